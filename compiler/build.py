@@ -1,0 +1,179 @@
+"""`lawforge build`: check, generate code and schemas, compile the tables, render the sheets.
+
+A build that finds errors writes nothing. A build whose inputs (content and compiler) and
+outputs are unchanged since the last one does nothing, without loading the compiler stages.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from . import __version__
+from .diagnostics import Diagnostic
+from .files import digest, tree_digest, write_atomically
+from .workspace import Workspace
+
+if TYPE_CHECKING:
+    from .link import LinkedGame
+
+IGNORED_SUFFIXES = (".so", ".c", ".pyd", ".html")
+"""Files in generated/ that are local build products, not committed output."""
+
+Progress = Callable[[str], None]
+
+
+@dataclass
+class GeneratedGame:
+    name: str
+    ruleset: str
+    linked: LinkedGame
+    files: dict[str, str] = field(default_factory=dict)
+    """Workspace-relative path → exact text."""
+
+
+def content_files(ws: Workspace, game: str) -> list[Path]:
+    return sorted(p for p in (ws.content / game).rglob("*") if p.is_file())
+
+
+def compiler_fingerprint() -> str:
+    here = Path(__file__).parent
+    return tree_digest([p for p in here.rglob("*") if p.is_file() and p.suffix in (".py", ".j2", ".css")], here)
+
+
+def generate(ws: Workspace, game: str) -> tuple[GeneratedGame | None, list[Diagnostic]]:
+    """Everything `build` writes into the repository for one game, as text, or the errors."""
+    from .emit_cython import emit_pyi, emit_pyx
+    from .emit_python import emit_entities, emit_package_init
+    from .link import check_game
+    from .lower import lower_game
+    from .schemas import ruleset_schemas
+
+    linked, diagnostics = check_game(ws, game)
+    if linked is None or any(d.is_error for d in diagnostics):
+        return None, diagnostics
+    lowered = lower_game(linked)
+    ruleset = linked.game.ruleset
+    out = GeneratedGame(game, ruleset, linked)
+    package = f"generated/{game}"
+    code = {
+        "__init__.py": emit_package_init(linked),
+        "entities.py": emit_entities(linked),
+        "tables.pyx": emit_pyx(lowered),
+        "tables.pyi": emit_pyi(lowered),
+    }
+    manifest = {
+        "game": game,
+        "ruleset": ruleset,
+        "generator": f"lawforge {__version__}",
+        "content_hash": tree_digest(content_files(ws, game), ws.root),
+        "entities": {kind: len(items) for kind, items in linked.entities.items()},
+        "files": {name: digest(text.encode()) for name, text in sorted(code.items())},
+    }
+    code["MANIFEST.json"] = json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"
+    out.files = {f"{package}/{name}": text for name, text in sorted(code.items())}
+    for name, text in ruleset_schemas(ruleset).items():
+        out.files[f"schemas/{ruleset}/{name}"] = text
+    return out, diagnostics
+
+
+def stale_outputs(ws: Workspace, generated: GeneratedGame) -> list[tuple[str, str]]:
+    """(path, why) for each committed output that differs from what the content gives."""
+    problems = []
+    for rel, text in generated.files.items():
+        path = ws.root / rel
+        if not path.exists():
+            problems.append((rel, "missing"))
+        elif path.read_bytes() != text.encode():
+            problems.append((rel, "stale or edited by hand"))
+    expected = set(generated.files)
+    for directory in (ws.generated / generated.name, ws.schemas / generated.ruleset):
+        if directory.is_dir():
+            for path in sorted(directory.rglob("*")):
+                rel = ws.rel(path)
+                if path.is_file() and rel not in expected and "__pycache__" not in path.parts \
+                        and path.suffix not in IGNORED_SUFFIXES:
+                    problems.append((rel, "not produced by the build"))
+    return problems
+
+
+@dataclass
+class Stamp:
+    """What the last build of a game read and wrote; kept in .lawforge-cache, never committed."""
+
+    inputs: str
+    outputs: dict[str, str]
+    extension_source: str
+    """Digest of the .pyx the extension was compiled from."""
+
+    @classmethod
+    def read(cls, path: Path) -> Stamp | None:
+        try:
+            data = json.loads(path.read_text())
+            return cls(data["inputs"], data["outputs"], data["extension_source"])
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+
+    def write(self, path: Path) -> None:
+        body = {"inputs": self.inputs, "outputs": self.outputs, "extension_source": self.extension_source}
+        write_atomically(path, json.dumps(body, indent=2) + "\n")
+
+    def outputs_intact(self, root: Path) -> bool:
+        for rel, expected in self.outputs.items():
+            path = root / rel
+            if not path.is_file() or digest(path.read_bytes()) != expected:
+                return False
+        return True
+
+
+def _inputs_digest(ws: Workspace, game: str, sheets_dir: Path | None) -> str:
+    parts = [tree_digest(content_files(ws, game), ws.root), compiler_fingerprint(), str(sheets_dir or "")]
+    return digest("\n".join(parts).encode())
+
+
+def build_game(ws: Workspace, game: str, *, sheets_dir: Path | None, force: bool,
+               progress: Progress) -> tuple[bool, list[Diagnostic]]:
+    """Returns (changed anything, diagnostics); diagnostics with errors mean nothing was written."""
+    from .extension import compile_extension, extension_path
+
+    stamp_path = ws.cache / f"build-{game}.json"
+    inputs = _inputs_digest(ws, game, sheets_dir)
+    stamp = Stamp.read(stamp_path)
+    if not force and stamp is not None and stamp.inputs == inputs and stamp.outputs_intact(ws.root):
+        progress(f"{game}: up to date")
+        return False, []
+
+    progress(f"{game}: checking and generating")
+    generated, diagnostics = generate(ws, game)
+    if generated is None:
+        return False, diagnostics
+    for rel, text in generated.files.items():
+        path = ws.root / rel
+        if not path.exists() or path.read_bytes() != text.encode():
+            write_atomically(path, text)
+            progress(f"{game}: wrote {rel}")
+    for rel, why in stale_outputs(ws, generated):
+        if why == "not produced by the build" and rel.startswith(f"generated/{game}/"):
+            (ws.root / rel).unlink()
+            progress(f"{game}: removed {rel}")
+
+    pyx = ws.generated / game / "tables.pyx"
+    extension = extension_path(pyx)
+    pyx_digest = digest(pyx.read_bytes())
+    if force or not extension.exists() or stamp is None or stamp.extension_source != pyx_digest:
+        progress(f"{game}: compiling {ws.rel(pyx)} (Cython)")
+        compile_extension(pyx, f"lawforge.generated.{game}.tables")
+
+    outputs = {rel: digest(text.encode()) for rel, text in generated.files.items()}
+    outputs[ws.rel(extension)] = digest(extension.read_bytes())
+    if sheets_dir is not None:
+        from .sheets import render_sheets
+
+        locales = generated.linked.game.locales
+        for path in render_sheets(ws, generated.linked, locales, sheets_dir, progress=progress):
+            outputs[str(path.resolve())] = digest(path.read_bytes())
+    Stamp(inputs, outputs, pyx_digest).write(stamp_path)
+    return True, diagnostics

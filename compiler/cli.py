@@ -1,0 +1,195 @@
+"""The `lawforge` command line. Each command is a thin shell over one stage's entry function."""
+
+from __future__ import annotations
+
+import functools
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+
+from . import __version__
+from .diagnostics import Diagnostic, render_json, render_text, sort_diagnostics, summary
+from .workspace import Workspace, WorkspaceError
+
+err = Console(stderr=True, highlight=False)
+out = Console(highlight=False, soft_wrap=True)
+
+
+def _root_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    """`--root DIR` on every command, also accepted before the command name."""
+
+    @click.option("--root", "root", type=click.Path(file_okay=False, path_type=Path), default=None,
+                  help="Workspace folder (holding content/, schemas/, generated/). Default: current directory.")
+    @click.pass_context
+    @functools.wraps(command)
+    def wrapper(ctx: click.Context, root: Path | None, **kwargs: Any) -> Any:
+        root = root or ctx.find_root().params.get("root")
+        try:
+            ws = Workspace.open(root)
+            return command(ws, **kwargs)
+        except WorkspaceError as exc:
+            err.print(f"[bold red]error:[/] {exc}")
+            sys.exit(2)
+
+    return wrapper
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--root", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Workspace folder (holding content/, schemas/, generated/). Default: current directory.")
+@click.version_option(__version__, prog_name="lawforge")
+def main(root: Path | None) -> None:
+    """lawforge: check game content, build code and reference sheets, run the rules."""
+
+
+def _print_diagnostics(ws: Workspace, diagnostics: list[Diagnostic], fmt: str, errors_only: bool) -> None:
+    shown = [d for d in diagnostics if d.is_error or not errors_only]
+    if fmt == "json":
+        click.echo(render_json(shown))
+        return
+    if shown:
+        click.echo(render_text(shown, ws.root))
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help="Output format.")
+@click.option("--errors-only", "-q", is_flag=True, help="Do not list warnings (they are still counted).")
+@_root_option
+def check(ws: Workspace, games: tuple[str, ...], fmt: str, errors_only: bool) -> None:
+    """Check content: every problem at once, as path:line:col: error[code]: message."""
+    from .link import check_game
+
+    diagnostics: list[Diagnostic] = []
+    for game in ws.select(games):
+        diagnostics += check_game(ws, game)[1]
+    diagnostics = sort_diagnostics(diagnostics)
+    _print_diagnostics(ws, diagnostics, fmt, errors_only)
+    if fmt == "text":
+        err.print(summary(diagnostics))
+    sys.exit(1 if any(d.is_error for d in diagnostics) else 0)
+
+
+def _progress(message: str) -> None:
+    err.print(f"[dim]•[/] {message}")
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@click.option("--check", "check_only", is_flag=True,
+              help="Write nothing; exit 1 naming each generated file that is stale or was edited by hand.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Folder for the reference sheets (default: out/ in the workspace).")
+@click.option("--no-sheets", is_flag=True, help="Skip rendering the reference sheets.")
+@click.option("--force", is_flag=True, help="Rebuild even if nothing changed since the last build.")
+@_root_option
+def build(ws: Workspace, games: tuple[str, ...], check_only: bool, out_dir: Path | None, no_sheets: bool,
+          force: bool) -> None:
+    """Generate typed Python, the compiled tables and schemas; render sheets in every locale."""
+    from .build import build_game, generate, stale_outputs
+    from .extension import ExtensionBuildError
+
+    selected = ws.select(games)
+    failed = False
+    if check_only:
+        for game in selected:
+            generated, diagnostics = generate(ws, game)
+            if generated is None:
+                _print_diagnostics(ws, sort_diagnostics(diagnostics), "text", errors_only=True)
+                err.print(f"[bold red]error:[/] {game}: content has errors; fix them first (lawforge check {game})")
+                failed = True
+                continue
+            for rel, why in stale_outputs(ws, generated):
+                err.print(f"[bold red]stale:[/] {rel} ({why})")
+                failed = True
+        if failed:
+            err.print("run `lawforge build` to regenerate")
+        else:
+            err.print(f"generated files are fresh ({', '.join(selected)})")
+        sys.exit(1 if failed else 0)
+
+    sheets_dir = None if no_sheets else (out_dir or ws.root / "out").resolve()
+    for game in selected:
+        try:
+            changed, diagnostics = build_game(ws, game, sheets_dir=sheets_dir, force=force, progress=_progress)
+        except ExtensionBuildError as exc:
+            err.print(f"[bold red]error:[/] {exc}")
+            sys.exit(1)
+        errors = [d for d in diagnostics if d.is_error]
+        if errors:
+            _print_diagnostics(ws, sort_diagnostics(errors), "text", errors_only=True)
+            err.print(f"[bold red]error:[/] {game}: {summary(diagnostics)}; nothing was written")
+            failed = True
+        elif changed:
+            warnings = len(diagnostics)
+            note = f" ({warnings} warnings: run `lawforge check {game}` to list them)" if warnings else ""
+            err.print(f"[green]built[/] {game}{note}" + (f"; sheets in {sheets_dir}" if sheets_dir else ""))
+    sys.exit(1 if failed else 0)
+
+
+@main.command()
+@click.argument("game")
+@click.option("--locale", "locales", multiple=True, help="Locale to render (repeatable; default: all of the game's).")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("out"),
+              show_default=True, help="Folder to write GAME.LOCALE.html and GAME.LOCALE.pdf into.")
+@click.option("--preview", is_flag=True, help="Translator preview: mark untranslated strings visibly.")
+@_root_option
+def sheets(ws: Workspace, game: str, locales: tuple[str, ...], out_dir: Path, preview: bool) -> None:
+    """Render the reference sheets of GAME as HTML and PDF."""
+    from .link import check_game
+    from .sheets import SheetError, render_sheets
+
+    ws.select([game])
+    linked, diagnostics = check_game(ws, game)
+    if linked is None or any(d.is_error for d in diagnostics):
+        _print_diagnostics(ws, sort_diagnostics(diagnostics), "text", errors_only=True)
+        err.print(f"[bold red]error:[/] {game}: content has errors; no sheets written")
+        sys.exit(1)
+    unknown = [loc for loc in locales if loc not in linked.game.locales]
+    if unknown:
+        err.print(f"[bold red]error:[/] {game} has no locale {unknown[0]!r} (locales: {', '.join(linked.game.locales)})")
+        sys.exit(2)
+    try:
+        written = render_sheets(ws, linked, locales or linked.game.locales, out_dir.resolve(), preview=preview,
+                                progress=_progress)
+    except SheetError as exc:
+        err.print(f"[bold red]error:[/] {exc}")
+        sys.exit(1)
+    for path in written:
+        out.print(str(path))
+
+
+@main.command()
+@click.argument("game")
+@click.argument("kind")
+@click.argument("entity_id", metavar="ID")
+@click.option("--locale", default=None, help="Show text in this locale only (default: every locale).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help="Output format.")
+@_root_option
+def show(ws: Workspace, game: str, kind: str, entity_id: str, locale: str | None, fmt: str) -> None:
+    """Print one compiled entity, e.g. `lawforge show oath denizen mercenaries`."""
+    import json
+
+    from lawforge.runtime import ContentNotFound, load, to_plain
+
+    ws.select([game])
+    try:
+        compiled = load(game, root=ws.root)
+        entity = compiled.get(kind, entity_id)
+    except ContentNotFound as exc:
+        err.print(f"[bold red]error:[/] {exc}")
+        sys.exit(1)
+    source_locale = "en"
+    plain = to_plain(entity, locale, source_locale)
+    if fmt == "json":
+        click.echo(json.dumps(plain, ensure_ascii=False, indent=2))
+        return
+    out.print(f"[bold]{kind} {entity_id}[/]")
+    for key, value in plain.items():
+        if isinstance(value, (dict, list)):
+            value = json.dumps(value, ensure_ascii=False)
+        out.print(f"  [cyan]{key}[/]: {value}")

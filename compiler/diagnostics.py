@@ -1,0 +1,91 @@
+"""Problems found in content, shaped like a compiler's: file, line, column, code, message.
+
+Every stage reports through `Diagnostic`; nothing that a content author can cause raises.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from enum import Enum
+from pathlib import Path
+
+
+class Severity(str, Enum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True, order=True)
+class Position:
+    """1-based line and column in a content file."""
+
+    line: int
+    col: int
+
+
+@dataclass(frozen=True, order=True)
+class Diagnostic:
+    path: str
+    line: int
+    col: int
+    code: str
+    message: str
+    severity: Severity = Severity.ERROR
+    hint: str | None = None
+    loc: tuple[str | int, ...] = field(default=(), compare=False)
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity is Severity.ERROR
+
+    def headline(self) -> str:
+        return f"{self.path}:{self.line}:{self.col}: {self.severity.value}[{self.code}]: {self.message}"
+
+
+def sort_diagnostics(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    return sorted(set(diagnostics), key=lambda d: (d.path, d.line, d.col, d.code, d.message))
+
+
+def _source_line(root: Path, diagnostic: Diagnostic) -> str | None:
+    try:
+        raw = (root / diagnostic.path).read_bytes()
+    except OSError:
+        return None
+    lines = raw.decode("utf-8", errors="replace").splitlines()
+    if 1 <= diagnostic.line <= len(lines):
+        return lines[diagnostic.line - 1]
+    return None
+
+
+def render_text(diagnostics: list[Diagnostic], root: Path) -> str:
+    """The headline, then the offending line with a caret under the column."""
+    blocks = []
+    for d in diagnostics:
+        block = [d.headline()]
+        line = _source_line(root, d)
+        if line is not None and len(line) < 400:
+            gutter = f"{d.line:>5} | "
+            block.append(gutter + line)
+            prefix = "".join(c if c == "\t" else " " for c in line[: d.col - 1])
+            block.append(" " * (len(gutter) - 2) + "| " + prefix + "^")
+        if d.hint:
+            block.append(f"      = hint: {d.hint}")
+        blocks.append("\n".join(block))
+    return "\n".join(blocks)
+
+
+def render_json(diagnostics: list[Diagnostic]) -> str:
+    rows = []
+    for d in diagnostics:
+        row = asdict(d)
+        row["severity"] = d.severity.value
+        row["loc"] = list(d.loc)
+        rows.append(row)
+    return json.dumps(rows, ensure_ascii=False, indent=2)
+
+
+def summary(diagnostics: list[Diagnostic]) -> str:
+    errors = sum(1 for d in diagnostics if d.is_error)
+    warnings = len(diagnostics) - errors
+    return f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''}"

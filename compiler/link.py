@@ -1,0 +1,292 @@
+"""Stage 3, link: resolve references, check ids, counts, glossary terms, translations and provenance."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+from .diagnostics import Diagnostic, Severity
+from .loader import LoadedDocument, Path_
+from .models.common import Entity, Game, Identified, Source, Table, Text
+from .models.walk import RefSite, TextSite, walk
+from .rulesets import KindSpec
+from .validate import Located, ValidatedContent
+from .workspace import Workspace
+
+TERM = re.compile(r"\[([^\[\]]*)\]")
+TERM_ID = re.compile(r"^[a-z][a-z0-9_]*$")
+PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
+PLACEHOLDER_ID = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+@dataclass(frozen=True)
+class IncompleteItem:
+    """An entity whose facts are not all from the rulebook, for reports and the sheets' appendix."""
+
+    kind: str
+    id: str
+    name: Text | None
+    status: str
+    note: str | None
+    sources: tuple[Source, ...]
+
+
+@dataclass(frozen=True)
+class LinkedGame:
+    name: str
+    game: Game
+    kinds: tuple[KindSpec, ...]
+    entities: dict[str, tuple[Identified, ...]]
+    incomplete: tuple[IncompleteItem, ...]
+    missing_translations: dict[str, int]
+
+    def by_id(self, kind: str) -> dict[str, Identified]:
+        return {e.id: e for e in self.entities[kind]}
+
+
+class _Linker:
+    def __init__(self, ws: Workspace, content: ValidatedContent) -> None:
+        assert content.game is not None
+        self.ws = ws
+        self.content = content
+        self.game: Game = content.game
+        self.diagnostics: list[Diagnostic] = []
+        self.ids: dict[str, dict[str, Located]] = {}
+        self.missing: Counter[str] = Counter()
+        self.doc_lines: dict[str, list[str] | None] = {}
+
+    def report(self, doc: LoadedDocument, loc: Path_, code: str, message: str, *, key: bool = False,
+               severity: Severity = Severity.ERROR, hint: str | None = None) -> None:
+        at = doc.position(loc, key=key)
+        self.diagnostics.append(Diagnostic(doc.path, at.line, at.col, code, message, severity, hint, loc))
+
+    def index_ids(self) -> None:
+        for kind, items in self.content.entities.items():
+            seen: dict[str, Located] = {}
+            for item in items:
+                first = seen.get(item.entity.id)
+                if first is not None:
+                    where = first.doc.position(first.loc + ("id",))
+                    self.report(item.doc, item.loc + ("id",), "duplicate-id",
+                                f"duplicate {kind} id {item.entity.id!r} (first defined at {first.doc.path}:{where.line})")
+                else:
+                    seen[item.entity.id] = item
+            self.ids[kind] = seen
+        documents = self.game.documents
+        assert self.content.game_doc is not None
+        self.ids["document"] = {
+            d.id: Located(d, "document", self.content.game_doc, ("documents", i)) for i, d in enumerate(documents)
+        }
+
+    def check_reference(self, doc: LoadedDocument, site: RefSite) -> None:
+        targets = self.ids.get(site.kind, {})
+        if site.value not in targets:
+            import difflib
+
+            close = difflib.get_close_matches(site.value, list(targets), n=1)
+            self.report(doc, site.loc, "dangling-reference", f"no {site.kind} with id {site.value!r}",
+                        hint=f"did you mean {close[0]!r}?" if close else None)
+
+    def check_text(self, doc: LoadedDocument, site: TextSite) -> None:
+        text = site.text
+        source_locale = self.game.source_locale
+        present = {loc: text.get(loc) for loc in self.game.locales if text.get(loc) is not None}
+        if source_locale not in present and present:
+            self.report(doc, site.loc, "missing-source-text",
+                        f"text has translations but no {source_locale!r} source text")
+        for locale in self.game.locales:
+            if locale not in present:
+                self.missing[locale] += 1
+                self.report(doc, site.loc, "missing-translation", f"missing {locale!r} translation",
+                            severity=Severity.WARNING)
+        placeholder_sets: dict[str, set[str]] = {}
+        for locale, value in present.items():
+            assert value is not None
+            loc = site.loc + (locale,)
+            for token in TERM.findall(value):
+                if not TERM_ID.match(token):
+                    self.report(doc, loc, "bad-markup", f"[{token}] is not a glossary reference ([term_id])")
+                elif token not in self.ids["term"]:
+                    self.report(doc, loc, "unknown-term", f"[{token}] is not a term of the glossary")
+            stripped = TERM.sub("", value)
+            if "[" in stripped or "]" in stripped:
+                self.report(doc, loc, "bad-markup", f"unbalanced '[' or ']' in {locale!r} text")
+            names = PLACEHOLDER.findall(value)
+            bad = [n for n in names if not PLACEHOLDER_ID.match(n)]
+            if bad or "{" in PLACEHOLDER.sub("", value) or "}" in PLACEHOLDER.sub("", value):
+                self.report(doc, loc, "bad-placeholder", f"malformed placeholder in {locale!r} text")
+                continue
+            placeholder_sets[locale] = set(names)
+        reference = placeholder_sets.get(source_locale)
+        if reference is None:
+            return
+        for locale, names in placeholder_sets.items():
+            if names != reference:
+                missing = sorted(reference - names)
+                extra = sorted(names - reference)
+                parts = ([f"drops {', '.join('{' + n + '}' for n in missing)}"] if missing else []) + (
+                    [f"adds {', '.join('{' + n + '}' for n in extra)}"] if extra else [])
+                self.report(doc, site.loc + (locale,), "placeholder-mismatch",
+                            f"{locale!r} text {' and '.join(parts)} compared with the {source_locale!r} source")
+
+    def lines_of(self, doc_id: str) -> list[str] | None:
+        if doc_id not in self.doc_lines:
+            document = self.ids["document"][doc_id].entity
+            path = (self.ws.root / document.path).resolve()  # type: ignore[attr-defined]
+            try:
+                self.doc_lines[doc_id] = path.read_text(encoding="utf-8").splitlines()
+            except (OSError, UnicodeDecodeError):
+                self.doc_lines[doc_id] = None
+        return self.doc_lines[doc_id]
+
+    def check_sources(self, item: Located) -> None:
+        entity = item.entity
+        if not isinstance(entity, Entity):
+            return
+        for index, source in enumerate(entity.source):
+            loc = item.loc + ("source", index)
+            if source.doc not in self.ids["document"]:
+                continue
+            if source.line is None:
+                continue
+            lines = self.lines_of(source.doc)
+            if lines is None:
+                continue
+            end = source.end_line or source.line
+            if end > len(lines) or end < source.line:
+                self.report(item.doc, loc + ("line",), "bad-source",
+                            f"line {source.line}-{end} is outside {source.doc!r}, which has {len(lines)} lines")
+                continue
+            if source.quote is not None:
+                quoted = " ".join(source.quote.split())
+                passage = " ".join(" ".join(lines[source.line - 1:end]).split())
+                if quoted not in passage:
+                    self.report(item.doc, loc + ("quote",), "quote-not-found",
+                                f"the quote does not appear on line {source.line} of {source.doc!r}")
+        kinds = {self.ids["document"][s.doc].entity.kind for s in entity.source  # type: ignore[attr-defined]
+                 if s.doc in self.ids["document"]}
+        if entity.status == "verified" and kinds and "rulebook" not in kinds:
+            self.report(item.doc, item.loc + ("status",), "status-mismatch",
+                        "status is 'verified' but no source is a rulebook",
+                        hint="facts from reference data or general knowledge are 'unverified'")
+
+    def check_table(self, item: Located) -> None:
+        table = item.entity
+        assert isinstance(table, Table)
+        axes = [("rows", table.rows)] + ([("columns", table.columns)] if table.columns else [])
+        for name, axis in axes:
+            if axis.kind is not None:
+                if axis.kind not in self.ids:
+                    self.report(item.doc, item.loc + (name, "kind"), "dangling-reference", f"no entity kind {axis.kind!r}")
+                    continue
+                for i, key in enumerate(axis.keys):
+                    self.check_reference(item.doc, RefSite(item.loc + (name, "keys", i), axis.kind, str(key)))
+            if len(set(axis.keys)) != len(axis.keys):
+                self.report(item.doc, item.loc + (name, "keys"), "duplicate-id", f"{name} keys repeat")
+        width = len(table.columns.keys) if table.columns else 1
+        if len(table.values) != len(table.rows.keys):
+            self.report(item.doc, item.loc + ("values",), "table-shape",
+                        f"table has {len(table.values)} rows of values but {len(table.rows.keys)} row keys")
+        for i, row in enumerate(table.values):
+            if len(row) != width:
+                self.report(item.doc, item.loc + ("values", i), "table-shape",
+                            f"row {i + 1} has {len(row)} values, expected {width}")
+
+    def check_inventory(self) -> None:
+        doc = self.content.game_doc
+        assert doc is not None
+        kinds = {spec.name: spec for spec in self.content.kinds}
+        for index, item in enumerate(self.game.inventory):
+            loc: Path_ = ("inventory", index)
+            if item.counts is None:
+                continue
+            if item.counts not in kinds:
+                self.report(doc, loc + ("counts",), "dangling-reference", f"no entity kind {item.counts!r}")
+                continue
+            entities = [located.entity for located in self.content.entities[item.counts]]
+            fields = kinds[item.counts].model.model_fields
+            for name, wanted in (item.where or {}).items():
+                if name not in fields:
+                    self.report(doc, loc + ("where", name), "unknown-key", f"{item.counts} has no field {name!r}", key=True)
+                    break
+                entities = [e for e in entities if str(getattr(e, name)) == wanted]
+            else:
+                if len(entities) != item.count:
+                    where = "".join(f" with {k} {v}" for k, v in (item.where or {}).items())
+                    self.report(doc, loc + ("count",), "count-mismatch",
+                                f"inventory counts {item.count} {item.counts}{where}, content has {len(entities)}")
+
+    def check_game(self) -> None:
+        doc = self.content.game_doc
+        assert doc is not None
+        if self.game.source_locale not in self.game.locales:
+            self.report(doc, ("source_locale",), "invalid-value", "source_locale must be one of the game's locales")
+        for locale, n in Counter(self.game.locales).items():
+            if n > 1:
+                self.report(doc, ("locales",), "invalid-value", f"locale {locale!r} is listed twice")
+        for index, document in enumerate(self.game.documents):
+            if not (self.ws.root / document.path).is_file():
+                self.report(doc, ("documents", index, "path"), "missing-document",
+                            f"document file {document.path} not found; its line numbers and quotes are not checked",
+                            severity=Severity.WARNING)
+
+    def run(self) -> LinkedGame:
+        self.index_ids()
+        self.check_game()
+        assert self.content.game_doc is not None
+        for site in walk(self.game):
+            self.visit(self.content.game_doc, site, ())
+        for index, component in enumerate(self.game.inventory):
+            self.check_sources(Located(component, "inventory", self.content.game_doc, ("inventory", index)))
+        for items in self.content.entities.values():
+            for item in items:
+                for site in walk(item.entity):
+                    self.visit(item.doc, site, item.loc)
+                self.check_sources(item)
+                if isinstance(item.entity, Table):
+                    self.check_table(item)
+        self.check_inventory()
+        return LinkedGame(
+            name=self.content.name,
+            game=self.game,
+            kinds=self.content.kinds,
+            entities={kind: tuple(i.entity for i in items) for kind, items in self.content.entities.items()},
+            incomplete=self.incomplete(),
+            missing_translations=dict(self.missing),
+        )
+
+    def visit(self, doc: LoadedDocument, site: RefSite | TextSite, base: Path_) -> None:
+        if isinstance(site, RefSite):
+            self.check_reference(doc, RefSite(base + site.loc, site.kind, site.value))
+        else:
+            self.check_text(doc, TextSite(base + site.loc, site.text))
+
+    def incomplete(self) -> tuple[IncompleteItem, ...]:
+        out = []
+        for kind, items in self.content.entities.items():
+            for item in items:
+                entity = item.entity
+                if isinstance(entity, Entity) and entity.status != "verified":
+                    name = getattr(entity, "name", None)
+                    out.append(IncompleteItem(kind, entity.id, name if isinstance(name, Text) else None,
+                                              entity.status, entity.note, tuple(entity.source)))
+        return tuple(out)
+
+
+def link_game(ws: Workspace, content: ValidatedContent) -> tuple[LinkedGame | None, list[Diagnostic]]:
+    if content.game is None:
+        return None, []
+    linker = _Linker(ws, content)
+    linked = linker.run()
+    return linked, linker.diagnostics
+
+
+def check_game(ws: Workspace, name: str) -> tuple[LinkedGame | None, list[Diagnostic]]:
+    """Load, validate and link one game: everything `lawforge check` reports."""
+    from .validate import validate_game
+
+    content, diagnostics = validate_game(ws, name)
+    linked, more = link_game(ws, content)
+    return linked, diagnostics + more

@@ -1,0 +1,199 @@
+"""Stage 1, load: YAML bytes to plain Python data plus the source position of every key and value.
+
+The libyaml-backed composer gives a node tree with marks; we build plain dicts, lists and scalars
+ourselves so that duplicate keys, alias expansion and odd tags are caught here with positions,
+and later stages never see ruamel's types.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from .diagnostics import Diagnostic, Position
+
+MAX_FILE_BYTES = 2 * 1024 * 1024
+MAX_NODES = 200_000
+"""Expanded nodes per file; stops alias bombs and recursive aliases long before memory does."""
+
+Path_ = tuple[str | int, ...]
+
+
+@dataclass
+class LoadedDocument:
+    path: str
+    """Workspace-relative, POSIX form; what diagnostics print."""
+    data: Any
+    first_line: str
+    values: dict[Path_, Position] = field(default_factory=dict)
+    keys: dict[Path_, Position] = field(default_factory=dict)
+
+    def position(self, loc: Path_, *, key: bool = False) -> Position:
+        """Where `loc` is written; falls back to the nearest enclosing node that has a position."""
+        table = self.keys if key else self.values
+        probe = tuple(loc)
+        while probe:
+            if probe in table:
+                return table[probe]
+            if probe in self.values:
+                return self.values[probe]
+            probe = probe[:-1]
+        return self.values.get((), Position(1, 1))
+
+
+class _Budget(Exception):
+    pass
+
+
+class _DuplicateKey(Exception):
+    def __init__(self, key: str, first: Position, again: Position) -> None:
+        self.key, self.first, self.again = key, first, again
+
+
+class _BadNode(Exception):
+    def __init__(self, code: str, message: str, at: Position) -> None:
+        self.code, self.message, self.at = code, message, at
+
+
+def _pos(node: Node) -> Position:
+    return Position(node.start_mark.line + 1, node.start_mark.column + 1)
+
+
+def _scalar(node: ScalarNode) -> Any:
+    tag = str(getattr(node.tag, "value", node.tag))
+    text = node.value
+    if tag.endswith(":str") or tag.endswith(":timestamp"):
+        return text
+    if tag.endswith(":null"):
+        return None
+    if tag.endswith(":bool"):
+        return text.lower() == "true"
+    if tag.endswith(":int"):
+        try:
+            return int(text.replace("_", ""), 0)
+        except ValueError:
+            return int(text.replace("_", "").lstrip("0") or "0")
+    if tag.endswith(":float"):
+        lowered = text.lower().replace("_", "")
+        if lowered in (".inf", "+.inf"):
+            return float("inf")
+        if lowered == "-.inf":
+            return float("-inf")
+        if lowered == ".nan":
+            return float("nan")
+        return float(lowered)
+    raise _BadNode("unsupported-tag", f"YAML tag {tag!r} is not supported in content", _pos(node))
+
+
+class _Builder:
+    def __init__(self, doc: LoadedDocument) -> None:
+        self.doc = doc
+        self.visited = 0
+
+    def build(self, node: Node, path: Path_) -> Any:
+        self.visited += 1
+        if self.visited > MAX_NODES:
+            raise _Budget
+        self.doc.values.setdefault(path, _pos(node))
+        if isinstance(node, ScalarNode):
+            return _scalar(node)
+        if isinstance(node, SequenceNode):
+            return [self.build(item, path + (i,)) for i, item in enumerate(node.value)]
+        if isinstance(node, MappingNode):
+            result: dict[str, Any] = {}
+            for key_node, value_node in node.value:
+                if not isinstance(key_node, ScalarNode) or not isinstance(_scalar(key_node), str):
+                    raise _BadNode("wrong-type", "mapping keys must be plain text", _pos(key_node))
+                key = key_node.value
+                if key == "<<":
+                    raise _BadNode("unsupported-tag", "merge keys (<<) are not supported in content", _pos(key_node))
+                if key in result:
+                    raise _DuplicateKey(key, self.doc.keys[path + (key,)], _pos(key_node))
+                self.doc.keys[path + (key,)] = _pos(key_node)
+                result[key] = self.build(value_node, path + (key,))
+            return result
+        raise _BadNode("unsupported-tag", "unsupported YAML node", _pos(node))
+
+
+def _first_alias(text: str) -> Position:
+    from ruamel.yaml.events import AliasEvent
+
+    for event in YAML(typ="safe").parse(text):
+        if isinstance(event, AliasEvent):
+            return Position(event.start_mark.line + 1, event.start_mark.column + 1)
+    return Position(1, 1)
+
+
+def _utf8_error_position(raw: bytes, offset: int) -> Position:
+    before = raw[:offset]
+    line = before.count(b"\n") + 1
+    line_start = before.rfind(b"\n") + 1
+    col = len(before[line_start:].decode("utf-8", errors="replace")) + 1
+    return Position(line, col)
+
+
+def load_document(root: Path, file: Path) -> tuple[LoadedDocument | None, list[Diagnostic]]:
+    """Parse one content file. On any problem, returns no document and the diagnostics."""
+    rel = file.relative_to(root).as_posix()
+
+    def fail(code: str, message: str, at: Position, hint: str | None = None) -> tuple[None, list[Diagnostic]]:
+        return None, [Diagnostic(rel, at.line, at.col, code, message, hint=hint)]
+
+    try:
+        size = file.stat().st_size
+        if size > MAX_FILE_BYTES:
+            return fail(
+                "file-too-large",
+                f"file is {size} bytes; content files are limited to {MAX_FILE_BYTES} bytes",
+                Position(1, 1),
+                "split the kind into a folder of smaller files",
+            )
+        raw = file.read_bytes()
+    except OSError as exc:
+        return fail("unreadable", f"cannot read file: {exc.strerror}", Position(1, 1))
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return fail(
+            "not-utf8",
+            f"file is not valid UTF-8 (byte 0x{raw[exc.start]:02x})",
+            _utf8_error_position(raw, exc.start),
+            "save the file as UTF-8",
+        )
+    text = text.removeprefix("\ufeff")
+    doc = LoadedDocument(rel, None, text.split("\n", 1)[0])
+    try:
+        node = YAML(typ="safe").compose(text)
+    except MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        at = Position(mark.line + 1, mark.column + 1) if mark else Position(1, 1)
+        problem = " ".join(part for part in (exc.problem, exc.context) if part) or "malformed YAML"
+        return fail("yaml-syntax", problem, at)
+    except YAMLError as exc:
+        return fail("yaml-syntax", str(exc).splitlines()[0], Position(1, 1))
+    if node is None:
+        doc.data = None
+        return doc, []
+    try:
+        doc.data = _Builder(doc).build(node, ())
+    except _Budget:
+        return fail(
+            "alias-bomb",
+            f"aliases expand to more than {MAX_NODES} nodes (or refer to themselves)",
+            _first_alias(text),
+            "write the values out instead of using anchors and aliases",
+        )
+    except _DuplicateKey as dup:
+        return fail(
+            "duplicate-key",
+            f"duplicate key {dup.key!r} (first defined at line {dup.first.line})",
+            dup.again,
+        )
+    except _BadNode as bad:
+        return fail(bad.code, bad.message, bad.at)
+    return doc, []

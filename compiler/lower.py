@@ -1,0 +1,137 @@
+"""Stage 4, lower: linked content to the flat numbers compiled code works on.
+
+Every entity kind becomes an enumeration (its ids, in content order). Scalar fields (integers,
+booleans, references, one-of-a-list choices) become one int32 column per field, and each rule
+table becomes a row-major int32 array. Absent values are -1.
+"""
+
+from __future__ import annotations
+
+import types
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
+
+from pydantic import BaseModel
+
+from .link import LinkedGame
+from .models.common import Axis, RefTo, Table
+
+ABSENT = -1
+
+
+@dataclass(frozen=True)
+class NumericTable:
+    name: str
+    shape: tuple[int, ...]
+    values: tuple[int, ...]
+    doc: str
+
+
+@dataclass(frozen=True)
+class LoweredGame:
+    name: str
+    enums: dict[str, tuple[str, ...]]
+    tables: tuple[NumericTable, ...]
+
+
+def _unwrap(annotation: Any) -> tuple[Any, tuple[Any, ...], bool]:
+    """(base type, metadata, optional) of a field annotation."""
+    optional = False
+    metadata: tuple[Any, ...] = ()
+    while True:
+        origin = get_origin(annotation)
+        if origin is Annotated:
+            annotation, *extra = get_args(annotation)
+            metadata += tuple(extra)
+        elif origin in (Union, types.UnionType):
+            arms = [a for a in get_args(annotation) if a is not type(None)]
+            if len(arms) != 1:
+                return annotation, metadata, optional
+            optional = True
+            annotation = arms[0]
+        else:
+            return annotation, metadata, optional
+
+
+def scalar_columns(model: type[BaseModel]) -> list[tuple[str, str, tuple[str, ...] | str | None]]:
+    """(field, shape, detail) for every field lowered to a column.
+
+    shape is "int", "bool", "ref" (detail: target kind) or "choice" (detail: the choices).
+    """
+    columns: list[tuple[str, str, tuple[str, ...] | str | None]] = []
+    for name, info in model.model_fields.items():
+        base, metadata, _ = _unwrap(info.annotation)
+        metadata += tuple(info.metadata)
+        ref = next((m.kind for m in metadata if isinstance(m, RefTo)), None)
+        if name == "id":
+            continue
+        if ref is not None and ref != "document":
+            columns.append((name, "ref", ref))
+        elif base is bool:
+            columns.append((name, "bool", None))
+        elif base is int:
+            columns.append((name, "int", None))
+        elif get_origin(base) is Literal:
+            columns.append((name, "choice", tuple(str(a) for a in get_args(base))))
+    return columns
+
+
+def lower_game(linked: LinkedGame) -> LoweredGame:
+    enums = {kind: tuple(e.id for e in entities) for kind, entities in linked.entities.items()}
+    index = {kind: {id_: i for i, id_ in enumerate(ids)} for kind, ids in enums.items()}
+    tables: list[NumericTable] = []
+    for spec in linked.kinds:
+        entities = linked.entities[spec.name]
+        for field, shape, detail in scalar_columns(spec.model):
+            values = []
+            for entity in entities:
+                value = getattr(entity, field)
+                if value is None:
+                    values.append(ABSENT)
+                elif shape == "ref":
+                    values.append(index[str(detail)][value])
+                elif shape == "choice":
+                    assert isinstance(detail, tuple)
+                    values.append(detail.index(value))
+                else:
+                    values.append(int(value))
+            doc = f"{spec.name}.{field} per {spec.name} id"
+            if shape == "ref":
+                doc += f" (a {detail} id)"
+            elif shape == "choice":
+                assert isinstance(detail, tuple)
+                doc += " (" + ", ".join(f"{i}={c}" for i, c in enumerate(detail)) + ")"
+            tables.append(NumericTable(f"{spec.name}_{field}", (len(entities),), tuple(values), doc))
+    for table in linked.entities.get("table", ()):
+        assert isinstance(table, Table)
+        tables += _lower_table(table, enums)
+    return LoweredGame(linked.name, enums, tuple(tables))
+
+
+def _axis_keys(axis: Axis | None, enums: dict[str, tuple[str, ...]]) -> list[str | int]:
+    """Keys in compiled order: an entity axis follows the kind's enumeration, so ids index it."""
+    if axis is None:
+        return [0]
+    if axis.kind is not None:
+        return list(enums[axis.kind])
+    return list(axis.keys)
+
+
+def _lower_table(table: Table, enums: dict[str, tuple[str, ...]]) -> list[NumericTable]:
+    rows = _axis_keys(table.rows, enums)
+    cols = _axis_keys(table.columns, enums)
+    row_at = {key: i for i, key in enumerate(table.rows.keys)}
+    col_at = {key: i for i, key in enumerate(table.columns.keys)} if table.columns else {0: 0}
+    flat = tuple(
+        table.values[row_at[r]][col_at[c]] if r in row_at and c in col_at else ABSENT for r in rows for c in cols
+    )
+    row_name = table.rows.kind or "row"
+    col_name = (table.columns.kind or "column") if table.columns else "value"
+    out = [NumericTable(f"table_{table.id}", (len(rows), len(cols)), flat,
+                        f"rule table {table.id!r}: [{row_name}][{col_name}]")]
+    for axis_name, axis in (("rows", table.rows), ("columns", table.columns)):
+        if axis is not None and axis.kind is None and all(isinstance(k, int) for k in axis.keys):
+            keys = tuple(int(k) for k in axis.keys)
+            out.append(NumericTable(f"table_{table.id}_{axis_name}", (len(keys),), keys,
+                                    f"integer keys of the {axis_name} of {table.id!r}"))
+    return out

@@ -1,0 +1,71 @@
+"""Walks a validated model alongside its type annotations, so stages can find references and texts
+without knowing any game's models."""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
+
+from pydantic import BaseModel
+
+from .common import RefTo, Text
+
+Loc = tuple[str | int, ...]
+
+
+@dataclass(frozen=True)
+class RefSite:
+    loc: Loc
+    kind: str
+    value: str
+
+
+@dataclass(frozen=True)
+class TextSite:
+    loc: Loc
+    text: Text
+
+
+def walk(value: Any, loc: Loc = (), annotation: Any = None, metadata: tuple[Any, ...] = ()) -> Iterator[RefSite | TextSite]:
+    for meta in metadata:
+        if isinstance(meta, RefTo) and isinstance(value, str):
+            yield RefSite(loc, meta.kind, value)
+    if value is None:
+        return
+    if isinstance(value, Text):
+        yield TextSite(loc, value)
+        return
+    if isinstance(value, BaseModel):
+        for name, info in type(value).model_fields.items():
+            yield from walk(getattr(value, name), loc + (name,), info.annotation, tuple(info.metadata))
+        return
+    origin = get_origin(annotation)
+    if origin is Annotated:
+        base, *extra = get_args(annotation)
+        yield from walk(value, loc, base, tuple(extra))
+    elif origin in (Union, types.UnionType):
+        for arm in get_args(annotation):
+            if arm is not type(None) and _matches(value, arm):
+                yield from walk(value, loc, arm)
+                return
+    elif origin is list:
+        (item,) = get_args(annotation)
+        for index, element in enumerate(value):
+            yield from walk(element, loc + (index,), item)
+    elif origin is dict:
+        _, item = get_args(annotation)
+        for key, element in value.items():
+            yield from walk(element, loc + (key,), item)
+
+
+def _matches(value: Any, annotation: Any) -> bool:
+    origin = get_origin(annotation)
+    if origin is Annotated:
+        return _matches(value, get_args(annotation)[0])
+    if origin is Literal:
+        return value in get_args(annotation)
+    if origin is not None:
+        return isinstance(value, origin)
+    return isinstance(annotation, type) and isinstance(value, annotation)

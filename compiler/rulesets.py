@@ -1,0 +1,53 @@
+"""Which entity kinds a game's content holds, in which file, validated by which model."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .models import oath
+from .models.common import Label, StrictModel, Table, Term
+
+
+@dataclass(frozen=True)
+class KindSpec:
+    name: str
+    """Singular, used in references and `show`: `denizen`."""
+    file: str
+    """`content/<game>/<file>.yaml`, or every `.yaml` in the folder `content/<game>/<file>/`."""
+    model: type[StrictModel]
+
+    @property
+    def schema_file(self) -> str:
+        return f"{self.name}.schema.json"
+
+
+COMMON_KINDS = (
+    KindSpec("term", "glossary", Term),
+    KindSpec("label", "labels", Label),
+    KindSpec("table", "tables", Table),
+)
+
+RULESETS: dict[str, tuple[KindSpec, ...]] = {
+    "oath": COMMON_KINDS
+    + (
+        KindSpec("suit", "suits", oath.Suit),
+        KindSpec("region", "regions", oath.Region),
+        KindSpec("site", "sites", oath.Site),
+        KindSpec("denizen", "denizens", oath.Denizen),
+        KindSpec("relic", "relics", oath.Relic),
+        KindSpec("edifice", "edifices", oath.Edifice),
+        KindSpec("vision", "visions", oath.Vision),
+        KindSpec("banner", "banners", oath.Banner),
+        KindSpec("oath", "oaths", oath.Oath),
+        KindSpec("title", "titles", oath.Title),
+        KindSpec("reliquary_modifier", "reliquary", oath.ReliquaryModifier),
+        KindSpec("role", "roles", oath.Role),
+        KindSpec("board", "boards", oath.Board),
+        KindSpec("action", "actions", oath.Action),
+        KindSpec("phase", "phases", oath.Phase),
+        KindSpec("die", "dice", oath.Die),
+    ),
+}
+
+GAME_FILE = "game.yaml"
+GAME_SCHEMA = "game.schema.json"

@@ -1,0 +1,246 @@
+"""Stage 2, validate: loaded documents to typed models, one kind per file, with positioned errors."""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from .diagnostics import Diagnostic
+from .loader import LoadedDocument, Path_, load_document
+from .models.common import Game, Identified, StrictModel
+from .rulesets import GAME_FILE, GAME_SCHEMA, RULESETS, KindSpec
+from .workspace import Workspace
+
+MODELINE = "# yaml-language-server: $schema="
+
+
+@dataclass(frozen=True)
+class Located:
+    """A validated entity and where it is written."""
+
+    entity: Identified
+    kind: str
+    doc: LoadedDocument
+    loc: Path_
+
+
+@dataclass
+class ValidatedContent:
+    name: str
+    game: Game | None
+    game_doc: LoadedDocument | None
+    entities: dict[str, list[Located]] = field(default_factory=dict)
+    documents: list[LoadedDocument] = field(default_factory=list)
+    kinds: tuple[KindSpec, ...] = ()
+
+
+_TYPE_NAMES = {
+    "string_type": "text",
+    "int_type": "an integer",
+    "int_from_float": "an integer",
+    "bool_type": "true or false",
+    "float_type": "a number",
+    "list_type": "a list",
+    "dict_type": "a mapping",
+    "model_type": "a mapping",
+    "model_attributes_type": "a mapping",
+}
+
+
+def _describe(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return f"text {value!r}" if len(value) < 40 else "text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return type(value).__name__
+
+
+def _data_loc(data: Any, loc: tuple[Any, ...]) -> tuple[Path_, bool]:
+    """Keep the parts of pydantic's `loc` that exist in the data (drops union-member tags)."""
+    out: list[str | int] = []
+    node = data
+    complete = True
+    for part in loc:
+        if isinstance(node, dict) and isinstance(part, str) and part in node:
+            node = node[part]
+            out.append(part)
+        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            node = node[part]
+            out.append(part)
+        elif isinstance(node, dict) and isinstance(part, str) and not part.startswith(("function-", "list[", "dict[")):
+            out.append(part)
+            complete = False
+            break
+        else:
+            continue
+    return tuple(out), complete
+
+
+def _allowed_keys(model: type[BaseModel], data: Any, loc: Path_) -> list[str]:
+    """Field names of the (sub)model at `loc`, for the unknown-key hint."""
+    current: Any = model
+    for part in loc[:-1]:
+        if isinstance(part, int):
+            continue
+        if not (isinstance(current, type) and issubclass(current, BaseModel)) or part not in current.model_fields:
+            return []
+        annotation = current.model_fields[part].annotation
+        current = _inner_model(annotation)
+    if isinstance(current, type) and issubclass(current, BaseModel):
+        return list(current.model_fields)
+    return []
+
+
+def _inner_model(annotation: Any) -> Any:
+    from typing import get_args
+
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in get_args(annotation):
+        found = _inner_model(arg)
+        if found is not None:
+            return found
+    return None
+
+
+def pydantic_diagnostics(
+    exc: ValidationError, doc: LoadedDocument, base: Path_, data: Any, model: type[BaseModel]
+) -> list[Diagnostic]:
+    out = []
+    for error in exc.errors():
+        loc, complete = _data_loc(data, tuple(error["loc"]))
+        kind = error["type"]
+        full = base + loc
+        key_name = loc[-1] if loc else None
+        if kind == "extra_forbidden":
+            at = doc.position(full, key=True)
+            allowed = _allowed_keys(model, data, loc)
+            close = difflib.get_close_matches(str(key_name), allowed, n=1)
+            hint = f"did you mean {close[0]!r}?" if close else (f"allowed keys: {', '.join(allowed)}" if allowed else None)
+            out.append(Diagnostic(doc.path, at.line, at.col, "unknown-key", f"unknown key {key_name!r}", hint=hint, loc=full))
+            continue
+        if kind == "missing" or not complete:
+            at = doc.position(full[:-1])
+            out.append(Diagnostic(doc.path, at.line, at.col, "missing-key", f"missing required key {key_name!r}", loc=full))
+            continue
+        at = doc.position(full)
+        value = error.get("input")
+        if kind in _TYPE_NAMES:
+            message = f"expected {_TYPE_NAMES[kind]}, got {_describe(value)}"
+            code = "wrong-type"
+        elif kind == "literal_error":
+            expected = error.get("ctx", {}).get("expected", "")
+            message = f"{_describe(value)} is not one of {expected}"
+            code = "invalid-value"
+        elif kind == "string_pattern_mismatch":
+            message = f"{_describe(value)} is not a valid id (snake_case: lowercase letters, digits, _)"
+            code = "bad-id"
+        else:
+            message = f"{error['msg'][0].lower()}{error['msg'][1:]}"
+            code = "invalid-value"
+        field_name = next((p for p in reversed(loc) if isinstance(p, str)), None)
+        if field_name:
+            message = f"{field_name}: {message}"
+        out.append(Diagnostic(doc.path, at.line, at.col, code, message, loc=full))
+    return out
+
+
+def _validate(model: type[StrictModel], doc: LoadedDocument, base: Path_, data: Any) -> tuple[Any, list[Diagnostic]]:
+    try:
+        return model.model_validate(data), []
+    except ValidationError as exc:
+        return None, pydantic_diagnostics(exc, doc, base, data, model)
+
+
+def _kind_of(game_dir: Path, file: Path, kinds: dict[str, KindSpec]) -> KindSpec | None:
+    rel = file.relative_to(game_dir)
+    stem = rel.parts[0] if len(rel.parts) > 1 else rel.stem
+    return kinds.get(stem)
+
+
+def _check_modeline(doc: LoadedDocument, file: Path, ws: Workspace, ruleset: str, schema: str) -> list[Diagnostic]:
+    target = ws.schemas / ruleset / schema
+    expected = MODELINE + PurePosixPath(*(".." for _ in file.parent.relative_to(ws.root).parts)).joinpath(
+        target.relative_to(ws.root).as_posix()
+    ).as_posix()
+    if doc.first_line.strip() == expected:
+        return []
+    found = "has no schema modeline" if not doc.first_line.startswith(MODELINE) else "points to the wrong schema"
+    return [Diagnostic(doc.path, 1, 1, "modeline", f"file {found}", hint=f"the first line must be: {expected}")]
+
+
+def validate_game(ws: Workspace, name: str) -> tuple[ValidatedContent, list[Diagnostic]]:
+    game_dir = ws.content / name
+    diagnostics: list[Diagnostic] = []
+    result = ValidatedContent(name, None, None)
+
+    game_doc, problems = load_document(ws.root, game_dir / GAME_FILE)
+    diagnostics += problems
+    if game_doc is None:
+        return result, diagnostics
+    result.game_doc = game_doc
+    result.documents.append(game_doc)
+    ruleset = game_doc.data.get("ruleset") if isinstance(game_doc.data, dict) else None
+    if ruleset not in RULESETS:
+        at = game_doc.position(("ruleset",))
+        known = ", ".join(sorted(RULESETS))
+        diagnostics.append(Diagnostic(game_doc.path, at.line, at.col, "unknown-ruleset",
+                                      f"ruleset must be one of: {known}", loc=("ruleset",)))
+        return result, diagnostics
+    diagnostics += _check_modeline(game_doc, game_dir / GAME_FILE, ws, ruleset, GAME_SCHEMA)
+    game, problems = _validate(Game, game_doc, (), game_doc.data)
+    diagnostics += problems
+    result.game = game
+    if game is not None and game.id != name:
+        at = game_doc.position(("id",))
+        diagnostics.append(Diagnostic(game_doc.path, at.line, at.col, "invalid-value",
+                                      f"id: game id {game.id!r} must equal its folder name {name!r}", loc=("id",)))
+
+    result.kinds = RULESETS[ruleset]
+    kinds = {spec.file: spec for spec in result.kinds}
+    result.entities = {spec.name: [] for spec in result.kinds}
+    files = sorted(p for p in game_dir.rglob("*") if p.is_file() and p.name != GAME_FILE)
+    for file in files:
+        rel = ws.rel(file)
+        if file.suffix != ".yaml":
+            diagnostics.append(Diagnostic(rel, 1, 1, "unknown-file", f"unexpected file {file.name!r}: content files end in .yaml"))
+            continue
+        spec = _kind_of(game_dir, file, kinds)
+        if spec is None:
+            expected = ", ".join(sorted(kinds))
+            diagnostics.append(Diagnostic(rel, 1, 1, "unknown-file", f"no entity kind is stored in {file.name!r}",
+                                          hint=f"kind files are: {expected}"))
+            continue
+        doc, problems = load_document(ws.root, file)
+        diagnostics += problems
+        if doc is None:
+            continue
+        result.documents.append(doc)
+        diagnostics += _check_modeline(doc, file, ws, ruleset, spec.schema_file)
+        if doc.data is None:
+            continue
+        if not isinstance(doc.data, list):
+            at = doc.position(())
+            diagnostics.append(Diagnostic(doc.path, at.line, at.col, "wrong-type",
+                                          f"expected a list of {spec.name} entries, got {_describe(doc.data)}"))
+            continue
+        for index, item in enumerate(doc.data):
+            entity, problems = _validate(spec.model, doc, (index,), item)
+            diagnostics += problems
+            if entity is not None:
+                result.entities[spec.name].append(Located(entity, spec.name, doc, (index,)))
+    return result, diagnostics

@@ -1,0 +1,1 @@
+"""Compiler output, one package per game. Never edited by hand: run `lawforge build`."""

@@ -1,0 +1,88 @@
+"""Compiled content as the runtime sees it: typed entities, id enums and the numeric tables."""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import importlib
+import importlib.util
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from .text import Text
+
+
+class ContentNotFound(LookupError):
+    pass
+
+
+@dataclass(frozen=True)
+class CompiledGame:
+    name: str
+    manifest: dict[str, Any]
+    kinds: dict[str, tuple[Any, ...]]
+    enums: dict[str, type[enum.IntEnum]]
+    tables: ModuleType
+    """The compiled extension: `values(name)`, one accessor per table, `SHAPES`, `OFFSETS`."""
+
+    def entities(self, kind: str) -> tuple[Any, ...]:
+        if kind not in self.kinds:
+            raise ContentNotFound(f"{self.name} has no entity kind {kind!r} (kinds: {', '.join(sorted(self.kinds))})")
+        return self.kinds[kind]
+
+    def get(self, kind: str, entity_id: str) -> Any:
+        for entity in self.entities(kind):
+            if entity.id.name.lower() == entity_id:
+                return entity
+        raise ContentNotFound(f"{self.name} has no {kind} with id {entity_id!r}")
+
+
+def _import_from(root: Path, game: str) -> tuple[ModuleType, ModuleType]:
+    package = f"lawforge.generated.{game}"
+    folder = (root / "generated" / game).resolve()
+    loaded = sys.modules.get(package)
+    if loaded is None:
+        spec = importlib.util.spec_from_file_location(package, folder / "__init__.py",
+                                                      submodule_search_locations=[str(folder)])
+        if spec is None or spec.loader is None:
+            raise ContentNotFound(f"no compiled content for {game!r} in {folder}")
+        loaded = importlib.util.module_from_spec(spec)
+        sys.modules[package] = loaded
+        spec.loader.exec_module(loaded)
+    elif Path(loaded.__file__ or "").resolve().parent != folder:
+        raise ContentNotFound(f"{package} is already loaded from {loaded.__file__}, not from {folder}")
+    return importlib.import_module(f"{package}.entities"), importlib.import_module(f"{package}.tables")
+
+
+def load(game: str, root: str | Path | None = None) -> CompiledGame:
+    """The compiled content of `game`: installed with lawforge, or built in workspace `root`."""
+    try:
+        if root is None:
+            entities = importlib.import_module(f"lawforge.generated.{game}.entities")
+            tables = importlib.import_module(f"lawforge.generated.{game}.tables")
+        else:
+            entities, tables = _import_from(Path(root), game)
+    except ModuleNotFoundError as exc:
+        raise ContentNotFound(f"no compiled content for {game!r} ({exc}); run `lawforge build {game}`") from None
+    manifest_path = Path(entities.__file__ or "").with_name("MANIFEST.json")
+    manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+    return CompiledGame(game, manifest, dict(entities.KINDS), dict(entities.ENUMS), tables)
+
+
+def to_plain(value: Any, locale: str | None = None, fallback: str = "en") -> Any:
+    """JSON-ready form of a compiled entity: enum members by id, text in one locale or all."""
+    if isinstance(value, enum.IntEnum):
+        return value.name.lower()
+    if isinstance(value, Text):
+        if locale is None:
+            return {k: v for k, v in dataclasses.asdict(value).items() if v is not None}
+        return value.get(locale, fallback)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_plain(getattr(value, f.name), locale, fallback) for f in dataclasses.fields(value)}
+    if isinstance(value, tuple):
+        return [to_plain(v, locale, fallback) for v in value]
+    return value
