@@ -10,12 +10,13 @@ from typing import Any
 
 import click
 from rich.console import Console
+from rich.markup import escape
 
 from . import __version__
 from .diagnostics import Diagnostic, render_json, render_text, sort_diagnostics, summary
 from .workspace import Workspace, WorkspaceError
 
-err = Console(stderr=True, highlight=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
 out = Console(highlight=False, soft_wrap=True)
 
 
@@ -32,7 +33,7 @@ def _root_option(command: Callable[..., Any]) -> Callable[..., Any]:
             ws = Workspace.open(root)
             return command(ws, **kwargs)
         except WorkspaceError as exc:
-            err.print(f"[bold red]error:[/] {exc}")
+            err.print(f"[bold red]error:[/] {escape(str(exc))}")
             sys.exit(2)
 
     return wrapper
@@ -75,7 +76,7 @@ def check(ws: Workspace, games: tuple[str, ...], fmt: str, errors_only: bool) ->
 
 
 def _progress(message: str) -> None:
-    err.print(f"[dim]•[/] {message}")
+    err.print(f"[dim]•[/] {escape(message)}")
 
 
 @main.command()
@@ -117,7 +118,7 @@ def build(ws: Workspace, games: tuple[str, ...], check_only: bool, out_dir: Path
         try:
             changed, diagnostics = build_game(ws, game, sheets_dir=sheets_dir, force=force, progress=_progress)
         except ExtensionBuildError as exc:
-            err.print(f"[bold red]error:[/] {exc}")
+            err.print(f"[bold red]error:[/] {escape(str(exc))}")
             sys.exit(1)
         errors = [d for d in diagnostics if d.is_error]
         if errors:
@@ -157,7 +158,7 @@ def sheets(ws: Workspace, game: str, locales: tuple[str, ...], out_dir: Path, pr
         written = render_sheets(ws, linked, locales or linked.game.locales, out_dir.resolve(), preview=preview,
                                 progress=_progress)
     except SheetError as exc:
-        err.print(f"[bold red]error:[/] {exc}")
+        err.print(f"[bold red]error:[/] {escape(str(exc))}")
         sys.exit(1)
     for path in written:
         out.print(str(path))
@@ -181,7 +182,7 @@ def show(ws: Workspace, game: str, kind: str, entity_id: str, locale: str | None
         compiled = load(game, root=ws.root)
         entity = compiled.get(kind, entity_id)
     except ContentNotFound as exc:
-        err.print(f"[bold red]error:[/] {exc}")
+        err.print(f"[bold red]error:[/] {escape(str(exc))}")
         sys.exit(1)
     source_locale = "en"
     plain = to_plain(entity, locale, source_locale)

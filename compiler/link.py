@@ -58,8 +58,10 @@ class _Linker:
         self.doc_lines: dict[str, list[str] | None] = {}
 
     def report(self, doc: LoadedDocument, loc: Path_, code: str, message: str, *, key: bool = False,
-               severity: Severity = Severity.ERROR, hint: str | None = None) -> None:
+               severity: Severity = Severity.ERROR, hint: str | None = None, token: str | None = None) -> None:
         at = doc.position(loc, key=key)
+        if token is not None:
+            at = doc.find(token, at) or at
         self.diagnostics.append(Diagnostic(doc.path, at.line, at.col, code, message, severity, hint, loc))
 
     def index_ids(self) -> None:
@@ -82,7 +84,7 @@ class _Linker:
 
     def check_reference(self, doc: LoadedDocument, site: RefSite) -> None:
         targets = self.ids.get(site.kind, {})
-        if site.value not in targets:
+        if site.value not in targets and site.kind not in self.content.broken_kinds:
             import difflib
 
             close = difflib.get_close_matches(site.value, list(targets), n=1)
@@ -107,16 +109,20 @@ class _Linker:
             loc = site.loc + (locale,)
             for token in TERM.findall(value):
                 if not TERM_ID.match(token):
-                    self.report(doc, loc, "bad-markup", f"[{token}] is not a glossary reference ([term_id])")
+                    self.report(doc, loc, "bad-markup", f"[{token}] is not a glossary reference ([term_id])",
+                                token=f"[{token}]")
                 elif token not in self.ids["term"]:
-                    self.report(doc, loc, "unknown-term", f"[{token}] is not a term of the glossary")
+                    self.report(doc, loc, "unknown-term", f"[{token}] is not a term of the glossary",
+                                token=f"[{token}]")
             stripped = TERM.sub("", value)
             if "[" in stripped or "]" in stripped:
                 self.report(doc, loc, "bad-markup", f"unbalanced '[' or ']' in {locale!r} text")
             names = PLACEHOLDER.findall(value)
             bad = [n for n in names if not PLACEHOLDER_ID.match(n)]
-            if bad or "{" in PLACEHOLDER.sub("", value) or "}" in PLACEHOLDER.sub("", value):
-                self.report(doc, loc, "bad-placeholder", f"malformed placeholder in {locale!r} text")
+            rest = PLACEHOLDER.sub("", value)
+            if bad or "{" in rest or "}" in rest:
+                culprit = "{" + bad[0] + "}" if bad else ("{" if "{" in rest else "}")
+                self.report(doc, loc, "bad-placeholder", f"malformed placeholder in {locale!r} text", token=culprit)
                 continue
             placeholder_sets[locale] = set(names)
         reference = placeholder_sets.get(source_locale)
@@ -204,6 +210,8 @@ class _Linker:
                 continue
             if item.counts not in kinds:
                 self.report(doc, loc + ("counts",), "dangling-reference", f"no entity kind {item.counts!r}")
+                continue
+            if item.counts in self.content.broken_kinds:
                 continue
             entities = [located.entity for located in self.content.entities[item.counts]]
             fields = kinds[item.counts].model.model_fields

@@ -19,9 +19,12 @@ from .diagnostics import Diagnostic, Position
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 MAX_NODES = 200_000
-"""Expanded nodes per file; stops alias bombs and recursive aliases long before memory does."""
+"""Expanded nodes per file; stops alias bombs long before memory does."""
+MAX_DEPTH = 64
+"""Nesting depth; stops recursive aliases (and absurd nesting) before Python's recursion limit."""
 
 Path_ = tuple[str | int, ...]
+STANDARD_COLLECTION_TAGS = ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq")
 
 
 @dataclass
@@ -29,9 +32,21 @@ class LoadedDocument:
     path: str
     """Workspace-relative, POSIX form; what diagnostics print."""
     data: Any
-    first_line: str
+    lines: list[str]
     values: dict[Path_, Position] = field(default_factory=dict)
     keys: dict[Path_, Position] = field(default_factory=dict)
+
+    @property
+    def first_line(self) -> str:
+        return self.lines[0] if self.lines else ""
+
+    def find(self, needle: str, start: Position, max_lines: int = 200) -> Position | None:
+        """Where `needle` is first written at or after `start` (for errors inside a long text)."""
+        for offset, line in enumerate(self.lines[start.line - 1:start.line - 1 + max_lines]):
+            col = line.find(needle, start.col - 1 if offset == 0 else 0)
+            if col >= 0:
+                return Position(start.line + offset, col + 1)
+        return None
 
     def position(self, loc: Path_, *, key: bool = False) -> Position:
         """Where `loc` is written; falls back to the nearest enclosing node that has a position."""
@@ -97,9 +112,12 @@ class _Builder:
 
     def build(self, node: Node, path: Path_) -> Any:
         self.visited += 1
-        if self.visited > MAX_NODES:
+        if self.visited > MAX_NODES or len(path) > MAX_DEPTH:
             raise _Budget
         self.doc.values.setdefault(path, _pos(node))
+        tag = str(getattr(node.tag, "value", node.tag))
+        if not isinstance(node, ScalarNode) and tag not in STANDARD_COLLECTION_TAGS:
+            raise _BadNode("unsupported-tag", f"YAML tag {tag!r} is not supported in content", _pos(node))
         if isinstance(node, ScalarNode):
             return _scalar(node)
         if isinstance(node, SequenceNode):
@@ -166,7 +184,7 @@ def load_document(root: Path, file: Path) -> tuple[LoadedDocument | None, list[D
             "save the file as UTF-8",
         )
     text = text.removeprefix("\ufeff")
-    doc = LoadedDocument(rel, None, text.split("\n", 1)[0])
+    doc = LoadedDocument(rel, None, text.splitlines())
     try:
         node = YAML(typ="safe").compose(text)
     except MarkedYAMLError as exc:
@@ -184,7 +202,7 @@ def load_document(root: Path, file: Path) -> tuple[LoadedDocument | None, list[D
     except _Budget:
         return fail(
             "alias-bomb",
-            f"aliases expand to more than {MAX_NODES} nodes (or refer to themselves)",
+            f"aliases expand to more than {MAX_NODES} nodes or {MAX_DEPTH} levels (or refer to themselves)",
             _first_alias(text),
             "write the values out instead of using anchors and aliases",
         )

@@ -36,6 +36,8 @@ class ValidatedContent:
     entities: dict[str, list[Located]] = field(default_factory=dict)
     documents: list[LoadedDocument] = field(default_factory=list)
     kinds: tuple[KindSpec, ...] = ()
+    broken_kinds: set[str] = field(default_factory=set)
+    """Kinds with a file or entry that failed to load or validate: their counts and ids are partial."""
 
 
 _TYPE_NAMES = {
@@ -228,12 +230,14 @@ def validate_game(ws: Workspace, name: str) -> tuple[ValidatedContent, list[Diag
         doc, problems = load_document(ws.root, file)
         diagnostics += problems
         if doc is None:
+            result.broken_kinds.add(spec.name)
             continue
         result.documents.append(doc)
         diagnostics += _check_modeline(doc, file, ws, ruleset, spec.schema_file)
         if doc.data is None:
             continue
         if not isinstance(doc.data, list):
+            result.broken_kinds.add(spec.name)
             at = doc.position(())
             diagnostics.append(Diagnostic(doc.path, at.line, at.col, "wrong-type",
                                           f"expected a list of {spec.name} entries, got {_describe(doc.data)}"))
@@ -243,4 +247,6 @@ def validate_game(ws: Workspace, name: str) -> tuple[ValidatedContent, list[Diag
             diagnostics += problems
             if entity is not None:
                 result.entities[spec.name].append(Located(entity, spec.name, doc, (index,)))
+            else:
+                result.broken_kinds.add(spec.name)
     return result, diagnostics
