@@ -69,6 +69,8 @@ def generate(ws: Workspace, game: str) -> tuple[GeneratedGame | None, list[Diagn
         "game": game,
         "ruleset": ruleset,
         "generator": f"lawforge {__version__}",
+        "source_locale": linked.game.source_locale,
+        "locales": list(linked.game.locales),
         "content_hash": tree_digest(content_files(ws, game), ws.root),
         "entities": {kind: len(items) for kind, items in linked.entities.items()},
         "files": {name: digest(text.encode()) for name, text in sorted(code.items())},

@@ -184,8 +184,10 @@ def show(ws: Workspace, game: str, kind: str, entity_id: str, locale: str | None
     except ContentNotFound as exc:
         err.print(f"[bold red]error:[/] {escape(str(exc))}")
         sys.exit(1)
-    source_locale = "en"
-    plain = to_plain(entity, locale, source_locale)
+    if locale is not None and locale not in compiled.locales:
+        err.print(f"[bold red]error:[/] {game} has no locale {locale!r} (locales: {', '.join(compiled.locales)})")
+        sys.exit(2)
+    plain = to_plain(entity, locale, compiled.source_locale)
     if fmt == "json":
         click.echo(json.dumps(plain, ensure_ascii=False, indent=2))
         return

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .models import oath
-from .models.common import Label, StrictModel, Table, Term
+from .models.common import Discrepancy, Label, StrictModel, Table, Term
 
 
 @dataclass(frozen=True)
@@ -25,6 +25,7 @@ COMMON_KINDS = (
     KindSpec("term", "glossary", Term),
     KindSpec("label", "labels", Label),
     KindSpec("table", "tables", Table),
+    KindSpec("discrepancy", "discrepancies", Discrepancy),
 )
 
 RULESETS: dict[str, tuple[KindSpec, ...]] = {

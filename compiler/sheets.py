@@ -104,15 +104,15 @@ def render_pdf(html: str, base: Path) -> bytes:
 
 def render_sheets(ws: Workspace, linked: LinkedGame, locales: Iterable[str], out_dir: Path, *,
                   preview: bool = False, progress: Callable[[str], None] = lambda _: None) -> list[Path]:
-    """Writes OUT/GAME.LOCALE.html and .pdf for each locale; returns the paths written."""
-    written = []
+    """Writes OUT/GAME.LOCALE.html and .pdf for each locale; returns the paths written.
+
+    Every locale is rendered before anything is written, so a failure leaves no partial set."""
+    rendered: dict[Path, str | bytes] = {}
     for locale in locales:
         progress(f"{linked.name}: rendering the {locale} sheets")
         html = render_html(linked, locale, preview=preview)
-        html_path = out_dir / f"{linked.name}.{locale}.html"
-        pdf_path = out_dir / f"{linked.name}.{locale}.pdf"
-        pdf = render_pdf(html, TEMPLATES)
-        write_atomically(html_path, html)
-        write_atomically(pdf_path, pdf)
-        written += [html_path, pdf_path]
-    return written
+        rendered[out_dir / f"{linked.name}.{locale}.html"] = html
+        rendered[out_dir / f"{linked.name}.{locale}.pdf"] = render_pdf(html, TEMPLATES)
+    for path, data in rendered.items():
+        write_atomically(path, data)
+    return list(rendered)

@@ -29,6 +29,14 @@ class CompiledGame:
     tables: ModuleType
     """The compiled extension: `values(name)`, one accessor per table, `SHAPES`, `OFFSETS`."""
 
+    @property
+    def source_locale(self) -> str:
+        return str(self.manifest["source_locale"])
+
+    @property
+    def locales(self) -> tuple[str, ...]:
+        return tuple(self.manifest["locales"])
+
     def entities(self, kind: str) -> tuple[Any, ...]:
         if kind not in self.kinds:
             raise ContentNotFound(f"{self.name} has no entity kind {kind!r} (kinds: {', '.join(sorted(self.kinds))})")

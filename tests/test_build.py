@@ -171,3 +171,19 @@ def test_runtime_tables_equal_lowered_content() -> None:
 def test_generated_package_importable_and_typed() -> None:
     entities = importlib.import_module("lawforge.generated.oath.entities")
     assert entities.KINDS["suit"][0].id is entities.SuitId(0)
+
+
+def test_failed_write_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from lawforge.compiler import files
+
+    target = tmp_path / "out.py"
+    target.write_text("old\n")
+
+    def broken_replace(src: str, dst: str) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(files.os, "replace", broken_replace)
+    with pytest.raises(OSError):
+        files.write_atomically(target, "new\n")
+    assert target.read_text() == "old\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["out.py"], "no temporary file left behind"

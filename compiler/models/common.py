@@ -116,6 +116,16 @@ class Axis(StrictModel):
     lower_bounds: bool = Field(default=False, description="Integer keys are the lower ends of ranges")
 
 
+class Discrepancy(Entity):
+    """A point where two rulebooks (or a rulebook and reference data) disagree, and which one we follow.
+
+    Editor-facing, so plain English; `source` quotes every side of the disagreement."""
+
+    rule: str = Field(description="Rule section, e.g. '6.7' or 'setup 23'")
+    summary: str = Field(description="What each source says, in one or two sentences")
+    follow: Annotated[str, RefTo("document")] = Field(description="The document whose reading the content follows")
+
+
 class Table(NamedEntity):
     """A numeric rule table; lowered to a flat int32 array."""
 

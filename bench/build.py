@@ -1,0 +1,42 @@
+"""Times `lawforge check`, a full `lawforge build` and a no-op `build` on this repository's content.
+
+Run: `.venv/bin/python bench/build.py`. Budgets (DESIGN.md): check under 1 s, no-op build under 1 s.
+The full build is forced (typed Python, schemas, Cython compile, PDF sheets in every locale) and
+writes its sheets to a temporary folder; generated/ is rewritten with identical bytes.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+BUDGET_SECONDS = 1.0
+
+
+def timed(*args: str) -> float:
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "lawforge.compiler", "--root", str(REPO), *args],
+                   check=True, capture_output=True)
+    return time.perf_counter() - start
+
+
+def best_of(runs: int, *args: str) -> float:
+    return min(timed(*args) for _ in range(runs))
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory(prefix="lawforge-bench-") as out:
+        full = timed("build", "--force", "--out", out)
+        noop = best_of(5, "build", "--out", out)
+    check = best_of(5, "check")
+    print(f"check (all games)       {check:7.3f} s   budget {BUDGET_SECONDS:.1f} s   ratio {BUDGET_SECONDS / check:.1f}x")
+    print(f"build, full (forced)    {full:7.3f} s")
+    print(f"build, no-op            {noop:7.3f} s   budget {BUDGET_SECONDS:.1f} s   ratio {BUDGET_SECONDS / noop:.1f}x")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,65 @@
+"""The command line around the stages: `show`, `--root`, help and version."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from conftest import REPO, run
+
+
+def test_show_json_is_the_compiled_entity() -> None:
+    result = run("show", "oath", "region", "cradle", "--root", str(REPO), "--format", "json")
+    assert result.exit_code == 0, result.output
+    region = json.loads(result.output)
+    assert region["id"] == "cradle" and region["site_slots"] == 2 and region["discard_to"] == "provinces"
+    assert region["name"] == {"en": "Cradle", "fr": "Cradle", "uk": "Центр"}
+
+
+def test_show_one_locale_as_text() -> None:
+    result = run("show", "oath", "suit", "hearth", "--root", str(REPO), "--locale", "uk")
+    assert result.exit_code == 0, result.output
+    assert "suit hearth" in result.output
+    assert "name: Вогнище" in result.output
+
+
+def test_show_falls_back_to_source_locale_for_untranslated_text() -> None:
+    result = run("show", "oath", "denizen", "alchemist", "--root", str(REPO), "--locale", "fr", "--format", "json")
+    denizen = json.loads(result.output)
+    assert denizen["suit"] == "arcane"
+    assert denizen["text"].startswith("**Action**")
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("oath", "planet", "x"), "oath has no entity kind 'planet'"),
+    (("oath", "suit", "water"), "oath has no suit with id 'water'"),
+    (("oath", "suit", "hearth", "--locale", "de"), "oath has no locale 'de'"),
+    (("chess", "suit", "x"), "no game 'chess'"),
+])
+def test_show_errors(args: tuple[str, ...], message: str) -> None:
+    result = run("show", *args, "--root", str(REPO))
+    assert result.exit_code != 0
+    assert message in result.output and "Traceback" not in result.output
+
+
+def test_commands_use_the_current_directory(tmp_path: Path) -> None:
+    cwd = os.getcwd()
+    os.chdir(REPO)
+    try:
+        result = run("show", "oath", "region", "cradle", "--format", "json")
+    finally:
+        os.chdir(cwd)
+    assert json.loads(result.output)["id"] == "cradle"
+
+
+def test_every_command_has_help() -> None:
+    for command in ("check", "build", "sheets", "show"):
+        result = run(command, "--help")
+        assert result.exit_code == 0 and "--root" in result.output
+
+
+def test_version() -> None:
+    assert run("--version").output.startswith("lawforge, version ")
