@@ -1,4 +1,5 @@
-"""Builds one Cython extension per generated `.pyx` (packages come from pyproject's package-dir)."""
+"""Builds the Cython extensions: the effect VM and one table module per generated game (packages come
+from pyproject's package-dir)."""
 from pathlib import Path
 
 from Cython.Build import cythonize
@@ -6,7 +7,7 @@ from setuptools import Extension, setup
 
 GENERATED = Path("generated")
 games = sorted(p.name for p in GENERATED.iterdir() if (p / "__init__.py").exists())
-extensions = [
+extensions = [Extension("lawforge.runtime.vm", ["runtime/vm.pyx"])] + [
     Extension(f"lawforge.generated.{pyx.parent.name}.{pyx.stem}", [str(pyx)])
     for pyx in sorted(GENERATED.glob("*/*.pyx"))
 ]

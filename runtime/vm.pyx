@@ -1,0 +1,295 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""The compiled effect VM: the same machine as `vm_py.py`, over typed memoryviews of the flat arrays.
+
+Keep the two in step: the differential tests run every program on both and compare the bytes.
+"""
+
+from libc.stdint cimport int32_t, int64_t, uint32_t
+
+from .bytecode import VMError, Status
+
+cdef enum:
+    HALT = 0
+    PUSH = 1
+    POP = 2
+    DUP = 3
+    SWAP = 4
+    LOAD = 5
+    STORE = 6
+    LOCAL = 7
+    SET_LOCAL = 8
+    TABLE = 9
+    ADD = 10
+    SUB = 11
+    MUL = 12
+    DIV = 13
+    MOD = 14
+    MIN = 15
+    MAX = 16
+    NEG = 17
+    EQ = 18
+    NE = 19
+    LT = 20
+    LE = 21
+    GT = 22
+    GE = 23
+    NOT = 24
+    JUMP = 25
+    JUMP_IF_ZERO = 26
+    MOVE = 27
+    RANDOM = 28
+    CHOOSE = 29
+    NATIVE = 30
+    FAIL = 31
+
+cdef enum:
+    F_PC = 0
+    F_SP = 1
+    F_STEPS = 2
+    F_STATUS = 3
+    F_CHOICE_KIND = 4
+    F_CHOICE_COUNT = 5
+    F_CHOOSER = 6
+    HEADER = 7
+    STACK_SIZE = 64
+    LOCALS_AT = HEADER + STACK_SIZE
+    RNG_SLOT = 0
+
+OPCODES = {name: value for name, value in (
+    ("HALT", HALT), ("PUSH", PUSH), ("POP", POP), ("DUP", DUP), ("SWAP", SWAP), ("LOAD", LOAD),
+    ("STORE", STORE), ("LOCAL", LOCAL), ("SET_LOCAL", SET_LOCAL), ("TABLE", TABLE), ("ADD", ADD),
+    ("SUB", SUB), ("MUL", MUL), ("DIV", DIV), ("MOD", MOD), ("MIN", MIN), ("MAX", MAX), ("NEG", NEG),
+    ("EQ", EQ), ("NE", NE), ("LT", LT), ("LE", LE), ("GT", GT), ("GE", GE), ("NOT", NOT),
+    ("JUMP", JUMP), ("JUMP_IF_ZERO", JUMP_IF_ZERO), ("MOVE", MOVE), ("RANDOM", RANDOM),
+    ("CHOOSE", CHOOSE), ("NATIVE", NATIVE), ("FAIL", FAIL))}
+"""Checked against `bytecode.Op` by the tests."""
+
+
+cdef inline int32_t wrap(int64_t value) noexcept nogil:
+    return <int32_t><uint32_t>value
+
+
+cdef inline int64_t floor_div(int64_t a, int64_t b) noexcept nogil:
+    cdef int64_t q = a / b
+    if (a % b != 0) and ((a < 0) != (b < 0)):
+        q -= 1
+    return q
+
+
+cdef inline int64_t floor_mod(int64_t a, int64_t b) noexcept nogil:
+    cdef int64_t r = a % b
+    if r != 0 and ((r < 0) != (b < 0)):
+        r += b
+    return r
+
+
+cdef inline int32_t next_random(int[::1] state, int32_t n):
+    cdef uint32_t x = <uint32_t>state[RNG_SLOT]
+    x ^= x << 13
+    x ^= x >> 17
+    x ^= x << 5
+    state[RNG_SLOT] = <int32_t>x
+    return <int32_t>(x % <uint32_t>n)
+
+
+def run(code, state, frame, tables, natives=(), long step_limit=100_000):
+    """Runs from the frame's program counter until the effect ends or pauses for a choice."""
+    cdef int[::1] c = code
+    cdef int[::1] s = state
+    cdef int[::1] f = frame
+    cdef int[::1] t = tables
+    cdef Py_ssize_t ncode = c.shape[0], nstate = s.shape[0], ntables = t.shape[0]
+    cdef Py_ssize_t nlocals = f.shape[0] - LOCALS_AT
+    cdef int32_t pc = f[F_PC], sp = f[F_SP], op, a, b, n, moved, count, argc, native, i
+    cdef int64_t steps = f[F_STEPS]
+    cdef int *stack = &f[HEADER]
+
+    if f[F_STATUS] == 2:
+        raise VMError("the effect is waiting for a choice (provide_choice first)")
+    while True:
+        if steps >= step_limit:
+            _save(f, pc, sp, steps, 0)
+            raise VMError(f"step limit of {step_limit} reached: a runaway effect?")
+        steps += 1
+        if pc < 0 or pc >= ncode:
+            raise VMError(f"program counter {pc} outside the code")
+        op = c[pc]
+        if op == HALT:
+            _save(f, pc, sp, steps, 1)
+            return Status.DONE
+        elif op == PUSH:
+            if sp >= STACK_SIZE:
+                raise VMError(f"stack overflow at {pc}")
+            stack[sp] = c[pc + 1]
+            sp += 1
+            pc += 2
+            continue
+        # Every other opcode: check its pops first.
+        if op == POP or op == LOAD or op == NEG or op == NOT or op == TABLE or op == RANDOM \
+                or op == JUMP_IF_ZERO or op == SET_LOCAL or op == DUP:
+            if sp < 1:
+                raise VMError(f"stack underflow at {pc}")
+        elif op == SWAP or op == STORE or (ADD <= op <= GE and op != NEG) or op == CHOOSE:
+            if sp < 2:
+                raise VMError(f"stack underflow at {pc}")
+        elif op == MOVE:
+            if sp < 3:
+                raise VMError(f"stack underflow at {pc}")
+
+        if op == POP:
+            sp -= 1
+            pc += 1
+        elif op == DUP:
+            if sp >= STACK_SIZE:
+                raise VMError(f"stack overflow at {pc}")
+            stack[sp] = stack[sp - 1]
+            sp += 1
+            pc += 1
+        elif op == SWAP:
+            a = stack[sp - 1]
+            stack[sp - 1] = stack[sp - 2]
+            stack[sp - 2] = a
+            pc += 1
+        elif op == LOAD:
+            a = stack[sp - 1]
+            if a < 0 or a >= nstate:
+                raise VMError(f"state address {a} out of range at {pc}")
+            stack[sp - 1] = s[a]
+            pc += 1
+        elif op == STORE:
+            a = stack[sp - 2]
+            if a < 0 or a >= nstate:
+                raise VMError(f"state address {a} out of range at {pc}")
+            s[a] = stack[sp - 1]
+            sp -= 2
+            pc += 1
+        elif op == LOCAL:
+            i = c[pc + 1]
+            if i < 0 or i >= nlocals:
+                raise VMError(f"local address {i} out of range at {pc}")
+            if sp >= STACK_SIZE:
+                raise VMError(f"stack overflow at {pc}")
+            stack[sp] = f[LOCALS_AT + i]
+            sp += 1
+            pc += 2
+        elif op == SET_LOCAL:
+            i = c[pc + 1]
+            if i < 0 or i >= nlocals:
+                raise VMError(f"local address {i} out of range at {pc}")
+            sp -= 1
+            f[LOCALS_AT + i] = stack[sp]
+            pc += 2
+        elif op == TABLE:
+            a = stack[sp - 1]
+            if a < 0 or a >= ntables:
+                raise VMError(f"table address {a} out of range at {pc}")
+            stack[sp - 1] = t[a]
+            pc += 1
+        elif ADD <= op <= GE and op != NEG:
+            a = stack[sp - 2]
+            b = stack[sp - 1]
+            sp -= 1
+            if op == ADD:
+                a = wrap(<int64_t>a + b)
+            elif op == SUB:
+                a = wrap(<int64_t>a - b)
+            elif op == MUL:
+                a = wrap(<int64_t>a * b)
+            elif op == DIV:
+                if b == 0:
+                    raise VMError("division by zero")
+                a = wrap(floor_div(a, b))
+            elif op == MOD:
+                if b == 0:
+                    raise VMError("division by zero")
+                a = <int32_t>floor_mod(a, b)
+            elif op == MIN:
+                a = a if a < b else b
+            elif op == MAX:
+                a = a if a > b else b
+            elif op == EQ:
+                a = a == b
+            elif op == NE:
+                a = a != b
+            elif op == LT:
+                a = a < b
+            elif op == LE:
+                a = a <= b
+            elif op == GT:
+                a = a > b
+            else:
+                a = a >= b
+            stack[sp - 1] = a
+            pc += 1
+        elif op == NEG:
+            stack[sp - 1] = wrap(-<int64_t>stack[sp - 1])
+            pc += 1
+        elif op == NOT:
+            stack[sp - 1] = stack[sp - 1] == 0
+            pc += 1
+        elif op == JUMP:
+            pc = c[pc + 1]
+        elif op == JUMP_IF_ZERO:
+            sp -= 1
+            pc = c[pc + 1] if stack[sp] == 0 else pc + 2
+        elif op == MOVE:
+            n = stack[sp - 1]
+            b = stack[sp - 2]
+            a = stack[sp - 3]
+            if b < 0 or b >= nstate:
+                raise VMError(f"state address {b} out of range at {pc}")
+            if a < 0 or a >= nstate:
+                raise VMError(f"state address {a} out of range at {pc}")
+            moved = n if n < s[a] else s[a]
+            if moved < 0:
+                moved = 0
+            s[a] -= moved
+            s[b] = wrap(<int64_t>s[b] + moved)
+            sp -= 2
+            stack[sp - 1] = moved
+            pc += 1
+        elif op == RANDOM:
+            n = stack[sp - 1]
+            if n <= 0:
+                raise VMError(f"cannot roll a number in [0, {n})")
+            stack[sp - 1] = next_random(s, n)
+            pc += 1
+        elif op == CHOOSE:
+            a = stack[sp - 1]
+            count = stack[sp - 2]
+            sp -= 2
+            if count <= 0 or count > sp:
+                raise VMError(f"a choice among {count} options at {pc}")
+            pc += 2
+            if count > 1:
+                f[F_CHOICE_KIND] = c[pc - 1]
+                f[F_CHOICE_COUNT] = count
+                f[F_CHOOSER] = a
+                _save(f, pc, sp, steps, 2)
+                return Status.PAUSED
+        elif op == NATIVE:
+            native = c[pc + 1]
+            argc = c[pc + 2]
+            if native < 0 or native >= len(natives):
+                raise VMError(f"unknown native {native} at {pc}")
+            if argc > sp:
+                raise VMError(f"stack underflow at {pc}")
+            args = [stack[sp - argc + i] for i in range(argc)]
+            sp -= argc
+            if sp >= STACK_SIZE:
+                raise VMError(f"stack overflow at {pc}")
+            stack[sp] = wrap(natives[native](state, args))
+            sp += 1
+            pc += 3
+        elif op == FAIL:
+            _save(f, pc, sp, steps, 0)
+            raise VMError(f"the effect failed with code {c[pc + 1]} at {pc}")
+        else:
+            raise VMError(f"unknown opcode {op} at {pc}")
+
+
+cdef inline void _save(int[::1] f, int32_t pc, int32_t sp, int64_t steps, int32_t status):
+    f[F_PC] = pc
+    f[F_SP] = sp
+    f[F_STEPS] = <int32_t>steps
+    f[F_STATUS] = status
