@@ -71,6 +71,7 @@ def check(ws: Workspace, games: tuple[str, ...], fmt: str, errors_only: bool) ->
     diagnostics = sort_diagnostics(diagnostics)
     _print_diagnostics(ws, diagnostics, fmt, errors_only)
     if fmt == "text":
+        sys.stdout.flush()
         err.print(summary(diagnostics))
     sys.exit(1 if any(d.is_error for d in diagnostics) else 0)
 

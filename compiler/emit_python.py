@@ -13,6 +13,7 @@ from pydantic_core import PydanticUndefined
 
 from .link import LinkedGame
 from .models.common import RefTo, Text
+from .models.walk import fits
 
 
 def header(game: str) -> str:
@@ -96,7 +97,7 @@ class _PythonEmitter:
             base, *extra = get_args(annotation)
             return self.value_of(value, base, metadata + tuple(extra), indent)
         if origin in (Union, types.UnionType):
-            arm = next(a for a in get_args(annotation) if a is not type(None) and _fits(value, a))
+            arm = next(a for a in get_args(annotation) if a is not type(None) and fits(value, a))
             return self.value_of(value, arm, metadata, indent)
         if origin is list:
             (item,) = get_args(annotation)
@@ -129,18 +130,6 @@ class _PythonEmitter:
             inner = "".join(f"{indent}    {p},\n" for p in parts)
             return f"{cls.__name__}(\n{inner}{indent})"
         return f"{cls.__name__}({', '.join(parts)})"
-
-
-def _fits(value: Any, annotation: Any) -> bool:
-    origin = get_origin(annotation)
-    if origin is Annotated:
-        return _fits(value, get_args(annotation)[0])
-    if origin is list:
-        (item,) = get_args(annotation)
-        return isinstance(value, list) and all(_fits(v, item) for v in value)
-    if origin is not None:
-        return isinstance(value, origin)
-    return isinstance(annotation, type) and isinstance(value, annotation)
 
 
 def _docstring(text: str) -> str:

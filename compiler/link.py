@@ -140,6 +140,9 @@ class _Linker:
     def lines_of(self, doc_id: str) -> list[str] | None:
         if doc_id not in self.doc_lines:
             document = self.ids["document"][doc_id].entity
+            if document.path is None:  # type: ignore[attr-defined]
+                self.doc_lines[doc_id] = None
+                return None
             path = (self.ws.root / document.path).resolve()  # type: ignore[attr-defined]
             try:
                 self.doc_lines[doc_id] = path.read_text(encoding="utf-8").splitlines()
@@ -235,7 +238,7 @@ class _Linker:
             if n > 1:
                 self.report(doc, ("locales",), "invalid-value", f"locale {locale!r} is listed twice")
         for index, document in enumerate(self.game.documents):
-            if not (self.ws.root / document.path).is_file():
+            if document.path is not None and not (self.ws.root / document.path).is_file():
                 self.report(doc, ("documents", index, "path"), "missing-document",
                             f"document file {document.path} not found; its line numbers and quotes are not checked",
                             severity=Severity.WARNING)

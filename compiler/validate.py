@@ -71,12 +71,20 @@ def _describe(value: Any) -> str:
     return type(value).__name__
 
 
+UNION_TAGS = ("<int>", "<bool>", "<name>", "<literal>")
+"""Tags of the effect language's scalar union members (see effects/nodes.py)."""
+
+
 def _data_loc(data: Any, loc: tuple[Any, ...]) -> tuple[Path_, bool]:
     """Keep the parts of pydantic's `loc` that exist in the data (drops union-member tags)."""
     out: list[str | int] = []
     node = data
     complete = True
+    previous: object = None
     for part in loc:
+        if part == previous or part in UNION_TAGS:
+            continue  # a one-key node's tag and field repeat the key; scalar tags name no key
+        previous = part
         if isinstance(node, dict) and isinstance(part, str) and part in node:
             node = node[part]
             out.append(part)
@@ -135,6 +143,9 @@ def pydantic_diagnostics(
             hint = f"did you mean {close[0]!r}?" if close else (f"allowed keys: {', '.join(allowed)}" if allowed else None)
             out.append(Diagnostic(doc.path, at.line, at.col, "unknown-key", f"unknown key {key_name!r}", hint=hint, loc=full))
             continue
+        if kind in ("unknown-verb", "unknown-operator"):
+            out.append(_unknown_word(kind, error.get("input"), doc, full))
+            continue
         if kind == "missing" or not complete:
             at = doc.position(full[:-1])
             out.append(Diagnostic(doc.path, at.line, at.col, "missing-key", f"missing required key {key_name!r}", loc=full))
@@ -159,6 +170,22 @@ def pydantic_diagnostics(
             message = f"{field_name}: {message}"
         out.append(Diagnostic(doc.path, at.line, at.col, code, message, loc=full))
     return out
+
+
+def _unknown_word(kind: str, value: Any, doc: LoadedDocument, loc: Path_) -> Diagnostic:
+    """An effect statement with an unknown verb, or an expression that is no expression."""
+    from .effects.nodes import EXPRESSION_OPERATORS, STATEMENT_VERBS
+
+    words = sorted(STATEMENT_VERBS if kind == "unknown-verb" else EXPRESSION_OPERATORS)
+    what = "verb" if kind == "unknown-verb" else "operator"
+    at = doc.position(loc)
+    if isinstance(value, dict) and len(value) == 1:
+        word = str(next(iter(value)))
+        close = difflib.get_close_matches(word, words, n=1)
+        hint = f"did you mean {close[0]!r}?" if close else f"{what}s: {', '.join(words)}"
+        return Diagnostic(doc.path, at.line, at.col, kind, f"unknown {what} {word!r}", hint=hint, loc=loc)
+    shape = "a mapping with one key, {verb: arguments}" if what == "verb" else "a number, a name or {operator: …}"
+    return Diagnostic(doc.path, at.line, at.col, kind, f"expected {shape}, got {_describe(value)}", loc=loc)
 
 
 def _validate(model: type[StrictModel], doc: LoadedDocument, base: Path_, data: Any) -> tuple[Any, list[Diagnostic]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
 LOCALES: tuple[str, ...] = ("en", "fr", "uk")
 Locale = Literal["en", "fr", "uk"]
@@ -67,12 +67,22 @@ class NamedEntity(Entity):
 
 
 class Document(StrictModel):
+    """A document facts come from: a file beside the content (lines and quotes are checked), or a
+    public repository that is not shipped with it (cited by path and commit in `at`)."""
+
     id: Id
     title: str
-    path: str = Field(description="Relative to the workspace root")
+    path: str | None = Field(default=None, description="File, relative to the workspace root")
+    repository: str | None = Field(default=None, description="Public repository (owner/name) not shipped here")
     kind: Literal["rulebook", "reference", "knowledge"]
     language: str | None = None
     licence: str | None = None
+
+    @model_validator(mode="after")
+    def _one_location(self) -> Document:
+        if (self.path is None) == (self.repository is None):
+            raise ValueError("a document has either a path or a repository")
+        return self
 
 
 class InventoryItem(NamedEntity):

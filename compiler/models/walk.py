@@ -47,7 +47,7 @@ def walk(value: Any, loc: Loc = (), annotation: Any = None, metadata: tuple[Any,
         yield from walk(value, loc, base, tuple(extra))
     elif origin in (Union, types.UnionType):
         for arm in get_args(annotation):
-            if arm is not type(None) and _matches(value, arm):
+            if arm is not type(None) and fits(value, arm):
                 yield from walk(value, loc, arm)
                 return
     elif origin is list:
@@ -60,12 +60,16 @@ def walk(value: Any, loc: Loc = (), annotation: Any = None, metadata: tuple[Any,
             yield from walk(element, loc + (key,), item)
 
 
-def _matches(value: Any, annotation: Any) -> bool:
+def fits(value: Any, annotation: Any) -> bool:
+    """Whether `value` is of the union arm `annotation` (to pick the arm a validated value took)."""
     origin = get_origin(annotation)
     if origin is Annotated:
-        return _matches(value, get_args(annotation)[0])
+        return fits(value, get_args(annotation)[0])
     if origin is Literal:
         return value in get_args(annotation)
+    if origin is list:
+        (item,) = get_args(annotation)
+        return isinstance(value, list) and all(fits(v, item) for v in value)
     if origin is not None:
         return isinstance(value, origin)
     return isinstance(annotation, type) and isinstance(value, annotation)

@@ -13,79 +13,564 @@ from lawforge.runtime.text import Text
 
 
 class TermId(IntEnum):
-    pass
+    ACT = 0
+    ACTION_POWER = 1
+    ADVISER = 2
+    ADVISER_LIMIT = 3
+    ADVISER_ONLY = 4
+    AFTER = 5
+    ALLY = 6
+    ARCANE = 7
+    ARCHIVE = 8
+    ATTACK_DIE = 9
+    ATTACKER = 10
+    BANDIT = 11
+    BANISH = 12
+    BANNER = 13
+    BATTLE_PLAN = 14
+    BEAST = 15
+    BINDING_PROMISES = 16
+    BRAID = 17
+    BURN = 18
+    BURNED_FAVOR = 19
+    BURNED_SECRET = 20
+    CAMPAIGN = 21
+    CAPACITY = 22
+    CHANCELLOR = 23
+    CHRONICLE = 24
+    CITIZEN = 25
+    CITIZENSHIP = 26
+    CRADLE = 27
+    DARKEST_SECRET = 28
+    DEFENDER = 29
+    DEFENSE_DIE = 30
+    DENIZEN = 31
+    DISCARD = 32
+    DISCARD_PILE = 33
+    DISCORD = 34
+    DISPOSSESSED = 35
+    DOUBLE = 36
+    DRAW = 37
+    EDIFICE = 38
+    EMPIRE = 39
+    END_DIE = 40
+    ENEMY = 41
+    EXCHANGE = 42
+    EXILE = 43
+    FAVOR = 44
+    FAVOR_BANK = 45
+    FORCE = 46
+    GAIN = 47
+    GIVE = 48
+    GOAL_REFERENCE = 49
+    GRAND_SCEPTER = 50
+    HEARTH = 51
+    HINTERLAND = 52
+    HOLLOW_SWORD = 53
+    IMPERIAL_PLAYER = 54
+    IMPERIAL_RELIQUARY = 55
+    INTACT = 56
+    KILL = 57
+    LOCKED = 58
+    MAJOR_ACTION = 59
+    MAP = 60
+    MATCH = 61
+    MINOR_ACTION = 62
+    MOB = 63
+    MODIFIER = 64
+    MOVE = 65
+    MUSTER = 66
+    NOMAD = 67
+    OATH = 68
+    OATHKEEPER = 69
+    ORDER = 70
+    PAWN = 71
+    PEEK = 72
+    PEOPLES_FAVOR = 73
+    PERSISTENT_POWER = 74
+    PERSONAL_BANK = 75
+    PLAY = 76
+    PLAYER_BOARD = 77
+    POWER = 78
+    PROVINCES = 79
+    RECOVER = 80
+    REGION = 81
+    RELIC = 82
+    RELIC_DECK = 83
+    REST = 84
+    RESTRICTION = 85
+    REVEAL = 86
+    REVEAL_PROMPT = 87
+    REVEALED_VISION = 88
+    ROUND = 89
+    ROUND_TRACK = 90
+    RUIN = 91
+    RULE = 92
+    SACRIFICE = 93
+    SEARCH = 94
+    SECRET = 95
+    SEIZE = 96
+    SEIZE_PENALTY = 97
+    SHARED_BANK = 98
+    SHIELD = 99
+    SITE = 100
+    SITE_DECK = 101
+    SITE_ONLY = 102
+    SKULL = 103
+    STABLE_REGIME = 104
+    SUCCESSOR = 105
+    SUIT = 106
+    SUPPLY = 107
+    SUPPLY_TRACK = 108
+    SWAP = 109
+    SWORD = 110
+    TAKE = 111
+    TRADE = 112
+    TRAVEL = 113
+    TRAVEL_COST = 114
+    TURN = 115
+    USURPER = 116
+    VISION = 117
+    VISIONARY = 118
+    VISIONS_DRAWN = 119
+    WAKE = 120
+    WAR_EXHAUSTION = 121
+    WARBAND = 122
+    WHEN_PLAYED = 123
+    WORLD_BOX = 124
+    WORLD_DECK = 125
+    YOU = 126
+    YOUR_ENEMY = 127
+    YOUR_SITE = 128
 
 
 class LabelId(IntEnum):
-    pass
+    REFERENCE_SHEETS = 0
+    PLAYER_AID = 1
+    ROUND_AND_TURN = 2
+    MAJOR_ACTIONS = 3
+    MINOR_ACTIONS = 4
+    ACTION = 5
+    EFFECT = 6
+    DICE = 7
+    DIE = 8
+    FACES = 9
+    BLANK = 10
+    ROLES_AND_TITLES = 11
+    BOARD_WAKE = 12
+    BOARD_MINOR = 13
+    BOARD_REST = 14
+    BOARD_WIN = 15
+    OATHS_AND_VISIONS = 16
+    OATHKEEPER_GOAL = 17
+    SUCCESSOR_GOAL = 18
+    BANNERS = 19
+    SITES = 20
+    CAPACITY = 21
+    RELICS = 22
+    DEFENSE = 23
+    RECOVER_COST = 24
+    DENIZENS = 25
+    COST = 26
+    ADVISER_ONLY = 27
+    SITE_ONLY = 28
+    LOCKED = 29
+    EDIFICES = 30
+    RUINED = 31
+    COMPONENTS = 32
+    COMPONENT = 33
+    COUNT = 34
+    GLOSSARY = 35
+    APPENDIX_INCOMPLETE = 36
+    APPENDIX_INTRO = 37
+    STATUS_PLACEHOLDER = 38
+    STATUS_UNVERIFIED = 39
+    KIND = 40
+    ENTRY = 41
+    SOURCE = 42
+    NOTE = 43
+    MISSING_TRANSLATIONS = 44
+    DISCREPANCIES = 45
+    RULE = 46
 
 
 class TableId(IntEnum):
-    pass
+    TRAVEL_COST = 0
+    END_DIE = 1
+    SETUP_FAVOR_PER_BANK = 2
+    SUPPLY_REFRESH_CHANCELLOR = 3
+    SUPPLY_REFRESH_EXILE = 4
+    SEARCH_COST_WORLD_DECK = 5
+
+
+class DiscrepancyId(IntEnum):
+    UK_SETUP23_ADVISER_FACEUP = 0
+    UK_2_8_2_RELIC_SOURCE = 1
+    UK_6_7_EXILE_FORMULA = 2
+    UK_2_3_RELIC_OFFER = 3
+    UK_5_4_1_DARKEST_SECRET_RESTRICTION = 4
+    UK_5_4_4_PEOPLES_FAVOR_RECOVER = 5
+    FR_GLOSSARY_YOU = 6
+    FR_GLOSSARY_ENEMY = 7
+    FR_2_11_ALLIED_CITIZEN = 8
+    FR_9_6_EXCHANGE_BAN = 9
+    FR_2_5_3_LAST_TOKEN = 10
+    FR_3_3_1_SUCCESSOR_LABELS = 11
+    FR_BOARD_ACTION_COSTS = 12
+    UK_OATH_NAMES = 13
+    UK_TRADE_TERM = 14
+    UK_TRAVEL_COST_TERM = 15
+    UK_CITIZEN_TERM = 16
+    REF_ANCIENT_CITY_CAPACITY = 17
+    REF_SHROUDED_WOOD_CAPACITY = 18
 
 
 class SuitId(IntEnum):
-    ARCANE = 0
+    DISCORD = 0
+    ARCANE = 1
+    ORDER = 2
+    HEARTH = 3
+    BEAST = 4
+    NOMAD = 5
 
 
 class RegionId(IntEnum):
-    pass
+    CRADLE = 0
+    PROVINCES = 1
+    HINTERLAND = 2
 
 
 class SiteId(IntEnum):
-    pass
+    MINE = 0
+    SALT_FLATS = 1
+    FERTILE_VALLEY = 2
+    BARREN_COAST = 3
+    PLAINS = 4
+    RIVER = 5
+    STEPPE = 6
+    MOUNTAIN = 7
+    LUSH_COAST = 8
+    MARSHES = 9
+    WASTES = 10
+    ROCKY_COAST = 11
+    NARROW_PASS = 12
+    CHARMING_VALLEY = 13
+    DEEP_WOODS = 14
+    STANDING_STONES = 15
+    ANCIENT_CITY = 16
+    DROWNED_CITY = 17
+    GREAT_SLUM = 18
+    BURIED_GIANT = 19
+    THE_TRIBUNAL = 20
+    SHROUDED_WOOD = 21
+    THE_HIDDEN_PLACE = 22
 
 
 class DenizenId(IntEnum):
-    pass
+    ALCHEMIST = 0
+    FIRE_TALKERS = 1
+    MAGICIANS_CODE = 2
+    SPIRIT_SNARE = 3
+    WIZARD_SCHOOL = 4
+    DAZZLE = 5
+    ACTING_TROUPE = 6
+    TAMING_CHARM = 7
+    INQUISITOR = 8
+    SECRET_SIGNAL = 9
+    AUGURY = 10
+    RUSTING_RAY = 11
+    PORTAL = 12
+    BILLOWING_FOG = 13
+    KINDRED_WARRIORS = 14
+    TERROR_SPELLS = 15
+    BLOOD_PACT = 16
+    REVELATION = 17
+    OBSERVATORY = 18
+    PLAGUE_ENGINES = 19
+    GLEAMING_ARMOR = 20
+    BEWITCH = 21
+    JINX = 22
+    TUTOR = 23
+    DREAM_THIEF = 24
+    CRACKING_GROUND = 25
+    SEALING_WARD = 26
+    INITIATION_RITE = 27
+    VOW_OF_SILENCE = 28
+    FORGOTTEN_VAULT = 29
+    MAP_LIBRARY = 30
+    WITCHS_BARGAIN = 31
+    MASTER_OF_DISGUISE = 32
+    ERRAND_BOY = 33
+    WOLVES = 34
+    ANIMAL_PLAYMATES = 35
+    TRUE_NAMES = 36
+    THE_OLD_OAK = 37
+    FOREST_PATHS = 38
+    LONG_LOST_HEIR = 39
+    RANGERS = 40
+    ROVING_TERROR = 41
+    NATURE_WORSHIP = 42
+    BIRDSONG = 43
+    SMALL_FRIENDS = 44
+    GRASPING_VINES = 45
+    THREATENING_ROAR = 46
+    FAE_MERCHANT = 47
+    SECOND_CHANCE = 48
+    PIED_PIPER = 49
+    MUSHROOMS = 50
+    INSECT_SWARM = 51
+    VOW_OF_UNION = 52
+    GIANT_PYTHON = 53
+    WAR_TORTOISE = 54
+    NEW_GROWTH = 55
+    WILD_CRY = 56
+    ANIMAL_HOST = 57
+    MEMORY_OF_NATURE = 58
+    MARSH_SPIRIT = 59
+    VOW_OF_POVERTY = 60
+    FOREST_COUNCIL = 61
+    WALLED_GARDEN = 62
+    VOW_OF_BEASTKIN = 63
+    BRACKEN = 64
+    WILD_ALLIES = 65
+    MERCENARIES = 66
+    ASMALL_FAVOR = 67
+    SECOND_WIND = 68
+    SLEIGHT_OF_HAND = 69
+    KEY_TO_THE_CITY = 70
+    SCRYER = 71
+    DISGRACED_CAPTAIN = 72
+    NAYSAYERS = 73
+    BOOK_BURNING = 74
+    CHARLATAN = 75
+    ASSASSIN = 76
+    DOWNTRODDEN = 77
+    BLACKMAIL = 78
+    CRACKED_SAGE = 79
+    DISSENT = 80
+    FALSE_PROPHET = 81
+    VOW_OF_RENEWAL = 82
+    ZEALOTS = 83
+    ROYAL_AMBITIONS = 84
+    SALT_THE_EARTH = 85
+    BEAST_TAMER = 86
+    RIOTS = 87
+    SILVER_TONGUE = 88
+    GAMBLING_HALL = 89
+    BOILING_LAKE = 90
+    RELIC_THIEF = 91
+    ENCHANTRESS = 92
+    INSOMNIA = 93
+    SNEAK_ATTACK = 94
+    GOSSIP = 95
+    BANDIT_CHIEF = 96
+    CHAOS_CULT = 97
+    SLANDER = 98
+    TINKERS_FAIR = 99
+    WAYSIDE_INN = 100
+    EXTRA_PROVISIONS = 101
+    MEMORY_OF_HOME = 102
+    WELCOMING_PARTY = 103
+    TRAVELING_DOCTOR = 104
+    STORYTELLER = 105
+    ARMED_MOB = 106
+    TAVERN_SONGS = 107
+    HOMESTEADERS = 108
+    CROP_ROTATION = 109
+    AROUND_OF_ALE = 110
+    LAND_WARDEN = 111
+    CHARMING_FRIEND = 112
+    VILLAGE_CONSTABLE = 113
+    FAMILY_HEIRLOOM = 114
+    NEWS_FROM_AFAR = 115
+    LEVELERS = 116
+    FABLED_FEAST = 117
+    THE_GREAT_LEVY = 118
+    HEARTS_AND_MINDS = 119
+    RELIC_BREAKER = 120
+    BOOK_BINDERS = 121
+    BALLOT_BOX = 122
+    SADDLE_MAKERS = 123
+    HERALD = 124
+    ROWDY_PUB = 125
+    VOW_OF_PEACE = 126
+    DEED_WRITER = 127
+    SALAD_DAYS = 128
+    MARRIAGE = 129
+    HOSPITAL = 130
+    AWAITED_RETURN = 131
+    RAIN_BOOTS = 132
+    ANCIENT_BINDING = 133
+    HORSE_ARCHERS = 134
+    WARNING_SIGNALS = 135
+    ELDERS = 136
+    THE_GATHERING = 137
+    FAITHFUL_FRIEND = 138
+    TENTS = 139
+    GREAT_HERD = 140
+    CONVOYS = 141
+    VOW_OF_KINSHIP = 142
+    WILD_MOUNTS = 143
+    LANCERS = 144
+    MOUNTAIN_GIANT = 145
+    RIVAL_KHAN = 146
+    LOST_TONGUE = 147
+    SPECIAL_ENVOY = 148
+    RESETTLE = 149
+    ORACLE = 150
+    PILGRIMAGE = 151
+    SPELL_BREAKER = 152
+    MOUNTED_PATROL = 153
+    GREAT_CRUSADE = 154
+    ANCIENT_BLOODLINE = 155
+    ANCIENT_PACT = 156
+    STORM_CALLER = 157
+    FAMILY_WAGON = 158
+    WAY_STATION = 159
+    TWIN_BROTHER = 160
+    HOSPITALITY = 161
+    AFAST_STEED = 162
+    RELIC_WORSHIP = 163
+    SACRED_GROUND = 164
+    WRESTLERS = 165
+    BATTLE_HONORS = 166
+    BEAR_TRAPS = 167
+    LONGBOWS = 168
+    KEEP = 169
+    PRESSGANGS = 170
+    GARRISON = 171
+    SCOUTS = 172
+    MARTIAL_CULTURE = 173
+    CODE_OF_HONOR = 174
+    OUTRIDERS = 175
+    MESSENGER = 176
+    FIELD_PROMOTION = 177
+    PALANQUIN = 178
+    SHIELD_WALL = 179
+    MILITARY_PARADE = 180
+    TOME_GUARDIANS = 181
+    TYRANT = 182
+    FORCED_LABOR = 183
+    SECRET_POLICE = 184
+    SPECIALIST = 185
+    CAPTAINS = 186
+    SIEGE_ENGINES = 187
+    ROYAL_TAX = 188
+    TOLL_ROADS = 189
+    CURFEW = 190
+    KNIGHTS_ERRANT = 191
+    VOW_OF_OBEDIENCE = 192
+    HUNTING_PARTY = 193
+    COUNCIL_SEAT = 194
+    ENCIRCLEMENT = 195
+    PEACE_ENVOY = 196
+    RELIC_HUNTER = 197
 
 
 class RelicId(IntEnum):
-    pass
+    STICKY_FIRE = 0
+    CURSED_CAULDRON = 1
+    BRASS_HORSE = 2
+    TRUTHFUL_HARP = 3
+    GRAND_MASK = 4
+    HORNED_MASK = 5
+    CUP_OF_PLENTY = 6
+    WHISTLE = 7
+    DOWSING_STICKS = 8
+    CRACKED_HORN = 9
+    BANDIT_CROWN = 10
+    RING_OF_DEVOTION = 11
+    SKELETON_KEY = 12
+    ORACULAR_PIG = 13
+    CIRCLET_OF_COMMAND = 14
+    IVORY_EYE = 15
+    MAP = 16
+    OBSIDIAN_CAGE = 17
+    BOOK_OF_RECORDS = 18
+    DRAGONSKIN_DRUM = 19
+    GRAND_SCEPTER = 20
 
 
 class EdificeId(IntEnum):
-    pass
+    FESTIVAL_DISTRICT = 0
+    GREAT_SPIRE = 1
+    SPRAWLING_RAMPART = 2
+    HALL_OF_DEBATE = 3
+    FOREST_TEMPLE = 4
+    ANCIENT_FORGE = 5
 
 
 class VisionId(IntEnum):
-    pass
+    CONQUEST = 0
+    REBELLION = 1
+    SANCTUARY = 2
+    FAITH = 3
+    CONSPIRACY = 4
 
 
 class BannerId(IntEnum):
-    pass
+    PEOPLES_FAVOR = 0
+    DARKEST_SECRET = 1
 
 
 class OathId(IntEnum):
-    pass
+    SUPREMACY = 0
+    PEOPLE = 1
+    PROTECTION = 2
+    DEVOTION = 3
 
 
 class TitleId(IntEnum):
-    pass
+    OATHKEEPER = 0
 
 
 class ReliquaryModifierId(IntEnum):
-    pass
+    GREEDY = 0
+    CARELESS = 1
+    DECADENT = 2
+    BRUTAL = 3
 
 
 class RoleId(IntEnum):
-    pass
+    CHANCELLOR = 0
+    EXILE = 1
+    CITIZEN = 2
 
 
 class BoardId(IntEnum):
-    pass
+    CHANCELLOR_BOARD = 0
+    EXILE_BOARD = 1
+    CITIZEN_BOARD = 2
 
 
 class ActionId(IntEnum):
-    pass
+    SEARCH = 0
+    MUSTER = 1
+    TRADE = 2
+    RECOVER = 3
+    CAMPAIGN = 4
+    TRAVEL = 5
+    PLAY_OR_DISCARD_ADVISER = 6
+    USE_ACTION_POWER = 7
+    PEEK_AT_RELIC = 8
+    PEEK_IN_RELIQUARY = 9
+    MOVE_WARBANDS = 10
+    OFFER_CITIZENSHIP = 11
+    EXILE_CITIZEN = 12
+    EXILE_YOURSELF = 13
 
 
 class PhaseId(IntEnum):
-    pass
+    WAKE = 0
+    ACT = 1
+    REST = 2
+    END_OF_ROUND = 3
 
 
 class DieId(IntEnum):
-    pass
+    ATTACK_DIE = 0
+    DEFENSE_DIE = 1
+    END_DIE = 2
 
 
 
@@ -141,6 +626,18 @@ class Table:
     columns: Axis | None = None
     unit: Text
     values: tuple[tuple[int, ...], ...]
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Discrepancy:
+    """A point where two rulebooks (or a rulebook and reference data) disagree, and which one we follow."""
+
+    id: DiscrepancyId
+    source: tuple[Source, ...]
+    status: str
+    note: str | None = None
+    rule: str
+    summary: str
+    follow: str
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Suit:
@@ -377,67 +874,4794 @@ class Die:
 
 
 GLOSSARY: tuple[Term, ...] = (
+    Term(
+        id=TermId.ACT,
+        source=(Source(doc='s0', line=676, quote='then the Act Phase'), Source(doc='s0', line=680, quote='4.2 Phase d’Actions'), Source(doc='s3', line=249, quote='4.2 ФАЗА ДІЙ'), Source(doc='s3', line=251, quote='основні дії (5), додаткові дії (6)')),
+        status='verified',
+        name=Text(en='Act', fr='Actions', uk='Дії'),
+        definition=Text(en='The second phase of your turn: in any order, take any number of major actions, minor actions and “Action:” powers, finishing each action before starting the next. Each Supply spent moves your Supply marker one space right (4.2).', fr='La deuxième phase de votre tour de jeu : dans n’importe quel ordre, effectuez n’importe quel nombre d’actions majeures, d’actions mineures et de pouvoirs « Action : », en terminant chaque action avant de commencer la suivante. Chaque Provision dépensée déplace votre marqueur de Provisions d’une case vers la droite (4.2).', uk='Друга фаза вашого ходу: у будь-якому порядку виконуйте будь-яку кількість основних дій, додаткових дій і сил «Дія:», закінчуючи одну дію, перш ніж почати наступну. За кожен витрачений Припас маркер Припасів переміщується на одне поле вправо (4.2).'),
+        forms=Text(en='Act Phase', fr='phase d’Actions', uk='Фаза Дій, Фази Дій, Фазу Дій'),
+    ),
+    Term(
+        id=TermId.ACTION_POWER,
+        source=(Source(doc='s0', line=940, quote='7.3.2 Action. You may use powers starting'), Source(doc='s0', line=866, quote='6.2 Utiliser un pouvoir de carte'), Source(doc='s3', line=554, quote='7.3.2 Дія.'), Source(doc='s3', line=440, quote='Використайте силу ДІЯ: (7.3.2)')),
+        status='verified',
+        name=Text(en='Action', fr='Action', uk='Дія'),
+        definition=Text(en='A power starting with “Action:”. You may use it during your Act Phase, as a minor action, on a card you have access to (6.2, 7.3.2).', fr='Un pouvoir commençant par « Action : ». Vous pouvez l’utiliser pendant votre phase d’Actions, comme action mineure, sur une carte à laquelle vous avez accès (6.2, 7.3.2).', uk='Сила, що починається словом «Дія:». Ви можете використати її під час Фази Дій як додаткову дію з картки, до якої у вас є доступ (6.2, 7.3.2).'),
+        forms=Text(en='Action:', fr='Action :', uk='Дія:, ДІЯ'),
+    ),
+    Term(
+        id=TermId.ADVISER,
+        source=(Source(doc='s0', line=1098, quote='Conseiller : voir 2.2.2.'), Source(doc='s0', line=582, quote='2.2.2 Advisers. The faceup or'), Source(doc='s3', line=765, quote='Радник: Див. 2.2.2.'), Source(doc='s3', line=99, quote='У гравця може бути до трьох радників.')),
+        status='verified',
+        note='The rulebook glossary only says “See 2.2.2”; the definition is 2.2.2 with 5.1.4.II.',
+        name=Text(en='adviser', fr='Conseiller', uk='радник'),
+        definition=Text(en='A faceup or facedown denizen, or a facedown Vision, placed to the right of your board; you can have up to three advisers. Facedown advisers have no suit, restriction or power (2.2.2, 5.1.4.II).', fr='Une carte Habitant face visible ou face cachée, ou une Vision face cachée, placée à droite de votre plateau ; vous pouvez avoir jusqu’à trois Conseillers. Les Conseillers faces cachées n’ont pas de Clan, de restriction ni de pouvoir (2.2.2, 5.1.4.II).', uk='Мешканець, що лежить лицьовою стороною вгору або вниз, або Видіння лицьовою стороною вниз праворуч від вашого планшета; у гравця може бути до трьох радників. Закриті радники не мають масті, обмежень і сили (2.2.2, 5.1.4.II).'),
+        forms=Text(en='advisers', fr='Conseillers, conseiller, conseillers', uk='радника, радники, радників, радникам, радниками, радниках'),
+    ),
+    Term(
+        id=TermId.ADVISER_LIMIT,
+        source=(Source(doc='s0', line=948, quote='7.6.4 Adviser Limiters. Some powers (such as Assassin)'), Source(doc='s0', line=948, quote='7.6.4 Limite de Conseillers.'), Source(doc='s3', line=592, quote='7.6.4 Обмежувачі Радників.'), Source(doc='s3', line=305, quote='понад ліміт радників')),
+        status='verified',
+        name=Text(en='adviser limit', fr='limite de Conseillers', uk='ліміт радників'),
+        definition=Text(en='The most advisers you can have: three, unless a power such as Assassin lowers it; with several such powers the lowest limit applies (they don’t add up). If you play an adviser over your limit, you must first discard an adviser (5.1.4.II, 7.6.4).', fr='Le nombre maximal de Conseillers que vous pouvez avoir : trois, sauf si un pouvoir comme Assassin l’abaisse ; si vous possédez plusieurs de ces pouvoirs, la limite la plus basse s’applique (elles ne s’additionnent pas). Si vous jouez un Conseiller au-delà de votre limite, vous devez d’abord défausser un Conseiller (5.1.4.II, 7.6.4).', uk='Найбільша кількість радників, яку ви можете мати: три, якщо сила на кшталт Вбивці не зменшує її; якщо таких сил кілька, діє найнижчий ліміт (вони не складаються). Якщо ви граєте радника понад ліміт, спочатку скиньте одного з радників (5.1.4.II, 7.6.4).'),
+        forms=Text(en='adviser limits, Adviser Limiters', fr='limites de Conseillers, limite de Conseiller', uk='ліміту радників, ліміт ваших радників, Обмежувачі Радників'),
+    ),
+    Term(
+        id=TermId.ADVISER_ONLY,
+        source=(Source(doc='s0', line=940, quote='7.2.1 Site/Adviser Only.'), Source(doc='s0', line=940, quote='uniquement dans les Conseillers d’un joueur'), Source(doc='s3', line=540, quote='7.2.1 Лише Місцевість/Радник.')),
+        status='verified',
+        note='s3 7.2.1 (L540) says person-restricted cards can only be played as advisers (“можна розігрувати лише як радники”) and drops “moved or swapped”; we follow EN.',
+        name=Text(en='Adviser Only', fr='Conseiller uniquement', uk='Лише Радник'),
+        definition=Text(en='The person restriction: once faceup, the card can only be played, moved or swapped to a player’s advisers (7.2.1).', fr='La restriction de personnage : face visible, la carte ne peut être jouée, déplacée ou échangée que dans les Conseillers d’un joueur (7.2.1).', uk='Значок обмеження з силуетом: відкриту карту можна розігрувати, переміщувати або міняти лише до радників гравця (7.2.1).'),
+        forms=Text(en='adviser-only', fr='Conseiller seulement', uk='лише як радник'),
+    ),
+    Term(
+        id=TermId.AFTER,
+        source=(Source(doc='s0', line=1098, quote='After: Immediately following—nothing happens'), Source(doc='s0', line=1098, quote='Après : Immédiatement - rien ne'), Source(doc='s3', line=757, quote='Після: Одразу після цього')),
+        status='verified',
+        name=Text(en='After', fr='Après', uk='Після'),
+        definition=Text(en='Immediately following—nothing happens between.', fr='Immédiatement — rien ne se passe entre les deux.', uk='Одразу після цього — між ними нічого не відбувається.'),
+        forms=Text(en='after', fr='après', uk='після'),
+    ),
+    Term(
+        id=TermId.ALLY,
+        source=(Source(doc='s0', line=804, quote='If an Imperial player is defending, the Chancellor joins'), Source(doc='s0', line=804, quote='toujours comme Allié'), Source(doc='s3', line=380, quote='Канцлер приєднується до захисту як Союзник')),
+        status='verified',
+        name=Text(en='Ally', fr='Allié', uk='Союзник'),
+        definition=Text(en='A player who joins the defender in a Campaign against an Imperial player: the Chancellor always joins, and any other Citizen except the attacker may join, with the defender’s permission, if their pawn is at a targeted site or at the attacker’s site. Allies add warbands and battle plans to the defense (5.5.2–5.5.4).', fr='Un joueur qui rejoint le défenseur lors d’une Campagne contre un joueur Impérial : le Chancelier le rejoint toujours, et tout autre Citoyen, à l’exception de l’attaquant, peut le rejoindre, avec son autorisation, si son pion se trouve sur un site ciblé ou sur le site du pion de l’attaquant. Les Alliés ajoutent des Troupes et des Plans de Bataille à la défense (5.5.2–5.5.4).', uk='Гравець, який приєднується до захисника в Поході проти гравця Імперії: Канцлер приєднується завжди, а будь-який інший Громадянин, крім нападника, може приєднатися з дозволу захисника, якщо його фігурка знаходиться в місцевості, що обрана ціллю, або в місцевості з фігуркою нападника. Союзники додають до захисту загони та бойові маневри (5.5.2–5.5.4).'),
+        forms=Text(en='Allies, ally, allies', fr='Alliés, allié, alliés', uk='Союзника, Союзники, Союзників, Союзником'),
+    ),
+    Term(
+        id=TermId.ARCANE,
+        source=(Source(doc='s0', line=584, quote='il appartient : Arcane , Beast'), Source(doc='s3', line=127, quote='Arcane / Містика')),
+        status='verified',
+        note='FR keeps the English suit names.',
+        name=Text(en='Arcane', fr='Arcane', uk='Містика'),
+        definition=Text(en='One of the six suits, shown in the top-left corner of denizen cards and on the intact side of edifices; it has its own favor bank on the map (2.1.3, 2.6.1).', fr='L’un des six Clans, indiqué dans le coin supérieur gauche des cartes Habitant et sur le côté intact des Édifices ; il possède sa propre banque de faveur sur la Mappemonde (2.1.3, 2.6.1).', uk='Одна з шести мастей, що вказана в лівому верхньому куті карт мешканців і на цілій стороні споруд; має власний запас масті на ігровому полі (2.1.3, 2.6.1).'),
+        icon=True,
+        forms=Text(en='Arcane suit', fr='Clan Arcane', uk='Містики, Містику'),
+    ),
+    Term(
+        id=TermId.ARCHIVE,
+        source=(Source(doc='s0', line=1026, quote='Take the following random Archive stacks'), Source(doc='s0', line=1016, quote='même Clan depuis les Archives'), Source(doc='s0', line=1032, quote='Put the world deck in the World Deck section of the Archive.'), Source(doc='s3', line=614, quote='цілу споруду з Архіву відповідної масті'), Source(doc='s3', line=679, quote='у Архів у розділ Колода Світу')),
+        status='verified',
+        name=Text(en='Archive', fr='Archives', uk='Архів'),
+        definition=Text(en='The storage area for cards out of play: a stack for each suit, the edifices, the Dispossessed section and the World Deck section. In the Chronicle, edifices are built from it and cards from its suit stacks are added to the world deck (8.3.1, 8.4, 8.8).', fr='La zone de rangement des cartes hors jeu : une pile par Clan, les Édifices, la section Dépossédés et la section Pioche Monde. Lors de la Chronique, on y prend les Édifices construits, et des cartes de ses piles de Clan sont ajoutées à la pioche Monde (8.3.1, 8.4, 8.8).', uk='Місце зберігання карт поза грою: колода кожної масті, споруди, розділ Знедолені та розділ Колода Світу. Під час Літопису з нього беруть споруди для будівництва, а карти з колод мастей додають до колоди світу (8.3.1, 8.4, 8.8).'),
+        forms=Text(en='Archive stacks', fr='archives', uk='Архіву, Архіві'),
+    ),
+    Term(
+        id=TermId.ATTACK_DIE,
+        source=(Source(doc='s0', line=200, quote='attack dice, 6 defense'), Source(doc='s0', line=804, quote='Réunissez autant de dés d’attaque que de Troupes'), Source(doc='s3', line=44, quote='10 кубиків атаки'), Source(doc='s3', line=378, quote='Нападник додає кубики атаки в пул АТАКИ')),
+        status='verified',
+        name=Text(en='attack die', fr='dé d’attaque', uk='кубик атаки'),
+        definition=Text(en='A die rolled by the attacker in a Campaign; its rolls can show swords, hollow swords and skulls. The attacker adds one attack die per warband on their board to the attack pool; battle plans may add or remove dice (5.5.2, 5.5.5, 7.5.4). The game has 10.', fr='Un dé lancé par l’attaquant lors d’une Campagne ; ses résultats peuvent montrer des épées, des épées creuses et des crânes. L’attaquant réunit autant de dés d’attaque que de Troupes sur son plateau ; les Plans de Bataille peuvent en ajouter ou en retirer (5.5.2, 5.5.5, 7.5.4). Le jeu en compte 10.', uk='Кубик, який кидає нападник у Поході; на ньому можуть випадати мечі, порожнисті мечі та черепи. Нападник додає до пулу атаки по одному кубику атаки за кожен загін на своєму планшеті; бойові маневри можуть додавати або прибирати кубики (5.5.2, 5.5.5, 7.5.4). У грі їх 10.'),
+        icon=True,
+        forms=Text(en='attack dice', fr='dés d’attaque', uk='кубики атаки, кубиків атаки, кубика атаки'),
+    ),
+    Term(
+        id=TermId.ATTACKER,
+        source=(Source(doc='s0', line=804, quote='The attacker adds attack'), Source(doc='s0', line=804, quote='l’attaquant tue immédiatement'), Source(doc='s3', line=378, quote='Нападник додає кубики атаки')),
+        status='verified',
+        name=Text(en='attacker', fr='attaquant', uk='нападник'),
+        definition=Text(en='The player who takes the Campaign action and chooses a defender; their force is the warbands on their board (5.5, 10).', fr='Le joueur qui effectue l’action Campagne et choisit un défenseur ; son Armée est constituée des Troupes sur son plateau (5.5, 10).', uk='Гравець, який виконує дію Похід і обирає захисника; його військо — загони на його планшеті (5.5, 10).'),
+        forms=Text(en='attackers, attacking', fr='attaquants, attaque', uk='нападника, нападником, нападнику'),
+    ),
+    Term(
+        id=TermId.BANDIT,
+        source=(Source(doc='s0', line=1098, quote='Bandit: See 2.8.3. (Bandits are not warbands!)'), Source(doc='s0', line=1098, quote='Les Bandits contrôlent les sites sans Troupe'), Source(doc='s3', line=767, quote='Розбійник: Див. 2.8.3. (Розбійники не є загонами!)'), Source(doc='s3', line=145, quote='2.8.3 Кубик Захисту та Розбійники.')),
+        status='verified',
+        note='The rulebook glossary only says “See 2.8.3”; the definition adds 2.8.3, 5.5.1 and the glossary entry Rule. s3 2.8.3 once says «бандит» (L145).',
+        name=Text(en='bandit', fr='Bandit', uk='розбійник'),
+        definition=Text(en='A neutral defender, shown by the bandit silhouette on each site. Bandits rule sites that have no warbands; if no player rules your site, you can choose the bandits as the defender in a Campaign, and each targeted site adds a bandit to the defending force. Bandits are not warbands! (2.8.3, 5.5.1, 10)', fr='Un défenseur neutre, représenté par la silhouette sur chaque site. Les Bandits contrôlent les sites sans Troupe ; si aucun joueur ne contrôle votre site, vous pouvez choisir les Bandits comme défenseur lors d’une Campagne, et chaque site ciblé ajoute un Bandit à la défense. Les Bandits ne sont pas des Troupes ! (2.8.3, 5.5.1, 10)', uk='Нейтральний захисник, позначений силуетом розбійника на кожній місцевості. Розбійники правлять місцевостями, на яких немає загонів; якщо жоден гравець не править вашою місцевістю, ви можете обрати захисником у Поході розбійників, і кожна місцевість, що обрана ціллю, додає одного розбійника до сил захисту. Розбійники не є загонами! (2.8.3, 5.5.1, 10)'),
+        forms=Text(en='bandits, Bandit, Bandits', fr='Bandits, bandit, bandits', uk='розбійники, розбійників, розбійниками, розбійникам, Розбійник, Розбійники'),
+    ),
+    Term(
+        id=TermId.BANISH,
+        source=(Source(doc='s0', line=814, quote='5.5.7.III Banish'), Source(doc='s0', line=804, quote='(= Bannir)'), Source(doc='s3', line=420, quote='Виганяє Фігурку та Знищує Фавор')),
+        status='verified',
+        note='The term is printed on the player boards (“Banish their pawn and favor”) and in 5.5.7.III; s3 has no noun for it («Виганяє Фігурку», L420). «Вигнати» also means exiling a Citizen (6.7); the context keeps them apart.',
+        name=Text(en='Banish', fr='Bannir', uk='Вигнати'),
+        definition=Text(en='The Campaign target “pawn and favor”: the defender’s pawn and favor, if their pawn is at your site; it adds two defense dice. If you are victorious, you may make them travel to a site of your choice, spending no Supply, and you may burn half their favor, rounded down (5.5.2, 5.5.7.III).', fr='La cible de Campagne « pion et faveurs » : le pion et les faveurs du défenseur, si son pion est sur le même site que le vôtre ; elle ajoute deux dés de défense. Si vous êtes victorieux, vous pouvez le faire Voyager vers un site de votre choix, sans dépenser de Provision, et vous pouvez brûler la moitié de ses faveurs, arrondie à l’inférieur (5.5.2, 5.5.7.III).', uk='Ціль Походу «фігурка та фавор»: фігурка та фавор захисника, якщо його фігурка знаходиться у вашій місцевості; додає два кубики захисту. У разі перемоги ви можете примусити його подорожувати в будь-яку місцевість на ваш вибір без витрачання Припасів і знищити половину його фавору, округлюючи вниз (5.5.2, 5.5.7.III).'),
+        forms=Text(en='banishes, banished, banishing', fr='Bannir, bannissez, banni', uk='виганяє, вигнання фігурки'),
+    ),
+    Term(
+        id=TermId.BANNER,
+        source=(Source(doc='s0', line=582, quote='2.5 Banner pLacards'), Source(doc='s0', line=582, quote='Each banner has a variable cost of favor or'), Source(doc='s0', line=582, quote='2.5 Bannières'), Source(doc='s3', line=115, quote='2.5 КАРТКИ СТЯГІВ'), Source(doc='s3', line=121, quote='Кожен стяг додає кубики захисту')),
+        status='verified',
+        name=Text(en='banner', fr='Bannière', uk='стяг'),
+        definition=Text(en='One of the two banner placards, the People’s Favor and the Darkest Secret. A banner is taken with Recover by paying more favor or secrets than it holds, adds defense dice equal to the favor or secrets on it, and suffers the Seize Penalty when taken any other way (2.5, 5.4).', fr='L’une des deux Bannières, la Faveur du Peuple et le Sombre Secret. Une Bannière se prend avec Récupérer en payant plus de faveurs ou de secrets qu’elle n’en porte, ajoute autant de dés de défense que de faveurs ou de secrets placés dessus, et subit la Pénalité de capture lorsqu’elle est prise de toute autre manière (2.5, 5.4).', uk='Один із двох стягів: Народне Визнання та Найтемніша Таємниця. Стяг забирають дією Відновлення, заплативши більше фавору чи секретів, ніж на ньому лежить; він додає кубики захисту в кількості фавору чи секретів на ньому, а якщо його забирають будь-яким іншим способом, застосовується Штраф Завоювання (2.5, 5.4).'),
+        forms=Text(en='banners, Banner, banner placard', fr='Bannières, bannière', uk='стяги, стягів, стягу, стягом, стязі, Стяг, картка стягу'),
+    ),
+    Term(
+        id=TermId.BATTLE_PLAN,
+        source=(Source(doc='s0', line=948, quote='Battle plans are Campaign modifiers (7.4) whose icon is'), Source(doc='s0', line=948, quote='Les Plans de Bataille sont des modificateurs de Campagne spéciaux'), Source(doc='s3', line=572, quote='Бойові маневри впливають на дію Похід'), Source(doc='s3', line=574, quote='Ви можете використовувати лише ті бойові маневри, якими ви правите')),
+        status='verified',
+        name=Text(en='battle plan', fr='Plan de Bataille', uk='бойовий маневр'),
+        definition=Text(en='A Campaign modifier whose icon is surrounded by a crown; red, blue and gradient boxes mark plans that can only be used by the attacker, the defender, or either. You can only use battle plans you rule, once each, in the Use Battle Plans step of a Campaign (5.5.3, 7.5).', fr='Un modificateur de Campagne dont le symbole est surmonté d’une couronne ; les fonds rouges, bleus et dégradés indiquent les Plans de Bataille utilisables respectivement par l’attaquant, le défenseur ou l’un ou l’autre. Vous ne pouvez utiliser que les Plans de Bataille que vous contrôlez, une fois chacun, à l’étape Utiliser les Plans de Bataille d’une Campagne (5.5.3, 7.5).', uk='Модифікатор Походу, позначений рамкою з короною; червоний, синій або градієнтний колір вказує, що його може використати нападник, захисник або будь-хто з них. Ви можете використовувати лише ті бойові маневри, якими правите, кожен один раз, на кроці Походу «Використайте Бойові Маневри» (5.5.3, 7.5).'),
+        forms=Text(en='battle plans', fr='Plans de Bataille, plan de bataille, plans de bataille', uk='бойові маневри, бойових маневрів, бойового маневру, бойовими маневрами'),
+    ),
+    Term(
+        id=TermId.BEAST,
+        source=(Source(doc='s0', line=584, quote='Arcane , Beast , Discord'), Source(doc='s3', line=127, quote='Beast / Звірі')),
+        status='verified',
+        note='FR keeps the English suit names.',
+        name=Text(en='Beast', fr='Beast', uk='Звірі'),
+        definition=Text(en='One of the six suits, shown in the top-left corner of denizen cards and on the intact side of edifices; it has its own favor bank on the map (2.1.3, 2.6.1).', fr='L’un des six Clans, indiqué dans le coin supérieur gauche des cartes Habitant et sur le côté intact des Édifices ; il possède sa propre banque de faveur sur la Mappemonde (2.1.3, 2.6.1).', uk='Одна з шести мастей, що вказана в лівому верхньому куті карт мешканців і на цілій стороні споруд; має власний запас масті на ігровому полі (2.1.3, 2.6.1).'),
+        icon=True,
+        forms=Text(en='Beast suit', fr='Clan Beast', uk='Звірів'),
+    ),
+    Term(
+        id=TermId.BINDING_PROMISES,
+        source=(Source(doc='s0', line=1088, quote='powers that say “binding” (7.6.3)'), Source(doc='s0', line=948, quote='Accords échanges'), Source(doc='s3', line=590, quote="7.6.3 Обов'язкові Обіцянки."), Source(doc='s3', line=707, quote="обіцянки не є обов'язковими")),
+        status='verified',
+        note='Name as the 7.6.3 heading; S0 L948 prints « 7.6.3 Accords … échanges » with « et » displaced by the interleaving.',
+        name=Text(en='Binding Promises', fr='Accords et échanges', uk='Обов’язкові Обіцянки'),
+        definition=Text(en='Some powers let players negotiate binding promises: the players involved can promise to do any of the things the power lists, and once they agree, they must do so if able. Apart from these powers and Citizenship offers, promises are not binding (7.6.3, 9.6).', fr='Certains pouvoirs permettent aux joueurs de négocier des accords : les joueurs concernés peuvent promettre de faire ce que le pouvoir indique et, une fois d’accord, doivent le faire si possible. À l’exception de ces pouvoirs et des offres de Citoyenneté, les promesses n’ont pas de caractère obligatoire (7.6.3, 9.6).', uk='Деякі сили дозволяють гравцям домовлятися про обов’язкові обіцянки: учасники домовленості можуть пообіцяти зробити будь-що зі списку сили і, щойно погодяться, повинні зробити це за можливості. За винятком таких сил і пропозицій громадянства, обіцянки не є обов’язковими (7.6.3, 9.6).'),
+        forms=Text(en='binding promise, binding', fr='accord, accords', uk='обов’язкові обіцянки, обов’язкових обіцянок, зобов’язані'),
+    ),
+    Term(
+        id=TermId.BRAID,
+        source=(Source(doc='s0', line=928, quote='Denizens, relics, and edifices have a cost on their braid.'), Source(doc='s0', line=938, quote='placer de faveurs ou de secrets'), Source(doc='s3', line=512, quote='вартість, що вказана на стрічці'), Source(doc='s3', line=530, quote='Ви не можете класти фавор і секрети на карти')),
+        status='verified',
+        name=Text(en='braid', fr='tresse', uk='стрічка'),
+        definition=Text(en='The band on denizen, relic and edifice cards that shows the cost of their power: place one favor or one secret on the card, or burn one favor or one secret. You cannot place favor or secrets on a card that already has favor or secrets on it (7.1.2).', fr='Le bandeau des cartes Habitant, Relique et Édifice qui indique le coût de leur pouvoir : placer une faveur ou un secret sur la carte, ou brûler une faveur ou un secret. Vous ne pouvez pas placer de faveurs ou de secrets sur une carte qui en porte déjà (7.1.2).', uk='Стрічка на картах мешканців, реліквій і споруд, що показує вартість їхньої сили: покласти на карту один фавор або один секрет чи знищити один фавор або один секрет. Не можна класти фавор і секрети на карту, на якій вже є фавор або секрети (7.1.2).'),
+        forms=Text(en='braids, cost braid', fr='tresses', uk='стрічці, стрічки'),
+    ),
+    Term(
+        id=TermId.BURN,
+        source=(Source(doc='s0', line=1098, quote='secret from your board, or from'), Source(doc='s0', line=1098, quote='Brûler : Déplacer la faveur ou le secret de votre'), Source(doc='s3', line=745, quote='Знищити: Перемістіть фавор або секрет')),
+        status='verified',
+        note='s3 2.5.3 says «втрачає» (‘loses’) for the burn of the Seize Penalty (L123).',
+        name=Text(en='Burn', fr='Brûler', uk='Знищити'),
+        definition=Text(en='Move the favor or secret from your board, or from another location if prompted, to the shared bank.', fr='Déplacer la faveur ou le secret de votre plateau, ou d’un autre emplacement indiqué, vers la réserve.', uk='Перемістіть фавор або секрет зі свого планшета або, якщо вказано, з іншого місця до загального запасу.'),
+        forms=Text(en='burn, burns, burned, burning', fr='brûler, brûlez, brûle, brûlée, brûlées, brûlés', uk='знищити, знищіть, знищує, знищення'),
+    ),
+    Term(
+        id=TermId.BURNED_FAVOR,
+        source=(Source(doc='s0', line=932, quote='Brûlez une faveur'), Source(doc='s0', line=938, quote='Burn one returning'), Source(doc='s3', line=520, quote='Знищіть один фавор, повернувши його в загальний запас')),
+        status='verified',
+        name=Text(en='burned favor', fr='faveur brûlée', uk='знищений фавор'),
+        definition=Text(en='The braid cost icon “Burn one favor, returning it to the shared bank” (7.1.2).', fr='Le symbole de coût de la tresse « Brûlez une faveur et renvoyez-la dans la réserve » (7.1.2).', uk='Значок вартості на стрічці «Знищіть один фавор, повернувши його в загальний запас» (7.1.2).'),
+        icon=True,
+        forms=Text(en='burn one favor', fr='brûlez une faveur', uk='знищіть один фавор'),
+    ),
+    Term(
+        id=TermId.BURNED_SECRET,
+        source=(Source(doc='s0', line=936, quote='renvoyez-le secret here. dans la réserve'), Source(doc='s0', line=938, quote='it to the shared bank.'), Source(doc='s3', line=528, quote='Знищіть один секрет, повернувши його в загальний запас')),
+        status='verified',
+        name=Text(en='burned secret', fr='secret brûlé', uk='знищений секрет'),
+        definition=Text(en='The braid cost icon “Burn one secret, returning it to the shared bank” (7.1.2).', fr='Le symbole de coût de la tresse « Brûlez un secret et renvoyez-le dans la réserve » (7.1.2).', uk='Значок вартості на стрічці «Знищіть один секрет, повернувши його в загальний запас» (7.1.2).'),
+        icon=True,
+        forms=Text(en='burn one secret', fr='brûlez un secret', uk='знищіть один секрет'),
+    ),
+    Term(
+        id=TermId.CAMPAIGN,
+        source=(Source(doc='s0', line=804, quote='you are not an Imperial player during this Campaign'), Source(doc='s0', line=804, quote='durant cette Campagne'), Source(doc='s3', line=362, quote='5.5 ПОХІД'), Source(doc='s3', line=364, quote='Витратьте 2 Припаси та Оберіть Захисника')),
+        status='verified',
+        name=Text(en='Campaign', fr='Campagne', uk='Похід'),
+        definition=Text(en='Major action costing 2 Supply: choose a defender who rules your site or whose pawn is at your site (or the bandits), declare targets, use battle plans, then roll defense and attack. If the attack is higher than the defense, the attacker is victorious and takes the targets (5.5).', fr='Action majeure coûtant 2 Provisions : choisissez un défenseur qui contrôle votre site ou dont le pion s’y trouve (ou les Bandits), déclarez les cibles, utilisez les Plans de Bataille, puis lancez les dés de défense et d’attaque. Si le score d’attaque est supérieur à celui de défense, l’attaquant est victorieux et prend les cibles (5.5).', uk='Основна дія вартістю 2 Припаси: оберіть захисника, який править вашою місцевістю або фігурка якого знаходиться на ній (або розбійників), оголосіть цілі, використайте бойові маневри, потім киньте кубики захисту й атаки. Якщо атака більша за захист, нападник перемагає і забирає цілі (5.5).'),
+        forms=Text(en='Campaigns, campaign, campaigns, campaigning', fr='Campagnes, campagne', uk='Походу, Поході, Походи, Походів, Походом'),
+    ),
+    Term(
+        id=TermId.CAPACITY,
+        source=(Source(doc='s0', line=600, quote='2.8.1 Card Capacity.'), Source(doc='s0', line=600, quote='2.8.1 Capacité du site.'), Source(doc='s3', line=141, quote='2.8.1 Місткість Місцевості.'), Source(doc='s3', line=289, quote='якщо ліміт місткості заповнено')),
+        status='verified',
+        name=Text(en='Card Capacity', fr='Capacité du site', uk='Місткість Місцевості'),
+        definition=Text(en='The number in a site’s top-right corner: the maximum total of denizen and edifice cards it can hold. You cannot play a card to a site that is at capacity (2.8.1, 5.1.4.I).', fr='Le nombre dans le coin supérieur droit d’un site : le nombre maximal de cartes Habitant et Édifice qu’il peut contenir. Vous ne pouvez pas jouer une carte sur un site qui a atteint sa capacité maximale (2.8.1, 5.1.4.I).', uk='Число у правому верхньому куті карти місцевості: максимальна кількість мешканців і споруд, які в ній можна розмістити. Не можна грати карту на місцевість, місткість якої заповнено (2.8.1, 5.1.4.I).'),
+        forms=Text(en='capacity', fr='capacité', uk='місткість, місткості'),
+    ),
+    Term(
+        id=TermId.CHANCELLOR,
+        source=(Source(doc='s0', line=202, quote='The Chancellor takes the ChanCellor board'), Source(doc='s0', line=202, quote='Le Chancelier prend le plateau du Chancelier'), Source(doc='s3', line=48, quote='ПЛАНШЕТ КАНЦЛЕРА'), Source(doc='s3', line=229, quote='починаючи з Канцлера')),
+        status='verified',
+        name=Text(en='Chancellor', fr='Chancelier', uk='Канцлер'),
+        definition=Text(en='The player who leads the Empire. The Chancellor takes the Chancellor board, 24 purple warbands, the Imperial Reliquary and the Grand Scepter, takes the first turn of each round, and is always an Imperial player (setup 7–8, 4, 6.6.3).', fr='Le joueur qui dirige l’Empire. Le Chancelier prend le plateau du Chancelier, 24 Troupes violettes, le Reliquaire Impérial et le Grand Sceptre, joue en premier à chaque tour et est toujours un joueur Impérial (installation 7–8, 4, 6.6.3).', uk='Гравець, що очолює Імперію. Канцлер бере планшет Канцлера, 24 фіолетові загони, Релікваріум Імперії та Великий Скіпетр, ходить першим у кожному раунді й завжди є гравцем Імперії (приготування 7–8, 4, 6.6.3).'),
+        forms=Text(en='Chancellor’s', fr='Chanceliers', uk='Канцлера, Канцлеру, Канцлером'),
+    ),
+    Term(
+        id=TermId.CHRONICLE,
+        source=(Source(doc='s0', line=1006, quote='Writing the Chronicle Écrire les Chroniques'), Source(doc='s0', line=658, quote='écrivez la Chronique (8)'), Source(doc='s3', line=183, quote='Після закінчення гри напишіть Літопис.'), Source(doc='s3', line=600, quote='В кінці гри переможець виконує ці дії по порядку.')),
+        status='verified',
+        note='The s3 chapter heading has the typo «ЛІТОПСУ» (L596).',
+        name=Text(en='Chronicle', fr='Chronique', uk='Літопис'),
+        definition=Text(en='What the winner writes after the game ends, performing 8.1–8.8 in order: vow an Oath, offer Citizenship, clean up the map and build edifices, add six cards to the world deck, remove six cards to the Dispossessed, clean up relics, save the map and boards, and rebuild the world deck. The next game is set up from it (8).', fr='Ce que le vainqueur écrit à la fin de la partie, en effectuant les étapes 8.1 à 8.8 dans l’ordre : prêter Serment, offrir la Citoyenneté, nettoyer la Mappemonde et construire des Édifices, ajouter six cartes à la pioche Monde, retirer six cartes vers les Dépossédés, nettoyer les Reliques, sauvegarder l’état du Monde et reconstruire la pioche Monde. La partie suivante s’installe à partir d’elle (8).', uk='Те, що пише переможець після закінчення гри, виконуючи кроки 8.1–8.8 по порядку: обітниця Клятви, пропозиція громадянства, прибирання ігрового поля й будівництво споруд, додавання шести карт у колоду світу, видалення шести карт до Знедолених, прибирання реліквій, збереження ігрового поля й планшетів і створення колоди світу. Наступна гра готується відповідно до Літопису (8).'),
+        forms=Text(en='Chronicled, Writing the Chronicle', fr='Chroniques, Écrire les Chroniques', uk='Літопису, Літописі, Літописом, Написання Літопису'),
+    ),
+    Term(
+        id=TermId.CITIZEN,
+        source=(Source(doc='s0', line=866, quote='Citizens and the Chancellor are imperial players.'), Source(doc='s0', line=866, quote='Retourner son plateau côté Citoyen.'), Source(doc='s3', line=327, quote='Якщо ви Громадянин, ви отримуєте фіолетові загони'), Source(doc='s3', line=467, quote='Піддані та Канцлер є гравцями Імперії.')),
+        status='verified',
+        note='s3 also calls a Citizen «Підданий» (e.g. L309, L458, L467); the pack uses «Громадянин» throughout (fixed terminology; the lead records the discrepancy).',
+        name=Text(en='Citizen', fr='Citoyen', uk='Громадянин'),
+        definition=Text(en='A player who accepted Citizenship: they flip their board to its Citizen side and use purple warbands, are an Imperial player (except during some Campaigns), refresh their Supply to match the Chancellor’s, and can win as the Successor (3.3.1, 4.3.3, 6.6).', fr='Un joueur qui a accepté la Citoyenneté : il retourne son plateau côté Citoyen et utilise des Troupes violettes, est un joueur Impérial (sauf lors de certaines Campagnes), rafraîchit ses Provisions sur celles du Chancelier, et peut gagner en tant que Successeur (3.3.1, 4.3.3, 6.6).', uk='Гравець, який прийняв громадянство: він перевертає планшет на сторону Громадянина й використовує фіолетові загони, є гравцем Імперії (окрім деяких Походів), поновлює Припаси відповідно до Припасів Канцлера і може перемогти як Наступник (3.3.1, 4.3.3, 6.6).'),
+        forms=Text(en='Citizens', fr='Citoyens', uk='Громадянина, Громадяни, Громадян, Громадянину, Громадянином'),
+    ),
+    Term(
+        id=TermId.CITIZENSHIP,
+        source=(Source(doc='s0', line=866, quote='6.6.1 Offering. If you hold'), Source(doc='s0', line=866, quote='la Citoyenneté à n’importe quel Exilé (y compris'), Source(doc='s3', line=454, quote='ви можете запропонувати громадянство будь-якому Вигнанцю')),
+        status='verified',
+        note='s3 also says «Підданство» (6.6 heading L452, 8.2 L606); the pack uses «громадянство» (fixed terminology).',
+        name=Text(en='Citizenship', fr='Citoyenneté', uk='громадянство'),
+        definition=Text(en='The status that the holder of the Grand Scepter may offer to any Exile, together with exactly one relic from the Imperial Reliquary; an Exile who accepts becomes a Citizen. A Citizen loses it by being exiled or by exiling themselves (6.6–6.8).', fr='Le statut que le détenteur du Grand Sceptre peut offrir à n’importe quel Exilé, avec exactement une Relique du Reliquaire Impérial ; l’Exilé qui accepte devient Citoyen. Un Citoyen le perd s’il est exilé ou s’il s’exile lui-même (6.6–6.8).', uk='Статус, який власник Великого Скіпетра може запропонувати будь-якому Вигнанцю разом з однією реліквією з Релікваріуму Імперії; Вигнанець, який приймає пропозицію, стає Громадянином. Громадянин втрачає його, коли його виганяють або коли він виганяє сам себе (6.6–6.8).'),
+        forms=Text(en='Citizenship offer, offering Citizenship', fr='offre de Citoyenneté, citoyenneté', uk='громадянства, громадянству, Громадянство'),
+    ),
+    Term(
+        id=TermId.CRADLE,
+        source=(Source(doc='s0', line=582, quote='2.1.1 Regions. Cradle,'), Source(doc='s0', line=202, quote='Installez-le à côté du Cradle.'), Source(doc='s3', line=81, quote='Cardel, який містить дві місцевості'), Source(doc='s3', line=47, quote='Посадіть його поруч зі Cradle / Центр.')),
+        status='verified',
+        note='FR keeps the English region names, glossed once « Cradle (berceau) » (S0 L200); s3 prints «Cradle / Центр» and once the typo «Cardel» (L81).',
+        name=Text(en='Cradle', fr='Cradle', uk='Центр'),
+        definition=Text(en='The region that holds two sites. The Chancellor sits next to it, and the Chancellor’s pawn starts on its top site (2.1.1, setup 7, 23).', fr='La région qui contient deux sites. Le Chancelier s’installe à côté, et son pion commence sur le site le plus haut du Cradle (2.1.1, installation 7, 23).', uk='Регіон, що містить дві місцевості. Канцлер сидить поруч із ним, а його фігурка починає гру на верхній місцевості Центру (2.1.1, приготування 7, 23).'),
+        forms=Text(en='the Cradle', fr='le Cradle, berceau', uk='Центрі, Центру, Cradle'),
+    ),
+    Term(
+        id=TermId.DARKEST_SECRET,
+        source=(Source(doc='s0', line=582, quote='Banner of the Darkest Secret—are generally'), Source(doc='s0', line=582, quote='la Bannière du Sombre Secret'), Source(doc='s3', line=117, quote='Стяг Найтемнішої Таємниці буде позначений Найтемніша Таємниця'), Source(doc='s3', line=348, quote='Ви можете відновити Найтемнішу Таємницю лише в тому випадку')),
+        status='verified',
+        note='s3 once says «Найтемніший Секрет» (L358).',
+        name=Text(en='Darkest Secret', fr='Sombre Secret', uk='Найтемніша Таємниця'),
+        definition=Text(en='The Banner of the Darkest Secret, which holds secrets. Recover it by paying more secrets than are on it; you can only recover it from another player if any card at their site does not match any of their advisers. When seized, it burns two secrets, to a minimum of one (2.5, 5.4).', fr='La Bannière du Sombre Secret, qui porte des secrets. On la Récupère en payant plus de secrets qu’elle n’en porte ; vous ne pouvez la Récupérer auprès d’un autre joueur que si une carte sur son site ne correspond à aucun de ses Conseillers. Lorsqu’elle est capturée, elle brûle deux secrets, sans descendre sous un (2.5, 5.4).', uk='Стяг Найтемнішої Таємниці, на якому лежать секрети. Щоб відновити його, заплатіть більше секретів, ніж на ньому є; у іншого гравця його можна відновити, лише якщо будь-яка карта в його місцевості не відповідає масті жодного з його радників. Коли його захоплюють, він втрачає два секрети (але на ньому лишається не менше одного) (2.5, 5.4).'),
+        forms=Text(en='Banner of the Darkest Secret', fr='Bannière du Sombre Secret', uk='Найтемнішої Таємниці, Найтемнішу Таємницю, Найтемнішою Таємницею, Стяг Найтемнішої Таємниці'),
+    ),
+    Term(
+        id=TermId.DEFENDER,
+        source=(Source(doc='s0', line=804, quote='You can choose any one other player who rules your site or'), Source(doc='s0', line=804, quote='Vous pouvez choisir n’importe quel autre joueur qui contrôle le site'), Source(doc='s3', line=364, quote='Витратьте 2 Припаси та Оберіть Захисника.')),
+        status='verified',
+        name=Text(en='defender', fr='défenseur', uk='захисник'),
+        definition=Text(en='The player chosen by the attacker in a Campaign: any one other player who rules the attacker’s site or whose pawn is at it (or the bandits). Their force is the warbands that add to their defense (5.5.1, 10).', fr='Le joueur choisi par l’attaquant lors d’une Campagne : n’importe quel autre joueur qui contrôle le site de l’attaquant ou dont le pion s’y trouve (ou les Bandits). Son Armée est constituée des Troupes qui s’ajoutent à sa défense (5.5.1, 10).', uk='Гравець, якого нападник обирає в Поході: будь-який інший гравець, який править місцевістю нападника або фігурка якого знаходиться на ній (або розбійники). Його військо — загони, що додаються до його захисту (5.5.1, 10).'),
+        forms=Text(en='defenders, defending', fr='défenseurs, défense', uk='захисника, захисником, захиснику'),
+    ),
+    Term(
+        id=TermId.DEFENSE_DIE,
+        source=(Source(doc='s0', line=582, quote='2.4.2 Defense Dice. In its top-right corner, each relic shows'), Source(doc='s0', line=582, quote='2.4.2 Dés de défense.'), Source(doc='s3', line=44, quote='6 кубиків захисту'), Source(doc='s3', line=111, quote='2.4.2 Кубик Захисту.')),
+        status='verified',
+        name=Text(en='defense die', fr='dé de défense', uk='кубик захисту'),
+        definition=Text(en='A die rolled by the defender in a Campaign; its rolls can show shields and ×2. Each target adds the defense dice shown on its shield: one for a site, the number on a relic, one per favor or secret on a banner, two for a pawn; the Oathkeeper adds one and the Usurper two (2.4.2, 2.11, 5.5.2, 5.5.4). The game has 6.', fr='Un dé lancé par le défenseur lors d’une Campagne ; ses résultats peuvent montrer des boucliers et des ×2. Chaque cible ajoute les dés de défense indiqués sur son bouclier : un pour un site, le nombre indiqué sur une Relique, un par faveur ou secret sur une Bannière, deux pour un pion ; le Gardien du Serment en ajoute un et l’Usurpateur deux (2.4.2, 2.11, 5.5.2, 5.5.4). Le jeu en compte 6.', uk='Кубик, який кидає захисник у Поході; на ньому можуть випадати щити та x2. Кожна ціль додає кубики захисту, вказані на її щиті: один за місцевість, число на реліквії, по одному за кожен фавор або секрет на стязі, два за фігурку; Хранитель Клятви додає один, а Узурпатор — два (2.4.2, 2.11, 5.5.2, 5.5.4). У грі їх 6.'),
+        icon=True,
+        forms=Text(en='defense dice', fr='dés de défense', uk='кубики захисту, кубиків захисту, кубика захисту'),
+    ),
+    Term(
+        id=TermId.DENIZEN,
+        source=(Source(doc='s0', line=584, quote='At its bottom, a denizen has a power'), Source(doc='s0', line=584, quote='2.6.3 Pouvoir. En bas, un Habitant a un pouvoir (7).'), Source(doc='s3', line=89, quote='Містить карти мешканців (2.6) та Видінь (2.7).'), Source(doc='s3', line=129, quote='Під мастю картки мешканець може мати значок обмеження.')),
+        status='verified',
+        name=Text(en='denizen', fr='Habitant', uk='мешканець'),
+        definition=Text(en='A card of the world deck that shows a suit, possibly a restriction banner, and a power. It is played to a site, where it counts toward the site’s capacity, or to your advisers (2.6, 5.1.4).', fr='Une carte de la pioche Monde qui indique un Clan, éventuellement un fanion de restriction, et un pouvoir. Elle se joue sur un site, où elle compte dans sa capacité, ou dans vos Conseillers (2.6, 5.1.4).', uk='Карта колоди світу з мастю, можливо значком обмеження, і силою. Її розігрують на місцевість, де вона враховується в місткості, або до своїх радників (2.6, 5.1.4).'),
+        forms=Text(en='denizens', fr='Habitants, habitant, habitants', uk='мешканці, мешканців, мешканця, мешканцями'),
+    ),
+    Term(
+        id=TermId.DISCARD,
+        source=(Source(doc='s0', line=1098, quote='Move any favor on it immediately to the matching favor'), Source(doc='s0', line=1098, quote='défaussez dans le Hinterland ;'), Source(doc='s3', line=771, quote='Скинути: Покладіть вказані картки по порядку або на ваш вибір')),
+        status='verified',
+        name=Text(en='Discard', fr='Défausser', uk='Скинути'),
+        definition=Text(en='Place the prompted cards in an order of your choice, facedown, on top of the Provinces discard pile if your pawn is in the Cradle, the Hinterland discard pile if your pawn is in the Provinces, or the Cradle discard pile if your pawn is in the Hinterland; if discarding cards in a different region from your pawn, discard based on the region of the card instead. Move any favor on it immediately to the matching favor bank. Move any secrets on it to the acting player’s board and flip them facedown.', fr='Placer les cartes indiquées, dans l’ordre de votre choix, faces cachées, sur la pile de défausse de la région suivante : si votre pion se trouve dans le Cradle, défaussez dans les Provinces ; s’il se trouve dans les Provinces, défaussez dans le Hinterland ; s’il se trouve dans le Hinterland, défaussez dans le Cradle. Si vous défaussez une carte dans une région différente de celle de votre pion, défaussez selon la région de la carte défaussée plutôt que de votre pion. Déplacez immédiatement toute faveur dessus vers la banque de faveur correspondante. Déplacez tous les secrets sur le plateau du joueur actif et retournez-les faces cachées.', uk='Покладіть вказані картки в довільному порядку лицьовою стороною вниз на верх колоди скидання: у Провінціях, якщо ваша фігурка знаходиться в Центрі; у Глибинці, якщо вона в Провінціях; у Центрі, якщо вона в Глибинці; якщо скидаєте карти в іншому регіоні, ніж ваша фігурка, скидайте відповідно до регіону картки. Одразу перемістіть весь фавор з картки до відповідного запасу масті. Перемістіть усі секрети з картки на планшет діючого гравця та переверніть їх лицьовою стороною вниз.'),
+        forms=Text(en='discard, discards, discarded, discarding', fr='défaussez, défausse, défaussé, défaussée, défaussées', uk='скиньте, скидає, скидання, скинуті, скидайте, скинути'),
+    ),
+    Term(
+        id=TermId.DISCARD_PILE,
+        source=(Source(doc='s0', line=582, quote='Each region has a facedown discard'), Source(doc='s0', line=582, quote='région possède une pile de défausse'), Source(doc='s3', line=83, quote='2.1.2 Колоди Скидання.')),
+        status='verified',
+        name=Text(en='discard pile', fr='pile de défausse', uk='колода скидання'),
+        definition=Text(en='Each region’s facedown pile of denizen and Vision cards. Search can draw from the discard pile of the region your pawn is in (2.1.2, 5.1.2).', fr='La pile face cachée de cartes Habitant et Vision de chaque région. Rechercher peut piocher dans la pile de défausse de la région où se trouve votre pion (2.1.2, 5.1.2).', uk='Колода карт мешканців і Видінь, що лежить лицьовою стороною вниз у кожному регіоні. Дією Пошук можна брати карти з колоди скидання регіону, в якому знаходиться ваша фігурка (2.1.2, 5.1.2).'),
+        forms=Text(en='discard piles', fr='piles de défausse, défausse', uk='колоди скидання, колоду скидання, колод скидання, слот скидання'),
+    ),
+    Term(
+        id=TermId.DISCORD,
+        source=(Source(doc='s0', line=584, quote='Beast ^ , Discord ^ , Hearth ^'), Source(doc='s3', line=127, quote='Discord / Розбрат')),
+        status='verified',
+        note='FR keeps the English suit names.',
+        name=Text(en='Discord', fr='Discord', uk='Розбрат'),
+        definition=Text(en='One of the six suits, shown in the top-left corner of denizen cards and on the intact side of edifices; it has its own favor bank on the map (2.1.3, 2.6.1).', fr='L’un des six Clans, indiqué dans le coin supérieur gauche des cartes Habitant et sur le côté intact des Édifices ; il possède sa propre banque de faveur sur la Mappemonde (2.1.3, 2.6.1).', uk='Одна з шести мастей, що вказана в лівому верхньому куті карт мешканців і на цілій стороні споруд; має власний запас масті на ігровому полі (2.1.3, 2.6.1).'),
+        icon=True,
+        forms=Text(en='Discord suit', fr='Clan Discord', uk='Розбрату'),
+    ),
+    Term(
+        id=TermId.DISPOSSESSED,
+        source=(Source(doc='s0', line=1026, quote='the Dispossessed section of'), Source(doc='s0', line=1026, quote='section Dépossédés des Archives'), Source(doc='s3', line=654, quote='в колоду Знедолені'), Source(doc='s3', line=650, quote='з колоди Знедолені Архіву')),
+        status='verified',
+        note='The s3 8.5 heading says «до Вигнанців» (‘to the Exiles’, L652) instead of «Знедолені».',
+        name=Text(en='Dispossessed', fr='Dépossédés', uk='Знедолені'),
+        definition=Text(en='The Archive section for cards removed from play: in each Chronicle, six random cards from the discard piles and the losers’ advisers go there unseen. When the Archive lacks the cards to add to the world deck, the Dispossessed are sorted by suit and six cards go back to the world deck (8.4, 8.5).', fr='La section des Archives où vont les cartes retirées du jeu : à chaque Chronique, six cartes prises au hasard parmi les piles de défausse et les Conseillers des perdants y sont placées sans être regardées. Quand les Archives n’ont pas les cartes à ajouter à la pioche Monde, les Dépossédés sont triés par Clan et six cartes retournent dans la pioche Monde (8.4, 8.5).', uk='Розділ Архіву для карт, вилучених з гри: під час кожного Літопису туди, не дивлячись, кладуть шість випадкових карт із колод скидання та радників гравців, що програли. Коли в Архіві немає потрібних карт для колоди світу, Знедолених сортують за мастями, і шість карт повертаються в колоду світу (8.4, 8.5).'),
+        forms=Text(en='the Dispossessed', fr='les Dépossédés, Dépossédé', uk='Знедолених, Знедоленими'),
+    ),
+    Term(
+        id=TermId.DOUBLE,
+        source=(Source(doc='s0', line=804, quote='Chaque ^# double le nombre total de boucliers obtenus.'), Source(doc='s0', line=804, quote='(Multiple rolls stack exponentially—x4, x8, etc.)'), Source(doc='s3', line=391, quote='Кожне значення x2 подвоює це значення')),
+        status='verified',
+        note='The rulebooks print this face only as an icon (S0 renders it as the glyph “^#”); “×2” is how the rules refer to it (“x4, x8”; s3 «значення x2»).',
+        name=Text(en='×2', fr='×2', uk='×2'),
+        definition=Text(en='A defense die result that doubles the total number of shields rolled; several ×2 multiply (×4, ×8, etc.) (5.5.4).', fr='Un résultat du dé de défense qui double le nombre total de boucliers obtenus ; plusieurs ×2 se multiplient (×4, ×8, etc.) (5.5.4).', uk='Значення кубика захисту, що подвоює загальну кількість щитів; кілька x2 множаться між собою (x4, x8 і т. д.) (5.5.4).'),
+        icon=True,
+        forms=Text(en='x2, double', fr='x2', uk='x2'),
+    ),
+    Term(
+        id=TermId.DRAW,
+        source=(Source(doc='s0', line=1098, quote='Draw: Take cards from the top of the prompted draw source,'), Source(doc='s0', line=1098, quote='règles de pioche de l’action Rechercher'), Source(doc='s3', line=729, quote='Взяти: Візьміть картки з верхньої частини')),
+        status='verified',
+        note='In s3, «Взяти» (Draw) and «Брати» (Take) are separate glossary entries.',
+        name=Text(en='Draw', fr='Piocher', uk='Взяти'),
+        definition=Text(en='Take cards from the top of the prompted draw source, following the drawing rules in the Search action (5.1.2).', fr='Prendre les cartes du haut de la pioche indiquée, en suivant les règles de pioche de l’action Rechercher (5.1.2).', uk='Візьміть картки з верху визначеного джерела, дотримуючись правил взяття карт дії Пошук (5.1.2).'),
+        forms=Text(en='draw, draws, drew, drawn, drawing', fr='piocher, piochez, pioche, piochée, piochées', uk='візьміть, взяття, взяті'),
+    ),
+    Term(
+        id=TermId.EDIFICE,
+        source=(Source(doc='s0', line=600, quote='Edifices replace denizens in'), Source(doc='s0', line=600, quote='Les Édifices remplacent les Habitants'), Source(doc='s3', line=153, quote='Споруди замінюють мешканців у Літописі (8.3.1).')),
+        status='verified',
+        note='The s3 index calls edifices «будівлі» (L858).',
+        name=Text(en='edifice', fr='Édifice', uk='споруда'),
+        definition=Text(en='A double-sided card that replaces a denizen at a site in the Chronicle. Its intact side has a suit and a restriction banner; its ruined side has no suit and cannot be used to Muster or Trade. Both sides have a power (2.9, 8.3).', fr='Une carte recto verso qui remplace un Habitant sur un site lors de la Chronique. Son côté Intact a un Clan et un fanion de restriction ; son côté Ruine n’a pas de Clan et ne peut pas être utilisé pour Recruter ou Commercer. Les deux côtés ont un pouvoir (2.9, 8.3).', uk='Двостороння карта, яка замінює мешканця в місцевості під час Літопису. Її ціла сторона має масть і значок обмеження; зруйнована сторона не має масті й не може бути використана для Найму або Торгівлі. Кожна сторона має свою силу (2.9, 8.3).'),
+        forms=Text(en='edifices', fr='Édifices, édifice, édifices', uk='споруди, споруд, спорудою, спорудами, будівлі'),
+    ),
+    Term(
+        id=TermId.EMPIRE,
+        source=(Source(doc='s0', line=604, quote='title if the Empire meets the goal'), Source(doc='s0', line=604, quote='est atteint par l’Empire'), Source(doc='s0', line=662, quote='3.4.1 Empire if Oathkeeper. If the Chancellor or a Citizen'), Source(doc='s3', line=179, quote='якщо Імперія виконує ціль Хранителя Клятви'), Source(doc='s3', line=217, quote='3.4.1 Імперія як Хранитель Клятви.')),
+        status='verified',
+        name=Text(en='Empire', fr='Empire', uk='Імперія'),
+        definition=Text(en='The Chancellor and the Citizens, who are the Imperial players. The Chancellor holds the Oathkeeper of Supremacy title if the Empire meets its goal, and the Chancellor wins (or a Citizen who meets the Successor goal) if the Chancellor or a Citizen is the Oathkeeper at the end of the game (2.11, 3.4.1, 6.6.3).', fr='Le Chancelier et les Citoyens, qui sont les joueurs Impériaux. Le Chancelier détient le Titre de Gardien du Serment de Suprématie si l’Empire atteint son objectif, et le Chancelier gagne (ou un Citoyen qui atteint l’objectif de Succession) si le Chancelier ou un Citoyen est Gardien du Serment à la fin de la partie (2.11, 3.4.1, 6.6.3).', uk='Канцлер і Громадяни, які є гравцями Імперії. Канцлер утримує жетон Хранителя Клятви Верховенства, якщо Імперія виконує його ціль, і Канцлер перемагає (або Громадянин, що виконав ціль Наступника), якщо Канцлер або Громадянин є Хранителем Клятви в кінці гри (2.11, 3.4.1, 6.6.3).'),
+        forms=Text(en='Imperial', fr='Impérial, Impériale, Impériaux, Impériales', uk='Імперії'),
+    ),
+    Term(
+        id=TermId.END_DIE,
+        source=(Source(doc='s0', line=662, quote='lancez le dé de fin'), Source(doc='s0', line=662, quote='End of sixth round: A roll of 5'), Source(doc='s3', line=44, quote='кубик кінця гри'), Source(doc='s3', line=200, quote='киньте кубики кінця гри')),
+        status='verified',
+        name=Text(en='end die', fr='dé de fin', uk='кубик кінця гри'),
+        definition=Text(en='The die rolled at the end of the fifth, sixth and seventh rounds if the Chancellor or a Citizen is the Oathkeeper: the game ends and the Chancellor wins on a 6 at the end of round 5, on a 5 or 6 at the end of round 6, and on a 3, 4, 5 or 6 at the end of round 7 (3.3).', fr='Le dé lancé à la fin des cinquième, sixième et septième tours si le Chancelier ou un Citoyen est Gardien du Serment : la partie se termine et le Chancelier gagne sur un 6 à la fin du cinquième tour, sur un 5 ou 6 à la fin du sixième, et sur un 3, 4, 5 ou 6 à la fin du septième (3.3).', uk='Кубик, який кидають у кінці п’ятого, шостого та сьомого раундів, якщо Канцлер або Громадянин є Хранителем Клятви: гра закінчується перемогою Канцлера, якщо випаде 6 у кінці 5-го раунду, 5–6 у кінці 6-го і 3–6 у кінці 7-го (3.3).'),
+        icon=True,
+        forms=Text(en='end dice', fr='dés de fin', uk='кубика кінця гри, кубики кінця гри'),
+    ),
+    Term(
+        id=TermId.ENEMY,
+        source=(Source(doc='s0', line=1098, quote='Enemy: Any Exile if you are the Chancellor or a Citizen.'), Source(doc='s0', line=1098, quote='Exilé si vous êtes le Chancelier ou un Citoyen.'), Source(doc='s3', line=731, quote='Ворог: Будь-який Вигнанець, якщо ви Канцлер або Громадянин.')),
+        status='verified',
+        note='The FR glossary adds « Les Bandits considèrent tous les joueurs comme leurs adversaires. », which EN and UK lack; we follow EN.',
+        name=Text(en='Enemy', fr='Adversaire', uk='Ворог'),
+        definition=Text(en='Any Exile if you are the Chancellor or a Citizen. Any other player if you are an Exile or a Citizen who is currently not an Imperial player in some Campaigns (5.5.1).', fr='Tout Exilé si vous êtes le Chancelier ou un Citoyen. Tout autre joueur si vous êtes un Exilé, ou un Citoyen qui n’est pas un joueur Impérial lors de certaines Campagnes (5.5.1).', uk='Будь-який Вигнанець, якщо ви Канцлер або Громадянин. Будь-який інший гравець, якщо ви Вигнанець або Громадянин, який зараз не є гравцем Імперії в деяких Походах (5.5.1).'),
+        forms=Text(en='enemy, enemies', fr='adversaire, adversaires', uk='ворог, ворога, вороги, ворогів, ворогом'),
+    ),
+    Term(
+        id=TermId.EXCHANGE,
+        source=(Source(doc='s0', line=1098, quote='Exchange: You may Give to the prompted'), Source(doc='s0', line=1098, quote='Échange : Vous DONNEZ au joueur concerné et vice'), Source(doc='s3', line=747, quote='Обмін: Ви можете Дати визначеному гравцю і навпаки.')),
+        status='verified',
+        note='s3 5.3 also calls the Trade action «Обмін» (L331); the pack uses «Торгівля» for Trade, so «Обмін» is only Exchange.',
+        name=Text(en='Exchange', fr='Échange', uk='Обмін'),
+        definition=Text(en='You may Give to the prompted player and vice versa.', fr='Vous pouvez Donner au joueur concerné et vice versa.', uk='Ви можете Дати визначеному гравцю і навпаки.'),
+        forms=Text(en='exchange, exchanges, exchanged', fr='échange, échanges', uk='обмін, обміну, обмінюються'),
+    ),
+    Term(
+        id=TermId.EXILE,
+        source=(Source(doc='s0', line=442, quote='15. Each Exile and Citizen'), Source(doc='s0', line=442, quote='Chaque Exilé et Citoyen'), Source(doc='s3', line=58, quote='Кожен Вигнанець розміщує на своєму планшеті 3'), Source(doc='s3', line=187, quote='Якщо ви Вигнанець, ви виграєте гру')),
+        status='verified',
+        name=Text(en='Exile', fr='Exilé', uk='Вигнанець'),
+        definition=Text(en='A player outside the Empire: they use an Exile board and warbands of their own color, can play Visions faceup to their Revealed Vision space, and can win as the Usurper or the Visionary during their Wake (3.1, 3.2, 5.1.4.III).', fr='Un joueur qui ne fait pas partie de l’Empire : il utilise un plateau Exilé et des Troupes de sa couleur, peut jouer des Visions face visible sur son emplacement Vision Révélée, et peut gagner en tant qu’Usurpateur ou Visionnaire pendant son Réveil (3.1, 3.2, 5.1.4.III).', uk='Гравець, що не належить до Імперії: він використовує планшет Вигнанця і загони свого кольору, може розігрувати Видіння лицьовою стороною вгору в слот Розкритого Видіння і може перемогти як Узурпатор або Провидець під час Фази Пробудження (3.1, 3.2, 5.1.4.III).'),
+        forms=Text(en='Exiles, exile, exiled, exiling', fr='Exilés, exilé, exiler, exilez', uk='Вигнанця, Вигнанці, Вигнанців, Вигнанцю, Вигнанцем'),
+    ),
+    Term(
+        id=TermId.FAVOR,
+        source=(Source(doc='s0', line=200, quote='36 favor 20 secret'), Source(doc='s0', line=582, quote='Chaque banque contient des jetons de'), Source(doc='s3', line=44, quote='36 tokenів фавору'), Source(doc='s3', line=85, quote='Кожна масть має запаси фавору')),
+        status='verified',
+        note='s3 keeps the English word for the tokens («tokenів», L44); we write «жетони».',
+        name=Text(en='favor', fr='faveur', uk='фавор'),
+        definition=Text(en='The favor tokens (36 in the game), kept in the six favor banks and moved onto player boards, cards and the People’s Favor. You gain favor by playing a card to a site or by Trade, and spend it to pay costs; burned favor goes to the shared bank (2.1.3, 5.1.4.I, 5.3, 10).', fr='Les jetons faveur (36 dans le jeu), conservés dans les six banques de faveur et déplacés sur les plateaux, les cartes et la Faveur du Peuple. Vous gagnez des faveurs en jouant une carte sur un site ou en Commerçant, et vous les dépensez pour payer des coûts ; les faveurs brûlées vont dans la réserve (2.1.3, 5.1.4.I, 5.3, 10).', uk='Жетони фавору (у грі їх 36), що лежать у шести запасах мастей і переміщуються на планшети, карти та Народне Визнання. Ви отримуєте фавор, коли розігруєте карту на місцевість або виконуєте Торгівлю, і витрачаєте його на вартості; знищений фавор іде до загального запасу (2.1.3, 5.1.4.I, 5.3, 10).'),
+        icon=True,
+        forms=Text(en='favors', fr='faveurs', uk='фавору, фавора, фаворів, фавором'),
+    ),
+    Term(
+        id=TermId.FAVOR_BANK,
+        source=(Source(doc='s0', line=680, quote='choose one of the tied favor banks'), Source(doc='s0', line=582, quote='Chaque banque contient des jetons de'), Source(doc='s3', line=46, quote='6 ЗАПАСІВ МАСТІ'), Source(doc='s3', line=85, quote='2.1.3 Запаси Фавору.')),
+        status='verified',
+        note='s3 heads 2.1.3 «Запаси Фавору» (L85) and elsewhere says «запас масті» (L46, L259).',
+        name=Text(en='favor bank', fr='banque de faveur', uk='запас масті'),
+        definition=Text(en='One of the six banks on the map, one per suit, holding that suit’s favor. Favor gained by playing a card to a site or by Trade comes from the matching bank, and favor on cards returns there at Rest. At setup each holds three favor, or four with five or six players (2.1.3, 4.3.1, setup 6).', fr='L’une des six banques de la Mappemonde, une par Clan, contenant les faveurs de ce Clan. Les faveurs gagnées en jouant une carte sur un site ou en Commerçant proviennent de la banque correspondante, et les faveurs placées sur les cartes y retournent lors du Repos. À l’installation, chacune contient trois faveurs, ou quatre à 5 ou 6 joueurs (2.1.3, 4.3.1, installation 6).', uk='Один із шести запасів на ігровому полі, по одному для кожної масті, де лежить фавор цієї масті. Фавор, отриманий за розіграш карти на місцевість або Торгівлю, береться з відповідного запасу, а фавор з карт повертається туди під час Відпочинку. При приготуванні в кожен запас кладуть по три фавора або по чотири, якщо гравців 5 або 6 (2.1.3, 4.3.1, приготування 6).'),
+        forms=Text(en='favor banks', fr='banques de faveur, banque', uk='запаси мастей, запасу масті, запасів масті, запас фавору, запаси фавору'),
+    ),
+    Term(
+        id=TermId.FORCE,
+        source=(Source(doc='s0', line=1098, quote='Force: As the attacker, warbands'), Source(doc='s0', line=804, quote='une Troupe de son Armée (généralement sur son plateau)'), Source(doc='s3', line=725, quote='Військо: Якщо нападник - загоны на вашому планшеті.')),
+        status='verified',
+        note='The FR glossary entry « Armée » (S0 L1098) is broken up by the interleaving; its wording is rebuilt from that line.',
+        name=Text(en='Force', fr='Armée', uk='Військо'),
+        definition=Text(en='As the attacker, the warbands on your board. As the defender, the warbands that are adding to your defense.', fr='En tant qu’attaquant, les Troupes sur votre plateau. En tant que défenseur, les Troupes qui s’ajoutent à votre défense.', uk='Якщо ви нападник — загони на вашому планшеті. Якщо захисник — загони, що додаються до вашого захисту.'),
+        forms=Text(en='force, forces', fr='armée, armées', uk='військо, війська, військом, війську'),
+    ),
+    Term(
+        id=TermId.GAIN,
+        source=(Source(doc='s0', line=1098, quote='Gagner : Placez le composant indiqué sur votre plateau.'), Source(doc='s3', line=751, quote='Отримати: Покладіть визначений елемент на планшет.')),
+        status='verified',
+        note='The EN glossary entry on S0 L1098 is too broken up by the interleaving to quote; the EN text is rebuilt from its fragments and cross-checked with FR and UK.',
+        name=Text(en='Gain', fr='Gagner', uk='Отримати'),
+        definition=Text(en='Put the prompted piece on your board. Warbands come from your personal bank, secrets come from the shared bank, and favor comes from the prompted favor bank.', fr='Placer le composant indiqué sur votre plateau. Les Troupes proviennent de votre réserve personnelle, les secrets de la réserve et les faveurs de la banque de faveur indiquée.', uk='Покладіть визначений елемент на свій планшет. Загони отримуєте з вашого особистого запасу, секрети — із загального запасу, а фавор — з визначеного запасу масті.'),
+        forms=Text(en='gain, gains, gained, gaining', fr='gagnez, gagne, gagné, gagnée', uk='отримайте, отримує, отримання, отримати'),
+    ),
+    Term(
+        id=TermId.GIVE,
+        source=(Source(doc='s0', line=1098, quote='Give: Same as Take, but in the reverse direction.'), Source(doc='s0', line=1098, quote='Donner : Exactement comme'), Source(doc='s3', line=735, quote='Дати: Те саме, що Брати, але в зворотному напрямку.')),
+        status='verified',
+        name=Text(en='Give', fr='Donner', uk='Дати'),
+        definition=Text(en='Same as Take, but in the reverse direction.', fr='Exactement comme Prendre, mais dans la direction inverse.', uk='Те саме, що Брати, але у зворотному напрямку.'),
+        forms=Text(en='give, gives, gave, given, giving', fr='donnez, donne, donné, donnant', uk='дайте, дає, давати, віддати, надавши'),
+    ),
+    Term(
+        id=TermId.GOAL_REFERENCE,
+        source=(Source(doc='s0', line=604, quote='and its back shows the War Exhaustion'), Source(doc='s0', line=604, quote='le verso indique l’ordre de victoire par Épuisement'), Source(doc='s0', line=1016, quote='Put this goal reference in the World Box.'), Source(doc='s3', line=157, quote='На цій картці вказана ціль як для Хранителя Клятви')),
+        status='verified',
+        name=Text(en='goal reference', fr='référence d’objectif', uk='картка цілі'),
+        definition=Text(en='The card of the current Oath: it shows the Oathkeeper goal (2.11) and the Successor goal (3.3.1), and its back shows the War Exhaustion order (3.4). The winner chooses the next one in the Chronicle (2.10, 8.1).', fr='La carte du Serment en cours : elle indique l’objectif du Gardien du Serment (2.11) et celui du Successeur (3.3.1), et son verso indique l’ordre de victoire par Épuisement de Guerre (3.4). Le vainqueur choisit la suivante lors de la Chronique (2.10, 8.1).', uk='Картка поточної Клятви: на ній вказана ціль Хранителя Клятви (2.11) та ціль Наступника (3.3.1), а на звороті — порядок визначення переможця у разі Виснаження Війною (3.4). Наступну картку переможець обирає під час Літопису (2.10, 8.1).'),
+        forms=Text(en='goal references', fr='références d’objectif', uk='картку цілі, картки цілі, карта цілі, карти цілей'),
+    ),
+    Term(
+        id=TermId.GRAND_SCEPTER,
+        source=(Source(doc='s0', line=582, quote='The current holder of the Grand Scepter can'), Source(doc='s0', line=582, quote='du Grand Sceptre peut offrir la Citoyenneté'), Source(doc='s3', line=113, quote='Великий Скіпетр - це реліквія Канцлера')),
+        status='verified',
+        name=Text(en='Grand Scepter', fr='Grand Sceptre', uk='Великий Скіпетр'),
+        definition=Text(en='The relic that the Chancellor always starts with. Its holder can peek at the relics in the Imperial Reliquary, offer Citizenship to any Exile and exile Citizens, but cannot exile themselves (2.4, 6.4, 6.6–6.8).', fr='La Relique avec laquelle le Chancelier commence toujours. Son détenteur peut regarder les Reliques du Reliquaire Impérial, offrir la Citoyenneté à n’importe quel Exilé et exiler des Citoyens, mais ne peut pas s’exiler lui-même (2.4, 6.4, 6.6–6.8).', uk='Реліквія, з якою Канцлер завжди починає гру. Її власник може підглядати реліквії в Релікваріумі Імперії, пропонувати громадянство будь-якому Вигнанцю та виганяти Громадян, але не може вигнати самого себе (2.4, 6.4, 6.6–6.8).'),
+        forms=Text(en='the Grand Scepter', fr='le Grand Sceptre', uk='Великого Скіпетра, Великим Скіпетром, Великого Скіпетру'),
+    ),
+    Term(
+        id=TermId.HEARTH,
+        source=(Source(doc='s0', line=584, quote='Discord ^ , Hearth ^ , Nomad ^'), Source(doc='s3', line=127, quote='Hearth / Вогнище')),
+        status='verified',
+        note='FR keeps the English suit names.',
+        name=Text(en='Hearth', fr='Hearth', uk='Вогнище'),
+        definition=Text(en='One of the six suits, shown in the top-left corner of denizen cards and on the intact side of edifices; it has its own favor bank on the map (2.1.3, 2.6.1).', fr='L’un des six Clans, indiqué dans le coin supérieur gauche des cartes Habitant et sur le côté intact des Édifices ; il possède sa propre banque de faveur sur la Mappemonde (2.1.3, 2.6.1).', uk='Одна з шести мастей, що вказана в лівому верхньому куті карт мешканців і на цілій стороні споруд; має власний запас масті на ігровому полі (2.1.3, 2.6.1).'),
+        icon=True,
+        forms=Text(en='Hearth suit', fr='Clan Hearth', uk='Вогнища'),
+    ),
+    Term(
+        id=TermId.HINTERLAND,
+        source=(Source(doc='s0', line=582, quote='the Provinces and Hinterland, which hold three sites each.'), Source(doc='s0', line=582, quote='le Hinterland, qui contiennent chacun trois sites.'), Source(doc='s3', line=81, quote='Provinces та Hinterland, які мають по три місцевості'), Source(doc='s3', line=428, quote='витрачайте 3 Припаси для подорожі в місцевості Hinterland / Глибинка')),
+        status='verified',
+        note='FR keeps the English name, glossed once « Hinterland (arrière-pays) » (S0 L200); s3 prints «Hinterland / Глибинка».',
+        name=Text(en='Hinterland', fr='Hinterland', uk='Глибинка'),
+        definition=Text(en='The region that holds three sites. Traveling between it and the Cradle costs 4 Supply, and between two of its sites 3 Supply (2.1.1, 5.6.1).', fr='La région qui contient trois sites. Voyager entre elle et le Cradle coûte 4 Provisions, et entre deux de ses sites 3 Provisions (2.1.1, 5.6.1).', uk='Регіон, що містить три місцевості. Подорож між ним і Центром коштує 4 Припаси, а між двома його місцевостями — 3 Припаси (2.1.1, 5.6.1).'),
+        forms=Text(en='the Hinterland', fr='le Hinterland, arrière-pays', uk='Глибинці, Глибинку, Глибинки, Hinterland'),
+    ),
+    Term(
+        id=TermId.HOLLOW_SWORD,
+        source=(Source(doc='s0', line=814, quote='Two hollow swords ^&^& count as one sword'), Source(doc='s0', line=814, quote='Chaque paire de compte comme une'), Source(doc='s3', line=404, quote='Два порожнистих меча')),
+        status='verified',
+        note='The FR rules show this face only as an icon (« Chaque paire de (icône) compte comme une (icône) »); the name « épée creuse » is our translation.',
+        name=Text(en='hollow sword', fr='épée creuse', uk='порожнистий меч'),
+        definition=Text(en='An attack die result: two hollow swords count as one sword, but a single hollow sword adds nothing (5.5.5).', fr='Un résultat du dé d’attaque : chaque paire d’épées creuses compte comme une épée, mais une seule restante ne compte pas (5.5.5).', uk='Значення кубика атаки: два порожнисті мечі зараховуються як один меч, але один порожнистий меч нічого не додає (5.5.5).'),
+        icon=True,
+        forms=Text(en='hollow swords', fr='épées creuses', uk='порожнисті мечі, порожнистих меча, порожнистих мечів'),
+    ),
+    Term(
+        id=TermId.IMPERIAL_PLAYER,
+        source=(Source(doc='s0', line=1098, quote='Imperial Player: is always one. A Citizen is'), Source(doc='s0', line=804, quote='vous n’êtes plus un joueur Impérial'), Source(doc='s3', line=733, quote='Гравець Імперії: Канцлер завжди один.'), Source(doc='s3', line=467, quote='Кожен гравець Імперії править кожною місцевістю')),
+        status='verified',
+        note='The s3 glossary translates “is always one” literally («Канцлер завжди один»); our UK definition rephrases it.',
+        name=Text(en='Imperial player', fr='joueur Impérial', uk='гравець Імперії'),
+        definition=Text(en='The Chancellor is always one. A Citizen is one except during some Campaigns (5.5.1). Every Imperial player rules every site that has any Imperial (purple) warbands on it (6.6.3).', fr='Le Chancelier en est toujours un. Un Citoyen en est un, sauf pendant certaines Campagnes (5.5.1). Chaque joueur Impérial contrôle tous les sites avec des Troupes Impériales (violettes) (6.6.3).', uk='Канцлер завжди є гравцем Імперії. Громадянин є ним, окрім деяких Походів (5.5.1). Кожен гравець Імперії править кожною місцевістю, на якій є загони Імперії (фіолетові) (6.6.3).'),
+        forms=Text(en='Imperial players, Imperial Player', fr='joueurs Impériaux, joueur impérial, Joueur Impérial', uk='гравці Імперії, гравцем Імперії, гравців Імперії, гравцями Імперії, Гравець Імперії'),
+    ),
+    Term(
+        id=TermId.IMPERIAL_RELIQUARY,
+        source=(Source(doc='s0', line=582, quote='in here cannot be taken by Campaign or Recover'), Source(doc='s0', line=582, quote='quatre Reliques (2.4).'), Source(doc='s3', line=105, quote='Він містить 4 реліквії (2.4)'), Source(doc='s3', line=60, quote='у слотах Релікваріуму Імперії лицьовою стороною вниз')),
+        status='verified',
+        note='s3 2.3 (L105) says the Chancellor must offer the relic; EN 2.3 is passive, and the offerer is the Grand Scepter’s holder (6.6.1). We follow EN.',
+        name=Text(en='Imperial Reliquary', fr='Reliquaire Impérial', uk='Релікваріум Імперії'),
+        definition=Text(en='The Chancellor’s placard, which holds four facedown relics. Citizenship offers must include exactly one of them; when a relic is taken from here, the Chancellor gains the action modifier it uncovers. Relics here cannot be taken by Campaign or Recover, do not add to victory goals, and their powers cannot be used (2.3, 7.1.1).', fr='Le plateau du Chancelier, qui contient quatre Reliques faces cachées. Une offre de Citoyenneté doit inclure exactement l’une d’elles ; lorsqu’une Relique est prise d’ici, le Chancelier gagne le modificateur d’action révélé. Tant qu’elles sont ici, ces Reliques ne peuvent pas être prises en Campagne ou Récupérées, ne s’ajoutent pas aux objectifs de victoire et leurs pouvoirs ne peuvent pas être utilisés (2.3, 7.1.1).', uk='Планшет Канцлера, на якому лежать 4 реліквії лицьовою стороною вниз. Пропозиція громадянства повинна включати рівно одну з них; коли реліквію забирають звідси, Канцлер отримує модифікатор дії, що відкривається в слоті. Ці реліквії не можуть бути ціллю Походу або Відновлення, не враховуються в переможних умовах, а їхні сили не можна використовувати (2.3, 7.1.1).'),
+        forms=Text(en='Reliquary', fr='Reliquaire', uk='Релікваріуму Імперії, Релікваріумі Імперії, Релікваріум'),
+    ),
+    Term(
+        id=TermId.INTACT,
+        source=(Source(doc='s0', line=600, quote='intact side has a suit (2.6.1)'), Source(doc='s0', line=600, quote='côté Intact correspond à un Clan'), Source(doc='s3', line=153, quote='Їх ціла сторона має масть (2.6.1)')),
+        status='verified',
+        name=Text(en='intact', fr='Intact', uk='ціла'),
+        definition=Text(en='The side of an edifice card that has a suit and a restriction banner. Intact edifices can be used to Muster and Trade, and sites with intact edifices stay on the map in the Chronicle (2.9, 8.3.2).', fr='Le côté d’une carte Édifice qui a un Clan et un fanion de restriction. Les Édifices intacts peuvent servir à Recruter et à Commercer, et les sites avec un Édifice intact restent sur la Mappemonde lors de la Chronique (2.9, 8.3.2).', uk='Сторона карти споруди, яка має масть і значок обмеження. Цілі споруди можна використовувати для Найму й Торгівлі, а місцевості з цілими спорудами залишаються на ігровому полі під час Літопису (2.9, 8.3.2).'),
+        forms=Text(en='intact side, intact edifice', fr='intact, intacte, intacts, intactes', uk='цілу, цілі, цілої, цілої споруди, ціла сторона'),
+    ),
+    Term(
+        id=TermId.KILL,
+        source=(Source(doc='s0', line=1098, quote='Kill: Move the warband to the personal bank'), Source(doc='s0', line=1098, quote='Tuer : Déplacer la Troupe vers la réserve personnelle'), Source(doc='s3', line=721, quote='Вбити: Перемістіть загоны в особистий запас гравця того ж кольору.')),
+        status='verified',
+        name=Text(en='Kill', fr='Tuer', uk='Вбити'),
+        definition=Text(en='Move the warband to the personal bank of the player of the same color. (Purple warbands go to the Chancellor.)', fr='Déplacer la Troupe vers la réserve personnelle du joueur de la même couleur. (Les Troupes violettes vont au Chancelier.)', uk='Перемістіть загін в особистий запас гравця того ж кольору. (Фіолетові загони йдуть до Канцлера.)'),
+        forms=Text(en='kill, kills, killed, killing', fr='tuez, tue, tués, tuées', uk='вбиває, вбивають, вбиті, вбити'),
+    ),
+    Term(
+        id=TermId.LOCKED,
+        source=(Source(doc='s0', line=1098, quote='Verrouillé : Voir 7.2.2.'), Source(doc='s0', line=940, quote='7.2.2 Locked. Cards with a chain restriction,'), Source(doc='s3', line=739, quote='Закріплено: Див. 7.2.2.'), Source(doc='s3', line=544, quote='7.2.2 Закріплені Карти.')),
+        status='verified',
+        note='The rulebook glossary only says “See 7.2.2”. s3 7.2.2 (L544) omits “except in the Chronicle”; we follow EN.',
+        name=Text(en='Locked', fr='Verrouillé', uk='Закріплено'),
+        definition=Text(en='The chain restriction: once played, the card cannot be discarded, moved or swapped, except in the Chronicle (7.2.2).', fr='La restriction de chaîne : une fois jouée, la carte ne peut pas être défaussée, déplacée ou échangée, sauf lors de la Chronique (7.2.2).', uk='Значок обмеження з ланцюжком: після розіграшу карту не можна скинути, перемістити або обміняти, окрім як під час Літопису (7.2.2).'),
+        forms=Text(en='locked', fr='verrouillé, verrouillée, verrouillées', uk='закріплені, закріплена, Закріплені Карти'),
+    ),
+    Term(
+        id=TermId.MAJOR_ACTION,
+        source=(Source(doc='s0', line=730, quote='Major Actions Actions Majeures'), Source(doc='s3', line=15, quote='5. Основні Дії'), Source(doc='s3', line=251, quote='основні дії (5)')),
+        status='verified',
+        name=Text(en='major action', fr='action majeure', uk='основна дія'),
+        definition=Text(en='One of the six actions that cost Supply: Search, Muster, Trade, Recover, Campaign and Travel. In your Act Phase you may take any number of them, even the same one several times, as long as you can pay (4.2, 5).', fr='L’une des six actions qui coûtent des Provisions : Rechercher, Recruter, Commercer, Récupérer, Campagne et Voyager. Pendant votre phase d’Actions, vous pouvez en effectuer autant que vous voulez, même plusieurs fois la même, tant que vous pouvez payer (4.2, 5).', uk='Одна з шести дій, що коштують Припаси: Пошук, Найм, Торгівля, Відновлення, Похід і Подорож. У Фазі Дій ви можете виконувати їх скільки завгодно, навіть одну й ту саму кілька разів, доки можете оплатити вартість (4.2, 5).'),
+        forms=Text(en='major actions, Major Actions', fr='actions majeures, Actions majeures', uk='основні дії, основних дій, основної дії, Основні Дії'),
+    ),
+    Term(
+        id=TermId.MAP,
+        source=(Source(doc='s0', line=200, quote='the map on the Chronicled'), Source(doc='s0', line=200, quote='Placez la Mappemonde'), Source(doc='s3', line=41, quote='ІГРОВЕ ПОЛЕ'), Source(doc='s3', line=79, quote='2.1 ІГРОВЕ ПОЛЕ')),
+        status='verified',
+        name=Text(en='map', fr='Mappemonde', uk='ігрове поле'),
+        definition=Text(en='The board with the three regions and their site slots, a discard pile for each region, the six favor banks, the Round Track, the World Deck and Relic Deck spaces, and the Visions Drawn track (2.1, setup 18, 21).', fr='Le plateau avec les trois régions et leurs emplacements de site, une pile de défausse par région, les six banques de faveur, la piste de Tour, les emplacements de la pioche Monde et de la pioche Reliques, et la piste de Visions Découvertes (2.1, installation 18, 21).', uk='Ігрове поле з трьома регіонами та їхніми слотами місцевостей, колодою скидання для кожного регіону, шістьма запасами мастей, треком раундів, слотами Колоди Світу й Колоди Реліквій і треком Взятих Видінь (2.1, приготування 18, 21).'),
+        forms=Text(en='the map', fr='la Mappemonde', uk='ігровому полі, ігрового поля, ігрове поле'),
+    ),
+    Term(
+        id=TermId.MATCH,
+        source=(Source(doc='s0', line=1098, quote='Ignorez les cartes qui n’ont pas'), Source(doc='s3', line=723, quote='Відповідно: Має таку ж масть. (Ігноруйте картки без масті.)')),
+        status='verified',
+        note='The EN glossary entry on S0 L1098 is too broken up to quote; rebuilt from its fragments (“Has … the same suit … (Ignore cards … that show … no suit.)”).',
+        name=Text(en='Match', fr='Correspondant', uk='Відповідно'),
+        definition=Text(en='Has the same suit. (Ignore cards that show no suit.)', fr='Du même Clan. (Ignorez les cartes qui n’ont pas de Clan.)', uk='Має таку ж масть. (Ігноруйте картки без масті.)'),
+        forms=Text(en='match, matches, matching, matched', fr='correspondant, correspondante, correspondent, correspond', uk='відповідає, відповідного, відповідної, відповідної масті'),
+    ),
+    Term(
+        id=TermId.MINOR_ACTION,
+        source=(Source(doc='s0', line=860, quote='These actions cost no Supply.'), Source(doc='s0', line=860, quote='Ces actions ne coûtent aucune Provision.'), Source(doc='s3', line=436, quote='На ці дії не витрачайте Припасів.')),
+        status='verified',
+        name=Text(en='minor action', fr='action mineure', uk='додаткова дія'),
+        definition=Text(en='An action that costs no Supply: play or discard a facedown adviser, use an “Action:” power, peek at a relic, move warbands to or from your site, offer Citizenship, exile a Citizen, or exile yourself (6).', fr='Une action qui ne coûte aucune Provision : jouer ou défausser un Conseiller face cachée, utiliser un pouvoir « Action : », regarder une Relique, déplacer des Troupes vers ou depuis votre site, offrir la Citoyenneté, exiler un Citoyen ou s’exiler soi-même (6).', uk='Дія, на яку не витрачаються Припаси: зіграти або скинути закритого радника, використати силу «Дія:», підглянути реліквію, перемістити загони з/на вашу місцевість, запропонувати громадянство, вигнати Громадянина або вигнати самого себе (6).'),
+        forms=Text(en='minor actions, Minor Actions', fr='actions mineures, Actions Mineures', uk='додаткові дії, додаткових дій, Додаткові Дії'),
+    ),
+    Term(
+        id=TermId.MOB,
+        source=(Source(doc='s0', line=680, quote='4.1.1.II Repeat if Mob.'), Source(doc='s0', line=680, quote='4.1.1.II Répéter si coté Foule.'), Source(doc='s3', line=239, quote='4.1.1.II Сторона Натовпу.'), Source(doc='s3', line=241, quote='Якщо на стязі є 6 фавору, переверніть його на сторону Натовпу')),
+        status='verified',
+        note='s3 has the typo «Натопу» (L44, L356).',
+        name=Text(en='Mob', fr='Foule', uk='Натовп'),
+        definition=Text(en='The other side of the People’s Favor. It flips to its Mob side when seized, and during its holder’s Wake if it has six or more favor; on the Mob side its Wake power is resolved twice. Recovering it flips it back over (2.5.3, 4.1.1, 5.4.4).', fr='L’autre côté de la Faveur du Peuple. Elle se retourne côté Foule lorsqu’elle est capturée, et pendant le Réveil de son détenteur si elle a six faveurs ou plus ; côté Foule, son pouvoir Réveil est résolu deux fois. La Récupérer la retourne de nouveau (2.5.3, 4.1.1, 5.4.4).', uk='Інша сторона Народного Визнання. Стяг перевертається на сторону Натовпу, коли його захоплюють, а також під час Пробудження власника, якщо на ньому 6 або більше фавору; на стороні Натовпу його сила «Пробудження» виконується двічі. Відновлення перевертає його назад (2.5.3, 4.1.1, 5.4.4).'),
+        forms=Text(en='Mob side', fr='côté Foule', uk='Натовпу, сторона Натовпу'),
+    ),
+    Term(
+        id=TermId.MODIFIER,
+        source=(Source(doc='s0', line=948, quote='shown by the icon in its power box'), Source(doc='s0', line=940, quote='Un modificateur est utilisé au début de l’action majeure'), Source(doc='s3', line=560, quote='7.4 МОДИФІКАТОРИ ОСНОВНИХ ДІЙ'), Source(doc='s3', line=562, quote='Модифікатори використовуються на початку розіграшу основної дії')),
+        status='verified',
+        name=Text(en='modifier', fr='modificateur', uk='модифікатор'),
+        definition=Text(en='A power that modifies a major action, shown by that action’s icon in its power box. It is used at the start of the action, is optional unless it says “must” or “cannot”, modifies only the current action and only once, and cannot be discarded during that action (7.4).', fr='Un pouvoir qui modifie une action majeure, indiqué par le symbole de cette action dans sa description. Il est utilisé au début de l’action, est facultatif à moins qu’il n’indique « doit » ou « ne peut pas », ne modifie que l’action en cours et une seule fois, et ne peut pas être défaussé pendant cette action (7.4).', uk='Сила, що змінює основну дію; позначається значком цієї дії в полі опису сили. Її використовують на початку дії; вона необов’язкова, якщо не вказано «повинні» або «не можете», змінює лише поточну дію і лише один раз і не може бути скасована під час цієї дії (7.4).'),
+        forms=Text(en='modifiers, action modifier, major action modifier', fr='modificateurs, modificateur d’action', uk='модифікатори, модифікатора, модифікаторів, модифікатор дії'),
+    ),
+    Term(
+        id=TermId.MOVE,
+        source=(Source(doc='s0', line=1098, quote='location of the prompted piece, following'), Source(doc='s0', line=1098, quote='Déplacer : Changer l’emplacement du composant indiqué'), Source(doc='s3', line=753, quote='Перемістити: Змініть розташування визначеного елемента')),
+        status='verified',
+        name=Text(en='Move', fr='Déplacer', uk='Перемістити'),
+        definition=Text(en='Change the location of the prompted piece, following restrictions (2.8.1, 5.1.4, 7.2).', fr='Changer l’emplacement du composant indiqué, en suivant les restrictions (2.8.1, 5.1.4, 7.2).', uk='Змініть розташування визначеного елемента, дотримуючись обмежень (2.8.1, 5.1.4, 7.2).'),
+        forms=Text(en='move, moves, moved, moving', fr='déplacez, déplace, déplacé, déplacées', uk='перемістіть, переміщує, переміщені, переміщувати'),
+    ),
+    Term(
+        id=TermId.MUSTER,
+        source=(Source(doc='s0', line=746, quote='(Take them from your personal bank and place them on your board.)'), Source(doc='s0', line=746, quote='Gagnez deux two Troupes'), Source(doc='s3', line=321, quote='5.2 НАЙМ'), Source(doc='s3', line=325, quote='Отримайте два загони')),
+        status='verified',
+        name=Text(en='Muster', fr='Recruter', uk='Найм'),
+        definition=Text(en='Major action costing 1 Supply: place one favor on a denizen or intact edifice card at your site that has no favor or secrets on it (not a relic or ruin), then gain two warbands. Citizens gain purple warbands (5.2).', fr='Action majeure coûtant 1 Provision : placez une faveur sur une carte Habitant ou Édifice intact de votre site sans faveur ni secret (mais pas sur une Relique ou une Ruine), puis gagnez deux Troupes. Les Citoyens gagnent des Troupes violettes (5.2).', uk='Основна дія вартістю 1 Припас: покладіть один фавор на карту мешканця або цілої споруди у вашій місцевості, на якій ще немає фавору чи секретів (але не на реліквію чи руїну), потім отримайте два загони. Громадяни отримують фіолетові загони (5.2).'),
+        forms=Text(en='musters, mustered, mustering', fr='Recrutez, recruter', uk='Найму, Наймі, Наймом'),
+    ),
+    Term(
+        id=TermId.NOMAD,
+        source=(Source(doc='s0', line=584, quote='Hearth ^ , Nomad ^ , Order ^'), Source(doc='s3', line=127, quote='Nomad / Кочівники')),
+        status='verified',
+        note='FR keeps the English suit names.',
+        name=Text(en='Nomad', fr='Nomad', uk='Кочівники'),
+        definition=Text(en='One of the six suits, shown in the top-left corner of denizen cards and on the intact side of edifices; it has its own favor bank on the map (2.1.3, 2.6.1).', fr='L’un des six Clans, indiqué dans le coin supérieur gauche des cartes Habitant et sur le côté intact des Édifices ; il possède sa propre banque de faveur sur la Mappemonde (2.1.3, 2.6.1).', uk='Одна з шести мастей, що вказана в лівому верхньому куті карт мешканців і на цілій стороні споруд; має власний запас масті на ігровому полі (2.1.3, 2.6.1).'),
+        icon=True,
+        forms=Text(en='Nomad suit', fr='Clan Nomad', uk='Кочівників'),
+    ),
+    Term(
+        id=TermId.OATH,
+        source=(Source(doc='s0', line=874, quote='title for the Oathkeeper of Supremacy'), Source(doc='s0', line=874, quote='Serment de Suprématie'), Source(doc='s3', line=161, quote='ціль Хранителя Клятви (2.10)'), Source(doc='s3', line=602, quote='8.1 Обітниця Клятви')),
+        status='verified',
+        note='FR prints « Popularité » for the People (2.11, S0 L604); s3 alternates «Відданість Народу»/«Вірність Народу» and «Вірності»/«Відданості» (L165–169, L53, L209–211). Fixed forms: Peuple; Вірність Народу, Відданість.',
+        name=Text(en='Oath', fr='Serment', uk='Клятва'),
+        definition=Text(en='The goal of the current game: Supremacy, the People, Protection or Devotion. Its goal reference shows the Oathkeeper goal and the Successor goal; the winner vows the next Oath in the Chronicle (2.10, 2.11, 8.1).', fr='L’objectif de la partie en cours : Suprématie, Peuple, Protection ou Dévotion. Sa référence d’objectif indique l’objectif du Gardien du Serment et celui du Successeur ; le vainqueur prête le Serment suivant lors de la Chronique (2.10, 2.11, 8.1).', uk='Ціль поточної гри: Верховенство, Вірність Народу, Заступництво або Відданість. На її картці цілі вказані ціль Хранителя Клятви та ціль Наступника; переможець обирає наступну Клятву під час Літопису (2.10, 2.11, 8.1).'),
+        forms=Text(en='Oaths', fr='Serments', uk='Клятви, Клятву, Клятвою'),
+    ),
+    Term(
+        id=TermId.OATHKEEPER,
+        source=(Source(doc='s0', line=604, quote='The title has two sides: Oathkeeper and Usurper.'), Source(doc='s0', line=604, quote='Le Titre possède deux cotés : Gardien et Usurpateur.'), Source(doc='s3', line=161, quote='Жетон Хранителя Клятви має дві сторони'), Source(doc='s3', line=177, quote='Хранитель Клятви повинен додати один кубик захисту')),
+        status='verified',
+        note='FR calls the object « Titre », s3 «жетон» (token); the s3 index lists it under «Клятва» (L815).',
+        name=Text(en='Oathkeeper', fr='Gardien du Serment', uk='Хранитель Клятви'),
+        definition=Text(en='The two-sided title (Oathkeeper and Usurper), always held by the player who meets the Oathkeeper goal of the current Oath; on a tie the holder keeps it, and it flips to its Oathkeeper side whenever a player takes it. The Oathkeeper must add one defense die when defending. If the Chancellor or a Citizen is the Oathkeeper, the Empire can win by the Stable Regime roll or at the end of the game (2.11, 3.3, 3.4.1).', fr='Le Titre à deux côtés (Gardien et Usurpateur), toujours détenu par le joueur qui atteint l’objectif de Gardien du Serment du Serment en cours ; en cas d’égalité, le détenteur le garde, et il se retourne côté Gardien du Serment chaque fois qu’un joueur l’obtient. Le Gardien du Serment doit ajouter un dé de défense lorsqu’il défend. Si le Chancelier ou un Citoyen est Gardien du Serment, l’Empire peut gagner par le lancer du Régime Stable ou à la fin de la partie (2.11, 3.3, 3.4.1).', uk='Двосторонній жетон (Хранитель Клятви та Узурпатор), який завжди тримає гравець, що виконує ціль Хранителя Клятви поточної Клятви; за рівності жетон залишається у власника, і щоразу, коли гравець бере жетон, він повертається на сторону Хранителя Клятви. Хранитель Клятви повинен додати один кубик захисту, будучи захисником. Якщо Канцлер або Громадянин є Хранителем Клятви, Імперія може перемогти кидком кубика Чинного Режиму або в кінці гри (2.11, 3.3, 3.4.1).'),
+        forms=Text(en='Oathkeeper title', fr='Titre de Gardien du Serment, Gardiens du Serment', uk='Хранителя Клятви, Хранителем Клятви, жетон Хранителя Клятви'),
+    ),
+    Term(
+        id=TermId.ORDER,
+        source=(Source(doc='s0', line=584, quote='Nomad ^ , Order ^'), Source(doc='s3', line=127, quote='Order / Порядок')),
+        status='verified',
+        note='FR keeps the English suit names.',
+        name=Text(en='Order', fr='Order', uk='Порядок'),
+        definition=Text(en='One of the six suits, shown in the top-left corner of denizen cards and on the intact side of edifices; it has its own favor bank on the map (2.1.3, 2.6.1).', fr='L’un des six Clans, indiqué dans le coin supérieur gauche des cartes Habitant et sur le côté intact des Édifices ; il possède sa propre banque de faveur sur la Mappemonde (2.1.3, 2.6.1).', uk='Одна з шести мастей, що вказана в лівому верхньому куті карт мешканців і на цілій стороні споруд; має власний запас масті на ігровому полі (2.1.3, 2.6.1).'),
+        icon=True,
+        forms=Text(en='Order suit', fr='Clan Order', uk='Порядку'),
+    ),
+    Term(
+        id=TermId.PAWN,
+        source=(Source(doc='s0', line=1098, quote='that your pawn is in. Your Site/Region:'), Source(doc='s0', line=814, quote='5.6.2 Déplacer le pion et révéler le site.'), Source(doc='s3', line=430, quote='Перемістіть фігурку у місцевість призначення.'), Source(doc='s3', line=719, quote='Місцевість/Регіон на якому знаходиться ваша фішка.')),
+        status='verified',
+        note='s3 also says «фішка» (L574, L719) and misspells «ФІГІРКУ»/«ФІГКРКУ» (L48, L67); the pack uses «фігурка».',
+        name=Text(en='pawn', fr='pion', uk='фігурка'),
+        definition=Text(en='Your piece on the map. The site and region it is in are your site and your region; it moves with Travel, and an enemy whose pawn is at your site can be chosen as defender and targeted in a Campaign (5.5, 5.6, 10).', fr='Votre pièce sur la Mappemonde. Le site et la région où il se trouve sont votre site et votre région ; il se déplace en Voyageant, et un adversaire dont le pion est sur votre site peut être choisi comme défenseur et ciblé lors d’une Campagne (5.5, 5.6, 10).', uk='Ваша фігурка на ігровому полі. Місцевість і регіон, де вона знаходиться, — це ваша місцевість і ваш регіон; вона переміщується Подорожжю, а ворога, фігурка якого знаходиться у вашій місцевості, можна обрати захисником і ціллю Походу (5.5, 5.6, 10).'),
+        forms=Text(en='pawns', fr='pions', uk='фігурки, фігурку, фігуркою, фігурок, фішка'),
+    ),
+    Term(
+        id=TermId.PEEK,
+        source=(Source(doc='s0', line=1098, quote='le recto des cartes concernées'), Source(doc='s0', line=866, quote='you can peek at any relic in'), Source(doc='s3', line=755, quote='Підглянути: Подивитися лицьову сторону визначеної картки.')),
+        status='verified',
+        name=Text(en='Peek', fr='Regarder', uk='Підглянути'),
+        definition=Text(en='You look at the front of the prompted card.', fr='Regarder le recto des cartes concernées.', uk='Подивіться на лицьову сторону визначеної картки.'),
+        forms=Text(en='peek, peeks, peeked, peeking', fr='regardez, regardé, regarder', uk='підгляньте, підглядати, підглянули'),
+    ),
+    Term(
+        id=TermId.PEOPLES_FAVOR,
+        source=(Source(doc='s0', line=582, quote='the People’s Favor burns two favor, to a minimum of one'), Source(doc='s0', line=582, quote='la Bannière de la Faveur du Peuple'), Source(doc='s3', line=117, quote='Стяг Народного Визнання буде позначений як Народне Визнання'), Source(doc='s3', line=237, quote='Ви повинні або покласти на стяг один фавор')),
+        status='verified',
+        name=Text(en='People’s Favor', fr='Faveur du Peuple', uk='Народне Визнання'),
+        definition=Text(en='The Banner of the People’s Favor, which holds favor. During their Wake its holder must place one favor on it or move one from it to the favor bank with the least favor. It is recovered by paying more favor than is on it; when seized it burns two favor, to a minimum of one, and flips to its Mob side. Its holder may discard and play cards at any site in their region (2.5, 4.1.1, 5.1.4.I).', fr='La Bannière de la Faveur du Peuple, qui porte des faveurs. Pendant son Réveil, son détenteur doit y placer une faveur ou en déplacer une vers la banque de faveur qui en contient le moins. On la Récupère en payant plus de faveurs qu’elle n’en porte ; lorsqu’elle est capturée, elle brûle deux faveurs, sans descendre sous une, et se retourne côté Foule. Son détenteur peut défausser et jouer des cartes sur n’importe quel site de sa région (2.5, 4.1.1, 5.1.4.I).', uk='Стяг Народного Визнання, на якому лежить фавор. Під час Пробудження його власник повинен покласти на нього один фавор або прибрати один фавор у запас масті, де фавору найменше. Його відновлюють, заплативши більше фавору, ніж на ньому є; коли його захоплюють, він втрачає два фавора (але лишається не менше одного) і перевертається на сторону Натовпу. Його власник може скидати й розігрувати карти в будь-якій місцевості свого регіону (2.5, 4.1.1, 5.1.4.I).'),
+        forms=Text(en='Banner of the People’s Favor', fr='Bannière de la Faveur du Peuple', uk='Народного Визнання, Народним Визнанням, Стяг Народного Визнання'),
+    ),
+    Term(
+        id=TermId.PERSISTENT_POWER,
+        source=(Source(doc='s0', line=940, quote='7.1.4 Persistent Powers. A power with black, thick'), Source(doc='s0', line=940, quote='7.1.4 Pouvoirs persistants.'), Source(doc='s3', line=534, quote='7.1.4 Стіїкі Сили.')),
+        status='verified',
+        note='The s3 heading has the typo «Стіїкі» (L534).',
+        name=Text(en='persistent power', fr='pouvoir persistant', uk='стійка сила'),
+        definition=Text(en='A power in a black, thick braided box. It affects all the players the card describes, ignoring access, and takes effect during the action it modifies or else at the time it describes (7.1.4).', fr='Un pouvoir avec un fond noir et une tresse épaisse. Il affecte tous les joueurs décrits sur la carte, en ignorant l’accès, et prend effet au cours de l’action qu’il modifie ou au moment spécifié (7.1.4).', uk='Сила, опис якої виділений прямокутником з товстою рамкою. Вона впливає на всіх гравців, вказаних на карті, незалежно від доступу, і спрацьовує під час дії, яку модифікує, або в час, зазначений в описі (7.1.4).'),
+        forms=Text(en='persistent powers', fr='pouvoirs persistants', uk='стійкі сили, стійкої сили, стійку силу'),
+    ),
+    Term(
+        id=TermId.PERSONAL_BANK,
+        source=(Source(doc='s0', line=582, quote='This area around the board holds'), Source(doc='s0', line=582, quote='2.2.3 Réserve personnelle. Cette'), Source(doc='s3', line=101, quote='2.2.3 Особистий Запас.'), Source(doc='s3', line=749, quote='Особистий Запас: Див. 2.2.3.')),
+        status='verified',
+        note='The rulebook glossary only says “See 2.2.3”.',
+        name=Text(en='personal bank', fr='réserve personnelle', uk='особистий запас'),
+        definition=Text(en='The area around your board that holds any number of warbands, relics and banners. Your unused warbands are kept here, and killed warbands return to the personal bank of their color (2.2.3, 10).', fr='La zone autour de votre plateau qui contient n’importe quel nombre de Troupes, de Reliques et de Bannières. Vos Troupes inutilisées y sont conservées, et les Troupes tuées retournent dans la réserve personnelle de leur couleur (2.2.3, 10).', uk='Місце поруч із планшетом, яке містить будь-яку кількість загонів, реліквій і стягів. Тут лежать ваші невикористані загони, а вбиті загони повертаються в особистий запас свого кольору (2.2.3, 10).'),
+        forms=Text(en='personal banks, Personal Bank', fr='réserves personnelles, Réserve personnelle', uk='особистого запасу, особистому запасі, Особистий Запас'),
+    ),
+    Term(
+        id=TermId.PLAY,
+        source=(Source(doc='s0', line=1098, quote='your personal bank following restrictions'), Source(doc='s0', line=1098, quote='Jouer : Placer la carte concernée'), Source(doc='s3', line=743, quote='Зіграти: Покладіть картку на місцевість')),
+        status='verified',
+        name=Text(en='Play', fr='Jouer', uk='Зіграти'),
+        definition=Text(en='Put the prompted card at a site, in your advisers, or in your personal bank following restrictions (2.8.1, 5.1.4, 7.2).', fr='Placer la carte concernée sur un site, dans vos Conseillers ou dans votre réserve personnelle en suivant les restrictions (2.8.1, 5.1.4, 7.2).', uk='Покладіть картку на місцевість, до своїх радників або до свого особистого запасу, дотримуючись обмежень (2.8.1, 5.1.4, 7.2).'),
+        forms=Text(en='play, plays, played, playing', fr='jouez, joue, joué, jouée', uk='зіграйте, розіграйте, розіграти, розіграш'),
+    ),
+    Term(
+        id=TermId.PLAYER_BOARD,
+        source=(Source(doc='s0', line=582, quote='2.2 pLayer'), Source(doc='s0', line=582, quote='2.2.1 Plateau. Il peut contenir n’importe quel nombre de faveurs,'), Source(doc='s3', line=95, quote='2.2 ПЛАНШЕТ ГРАВЦЯ'), Source(doc='s3', line=97, quote='Він може містити будь-яку кількість фавору, секретів та загонів.')),
+        status='verified',
+        note='FR once says « tableau » for plateau (S0 L746).',
+        name=Text(en='player board', fr='plateau du joueur', uk='планшет гравця'),
+        definition=Text(en='Your board (Chancellor, or the Exile or Citizen side of an Exile/Citizen board). It can hold any number of favor, secrets and warbands and has your Supply track; the Exile side has a Revealed Vision space (2.2.1, setup 9–10).', fr='Votre plateau (celui du Chancelier, ou le côté Exilé ou Citoyen d’un plateau Exilé/Citoyen). Il peut contenir n’importe quel nombre de faveurs, de secrets et de Troupes et porte votre piste de Provisions ; le côté Exilé a un emplacement Vision Révélée (2.2.1, installation 9–10).', uk='Ваш планшет (Канцлера або сторона Вигнанця чи Громадянина планшета Вигнанця/Громадянина). Він може містити будь-яку кількість фавору, секретів і загонів, на ньому є ваш трек Припасів, а сторона Вигнанця має слот Розкритого Видіння (2.2.1, приготування 9–10).'),
+        forms=Text(en='player’s board, board, boards, player boards', fr='plateau, plateaux, plateau de joueur', uk='планшет, планшета, планшеті, планшети, планшетів'),
+    ),
+    Term(
+        id=TermId.POWER,
+        source=(Source(doc='s0', line=928, quote='and the Oathkeeper title each have a'), Source(doc='s0', line=928, quote='le Titre de Gardien du Serment possède un pouvoir'), Source(doc='s3', line=506, quote='кожен має силу'), Source(doc='s3', line=510, quote='Ви можете скористатися силою карти, якщо ви правите картою')),
+        status='verified',
+        note='The s3 glossary also says «властивість» (L715).',
+        name=Text(en='power', fr='Pouvoir', uk='сила'),
+        definition=Text(en='What a faceup card, a faceup site, an uncovered space of the Imperial Reliquary or the Oathkeeper title lets you do. You may use a card’s power if you rule the card or your pawn is at its site, paying its cost if it has one. Kinds: Wake, Action, When Played, Rest, persistent powers, modifiers and battle plans (7).', fr='Ce que permet une carte face visible, un site face visible, un emplacement révélé du Reliquaire Impérial ou le Titre de Gardien du Serment. Vous pouvez utiliser le pouvoir d’une carte si vous la contrôlez ou si votre pion est sur son site, en payant son coût le cas échéant. Types : Réveil, Action, Effet immédiat, Repos, pouvoirs persistants, modificateurs et Plans de Bataille (7).', uk='Те, що дає відкрита карта, відкрита місцевість, відкритий слот Релікваріуму Імперії або жетон Хранителя Клятви. Ви можете скористатися силою карти, якщо правите нею або ваша фігурка знаходиться в її місцевості, сплативши її вартість, якщо вона є. Види: Пробудження, Дія, Розігравши, Відпочинок, стійкі сили, модифікатори та бойові маневри (7).'),
+        forms=Text(en='powers', fr='pouvoirs, pouvoir', uk='сили, силою, силу, властивість, властивості'),
+    ),
+    Term(
+        id=TermId.PROVINCES,
+        source=(Source(doc='s0', line=582, quote='the Provinces and Hinterland, which hold three sites each.'), Source(doc='s0', line=582, quote='le Hinterland, qui contiennent chacun trois sites.'), Source(doc='s3', line=428, quote='Для подорожі з Provinces / Провінції в будь-яку іншу місцевість витрачайте 2 Припаси.')),
+        status='verified',
+        note='FR keeps the English region names; s3 prints «Provinces / Провінції».',
+        name=Text(en='Provinces', fr='Provinces', uk='Провінції'),
+        definition=Text(en='The region that holds three sites. Traveling from it to any other site costs 2 Supply (2.1.1, 5.6.1).', fr='La région qui contient trois sites. Voyager depuis les Provinces vers n’importe quel autre site coûte 2 Provisions (2.1.1, 5.6.1).', uk='Регіон, що містить три місцевості. Подорож із Провінцій у будь-яку іншу місцевість коштує 2 Припаси (2.1.1, 5.6.1).'),
+        forms=Text(en='the Provinces', fr='les Provinces', uk='Провінціях, Провінцій, Провінціям, Provinces'),
+    ),
+    Term(
+        id=TermId.RECOVER,
+        source=(Source(doc='s0', line=752, quote='Choose one facedown relic at your site or any one banner'), Source(doc='s0', line=752, quote='Choisissez une Relique face cachée du site où se trouve votre pion'), Source(doc='s3', line=344, quote='5.4 ВІДНОВЛЕННЯ'), Source(doc='s3', line=348, quote='Оберіть одну реліквію, що лежить лицьовою стороною вниз у вашій місцевості')),
+        status='verified',
+        note='The FR glossary has the typo « Récuperer » (S0 L1098).',
+        name=Text(en='Recover', fr='Récupérer', uk='Відновлення'),
+        definition=Text(en='Major action costing 1 Supply: choose one facedown relic at your site or any one banner, pay its cost, and take it faceup near your board. A relic’s cost is shown on its site; a banner costs more favor or secrets than are on it (5.4).', fr='Action majeure coûtant 1 Provision : choisissez une Relique face cachée de votre site ou n’importe quelle Bannière, payez son coût et placez-la face visible près de votre plateau. Le coût d’une Relique est indiqué sur son site ; une Bannière coûte plus de faveurs ou de secrets qu’elle n’en porte (5.4).', uk='Основна дія вартістю 1 Припас: оберіть одну реліквію, що лежить лицьовою стороною вниз у вашій місцевості, або будь-який стяг, сплатіть вартість і покладіть його поруч зі своїм планшетом лицьовою стороною вгору. Вартість реліквії вказана на місцевості; стяг коштує більше фавору чи секретів, ніж на ньому лежить (5.4).'),
+        forms=Text(en='recovers, recovered, recovering', fr='Récupérez, Récupéré, Récupérée, récupérer', uk='Відновлення, відновити, відновлює, відновіть'),
+    ),
+    Term(
+        id=TermId.REGION,
+        source=(Source(doc='s0', line=582, quote='2.1.1 Regions.'), Source(doc='s0', line=582, quote='2.1.1 Régions.'), Source(doc='s3', line=81, quote='2.1.1 Регіони.')),
+        status='verified',
+        name=Text(en='region', fr='région', uk='регіон'),
+        definition=Text(en='One of the three parts of the map: the Cradle, which holds two sites, and the Provinces and Hinterland, which hold three sites each. Each region has its own discard pile (2.1.1, 2.1.2).', fr='L’une des trois parties de la Mappemonde : le Cradle, qui contient deux sites, et les Provinces et le Hinterland, qui en contiennent chacun trois. Chaque région possède sa propre pile de défausse (2.1.1, 2.1.2).', uk='Одна з трьох частин ігрового поля: Центр, що містить дві місцевості, а також Провінції та Глибинка, що мають по три місцевості. Кожен регіон має свою колоду скидання (2.1.1, 2.1.2).'),
+        forms=Text(en='regions', fr='régions', uk='регіони, регіону, регіоні, регіонів'),
+    ),
+    Term(
+        id=TermId.RELIC,
+        source=(Source(doc='s0', line=582, quote='listed on the site that it is at (2.8.4)'), Source(doc='s0', line=582, quote='Le coût pour prendre une Relique avec Récupérer (5.4)'), Source(doc='s3', line=109, quote='Вартість відновлення реліквії (5.4) вказується у місцевості'), Source(doc='s3', line=111, quote='кожної карти реліквії відображається кількість кубиків захисту')),
+        status='verified',
+        name=Text(en='relic', fr='Relique', uk='реліквія'),
+        definition=Text(en='A card kept facedown at a site, in the relic deck or in the Imperial Reliquary. You take it with Recover, paying the cost listed on its site, or with a Campaign; when targeted in a Campaign it adds the defense dice shown in its top-right corner. Relics count toward the goals “most relics and banners” (2.4, 3.2, 5.4).', fr='Une carte conservée face cachée sur un site, dans la pioche Reliques ou dans le Reliquaire Impérial. On la prend avec Récupérer, en payant le coût indiqué sur son site, ou par une Campagne ; ciblée en Campagne, elle ajoute les dés de défense indiqués dans son coin supérieur droit. Les Reliques comptent pour les objectifs « le plus de Reliques et de Bannières » (2.4, 3.2, 5.4).', uk='Карта, що лежить лицьовою стороною вниз у місцевості, у колоді реліквій або в Релікваріумі Імперії. Її забирають дією Відновлення, сплативши вартість, вказану на місцевості, або Походом; коли реліквію обирають ціллю Походу, вона додає кубики захисту, вказані в її правому верхньому куті. Реліквії враховуються в цілях «більшість реліквій та стягів» (2.4, 3.2, 5.4).'),
+        forms=Text(en='relics', fr='Reliques, relique, reliques', uk='реліквії, реліквій, реліквію, реліквіями'),
+    ),
+    Term(
+        id=TermId.RELIC_DECK,
+        source=(Source(doc='s0', line=442, quote='Relic Deck'), Source(doc='s0', line=442, quote='les Reliques restantes sur la'), Source(doc='s3', line=61, quote='Колда Реліквій'), Source(doc='s3', line=430, quote='візьміть із колоди реліквій')),
+        status='verified',
+        note='s3 setup 18 has the typo «Колда Реліквій» (L61).',
+        name=Text(en='relic deck', fr='pioche Reliques', uk='колода реліквій'),
+        definition=Text(en='The deck of facedown relics on the map’s Relic Deck space. Revealing a site draws one relic from it per “R” icon, and the Chronicle returns the losers’ relics to it (setup 18, 5.6.2, 8.6).', fr='La pioche de Reliques faces cachées sur l’emplacement Pioche Reliques de la Mappemonde. Révéler un site y fait piocher une Relique par symbole « R », et la Chronique y renvoie les Reliques des perdants (installation 18, 5.6.2, 8.6).', uk='Колода реліквій лицьовою стороною вниз у слоті Колоди Реліквій на ігровому полі. Коли місцевість відкривають, з неї беруть по одній реліквії за кожен значок «R», а під час Літопису в неї повертають реліквії гравців, що програли (приготування 18, 5.6.2, 8.6).'),
+        forms=Text(en='Relic Deck', fr='pioche de Reliques, Pioche Reliques', uk='колоди реліквій, колоду реліквій, Колода Реліквій, Колоди Реліквій'),
+    ),
+    Term(
+        id=TermId.REST,
+        source=(Source(doc='s0', line=680, quote='4.3.5 Use Rest Powers.'), Source(doc='s0', line=680, quote='4.3.5 Utiliser les pouvoirs Repos.'), Source(doc='s3', line=255, quote='4.3. ФАЗА ВІДПОЧИНКУ'), Source(doc='s3', line=558, quote='7.3.4 Відпочинок.')),
+        status='verified',
+        name=Text(en='Rest', fr='Repos', uk='Відпочинок'),
+        definition=Text(en='The last phase of your turn: return favor on denizens and edifices to the favor banks and secrets on cards to your board, refresh your Supply, add saved Supply, then use “Rest:” powers, once each, in any order (4.3, 7.3.4).', fr='La dernière phase de votre tour de jeu : renvoyez les faveurs placées sur les Habitants et Édifices vers les banques de faveur et les secrets placés sur les cartes vers votre plateau, rafraîchissez vos Provisions, ajoutez les Provisions non dépensées, puis utilisez les pouvoirs « Repos », une fois chacun, dans n’importe quel ordre (4.3, 7.3.4).', uk='Остання фаза вашого ходу: поверніть фавор з мешканців і споруд у запаси мастей, а секрети з карт — на свій планшет, поновіть Припаси, додайте збережені Припаси, потім використайте сили «Відпочинок:», кожну один раз, у будь-якому порядку (4.3, 7.3.4).'),
+        forms=Text(en='Rest Phase, Rest:', fr='phase de Repos, Repos :', uk='Фаза Відпочинку, Фази Відпочинку, Відпочинку'),
+    ),
+    Term(
+        id=TermId.RESTRICTION,
+        source=(Source(doc='s0', line=584, quote='have restriction banner'), Source(doc='s0', line=584, quote='un Habitant peut avoir un fanion de restriction (7.2)'), Source(doc='s3', line=129, quote='2.6.2 Обмеження.'), Source(doc='s3', line=538, quote='Обмеження поширюються тільки на розкриті карти.')),
+        status='verified',
+        name=Text(en='restriction banner', fr='fanion de restriction', uk='значок обмеження'),
+        definition=Text(en='The icon under a card’s suit that limits where the card can go: tree (Site Only), person (Adviser Only) or chain (Locked). Restrictions only apply to faceup cards (2.6.2, 7.2).', fr='Le symbole sous le Clan d’une carte qui limite où elle peut aller : arbre (Site uniquement), personnage (Conseiller uniquement) ou chaîne (Verrouillé). Les restrictions s’appliquent uniquement aux cartes faces visibles (2.6.2, 7.2).', uk='Значок під мастю карти, що обмежує, куди її можна класти: дерево (Лише Місцевість), силует (Лише Радник) або ланцюжок (Закріплено). Обмеження поширюються тільки на розкриті карти (2.6.2, 7.2).'),
+        forms=Text(en='restriction, restrictions, restriction banners', fr='restriction, restrictions, fanions de restriction', uk='обмеження, значки обмеження, значком обмеження'),
+    ),
+    Term(
+        id=TermId.REVEAL,
+        source=(Source(doc='s0', line=1098, quote='Reveal: Show the front of the prompted card to everyone.'), Source(doc='s0', line=1098, quote='Montrer recto de la carte concernée'), Source(doc='s3', line=769, quote='Розкрити: Покажіть всім лицьову сторону визначеної картки.')),
+        status='verified',
+        name=Text(en='Reveal', fr='Révéler', uk='Розкрити'),
+        definition=Text(en='Show the front of the prompted card to everyone.', fr='Montrer le recto de la carte concernée à tout le monde.', uk='Покажіть усім лицьову сторону визначеної картки.'),
+        forms=Text(en='reveal, reveals, revealed, revealing', fr='révélez, révélé, révélée', uk='розкрийте, розкриті, розкрите, розкрив'),
+    ),
+    Term(
+        id=TermId.REVEAL_PROMPT,
+        source=(Source(doc='s0', line=600, quote='2.8.2 Reveal Prompt. In its top-left corner,'), Source(doc='s0', line=600, quote='2.8.2 Révélation.'), Source(doc='s3', line=143, quote='2.8.2 Підказки.'), Source(doc='s3', line=430, quote='візьміть із колоди реліквій карти реліквій у кількості значків «R»')),
+        status='verified',
+        note='s3 2.8.2 (L143) says the relics come from the shared bank («із загального запасу»); EN 2.8.2 and s3 5.6.2 say the relic deck.',
+        name=Text(en='Reveal Prompt', fr='Révélation', uk='Підказка'),
+        definition=Text(en='The icons in a site’s top-left corner: favor and secrets to place on it from the shared bank, and relics (“R” icons) to draw from the relic deck and place facedown next to it, when it is flipped faceup and during setup (2.8.2, 5.6.2).', fr='Les symboles dans le coin supérieur gauche d’un site : faveurs et secrets à y placer depuis la réserve, et Reliques (symboles « R ») à piocher dans la pioche Reliques et à placer faces cachées à côté, lorsqu’il est retourné face visible et lors de l’installation (2.8.2, 5.6.2).', uk='Значки в лівому верхньому куті карти місцевості: скільки фавору й секретів покласти на неї із загального запасу і скільки реліквій (значки «R») взяти з колоди реліквій і покласти поруч лицьовою стороною вниз, коли місцевість відкривають і при приготуванні до гри (2.8.2, 5.6.2).'),
+        forms=Text(en='reveal prompt, reveal prompts', fr='Révélations', uk='підказка, підказки, підказку, підказках'),
+    ),
+    Term(
+        id=TermId.REVEALED_VISION,
+        source=(Source(doc='s0', line=740, quote='place it on your Revealed Vision space (2.2.1)'), Source(doc='s0', line=866, quote='Défausser sa Vision Révélée'), Source(doc='s3', line=311, quote='помістіть його у слот Розкритого Видіння')),
+        status='verified',
+        note='s3 2.2.1 says «Відкритого Видіння» (L97), 5.1.4.III «Розкритого Видіння» (L311); the pack uses «Розкрите Видіння» (fixed terminology).',
+        name=Text(en='Revealed Vision', fr='Vision Révélée', uk='Розкрите Видіння'),
+        definition=Text(en='A Vision that an Exile has played faceup to the Revealed Vision space of their board; it is not an adviser. The Exile wins as the Visionary if its goal is met, and discards it on becoming a Citizen (2.2.1, 3.2, 5.1.4.III, 6.6.2).', fr='Une Vision qu’un Exilé a jouée face visible sur l’emplacement Vision Révélée de son plateau ; ce n’est pas un Conseiller. L’Exilé gagne en tant que Visionnaire si son objectif est atteint, et la défausse s’il devient Citoyen (2.2.1, 3.2, 5.1.4.III, 6.6.2).', uk='Видіння, яке Вигнанець розіграв лицьовою стороною вгору в слот Розкритого Видіння свого планшета; воно не є радником. Вигнанець перемагає як Провидець, якщо його ціль виконано, і скидає його, ставши Громадянином (2.2.1, 3.2, 5.1.4.III, 6.6.2).'),
+        forms=Text(en='revealed Vision, Revealed Vision space', fr='Vision révélée, Visions Révélées', uk='Розкритого Видіння, розкрите Видіння, розкриті Видіння'),
+    ),
+    Term(
+        id=TermId.ROUND,
+        source=(Source(doc='s0', line=676, quote='a turn, the round ends.'), Source(doc='s0', line=676, quote='avancez le marqueur de tours d’une case'), Source(doc='s3', line=229, quote='Гра продовжується до 8 раундів.')),
+        status='verified',
+        note='FR uses « tour » for both round and turn (S0 L676); the pack writes « tour » for the round and « tour de jeu » / « votre tour » for a player’s turn.',
+        name=Text(en='round', fr='tour', uk='раунд'),
+        definition=Text(en='Starting with the Chancellor and going clockwise, each player takes one turn; then check for the Stable Regime Win and advance the round marker one space. Oath is played over up to eight rounds (4).', fr='En commençant par le Chancelier et dans le sens des aiguilles d’une montre, chaque joueur joue son tour de jeu ; puis vérifiez la victoire du Régime Stable et avancez le marqueur de tour d’une case. Oath se joue en huit tours maximum (4).', uk='Починаючи з Канцлера і далі за годинниковою стрілкою, кожен гравець робить свій хід; потім перевіряється Перемога Чинного Режиму, а маркер раунду переходить на наступне поле. Гра триває до 8 раундів (4).'),
+        forms=Text(en='rounds', fr='tours', uk='раунди, раунду, раундів, раунді'),
+    ),
+    Term(
+        id=TermId.ROUND_TRACK,
+        source=(Source(doc='s0', line=582, quote='2.1.4 Round Track. This tracks current'), Source(doc='s0', line=582, quote='2.1.4 Piste de Tour.'), Source(doc='s3', line=87, quote='2.1.4 Трек Раундів.'), Source(doc='s3', line=42, quote='на першому (зірочка) полі треку раундів')),
+        status='verified',
+        note='s3 setup 2 calls the round marker «КРУГЛИЙ МАРКЕР» (‘circular marker’, L42); we write «маркер раунду» (as in 4, L229).',
+        name=Text(en='Round Track', fr='piste de Tour', uk='трек раундів'),
+        definition=Text(en='The track on the map that shows the current round. The round marker starts on its first (star) space and advances one space clockwise at the end of each round (2.1.4, setup 2, 4).', fr='La piste de la Mappemonde qui indique le tour en cours. Le marqueur de tour commence sur sa première case (★) et avance d’une case dans le sens des aiguilles d’une montre à la fin de chaque tour (2.1.4, installation 2, 4).', uk='Трек на ігровому полі, що відображає поточний раунд. Маркер раунду починає на першому полі (зірочка) і в кінці кожного раунду переходить на одне поле за годинниковою стрілкою (2.1.4, приготування 2, 4).'),
+        forms=Text(en='round track, round marker', fr='Piste de Tour, marqueur de tour', uk='Трек Раундів, треку раундів, маркер раунду'),
+    ),
+    Term(
+        id=TermId.RUIN,
+        source=(Source(doc='s0', line=600, quote='Leur côté Ruine n’a pas de'), Source(doc='s0', line=752, quote='Ignore ruined edifices and facedown advisers'), Source(doc='s3', line=153, quote='Їх зруйнована сторона не має масті'), Source(doc='s3', line=620, quote='на сторону руїни (без масті)')),
+        status='verified',
+        name=Text(en='ruin', fr='Ruine', uk='руїна'),
+        definition=Text(en='The ruined side of an edifice card. It has no suit, so it matches nothing, and it cannot be used to Muster or Trade. In the Chronicle, intact edifices at sites the winner does not rule flip to their ruined side (2.9, 8.3.3).', fr='Le côté Ruine d’une carte Édifice. Il n’a pas de Clan, ne correspond donc à rien, et ne peut pas être utilisé pour Recruter ou Commercer. Lors de la Chronique, les Édifices intacts des sites que le vainqueur ne contrôle pas sont retournés côté Ruine (2.9, 8.3.3).', uk='Зруйнована сторона карти споруди. Вона не має масті, тож нічому не відповідає, і не може бути використана для Найму або Торгівлі. Під час Літопису цілі споруди в місцевостях, якими переможець не править, перевертаються на сторону руїни (2.9, 8.3.3).'),
+        forms=Text(en='ruins, ruined, ruined edifice', fr='Ruines, en Ruine, ruine', uk='руїни, руїну, руїнами, зруйнована, зруйновану'),
+    ),
+    Term(
+        id=TermId.RULE,
+        source=(Source(doc='s0', line=1098, quote='rule sites that have no warbands.'), Source(doc='s0', line=1098, quote='Contrôler : Un joueur contrôle chaque site'), Source(doc='s3', line=763, quote='Правити: Гравець править кожною місцевістю')),
+        status='verified',
+        name=Text(en='Rule', fr='Contrôler', uk='Правити'),
+        definition=Text(en='A player rules each site that has any of their warbands on it, rules any cards at sites that they rule, and rules their advisers. Bandits rule sites that have no warbands.', fr='Un joueur contrôle chaque site avec l’une de ses Troupes dessus, contrôle toutes les cartes sur les sites qu’il contrôle, et contrôle ses Conseillers. Les Bandits contrôlent les sites sans Troupe.', uk='Гравець править кожною місцевістю, на якій є його загони, править будь-якими картками на місцевостях, якими він править, та править своїми радниками. Розбійники правлять місцевостями, на яких немає загонів.'),
+        forms=Text(en='rule, rules, ruled, ruling, ruler', fr='contrôle, contrôlez, contrôlé, contrôlés, contrôlent', uk='править, правите, правлять, правитель, правління'),
+    ),
+    Term(
+        id=TermId.SACRIFICE,
+        source=(Source(doc='s0', line=1098, quote='to kill your own warbands.'), Source(doc='s0', line=1098, quote='Sacrifice : Choisir de tuer vos propres Troupes.'), Source(doc='s3', line=759, quote='Пожертвувати: Обрати та вбити свої загоны.')),
+        status='verified',
+        name=Text(en='Sacrifice', fr='Sacrifice', uk='Пожертвувати'),
+        definition=Text(en='Choose to kill your own warbands.', fr='Choisir de tuer vos propres Troupes.', uk='Оберіть і вбийте власні загони.'),
+        forms=Text(en='sacrifice, sacrifices, sacrificed, sacrificing', fr='sacrifier, sacrifie, sacrifiées, sacrifiés', uk='пожертвувати, пожертвуйте, принесені в жертву'),
+    ),
+    Term(
+        id=TermId.SEARCH,
+        source=(Source(doc='s0', line=740, quote='5.1.2 Step 2: Draw Three Cards.'), Source(doc='s0', line=740, quote='5.1.2 Étape 2: Piocher trois cartes.'), Source(doc='s3', line=277, quote='5.1 Пошук'), Source(doc='s3', line=279, quote='Витратьте 2 Припаси, якщо ви берете карти із колоди скидання')),
+        status='verified',
+        name=Text(en='Search', fr='Rechercher', uk='Пошук'),
+        definition=Text(en='Major action: spend 2 Supply to draw from the discard pile of the region your pawn is in, or the Supply shown by the Visions Drawn track to draw from the world deck. Draw three cards (stopping if you draw a Vision from the world deck), discard all but one, then play the remaining card or discard it (5.1).', fr='Action majeure : dépensez 2 Provisions pour piocher dans la pile de défausse de la région où se trouve votre pion, ou le nombre de Provisions indiqué par la piste Visions Découvertes pour piocher dans la pioche Monde. Piochez trois cartes (en vous arrêtant si vous piochez une Vision dans la pioche Monde), défaussez-les toutes sauf une, puis jouez la carte restante ou défaussez-la (5.1).', uk='Основна дія: витратьте 2 Припаси, щоб брати карти з колоди скидання регіону, в якому знаходиться ваша фігурка, або стільки Припасів, скільки вказано на треку Взятих Видінь, щоб брати з колоди світу. Візьміть три карти (зупиніться, якщо взяли Видіння з колоди світу), скиньте всі, крім однієї, потім зіграйте карту, що залишилась, або скиньте її (5.1).'),
+        forms=Text(en='searches, searched, searching', fr='Recherchez, Recherché, rechercher', uk='Пошуку, Пошуком'),
+    ),
+    Term(
+        id=TermId.SECRET,
+        source=(Source(doc='s0', line=200, quote='36 favor 20 secret'), Source(doc='s0', line=1088, quote='à l’exception des secrets'), Source(doc='s3', line=44, quote='20 tokenів секретів'), Source(doc='s3', line=693, quote='за винятком секретів і кубиків')),
+        status='verified',
+        name=Text(en='secret', fr='secret', uk='секрет'),
+        definition=Text(en='The secret tokens, gained from the shared bank (by Trade, site powers and reveal prompts, among others) and placed or burned to pay costs. Secrets on your board can be faceup or facedown; facedown secrets cannot be used to pay costs and flip faceup during your Rest. Secrets are not component-limited (4.3.2, 7.1.2, 9.3).', fr='Les jetons secret, gagnés depuis la réserve (notamment en Commerçant, par des pouvoirs de site et des Révélations) et placés ou brûlés pour payer des coûts. Les secrets sur votre plateau peuvent être faces visibles ou faces cachées ; les secrets faces cachées ne peuvent pas servir à payer un coût et se retournent face visible lors de votre Repos. Les secrets ne sont pas limités en nombre (4.3.2, 7.1.2, 9.3).', uk='Жетони секретів, які отримують із загального запасу (зокрема Торгівлею, силами місцевостей і підказками) та кладуть або знищують, щоб сплатити вартість. Секрети на вашому планшеті можуть лежати лицьовою стороною вгору або вниз; перевернуті секрети не можна використовувати для оплати, і під час Відпочинку вони перевертаються лицьовою стороною вгору. Кількість секретів не обмежується компонентами (4.3.2, 7.1.2, 9.3).'),
+        icon=True,
+        forms=Text(en='secrets', fr='secrets', uk='секрети, секретів, секрету, секретами'),
+    ),
+    Term(
+        id=TermId.SEIZE,
+        source=(Source(doc='s0', line=1098, quote='See 2.5.3. Seize:'), Source(doc='s0', line=1098, quote='Capturer : Prendre de n’importe quelle manière'), Source(doc='s3', line=741, quote='Заохити: Брати у будь-який спосіб, окрім Відновлення.')),
+        status='verified',
+        note='The s3 glossary prints the garbled headword «Заохити» (L741), probably for «Захопити»; we use «Захопити». The FR glossary has the typo « Récuperer ».',
+        name=Text(en='Seize', fr='Capturer', uk='Захопити'),
+        definition=Text(en='Take in any way except Recover. See 2.5.3.', fr='Prendre de n’importe quelle manière, à l’exception de Récupérer. Voir 2.5.3.', uk='Брати у будь-який спосіб, окрім Відновлення. Див. 2.5.3.'),
+        forms=Text(en='seize, seizes, seized, seizing', fr='capturer, capturé, capturée', uk='захоплюють, захоплення, захоплено, захопити'),
+    ),
+    Term(
+        id=TermId.SEIZE_PENALTY,
+        source=(Source(doc='s0', line=582, quote='the People’s Favor burns two favor, to a minimum of one'), Source(doc='s0', line=582, quote='Pénalité capture'), Source(doc='s3', line=123, quote='2.5.3 Штраф Завоювання.')),
+        status='verified',
+        name=Text(en='Seize Penalty', fr='Pénalité de capture', uk='Штраф Завоювання'),
+        definition=Text(en='When a banner is taken in any way except Recover, the People’s Favor burns two favor, to a minimum of one, and flips to its Mob side if it is not on that side already, and the Darkest Secret burns two secrets, to a minimum of one (2.5.3).', fr='Lorsqu’une Bannière est prise de quelque manière que ce soit, à l’exception de Récupérer, la Faveur du Peuple brûle deux faveurs, sans descendre sous une, et se retourne côté Foule si elle n’y est pas déjà, et le Sombre Secret brûle deux secrets, sans descendre sous un (2.5.3).', uk='Коли стяг забирають будь-яким способом, окрім Відновлення, Народне Визнання втрачає два фавора (але на ньому лишається не менше одного) і перевертається на сторону Натовпу, якщо ще не лежить нею вгору, а Найтемніша Таємниця втрачає два секрети (але на ній лишається не менше одного) (2.5.3).'),
+        forms=Text(en='seize penalty', fr='pénalité de capture', uk='Штрафу Завоювання'),
+    ),
+    Term(
+        id=TermId.SHARED_BANK,
+        source=(Source(doc='s0', line=1098, quote='Réserve : voir 2.1.7.'), Source(doc='s0', line=582, quote='other pieces. Secrets here can be gained with'), Source(doc='s0', line=582, quote='2.1.7 Réserve. Cette zone'), Source(doc='s3', line=93, quote='2.1.7 Загальний Запас.'), Source(doc='s3', line=737, quote='Загальний Запас: Див.: 2.1.7.')),
+        status='verified',
+        note='The rulebook glossary only says “See 2.1.7”. FR calls it « réserve » in the rules but « banque commune » on the map label (S0 L286).',
+        name=Text(en='shared bank', fr='réserve', uk='загальний запас'),
+        definition=Text(en='The area near the map that holds favor, secrets and other pieces. Secrets are gained from it, and burned favor and secrets go to it (2.1.7, 10).', fr='La zone près de la Mappemonde qui contient des faveurs, des secrets et d’autres éléments. On y gagne les secrets, et les faveurs et secrets brûlés y retournent (2.1.7, 10).', uk='Місце поруч з ігровим полем, де лежать фавор, секрети та інші компоненти гри. З нього отримують секрети, а знищені фавор і секрети повертаються до нього (2.1.7, 10).'),
+        forms=Text(en='Shared Bank', fr='Réserve, banque commune', uk='загального запасу, загальному запасі, Загальний Запас'),
+    ),
+    Term(
+        id=TermId.SHIELD,
+        source=(Source(doc='s0', line=804, quote='rolled. • Shields'), Source(doc='s0', line=804, quote='Boucliers obtenus'), Source(doc='s3', line=391, quote='Кількість щитів.')),
+        status='verified',
+        name=Text(en='shield', fr='bouclier', uk='щит'),
+        definition=Text(en='A defense die result: the defender adds the number of shields rolled to their defense, doubled by each ×2 rolled (5.5.4).', fr='Un résultat du dé de défense : le défenseur ajoute à sa défense le nombre de boucliers obtenus, doublé par chaque ×2 obtenu (5.5.4).', uk='Значення кубика захисту: захисник додає до захисту кількість щитів, що випали, подвоєну за кожне x2 (5.5.4).'),
+        icon=True,
+        forms=Text(en='shields', fr='boucliers', uk='щити, щитів, щитами'),
+    ),
+    Term(
+        id=TermId.SITE,
+        source=(Source(doc='s0', line=600, quote='the maximum total of denizen and edifice'), Source(doc='s0', line=600, quote='2.8.3 Dé de défense Bandit.'), Source(doc='s3', line=139, quote='2.8 КАРТИ МІСЦЕВОСТЕЙ'), Source(doc='s3', line=145, quote='У правому верхньому куті кожної карти місцевості є кубик/и захисту')),
+        status='verified',
+        name=Text(en='site', fr='site', uk='місцевість'),
+        definition=Text(en='A card in one of the map’s site slots. It shows its capacity, reveal prompt, defense die and bandit, relic recover cost and power; it can hold denizen, edifice and relic cards, and pawns travel between sites. A player rules a site that has any of their warbands on it (2.8, 10).', fr='Une carte placée dans l’un des emplacements de site de la Mappemonde. Elle indique sa capacité, sa Révélation, son dé de défense et son Bandit, le coût pour Récupérer une Relique et son pouvoir ; elle peut recevoir des cartes Habitant, Édifice et Relique, et les pions Voyagent d’un site à l’autre. Un joueur contrôle un site où se trouve l’une de ses Troupes (2.8, 10).', uk='Карта в одному зі слотів місцевостей ігрового поля. На ній вказані місткість, підказка, кубик захисту й розбійник, вартість відновлення реліквії та сила; на ній можуть лежати карти мешканців, споруд і реліквій, а фігурки подорожують між місцевостями. Гравець править місцевістю, на якій є його загони (2.8, 10).'),
+        forms=Text(en='sites', fr='sites', uk='місцевості, місцевостей, місцевостям, місцевостями, місцевостях, місцевість'),
+    ),
+    Term(
+        id=TermId.SITE_DECK,
+        source=(Source(doc='s0', line=1016, quote='Fill empty slots with facedown sites from the site deck.'), Source(doc='s0', line=1016, quote='la pioche de sites.'), Source(doc='s3', line=616, quote='змішайте їх у колоду місцевостей'), Source(doc='s3', line=636, quote='з колоди місцевостей')),
+        status='verified',
+        name=Text(en='site deck', fr='pioche de sites', uk='колода місцевостей'),
+        definition=Text(en='The deck of site cards that are not on the map. In the Chronicle, discarded sites are shuffled into it, and empty site slots are filled with facedown sites from it (8.3.2, 8.3.5).', fr='La pioche des cartes site qui ne sont pas sur la Mappemonde. Lors de la Chronique, les sites défaussés y sont mélangés, et les emplacements de site vides sont complétés avec des sites faces cachées pris dans cette pioche (8.3.2, 8.3.5).', uk='Колода карт місцевостей, яких немає на ігровому полі. Під час Літопису скинуті місцевості замішують у неї, а порожні слоти місцевостей заповнюють місцевостями з неї лицьовою стороною вниз (8.3.2, 8.3.5).'),
+        forms=Text(en='site decks', fr='pioche des sites', uk='колоду місцевостей, колоди місцевостей'),
+    ),
+    Term(
+        id=TermId.SITE_ONLY,
+        source=(Source(doc='s0', line=940, quote='7.2.1 Site/Adviser Only. Cards with a tree'), Source(doc='s0', line=940, quote='Les cartes avec une restriction d’arbre peuvent être jouées'), Source(doc='s3', line=540, quote='Карти зі значком дерева')),
+        status='verified',
+        name=Text(en='Site Only', fr='Site uniquement', uk='Лише Місцевість'),
+        definition=Text(en='The tree restriction: once faceup, the card can only be played, moved or swapped to a site (7.2.1).', fr='La restriction d’arbre : face visible, la carte ne peut être jouée, déplacée ou échangée que sur un site (7.2.1).', uk='Значок обмеження з деревом: відкриту карту можна розігрувати, переміщувати або міняти лише на місцевість (7.2.1).'),
+        forms=Text(en='site-only', fr='site seulement', uk='лише в місцевості'),
+    ),
+    Term(
+        id=TermId.SKULL,
+        source=(Source(doc='s0', line=804, quote='one warband in their force (generally on their board).'), Source(doc='s0', line=804, quote='Pour chaque crâne obtenu, l’attaquant tue immédiatement'), Source(doc='s3', line=399, quote='За кожен череп')),
+        status='verified',
+        name=Text(en='skull', fr='crâne', uk='череп'),
+        definition=Text(en='An attack die result: for each skull rolled, the attacker immediately kills one warband in their force (generally on their board) (5.5.5).', fr='Un résultat du dé d’attaque : pour chaque crâne obtenu, l’attaquant tue immédiatement une Troupe de son Armée (généralement sur son plateau) (5.5.5).', uk='Значення кубика атаки: за кожен череп нападник одразу вбиває один загін свого війська (зазвичай на своєму планшеті) (5.5.5).'),
+        icon=True,
+        forms=Text(en='skulls', fr='crânes', uk='черепи, черепів'),
+    ),
+    Term(
+        id=TermId.STABLE_REGIME,
+        source=(Source(doc='s0', line=676, quote='Check for the Stable Regime Win (3.3)'), Source(doc='s0', line=676, quote='vérifiez s’il y a victoire du Régime Stable'), Source(doc='s3', line=198, quote='3.3 ПЕРЕМОГА ЧИННОГО РЕЖИМУ'), Source(doc='s3', line=200, quote='Канцлер або Громадянин є Хранителем Клятви, киньте кубики кінця гри')),
+        status='verified',
+        name=Text(en='Stable Regime Win', fr='Victoire du Régime Stable', uk='Перемога Чинного Режиму'),
+        definition=Text(en='At the end of the fifth, sixth and seventh rounds, if the Chancellor or a Citizen is the Oathkeeper, roll the end die: the game ends and the Chancellor wins (or the Successor) on a 6, on a 5 or 6, or on a 3, 4, 5 or 6, respectively (3.3).', fr='À la fin des cinquième, sixième et septième tours, si le Chancelier ou un Citoyen est Gardien du Serment, lancez le dé de fin : la partie se termine et le Chancelier gagne (ou le Successeur) sur un 6, sur un 5 ou 6, ou sur un 3, 4, 5 ou 6, respectivement (3.3).', uk='Якщо в кінці п’ятого, шостого або сьомого раунду Канцлер або Громадянин є Хранителем Клятви, киньте кубик кінця гри: гра закінчується перемогою Канцлера (або Наступника), якщо випаде відповідно 6, 5–6 або 3–6 (3.3).'),
+        forms=Text(en='Stable Regime', fr='Régime Stable, victoire du Régime Stable', uk='Чинного Режиму, Чинний Режим'),
+    ),
+    Term(
+        id=TermId.SUCCESSOR,
+        source=(Source(doc='s0', line=662, quote='3.3.1 Successor Win. If the Chancellor would win, a Citizen'), Source(doc='s0', line=662, quote='3.3.1 Victoire du Successeur.'), Source(doc='s3', line=206, quote='3.3.1 Перемога Наступника.')),
+        status='verified',
+        name=Text(en='Successor', fr='Successeur', uk='Наступник'),
+        definition=Text(en='A Citizen who meets the Successor goal of the goal reference. If the Chancellor would win, that Citizen wins instead (3.3.1, 3.4).', fr='Un Citoyen qui atteint l’objectif de Succession de la référence d’objectif. Si le Chancelier devait gagner, ce Citoyen gagne à sa place (3.3.1, 3.4).', uk='Громадянин, який виконав ціль Наступника з картки цілі. Якщо мав би перемогти Канцлер, замість нього перемагає цей Громадянин (3.3.1, 3.4).'),
+        forms=Text(en='Successor goal, Successor Win', fr='Successeur du Chancelier, Succession', uk='Наступника, Наступником'),
+    ),
+    Term(
+        id=TermId.SUIT,
+        source=(Source(doc='s0', line=584, quote='2.6.1 Suit.'), Source(doc='s0', line=584, quote='2.6.1 Clan.'), Source(doc='s3', line=127, quote='2.6.1 Масть.')),
+        status='verified',
+        note='FR keeps the English suit names and calls a suit « Clan ».',
+        name=Text(en='suit', fr='Clan', uk='масть'),
+        definition=Text(en='One of the six families of cards and favor: Arcane, Beast, Discord, Hearth, Nomad and Order. A denizen shows its suit in its top-left corner, and each suit has its own favor bank. Cards match if they have the same suit (2.1.3, 2.6.1, 10).', fr='L’une des six familles de cartes et de faveurs : Arcane, Beast, Discord, Hearth, Nomad et Order. Un Habitant indique son Clan dans son coin supérieur gauche, et chaque Clan a sa propre banque de faveur. Des cartes correspondent si elles ont le même Clan (2.1.3, 2.6.1, 10).', uk='Одна з шести мастей карт і фавору: Містика, Звірі, Розбрат, Вогнище, Кочівники та Порядок. Масть мешканця вказана в лівому верхньому куті карти, і кожна масть має свій запас фавору. Карти відповідають одна одній, якщо мають однакову масть (2.1.3, 2.6.1, 10).'),
+        forms=Text(en='suits', fr='Clans, clan', uk='масті, мастей, мастю'),
+    ),
+    Term(
+        id=TermId.SUPPLY,
+        source=(Source(doc='s0', line=680, quote='Supply once to the right for each Supply you spend.'), Source(doc='s0', line=680, quote='4.3.3 Rafraîchir les Provisions.'), Source(doc='s3', line=253, quote='перемістити маркер Припасів на одне поле вправо'), Source(doc='s3', line=263, quote='4.3.3 Поновіть Припаси.')),
+        status='verified',
+        name=Text(en='Supply', fr='Provisions', uk='Припаси'),
+        definition=Text(en='What you spend to take major actions: each Supply spent moves your Supply marker one space right. In your Rest Phase you refresh it from the number of warbands in your personal bank (Citizens match the Chancellor’s Supply) and move one extra space left per Supply you did not spend (4.2, 4.3.3, 4.3.4).', fr='Ce que vous dépensez pour effectuer des actions majeures : chaque Provision dépensée déplace votre marqueur de Provisions d’une case vers la droite. Pendant votre phase de Repos, vous les rafraîchissez selon le nombre de Troupes dans votre réserve personnelle (les Citoyens s’alignent sur les Provisions du Chancelier) et déplacez le marqueur d’une case supplémentaire à gauche par Provision non dépensée (4.2, 4.3.3, 4.3.4).', uk='Те, що ви витрачаєте на основні дії: за кожен витрачений Припас маркер Припасів переміщується на одне поле вправо. У Фазі Відпочинку ви поновлюєте Припаси відповідно до кількості загонів у вашому особистому запасі (Громадяни — відповідно до Припасів Канцлера) і переміщуєте маркер на одне поле вліво за кожен невитрачений Припас (4.2, 4.3.3, 4.3.4).'),
+        forms=Text(en='Supply', fr='Provision', uk='Припас, Припасів, Припасами'),
+    ),
+    Term(
+        id=TermId.SUPPLY_TRACK,
+        source=(Source(doc='s0', line=680, quote='move your Supply marker to the Supply space listing the'), Source(doc='s0', line=202, quote='piste de Provisions'), Source(doc='s3', line=50, quote='на крайньому лівому полі свого треку Припасів')),
+        status='verified',
+        name=Text(en='Supply track', fr='piste de Provisions', uk='трек Припасів'),
+        definition=Text(en='The track on each player board on which your Supply marker shows your Supply. The marker starts on the leftmost space (full Supply), moves right as you spend Supply, and during your Rest moves to the space listing the number of warbands in your personal bank (a Citizen’s moves to the Chancellor’s Supply) (setup 10, 4.2, 4.3.3).', fr='La piste de chaque plateau sur laquelle votre marqueur de Provisions indique vos Provisions. Le marqueur commence sur la case la plus à gauche (Provisions au maximum), se déplace vers la droite quand vous dépensez des Provisions, et lors de votre Repos se place sur la case indiquant le nombre de Troupes dans votre réserve personnelle (celui d’un Citoyen, sur les Provisions du Chancelier) (installation 10, 4.2, 4.3.3).', uk='Трек на кожному планшеті, на якому маркер Припасів показує ваші Припаси. Маркер починає на крайньому лівому полі (повні Припаси), рухається вправо, коли ви витрачаєте Припаси, а під час Відпочинку переміщується на поле, що відповідає кількості загонів у вашому особистому запасі (у Громадянина — на поле Припасів Канцлера) (приготування 10, 4.2, 4.3.3).'),
+        forms=Text(en='Supply marker, Supply space', fr='marqueur de Provisions', uk='треку Припасів, маркер Припасів, маркера Припасів'),
+    ),
+    Term(
+        id=TermId.SWAP,
+        source=(Source(doc='s0', line=1098, quote='Swap: Move the two prompted pieces to each other’s location.'), Source(doc='s0', line=1098, quote='Échanger : Déplacer les deux composants concernés'), Source(doc='s3', line=761, quote='Поміняти: Перемістіть два визначених елемента')),
+        status='verified',
+        note='FR « Échanger » (Swap) and « Échange » (Exchange) are separate glossary entries.',
+        name=Text(en='Swap', fr='Échanger', uk='Поміняти'),
+        definition=Text(en='Move the two prompted pieces to each other’s location.', fr='Déplacer les deux composants concernés l’un vers l’autre.', uk='Перемістіть два визначені елементи на місце розташування один одного.'),
+        forms=Text(en='swap, swaps, swapped, swapping', fr='échangez, échangé, échangées', uk='поміняйте, міняти, обміняні'),
+    ),
+    Term(
+        id=TermId.SWORD,
+        source=(Source(doc='s0', line=814, quote='Swords ^7 they rolled'), Source(doc='s0', line=814, quote='Épées obtenues'), Source(doc='s3', line=401, quote='Кількість мечів.')),
+        status='verified',
+        name=Text(en='sword', fr='épée', uk='меч'),
+        definition=Text(en='An attack die result: each sword rolled adds one to the attack (5.5.5).', fr='Un résultat du dé d’attaque : chaque épée obtenue ajoute un au score d’attaque (5.5.5).', uk='Значення кубика атаки: кожен меч, що випав, додає одиницю до атаки (5.5.5).'),
+        icon=True,
+        forms=Text(en='swords', fr='épées', uk='мечі, мечів, меча'),
+    ),
+    Term(
+        id=TermId.TAKE,
+        source=(Source(doc='s0', line=1098, quote='Take: Move the prompted favor or secrets from'), Source(doc='s0', line=1098, quote='Prendre : Déplacer les faveurs ou secrets indiqués du plateau du'), Source(doc='s3', line=713, quote='Брати: Перемістіть визначеного гравця')),
+        status='verified',
+        note='The s3 glossary entry is garbled («Перемістіть визначеного гравця: фавор…»); the UK definition is rewritten from EN.',
+        name=Text(en='Take', fr='Prendre', uk='Брати'),
+        definition=Text(en='Move the prompted favor or secrets from the prompted player’s board to yours, cards from their advisers to yours, or relics from their personal bank, or the prompted site or draw source, to your personal bank.', fr='Déplacer les faveurs ou secrets indiqués du plateau du joueur concerné vers le vôtre ; les cartes de ses Conseillers vers les vôtres ; ou les Reliques de sa réserve personnelle, du site concerné ou de la pioche vers votre réserve personnelle.', uk='Перемістіть визначені фавор або секрети з планшета визначеного гравця на ваш; картки його радників — до ваших; або реліквії з його особистого запасу, з визначеної місцевості чи джерела — до свого особистого запасу.'),
+        forms=Text(en='take, takes, took, taken, taking', fr='prenez, prend, pris, prise', uk='беріть, бере, забирає, забирають, забрати'),
+    ),
+    Term(
+        id=TermId.TRADE,
+        source=(Source(doc='s0', line=746, quote='favor, plus one favor for each of your faceup'), Source(doc='s0', line=746, quote='5.3 Commercer'), Source(doc='s3', line=331, quote='5.3 ОБМІН'), Source(doc='s3', line=861, quote='отримання від Торгівлі')),
+        status='verified',
+        note='s3 5.3 calls this action «Обмін» (L331), which is also the glossary term Exchange (L747); the s3 index says «Торгівля» (L861, L884). The pack uses «Торгівля» (fixed terminology; the lead records the discrepancy).',
+        name=Text(en='Trade', fr='Commercer', uk='Торгівля'),
+        definition=Text(en='Major action costing 1 Supply, at a denizen or intact edifice card at your site that has no favor or secrets on it: either place one secret on it and gain one favor, plus one favor for each of your faceup advisers matching that card, all from the matching favor bank; or place two favor on it and gain one secret from the shared bank for each of your faceup advisers matching that card. You cannot trade with relics or ruins (5.3).', fr='Action majeure coûtant 1 Provision, sur une carte Habitant ou Édifice intact de votre site sans faveur ni secret : soit placez-y un secret et gagnez une faveur, plus une faveur pour chacun de vos Conseillers face visible correspondant à cette carte, toutes prises dans la banque de faveur correspondante ; soit placez-y deux faveurs et gagnez un secret de la réserve pour chacun de vos Conseillers face visible correspondant à cette carte. Vous ne pouvez pas Commercer avec les Reliques et les Ruines (5.3).', uk='Основна дія вартістю 1 Припас з картою мешканця або цілої споруди у вашій місцевості, на якій ще немає фавору чи секретів: або покладіть на неї один секрет і отримайте один фавор, а також додатковий фавор за кожного вашого відкритого радника, що відповідає масті цієї карти, — усе з відповідного запасу масті; або покладіть на неї два фавора й отримайте із загального запасу по одному секрету за кожного вашого відкритого радника, що відповідає масті цієї карти. Не можна торгувати з реліквіями або руїнами (5.3).'),
+        forms=Text(en='trades, traded, trading', fr='Commerce, Commercez, commercer', uk='Торгівлі, Торгівлею, торгувати'),
+    ),
+    Term(
+        id=TermId.TRAVEL,
+        source=(Source(doc='s0', line=814, quote='your pawn is in the Cradle, spend 1 Supply'), Source(doc='s0', line=814, quote='5.6.2 Déplacer le pion et révéler le site.'), Source(doc='s3', line=424, quote='5.6 Подорож'), Source(doc='s3', line=430, quote='Перемістіть фігурку у місцевість призначення.')),
+        status='verified',
+        name=Text(en='Travel', fr='Voyager', uk='Подорож'),
+        definition=Text(en='Major action costing 1 to 4 Supply, depending on the regions (5.6.1): move your pawn from your site to any site. If the destination site is facedown, flip it faceup and resolve its reveal prompt (5.6).', fr='Action majeure coûtant de 1 à 4 Provisions selon les régions (5.6.1) : déplacez votre pion de votre site vers n’importe quel site. Si le site de destination est face cachée, retournez-le face visible et résolvez sa Révélation (5.6).', uk='Основна дія вартістю від 1 до 4 Припасів залежно від регіонів (5.6.1): перемістіть свою фігурку зі своєї місцевості в будь-яку місцевість. Якщо місцевість призначення закрита, відкрийте її та розіграйте її підказку (5.6).'),
+        forms=Text(en='travels, traveled, traveling', fr='Voyagez, Voyage, voyager', uk='Подорожі, Подорожжю, подорожувати, подорожує'),
+    ),
+    Term(
+        id=TermId.TRAVEL_COST,
+        source=(Source(doc='s0', line=1098, quote='Travel Cost: See 5.6.1. Some powers (7.6.2)'), Source(doc='s0', line=1098, quote='Coût du Voyage : Voir 5.6.1. Certains pouvoirs (7.6.2) ignorent'), Source(doc='s3', line=715, quote='Вартість Походу: Див. 5.6.1.'), Source(doc='s3', line=426, quote='витрачайте 1 Припас для подорожі в іншу місцевість Cradle / Центр')),
+        status='verified',
+        note='The s3 glossary heads this «Вартість Походу» (‘Campaign cost’, L715), but Похід is Campaign and Подорож is Travel; the pack uses «Вартість Подорожі» (fixed terminology; the lead records the discrepancy).',
+        name=Text(en='Travel Cost', fr='Coût du Voyage', uk='Вартість Подорожі'),
+        definition=Text(en='The Supply spent to Travel. From the Cradle: 1 to the other Cradle site, 2 to any Provinces site, 4 to any Hinterland site. From the Provinces: 2 to any other site. From the Hinterland: 3 to another Hinterland site, 2 to any Provinces site, 4 to any Cradle site. Some powers (7.6.2) ignore this (5.6.1).', fr='Les Provisions dépensées pour Voyager. Depuis le Cradle : 1 vers l’autre site du Cradle, 2 vers un site des Provinces, 4 vers un site du Hinterland. Depuis les Provinces : 2 vers n’importe quel autre site. Depuis le Hinterland : 3 vers un autre site du Hinterland, 2 vers un site des Provinces, 4 vers un site du Cradle. Certains pouvoirs (7.6.2) ignorent cela (5.6.1).', uk='Припаси, що витрачаються на Подорож. Із Центру: 1 до іншої місцевості Центру, 2 до будь-якої місцевості Провінцій, 4 до будь-якої місцевості Глибинки. Із Провінцій: 2 до будь-якої іншої місцевості. Із Глибинки: 3 до іншої місцевості Глибинки, 2 до будь-якої місцевості Провінцій, 4 до будь-якої місцевості Центру. Деякі сили (7.6.2) ігнорують це (5.6.1).'),
+        forms=Text(en='Travel cost, travel cost', fr='coût du Voyage', uk='Вартості Подорожі, вартість Подорожі'),
+    ),
+    Term(
+        id=TermId.TURN,
+        source=(Source(doc='s0', line=676, quote='Once each player has taken'), Source(doc='s0', line=676, quote='chaque joueur joue son tour, consistant en une phase de Réveil'), Source(doc='s3', line=229, quote='кожен гравець робить свій хід, який складається з 3 фаз')),
+        status='verified',
+        note='FR uses « tour » for both round and turn (S0 L676); the pack writes « tour de jeu » / « votre tour » for a player’s turn.',
+        name=Text(en='turn', fr='tour de jeu', uk='хід'),
+        definition=Text(en='One player’s part of a round: the Wake Phase, then the Act Phase, then the Rest Phase (4.1–4.3).', fr='La part d’un joueur dans un tour : une phase de Réveil, puis une phase d’Actions, puis une phase de Repos (4.1–4.3).', uk='Частина раунду одного гравця: Фаза Пробудження, потім Фаза Дій, потім Фаза Відпочинку (4.1–4.3).'),
+        forms=Text(en='turns', fr='votre tour, son tour, tours de jeu', uk='ходу, ході, ходи, ходів'),
+    ),
+    Term(
+        id=TermId.USURPER,
+        source=(Source(doc='s0', line=604, quote='to its Usurper side if they'), Source(doc='s0', line=662, quote='coté Usurpateur (4.1.3).'), Source(doc='s3', line=187, quote='Якщо ви Вигнанець, ви виграєте гру під час Фази Пробудження'), Source(doc='s3', line=245, quote='переверніть жетон на сторону Узурпатора')),
+        status='verified',
+        name=Text(en='Usurper', fr='Usurpateur', uk='Узурпатор'),
+        definition=Text(en='The other side of the Oathkeeper title: an Exile who holds the title flips it to Usurper during their Wake. An Exile who holds it on its Usurper side at the start of their turn wins; the Usurper must add two defense dice when defending (2.11, 3.1, 4.1.3).', fr='L’autre côté du Titre de Gardien du Serment : un Exilé qui détient le Titre le retourne côté Usurpateur pendant son Réveil. Un Exilé qui le détient côté Usurpateur au début de son tour de jeu gagne ; l’Usurpateur doit ajouter deux dés de défense lorsqu’il défend (2.11, 3.1, 4.1.3).', uk='Інша сторона жетона Хранителя Клятви: Вигнанець, який володіє жетоном, перевертає його на сторону Узурпатора під час Фази Пробудження. Вигнанець, у якого на початку ходу жетон лежить стороною Узурпатора, перемагає; Узурпатор повинен додати два кубики захисту, будучи захисником (2.11, 3.1, 4.1.3).'),
+        forms=Text(en='Usurper side, Usurper Win', fr='Usurpateurs, côté Usurpateur', uk='Узурпатора, Узурпатором, Перемога Узурпатора'),
+    ),
+    Term(
+        id=TermId.VISION,
+        source=(Source(doc='s0', line=584, quote='2.7.1 Visions Drawn. Whenever a Vision is drawn from'), Source(doc='s0', line=584, quote='Chaque fois qu’une Vision est piochée de'), Source(doc='s0', line=1026, quote='Set aside all five Visions (including the Conspiracy).'), Source(doc='s3', line=133, quote='2.7 КАРТИ ВИДІНЬ'), Source(doc='s3', line=137, quote='Більшість відкритих карт Видінь дають переможну ціль (3.2).')),
+        status='verified',
+        name=Text(en='Vision', fr='Vision', uk='Видіння'),
+        definition=Text(en='One of the five Vision cards (four goal Visions and the Conspiracy) shuffled into the world deck. Drawing one from the world deck stops the draw and advances the Visions Drawn marker. An Exile can play a Vision faceup as their Revealed Vision, which gives a victory goal; anyone can play one facedown as an adviser; the Conspiracy has a When Played power instead (2.7, 5.1.4.III–IV).', fr='L’une des cinq cartes Vision (quatre Visions d’objectif et la Conspiration) mélangées dans la pioche Monde. En piocher une dans la pioche Monde arrête la pioche et fait avancer le marqueur Visions Découvertes. Un Exilé peut jouer une Vision face visible comme Vision Révélée, qui donne un objectif de victoire ; tout joueur peut en jouer une face cachée comme Conseiller ; la Conspiration a à la place un pouvoir d’Effet immédiat (2.7, 5.1.4.III–IV).', uk='Одна з п’яти карт Видінь (чотири Видіння з цілями та Змова), що замішуються в колоду світу. Якщо Видіння взято з колоди світу, взяття карт припиняється, а маркер Взятих Видінь просувається. Вигнанець може розіграти Видіння лицьовою стороною вгору як Розкрите Видіння, що дає переможну ціль; будь-хто може зіграти його лицьовою стороною вниз як радника; Змова натомість має силу «Розігравши» (2.7, 5.1.4.III–IV).'),
+        forms=Text(en='Visions', fr='Visions', uk='Видінь, Видіннями, Видінням'),
+    ),
+    Term(
+        id=TermId.VISIONARY,
+        source=(Source(doc='s0', line=662, quote='3.2 Victoire du Visionnaire'), Source(doc='s0', line=662, quote='Phase (4.1.2) if you have a revealed'), Source(doc='s3', line=189, quote='3.2 ПЕРЕМОГА ПРОВИДЦЯ'), Source(doc='s3', line=221, quote='Пріоритет Видінь наступний')),
+        status='verified',
+        name=Text(en='Visionary', fr='Visionnaire', uk='Провидець'),
+        definition=Text(en='An Exile who has a Revealed Vision and has completed its goal wins as the Visionary during their Wake, or at the end of the eighth round (ties broken in favor of Conquest, then Rebellion, Sanctuary and Faith). Every Vision goal requires that at least three Visions have been drawn from the world deck (3.2, 3.4.3).', fr='Un Exilé qui a une Vision Révélée et a atteint son objectif gagne en tant que Visionnaire pendant son Réveil, ou à la fin du huitième tour (égalités départagées en faveur de Conquête, puis Rébellion, Sanctuaire et Foi). Chaque objectif de Vision exige qu’au moins trois Visions aient été piochées dans la pioche Monde (3.2, 3.4.3).', uk='Вигнанець, який розкрив Видіння та виконав його ціль, перемагає як Провидець під час Фази Пробудження або в кінці восьмого раунду (за рівності пріоритет такий: Завоювання, Повстання, Святилище, Віра). Ціль кожного Видіння вимагає, щоб принаймні три Видіння були взяті з колоди світу (3.2, 3.4.3).'),
+        forms=Text(en='Visionary Win', fr='Victoire du Visionnaire', uk='Провидця, Провидцем, Перемога Провидця'),
+    ),
+    Term(
+        id=TermId.VISIONS_DRAWN,
+        source=(Source(doc='s0', line=582, quote='that have been drawn from the world deck.'), Source(doc='s0', line=584, quote='avancez le marqueur Visions Découvertes (2.1.6).'), Source(doc='s3', line=91, quote='2.1.6 Трек Взятих Видінь.')),
+        status='verified',
+        name=Text(en='Visions Drawn', fr='Visions Découvertes', uk='Взяті Видіння'),
+        definition=Text(en='The track on the map that counts the Visions drawn from the world deck. Its marker starts on the “0” (star) space and advances one space per Vision drawn; the number of Visions drawn determines the Supply cost to Search the world deck (2.1.6, 2.7.1, 5.1.1).', fr='La piste de la Mappemonde qui compte les Visions piochées dans la pioche Monde. Son marqueur commence sur la case « 0 » (★) et avance d’une case par Vision piochée ; le nombre de Visions Découvertes détermine le coût en Provisions pour piocher dans la pioche Monde avec Rechercher (2.1.6, 2.7.1, 5.1.1).', uk='Трек на ігровому полі, що відображає кількість Видінь, взятих з колоди світу. Маркер починає на полі «0» (зірочка) і просувається на одне поле за кожне взяте Видіння; кількість взятих Видінь визначає, скільки Припасів треба витратити на Пошук у колоді світу (2.1.6, 2.7.1, 5.1.1).'),
+        forms=Text(en='Visions Drawn track, Visions Drawn marker', fr='piste de Visions Découvertes, marqueur Visions Découvertes', uk='Взятих Видінь, трек Взятих Видінь, маркер Взятих Видінь'),
+    ),
+    Term(
+        id=TermId.WAKE,
+        source=(Source(doc='s0', line=676, quote='consisting of the Wake Phase, then the Act Phase'), Source(doc='s0', line=676, quote='une phase de Réveil, puis'), Source(doc='s3', line=231, quote='4.1 ФАЗА ПРОБУДЖЕННЯ'), Source(doc='s3', line=552, quote='7.3.1 Пробудження.')),
+        status='verified',
+        name=Text(en='Wake', fr='Réveil', uk='Пробудження'),
+        definition=Text(en='The first phase of your turn, resolved in order: resolve the People’s Favor if you hold it; if you are an Exile, check for a Usurper or Visionary Win, then flip the Oathkeeper title to Usurper if you hold it; use your site’s power. Powers starting “Wake:” happen during this phase, once each (4.1, 7.3.1).', fr='La première phase de votre tour de jeu, résolue dans l’ordre : résolvez la Faveur du Peuple si vous la détenez ; si vous êtes un Exilé, vérifiez si vous gagnez en tant qu’Usurpateur ou Visionnaire, puis retournez le Titre de Gardien du Serment côté Usurpateur si vous le détenez ; utilisez le pouvoir de votre site. Les pouvoirs commençant par « Réveil » prennent effet pendant cette phase, une fois chacun (4.1, 7.3.1).', uk='Перша фаза вашого ходу, яку виконують по порядку: розіграйте Народне Визнання, якщо володієте ним; якщо ви Вигнанець, перевірте перемогу Узурпатора чи Провидця, потім переверніть жетон Хранителя Клятви на сторону Узурпатора, якщо володієте ним; використайте силу місцевості. Сили, що починаються словом «Пробудження:», розігруються під час цієї фази, кожна не більше одного разу (4.1, 7.3.1).'),
+        forms=Text(en='Wake Phase, Wake:', fr='phase de Réveil, Réveil :', uk='Фаза Пробудження, Фази Пробудження, Пробудженні'),
+    ),
+    Term(
+        id=TermId.WAR_EXHAUSTION,
+        source=(Source(doc='s0', line=604, quote='and its back shows the War Exhaustion'), Source(doc='s0', line=662, quote='Déterminez le vainqueur en vérifiant les quatre conditions suivantes'), Source(doc='s3', line=157, quote='у разі Виснаження Війною (3.4)'), Source(doc='s3', line=215, quote='В кінці восьмого раунду гра все одно закінчується.')),
+        status='verified',
+        note='s3 heads 3.4 «ПЕРЕМОГА В КІНЦІ ГРИ» (L213) and says «Виснаження Війною» only on the goal reference (2.10, L157).',
+        name=Text(en='War Exhaustion Win', fr='Victoire par Épuisement de Guerre', uk='Виснаження Війною'),
+        definition=Text(en='At the end of the eighth round the game ends automatically. Check in order: if the Chancellor or a Citizen is the Oathkeeper, the Empire wins; otherwise an Exile who is the Usurper wins; otherwise an Exile Visionary wins; otherwise the Empire wins. The Empire’s win goes to a Citizen who meets the Successor goal. The back of the goal reference shows this order (2.10, 3.4).', fr='À la fin du huitième tour, la partie prend fin automatiquement. Vérifiez dans l’ordre : si le Chancelier ou un Citoyen est Gardien du Serment, l’Empire gagne ; sinon un Exilé Usurpateur gagne ; sinon un Exilé Visionnaire gagne ; sinon l’Empire gagne. La victoire de l’Empire revient à un Citoyen qui atteint l’objectif de Succession. Le verso de la référence d’objectif indique cet ordre (2.10, 3.4).', uk='У кінці восьмого раунду гра закінчується автоматично. Перевірте по порядку: якщо Канцлер або Громадянин є Хранителем Клятви, перемагає Імперія; інакше перемагає Вигнанець-Узурпатор; інакше — Вигнанець-Провидець; інакше перемагає Імперія. Перемога Імперії дістається Громадянину, який виконав ціль Наступника. Цей порядок вказаний на звороті картки цілі (2.10, 3.4).'),
+        forms=Text(en='War Exhaustion', fr='Épuisement de Guerre', uk='Виснаженням Війною, Виснаження Війною, Перемога в кінці гри'),
+    ),
+    Term(
+        id=TermId.WARBAND,
+        source=(Source(doc='s0', line=202, quote='24 warbands, pawn'), Source(doc='s0', line=442, quote='Troupes de sa couleur'), Source(doc='s3', line=48, quote='24 ЗАГОНИ'), Source(doc='s3', line=49, quote='14 ЗАГОНІВ')),
+        status='verified',
+        note='Printed as an icon on cards. s3 misspells the plural «загоны» (glossary L721–763) and «загопи» (L594, L608, L622).',
+        name=Text(en='warband', fr='Troupe', uk='загін'),
+        definition=Text(en='A player’s fighting piece: 24 purple warbands for the Chancellor (also used by Citizens) and 14 of their own color for each other player. Warbands at a site rule it, those on your board are your force when attacking, and unused and killed warbands wait in the personal bank, where their number sets your Supply (setup 8–9, 4.3.3, 10).', fr='La pièce de combat d’un joueur : 24 Troupes violettes pour le Chancelier (aussi utilisées par les Citoyens) et 14 de sa couleur pour chaque autre joueur. Les Troupes sur un site le contrôlent, celles de votre plateau forment votre Armée quand vous attaquez, et les Troupes inutilisées et tuées attendent dans la réserve personnelle, où leur nombre détermine vos Provisions (installation 8–9, 4.3.3, 10).', uk='Бойова фігурка гравця: 24 фіолетові загони в Канцлера (ними ж користуються Громадяни) і по 14 загонів свого кольору в кожного іншого гравця. Загони в місцевості дають право правити нею, загони на вашому планшеті — ваше військо, коли ви нападаєте, а невикористані та вбиті загони лежать в особистому запасі, де їхня кількість визначає ваші Припаси (приготування 8–9, 4.3.3, 10).'),
+        icon=True,
+        forms=Text(en='warbands', fr='Troupes, troupe, troupes', uk='загони, загонів, загону, загонами, загонах'),
+    ),
+    Term(
+        id=TermId.WHEN_PLAYED,
+        source=(Source(doc='s0', line=940, quote='7.3.3 Effet immédiat.'), Source(doc='s0', line=584, quote='d’Effet immédiat (5.1.4.IV).'), Source(doc='s3', line=556, quote='7.3.3 Розігравши.')),
+        status='verified',
+        note='The EN text of 7.3.3 on S0 L940 is too broken up to quote; the EN definition is rebuilt from it and cross-checked with FR and UK.',
+        name=Text(en='When Played', fr='Effet immédiat', uk='Розігравши'),
+        definition=Text(en='A power starting “When played:”. You must use it after playing the card faceup (5.1.4); the Conspiracy has one (2.7.2, 7.3.3).', fr='Un pouvoir commençant par « Effet immédiat ». Vous devez l’utiliser après avoir joué la carte face visible (5.1.4) ; la Conspiration en a un (2.7.2, 7.3.3).', uk='Сила, що починається словом «Розігравши». Ви повинні використати її після розіграшу карти лицьовою стороною вгору (5.1.4); така сила є у Змови (2.7.2, 7.3.3).'),
+        forms=Text(en='When played:', fr='Effet immédiat :', uk='Розігравши:'),
+    ),
+    Term(
+        id=TermId.WORLD_BOX,
+        source=(Source(doc='s0', line=1016, quote='Put this goal reference in the World Box.'), Source(doc='s0', line=1016, quote='choisi boîte Monde'), Source(doc='s3', line=604, quote='Покладіть цю карту в Коробку Світу.'), Source(doc='s3', line=658, quote='Покладіть Великий Скіпетр у Коробку Світу.')),
+        status='verified',
+        name=Text(en='World Box', fr='boîte Monde', uk='Коробка Світу'),
+        definition=Text(en='The part of the box where the Chronicle saves the world for the next game: the chosen goal reference, the Grand Scepter and the stack of sites with their cards (8.1, 8.6.1, 8.7.1).', fr='La partie de la boîte où la Chronique sauvegarde le Monde pour la partie suivante : la référence d’objectif choisie, le Grand Sceptre et la pile des sites avec leurs cartes (8.1, 8.6.1, 8.7.1).', uk='Частина коробки, куди під час Літопису зберігають світ для наступної гри: обрану картку цілі, Великий Скіпетр і стопку місцевостей з їхніми картами (8.1, 8.6.1, 8.7.1).'),
+        forms=Text(en='world box', fr='boîte', uk='Коробку Світу, Коробці Світу'),
+    ),
+    Term(
+        id=TermId.WORLD_DECK,
+        source=(Source(doc='s0', line=582, quote='to draw from the world deck with Search'), Source(doc='s0', line=582, quote='2.1.5 Pioche Monde.'), Source(doc='s3', line=89, quote='2.1.5 Колода Світу.'), Source(doc='s3', line=676, quote='Візьміть 10 карт мешканців лицьовою стороною вниз')),
+        status='verified',
+        note='s3 also says «Світова Колода» (8.4, L640) and «Колода Миру» (8.8, L672); the pack uses «Колода Світу».',
+        name=Text(en='world deck', fr='pioche Monde', uk='Колода Світу'),
+        definition=Text(en='The deck of denizen and Vision cards on the map’s World Deck space, drawn from with Search. The Chronicle rebuilds it: 10 denizens shuffled with 2 Visions, on top of 15 denizens shuffled with the other 3 Visions, on top of the remaining denizens (2.1.5, 8.8).', fr='La pioche de cartes Habitant et Vision sur l’emplacement Pioche Monde de la Mappemonde, dans laquelle on pioche avec Rechercher. La Chronique la reconstruit : 10 Habitants mélangés avec 2 Visions, au-dessus de 15 Habitants mélangés avec les 3 autres Visions, au-dessus des Habitants restants (2.1.5, 8.8).', uk='Колода карт мешканців і Видінь у слоті Колоди Світу на ігровому полі, з якої беруть карти дією Пошук. Під час Літопису її створюють заново: 10 мешканців, перемішаних з 2 Видіннями, поверх 15 мешканців, перемішаних з рештою 3 Видінь, поверх решти мешканців (2.1.5, 8.8).'),
+        forms=Text(en='World Deck', fr='Pioche Monde', uk='колода світу, колоди світу, колоду світу, Колоди Світу'),
+    ),
+    Term(
+        id=TermId.YOU,
+        source=(Source(doc='s0', line=1098, quote='You: You alone, not including any Imperial Allies'), Source(doc='s0', line=1098, quote='Vous : La plupart du temps cela signifie vous seul'), Source(doc='s3', line=727, quote='Ви: Ви самі, не включаючи жодних Союзників Імперії (5.5.2).')),
+        status='verified',
+        note='The FR glossary says the opposite for Campaigns (« En Campagne, considérez « vous », « votre », « votre adversaire », « le défenseur » comme l’ensemble du camp du défenseur : le joueur choisi et ses Alliés, sauf pour « votre site » et « votre plateau »); we follow EN and UK.',
+        name=Text(en='You', fr='Vous', uk='Ви'),
+        definition=Text(en='You alone, not including any Imperial Allies (5.5.2).', fr='Vous seul, sans compter vos Alliés impériaux (5.5.2).', uk='Ви самі, не включаючи жодних Союзників Імперії (5.5.2).'),
+        forms=Text(en='you, your', fr='vous, votre, vos', uk='ви, ваш, ваша, ваше, ваші'),
+    ),
+    Term(
+        id=TermId.YOUR_ENEMY,
+        source=(Source(doc='s0', line=1098, quote='Your Enemy: If you’re the attacker, defender and any'), Source(doc='s0', line=1098, quote='Votre adversaire : Si vous êtes l’attaquant, le défenseur et ses Alliés'), Source(doc='s3', line=717, quote='Ваш Ворог: Якщо ви нападник')),
+        status='verified',
+        name=Text(en='Your Enemy', fr='Votre adversaire', uk='Ваш Ворог'),
+        definition=Text(en='If you’re the attacker, the defender and any Imperial Allies (5.5.2). If you’re the defender, the attacker.', fr='Si vous êtes l’attaquant, le défenseur et ses Alliés impériaux (5.5.2). Si vous êtes le défenseur, l’attaquant.', uk='Якщо ви нападник — захисник і будь-які Союзники Імперії (5.5.2). Якщо ви захисник — нападник.'),
+        forms=Text(en='your enemy, your enemies', fr='votre adversaire, vos adversaires', uk='ваш ворог, вашого ворога'),
+    ),
+    Term(
+        id=TermId.YOUR_SITE,
+        source=(Source(doc='s0', line=1098, quote='that your pawn is in. Your Site/Region:'), Source(doc='s0', line=1098, quote='Votre site/région : Le site/la région où se trouve'), Source(doc='s3', line=719, quote='Ваша Місцевість/Регіон')),
+        status='verified',
+        note='s3 says «фішка» here (L719); the pack uses «фігурка».',
+        name=Text(en='Your Site/Region', fr='Votre site/région', uk='Ваша Місцевість/Регіон'),
+        definition=Text(en='The site/region that your pawn is in.', fr='Le site/la région où se trouve votre pion.', uk='Місцевість/регіон, де знаходиться ваша фігурка.'),
+        forms=Text(en='your site, your region', fr='votre site, votre région', uk='ваша місцевість, вашій місцевості, вашу місцевість, ваш регіон, вашому регіоні'),
+    ),
 )
 
 LABELS: tuple[Label, ...] = (
+    Label(
+        id=LabelId.REFERENCE_SHEETS,
+        text=Text(en='Reference sheets', fr='Aides de jeu', uk='Довідкові аркуші'),
+    ),
+    Label(
+        id=LabelId.PLAYER_AID,
+        text=Text(en='Player aid', fr='Aide du joueur', uk='Пам’ятка гравця'),
+    ),
+    Label(
+        id=LabelId.ROUND_AND_TURN,
+        text=Text(en='Round and turn', fr='Tour de jeu et tour de joueur', uk='Раунд і хід'),
+    ),
+    Label(
+        id=LabelId.MAJOR_ACTIONS,
+        text=Text(en='Major actions', fr='Actions majeures', uk='Основні дії'),
+    ),
+    Label(
+        id=LabelId.MINOR_ACTIONS,
+        text=Text(en='Minor actions', fr='Actions mineures', uk='Додаткові дії'),
+    ),
+    Label(
+        id=LabelId.ACTION,
+        text=Text(en='Action', fr='Action', uk='Дія'),
+    ),
+    Label(
+        id=LabelId.EFFECT,
+        text=Text(en='What it does', fr='Effet', uk='Що робить'),
+    ),
+    Label(
+        id=LabelId.DICE,
+        text=Text(en='Dice', fr='Dés', uk='Кубики'),
+    ),
+    Label(
+        id=LabelId.DIE,
+        text=Text(en='Die', fr='Dé', uk='Кубик'),
+    ),
+    Label(
+        id=LabelId.FACES,
+        text=Text(en='Faces', fr='Faces', uk='Грані'),
+    ),
+    Label(
+        id=LabelId.BLANK,
+        text=Text(en='blank', fr='vierge', uk='порожня'),
+    ),
+    Label(
+        id=LabelId.ROLES_AND_TITLES,
+        text=Text(en='Roles, boards and titles', fr='Rôles, plateaux et titres', uk='Ролі, планшети й титули'),
+    ),
+    Label(
+        id=LabelId.BOARD_WAKE,
+        text=Text(en='Wake', fr='Réveil', uk='Пробудження'),
+    ),
+    Label(
+        id=LabelId.BOARD_MINOR,
+        text=Text(en='Minor actions', fr='Actions mineures', uk='Додаткові дії'),
+    ),
+    Label(
+        id=LabelId.BOARD_REST,
+        text=Text(en='Rest', fr='Repos', uk='Відпочинок'),
+    ),
+    Label(
+        id=LabelId.BOARD_WIN,
+        text=Text(en='Victory', fr='Victoire', uk='Перемога'),
+    ),
+    Label(
+        id=LabelId.OATHS_AND_VISIONS,
+        text=Text(en='Oaths and Visions', fr='Serments et Visions', uk='Клятви та Видіння'),
+    ),
+    Label(
+        id=LabelId.OATHKEEPER_GOAL,
+        text=Text(en='Oathkeeper goal', fr='Objectif du Gardien du Serment', uk='Ціль Хранителя Клятви'),
+    ),
+    Label(
+        id=LabelId.SUCCESSOR_GOAL,
+        text=Text(en='Successor goal', fr='Objectif du Successeur', uk='Ціль Наступника'),
+    ),
+    Label(
+        id=LabelId.BANNERS,
+        text=Text(en='Banners', fr='Bannières', uk='Стяги'),
+    ),
+    Label(
+        id=LabelId.SITES,
+        text=Text(en='Sites', fr='Sites', uk='Місцевості'),
+    ),
+    Label(
+        id=LabelId.CAPACITY,
+        text=Text(en='Capacity', fr='Capacité', uk='Місткість'),
+    ),
+    Label(
+        id=LabelId.RELICS,
+        text=Text(en='Relics', fr='Reliques', uk='Реліквії'),
+    ),
+    Label(
+        id=LabelId.DEFENSE,
+        text=Text(en='Defense', fr='Défense', uk='Захист'),
+    ),
+    Label(
+        id=LabelId.RECOVER_COST,
+        text=Text(en='Recover cost', fr='Coût de récupération', uk='Вартість відновлення'),
+    ),
+    Label(
+        id=LabelId.DENIZENS,
+        text=Text(en='Denizens by suit', fr='Habitants par Clan', uk='Мешканці за мастями'),
+    ),
+    Label(
+        id=LabelId.COST,
+        text=Text(en='Cost', fr='Coût', uk='Вартість'),
+    ),
+    Label(
+        id=LabelId.ADVISER_ONLY,
+        text=Text(en='Adviser only', fr='Conseiller uniquement', uk='Лише радник'),
+    ),
+    Label(
+        id=LabelId.SITE_ONLY,
+        text=Text(en='Site only', fr='Site uniquement', uk='Лише місцевість'),
+    ),
+    Label(
+        id=LabelId.LOCKED,
+        text=Text(en='Locked', fr='Verrouillé', uk='Закріплено'),
+    ),
+    Label(
+        id=LabelId.EDIFICES,
+        text=Text(en='Edifices', fr='Édifices', uk='Споруди'),
+    ),
+    Label(
+        id=LabelId.RUINED,
+        text=Text(en='Ruined side', fr='Face Ruine', uk='Зруйнована сторона'),
+    ),
+    Label(
+        id=LabelId.COMPONENTS,
+        text=Text(en='Components', fr='Matériel', uk='Компоненти'),
+    ),
+    Label(
+        id=LabelId.COMPONENT,
+        text=Text(en='Component', fr='Élément', uk='Компонент'),
+    ),
+    Label(
+        id=LabelId.COUNT,
+        text=Text(en='Count', fr='Nombre', uk='Кількість'),
+    ),
+    Label(
+        id=LabelId.GLOSSARY,
+        text=Text(en='Glossary', fr='Glossaire', uk='Глосарій'),
+    ),
+    Label(
+        id=LabelId.APPENDIX_INCOMPLETE,
+        text=Text(en='Appendix: incomplete data', fr='Annexe : données incomplètes', uk='Додаток: неповні дані'),
+    ),
+    Label(
+        id=LabelId.APPENDIX_INTRO,
+        text=Text(en='The rulebook does not give everything printed on the components. Entries marked placeholder hold values made up so that the game can run; entries marked unverified come from public reference data or general knowledge and have not been checked against the printed game.', fr='Le livret de règles ne donne pas tout ce qui est imprimé sur le matériel. Les entrées marquées « provisoire » contiennent des valeurs inventées pour que le jeu puisse tourner ; les entrées marquées « non vérifié » proviennent de données de référence publiques ou de connaissances générales et n’ont pas été comparées au jeu imprimé.', uk='Книга правил містить не все, що надруковано на компонентах. Записи з позначкою «заповнювач» містять значення, вигадані лише для того, щоб гра могла працювати; записи з позначкою «неперевірено» взято з публічних довідкових даних або загальних знань, і їх не звірено з друкованою грою.'),
+    ),
+    Label(
+        id=LabelId.STATUS_PLACEHOLDER,
+        text=Text(en='placeholder', fr='provisoire', uk='заповнювач'),
+    ),
+    Label(
+        id=LabelId.STATUS_UNVERIFIED,
+        text=Text(en='unverified', fr='non vérifié', uk='неперевірено'),
+    ),
+    Label(
+        id=LabelId.KIND,
+        text=Text(en='Kind', fr='Type', uk='Тип'),
+    ),
+    Label(
+        id=LabelId.ENTRY,
+        text=Text(en='Entry', fr='Entrée', uk='Запис'),
+    ),
+    Label(
+        id=LabelId.SOURCE,
+        text=Text(en='Source', fr='Source', uk='Джерело'),
+    ),
+    Label(
+        id=LabelId.NOTE,
+        text=Text(en='Note', fr='Remarque', uk='Примітка'),
+    ),
+    Label(
+        id=LabelId.MISSING_TRANSLATIONS,
+        text=Text(en='Strings still missing a translation in this language', fr='Textes encore sans traduction dans cette langue', uk='Рядки, ще не перекладені цією мовою'),
+    ),
+    Label(
+        id=LabelId.DISCREPANCIES,
+        text=Text(en='Where the rulebooks disagree', fr='Divergences entre les livrets de règles', uk='Розбіжності між книгами правил'),
+    ),
+    Label(
+        id=LabelId.RULE,
+        text=Text(en='Rule', fr='Règle', uk='Правило'),
+    ),
 )
 
 TABLES: tuple[Table, ...] = (
+    Table(
+        id=TableId.TRAVEL_COST,
+        source=(Source(doc='s0', line=814, quote='your pawn is in the Cradle, spend 1 Supply to travel to the'), Source(doc='s0', line=814, quote='If your pawn is in the Hinterland, spend 3 Supply to'), Source(doc='s0', line=814, quote='Provinces site, or 4 Supply to travel to any Cradle site.'), Source(doc='s3', line=426, quote='витрачайте 1 Припас для подорожі в іншу місцевість Cradle / Центр'), Source(doc='s3', line=426, quote='2 Припаси для подорожі в місцевості Provinces / Провінції або 4 Припаси для подорожі в місцевості'), Source(doc='s3', line=428, quote='Для подорожі з Provinces / Провінції в будь-яку іншу місцевість витрачайте 2 Припаси'), Source(doc='s3', line=428, quote='витрачайте 3 Припаси для подорожі в місцевості Hinterland / Глибинка'), Source(doc='s3', line=428, quote='4 Припаси для подорожі в Cradle / Центр'), Source(doc='ref_cards', at='regions', note='travel_supply_cost_to agrees')),
+        status='verified',
+        note="Cradle to Cradle means the other Cradle site. Free-travel powers ('spend no Supply') ignore this table (7.6.2).",
+        name=Text(en='Travel cost', fr='Coût du Voyage', uk='Вартість Подорожі'),
+        rule='5.6.1',
+        rows=Axis(label=Text(en='From', fr='Depuis', uk='Звідки'), kind='region', keys=('cradle', 'provinces', 'hinterland')),
+        columns=Axis(label=Text(en='To', fr='Vers', uk='Куди'), kind='region', keys=('cradle', 'provinces', 'hinterland')),
+        unit=Text(en='Supply', fr='Provisions', uk='Припаси'),
+        values=((1, 2, 4), (2, 2, 2), (4, 2, 3)),
+    ),
+    Table(
+        id=TableId.END_DIE,
+        source=(Source(doc='s0', line=662, quote='If it is the end of the fifth, sixth, or seventh'), Source(doc='s0', line=662, quote='End of sixth round: A roll of 5'), Source(doc='s0', line=662, quote='Fin du sixième tour : un résultat 5 ou'), Source(doc='s3', line=202, quote='В кінці 5-го раунду, якщо на кубики впаде 6.'), Source(doc='s3', line=203, quote='В кінці 6-го раунду, якщо на кубики впаде 5-6.'), Source(doc='s3', line=204, quote='В кінці 7-го раунду, якщо на кубики впаде 3-6.')),
+        status='verified',
+        note="Rolled only if the Chancellor or a Citizen is the Oathkeeper; a roll at or above the value ends the game with the Chancellor's win (or a Successor's, 3.3.1).",
+        name=Text(en='Stable Regime: end die', fr='Régime Stable : dé de fin', uk='Чинний Режим: кубик кінця гри'),
+        rule='3.3',
+        rows=Axis(label=Text(en='End of round', fr='Fin du tour', uk='Кінець раунду'), keys=(5, 6, 7)),
+        unit=Text(en='Lowest roll that ends the game', fr='Résultat minimal qui termine la partie', uk='Найменший результат, що завершує гру'),
+        values=((6,), (5,), (3,)),
+    ),
+    Table(
+        id=TableId.SETUP_FAVOR_PER_BANK,
+        source=(Source(doc='s0', line=200, quote='Placez 3 jetons faveur'), Source(doc='s0', line=200, quote='place 4 favor tokens in each bank instead.'), Source(doc='s3', line=46, quote='Якщо ви граєте з 5 або 6 гравцями, замість цього покладіть по')),
+        status='verified',
+        name=Text(en='Favor in each favor bank at setup', fr='Faveurs par banque de faveur à l’installation', uk='Фавор у кожному запасі масті на початку гри'),
+        rule='setup 6',
+        rows=Axis(label=Text(en='Players', fr='Joueurs', uk='Гравці'), keys=(1, 5), lower_bounds=True),
+        unit=Text(en='favor', fr='faveurs', uk='фавор'),
+        values=((3,), (4,)),
+    ),
+    Table(
+        id=TableId.SUPPLY_REFRESH_CHANCELLOR,
+        source=(Source(doc='lecodex', at='src/oath/game/model/player.ts ChancellorBoard.restAmount @210ef926f9c9d85530a587b63b0801d039cd9478'), Source(doc='s0', line=680, quote='4.3.3 Refresh Supply.'), Source(doc='s3', line=263, quote='перемістіть маркер Припасів на поле, що відповідає кількості загонів у вашому особистому запасі'), Source(doc='s0', line=218, quote='3 to 0', note='Chancellor board fragment'), Source(doc='s0', line=222, quote='17to11 10 to 4', note='Chancellor board fragment'), Source(doc='s0', line=226, quote='18+', note='Chancellor board fragment')),
+        status='unverified',
+        note='The rulebooks do not give these Supply values. The row ranges (0-3, 4-10, 11-17, 18+) are the bucket labels that survive from the Chancellor board diagram (s0 L218-226). The values 3/4/5/6 are not from any declared document: they are taken from the LeCodex/Oath reference implementation (MIT; src/oath/game/model/player.ts, ChancellorBoard.restAmount, commit 210ef926f9c9d85530a587b63b0801d039cd9478). Check them against a printed Chancellor board.',
+        name=Text(en='Supply refresh: Chancellor', fr='Rafraîchir les Provisions : Chancelier', uk='Поновлення Припасів: Канцлер'),
+        rule='4.3.3',
+        rows=Axis(label=Text(en='Warbands in your personal bank', fr='Troupes dans votre réserve personnelle', uk='Загони у вашому особистому запасі'), keys=(0, 4, 11, 18), lower_bounds=True),
+        unit=Text(en='Supply', fr='Provisions', uk='Припаси'),
+        values=((3,), (4,), (5,), (6,)),
+    ),
+    Table(
+        id=TableId.SUPPLY_REFRESH_EXILE,
+        source=(Source(doc='lecodex', at='src/oath/game/model/player.ts ExileBoard.restAmount @210ef926f9c9d85530a587b63b0801d039cd9478'), Source(doc='s0', line=680, quote='4.3.3 Refresh Supply.'), Source(doc='s3', line=263, quote='перемістіть маркер Припасів на поле, що відповідає кількості загонів у вашому особистому запасі'), Source(doc='s0', line=172, quote='Refresh your Supply based on warbands remaining in your bank.', note='Exile board, Rest'), Source(doc='s0', line=176, quote='9+', note='Exile board fragment'), Source(doc='s0', line=178, quote='8 to 4', note='Exile board fragment'), Source(doc='s0', line=180, quote='3 to 0', note='Exile board fragment')),
+        status='unverified',
+        note="The rulebooks do not give these Supply values. The row ranges (0-3, 4-8, 9+) are the bucket labels that survive from the Exile board diagram (s0 L176-180). The values 4/5/6 are not from any declared document: they are taken from the LeCodex/Oath reference implementation (MIT; src/oath/game/model/player.ts, ExileBoard.restAmount, commit 210ef926f9c9d85530a587b63b0801d039cd9478). Check them against a printed Exile board. A Citizen does not use this table: they refresh to the Chancellor's Supply (4.3.3).",
+        name=Text(en='Supply refresh: Exile', fr='Rafraîchir les Provisions : Exilé', uk='Поновлення Припасів: Вигнанець'),
+        rule='4.3.3',
+        rows=Axis(label=Text(en='Warbands in your personal bank', fr='Troupes dans votre réserve personnelle', uk='Загони у вашому особистому запасі'), keys=(0, 4, 9), lower_bounds=True),
+        unit=Text(en='Supply', fr='Provisions', uk='Припаси'),
+        values=((4,), (5,), (6,)),
+    ),
+    Table(
+        id=TableId.SEARCH_COST_WORLD_DECK,
+        source=(Source(doc='lecodex', at='src/oath/game/model/decks.ts WorldDeck.searchCost @210ef926f9c9d85530a587b63b0801d039cd9478'), Source(doc='s0', line=740, quote='drawing from a discard pile, or spend the Supply shown by'), Source(doc='s3', line=279, quote='ви витратьте стільки Припасів, скільки вказано на треку Взятих Видінь'), Source(doc='s3', line=91, quote='Кількість взятих видінь визначає кількість Припасів'), Source(doc='s0', line=40, quote='2–4 suppLy', note='player board: Search costs 2 to 4 Supply')),
+        status='unverified',
+        note="The rulebooks say only that the Visions Drawn track shows the Supply cost of searching the world deck, and the boards say '2–4'. The values (2 at 0 Visions drawn, 3 at 1-2, 4 at 3 or more) are not from any declared document: they are taken from the LeCodex/Oath reference implementation (MIT; src/oath/game/model/decks.ts, WorldDeck.searchCost, commit 210ef926f9c9d85530a587b63b0801d039cd9478). Check them against a printed map. Searching a discard pile always costs 2 (5.1.1).",
+        name=Text(en='Search cost: world deck', fr='Coût de Rechercher : pioche Monde', uk='Вартість Пошуку: Колода Світу'),
+        rule='5.1.1',
+        rows=Axis(label=Text(en='Visions Drawn', fr='Visions Découvertes', uk='Взяті Видіння'), keys=(0, 1, 2, 3, 4, 5)),
+        unit=Text(en='Supply', fr='Provisions', uk='Припаси'),
+        values=((2,), (3,), (3,), (4,), (4,), (4,)),
+    ),
+)
+
+DISCREPANCIES: tuple[Discrepancy, ...] = (
+    Discrepancy(
+        id=DiscrepancyId.UK_SETUP23_ADVISER_FACEUP,
+        source=(Source(doc='s0', line=566, quote='Chooses 1 Card as a facedown adviser'), Source(doc='s0', line=566, quote='Choisit comme Conseiller face cachée'), Source(doc='s3', line=68, quote='в якості радника у відкрити')),
+        status='verified',
+        rule='setup 23',
+        summary="EN and FR: each player chooses one of their three cards as a facedown adviser. UK: the adviser is chosen face-up ('у відкрити').",
+        follow='s0',
+    ),
+    Discrepancy(
+        id=DiscrepancyId.UK_2_8_2_RELIC_SOURCE,
+        source=(Source(doc='s0', line=600, quote='relic deck, when flipped faceup'), Source(doc='s3', line=143, quote='поряд з нею із загального запасу')),
+        status='verified',
+        note="UK 5.6.2 (L430) draws them from the relic deck ('із колоди реліквій'), as EN does.",
+        rule='2.8.2',
+        summary="EN and FR: the relics a site's reveal prompt asks for are drawn from the relic deck. UK: they come 'із загального запасу' (from the shared bank).",
+        follow='s0',
+    ),
+    Discrepancy(
+        id=DiscrepancyId.UK_6_7_EXILE_FORMULA,
+        source=(Source(doc='s0', line=890, quote='Give one more favor if that Citizen is the Oathkeeper or'), Source(doc='s0', line=890, quote='favor if you are the Oathkeeper or hold the People’s Favor'), Source(doc='s0', line=890, quote='Donnez une faveur de plus si ce Citoyen est Gardien du Serment'), Source(doc='s3', line=485, quote='Якщо Вигнанець володіє Хранителем Клятви або Народним Визнанням'), Source(doc='s3', line=487, quote='Якщо Вигнанець володіє Хранителем Клятви або Найтемнішою Таємницею')),
+        status='verified',
+        rule='6.7',
+        summary="EN and FR: to exile a Citizen, the Grand Scepter holder gives 5 favor, one more if that Citizen is the Oathkeeper or holds the People's Favor (two if both), one less if the giver is the Oathkeeper or holds the People's Favor (two less if both). UK garbles both modifiers: it names 'the Exile' in both and the Darkest Secret instead of the People's Favor in the second.",
+        follow='s0',
+    ),
+    Discrepancy(
+        id=DiscrepancyId.UK_2_3_RELIC_OFFER,
+        source=(Source(doc='s0', line=582, quote='include exactly one relic from here'), Source(doc='s0', line=866, quote='6.6.1 Offering.'), Source(doc='s3', line=105, quote='Пропонуючи громадянство (6.6.1), Канцлер повинен запропонувати одну реліквію'), Source(doc='s3', line=454, quote='Якщо ви власник Великого Скіпетра, ви можете запропонувати громадянство')),
+        status='verified',
+        rule='2.3',
+        summary='EN 2.3 is passive: Citizenship offers must include exactly one relic from the Reliquary; 6.6.1 makes the Grand Scepter holder the one who offers, and that need not be the Chancellor. UK 2.3 says the Chancellor must offer the relic.',
+        follow='s0',
+    ),
+    Discrepancy(
+        id=DiscrepancyId.UK_5_4_1_DARKEST_SECRET_RESTRICTION,
+        source=(Source(doc='s0', line=752, quote='if any card at the holder’s site does not match any of their'), Source(doc='s0', line=752, quote='Vous pouvez Récupérer le Sombre Secret seulement si une carte sur le'), Source(doc='s3', line=348, quote='якщо жодна з карт місцевості власника не відповідає масті його радників'), Source(doc='s0', line=402, quote='Players can only recover this from you if there is a card at your site whose suit does not match any of your advisers.')),
+        status='verified',
+        note='The Darkest Secret placard (S0 L402) agrees with EN 5.4.1; banners.yaml follows it.',
+        rule='5.4.1',
+        summary="EN and FR: you can recover the Darkest Secret from another player only if any card at the holder's site does not match any of their advisers (at least one card matches none of them). UK: only if none of the cards at the holder's site matches the suit of their advisers, a stricter condition.",
+        follow='s0',
+    ),
+    Discrepancy(
+        id=DiscrepancyId.UK_5_4_4_PEOPLES_FAVOR_RECOVER,
+        source=(Source(doc='s0', line=752, quote='its Mob side,n’importe'), Source(doc='s0', line=752, quote='retournez-la si elle est'), Source(doc='s0', line=752, quote='away fromvous theavez world'), Source(doc='s3', line=356, quote='переверніть його сторону Натопу'), Source(doc='s3', line=356, quote='починаючи з випадкової масті та рухаючись праворуч')),
+        status='verified',
+        note="The EN sentence is interleaved with FR in S0 ('flip it over if it is on its Mob side'); FR reads 'retournez-la si elle est coté Foule'.",
+        rule='5.4.4',
+        summary="EN and FR: when you recover the People's Favor, flip it over if it is on its Mob side, and move its old favor to the favor banks one by one, starting with any suit and moving away from the world deck. UK: flip it to its Mob side, and start with a random suit moving to the right.",
+        follow='s0',
+    ),
+    Discrepancy(
+        id=DiscrepancyId.FR_GLOSSARY_YOU,
+        source=(Source(doc='s0', line=1098, quote='You: You alone, not including any Imperial Allies'), Source(doc='s0', line=1098, quote='considérez «vous», «votre»'), Source(doc='s3', line=727, quote='Ви самі, не включаючи жодних Союзників Імперії')),
+        status='verified',
+        rule='10 (You)',
+        summary="EN glossary: 'You' means you alone, not including any Imperial Allies. FR 'Vous' says that in Campaign 'you', 'your', 'your enemy' and 'the defender' mean the whole defending side, the chosen player and their Allies (except 'your site' and 'your board'), which is the opposite. UK agrees with EN.",
+        follow='s0',
+    ),
+    Discrepancy(
+        id=DiscrepancyId.FR_GLOSSARY_ENEMY,
+        source=(Source(doc='s0', line=1098, quote='Enemy: Any Exile if you are the Chancellor or a Citizen.'), Source(doc='s0', line=1098, quote='Les Bandits considèrent'), Source(doc='s3', line=731, quote='Будь-який Вигнанець, якщо ви Канцлер або Громадянин')),
+        status='verified',
+        rule='10 (Enemy)',
+        summary="EN glossary 'Enemy' covers players only. FR 'Adversaire' adds that the Bandits treat every player as their enemy. UK agrees with EN.",
+        follow='s0',
+    ),
+    Discrepancy(
+        id=DiscrepancyId.FR_2_11_ALLIED_CITIZEN,
+        source=(Source(doc='s0', line=604, quote='when any Imperial player is defending'), Source(doc='s0', line=604, quote='comme un Citoyen qui se déclare comme Allié'), Source(doc='s0', line=604, quote='(ceci n’est pas un plan de bataille)'), Source(doc='s3', line=179, quote='кубики захисту що додаються жетоном завжди додаються')),
+        status='verified',
+        rule='2.11',
+        summary="EN: the Chancellor holding the Oathkeeper of Supremacy title always adds its defense die when any Imperial player is defending. FR adds 'as well as a Citizen who declares themselves an Ally' and the aside that the title's die is not a battle plan. UK agrees with EN.",
+        follow='s0',
+    ),
+    Discrepancy(
+        id=DiscrepancyId.FR_9_6_EXCHANGE_BAN,
+        source=(Source(doc='s0', line=1088, quote='but promises are not binding except for offers'), Source(doc='s0', line=1088, quote='Conseillers, Reliques et sites contrôlés ne sont pas'), Source(doc='s0', line=1088, quote='autorisés, sauf quand vous y êtes invité'), Source(doc='s3', line=707, quote="обіцянки не є обов'язковими, за винятком пропозицій Громадянства")),
+        status='verified',
+        note='EN 9.5 already forbids paying more than a cost prompts; the FR ban on unprompted exchanges has no EN counterpart.',
+        rule='9.6',
+        summary="EN: negotiations and promises are encouraged but not binding, except Citizenship offers and powers that say 'binding'. FR adds that exchanging favor, secrets, warbands, advisers, relics and ruled sites between players is not allowed unless a power or a Citizenship offer prompts it, and that agreed exchanges are binding. UK agrees with EN.",
+        follow='s0',
+    ),
+    Discrepancy(
+        id=DiscrepancyId.FR_2_5_3_LAST_TOKEN,
+        source=(Source(doc='s0', line=582, quote='burns two favor, to a minimum of one'), Source(doc='s0', line=582, quote='peut en aucun cas être retiré d’une Bannière'), Source(doc='s3', line=123, quote='він втрачає два фавора (але щоб залишалося не менше одного)')),
+        status='verified',
+        rule='2.5.3',
+        summary="EN: when a banner is seized it burns two tokens, to a minimum of one. FR adds a general rule that the last favor or secret can never be removed from a banner, by any means. UK agrees with EN. (Under EN 4.1.1.I, a holder with no favor must move the People's Favor's last favor to a bank.)",
+        follow='s0',
+    ),
+    Discrepancy(
+        id=DiscrepancyId.FR_3_3_1_SUCCESSOR_LABELS,
+        source=(Source(doc='s0', line=662, quote='Supremacy (Sites): Holds more relic'), Source(doc='s0', line=662, quote='Conquête (sites) : Détenir plus de Reliques'), Source(doc='s3', line=208, quote='**Верховенства (Місцевості):**')),
+        status='verified',
+        rule='3.3.1',
+        summary='EN and UK label the Successor goals with the Oath names (Supremacy, The People, Protection, Devotion). FR labels them with the Vision names (Conquête, Rébellion, Sanctuaire, Foi); the goals themselves agree.',
+        follow='s0',
+    ),
+    Discrepancy(
+        id=DiscrepancyId.FR_BOARD_ACTION_COSTS,
+        source=(Source(doc='s0', line=466, quote='Récupérer 2 ProVisions'), Source(doc='s0', line=448, quote='Campagne 1 - 4 ProVisions'), Source(doc='s0', line=142, quote='Recover 1 suppLy'), Source(doc='s0', line=154, quote='Take their sites, 2 suppLy'), Source(doc='s0', line=752, quote='Spend 1 Supply'), Source(doc='s3', line=346, quote='Витратьте Один Припас'), Source(doc='s3', line=364, quote='Витратьте 2 Припаси та Оберіть Захисника')),
+        status='verified',
+        note="'2 - 4' is Search's cost and '1 - 4' Travel's, which suggests the FR cost labels were shifted.",
+        rule='5.4.1, 5.5.1',
+        summary="The FR player board prints 'Récupérer 2 Provisions' and 'Campagne 1 - 4 Provisions'. The EN board and the rules of all three texts give Recover 1 Supply and Campaign 2 Supply; the FR labels are misplaced during layout.",
+        follow='s0',
+    ),
+    Discrepancy(
+        id=DiscrepancyId.UK_OATH_NAMES,
+        source=(Source(doc='s3', line=165, quote='**Відданість Народу:**'), Source(doc='s3', line=169, quote='**Вірності:**'), Source(doc='s3', line=53, quote='Хранитель Клятви на Вірність Народу'), Source(doc='s3', line=53, quote='Якщо граєте з ціллю Хранитель Клятви Відданості, Канцлер бере'), Source(doc='s3', line=209, quote='Вірність Народу (Народне Визнання):** Володіти Найтемнішою Таємницею'), Source(doc='s3', line=211, quote='Відданості (Найтемніша Таємниця):** Володіти Великим Скіпетром'), Source(doc='s0', line=604, quote='The People: Holds the People’s Favor'), Source(doc='s0', line=202, quote='Oathkeeper Devotion')),
+        status='verified',
+        note="We follow the forms of s3's setup 13 and 3.3.1; the meaning is s0's either way.",
+        rule='2.11, setup 13, 3.3.1',
+        summary="UK names two Oaths differently in different places: The People is 'Відданість Народу' in 2.11 but 'Вірність Народу' in setup 13 and 3.3.1; Devotion is 'Вірності' in 2.11 but 'Відданості' in setup 13 and 3.3.1, so the two words swap between the Oaths. EN is consistent. The pack uses Вірність Народу (the People) and Відданість (Devotion).",
+        follow='s3',
+    ),
+    Discrepancy(
+        id=DiscrepancyId.UK_TRADE_TERM,
+        source=(Source(doc='s0', line=746, quote='5.3 Commercer'), Source(doc='s0', line=1098, quote='Exchange: You may Give to the prompted player and vice versa.'), Source(doc='s3', line=331, quote='5.3 ОБМІН'), Source(doc='s3', line=747, quote='Обмін: Ви можете Дати визначеному гравцю'), Source(doc='s3', line=861, quote='отримання від Торгівлі')),
+        status='verified',
+        rule='5.3',
+        summary="EN distinguishes Trade (the major action, 5.3) from Exchange (glossary). UK calls the action 'Обмін' in 5.3, the same word as its glossary Exchange, while its index calls it 'Торгівля'. The pack uses Торгівля for Trade and keeps Обмін for Exchange.",
+        follow='s0',
+    ),
+    Discrepancy(
+        id=DiscrepancyId.UK_TRAVEL_COST_TERM,
+        source=(Source(doc='s0', line=1098, quote='Travel Cost: See 5.6.1'), Source(doc='s3', line=715, quote='Вартість Походу: Див. 5.6.1'), Source(doc='s3', line=424, quote='5.6 Подорож'), Source(doc='s3', line=362, quote='5.5 ПОХІД')),
+        status='verified',
+        rule='10 (Travel Cost)',
+        summary="EN glossary 'Travel Cost: See 5.6.1'. UK glosses it 'Вартість Походу', but Похід is Campaign (5.5) and Travel is Подорож (5.6). The pack uses 'Вартість Подорожі'.",
+        follow='s0',
+    ),
+    Discrepancy(
+        id=DiscrepancyId.UK_CITIZEN_TERM,
+        source=(Source(doc='s0', line=866, quote='6.6.3 Imperial Players. Citizens and the Chancellor are imperial players.'), Source(doc='s3', line=49, quote='ГРОМАДЯНИНА'), Source(doc='s3', line=452, quote='6.6 ПРОПОЗИЦІЯ ПІДДАНСТВА'), Source(doc='s3', line=454, quote='запропонувати громадянство'), Source(doc='s3', line=458, quote='Перевертає свій планшет на бік Підданого')),
+        status='verified',
+        note="We follow s3's setup form (Громадянин, setup 9 and 15); the meaning is s0's either way.",
+        rule='6.6',
+        summary="EN uses one word, Citizen / Citizenship. UK alternates between Громадянин / громадянство and Підданий / підданство, even within one rule (6.6 heading 'ПРОПОЗИЦІЯ ПІДДАНСТВА', text 'запропонувати громадянство'). The pack uses Громадянин / громадянство.",
+        follow='s3',
+    ),
+    Discrepancy(
+        id=DiscrepancyId.REF_ANCIENT_CITY_CAPACITY,
+        source=(Source(doc='ref_cards', at='sites/AncientCity', note='capacity_by_source: lecodex_code 2, lecodex_yml 1, tts 2'), Source(doc='s0', line=600, quote='2.8.1 Card Capacity'), Source(doc='s3', line=141, quote='2.8.1 Місткість Місцевості')),
+        status='unverified',
+        note="Unverified because no rulebook gives the value; the rule lines are cited for the meaning of capacity only. See /work/shared/reference/README.md, 'Conflicts between and within sources'.",
+        rule='2.8.1 (Ancient City)',
+        summary="The reference sources disagree on the Ancient City's capacity: LeCodex code 2, LeCodex card data 1, TTS mod 2. The rulebooks define capacity (printed on the site card) but give no per-site values. The pack uses 2, the value two of three sources give.",
+        follow='ref_cards',
+    ),
+    Discrepancy(
+        id=DiscrepancyId.REF_SHROUDED_WOOD_CAPACITY,
+        source=(Source(doc='ref_cards', at='sites/ShroudedWood', note='capacity_by_source: lecodex_code 3, lecodex_yml 2, tts 2'), Source(doc='s0', line=600, quote='2.8.1 Card Capacity'), Source(doc='s3', line=141, quote='2.8.1 Місткість Місцевості')),
+        status='unverified',
+        note="Unverified because no rulebook gives the value; the rule lines are cited for the meaning of capacity only. See /work/shared/reference/README.md, 'Conflicts between and within sources'.",
+        rule='2.8.1 (Shrouded Wood)',
+        summary="The reference sources disagree on the Shrouded Wood's capacity: LeCodex code 3, LeCodex card data 2, TTS mod 2. The rulebooks define capacity (printed on the site card) but give no per-site values. The pack uses 2, the value two of three sources give.",
+        follow='ref_cards',
+    ),
 )
 
 SUITS: tuple[Suit, ...] = (
     Suit(
+        id=SuitId.DISCORD,
+        source=(Source(doc='s0', line=584, quote='Arcane , Beast , Discord'), Source(doc='s3', line=127, quote='Discord / Розбрат'), Source(doc='s0', line=820, quote='Starting over again.'), Source(doc='s0', line=820, quote='Recommencer, encore.'), Source(doc='ref_cards', at='suits', note='bank_order: first suit of the list [discord, arcane, order, hearth, beast, nomad]'), Source(doc='s0', line=174, quote='Discord', note='map label; first of the suit labels in the extraction order of the map diagram')),
+        status='unverified',
+        note='Name and flavour are from the rulebooks (flavour at the page foot, s0 L820; UK flavour translated by us). Only bank_order is not from a rulebook: the Law says the clockwise order of the favor banks matters (8.4, 5.4.4) but never states it. The order follows the ref_cards suit list, which agrees with the order of the map labels in the s0 extraction (L174 Discord, L182 Arcane, L184 Order, L186 Hea[rth], L312 Beast, L326 Nomad).',
+        name=Text(en='Discord', fr='Discord', uk='Розбрат'),
+        flavor=Text(en='The betrayal of a sibling. The sewers, rats chewing on spare bones. The masses struggling to survive. Knives flashing. Starting over again.', fr='La trahison d’un frère ou d’une sœur. Les égouts, des rats mâchant des os. Les masses luttent pour survivre. Les couteaux scintillent. Recommencer, encore.', uk='Зрада брата чи сестри. Стічні канали, щури, що гризуть покинуті кістки. Юрби, що борються за виживання. Блиск ножів. Усе спочатку, знову.'),
+        bank_order=0,
+    ),
+    Suit(
         id=SuitId.ARCANE,
-        source=(Source(doc='s0', line=584),),
-        status='verified',
+        source=(Source(doc='s0', line=584, quote='Arcane , Beast , Discord'), Source(doc='s3', line=127, quote='Arcane / Містика'), Source(doc='s0', line=754, quote='Starry-eyed discovery and esoteric tradition.'), Source(doc='s0', line=754, quote='Découverte éblouissante et tradition ésotérique.'), Source(doc='ref_cards', at='suits', note='bank_order: second suit of the list'), Source(doc='s0', line=182, quote='Arcane', note='map label, second in extraction order')),
+        status='unverified',
+        note='Name and flavour are from the rulebooks (flavour at the page foot, s0 L754; UK flavour translated by us). Only bank_order is not from a rulebook: it follows the ref_cards suit list and the order of the map labels in the s0 extraction (see discord).',
         name=Text(en='Arcane', fr='Arcane', uk='Містика'),
+        flavor=Text(en='Bright lights in the night sky. Starry-eyed discovery and esoteric tradition. Sights not to be seen, sounds not to be heard. Fulminating, fuming, free.', fr='Lumières vives dans le ciel noir. Découverte éblouissante et tradition ésotérique. Choses à ne pas voir, bruits à ne pas entendre. Fulminant, fulgurant, libre.', uk='Яскраві вогні в нічному небі. Мрійливі відкриття й езотеричні традиції. Видива, яких не можна бачити, звуки, яких не можна чути. Гримуче, димне, вільне.'),
         bank_order=1,
+    ),
+    Suit(
+        id=SuitId.ORDER,
+        source=(Source(doc='s0', line=584, quote='Nomad ^ , Order ^'), Source(doc='s3', line=127, quote='Order / Порядок'), Source(doc='s0', line=892, quote='The boot on the face, forever.'), Source(doc='s0', line=892, quote='Hiérarchie et logistique.'), Source(doc='ref_cards', at='suits', note='bank_order: third suit of the list'), Source(doc='s0', line=184, quote='Order', note='map label, third in extraction order')),
+        status='unverified',
+        note='Name and flavour are from the rulebooks (flavour at the page foot, s0 L892; UK flavour translated by us). Only bank_order is not from a rulebook: it follows the ref_cards suit list and the order of the map labels in the s0 extraction (see discord).',
+        name=Text(en='Order', fr='Order', uk='Порядок'),
+        flavor=Text(en='Sword, stone, and burnished silver. Lockstep, willing or unwilling. Hierarchy and logistics. The boot on the face, forever.', fr='Épée, pierre et argent poli. Synchrone, volontaire ou réticent. Hiérarchie et logistique. La botte dans la figure, pour toujours.', uk='Меч, камінь і полуроване срібло. Крок у ногу, з волі чи з неволі. Ієрархія й логістика. Чобіт на обличчі — навіки.'),
+        bank_order=2,
+    ),
+    Suit(
+        id=SuitId.HEARTH,
+        source=(Source(doc='s0', line=584, quote='Hearth ^ , Nomad ^'), Source(doc='s3', line=127, quote='Hearth / Вогнище'), Source(doc='s0', line=684, quote='The home, a crackling fire.'), Source(doc='s0', line=684, quote='Calme, satisfaction et facilité.'), Source(doc='ref_cards', at='suits', note='bank_order: fourth suit of the list'), Source(doc='s0', line=186, quote='Hea', note='map label (cut off), fourth in extraction order')),
+        status='unverified',
+        note='Name and flavour are from the rulebooks (flavour at the page foot, s0 L684; UK flavour translated by us). Only bank_order is not from a rulebook: it follows the ref_cards suit list and the order of the map labels in the s0 extraction (see discord).',
+        name=Text(en='Hearth', fr='Hearth', uk='Вогнище'),
+        flavor=Text(en='The home, a crackling fire. Calm, contentedness, and ease. Apathy, turning a blind eye. Drink and song. Old friend and new.', fr='La maison, un feu crépitant. Calme, satisfaction et facilité. Indifférence, fermer les yeux. Boire et chanter. Comme des vieux amis.', uk='Дім, потріскування вогню. Спокій, задоволення й легкість. Байдужість, заплющені очі. Питво й пісня. Давній друг і новий.'),
+        bank_order=3,
+    ),
+    Suit(
+        id=SuitId.BEAST,
+        source=(Source(doc='s0', line=584, quote='Arcane , Beast , Discord'), Source(doc='s3', line=127, quote='Beast / Звірі'), Source(doc='s0', line=952, quote='Growth unchecked.'), Source(doc='s0', line=952, quote='Fourrure, écaille et griffe.'), Source(doc='ref_cards', at='suits', note='bank_order: fifth suit of the list'), Source(doc='s0', line=312, quote='Beast', note='map label, fifth in extraction order')),
+        status='unverified',
+        note='Name and flavour are from the rulebooks (flavour at the page foot, s0 L952; UK flavour translated by us). Only bank_order is not from a rulebook: it follows the ref_cards suit list and the order of the map labels in the s0 extraction (see discord).',
+        name=Text(en='Beast', fr='Beast', uk='Звірі'),
+        flavor=Text(en='Scratching, rustling in the grass. Fur, scale, and claw. Growth unchecked. That which emerges from a long sleep.', fr='Grattement, bruissement dans l’herbe. Fourrure, écaille et griffe. Croissance incontrôlée. Celui qui sort d’un long sommeil.', uk='Шкрябання, шурхіт у траві. Хутро, луска й пазурі. Нестримне зростання. Те, що прокидається від довгого сну.'),
+        bank_order=4,
+    ),
+    Suit(
+        id=SuitId.NOMAD,
+        source=(Source(doc='s0', line=584, quote='Hearth ^ , Nomad ^'), Source(doc='s3', line=127, quote='Nomad / Кочівники'), Source(doc='s0', line=1034, quote='Care for one’s own.'), Source(doc='s0', line=1034, quote='Vent, pluie et neige.'), Source(doc='ref_cards', at='suits', note='bank_order: sixth suit of the list'), Source(doc='s0', line=326, quote='Nomad', note='map label, sixth in extraction order')),
+        status='unverified',
+        note='Name and flavour are from the rulebooks (flavour at the page foot, s0 L1034; UK flavour translated by us). Only bank_order is not from a rulebook: it follows the ref_cards suit list and the order of the map labels in the s0 extraction (see discord).',
+        name=Text(en='Nomad', fr='Nomad', uk='Кочівники'),
+        flavor=Text(en='The sun, the moon—those traveling bodies. Care for one’s own. Wind, rain, and snow. Parched throats and gurgling bellies.', fr='Le soleil, la lune — ces corps qui voyagent. Prendre soin de soi. Vent, pluie et neige. Gorges desséchées et ventres qui gargouillent.', uk='Сонце, місяць — ці мандрівні світила. Турбота про своїх. Вітер, дощ і сніг. Пересохлі горлянки й бурчання в животах.'),
+        bank_order=5,
     ),
 )
 
 REGIONS: tuple[Region, ...] = (
+    Region(
+        id=RegionId.CRADLE,
+        source=(Source(doc='s0', line=582, quote='2.1.1 Regions. Cradle, which'), Source(doc='s3', line=81, quote='Cardel, який містить дві місцевості'), Source(doc='s0', line=1098, quote='Provinces discard pile if', note='Discard: onto the Provinces pile if your pawn is in the Cradle'), Source(doc='s0', line=1098, quote='pion se trouve dans le Cradle, défaussez dans les Provinces'), Source(doc='s3', line=771, quote='у Provinces / Провінції, якщо ваша фігурка знаходиться у Cradle / Центрі')),
+        status='verified',
+        note="s3 L81 misspells the region 'Cardel'. FR keeps the English region names (setup 1 glosses Cradle as 'berceau').",
+        name=Text(en='Cradle', fr='Cradle', uk='Центр'),
+        site_slots=2,
+        discard_to=RegionId.PROVINCES,
+    ),
+    Region(
+        id=RegionId.PROVINCES,
+        source=(Source(doc='s0', line=582, quote='the Provinces and Hinterland, which hold three sites each.'), Source(doc='s3', line=81, quote='Provinces та Hinterland, які мають по три місцевості'), Source(doc='s0', line=1098, quote='if your pawn is in the Provinces', note='Discard: onto the Hinterland pile if your pawn is in the Provinces'), Source(doc='s0', line=1098, quote='dans les Provinces, défaussez dans le Hinterland'), Source(doc='s3', line=771, quote='у Hinterland / Глибинка, якщо - Provinces / Провінції')),
+        status='verified',
+        name=Text(en='Provinces', fr='Provinces', uk='Провінції'),
+        site_slots=3,
+        discard_to=RegionId.HINTERLAND,
+    ),
+    Region(
+        id=RegionId.HINTERLAND,
+        source=(Source(doc='s0', line=582, quote='the Provinces and Hinterland, which hold three sites each.'), Source(doc='s3', line=81, quote='Provinces та Hinterland, які мають по три місцевості'), Source(doc='s0', line=1098, quote='pile if your pawn is in the Hinterland', note='Discard: onto the Cradle pile if your pawn is in the Hinterland'), Source(doc='s3', line=771, quote='у Cradle / Центрі, - Hinterland / Глибинка')),
+        status='verified',
+        note="FR keeps the English region name (setup 1 glosses Hinterland as 'arrière-pays').",
+        name=Text(en='Hinterland', fr='Hinterland', uk='Глибинка'),
+        site_slots=3,
+        discard_to=RegionId.CRADLE,
+    ),
 )
 
 SITES: tuple[Site, ...] = (
+    Site(
+        id=SiteId.MINE,
+        source=(Source(doc='ref_cards', at='sites/Mine'), Source(doc='s0', line=292, quote='Mine'), Source(doc='s3', line=247, quote='Шахті')),
+        status='unverified',
+        name=Text(en='Mine', fr='Mine', uk='Шахта'),
+        text=Text(en='At the end of your Wake Phase, if your pawn is here, you may take one [favor] from this site.'),
+        powers=(Power(kind='modifier', ref='OpportunitySite'),),
+        save_id=0,
+        capacity=1,
+        relics=1,
+        defense=1,
+        recover_cost=RecoverCost(place_favor=3, bank=SuitId.DISCORD),
+        start_favor=3,
+    ),
+    Site(
+        id=SiteId.SALT_FLATS,
+        source=(Source(doc='ref_cards', at='sites/SaltFlats'), Source(doc='s3', line=247, quote='Соляних Рівнинах')),
+        status='unverified',
+        name=Text(en='Salt Flats', fr='Marais Salant', uk='Соляні Рівнини'),
+        text=Text(en='At the end of your Wake Phase, if your pawn is here, you may take one [favor] or [secret] from this site.'),
+        powers=(Power(kind='modifier', ref='OpportunitySite'),),
+        save_id=1,
+        capacity=2,
+        relics=0,
+        defense=1,
+        start_favor=2,
+        start_secret=1,
+    ),
+    Site(
+        id=SiteId.FERTILE_VALLEY,
+        source=(Source(doc='ref_cards', at='sites/FertileValley'),),
+        status='unverified',
+        name=Text(en='Fertile Valley'),
+        text=Text(en='If you play a [hearth] card to this site, and you have not discarded a [hearth] card here during this turn, you get [favor].'),
+        powers=(Power(kind='modifier', ref='FertileValley'), Power(kind='modifier', ref='FertileValleyOff'), Power(kind='modifier', ref='FertileValleyOn')),
+        save_id=2,
+        capacity=3,
+        relics=0,
+        defense=1,
+    ),
+    Site(
+        id=SiteId.BARREN_COAST,
+        source=(Source(doc='ref_cards', at='sites/BarrenCoast'),),
+        status='unverified',
+        name=Text(en='Barren Coast'),
+        text=Text(en='When traveling from here to a Coast site, the Travel cost is 1 Supply and you **ignore** the Narrow Pass tower.'),
+        powers=(Power(kind='modifier', ref='CoastalSite'), Power(kind='modifier', ref='CoastalSiteCost')),
+        save_id=3,
+        capacity=1,
+        relics=1,
+        defense=1,
+        recover_cost=RecoverCost(place_favor=3, bank=SuitId.NOMAD),
+    ),
+    Site(
+        id=SiteId.PLAINS,
+        source=(Source(doc='ref_cards', at='sites/Plains'),),
+        status='unverified',
+        name=Text(en='Plains'),
+        text=Text(en='You **must** add one [attack_die] if you declare any number of targets at this site _(even if you rule)_.'),
+        powers=(Power(kind='modifier', ref='Plains'),),
+        save_id=4,
+        capacity=3,
+        relics=0,
+        defense=1,
+    ),
+    Site(
+        id=SiteId.RIVER,
+        source=(Source(doc='ref_cards', at='sites/River'),),
+        status='unverified',
+        name=Text(en='River'),
+        text=Text(en='When mustering from a card at this site, you gain one more warband if you rule this site.'),
+        powers=(Power(kind='modifier', ref='River'),),
+        save_id=5,
+        capacity=2,
+        relics=0,
+        defense=1,
+    ),
+    Site(
+        id=SiteId.STEPPE,
+        source=(Source(doc='ref_cards', at='sites/Steppe'),),
+        status='unverified',
+        name=Text(en='Steppe'),
+        text=Text(en='If you play a [nomad] card to this site, and you have not discarded a [nomad] card here during this turn, you get [secret].'),
+        powers=(Power(kind='modifier', ref='Steppe'), Power(kind='modifier', ref='SteppeOff'), Power(kind='modifier', ref='SteppeOn')),
+        save_id=6,
+        capacity=2,
+        relics=1,
+        defense=1,
+        recover_cost=RecoverCost(place_favor=3, bank=SuitId.NOMAD),
+    ),
+    Site(
+        id=SiteId.MOUNTAIN,
+        source=(Source(doc='ref_cards', at='sites/Mountain'),),
+        status='unverified',
+        name=Text(en='Mountain'),
+        text=Text(en='You **must** subtract one [attack_die] if you declare any number of targets at this site _(even if you rule)_.'),
+        powers=(Power(kind='modifier', ref='Mountain'),),
+        save_id=7,
+        capacity=2,
+        relics=1,
+        defense=1,
+        recover_cost=RecoverCost(burn_favor=2),
+    ),
+    Site(
+        id=SiteId.LUSH_COAST,
+        source=(Source(doc='ref_cards', at='sites/LushCoast'),),
+        status='unverified',
+        name=Text(en='Lush Coast'),
+        text=Text(en='When traveling from here to a Coast site, the Travel cost is 1 Supply and you **ignore** the Narrow Pass tower.'),
+        powers=(Power(kind='modifier', ref='CoastalSite'), Power(kind='modifier', ref='CoastalSiteCost')),
+        save_id=8,
+        capacity=3,
+        relics=0,
+        defense=1,
+    ),
+    Site(
+        id=SiteId.MARSHES,
+        source=(Source(doc='ref_cards', at='sites/Marshes'),),
+        status='unverified',
+        name=Text(en='Marshes'),
+        text=Text(en='When searching, you **must** draw one fewer card if your pawn is here.'),
+        powers=(Power(kind='modifier', ref='Marshes'),),
+        save_id=9,
+        capacity=2,
+        relics=1,
+        defense=1,
+        recover_cost=RecoverCost(burn_secret=1),
+    ),
+    Site(
+        id=SiteId.WASTES,
+        source=(Source(doc='ref_cards', at='sites/Wastes'),),
+        status='unverified',
+        name=Text(en='Wastes'),
+        text=Text(en='If you play a [discord] card to this site, and you have not discarded a [discord] card here during this turn, you get take the relic here, treating this as recovering it.'),
+        powers=(Power(kind='modifier', ref='Wastes'), Power(kind='modifier', ref='WastesOff'), Power(kind='modifier', ref='WastesOn')),
+        save_id=10,
+        capacity=1,
+        relics=1,
+        defense=1,
+        recover_cost=RecoverCost(burn_secret=2),
+    ),
+    Site(
+        id=SiteId.ROCKY_COAST,
+        source=(Source(doc='ref_cards', at='sites/RockyCoast'),),
+        status='unverified',
+        name=Text(en='Rocky Coast'),
+        text=Text(en='When traveling from here to a Coast site, the Travel cost is 1 Supply and you **ignore** the Narrow Pass tower.'),
+        powers=(Power(kind='modifier', ref='CoastalSite'), Power(kind='modifier', ref='CoastalSiteCost')),
+        save_id=11,
+        capacity=2,
+        relics=0,
+        defense=1,
+    ),
+    Site(
+        id=SiteId.NARROW_PASS,
+        source=(Source(doc='ref_cards', at='sites/NarrowPass'), Source(doc='s0', line=1088, quote='Passage Étroit'), Source(doc='s3', line=689, quote='Narrow Pass')),
+        status='unverified',
+        name=Text(en='Narrow Pass', fr='Passage Étroit', uk='Вузький Прохід'),
+        text=Text(en='When traveling from another region to this region, you **must** Travel to this site. When campaigning, if you declare any targets in this region and your pawn is in a different region, you **must** target this site unless you rule it.'),
+        powers=(Power(kind='modifier', ref='NarrowPassTravel'), Power(kind='modifier', ref='NarrowPassCampaign')),
+        save_id=12,
+        capacity=1,
+        relics=1,
+        defense=1,
+        recover_cost=RecoverCost(place_favor=3, bank=SuitId.ARCANE),
+    ),
+    Site(
+        id=SiteId.CHARMING_VALLEY,
+        source=(Source(doc='ref_cards', at='sites/CharmingValley'), Source(doc='s0', line=948, quote='Vallée Charmante'), Source(doc='s3', line=588, quote='Чарівна Долина')),
+        status='unverified',
+        name=Text(en='Charming Valley', fr='Vallée Charmante', uk='Чарівна Долина'),
+        text=Text(en='When traveling from here, increase the Travel cost by 1 Supply. _(For example, traveling from the Provinces costs 3 Supply, not 2 Supply.)_'),
+        powers=(Power(kind='modifier', ref='CharmingValley'),),
+        save_id=13,
+        capacity=3,
+        relics=0,
+        defense=1,
+    ),
+    Site(
+        id=SiteId.DEEP_WOODS,
+        source=(Source(doc='ref_cards', at='sites/DeepWoods'),),
+        status='unverified',
+        name=Text(en='Deep Woods'),
+        text=Text(en='If you play a [beast] card to this site, and you have not discarded a [beast] card here during this turn, you take the relic here, treating this as recovering it.'),
+        powers=(Power(kind='modifier', ref='DeepWoods'), Power(kind='modifier', ref='DeepWoodsOff'), Power(kind='modifier', ref='DeepWoodsOn')),
+        save_id=14,
+        capacity=2,
+        relics=1,
+        defense=1,
+        recover_cost=RecoverCost(burn_secret=2),
+    ),
+    Site(
+        id=SiteId.STANDING_STONES,
+        source=(Source(doc='ref_cards', at='sites/StandingStones'),),
+        status='unverified',
+        name=Text(en='Standing Stones'),
+        text=Text(en='If you play an [arcane] card to this site, and you have not discarded an [arcane] card here during this turn, you get [secret].'),
+        powers=(Power(kind='modifier', ref='StandingStones'), Power(kind='modifier', ref='StandingStonesOff'), Power(kind='modifier', ref='StandingStonesOn')),
+        save_id=15,
+        capacity=2,
+        relics=1,
+        defense=1,
+        recover_cost=RecoverCost(place_favor=3, bank=SuitId.ARCANE),
+    ),
+    Site(
+        id=SiteId.ANCIENT_CITY,
+        source=(Source(doc='ref_cards', at='sites/AncientCity'),),
+        status='unverified',
+        note='capacity differs between sources: lecodex_code 2, lecodex_yml 1, tts 2; the value two sources give is used',
+        name=Text(en='Ancient City'),
+        text=Text(en='If you play an [order] card to this site, and you have not discarded an [order] card here during this turn, you get 2 warbands.'),
+        powers=(Power(kind='modifier', ref='AncientCity'), Power(kind='modifier', ref='AncientCityOff'), Power(kind='modifier', ref='AncientCityOn')),
+        save_id=16,
+        capacity=2,
+        relics=1,
+        defense=2,
+        recover_cost=RecoverCost(place_favor=3, bank=SuitId.ORDER),
+    ),
+    Site(
+        id=SiteId.DROWNED_CITY,
+        source=(Source(doc='ref_cards', at='sites/DrownedCity'), Source(doc='s3', line=247, quote='Затонулому Місті')),
+        status='unverified',
+        name=Text(en='Drowned City', fr='Cité Engloutie', uk='Затонуле Місто'),
+        text=Text(en='At the end of your Wake Phase, if your pawn is here, you may take one [secret] from this site.'),
+        powers=(Power(kind='modifier', ref='OpportunitySite'),),
+        save_id=17,
+        capacity=0,
+        relics=2,
+        defense=0,
+        recover_cost=RecoverCost(burn_favor=2),
+        start_secret=3,
+    ),
+    Site(
+        id=SiteId.GREAT_SLUM,
+        source=(Source(doc='ref_cards', at='sites/GreatSlum'),),
+        status='unverified',
+        name=Text(en='Great Slum'),
+        text=Text(en='When playing or moving a card to this site, you may discard a card here first.'),
+        powers=(Power(kind='modifier', ref='GreatSlum'),),
+        save_id=18,
+        capacity=3,
+        relics=0,
+        defense=1,
+    ),
+    Site(
+        id=SiteId.BURIED_GIANT,
+        source=(Source(doc='ref_cards', at='sites/BuriedGiant'),),
+        status='unverified',
+        name=Text(en='Buried Giant'),
+        text=Text(en='When traveling from here, you may flip one secret on your board facedown to spend no Supply and **ignore** the Narrow Pass power. _(Facedown secrets cannot be used to pay a cost.)_'),
+        powers=(Power(kind='modifier', ref='BuriedGiant'), Power(kind='modifier', ref='BuriedGiantCost')),
+        save_id=19,
+        capacity=2,
+        relics=1,
+        defense=1,
+        recover_cost=RecoverCost(burn_secret=1),
+    ),
+    Site(
+        id=SiteId.THE_TRIBUNAL,
+        source=(Source(doc='ref_cards', at='sites/TheTribunal'),),
+        status='unverified',
+        name=Text(en='The Tribunal'),
+        text=Text(en='**Action**: If you rule this site or your pawn is here, negotiate a binding exchange of [favor] and [secret] as well as binding actions at any future time, in any combination, with any player. _(Be as creative as you want with your agreement and your agreed-upon penalties if someone breaks it!)_'),
+        powers=(Power(kind='action', ref='TheTribunal'),),
+        save_id=20,
+        capacity=2,
+        relics=1,
+        defense=1,
+        recover_cost=RecoverCost(place_favor=3, bank=SuitId.ORDER),
+    ),
+    Site(
+        id=SiteId.SHROUDED_WOOD,
+        source=(Source(doc='ref_cards', at='sites/ShroudedWood'), Source(doc='s0', line=814, quote='Bois Brumeux'), Source(doc='s3', line=420, quote='Прихованого Лісу')),
+        status='unverified',
+        note='capacity differs between sources: lecodex_code 3, lecodex_yml 2, tts 2; the value two sources give is used',
+        name=Text(en='Shrouded Wood', fr='Bois Brumeux', uk='Прихований Ліс'),
+        text=Text(en="When traveling from here, the Travel cost is 2 Supply, and you **ignore** the Narrow Pass and The Hidden Place powers. If an enemy rules here, you travel to the site of the ruler's choice _(Chancellor's choice if ruled by the Empire)_, even if another player is making you travel."),
+        powers=(Power(kind='modifier', ref='ShroudedWood'), Power(kind='modifier', ref='ShroudedWoodCost')),
+        save_id=21,
+        capacity=2,
+        relics=1,
+        defense=1,
+        recover_cost=RecoverCost(burn_secret=1),
+    ),
+    Site(
+        id=SiteId.THE_HIDDEN_PLACE,
+        source=(Source(doc='ref_cards', at='sites/TheHiddenPlace'),),
+        status='unverified',
+        name=Text(en='The Hidden Place'),
+        text=Text(en='You **cannot** travel to here or declare campaign targets here unless you flip one secret on your board facedown.'),
+        powers=(Power(kind='modifier', ref='TheHiddenPlaceTravel'), Power(kind='modifier', ref='TheHiddenPlaceCampaign')),
+        save_id=22,
+        capacity=2,
+        relics=1,
+        defense=1,
+        recover_cost=RecoverCost(burn_secret=1),
+    ),
 )
 
 DENIZENS: tuple[Denizen, ...] = (
+    Denizen(
+        id=DenizenId.ALCHEMIST,
+        source=(Source(doc='ref_cards', at='denizens/Alchemist'),),
+        status='unverified',
+        name=Text(en='Alchemist'),
+        text=Text(en='**Action**: Gain [favor] [favor] [favor] [favor] from any favor bank or banks.'),
+        powers=(Power(kind='action', cost=Cost(place_secret=1, burn_secret=1), ref='Alchemist'),),
+        save_id=8,
+        suit=SuitId.ARCANE,
+    ),
+    Denizen(
+        id=DenizenId.FIRE_TALKERS,
+        source=(Source(doc='ref_cards', at='denizens/FireTalkers'),),
+        status='unverified',
+        name=Text(en='Fire Talkers'),
+        text=Text(en='±3 [attack_die] if you hold the Darkest Secret.'),
+        powers=(Power(kind='battle_plan_attack', cost=Cost(place_secret=1), ref='FireTalkersAttack'), Power(kind='battle_plan_defense', cost=Cost(place_secret=1), ref='FireTalkersDefense')),
+        save_id=30,
+        suit=SuitId.ARCANE,
+    ),
+    Denizen(
+        id=DenizenId.MAGICIANS_CODE,
+        source=(Source(doc='ref_cards', at='denizens/MagiciansCode'),),
+        status='unverified',
+        name=Text(en="Magician's Code"),
+        text=Text(en="If recovering the Darkest Secret, gain [secret] [secret] and add them to any other [secret] you're paying to recover it _(even none)_."),
+        powers=(Power(kind='modifier', cost=Cost(place_favor=2), ref='MagiciansCode'),),
+        save_id=31,
+        suit=SuitId.ARCANE,
+    ),
+    Denizen(
+        id=DenizenId.SPIRIT_SNARE,
+        source=(Source(doc='ref_cards', at='denizens/SpiritSnare'),),
+        status='unverified',
+        name=Text(en='Spirit Snare'),
+        text=Text(en='**Action**: Take [favor] from any one favor bank.'),
+        powers=(Power(kind='action', cost=Cost(place_secret=1), ref='SpiritSnare'),),
+        save_id=32,
+        suit=SuitId.ARCANE,
+    ),
+    Denizen(
+        id=DenizenId.WIZARD_SCHOOL,
+        source=(Source(doc='ref_cards', at='denizens/WizardSchool'),),
+        status='unverified',
+        name=Text(en='Wizard School'),
+        text=Text(en='**Action**: Gain [secret], then end your Act Phase.'),
+        powers=(Power(kind='action', cost=Cost(place_favor=1), ref='WizardSchool'),),
+        save_id=33,
+        suit=SuitId.ARCANE,
+        restriction='site',
+    ),
+    Denizen(
+        id=DenizenId.DAZZLE,
+        source=(Source(doc='ref_cards', at='denizens/Dazzle'),),
+        status='unverified',
+        name=Text(en='Dazzle'),
+        text=Text(en='**When Played**, discard all [hearth] and [order] cards at sites in your region.'),
+        powers=(Power(kind='when_played', ref='Dazzle'),),
+        save_id=34,
+        suit=SuitId.ARCANE,
+    ),
+    Denizen(
+        id=DenizenId.ACTING_TROUPE,
+        source=(Source(doc='ref_cards', at='denizens/ActingTroupe'),),
+        status='unverified',
+        name=Text(en='Acting Troupe'),
+        text=Text(en='Act as if the Acting Troupe is a [beast] or [order] card instead.'),
+        powers=(Power(kind='modifier', ref='ActingTroupe'),),
+        save_id=35,
+        suit=SuitId.ARCANE,
+        restriction='adviser',
+    ),
+    Denizen(
+        id=DenizenId.TAMING_CHARM,
+        source=(Source(doc='ref_cards', at='denizens/TamingCharm'),),
+        status='unverified',
+        name=Text(en='Taming Charm'),
+        text=Text(en='**Action**: Discard a [beast] or [nomad] card at your site to gain [favor] [favor] from the matching favor bank.'),
+        powers=(Power(kind='action', cost=Cost(place_secret=1), ref='TamingCharm'),),
+        save_id=36,
+        suit=SuitId.ARCANE,
+    ),
+    Denizen(
+        id=DenizenId.INQUISITOR,
+        source=(Source(doc='ref_cards', at='denizens/Inquisitor'),),
+        status='unverified',
+        name=Text(en='Inquisitor'),
+        text=Text(en='**Action**: Peek at an adviser of a player whose pawn is at your site. If it is the Conspiracy, you play it or discard it. If it is not, give them the [favor] here.'),
+        powers=(Power(kind='action', cost=Cost(place_favor=1), ref='Inquisitor'),),
+        save_id=37,
+        suit=SuitId.ARCANE,
+    ),
+    Denizen(
+        id=DenizenId.SECRET_SIGNAL,
+        source=(Source(doc='ref_cards', at='denizens/SecretSignal'),),
+        status='unverified',
+        name=Text(en='Secret Signal'),
+        text=Text(en='If you gain only one [favor], gain one more [favor].'),
+        powers=(Power(kind='modifier', ref='SecretSignal'),),
+        save_id=54,
+        suit=SuitId.ARCANE,
+        restriction='adviser',
+    ),
+    Denizen(
+        id=DenizenId.AUGURY,
+        source=(Source(doc='ref_cards', at='denizens/Augury'),),
+        status='unverified',
+        name=Text(en='Augury'),
+        text=Text(en='**Action**: Draw one more card. _(Stop after a Vision as normal.)_'),
+        powers=(Power(kind='modifier', ref='Augury'),),
+        save_id=55,
+        suit=SuitId.ARCANE,
+    ),
+    Denizen(
+        id=DenizenId.RUSTING_RAY,
+        source=(Source(doc='ref_cards', at='denizens/RustingRay'),),
+        status='unverified',
+        name=Text(en='Rusting Ray'),
+        text=Text(en="If you hold the Darkest Secret, **ignore** all your enemy's rolls of hollow swords [hollow_sword]."),
+        powers=(Power(kind='battle_plan_defense', cost=Cost(place_secret=1), ref='RustingRay'),),
+        save_id=56,
+        suit=SuitId.ARCANE,
+    ),
+    Denizen(
+        id=DenizenId.PORTAL,
+        source=(Source(doc='ref_cards', at='denizens/Portal'),),
+        status='unverified',
+        name=Text(en='Portal'),
+        text=Text(en="Spend no Supply and **ignore** the powers of sites if you're traveling to or from this site."),
+        powers=(Power(kind='modifier', cost=Cost(place_secret=1), ref='Portal'), Power(kind='modifier', ref='PortalCost')),
+        save_id=57,
+        suit=SuitId.ARCANE,
+        restriction='site',
+    ),
+    Denizen(
+        id=DenizenId.BILLOWING_FOG,
+        source=(Source(doc='ref_cards', at='denizens/BillowingFog'),),
+        status='unverified',
+        name=Text(en='Billowing Fog'),
+        text=Text(en="If you're defeated, kill no warbands in your force. **Ignore** powers that kill all of your force."),
+        powers=(Power(kind='battle_plan_attack', cost=Cost(place_secret=1), ref='BillowingFogAttack'), Power(kind='battle_plan_defense', cost=Cost(place_secret=1), ref='BillowingFogDefense')),
+        save_id=58,
+        suit=SuitId.ARCANE,
+    ),
+    Denizen(
+        id=DenizenId.KINDRED_WARRIORS,
+        source=(Source(doc='ref_cards', at='denizens/KindredWarriors'),),
+        status='unverified',
+        name=Text(en='Kindred Warriors'),
+        text=Text(en='Ignore all skills [skull] you roll. ±X [attack_die] up to the number of other suits you rule.'),
+        powers=(Power(kind='battle_plan_attack', cost=Cost(place_secret=1), ref='KindredWarriorsAttack'), Power(kind='battle_plan_defense', cost=Cost(place_secret=1), ref='KindredWarriorsDefense')),
+        save_id=59,
+        suit=SuitId.ARCANE,
+    ),
+    Denizen(
+        id=DenizenId.TERROR_SPELLS,
+        source=(Source(doc='ref_cards', at='denizens/TerrorSpells'),),
+        status='unverified',
+        name=Text(en='Terror Spells'),
+        text=Text(en='**Action**: Kill any two warbands in your region _(at sites or on boards, even yours)_ if you hold the Darkest Secret.'),
+        powers=(Power(kind='action', cost=Cost(place_secret=1), ref='TerrorSpells'),),
+        save_id=60,
+        suit=SuitId.ARCANE,
+    ),
+    Denizen(
+        id=DenizenId.BLOOD_PACT,
+        source=(Source(doc='ref_cards', at='denizens/BloodPact'),),
+        status='unverified',
+        name=Text(en='Blood Pact'),
+        text=Text(en='**Action**: Sacrifice an even number of warbands on your board. For every two you sacrifice, gain [secret].'),
+        powers=(Power(kind='action', cost=Cost(place_secret=1), ref='BloodPact'),),
+        save_id=61,
+        suit=SuitId.ARCANE,
+    ),
+    Denizen(
+        id=DenizenId.REVELATION,
+        source=(Source(doc='ref_cards', at='denizens/Revelation'),),
+        status='unverified',
+        name=Text(en='Revelation'),
+        text=Text(en='**When Played**, each player, following turn order, may burn any number of [favor] to gain an equal number of [secret].'),
+        powers=(Power(kind='when_played', ref='Revelation'),),
+        save_id=62,
+        suit=SuitId.ARCANE,
+    ),
+    Denizen(
+        id=DenizenId.OBSERVATORY,
+        source=(Source(doc='ref_cards', at='denizens/Observatory'),),
+        status='unverified',
+        note='TTS data differs: restriction site',
+        name=Text(en='Observatory'),
+        text=Text(en='While your pawn is here, you may draw from any one discard pile.'),
+        powers=(Power(kind='modifier', ref='Observatory'),),
+        save_id=63,
+        suit=SuitId.ARCANE,
+    ),
+    Denizen(
+        id=DenizenId.PLAGUE_ENGINES,
+        source=(Source(doc='ref_cards', at='denizens/PlagueEngines'),),
+        status='unverified',
+        name=Text(en='Plague Engines'),
+        text=Text(en='**Action**: Each player _(even you)_ places one [favor] per site they rule into the [arcane] bank.'),
+        powers=(Power(kind='action', cost=Cost(place_secret=1, burn_secret=1), ref='PlagueEngines'),),
+        save_id=64,
+        suit=SuitId.ARCANE,
+    ),
+    Denizen(
+        id=DenizenId.GLEAMING_ARMOR,
+        source=(Source(doc='ref_cards', at='denizens/GleamingArmor'),),
+        status='unverified',
+        note='TTS data differs: restriction adviser',
+        name=Text(en='Gleaming Armor'),
+        text=Text(en="Your enemy's battle plans have an added cost of [secret]."),
+        powers=(Power(kind='modifier', ref='GleamingArmor'),),
+        save_id=65,
+        suit=SuitId.ARCANE,
+    ),
+    Denizen(
+        id=DenizenId.BEWITCH,
+        source=(Source(doc='ref_cards', at='denizens/Bewitch'),),
+        status='unverified',
+        name=Text(en='Bewitch'),
+        text=Text(en="**When Played**, if you're an Exile and have more [secret] _(even on cards)_ than the Chancellor, you may become a Citizen- take no relic, end your Act Phase, and refresh Supply to full."),
+        powers=(Power(kind='when_played', ref='Bewitch'),),
+        save_id=66,
+        suit=SuitId.ARCANE,
+    ),
+    Denizen(
+        id=DenizenId.JINX,
+        source=(Source(doc='ref_cards', at='denizens/Jinx'),),
+        status='unverified',
+        name=Text(en='Jinx'),
+        text=Text(en='If you rule Jinx, after you roll [attack_die] or [defense_die] for any reason, you may use this power to reroll all those dice once. _(This is not a battle plan!)_'),
+        powers=(Power(kind='modifier', cost=Cost(place_secret=1), ref='Jinx'),),
+        save_id=67,
+        suit=SuitId.ARCANE,
+    ),
+    Denizen(
+        id=DenizenId.TUTOR,
+        source=(Source(doc='ref_cards', at='denizens/Tutor'),),
+        status='unverified',
+        name=Text(en='Tutor'),
+        text=Text(en='**Action**: Gain [secret]'),
+        powers=(Power(kind='action', cost=Cost(place_favor=1, place_secret=1), ref='Tutor'),),
+        save_id=68,
+        suit=SuitId.ARCANE,
+        restriction='adviser',
+    ),
+    Denizen(
+        id=DenizenId.DREAM_THIEF,
+        source=(Source(doc='ref_cards', at='denizens/DreamThief'),),
+        status='unverified',
+        name=Text(en='Dream Thief'),
+        text=Text(en='**Action**: Swap any two facedown advisers.'),
+        powers=(Power(kind='action', cost=Cost(place_favor=2), ref='DreamThief'),),
+        save_id=69,
+        suit=SuitId.ARCANE,
+    ),
+    Denizen(
+        id=DenizenId.CRACKING_GROUND,
+        source=(Source(doc='ref_cards', at='denizens/CrackingGround'),),
+        status='unverified',
+        note='LeCodex cards/denizens.ts lists CrackedSageDefense as the second power (a CrackingGroundDefense class also exists in powers/arcane.ts)',
+        name=Text(en='Cracking Ground'),
+        text=Text(en='± [attack_die] per site targeted.'),
+        powers=(Power(kind='battle_plan_attack', cost=Cost(burn_secret=1), ref='CrackingGroundAttack'), Power(kind='battle_plan_defense', cost=Cost(place_secret=1, burn_favor=1), ref='CrackedSageDefense')),
+        save_id=70,
+        suit=SuitId.ARCANE,
+    ),
+    Denizen(
+        id=DenizenId.SEALING_WARD,
+        source=(Source(doc='ref_cards', at='denizens/SealingWard'),),
+        status='unverified',
+        name=Text(en='Sealing Ward'),
+        text=Text(en='Your relics add one more [defense_die] when targeted.'),
+        powers=(Power(kind='modifier', ref='SealingWard'),),
+        save_id=71,
+        suit=SuitId.ARCANE,
+        restriction='adviser',
+        locked=True,
+    ),
+    Denizen(
+        id=DenizenId.INITIATION_RITE,
+        source=(Source(doc='ref_cards', at='denizens/InitiationRite'),),
+        status='unverified',
+        name=Text(en='Initiation Rite'),
+        text=Text(en='To muster, you **must** place [secret] instead of [favor].'),
+        powers=(Power(kind='modifier', ref='InitiationRite'),),
+        save_id=72,
+        suit=SuitId.ARCANE,
+        restriction='adviser',
+        locked=True,
+    ),
+    Denizen(
+        id=DenizenId.VOW_OF_SILENCE,
+        source=(Source(doc='ref_cards', at='denizens/VowOfSilence'),),
+        status='unverified',
+        name=Text(en='Vow of Silence'),
+        text=Text(en='You **cannot** recover the Darkest Secret or give anyone [secret]. Whenever a player recovers it, you gain X [secret] equal to the number of [secret] they placed.'),
+        powers=(Power(kind='modifier', ref='VowOfSilence'), Power(kind='modifier', ref='VowOfSilenceRecover'), Power(kind='modifier', ref='VowOfSilencePitch')),
+        save_id=73,
+        suit=SuitId.ARCANE,
+        restriction='adviser',
+        locked=True,
+    ),
+    Denizen(
+        id=DenizenId.FORGOTTEN_VAULT,
+        source=(Source(doc='ref_cards', at='denizens/ForgottenVault'),),
+        status='unverified',
+        name=Text(en='Forgotten Vault'),
+        text=Text(en='**Action**: Place [secret] from the shared bank on the Darkest Secret, or burn [secret] from the Darkest Secret _(not last [secret])_.'),
+        powers=(Power(kind='action', cost=Cost(place_favor=1), ref='ForgottenVault'),),
+        save_id=74,
+        suit=SuitId.ARCANE,
+        restriction='site',
+    ),
+    Denizen(
+        id=DenizenId.MAP_LIBRARY,
+        source=(Source(doc='ref_cards', at='denizens/MapLibrary'),),
+        status='unverified',
+        name=Text(en='Map Library'),
+        text=Text(en='While your pawn is at this site, you may trade with a card at any site in your region.'),
+        powers=(Power(kind='modifier', ref='MapLibrary'),),
+        save_id=75,
+        suit=SuitId.ARCANE,
+        restriction='site',
+    ),
+    Denizen(
+        id=DenizenId.WITCHS_BARGAIN,
+        source=(Source(doc='ref_cards', at='denizens/WitchsBargain'),),
+        status='unverified',
+        name=Text(en="Witch's Bargain"),
+        text=Text(en='**Action**: Give [secret] to a player whose pawn is at your site to take [favor] [favor] from them, or give [favor] [favor] for [secret], any number of times.'),
+        powers=(Power(kind='action', cost=Cost(place_secret=1), ref='WitchsBargain'),),
+        save_id=76,
+        suit=SuitId.ARCANE,
+    ),
+    Denizen(
+        id=DenizenId.MASTER_OF_DISGUISE,
+        source=(Source(doc='ref_cards', at='denizens/MasterOfDisguise'),),
+        status='unverified',
+        note='TTS data differs: locked True',
+        name=Text(en='Master of Disguise'),
+        text=Text(en="Act as if you had another player's advisers instead. _(You can't use your other advisers.)_"),
+        powers=(Power(kind='modifier', ref='MasterOfDisguise'),),
+        save_id=77,
+        suit=SuitId.ARCANE,
+        restriction='adviser',
+    ),
+    Denizen(
+        id=DenizenId.ERRAND_BOY,
+        source=(Source(doc='ref_cards', at='denizens/ErrandBoy'),),
+        status='unverified',
+        name=Text(en='Errand Boy'),
+        text=Text(en='You may draw from a discard pile in a different region instead of yours.'),
+        powers=(Power(kind='modifier', cost=Cost(place_favor=1), ref='ErrandBoy'),),
+        save_id=10,
+        suit=SuitId.BEAST,
+    ),
+    Denizen(
+        id=DenizenId.WOLVES,
+        source=(Source(doc='ref_cards', at='denizens/Wolves'),),
+        status='unverified',
+        name=Text(en='Wolves'),
+        text=Text(en='**Action**: Kill one warband _(even yours)_ on any one board.'),
+        powers=(Power(kind='action', cost=Cost(place_secret=1), ref='Wolves'),),
+        save_id=38,
+        suit=SuitId.BEAST,
+    ),
+    Denizen(
+        id=DenizenId.ANIMAL_PLAYMATES,
+        source=(Source(doc='ref_cards', at='denizens/AnimalPlaymates'),),
+        status='unverified',
+        name=Text(en='Animal Playmates'),
+        text=Text(en="Spend no Supply if you're mustering on a [beast] card."),
+        powers=(Power(kind='modifier', ref='AnimalPlaymates'),),
+        save_id=39,
+        suit=SuitId.BEAST,
+        restriction='adviser',
+    ),
+    Denizen(
+        id=DenizenId.TRUE_NAMES,
+        source=(Source(doc='ref_cards', at='denizens/TrueNames'),),
+        status='unverified',
+        name=Text(en='True Names'),
+        text=Text(en='Your enemy **cannot** use battle plans that match any of your advisers against you.'),
+        powers=(Power(kind='modifier', ref='TrueNamesAttack'), Power(kind='modifier', ref='TrueNamesDefense')),
+        save_id=40,
+        suit=SuitId.BEAST,
+        restriction='adviser',
+    ),
+    Denizen(
+        id=DenizenId.THE_OLD_OAK,
+        source=(Source(doc='ref_cards', at='denizens/TheOldOak'),),
+        status='unverified',
+        name=Text(en='The Old Oak'),
+        text=Text(en='If trading with The Old Oak for [secret], gain one more [secret] if you have any [beast] advisers.'),
+        powers=(Power(kind='modifier', ref='TheOldOak'),),
+        save_id=41,
+        suit=SuitId.BEAST,
+        restriction='site',
+    ),
+    Denizen(
+        id=DenizenId.FOREST_PATHS,
+        source=(Source(doc='ref_cards', at='denizens/ForestPaths'),),
+        status='unverified',
+        name=Text(en='Forest Paths'),
+        text=Text(en="Spend no Supply and ignore the powers of sites if you're traveling to a site with a [beast] card."),
+        powers=(Power(kind='modifier', cost=Cost(place_favor=1), ref='ForestPaths'),),
+        save_id=42,
+        suit=SuitId.BEAST,
+    ),
+    Denizen(
+        id=DenizenId.LONG_LOST_HEIR,
+        source=(Source(doc='ref_cards', at='denizens/LongLostHeir'), Source(doc='s0', line=948, quote='Héritier Perdu')),
+        status='unverified',
+        name=Text(en='Long-Lost Heir', fr='Héritier Perdu', uk='Давно Втрачений Спадкоємець'),
+        text=Text(en="**When Played**, if you're an Exile, you may become a Citizen- take no relic, end your Act Phase, and refresh Supply to full _(leftmost)_."),
+        powers=(Power(kind='when_played', ref='LongLostHeir'),),
+        save_id=43,
+        suit=SuitId.BEAST,
+        restriction='adviser',
+        locked=True,
+    ),
+    Denizen(
+        id=DenizenId.RANGERS,
+        source=(Source(doc='ref_cards', at='denizens/Rangers'),),
+        status='unverified',
+        name=Text(en='Rangers'),
+        text=Text(en='Ignore all skulls [skull] you roll. +2 [attack_die] if the defense pool has 4+ [defense_die].'),
+        powers=(Power(kind='battle_plan_attack', cost=Cost(place_favor=1), ref='Rangers'),),
+        save_id=44,
+        suit=SuitId.BEAST,
+    ),
+    Denizen(
+        id=DenizenId.ROVING_TERROR,
+        source=(Source(doc='ref_cards', at='denizens/RovingTerror'),),
+        status='unverified',
+        name=Text(en='Roving Terror'),
+        text=Text(en='**Action**: Discard a denizen card at any other site and move this card there.'),
+        powers=(Power(kind='action', cost=Cost(place_secret=1), ref='RovingTerror'),),
+        save_id=45,
+        suit=SuitId.BEAST,
+        restriction='site',
+    ),
+    Denizen(
+        id=DenizenId.NATURE_WORSHIP,
+        source=(Source(doc='ref_cards', at='denizens/NatureWorship'),),
+        status='unverified',
+        name=Text(en='Nature Worship'),
+        text=Text(en='± [attack_die] per [beast] adviser you have.'),
+        powers=(Power(kind='battle_plan_attack', cost=Cost(place_secret=1), ref='NatureWorshipAttack'), Power(kind='battle_plan_defense', cost=Cost(place_secret=1), ref='NatureWorshipDefense')),
+        save_id=174,
+        suit=SuitId.BEAST,
+    ),
+    Denizen(
+        id=DenizenId.BIRDSONG,
+        source=(Source(doc='ref_cards', at='denizens/Birdsong'),),
+        status='unverified',
+        name=Text(en='Birdsong'),
+        text=Text(en="Spend no Supply if you're trading with a [beast] or [nomad] card."),
+        powers=(Power(kind='modifier', ref='Birdsong'),),
+        save_id=175,
+        suit=SuitId.BEAST,
+        restriction='adviser',
+    ),
+    Denizen(
+        id=DenizenId.SMALL_FRIENDS,
+        source=(Source(doc='ref_cards', at='denizens/SmallFriends'),),
+        status='unverified',
+        name=Text(en='Small Friends'),
+        text=Text(en='Act as if your pawn is at any site with a [beast] card. _(You may use Trade modifiers there.)_'),
+        powers=(Power(kind='modifier', ref='SmallFriends'),),
+        save_id=176,
+        suit=SuitId.BEAST,
+        restriction='adviser',
+    ),
+    Denizen(
+        id=DenizenId.GRASPING_VINES,
+        source=(Source(doc='ref_cards', at='denizens/GraspingVines'),),
+        status='unverified',
+        name=Text(en='Grasping Vines'),
+        text=Text(en="Enemies traveling from any site ruled by Grasping Vines' ruler **must** kill one warband on their board if able."),
+        powers=(Power(kind='modifier', ref='GraspingVines'),),
+        save_id=177,
+        suit=SuitId.BEAST,
+        restriction='site',
+    ),
+    Denizen(
+        id=DenizenId.THREATENING_ROAR,
+        source=(Source(doc='ref_cards', at='denizens/ThreateningRoar'),),
+        status='unverified',
+        name=Text(en='Threatening Roar'),
+        text=Text(en='**When Played**, discard all [nomad] and [beast] cards at sites in your region.'),
+        powers=(Power(kind='when_played', ref='ThreateningRoar'),),
+        save_id=178,
+        suit=SuitId.BEAST,
+    ),
+    Denizen(
+        id=DenizenId.FAE_MERCHANT,
+        source=(Source(doc='ref_cards', at='denizens/FaeMerchant'),),
+        status='unverified',
+        name=Text(en='Fae Merchant'),
+        text=Text(en='**Action**: Draw a relic and take it. Put any relic you hold except the Grand Scepter on the bottom of the relic deck.'),
+        powers=(Power(kind='action', cost=Cost(place_secret=1), ref='FaeMerchant'),),
+        save_id=179,
+        suit=SuitId.BEAST,
+    ),
+    Denizen(
+        id=DenizenId.SECOND_CHANCE,
+        source=(Source(doc='ref_cards', at='denizens/SecondChance'),),
+        status='unverified',
+        name=Text(en='Second Chance'),
+        text=Text(en='**Action**: Kill one warband on the board of a player who has an [order] or [discord] adviser to gain one warband.'),
+        powers=(Power(kind='action', cost=Cost(place_secret=1), ref='SecondChance'),),
+        save_id=180,
+        suit=SuitId.BEAST,
+    ),
+    Denizen(
+        id=DenizenId.PIED_PIPER,
+        source=(Source(doc='ref_cards', at='denizens/PiedPiper'), Source(doc='s3', line=689, quote='Щуролов')),
+        status='unverified',
+        name=Text(en='Pied Piper', fr='Joueur de Flûte', uk='Щуролов'),
+        text=Text(en="This card ignores the adviser limit. **Action**: Move this card to any other player's advisers. Take [favor] [favor] from them."),
+        powers=(Power(kind='capacity', ref='IgnoresCapacity'), Power(kind='action', cost=Cost(place_secret=1), ref='PiedPiper')),
+        save_id=181,
+        suit=SuitId.BEAST,
+        restriction='adviser',
+    ),
+    Denizen(
+        id=DenizenId.MUSHROOMS,
+        source=(Source(doc='ref_cards', at='denizens/Mushrooms'),),
+        status='unverified',
+        name=Text(en='Mushrooms'),
+        text=Text(en="Spend no Supply, but draw only one card _(not three)_ from the bottom of your region's discard pile."),
+        powers=(Power(kind='modifier', cost=Cost(place_secret=1), ref='Mushrooms'), Power(kind='modifier', ref='MushroomsCost')),
+        save_id=182,
+        suit=SuitId.BEAST,
+        restriction='site',
+    ),
+    Denizen(
+        id=DenizenId.INSECT_SWARM,
+        source=(Source(doc='ref_cards', at='denizens/InsectSwarm'),),
+        status='unverified',
+        note='TTS data differs: restriction adviser',
+        name=Text(en='Insect Swarm'),
+        text=Text(en="Your enemy's battle plans each have an added cost of [burned_favor]."),
+        powers=(Power(kind='modifier', ref='InsectSwarm'),),
+        save_id=183,
+        suit=SuitId.BEAST,
+    ),
+    Denizen(
+        id=DenizenId.VOW_OF_UNION,
+        source=(Source(doc='ref_cards', at='denizens/VowOfUnion'),),
+        status='unverified',
+        name=Text(en='Vow of Union'),
+        text=Text(en='In campaigns, warbands at sites you rule add to your attacking force. You **cannot** travel from a site you rule if any warbands are on your board.'),
+        powers=(Power(kind='modifier', ref='VowOfUnionAttack'), Power(kind='modifier', ref='VowOfUnionTravel')),
+        save_id=184,
+        suit=SuitId.BEAST,
+        restriction='adviser',
+        locked=True,
+    ),
+    Denizen(
+        id=DenizenId.GIANT_PYTHON,
+        source=(Source(doc='ref_cards', at='denizens/GiantPython'),),
+        status='unverified',
+        name=Text(en='Giant Python'),
+        text=Text(en='Whenever a player attacks you, they **must** declare targets that add an even total _(2, 4, etc)_ of [defense_die] to your defense pool.'),
+        powers=(Power(kind='modifier', ref='GiantPython'),),
+        save_id=185,
+        suit=SuitId.BEAST,
+        restriction='adviser',
+    ),
+    Denizen(
+        id=DenizenId.WAR_TORTOISE,
+        source=(Source(doc='ref_cards', at='denizens/WarTortoise'),),
+        status='unverified',
+        name=Text(en='War Tortoise'),
+        text=Text(en="**Ignore** all attack or defense added by your enemy's rolls of [sword] [sword] [skull] or [shield] [shield]. _(Any [skull] they roll still kill their warbands.)_"),
+        powers=(Power(kind='battle_plan_attack', cost=Cost(place_favor=1), ref='WarTortoiseAttack'), Power(kind='battle_plan_defense', cost=Cost(place_favor=1), ref='WarTortoiseDefense')),
+        save_id=186,
+        suit=SuitId.BEAST,
+    ),
+    Denizen(
+        id=DenizenId.NEW_GROWTH,
+        source=(Source(doc='ref_cards', at='denizens/NewGrowth'),),
+        status='unverified',
+        name=Text(en='New Growth'),
+        text=Text(en='You may play [beast] and [hearth] cards to any site _(that has space)_.'),
+        powers=(Power(kind='modifier', ref='NewGrowth'),),
+        save_id=187,
+        suit=SuitId.BEAST,
+    ),
+    Denizen(
+        id=DenizenId.WILD_CRY,
+        source=(Source(doc='ref_cards', at='denizens/WildCry'),),
+        status='unverified',
+        name=Text(en='Wild Cry'),
+        text=Text(en='If you play a [beast] card, gain 1 Supply and 2 warbands.'),
+        powers=(Power(kind='modifier', ref='WildCry'),),
+        save_id=188,
+        suit=SuitId.BEAST,
+    ),
+    Denizen(
+        id=DenizenId.ANIMAL_HOST,
+        source=(Source(doc='ref_cards', at='denizens/AnimalHost'),),
+        status='unverified',
+        name=Text(en='Animal Host'),
+        text=Text(en='**When Played**, gain warbands equal to the total number of [beast] cards _(including Animal Host)_ at any sites _(regardless of rule)_.'),
+        powers=(Power(kind='when_played', ref='AnimalHost'),),
+        save_id=189,
+        suit=SuitId.BEAST,
+    ),
+    Denizen(
+        id=DenizenId.MEMORY_OF_NATURE,
+        source=(Source(doc='ref_cards', at='denizens/MemoryOfNature'),),
+        status='unverified',
+        name=Text(en='Memory of Nature'),
+        text=Text(en='**Action**: Move a total of X [favor] from any favor banks to the [beast] bank. X is the number of [beast] cards on the map.'),
+        powers=(Power(kind='action', cost=Cost(place_secret=1), ref='MemoryOfNature'),),
+        save_id=190,
+        suit=SuitId.BEAST,
+    ),
+    Denizen(
+        id=DenizenId.MARSH_SPIRIT,
+        source=(Source(doc='ref_cards', at='denizens/MarshSpirit'),),
+        status='unverified',
+        name=Text(en='Marsh Spirit'),
+        text=Text(en='Players who target this site **cannot** use battle plans.'),
+        powers=(Power(kind='modifier', ref='MarshSpirit'),),
+        save_id=191,
+        suit=SuitId.BEAST,
+        restriction='site',
+    ),
+    Denizen(
+        id=DenizenId.VOW_OF_POVERTY,
+        source=(Source(doc='ref_cards', at='denizens/VowOfPoverty'),),
+        status='unverified',
+        name=Text(en='Vow of Poverty'),
+        text=Text(en='You **cannot** gain [favor] from Trade. **Rest**: If you have no [favor], take [favor] [favor] from any one favor bank.'),
+        powers=(Power(kind='modifier', ref='VowOfPoverty'), Power(kind='rest', ref='VowOfPovertyRest')),
+        save_id=192,
+        suit=SuitId.BEAST,
+        restriction='adviser',
+        locked=True,
+    ),
+    Denizen(
+        id=DenizenId.FOREST_COUNCIL,
+        source=(Source(doc='ref_cards', at='denizens/ForestCouncil'),),
+        status='unverified',
+        name=Text(en='Forest Council'),
+        text=Text(en="Enemies of Forest Council's rule **cannot** trade with or must from [beast] cards."),
+        powers=(Power(kind='modifier', ref='ForestCouncilTrade'), Power(kind='modifier', ref='ForestCouncilMuster')),
+        save_id=193,
+        suit=SuitId.BEAST,
+        restriction='site',
+        locked=True,
+    ),
+    Denizen(
+        id=DenizenId.WALLED_GARDEN,
+        source=(Source(doc='ref_cards', at='denizens/WalledGarden'),),
+        status='unverified',
+        name=Text(en='Walled Garden'),
+        text=Text(en='± [defense_die] per [beast] at any sites if this site is targeted.'),
+        powers=(Power(kind='battle_plan_defense', ref='WalledGarden'),),
+        save_id=194,
+        suit=SuitId.BEAST,
+        restriction='site',
+    ),
+    Denizen(
+        id=DenizenId.VOW_OF_BEASTKIN,
+        source=(Source(doc='ref_cards', at='denizens/VowOfBeastkin'),),
+        status='unverified',
+        name=Text(en='Vow of Beastkin'),
+        text=Text(en='You **must** muster on a card that matching any of your advisers, but you gain one more warband.'),
+        powers=(Power(kind='modifier', ref='VowOfBeastkin'),),
+        save_id=195,
+        suit=SuitId.BEAST,
+        restriction='adviser',
+        locked=True,
+    ),
+    Denizen(
+        id=DenizenId.BRACKEN,
+        source=(Source(doc='ref_cards', at='denizens/Bracken'),),
+        status='unverified',
+        name=Text(en='Bracken'),
+        text=Text(en="You may put all the cards you discard on the top or bottom of any one discard pile _(even your region's)_."),
+        powers=(Power(kind='modifier', ref='Bracken'),),
+        save_id=196,
+        suit=SuitId.BEAST,
+    ),
+    Denizen(
+        id=DenizenId.WILD_ALLIES,
+        source=(Source(doc='ref_cards', at='denizens/WildAllies'),),
+        status='unverified',
+        name=Text(en='Wild Allies'),
+        text=Text(en='**Action**: Campaign at any site with a [beast] card. Act as if your pawn is there. Spend no Supply and add your warbands there to your force.'),
+        powers=(Power(kind='action', cost=Cost(place_secret=1), ref='WildAllies'),),
+        save_id=197,
+        suit=SuitId.BEAST,
+    ),
+    Denizen(
+        id=DenizenId.MERCENARIES,
+        source=(Source(doc='ref_cards', at='denizens/Mercenaries'),),
+        status='unverified',
+        name=Text(en='Mercenaries'),
+        text=Text(en="±3 [attack_die] If you're defeated while using this power, discard Mercenaries."),
+        powers=(Power(kind='battle_plan_attack', cost=Cost(place_favor=1), ref='MercenariesAttack'), Power(kind='battle_plan_defense', cost=Cost(place_favor=1), ref='MercenariesDefense')),
+        save_id=11,
+        suit=SuitId.DISCORD,
+    ),
+    Denizen(
+        id=DenizenId.ASMALL_FAVOR,
+        source=(Source(doc='ref_cards', at='denizens/ASmallFavor'),),
+        status='unverified',
+        name=Text(en='A Small Favor'),
+        text=Text(en='**When Played**, Gain four warbands.'),
+        powers=(Power(kind='when_played', ref='ASmallFavor'),),
+        save_id=14,
+        suit=SuitId.DISCORD,
+        restriction='adviser',
+        locked=True,
+    ),
+    Denizen(
+        id=DenizenId.SECOND_WIND,
+        source=(Source(doc='ref_cards', at='denizens/SecondWind'),),
+        status='unverified',
+        name=Text(en='Second Wind'),
+        text=Text(en="After you're victorious, you may travel and then may campaign, spending no Supply for either."),
+        powers=(Power(kind='battle_plan_attack', cost=Cost(place_secret=1, burn_favor=1), ref='SecondWind'),),
+        save_id=15,
+        suit=SuitId.DISCORD,
+    ),
+    Denizen(
+        id=DenizenId.SLEIGHT_OF_HAND,
+        source=(Source(doc='ref_cards', at='denizens/SleightOfHand'),),
+        status='unverified',
+        name=Text(en='Sleight of Hand'),
+        text=Text(en='**Action**: Take [secret] from a player whose pawn is at your site. You cannot take their last [secret].'),
+        powers=(Power(kind='action', cost=Cost(place_favor=1), ref='SleightOfHand'),),
+        save_id=16,
+        suit=SuitId.DISCORD,
+        restriction='adviser',
+    ),
+    Denizen(
+        id=DenizenId.KEY_TO_THE_CITY,
+        source=(Source(doc='ref_cards', at='denizens/KeyToTheCity'),),
+        status='unverified',
+        name=Text(en='Key to the City'),
+        text=Text(en="**When Played**, if the ruler's pawn is not at this site, kill any warbands at this site, then gain a warband and place it here."),
+        powers=(Power(kind='when_played', ref='KeyToTheCity'),),
+        save_id=17,
+        suit=SuitId.DISCORD,
+        restriction='site',
+    ),
+    Denizen(
+        id=DenizenId.SCRYER,
+        source=(Source(doc='ref_cards', at='denizens/Scryer'),),
+        status='unverified',
+        name=Text(en='Scryer'),
+        text=Text(en='**Action**: Peek at any one discard pile.'),
+        powers=(Power(kind='action', cost=Cost(place_secret=1), ref='Scryer'),),
+        save_id=18,
+        suit=SuitId.DISCORD,
+    ),
+    Denizen(
+        id=DenizenId.DISGRACED_CAPTAIN,
+        source=(Source(doc='ref_cards', at='denizens/DisgracedCaptain'),),
+        status='unverified',
+        name=Text(en='Disgraced Captain'),
+        text=Text(en='+4 [attack_die] if targeting a site that has an [order] card.'),
+        powers=(Power(kind='battle_plan_attack', cost=Cost(place_favor=1, burn_favor=1), ref='DisgracedCaptain'),),
+        save_id=19,
+        suit=SuitId.DISCORD,
+    ),
+    Denizen(
+        id=DenizenId.NAYSAYERS,
+        source=(Source(doc='ref_cards', at='denizens/Naysayers'),),
+        status='unverified',
+        name=Text(en='Naysayers'),
+        text=Text(en='**Rest**: If any Exile is the Oathkeeper or Usurper, take [favor] from the Chancellor.'),
+        powers=(Power(kind='rest', ref='Naysayers'),),
+        save_id=20,
+        suit=SuitId.DISCORD,
+        restriction='adviser',
+    ),
+    Denizen(
+        id=DenizenId.BOOK_BURNING,
+        source=(Source(doc='ref_cards', at='denizens/BookBurning'),),
+        status='unverified',
+        name=Text(en='Book Burning'),
+        text=Text(en="**Action**: If you're victorious and targeted the defender's pawn, they also burn all of the [secret] on their board except their last."),
+        powers=(Power(kind='battle_plan_attack', ref='BookBurning'),),
+        save_id=21,
+        suit=SuitId.DISCORD,
+    ),
+    Denizen(
+        id=DenizenId.CHARLATAN,
+        source=(Source(doc='ref_cards', at='denizens/Charlatan'),),
+        status='unverified',
+        name=Text(en='Charlatan'),
+        text=Text(en='**When Played**, burn all [secret] but one from the Darkest Secret.'),
+        powers=(Power(kind='when_played', ref='Charlatan'),),
+        save_id=78,
+        suit=SuitId.DISCORD,
+    ),
+    Denizen(
+        id=DenizenId.ASSASSIN,
+        source=(Source(doc='ref_cards', at='denizens/Assassin'), Source(doc='s0', line=948, quote='Assassin'), Source(doc='s3', line=592, quote='Вбивця')),
+        status='unverified',
+        name=Text(en='Assassin', fr='Assassin', uk='Вбивця'),
+        text=Text(en='You can only have two advisers. **Action**: Discard a faceup adviser of a player whose pawn is at your site.'),
+        powers=(Power(kind='capacity', ref='OnlyTwoAdvisers'), Power(kind='action', cost=Cost(place_favor=1), ref='Assassin')),
+        save_id=79,
+        suit=SuitId.DISCORD,
+        restriction='adviser',
+        locked=True,
+    ),
+    Denizen(
+        id=DenizenId.DOWNTRODDEN,
+        source=(Source(doc='ref_cards', at='denizens/Downtrodden'),),
+        status='unverified',
+        name=Text(en='Downtrodden'),
+        text=Text(en='Gain two more warbands if mustering on a card whose favor bank has the least [favor] _(not tied)_.'),
+        powers=(Power(kind='modifier', ref='Downtrodden'),),
+        save_id=80,
+        suit=SuitId.DISCORD,
+    ),
+    Denizen(
+        id=DenizenId.BLACKMAIL,
+        source=(Source(doc='ref_cards', at='denizens/Blackmail'),),
+        status='unverified',
+        name=Text(en='Blackmail'),
+        text=Text(en='**When Played**, choose a relic held by a player whose pawn is at your site. You take the relic unless they give you [favor] [favor] [favor].'),
+        powers=(Power(kind='when_played', ref='Blackmail'),),
+        save_id=81,
+        suit=SuitId.DISCORD,
+    ),
+    Denizen(
+        id=DenizenId.CRACKED_SAGE,
+        source=(Source(doc='ref_cards', at='denizens/CrackedSage'),),
+        status='unverified',
+        name=Text(en='Cracked Sage'),
+        text=Text(en='±4 [attack_die] if your enemy has an [arcane] adviser.'),
+        powers=(Power(kind='battle_plan_attack', cost=Cost(place_secret=1, burn_favor=1), ref='CrackedSageAttack'), Power(kind='battle_plan_defense', cost=Cost(place_secret=1, burn_favor=1), ref='CrackedSageDefense')),
+        save_id=82,
+        suit=SuitId.DISCORD,
+    ),
+    Denizen(
+        id=DenizenId.DISSENT,
+        source=(Source(doc='ref_cards', at='denizens/Dissent'),),
+        status='unverified',
+        name=Text(en='Dissent'),
+        text=Text(en="**When Played**, each player, except the holder of the People's Favor, places one [favor] on this card for each suit of card they rule."),
+        powers=(Power(kind='when_played', ref='Dissent'),),
+        save_id=83,
+        suit=SuitId.DISCORD,
+    ),
+    Denizen(
+        id=DenizenId.FALSE_PROPHET,
+        source=(Source(doc='ref_cards', at='denizens/FalseProphet'),),
+        status='unverified',
+        name=Text(en='False Prophet'),
+        text=Text(en="**When Played**, if you're an Exile, gain one warband and put it on any revealed Vision. You now also have it revealed. If it is ever discarded, kill the warband and play or discard the Vision as if you had searched."),
+        powers=(Power(kind='when_played', ref='FalseProphet'), Power(kind='wake', ref='FalseProphetWake'), Power(kind='modifier', ref='FalseProphetDiscard')),
+        save_id=84,
+        suit=SuitId.DISCORD,
+        restriction='adviser',
+        locked=True,
+    ),
+    Denizen(
+        id=DenizenId.VOW_OF_RENEWAL,
+        source=(Source(doc='ref_cards', at='denizens/VowOfRenewal'),),
+        status='unverified',
+        name=Text(en='Vow of Renewal'),
+        text=Text(en="You **cannot** recover the People's Favor. Whenever any player burns [favor], you take the [favor] instead."),
+        powers=(Power(kind='modifier', ref='VowOfRenewal'), Power(kind='modifier', ref='VowOfRenewalRecover')),
+        save_id=85,
+        suit=SuitId.DISCORD,
+        restriction='adviser',
+        locked=True,
+    ),
+    Denizen(
+        id=DenizenId.ZEALOTS,
+        source=(Source(doc='ref_cards', at='denizens/Zealots'),),
+        status='unverified',
+        name=Text(en='Zealots'),
+        text=Text(en='If the defending force is larger than your force, each warband you sacrifice will add three _(not one)_ to your attack.'),
+        powers=(Power(kind='battle_plan_attack', cost=Cost(place_favor=1), ref='Zealots'),),
+        save_id=86,
+        suit=SuitId.DISCORD,
+    ),
+    Denizen(
+        id=DenizenId.ROYAL_AMBITIONS,
+        source=(Source(doc='ref_cards', at='denizens/RoyalAmbitions'),),
+        status='unverified',
+        name=Text(en='Royal Ambitions'),
+        text=Text(en="**When Played**, if you're an Exile and rule more sites than the Chancellor, you may become a Citizen- take any one Reliquary relic without peeking, end your Act Phase, and refresh Supply to full."),
+        powers=(Power(kind='when_played', ref='RoyalAmbitions'),),
+        save_id=87,
+        suit=SuitId.DISCORD,
+        restriction='adviser',
+        locked=True,
+    ),
+    Denizen(
+        id=DenizenId.SALT_THE_EARTH,
+        source=(Source(doc='ref_cards', at='denizens/SaltTheEarth'),),
+        status='unverified',
+        name=Text(en='Salt the Earth'),
+        text=Text(en="You **cannot** play Salt the Earth to a site with any locked cards. **When Played**, ignore this site's capacity. Discard all other denizens at this site. This site's capacity is now 1."),
+        powers=(Power(kind='capacity', ref='IgnoresCapacity'), Power(kind='capacity', ref='SaltTheEarth')),
+        save_id=88,
+        suit=SuitId.DISCORD,
+        restriction='site',
+        locked=True,
+    ),
+    Denizen(
+        id=DenizenId.BEAST_TAMER,
+        source=(Source(doc='ref_cards', at='denizens/BeastTamer'),),
+        status='unverified',
+        name=Text(en='Beast Tamer'),
+        text=Text(en='Enemies cannot use [beast] or [nomad] battle plans against you.'),
+        powers=(Power(kind='modifier', ref='BeastTamerAttack'), Power(kind='modifier', ref='BeastTamerDefense')),
+        save_id=89,
+        suit=SuitId.DISCORD,
+        restriction='adviser',
+    ),
+    Denizen(
+        id=DenizenId.RIOTS,
+        source=(Source(doc='ref_cards', at='denizens/Riots'),),
+        status='unverified',
+        name=Text(en='Riots'),
+        text=Text(en="**When Played**, if the People's Favor is on the Mob side, discard all other cards of the most common suit on the map. If there is a tie, you choose among the tied suits."),
+        powers=(Power(kind='when_played', ref='Riots'),),
+        save_id=90,
+        suit=SuitId.DISCORD,
+    ),
+    Denizen(
+        id=DenizenId.SILVER_TONGUE,
+        source=(Source(doc='ref_cards', at='denizens/SilverTongue'),),
+        status='unverified',
+        name=Text(en='Silver Tongue'),
+        text=Text(en='You can only have two advisers. **Rest**: Take [favor] from a favor bank matching a card at your site.'),
+        powers=(Power(kind='capacity', ref='OnlyTwoAdvisers'), Power(kind='rest', ref='SilverTongue')),
+        save_id=91,
+        suit=SuitId.DISCORD,
+        restriction='adviser',
+        locked=True,
+    ),
+    Denizen(
+        id=DenizenId.GAMBLING_HALL,
+        source=(Source(doc='ref_cards', at='denizens/GamblingHall'),),
+        status='unverified',
+        name=Text(en='Gambling Hall'),
+        text=Text(en='**Action**: Roll 4 [defense_die] and take X [favor] equal to the total [shield] result from any one favor bank.'),
+        powers=(Power(kind='action', cost=Cost(place_favor=2), ref='GamblingHall'),),
+        save_id=92,
+        suit=SuitId.DISCORD,
+        restriction='site',
+    ),
+    Denizen(
+        id=DenizenId.BOILING_LAKE,
+        source=(Source(doc='ref_cards', at='denizens/BoilingLake'),),
+        status='unverified',
+        name=Text(en='Boiling Lake'),
+        text=Text(en='If you travel to this site and do not rule this card, you **must** kill two warbands on your board if able.'),
+        powers=(Power(kind='modifier', ref='BoilingLake'),),
+        save_id=93,
+        suit=SuitId.DISCORD,
+        restriction='site',
+        locked=True,
+    ),
+    Denizen(
+        id=DenizenId.RELIC_THIEF,
+        source=(Source(doc='ref_cards', at='denizens/RelicThief'),),
+        status='unverified',
+        note='TTS data differs: restriction adviser',
+        name=Text(en='Relic Thief'),
+        text=Text(en='After a player takes any relics and their pawn is in your region, you may use this power to roll one [defense_die] per relic taken. If you roll no [shield] / [shield] [shield], take the relics.'),
+        powers=(Power(kind='modifier', ref='RelicThief'),),
+        save_id=94,
+        suit=SuitId.DISCORD,
+    ),
+    Denizen(
+        id=DenizenId.ENCHANTRESS,
+        source=(Source(doc='ref_cards', at='denizens/Enchantress'),),
+        status='unverified',
+        name=Text(en='Enchantress'),
+        text=Text(en='**Action**: Swap this card with any faceup adviser.'),
+        powers=(Power(kind='action', cost=Cost(burn_secret=1), ref='Enchantress'),),
+        save_id=95,
+        suit=SuitId.DISCORD,
+        restriction='adviser',
+    ),
+    Denizen(
+        id=DenizenId.INSOMNIA,
+        source=(Source(doc='ref_cards', at='denizens/Insomnia'),),
+        status='unverified',
+        name=Text(en='Insomnia'),
+        text=Text(en='You can only have two advisers. **Rest**: Gain [secret].'),
+        powers=(Power(kind='capacity', ref='OnlyTwoAdvisers'), Power(kind='rest', ref='Insomnia')),
+        save_id=96,
+        suit=SuitId.DISCORD,
+        restriction='adviser',
+        locked=True,
+    ),
+    Denizen(
+        id=DenizenId.SNEAK_ATTACK,
+        source=(Source(doc='ref_cards', at='denizens/SneakAttack'),),
+        status='unverified',
+        name=Text(en='Sneak Attack'),
+        text=Text(en="After another player's campaign, you may campaign, spending no Supply, if you declare them as the defender."),
+        powers=(Power(kind='modifier', ref='SneakAttack'),),
+        save_id=97,
+        suit=SuitId.DISCORD,
+        restriction='adviser',
+    ),
+    Denizen(
+        id=DenizenId.GOSSIP,
+        source=(Source(doc='ref_cards', at='denizens/Gossip'),),
+        status='unverified',
+        name=Text(en='Gossip'),
+        text=Text(en="Enemies of Gossip's ruler **cannot** play cards as facedown advisers."),
+        powers=(Power(kind='modifier', ref='Gossip'),),
+        save_id=98,
+        suit=SuitId.DISCORD,
+        restriction='site',
+    ),
+    Denizen(
+        id=DenizenId.BANDIT_CHIEF,
+        source=(Source(doc='ref_cards', at='denizens/BanditChief'),),
+        status='unverified',
+        name=Text(en='Bandit Chief'),
+        text=Text(en='**When Played**, kill one warband at each site. While Bandit Chief is faceup, each site has two more bandits.'),
+        powers=(Power(kind='when_played', ref='BanditChiefWhenPlayed'), Power(kind='modifier', ref='BanditChief')),
+        save_id=99,
+        suit=SuitId.DISCORD,
+        restriction='site',
+    ),
+    Denizen(
+        id=DenizenId.CHAOS_CULT,
+        source=(Source(doc='ref_cards', at='denizens/ChaosCult'),),
+        status='unverified',
+        name=Text(en='Chaos Cult'),
+        text=Text(en='After another player takes the Oathkeeper title, you take [favor] from them.'),
+        powers=(Power(kind='modifier', ref='ChaosCult'),),
+        save_id=100,
+        suit=SuitId.DISCORD,
+        restriction='adviser',
+    ),
+    Denizen(
+        id=DenizenId.SLANDER,
+        source=(Source(doc='ref_cards', at='denizens/Slander'),),
+        status='unverified',
+        name=Text(en='Slander'),
+        text=Text(en="If you're victorious and targeted the defender's pawn, they burn all of the [favor] on their board _(not half)_."),
+        powers=(Power(kind='battle_plan_attack', cost=Cost(place_favor=1), ref='Slander'),),
+        save_id=101,
+        suit=SuitId.DISCORD,
+    ),
+    Denizen(
+        id=DenizenId.TINKERS_FAIR,
+        source=(Source(doc='ref_cards', at='denizens/TinkersFair'), Source(doc='s3', line=590, quote='Ярмарок Майстрів')),
+        status='unverified',
+        name=Text(en="Tinker's Fair", fr='Foire aux Bricoleurs', uk='Ярмарок Майстрів'),
+        text=Text(en='**Action**: Negotiate a binding exchange of [favor], [secret], and relics with any player.'),
+        powers=(Power(kind='action', ref='TinkersFair'),),
+        save_id=12,
+        suit=SuitId.HEARTH,
+        restriction='site',
+    ),
+    Denizen(
+        id=DenizenId.WAYSIDE_INN,
+        source=(Source(doc='ref_cards', at='denizens/WaysideInn'),),
+        status='unverified',
+        name=Text(en='Wayside Inn'),
+        text=Text(en='**Action**: Gain 2 Supply.'),
+        powers=(Power(kind='action', cost=Cost(place_favor=1), ref='WaysideInn'),),
+        save_id=46,
+        suit=SuitId.HEARTH,
+        restriction='site',
+    ),
+    Denizen(
+        id=DenizenId.EXTRA_PROVISIONS,
+        source=(Source(doc='ref_cards', at='denizens/ExtraProvisions'),),
+        status='unverified',
+        name=Text(en='Extra Provisions'),
+        text=Text(en='+2 [defense_die]'),
+        powers=(Power(kind='battle_plan_defense', cost=Cost(place_favor=1), ref='ExtraProvisions'),),
+        save_id=47,
+        suit=SuitId.HEARTH,
+    ),
+    Denizen(
+        id=DenizenId.MEMORY_OF_HOME,
+        source=(Source(doc='ref_cards', at='denizens/MemoryOfHome'),),
+        status='unverified',
+        name=Text(en='Memory of Home'),
+        text=Text(en='**Action**: Move all [favor] from any one favor bank to the [hearth] bank.'),
+        powers=(Power(kind='action', cost=Cost(burn_secret=1), ref='MemoryOfHome'),),
+        save_id=48,
+        suit=SuitId.HEARTH,
+    ),
+    Denizen(
+        id=DenizenId.WELCOMING_PARTY,
+        source=(Source(doc='ref_cards', at='denizens/WelcomingParty'),),
+        status='unverified',
+        name=Text(en='Welcoming Party'),
+        text=Text(en='If you play a denizen card that was not a facedown adviser, gain [favor] from the [hearth] bank.'),
+        powers=(Power(kind='modifier', ref='WelcomingParty'),),
+        save_id=49,
+        suit=SuitId.HEARTH,
+        restriction='site',
+    ),
+    Denizen(
+        id=DenizenId.TRAVELING_DOCTOR,
+        source=(Source(doc='ref_cards', at='denizens/TravelingDoctor'),),
+        status='unverified',
+        name=Text(en='Traveling Doctor'),
+        text=Text(en="If you're defeated, kill no warbands in your force and discard Traveling Doctor. **Ignore** powers that kill all of your force."),
+        powers=(Power(kind='battle_plan_attack', ref='TravelingDoctorAttack'), Power(kind='battle_plan_defense', ref='TravelingDoctorDefense')),
+        save_id=50,
+        suit=SuitId.HEARTH,
+    ),
+    Denizen(
+        id=DenizenId.STORYTELLER,
+        source=(Source(doc='ref_cards', at='denizens/Storyteller'),),
+        status='unverified',
+        name=Text(en='Storyteller'),
+        text=Text(en='**Action**: Place [secret] from the shared bank on the Darkest Secret.'),
+        powers=(Power(kind='action', cost=Cost(place_favor=1), ref='Storyteller'),),
+        save_id=51,
+        suit=SuitId.HEARTH,
+    ),
+    Denizen(
+        id=DenizenId.ARMED_MOB,
+        source=(Source(doc='ref_cards', at='denizens/ArmedMob'),),
+        status='unverified',
+        name=Text(en='Armed Mob'),
+        text=Text(en="**Action**: Discard a faceup adviser from a player who holds the Darkest Secret but not the People's Favor."),
+        powers=(Power(kind='action', cost=Cost(place_favor=1), ref='ArmedMob'),),
+        save_id=52,
+        suit=SuitId.HEARTH,
+        restriction='site',
+    ),
+    Denizen(
+        id=DenizenId.TAVERN_SONGS,
+        source=(Source(doc='ref_cards', at='denizens/TavernSongs'),),
+        status='unverified',
+        name=Text(en='Tavern Songs'),
+        text=Text(en="**Action**: Peek at the top three cards of your region's discard pile."),
+        powers=(Power(kind='action', ref='TavernSongs'),),
+        save_id=53,
+        suit=SuitId.HEARTH,
+    ),
+    Denizen(
+        id=DenizenId.HOMESTEADERS,
+        source=(Source(doc='ref_cards', at='denizens/Homesteaders'),),
+        status='unverified',
+        name=Text(en='Homesteaders'),
+        text=Text(en='**Action**: Move one of your faceup advisers to your site.'),
+        powers=(Power(kind='action', ref='Homesteaders'),),
+        save_id=126,
+        suit=SuitId.HEARTH,
+    ),
+    Denizen(
+        id=DenizenId.CROP_ROTATION,
+        source=(Source(doc='ref_cards', at='denizens/CropRotation'),),
+        status='unverified',
+        name=Text(en='Crop Rotation'),
+        text=Text(en='If playing to a site, you may discard a denizen there first.'),
+        powers=(Power(kind='modifier', ref='CropRotation'),),
+        save_id=127,
+        suit=SuitId.HEARTH,
+    ),
+    Denizen(
+        id=DenizenId.AROUND_OF_ALE,
+        source=(Source(doc='ref_cards', at='denizens/ARoundOfAle'),),
+        status='unverified',
+        name=Text(en='A Round of Ale'),
+        text=Text(en='**Action**: Return all [favor] and [secret], and flip your [secret], as in the Rest Phase, except for the [favor] here.'),
+        powers=(Power(kind='action', cost=Cost(place_favor=1), ref='ARoundOfAle'),),
+        save_id=128,
+        suit=SuitId.HEARTH,
+        restriction='site',
+        locked=True,
+    ),
+    Denizen(
+        id=DenizenId.LAND_WARDEN,
+        source=(Source(doc='ref_cards', at='denizens/LandWarden'),),
+        status='unverified',
+        name=Text(en='Land Warden'),
+        text=Text(en='You may play two cards you draw _(instead of one)_ if you play at least one card to a site.'),
+        powers=(Power(kind='modifier', cost=Cost(place_favor=1), ref='LandWarden'),),
+        save_id=129,
+        suit=SuitId.HEARTH,
+    ),
+    Denizen(
+        id=DenizenId.CHARMING_FRIEND,
+        source=(Source(doc='ref_cards', at='denizens/CharmingFriend'),),
+        status='unverified',
+        name=Text(en='Charming Friend'),
+        text=Text(en='**Action**: Take [favor] from a player whose pawn is at your site.'),
+        powers=(Power(kind='action', cost=Cost(place_secret=1), ref='CharmingFriend'),),
+        save_id=130,
+        suit=SuitId.HEARTH,
+        restriction='adviser',
+    ),
+    Denizen(
+        id=DenizenId.VILLAGE_CONSTABLE,
+        source=(Source(doc='ref_cards', at='denizens/VillageConstable'),),
+        status='unverified',
+        name=Text(en='Village Constable'),
+        text=Text(en="±2 [attack_die] unless your enemy has the People's Favor."),
+        powers=(Power(kind='battle_plan_attack', ref='VillageConstableAttack'), Power(kind='battle_plan_defense', ref='VillageConstableDefense')),
+        save_id=131,
+        suit=SuitId.HEARTH,
+        restriction='site',
+    ),
+    Denizen(
+        id=DenizenId.FAMILY_HEIRLOOM,
+        source=(Source(doc='ref_cards', at='denizens/FamilyHeirloom'),),
+        status='unverified',
+        name=Text(en='Family Heirloom'),
+        text=Text(en='**When Played**, draw a relic. Take it or put it on the bottom of the relic deck.'),
+        powers=(Power(kind='when_played', ref='FamilyHeirloom'),),
+        save_id=132,
+        suit=SuitId.HEARTH,
+        restriction='adviser',
+        locked=True,
+    ),
+    Denizen(
+        id=DenizenId.NEWS_FROM_AFAR,
+        source=(Source(doc='ref_cards', at='denizens/NewsFromAfar'),),
+        status='unverified',
+        name=Text(en='News from Afar'),
+        text=Text(en='Spend no Supply.'),
+        powers=(Power(kind='modifier', cost=Cost(place_favor=2), ref='NewsFromAfar'),),
+        save_id=133,
+        suit=SuitId.HEARTH,
+    ),
+    Denizen(
+        id=DenizenId.LEVELERS,
+        source=(Source(doc='ref_cards', at='denizens/Levelers'),),
+        status='unverified',
+        name=Text(en='Levelers'),
+        text=Text(en='**Action**: Move [favor] [favor] from the favor bank from the most [favor] to that with the least [favor]. You decide ties.'),
+        powers=(Power(kind='action', cost=Cost(place_secret=1), ref='Levelers'),),
+        save_id=134,
+        suit=SuitId.HEARTH,
+    ),
+    Denizen(
+        id=DenizenId.FABLED_FEAST,
+        source=(Source(doc='ref_cards', at='denizens/FabledFeast'),),
+        status='unverified',
+        name=Text(en='Fabled Feast'),
+        text=Text(en='**When Played**, take X [favor] equal to the number of [hearth] cards you rule _(including Fabled Feast)_ from any one favor bank.'),
+        powers=(Power(kind='when_played', ref='FabledFeast'),),
+        save_id=135,
+        suit=SuitId.HEARTH,
+    ),
+    Denizen(
+        id=DenizenId.THE_GREAT_LEVY,
+        source=(Source(doc='ref_cards', at='denizens/TheGreatLevy'),),
+        status='unverified',
+        name=Text(en='The Great Levy'),
+        text=Text(en="±3 [attack_die] and **ignore** all skulls [skull] you roll, unless your enemy has the People's Favor."),
+        powers=(Power(kind='battle_plan_attack', cost=Cost(place_favor=2), ref='TheGreatLevyAttack'), Power(kind='battle_plan_defense', cost=Cost(place_favor=2), ref='TheGreatLevyDefense')),
+        save_id=136,
+        suit=SuitId.HEARTH,
+    ),
+    Denizen(
+        id=DenizenId.HEARTS_AND_MINDS,
+        source=(Source(doc='ref_cards', at='denizens/HeartsAndMinds'),),
+        status='unverified',
+        name=Text(en='Hearts and Minds'),
+        text=Text(en="As defender, you're victorious now. At end, discard Hearts and Minds unless you hold the People's Favor."),
+        powers=(Power(kind='battle_plan_defense', cost=Cost(place_favor=3), ref='HeartsAndMinds'),),
+        save_id=137,
+        suit=SuitId.HEARTH,
+        restriction='site',
+    ),
+    Denizen(
+        id=DenizenId.RELIC_BREAKER,
+        source=(Source(doc='ref_cards', at='denizens/RelicBreaker'),),
+        status='unverified',
+        name=Text(en='Relic Breaker'),
+        text=Text(en='**Action**: Put a facedown relic at your site on the bottom of the relic deck to gain three warbands.'),
+        powers=(Power(kind='action', cost=Cost(place_favor=1), ref='RelicBreaker'),),
+        save_id=138,
+        suit=SuitId.HEARTH,
+    ),
+    Denizen(
+        id=DenizenId.BOOK_BINDERS,
+        source=(Source(doc='ref_cards', at='denizens/BookBinders'),),
+        status='unverified',
+        name=Text(en='Book Binders'),
+        text=Text(en='After another player plays a Vision faceup, you gain [favor] [favor] from any one favor bank.'),
+        powers=(Power(kind='modifier', ref='BookBinders'),),
+        save_id=139,
+        suit=SuitId.HEARTH,
+        restriction='adviser',
+    ),
+    Denizen(
+        id=DenizenId.BALLOT_BOX,
+        source=(Source(doc='ref_cards', at='denizens/BallotBox'),),
+        status='unverified',
+        name=Text(en='Ballot Box'),
+        text=Text(en="**Action**: If you're an Exile and have the People's Favor, become a Citizen- take no relic, end your Act Phase, and refresh Supply to full."),
+        powers=(Power(kind='action', ref='BallotBox'),),
+        save_id=140,
+        suit=SuitId.HEARTH,
+        restriction='site',
+    ),
+    Denizen(
+        id=DenizenId.SADDLE_MAKERS,
+        source=(Source(doc='ref_cards', at='denizens/SaddleMakers'),),
+        status='unverified',
+        name=Text(en='Saddle Makers'),
+        text=Text(en='After another player plays a [nomad] or [order] card, you gain [favor] [favor] from the matching favor bank.'),
+        powers=(Power(kind='modifier', ref='SaddleMakers'),),
+        save_id=141,
+        suit=SuitId.HEARTH,
+        restriction='adviser',
+    ),
+    Denizen(
+        id=DenizenId.HERALD,
+        source=(Source(doc='ref_cards', at='denizens/Herald'),),
+        status='unverified',
+        name=Text(en='Herald'),
+        text=Text(en='After another player campaigns against a player _(not bandits)_, you gain [favor] from any favor bank.'),
+        powers=(Power(kind='modifier', ref='Herald'),),
+        save_id=142,
+        suit=SuitId.HEARTH,
+        restriction='adviser',
+    ),
+    Denizen(
+        id=DenizenId.ROWDY_PUB,
+        source=(Source(doc='ref_cards', at='denizens/RowdyPub'),),
+        status='unverified',
+        name=Text(en='Rowdy Pub'),
+        text=Text(en='Gain one more warband if mustering from Rowdy Pub.'),
+        powers=(Power(kind='modifier', ref='RowdyPub'),),
+        save_id=143,
+        suit=SuitId.HEARTH,
+        restriction='site',
+    ),
+    Denizen(
+        id=DenizenId.VOW_OF_PEACE,
+        source=(Source(doc='ref_cards', at='denizens/VowOfPeace'), Source(doc='s0', line=804, quote='Vœu de Paix'), Source(doc='s3', line=380, quote='Обітниця Миру')),
+        status='unverified',
+        name=Text(en='Vow of Peace', fr='Vœu de Paix', uk='Обітниця Миру'),
+        text=Text(en='You **cannot** campaign. Attackers **cannot** sacrifice warbands to increase their attack against you.'),
+        powers=(Power(kind='modifier', ref='VowOfPeace'), Power(kind='modifier', ref='VowOfPeaceDefense')),
+        save_id=144,
+        suit=SuitId.HEARTH,
+        restriction='adviser',
+        locked=True,
+    ),
+    Denizen(
+        id=DenizenId.DEED_WRITER,
+        source=(Source(doc='ref_cards', at='denizens/DeedWriter'),),
+        status='unverified',
+        name=Text(en='Deed Writer'),
+        text=Text(en='**Action**: Negotiate a binding exchange of [favor], [secret], and ruled sites with any player. Old ruler moves warbands to board, and new ruler moves warbands from board.'),
+        powers=(Power(kind='action', ref='DeedWriter'),),
+        save_id=145,
+        suit=SuitId.HEARTH,
+    ),
+    Denizen(
+        id=DenizenId.SALAD_DAYS,
+        source=(Source(doc='ref_cards', at='denizens/SaladDays'),),
+        status='unverified',
+        name=Text(en='Salad Days'),
+        text=Text(en='**When Played**, gain [favor] [favor] [favor]- one each from three different favor banks.'),
+        powers=(Power(kind='when_played', ref='SaladDays'),),
+        save_id=146,
+        suit=SuitId.HEARTH,
+    ),
+    Denizen(
+        id=DenizenId.MARRIAGE,
+        source=(Source(doc='ref_cards', at='denizens/Marriage'),),
+        status='unverified',
+        name=Text(en='Marriage'),
+        text=Text(en='Marriage counts as two [hearth] advisers, but only counts as one toward your adviser limit.'),
+        powers=(Power(kind='modifier', ref='Marriage'),),
+        save_id=147,
+        suit=SuitId.HEARTH,
+        restriction='adviser',
+        locked=True,
+    ),
+    Denizen(
+        id=DenizenId.HOSPITAL,
+        source=(Source(doc='ref_cards', at='denizens/Hospital'),),
+        status='unverified',
+        name=Text(en='Hospital'),
+        text=Text(en="If any of your warbands would be killed, place them on Hospital's site instead if you still rule it."),
+        powers=(Power(kind='battle_plan_attack', ref='HospitalAttack'), Power(kind='battle_plan_defense', ref='HospitalDefense')),
+        save_id=148,
+        suit=SuitId.HEARTH,
+        restriction='site',
+    ),
+    Denizen(
+        id=DenizenId.AWAITED_RETURN,
+        source=(Source(doc='ref_cards', at='denizens/AwaitedReturn'),),
+        status='unverified',
+        name=Text(en='Awaited Return'),
+        text=Text(en='Spend no Supply if you sacrifice one warband from your board.'),
+        powers=(Power(kind='modifier', ref='AwaitedReturn'), Power(kind='modifier', ref='AwaitedReturnCost')),
+        save_id=149,
+        suit=SuitId.HEARTH,
+    ),
+    Denizen(
+        id=DenizenId.RAIN_BOOTS,
+        source=(Source(doc='ref_cards', at='denizens/RainBoots'),),
+        status='unverified',
+        name=Text(en='Rain Boots'),
+        text=Text(en="Ignore all your enemy's rolls of single shields [shield]. At end, discard Rain Boots."),
+        powers=(Power(kind='battle_plan_attack', ref='RainBoots'),),
+        save_id=13,
+        suit=SuitId.NOMAD,
+    ),
+    Denizen(
+        id=DenizenId.ANCIENT_BINDING,
+        source=(Source(doc='ref_cards', at='denizens/AncientBinding'),),
+        status='unverified',
+        name=Text(en='Ancient Binding'),
+        text=Text(en='**Action**: Each player burns all their [secret] except their last. _(The only [secret] you keep is the one here.)_'),
+        powers=(Power(kind='action', cost=Cost(place_secret=1, burn_secret=1), ref='AncientBinding'),),
+        save_id=22,
+        suit=SuitId.NOMAD,
+    ),
+    Denizen(
+        id=DenizenId.HORSE_ARCHERS,
+        source=(Source(doc='ref_cards', at='denizens/HorseArchers'),),
+        status='unverified',
+        name=Text(en='Horse Archers'),
+        text=Text(en='±3 [attack_die] At end, discard Horse Archers.'),
+        powers=(Power(kind='battle_plan_attack', ref='HorseArchersAttack'), Power(kind='battle_plan_defense', ref='HorseArchersDefense')),
+        save_id=23,
+        suit=SuitId.NOMAD,
+    ),
+    Denizen(
+        id=DenizenId.WARNING_SIGNALS,
+        source=(Source(doc='ref_cards', at='denizens/WarningSignals'),),
+        status='unverified',
+        name=Text(en='Warning Signals'),
+        text=Text(en='Move any warbands to and from your board and any sites you rule _(except the last warband from a site)_. At end, discard Warning Signals.'),
+        powers=(Power(kind='battle_plan_defense', ref='WarningSignals'),),
+        save_id=24,
+        suit=SuitId.NOMAD,
+    ),
+    Denizen(
+        id=DenizenId.ELDERS,
+        source=(Source(doc='ref_cards', at='denizens/Elders'),),
+        status='unverified',
+        name=Text(en='Elders'),
+        text=Text(en='**Action**: Gain [favor].'),
+        powers=(Power(kind='action', cost=Cost(place_favor=2), ref='Elders'),),
+        save_id=25,
+        suit=SuitId.NOMAD,
+    ),
+    Denizen(
+        id=DenizenId.THE_GATHERING,
+        source=(Source(doc='ref_cards', at='denizens/TheGathering'),),
+        status='unverified',
+        note='TTS data differs: restriction site',
+        name=Text(en='The Gathering'),
+        text=Text(en='**When Played**, any players in turn order may put their pawn on this site. Then, players with pawns here may negotiate binding exchanges of [favor], [secret], relics, and advisers.'),
+        powers=(Power(kind='when_played', ref='TheGathering'),),
+        save_id=26,
+        suit=SuitId.NOMAD,
+    ),
+    Denizen(
+        id=DenizenId.FAITHFUL_FRIEND,
+        source=(Source(doc='ref_cards', at='denizens/FaithfulFriend'),),
+        status='unverified',
+        name=Text(en='Faithful Friend'),
+        text=Text(en='**When Played**, gain 4 Supply.'),
+        powers=(Power(kind='when_played', ref='FaithfulFriend'),),
+        save_id=27,
+        suit=SuitId.NOMAD,
+        restriction='adviser',
+        locked=True,
+    ),
+    Denizen(
+        id=DenizenId.TENTS,
+        source=(Source(doc='ref_cards', at='denizens/Tents'),),
+        status='unverified',
+        name=Text(en='Tents'),
+        text=Text(en="Spend no Supply if you're traveling to a site in your region."),
+        powers=(Power(kind='modifier', cost=Cost(place_favor=1), ref='Tents'),),
+        save_id=28,
+        suit=SuitId.NOMAD,
+    ),
+    Denizen(
+        id=DenizenId.GREAT_HERD,
+        source=(Source(doc='ref_cards', at='denizens/GreatHerd'),),
+        status='unverified',
+        name=Text(en='Great Herd'),
+        text=Text(en='**When Played**, you may swap Great Herd with a [nomad] card at any site.'),
+        powers=(Power(kind='when_played', ref='GreatHerd'),),
+        save_id=29,
+        suit=SuitId.NOMAD,
+        restriction='site',
+    ),
+    Denizen(
+        id=DenizenId.CONVOYS,
+        source=(Source(doc='ref_cards', at='denizens/Convoys'),),
+        status='unverified',
+        note='TTS data differs: restriction site',
+        name=Text(en='Convoys'),
+        text=Text(en="**Action**: Take another region's discard pile and put it on top of your region's discard pile _(even if empty)_."),
+        powers=(Power(kind='action', cost=Cost(place_favor=1), ref='Convoys'),),
+        save_id=150,
+        suit=SuitId.NOMAD,
+    ),
+    Denizen(
+        id=DenizenId.VOW_OF_KINSHIP,
+        source=(Source(doc='ref_cards', at='denizens/VowOfKinship'),),
+        status='unverified',
+        name=Text(en='Vow of Kinship'),
+        text=Text(en='Move all of your [favor] to the [nomad] bank. Any [favor] you gain or take is put in the [nomad] bank. You can use [favor] in the [nomad] bank as if it is on your board.'),
+        powers=(Power(kind='modifier', ref='VowOfKinshipGain'), Power(kind='modifier', ref='VowOfKinship'), Power(kind='when_played', ref='VowOfKinshipWhenPlayed')),
+        save_id=151,
+        suit=SuitId.NOMAD,
+        restriction='adviser',
+        locked=True,
+    ),
+    Denizen(
+        id=DenizenId.WILD_MOUNTS,
+        source=(Source(doc='ref_cards', at='denizens/WildMounts'),),
+        status='unverified',
+        name=Text(en='Wild Mounts'),
+        text=Text(en='If you would discard any number of [nomad] battle plans, you may instead discard any one [beast] you rule.'),
+        powers=(Power(kind='battle_plan_attack', ref='WildMounts'), Power(kind='modifier', ref='WildMountsEnd')),
+        save_id=152,
+        suit=SuitId.NOMAD,
+    ),
+    Denizen(
+        id=DenizenId.LANCERS,
+        source=(Source(doc='ref_cards', at='denizens/Lancers'),),
+        status='unverified',
+        name=Text(en='Lancers'),
+        text=Text(en='Double your total attack roll. At end, discard Lancers.'),
+        powers=(Power(kind='battle_plan_attack', ref='Lancers'),),
+        save_id=153,
+        suit=SuitId.NOMAD,
+    ),
+    Denizen(
+        id=DenizenId.MOUNTAIN_GIANT,
+        source=(Source(doc='ref_cards', at='denizens/MountainGiant'),),
+        status='unverified',
+        name=Text(en='Mountain Giant'),
+        text=Text(en='±1 [attack_die] or ±3. At end, discard.'),
+        powers=(Power(kind='battle_plan_attack', cost=Cost(place_secret=1), ref='MountainGiantAttack'), Power(kind='battle_plan_defense', cost=Cost(place_secret=1), ref='MountainGiantDefense')),
+        save_id=154,
+        suit=SuitId.NOMAD,
+    ),
+    Denizen(
+        id=DenizenId.RIVAL_KHAN,
+        source=(Source(doc='ref_cards', at='denizens/RivalKhan'),),
+        status='unverified',
+        name=Text(en='Rival Khan'),
+        text=Text(en='±4 [attack_die] if your enemy has a [nomad] adviser. At end, discard Rival Khan.'),
+        powers=(Power(kind='battle_plan_attack', ref='RivalKhanAttack'), Power(kind='battle_plan_defense', ref='RivalKhanDefense')),
+        save_id=155,
+        suit=SuitId.NOMAD,
+    ),
+    Denizen(
+        id=DenizenId.LOST_TONGUE,
+        source=(Source(doc='ref_cards', at='denizens/LostTongue'),),
+        status='unverified',
+        name=Text(en='Lost Tongue'),
+        text=Text(en='Other players **cannot** target or take your relics or banners in any way unless they rule a [nomad] card.'),
+        powers=(Power(kind='modifier', ref='LostTongue'), Power(kind='modifier', ref='LostTongueCampaign')),
+        save_id=156,
+        suit=SuitId.NOMAD,
+        restriction='adviser',
+    ),
+    Denizen(
+        id=DenizenId.SPECIAL_ENVOY,
+        source=(Source(doc='ref_cards', at='denizens/SpecialEnvoy'),),
+        status='unverified',
+        name=Text(en='Special Envoy'),
+        text=Text(en='Spend no Supply. After traveling, end your Act Phase.'),
+        powers=(Power(kind='modifier', ref='SpecialEnvoy'), Power(kind='modifier', ref='SpecialEnvoyCost')),
+        save_id=157,
+        suit=SuitId.NOMAD,
+    ),
+    Denizen(
+        id=DenizenId.RESETTLE,
+        source=(Source(doc='ref_cards', at='denizens/Resettle'),),
+        status='unverified',
+        name=Text(en='Resettle'),
+        text=Text(en="**Action**: Move a faceup [nomad] card from any player's advisers to any site."),
+        powers=(Power(kind='action', ref='Resettle'),),
+        save_id=158,
+        suit=SuitId.NOMAD,
+        restriction='site',
+    ),
+    Denizen(
+        id=DenizenId.ORACLE,
+        source=(Source(doc='ref_cards', at='denizens/Oracle'),),
+        status='unverified',
+        name=Text(en='Oracle'),
+        text=Text(en='**Action**: Draw the Vision closest to the top of the world deck. Play or discard it as if you searched.'),
+        powers=(Power(kind='action', cost=Cost(place_secret=2), ref='Oracle'),),
+        save_id=159,
+        suit=SuitId.NOMAD,
+        restriction='site',
+    ),
+    Denizen(
+        id=DenizenId.PILGRIMAGE,
+        source=(Source(doc='ref_cards', at='denizens/Pilgrimage'),),
+        status='unverified',
+        name=Text(en='Pilgrimage'),
+        text=Text(en="**When Played**, move all denizens at your site to the Dispossessed. Shuffle and draw denizens from the Dispossessed equal to the number you moved. Peek at them and put them on your region's discard pile."),
+        powers=(Power(kind='when_played', ref='Pilgrimage'),),
+        save_id=160,
+        suit=SuitId.NOMAD,
+        restriction='adviser',
+    ),
+    Denizen(
+        id=DenizenId.SPELL_BREAKER,
+        source=(Source(doc='ref_cards', at='denizens/SpellBreaker'),),
+        status='unverified',
+        name=Text(en='Spell Breaker'),
+        text=Text(en="Enemies of Spell Breaker's ruler **cannot** use powers that cost any [secret] or [burned_secret]."),
+        powers=(Power(kind='modifier', ref='SpellBreaker'),),
+        save_id=161,
+        suit=SuitId.NOMAD,
+        restriction='site',
+    ),
+    Denizen(
+        id=DenizenId.MOUNTED_PATROL,
+        source=(Source(doc='ref_cards', at='denizens/MountedPatrol'),),
+        status='unverified',
+        name=Text(en='Mounted Patrol'),
+        text=Text(en='The attacker rolls only half the [attack_die] in their attack pool, rounded down. At end, discard Mounted Patrol.'),
+        powers=(Power(kind='battle_plan_defense', ref='MountedPatrol'),),
+        save_id=162,
+        suit=SuitId.NOMAD,
+    ),
+    Denizen(
+        id=DenizenId.GREAT_CRUSADE,
+        source=(Source(doc='ref_cards', at='denizens/GreatCrusade'),),
+        status='unverified',
+        name=Text(en='Great Crusade'),
+        text=Text(en='± [attack_die] per [nomad] card you rule. At end, discard Great Crusade.'),
+        powers=(Power(kind='battle_plan_attack', ref='GreatCrusadeAttack'), Power(kind='battle_plan_defense', ref='GreatCrusadeDefense')),
+        save_id=163,
+        suit=SuitId.NOMAD,
+    ),
+    Denizen(
+        id=DenizenId.ANCIENT_BLOODLINE,
+        source=(Source(doc='ref_cards', at='denizens/AncientBloodline'),),
+        status='unverified',
+        name=Text(en='Ancient Bloodline'),
+        text=Text(en='Your enemies act as if denizens and relics at sites you rule are **locked**.'),
+        powers=(Power(kind='modifier', ref='AncientBloodline'), Power(kind='modifier', ref='AncientBloodlineRelics')),
+        save_id=164,
+        suit=SuitId.NOMAD,
+        restriction='adviser',
+    ),
+    Denizen(
+        id=DenizenId.ANCIENT_PACT,
+        source=(Source(doc='ref_cards', at='denizens/AncientPact'),),
+        status='unverified',
+        name=Text(en='Ancient Pact'),
+        text=Text(en='**When Played**, you may give the Chancellor the Darkest Secret to become a Citizen- take any one Reliquary relic without peeking, end your Act Phase, and refresh Supply to full.'),
+        powers=(Power(kind='when_played', ref='AncientPact'),),
+        save_id=165,
+        suit=SuitId.NOMAD,
+        restriction='adviser',
+        locked=True,
+    ),
+    Denizen(
+        id=DenizenId.STORM_CALLER,
+        source=(Source(doc='ref_cards', at='denizens/StormCaller'),),
+        status='unverified',
+        name=Text(en='Storm Caller'),
+        text=Text(en='+2 [defense_die] At end, discard Storm Caller.'),
+        powers=(Power(kind='battle_plan_defense', ref='StormCaller'),),
+        save_id=166,
+        suit=SuitId.NOMAD,
+    ),
+    Denizen(
+        id=DenizenId.FAMILY_WAGON,
+        source=(Source(doc='ref_cards', at='denizens/FamilyWagon'),),
+        status='unverified',
+        name=Text(en='Family Wagon'),
+        text=Text(en='You can only have one adviser that is not a [nomad]. You can have any number of [nomad] advisers- they **ignore** your adviser limit.'),
+        powers=(Power(kind='capacity', ref='FamilyWagon'),),
+        save_id=167,
+        suit=SuitId.NOMAD,
+        restriction='adviser',
+    ),
+    Denizen(
+        id=DenizenId.WAY_STATION,
+        source=(Source(doc='ref_cards', at='denizens/WayStation'),),
+        status='unverified',
+        name=Text(en='Way Station'),
+        text=Text(en="Spend no Supply if you're traveling to this site and either rule Way Station or choose to give [favor] to its ruler. _(Give it to Chancellor if Empire, burn it if bandits.)_"),
+        powers=(Power(kind='modifier', ref='WayStation'), Power(kind='modifier', ref='WayStationCost')),
+        save_id=168,
+        suit=SuitId.NOMAD,
+        restriction='site',
+    ),
+    Denizen(
+        id=DenizenId.TWIN_BROTHER,
+        source=(Source(doc='ref_cards', at='denizens/TwinBrother'),),
+        status='unverified',
+        name=Text(en='Twin Brother'),
+        text=Text(en='**When Played**, you may swap this card with a faceup [nomad] adviser of another player.'),
+        powers=(Power(kind='when_played', ref='TwinBrother'),),
+        save_id=169,
+        suit=SuitId.NOMAD,
+        restriction='adviser',
+    ),
+    Denizen(
+        id=DenizenId.HOSPITALITY,
+        source=(Source(doc='ref_cards', at='denizens/Hospitality'),),
+        status='unverified',
+        name=Text(en='Hospitality'),
+        text=Text(en='After traveling, gain [favor] from one favor bank that matches both a card at your site and one of your advisers.'),
+        powers=(Power(kind='modifier', ref='Hospitality'),),
+        save_id=170,
+        suit=SuitId.NOMAD,
+        restriction='adviser',
+    ),
+    Denizen(
+        id=DenizenId.AFAST_STEED,
+        source=(Source(doc='ref_cards', at='denizens/AFastSteed'),),
+        status='unverified',
+        name=Text(en='A Fast Steed'),
+        text=Text(en='Spend no Supply if you have three or fewer warbands on your board.'),
+        powers=(Power(kind='modifier', cost=Cost(place_favor=1), ref='AFastSteed'),),
+        save_id=171,
+        suit=SuitId.NOMAD,
+    ),
+    Denizen(
+        id=DenizenId.RELIC_WORSHIP,
+        source=(Source(doc='ref_cards', at='denizens/RelicWorship'),),
+        status='unverified',
+        name=Text(en='Relic Worship'),
+        text=Text(en='After you recover a relic, gain 3 Supply.'),
+        powers=(Power(kind='modifier', ref='RelicWorship'),),
+        save_id=172,
+        suit=SuitId.NOMAD,
+    ),
+    Denizen(
+        id=DenizenId.SACRED_GROUND,
+        source=(Source(doc='ref_cards', at='denizens/SacredGround'),),
+        status='unverified',
+        name=Text(en='Sacred Ground'),
+        text=Text(en='Players **cannot** play Visions, except the Conspiracy, faceup, unless their pawn is at this site.'),
+        powers=(Power(kind='modifier', ref='SacredGround'),),
+        save_id=173,
+        suit=SuitId.NOMAD,
+        restriction='site',
+        locked=True,
+    ),
+    Denizen(
+        id=DenizenId.WRESTLERS,
+        source=(Source(doc='ref_cards', at='denizens/Wrestlers'),),
+        status='unverified',
+        name=Text(en='Wrestlers'),
+        text=Text(en='+ [defense_die] if you sacrifice one warband in your force.'),
+        powers=(Power(kind='battle_plan_defense', ref='Wrestlers'),),
+        save_id=0,
+        suit=SuitId.ORDER,
+    ),
+    Denizen(
+        id=DenizenId.BATTLE_HONORS,
+        source=(Source(doc='ref_cards', at='denizens/BattleHonors'),),
+        status='unverified',
+        name=Text(en='Battle Honors'),
+        text=Text(en="If you're victorious, gain [favor] [favor] from the [order] bank."),
+        powers=(Power(kind='battle_plan_attack', ref='BattleHonorsAttack'), Power(kind='battle_plan_defense', ref='BattleHonorsDefense')),
+        save_id=1,
+        suit=SuitId.ORDER,
+    ),
+    Denizen(
+        id=DenizenId.BEAR_TRAPS,
+        source=(Source(doc='ref_cards', at='denizens/BearTraps'),),
+        status='unverified',
+        name=Text(en='Bear Traps'),
+        text=Text(en="- [attack_die] Kill one warband on the attacker's board."),
+        powers=(Power(kind='battle_plan_defense', ref='BearTraps'),),
+        save_id=2,
+        suit=SuitId.ORDER,
+    ),
+    Denizen(
+        id=DenizenId.LONGBOWS,
+        source=(Source(doc='ref_cards', at='denizens/Longbows'),),
+        status='unverified',
+        name=Text(en='Longbows'),
+        text=Text(en='± [attack_die]'),
+        powers=(Power(kind='battle_plan_attack', ref='LongbowsAttack'), Power(kind='battle_plan_defense', ref='LongbowsDefense')),
+        save_id=3,
+        suit=SuitId.ORDER,
+    ),
+    Denizen(
+        id=DenizenId.KEEP,
+        source=(Source(doc='ref_cards', at='denizens/Keep'),),
+        status='unverified',
+        name=Text(en='Keep'),
+        text=Text(en='+2 [defense_die] if this site is targeted.'),
+        powers=(Power(kind='battle_plan_defense', ref='Keep'),),
+        save_id=4,
+        suit=SuitId.ORDER,
+        restriction='site',
+        locked=True,
+    ),
+    Denizen(
+        id=DenizenId.PRESSGANGS,
+        source=(Source(doc='ref_cards', at='denizens/Pressgangs'),),
+        status='unverified',
+        name=Text(en='Pressgangs'),
+        text=Text(en='You can muster on cards that have [favor] or [secret] on them.'),
+        powers=(Power(kind='modifier', ref='Pressgangs'),),
+        save_id=5,
+        suit=SuitId.ORDER,
+    ),
+    Denizen(
+        id=DenizenId.GARRISON,
+        source=(Source(doc='ref_cards', at='denizens/Garrison'),),
+        status='unverified',
+        note='TTS data differs: restriction site',
+        name=Text(en='Garrison'),
+        text=Text(en='**When Played**, gain one warband per site you rule, and put one warband from your board on each site you rule.'),
+        powers=(Power(kind='when_played', ref='Garrison'),),
+        save_id=6,
+        suit=SuitId.ORDER,
+    ),
+    Denizen(
+        id=DenizenId.SCOUTS,
+        source=(Source(doc='ref_cards', at='denizens/Scouts'),),
+        status='unverified',
+        name=Text(en='Scouts'),
+        text=Text(en='Gain 1 Supply.'),
+        powers=(Power(kind='battle_plan_attack', ref='Scouts'),),
+        save_id=7,
+        suit=SuitId.ORDER,
+    ),
+    Denizen(
+        id=DenizenId.MARTIAL_CULTURE,
+        source=(Source(doc='ref_cards', at='denizens/MartialCulture'),),
+        status='unverified',
+        note='TTS data differs: restriction site',
+        name=Text(en='Martial Culture'),
+        text=Text(en="If you're an Exile and defeat another Exile, you may become a Citizen- take no relic, end your Act Phase, and refresh supply to full _(leftmost)_."),
+        powers=(Power(kind='battle_plan_attack', ref='MartialCultureAttack'), Power(kind='battle_plan_defense', ref='MartialCultureDefense')),
+        save_id=9,
+        suit=SuitId.ORDER,
+    ),
+    Denizen(
+        id=DenizenId.CODE_OF_HONOR,
+        source=(Source(doc='ref_cards', at='denizens/CodeOfHonor'),),
+        status='unverified',
+        name=Text(en='Code of Honor'),
+        text=Text(en='±2 [attack_die] but you **cannot** use other battle plans.'),
+        powers=(Power(kind='battle_plan_attack', ref='CodeOfHonorAttack'), Power(kind='battle_plan_defense', ref='CodeOfHonorDefense')),
+        save_id=102,
+        suit=SuitId.ORDER,
+    ),
+    Denizen(
+        id=DenizenId.OUTRIDERS,
+        source=(Source(doc='ref_cards', at='denizens/Outriders'),),
+        status='unverified',
+        name=Text(en='Outriders'),
+        text=Text(en='Ignore all skulls [skull] you roll.'),
+        powers=(Power(kind='battle_plan_attack', ref='Outriders'),),
+        save_id=103,
+        suit=SuitId.ORDER,
+    ),
+    Denizen(
+        id=DenizenId.MESSENGER,
+        source=(Source(doc='ref_cards', at='denizens/Messenger'),),
+        status='unverified',
+        name=Text(en='Messenger'),
+        text=Text(en='**Action**: Move any warbands to and from your board and any sites you rule _(except the last warband from a site)_.'),
+        powers=(Power(kind='action', cost=Cost(place_favor=1), ref='Messenger'),),
+        save_id=104,
+        suit=SuitId.ORDER,
+    ),
+    Denizen(
+        id=DenizenId.FIELD_PROMOTION,
+        source=(Source(doc='ref_cards', at='denizens/FieldPromotion'),),
+        status='unverified',
+        name=Text(en='Field Promotion'),
+        text=Text(en="If you're victorious, gain three warbands."),
+        powers=(Power(kind='battle_plan_attack', cost=Cost(place_favor=1), ref='FieldPromotionAttack'), Power(kind='battle_plan_defense', cost=Cost(place_favor=1), ref='FieldPromotionDefense')),
+        save_id=105,
+        suit=SuitId.ORDER,
+    ),
+    Denizen(
+        id=DenizenId.PALANQUIN,
+        source=(Source(doc='ref_cards', at='denizens/Palanquin'),),
+        status='unverified',
+        name=Text(en='Palanquin'),
+        text=Text(en='**Action**: Choose a player whose pawn is at your site. Put your pawn on a site that they can travel to. Make them travel to that site, spending no Supply.'),
+        powers=(Power(kind='action', cost=Cost(place_favor=1), ref='Palanquin'),),
+        save_id=106,
+        suit=SuitId.ORDER,
+        restriction='adviser',
+    ),
+    Denizen(
+        id=DenizenId.SHIELD_WALL,
+        source=(Source(doc='ref_cards', at='denizens/ShieldWall'),),
+        status='unverified',
+        name=Text(en='Shield Wall'),
+        text=Text(en="+2 [defense_die] If you're defeated, **kill** all of your force."),
+        powers=(Power(kind='battle_plan_defense', cost=Cost(place_favor=1), ref='ShieldWall'),),
+        save_id=107,
+        suit=SuitId.ORDER,
+    ),
+    Denizen(
+        id=DenizenId.MILITARY_PARADE,
+        source=(Source(doc='ref_cards', at='denizens/MilitaryParade'),),
+        status='unverified',
+        name=Text(en='Military Parade'),
+        text=Text(en="If you're victorious, gain [favor] from the favor banks matching each adviser of your enemy _(including Imperial Allies)_."),
+        powers=(Power(kind='battle_plan_attack', ref='MilitaryParadeAttack'), Power(kind='battle_plan_defense', ref='MilitaryParadeDefense')),
+        save_id=108,
+        suit=SuitId.ORDER,
+    ),
+    Denizen(
+        id=DenizenId.TOME_GUARDIANS,
+        source=(Source(doc='ref_cards', at='denizens/TomeGuardians'),),
+        status='unverified',
+        name=Text(en='Tome Guardians'),
+        text=Text(en="Enemies of Tome Guardians' ruler **cannot** target or take the Darkest Secret in any way."),
+        powers=(Power(kind='modifier', ref='TomeGuardians'), Power(kind='modifier', ref='TomeGuardiansAttack')),
+        save_id=109,
+        suit=SuitId.ORDER,
+        restriction='site',
+    ),
+    Denizen(
+        id=DenizenId.TYRANT,
+        source=(Source(doc='ref_cards', at='denizens/Tyrant'), Source(doc='s0', line=948, quote='Tyran'), Source(doc='s3', line=594, quote='Тиран')),
+        status='unverified',
+        name=Text(en='Tyrant', fr='Tyran', uk='Тиран'),
+        text=Text(en='You **must** kill a warband _(even your own)_ at the site you travel to, if able.'),
+        powers=(Power(kind='modifier', ref='Tyrant'),),
+        save_id=110,
+        suit=SuitId.ORDER,
+        restriction='adviser',
+        locked=True,
+    ),
+    Denizen(
+        id=DenizenId.FORCED_LABOR,
+        source=(Source(doc='ref_cards', at='denizens/ForcedLabor'),),
+        status='unverified',
+        name=Text(en='Forced Labor'),
+        text=Text(en="Enemies **cannot** search if their pawn is at any site ruled by Forced Labor's ruler unless they give [favor] to its ruler. _(Give it to Chancellor if Empire, burn it if bandits.)_"),
+        powers=(Power(kind='modifier', ref='ForcedLabor'),),
+        save_id=111,
+        suit=SuitId.ORDER,
+        restriction='site',
+    ),
+    Denizen(
+        id=DenizenId.SECRET_POLICE,
+        source=(Source(doc='ref_cards', at='denizens/SecretPolice'),),
+        status='unverified',
+        name=Text(en='Secret Police'),
+        text=Text(en="Enemies **cannot** play Visions faceup while their pawn is at any site ruled by Secret Police's ruler."),
+        powers=(Power(kind='modifier', ref='SecretPolice'),),
+        save_id=112,
+        suit=SuitId.ORDER,
+        restriction='site',
+    ),
+    Denizen(
+        id=DenizenId.SPECIALIST,
+        source=(Source(doc='ref_cards', at='denizens/Specialist'),),
+        status='unverified',
+        name=Text(en='Specialist'),
+        text=Text(en='The defender **cannot** use battle plans.'),
+        powers=(Power(kind='battle_plan_attack', cost=Cost(place_favor=2), ref='Specialist'),),
+        save_id=113,
+        suit=SuitId.ORDER,
+    ),
+    Denizen(
+        id=DenizenId.CAPTAINS,
+        source=(Source(doc='ref_cards', at='denizens/Captains'), Source(doc='s0', line=948, quote='Capitaines'), Source(doc='s3', line=594, quote='Капітан')),
+        status='unverified',
+        note='TTS data differs: restriction site',
+        name=Text(en='Captains', fr='Capitaines', uk='Капітани'),
+        text=Text(en='**Action**: Campaign at any site you rule. Act as if your pawn is there. Spend no Supply and add your warbands there to your force.'),
+        powers=(Power(kind='action', cost=Cost(place_favor=1), ref='Captains'),),
+        save_id=114,
+        suit=SuitId.ORDER,
+    ),
+    Denizen(
+        id=DenizenId.SIEGE_ENGINES,
+        source=(Source(doc='ref_cards', at='denizens/SiegeEngines'),),
+        status='unverified',
+        name=Text(en='Siege Engines'),
+        text=Text(en='**Action**: Kill two warbands _(even yours)_ at any one site in your region.'),
+        powers=(Power(kind='action', cost=Cost(place_favor=1), ref='SiegeEngines'),),
+        save_id=115,
+        suit=SuitId.ORDER,
+    ),
+    Denizen(
+        id=DenizenId.ROYAL_TAX,
+        source=(Source(doc='ref_cards', at='denizens/RoyalTax'),),
+        status='unverified',
+        name=Text(en='Royal Tax'),
+        text=Text(en="**When Played**: take [favor] [favor] from each player whose pawn is at a site you rule in your pawn's region."),
+        powers=(Power(kind='when_played', ref='RoyalTax'),),
+        save_id=116,
+        suit=SuitId.ORDER,
+    ),
+    Denizen(
+        id=DenizenId.TOLL_ROADS,
+        source=(Source(doc='ref_cards', at='denizens/TollRoads'),),
+        status='unverified',
+        name=Text(en='Toll Roads'),
+        text=Text(en="Enemies **cannot** travel to sites ruled by Toll Roads' ruler unless they give [favor] to its ruler. _(Give it to Chancellor if Empire, burn it if bandits.)_"),
+        powers=(Power(kind='modifier', ref='TollRoads'),),
+        save_id=117,
+        suit=SuitId.ORDER,
+        restriction='site',
+    ),
+    Denizen(
+        id=DenizenId.CURFEW,
+        source=(Source(doc='ref_cards', at='denizens/Curfew'),),
+        status='unverified',
+        name=Text(en='Curfew'),
+        text=Text(en="Enemies **cannot** trade with cards ruled by Curfew's ruler unless they give [favor] to its ruler. _(Give it to Chancellor if Empire, burn it if bandits.)_"),
+        powers=(Power(kind='modifier', ref='Curfew'),),
+        save_id=118,
+        suit=SuitId.ORDER,
+        restriction='site',
+    ),
+    Denizen(
+        id=DenizenId.KNIGHTS_ERRANT,
+        source=(Source(doc='ref_cards', at='denizens/KnightsErrant'),),
+        status='unverified',
+        name=Text(en='Knights Errant'),
+        text=Text(en='After mustering, you may campaign, spending no Supply.'),
+        powers=(Power(kind='modifier', ref='KnightsErrant'),),
+        save_id=119,
+        suit=SuitId.ORDER,
+    ),
+    Denizen(
+        id=DenizenId.VOW_OF_OBEDIENCE,
+        source=(Source(doc='ref_cards', at='denizens/VowOfObedience'),),
+        status='unverified',
+        name=Text(en='Vow of Obedience'),
+        text=Text(en='You **cannot** play Visions faceup. **Rest**: Take [favor] from any one favor bank.'),
+        powers=(Power(kind='modifier', ref='VowOfObedience'), Power(kind='rest', ref='VowOfObedienceRest')),
+        save_id=120,
+        suit=SuitId.ORDER,
+        restriction='adviser',
+        locked=True,
+    ),
+    Denizen(
+        id=DenizenId.HUNTING_PARTY,
+        source=(Source(doc='ref_cards', at='denizens/HuntingParty'),),
+        status='unverified',
+        name=Text(en='Hunting Party'),
+        text=Text(en='After searching the world deck, you may campaign, spending no Supply.'),
+        powers=(Power(kind='modifier', ref='HuntingParty'),),
+        save_id=121,
+        suit=SuitId.ORDER,
+    ),
+    Denizen(
+        id=DenizenId.COUNCIL_SEAT,
+        source=(Source(doc='ref_cards', at='denizens/CouncilSeat'),),
+        status='unverified',
+        name=Text(en='Council Seat'),
+        text=Text(en="If you're a Citizen, you **cannot** be exiled, even by yourself."),
+        powers=(Power(kind='modifier', ref='CouncilSeat'),),
+        save_id=122,
+        suit=SuitId.ORDER,
+        restriction='adviser',
+        locked=True,
+    ),
+    Denizen(
+        id=DenizenId.ENCIRCLEMENT,
+        source=(Source(doc='ref_cards', at='denizens/Encirclement'),),
+        status='unverified',
+        name=Text(en='Encirclement'),
+        text=Text(en="±2 [attack_die] if your force is larger than your enemy's."),
+        powers=(Power(kind='battle_plan_attack', cost=Cost(place_favor=1), ref='EncirclementAttack'), Power(kind='battle_plan_defense', cost=Cost(place_favor=1), ref='EncirclementDefense')),
+        save_id=123,
+        suit=SuitId.ORDER,
+    ),
+    Denizen(
+        id=DenizenId.PEACE_ENVOY,
+        source=(Source(doc='ref_cards', at='denizens/PeaceEnvoy'),),
+        status='unverified',
+        name=Text(en='Peace Envoy'),
+        text=Text(en="You **cannot** use other battle plans. If your enemy's pawn is at your site, give them one [favor] per [defense_die] in the pool. You're victorious now. **Ignore** killing warbands."),
+        powers=(Power(kind='battle_plan_attack', cost=Cost(place_favor=1), ref='PeaceEnvoyAttack'), Power(kind='battle_plan_defense', cost=Cost(place_favor=1), ref='PeaceEnvoyDefense')),
+        save_id=124,
+        suit=SuitId.ORDER,
+    ),
+    Denizen(
+        id=DenizenId.RELIC_HUNTER,
+        source=(Source(doc='ref_cards', at='denizens/RelicHunter'),),
+        status='unverified',
+        name=Text(en='Relic Hunter'),
+        text=Text(en='You may target facedown relics at targeted sites, adding 1 [defense_die] per relic. You may put any relics you take on the bottom of the relic deck.'),
+        powers=(Power(kind='battle_plan_attack', ref='RelicHunter'),),
+        save_id=125,
+        suit=SuitId.ORDER,
+    ),
 )
 
 RELICS: tuple[Relic, ...] = (
+    Relic(
+        id=RelicId.STICKY_FIRE,
+        source=(Source(doc='ref_cards', at='relics/StickyFire'),),
+        status='unverified',
+        name=Text(en='Sticky Fire'),
+        text=Text(en="If you're victorious, you may kill all the warbands in your enemy's force. If you do, you **must** give them [favor] if able."),
+        powers=(Power(kind='battle_plan_attack', ref='StickyFireAttack'), Power(kind='battle_plan_defense', ref='StickyFireDefense')),
+        save_id=218,
+        defense=2,
+    ),
+    Relic(
+        id=RelicId.CURSED_CAULDRON,
+        source=(Source(doc='ref_cards', at='relics/CursedCauldron'), Source(doc='s0', line=948, quote='Chaudron Maudit'), Source(doc='s3', line=594, quote='Проклятий Котел')),
+        status='unverified',
+        name=Text(en='Cursed Cauldron', fr='Chaudron Maudit', uk='Проклятий Котел'),
+        text=Text(en="If you're victorious, gain one warband per enemy warband killed in this campaign."),
+        powers=(Power(kind='battle_plan_attack', ref='CursedCauldronAttack'), Power(kind='battle_plan_defense', ref='CursedCauldronDefense')),
+        save_id=219,
+        defense=3,
+    ),
+    Relic(
+        id=RelicId.BRASS_HORSE,
+        source=(Source(doc='ref_cards', at='relics/BrassHorse'),),
+        status='unverified',
+        name=Text(en='Brass Horse'),
+        text=Text(en='**Action**: Reveal the top card of your discard pile. Travel to a site with a card of this suit. If unable, travel as normal. In either case, spend no Supply.'),
+        powers=(Power(kind='action', cost=Cost(place_secret=1), ref='BrassHorse'),),
+        save_id=220,
+        defense=2,
+    ),
+    Relic(
+        id=RelicId.TRUTHFUL_HARP,
+        source=(Source(doc='ref_cards', at='relics/TruthfulHarp'),),
+        status='unverified',
+        name=Text(en='Truthful Harp'),
+        text=Text(en='You may choose to draw two more cards. If you do, you **must** reveal every card you draw and the card you keep.'),
+        powers=(Power(kind='modifier', ref='TruthfulHarp'),),
+        save_id=221,
+        defense=2,
+    ),
+    Relic(
+        id=RelicId.GRAND_MASK,
+        source=(Source(doc='ref_cards', at='relics/GrandMask'),),
+        status='unverified',
+        name=Text(en='Grand Mask'),
+        text=Text(en="If you're an Exile, during your turn you rule cards except battle plans at Imperial sites, and Imperial players do not."),
+        powers=(Power(kind='modifier', ref='GrandMask'),),
+        save_id=222,
+        defense=2,
+    ),
+    Relic(
+        id=RelicId.HORNED_MASK,
+        source=(Source(doc='ref_cards', at='relics/HornedMask'),),
+        status='unverified',
+        name=Text(en='Horned Mask'),
+        text=Text(en='**Action**: Swap one of your faceup advisers with a card at your site.'),
+        powers=(Power(kind='action', cost=Cost(place_secret=1), ref='HornedMask'),),
+        save_id=223,
+        defense=2,
+    ),
+    Relic(
+        id=RelicId.CUP_OF_PLENTY,
+        source=(Source(doc='ref_cards', at='relics/CupOfPlenty'),),
+        status='unverified',
+        name=Text(en='Cup of Plenty'),
+        text=Text(en="Spend no Supply if you're trading with a card that matches any of your advisers."),
+        powers=(Power(kind='modifier', ref='CupOfPlenty'),),
+        save_id=224,
+        defense=2,
+    ),
+    Relic(
+        id=RelicId.WHISTLE,
+        source=(Source(doc='ref_cards', at='relics/Whistle'),),
+        status='unverified',
+        name=Text(en='Whistle'),
+        text=Text(en='**Action**: Choose a pawn at another site. they **must** travel to your site if able, spending no Supply. If they do, give them the [secret] here.'),
+        powers=(Power(kind='action', cost=Cost(place_secret=1), ref='Whistle'),),
+        save_id=225,
+        defense=2,
+    ),
+    Relic(
+        id=RelicId.DOWSING_STICKS,
+        source=(Source(doc='ref_cards', at='relics/DowsingSticks'),),
+        status='unverified',
+        name=Text(en='Dowsing Sticks'),
+        text=Text(en='**Action**: Draw a relic. Take it or put it on the bottom of the relic deck.'),
+        powers=(Power(kind='action', cost=Cost(place_secret=1, burn_favor=2), ref='DowsingSticks'),),
+        save_id=226,
+        defense=3,
+    ),
+    Relic(
+        id=RelicId.CRACKED_HORN,
+        source=(Source(doc='ref_cards', at='relics/CrackedHorn'),),
+        status='unverified',
+        name=Text(en='Cracked Horn'),
+        text=Text(en='You may put all the cards you discard on the bottom of the world deck.'),
+        powers=(Power(kind='modifier', ref='CrackedHorn'),),
+        save_id=227,
+        defense=2,
+    ),
+    Relic(
+        id=RelicId.BANDIT_CROWN,
+        source=(Source(doc='ref_cards', at='relics/BanditCrown'), Source(doc='s3', line=594, quote='Корона Розбійників')),
+        status='unverified',
+        name=Text(en='Bandit Crown', fr='Couronne des Bandits', uk='Корона Розбійників'),
+        text=Text(en='Act as if bandits are your warbands except at sites ruled by enemies. _(You rule empty sites.)_ They **cannot** be killed, moved, or sacrificed.'),
+        powers=(Power(kind='modifier', ref='BanditCrown'),),
+        save_id=228,
+        defense=3,
+    ),
+    Relic(
+        id=RelicId.RING_OF_DEVOTION,
+        source=(Source(doc='ref_cards', at='relics/RingOfDevotion'),),
+        status='unverified',
+        name=Text(en='Ring of Devotion'),
+        text=Text(en='You **cannot** place warbands at sites. When mustering, you gain two more warbands.'),
+        powers=(Power(kind='modifier', ref='RingOfDevotionMuster'), Power(kind='modifier', ref='RingOfDevotionRestriction')),
+        save_id=229,
+        defense=3,
+    ),
+    Relic(
+        id=RelicId.SKELETON_KEY,
+        source=(Source(doc='ref_cards', at='relics/SkeletonKey'),),
+        status='unverified',
+        name=Text(en='Skeleton Key'),
+        text=Text(en='**Action**: If the Chancellor rules your site, peek at any one relic in the Imperial Reliquary, and you may take it.'),
+        powers=(Power(kind='action', cost=Cost(place_secret=1, burn_secret=1), ref='SkeletonKey'),),
+        save_id=230,
+        defense=3,
+    ),
+    Relic(
+        id=RelicId.ORACULAR_PIG,
+        source=(Source(doc='ref_cards', at='relics/OracularPig'),),
+        status='unverified',
+        name=Text(en='Oracular Pig'),
+        text=Text(en='**Action**: Peek at the top three cards of the world deck.'),
+        powers=(Power(kind='action', ref='OracularPig'),),
+        save_id=231,
+        defense=2,
+    ),
+    Relic(
+        id=RelicId.CIRCLET_OF_COMMAND,
+        source=(Source(doc='ref_cards', at='relics/CircletOfCommand'),),
+        status='unverified',
+        name=Text(en='Circlet of Command'),
+        text=Text(en='Players **cannot** target or take your banners or your other relics. In campaigns, banishing your pawn and favor adds one more [defense_die].'),
+        powers=(Power(kind='modifier', ref='CircletOfCommand'),),
+        save_id=232,
+        defense=1,
+    ),
+    Relic(
+        id=RelicId.IVORY_EYE,
+        source=(Source(doc='ref_cards', at='relics/IvoryEye'),),
+        status='unverified',
+        name=Text(en='Ivory Eye'),
+        text=Text(en='**Action**: Peek at any facedown site, adviser, or relic at any site.'),
+        powers=(Power(kind='action', cost=Cost(place_secret=1), ref='IvoryEye'),),
+        save_id=233,
+        defense=2,
+    ),
+    Relic(
+        id=RelicId.MAP,
+        source=(Source(doc='ref_cards', at='relics/Map'),),
+        status='unverified',
+        name=Text(en='Map'),
+        text=Text(en='**Action**: Put this relic on the bottom of the relic deck to gain 4 Supply.'),
+        powers=(Power(kind='action', ref='MapRelic'),),
+        save_id=234,
+        defense=3,
+    ),
+    Relic(
+        id=RelicId.OBSIDIAN_CAGE,
+        source=(Source(doc='ref_cards', at='relics/ObsidianCage'),),
+        status='unverified',
+        name=Text(en='Obsidian Cage'),
+        text=Text(en="If you're victorious, move all unkilled warbands in your enemy's force to the Obsidian Cage. **Action**: Move any number of warbands from Obsidian Cage to any board of the same color."),
+        powers=(Power(kind='battle_plan_attack', ref='ObsidianCageAttack'), Power(kind='battle_plan_defense', ref='ObsidianCageDefense'), Power(kind='action', ref='ObsidianCageActive')),
+        save_id=235,
+        defense=2,
+    ),
+    Relic(
+        id=RelicId.BOOK_OF_RECORDS,
+        source=(Source(doc='ref_cards', at='relics/BookOfRecords'),),
+        status='unverified',
+        name=Text(en='Book of Records'),
+        text=Text(en='You **must** gain [secret] instead of [favor] when you play to a site.'),
+        powers=(Power(kind='modifier', ref='BookOfRecords'),),
+        save_id=236,
+        defense=2,
+    ),
+    Relic(
+        id=RelicId.DRAGONSKIN_DRUM,
+        source=(Source(doc='ref_cards', at='relics/DragonskinDrum'),),
+        status='unverified',
+        name=Text(en='Dragonskin Drum'),
+        text=Text(en='After traveling, gain one warband.'),
+        powers=(Power(kind='modifier', ref='DragonskinDrum'),),
+        save_id=237,
+        defense=2,
+    ),
+    Relic(
+        id=RelicId.GRAND_SCEPTER,
+        source=(Source(doc='ref_cards', at='relics/GrandScepter'), Source(doc='s3', line=113, quote='Великий Скіпетр')),
+        status='unverified',
+        name=Text(en='The Grand Scepter', fr='Le Grand Sceptre', uk='Великий Скіпетр'),
+        text=Text(en='You cannot use this if you took it on this turn. **Action**: Peek in the Imperial Reliquary. **Action**: Offer Citizenship to any Exile, or exile a Citizen except yourself.'),
+        powers=(Power(kind='action', ref='GrandScepterPeek'), Power(kind='action', ref='GrandScepterGrantCitizenship'), Power(kind='action', ref='GrandScepterExileCitizen'), Power(kind='modifier', ref='GrandScepterTake'), Power(kind='modifier', ref='GrandScepterOn')),
+        save_id=238,
+        defense=5,
+    ),
 )
 
 EDIFICES: tuple[Edifice, ...] = (
+    Edifice(
+        id=EdificeId.FESTIVAL_DISTRICT,
+        source=(Source(doc='ref_cards', at='edifices/FestivalDistrict / SqualidDistrict'), Source(doc='s0', line=306, quote='Quartier des Festivités')),
+        status='unverified',
+        suit=SuitId.DISCORD,
+        intact=EdificeFace(name=Text(en='Festival District', fr='Quartier des Festivités'), text=Text(en='**Action**: Negotiate a binding exchange of [favor], [secret], and advisers with any player.'), powers=(Power(kind='action', ref='FestivalDistrict'),), restriction='site', locked=True, save_id=204),
+        ruined=EdificeFace(name=Text(en='Squalid District'), text=Text(en="Whenever the [attack_die] is rolled to end the game, Squalid District's ruler may increase or decrease this roll by one. Citizens **cannot** use this power."), powers=(Power(kind='modifier', ref='SqualidDistrict'),), restriction='site', locked=True, save_id=205),
+    ),
+    Edifice(
+        id=EdificeId.GREAT_SPIRE,
+        source=(Source(doc='ref_cards', at='edifices/GreatSpire / FallenSpire'), Source(doc='s0', line=540, quote='Beffroi Colossal')),
+        status='unverified',
+        suit=SuitId.ARCANE,
+        intact=EdificeFace(name=Text(en='Great Spire', fr='Beffroi Colossal'), text=Text(en='You may swap any number of denizens you draw with random cards from the Dispossessed.'), powers=(Power(kind='modifier', cost=Cost(place_secret=1), ref='GreatSpire'),), restriction='site', locked=True, save_id=206),
+        ruined=EdificeFace(name=Text(en='Fallen Spire'), text=Text(en="**Action**: Swap up to five denizens from the top of your region's discard pile _(skipping Visions)_ with random cards from the Dispossessed."), powers=(Power(kind='action', cost=Cost(place_secret=1, burn_secret=1), ref='FallenSpire'),), restriction='site', locked=True, save_id=207),
+    ),
+    Edifice(
+        id=EdificeId.SPRAWLING_RAMPART,
+        source=(Source(doc='ref_cards', at='edifices/SprawlingRampart / BanditRampart'), Source(doc='s0', line=560, quote='Rempart Démesuré')),
+        status='unverified',
+        suit=SuitId.ORDER,
+        intact=EdificeFace(name=Text(en='Sprawling Rampart', fr='Rempart Démesuré'), text=Text(en="Each site ruled by Sprawling Rampart's ruler adds one more [defense_die] when targeted."), powers=(Power(kind='modifier', ref='SprawlingRampart'),), restriction='site', locked=True, save_id=198),
+        ruined=EdificeFace(name=Text(en='Bandit Rampart'), text=Text(en='-2 [attack_die] if this site is targeted.'), powers=(Power(kind='battle_plan_defense', ref='BanditRampart'),), restriction='site', locked=True, save_id=199),
+    ),
+    Edifice(
+        id=EdificeId.HALL_OF_DEBATE,
+        source=(Source(doc='ref_cards', at='edifices/HallOfDebate / HallOfMockery'), Source(doc='s0', line=558, quote='Salle des Débats')),
+        status='unverified',
+        suit=SuitId.HEARTH,
+        intact=EdificeFace(name=Text(en='Hall of Debate', fr='Salle des Débats'), text=Text(en="Players **cannot** target the People's Favor"), powers=(Power(kind='modifier', ref='HallOfDebate'),), restriction='site', locked=True, save_id=200),
+        ruined=EdificeFace(name=Text(en='Hall of Mockery'), text=Text(en="Recovering the People's Favor always flips it to the Mob side."), powers=(Power(kind='modifier', ref='HallOfMockery'),), restriction='site', locked=True, save_id=201),
+    ),
+    Edifice(
+        id=EdificeId.FOREST_TEMPLE,
+        source=(Source(doc='ref_cards', at='edifices/ForestTemple / RuinedTemple'), Source(doc='s0', line=548, quote='Temple Sylvestre')),
+        status='unverified',
+        suit=SuitId.BEAST,
+        intact=EdificeFace(name=Text(en='Forest Temple', fr='Temple Sylvestre'), text=Text(en='In the Chronicle, do not discard sites with any [beast] cards.'), powers=(Power(kind='modifier', ref='ForestTemple'),), restriction='site', locked=True, save_id=202),
+        ruined=EdificeFace(name=Text(en='Ruined Temple'), text=Text(en="Enemies of Ruined Temple's ruler **cannot** play [beast] cards faceup."), powers=(Power(kind='modifier', ref='RuinedTemple'),), restriction='site', locked=True, save_id=203),
+    ),
+    Edifice(
+        id=EdificeId.ANCIENT_FORGE,
+        source=(Source(doc='ref_cards', at='edifices/AncientForge / BrokenForge'), Source(doc='s0', line=496, quote='Forge Millénaire')),
+        status='unverified',
+        note="Broken Forge: the printed cost string is malformed in the source; the reference code's cost (place 2 favor and 2 secrets) is used",
+        suit=SuitId.NOMAD,
+        intact=EdificeFace(name=Text(en='Ancient Forge', fr='Forge Millénaire'), text=Text(en='**Action**: Draw a relic. Take it or put it on the bottom of the relic deck.'), powers=(Power(kind='action', cost=Cost(place_favor=2, burn_secret=1), ref='AncientForge'),), restriction='site', locked=True, save_id=208),
+        ruined=EdificeFace(name=Text(en='Broken Forge'), text=Text(en='**Action**: Flip this card over.'), powers=(Power(kind='action', cost=Cost(place_favor=2, place_secret=2), ref='BrokenForge'),), restriction='site', locked=True, save_id=209),
+    ),
 )
 
 VISIONS: tuple[Vision, ...] = (
+    Vision(
+        id=VisionId.CONQUEST,
+        source=(Source(doc='s0', line=662, quote='Conquest: thela most'), Source(doc='s0', line=662, quote='Conquête Contrôler le plus sites'), Source(doc='s3', line=193, quote='**Завоювання:** Правити більшістю місцевостей'), Source(doc='s0', line=662, quote='Every VisionMonde.) goal includes the requirement'), Source(doc='s3', line=191, quote='До цілі кожного Видіння входить умова'), Source(doc='s0', line=662, quote='of Conquest (rules most sites)'), Source(doc='s3', line=221, quote='Пріоритет Видінь наступний (від більшого до меншого): Завоювання, Повстання, Святилище, Віра'), Source(doc='ref_cards', at='visions/Conquest', note='save_id 214, oath Supremacy, no powers')),
+        status='verified',
+        name=Text(en='Vision of Conquest', fr='Vision de Conquête', uk='Видіння Завоювання'),
+        save_id=214,
+        oath=OathId.SUPREMACY,
+        goal=Text(en='Rules the most sites, and at least three Visions have been drawn from the world deck.', fr='Contrôler le plus de sites, une fois qu’au moins trois Visions ont été piochées dans la pioche Monde.', uk='Правити більшістю місцевостей, коли з колоди світу взято щонайменше три Видіння.'),
+        tiebreak=1,
+    ),
+    Vision(
+        id=VisionId.REBELLION,
+        source=(Source(doc='s0', line=662, quote='Rebellion: Holds the People’sReliques'), Source(doc='s0', line=662, quote='Rébellion Rules : Détenir Faveursites. du Peuple.'), Source(doc='s3', line=194, quote='**Повстання:** Володіти Народним Визнанням'), Source(doc='s0', line=662, quote='then Vision of Rebellion'), Source(doc='s3', line=221, quote='Пріоритет Видінь наступний (від більшого до меншого): Завоювання, Повстання, Святилище, Віра'), Source(doc='ref_cards', at='visions/Rebellion', note='save_id 211, oath ThePeople, no powers')),
+        status='verified',
+        name=Text(en='Vision of Rebellion', fr='Vision de Rébellion', uk='Видіння Повстання'),
+        save_id=211,
+        oath=OathId.PEOPLE,
+        goal=Text(en="Holds the People's Favor, and at least three Visions have been drawn from the world deck.", fr='Détenir la Faveur du Peuple, une fois qu’au moins trois Visions ont été piochées dans la pioche Monde.', uk='Володіти Народним Визнанням, коли з колоди світу взято щонайменше три Видіння.'),
+        tiebreak=2,
+    ),
+    Vision(
+        id=VisionId.SANCTUARY,
+        source=(Source(doc='s0', line=662, quote='Sanctuary: Holds the most relics and banners'), Source(doc='s0', line=662, quote='Sanctuaire : Détenir le plus de'), Source(doc='s3', line=195, quote='**Святилище:** Володіти більшістю реліквій та стягів'), Source(doc='s0', line=662, quote='then Vision of Sanctuary'), Source(doc='s3', line=221, quote='Пріоритет Видінь наступний (від більшого до меншого): Завоювання, Повстання, Святилище, Віра'), Source(doc='ref_cards', at='visions/Sanctuary', note='save_id 210, oath Protection, no powers')),
+        status='verified',
+        name=Text(en='Vision of Sanctuary', fr='Vision du Sanctuaire', uk='Видіння Святилища'),
+        save_id=210,
+        oath=OathId.PROTECTION,
+        goal=Text(en='Holds the most relics and banners, and at least three Visions have been drawn from the world deck.', fr='Détenir le plus de Reliques et de Bannières, une fois qu’au moins trois Visions ont été piochées dans la pioche Monde.', uk='Володіти більшістю реліквій і стягів, коли з колоди світу взято щонайменше три Видіння.'),
+        tiebreak=3,
+    ),
+    Vision(
+        id=VisionId.FAITH,
+        source=(Source(doc='s0', line=662, quote='Faith: Holdsdu theRDarkest Secret'), Source(doc='s0', line=662, quote='Foi : Détenir le Sombre Secret.'), Source(doc='s3', line=196, quote='**Віра:** Володіти Найтемнішою Таємницею'), Source(doc='s0', line=662, quote='then Vision of Faith'), Source(doc='s3', line=221, quote='Пріоритет Видінь наступний (від більшого до меншого): Завоювання, Повстання, Святилище, Віра'), Source(doc='ref_cards', at='visions/Faith', note='save_id 213, oath Devotion, no powers')),
+        status='verified',
+        name=Text(en='Vision of Faith', fr='Vision de Foi', uk='Видіння Віри'),
+        save_id=213,
+        oath=OathId.DEVOTION,
+        goal=Text(en='Holds the Darkest Secret, and at least three Visions have been drawn from the world deck.', fr='Détenir le Sombre Secret, une fois qu’au moins trois Visions ont été piochées dans la pioche Monde.', uk='Володіти Найтемнішою Таємницею, коли з колоди світу взято щонайменше три Видіння.'),
+        tiebreak=4,
+    ),
+    Vision(
+        id=VisionId.CONSPIRACY,
+        source=(Source(doc='s0', line=740, quote='5.1.4.IV Playing the Conspiracy'), Source(doc='s0', line=740, quote='secret to take any one relic or banner from a player whose'), Source(doc='s0', line=740, quote='two advisers that match the suit of any of their advisers'), Source(doc='s0', line=740, quote='Puis, retirez la Conspiration de la partie'), Source(doc='s3', line=317, quote='ви можете знищити один секрет і взяти одну реліквію або стяг'), Source(doc='s3', line=137, quote='Видіння Змови (або просто Змова)'), Source(doc='ref_cards', at='visions/Conspiracy', note='save_id 212, power ConspiracyWhenPlayed (when_played)')),
+        status='verified',
+        note="Text from rule 5.1.4.IV (S3 numbers it 5.1.4.V by mistake); the italic line restates its opening paragraph. The card's printed wording (ref_cards) is shorter but has the same effect. UK also calls it 'Видіння Змови'. No goal and no tie-break rank.",
+        name=Text(en='Conspiracy', fr='Conspiration', uk='Змова'),
+        text=Text(en="_Anyone, even the Chancellor and Citizens, may play this faceup; it does not replace a revealed Vision._ **When Played**: When you play the Conspiracy faceup, you may burn one [secret] to take any one relic or banner from a player whose pawn is at your site. To do this, you must have at least two advisers that match the suit of any of their advisers. Finally, return the Conspiracy to the box. (If you took a banner, burn two favor or secrets from it, and flip the People's Favor if you took it.)", fr='_Tout le monde, même le Chancelier et les Citoyens, peut jouer cette carte face visible ; elle ne remplace pas une Vision Révélée._ **Effet immédiat** : lorsque vous jouez la Conspiration face visible, vous pouvez brûler un [secret] pour prendre une Relique ou une Bannière à un joueur dont le pion est sur votre site. Pour cela, vous devez avoir au moins deux Conseillers qui correspondent au même Clan que l’un de ses Conseillers. Puis, retirez la Conspiration de la partie, dans la boîte. (Si vous avez pris une Bannière, brûlez-en deux faveurs ou secrets, et retournez la Faveur du Peuple côté Foule si vous l’avez prise.)', uk='_Будь-хто, навіть Канцлер і Громадяни, може зіграти цю карту лицьовою стороною вгору; вона не замінює розкрите Видіння._ **Розігравши**: коли ви граєте Змову лицьовою стороною вгору, ви можете знищити один [secret] і взяти одну реліквію або стяг гравця, чия фігурка знаходиться у вашій місцевості. Для цього ви повинні мати щонайменше двох радників, що відповідають масті хоча б одного з радників цього гравця. Потім поверніть Змову в коробку. (Якщо ви взяли стяг, знищіть з нього два фавори або секрети і переверніть Народне Визнання, якщо ви взяли саме його.)'),
+        powers=(Power(kind='when_played', ref='ConspiracyWhenPlayed'),),
+        save_id=212,
+    ),
 )
 
 BANNERS: tuple[Banner, ...] = (
+    Banner(
+        id=BannerId.PEOPLES_FAVOR,
+        source=(Source(doc='s0', line=510, quote='Banner of the People’s Favor'), Source(doc='s0', line=200, quote='Token on the People’s Favor'), Source(doc='s3', line=45, quote='на Стяг Народного визнання'), Source(doc='s3', line=44, quote='Стяг Народного Визнання стороною Натопу вниз'), Source(doc='s0', line=582, quote='burns two favor, to a minimum of one'), Source(doc='s0', line=582, quote='flips to its Mob side if it is not on that side already'), Source(doc='s3', line=123, quote='він втрачає два фавора (але щоб залишалося не менше одного)'), Source(doc='s0', line=532, quote='Wake: You must put here move here to the favor bank with the least'), Source(doc='s0', line=526, quote='first discard a denizen card at any site in your region'), Source(doc='s0', line=542, quote='Put more here than old . Put old in the favor banks, one by one, starting with any suit.'), Source(doc='s0', line=482, quote='When seized, flip and'), Source(doc='s0', line=370, quote='min 1'), Source(doc='ref_cards', at='banners/PeoplesFavor', note="save_id 216, powers PeoplesFavorSearch and PeoplesFavorWake; names the other side 'The Mob's Favor'; no text")),
+        status='verified',
+        note="Placard text rebuilt from fragments L482, L370, L526, L532 (interleaved with an FR edifice text) and L542; the favor icons and the words 'or' and 'from' are restored after rules 4.1.1 and 5.4.4. The italic reminders come from the rules, not the placard: 4.1.1.II (repeat on the Mob side) and 5.4.4 (flip back when recovered). The name of the Mob side, 'The Mob's Favor', is from ref_cards only (the rulebooks say 'its Mob side'); FR and UK other_side are our translations. No FR or UK placard text in the seeds: translated with the rules' terms (FR 4.1.1, 5.4.4; UK 4.1.1, 5.4.4).",
+        name=Text(en="The People's Favor", fr='La Faveur du Peuple', uk='Народне Визнання'),
+        text=Text(en='**Wake**: You must put [favor] here or move [favor] from here to the favor bank with the least favor. Then, if this banner has 6+ favor, flip it. _(On the Mob side, do this twice.)_ When playing to a site, you may first discard a denizen card at any site in your region, and you may play to any site in your region. **Recover**: Put more [favor] here than the old [favor]. _(Flip it back if it is on its Mob side.)_ Put the old favor in the favor banks, one by one, starting with any suit. **When seized**: flip it to its Mob side and burn two favor, to a minimum of one.', fr='**Réveil** : vous devez placer une [favor] ici ou déplacer une [favor] d’ici vers la banque de faveur qui en contient le moins. Puis, si cette Bannière porte 6 faveurs ou plus, retournez-la. _(Côté Foule, faites-le deux fois.)_ Lorsque vous jouez une carte sur un site, vous pouvez d’abord défausser une carte Habitant de n’importe quel site de votre région, et vous pouvez la jouer sur n’importe quel site de votre région. **Récupérer** : placez ici plus de faveurs qu’il n’y en avait. _(Retournez-la si elle est côté Foule.)_ Renvoyez les anciennes faveurs dans les banques de faveur, une par une, en commençant par n’importe quel Clan. **Si elle est capturée** : retournez-la côté Foule et brûlez deux faveurs (il doit en rester au moins une).', uk='**Пробудження**: ви повинні покласти сюди один [favor] або перемістити один [favor] звідси до запасу масті, у якому найменше фавору. Потім, якщо на цьому стязі 6 або більше фавору, переверніть його. _(На стороні Натовпу виконайте це двічі.)_ Граючи карту на місцевість, ви можете спершу скинути карту мешканця з будь-якої місцевості вашого регіону, а також можете зіграти карту на будь-яку місцевість вашого регіону. **Відновлення**: покладіть сюди більше фавору, ніж було. _(Якщо стяг лежить стороною Натовпу, переверніть його.)_ Старий фавор перемістіть у запаси мастей по одному, починаючи з будь-якої масті. **Якщо стяг забирають** (будь-яким способом, окрім Відновлення): переверніть його на сторону Натовпу та знищіть два фавори, але так, щоб залишився щонайменше один.'),
+        powers=(Power(kind='modifier', ref='PeoplesFavorSearch'), Power(kind='modifier', ref='PeoplesFavorWake')),
+        save_id=216,
+        token='favor',
+        start_tokens=1,
+        seize_burn=2,
+        seize_minimum=1,
+        other_side=Text(en="The Mob's Favor", fr='La Faveur de la Foule', uk='Визнання Натовпу'),
+    ),
+    Banner(
+        id=BannerId.DARKEST_SECRET,
+        source=(Source(doc='s0', line=404, quote='Banner of the Darkest Secret When seized'), Source(doc='s0', line=200, quote='Token on dans the Darkest Secret'), Source(doc='s3', line=45, quote='на Стяг Найтемнішої Таємниці'), Source(doc='s0', line=582, quote='and the Darkest Secret burns two secrets, to a minimum of one'), Source(doc='s3', line=123, quote='а Найтемніша Таємниця втрачає два секрети'), Source(doc='s0', line=402, quote='Players can only recover this from you if there is a card at your site whose suit does not match any of your advisers.'), Source(doc='s0', line=402, quote='The new holder must place more here'), Source(doc='ref_cards', at='banners/DarkestSecret', note='save_id 215, power DarkestSecretPower; no text')),
+        status='verified',
+        note="Placard text [EN-recon] from L402 and L404; the secret icons are restored after rule 5.4.4. The recover restriction follows EN 5.4.1; S3 5.4.1 states a stricter condition (see discrepancies). No FR or UK placard text in the seeds: translated with the rules' terms.",
+        name=Text(en='The Darkest Secret', fr='Le Sombre Secret', uk='Найтемніша Таємниця'),
+        text=Text(en='Players can only recover this from you if there is a card at your site whose suit does not match any of your advisers. (You can recover it from yourself or the shared bank freely.) **Recover**: The new holder must place more secrets here than the old, then takes one [secret] from the old here, and the old holder takes the rest. **When seized**: burn two secrets, to a minimum of one.', fr='Les joueurs ne peuvent Récupérer cette Bannière auprès de vous que si une carte de votre site est d’un Clan qui ne correspond à aucun de vos Conseillers. (Vous pouvez la Récupérer librement auprès de vous-même ou de la réserve.) **Récupérer** : le nouveau détenteur doit placer ici plus de secrets qu’il n’y en avait, puis prend un [secret] parmi les anciens, et l’ancien détenteur prend le reste. **Si elle est capturée** : brûlez deux secrets (il doit en rester au moins un).', uk='Гравці можуть відновити цей стяг у вас, лише якщо у вашій місцевості є карта, масть якої не відповідає жодному з ваших радників. (У самого себе або із загального запасу його можна відновити вільно.) **Відновлення**: новий власник повинен покласти сюди більше секретів, ніж було, потім бере один [secret] зі старих, а решту забирає попередній власник. **Якщо стяг забирають** (будь-яким способом, окрім Відновлення): знищіть два секрети, але так, щоб залишився щонайменше один.'),
+        powers=(Power(kind='modifier', ref='DarkestSecretPower'),),
+        save_id=215,
+        token='secret',
+        start_tokens=1,
+        seize_burn=2,
+        seize_minimum=1,
+    ),
 )
 
 OATHS: tuple[Oath, ...] = (
+    Oath(
+        id=OathId.SUPREMACY,
+        source=(Source(doc='s0', line=604, quote='Supremacy: most sites'), Source(doc='s0', line=604, quote='Suprématie Contrôler plus'), Source(doc='s0', line=536, quote='RuleS the lEMoSt'), Source(doc='s3', line=163, quote='**Верховенство:** править в більшості місцевостей'), Source(doc='s0', line=662, quote='Supremacy (Sites): Holds more relic'), Source(doc='s3', line=208, quote='мати більшість реліквій та стягів (разом), ніж канцлер або інший Громадянин'), Source(doc='s0', line=662, quote='Conquest: thela most'), Source(doc='s3', line=193, quote='**Завоювання:** Правити більшістю місцевостей'), Source(doc='s0', line=1016, quote='is the same as this Vision'), Source(doc='s3', line=604, quote='з ціллю, що збігається вашим Видінням'), Source(doc='s0', line=604, quote='title if the Empire meets the goal'), Source(doc='s3', line=179, quote='Канцлер утримує жетон Хранителя Клятви Верховенства, якщо Імперія виконує ціль'), Source(doc='ref_cards', at='visions/Conquest', note='oath: Supremacy')),
+        status='verified',
+        note="Empire rule (2.11): the Chancellor holds the title for this Oath when the Empire as a whole meets the goal. The word 'in' of 'in total' is displaced in the S0 extraction ('Holds Darkest Secret.in').",
+        name=Text(en='Oath of Supremacy', fr='Serment de Suprématie', uk='Клятва Верховенства'),
+        vision=VisionId.CONQUEST,
+        oathkeeper_goal=Text(en='Rules the most sites.', fr='Contrôler le plus de sites.', uk='Правити більшістю місцевостей.'),
+        successor_goal=Text(en='Holds more relics and banners in total than the Chancellor and any other Citizen.', fr='Détenir plus de Reliques et de Bannières que le Chancelier et que chaque autre Citoyen.', uk='Мати більше реліквій і стягів разом, ніж Канцлер і будь-який інший Громадянин.'),
+    ),
+    Oath(
+        id=OathId.PEOPLE,
+        source=(Source(doc='s0', line=604, quote='The People: Holds the People’s Favor'), Source(doc='s3', line=165, quote='Відданість Народу:** Володіти Народним Визнанням'), Source(doc='s0', line=388, quote='détEniR lA fAvEuR du pEuplE'), Source(doc='s0', line=662, quote='The People (People’s Favor): Holds Darkest Secret'), Source(doc='s3', line=209, quote='Вірність Народу (Народне Визнання):** Володіти Найтемнішою Таємницею'), Source(doc='s0', line=202, quote='Oathkeeper of the People goal'), Source(doc='s0', line=202, quote='takes the peopleardien ’s faVor'), Source(doc='s3', line=53, quote='Вірність Народу - **СТЯГ НАРОДНОГО ВИЗНАННЯ**'), Source(doc='s3', line=194, quote='**Повстання:** Володіти Народним Визнанням'), Source(doc='ref_cards', at='visions/Rebellion', note='oath: ThePeople')),
+        status='verified',
+        note="The FR rulebook calls this Oath 'Popularité' (2.11, setup 13, goal reference L460); the pack's fixed FR term is 'Peuple'. UK uses both 'Відданість Народу' (2.11) and 'Вірність Народу' (setup 13, 3.3.1); we use the latter (see discrepancies).",
+        name=Text(en='Oath of the People', fr='Serment du Peuple', uk='Клятва Вірності Народу'),
+        vision=VisionId.REBELLION,
+        oathkeeper_goal=Text(en="Holds the People's Favor.", fr='Détenir la Faveur du Peuple.', uk='Володіти Народним Визнанням.'),
+        successor_goal=Text(en='Holds the Darkest Secret.', fr='Détenir le Sombre Secret.', uk='Володіти Найтемнішою Таємницею.'),
+        chancellor_banner=BannerId.PEOPLES_FAVOR,
+    ),
+    Oath(
+        id=OathId.PROTECTION,
+        source=(Source(doc='s0', line=604, quote='Protection: Holds the most relics'), Source(doc='s0', line=604, quote='(This is: Détenir the combined total.)'), Source(doc='s3', line=167, quote='**Заступництво:** володіти більшістю реліквії'), Source(doc='s0', line=504, quote='détEniR lE plus dE REliquEs Et dE BAnnièREs'), Source(doc='s0', line=662, quote='Protection Banners): Holds People’s'), Source(doc='s3', line=210, quote='Заступництво (Реліквії+Стяги):** Володіти Народним Визнанням'), Source(doc='s3', line=195, quote='**Святилище:** Володіти більшістю реліквій та стягів'), Source(doc='ref_cards', at='visions/Sanctuary', note='oath: Protection')),
+        status='verified',
+        name=Text(en='Oath of Protection', fr='Serment de Protection', uk='Клятва Заступництва'),
+        vision=VisionId.SANCTUARY,
+        oathkeeper_goal=Text(en='Holds the most relics and banners. (This is the combined total.)', fr='Détenir le plus de Reliques et de Bannières. (C’est le total combiné des deux.)', uk='Володіти більшістю реліквій і стягів. (Рахуються разом.)'),
+        successor_goal=Text(en="Holds the People's Favor.", fr='Détenir la Faveur du Peuple.', uk='Володіти Народним Визнанням.'),
+    ),
+    Oath(
+        id=OathId.DEVOTION,
+        source=(Source(doc='s0', line=604, quote='Secret du Serment Holds thedeDarkest'), Source(doc='s3', line=169, quote='**Вірності:** Володіти Найтемнішою Таємницею'), Source(doc='s0', line=408, quote='détEniR lE somBRE sEcREt'), Source(doc='s0', line=662, quote='(Darkest Secret): Holds Grand'), Source(doc='s0', line=400, quote='détEniR lE GRAnd scEptRE'), Source(doc='s3', line=211, quote='Відданості (Найтемніша Таємниця):** Володіти Великим Скіпетром'), Source(doc='s0', line=202, quote='Oathkeeper Devotion'), Source(doc='s0', line=202, quote='goal, the Chancellor takes the darkesT seCreTil'), Source(doc='s3', line=53, quote='Якщо граєте з ціллю Хранитель Клятви Відданості, Канцлер бере'), Source(doc='s3', line=196, quote='**Віра:** Володіти Найтемнішою Таємницею'), Source(doc='ref_cards', at='visions/Faith', note='oath: Devotion')),
+        status='verified',
+        note="UK uses both 'Вірності' (2.11) and 'Відданості' (setup 13, 3.3.1); we use the latter (see discrepancies).",
+        name=Text(en='Oath of Devotion', fr='Serment de Dévotion', uk='Клятва Відданості'),
+        vision=VisionId.FAITH,
+        oathkeeper_goal=Text(en='Holds the Darkest Secret.', fr='Détenir le Sombre Secret.', uk='Володіти Найтемнішою Таємницею.'),
+        successor_goal=Text(en='Holds the Grand Scepter.', fr='Détenir le Grand Sceptre.', uk='Володіти Великим Скіпетром.'),
+        chancellor_banner=BannerId.DARKEST_SECRET,
+    ),
 )
 
 TITLES: tuple[Title, ...] = (
+    Title(
+        id=TitleId.OATHKEEPER,
+        source=(Source(doc='s0', line=604, quote='The title has two sides: Oathkeeper and Usurper'), Source(doc='s3', line=161, quote='Жетон Хранителя Клятви має дві сторони: Хранитель Клятви та Узурпатор'), Source(doc='s0', line=604, quote='The Oathkeeper must add one defense die in Campaign as'), Source(doc='s0', line=604, quote='the Usurper must add two'), Source(doc='s3', line=177, quote='Хранитель Клятви повинен додати один кубик захисту'), Source(doc='s3', line=177, quote='а Узурпатор - додати два'), Source(doc='s0', line=210, quote='Wake: Flip this if you’re an Exile.'), Source(doc='s0', line=214, quote='Prevent theare game if you’re an'), Source(doc='s0', line=430, quote='Si vous êtes un Exilé, retournez ce Titre coté Usurpateur.'), Source(doc='s0', line=428, quote='GARdiEn du SERmEnt'), Source(doc='s3', line=245, quote='переверніть жетон на сторону Узурпатора')),
+        status='verified',
+        note="The power text is from the component-diagram fragments (S0 L210, L214 interleaved with the Chancellor board's win text, FR L430) and agrees with rules 3.3 and 4.1.3. FR fixes 'coté' and 'lancé'; the FR fragment drops the word 'dé' ('le lancé du si vous êtes un Exilé'), restored as 'dé de fin'. UK calls the object a жетон (token), FR a Titre. The title is always held by the player who meets the Oathkeeper goal; ties keep the holder; whenever taken it flips to Oathkeeper (2.11).",
+        name=Text(en='Oathkeeper', fr='Gardien du Serment', uk='Хранитель Клятви'),
+        other_side=Text(en='Usurper', fr='Usurpateur', uk='Узурпатор'),
+        defense=1,
+        other_side_defense=2,
+        text=Text(en="**Wake**: Flip this if you're an Exile. Prevent the rolls to end the game if you're an Exile.", fr='**Réveil** : si vous êtes un Exilé, retournez ce Titre côté Usurpateur. Vous empêchez le lancer du dé de fin si vous êtes un Exilé.', uk='**Пробудження**: переверніть цей жетон на сторону Узурпатора, якщо ви Вигнанець. Якщо ви Вигнанець, кидки кубика кінця гри не виконуються.'),
+    ),
 )
 
 RELIQUARY: tuple[ReliquaryModifier, ...] = (
+    ReliquaryModifier(
+        id=ReliquaryModifierId.GREEDY,
+        source=(Source(doc='s0', line=114, quote='Greedy'), Source(doc='s0', line=116, quote='Draw two more cards. (Stop after a Vision as normal.)'), Source(doc='s0', line=582, quote='hene Chancellor gains the revealed action modifier'), Source(doc='s3', line=105, quote='Взята звідси реліквія відкриває для Канцлера модифікатор дії'), Source(doc='ref_cards', at='imperial_reliquary_slot_powers/Greedy')),
+        status='verified',
+        note='The label (L114) is immediately followed by its text (L116); the text plainly modifies Search. LeCodex/Oath (src/oath/game/powers/reliquary.ts, the code behind ref_cards) also implements Greedy as a Search modifier. FR/UK names and texts are our translations.',
+        name=Text(en='Greedy', fr='Avide', uk='Жадібний'),
+        action=ActionId.SEARCH,
+        text=Text(en='Draw two more cards. (Stop after a Vision as normal.) You cannot search if you would spend more than 2 Supply.', fr='Piochez deux cartes de plus. (Arrêtez-vous après une Vision, comme d’habitude.) Vous ne pouvez pas Rechercher si vous deviez dépenser plus de 2 Provisions.', uk='Візьміть на дві карти більше. (Як завжди, зупиніться після Видіння.) Ви не можете виконати Пошук, якщо мали б витратити більше 2 Припасів.'),
+    ),
+    ReliquaryModifier(
+        id=ReliquaryModifierId.CARELESS,
+        source=(Source(doc='s0', line=228, quote='Careless'), Source(doc='s0', line=230, quote='You gain one more (even when trading for ).'), Source(doc='ref_cards', at='imperial_reliquary_slot_powers/Careless', note='names the power only'), Source(doc='lecodex', at='src/oath/game/powers/reliquary.ts Careless', note='the icons: one more favor, one less secret')),
+        status='unverified',
+        note="The label (L228) is immediately followed by its text (L230), which plainly modifies Trade. The four icons are lost in the seed ('You gain one more (even when trading for ). You must gain one less when trading for .'); they are filled in as favor / secrets / secret / secrets from the reference implementation (LeCodex/Oath src/oath/game/powers/reliquary.ts: Careless adds one favor and removes one secret from what a Trade gains) and general knowledge of the card. The rulebooks do not confirm the icons. FR/UK names and texts are our translations.",
+        name=Text(en='Careless', fr='Négligent', uk='Недбалий'),
+        action=ActionId.TRADE,
+        text=Text(en='You gain one more [favor] (even when trading for secrets). You must gain one less [secret] when trading for secrets.', fr='Vous gagnez une [favor] de plus (même quand vous commercez pour des secrets). Vous devez gagner un [secret] de moins quand vous commercez pour des secrets.', uk='Ви отримуєте на один [favor] більше (навіть коли торгуєте за секрети). Ви повинні отримати на один [secret] менше, коли торгуєте за секрети.'),
+    ),
+    ReliquaryModifier(
+        id=ReliquaryModifierId.DECADENT,
+        source=(Source(doc='s0', line=246, quote='Decadent'), Source(doc='s0', line=254, quote='Spend no Supply if you’re traveling to a site in the Cradle'), Source(doc='ref_cards', at='imperial_reliquary_slot_powers/Decadent', note='names the power only')),
+        status='unverified',
+        note="The text (L254) clearly modifies Travel, but which label it belongs to is inferred: the extraction order is 'Decadent / [Rest text] / ResT / Brutal / [travel text] / Imperial Reliquary / [attacker text]', so pairing each label with the next text would make Brutal the Travel modifier. We pair Decadent with Travel on theme and because the reference implementation does (LeCodex/Oath src/oath/game/powers/reliquary.ts: Decadent modifies TravelAction). Not stated in the rulebooks. FR/UK names and texts are our translations.",
+        name=Text(en='Decadent', fr='Décadent', uk='Розбещений'),
+        action=ActionId.TRAVEL,
+        text=Text(en="Spend no Supply if you're traveling to a site in the Cradle from a site in the Provinces or Hinterland. If you're traveling to a site in the Hinterland, increase the Travel cost by 1 Supply.", fr='Ne dépensez aucune Provision si vous voyagez vers un site du Cradle depuis un site des Provinces ou du Hinterland. Si vous voyagez vers un site du Hinterland, augmentez le Coût du Voyage de 1 Provision.', uk='Не витрачайте Припасів, якщо подорожуєте до місцевості Центру з місцевості Провінцій або Глибинки. Якщо подорожуєте до місцевості Глибинки, збільште Вартість Подорожі на 1 Припас.'),
+    ),
+    ReliquaryModifier(
+        id=ReliquaryModifierId.BRUTAL,
+        source=(Source(doc='s0', line=252, quote='Brutal'), Source(doc='s0', line=258, quote='If you’re the attacker, the defeated player (even you) must kill all the warbands in their force.'), Source(doc='ref_cards', at='imperial_reliquary_slot_powers/Brutal', note='names the power only')),
+        status='unverified',
+        note="The text (L258) clearly modifies Campaign, but its label is inferred (see decadent): in extraction order it follows the 'Imperial Reliquary' caption, not a slot label. We pair Brutal with Campaign on theme and because the reference implementation does (LeCodex/Oath src/oath/game/powers/reliquary.ts: Brutal modifies CampaignAttackAction). Not stated in the rulebooks. FR/UK names and texts are our translations.",
+        name=Text(en='Brutal', fr='Brutal', uk='Жорстокий'),
+        action=ActionId.CAMPAIGN,
+        text=Text(en="If you're the attacker, the defeated player (even you) must kill all the warbands in their force.", fr='Si vous êtes l’attaquant, le joueur vaincu (même vous) doit tuer toutes les Troupes de son Armée.', uk='Якщо ви нападник, переможений гравець (навіть ви) повинен вбити всі загони свого війська.'),
+    ),
 )
 
 ROLES: tuple[Role, ...] = (
+    Role(
+        id=RoleId.CHANCELLOR,
+        source=(Source(doc='s0', line=202, quote='24 warbands'), Source(doc='s3', line=48, quote='24 ЗАГОНИ'), Source(doc='s0', line=220, quote='You start with the Grand Scepter'), Source(doc='s0', line=214, quote='A Citizen wins instead if they become your Successor.'), Source(doc='s3', line=223, quote='Канцлер перемагає.'), Source(doc='s0', line=866, quote='Citizens and the Chancellor are imperial players'), Source(doc='s3', line=467, quote='Піддані та Канцлер є гравцями Імперії'), Source(doc='s0', line=1098, quote='Purple warbands go to the Chancellor'), Source(doc='s3', line=721, quote='Фіолетові загоны йдуть до Канцлера')),
+        status='verified',
+        note="Setup 8 gives the Chancellor 24 warbands; they are the purple Imperial warbands (glossary 'Kill', 6.6.3). Setup 11-14 and the board's start text (S0 L220) give the rest.",
+        name=Text(en='Chancellor', fr='Chancelier', uk='Канцлер'),
+        warbands=24,
+        imperial=True,
+        text=Text(en="Starts with 24 purple warbands, the Grand Scepter, the Imperial Reliquary, the Oathkeeper title, 2 [favor] and 1 [secret], plus the People's Favor or the Darkest Secret when the Oath is of the People or of Devotion. Takes the first turn of each round. Wins when the game ends with them or a Citizen as the Oathkeeper (Stable Regime roll or end of the eighth round), or at the end of the eighth round if no one else wins; a Citizen who meets the Successor goal wins instead.", fr='Commence avec 24 Troupes violettes, le Grand Sceptre, le Reliquaire Impérial, le Titre de Gardien du Serment, 2 faveurs et 1 secret, ainsi que la Faveur du Peuple ou le Sombre Secret avec le Serment du Peuple ou de Dévotion. Joue en premier à chaque tour. Gagne si la partie se termine alors que lui ou un Citoyen est Gardien du Serment (lancer du Régime Stable ou fin du huitième tour), ou à la fin du huitième tour si personne d’autre ne gagne ; un Citoyen qui atteint l’objectif de Successeur gagne à sa place.', uk='На початку гри має 24 фіолетові загони, Великий Скіпетр, Релікваріум Імперії, жетон Хранителя Клятви, 2 фавори й 1 секрет, а з ціллю Вірності Народу чи Відданості — ще й Народне Визнання чи Найтемнішу Таємницю. Ходить першим у кожному раунді. Перемагає, якщо гра закінчується, коли він або Громадянин є Хранителем Клятви (кидок Чинного Режиму або кінець восьмого раунду), або в кінці восьмого раунду, якщо ніхто інший не переміг; Громадянин, який виконав ціль Наступника, перемагає замість нього.'),
+    ),
+    Role(
+        id=RoleId.EXILE,
+        source=(Source(doc='s0', line=202, quote='the 14'), Source(doc='s3', line=49, quote='14 ЗАГОНІВ'), Source(doc='s0', line=442, quote='Each Exile and Citizen'), Source(doc='s0', line=662, quote='Usurper side (4.1.3)'), Source(doc='s3', line=187, quote='стороною Узурпатора (4.1.3)'), Source(doc='s0', line=662, quote='Every VisionMonde.) goal includes the requirement'), Source(doc='s3', line=191, quote='якщо ви відкрили Видіння та виконали його ціль'), Source(doc='s0', line=144, quote='You can win by being the Usurper'), Source(doc='s0', line=152, quote='You can win by having a Vision revealed')),
+        status='verified',
+        name=Text(en='Exile', fr='Exilé', uk='Вигнанець'),
+        warbands=14,
+        imperial=False,
+        text=Text(en='Starts with 14 warbands of their own color (3 on their board), 1 [favor] and 1 [secret]. Only Exiles can play Visions faceup (anyone can play the Conspiracy). Wins during their Wake, or at the end of the eighth round, as the Usurper (holding the Oathkeeper title on its Usurper side) or as a Visionary (with a revealed Vision whose goal is met, once at least three Visions have been drawn).', fr='Commence avec 14 Troupes de sa couleur (dont 3 sur son plateau), 1 [favor] et 1 [secret]. Seuls les Exilés peuvent jouer des Visions face visible (tout le monde peut jouer la Conspiration). Gagne lors de sa phase de Réveil, ou à la fin du huitième tour, en tant qu’Usurpateur (s’il détient le Titre de Gardien du Serment côté Usurpateur) ou en tant que Visionnaire (avec une Vision Révélée dont l’objectif est atteint, une fois au moins trois Visions piochées).', uk='На початку гри має 14 загонів свого кольору (3 з них на планшеті), 1 [favor] і 1 [secret]. Лише Вигнанці можуть грати Видіння лицьовою стороною вгору (Змову може зіграти будь-хто). Перемагає під час своєї Фази Пробудження або в кінці восьмого раунду як Узурпатор (його жетон Хранителя Клятви лежить стороною Узурпатора) або як Провидець (його Розкрите Видіння виконане, і з колоди світу взято щонайменше три Видіння).'),
+    ),
+    Role(
+        id=RoleId.CITIZEN,
+        source=(Source(doc='s0', line=202, quote='the 14'), Source(doc='s3', line=49, quote='14 ЗАГОНІВ'), Source(doc='s0', line=442, quote='3 purple warbands on their board'), Source(doc='s3', line=58, quote='Кожен Громадянин розміщує на своєму планшеті 3'), Source(doc='s0', line=746, quote='you gain purple warbands instead of'), Source(doc='s3', line=327, quote='Якщо ви Громадянин, ви отримуєте фіолетові загони'), Source(doc='s0', line=874, quote='a Citizen refreshes'), Source(doc='s3', line=265, quote='відповідає полю Припасів у Канцлера'), Source(doc='s0', line=1098, quote='one except during somePrendre, Campaigns'), Source(doc='s3', line=733, quote='Громадянин один, окрім деяких Походів'), Source(doc='s0', line=348, quote='You win if the Chancellor would win but you have met your Successor goal.'), Source(doc='s3', line=206, quote='Замість Канцлера перемагає Наступник')),
+        status='verified',
+        note='warbands is 0 because a Citizen plays with no warbands of their own color: setup 9 gives every non-Chancellor player 14 warbands of their color, but a Citizen places purple ones (setup 15), gains purple ones (5.2.2) and only swaps back to their own color when exiled (6.7, 6.8). S3 calls the role both Громадянин and Підданий; we use Громадянин (see discrepancies).',
+        name=Text(en='Citizen', fr='Citoyen', uk='Громадянин'),
+        warbands=0,
+        imperial=True,
+        text=Text(en="Sets aside their 14 warbands of their own color (used only if they are exiled) and plays with purple Imperial warbands: 3 purple warbands start on their board, and Muster gains purple ones. Starts with 1 [favor] and 1 [secret]. An Imperial player (except during some Campaigns) whose Supply refreshes to match the Chancellor's. Wins instead of the Chancellor, as the Successor, when the Chancellor would win and they meet the Successor goal.", fr='Met de côté ses 14 Troupes de sa couleur (utilisées seulement s’il est exilé) et joue avec des Troupes violettes impériales : 3 Troupes violettes sur son plateau au départ, et Recruter lui fait gagner des Troupes violettes. Commence avec 1 [favor] et 1 [secret]. Joueur Impérial (sauf lors de certaines Campagnes) dont les Provisions se rafraîchissent pour égaler celles du Chancelier. Gagne à la place du Chancelier, en tant que Successeur, si le Chancelier devait gagner et qu’il a atteint l’objectif de Successeur.', uk='Відкладає 14 загонів свого кольору (вони потрібні, лише якщо його виженуть) і грає фіолетовими загонами Імперії: на початку гри 3 фіолетові загони лежать на його планшеті, а Найм дає фіолетові загони. На початку гри має 1 [favor] і 1 [secret]. Гравець Імперії (окрім деяких Походів), чиї Припаси поновлюються до рівня Припасів Канцлера. Перемагає замість Канцлера як Наступник, якщо Канцлер мав би перемогти, а Громадянин виконав ціль Наступника.'),
+    ),
 )
 
 BOARDS: tuple[Board, ...] = (
+    Board(
+        id=BoardId.CHANCELLOR_BOARD,
+        source=(Source(doc='s0', line=202, quote='plateau du Chancelier'), Source(doc='s3', line=48, quote='ПЛАНШЕТ КАНЦЛЕРА'), Source(doc='s0', line=38, quote='Wake to check the People’s Favor if you have it.'), Source(doc='s0', line=214, quote='A Citizen wins instead if they become your Successor.'), Source(doc='s0', line=78, quote='MoVe warbands among your board, your site if you rule it, and Citizen pawns at your site if they allow it.'), Source(doc='s0', line=248, quote='Refresh your Supply based on warbands remaining in your bank.'), Source(doc='s3', line=263, quote='Якщо ви Вигнанець або Канцлер, перемістіть маркер Припасів')),
+        status='verified',
+        note="EN from the Chancellor-board fragments (S0 L38, L78, L214, L248; the win text at L214 is interleaved with the Oathkeeper title's text and separates cleanly). The same wake text also appears at L478 (Citizen board). Rest icons are lost in the seed: [favor] and secrets per rule 4.3.1-4.3.2. S0 has no FR layer for this board's wake, win and minor texts; FR is translated after the Exile board's FR (L422-L424, L500). Also on this board (no field for it): 'You start with the Grand Scepter and might start with a banner' (L220), see roles.yaml. The Supply track values are in tables.yaml.",
+        name=Text(en='Chancellor board', fr='Plateau du Chancelier', uk='Планшет Канцлера'),
+        role=RoleId.CHANCELLOR,
+        supply_table=TableId.SUPPLY_REFRESH_CHANCELLOR,
+        wake=Text(en="Check the People's Favor if you have it.", fr='Vérifiez la Faveur du Peuple si vous la détenez.', uk='Перевірте Народне Визнання, якщо воно у вас є.'),
+        win=Text(en='You win if you or a Citizen are the Oathkeeper at end of game or no one else wins. A Citizen wins instead if they become your Successor.', fr='Vous gagnez si vous ou un Citoyen êtes Gardien du Serment à la fin de la partie, ou si personne d’autre ne gagne. Un Citoyen gagne à votre place s’il devient votre Successeur.', uk='Ви перемагаєте, якщо наприкінці гри ви або Громадянин є Хранителем Клятви, або якщо ніхто інший не переміг. Громадянин перемагає замість вас, якщо стає вашим Наступником.'),
+        minor=Text(en='Play or discard facedown adviser. Use Action card. Peek at relics at your site. Move warbands among your board, your site if you rule it, and Citizen pawns at your site if they allow it.', fr='Jouez ou défaussez un Conseiller face cachée. Utilisez une action de carte. Regardez les Reliques sur votre site. Déplacez des Troupes entre votre plateau, votre site si vous le contrôlez, et les Citoyens dont le pion est sur votre site s’ils l’acceptent.', uk='Зіграйте або скиньте закритого радника. Використайте карту з силою «Дія». Підгляньте реліквії у своїй місцевості. Переміщуйте загони між своїм планшетом, своєю місцевістю, якщо ви нею правите, і Громадянами, чиї фігурки у вашій місцевості, якщо вони дозволяють.'),
+        rest=Text(en='Return all [favor] on cards to the favor banks of matching suits. Return all secrets on cards to your board. Flip up your facedown secrets. Refresh your Supply based on warbands remaining in your bank. Refresh more Supply equal to Supply you did not spend this turn.', fr='Renvoyez chaque [favor] placée sur une carte vers la banque correspondante. Renvoyez chaque [secret] placé sur une carte vers votre plateau. Retournez face visible vos secrets face cachée. Rafraîchissez vos Provisions selon le nombre de Troupes dans votre réserve personnelle. Rafraîchissez une Provision supplémentaire par Provision non dépensée pendant votre tour de jeu.', uk='Поверніть весь [favor] з карт у запаси відповідних мастей. Поверніть усі секрети з карт на свій планшет. Переверніть свої закриті секрети лицьовою стороною вгору. Поновіть Припаси відповідно до кількості загонів, що залишилися у вашому особистому запасі. Поновіть додатково стільки Припасів, скільки ви не витратили за цей хід.'),
+    ),
+    Board(
+        id=BoardId.EXILE_BOARD,
+        source=(Source(doc='s3', line=49, quote='ПЛАНШЕТ ВИГНАНЦЯ'), Source(doc='s0', line=132, quote='then flip your Oathkeeper to Usurper.'), Source(doc='s0', line=500, quote='Vérifiez si vous détenez la Faveur du Peuple'), Source(doc='s0', line=144, quote='You can win by being the Usurper'), Source(doc='s0', line=432, quote='Vous gagnez en tant qu’Usurpateur'), Source(doc='s0', line=152, quote='You can win by having a Vision revealed'), Source(doc='s0', line=420, quote='Vous gagnez en tant que Visionnaire'), Source(doc='s0', line=170, quote='MoVe warbands between your board and your site if you rule.'), Source(doc='s0', line=422, quote='déPlacEz des Troupes entre votre plateau et votre site'), Source(doc='s0', line=172, quote='Refresh your Supply based on warbands remaining in your bank.'), Source(doc='s0', line=424, quote='Rafraîchissez une Provision supplémentaire')),
+        status='verified',
+        note="EN from S0 L132-L172, FR from the FR layer (L420-L432, L500; typo 'coté' fixed; 'ce tour' written 'pendant votre tour de jeu' because it means the player's turn). The second win text sits under the 'Revealed Vision' space label (L150). Rest icons are lost in the seed: [favor] and secrets per rule 4.3.1-4.3.2. The Supply track values are in tables.yaml.",
+        name=Text(en='Exile board', fr='Plateau Exilé', uk='Планшет Вигнанця'),
+        role=RoleId.EXILE,
+        supply_table=TableId.SUPPLY_REFRESH_EXILE,
+        wake=Text(en="Check the People's Favor if you have it, then check if you win as the Usurper or Visionary, then flip your Oathkeeper to Usurper.", fr='Vérifiez si vous détenez la Faveur du Peuple et si vous gagnez en tant qu’Usurpateur ou Visionnaire. Si vous détenez le Titre de Gardien du Serment, retournez-le côté Usurpateur.', uk='Перевірте Народне Визнання, якщо воно у вас є, потім перевірте, чи перемагаєте ви як Узурпатор або Провидець, потім переверніть свій жетон Хранителя Клятви на сторону Узурпатора.'),
+        win=Text(en='You can win by being the Usurper at the start of your turn or at the end of the eighth round. You can win by having a Vision revealed and completed at the start of your turn or the end of the eighth round.', fr='Vous gagnez en tant qu’Usurpateur si vous détenez le Titre d’Usurpateur au début de votre tour ou à la fin du huitième tour. Vous gagnez en tant que Visionnaire si vous avez une Vision Révélée et que votre objectif est atteint au début de votre tour ou à la fin du huitième tour.', uk='Ви можете перемогти, будучи Узурпатором на початку свого ходу або в кінці восьмого раунду. Ви можете перемогти, маючи розкрите й виконане Видіння на початку свого ходу або в кінці восьмого раунду.'),
+        minor=Text(en='Play or discard facedown adviser. Use Action card. Peek at relics at your site. Move warbands between your board and your site if you rule it.', fr='Jouez ou défaussez un Conseiller face cachée. Utilisez une action de carte. Regardez les Reliques sur votre site. Déplacez des Troupes entre votre plateau et votre site si vous le contrôlez.', uk='Зіграйте або скиньте закритого радника. Використайте карту з силою «Дія». Підгляньте реліквії у своїй місцевості. Переміщуйте загони між своїм планшетом і своєю місцевістю, якщо ви нею правите.'),
+        rest=Text(en='Return all [favor] on cards to the favor banks of matching suits. Return all secrets on cards to your board. Flip up your facedown secrets. Refresh your Supply based on warbands remaining in your bank. Refresh more Supply equal to Supply you did not spend this turn.', fr='Renvoyez chaque [favor] placée sur une carte vers la banque correspondante. Renvoyez chaque [secret] placé sur une carte vers votre plateau. Retournez face visible vos secrets face cachée. Rafraîchissez vos Provisions selon le nombre de Troupes dans votre réserve personnelle. Rafraîchissez une Provision supplémentaire par Provision non dépensée pendant votre tour de jeu.', uk='Поверніть весь [favor] з карт у запаси відповідних мастей. Поверніть усі секрети з карт на свій планшет. Переверніть свої закриті секрети лицьовою стороною вгору. Поновіть Припаси відповідно до кількості загонів, що залишилися у вашому особистому запасі. Поновіть додатково стільки Припасів, скільки ви не витратили за цей хід.'),
+    ),
+    Board(
+        id=BoardId.CITIZEN_BOARD,
+        source=(Source(doc='s3', line=49, quote='ГРОМАДЯНИНА'), Source(doc='s0', line=478, quote='Wake to check the People’s Favor if you have it.'), Source(doc='s0', line=348, quote='You win if the Chancellor would win but you have met your Successor goal.'), Source(doc='s0', line=364, quote='among board, your site if Chancellor allows and you rule'), Source(doc='s0', line=468, quote='You may exile yourself, unless you hold the Grand Scepter'), Source(doc='s0', line=454, quote='Refresh your Supply to match the Chancellor’s Supply.'), Source(doc='s3', line=265, quote='відповідає полю Припасів у Канцлера')),
+        status='verified',
+        note="EN from the Citizen-board fragments (S0 L336-L364, L454, L468). The wake text is one of the two identical copies (L38, L478); the other belongs to the Chancellor board, and rule 4.1 gives Citizens only the People's Favor step. The self-exile text (6.8) is printed on this board and is a minor action, so it is kept in `minor`. No FR layer for this board; FR and UK are translated. No Supply table: the Citizen's Supply matches the Chancellor's (4.3.3).",
+        name=Text(en='Citizen board', fr='Plateau Citoyen', uk='Планшет Громадянина'),
+        role=RoleId.CITIZEN,
+        wake=Text(en="Check the People's Favor if you have it.", fr='Vérifiez la Faveur du Peuple si vous la détenez.', uk='Перевірте Народне Визнання, якщо воно у вас є.'),
+        win=Text(en='You win if the Chancellor would win but you have met your Successor goal.', fr='Vous gagnez si le Chancelier devait gagner mais que vous avez atteint votre objectif de Successeur.', uk='Ви перемагаєте, якщо мав би перемогти Канцлер, але ви виконали свою ціль Наступника.'),
+        minor=Text(en='Play or discard facedown adviser. Use Action card. Peek at relics at your site. Move warbands among your board, your site if the Chancellor allows and you rule it, and Imperial pawns there if they allow. You may exile yourself, unless you hold the Grand Scepter, by giving the holder of the Grand Scepter [favor] equal to the number of warbands on your board plus your total number of secrets. Once you exile yourself, end your Act Phase and refresh Supply to full.', fr='Jouez ou défaussez un Conseiller face cachée. Utilisez une action de carte. Regardez les Reliques sur votre site. Déplacez des Troupes entre votre plateau, votre site si le Chancelier l’autorise et que vous le contrôlez, et les joueurs Impériaux dont le pion s’y trouve s’ils l’acceptent. Vous pouvez vous exiler, sauf si vous détenez le Grand Sceptre, en donnant au détenteur du Grand Sceptre autant de faveurs que le nombre de Troupes sur votre plateau plus votre nombre total de secrets. Une fois exilé, terminez votre phase d’Actions et rafraîchissez vos Provisions au maximum.', uk='Зіграйте або скиньте закритого радника. Використайте карту з силою «Дія». Підгляньте реліквії у своїй місцевості. Переміщуйте загони між своїм планшетом, своєю місцевістю, якщо Канцлер дозволяє і ви нею правите, і гравцями Імперії, чиї фігурки там, якщо вони дозволяють. Ви можете вигнати себе, якщо не володієте Великим Скіпетром, віддавши власнику Великого Скіпетра стільки фавору, скільки загонів на вашому планшеті, плюс загальна кількість ваших секретів. Вигнавши себе, закінчіть Фазу Дій і повністю поновіть Припаси.'),
+        rest=Text(en="Return all [favor] on cards to the favor banks of matching suits. Return all secrets on cards to your board. Flip up your facedown secrets. Refresh your Supply to match the Chancellor's Supply. Refresh more Supply equal to Supply you did not spend this turn.", fr='Renvoyez chaque [favor] placée sur une carte vers la banque correspondante. Renvoyez chaque [secret] placé sur une carte vers votre plateau. Retournez face visible vos secrets face cachée. Rafraîchissez vos Provisions pour égaler celles du Chancelier. Rafraîchissez une Provision supplémentaire par Provision non dépensée pendant votre tour de jeu.', uk='Поверніть весь [favor] з карт у запаси відповідних мастей. Поверніть усі секрети з карт на свій планшет. Переверніть свої закриті секрети лицьовою стороною вгору. Поновіть Припаси до рівня Припасів Канцлера. Поновіть додатково стільки Припасів, скільки ви не витратили за цей хід.'),
+    ),
 )
 
 ACTIONS: tuple[Action, ...] = (
+    Action(
+        id=ActionId.SEARCH,
+        source=(Source(doc='s0', line=740, quote='drawing from a discard pile, or spend the Supply shown by'), Source(doc='s3', line=279, quote='Витратьте 2 Припаси, якщо ви берете карти із колоди скидання'), Source(doc='s0', line=40, quote='2–4 suppLy'), Source(doc='s0', line=36, quote='draw 3 cards from deck or your discard.'), Source(doc='s0', line=474, quote='PiochEz 3 cartes et jouEz-en 1 sur votre site'), Source(doc='s0', line=322, quote='2 - 4 ProVisions')),
+        status='verified',
+        note="The 2-4 range is the board's; the world-deck cost comes from the Visions Drawn track (table search_cost_world_deck).",
+        name=Text(en='Search', fr='Rechercher', uk='Пошук'),
+        major=True,
+        rule='5.1',
+        supply_min=2,
+        supply_max=4,
+        text=Text(en="Spend 2 [supply] to draw from your region's discard pile, or the cost shown on the [visions_drawn] track to draw from the [world_deck]. Draw 3 cards (from the world deck one at a time: if you draw a [vision], say so, stop drawing and advance the Visions Drawn marker). Discard all but one, then play it to your [site] (gain 1 [favor] from the bank of its suit) or to your advisers (up to 3), or discard it. An [exile] may instead reveal a Vision faceup.", fr='Dépensez 2 [supply] pour piocher dans la pile de défausse de votre région, ou le coût indiqué par la piste [visions_drawn] pour piocher dans la [world_deck]. Piochez 3 cartes (une à une dans la pioche Monde : si vous piochez une [vision], annoncez-la, arrêtez de piocher et avancez le marqueur Visions Découvertes). Défaussez-les toutes sauf une, puis jouez-la sur votre [site] (gagnez 1 [favor] de la banque de son Clan) ou dans vos Conseillers (3 au maximum), ou défaussez-la. Un [exile] peut aussi la révéler comme Vision face visible.', uk='Витратьте 2 [supply], щоб брати карти з колоди скидання свого регіону, або стільки Припасів, скільки показує трек Взятих Видінь, щоб брати з Колоди Світу. Візьміть 3 карти (з Колоди Світу — по одній: якщо вам трапилося Видіння, оголосіть це, припиніть брати карти й пересуньте маркер Взятих Видінь). Скиньте всі, крім однієї, і зіграйте її на свою місцевість (отримайте 1 [favor] із запасу її масті) або до радників (не більше трьох), або скиньте. [exile] може натомість розкрити Видіння лицьовою стороною вгору.'),
+    ),
+    Action(
+        id=ActionId.MUSTER,
+        source=(Source(doc='s0', line=746, quote='one favor on a denizen or intact edifice card'), Source(doc='s3', line=323, quote='Витратьте 1 Припас та покладіть один фавор'), Source(doc='s3', line=325, quote='Отримайте два загони'), Source(doc='s0', line=44, quote='GaIn 2 warbands.'), Source(doc='s0', line=328, quote='1 ProVision')),
+        status='verified',
+        name=Text(en='Muster', fr='Recruter', uk='Найм'),
+        major=True,
+        rule='5.2',
+        supply_min=1,
+        supply_max=1,
+        text=Text(en='Spend 1 [supply] and place 1 [favor] on a denizen or intact edifice at your [site] that has no favor or secrets on it (not on a relic or a ruin). Gain 2 warbands from your personal bank onto your board (a [citizen] gains purple warbands).', fr='Dépensez 1 Provision et placez 1 [favor] sur une carte Habitant ou Édifice intact de votre [site] sans faveur ni secret (pas sur une Relique ni une Ruine). Gagnez 2 Troupes de votre réserve personnelle sur votre plateau (un [citizen] gagne des Troupes violettes).', uk='Витратьте 1 Припас і покладіть 1 [favor] на карту мешканця або цілої споруди у своїй місцевості, на якій немає ні фавору, ні секретів (не на реліквію і не на руїну). Отримайте 2 загони з особистого запасу на свій планшет ([citizen] отримує фіолетові загони).'),
+    ),
+    Action(
+        id=ActionId.TRADE,
+        source=(Source(doc='s0', line=746, quote='plus one favor for each of your faceup'), Source(doc='s0', line=746, quote='(You cannot trade'), Source(doc='s3', line=333, quote='Витратьте 1 Припас.'), Source(doc='s3', line=337, quote='Отримайте один фавор, а також додатковий фавор'), Source(doc='s3', line=338, quote='Покладіть два фавора на карту мешканця'), Source(doc='s0', line=330, quote='Commercer 1 ProVision')),
+        status='verified',
+        note="UK name: Торгівля (s3 index) rather than s3 5.3's Обмін, which collides with the glossary's Exchange.",
+        name=Text(en='Trade', fr='Commercer', uk='Торгівля'),
+        major=True,
+        rule='5.3',
+        supply_min=1,
+        supply_max=1,
+        text=Text(en="Spend 1 [supply]. On a denizen or intact edifice at your [site] with no favor or secrets on it, either place 1 [secret] and gain 1 [favor] plus 1 more per faceup adviser matching that card, all from the card's favor bank; or place 2 favor and gain 1 [secret] from the shared bank per faceup adviser matching that card. You cannot trade with relics or ruins.", fr='Dépensez 1 Provision. Sur une carte Habitant ou Édifice intact de votre [site] sans faveur ni secret, soit placez 1 [secret] et gagnez 1 [favor], plus 1 par Conseiller face visible correspondant à cette carte, le tout pris dans la banque de faveur de son Clan ; soit placez 2 faveurs et gagnez 1 [secret] de la réserve par Conseiller face visible correspondant à cette carte. Vous ne pouvez pas Commercer avec les Reliques ni les Ruines.', uk='Витратьте 1 Припас. На карті мешканця або цілої споруди у своїй місцевості, на якій немає ні фавору, ні секретів, або покладіть 1 [secret] і отримайте 1 [favor] плюс ще по одному за кожного відкритого радника тієї ж масті, що й ця карта (увесь фавор — із запасу її масті); або покладіть 2 фавори й отримайте по 1 секрету із загального запасу за кожного відкритого радника тієї ж масті. Торгувати з реліквіями чи руїнами не можна.'),
+    ),
+    Action(
+        id=ActionId.RECOVER,
+        source=(Source(doc='s0', line=752, quote='Choose one facedown relic at your site or any one banner'), Source(doc='s0', line=46, quote='pay its cost and Take it.'), Source(doc='s3', line=346, quote='Витратьте Один Припас'), Source(doc='s3', line=348, quote='Оберіть одну реліквію, що лежить лицьовою стороною вниз у вашій місцевості')),
+        status='verified',
+        note="The FR board diagram shows 'Récupérer 2 ProVisions' (s0 L466), a label-placement artefact; rule 5.4.1 and the EN boards say 1.",
+        name=Text(en='Recover', fr='Récupérer', uk='Відновлення'),
+        major=True,
+        rule='5.4',
+        supply_min=1,
+        supply_max=1,
+        text=Text(en="Spend 1 [supply] and choose one facedown relic at your [site], or any banner (even your own). Pay its cost: a relic's cost is shown on its site (place 3 favor in a given favor bank, burn 2 favor, or burn 1 or 2 secrets); the [peoples_favor] costs more favor than is on it, the [darkest_secret] more secrets than are on it. Take it faceup near your board (no limit) and resolve the banner. You can recover the Darkest Secret only if a card at its holder's site matches none of their advisers, or from yourself.", fr='Dépensez 1 Provision et choisissez une Relique face cachée de votre [site], ou n’importe quelle Bannière (même la vôtre). Payez son coût : celui d’une Relique est indiqué sur son site (placer 3 faveurs dans une banque donnée, brûler 2 faveurs, ou brûler 1 ou 2 secrets) ; la [peoples_favor] coûte plus de faveurs qu’il n’y en a dessus, le [darkest_secret] plus de secrets qu’il n’y en a dessus. Prenez-la face visible près de votre plateau (sans limite) et résolvez la Bannière. Vous ne pouvez Récupérer le Sombre Secret que si une carte du site de son détenteur ne correspond à aucun de ses Conseillers, ou auprès de vous-même.', uk='Витратьте 1 Припас і оберіть закриту реліквію у своїй місцевості або будь-який стяг (навіть власний). Сплатіть вартість: вартість реліквії вказана на її місцевості (покласти 3 фавори у вказаний запас масті, знищити 2 фавори або знищити 1 чи 2 секрети); [peoples_favor] коштує більше фавору, ніж на ньому лежить, [darkest_secret] — більше секретів, ніж на ній лежить. Покладіть узяте відкритим біля свого планшета (без обмежень) і розіграйте стяг. Найтемнішу Таємницю можна відновити, лише якщо якась карта в місцевості її власника не відповідає масті жодного з його радників, або в самого себе.'),
+    ),
+    Action(
+        id=ActionId.CAMPAIGN,
+        source=(Source(doc='s0', line=804, quote='You can choose any one other player who rules your site or'), Source(doc='s3', line=364, quote='Витратьте 2 Припаси та Оберіть Захисника'), Source(doc='s0', line=68, quote='2 suppLy'), Source(doc='s0', line=62, quote='BanIsh their pawn and favor.'), Source(doc='s0', line=372, quote='choisissEz un adversaire sur votre site.')),
+        status='verified',
+        note="The FR board diagram shows 'Campagne 1 - 4 ProVisions' (s0 L448), a label-placement artefact; rule 5.5.1 and the EN boards say 2. Full procedure: 5.5.1-5.5.8.",
+        name=Text(en='Campaign', fr='Campagne', uk='Похід'),
+        major=True,
+        rule='5.5',
+        supply_min=2,
+        supply_max=2,
+        text=Text(en='Spend 2 [supply] and choose a defender who rules your [site] or whose [pawn] is there (or the bandits, if no one rules it). Declare targets, at least one at your site: any sites they rule; if their pawn is at your site, also their relics, banners, and pawn and favor ([banish]). Each target adds the defense dice on its shield; you roll one [attack_die] per warband on your board. Attack = swords (two hollow swords make one) + warbands you sacrifice; each skull kills one of your warbands. Defense = shields (doubled by each ×2) + defending warbands. If attack is higher, you are victorious: take the targeted sites, relics and banners; a banished pawn travels where you choose and loses half its favor. The defeated side kills half its force, rounded down.', fr='Dépensez 2 [supply] et choisissez un défenseur qui contrôle votre [site] ou dont le [pawn] s’y trouve (ou les Bandits, si personne ne le contrôle). Déclarez des cibles, dont au moins une sur votre site : les sites qu’il contrôle ; si son pion est sur votre site, aussi ses Reliques, ses Bannières, et son pion et ses faveurs ([banish]). Chaque cible ajoute les dés de défense de son bouclier ; vous lancez un [attack_die] par Troupe sur votre plateau. Attaque = Épées (deux épées creuses valent une Épée) + Troupes sacrifiées ; chaque crâne tue une de vos Troupes. Défense = Boucliers (doublés par chaque ×2) + Troupes en défense. Si l’attaque est supérieure, vous êtes victorieux : prenez les sites, Reliques et Bannières ciblés ; un pion banni Voyage où vous le décidez et perd la moitié de ses faveurs. Le camp vaincu tue la moitié de son Armée, arrondie à l’inférieur.', uk='Витратьте 2 [supply] й оберіть захисника, який править вашою місцевістю або чия фігурка там перебуває (або розбійників, якщо нею ніхто не править). Оголосіть цілі, принаймні одну у своїй місцевості: будь-які місцевості, якими він править; якщо його фігурка у вашій місцевості, — також його реліквії, стяги, фігурку та фавор (вигнання). Кожна ціль додає кубики захисту зі свого щита; ви кидаєте один [attack_die] за кожен загін на своєму планшеті. Атака = мечі (два порожнисті мечі дають один) + пожертвувані загони; кожен череп вбиває один ваш загін. Захист = щити (подвоєні за кожне x2) + загони, що захищаються. Якщо атака більша, ви перемагаєте: забираєте місцевості, реліквії та стяги, що були ціллю, а вигнана фігурка подорожує, куди ви оберете, і втрачає половину фавору. Переможена сторона вбиває половину свого війська, округлюючи вниз.'),
+    ),
+    Action(
+        id=ActionId.TRAVEL,
+        source=(Source(doc='s0', line=814, quote='your pawn is in the Cradle, spend 1 Supply to travel to the'), Source(doc='s3', line=426, quote='витрачайте 1 Припас для подорожі в іншу місцевість Cradle / Центр'), Source(doc='s3', line=430, quote='Перемістіть фігурку у місцевість призначення'), Source(doc='s0', line=64, quote='MoVe your pawn from your site to any site.'), Source(doc='s0', line=72, quote='1–4 suppLy')),
+        status='verified',
+        note='Cost per region pair: table travel_cost.',
+        name=Text(en='Travel', fr='Voyager', uk='Подорож'),
+        major=True,
+        rule='5.6',
+        supply_min=1,
+        supply_max=4,
+        text=Text(en='Spend [supply] as the Travel cost table shows (1 to 4) and move your [pawn] to any site. If the site is facedown, flip it and resolve its reveal prompt: deal one relic facedown next to it per R icon, and place the favor and secrets it shows from the shared bank.', fr='Dépensez des [supply] selon la table du Coût du Voyage (1 à 4) et déplacez votre [pawn] vers n’importe quel site. Si le site est face cachée, retournez-le et résolvez sa Révélation : placez à côté une Relique face cachée par icône R, et placez dessus les faveurs et secrets indiqués, pris dans la réserve.', uk='Витратьте [supply] згідно з таблицею Вартості Подорожі (від 1 до 4) і перемістіть свою фігурку в будь-яку місцевість. Якщо місцевість закрита, відкрийте її та розіграйте її підказку: покладіть поруч по одній закритій реліквії за кожен значок «R» і покладіть на неї вказані фавор і секрети із загального запасу.'),
+    ),
+    Action(
+        id=ActionId.PLAY_OR_DISCARD_ADVISER,
+        source=(Source(doc='s0', line=866, quote='or discard it, as if'), Source(doc='s3', line=438, quote='ЗІГРАЙТЕ АБО СКИНЬТЕ ЗАКРИТОГО РАДНИКА'), Source(doc='s3', line=436, quote='На ці дії не витрачайте Припасів.'), Source(doc='s0', line=76, quote='0 suppLy')),
+        status='verified',
+        name=Text(en='Play or discard a facedown adviser', fr='Jouer ou défausser un Conseiller face cachée', uk='Зіграти або скинути закритого радника'),
+        major=False,
+        rule='6.1',
+        supply_min=0,
+        supply_max=0,
+        text=Text(en='Play one of your facedown advisers faceup, or discard it, as if you had searched (5.1.4); restrictions and modifiers apply. You may always peek at your facedown advisers and let other players peek at them.', fr='Jouez face visible l’un de vos Conseillers face cachée, ou défaussez-le, comme si vous aviez Recherché (5.1.4) ; les restrictions et modificateurs s’appliquent. Vous pouvez toujours regarder vos Conseillers face cachée et laisser les autres joueurs les regarder.', uk='Зіграйте одного зі своїх закритих радників лицьовою стороною вгору або скиньте його так, ніби ви виконували Пошук (5.1.4); обмеження й модифікатори діють. Ви завжди можете підглянути своїх закритих радників і дозволити іншим гравцям їх підглянути.'),
+    ),
+    Action(
+        id=ActionId.USE_ACTION_POWER,
+        source=(Source(doc='s0', line=866, quote='on a card you have access'), Source(doc='s3', line=440, quote='ВИКОРИСТАЙТЕ КАРТУ З СИЛОЮ ДІЯ'), Source(doc='s3', line=436, quote='На ці дії не витрачайте Припасів.')),
+        status='verified',
+        name=Text(en='Use an Action power', fr='Utiliser un pouvoir Action', uk='Використати силу «Дія»'),
+        major=False,
+        rule='6.2',
+        supply_min=0,
+        supply_max=0,
+        text=Text(en='Use an “Action:” power (7.3.2) on a card you have access to (7.1.1): you rule the card or your pawn is at its site.', fr='Utilisez un pouvoir « Action : » (7.3.2) d’une carte à laquelle vous avez accès (7.1.1) : vous la contrôlez ou votre pion est sur son site.', uk='Використайте силу «Дія:» (7.3.2) карти, до якої маєте доступ (7.1.1): ви нею правите або ваша фігурка в її місцевості.'),
+    ),
+    Action(
+        id=ActionId.PEEK_AT_RELIC,
+        source=(Source(doc='s0', line=866, quote='Regarder une Relique'), Source(doc='s3', line=442, quote='ПІДГЛЯНЬТЕ РЕЛІКВІЮ'), Source(doc='s3', line=436, quote='На ці дії не витрачайте Припасів.')),
+        status='verified',
+        name=Text(en='Peek at a relic', fr='Regarder une Relique', uk='Підглянути реліквію'),
+        major=False,
+        rule='6.3',
+        supply_min=0,
+        supply_max=0,
+        text=Text(en='Peek at any facedown relic at your [site]. Once you have peeked at a relic, you may peek at it again from any site.', fr='Regardez n’importe quelle Relique face cachée de votre [site]. Une Relique que vous avez déjà regardée peut être revue depuis n’importe quel site.', uk='Підгляньте будь-яку закриту реліквію у своїй місцевості. Реліквію, яку ви вже підглядали, можна підглянути знову з будь-якої місцевості.'),
+    ),
+    Action(
+        id=ActionId.PEEK_IN_RELIQUARY,
+        source=(Source(doc='s0', line=866, quote='If you hold the Grand Scepter, you can'), Source(doc='s3', line=444, quote='ПІДГЛЯНЬТЕ РЕЛІКВІЮ В РЕЛІКВАРІУМІ ІМПЕРІЇ'), Source(doc='s3', line=436, quote='На ці дії не витрачайте Припасів.')),
+        status='verified',
+        name=Text(en='Peek in the Imperial Reliquary', fr='Regarder dans le Reliquaire Impérial', uk='Підглянути реліквію в Релікваріумі Імперії'),
+        major=False,
+        rule='6.4',
+        supply_min=0,
+        supply_max=0,
+        text=Text(en='If you hold the [grand_scepter], peek at any relic in the [imperial_reliquary].', fr='Si vous détenez le [grand_scepter], regardez n’importe quelle Relique du [imperial_reliquary].', uk='Якщо ви власник Великого Скіпетра, підгляньте будь-яку реліквію в Релікваріумі Імперії.'),
+    ),
+    Action(
+        id=ActionId.MOVE_WARBANDS,
+        source=(Source(doc='s0', line=866, quote='move any number of your warbands, except the'), Source(doc='s3', line=446, quote='ПЕРЕМІСТІТЬ ЗАГОНИ З/НА ВАШУ МІСЦЕВІСТЬ'), Source(doc='s3', line=436, quote='На ці дії не витрачайте Припасів.')),
+        status='verified',
+        name=Text(en='Move warbands', fr='Déplacer des Troupes', uk='Перемістити загони'),
+        major=False,
+        rule='6.5',
+        supply_min=0,
+        supply_max=0,
+        text=Text(en="Move any number of your warbands, except the last one, from your [site] to your board; if you rule your site, move any number from your board to it. A [citizen] needs the Chancellor's permission to pick warbands up. An Imperial player may give warbands to, or take them from, another Imperial player whose pawn is at their site, with that player's permission.", fr='Déplacez n’importe quel nombre de vos Troupes, sauf la dernière, de votre [site] vers votre plateau ; si vous contrôlez votre site, déplacez-en n’importe quel nombre de votre plateau vers celui-ci. Un [citizen] a besoin de l’autorisation du Chancelier pour reprendre des Troupes. Un joueur Impérial peut donner des Troupes à un autre joueur Impérial dont le pion est sur son site, ou lui en prendre, avec son autorisation.', uk='Перемістіть будь-яку кількість своїх загонів, крім останнього, зі своєї місцевості на планшет; якщо ви правите своєю місцевістю, перемістіть будь-яку кількість загонів зі свого планшета туди. [citizen] потребує згоди Канцлера, щоб забрати загони з місцевості. Гравець Імперії може за згодою давати загони іншому гравцю Імперії, чия фігурка в його місцевості, або брати в нього загони.'),
+    ),
+    Action(
+        id=ActionId.OFFER_CITIZENSHIP,
+        source=(Source(doc='s0', line=866, quote='any Exile (including yourself)'), Source(doc='s3', line=452, quote='ПРОПОЗИЦІЯ ПІДДАНСТВА'), Source(doc='s3', line=436, quote='На ці дії не витрачайте Припасів.')),
+        status='verified',
+        note='s3 mixes Підданство and громадянство; the pack uses громадянство / Громадянин.',
+        name=Text(en='Offer Citizenship', fr='Offrir la Citoyenneté', uk='Запропонувати громадянство'),
+        major=False,
+        rule='6.6',
+        supply_min=0,
+        supply_max=0,
+        text=Text(en='If you hold the [grand_scepter], offer Citizenship to any [exile] (even yourself): the offer must give exactly one relic from the [imperial_reliquary] and may add a binding exchange of favor, secrets, banners and other relics. If they accept, they flip their board to its [citizen] side, replace all their warbands with purple ones, discard their revealed Vision, flip the title back to [oathkeeper], end their Act Phase if it is their turn and refresh Supply to full; the promised items are exchanged and the Chancellor gains the revealed Reliquary modifier.', fr='Si vous détenez le [grand_scepter], offrez la Citoyenneté à n’importe quel [exile] (y compris vous-même) : l’offre doit lui donner exactement une Relique du [imperial_reliquary] et peut inclure un échange engageant de faveurs, de secrets, de Bannières et d’autres Reliques. S’il accepte, il retourne son plateau côté [citizen], remplace toutes ses Troupes par des Troupes violettes, défausse sa Vision Révélée, remet le Titre côté [oathkeeper], termine sa phase d’Actions si c’est son tour de jeu et rafraîchit ses Provisions au maximum ; les promesses sont échangées et le Chancelier gagne le modificateur révélé du Reliquaire.', uk='Якщо ви власник Великого Скіпетра, запропонуйте громадянство будь-якому Вигнанцю (навіть собі): пропозиція має дати рівно одну реліквію з Релікваріуму Імперії й може містити обов’язковий обмін фавором, секретами, стягами та іншими реліквіями. Якщо Вигнанець погоджується, він перевертає планшет на бік Громадянина, замінює всі свої загони фіолетовими, скидає Розкрите Видіння, повертає жетон на бік Хранителя Клятви, завершує Фазу Дій, якщо це його хід, і повністю поновлює Припаси; обіцяне обмінюється, а Канцлер отримує розкритий модифікатор Релікваріуму.'),
+    ),
+    Action(
+        id=ActionId.EXILE_CITIZEN,
+        source=(Source(doc='s0', line=890, quote='Give one more favor if that Citizen is the Oathkeeper or'), Source(doc='s3', line=483, quote='надавши йому 5 фавору'), Source(doc='s3', line=481, quote='ВИГНАННЯ ПІДДАНОГО')),
+        status='verified',
+        note="s3 L485-487 garbles the modifiers (Вигнанець for the target, Darkest Secret for People's Favor); the UK text follows EN.",
+        name=Text(en='Exile a Citizen', fr='Exiler un Citoyen', uk='Вигнати Громадянина'),
+        major=False,
+        rule='6.7',
+        supply_min=0,
+        supply_max=0,
+        text=Text(en="If you hold the [grand_scepter], exile another [citizen] by giving them 5 favor: 1 more if they are the [oathkeeper] or hold the [peoples_favor] (2 more if both), 1 less if you are the Oathkeeper or hold the People's Favor (2 less if both). They flip their board to its [exile] side, replace the warbands on their board with their own color and refresh Supply to full.", fr='Si vous détenez le [grand_scepter], exilez un autre [citizen] en lui donnant 5 faveurs : 1 de plus s’il est [oathkeeper] ou détient la [peoples_favor] (2 de plus s’il a les deux), 1 de moins si vous êtes Gardien du Serment ou détenez la Faveur du Peuple (2 de moins si vous avez les deux). Il retourne son plateau côté [exile], remplace les Troupes de son plateau par des Troupes de sa couleur et rafraîchit ses Provisions au maximum.', uk='Якщо ви власник Великого Скіпетра, вигнайте іншого Громадянина, давши йому 5 фаворів: на 1 більше, якщо він Хранитель Клятви або володіє Народним Визнанням (на 2 більше, якщо і те, й інше), на 1 менше, якщо Хранитель Клятви ви або Народне Визнання у вас (на 2 менше, якщо і те, й інше). Він перевертає планшет на бік Вигнанця, замінює загони на планшеті загонами свого кольору й повністю поновлює Припаси.'),
+    ),
+    Action(
+        id=ActionId.EXILE_YOURSELF,
+        source=(Source(doc='s0', line=890, quote='If you are a Citizen, you can exile yourself by giving'), Source(doc='s3', line=493, quote='САМОВИГНАННЯ'), Source(doc='s0', line=468, quote='Once you exile yourself, end your Act Phase and refresh Supply to full.', note='Citizen board')),
+        status='verified',
+        name=Text(en='Exile yourself', fr='S’exiler', uk='Самовигнання'),
+        major=False,
+        rule='6.8',
+        supply_min=0,
+        supply_max=0,
+        text=Text(en='If you are a [citizen] and do not hold the [grand_scepter], give its holder favor equal to the secrets on your board and on any denizen, relic and edifice cards, plus the warbands on your board. Then flip your board to its [exile] side, replace the warbands on it with your own color, refresh Supply to full and end your Act Phase.', fr='Si vous êtes [citizen] et ne détenez pas le [grand_scepter], donnez à son détenteur autant de faveurs que de secrets sur votre plateau et sur toutes les cartes Habitant, Relique et Édifice, plus le nombre de Troupes sur votre plateau. Puis retournez votre plateau côté [exile], remplacez ses Troupes par des Troupes de votre couleur, rafraîchissez vos Provisions au maximum et terminez votre phase d’Actions.', uk='Якщо ви Громадянин і не володієте Великим Скіпетром, дайте його власнику стільки фавору, скільки секретів на вашому планшеті та на будь-яких картах мешканців, реліквій і споруд, плюс кількість загонів на вашому планшеті. Потім переверніть планшет на бік Вигнанця, замініть загони на ньому загонами свого кольору, повністю поновіть Припаси й завершіть Фазу Дій.'),
+    ),
 )
 
 PHASES: tuple[Phase, ...] = (
+    Phase(
+        id=PhaseId.WAKE,
+        source=(Source(doc='s0', line=680, quote='4.1.1 The People’s Favor. If you hold the People’s Favor,'), Source(doc='s0', line=680, quote='4.1.1.II Repeat if Mob.'), Source(doc='s0', line=680, quote='4.1.1.III Flip to Mob.'), Source(doc='s0', line=680, quote='a Usurper Win (3.1) and Visionary Win'), Source(doc='s0', line=680, quote='4.1.3 Flip to Usurper.'), Source(doc='s0', line=680, quote='or Drowned City, you may take one favor or secret from it.'), Source(doc='s3', line=233, quote='Ви повинні виконати наступні кроки (4.1.1 – 4.1.4)'), Source(doc='s3', line=235, quote='4.1.1 Народне Визнання.'), Source(doc='s3', line=247, quote='4.1.4 Використовуйте Сили Місцевості.')),
+        status='verified',
+        note="Resolve 4.1.1-4.1.4 in order. Other 'Wake:' powers are also used during this phase, once each (7.3.1).",
+        name=Text(en='Wake', fr='Réveil', uk='Пробудження'),
+        rule='4.1',
+        order=1,
+        steps=(Text(en="**The People's Favor**: if you hold the [peoples_favor], you must place 1 [favor] on it or move 1 favor from it to the favor bank with the least favor (if it has only one favor on it, you must place one unless you have none). Do this again if it is on its [mob] side; then, if it has 6 or more favor, flip it to its Mob side.", fr='**La Faveur du Peuple** : si vous détenez la [peoples_favor], vous devez placer 1 [favor] dessus ou en déplacer 1 vers la banque de faveur qui en contient le moins (s’il n’y en a qu’une dessus, vous devez en placer une, à moins de n’en avoir aucune). Recommencez si elle est côté [mob] ; puis, si elle porte 6 faveurs ou plus, retournez-la côté Foule.', uk='**Народне Визнання**: якщо ви володієте Народним Визнанням, ви повинні покласти на нього 1 [favor] або перемістити з нього 1 фавор у запас масті, де фавору найменше (якщо на ньому лише один фавор, ви повинні покласти ще один, якщо він у вас є). Повторіть це, якщо стяг лежить стороною Натовпу; потім, якщо на ньому 6 фавору або більше, переверніть його на сторону Натовпу.'), Text(en='**Check for victory**: if you are an [exile], check whether you win as the Usurper (3.1) or as the Visionary (3.2).', fr='**Vérifier la victoire** : si vous êtes un [exile], vérifiez si vous gagnez en tant qu’Usurpateur (3.1) ou Visionnaire (3.2).', uk='**Перевірте умови перемоги**: якщо ви Вигнанець, перевірте, чи перемагаєте ви як Узурпатор (3.1) або Провидець (3.2).'), Text(en='**Flip to Usurper**: if you are an Exile and hold the Oathkeeper title, flip it to its [usurper] side.', fr='**Retourner côté Usurpateur** : si vous êtes un Exilé et détenez le Titre de Gardien du Serment, retournez-le côté [usurper].', uk='**Узурпатор**: якщо ви Вигнанець і володієте жетоном Хранителя Клятви, переверніть його на сторону Узурпатора.'), Text(en='**Site power**: if your pawn is at the Salt Flats, the Mine or the Drowned City, you may take one favor or secret from that site.', fr='**Pouvoir du site** : si votre pion se trouve sur le Marais Salant, la Mine ou la Cité Engloutie, vous pouvez prendre une faveur ou un secret de ce site.', uk='**Сила місцевості**: якщо ваша фігурка на Соляних Рівнинах, у Шахті або в Затонулому Місті, ви можете взяти з цієї місцевості один фавор або секрет.')),
+    ),
+    Phase(
+        id=PhaseId.ACT,
+        source=(Source(doc='s0', line=680, quote='You must finish one action'), Source(doc='s0', line=680, quote='Supply once to the right for each Supply you spend.'), Source(doc='s3', line=251, quote='Ви можете виконувати будь-яку кількість наступних дій'), Source(doc='s3', line=253, quote='ви повинні перемістити маркер Припасів на одне поле вправо')),
+        status='verified',
+        name=Text(en='Act', fr='Actions', uk='Дії'),
+        rule='4.2',
+        order=2,
+        steps=(Text(en='Take any number of major actions (5), minor actions (6) and “Action:” powers (7.3.2), in any order. Finish one action before starting the next; you may take no actions, or the same action several times, as long as you can pay.', fr='Effectuez, dans n’importe quel ordre, autant d’actions majeures (5), d’actions mineures (6) et de pouvoirs « Action : » (7.3.2) que vous le souhaitez. Terminez une action avant de commencer la suivante ; vous pouvez n’en effectuer aucune, ou la même plusieurs fois tant que vous pouvez en payer le coût.', uk='Виконуйте в будь-якому порядку будь-яку кількість основних дій (5), додаткових дій (6) і сил «Дія:» (7.3.2). Завершіть одну дію, перш ніж почати наступну; можна не виконувати жодної дії або повторювати ту саму, доки можете її оплатити.'), Text(en='For an action that costs [supply], move your Supply marker one space to the right for each Supply you spend.', fr='Pour une action qui coûte des [supply], déplacez votre marqueur de Provisions d’une case vers la droite par Provision dépensée.', uk='Щоб виконати дію, яка коштує Припасів, пересуньте маркер Припасів на одне поле вправо за кожен витрачений Припас.')),
+    ),
+    Phase(
+        id=PhaseId.REST,
+        source=(Source(doc='s0', line=680, quote='You must resolve 4.3.1–4.3.5 in order.'), Source(doc='s0', line=680, quote='edifices to their matching favor banks.'), Source(doc='s0', line=680, quote='Flip any facedown secret'), Source(doc='s0', line=680, quote='4.3.3 Refresh Supply.'), Source(doc='s0', line=680, quote='4.3.5 Use Rest Powers.'), Source(doc='s3', line=257, quote='Ви повинні виконати наступне (4.3.1 – 4.3.5)'), Source(doc='s3', line=263, quote='4.3.3 Поновіть Припаси.')),
+        status='verified',
+        note="s3 numbers 4.3.4 as '4.3.' (L267). Supply values per warbands in the bank: tables supply_refresh_chancellor and supply_refresh_exile.",
+        name=Text(en='Rest', fr='Repos', uk='Відпочинок'),
+        rule='4.3',
+        order=3,
+        steps=(Text(en='**Return favor**: move all favor on denizens and edifices to their matching favor banks.', fr='**Renvoyer les faveurs** : déplacez chaque faveur placée sur une carte Habitant ou Édifice vers la banque de faveur correspondante.', uk='**Поверніть фавор**: перемістіть весь фавор із мешканців і споруд у запаси відповідних мастей.'), Text(en='**Return secrets**: move all secrets on denizens, edifices and relics to your board, then flip all facedown secrets on your board faceup.', fr='**Renvoyer les secrets** : déplacez chaque secret placé sur une carte Habitant, Édifice ou Relique vers votre plateau, puis retournez face visible tous les secrets de votre plateau.', uk='**Поверніть секрети**: перемістіть усі секрети з мешканців, споруд і реліквій на свій планшет, потім переверніть усі секрети на планшеті лицьовою стороною вгору.'), Text(en="**Refresh Supply**: an [exile] or the [chancellor] moves their Supply marker to the space listing the number of warbands in their personal bank; a [citizen] moves it to the space matching the Chancellor's Supply.", fr='**Rafraîchir les Provisions** : un [exile] ou le [chancellor] place son marqueur de Provisions sur la case indiquant le nombre de Troupes dans sa réserve personnelle ; un [citizen] le place sur la case correspondant aux Provisions du Chancelier.', uk='**Поновіть Припаси**: [exile] або [chancellor] переміщує маркер Припасів на поле, що відповідає кількості загонів у його особистому запасі; Громадянин — на поле, що відповідає Припасам Канцлера.'), Text(en='**Saved Supply**: move the marker one extra space left for each Supply you did not spend this turn, never beyond the leftmost space.', fr='**Provisions non dépensées** : déplacez le marqueur d’une case supplémentaire vers la gauche par Provision non dépensée pendant votre tour de jeu, sans dépasser la case la plus à gauche.', uk='**Збережені Припаси**: пересуньте маркер на одне поле вліво за кожен Припас, який ви не витратили цього ходу, але не далі крайнього лівого поля.'), Text(en='**Rest powers**: use any “Rest:” powers, once each, in any order.', fr='**Pouvoirs Repos** : utilisez chaque pouvoir « Repos : » une fois, dans n’importe quel ordre.', uk='**Сили «Відпочинок»**: використайте будь-які сили «Відпочинок:», кожну не більше одного разу, у будь-якому порядку.')),
+    ),
+    Phase(
+        id=PhaseId.END_OF_ROUND,
+        source=(Source(doc='s0', line=676, quote='Check for the Stable Regime Win (3.3),'), Source(doc='s0', line=676, quote='the round marker clockwise one space.'), Source(doc='s0', line=662, quote='If it is the end of the fifth, sixth, or seventh'), Source(doc='s0', line=662, quote='la partie prend fin'), Source(doc='s3', line=229, quote='Після перевіряється Перемога Чинного Режиму (3.3)'), Source(doc='s3', line=229, quote='маркер раунду переходить за годинниковою стрілкою'), Source(doc='s3', line=200, quote="Якщо в кінці п'ятого, шостого або сьомого раунду"), Source(doc='s3', line=215, quote='В кінці восьмого раунду гра все одно закінчується.')),
+        status='verified',
+        note="Rule 4 puts the Stable Regime check and the round-marker advance after every player's turn; War Exhaustion (3.4) ends the game after round 8. After any end of the game, write the Chronicle (8). Roll thresholds: table end_die.",
+        name=Text(en='End of round', fr='Fin du tour', uk='Кінець раунду'),
+        rule='4, 3.3, 3.4',
+        order=4,
+        steps=(Text(en='**Stable Regime**: at the end of rounds 5, 6 and 7, if the [chancellor] or a [citizen] is the [oathkeeper], roll the [end_die]: the game ends and the Chancellor wins on a 6 (round 5), a 5 or 6 (round 6) or a 3 to 6 (round 7). A Citizen who has met the Successor goal wins instead.', fr='**Régime Stable** : à la fin des tours 5, 6 et 7, si le [chancellor] ou un [citizen] est [oathkeeper], lancez le [end_die] : la partie se termine et le Chancelier gagne sur un 6 (tour 5), un 5 ou 6 (tour 6) ou un 3 à 6 (tour 7). Un Citoyen qui a atteint l’objectif de Succession gagne à sa place.', uk='**Чинний Режим**: наприкінці 5-го, 6-го і 7-го раунду, якщо Канцлер або Громадянин є Хранителем Клятви, киньте [end_die]: гра закінчується перемогою Канцлера, якщо випаде 6 (5-й раунд), 5–6 (6-й раунд) або 3–6 (7-й раунд). Громадянин, який виконав ціль Наступника, перемагає замість нього.'), Text(en='**War Exhaustion**: at the end of round 8 the game ends. Check in order: the Chancellor wins if the Chancellor or a Citizen is the Oathkeeper; else an Exile who is the Usurper wins; else an Exile who has met the goal of their revealed Vision wins (ties: Conquest, Rebellion, Sanctuary, Faith); else the Chancellor wins. A Citizen who has met the Successor goal wins instead of the Chancellor.', fr='**Épuisement de Guerre** : à la fin du huitième tour, la partie prend fin. Vérifiez dans l’ordre : le Chancelier gagne si le Chancelier ou un Citoyen est Gardien du Serment ; sinon un Exilé Usurpateur gagne ; sinon un Exilé qui a atteint l’objectif de sa Vision Révélée gagne (égalité : Conquête, Rébellion, Sanctuaire, Foi) ; sinon le Chancelier gagne. Un Citoyen qui a atteint l’objectif de Succession gagne à la place du Chancelier.', uk='**Виснаження Війною**: наприкінці 8-го раунду гра закінчується. Перевірте по черзі: Канцлер перемагає, якщо Канцлер або Громадянин є Хранителем Клятви; інакше перемагає Вигнанець-Узурпатор; інакше перемагає Вигнанець, який виконав ціль свого Розкритого Видіння (за рівності: Завоювання, Повстання, Святилище, Віра); інакше перемагає Канцлер. Громадянин, який виконав ціль Наступника, перемагає замість Канцлера.'), Text(en='**Next round**: advance the round marker one space clockwise.', fr='**Tour suivant** : avancez le marqueur de tour d’une case dans le sens des aiguilles d’une montre.', uk='**Наступний раунд**: пересуньте маркер раунду на одне поле за годинниковою стрілкою.')),
+    ),
 )
 
 DICE: tuple[Die, ...] = (
+    Die(
+        id=DieId.ATTACK_DIE,
+        source=(Source(doc='lecodex', at='src/oath/game/dice.ts AttackDie @1d651148d79e0d8fea4e7dcd61445aac148692d6'), Source(doc='s3', line=44, quote='10 кубиків атаки'), Source(doc='s0', line=814, quote='Two hollow swords', note='two hollow swords count as one sword; a single one adds nothing (5.5.5)'), Source(doc='s3', line=404, quote='Два порожнистих меча'), Source(doc='s0', line=804, quote='each skull', note="each skull kills one warband of the attacker's force (5.5.5)"), Source(doc='s3', line=399, quote='За кожен череп')),
+        status='unverified',
+        note='The symbols (sword, hollow sword, skull) are from the rulebooks; the face distribution is not. It is taken from the LeCodex/Oath reference implementation (MIT; src/oath/game/dice.ts, AttackDie, commit 1d651148d79e0d8fea4e7dcd61445aac148692d6): 3 hollow swords, 2 swords, 1 face with two swords and a skull. Check against a physical die.',
+        name=Text(en='Attack die', fr='Dé d’attaque', uk='Кубик атаки'),
+        faces=(DieFace(symbols=(TermId.HOLLOW_SWORD,), count=3), DieFace(symbols=(TermId.SWORD,), count=2), DieFace(symbols=(TermId.SWORD, TermId.SWORD, TermId.SKULL), count=1)),
+    ),
+    Die(
+        id=DieId.DEFENSE_DIE,
+        source=(Source(doc='lecodex', at='src/oath/game/dice.ts DefenseDie @1d651148d79e0d8fea4e7dcd61445aac148692d6'), Source(doc='s3', line=44, quote='6 кубиків захисту'), Source(doc='s0', line=804, quote='(Multiple rolls stack exponentially—x4, x8, etc.)', note='each ×2 face doubles the shields rolled (5.5.4)'), Source(doc='s3', line=391, quote='Кожне значення x2 подвоює це значення')),
+        status='unverified',
+        note='The symbols (shield, ×2) are from the rulebooks; the face distribution, including the two blank faces, is not. It is taken from the LeCodex/Oath reference implementation (MIT; src/oath/game/dice.ts, DefenseDie, commit 1d651148d79e0d8fea4e7dcd61445aac148692d6): 2 blank, 2 one shield, 1 two shields, 1 ×2. Check against a physical die.',
+        name=Text(en='Defense die', fr='Dé de défense', uk='Кубик захисту'),
+        faces=(DieFace(count=2), DieFace(symbols=(TermId.SHIELD,), count=2), DieFace(symbols=(TermId.SHIELD, TermId.SHIELD), count=1), DieFace(symbols=(TermId.DOUBLE,), count=1)),
+    ),
+    Die(
+        id=DieId.END_DIE,
+        source=(Source(doc='lecodex', at='src/oath/game/dice.ts D6 @1d651148d79e0d8fea4e7dcd61445aac148692d6'), Source(doc='s3', line=44, quote='кубик кінця гри'), Source(doc='s0', line=662, quote='End of sixth round: A roll of 5'), Source(doc='s3', line=204, quote='В кінці 7-го раунду, якщо на кубики впаде 3-6.')),
+        status='unverified',
+        note='The rulebooks only speak of rolls of 6, 5 or 6, and 3 to 6 (3.3). Faces 1 to 6 follow the LeCodex/Oath reference implementation (MIT; src/oath/game/dice.ts, D6, commit 1d651148d79e0d8fea4e7dcd61445aac148692d6). Check against a physical die.',
+        name=Text(en='End die', fr='Dé de fin', uk='Кубик кінця гри'),
+        faces=(DieFace(value=1, count=1), DieFace(value=2, count=1), DieFace(value=3, count=1), DieFace(value=4, count=1), DieFace(value=5, count=1), DieFace(value=6, count=1)),
+    ),
 )
 
 
@@ -445,6 +5669,7 @@ KINDS: dict[str, tuple[object, ...]] = {
     'term': GLOSSARY,
     'label': LABELS,
     'table': TABLES,
+    'discrepancy': DISCREPANCIES,
     'suit': SUITS,
     'region': REGIONS,
     'site': SITES,
@@ -468,6 +5693,7 @@ ENUMS: dict[str, type[IntEnum]] = {
     'term': TermId,
     'label': LabelId,
     'table': TableId,
+    'discrepancy': DiscrepancyId,
     'suit': SuitId,
     'region': RegionId,
     'site': SiteId,
