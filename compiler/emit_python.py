@@ -13,7 +13,7 @@ from pydantic_core import PydanticUndefined
 
 from .link import LinkedGame
 from .models.common import RefTo, Text
-from .models.walk import fits
+from .models.walk import fits, is_lowered
 
 
 def header(game: str) -> str:
@@ -71,6 +71,8 @@ class _PythonEmitter:
             lines.append(f"    {_docstring(doc[0])}")
             lines.append("")
         for name, info in model.model_fields.items():
+            if is_lowered(info.annotation):
+                continue
             annotation = self.type_of(info.annotation, self._metadata(model, name, info.metadata))
             default = ""
             if info.default_factory is not None:
@@ -120,6 +122,8 @@ class _PythonEmitter:
         self.declare(cls)
         parts = []
         for name, info in cls.model_fields.items():
+            if is_lowered(info.annotation):
+                continue
             value = getattr(model, name)
             default = [] if info.default_factory is not None else info.default
             if value == default:

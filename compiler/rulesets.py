@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .models import oath
-from .models.common import Discrepancy, Label, StrictModel, Table, Term
+from .models.common import Die, Discrepancy, Label, Native, Resource, StateField, StrictModel, Table, Term, Zone
 
 
 @dataclass(frozen=True)
@@ -26,6 +26,11 @@ COMMON_KINDS = (
     KindSpec("label", "labels", Label),
     KindSpec("table", "tables", Table),
     KindSpec("discrepancy", "discrepancies", Discrepancy),
+    KindSpec("field", "state", StateField),
+    KindSpec("resource", "resources", Resource),
+    KindSpec("native", "natives", Native),
+    KindSpec("zone", "zones", Zone),
+    KindSpec("die", "dice", Die),
 )
 
 RULESETS: dict[str, tuple[KindSpec, ...]] = {
@@ -46,7 +51,6 @@ RULESETS: dict[str, tuple[KindSpec, ...]] = {
         KindSpec("board", "boards", oath.Board),
         KindSpec("action", "actions", oath.Action),
         KindSpec("phase", "phases", oath.Phase),
-        KindSpec("die", "dice", oath.Die),
     ),
 }
 

@@ -66,8 +66,8 @@ class Status(IntEnum):
 # Frame layout: a header, then the stack, then the locals.
 PC, SP, STEPS, STATUS, CHOICE_KIND, CHOICE_COUNT, CHOOSER = range(7)
 HEADER = 7
-STACK_SIZE = 64
-LOCALS = 16
+STACK_SIZE = 256
+LOCALS = 32
 FRAME_SIZE = HEADER + STACK_SIZE + LOCALS
 LOCALS_AT = HEADER + STACK_SIZE
 

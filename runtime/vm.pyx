@@ -51,7 +51,7 @@ cdef enum:
     F_CHOICE_COUNT = 5
     F_CHOOSER = 6
     HEADER = 7
-    STACK_SIZE = 64
+    STACK_SIZE = 256
     LOCALS_AT = HEADER + STACK_SIZE
     RNG_SLOT = 0
 
@@ -93,14 +93,15 @@ cdef inline int32_t next_random(int[::1] state, int32_t n):
 
 
 def run(code, state, frame, tables, natives=(), long step_limit=100_000):
-    """Runs from the frame's program counter until the effect ends or pauses for a choice."""
+    """Runs from the frame's program counter until the effect ends or pauses for a choice.
+
+    The code must have passed `bytecode.verify` (operands and local numbers are not checked here)."""
     cdef int[::1] c = code
     cdef int[::1] s = state
     cdef int[::1] f = frame
     cdef int[::1] t = tables
     cdef Py_ssize_t ncode = c.shape[0], nstate = s.shape[0], ntables = t.shape[0]
-    cdef Py_ssize_t nlocals = f.shape[0] - LOCALS_AT
-    cdef int32_t pc = f[F_PC], sp = f[F_SP], op, a, b, n, moved, count, argc, native, i
+    cdef int32_t pc = f[F_PC], sp = f[F_SP], op, a, b, n, moved, count, argc, native
     cdef int64_t steps = f[F_STEPS]
     cdef int *stack = &f[HEADER]
 
@@ -164,20 +165,14 @@ def run(code, state, frame, tables, natives=(), long step_limit=100_000):
             sp -= 2
             pc += 1
         elif op == LOCAL:
-            i = c[pc + 1]
-            if i < 0 or i >= nlocals:
-                raise VMError(f"local address {i} out of range at {pc}")
             if sp >= STACK_SIZE:
                 raise VMError(f"stack overflow at {pc}")
-            stack[sp] = f[LOCALS_AT + i]
+            stack[sp] = f[LOCALS_AT + c[pc + 1]]
             sp += 1
             pc += 2
         elif op == SET_LOCAL:
-            i = c[pc + 1]
-            if i < 0 or i >= nlocals:
-                raise VMError(f"local address {i} out of range at {pc}")
             sp -= 1
-            f[LOCALS_AT + i] = stack[sp]
+            f[LOCALS_AT + c[pc + 1]] = stack[sp]
             pc += 2
         elif op == TABLE:
             a = stack[sp - 1]

@@ -58,7 +58,9 @@ BINARY: dict[int, Callable[[int, int], int]] = {
 
 def run(code: array, state: array, frame: array, tables: array, natives: Sequence[Native] = (),
         step_limit: int = 100_000) -> Status:
-    """Runs from the frame's program counter until the effect ends or pauses for a choice."""
+    """Runs from the frame's program counter until the effect ends or pauses for a choice.
+
+    The code must have passed `bytecode.verify`, as for the compiled VM."""
     if frame[STATUS] == Status.PAUSED:
         raise VMError("the effect is waiting for a choice (provide_choice first)")
     stack: list[int] = list(frame[HEADER:HEADER + frame[SP]])
@@ -123,10 +125,10 @@ def run(code: array, state: array, frame: array, tables: array, natives: Sequenc
             state[address(pop(), len(state), "state")] = value
             pc += 1
         elif op == Op.LOCAL:
-            push(frame[LOCALS_AT + address(code[pc + 1], len(frame) - LOCALS_AT, "local")])
+            push(frame[LOCALS_AT + code[pc + 1]])
             pc += 2
         elif op == Op.SET_LOCAL:
-            frame[LOCALS_AT + address(code[pc + 1], len(frame) - LOCALS_AT, "local")] = pop()
+            frame[LOCALS_AT + code[pc + 1]] = pop()
             pc += 2
         elif op == Op.TABLE:
             push(tables[address(pop(), len(tables), "table")])

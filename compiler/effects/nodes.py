@@ -108,10 +108,10 @@ class Where(Node):
     test: Expr
 
 
-def _op(name: str, body: Any) -> Any:
-    """A one-key mapping model for operator `name`."""
-    return Annotated[type(f"Op_{name}", (Node,), {"__annotations__": {name: body},
-                                                  "__module__": __name__}), Tag(name)]
+def _op(name: str, body: Any, prefix: str = "Op") -> Any:
+    """A one-key mapping model, `{name: body}`, tagged `name` in its union."""
+    return Annotated[type(f"{prefix}_{name}", (Node,), {"__annotations__": {name: body},
+                                                        "__module__": __name__}), Tag(name)]
 
 
 Expr = TypeAliasType("Expr", Annotated[
@@ -272,7 +272,7 @@ def _statement_shape(value: Any) -> str | None:
 
 
 Statement = TypeAliasType("Statement", Annotated[
-    Union[tuple(_op(verb, model) for verb, (model, _) in STATEMENT_VERBS.items())],  # type: ignore[misc]
+    Union[tuple(_op(verb, model, "Do") for verb, (model, _) in STATEMENT_VERBS.items())],  # type: ignore[misc]
     Discriminator(_statement_shape, custom_error_type="unknown-verb", custom_error_message="not a statement"),
 ])
 

@@ -22,6 +22,11 @@ class RefTo:
     kind: str
 
 
+@dataclass(frozen=True)
+class Lowered:
+    """Marks a field that the compiler turns into bytecode: it is not emitted as Python data."""
+
+
 class StrictModel(BaseModel):
     """No unknown keys, no coercion (`"3"` is not `3`), immutable after validation."""
 
@@ -93,6 +98,21 @@ class InventoryItem(NamedEntity):
     where: dict[str, str] | None = Field(default=None, description="Only entities whose fields have these values")
 
 
+class Players(StrictModel):
+    min: int = Field(ge=1)
+    max: int = Field(ge=1, le=8)
+
+
+class Cards(StrictModel):
+    """Which state fields hold where each card is, so that draw, discard, flip, reveal and peek work."""
+
+    space: Id = Field(description="The space of all cards (an entity kind or a union in `spaces`)")
+    zone: Id = Field(description="Field of [card] holding the card's zone")
+    order: Id = Field(description="Field of [card] holding its place in the zone (the top is the largest)")
+    faceup: Id = Field(description="Field of [card]: 1 when face up")
+    seen: Id = Field(description="Field of [card, player]: 1 when that player has seen its face")
+
+
 class Game(StrictModel):
     """game.yaml: what the game is, its locales, the documents its facts come from, its components."""
 
@@ -103,6 +123,10 @@ class Game(StrictModel):
     locales: list[Locale] = Field(min_length=1)
     documents: list[Document] = Field(min_length=1)
     inventory: list[InventoryItem] = Field(default_factory=list)
+    players: Players | None = None
+    spaces: dict[Id, list[Id]] = Field(default_factory=dict,
+                                       description="Unions of entity kinds, e.g. card: [denizen, relic]")
+    cards: Cards | None = None
 
 
 class Term(NamedEntity):
@@ -144,3 +168,61 @@ class Table(NamedEntity):
     columns: Axis | None = None
     unit: Text
     values: list[list[int]] = Field(min_length=1)
+
+
+class StateField(Identified):
+    """One array of the game state the effect VM reads and writes; the compiler lays them out flat."""
+
+    of: list[Id] = Field(default_factory=list, description="Axes: 'player', 'zone', an entity kind or a space")
+    holds: Id | None = Field(default=None, description="The resource it holds: it is a holding of that resource")
+    value: Id | None = Field(default=None, description="Its values are entities of this space (else numbers)")
+    rule: bool = Field(default=False, description="A rule hook: modifiers change it, the kernel reads it")
+    doc: str
+
+
+class Resource(Identified):
+    """Pieces that move between holdings: gain, pay, place, take, give, burn, kill."""
+
+    term: Annotated[str, RefTo("term")]
+    board: Id = Field(description="The holding of [player] where a player's own pieces are")
+    source: Id | None = Field(default=None, description="Holding `gain` takes from unless told")
+    sink: Id | None = Field(default=None, description="Holding `pay` and `burn` put into unless told")
+    bank: Id | None = Field(default=None, description="Holding of [player] that `kill` returns pieces to")
+
+
+class Native(Identified):
+    """A procedure of the game's kernel that effects may call: what the shared verbs cannot say."""
+
+    params: list[Id] = Field(default_factory=list, description="Types: number, bool, or a space")
+    returns: Id | None = Field(default=None, description="Type of the result; none for a statement")
+    doc: str
+
+
+class Zone(Identified):
+    """A place cards are in: a deck, a discard pile, a player's hand or advisers."""
+
+    per_player: bool = False
+    doc: str
+
+
+class Effectful(StrictModel):
+    """Something with an effect: written in the effect language, or done by a native of the kernel."""
+
+    effect: Annotated[list[Statement], Lowered()] | None = Field(default=None, description="docs/effects.md")
+    native: Annotated[str, RefTo("native")] | None = Field(
+        default=None, description="A native procedure of the kernel that does the whole power")
+
+
+class DieFace(StrictModel):
+    symbols: list[Annotated[str, RefTo("term")]] = Field(default_factory=list)
+    value: int | None = None
+    count: Annotated[int, Field(ge=1)]
+
+
+class Die(NamedEntity):
+    faces: list[DieFace] = Field(min_length=1)
+
+
+from ..effects.nodes import Statement  # noqa: E402  (the effect tree builds on the strict base above)
+
+Effectful.model_rebuild()

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from .common import Entity, NamedEntity, RefTo, StrictModel, Text
+from .common import Effectful, Entity, Id, NamedEntity, RefTo, StrictModel, Text
 
 SuitRef = Annotated[str, RefTo("suit")]
 RegionRef = Annotated[str, RefTo("region")]
@@ -16,7 +16,6 @@ BannerRef = Annotated[str, RefTo("banner")]
 ActionRef = Annotated[str, RefTo("action")]
 RoleRef = Annotated[str, RefTo("role")]
 TableRef = Annotated[str, RefTo("table")]
-TermRef = Annotated[str, RefTo("term")]
 
 Count = Annotated[int, Field(ge=0)]
 
@@ -35,7 +34,7 @@ class Cost(StrictModel):
     burn_secret: Count = 0
 
 
-class Power(StrictModel):
+class Power(Effectful):
     kind: PowerKind
     cost: Cost | None = None
     ref: str | None = Field(default=None, description="Name of the power in the reference implementation")
@@ -43,6 +42,7 @@ class Power(StrictModel):
 
 class Card(NamedEntity):
     text: Text | None = None
+    params: dict[Id, int] = Field(default_factory=dict, description="Numbers of the text's {placeholders}")
     powers: list[Power] = Field(default_factory=list)
     save_id: int | None = Field(default=None, description="Card number in the reference save format")
 
@@ -155,13 +155,3 @@ class Phase(NamedEntity):
     rule: str
     order: Count
     steps: list[Text] = Field(min_length=1)
-
-
-class DieFace(StrictModel):
-    symbols: list[TermRef] = Field(default_factory=list)
-    value: int | None = None
-    count: Annotated[int, Field(ge=1)]
-
-
-class Die(NamedEntity):
-    faces: list[DieFace] = Field(min_length=1)

@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
-from .common import RefTo, Text
+from .common import Lowered, RefTo, Text
 
 Loc = tuple[str | int, ...]
 
@@ -39,6 +39,8 @@ def walk(value: Any, loc: Loc = (), annotation: Any = None, metadata: tuple[Any,
         return
     if isinstance(value, BaseModel):
         for name, info in type(value).model_fields.items():
+            if is_lowered(info.annotation):
+                continue
             yield from walk(getattr(value, name), loc + (name,), info.annotation, tuple(info.metadata))
         return
     origin = get_origin(annotation)
@@ -73,3 +75,10 @@ def fits(value: Any, annotation: Any) -> bool:
     if origin is not None:
         return isinstance(value, origin)
     return isinstance(annotation, type) and isinstance(value, annotation)
+
+
+def is_lowered(annotation: Any) -> bool:
+    """Whether a field's type carries the `Lowered` mark (its content becomes bytecode)."""
+    if get_origin(annotation) is Annotated and any(isinstance(m, Lowered) for m in get_args(annotation)[1:]):
+        return True
+    return any(is_lowered(arm) for arm in get_args(annotation)) if get_origin(annotation) in (Union, types.UnionType) else False

@@ -225,6 +225,28 @@ class DiscrepancyId(IntEnum):
     REF_SHROUDED_WOOD_CAPACITY = 18
 
 
+class FieldId(IntEnum):
+    pass
+
+
+class ResourceId(IntEnum):
+    pass
+
+
+class NativeId(IntEnum):
+    pass
+
+
+class ZoneId(IntEnum):
+    pass
+
+
+class DieId(IntEnum):
+    ATTACK_DIE = 0
+    DEFENSE_DIE = 1
+    END_DIE = 2
+
+
 class SuitId(IntEnum):
     DISCORD = 0
     ARCANE = 1
@@ -567,12 +589,6 @@ class PhaseId(IntEnum):
     END_OF_ROUND = 3
 
 
-class DieId(IntEnum):
-    ATTACK_DIE = 0
-    DEFENSE_DIE = 1
-    END_DIE = 2
-
-
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Source:
@@ -640,6 +656,60 @@ class Discrepancy:
     follow: str
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class StateField:
+    """One array of the game state the effect VM reads and writes; the compiler lays them out flat."""
+
+    id: FieldId
+    of: tuple[str, ...] = ()
+    holds: str | None = None
+    value: str | None = None
+    rule: bool = False
+    doc: str
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Resource:
+    """Pieces that move between holdings: gain, pay, place, take, give, burn, kill."""
+
+    id: ResourceId
+    term: TermId
+    board: str
+    source: str | None = None
+    sink: str | None = None
+    bank: str | None = None
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Native:
+    """A procedure of the game's kernel that effects may call: what the shared verbs cannot say."""
+
+    id: NativeId
+    params: tuple[str, ...] = ()
+    returns: str | None = None
+    doc: str
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Zone:
+    """A place cards are in: a deck, a discard pile, a player's hand or advisers."""
+
+    id: ZoneId
+    per_player: bool = False
+    doc: str
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DieFace:
+    symbols: tuple[TermId, ...] = ()
+    value: int | None = None
+    count: int
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Die:
+    id: DieId
+    source: tuple[Source, ...]
+    status: str
+    note: str | None = None
+    name: Text
+    faces: tuple[DieFace, ...]
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Suit:
     id: SuitId
     source: tuple[Source, ...]
@@ -670,6 +740,7 @@ class Cost:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Power:
+    native: NativeId | None = None
     kind: str
     cost: Cost | None = None
     ref: str | None = None
@@ -690,6 +761,7 @@ class Site:
     note: str | None = None
     name: Text
     text: Text | None = None
+    params: tuple[tuple[str, int], ...] = ()
     powers: tuple[Power, ...] = ()
     save_id: int | None = None
     capacity: int
@@ -707,6 +779,7 @@ class Denizen:
     note: str | None = None
     name: Text
     text: Text | None = None
+    params: tuple[tuple[str, int], ...] = ()
     powers: tuple[Power, ...] = ()
     save_id: int | None = None
     suit: SuitId
@@ -721,6 +794,7 @@ class Relic:
     note: str | None = None
     name: Text
     text: Text | None = None
+    params: tuple[tuple[str, int], ...] = ()
     powers: tuple[Power, ...] = ()
     save_id: int | None = None
     defense: int
@@ -752,6 +826,7 @@ class Vision:
     note: str | None = None
     name: Text
     text: Text | None = None
+    params: tuple[tuple[str, int], ...] = ()
     powers: tuple[Power, ...] = ()
     save_id: int | None = None
     oath: OathId | None = None
@@ -766,6 +841,7 @@ class Banner:
     note: str | None = None
     name: Text
     text: Text | None = None
+    params: tuple[tuple[str, int], ...] = ()
     powers: tuple[Power, ...] = ()
     save_id: int | None = None
     token: str
@@ -856,21 +932,6 @@ class Phase:
     rule: str
     order: int
     steps: tuple[Text, ...]
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class DieFace:
-    symbols: tuple[TermId, ...] = ()
-    value: int | None = None
-    count: int
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Die:
-    id: DieId
-    source: tuple[Source, ...]
-    status: str
-    note: str | None = None
-    name: Text
-    faces: tuple[DieFace, ...]
 
 
 GLOSSARY: tuple[Term, ...] = (
@@ -2413,6 +2474,45 @@ DISCREPANCIES: tuple[Discrepancy, ...] = (
     ),
 )
 
+STATE: tuple[StateField, ...] = (
+)
+
+RESOURCES: tuple[Resource, ...] = (
+)
+
+NATIVES: tuple[Native, ...] = (
+)
+
+ZONES: tuple[Zone, ...] = (
+)
+
+DICE: tuple[Die, ...] = (
+    Die(
+        id=DieId.ATTACK_DIE,
+        source=(Source(doc='lecodex', at='src/oath/game/dice.ts AttackDie @1d651148d79e0d8fea4e7dcd61445aac148692d6'), Source(doc='s3', line=44, quote='10 кубиків атаки'), Source(doc='s0', line=814, quote='Two hollow swords', note='two hollow swords count as one sword; a single one adds nothing (5.5.5)'), Source(doc='s3', line=404, quote='Два порожнистих меча'), Source(doc='s0', line=804, quote='each skull', note="each skull kills one warband of the attacker's force (5.5.5)"), Source(doc='s3', line=399, quote='За кожен череп')),
+        status='unverified',
+        note='The symbols (sword, hollow sword, skull) are from the rulebooks; the face distribution is not. It is taken from the LeCodex/Oath reference implementation (MIT; src/oath/game/dice.ts, AttackDie, commit 1d651148d79e0d8fea4e7dcd61445aac148692d6): 3 hollow swords, 2 swords, 1 face with two swords and a skull. Check against a physical die.',
+        name=Text(en='Attack die', fr='Dé d’attaque', uk='Кубик атаки'),
+        faces=(DieFace(symbols=(TermId.HOLLOW_SWORD,), count=3), DieFace(symbols=(TermId.SWORD,), count=2), DieFace(symbols=(TermId.SWORD, TermId.SWORD, TermId.SKULL), count=1)),
+    ),
+    Die(
+        id=DieId.DEFENSE_DIE,
+        source=(Source(doc='lecodex', at='src/oath/game/dice.ts DefenseDie @1d651148d79e0d8fea4e7dcd61445aac148692d6'), Source(doc='s3', line=44, quote='6 кубиків захисту'), Source(doc='s0', line=804, quote='(Multiple rolls stack exponentially—x4, x8, etc.)', note='each ×2 face doubles the shields rolled (5.5.4)'), Source(doc='s3', line=391, quote='Кожне значення x2 подвоює це значення')),
+        status='unverified',
+        note='The symbols (shield, ×2) are from the rulebooks; the face distribution, including the two blank faces, is not. It is taken from the LeCodex/Oath reference implementation (MIT; src/oath/game/dice.ts, DefenseDie, commit 1d651148d79e0d8fea4e7dcd61445aac148692d6): 2 blank, 2 one shield, 1 two shields, 1 ×2. Check against a physical die.',
+        name=Text(en='Defense die', fr='Dé de défense', uk='Кубик захисту'),
+        faces=(DieFace(count=2), DieFace(symbols=(TermId.SHIELD,), count=2), DieFace(symbols=(TermId.SHIELD, TermId.SHIELD), count=1), DieFace(symbols=(TermId.DOUBLE,), count=1)),
+    ),
+    Die(
+        id=DieId.END_DIE,
+        source=(Source(doc='lecodex', at='src/oath/game/dice.ts D6 @1d651148d79e0d8fea4e7dcd61445aac148692d6'), Source(doc='s3', line=44, quote='кубик кінця гри'), Source(doc='s0', line=662, quote='End of sixth round: A roll of 5'), Source(doc='s3', line=204, quote='В кінці 7-го раунду, якщо на кубики впаде 3-6.')),
+        status='unverified',
+        note='The rulebooks only speak of rolls of 6, 5 or 6, and 3 to 6 (3.3). Faces 1 to 6 follow the LeCodex/Oath reference implementation (MIT; src/oath/game/dice.ts, D6, commit 1d651148d79e0d8fea4e7dcd61445aac148692d6). Check against a physical die.',
+        name=Text(en='End die', fr='Dé de fin', uk='Кубик кінця гри'),
+        faces=(DieFace(value=1, count=1), DieFace(value=2, count=1), DieFace(value=3, count=1), DieFace(value=4, count=1), DieFace(value=5, count=1), DieFace(value=6, count=1)),
+    ),
+)
+
 SUITS: tuple[Suit, ...] = (
     Suit(
         id=SuitId.DISCORD,
@@ -2506,6 +2606,7 @@ SITES: tuple[Site, ...] = (
         status='unverified',
         name=Text(en='Mine', fr='Mine', uk='Шахта'),
         text=Text(en='At the end of your Wake Phase, if your pawn is here, you may take one [favor] from this site.'),
+        params=(),
         powers=(Power(kind='modifier', ref='OpportunitySite'),),
         save_id=0,
         capacity=1,
@@ -2520,6 +2621,7 @@ SITES: tuple[Site, ...] = (
         status='unverified',
         name=Text(en='Salt Flats', fr='Marais Salant', uk='Соляні Рівнини'),
         text=Text(en='At the end of your Wake Phase, if your pawn is here, you may take one [favor] or [secret] from this site.'),
+        params=(),
         powers=(Power(kind='modifier', ref='OpportunitySite'),),
         save_id=1,
         capacity=2,
@@ -2534,6 +2636,7 @@ SITES: tuple[Site, ...] = (
         status='unverified',
         name=Text(en='Fertile Valley'),
         text=Text(en='If you play a [hearth] card to this site, and you have not discarded a [hearth] card here during this turn, you get [favor].'),
+        params=(),
         powers=(Power(kind='modifier', ref='FertileValley'), Power(kind='modifier', ref='FertileValleyOff'), Power(kind='modifier', ref='FertileValleyOn')),
         save_id=2,
         capacity=3,
@@ -2546,6 +2649,7 @@ SITES: tuple[Site, ...] = (
         status='unverified',
         name=Text(en='Barren Coast'),
         text=Text(en='When traveling from here to a Coast site, the Travel cost is 1 Supply and you **ignore** the Narrow Pass tower.'),
+        params=(),
         powers=(Power(kind='modifier', ref='CoastalSite'), Power(kind='modifier', ref='CoastalSiteCost')),
         save_id=3,
         capacity=1,
@@ -2559,6 +2663,7 @@ SITES: tuple[Site, ...] = (
         status='unverified',
         name=Text(en='Plains'),
         text=Text(en='You **must** add one [attack_die] if you declare any number of targets at this site _(even if you rule)_.'),
+        params=(),
         powers=(Power(kind='modifier', ref='Plains'),),
         save_id=4,
         capacity=3,
@@ -2571,6 +2676,7 @@ SITES: tuple[Site, ...] = (
         status='unverified',
         name=Text(en='River'),
         text=Text(en='When mustering from a card at this site, you gain one more warband if you rule this site.'),
+        params=(),
         powers=(Power(kind='modifier', ref='River'),),
         save_id=5,
         capacity=2,
@@ -2583,6 +2689,7 @@ SITES: tuple[Site, ...] = (
         status='unverified',
         name=Text(en='Steppe'),
         text=Text(en='If you play a [nomad] card to this site, and you have not discarded a [nomad] card here during this turn, you get [secret].'),
+        params=(),
         powers=(Power(kind='modifier', ref='Steppe'), Power(kind='modifier', ref='SteppeOff'), Power(kind='modifier', ref='SteppeOn')),
         save_id=6,
         capacity=2,
@@ -2596,6 +2703,7 @@ SITES: tuple[Site, ...] = (
         status='unverified',
         name=Text(en='Mountain'),
         text=Text(en='You **must** subtract one [attack_die] if you declare any number of targets at this site _(even if you rule)_.'),
+        params=(),
         powers=(Power(kind='modifier', ref='Mountain'),),
         save_id=7,
         capacity=2,
@@ -2609,6 +2717,7 @@ SITES: tuple[Site, ...] = (
         status='unverified',
         name=Text(en='Lush Coast'),
         text=Text(en='When traveling from here to a Coast site, the Travel cost is 1 Supply and you **ignore** the Narrow Pass tower.'),
+        params=(),
         powers=(Power(kind='modifier', ref='CoastalSite'), Power(kind='modifier', ref='CoastalSiteCost')),
         save_id=8,
         capacity=3,
@@ -2621,6 +2730,7 @@ SITES: tuple[Site, ...] = (
         status='unverified',
         name=Text(en='Marshes'),
         text=Text(en='When searching, you **must** draw one fewer card if your pawn is here.'),
+        params=(),
         powers=(Power(kind='modifier', ref='Marshes'),),
         save_id=9,
         capacity=2,
@@ -2634,6 +2744,7 @@ SITES: tuple[Site, ...] = (
         status='unverified',
         name=Text(en='Wastes'),
         text=Text(en='If you play a [discord] card to this site, and you have not discarded a [discord] card here during this turn, you get take the relic here, treating this as recovering it.'),
+        params=(),
         powers=(Power(kind='modifier', ref='Wastes'), Power(kind='modifier', ref='WastesOff'), Power(kind='modifier', ref='WastesOn')),
         save_id=10,
         capacity=1,
@@ -2647,6 +2758,7 @@ SITES: tuple[Site, ...] = (
         status='unverified',
         name=Text(en='Rocky Coast'),
         text=Text(en='When traveling from here to a Coast site, the Travel cost is 1 Supply and you **ignore** the Narrow Pass tower.'),
+        params=(),
         powers=(Power(kind='modifier', ref='CoastalSite'), Power(kind='modifier', ref='CoastalSiteCost')),
         save_id=11,
         capacity=2,
@@ -2659,6 +2771,7 @@ SITES: tuple[Site, ...] = (
         status='unverified',
         name=Text(en='Narrow Pass', fr='Passage Étroit', uk='Вузький Прохід'),
         text=Text(en='When traveling from another region to this region, you **must** Travel to this site. When campaigning, if you declare any targets in this region and your pawn is in a different region, you **must** target this site unless you rule it.'),
+        params=(),
         powers=(Power(kind='modifier', ref='NarrowPassTravel'), Power(kind='modifier', ref='NarrowPassCampaign')),
         save_id=12,
         capacity=1,
@@ -2672,6 +2785,7 @@ SITES: tuple[Site, ...] = (
         status='unverified',
         name=Text(en='Charming Valley', fr='Vallée Charmante', uk='Чарівна Долина'),
         text=Text(en='When traveling from here, increase the Travel cost by 1 Supply. _(For example, traveling from the Provinces costs 3 Supply, not 2 Supply.)_'),
+        params=(),
         powers=(Power(kind='modifier', ref='CharmingValley'),),
         save_id=13,
         capacity=3,
@@ -2684,6 +2798,7 @@ SITES: tuple[Site, ...] = (
         status='unverified',
         name=Text(en='Deep Woods'),
         text=Text(en='If you play a [beast] card to this site, and you have not discarded a [beast] card here during this turn, you take the relic here, treating this as recovering it.'),
+        params=(),
         powers=(Power(kind='modifier', ref='DeepWoods'), Power(kind='modifier', ref='DeepWoodsOff'), Power(kind='modifier', ref='DeepWoodsOn')),
         save_id=14,
         capacity=2,
@@ -2697,6 +2812,7 @@ SITES: tuple[Site, ...] = (
         status='unverified',
         name=Text(en='Standing Stones'),
         text=Text(en='If you play an [arcane] card to this site, and you have not discarded an [arcane] card here during this turn, you get [secret].'),
+        params=(),
         powers=(Power(kind='modifier', ref='StandingStones'), Power(kind='modifier', ref='StandingStonesOff'), Power(kind='modifier', ref='StandingStonesOn')),
         save_id=15,
         capacity=2,
@@ -2711,6 +2827,7 @@ SITES: tuple[Site, ...] = (
         note='capacity differs between sources: lecodex_code 2, lecodex_yml 1, tts 2; the value two sources give is used',
         name=Text(en='Ancient City'),
         text=Text(en='If you play an [order] card to this site, and you have not discarded an [order] card here during this turn, you get 2 warbands.'),
+        params=(),
         powers=(Power(kind='modifier', ref='AncientCity'), Power(kind='modifier', ref='AncientCityOff'), Power(kind='modifier', ref='AncientCityOn')),
         save_id=16,
         capacity=2,
@@ -2724,6 +2841,7 @@ SITES: tuple[Site, ...] = (
         status='unverified',
         name=Text(en='Drowned City', fr='Cité Engloutie', uk='Затонуле Місто'),
         text=Text(en='At the end of your Wake Phase, if your pawn is here, you may take one [secret] from this site.'),
+        params=(),
         powers=(Power(kind='modifier', ref='OpportunitySite'),),
         save_id=17,
         capacity=0,
@@ -2738,6 +2856,7 @@ SITES: tuple[Site, ...] = (
         status='unverified',
         name=Text(en='Great Slum'),
         text=Text(en='When playing or moving a card to this site, you may discard a card here first.'),
+        params=(),
         powers=(Power(kind='modifier', ref='GreatSlum'),),
         save_id=18,
         capacity=3,
@@ -2750,6 +2869,7 @@ SITES: tuple[Site, ...] = (
         status='unverified',
         name=Text(en='Buried Giant'),
         text=Text(en='When traveling from here, you may flip one secret on your board facedown to spend no Supply and **ignore** the Narrow Pass power. _(Facedown secrets cannot be used to pay a cost.)_'),
+        params=(),
         powers=(Power(kind='modifier', ref='BuriedGiant'), Power(kind='modifier', ref='BuriedGiantCost')),
         save_id=19,
         capacity=2,
@@ -2763,6 +2883,7 @@ SITES: tuple[Site, ...] = (
         status='unverified',
         name=Text(en='The Tribunal'),
         text=Text(en='**Action**: If you rule this site or your pawn is here, negotiate a binding exchange of [favor] and [secret] as well as binding actions at any future time, in any combination, with any player. _(Be as creative as you want with your agreement and your agreed-upon penalties if someone breaks it!)_'),
+        params=(),
         powers=(Power(kind='action', ref='TheTribunal'),),
         save_id=20,
         capacity=2,
@@ -2777,6 +2898,7 @@ SITES: tuple[Site, ...] = (
         note='capacity differs between sources: lecodex_code 3, lecodex_yml 2, tts 2; the value two sources give is used',
         name=Text(en='Shrouded Wood', fr='Bois Brumeux', uk='Прихований Ліс'),
         text=Text(en="When traveling from here, the Travel cost is 2 Supply, and you **ignore** the Narrow Pass and The Hidden Place powers. If an enemy rules here, you travel to the site of the ruler's choice _(Chancellor's choice if ruled by the Empire)_, even if another player is making you travel."),
+        params=(),
         powers=(Power(kind='modifier', ref='ShroudedWood'), Power(kind='modifier', ref='ShroudedWoodCost')),
         save_id=21,
         capacity=2,
@@ -2790,6 +2912,7 @@ SITES: tuple[Site, ...] = (
         status='unverified',
         name=Text(en='The Hidden Place'),
         text=Text(en='You **cannot** travel to here or declare campaign targets here unless you flip one secret on your board facedown.'),
+        params=(),
         powers=(Power(kind='modifier', ref='TheHiddenPlaceTravel'), Power(kind='modifier', ref='TheHiddenPlaceCampaign')),
         save_id=22,
         capacity=2,
@@ -2806,6 +2929,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Alchemist'),
         text=Text(en='**Action**: Gain [favor] [favor] [favor] [favor] from any favor bank or banks.'),
+        params=(),
         powers=(Power(kind='action', cost=Cost(place_secret=1, burn_secret=1), ref='Alchemist'),),
         save_id=8,
         suit=SuitId.ARCANE,
@@ -2816,6 +2940,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Fire Talkers'),
         text=Text(en='±3 [attack_die] if you hold the Darkest Secret.'),
+        params=(),
         powers=(Power(kind='battle_plan_attack', cost=Cost(place_secret=1), ref='FireTalkersAttack'), Power(kind='battle_plan_defense', cost=Cost(place_secret=1), ref='FireTalkersDefense')),
         save_id=30,
         suit=SuitId.ARCANE,
@@ -2826,6 +2951,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en="Magician's Code"),
         text=Text(en="If recovering the Darkest Secret, gain [secret] [secret] and add them to any other [secret] you're paying to recover it _(even none)_."),
+        params=(),
         powers=(Power(kind='modifier', cost=Cost(place_favor=2), ref='MagiciansCode'),),
         save_id=31,
         suit=SuitId.ARCANE,
@@ -2836,6 +2962,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Spirit Snare'),
         text=Text(en='**Action**: Take [favor] from any one favor bank.'),
+        params=(),
         powers=(Power(kind='action', cost=Cost(place_secret=1), ref='SpiritSnare'),),
         save_id=32,
         suit=SuitId.ARCANE,
@@ -2846,6 +2973,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Wizard School'),
         text=Text(en='**Action**: Gain [secret], then end your Act Phase.'),
+        params=(),
         powers=(Power(kind='action', cost=Cost(place_favor=1), ref='WizardSchool'),),
         save_id=33,
         suit=SuitId.ARCANE,
@@ -2857,6 +2985,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Dazzle'),
         text=Text(en='**When Played**, discard all [hearth] and [order] cards at sites in your region.'),
+        params=(),
         powers=(Power(kind='when_played', ref='Dazzle'),),
         save_id=34,
         suit=SuitId.ARCANE,
@@ -2867,6 +2996,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Acting Troupe'),
         text=Text(en='Act as if the Acting Troupe is a [beast] or [order] card instead.'),
+        params=(),
         powers=(Power(kind='modifier', ref='ActingTroupe'),),
         save_id=35,
         suit=SuitId.ARCANE,
@@ -2878,6 +3008,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Taming Charm'),
         text=Text(en='**Action**: Discard a [beast] or [nomad] card at your site to gain [favor] [favor] from the matching favor bank.'),
+        params=(),
         powers=(Power(kind='action', cost=Cost(place_secret=1), ref='TamingCharm'),),
         save_id=36,
         suit=SuitId.ARCANE,
@@ -2888,6 +3019,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Inquisitor'),
         text=Text(en='**Action**: Peek at an adviser of a player whose pawn is at your site. If it is the Conspiracy, you play it or discard it. If it is not, give them the [favor] here.'),
+        params=(),
         powers=(Power(kind='action', cost=Cost(place_favor=1), ref='Inquisitor'),),
         save_id=37,
         suit=SuitId.ARCANE,
@@ -2898,6 +3030,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Secret Signal'),
         text=Text(en='If you gain only one [favor], gain one more [favor].'),
+        params=(),
         powers=(Power(kind='modifier', ref='SecretSignal'),),
         save_id=54,
         suit=SuitId.ARCANE,
@@ -2909,6 +3042,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Augury'),
         text=Text(en='**Action**: Draw one more card. _(Stop after a Vision as normal.)_'),
+        params=(),
         powers=(Power(kind='modifier', ref='Augury'),),
         save_id=55,
         suit=SuitId.ARCANE,
@@ -2919,6 +3053,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Rusting Ray'),
         text=Text(en="If you hold the Darkest Secret, **ignore** all your enemy's rolls of hollow swords [hollow_sword]."),
+        params=(),
         powers=(Power(kind='battle_plan_defense', cost=Cost(place_secret=1), ref='RustingRay'),),
         save_id=56,
         suit=SuitId.ARCANE,
@@ -2929,6 +3064,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Portal'),
         text=Text(en="Spend no Supply and **ignore** the powers of sites if you're traveling to or from this site."),
+        params=(),
         powers=(Power(kind='modifier', cost=Cost(place_secret=1), ref='Portal'), Power(kind='modifier', ref='PortalCost')),
         save_id=57,
         suit=SuitId.ARCANE,
@@ -2940,6 +3076,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Billowing Fog'),
         text=Text(en="If you're defeated, kill no warbands in your force. **Ignore** powers that kill all of your force."),
+        params=(),
         powers=(Power(kind='battle_plan_attack', cost=Cost(place_secret=1), ref='BillowingFogAttack'), Power(kind='battle_plan_defense', cost=Cost(place_secret=1), ref='BillowingFogDefense')),
         save_id=58,
         suit=SuitId.ARCANE,
@@ -2950,6 +3087,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Kindred Warriors'),
         text=Text(en='Ignore all skills [skull] you roll. ±X [attack_die] up to the number of other suits you rule.'),
+        params=(),
         powers=(Power(kind='battle_plan_attack', cost=Cost(place_secret=1), ref='KindredWarriorsAttack'), Power(kind='battle_plan_defense', cost=Cost(place_secret=1), ref='KindredWarriorsDefense')),
         save_id=59,
         suit=SuitId.ARCANE,
@@ -2960,6 +3098,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Terror Spells'),
         text=Text(en='**Action**: Kill any two warbands in your region _(at sites or on boards, even yours)_ if you hold the Darkest Secret.'),
+        params=(),
         powers=(Power(kind='action', cost=Cost(place_secret=1), ref='TerrorSpells'),),
         save_id=60,
         suit=SuitId.ARCANE,
@@ -2970,6 +3109,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Blood Pact'),
         text=Text(en='**Action**: Sacrifice an even number of warbands on your board. For every two you sacrifice, gain [secret].'),
+        params=(),
         powers=(Power(kind='action', cost=Cost(place_secret=1), ref='BloodPact'),),
         save_id=61,
         suit=SuitId.ARCANE,
@@ -2980,6 +3120,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Revelation'),
         text=Text(en='**When Played**, each player, following turn order, may burn any number of [favor] to gain an equal number of [secret].'),
+        params=(),
         powers=(Power(kind='when_played', ref='Revelation'),),
         save_id=62,
         suit=SuitId.ARCANE,
@@ -2991,6 +3132,7 @@ DENIZENS: tuple[Denizen, ...] = (
         note='TTS data differs: restriction site',
         name=Text(en='Observatory'),
         text=Text(en='While your pawn is here, you may draw from any one discard pile.'),
+        params=(),
         powers=(Power(kind='modifier', ref='Observatory'),),
         save_id=63,
         suit=SuitId.ARCANE,
@@ -3001,6 +3143,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Plague Engines'),
         text=Text(en='**Action**: Each player _(even you)_ places one [favor] per site they rule into the [arcane] bank.'),
+        params=(),
         powers=(Power(kind='action', cost=Cost(place_secret=1, burn_secret=1), ref='PlagueEngines'),),
         save_id=64,
         suit=SuitId.ARCANE,
@@ -3012,6 +3155,7 @@ DENIZENS: tuple[Denizen, ...] = (
         note='TTS data differs: restriction adviser',
         name=Text(en='Gleaming Armor'),
         text=Text(en="Your enemy's battle plans have an added cost of [secret]."),
+        params=(),
         powers=(Power(kind='modifier', ref='GleamingArmor'),),
         save_id=65,
         suit=SuitId.ARCANE,
@@ -3022,6 +3166,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Bewitch'),
         text=Text(en="**When Played**, if you're an Exile and have more [secret] _(even on cards)_ than the Chancellor, you may become a Citizen- take no relic, end your Act Phase, and refresh Supply to full."),
+        params=(),
         powers=(Power(kind='when_played', ref='Bewitch'),),
         save_id=66,
         suit=SuitId.ARCANE,
@@ -3032,6 +3177,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Jinx'),
         text=Text(en='If you rule Jinx, after you roll [attack_die] or [defense_die] for any reason, you may use this power to reroll all those dice once. _(This is not a battle plan!)_'),
+        params=(),
         powers=(Power(kind='modifier', cost=Cost(place_secret=1), ref='Jinx'),),
         save_id=67,
         suit=SuitId.ARCANE,
@@ -3042,6 +3188,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Tutor'),
         text=Text(en='**Action**: Gain [secret]'),
+        params=(),
         powers=(Power(kind='action', cost=Cost(place_favor=1, place_secret=1), ref='Tutor'),),
         save_id=68,
         suit=SuitId.ARCANE,
@@ -3053,6 +3200,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Dream Thief'),
         text=Text(en='**Action**: Swap any two facedown advisers.'),
+        params=(),
         powers=(Power(kind='action', cost=Cost(place_favor=2), ref='DreamThief'),),
         save_id=69,
         suit=SuitId.ARCANE,
@@ -3064,6 +3212,7 @@ DENIZENS: tuple[Denizen, ...] = (
         note='LeCodex cards/denizens.ts lists CrackedSageDefense as the second power (a CrackingGroundDefense class also exists in powers/arcane.ts)',
         name=Text(en='Cracking Ground'),
         text=Text(en='± [attack_die] per site targeted.'),
+        params=(),
         powers=(Power(kind='battle_plan_attack', cost=Cost(burn_secret=1), ref='CrackingGroundAttack'), Power(kind='battle_plan_defense', cost=Cost(place_secret=1, burn_favor=1), ref='CrackedSageDefense')),
         save_id=70,
         suit=SuitId.ARCANE,
@@ -3074,6 +3223,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Sealing Ward'),
         text=Text(en='Your relics add one more [defense_die] when targeted.'),
+        params=(),
         powers=(Power(kind='modifier', ref='SealingWard'),),
         save_id=71,
         suit=SuitId.ARCANE,
@@ -3086,6 +3236,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Initiation Rite'),
         text=Text(en='To muster, you **must** place [secret] instead of [favor].'),
+        params=(),
         powers=(Power(kind='modifier', ref='InitiationRite'),),
         save_id=72,
         suit=SuitId.ARCANE,
@@ -3098,6 +3249,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Vow of Silence'),
         text=Text(en='You **cannot** recover the Darkest Secret or give anyone [secret]. Whenever a player recovers it, you gain X [secret] equal to the number of [secret] they placed.'),
+        params=(),
         powers=(Power(kind='modifier', ref='VowOfSilence'), Power(kind='modifier', ref='VowOfSilenceRecover'), Power(kind='modifier', ref='VowOfSilencePitch')),
         save_id=73,
         suit=SuitId.ARCANE,
@@ -3110,6 +3262,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Forgotten Vault'),
         text=Text(en='**Action**: Place [secret] from the shared bank on the Darkest Secret, or burn [secret] from the Darkest Secret _(not last [secret])_.'),
+        params=(),
         powers=(Power(kind='action', cost=Cost(place_favor=1), ref='ForgottenVault'),),
         save_id=74,
         suit=SuitId.ARCANE,
@@ -3121,6 +3274,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Map Library'),
         text=Text(en='While your pawn is at this site, you may trade with a card at any site in your region.'),
+        params=(),
         powers=(Power(kind='modifier', ref='MapLibrary'),),
         save_id=75,
         suit=SuitId.ARCANE,
@@ -3132,6 +3286,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en="Witch's Bargain"),
         text=Text(en='**Action**: Give [secret] to a player whose pawn is at your site to take [favor] [favor] from them, or give [favor] [favor] for [secret], any number of times.'),
+        params=(),
         powers=(Power(kind='action', cost=Cost(place_secret=1), ref='WitchsBargain'),),
         save_id=76,
         suit=SuitId.ARCANE,
@@ -3143,6 +3298,7 @@ DENIZENS: tuple[Denizen, ...] = (
         note='TTS data differs: locked True',
         name=Text(en='Master of Disguise'),
         text=Text(en="Act as if you had another player's advisers instead. _(You can't use your other advisers.)_"),
+        params=(),
         powers=(Power(kind='modifier', ref='MasterOfDisguise'),),
         save_id=77,
         suit=SuitId.ARCANE,
@@ -3154,6 +3310,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Errand Boy'),
         text=Text(en='You may draw from a discard pile in a different region instead of yours.'),
+        params=(),
         powers=(Power(kind='modifier', cost=Cost(place_favor=1), ref='ErrandBoy'),),
         save_id=10,
         suit=SuitId.BEAST,
@@ -3164,6 +3321,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Wolves'),
         text=Text(en='**Action**: Kill one warband _(even yours)_ on any one board.'),
+        params=(),
         powers=(Power(kind='action', cost=Cost(place_secret=1), ref='Wolves'),),
         save_id=38,
         suit=SuitId.BEAST,
@@ -3174,6 +3332,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Animal Playmates'),
         text=Text(en="Spend no Supply if you're mustering on a [beast] card."),
+        params=(),
         powers=(Power(kind='modifier', ref='AnimalPlaymates'),),
         save_id=39,
         suit=SuitId.BEAST,
@@ -3185,6 +3344,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='True Names'),
         text=Text(en='Your enemy **cannot** use battle plans that match any of your advisers against you.'),
+        params=(),
         powers=(Power(kind='modifier', ref='TrueNamesAttack'), Power(kind='modifier', ref='TrueNamesDefense')),
         save_id=40,
         suit=SuitId.BEAST,
@@ -3196,6 +3356,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='The Old Oak'),
         text=Text(en='If trading with The Old Oak for [secret], gain one more [secret] if you have any [beast] advisers.'),
+        params=(),
         powers=(Power(kind='modifier', ref='TheOldOak'),),
         save_id=41,
         suit=SuitId.BEAST,
@@ -3207,6 +3368,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Forest Paths'),
         text=Text(en="Spend no Supply and ignore the powers of sites if you're traveling to a site with a [beast] card."),
+        params=(),
         powers=(Power(kind='modifier', cost=Cost(place_favor=1), ref='ForestPaths'),),
         save_id=42,
         suit=SuitId.BEAST,
@@ -3217,6 +3379,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Long-Lost Heir', fr='Héritier Perdu', uk='Давно Втрачений Спадкоємець'),
         text=Text(en="**When Played**, if you're an Exile, you may become a Citizen- take no relic, end your Act Phase, and refresh Supply to full _(leftmost)_."),
+        params=(),
         powers=(Power(kind='when_played', ref='LongLostHeir'),),
         save_id=43,
         suit=SuitId.BEAST,
@@ -3229,6 +3392,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Rangers'),
         text=Text(en='Ignore all skulls [skull] you roll. +2 [attack_die] if the defense pool has 4+ [defense_die].'),
+        params=(),
         powers=(Power(kind='battle_plan_attack', cost=Cost(place_favor=1), ref='Rangers'),),
         save_id=44,
         suit=SuitId.BEAST,
@@ -3239,6 +3403,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Roving Terror'),
         text=Text(en='**Action**: Discard a denizen card at any other site and move this card there.'),
+        params=(),
         powers=(Power(kind='action', cost=Cost(place_secret=1), ref='RovingTerror'),),
         save_id=45,
         suit=SuitId.BEAST,
@@ -3250,6 +3415,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Nature Worship'),
         text=Text(en='± [attack_die] per [beast] adviser you have.'),
+        params=(),
         powers=(Power(kind='battle_plan_attack', cost=Cost(place_secret=1), ref='NatureWorshipAttack'), Power(kind='battle_plan_defense', cost=Cost(place_secret=1), ref='NatureWorshipDefense')),
         save_id=174,
         suit=SuitId.BEAST,
@@ -3260,6 +3426,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Birdsong'),
         text=Text(en="Spend no Supply if you're trading with a [beast] or [nomad] card."),
+        params=(),
         powers=(Power(kind='modifier', ref='Birdsong'),),
         save_id=175,
         suit=SuitId.BEAST,
@@ -3271,6 +3438,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Small Friends'),
         text=Text(en='Act as if your pawn is at any site with a [beast] card. _(You may use Trade modifiers there.)_'),
+        params=(),
         powers=(Power(kind='modifier', ref='SmallFriends'),),
         save_id=176,
         suit=SuitId.BEAST,
@@ -3282,6 +3450,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Grasping Vines'),
         text=Text(en="Enemies traveling from any site ruled by Grasping Vines' ruler **must** kill one warband on their board if able."),
+        params=(),
         powers=(Power(kind='modifier', ref='GraspingVines'),),
         save_id=177,
         suit=SuitId.BEAST,
@@ -3293,6 +3462,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Threatening Roar'),
         text=Text(en='**When Played**, discard all [nomad] and [beast] cards at sites in your region.'),
+        params=(),
         powers=(Power(kind='when_played', ref='ThreateningRoar'),),
         save_id=178,
         suit=SuitId.BEAST,
@@ -3303,6 +3473,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Fae Merchant'),
         text=Text(en='**Action**: Draw a relic and take it. Put any relic you hold except the Grand Scepter on the bottom of the relic deck.'),
+        params=(),
         powers=(Power(kind='action', cost=Cost(place_secret=1), ref='FaeMerchant'),),
         save_id=179,
         suit=SuitId.BEAST,
@@ -3313,6 +3484,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Second Chance'),
         text=Text(en='**Action**: Kill one warband on the board of a player who has an [order] or [discord] adviser to gain one warband.'),
+        params=(),
         powers=(Power(kind='action', cost=Cost(place_secret=1), ref='SecondChance'),),
         save_id=180,
         suit=SuitId.BEAST,
@@ -3323,6 +3495,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Pied Piper', fr='Joueur de Flûte', uk='Щуролов'),
         text=Text(en="This card ignores the adviser limit. **Action**: Move this card to any other player's advisers. Take [favor] [favor] from them."),
+        params=(),
         powers=(Power(kind='capacity', ref='IgnoresCapacity'), Power(kind='action', cost=Cost(place_secret=1), ref='PiedPiper')),
         save_id=181,
         suit=SuitId.BEAST,
@@ -3334,6 +3507,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Mushrooms'),
         text=Text(en="Spend no Supply, but draw only one card _(not three)_ from the bottom of your region's discard pile."),
+        params=(),
         powers=(Power(kind='modifier', cost=Cost(place_secret=1), ref='Mushrooms'), Power(kind='modifier', ref='MushroomsCost')),
         save_id=182,
         suit=SuitId.BEAST,
@@ -3346,6 +3520,7 @@ DENIZENS: tuple[Denizen, ...] = (
         note='TTS data differs: restriction adviser',
         name=Text(en='Insect Swarm'),
         text=Text(en="Your enemy's battle plans each have an added cost of [burned_favor]."),
+        params=(),
         powers=(Power(kind='modifier', ref='InsectSwarm'),),
         save_id=183,
         suit=SuitId.BEAST,
@@ -3356,6 +3531,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Vow of Union'),
         text=Text(en='In campaigns, warbands at sites you rule add to your attacking force. You **cannot** travel from a site you rule if any warbands are on your board.'),
+        params=(),
         powers=(Power(kind='modifier', ref='VowOfUnionAttack'), Power(kind='modifier', ref='VowOfUnionTravel')),
         save_id=184,
         suit=SuitId.BEAST,
@@ -3368,6 +3544,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Giant Python'),
         text=Text(en='Whenever a player attacks you, they **must** declare targets that add an even total _(2, 4, etc)_ of [defense_die] to your defense pool.'),
+        params=(),
         powers=(Power(kind='modifier', ref='GiantPython'),),
         save_id=185,
         suit=SuitId.BEAST,
@@ -3379,6 +3556,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='War Tortoise'),
         text=Text(en="**Ignore** all attack or defense added by your enemy's rolls of [sword] [sword] [skull] or [shield] [shield]. _(Any [skull] they roll still kill their warbands.)_"),
+        params=(),
         powers=(Power(kind='battle_plan_attack', cost=Cost(place_favor=1), ref='WarTortoiseAttack'), Power(kind='battle_plan_defense', cost=Cost(place_favor=1), ref='WarTortoiseDefense')),
         save_id=186,
         suit=SuitId.BEAST,
@@ -3389,6 +3567,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='New Growth'),
         text=Text(en='You may play [beast] and [hearth] cards to any site _(that has space)_.'),
+        params=(),
         powers=(Power(kind='modifier', ref='NewGrowth'),),
         save_id=187,
         suit=SuitId.BEAST,
@@ -3399,6 +3578,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Wild Cry'),
         text=Text(en='If you play a [beast] card, gain 1 Supply and 2 warbands.'),
+        params=(),
         powers=(Power(kind='modifier', ref='WildCry'),),
         save_id=188,
         suit=SuitId.BEAST,
@@ -3409,6 +3589,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Animal Host'),
         text=Text(en='**When Played**, gain warbands equal to the total number of [beast] cards _(including Animal Host)_ at any sites _(regardless of rule)_.'),
+        params=(),
         powers=(Power(kind='when_played', ref='AnimalHost'),),
         save_id=189,
         suit=SuitId.BEAST,
@@ -3419,6 +3600,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Memory of Nature'),
         text=Text(en='**Action**: Move a total of X [favor] from any favor banks to the [beast] bank. X is the number of [beast] cards on the map.'),
+        params=(),
         powers=(Power(kind='action', cost=Cost(place_secret=1), ref='MemoryOfNature'),),
         save_id=190,
         suit=SuitId.BEAST,
@@ -3429,6 +3611,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Marsh Spirit'),
         text=Text(en='Players who target this site **cannot** use battle plans.'),
+        params=(),
         powers=(Power(kind='modifier', ref='MarshSpirit'),),
         save_id=191,
         suit=SuitId.BEAST,
@@ -3440,6 +3623,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Vow of Poverty'),
         text=Text(en='You **cannot** gain [favor] from Trade. **Rest**: If you have no [favor], take [favor] [favor] from any one favor bank.'),
+        params=(),
         powers=(Power(kind='modifier', ref='VowOfPoverty'), Power(kind='rest', ref='VowOfPovertyRest')),
         save_id=192,
         suit=SuitId.BEAST,
@@ -3452,6 +3636,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Forest Council'),
         text=Text(en="Enemies of Forest Council's rule **cannot** trade with or must from [beast] cards."),
+        params=(),
         powers=(Power(kind='modifier', ref='ForestCouncilTrade'), Power(kind='modifier', ref='ForestCouncilMuster')),
         save_id=193,
         suit=SuitId.BEAST,
@@ -3464,6 +3649,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Walled Garden'),
         text=Text(en='± [defense_die] per [beast] at any sites if this site is targeted.'),
+        params=(),
         powers=(Power(kind='battle_plan_defense', ref='WalledGarden'),),
         save_id=194,
         suit=SuitId.BEAST,
@@ -3475,6 +3661,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Vow of Beastkin'),
         text=Text(en='You **must** muster on a card that matching any of your advisers, but you gain one more warband.'),
+        params=(),
         powers=(Power(kind='modifier', ref='VowOfBeastkin'),),
         save_id=195,
         suit=SuitId.BEAST,
@@ -3487,6 +3674,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Bracken'),
         text=Text(en="You may put all the cards you discard on the top or bottom of any one discard pile _(even your region's)_."),
+        params=(),
         powers=(Power(kind='modifier', ref='Bracken'),),
         save_id=196,
         suit=SuitId.BEAST,
@@ -3497,6 +3685,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Wild Allies'),
         text=Text(en='**Action**: Campaign at any site with a [beast] card. Act as if your pawn is there. Spend no Supply and add your warbands there to your force.'),
+        params=(),
         powers=(Power(kind='action', cost=Cost(place_secret=1), ref='WildAllies'),),
         save_id=197,
         suit=SuitId.BEAST,
@@ -3507,6 +3696,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Mercenaries'),
         text=Text(en="±3 [attack_die] If you're defeated while using this power, discard Mercenaries."),
+        params=(),
         powers=(Power(kind='battle_plan_attack', cost=Cost(place_favor=1), ref='MercenariesAttack'), Power(kind='battle_plan_defense', cost=Cost(place_favor=1), ref='MercenariesDefense')),
         save_id=11,
         suit=SuitId.DISCORD,
@@ -3517,6 +3707,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='A Small Favor'),
         text=Text(en='**When Played**, Gain four warbands.'),
+        params=(),
         powers=(Power(kind='when_played', ref='ASmallFavor'),),
         save_id=14,
         suit=SuitId.DISCORD,
@@ -3529,6 +3720,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Second Wind'),
         text=Text(en="After you're victorious, you may travel and then may campaign, spending no Supply for either."),
+        params=(),
         powers=(Power(kind='battle_plan_attack', cost=Cost(place_secret=1, burn_favor=1), ref='SecondWind'),),
         save_id=15,
         suit=SuitId.DISCORD,
@@ -3539,6 +3731,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Sleight of Hand'),
         text=Text(en='**Action**: Take [secret] from a player whose pawn is at your site. You cannot take their last [secret].'),
+        params=(),
         powers=(Power(kind='action', cost=Cost(place_favor=1), ref='SleightOfHand'),),
         save_id=16,
         suit=SuitId.DISCORD,
@@ -3550,6 +3743,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Key to the City'),
         text=Text(en="**When Played**, if the ruler's pawn is not at this site, kill any warbands at this site, then gain a warband and place it here."),
+        params=(),
         powers=(Power(kind='when_played', ref='KeyToTheCity'),),
         save_id=17,
         suit=SuitId.DISCORD,
@@ -3561,6 +3755,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Scryer'),
         text=Text(en='**Action**: Peek at any one discard pile.'),
+        params=(),
         powers=(Power(kind='action', cost=Cost(place_secret=1), ref='Scryer'),),
         save_id=18,
         suit=SuitId.DISCORD,
@@ -3571,6 +3766,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Disgraced Captain'),
         text=Text(en='+4 [attack_die] if targeting a site that has an [order] card.'),
+        params=(),
         powers=(Power(kind='battle_plan_attack', cost=Cost(place_favor=1, burn_favor=1), ref='DisgracedCaptain'),),
         save_id=19,
         suit=SuitId.DISCORD,
@@ -3581,6 +3777,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Naysayers'),
         text=Text(en='**Rest**: If any Exile is the Oathkeeper or Usurper, take [favor] from the Chancellor.'),
+        params=(),
         powers=(Power(kind='rest', ref='Naysayers'),),
         save_id=20,
         suit=SuitId.DISCORD,
@@ -3592,6 +3789,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Book Burning'),
         text=Text(en="**Action**: If you're victorious and targeted the defender's pawn, they also burn all of the [secret] on their board except their last."),
+        params=(),
         powers=(Power(kind='battle_plan_attack', ref='BookBurning'),),
         save_id=21,
         suit=SuitId.DISCORD,
@@ -3602,6 +3800,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Charlatan'),
         text=Text(en='**When Played**, burn all [secret] but one from the Darkest Secret.'),
+        params=(),
         powers=(Power(kind='when_played', ref='Charlatan'),),
         save_id=78,
         suit=SuitId.DISCORD,
@@ -3612,6 +3811,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Assassin', fr='Assassin', uk='Вбивця'),
         text=Text(en='You can only have two advisers. **Action**: Discard a faceup adviser of a player whose pawn is at your site.'),
+        params=(),
         powers=(Power(kind='capacity', ref='OnlyTwoAdvisers'), Power(kind='action', cost=Cost(place_favor=1), ref='Assassin')),
         save_id=79,
         suit=SuitId.DISCORD,
@@ -3624,6 +3824,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Downtrodden'),
         text=Text(en='Gain two more warbands if mustering on a card whose favor bank has the least [favor] _(not tied)_.'),
+        params=(),
         powers=(Power(kind='modifier', ref='Downtrodden'),),
         save_id=80,
         suit=SuitId.DISCORD,
@@ -3634,6 +3835,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Blackmail'),
         text=Text(en='**When Played**, choose a relic held by a player whose pawn is at your site. You take the relic unless they give you [favor] [favor] [favor].'),
+        params=(),
         powers=(Power(kind='when_played', ref='Blackmail'),),
         save_id=81,
         suit=SuitId.DISCORD,
@@ -3644,6 +3846,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Cracked Sage'),
         text=Text(en='±4 [attack_die] if your enemy has an [arcane] adviser.'),
+        params=(),
         powers=(Power(kind='battle_plan_attack', cost=Cost(place_secret=1, burn_favor=1), ref='CrackedSageAttack'), Power(kind='battle_plan_defense', cost=Cost(place_secret=1, burn_favor=1), ref='CrackedSageDefense')),
         save_id=82,
         suit=SuitId.DISCORD,
@@ -3654,6 +3857,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Dissent'),
         text=Text(en="**When Played**, each player, except the holder of the People's Favor, places one [favor] on this card for each suit of card they rule."),
+        params=(),
         powers=(Power(kind='when_played', ref='Dissent'),),
         save_id=83,
         suit=SuitId.DISCORD,
@@ -3664,6 +3868,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='False Prophet'),
         text=Text(en="**When Played**, if you're an Exile, gain one warband and put it on any revealed Vision. You now also have it revealed. If it is ever discarded, kill the warband and play or discard the Vision as if you had searched."),
+        params=(),
         powers=(Power(kind='when_played', ref='FalseProphet'), Power(kind='wake', ref='FalseProphetWake'), Power(kind='modifier', ref='FalseProphetDiscard')),
         save_id=84,
         suit=SuitId.DISCORD,
@@ -3676,6 +3881,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Vow of Renewal'),
         text=Text(en="You **cannot** recover the People's Favor. Whenever any player burns [favor], you take the [favor] instead."),
+        params=(),
         powers=(Power(kind='modifier', ref='VowOfRenewal'), Power(kind='modifier', ref='VowOfRenewalRecover')),
         save_id=85,
         suit=SuitId.DISCORD,
@@ -3688,6 +3894,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Zealots'),
         text=Text(en='If the defending force is larger than your force, each warband you sacrifice will add three _(not one)_ to your attack.'),
+        params=(),
         powers=(Power(kind='battle_plan_attack', cost=Cost(place_favor=1), ref='Zealots'),),
         save_id=86,
         suit=SuitId.DISCORD,
@@ -3698,6 +3905,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Royal Ambitions'),
         text=Text(en="**When Played**, if you're an Exile and rule more sites than the Chancellor, you may become a Citizen- take any one Reliquary relic without peeking, end your Act Phase, and refresh Supply to full."),
+        params=(),
         powers=(Power(kind='when_played', ref='RoyalAmbitions'),),
         save_id=87,
         suit=SuitId.DISCORD,
@@ -3710,6 +3918,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Salt the Earth'),
         text=Text(en="You **cannot** play Salt the Earth to a site with any locked cards. **When Played**, ignore this site's capacity. Discard all other denizens at this site. This site's capacity is now 1."),
+        params=(),
         powers=(Power(kind='capacity', ref='IgnoresCapacity'), Power(kind='capacity', ref='SaltTheEarth')),
         save_id=88,
         suit=SuitId.DISCORD,
@@ -3722,6 +3931,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Beast Tamer'),
         text=Text(en='Enemies cannot use [beast] or [nomad] battle plans against you.'),
+        params=(),
         powers=(Power(kind='modifier', ref='BeastTamerAttack'), Power(kind='modifier', ref='BeastTamerDefense')),
         save_id=89,
         suit=SuitId.DISCORD,
@@ -3733,6 +3943,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Riots'),
         text=Text(en="**When Played**, if the People's Favor is on the Mob side, discard all other cards of the most common suit on the map. If there is a tie, you choose among the tied suits."),
+        params=(),
         powers=(Power(kind='when_played', ref='Riots'),),
         save_id=90,
         suit=SuitId.DISCORD,
@@ -3743,6 +3954,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Silver Tongue'),
         text=Text(en='You can only have two advisers. **Rest**: Take [favor] from a favor bank matching a card at your site.'),
+        params=(),
         powers=(Power(kind='capacity', ref='OnlyTwoAdvisers'), Power(kind='rest', ref='SilverTongue')),
         save_id=91,
         suit=SuitId.DISCORD,
@@ -3755,6 +3967,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Gambling Hall'),
         text=Text(en='**Action**: Roll 4 [defense_die] and take X [favor] equal to the total [shield] result from any one favor bank.'),
+        params=(),
         powers=(Power(kind='action', cost=Cost(place_favor=2), ref='GamblingHall'),),
         save_id=92,
         suit=SuitId.DISCORD,
@@ -3766,6 +3979,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Boiling Lake'),
         text=Text(en='If you travel to this site and do not rule this card, you **must** kill two warbands on your board if able.'),
+        params=(),
         powers=(Power(kind='modifier', ref='BoilingLake'),),
         save_id=93,
         suit=SuitId.DISCORD,
@@ -3779,6 +3993,7 @@ DENIZENS: tuple[Denizen, ...] = (
         note='TTS data differs: restriction adviser',
         name=Text(en='Relic Thief'),
         text=Text(en='After a player takes any relics and their pawn is in your region, you may use this power to roll one [defense_die] per relic taken. If you roll no [shield] / [shield] [shield], take the relics.'),
+        params=(),
         powers=(Power(kind='modifier', ref='RelicThief'),),
         save_id=94,
         suit=SuitId.DISCORD,
@@ -3789,6 +4004,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Enchantress'),
         text=Text(en='**Action**: Swap this card with any faceup adviser.'),
+        params=(),
         powers=(Power(kind='action', cost=Cost(burn_secret=1), ref='Enchantress'),),
         save_id=95,
         suit=SuitId.DISCORD,
@@ -3800,6 +4016,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Insomnia'),
         text=Text(en='You can only have two advisers. **Rest**: Gain [secret].'),
+        params=(),
         powers=(Power(kind='capacity', ref='OnlyTwoAdvisers'), Power(kind='rest', ref='Insomnia')),
         save_id=96,
         suit=SuitId.DISCORD,
@@ -3812,6 +4029,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Sneak Attack'),
         text=Text(en="After another player's campaign, you may campaign, spending no Supply, if you declare them as the defender."),
+        params=(),
         powers=(Power(kind='modifier', ref='SneakAttack'),),
         save_id=97,
         suit=SuitId.DISCORD,
@@ -3823,6 +4041,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Gossip'),
         text=Text(en="Enemies of Gossip's ruler **cannot** play cards as facedown advisers."),
+        params=(),
         powers=(Power(kind='modifier', ref='Gossip'),),
         save_id=98,
         suit=SuitId.DISCORD,
@@ -3834,6 +4053,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Bandit Chief'),
         text=Text(en='**When Played**, kill one warband at each site. While Bandit Chief is faceup, each site has two more bandits.'),
+        params=(),
         powers=(Power(kind='when_played', ref='BanditChiefWhenPlayed'), Power(kind='modifier', ref='BanditChief')),
         save_id=99,
         suit=SuitId.DISCORD,
@@ -3845,6 +4065,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Chaos Cult'),
         text=Text(en='After another player takes the Oathkeeper title, you take [favor] from them.'),
+        params=(),
         powers=(Power(kind='modifier', ref='ChaosCult'),),
         save_id=100,
         suit=SuitId.DISCORD,
@@ -3856,6 +4077,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Slander'),
         text=Text(en="If you're victorious and targeted the defender's pawn, they burn all of the [favor] on their board _(not half)_."),
+        params=(),
         powers=(Power(kind='battle_plan_attack', cost=Cost(place_favor=1), ref='Slander'),),
         save_id=101,
         suit=SuitId.DISCORD,
@@ -3866,6 +4088,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en="Tinker's Fair", fr='Foire aux Bricoleurs', uk='Ярмарок Майстрів'),
         text=Text(en='**Action**: Negotiate a binding exchange of [favor], [secret], and relics with any player.'),
+        params=(),
         powers=(Power(kind='action', ref='TinkersFair'),),
         save_id=12,
         suit=SuitId.HEARTH,
@@ -3877,6 +4100,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Wayside Inn'),
         text=Text(en='**Action**: Gain 2 Supply.'),
+        params=(),
         powers=(Power(kind='action', cost=Cost(place_favor=1), ref='WaysideInn'),),
         save_id=46,
         suit=SuitId.HEARTH,
@@ -3888,6 +4112,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Extra Provisions'),
         text=Text(en='+2 [defense_die]'),
+        params=(),
         powers=(Power(kind='battle_plan_defense', cost=Cost(place_favor=1), ref='ExtraProvisions'),),
         save_id=47,
         suit=SuitId.HEARTH,
@@ -3898,6 +4123,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Memory of Home'),
         text=Text(en='**Action**: Move all [favor] from any one favor bank to the [hearth] bank.'),
+        params=(),
         powers=(Power(kind='action', cost=Cost(burn_secret=1), ref='MemoryOfHome'),),
         save_id=48,
         suit=SuitId.HEARTH,
@@ -3908,6 +4134,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Welcoming Party'),
         text=Text(en='If you play a denizen card that was not a facedown adviser, gain [favor] from the [hearth] bank.'),
+        params=(),
         powers=(Power(kind='modifier', ref='WelcomingParty'),),
         save_id=49,
         suit=SuitId.HEARTH,
@@ -3919,6 +4146,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Traveling Doctor'),
         text=Text(en="If you're defeated, kill no warbands in your force and discard Traveling Doctor. **Ignore** powers that kill all of your force."),
+        params=(),
         powers=(Power(kind='battle_plan_attack', ref='TravelingDoctorAttack'), Power(kind='battle_plan_defense', ref='TravelingDoctorDefense')),
         save_id=50,
         suit=SuitId.HEARTH,
@@ -3929,6 +4157,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Storyteller'),
         text=Text(en='**Action**: Place [secret] from the shared bank on the Darkest Secret.'),
+        params=(),
         powers=(Power(kind='action', cost=Cost(place_favor=1), ref='Storyteller'),),
         save_id=51,
         suit=SuitId.HEARTH,
@@ -3939,6 +4168,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Armed Mob'),
         text=Text(en="**Action**: Discard a faceup adviser from a player who holds the Darkest Secret but not the People's Favor."),
+        params=(),
         powers=(Power(kind='action', cost=Cost(place_favor=1), ref='ArmedMob'),),
         save_id=52,
         suit=SuitId.HEARTH,
@@ -3950,6 +4180,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Tavern Songs'),
         text=Text(en="**Action**: Peek at the top three cards of your region's discard pile."),
+        params=(),
         powers=(Power(kind='action', ref='TavernSongs'),),
         save_id=53,
         suit=SuitId.HEARTH,
@@ -3960,6 +4191,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Homesteaders'),
         text=Text(en='**Action**: Move one of your faceup advisers to your site.'),
+        params=(),
         powers=(Power(kind='action', ref='Homesteaders'),),
         save_id=126,
         suit=SuitId.HEARTH,
@@ -3970,6 +4202,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Crop Rotation'),
         text=Text(en='If playing to a site, you may discard a denizen there first.'),
+        params=(),
         powers=(Power(kind='modifier', ref='CropRotation'),),
         save_id=127,
         suit=SuitId.HEARTH,
@@ -3980,6 +4213,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='A Round of Ale'),
         text=Text(en='**Action**: Return all [favor] and [secret], and flip your [secret], as in the Rest Phase, except for the [favor] here.'),
+        params=(),
         powers=(Power(kind='action', cost=Cost(place_favor=1), ref='ARoundOfAle'),),
         save_id=128,
         suit=SuitId.HEARTH,
@@ -3992,6 +4226,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Land Warden'),
         text=Text(en='You may play two cards you draw _(instead of one)_ if you play at least one card to a site.'),
+        params=(),
         powers=(Power(kind='modifier', cost=Cost(place_favor=1), ref='LandWarden'),),
         save_id=129,
         suit=SuitId.HEARTH,
@@ -4002,6 +4237,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Charming Friend'),
         text=Text(en='**Action**: Take [favor] from a player whose pawn is at your site.'),
+        params=(),
         powers=(Power(kind='action', cost=Cost(place_secret=1), ref='CharmingFriend'),),
         save_id=130,
         suit=SuitId.HEARTH,
@@ -4013,6 +4249,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Village Constable'),
         text=Text(en="±2 [attack_die] unless your enemy has the People's Favor."),
+        params=(),
         powers=(Power(kind='battle_plan_attack', ref='VillageConstableAttack'), Power(kind='battle_plan_defense', ref='VillageConstableDefense')),
         save_id=131,
         suit=SuitId.HEARTH,
@@ -4024,6 +4261,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Family Heirloom'),
         text=Text(en='**When Played**, draw a relic. Take it or put it on the bottom of the relic deck.'),
+        params=(),
         powers=(Power(kind='when_played', ref='FamilyHeirloom'),),
         save_id=132,
         suit=SuitId.HEARTH,
@@ -4036,6 +4274,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='News from Afar'),
         text=Text(en='Spend no Supply.'),
+        params=(),
         powers=(Power(kind='modifier', cost=Cost(place_favor=2), ref='NewsFromAfar'),),
         save_id=133,
         suit=SuitId.HEARTH,
@@ -4046,6 +4285,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Levelers'),
         text=Text(en='**Action**: Move [favor] [favor] from the favor bank from the most [favor] to that with the least [favor]. You decide ties.'),
+        params=(),
         powers=(Power(kind='action', cost=Cost(place_secret=1), ref='Levelers'),),
         save_id=134,
         suit=SuitId.HEARTH,
@@ -4056,6 +4296,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Fabled Feast'),
         text=Text(en='**When Played**, take X [favor] equal to the number of [hearth] cards you rule _(including Fabled Feast)_ from any one favor bank.'),
+        params=(),
         powers=(Power(kind='when_played', ref='FabledFeast'),),
         save_id=135,
         suit=SuitId.HEARTH,
@@ -4066,6 +4307,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='The Great Levy'),
         text=Text(en="±3 [attack_die] and **ignore** all skulls [skull] you roll, unless your enemy has the People's Favor."),
+        params=(),
         powers=(Power(kind='battle_plan_attack', cost=Cost(place_favor=2), ref='TheGreatLevyAttack'), Power(kind='battle_plan_defense', cost=Cost(place_favor=2), ref='TheGreatLevyDefense')),
         save_id=136,
         suit=SuitId.HEARTH,
@@ -4076,6 +4318,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Hearts and Minds'),
         text=Text(en="As defender, you're victorious now. At end, discard Hearts and Minds unless you hold the People's Favor."),
+        params=(),
         powers=(Power(kind='battle_plan_defense', cost=Cost(place_favor=3), ref='HeartsAndMinds'),),
         save_id=137,
         suit=SuitId.HEARTH,
@@ -4087,6 +4330,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Relic Breaker'),
         text=Text(en='**Action**: Put a facedown relic at your site on the bottom of the relic deck to gain three warbands.'),
+        params=(),
         powers=(Power(kind='action', cost=Cost(place_favor=1), ref='RelicBreaker'),),
         save_id=138,
         suit=SuitId.HEARTH,
@@ -4097,6 +4341,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Book Binders'),
         text=Text(en='After another player plays a Vision faceup, you gain [favor] [favor] from any one favor bank.'),
+        params=(),
         powers=(Power(kind='modifier', ref='BookBinders'),),
         save_id=139,
         suit=SuitId.HEARTH,
@@ -4108,6 +4353,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Ballot Box'),
         text=Text(en="**Action**: If you're an Exile and have the People's Favor, become a Citizen- take no relic, end your Act Phase, and refresh Supply to full."),
+        params=(),
         powers=(Power(kind='action', ref='BallotBox'),),
         save_id=140,
         suit=SuitId.HEARTH,
@@ -4119,6 +4365,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Saddle Makers'),
         text=Text(en='After another player plays a [nomad] or [order] card, you gain [favor] [favor] from the matching favor bank.'),
+        params=(),
         powers=(Power(kind='modifier', ref='SaddleMakers'),),
         save_id=141,
         suit=SuitId.HEARTH,
@@ -4130,6 +4377,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Herald'),
         text=Text(en='After another player campaigns against a player _(not bandits)_, you gain [favor] from any favor bank.'),
+        params=(),
         powers=(Power(kind='modifier', ref='Herald'),),
         save_id=142,
         suit=SuitId.HEARTH,
@@ -4141,6 +4389,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Rowdy Pub'),
         text=Text(en='Gain one more warband if mustering from Rowdy Pub.'),
+        params=(),
         powers=(Power(kind='modifier', ref='RowdyPub'),),
         save_id=143,
         suit=SuitId.HEARTH,
@@ -4152,6 +4401,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Vow of Peace', fr='Vœu de Paix', uk='Обітниця Миру'),
         text=Text(en='You **cannot** campaign. Attackers **cannot** sacrifice warbands to increase their attack against you.'),
+        params=(),
         powers=(Power(kind='modifier', ref='VowOfPeace'), Power(kind='modifier', ref='VowOfPeaceDefense')),
         save_id=144,
         suit=SuitId.HEARTH,
@@ -4164,6 +4414,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Deed Writer'),
         text=Text(en='**Action**: Negotiate a binding exchange of [favor], [secret], and ruled sites with any player. Old ruler moves warbands to board, and new ruler moves warbands from board.'),
+        params=(),
         powers=(Power(kind='action', ref='DeedWriter'),),
         save_id=145,
         suit=SuitId.HEARTH,
@@ -4174,6 +4425,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Salad Days'),
         text=Text(en='**When Played**, gain [favor] [favor] [favor]- one each from three different favor banks.'),
+        params=(),
         powers=(Power(kind='when_played', ref='SaladDays'),),
         save_id=146,
         suit=SuitId.HEARTH,
@@ -4184,6 +4436,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Marriage'),
         text=Text(en='Marriage counts as two [hearth] advisers, but only counts as one toward your adviser limit.'),
+        params=(),
         powers=(Power(kind='modifier', ref='Marriage'),),
         save_id=147,
         suit=SuitId.HEARTH,
@@ -4196,6 +4449,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Hospital'),
         text=Text(en="If any of your warbands would be killed, place them on Hospital's site instead if you still rule it."),
+        params=(),
         powers=(Power(kind='battle_plan_attack', ref='HospitalAttack'), Power(kind='battle_plan_defense', ref='HospitalDefense')),
         save_id=148,
         suit=SuitId.HEARTH,
@@ -4207,6 +4461,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Awaited Return'),
         text=Text(en='Spend no Supply if you sacrifice one warband from your board.'),
+        params=(),
         powers=(Power(kind='modifier', ref='AwaitedReturn'), Power(kind='modifier', ref='AwaitedReturnCost')),
         save_id=149,
         suit=SuitId.HEARTH,
@@ -4217,6 +4472,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Rain Boots'),
         text=Text(en="Ignore all your enemy's rolls of single shields [shield]. At end, discard Rain Boots."),
+        params=(),
         powers=(Power(kind='battle_plan_attack', ref='RainBoots'),),
         save_id=13,
         suit=SuitId.NOMAD,
@@ -4227,6 +4483,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Ancient Binding'),
         text=Text(en='**Action**: Each player burns all their [secret] except their last. _(The only [secret] you keep is the one here.)_'),
+        params=(),
         powers=(Power(kind='action', cost=Cost(place_secret=1, burn_secret=1), ref='AncientBinding'),),
         save_id=22,
         suit=SuitId.NOMAD,
@@ -4237,6 +4494,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Horse Archers'),
         text=Text(en='±3 [attack_die] At end, discard Horse Archers.'),
+        params=(),
         powers=(Power(kind='battle_plan_attack', ref='HorseArchersAttack'), Power(kind='battle_plan_defense', ref='HorseArchersDefense')),
         save_id=23,
         suit=SuitId.NOMAD,
@@ -4247,6 +4505,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Warning Signals'),
         text=Text(en='Move any warbands to and from your board and any sites you rule _(except the last warband from a site)_. At end, discard Warning Signals.'),
+        params=(),
         powers=(Power(kind='battle_plan_defense', ref='WarningSignals'),),
         save_id=24,
         suit=SuitId.NOMAD,
@@ -4257,6 +4516,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Elders'),
         text=Text(en='**Action**: Gain [favor].'),
+        params=(),
         powers=(Power(kind='action', cost=Cost(place_favor=2), ref='Elders'),),
         save_id=25,
         suit=SuitId.NOMAD,
@@ -4268,6 +4528,7 @@ DENIZENS: tuple[Denizen, ...] = (
         note='TTS data differs: restriction site',
         name=Text(en='The Gathering'),
         text=Text(en='**When Played**, any players in turn order may put their pawn on this site. Then, players with pawns here may negotiate binding exchanges of [favor], [secret], relics, and advisers.'),
+        params=(),
         powers=(Power(kind='when_played', ref='TheGathering'),),
         save_id=26,
         suit=SuitId.NOMAD,
@@ -4278,6 +4539,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Faithful Friend'),
         text=Text(en='**When Played**, gain 4 Supply.'),
+        params=(),
         powers=(Power(kind='when_played', ref='FaithfulFriend'),),
         save_id=27,
         suit=SuitId.NOMAD,
@@ -4290,6 +4552,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Tents'),
         text=Text(en="Spend no Supply if you're traveling to a site in your region."),
+        params=(),
         powers=(Power(kind='modifier', cost=Cost(place_favor=1), ref='Tents'),),
         save_id=28,
         suit=SuitId.NOMAD,
@@ -4300,6 +4563,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Great Herd'),
         text=Text(en='**When Played**, you may swap Great Herd with a [nomad] card at any site.'),
+        params=(),
         powers=(Power(kind='when_played', ref='GreatHerd'),),
         save_id=29,
         suit=SuitId.NOMAD,
@@ -4312,6 +4576,7 @@ DENIZENS: tuple[Denizen, ...] = (
         note='TTS data differs: restriction site',
         name=Text(en='Convoys'),
         text=Text(en="**Action**: Take another region's discard pile and put it on top of your region's discard pile _(even if empty)_."),
+        params=(),
         powers=(Power(kind='action', cost=Cost(place_favor=1), ref='Convoys'),),
         save_id=150,
         suit=SuitId.NOMAD,
@@ -4322,6 +4587,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Vow of Kinship'),
         text=Text(en='Move all of your [favor] to the [nomad] bank. Any [favor] you gain or take is put in the [nomad] bank. You can use [favor] in the [nomad] bank as if it is on your board.'),
+        params=(),
         powers=(Power(kind='modifier', ref='VowOfKinshipGain'), Power(kind='modifier', ref='VowOfKinship'), Power(kind='when_played', ref='VowOfKinshipWhenPlayed')),
         save_id=151,
         suit=SuitId.NOMAD,
@@ -4334,6 +4600,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Wild Mounts'),
         text=Text(en='If you would discard any number of [nomad] battle plans, you may instead discard any one [beast] you rule.'),
+        params=(),
         powers=(Power(kind='battle_plan_attack', ref='WildMounts'), Power(kind='modifier', ref='WildMountsEnd')),
         save_id=152,
         suit=SuitId.NOMAD,
@@ -4344,6 +4611,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Lancers'),
         text=Text(en='Double your total attack roll. At end, discard Lancers.'),
+        params=(),
         powers=(Power(kind='battle_plan_attack', ref='Lancers'),),
         save_id=153,
         suit=SuitId.NOMAD,
@@ -4354,6 +4622,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Mountain Giant'),
         text=Text(en='±1 [attack_die] or ±3. At end, discard.'),
+        params=(),
         powers=(Power(kind='battle_plan_attack', cost=Cost(place_secret=1), ref='MountainGiantAttack'), Power(kind='battle_plan_defense', cost=Cost(place_secret=1), ref='MountainGiantDefense')),
         save_id=154,
         suit=SuitId.NOMAD,
@@ -4364,6 +4633,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Rival Khan'),
         text=Text(en='±4 [attack_die] if your enemy has a [nomad] adviser. At end, discard Rival Khan.'),
+        params=(),
         powers=(Power(kind='battle_plan_attack', ref='RivalKhanAttack'), Power(kind='battle_plan_defense', ref='RivalKhanDefense')),
         save_id=155,
         suit=SuitId.NOMAD,
@@ -4374,6 +4644,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Lost Tongue'),
         text=Text(en='Other players **cannot** target or take your relics or banners in any way unless they rule a [nomad] card.'),
+        params=(),
         powers=(Power(kind='modifier', ref='LostTongue'), Power(kind='modifier', ref='LostTongueCampaign')),
         save_id=156,
         suit=SuitId.NOMAD,
@@ -4385,6 +4656,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Special Envoy'),
         text=Text(en='Spend no Supply. After traveling, end your Act Phase.'),
+        params=(),
         powers=(Power(kind='modifier', ref='SpecialEnvoy'), Power(kind='modifier', ref='SpecialEnvoyCost')),
         save_id=157,
         suit=SuitId.NOMAD,
@@ -4395,6 +4667,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Resettle'),
         text=Text(en="**Action**: Move a faceup [nomad] card from any player's advisers to any site."),
+        params=(),
         powers=(Power(kind='action', ref='Resettle'),),
         save_id=158,
         suit=SuitId.NOMAD,
@@ -4406,6 +4679,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Oracle'),
         text=Text(en='**Action**: Draw the Vision closest to the top of the world deck. Play or discard it as if you searched.'),
+        params=(),
         powers=(Power(kind='action', cost=Cost(place_secret=2), ref='Oracle'),),
         save_id=159,
         suit=SuitId.NOMAD,
@@ -4417,6 +4691,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Pilgrimage'),
         text=Text(en="**When Played**, move all denizens at your site to the Dispossessed. Shuffle and draw denizens from the Dispossessed equal to the number you moved. Peek at them and put them on your region's discard pile."),
+        params=(),
         powers=(Power(kind='when_played', ref='Pilgrimage'),),
         save_id=160,
         suit=SuitId.NOMAD,
@@ -4428,6 +4703,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Spell Breaker'),
         text=Text(en="Enemies of Spell Breaker's ruler **cannot** use powers that cost any [secret] or [burned_secret]."),
+        params=(),
         powers=(Power(kind='modifier', ref='SpellBreaker'),),
         save_id=161,
         suit=SuitId.NOMAD,
@@ -4439,6 +4715,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Mounted Patrol'),
         text=Text(en='The attacker rolls only half the [attack_die] in their attack pool, rounded down. At end, discard Mounted Patrol.'),
+        params=(),
         powers=(Power(kind='battle_plan_defense', ref='MountedPatrol'),),
         save_id=162,
         suit=SuitId.NOMAD,
@@ -4449,6 +4726,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Great Crusade'),
         text=Text(en='± [attack_die] per [nomad] card you rule. At end, discard Great Crusade.'),
+        params=(),
         powers=(Power(kind='battle_plan_attack', ref='GreatCrusadeAttack'), Power(kind='battle_plan_defense', ref='GreatCrusadeDefense')),
         save_id=163,
         suit=SuitId.NOMAD,
@@ -4459,6 +4737,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Ancient Bloodline'),
         text=Text(en='Your enemies act as if denizens and relics at sites you rule are **locked**.'),
+        params=(),
         powers=(Power(kind='modifier', ref='AncientBloodline'), Power(kind='modifier', ref='AncientBloodlineRelics')),
         save_id=164,
         suit=SuitId.NOMAD,
@@ -4470,6 +4749,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Ancient Pact'),
         text=Text(en='**When Played**, you may give the Chancellor the Darkest Secret to become a Citizen- take any one Reliquary relic without peeking, end your Act Phase, and refresh Supply to full.'),
+        params=(),
         powers=(Power(kind='when_played', ref='AncientPact'),),
         save_id=165,
         suit=SuitId.NOMAD,
@@ -4482,6 +4762,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Storm Caller'),
         text=Text(en='+2 [defense_die] At end, discard Storm Caller.'),
+        params=(),
         powers=(Power(kind='battle_plan_defense', ref='StormCaller'),),
         save_id=166,
         suit=SuitId.NOMAD,
@@ -4492,6 +4773,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Family Wagon'),
         text=Text(en='You can only have one adviser that is not a [nomad]. You can have any number of [nomad] advisers- they **ignore** your adviser limit.'),
+        params=(),
         powers=(Power(kind='capacity', ref='FamilyWagon'),),
         save_id=167,
         suit=SuitId.NOMAD,
@@ -4503,6 +4785,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Way Station'),
         text=Text(en="Spend no Supply if you're traveling to this site and either rule Way Station or choose to give [favor] to its ruler. _(Give it to Chancellor if Empire, burn it if bandits.)_"),
+        params=(),
         powers=(Power(kind='modifier', ref='WayStation'), Power(kind='modifier', ref='WayStationCost')),
         save_id=168,
         suit=SuitId.NOMAD,
@@ -4514,6 +4797,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Twin Brother'),
         text=Text(en='**When Played**, you may swap this card with a faceup [nomad] adviser of another player.'),
+        params=(),
         powers=(Power(kind='when_played', ref='TwinBrother'),),
         save_id=169,
         suit=SuitId.NOMAD,
@@ -4525,6 +4809,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Hospitality'),
         text=Text(en='After traveling, gain [favor] from one favor bank that matches both a card at your site and one of your advisers.'),
+        params=(),
         powers=(Power(kind='modifier', ref='Hospitality'),),
         save_id=170,
         suit=SuitId.NOMAD,
@@ -4536,6 +4821,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='A Fast Steed'),
         text=Text(en='Spend no Supply if you have three or fewer warbands on your board.'),
+        params=(),
         powers=(Power(kind='modifier', cost=Cost(place_favor=1), ref='AFastSteed'),),
         save_id=171,
         suit=SuitId.NOMAD,
@@ -4546,6 +4832,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Relic Worship'),
         text=Text(en='After you recover a relic, gain 3 Supply.'),
+        params=(),
         powers=(Power(kind='modifier', ref='RelicWorship'),),
         save_id=172,
         suit=SuitId.NOMAD,
@@ -4556,6 +4843,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Sacred Ground'),
         text=Text(en='Players **cannot** play Visions, except the Conspiracy, faceup, unless their pawn is at this site.'),
+        params=(),
         powers=(Power(kind='modifier', ref='SacredGround'),),
         save_id=173,
         suit=SuitId.NOMAD,
@@ -4568,6 +4856,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Wrestlers'),
         text=Text(en='+ [defense_die] if you sacrifice one warband in your force.'),
+        params=(),
         powers=(Power(kind='battle_plan_defense', ref='Wrestlers'),),
         save_id=0,
         suit=SuitId.ORDER,
@@ -4578,6 +4867,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Battle Honors'),
         text=Text(en="If you're victorious, gain [favor] [favor] from the [order] bank."),
+        params=(),
         powers=(Power(kind='battle_plan_attack', ref='BattleHonorsAttack'), Power(kind='battle_plan_defense', ref='BattleHonorsDefense')),
         save_id=1,
         suit=SuitId.ORDER,
@@ -4588,6 +4878,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Bear Traps'),
         text=Text(en="- [attack_die] Kill one warband on the attacker's board."),
+        params=(),
         powers=(Power(kind='battle_plan_defense', ref='BearTraps'),),
         save_id=2,
         suit=SuitId.ORDER,
@@ -4598,6 +4889,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Longbows'),
         text=Text(en='± [attack_die]'),
+        params=(),
         powers=(Power(kind='battle_plan_attack', ref='LongbowsAttack'), Power(kind='battle_plan_defense', ref='LongbowsDefense')),
         save_id=3,
         suit=SuitId.ORDER,
@@ -4608,6 +4900,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Keep'),
         text=Text(en='+2 [defense_die] if this site is targeted.'),
+        params=(),
         powers=(Power(kind='battle_plan_defense', ref='Keep'),),
         save_id=4,
         suit=SuitId.ORDER,
@@ -4620,6 +4913,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Pressgangs'),
         text=Text(en='You can muster on cards that have [favor] or [secret] on them.'),
+        params=(),
         powers=(Power(kind='modifier', ref='Pressgangs'),),
         save_id=5,
         suit=SuitId.ORDER,
@@ -4631,6 +4925,7 @@ DENIZENS: tuple[Denizen, ...] = (
         note='TTS data differs: restriction site',
         name=Text(en='Garrison'),
         text=Text(en='**When Played**, gain one warband per site you rule, and put one warband from your board on each site you rule.'),
+        params=(),
         powers=(Power(kind='when_played', ref='Garrison'),),
         save_id=6,
         suit=SuitId.ORDER,
@@ -4641,6 +4936,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Scouts'),
         text=Text(en='Gain 1 Supply.'),
+        params=(),
         powers=(Power(kind='battle_plan_attack', ref='Scouts'),),
         save_id=7,
         suit=SuitId.ORDER,
@@ -4652,6 +4948,7 @@ DENIZENS: tuple[Denizen, ...] = (
         note='TTS data differs: restriction site',
         name=Text(en='Martial Culture'),
         text=Text(en="If you're an Exile and defeat another Exile, you may become a Citizen- take no relic, end your Act Phase, and refresh supply to full _(leftmost)_."),
+        params=(),
         powers=(Power(kind='battle_plan_attack', ref='MartialCultureAttack'), Power(kind='battle_plan_defense', ref='MartialCultureDefense')),
         save_id=9,
         suit=SuitId.ORDER,
@@ -4662,6 +4959,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Code of Honor'),
         text=Text(en='±2 [attack_die] but you **cannot** use other battle plans.'),
+        params=(),
         powers=(Power(kind='battle_plan_attack', ref='CodeOfHonorAttack'), Power(kind='battle_plan_defense', ref='CodeOfHonorDefense')),
         save_id=102,
         suit=SuitId.ORDER,
@@ -4672,6 +4970,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Outriders'),
         text=Text(en='Ignore all skulls [skull] you roll.'),
+        params=(),
         powers=(Power(kind='battle_plan_attack', ref='Outriders'),),
         save_id=103,
         suit=SuitId.ORDER,
@@ -4682,6 +4981,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Messenger'),
         text=Text(en='**Action**: Move any warbands to and from your board and any sites you rule _(except the last warband from a site)_.'),
+        params=(),
         powers=(Power(kind='action', cost=Cost(place_favor=1), ref='Messenger'),),
         save_id=104,
         suit=SuitId.ORDER,
@@ -4692,6 +4992,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Field Promotion'),
         text=Text(en="If you're victorious, gain three warbands."),
+        params=(),
         powers=(Power(kind='battle_plan_attack', cost=Cost(place_favor=1), ref='FieldPromotionAttack'), Power(kind='battle_plan_defense', cost=Cost(place_favor=1), ref='FieldPromotionDefense')),
         save_id=105,
         suit=SuitId.ORDER,
@@ -4702,6 +5003,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Palanquin'),
         text=Text(en='**Action**: Choose a player whose pawn is at your site. Put your pawn on a site that they can travel to. Make them travel to that site, spending no Supply.'),
+        params=(),
         powers=(Power(kind='action', cost=Cost(place_favor=1), ref='Palanquin'),),
         save_id=106,
         suit=SuitId.ORDER,
@@ -4713,6 +5015,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Shield Wall'),
         text=Text(en="+2 [defense_die] If you're defeated, **kill** all of your force."),
+        params=(),
         powers=(Power(kind='battle_plan_defense', cost=Cost(place_favor=1), ref='ShieldWall'),),
         save_id=107,
         suit=SuitId.ORDER,
@@ -4723,6 +5026,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Military Parade'),
         text=Text(en="If you're victorious, gain [favor] from the favor banks matching each adviser of your enemy _(including Imperial Allies)_."),
+        params=(),
         powers=(Power(kind='battle_plan_attack', ref='MilitaryParadeAttack'), Power(kind='battle_plan_defense', ref='MilitaryParadeDefense')),
         save_id=108,
         suit=SuitId.ORDER,
@@ -4733,6 +5037,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Tome Guardians'),
         text=Text(en="Enemies of Tome Guardians' ruler **cannot** target or take the Darkest Secret in any way."),
+        params=(),
         powers=(Power(kind='modifier', ref='TomeGuardians'), Power(kind='modifier', ref='TomeGuardiansAttack')),
         save_id=109,
         suit=SuitId.ORDER,
@@ -4744,6 +5049,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Tyrant', fr='Tyran', uk='Тиран'),
         text=Text(en='You **must** kill a warband _(even your own)_ at the site you travel to, if able.'),
+        params=(),
         powers=(Power(kind='modifier', ref='Tyrant'),),
         save_id=110,
         suit=SuitId.ORDER,
@@ -4756,6 +5062,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Forced Labor'),
         text=Text(en="Enemies **cannot** search if their pawn is at any site ruled by Forced Labor's ruler unless they give [favor] to its ruler. _(Give it to Chancellor if Empire, burn it if bandits.)_"),
+        params=(),
         powers=(Power(kind='modifier', ref='ForcedLabor'),),
         save_id=111,
         suit=SuitId.ORDER,
@@ -4767,6 +5074,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Secret Police'),
         text=Text(en="Enemies **cannot** play Visions faceup while their pawn is at any site ruled by Secret Police's ruler."),
+        params=(),
         powers=(Power(kind='modifier', ref='SecretPolice'),),
         save_id=112,
         suit=SuitId.ORDER,
@@ -4778,6 +5086,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Specialist'),
         text=Text(en='The defender **cannot** use battle plans.'),
+        params=(),
         powers=(Power(kind='battle_plan_attack', cost=Cost(place_favor=2), ref='Specialist'),),
         save_id=113,
         suit=SuitId.ORDER,
@@ -4789,6 +5098,7 @@ DENIZENS: tuple[Denizen, ...] = (
         note='TTS data differs: restriction site',
         name=Text(en='Captains', fr='Capitaines', uk='Капітани'),
         text=Text(en='**Action**: Campaign at any site you rule. Act as if your pawn is there. Spend no Supply and add your warbands there to your force.'),
+        params=(),
         powers=(Power(kind='action', cost=Cost(place_favor=1), ref='Captains'),),
         save_id=114,
         suit=SuitId.ORDER,
@@ -4799,6 +5109,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Siege Engines'),
         text=Text(en='**Action**: Kill two warbands _(even yours)_ at any one site in your region.'),
+        params=(),
         powers=(Power(kind='action', cost=Cost(place_favor=1), ref='SiegeEngines'),),
         save_id=115,
         suit=SuitId.ORDER,
@@ -4809,6 +5120,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Royal Tax'),
         text=Text(en="**When Played**: take [favor] [favor] from each player whose pawn is at a site you rule in your pawn's region."),
+        params=(),
         powers=(Power(kind='when_played', ref='RoyalTax'),),
         save_id=116,
         suit=SuitId.ORDER,
@@ -4819,6 +5131,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Toll Roads'),
         text=Text(en="Enemies **cannot** travel to sites ruled by Toll Roads' ruler unless they give [favor] to its ruler. _(Give it to Chancellor if Empire, burn it if bandits.)_"),
+        params=(),
         powers=(Power(kind='modifier', ref='TollRoads'),),
         save_id=117,
         suit=SuitId.ORDER,
@@ -4830,6 +5143,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Curfew'),
         text=Text(en="Enemies **cannot** trade with cards ruled by Curfew's ruler unless they give [favor] to its ruler. _(Give it to Chancellor if Empire, burn it if bandits.)_"),
+        params=(),
         powers=(Power(kind='modifier', ref='Curfew'),),
         save_id=118,
         suit=SuitId.ORDER,
@@ -4841,6 +5155,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Knights Errant'),
         text=Text(en='After mustering, you may campaign, spending no Supply.'),
+        params=(),
         powers=(Power(kind='modifier', ref='KnightsErrant'),),
         save_id=119,
         suit=SuitId.ORDER,
@@ -4851,6 +5166,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Vow of Obedience'),
         text=Text(en='You **cannot** play Visions faceup. **Rest**: Take [favor] from any one favor bank.'),
+        params=(),
         powers=(Power(kind='modifier', ref='VowOfObedience'), Power(kind='rest', ref='VowOfObedienceRest')),
         save_id=120,
         suit=SuitId.ORDER,
@@ -4863,6 +5179,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Hunting Party'),
         text=Text(en='After searching the world deck, you may campaign, spending no Supply.'),
+        params=(),
         powers=(Power(kind='modifier', ref='HuntingParty'),),
         save_id=121,
         suit=SuitId.ORDER,
@@ -4873,6 +5190,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Council Seat'),
         text=Text(en="If you're a Citizen, you **cannot** be exiled, even by yourself."),
+        params=(),
         powers=(Power(kind='modifier', ref='CouncilSeat'),),
         save_id=122,
         suit=SuitId.ORDER,
@@ -4885,6 +5203,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Encirclement'),
         text=Text(en="±2 [attack_die] if your force is larger than your enemy's."),
+        params=(),
         powers=(Power(kind='battle_plan_attack', cost=Cost(place_favor=1), ref='EncirclementAttack'), Power(kind='battle_plan_defense', cost=Cost(place_favor=1), ref='EncirclementDefense')),
         save_id=123,
         suit=SuitId.ORDER,
@@ -4895,6 +5214,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Peace Envoy'),
         text=Text(en="You **cannot** use other battle plans. If your enemy's pawn is at your site, give them one [favor] per [defense_die] in the pool. You're victorious now. **Ignore** killing warbands."),
+        params=(),
         powers=(Power(kind='battle_plan_attack', cost=Cost(place_favor=1), ref='PeaceEnvoyAttack'), Power(kind='battle_plan_defense', cost=Cost(place_favor=1), ref='PeaceEnvoyDefense')),
         save_id=124,
         suit=SuitId.ORDER,
@@ -4905,6 +5225,7 @@ DENIZENS: tuple[Denizen, ...] = (
         status='unverified',
         name=Text(en='Relic Hunter'),
         text=Text(en='You may target facedown relics at targeted sites, adding 1 [defense_die] per relic. You may put any relics you take on the bottom of the relic deck.'),
+        params=(),
         powers=(Power(kind='battle_plan_attack', ref='RelicHunter'),),
         save_id=125,
         suit=SuitId.ORDER,
@@ -4918,6 +5239,7 @@ RELICS: tuple[Relic, ...] = (
         status='unverified',
         name=Text(en='Sticky Fire'),
         text=Text(en="If you're victorious, you may kill all the warbands in your enemy's force. If you do, you **must** give them [favor] if able."),
+        params=(),
         powers=(Power(kind='battle_plan_attack', ref='StickyFireAttack'), Power(kind='battle_plan_defense', ref='StickyFireDefense')),
         save_id=218,
         defense=2,
@@ -4928,6 +5250,7 @@ RELICS: tuple[Relic, ...] = (
         status='unverified',
         name=Text(en='Cursed Cauldron', fr='Chaudron Maudit', uk='Проклятий Котел'),
         text=Text(en="If you're victorious, gain one warband per enemy warband killed in this campaign."),
+        params=(),
         powers=(Power(kind='battle_plan_attack', ref='CursedCauldronAttack'), Power(kind='battle_plan_defense', ref='CursedCauldronDefense')),
         save_id=219,
         defense=3,
@@ -4938,6 +5261,7 @@ RELICS: tuple[Relic, ...] = (
         status='unverified',
         name=Text(en='Brass Horse'),
         text=Text(en='**Action**: Reveal the top card of your discard pile. Travel to a site with a card of this suit. If unable, travel as normal. In either case, spend no Supply.'),
+        params=(),
         powers=(Power(kind='action', cost=Cost(place_secret=1), ref='BrassHorse'),),
         save_id=220,
         defense=2,
@@ -4948,6 +5272,7 @@ RELICS: tuple[Relic, ...] = (
         status='unverified',
         name=Text(en='Truthful Harp'),
         text=Text(en='You may choose to draw two more cards. If you do, you **must** reveal every card you draw and the card you keep.'),
+        params=(),
         powers=(Power(kind='modifier', ref='TruthfulHarp'),),
         save_id=221,
         defense=2,
@@ -4958,6 +5283,7 @@ RELICS: tuple[Relic, ...] = (
         status='unverified',
         name=Text(en='Grand Mask'),
         text=Text(en="If you're an Exile, during your turn you rule cards except battle plans at Imperial sites, and Imperial players do not."),
+        params=(),
         powers=(Power(kind='modifier', ref='GrandMask'),),
         save_id=222,
         defense=2,
@@ -4968,6 +5294,7 @@ RELICS: tuple[Relic, ...] = (
         status='unverified',
         name=Text(en='Horned Mask'),
         text=Text(en='**Action**: Swap one of your faceup advisers with a card at your site.'),
+        params=(),
         powers=(Power(kind='action', cost=Cost(place_secret=1), ref='HornedMask'),),
         save_id=223,
         defense=2,
@@ -4978,6 +5305,7 @@ RELICS: tuple[Relic, ...] = (
         status='unverified',
         name=Text(en='Cup of Plenty'),
         text=Text(en="Spend no Supply if you're trading with a card that matches any of your advisers."),
+        params=(),
         powers=(Power(kind='modifier', ref='CupOfPlenty'),),
         save_id=224,
         defense=2,
@@ -4988,6 +5316,7 @@ RELICS: tuple[Relic, ...] = (
         status='unverified',
         name=Text(en='Whistle'),
         text=Text(en='**Action**: Choose a pawn at another site. they **must** travel to your site if able, spending no Supply. If they do, give them the [secret] here.'),
+        params=(),
         powers=(Power(kind='action', cost=Cost(place_secret=1), ref='Whistle'),),
         save_id=225,
         defense=2,
@@ -4998,6 +5327,7 @@ RELICS: tuple[Relic, ...] = (
         status='unverified',
         name=Text(en='Dowsing Sticks'),
         text=Text(en='**Action**: Draw a relic. Take it or put it on the bottom of the relic deck.'),
+        params=(),
         powers=(Power(kind='action', cost=Cost(place_secret=1, burn_favor=2), ref='DowsingSticks'),),
         save_id=226,
         defense=3,
@@ -5008,6 +5338,7 @@ RELICS: tuple[Relic, ...] = (
         status='unverified',
         name=Text(en='Cracked Horn'),
         text=Text(en='You may put all the cards you discard on the bottom of the world deck.'),
+        params=(),
         powers=(Power(kind='modifier', ref='CrackedHorn'),),
         save_id=227,
         defense=2,
@@ -5018,6 +5349,7 @@ RELICS: tuple[Relic, ...] = (
         status='unverified',
         name=Text(en='Bandit Crown', fr='Couronne des Bandits', uk='Корона Розбійників'),
         text=Text(en='Act as if bandits are your warbands except at sites ruled by enemies. _(You rule empty sites.)_ They **cannot** be killed, moved, or sacrificed.'),
+        params=(),
         powers=(Power(kind='modifier', ref='BanditCrown'),),
         save_id=228,
         defense=3,
@@ -5028,6 +5360,7 @@ RELICS: tuple[Relic, ...] = (
         status='unverified',
         name=Text(en='Ring of Devotion'),
         text=Text(en='You **cannot** place warbands at sites. When mustering, you gain two more warbands.'),
+        params=(),
         powers=(Power(kind='modifier', ref='RingOfDevotionMuster'), Power(kind='modifier', ref='RingOfDevotionRestriction')),
         save_id=229,
         defense=3,
@@ -5038,6 +5371,7 @@ RELICS: tuple[Relic, ...] = (
         status='unverified',
         name=Text(en='Skeleton Key'),
         text=Text(en='**Action**: If the Chancellor rules your site, peek at any one relic in the Imperial Reliquary, and you may take it.'),
+        params=(),
         powers=(Power(kind='action', cost=Cost(place_secret=1, burn_secret=1), ref='SkeletonKey'),),
         save_id=230,
         defense=3,
@@ -5048,6 +5382,7 @@ RELICS: tuple[Relic, ...] = (
         status='unverified',
         name=Text(en='Oracular Pig'),
         text=Text(en='**Action**: Peek at the top three cards of the world deck.'),
+        params=(),
         powers=(Power(kind='action', ref='OracularPig'),),
         save_id=231,
         defense=2,
@@ -5058,6 +5393,7 @@ RELICS: tuple[Relic, ...] = (
         status='unverified',
         name=Text(en='Circlet of Command'),
         text=Text(en='Players **cannot** target or take your banners or your other relics. In campaigns, banishing your pawn and favor adds one more [defense_die].'),
+        params=(),
         powers=(Power(kind='modifier', ref='CircletOfCommand'),),
         save_id=232,
         defense=1,
@@ -5068,6 +5404,7 @@ RELICS: tuple[Relic, ...] = (
         status='unverified',
         name=Text(en='Ivory Eye'),
         text=Text(en='**Action**: Peek at any facedown site, adviser, or relic at any site.'),
+        params=(),
         powers=(Power(kind='action', cost=Cost(place_secret=1), ref='IvoryEye'),),
         save_id=233,
         defense=2,
@@ -5078,6 +5415,7 @@ RELICS: tuple[Relic, ...] = (
         status='unverified',
         name=Text(en='Map'),
         text=Text(en='**Action**: Put this relic on the bottom of the relic deck to gain 4 Supply.'),
+        params=(),
         powers=(Power(kind='action', ref='MapRelic'),),
         save_id=234,
         defense=3,
@@ -5088,6 +5426,7 @@ RELICS: tuple[Relic, ...] = (
         status='unverified',
         name=Text(en='Obsidian Cage'),
         text=Text(en="If you're victorious, move all unkilled warbands in your enemy's force to the Obsidian Cage. **Action**: Move any number of warbands from Obsidian Cage to any board of the same color."),
+        params=(),
         powers=(Power(kind='battle_plan_attack', ref='ObsidianCageAttack'), Power(kind='battle_plan_defense', ref='ObsidianCageDefense'), Power(kind='action', ref='ObsidianCageActive')),
         save_id=235,
         defense=2,
@@ -5098,6 +5437,7 @@ RELICS: tuple[Relic, ...] = (
         status='unverified',
         name=Text(en='Book of Records'),
         text=Text(en='You **must** gain [secret] instead of [favor] when you play to a site.'),
+        params=(),
         powers=(Power(kind='modifier', ref='BookOfRecords'),),
         save_id=236,
         defense=2,
@@ -5108,6 +5448,7 @@ RELICS: tuple[Relic, ...] = (
         status='unverified',
         name=Text(en='Dragonskin Drum'),
         text=Text(en='After traveling, gain one warband.'),
+        params=(),
         powers=(Power(kind='modifier', ref='DragonskinDrum'),),
         save_id=237,
         defense=2,
@@ -5118,6 +5459,7 @@ RELICS: tuple[Relic, ...] = (
         status='unverified',
         name=Text(en='The Grand Scepter', fr='Le Grand Sceptre', uk='Великий Скіпетр'),
         text=Text(en='You cannot use this if you took it on this turn. **Action**: Peek in the Imperial Reliquary. **Action**: Offer Citizenship to any Exile, or exile a Citizen except yourself.'),
+        params=(),
         powers=(Power(kind='action', ref='GrandScepterPeek'), Power(kind='action', ref='GrandScepterGrantCitizenship'), Power(kind='action', ref='GrandScepterExileCitizen'), Power(kind='modifier', ref='GrandScepterTake'), Power(kind='modifier', ref='GrandScepterOn')),
         save_id=238,
         defense=5,
@@ -5182,6 +5524,7 @@ VISIONS: tuple[Vision, ...] = (
         source=(Source(doc='s0', line=662, quote='Conquest: thela most'), Source(doc='s0', line=662, quote='Conquête Contrôler le plus sites'), Source(doc='s3', line=193, quote='**Завоювання:** Правити більшістю місцевостей'), Source(doc='s0', line=662, quote='Every VisionMonde.) goal includes the requirement'), Source(doc='s3', line=191, quote='До цілі кожного Видіння входить умова'), Source(doc='s0', line=662, quote='of Conquest (rules most sites)'), Source(doc='s3', line=221, quote='Пріоритет Видінь наступний (від більшого до меншого): Завоювання, Повстання, Святилище, Віра'), Source(doc='ref_cards', at='visions/Conquest', note='save_id 214, oath Supremacy, no powers')),
         status='verified',
         name=Text(en='Vision of Conquest', fr='Vision de Conquête', uk='Видіння Завоювання'),
+        params=(),
         save_id=214,
         oath=OathId.SUPREMACY,
         goal=Text(en='Rules the most sites, and at least three Visions have been drawn from the world deck.', fr='Contrôler le plus de sites, une fois qu’au moins trois Visions ont été piochées dans la pioche Monde.', uk='Правити більшістю місцевостей, коли з колоди світу взято щонайменше три Видіння.'),
@@ -5192,6 +5535,7 @@ VISIONS: tuple[Vision, ...] = (
         source=(Source(doc='s0', line=662, quote='Rebellion: Holds the People’sReliques'), Source(doc='s0', line=662, quote='Rébellion Rules : Détenir Faveursites. du Peuple.'), Source(doc='s3', line=194, quote='**Повстання:** Володіти Народним Визнанням'), Source(doc='s0', line=662, quote='then Vision of Rebellion'), Source(doc='s3', line=221, quote='Пріоритет Видінь наступний (від більшого до меншого): Завоювання, Повстання, Святилище, Віра'), Source(doc='ref_cards', at='visions/Rebellion', note='save_id 211, oath ThePeople, no powers')),
         status='verified',
         name=Text(en='Vision of Rebellion', fr='Vision de Rébellion', uk='Видіння Повстання'),
+        params=(),
         save_id=211,
         oath=OathId.PEOPLE,
         goal=Text(en="Holds the People's Favor, and at least three Visions have been drawn from the world deck.", fr='Détenir la Faveur du Peuple, une fois qu’au moins trois Visions ont été piochées dans la pioche Monde.', uk='Володіти Народним Визнанням, коли з колоди світу взято щонайменше три Видіння.'),
@@ -5202,6 +5546,7 @@ VISIONS: tuple[Vision, ...] = (
         source=(Source(doc='s0', line=662, quote='Sanctuary: Holds the most relics and banners'), Source(doc='s0', line=662, quote='Sanctuaire : Détenir le plus de'), Source(doc='s3', line=195, quote='**Святилище:** Володіти більшістю реліквій та стягів'), Source(doc='s0', line=662, quote='then Vision of Sanctuary'), Source(doc='s3', line=221, quote='Пріоритет Видінь наступний (від більшого до меншого): Завоювання, Повстання, Святилище, Віра'), Source(doc='ref_cards', at='visions/Sanctuary', note='save_id 210, oath Protection, no powers')),
         status='verified',
         name=Text(en='Vision of Sanctuary', fr='Vision du Sanctuaire', uk='Видіння Святилища'),
+        params=(),
         save_id=210,
         oath=OathId.PROTECTION,
         goal=Text(en='Holds the most relics and banners, and at least three Visions have been drawn from the world deck.', fr='Détenir le plus de Reliques et de Bannières, une fois qu’au moins trois Visions ont été piochées dans la pioche Monde.', uk='Володіти більшістю реліквій і стягів, коли з колоди світу взято щонайменше три Видіння.'),
@@ -5212,6 +5557,7 @@ VISIONS: tuple[Vision, ...] = (
         source=(Source(doc='s0', line=662, quote='Faith: Holdsdu theRDarkest Secret'), Source(doc='s0', line=662, quote='Foi : Détenir le Sombre Secret.'), Source(doc='s3', line=196, quote='**Віра:** Володіти Найтемнішою Таємницею'), Source(doc='s0', line=662, quote='then Vision of Faith'), Source(doc='s3', line=221, quote='Пріоритет Видінь наступний (від більшого до меншого): Завоювання, Повстання, Святилище, Віра'), Source(doc='ref_cards', at='visions/Faith', note='save_id 213, oath Devotion, no powers')),
         status='verified',
         name=Text(en='Vision of Faith', fr='Vision de Foi', uk='Видіння Віри'),
+        params=(),
         save_id=213,
         oath=OathId.DEVOTION,
         goal=Text(en='Holds the Darkest Secret, and at least three Visions have been drawn from the world deck.', fr='Détenir le Sombre Secret, une fois qu’au moins trois Visions ont été piochées dans la pioche Monde.', uk='Володіти Найтемнішою Таємницею, коли з колоди світу взято щонайменше три Видіння.'),
@@ -5224,6 +5570,7 @@ VISIONS: tuple[Vision, ...] = (
         note="Text from rule 5.1.4.IV (S3 numbers it 5.1.4.V by mistake); the italic line restates its opening paragraph. The card's printed wording (ref_cards) is shorter but has the same effect. UK also calls it 'Видіння Змови'. No goal and no tie-break rank.",
         name=Text(en='Conspiracy', fr='Conspiration', uk='Змова'),
         text=Text(en="_Anyone, even the Chancellor and Citizens, may play this faceup; it does not replace a revealed Vision._ **When Played**: When you play the Conspiracy faceup, you may burn one [secret] to take any one relic or banner from a player whose pawn is at your site. To do this, you must have at least two advisers that match the suit of any of their advisers. Finally, return the Conspiracy to the box. (If you took a banner, burn two favor or secrets from it, and flip the People's Favor if you took it.)", fr='_Tout le monde, même le Chancelier et les Citoyens, peut jouer cette carte face visible ; elle ne remplace pas une Vision Révélée._ **Effet immédiat** : lorsque vous jouez la Conspiration face visible, vous pouvez brûler un [secret] pour prendre une Relique ou une Bannière à un joueur dont le pion est sur votre site. Pour cela, vous devez avoir au moins deux Conseillers qui correspondent au même Clan que l’un de ses Conseillers. Puis, retirez la Conspiration de la partie, dans la boîte. (Si vous avez pris une Bannière, brûlez-en deux faveurs ou secrets, et retournez la Faveur du Peuple côté Foule si vous l’avez prise.)', uk='_Будь-хто, навіть Канцлер і Громадяни, може зіграти цю карту лицьовою стороною вгору; вона не замінює розкрите Видіння._ **Розігравши**: коли ви граєте Змову лицьовою стороною вгору, ви можете знищити один [secret] і взяти одну реліквію або стяг гравця, чия фігурка знаходиться у вашій місцевості. Для цього ви повинні мати щонайменше двох радників, що відповідають масті хоча б одного з радників цього гравця. Потім поверніть Змову в коробку. (Якщо ви взяли стяг, знищіть з нього два фавори або секрети і переверніть Народне Визнання, якщо ви взяли саме його.)'),
+        params=(),
         powers=(Power(kind='when_played', ref='ConspiracyWhenPlayed'),),
         save_id=212,
     ),
@@ -5237,6 +5584,7 @@ BANNERS: tuple[Banner, ...] = (
         note="Placard text rebuilt from fragments L482, L370, L526, L532 (interleaved with an FR edifice text) and L542; the favor icons and the words 'or' and 'from' are restored after rules 4.1.1 and 5.4.4. The italic reminders come from the rules, not the placard: 4.1.1.II (repeat on the Mob side) and 5.4.4 (flip back when recovered). The name of the Mob side, 'The Mob's Favor', is from ref_cards only (the rulebooks say 'its Mob side'); FR and UK other_side are our translations. No FR or UK placard text in the seeds: translated with the rules' terms (FR 4.1.1, 5.4.4; UK 4.1.1, 5.4.4).",
         name=Text(en="The People's Favor", fr='La Faveur du Peuple', uk='Народне Визнання'),
         text=Text(en='**Wake**: You must put [favor] here or move [favor] from here to the favor bank with the least favor. Then, if this banner has 6+ favor, flip it. _(On the Mob side, do this twice.)_ When playing to a site, you may first discard a denizen card at any site in your region, and you may play to any site in your region. **Recover**: Put more [favor] here than the old [favor]. _(Flip it back if it is on its Mob side.)_ Put the old favor in the favor banks, one by one, starting with any suit. **When seized**: flip it to its Mob side and burn two favor, to a minimum of one.', fr='**Réveil** : vous devez placer une [favor] ici ou déplacer une [favor] d’ici vers la banque de faveur qui en contient le moins. Puis, si cette Bannière porte 6 faveurs ou plus, retournez-la. _(Côté Foule, faites-le deux fois.)_ Lorsque vous jouez une carte sur un site, vous pouvez d’abord défausser une carte Habitant de n’importe quel site de votre région, et vous pouvez la jouer sur n’importe quel site de votre région. **Récupérer** : placez ici plus de faveurs qu’il n’y en avait. _(Retournez-la si elle est côté Foule.)_ Renvoyez les anciennes faveurs dans les banques de faveur, une par une, en commençant par n’importe quel Clan. **Si elle est capturée** : retournez-la côté Foule et brûlez deux faveurs (il doit en rester au moins une).', uk='**Пробудження**: ви повинні покласти сюди один [favor] або перемістити один [favor] звідси до запасу масті, у якому найменше фавору. Потім, якщо на цьому стязі 6 або більше фавору, переверніть його. _(На стороні Натовпу виконайте це двічі.)_ Граючи карту на місцевість, ви можете спершу скинути карту мешканця з будь-якої місцевості вашого регіону, а також можете зіграти карту на будь-яку місцевість вашого регіону. **Відновлення**: покладіть сюди більше фавору, ніж було. _(Якщо стяг лежить стороною Натовпу, переверніть його.)_ Старий фавор перемістіть у запаси мастей по одному, починаючи з будь-якої масті. **Якщо стяг забирають** (будь-яким способом, окрім Відновлення): переверніть його на сторону Натовпу та знищіть два фавори, але так, щоб залишився щонайменше один.'),
+        params=(),
         powers=(Power(kind='modifier', ref='PeoplesFavorSearch'), Power(kind='modifier', ref='PeoplesFavorWake')),
         save_id=216,
         token='favor',
@@ -5252,6 +5600,7 @@ BANNERS: tuple[Banner, ...] = (
         note="Placard text [EN-recon] from L402 and L404; the secret icons are restored after rule 5.4.4. The recover restriction follows EN 5.4.1; S3 5.4.1 states a stricter condition (see discrepancies). No FR or UK placard text in the seeds: translated with the rules' terms.",
         name=Text(en='The Darkest Secret', fr='Le Sombre Secret', uk='Найтемніша Таємниця'),
         text=Text(en='Players can only recover this from you if there is a card at your site whose suit does not match any of your advisers. (You can recover it from yourself or the shared bank freely.) **Recover**: The new holder must place more secrets here than the old, then takes one [secret] from the old here, and the old holder takes the rest. **When seized**: burn two secrets, to a minimum of one.', fr='Les joueurs ne peuvent Récupérer cette Bannière auprès de vous que si une carte de votre site est d’un Clan qui ne correspond à aucun de vos Conseillers. (Vous pouvez la Récupérer librement auprès de vous-même ou de la réserve.) **Récupérer** : le nouveau détenteur doit placer ici plus de secrets qu’il n’y en avait, puis prend un [secret] parmi les anciens, et l’ancien détenteur prend le reste. **Si elle est capturée** : brûlez deux secrets (il doit en rester au moins un).', uk='Гравці можуть відновити цей стяг у вас, лише якщо у вашій місцевості є карта, масть якої не відповідає жодному з ваших радників. (У самого себе або із загального запасу його можна відновити вільно.) **Відновлення**: новий власник повинен покласти сюди більше секретів, ніж було, потім бере один [secret] зі старих, а решту забирає попередній власник. **Якщо стяг забирають** (будь-яким способом, окрім Відновлення): знищіть два секрети, але так, щоб залишився щонайменше один.'),
+        params=(),
         powers=(Power(kind='modifier', ref='DarkestSecretPower'),),
         save_id=215,
         token='secret',
@@ -5637,39 +5986,17 @@ PHASES: tuple[Phase, ...] = (
     ),
 )
 
-DICE: tuple[Die, ...] = (
-    Die(
-        id=DieId.ATTACK_DIE,
-        source=(Source(doc='lecodex', at='src/oath/game/dice.ts AttackDie @1d651148d79e0d8fea4e7dcd61445aac148692d6'), Source(doc='s3', line=44, quote='10 кубиків атаки'), Source(doc='s0', line=814, quote='Two hollow swords', note='two hollow swords count as one sword; a single one adds nothing (5.5.5)'), Source(doc='s3', line=404, quote='Два порожнистих меча'), Source(doc='s0', line=804, quote='each skull', note="each skull kills one warband of the attacker's force (5.5.5)"), Source(doc='s3', line=399, quote='За кожен череп')),
-        status='unverified',
-        note='The symbols (sword, hollow sword, skull) are from the rulebooks; the face distribution is not. It is taken from the LeCodex/Oath reference implementation (MIT; src/oath/game/dice.ts, AttackDie, commit 1d651148d79e0d8fea4e7dcd61445aac148692d6): 3 hollow swords, 2 swords, 1 face with two swords and a skull. Check against a physical die.',
-        name=Text(en='Attack die', fr='Dé d’attaque', uk='Кубик атаки'),
-        faces=(DieFace(symbols=(TermId.HOLLOW_SWORD,), count=3), DieFace(symbols=(TermId.SWORD,), count=2), DieFace(symbols=(TermId.SWORD, TermId.SWORD, TermId.SKULL), count=1)),
-    ),
-    Die(
-        id=DieId.DEFENSE_DIE,
-        source=(Source(doc='lecodex', at='src/oath/game/dice.ts DefenseDie @1d651148d79e0d8fea4e7dcd61445aac148692d6'), Source(doc='s3', line=44, quote='6 кубиків захисту'), Source(doc='s0', line=804, quote='(Multiple rolls stack exponentially—x4, x8, etc.)', note='each ×2 face doubles the shields rolled (5.5.4)'), Source(doc='s3', line=391, quote='Кожне значення x2 подвоює це значення')),
-        status='unverified',
-        note='The symbols (shield, ×2) are from the rulebooks; the face distribution, including the two blank faces, is not. It is taken from the LeCodex/Oath reference implementation (MIT; src/oath/game/dice.ts, DefenseDie, commit 1d651148d79e0d8fea4e7dcd61445aac148692d6): 2 blank, 2 one shield, 1 two shields, 1 ×2. Check against a physical die.',
-        name=Text(en='Defense die', fr='Dé de défense', uk='Кубик захисту'),
-        faces=(DieFace(count=2), DieFace(symbols=(TermId.SHIELD,), count=2), DieFace(symbols=(TermId.SHIELD, TermId.SHIELD), count=1), DieFace(symbols=(TermId.DOUBLE,), count=1)),
-    ),
-    Die(
-        id=DieId.END_DIE,
-        source=(Source(doc='lecodex', at='src/oath/game/dice.ts D6 @1d651148d79e0d8fea4e7dcd61445aac148692d6'), Source(doc='s3', line=44, quote='кубик кінця гри'), Source(doc='s0', line=662, quote='End of sixth round: A roll of 5'), Source(doc='s3', line=204, quote='В кінці 7-го раунду, якщо на кубики впаде 3-6.')),
-        status='unverified',
-        note='The rulebooks only speak of rolls of 6, 5 or 6, and 3 to 6 (3.3). Faces 1 to 6 follow the LeCodex/Oath reference implementation (MIT; src/oath/game/dice.ts, D6, commit 1d651148d79e0d8fea4e7dcd61445aac148692d6). Check against a physical die.',
-        name=Text(en='End die', fr='Dé de fin', uk='Кубик кінця гри'),
-        faces=(DieFace(value=1, count=1), DieFace(value=2, count=1), DieFace(value=3, count=1), DieFace(value=4, count=1), DieFace(value=5, count=1), DieFace(value=6, count=1)),
-    ),
-)
-
 
 KINDS: dict[str, tuple[object, ...]] = {
     'term': GLOSSARY,
     'label': LABELS,
     'table': TABLES,
     'discrepancy': DISCREPANCIES,
+    'field': STATE,
+    'resource': RESOURCES,
+    'native': NATIVES,
+    'zone': ZONES,
+    'die': DICE,
     'suit': SUITS,
     'region': REGIONS,
     'site': SITES,
@@ -5685,7 +6012,6 @@ KINDS: dict[str, tuple[object, ...]] = {
     'board': BOARDS,
     'action': ACTIONS,
     'phase': PHASES,
-    'die': DICE,
 }
 
 
@@ -5694,6 +6020,11 @@ ENUMS: dict[str, type[IntEnum]] = {
     'label': LabelId,
     'table': TableId,
     'discrepancy': DiscrepancyId,
+    'field': FieldId,
+    'resource': ResourceId,
+    'native': NativeId,
+    'zone': ZoneId,
+    'die': DieId,
     'suit': SuitId,
     'region': RegionId,
     'site': SiteId,
@@ -5709,5 +6040,4 @@ ENUMS: dict[str, type[IntEnum]] = {
     'board': BoardId,
     'action': ActionId,
     'phase': PhaseId,
-    'die': DieId,
 }
