@@ -63,6 +63,8 @@ OPCODES = {name: value for name, value in (
     ("JUMP", JUMP), ("JUMP_IF_ZERO", JUMP_IF_ZERO), ("MOVE", MOVE), ("RANDOM", RANDOM),
     ("CHOOSE", CHOOSE), ("NATIVE", NATIVE), ("FAIL", FAIL))}
 """Checked against `bytecode.Op` by the tests."""
+FRAME = {"HEADER": HEADER, "STACK_SIZE": STACK_SIZE, "LOCALS_AT": LOCALS_AT}
+"""Checked against `bytecode` by the tests (a stale build of this module fails them)."""
 
 
 cdef inline int32_t wrap(int64_t value) noexcept nogil:

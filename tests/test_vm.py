@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lawforge.runtime import vm, vm_py
-from lawforge.runtime.bytecode import (ARITY, INT32_MAX, INT32_MIN, LOCALS, Op, Status, VMError, disassemble,
+from lawforge.runtime.bytecode import (ARITY, HEADER, INT32_MAX, INT32_MIN, LOCALS, LOCALS_AT, STACK_SIZE, Op, Status, VMError, disassemble,
                                        live_frame, new_frame, new_state, pending_choice, provide_choice, verify)
 
 VMS = {"python": vm_py.run, "cython": vm.run}
@@ -21,8 +21,10 @@ def program(*parts: int | Op) -> array:
     return array("i", [int(p) for p in parts])
 
 
-def test_opcode_numbers_agree() -> None:
-    assert vm.OPCODES == {op.name: op.value for op in Op}
+def test_compiled_vm_matches_bytecode_module() -> None:
+    stale = "the compiled VM is stale: run .ci/setup to rebuild it"
+    assert vm.OPCODES == {op.name: op.value for op in Op}, stale
+    assert vm.FRAME == {"HEADER": HEADER, "STACK_SIZE": STACK_SIZE, "LOCALS_AT": LOCALS_AT}, stale
 
 
 @pytest.mark.parametrize("run", VMS.values(), ids=VMS.keys())
