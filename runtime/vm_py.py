@@ -149,9 +149,9 @@ def run(code: array, state: array, frame: array, tables: array, natives: Sequenc
         elif op == Op.JUMP_IF_ZERO:
             pc = code[pc + 1] if pop() == 0 else pc + 2
         elif op == Op.MOVE:
-            n = pop()
-            dst = address(pop(), len(state), "state")
-            src = address(pop(), len(state), "state")
+            n, raw_dst, raw_src = pop(), pop(), pop()
+            dst = address(raw_dst, len(state), "state")
+            src = address(raw_src, len(state), "state")
             moved = max(0, min(n, state[src]))
             state[src] -= moved
             state[dst] = wrap_int32(state[dst] + moved)
