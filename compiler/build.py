@@ -48,7 +48,7 @@ def generate(ws: Workspace, game: str) -> tuple[GeneratedGame | None, list[Diagn
     """Everything `build` writes into the repository for one game, as text, or the errors."""
     from .emit_cython import emit_pyi, emit_pyx
     from .emit_python import emit_entities, emit_package_init
-    from .link import check_game
+    from .frontend import check_game
     from .lower import lower_game
     from .schemas import ruleset_schemas
 

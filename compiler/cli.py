@@ -63,7 +63,7 @@ def _print_diagnostics(ws: Workspace, diagnostics: list[Diagnostic], fmt: str, e
 @_root_option
 def check(ws: Workspace, games: tuple[str, ...], fmt: str, errors_only: bool) -> None:
     """Check content: every problem at once, as path:line:col: error[code]: message."""
-    from .link import check_game
+    from .frontend import check_game
 
     diagnostics: list[Diagnostic] = []
     for game in ws.select(games):
@@ -142,7 +142,7 @@ def build(ws: Workspace, games: tuple[str, ...], check_only: bool, out_dir: Path
 @_root_option
 def sheets(ws: Workspace, game: str, locales: tuple[str, ...], out_dir: Path, preview: bool) -> None:
     """Render the reference sheets of GAME as HTML and PDF."""
-    from .link import check_game
+    from .frontend import check_game
     from .sheets import SheetError, render_sheets
 
     ws.select([game])

@@ -6,6 +6,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .diagnostics import Diagnostic, Severity
 from .loader import LoadedDocument, Path_
@@ -14,6 +15,9 @@ from .models.walk import RefSite, TextSite, walk
 from .rulesets import KindSpec
 from .validate import Located, ValidatedContent
 from .workspace import Workspace
+
+if TYPE_CHECKING:
+    from .typecheck import TypedEffects
 
 TERM = re.compile(r"\[([^\[\]]*)\]")
 TERM_ID = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -41,6 +45,8 @@ class LinkedGame:
     entities: dict[str, tuple[Identified, ...]]
     incomplete: tuple[IncompleteItem, ...]
     missing_translations: dict[str, int]
+    effects: TypedEffects | None = None
+    """Set by the type-check stage (typecheck.py)."""
 
     def by_id(self, kind: str) -> dict[str, Identified]:
         return {e.id: e for e in self.entities[kind]}
@@ -292,12 +298,3 @@ def link_game(ws: Workspace, content: ValidatedContent) -> tuple[LinkedGame | No
     linker = _Linker(ws, content)
     linked = linker.run()
     return linked, linker.diagnostics
-
-
-def check_game(ws: Workspace, name: str) -> tuple[LinkedGame | None, list[Diagnostic]]:
-    """Load, validate and link one game: everything `lawforge check` reports."""
-    from .validate import validate_game
-
-    content, diagnostics = validate_game(ws, name)
-    linked, more = link_game(ws, content)
-    return linked, diagnostics + more

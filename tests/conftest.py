@@ -8,7 +8,7 @@ from click.testing import CliRunner, Result
 
 from lawforge.compiler.cli import main
 from lawforge.compiler.diagnostics import Diagnostic, sort_diagnostics
-from lawforge.compiler.link import check_game
+from lawforge.compiler.frontend import check_game
 from lawforge.compiler.workspace import Workspace
 
 REPO = Path(__file__).resolve().parents[1]

@@ -156,7 +156,7 @@ def test_runtime_load_imports_no_compiler_stack() -> None:
 
 
 def test_runtime_tables_equal_lowered_content() -> None:
-    from lawforge.compiler.link import check_game
+    from lawforge.compiler.frontend import check_game
     from lawforge.compiler.lower import lower_game
     from lawforge.runtime import load
 

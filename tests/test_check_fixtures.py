@@ -12,6 +12,7 @@ from conftest import FIXTURES, diagnostics_of, run
 
 SUITS = "content/mini/suits.yaml"
 GAME = "content/mini/game.yaml"
+RELICS = "content/mini/relics.yaml"
 
 # fixture file → (where it goes in the mini workspace, [(line, col, code, severity)])
 CASES: dict[str, tuple[str, list[tuple[int, int, str, str]]]] = {
@@ -34,8 +35,10 @@ CASES: dict[str, tuple[str, list[tuple[int, int, str, str]]]] = {
                                          (3, 9, "missing-translation", "warning")]),
     "unknown_term.yaml": (SUITS, [(4, 26, "unknown-term", "error")]),
     "bad_markup.yaml": (SUITS, [(4, 49, "bad-markup", "error")]),
-    "placeholder_mismatch.yaml": (SUITS, [(7, 9, "placeholder-mismatch", "error")]),
-    "broken_placeholder.yaml": (SUITS, [(6, 17, "bad-placeholder", "error")]),
+    "placeholder_mismatch.yaml": (RELICS, [(9, 9, "placeholder-mismatch", "error")]),
+    "broken_placeholder.yaml": (RELICS, [(8, 17, "bad-placeholder", "error")]),
+    "unknown_param.yaml": (RELICS, [(7, 33, "unknown-param", "error")]),
+    "unused_param.yaml": (RELICS, [(5, 18, "unused-param", "error")]),
     "alias_bomb.yaml": (SUITS, [(4, 10, "alias-bomb", "error")]),
     "recursive_alias.yaml": (SUITS, [(4, 10, "alias-bomb", "error")]),
     "not_utf8.yaml": (SUITS, [(3, 42, "not-utf8", "error")]),

@@ -9,7 +9,7 @@ from markupsafe import escape
 from pypdf import PdfReader
 
 from conftest import REPO, run
-from lawforge.compiler.link import check_game
+from lawforge.compiler.frontend import check_game
 from lawforge.compiler.sheets import render_html
 from lawforge.compiler.workspace import Workspace
 

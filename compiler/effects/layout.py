@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..link import LinkedGame
-from ..models.common import Cards, Native, Resource, StateField, Zone
+from ..models.common import Cards, Game, Identified, Native, Resource, StateField, Zone
 
 RNG_CELLS = 1
 """state[0] is the VM's dice (see runtime/bytecode.py); fields start after it."""
@@ -79,15 +78,15 @@ def zone_space(zones: tuple[Zone, ...], players: int) -> Space:
     return Space("zone", len(ids) + players * sum(z.per_player for z in zones), members, tuple(ids))
 
 
-def build_layout(linked: LinkedGame) -> Layout:
-    players = linked.game.players.max if linked.game.players else 1
+def build_layout(game: Game, entities: dict[str, tuple[Identified, ...]]) -> Layout:
+    players = game.players.max if game.players else 1
     spaces: dict[str, Space] = {"player": Space("player", players)}
-    for kind, entities in linked.entities.items():
-        spaces[kind] = Space(kind, len(entities), ids=tuple(e.id for e in entities))
-    zones = tuple(z for z in linked.entities.get("zone", ()) if isinstance(z, Zone))
+    for kind, members in entities.items():
+        spaces[kind] = Space(kind, len(members), ids=tuple(e.id for e in members))
+    zones = tuple(z for z in entities.get("zone", ()) if isinstance(z, Zone))
     spaces["zone"] = zone_space(zones, players)
     problems: list[tuple[str, tuple[str | int, ...], str]] = []
-    for union, kinds in linked.game.spaces.items():
+    for union, kinds in game.spaces.items():
         members, total, ids = {}, 0, []
         for kind in kinds:
             if kind not in spaces:
@@ -100,21 +99,21 @@ def build_layout(linked: LinkedGame) -> Layout:
 
     fields: dict[str, FieldLayout] = {}
     offset = RNG_CELLS
-    for spec in linked.entities.get("field", ()):
+    for spec in entities.get("field", ()):
         assert isinstance(spec, StateField)
         unknown = [axis for axis in spec.of if axis not in spaces]
         for axis in unknown:
             problems.append((spec.id, ("of",), f"field {spec.id!r} is indexed by {axis!r}, which is no space"))
         if spec.value is not None and spec.value not in spaces:
             problems.append((spec.id, ("value",), f"field {spec.id!r} holds entities of {spec.value!r}, which is no space"))
-        if spec.holds is not None and spec.holds not in {r.id for r in linked.entities.get("resource", ())}:
+        if spec.holds is not None and spec.holds not in {r.id for r in entities.get("resource", ())}:
             problems.append((spec.id, ("holds",), f"field {spec.id!r} holds {spec.holds!r}, which is no resource"))
         axes = tuple(a for a in spec.of if a in spaces)
         layout = FieldLayout(spec, offset, axes, tuple(spaces[a].size for a in axes))
         fields[spec.id] = layout
         offset += layout.size
 
-    resources = {r.id: r for r in linked.entities.get("resource", ()) if isinstance(r, Resource)}
+    resources = {r.id: r for r in entities.get("resource", ()) if isinstance(r, Resource)}
     for resource in resources.values():
         for role in ("board", "source", "sink", "bank"):
             target = getattr(resource, role)
@@ -125,5 +124,5 @@ def build_layout(linked: LinkedGame) -> Layout:
                 problems.append((resource.id, (role,), f"{role} {target!r} is no field holding {resource.id!r}"))
             elif role in ("board", "bank") and found.axes != ("player",):
                 problems.append((resource.id, (role,), f"{role} {target!r} must be a field of [player]"))
-    natives = {n.id: (i, n) for i, n in enumerate(linked.entities.get("native", ())) if isinstance(n, Native)}
-    return Layout(spaces, fields, resources, natives, linked.game.cards, offset, problems)
+    natives = {n.id: (i, n) for i, n in enumerate(entities.get("native", ())) if isinstance(n, Native)}
+    return Layout(spaces, fields, resources, natives, game.cards, offset, problems)

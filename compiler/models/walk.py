@@ -6,13 +6,14 @@ from __future__ import annotations
 import types
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal, Union, get_args, get_origin
+from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
 from .common import Lowered, RefTo, Text
 
 Loc = tuple[str | int, ...]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -82,3 +83,16 @@ def is_lowered(annotation: Any) -> bool:
     if get_origin(annotation) is Annotated and any(isinstance(m, Lowered) for m in get_args(annotation)[1:]):
         return True
     return any(is_lowered(arm) for arm in get_args(annotation)) if get_origin(annotation) in (Union, types.UnionType) else False
+
+
+def instances(value: Any, cls: type[T], loc: Loc = ()) -> Iterator[tuple[Loc, T]]:
+    """Every model of class `cls` inside a validated model, with where it is."""
+    if isinstance(value, cls):
+        yield loc, value
+    if isinstance(value, BaseModel):
+        for name in type(value).model_fields:
+            if not is_lowered(type(value).model_fields[name].annotation):
+                yield from instances(getattr(value, name), cls, loc + (name,))
+    elif isinstance(value, list):
+        for index, element in enumerate(value):
+            yield from instances(element, cls, loc + (index,))

@@ -1,0 +1,19 @@
+"""The compiler's front end: load and validate, link, type-check. Everything `lawforge check` reports."""
+
+from __future__ import annotations
+
+from .diagnostics import Diagnostic
+from .link import LinkedGame, link_game
+from .typecheck import typecheck_game
+from .validate import validate_game
+from .workspace import Workspace
+
+
+def check_game(ws: Workspace, name: str) -> tuple[LinkedGame | None, list[Diagnostic]]:
+    content, diagnostics = validate_game(ws, name)
+    linked, more = link_game(ws, content)
+    diagnostics += more
+    if linked is None:
+        return None, diagnostics
+    typed, more = typecheck_game(content, linked)
+    return typed, diagnostics + more

@@ -1,0 +1,102 @@
+"""Stage 3b, type-check: every effect against the game's state layout, and card text placeholders
+against the card's parameters. Errors have positions like every other content error."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from .diagnostics import Diagnostic
+from .effects.check import Checked, EffectContext, Problem, check_effect
+from .effects.layout import Layout, build_layout
+from .link import PLACEHOLDER, LinkedGame
+from .loader import Path_
+from .models.common import Die, Effectful, Table
+from .models.walk import TextSite, instances, walk
+from .validate import Located, ValidatedContent
+
+
+@dataclass(frozen=True)
+class EffectUnit:
+    """One power (or other effectful thing): what the lowerer compiles and `effects status` lists."""
+
+    key: str
+    """`kind/id/path/to/power`, stable across builds: the entry name of its bytecode."""
+    kind: str
+    entity_id: str
+    power: Effectful
+    params: dict[str, int]
+    checked: Checked | None
+
+    @property
+    def status(self) -> str:
+        return "compiled" if self.power.effect is not None else "native" if self.power.native else "missing"
+
+
+@dataclass(frozen=True)
+class TypedEffects:
+    layout: Layout
+    units: tuple[EffectUnit, ...]
+
+
+def _context(linked: LinkedGame, this: str, params: dict[str, int]) -> EffectContext:
+    dice = {d.id: tuple(sorted({s for face in d.faces for s in face.symbols}))
+            for d in linked.entities.get("die", ()) if isinstance(d, Die)}
+    tables = {t.id: 1 + (t.columns is not None) for t in linked.entities.get("table", ()) if isinstance(t, Table)}
+    return EffectContext(this, params, dice, tables)
+
+
+def _check_placeholders(item: Located, params: dict[str, int], source_locale: str) -> list[Diagnostic]:
+    """Numbers in text come from the card's parameters: every placeholder names one, every one is printed."""
+    out = []
+    unused = set(params)
+    for site in walk(item.entity):
+        if not isinstance(site, TextSite) or site.text.get(source_locale) is None:
+            continue
+        used = set(PLACEHOLDER.findall(site.text.get(source_locale) or ""))
+        unused -= used
+        for name in sorted(used - set(params)):
+            at = item.doc.position(item.loc + site.loc + (source_locale,))
+            at = item.doc.find("{" + name + "}", at) or at
+            out.append(Diagnostic(item.doc.path, at.line, at.col, "unknown-param",
+                                  f"{{{name}}} is no parameter of {item.entity.id!r} "
+                                  f"(params: {', '.join(sorted(params)) or 'none'})", loc=item.loc + site.loc))
+    for name in sorted(unused):
+        at = item.doc.position(item.loc + ("params", name), key=True)
+        out.append(Diagnostic(item.doc.path, at.line, at.col, "unused-param",
+                              f"parameter {name!r} appears in no text: print it as {{{name}}}",
+                              loc=item.loc + ("params", name)))
+    return out
+
+
+def typecheck_game(content: ValidatedContent, linked: LinkedGame) -> tuple[LinkedGame, list[Diagnostic]]:
+    """The linked game with its effects type-checked (`linked.effects`), and the problems found."""
+    diagnostics: list[Diagnostic] = []
+    layout = build_layout(linked.game, linked.entities)
+    located = {(item.kind, item.entity.id): item for items in content.entities.values() for item in items}
+    for owner, loc, message in layout.problems:
+        item = located.get(("field", owner)) or located.get(("resource", owner))
+        doc, base = (item.doc, item.loc) if item else (content.game_doc, ())
+        assert doc is not None
+        at = doc.position(base + loc)
+        diagnostics.append(Diagnostic(doc.path, at.line, at.col, "bad-layout", message, loc=base + loc))
+
+    units = []
+    for items in content.entities.values():
+        for item in items:
+            params: dict[str, int] = dict(getattr(item.entity, "params", {}) or {})
+            diagnostics += _check_placeholders(item, params, linked.game.source_locale)
+            for loc, power in instances(item.entity, Effectful):
+                key = "/".join(str(p) for p in (item.kind, item.entity.id, *loc))
+                checked = None
+                if power.effect is not None:
+                    base: Path_ = item.loc + loc + ("effect",)
+
+                    def report(problem: Problem, doc=item.doc, base=base) -> None:  # type: ignore[no-untyped-def]
+                        at = doc.position(base + problem.loc)
+                        diagnostics.append(Diagnostic(doc.path, at.line, at.col, problem.code, problem.message,
+                                                      hint=problem.hint, loc=base + problem.loc))
+
+                    checked = check_effect(layout, power.effect, _context(linked, item.kind, params), report)
+                units.append(EffectUnit(key, item.kind, item.entity.id, power, params, checked))
+    return dataclasses.replace(linked, effects=TypedEffects(layout, tuple(units))), diagnostics
