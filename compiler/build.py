@@ -47,6 +47,7 @@ def compiler_fingerprint() -> str:
 def generate(ws: Workspace, game: str) -> tuple[GeneratedGame | None, list[Diagnostic]]:
     """Everything `build` writes into the repository for one game, as text, or the errors."""
     from .emit_cython import emit_pyi, emit_pyx
+    from .emit_effects import emit_effects
     from .emit_python import emit_entities, emit_package_init
     from .frontend import check_game
     from .lower import lower_game
@@ -64,6 +65,7 @@ def generate(ws: Workspace, game: str) -> tuple[GeneratedGame | None, list[Diagn
         "entities.py": emit_entities(linked),
         "tables.pyx": emit_pyx(lowered),
         "tables.pyi": emit_pyi(lowered),
+        "effects.py": emit_effects(lowered),
     }
     manifest = {
         "game": game,

@@ -197,3 +197,39 @@ def show(ws: Workspace, game: str, kind: str, entity_id: str, locale: str | None
         if isinstance(value, (dict, list)):
             value = json.dumps(value, ensure_ascii=False)
         out.print(f"  [cyan]{key}[/]: {value}")
+
+
+@main.group()
+def effects() -> None:
+    """The effect language: which powers are compiled, native or still missing."""
+
+
+@effects.command("status")
+@click.argument("game")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help="Output format.")
+@click.option("--missing", "only_missing", is_flag=True, help="List only the powers with no effect and no native.")
+@_root_option
+def effects_status(ws: Workspace, game: str, fmt: str, only_missing: bool) -> None:
+    """Each power of GAME: compiled (an effect), native (a kernel procedure) or missing."""
+    import json
+    from collections import Counter
+
+    from .frontend import check_game
+
+    ws.select([game])
+    linked, diagnostics = check_game(ws, game)
+    if linked is None or linked.effects is None or any(d.is_error for d in diagnostics):
+        _print_diagnostics(ws, sort_diagnostics(diagnostics), "text", errors_only=True)
+        err.print(f"[bold red]error:[/] {game}: content has errors; fix them first (lawforge check {game})")
+        sys.exit(1)
+    units = [u for u in linked.effects.units if u.status == "missing" or not only_missing]
+    if fmt == "json":
+        click.echo(json.dumps([{"power": u.key, "status": u.status, "native": u.power.native} for u in units],
+                              indent=2))
+        return
+    colour = {"compiled": "green", "native": "cyan", "missing": "yellow"}
+    for unit in units:
+        native = f" ({unit.power.native})" if unit.power.native else ""
+        out.print(f"[{colour[unit.status]}]{unit.status:<9}[/] {unit.key}{native}")
+    counts = Counter(u.status for u in linked.effects.units)
+    err.print(", ".join(f"{counts[s]} {s}" for s in ("compiled", "native", "missing")))

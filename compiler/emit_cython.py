@@ -23,22 +23,25 @@ def _wrap(values: tuple[int, ...], indent: str, width: int = 96) -> str:
 
 
 def emit_pyx(lowered: LoweredGame) -> str:
-    flat: list[int] = []
-    offsets: list[tuple[str, int, tuple[int, ...], str]] = []
-    for table in lowered.tables:
-        offsets.append((table.name, len(flat), table.shape, table.doc))
-        flat.extend(table.values)
-    size = max(len(flat), 1)
+    flat = [v for table in lowered.tables for v in table.values]
+    offsets = [(t.name, lowered.offsets[t.name], t.shape, t.doc) for t in lowered.tables]
     out = [
         header(lowered.name),
         "# cython: language_level=3, boundscheck=False, wraparound=False",
-        f'"""Numeric tables of {lowered.name}: {len(lowered.tables)} tables in one int32 buffer."""',
+        f'"""Numeric tables of {lowered.name} ({len(lowered.tables)} tables in one int32 buffer) and the '
+        f'bytecode of its effects."""',
+        "",
+        "from array import array",
         "",
         "from libc.stdint cimport int32_t",
         "",
-        f"cdef int32_t DATA[{size}]",
+        f"cdef int32_t DATA[{max(len(flat), 1)}]",
         "DATA[:] = [",
         _wrap(tuple(flat) or (0,), "    "),
+        "]",
+        f"cdef int32_t CODE[{max(len(lowered.code), 1)}]",
+        "CODE[:] = [",
+        _wrap(lowered.code or (0,), "    "),
         "]",
         "",
         "OFFSETS = {",
@@ -56,6 +59,16 @@ def emit_pyx(lowered: LoweredGame) -> str:
         "    for extent in SHAPES[name]:",
         "        n *= extent",
         "    return tuple(DATA[start + i] for i in range(n))",
+        "",
+        "",
+        "def data():",
+        '    """All tables as one int32 array: what the effect VM reads as its constants."""',
+        f"    return array('i', [DATA[i] for i in range({len(flat)})])",
+        "",
+        "",
+        "def code():",
+        '    """The bytecode of every effect as one int32 array (entries in effects.py)."""',
+        f"    return array('i', [CODE[i] for i in range({len(lowered.code)})])",
     ]
     for name, offset, shape, doc in offsets:
         params = ", ".join(f"Py_ssize_t i{k}" for k in range(len(shape)))
@@ -87,10 +100,14 @@ def emit_pyi(lowered: LoweredGame) -> str:
         header(lowered.name),
         f'"""Type stub of the compiled numeric tables of {lowered.name}."""',
         "",
+        "from array import array",
+        "",
         "OFFSETS: dict[str, int]",
         "SHAPES: dict[str, tuple[int, ...]]",
         "",
         "def values(name: str) -> tuple[int, ...]: ...",
+        "def data() -> array[int]: ...",
+        "def code() -> array[int]: ...",
     ]
     for table in lowered.tables:
         params = ", ".join(f"i{k}: int" for k in range(len(table.shape)))

@@ -71,7 +71,7 @@ class _PythonEmitter:
             lines.append(f"    {_docstring(doc[0])}")
             lines.append("")
         for name, info in model.model_fields.items():
-            if is_lowered(info.annotation):
+            if is_lowered(info):
                 continue
             annotation = self.type_of(info.annotation, self._metadata(model, name, info.metadata))
             default = ""
@@ -122,7 +122,7 @@ class _PythonEmitter:
         self.declare(cls)
         parts = []
         for name, info in cls.model_fields.items():
-            if is_lowered(info.annotation):
+            if is_lowered(info):
                 continue
             value = getattr(model, name)
             default = [] if info.default_factory is not None else info.default

@@ -8,13 +8,15 @@ table becomes a row-major int32 array. Absent values are -1.
 from __future__ import annotations
 
 import types
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
+from .effects.layout import Layout
+from .effects.lower import Constants, DieRef, TableRef, lower_effect, relocate
 from .link import LinkedGame
-from .models.common import Axis, RefTo, Table
+from .models.common import Axis, Die, RefTo, Table
 
 ABSENT = -1
 
@@ -32,6 +34,13 @@ class LoweredGame:
     name: str
     enums: dict[str, tuple[str, ...]]
     tables: tuple[NumericTable, ...]
+    offsets: dict[str, int]
+    """Where each table starts in the one flat buffer of constants (in `tables` order)."""
+    code: tuple[int, ...] = ()
+    """The bytecode of every effect, one after another."""
+    entries: dict[str, int] = field(default_factory=dict)
+    """Effect key (kind/id/path) → where its bytecode starts."""
+    layout: Layout | None = None
 
 
 def _unwrap(annotation: Any) -> tuple[Any, tuple[Any, ...], bool]:
@@ -105,7 +114,62 @@ def lower_game(linked: LinkedGame) -> LoweredGame:
     for table in linked.entities.get("table", ()):
         assert isinstance(table, Table)
         tables += _lower_table(table, enums)
-    return LoweredGame(linked.name, enums, tuple(tables))
+    for die in linked.entities.get("die", ()):
+        assert isinstance(die, Die)
+        tables += _lower_die(die)
+    offsets, at = {}, 0
+    for table in tables:
+        offsets[table.name] = at
+        at += len(table.values)
+    lowered = LoweredGame(linked.name, enums, tuple(tables), offsets)
+    return _lower_effects(linked, lowered) if linked.effects is not None else lowered
+
+
+def _lower_die(die: Die) -> list[NumericTable]:
+    """Per face (each face of `count` n listed n times): its value, and how many of each symbol it shows."""
+    faces = [face for face in die.faces for _ in range(face.count)]
+    symbols = sorted({s for face in faces for s in face.symbols})
+    out = [NumericTable(f"die_{die.id}_value", (len(faces),), tuple(f.value or 0 for f in faces),
+                        f"face values of the {die.id}")]
+    for symbol in symbols:
+        out.append(NumericTable(f"die_{die.id}_{symbol}", (len(faces),), tuple(f.symbols.count(symbol) for f in faces),
+                                f"{symbol} shown by each face of the {die.id}"))
+    return out
+
+
+def _constants(linked: LinkedGame, lowered: LoweredGame) -> Constants:
+    tables = {}
+    for table in linked.entities.get("table", ()):
+        assert isinstance(table, Table)
+        axes = [table.rows] + ([table.columns] if table.columns else [])
+        tables[table.id] = TableRef(
+            lowered.offsets[f"table_{table.id}"],
+            tuple(len(lowered.enums[a.kind]) if a.kind else len(a.keys) for a in axes),
+            tuple(None if a.kind else tuple(int(k) for k in a.keys) for a in axes),
+            tuple(a.lower_bounds for a in axes),
+        )
+    dice = {}
+    for die in linked.entities.get("die", ()):
+        assert isinstance(die, Die)
+        names = [t.name for t in lowered.tables if t.name.startswith(f"die_{die.id}_")]
+        dice[die.id] = DieRef(sum(f.count for f in die.faces),
+                              {name[len(f"die_{die.id}_"):]: lowered.offsets[name] for name in names})
+    return Constants(tables, dice)
+
+
+def _lower_effects(linked: LinkedGame, lowered: LoweredGame) -> LoweredGame:
+    assert linked.effects is not None
+    layout = linked.effects.layout
+    constants = _constants(linked, lowered)
+    code: list[int] = []
+    entries = {}
+    for unit in linked.effects.units:
+        if unit.power.effect is None or unit.checked is None:
+            continue
+        entries[unit.key] = len(code)
+        this = unit.kind if unit.kind in layout.spaces else None
+        code += relocate(lower_effect(layout, unit.power.effect, unit.checked, constants, this, unit.params), len(code))
+    return replace(lowered, code=tuple(code), entries=entries, layout=layout)
 
 
 def _axis_keys(axis: Axis | None, enums: dict[str, tuple[str, ...]]) -> list[str | int]:

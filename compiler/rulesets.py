@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .models import oath
-from .models.common import Die, Discrepancy, Label, Native, Resource, StateField, StrictModel, Table, Term, Zone
+from .models.common import Die, Discrepancy, Label, Native, Resource, Selector, StateField, StrictModel, Table, Term, Zone
 
 
 @dataclass(frozen=True)
@@ -31,6 +31,7 @@ COMMON_KINDS = (
     KindSpec("native", "natives", Native),
     KindSpec("zone", "zones", Zone),
     KindSpec("die", "dice", Die),
+    KindSpec("selector", "selectors", Selector),
 )
 
 RULESETS: dict[str, tuple[KindSpec, ...]] = {

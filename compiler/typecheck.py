@@ -7,7 +7,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from .diagnostics import Diagnostic
-from .effects.check import Checked, EffectContext, Problem, check_effect
+from .effects.check import Checked, EffectContext, Problem, Type, check_effect, check_selectors
 from .effects.layout import Layout, build_layout
 from .link import PLACEHOLDER, LinkedGame
 from .loader import Path_
@@ -39,11 +39,12 @@ class TypedEffects:
     units: tuple[EffectUnit, ...]
 
 
-def _context(linked: LinkedGame, this: str, params: dict[str, int]) -> EffectContext:
+def _context(linked: LinkedGame, this: str | None, params: dict[str, int],
+             selectors: dict[str, Type | None]) -> EffectContext:
     dice = {d.id: tuple(sorted({s for face in d.faces for s in face.symbols}))
             for d in linked.entities.get("die", ()) if isinstance(d, Die)}
     tables = {t.id: 1 + (t.columns is not None) for t in linked.entities.get("table", ()) if isinstance(t, Table)}
-    return EffectContext(this, params, dice, tables)
+    return EffectContext(this, params, dice, tables, selectors)
 
 
 def _check_placeholders(item: Located, params: dict[str, int], source_locale: str) -> list[Diagnostic]:
@@ -81,6 +82,14 @@ def typecheck_game(content: ValidatedContent, linked: LinkedGame) -> tuple[Linke
         at = doc.position(base + loc)
         diagnostics.append(Diagnostic(doc.path, at.line, at.col, "bad-layout", message, loc=base + loc))
 
+    def at_selector(name: str, problem: Problem) -> None:
+        item = located[("selector", name)]
+        loc = item.loc + ("is",) + problem.loc
+        at = item.doc.position(loc)
+        diagnostics.append(Diagnostic(item.doc.path, at.line, at.col, problem.code, problem.message,
+                                      hint=problem.hint, loc=loc))
+
+    selectors, in_selectors = check_selectors(layout, _context(linked, None, {}, {}), at_selector)
     units = []
     for items in content.entities.values():
         for item in items:
@@ -97,6 +106,7 @@ def typecheck_game(content: ValidatedContent, linked: LinkedGame) -> tuple[Linke
                         diagnostics.append(Diagnostic(doc.path, at.line, at.col, problem.code, problem.message,
                                                       hint=problem.hint, loc=base + problem.loc))
 
-                    checked = check_effect(layout, power.effect, _context(linked, item.kind, params), report)
+                    checked = check_effect(layout, power.effect, _context(linked, item.kind, params, selectors), report)
+                    checked.types.update(in_selectors.types)
                 units.append(EffectUnit(key, item.kind, item.entity.id, power, params, checked))
     return dataclasses.replace(linked, effects=TypedEffects(layout, tuple(units))), diagnostics

@@ -185,7 +185,7 @@ def _unknown_word(kind: str, value: Any, doc: LoadedDocument, loc: Path_) -> Dia
         hint = f"did you mean {close[0]!r}?" if close else f"{what}s: {', '.join(words)}"
         return Diagnostic(doc.path, at.line, at.col, kind, f"unknown {what} {word!r}", hint=hint, loc=loc)
     shape = "a mapping with one key, {verb: arguments}" if what == "verb" else "a number, a name or {operator: …}"
-    return Diagnostic(doc.path, at.line, at.col, kind, f"expected {shape}, got {_describe(value)}", loc=loc)
+    return Diagnostic(doc.path, at.line, at.col, "wrong-type", f"expected {shape}, got {_describe(value)}", loc=loc)
 
 
 def _validate(model: type[StrictModel], doc: LoadedDocument, base: Path_, data: Any) -> tuple[Any, list[Diagnostic]]:

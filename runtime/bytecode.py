@@ -3,7 +3,7 @@
 A program is a flat int32 array: an opcode followed by its immediate operands. The VM is a stack
 machine over int32 values; it reads and writes the game state (a flat int32 array laid out by
 the compiler), reads the game's constant tables, and keeps everything else (program counter,
-stack, locals, a pending decision) in a *frame*, itself a flat int32 array, so that pausing for a
+stack, locals, a pending decision) in a *frame*, itself a flat int32 array[int], so that pausing for a
 player's choice and copying a paused effect are both plain buffer copies.
 """
 
@@ -81,13 +81,13 @@ class VMError(Exception):
     """An effect went wrong at run time: a runaway loop, a bad choice, a division by zero."""
 
 
-def new_frame(entry: int = 0) -> array:
+def new_frame(entry: int = 0) -> array[int]:
     frame = array("i", bytes(4 * FRAME_SIZE))
     frame[PC] = entry
     return frame
 
 
-def new_state(size: int, seed: int) -> array:
+def new_state(size: int, seed: int) -> array[int]:
     state = array("i", bytes(4 * max(size, 1)))
     state[RNG_SLOT] = wrap_int32(seed) or 0x2545F491
     return state
@@ -97,7 +97,7 @@ def wrap_int32(value: int) -> int:
     return ((value - INT32_MIN) & 0xFFFFFFFF) + INT32_MIN
 
 
-def live_frame(frame: array) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+def live_frame(frame: array[int]) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """Header, live stack and locals: what two frames must agree on (stack slots above SP are junk)."""
     return tuple(frame[:HEADER]), tuple(frame[HEADER:HEADER + frame[SP]]), tuple(frame[LOCALS_AT:])
 
@@ -110,7 +110,7 @@ class PendingChoice:
     options: tuple[int, ...]
 
 
-def pending_choice(frame: array) -> PendingChoice | None:
+def pending_choice(frame: array[int]) -> PendingChoice | None:
     if frame[STATUS] != Status.PAUSED:
         return None
     count = frame[CHOICE_COUNT]
@@ -118,7 +118,7 @@ def pending_choice(frame: array) -> PendingChoice | None:
     return PendingChoice(frame[CHOOSER], frame[CHOICE_KIND], tuple(frame[top - count:top]))
 
 
-def provide_choice(frame: array, value: int) -> None:
+def provide_choice(frame: array[int], value: int) -> None:
     """Answers the pending choice; the VM's next run continues with `value` on the stack."""
     pending = pending_choice(frame)
     if pending is None:
@@ -132,7 +132,7 @@ def provide_choice(frame: array, value: int) -> None:
     frame[CHOICE_COUNT] = 0
 
 
-def verify(code: array | list[int], natives: int = 0) -> None:
+def verify(code: array[int] | list[int], natives: int = 0) -> None:
     """Checks what the VMs take on trust: known opcodes, whole operands, jumps to instructions.
 
     Like a class-file verifier: run once when a program is loaded, not on every step."""
@@ -162,7 +162,7 @@ def verify(code: array | list[int], natives: int = 0) -> None:
             raise VMError(f"jump at {at} to {target}, which is not an instruction")
 
 
-def disassemble(code: array | list[int], names: dict[int, str] | None = None) -> str:
+def disassemble(code: array[int] | list[int], names: dict[int, str] | None = None) -> str:
     """One line per instruction, like `dis`: address, opcode, operands (native names if given)."""
     lines = []
     pc = 0

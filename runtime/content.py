@@ -8,6 +8,7 @@ import importlib
 import importlib.util
 import json
 import sys
+from array import array
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -28,6 +29,12 @@ class CompiledGame:
     enums: dict[str, type[enum.IntEnum]]
     tables: ModuleType
     """The compiled extension: `values(name)`, one accessor per table, `SHAPES`, `OFFSETS`."""
+    layout: ModuleType
+    """The generated `effects` module: `STATE_SIZE`, `FIELDS`, `SPACES`, `NATIVES`, `ENTRIES`."""
+    code: array[int]
+    """The bytecode of every effect."""
+    data: array[int]
+    """The constant tables the bytecode reads."""
 
     @property
     def source_locale(self) -> str:
@@ -49,7 +56,7 @@ class CompiledGame:
         raise ContentNotFound(f"{self.name} has no {kind} with id {entity_id!r}")
 
 
-def _import_from(root: Path, game: str) -> tuple[ModuleType, ModuleType]:
+def _import_from(root: Path, game: str) -> tuple[ModuleType, ModuleType, ModuleType]:
     package = f"lawforge.generated.{game}"
     folder = (root / "generated" / game).resolve()
     loaded = sys.modules.get(package)
@@ -63,22 +70,23 @@ def _import_from(root: Path, game: str) -> tuple[ModuleType, ModuleType]:
         spec.loader.exec_module(loaded)
     elif Path(loaded.__file__ or "").resolve().parent != folder:
         raise ContentNotFound(f"{package} is already loaded from {loaded.__file__}, not from {folder}")
-    return importlib.import_module(f"{package}.entities"), importlib.import_module(f"{package}.tables")
+    return tuple(importlib.import_module(f"{package}.{part}") for part in ("entities", "tables", "effects"))  # type: ignore[return-value]
 
 
 def load(game: str, root: str | Path | None = None) -> CompiledGame:
     """The compiled content of `game`: installed with lawforge, or built in workspace `root`."""
     try:
         if root is None:
-            entities = importlib.import_module(f"lawforge.generated.{game}.entities")
-            tables = importlib.import_module(f"lawforge.generated.{game}.tables")
+            entities, tables, layout = (importlib.import_module(f"lawforge.generated.{game}.{part}")
+                                        for part in ("entities", "tables", "effects"))
         else:
-            entities, tables = _import_from(Path(root), game)
+            entities, tables, layout = _import_from(Path(root), game)
     except ModuleNotFoundError as exc:
         raise ContentNotFound(f"no compiled content for {game!r} ({exc}); run `lawforge build {game}`") from None
     manifest_path = Path(entities.__file__ or "").with_name("MANIFEST.json")
     manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
-    return CompiledGame(game, manifest, dict(entities.KINDS), dict(entities.ENUMS), tables)
+    return CompiledGame(game, manifest, dict(entities.KINDS), dict(entities.ENUMS), tables, layout, tables.code(),
+                        tables.data())
 
 
 def to_plain(value: Any, locale: str | None = None, fallback: str = "en") -> Any:

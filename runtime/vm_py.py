@@ -12,10 +12,10 @@ from collections.abc import Callable, Sequence
 from .bytecode import (CHOICE_COUNT, CHOICE_KIND, CHOOSER, HEADER, LOCALS_AT, PC, RNG_SLOT, SP, STACK_SIZE,
                        STATUS, STEPS, Op, Status, VMError, wrap_int32)
 
-Native = Callable[[array, list[int]], int]
+Native = Callable[["array[int]", list[int]], int]
 
 
-def next_random(state: array, n: int) -> int:
+def next_random(state: array[int], n: int) -> int:
     """xorshift32 on state[RNG_SLOT]; a value in [0, n)."""
     if n <= 0:
         raise VMError(f"cannot roll a number in [0, {n})")
@@ -56,7 +56,7 @@ BINARY: dict[int, Callable[[int, int], int]] = {
 }
 
 
-def run(code: array, state: array, frame: array, tables: array, natives: Sequence[Native] = (),
+def run(code: array[int], state: array[int], frame: array[int], tables: array[int], natives: Sequence[Native] = (),
         step_limit: int = 100_000) -> Status:
     """Runs from the frame's program counter until the effect ends or pauses for a choice.
 

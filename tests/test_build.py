@@ -130,14 +130,14 @@ def test_repository_generated_files_are_fresh() -> None:
         assert stale_outputs(ws, generated) == [], "run `lawforge build`"
 
 
-def test_mypy_passes_on_generated(tmp_path: Path) -> None:
+def test_mypy_passes_on_generated_and_runtime(tmp_path: Path) -> None:
     """mypy cannot follow the editable install's import hook, so give it a plain package tree."""
     tree = tmp_path / "lawforge"
     tree.mkdir()
     (tree / "runtime").symlink_to(REPO / "runtime")
     (tree / "generated").symlink_to(REPO / "generated")
     result = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "-p", "lawforge.generated"],
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "-p", "lawforge.generated", "-p", "lawforge.runtime"],
         cwd=tmp_path, capture_output=True, text=True, env={"MYPYPATH": str(tmp_path), "PATH": ""},
     )
     assert result.returncode == 0, result.stdout + result.stderr

@@ -60,6 +60,8 @@ class EffectContext:
     """Each die and the symbols its faces show."""
     tables: dict[str, int] = field(default_factory=dict)
     """Each rule table and how many keys (axes) it takes."""
+    selectors: dict[str, Type | None] = field(default_factory=dict)
+    """The types of the game's selectors (from `check_selectors`; None where a selector is broken)."""
 
 
 @dataclass
@@ -77,6 +79,10 @@ class _Checker:
         self.scopes: list[dict[str, Type]] = [{"you": Type("entity", "player")}]
         if context.this is not None:
             self.scopes[0]["this"] = Type("entity", context.this)
+        self.selector_types: dict[str, Type | None] = {}
+        self.expanding: list[str] = []
+        """Selectors being checked, innermost last: their problems belong to them."""
+        self.selector_problems: list[tuple[str, Problem]] = []
 
     # reporting ---------------------------------------------------------------------------------
 
@@ -85,7 +91,16 @@ class _Checker:
             word = message.split("'")[1] if "'" in message else ""
             close = difflib.get_close_matches(word, list(choices), n=1)
             hint = f"did you mean {close[0]!r}?" if close else None
-        self.result.problems.append(Problem(loc, code, message, hint))
+        if self.expanding:
+            self.selector_problems.append((self.expanding[-1], Problem(loc, code, message, hint)))
+        else:
+            self.result.problems.append(Problem(loc, code, message, hint))
+
+    def binding(self, name: str, loc: Loc) -> str:
+        """A name a statement binds: it must not hide `you`, `this` or a selector."""
+        if name in ("you", "this") or name in self.layout.selectors:
+            self.problem(loc, "name-taken", f"{name!r} already names {'a selector' if name in self.layout.selectors else 'a player or card'}; choose another name")
+        return name
 
     def expect(self, got: Type | None, want: str, loc: Loc, what: str) -> None:
         """`want`: number, bool, entity (any), set (any), or a space name (an entity of it)."""
@@ -142,7 +157,7 @@ class _Checker:
         elif isinstance(body, ForEach):
             self.expect(self.expr(body.in_, loc + ("in",)), "set", loc + ("in",), "`in`")
             element = self.result.types.get(id(body.in_))
-            self.scopes.append({body.as_: Type("entity", element.space if element else None)})
+            self.scopes.append({self.binding(body.as_, loc + ("as",)): Type("entity", element.space if element else None)})
             self.statements(body.do, loc + ("do",))
             self.scopes.pop()
         elif isinstance(body, Repeat):
@@ -151,7 +166,7 @@ class _Checker:
         elif isinstance(body, Let):
             value = self.expr(body.be, loc + ("be",))
             if value is not None:
-                self.scopes[-1][body.name] = value
+                self.scopes[-1][self.binding(body.name, loc + ("name",))] = value
         elif isinstance(body, ChooseOne):
             self.expect(self.expr(body.by, loc + ("by",)), "player", loc + ("by",), "`by`")
             for index, option in enumerate(body.options):
@@ -281,6 +296,12 @@ class _Checker:
             return self.roll(body, inner)
         if op == "native":
             return self.native(body, inner, statement=False)
+        if op == "zone_of":
+            if body.zone not in self.layout.spaces["zone"].members:
+                self.problem(inner + ("zone",), "unknown-zone", f"no per-player zone {body.zone!r}",
+                             self.layout.spaces["zone"].members)
+            self.expect(self.expr(body.player, inner + ("player",)), "player", inner + ("player",), "`player`")
+            return Type("entity", "zone")
         return None
 
     def comparable(self, a: Type, b: Type) -> bool:
@@ -300,10 +321,30 @@ class _Checker:
         for scope in reversed(self.scopes):
             if name in scope:
                 return scope[name]
-        known = [n for scope in self.scopes for n in scope]
+        if name in self.layout.selectors:
+            return self.selector(name, loc)
+        known = [n for scope in self.scopes for n in scope] + list(self.layout.selectors)
         self.problem(loc, "unknown-name", f"nothing is named {name!r} here", known,
                      hint=None if known else "names are: you, this, $param, and variables bound by let/for_each")
         return None
+
+    def selector(self, name: str, loc: Loc) -> Type | None:
+        """A selector's type; its expression is checked once, where only `you` is known, and its
+        problems are reported at the selector (see `check_selectors`)."""
+        if name in self.context.selectors:
+            return self.context.selectors[name]
+        if name in self.selector_types:
+            if name in self.expanding:
+                self.problem(loc, "recursive-selector", f"selector {name!r} refers to itself")
+            return self.selector_types[name]
+        self.selector_types[name] = None
+        self.expanding.append(name)
+        outer, self.scopes = self.scopes, [{"you": Type("entity", "player")}]
+        found = self.expr(self.layout.selectors[name].is_, ())
+        self.scopes = outer
+        self.expanding.pop()
+        self.selector_types[name] = found
+        return found
 
     def literal(self, node: dict[str, Any], loc: Loc) -> Type | None:
         ((space, value),) = node.items()
@@ -374,10 +415,10 @@ class _Checker:
                 self.expr(arg, loc + ("args", index))
             return None
         native = found[1]
-        if len(body.args) != len(native.params):
+        if len(body.args) != len(native.args):
             self.problem(loc + ("args",), "wrong-arity",
-                         f"native {body.name!r} takes {len(native.params)} argument(s), not {len(body.args)}")
-        for index, (param, arg) in enumerate(zip(native.params, body.args)):
+                         f"native {body.name!r} takes {len(native.args)} argument(s), not {len(body.args)}")
+        for index, (param, arg) in enumerate(zip(native.args, body.args)):
             self.expect(self.expr(arg, loc + ("args", index)), param, loc + ("args", index), f"argument {index + 1}")
         if native.returns is None:
             if not statement:
@@ -390,7 +431,7 @@ class _Checker:
         self.expect(source, "set", loc + ("in",), "`in`")
         if source is None or source.kind != "set":
             return None
-        self.scopes.append({body.as_: Type("entity", source.space)})
+        self.scopes.append({self.binding(body.as_, loc + ("as",)): Type("entity", source.space)})
         self.expect(self.expr(body.test, loc + ("test",)), "bool", loc + ("test",), "`test`")
         self.scopes.pop()
         return source
@@ -410,3 +451,15 @@ def check_effect(layout: Layout, statements: list[Node], context: EffectContext,
         for problem in checker.result.problems:
             on_problem(problem)
     return checker.result
+
+
+def check_selectors(layout: Layout, context: EffectContext,
+                    on_problem: Callable[[str, Problem], None]) -> tuple[dict[str, Type | None], Checked]:
+    """Types of all selectors (and of the expressions inside them, for the lowerer); problems are
+    reported with the selector's id, located inside its `is`."""
+    checker = _Checker(layout, context)
+    for name in layout.selectors:
+        checker.selector(name, ())
+    for name, problem in checker.selector_problems:
+        on_problem(name, problem)
+    return dict(checker.selector_types), checker.result

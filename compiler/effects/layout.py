@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..models.common import Cards, Game, Identified, Native, Resource, StateField, Zone
+from ..models.common import Cards, Game, Identified, Native, Resource, Selector, StateField, Zone
 
 RNG_CELLS = 1
 """state[0] is the VM's dice (see runtime/bytecode.py); fields start after it."""
@@ -47,6 +47,7 @@ class Layout:
     fields: dict[str, FieldLayout]
     resources: dict[str, Resource]
     natives: dict[str, tuple[int, Native]]
+    selectors: dict[str, Selector]
     cards: Cards | None
     size: int
     problems: list[tuple[str, tuple[str | int, ...], str]] = field(default_factory=list)
@@ -125,4 +126,5 @@ def build_layout(game: Game, entities: dict[str, tuple[Identified, ...]]) -> Lay
             elif role in ("board", "bank") and found.axes != ("player",):
                 problems.append((resource.id, (role,), f"{role} {target!r} must be a field of [player]"))
     natives = {n.id: (i, n) for i, n in enumerate(entities.get("native", ())) if isinstance(n, Native)}
-    return Layout(spaces, fields, resources, natives, game.cards, offset, problems)
+    selectors = {s.id: s for s in entities.get("selector", ()) if isinstance(s, Selector)}
+    return Layout(spaces, fields, resources, natives, selectors, game.cards, offset, problems)

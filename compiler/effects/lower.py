@@ -19,8 +19,6 @@ from .layout import FieldLayout, Layout
 from .nodes import (AddField, CardOnly, CardTo, ChooseOne, Draw, ForEach, If, Let, May, Modify, NativeCall, Node,
                     Peek, Repeat, Score, SetField, Transfer, body_of, verb_of)
 
-NOTHING_TO_CHOOSE = 1
-"""FAIL code: a choice had no options (the power cannot be used now)."""
 NO_TABLE_ROW = 2
 """FAIL code: a rule table has no row for the value."""
 
@@ -111,6 +109,8 @@ class _Lowerer:
 
     def type_of(self, node: Any) -> Type:
         if isinstance(node, str) and not node.startswith("$"):
+            if node in self.layout.selectors:  # variables never take a selector's name (the checker sees to it)
+                return self.type_of(self.layout.selectors[node].is_)
             return self.lookup(node)[1]
         if isinstance(node, (bool, int, str)):
             return NUMBER
@@ -144,6 +144,8 @@ class _Lowerer:
         elif isinstance(node, str):
             if node.startswith("$"):
                 self.emit(Op.PUSH, self.params[node[1:]])
+            elif node in self.layout.selectors:
+                self._value(self.layout.selectors[node].is_)
             else:
                 self.emit(Op.LOCAL, self.lookup(node)[0])
         elif isinstance(node, dict):
@@ -195,12 +197,19 @@ class _Lowerer:
             self.native(body)
         elif op == "choose":
             self.choose_entity(body.from_, body.by, self.type_of(node))
+        elif op == "zone_of":
+            self.emit(Op.PUSH, self.layout.spaces["zone"].members[body.zone])
+            self.value(body.player, "player")
+            self.emit(Op.ADD)
 
     def element_type(self, set_node: Any) -> Type:
         return Type("entity", self.type_of(set_node).space)
 
     def each(self, set_node: Any, body: Callable[[int], None]) -> None:
         """Runs `body(slot)` once per element of a set, with the element's index in `slot`."""
+        if isinstance(set_node, str):
+            self.each(self.layout.selectors[set_node].is_, body)
+            return
         op, inner = verb_of(set_node), body_of(set_node)
         if op == "every":
             self.loop(lambda: self.emit(Op.PUSH, self.layout.spaces[inner].size), body)
@@ -233,7 +242,7 @@ class _Lowerer:
         self.emit(Op.CHOOSE, self.spaces.index(str(chosen.space)) + 1)
         done = self.jump(Op.JUMP)
         self.patch(empty)
-        self.emit(Op.FAIL, NOTHING_TO_CHOOSE)
+        self.emit(Op.HALT)  # nothing to choose from: the effect ends here, having done what it could (7.1.3)
         self.patch(done)
 
     def table(self, name: str, keys: list[Any]) -> None:
@@ -285,7 +294,7 @@ class _Lowerer:
 
     def native(self, call: NativeCall) -> None:
         index, native = self.layout.natives[call.name]
-        for param, arg in zip(native.params, call.args):
+        for param, arg in zip(native.args, call.args):
             self.value(arg, None if param in ("number", "bool") else param)
         self.emit(Op.NATIVE, index, len(call.args))
 

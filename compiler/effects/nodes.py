@@ -43,6 +43,7 @@ EXPRESSION_OPERATORS: dict[str, str] = {
     "choose": "an entity a player picks from a set",
     "every": "the set of all entities of a space",
     "where": "the entities of a set that pass a test",
+    "zone_of": "a player's own zone, e.g. their advisers",
 }
 
 
@@ -108,6 +109,11 @@ class Where(Node):
     test: Expr
 
 
+class ZoneOf(Node):
+    zone: Id = Field(description="A zone with `per_player: true`")
+    player: Expr = "you"
+
+
 def _op(name: str, body: Any, prefix: str = "Op") -> Any:
     """A one-key mapping model, `{name: body}`, tagged `name` in its union."""
     return Annotated[type(f"{prefix}_{name}", (Node,), {"__annotations__": {name: body},
@@ -133,6 +139,7 @@ Expr = TypeAliasType("Expr", Annotated[
         _op("native", NativeCall),
         _op("choose", Choose),
         _op("where", Where),
+        _op("zone_of", ZoneOf),
     ],
     Discriminator(_shape, custom_error_type="unknown-operator",
                   custom_error_message="not an expression"),
@@ -276,7 +283,7 @@ Statement = TypeAliasType("Statement", Annotated[
     Discriminator(_statement_shape, custom_error_type="unknown-verb", custom_error_message="not a statement"),
 ])
 
-for _model in (ResourceAt, FieldAt, TableAt, Roll, NativeCall, Choose, Where, Transfer, SetField, AddField,
+for _model in (ResourceAt, FieldAt, TableAt, Roll, NativeCall, Choose, Where, ZoneOf, Transfer, SetField, AddField,
                Draw, CardTo, CardOnly, Peek, Score, If, ForEach, Repeat, Let, ChooseOne, May, Modify):
     _model.model_rebuild()
 

@@ -193,7 +193,7 @@ class Resource(Identified):
 class Native(Identified):
     """A procedure of the game's kernel that effects may call: what the shared verbs cannot say."""
 
-    params: list[Id] = Field(default_factory=list, description="Types: number, bool, or a space")
+    args: list[Id] = Field(default_factory=list, description="Argument types: number, bool, or a space")
     returns: Id | None = Field(default=None, description="Type of the result; none for a statement")
     doc: str
 
@@ -213,6 +213,13 @@ class Effectful(StrictModel):
         default=None, description="A native procedure of the kernel that does the whole power")
 
 
+class Selector(Identified):
+    """A named expression effects can use like a variable: `your_site`, `matching_advisers`."""
+
+    is_: Annotated[Expr, Lowered()] = Field(alias="is")
+    doc: str
+
+
 class DieFace(StrictModel):
     symbols: list[Annotated[str, RefTo("term")]] = Field(default_factory=list)
     value: int | None = None
@@ -223,6 +230,7 @@ class Die(NamedEntity):
     faces: list[DieFace] = Field(min_length=1)
 
 
-from ..effects.nodes import Statement  # noqa: E402  (the effect tree builds on the strict base above)
+from ..effects.nodes import Expr, Statement  # noqa: E402  (the effect tree builds on the strict base above)
 
 Effectful.model_rebuild()
+Selector.model_rebuild()

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel
+from pydantic.fields import FieldInfo
 
 from .common import Lowered, RefTo, Text
 
@@ -40,7 +41,7 @@ def walk(value: Any, loc: Loc = (), annotation: Any = None, metadata: tuple[Any,
         return
     if isinstance(value, BaseModel):
         for name, info in type(value).model_fields.items():
-            if is_lowered(info.annotation):
+            if is_lowered(info):
                 continue
             yield from walk(getattr(value, name), loc + (name,), info.annotation, tuple(info.metadata))
         return
@@ -78,11 +79,15 @@ def fits(value: Any, annotation: Any) -> bool:
     return isinstance(annotation, type) and isinstance(value, annotation)
 
 
-def is_lowered(annotation: Any) -> bool:
-    """Whether a field's type carries the `Lowered` mark (its content becomes bytecode)."""
+def is_lowered(info: FieldInfo) -> bool:
+    """Whether a field carries the `Lowered` mark (its content becomes bytecode, not data)."""
+    return any(isinstance(m, Lowered) for m in info.metadata) or _marked(info.annotation)
+
+
+def _marked(annotation: Any) -> bool:
     if get_origin(annotation) is Annotated and any(isinstance(m, Lowered) for m in get_args(annotation)[1:]):
         return True
-    return any(is_lowered(arm) for arm in get_args(annotation)) if get_origin(annotation) in (Union, types.UnionType) else False
+    return get_origin(annotation) in (Union, types.UnionType) and any(_marked(a) for a in get_args(annotation))
 
 
 def instances(value: Any, cls: type[T], loc: Loc = ()) -> Iterator[tuple[Loc, T]]:
@@ -91,7 +96,7 @@ def instances(value: Any, cls: type[T], loc: Loc = ()) -> Iterator[tuple[Loc, T]
         yield loc, value
     if isinstance(value, BaseModel):
         for name in type(value).model_fields:
-            if not is_lowered(type(value).model_fields[name].annotation):
+            if not is_lowered(type(value).model_fields[name]):
                 yield from instances(getattr(value, name), cls, loc + (name,))
     elif isinstance(value, list):
         for index, element in enumerate(value):

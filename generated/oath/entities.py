@@ -226,25 +226,94 @@ class DiscrepancyId(IntEnum):
 
 
 class FieldId(IntEnum):
-    pass
+    FAVOR = 0
+    SECRET = 1
+    SECRET_FACEDOWN = 2
+    WARBANDS = 3
+    WARBAND_BANK = 4
+    SITE_WARBANDS = 5
+    BANK_FAVOR = 6
+    SHARED_FAVOR = 7
+    SHARED_SECRET = 8
+    CARD_FAVOR = 9
+    CARD_SECRET = 10
+    BANNER_FAVOR = 11
+    BANNER_SECRET = 12
+    BANNER_HOLDER = 13
+    BANNER_MOB = 14
+    CARD_ZONE = 15
+    CARD_ORDER = 16
+    CARD_FACEUP = 17
+    CARD_SEEN = 18
+    CARD_SITE = 19
+    SITE_SLOT = 20
+    SITE_REGION = 21
+    PAWN_SITE = 22
+    ROLE = 23
+    SUPPLY = 24
+    OATHKEEPER = 25
+    USURPER = 26
+    OATH = 27
+    ROUND = 28
+    CURRENT_PLAYER = 29
+    VISIONS_DRAWN = 30
+    TOOK_THIS_TURN = 31
+    TRAVEL_COST_DELTA = 32
+    TRAVEL_FREE = 33
+    SEARCH_DRAW_DELTA = 34
+    SEARCH_COST_CAP = 35
+    TRADE_FAVOR_DELTA = 36
+    TRADE_SECRET_DELTA = 37
+    ATTACK_DICE_DELTA = 38
+    DEFENSE_DICE_DELTA = 39
+    KILL_ALL_DEFEATED = 40
+    ACTION_FORBIDDEN = 41
 
 
 class ResourceId(IntEnum):
-    pass
+    FAVOR = 0
+    SECRET = 1
+    WARBAND = 2
 
 
 class NativeId(IntEnum):
-    pass
+    TRAVEL = 0
+    CAMPAIGN = 1
 
 
 class ZoneId(IntEnum):
-    pass
+    BOX = 0
+    WORLD_DECK = 1
+    RELIC_DECK = 2
+    SITE_DECK = 3
+    DISCARD_CRADLE = 4
+    DISCARD_PROVINCES = 5
+    DISCARD_HINTERLAND = 6
+    DISPOSSESSED = 7
+    ARCHIVE = 8
+    RELIQUARY = 9
+    AT_SITE = 10
+    MAP = 11
+    ADVISERS = 12
+    DRAWN = 13
+    RELICS_HELD = 14
+    REVEALED_VISION = 15
 
 
 class DieId(IntEnum):
     ATTACK_DIE = 0
     DEFENSE_DIE = 1
     END_DIE = 2
+
+
+class SelectorId(IntEnum):
+    YOUR_SITE = 0
+    YOUR_REGION = 1
+    PLAYERS = 2
+    FAVOR_BANKS = 3
+    BANKS_WITH_FAVOR = 4
+    PLAYERS_AT_YOUR_SITE = 5
+    YOUR_ADVISERS = 6
 
 
 class SuitId(IntEnum):
@@ -682,7 +751,7 @@ class Native:
     """A procedure of the game's kernel that effects may call: what the shared verbs cannot say."""
 
     id: NativeId
-    params: tuple[str, ...] = ()
+    args: tuple[str, ...] = ()
     returns: str | None = None
     doc: str
 
@@ -708,6 +777,13 @@ class Die:
     note: str | None = None
     name: Text
     faces: tuple[DieFace, ...]
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Selector:
+    """A named expression effects can use like a variable: `your_site`, `matching_advisers`."""
+
+    id: SelectorId
+    doc: str
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Suit:
@@ -2475,15 +2551,337 @@ DISCREPANCIES: tuple[Discrepancy, ...] = (
 )
 
 STATE: tuple[StateField, ...] = (
+    StateField(
+        id=FieldId.FAVOR,
+        of=('player',),
+        holds='favor',
+        doc="Favor on a player's board.",
+    ),
+    StateField(
+        id=FieldId.SECRET,
+        of=('player',),
+        holds='secret',
+        doc="Faceup secrets on a player's board.",
+    ),
+    StateField(
+        id=FieldId.SECRET_FACEDOWN,
+        of=('player',),
+        doc="Facedown secrets on a player's board (4.3.2); they cannot pay costs.",
+    ),
+    StateField(
+        id=FieldId.WARBANDS,
+        of=('player',),
+        holds='warband',
+        doc="Warbands on a player's board.",
+    ),
+    StateField(
+        id=FieldId.WARBAND_BANK,
+        of=('player',),
+        holds='warband',
+        doc="Warbands in a player's personal bank.",
+    ),
+    StateField(
+        id=FieldId.SITE_WARBANDS,
+        of=('site', 'player'),
+        holds='warband',
+        doc='Warbands at a site, by the player whose colour they are.',
+    ),
+    StateField(
+        id=FieldId.BANK_FAVOR,
+        of=('suit',),
+        holds='favor',
+        doc='The six favor banks (2.1.3).',
+    ),
+    StateField(
+        id=FieldId.SHARED_FAVOR,
+        holds='favor',
+        doc='Favor in the shared bank.',
+    ),
+    StateField(
+        id=FieldId.SHARED_SECRET,
+        holds='secret',
+        doc='Secrets in the shared bank (not component-limited, 9.3).',
+    ),
+    StateField(
+        id=FieldId.CARD_FAVOR,
+        of=('card',),
+        holds='favor',
+        doc='Favor placed on a card.',
+    ),
+    StateField(
+        id=FieldId.CARD_SECRET,
+        of=('card',),
+        holds='secret',
+        doc='Secrets placed on a card.',
+    ),
+    StateField(
+        id=FieldId.BANNER_FAVOR,
+        of=('banner',),
+        holds='favor',
+        doc="Favor on a banner (the People's Favor).",
+    ),
+    StateField(
+        id=FieldId.BANNER_SECRET,
+        of=('banner',),
+        holds='secret',
+        doc='Secrets on a banner (the Darkest Secret).',
+    ),
+    StateField(
+        id=FieldId.BANNER_HOLDER,
+        of=('banner',),
+        value='player',
+        doc='Who holds a banner (-1: the shared bank).',
+    ),
+    StateField(
+        id=FieldId.BANNER_MOB,
+        of=('banner',),
+        doc="1 when the People's Favor shows its Mob side.",
+    ),
+    StateField(
+        id=FieldId.CARD_ZONE,
+        of=('card',),
+        value='zone',
+        doc='The zone a card is in.',
+    ),
+    StateField(
+        id=FieldId.CARD_ORDER,
+        of=('card',),
+        doc="A card's place in its zone; the top card has the largest.",
+    ),
+    StateField(
+        id=FieldId.CARD_FACEUP,
+        of=('card',),
+        doc='1 when a card is face up.',
+    ),
+    StateField(
+        id=FieldId.CARD_SEEN,
+        of=('card', 'player'),
+        doc="1 when that player has seen the card's face (9.4).",
+    ),
+    StateField(
+        id=FieldId.CARD_SITE,
+        of=('card',),
+        value='site',
+        doc='The site a card lies at, when its zone is at_site.',
+    ),
+    StateField(
+        id=FieldId.SITE_SLOT,
+        of=('site',),
+        doc='The map slot of a site on the map: 0-7, top of the Cradle first.',
+    ),
+    StateField(
+        id=FieldId.SITE_REGION,
+        of=('site',),
+        value='region',
+        doc='The region of a site on the map.',
+    ),
+    StateField(
+        id=FieldId.PAWN_SITE,
+        of=('player',),
+        value='site',
+        doc="Where a player's pawn is.",
+    ),
+    StateField(
+        id=FieldId.ROLE,
+        of=('player',),
+        value='role',
+        doc='Chancellor, Exile or Citizen.',
+    ),
+    StateField(
+        id=FieldId.SUPPLY,
+        of=('player',),
+        doc='Supply left this turn (4.2).',
+    ),
+    StateField(
+        id=FieldId.OATHKEEPER,
+        value='player',
+        doc='Who holds the Oathkeeper title.',
+    ),
+    StateField(
+        id=FieldId.USURPER,
+        doc='1 when the title shows its Usurper side.',
+    ),
+    StateField(
+        id=FieldId.OATH,
+        value='oath',
+        doc='The Oath of this game (its goal reference).',
+    ),
+    StateField(
+        id=FieldId.ROUND,
+        doc='The round, 1 to 8.',
+    ),
+    StateField(
+        id=FieldId.CURRENT_PLAYER,
+        value='player',
+        doc='Whose turn it is.',
+    ),
+    StateField(
+        id=FieldId.VISIONS_DRAWN,
+        doc='The Visions Drawn marker (2.1.6).',
+    ),
+    StateField(
+        id=FieldId.TOOK_THIS_TURN,
+        of=('card',),
+        doc='1 when the card was taken this turn (the Grand Scepter cannot be used then).',
+    ),
+    StateField(
+        id=FieldId.TRAVEL_COST_DELTA,
+        rule=True,
+        doc='Added to the Travel cost of the action being taken (modifiers: +1 Supply).',
+    ),
+    StateField(
+        id=FieldId.TRAVEL_FREE,
+        rule=True,
+        doc='1: the travel being taken spends no Supply (7.6.2).',
+    ),
+    StateField(
+        id=FieldId.SEARCH_DRAW_DELTA,
+        rule=True,
+        doc='Added to the 3 cards a Search draws.',
+    ),
+    StateField(
+        id=FieldId.SEARCH_COST_CAP,
+        rule=True,
+        doc='If above 0: you cannot search when you would spend more Supply (Greedy).',
+    ),
+    StateField(
+        id=FieldId.TRADE_FAVOR_DELTA,
+        rule=True,
+        doc='Added to the favor a Trade gains.',
+    ),
+    StateField(
+        id=FieldId.TRADE_SECRET_DELTA,
+        rule=True,
+        doc='Added to the secrets a Trade gains.',
+    ),
+    StateField(
+        id=FieldId.ATTACK_DICE_DELTA,
+        rule=True,
+        doc='Attack dice added (or removed) by battle plans and modifiers.',
+    ),
+    StateField(
+        id=FieldId.DEFENSE_DICE_DELTA,
+        rule=True,
+        doc='Defense dice added (or removed) by battle plans and modifiers.',
+    ),
+    StateField(
+        id=FieldId.KILL_ALL_DEFEATED,
+        rule=True,
+        doc='1: the defeated player kills all warbands in their force (Brutal).',
+    ),
+    StateField(
+        id=FieldId.ACTION_FORBIDDEN,
+        rule=True,
+        doc='1: the action being taken is not allowed (a `cannot` power).',
+    ),
 )
 
 RESOURCES: tuple[Resource, ...] = (
+    Resource(
+        id=ResourceId.FAVOR,
+        term=TermId.FAVOR,
+        board='favor',
+        sink='shared_favor',
+    ),
+    Resource(
+        id=ResourceId.SECRET,
+        term=TermId.SECRET,
+        board='secret',
+        source='shared_secret',
+        sink='shared_secret',
+    ),
+    Resource(
+        id=ResourceId.WARBAND,
+        term=TermId.WARBAND,
+        board='warbands',
+        source='warband_bank',
+        sink='warband_bank',
+        bank='warband_bank',
+    ),
 )
 
 NATIVES: tuple[Native, ...] = (
+    Native(
+        id=NativeId.TRAVEL,
+        args=('player', 'site'),
+        doc="Move a player's pawn to a site as the Travel action does after paying (5.6.2): flip a facedown site and resolve its reveal prompt.",
+    ),
+    Native(
+        id=NativeId.CAMPAIGN,
+        args=('player',),
+        doc='Start a Campaign (5.5) with this player as the defender, without spending Supply.',
+    ),
 )
 
 ZONES: tuple[Zone, ...] = (
+    Zone(
+        id=ZoneId.BOX,
+        doc='Out of the game (the World Box or the game box).',
+    ),
+    Zone(
+        id=ZoneId.WORLD_DECK,
+        doc='The world deck (2.1.5); its top is drawn by Search.',
+    ),
+    Zone(
+        id=ZoneId.RELIC_DECK,
+        doc='The relic deck (setup 18).',
+    ),
+    Zone(
+        id=ZoneId.SITE_DECK,
+        doc='The site deck (8.3.2).',
+    ),
+    Zone(
+        id=ZoneId.DISCARD_CRADLE,
+        doc="The Cradle's discard pile (2.1.2).",
+    ),
+    Zone(
+        id=ZoneId.DISCARD_PROVINCES,
+        doc="The Provinces' discard pile (2.1.2).",
+    ),
+    Zone(
+        id=ZoneId.DISCARD_HINTERLAND,
+        doc="The Hinterland's discard pile (2.1.2).",
+    ),
+    Zone(
+        id=ZoneId.DISPOSSESSED,
+        doc='The Dispossessed section of the Archive (8.5).',
+    ),
+    Zone(
+        id=ZoneId.ARCHIVE,
+        doc="The Archive's suit stacks (8.4).",
+    ),
+    Zone(
+        id=ZoneId.RELIQUARY,
+        doc='The four spaces of the Imperial Reliquary (2.3).',
+    ),
+    Zone(
+        id=ZoneId.AT_SITE,
+        doc='At a site on the map; `card_site` says which.',
+    ),
+    Zone(
+        id=ZoneId.MAP,
+        doc='Site cards on the map (their slot is in `site_slot`).',
+    ),
+    Zone(
+        id=ZoneId.ADVISERS,
+        per_player=True,
+        doc="A player's advisers (2.2.2).",
+    ),
+    Zone(
+        id=ZoneId.DRAWN,
+        per_player=True,
+        doc='Cards a player has drawn and not yet played or discarded (5.1.2-5.1.3).',
+    ),
+    Zone(
+        id=ZoneId.RELICS_HELD,
+        per_player=True,
+        doc="Relics in a player's personal bank, near their board.",
+    ),
+    Zone(
+        id=ZoneId.REVEALED_VISION,
+        per_player=True,
+        doc="An Exile's Revealed Vision space (5.1.4.III).",
+    ),
 )
 
 DICE: tuple[Die, ...] = (
@@ -2510,6 +2908,37 @@ DICE: tuple[Die, ...] = (
         note='The rulebooks only speak of rolls of 6, 5 or 6, and 3 to 6 (3.3). Faces 1 to 6 follow the LeCodex/Oath reference implementation (MIT; src/oath/game/dice.ts, D6, commit 1d651148d79e0d8fea4e7dcd61445aac148692d6). Check against a physical die.',
         name=Text(en='End die', fr='Dé de fin', uk='Кубик кінця гри'),
         faces=(DieFace(value=1, count=1), DieFace(value=2, count=1), DieFace(value=3, count=1), DieFace(value=4, count=1), DieFace(value=5, count=1), DieFace(value=6, count=1)),
+    ),
+)
+
+SELECTORS: tuple[Selector, ...] = (
+    Selector(
+        id=SelectorId.YOUR_SITE,
+        doc='The site your pawn is at (glossary: Your Site).',
+    ),
+    Selector(
+        id=SelectorId.YOUR_REGION,
+        doc='The region of your site.',
+    ),
+    Selector(
+        id=SelectorId.PLAYERS,
+        doc='Every player seat.',
+    ),
+    Selector(
+        id=SelectorId.FAVOR_BANKS,
+        doc='The six favor banks, one per suit.',
+    ),
+    Selector(
+        id=SelectorId.BANKS_WITH_FAVOR,
+        doc='The favor banks that hold any favor.',
+    ),
+    Selector(
+        id=SelectorId.PLAYERS_AT_YOUR_SITE,
+        doc='The other players whose pawns are at your site.',
+    ),
+    Selector(
+        id=SelectorId.YOUR_ADVISERS,
+        doc='Cards among your advisers.',
     ),
 )
 
@@ -2928,8 +3357,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/Alchemist'),),
         status='unverified',
         name=Text(en='Alchemist'),
-        text=Text(en='**Action**: Gain [favor] [favor] [favor] [favor] from any favor bank or banks.'),
-        params=(),
+        text=Text(en='**Action**: Gain {n} [favor] from any favor bank or banks.'),
+        params=(('n', 4),),
         powers=(Power(kind='action', cost=Cost(place_secret=1, burn_secret=1), ref='Alchemist'),),
         save_id=8,
         suit=SuitId.ARCANE,
@@ -2939,8 +3368,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/FireTalkers'),),
         status='unverified',
         name=Text(en='Fire Talkers'),
-        text=Text(en='±3 [attack_die] if you hold the Darkest Secret.'),
-        params=(),
+        text=Text(en='±{n} [attack_die] if you hold the Darkest Secret.'),
+        params=(('n', 3),),
         powers=(Power(kind='battle_plan_attack', cost=Cost(place_secret=1), ref='FireTalkersAttack'), Power(kind='battle_plan_defense', cost=Cost(place_secret=1), ref='FireTalkersDefense')),
         save_id=30,
         suit=SuitId.ARCANE,
@@ -5997,6 +6426,7 @@ KINDS: dict[str, tuple[object, ...]] = {
     'native': NATIVES,
     'zone': ZONES,
     'die': DICE,
+    'selector': SELECTORS,
     'suit': SUITS,
     'region': REGIONS,
     'site': SITES,
@@ -6025,6 +6455,7 @@ ENUMS: dict[str, type[IntEnum]] = {
     'native': NativeId,
     'zone': ZoneId,
     'die': DieId,
+    'selector': SelectorId,
     'suit': SuitId,
     'region': RegionId,
     'site': SiteId,

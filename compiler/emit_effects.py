@@ -1,0 +1,48 @@
+"""Stage 5c, emit: the state layout and effect entry points of a game, as a typed Python module.
+
+The runtime needs them to make a state (how large, where each field is), to start an effect
+(where its bytecode begins) and to read a decision (which space a choice's options are from).
+"""
+
+from __future__ import annotations
+
+from .emit_python import header
+from .lower import LoweredGame
+
+
+def emit_effects(lowered: LoweredGame) -> str:
+    layout = lowered.layout
+    fields = spaces = natives = ""
+    size = 1
+    if layout is not None:
+        size = layout.size
+        fields = "".join(
+            f"    {name!r}: ({f.offset}, {f.extents!r}, "
+            f"{layout.spaces[f.spec.value].size if f.spec.value else -1}),\n"
+            for name, f in layout.fields.items())
+        spaces = "".join(f"    ({name!r}, {space.size}),\n" for name, space in layout.spaces.items())
+        natives = "".join(f"    {name!r},\n" for name in layout.natives)
+    entries = "".join(f"    {key!r}: {offset},\n" for key, offset in lowered.entries.items())
+    return "\n".join([
+        header(lowered.name),
+        f'"""State layout and effect entry points of {lowered.name} (bytecode: `tables.code()`)."""',
+        "",
+        f"STATE_SIZE = {size}",
+        "",
+        "FIELDS: dict[str, tuple[int, tuple[int, ...], int]] = {",
+        f"{fields}}}",
+        '"""Field → (offset, extent of each axis, size of the space its values are from or -1)."""',
+        "",
+        "SPACES: tuple[tuple[str, int], ...] = (",
+        f"{spaces})",
+        '"""(name, size); a choice of kind k offers entities of SPACES[k - 1] (kind 0: numbered options)."""',
+        "",
+        "NATIVES: tuple[str, ...] = (",
+        f"{natives})",
+        '"""Native procedures in the numbering the bytecode calls them by."""',
+        "",
+        "ENTRIES: dict[str, int] = {",
+        f"{entries}}}",
+        '"""Effect key (kind/id/path of the power) → where its bytecode starts."""',
+        "",
+    ])
