@@ -10,7 +10,8 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from .diagnostics import Diagnostic
-from .loader import LoadedDocument, Path_, load_document
+from .doccache import DocumentCache
+from .loader import LoadedDocument, Path_
 from .models.common import Game, Identified, StrictModel
 from .rulesets import GAME_FILE, GAME_SCHEMA, RULESETS, KindSpec
 from .workspace import Workspace
@@ -217,7 +218,8 @@ def validate_game(ws: Workspace, name: str) -> tuple[ValidatedContent, list[Diag
     diagnostics: list[Diagnostic] = []
     result = ValidatedContent(name, None, None)
 
-    game_doc, problems = load_document(ws.root, game_dir / GAME_FILE)
+    documents = DocumentCache(ws.cache / "documents")
+    game_doc, problems = documents.load(ws.root, game_dir / GAME_FILE)
     diagnostics += problems
     if game_doc is None:
         return result, diagnostics
@@ -254,7 +256,7 @@ def validate_game(ws: Workspace, name: str) -> tuple[ValidatedContent, list[Diag
             diagnostics.append(Diagnostic(rel, 1, 1, "unknown-file", f"no entity kind is stored in {file.name!r}",
                                           hint=f"kind files are: {expected}"))
             continue
-        doc, problems = load_document(ws.root, file)
+        doc, problems = documents.load(ws.root, file)
         diagnostics += problems
         if doc is None:
             result.broken_kinds.add(spec.name)

@@ -3,6 +3,7 @@ without knowing any game's models."""
 
 from __future__ import annotations
 
+import functools
 import types
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -40,10 +41,8 @@ def walk(value: Any, loc: Loc = (), annotation: Any = None, metadata: tuple[Any,
         yield TextSite(loc, value)
         return
     if isinstance(value, BaseModel):
-        for name, info in type(value).model_fields.items():
-            if is_lowered(info):
-                continue
-            yield from walk(getattr(value, name), loc + (name,), info.annotation, tuple(info.metadata))
+        for name, annotation_, metadata_ in data_fields(type(value)):
+            yield from walk(getattr(value, name), loc + (name,), annotation_, metadata_)
         return
     origin = get_origin(annotation)
     if origin is Annotated:
@@ -79,6 +78,13 @@ def fits(value: Any, annotation: Any) -> bool:
     return isinstance(annotation, type) and isinstance(value, annotation)
 
 
+@functools.cache
+def data_fields(model: type[BaseModel]) -> tuple[tuple[str, Any, tuple[Any, ...]], ...]:
+    """(name, annotation, metadata) of a model's fields that hold data, not effects (cached per model)."""
+    return tuple((name, info.annotation, tuple(info.metadata))
+                 for name, info in model.model_fields.items() if not is_lowered(info))
+
+
 def is_lowered(info: FieldInfo) -> bool:
     """Whether a field carries the `Lowered` mark (its content becomes bytecode, not data)."""
     return any(isinstance(m, Lowered) for m in info.metadata) or _marked(info.annotation)
@@ -95,9 +101,8 @@ def instances(value: Any, cls: type[T], loc: Loc = ()) -> Iterator[tuple[Loc, T]
     if isinstance(value, cls):
         yield loc, value
     if isinstance(value, BaseModel):
-        for name in type(value).model_fields:
-            if not is_lowered(type(value).model_fields[name]):
-                yield from instances(getattr(value, name), cls, loc + (name,))
+        for name, _, _ in data_fields(type(value)):
+            yield from instances(getattr(value, name), cls, loc + (name,))
     elif isinstance(value, list):
         for index, element in enumerate(value):
             yield from instances(element, cls, loc + (index,))
