@@ -91,10 +91,10 @@ def lower_game(linked: LinkedGame) -> LoweredGame:
     tables: list[NumericTable] = []
     for spec in linked.kinds:
         entities = linked.entities[spec.name]
-        for field, shape, detail in scalar_columns(spec.model):
+        for column, shape, detail in scalar_columns(spec.model):
             values = []
             for entity in entities:
-                value = getattr(entity, field)
+                value = getattr(entity, column)
                 if value is None:
                     values.append(ABSENT)
                 elif shape == "ref":
@@ -104,13 +104,13 @@ def lower_game(linked: LinkedGame) -> LoweredGame:
                     values.append(detail.index(value))
                 else:
                     values.append(int(value))
-            doc = f"{spec.name}.{field} per {spec.name} id"
+            doc = f"{spec.name}.{column} per {spec.name} id"
             if shape == "ref":
                 doc += f" (a {detail} id)"
             elif shape == "choice":
                 assert isinstance(detail, tuple)
                 doc += " (" + ", ".join(f"{i}={c}" for i, c in enumerate(detail)) + ")"
-            tables.append(NumericTable(f"{spec.name}_{field}", (len(entities),), tuple(values), doc))
+            tables.append(NumericTable(f"{spec.name}_{column}", (len(entities),), tuple(values), doc))
     for table in linked.entities.get("table", ()):
         assert isinstance(table, Table)
         tables += _lower_table(table, enums)

@@ -101,10 +101,10 @@ def typecheck_game(content: ValidatedContent, linked: LinkedGame) -> tuple[Linke
                 if power.effect is not None:
                     base: Path_ = item.loc + loc + ("effect",)
 
-                    def report(problem: Problem, doc=item.doc, base=base) -> None:  # type: ignore[no-untyped-def]
+                    def report(problem: Problem, doc=item.doc, base=base, out=diagnostics) -> None:  # type: ignore[no-untyped-def]
                         at = doc.position(base + problem.loc)
-                        diagnostics.append(Diagnostic(doc.path, at.line, at.col, problem.code, problem.message,
-                                                      hint=problem.hint, loc=base + problem.loc))
+                        out.append(Diagnostic(doc.path, at.line, at.col, problem.code, problem.message,
+                                              hint=problem.hint, loc=base + problem.loc))
 
                     checked = check_effect(layout, power.effect, _context(linked, item.kind, params, selectors), report)
                     checked.types.update(in_selectors.types)

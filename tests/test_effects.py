@@ -60,7 +60,8 @@ def test_both_vms_agree_on_every_content_effect(key: str) -> None:
             picks = random.Random(seed)
             offered: list[tuple[int, ...]] = []
 
-            def choose(pending: PendingChoice) -> int:
+            def choose(pending: PendingChoice, picks: random.Random = picks,
+                       offered: list[tuple[int, ...]] = offered) -> int:
                 offered.append(pending.options)
                 return pending.options[picks.randrange(len(pending.options))]
 

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lawforge.runtime import vm, vm_py
-from lawforge.runtime.bytecode import (ARITY, HEADER, INT32_MAX, INT32_MIN, LOCALS, LOCALS_AT, STACK_SIZE, Op, Status, VMError, disassemble,
+from lawforge.runtime.bytecode import (HEADER, INT32_MAX, INT32_MIN, LOCALS, LOCALS_AT, STACK_SIZE, Op, Status, VMError, disassemble,
                                        live_frame, new_frame, new_state, pending_choice, provide_choice, verify)
 
 VMS = {"python": vm_py.run, "cython": vm.run}

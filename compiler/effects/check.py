@@ -368,7 +368,7 @@ class _Checker:
         if len(at) != len(layout.axes):
             self.problem(loc, "wrong-arity", f"field {name!r} takes {len(layout.axes)} index(es) "
                          f"({', '.join(layout.axes) or 'none'}), not {len(at)}")
-        for index, (axis, index_expr) in enumerate(zip(layout.axes, at)):
+        for index, (axis, index_expr) in enumerate(zip(layout.axes, at, strict=False)):
             self.expect(self.expr(index_expr, loc + ("at", index)), axis, loc + ("at", index), f"index {index + 1}")
         return layout
 
@@ -418,7 +418,7 @@ class _Checker:
         if len(body.args) != len(native.args):
             self.problem(loc + ("args",), "wrong-arity",
                          f"native {body.name!r} takes {len(native.args)} argument(s), not {len(body.args)}")
-        for index, (param, arg) in enumerate(zip(native.args, body.args)):
+        for index, (param, arg) in enumerate(zip(native.args, body.args, strict=False)):
             self.expect(self.expr(arg, loc + ("args", index)), param, loc + ("args", index), f"argument {index + 1}")
         if native.returns is None:
             if not statement:

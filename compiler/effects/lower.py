@@ -294,7 +294,7 @@ class _Lowerer:
 
     def native(self, call: NativeCall) -> None:
         index, native = self.layout.natives[call.name]
-        for param, arg in zip(native.args, call.args):
+        for param, arg in zip(native.args, call.args, strict=True):
             self.value(arg, None if param in ("number", "bool") else param)
         self.emit(Op.NATIVE, index, len(call.args))
 

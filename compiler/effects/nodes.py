@@ -114,6 +114,9 @@ class ZoneOf(Node):
     player: Expr = "you"
 
 
+LIST_OPERATORS = ("add", "sub", "mul", "div", "min", "max", "eq", "ne", "lt", "le", "gt", "ge", "all", "any")
+
+
 def _op(name: str, body: Any, prefix: str = "Op") -> Any:
     """A one-key mapping model, `{name: body}`, tagged `name` in its union."""
     return Annotated[type(f"{prefix}_{name}", (Node,), {"__annotations__": {name: body},
@@ -126,8 +129,7 @@ Expr = TypeAliasType("Expr", Annotated[
         Annotated[StrictInt, Tag("<int>")],
         Annotated[StrictStr, Tag("<name>")],
         Annotated[dict[StrictStr, Any], Tag("<literal>")],
-        *(_op(name, Annotated[list["Expr"], Field(min_length=1)])
-          for name in ("add", "sub", "mul", "div", "min", "max", "eq", "ne", "lt", "le", "gt", "ge", "all", "any")),
+        *(_op(name, Annotated[list["Expr"], Field(min_length=1)]) for name in LIST_OPERATORS),
         _op("half", "Expr"),
         _op("not", "Expr"),
         _op("count", "Expr"),
