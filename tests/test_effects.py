@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 import random
 from array import array
+from typing import Any
 
 import pytest
 
 from conftest import REPO, run
 from lawforge.runtime import load
-from lawforge.runtime.bytecode import PendingChoice, VMError, new_state, verify
+from lawforge.runtime.bytecode import LOCALS_AT, PendingChoice, VMError, new_state, verify
 from lawforge.runtime.effects import bind_natives, run_to_end
 
 OATH = load("oath")
@@ -113,3 +114,48 @@ def test_effects_status_lists_each_power() -> None:
     assert statuses["denizen/alchemist/powers/0"] == "compiled"
     assert set(statuses.values()) <= {"compiled", "native", "missing"}
     assert {k for k, v in statuses.items() if v == "compiled"} == set(KEYS)
+
+
+@pytest.fixture(scope="module")
+def oath_compiler() -> Any:
+    """Compiles effects written in a test against the Oath content's state layout."""
+    from pydantic import TypeAdapter
+
+    from lawforge.compiler.effects.check import EffectContext, check_effect
+    from lawforge.compiler.effects.lower import lower_effect
+    from lawforge.compiler.effects.nodes import Statement
+    from lawforge.compiler.frontend import check_game
+    from lawforge.compiler.lower import _constants, lower_game
+    from lawforge.compiler.workspace import Workspace
+
+    linked, _ = check_game(Workspace.open(REPO), "oath")
+    assert linked is not None and linked.effects is not None
+    layout, constants = linked.effects.layout, _constants(linked, lower_game(linked))
+
+    def compile_effect(raw: list[Any]) -> array[int]:
+        effect = TypeAdapter(list[Statement]).validate_python(raw, strict=True)
+        checked = check_effect(layout, effect, EffectContext("denizen", {}))
+        assert checked.problems == []
+        return array("i", lower_effect(layout, effect, checked, constants, "denizen", {}))
+
+    return compile_effect
+
+
+def test_warbands_placed_and_killed_per_owner(oath_compiler: Any) -> None:
+    from lawforge.runtime.bytecode import new_frame
+    from lawforge.runtime.effects import VMS
+
+    salt_flats = OATH.enums["site"]["SALT_FLATS"]
+    code = oath_compiler([
+        {"place": {"what": "warband", "n": 3, "on": {"site": "salt_flats"}, "owner": "you"}},
+        {"kill": {"what": "warband", "n": 1, "from": {"site": "salt_flats"}, "owner": "you"}},
+    ])
+    for run in VMS.values():
+        state = new_state(OATH.layout.STATE_SIZE, 1)
+        state[field("warbands", 2)] = 5
+        frame = new_frame()
+        frame[LOCALS_AT] = 2
+        run(code, state, frame, OATH.data)
+        assert state[field("warbands", 2)] == 2
+        assert state[field("site_warbands", salt_flats, 2)] == 2
+        assert state[field("warband_bank", 2)] == 1

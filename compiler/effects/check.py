@@ -155,8 +155,8 @@ class _Checker:
             self.statements(body.then, loc + ("then",))
             self.statements(body.else_, loc + ("else",))
         elif isinstance(body, ForEach):
-            self.expect(self.expr(body.in_, loc + ("in",)), "set", loc + ("in",), "`in`")
-            element = self.result.types.get(id(body.in_))
+            element = self.expr(body.in_, loc + ("in",))
+            self.expect(element, "set", loc + ("in",), "`in`")
             self.scopes.append({self.binding(body.as_, loc + ("as",)): Type("entity", element.space if element else None)})
             self.statements(body.do, loc + ("do",))
             self.scopes.pop()

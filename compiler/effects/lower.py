@@ -312,8 +312,10 @@ class _Lowerer:
             self.emit(Op.ADD)
 
     def holding_address(self, resource: str, holder: Any, owner: Any | None) -> None:
+        """A holder's holding of a resource: a player's board, or the holding of the holder's space (kept
+        per owner when `owner` is given, like warbands at a site)."""
         space = str(self.type_of(holder).space)
-        if space == "player" and owner is None:
+        if space == "player":
             self.field_address(self.layout.fields[self.layout.resources[resource].board], [holder])
             return
         layout = self.layout.holding(resource, space, owned=owner is not None)
@@ -418,7 +420,7 @@ class _Lowerer:
             assert resource.bank is not None
             self.default_address(resource.bank, body.owner if body.owner is not None else you)
         elif target is not None:
-            self.holding_address(body.what, target, body.owner if verb == "move" else None)
+            self.holding_address(body.what, target, body.owner)
         elif verb in ("pay", "burn"):
             assert resource.sink is not None
             self.default_address(resource.sink, you)
