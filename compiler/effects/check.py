@@ -165,7 +165,9 @@ class _Checker:
             self.statements(body.do, loc + ("do",))
         elif isinstance(body, Let):
             value = self.expr(body.be, loc + ("be",))
-            if value is not None:
+            if value is not None and value.kind == "set":
+                self.problem(loc + ("be",), "wrong-type", "`let` names one value, not a set: declare a selector")
+            elif value is not None:
                 self.scopes[-1][self.binding(body.name, loc + ("name",))] = value
         elif isinstance(body, ChooseOne):
             self.expect(self.expr(body.by, loc + ("by",)), "player", loc + ("by",), "`by`")

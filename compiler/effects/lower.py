@@ -92,13 +92,12 @@ class _Lowerer:
         self.emit(Op.LOCAL, slot, Op.PUSH, by, Op.ADD, Op.SET_LOCAL, slot)
 
     def loop(self, count: Callable[[], None], body: Callable[[int], None]) -> None:
-        """for i in range(count): body(i)."""
-        i = self.local()
-        self.emit(Op.PUSH, 0, Op.SET_LOCAL, i)
-        top = self.here()
-        self.emit(Op.LOCAL, i)
+        """for i in range(count): body(i). The count is worked out once, before the first pass."""
+        i, limit = self.local(), self.local()
         count()
-        self.emit(Op.LT)
+        self.emit(Op.SET_LOCAL, limit, Op.PUSH, 0, Op.SET_LOCAL, i)
+        top = self.here()
+        self.emit(Op.LOCAL, i, Op.LOCAL, limit, Op.LT)
         done = self.jump(Op.JUMP_IF_ZERO)
         body(i)
         self.increment(i)
@@ -411,14 +410,17 @@ class _Lowerer:
         target = body.to if body.to is not None else body.on
         if source is not None:
             self.holding_address(body.what, source, body.owner)
-        elif verb == "gain":
+        elif verb == "gain":  # from the source kept per player: the owner's, else the receiver's
             assert resource.source is not None
-            self.default_address(resource.source, target if target is not None else you)
+            self.default_address(resource.source, body.owner or (target if target is not None else you))
         else:
             self.holding_address(body.what, you, None)
-        if verb == "kill":
+        if verb == "kill":  # back to the owner's bank; from a player's board, that player owns them
             assert resource.bank is not None
-            self.default_address(resource.bank, body.owner if body.owner is not None else you)
+            owner = body.owner
+            if owner is None:
+                owner = source if source is not None and self.type_of(source).space == "player" else you
+            self.default_address(resource.bank, owner)
         elif target is not None:
             self.holding_address(body.what, target, body.owner)
         elif verb in ("pay", "burn"):
