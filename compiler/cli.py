@@ -93,13 +93,18 @@ def build(ws: Workspace, games: tuple[str, ...], check_only: bool, out_dir: Path
           force: bool) -> None:
     """Generate typed Python, the compiled tables and schemas; render sheets in every locale."""
     from .build import build_game, generate, stale_outputs
+    from .effects.lower import LoweringError
     from .extension import ExtensionBuildError
 
     selected = ws.select(games)
     failed = False
     if check_only:
         for game in selected:
-            generated, diagnostics = generate(ws, game)
+            try:
+                generated, diagnostics = generate(ws, game)
+            except LoweringError as exc:
+                err.print(f"[bold red]error:[/] {game}: {escape(str(exc))}")
+                sys.exit(1)
             if generated is None:
                 _print_diagnostics(ws, sort_diagnostics(diagnostics), "text", errors_only=True)
                 err.print(f"[bold red]error:[/] {game}: content has errors; fix them first (lawforge check {game})")
@@ -118,7 +123,7 @@ def build(ws: Workspace, games: tuple[str, ...], check_only: bool, out_dir: Path
     for game in selected:
         try:
             changed, diagnostics = build_game(ws, game, sheets_dir=sheets_dir, force=force, progress=_progress)
-        except ExtensionBuildError as exc:
+        except (ExtensionBuildError, LoweringError) as exc:
             err.print(f"[bold red]error:[/] {escape(str(exc))}")
             sys.exit(1)
         errors = [d for d in diagnostics if d.is_error]

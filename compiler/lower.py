@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal, Union, get_args, get_origin
 from pydantic import BaseModel
 
 from .effects.layout import Layout
-from .effects.lower import Constants, DieRef, TableRef, lower_effect, relocate
+from .effects.lower import Constants, DieRef, LoweringError, TableRef, lower_effect, relocate
 from .link import LinkedGame
 from .models.common import Axis, Die, RefTo, Table
 
@@ -168,7 +168,11 @@ def _lower_effects(linked: LinkedGame, lowered: LoweredGame) -> LoweredGame:
             continue
         entries[unit.key] = len(code)
         this = unit.kind if unit.kind in layout.spaces else None
-        code += relocate(lower_effect(layout, unit.power.effect, unit.checked, constants, this, unit.params), len(code))
+        try:
+            lowered_code = lower_effect(layout, unit.power.effect, unit.checked, constants, this, unit.params)
+        except LoweringError as exc:
+            raise LoweringError(f"{unit.key}: {exc}") from None
+        code += relocate(lowered_code, len(code))
     return replace(lowered, code=tuple(code), entries=entries, layout=layout)
 
 

@@ -187,3 +187,16 @@ def test_failed_write_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.Mon
         files.write_atomically(target, "new\n")
     assert target.read_text() == "old\n"
     assert [p.name for p in tmp_path.iterdir()] == ["out.py"], "no temporary file left behind"
+
+
+def test_an_effect_beyond_the_vm_limits_is_a_clear_error(mini: Path) -> None:
+    relics = mini / "content/mini/relics.yaml"
+    lets = "".join(f"        - let: {{name: v{i}, be: {i}}}\n" for i in range(40))
+    text = relics.read_text()
+    start = text.index("      effect:\n") + len("      effect:\n")
+    end = text.index("  source:")
+    relics.write_text(text[:start] + lets + text[end:])
+    result = run("build", "--root", str(mini), "--check")
+    assert result.exit_code == 1
+    assert "error: mini: relic/cup/powers/0: the effect needs more than 32 locals; split it" in result.output
+    assert "Traceback" not in result.output

@@ -376,8 +376,10 @@ class _Lowerer:
         elif isinstance(body, Repeat):
             self.loop(lambda: self.value(body.n), lambda slot: self.statements(body.do))
         elif isinstance(body, Let):
-            slot = self.local()
+            mark = self.next_local
             self.value(body.be)
+            self.next_local = mark  # the value's temporaries are done with; only the name stays
+            slot = self.local()
             self.emit(Op.SET_LOCAL, slot)
             self.bind(body.name, slot, self.type_of(body.be))
         elif isinstance(body, ChooseOne):
