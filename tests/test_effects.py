@@ -159,3 +159,13 @@ def test_warbands_placed_and_killed_per_owner(oath_compiler: Any) -> None:
         assert state[field("warbands", 2)] == 2
         assert state[field("site_warbands", salt_flats, 2)] == 2
         assert state[field("warband_bank", 2)] == 1
+
+
+MISSING_EFFECTS: list[str] = []
+"""Powers with neither an effect nor a native. Adding a power without one means listing it here."""
+
+
+def test_missing_effects_are_listed_explicitly() -> None:
+    result = run("effects", "status", "oath", "--root", str(REPO), "--missing", "--format", "json")
+    assert result.exit_code == 0, result.output
+    assert sorted(row["power"] for row in json.loads(result.output)) == MISSING_EFFECTS

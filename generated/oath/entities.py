@@ -226,48 +226,97 @@ class DiscrepancyId(IntEnum):
 
 
 class FieldId(IntEnum):
-    FAVOR = 0
-    SECRET = 1
-    SECRET_FACEDOWN = 2
-    WARBANDS = 3
-    WARBAND_BANK = 4
-    SITE_WARBANDS = 5
-    BANK_FAVOR = 6
-    SHARED_FAVOR = 7
-    SHARED_SECRET = 8
-    CARD_FAVOR = 9
-    CARD_SECRET = 10
-    BANNER_FAVOR = 11
-    BANNER_SECRET = 12
-    BANNER_HOLDER = 13
-    BANNER_MOB = 14
-    CARD_ZONE = 15
-    CARD_ORDER = 16
-    CARD_FACEUP = 17
-    CARD_SEEN = 18
-    CARD_SITE = 19
-    SITE_SLOT = 20
-    SITE_REGION = 21
-    PAWN_SITE = 22
-    ROLE = 23
-    SUPPLY = 24
-    OATHKEEPER = 25
-    USURPER = 26
-    OATH = 27
-    ROUND = 28
-    CURRENT_PLAYER = 29
-    VISIONS_DRAWN = 30
-    TOOK_THIS_TURN = 31
-    TRAVEL_COST_DELTA = 32
-    TRAVEL_FREE = 33
-    SEARCH_DRAW_DELTA = 34
-    SEARCH_COST_CAP = 35
-    TRADE_FAVOR_DELTA = 36
-    TRADE_SECRET_DELTA = 37
-    ATTACK_DICE_DELTA = 38
-    DEFENSE_DICE_DELTA = 39
-    KILL_ALL_DEFEATED = 40
-    ACTION_FORBIDDEN = 41
+    IGNORE_ATTACK_HOLLOW_SWORDS = 0
+    IGNORE_ATTACK_SKULLS = 1
+    IGNORE_TWO_SWORD_FACES = 2
+    IGNORE_TWO_SHIELD_FACES = 3
+    ATTACK_FORCE_INCLUDES_RULED_SITES = 4
+    ATTACK_FORCE_INCLUDES_SITE_WARBANDS = 5
+    DEFENSE_POOL_MUST_BE_EVEN = 6
+    DEFEAT_KILLS_NONE = 7
+    PLAN_ADDED_SECRET_COST = 8
+    PLAN_ADDED_BURNED_FAVOR = 9
+    PLAN_SUIT_FORBIDDEN = 10
+    BATTLE_PLANS_FORBIDDEN = 11
+    SEARCH_DISCARD_ANY_REGION = 12
+    SEARCH_FROM_DISCARD_BOTTOM = 13
+    MUSTER_PAYS_SECRET = 14
+    TRADE_ANY_SITE_IN_REGION = 15
+    TRADE_GAINS_NO_FAVOR = 16
+    RECOVER_ADDED_SECRETS = 17
+    PLAY_TO_ANY_SITE = 18
+    DISCARD_PILE_OVERRIDE = 19
+    DISCARD_TO_BOTTOM = 20
+    FAVOR = 21
+    SECRET = 22
+    SECRET_FACEDOWN = 23
+    WARBANDS = 24
+    WARBAND_BANK = 25
+    SITE_WARBANDS = 26
+    BANK_FAVOR = 27
+    SHARED_FAVOR = 28
+    SHARED_SECRET = 29
+    CARD_FAVOR = 30
+    CARD_SECRET = 31
+    BANNER_FAVOR = 32
+    BANNER_SECRET = 33
+    BANNER_HOLDER = 34
+    BANNER_MOB = 35
+    CARD_ZONE = 36
+    CARD_ORDER = 37
+    CARD_FACEUP = 38
+    CARD_SEEN = 39
+    CARD_SITE = 40
+    SITE_SLOT = 41
+    SITE_REGION = 42
+    PAWN_SITE = 43
+    SEATED = 44
+    ROLE = 45
+    SUPPLY = 46
+    OATHKEEPER = 47
+    USURPER = 48
+    OATH = 49
+    ROUND = 50
+    CURRENT_PLAYER = 51
+    VISIONS_DRAWN = 52
+    TOOK_THIS_TURN = 53
+    TRAVEL_COST_DELTA = 54
+    TRAVEL_FREE = 55
+    SEARCH_DRAW_DELTA = 56
+    SEARCH_COST_CAP = 57
+    TRADE_FAVOR_DELTA = 58
+    TRADE_SECRET_DELTA = 59
+    ATTACK_DICE_DELTA = 60
+    DEFENSE_DICE_DELTA = 61
+    KILL_ALL_DEFEATED = 62
+    ACTION_FORBIDDEN = 63
+    CARD_LOCKED = 64
+    SACRIFICE_FORBIDDEN = 65
+    OUTNUMBERED_SACRIFICE_VALUE = 66
+    BANDITS_PER_SITE_DELTA = 67
+    FACEDOWN_ADVISER_PLAY_FORBIDDEN = 68
+    SEARCH_PLAYS_IF_ONE_TO_SITE = 69
+    IGNORE_ONE_SHIELD_FACES = 70
+    ATTACK_ROLL_DOUBLED = 71
+    ATTACK_POOL_HALVED = 72
+    DEFENDER_BATTLE_PLANS_FORBIDDEN = 73
+    DEFEAT_KILLS_ALL = 74
+    MUSTER_ON_OCCUPIED_CARD = 75
+    CARD_SUIT = 76
+    REGION_DISCARD_PILE = 77
+    RELIC_WARBANDS = 78
+    DISCARDED_SUIT_THIS_TURN = 79
+    TRAVEL_COST_BASE = 80
+    MUSTER_WARBAND_DELTA = 81
+    SEARCH_REVEAL_CARDS = 82
+    SEARCH_SWAP_DISPOSSESSED = 83
+    DISCARD_TO_WORLD_DECK_BOTTOM = 84
+    ACTION_SUPPLY_FREE = 85
+    PLACE_WARBANDS_AT_SITES_FORBIDDEN = 86
+    PLAY_GAINS_SECRET_NOT_FAVOR = 87
+    PLAY_TO_ANY_SITE_IN_REGION = 88
+    RECOVER_TURNS_MOB = 89
+    END_ROLL_DELTA = 90
 
 
 class ResourceId(IntEnum):
@@ -277,8 +326,108 @@ class ResourceId(IntEnum):
 
 
 class NativeId(IntEnum):
-    TRAVEL = 0
-    CAMPAIGN = 1
+    MUSTER_CARD = 0
+    TRADE_FOR_SECRETS = 1
+    RECOVER_TOKENS_PAID = 2
+    CAMPAIGN_ATTACKER = 3
+    CAMPAIGN_DEFENDER = 4
+    CAMPAIGN_DEFENSE_DICE = 5
+    SECRETS_HELD_EVEN_ON_CARDS = 6
+    END_ACT_PHASE = 7
+    BECOME_CITIZEN = 8
+    PLAY_OR_DISCARD_CARD = 9
+    CARD_COUNTS_AS_SUIT = 10
+    IGNORE_ADVISER_LIMIT = 11
+    ACT_AS_IF_ADVISERS_OF = 12
+    ACT_AS_IF_PAWN_AT = 13
+    CAMPAIGN_CHOOSING_DEFENDER = 14
+    REROLL_DICE = 15
+    FORBID_GIVING_SECRETS = 16
+    TRAVEL = 17
+    CAMPAIGN = 18
+    PLAYED_CARD_BY = 19
+    ON_DEFEAT_DISCARD = 20
+    ON_CAMPAIGN_END_DISCARD = 21
+    ON_VICTORY_MAY_TRAVEL_THEN_CAMPAIGN_FREE = 22
+    ON_VICTORY_OVER_PAWN_ENEMY_BURNS_ALL_FAVOR = 23
+    ON_VICTORY_OVER_PAWN_ENEMY_BURNS_SECRETS_BUT_ONE = 24
+    KILLED_WARBANDS_TO_SITE = 25
+    DEFENDER_VICTORIOUS_NOW = 26
+    TAKE_BURNED_FAVOR = 27
+    LIMIT_ADVISERS = 28
+    ADVISER_COUNTS_AS_SEVERAL = 29
+    IGNORE_SITE_CAPACITY = 30
+    SET_SITE_CAPACITY = 31
+    MOVE_CARD_TO_SITE = 32
+    ROLL_DEFENSE_TOTAL = 33
+    ROLL_TO_STEAL_TAKEN_RELICS = 34
+    RETURN_TOKENS_AS_IN_REST = 35
+    SHARE_REVEALED_VISION = 36
+    VISIONARY_WIN_WITH_SHARED_VISION = 37
+    PLAY_DISCARDED_SHARED_VISION = 38
+    NEGOTIATE_BINDING_EXCHANGE_OF_HOLDINGS = 39
+    CAMPAIGN_ATTACK_FORCE = 40
+    CAMPAIGN_DEFENSE_FORCE = 41
+    IS_CAMPAIGN_ALLY = 42
+    SEARCH_DECK = 43
+    RECOVER_TARGETS_RELIC = 44
+    WARBAND_COLOUR_OF = 45
+    CAN_TRAVEL_TO = 46
+    SACRIFICE_IN_FORCE = 47
+    FORBID_OTHER_BATTLE_PLANS = 48
+    ATTACKER_VICTORIOUS_NOW = 49
+    ON_VICTORY_GAIN_FAVOR = 50
+    ON_VICTORY_GAIN_WARBANDS = 51
+    ON_VICTORY_MAY_BECOME_CITIZEN = 52
+    MAY_TARGET_RELICS_AT_TARGETED_SITES = 53
+    REPLACE_PLAN_DISCARDS_WITH_SUIT_CARD = 54
+    SHUFFLE_ZONE = 55
+    TAKE_RELIQUARY_RELIC_UNSEEN = 56
+    NEGOTIATE_EXCHANGES_AT_SITE = 57
+    FORBID_TAKING_HOLDINGS_UNLESS_SUIT_RULED = 58
+    FORBID_BANNER_TO_ENEMIES = 59
+    FORBID_ENEMY_SECRET_COST_POWERS = 60
+    LOCK_CARDS_AT_RULED_SITES_FOR_ENEMIES = 61
+    ENEMY_ACTION_TOLL = 62
+    FORBID_ENEMY_FACEUP_VISIONS_AT_RULED_SITES = 63
+    FACEUP_VISIONS_ONLY_AT_SITE = 64
+    FORBID_FACEUP_VISIONS = 65
+    CANNOT_BE_EXILED = 66
+    ADVISER_LIMIT_EXCEPT_SUIT = 67
+    REDIRECT_FAVOR_GAINS_TO_BANK = 68
+    USE_BANK_FAVOR_AS_BOARD = 69
+    TRAVEL_DESTINATION = 70
+    PLAYED_CARD = 71
+    PLAYED_FACEUP = 72
+    PLAYED_TO_SITE = 73
+    TRADE_CARD = 74
+    RECOVER_TARGET_BANNER = 75
+    PLAYER_RULES = 76
+    RULER_OF = 77
+    IS_ENEMY = 78
+    CAMPAIGN_TARGETS_CARD = 79
+    CAMPAIGN_TARGETS_AT_SITE = 80
+    CAMPAIGN_TARGETS_PAWN = 81
+    CAMPAIGN_TARGETS_BANNER = 82
+    ON_VICTORY_MAY_KILL_ENEMY_FORCE_GIVE_FAVOR = 83
+    ON_VICTORY_GAIN_WARBANDS_PER_ENEMY_KILL = 84
+    ON_VICTORY_CAPTURE_ENEMY_FORCE = 85
+    IGNORE_SITE_POWERS = 86
+    TRAVEL_DESTINATION_CHOSEN_BY = 87
+    DISCARD_CARD = 88
+    TAKE_RELIC = 89
+    RECOVER_RELIC = 90
+    PUT_ON_BOTTOM = 91
+    TOP_CARD_OF = 92
+    PEEK_TOP_CARDS = 93
+    SWAP_WITH_DISPOSSESSED = 94
+    NEGOTIATE_BINDING_EXCHANGE = 95
+    OFFER_CITIZENSHIP = 96
+    BECOME_EXILE = 97
+    TREAT_BANDITS_AS_WARBANDS = 98
+    RULE_CARDS_AT_IMPERIAL_SITES = 99
+    FORBID_TAKING_HOLDINGS = 100
+    CHRONICLE_KEEP_SITES_WITH_SUIT = 101
 
 
 class ZoneId(IntEnum):
@@ -307,13 +456,33 @@ class DieId(IntEnum):
 
 
 class SelectorId(IntEnum):
-    YOUR_SITE = 0
-    YOUR_REGION = 1
-    PLAYERS = 2
-    FAVOR_BANKS = 3
-    BANKS_WITH_FAVOR = 4
-    PLAYERS_AT_YOUR_SITE = 5
-    YOUR_ADVISERS = 6
+    SITES_YOU_RULE = 0
+    CARDS_YOU_RULE = 1
+    YOUR_ENEMIES = 2
+    YOUR_CAMPAIGN_ENEMIES = 3
+    SUITS_OF_YOUR_ADVISERS = 4
+    FACEDOWN_ADVISERS = 5
+    FACEUP_DENIZENS_AT_SITES = 6
+    BEAST_CARDS_AT_SITES = 7
+    SITES_WITH_BEAST_CARD = 8
+    DISCARD_PILES = 9
+    SITES_IN_YOUR_REGION_WITH_WARBANDS = 10
+    BOARDS_IN_YOUR_REGION_WITH_WARBANDS = 11
+    YOUR_SITE = 12
+    YOUR_REGION = 13
+    PLAYERS = 14
+    FAVOR_BANKS = 15
+    BANKS_WITH_FAVOR = 16
+    PLAYERS_AT_YOUR_SITE = 17
+    YOUR_ADVISERS = 18
+    SITES_ON_MAP = 19
+    MOVABLE_NOMAD_DENIZENS = 20
+    NOMAD_ADVISERS_OF_OTHERS = 21
+    COAST_SITES = 22
+    LEAST_FAVOR_BANKS = 23
+    YOUR_FACEUP_ADVISERS = 24
+    CARDS_AT_YOUR_SITE = 25
+    OTHER_SITES_ON_MAP = 26
 
 
 class SuitId(IntEnum):
@@ -2552,6 +2721,111 @@ DISCREPANCIES: tuple[Discrepancy, ...] = (
 
 STATE: tuple[StateField, ...] = (
     StateField(
+        id=FieldId.IGNORE_ATTACK_HOLLOW_SWORDS,
+        rule=True,
+        doc='1: the hollow swords of the attack roll count for nothing (5.5.5; Rusting Ray).',
+    ),
+    StateField(
+        id=FieldId.IGNORE_ATTACK_SKULLS,
+        rule=True,
+        doc="1: the skulls of the attack roll kill no warbands of the attacker's force (5.5.5; Rangers, Kindred Warriors).",
+    ),
+    StateField(
+        id=FieldId.IGNORE_TWO_SWORD_FACES,
+        rule=True,
+        doc='1: attack dice showing two swords and a skull add no attack; their skull still kills (5.5.5; War Tortoise).',
+    ),
+    StateField(
+        id=FieldId.IGNORE_TWO_SHIELD_FACES,
+        rule=True,
+        doc='1: defense dice showing two shields add no defense (5.5.4; War Tortoise).',
+    ),
+    StateField(
+        id=FieldId.ATTACK_FORCE_INCLUDES_RULED_SITES,
+        rule=True,
+        doc="1: the attacker's warbands at every site they rule add to their attacking force (5.5.2; Vow of Union).",
+    ),
+    StateField(
+        id=FieldId.ATTACK_FORCE_INCLUDES_SITE_WARBANDS,
+        rule=True,
+        doc="1: the attacker's warbands at the site their pawn is at, or acts as if it is at, add to their attacking force (5.5.2; Wild Allies).",
+    ),
+    StateField(
+        id=FieldId.DEFENSE_POOL_MUST_BE_EVEN,
+        rule=True,
+        doc='1: the attacker must declare targets whose defense dice make an even total (2, 4 …) in the defense pool (5.5.2; Giant Python).',
+    ),
+    StateField(
+        id=FieldId.DEFEAT_KILLS_NONE,
+        of=('player',),
+        doc='1: if this player is defeated in the Campaign being resolved, they kill no warbands of their force (5.5.6), and powers that would kill all of it are ignored (Billowing Fog).',
+    ),
+    StateField(
+        id=FieldId.PLAN_ADDED_SECRET_COST,
+        of=('player',),
+        doc='Secrets added to the cost of each battle plan this player uses in the Campaign being resolved (5.5.3; Gleaming Armor).',
+    ),
+    StateField(
+        id=FieldId.PLAN_ADDED_BURNED_FAVOR,
+        of=('player',),
+        doc='Favor added, burned, to the cost of each battle plan this player uses in the Campaign being resolved (5.5.3; Insect Swarm).',
+    ),
+    StateField(
+        id=FieldId.PLAN_SUIT_FORBIDDEN,
+        of=('player', 'suit'),
+        doc='1: this player cannot use battle plans of this suit in the Campaign being resolved (5.5.3; 9.2 cannot; True Names).',
+    ),
+    StateField(
+        id=FieldId.BATTLE_PLANS_FORBIDDEN,
+        of=('player',),
+        doc='1: this player cannot use battle plans in the Campaign being resolved (5.5.3; 9.2 cannot; Marsh Spirit).',
+    ),
+    StateField(
+        id=FieldId.SEARCH_DISCARD_ANY_REGION,
+        rule=True,
+        doc="1: the Search being taken may draw from the discard pile of any region instead of the player's region (5.1.2; Errand Boy, Observatory).",
+    ),
+    StateField(
+        id=FieldId.SEARCH_FROM_DISCARD_BOTTOM,
+        rule=True,
+        doc="1: the Search being taken draws from the bottom of the player's region's discard pile, not from the world deck (5.1.2; Mushrooms).",
+    ),
+    StateField(
+        id=FieldId.MUSTER_PAYS_SECRET,
+        rule=True,
+        doc='1: the Muster being taken places a secret instead of a favor on the card (5.2; Initiation Rite).',
+    ),
+    StateField(
+        id=FieldId.TRADE_ANY_SITE_IN_REGION,
+        rule=True,
+        doc="1: the Trade being taken may be done with a card at any site in the player's region, not only at their site (5.3; Map Library).",
+    ),
+    StateField(
+        id=FieldId.TRADE_GAINS_NO_FAVOR,
+        rule=True,
+        doc='1: the Trade being taken gains no favor (5.3 a; 9.2 cannot; Vow of Poverty).',
+    ),
+    StateField(
+        id=FieldId.RECOVER_ADDED_SECRETS,
+        rule=True,
+        doc="Secrets from the player's board added to those they choose to put on the banner in the Recover being taken (5.4.3; Magician's Code): the payment is their sum and must still exceed the tokens there.",
+    ),
+    StateField(
+        id=FieldId.PLAY_TO_ANY_SITE,
+        rule=True,
+        doc="1: the card being played may go to any faceup site that has room instead of only the player's site (5.1.4.I; New Growth).",
+    ),
+    StateField(
+        id=FieldId.DISCARD_PILE_OVERRIDE,
+        value='zone',
+        doc="The discard pile the player's discards go to during the action being taken instead of the usual one (glossary Discard; Bracken); -1: the usual pile. The kernel clears it when the action ends.",
+    ),
+    StateField(
+        id=FieldId.DISCARD_TO_BOTTOM,
+        rule=True,
+        doc='1: the cards the player discards during the action being taken go on the bottom of their discard pile instead of its top (Bracken).',
+    ),
+    StateField(
         id=FieldId.FAVOR,
         of=('player',),
         holds='favor',
@@ -2682,6 +2956,11 @@ STATE: tuple[StateField, ...] = (
         doc="Where a player's pawn is.",
     ),
     StateField(
+        id=FieldId.SEATED,
+        of=('player',),
+        doc='1 for a seat someone plays in (the state has room for 6).',
+    ),
+    StateField(
         id=FieldId.ROLE,
         of=('player',),
         value='role',
@@ -2774,6 +3053,144 @@ STATE: tuple[StateField, ...] = (
         rule=True,
         doc='1: the action being taken is not allowed (a `cannot` power).',
     ),
+    StateField(
+        id=FieldId.CARD_LOCKED,
+        of=('card',),
+        doc='1 when the card is locked (the chain restriction, 7.2.2): once played it cannot be discarded, moved or swapped except in the Chronicle.',
+    ),
+    StateField(
+        id=FieldId.SACRIFICE_FORBIDDEN,
+        rule=True,
+        doc='1: the attacker of the Campaign being resolved cannot sacrifice warbands to increase their attack (5.5.5; 9.2 cannot).',
+    ),
+    StateField(
+        id=FieldId.OUTNUMBERED_SACRIFICE_VALUE,
+        rule=True,
+        doc="If above 0: in the Campaign being resolved, if the defending force is larger than the attacker's force when the attacker sacrifices, each warband sacrificed adds this much to the attack instead of one (5.5.5).",
+    ),
+    StateField(
+        id=FieldId.BANDITS_PER_SITE_DELTA,
+        rule=True,
+        doc='Added to the bandits at each site: their defense when targeted and the bandits added to the defense (2.8.3, 5.5.2, 5.5.4).',
+    ),
+    StateField(
+        id=FieldId.FACEDOWN_ADVISER_PLAY_FORBIDDEN,
+        rule=True,
+        doc='1: the player taking the action cannot play the card as a facedown adviser (5.1.4.II; 9.2 cannot).',
+    ),
+    StateField(
+        id=FieldId.SEARCH_PLAYS_IF_ONE_TO_SITE,
+        rule=True,
+        doc='If above 0: the Search being taken may play up to this many of the drawn cards instead of one, provided at least one of them is played to a site (5.1.4).',
+    ),
+    StateField(
+        id=FieldId.IGNORE_ONE_SHIELD_FACES,
+        rule=True,
+        doc='1: defense dice showing a single shield add no defense in the Campaign being resolved (5.5.4; Rain Boots).',
+    ),
+    StateField(
+        id=FieldId.ATTACK_ROLL_DOUBLED,
+        rule=True,
+        doc="1: the attacker's total attack roll (swords and hollow swords, 5.5.5) is doubled, before sacrifices (Lancers).",
+    ),
+    StateField(
+        id=FieldId.ATTACK_POOL_HALVED,
+        rule=True,
+        doc='1: when the attack is rolled (5.5.5), the attacker rolls only half the attack dice of their attack pool, rounded down, after every battle plan (Mounted Patrol).',
+    ),
+    StateField(
+        id=FieldId.DEFENDER_BATTLE_PLANS_FORBIDDEN,
+        rule=True,
+        doc='1: the defender, their Allies and the bandits cannot use battle plans in the Campaign being resolved (5.5.3; 9.2 cannot; Specialist).',
+    ),
+    StateField(
+        id=FieldId.DEFEAT_KILLS_ALL,
+        of=('player',),
+        doc='1: if this player is defeated in the Campaign being resolved, they kill all the warbands of their force instead of half (5.5.6; Shield Wall); defeat_kills_none wins over it (9.2 ignore).',
+    ),
+    StateField(
+        id=FieldId.MUSTER_ON_OCCUPIED_CARD,
+        rule=True,
+        doc='1: the Muster being taken may place its favor on a card at your site that already has favor or secrets on it (5.2, 7.1.2; Pressgangs).',
+    ),
+    StateField(
+        id=FieldId.CARD_SUIT,
+        of=('card',),
+        value='suit',
+        doc="The suit a card shows (glossary Match): a denizen's suit, an intact edifice's suit; -1 for cards with no suit (relics, sites, Visions, ruined edifices, facedown cards).",
+    ),
+    StateField(
+        id=FieldId.REGION_DISCARD_PILE,
+        of=('region',),
+        value='zone',
+        doc="Each region's discard pile (2.1.2): discard_cradle, discard_provinces, discard_hinterland.",
+    ),
+    StateField(
+        id=FieldId.RELIC_WARBANDS,
+        of=('relic', 'player'),
+        holds='warband',
+        doc='Warbands on a relic (the Obsidian Cage), by the player whose colour they are.',
+    ),
+    StateField(
+        id=FieldId.DISCARDED_SUIT_THIS_TURN,
+        of=('site', 'suit'),
+        doc='1 when a card of that suit was discarded from that site during this turn (homeland site powers).',
+    ),
+    StateField(
+        id=FieldId.TRAVEL_COST_BASE,
+        rule=True,
+        doc='If above 0: the Travel being taken costs this much Supply before travel_cost_delta, instead of the travel_cost table (Coast sites, Shrouded Wood).',
+    ),
+    StateField(
+        id=FieldId.MUSTER_WARBAND_DELTA,
+        rule=True,
+        doc='Added to the 2 warbands the Muster being taken gains (5.2).',
+    ),
+    StateField(
+        id=FieldId.SEARCH_REVEAL_CARDS,
+        rule=True,
+        doc='1: every card the Search being taken draws, and the card kept, is revealed to every player (Truthful Harp).',
+    ),
+    StateField(
+        id=FieldId.SEARCH_SWAP_DISPOSSESSED,
+        rule=True,
+        doc='1: in the Search being taken, the player may swap any number of the denizens drawn with cards taken at random from the Dispossessed (8.5; Great Spire).',
+    ),
+    StateField(
+        id=FieldId.DISCARD_TO_WORLD_DECK_BOTTOM,
+        rule=True,
+        doc='1: the cards the player discards during the action being taken go on the bottom of the world deck instead of a discard pile (Cracked Horn).',
+    ),
+    StateField(
+        id=FieldId.ACTION_SUPPLY_FREE,
+        rule=True,
+        doc='1: the major action being taken spends no Supply (7.6.2 for any action, e.g. a Trade with the Cup of Plenty).',
+    ),
+    StateField(
+        id=FieldId.PLACE_WARBANDS_AT_SITES_FORBIDDEN,
+        rule=True,
+        doc='1: the player cannot place warbands at sites, neither by moving them (6.5) nor after a victorious Campaign (5.5.7.I) (Ring of Devotion).',
+    ),
+    StateField(
+        id=FieldId.PLAY_GAINS_SECRET_NOT_FAVOR,
+        rule=True,
+        doc='1: playing a card to a site gains a secret from the shared bank instead of the favor of its suit (5.1.4.I; Book of Records).',
+    ),
+    StateField(
+        id=FieldId.PLAY_TO_ANY_SITE_IN_REGION,
+        rule=True,
+        doc="1: the card being played may go to any site in the player's region instead of only their site (5.1.4.I; the People's Favor).",
+    ),
+    StateField(
+        id=FieldId.RECOVER_TURNS_MOB,
+        rule=True,
+        doc="1: recovering the People's Favor turns it to its Mob side instead of its normal side (5.4.4; Hall of Mockery).",
+    ),
+    StateField(
+        id=FieldId.END_ROLL_DELTA,
+        rule=True,
+        doc='Added to the roll of the end die (3.3).',
+    ),
 )
 
 RESOURCES: tuple[Resource, ...] = (
@@ -2802,6 +3219,92 @@ RESOURCES: tuple[Resource, ...] = (
 
 NATIVES: tuple[Native, ...] = (
     Native(
+        id=NativeId.MUSTER_CARD,
+        returns='card',
+        doc='The card at your site the Muster being taken places its favor (or secret) on (5.2); -1 outside a Muster.',
+    ),
+    Native(
+        id=NativeId.TRADE_FOR_SECRETS,
+        returns='bool',
+        doc='True if the Trade being taken places two favor to gain secrets (5.3 b); false if it places a secret to gain favor (5.3 a) or outside a Trade.',
+    ),
+    Native(
+        id=NativeId.RECOVER_TOKENS_PAID,
+        returns='number',
+        doc='How many tokens the player recovering a banner put on it as its cost (5.4.3: more than were there), in the Recover being resolved; 0 outside one.',
+    ),
+    Native(
+        id=NativeId.CAMPAIGN_ATTACKER,
+        returns='player',
+        doc='The attacker of the Campaign being resolved (5.5.1); -1 outside a Campaign.',
+    ),
+    Native(
+        id=NativeId.CAMPAIGN_DEFENDER,
+        returns='player',
+        doc='The defender of the Campaign being resolved (5.5.1); -1 when the bandits defend or outside a Campaign.',
+    ),
+    Native(
+        id=NativeId.CAMPAIGN_DEFENSE_DICE,
+        returns='number',
+        doc="How many defense dice the defense pool of the Campaign being resolved holds now: its targets' dice (5.5.2) with the modifiers and battle plans used so far (defense_dice_delta included).",
+    ),
+    Native(
+        id=NativeId.SECRETS_HELD_EVEN_ON_CARDS,
+        args=('player',),
+        returns='number',
+        doc="The secrets a player has, faceup or facedown on their board plus those they placed on cards and that go back to them at their Rest (4.3.2); Bewitch's 'even on cards'.",
+    ),
+    Native(
+        id=NativeId.END_ACT_PHASE,
+        args=('player',),
+        doc="The player's Act Phase ends now (4.2): they take no more actions this turn and go on to their Rest Phase (4.3).",
+    ),
+    Native(
+        id=NativeId.BECOME_CITIZEN,
+        args=('player',),
+        doc='The Exile becomes a Citizen without an offer (7.6.1 Forced Citizenship): 6.6.2 applies (flip to Citizen, replace their warbands with purple ones, discard their revealed Vision, flip the title to Oathkeeper, end their Act Phase, refresh Supply to the leftmost space), but they take no relic and nothing is exchanged.',
+    ),
+    Native(
+        id=NativeId.PLAY_OR_DISCARD_CARD,
+        args=('player', 'card'),
+        doc='The player plays the card, following its restrictions, as if they had just drawn it in a Search (5.1.4; the Conspiracy resolves at once, 3.6), or discards it (glossary Discard).',
+    ),
+    Native(
+        id=NativeId.CARD_COUNTS_AS_SUIT,
+        args=('card', 'suit'),
+        doc='For the action being taken, the card counts as a card of this suit instead of its own, for matching and every other rule that asks its suit (act as if; Acting Troupe).',
+    ),
+    Native(
+        id=NativeId.IGNORE_ADVISER_LIMIT,
+        args=('card',),
+        doc="The card does not count toward its owner's adviser limit and can be added over it (7.6.4; 9.2: ignore overrides the limit it names).",
+    ),
+    Native(
+        id=NativeId.ACT_AS_IF_ADVISERS_OF,
+        args=('player', 'player'),
+        doc="For the action being taken, the first player acts as if the second player's advisers were theirs and cannot use their own advisers (act as if; Master of Disguise). The advisers stay where they are.",
+    ),
+    Native(
+        id=NativeId.ACT_AS_IF_PAWN_AT,
+        args=('player', 'site'),
+        doc='For the action being taken, the player acts as if their pawn were at the site (access 7.1.1, Campaign defenders and targets 5.5.1-5.5.2, modifiers there), without moving it.',
+    ),
+    Native(
+        id=NativeId.CAMPAIGN_CHOOSING_DEFENDER,
+        args=('player',),
+        doc='The player starts a Campaign (5.5) without spending Supply, choosing the defender as 5.5.1 says (another player who rules their site or whose pawn is there, or the bandits if no player rules it); the rule hooks the calling effect set apply to it.',
+    ),
+    Native(
+        id=NativeId.REROLL_DICE,
+        args=('player',),
+        doc='Reroll, once, all the attack or defense dice the player has just rolled (the new roll replaces the old one; 5.5.4-5.5.5 and any other roll of those dice).',
+    ),
+    Native(
+        id=NativeId.FORBID_GIVING_SECRETS,
+        args=('player',),
+        doc='The player cannot give secrets to anyone while this power applies (9.2 cannot): the kernel refuses any move of their secrets to another player (glossary Give, exchanges, Citizenship offers).',
+    ),
+    Native(
         id=NativeId.TRAVEL,
         args=('player', 'site'),
         doc="Move a player's pawn to a site as the Travel action does after paying (5.6.2): flip a facedown site and resolve its reveal prompt.",
@@ -2810,6 +3313,428 @@ NATIVES: tuple[Native, ...] = (
         id=NativeId.CAMPAIGN,
         args=('player',),
         doc='Start a Campaign (5.5) with this player as the defender, without spending Supply.',
+    ),
+    Native(
+        id=NativeId.PLAYED_CARD_BY,
+        returns='player',
+        doc='The player who plays (or just played) the card of played_card (5.1.4, 6.1); -1 outside a play.',
+    ),
+    Native(
+        id=NativeId.ON_DEFEAT_DISCARD,
+        args=('player', 'card'),
+        doc='If this player (the user of the battle plan) is defeated in the Campaign being resolved, they discard the card after the defeat step (5.5.6; glossary Discard).',
+    ),
+    Native(
+        id=NativeId.ON_CAMPAIGN_END_DISCARD,
+        args=('player', 'card'),
+        doc="At the end of the Campaign being resolved, after the 'If you're victorious' plans (5.5.8), this player discards the card (glossary Discard).",
+    ),
+    Native(
+        id=NativeId.ON_VICTORY_MAY_TRAVEL_THEN_CAMPAIGN_FREE,
+        args=('player',),
+        doc='If this player is victorious in the Campaign being resolved, after it (5.5.8) they may Travel (5.6) and then may Campaign (5.5), spending no Supply for either (7.6.2).',
+    ),
+    Native(
+        id=NativeId.ON_VICTORY_OVER_PAWN_ENEMY_BURNS_ALL_FAVOR,
+        args=('player',),
+        doc="If this player is victorious in the Campaign being resolved and targeted the defender's pawn (5.5.7.III), the defender burns all the favor on their board instead of half.",
+    ),
+    Native(
+        id=NativeId.ON_VICTORY_OVER_PAWN_ENEMY_BURNS_SECRETS_BUT_ONE,
+        args=('player',),
+        doc="If this player is victorious in the Campaign being resolved and targeted the defender's pawn (5.5.7.III), the defender also burns all the secrets on their board but one.",
+    ),
+    Native(
+        id=NativeId.KILLED_WARBANDS_TO_SITE,
+        args=('player', 'site'),
+        doc='In the Campaign being resolved, warbands of this player that would be killed (skulls 5.5.5, losses 5.5.6) are placed on the site instead, if the player still rules it when they would be killed (glossary Rule).',
+    ),
+    Native(
+        id=NativeId.DEFENDER_VICTORIOUS_NOW,
+        doc='The Campaign being resolved stops its battle-plan step (5.5.3): no dice are rolled, the defender is victorious and the attacker is defeated (5.5.6), then the end of the Campaign resolves (5.5.8).',
+    ),
+    Native(
+        id=NativeId.TAKE_BURNED_FAVOR,
+        args=('player',),
+        doc='While this power is active, whenever any player burns favor (glossary Burn), this player takes that favor onto their board instead of it going to the shared bank.',
+    ),
+    Native(
+        id=NativeId.LIMIT_ADVISERS,
+        args=('player', 'number'),
+        doc="While this power is active, this player's adviser limit is at most n (7.6.4: the lowest limit applies, limits do not add up; over the limit, discard down to it).",
+    ),
+    Native(
+        id=NativeId.ADVISER_COUNTS_AS_SEVERAL,
+        args=('card', 'suit', 'number'),
+        doc='While this card is an adviser, it counts as n advisers of the suit wherever advisers of a suit are counted (matching advisers in Trade 5.3, the most common suit 8.4), but as one toward the adviser limit (7.6.4).',
+    ),
+    Native(
+        id=NativeId.IGNORE_SITE_CAPACITY,
+        doc="This card may be played to a site whatever its capacity (2.8.1; 9.2 ignore): the kernel does not count the site's capacity when it is played.",
+    ),
+    Native(
+        id=NativeId.SET_SITE_CAPACITY,
+        args=('site', 'number'),
+        doc="The site's capacity (2.8.1) is now n, whatever its card prints, until the site leaves the map.",
+    ),
+    Native(
+        id=NativeId.MOVE_CARD_TO_SITE,
+        args=('card', 'site'),
+        doc='Move the card to the site (glossary Move), following restrictions and capacity (2.8.1, 5.1.4, 7.2): it is then at that site, faceup.',
+    ),
+    Native(
+        id=NativeId.ROLL_DEFENSE_TOTAL,
+        args=('number',),
+        returns='number',
+        doc='Roll n defense dice and return their total as in a Campaign (5.5.4): the shields, doubled once per ×2 face.',
+    ),
+    Native(
+        id=NativeId.ROLL_TO_STEAL_TAKEN_RELICS,
+        doc="After a player whose pawn is in the region of this card's ruler takes relics (glossary Take), the ruler may roll one defense die per relic taken; if no die shows a shield, the ruler takes those relics.",
+    ),
+    Native(
+        id=NativeId.RETURN_TOKENS_AS_IN_REST,
+        args=('player', 'card'),
+        doc="As in the Rest Phase (4.3.1-4.3.2), return the favor on cards to their suits' banks and the secrets on cards to this player's board, then flip their facedown secrets faceup; the favor on the given card stays there.",
+    ),
+    Native(
+        id=NativeId.SHARE_REVEALED_VISION,
+        args=('player', 'vision'),
+        doc='The player gains one warband and puts it on the revealed Vision; while it is there, the player also has that Vision revealed, for the Visionary win (3.2) and its goal.',
+    ),
+    Native(
+        id=NativeId.VISIONARY_WIN_WITH_SHARED_VISION,
+        doc='In the Wake (4.1.2), the ruler of this card, if not Imperial, wins as the Visionary (3.2) if a warband of theirs is on a revealed Vision whose goal they alone meet.',
+    ),
+    Native(
+        id=NativeId.PLAY_DISCARDED_SHARED_VISION,
+        doc="When a revealed Vision holding a warband of this card's ruler is discarded, kill that warband; the ruler then plays or discards the Vision as if they had searched (5.1.4).",
+    ),
+    Native(
+        id=NativeId.NEGOTIATE_BINDING_EXCHANGE_OF_HOLDINGS,
+        args=('player', 'bool', 'bool'),
+        doc='The player negotiates a binding exchange (7.6.3, 9.6) with any one player of favor and secrets, plus relics if the first flag is set, plus sites they rule if the second is set (the old ruler moves their warbands there to their board, the new ruler moves warbands from their board there); the kernel enforces what is agreed.',
+    ),
+    Native(
+        id=NativeId.CAMPAIGN_ATTACK_FORCE,
+        returns='number',
+        doc="How many warbands the attacker's force of the Campaign being resolved holds now (5.5.2: their board, plus any the powers used add).",
+    ),
+    Native(
+        id=NativeId.CAMPAIGN_DEFENSE_FORCE,
+        returns='number',
+        doc="How many warbands the defender's force of the Campaign being resolved holds now (5.5.4: warbands at targeted sites, bandits there if the bandits defend, the defender's board and their Allies' boards when their pawns are at the attacker's site or a targeted site).",
+    ),
+    Native(
+        id=NativeId.IS_CAMPAIGN_ALLY,
+        args=('player',),
+        returns='bool',
+        doc='True if the player joined the Campaign being resolved as an Ally of the defender (5.5.2: the Chancellor for an Imperial defender, Citizens the defender let join).',
+    ),
+    Native(
+        id=NativeId.SEARCH_DECK,
+        returns='zone',
+        doc='The deck or discard pile the Search being taken (or just taken) draws from (5.1.2): world_deck or a discard pile; -1 outside a Search.',
+    ),
+    Native(
+        id=NativeId.RECOVER_TARGETS_RELIC,
+        returns='bool',
+        doc='True if the Recover being taken (or just taken) targets a relic (5.4.1); false for a banner or outside a Recover.',
+    ),
+    Native(
+        id=NativeId.WARBAND_COLOUR_OF,
+        args=('player',),
+        returns='player',
+        doc="The player whose colour this player's warbands are (the `owner` index of site_warbands): the Chancellor for a Citizen, who uses purple warbands (6.6.2), else the player.",
+    ),
+    Native(
+        id=NativeId.CAN_TRAVEL_TO,
+        args=('player', 'site'),
+        returns='bool',
+        doc='True if the player could travel to the site now (5.6), other than their own site, with every restriction and `cannot` power that applies to them (9.2), whatever the Supply cost.',
+    ),
+    Native(
+        id=NativeId.SACRIFICE_IN_FORCE,
+        args=('player', 'number'),
+        returns='number',
+        doc='The player kills up to n warbands of their force in the Campaign being resolved, choosing which (glossary Sacrifice; 5.5.2 force); returns how many were killed (0 if their force is empty).',
+    ),
+    Native(
+        id=NativeId.FORBID_OTHER_BATTLE_PLANS,
+        args=('player', 'card'),
+        doc='In the Campaign being resolved, the player cannot use battle plans other than this card (5.5.3; 9.2 cannot); the card cannot be used if they have already used another one.',
+    ),
+    Native(
+        id=NativeId.ATTACKER_VICTORIOUS_NOW,
+        doc='The Campaign being resolved stops its battle-plan step (5.5.3): no dice are rolled, the attacker is victorious and the defender is defeated (5.5.6), then the victory steps (5.5.7) and the end of the Campaign (5.5.8) resolve.',
+    ),
+    Native(
+        id=NativeId.ON_VICTORY_GAIN_FAVOR,
+        args=('player', 'suit', 'number'),
+        doc="If this player is victorious in the Campaign being resolved, they gain n favor from this suit's favor bank after it (5.5.8; as many as the bank holds, 9.3).",
+    ),
+    Native(
+        id=NativeId.ON_VICTORY_GAIN_WARBANDS,
+        args=('player', 'number'),
+        doc='If this player is victorious in the Campaign being resolved, they gain n warbands from their bank onto their board after it (5.5.8; purple ones for a Citizen).',
+    ),
+    Native(
+        id=NativeId.ON_VICTORY_MAY_BECOME_CITIZEN,
+        args=('player',),
+        doc='If this player is victorious in the Campaign being resolved, after it (5.5.8) they may become a Citizen as become_citizen does (6.6.2 without a relic: end their Act Phase, refresh Supply to full).',
+    ),
+    Native(
+        id=NativeId.MAY_TARGET_RELICS_AT_TARGETED_SITES,
+        args=('player', 'number'),
+        doc='In the Campaign being resolved, the attacker may also declare as targets the facedown relics at sites they target (5.5.2), each adding n defense dice; the relics they take (5.5.7.II) may go to the bottom of the relic deck instead of their personal bank.',
+    ),
+    Native(
+        id=NativeId.REPLACE_PLAN_DISCARDS_WITH_SUIT_CARD,
+        args=('player', 'suit', 'suit'),
+        doc='At the end of the Campaign being resolved (5.5.8), if the player would discard any of their battle plans of the first suit, they may instead discard one card of the second suit that they rule, and keep those battle plans.',
+    ),
+    Native(
+        id=NativeId.SHUFFLE_ZONE,
+        args=('zone',),
+        doc='Shuffle the cards of the zone into a random order (card_order), facedown; no player sees them (9.4).',
+    ),
+    Native(
+        id=NativeId.TAKE_RELIQUARY_RELIC_UNSEEN,
+        args=('player',),
+        doc='The player chooses one of the relics in the Imperial Reliquary by its space, without peeking at any (9.4), and takes it faceup into their personal bank; the Chancellor gains the action modifier it uncovers (2.3).',
+    ),
+    Native(
+        id=NativeId.NEGOTIATE_EXCHANGES_AT_SITE,
+        args=('site',),
+        doc='The players whose pawns are at the site may negotiate binding exchanges among themselves (7.6.3, 9.6) of favor, secrets, relics and advisers; the kernel enforces what is agreed.',
+    ),
+    Native(
+        id=NativeId.FORBID_TAKING_HOLDINGS_UNLESS_SUIT_RULED,
+        args=('card', 'suit'),
+        doc="Players other than the card's ruler cannot target (5.5.2) or take (glossary Take) that ruler's relics or banners in any way unless they rule a card of this suit (9.2 cannot).",
+    ),
+    Native(
+        id=NativeId.FORBID_BANNER_TO_ENEMIES,
+        args=('card', 'banner'),
+        doc="Enemies of the card's ruler cannot target (5.5.2) or take (glossary Take; Recover 5.4 included) the banner in any way (9.2 cannot).",
+    ),
+    Native(
+        id=NativeId.FORBID_ENEMY_SECRET_COST_POWERS,
+        args=('card',),
+        doc="Enemies of the card's ruler cannot use powers whose cost places or burns any secret (7.1.2; 9.2 cannot).",
+    ),
+    Native(
+        id=NativeId.LOCK_CARDS_AT_RULED_SITES_FOR_ENEMIES,
+        args=('card',),
+        doc="Enemies of the card's ruler act as if the denizens and relics at sites that ruler rules were locked (7.2.2: they cannot discard, move, swap or take them).",
+    ),
+    Native(
+        id=NativeId.ENEMY_ACTION_TOLL,
+        args=('card', 'action'),
+        doc="Enemies of the card's ruler cannot take this action where it concerns that ruler (Search or Trade: their pawn is at a site the ruler rules, or the traded card is ruled by them; Travel: the destination is such a site) unless they first give one favor to the ruler (the Chancellor if the Empire rules, burned if bandits rule; 9.2 cannot).",
+    ),
+    Native(
+        id=NativeId.FORBID_ENEMY_FACEUP_VISIONS_AT_RULED_SITES,
+        args=('card',),
+        doc="Enemies of the card's ruler cannot play Visions faceup (5.1.4.III) while their pawn is at a site that ruler rules (9.2 cannot).",
+    ),
+    Native(
+        id=NativeId.FACEUP_VISIONS_ONLY_AT_SITE,
+        args=('card',),
+        doc="No player can play a Vision faceup (5.1.4.III), except the Conspiracy, unless their pawn is at the card's site (9.2 cannot).",
+    ),
+    Native(
+        id=NativeId.FORBID_FACEUP_VISIONS,
+        args=('card',),
+        doc="The card's ruler cannot play Visions faceup (5.1.4.III; the Conspiracy included; 9.2 cannot).",
+    ),
+    Native(
+        id=NativeId.CANNOT_BE_EXILED,
+        args=('card',),
+        doc="While the card's ruler is a Citizen, they cannot be exiled (6.7), not even by themselves (6.8; 9.2 cannot).",
+    ),
+    Native(
+        id=NativeId.ADVISER_LIMIT_EXCEPT_SUIT,
+        args=('card', 'suit'),
+        doc="The card's ruler can have only one adviser that is not of this suit (an adviser limiter, 7.6.4), and any number of advisers of this suit: those ignore their adviser limit (9.2 ignore).",
+    ),
+    Native(
+        id=NativeId.REDIRECT_FAVOR_GAINS_TO_BANK,
+        args=('card', 'suit'),
+        doc="Any favor the card's ruler gains or takes (glossary Gain, Take) goes to this suit's favor bank instead of their board.",
+    ),
+    Native(
+        id=NativeId.USE_BANK_FAVOR_AS_BOARD,
+        args=('card', 'suit'),
+        doc="The card's ruler can use the favor in this suit's favor bank as if it were on their board: to pay costs, give, burn or place it (7.1.2), and wherever favor on their board is counted.",
+    ),
+    Native(
+        id=NativeId.TRAVEL_DESTINATION,
+        returns='site',
+        doc='The site the Travel being taken (or forced) goes to (5.6); -1 outside a Travel.',
+    ),
+    Native(
+        id=NativeId.PLAYED_CARD,
+        returns='card',
+        doc='The card being played or moved (5.1.4, 6.1) in the play this modifier modifies; -1 outside a play.',
+    ),
+    Native(
+        id=NativeId.PLAYED_FACEUP,
+        returns='bool',
+        doc='True if the card being played (played_card) goes faceup: to a site, faceup to the advisers, or to the Revealed Vision space (5.1.4).',
+    ),
+    Native(
+        id=NativeId.PLAYED_TO_SITE,
+        returns='site',
+        doc='The site the card being played or moved goes to (5.1.4.I); -1 when it goes to the advisers or the Revealed Vision space.',
+    ),
+    Native(
+        id=NativeId.TRADE_CARD,
+        returns='card',
+        doc='The card at your site the Trade being taken is done with (5.3); -1 outside a Trade.',
+    ),
+    Native(
+        id=NativeId.RECOVER_TARGET_BANNER,
+        returns='banner',
+        doc='The banner the Recover being taken targets (5.4.1); -1 when it targets a relic or outside a Recover.',
+    ),
+    Native(
+        id=NativeId.PLAYER_RULES,
+        args=('player', 'card'),
+        returns='bool',
+        doc='True if the player rules the card or site (glossary Rule): their warbands are on the site, or the card is at such a site or among their advisers; every Imperial player rules sites with Imperial warbands (6.6.3); Bandit Crown and Grand Mask apply.',
+    ),
+    Native(
+        id=NativeId.RULER_OF,
+        args=('card',),
+        returns='player',
+        doc='The player who rules a site or card (glossary Rule); the Chancellor for a site the Empire rules (6.6.3); -1 when bandits rule it or nobody does.',
+    ),
+    Native(
+        id=NativeId.IS_ENEMY,
+        args=('player', 'player'),
+        returns='bool',
+        doc='True if the second player is an enemy of the first (glossary Enemy): any Exile to the Chancellor or a Citizen, any other player to an Exile, and to a Citizen who is not Imperial in this Campaign (5.5.1); false for -1.',
+    ),
+    Native(
+        id=NativeId.CAMPAIGN_TARGETS_CARD,
+        args=('card',),
+        returns='bool',
+        doc='True if the Campaign being resolved has declared this site or relic as a target (5.5.2).',
+    ),
+    Native(
+        id=NativeId.CAMPAIGN_TARGETS_AT_SITE,
+        args=('site',),
+        returns='number',
+        doc='How many targets the Campaign being resolved has declared at this site: the site itself, relics there, and the pawn and favor of a player whose pawn is there (5.5.2).',
+    ),
+    Native(
+        id=NativeId.CAMPAIGN_TARGETS_PAWN,
+        args=('player',),
+        returns='bool',
+        doc="True if the Campaign being resolved targets this player's pawn and favor (banish, 5.5.2).",
+    ),
+    Native(
+        id=NativeId.CAMPAIGN_TARGETS_BANNER,
+        args=('banner',),
+        returns='bool',
+        doc='True if the Campaign being resolved has declared this banner as a target (5.5.2).',
+    ),
+    Native(
+        id=NativeId.ON_VICTORY_MAY_KILL_ENEMY_FORCE_GIVE_FAVOR,
+        args=('player', 'number'),
+        doc='If this player is victorious in the Campaign being resolved (5.5.5), they may have the defeated enemy kill all the warbands in their force instead of half (5.5.6); if they do, they must give that enemy this much favor if able.',
+    ),
+    Native(
+        id=NativeId.ON_VICTORY_GAIN_WARBANDS_PER_ENEMY_KILL,
+        args=('player',),
+        doc='If this player is victorious in the Campaign being resolved, they gain one warband from their bank per enemy warband killed during this Campaign (skulls, losses, sacrifices; 5.5.5-5.5.6).',
+    ),
+    Native(
+        id=NativeId.ON_VICTORY_CAPTURE_ENEMY_FORCE,
+        args=('player', 'relic'),
+        doc="If this player is victorious in the Campaign being resolved, every warband of the enemy's force not killed (5.5.6) moves onto this relic (`relic_warbands`, by colour) instead of returning to its owner's board.",
+    ),
+    Native(
+        id=NativeId.IGNORE_SITE_POWERS,
+        args=('site',),
+        doc='For the rest of the action being taken, ignore the powers of this site (9.2: ignore overrides the must and cannot it names).',
+    ),
+    Native(
+        id=NativeId.TRAVEL_DESTINATION_CHOSEN_BY,
+        args=('player',),
+        doc='In the Travel being taken (or forced), this player chooses the destination among the sites the traveller could go to, instead of the traveller or the player forcing the Travel (Shrouded Wood; 5.5.7.III).',
+    ),
+    Native(
+        id=NativeId.DISCARD_CARD,
+        args=('player', 'card'),
+        doc="The player discards the card (glossary Discard): facedown onto the discard pile of the region its region discards to (regions' discard_to), the favor on it to its suit's bank, the secrets on it facedown onto the player's board.",
+    ),
+    Native(
+        id=NativeId.TAKE_RELIC,
+        args=('player', 'relic'),
+        doc='The player takes the relic faceup into their personal bank (glossary Take), with the rules of where it was: taken from the Imperial Reliquary, the Chancellor gains the action modifier it uncovers (2.3).',
+    ),
+    Native(
+        id=NativeId.RECOVER_RELIC,
+        args=('player', 'relic'),
+        doc='The player takes the relic as if recovering it (5.4.3), without paying its recover cost or spending Supply.',
+    ),
+    Native(
+        id=NativeId.PUT_ON_BOTTOM,
+        args=('card', 'zone'),
+        doc='Put the card under every other card of the zone (its card_order lowest), facedown if the zone is a deck.',
+    ),
+    Native(
+        id=NativeId.TOP_CARD_OF,
+        args=('zone',),
+        returns='card',
+        doc='The top card of a zone (the largest card_order); -1 if the zone is empty.',
+    ),
+    Native(
+        id=NativeId.PEEK_TOP_CARDS,
+        args=('player', 'zone', 'number'),
+        doc='The player looks at the fronts of the top n cards of the zone (or all of them if fewer; 9.4), in order, and puts them back unchanged.',
+    ),
+    Native(
+        id=NativeId.SWAP_WITH_DISPOSSESSED,
+        args=('player', 'zone', 'number'),
+        doc='The player swaps up to n denizens from the top of the zone, skipping Visions, one by one with cards taken at random from the Dispossessed (8.5); the swapped denizens go to the Dispossessed.',
+    ),
+    Native(
+        id=NativeId.NEGOTIATE_BINDING_EXCHANGE,
+        args=('player', 'bool', 'bool'),
+        doc='The player negotiates a binding exchange with any one player (7.6.3, 9.6): favor and secrets, plus advisers if the first flag is set, plus binding promises of future actions with agreed penalties if the second is set; the kernel enforces what is agreed.',
+    ),
+    Native(
+        id=NativeId.OFFER_CITIZENSHIP,
+        args=('player', 'player'),
+        doc='The first player offers Citizenship to the second, an Exile (6.6.1): a binding offer that must promise exactly one relic of the Imperial Reliquary; if it is accepted, 6.6.2 applies.',
+    ),
+    Native(
+        id=NativeId.BECOME_EXILE,
+        args=('player',),
+        doc='The Citizen becomes an Exile (6.7): flips their board to its Exile side, replaces the purple warbands on their board with warbands of their colour, and refreshes their Supply to full.',
+    ),
+    Native(
+        id=NativeId.TREAT_BANDITS_AS_WARBANDS,
+        args=('player',),
+        doc='While this player holds the Bandit Crown, bandits count as their warbands except at sites ruled by their enemies, so they rule sites with no warbands; bandits still cannot be killed, moved or sacrificed (7.6.5).',
+    ),
+    Native(
+        id=NativeId.RULE_CARDS_AT_IMPERIAL_SITES,
+        args=('player',),
+        doc='Until the end of this turn, this player rules the cards, except battle plans, at sites the Imperial players rule, and the Imperial players do not (7.1.1; Grand Mask).',
+    ),
+    Native(
+        id=NativeId.FORBID_TAKING_HOLDINGS,
+        args=('player', 'relic'),
+        doc="Other players cannot target (5.5.2) or take (glossary Take) this player's banners or their relics other than the given one, while they hold it (9.2 cannot).",
+    ),
+    Native(
+        id=NativeId.CHRONICLE_KEEP_SITES_WITH_SUIT,
+        args=('suit',),
+        doc="In the Chronicle's map clean-up (8.3.2), do not discard the sites that have any card of this suit.",
     ),
 )
 
@@ -2913,6 +3838,54 @@ DICE: tuple[Die, ...] = (
 
 SELECTORS: tuple[Selector, ...] = (
     Selector(
+        id=SelectorId.SITES_YOU_RULE,
+        doc='The sites you rule (glossary Rule; Imperial rule 6.6.3 through player_rules).',
+    ),
+    Selector(
+        id=SelectorId.CARDS_YOU_RULE,
+        doc='The cards you rule: your advisers and the cards at sites you rule (glossary Rule).',
+    ),
+    Selector(
+        id=SelectorId.YOUR_ENEMIES,
+        doc='Your enemies (glossary Enemy).',
+    ),
+    Selector(
+        id=SelectorId.YOUR_CAMPAIGN_ENEMIES,
+        doc='Your enemies in the Campaign being resolved: the defender and their Allies if you attack, the attacker if you defend or are an Ally (5.5.1-5.5.2).',
+    ),
+    Selector(
+        id=SelectorId.SUITS_OF_YOUR_ADVISERS,
+        doc='The suits that match any of your faceup advisers (glossary Match).',
+    ),
+    Selector(
+        id=SelectorId.FACEDOWN_ADVISERS,
+        doc="Every player's facedown advisers (yours too).",
+    ),
+    Selector(
+        id=SelectorId.FACEUP_DENIZENS_AT_SITES,
+        doc='The faceup denizens at sites on the map.',
+    ),
+    Selector(
+        id=SelectorId.BEAST_CARDS_AT_SITES,
+        doc='The [beast] cards (denizens and edifices) at any sites on the map.',
+    ),
+    Selector(
+        id=SelectorId.SITES_WITH_BEAST_CARD,
+        doc='The sites that have a [beast] card.',
+    ),
+    Selector(
+        id=SelectorId.DISCARD_PILES,
+        doc="The three regions' discard piles (2.1.2).",
+    ),
+    Selector(
+        id=SelectorId.SITES_IN_YOUR_REGION_WITH_WARBANDS,
+        doc='The sites in your region with any warbands on them.',
+    ),
+    Selector(
+        id=SelectorId.BOARDS_IN_YOUR_REGION_WITH_WARBANDS,
+        doc='The players whose pawn is in your region and who have warbands on their board (even you).',
+    ),
+    Selector(
         id=SelectorId.YOUR_SITE,
         doc='The site your pawn is at (glossary: Your Site).',
     ),
@@ -2922,7 +3895,7 @@ SELECTORS: tuple[Selector, ...] = (
     ),
     Selector(
         id=SelectorId.PLAYERS,
-        doc='Every player seat.',
+        doc='The players in the game (not the empty seats: use this rather than `{every: player}`).',
     ),
     Selector(
         id=SelectorId.FAVOR_BANKS,
@@ -2939,6 +3912,38 @@ SELECTORS: tuple[Selector, ...] = (
     Selector(
         id=SelectorId.YOUR_ADVISERS,
         doc='Cards among your advisers.',
+    ),
+    Selector(
+        id=SelectorId.SITES_ON_MAP,
+        doc='The sites on the map (faceup or facedown), not those in the site deck or the box.',
+    ),
+    Selector(
+        id=SelectorId.MOVABLE_NOMAD_DENIZENS,
+        doc='The faceup [nomad] denizens that are not locked (7.2.2: locked cards cannot be moved or swapped).',
+    ),
+    Selector(
+        id=SelectorId.NOMAD_ADVISERS_OF_OTHERS,
+        doc='The faceup, unlocked [nomad] advisers of the other players.',
+    ),
+    Selector(
+        id=SelectorId.COAST_SITES,
+        doc='The faceup Coast sites: those with the Coast power (Barren Coast, Lush Coast, Rocky Coast).',
+    ),
+    Selector(
+        id=SelectorId.LEAST_FAVOR_BANKS,
+        doc='The favor banks with the least favor, all of them on a tie (4.1.1).',
+    ),
+    Selector(
+        id=SelectorId.YOUR_FACEUP_ADVISERS,
+        doc='Your faceup advisers (facedown advisers have no suit and no power, 5.1.4.II).',
+    ),
+    Selector(
+        id=SelectorId.CARDS_AT_YOUR_SITE,
+        doc='The cards (denizens, edifices, relics) at your site.',
+    ),
+    Selector(
+        id=SelectorId.OTHER_SITES_ON_MAP,
+        doc='The sites on the map other than your site, faceup or facedown.',
     ),
 )
 
@@ -3066,7 +4071,7 @@ SITES: tuple[Site, ...] = (
         name=Text(en='Fertile Valley'),
         text=Text(en='If you play a [hearth] card to this site, and you have not discarded a [hearth] card here during this turn, you get [favor].'),
         params=(),
-        powers=(Power(kind='modifier', ref='FertileValley'), Power(kind='modifier', ref='FertileValleyOff'), Power(kind='modifier', ref='FertileValleyOn')),
+        powers=(Power(kind='modifier', ref='FertileValley, FertileValleyOff, FertileValleyOn'),),
         save_id=2,
         capacity=3,
         relics=0,
@@ -3077,9 +4082,9 @@ SITES: tuple[Site, ...] = (
         source=(Source(doc='ref_cards', at='sites/BarrenCoast'),),
         status='unverified',
         name=Text(en='Barren Coast'),
-        text=Text(en='When traveling from here to a Coast site, the Travel cost is 1 Supply and you **ignore** the Narrow Pass tower.'),
-        params=(),
-        powers=(Power(kind='modifier', ref='CoastalSite'), Power(kind='modifier', ref='CoastalSiteCost')),
+        text=Text(en='When traveling from here to a Coast site, the Travel cost is {n} Supply and you **ignore** the Narrow Pass tower.'),
+        params=(('n', 1),),
+        powers=(Power(kind='modifier', ref='CoastalSite, CoastalSiteCost'),),
         save_id=3,
         capacity=1,
         relics=1,
@@ -3119,7 +4124,7 @@ SITES: tuple[Site, ...] = (
         name=Text(en='Steppe'),
         text=Text(en='If you play a [nomad] card to this site, and you have not discarded a [nomad] card here during this turn, you get [secret].'),
         params=(),
-        powers=(Power(kind='modifier', ref='Steppe'), Power(kind='modifier', ref='SteppeOff'), Power(kind='modifier', ref='SteppeOn')),
+        powers=(Power(kind='modifier', ref='Steppe, SteppeOff, SteppeOn'),),
         save_id=6,
         capacity=2,
         relics=1,
@@ -3145,9 +4150,9 @@ SITES: tuple[Site, ...] = (
         source=(Source(doc='ref_cards', at='sites/LushCoast'),),
         status='unverified',
         name=Text(en='Lush Coast'),
-        text=Text(en='When traveling from here to a Coast site, the Travel cost is 1 Supply and you **ignore** the Narrow Pass tower.'),
-        params=(),
-        powers=(Power(kind='modifier', ref='CoastalSite'), Power(kind='modifier', ref='CoastalSiteCost')),
+        text=Text(en='When traveling from here to a Coast site, the Travel cost is {n} Supply and you **ignore** the Narrow Pass tower.'),
+        params=(('n', 1),),
+        powers=(Power(kind='modifier', ref='CoastalSite, CoastalSiteCost'),),
         save_id=8,
         capacity=3,
         relics=0,
@@ -3174,7 +4179,7 @@ SITES: tuple[Site, ...] = (
         name=Text(en='Wastes'),
         text=Text(en='If you play a [discord] card to this site, and you have not discarded a [discord] card here during this turn, you get take the relic here, treating this as recovering it.'),
         params=(),
-        powers=(Power(kind='modifier', ref='Wastes'), Power(kind='modifier', ref='WastesOff'), Power(kind='modifier', ref='WastesOn')),
+        powers=(Power(kind='modifier', ref='Wastes, WastesOff, WastesOn'),),
         save_id=10,
         capacity=1,
         relics=1,
@@ -3186,9 +4191,9 @@ SITES: tuple[Site, ...] = (
         source=(Source(doc='ref_cards', at='sites/RockyCoast'),),
         status='unverified',
         name=Text(en='Rocky Coast'),
-        text=Text(en='When traveling from here to a Coast site, the Travel cost is 1 Supply and you **ignore** the Narrow Pass tower.'),
-        params=(),
-        powers=(Power(kind='modifier', ref='CoastalSite'), Power(kind='modifier', ref='CoastalSiteCost')),
+        text=Text(en='When traveling from here to a Coast site, the Travel cost is {n} Supply and you **ignore** the Narrow Pass tower.'),
+        params=(('n', 1),),
+        powers=(Power(kind='modifier', ref='CoastalSite, CoastalSiteCost'),),
         save_id=11,
         capacity=2,
         relics=0,
@@ -3213,8 +4218,8 @@ SITES: tuple[Site, ...] = (
         source=(Source(doc='ref_cards', at='sites/CharmingValley'), Source(doc='s0', line=948, quote='Vallée Charmante'), Source(doc='s3', line=588, quote='Чарівна Долина')),
         status='unverified',
         name=Text(en='Charming Valley', fr='Vallée Charmante', uk='Чарівна Долина'),
-        text=Text(en='When traveling from here, increase the Travel cost by 1 Supply. _(For example, traveling from the Provinces costs 3 Supply, not 2 Supply.)_'),
-        params=(),
+        text=Text(en='When traveling from here, increase the Travel cost by {n} Supply. _(For example, traveling from the Provinces costs 3 Supply, not 2 Supply.)_'),
+        params=(('n', 1),),
         powers=(Power(kind='modifier', ref='CharmingValley'),),
         save_id=13,
         capacity=3,
@@ -3228,7 +4233,7 @@ SITES: tuple[Site, ...] = (
         name=Text(en='Deep Woods'),
         text=Text(en='If you play a [beast] card to this site, and you have not discarded a [beast] card here during this turn, you take the relic here, treating this as recovering it.'),
         params=(),
-        powers=(Power(kind='modifier', ref='DeepWoods'), Power(kind='modifier', ref='DeepWoodsOff'), Power(kind='modifier', ref='DeepWoodsOn')),
+        powers=(Power(kind='modifier', ref='DeepWoods, DeepWoodsOff, DeepWoodsOn'),),
         save_id=14,
         capacity=2,
         relics=1,
@@ -3242,7 +4247,7 @@ SITES: tuple[Site, ...] = (
         name=Text(en='Standing Stones'),
         text=Text(en='If you play an [arcane] card to this site, and you have not discarded an [arcane] card here during this turn, you get [secret].'),
         params=(),
-        powers=(Power(kind='modifier', ref='StandingStones'), Power(kind='modifier', ref='StandingStonesOff'), Power(kind='modifier', ref='StandingStonesOn')),
+        powers=(Power(kind='modifier', ref='StandingStones, StandingStonesOff, StandingStonesOn'),),
         save_id=15,
         capacity=2,
         relics=1,
@@ -3255,9 +4260,9 @@ SITES: tuple[Site, ...] = (
         status='unverified',
         note='capacity differs between sources: lecodex_code 2, lecodex_yml 1, tts 2; the value two sources give is used',
         name=Text(en='Ancient City'),
-        text=Text(en='If you play an [order] card to this site, and you have not discarded an [order] card here during this turn, you get 2 warbands.'),
-        params=(),
-        powers=(Power(kind='modifier', ref='AncientCity'), Power(kind='modifier', ref='AncientCityOff'), Power(kind='modifier', ref='AncientCityOn')),
+        text=Text(en='If you play an [order] card to this site, and you have not discarded an [order] card here during this turn, you get {n} warbands.'),
+        params=(('n', 2),),
+        powers=(Power(kind='modifier', ref='AncientCity, AncientCityOff, AncientCityOn'),),
         save_id=16,
         capacity=2,
         relics=1,
@@ -3299,7 +4304,7 @@ SITES: tuple[Site, ...] = (
         name=Text(en='Buried Giant'),
         text=Text(en='When traveling from here, you may flip one secret on your board facedown to spend no Supply and **ignore** the Narrow Pass power. _(Facedown secrets cannot be used to pay a cost.)_'),
         params=(),
-        powers=(Power(kind='modifier', ref='BuriedGiant'), Power(kind='modifier', ref='BuriedGiantCost')),
+        powers=(Power(kind='modifier', ref='BuriedGiant, BuriedGiantCost'),),
         save_id=19,
         capacity=2,
         relics=1,
@@ -3326,9 +4331,9 @@ SITES: tuple[Site, ...] = (
         status='unverified',
         note='capacity differs between sources: lecodex_code 3, lecodex_yml 2, tts 2; the value two sources give is used',
         name=Text(en='Shrouded Wood', fr='Bois Brumeux', uk='Прихований Ліс'),
-        text=Text(en="When traveling from here, the Travel cost is 2 Supply, and you **ignore** the Narrow Pass and The Hidden Place powers. If an enemy rules here, you travel to the site of the ruler's choice _(Chancellor's choice if ruled by the Empire)_, even if another player is making you travel."),
-        params=(),
-        powers=(Power(kind='modifier', ref='ShroudedWood'), Power(kind='modifier', ref='ShroudedWoodCost')),
+        text=Text(en="When traveling from here, the Travel cost is {n} Supply, and you **ignore** the Narrow Pass and The Hidden Place powers. If an enemy rules here, you travel to the site of the ruler's choice _(Chancellor's choice if ruled by the Empire)_, even if another player is making you travel."),
+        params=(('n', 2),),
+        powers=(Power(kind='modifier', ref='ShroudedWood, ShroudedWoodCost'),),
         save_id=21,
         capacity=2,
         relics=1,
@@ -3379,8 +4384,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/MagiciansCode'),),
         status='unverified',
         name=Text(en="Magician's Code"),
-        text=Text(en="If recovering the Darkest Secret, gain [secret] [secret] and add them to any other [secret] you're paying to recover it _(even none)_."),
-        params=(),
+        text=Text(en="If recovering the Darkest Secret, gain {n} [secret] and add them to any other [secret] you're paying to recover it _(even none)_."),
+        params=(('n', 2),),
         powers=(Power(kind='modifier', cost=Cost(place_favor=2), ref='MagiciansCode'),),
         save_id=31,
         suit=SuitId.ARCANE,
@@ -3436,8 +4441,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/TamingCharm'),),
         status='unverified',
         name=Text(en='Taming Charm'),
-        text=Text(en='**Action**: Discard a [beast] or [nomad] card at your site to gain [favor] [favor] from the matching favor bank.'),
-        params=(),
+        text=Text(en='**Action**: Discard a [beast] or [nomad] card at your site to gain {n} [favor] from the matching favor bank.'),
+        params=(('n', 2),),
         powers=(Power(kind='action', cost=Cost(place_secret=1), ref='TamingCharm'),),
         save_id=36,
         suit=SuitId.ARCANE,
@@ -3494,7 +4499,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Portal'),
         text=Text(en="Spend no Supply and **ignore** the powers of sites if you're traveling to or from this site."),
         params=(),
-        powers=(Power(kind='modifier', cost=Cost(place_secret=1), ref='Portal'), Power(kind='modifier', ref='PortalCost')),
+        powers=(Power(kind='modifier', cost=Cost(place_secret=1), ref='Portal, PortalCost'),),
         save_id=57,
         suit=SuitId.ARCANE,
         restriction='site',
@@ -3714,8 +4719,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/WitchsBargain'),),
         status='unverified',
         name=Text(en="Witch's Bargain"),
-        text=Text(en='**Action**: Give [secret] to a player whose pawn is at your site to take [favor] [favor] from them, or give [favor] [favor] for [secret], any number of times.'),
-        params=(),
+        text=Text(en='**Action**: Give [secret] to a player whose pawn is at your site to take {n} [favor] from them, or give {n} [favor] for [secret], any number of times.'),
+        params=(('n', 2),),
         powers=(Power(kind='action', cost=Cost(place_secret=1), ref='WitchsBargain'),),
         save_id=76,
         suit=SuitId.ARCANE,
@@ -3774,7 +4779,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='True Names'),
         text=Text(en='Your enemy **cannot** use battle plans that match any of your advisers against you.'),
         params=(),
-        powers=(Power(kind='modifier', ref='TrueNamesAttack'), Power(kind='modifier', ref='TrueNamesDefense')),
+        powers=(Power(kind='modifier', ref='TrueNamesAttack, TrueNamesDefense'),),
         save_id=40,
         suit=SuitId.BEAST,
         restriction='adviser',
@@ -3820,8 +4825,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/Rangers'),),
         status='unverified',
         name=Text(en='Rangers'),
-        text=Text(en='Ignore all skulls [skull] you roll. +2 [attack_die] if the defense pool has 4+ [defense_die].'),
-        params=(),
+        text=Text(en='Ignore all skulls [skull] you roll. +{n} [attack_die] if the defense pool has {m}+ [defense_die].'),
+        params=(('n', 2), ('m', 4)),
         powers=(Power(kind='battle_plan_attack', cost=Cost(place_favor=1), ref='Rangers'),),
         save_id=44,
         suit=SuitId.BEAST,
@@ -3923,8 +4928,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/PiedPiper'), Source(doc='s3', line=689, quote='Щуролов')),
         status='unverified',
         name=Text(en='Pied Piper', fr='Joueur de Flûte', uk='Щуролов'),
-        text=Text(en="This card ignores the adviser limit. **Action**: Move this card to any other player's advisers. Take [favor] [favor] from them."),
-        params=(),
+        text=Text(en="This card ignores the adviser limit. **Action**: Move this card to any other player's advisers. Take {n} [favor] from them."),
+        params=(('n', 2),),
         powers=(Power(kind='capacity', ref='IgnoresCapacity'), Power(kind='action', cost=Cost(place_secret=1), ref='PiedPiper')),
         save_id=181,
         suit=SuitId.BEAST,
@@ -3937,7 +4942,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Mushrooms'),
         text=Text(en="Spend no Supply, but draw only one card _(not three)_ from the bottom of your region's discard pile."),
         params=(),
-        powers=(Power(kind='modifier', cost=Cost(place_secret=1), ref='Mushrooms'), Power(kind='modifier', ref='MushroomsCost')),
+        powers=(Power(kind='modifier', cost=Cost(place_secret=1), ref='Mushrooms, MushroomsCost'),),
         save_id=182,
         suit=SuitId.BEAST,
         restriction='site',
@@ -4006,8 +5011,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/WildCry'),),
         status='unverified',
         name=Text(en='Wild Cry'),
-        text=Text(en='If you play a [beast] card, gain 1 Supply and 2 warbands.'),
-        params=(),
+        text=Text(en='If you play a [beast] card, gain {supply} Supply and {warbands} warbands.'),
+        params=(('supply', 1), ('warbands', 2)),
         powers=(Power(kind='modifier', ref='WildCry'),),
         save_id=188,
         suit=SuitId.BEAST,
@@ -4051,8 +5056,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/VowOfPoverty'),),
         status='unverified',
         name=Text(en='Vow of Poverty'),
-        text=Text(en='You **cannot** gain [favor] from Trade. **Rest**: If you have no [favor], take [favor] [favor] from any one favor bank.'),
-        params=(),
+        text=Text(en='You **cannot** gain [favor] from Trade. **Rest**: If you have no [favor], take {n} [favor] from any one favor bank.'),
+        params=(('n', 2),),
         powers=(Power(kind='modifier', ref='VowOfPoverty'), Power(kind='rest', ref='VowOfPovertyRest')),
         save_id=192,
         suit=SuitId.BEAST,
@@ -4124,8 +5129,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/Mercenaries'),),
         status='unverified',
         name=Text(en='Mercenaries'),
-        text=Text(en="±3 [attack_die] If you're defeated while using this power, discard Mercenaries."),
-        params=(),
+        text=Text(en="±{n} [attack_die] If you're defeated while using this power, discard Mercenaries."),
+        params=(('n', 3),),
         powers=(Power(kind='battle_plan_attack', cost=Cost(place_favor=1), ref='MercenariesAttack'), Power(kind='battle_plan_defense', cost=Cost(place_favor=1), ref='MercenariesDefense')),
         save_id=11,
         suit=SuitId.DISCORD,
@@ -4135,8 +5140,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/ASmallFavor'),),
         status='unverified',
         name=Text(en='A Small Favor'),
-        text=Text(en='**When Played**, Gain four warbands.'),
-        params=(),
+        text=Text(en='**When Played**, Gain {n} warbands.'),
+        params=(('n', 4),),
         powers=(Power(kind='when_played', ref='ASmallFavor'),),
         save_id=14,
         suit=SuitId.DISCORD,
@@ -4194,8 +5199,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/DisgracedCaptain'),),
         status='unverified',
         name=Text(en='Disgraced Captain'),
-        text=Text(en='+4 [attack_die] if targeting a site that has an [order] card.'),
-        params=(),
+        text=Text(en='+{n} [attack_die] if targeting a site that has an [order] card.'),
+        params=(('n', 4),),
         powers=(Power(kind='battle_plan_attack', cost=Cost(place_favor=1, burn_favor=1), ref='DisgracedCaptain'),),
         save_id=19,
         suit=SuitId.DISCORD,
@@ -4239,8 +5244,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/Assassin'), Source(doc='s0', line=948, quote='Assassin'), Source(doc='s3', line=592, quote='Вбивця')),
         status='unverified',
         name=Text(en='Assassin', fr='Assassin', uk='Вбивця'),
-        text=Text(en='You can only have two advisers. **Action**: Discard a faceup adviser of a player whose pawn is at your site.'),
-        params=(),
+        text=Text(en='You can only have {n} advisers. **Action**: Discard a faceup adviser of a player whose pawn is at your site.'),
+        params=(('n', 2),),
         powers=(Power(kind='capacity', ref='OnlyTwoAdvisers'), Power(kind='action', cost=Cost(place_favor=1), ref='Assassin')),
         save_id=79,
         suit=SuitId.DISCORD,
@@ -4252,8 +5257,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/Downtrodden'),),
         status='unverified',
         name=Text(en='Downtrodden'),
-        text=Text(en='Gain two more warbands if mustering on a card whose favor bank has the least [favor] _(not tied)_.'),
-        params=(),
+        text=Text(en='Gain {n} more warbands if mustering on a card whose favor bank has the least [favor] _(not tied)_.'),
+        params=(('n', 2),),
         powers=(Power(kind='modifier', ref='Downtrodden'),),
         save_id=80,
         suit=SuitId.DISCORD,
@@ -4263,8 +5268,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/Blackmail'),),
         status='unverified',
         name=Text(en='Blackmail'),
-        text=Text(en='**When Played**, choose a relic held by a player whose pawn is at your site. You take the relic unless they give you [favor] [favor] [favor].'),
-        params=(),
+        text=Text(en='**When Played**, choose a relic held by a player whose pawn is at your site. You take the relic unless they give you {n} [favor].'),
+        params=(('n', 3),),
         powers=(Power(kind='when_played', ref='Blackmail'),),
         save_id=81,
         suit=SuitId.DISCORD,
@@ -4274,8 +5279,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/CrackedSage'),),
         status='unverified',
         name=Text(en='Cracked Sage'),
-        text=Text(en='±4 [attack_die] if your enemy has an [arcane] adviser.'),
-        params=(),
+        text=Text(en='±{n} [attack_die] if your enemy has an [arcane] adviser.'),
+        params=(('n', 4),),
         powers=(Power(kind='battle_plan_attack', cost=Cost(place_secret=1, burn_favor=1), ref='CrackedSageAttack'), Power(kind='battle_plan_defense', cost=Cost(place_secret=1, burn_favor=1), ref='CrackedSageDefense')),
         save_id=82,
         suit=SuitId.DISCORD,
@@ -4298,7 +5303,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='False Prophet'),
         text=Text(en="**When Played**, if you're an Exile, gain one warband and put it on any revealed Vision. You now also have it revealed. If it is ever discarded, kill the warband and play or discard the Vision as if you had searched."),
         params=(),
-        powers=(Power(kind='when_played', ref='FalseProphet'), Power(kind='wake', ref='FalseProphetWake'), Power(kind='modifier', ref='FalseProphetDiscard')),
+        powers=(Power(kind='when_played', ref='FalseProphet'), Power(native=NativeId.VISIONARY_WIN_WITH_SHARED_VISION, kind='wake', ref='FalseProphetWake'), Power(native=NativeId.PLAY_DISCARDED_SHARED_VISION, kind='modifier', ref='FalseProphetDiscard')),
         save_id=84,
         suit=SuitId.DISCORD,
         restriction='adviser',
@@ -4322,8 +5327,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/Zealots'),),
         status='unverified',
         name=Text(en='Zealots'),
-        text=Text(en='If the defending force is larger than your force, each warband you sacrifice will add three _(not one)_ to your attack.'),
-        params=(),
+        text=Text(en='If the defending force is larger than your force, each warband you sacrifice will add {n} _(not one)_ to your attack.'),
+        params=(('n', 3),),
         powers=(Power(kind='battle_plan_attack', cost=Cost(place_favor=1), ref='Zealots'),),
         save_id=86,
         suit=SuitId.DISCORD,
@@ -4346,9 +5351,9 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/SaltTheEarth'),),
         status='unverified',
         name=Text(en='Salt the Earth'),
-        text=Text(en="You **cannot** play Salt the Earth to a site with any locked cards. **When Played**, ignore this site's capacity. Discard all other denizens at this site. This site's capacity is now 1."),
-        params=(),
-        powers=(Power(kind='capacity', ref='IgnoresCapacity'), Power(kind='capacity', ref='SaltTheEarth')),
+        text=Text(en="You **cannot** play Salt the Earth to a site with any locked cards. **When Played**, ignore this site's capacity. Discard all other denizens at this site. This site's capacity is now {n}."),
+        params=(('n', 1),),
+        powers=(Power(native=NativeId.IGNORE_SITE_CAPACITY, kind='capacity', ref='IgnoresCapacity'), Power(kind='capacity', ref='SaltTheEarth')),
         save_id=88,
         suit=SuitId.DISCORD,
         restriction='site',
@@ -4382,8 +5387,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/SilverTongue'),),
         status='unverified',
         name=Text(en='Silver Tongue'),
-        text=Text(en='You can only have two advisers. **Rest**: Take [favor] from a favor bank matching a card at your site.'),
-        params=(),
+        text=Text(en='You can only have {n} advisers. **Rest**: Take [favor] from a favor bank matching a card at your site.'),
+        params=(('n', 2),),
         powers=(Power(kind='capacity', ref='OnlyTwoAdvisers'), Power(kind='rest', ref='SilverTongue')),
         save_id=91,
         suit=SuitId.DISCORD,
@@ -4395,8 +5400,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/GamblingHall'),),
         status='unverified',
         name=Text(en='Gambling Hall'),
-        text=Text(en='**Action**: Roll 4 [defense_die] and take X [favor] equal to the total [shield] result from any one favor bank.'),
-        params=(),
+        text=Text(en='**Action**: Roll {n} [defense_die] and take X [favor] equal to the total [shield] result from any one favor bank.'),
+        params=(('n', 4),),
         powers=(Power(kind='action', cost=Cost(place_favor=2), ref='GamblingHall'),),
         save_id=92,
         suit=SuitId.DISCORD,
@@ -4407,8 +5412,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/BoilingLake'),),
         status='unverified',
         name=Text(en='Boiling Lake'),
-        text=Text(en='If you travel to this site and do not rule this card, you **must** kill two warbands on your board if able.'),
-        params=(),
+        text=Text(en='If you travel to this site and do not rule this card, you **must** kill {n} warbands on your board if able.'),
+        params=(('n', 2),),
         powers=(Power(kind='modifier', ref='BoilingLake'),),
         save_id=93,
         suit=SuitId.DISCORD,
@@ -4423,7 +5428,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Relic Thief'),
         text=Text(en='After a player takes any relics and their pawn is in your region, you may use this power to roll one [defense_die] per relic taken. If you roll no [shield] / [shield] [shield], take the relics.'),
         params=(),
-        powers=(Power(kind='modifier', ref='RelicThief'),),
+        powers=(Power(native=NativeId.ROLL_TO_STEAL_TAKEN_RELICS, kind='modifier', ref='RelicThief'),),
         save_id=94,
         suit=SuitId.DISCORD,
     ),
@@ -4444,8 +5449,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/Insomnia'),),
         status='unverified',
         name=Text(en='Insomnia'),
-        text=Text(en='You can only have two advisers. **Rest**: Gain [secret].'),
-        params=(),
+        text=Text(en='You can only have {n} advisers. **Rest**: Gain [secret].'),
+        params=(('n', 2),),
         powers=(Power(kind='capacity', ref='OnlyTwoAdvisers'), Power(kind='rest', ref='Insomnia')),
         save_id=96,
         suit=SuitId.DISCORD,
@@ -4481,8 +5486,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/BanditChief'),),
         status='unverified',
         name=Text(en='Bandit Chief'),
-        text=Text(en='**When Played**, kill one warband at each site. While Bandit Chief is faceup, each site has two more bandits.'),
-        params=(),
+        text=Text(en='**When Played**, kill one warband at each site. While Bandit Chief is faceup, each site has {n} more bandits.'),
+        params=(('n', 2),),
         powers=(Power(kind='when_played', ref='BanditChiefWhenPlayed'), Power(kind='modifier', ref='BanditChief')),
         save_id=99,
         suit=SuitId.DISCORD,
@@ -4528,8 +5533,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/WaysideInn'),),
         status='unverified',
         name=Text(en='Wayside Inn'),
-        text=Text(en='**Action**: Gain 2 Supply.'),
-        params=(),
+        text=Text(en='**Action**: Gain {n} Supply.'),
+        params=(('n', 2),),
         powers=(Power(kind='action', cost=Cost(place_favor=1), ref='WaysideInn'),),
         save_id=46,
         suit=SuitId.HEARTH,
@@ -4540,8 +5545,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/ExtraProvisions'),),
         status='unverified',
         name=Text(en='Extra Provisions'),
-        text=Text(en='+2 [defense_die]'),
-        params=(),
+        text=Text(en='+{n} [defense_die]'),
+        params=(('n', 2),),
         powers=(Power(kind='battle_plan_defense', cost=Cost(place_favor=1), ref='ExtraProvisions'),),
         save_id=47,
         suit=SuitId.HEARTH,
@@ -4608,8 +5613,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/TavernSongs'),),
         status='unverified',
         name=Text(en='Tavern Songs'),
-        text=Text(en="**Action**: Peek at the top three cards of your region's discard pile."),
-        params=(),
+        text=Text(en="**Action**: Peek at the top {n} cards of your region's discard pile."),
+        params=(('n', 3),),
         powers=(Power(kind='action', ref='TavernSongs'),),
         save_id=53,
         suit=SuitId.HEARTH,
@@ -4654,8 +5659,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/LandWarden'),),
         status='unverified',
         name=Text(en='Land Warden'),
-        text=Text(en='You may play two cards you draw _(instead of one)_ if you play at least one card to a site.'),
-        params=(),
+        text=Text(en='You may play {n} cards you draw _(instead of one)_ if you play at least one card to a site.'),
+        params=(('n', 2),),
         powers=(Power(kind='modifier', cost=Cost(place_favor=1), ref='LandWarden'),),
         save_id=129,
         suit=SuitId.HEARTH,
@@ -4677,8 +5682,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/VillageConstable'),),
         status='unverified',
         name=Text(en='Village Constable'),
-        text=Text(en="±2 [attack_die] unless your enemy has the People's Favor."),
-        params=(),
+        text=Text(en="±{n} [attack_die] unless your enemy has the People's Favor."),
+        params=(('n', 2),),
         powers=(Power(kind='battle_plan_attack', ref='VillageConstableAttack'), Power(kind='battle_plan_defense', ref='VillageConstableDefense')),
         save_id=131,
         suit=SuitId.HEARTH,
@@ -4713,8 +5718,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/Levelers'),),
         status='unverified',
         name=Text(en='Levelers'),
-        text=Text(en='**Action**: Move [favor] [favor] from the favor bank from the most [favor] to that with the least [favor]. You decide ties.'),
-        params=(),
+        text=Text(en='**Action**: Move {n} [favor] from the favor bank from the most [favor] to that with the least [favor]. You decide ties.'),
+        params=(('n', 2),),
         powers=(Power(kind='action', cost=Cost(place_secret=1), ref='Levelers'),),
         save_id=134,
         suit=SuitId.HEARTH,
@@ -4735,8 +5740,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/TheGreatLevy'),),
         status='unverified',
         name=Text(en='The Great Levy'),
-        text=Text(en="±3 [attack_die] and **ignore** all skulls [skull] you roll, unless your enemy has the People's Favor."),
-        params=(),
+        text=Text(en="±{n} [attack_die] and **ignore** all skulls [skull] you roll, unless your enemy has the People's Favor."),
+        params=(('n', 3),),
         powers=(Power(kind='battle_plan_attack', cost=Cost(place_favor=2), ref='TheGreatLevyAttack'), Power(kind='battle_plan_defense', cost=Cost(place_favor=2), ref='TheGreatLevyDefense')),
         save_id=136,
         suit=SuitId.HEARTH,
@@ -4758,8 +5763,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/RelicBreaker'),),
         status='unverified',
         name=Text(en='Relic Breaker'),
-        text=Text(en='**Action**: Put a facedown relic at your site on the bottom of the relic deck to gain three warbands.'),
-        params=(),
+        text=Text(en='**Action**: Put a facedown relic at your site on the bottom of the relic deck to gain {n} warbands.'),
+        params=(('n', 3),),
         powers=(Power(kind='action', cost=Cost(place_favor=1), ref='RelicBreaker'),),
         save_id=138,
         suit=SuitId.HEARTH,
@@ -4769,8 +5774,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/BookBinders'),),
         status='unverified',
         name=Text(en='Book Binders'),
-        text=Text(en='After another player plays a Vision faceup, you gain [favor] [favor] from any one favor bank.'),
-        params=(),
+        text=Text(en='After another player plays a Vision faceup, you gain {n} [favor] from any one favor bank.'),
+        params=(('n', 2),),
         powers=(Power(kind='modifier', ref='BookBinders'),),
         save_id=139,
         suit=SuitId.HEARTH,
@@ -4793,8 +5798,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/SaddleMakers'),),
         status='unverified',
         name=Text(en='Saddle Makers'),
-        text=Text(en='After another player plays a [nomad] or [order] card, you gain [favor] [favor] from the matching favor bank.'),
-        params=(),
+        text=Text(en='After another player plays a [nomad] or [order] card, you gain {n} [favor] from the matching favor bank.'),
+        params=(('n', 2),),
         powers=(Power(kind='modifier', ref='SaddleMakers'),),
         save_id=141,
         suit=SuitId.HEARTH,
@@ -4864,8 +5869,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/Marriage'),),
         status='unverified',
         name=Text(en='Marriage'),
-        text=Text(en='Marriage counts as two [hearth] advisers, but only counts as one toward your adviser limit.'),
-        params=(),
+        text=Text(en='Marriage counts as {n} [hearth] advisers, but only counts as one toward your adviser limit.'),
+        params=(('n', 2),),
         powers=(Power(kind='modifier', ref='Marriage'),),
         save_id=147,
         suit=SuitId.HEARTH,
@@ -4891,7 +5896,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Awaited Return'),
         text=Text(en='Spend no Supply if you sacrifice one warband from your board.'),
         params=(),
-        powers=(Power(kind='modifier', ref='AwaitedReturn'), Power(kind='modifier', ref='AwaitedReturnCost')),
+        powers=(Power(kind='modifier', ref='AwaitedReturn, AwaitedReturnCost'),),
         save_id=149,
         suit=SuitId.HEARTH,
     ),
@@ -4922,8 +5927,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/HorseArchers'),),
         status='unverified',
         name=Text(en='Horse Archers'),
-        text=Text(en='±3 [attack_die] At end, discard Horse Archers.'),
-        params=(),
+        text=Text(en='±{n} [attack_die] At end, discard Horse Archers.'),
+        params=(('n', 3),),
         powers=(Power(kind='battle_plan_attack', ref='HorseArchersAttack'), Power(kind='battle_plan_defense', ref='HorseArchersDefense')),
         save_id=23,
         suit=SuitId.NOMAD,
@@ -4943,6 +5948,7 @@ DENIZENS: tuple[Denizen, ...] = (
         id=DenizenId.ELDERS,
         source=(Source(doc='ref_cards', at='denizens/Elders'),),
         status='unverified',
+        note="The text (LeCodex yml) says Gain [favor]; LeCodex's code (Elders.usePower) gains a secret, the only reading worth its cost of two favor. The effect follows the text, from the [nomad] bank.",
         name=Text(en='Elders'),
         text=Text(en='**Action**: Gain [favor].'),
         params=(),
@@ -4967,8 +5973,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/FaithfulFriend'),),
         status='unverified',
         name=Text(en='Faithful Friend'),
-        text=Text(en='**When Played**, gain 4 Supply.'),
-        params=(),
+        text=Text(en='**When Played**, gain {n} Supply.'),
+        params=(('n', 4),),
         powers=(Power(kind='when_played', ref='FaithfulFriend'),),
         save_id=27,
         suit=SuitId.NOMAD,
@@ -5030,7 +6036,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Wild Mounts'),
         text=Text(en='If you would discard any number of [nomad] battle plans, you may instead discard any one [beast] you rule.'),
         params=(),
-        powers=(Power(kind='battle_plan_attack', ref='WildMounts'), Power(kind='modifier', ref='WildMountsEnd')),
+        powers=(Power(kind='battle_plan_attack', ref='WildMounts, WildMountsEnd'),),
         save_id=152,
         suit=SuitId.NOMAD,
     ),
@@ -5050,8 +6056,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/MountainGiant'),),
         status='unverified',
         name=Text(en='Mountain Giant'),
-        text=Text(en='±1 [attack_die] or ±3. At end, discard.'),
-        params=(),
+        text=Text(en='±{small} [attack_die] or ±{big}. At end, discard.'),
+        params=(('small', 1), ('big', 3)),
         powers=(Power(kind='battle_plan_attack', cost=Cost(place_secret=1), ref='MountainGiantAttack'), Power(kind='battle_plan_defense', cost=Cost(place_secret=1), ref='MountainGiantDefense')),
         save_id=154,
         suit=SuitId.NOMAD,
@@ -5061,8 +6067,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/RivalKhan'),),
         status='unverified',
         name=Text(en='Rival Khan'),
-        text=Text(en='±4 [attack_die] if your enemy has a [nomad] adviser. At end, discard Rival Khan.'),
-        params=(),
+        text=Text(en='±{n} [attack_die] if your enemy has a [nomad] adviser. At end, discard Rival Khan.'),
+        params=(('n', 4),),
         powers=(Power(kind='battle_plan_attack', ref='RivalKhanAttack'), Power(kind='battle_plan_defense', ref='RivalKhanDefense')),
         save_id=155,
         suit=SuitId.NOMAD,
@@ -5074,7 +6080,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Lost Tongue'),
         text=Text(en='Other players **cannot** target or take your relics or banners in any way unless they rule a [nomad] card.'),
         params=(),
-        powers=(Power(kind='modifier', ref='LostTongue'), Power(kind='modifier', ref='LostTongueCampaign')),
+        powers=(Power(kind='modifier', ref='LostTongue, LostTongueCampaign'),),
         save_id=156,
         suit=SuitId.NOMAD,
         restriction='adviser',
@@ -5086,7 +6092,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Special Envoy'),
         text=Text(en='Spend no Supply. After traveling, end your Act Phase.'),
         params=(),
-        powers=(Power(kind='modifier', ref='SpecialEnvoy'), Power(kind='modifier', ref='SpecialEnvoyCost')),
+        powers=(Power(kind='modifier', ref='SpecialEnvoy, SpecialEnvoyCost'),),
         save_id=157,
         suit=SuitId.NOMAD,
     ),
@@ -5167,7 +6173,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Ancient Bloodline'),
         text=Text(en='Your enemies act as if denizens and relics at sites you rule are **locked**.'),
         params=(),
-        powers=(Power(kind='modifier', ref='AncientBloodline'), Power(kind='modifier', ref='AncientBloodlineRelics')),
+        powers=(Power(kind='modifier', ref='AncientBloodline, AncientBloodlineRelics'),),
         save_id=164,
         suit=SuitId.NOMAD,
         restriction='adviser',
@@ -5190,8 +6196,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/StormCaller'),),
         status='unverified',
         name=Text(en='Storm Caller'),
-        text=Text(en='+2 [defense_die] At end, discard Storm Caller.'),
-        params=(),
+        text=Text(en='+{n} [defense_die] At end, discard Storm Caller.'),
+        params=(('n', 2),),
         powers=(Power(kind='battle_plan_defense', ref='StormCaller'),),
         save_id=166,
         suit=SuitId.NOMAD,
@@ -5215,7 +6221,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Way Station'),
         text=Text(en="Spend no Supply if you're traveling to this site and either rule Way Station or choose to give [favor] to its ruler. _(Give it to Chancellor if Empire, burn it if bandits.)_"),
         params=(),
-        powers=(Power(kind='modifier', ref='WayStation'), Power(kind='modifier', ref='WayStationCost')),
+        powers=(Power(kind='modifier', ref='WayStation, WayStationCost'),),
         save_id=168,
         suit=SuitId.NOMAD,
         restriction='site',
@@ -5249,8 +6255,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/AFastSteed'),),
         status='unverified',
         name=Text(en='A Fast Steed'),
-        text=Text(en='Spend no Supply if you have three or fewer warbands on your board.'),
-        params=(),
+        text=Text(en='Spend no Supply if you have {n} or fewer warbands on your board.'),
+        params=(('n', 3),),
         powers=(Power(kind='modifier', cost=Cost(place_favor=1), ref='AFastSteed'),),
         save_id=171,
         suit=SuitId.NOMAD,
@@ -5259,9 +6265,10 @@ DENIZENS: tuple[Denizen, ...] = (
         id=DenizenId.RELIC_WORSHIP,
         source=(Source(doc='ref_cards', at='denizens/RelicWorship'),),
         status='unverified',
+        note="LeCodex's code (RelicWorship.applyAtEnd) gains 2 Supply; the text says 3, which the effect follows.",
         name=Text(en='Relic Worship'),
-        text=Text(en='After you recover a relic, gain 3 Supply.'),
-        params=(),
+        text=Text(en='After you recover a relic, gain {n} Supply.'),
+        params=(('n', 3),),
         powers=(Power(kind='modifier', ref='RelicWorship'),),
         save_id=172,
         suit=SuitId.NOMAD,
@@ -5295,8 +6302,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/BattleHonors'),),
         status='unverified',
         name=Text(en='Battle Honors'),
-        text=Text(en="If you're victorious, gain [favor] [favor] from the [order] bank."),
-        params=(),
+        text=Text(en="If you're victorious, gain {n} [favor] from the [order] bank."),
+        params=(('n', 2),),
         powers=(Power(kind='battle_plan_attack', ref='BattleHonorsAttack'), Power(kind='battle_plan_defense', ref='BattleHonorsDefense')),
         save_id=1,
         suit=SuitId.ORDER,
@@ -5328,8 +6335,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/Keep'),),
         status='unverified',
         name=Text(en='Keep'),
-        text=Text(en='+2 [defense_die] if this site is targeted.'),
-        params=(),
+        text=Text(en='+{n} [defense_die] if this site is targeted.'),
+        params=(('n', 2),),
         powers=(Power(kind='battle_plan_defense', ref='Keep'),),
         save_id=4,
         suit=SuitId.ORDER,
@@ -5364,8 +6371,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/Scouts'),),
         status='unverified',
         name=Text(en='Scouts'),
-        text=Text(en='Gain 1 Supply.'),
-        params=(),
+        text=Text(en='Gain {n} Supply.'),
+        params=(('n', 1),),
         powers=(Power(kind='battle_plan_attack', ref='Scouts'),),
         save_id=7,
         suit=SuitId.ORDER,
@@ -5387,8 +6394,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/CodeOfHonor'),),
         status='unverified',
         name=Text(en='Code of Honor'),
-        text=Text(en='±2 [attack_die] but you **cannot** use other battle plans.'),
-        params=(),
+        text=Text(en='±{n} [attack_die] but you **cannot** use other battle plans.'),
+        params=(('n', 2),),
         powers=(Power(kind='battle_plan_attack', ref='CodeOfHonorAttack'), Power(kind='battle_plan_defense', ref='CodeOfHonorDefense')),
         save_id=102,
         suit=SuitId.ORDER,
@@ -5420,8 +6427,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/FieldPromotion'),),
         status='unverified',
         name=Text(en='Field Promotion'),
-        text=Text(en="If you're victorious, gain three warbands."),
-        params=(),
+        text=Text(en="If you're victorious, gain {n} warbands."),
+        params=(('n', 3),),
         powers=(Power(kind='battle_plan_attack', cost=Cost(place_favor=1), ref='FieldPromotionAttack'), Power(kind='battle_plan_defense', cost=Cost(place_favor=1), ref='FieldPromotionDefense')),
         save_id=105,
         suit=SuitId.ORDER,
@@ -5443,8 +6450,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/ShieldWall'),),
         status='unverified',
         name=Text(en='Shield Wall'),
-        text=Text(en="+2 [defense_die] If you're defeated, **kill** all of your force."),
-        params=(),
+        text=Text(en="+{n} [defense_die] If you're defeated, **kill** all of your force."),
+        params=(('n', 2),),
         powers=(Power(kind='battle_plan_defense', cost=Cost(place_favor=1), ref='ShieldWall'),),
         save_id=107,
         suit=SuitId.ORDER,
@@ -5467,7 +6474,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Tome Guardians'),
         text=Text(en="Enemies of Tome Guardians' ruler **cannot** target or take the Darkest Secret in any way."),
         params=(),
-        powers=(Power(kind='modifier', ref='TomeGuardians'), Power(kind='modifier', ref='TomeGuardiansAttack')),
+        powers=(Power(kind='modifier', ref='TomeGuardians, TomeGuardiansAttack'),),
         save_id=109,
         suit=SuitId.ORDER,
         restriction='site',
@@ -5537,8 +6544,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/SiegeEngines'),),
         status='unverified',
         name=Text(en='Siege Engines'),
-        text=Text(en='**Action**: Kill two warbands _(even yours)_ at any one site in your region.'),
-        params=(),
+        text=Text(en='**Action**: Kill {n} warbands _(even yours)_ at any one site in your region.'),
+        params=(('n', 2),),
         powers=(Power(kind='action', cost=Cost(place_favor=1), ref='SiegeEngines'),),
         save_id=115,
         suit=SuitId.ORDER,
@@ -5548,8 +6555,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/RoyalTax'),),
         status='unverified',
         name=Text(en='Royal Tax'),
-        text=Text(en="**When Played**: take [favor] [favor] from each player whose pawn is at a site you rule in your pawn's region."),
-        params=(),
+        text=Text(en="**When Played**: take {n} [favor] from each player whose pawn is at a site you rule in your pawn's region."),
+        params=(('n', 2),),
         powers=(Power(kind='when_played', ref='RoyalTax'),),
         save_id=116,
         suit=SuitId.ORDER,
@@ -5631,8 +6638,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/Encirclement'),),
         status='unverified',
         name=Text(en='Encirclement'),
-        text=Text(en="±2 [attack_die] if your force is larger than your enemy's."),
-        params=(),
+        text=Text(en="±{n} [attack_die] if your force is larger than your enemy's."),
+        params=(('n', 2),),
         powers=(Power(kind='battle_plan_attack', cost=Cost(place_favor=1), ref='EncirclementAttack'), Power(kind='battle_plan_defense', cost=Cost(place_favor=1), ref='EncirclementDefense')),
         save_id=123,
         suit=SuitId.ORDER,
@@ -5653,8 +6660,8 @@ DENIZENS: tuple[Denizen, ...] = (
         source=(Source(doc='ref_cards', at='denizens/RelicHunter'),),
         status='unverified',
         name=Text(en='Relic Hunter'),
-        text=Text(en='You may target facedown relics at targeted sites, adding 1 [defense_die] per relic. You may put any relics you take on the bottom of the relic deck.'),
-        params=(),
+        text=Text(en='You may target facedown relics at targeted sites, adding {n} [defense_die] per relic. You may put any relics you take on the bottom of the relic deck.'),
+        params=(('n', 1),),
         powers=(Power(kind='battle_plan_attack', ref='RelicHunter'),),
         save_id=125,
         suit=SuitId.ORDER,
@@ -5843,8 +6850,8 @@ RELICS: tuple[Relic, ...] = (
         source=(Source(doc='ref_cards', at='relics/Map'),),
         status='unverified',
         name=Text(en='Map'),
-        text=Text(en='**Action**: Put this relic on the bottom of the relic deck to gain 4 Supply.'),
-        params=(),
+        text=Text(en='**Action**: Put this relic on the bottom of the relic deck to gain {n} Supply.'),
+        params=(('n', 4),),
         powers=(Power(kind='action', ref='MapRelic'),),
         save_id=234,
         defense=3,
@@ -5889,7 +6896,7 @@ RELICS: tuple[Relic, ...] = (
         name=Text(en='The Grand Scepter', fr='Le Grand Sceptre', uk='Великий Скіпетр'),
         text=Text(en='You cannot use this if you took it on this turn. **Action**: Peek in the Imperial Reliquary. **Action**: Offer Citizenship to any Exile, or exile a Citizen except yourself.'),
         params=(),
-        powers=(Power(kind='action', ref='GrandScepterPeek'), Power(kind='action', ref='GrandScepterGrantCitizenship'), Power(kind='action', ref='GrandScepterExileCitizen'), Power(kind='modifier', ref='GrandScepterTake'), Power(kind='modifier', ref='GrandScepterOn')),
+        powers=(Power(kind='action', ref='GrandScepterPeek'), Power(kind='action', ref='GrandScepterGrantCitizenship, GrandScepterExileCitizen'), Power(kind='modifier', ref='GrandScepterTake, GrandScepterOn')),
         save_id=238,
         defense=5,
     ),
@@ -6012,8 +7019,8 @@ BANNERS: tuple[Banner, ...] = (
         status='verified',
         note="Placard text rebuilt from fragments L482, L370, L526, L532 (interleaved with an FR edifice text) and L542; the favor icons and the words 'or' and 'from' are restored after rules 4.1.1 and 5.4.4. The italic reminders come from the rules, not the placard: 4.1.1.II (repeat on the Mob side) and 5.4.4 (flip back when recovered). The name of the Mob side, 'The Mob's Favor', is from ref_cards only (the rulebooks say 'its Mob side'); FR and UK other_side are our translations. No FR or UK placard text in the seeds: translated with the rules' terms (FR 4.1.1, 5.4.4; UK 4.1.1, 5.4.4).",
         name=Text(en="The People's Favor", fr='La Faveur du Peuple', uk='Народне Визнання'),
-        text=Text(en='**Wake**: You must put [favor] here or move [favor] from here to the favor bank with the least favor. Then, if this banner has 6+ favor, flip it. _(On the Mob side, do this twice.)_ When playing to a site, you may first discard a denizen card at any site in your region, and you may play to any site in your region. **Recover**: Put more [favor] here than the old [favor]. _(Flip it back if it is on its Mob side.)_ Put the old favor in the favor banks, one by one, starting with any suit. **When seized**: flip it to its Mob side and burn two favor, to a minimum of one.', fr='**Réveil** : vous devez placer une [favor] ici ou déplacer une [favor] d’ici vers la banque de faveur qui en contient le moins. Puis, si cette Bannière porte 6 faveurs ou plus, retournez-la. _(Côté Foule, faites-le deux fois.)_ Lorsque vous jouez une carte sur un site, vous pouvez d’abord défausser une carte Habitant de n’importe quel site de votre région, et vous pouvez la jouer sur n’importe quel site de votre région. **Récupérer** : placez ici plus de faveurs qu’il n’y en avait. _(Retournez-la si elle est côté Foule.)_ Renvoyez les anciennes faveurs dans les banques de faveur, une par une, en commençant par n’importe quel Clan. **Si elle est capturée** : retournez-la côté Foule et brûlez deux faveurs (il doit en rester au moins une).', uk='**Пробудження**: ви повинні покласти сюди один [favor] або перемістити один [favor] звідси до запасу масті, у якому найменше фавору. Потім, якщо на цьому стязі 6 або більше фавору, переверніть його. _(На стороні Натовпу виконайте це двічі.)_ Граючи карту на місцевість, ви можете спершу скинути карту мешканця з будь-якої місцевості вашого регіону, а також можете зіграти карту на будь-яку місцевість вашого регіону. **Відновлення**: покладіть сюди більше фавору, ніж було. _(Якщо стяг лежить стороною Натовпу, переверніть його.)_ Старий фавор перемістіть у запаси мастей по одному, починаючи з будь-якої масті. **Якщо стяг забирають** (будь-яким способом, окрім Відновлення): переверніть його на сторону Натовпу та знищіть два фавори, але так, щоб залишився щонайменше один.'),
-        params=(),
+        text=Text(en='**Wake**: You must put [favor] here or move [favor] from here to the favor bank with the least favor. Then, if this banner has {n}+ favor, flip it. _(On the Mob side, do this twice.)_ When playing to a site, you may first discard a denizen card at any site in your region, and you may play to any site in your region. **Recover**: Put more [favor] here than the old [favor]. _(Flip it back if it is on its Mob side.)_ Put the old favor in the favor banks, one by one, starting with any suit. **When seized**: flip it to its Mob side and burn two favor, to a minimum of one.', fr='**Réveil** : vous devez placer une [favor] ici ou déplacer une [favor] d’ici vers la banque de faveur qui en contient le moins. Puis, si cette Bannière porte {n} faveurs ou plus, retournez-la. _(Côté Foule, faites-le deux fois.)_ Lorsque vous jouez une carte sur un site, vous pouvez d’abord défausser une carte Habitant de n’importe quel site de votre région, et vous pouvez la jouer sur n’importe quel site de votre région. **Récupérer** : placez ici plus de faveurs qu’il n’y en avait. _(Retournez-la si elle est côté Foule.)_ Renvoyez les anciennes faveurs dans les banques de faveur, une par une, en commençant par n’importe quel Clan. **Si elle est capturée** : retournez-la côté Foule et brûlez deux faveurs (il doit en rester au moins une).', uk='**Пробудження**: ви повинні покласти сюди один [favor] або перемістити один [favor] звідси до запасу масті, у якому найменше фавору. Потім, якщо на цьому стязі {n} або більше фавору, переверніть його. _(На стороні Натовпу виконайте це двічі.)_ Граючи карту на місцевість, ви можете спершу скинути карту мешканця з будь-якої місцевості вашого регіону, а також можете зіграти карту на будь-яку місцевість вашого регіону. **Відновлення**: покладіть сюди більше фавору, ніж було. _(Якщо стяг лежить стороною Натовпу, переверніть його.)_ Старий фавор перемістіть у запаси мастей по одному, починаючи з будь-якої масті. **Якщо стяг забирають** (будь-яким способом, окрім Відновлення): переверніть його на сторону Натовпу та знищіть два фавори, але так, щоб залишився щонайменше один.'),
+        params=(('n', 6),),
         powers=(Power(kind='modifier', ref='PeoplesFavorSearch'), Power(kind='modifier', ref='PeoplesFavorWake')),
         save_id=216,
         token='favor',
