@@ -93,7 +93,7 @@ def build(ws: Workspace, games: tuple[str, ...], check_only: bool, out_dir: Path
           force: bool) -> None:
     """Generate typed Python, the compiled tables and schemas; render sheets in every locale."""
     from .build import build_game, generate, stale_outputs
-    from .effects.lower import LoweringError
+    from .effects import LoweringError
     from .extension import ExtensionBuildError
 
     selected = ws.select(games)

@@ -14,7 +14,8 @@ from typing import Annotated, Any, Literal, Union, get_args, get_origin
 from pydantic import BaseModel
 
 from .effects.layout import Layout
-from .effects.lower import Constants, DieRef, LoweringError, TableRef, lower_effect, relocate
+from .effects import LoweringError
+from .effects.lower import Constants, DieRef, TableRef, lower_effect, relocate
 from .link import LinkedGame
 from .models.common import Axis, Die, RefTo, Table
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from lawforge.runtime.bytecode import LOCALS, Op
 
+from . import LoweringError
 from .check import NUMBER, Checked, Type
 from .layout import FieldLayout, Layout
 from .nodes import (AddField, CardOnly, CardTo, ChooseOne, Draw, ForEach, If, Let, May, Modify, NativeCall, Node,
@@ -46,10 +47,6 @@ class Constants:
 
     tables: dict[str, TableRef]
     dice: dict[str, DieRef]
-
-
-class LoweringError(Exception):
-    """A limit of the VM was reached (too many locals); reported as a content error."""
 
 
 class _Lowerer:
