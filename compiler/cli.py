@@ -238,3 +238,121 @@ def effects_status(ws: Workspace, game: str, fmt: str, only_missing: bool) -> No
         out.print(f"[{colour[unit.status]}]{unit.status:<9}[/] {unit.key}{native}")
     counts = Counter(u.status for u in linked.effects.units)
     err.print(", ".join(f"{counts[s]} {s}" for s in ("compiled", "native", "missing")))
+
+
+@main.group()
+def i18n() -> None:
+    """Translations: coverage, gettext PO export and import, accepting updated translations."""
+
+
+def _checked(ws: Workspace, game: str) -> Any:
+    """The linked game, or exit with its errors: translation commands need content that checks."""
+    from .frontend import check_game
+
+    ws.select([game])
+    linked, diagnostics = check_game(ws, game)
+    if linked is None or any(d.is_error for d in diagnostics):
+        _print_diagnostics(ws, sort_diagnostics(diagnostics), "text", errors_only=True)
+        err.print(f"[bold red]error:[/] {game}: content has errors; fix them first (lawforge check {game})")
+        sys.exit(1)
+    return linked
+
+
+def _locale_of(linked: Any, locale: str) -> str:
+    if locale not in linked.game.locales:
+        err.print(f"[bold red]error:[/] {linked.name} has no locale {locale!r} (locales: {', '.join(linked.game.locales)})")
+        sys.exit(2)
+    return locale
+
+
+@i18n.command("status")
+@click.argument("games", nargs=-1)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help="Output format.")
+@_root_option
+def i18n_status(ws: Workspace, games: tuple[str, ...], fmt: str) -> None:
+    """Per game, locale and entity kind: translated, missing, outdated and fuzzy texts."""
+    import json
+
+    from .i18n import STATES, coverage
+
+    rows = []
+    for game in ws.select(games):
+        linked = _checked(ws, game)
+        for cov in coverage(linked):
+            rows.append({"game": game, "locale": cov.locale, "kind": cov.kind, **cov.counts,
+                         "percent": round(cov.percent("translated"), 1)})
+    if fmt == "json":
+        click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+        return
+    totals: dict[tuple[str, str], dict[str, int]] = {}
+    for row in rows:
+        total = totals.setdefault((row["game"], row["locale"]), dict.fromkeys(STATES, 0))
+        for state in STATES:
+            total[state] += row[state]
+    out.print(f"[bold]{'game':<8} {'locale':<7} {'kind':<20}" + "".join(f"{s:>12}" for s in STATES) + f"{'done':>8}")
+    for row in rows:
+        out.print(f"{row['game']:<8} {row['locale']:<7} {row['kind']:<20}"
+                  + "".join(f"{row[s]:>12}" for s in STATES) + f"{row['percent']:>7.1f}%")
+    for (game, locale), total in totals.items():
+        done = 100.0 * total["translated"] / max(sum(total.values()), 1)
+        out.print(f"[bold]{game:<8} {locale:<7} {'all':<20}" + "".join(f"{total[s]:>12}" for s in STATES)
+                  + f"{done:>7.1f}%[/]")
+
+
+@i18n.command("export")
+@click.argument("game")
+@click.option("--locale", required=True, help="The locale to translate into.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True, help="PO file to write.")
+@_root_option
+def i18n_export(ws: Workspace, game: str, locale: str, output: Path) -> None:
+    """Write every text of GAME as a gettext PO file for translators (Poedit, Weblate …)."""
+    from .files import write_atomically
+    from .i18n import export_po
+
+    linked = _checked(ws, game)
+    write_atomically(output, export_po(linked, _locale_of(linked, locale)))
+    err.print(f"wrote {output}")
+
+
+@i18n.command("import")
+@click.argument("game")
+@click.argument("po_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--locale", default=None, help="The PO file's locale (default: its Language header).")
+@_root_option
+def i18n_import(ws: Workspace, game: str, po_file: Path, locale: str | None) -> None:
+    """Write the translations of a PO file into the content; broken entries are refused one by one."""
+    from .i18n import import_po
+
+    linked = _checked(ws, game)
+    report = import_po(ws, linked, po_file, locale)
+    for refusal in report.refused:
+        err.print(f"[bold red]refused:[/] {escape(refusal)}")
+    err.print(f"imported {len(report.imported)}, unchanged {report.unchanged}, refused {len(report.refused)}")
+    sys.exit(1 if report.refused else 0)
+
+
+@i18n.command("accept")
+@click.argument("game")
+@click.argument("keys", nargs=-1)
+@click.option("--locale", "locales", multiple=True, help="Only these locales (default: all).")
+@_root_option
+def i18n_accept(ws: Workspace, game: str, keys: tuple[str, ...], locales: tuple[str, ...]) -> None:
+    """Record translations as up to date with the current source text (after editing them in YAML)."""
+    from .i18n import accept
+
+    linked = _checked(ws, game)
+    count = accept(ws, linked, [_locale_of(linked, l) for l in locales] or list(linked.game.locales), list(keys))
+    err.print(f"recorded {count} translations as up to date")
+
+
+@i18n.command("tbx")
+@click.argument("game")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True, help="TBX file to write.")
+@_root_option
+def i18n_tbx(ws: Workspace, game: str, output: Path) -> None:
+    """Write the glossary of GAME as TBX, for translation memories and CAT tools."""
+    from .files import write_atomically
+    from .i18n import export_tbx
+
+    write_atomically(output, export_tbx(_checked(ws, game)))
+    err.print(f"wrote {output}")

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .diagnostics import Diagnostic, Severity
+from .translations import RECORD_FILE, RecordError, TranslationRecord
 from .loader import LoadedDocument, Path_
 from .models.common import Entity, Game, Identified, Source, Table, Text
 from .models.walk import RefSite, TextSite, walk
@@ -37,6 +38,20 @@ class IncompleteItem:
 
 
 @dataclass(frozen=True)
+class TextEntry:
+    """A player-facing text and where it is written: what translation tools work on."""
+
+    key: str
+    """`kind/id/path` of the text inside its entity, e.g. `denizen/alchemist/text`: stable msgctxt."""
+    path: str
+    line: int
+    loc: Path_
+    """Where the text's mapping is in its document."""
+    text: Text
+    owner: Identified
+
+
+@dataclass(frozen=True)
 class LinkedGame:
     name: str
     game: Game
@@ -46,9 +61,26 @@ class LinkedGame:
     missing_translations: dict[str, int]
     effects: TypedEffects | None = None
     """Set by the type-check stage (typecheck.py)."""
+    texts: tuple[TextEntry, ...] = ()
+    translations: TranslationRecord = field(default_factory=TranslationRecord)
 
     def by_id(self, kind: str) -> dict[str, Identified]:
         return {e.id: e for e in self.entities[kind]}
+
+
+def apostrophes(text: str) -> str:
+    """Typographic and typewriter apostrophes alike, for matching words."""
+    return text.replace("’", "'").replace("ʼ", "'")
+
+
+def text_key(prefix: str, owner: object, loc: Path_) -> str:
+    """A text's stable key: its path in the entity, naming list items by their id where they have one."""
+    parts, node = [prefix], owner
+    for part in loc:
+        node = node[part] if isinstance(part, int) else getattr(node, part)  # type: ignore[index]
+        element_id = getattr(node, "id", None) if isinstance(part, int) else None
+        parts.append(str(element_id) if isinstance(element_id, str) else str(part))
+    return "/".join(parts)
 
 
 class _Linker:
@@ -61,6 +93,14 @@ class _Linker:
         self.ids: dict[str, dict[str, Located]] = {}
         self.missing: Counter[str] = Counter()
         self.doc_lines: dict[str, list[str] | None] = {}
+        self.texts: list[TextEntry] = []
+        self._glossary: list[tuple[str, dict[str, re.Pattern[str]], frozenset[str]]] | None = None
+        self.record = TranslationRecord()
+        record_path = ws.content / content.name / RECORD_FILE
+        try:
+            self.record = TranslationRecord.load(record_path)
+        except RecordError as exc:
+            self.diagnostics.append(Diagnostic(ws.rel(record_path), 1, 1, "bad-record", str(exc)))
 
     def report(self, doc: LoadedDocument, loc: Path_, code: str, message: str, *, key: bool = False,
                severity: Severity = Severity.ERROR, hint: str | None = None, token: str | None = None) -> None:
@@ -96,10 +136,71 @@ class _Linker:
             self.report(doc, site.loc, "dangling-reference", f"no {site.kind} with id {site.value!r}",
                         hint=f"did you mean {close[0]!r}?" if close else None)
 
-    def check_text(self, doc: LoadedDocument, site: TextSite) -> None:
+    def glossary_patterns(self) -> list[tuple[str, dict[str, re.Pattern[str]], frozenset[str]]]:
+        """Per enforced term: a whole-word pattern of its name and forms in each locale."""
+        if self._glossary is None:
+            self._glossary = []
+            for term in self.content.entities.get("term", ()):
+                entity = term.entity
+                if not getattr(entity, "enforce", False):
+                    continue
+                patterns = {}
+                for locale in self.game.locales:
+                    words = [entity.name.get(locale) or ""]  # type: ignore[attr-defined]
+                    forms = entity.forms.get(locale) if entity.forms else None  # type: ignore[attr-defined]
+                    words += [w.strip() for w in (forms or "").split(",")]
+                    words = sorted({apostrophes(w) for w in words if w}, key=len, reverse=True)
+                    if words:
+                        patterns[locale] = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, words)) + r")(?!\w)",
+                                                      re.IGNORECASE)
+                self._glossary.append((entity.id, patterns, frozenset(getattr(entity, "exempt", ()))))
+        return self._glossary
+
+    def check_glossary(self, doc: LoadedDocument, site: TextSite, key: str, present: dict[str, str | None]) -> None:
+        """A translation of a text that uses a glossary term uses the term's approved translation.
+
+        A term counts only where it is not part of a longer term ("favor" inside "favor bank")."""
+        source = present.get(self.game.source_locale)
+        if source is None:
+            return
+        plain = apostrophes(TERM.sub("", source))
+        spans = [(m.start(), m.end(), term_id) for term_id, patterns, _ in self.glossary_patterns()
+                 if self.game.source_locale in patterns for m in patterns[self.game.source_locale].finditer(plain)]
+        used = {term for start, end, term in spans
+                if not any(s <= start and end <= e and (s, e) != (start, end) for s, e, _ in spans)}
+        for term_id, patterns, exempt in self.glossary_patterns():
+            if term_id not in used or key in exempt:
+                continue
+            for locale, text in present.items():
+                if locale == self.game.source_locale or text is None or locale not in patterns:
+                    continue
+                if not patterns[locale].search(apostrophes(TERM.sub("", text))):
+                    self.report(doc, site.loc + (locale,), "glossary-term",
+                                f"the source uses the term {term_id!r}; the {locale!r} text should use its "
+                                f"approved translation", severity=Severity.WARNING,
+                                hint="glossary: " + ", ".join(self.approved(term_id, locale)))
+
+    def approved(self, term_id: str, locale: str) -> list[str]:
+        term = self.ids["term"][term_id].entity
+        forms = term.forms.get(locale) if term.forms else None  # type: ignore[attr-defined]
+        return [term.name.get(locale) or ""] + [w.strip() for w in (forms or "").split(",") if w.strip()]  # type: ignore[attr-defined]
+
+    def check_text(self, doc: LoadedDocument, site: TextSite, key: str, owner: Identified) -> None:
         text = site.text
         source_locale = self.game.source_locale
         present = {loc: text.get(loc) for loc in self.game.locales if text.get(loc) is not None}
+        at = doc.position(site.loc)
+        self.texts.append(TextEntry(key, doc.path, at.line, site.loc, text, owner))
+        if not key.startswith("term/"):
+            self.check_glossary(doc, site, key, present)
+        source = present.get(source_locale)
+        for locale in present:
+            state = self.record.state(key, locale, source or "", True) if source is not None else "translated"
+            if locale != source_locale and state in ("outdated", "fuzzy"):
+                why = ("was translated from an older source text" if state == "outdated"
+                       else "came in fuzzy and is not confirmed yet")
+                self.report(doc, site.loc + (locale,), f"{state}-translation", f"{locale!r} text {why}",
+                            severity=Severity.WARNING, hint="update it, then `lawforge i18n accept`")
         if source_locale not in present and present:
             self.report(doc, site.loc, "missing-source-text",
                         f"text has translations but no {source_locale!r} source text")
@@ -186,6 +287,34 @@ class _Linker:
                         "status is 'verified' but no source is a rulebook",
                         hint="facts from reference data or general knowledge are 'unverified'")
 
+    def check_plural(self, item: Located) -> None:
+        """Each locale of a plural label has exactly the CLDR categories of its language."""
+        from babel import Locale
+
+        plural = getattr(item.entity, "plural", None)
+        if plural is None:
+            return
+        for locale in self.game.locales:
+            forms = plural.forms(locale)
+            loc = item.loc + ("plural", locale)
+            if forms is None:
+                self.missing[locale] += 1
+                self.report(item.doc, item.loc + ("plural",), "missing-translation", f"missing {locale!r} translation",
+                            severity=Severity.WARNING)
+                continue
+            needed = set(Locale.parse(locale).plural_form.tags) | {"other"}
+            if set(forms) != needed:
+                lacking, extra = sorted(needed - set(forms)), sorted(set(forms) - needed)
+                parts = ([f"lacks {', '.join(lacking)}"] if lacking else []) + (
+                    [f"has {', '.join(extra)}, which {locale!r} does not use"] if extra else [])
+                self.report(item.doc, loc, "plural-forms", f"{locale!r} plural {' and '.join(parts)} "
+                            f"(CLDR categories of {locale!r}: {', '.join(sorted(needed))})")
+            for category, text in forms.items():
+                unknown = set(PLACEHOLDER.findall(text)) - {"count"}
+                if unknown:
+                    self.report(item.doc, loc + (category,), "bad-placeholder",
+                                f"a plural form may only use {{count}}, not {', '.join(sorted(unknown))}")
+
     def check_table(self, item: Located) -> None:
         table = item.entity
         assert isinstance(table, Table)
@@ -253,16 +382,17 @@ class _Linker:
         self.check_game()
         assert self.content.game_doc is not None
         for site in walk(self.game):
-            self.visit(self.content.game_doc, site, ())
+            self.visit(self.content.game_doc, site, (), f"game/{self.game.id}", self.game)
         for index, component in enumerate(self.game.inventory):
             self.check_sources(Located(component, "inventory", self.content.game_doc, ("inventory", index)))
         for items in self.content.entities.values():
             for item in items:
                 for site in walk(item.entity):
-                    self.visit(item.doc, site, item.loc)
+                    self.visit(item.doc, site, item.loc, f"{item.kind}/{item.entity.id}", item.entity)
                 self.check_sources(item)
                 if isinstance(item.entity, Table):
                     self.check_table(item)
+                self.check_plural(item)
         self.check_inventory()
         return LinkedGame(
             name=self.content.name,
@@ -271,13 +401,16 @@ class _Linker:
             entities={kind: tuple(i.entity for i in items) for kind, items in self.content.entities.items()},
             incomplete=self.incomplete(),
             missing_translations=dict(self.missing),
+            texts=tuple(self.texts),
+            translations=self.record,
         )
 
-    def visit(self, doc: LoadedDocument, site: RefSite | TextSite, base: Path_) -> None:
+    def visit(self, doc: LoadedDocument, site: RefSite | TextSite, base: Path_, owner_key: str,
+              owner: Identified) -> None:
         if isinstance(site, RefSite):
             self.check_reference(doc, RefSite(base + site.loc, site.kind, site.value))
         else:
-            self.check_text(doc, TextSite(base + site.loc, site.text))
+            self.check_text(doc, TextSite(base + site.loc, site.text), text_key(owner_key, owner, site.loc), owner)
 
     def incomplete(self) -> tuple[IncompleteItem, ...]:
         out = []

@@ -35,6 +35,8 @@ class LoadedDocument:
     lines: list[str]
     values: dict[Path_, Position] = field(default_factory=dict)
     keys: dict[Path_, Position] = field(default_factory=dict)
+    ends: dict[Path_, Position] = field(default_factory=dict)
+    """Where each value's text ends (exclusive): what `i18n import` replaces or inserts before."""
 
     @property
     def first_line(self) -> str:
@@ -115,6 +117,7 @@ class _Builder:
         if self.visited > MAX_NODES or len(path) > MAX_DEPTH:
             raise _Budget
         self.doc.values.setdefault(path, _pos(node))
+        self.doc.ends.setdefault(path, Position(node.end_mark.line + 1, node.end_mark.column + 1))
         tag = str(getattr(node.tag, "value", node.tag))
         if not isinstance(node, ScalarNode) and tag not in STANDARD_COLLECTION_TAGS:
             raise _BadNode("unsupported-tag", f"YAML tag {tag!r} is not supported in content", _pos(node))

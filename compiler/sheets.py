@@ -11,7 +11,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 from markupsafe import Markup, escape
 
 from .files import write_atomically
-from .link import LinkedGame
+from .link import PLACEHOLDER, LinkedGame
 from .models.common import Text
 from .workspace import Workspace
 
@@ -34,6 +34,11 @@ class _Localizer:
         self.source = linked.game.source_locale
         self.preview = preview
         self.terms = {t.id: t for t in linked.entities.get("term", ())}
+        self.params = {id(e.text): dict(getattr(e.owner, "params", None) or {}) for e in linked.texts}
+        """The numbers each text's {placeholders} print (its card's params)."""
+        self.outdated = {id(e.text) for e in linked.texts if e.text.get(locale) is not None and e.text.get(self.source)
+                         and linked.translations.state(e.key, locale, e.text.get(self.source) or "", True)
+                         in ("outdated", "fuzzy")}
         self.labels = {label.id: label for label in linked.entities.get("label", ())}
 
     def plain(self, text: Text | None) -> str:
@@ -46,12 +51,15 @@ class _Localizer:
         return self.plain(term.name) if term is not None else term_id  # type: ignore[attr-defined]
 
     def render(self, text: Text | None) -> Markup:
-        """Escaped HTML with [term] references, **bold** and _italic_; marks a missing translation."""
+        """Escaped HTML with numbers for {placeholders}, [term] references, **bold** and _italic_; marks a
+        missing translation, and in a preview an outdated one."""
         if text is None:
             return Markup("")
         value = text.get(self.locale)
         missing = value is None
         value = value if value is not None else (text.get(self.source) or "")
+        numbers = self.params.get(id(text), {})
+        value = PLACEHOLDER.sub(lambda m: str(numbers.get(m.group(1), m.group(0))), value)
         html = str(escape(value))
         html = TERM.sub(lambda m: f'<span class="term">{escape(self.term_name(m.group(1)))}</span>', html)
         html = BOLD.sub(r"<strong>\1</strong>", html)
@@ -59,7 +67,22 @@ class _Localizer:
         if missing and self.locale != self.source:
             css = "untranslated preview" if self.preview else "untranslated"
             return Markup(f'<span class="{css}" lang="{self.source}">{html}</span>')
+        if self.preview and id(text) in self.outdated:
+            return Markup(f'<span class="outdated preview">{html}</span>')
         return Markup(html)
+
+    def count(self, label_id: str, n: int) -> str:
+        """A plural label for the number n, by the CLDR rules of the sheet's language."""
+        from babel import Locale
+
+        label = self.labels.get(label_id)
+        plural = getattr(label, "plural", None)
+        if plural is None:
+            raise SheetError(f"the sheet template counts with label {label_id!r}, which content/{self.linked.name}/labels.yaml lacks or gives no plural")
+        locale = self.locale if plural.forms(self.locale) else self.source
+        forms = plural.forms(locale) or {}
+        category = Locale.parse(locale).plural_form(n)
+        return (forms.get(category) or forms.get("other", "")).replace("{count}", str(n))
 
     def label(self, label_id: str) -> str:
         label = self.labels.get(label_id)
@@ -81,6 +104,7 @@ def render_html(linked: LinkedGame, locale: str, *, preview: bool = False) -> st
     env.filters["t"] = loc.render
     env.filters["plain"] = loc.plain
     env.globals["label"] = loc.label
+    env.globals["count"] = loc.count
     env.globals["term"] = loc.term_name
     template = env.get_template(f"{linked.game.ruleset}.html.j2")
     context: dict[str, Any] = {

@@ -14,6 +14,7 @@ from .doccache import DocumentCache
 from .loader import LoadedDocument, Path_
 from .models.common import Game, Identified, StrictModel
 from .rulesets import GAME_FILE, GAME_SCHEMA, RULESETS, KindSpec
+from .translations import RECORD_FILE
 from .workspace import Workspace
 
 MODELINE = "# yaml-language-server: $schema="
@@ -244,7 +245,7 @@ def validate_game(ws: Workspace, name: str) -> tuple[ValidatedContent, list[Diag
     result.kinds = RULESETS[ruleset]
     kinds = {spec.file: spec for spec in result.kinds}
     result.entities = {spec.name: [] for spec in result.kinds}
-    files = sorted(p for p in game_dir.rglob("*") if p.is_file() and p.name != GAME_FILE)
+    files = sorted(p for p in game_dir.rglob("*") if p.is_file() and p.name not in (GAME_FILE, RECORD_FILE))
     for file in files:
         rel = ws.rel(file)
         if file.suffix != ".yaml":

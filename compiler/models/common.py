@@ -135,12 +135,38 @@ class Term(NamedEntity):
     definition: Text | None = None
     icon: bool = Field(default=False, description="Printed as an icon on components")
     forms: Text | None = Field(default=None, description="Other accepted forms, comma-separated, per locale")
+    enforce: bool = Field(default=True, description="Translations of a text using this term must use its "
+                          "approved translation (its name or one of its forms)")
+    exempt: list[str] = Field(default_factory=list, description="Keys of texts (`kind/id/path`, as in `i18n export`) "
+                              "where the word is not this term, e.g. a card named 'A Small Favor'")
+
+
+PluralCategory = Literal["zero", "one", "two", "few", "many", "other"]
+
+
+class PluralText(StrictModel):
+    """A text that depends on a number, per locale and CLDR plural category: {one: "{count} card", …}."""
+
+    en: dict[PluralCategory, str] | None = None
+    fr: dict[PluralCategory, str] | None = None
+    uk: dict[PluralCategory, str] | None = None
+
+    def forms(self, locale: str) -> dict[str, str] | None:
+        value: dict[str, str] | None = getattr(self, locale, None)
+        return value
 
 
 class Label(Identified):
-    """A heading or caption of the reference sheets."""
+    """A heading or caption of the reference sheets; `plural` for one that counts something."""
 
-    text: Text
+    text: Text | None = None
+    plural: PluralText | None = None
+
+    @model_validator(mode="after")
+    def _one_form(self) -> Label:
+        if (self.text is None) == (self.plural is None):
+            raise ValueError("a label has either a text or a plural")
+        return self
 
 
 class Axis(StrictModel):
