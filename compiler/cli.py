@@ -56,6 +56,19 @@ def _print_diagnostics(ws: Workspace, diagnostics: list[Diagnostic], fmt: str, e
         click.echo(render_text(shown, ws.root))
 
 
+def _checked(ws: Workspace, game: str) -> Any:
+    """The linked game, or exit with its errors: translation commands need content that checks."""
+    from .frontend import check_game
+
+    ws.select([game])
+    linked, diagnostics = check_game(ws, game)
+    if linked is None or any(d.is_error for d in diagnostics):
+        _print_diagnostics(ws, sort_diagnostics(diagnostics), "text", errors_only=True)
+        err.print(f"[bold red]error:[/] {game}: content has errors; fix them first (lawforge check {game})")
+        sys.exit(1)
+    return linked
+
+
 @main.command()
 @click.argument("games", nargs=-1)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help="Output format.")
@@ -147,15 +160,9 @@ def build(ws: Workspace, games: tuple[str, ...], check_only: bool, out_dir: Path
 @_root_option
 def sheets(ws: Workspace, game: str, locales: tuple[str, ...], out_dir: Path, preview: bool) -> None:
     """Render the reference sheets of GAME as HTML and PDF."""
-    from .frontend import check_game
     from .sheets import SheetError, render_sheets
 
-    ws.select([game])
-    linked, diagnostics = check_game(ws, game)
-    if linked is None or any(d.is_error for d in diagnostics):
-        _print_diagnostics(ws, sort_diagnostics(diagnostics), "text", errors_only=True)
-        err.print(f"[bold red]error:[/] {game}: content has errors; no sheets written")
-        sys.exit(1)
+    linked = _checked(ws, game)
     unknown = [loc for loc in locales if loc not in linked.game.locales]
     if unknown:
         err.print(f"[bold red]error:[/] {game} has no locale {unknown[0]!r} (locales: {', '.join(linked.game.locales)})")
@@ -219,14 +226,7 @@ def effects_status(ws: Workspace, game: str, fmt: str, only_missing: bool) -> No
     import json
     from collections import Counter
 
-    from .frontend import check_game
-
-    ws.select([game])
-    linked, diagnostics = check_game(ws, game)
-    if linked is None or linked.effects is None or any(d.is_error for d in diagnostics):
-        _print_diagnostics(ws, sort_diagnostics(diagnostics), "text", errors_only=True)
-        err.print(f"[bold red]error:[/] {game}: content has errors; fix them first (lawforge check {game})")
-        sys.exit(1)
+    linked = _checked(ws, game)
     units = [u for u in linked.effects.units if u.status == "missing" or not only_missing]
     if fmt == "json":
         click.echo(json.dumps([{"power": u.key, "status": u.status, "native": u.power.native} for u in units],
@@ -243,19 +243,6 @@ def effects_status(ws: Workspace, game: str, fmt: str, only_missing: bool) -> No
 @main.group()
 def i18n() -> None:
     """Translations: coverage, gettext PO export and import, accepting updated translations."""
-
-
-def _checked(ws: Workspace, game: str) -> Any:
-    """The linked game, or exit with its errors: translation commands need content that checks."""
-    from .frontend import check_game
-
-    ws.select([game])
-    linked, diagnostics = check_game(ws, game)
-    if linked is None or any(d.is_error for d in diagnostics):
-        _print_diagnostics(ws, sort_diagnostics(diagnostics), "text", errors_only=True)
-        err.print(f"[bold red]error:[/] {game}: content has errors; fix them first (lawforge check {game})")
-        sys.exit(1)
-    return linked
 
 
 def _locale_of(linked: Any, locale: str) -> str:

@@ -23,6 +23,20 @@ def mini(tmp_path: Path) -> Path:
     return root
 
 
+SHARED = REPO.parent / "shared"
+
+
+@pytest.fixture
+def oath_ws(tmp_path: Path) -> Path:
+    """A copy of this repository's workspace (content, schemas, generated), the rulebooks beside it."""
+    root = tmp_path / "main"
+    root.mkdir()
+    for part in ("content", "schemas", "generated"):
+        shutil.copytree(REPO / part, root / part, ignore=shutil.ignore_patterns("*.so", "*.c", "__pycache__"))
+    (tmp_path / "shared").symlink_to(SHARED)
+    return root
+
+
 def diagnostics_of(root: Path, game: str = "mini") -> list[Diagnostic]:
     return sort_diagnostics(check_game(Workspace.open(root), game)[1])
 

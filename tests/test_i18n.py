@@ -3,30 +3,13 @@
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import polib
 import pytest
 from pypdf import PdfReader
 
-from conftest import FIXTURES, REPO, diagnostics_of, run
-
-SHARED = REPO.parent / "shared"
-
-
-@pytest.fixture
-def oath_ws(tmp_path: Path) -> Path:
-    """A copy of this repository's workspace (content, schemas, generated), the rulebooks beside it."""
-    root = tmp_path / "main"
-    root.mkdir()
-    for part in ("content", "schemas", "generated"):
-        shutil.copytree(REPO / part, root / part, ignore=shutil.ignore_patterns("*.so", "*.c", "__pycache__"))
-    (tmp_path / "shared").symlink_to(SHARED)
-    return root
-
+from conftest import REPO, diagnostics_of, run
 
 def _content_bytes(root: Path) -> dict[str, bytes]:
     return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted((root / "content").rglob("*.yaml"))}

@@ -69,8 +69,12 @@ def test_appendix_lists_every_entry_not_verified(oath_sheets: Path) -> None:
     assert f"Where the rulebooks disagree ({len(discrepancies)})" in appendix
 
 
-def test_preview_marks_untranslated_text() -> None:
-    linked, _ = check_game(Workspace.open(REPO), "oath")
+def test_preview_marks_untranslated_text(oath_ws: Path) -> None:
+    relics = oath_ws / "content/oath/relics.yaml"
+    text = relics.read_text()
+    line = next(line for line in text.splitlines() if line.strip().startswith("fr:") and "{" not in line)
+    relics.write_text(text.replace(line + "\n", "", 1))
+    linked, _ = check_game(Workspace.open(oath_ws), "oath")
     assert linked is not None
     plain = render_html(linked, "fr")
     preview = render_html(linked, "fr", preview=True)

@@ -243,16 +243,21 @@ class _Lowerer:
 
     def table(self, name: str, keys: list[Any]) -> None:
         ref = self.constants.tables[name]
-        self.emit(Op.PUSH, ref.offset)
-        for axis, key in enumerate(keys):
-            self.table_row(key, ref.keys[axis], ref.lower_bounds[axis])
+        self.row_major(ref.offset, ref.extents,
+                       lambda axis: self.table_row(keys[axis], ref.keys[axis], ref.lower_bounds[axis]))
+        self.emit(Op.TABLE)
+
+    def row_major(self, offset: int, extents: tuple[int, ...], push_index: Callable[[int], None]) -> None:
+        """Pushes offset + the row-major position of the indexes `push_index(axis)` pushes."""
+        self.emit(Op.PUSH, offset)
+        for axis in range(len(extents)):
+            push_index(axis)
             stride = 1
-            for extent in ref.extents[axis + 1:]:
+            for extent in extents[axis + 1:]:
                 stride *= extent
             if stride != 1:
                 self.emit(Op.PUSH, stride, Op.MUL)
             self.emit(Op.ADD)
-        self.emit(Op.TABLE)
 
     def table_row(self, key: Any, keys: tuple[int, ...] | None, lower_bounds: bool) -> None:
         """Pushes the row index of `key`: its entity index, or where it falls among integer keys."""
@@ -297,15 +302,8 @@ class _Lowerer:
     # addresses ---------------------------------------------------------------------------------
 
     def field_address(self, layout: FieldLayout, indexes: list[Any]) -> None:
-        self.emit(Op.PUSH, layout.offset)
-        for axis, index in enumerate(indexes):
-            self.value(index, layout.axes[axis])
-            stride = 1
-            for extent in layout.extents[axis + 1:]:
-                stride *= extent
-            if stride != 1:
-                self.emit(Op.PUSH, stride, Op.MUL)
-            self.emit(Op.ADD)
+        self.row_major(layout.offset, layout.extents[:len(indexes)],
+                       lambda axis: self.value(indexes[axis], layout.axes[axis]))
 
     def holding_address(self, resource: str, holder: Any, owner: Any | None) -> None:
         """A holder's holding of a resource: a player's board, or the holding of the holder's space (kept
