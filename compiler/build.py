@@ -48,6 +48,7 @@ def generate(ws: Workspace, game: str) -> tuple[GeneratedGame | None, list[Diagn
     """Everything `build` writes into the repository for one game, as text, or the errors."""
     from .emit_cython import emit_pyi, emit_pyx
     from .emit_effects import emit_effects
+    from .emit_plurals import emit_plurals
     from .emit_python import emit_entities, emit_package_init
     from .frontend import check_game
     from .lower import lower_game
@@ -66,6 +67,7 @@ def generate(ws: Workspace, game: str) -> tuple[GeneratedGame | None, list[Diagn
         "tables.pyx": emit_pyx(lowered),
         "tables.pyi": emit_pyi(lowered),
         "effects.py": emit_effects(lowered),
+        "plurals.py": emit_plurals(linked),
     }
     manifest = {
         "game": game,

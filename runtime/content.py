@@ -35,6 +35,8 @@ class CompiledGame:
     """The bytecode of every effect."""
     data: array[int]
     """The constant tables the bytecode reads."""
+    plurals: ModuleType
+    """The generated `plurals` module: CLDR plural categories of the game's locales."""
 
     @property
     def source_locale(self) -> str:
@@ -43,6 +45,13 @@ class CompiledGame:
     @property
     def locales(self) -> tuple[str, ...]:
         return tuple(self.manifest["locales"])
+
+    def count(self, label_id: str, n: int, locale: str) -> str:
+        """A label that counts, in `locale`: "21 карта", "22 карти", "25 карт"."""
+        plural = self.get("label", label_id).plural
+        forms = dict(getattr(plural, locale, None) or getattr(plural, self.source_locale))
+        category = self.plurals.category(locale if getattr(plural, locale, None) else self.source_locale, n)
+        return str(forms.get(category, forms["other"])).replace("{count}", str(n))
 
     def entities(self, kind: str) -> tuple[Any, ...]:
         if kind not in self.kinds:
@@ -56,7 +65,11 @@ class CompiledGame:
         raise ContentNotFound(f"{self.name} has no {kind} with id {entity_id!r}")
 
 
-def _import_from(root: Path, game: str) -> tuple[ModuleType, ModuleType, ModuleType]:
+PARTS = ("entities", "tables", "effects", "plurals")
+"""The generated modules of a game."""
+
+
+def _import_from(root: Path, game: str) -> tuple[ModuleType, ModuleType, ModuleType, ModuleType]:
     package = f"lawforge.generated.{game}"
     folder = (root / "generated" / game).resolve()
     loaded = sys.modules.get(package)
@@ -70,23 +83,23 @@ def _import_from(root: Path, game: str) -> tuple[ModuleType, ModuleType, ModuleT
         spec.loader.exec_module(loaded)
     elif Path(loaded.__file__ or "").resolve().parent != folder:
         raise ContentNotFound(f"{package} is already loaded from {loaded.__file__}, not from {folder}")
-    return tuple(importlib.import_module(f"{package}.{part}") for part in ("entities", "tables", "effects"))  # type: ignore[return-value]
+    return tuple(importlib.import_module(f"{package}.{part}") for part in PARTS)  # type: ignore[return-value]
 
 
 def load(game: str, root: str | Path | None = None) -> CompiledGame:
     """The compiled content of `game`: installed with lawforge, or built in workspace `root`."""
     try:
         if root is None:
-            entities, tables, layout = (importlib.import_module(f"lawforge.generated.{game}.{part}")
-                                        for part in ("entities", "tables", "effects"))
+            entities, tables, layout, plurals = (importlib.import_module(f"lawforge.generated.{game}.{part}")
+                                                 for part in PARTS)
         else:
-            entities, tables, layout = _import_from(Path(root), game)
+            entities, tables, layout, plurals = _import_from(Path(root), game)
     except ModuleNotFoundError as exc:
         raise ContentNotFound(f"no compiled content for {game!r} ({exc}); run `lawforge build {game}`") from None
     manifest_path = Path(entities.__file__ or "").with_name("MANIFEST.json")
     manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
     return CompiledGame(game, manifest, dict(entities.KINDS), dict(entities.ENUMS), tables, layout, tables.code(),
-                        tables.data())
+                        tables.data(), plurals)
 
 
 def to_plain(value: Any, locale: str | None = None, fallback: str = "en") -> Any:

@@ -168,3 +168,16 @@ def test_preview_marks_outdated_translations_and_sheets_print_numbers(oath_ws: P
     assert '<span class="outdated preview">Глибинка</span>' in preview
     assert 'class="outdated preview"' not in render_html(linked, "uk")
     assert "отримайте 4 <span" in preview.lower() and "{n}" not in preview
+
+
+def test_runtime_plurals_agree_with_cldr() -> None:
+    from babel import Locale
+
+    from lawforge.runtime import load
+
+    oath = load("oath")
+    for locale in ("en", "fr", "uk"):
+        rule = Locale.parse(locale).plural_form
+        assert [oath.plurals.category(locale, n) for n in range(0, 2001)] == [rule(n) for n in range(0, 2001)]
+    assert [oath.count("cards_count", n, "uk") for n in (1, 2, 5, 11, 21, 22)] == [
+        "1 карта", "2 карти", "5 карт", "11 карт", "21 карта", "22 карти"]
