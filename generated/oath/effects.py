@@ -101,7 +101,7 @@ FIELDS: dict[str, tuple[int, tuple[int, ...], int]] = {
 SPACES: tuple[tuple[str, int], ...] = (
     ('player', 6),
     ('term', 129),
-    ('label', 47),
+    ('label', 49),
     ('table', 6),
     ('discrepancy', 19),
     ('field', 91),
