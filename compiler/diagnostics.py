@@ -9,6 +9,7 @@ import json
 from dataclasses import asdict, dataclass, field
 from enum import Enum
 from pathlib import Path
+from typing import NamedTuple
 
 
 class Severity(str, Enum):
@@ -16,9 +17,8 @@ class Severity(str, Enum):
     WARNING = "warning"
 
 
-@dataclass(frozen=True, order=True)
-class Position:
-    """1-based line and column in a content file."""
+class Position(NamedTuple):
+    """1-based line and column in a content file (a tuple: documents hold many, cached by pickle)."""
 
     line: int
     col: int

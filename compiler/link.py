@@ -68,6 +68,11 @@ class LinkedGame:
         return {e.id: e for e in self.entities[kind]}
 
 
+def whole_words(words: list[str]) -> re.Pattern[str]:
+    """Any of the words (longest first, as given), as whole words, ignoring case."""
+    return re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, words)) + r")(?!\w)", re.IGNORECASE)
+
+
 def apostrophes(text: str) -> str:
     """Typographic and typewriter apostrophes alike, for matching words."""
     return text.replace("’", "'").replace("ʼ", "'")
@@ -95,6 +100,8 @@ class _Linker:
         self.doc_lines: dict[str, list[str] | None] = {}
         self.texts: list[TextEntry] = []
         self._glossary: list[tuple[str, dict[str, re.Pattern[str]], frozenset[str]]] | None = None
+        self._source_words: tuple[dict[str, set[str]], re.Pattern[str]] | None = None
+        self._words: dict[tuple[str, str], list[str]] = {}
         self.record = TranslationRecord()
         record_path = ws.content / content.name / RECORD_FILE
         try:
@@ -151,8 +158,8 @@ class _Linker:
                     words += [w.strip() for w in (forms or "").split(",")]
                     words = sorted({apostrophes(w) for w in words if w}, key=len, reverse=True)
                     if words:
-                        patterns[locale] = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, words)) + r")(?!\w)",
-                                                      re.IGNORECASE)
+                        patterns[locale] = whole_words(words)
+                        self._words[(entity.id, locale)] = words
                 self._glossary.append((entity.id, patterns, frozenset(getattr(entity, "exempt", ()))))
         return self._glossary
 
@@ -163,12 +170,13 @@ class _Linker:
         source = present.get(self.game.source_locale)
         if source is None:
             return
-        plain = apostrophes(TERM.sub("", source))
-        spans = [(m.start(), m.end(), term_id) for term_id, patterns, _ in self.glossary_patterns()
-                 if self.game.source_locale in patterns for m in patterns[self.game.source_locale].finditer(plain)]
-        used = {term for start, end, term in spans
-                if not any(s <= start and end <= e and (s, e) != (start, end) for s, e, _ in spans)}
-        for term_id, patterns, exempt in self.glossary_patterns():
+        terms = self.glossary_patterns()
+        words, pattern = self.source_words()
+        # One pattern of every term's source words, longest first: a match of "favor bank" is not
+        # also a match of "favor".
+        used = {term for m in pattern.finditer(apostrophes(TERM.sub("", source)))
+                for term in words[m.group(0).lower()]}
+        for term_id, patterns, exempt in terms:
             if term_id not in used or key in exempt:
                 continue
             for locale, text in present.items():
@@ -179,6 +187,16 @@ class _Linker:
                                 f"the source uses the term {term_id!r}; the {locale!r} text should use its "
                                 f"approved translation", severity=Severity.WARNING,
                                 hint="glossary: " + ", ".join(self.approved(term_id, locale)))
+
+    def source_words(self) -> tuple[dict[str, set[str]], re.Pattern[str]]:
+        """Each source-locale word of an enforced term (lower case) → its terms, and one pattern of them all."""
+        if self._source_words is None:
+            words: dict[str, set[str]] = {}
+            for term_id, _, _ in self.glossary_patterns():
+                for word in self._words.get((term_id, self.game.source_locale), ()):
+                    words.setdefault(word.lower(), set()).add(term_id)
+            self._source_words = (words, whole_words(sorted(words, key=len, reverse=True)))
+        return self._source_words
 
     def approved(self, term_id: str, locale: str) -> list[str]:
         term = self.ids["term"][term_id].entity
