@@ -77,6 +77,7 @@ def generate(ws: Workspace, game: str) -> tuple[GeneratedGame | None, list[Diagn
         "locales": list(linked.game.locales),
         "content_hash": tree_digest(content_files(ws, game), ws.root),
         "entities": {kind: len(items) for kind, items in linked.entities.items()},
+        "inventory": {item.id: item.count for item in linked.game.inventory},
         "files": {name: digest(text.encode()) for name, text in sorted(code.items())},
     }
     code["MANIFEST.json"] = json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"

@@ -12,7 +12,7 @@ from .lower import LoweredGame
 
 def emit_effects(lowered: LoweredGame) -> str:
     layout = lowered.layout
-    fields = spaces = natives = ""
+    fields = spaces = natives = unions = zones = player_zones = ""
     size = 1
     if layout is not None:
         size = layout.size
@@ -22,6 +22,11 @@ def emit_effects(lowered: LoweredGame) -> str:
             for name, f in layout.fields.items())
         spaces = "".join(f"    ({name!r}, {space.size}),\n" for name, space in layout.spaces.items())
         natives = "".join(f"    {name!r},\n" for name in layout.natives)
+        unions = "".join(f"    {name!r}: {dict(space.members)!r},\n" for name, space in layout.spaces.items()
+                         if space.members and name != "zone")
+        zone = layout.spaces["zone"]
+        zones = "".join(f"    {name!r}: {index},\n" for index, name in enumerate(zone.ids))
+        player_zones = "".join(f"    {name!r}: {base},\n" for name, base in zone.members.items())
     entries = "".join(f"    {key!r}: {offset},\n" for key, offset in lowered.entries.items())
     return "\n".join([
         header(lowered.name),
@@ -36,6 +41,18 @@ def emit_effects(lowered: LoweredGame) -> str:
         "SPACES: tuple[tuple[str, int], ...] = (",
         f"{spaces})",
         '"""(name, size); a choice of kind k offers entities of SPACES[k - 1] (kind 0: numbered options)."""',
+        "",
+        "UNIONS: dict[str, dict[str, int]] = {",
+        f"{unions}}}",
+        '"""Union space → member kind → index of the kind\'s first entity in the union."""',
+        "",
+        "ZONES: dict[str, int] = {",
+        f"{zones}}}",
+        '"""Shared zones and their numbers."""',
+        "",
+        "PLAYER_ZONES: dict[str, int] = {",
+        f"{player_zones}}}",
+        '"""Per-player zones: the number of seat 0\'s; seat p\'s is that plus p."""',
         "",
         "NATIVES: tuple[str, ...] = (",
         f"{natives})",

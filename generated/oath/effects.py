@@ -129,6 +129,35 @@ SPACES: tuple[tuple[str, int], ...] = (
 )
 """(name, size); a choice of kind k offers entities of SPACES[k - 1] (kind 0: numbered options)."""
 
+UNIONS: dict[str, dict[str, int]] = {
+    'card': {'denizen': 0, 'relic': 198, 'vision': 219, 'edifice': 224, 'site': 230},
+}
+"""Union space → member kind → index of the kind's first entity in the union."""
+
+ZONES: dict[str, int] = {
+    'box': 0,
+    'world_deck': 1,
+    'relic_deck': 2,
+    'site_deck': 3,
+    'discard_cradle': 4,
+    'discard_provinces': 5,
+    'discard_hinterland': 6,
+    'dispossessed': 7,
+    'archive': 8,
+    'reliquary': 9,
+    'at_site': 10,
+    'map': 11,
+}
+"""Shared zones and their numbers."""
+
+PLAYER_ZONES: dict[str, int] = {
+    'advisers': 12,
+    'drawn': 18,
+    'relics_held': 24,
+    'revealed_vision': 30,
+}
+"""Per-player zones: the number of seat 0's; seat p's is that plus p."""
+
 NATIVES: tuple[str, ...] = (
     'muster_card',
     'trade_for_secrets',

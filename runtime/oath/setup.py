@@ -1,0 +1,208 @@
+"""Setting up a game of Oath (the Law, section 1), on the flat state the effects run on.
+
+What the rulebooks leave to the Playbook or to the previous game's Chronicle (which sites are on
+the map, which goal reference is in play, who is Chancellor) is chosen with the state's own dice
+and written to `placeholders`, so a game log can say so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..content import CompiledGame
+from ..state import FlatState
+
+REGION_SLOTS = (("cradle", 2), ("provinces", 3), ("hinterland", 3))
+"""Map slots top to bottom (2.1.1); the slot number of a site is its place in this order."""
+WORLD_DECK_PILES = ((10, 2), (15, 3))
+"""Rebuilding the world deck (setup box, 8.8): 10 denizens with 2 Visions, then 15 with 3."""
+RELIQUARY_SPACES = 4
+"""2.3: the Imperial Reliquary holds four relics."""
+
+
+@dataclass
+class Setup:
+    state: FlatState
+    players: int
+    placeholders: list[str] = field(default_factory=list)
+
+
+class Cards:
+    """Card numbers in the `card` space (a union of kinds) and moving them between zones."""
+
+    def __init__(self, state: FlatState) -> None:
+        self.state = state
+        self.game = state.game
+        self.base = state.game.layout.UNIONS["card"]
+
+    def of(self, kind: str, entity_id: str) -> int:
+        return int(self.base[kind]) + int(self.game.enums[kind][entity_id.upper()])
+
+    def all(self, kind: str) -> list[int]:
+        return [self.base[kind] + int(member) for member in self.game.enums[kind]]
+
+    def zone(self, name: str, player: int | None = None) -> int:
+        layout = self.game.layout
+        return int(layout.ZONES[name] if player is None else layout.PLAYER_ZONES[name] + player)
+
+    def in_zone(self, zone: int) -> list[int]:
+        """The cards in a zone, bottom first."""
+        cards = [c for c in range(self.state.size("card_zone")) if self.state.get("card_zone", c) == zone]
+        return sorted(cards, key=lambda c: self.state.get("card_order", c))
+
+    def put(self, card: int, zone: int, *, faceup: bool = False, bottom: bool = False) -> None:
+        """On top (or at the bottom) of a zone."""
+        orders = [self.state.get("card_order", c) for c in self.in_zone(zone) if c != card]
+        order = (min(orders, default=0) - 1) if bottom else (max(orders, default=-1) + 1)
+        self.state.set("card_zone", card, zone)
+        self.state.set("card_order", card, order)
+        self.state.set("card_faceup", card, int(faceup))
+
+    def stack(self, cards: list[int], zone: int) -> None:
+        """Puts cards in a zone as a deck: the first listed ends on top."""
+        for order, card in enumerate(reversed(cards)):
+            self.state.set("card_zone", card, zone)
+            self.state.set("card_order", card, order)
+            self.state.set("card_faceup", card, 0)
+
+
+def setup(game: CompiledGame, players: int, seed: int) -> Setup:
+    if not 2 <= players <= 6:
+        raise ValueError(f"Oath is played by 2 to 6 players here, not {players}")
+    state = FlatState.empty(game, seed)
+    result = Setup(state, players)
+    cards = Cards(state)
+    box = cards.zone("box")
+    for card in range(state.size("card_zone")):
+        cards.put(card, box)
+    for seat in range(players):
+        state.set("seated", seat, 1)
+    _map(result, cards)
+    _banks(result)
+    _players(result, cards)
+    _relics(result, cards)
+    _world_deck(result, cards)
+    return result
+
+
+def _map(result: Setup, cards: Cards) -> None:
+    """Step 1: sites in the slots, Cradle then Provinces then Hinterland, top to bottom."""
+    state, game = result.state, result.state.game
+    sites = state.shuffled(cards.all("site"))
+    result.placeholders.append("the sites on the map are drawn at random (the rulebooks leave them to the "
+                               "Playbook or the Chronicle)")
+    slot = 0
+    for region, count in REGION_SLOTS:
+        for place in range(count):
+            card = sites.pop()
+            site = card - cards.base["site"]
+            cards.put(card, cards.zone("map"), faceup=place == 0 or region == "cradle")
+            state.set("site_slot", site, slot)
+            state.set("site_region", site, int(game.enums["region"][region.upper()]))
+            slot += 1
+    for card in sites:
+        cards.put(card, cards.zone("site_deck"))
+
+
+def _banks(result: Setup) -> None:
+    """Steps 2, 4-6: markers, the shared bank, the banners' first tokens, the favor banks."""
+    state, game = result.state, result.state.game
+    state.set("round", 1)
+    state.set("visions_drawn", 0)
+    state.set("shared_favor", _inventory(game, "favor_tokens"))
+    state.set("shared_secret", _inventory(game, "secret_tokens"))
+    peoples, darkest = (int(game.enums["banner"][b]) for b in ("PEOPLES_FAVOR", "DARKEST_SECRET"))
+    state.move(("shared_favor",), ("banner_favor", peoples), 1)
+    state.move(("shared_secret",), ("banner_secret", darkest), 1)
+    for banner in (peoples, darkest):
+        state.set("banner_holder", banner, -1)
+    per_bank = _table_row(game, "setup_favor_per_bank", result.players)
+    for suit in range(state.size("bank_favor")):
+        state.move(("shared_favor",), ("bank_favor", suit), per_bank)
+
+
+def _players(result: Setup, cards: Cards) -> None:
+    """Steps 7-15: roles, warbands, starting favor and secrets, the Oath, the Oathkeeper title."""
+    state, game = result.state, result.state.game
+    result.placeholders.append("seat 0 is the Chancellor (7: chosen by any means)")
+    chancellor, exile = int(game.enums["role"]["CHANCELLOR"]), int(game.enums["role"]["EXILE"])
+    roles = {r.id.name.lower(): r for r in game.entities("role")}
+    for seat in range(result.players):
+        role = "chancellor" if seat == 0 else "exile"
+        state.set("role", seat, chancellor if seat == 0 else exile)
+        state.set("warband_bank", seat, roles[role].warbands)
+        state.move(("shared_favor",), ("favor", seat), 2 if seat == 0 else 1)
+        state.move(("shared_secret",), ("secret", seat), 1)
+        state.move(("warband_bank", seat), ("warbands", seat), 3)
+        state.set("supply", seat, max(game.tables.values(f"table_supply_refresh_{role}")))
+    cards.put(cards.of("relic", "grand_scepter"), cards.zone("relics_held", 0), faceup=True)
+    top_cradle = next(s for s in range(state.size("site_slot"))
+                      if state.get("site_slot", s) == 0 and state.get("card_zone", cards.base["site"] + s)
+                      == cards.zone("map"))
+    state.move(("warband_bank", 0), ("site_warbands", top_cradle, 0), 2)
+    state.set("pawn_site", 0, top_cradle)
+    oaths = [o.id.name.lower() for o in game.entities("oath")]
+    oath = oaths[state.random(len(oaths))]
+    result.placeholders.append(f"the Oath of this game, {oath}, is drawn at random (3: the Chronicled goal reference)")
+    state.set("oath", int(game.enums["oath"][oath.upper()]))
+    banner = game.get("oath", oath).chancellor_banner
+    if banner is not None:
+        state.set("banner_holder", int(banner), 0)
+    state.set("oathkeeper", 0)
+    state.set("usurper", 0)
+
+
+def _relics(result: Setup, cards: Cards) -> None:
+    """Steps 16-18: reveal prompts of faceup sites, the Imperial Reliquary, the relic deck."""
+    state, game = result.state, result.state.game
+    deck = state.shuffled([c for c in cards.all("relic") if c != cards.of("relic", "grand_scepter")])
+    for site in game.entities("site"):
+        card = cards.of("site", site.id.name.lower())
+        if state.get("card_zone", card) != cards.zone("map") or not state.get("card_faceup", card):
+            continue
+        index = card - cards.base["site"]
+        state.move(("shared_favor",), ("card_favor", card), site.start_favor)
+        state.move(("shared_secret",), ("card_secret", card), site.start_secret)
+        for _ in range(site.relics):
+            relic = deck.pop()
+            cards.put(relic, cards.zone("at_site"))
+            state.set("card_site", relic, index)
+    for _ in range(RELIQUARY_SPACES):
+        cards.put(deck.pop(), cards.zone("reliquary"))
+    cards.stack(deck, cards.zone("relic_deck"))
+
+
+def _world_deck(result: Setup, cards: Cards) -> None:
+    """Setup box (8.8) and steps 19-22: the world deck, the discard piles, three cards for each player."""
+    state = result.state
+    denizens = state.shuffled(cards.all("denizen"))
+    visions = state.shuffled(cards.all("vision"))
+    deck: list[int] = []
+    for size, vision_count in WORLD_DECK_PILES:
+        pile = [denizens.pop() for _ in range(size)] + [visions.pop() for _ in range(vision_count)]
+        deck += state.shuffled(pile)
+    deck += denizens
+    cards.stack(deck, cards.zone("world_deck"))
+    bottom = cards.in_zone(cards.zone("world_deck"))
+    for region in ("cradle", "provinces", "hinterland"):
+        cards.put(bottom.pop(0), cards.zone(f"discard_{region}"))
+    for seat in range(result.players):
+        for _ in range(3):
+            card = bottom.pop(0)
+            cards.put(card, cards.zone("drawn", seat))
+            state.set("card_seen", card, seat, 1)
+            if card in cards.all("vision"):
+                state.add("visions_drawn", 1)
+
+
+def _inventory(game: CompiledGame, item_id: str) -> int:
+    """How many of a component the box holds (game.yaml's inventory, carried by the manifest)."""
+    return int(game.manifest["inventory"][item_id])
+
+
+def _table_row(game: CompiledGame, table: str, key: int) -> int:
+    """The value of a one-column table whose integer row keys are lower bounds."""
+    keys = game.tables.values(f"table_{table}_rows")
+    values = game.tables.values(f"table_{table}")
+    row = max(i for i, bound in enumerate(keys) if bound <= key)
+    return int(values[row])

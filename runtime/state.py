@@ -1,0 +1,83 @@
+"""A game's state as one flat int32 array, addressed by field name: what kernels and the effect VMs share.
+
+Copying a state is a buffer copy; its dice are in the array too (`state[0]`, the VMs' RNG), so a
+copy rolls the same numbers as the original.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Iterator
+
+from .bytecode import new_state
+from .content import CompiledGame
+from .vm_py import next_random
+
+
+class FlatState:
+    def __init__(self, game: CompiledGame, cells: array[int]) -> None:
+        self.game = game
+        self.cells = cells
+        self.fields = game.layout.FIELDS
+
+    @classmethod
+    def empty(cls, game: CompiledGame, seed: int) -> FlatState:
+        return cls(game, new_state(game.layout.STATE_SIZE, seed))
+
+    def copy(self) -> FlatState:
+        return FlatState(self.game, array("i", self.cells))
+
+    def at(self, field: str, *index: int) -> int:
+        offset: int = self.fields[field][0]
+        extents: tuple[int, ...] = self.fields[field][1]
+        if len(index) != len(extents):
+            raise IndexError(f"field {field!r} takes {len(extents)} index(es), got {len(index)}")
+        for axis, (i, extent) in enumerate(zip(index, extents, strict=True)):
+            if not 0 <= i < extent:
+                raise IndexError(f"{field}: index {i} of axis {axis} is outside 0..{extent - 1}")
+            stride = 1
+            for later in extents[axis + 1:]:
+                stride *= later
+            offset += i * stride
+        return offset
+
+    def get(self, field: str, *index: int) -> int:
+        return self.cells[self.at(field, *index)]
+
+    def set(self, field: str, *index_and_value: int) -> None:
+        *index, value = index_and_value
+        self.cells[self.at(field, *index)] = value
+
+    def add(self, field: str, *index_and_n: int) -> None:
+        *index, n = index_and_n
+        self.cells[self.at(field, *index)] += n
+
+    def move(self, source: tuple[str, ...] | tuple[str | int, ...], target: tuple[str | int, ...], n: int) -> int:
+        """Moves up to n pieces between two cells, as many as there are (as the VMs' MOVE does)."""
+        src, dst = self.at(*source), self.at(*target)  # type: ignore[arg-type]
+        moved = max(0, min(n, self.cells[src]))
+        self.cells[src] -= moved
+        self.cells[dst] += moved
+        return moved
+
+    def random(self, n: int) -> int:
+        """A number in [0, n) from the state's own dice."""
+        return next_random(self.cells, n)
+
+    def shuffled(self, items: list[int]) -> list[int]:
+        """Fisher–Yates with the state's dice."""
+        items = list(items)
+        for i in range(len(items) - 1, 0, -1):
+            j = self.random(i + 1)
+            items[i], items[j] = items[j], items[i]
+        return items
+
+    def size(self, field: str) -> int:
+        total = 1
+        for extent in self.fields[field][1]:
+            total *= extent
+        return total
+
+    def cells_of(self, field: str) -> Iterator[int]:
+        offset = self.fields[field][0]
+        return iter(self.cells[offset:offset + self.size(field)])
