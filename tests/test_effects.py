@@ -150,12 +150,12 @@ def test_warbands_placed_and_killed_per_owner(oath_compiler: Any) -> None:
         {"place": {"what": "warband", "n": 3, "on": {"site": "salt_flats"}, "owner": "you"}},
         {"kill": {"what": "warband", "n": 1, "from": {"site": "salt_flats"}, "owner": "you"}},
     ])
-    for run in VMS.values():
+    for engine in VMS.values():
         state = new_state(OATH.layout.STATE_SIZE, 1)
         state[field("warbands", 2)] = 5
         frame = new_frame()
         frame[LOCALS_AT] = 2
-        run(code, state, frame, OATH.data)
+        engine(code, state, frame, OATH.data)
         assert state[field("warbands", 2)] == 2
         assert state[field("site_warbands", salt_flats, 2)] == 2
         assert state[field("warband_bank", 2)] == 1

@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 
 import polib
-import pytest
 from pypdf import PdfReader
 
 from conftest import REPO, diagnostics_of, run

@@ -292,33 +292,36 @@ class FieldId(IntEnum):
     DEFENSE_DICE_DELTA = 61
     KILL_ALL_DEFEATED = 62
     ACTION_FORBIDDEN = 63
-    CARD_LOCKED = 64
-    SACRIFICE_FORBIDDEN = 65
-    OUTNUMBERED_SACRIFICE_VALUE = 66
-    BANDITS_PER_SITE_DELTA = 67
-    FACEDOWN_ADVISER_PLAY_FORBIDDEN = 68
-    SEARCH_PLAYS_IF_ONE_TO_SITE = 69
-    IGNORE_ONE_SHIELD_FACES = 70
-    ATTACK_ROLL_DOUBLED = 71
-    ATTACK_POOL_HALVED = 72
-    DEFENDER_BATTLE_PLANS_FORBIDDEN = 73
-    DEFEAT_KILLS_ALL = 74
-    MUSTER_ON_OCCUPIED_CARD = 75
-    CARD_SUIT = 76
-    REGION_DISCARD_PILE = 77
-    RELIC_WARBANDS = 78
-    DISCARDED_SUIT_THIS_TURN = 79
-    TRAVEL_COST_BASE = 80
-    MUSTER_WARBAND_DELTA = 81
-    SEARCH_REVEAL_CARDS = 82
-    SEARCH_SWAP_DISPOSSESSED = 83
-    DISCARD_TO_WORLD_DECK_BOTTOM = 84
-    ACTION_SUPPLY_FREE = 85
-    PLACE_WARBANDS_AT_SITES_FORBIDDEN = 86
-    PLAY_GAINS_SECRET_NOT_FAVOR = 87
-    PLAY_TO_ANY_SITE_IN_REGION = 88
-    RECOVER_TURNS_MOB = 89
-    END_ROLL_DELTA = 90
+    PHASE = 64
+    WINNER = 65
+    SETUP_SEAT = 66
+    CARD_LOCKED = 67
+    SACRIFICE_FORBIDDEN = 68
+    OUTNUMBERED_SACRIFICE_VALUE = 69
+    BANDITS_PER_SITE_DELTA = 70
+    FACEDOWN_ADVISER_PLAY_FORBIDDEN = 71
+    SEARCH_PLAYS_IF_ONE_TO_SITE = 72
+    IGNORE_ONE_SHIELD_FACES = 73
+    ATTACK_ROLL_DOUBLED = 74
+    ATTACK_POOL_HALVED = 75
+    DEFENDER_BATTLE_PLANS_FORBIDDEN = 76
+    DEFEAT_KILLS_ALL = 77
+    MUSTER_ON_OCCUPIED_CARD = 78
+    CARD_SUIT = 79
+    REGION_DISCARD_PILE = 80
+    RELIC_WARBANDS = 81
+    DISCARDED_SUIT_THIS_TURN = 82
+    TRAVEL_COST_BASE = 83
+    MUSTER_WARBAND_DELTA = 84
+    SEARCH_REVEAL_CARDS = 85
+    SEARCH_SWAP_DISPOSSESSED = 86
+    DISCARD_TO_WORLD_DECK_BOTTOM = 87
+    ACTION_SUPPLY_FREE = 88
+    PLACE_WARBANDS_AT_SITES_FORBIDDEN = 89
+    PLAY_GAINS_SECRET_NOT_FAVOR = 90
+    PLAY_TO_ANY_SITE_IN_REGION = 91
+    RECOVER_TURNS_MOB = 92
+    END_ROLL_DELTA = 93
 
 
 class ResourceId(IntEnum):
@@ -3114,6 +3117,19 @@ STATE: tuple[StateField, ...] = (
         id=FieldId.ACTION_FORBIDDEN,
         rule=True,
         doc='1: the action being taken is not allowed (a `cannot` power).',
+    ),
+    StateField(
+        id=FieldId.PHASE,
+        doc='Where the turn is: 0 setup (choosing advisers), 1 Act, 2 Search keeping a card, 3 Search playing it, 4 game over.',
+    ),
+    StateField(
+        id=FieldId.WINNER,
+        value='player',
+        doc='Who won, once the game is over (-1 until then).',
+    ),
+    StateField(
+        id=FieldId.SETUP_SEAT,
+        doc='The seat choosing its first adviser during setup (23).',
     ),
     StateField(
         id=FieldId.CARD_LOCKED,

@@ -1,0 +1,406 @@
+"""Playing Oath through an OpenSpiel-like API: legal actions as ints, apply, terminal, returns.
+
+This first part of the kernel plays the turn structure (4), the Search, Muster and Trade actions
+(5.1-5.3), Travel (5.6), moving warbands (6.5), the Rest and its Supply refresh (4.3), the end die
+(3.3), the Oathkeeper title (2.11) and the wins as Usurper (3.1) and at War Exhaustion (3.4). Not
+yet: Campaign, Recover, card powers, Visions played faceup, Citizenship, the People's Favor's wake
+duty and the Chronicle.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Any
+
+from ..content import CompiledGame
+from .setup import Cards, setup
+
+STRIDE = 1024
+"""An action is kind * STRIDE + its argument (a card or site number)."""
+ADVISER_LIMIT = 3
+"""2.2.2: up to three advisers."""
+LAST_ROUND = 8
+
+
+class Kind(IntEnum):
+    END_TURN = 0
+    TRAVEL = 1
+    SEARCH_WORLD = 2
+    SEARCH_DISCARD = 3
+    KEEP = 4
+    PLAY_TO_SITE = 5
+    PLAY_TO_ADVISERS = 6
+    DISCARD = 7
+    MUSTER = 8
+    TRADE_FOR_FAVOR = 9
+    TRADE_FOR_SECRETS = 10
+    WARBAND_TO_SITE = 11
+    WARBAND_TO_BOARD = 12
+    CHOOSE_ADVISER = 13
+
+
+class Phase(IntEnum):
+    SETUP = 0
+    ACT = 1
+    SEARCH_KEEP = 2
+    SEARCH_PLAY = 3
+    OVER = 4
+
+
+class IllegalAction(ValueError):
+    """An action that is not among `legal_actions()`: the state is left as it was."""
+
+
+def action(kind: Kind, argument: int = 0) -> int:
+    return int(kind) * STRIDE + argument
+
+
+class OathState:
+    def __init__(self, game: CompiledGame, players: int, seed: int) -> None:
+        made = setup(game, players, seed)
+        self.game = game
+        self.players = players
+        self.flat = made.state
+        self.cards = Cards(self.flat)
+        self.placeholders = made.placeholders
+        self.history: list[int] = []
+        self.seed = seed
+        self.flat.set("phase", Phase.SETUP)
+        self.flat.set("setup_seat", 0)
+        self.flat.set("winner", -1)
+        self._static()
+
+    def _static(self) -> None:
+        """Card facts that never change, looked up once."""
+        enums = self.game.enums
+        self.suit_of: dict[int, int] = {}
+        self.restriction: dict[int, str | None] = {}
+        for denizen in self.game.entities("denizen"):
+            card = self.cards.of("denizen", denizen.id.name.lower())
+            self.suit_of[card] = int(denizen.suit)
+            self.restriction[card] = denizen.restriction
+        self.visions = set(self.cards.all("vision"))
+        self.capacity = {self.cards.of("site", s.id.name.lower()): s.capacity for s in self.game.entities("site")}
+        self.site_base = int(self.cards.base["site"])
+        self.role_ids = {name.lower(): int(member) for name, member in enums["role"].__members__.items()}
+
+    # queries -----------------------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        if self.flat.get("phase") == Phase.SETUP:
+            return self.flat.get("setup_seat")
+        return self.flat.get("current_player")
+
+    def is_terminal(self) -> bool:
+        return self.flat.get("phase") == Phase.OVER
+
+    def returns(self) -> list[float]:
+        winner = self.flat.get("winner")
+        return [1.0 if seat == winner else 0.0 for seat in range(self.players)]
+
+    def site_card(self, site: int) -> int:
+        return self.site_base + site
+
+    def region_of(self, site: int) -> int:
+        return self.flat.get("site_region", site)
+
+    def sites_on_map(self) -> list[int]:
+        return [c - self.site_base for c in self.cards.in_zone(self.cards.zone("map"))]
+
+    def cards_at(self, site: int) -> list[int]:
+        return [c for c in self.cards.in_zone(self.cards.zone("at_site"))
+                if self.flat.get("card_site", c) == site and c in self.suit_of]
+
+    def rules(self, seat: int, site: int) -> bool:
+        return self.flat.get("site_warbands", site, seat) > 0
+
+    def advisers(self, seat: int) -> list[int]:
+        return self.cards.in_zone(self.cards.zone("advisers", seat))
+
+    def faceup_matching(self, seat: int, suit: int) -> int:
+        return sum(1 for c in self.advisers(seat) if self.flat.get("card_faceup", c) and self.suit_of.get(c) == suit)
+
+    def discard_pile(self, region: int) -> int:
+        name = str(self.game.entities("region")[region].id.name).lower()
+        return self.cards.zone(f"discard_{name}")
+
+    def discard_target(self, region: int) -> int:
+        """Glossary, Discard: onto the next region's pile."""
+        target = self.game.entities("region")[region].discard_to
+        return self.discard_pile(int(target))
+
+    def search_cost(self) -> int:
+        values = self.game.tables.values("table_search_cost_world_deck")
+        return int(values[min(self.flat.get("visions_drawn"), len(values) - 1)])
+
+    def travel_cost(self, seat: int, site: int) -> int:
+        here = self.flat.get("pawn_site", seat)
+        return int(self.game.tables.table_travel_cost(self.region_of(here), self.region_of(site)))
+
+    # legal actions -----------------------------------------------------------------------------
+
+    def legal_actions(self) -> list[int]:
+        phase = self.flat.get("phase")
+        seat = self.current_player()
+        if phase == Phase.OVER:
+            return []
+        drawn = self.cards.in_zone(self.cards.zone("drawn", seat))
+        if phase == Phase.SETUP:
+            return [action(Kind.CHOOSE_ADVISER, c) for c in drawn]
+        if phase == Phase.SEARCH_KEEP:
+            return [action(Kind.KEEP, c) for c in drawn]
+        if phase == Phase.SEARCH_PLAY:
+            return self._play_actions(seat, drawn[0])
+        return self._act_actions(seat)
+
+    def _play_actions(self, seat: int, card: int) -> list[int]:
+        out = [action(Kind.DISCARD, card)]
+        site = self.flat.get("pawn_site", seat)
+        restriction = self.restriction.get(card)
+        if card not in self.visions and restriction != "adviser" and len(self.cards_at(site)) < self.capacity[
+                self.site_card(site)]:
+            out.append(action(Kind.PLAY_TO_SITE, card))
+        if restriction != "site":
+            out.append(action(Kind.PLAY_TO_ADVISERS, card))
+        return sorted(out)
+
+    def _act_actions(self, seat: int) -> list[int]:
+        supply = self.flat.get("supply", seat)
+        site = self.flat.get("pawn_site", seat)
+        out = [action(Kind.END_TURN)]
+        for other in self.sites_on_map():
+            if other != site and self.travel_cost(seat, other) <= supply:
+                out.append(action(Kind.TRAVEL, other))
+        if supply >= self.search_cost() and self.cards.in_zone(self.cards.zone("world_deck")):
+            out.append(action(Kind.SEARCH_WORLD))
+        if supply >= 2 and self.cards.in_zone(self.discard_pile(self.region_of(site))):
+            out.append(action(Kind.SEARCH_DISCARD))
+        for card in self.cards_at(site):
+            empty = not self.flat.get("card_favor", card) and not self.flat.get("card_secret", card)
+            if not empty or supply < 1 or not self.flat.get("card_faceup", card):
+                continue
+            if self.flat.get("favor", seat) >= 1:
+                out.append(action(Kind.MUSTER, card))
+            if self.flat.get("secret", seat) >= 1:
+                out.append(action(Kind.TRADE_FOR_FAVOR, card))
+            if self.flat.get("favor", seat) >= 2:
+                out.append(action(Kind.TRADE_FOR_SECRETS, card))
+        if self.rules(seat, site) and self.flat.get("warbands", seat) > 0:
+            out.append(action(Kind.WARBAND_TO_SITE, site))
+        if self.flat.get("site_warbands", site, seat) > 1:
+            out.append(action(Kind.WARBAND_TO_BOARD, site))
+        return sorted(out)
+
+    # applying ----------------------------------------------------------------------------------
+
+    def apply(self, chosen: int) -> None:
+        if chosen not in self.legal_actions():
+            raise IllegalAction(f"{chosen} ({self.describe(chosen)}) is not a legal action now")
+        kind, argument = Kind(chosen // STRIDE), chosen % STRIDE
+        seat = self.current_player()
+        getattr(self, f"_do_{kind.name.lower()}")(seat, argument)
+        self.history.append(chosen)
+
+    def _do_choose_adviser(self, seat: int, card: int) -> None:
+        """Setup 23: keep one card as a facedown adviser, discard the other two; Exiles place their pawn."""
+        self.cards.put(card, self.cards.zone("advisers", seat))
+        for other in self.cards.in_zone(self.cards.zone("drawn", seat)):
+            self.cards.put(other, self.discard_target(self.region_of(self.flat.get("pawn_site", 0))))
+        if seat != 0:
+            faceup = [s for s in self.sites_on_map() if self.flat.get("card_faceup", self.site_card(s))]
+            self.flat.set("pawn_site", seat, faceup[self.flat.random(len(faceup))])
+            self.placeholders.append(f"seat {seat}'s pawn is placed at random (23: the player chooses)")
+        if seat + 1 < self.players:
+            self.flat.set("setup_seat", seat + 1)
+        else:
+            self.flat.set("phase", Phase.ACT)
+            self.flat.set("current_player", 0)
+
+    def _do_end_turn(self, seat: int, _: int) -> None:
+        self._rest(seat)
+        following = (seat + 1) % self.players
+        if following == 0:
+            self._end_round()
+        if self.flat.get("phase") != Phase.OVER:
+            self.flat.set("current_player", following)
+            self._wake(following)
+
+    def _do_travel(self, seat: int, site: int) -> None:
+        self.flat.add("supply", seat, -self.travel_cost(seat, site))
+        self.flat.set("pawn_site", seat, site)
+        card = self.site_card(site)
+        if not self.flat.get("card_faceup", card):
+            self.flat.set("card_faceup", card, 1)
+            entity = self.game.entities("site")[site]
+            self.flat.move(("shared_favor",), ("card_favor", card), entity.start_favor)
+            self.flat.move(("shared_secret",), ("card_secret", card), entity.start_secret)
+            for relic in self.cards.in_zone(self.cards.zone("relic_deck"))[::-1][:entity.relics]:
+                self.cards.put(relic, self.cards.zone("at_site"))
+                self.flat.set("card_site", relic, site)
+
+    def _do_search_world(self, seat: int, _: int) -> None:
+        self.flat.add("supply", seat, -self.search_cost())
+        deck = self.cards.zone("world_deck")
+        for _ in range(3):
+            top = self.cards.in_zone(deck)
+            if not top:
+                break
+            card = top[-1]
+            self._draw(seat, card)
+            if card in self.visions:
+                self.flat.add("visions_drawn", 1)
+                break
+        self.flat.set("phase", Phase.SEARCH_KEEP)
+
+    def _do_search_discard(self, seat: int, _: int) -> None:
+        self.flat.add("supply", seat, -2)
+        pile = self.discard_pile(self.region_of(self.flat.get("pawn_site", seat)))
+        for card in self.cards.in_zone(pile)[::-1][:3]:
+            self._draw(seat, card)
+        self.flat.set("phase", Phase.SEARCH_KEEP)
+
+    def _draw(self, seat: int, card: int) -> None:
+        self.cards.put(card, self.cards.zone("drawn", seat))
+        self.flat.set("card_seen", card, seat, 1)
+
+    def _do_keep(self, seat: int, card: int) -> None:
+        """5.1.3: discard all the drawn cards but one."""
+        target = self.discard_target(self.region_of(self.flat.get("pawn_site", seat)))
+        for other in self.cards.in_zone(self.cards.zone("drawn", seat)):
+            if other != card:
+                self.cards.put(other, target)
+        self.flat.set("phase", Phase.SEARCH_PLAY)
+
+    def _do_play_to_site(self, seat: int, card: int) -> None:
+        """5.1.4.I: faceup at your site, and gain a favor from the bank of its suit."""
+        site = self.flat.get("pawn_site", seat)
+        self.cards.put(card, self.cards.zone("at_site"), faceup=True)
+        self.flat.set("card_site", card, site)
+        self.flat.move(("bank_favor", self.suit_of[card]), ("favor", seat), 1)
+        self.flat.set("phase", Phase.ACT)
+
+    def _do_play_to_advisers(self, seat: int, card: int) -> None:
+        """5.1.4.II: faceup (a Vision facedown); over the limit, the oldest adviser is discarded first."""
+        advisers = self.advisers(seat)
+        if len(advisers) >= ADVISER_LIMIT:
+            self.cards.put(advisers[0], self.discard_target(self.region_of(self.flat.get("pawn_site", seat))))
+        self.cards.put(card, self.cards.zone("advisers", seat), faceup=card not in self.visions)
+        self.flat.set("phase", Phase.ACT)
+
+    def _do_discard(self, seat: int, card: int) -> None:
+        self.cards.put(card, self.discard_target(self.region_of(self.flat.get("pawn_site", seat))))
+        self.flat.set("phase", Phase.ACT)
+
+    def _do_muster(self, seat: int, card: int) -> None:
+        """5.2: a favor on the card, two warbands from your bank to your board."""
+        self.flat.add("supply", seat, -1)
+        self.flat.move(("favor", seat), ("card_favor", card), 1)
+        self.flat.move(("warband_bank", seat), ("warbands", seat), 2)
+
+    def _do_trade_for_favor(self, seat: int, card: int) -> None:
+        """5.3 (a): a secret on the card; one favor plus one per matching faceup adviser."""
+        self.flat.add("supply", seat, -1)
+        self.flat.move(("secret", seat), ("card_secret", card), 1)
+        suit = self.suit_of[card]
+        self.flat.move(("bank_favor", suit), ("favor", seat), 1 + self.faceup_matching(seat, suit))
+
+    def _do_trade_for_secrets(self, seat: int, card: int) -> None:
+        """5.3 (b): two favor on the card; a secret per matching faceup adviser."""
+        self.flat.add("supply", seat, -1)
+        self.flat.move(("favor", seat), ("card_favor", card), 2)
+        self.flat.move(("shared_secret",), ("secret", seat), self.faceup_matching(seat, self.suit_of[card]))
+
+    def _do_warband_to_site(self, seat: int, site: int) -> None:
+        self.flat.move(("warbands", seat), ("site_warbands", site, seat), 1)
+        self._update_oathkeeper()
+
+    def _do_warband_to_board(self, seat: int, site: int) -> None:
+        self.flat.move(("site_warbands", site, seat), ("warbands", seat), 1)
+        self._update_oathkeeper()
+
+    # phases ------------------------------------------------------------------------------------
+
+    def _wake(self, seat: int) -> None:
+        """4.1.2-4.1.3: an Exile holding the title wins on its Usurper side, else flips it to that side."""
+        if self.flat.get("role", seat) != self.role_ids["exile"] or self.flat.get("oathkeeper") != seat:
+            return
+        if self.flat.get("usurper"):
+            self._win(seat)
+        else:
+            self.flat.set("usurper", 1)
+
+    def _rest(self, seat: int) -> None:
+        """4.3: tokens on cards go home, Supply refreshes from the bank's warbands, unspent Supply is saved."""
+        for card in range(self.flat.size("card_favor")):
+            if card in self.suit_of:
+                self.flat.move(("card_favor", card), ("bank_favor", self.suit_of[card]), self.flat.get("card_favor", card))
+                self.flat.move(("card_secret", card), ("secret", seat), self.flat.get("card_secret", card))
+        role = "chancellor" if self.flat.get("role", seat) == self.role_ids["chancellor"] else "exile"
+        keys = self.game.tables.values(f"table_supply_refresh_{role}_rows")
+        values = self.game.tables.values(f"table_supply_refresh_{role}")
+        bank = self.flat.get("warband_bank", seat)
+        refreshed = values[max(i for i, bound in enumerate(keys) if bound <= bank)]
+        self.flat.set("supply", seat, min(max(values), refreshed + self.flat.get("supply", seat)))
+
+    def _end_round(self) -> None:
+        """3.3 and 3.4: the end die after rounds 5-7, War Exhaustion after round 8."""
+        round_ = self.flat.get("round")
+        keeper = self.flat.get("oathkeeper")
+        imperial = self.flat.get("role", keeper) != self.role_ids["exile"]
+        if round_ in self.game.tables.values("table_end_die_rows") and imperial:
+            rows = list(self.game.tables.values("table_end_die_rows"))
+            needed = self.game.tables.values("table_end_die")[rows.index(round_)]
+            faces = self.game.tables.values("die_end_die_value")
+            if faces[self.flat.random(len(faces))] >= needed:
+                self._win(0)
+                return
+        if round_ >= LAST_ROUND:
+            usurper = keeper if not imperial and self.flat.get("usurper") else 0
+            self._win(usurper)
+            return
+        self.flat.set("round", round_ + 1)
+
+    def _update_oathkeeper(self) -> None:
+        """2.11 for the Oath of Supremacy: the player ruling the most sites takes the title; ties keep it."""
+        if self.game.entities("oath")[self.flat.get("oath")].id.name.lower() != "supremacy":
+            return
+        counts = [sum(self.rules(seat, site) for site in self.sites_on_map()) for seat in range(self.players)]
+        holder = self.flat.get("oathkeeper")
+        best = max(counts)
+        if counts[holder] < best:
+            self.flat.set("oathkeeper", counts.index(best))
+            self.flat.set("usurper", 0)
+
+    def _win(self, seat: int) -> None:
+        self.flat.set("winner", seat)
+        self.flat.set("phase", Phase.OVER)
+
+    # describing --------------------------------------------------------------------------------
+
+    def describe(self, chosen: int, locale: str = "en") -> str:
+        kind, argument = Kind(chosen // STRIDE), chosen % STRIDE
+        label = kind.name.lower().replace("_", " ")
+        if kind in (Kind.TRAVEL, Kind.WARBAND_TO_SITE, Kind.WARBAND_TO_BOARD):
+            return f"{label}: {self._name('site', argument, locale)}"
+        if kind in (Kind.END_TURN, Kind.SEARCH_WORLD, Kind.SEARCH_DISCARD):
+            return label
+        return f"{label}: {self._card_name(argument, locale)}"
+
+    def _name(self, kind: str, index: int, locale: str) -> str:
+        entity = self.game.entities(kind)[index]
+        return str(entity.name.get(locale, self.game.source_locale))
+
+    def _card_name(self, card: int, locale: str) -> str:
+        for kind, base in sorted(self.cards.base.items(), key=lambda kv: kv[1], reverse=True):
+            if card >= base:
+                return self._name(kind, card - base, locale)
+        return str(card)
+
+    def clone(self) -> Any:
+        twin = object.__new__(OathState)
+        twin.__dict__.update(self.__dict__)
+        twin.flat = self.flat.copy()
+        twin.cards = Cards(twin.flat)
+        twin.history = list(self.history)
+        twin.placeholders = list(self.placeholders)
+        return twin

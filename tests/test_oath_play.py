@@ -1,0 +1,85 @@
+"""Oath on the runtime: random games to the end, invariants at every step, replays, illegal actions."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from lawforge.runtime import load
+from lawforge.runtime.oath.game import IllegalAction, Kind, OathState, Phase, action
+
+OATH = load("oath")
+FAVOR = ("favor", "bank_favor", "shared_favor", "card_favor", "banner_favor")
+
+
+def check_invariants(state: OathState) -> None:
+    flat = state.flat
+    assert sum(sum(flat.cells_of(name)) for name in FAVOR) == 36, "favor is conserved"
+    for seat in range(state.players):
+        warbands = flat.get("warbands", seat) + flat.get("warband_bank", seat) + sum(
+            flat.get("site_warbands", site, seat) for site in range(flat.size("site_slot")))
+        assert warbands == (24 if seat == 0 else 14)
+        assert 0 <= flat.get("supply", seat) <= 6
+        assert len(state.advisers(seat)) <= 3
+    for site in state.sites_on_map():
+        assert len(state.cards_at(site)) <= state.capacity[state.site_card(site)]
+
+
+def random_game(players: int, seed: int, check: bool = False) -> OathState:
+    state = OathState(OATH, players, seed)
+    rng = random.Random(seed)
+    for _ in range(20_000):
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+        if check:
+            check_invariants(state)
+    return state
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_random_games_end_with_a_winner_and_keep_invariants(players: int) -> None:
+    for seed in range(2):
+        state = random_game(players, seed, check=True)
+        assert state.is_terminal(), "every game ends by round 8"
+        assert sum(state.returns()) == 1.0
+        assert state.flat.get("round") <= 8
+
+
+def test_history_replays_to_the_same_state() -> None:
+    for seed in range(8):
+        played = random_game(4, seed)
+        again = OathState(OATH, 4, seed)
+        for chosen in played.history:
+            again.apply(chosen)
+        assert again.flat.cells == played.flat.cells
+
+
+def test_illegal_action_is_refused_and_changes_nothing() -> None:
+    state = OathState(OATH, 3, 1)
+    before = state.flat.cells.tolist()
+    with pytest.raises(IllegalAction, match="is not a legal action now"):
+        state.apply(action(Kind.END_TURN))  # during setup, players choose their first adviser
+    assert state.flat.cells.tolist() == before and state.history == []
+
+
+def test_setup_then_travel_costs_supply_by_the_table() -> None:
+    state = OathState(OATH, 2, 3)
+    while state.flat.get("phase") == Phase.SETUP:
+        state.apply(state.legal_actions()[0])
+    travels = [a for a in state.legal_actions() if a // 1024 == Kind.TRAVEL]
+    assert travels
+    site = travels[0] % 1024
+    cost = state.travel_cost(0, site)
+    state.apply(travels[0])
+    assert state.flat.get("supply", 0) == 6 - cost and state.flat.get("pawn_site", 0) == site
+    assert state.describe(travels[0], "uk").startswith("travel: ")
+
+
+def test_clone_is_independent() -> None:
+    state = random_game(2, 5)
+    twin = state.clone()
+    assert twin.flat.cells == state.flat.cells
+    twin.flat.set("round", 1)
+    assert state.flat.get("round") != 1 or state.flat.cells != twin.flat.cells
