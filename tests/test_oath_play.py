@@ -83,3 +83,27 @@ def test_clone_is_independent() -> None:
     assert twin.flat.cells == state.flat.cells
     twin.flat.set("round", 1)
     assert state.flat.get("round") != 1 or state.flat.cells != twin.flat.cells
+
+
+def test_a_card_power_runs_its_compiled_effect_and_asks_its_user() -> None:
+    state = OathState(OATH, 2, 4)
+    while state.flat.get("phase") == Phase.SETUP:
+        state.apply(state.legal_actions()[0])
+    alchemist = state.cards.of("denizen", "alchemist")
+    site = state.flat.get("pawn_site", 0)
+    state.cards.put(alchemist, state.cards.zone("at_site"), faceup=True)
+    state.flat.set("card_site", alchemist, site)
+    state.flat.set("secret", 0, 2)
+    favor_before = state.flat.get("favor", 0)
+    use = action(Kind.USE_POWER, alchemist)
+    assert use in state.legal_actions()
+    state.apply(use)
+    assert state.flat.get("card_secret", alchemist) == 1 and state.flat.get("secret", 0) == 0, "cost paid"
+    answers = 0
+    while state.flat.get("phase") == Phase.EFFECT:
+        choices = state.legal_actions()
+        assert all(a // 1024 == Kind.ANSWER for a in choices)
+        state.apply(choices[0])
+        answers += 1
+    assert answers >= 1 and state.flat.get("favor", 0) == favor_before + 4
+    assert use not in state.legal_actions(), "its braid holds a token until the Rest"

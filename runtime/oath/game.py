@@ -9,10 +9,14 @@ duty and the Chronicle.
 
 from __future__ import annotations
 
+from array import array
 from enum import IntEnum
 from typing import Any
 
+from .. import vm
+from ..bytecode import ARITY, Op, Status, pending_choice, provide_choice
 from ..content import CompiledGame
+from ..effects import bind_natives, start
 from .setup import Cards, setup
 
 STRIDE = 1024
@@ -20,6 +24,39 @@ STRIDE = 1024
 ADVISER_LIMIT = 3
 """2.2.2: up to three advisers."""
 LAST_ROUND = 8
+STEP_LIMIT = 200_000
+
+
+NATIVES: dict[str, Any] = {}
+"""The Oath kernel's natives implemented so far (the rest are declared in content/oath/natives/)."""
+
+
+def _action_powers(game: CompiledGame, cards: Cards) -> dict[int, tuple[str, Any]]:
+    """Card → (effect key, cost) of its first "Action:" power that compiles and calls only natives the
+    kernel implements."""
+    offsets = sorted(game.layout.ENTRIES.values())
+    ends = dict(zip(offsets, offsets[1:] + [len(game.code)], strict=True))
+    usable = {}
+    for denizen in game.entities("denizen"):
+        for index, power in enumerate(denizen.powers):
+            key = f"denizen/{denizen.id.name.lower()}/powers/{index}"
+            if power.kind != "action" or key not in game.layout.ENTRIES:
+                continue
+            if _natives_called(game, game.layout.ENTRIES[key], ends[game.layout.ENTRIES[key]]) - set(NATIVES):
+                continue
+            usable[cards.of("denizen", denizen.id.name.lower())] = (key, power.cost)
+            break
+    return usable
+
+
+def _natives_called(game: CompiledGame, begin: int, end: int) -> set[str]:
+    called, pc = set(), begin
+    while pc < end:
+        op = Op(game.code[pc])
+        if op is Op.NATIVE:
+            called.add(game.layout.NATIVES[game.code[pc + 1]])
+        pc += 1 + ARITY.get(op, 0)
+    return called
 
 
 class Kind(IntEnum):
@@ -37,6 +74,8 @@ class Kind(IntEnum):
     WARBAND_TO_SITE = 11
     WARBAND_TO_BOARD = 12
     CHOOSE_ADVISER = 13
+    USE_POWER = 14
+    ANSWER = 15
 
 
 class Phase(IntEnum):
@@ -45,6 +84,8 @@ class Phase(IntEnum):
     SEARCH_KEEP = 2
     SEARCH_PLAY = 3
     OVER = 4
+    EFFECT = 5
+    """A card's power is paused for its user's choice: the legal actions answer it."""
 
 
 class IllegalAction(ValueError):
@@ -68,6 +109,7 @@ class OathState:
         self.flat.set("phase", Phase.SETUP)
         self.flat.set("setup_seat", 0)
         self.flat.set("winner", -1)
+        self.frame: array[int] | None = None
         self._static()
 
     def _static(self) -> None:
@@ -83,6 +125,8 @@ class OathState:
         self.capacity = {self.cards.of("site", s.id.name.lower()): s.capacity for s in self.game.entities("site")}
         self.site_base = int(self.cards.base["site"])
         self.role_ids = {name.lower(): int(member) for name, member in enums["role"].__members__.items()}
+        self.powers = _action_powers(self.game, self.cards)
+        self.natives = bind_natives(self.game, NATIVES)
 
     # queries -----------------------------------------------------------------------------------
 
@@ -151,6 +195,11 @@ class OathState:
             return [action(Kind.KEEP, c) for c in drawn]
         if phase == Phase.SEARCH_PLAY:
             return self._play_actions(seat, drawn[0])
+        if phase == Phase.EFFECT:
+            assert self.frame is not None
+            pending = pending_choice(self.frame)
+            assert pending is not None
+            return [action(Kind.ANSWER, option) for option in sorted(set(pending.options))]
         return self._act_actions(seat)
 
     def _play_actions(self, seat: int, card: int) -> list[int]:
@@ -189,7 +238,22 @@ class OathState:
             out.append(action(Kind.WARBAND_TO_SITE, site))
         if self.flat.get("site_warbands", site, seat) > 1:
             out.append(action(Kind.WARBAND_TO_BOARD, site))
+        reachable = [c for c in self.cards_at(site) if self.flat.get("card_faceup", c)]
+        reachable += [c for c in self.advisers(seat) if self.flat.get("card_faceup", c)]
+        out += [action(Kind.USE_POWER, card) for card in sorted(set(reachable))
+                if card in self.powers and self._can_pay(seat, card)]
         return sorted(out)
+
+    def _can_pay(self, seat: int, card: int) -> bool:
+        """7.1.2: the braid cost must be paid in full; tokens go only on a card that has none."""
+        cost = self.powers[card][1]
+        if cost is None:
+            return True
+        places = cost.place_favor or cost.place_secret
+        if places and (self.flat.get("card_favor", card) or self.flat.get("card_secret", card)):
+            return False
+        return bool(self.flat.get("favor", seat) >= cost.place_favor + cost.burn_favor
+                    and self.flat.get("secret", seat) >= cost.place_secret + cost.burn_secret)
 
     # applying ----------------------------------------------------------------------------------
 
@@ -310,6 +374,32 @@ class OathState:
         self.flat.move(("favor", seat), ("card_favor", card), 2)
         self.flat.move(("shared_secret",), ("secret", seat), self.faceup_matching(seat, self.suit_of[card]))
 
+    def _do_use_power(self, seat: int, card: int) -> None:
+        """6.2: pay the power's cost, then run its compiled effect on the state until it ends or asks."""
+        key, cost = self.powers[card]
+        if cost is not None:
+            self.flat.move(("favor", seat), ("card_favor", card), cost.place_favor)
+            self.flat.move(("secret", seat), ("card_secret", card), cost.place_secret)
+            self.flat.move(("favor", seat), ("shared_favor",), cost.burn_favor)
+            self.flat.move(("secret", seat), ("shared_secret",), cost.burn_secret)
+        self.frame = start(self.game, key, seat, card - self.cards.base["denizen"])
+        self._run_effect()
+
+    def _do_answer(self, seat: int, value: int) -> None:
+        assert self.frame is not None
+        provide_choice(self.frame, value)
+        self._run_effect()
+
+    def _run_effect(self) -> None:
+        assert self.frame is not None
+        status = vm.run(self.game.code, self.flat.cells, self.frame, self.game.data, self.natives, STEP_LIMIT)
+        if status is Status.PAUSED:
+            self.flat.set("phase", Phase.EFFECT)
+        else:
+            self.frame = None
+            self.flat.set("phase", Phase.ACT)
+            self._update_oathkeeper()
+
     def _do_warband_to_site(self, seat: int, site: int) -> None:
         self.flat.move(("warbands", seat), ("site_warbands", site, seat), 1)
         self._update_oathkeeper()
@@ -400,6 +490,7 @@ class OathState:
         twin = object.__new__(OathState)
         twin.__dict__.update(self.__dict__)
         twin.flat = self.flat.copy()
+        twin.frame = array("i", self.frame) if self.frame is not None else None
         twin.cards = Cards(twin.flat)
         twin.history = list(self.history)
         twin.placeholders = list(self.placeholders)
