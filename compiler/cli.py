@@ -343,3 +343,110 @@ def i18n_tbx(ws: Workspace, game: str, output: Path) -> None:
 
     write_atomically(output, export_tbx(_checked(ws, game)))
     err.print(f"wrote {output}")
+
+
+def _kernel(game: str) -> Any:
+    """The rules kernel of a game, or exit: only some games can be played yet."""
+    if game != "oath":
+        err.print(f"[bold red]error:[/] there is no rules kernel for {game!r} yet (games that play: oath)")
+        sys.exit(2)
+    from lawforge.runtime.oath.game import OathState
+
+    return OathState
+
+
+def _play_one(args: tuple[str, int, int]) -> dict[str, Any]:
+    """One random game to its end (run in a worker process)."""
+    import random
+    import time
+
+    from lawforge.runtime import load
+
+    game, players, seed = args
+    state = _kernel(game)(load(game), players, seed)
+    rng = random.Random(seed)
+    started = time.perf_counter()
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    winner = state.returns().index(1.0)
+    return {"seed": seed, "winner": winner, "role": state.role_of(winner), "victory": state.victory,
+            "rounds": state.flat.get("round"), "steps": len(state.history), "seconds": time.perf_counter() - started}
+
+
+@main.command()
+@click.argument("game")
+@click.option("--players", type=click.IntRange(1, 8), default=4, show_default=True)
+@click.option("--games", "count", type=click.IntRange(1), default=10, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True, help="Game k uses seed + k.")
+@click.option("--jobs", type=click.IntRange(1), default=None, help="Worker processes (default: one per core).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help="Output format.")
+@_root_option
+def simulate(ws: Workspace, game: str, players: int, count: int, seed: int, jobs: int | None, fmt: str) -> None:
+    """Play GAME with uniformly random legal actions to the end: wins by role and victory, length, speed."""
+    import json
+    import os
+    import time
+    from collections import Counter
+    from concurrent.futures import ProcessPoolExecutor
+
+    from rich.progress import Progress
+
+    _kernel(game)
+    started = time.perf_counter()
+    results = []
+    with ProcessPoolExecutor(max_workers=jobs or os.cpu_count() or 1) as pool, \
+            Progress(console=err, transient=True, disable=fmt == "json") as progress:
+        task = progress.add_task(f"{game}: {count} games", total=count)
+        for result in pool.map(_play_one, [(game, players, seed + k) for k in range(count)]):
+            results.append(result)
+            progress.advance(task)
+    elapsed = time.perf_counter() - started
+    summary = {
+        "games": count, "players": players, "seconds": round(elapsed, 3),
+        "games_per_second": round(count / elapsed, 2),
+        "wins_by_role": dict(Counter(r["role"] for r in results)),
+        "wins_by_victory": dict(Counter(r["victory"] for r in results)),
+        "mean_rounds": round(sum(r["rounds"] for r in results) / count, 2),
+        "mean_steps": round(sum(r["steps"] for r in results) / count, 1),
+    }
+    if fmt == "json":
+        click.echo(json.dumps({"summary": summary, "games": results}, indent=2))
+        return
+    for key, value in summary.items():
+        out.print(f"{key:<18} {value}")
+
+
+@main.command()
+@click.argument("game")
+@click.option("--players", type=click.IntRange(1, 8), default=4, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--seat", type=int, default=0, show_default=True, help="Your seat; the others play at random.")
+@click.option("--locale", default="en", show_default=True, help="Language of the descriptions.")
+@_root_option
+def play(ws: Workspace, game: str, players: int, seed: int, seat: int, locale: str) -> None:
+    """Play GAME in the terminal against random opponents; choose your actions by number."""
+    import random
+
+    from lawforge.runtime import load
+
+    compiled = load(game)
+    if locale not in compiled.locales:
+        err.print(f"[bold red]error:[/] {game} has no locale {locale!r} (locales: {', '.join(compiled.locales)})")
+        sys.exit(2)
+    state = _kernel(game)(compiled, players, seed)
+    for note in state.placeholders:
+        out.print(f"[dim]placeholder: {escape(note)}[/]")
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        if state.current_player() != seat:
+            state.apply(rng.choice(legal))
+            continue
+        out.print(escape(state.summary(locale)))
+        for number, option in enumerate(legal, 1):
+            out.print(f"  {number:>2}. {escape(state.describe(option, locale))}")
+        answer = click.prompt("your choice", type=click.IntRange(1, len(legal)), default=1, show_default=False,
+                              err=True)
+        state.apply(legal[answer - 1])
+    winner = state.returns().index(1.0)
+    out.print(f"game over: seat {winner} ({state.role_of(winner)}) wins by {state.victory}")

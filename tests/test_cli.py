@@ -63,3 +63,30 @@ def test_every_command_has_help() -> None:
 
 def test_version() -> None:
     assert run("--version").output.startswith("lawforge, version ")
+
+
+def test_simulate_reports_wins_and_speed() -> None:
+    result = run("simulate", "oath", "--players", "3", "--games", "3", "--seed", "5", "--jobs", "1",
+                 "--format", "json", "--root", str(REPO))
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert report["summary"]["games"] == 3 and sum(report["summary"]["wins_by_role"].values()) == 3
+    assert all(game["rounds"] <= 8 for game in report["games"])
+    assert report["summary"]["games_per_second"] > 0
+
+
+def test_play_in_the_terminal_in_ukrainian() -> None:
+    from click.testing import CliRunner
+
+    from lawforge.compiler.cli import main
+
+    result = CliRunner().invoke(main, ["play", "oath", "--players", "2", "--seed", "3", "--locale", "uk",
+                                       "--root", str(REPO)], input="1\n" * 400)
+    assert result.exit_code == 0, result.output
+    assert "game over: seat" in result.output and "placeholder:" in result.output
+    assert "choose adviser: " in result.output
+
+
+def test_games_without_a_kernel_say_so() -> None:
+    result = run("simulate", "mini", "--root", str(REPO / "tests/fixtures/mini"))
+    assert result.exit_code == 2 and "there is no rules kernel for 'mini' yet" in result.output

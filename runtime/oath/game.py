@@ -110,6 +110,8 @@ class OathState:
         self.flat.set("setup_seat", 0)
         self.flat.set("winner", -1)
         self.frame: array[int] | None = None
+        self.victory: str | None = None
+        """How the game was won: usurper, stable_regime (the end die) or war_exhaustion."""
         self._static()
 
     def _static(self) -> None:
@@ -415,7 +417,7 @@ class OathState:
         if self.flat.get("role", seat) != self.role_ids["exile"] or self.flat.get("oathkeeper") != seat:
             return
         if self.flat.get("usurper"):
-            self._win(seat)
+            self._win(seat, "usurper")
         else:
             self.flat.set("usurper", 1)
 
@@ -442,11 +444,11 @@ class OathState:
             needed = self.game.tables.values("table_end_die")[rows.index(round_)]
             faces = self.game.tables.values("die_end_die_value")
             if faces[self.flat.random(len(faces))] >= needed:
-                self._win(0)
+                self._win(0, "stable_regime")
                 return
         if round_ >= LAST_ROUND:
             usurper = keeper if not imperial and self.flat.get("usurper") else 0
-            self._win(usurper)
+            self._win(usurper, "war_exhaustion")
             return
         self.flat.set("round", round_ + 1)
 
@@ -461,7 +463,8 @@ class OathState:
             self.flat.set("oathkeeper", counts.index(best))
             self.flat.set("usurper", 0)
 
-    def _win(self, seat: int) -> None:
+    def _win(self, seat: int, how: str) -> None:
+        self.victory = how
         self.flat.set("winner", seat)
         self.flat.set("phase", Phase.OVER)
 
@@ -485,6 +488,19 @@ class OathState:
             if card >= base:
                 return self._name(kind, card - base, locale)
         return str(card)
+
+    def role_of(self, seat: int) -> str:
+        return next(name for name, number in self.role_ids.items() if number == self.flat.get("role", seat))
+
+    def summary(self, locale: str = "en") -> str:
+        """A few lines a player needs to decide: round, whose turn, each seat's board and site."""
+        lines = [f"round {self.flat.get('round')}, seat {self.current_player()} to act"]
+        for seat in range(self.players):
+            site = self._name("site", self.flat.get("pawn_site", seat), locale)
+            lines.append(f"  seat {seat} ({self.role_of(seat)}): supply {self.flat.get('supply', seat)}, "
+                         f"favor {self.flat.get('favor', seat)}, secrets {self.flat.get('secret', seat)}, "
+                         f"warbands {self.flat.get('warbands', seat)}, at {site}")
+        return "\n".join(lines)
 
     def clone(self) -> Any:
         twin = object.__new__(OathState)
