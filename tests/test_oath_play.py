@@ -107,3 +107,24 @@ def test_a_card_power_runs_its_compiled_effect_and_asks_its_user() -> None:
         answers += 1
     assert answers >= 1 and state.flat.get("favor", 0) == favor_before + 4
     assert use not in state.legal_actions(), "its braid holds a token until the Rest"
+
+
+def test_recover_pays_the_site_cost_and_takes_the_relic() -> None:
+    for seed in range(40):
+        state = OathState(OATH, 2, seed)
+        while state.flat.get("phase") == Phase.SETUP:
+            state.apply(state.legal_actions()[0])
+        site = state.flat.get("pawn_site", 0)
+        cost = OATH.entities("site")[site].recover_cost
+        if cost is None or not state.relics_at(site):
+            continue
+        state.flat.set("favor", 0, 5)
+        state.flat.set("secret", 0, 3)
+        relic = state.relics_at(site)[0]
+        state.apply(action(Kind.RECOVER_RELIC, relic))
+        assert state.flat.get("favor", 0) == 5 - cost.place_favor - cost.burn_favor
+        assert state.flat.get("secret", 0) == 3 - cost.place_secret - cost.burn_secret
+        assert relic in state.cards.in_zone(state.cards.zone("relics_held", 0))
+        assert state.flat.get("supply", 0) == 5
+        return
+    pytest.fail("no seed put the Chancellor at a site with a relic and a recover cost")

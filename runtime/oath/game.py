@@ -1,10 +1,11 @@
 """Playing Oath through an OpenSpiel-like API: legal actions as ints, apply, terminal, returns.
 
 This first part of the kernel plays the turn structure (4), the Search, Muster and Trade actions
-(5.1-5.3), Travel (5.6), moving warbands (6.5), the Rest and its Supply refresh (4.3), the end die
-(3.3), the Oathkeeper title (2.11) and the wins as Usurper (3.1) and at War Exhaustion (3.4). Not
-yet: Campaign, Recover, card powers, Visions played faceup, Citizenship, the People's Favor's wake
-duty and the Chronicle.
+(5.1-5.3), Recover of relics (5.4), Travel (5.6), moving warbands (6.5), "Action:" powers whose
+natives exist (6.2), the Rest and its Supply refresh (4.3), the end die (3.3), the Oathkeeper of
+Supremacy (2.11) and the wins as Usurper (3.1) and at War Exhaustion (3.4). Not yet: Campaign,
+Recover of banners, the other powers and natives, Visions played faceup, Citizenship, the People's
+Favor's wake duty, the other Oaths' titles, Visionary and Successor wins, the Chronicle.
 """
 
 from __future__ import annotations
@@ -76,6 +77,7 @@ class Kind(IntEnum):
     CHOOSE_ADVISER = 13
     USE_POWER = 14
     ANSWER = 15
+    RECOVER_RELIC = 16
 
 
 class Phase(IntEnum):
@@ -240,11 +242,25 @@ class OathState:
             out.append(action(Kind.WARBAND_TO_SITE, site))
         if self.flat.get("site_warbands", site, seat) > 1:
             out.append(action(Kind.WARBAND_TO_BOARD, site))
+        if supply >= 1:
+            out += [action(Kind.RECOVER_RELIC, relic) for relic in self.relics_at(site)
+                    if self._can_pay_recovery(seat, site)]
         reachable = [c for c in self.cards_at(site) if self.flat.get("card_faceup", c)]
         reachable += [c for c in self.advisers(seat) if self.flat.get("card_faceup", c)]
         out += [action(Kind.USE_POWER, card) for card in sorted(set(reachable))
                 if card in self.powers and self._can_pay(seat, card)]
         return sorted(out)
+
+    def relics_at(self, site: int) -> list[int]:
+        """Facedown relics at a site (5.4.1: what Recover can target there)."""
+        return [c for c in self.cards.in_zone(self.cards.zone("at_site"))
+                if self.flat.get("card_site", c) == site and c not in self.suit_of and not self.flat.get("card_faceup", c)]
+
+    def _can_pay_recovery(self, seat: int, site: int) -> bool:
+        cost = self.game.entities("site")[site].recover_cost
+        return cost is not None and bool(
+            self.flat.get("favor", seat) >= cost.place_favor + cost.burn_favor
+            and self.flat.get("secret", seat) >= cost.place_secret + cost.burn_secret)
 
     def _can_pay(self, seat: int, card: int) -> bool:
         """7.1.2: the braid cost must be paid in full; tokens go only on a card that has none."""
@@ -375,6 +391,18 @@ class OathState:
         self.flat.add("supply", seat, -1)
         self.flat.move(("favor", seat), ("card_favor", card), 2)
         self.flat.move(("shared_secret",), ("secret", seat), self.faceup_matching(seat, self.suit_of[card]))
+
+    def _do_recover_relic(self, seat: int, relic: int) -> None:
+        """5.4: 1 Supply and the site's printed cost, then the relic, faceup, near your board."""
+        site = self.flat.get("pawn_site", seat)
+        cost = self.game.entities("site")[site].recover_cost
+        self.flat.add("supply", seat, -1)
+        if cost.place_favor:
+            self.flat.move(("favor", seat), ("bank_favor", int(cost.bank)), cost.place_favor)
+        self.flat.move(("favor", seat), ("shared_favor",), cost.burn_favor)
+        self.flat.move(("secret", seat), ("shared_secret",), cost.burn_secret)
+        self.cards.put(relic, self.cards.zone("relics_held", seat), faceup=True)
+        self.flat.set("took_this_turn", relic, 1)
 
     def _do_use_power(self, seat: int, card: int) -> None:
         """6.2: pay the power's cost, then run its compiled effect on the state until it ends or asks."""
