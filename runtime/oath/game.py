@@ -481,7 +481,10 @@ class OathState:
         self.flat.set("round", round_ + 1)
 
     def _update_oathkeeper(self) -> None:
-        """2.11 for the Oath of Supremacy: the player ruling the most sites takes the title; ties keep it."""
+        """2.11 for the Oath of Supremacy: the player ruling the most sites takes the title; ties keep it.
+
+        Not yet as the Law says: when several players overtake the holder together, the holder should
+        choose among them; here the first seat takes it."""
         if self.game.entities("oath")[self.flat.get("oath")].id.name.lower() != "supremacy":
             return
         counts = [sum(self.rules(seat, site) for site in self.sites_on_map()) for seat in range(self.players)]
