@@ -56,6 +56,14 @@ def _print_diagnostics(ws: Workspace, diagnostics: list[Diagnostic], fmt: str, e
         click.echo(render_text(shown, ws.root))
 
 
+def _locale_of(game: str, locales: tuple[str, ...] | list[str], locale: str) -> str:
+    """`locale`, or exit naming the game's locales."""
+    if locale not in locales:
+        err.print(f"[bold red]error:[/] {game} has no locale {locale!r} (locales: {', '.join(locales)})")
+        sys.exit(2)
+    return locale
+
+
 def _checked(ws: Workspace, game: str) -> Any:
     """The linked game, or exit with its errors: translation commands need content that checks."""
     from .frontend import check_game
@@ -163,10 +171,8 @@ def sheets(ws: Workspace, game: str, locales: tuple[str, ...], out_dir: Path, pr
     from .sheets import SheetError, render_sheets
 
     linked = _checked(ws, game)
-    unknown = [loc for loc in locales if loc not in linked.game.locales]
-    if unknown:
-        err.print(f"[bold red]error:[/] {game} has no locale {unknown[0]!r} (locales: {', '.join(linked.game.locales)})")
-        sys.exit(2)
+    for locale in locales:
+        _locale_of(game, linked.game.locales, locale)
     try:
         written = render_sheets(ws, linked, locales or linked.game.locales, out_dir.resolve(), preview=preview,
                                 progress=_progress)
@@ -197,9 +203,8 @@ def show(ws: Workspace, game: str, kind: str, entity_id: str, locale: str | None
     except ContentNotFound as exc:
         err.print(f"[bold red]error:[/] {escape(str(exc))}")
         sys.exit(1)
-    if locale is not None and locale not in compiled.locales:
-        err.print(f"[bold red]error:[/] {game} has no locale {locale!r} (locales: {', '.join(compiled.locales)})")
-        sys.exit(2)
+    if locale is not None:
+        _locale_of(game, compiled.locales, locale)
     plain = to_plain(entity, locale, compiled.source_locale)
     if fmt == "json":
         click.echo(json.dumps(plain, ensure_ascii=False, indent=2))
@@ -243,13 +248,6 @@ def effects_status(ws: Workspace, game: str, fmt: str, only_missing: bool) -> No
 @main.group()
 def i18n() -> None:
     """Translations: coverage, gettext PO export and import, accepting updated translations."""
-
-
-def _locale_of(linked: Any, locale: str) -> str:
-    if locale not in linked.game.locales:
-        err.print(f"[bold red]error:[/] {linked.name} has no locale {locale!r} (locales: {', '.join(linked.game.locales)})")
-        sys.exit(2)
-    return locale
 
 
 @i18n.command("status")
@@ -297,7 +295,7 @@ def i18n_export(ws: Workspace, game: str, locale: str, output: Path) -> None:
     from .i18n import export_po
 
     linked = _checked(ws, game)
-    write_atomically(output, export_po(linked, _locale_of(linked, locale)))
+    write_atomically(output, export_po(linked, _locale_of(game, linked.game.locales, locale)))
     err.print(f"wrote {output}")
 
 
@@ -328,7 +326,7 @@ def i18n_accept(ws: Workspace, game: str, keys: tuple[str, ...], locales: tuple[
     from .i18n import accept
 
     linked = _checked(ws, game)
-    count = accept(ws, linked, [_locale_of(linked, l) for l in locales] or list(linked.game.locales), list(keys))
+    count = accept(ws, linked, [_locale_of(game, linked.game.locales, l) for l in locales] or list(linked.game.locales), list(keys))
     err.print(f"recorded {count} translations as up to date")
 
 
@@ -430,9 +428,7 @@ def play(ws: Workspace, game: str, players: int, seed: int, seat: int, locale: s
     from lawforge.runtime import load
 
     compiled = load(game)
-    if locale not in compiled.locales:
-        err.print(f"[bold red]error:[/] {game} has no locale {locale!r} (locales: {', '.join(compiled.locales)})")
-        sys.exit(2)
+    _locale_of(game, compiled.locales, locale)
     state = _kernel(game)(compiled, players, seed)
     for note in state.placeholders:
         out.print(f"[dim]placeholder: {escape(note)}[/]")

@@ -176,13 +176,13 @@ class _Linker:
         # also a match of "favor".
         used = {term for m in pattern.finditer(apostrophes(TERM.sub("", source)))
                 for term in words[m.group(0).lower()]}
+        translations = {locale: apostrophes(TERM.sub("", text)) for locale, text in present.items()
+                        if locale != self.game.source_locale and text is not None}
         for term_id, patterns, exempt in terms:
             if term_id not in used or key in exempt:
                 continue
-            for locale, text in present.items():
-                if locale == self.game.source_locale or text is None or locale not in patterns:
-                    continue
-                if not patterns[locale].search(apostrophes(TERM.sub("", text))):
+            for locale, plain in translations.items():
+                if locale in patterns and not patterns[locale].search(plain):
                     self.report(doc, site.loc + (locale,), "glossary-term",
                                 f"the source uses the term {term_id!r}; the {locale!r} text should use its "
                                 f"approved translation", severity=Severity.WARNING,

@@ -7,7 +7,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from .diagnostics import Diagnostic
-from .effects.check import Checked, EffectContext, Problem, Type, check_effect, check_selectors
+from .effects.check import Checked, EffectContext, Problem, check_effect, check_selectors
 from .effects.layout import Layout, build_layout
 from .link import PLACEHOLDER, LinkedGame
 from .loader import Path_
@@ -39,12 +39,12 @@ class TypedEffects:
     units: tuple[EffectUnit, ...]
 
 
-def _context(linked: LinkedGame, this: str | None, params: dict[str, int],
-             selectors: dict[str, Type | None]) -> EffectContext:
+def _context(linked: LinkedGame) -> EffectContext:
+    """What every effect of the game may name besides the state: its dice and rule tables."""
     dice = {d.id: tuple(sorted({s for face in d.faces for s in face.symbols}))
             for d in linked.entities.get("die", ()) if isinstance(d, Die)}
     tables = {t.id: 1 + (t.columns is not None) for t in linked.entities.get("table", ()) if isinstance(t, Table)}
-    return EffectContext(this, params, dice, tables, selectors)
+    return EffectContext(None, {}, dice, tables)
 
 
 def _check_placeholders(item: Located, params: dict[str, int], source_locale: str) -> list[Diagnostic]:
@@ -89,7 +89,8 @@ def typecheck_game(content: ValidatedContent, linked: LinkedGame) -> tuple[Linke
         diagnostics.append(Diagnostic(item.doc.path, at.line, at.col, problem.code, problem.message,
                                       hint=problem.hint, loc=loc))
 
-    selectors, in_selectors = check_selectors(layout, _context(linked, None, {}, {}), at_selector)
+    game_context = _context(linked)
+    selectors, in_selectors = check_selectors(layout, game_context, at_selector)
     units = []
     for items in content.entities.values():
         for item in items:
@@ -106,7 +107,8 @@ def typecheck_game(content: ValidatedContent, linked: LinkedGame) -> tuple[Linke
                         out.append(Diagnostic(doc.path, at.line, at.col, problem.code, problem.message,
                                               hint=problem.hint, loc=base + problem.loc))
 
-                    checked = check_effect(layout, power.effect, _context(linked, item.kind, params, selectors), report)
+                    context = dataclasses.replace(game_context, this=item.kind, params=params, selectors=selectors)
+                    checked = check_effect(layout, power.effect, context, report)
                     checked.types.update(in_selectors.types)
                 units.append(EffectUnit(key, item.kind, item.entity.id, power, params, checked))
     return dataclasses.replace(linked, effects=TypedEffects(layout, tuple(units))), diagnostics

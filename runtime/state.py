@@ -14,11 +14,29 @@ from .content import CompiledGame
 from .vm_py import next_random
 
 
+_STRIDES: dict[object, dict[str, tuple[int, ...]]] = {}
+
+
+def _strides(game: CompiledGame) -> dict[str, tuple[int, ...]]:
+    """Row-major strides of every field, worked out once per compiled layout (`at` is the kernels' hot path)."""
+    if game.layout not in _STRIDES:
+        table = {}
+        for name, (_, extents, _) in game.layout.FIELDS.items():
+            strides, step = [], 1
+            for extent in reversed(extents):
+                strides.append(step)
+                step *= extent
+            table[name] = tuple(reversed(strides))
+        _STRIDES[game.layout] = table
+    return _STRIDES[game.layout]
+
+
 class FlatState:
     def __init__(self, game: CompiledGame, cells: array[int]) -> None:
         self.game = game
         self.cells = cells
         self.fields = game.layout.FIELDS
+        self.strides = _strides(game)
 
     @classmethod
     def empty(cls, game: CompiledGame, seed: int) -> FlatState:
@@ -32,12 +50,9 @@ class FlatState:
         extents: tuple[int, ...] = self.fields[field][1]
         if len(index) != len(extents):
             raise IndexError(f"field {field!r} takes {len(extents)} index(es), got {len(index)}")
-        for axis, (i, extent) in enumerate(zip(index, extents, strict=True)):
+        for axis, (i, extent, stride) in enumerate(zip(index, extents, self.strides[field], strict=True)):
             if not 0 <= i < extent:
                 raise IndexError(f"{field}: index {i} of axis {axis} is outside 0..{extent - 1}")
-            stride = 1
-            for later in extents[axis + 1:]:
-                stride *= later
             offset += i * stride
         return offset
 
@@ -73,10 +88,8 @@ class FlatState:
         return items
 
     def size(self, field: str) -> int:
-        total = 1
-        for extent in self.fields[field][1]:
-            total *= extent
-        return total
+        extents = self.fields[field][1]
+        return extents[0] * self.strides[field][0] if extents else 1
 
     def cells_of(self, field: str) -> Iterator[int]:
         offset = self.fields[field][0]

@@ -18,7 +18,7 @@ from .. import vm
 from ..bytecode import ARITY, Op, Status, pending_choice, provide_choice
 from ..content import CompiledGame
 from ..effects import bind_natives, start
-from .setup import Cards, setup
+from .setup import Cards, setup, table_row
 
 STRIDE = 1024
 """An action is kind * STRIDE + its argument (a card or site number)."""
@@ -258,9 +258,12 @@ class OathState:
 
     def _can_pay_recovery(self, seat: int, site: int) -> bool:
         cost = self.game.entities("site")[site].recover_cost
-        return cost is not None and bool(
-            self.flat.get("favor", seat) >= cost.place_favor + cost.burn_favor
-            and self.flat.get("secret", seat) >= cost.place_secret + cost.burn_secret)
+        return cost is not None and self._affords(seat, cost)
+
+    def _affords(self, seat: int, cost: Any) -> bool:
+        """Whether a player's board holds the favor and secrets a cost places and burns."""
+        return bool(self.flat.get("favor", seat) >= cost.place_favor + cost.burn_favor
+                    and self.flat.get("secret", seat) >= cost.place_secret + cost.burn_secret)
 
     def _can_pay(self, seat: int, card: int) -> bool:
         """7.1.2: the braid cost must be paid in full; tokens go only on a card that has none."""
@@ -270,8 +273,7 @@ class OathState:
         places = cost.place_favor or cost.place_secret
         if places and (self.flat.get("card_favor", card) or self.flat.get("card_secret", card)):
             return False
-        return bool(self.flat.get("favor", seat) >= cost.place_favor + cost.burn_favor
-                    and self.flat.get("secret", seat) >= cost.place_secret + cost.burn_secret)
+        return self._affords(seat, cost)
 
     # applying ----------------------------------------------------------------------------------
 
@@ -456,11 +458,10 @@ class OathState:
                 self.flat.move(("card_favor", card), ("bank_favor", self.suit_of[card]), self.flat.get("card_favor", card))
                 self.flat.move(("card_secret", card), ("secret", seat), self.flat.get("card_secret", card))
         role = "chancellor" if self.flat.get("role", seat) == self.role_ids["chancellor"] else "exile"
-        keys = self.game.tables.values(f"table_supply_refresh_{role}_rows")
-        values = self.game.tables.values(f"table_supply_refresh_{role}")
-        bank = self.flat.get("warband_bank", seat)
-        refreshed = values[max(i for i, bound in enumerate(keys) if bound <= bank)]
-        self.flat.set("supply", seat, min(max(values), refreshed + self.flat.get("supply", seat)))
+        table = f"supply_refresh_{role}"
+        refreshed = table_row(self.game, table, self.flat.get("warband_bank", seat))
+        most = max(self.game.tables.values(f"table_{table}"))
+        self.flat.set("supply", seat, min(most, refreshed + self.flat.get("supply", seat)))
 
     def _end_round(self) -> None:
         """3.3 and 3.4: the end die after rounds 5-7, War Exhaustion after round 8."""

@@ -116,7 +116,7 @@ def _banks(result: Setup) -> None:
     state.move(("shared_secret",), ("banner_secret", darkest), 1)
     for banner in (peoples, darkest):
         state.set("banner_holder", banner, -1)
-    per_bank = _table_row(game, "setup_favor_per_bank", result.players)
+    per_bank = table_row(game, "setup_favor_per_bank", result.players)
     for suit in range(state.size("bank_favor")):
         state.move(("shared_favor",), ("bank_favor", suit), per_bank)
 
@@ -177,6 +177,7 @@ def _world_deck(result: Setup, cards: Cards) -> None:
     state = result.state
     denizens = state.shuffled(cards.all("denizen"))
     visions = state.shuffled(cards.all("vision"))
+    is_vision = set(visions)
     deck: list[int] = []
     for size, vision_count in WORLD_DECK_PILES:
         pile = [denizens.pop() for _ in range(size)] + [visions.pop() for _ in range(vision_count)]
@@ -191,7 +192,7 @@ def _world_deck(result: Setup, cards: Cards) -> None:
             card = bottom.pop(0)
             cards.put(card, cards.zone("drawn", seat))
             state.set("card_seen", card, seat, 1)
-            if card in cards.all("vision"):
+            if card in is_vision:
                 state.add("visions_drawn", 1)
 
 
@@ -200,7 +201,7 @@ def _inventory(game: CompiledGame, item_id: str) -> int:
     return int(game.manifest["inventory"][item_id])
 
 
-def _table_row(game: CompiledGame, table: str, key: int) -> int:
+def table_row(game: CompiledGame, table: str, key: int) -> int:
     """The value of a one-column table whose integer row keys are lower bounds."""
     keys = game.tables.values(f"table_{table}_rows")
     values = game.tables.values(f"table_{table}")
