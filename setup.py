@@ -12,7 +12,7 @@ extensions = [Extension("lawforge.runtime.vm", ["runtime/vm.pyx"])] + [
     for pyx in sorted(GENERATED.glob("*/*.pyx"))
 ]
 setup(
-    packages=["lawforge.compiler", "lawforge.compiler.models", "lawforge.compiler.effects", "lawforge.runtime",
+    packages=["lawforge.compiler", "lawforge.compiler.models", "lawforge.compiler.effects", "lawforge.compiler.checks", "lawforge.runtime",
               "lawforge.runtime.oath", "lawforge.generated"]
     + [f"lawforge.generated.{game}" for game in games],
     ext_modules=cythonize(extensions, language_level=3, quiet=True),

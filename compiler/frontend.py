@@ -1,7 +1,9 @@
-"""The compiler's front end: load and validate, link, type-check. Everything `lawforge check` reports."""
+"""The compiler's front end: load and validate, link, the game's own checks, type-check: everything
+`lawforge check` reports."""
 
 from __future__ import annotations
 
+from .checks import check_rules
 from .diagnostics import Diagnostic
 from .link import LinkedGame, link_game
 from .typecheck import typecheck_game
@@ -15,5 +17,6 @@ def check_game(ws: Workspace, name: str) -> tuple[LinkedGame | None, list[Diagno
     diagnostics += more
     if linked is None:
         return None, diagnostics
+    diagnostics += check_rules(content)
     typed, more = typecheck_game(content, linked)
     return typed, diagnostics + more

@@ -67,6 +67,7 @@ CASES: dict[str, tuple[str, list[tuple[int, int, str, str]]]] = {
     "unknown_ruleset.yaml": (GAME, [(3, 10, "unknown-ruleset", "error")]),
     "missing_document.yaml": (GAME, [(9, 41, "missing-document", "warning")]),
     "document_location.yaml": (GAME, [(9, 5, "invalid-value", "error")]),
+    "bank_order.yaml": (SUITS, [(11, 15, "bank-order", "error")]),
     "unknown_file.yaml": ("content/mini/suitz.yaml", [(1, 1, "unknown-file", "error")]),
 }
 
