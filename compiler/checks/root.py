@@ -1,0 +1,113 @@
+"""Checks a Root editor needs beyond the schema and references: the map's geometry, piece counts
+against the box inventory, craft costs."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from .context import CheckContext
+
+ANY_SUIT = "any"
+"""The ? icon of a craft cost: a crafting piece of any suit (4.1.1)."""
+
+
+def check_slots(ctx: CheckContext) -> None:
+    """Ruins fill slots marked R (2.2.4): a clearing cannot have more ruins than printed building slots."""
+    for item in ctx.items("clearing"):
+        clearing = item.entity
+        ruins, slots = getattr(clearing, "ruins"), getattr(clearing, "slots")
+        if ruins > slots:
+            ctx.report_at(item, ("ruins",), "clearing-slots",
+                          f"clearing {clearing.id!r} has {ruins} ruin slots but only {slots} printed building slots",
+                          hint="ruin slots are among the printed slots (2.2.4)")
+
+
+def check_links(ctx: CheckContext) -> None:
+    """Paths and rivers link two clearings both ways (2.2.1, 2.3): each end lists the other, on one map."""
+    if not ctx.complete("clearing"):
+        return
+    items = {item.entity.id: item for item in ctx.items("clearing")}
+    for field, code in (("paths", "asymmetric-path"), ("rivers", "asymmetric-river")):
+        for item in items.values():
+            clearing = item.entity
+            for index, other_id in enumerate(getattr(clearing, field)):
+                other = items.get(other_id)
+                if other is None:
+                    continue
+                if other_id == clearing.id:
+                    ctx.report_at(item, (field, index), code, f"clearing {clearing.id!r} lists itself in its {field}")
+                elif getattr(other.entity, "map") != getattr(clearing, "map"):
+                    ctx.report_at(item, (field, index), code,
+                                  f"{other_id!r} is on another map than {clearing.id!r}")
+                elif clearing.id not in getattr(other.entity, field):
+                    ctx.report_at(item, (field, index), code,
+                                  f"{clearing.id!r} lists {other_id!r} in its {field}, but {other_id!r} does not "
+                                  f"list {clearing.id!r}", hint=f"add {clearing.id} to the {field} of {other_id}")
+
+
+def check_opposite_corners(ctx: CheckContext) -> None:
+    """Diagonally opposite corners (3.3.1.II, 6.3.3) pair corner clearings both ways."""
+    if not ctx.complete("clearing"):
+        return
+    items = {item.entity.id: item for item in ctx.items("clearing")}
+    for item in items.values():
+        clearing = item.entity
+        opposite_id = getattr(clearing, "opposite")
+        if opposite_id is None:
+            continue
+        other = items.get(opposite_id)
+        if other is None:
+            continue
+        if not getattr(clearing, "corner") or not getattr(other.entity, "corner") \
+                or getattr(other.entity, "opposite") != clearing.id:
+            ctx.report_at(item, ("opposite",), "opposite-corner",
+                          f"{clearing.id!r} and {opposite_id!r} must both be corners naming each other as opposite")
+
+
+def check_piece_counts(ctx: CheckContext) -> None:
+    """Faction pieces add up to the box inventory's line for them (annex B)."""
+    if not ctx.complete("faction"):
+        return
+    inventory = {item.id: (index, item) for index, item in enumerate(ctx.game.inventory)}
+    totals: dict[str, int] = defaultdict(int)
+    first: dict[str, tuple[object, tuple[str | int, ...]]] = {}
+    for located in ctx.items("faction"):
+        for index, piece in enumerate(getattr(located.entity, "pieces")):
+            loc = ("pieces", index, "inventory")
+            if piece.inventory not in inventory:
+                ctx.report_at(located, loc, "piece-inventory",
+                              f"pieces {piece.id!r} name inventory item {piece.inventory!r}, which game.yaml lacks")
+                continue
+            totals[piece.inventory] += piece.count
+            first.setdefault(piece.inventory, (located, ("pieces", index, "count")))
+    for inventory_id, total in totals.items():
+        index, item = inventory[inventory_id]
+        if total != item.count:
+            located, loc = first[inventory_id]
+            ctx.report_at(located, loc, "piece-count",  # type: ignore[arg-type]
+                          f"faction pieces in inventory item {inventory_id!r} add up to {total}, "
+                          f"the inventory counts {item.count}")
+
+
+def check_deck(ctx: CheckContext) -> None:
+    """Craft costs name clearing suits or `any` (4.1.1); the deck's copies add up to the inventory's deck."""
+    if not ctx.complete("card", "suit"):
+        return
+    clearing_suits = {item.entity.id for item in ctx.items("suit") if getattr(item.entity, "clearing")}
+    allowed = sorted(clearing_suits) + [ANY_SUIT]
+    copies = 0
+    for item in ctx.items("card"):
+        card = item.entity
+        copies += getattr(card, "copies")
+        for index, suit in enumerate(getattr(card, "craft_cost")):
+            if suit not in allowed:
+                ctx.report_at(item, ("craft_cost", index), "craft-suit",
+                              f"card {card.id!r} is crafted with {suit!r}, which is no clearing suit",
+                              hint="crafting pieces take their clearing's suit: " + ", ".join(allowed))
+    deck = next(((i, item) for i, item in enumerate(ctx.game.inventory) if item.id == "shared_deck"), None)
+    if deck is not None and deck[1].count != copies:
+        ctx.report(ctx.game_doc, ("inventory", deck[0], "count"), "deck-count",
+                   f"the shared deck counts {deck[1].count} cards, cards.yaml has {copies} copies")
+
+
+CHECKS = (check_slots, check_links, check_opposite_corners, check_piece_counts, check_deck)

@@ -1,0 +1,182 @@
+"""Content models of Root (rules from La Loi de Root v4.x, French web adaptation, with Riverfolk and Underworld)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from .common import Effectful, Entity, Id, NamedEntity, RefTo, StrictModel, Text
+
+SuitRef = Annotated[str, RefTo("suit")]
+PhaseRef = Annotated[str, RefTo("phase")]
+FactionRef = Annotated[str, RefTo("faction")]
+ItemRef = Annotated[str, RefTo("item")]
+MapRef = Annotated[str, RefTo("map")]
+ClearingRef = Annotated[str, RefTo("clearing")]
+
+Count = Annotated[int, Field(ge=0)]
+RuleNumber = Annotated[str, Field(pattern=r"^([1-9][0-9]?|[A-E])(\.[0-9]+)*(\.[IVX]+[a-z]?)?$",
+                                  description="Rule number of the Law, e.g. 8.4.2.IIa or D.3.4")]
+
+PieceKind = Literal["warrior", "building", "token", "pawn", "marker", "card"]
+DecreeColumn = Literal["recruit", "move", "battle", "build"]
+
+
+class Suit(NamedEntity):
+    clearing: bool = Field(description="Clearings can have this suit (fox, rabbit, mouse); birds are cards only (2.2.2)")
+    rule: RuleNumber
+
+
+class Phase(NamedEntity):
+    rule: RuleNumber
+    order: Count
+
+
+class Piece(StrictModel):
+    """Pieces of a faction, listed on the back of its board (2.5); `inventory` names the component line."""
+
+    id: Id
+    kind: PieceKind
+    name: Text
+    count: Count
+    inventory: Id = Field(description="Id of the game.yaml inventory item these pieces are part of")
+
+
+class Rule(StrictModel):
+    """A numbered rule of a faction that is not an action: an ability, a setup step."""
+
+    id: Id
+    rule: RuleNumber
+    name: Text
+    text: Text
+
+
+class Payment(Effectful):
+    """What an action costs (cards, supporters, acolytes, funds, items), paid before its effect."""
+
+    text: Text | None = None
+
+
+class Step(Effectful):
+    """A step or action of a faction's turn, with its rule number, cost and effect."""
+
+    id: Id
+    phase: PhaseRef
+    rule: RuleNumber
+    name: Text
+    text: Text
+    cost: Payment | None = None
+    limit: Text | None = Field(default=None, description="How often: once per turn, per officer …")
+
+
+class Faction(NamedEntity):
+    rule: RuleNumber
+    box: Literal["base", "riverfolk", "underworld"]
+    reach: Count = Field(description="Reach (Poids), annex A")
+    reach_second: Count | None = Field(default=None, description="Reach of a second copy (second Vagabond)")
+    overview: Text
+    crafting: Rule
+    pieces: list[Piece] = Field(default_factory=list)
+    abilities: list[Rule] = Field(default_factory=list)
+    setup: list[Rule] = Field(min_length=1)
+    turn: list[Step] = Field(min_length=1)
+    params: dict[Id, int] = Field(default_factory=dict, description="Numbers of the texts' {placeholders}")
+
+
+class TrackSpace(StrictModel):
+    cost: int | None = None
+    vp: int | None = None
+    draw: Count = Field(default=0, description="Draw bonus uncovered with this space")
+    warrior: Count = Field(default=0, description="Warrior icon uncovered with this space (Duchy)")
+
+
+class Track(NamedEntity):
+    """A track of a faction board: the pieces on it, left to right, and what each uncovered space gives."""
+
+    faction: FactionRef
+    rule: RuleNumber
+    spaces: list[TrackSpace] = Field(min_length=1)
+
+
+class Leader(NamedEntity):
+    rule: RuleNumber
+    viziers: list[DecreeColumn] = Field(min_length=2, max_length=2)
+    text: Text
+
+
+class Item(NamedEntity):
+    tiles: Count = Field(description="Tiles in all boxes together (annex B)")
+    supply: Count = Field(description="In the item supply at setup (5.1.5)")
+    ruin: bool = Field(description="Marked R: placed under a ruin (9.3.4)")
+    zone: Literal["track", "satchel"] = Field(description="Where the Vagabond keeps it (9.2.5)")
+
+
+class Character(NamedEntity):
+    rule: RuleNumber
+    box: Literal["base", "riverfolk", "vagabond_pack"]
+    starting_items: list[ItemRef] = Field(min_length=1)
+    special: Step
+
+
+class Card(NamedEntity):
+    """A card of the shared deck; `copies` identical cards share one entry."""
+
+    suit: SuitRef
+    copies: Annotated[int, Field(ge=1)]
+    kind: Literal["ambush", "dominance", "item", "immediate", "persistent"]
+    craft_cost: list[Id] = Field(default_factory=list, description="Clearing suits, or `any` for the ? icon (4.1.1)")
+    item: ItemRef | None = None
+    vp: Count | None = None
+    text: Text | None = None
+
+
+class Quest(NamedEntity):
+    suit: SuitRef
+    items: list[ItemRef] = Field(min_length=2, max_length=2)
+
+
+class Minister(NamedEntity, Effectful):
+    rule: RuleNumber
+    rank: Literal["squire", "noble", "lord"]
+    reveal: Count = Field(description="Cards to reveal to sway it (12.5.3.II)")
+    text: Text
+
+
+class Plot(NamedEntity):
+    rule: RuleNumber
+    count: Count
+    text: Text
+
+
+class Service(NamedEntity):
+    rule: RuleNumber
+    text: Text
+
+
+class Map(NamedEntity):
+    rule: RuleNumber
+    box: Literal["base", "underworld"]
+    printed_suits: bool = Field(description="Only Autumn prints clearing suits; others take shuffled markers (C.1)")
+    rules: list[Rule] = Field(default_factory=list)
+
+
+class Clearing(NamedEntity):
+    map: MapRef
+    suit: SuitRef | None = Field(default=None, description="Printed suit (Autumn only)")
+    slots: Count = Field(description="Printed building slots, ruin slots included (2.2.3)")
+    ruins: Count = Field(default=0, description="Slots marked R (2.2.4)")
+    corner: bool = False
+    opposite: ClearingRef | None = Field(default=None, description="The diagonally opposite corner")
+    paths: list[ClearingRef] = Field(default_factory=list, description="Clearings linked by a path (2.2.1)")
+    rivers: list[ClearingRef] = Field(default_factory=list, description="Clearings linked by a river (2.3)")
+
+
+class Forest(Entity):
+    map: MapRef
+    clearings: list[ClearingRef] = Field(min_length=1)
+
+
+class Variant(NamedEntity):
+    rule: RuleNumber
+    text: Text
