@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .models import oath
+from .models import margraves, oath
 from .models.common import Die, Discrepancy, Label, Native, Resource, Selector, StateField, StrictModel, Table, Term, Zone
 
 
@@ -52,6 +52,23 @@ RULESETS: dict[str, tuple[KindSpec, ...]] = {
         KindSpec("board", "boards", oath.Board),
         KindSpec("action", "actions", oath.Action),
         KindSpec("phase", "phases", oath.Phase),
+    ),
+    "margraves": COMMON_KINDS
+    + (
+        KindSpec("guild", "guilds", margraves.Guild),
+        KindSpec("pennant", "pennants", margraves.PennantAction),
+        KindSpec("citizen", "citizens", margraves.Citizen),
+        KindSpec("location", "locations", margraves.Location),
+        KindSpec("lair", "lairs", margraves.Lair),
+        KindSpec("monster", "monsters", margraves.Monster),
+        KindSpec("privilege", "privileges", margraves.Privilege),
+        KindSpec("wealth", "wealth", margraves.StartingWealth),
+        KindSpec("naval_segment", "naval", margraves.NavalSegment),
+        KindSpec("tomb_slot", "tomb_slots", margraves.TombSlot),
+        KindSpec("tomb_line", "tomb_lines", margraves.TombLine),
+        KindSpec("board_power", "board_powers", margraves.BoardPower),
+        KindSpec("procedure", "procedures", margraves.Procedure),
+        KindSpec("decision", "decisions", margraves.Decision),
     ),
 }
 
