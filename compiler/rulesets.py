@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .models import margraves, oath
+from .models import vindication
 from .models.common import Die, Discrepancy, Label, Native, Resource, Selector, StateField, StrictModel, Table, Term, Zone
 
 
@@ -69,6 +70,34 @@ RULESETS: dict[str, tuple[KindSpec, ...]] = {
         KindSpec("board_power", "board_powers", margraves.BoardPower),
         KindSpec("procedure", "procedures", margraves.Procedure),
         KindSpec("decision", "decisions", margraves.Decision),
+    ),
+    "vindication": COMMON_KINDS
+    + (
+        KindSpec("module", "modules", vindication.Module),
+        KindSpec("setup", "setups", vindication.Setup),
+        KindSpec("rule_option", "options", vindication.RuleOption),
+        KindSpec("rule", "rules", vindication.Rule),
+        KindSpec("action", "actions", vindication.Action),
+        KindSpec("attribute", "attributes", vindication.Attribute),
+        KindSpec("power_sphere", "power_spheres", vindication.PowerSphere),
+        KindSpec("character_side", "character_sides", vindication.CharacterSide),
+        KindSpec("region", "regions", vindication.Region),
+        KindSpec("region_preset", "region_presets", vindication.RegionPreset),
+        KindSpec("mount", "mounts", vindication.Mount),
+        KindSpec("companion", "companions", vindication.Companion),
+        KindSpec("trait", "traits", vindication.Trait),
+        KindSpec("relic", "relics", vindication.Relic),
+        KindSpec("monster", "monsters", vindication.Monster),
+        KindSpec("quest_card", "quests", vindication.QuestCard),
+        KindSpec("end_trigger", "end_triggers", vindication.EndTrigger),
+        KindSpec("journey", "journeys", vindication.Journey),
+        KindSpec("aptitude", "aptitudes", vindication.Aptitude),
+        KindSpec("mastery", "masteries", vindication.Mastery),
+        KindSpec("pet", "pets", vindication.Pet),
+        KindSpec("loot", "loot", vindication.Loot),
+        KindSpec("imbued_crystal", "crystals", vindication.ImbuedCrystal),
+        KindSpec("guild", "guilds", vindication.Guild),
+        KindSpec("favour_placement", "favour_placements", vindication.FavourPlacement),
     ),
 }
 
