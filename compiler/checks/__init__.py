@@ -8,12 +8,14 @@ from collections.abc import Callable
 from ..diagnostics import Diagnostic
 from ..validate import ValidatedContent
 from . import oath
+from . import vindication
 from .context import CheckContext
 
 Check = Callable[[CheckContext], None]
 
 CHECKS: dict[str, tuple[Check, ...]] = {
     "oath": oath.CHECKS,
+    "vindication": vindication.CHECKS,
 }
 
 

@@ -1,0 +1,114 @@
+"""Vindication: the game's own checks with broken copies of the real pack, module combinations, sheets."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from pypdf import PdfReader
+
+from conftest import REPO, diagnostics_of, run
+from lawforge.compiler.checks.vindication import module_combinations
+from lawforge.compiler.frontend import check_game
+from lawforge.compiler.workspace import Workspace
+
+PACK = Path("content") / "vindication"
+
+
+def _patch(root: Path, file: str, old: str, new: str) -> tuple[str, int, int]:
+    """Replace `old` (once) in a pack file; the position (1-based) of `new`'s first character."""
+    path = root / PACK / file
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    start = text.index(old)
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    line = text.count("\n", 0, start) + 1
+    col = start - (text.rfind("\n", 0, start) + 1) + 1
+    return f"{PACK.as_posix()}/{file}", line, col
+
+
+def _errors(root: Path) -> list[tuple[str, int, int, str]]:
+    return [(d.path, d.line, d.col, d.code) for d in diagnostics_of(root, "vindication") if d.severity.name == "ERROR"]
+
+
+def test_real_pack_is_clean() -> None:
+    assert [d for d in diagnostics_of(REPO, "vindication")] == []
+
+
+def test_duplicate_initiative(oath_ws: Path) -> None:
+    path, line, col = _patch(oath_ws, "companions.yaml", "initiative: 30\n", "initiative: 15\n")
+    assert _errors(oath_ws) == [(path, line, col + len("initiative: "), "initiative")]
+
+
+def test_initiative_out_of_range(oath_ws: Path) -> None:
+    path, line, col = _patch(oath_ws, "companions.yaml", "initiative: 69\n", "initiative: 70\n")
+    assert _errors(oath_ws) == [(path, line, col + len("initiative: "), "initiative")]
+
+
+def test_module_region_tiles_disagree(oath_ws: Path) -> None:
+    path, line, col = _patch(oath_ws, "modules.yaml", "region_tiles: 19\n", "region_tiles: 18\n")
+    assert _errors(oath_ws) == [(path, line, col + len("region_tiles: "), "region-count")]
+
+
+def test_region_count_disagrees_with_inventory(oath_ws: Path) -> None:
+    path, line, col = _patch(oath_ws, "regions.yaml", "count: 3\n", "count: 4\n")
+    errors = _errors(oath_ws)
+    assert errors == [("content/vindication/game.yaml", 236, 12, "region-count"),
+                      ("content/vindication/modules.yaml", 5, 17, "region-count")]
+
+
+def test_card_names_a_region_of_a_module_that_may_be_off(oath_ws: Path) -> None:
+    path, line, col = _patch(oath_ws, "companions.yaml", "regions: [\"bibliotheque\"]", "regions: [\"mine_de_cristaux\"]")
+    assert _errors(oath_ws) == [(path, line, col + len("regions: ["), "region-module")]
+
+
+def test_region_in_an_effect_of_a_module_that_may_be_off(oath_ws: Path) -> None:
+    old = 'args: ["you", {region: "fort"}]'
+    path, line, col = _patch(oath_ws, "companions.yaml", old, 'args: ["you", {region: "joaillier"}]')
+    assert _errors(oath_ws) == [(path, line, col + len('args: ["you", {region: '), "region-module")]
+
+
+class _Modules:
+    """What module_combinations reads of a check context: the module entities."""
+
+    def __init__(self, modules: tuple[object, ...]) -> None:
+        self.modules = [SimpleNamespace(entity=m) for m in modules]
+
+    def items(self, kind: str) -> list[SimpleNamespace]:
+        return self.modules if kind == "module" else []
+
+
+def test_every_module_combination_is_checked() -> None:
+    linked, diagnostics = check_game(Workspace.open(REPO), "vindication")
+    assert diagnostics == []
+    combos = list(module_combinations(_Modules(linked.entities["module"])))  # type: ignore[arg-type]
+    modules = {m.id for m in linked.entities["module"]}
+    assert len(combos) == 2 ** (len(modules) - 1)
+    assert frozenset({"base"}) in combos and frozenset(modules) in combos
+    assert all(frozenset({"base", m}) in combos for m in modules - {"base"})
+
+
+LOCALES = ("en", "fr", "uk")
+EXPECTED = {
+    "en": ["Player aid", "Main actions", "Bonus actions", "Companions", "Adena, the Living Journal", "Glossary",
+           "Incomplete data"],
+    "fr": ["Aide de jeu", "Actions principales", "Actions bonus", "Compagnons", "Adena, le Journal vivant", "Glossaire",
+           "Données incomplètes"],
+    "uk": ["Пам’ятка гравця", "Основні дії", "Бонусні дії", "Супутники", "Адена, Живий Літопис", "Глосарій",
+           "Неповні дані"],
+}
+
+
+@pytest.fixture(scope="module")
+def sheets(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("vindication-sheets")
+    result = run("sheets", "vindication", "--root", str(REPO), "--out", str(out))
+    assert result.exit_code == 0, result.output
+    return out
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_sheets_read_back_in_each_locale(sheets: Path, locale: str) -> None:
+    text = " ".join("\n".join(p.extract_text() or "" for p in PdfReader(sheets / f"vindication.{locale}.pdf").pages).split())
+    assert [word for word in EXPECTED[locale] if word.lower() not in text.lower()] == []
