@@ -39,9 +39,9 @@ FIELDS: dict[str, tuple[int, tuple[int, ...], int]] = {
 SPACES: tuple[tuple[str, int], ...] = (
     ('player', 5),
     ('term', 48),
-    ('label', 0),
-    ('table', 0),
-    ('discrepancy', 0),
+    ('label', 61),
+    ('table', 6),
+    ('discrepancy', 4),
     ('field', 29),
     ('resource', 6),
     ('native', 15),
@@ -59,9 +59,9 @@ SPACES: tuple[tuple[str, int], ...] = (
     ('naval_segment', 8),
     ('tomb_slot', 9),
     ('tomb_line', 6),
-    ('board_power', 0),
-    ('procedure', 0),
-    ('decision', 0),
+    ('board_power', 2),
+    ('procedure', 10),
+    ('decision', 14),
 )
 """(name, size); a choice of kind k offers entities of SPACES[k - 1] (kind 0: numbered options)."""
 
@@ -128,5 +128,6 @@ ENTRIES: dict[str, int] = {
     'location/shilina/powers/0': 2970,
     'location/thraecius/powers/0': 2979,
     'location/nymar/powers/0': 3009,
+    'board_power/build/powers/0': 3016,
 }
 """Effect key (kind/id/path of the power) → where its bytecode starts."""

@@ -64,15 +64,83 @@ class TermId(IntEnum):
 
 
 class LabelId(IntEnum):
-    pass
+    REFERENCE_SHEETS = 0
+    PLAYER_AID = 1
+    SETUP = 2
+    FOUR_USES = 3
+    PENNANT_ACTIONS = 4
+    POWER_TEXT = 5
+    POWER_TEXT_RULE = 6
+    BOARD_POWERS = 7
+    TABLES = 8
+    CITIZENS = 9
+    STARTING_CITIZENS = 10
+    PENNANT = 11
+    CAN_SLAY = 12
+    LOCATIONS = 13
+    LOCATION_ICONS = 14
+    BUILD_SLOTS = 15
+    ROADS = 16
+    LAIRS = 17
+    ALSO_CALLED = 18
+    START_HERE = 19
+    MONSTERS = 20
+    MONSTER = 21
+    BOSS = 22
+    REWARD = 23
+    BOARD_AND_TILES = 24
+    NAVAL_TRACK = 25
+    SEGMENT = 26
+    SHIP_START = 27
+    HEROIC_TOMBS = 28
+    TOMB_ROW = 29
+    TOMB_COLUMN = 30
+    PRIVILEGES = 31
+    LEVEL = 32
+    GRANT = 33
+    END_GAME_TILE = 34
+    BANNER = 35
+    MIN_PLAYERS = 36
+    WEALTH = 37
+    THEN = 38
+    STRENGTH_TO = 39
+    OR_LEVEL = 40
+    COMPONENTS = 41
+    COMPONENT = 42
+    COUNT = 43
+    GLOSSARY = 44
+    APPENDIX_INCOMPLETE = 45
+    APPENDIX_INTRO = 46
+    STATUS_PLACEHOLDER = 47
+    STATUS_UNVERIFIED = 48
+    KIND = 49
+    ENTRY = 50
+    SOURCE = 51
+    NOTE = 52
+    MISSING_TRANSLATIONS = 53
+    DISCREPANCIES = 54
+    RULE = 55
+    DECISIONS = 56
+    QUESTION = 57
+    CHOSEN = 58
+    CARDS_COUNT = 59
+    STRINGS_MISSING = 60
 
 
 class TableId(IntEnum):
-    pass
+    CITIZEN_LINE_COSTS = 0
+    INFLUENCE_VP = 1
+    RIVER_COSTS = 2
+    RIVER_PRIVILEGE = 3
+    SUPPLY_BY_PLAYERS = 4
+    CITIZEN_COPIES = 5
 
 
 class DiscrepancyId(IntEnum):
-    pass
+    GOLD_COUNT = 0
+    PLAYER_BOARD_TERM = 1
+    HEROIC_TOMBS_TERM = 2
+    SCORE_SHEET_TERM = 3
 
 
 class FieldId(IntEnum):
@@ -346,15 +414,38 @@ class TombLineId(IntEnum):
 
 
 class BoardPowerId(IntEnum):
-    pass
+    RECALL = 0
+    BUILD = 1
 
 
 class ProcedureId(IntEnum):
-    pass
+    SETUP_TRACKING = 0
+    SETUP_BOARD = 1
+    SETUP_PLAYERS = 2
+    SETUP_WEALTH = 3
+    TURN = 4
+    SLAYING = 5
+    INFLUENCE = 6
+    END_OF_TURN = 7
+    END_GAME = 8
+    FINAL_SCORING = 9
 
 
 class DecisionId(IntEnum):
-    pass
+    TOWER_NAME = 0
+    NYMAR_SPELLING = 1
+    KAMIN = 2
+    TOMB_GRID = 3
+    STARTING_CITIZENS_IN_60 = 4
+    CITIZEN_GUILD_ICONS = 5
+    EACH_PLAYER_ORDER = 6
+    KNIGHT_REFILL = 7
+    BARD_TRIGGERS = 8
+    SLAIN_MONSTER_PLACE = 9
+    INFLUENCE_BLOCKED = 10
+    TIE_GOLD = 11
+    SLAY_COUNT = 12
+    BANNER_TILES = 13
 
 
 
@@ -749,7 +840,7 @@ GLOSSARY: tuple[Term, ...] = (
         name=Text(en='Knight', fr='Chevalier', uk='лицар'),
         definition=Text(en='A noble warrior loyal to Valeria. Those in your storage are yours; on the Locations, any player may move them. Each is worth 1 Strength when you send it to the Heroic Tombs.', fr='Un noble guerrier loyal envers Valeria. Ceux de votre stock sont à vous ; sur les Lieux, n’importe quel joueur peut les déplacer. Chacun vaut 1 Force quand vous l’envoyez aux Tombeaux Héroïques.', uk='Шляхетний воїн, вірний Валерії. Ті, що у вашому сховищі, належать вам; на локаціях будь-який гравець може їх переміщувати. Кожен дає 1 силу, коли ви відправляєте його до Гробниць Героїв.'),
         icon=True,
-        forms=Text(en='Knights', fr='Chevaliers', uk='лицаря, лицарі, лицарів, лицарем, лицарям, лицарями, лицарях'),
+        forms=Text(en='Knights', fr='Chevaliers', uk='лицаря, лицарю, лицарі, лицарів, лицарем, лицарям, лицарями, лицарях'),
     ),
     Term(
         id=TermId.TOWER,
@@ -766,7 +857,7 @@ GLOSSARY: tuple[Term, ...] = (
         status='verified',
         name=Text(en='Guild', fr='Guilde', uk='гільдія'),
         definition=Text(en='One of the 4 Guilds (Worker, Soldier, Shadow, Holy): it gives the Citizens bearing its icon their pennant actions, and you score its icons by your Influence over it.', fr='L’une des 4 Guildes (Artisans, Soldats, Ombre, Saint) : elle donne aux Citoyens qui arborent son icône leurs actions Fanion, et vous marquez ses icônes selon votre Influence sur elle.', uk='Одна з 4 гільдій (Ремісники, Солдати, Тінь, Святі): вона дає громадянам з її значком їхні дії вимпела, а її значки приносять вам очки залежно від вашого впливу на неї.'),
-        forms=Text(en='Guilds', fr='Guildes', uk='гільдії, гільдій, гільдію, гільдією, гільдіям'),
+        forms=Text(en='Guilds', fr='Guildes', uk='гільдії, гільдій, гільдію, гільдією, гільдіям, гільдіями'),
     ),
     Term(
         id=TermId.GUILD_ICON,
@@ -992,7 +1083,7 @@ GLOSSARY: tuple[Term, ...] = (
         status='verified',
         name=Text(en='power text', fr='texte Pouvoir', uk='текст сили'),
         definition=Text(en='The text at the bottom of a Citizen card, done in the order written; what says “may” is optional, the rest is mandatory when possible.', fr='Le texte en bas d’une carte Citoyen, effectué dans l’ordre d’écriture ; ce qui dit « pouvez » est optionnel, le reste est obligatoire si possible.', uk='Текст унизу карти громадянина, що виконується в написаному порядку; те, що містить «можете», необов’язкове, решта обов’язкова, якщо можливо.'),
-        forms=Text(en='Citizen power text', fr='texte Pouvoir du Citoyen', uk='текст сили громадянина'),
+        forms=Text(en='Citizen power text', fr='texte Pouvoir du Citoyen', uk='текст сили громадянина, текстом сили, тексту сили'),
     ),
     Term(
         id=TermId.RECALL,
@@ -1016,7 +1107,7 @@ GLOSSARY: tuple[Term, ...] = (
         status='verified',
         name=Text(en='Citizen line', fr='ligne de Citoyens', uk='ряд громадян'),
         definition=Text(en='The 5 face-up Citizen cards above the tracking board; each slot shows the Gold cost of its card.', fr='Les 5 cartes Citoyen face visible au-dessus du plateau de suivi ; chaque emplacement indique le coût en Or de sa carte.', uk='5 відкритих карт громадян над планшетом відстеження; кожне місце показує вартість його карти в золоті.'),
-        forms=Text(en='line', fr='ligne', uk='ряду громадян, ряд, ряду'),
+        forms=Text(en='line', fr='ligne des Citoyens', uk='ряду громадян, ряд, ряду'),
     ),
     Term(
         id=TermId.CITIZEN_DECK,
@@ -1117,12 +1208,356 @@ GLOSSARY: tuple[Term, ...] = (
 )
 
 LABELS: tuple[Label, ...] = (
+    Label(
+        id=LabelId.REFERENCE_SHEETS,
+        text=Text(en='Reference sheets', fr='Aides de jeu', uk='Довідкові аркуші'),
+    ),
+    Label(
+        id=LabelId.PLAYER_AID,
+        text=Text(en='Player aid', fr='Aide du joueur', uk='Пам’ятка гравця'),
+    ),
+    Label(
+        id=LabelId.SETUP,
+        text=Text(en='Setup', fr='Mise en place', uk='Приготування до гри'),
+    ),
+    Label(
+        id=LabelId.FOUR_USES,
+        text=Text(en='The 4 ways to use a Citizen card', fr='Les 4 façons de jouer une carte Citoyen', uk='4 способи використати карту громадянина'),
+    ),
+    Label(
+        id=LabelId.PENNANT_ACTIONS,
+        text=Text(en='Pennant actions', fr='Actions Fanion', uk='Дії вимпела'),
+    ),
+    Label(
+        id=LabelId.POWER_TEXT,
+        text=Text(en='Power text', fr='Texte Pouvoir', uk='Текст сили'),
+    ),
+    Label(
+        id=LabelId.POWER_TEXT_RULE,
+        text=Text(en='Do the text in the order written; what says “may” is optional, the rest is mandatory when possible. “Each player” starts with you, “each opponent” with the player on your left, then clockwise; anyone may decline.', fr='Effectuez le texte dans l’ordre d’écriture ; ce qui dit « pouvez » est optionnel, le reste est obligatoire si possible. « Chaque joueur » commence par vous, « chaque adversaire » par votre voisin de gauche, puis en sens horaire ; chacun peut décliner.', uk='Виконуйте текст у написаному порядку; те, що містить «можете», необов’язкове, решта обов’язкова, якщо можливо. «Кожен гравець» починає з вас, «кожен суперник» — з гравця ліворуч від вас, далі за годинниковою стрілкою; кожен може відмовитися.'),
+    ),
+    Label(
+        id=LabelId.BOARD_POWERS,
+        text=Text(en='Player board powers', fr='Pouvoirs du plateau de joueur', uk='Сили планшета гравця'),
+    ),
+    Label(
+        id=LabelId.TABLES,
+        text=Text(en='Tables', fr='Tables', uk='Таблиці'),
+    ),
+    Label(
+        id=LabelId.CITIZENS,
+        text=Text(en='Citizens by Guild', fr='Citoyens par Guilde', uk='Громадяни за гільдіями'),
+    ),
+    Label(
+        id=LabelId.STARTING_CITIZENS,
+        text=Text(en='Starting citizens', fr='Citoyens de départ', uk='Початкові громадяни'),
+    ),
+    Label(
+        id=LabelId.PENNANT,
+        text=Text(en='Pennant', fr='Fanion', uk='Вимпел'),
+    ),
+    Label(
+        id=LabelId.CAN_SLAY,
+        text=Text(en='slays', fr='terrasse', uk='долає монстрів'),
+    ),
+    Label(
+        id=LabelId.LOCATIONS,
+        text=Text(en='Locations', fr='Lieux', uk='Локації'),
+    ),
+    Label(
+        id=LabelId.LOCATION_ICONS,
+        text=Text(en='Guilds', fr='Guildes', uk='Гільдії'),
+    ),
+    Label(
+        id=LabelId.BUILD_SLOTS,
+        text=Text(en='Build slots', fr='Emplacements de construction', uk='Будівельні місця'),
+    ),
+    Label(
+        id=LabelId.ROADS,
+        text=Text(en='Roads', fr='Routes', uk='Дороги'),
+    ),
+    Label(
+        id=LabelId.LAIRS,
+        text=Text(en='Adjacent lairs', fr='Repaires adjacents', uk='Суміжні лігва'),
+    ),
+    Label(
+        id=LabelId.ALSO_CALLED,
+        text=Text(en='also written', fr='aussi écrit', uk='також пишеться'),
+    ),
+    Label(
+        id=LabelId.START_HERE,
+        text=Text(en='The Margraves start here.', fr='Les Margraves commencent ici.', uk='Маркграфи починають звідси.'),
+    ),
+    Label(
+        id=LabelId.MONSTERS,
+        text=Text(en='Lairs and Monsters', fr='Repaires et Monstres', uk='Лігва та монстри'),
+    ),
+    Label(
+        id=LabelId.MONSTER,
+        text=Text(en='Monster', fr='Monstre', uk='Монстр'),
+    ),
+    Label(
+        id=LabelId.BOSS,
+        text=Text(en='Boss', fr='Chef', uk='Ватажок'),
+    ),
+    Label(
+        id=LabelId.REWARD,
+        text=Text(en='Reward', fr='Récompense', uk='Винагорода'),
+    ),
+    Label(
+        id=LabelId.BOARD_AND_TILES,
+        text=Text(en='Tracks, Tombs and tiles', fr='Pistes, Tombeaux et tuiles', uk='Шкали, Гробниці та плитки'),
+    ),
+    Label(
+        id=LabelId.NAVAL_TRACK,
+        text=Text(en='Naval track', fr='Piste Navale', uk='Морський шлях'),
+    ),
+    Label(
+        id=LabelId.SEGMENT,
+        text=Text(en='Segment', fr='Segment', uk='Сегмент'),
+    ),
+    Label(
+        id=LabelId.SHIP_START,
+        text=Text(en='Ships start here', fr='départ des Navires', uk='старт кораблів'),
+    ),
+    Label(
+        id=LabelId.HEROIC_TOMBS,
+        text=Text(en='Heroic Tombs', fr='Tombeaux Héroïques', uk='Гробниці Героїв'),
+    ),
+    Label(
+        id=LabelId.TOMB_ROW,
+        text=Text(en='Row', fr='Ligne', uk='Рядок'),
+    ),
+    Label(
+        id=LabelId.TOMB_COLUMN,
+        text=Text(en='Column', fr='Colonne', uk='Стовпець'),
+    ),
+    Label(
+        id=LabelId.PRIVILEGES,
+        text=Text(en='Privilege tiles', fr='Tuiles Privilège', uk='Плитки привілею'),
+    ),
+    Label(
+        id=LabelId.LEVEL,
+        text=Text(en='Level', fr='Niveau', uk='Рівень'),
+    ),
+    Label(
+        id=LabelId.GRANT,
+        text=Text(en='Grant', fr='Octroi', uk='Дарування'),
+    ),
+    Label(
+        id=LabelId.END_GAME_TILE,
+        text=Text(en='End-game', fr='Fin de partie', uk='Кінець гри'),
+    ),
+    Label(
+        id=LabelId.BANNER,
+        text=Text(en='Banner', fr='Bannière', uk='Стяг'),
+    ),
+    Label(
+        id=LabelId.MIN_PLAYERS,
+        text=Text(en='min. players', fr='joueurs min.', uk='мін. гравців'),
+    ),
+    Label(
+        id=LabelId.WEALTH,
+        text=Text(en='Starting wealth tiles', fr='Tuiles Richesse de départ', uk='Плитки початкового багатства'),
+    ),
+    Label(
+        id=LabelId.THEN,
+        text=Text(en='then', fr='puis', uk='потім'),
+    ),
+    Label(
+        id=LabelId.STRENGTH_TO,
+        text=Text(en='Strength marker to', fr='marqueur Force sur', uk='маркер сили на'),
+    ),
+    Label(
+        id=LabelId.OR_LEVEL,
+        text=Text(en='I or II', fr='I ou II', uk='I або II'),
+    ),
+    Label(
+        id=LabelId.COMPONENTS,
+        text=Text(en='Components', fr='Matériel', uk='Компоненти'),
+    ),
+    Label(
+        id=LabelId.COMPONENT,
+        text=Text(en='Component', fr='Élément', uk='Компонент'),
+    ),
+    Label(
+        id=LabelId.COUNT,
+        text=Text(en='Count', fr='Nombre', uk='Кількість'),
+    ),
+    Label(
+        id=LabelId.GLOSSARY,
+        text=Text(en='Glossary', fr='Glossaire', uk='Глосарій'),
+    ),
+    Label(
+        id=LabelId.APPENDIX_INCOMPLETE,
+        text=Text(en='Appendix: incomplete data', fr='Annexe : données incomplètes', uk='Додаток: неповні дані'),
+    ),
+    Label(
+        id=LabelId.APPENDIX_INTRO,
+        text=Text(en='The rulebook lost its images: tables, icons, the contents of the tiles and Monster cards. Entries marked placeholder hold values made up so that the game can run; entries marked unverified come from our reading or third-party sources and have not been checked against the printed game. The choices made where the rulebook contradicts itself or is silent are listed at the end.', fr='Le livret de règles a perdu ses images : tables, icônes, contenu des tuiles et des cartes Monstre. Les entrées marquées « provisoire » contiennent des valeurs inventées pour que le jeu puisse tourner ; les entrées marquées « non vérifié » viennent de notre lecture ou de sources tierces et n’ont pas été comparées au jeu imprimé. Les choix faits là où le livret se contredit ou se tait sont listés à la fin.', uk='Книга правил утратила свої зображення: таблиці, значки, вміст плиток і карт монстрів. Записи з позначкою «заповнювач» містять значення, вигадані лише для того, щоб гра могла працювати; записи з позначкою «неперевірено» походять із нашого прочитання або сторонніх джерел і не звірені з друкованою грою. Рішення, ухвалені там, де книга правил суперечить собі або мовчить, наведено наприкінці.'),
+    ),
+    Label(
+        id=LabelId.STATUS_PLACEHOLDER,
+        text=Text(en='placeholder', fr='provisoire', uk='заповнювач'),
+    ),
+    Label(
+        id=LabelId.STATUS_UNVERIFIED,
+        text=Text(en='unverified', fr='non vérifié', uk='неперевірено'),
+    ),
+    Label(
+        id=LabelId.KIND,
+        text=Text(en='Kind', fr='Type', uk='Тип'),
+    ),
+    Label(
+        id=LabelId.ENTRY,
+        text=Text(en='Entry', fr='Entrée', uk='Запис'),
+    ),
+    Label(
+        id=LabelId.SOURCE,
+        text=Text(en='Source', fr='Source', uk='Джерело'),
+    ),
+    Label(
+        id=LabelId.NOTE,
+        text=Text(en='Note', fr='Remarque', uk='Примітка'),
+    ),
+    Label(
+        id=LabelId.MISSING_TRANSLATIONS,
+        text=Text(en='Strings still missing a translation in this language', fr='Textes encore sans traduction dans cette langue', uk='Рядки, ще не перекладені цією мовою'),
+    ),
+    Label(
+        id=LabelId.DISCREPANCIES,
+        text=Text(en='Where the rulebook disagrees with itself', fr='Contradictions du livret', uk='Суперечності книги правил'),
+    ),
+    Label(
+        id=LabelId.RULE,
+        text=Text(en='Rule', fr='Règle', uk='Правило'),
+    ),
+    Label(
+        id=LabelId.DECISIONS,
+        text=Text(en='Choices made where the rulebook contradicts itself or is silent', fr='Choix faits là où le livret se contredit ou se tait', uk='Рішення там, де книга правил суперечить собі або мовчить'),
+    ),
+    Label(
+        id=LabelId.QUESTION,
+        text=Text(en='Question', fr='Question', uk='Питання'),
+    ),
+    Label(
+        id=LabelId.CHOSEN,
+        text=Text(en='Chosen', fr='Choix retenu', uk='Обрано'),
+    ),
+    Label(
+        id=LabelId.CARDS_COUNT,
+        plural=PluralText(en=(('one', '{count} card'), ('other', '{count} cards')), fr=(('one', '{count} carte'), ('many', '{count} de cartes'), ('other', '{count} cartes')), uk=(('one', '{count} карта'), ('few', '{count} карти'), ('many', '{count} карт'), ('other', '{count} карти'))),
+    ),
+    Label(
+        id=LabelId.STRINGS_MISSING,
+        plural=PluralText(en=(('one', '{count} string has no translation in this language yet.'), ('other', '{count} strings have no translation in this language yet.')), fr=(('one', '{count} texte n’a pas encore de traduction dans cette langue.'), ('many', '{count} de textes n’ont pas encore de traduction dans cette langue.'), ('other', '{count} textes n’ont pas encore de traduction dans cette langue.')), uk=(('one', '{count} рядок ще не перекладено цією мовою.'), ('few', '{count} рядки ще не перекладено цією мовою.'), ('many', '{count} рядків ще не перекладено цією мовою.'), ('other', '{count} рядка ще не перекладено цією мовою.'))),
+    ),
 )
 
 TABLES: tuple[Table, ...] = (
+    Table(
+        id=TableId.CITIZEN_LINE_COSTS,
+        source=(Source(doc='s2', line=103, quote="chacun des 5 emplacements restants disposant d'un coût en Or"),),
+        status='placeholder',
+        note='The 5 slot costs and whether they rise or fall along the line are lost: 1 to 5 is made up.',
+        name=Text(en='Citizen line slot costs', fr='Coût des emplacements de la ligne de Citoyens', uk='Вартість місць ряду громадян'),
+        rule='L103, L284',
+        rows=Axis(label=Text(en='Slot (left to right)', fr='Emplacement (de gauche à droite)', uk='Місце (зліва направо)'), keys=(1, 2, 3, 4, 5)),
+        unit=Text(en='Gold', fr='Or', uk='Золото'),
+        values=((1,), (2,), (3,), (4,), (5,)),
+    ),
+    Table(
+        id=TableId.INFLUENCE_VP,
+        source=(Source(doc='s2', line=368, quote='la première case de la première section (qui offre 1 Point de Victoire par icône)'), Source(doc='s2', line=368, quote="qui ne comprend qu'une case et offre 6 Points de Victoire par icône")),
+        status='placeholder',
+        note="Sections 1 (1 VP) and 6 (6 VP) are the rulebook's; 2 to 5 for the middle sections are a guess.",
+        name=Text(en='Victory Points per icon by Influence section', fr='Points de Victoire par icône selon la section d’Influence', uk='Переможні очки за значок за секцією впливу'),
+        rule='L368, L452',
+        rows=Axis(label=Text(en='Section', fr='Section', uk='Секція'), keys=(1, 2, 3, 4, 5, 6)),
+        unit=Text(en='VP per icon', fr='PV par icône', uk='ПО за значок'),
+        values=((1,), (2,), (3,), (4,), (5,), (6,)),
+    ),
+    Table(
+        id=TableId.RIVER_COSTS,
+        source=(Source(doc='s2', line=382, quote='Elle veut franchir la rivière sur sa piste Artisans. Elle paye 6 Or à la réserve'),),
+        status='placeholder',
+        note='Only the 3rd river of the Artisans row (6 gold, L382) is known; the other costs, and whether rows differ, are made up.',
+        name=Text(en='River crossing costs in Gold', fr='Coût en Or des rivières', uk='Вартість переходу річок у золоті'),
+        rule='L372, L382',
+        rows=Axis(label=Text(en='Guild', fr='Guilde', uk='Гільдія'), kind='guild', keys=('worker', 'soldier', 'shadow', 'holy')),
+        columns=Axis(label=Text(en='River', fr='Rivière', uk='Річка'), keys=(1, 2, 3, 4, 5)),
+        unit=Text(en='Gold', fr='Or', uk='Золото'),
+        values=((2, 4, 6, 8, 10), (2, 4, 6, 8, 10), (2, 4, 6, 8, 10), (2, 4, 6, 8, 10)),
+    ),
+    Table(
+        id=TableId.RIVER_PRIVILEGE,
+        source=(Source(doc='s2', line=374, quote='Lorsque vous franchissez le 1er ou 2ème pont/riivière'), Source(doc='s2', line=376, quote='Lorsque vous franchissez le 3ème pont/riivière'), Source(doc='s2', line=378, quote='Lorsque vous franchissez le 4ème ou 5ème pont/riivière')),
+        status='verified',
+        name=Text(en='Privilege tile for crossing a river', fr='Tuile Privilège au passage d’une rivière', uk='Плитка привілею за перехід річки'),
+        rule='L374-378',
+        rows=Axis(label=Text(en='River', fr='Rivière', uk='Річка'), keys=(1, 2, 3, 4, 5)),
+        unit=Text(en='Level (1 = I, 2 = II, 3 = I or II)', fr='Niveau (1 = I, 2 = II, 3 = I ou II)', uk='Рівень (1 = I, 2 = II, 3 = I або II)'),
+        values=((1,), (1,), (3,), (2,), (2,)),
+    ),
+    Table(
+        id=TableId.SUPPLY_BY_PLAYERS,
+        source=(Source(doc='s2', line=110, quote='dans les coins correspondants du plateau de jeu, en fonction du nombre de joueurs'),),
+        status='placeholder',
+        note="Printed in the board's corners, lost with the images; made up within the 65 tokens (notes §2).",
+        name=Text(en='Supply by number of players', fr='Réserve selon le nombre de joueurs', uk='Запас за кількістю гравців'),
+        rule='L110',
+        rows=Axis(label=Text(en='Players', fr='Joueurs', uk='Гравці'), keys=(2, 3, 4, 5)),
+        columns=Axis(label=Text(en='Token', fr='Jeton', uk='Жетон'), kind='term', keys=('stone', 'wood', 'magic', 'gem')),
+        unit=Text(en='Tokens', fr='Jetons', uk='Жетони'),
+        values=((7, 7, 7, 5), (8, 8, 8, 6), (9, 9, 9, 7), (10, 10, 10, 8)),
+    ),
+    Table(
+        id=TableId.CITIZEN_COPIES,
+        source=(Source(doc='s2', line=53, quote='60 Citoyens ; dans 4 pioches'), Source(doc='s2', line=103, quote="Préparez les cartes Citoyen en les triant selon l'icône de nombre de joueurs au dos de la carte.")),
+        status='placeholder',
+        note='How many copies of each citizen, and with which player-count icon, is lost; made up to total the 60 cards (decision starting_citizens_in_60).',
+        name=Text(en='Citizen copies by player count', fr='Exemplaires des Citoyens par nombre de joueurs', uk='Примірники громадян за кількістю гравців'),
+        rule='L53, L103',
+        rows=Axis(label=Text(en='Citizen', fr='Citoyen', uk='Громадянин'), kind='citizen', keys=('artificer', 'cleric', 'monk', 'priestess', 'bogatyr', 'champion', 'ranger', 'warlord', 'bard', 'woodcutter', 'town_crier', 'trader', 'necromancer', 'peddler', 'pilot', 'scoundrel')),
+        columns=Axis(label=Text(en='Back icon', fr='Icône au dos', uk='Значок на звороті'), keys=(2, 3, 4, 5)),
+        unit=Text(en='Cards', fr='Cartes', uk='Карти'),
+        values=((1, 1, 1, 1), (1, 1, 1, 0), (1, 1, 1, 1), (1, 1, 1, 1), (1, 1, 1, 1), (1, 1, 1, 1), (1, 1, 1, 0), (1, 1, 1, 1), (1, 1, 1, 1), (1, 1, 1, 1), (1, 1, 1, 0), (1, 1, 1, 1), (1, 1, 1, 1), (1, 1, 1, 1), (1, 1, 1, 0), (1, 1, 1, 1)),
+    ),
 )
 
 DISCREPANCIES: tuple[Discrepancy, ...] = (
+    Discrepancy(
+        id=DiscrepancyId.GOLD_COUNT,
+        source=(Source(doc='s2', line=27, quote='50 Jetons Or :'), Source(doc='s2', line=188, quote="il n'est pas supposé être limité dans le jeu")),
+        status='verified',
+        rule='L27, L188',
+        summary='The component list counts 50 gold tokens; the gold rules say gold is not meant to be limited. The content follows L188: the gold supply never runs out.',
+        follow='s2',
+    ),
+    Discrepancy(
+        id=DiscrepancyId.PLAYER_BOARD_TERM,
+        source=(Source(doc='s2', line=180, quote='Votre plateau de jeu dispose de 12 emplacements de stockage.'), Source(doc='s2', line=91, quote='1 Plateau de joueur')),
+        status='verified',
+        rule='L149-150, L180, L210',
+        summary="The rules call the player board 'plateau de jeu' (the game board's name) in several places; the content reads them as 'plateau de joueur', which the rest of the text uses.",
+        follow='s2',
+    ),
+    Discrepancy(
+        id=DiscrepancyId.HEROIC_TOMBS_TERM,
+        source=(Source(doc='s2', line=270, quote='Tombeaux Héroïques'), Source(doc='s2', line=274, quote='Tombes Héroïques')),
+        status='verified',
+        rule='L270, L274, L402',
+        summary="'Tombeaux Héroïques' alternates with 'Tombes Héroïques'; the content uses Tombeaux Héroïques and accepts the other as a glossary form.",
+        follow='s2',
+    ),
+    Discrepancy(
+        id=DiscrepancyId.SCORE_SHEET_TERM,
+        source=(Source(doc='s2', line=23, quote='1 Bloc de score'), Source(doc='s2', line=436, quote='Donnez une fiche de score à chaque joueur.')),
+        status='verified',
+        rule='L23, L436',
+        summary="The components list a 'Bloc de score'; final scoring hands out a 'fiche de score' (one sheet of that pad).",
+        follow='s2',
+    ),
 )
 
 STATE: tuple[StateField, ...] = (
@@ -1395,7 +1830,7 @@ NATIVES: tuple[Native, ...] = (
         id=NativeId.CAN_BUILD,
         args=('player',),
         returns='bool',
-        doc="The player has a Ward Tower in storage and the Margrave's location has a free build slot and none of the player's towers (L292).",
+        doc="The player has a Ward Tower in storage, and the Margrave's location has a free build slot and none of the player's towers (L292).",
     ),
     Native(
         id=NativeId.RECALL,
@@ -3016,12 +3451,262 @@ TOMB_LINES: tuple[TombLine, ...] = (
 )
 
 BOARD_POWERS: tuple[BoardPower, ...] = (
+    BoardPower(
+        id=BoardPowerId.RECALL,
+        source=(Source(doc='s2', line=282, quote='Vous devez défausser 1 carte Citoyen de votre choix de la ligne de Citoyens'), Source(doc='s2', line=283, quote='Vous devez prendre toutes les cartes Citoyen à droite de votre plateau de joueur'), Source(doc='s2', line=284, quote='Cette étape est optionnelle.'), Source(doc='s2', line=152, quote='vous devez utiliser la carte pour le pouvoir de Rappel')),
+        status='verified',
+        name=Text(en='Recall', fr='Rappel', uk='Відкликання'),
+        text=Text(en='Mandatory if you have only one Citizen card in hand at the start of your turn.', fr='Obligatoire si vous n’avez qu’une carte Citoyen en main au début de votre tour.', uk='Обов’язкове, якщо на початку вашого ходу у вас у руці лише одна карта громадянина.'),
+        params=(),
+        powers=(Power(native=NativeId.RECALL, kind='board'),),
+        steps=(Text(en='You must discard 1 Citizen card of your choice from the Citizen line; it leaves the game.', fr='Vous devez défausser 1 carte Citoyen de votre choix de la ligne de Citoyens et la retirer de la partie.', uk='Ви мусите скинути 1 карту громадянина на ваш вибір із ряду громадян; вона виходить із гри.'), Text(en='You must take every Citizen card at the right of your player board back into your hand.', fr='Vous devez prendre toutes les cartes Citoyen à droite de votre plateau de joueur et les mettre dans votre main.', uk='Ви мусите взяти до руки всі карти громадян праворуч від вашого планшета гравця.'), Text(en='You may pay the [gold] shown on the slot under a Citizen card of the line to take it into your hand.', fr='Vous pouvez payer l’[gold] noté sur l’emplacement sous une carte Citoyen de la ligne pour la prendre en main.', uk='Ви можете заплатити золото, вказане на місці під картою громадянина в ряду, щоб узяти її до руки.')),
+    ),
+    BoardPower(
+        id=BoardPowerId.BUILD,
+        source=(Source(doc='s2', line=292, quote='Payez 1 Pierre, 1 Bois, 1 Magie et 1 Gemme de votre stock à la réserve'), Source(doc='s2', line=293, quote="Gagnez les récompenses affichées sur l'emplacement de construction"), Source(doc='s2', line=294, quote='Gagnez 3 Influence.'), Source(doc='s2', line=296, quote='Si vous avez construit votre 4ème et dernière Tour de Conjuración, la dernière manche de la partie est déclenchée.')),
+        status='verified',
+        name=Text(en='Build', fr='Construction', uk='Будівництво'),
+        text=Text(en='You may build only one of your Ward Towers per Location. Your 4th and last tower triggers the final round.', fr='Vous ne pouvez construire qu’une de vos Tours de Conjuration par Lieu. Votre 4ème et dernière Tour déclenche la dernière manche.', uk='У кожній локації ви можете збудувати лише одну свою Вежу Оберегу. Ваша 4-та, остання вежа розпочинає останній раунд.'),
+        params=(('influence', 3),),
+        powers=(Power(kind='board'),),
+        steps=(Text(en='Pay 1 [stone], 1 [wood], 1 [magic] and 1 [gem] from your storage to the supply, and put a Ward Tower from your player board on 1 of the 3 free build slots of your Margrave’s current Location.', fr='Payez 1 [stone], 1 [wood], 1 [magic] et 1 [gem] de votre stock à la réserve, et placez une Tour de Conjuration de votre plateau de joueur sur 1 des 3 emplacements de construction libres du Lieu actuel de votre Margrave.', uk='Поверніть 1 камінь, 1 деревину, 1 магію та 1 самоцвіт зі свого сховища до запасу й поставте Вежу Оберегу зі свого планшета гравця на 1 з 3 вільних будівельних місць поточної локації вашого Маркграфа.'), Text(en='Gain the rewards shown on that build slot.', fr='Gagnez les récompenses affichées sur cet emplacement de construction.', uk='Отримайте винагороди, зображені на цьому будівельному місці.'), Text(en='Gain {influence} [influence].', fr='Gagnez {influence} [influence].', uk='Отримайте {influence} впливу.')),
+    ),
 )
 
 PROCEDURES: tuple[Procedure, ...] = (
+    Procedure(
+        id=ProcedureId.SETUP_TRACKING,
+        source=(Source(doc='s2', line=103, quote="Prenez les cartes Citoyen correspondant au nombre de joueurs que vous êtes actuellement ainsi qu'au(x) nombre(s) inférieur(s)"), Source(doc='s2', line=104, quote="Placez les 20 Chevaliers dans le coin inférieur gauche de l'illustration de la forteresse."), Source(doc='s2', line=105, quote='Pour les parties à plus de 2 joueurs, ajoutez les tuiles ayant ce nombre de joueurs ou moins.')),
+        status='verified',
+        name=Text(en='Prepare the tracking board', fr='Préparez le plateau de suivi', uk='Приготуйте планшет відстеження'),
+        rule='L101-105',
+        order=0,
+        params=(),
+        steps=(Text(en='Take the Citizen cards whose back shows the number of players or a lower number and shuffle them: this is the Citizen deck, on the rightmost slot. Put 1 card face up on each of the other 5 slots, which have a [gold] cost.', fr='Prenez les cartes Citoyen marquées au dos du nombre de joueurs ou d’un nombre inférieur, mélangez-les : c’est la pioche Citoyens, sur l’emplacement le plus à droite. Placez 1 carte face visible sur chacun des 5 autres emplacements, qui ont un coût en [gold].', uk='Візьміть карти громадян, на звороті яких указано кількість гравців або меншу кількість, і перетасуйте їх: це колода громадян, на крайньому правому місці. Покладіть по 1 відкритій карті на кожне з інших 5 місць, що мають вартість у золоті.'), Text(en='Put the 20 Knights in the fortress.', fr='Placez les 20 Chevaliers dans la forteresse.', uk='Поставте 20 лицарів у фортецю.'), Text(en='Take the Privilege tiles without a player count and, with more than 2 players, those marked with that count or less. Shuffle piles I and II separately and lay 3 tiles of each level face up.', fr='Prenez les tuiles Privilège sans nombre de joueurs et, à plus de 2 joueurs, celles marquées de ce nombre ou moins. Mélangez séparément les piles I et II et placez 3 tuiles de chaque niveau face visible.', uk='Візьміть плитки привілею без позначки кількості гравців, а якщо гравців більше 2, — ще й позначені цією кількістю або меншою. Окремо перетасуйте стоси I і II та викладіть по 3 відкриті плитки кожного рівня.')),
+    ),
+    Procedure(
+        id=ProcedureId.SETUP_BOARD,
+        source=(Source(doc='s2', line=109, quote='Prenez le Chef  de chaque Repaire et placez-le face cachée sous sa carte Repaire respective.'), Source(doc='s2', line=110, quote='en fonction du nombre de joueurs. (Voir les coins du plateau de jeu.)'), Source(doc='s2', line=111, quote='placez-en 1 sur chacune des 8 illustrations de Lieu'), Source(doc='s2', line=112, quote="Placez l'Or  au centre du plateau de jeu, sur l'illustration des deux petits lacs.")),
+        status='verified',
+        name=Text(en='Prepare the game board', fr='Préparez le plateau de jeu', uk='Приготуйте ігрове поле'),
+        rule='L107-112',
+        order=1,
+        params=(),
+        steps=(Text(en='Put each Lair card on its space. Slide each Lair’s Boss face down under its Lair card; shuffle the other 4 Monsters, put them face down on the Lair card and turn the top one face up.', fr='Placez chaque carte Repaire sur son emplacement. Glissez le Chef de chaque Repaire face cachée sous sa carte Repaire ; mélangez les 4 autres Monstres, posez-les face cachée sur la carte Repaire et retournez celui du dessus.', uk='Покладіть кожну карту лігва на її місце. Підкладіть ватажка кожного лігва долілиць під його карту лігва; перетасуйте 4 інших монстрів, покладіть їх долілиць на карту лігва й відкрийте верхнього.'), Text(en='Put the [gem] and the 3 resources in the game board’s corners according to the number of players (table supply_by_players); return the rest to the box.', fr='Placez les [gem] et les 3 ressources dans les coins du plateau de jeu selon le nombre de joueurs (table supply_by_players) ; remettez le reste dans la boîte.', uk='Покладіть самоцвіти та 3 ресурси в кути ігрового поля відповідно до кількості гравців (таблиця supply_by_players); решту поверніть у коробку.'), Text(en='Put 1 Knight from the fortress on each of the 8 Locations, then the [gold] in the centre, on the two small lakes.', fr='Placez 1 Chevalier de la forteresse sur chacun des 8 Lieux, puis l’[gold] au centre, sur les deux petits lacs.', uk='Поставте по 1 лицарю з фортеці в кожну з 8 локацій, а потім покладіть золото в центр, на два маленькі озера.')),
+    ),
+    Procedure(
+        id=ProcedureId.SETUP_PLAYERS,
+        source=(Source(doc='s2', line=118, quote='Prend une Gemme du plateau de jeu et la place, ainsi que ses 4 Tours de Conjuraton, dans les espaces de stockage'), Source(doc='s2', line=119, quote='Place son marqueur Force au-dessus de la case "0"'), Source(doc='s2', line=121, quote='Place son Margrave sur "Shilina"'), Source(doc='s2', line=122, quote='1 marqueur Influence à gauche de chaque rangée, sur leur case de départ')),
+        status='verified',
+        name=Text(en='Player setup', fr='Mise en place des joueurs', uk='Приготування гравців'),
+        rule='L114-122',
+        order=2,
+        params=(),
+        steps=(Text(en='Take the components of your colour and put 1 [gem] from the game board and your 4 Ward Towers in your storage (1 item per slot).', fr='Prenez le matériel de votre couleur et placez 1 [gem] du plateau de jeu et vos 4 Tours de Conjuration dans votre stock (1 objet par emplacement).', uk='Візьміть компоненти свого кольору й покладіть 1 самоцвіт з ігрового поля та свої 4 Вежі Оберегу у своє сховище (1 предмет на місце).'), Text(en='Put your Strength marker on “0” and your 4 starting citizens in your hand.', fr='Placez votre marqueur Force sur « 0 » et vos 4 Citoyens de départ dans votre main.', uk='Поставте свій маркер сили на «0», а 4 початкові громадяни візьміть до руки.'), Text(en='Put your Margrave on Shilina, your Ship on the lower segment (icon II) of the naval track, and 1 Influence marker on the start space of each row of the Influence track.', fr='Placez votre Margrave sur Shilina, votre Navire sur le segment inférieur (icône II) de la piste Navale et 1 marqueur Influence sur la case de départ de chaque rangée de la piste d’Influence.', uk='Поставте свого Маркграфа на Шиліну, свій корабель — на нижній сегмент (значок II) морського шляху, а по 1 маркеру впливу — на початкову клітинку кожного ряду шкали впливу.')),
+    ),
+    Procedure(
+        id=ProcedureId.SETUP_WEALTH,
+        source=(Source(doc='s2', line=128, quote='Déterminez aléatoirement qui débutera la partie'), Source(doc='s2', line=130, quote="Défaussez la 4ème tuile qui n'a pas été choisie."), Source(doc='s2', line=474, quote='Si vous gagnez une tuile Privilège I , prenez-la de la pile face cachée.')),
+        status='verified',
+        name=Text(en='Starting wealth tiles', fr='Tuiles Richesse de départ', uk='Плитки початкового багатства'),
+        rule='L126-131, L470-476',
+        order=3,
+        params=(),
+        steps=(Text(en='Choose the first player at random; they take the first player token. Deal 4 starting wealth tiles secretly to each player.', fr='Choisissez au hasard le premier joueur ; il prend le jeton Premier Joueur. Distribuez secrètement 4 tuiles Richesse de départ à chaque joueur.', uk='Випадково визначте першого гравця; він бере жетон першого гравця. Таємно роздайте кожному гравцеві по 4 плитки початкового багатства.'), Text(en='Keep 1 tile and pass the others to your left, until you have kept 3; discard the 4th.', fr='Gardez 1 tuile et passez les autres à gauche, jusqu’à en avoir gardé 3 ; défaussez la 4ème.', uk='Залиште собі 1 плитку, а решту передайте ліворуч, доки не залишите 3; четверту скиньте.'), Text(en='Reveal them together. From the first player, clockwise, each resolves one tile at a time. A Privilege tile I is taken from the face-down pile; a Grant gained so cannot be used before your first turn.', fr='Révélez-les ensemble. À partir du premier joueur, en sens horaire, chacun résout une tuile à la fois. Une tuile Privilège I se prend de la pile face cachée ; un Octroi ainsi gagné ne s’utilise pas avant votre premier tour.', uk='Відкрийте їх одночасно. Починаючи з першого гравця й далі за годинниковою стрілкою, кожен по черзі розігрує по одній плитці. Плитку привілею I беруть із закритого стосу; отримане так Дарування не можна використати до вашого першого ходу.')),
+    ),
+    Procedure(
+        id=ProcedureId.TURN,
+        source=(Source(doc='s2', line=145, quote="Effectuez ensuite l'un des 4 pouvoirs possibles"), Source(doc='s2', line=152, quote="Si vous n'avez qu'une carte Citoyen en main au début de votre tour, vous devez utiliser la carte pour le pouvoir de Rappel."), Source(doc='s2', line=156, quote='nous vous recommandons de jouer votre Citoyen face cachée'), Source(doc='s2', line=412, quote="Vous pouvez défausser cette tuile Privilège n'importe quand pendant votre tour"), Source(doc='s2', line=158, quote='effectuez le nettoyage de "Fin de tour"')),
+        status='verified',
+        name=Text(en='Your turn', fr='Votre tour', uk='Ваш хід'),
+        rule='L143-160',
+        order=4,
+        params=(),
+        steps=(Text(en='If you have only one Citizen card in hand at the start of your turn, you must use it for [recall].', fr='Si vous n’avez qu’une carte Citoyen en main au début de votre tour, vous devez l’utiliser pour le [recall].', uk='Якщо на початку ходу у вас у руці лише одна карта громадянина, ви мусите використати її для Відкликання.'), Text(en='Play a Citizen card from your hand onto the pile at the right of your player board (face down for Recall or Build).', fr='Jouez une carte Citoyen de votre main sur la pile à droite de votre plateau de joueur (face cachée pour le Rappel ou la Construction).', uk='Зіграйте карту громадянина з руки на стос праворуч від вашого планшета гравця (долілиць для Відкликання або Будівництва).'), Text(en='Use it in exactly one way: its pennant actions, its power text, Recall or Build.', fr='Utilisez-la d’une seule façon : ses actions Fanion, son texte Pouvoir, le Rappel ou la Construction.', uk='Використайте її лише одним способом: її дії вимпела, її текст сили, Відкликання або Будівництво.'), Text(en='At any time during your turn, you may discard your Grant tiles for their rewards.', fr='À tout moment de votre tour, vous pouvez défausser vos tuiles Octroi pour leurs récompenses.', uk='Будь-коли під час свого ходу ви можете скинути свої плитки Дарування заради їхніх винагород.'), Text(en='Do the end of turn, then check the end-game conditions.', fr='Effectuez la Fin de tour, puis vérifiez les conditions de Fin de partie.', uk='Виконайте кінець ходу, потім перевірте умови кінця гри.')),
+    ),
+    Procedure(
+        id=ProcedureId.SLAYING,
+        source=(Source(doc='s2', line=260, quote='vous ne pouvez terrasser un Monstre que depuis votre Lieu actuel'), Source(doc='s2', line=264, quote="vous devez d'abord remettre ce nombre de jetons Magie de vos stocks dans la réserve"), Source(doc='s2', line=270, quote='Chaque Chevalier que vous ajoutez à un Tombeau Héroïque vaut 1 Force.'), Source(doc='s2', line=272, quote='placez la carte Monstre face cachée en dessous de sa pile')),
+        status='verified',
+        name=Text(en='Slaying a Monster', fr='Terrasser un Monstre', uk='Як здолати монстра'),
+        rule='L258-274',
+        order=5,
+        params=(),
+        steps=(Text(en='Only with a power text reading “you may slay a Monster”, against the face-up Monster of a pile adjacent to your Margrave’s Location (brown paths).', fr='Seulement avec un texte Pouvoir « vous pouvez terrasser un Monstre », contre le Monstre face visible d’une pile adjacente au Lieu de votre Margrave (sentiers bruns).', uk='Лише з текстом сили «ви можете здолати монстра», проти відкритого монстра стосу, суміжного з локацією вашого Маркграфа (бурі стежки).'), Text(en='First return as many [magic] tokens to the supply as its Magic value, if it has one.', fr='Remettez d’abord dans la réserve autant de jetons [magic] que sa valeur Magique, s’il en a une.', uk='Спершу поверніть до запасу стільки жетонів магії, скільки становить його значення магії, якщо воно є.'), Text(en='Pay its Strength value: move your Strength marker back, and/or send Knights from your Margrave’s Location or your player board, standing, to the Heroic Tombs (1 Strength each).', fr='Payez sa valeur de Force : reculez votre marqueur Force, et/ou envoyez des Chevaliers du Lieu de votre Margrave ou de votre plateau de joueur, debout, dans les Tombeaux Héroïques (1 Force chacun).', uk='Сплатіть його значення сили: пересуньте назад свій маркер сили та/або відправте лицарів із локації вашого Маркграфа чи з вашого планшета гравця, стоячи, до Гробниць Героїв (по 1 силі кожен).'), Text(en='Take its Rewards and its [influence] in any order, then put the card face down under its pile.', fr='Prenez ses Récompenses et son [influence] dans l’ordre de votre choix, puis placez la carte face cachée sous sa pile.', uk='Отримайте його винагороди та вплив у будь-якому порядку, потім покладіть карту долілиць під її стос.')),
+    ),
+    Procedure(
+        id=ProcedureId.INFLUENCE,
+        source=(Source(doc='s2', line=370, quote="déplacez 1 de vos marqueurs Influence d'une case vers la droite pour chaque Influence obtenue"), Source(doc='s2', line=372, quote="tant que vous n'avez pas payé l'Or requis, indiqué en haut de cette rivière"), Source(doc='s2', line=374, quote='vous pouvez prendre 1 des 3 tuiles Privilège I  face visible'), Source(doc='s2', line=376, quote='vous pouvez prendre une tuile Privilège I  ou II'), Source(doc='s2', line=378, quote='vous pouvez prendre 1 de 3 tuiles Privilège II')),
+        status='verified',
+        name=Text(en='Influence track', fr='Piste d’Influence', uk='Шкала впливу'),
+        rule='L362-382',
+        order=6,
+        params=(),
+        steps=(Text(en='For each [influence] gained, move one of your Influence markers one space; split it among the rows as you like.', fr='Pour chaque [influence] gagnée, avancez l’un de vos marqueurs Influence d’une case ; répartissez-la comme vous voulez entre les rangées.', uk='За кожен отриманий вплив пересуньте один зі своїх маркерів впливу на одну клітинку; розподіляйте його між рядами як завгодно.'), Text(en='To cross a river’s bridge, pay the [gold] shown at the top of that river (table river_costs).', fr='Pour franchir le pont d’une rivière, payez l’[gold] indiqué en haut de cette rivière (table river_costs).', uk='Щоб перейти міст через річку, заплатіть золото, вказане вгорі цієї річки (таблиця river_costs).'), Text(en='After the 1st or 2nd river, you may take 1 of the 3 face-up Privilege tiles I; after the 3rd, a Privilege tile I or II; after the 4th or 5th, 1 of the 3 Privilege tiles II.', fr='Après la 1re ou 2e rivière, vous pouvez prendre 1 des 3 tuiles Privilège I face visible ; après la 3e, une tuile Privilège I ou II ; après la 4e ou 5e, 1 des 3 tuiles Privilège II.', uk='Після 1-ї або 2-ї річки можете взяти 1 з 3 відкритих плиток привілею I; після 3-ї — плитку привілею I або II; після 4-ї або 5-ї — 1 з 3 плиток привілею II.')),
+    ),
+    Procedure(
+        id=ProcedureId.END_OF_TURN,
+        source=(Source(doc='s2', line=386, quote="vérifiez et résolvez les effets suivants dans l'ordre si nécessaire"), Source(doc='s2', line=388, quote="Ensuite, placez 1 Chevalier de la réserve sur chaque Lieu n'ayant actuellement pas de Chevalier."), Source(doc='s2', line=404, quote='la dernière manche de la partie est déclenchée'), Source(doc='s2', line=416, quote='y compris le Chef  situé sous la carte Repaire si vous atteignez cette dernière pour la première fois'), Source(doc='s2', line=418, quote="Faites d'abord glisser les cartes vers la gauche pour remplir chaque emplacement vide"), Source(doc='s2', line=420, quote="mais qu'il n'en reste aucune dans la pile, la dernière manche de la partie est déclenchée")),
+        status='verified',
+        name=Text(en='End of turn', fr='Fin de tour', uk='Кінець ходу'),
+        rule='L384-420',
+        order=7,
+        params=(),
+        steps=(Text(en='Heroic Tombs: if you placed a Knight there, take the reward of each filled row or column and lay its Knights down. If every slot is taken, return all Knights in the Heroic Tombs to the fortress. Then put 1 Knight from the supply on each Location without a Knight.', fr='Tombeaux Héroïques : si vous y avez placé un Chevalier, prenez la récompense de chaque ligne ou colonne remplie et allongez ses Chevaliers. Si tous les emplacements sont occupés, remettez tous les Chevaliers des Tombeaux Héroïques dans la forteresse. Puis placez 1 Chevalier de la réserve sur chaque Lieu sans Chevalier.', uk='Гробниці Героїв: якщо ви поставили туди лицаря, отримайте винагороду кожного заповненого рядка чи стовпця й покладіть його лицарів. Якщо всі місця зайняті, поверніть усіх лицарів із Гробниць Героїв до фортеці. Потім поставте по 1 лицарю із запасу в кожну локацію без лицаря.'), Text(en='Privilege tile slots: refill to 3 face-up Privilege tiles I and 3 Privilege tiles II. If a pile runs short, the final round is triggered.', fr='Emplacements de tuile Privilège : complétez à 3 tuiles Privilège I et 3 tuiles Privilège II face visible. S’il n’en reste pas assez dans une pile, la dernière manche est déclenchée.', uk='Місця плиток привілею: доповніть до 3 відкритих плиток привілею I і 3 плиток привілею II. Якщо в стосі їх забракне, розпочинається останній раунд.'), Text(en='Monster piles: turn face up the top card of each face-down pile. If the Lair card is reached, shuffle all its Monster cards on it (with the Boss the first time), face down, and turn the first face up.', fr='Piles de Monstres : retournez la carte du dessus de chaque pile face cachée. Si la carte Repaire est atteinte, mélangez-y toutes ses cartes Monstre (avec le Chef la première fois), face cachée, et retournez la première.', uk='Стоси монстрів: відкрийте верхню карту кожного закритого стосу. Якщо досягнуто карти лігва, перетасуйте на ній усі її карти монстрів (уперше — разом із ватажком) долілиць і відкрийте верхню.'), Text(en='Citizen line: slide the cards left, then draw to fill the empty slots. If there is no card left to draw, the final round is triggered.', fr='Ligne de Citoyens : faites glisser les cartes vers la gauche, puis piochez pour remplir les emplacements vides. S’il n’y a plus de carte à piocher, la dernière manche est déclenchée.', uk='Ряд громадян: посуньте карти ліворуч, потім доберіть карти на порожні місця. Якщо добирати більше нічого, розпочинається останній раунд.')),
+    ),
+    Procedure(
+        id=ProcedureId.END_GAME,
+        source=(Source(doc='s2', line=428, quote='Un joueur a construit sa dernière Tour de Conjuración.'), Source(doc='s2', line=429, quote='il ne reste pas suffisamment de cartes Citoyen dans la pioche'), Source(doc='s2', line=430, quote='il ne reste pas suffisamment de tuiles Privilège dans les piles'), Source(doc='s2', line=432, quote='Lorsque le joueur à droite de celui ayant le jeton Premier Joueur termine son tour, procédez au décompte final.')),
+        status='verified',
+        name=Text(en='End of the game', fr='Fin de partie', uk='Кінець гри'),
+        rule='L424-432',
+        order=8,
+        params=(),
+        steps=(Text(en='The final round is triggered when a player builds their last Ward Tower, when the Citizen deck cannot fill the Citizen line, or when a pile cannot refill the Privilege tiles I or II.', fr='La dernière manche est déclenchée quand un joueur construit sa dernière Tour de Conjuration, quand la pioche Citoyens ne peut pas remplir la ligne de Citoyens, ou quand une pile ne peut pas remplir les tuiles Privilège I ou II.', uk='Останній раунд розпочинається, коли гравець будує свою останню Вежу Оберегу, коли колода громадян не може заповнити ряд громадян або коли стос не може поповнити плитки привілею I чи II.'), Text(en='Every player plays the same number of turns: when the player on the first player’s right ends their turn, go to the final scoring.', fr='Chaque joueur joue le même nombre de tours : quand le joueur à droite du premier joueur termine son tour, procédez au décompte final.', uk='Кожен гравець робить однакову кількість ходів: коли гравець праворуч від першого гравця завершує свій хід, переходьте до фінального підрахунку.')),
+    ),
+    Procedure(
+        id=ProcedureId.FINAL_SCORING,
+        source=(Source(doc='s2', line=446, quote="notez le nombre d'icônes de Guilde de chaque type que vous avez sur"), Source(doc='s2', line=452, quote='multipliez le total par le nombre de Points de Victoire au-dessus de votre marqueur Influence'), Source(doc='s2', line=456, quote='Les doubles forment un deuxième jeu.'), Source(doc='s2', line=464, quote='Gagnez 2 Points de Victoire par Gemme restant dans votre stock et 1 Point de Victoire par ensemble de 3 ressources'), Source(doc='s2', line=466, quote='Gagnez 1 Point de Victoire par tranche de 5 Or'), Source(doc='s2', line=470, quote='Les Chevaliers et la Force ne rapportent aucun Point de Victoire.'), Source(doc='s2', line=440, quote="En cas d'égalité, le joueur ayant le plus d'Or gagne la partie.")),
+        status='verified',
+        name=Text(en='Final scoring', fr='Décompte final', uk='Фінальний підрахунок'),
+        rule='L434-466',
+        order=9,
+        params=(('gem_vp', 2), ('resources', 3), ('gold', 5)),
+        steps=(Text(en='Influence: for each Guild, count its icons on your end-game Privilege tiles, your Citizen cards (in hand and played) and the Locations where you have a Ward Tower (2 icons per Location), and multiply by the Victory Points above your Influence marker of that Guild.', fr='Influence : pour chaque Guilde, comptez ses icônes sur vos tuiles Privilège Fin de partie, vos cartes Citoyen (en main et jouées) et les Lieux où vous avez une Tour de Conjuration (2 icônes par Lieu), et multipliez par les Points de Victoire au-dessus de votre marqueur Influence de cette Guilde.', uk='Вплив: для кожної гільдії порахуйте її значки на своїх плитках привілею кінця гри, картах громадян (у руці та зіграних) і локаціях, де у вас є Вежа Оберегу (2 значки на локацію), і помножте на переможні очки над вашим маркером впливу цієї гільдії.'), Text(en='Banners: each set of different Banners scores its size times itself; duplicates form a second set (5 different Banners: 5 × 5 = 25).', fr='Bannières : chaque jeu de Bannières différentes rapporte son nombre multiplié par lui-même ; les doubles forment un deuxième jeu (5 Bannières différentes : 5 × 5 = 25).', uk='Стяги: кожен набір різних стягів приносить свою кількість, помножену саму на себе; дублікати утворюють другий набір (5 різних стягів: 5 × 5 = 25).'), Text(en='Leftovers: {gem_vp} Victory Points per [gem], 1 per set of {resources} resources, 1 per {gold} [gold]. Knights and Strength score nothing.', fr='Restants : {gem_vp} Points de Victoire par [gem], 1 par ensemble de {resources} ressources, 1 par tranche de {gold} [gold]. Les Chevaliers et la Force ne rapportent rien.', uk='Залишки: {gem_vp} переможні очки за самоцвіт, 1 за кожні {resources} ресурси, 1 за кожні {gold} золота. Лицарі та сила очок не приносять.'), Text(en='Most Victory Points wins; on a tie, most [gold]; if still tied, the tied players win together.', fr='Le plus de Points de Victoire gagne ; en cas d’égalité, le plus d’[gold] ; sinon, les joueurs à égalité gagnent ensemble.', uk='Перемагає той, хто має найбільше переможних очок; за нічиєї — найбільше золота; якщо нічия зберігається, гравці перемагають разом.')),
+    ),
 )
 
 DECISIONS: tuple[Decision, ...] = (
+    Decision(
+        id=DecisionId.TOWER_NAME,
+        source=(Source(doc='s2', line=11, quote='Tours de Conjunction'), Source(doc='s2', line=79, quote='4 Tours de Conjuración'), Source(doc='s2', line=116, quote='4 Tours de Conjuraton')),
+        status='verified',
+        rule='L11-15, L79, L116',
+        question="The tower is spelt 'Tours de Conjunction' (lore), 'Conjuración' (13 times) and 'Conjuraton' (6 times). Which French name do the texts use?",
+        options=(DecisionOption(id='conjuration', summary="'Tour de Conjuration', the French word all three spellings aim at; the others are glossary forms"), DecisionOption(id='conjuracion', summary="'Tour de Conjuración', the most frequent spelling (Spanish)")),
+        chosen='conjuration',
+    ),
+    Decision(
+        id=DecisionId.NYMAR_SPELLING,
+        source=(Source(doc='s2', line=260, quote="2 lieux, *Silesia* et *Ny'mar*, sont adjacents à 2 piles de Monstres."), Source(doc='s2', line=340, quote="Ng'mar : ce Lieu vous permet d'effectuer une action Navale."), Source(doc='s2', line=557, quote='(voir "Ny\'mar" en page 8)')),
+        status='verified',
+        rule='L260, L340, L557',
+        question="The naval location is 'Ny'mar' at L260 and L557 and 'Ng'mar' at L340. Which is its name?",
+        options=(DecisionOption(id='nymar', summary="Ny'mar, the majority spelling; Ng'mar is kept as an alias"), DecisionOption(id='ngmar', summary="Ng'mar, the spelling of the location's own rules entry")),
+        chosen='nymar',
+    ),
+    Decision(
+        id=DecisionId.KAMIN,
+        source=(Source(doc='s2', line=204, quote="Elle déplace son Margrave de *Shilina* jusqu'à *Kamin* et active le Pouvoir du Lieu pour gagner 1 Pierre."), Source(doc='s2', line=218, quote="de *Kamin* jusqu'à *Shilina* ou de *Kamin* jusqu'à *Silesia*"), Source(doc='s2', line=304, quote='Il existe sur le plateau de jeu 8 Lieux')),
+        status='placeholder',
+        note='Which of the three resource locations Kamin is cannot be told from the text; Hamûn is a placeholder.',
+        rule='L204, L218, L304, L320',
+        question="The examples name a location 'Kamin' (joined to Shilina and Silesia, giving 1 Stone), but the rules say there are 8 locations and list 8 other names. What is Kamin?",
+        options=(DecisionOption(id='ninth_location', summary="A ninth location: contradicts L304 ('8 Lieux') and the list of location powers"), DecisionOption(id='resource_location_alias', summary="The examples' name for one of the three resource locations (Hamûn, Inkadeus, Regkstrom), the one giving Stone; the content takes Hamûn (placeholder) and gives it the alias Kamin and Kamin's roads"), DecisionOption(id='ignore', summary='An error of the examples: use none of its roads')),
+        chosen='resource_location_alias',
+    ),
+    Decision(
+        id=DecisionId.TOMB_GRID,
+        source=(Source(doc='s2', line=392, quote='Les Tombeaux Héroïques consistent en une grille de 3 par 4 comprenant 9 emplacements'),),
+        status='placeholder',
+        note='The board image is lost; the tomb slots and lines follow this choice.',
+        rule='L392',
+        question="'une grille de 3 par 4 comprenant 9 emplacements': a 3 by 4 grid has 12 cells, not 9. What is the grid?",
+        options=(DecisionOption(id='three_by_three', summary='9 slots in 3 rows of 3 (the count the sentence states), 3 row rewards and 3 column rewards'), DecisionOption(id='three_by_four', summary='12 slots in 3 rows of 4'), DecisionOption(id='irregular', summary='A 3 by 4 outline with 9 usable slots; the layout is lost')),
+        chosen='three_by_three',
+    ),
+    Decision(
+        id=DecisionId.STARTING_CITIZENS_IN_60,
+        source=(Source(doc='s2', line=53, quote='60 Citoyens ; dans 4 pioches'), Source(doc='s2', line=96, quote='4 Citoyens de départ: Alchimiste, Capitaine, Marchand et Paladin'), Source(doc='notes', at='§8 Gaps, 1. Citizen copies and distribution')),
+        status='unverified',
+        rule='L53, L96',
+        question='Are the 4 starting citizens of each colour among the 60 citizen cards?',
+        options=(DecisionOption(id='not_among', summary='No: the 60 are the recruitable citizens, sorted by player count (third-party component lists name the starting citizens apart)'), DecisionOption(id='among', summary='Yes: 20 of the 60 are starting citizens, 40 are recruitable')),
+        chosen='not_among',
+    ),
+    Decision(
+        id=DecisionId.CITIZEN_GUILD_ICONS,
+        source=(Source(doc='s2', line=449, quote='Cartes Citoyen en main ou à droite de votre plateau de joueur.'),),
+        status='placeholder',
+        rule='L449',
+        question='How many guild icons does a citizen card show for final scoring? The icons were lost.',
+        options=(DecisionOption(id='one_of_its_guild', summary='One icon of its guild on each recruitable citizen; none on the starting citizens (their guild is not given)'), DecisionOption(id='none', summary='Citizen cards score no icons')),
+        chosen='one_of_its_guild',
+    ),
+    Decision(
+        id=DecisionId.EACH_PLAYER_ORDER,
+        source=(Source(doc='s2', line=230, quote='vous effectuez le Pouvoir en premier, puis chaque autre joueur effectue le Pouvoir dans le sens horaire'),),
+        status='verified',
+        note='A requirement on the kernel: the shared VM alone loops in seat order.',
+        rule='L230',
+        question="'Chaque joueur' runs from you clockwise and 'chaque adversaire' from your left (L230); the effect loops over `players` and `opponents` visit seats in seat order. Which order is the rule?",
+        options=(DecisionOption(id='clockwise_from_actor', summary="The rulebook's: the kernel visits seats from the acting player (or their left) clockwise; it matters only when the supply runs short"), DecisionOption(id='seat_order', summary='Seat order, whoever acts')),
+        chosen='clockwise_from_actor',
+    ),
+    Decision(
+        id=DecisionId.KNIGHT_REFILL,
+        source=(Source(doc='s2', line=388, quote="Ensuite, placez 1 Chevalier de la réserve sur chaque Lieu n'ayant actuellement pas de Chevalier."),),
+        status='placeholder',
+        rule='L388',
+        question='Is 1 Knight placed on every location without one at every end of turn, or only after the tombs were cleared, or only when Knights went to the tombs this turn?',
+        options=(DecisionOption(id='every_turn', summary="Every end of turn, after the tomb check ('Ensuite')"), DecisionOption(id='after_clear', summary='Only when the tombs were emptied this turn'), DecisionOption(id='after_tombs_used', summary='Only when the active player placed Knights in the tombs')),
+        chosen='every_turn',
+    ),
+    Decision(
+        id=DecisionId.BARD_TRIGGERS,
+        source=(Source(doc='s2', line=541, quote='Souvenez-vous : lorsque vous déplacez un Chevalier dans un Lieu, vous activez le Pouvoir du Lieu ou vous gagnez 2 Or.'),),
+        status='placeholder',
+        rule='L541',
+        question="When the Barde moves 2 Knights into the Margrave's location, is the location power (or 2 gold) used once or once per Knight?",
+        options=(DecisionOption(id='per_knight', summary="Once per Knight moved ('Lorsque vous déplacez un Chevalier dans un Lieu … vous activez')"), DecisionOption(id='once', summary='Once for the move')),
+        chosen='per_knight',
+    ),
+    Decision(
+        id=DecisionId.SLAIN_MONSTER_PLACE,
+        source=(Source(doc='s2', line=272, quote='placez la carte Monstre face cachée en dessous de sa pile'), Source(doc='s2', line=416, quote='Si vous avez atteint la carte Repaire, mélangez toutes les cartes Monstre')),
+        status='verified',
+        note='Only this reading lets the pile reach the lair card as L416 describes.',
+        rule='L109, L272, L416',
+        question="A slain monster goes 'en dessous de sa pile': under the whole pile (beneath the lair card, with the Boss) or under the face-down cards on the lair card?",
+        options=(DecisionOption(id='under_lair_card', summary='Beneath the lair card, so that the pile reaches the lair card and reshuffles (L416)'), DecisionOption(id='under_face_down', summary='At the bottom of the face-down cards on the lair card')),
+        chosen='under_lair_card',
+    ),
+    Decision(
+        id=DecisionId.INFLUENCE_BLOCKED,
+        source=(Source(doc='s2', line=372, quote="il ne peut pas franchir le pont qui enjambe la rivière jusqu'à la section suivante tant que vous n'avez pas payé l'Or requis"),),
+        status='placeholder',
+        rule='L370-372',
+        question='If you cannot or will not pay for a river, what becomes of the Influence that would cross it?',
+        options=(DecisionOption(id='other_rows_or_lost', summary='Put it on other rows; what cannot be placed is lost'), DecisionOption(id='wait', summary='The marker waits at the river and the Influence is lost')),
+        chosen='other_rows_or_lost',
+    ),
+    Decision(
+        id=DecisionId.TIE_GOLD,
+        source=(Source(doc='s2', line=440, quote="En cas d'égalité, le joueur ayant le plus d'Or gagne la partie."),),
+        status='placeholder',
+        rule='L440, L466',
+        question="The tie-break is 'le plus d'Or': the gold held at the end, or what is left after gold is converted to points?",
+        options=(DecisionOption(id='gold_held', summary='All the gold held at the end of the game'), DecisionOption(id='gold_left_over', summary='The gold that did not make a full 5 for points')),
+        chosen='gold_held',
+    ),
+    Decision(
+        id=DecisionId.SLAY_COUNT,
+        source=(Source(doc='s2', line=264, quote='Vous ne pouvez terrasser un Monstre que si vous avez joué une carte Citoyen comprenant le texte Pouvoir'),),
+        status='verified',
+        rule='L264',
+        question="How many monsters may one 'vous pouvez terrasser un Monstre' slay, and which?",
+        options=(DecisionOption(id='one_face_up', summary="One: the face-up top card of a pile adjacent to the Margrave's location"), DecisionOption(id='several', summary='As many as you can pay for')),
+        chosen='one_face_up',
+    ),
+    Decision(
+        id=DecisionId.BANNER_TILES,
+        source=(Source(doc='s2', line=414, quote='Cette tuile sera utilisée lors du décompte final.'), Source(doc='s2', line=456, quote='Certaines tuiles Privilège arborent des Bannières')),
+        status='placeholder',
+        rule='L412-414, L456',
+        question='Do Grant tiles (discarded when used) count for Banner sets?',
+        options=(DecisionOption(id='end_game_only', summary='Only end-game tiles, which stay above the player board, count'), DecisionOption(id='all_kept', summary='Any privilege tile still held')),
+        chosen='end_game_only',
+    ),
 )
 
 
