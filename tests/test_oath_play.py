@@ -11,17 +11,23 @@ from lawforge.runtime.oath.game import IllegalAction, Kind, OathState, Phase, ac
 
 OATH = load("oath")
 FAVOR = ("favor", "bank_favor", "shared_favor", "card_favor", "banner_favor")
+SECRETS = ("secret", "secret_facedown", "shared_secret", "card_secret", "banner_secret")
+SECRET_TOKENS = int(OATH.manifest["inventory"]["secret_tokens"])
+PIED_PIPER = OathState(OATH, 2, 0).cards.of("denizen", "pied_piper")
 
 
 def check_invariants(state: OathState) -> None:
     flat = state.flat
     assert sum(sum(flat.cells_of(name)) for name in FAVOR) == 36, "favor is conserved"
+    assert sum(sum(flat.cells_of(name)) for name in SECRETS) == SECRET_TOKENS, "secrets are conserved"
+    assert state.is_terminal() or state.legal_actions(), "never stuck"
     for seat in range(state.players):
         warbands = flat.get("warbands", seat) + flat.get("warband_bank", seat) + sum(
             flat.get("site_warbands", site, seat) for site in range(flat.size("site_slot")))
         assert warbands == (24 if seat == 0 else 14)
         assert 0 <= flat.get("supply", seat) <= 6
-        assert len(state.advisers(seat)) <= 3
+        advisers = state.advisers(seat)
+        assert len(advisers) <= 3 or (len(advisers) == 4 and PIED_PIPER in advisers), "9.2: the Piper ignores the limit"
     for site in state.sites_on_map():
         assert len(state.cards_at(site)) <= state.capacity[state.site_card(site)]
 

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from ..diagnostics import Diagnostic, Severity
 from ..loader import LoadedDocument, Path_
 from ..models.common import Game
 from ..validate import Located, ValidatedContent
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -31,6 +34,10 @@ class CheckContext:
 
     def items(self, kind: str) -> list[Located]:
         return self.content.entities.get(kind, [])
+
+    def typed(self, kind: str, model: type[T]) -> list[tuple[Located, T]]:
+        """The entities of a kind with their model's type, for checks that read its fields."""
+        return [(item, item.entity) for item in self.items(kind) if isinstance(item.entity, model)]
 
     def report(self, doc: LoadedDocument, loc: Path_, code: str, message: str, *, key: bool = False,
                hint: str | None = None, severity: Severity = Severity.ERROR) -> None:

@@ -249,79 +249,89 @@ class FieldId(IntEnum):
     PLAY_TO_ANY_SITE = 18
     DISCARD_PILE_OVERRIDE = 19
     DISCARD_TO_BOTTOM = 20
-    FAVOR = 21
-    SECRET = 22
-    SECRET_FACEDOWN = 23
-    WARBANDS = 24
-    WARBAND_BANK = 25
-    SITE_WARBANDS = 26
-    BANK_FAVOR = 27
-    SHARED_FAVOR = 28
-    SHARED_SECRET = 29
-    CARD_FAVOR = 30
-    CARD_SECRET = 31
-    BANNER_FAVOR = 32
-    BANNER_SECRET = 33
-    BANNER_HOLDER = 34
-    BANNER_MOB = 35
-    CARD_ZONE = 36
-    CARD_ORDER = 37
-    CARD_FACEUP = 38
-    CARD_SEEN = 39
-    CARD_SITE = 40
-    SITE_SLOT = 41
-    SITE_REGION = 42
-    PAWN_SITE = 43
-    SEATED = 44
-    ROLE = 45
-    SUPPLY = 46
-    OATHKEEPER = 47
-    USURPER = 48
-    OATH = 49
-    ROUND = 50
-    CURRENT_PLAYER = 51
-    VISIONS_DRAWN = 52
-    TOOK_THIS_TURN = 53
-    TRAVEL_COST_DELTA = 54
-    TRAVEL_FREE = 55
-    SEARCH_DRAW_DELTA = 56
-    SEARCH_COST_CAP = 57
-    TRADE_FAVOR_DELTA = 58
-    TRADE_SECRET_DELTA = 59
-    ATTACK_DICE_DELTA = 60
-    DEFENSE_DICE_DELTA = 61
-    KILL_ALL_DEFEATED = 62
-    ACTION_FORBIDDEN = 63
-    PHASE = 64
-    WINNER = 65
-    SETUP_SEAT = 66
-    CARD_LOCKED = 67
-    SACRIFICE_FORBIDDEN = 68
-    OUTNUMBERED_SACRIFICE_VALUE = 69
-    BANDITS_PER_SITE_DELTA = 70
-    FACEDOWN_ADVISER_PLAY_FORBIDDEN = 71
-    SEARCH_PLAYS_IF_ONE_TO_SITE = 72
-    IGNORE_ONE_SHIELD_FACES = 73
-    ATTACK_ROLL_DOUBLED = 74
-    ATTACK_POOL_HALVED = 75
-    DEFENDER_BATTLE_PLANS_FORBIDDEN = 76
-    DEFEAT_KILLS_ALL = 77
-    MUSTER_ON_OCCUPIED_CARD = 78
-    CARD_SUIT = 79
-    REGION_DISCARD_PILE = 80
-    RELIC_WARBANDS = 81
-    DISCARDED_SUIT_THIS_TURN = 82
-    TRAVEL_COST_BASE = 83
-    MUSTER_WARBAND_DELTA = 84
-    SEARCH_REVEAL_CARDS = 85
-    SEARCH_SWAP_DISPOSSESSED = 86
-    DISCARD_TO_WORLD_DECK_BOTTOM = 87
-    ACTION_SUPPLY_FREE = 88
-    PLACE_WARBANDS_AT_SITES_FORBIDDEN = 89
-    PLAY_GAINS_SECRET_NOT_FAVOR = 90
-    PLAY_TO_ANY_SITE_IN_REGION = 91
-    RECOVER_TURNS_MOB = 92
-    END_ROLL_DELTA = 93
+    CAMPAIGN_ATTACKER = 21
+    CAMPAIGN_DEFENDER = 22
+    CAMPAIGN_TARGET_SITE = 23
+    CAMPAIGN_TARGET_CARD = 24
+    CAMPAIGN_TARGET_PAWN = 25
+    CAMPAIGN_ATTACK = 26
+    CAMPAIGN_DEFENSE = 27
+    CAMPAIGN_LOSER = 28
+    CAMPAIGN_LOSSES = 29
+    CAMPAIGN_VICTORIOUS = 30
+    FAVOR = 31
+    SECRET = 32
+    SECRET_FACEDOWN = 33
+    WARBANDS = 34
+    WARBAND_BANK = 35
+    SITE_WARBANDS = 36
+    BANK_FAVOR = 37
+    SHARED_FAVOR = 38
+    SHARED_SECRET = 39
+    CARD_FAVOR = 40
+    CARD_SECRET = 41
+    BANNER_FAVOR = 42
+    BANNER_SECRET = 43
+    BANNER_HOLDER = 44
+    BANNER_MOB = 45
+    CARD_ZONE = 46
+    CARD_ORDER = 47
+    CARD_FACEUP = 48
+    CARD_SEEN = 49
+    CARD_SITE = 50
+    SITE_SLOT = 51
+    SITE_REGION = 52
+    PAWN_SITE = 53
+    SEATED = 54
+    ROLE = 55
+    SUPPLY = 56
+    OATHKEEPER = 57
+    USURPER = 58
+    OATH = 59
+    ROUND = 60
+    CURRENT_PLAYER = 61
+    VISIONS_DRAWN = 62
+    TOOK_THIS_TURN = 63
+    TRAVEL_COST_DELTA = 64
+    TRAVEL_FREE = 65
+    SEARCH_DRAW_DELTA = 66
+    SEARCH_COST_CAP = 67
+    TRADE_FAVOR_DELTA = 68
+    TRADE_SECRET_DELTA = 69
+    ATTACK_DICE_DELTA = 70
+    DEFENSE_DICE_DELTA = 71
+    KILL_ALL_DEFEATED = 72
+    ACTION_FORBIDDEN = 73
+    PHASE = 74
+    WINNER = 75
+    SETUP_SEAT = 76
+    CARD_LOCKED = 77
+    SACRIFICE_FORBIDDEN = 78
+    OUTNUMBERED_SACRIFICE_VALUE = 79
+    BANDITS_PER_SITE_DELTA = 80
+    FACEDOWN_ADVISER_PLAY_FORBIDDEN = 81
+    SEARCH_PLAYS_IF_ONE_TO_SITE = 82
+    IGNORE_ONE_SHIELD_FACES = 83
+    ATTACK_ROLL_DOUBLED = 84
+    ATTACK_POOL_HALVED = 85
+    DEFENDER_BATTLE_PLANS_FORBIDDEN = 86
+    DEFEAT_KILLS_ALL = 87
+    MUSTER_ON_OCCUPIED_CARD = 88
+    CARD_SUIT = 89
+    REGION_DISCARD_PILE = 90
+    RELIC_WARBANDS = 91
+    DISCARDED_SUIT_THIS_TURN = 92
+    TRAVEL_COST_BASE = 93
+    MUSTER_WARBAND_DELTA = 94
+    SEARCH_REVEAL_CARDS = 95
+    SEARCH_SWAP_DISPOSSESSED = 96
+    DISCARD_TO_WORLD_DECK_BOTTOM = 97
+    ACTION_SUPPLY_FREE = 98
+    PLACE_WARBANDS_AT_SITES_FORBIDDEN = 99
+    PLAY_GAINS_SECRET_NOT_FAVOR = 100
+    PLAY_TO_ANY_SITE_IN_REGION = 101
+    RECOVER_TURNS_MOB = 102
+    END_ROLL_DELTA = 103
 
 
 class ResourceId(IntEnum):
@@ -2891,6 +2901,51 @@ STATE: tuple[StateField, ...] = (
         doc='1: the cards the player discards during the action being taken go on the bottom of their discard pile instead of its top (Bracken).',
     ),
     StateField(
+        id=FieldId.CAMPAIGN_ATTACKER,
+        value='player',
+        doc='The attacker of the Campaign being resolved; -1 outside a Campaign.',
+    ),
+    StateField(
+        id=FieldId.CAMPAIGN_DEFENDER,
+        value='player',
+        doc='The defender (5.5.1); -1 when the bandits defend or outside a Campaign.',
+    ),
+    StateField(
+        id=FieldId.CAMPAIGN_TARGET_SITE,
+        of=('site',),
+        doc='1 for each site targeted (5.5.2).',
+    ),
+    StateField(
+        id=FieldId.CAMPAIGN_TARGET_CARD,
+        of=('card',),
+        doc="1 for each relic targeted (5.5.2: the defender's relics, if their pawn is at the attacker's site).",
+    ),
+    StateField(
+        id=FieldId.CAMPAIGN_TARGET_PAWN,
+        doc="1 when the defender's pawn and favor are targeted (banish, 5.5.2).",
+    ),
+    StateField(
+        id=FieldId.CAMPAIGN_ATTACK,
+        doc='The attack total rolled, with sacrificed warbands (5.5.5).',
+    ),
+    StateField(
+        id=FieldId.CAMPAIGN_DEFENSE,
+        doc='The defense total rolled (5.5.4).',
+    ),
+    StateField(
+        id=FieldId.CAMPAIGN_LOSER,
+        value='player',
+        doc='The player who kills losses (5.5.6); -1 when the bandits lose, who go into hiding.',
+    ),
+    StateField(
+        id=FieldId.CAMPAIGN_LOSSES,
+        doc='Warbands the loser still has to kill from their force (5.5.6).',
+    ),
+    StateField(
+        id=FieldId.CAMPAIGN_VICTORIOUS,
+        doc='1 when the attacker is victorious (5.5.5).',
+    ),
+    StateField(
         id=FieldId.FAVOR,
         of=('player',),
         holds='favor',
@@ -3120,7 +3175,7 @@ STATE: tuple[StateField, ...] = (
     ),
     StateField(
         id=FieldId.PHASE,
-        doc='Where the turn is: 0 setup (choosing advisers), 1 Act, 2 Search keeping a card, 3 Search playing it, 4 game over.',
+        doc='Where the turn is: 0 setup (choosing advisers), 1 Act, 2 Search keeping a card, 3 Search playing it, 4 game over, 5 a power waiting for a choice, 6-10 the steps of a Campaign (runtime/oath/campaign.py).',
     ),
     StateField(
         id=FieldId.WINNER,

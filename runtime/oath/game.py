@@ -1,27 +1,28 @@
 """Playing Oath through an OpenSpiel-like API: legal actions as ints, apply, terminal, returns.
 
 This first part of the kernel plays the turn structure (4), the Search, Muster and Trade actions
-(5.1-5.3), Recover of relics (5.4), Travel (5.6), moving warbands (6.5), "Action:" powers whose
-natives exist (6.2), the Rest and its Supply refresh (4.3), the end die (3.3), the Oathkeeper of
-Supremacy (2.11) and the wins as Usurper (3.1) and at War Exhaustion (3.4). Not yet: Campaign,
-Recover of banners, the other powers and natives, Visions played faceup, Citizenship, the People's
+(5.1-5.3), Recover of relics (5.4), Campaign (5.5, in campaign.py), Travel (5.6), moving warbands
+(6.5), "Action:" powers whose natives exist (6.2), the Rest and its Supply refresh (4.3), the end
+die (3.3), the Oathkeeper of Supremacy (2.11) and the wins as Usurper (3.1) and at War Exhaustion
+(3.4). Not yet: battle plans, Recover of banners, the other powers and natives, Visions played faceup, Citizenship, the People's
 Favor's wake duty, the other Oaths' titles, Visionary and Successor wins, the Chronicle.
 """
 
 from __future__ import annotations
 
 from array import array
-from enum import IntEnum
 from typing import Any
 
 from .. import vm
 from ..bytecode import ARITY, Op, Status, pending_choice, provide_choice
 from ..content import CompiledGame
 from ..effects import bind_natives, start
+from . import campaign
+from .actions import STRIDE, IllegalAction, Kind, Phase, action
 from .setup import Cards, setup, table_row
 
-STRIDE = 1024
-"""An action is kind * STRIDE + its argument (a card or site number)."""
+__all__ = ["IllegalAction", "Kind", "OathState", "Phase", "action"]
+
 ADVISER_LIMIT = 3
 """2.2.2: up to three advisers."""
 LAST_ROUND = 8
@@ -60,44 +61,6 @@ def _natives_called(game: CompiledGame, begin: int, end: int) -> set[str]:
     return called
 
 
-class Kind(IntEnum):
-    END_TURN = 0
-    TRAVEL = 1
-    SEARCH_WORLD = 2
-    SEARCH_DISCARD = 3
-    KEEP = 4
-    PLAY_TO_SITE = 5
-    PLAY_TO_ADVISERS = 6
-    DISCARD = 7
-    MUSTER = 8
-    TRADE_FOR_FAVOR = 9
-    TRADE_FOR_SECRETS = 10
-    WARBAND_TO_SITE = 11
-    WARBAND_TO_BOARD = 12
-    CHOOSE_ADVISER = 13
-    USE_POWER = 14
-    ANSWER = 15
-    RECOVER_RELIC = 16
-
-
-class Phase(IntEnum):
-    SETUP = 0
-    ACT = 1
-    SEARCH_KEEP = 2
-    SEARCH_PLAY = 3
-    OVER = 4
-    EFFECT = 5
-    """A card's power is paused for its user's choice: the legal actions answer it."""
-
-
-class IllegalAction(ValueError):
-    """An action that is not among `legal_actions()`: the state is left as it was."""
-
-
-def action(kind: Kind, argument: int = 0) -> int:
-    return int(kind) * STRIDE + argument
-
-
 class OathState:
     def __init__(self, game: CompiledGame, players: int, seed: int) -> None:
         made = setup(game, players, seed)
@@ -114,6 +77,7 @@ class OathState:
         self.frame: array[int] | None = None
         self.victory: str | None = None
         """How the game was won: usurper, stable_regime (the end die) or war_exhaustion."""
+        campaign.clear(self.flat)
         self._static()
 
     def _static(self) -> None:
@@ -135,8 +99,11 @@ class OathState:
     # queries -----------------------------------------------------------------------------------
 
     def current_player(self) -> int:
-        if self.flat.get("phase") == Phase.SETUP:
+        phase = self.flat.get("phase")
+        if phase == Phase.SETUP:
             return self.flat.get("setup_seat")
+        if phase >= Phase.CAMPAIGN_TARGETS:
+            return campaign.deciding_player(self)
         return self.flat.get("current_player")
 
     def is_terminal(self) -> bool:
@@ -204,6 +171,8 @@ class OathState:
             pending = pending_choice(self.frame)
             assert pending is not None
             return [action(Kind.ANSWER, option) for option in sorted(set(pending.options))]
+        if phase >= Phase.CAMPAIGN_TARGETS:
+            return campaign.legal_actions(self)
         return self._act_actions(seat)
 
     def _play_actions(self, seat: int, card: int) -> list[int]:
@@ -238,6 +207,8 @@ class OathState:
                 out.append(action(Kind.TRADE_FOR_FAVOR, card))
             if self.flat.get("favor", seat) >= 2:
                 out.append(action(Kind.TRADE_FOR_SECRETS, card))
+        if supply >= campaign.COST:
+            out += [action(Kind.CAMPAIGN, defender) for defender in campaign.defenders(self, seat)]
         if self.rules(seat, site) and self.flat.get("warbands", seat) > 0:
             out.append(action(Kind.WARBAND_TO_SITE, site))
         if self.flat.get("site_warbands", site, seat) > 1:
@@ -282,7 +253,10 @@ class OathState:
             raise IllegalAction(f"{chosen} ({self.describe(chosen)}) is not a legal action now")
         kind, argument = Kind(chosen // STRIDE), chosen % STRIDE
         seat = self.current_player()
-        getattr(self, f"_do_{kind.name.lower()}")(seat, argument)
+        if kind in campaign.HANDLERS:
+            campaign.HANDLERS[kind](self, seat, argument)
+        else:
+            getattr(self, f"_do_{kind.name.lower()}")(seat, argument)
         self.history.append(chosen)
 
     def _do_choose_adviser(self, seat: int, card: int) -> None:
@@ -311,6 +285,10 @@ class OathState:
 
     def _do_travel(self, seat: int, site: int) -> None:
         self.flat.add("supply", seat, -self.travel_cost(seat, site))
+        self.arrive(seat, site)
+
+    def arrive(self, seat: int, site: int) -> None:
+        """The pawn moves to a site; a facedown site flips and its reveal prompt resolves (5.6.2)."""
         self.flat.set("pawn_site", seat, site)
         card = self.site_card(site)
         if not self.flat.get("card_faceup", card):
@@ -430,15 +408,17 @@ class OathState:
         else:
             self.frame = None
             self.flat.set("phase", Phase.ACT)
-            self._update_oathkeeper()
+            for seat in range(self.players):
+                self.flat.set("supply", seat, min(self.flat.get("supply", seat), self.most_supply(seat)))
+            self.update_oathkeeper()
 
     def _do_warband_to_site(self, seat: int, site: int) -> None:
         self.flat.move(("warbands", seat), ("site_warbands", site, seat), 1)
-        self._update_oathkeeper()
+        self.update_oathkeeper()
 
     def _do_warband_to_board(self, seat: int, site: int) -> None:
         self.flat.move(("site_warbands", site, seat), ("warbands", seat), 1)
-        self._update_oathkeeper()
+        self.update_oathkeeper()
 
     # phases ------------------------------------------------------------------------------------
 
@@ -453,15 +433,21 @@ class OathState:
 
     def _rest(self, seat: int) -> None:
         """4.3: tokens on cards go home, Supply refreshes from the bank's warbands, unspent Supply is saved."""
-        for card in range(self.flat.size("card_favor")):
-            if card in self.suit_of:
+        favor, secret = list(self.flat.cells_of("card_favor")), list(self.flat.cells_of("card_secret"))
+        for card in range(len(favor)):
+            if (favor[card] or secret[card]) and card in self.suit_of:
                 self.flat.move(("card_favor", card), ("bank_favor", self.suit_of[card]), self.flat.get("card_favor", card))
                 self.flat.move(("card_secret", card), ("secret", seat), self.flat.get("card_secret", card))
+        refreshed = table_row(self.game, self._supply_table(seat), self.flat.get("warband_bank", seat))
+        self.flat.set("supply", seat, min(self.most_supply(seat), refreshed + self.flat.get("supply", seat)))
+
+    def _supply_table(self, seat: int) -> str:
         role = "chancellor" if self.flat.get("role", seat) == self.role_ids["chancellor"] else "exile"
-        table = f"supply_refresh_{role}"
-        refreshed = table_row(self.game, table, self.flat.get("warband_bank", seat))
-        most = max(self.game.tables.values(f"table_{table}"))
-        self.flat.set("supply", seat, min(most, refreshed + self.flat.get("supply", seat)))
+        return f"supply_refresh_{role}"
+
+    def most_supply(self, seat: int) -> int:
+        """The leftmost space of a player's Supply track: Supply never goes beyond it (4.3.4)."""
+        return int(max(self.game.tables.values(f"table_{self._supply_table(seat)}")))
 
     def _end_round(self) -> None:
         """3.3 and 3.4: the end die after rounds 5-7, War Exhaustion after round 8."""
@@ -481,7 +467,7 @@ class OathState:
             return
         self.flat.set("round", round_ + 1)
 
-    def _update_oathkeeper(self) -> None:
+    def update_oathkeeper(self) -> None:
         """2.11 for the Oath of Supremacy: the player ruling the most sites takes the title; ties keep it.
 
         Not yet as the Law says: when several players overtake the holder together, the holder should

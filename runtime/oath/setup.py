@@ -47,12 +47,14 @@ class Cards:
 
     def in_zone(self, zone: int) -> list[int]:
         """The cards in a zone, bottom first."""
-        cards = [c for c in range(self.state.size("card_zone")) if self.state.get("card_zone", c) == zone]
-        return sorted(cards, key=lambda c: self.state.get("card_order", c))
+        orders = list(self.state.cells_of("card_order"))
+        cards = [c for c, z in enumerate(self.state.cells_of("card_zone")) if z == zone]
+        return sorted(cards, key=orders.__getitem__)
 
     def put(self, card: int, zone: int, *, faceup: bool = False, bottom: bool = False) -> None:
         """On top (or at the bottom) of a zone."""
-        orders = [self.state.get("card_order", c) for c in self.in_zone(zone) if c != card]
+        zones = self.state.cells_of("card_zone")
+        orders = [o for c, (z, o) in enumerate(zip(zones, self.state.cells_of("card_order"), strict=True)) if z == zone and c != card]
         order = (min(orders, default=0) - 1) if bottom else (max(orders, default=-1) + 1)
         self.state.set("card_zone", card, zone)
         self.state.set("card_order", card, order)

@@ -1,0 +1,63 @@
+"""How the Oath kernel numbers its moves: an action is kind * STRIDE + an argument (a card, site or seat)."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+STRIDE = 1024
+NONE = STRIDE - 1
+"""The argument meaning "no card or site": the bandits as a defender, a player's board as a place."""
+
+
+class Kind(IntEnum):
+    END_TURN = 0
+    TRAVEL = 1
+    SEARCH_WORLD = 2
+    SEARCH_DISCARD = 3
+    KEEP = 4
+    PLAY_TO_SITE = 5
+    PLAY_TO_ADVISERS = 6
+    DISCARD = 7
+    MUSTER = 8
+    TRADE_FOR_FAVOR = 9
+    TRADE_FOR_SECRETS = 10
+    WARBAND_TO_SITE = 11
+    WARBAND_TO_BOARD = 12
+    CHOOSE_ADVISER = 13
+    USE_POWER = 14
+    ANSWER = 15
+    RECOVER_RELIC = 16
+    CAMPAIGN = 17
+    TARGET_SITE = 18
+    TARGET_RELIC = 19
+    TARGET_PAWN = 20
+    FIGHT = 21
+    SACRIFICE = 22
+    KILL_AT = 23
+    OCCUPY = 24
+    DONE = 25
+    BANISH_TO = 26
+    BURN_HALF_FAVOR = 27
+
+
+class Phase(IntEnum):
+    SETUP = 0
+    ACT = 1
+    SEARCH_KEEP = 2
+    SEARCH_PLAY = 3
+    OVER = 4
+    EFFECT = 5
+    """A card's power is paused for its user's choice: the legal actions answer it."""
+    CAMPAIGN_TARGETS = 6
+    CAMPAIGN_SACRIFICE = 7
+    CAMPAIGN_LOSSES = 8
+    CAMPAIGN_OCCUPY = 9
+    CAMPAIGN_BANISH = 10
+
+
+class IllegalAction(ValueError):
+    """An action that is not among `legal_actions()`: the state is left as it was."""
+
+
+def action(kind: Kind, argument: int = 0) -> int:
+    return int(kind) * STRIDE + argument

@@ -1,0 +1,348 @@
+"""Campaign (5.5): the defender, the targets, the rolls, sacrifice, losses and the attacker's spoils.
+
+Each step that needs a player's decision is a phase whose legal actions are that decision; steps
+with a single possible outcome resolve on their own. Not yet played: battle plans (5.5.3, the rule
+hooks `attack_dice_delta` and `defense_dice_delta` are read, nothing sets them yet), Allies and the
+Imperial defence (there are no Citizens until 6.6 is played), banners as targets (banners are not
+recovered yet).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ..state import FlatState
+from .actions import NONE, Kind, Phase, action
+
+if TYPE_CHECKING:
+    from .game import OathState
+
+COST = 2
+"""5.5: a Campaign costs 2 Supply."""
+PAWN_DICE = 2
+"""5.5.2: targeting the defender's pawn and favor adds two defense dice."""
+BOARD = NONE
+"""KILL_AT's argument for losses taken from the defender's board."""
+
+
+def defenders(state: OathState, seat: int) -> list[int]:
+    """5.5.1: another player who rules your site or whose pawn is there; the bandits if nobody rules it."""
+    site = state.flat.get("pawn_site", seat)
+    out = [other for other in range(state.players) if other != seat
+           and (state.rules(other, site) or state.flat.get("pawn_site", other) == site)]
+    if not any(state.rules(other, site) for other in range(state.players)):
+        out.append(NONE)
+    return out
+
+
+def start(state: OathState, seat: int, defender: int) -> None:
+    flat = state.flat
+    flat.add("supply", seat, -COST)
+    flat.set("campaign_attacker", seat)
+    flat.set("campaign_defender", -1 if defender == NONE else defender)
+    site = flat.get("pawn_site", seat)
+    if defender == NONE or state.rules(defender, site):
+        flat.set("campaign_target_site", site, 1)  # 5.5.2: a defender's site where you are must be targeted
+    flat.set("phase", Phase.CAMPAIGN_TARGETS)
+
+
+def legal_actions(state: OathState) -> list[int]:
+    phase = state.flat.get("phase")
+    if phase == Phase.CAMPAIGN_TARGETS:
+        return _target_actions(state)
+    if phase == Phase.CAMPAIGN_SACRIFICE:
+        return [action(Kind.SACRIFICE), action(Kind.DONE)]
+    if phase == Phase.CAMPAIGN_LOSSES:
+        return [action(Kind.KILL_AT, place) for place in _loss_places(state)]
+    if phase == Phase.CAMPAIGN_OCCUPY:
+        return [action(Kind.OCCUPY, site) for site in _targeted_sites(state)] + [action(Kind.DONE)]
+    assert phase == Phase.CAMPAIGN_BANISH
+    defender = state.flat.get("campaign_defender")
+    if state.flat.get("campaign_target_pawn") == 1:
+        here = state.flat.get("pawn_site", defender)
+        return [action(Kind.BANISH_TO, site) for site in state.sites_on_map() if site != here] + [action(Kind.DONE)]
+    return [action(Kind.BURN_HALF_FAVOR), action(Kind.DONE)]
+
+
+def deciding_player(state: OathState) -> int:
+    """The defender chooses their own losses (5.5.6); the attacker decides everything else."""
+    if state.flat.get("phase") == Phase.CAMPAIGN_LOSSES:
+        return state.flat.get("campaign_loser")
+    return state.flat.get("campaign_attacker")
+
+
+def _target_actions(state: OathState) -> list[int]:
+    flat = state.flat
+    attacker, defender = flat.get("campaign_attacker"), flat.get("campaign_defender")
+    site = flat.get("pawn_site", attacker)
+    out = []
+    if defender < 0:
+        ruled = [s for s in state.sites_on_map() if not any(state.rules(p, s) for p in range(state.players))]
+    else:
+        ruled = [s for s in state.sites_on_map() if state.rules(defender, s)]
+    out += [action(Kind.TARGET_SITE, s) for s in ruled if not flat.get("campaign_target_site", s)]
+    if defender >= 0 and flat.get("pawn_site", defender) == site:
+        out += [action(Kind.TARGET_RELIC, relic) for relic in state.cards.in_zone(state.cards.zone("relics_held", defender))
+                if not flat.get("campaign_target_card", relic)]
+        if not flat.get("campaign_target_pawn"):
+            out.append(action(Kind.TARGET_PAWN))
+    if flat.get("campaign_target_site", site) or flat.get("campaign_target_pawn") or _targeted_relics(state):
+        out.append(action(Kind.FIGHT))
+    return sorted(out)
+
+
+def target_site(state: OathState, seat: int, site: int) -> None:
+    state.flat.set("campaign_target_site", site, 1)
+
+
+def target_relic(state: OathState, seat: int, relic: int) -> None:
+    state.flat.set("campaign_target_card", relic, 1)
+
+
+def target_pawn(state: OathState, seat: int, _: int) -> None:
+    state.flat.set("campaign_target_pawn", 1)
+
+
+def _targeted_sites(state: OathState) -> list[int]:
+    return [s for s in state.sites_on_map() if state.flat.get("campaign_target_site", s)]
+
+
+def _targeted_relics(state: OathState) -> list[int]:
+    defender = state.flat.get("campaign_defender")
+    if defender < 0:
+        return []
+    return [r for r in state.cards.in_zone(state.cards.zone("relics_held", defender))
+            if state.flat.get("campaign_target_card", r)]
+
+
+def _board_in_force(state: OathState) -> bool:
+    """5.5.4: the defender's board warbands defend if their pawn is at the attacker's site or a targeted site."""
+    flat = state.flat
+    defender = flat.get("campaign_defender")
+    pawn = flat.get("pawn_site", defender)
+    return pawn == flat.get("pawn_site", flat.get("campaign_attacker")) or bool(flat.get("campaign_target_site", pawn))
+
+
+def _defense_dice(state: OathState) -> int:
+    """5.5.2: each target's shield, the pawn's two dice, the title's dice (2.11), and the modifiers'."""
+    flat, game = state.flat, state.game
+    sites = game.entities("site")
+    relics = game.entities("relic")
+    dice = sum(sites[s].defense for s in _targeted_sites(state))
+    dice += sum(relics[r - state.cards.base["relic"]].defense for r in _targeted_relics(state))
+    defender = flat.get("campaign_defender")
+    if flat.get("campaign_target_pawn"):
+        dice += PAWN_DICE
+    if defender >= 0 and flat.get("oathkeeper") == defender:
+        title = game.entities("title")[0]
+        dice += title.other_side_defense if flat.get("usurper") else title.defense
+    return max(0, int(dice) + flat.get("defense_dice_delta"))
+
+
+def _defense_force(state: OathState) -> int:
+    flat = state.flat
+    defender = flat.get("campaign_defender")
+    sites = _targeted_sites(state)
+    if defender < 0:
+        return len(sites) * max(0, 1 + flat.get("bandits_per_site_delta"))
+    force = sum(flat.get("site_warbands", s, defender) for s in sites)
+    return force + (flat.get("warbands", defender) if _board_in_force(state) else 0)
+
+
+def _roll(state: OathState, die: str, symbols: tuple[str, ...], dice: int) -> dict[str, int]:
+    """Totals of each symbol over `dice` rolls of a die (faces from the content's dice tables)."""
+    tables = {symbol: state.game.tables.values(f"die_{die}_{symbol}") for symbol in symbols}
+    faces = len(next(iter(tables.values())))
+    totals = dict.fromkeys(symbols, 0)
+    for _ in range(dice):
+        face = state.flat.random(faces)
+        for symbol, table in tables.items():
+            totals[symbol] += int(table[face])
+    return totals
+
+
+def fight(state: OathState, seat: int, _: int) -> None:
+    """5.5.4-5.5.5: roll defense, then attack; skulls kill the attacker's warbands at once."""
+    flat = state.flat
+    attacker = flat.get("campaign_attacker")
+    defense = _roll(state, "defense_die", ("shield", "double"), _defense_dice(state))
+    total_defense = defense["shield"] * 2 ** defense["double"] + _defense_force(state)
+    attack = _roll(state, "attack_die", ("sword", "hollow_sword", "skull"),
+                   max(0, flat.get("warbands", attacker) + flat.get("attack_dice_delta")))
+    flat.move(("warbands", attacker), ("warband_bank", attacker), attack["skull"])
+    flat.set("campaign_defense", total_defense)
+    flat.set("campaign_attack", attack["sword"] + attack["hollow_sword"] // 2)
+    needed = total_defense - flat.get("campaign_attack") + 1
+    if needed <= 0:
+        _resolve(state, victorious=True)
+    elif needed <= flat.get("warbands", attacker):
+        flat.set("phase", Phase.CAMPAIGN_SACRIFICE)
+    else:
+        _resolve(state, victorious=False)
+
+
+def sacrifice(state: OathState, seat: int, _: int) -> None:
+    """5.5.5: exactly as many warbands as it takes to be victorious."""
+    flat = state.flat
+    attacker = flat.get("campaign_attacker")
+    needed = flat.get("campaign_defense") - flat.get("campaign_attack") + 1
+    flat.move(("warbands", attacker), ("warband_bank", attacker), needed)
+    flat.add("campaign_attack", needed)
+    _resolve(state, victorious=True)
+
+
+def decline(state: OathState, seat: int, _: int) -> None:
+    """DONE: end the step the attacker is in (no sacrifice, no more warbands placed, no banish)."""
+    phase = state.flat.get("phase")
+    if phase == Phase.CAMPAIGN_SACRIFICE:
+        _resolve(state, victorious=False)
+    elif phase == Phase.CAMPAIGN_OCCUPY:
+        _take_spoils(state)
+    else:
+        _banish_step_done(state)
+
+
+def _resolve(state: OathState, *, victorious: bool) -> None:
+    """5.5.6: the loser kills half their force (all of it against Brutal); bandits go into hiding."""
+    flat = state.flat
+    flat.set("campaign_victorious", int(victorious))
+    attacker, defender = flat.get("campaign_attacker"), flat.get("campaign_defender")
+    loser = defender if victorious else attacker
+    flat.set("campaign_loser", loser)
+    if loser < 0:
+        _after_losses(state)
+        return
+    force = flat.get("warbands", attacker) if loser == attacker else _defense_force(state)
+    losses = force if flat.get("kill_all_defeated") else force // 2
+    flat.set("campaign_losses", losses)
+    _kill_while_forced(state)
+
+
+def _loss_places(state: OathState) -> list[int]:
+    flat = state.flat
+    loser = flat.get("campaign_loser")
+    if loser == flat.get("campaign_attacker"):
+        return [BOARD] if flat.get("warbands", loser) else []
+    places = [s for s in _targeted_sites(state) if flat.get("site_warbands", s, loser)]
+    if _board_in_force(state) and flat.get("warbands", loser):
+        places.append(BOARD)
+    return places
+
+
+def _kill_while_forced(state: OathState) -> None:
+    """Kills losses while only one place holds the loser's force; asks the loser once there are several."""
+    flat = state.flat
+    while flat.get("campaign_losses") > 0:
+        places = _loss_places(state)
+        if not places:
+            flat.set("campaign_losses", 0)
+        elif len(places) == 1:
+            _kill_one(state, places[0])
+        else:
+            flat.set("phase", Phase.CAMPAIGN_LOSSES)
+            return
+    _after_losses(state)
+
+
+def kill_at(state: OathState, seat: int, place: int) -> None:
+    _kill_one(state, place)
+    _kill_while_forced(state)
+
+
+def _kill_one(state: OathState, place: int) -> None:
+    flat = state.flat
+    loser = flat.get("campaign_loser")
+    source = ("warbands", loser) if place == BOARD else ("site_warbands", place, loser)
+    flat.move(source, ("warband_bank", loser), 1)
+    flat.add("campaign_losses", -1)
+
+
+def _after_losses(state: OathState) -> None:
+    """5.5.6-5.5.7: a defeated defender's force goes home; a victorious attacker may occupy targeted sites."""
+    flat = state.flat
+    if not flat.get("campaign_victorious"):
+        finish(state)
+        return
+    defender, attacker = flat.get("campaign_defender"), flat.get("campaign_attacker")
+    if defender >= 0:
+        for site in _targeted_sites(state):
+            flat.move(("site_warbands", site, defender), ("warbands", defender), flat.get("site_warbands", site, defender))
+    if flat.get("warbands", attacker) and _targeted_sites(state):
+        flat.set("phase", Phase.CAMPAIGN_OCCUPY)
+    else:
+        _take_spoils(state)
+
+
+def occupy(state: OathState, seat: int, site: int) -> None:
+    """5.5.7.I: one warband of the attacker's force onto a targeted site."""
+    flat = state.flat
+    attacker = flat.get("campaign_attacker")
+    flat.move(("warbands", attacker), ("site_warbands", site, attacker), 1)
+    if not flat.get("warbands", attacker):
+        _take_spoils(state)
+
+
+def _take_spoils(state: OathState) -> None:
+    """5.5.7.II-III: the targeted relics; then the banished pawn's travel and favor."""
+    flat = state.flat
+    attacker = flat.get("campaign_attacker")
+    for relic in _targeted_relics(state):
+        state.cards.put(relic, state.cards.zone("relics_held", attacker), faceup=True)
+        flat.set("took_this_turn", relic, 1)
+    if flat.get("campaign_target_pawn"):
+        flat.set("phase", Phase.CAMPAIGN_BANISH)
+    else:
+        finish(state)
+
+
+def banish_to(state: OathState, seat: int, site: int) -> None:
+    """5.5.7.III: the defender travels where the attacker says, for no Supply."""
+    state.arrive(state.flat.get("campaign_defender"), site)
+    _banish_step_done(state)
+
+
+def burn_half_favor(state: OathState, seat: int, _: int) -> None:
+    defender = state.flat.get("campaign_defender")
+    state.flat.move(("favor", defender), ("shared_favor",), state.flat.get("favor", defender) // 2)
+    finish(state)
+
+
+def _banish_step_done(state: OathState) -> None:
+    flat = state.flat
+    if flat.get("campaign_target_pawn") == 1 and flat.get("favor", flat.get("campaign_defender")) >= 2:
+        flat.set("campaign_target_pawn", 2)
+    else:
+        finish(state)
+
+
+def finish(state: OathState) -> None:
+    clear(state.flat)
+    state.flat.set("phase", Phase.ACT)
+    state.update_oathkeeper()
+
+
+def clear(flat: FlatState) -> None:
+    """No Campaign under way."""
+    for name in ("campaign_target_site", "campaign_target_card"):
+        for index in range(flat.size(name)):
+            flat.set(name, index, 0)
+    for name in ("campaign_attacker", "campaign_defender", "campaign_loser"):
+        flat.set(name, -1)
+    for name in ("campaign_target_pawn", "campaign_attack", "campaign_defense", "campaign_losses", "campaign_victorious"):
+        flat.set(name, 0)
+
+
+HANDLERS: dict[Kind, Callable[[OathState, int, int], None]] = {
+    Kind.CAMPAIGN: start,
+    Kind.TARGET_SITE: target_site,
+    Kind.TARGET_RELIC: target_relic,
+    Kind.TARGET_PAWN: target_pawn,
+    Kind.FIGHT: fight,
+    Kind.SACRIFICE: sacrifice,
+    Kind.KILL_AT: kill_at,
+    Kind.OCCUPY: occupy,
+    Kind.DONE: decline,
+    Kind.BANISH_TO: banish_to,
+    Kind.BURN_HALF_FAVOR: burn_half_favor,
+}
