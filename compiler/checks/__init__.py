@@ -9,6 +9,7 @@ from ..diagnostics import Diagnostic
 from ..validate import ValidatedContent
 from . import oath
 from . import vindication
+from . import root
 from .context import CheckContext
 
 Check = Callable[[CheckContext], None]
@@ -16,6 +17,7 @@ Check = Callable[[CheckContext], None]
 CHECKS: dict[str, tuple[Check, ...]] = {
     "oath": oath.CHECKS,
     "vindication": vindication.CHECKS,
+    "root": root.CHECKS,
 }
 
 

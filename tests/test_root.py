@@ -1,0 +1,96 @@
+"""Root's own checks (compiler/checks/root.py): each has a broken copy of the real pack and reports its
+exact file, line, column and code; and the sheets read back in every locale."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from conftest import REPO, SHARED, diagnostics_of, run
+
+# (file, text to find, replacement, text marking the reported spot, code)
+CASES = {
+    "ruins_over_slots": ("clearings.yaml", "  slots: 1\n  ruins: 0\n  corner: true\n  opposite: weald",
+                         "  slots: 1\n  ruins: 2\n  corner: true\n  opposite: weald", ("ruins: 2", 7), "clearing-slots"),
+    "asymmetric_path": ("clearings.yaml", "  paths: [hill, quarry]", "  paths: [hill, quarry, meadow]",
+                        "meadow]", "asymmetric-path"),
+    "asymmetric_river": ("clearings.yaml", "  rivers: [creek, waterfall]", "  rivers: [creek, waterfall, hill]",
+                         "hill]", "asymmetric-river"),
+    "opposite_not_corner": ("clearings.yaml", "  opposite: haven", "  opposite: meadow", ("opposite: meadow", 10), "opposite-corner"),
+    "piece_count": ("factions/lizard_cult.yaml", "count: 15, inventory: gardens", "count: 14, inventory: gardens",
+                    "14, inventory", "piece-count"),
+    "piece_inventory": ("factions/corvids.yaml", "inventory: plot_tokens", "inventory: plot_tokenz",
+                        "plot_tokenz", "piece-inventory"),
+    "craft_suit": ("cards.yaml", "  craft_cost: [fox, fox]\n  item: sword", "  craft_cost: [fox, bird]\n  item: sword",
+                   "bird]", "craft-suit"),
+    "deck_count": ("cards.yaml", "  copies: 3\n", "  copies: 4\n", None, "deck-count"),
+}
+
+
+@pytest.fixture
+def root_ws(tmp_path: Path) -> Path:
+    """A copy of the Root pack in a workspace of its own, the rulebooks beside it."""
+    root = tmp_path / "main"
+    shutil.copytree(REPO / "content" / "root", root / "content" / "root")
+    (tmp_path / "shared").symlink_to(SHARED)
+    return root
+
+
+def _position(text: str, marker: str | tuple[str, int]) -> tuple[int, int]:
+    """Line and column (1-based) of the marker's first occurrence, or of the given offset into it."""
+    marker, offset = marker if isinstance(marker, tuple) else (marker, 0)
+    index = text.index(marker) + offset
+    line = text.count("\n", 0, index) + 1
+    return line, index - (text.rfind("\n", 0, index) + 1) + 1
+
+
+def test_real_pack_is_clean(root_ws: Path) -> None:
+    assert [d for d in diagnostics_of(root_ws, "root")] == []
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_check_reports_exact_position(root_ws: Path, case: str) -> None:
+    file, old, new, marker, code = CASES[case]
+    path = root_ws / "content" / "root" / file
+    text = path.read_text()
+    assert old in text, f"fixture anchor missing in {file}"
+    broken = text.replace(old, new, 1)
+    path.write_text(broken)
+    found = [(d.path, d.line, d.col, d.code) for d in diagnostics_of(root_ws, "root")]
+    if marker is None:  # reported on the inventory line of game.yaml
+        game = (root_ws / "content/root/game.yaml").read_text()
+        line, col = _position(game, ("count: 54", 7))
+        expected = ("content/root/game.yaml", line, col, code)
+    else:
+        line, col = _position(broken, marker)
+        expected = (f"content/root/{file}", line, col, code)
+    found = [(str(p), li, co, c) for p, li, co, c in found]
+    assert expected in found, found
+    assert {c for *_, c in found} == {code}, "the broken input reports nothing else"
+
+
+LOCALES = ("fr", "en", "uk")
+EXPECTED = {
+    "fr": ["Aides des factions", "Marquise de Chat", "Surmenage", "Paquet commun", "Glossaire", "clairière", "non vérifié"],
+    "en": ["Faction player aids", "Marquise de Cat", "Overwork", "Shared deck", "Glossary", "clearing", "unverified"],
+    "uk": ["Пам’ятки фракцій", "Маркіза де Кет", "Понаднормова праця", "Спільна колода", "Глосарій", "галявина", "неперевірено"],
+}
+
+
+@pytest.fixture(scope="module")
+def root_sheets(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("root-sheets")
+    result = run("sheets", "root", "--root", str(REPO), "--out", str(out))
+    assert result.exit_code == 0, result.output
+    return out
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_root_pdf_reads_back_in_each_locale(root_sheets: Path, locale: str) -> None:
+    reader = PdfReader(root_sheets / f"root.{locale}.pdf")
+    text = " ".join(" ".join(page.extract_text() or "" for page in reader.pages).split())
+    missing = [word for word in EXPECTED[locale] if word.lower() not in text.lower()]
+    assert missing == []
