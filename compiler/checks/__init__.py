@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from ..diagnostics import Diagnostic
 from ..validate import ValidatedContent
-from . import oath
+from . import margraves, oath
 from . import vindication
 from . import root
 from .context import CheckContext
@@ -18,6 +18,7 @@ CHECKS: dict[str, tuple[Check, ...]] = {
     "oath": oath.CHECKS,
     "vindication": vindication.CHECKS,
     "root": root.CHECKS,
+    "margraves": margraves.CHECKS,
 }
 
 

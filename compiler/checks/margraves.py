@@ -1,0 +1,180 @@
+"""Checks a Margraves editor needs beyond the schema and references: the board's shape and graph,
+the lair piles, the tracks, the citizen deck and the decisions must agree with the rulebook."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from .context import CheckContext
+
+PENNANT_ICONS = 3
+"""Three pennant icons run down every citizen card (L164)."""
+LOCATION_ICONS = 2
+"""Each location shows the icons of its two dominant guilds (L310)."""
+BUILD_SLOTS = 3
+"""Each location has three build slots (L292, L314)."""
+MAX_LAIRS = 2
+"""No location touches more than two monster piles (L260)."""
+PILE_OTHERS = 4
+"""Each lair's pile holds four monsters besides its Boss (L109)."""
+NAVAL_SEGMENTS = 8
+"""The naval track is a loop of eight segments (L348)."""
+
+
+def _field(entity: Any, name: str) -> Any:
+    return getattr(entity, name)
+
+
+def check_roads(ctx: CheckContext) -> None:
+    """Roads join two locations both ways (L196, L210): each end lists the other, and never itself."""
+    if not ctx.complete("location"):
+        return
+    roads = {item.entity.id: set(_field(item.entity, "roads")) for item in ctx.items("location")}
+    for item in ctx.items("location"):
+        for i, other in enumerate(_field(item.entity, "roads")):
+            if other == item.entity.id:
+                ctx.report_at(item, ("roads", i), "road", f"location {other!r} has a road to itself")
+            elif item.entity.id not in roads.get(other, {item.entity.id}):
+                ctx.report_at(item, ("roads", i), "road",
+                              f"road to {other!r} is one-way: {other!r} does not list {item.entity.id!r} in its roads")
+
+
+def check_location_shape(ctx: CheckContext) -> None:
+    """Every location has 2 guild icons (L310), 3 build slots (L314) and 1 or 2 adjacent lairs (L260);
+    exactly one location is where the Margraves start (L121)."""
+    if not ctx.complete("location"):
+        return
+    for item in ctx.items("location"):
+        icons, slots, lairs = (_field(item.entity, name) for name in ("icons", "build_slots", "lairs"))
+        if len(icons) != LOCATION_ICONS or len(set(icons)) != len(icons):
+            ctx.report_at(item, ("icons",), "location-shape",
+                          f"a location shows {LOCATION_ICONS} different guild icons, not {icons}")
+        if len(slots) != BUILD_SLOTS:
+            ctx.report_at(item, ("build_slots",), "location-shape",
+                          f"a location has {BUILD_SLOTS} build slots, not {len(slots)}")
+        if not 1 <= len(set(lairs)) == len(lairs) <= MAX_LAIRS:
+            ctx.report_at(item, ("lairs",), "location-shape",
+                          f"a location is adjacent to 1 or {MAX_LAIRS} different lairs, not {lairs}")
+    starts = [item for item in ctx.items("location") if _field(item.entity, "start")]
+    if len(starts) != 1 and ctx.items("location"):
+        at = starts[1] if len(starts) > 1 else ctx.items("location")[0]
+        ctx.report_at(at, ("start",) if starts else ("id",), "location-shape",
+                      f"exactly one location is the Margraves' start, not {len(starts)}")
+
+
+def check_lair_piles(ctx: CheckContext) -> None:
+    """Each lair's pile is its Boss and four other monsters (L109)."""
+    if not ctx.complete("lair", "monster"):
+        return
+    piles: dict[str, Counter[bool]] = {item.entity.id: Counter() for item in ctx.items("lair")}
+    last = {}
+    for item in ctx.items("monster"):
+        piles[_field(item.entity, "lair")][_field(item.entity, "boss")] += 1
+        last[_field(item.entity, "lair")] = item
+    for item in ctx.items("lair"):
+        pile = piles[item.entity.id]
+        if pile[True] != 1 or pile[False] != PILE_OTHERS:
+            ctx.report_at(last.get(item.entity.id, item), ("lair",) if item.entity.id in last else ("id",), "lair-pile",
+                          f"lair {item.entity.id!r} has {pile[True]} boss(es) and {pile[False]} other monsters; "
+                          f"its pile is 1 boss and {PILE_OTHERS} others (L109)")
+
+
+def check_pennants(ctx: CheckContext) -> None:
+    """A citizen's pennant is 3 icons (L164): its guild's, or for a starting citizen (no guild) its own."""
+    if not ctx.complete("guild", "citizen"):
+        return
+    for item in ctx.items("guild"):
+        if len(_field(item.entity, "pennant")) != PENNANT_ICONS:
+            ctx.report_at(item, ("pennant",), "pennant", f"a pennant has {PENNANT_ICONS} actions, not "
+                          f"{len(_field(item.entity, 'pennant'))}")
+    for item in ctx.items("citizen"):
+        guild, own = _field(item.entity, "guild"), _field(item.entity, "pennant")
+        if (guild is None) == (own is None):
+            ctx.report_at(item, ("pennant",) if own is not None else ("id",), "pennant",
+                          "a citizen has either a guild (whose pennant it shows) or its own pennant, not "
+                          + ("both" if own is not None else "neither"))
+        elif own is not None and len(own) != PENNANT_ICONS:
+            ctx.report_at(item, ("pennant",), "pennant", f"a pennant has {PENNANT_ICONS} actions, not {len(own)}")
+        if (guild is None) != _field(item.entity, "starting"):
+            ctx.report_at(item, ("guild",) if guild is not None else ("id",), "pennant",
+                          "starting citizens have no guild in the rulebook, and every other citizen has one")
+
+
+def check_naval_track(ctx: CheckContext) -> None:
+    """The naval track is one loop of 8 segments, numbered 0 to 7, with one start (L121, L348)."""
+    if not ctx.complete("naval_segment"):
+        return
+    items = ctx.items("naval_segment")
+    seen: dict[int, str] = {}
+    for item in items:
+        position = _field(item.entity, "position")
+        if position >= NAVAL_SEGMENTS or position in seen:
+            where = f"already segment {seen[position]!r}" if position in seen else f"outside 0 to {NAVAL_SEGMENTS - 1}"
+            ctx.report_at(item, ("position",), "naval-track", f"position {position} is {where}")
+        seen.setdefault(position, item.entity.id)
+    starts = [item for item in items if _field(item.entity, "start")]
+    if items and (len(items) != NAVAL_SEGMENTS or len(starts) != 1):
+        at = starts[1] if len(starts) > 1 else items[-1]
+        ctx.report_at(at, ("start",) if len(starts) > 1 else ("id",), "naval-track",
+                      f"the track has {NAVAL_SEGMENTS} segments and one start, not {len(items)} and {len(starts)}")
+
+
+def check_tomb_grid(ctx: CheckContext) -> None:
+    """Every Heroic Tomb slot has its own place, and its row and column each have a reward (L392)."""
+    if not ctx.complete("tomb_slot", "tomb_line"):
+        return
+    lines = {(_field(item.entity, "axis"), _field(item.entity, "index")): item for item in ctx.items("tomb_line")}
+    places: dict[tuple[int, int], str] = {}
+    used: set[tuple[str, int]] = set()
+    for item in ctx.items("tomb_slot"):
+        place = (_field(item.entity, "row"), _field(item.entity, "column"))
+        if place in places:
+            ctx.report_at(item, ("row",), "tomb-grid", f"slot {places[place]!r} is already at row {place[0]}, column {place[1]}")
+        places.setdefault(place, item.entity.id)
+        for axis, index, key in (("row", place[0], "row"), ("column", place[1], "column")):
+            used.add((axis, index))
+            if (axis, index) not in lines:
+                ctx.report_at(item, (key,), "tomb-grid", f"no tomb_line gives the reward of {axis} {index}")
+    for key, item in lines.items():
+        if key not in used:
+            ctx.report_at(item, ("index",), "tomb-grid", f"no tomb slot is on {key[0]} {key[1]}")
+
+
+def check_citizen_copies(ctx: CheckContext) -> None:
+    """The citizen_copies table lists every recruitable citizen once and totals the citizen cards in the
+    inventory (L53), so the deck a player count builds is the box's."""
+    if not ctx.complete("table", "citizen"):
+        return
+    table = next((item for item in ctx.items("table") if item.entity.id == "citizen_copies"), None)
+    if table is None:
+        return
+    keys = list(_field(table.entity, "rows").keys)
+    wanted = sorted(item.entity.id for item in ctx.items("citizen") if not _field(item.entity, "starting"))
+    if sorted(keys) != wanted:
+        missing = sorted(set(wanted) - set(keys))
+        ctx.report_at(table, ("rows", "keys"), "citizen-copies",
+                      f"the rows are the recruitable citizens, each once (missing: {', '.join(missing) or 'none'})")
+    cards = next((i for i in ctx.game.inventory if i.id == "citizen_cards"), None)
+    total = sum(sum(row) for row in _field(table.entity, "values"))
+    if cards is not None and total != cards.count:
+        ctx.report_at(table, ("values",), "citizen-copies",
+                      f"the table totals {total} cards; the inventory counts {cards.count} citizen cards")
+
+
+def check_decisions(ctx: CheckContext) -> None:
+    """A decision's options have distinct ids and the chosen one is among them."""
+    if not ctx.complete("decision"):
+        return
+    for item in ctx.items("decision"):
+        ids = [option.id for option in _field(item.entity, "options")]
+        for i, option_id in enumerate(ids):
+            if option_id in ids[:i]:
+                ctx.report_at(item, ("options", i, "id"), "decision", f"option {option_id!r} is listed twice")
+        if _field(item.entity, "chosen") not in ids:
+            ctx.report_at(item, ("chosen",), "decision",
+                          f"chosen {_field(item.entity, 'chosen')!r} is none of the options ({', '.join(ids)})")
+
+
+CHECKS = (check_roads, check_location_shape, check_lair_piles, check_pennants, check_naval_track,
+          check_tomb_grid, check_citizen_copies, check_decisions)
