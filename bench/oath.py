@@ -1,7 +1,8 @@
 """Oath on the runtime: complete random games per second, steps per second and the state-copy cost.
 
-Run: `.venv/bin/python bench/oath.py`. The kernel is pure Python so far (issue 5 moves its hot loop
-to Cython); these figures are the baseline to measure that against.
+Run: `.venv/bin/python bench/oath.py`. The rules kernel is Python over the flat state; card powers run
+on the effect VM, compiled (Cython) or its pure-Python twin. The last line compares the two runtimes
+on the same games: until the kernel's own loop moves into compiled code, only the powers differ.
 """
 
 from __future__ import annotations
@@ -10,34 +11,42 @@ import random
 import time
 
 from lawforge.runtime import load
+from lawforge.runtime.content import CompiledGame
 from lawforge.runtime.oath.game import OathState
 
-GAMES = 6
+GAMES = 40
 COPIES = 20_000
 
 
-def play(game: object, players: int, seed: int) -> int:
-    state = OathState(game, players, seed)  # type: ignore[arg-type]
+def play(game: CompiledGame, players: int, seed: int, engine: str = "compiled") -> int:
+    state = OathState(game, players, seed, engine=engine)
     rng = random.Random(seed)
     while not state.is_terminal():
         state.apply(rng.choice(state.legal_actions()))
     return len(state.history)
 
 
+def games_per_second(game: CompiledGame, players: int, engine: str) -> tuple[float, float]:
+    start = time.perf_counter()
+    steps = sum(play(game, players, seed, engine) for seed in range(GAMES))
+    elapsed = time.perf_counter() - start
+    return GAMES / elapsed, steps / elapsed
+
+
 def main() -> None:
     oath = load("oath")
     for players in (2, 4, 6):
-        start = time.perf_counter()
-        steps = sum(play(oath, players, seed) for seed in range(GAMES))
-        elapsed = time.perf_counter() - start
-        print(f"{players} players: {GAMES / elapsed:8.2f} games/s {steps / elapsed:10.0f} steps/s "
-              f"({steps // GAMES} steps a game)")
+        games, steps = games_per_second(oath, players, "compiled")
+        print(f"{players} players: {games:8.2f} games/s {steps:10.0f} steps/s ({steps / games:.0f} steps a game)")
     state = OathState(oath, 4, 1)
     start = time.perf_counter()
     for _ in range(COPIES):
         state.flat.copy()
     per_copy = (time.perf_counter() - start) / COPIES
     print(f"state copy: {per_copy * 1e6:.2f} µs ({len(state.flat.cells) * 4} bytes)")
+    compiled, _ = games_per_second(oath, 4, "compiled")
+    python, _ = games_per_second(oath, 4, "python")
+    print(f"4 players, powers on the Cython VM vs its Python twin: ratio {compiled / python:.2f}")
 
 
 if __name__ == "__main__":

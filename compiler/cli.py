@@ -444,5 +444,4 @@ def play(ws: Workspace, game: str, players: int, seed: int, seat: int, locale: s
         answer = click.prompt("your choice", type=click.IntRange(1, len(legal)), default=1, show_default=False,
                               err=True)
         state.apply(legal[answer - 1])
-    winner = state.returns().index(1.0)
-    out.print(f"game over: seat {winner} ({state.role_of(winner)}) wins by {state.victory}")
+    out.print(escape(state.result(locale)))

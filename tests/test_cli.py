@@ -83,8 +83,9 @@ def test_play_in_the_terminal_in_ukrainian() -> None:
     result = CliRunner().invoke(main, ["play", "oath", "--players", "2", "--seed", "3", "--locale", "uk",
                                        "--root", str(REPO)], input="1\n" * 400)
     assert result.exit_code == 0, result.output
-    assert "game over: seat" in result.output and "placeholder:" in result.output
-    assert "choose adviser: " in result.output
+    assert "Гру завершено. Переможець: місце " in result.output and "placeholder:" in result.output
+    assert "Залишити першим радником карту " in result.output and "Завершити хід (Відпочинок)" in result.output
+    assert "раунд 1: місце 0 ходить" in result.output
 
 
 def test_games_without_a_kernel_say_so() -> None:

@@ -80,7 +80,8 @@ def test_setup_then_travel_costs_supply_by_the_table() -> None:
     cost = state.travel_cost(0, site)
     state.apply(travels[0])
     assert state.flat.get("supply", 0) == 6 - cost and state.flat.get("pawn_site", 0) == site
-    assert state.describe(travels[0], "uk").startswith("travel: ")
+    assert state.describe(travels[0], "uk") == "Подорожувати до місцевості " + OATH.entities("site")[site].name.uk
+    assert state.describe(travels[0], "fr").startswith("Voyager vers le site ")
 
 
 def test_clone_is_independent() -> None:

@@ -114,7 +114,7 @@ FIELDS: dict[str, tuple[int, tuple[int, ...], int]] = {
 SPACES: tuple[tuple[str, int], ...] = (
     ('player', 6),
     ('term', 129),
-    ('label', 49),
+    ('label', 83),
     ('table', 6),
     ('discrepancy', 19),
     ('field', 104),

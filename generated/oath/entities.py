@@ -194,6 +194,40 @@ class LabelId(IntEnum):
     RULE = 46
     CARDS_COUNT = 47
     STRINGS_MISSING = 48
+    MOVE_END_TURN = 49
+    MOVE_TRAVEL = 50
+    MOVE_SEARCH_WORLD = 51
+    MOVE_SEARCH_DISCARD = 52
+    MOVE_KEEP = 53
+    MOVE_PLAY_TO_SITE = 54
+    MOVE_PLAY_TO_ADVISERS = 55
+    MOVE_DISCARD = 56
+    MOVE_MUSTER = 57
+    MOVE_TRADE_FOR_FAVOR = 58
+    MOVE_TRADE_FOR_SECRETS = 59
+    MOVE_WARBAND_TO_SITE = 60
+    MOVE_WARBAND_TO_BOARD = 61
+    MOVE_CHOOSE_ADVISER = 62
+    MOVE_USE_POWER = 63
+    MOVE_ANSWER = 64
+    MOVE_RECOVER_RELIC = 65
+    MOVE_CAMPAIGN = 66
+    MOVE_TARGET_SITE = 67
+    MOVE_TARGET_RELIC = 68
+    MOVE_TARGET_PAWN = 69
+    MOVE_FIGHT = 70
+    MOVE_SACRIFICE = 71
+    MOVE_KILL_AT = 72
+    MOVE_OCCUPY = 73
+    MOVE_DONE = 74
+    MOVE_BANISH_TO = 75
+    MOVE_BURN_HALF_FAVOR = 76
+    THE_BANDITS = 77
+    THEIR_BOARD = 78
+    SEAT = 79
+    TO_ACT = 80
+    AT_SITE = 81
+    GAME_OVER = 82
 
 
 class TableId(IntEnum):
@@ -1318,7 +1352,7 @@ GLOSSARY: tuple[Term, ...] = (
         note='The term is printed on the player boards (“Banish their pawn and favor”) and in 5.5.7.III; s3 has no noun for it («Виганяє Фігурку», L420). «Вигнати» also means exiling a Citizen (6.7); the context keeps them apart.',
         name=Text(en='Banish', fr='Bannir', uk='Вигнати'),
         definition=Text(en='The Campaign target “pawn and favor”: the defender’s pawn and favor, if their pawn is at your site; it adds two defense dice. If you are victorious, you may make them travel to a site of your choice, spending no Supply, and you may burn half their favor, rounded down (5.5.2, 5.5.7.III).', fr='La cible de Campagne « pion et faveurs » : le pion et les faveurs du défenseur, si son pion est sur le même site que le vôtre ; elle ajoute deux dés de défense. Si vous êtes victorieux, vous pouvez le faire Voyager vers un site de votre choix, sans dépenser de Provision, et vous pouvez brûler la moitié de ses faveurs, arrondie à l’inférieur (5.5.2, 5.5.7.III).', uk='Ціль Походу «фігурка та фавор»: фігурка та фавор захисника, якщо його фігурка знаходиться у вашій місцевості; додає два кубики захисту. У разі перемоги ви можете примусити його подорожувати в будь-яку місцевість на ваш вибір без витрачання Припасів і знищити половину його фавору, округлюючи вниз (5.5.2, 5.5.7.III).'),
-        forms=Text(en='banishes, banished, banishing', fr='Bannir, bannissez, banni', uk='виганяє, вигнання фігурки, вигнання вашої фігурки, вигнана фігурка'),
+        forms=Text(en='banishes, banished, banishing', fr='Bannir, bannissez, banni', uk='виганяє, вигнання фігурки, вигнання вашої фігурки, вигнана фігурка, вигнану фігурку'),
     ),
     Term(
         id=TermId.BANNER,
@@ -1502,7 +1536,7 @@ GLOSSARY: tuple[Term, ...] = (
         status='verified',
         name=Text(en='discard pile', fr='pile de défausse', uk='колода скидання'),
         definition=Text(en='Each region’s facedown pile of denizen and Vision cards. Search can draw from the discard pile of the region your pawn is in (2.1.2, 5.1.2).', fr='La pile face cachée de cartes Habitant et Vision de chaque région. Rechercher peut piocher dans la pile de défausse de la région où se trouve votre pion (2.1.2, 5.1.2).', uk='Колода карт мешканців і Видінь, що лежить лицьовою стороною вниз у кожному регіоні. Дією Пошук можна брати карти з колоди скидання регіону, в якому знаходиться ваша фігурка (2.1.2, 5.1.2).'),
-        forms=Text(en='discard piles', fr='piles de défausse, défausse', uk='колоди скидання, колоду скидання, колод скидання, слот скидання'),
+        forms=Text(en='discard piles', fr='piles de défausse, défausse', uk='колоди скидання, колоду скидання, колод скидання, слот скидання, колоді скидання'),
     ),
     Term(
         id=TermId.DISCORD,
@@ -2329,7 +2363,7 @@ GLOSSARY: tuple[Term, ...] = (
         note='s3 also says «Світова Колода» (8.4, L640) and «Колода Миру» (8.8, L672); the pack uses «Колода Світу».',
         name=Text(en='world deck', fr='pioche Monde', uk='Колода Світу'),
         definition=Text(en='The deck of denizen and Vision cards on the map’s World Deck space, drawn from with Search. The Chronicle rebuilds it: 10 denizens shuffled with 2 Visions, on top of 15 denizens shuffled with the other 3 Visions, on top of the remaining denizens (2.1.5, 8.8).', fr='La pioche de cartes Habitant et Vision sur l’emplacement Pioche Monde de la Mappemonde, dans laquelle on pioche avec Rechercher. La Chronique la reconstruit : 10 Habitants mélangés avec 2 Visions, au-dessus de 15 Habitants mélangés avec les 3 autres Visions, au-dessus des Habitants restants (2.1.5, 8.8).', uk='Колода карт мешканців і Видінь у слоті Колоди Світу на ігровому полі, з якої беруть карти дією Пошук. Під час Літопису її створюють заново: 10 мешканців, перемішаних з 2 Видіннями, поверх 15 мешканців, перемішаних з рештою 3 Видінь, поверх решти мешканців (2.1.5, 8.8).'),
-        forms=Text(en='World Deck', fr='Pioche Monde', uk='колода світу, колоди світу, колоду світу, Колоди Світу'),
+        forms=Text(en='World Deck', fr='Pioche Monde', uk='колода світу, колоди світу, колоду світу, Колоди Світу, колоді світу'),
     ),
     Term(
         id=TermId.YOU,
@@ -2558,6 +2592,142 @@ LABELS: tuple[Label, ...] = (
     Label(
         id=LabelId.STRINGS_MISSING,
         plural=PluralText(en=(('one', '{count} string has no translation in this language yet.'), ('other', '{count} strings have no translation in this language yet.')), fr=(('one', '{count} texte n’a pas encore de traduction dans cette langue.'), ('many', '{count} de textes n’ont pas encore de traduction dans cette langue.'), ('other', '{count} textes n’ont pas encore de traduction dans cette langue.')), uk=(('one', '{count} рядок ще не перекладено цією мовою.'), ('few', '{count} рядки ще не перекладено цією мовою.'), ('many', '{count} рядків ще не перекладено цією мовою.'), ('other', '{count} рядка ще не перекладено цією мовою.'))),
+    ),
+    Label(
+        id=LabelId.MOVE_END_TURN,
+        text=Text(en='End your turn (Rest)', fr='Finir votre tour de jeu (Repos)', uk='Завершити хід (Відпочинок)'),
+    ),
+    Label(
+        id=LabelId.MOVE_TRAVEL,
+        text=Text(en='Travel to', fr='Voyager vers le site', uk='Подорожувати до місцевості'),
+    ),
+    Label(
+        id=LabelId.MOVE_SEARCH_WORLD,
+        text=Text(en='Search the world deck', fr='Rechercher dans la pioche Monde', uk='Пошук у колоді світу'),
+    ),
+    Label(
+        id=LabelId.MOVE_SEARCH_DISCARD,
+        text=Text(en="Search your region's discard pile", fr='Rechercher dans la pile de défausse de votre région', uk='Пошук у колоді скидання вашого регіону'),
+    ),
+    Label(
+        id=LabelId.MOVE_KEEP,
+        text=Text(en='Keep', fr='Garder la carte', uk='Залишити карту'),
+    ),
+    Label(
+        id=LabelId.MOVE_PLAY_TO_SITE,
+        text=Text(en='Play to your site', fr='Jouer sur votre site la carte', uk='Зіграти на свою місцевість карту'),
+    ),
+    Label(
+        id=LabelId.MOVE_PLAY_TO_ADVISERS,
+        text=Text(en='Play as an adviser', fr='Jouer comme Conseiller la carte', uk='Зіграти як радника карту'),
+    ),
+    Label(
+        id=LabelId.MOVE_DISCARD,
+        text=Text(en='Discard', fr='Défausser la carte', uk='Скинути карту'),
+    ),
+    Label(
+        id=LabelId.MOVE_MUSTER,
+        text=Text(en='Muster on', fr='Recruter sur la carte', uk='Найм на картці'),
+    ),
+    Label(
+        id=LabelId.MOVE_TRADE_FOR_FAVOR,
+        text=Text(en='Trade for favor with', fr='Commercer pour des faveurs avec', uk='Торгівля за фавор з картою'),
+    ),
+    Label(
+        id=LabelId.MOVE_TRADE_FOR_SECRETS,
+        text=Text(en='Trade for secrets with', fr='Commercer pour des secrets avec', uk='Торгівля за секрети з картою'),
+    ),
+    Label(
+        id=LabelId.MOVE_WARBAND_TO_SITE,
+        text=Text(en='Move a warband from your board to', fr='Déplacer une Troupe de votre plateau vers le site', uk='Перемістити загін зі свого планшета до місцевості'),
+    ),
+    Label(
+        id=LabelId.MOVE_WARBAND_TO_BOARD,
+        text=Text(en='Move a warband to your board from', fr='Ramener sur votre plateau une Troupe du site', uk='Повернути на свій планшет загін з місцевості'),
+    ),
+    Label(
+        id=LabelId.MOVE_CHOOSE_ADVISER,
+        text=Text(en='Keep as your first adviser', fr='Garder comme premier Conseiller la carte', uk='Залишити першим радником карту'),
+    ),
+    Label(
+        id=LabelId.MOVE_USE_POWER,
+        text=Text(en='Use the power of', fr='Utiliser le Pouvoir de la carte', uk='Використати силу карти'),
+    ),
+    Label(
+        id=LabelId.MOVE_ANSWER,
+        text=Text(en='Choose', fr='Choisir', uk='Вибрати варіант'),
+    ),
+    Label(
+        id=LabelId.MOVE_RECOVER_RELIC,
+        text=Text(en='Recover the relic', fr='Récupérer la Relique', uk='Відновити реліквію'),
+    ),
+    Label(
+        id=LabelId.MOVE_CAMPAIGN,
+        text=Text(en='Campaign against', fr='Campagne contre', uk='Похід проти'),
+    ),
+    Label(
+        id=LabelId.MOVE_TARGET_SITE,
+        text=Text(en='Target the site', fr='Cibler le site', uk='Ціль — місцевість'),
+    ),
+    Label(
+        id=LabelId.MOVE_TARGET_RELIC,
+        text=Text(en='Target the relic', fr='Cibler la Relique', uk='Ціль — реліквія'),
+    ),
+    Label(
+        id=LabelId.MOVE_TARGET_PAWN,
+        text=Text(en="Target the defender's pawn and favor (Banish)", fr='Cibler le pion et les faveurs du défenseur (Bannir)', uk='Ціль — фігурка й фавор захисника (вигнання фігурки)'),
+    ),
+    Label(
+        id=LabelId.MOVE_FIGHT,
+        text=Text(en='Roll the dice', fr='Lancer les dés', uk='Кинути кубики'),
+    ),
+    Label(
+        id=LabelId.MOVE_SACRIFICE,
+        text=Text(en='Sacrifice warbands to be victorious', fr='Sacrifier des Troupes pour être victorieux', uk='Пожертвувати загонами, щоб перемогти'),
+    ),
+    Label(
+        id=LabelId.MOVE_KILL_AT,
+        text=Text(en='Kill a warband', fr='Tuer une Troupe', uk='Вбити загін'),
+    ),
+    Label(
+        id=LabelId.MOVE_OCCUPY,
+        text=Text(en='Place a warband of your force on', fr='Placer une Troupe de votre armée sur le site', uk='Поставити загін свого війська в місцевість'),
+    ),
+    Label(
+        id=LabelId.MOVE_DONE,
+        text=Text(en='Done', fr='Terminé', uk='Готово'),
+    ),
+    Label(
+        id=LabelId.MOVE_BANISH_TO,
+        text=Text(en='Make the banished pawn travel to', fr='Faire voyager le pion banni vers le site', uk='Змусити вигнану фігурку подорожувати до місцевості'),
+    ),
+    Label(
+        id=LabelId.MOVE_BURN_HALF_FAVOR,
+        text=Text(en="Burn half of the defender's favor", fr='Brûler la moitié des faveurs du défenseur', uk='Знищити половину фавору захисника'),
+    ),
+    Label(
+        id=LabelId.THE_BANDITS,
+        text=Text(en='the bandits', fr='les Bandits', uk='розбійників'),
+    ),
+    Label(
+        id=LabelId.THEIR_BOARD,
+        text=Text(en='on their board', fr='sur son plateau', uk='на їхньому планшеті'),
+    ),
+    Label(
+        id=LabelId.SEAT,
+        text=Text(en='seat', fr='place', uk='місце'),
+    ),
+    Label(
+        id=LabelId.TO_ACT,
+        text=Text(en='to act', fr='doit jouer', uk='ходить'),
+    ),
+    Label(
+        id=LabelId.AT_SITE,
+        text=Text(en='at', fr='sur le site', uk='у місцевості'),
+    ),
+    Label(
+        id=LabelId.GAME_OVER,
+        text=Text(en='Game over. Winner:', fr='Fin de la partie. Vainqueur :', uk='Гру завершено. Переможець:'),
     ),
 )
 

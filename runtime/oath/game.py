@@ -13,12 +13,12 @@ from __future__ import annotations
 from array import array
 from typing import Any
 
-from .. import vm
 from ..bytecode import ARITY, Op, Status, pending_choice, provide_choice
 from ..content import CompiledGame
-from ..effects import bind_natives, start
+from ..effects import VMS, bind_natives, start
 from . import campaign
-from .actions import STRIDE, IllegalAction, Kind, Phase, action
+from .actions import NONE, STRIDE, IllegalAction, Kind, Phase, action
+from .observe import Observation, observe
 from .setup import Cards, setup, table_row
 
 __all__ = ["IllegalAction", "Kind", "OathState", "Phase", "action"]
@@ -62,8 +62,10 @@ def _natives_called(game: CompiledGame, begin: int, end: int) -> set[str]:
 
 
 class OathState:
-    def __init__(self, game: CompiledGame, players: int, seed: int) -> None:
+    def __init__(self, game: CompiledGame, players: int, seed: int, *, engine: str = "compiled") -> None:
+        """`engine`: the effect VM that runs card powers, "compiled" (Cython) or "python" (its twin)."""
         made = setup(game, players, seed)
+        self.run_vm = VMS[engine]
         self.game = game
         self.players = players
         self.flat = made.state
@@ -76,7 +78,7 @@ class OathState:
         self.flat.set("winner", -1)
         self.frame: array[int] | None = None
         self.victory: str | None = None
-        """How the game was won: usurper, stable_regime (the end die) or war_exhaustion."""
+        """How the game was won, a glossary term: usurper, stable_regime (the end die) or war_exhaustion."""
         campaign.clear(self.flat)
         self._static()
 
@@ -402,7 +404,7 @@ class OathState:
 
     def _run_effect(self) -> None:
         assert self.frame is not None
-        status = vm.run(self.game.code, self.flat.cells, self.frame, self.game.data, self.natives, STEP_LIMIT)
+        status = self.run_vm(self.game.code, self.flat.cells, self.frame, self.game.data, self.natives, STEP_LIMIT)
         if status is Status.PAUSED:
             self.flat.set("phase", Phase.EFFECT)
         else:
@@ -489,17 +491,32 @@ class OathState:
     # describing --------------------------------------------------------------------------------
 
     def describe(self, chosen: int, locale: str = "en") -> str:
+        """A move in words of the chosen language: its label from the content, then what it acts on."""
         kind, argument = Kind(chosen // STRIDE), chosen % STRIDE
-        label = kind.name.lower().replace("_", " ")
-        if kind in (Kind.TRAVEL, Kind.WARBAND_TO_SITE, Kind.WARBAND_TO_BOARD):
-            return f"{label}: {self._name('site', argument, locale)}"
-        if kind in (Kind.END_TURN, Kind.SEARCH_WORLD, Kind.SEARCH_DISCARD):
+        label = self._label(f"move_{kind.name.lower()}", locale)
+        if kind in (Kind.END_TURN, Kind.SEARCH_WORLD, Kind.SEARCH_DISCARD, Kind.TARGET_PAWN, Kind.FIGHT,
+                    Kind.SACRIFICE, Kind.DONE, Kind.BURN_HALF_FAVOR):
             return label
-        return f"{label}: {self._card_name(argument, locale)}"
+        if kind == Kind.CAMPAIGN:
+            return f"{label} {self._label('the_bandits', locale) if argument == NONE else self._seat(argument, locale)}"
+        if kind == Kind.KILL_AT:
+            where = self._label('their_board', locale) if argument == NONE else \
+                f"{self._label('at_site', locale)} {self._name('site', argument, locale)}"
+            return f"{label} {where}"
+        if kind in (Kind.TRAVEL, Kind.WARBAND_TO_SITE, Kind.WARBAND_TO_BOARD, Kind.TARGET_SITE, Kind.OCCUPY,
+                    Kind.BANISH_TO):
+            return f"{label} {self._name('site', argument, locale)}"
+        return f"{label} {self._card_name(argument, locale)}"
+
+    def _label(self, label_id: str, locale: str) -> str:
+        return str(self.game.get("label", label_id).text.get(locale, self.game.source_locale))
 
     def _name(self, kind: str, index: int, locale: str) -> str:
         entity = self.game.entities(kind)[index]
         return str(entity.name.get(locale, self.game.source_locale))
+
+    def _term(self, term_id: str, locale: str) -> str:
+        return str(self.game.get("term", term_id).name.get(locale, self.game.source_locale))
 
     def _card_name(self, card: int, locale: str) -> str:
         for kind, base in sorted(self.cards.base.items(), key=lambda kv: kv[1], reverse=True):
@@ -507,18 +524,32 @@ class OathState:
                 return self._name(kind, card - base, locale)
         return str(card)
 
+    def _seat(self, seat: int, locale: str) -> str:
+        return f"{self._label('seat', locale)} {seat} ({self._name('role', self.flat.get('role', seat), locale)})"
+
+    def result(self, locale: str = "en") -> str:
+        """Who won and how, once the game is over."""
+        winner = self.flat.get("winner")
+        how = self._term(self.victory or "", locale)
+        return f"{self._label('game_over', locale)} {self._seat(winner, locale)} — {how}"
+
     def role_of(self, seat: int) -> str:
         return next(name for name, number in self.role_ids.items() if number == self.flat.get("role", seat))
 
     def summary(self, locale: str = "en") -> str:
         """A few lines a player needs to decide: round, whose turn, each seat's board and site."""
-        lines = [f"round {self.flat.get('round')}, seat {self.current_player()} to act"]
+        lines = [f"{self._term('round', locale)} {self.flat.get('round')}: "
+                 f"{self._label('seat', locale)} {self.current_player()} {self._label('to_act', locale)}"]
+        counts = (("supply", "supply"), ("favor", "favor"), ("secret", "secret"), ("warband", "warbands"))
         for seat in range(self.players):
+            board = ", ".join(f"{self._term(term, locale)} {self.flat.get(field, seat)}" for term, field in counts)
             site = self._name("site", self.flat.get("pawn_site", seat), locale)
-            lines.append(f"  seat {seat} ({self.role_of(seat)}): supply {self.flat.get('supply', seat)}, "
-                         f"favor {self.flat.get('favor', seat)}, secrets {self.flat.get('secret', seat)}, "
-                         f"warbands {self.flat.get('warbands', seat)}, at {site}")
+            lines.append(f"  {self._seat(seat, locale)}: {board}; {self._label('at_site', locale)} {site}")
         return "\n".join(lines)
+
+    def observation(self, seat: int) -> Observation:
+        """What `seat` may know of the game now (9.4)."""
+        return observe(self, seat)
 
     def clone(self) -> Any:
         twin = object.__new__(OathState)
