@@ -228,6 +228,9 @@ class LabelId(IntEnum):
     TO_ACT = 80
     AT_SITE = 81
     GAME_OVER = 82
+    MOVE_RECOVER_BANNER = 83
+    MOVE_TARGET_BANNER = 84
+    OLD_FAVOR_FIRST_TO = 85
 
 
 class TableId(IntEnum):
@@ -287,85 +290,86 @@ class FieldId(IntEnum):
     CAMPAIGN_DEFENDER = 22
     CAMPAIGN_TARGET_SITE = 23
     CAMPAIGN_TARGET_CARD = 24
-    CAMPAIGN_TARGET_PAWN = 25
-    CAMPAIGN_ATTACK = 26
-    CAMPAIGN_DEFENSE = 27
-    CAMPAIGN_LOSER = 28
-    CAMPAIGN_LOSSES = 29
-    CAMPAIGN_VICTORIOUS = 30
-    FAVOR = 31
-    SECRET = 32
-    SECRET_FACEDOWN = 33
-    WARBANDS = 34
-    WARBAND_BANK = 35
-    SITE_WARBANDS = 36
-    BANK_FAVOR = 37
-    SHARED_FAVOR = 38
-    SHARED_SECRET = 39
-    CARD_FAVOR = 40
-    CARD_SECRET = 41
-    BANNER_FAVOR = 42
-    BANNER_SECRET = 43
-    BANNER_HOLDER = 44
-    BANNER_MOB = 45
-    CARD_ZONE = 46
-    CARD_ORDER = 47
-    CARD_FACEUP = 48
-    CARD_SEEN = 49
-    CARD_SITE = 50
-    SITE_SLOT = 51
-    SITE_REGION = 52
-    PAWN_SITE = 53
-    SEATED = 54
-    ROLE = 55
-    SUPPLY = 56
-    OATHKEEPER = 57
-    USURPER = 58
-    OATH = 59
-    ROUND = 60
-    CURRENT_PLAYER = 61
-    VISIONS_DRAWN = 62
-    TOOK_THIS_TURN = 63
-    TRAVEL_COST_DELTA = 64
-    TRAVEL_FREE = 65
-    SEARCH_DRAW_DELTA = 66
-    SEARCH_COST_CAP = 67
-    TRADE_FAVOR_DELTA = 68
-    TRADE_SECRET_DELTA = 69
-    ATTACK_DICE_DELTA = 70
-    DEFENSE_DICE_DELTA = 71
-    KILL_ALL_DEFEATED = 72
-    ACTION_FORBIDDEN = 73
-    PHASE = 74
-    WINNER = 75
-    SETUP_SEAT = 76
-    CARD_LOCKED = 77
-    SACRIFICE_FORBIDDEN = 78
-    OUTNUMBERED_SACRIFICE_VALUE = 79
-    BANDITS_PER_SITE_DELTA = 80
-    FACEDOWN_ADVISER_PLAY_FORBIDDEN = 81
-    SEARCH_PLAYS_IF_ONE_TO_SITE = 82
-    IGNORE_ONE_SHIELD_FACES = 83
-    ATTACK_ROLL_DOUBLED = 84
-    ATTACK_POOL_HALVED = 85
-    DEFENDER_BATTLE_PLANS_FORBIDDEN = 86
-    DEFEAT_KILLS_ALL = 87
-    MUSTER_ON_OCCUPIED_CARD = 88
-    CARD_SUIT = 89
-    REGION_DISCARD_PILE = 90
-    RELIC_WARBANDS = 91
-    DISCARDED_SUIT_THIS_TURN = 92
-    TRAVEL_COST_BASE = 93
-    MUSTER_WARBAND_DELTA = 94
-    SEARCH_REVEAL_CARDS = 95
-    SEARCH_SWAP_DISPOSSESSED = 96
-    DISCARD_TO_WORLD_DECK_BOTTOM = 97
-    ACTION_SUPPLY_FREE = 98
-    PLACE_WARBANDS_AT_SITES_FORBIDDEN = 99
-    PLAY_GAINS_SECRET_NOT_FAVOR = 100
-    PLAY_TO_ANY_SITE_IN_REGION = 101
-    RECOVER_TURNS_MOB = 102
-    END_ROLL_DELTA = 103
+    CAMPAIGN_TARGET_BANNER = 25
+    CAMPAIGN_TARGET_PAWN = 26
+    CAMPAIGN_ATTACK = 27
+    CAMPAIGN_DEFENSE = 28
+    CAMPAIGN_LOSER = 29
+    CAMPAIGN_LOSSES = 30
+    CAMPAIGN_VICTORIOUS = 31
+    FAVOR = 32
+    SECRET = 33
+    SECRET_FACEDOWN = 34
+    WARBANDS = 35
+    WARBAND_BANK = 36
+    SITE_WARBANDS = 37
+    BANK_FAVOR = 38
+    SHARED_FAVOR = 39
+    SHARED_SECRET = 40
+    CARD_FAVOR = 41
+    CARD_SECRET = 42
+    BANNER_FAVOR = 43
+    BANNER_SECRET = 44
+    BANNER_HOLDER = 45
+    BANNER_MOB = 46
+    CARD_ZONE = 47
+    CARD_ORDER = 48
+    CARD_FACEUP = 49
+    CARD_SEEN = 50
+    CARD_SITE = 51
+    SITE_SLOT = 52
+    SITE_REGION = 53
+    PAWN_SITE = 54
+    SEATED = 55
+    ROLE = 56
+    SUPPLY = 57
+    OATHKEEPER = 58
+    USURPER = 59
+    OATH = 60
+    ROUND = 61
+    CURRENT_PLAYER = 62
+    VISIONS_DRAWN = 63
+    TOOK_THIS_TURN = 64
+    TRAVEL_COST_DELTA = 65
+    TRAVEL_FREE = 66
+    SEARCH_DRAW_DELTA = 67
+    SEARCH_COST_CAP = 68
+    TRADE_FAVOR_DELTA = 69
+    TRADE_SECRET_DELTA = 70
+    ATTACK_DICE_DELTA = 71
+    DEFENSE_DICE_DELTA = 72
+    KILL_ALL_DEFEATED = 73
+    ACTION_FORBIDDEN = 74
+    PHASE = 75
+    WINNER = 76
+    SETUP_SEAT = 77
+    CARD_LOCKED = 78
+    SACRIFICE_FORBIDDEN = 79
+    OUTNUMBERED_SACRIFICE_VALUE = 80
+    BANDITS_PER_SITE_DELTA = 81
+    FACEDOWN_ADVISER_PLAY_FORBIDDEN = 82
+    SEARCH_PLAYS_IF_ONE_TO_SITE = 83
+    IGNORE_ONE_SHIELD_FACES = 84
+    ATTACK_ROLL_DOUBLED = 85
+    ATTACK_POOL_HALVED = 86
+    DEFENDER_BATTLE_PLANS_FORBIDDEN = 87
+    DEFEAT_KILLS_ALL = 88
+    MUSTER_ON_OCCUPIED_CARD = 89
+    CARD_SUIT = 90
+    REGION_DISCARD_PILE = 91
+    RELIC_WARBANDS = 92
+    DISCARDED_SUIT_THIS_TURN = 93
+    TRAVEL_COST_BASE = 94
+    MUSTER_WARBAND_DELTA = 95
+    SEARCH_REVEAL_CARDS = 96
+    SEARCH_SWAP_DISPOSSESSED = 97
+    DISCARD_TO_WORLD_DECK_BOTTOM = 98
+    ACTION_SUPPLY_FREE = 99
+    PLACE_WARBANDS_AT_SITES_FORBIDDEN = 100
+    PLAY_GAINS_SECRET_NOT_FAVOR = 101
+    PLAY_TO_ANY_SITE_IN_REGION = 102
+    RECOVER_TURNS_MOB = 103
+    END_ROLL_DELTA = 104
 
 
 class ResourceId(IntEnum):
@@ -2729,6 +2733,18 @@ LABELS: tuple[Label, ...] = (
         id=LabelId.GAME_OVER,
         text=Text(en='Game over. Winner:', fr='Fin de la partie. Vainqueur :', uk='Гру завершено. Переможець:'),
     ),
+    Label(
+        id=LabelId.MOVE_RECOVER_BANNER,
+        text=Text(en='Recover the banner', fr='Récupérer la Bannière', uk='Відновити стяг'),
+    ),
+    Label(
+        id=LabelId.MOVE_TARGET_BANNER,
+        text=Text(en='Target the banner', fr='Cibler la Bannière', uk='Ціль — стяг'),
+    ),
+    Label(
+        id=LabelId.OLD_FAVOR_FIRST_TO,
+        text=Text(en='the old favor goes first to the favor bank of', fr='les anciennes faveurs vont d’abord à la banque de faveur', uk='старий фавор іде спершу до запасу масті'),
+    ),
 )
 
 TABLES: tuple[Table, ...] = (
@@ -3089,6 +3105,11 @@ STATE: tuple[StateField, ...] = (
         id=FieldId.CAMPAIGN_TARGET_CARD,
         of=('card',),
         doc="1 for each relic targeted (5.5.2: the defender's relics, if their pawn is at the attacker's site).",
+    ),
+    StateField(
+        id=FieldId.CAMPAIGN_TARGET_BANNER,
+        of=('banner',),
+        doc="1 for each banner targeted (5.5.2: the defender's banners, if their pawn is at the attacker's site).",
     ),
     StateField(
         id=FieldId.CAMPAIGN_TARGET_PAWN,

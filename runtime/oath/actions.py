@@ -38,6 +38,8 @@ class Kind(IntEnum):
     DONE = 25
     BANISH_TO = 26
     BURN_HALF_FAVOR = 27
+    RECOVER_BANNER = 28
+    TARGET_BANNER = 29
 
 
 class Phase(IntEnum):

@@ -3,8 +3,7 @@
 Each step that needs a player's decision is a phase whose legal actions are that decision; steps
 with a single possible outcome resolve on their own. Not yet played: battle plans (5.5.3, the rule
 hooks `attack_dice_delta` and `defense_dice_delta` are read, nothing sets them yet), Allies and the
-Imperial defence (there are no Citizens until 6.6 is played), banners as targets (banners are not
-recovered yet).
+Imperial defence (there are no Citizens until 6.6 is played).
 """
 
 from __future__ import annotations
@@ -13,6 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..state import FlatState
+from . import banners
 from .actions import NONE, Kind, Phase, action
 
 if TYPE_CHECKING:
@@ -85,9 +85,12 @@ def _target_actions(state: OathState) -> list[int]:
     if defender >= 0 and flat.get("pawn_site", defender) == site:
         out += [action(Kind.TARGET_RELIC, relic) for relic in state.cards.in_zone(state.cards.zone("relics_held", defender))
                 if not flat.get("campaign_target_card", relic)]
+        out += [action(Kind.TARGET_BANNER, banner) for banner in banners.held_by(state, defender)
+                if not flat.get("campaign_target_banner", banner)]
         if not flat.get("campaign_target_pawn"):
             out.append(action(Kind.TARGET_PAWN))
-    if flat.get("campaign_target_site", site) or flat.get("campaign_target_pawn") or _targeted_relics(state):
+    if flat.get("campaign_target_site", site) or flat.get("campaign_target_pawn") or _targeted_relics(state) \
+            or _targeted_banners(state):
         out.append(action(Kind.FIGHT))
     return sorted(out)
 
@@ -98,6 +101,10 @@ def target_site(state: OathState, seat: int, site: int) -> None:
 
 def target_relic(state: OathState, seat: int, relic: int) -> None:
     state.flat.set("campaign_target_card", relic, 1)
+
+
+def target_banner(state: OathState, seat: int, banner: int) -> None:
+    state.flat.set("campaign_target_banner", banner, 1)
 
 
 def target_pawn(state: OathState, seat: int, _: int) -> None:
@@ -116,6 +123,11 @@ def _targeted_relics(state: OathState) -> list[int]:
             if state.flat.get("campaign_target_card", r)]
 
 
+def _targeted_banners(state: OathState) -> list[int]:
+    defender = state.flat.get("campaign_defender")
+    return [b for b in banners.held_by(state, defender) if state.flat.get("campaign_target_banner", b)] if defender >= 0 else []
+
+
 def _board_in_force(state: OathState) -> bool:
     """5.5.4: the defender's board warbands defend if their pawn is at the attacker's site or a targeted site."""
     flat = state.flat
@@ -125,12 +137,14 @@ def _board_in_force(state: OathState) -> bool:
 
 
 def _defense_dice(state: OathState) -> int:
-    """5.5.2: each target's shield, the pawn's two dice, the title's dice (2.11), and the modifiers'."""
+    """5.5.2: each target's shield (a banner's is its tokens, 2.5.2), the pawn's two dice, the title's dice
+    (2.11), and the modifiers'."""
     flat, game = state.flat, state.game
     sites = game.entities("site")
     relics = game.entities("relic")
     dice = sum(sites[s].defense for s in _targeted_sites(state))
     dice += sum(relics[r - state.cards.base["relic"]].defense for r in _targeted_relics(state))
+    dice += sum(banners.tokens(state, b) for b in _targeted_banners(state))
     defender = flat.get("campaign_defender")
     if flat.get("campaign_target_pawn"):
         dice += PAWN_DICE
@@ -284,12 +298,14 @@ def occupy(state: OathState, seat: int, site: int) -> None:
 
 
 def _take_spoils(state: OathState) -> None:
-    """5.5.7.II-III: the targeted relics; then the banished pawn's travel and favor."""
+    """5.5.7.II-III: the targeted relics and banners (seized, 2.5.3); then the banished pawn's travel and favor."""
     flat = state.flat
     attacker = flat.get("campaign_attacker")
     for relic in _targeted_relics(state):
         state.cards.put(relic, state.cards.zone("relics_held", attacker), faceup=True)
         flat.set("took_this_turn", relic, 1)
+    for banner in _targeted_banners(state):
+        banners.seize(state, attacker, banner)
     if flat.get("campaign_target_pawn"):
         flat.set("phase", Phase.CAMPAIGN_BANISH)
     else:
@@ -324,7 +340,7 @@ def finish(state: OathState) -> None:
 
 def clear(flat: FlatState) -> None:
     """No Campaign under way."""
-    for name in ("campaign_target_site", "campaign_target_card"):
+    for name in ("campaign_target_site", "campaign_target_card", "campaign_target_banner"):
         for index in range(flat.size(name)):
             flat.set(name, index, 0)
     for name in ("campaign_attacker", "campaign_defender", "campaign_loser"):
@@ -337,6 +353,7 @@ HANDLERS: dict[Kind, Callable[[OathState, int, int], None]] = {
     Kind.CAMPAIGN: start,
     Kind.TARGET_SITE: target_site,
     Kind.TARGET_RELIC: target_relic,
+    Kind.TARGET_BANNER: target_banner,
     Kind.TARGET_PAWN: target_pawn,
     Kind.FIGHT: fight,
     Kind.SACRIFICE: sacrifice,

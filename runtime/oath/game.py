@@ -1,11 +1,11 @@
 """Playing Oath through an OpenSpiel-like API: legal actions as ints, apply, terminal, returns.
 
 This first part of the kernel plays the turn structure (4), the Search, Muster and Trade actions
-(5.1-5.3), Recover of relics (5.4), Campaign (5.5, in campaign.py), Travel (5.6), moving warbands
-(6.5), "Action:" powers whose natives exist (6.2), the Rest and its Supply refresh (4.3), the end
-die (3.3), the Oathkeeper of Supremacy (2.11) and the wins as Usurper (3.1) and at War Exhaustion
-(3.4). Not yet: battle plans, Recover of banners, the other powers and natives, Visions played faceup, Citizenship, the People's
-Favor's wake duty, the other Oaths' titles, Visionary and Successor wins, the Chronicle.
+(5.1-5.3), Recover of relics and banners (5.4, banners.py), Campaign (5.5, campaign.py), Travel
+(5.6), moving warbands (6.5), "Action:" powers whose natives exist (6.2), the People's Favor at Wake
+(4.1.1), the Rest and its Supply refresh (4.3), the end die (3.3), the Oathkeeper title of each
+Oath (2.11) and the wins as Usurper (3.1) and at War Exhaustion (3.4). Not yet: battle plans, the other powers and natives, Visions played faceup, Citizenship, minor
+actions 6.1, 6.3 and 6.4, Visionary and Successor wins, the Chronicle.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 from ..bytecode import ARITY, Op, Status, pending_choice, provide_choice
 from ..content import CompiledGame
 from ..effects import VMS, bind_natives, start
-from . import campaign
+from . import banners, campaign
 from .actions import NONE, STRIDE, IllegalAction, Kind, Phase, action
 from .observe import Observation, observe
 from .setup import Cards, setup, table_row
@@ -218,6 +218,7 @@ class OathState:
         if supply >= 1:
             out += [action(Kind.RECOVER_RELIC, relic) for relic in self.relics_at(site)
                     if self._can_pay_recovery(seat, site)]
+            out += banners.recover_actions(self, seat)
         reachable = [c for c in self.cards_at(site) if self.flat.get("card_faceup", c)]
         reachable += [c for c in self.advisers(seat) if self.flat.get("card_faceup", c)]
         out += [action(Kind.USE_POWER, card) for card in sorted(set(reachable))
@@ -386,6 +387,10 @@ class OathState:
         self.cards.put(relic, self.cards.zone("relics_held", seat), faceup=True)
         self.flat.set("took_this_turn", relic, 1)
 
+    def _do_recover_banner(self, seat: int, argument: int) -> None:
+        banners.recover(self, seat, argument)
+        self.update_oathkeeper()
+
     def _do_use_power(self, seat: int, card: int) -> None:
         """6.2: pay the power's cost, then run its compiled effect on the state until it ends or asks."""
         key, cost = self.powers[card]
@@ -425,13 +430,17 @@ class OathState:
     # phases ------------------------------------------------------------------------------------
 
     def _wake(self, seat: int) -> None:
-        """4.1.2-4.1.3: an Exile holding the title wins on its Usurper side, else flips it to that side."""
-        if self.flat.get("role", seat) != self.role_ids["exile"] or self.flat.get("oathkeeper") != seat:
-            return
-        if self.flat.get("usurper"):
-            self._win(seat, "usurper")
-        else:
+        """4.1: an Exile holding the title wins on its Usurper side, else flips it to that side; then the holder
+        of the People's Favor does its duty (4.1.1, a compiled power that may ask). The Law puts the banner
+        first; nothing the banner does can change the title's holder or side, so the order makes no difference."""
+        if self.flat.get("role", seat) == self.role_ids["exile"] and self.flat.get("oathkeeper") == seat:
+            if self.flat.get("usurper"):
+                self._win(seat, "usurper")
+                return
             self.flat.set("usurper", 1)
+        if self.flat.get("banner_holder", banners.PEOPLES_FAVOR) == seat:
+            self.frame = start(self.game, banners.WAKE_POWER, seat, banners.PEOPLES_FAVOR)
+            self._run_effect()
 
     def _rest(self, seat: int) -> None:
         """4.3: tokens on cards go home, Supply refreshes from the bank's warbands, unspent Supply is saved."""
@@ -470,18 +479,30 @@ class OathState:
         self.flat.set("round", round_ + 1)
 
     def update_oathkeeper(self) -> None:
-        """2.11 for the Oath of Supremacy: the player ruling the most sites takes the title; ties keep it.
+        """2.11: the player who meets the Oath's goal holds the title, flipped to its Oathkeeper side; on a tie
+        for "most" the holder keeps it.
 
         Not yet as the Law says: when several players overtake the holder together, the holder should
         choose among them; here the first seat takes it."""
-        if self.game.entities("oath")[self.flat.get("oath")].id.name.lower() != "supremacy":
-            return
-        counts = [sum(self.rules(seat, site) for site in self.sites_on_map()) for seat in range(self.players)]
+        oath = self.game.entities("oath")[self.flat.get("oath")].id.name.lower()
         holder = self.flat.get("oathkeeper")
+        if oath in ("people", "devotion"):
+            owner = self.flat.get("banner_holder", banners.PEOPLES_FAVOR if oath == "people" else banners.DARKEST_SECRET)
+            if owner >= 0 and owner != holder:
+                self._take_title(owner)
+            return
+        if oath == "supremacy":
+            counts = [sum(self.rules(seat, site) for site in self.sites_on_map()) for seat in range(self.players)]
+        else:
+            counts = [len(self.cards.in_zone(self.cards.zone("relics_held", seat))) + len(banners.held_by(self, seat))
+                      for seat in range(self.players)]
         best = max(counts)
         if counts[holder] < best:
-            self.flat.set("oathkeeper", counts.index(best))
-            self.flat.set("usurper", 0)
+            self._take_title(counts.index(best))
+
+    def _take_title(self, seat: int) -> None:
+        self.flat.set("oathkeeper", seat)
+        self.flat.set("usurper", 0)
 
     def _win(self, seat: int, how: str) -> None:
         self.victory = how
@@ -499,6 +520,16 @@ class OathState:
             return label
         if kind == Kind.CAMPAIGN:
             return f"{label} {self._label('the_bandits', locale) if argument == NONE else self._seat(argument, locale)}"
+        if kind == Kind.TARGET_BANNER:
+            return f"{label} {self._name('banner', argument, locale)}"
+        if kind == Kind.RECOVER_BANNER:
+            banner, rest = divmod(argument, banners.BANNER_STRIDE)
+            amount, suit = divmod(rest, banners.SUITS)
+            token = self._term("favor" if banner == banners.PEOPLES_FAVOR else "secret", locale)
+            text = f"{label} {self._name('banner', banner, locale)}: {amount} {token}"
+            if banner == banners.PEOPLES_FAVOR:
+                text += f"; {self._label('old_favor_first_to', locale)} {self._name('suit', suit, locale)}"
+            return text
         if kind == Kind.KILL_AT:
             where = self._label('their_board', locale) if argument == NONE else \
                 f"{self._label('at_site', locale)} {self._name('site', argument, locale)}"

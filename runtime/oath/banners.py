@@ -1,0 +1,100 @@
+"""The two banners (2.5): Recover (5.4), the seize penalty (2.5.3) and the People's Favor at Wake (4.1.1).
+
+Recover's argument packs the banner, the amount paid and, for the People's Favor, the suit whose
+bank the old favor goes to first: banner * BANNER_STRIDE + amount * SUITS + first suit.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import Kind, action
+
+if TYPE_CHECKING:
+    from .game import OathState
+
+PEOPLES_FAVOR, DARKEST_SECRET = 0, 1
+"""Banner numbers, in the content's order."""
+SUITS = 8
+"""Room for the six suits in an argument."""
+BANNER_STRIDE = 512
+MOST_PAID = BANNER_STRIDE // SUITS - 1
+"""The most tokens one Recover can stack on a banner (63): an argument must fit its stride."""
+WAKE_POWER = "banner/peoples_favor/powers/1"
+
+
+def tokens(state: OathState, banner: int) -> int:
+    field = "banner_favor" if banner == PEOPLES_FAVOR else "banner_secret"
+    return state.flat.get(field, banner)
+
+
+def _purse(state: OathState, seat: int, banner: int) -> int:
+    """What a player can pay a banner with: favor, or faceup secrets (facedown ones cannot pay)."""
+    return state.flat.get("favor" if banner == PEOPLES_FAVOR else "secret", seat)
+
+
+def recover_actions(state: OathState, seat: int) -> list[int]:
+    """5.4.1-5.4.2: any banner, for more tokens than it holds; the Darkest Secret only from a holder whose
+    site has a card matching none of their faceup advisers (or from yourself, or the shared bank)."""
+    out = []
+    for banner in (PEOPLES_FAVOR, DARKEST_SECRET):
+        if banner == DARKEST_SECRET and not _darkest_secret_reachable(state, seat):
+            continue
+        first_suits = range(len(state.game.entities("suit"))) if banner == PEOPLES_FAVOR else range(1)
+        for amount in range(tokens(state, banner) + 1, min(_purse(state, seat, banner), MOST_PAID) + 1):
+            out += [action(Kind.RECOVER_BANNER, banner * BANNER_STRIDE + amount * SUITS + suit) for suit in first_suits]
+    return out
+
+
+def _darkest_secret_reachable(state: OathState, seat: int) -> bool:
+    holder = state.flat.get("banner_holder", DARKEST_SECRET)
+    if holder < 0 or holder == seat:
+        return True
+    suits = {state.suit_of[c] for c in state.advisers(holder) if state.flat.get("card_faceup", c) and c in state.suit_of}
+    here = state.flat.get("pawn_site", holder)
+    return any(state.suit_of[c] not in suits for c in state.cards_at(here) if state.flat.get("card_faceup", c))
+
+
+def recover(state: OathState, seat: int, argument: int) -> None:
+    """5.4.4: pay, stack the payment on the banner, and send the old tokens where the banner says."""
+    banner, rest = divmod(argument, BANNER_STRIDE)
+    amount, first_suit = divmod(rest, SUITS)
+    flat = state.flat
+    flat.add("supply", seat, -1)
+    old, holder = tokens(state, banner), flat.get("banner_holder", banner)
+    if banner == PEOPLES_FAVOR:
+        flat.set("banner_mob", banner, 0)
+        flat.move(("banner_favor", banner), ("shared_favor",), old)
+        _favor_to_banks(state, old, first_suit)
+        flat.move(("favor", seat), ("banner_favor", banner), amount)
+    else:
+        flat.move(("banner_secret", banner), ("shared_secret",), old)
+        flat.move(("secret", seat), ("banner_secret", banner), amount)
+        flat.move(("shared_secret",), ("secret", seat), old if holder == seat else min(old, 1))
+        if holder >= 0 and holder != seat:
+            flat.move(("shared_secret",), ("secret", holder), old - 1)
+    flat.set("banner_holder", banner, seat)
+
+
+def _favor_to_banks(state: OathState, favor: int, first_suit: int) -> None:
+    """One by one from the shared bank, starting with a suit and going round the banks' cycle (8.4)."""
+    order = sorted(range(len(state.game.entities("suit"))), key=lambda s: state.game.entities("suit")[s].bank_order)
+    start = order.index(first_suit)
+    for k in range(favor):
+        state.flat.move(("shared_favor",), ("bank_favor", order[(start + k) % len(order)]), 1)
+
+
+def seize(state: OathState, seat: int, banner: int) -> None:
+    """2.5.3: a banner taken from another player burns two tokens, leaving at least one; the People's
+    Favor turns to its Mob side."""
+    entity = state.game.entities("banner")[banner]
+    field, bank = ("banner_favor", "shared_favor") if banner == PEOPLES_FAVOR else ("banner_secret", "shared_secret")
+    burn = min(entity.seize_burn, max(0, tokens(state, banner) - entity.seize_minimum))
+    state.flat.move((field, banner), (bank,), burn)
+    if banner == PEOPLES_FAVOR:
+        state.flat.set("banner_mob", banner, 1)
+    state.flat.set("banner_holder", banner, seat)
+
+
+def held_by(state: OathState, seat: int) -> list[int]:
+    return [b for b in (PEOPLES_FAVOR, DARKEST_SECRET) if state.flat.get("banner_holder", b) == seat]
