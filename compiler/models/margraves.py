@@ -41,7 +41,7 @@ class Reward(StrictModel):
 
 
 class Power(Effectful):
-    kind: Literal["power", "pennant", "location", "board"]
+    kind: Literal["power", "pennant", "location", "board", "scoring"]
 
 
 class Card(NamedEntity):
@@ -154,6 +154,7 @@ class Procedure(NamedEntity):
     order: Count
     params: dict[Id, int] = Field(default_factory=dict, description="Numbers of the steps' {placeholders}")
     steps: list[Text] = Field(min_length=1)
+    powers: list[Power] = Field(default_factory=list, description="What of it the effect language can say")
 
 
 class DecisionOption(StrictModel):

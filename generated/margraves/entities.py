@@ -173,6 +173,7 @@ class FieldId(IntEnum):
     TOMB_SLOT = 26
     STATUE_KNIGHTS = 27
     KNIGHTS_ENTOMBED_THIS_TURN = 28
+    SCORE = 29
 
 
 class ResourceId(IntEnum):
@@ -200,6 +201,8 @@ class NativeId(IntEnum):
     BUILD_TOWER = 12
     CAN_BUILD = 13
     RECALL = 14
+    GUILD_ICONS = 15
+    BANNER_POINTS = 16
 
 
 class ZoneId(IntEnum):
@@ -788,6 +791,7 @@ class Procedure:
     order: int
     params: tuple[tuple[str, int], ...] = ()
     steps: tuple[Text, ...]
+    powers: tuple[Power, ...] = ()
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DecisionOption:
@@ -1712,6 +1716,11 @@ STATE: tuple[StateField, ...] = (
         id=FieldId.KNIGHTS_ENTOMBED_THIS_TURN,
         doc='Knights the active player sent to the Heroic Tombs this turn (the end-of-turn check runs only then, L388).',
     ),
+    StateField(
+        id=FieldId.SCORE,
+        of=('player',),
+        doc='Victory Points counted at the final scoring (L436).',
+    ),
 )
 
 RESOURCES: tuple[Resource, ...] = (
@@ -1836,6 +1845,18 @@ NATIVES: tuple[Native, ...] = (
         id=NativeId.RECALL,
         args=('player',),
         doc="Recall (L280-284): discard a citizen of the player's choice from the line (out of the game), take the played pile back into hand, then optionally recruit from the line at its slot cost.",
+    ),
+    Native(
+        id=NativeId.GUILD_ICONS,
+        args=('player', 'guild'),
+        returns='number',
+        doc='The icons of a guild the player has at the end (L446-450): on their end-game privilege tiles, their citizen cards in hand and played (decision citizen_guild_icons), and both icons of each location where they built a Ward Tower.',
+    ),
+    Native(
+        id=NativeId.BANNER_POINTS,
+        args=('player',),
+        returns='number',
+        doc="The player's banner points (L456-460): the banners on their end-game tiles grouped into sets of different banners, each set scoring its size squared.",
     ),
 )
 
@@ -3573,6 +3594,7 @@ PROCEDURES: tuple[Procedure, ...] = (
         order=9,
         params=(('gem_vp', 2), ('resources', 3), ('gold', 5)),
         steps=(Text(en='Influence: for each Guild, count its icons on your end-game Privilege tiles, your Citizen cards (in hand and played) and the Locations where you have a Ward Tower (2 icons per Location), and multiply by the Victory Points above your Influence marker of that Guild.', fr='Influence : pour chaque Guilde, comptez ses icônes sur vos tuiles Privilège Fin de partie, vos cartes Citoyen (en main et jouées) et les Lieux où vous avez une Tour de Conjuration (2 icônes par Lieu), et multipliez par les Points de Victoire au-dessus de votre marqueur Influence de cette Guilde.', uk='Вплив: для кожної гільдії порахуйте її значки на своїх плитках привілею кінця гри, картах громадян (у руці та зіграних) і локаціях, де у вас є Вежа Оберегу (2 значки на локацію), і помножте на переможні очки над вашим маркером впливу цієї гільдії.'), Text(en='Banners: each set of different Banners scores its size times itself; duplicates form a second set (5 different Banners: 5 × 5 = 25).', fr='Bannières : chaque jeu de Bannières différentes rapporte son nombre multiplié par lui-même ; les doubles forment un deuxième jeu (5 Bannières différentes : 5 × 5 = 25).', uk='Стяги: кожен набір різних стягів приносить свою кількість, помножену саму на себе; дублікати утворюють другий набір (5 різних стягів: 5 × 5 = 25).'), Text(en='Leftovers: {gem_vp} Victory Points per [gem], 1 per set of {resources} resources, 1 per {gold} [gold]. Knights and Strength score nothing.', fr='Restants : {gem_vp} Points de Victoire par [gem], 1 par ensemble de {resources} ressources, 1 par tranche de {gold} [gold]. Les Chevaliers et la Force ne rapportent rien.', uk='Залишки: {gem_vp} переможні очки за самоцвіт, 1 за кожні {resources} ресурси, 1 за кожні {gold} золота. Лицарі та сила очок не приносять.'), Text(en='Most Victory Points wins; on a tie, most [gold]; if still tied, the tied players win together.', fr='Le plus de Points de Victoire gagne ; en cas d’égalité, le plus d’[gold] ; sinon, les joueurs à égalité gagnent ensemble.', uk='Перемагає той, хто має найбільше переможних очок; за нічиєї — найбільше золота; якщо нічия зберігається, гравці перемагають разом.')),
+        powers=(Power(kind='scoring'),),
     ),
 )
 
@@ -3639,7 +3661,7 @@ DECISIONS: tuple[Decision, ...] = (
         status='verified',
         note='A requirement on the kernel: the shared VM alone loops in seat order.',
         rule='L230',
-        question="'Chaque joueur' runs from you clockwise and 'chaque adversaire' from your left (L230); the effect loops over `players` and `opponents` visit seats in seat order. Which order is the rule?",
+        question="'Chaque joueur' runs from you clockwise and 'chaque adversaire' from your left (L230); the effect loops over the players and opponents selectors visit seats in seat order. Which order is the rule?",
         options=(DecisionOption(id='clockwise_from_actor', summary="The rulebook's: the kernel visits seats from the acting player (or their left) clockwise; it matters only when the supply runs short"), DecisionOption(id='seat_order', summary='Seat order, whoever acts')),
         chosen='clockwise_from_actor',
     ),

@@ -6,7 +6,7 @@ from array import array
 
 from libc.stdint cimport int32_t
 
-cdef int32_t DATA[1184]
+cdef int32_t DATA[1185]
 DATA[:] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 1, 1, 1, 1,
@@ -14,45 +14,45 @@ DATA[:] = [
     0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 0, 2, 2,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 9, 10, 11, 12, 8, 3, 1, 1, 1, 1, 0, 1, 2, 3, 0, 0, 0, 0, 0, 2, 2, 2, 2, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, -1, 3, 3, 3, 3, 1, 1, 1, 1, 0, 0, 0, 0,
-    2, 2, 2, 2, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0, 0,
-    0, 1, 1, 1, 1, 1, 0, 1, 0, 0, 0, 0, 0, 1, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 1, 0, 0,
-    0, 0, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 1,
-    1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0,
-    0, 0, 0, 1, 2, 3, 4, 5, 6, 2, 3, 4, 5, 6, 2, 3, 4, 5, 6, 2, 3, 4, 5, 6, 0, 0, 1, 1, 2, 0,
-    0, 1, 1, 2, 0, 0, 1, 1, 2, 0, 0, 1, 1, 2, 1, 1, 1, 2, 3, 1, 1, 1, 2, 3, 1, 1, 1, 2, 3, 1,
-    1, 1, 2, 3, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    0, 0, 0, 0, 9, 10, 11, 12, 8, 3, 1, 1, 1, 1, 0, 1, 2, 3, 0, 0, 0, 0, 0, 2, 2, 2, 2, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, -1, 3, 3, 3, 3, 1, 1, 1, 1, 0, 0, 0,
+    0, 2, 2, 2, 2, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0,
+    0, 0, 1, 1, 1, 1, 1, 0, 1, 0, 0, 0, 0, 0, 1, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0,
+    1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1,
+    0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 2, 3, 4, 5, 6, 2, 3, 4, 5, 6, 2, 3, 4, 5, 6, 0, 0, 1, 1, 2,
+    0, 0, 1, 1, 2, 0, 0, 1, 1, 2, 0, 0, 1, 1, 2, 1, 1, 1, 2, 3, 1, 1, 1, 2, 3, 1, 1, 1, 2, 3,
+    1, 1, 1, 2, 3, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
     2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
-    2, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 3, 4, 5, -1, -1, -1, -1, -1, -1,
-    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 1, -1, 2, -1, 3, -1, 4, -1, 5, -1, 6, -1,
-    1, -1, 2, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 1, -1, 2, -1, 3, -1, 4,
-    -1, 5, -1, 6, -1, 1, 0, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
-    2, 2, 2, 2, 2, 0, 1, 2, 3, 4, 5, 6, 7, 1, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2,
-    0, 0, 0, 1, 1, 1, 2, 2, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 1, 1, 1,
-    0, 1, 2, 0, 1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0,
-    2, 2, 1, 2, 0, 2, 2, 0, 2, 2, 0, 2, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 6, 1, 2,
-    3, 4, 5, 6, 2, 4, 6, 8, 10, 2, 4, 6, 8, 10, 2, 4, 6, 8, 10, 2, 4, 6, 8, 10, 1, 2, 3, 4, 5,
-    1, 1, 3, 2, 2, 1, 2, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, 7, 7, 7, 5, -1, -1, -1,
+    2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 3, 4, 5, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 1, -1, 2, -1, 3, -1, 4, -1, 5, -1, 6,
+    -1, 1, -1, 2, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 1, -1, 2, -1, 3, -1,
+    4, -1, 5, -1, 6, -1, 1, 0, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 0, 1, 2, 3, 4, 5, 6, 7, 1, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 0, 0, 0, 1, 1, 1, 2, 2, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 1, 1,
+    1, 0, 1, 2, 0, 1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0,
+    0, 2, 2, 1, 2, 0, 2, 2, 0, 2, 2, 0, 2, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 6, 1,
+    2, 3, 4, 5, 6, 2, 4, 6, 8, 10, 2, 4, 6, 8, 10, 2, 4, 6, 8, 10, 2, 4, 6, 8, 10, 1, 2, 3, 4,
+    5, 1, 1, 3, 2, 2, 1, 2, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, 7, 7, 7, 5, -1, -1,
     -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 8, 8, 8, 6, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 8, 8, 8, 6, -1,
     -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 9, 9, 9, 7, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 9, 9, 9, 7,
     -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 10, 10, 10,
-    8, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 2, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1,
-    -1, -1, -1, -1, -1, -1, -1, -1, -1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 2, 3, 4, 5,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 10, 10,
+    10, 8, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 2, 3, 4, 5, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 2, 3, 4, 5,
 ]
-cdef int32_t CODE[3132]
+cdef int32_t CODE[3416]
 CODE[:] = [
     1, 58, 7, 0, 10, 1, 8, 1, 58, 7, 0, 10, 5, 1, 1, 10, 15, 6, 0, 1, 1, 8, 3, 1, 0, 8, 2, 7,
     2, 7, 3, 20, 26, 117, 1, 0, 1, 1, 1, 2, 1, 3, 7, 0, 29, 0, 8, 4, 7, 4, 1, 0, 18, 26, 68, 1,
@@ -171,7 +171,18 @@ CODE[:] = [
     23, 24, 24, 15, 1, 14, 7, 0, 10, 5, 1, 1, 23, 24, 24, 15, 1, 19, 7, 0, 10, 5, 1, 1, 23, 24,
     24, 15, 1, 24, 7, 0, 10, 5, 1, 1, 23, 24, 24, 15, 26, 3131, 1, 9, 7, 0, 10, 1, 39, 1, 1,
     27, 2, 1, 14, 7, 0, 10, 1, 40, 1, 1, 27, 2, 1, 19, 7, 0, 10, 1, 41, 1, 1, 27, 2, 1, 24, 7,
-    0, 10, 1, 42, 1, 1, 27, 2, 7, 0, 30, 12, 1, 2, 7, 0, 1, 3, 30, 7, 2, 2, 0,
+    0, 10, 1, 42, 1, 1, 27, 2, 7, 0, 30, 12, 1, 2, 7, 0, 1, 3, 30, 7, 2, 2, 0, 1, 5, 8, 3, 1,
+    0, 8, 2, 7, 2, 7, 3, 20, 26, 3415, 1, 1, 7, 2, 10, 5, 1, 1, 18, 26, 3406, 1, 4, 8, 5, 1, 0,
+    8, 4, 7, 4, 7, 5, 20, 26, 3324, 1, 189, 7, 2, 10, 3, 5, 7, 2, 7, 4, 30, 15, 2, 1, 858, 1,
+    6, 1, 118, 7, 2, 1, 4, 12, 10, 7, 4, 10, 5, 1, 3, 13, 1, 1, 10, 15, 8, 6, 1, 0, 7, 6, 1, 1,
+    18, 1, 0, 12, 10, 7, 6, 1, 2, 18, 1, 1, 12, 10, 7, 6, 1, 3, 18, 1, 2, 12, 10, 7, 6, 1, 4,
+    18, 1, 3, 12, 10, 7, 6, 1, 5, 18, 1, 4, 12, 10, 7, 6, 1, 6, 18, 1, 5, 12, 10, 1, 1, 7, 6,
+    1, 1, 19, 15, 7, 6, 1, 2, 19, 15, 7, 6, 1, 3, 19, 15, 7, 6, 1, 4, 19, 15, 7, 6, 1, 5, 19,
+    15, 7, 6, 1, 6, 19, 15, 26, 3310, 31, 2, 10, 9, 12, 10, 6, 7, 4, 1, 1, 10, 8, 4, 25, 3166,
+    1, 189, 7, 2, 10, 3, 5, 7, 2, 30, 16, 1, 10, 6, 1, 189, 7, 2, 10, 3, 5, 1, 2, 1, 24, 7, 2,
+    10, 5, 12, 10, 6, 1, 189, 7, 2, 10, 3, 5, 1, 9, 7, 2, 10, 5, 1, 14, 7, 2, 10, 5, 10, 1, 19,
+    7, 2, 10, 5, 10, 1, 3, 13, 10, 6, 1, 189, 7, 2, 10, 3, 5, 1, 43, 7, 2, 10, 5, 1, 5, 13, 10,
+    6, 7, 2, 1, 1, 10, 8, 2, 25, 3140, 0,
 ]
 
 OFFSETS = {
@@ -181,56 +192,56 @@ OFFSETS = {
     'table_status': 144,
     'discrepancy_status': 150,
     'field_rule': 154,
-    'resource_term': 183,
-    'zone_per_player': 189,
-    'die_status': 189,
-    'guild_status': 189,
-    'guild_influence_row': 193,
-    'pennant_status': 197,
-    'citizen_status': 202,
-    'citizen_guild': 222,
-    'citizen_starting': 242,
-    'citizen_slays': 262,
-    'location_status': 282,
-    'location_start': 290,
-    'lair_status': 298,
-    'monster_status': 302,
-    'monster_lair': 322,
-    'monster_boss': 342,
-    'monster_strength': 362,
-    'monster_magic': 382,
-    'monster_influence': 402,
-    'privilege_status': 422,
-    'privilege_level': 482,
-    'privilege_type': 542,
-    'privilege_min_players': 602,
-    'privilege_banner': 662,
-    'wealth_status': 722,
-    'naval_segment_status': 742,
-    'naval_segment_position': 750,
-    'naval_segment_start': 758,
-    'tomb_slot_status': 766,
-    'tomb_slot_row': 775,
-    'tomb_slot_column': 784,
-    'tomb_line_status': 793,
-    'tomb_line_axis': 799,
-    'tomb_line_index': 805,
-    'board_power_status': 811,
-    'procedure_status': 813,
-    'procedure_order': 823,
-    'decision_status': 833,
-    'table_citizen_line_costs': 847,
-    'table_citizen_line_costs_rows': 852,
-    'table_influence_vp': 857,
-    'table_influence_vp_rows': 863,
-    'table_river_costs': 869,
-    'table_river_costs_columns': 889,
-    'table_river_privilege': 894,
-    'table_river_privilege_rows': 899,
-    'table_supply_by_players': 904,
-    'table_supply_by_players_rows': 1096,
-    'table_citizen_copies': 1100,
-    'table_citizen_copies_columns': 1180,
+    'resource_term': 184,
+    'zone_per_player': 190,
+    'die_status': 190,
+    'guild_status': 190,
+    'guild_influence_row': 194,
+    'pennant_status': 198,
+    'citizen_status': 203,
+    'citizen_guild': 223,
+    'citizen_starting': 243,
+    'citizen_slays': 263,
+    'location_status': 283,
+    'location_start': 291,
+    'lair_status': 299,
+    'monster_status': 303,
+    'monster_lair': 323,
+    'monster_boss': 343,
+    'monster_strength': 363,
+    'monster_magic': 383,
+    'monster_influence': 403,
+    'privilege_status': 423,
+    'privilege_level': 483,
+    'privilege_type': 543,
+    'privilege_min_players': 603,
+    'privilege_banner': 663,
+    'wealth_status': 723,
+    'naval_segment_status': 743,
+    'naval_segment_position': 751,
+    'naval_segment_start': 759,
+    'tomb_slot_status': 767,
+    'tomb_slot_row': 776,
+    'tomb_slot_column': 785,
+    'tomb_line_status': 794,
+    'tomb_line_axis': 800,
+    'tomb_line_index': 806,
+    'board_power_status': 812,
+    'procedure_status': 814,
+    'procedure_order': 824,
+    'decision_status': 834,
+    'table_citizen_line_costs': 848,
+    'table_citizen_line_costs_rows': 853,
+    'table_influence_vp': 858,
+    'table_influence_vp_rows': 864,
+    'table_river_costs': 870,
+    'table_river_costs_columns': 890,
+    'table_river_privilege': 895,
+    'table_river_privilege_rows': 900,
+    'table_supply_by_players': 905,
+    'table_supply_by_players_rows': 1097,
+    'table_citizen_copies': 1101,
+    'table_citizen_copies_columns': 1181,
 }
 SHAPES = {
     'term_status': (48,),
@@ -238,7 +249,7 @@ SHAPES = {
     'term_enforce': (48,),
     'table_status': (6,),
     'discrepancy_status': (4,),
-    'field_rule': (29,),
+    'field_rule': (30,),
     'resource_term': (6,),
     'zone_per_player': (0,),
     'die_status': (0,),
@@ -303,12 +314,12 @@ def values(str name):
 
 def data():
     """All tables as one int32 array: what the effect VM reads as its constants."""
-    return array('i', [DATA[i] for i in range(1184)])
+    return array('i', [DATA[i] for i in range(1185)])
 
 
 def code():
     """The bytecode of every effect as one int32 array (entries in effects.py)."""
-    return array('i', [CODE[i] for i in range(3132)])
+    return array('i', [CODE[i] for i in range(3416)])
 
 
 def term_status(Py_ssize_t i0):
@@ -348,7 +359,7 @@ def discrepancy_status(Py_ssize_t i0):
 
 def field_rule(Py_ssize_t i0):
     """field.rule per field id"""
-    if not 0 <= i0 < 29:
+    if not 0 <= i0 < 30:
         raise IndexError("field_rule: index out of range")
     return DATA[154 + i0]
 
@@ -357,347 +368,347 @@ def resource_term(Py_ssize_t i0):
     """resource.term per resource id (a term id)"""
     if not 0 <= i0 < 6:
         raise IndexError("resource_term: index out of range")
-    return DATA[183 + i0]
+    return DATA[184 + i0]
 
 
 def zone_per_player(Py_ssize_t i0):
     """zone.per_player per zone id"""
     if not 0 <= i0 < 0:
         raise IndexError("zone_per_player: index out of range")
-    return DATA[189 + i0]
+    return DATA[190 + i0]
 
 
 def die_status(Py_ssize_t i0):
     """die.status per die id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 0:
         raise IndexError("die_status: index out of range")
-    return DATA[189 + i0]
+    return DATA[190 + i0]
 
 
 def guild_status(Py_ssize_t i0):
     """guild.status per guild id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 4:
         raise IndexError("guild_status: index out of range")
-    return DATA[189 + i0]
+    return DATA[190 + i0]
 
 
 def guild_influence_row(Py_ssize_t i0):
     """guild.influence_row per guild id"""
     if not 0 <= i0 < 4:
         raise IndexError("guild_influence_row: index out of range")
-    return DATA[193 + i0]
+    return DATA[194 + i0]
 
 
 def pennant_status(Py_ssize_t i0):
     """pennant.status per pennant id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 5:
         raise IndexError("pennant_status: index out of range")
-    return DATA[197 + i0]
+    return DATA[198 + i0]
 
 
 def citizen_status(Py_ssize_t i0):
     """citizen.status per citizen id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 20:
         raise IndexError("citizen_status: index out of range")
-    return DATA[202 + i0]
+    return DATA[203 + i0]
 
 
 def citizen_guild(Py_ssize_t i0):
     """citizen.guild per citizen id (a guild id)"""
     if not 0 <= i0 < 20:
         raise IndexError("citizen_guild: index out of range")
-    return DATA[222 + i0]
+    return DATA[223 + i0]
 
 
 def citizen_starting(Py_ssize_t i0):
     """citizen.starting per citizen id"""
     if not 0 <= i0 < 20:
         raise IndexError("citizen_starting: index out of range")
-    return DATA[242 + i0]
+    return DATA[243 + i0]
 
 
 def citizen_slays(Py_ssize_t i0):
     """citizen.slays per citizen id"""
     if not 0 <= i0 < 20:
         raise IndexError("citizen_slays: index out of range")
-    return DATA[262 + i0]
+    return DATA[263 + i0]
 
 
 def location_status(Py_ssize_t i0):
     """location.status per location id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 8:
         raise IndexError("location_status: index out of range")
-    return DATA[282 + i0]
+    return DATA[283 + i0]
 
 
 def location_start(Py_ssize_t i0):
     """location.start per location id"""
     if not 0 <= i0 < 8:
         raise IndexError("location_start: index out of range")
-    return DATA[290 + i0]
+    return DATA[291 + i0]
 
 
 def lair_status(Py_ssize_t i0):
     """lair.status per lair id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 4:
         raise IndexError("lair_status: index out of range")
-    return DATA[298 + i0]
+    return DATA[299 + i0]
 
 
 def monster_status(Py_ssize_t i0):
     """monster.status per monster id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 20:
         raise IndexError("monster_status: index out of range")
-    return DATA[302 + i0]
+    return DATA[303 + i0]
 
 
 def monster_lair(Py_ssize_t i0):
     """monster.lair per monster id (a lair id)"""
     if not 0 <= i0 < 20:
         raise IndexError("monster_lair: index out of range")
-    return DATA[322 + i0]
+    return DATA[323 + i0]
 
 
 def monster_boss(Py_ssize_t i0):
     """monster.boss per monster id"""
     if not 0 <= i0 < 20:
         raise IndexError("monster_boss: index out of range")
-    return DATA[342 + i0]
+    return DATA[343 + i0]
 
 
 def monster_strength(Py_ssize_t i0):
     """monster.strength per monster id"""
     if not 0 <= i0 < 20:
         raise IndexError("monster_strength: index out of range")
-    return DATA[362 + i0]
+    return DATA[363 + i0]
 
 
 def monster_magic(Py_ssize_t i0):
     """monster.magic per monster id"""
     if not 0 <= i0 < 20:
         raise IndexError("monster_magic: index out of range")
-    return DATA[382 + i0]
+    return DATA[383 + i0]
 
 
 def monster_influence(Py_ssize_t i0):
     """monster.influence per monster id"""
     if not 0 <= i0 < 20:
         raise IndexError("monster_influence: index out of range")
-    return DATA[402 + i0]
+    return DATA[403 + i0]
 
 
 def privilege_status(Py_ssize_t i0):
     """privilege.status per privilege id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 60:
         raise IndexError("privilege_status: index out of range")
-    return DATA[422 + i0]
+    return DATA[423 + i0]
 
 
 def privilege_level(Py_ssize_t i0):
     """privilege.level per privilege id (0=I, 1=II)"""
     if not 0 <= i0 < 60:
         raise IndexError("privilege_level: index out of range")
-    return DATA[482 + i0]
+    return DATA[483 + i0]
 
 
 def privilege_type(Py_ssize_t i0):
     """privilege.type per privilege id (0=grant, 1=end_game)"""
     if not 0 <= i0 < 60:
         raise IndexError("privilege_type: index out of range")
-    return DATA[542 + i0]
+    return DATA[543 + i0]
 
 
 def privilege_min_players(Py_ssize_t i0):
     """privilege.min_players per privilege id"""
     if not 0 <= i0 < 60:
         raise IndexError("privilege_min_players: index out of range")
-    return DATA[602 + i0]
+    return DATA[603 + i0]
 
 
 def privilege_banner(Py_ssize_t i0):
     """privilege.banner per privilege id"""
     if not 0 <= i0 < 60:
         raise IndexError("privilege_banner: index out of range")
-    return DATA[662 + i0]
+    return DATA[663 + i0]
 
 
 def wealth_status(Py_ssize_t i0):
     """wealth.status per wealth id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 20:
         raise IndexError("wealth_status: index out of range")
-    return DATA[722 + i0]
+    return DATA[723 + i0]
 
 
 def naval_segment_status(Py_ssize_t i0):
     """naval_segment.status per naval_segment id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 8:
         raise IndexError("naval_segment_status: index out of range")
-    return DATA[742 + i0]
+    return DATA[743 + i0]
 
 
 def naval_segment_position(Py_ssize_t i0):
     """naval_segment.position per naval_segment id"""
     if not 0 <= i0 < 8:
         raise IndexError("naval_segment_position: index out of range")
-    return DATA[750 + i0]
+    return DATA[751 + i0]
 
 
 def naval_segment_start(Py_ssize_t i0):
     """naval_segment.start per naval_segment id"""
     if not 0 <= i0 < 8:
         raise IndexError("naval_segment_start: index out of range")
-    return DATA[758 + i0]
+    return DATA[759 + i0]
 
 
 def tomb_slot_status(Py_ssize_t i0):
     """tomb_slot.status per tomb_slot id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 9:
         raise IndexError("tomb_slot_status: index out of range")
-    return DATA[766 + i0]
+    return DATA[767 + i0]
 
 
 def tomb_slot_row(Py_ssize_t i0):
     """tomb_slot.row per tomb_slot id"""
     if not 0 <= i0 < 9:
         raise IndexError("tomb_slot_row: index out of range")
-    return DATA[775 + i0]
+    return DATA[776 + i0]
 
 
 def tomb_slot_column(Py_ssize_t i0):
     """tomb_slot.column per tomb_slot id"""
     if not 0 <= i0 < 9:
         raise IndexError("tomb_slot_column: index out of range")
-    return DATA[784 + i0]
+    return DATA[785 + i0]
 
 
 def tomb_line_status(Py_ssize_t i0):
     """tomb_line.status per tomb_line id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 6:
         raise IndexError("tomb_line_status: index out of range")
-    return DATA[793 + i0]
+    return DATA[794 + i0]
 
 
 def tomb_line_axis(Py_ssize_t i0):
     """tomb_line.axis per tomb_line id (0=row, 1=column)"""
     if not 0 <= i0 < 6:
         raise IndexError("tomb_line_axis: index out of range")
-    return DATA[799 + i0]
+    return DATA[800 + i0]
 
 
 def tomb_line_index(Py_ssize_t i0):
     """tomb_line.index per tomb_line id"""
     if not 0 <= i0 < 6:
         raise IndexError("tomb_line_index: index out of range")
-    return DATA[805 + i0]
+    return DATA[806 + i0]
 
 
 def board_power_status(Py_ssize_t i0):
     """board_power.status per board_power id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 2:
         raise IndexError("board_power_status: index out of range")
-    return DATA[811 + i0]
+    return DATA[812 + i0]
 
 
 def procedure_status(Py_ssize_t i0):
     """procedure.status per procedure id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 10:
         raise IndexError("procedure_status: index out of range")
-    return DATA[813 + i0]
+    return DATA[814 + i0]
 
 
 def procedure_order(Py_ssize_t i0):
     """procedure.order per procedure id"""
     if not 0 <= i0 < 10:
         raise IndexError("procedure_order: index out of range")
-    return DATA[823 + i0]
+    return DATA[824 + i0]
 
 
 def decision_status(Py_ssize_t i0):
     """decision.status per decision id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 14:
         raise IndexError("decision_status: index out of range")
-    return DATA[833 + i0]
+    return DATA[834 + i0]
 
 
 def table_citizen_line_costs(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'citizen_line_costs': [row][value]"""
     if not 0 <= i0 < 5 or not 0 <= i1 < 1:
         raise IndexError("table_citizen_line_costs: index out of range")
-    return DATA[847 + i0 + i1]
+    return DATA[848 + i0 + i1]
 
 
 def table_citizen_line_costs_rows(Py_ssize_t i0):
     """integer keys of the rows of 'citizen_line_costs'"""
     if not 0 <= i0 < 5:
         raise IndexError("table_citizen_line_costs_rows: index out of range")
-    return DATA[852 + i0]
+    return DATA[853 + i0]
 
 
 def table_influence_vp(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'influence_vp': [row][value]"""
     if not 0 <= i0 < 6 or not 0 <= i1 < 1:
         raise IndexError("table_influence_vp: index out of range")
-    return DATA[857 + i0 + i1]
+    return DATA[858 + i0 + i1]
 
 
 def table_influence_vp_rows(Py_ssize_t i0):
     """integer keys of the rows of 'influence_vp'"""
     if not 0 <= i0 < 6:
         raise IndexError("table_influence_vp_rows: index out of range")
-    return DATA[863 + i0]
+    return DATA[864 + i0]
 
 
 def table_river_costs(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'river_costs': [guild][column]"""
     if not 0 <= i0 < 4 or not 0 <= i1 < 5:
         raise IndexError("table_river_costs: index out of range")
-    return DATA[869 + i0 * 5 + i1]
+    return DATA[870 + i0 * 5 + i1]
 
 
 def table_river_costs_columns(Py_ssize_t i0):
     """integer keys of the columns of 'river_costs'"""
     if not 0 <= i0 < 5:
         raise IndexError("table_river_costs_columns: index out of range")
-    return DATA[889 + i0]
+    return DATA[890 + i0]
 
 
 def table_river_privilege(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'river_privilege': [row][value]"""
     if not 0 <= i0 < 5 or not 0 <= i1 < 1:
         raise IndexError("table_river_privilege: index out of range")
-    return DATA[894 + i0 + i1]
+    return DATA[895 + i0 + i1]
 
 
 def table_river_privilege_rows(Py_ssize_t i0):
     """integer keys of the rows of 'river_privilege'"""
     if not 0 <= i0 < 5:
         raise IndexError("table_river_privilege_rows: index out of range")
-    return DATA[899 + i0]
+    return DATA[900 + i0]
 
 
 def table_supply_by_players(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'supply_by_players': [row][term]"""
     if not 0 <= i0 < 4 or not 0 <= i1 < 48:
         raise IndexError("table_supply_by_players: index out of range")
-    return DATA[904 + i0 * 48 + i1]
+    return DATA[905 + i0 * 48 + i1]
 
 
 def table_supply_by_players_rows(Py_ssize_t i0):
     """integer keys of the rows of 'supply_by_players'"""
     if not 0 <= i0 < 4:
         raise IndexError("table_supply_by_players_rows: index out of range")
-    return DATA[1096 + i0]
+    return DATA[1097 + i0]
 
 
 def table_citizen_copies(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'citizen_copies': [citizen][column]"""
     if not 0 <= i0 < 20 or not 0 <= i1 < 4:
         raise IndexError("table_citizen_copies: index out of range")
-    return DATA[1100 + i0 * 4 + i1]
+    return DATA[1101 + i0 * 4 + i1]
 
 
 def table_citizen_copies_columns(Py_ssize_t i0):
     """integer keys of the columns of 'citizen_copies'"""
     if not 0 <= i0 < 4:
         raise IndexError("table_citizen_copies_columns: index out of range")
-    return DATA[1180 + i0]
+    return DATA[1181 + i0]
