@@ -231,6 +231,7 @@ class LabelId(IntEnum):
     MOVE_RECOVER_BANNER = 83
     MOVE_TARGET_BANNER = 84
     OLD_FAVOR_FIRST_TO = 85
+    MOVE_PLAY_VISION = 86
 
 
 class TableId(IntEnum):
@@ -2744,6 +2745,10 @@ LABELS: tuple[Label, ...] = (
     Label(
         id=LabelId.OLD_FAVOR_FIRST_TO,
         text=Text(en='the old favor goes first to the favor bank of', fr='les anciennes faveurs vont d’abord à la banque de faveur', uk='старий фавор іде спершу до запасу масті'),
+    ),
+    Label(
+        id=LabelId.MOVE_PLAY_VISION,
+        text=Text(en='Play faceup', fr='Jouer face visible la carte', uk='Зіграти відкритою карту'),
     ),
 )
 

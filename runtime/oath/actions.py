@@ -40,6 +40,7 @@ class Kind(IntEnum):
     BURN_HALF_FAVOR = 27
     RECOVER_BANNER = 28
     TARGET_BANNER = 29
+    PLAY_VISION = 30
 
 
 class Phase(IntEnum):

@@ -16,7 +16,7 @@ from typing import Any
 from ..bytecode import ARITY, Op, Status, pending_choice, provide_choice
 from ..content import CompiledGame
 from ..effects import VMS, bind_natives, start
-from . import banners, campaign
+from . import banners, campaign, natives
 from .actions import NONE, STRIDE, IllegalAction, Kind, Phase, action
 from .observe import Observation, observe
 from .setup import Cards, setup, table_row
@@ -26,29 +26,33 @@ __all__ = ["IllegalAction", "Kind", "OathState", "Phase", "action"]
 ADVISER_LIMIT = 3
 """2.2.2: up to three advisers."""
 LAST_ROUND = 8
+CONSPIRACY = "vision/conspiracy/powers/0"
+VISIONS_NEEDED = 3
+"""3.2: every Vision goal needs at least three Visions drawn from the world deck."""
 STEP_LIMIT = 200_000
-
-
-NATIVES: dict[str, Any] = {}
-"""The Oath kernel's natives implemented so far (the rest are declared in content/oath/natives/)."""
 
 
 def _action_powers(game: CompiledGame, cards: Cards) -> dict[int, tuple[str, Any]]:
     """Card → (effect key, cost) of its first "Action:" power that compiles and calls only natives the
     kernel implements."""
-    offsets = sorted(game.layout.ENTRIES.values())
-    ends = dict(zip(offsets, offsets[1:] + [len(game.code)], strict=True))
     usable = {}
     for denizen in game.entities("denizen"):
         for index, power in enumerate(denizen.powers):
             key = f"denizen/{denizen.id.name.lower()}/powers/{index}"
-            if power.kind != "action" or key not in game.layout.ENTRIES:
-                continue
-            if _natives_called(game, game.layout.ENTRIES[key], ends[game.layout.ENTRIES[key]]) - set(NATIVES):
-                continue
-            usable[cards.of("denizen", denizen.id.name.lower())] = (key, power.cost)
-            break
+            if power.kind == "action" and _runs(game, key):
+                usable[cards.of("denizen", denizen.id.name.lower())] = (key, power.cost)
+                break
     return usable
+
+
+def _runs(game: CompiledGame, key: str) -> bool:
+    """A power the kernel can run: it compiled, and every native it calls is implemented."""
+    if key not in game.layout.ENTRIES:
+        return False
+    offsets = sorted(game.layout.ENTRIES.values())
+    begin = game.layout.ENTRIES[key]
+    end = next((o for o in offsets if o > begin), len(game.code))
+    return not _natives_called(game, begin, end) - set(natives.FACTORIES)
 
 
 def _natives_called(game: CompiledGame, begin: int, end: int) -> set[str]:
@@ -92,11 +96,13 @@ class OathState:
             self.suit_of[card] = int(denizen.suit)
             self.restriction[card] = denizen.restriction
         self.visions = set(self.cards.all("vision"))
+        self.conspiracy = self.cards.of("vision", "conspiracy")
+        self.conspiracy_runs = _runs(self.game, CONSPIRACY)
         self.capacity = {self.cards.of("site", s.id.name.lower()): s.capacity for s in self.game.entities("site")}
         self.site_base = int(self.cards.base["site"])
         self.role_ids = {name.lower(): int(member) for name, member in enums["role"].__members__.items()}
         self.powers = _action_powers(self.game, self.cards)
-        self.natives = bind_natives(self.game, NATIVES)
+        self.natives = bind_natives(self.game, natives.bound(self.game))
 
     # queries -----------------------------------------------------------------------------------
 
@@ -186,6 +192,9 @@ class OathState:
             out.append(action(Kind.PLAY_TO_SITE, card))
         if restriction != "site":
             out.append(action(Kind.PLAY_TO_ADVISERS, card))
+        if card == self.conspiracy and self.conspiracy_runs \
+                or card in self.visions and card != self.conspiracy and self.is_exile(seat):
+            out.append(action(Kind.PLAY_VISION, card))
         return sorted(out)
 
     def _act_actions(self, seat: int) -> list[int]:
@@ -352,6 +361,19 @@ class OathState:
         self.cards.put(card, self.cards.zone("advisers", seat), faceup=card not in self.visions)
         self.flat.set("phase", Phase.ACT)
 
+    def _do_play_vision(self, seat: int, card: int) -> None:
+        """5.1.4.III-IV: an Exile reveals a Vision, discarding the one revealed before; anyone may play the
+        Conspiracy faceup, whose power runs at once."""
+        if card == self.conspiracy:
+            self.frame = start(self.game, CONSPIRACY, seat, card - self.cards.base["vision"])
+            self._run_effect()
+            return
+        target = self.discard_target(self.region_of(self.flat.get("pawn_site", seat)))
+        for previous in self.cards.in_zone(self.cards.zone("revealed_vision", seat)):
+            self.cards.put(previous, target)
+        self.cards.put(card, self.cards.zone("revealed_vision", seat), faceup=True)
+        self.flat.set("phase", Phase.ACT)
+
     def _do_discard(self, seat: int, card: int) -> None:
         self.cards.put(card, self.discard_target(self.region_of(self.flat.get("pawn_site", seat))))
         self.flat.set("phase", Phase.ACT)
@@ -414,6 +436,7 @@ class OathState:
             self.flat.set("phase", Phase.EFFECT)
         else:
             self.frame = None
+            self.cards.refresh_suits()
             self.flat.set("phase", Phase.ACT)
             for seat in range(self.players):
                 self.flat.set("supply", seat, min(self.flat.get("supply", seat), self.most_supply(seat)))
@@ -430,13 +453,17 @@ class OathState:
     # phases ------------------------------------------------------------------------------------
 
     def _wake(self, seat: int) -> None:
-        """4.1: an Exile holding the title wins on its Usurper side, else flips it to that side; then the holder
+        """4.1: an Exile holding the title wins on its Usurper side, an Exile whose revealed Vision is met wins as
+        Visionary, else an Exile holding the title flips it to its Usurper side; then the holder
         of the People's Favor does its duty (4.1.1, a compiled power that may ask). The Law puts the banner
         first; nothing the banner does can change the title's holder or side, so the order makes no difference."""
-        if self.flat.get("role", seat) == self.role_ids["exile"] and self.flat.get("oathkeeper") == seat:
-            if self.flat.get("usurper"):
-                self._win(seat, "usurper")
-                return
+        if self.is_exile(seat) and self.flat.get("oathkeeper") == seat and self.flat.get("usurper"):
+            self._win(seat, "usurper")
+            return
+        if self.is_exile(seat) and self.visionary(seat):
+            self._win(seat, "visionary")
+            return
+        if self.is_exile(seat) and self.flat.get("oathkeeper") == seat:
             self.flat.set("usurper", 1)
         if self.flat.get("banner_holder", banners.PEOPLES_FAVOR) == seat:
             self.frame = start(self.game, banners.WAKE_POWER, seat, banners.PEOPLES_FAVOR)
@@ -473,10 +500,21 @@ class OathState:
                 self._win(0, "stable_regime")
                 return
         if round_ >= LAST_ROUND:
-            usurper = keeper if not imperial and self.flat.get("usurper") else 0
-            self._win(usurper, "war_exhaustion")
+            self._win(*self._war_exhaustion_winner(imperial))
             return
         self.flat.set("round", round_ + 1)
+
+    def _war_exhaustion_winner(self, imperial: bool) -> tuple[int, str]:
+        """3.4: an Imperial Oathkeeper, else the Usurper, else a Visionary (ties by the Visions' order), else
+        the Chancellor."""
+        if not imperial and self.flat.get("usurper"):
+            return self.flat.get("oathkeeper"), "usurper"
+        if not imperial:
+            visionaries = [seat for seat in range(self.players) if self.is_exile(seat) and self.visionary(seat)]
+            if visionaries:
+                rank = {seat: self.game.entities("vision")[self.revealed_vision(seat) or 0].tiebreak for seat in visionaries}
+                return min(visionaries, key=lambda seat: rank[seat] or 0), "visionary"
+        return 0, "war_exhaustion"
 
     def update_oathkeeper(self) -> None:
         """2.11: the player who meets the Oath's goal holds the title, flipped to its Oathkeeper side; on a tie
@@ -484,21 +522,55 @@ class OathState:
 
         Not yet as the Law says: when several players overtake the holder together, the holder should
         choose among them; here the first seat takes it."""
-        oath = self.game.entities("oath")[self.flat.get("oath")].id.name.lower()
+        oath = self.flat.get("oath")
         holder = self.flat.get("oathkeeper")
-        if oath in ("people", "devotion"):
-            owner = self.flat.get("banner_holder", banners.PEOPLES_FAVOR if oath == "people" else banners.DARKEST_SECRET)
+        owner = self._banner_goal_holder(oath)
+        if owner is not None:
             if owner >= 0 and owner != holder:
                 self._take_title(owner)
             return
-        if oath == "supremacy":
-            counts = [sum(self.rules(seat, site) for site in self.sites_on_map()) for seat in range(self.players)]
-        else:
-            counts = [len(self.cards.in_zone(self.cards.zone("relics_held", seat))) + len(banners.held_by(self, seat))
-                      for seat in range(self.players)]
+        counts = self._goal_counts(oath)
         best = max(counts)
         if counts[holder] < best:
             self._take_title(counts.index(best))
+
+    def _banner_goal_holder(self, oath: int) -> int | None:
+        """For the Oaths whose goal is to hold a banner: who holds it (-1: nobody); None for the others."""
+        name = self.game.entities("oath")[oath].id.name.lower()
+        if name not in ("people", "devotion"):
+            return None
+        return self.flat.get("banner_holder", banners.PEOPLES_FAVOR if name == "people" else banners.DARKEST_SECRET)
+
+    def _goal_counts(self, oath: int) -> list[int]:
+        """For the Oaths of "most": sites ruled (Supremacy) or relics and banners held (Protection), per seat."""
+        if self.game.entities("oath")[oath].id.name.lower() == "supremacy":
+            return [sum(self.rules(seat, site) for site in self.sites_on_map()) for seat in range(self.players)]
+        return [len(self.cards.in_zone(self.cards.zone("relics_held", seat))) + len(banners.held_by(self, seat))
+                for seat in range(self.players)]
+
+    def meets_goal(self, seat: int, oath: int) -> bool:
+        """A Vision's goal is its Oath's (3.2): hold the banner, or have strictly the most (a tie is not the most)."""
+        owner = self._banner_goal_holder(oath)
+        if owner is not None:
+            return owner == seat
+        counts = self._goal_counts(oath)
+        return all(counts[seat] > n for other, n in enumerate(counts) if other != seat)
+
+    def revealed_vision(self, seat: int) -> int | None:
+        """The Vision an Exile has revealed (its number in the vision kind), if any."""
+        cards = self.cards.in_zone(self.cards.zone("revealed_vision", seat))
+        return cards[-1] - int(self.cards.base["vision"]) if cards else None
+
+    def visionary(self, seat: int) -> bool:
+        """3.2: a revealed Vision whose goal is met, once at least three Visions have been drawn."""
+        vision = self.revealed_vision(seat)
+        if vision is None or self.flat.get("visions_drawn") < VISIONS_NEEDED:
+            return False
+        oath = self.game.entities("vision")[vision].oath
+        return oath is not None and self.meets_goal(seat, int(oath))
+
+    def is_exile(self, seat: int) -> bool:
+        return self.flat.get("role", seat) == self.role_ids["exile"]
 
     def _take_title(self, seat: int) -> None:
         self.flat.set("oathkeeper", seat)

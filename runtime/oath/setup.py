@@ -34,6 +34,10 @@ class Cards:
         self.state = state
         self.game = state.game
         self.base = state.game.layout.UNIONS["card"]
+        self.printed_suit = [-1] * state.size("card_zone")
+        """A denizen's suit by card number (-1 for cards with none); a card shows it while it is faceup."""
+        for index, denizen in enumerate(self.game.entities("denizen")):
+            self.printed_suit[int(self.base["denizen"]) + index] = int(denizen.suit)
 
     def of(self, kind: str, entity_id: str) -> int:
         return int(self.base[kind]) + int(self.game.enums[kind][entity_id.upper()])
@@ -59,6 +63,12 @@ class Cards:
         self.state.set("card_zone", card, zone)
         self.state.set("card_order", card, order)
         self.state.set("card_faceup", card, int(faceup))
+        self.state.set("card_suit", card, self.printed_suit[card] if faceup else -1)
+
+    def refresh_suits(self) -> None:
+        """`card_suit` after card powers flipped cards: the suit a card shows, -1 when facedown (glossary Match)."""
+        for card, faceup in enumerate(self.state.cells_of("card_faceup")):
+            self.state.set("card_suit", card, self.printed_suit[card] if faceup else -1)
 
     def stack(self, cards: list[int], zone: int) -> None:
         """Puts cards in a zone as a deck: the first listed ends on top."""
@@ -66,6 +76,7 @@ class Cards:
             self.state.set("card_zone", card, zone)
             self.state.set("card_order", card, order)
             self.state.set("card_faceup", card, 0)
+            self.state.set("card_suit", card, -1)
 
 
 def setup(game: CompiledGame, players: int, seed: int) -> Setup:
