@@ -81,6 +81,17 @@ def test_starting_citizen_with_a_guild_and_a_pennant(margraves_ws: Path) -> None
                                      (f"{PACK}/citizens.yaml", line + 2, 12, "pennant")]
 
 
+def test_slays_flag_that_disagrees_with_the_effect(margraves_ws: Path) -> None:
+    line = _patch(margraves_ws, "citizens.yaml", "  slays: true", "  slays: false", after="- id: champion")
+    assert _errors(margraves_ws) == [(f"{PACK}/citizens.yaml", line, 10, "slays")]
+
+
+def test_end_game_privilege_with_a_reward(margraves_ws: Path) -> None:
+    line = _patch(margraves_ws, "privileges.yaml", "  type: end_game\n", "  type: end_game\n  reward: {gold: 1}\n",
+                  after="- id: privilege_i_20")
+    assert _errors(margraves_ws) == [(f"{PACK}/privileges.yaml", line, 9, "privilege-tile")]
+
+
 def test_two_naval_segments_at_one_position(margraves_ws: Path) -> None:
     line = _patch(margraves_ws, "naval.yaml", "  position: 3", "  position: 2")
     assert _errors(margraves_ws) == [(f"{PACK}/naval.yaml", line, 13, "naval-track")]

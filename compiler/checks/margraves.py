@@ -6,6 +6,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from pydantic import BaseModel
+
+from ..effects.nodes import NativeCall
 from .context import CheckContext
 
 PENNANT_ICONS = 3
@@ -24,6 +27,16 @@ NAVAL_SEGMENTS = 8
 
 def _field(entity: Any, name: str) -> Any:
     return getattr(entity, name)
+
+
+def _natives_called(value: Any) -> set[str]:
+    """Names of the natives an effect tree calls, at any depth."""
+    if isinstance(value, list):
+        return set().union(*(_natives_called(v) for v in value))
+    if not isinstance(value, BaseModel):
+        return set()
+    found = {value.name} if isinstance(value, NativeCall) else set()
+    return found.union(*(_natives_called(getattr(value, name)) for name in type(value).model_fields))
 
 
 def check_roads(ctx: CheckContext) -> None:
@@ -101,6 +114,33 @@ def check_pennants(ctx: CheckContext) -> None:
                           "starting citizens have no guild in the rulebook, and every other citizen has one")
 
 
+def check_slays(ctx: CheckContext) -> None:
+    """`slays` says whether the power text lets you slay (L264): it must agree with the effect, which the
+    sheets and the runtime trust for the same fact."""
+    if not ctx.complete("citizen"):
+        return
+    for item in ctx.items("citizen"):
+        calls = _natives_called([power.effect for power in _field(item.entity, "powers")])
+        if ("slay_monster" in calls) != _field(item.entity, "slays"):
+            ctx.report_at(item, ("slays",), "slays", f"slays is {_field(item.entity, 'slays')}, but its effect "
+                          + ("calls" if "slay_monster" in calls else "never calls") + " slay_monster")
+
+
+def check_privilege_tiles(ctx: CheckContext) -> None:
+    """A Grant gives a reward when discarded (L412); an end-game tile gives guild icons or a banner at
+    the final scoring (L414, L448, L456), and no reward."""
+    if not ctx.complete("privilege"):
+        return
+    for item in ctx.items("privilege"):
+        tile = item.entity
+        grant = _field(tile, "type") == "grant"
+        scores = bool(_field(tile, "icons")) or _field(tile, "banner") is not None
+        if grant and (_field(tile, "reward") is None or scores):
+            ctx.report_at(item, ("type",), "privilege-tile", "a grant has a reward, and no guild icons or banner")
+        elif not grant and (_field(tile, "reward") is not None or not scores):
+            ctx.report_at(item, ("type",), "privilege-tile", "an end-game tile has guild icons or a banner, and no reward")
+
+
 def check_naval_track(ctx: CheckContext) -> None:
     """The naval track is one loop of 8 segments, numbered 0 to 7, with one start (L121, L348)."""
     if not ctx.complete("naval_segment"):
@@ -132,13 +172,13 @@ def check_tomb_grid(ctx: CheckContext) -> None:
         if place in places:
             ctx.report_at(item, ("row",), "tomb-grid", f"slot {places[place]!r} is already at row {place[0]}, column {place[1]}")
         places.setdefault(place, item.entity.id)
-        for axis, index, key in (("row", place[0], "row"), ("column", place[1], "column")):
+        for axis, index in (("row", place[0]), ("column", place[1])):
             used.add((axis, index))
             if (axis, index) not in lines:
-                ctx.report_at(item, (key,), "tomb-grid", f"no tomb_line gives the reward of {axis} {index}")
-    for key, item in lines.items():
-        if key not in used:
-            ctx.report_at(item, ("index",), "tomb-grid", f"no tomb slot is on {key[0]} {key[1]}")
+                ctx.report_at(item, (axis,), "tomb-grid", f"no tomb_line gives the reward of {axis} {index}")
+    for line, item in lines.items():
+        if line not in used:
+            ctx.report_at(item, ("index",), "tomb-grid", f"no tomb slot is on {line[0]} {line[1]}")
 
 
 def check_citizen_copies(ctx: CheckContext) -> None:
@@ -176,5 +216,5 @@ def check_decisions(ctx: CheckContext) -> None:
                           f"chosen {_field(item.entity, 'chosen')!r} is none of the options ({', '.join(ids)})")
 
 
-CHECKS = (check_roads, check_location_shape, check_lair_piles, check_pennants, check_naval_track,
-          check_tomb_grid, check_citizen_copies, check_decisions)
+CHECKS = (check_roads, check_location_shape, check_lair_piles, check_pennants, check_slays, check_privilege_tiles,
+          check_naval_track, check_tomb_grid, check_citizen_copies, check_decisions)
