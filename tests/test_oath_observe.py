@@ -46,8 +46,9 @@ def test_the_world_deck_order_and_size_and_the_dice_are_private() -> None:
 def test_faceup_cards_and_boards_are_public() -> None:
     state = started(5)
     rng = random.Random(5)
-    for _ in range(60):
-        state.apply(rng.choice(state.legal_actions()))
+    for _ in range(40):
+        if not state.is_terminal():
+            state.apply(rng.choice(state.legal_actions()))
     for seat in range(state.players):
         cells = state.observation(seat).cells
         for card in range(state.flat.size("card_zone")):

@@ -115,7 +115,7 @@ FIELDS: dict[str, tuple[int, tuple[int, ...], int]] = {
 SPACES: tuple[tuple[str, int], ...] = (
     ('player', 6),
     ('term', 129),
-    ('label', 87),
+    ('label', 88),
     ('table', 6),
     ('discrepancy', 19),
     ('field', 105),

@@ -232,6 +232,7 @@ class LabelId(IntEnum):
     MOVE_TARGET_BANNER = 84
     OLD_FAVOR_FIRST_TO = 85
     MOVE_PLAY_VISION = 86
+    MOVE_PEEK = 87
 
 
 class TableId(IntEnum):
@@ -2749,6 +2750,10 @@ LABELS: tuple[Label, ...] = (
     Label(
         id=LabelId.MOVE_PLAY_VISION,
         text=Text(en='Play faceup', fr='Jouer face visible la carte', uk='Зіграти відкритою карту'),
+    ),
+    Label(
+        id=LabelId.MOVE_PEEK,
+        text=Text(en='Peek at the relic', fr='Regarder la Relique', uk='Підглянути реліквію'),
     ),
 )
 

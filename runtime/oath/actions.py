@@ -41,6 +41,7 @@ class Kind(IntEnum):
     RECOVER_BANNER = 28
     TARGET_BANNER = 29
     PLAY_VISION = 30
+    PEEK = 31
 
 
 class Phase(IntEnum):

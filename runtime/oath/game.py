@@ -1,11 +1,12 @@
 """Playing Oath through an OpenSpiel-like API: legal actions as ints, apply, terminal, returns.
 
-This first part of the kernel plays the turn structure (4), the Search, Muster and Trade actions
-(5.1-5.3), Recover of relics and banners (5.4, banners.py), Campaign (5.5, campaign.py), Travel
-(5.6), moving warbands (6.5), "Action:" powers whose natives exist (6.2), the People's Favor at Wake
+The kernel plays the turn structure (4), the Search, Muster and Trade actions (5.1-5.3), Recover of
+relics and banners (5.4, banners.py), Campaign (5.5, campaign.py), Travel (5.6), the minor actions
+6.1-6.5, "Action:" powers whose natives exist (6.2), Visions (5.1.4), the People's Favor at Wake
 (4.1.1), the Rest and its Supply refresh (4.3), the end die (3.3), the Oathkeeper title of each
-Oath (2.11) and the wins as Usurper (3.1) and at War Exhaustion (3.4). Not yet: battle plans, the other powers and natives, Visions played faceup, Citizenship, minor
-actions 6.1, 6.3 and 6.4, Visionary and Successor wins, the Chronicle.
+Oath (2.11) and the wins as Usurper (3.1), Visionary (3.2) and at War Exhaustion (3.4). Not yet:
+battle plans and the other powers and natives, Citizenship and exile (6.6-6.8), the Successor win,
+the Chronicle.
 """
 
 from __future__ import annotations
@@ -228,11 +229,29 @@ class OathState:
             out += [action(Kind.RECOVER_RELIC, relic) for relic in self.relics_at(site)
                     if self._can_pay_recovery(seat, site)]
             out += banners.recover_actions(self, seat)
+        out += self._minor_actions(seat, site)
         reachable = [c for c in self.cards_at(site) if self.flat.get("card_faceup", c)]
         reachable += [c for c in self.advisers(seat) if self.flat.get("card_faceup", c)]
         out += [action(Kind.USE_POWER, card) for card in sorted(set(reachable))
                 if card in self.powers and self._can_pay(seat, card)]
         return sorted(out)
+
+    def _minor_actions(self, seat: int, site: int) -> list[int]:
+        """6.1: a facedown adviser played (or discarded) as if searched; it cannot go back among the advisers
+        facedown. 6.3: peek at a facedown relic at your site. 6.4: the Grand Scepter's holder peeks at the
+        Reliquary (not on the turn it was taken)."""
+        out = []
+        for card in self.advisers(seat):
+            if not self.flat.get("card_faceup", card):
+                out += [a for a in self._play_actions(seat, card)
+                        if not (card in self.visions and a // STRIDE == Kind.PLAY_TO_ADVISERS)]
+        relics = self.relics_at(site)
+        scepter = self.cards.of("relic", "grand_scepter")
+        if self.flat.get("card_zone", scepter) == self.cards.zone("relics_held", seat) \
+                and not self.flat.get("took_this_turn", scepter):
+            relics += self.cards.in_zone(self.cards.zone("reliquary"))
+        out += [action(Kind.PEEK, relic) for relic in relics if not self.flat.get("card_seen", relic, seat)]
+        return out
 
     def relics_at(self, site: int) -> list[int]:
         """Facedown relics at a site (5.4.1: what Recover can target there)."""
@@ -288,6 +307,8 @@ class OathState:
 
     def _do_end_turn(self, seat: int, _: int) -> None:
         self._rest(seat)
+        for card in range(self.flat.size("took_this_turn")):
+            self.flat.set("took_this_turn", card, 0)
         following = (seat + 1) % self.players
         if following == 0:
             self._end_round()
@@ -354,9 +375,10 @@ class OathState:
         self.flat.set("phase", Phase.ACT)
 
     def _do_play_to_advisers(self, seat: int, card: int) -> None:
-        """5.1.4.II: faceup (a Vision facedown); over the limit, the oldest adviser is discarded first."""
+        """5.1.4.II: faceup (a Vision facedown); over the limit, the oldest adviser is discarded first. A facedown
+        adviser played this way (6.1) turns faceup where it is."""
         advisers = self.advisers(seat)
-        if len(advisers) >= ADVISER_LIMIT:
+        if card not in advisers and len(advisers) >= ADVISER_LIMIT:
             self.cards.put(advisers[0], self.discard_target(self.region_of(self.flat.get("pawn_site", seat))))
         self.cards.put(card, self.cards.zone("advisers", seat), faceup=card not in self.visions)
         self.flat.set("phase", Phase.ACT)
@@ -373,6 +395,9 @@ class OathState:
             self.cards.put(previous, target)
         self.cards.put(card, self.cards.zone("revealed_vision", seat), faceup=True)
         self.flat.set("phase", Phase.ACT)
+
+    def _do_peek(self, seat: int, relic: int) -> None:
+        self.flat.set("card_seen", relic, seat, 1)
 
     def _do_discard(self, seat: int, card: int) -> None:
         self.cards.put(card, self.discard_target(self.region_of(self.flat.get("pawn_site", seat))))
