@@ -28,6 +28,7 @@ def emit_effects(lowered: LoweredGame) -> str:
         zones = "".join(f"    {name!r}: {index},\n" for index, name in enumerate(zone.ids))
         player_zones = "".join(f"    {name!r}: {base},\n" for name, base in zone.members.items())
     entries = "".join(f"    {key!r}: {offset},\n" for key, offset in lowered.entries.items())
+    rules = "".join(f"    {key!r}: {hooks!r},\n" for key, hooks in lowered.rules.items())
     return "\n".join([
         header(lowered.name),
         f'"""State layout and effect entry points of {lowered.name} (bytecode: `tables.code()`)."""',
@@ -61,5 +62,9 @@ def emit_effects(lowered: LoweredGame) -> str:
         "ENTRIES: dict[str, int] = {",
         f"{entries}}}",
         '"""Effect key (kind/id/path of the power) → where its bytecode starts."""',
+        "",
+        "RULES: dict[str, tuple[str, ...]] = {",
+        f"{rules}}}",
+        '"""Effect key → the rule hooks its `modify` statements write (a kernel runs it only if it reads them)."""',
         "",
     ])

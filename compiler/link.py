@@ -172,6 +172,8 @@ class _Linker:
             return
         terms = self.glossary_patterns()
         words, pattern = self.source_words()
+        if not words:
+            return  # no enforced terms: an empty pattern would match everywhere
         # One pattern of every term's source words, longest first: a match of "favor bank" is not
         # also a match of "favor".
         used = {term for m in pattern.finditer(apostrophes(TERM.sub("", source)))

@@ -15,7 +15,7 @@ from pydantic import BaseModel
 
 from .effects.layout import Layout
 from .effects import LoweringError
-from .effects.lower import Constants, DieRef, TableRef, lower_effect, relocate
+from .effects.lower import Constants, DieRef, TableRef, lower_effect, relocate, rules_modified
 from .link import LinkedGame
 from .models.common import Axis, Die, RefTo, Table
 
@@ -41,6 +41,8 @@ class LoweredGame:
     """The bytecode of every effect, one after another."""
     entries: dict[str, int] = field(default_factory=dict)
     """Effect key (kind/id/path) → where its bytecode starts."""
+    rules: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Effect key → the rule hooks it modifies (only effects that modify any)."""
     layout: Layout | None = None
 
 
@@ -163,18 +165,22 @@ def _lower_effects(linked: LinkedGame, lowered: LoweredGame) -> LoweredGame:
     layout = linked.effects.layout
     constants = _constants(linked, lowered)
     code: list[int] = []
-    entries = {}
+    entries: dict[str, int] = {}
+    rules: dict[str, tuple[str, ...]] = {}
     for unit in linked.effects.units:
         if unit.power.effect is None or unit.checked is None:
             continue
         entries[unit.key] = len(code)
+        modified = rules_modified(unit.power.effect)
+        if modified:
+            rules[unit.key] = tuple(sorted(modified))
         this = unit.kind if unit.kind in layout.spaces else None
         try:
             lowered_code = lower_effect(layout, unit.power.effect, unit.checked, constants, this, unit.params)
         except LoweringError as exc:
             raise LoweringError(f"{unit.key}: {exc}") from None
         code += relocate(lowered_code, len(code))
-    return replace(lowered, code=tuple(code), entries=entries, layout=layout)
+    return replace(lowered, code=tuple(code), entries=entries, rules=rules, layout=layout)
 
 
 def _axis_keys(axis: Axis | None, enums: dict[str, tuple[str, ...]]) -> list[str | int]:

@@ -89,7 +89,8 @@ def test_content_change_makes_generated_stale(built_mini: Path, tmp_path: Path) 
     root = tmp_path / "ws"
     shutil.copytree(built_mini, root)
     suits = root / "content/mini/suits.yaml"
-    suits.write_text(suits.read_text().replace("bank_order: 1", "bank_order: 5"))
+    suits.write_text(suits.read_text().replace("bank_order: 0", "bank_order: 2").replace("bank_order: 1", "bank_order: 0")
+                     .replace("bank_order: 2", "bank_order: 1"))
     result = run("build", "--root", str(root), "--check")
     assert result.exit_code == 1
     assert "generated/mini/entities.py" in result.output and "MANIFEST.json" in result.output

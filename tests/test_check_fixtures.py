@@ -159,3 +159,9 @@ def test_unknown_game(mini: Path) -> None:
     result = run("--root", str(mini), "check", "chess")
     assert result.exit_code == 2
     assert "no game 'chess'" in result.output
+
+
+def test_a_glossary_without_enforced_terms_checks_cleanly(mini: Path) -> None:
+    glossary = mini / "content/mini/glossary.yaml"
+    glossary.write_text(glossary.read_text().replace("  icon: true\n", "  icon: true\n  enforce: false\n"))
+    assert [d for d in diagnostics_of(mini) if d.is_error] == []

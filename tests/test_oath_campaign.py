@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from lawforge.runtime import load
+from lawforge.runtime.oath import campaign
 from lawforge.runtime.oath.actions import NONE, STRIDE, Kind, Phase, action
 from lawforge.runtime.oath.game import OathState
 
@@ -197,3 +198,36 @@ def test_the_defender_chooses_where_losses_come_from_when_its_force_is_spread() 
         assert state.flat.get("site_warbands", state.flat.get("pawn_site", 1), 0) == 0
         return
     pytest.fail("no seed made the spread-out defender lose")
+
+
+def test_a_battle_plan_runs_on_the_vm_once_and_its_card_is_discarded_at_the_end() -> None:
+    """Horse Archers (±3 attack dice, "At end, discard"): the attacker chooses +3, the card goes at the end."""
+    state = exile_at_chancellors_site(5, warbands=2)
+    archers = state.cards.of("denizen", "horse_archers")
+    state.cards.put(archers, state.cards.zone("advisers", 1), faceup=True)
+    state.apply(action(Kind.CAMPAIGN, 0))
+    state.apply(action(Kind.FIGHT))
+    assert state.flat.get("phase") == Phase.CAMPAIGN_PLANS and state.current_player() == 1
+    assert action(Kind.USE_PLAN, archers) in state.legal_actions()
+    state.apply(action(Kind.USE_PLAN, archers))
+    assert state.flat.get("phase") == Phase.EFFECT and state.current_player() == 1, "plus or minus: the user chooses"
+    state.apply(state.legal_actions()[0])
+    assert state.flat.get("attack_dice_delta") == 3
+    assert state.flat.get("phase") == Phase.CAMPAIGN_PLANS and action(Kind.USE_PLAN, archers) not in state.legal_actions()
+    state.apply(action(Kind.DONE))
+    while state.flat.get("phase") == Phase.CAMPAIGN_PLANS:  # the defender's plans, if any
+        state.apply(action(Kind.DONE))
+    while state.flat.get("phase") != Phase.ACT:
+        state.apply(state.legal_actions()[-1])
+    assert archers not in state.advisers(1), "discarded at the end of the Campaign"
+    assert state.flat.get("attack_dice_delta") == 0, "the plan lasts one Campaign"
+
+
+def test_attack_dice_a_plan_takes_away_below_zero_become_defense_dice() -> None:
+    """5.5.3: with no attack die left to lose, the defense pool gains one instead."""
+    state = exile_at_chancellors_site(6, warbands=4)
+    state.apply(action(Kind.CAMPAIGN, 0))
+    attack, defense = campaign.pools(state)
+    assert attack == 4, "one attack die per warband on the attacker's board"
+    state.flat.set("attack_dice_delta", -7)
+    assert campaign.pools(state) == (0, defense + 3)

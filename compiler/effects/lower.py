@@ -12,6 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from pydantic import BaseModel
+
 from lawforge.runtime.bytecode import LOCALS, Op
 
 from . import LoweringError
@@ -555,6 +557,17 @@ def lower_effect(layout: Layout, statements: list[Node], checked: Checked, const
     lowerer.statements(statements)
     lowerer.emit(Op.HALT)
     return lowerer.code
+
+
+def rules_modified(node: object) -> set[str]:
+    """The rule hooks an effect's `modify` statements write: a kernel honours a power only if it reads them all."""
+    if isinstance(node, Modify):
+        return {node.rule}
+    if isinstance(node, list):
+        return set().union(*(rules_modified(item) for item in node))
+    if isinstance(node, BaseModel):
+        return set().union(*(rules_modified(getattr(node, name)) for name in type(node).model_fields))
+    return set()
 
 
 def relocate(code: list[int], base: int) -> list[int]:

@@ -233,6 +233,7 @@ class LabelId(IntEnum):
     OLD_FAVOR_FIRST_TO = 85
     MOVE_PLAY_VISION = 86
     MOVE_PEEK = 87
+    MOVE_USE_PLAN = 88
 
 
 class TableId(IntEnum):
@@ -299,79 +300,85 @@ class FieldId(IntEnum):
     CAMPAIGN_LOSER = 29
     CAMPAIGN_LOSSES = 30
     CAMPAIGN_VICTORIOUS = 31
-    FAVOR = 32
-    SECRET = 33
-    SECRET_FACEDOWN = 34
-    WARBANDS = 35
-    WARBAND_BANK = 36
-    SITE_WARBANDS = 37
-    BANK_FAVOR = 38
-    SHARED_FAVOR = 39
-    SHARED_SECRET = 40
-    CARD_FAVOR = 41
-    CARD_SECRET = 42
-    BANNER_FAVOR = 43
-    BANNER_SECRET = 44
-    BANNER_HOLDER = 45
-    BANNER_MOB = 46
-    CARD_ZONE = 47
-    CARD_ORDER = 48
-    CARD_FACEUP = 49
-    CARD_SEEN = 50
-    CARD_SITE = 51
-    SITE_SLOT = 52
-    SITE_REGION = 53
-    PAWN_SITE = 54
-    SEATED = 55
-    ROLE = 56
-    SUPPLY = 57
-    OATHKEEPER = 58
-    USURPER = 59
-    OATH = 60
-    ROUND = 61
-    CURRENT_PLAYER = 62
-    VISIONS_DRAWN = 63
-    TOOK_THIS_TURN = 64
-    TRAVEL_COST_DELTA = 65
-    TRAVEL_FREE = 66
-    SEARCH_DRAW_DELTA = 67
-    SEARCH_COST_CAP = 68
-    TRADE_FAVOR_DELTA = 69
-    TRADE_SECRET_DELTA = 70
-    ATTACK_DICE_DELTA = 71
-    DEFENSE_DICE_DELTA = 72
-    KILL_ALL_DEFEATED = 73
-    ACTION_FORBIDDEN = 74
-    PHASE = 75
-    WINNER = 76
-    SETUP_SEAT = 77
-    CARD_LOCKED = 78
-    SACRIFICE_FORBIDDEN = 79
-    OUTNUMBERED_SACRIFICE_VALUE = 80
-    BANDITS_PER_SITE_DELTA = 81
-    FACEDOWN_ADVISER_PLAY_FORBIDDEN = 82
-    SEARCH_PLAYS_IF_ONE_TO_SITE = 83
-    IGNORE_ONE_SHIELD_FACES = 84
-    ATTACK_ROLL_DOUBLED = 85
-    ATTACK_POOL_HALVED = 86
-    DEFENDER_BATTLE_PLANS_FORBIDDEN = 87
-    DEFEAT_KILLS_ALL = 88
-    MUSTER_ON_OCCUPIED_CARD = 89
-    CARD_SUIT = 90
-    REGION_DISCARD_PILE = 91
-    RELIC_WARBANDS = 92
-    DISCARDED_SUIT_THIS_TURN = 93
-    TRAVEL_COST_BASE = 94
-    MUSTER_WARBAND_DELTA = 95
-    SEARCH_REVEAL_CARDS = 96
-    SEARCH_SWAP_DISPOSSESSED = 97
-    DISCARD_TO_WORLD_DECK_BOTTOM = 98
-    ACTION_SUPPLY_FREE = 99
-    PLACE_WARBANDS_AT_SITES_FORBIDDEN = 100
-    PLAY_GAINS_SECRET_NOT_FAVOR = 101
-    PLAY_TO_ANY_SITE_IN_REGION = 102
-    RECOVER_TURNS_MOB = 103
-    END_ROLL_DELTA = 104
+    CAMPAIGN_PLANNING = 32
+    CAMPAIGN_PLAN_USED = 33
+    CAMPAIGN_DISCARD_AT_END = 34
+    CAMPAIGN_DISCARD_ON_DEFEAT = 35
+    FAVOR = 36
+    SECRET = 37
+    SECRET_FACEDOWN = 38
+    WARBANDS = 39
+    WARBAND_BANK = 40
+    SITE_WARBANDS = 41
+    BANK_FAVOR = 42
+    SHARED_FAVOR = 43
+    SHARED_SECRET = 44
+    CARD_FAVOR = 45
+    CARD_SECRET = 46
+    BANNER_FAVOR = 47
+    BANNER_SECRET = 48
+    BANNER_HOLDER = 49
+    BANNER_MOB = 50
+    CARD_ZONE = 51
+    CARD_ORDER = 52
+    CARD_FACEUP = 53
+    CARD_SEEN = 54
+    CARD_SITE = 55
+    SITE_SLOT = 56
+    SITE_REGION = 57
+    PAWN_SITE = 58
+    SEATED = 59
+    ROLE = 60
+    SUPPLY = 61
+    OATHKEEPER = 62
+    USURPER = 63
+    OATH = 64
+    ROUND = 65
+    CURRENT_PLAYER = 66
+    VISIONS_DRAWN = 67
+    TOOK_THIS_TURN = 68
+    TRAVEL_COST_DELTA = 69
+    TRAVEL_FREE = 70
+    SEARCH_DRAW_DELTA = 71
+    SEARCH_COST_CAP = 72
+    TRADE_FAVOR_DELTA = 73
+    TRADE_SECRET_DELTA = 74
+    ATTACK_DICE_DELTA = 75
+    DEFENSE_DICE_DELTA = 76
+    KILL_ALL_DEFEATED = 77
+    ACTION_FORBIDDEN = 78
+    PHASE = 79
+    EFFECT_PLAYER = 80
+    EFFECT_RETURN = 81
+    WINNER = 82
+    SETUP_SEAT = 83
+    CARD_LOCKED = 84
+    SACRIFICE_FORBIDDEN = 85
+    OUTNUMBERED_SACRIFICE_VALUE = 86
+    BANDITS_PER_SITE_DELTA = 87
+    FACEDOWN_ADVISER_PLAY_FORBIDDEN = 88
+    SEARCH_PLAYS_IF_ONE_TO_SITE = 89
+    IGNORE_ONE_SHIELD_FACES = 90
+    ATTACK_ROLL_DOUBLED = 91
+    ATTACK_POOL_HALVED = 92
+    DEFENDER_BATTLE_PLANS_FORBIDDEN = 93
+    DEFEAT_KILLS_ALL = 94
+    MUSTER_ON_OCCUPIED_CARD = 95
+    CARD_SUIT = 96
+    REGION_DISCARD_PILE = 97
+    RELIC_WARBANDS = 98
+    DISCARDED_SUIT_THIS_TURN = 99
+    TRAVEL_COST_BASE = 100
+    MUSTER_WARBAND_DELTA = 101
+    SEARCH_REVEAL_CARDS = 102
+    SEARCH_SWAP_DISPOSSESSED = 103
+    DISCARD_TO_WORLD_DECK_BOTTOM = 104
+    ACTION_SUPPLY_FREE = 105
+    PLACE_WARBANDS_AT_SITES_FORBIDDEN = 106
+    PLAY_GAINS_SECRET_NOT_FAVOR = 107
+    PLAY_TO_ANY_SITE_IN_REGION = 108
+    RECOVER_TURNS_MOB = 109
+    END_ROLL_DELTA = 110
 
 
 class ResourceId(IntEnum):
@@ -2685,7 +2692,7 @@ LABELS: tuple[Label, ...] = (
     ),
     Label(
         id=LabelId.MOVE_FIGHT,
-        text=Text(en='Roll the dice', fr='Lancer les dés', uk='Кинути кубики'),
+        text=Text(en='To battle: battle plans, then the dice', fr='À la bataille : Plans de Bataille, puis les dés', uk='До бою: бойові маневри, потім кубики'),
     ),
     Label(
         id=LabelId.MOVE_SACRIFICE,
@@ -2754,6 +2761,10 @@ LABELS: tuple[Label, ...] = (
     Label(
         id=LabelId.MOVE_PEEK,
         text=Text(en='Peek at the relic', fr='Regarder la Relique', uk='Підглянути реліквію'),
+    ),
+    Label(
+        id=LabelId.MOVE_USE_PLAN,
+        text=Text(en='Use the battle plan of', fr='Utiliser le Plan de Bataille de la carte', uk='Використати бойовий маневр карти'),
     ),
 )
 
@@ -3147,6 +3158,25 @@ STATE: tuple[StateField, ...] = (
         doc='1 when the attacker is victorious (5.5.5).',
     ),
     StateField(
+        id=FieldId.CAMPAIGN_PLANNING,
+        doc="Whose battle plans are being chosen (5.5.3): 1 the attacker's, 2 the defender's; 0 otherwise.",
+    ),
+    StateField(
+        id=FieldId.CAMPAIGN_PLAN_USED,
+        of=('card',),
+        doc='1 for a battle plan used in the Campaign being resolved (each plan once, by one player).',
+    ),
+    StateField(
+        id=FieldId.CAMPAIGN_DISCARD_AT_END,
+        of=('card',),
+        doc='1 + the player who discards this card at the end of the Campaign (5.5.8, "At end, discard"); 0: none.',
+    ),
+    StateField(
+        id=FieldId.CAMPAIGN_DISCARD_ON_DEFEAT,
+        of=('card',),
+        doc='1 + the player who discards this card if they are defeated (5.5.6, "If you\'re defeated"); 0: none.',
+    ),
+    StateField(
         id=FieldId.FAVOR,
         of=('player',),
         holds='favor',
@@ -3376,7 +3406,16 @@ STATE: tuple[StateField, ...] = (
     ),
     StateField(
         id=FieldId.PHASE,
-        doc='Where the turn is: 0 setup (choosing advisers), 1 Act, 2 Search keeping a card, 3 Search playing it, 4 game over, 5 a power waiting for a choice, 6-10 the steps of a Campaign (runtime/oath/campaign.py).',
+        doc='Where the turn is: 0 setup (choosing advisers), 1 Act, 2 Search keeping a card, 3 Search playing it, 4 game over, 5 a power waiting for a choice, 6-11 the steps of a Campaign (runtime/oath/campaign.py).',
+    ),
+    StateField(
+        id=FieldId.EFFECT_PLAYER,
+        value='player',
+        doc='Who answers the choices of the power being resolved (its user).',
+    ),
+    StateField(
+        id=FieldId.EFFECT_RETURN,
+        doc='The phase the turn goes back to when the power being resolved ends.',
     ),
     StateField(
         id=FieldId.WINNER,

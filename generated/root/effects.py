@@ -180,3 +180,8 @@ ENTRIES: dict[str, int] = {
     'minister/earl_of_stone': 1243,
 }
 """Effect key (kind/id/path of the power) → where its bytecode starts."""
+
+RULES: dict[str, tuple[str, ...]] = {
+    'faction/corvids/turn/7': ('draw_bonus',),
+}
+"""Effect key → the rule hooks its `modify` statements write (a kernel runs it only if it reads them)."""

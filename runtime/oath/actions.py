@@ -42,6 +42,7 @@ class Kind(IntEnum):
     TARGET_BANNER = 29
     PLAY_VISION = 30
     PEEK = 31
+    USE_PLAN = 32
 
 
 class Phase(IntEnum):
@@ -57,6 +58,7 @@ class Phase(IntEnum):
     CAMPAIGN_LOSSES = 8
     CAMPAIGN_OCCUPY = 9
     CAMPAIGN_BANISH = 10
+    CAMPAIGN_PLANS = 11
 
 
 class IllegalAction(ValueError):

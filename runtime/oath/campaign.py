@@ -1,9 +1,10 @@
 """Campaign (5.5): the defender, the targets, the rolls, sacrifice, losses and the attacker's spoils.
 
 Each step that needs a player's decision is a phase whose legal actions are that decision; steps
-with a single possible outcome resolve on their own. Not yet played: battle plans (5.5.3, the rule
-hooks `attack_dice_delta` and `defense_dice_delta` are read, nothing sets them yet), Allies and the
-Imperial defence (there are no Citizens until 6.6 is played).
+with a single possible outcome resolve on their own. Battle plans (5.5.3) run on the effect VM: the
+attacker's, then the defender's, each plan once; those the kernel cannot run yet (a native or rule
+hook it lacks) are not offered. Not yet played: the bandits' plans, Allies and the Imperial defence
+(there are no Citizens until 6.6 is played).
 """
 
 from __future__ import annotations
@@ -24,6 +25,11 @@ PAWN_DICE = 2
 """5.5.2: targeting the defender's pawn and favor adds two defense dice."""
 BOARD = NONE
 """KILL_AT's argument for losses taken from the defender's board."""
+ATTACKER, DEFENDER = 1, 2
+"""Values of `campaign_planning`: whose battle plans are being chosen."""
+CAMPAIGN_HOOKS = ("attack_dice_delta", "defense_dice_delta", "kill_all_defeated", "bandits_per_site_delta",
+                  "defender_battle_plans_forbidden")
+"""Rule hooks that last one Campaign."""
 
 
 def defenders(state: OathState, seat: int) -> list[int]:
@@ -51,6 +57,8 @@ def legal_actions(state: OathState) -> list[int]:
     phase = state.flat.get("phase")
     if phase == Phase.CAMPAIGN_TARGETS:
         return _target_actions(state)
+    if phase == Phase.CAMPAIGN_PLANS:
+        return [action(Kind.USE_PLAN, card) for card in _usable_plans(state)] + [action(Kind.DONE)]
     if phase == Phase.CAMPAIGN_SACRIFICE:
         return [action(Kind.SACRIFICE), action(Kind.DONE)]
     if phase == Phase.CAMPAIGN_LOSSES:
@@ -66,9 +74,11 @@ def legal_actions(state: OathState) -> list[int]:
 
 
 def deciding_player(state: OathState) -> int:
-    """The defender chooses their own losses (5.5.6); the attacker decides everything else."""
+    """The defender chooses their own losses (5.5.6) and plans; the attacker decides everything else."""
     if state.flat.get("phase") == Phase.CAMPAIGN_LOSSES:
         return state.flat.get("campaign_loser")
+    if state.flat.get("phase") == Phase.CAMPAIGN_PLANS and state.flat.get("campaign_planning") == DEFENDER:
+        return state.flat.get("campaign_defender")
     return state.flat.get("campaign_attacker")
 
 
@@ -177,13 +187,72 @@ def _roll(state: OathState, die: str, symbols: tuple[str, ...], dice: int) -> di
 
 
 def fight(state: OathState, seat: int, _: int) -> None:
-    """5.5.4-5.5.5: roll defense, then attack; skulls kill the attacker's warbands at once."""
+    """The targets are declared: on to the battle plans, then the dice."""
+    _plans_of(state, ATTACKER)
+
+
+def _plans_of(state: OathState, side: int) -> None:
+    """5.5.3: the attacker's plans, then the defender's; a side with no plan it can use is passed over."""
+    flat = state.flat
+    flat.set("campaign_planning", side)
+    if _usable_plans(state):
+        flat.set("phase", Phase.CAMPAIGN_PLANS)
+    else:
+        _done_with_plans(state)
+
+
+def _done_with_plans(state: OathState) -> None:
+    if state.flat.get("campaign_planning") == ATTACKER:
+        _plans_of(state, DEFENDER)
+    else:
+        state.flat.set("campaign_planning", 0)
+        _roll_battle(state)
+
+
+def _plan_user(state: OathState) -> int:
+    side = state.flat.get("campaign_planning")
+    return state.flat.get("campaign_attacker" if side == ATTACKER else "campaign_defender")
+
+
+def _usable_plans(state: OathState) -> list[int]:
+    """7.5: the plans of the side's kind on cards the user rules (faceup advisers, faceup cards at sites they
+    rule) or holds (relics), not used yet in this Campaign, whose cost they can pay (even on a card with
+    tokens, 7.5.3)."""
+    flat = state.flat
+    side, user = flat.get("campaign_planning"), _plan_user(state)
+    if user < 0 or side == DEFENDER and flat.get("defender_battle_plans_forbidden"):
+        return []
+    cards = [c for c in state.advisers(user) if flat.get("card_faceup", c)]
+    cards += [c for site in state.sites_on_map() if state.rules(user, site)
+              for c in state.cards_at(site) if flat.get("card_faceup", c)]
+    cards += state.cards.in_zone(state.cards.zone("relics_held", user))
+    return sorted(c for c in set(cards) if (c, side) in state.plans and not flat.get("campaign_plan_used", c)
+                  and (state.plans[(c, side)][1] is None or state.affords(user, state.plans[(c, side)][1])))
+
+
+def use_plan(state: OathState, seat: int, card: int) -> None:
+    key, cost = state.plans[(card, state.flat.get("campaign_planning"))]
+    state.flat.set("campaign_plan_used", card, 1)
+    state.pay(seat, card, cost)
+    state.run_power(key, seat, card, Phase.CAMPAIGN_PLANS)
+
+
+def pools(state: OathState) -> tuple[int, int]:
+    """The attack and defense dice to roll: the attacker's board warbands and the targets' dice, with what
+    plans and modifiers added or took away."""
+    attack = state.flat.get("warbands", state.flat.get("campaign_attacker")) + state.flat.get("attack_dice_delta")
+    return max(0, attack), _defense_dice(state) + max(0, -attack)
+
+
+def _roll_battle(state: OathState) -> None:
+    """5.5.4-5.5.5: roll defense, then attack; skulls kill the attacker's warbands at once. An attack pool
+    that would lose dice it does not have adds as many defense dice (5.5.3)."""
     flat = state.flat
     attacker = flat.get("campaign_attacker")
-    defense = _roll(state, "defense_die", ("shield", "double"), _defense_dice(state))
+    attack_dice, defense_dice = pools(state)
+    defense = _roll(state, "defense_die", ("shield", "double"), defense_dice)
     total_defense = defense["shield"] * 2 ** defense["double"] + _defense_force(state)
-    attack = _roll(state, "attack_die", ("sword", "hollow_sword", "skull"),
-                   max(0, flat.get("warbands", attacker) + flat.get("attack_dice_delta")))
+    attack = _roll(state, "attack_die", ("sword", "hollow_sword", "skull"), attack_dice)
     flat.move(("warbands", attacker), ("warband_bank", attacker), attack["skull"])
     flat.set("campaign_defense", total_defense)
     flat.set("campaign_attack", attack["sword"] + attack["hollow_sword"] // 2)
@@ -209,7 +278,9 @@ def sacrifice(state: OathState, seat: int, _: int) -> None:
 def decline(state: OathState, seat: int, _: int) -> None:
     """DONE: end the step the attacker is in (no sacrifice, no more warbands placed, no banish)."""
     phase = state.flat.get("phase")
-    if phase == Phase.CAMPAIGN_SACRIFICE:
+    if phase == Phase.CAMPAIGN_PLANS:
+        _done_with_plans(state)
+    elif phase == Phase.CAMPAIGN_SACRIFICE:
         _resolve(state, victorious=False)
     elif phase == Phase.CAMPAIGN_OCCUPY:
         _take_spoils(state)
@@ -224,6 +295,7 @@ def _resolve(state: OathState, *, victorious: bool) -> None:
     attacker, defender = flat.get("campaign_attacker"), flat.get("campaign_defender")
     loser = defender if victorious else attacker
     flat.set("campaign_loser", loser)
+    _discard_marked(state, "campaign_discard_on_defeat", only=loser)
     if loser < 0:
         _after_losses(state)
         return
@@ -332,7 +404,17 @@ def _banish_step_done(state: OathState) -> None:
         finish(state)
 
 
+def _discard_marked(state: OathState, field: str, only: int | None = None) -> None:
+    """Cards a plan said to discard (5.5.6 "if you're defeated", 5.5.8 "at end"), by the player it named."""
+    for card in range(state.flat.size(field)):
+        player = state.flat.get(field, card) - 1
+        if player >= 0 and (only is None or player == only):
+            state.discard(player, card)
+            state.flat.set(field, card, 0)
+
+
 def finish(state: OathState) -> None:
+    _discard_marked(state, "campaign_discard_at_end")
     clear(state.flat)
     state.flat.set("phase", Phase.ACT)
     state.update_oathkeeper()
@@ -340,12 +422,14 @@ def finish(state: OathState) -> None:
 
 def clear(flat: FlatState) -> None:
     """No Campaign under way."""
-    for name in ("campaign_target_site", "campaign_target_card", "campaign_target_banner"):
+    for name in ("campaign_target_site", "campaign_target_card", "campaign_target_banner", "campaign_plan_used",
+                 "campaign_discard_at_end", "campaign_discard_on_defeat"):
         for index in range(flat.size(name)):
             flat.set(name, index, 0)
     for name in ("campaign_attacker", "campaign_defender", "campaign_loser"):
         flat.set(name, -1)
-    for name in ("campaign_target_pawn", "campaign_attack", "campaign_defense", "campaign_losses", "campaign_victorious"):
+    for name in ("campaign_target_pawn", "campaign_attack", "campaign_defense", "campaign_losses", "campaign_victorious",
+                 "campaign_planning") + CAMPAIGN_HOOKS:
         flat.set(name, 0)
 
 
@@ -356,6 +440,7 @@ HANDLERS: dict[Kind, Callable[[OathState, int, int], None]] = {
     Kind.TARGET_BANNER: target_banner,
     Kind.TARGET_PAWN: target_pawn,
     Kind.FIGHT: fight,
+    Kind.USE_PLAN: use_plan,
     Kind.SACRIFICE: sacrifice,
     Kind.KILL_AT: kill_at,
     Kind.OCCUPY: occupy,

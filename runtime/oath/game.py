@@ -27,6 +27,8 @@ __all__ = ["IllegalAction", "Kind", "OathState", "Phase", "action"]
 ADVISER_LIMIT = 3
 """2.2.2: up to three advisers."""
 LAST_ROUND = 8
+HOOKS_READ = frozenset({"attack_dice_delta", "defense_dice_delta", "kill_all_defeated", "bandits_per_site_delta"})
+"""The rule hooks (state fields that modifiers set) the kernel reads so far."""
 CONSPIRACY = "vision/conspiracy/powers/0"
 VISIONS_NEEDED = 3
 """3.2: every Vision goal needs at least three Visions drawn from the world deck."""
@@ -46,9 +48,23 @@ def _action_powers(game: CompiledGame, cards: Cards) -> dict[int, tuple[str, Any
     return usable
 
 
+def _battle_plans(game: CompiledGame, cards: Cards) -> dict[tuple[int, int], tuple[str, Any]]:
+    """(card, side) → (effect key, cost) of the battle plans the kernel can run; side 1 attacks, 2 defends."""
+    plans = {}
+    for kind in ("denizen", "relic"):
+        for entity in game.entities(kind):
+            for index, power in enumerate(entity.powers):
+                key = f"{kind}/{entity.id.name.lower()}/powers/{index}"
+                side = {"battle_plan_attack": 1, "battle_plan_defense": 2}.get(power.kind)
+                if side is not None and _runs(game, key):
+                    plans[(cards.of(kind, entity.id.name.lower()), side)] = (key, power.cost)
+    return plans
+
+
 def _runs(game: CompiledGame, key: str) -> bool:
-    """A power the kernel can run: it compiled, and every native it calls is implemented."""
-    if key not in game.layout.ENTRIES:
+    """A power the kernel can run: it compiled, every native it calls is implemented, and the kernel reads
+    every rule hook it modifies."""
+    if key not in game.layout.ENTRIES or not set(game.layout.RULES.get(key, ())) <= HOOKS_READ:
         return False
     offsets = sorted(game.layout.ENTRIES.values())
     begin = game.layout.ENTRIES[key]
@@ -103,6 +119,7 @@ class OathState:
         self.site_base = int(self.cards.base["site"])
         self.role_ids = {name.lower(): int(member) for name, member in enums["role"].__members__.items()}
         self.powers = _action_powers(self.game, self.cards)
+        self.plans = _battle_plans(self.game, self.cards)
         self.natives = bind_natives(self.game, natives.bound(self.game))
 
     # queries -----------------------------------------------------------------------------------
@@ -111,6 +128,8 @@ class OathState:
         phase = self.flat.get("phase")
         if phase == Phase.SETUP:
             return self.flat.get("setup_seat")
+        if phase == Phase.EFFECT:
+            return self.flat.get("effect_player")
         if phase >= Phase.CAMPAIGN_TARGETS:
             return campaign.deciding_player(self)
         return self.flat.get("current_player")
@@ -260,9 +279,9 @@ class OathState:
 
     def _can_pay_recovery(self, seat: int, site: int) -> bool:
         cost = self.game.entities("site")[site].recover_cost
-        return cost is not None and self._affords(seat, cost)
+        return cost is not None and self.affords(seat, cost)
 
-    def _affords(self, seat: int, cost: Any) -> bool:
+    def affords(self, seat: int, cost: Any) -> bool:
         """Whether a player's board holds the favor and secrets a cost places and burns."""
         return bool(self.flat.get("favor", seat) >= cost.place_favor + cost.burn_favor
                     and self.flat.get("secret", seat) >= cost.place_secret + cost.burn_secret)
@@ -275,7 +294,7 @@ class OathState:
         places = cost.place_favor or cost.place_secret
         if places and (self.flat.get("card_favor", card) or self.flat.get("card_secret", card)):
             return False
-        return self._affords(seat, cost)
+        return self.affords(seat, cost)
 
     # applying ----------------------------------------------------------------------------------
 
@@ -387,8 +406,7 @@ class OathState:
         """5.1.4.III-IV: an Exile reveals a Vision, discarding the one revealed before; anyone may play the
         Conspiracy faceup, whose power runs at once."""
         if card == self.conspiracy:
-            self.frame = start(self.game, CONSPIRACY, seat, card - self.cards.base["vision"])
-            self._run_effect()
+            self.run_power(CONSPIRACY, seat, card, Phase.ACT)
             return
         target = self.discard_target(self.region_of(self.flat.get("pawn_site", seat)))
         for previous in self.cards.in_zone(self.cards.zone("revealed_vision", seat)):
@@ -400,8 +418,21 @@ class OathState:
         self.flat.set("card_seen", relic, seat, 1)
 
     def _do_discard(self, seat: int, card: int) -> None:
-        self.cards.put(card, self.discard_target(self.region_of(self.flat.get("pawn_site", seat))))
+        self.discard(seat, card)
         self.flat.set("phase", Phase.ACT)
+
+    def discard(self, seat: int, card: int) -> None:
+        """Glossary Discard: onto the pile the region discards to (the card's region if it lies at a site, else
+        the pawn's), its favor to its suit's bank, its secrets facedown onto the discarding player's board. A
+        relic goes to the bottom of the relic deck (the glossary speaks of denizens only)."""
+        self.flat.move(("card_favor", card), ("bank_favor", self.suit_of.get(card, 0)), self.flat.get("card_favor", card))
+        self.flat.move(("card_secret", card), ("secret_facedown", seat), self.flat.get("card_secret", card))
+        if self._kind_of(card) == "relic":
+            self.cards.put(card, self.cards.zone("relic_deck"), bottom=True)
+            return
+        at_site = self.flat.get("card_zone", card) == self.cards.zone("at_site")
+        site = self.flat.get("card_site", card) if at_site else self.flat.get("pawn_site", seat)
+        self.cards.put(card, self.discard_target(self.region_of(site)))
 
     def _do_muster(self, seat: int, card: int) -> None:
         """5.2: a favor on the card, two warbands from your bank to your board."""
@@ -441,13 +472,30 @@ class OathState:
     def _do_use_power(self, seat: int, card: int) -> None:
         """6.2: pay the power's cost, then run its compiled effect on the state until it ends or asks."""
         key, cost = self.powers[card]
+        self.pay(seat, card, cost)
+        self.run_power(key, seat, card, Phase.ACT)
+
+    def pay(self, seat: int, card: int, cost: Any) -> None:
+        """7.1.2: a braid cost, placed on the card or burned."""
         if cost is not None:
             self.flat.move(("favor", seat), ("card_favor", card), cost.place_favor)
             self.flat.move(("secret", seat), ("card_secret", card), cost.place_secret)
             self.flat.move(("favor", seat), ("shared_favor",), cost.burn_favor)
             self.flat.move(("secret", seat), ("shared_secret",), cost.burn_secret)
-        self.frame = start(self.game, key, seat, card - self.cards.base["denizen"])
+
+    def run_power(self, key: str, seat: int, card: int, then: Phase) -> None:
+        """Runs a compiled power for its user until it ends (the turn goes on in phase `then`) or asks."""
+        kind = self._kind_of(card)
+        self.flat.set("effect_player", seat)
+        self.flat.set("effect_return", then)
+        self.frame = start(self.game, key, seat, card - int(self.cards.base[kind]) if kind else card)
         self._run_effect()
+
+    def _kind_of(self, card: int) -> str | None:
+        """The kind of a card number in the card union (None for numbers that are not cards, like banners)."""
+        if not 0 <= card < self.flat.size("card_zone"):
+            return None
+        return str(max((base, kind) for kind, base in self.cards.base.items() if base <= card)[1])
 
     def _do_answer(self, seat: int, value: int) -> None:
         assert self.frame is not None
@@ -462,7 +510,7 @@ class OathState:
         else:
             self.frame = None
             self.cards.refresh_suits()
-            self.flat.set("phase", Phase.ACT)
+            self.flat.set("phase", self.flat.get("effect_return"))
             for seat in range(self.players):
                 self.flat.set("supply", seat, min(self.flat.get("supply", seat), self.most_supply(seat)))
             self.update_oathkeeper()
@@ -491,6 +539,8 @@ class OathState:
         if self.is_exile(seat) and self.flat.get("oathkeeper") == seat:
             self.flat.set("usurper", 1)
         if self.flat.get("banner_holder", banners.PEOPLES_FAVOR) == seat:
+            self.flat.set("effect_player", seat)
+            self.flat.set("effect_return", Phase.ACT)
             self.frame = start(self.game, banners.WAKE_POWER, seat, banners.PEOPLES_FAVOR)
             self._run_effect()
 
@@ -647,10 +697,8 @@ class OathState:
         return str(self.game.get("term", term_id).name.get(locale, self.game.source_locale))
 
     def _card_name(self, card: int, locale: str) -> str:
-        for kind, base in sorted(self.cards.base.items(), key=lambda kv: kv[1], reverse=True):
-            if card >= base:
-                return self._name(kind, card - base, locale)
-        return str(card)
+        kind = self._kind_of(card)
+        return self._name(kind, card - int(self.cards.base[kind]), locale) if kind else str(card)
 
     def _seat(self, seat: int, locale: str) -> str:
         return f"{self._label('seat', locale)} {seat} ({self._name('role', self.flat.get('role', seat), locale)})"
