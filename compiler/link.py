@@ -43,12 +43,20 @@ class TextEntry:
 
     key: str
     """`kind/id/path` of the text inside its entity, e.g. `denizen/alchemist/text`: stable msgctxt."""
-    path: str
-    line: int
+    doc: LoadedDocument
     loc: Path_
     """Where the text's mapping is in its document."""
     text: Text
     owner: Identified
+
+    @property
+    def path(self) -> str:
+        return self.doc.path
+
+    @property
+    def line(self) -> int:
+        """Looked up when asked (PO references): a check does not need the document's positions."""
+        return self.doc.position(self.loc).line
 
 
 @dataclass(frozen=True)
@@ -99,7 +107,8 @@ class _Linker:
         self.missing: Counter[str] = Counter()
         self.doc_lines: dict[str, list[str] | None] = {}
         self.texts: list[TextEntry] = []
-        self._glossary: list[tuple[str, dict[str, re.Pattern[str]], frozenset[str]]] | None = None
+        self._glossary: dict[str, frozenset[str]] | None = None
+        self._patterns: dict[tuple[str, str], re.Pattern[str] | None] = {}
         self._source_words: tuple[dict[str, set[str]], re.Pattern[str]] | None = None
         self._words: dict[tuple[str, str], list[str]] = {}
         self.record = TranslationRecord()
@@ -143,25 +152,31 @@ class _Linker:
             self.report(doc, site.loc, "dangling-reference", f"no {site.kind} with id {site.value!r}",
                         hint=f"did you mean {close[0]!r}?" if close else None)
 
-    def glossary_patterns(self) -> list[tuple[str, dict[str, re.Pattern[str]], frozenset[str]]]:
-        """Per enforced term: a whole-word pattern of its name and forms in each locale."""
+    def glossary_terms(self) -> dict[str, frozenset[str]]:
+        """Enforced term → the keys of texts exempt from it; fills the words of its name and forms per locale."""
         if self._glossary is None:
-            self._glossary = []
+            self._glossary = {}
             for term in self.content.entities.get("term", ()):
                 entity = term.entity
                 if not getattr(entity, "enforce", False):
                     continue
-                patterns = {}
                 for locale in self.game.locales:
                     words = [entity.name.get(locale) or ""]  # type: ignore[attr-defined]
                     forms = entity.forms.get(locale) if entity.forms else None  # type: ignore[attr-defined]
                     words += [w.strip() for w in (forms or "").split(",")]
                     words = sorted({apostrophes(w) for w in words if w}, key=len, reverse=True)
                     if words:
-                        patterns[locale] = whole_words(words)
                         self._words[(entity.id, locale)] = words
-                self._glossary.append((entity.id, patterns, frozenset(getattr(entity, "exempt", ()))))
+                self._glossary[entity.id] = frozenset(getattr(entity, "exempt", ()))
         return self._glossary
+
+    def term_pattern(self, term_id: str, locale: str) -> re.Pattern[str] | None:
+        """A whole-word pattern of a term's name and forms in a locale, compiled when first needed."""
+        key = (term_id, locale)
+        if key not in self._patterns:
+            words = self._words.get(key)
+            self._patterns[key] = whole_words(words) if words else None
+        return self._patterns[key]
 
     def check_glossary(self, doc: LoadedDocument, site: TextSite, key: str, present: dict[str, str | None]) -> None:
         """A translation of a text that uses a glossary term uses the term's approved translation.
@@ -170,7 +185,7 @@ class _Linker:
         source = present.get(self.game.source_locale)
         if source is None:
             return
-        terms = self.glossary_patterns()
+        terms = self.glossary_terms()
         words, pattern = self.source_words()
         if not words:
             return  # no enforced terms: an empty pattern would match everywhere
@@ -180,11 +195,12 @@ class _Linker:
                 for term in words[m.group(0).lower()]}
         translations = {locale: apostrophes(TERM.sub("", text)) for locale, text in present.items()
                         if locale != self.game.source_locale and text is not None}
-        for term_id, patterns, exempt in terms:
-            if term_id not in used or key in exempt:
+        for term_id in sorted(used):
+            if key in terms[term_id]:
                 continue
             for locale, plain in translations.items():
-                if locale in patterns and not patterns[locale].search(plain):
+                term_pattern = self.term_pattern(term_id, locale)
+                if term_pattern is not None and not term_pattern.search(plain):
                     self.report(doc, site.loc + (locale,), "glossary-term",
                                 f"the source uses the term {term_id!r}; the {locale!r} text should use its "
                                 f"approved translation", severity=Severity.WARNING,
@@ -194,7 +210,7 @@ class _Linker:
         """Each source-locale word of an enforced term (lower case) → its terms, and one pattern of them all."""
         if self._source_words is None:
             words: dict[str, set[str]] = {}
-            for term_id, _, _ in self.glossary_patterns():
+            for term_id in self.glossary_terms():
                 for word in self._words.get((term_id, self.game.source_locale), ()):
                     words.setdefault(word.lower(), set()).add(term_id)
             self._source_words = (words, whole_words(sorted(words, key=len, reverse=True)))
@@ -209,8 +225,7 @@ class _Linker:
         text = site.text
         source_locale = self.game.source_locale
         present = {loc: text.get(loc) for loc in self.game.locales if text.get(loc) is not None}
-        at = doc.position(site.loc)
-        self.texts.append(TextEntry(key, doc.path, at.line, site.loc, text, owner))
+        self.texts.append(TextEntry(key, doc, site.loc, text, owner))
         if not key.startswith("term/"):
             self.check_glossary(doc, site, key, present)
         source = present.get(source_locale)

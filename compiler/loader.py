@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+import pickle
 from typing import Any
 
 from ruamel.yaml import YAML
@@ -24,6 +25,7 @@ MAX_DEPTH = 64
 """Nesting depth; stops recursive aliases (and absurd nesting) before Python's recursion limit."""
 
 Path_ = tuple[str | int, ...]
+POSITION_TABLES = ("values", "keys", "ends")
 STANDARD_COLLECTION_TAGS = ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq")
 
 
@@ -37,6 +39,28 @@ class LoadedDocument:
     keys: dict[Path_, Position] = field(default_factory=dict)
     ends: dict[Path_, Position] = field(default_factory=dict)
     """Where each value's text ends (exclusive): what `i18n import` replaces or inserts before."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The position tables pickle apart, as plain tuples, and unpickle only when asked for: they are most
+        of a cached document, and a clean check never reads them."""
+        state = {name: value for name, value in self.__dict__.items() if name not in POSITION_TABLES}
+        plain = {name: {loc: tuple(at) for loc, at in getattr(self, name).items()} for name in POSITION_TABLES}
+        state["_plain"] = pickle.dumps(plain, protocol=pickle.HIGHEST_PROTOCOL)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+
+    def __getattr__(self, name: str) -> Any:
+        """A position table of a document from the cache, made into Positions when first asked for (a clean
+        check never asks)."""
+        plain = self.__dict__.get("_plain")
+        if name not in POSITION_TABLES or plain is None:
+            raise AttributeError(name)
+        for table_name, table in pickle.loads(plain).items():
+            setattr(self, table_name, {loc: Position(*at) for loc, at in table.items()})
+        del self.__dict__["_plain"]
+        return getattr(self, name)
 
     @property
     def first_line(self) -> str:

@@ -41,7 +41,7 @@ def walk(value: Any, loc: Loc = (), annotation: Any = None, metadata: tuple[Any,
         yield TextSite(loc, value)
         return
     if isinstance(value, BaseModel):
-        for name, annotation_, metadata_ in data_fields(type(value)):
+        for name, annotation_, metadata_ in linked_fields(type(value)):
             yield from walk(getattr(value, name), loc + (name,), annotation_, metadata_)
         return
     origin = get_origin(annotation)
@@ -83,6 +83,26 @@ def data_fields(model: type[BaseModel]) -> tuple[tuple[str, Any, tuple[Any, ...]
     """(name, annotation, metadata) of a model's fields that hold data, not effects (cached per model)."""
     return tuple((name, info.annotation, tuple(info.metadata))
                  for name, info in model.model_fields.items() if not is_lowered(info))
+
+
+@functools.cache
+def linked_fields(model: type[BaseModel]) -> tuple[tuple[str, Any, tuple[Any, ...]], ...]:
+    """The data fields that can hold a reference or a text somewhere inside: the only ones `walk` visits."""
+    return tuple(f for f in data_fields(model) if any(isinstance(m, RefTo) for m in f[2]) or _reaches(f[1]))
+
+
+def _reaches(annotation: Any, seen: frozenset[Any] = frozenset()) -> bool:
+    if annotation in seen:
+        return False
+    if isinstance(annotation, type) and issubclass(annotation, Text):
+        return True
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return any(any(isinstance(m, RefTo) for m in metadata) or _reaches(a, seen | {annotation})
+                   for _, a, metadata in data_fields(annotation))
+    if get_origin(annotation) is Annotated:
+        base, *extra = get_args(annotation)
+        return any(isinstance(m, RefTo) for m in extra) or _reaches(base, seen)
+    return any(_reaches(arg, seen) for arg in get_args(annotation))
 
 
 def is_lowered(info: FieldInfo) -> bool:
