@@ -62,7 +62,7 @@ SPACES: tuple[tuple[str, int], ...] = (
     ('tomb_line', 6),
     ('board_power', 2),
     ('procedure', 10),
-    ('decision', 14),
+    ('decision', 15),
 )
 """(name, size); a choice of kind k offers entities of SPACES[k - 1] (kind 0: numbered options)."""
 
@@ -135,3 +135,7 @@ ENTRIES: dict[str, int] = {
     'procedure/final_scoring/powers/0': 3132,
 }
 """Effect key (kind/id/path of the power) → where its bytecode starts."""
+
+RULES: dict[str, tuple[str, ...]] = {
+}
+"""Effect key → the rule hooks its `modify` statements write (a kernel runs it only if it reads them)."""

@@ -449,6 +449,7 @@ class DecisionId(IntEnum):
     TIE_GOLD = 11
     SLAY_COUNT = 12
     BANNER_TILES = 13
+    PLAYER_COUNT = 14
 
 
 
@@ -3728,6 +3729,15 @@ DECISIONS: tuple[Decision, ...] = (
         question='Do Grant tiles (discarded when used) count for Banner sets?',
         options=(DecisionOption(id='end_game_only', summary='Only end-game tiles, which stay above the player board, count'), DecisionOption(id='all_kept', summary='Any privilege tile still held')),
         chosen='end_game_only',
+    ),
+    Decision(
+        id=DecisionId.PLAYER_COUNT,
+        source=(Source(doc='s2', line=61, quote='5 Aides de jeu'), Source(doc='s2', line=69, quote='aux couleurs des joueurs blanc, bleu, rouge, violet,'), Source(doc='s2', line=105, quote='Pour les parties à plus de 2 joueurs'), Source(doc='notes', at='§3.0 Global / game')),
+        status='unverified',
+        rule='L61, L69-71, L103, L105',
+        question='The rulebook never states the number of players. What range does the content allow (game.yaml players)?',
+        options=(DecisionOption(id='two_to_five', summary="2 to 5: five colours and five player aids; citizen backs start at 2 and privilege tiles are added 'à plus de 2 joueurs' (third-party pages also say 2-5)"), DecisionOption(id='one_to_five', summary='1 to 5, counting a solo mode sold apart, which this rulebook does not describe')),
+        chosen='two_to_five',
     ),
 )
 

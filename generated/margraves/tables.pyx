@@ -6,7 +6,7 @@ from array import array
 
 from libc.stdint cimport int32_t
 
-cdef int32_t DATA[1185]
+cdef int32_t DATA[1186]
 DATA[:] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 1, 1, 1, 1,
@@ -37,9 +37,9 @@ DATA[:] = [
     2, 2, 2, 2, 2, 2, 0, 1, 2, 3, 4, 5, 6, 7, 1, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2,
     2, 0, 0, 0, 1, 1, 1, 2, 2, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 1, 1,
     1, 0, 1, 2, 0, 1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0,
-    0, 2, 2, 1, 2, 0, 2, 2, 0, 2, 2, 0, 2, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 6, 1,
-    2, 3, 4, 5, 6, 2, 4, 6, 8, 10, 2, 4, 6, 8, 10, 2, 4, 6, 8, 10, 2, 4, 6, 8, 10, 1, 2, 3, 4,
-    5, 1, 1, 3, 2, 2, 1, 2, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, 7, 7, 7, 5, -1, -1,
+    0, 2, 2, 1, 2, 0, 2, 2, 0, 2, 2, 0, 2, 1, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 6,
+    1, 2, 3, 4, 5, 6, 2, 4, 6, 8, 10, 2, 4, 6, 8, 10, 2, 4, 6, 8, 10, 2, 4, 6, 8, 10, 1, 2, 3,
+    4, 5, 1, 1, 3, 2, 2, 1, 2, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, 7, 7, 7, 5, -1, -1,
     -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
     -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 8, 8, 8, 6, -1,
     -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
@@ -173,7 +173,7 @@ CODE[:] = [
     27, 2, 1, 14, 7, 0, 10, 1, 40, 1, 1, 27, 2, 1, 19, 7, 0, 10, 1, 41, 1, 1, 27, 2, 1, 24, 7,
     0, 10, 1, 42, 1, 1, 27, 2, 7, 0, 30, 12, 1, 2, 7, 0, 1, 3, 30, 7, 2, 2, 0, 1, 5, 8, 3, 1,
     0, 8, 2, 7, 2, 7, 3, 20, 26, 3415, 1, 1, 7, 2, 10, 5, 1, 1, 18, 26, 3406, 1, 4, 8, 5, 1, 0,
-    8, 4, 7, 4, 7, 5, 20, 26, 3324, 1, 189, 7, 2, 10, 3, 5, 7, 2, 7, 4, 30, 15, 2, 1, 858, 1,
+    8, 4, 7, 4, 7, 5, 20, 26, 3324, 1, 189, 7, 2, 10, 3, 5, 7, 2, 7, 4, 30, 15, 2, 1, 859, 1,
     6, 1, 118, 7, 2, 1, 4, 12, 10, 7, 4, 10, 5, 1, 3, 13, 1, 1, 10, 15, 8, 6, 1, 0, 7, 6, 1, 1,
     18, 1, 0, 12, 10, 7, 6, 1, 2, 18, 1, 1, 12, 10, 7, 6, 1, 3, 18, 1, 2, 12, 10, 7, 6, 1, 4,
     18, 1, 3, 12, 10, 7, 6, 1, 5, 18, 1, 4, 12, 10, 7, 6, 1, 6, 18, 1, 5, 12, 10, 1, 1, 7, 6,
@@ -230,18 +230,18 @@ OFFSETS = {
     'procedure_status': 814,
     'procedure_order': 824,
     'decision_status': 834,
-    'table_citizen_line_costs': 848,
-    'table_citizen_line_costs_rows': 853,
-    'table_influence_vp': 858,
-    'table_influence_vp_rows': 864,
-    'table_river_costs': 870,
-    'table_river_costs_columns': 890,
-    'table_river_privilege': 895,
-    'table_river_privilege_rows': 900,
-    'table_supply_by_players': 905,
-    'table_supply_by_players_rows': 1097,
-    'table_citizen_copies': 1101,
-    'table_citizen_copies_columns': 1181,
+    'table_citizen_line_costs': 849,
+    'table_citizen_line_costs_rows': 854,
+    'table_influence_vp': 859,
+    'table_influence_vp_rows': 865,
+    'table_river_costs': 871,
+    'table_river_costs_columns': 891,
+    'table_river_privilege': 896,
+    'table_river_privilege_rows': 901,
+    'table_supply_by_players': 906,
+    'table_supply_by_players_rows': 1098,
+    'table_citizen_copies': 1102,
+    'table_citizen_copies_columns': 1182,
 }
 SHAPES = {
     'term_status': (48,),
@@ -287,7 +287,7 @@ SHAPES = {
     'board_power_status': (2,),
     'procedure_status': (10,),
     'procedure_order': (10,),
-    'decision_status': (14,),
+    'decision_status': (15,),
     'table_citizen_line_costs': (5, 1),
     'table_citizen_line_costs_rows': (5,),
     'table_influence_vp': (6, 1),
@@ -314,7 +314,7 @@ def values(str name):
 
 def data():
     """All tables as one int32 array: what the effect VM reads as its constants."""
-    return array('i', [DATA[i] for i in range(1185)])
+    return array('i', [DATA[i] for i in range(1186)])
 
 
 def code():
@@ -625,7 +625,7 @@ def procedure_order(Py_ssize_t i0):
 
 def decision_status(Py_ssize_t i0):
     """decision.status per decision id (0=verified, 1=unverified, 2=placeholder)"""
-    if not 0 <= i0 < 14:
+    if not 0 <= i0 < 15:
         raise IndexError("decision_status: index out of range")
     return DATA[834 + i0]
 
@@ -634,81 +634,81 @@ def table_citizen_line_costs(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'citizen_line_costs': [row][value]"""
     if not 0 <= i0 < 5 or not 0 <= i1 < 1:
         raise IndexError("table_citizen_line_costs: index out of range")
-    return DATA[848 + i0 + i1]
+    return DATA[849 + i0 + i1]
 
 
 def table_citizen_line_costs_rows(Py_ssize_t i0):
     """integer keys of the rows of 'citizen_line_costs'"""
     if not 0 <= i0 < 5:
         raise IndexError("table_citizen_line_costs_rows: index out of range")
-    return DATA[853 + i0]
+    return DATA[854 + i0]
 
 
 def table_influence_vp(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'influence_vp': [row][value]"""
     if not 0 <= i0 < 6 or not 0 <= i1 < 1:
         raise IndexError("table_influence_vp: index out of range")
-    return DATA[858 + i0 + i1]
+    return DATA[859 + i0 + i1]
 
 
 def table_influence_vp_rows(Py_ssize_t i0):
     """integer keys of the rows of 'influence_vp'"""
     if not 0 <= i0 < 6:
         raise IndexError("table_influence_vp_rows: index out of range")
-    return DATA[864 + i0]
+    return DATA[865 + i0]
 
 
 def table_river_costs(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'river_costs': [guild][column]"""
     if not 0 <= i0 < 4 or not 0 <= i1 < 5:
         raise IndexError("table_river_costs: index out of range")
-    return DATA[870 + i0 * 5 + i1]
+    return DATA[871 + i0 * 5 + i1]
 
 
 def table_river_costs_columns(Py_ssize_t i0):
     """integer keys of the columns of 'river_costs'"""
     if not 0 <= i0 < 5:
         raise IndexError("table_river_costs_columns: index out of range")
-    return DATA[890 + i0]
+    return DATA[891 + i0]
 
 
 def table_river_privilege(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'river_privilege': [row][value]"""
     if not 0 <= i0 < 5 or not 0 <= i1 < 1:
         raise IndexError("table_river_privilege: index out of range")
-    return DATA[895 + i0 + i1]
+    return DATA[896 + i0 + i1]
 
 
 def table_river_privilege_rows(Py_ssize_t i0):
     """integer keys of the rows of 'river_privilege'"""
     if not 0 <= i0 < 5:
         raise IndexError("table_river_privilege_rows: index out of range")
-    return DATA[900 + i0]
+    return DATA[901 + i0]
 
 
 def table_supply_by_players(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'supply_by_players': [row][term]"""
     if not 0 <= i0 < 4 or not 0 <= i1 < 48:
         raise IndexError("table_supply_by_players: index out of range")
-    return DATA[905 + i0 * 48 + i1]
+    return DATA[906 + i0 * 48 + i1]
 
 
 def table_supply_by_players_rows(Py_ssize_t i0):
     """integer keys of the rows of 'supply_by_players'"""
     if not 0 <= i0 < 4:
         raise IndexError("table_supply_by_players_rows: index out of range")
-    return DATA[1097 + i0]
+    return DATA[1098 + i0]
 
 
 def table_citizen_copies(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'citizen_copies': [citizen][column]"""
     if not 0 <= i0 < 20 or not 0 <= i1 < 4:
         raise IndexError("table_citizen_copies: index out of range")
-    return DATA[1101 + i0 * 4 + i1]
+    return DATA[1102 + i0 * 4 + i1]
 
 
 def table_citizen_copies_columns(Py_ssize_t i0):
     """integer keys of the columns of 'citizen_copies'"""
     if not 0 <= i0 < 4:
         raise IndexError("table_citizen_copies_columns: index out of range")
-    return DATA[1181 + i0]
+    return DATA[1182 + i0]
