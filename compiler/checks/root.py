@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from ..models.root import Card, Clearing, Faction, Suit
+from ..validate import Located
 from .context import CheckContext
 
 ANY_SUIT = "any"
@@ -13,9 +15,8 @@ ANY_SUIT = "any"
 
 def check_slots(ctx: CheckContext) -> None:
     """Ruins fill slots marked R (2.2.4): a clearing cannot have more ruins than printed building slots."""
-    for item in ctx.items("clearing"):
-        clearing = item.entity
-        ruins, slots = getattr(clearing, "ruins"), getattr(clearing, "slots")
+    for item, clearing in ctx.typed("clearing", Clearing):
+        ruins, slots = clearing.ruins, clearing.slots
         if ruins > slots:
             ctx.report_at(item, ("ruins",), "clearing-slots",
                           f"clearing {clearing.id!r} has {ruins} ruin slots but only {slots} printed building slots",
@@ -26,20 +27,19 @@ def check_links(ctx: CheckContext) -> None:
     """Paths and rivers link two clearings both ways (2.2.1, 2.3): each end lists the other, on one map."""
     if not ctx.complete("clearing"):
         return
-    items = {item.entity.id: item for item in ctx.items("clearing")}
+    items = {clearing.id: (item, clearing) for item, clearing in ctx.typed("clearing", Clearing)}
     for field, code in (("paths", "asymmetric-path"), ("rivers", "asymmetric-river")):
-        for item in items.values():
-            clearing = item.entity
+        for item, clearing in items.values():
             for index, other_id in enumerate(getattr(clearing, field)):
-                other = items.get(other_id)
-                if other is None:
+                if other_id not in items:
                     continue
+                other = items[other_id][1]
                 if other_id == clearing.id:
                     ctx.report_at(item, (field, index), code, f"clearing {clearing.id!r} lists itself in its {field}")
-                elif getattr(other.entity, "map") != getattr(clearing, "map"):
+                elif other.map != clearing.map:
                     ctx.report_at(item, (field, index), code,
                                   f"{other_id!r} is on another map than {clearing.id!r}")
-                elif clearing.id not in getattr(other.entity, field):
+                elif clearing.id not in getattr(other, field):
                     ctx.report_at(item, (field, index), code,
                                   f"{clearing.id!r} lists {other_id!r} in its {field}, but {other_id!r} does not "
                                   f"list {clearing.id!r}", hint=f"add {clearing.id} to the {field} of {other_id}")
@@ -49,17 +49,13 @@ def check_opposite_corners(ctx: CheckContext) -> None:
     """Diagonally opposite corners (3.3.1.II, 6.3.3) pair corner clearings both ways."""
     if not ctx.complete("clearing"):
         return
-    items = {item.entity.id: item for item in ctx.items("clearing")}
-    for item in items.values():
-        clearing = item.entity
-        opposite_id = getattr(clearing, "opposite")
-        if opposite_id is None:
-            continue
-        other = items.get(opposite_id)
+    clearings = {clearing.id: clearing for _, clearing in ctx.typed("clearing", Clearing)}
+    for item, clearing in ctx.typed("clearing", Clearing):
+        opposite_id = clearing.opposite
+        other = clearings.get(opposite_id) if opposite_id is not None else None
         if other is None:
             continue
-        if not getattr(clearing, "corner") or not getattr(other.entity, "corner") \
-                or getattr(other.entity, "opposite") != clearing.id:
+        if not clearing.corner or not other.corner or other.opposite != clearing.id:
             ctx.report_at(item, ("opposite",), "opposite-corner",
                           f"{clearing.id!r} and {opposite_id!r} must both be corners naming each other as opposite")
 
@@ -70,9 +66,9 @@ def check_piece_counts(ctx: CheckContext) -> None:
         return
     inventory = {item.id: (index, item) for index, item in enumerate(ctx.game.inventory)}
     totals: dict[str, int] = defaultdict(int)
-    first: dict[str, tuple[object, tuple[str | int, ...]]] = {}
-    for located in ctx.items("faction"):
-        for index, piece in enumerate(getattr(located.entity, "pieces")):
+    first: dict[str, tuple[Located, tuple[str | int, ...]]] = {}
+    for located, faction in ctx.typed("faction", Faction):
+        for index, piece in enumerate(faction.pieces):
             loc = ("pieces", index, "inventory")
             if piece.inventory not in inventory:
                 ctx.report_at(located, loc, "piece-inventory",
@@ -83,8 +79,8 @@ def check_piece_counts(ctx: CheckContext) -> None:
     for inventory_id, total in totals.items():
         index, item = inventory[inventory_id]
         if total != item.count:
-            located, loc = first[inventory_id]
-            ctx.report_at(located, loc, "piece-count",  # type: ignore[arg-type]
+            located, count_loc = first[inventory_id]
+            ctx.report_at(located, count_loc, "piece-count",
                           f"faction pieces in inventory item {inventory_id!r} add up to {total}, "
                           f"the inventory counts {item.count}")
 
@@ -93,13 +89,12 @@ def check_deck(ctx: CheckContext) -> None:
     """Craft costs name clearing suits or `any` (4.1.1); the deck's copies add up to the inventory's deck."""
     if not ctx.complete("card", "suit"):
         return
-    clearing_suits = {item.entity.id for item in ctx.items("suit") if getattr(item.entity, "clearing")}
+    clearing_suits = {suit.id for _, suit in ctx.typed("suit", Suit) if suit.clearing}
     allowed = sorted(clearing_suits) + [ANY_SUIT]
     copies = 0
-    for item in ctx.items("card"):
-        card = item.entity
-        copies += getattr(card, "copies")
-        for index, suit in enumerate(getattr(card, "craft_cost")):
+    for item, card in ctx.typed("card", Card):
+        copies += card.copies
+        for index, suit in enumerate(card.craft_cost):
             if suit not in allowed:
                 ctx.report_at(item, ("craft_cost", index), "craft-suit",
                               f"card {card.id!r} is crafted with {suit!r}, which is no clearing suit",
