@@ -54,7 +54,9 @@ def test_module_region_tiles_disagree(oath_ws: Path) -> None:
 def test_region_count_disagrees_with_inventory(oath_ws: Path) -> None:
     path, line, col = _patch(oath_ws, "regions.yaml", "count: 3\n", "count: 4\n")
     errors = _errors(oath_ws)
-    assert errors == [("content/vindication/game.yaml", 236, 12, "region-count"),
+    game = (oath_ws / PACK / "game.yaml").read_text(encoding="utf-8").splitlines()
+    tiles = next(i for i, text in enumerate(game) if "island_region_tiles" in text) + 3  # its `count:` line
+    assert errors == [("content/vindication/game.yaml", tiles, 12, "region-count"),
                       ("content/vindication/modules.yaml", 5, 17, "region-count")]
 
 

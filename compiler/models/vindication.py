@@ -27,10 +27,20 @@ Trigger = Literal[
 ]
 
 
+Event = Literal[
+    "activate_character", "activate_companion", "convert_to_courage", "convert_to_sagesse",
+    "convert_to_vision", "use_conviction", "gain_trait_relic_monster", "other_gains_honour", "turn_start",
+    "moved_four", "defeat_or_contest", "honour_two_sources", "gain_card", "opponent_crosses", "game_end",
+]
+"""Game events the kernel announces; a reactive power names the one it answers."""
+
+
 class Power(Effectful):
     """One ability: when it applies, and what it does (effect language, or a declared native)."""
 
     trigger: Trigger
+    event: Event | None = Field(default=None, description="For a reactive power: the event it answers")
+    per_turn: Annotated[int, Field(ge=1)] | None = Field(default=None, description="Most uses (or honour) per turn")
     cost: Text | None = Field(default=None, description="The cost as printed before the colon, if any")
 
 

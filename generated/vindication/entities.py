@@ -160,58 +160,63 @@ class NativeId(IntEnum):
     ZHARYAN_ABILITY = 6
     STRANN_ABILITY = 7
     ZULA_ABILITY = 8
-    ADJACENT_TO = 9
-    ROLL_AND_GENERATE = 10
-    ACADEMY_ROLL = 11
-    RECRUIT = 12
-    FIGHT_MONSTER = 13
-    OBTAIN_TRAIT = 14
-    ACQUIRE_RELIC = 15
-    UPGRADE_MOUNT = 16
-    GENERATE_CARD = 17
-    ACTIVATE_CHARACTER = 18
-    ACTIVATE_COMPANION = 19
-    EXTRA_TURN = 20
-    TELEPORT = 21
-    TAKE_CONTROL = 22
-    ADJACENT_PLAYER = 23
-    LOSE_ATTRIBUTE = 24
-    CARD_HONOUR = 25
-    REMOVE_CARD = 26
-    PEEK_DECK = 27
-    FLIP_DECK_TOP = 28
-    SWAP_CARD = 29
-    STEAL_APTITUDE = 30
-    PLACE_TREACHERY_CUBE = 31
-    MOVE_CHARACTERS = 32
-    SWAP_PLACES = 33
-    PUSH_PLAYER = 34
-    USE_OTHER_CONVICTION = 35
-    OTHERS_LOAD_COMPANION = 36
-    USE_OTHER_TRAIT = 37
-    REDISTRIBUTE_COMMON = 38
-    GENERATE_OTHER_COMPANION = 39
-    DISCARD_ACTIVE_TRIGGER = 40
-    REPLACE_ACTIVE_TRIGGER = 41
-    MOVE_TRIGGER_TOKEN = 42
-    ACQUIRE_BLIND = 43
-    DRAW_SECRET_QUEST = 44
-    COASTAL_MOVE = 45
-    BIND_PET = 46
-    CRYSTAL_SUBSTITUTE = 47
-    GAIN_CRYSTALS = 48
-    JEWELCRAFTER = 49
-    TAME_PET = 50
-    SACRED_STONES = 51
-    TAKE_WISH = 52
-    BUILD_SITE = 53
-    GENERATE_MISSING = 54
-    PLACE_FAVOUR = 55
-    REROLL_DIE = 56
-    COUNTS_FOR_MASTERY = 57
-    QUEST_MET = 58
-    TRIGGER_MET = 59
-    ON_EVENT = 60
+    IMPUNITE_ABILITY = 9
+    RESILIENCE_ABILITY = 10
+    ADJACENT_TO = 11
+    ROLL_AND_GENERATE = 12
+    ACADEMY_ROLL = 13
+    RECRUIT = 14
+    FIGHT_MONSTER = 15
+    OBTAIN_TRAIT = 16
+    ACQUIRE_RELIC = 17
+    UPGRADE_MOUNT = 18
+    GENERATE_CARD = 19
+    ACTIVATE_CHARACTER = 20
+    ACTIVATE_COMPANION = 21
+    EXTRA_TURN = 22
+    TELEPORT = 23
+    TAKE_CONTROL = 24
+    ADJACENT_PLAYER = 25
+    LOSE_ATTRIBUTE = 26
+    CARD_HONOUR = 27
+    REMOVE_CARD = 28
+    PEEK_DECK = 29
+    FLIP_DECK_TOP = 30
+    SWAP_CARD = 31
+    STEAL_APTITUDE = 32
+    PLACE_TREACHERY_CUBE = 33
+    MOVE_CHARACTERS = 34
+    SWAP_PLACES = 35
+    PUSH_PLAYER = 36
+    USE_OTHER_CONVICTION = 37
+    OTHERS_LOAD_COMPANION = 38
+    USE_OTHER_TRAIT = 39
+    REDISTRIBUTE_COMMON = 40
+    GENERATE_OTHER_COMPANION = 41
+    DISCARD_ACTIVE_TRIGGER = 42
+    REPLACE_ACTIVE_TRIGGER = 43
+    MOVE_TRIGGER_TOKEN = 44
+    ACQUIRE_BLIND = 45
+    DRAW_SECRET_QUEST = 46
+    COASTAL_MOVE = 47
+    BIND_PET = 48
+    CRYSTAL_SUBSTITUTE = 49
+    GAIN_CRYSTALS = 50
+    JEWELCRAFTER = 51
+    TAME_PET = 52
+    SACRED_STONES = 53
+    TAKE_WISH = 54
+    BUILD_SITE = 55
+    GENERATE_MISSING = 56
+    PLACE_FAVOUR = 57
+    REROLL_DIE = 58
+    COUNTS_FOR_MASTERY = 59
+    QUEST_MET = 60
+    TRIGGER_MET = 61
+    ON_EVENT = 62
+    GENERATE_MORE = 63
+    SKIP_TURN = 64
+    LOAD_SPEED_TILE = 65
 
 
 class ZoneId(IntEnum):
@@ -436,11 +441,47 @@ class CompanionId(IntEnum):
 
 
 class TraitId(IntEnum):
-    pass
+    ASPIRATION = 0
+    AUTORITE = 1
+    CREATIVITE = 2
+    DEVOTION = 3
+    DILIGENCE = 4
+    EMERVEILLEMENT = 5
+    EXPERTISE = 6
+    HUMILITE = 7
+    IMPUNITE = 8
+    LOYAUTE = 9
+    PATIENCE = 10
+    PERSEVERANCE = 11
+    PREPARATION = 12
+    RESILIENCE = 13
+    SOIF_D_AVENTURE = 14
+    VAILLANCE = 15
+    AVARICE = 16
+    HYBRIS = 17
+    TROMPERIE = 18
 
 
 class RelicId(IntEnum):
-    pass
+    BOUCLIER = 0
+    BOURSE = 1
+    CANONS = 2
+    CELLE_QUI_FUT_BRISEE = 3
+    CHEVALIERE = 4
+    DAGUE = 5
+    ELIXIR = 6
+    MASQUE = 7
+    MIROIR = 8
+    PARCHEMIN_DU_BIEN_ETRE = 9
+    SCEPTRE_BRASIER = 10
+    TOME = 11
+    VOLEUR_D_ETOILES = 12
+    ORBE = 13
+    PENDENTIF = 14
+    PIERRE_DE_TELEPORTATION = 15
+    BOTTES = 16
+    SIPHON = 17
+    TOXINE = 18
 
 
 class MonsterId(IntEnum):
@@ -773,6 +814,8 @@ class Power:
 
     native: NativeId | None = None
     trigger: str
+    event: str | None = None
+    per_turn: int | None = None
     cost: Text | None = None
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1679,6 +1722,14 @@ NATIVES: tuple[Native, ...] = (
         doc="Renvoyez 2 cubes Influence de Zula vers votre sphère d'influence. Un autre joueur adjacent subit -1 cube Inspiration. (L2770). A rule hook of the kernel: it reacts to game events the shared verbs do not see.",
     ),
     Native(
+        id=NativeId.IMPUNITE_ABILITY,
+        doc='Passif : les autres joueurs doivent payer le double (arrondi au supérieur) du coût des capacités qui affectent vos cartes ou vos cubes. Cela inclut le contrôle des régions. (Impunité, L1757-1759). A rule hook of the kernel: it changes costs other players pay.',
+    ),
+    Native(
+        id=NativeId.RESILIENCE_ABILITY,
+        doc='Vous pouvez activer vos compagnons sur lesquels se trouvent déjà 4 cubes Influence sans y placer plus de cubes Influence. (Résilience, L1805). A rule hook of the kernel: it changes how activation is paid.',
+    ),
+    Native(
         id=NativeId.ADJACENT_TO,
         args=('player', 'region'),
         returns='bool',
@@ -1834,7 +1885,7 @@ NATIVES: tuple[Native, ...] = (
     Native(
         id=NativeId.GENERATE_OTHER_COMPANION,
         args=('player', 'number'),
-        doc="Generate the attributes of a companion you do not own: 0 another player's (Miroir, L2103), 1 any face-up one (Parchemin, L2474).",
+        doc="Generate the attributes of another companion: 0 another player's (Miroir, L2103), 1 any face-up one (Parchemin, L2474), 2 another of your own instead of the activated one's (Émerveillement, L1730).",
     ),
     Native(
         id=NativeId.DISCARD_ACTIVE_TRIGGER,
@@ -1942,6 +1993,21 @@ NATIVES: tuple[Native, ...] = (
         id=NativeId.ON_EVENT,
         args=('number',),
         doc="Register this card's reaction to a game event, numbered as the events in the hook table of the kernel: the kernel runs the card's text when the event happens.",
+    ),
+    Native(
+        id=NativeId.GENERATE_MORE,
+        args=('player', 'number'),
+        doc='Generate this many more cubes of an attribute the card just activated already generates, your choice (Aspiration L1682, Vosh L2378).',
+    ),
+    Native(
+        id=NativeId.SKIP_TURN,
+        args=('player',),
+        doc='End your turn now, before any action: no other action this turn (Patience, L1775-1777).',
+    ),
+    Native(
+        id=NativeId.LOAD_SPEED_TILE,
+        args=('player', 'card'),
+        doc="Move 1 cube from the card onto your speed tile, where it counts for speed until removed (Canons d'avant-bras, L2049-2053).",
     ),
 )
 
@@ -3838,9 +3904,366 @@ COMPANIONS: tuple[Companion, ...] = (
 )
 
 TRAITS: tuple[Trait, ...] = (
+    Trait(
+        id=TraitId.ASPIRATION,
+        source=(Source(doc='rb', line=1680, quote='Aspiration'), Source(doc='rb', line=1682, quote='Quand vous activez votre personnage, générez 1 cube Attribut en plus')),
+        status='verified',
+        name=Text(en='Aspiration', fr='Aspiration', uk='Прагнення'),
+        text=Text(en='When you activate your character, generate {n} more Attribute cube (of your choice among the attributes it already generates).', fr="Quand vous activez votre personnage, générez {n} cube Attribut en plus (au choix parmi les attributs qu'il génère déjà).", uk='Коли ви активуєте свого персонажа, згенеруйте на {n} кубик Атрибута більше (на вибір серед атрибутів, які він уже генерує).'),
+        params=(('n', 1),),
+        powers=(Power(trigger='reactive', event='activate_character'),),
+    ),
+    Trait(
+        id=TraitId.AUTORITE,
+        source=(Source(doc='rb', line=1690, quote='Autorité'), Source(doc='rb', line=1692, quote='Gagnez 2 honneurs à chaque tour où vous convertissez au moins un attribut en courage.'), Source(doc='rb', line=1694, quote='Vous permet de gagner un maximum de 2 honneurs par tour.')),
+        status='verified',
+        name=Text(en='Authority', fr='Autorité', uk='Авторитет'),
+        text=Text(en='Gain {n} honour each turn in which you convert at least one attribute into Courage (at most {n} honour a turn).', fr='Gagnez {n} honneurs à chaque tour où vous convertissez au moins un attribut en courage (au maximum {n} honneurs par tour).', uk='Отримуйте {n} честі щоходу, коли ви перетворюєте принаймні один атрибут на Відвагу (щонайбільше {n} честі за хід).'),
+        params=(('n', 2),),
+        powers=(Power(trigger='reactive', event='convert_to_courage', per_turn=1),),
+    ),
+    Trait(
+        id=TraitId.CREATIVITE,
+        source=(Source(doc='rb', line=1700, quote='Créativité'), Source(doc='rb', line=1702, quote='Gagnez 2 honneurs à chaque tour où vous convertissez au moins un attribut en sagesse.'), Source(doc='rb', line=1704, quote='Vous permet de gagner un maximum de 2 honneurs par tour.')),
+        status='verified',
+        name=Text(en='Creativity', fr='Créativité', uk='Творчість'),
+        text=Text(en='Gain {n} honour each turn in which you convert at least one attribute into Wisdom (at most {n} honour a turn).', fr='Gagnez {n} honneurs à chaque tour où vous convertissez au moins un attribut en sagesse (au maximum {n} honneurs par tour).', uk='Отримуйте {n} честі щоходу, коли ви перетворюєте принаймні один атрибут на Мудрість (щонайбільше {n} честі за хід).'),
+        params=(('n', 2),),
+        powers=(Power(trigger='reactive', event='convert_to_sagesse', per_turn=1),),
+    ),
+    Trait(
+        id=TraitId.DEVOTION,
+        source=(Source(doc='rb', line=1710, quote='Dévotion'), Source(doc='rb', line=1712, quote='Chaque fois que vous utilisez votre conviction, gagnez 1 honneur.'), Source(doc='rb', line=1714, quote='Ce trait peut être activé par des capacités distinctes')),
+        status='verified',
+        name=Text(en='Devotion', fr='Dévotion', uk='Відданість'),
+        text=Text(en='Each time you use your conviction, gain {n} honour. Separate abilities, or separate uses of one ability, each count.', fr="Chaque fois que vous utilisez votre conviction, gagnez {n} honneur. Des capacités distinctes, ou des activations distinctes d'une même capacité, comptent chacune.", uk='Щоразу, коли ви використовуєте своє переконання, отримайте {n} честь. Окремі здібності чи окремі активації однієї здібності рахуються кожна.'),
+        params=(('n', 1),),
+        powers=(Power(trigger='reactive', event='use_conviction'),),
+    ),
+    Trait(
+        id=TraitId.DILIGENCE,
+        source=(Source(doc='rb', line=1720, quote='Diligence'), Source(doc='rb', line=1722, quote='vous pouvez exalter 1 cube Influence en Conviction.')),
+        status='verified',
+        name=Text(en='Diligence', fr='Diligence', uk='Старанність'),
+        text=Text(en='When you obtain a trait, acquire a relic or defeat a monster, you may augment {n} Influence cube to Conviction.', fr='Quand vous obtenez un trait de caractère, acquérez une relique ou terrassez un monstre, vous pouvez exalter {n} cube Influence en Conviction.', uk='Коли ви здобуваєте рису характеру, набуваєте реліквію або долаєте монстра, можете піднести {n} кубик Впливу в Переконання.'),
+        params=(('n', 1),),
+        powers=(Power(trigger='reactive', event='gain_trait_relic_monster'),),
+    ),
+    Trait(
+        id=TraitId.EMERVEILLEMENT,
+        source=(Source(doc='rb', line=1728, quote='Émerveillement'), Source(doc='rb', line=1730, quote="Quand vous activez un compagnon, il peut générer les attributs d'un autre de vos compagnons")),
+        status='verified',
+        name=Text(en='Wonder', fr='Émerveillement', uk='Захоплення'),
+        text=Text(en='When you activate a companion, it may generate the attributes of another of your companions instead of its own.', fr="Quand vous activez un compagnon, il peut générer les attributs d'un autre de vos compagnons à la place des siens.", uk='Коли ви активуєте супутника, він може згенерувати атрибути іншого вашого супутника замість своїх.'),
+        params=(),
+        powers=(Power(trigger='reactive', event='activate_companion'),),
+    ),
+    Trait(
+        id=TraitId.EXPERTISE,
+        source=(Source(doc='rb', line=1735, quote='Expertise'), Source(doc='rb', line=1737, quote='Gagnez 2 honneurs à chaque tour où vous convertissez au moins un attribut en vision.'), Source(doc='rb', line=1739, quote='Vous permet de gagner un maximum de 2 honneurs par tour.')),
+        status='verified',
+        name=Text(en='Expertise', fr='Expertise', uk='Майстерність у справі'),
+        text=Text(en='Gain {n} honour each turn in which you convert at least one attribute into Vision (at most {n} honour a turn).', fr='Gagnez {n} honneurs à chaque tour où vous convertissez au moins un attribut en vision (au maximum {n} honneurs par tour).', uk='Отримуйте {n} честі щоходу, коли ви перетворюєте принаймні один атрибут на Бачення (щонайбільше {n} честі за хід).'),
+        params=(('n', 2),),
+        powers=(Power(trigger='reactive', event='convert_to_vision', per_turn=1),),
+    ),
+    Trait(
+        id=TraitId.HUMILITE,
+        source=(Source(doc='rb', line=1745, quote='Humilité'), Source(doc='rb', line=1747, quote="Passif : quand un autre joueur ayant plus d'honneur que vous gagne de l'honneur"), Source(doc='rb', line=1749, quote="Ne s'applique pas au gain d'honneur qui ferait passer un autre joueur à égalité ou en dessous de vous en honneur.")),
+        status='verified',
+        name=Text(en='Humility', fr='Humilité', uk='Смирення'),
+        text=Text(en='Passive: when another player with more honour than you gains honour, augment {n} Potential cube to Influence. Not when the gain brings them level with you or below.', fr="Passif : quand un autre joueur ayant plus d'honneur que vous gagne de l'honneur, exaltez {n} cube Potentiel en Influence. Pas quand ce gain le laisse à égalité avec vous ou en dessous.", uk='Пасивно: коли інший гравець, що має більше честі, ніж ви, отримує честь, піднесіть {n} кубик Потенціалу у Вплив. Не тоді, коли це отримання залишає його на рівні з вами чи нижче.'),
+        params=(('n', 1),),
+        powers=(Power(trigger='passive', event='other_gains_honour'),),
+    ),
+    Trait(
+        id=TraitId.IMPUNITE,
+        source=(Source(doc='rb', line=1755, quote='Impunité'), Source(doc='rb', line=1757, quote='Passif : les autres joueurs doivent payer le double (arrondi au supérieur)'), Source(doc='rb', line=1759, quote='Cela inclut le contrôle des régions.')),
+        status='verified',
+        name=Text(en='Impunity', fr='Impunité', uk='Безкарність'),
+        text=Text(en='Passive: other players must pay double (rounded up) the cost of abilities that affect your cards or your cubes. This includes controlling regions.', fr='Passif : les autres joueurs doivent payer le double (arrondi au supérieur) du coût des capacités qui affectent vos cartes ou vos cubes. Cela inclut le contrôle des régions.', uk='Пасивно: інші гравці мусять платити подвійну ціну (з округленням угору) за здібності, що зачіпають ваші карти чи ваші кубики. Це стосується й контролю регіонів.'),
+        params=(),
+        powers=(Power(native=NativeId.IMPUNITE_ABILITY, trigger='passive'),),
+    ),
+    Trait(
+        id=TraitId.LOYAUTE,
+        source=(Source(doc='rb', line=1765, quote='Loyauté'), Source(doc='rb', line=1767, quote="vous pouvez renvoyer 1 cube Influence d'un compagnon vers votre sphère d'influence.")),
+        status='verified',
+        name=Text(en='Loyalty', fr='Loyauté', uk='Вірність'),
+        text=Text(en='When you activate your character, you may return {n} Influence cube from a companion to your influence sphere.', fr="Quand vous activez votre personnage, vous pouvez renvoyer {n} cube Influence d'un compagnon vers votre sphère d'influence.", uk='Коли ви активуєте свого персонажа, можете повернути {n} кубик Впливу із супутника у свою сферу впливу.'),
+        params=(('n', 1),),
+        powers=(Power(trigger='reactive', event='activate_character'),),
+    ),
+    Trait(
+        id=TraitId.PATIENCE,
+        source=(Source(doc='rb', line=1773, quote='Patience'), Source(doc='rb', line=1775, quote='vous pouvez choisir de sauter votre tour : générez alors 1 cube Courage, 1 cube Vision et 1 cube Sagesse.'), Source(doc='rb', line=1777, quote="Vous ne pouvez pas effectuer d'autre action lors de ce tour")),
+        status='verified',
+        name=Text(en='Patience', fr='Patience', uk='Терпіння'),
+        text=Text(en='At the start of your turn, before any action, you may skip your turn: then generate 1 Courage cube, 1 Vision cube and 1 Wisdom cube. You take no other action that turn.', fr="Au début de votre tour, avant toute action, vous pouvez choisir de sauter votre tour : générez alors 1 cube Courage, 1 cube Vision et 1 cube Sagesse. Vous ne pouvez pas effectuer d'autre action lors de ce tour.", uk='На початку свого ходу, перед будь-якою дією, можете пропустити хід: тоді згенеруйте 1 кубик Відваги, 1 кубик Бачення і 1 кубик Мудрості. Інших дій цього ходу ви не виконуєте.'),
+        params=(),
+        powers=(Power(trigger='reactive', event='turn_start'),),
+    ),
+    Trait(
+        id=TraitId.PERSEVERANCE,
+        source=(Source(doc='rb', line=1783, quote='Persévérance'), Source(doc='rb', line=1785, quote="Quand vous gagnez de l'honneur provenant d'au moins 2 sources différentes durant un même tour, gagnez 2 honneurs."), Source(doc='rb', line=1787, quote="La capacité de Persévérance ne compte pas comme l'une de ces sources.")),
+        status='verified',
+        note='The per-turn limit of one is an inference from "durant un même tour".',
+        name=Text(en='Perseverance', fr='Persévérance', uk='Наполегливість'),
+        text=Text(en='When you gain honour from at least 2 different sources in one turn, gain {n} honour. Perseverance is not one of those sources.', fr="Quand vous gagnez de l'honneur provenant d'au moins 2 sources différentes durant un même tour, gagnez {n} honneurs. Persévérance ne compte pas comme l'une de ces sources.", uk='Коли за один хід ви отримуєте честь щонайменше з 2 різних джерел, отримайте {n} честі. Наполегливість не рахується як одне з цих джерел.'),
+        params=(('n', 2),),
+        powers=(Power(trigger='reactive', event='honour_two_sources', per_turn=1),),
+    ),
+    Trait(
+        id=TraitId.PREPARATION,
+        source=(Source(doc='rb', line=1793, quote='Préparation'), Source(doc='rb', line=1795, quote="Chaque fois que vous gagnez une carte, augmentez sa valeur d'honneur"), Source(doc='rb', line=1797, quote='Cela inclut les monstres terrassés, les reliques acquises, les compagnons recrutés...')),
+        status='verified',
+        name=Text(en='Preparation', fr='Préparation', uk='Підготовка'),
+        text=Text(en='Each time you gain a card, increase its honour value by {n}: defeated monsters, acquired relics, recruited companions…', fr="Chaque fois que vous gagnez une carte, augmentez sa valeur d'honneur de {n} honneur : monstres terrassés, reliques acquises, compagnons recrutés…", uk='Щоразу, коли ви отримуєте карту, збільште її цінність у честі на {n} честь: здолані монстри, набуті реліквії, завербовані супутники…'),
+        params=(('n', 1),),
+        powers=(Power(trigger='passive', event='gain_card'),),
+    ),
+    Trait(
+        id=TraitId.RESILIENCE,
+        source=(Source(doc='rb', line=1803, quote='Résilience'), Source(doc='rb', line=1805, quote='Vous pouvez activer vos compagnons sur lesquels se trouvent déjà 4 cubes Influence')),
+        status='verified',
+        name=Text(en='Resilience', fr='Résilience', uk='Стійкість'),
+        text=Text(en='You may activate your companions that already hold {n} Influence cubes without placing more Influence cubes on them.', fr='Vous pouvez activer vos compagnons sur lesquels se trouvent déjà {n} cubes Influence sans y placer plus de cubes Influence.', uk='Ви можете активувати своїх супутників, на яких уже лежить {n} кубики Впливу, не кладучи на них більше кубиків Впливу.'),
+        params=(('n', 4),),
+        powers=(Power(native=NativeId.RESILIENCE_ABILITY, trigger='passive'),),
+    ),
+    Trait(
+        id=TraitId.SOIF_D_AVENTURE,
+        source=(Source(doc='rb', line=1811, quote="Soif d'aventure"), Source(doc='rb', line=1813, quote='Quand vous vous déplacez de 4 cases ou plus durant votre tour, gagnez 1 honneur.')),
+        status='verified',
+        name=Text(en='Wanderlust', fr="Soif d'aventure", uk='Жага пригод'),
+        text=Text(en='When you move {m} spaces or more during your turn, gain {n} honour.', fr='Quand vous vous déplacez de {m} cases ou plus durant votre tour, gagnez {n} honneur.', uk='Коли за свій хід ви переміщуєтеся на {m} клітинки або більше, отримайте {n} честь.'),
+        params=(('n', 1), ('m', 4)),
+        powers=(Power(trigger='reactive', event='moved_four', per_turn=1),),
+    ),
+    Trait(
+        id=TraitId.VAILLANCE,
+        source=(Source(doc='rb', line=1819, quote='Vailance'), Source(doc='rb', line=1821, quote="Quand vous terrassez un monstre ou que vous prenez le contrôle d'une région contrôlée par un autre joueur, gagnez 2 honneurs.")),
+        status='verified',
+        note='The rulebook\'s heading misspells the name "Vailance" (L1819); the French word is Vaillance.',
+        name=Text(en='Valour', fr='Vaillance', uk='Звитяга'),
+        text=Text(en='When you defeat a monster or take control of a region another player controls, gain {n} honour.', fr="Quand vous terrassez un monstre ou que vous prenez le contrôle d'une région contrôlée par un autre joueur, gagnez {n} honneurs.", uk='Коли ви долаєте монстра або захоплюєте контроль над регіоном, який контролює інший гравець, отримайте {n} честі.'),
+        params=(('n', 2),),
+        powers=(Power(trigger='reactive', event='defeat_or_contest'),),
+    ),
+    Trait(
+        id=TraitId.AVARICE,
+        source=(Source(doc='rb', line=2554, quote='Avarice'), Source(doc='rb', line=2560, quote='Perdez 1 honneur : un autre joueur adjacent perd 1 cube Attribut de son choix. Générez 3 cubes Attribut de ce type.')),
+        status='verified',
+        name=Text(en='Avarice', fr='Avarice', uk='Скупість'),
+        module=ModuleId.TRAITRISE,
+        text=Text(en='Lose {n} honour: another adjacent player loses 1 Attribute cube of their choice. Generate {m} Attribute cubes of that type.', fr='Perdez {n} honneur : un autre joueur adjacent perd 1 cube Attribut de son choix. Générez {m} cubes Attribut de ce type.', uk='Втратьте {n} честь: інший сусідній гравець втрачає 1 кубик Атрибута на свій вибір. Згенеруйте {m} кубики Атрибута цього типу.'),
+        params=(('n', 1), ('m', 3)),
+        powers=(Power(trigger='activated', cost=Text(en='Lose {n} honour', fr='Perdez {n} honneur', uk='Втратьте {n} честь')),),
+        treacherous=True,
+    ),
+    Trait(
+        id=TraitId.HYBRIS,
+        source=(Source(doc='rb', line=2598, quote='Hybris'), Source(doc='rb', line=2604, quote='Perdez 1 honneur : exaltez 2 cubes Potentiel en Influence. Un autre joueur adjacent doit diluer 1 cube Pouvoir.')),
+        status='verified',
+        name=Text(en='Hubris', fr='Hybris', uk='Гордовитість'),
+        module=ModuleId.TRAITRISE,
+        text=Text(en='Lose {n} honour: augment {m} Potential cubes to Influence. Another adjacent player must diminish 1 Power cube.', fr='Perdez {n} honneur : exaltez {m} cubes Potentiel en Influence. Un autre joueur adjacent doit diluer 1 cube Pouvoir.', uk='Втратьте {n} честь: піднесіть {m} кубики Потенціалу у Вплив. Інший сусідній гравець мусить послабити 1 кубик Міці.'),
+        params=(('n', 1), ('m', 2)),
+        powers=(Power(trigger='activated', cost=Text(en='Lose {n} honour', fr='Perdez {n} honneur', uk='Втратьте {n} честь')),),
+        treacherous=True,
+    ),
+    Trait(
+        id=TraitId.TROMPERIE,
+        source=(Source(doc='rb', line=2734, quote='Tromperie'), Source(doc='rb', line=2740, quote="Perdez 1 honneur : utilisez 1 seul cube Conviction pour prendre le contrôle d'une région adjacente contrôlée par un autre joueur."), Source(doc='rb', line=2742, quote="Vous ne gagnez pas d'honneur pour la prise de contrôle de cette région.")),
+        status='verified',
+        name=Text(en='Deception', fr='Tromperie', uk='Обман'),
+        module=ModuleId.TRAITRISE,
+        text=Text(en='Lose {n} honour: use a single Conviction cube to take control of an adjacent region another player controls. You gain no honour for taking control of it.', fr="Perdez {n} honneur : utilisez 1 seul cube Conviction pour prendre le contrôle d'une région adjacente contrôlée par un autre joueur. Vous ne gagnez pas d'honneur pour cette prise de contrôle.", uk='Втратьте {n} честь: використайте лише 1 кубик Переконання, щоб захопити контроль над сусіднім регіоном, який контролює інший гравець. Честі за це захоплення ви не отримуєте.'),
+        params=(('n', 1),),
+        powers=(Power(trigger='activated', cost=Text(en='Lose {n} honour', fr='Perdez {n} honneur', uk='Втратьте {n} честь')),),
+        treacherous=True,
+    ),
 )
 
 RELICS: tuple[Relic, ...] = (
+    Relic(
+        id=RelicId.BOUCLIER,
+        source=(Source(doc='rb', line=2031, quote="Bouclier d'effroi et d'émerveillement"), Source(doc='rb', line=2033, quote='Envoyez 1 cube Influence de cette relique vers un de vos compagnons : générez ses attributs.')),
+        status='verified',
+        name=Text(en='Shield of Dread and Wonder', fr="Bouclier d'effroi et d'émerveillement", uk='Щит жаху й захоплення'),
+        text=Text(en='Send 1 Influence cube from this relic to one of your companions: generate its attributes.', fr='Envoyez 1 cube Influence de cette relique vers un de vos compagnons : générez ses attributs.', uk='Надішліть 1 кубик Впливу з цієї реліквії на одного зі своїх супутників: згенеруйте його атрибути.'),
+        params=(),
+        powers=(Power(trigger='activated', per_turn=1),),
+    ),
+    Relic(
+        id=RelicId.BOURSE,
+        source=(Source(doc='rb', line=2039, quote='Bourse de baies lumineuses'), Source(doc='rb', line=2041, quote="Envoyez 1 cube Influence vers votre sphère d'influence : lancez le dé d'attribut.")),
+        status='verified',
+        name=Text(en='Pouch of Glowing Berries', fr='Bourse de baies lumineuses', uk='Торбинка світних ягід'),
+        text=Text(en='Send 1 Influence cube to your influence sphere: roll the attribute die. Generate the attribute the die shows.', fr="Envoyez 1 cube Influence vers votre sphère d'influence : lancez le dé d'attribut. Générez l'attribut indiqué par le dé.", uk='Надішліть 1 кубик Впливу у свою сферу впливу: киньте кубик атрибута. Згенеруйте атрибут, який показує кубик.'),
+        params=(),
+        powers=(Power(trigger='activated', per_turn=1),),
+    ),
+    Relic(
+        id=RelicId.CANONS,
+        source=(Source(doc='rb', line=2049, quote="Canons d'avant-bras de la Maîtresse des bêtes"), Source(doc='rb', line=2051, quote='Déplacez 1 cube Influence de cette relique vers votre tuile Vitesse. Gagnez +1 en vitesse.'), Source(doc='rb', line=2053, quote='Ces bonus sont cumulables et persistent si vous améliorez votre monture.')),
+        status='verified',
+        name=Text(en="Beastmistress's Vambraces", fr="Canons d'avant-bras de la Maîtresse des bêtes", uk='Наручі Володарки звірів'),
+        text=Text(en='Move 1 Influence cube from this relic to your Speed tile. Gain +{n} speed. The bonuses add up and stay when you upgrade your mount; you lose them if those cubes leave the Speed tile.', fr='Déplacez 1 cube Influence de cette relique vers votre tuile Vitesse. Gagnez +{n} en vitesse. Ces bonus sont cumulables et persistent si vous améliorez votre monture ; vous les perdez si ces cubes quittent la tuile Vitesse.', uk='Перемістіть 1 кубик Впливу з цієї реліквії на свою плитку Швидкості. Отримайте +{n} до швидкості. Ці бонуси додаються й зберігаються, коли ви покращуєте свого скакуна; ви втрачаєте їх, якщо ці кубики покидають плитку Швидкості.'),
+        params=(('n', 1),),
+        powers=(Power(trigger='activated', per_turn=1),),
+    ),
+    Relic(
+        id=RelicId.CELLE_QUI_FUT_BRISEE,
+        source=(Source(doc='rb', line=2059, quote='Celle qui fut brisée'), Source(doc='rb', line=2061, quote="L'influence placée ici compte pour la maîtrise de vision."), Source(doc='rb', line=2063, quote='elle vaut donc 4 points de maîtrise en vision')),
+        status='verified',
+        name=Text(en='She Who Was Broken', fr='Celle qui fut brisée', uk='Та, що була зламана'),
+        text=Text(en='The influence placed here counts for the Vision mastery: with 3 Influence cubes on it, this card is worth 4 Vision mastery points.', fr="L'influence placée ici compte pour la maîtrise de vision : avec 3 cubes Influence dessus, cette carte vaut 4 points de maîtrise en vision.", uk='Вплив, покладений сюди, рахується для майстерності Бачення: із 3 кубиками Впливу ця карта варта 4 очок майстерності Бачення.'),
+        params=(),
+        powers=(Power(trigger='mastery'),),
+    ),
+    Relic(
+        id=RelicId.CHEVALIERE,
+        source=(Source(doc='rb', line=2069, quote="Chevalière de l'aurore"), Source(doc='rb', line=2071, quote="Envoyez 1 cube Influence vers votre sphère d'influence : convertissez 1 cube Inspiration en Sagesse.")),
+        status='verified',
+        name=Text(en='Signet Ring of the Dawn', fr="Chevalière de l'aurore", uk='Перстень-печатка світанку'),
+        text=Text(en='Send 1 Influence cube to your influence sphere: convert {n} Inspiration cube into Wisdom.', fr="Envoyez 1 cube Influence vers votre sphère d'influence : convertissez {n} cube Inspiration en Sagesse.", uk='Надішліть 1 кубик Впливу у свою сферу впливу: перетворіть {n} кубик Натхнення на Мудрість.'),
+        params=(('n', 1),),
+        powers=(Power(trigger='activated', per_turn=1),),
+    ),
+    Relic(
+        id=RelicId.DAGUE,
+        source=(Source(doc='rb', line=2077, quote='Dague cérémoniale (éthérée)'), Source(doc='rb', line=2079, quote='Envoyez 1 cube Influence de cette relique vers votre sphère de potentiel et gagnez 3 honneurs.')),
+        status='verified',
+        name=Text(en='Ceremonial Dagger (Ethereal)', fr='Dague cérémoniale (éthérée)', uk='Церемоніальний кинджал (ефірний)'),
+        text=Text(en='Send 1 Influence cube from this relic to your potential sphere and gain {n} honour.', fr='Envoyez 1 cube Influence de cette relique vers votre sphère de potentiel et gagnez {n} honneurs.', uk='Надішліть 1 кубик Впливу з цієї реліквії у свою сферу потенціалу й отримайте {n} честі.'),
+        params=(('n', 3),),
+        powers=(Power(trigger='activated', per_turn=1),),
+    ),
+    Relic(
+        id=RelicId.ELIXIR,
+        source=(Source(doc='rb', line=2085, quote='Élixir rose pailleté de Yenara'), Source(doc='rb', line=2087, quote="renvoyez jusqu'à 2 cubes Influence d'un de vos compagnons vers votre sphère d'influence.")),
+        status='verified',
+        name=Text(en="Yenara's Sparkling Pink Elixir", fr='Élixir rose pailleté de Yenara', uk='Рожевий іскристий еліксир Єнари'),
+        text=Text(en='Send 1 Influence cube to your influence sphere: return up to {n} Influence cubes from one of your companions to your influence sphere.', fr="Envoyez 1 cube Influence vers votre sphère d'influence : renvoyez jusqu'à {n} cubes Influence d'un de vos compagnons vers votre sphère d'influence.", uk='Надішліть 1 кубик Впливу у свою сферу впливу: поверніть до {n} кубиків Впливу з одного зі своїх супутників у свою сферу впливу.'),
+        params=(('n', 2),),
+        powers=(Power(trigger='activated', per_turn=1),),
+    ),
+    Relic(
+        id=RelicId.MASQUE,
+        source=(Source(doc='rb', line=2093, quote="Masque ancestral de l'Envahisseur"), Source(doc='rb', line=2095, quote="Utilisez 1 cube Influence de cette relique afin de prendre le contrôle d'une région adjacente non contrôlée."), Source(doc='rb', line=2097, quote="Déplacez l'influence de cette relique vers la tuile Région")),
+        status='verified',
+        name=Text(en='Ancestral Mask of the Invader', fr="Masque ancestral de l'Envahisseur", uk='Прадавня маска Загарбника'),
+        text=Text(en='Use 1 Influence cube from this relic to take control of an adjacent uncontrolled region. The cube goes onto the region tile instead of your influence sphere.', fr="Utilisez 1 cube Influence de cette relique afin de prendre le contrôle d'une région adjacente non contrôlée. Déplacez l'influence de cette relique vers la tuile Région au lieu de votre sphère d'influence.", uk='Використайте 1 кубик Впливу з цієї реліквії, щоб захопити контроль над сусіднім неконтрольованим регіоном. Кубик іде на плитку регіону замість вашої сфери впливу.'),
+        params=(),
+        powers=(Power(trigger='activated', per_turn=1),),
+    ),
+    Relic(
+        id=RelicId.MIROIR,
+        source=(Source(doc='rb', line=2103, quote='Miroir de réalités alternatives'), Source(doc='rb', line=2105, quote="générez les attributs d'un compagnon d'un autre joueur lors de ce tour."), Source(doc='rb', line=2107, quote='Ne vous octroie pas la capacité de ce compagnon')),
+        status='verified',
+        name=Text(en='Mirror of Alternate Realities', fr='Miroir de réalités alternatives', uk='Дзеркало альтернативних реальностей'),
+        text=Text(en="Return 1 Influence cube to your influence sphere: generate the attributes of another player's companion this turn (not its ability, only what it generates).", fr="Renvoyez 1 cube Influence vers votre sphère d'influence : générez les attributs d'un compagnon d'un autre joueur lors de ce tour (sans sa capacité, seulement sa génération d'attributs).", uk='Поверніть 1 кубик Впливу у свою сферу впливу: цього ходу згенеруйте атрибути супутника іншого гравця (без його здібності, лише те, що він генерує).'),
+        params=(),
+        powers=(Power(trigger='activated', per_turn=1),),
+    ),
+    Relic(
+        id=RelicId.PARCHEMIN_DU_BIEN_ETRE,
+        source=(Source(doc='rb', line=2113, quote='Parchemin du Bien-é'), Source(doc='rb', line=2115, quote='exaltez 1 cube Potentiel en Influence.')),
+        status='verified',
+        note='The rulebook\'s heading is cut off after "Bien-é" (L2113); the name is kept cut off as printed (probably "Bien-être", well-being: not confirmed).',
+        name=Text(en='Scroll of Well-…', fr='Parchemin du Bien-é…', uk='Сувій Добро…'),
+        text=Text(en='Return 1 Influence cube to your influence sphere: augment {n} Potential cube to Influence.', fr="Renvoyez 1 cube Influence vers votre sphère d'influence : exaltez {n} cube Potentiel en Influence.", uk='Поверніть 1 кубик Впливу у свою сферу впливу: піднесіть {n} кубик Потенціалу у Вплив.'),
+        params=(('n', 1),),
+        powers=(Power(trigger='activated', per_turn=1),),
+    ),
+    Relic(
+        id=RelicId.SCEPTRE_BRASIER,
+        source=(Source(doc='rb', line=2121, quote='Sceptre de brasier bleuté'), Source(doc='rb', line=2123, quote='convertissez 1 cube Savoir en Vision.')),
+        status='verified',
+        name=Text(en='Sceptre of Bluish Blaze', fr='Sceptre de brasier bleuté', uk='Скіпетр блакитного полум’я'),
+        text=Text(en='Return 1 Influence cube to your influence sphere: convert {n} Knowledge cube into Vision.', fr="Renvoyez 1 cube Influence vers votre sphère d'influence : convertissez {n} cube Savoir en Vision.", uk='Поверніть 1 кубик Впливу у свою сферу впливу: перетворіть {n} кубик Знання на Бачення.'),
+        params=(('n', 1),),
+        powers=(Power(trigger='activated', per_turn=1),),
+    ),
+    Relic(
+        id=RelicId.TOME,
+        source=(Source(doc='rb', line=2129, quote='Tome de maîtrise élémentaire'), Source(doc='rb', line=2131, quote='redistribuez vos cubes Inspiration, Savoir et Force.'), Source(doc='rb', line=2133, quote='Vous pouvez prendre et déplacer librement tous vos cubes')),
+        status='verified',
+        name=Text(en='Tome of Elemental Mastery', fr='Tome de maîtrise élémentaire', uk='Фоліант стихійного володіння'),
+        text=Text(en='Return 1 Influence cube to your influence sphere: redistribute your Inspiration, Knowledge and Strength cubes freely among the common attribute spheres of the central board.', fr="Renvoyez 1 cube Influence vers votre sphère d'influence : redistribuez vos cubes Inspiration, Savoir et Force librement entre les sphères d'attributs communs du plateau central.", uk='Поверніть 1 кубик Впливу у свою сферу впливу: вільно перерозподіліть свої кубики Натхнення, Знання і Сили між сферами звичайних атрибутів центрального поля.'),
+        params=(),
+        powers=(Power(trigger='activated', per_turn=1),),
+    ),
+    Relic(
+        id=RelicId.VOLEUR_D_ETOILES,
+        source=(Source(doc='rb', line=2139, quote="Voleur d'étoiles"), Source(doc='rb', line=2141, quote="s'il y a 3 cartes Déclenchement de fin de partie actives ou plus, défaussez-en une."), Source(doc='rb', line=2143, quote='Vous pouvez choisir quelle carte défausser.')),
+        status='verified',
+        name=Text(en='Star Thief', fr="Voleur d'étoiles", uk='Викрадач зірок'),
+        text=Text(en='Return 1 Influence cube to your influence sphere: if there are {n} or more active end-game trigger cards, discard one of your choice.', fr="Renvoyez 1 cube Influence vers votre sphère d'influence : s'il y a {n} cartes Déclenchement de fin de partie actives ou plus, défaussez-en une de votre choix.", uk='Поверніть 1 кубик Впливу у свою сферу впливу: якщо активних карт завершення гри {n} або більше, скиньте одну на свій вибір.'),
+        params=(('n', 3),),
+        powers=(Power(trigger='activated', per_turn=1),),
+    ),
+    Relic(
+        id=RelicId.ORBE,
+        source=(Source(doc='rb', line=2149, quote='Orbe étincelant énigmatique'), Source(doc='rb', line=2151, quote='Renvoyez 1 cube Influence vers la sphère de conviction de votre plateau Pouvoir.')),
+        status='verified',
+        name=Text(en='Enigmatic Sparkling Orb', fr='Orbe étincelant énigmatique', uk='Загадкова іскриста куля'),
+        text=Text(en='Return 1 Influence cube to the conviction sphere of your Power board (instead of your influence sphere).', fr="Renvoyez 1 cube Influence vers la sphère de conviction de votre plateau Pouvoir (au lieu de votre sphère d'influence).", uk='Поверніть 1 кубик Впливу у сферу переконання свого планшета Міці (замість своєї сфери впливу).'),
+        params=(),
+        powers=(Power(trigger='activated', per_turn=1),),
+    ),
+    Relic(
+        id=RelicId.PENDENTIF,
+        source=(Source(doc='rb', line=2159, quote='Pendentif de puissance'), Source(doc='rb', line=2161, quote='convertissez 1 cube Force en Courage.')),
+        status='verified',
+        name=Text(en='Pendant of Might', fr='Pendentif de puissance', uk='Кулон могутності'),
+        text=Text(en='Return 1 Influence cube to your influence sphere: convert {n} Strength cube into Courage.', fr="Renvoyez 1 cube Influence vers votre sphère d'influence : convertissez {n} cube Force en Courage.", uk='Поверніть 1 кубик Впливу у свою сферу впливу: перетворіть {n} кубик Сили на Відвагу.'),
+        params=(('n', 1),),
+        powers=(Power(trigger='activated', per_turn=1),),
+    ),
+    Relic(
+        id=RelicId.PIERRE_DE_TELEPORTATION,
+        source=(Source(doc='rb', line=2167, quote='Pierre de téléportation chargée'), Source(doc='rb', line=2169, quote='téléportez-vous sur une case inoccupée de votre choix.')),
+        status='verified',
+        name=Text(en='Charged Teleportation Stone', fr='Pierre de téléportation chargée', uk='Заряджений камінь телепортації'),
+        text=Text(en='Return 1 Influence cube to your influence sphere: teleport to an unoccupied space of your choice.', fr="Renvoyez 1 cube Influence vers votre sphère d'influence : téléportez-vous sur une case inoccupée de votre choix.", uk='Поверніть 1 кубик Впливу у свою сферу впливу: телепортуйтеся на вільну клітинку на свій вибір.'),
+        params=(),
+        powers=(Power(trigger='activated', per_turn=1),),
+    ),
+    Relic(
+        id=RelicId.BOTTES,
+        source=(Source(doc='rb', line=2568, quote='Bottes de course effrénée'), Source(doc='rb', line=2574, quote="Perdez 1 honneur et renvoyez 1 cube Influence sur votre sphère d'influence : déplacez tous les personnages de 4 cases ou moins."), Source(doc='rb', line=2576, quote='Y compris vous-même. Le déplacement peut être de 0.')),
+        status='verified',
+        name=Text(en='Boots of Frantic Running', fr='Bottes de course effrénée', uk='Чоботи шаленого бігу'),
+        module=ModuleId.TRAITRISE,
+        text=Text(en='On acquisition, place 1 to 3 Influence cubes here. Lose {n} honour and return 1 Influence cube to your influence sphere: move every character {m} spaces or fewer (yourself too; the move may be 0).', fr="À l'acquisition, placez de 1 à 3 cubes Influence ici. Perdez {n} honneur et renvoyez 1 cube Influence sur votre sphère d'influence : déplacez tous les personnages de {m} cases ou moins (vous y compris ; le déplacement peut être de 0).", uk='Під час набуття покладіть сюди від 1 до 3 кубиків Впливу. Втратьте {n} честь і поверніть 1 кубик Впливу у свою сферу впливу: перемістіть усіх персонажів на {m} клітинки або менше (і себе; переміщення може бути 0).'),
+        params=(('n', 1), ('m', 4)),
+        powers=(Power(trigger='activated', per_turn=1),),
+        cursed=True,
+    ),
+    Relic(
+        id=RelicId.SIPHON,
+        source=(Source(doc='rb', line=2676, quote='Siphon à conviction'), Source(doc='rb', line=2682, quote="utilisez 1 cube Conviction d'un autre joueur pour votre usage personnel."), Source(doc='rb', line=2684, quote='Ce joueur doit diluer 1 cube Conviction en Influence sur son plateau Pouvoir.')),
+        status='verified',
+        name=Text(en='Conviction Siphon', fr='Siphon à conviction', uk='Сифон переконання'),
+        module=ModuleId.TRAITRISE,
+        text=Text(en='On acquisition, place 1 to 3 Influence cubes here. Lose {n} honour and return 1 Influence cube to your influence sphere: use 1 Conviction cube of another player for your own purpose (that player diminishes it to Influence).', fr="À l'acquisition, placez de 1 à 3 cubes Influence ici. Perdez {n} honneur et renvoyez 1 cube Influence sur votre sphère d'influence : utilisez 1 cube Conviction d'un autre joueur pour votre usage personnel (ce joueur le dilue en Influence).", uk='Під час набуття покладіть сюди від 1 до 3 кубиків Впливу. Втратьте {n} честь і поверніть 1 кубик Впливу у свою сферу впливу: використайте 1 кубик Переконання іншого гравця для власних цілей (той гравець послаблює його у Вплив).'),
+        params=(('n', 1),),
+        powers=(Power(trigger='activated', per_turn=1),),
+        cursed=True,
+    ),
+    Relic(
+        id=RelicId.TOXINE,
+        source=(Source(doc='rb', line=2720, quote='La toxine vert trouble de Yenara'), Source(doc='rb', line=2726, quote='tous les autres joueurs ajoutent 2 cubes Influence sur un compagnon.')),
+        status='verified',
+        name=Text(en="Yenara's Murky Green Toxin", fr='La toxine vert trouble de Yenara', uk='Каламутно-зелений токсин Єнари'),
+        module=ModuleId.TRAITRISE,
+        text=Text(en='On acquisition, place 1 to 3 Influence cubes here. Lose {n} honour and return 1 Influence cube to your influence sphere: every other player adds {m} Influence cubes onto one companion.', fr="À l'acquisition, placez de 1 à 3 cubes Influence ici. Perdez {n} honneur et renvoyez 1 cube Influence sur votre sphère d'influence : tous les autres joueurs ajoutent {m} cubes Influence sur un compagnon.", uk='Під час набуття покладіть сюди від 1 до 3 кубиків Впливу. Втратьте {n} честь і поверніть 1 кубик Впливу у свою сферу впливу: кожен інший гравець кладе {m} кубики Впливу на одного супутника.'),
+        params=(('n', 1), ('m', 2)),
+        powers=(Power(trigger='activated', per_turn=1),),
+        cursed=True,
+    ),
 )
 
 MONSTERS: tuple[Monster, ...] = (
