@@ -9,6 +9,9 @@ from typing import Any
 from pydantic import BaseModel
 
 from ..effects.nodes import NativeCall
+from ..models.common import Table
+from ..models.margraves import (Citizen, Decision, Guild, Lair, Location, Monster, NavalSegment, Privilege, TombLine,
+                                TombSlot)
 from .context import CheckContext
 
 PENNANT_ICONS = 3
@@ -25,10 +28,6 @@ NAVAL_SEGMENTS = 8
 """The naval track is a loop of eight segments (L348)."""
 
 
-def _field(entity: Any, name: str) -> Any:
-    return getattr(entity, name)
-
-
 def _natives_called(value: Any) -> set[str]:
     """Names of the natives an effect tree calls, at any depth."""
     if isinstance(value, list):
@@ -43,14 +42,15 @@ def check_roads(ctx: CheckContext) -> None:
     """Roads join two locations both ways (L196, L210): each end lists the other, and never itself."""
     if not ctx.complete("location"):
         return
-    roads = {item.entity.id: set(_field(item.entity, "roads")) for item in ctx.items("location")}
-    for item in ctx.items("location"):
-        for i, other in enumerate(_field(item.entity, "roads")):
-            if other == item.entity.id:
+    locations = ctx.typed("location", Location)
+    roads = {location.id: set(location.roads) for _, location in locations}
+    for item, location in locations:
+        for i, other in enumerate(location.roads):
+            if other == location.id:
                 ctx.report_at(item, ("roads", i), "road", f"location {other!r} has a road to itself")
-            elif item.entity.id not in roads.get(other, {item.entity.id}):
+            elif location.id not in roads.get(other, {location.id}):
                 ctx.report_at(item, ("roads", i), "road",
-                              f"road to {other!r} is one-way: {other!r} does not list {item.entity.id!r} in its roads")
+                              f"road to {other!r} is one-way: {other!r} does not list {location.id!r} in its roads")
 
 
 def check_location_shape(ctx: CheckContext) -> None:
@@ -58,8 +58,9 @@ def check_location_shape(ctx: CheckContext) -> None:
     exactly one location is where the Margraves start (L121)."""
     if not ctx.complete("location"):
         return
-    for item in ctx.items("location"):
-        icons, slots, lairs = (_field(item.entity, name) for name in ("icons", "build_slots", "lairs"))
+    locations = ctx.typed("location", Location)
+    for item, location in locations:
+        icons, slots, lairs = location.icons, location.build_slots, location.lairs
         if len(icons) != LOCATION_ICONS or len(set(icons)) != len(icons):
             ctx.report_at(item, ("icons",), "location-shape",
                           f"a location shows {LOCATION_ICONS} different guild icons, not {icons}")
@@ -69,9 +70,9 @@ def check_location_shape(ctx: CheckContext) -> None:
         if not 1 <= len(set(lairs)) == len(lairs) <= MAX_LAIRS:
             ctx.report_at(item, ("lairs",), "location-shape",
                           f"a location is adjacent to 1 or {MAX_LAIRS} different lairs, not {lairs}")
-    starts = [item for item in ctx.items("location") if _field(item.entity, "start")]
-    if len(starts) != 1 and ctx.items("location"):
-        at = starts[1] if len(starts) > 1 else ctx.items("location")[0]
+    starts = [item for item, location in locations if location.start]
+    if len(starts) != 1 and locations:
+        at = starts[1] if len(starts) > 1 else locations[0][0]
         ctx.report_at(at, ("start",) if starts else ("id",), "location-shape",
                       f"exactly one location is the Margraves' start, not {len(starts)}")
 
@@ -80,16 +81,17 @@ def check_lair_piles(ctx: CheckContext) -> None:
     """Each lair's pile is its Boss and four other monsters (L109)."""
     if not ctx.complete("lair", "monster"):
         return
-    piles: dict[str, Counter[bool]] = {item.entity.id: Counter() for item in ctx.items("lair")}
+    lairs = ctx.typed("lair", Lair)
+    piles: dict[str, Counter[bool]] = {lair.id: Counter() for _, lair in lairs}
     last = {}
-    for item in ctx.items("monster"):
-        piles[_field(item.entity, "lair")][_field(item.entity, "boss")] += 1
-        last[_field(item.entity, "lair")] = item
-    for item in ctx.items("lair"):
-        pile = piles[item.entity.id]
+    for item, monster in ctx.typed("monster", Monster):
+        piles[monster.lair][monster.boss] += 1
+        last[monster.lair] = item
+    for item, lair in lairs:
+        pile = piles[lair.id]
         if pile[True] != 1 or pile[False] != PILE_OTHERS:
-            ctx.report_at(last.get(item.entity.id, item), ("lair",) if item.entity.id in last else ("id",), "lair-pile",
-                          f"lair {item.entity.id!r} has {pile[True]} boss(es) and {pile[False]} other monsters; "
+            ctx.report_at(last.get(lair.id, item), ("lair",) if lair.id in last else ("id",), "lair-pile",
+                          f"lair {lair.id!r} has {pile[True]} boss(es) and {pile[False]} other monsters; "
                           f"its pile is 1 boss and {PILE_OTHERS} others (L109)")
 
 
@@ -97,19 +99,19 @@ def check_pennants(ctx: CheckContext) -> None:
     """A citizen's pennant is 3 icons (L164): its guild's, or for a starting citizen (no guild) its own."""
     if not ctx.complete("guild", "citizen"):
         return
-    for item in ctx.items("guild"):
-        if len(_field(item.entity, "pennant")) != PENNANT_ICONS:
-            ctx.report_at(item, ("pennant",), "pennant", f"a pennant has {PENNANT_ICONS} actions, not "
-                          f"{len(_field(item.entity, 'pennant'))}")
-    for item in ctx.items("citizen"):
-        guild, own = _field(item.entity, "guild"), _field(item.entity, "pennant")
+    for item, guild_entity in ctx.typed("guild", Guild):
+        if len(guild_entity.pennant) != PENNANT_ICONS:
+            ctx.report_at(item, ("pennant",), "pennant",
+                          f"a pennant has {PENNANT_ICONS} actions, not {len(guild_entity.pennant)}")
+    for item, citizen in ctx.typed("citizen", Citizen):
+        guild, own = citizen.guild, citizen.pennant
         if (guild is None) == (own is None):
             ctx.report_at(item, ("pennant",) if own is not None else ("id",), "pennant",
                           "a citizen has either a guild (whose pennant it shows) or its own pennant, not "
                           + ("both" if own is not None else "neither"))
         elif own is not None and len(own) != PENNANT_ICONS:
             ctx.report_at(item, ("pennant",), "pennant", f"a pennant has {PENNANT_ICONS} actions, not {len(own)}")
-        if (guild is None) != _field(item.entity, "starting"):
+        if (guild is None) != citizen.starting:
             ctx.report_at(item, ("guild",) if guild is not None else ("id",), "pennant",
                           "starting citizens have no guild in the rulebook, and every other citizen has one")
 
@@ -119,10 +121,10 @@ def check_slays(ctx: CheckContext) -> None:
     sheets and the runtime trust for the same fact."""
     if not ctx.complete("citizen"):
         return
-    for item in ctx.items("citizen"):
-        calls = _natives_called([power.effect for power in _field(item.entity, "powers")])
-        if ("slay_monster" in calls) != _field(item.entity, "slays"):
-            ctx.report_at(item, ("slays",), "slays", f"slays is {_field(item.entity, 'slays')}, but its effect "
+    for item, citizen in ctx.typed("citizen", Citizen):
+        calls = _natives_called([power.effect for power in citizen.powers])
+        if ("slay_monster" in calls) != citizen.slays:
+            ctx.report_at(item, ("slays",), "slays", f"slays is {citizen.slays}, but its effect "
                           + ("calls" if "slay_monster" in calls else "never calls") + " slay_monster")
 
 
@@ -131,13 +133,12 @@ def check_privilege_tiles(ctx: CheckContext) -> None:
     the final scoring (L414, L448, L456), and no reward."""
     if not ctx.complete("privilege"):
         return
-    for item in ctx.items("privilege"):
-        tile = item.entity
-        grant = _field(tile, "type") == "grant"
-        scores = bool(_field(tile, "icons")) or _field(tile, "banner") is not None
-        if grant and (_field(tile, "reward") is None or scores):
+    for item, tile in ctx.typed("privilege", Privilege):
+        grant = tile.type == "grant"
+        scores = bool(tile.icons) or tile.banner is not None
+        if grant and (tile.reward is None or scores):
             ctx.report_at(item, ("type",), "privilege-tile", "a grant has a reward, and no guild icons or banner")
-        elif not grant and (_field(tile, "reward") is not None or not scores):
+        elif not grant and (tile.reward is not None or not scores):
             ctx.report_at(item, ("type",), "privilege-tile", "an end-game tile has guild icons or a banner, and no reward")
 
 
@@ -145,33 +146,33 @@ def check_naval_track(ctx: CheckContext) -> None:
     """The naval track is one loop of 8 segments, numbered 0 to 7, with one start (L121, L348)."""
     if not ctx.complete("naval_segment"):
         return
-    items = ctx.items("naval_segment")
+    segments = ctx.typed("naval_segment", NavalSegment)
     seen: dict[int, str] = {}
-    for item in items:
-        position = _field(item.entity, "position")
+    for item, segment in segments:
+        position = segment.position
         if position >= NAVAL_SEGMENTS or position in seen:
             where = f"already segment {seen[position]!r}" if position in seen else f"outside 0 to {NAVAL_SEGMENTS - 1}"
             ctx.report_at(item, ("position",), "naval-track", f"position {position} is {where}")
-        seen.setdefault(position, item.entity.id)
-    starts = [item for item in items if _field(item.entity, "start")]
-    if items and (len(items) != NAVAL_SEGMENTS or len(starts) != 1):
-        at = starts[1] if len(starts) > 1 else items[-1]
+        seen.setdefault(position, segment.id)
+    starts = [item for item, segment in segments if segment.start]
+    if segments and (len(segments) != NAVAL_SEGMENTS or len(starts) != 1):
+        at = starts[1] if len(starts) > 1 else segments[-1][0]
         ctx.report_at(at, ("start",) if len(starts) > 1 else ("id",), "naval-track",
-                      f"the track has {NAVAL_SEGMENTS} segments and one start, not {len(items)} and {len(starts)}")
+                      f"the track has {NAVAL_SEGMENTS} segments and one start, not {len(segments)} and {len(starts)}")
 
 
 def check_tomb_grid(ctx: CheckContext) -> None:
     """Every Heroic Tomb slot has its own place, and its row and column each have a reward (L392)."""
     if not ctx.complete("tomb_slot", "tomb_line"):
         return
-    lines = {(_field(item.entity, "axis"), _field(item.entity, "index")): item for item in ctx.items("tomb_line")}
+    lines = {(line.axis, line.index): item for item, line in ctx.typed("tomb_line", TombLine)}
     places: dict[tuple[int, int], str] = {}
     used: set[tuple[str, int]] = set()
-    for item in ctx.items("tomb_slot"):
-        place = (_field(item.entity, "row"), _field(item.entity, "column"))
+    for item, slot in ctx.typed("tomb_slot", TombSlot):
+        place = (slot.row, slot.column)
         if place in places:
             ctx.report_at(item, ("row",), "tomb-grid", f"slot {places[place]!r} is already at row {place[0]}, column {place[1]}")
-        places.setdefault(place, item.entity.id)
+        places.setdefault(place, slot.id)
         for axis, index in (("row", place[0]), ("column", place[1])):
             used.add((axis, index))
             if (axis, index) not in lines:
@@ -186,17 +187,18 @@ def check_citizen_copies(ctx: CheckContext) -> None:
     inventory (L53), so the deck a player count builds is the box's."""
     if not ctx.complete("table", "citizen"):
         return
-    table = next((item for item in ctx.items("table") if item.entity.id == "citizen_copies"), None)
-    if table is None:
+    found = next(((item, t) for item, t in ctx.typed("table", Table) if t.id == "citizen_copies"), None)
+    if found is None:
         return
-    keys = list(_field(table.entity, "rows").keys)
-    wanted = sorted(item.entity.id for item in ctx.items("citizen") if not _field(item.entity, "starting"))
+    table, copies = found
+    keys = [str(key) for key in copies.rows.keys]
+    wanted = sorted(citizen.id for _, citizen in ctx.typed("citizen", Citizen) if not citizen.starting)
     if sorted(keys) != wanted:
         missing = sorted(set(wanted) - set(keys))
         ctx.report_at(table, ("rows", "keys"), "citizen-copies",
                       f"the rows are the recruitable citizens, each once (missing: {', '.join(missing) or 'none'})")
     cards = next((i for i in ctx.game.inventory if i.id == "citizen_cards"), None)
-    total = sum(sum(row) for row in _field(table.entity, "values"))
+    total = sum(sum(row) for row in copies.values)
     if cards is not None and total != cards.count:
         ctx.report_at(table, ("values",), "citizen-copies",
                       f"the table totals {total} cards; the inventory counts {cards.count} citizen cards")
@@ -206,14 +208,14 @@ def check_decisions(ctx: CheckContext) -> None:
     """A decision's options have distinct ids and the chosen one is among them."""
     if not ctx.complete("decision"):
         return
-    for item in ctx.items("decision"):
-        ids = [option.id for option in _field(item.entity, "options")]
+    for item, decision in ctx.typed("decision", Decision):
+        ids = [option.id for option in decision.options]
         for i, option_id in enumerate(ids):
             if option_id in ids[:i]:
                 ctx.report_at(item, ("options", i, "id"), "decision", f"option {option_id!r} is listed twice")
-        if _field(item.entity, "chosen") not in ids:
+        if decision.chosen not in ids:
             ctx.report_at(item, ("chosen",), "decision",
-                          f"chosen {_field(item.entity, 'chosen')!r} is none of the options ({', '.join(ids)})")
+                          f"chosen {decision.chosen!r} is none of the options ({', '.join(ids)})")
 
 
 CHECKS = (check_roads, check_location_shape, check_lair_piles, check_pennants, check_slays, check_privilege_tiles,
