@@ -63,7 +63,7 @@ def test_a_discarded_card_stays_known_to_those_who_drew_it() -> None:
     state = started(6, players=2)
     outcomes = set()
     for region in range(3):
-        pile = state.discard_pile(region)
+        pile = state.cards.discard_pile(region)
         for card in state.cards.in_zone(pile):
             for seat in range(2):
                 visible = row(state.observation(seat).cells, state, "card_zone", card) == pile

@@ -409,7 +409,7 @@ def _discard_marked(state: OathState, field: str, only: int | None = None) -> No
     for card in range(state.flat.size(field)):
         player = state.flat.get(field, card) - 1
         if player >= 0 and (only is None or player == only):
-            state.discard(player, card)
+            state.cards.discard(player, card)
             state.flat.set(field, card, 0)
 
 

@@ -163,15 +163,6 @@ class OathState:
     def faceup_matching(self, seat: int, suit: int) -> int:
         return sum(1 for c in self.advisers(seat) if self.flat.get("card_faceup", c) and self.suit_of.get(c) == suit)
 
-    def discard_pile(self, region: int) -> int:
-        name = str(self.game.entities("region")[region].id.name).lower()
-        return self.cards.zone(f"discard_{name}")
-
-    def discard_target(self, region: int) -> int:
-        """Glossary, Discard: onto the next region's pile."""
-        target = self.game.entities("region")[region].discard_to
-        return self.discard_pile(int(target))
-
     def search_cost(self) -> int:
         values = self.game.tables.values("table_search_cost_world_deck")
         return int(values[min(self.flat.get("visions_drawn"), len(values) - 1)])
@@ -226,7 +217,7 @@ class OathState:
                 out.append(action(Kind.TRAVEL, other))
         if supply >= self.search_cost() and self.cards.in_zone(self.cards.zone("world_deck")):
             out.append(action(Kind.SEARCH_WORLD))
-        if supply >= 2 and self.cards.in_zone(self.discard_pile(self.region_of(site))):
+        if supply >= 2 and self.cards.in_zone(self.cards.discard_pile(self.region_of(site))):
             out.append(action(Kind.SEARCH_DISCARD))
         for card in self.cards_at(site):
             empty = not self.flat.get("card_favor", card) and not self.flat.get("card_secret", card)
@@ -313,7 +304,7 @@ class OathState:
         """Setup 23: keep one card as a facedown adviser, discard the other two; Exiles place their pawn."""
         self.cards.put(card, self.cards.zone("advisers", seat))
         for other in self.cards.in_zone(self.cards.zone("drawn", seat)):
-            self.cards.put(other, self.discard_target(self.region_of(self.flat.get("pawn_site", 0))))
+            self.cards.put(other, self.cards.discard_target(self.region_of(self.flat.get("pawn_site", 0))))
         if seat != 0:
             faceup = [s for s in self.sites_on_map() if self.flat.get("card_faceup", self.site_card(s))]
             self.flat.set("pawn_site", seat, faceup[self.flat.random(len(faceup))])
@@ -368,7 +359,7 @@ class OathState:
 
     def _do_search_discard(self, seat: int, _: int) -> None:
         self.flat.add("supply", seat, -2)
-        pile = self.discard_pile(self.region_of(self.flat.get("pawn_site", seat)))
+        pile = self.cards.discard_pile(self.region_of(self.flat.get("pawn_site", seat)))
         for card in self.cards.in_zone(pile)[::-1][:3]:
             self._draw(seat, card)
         self.flat.set("phase", Phase.SEARCH_KEEP)
@@ -379,7 +370,7 @@ class OathState:
 
     def _do_keep(self, seat: int, card: int) -> None:
         """5.1.3: discard all the drawn cards but one."""
-        target = self.discard_target(self.region_of(self.flat.get("pawn_site", seat)))
+        target = self.cards.discard_target(self.region_of(self.flat.get("pawn_site", seat)))
         for other in self.cards.in_zone(self.cards.zone("drawn", seat)):
             if other != card:
                 self.cards.put(other, target)
@@ -398,7 +389,7 @@ class OathState:
         adviser played this way (6.1) turns faceup where it is."""
         advisers = self.advisers(seat)
         if card not in advisers and len(advisers) >= ADVISER_LIMIT:
-            self.cards.put(advisers[0], self.discard_target(self.region_of(self.flat.get("pawn_site", seat))))
+            self.cards.put(advisers[0], self.cards.discard_target(self.region_of(self.flat.get("pawn_site", seat))))
         self.cards.put(card, self.cards.zone("advisers", seat), faceup=card not in self.visions)
         self.flat.set("phase", Phase.ACT)
 
@@ -408,7 +399,7 @@ class OathState:
         if card == self.conspiracy:
             self.run_power(CONSPIRACY, seat, card, Phase.ACT)
             return
-        target = self.discard_target(self.region_of(self.flat.get("pawn_site", seat)))
+        target = self.cards.discard_target(self.region_of(self.flat.get("pawn_site", seat)))
         for previous in self.cards.in_zone(self.cards.zone("revealed_vision", seat)):
             self.cards.put(previous, target)
         self.cards.put(card, self.cards.zone("revealed_vision", seat), faceup=True)
@@ -418,21 +409,8 @@ class OathState:
         self.flat.set("card_seen", relic, seat, 1)
 
     def _do_discard(self, seat: int, card: int) -> None:
-        self.discard(seat, card)
+        self.cards.discard(seat, card)
         self.flat.set("phase", Phase.ACT)
-
-    def discard(self, seat: int, card: int) -> None:
-        """Glossary Discard: onto the pile the region discards to (the card's region if it lies at a site, else
-        the pawn's), its favor to its suit's bank, its secrets facedown onto the discarding player's board. A
-        relic goes to the bottom of the relic deck (the glossary speaks of denizens only)."""
-        self.flat.move(("card_favor", card), ("bank_favor", self.suit_of.get(card, 0)), self.flat.get("card_favor", card))
-        self.flat.move(("card_secret", card), ("secret_facedown", seat), self.flat.get("card_secret", card))
-        if self._kind_of(card) == "relic":
-            self.cards.put(card, self.cards.zone("relic_deck"), bottom=True)
-            return
-        at_site = self.flat.get("card_zone", card) == self.cards.zone("at_site")
-        site = self.flat.get("card_site", card) if at_site else self.flat.get("pawn_site", seat)
-        self.cards.put(card, self.discard_target(self.region_of(site)))
 
     def _do_muster(self, seat: int, card: int) -> None:
         """5.2: a favor on the card, two warbands from your bank to your board."""

@@ -2,7 +2,8 @@
 
 Each is bound to a compiled game and works on the state the VM hands it, through field names, so
 it serves any copy of a state. Only the natives listed here exist yet; a power that calls another
-one is not offered (game.py). There are no Citizens yet (6.6), so no player is an Ally.
+one is not offered (game.py). There are no Citizens yet (6.6), so no player is an Ally and every
+player's warbands are their own colour.
 """
 
 from __future__ import annotations
@@ -69,6 +70,54 @@ def campaign_targets_card(cards: Cards, args: list[int]) -> int:
     return cards.state.get("campaign_target_card", card)
 
 
+def _site_of(cards: Cards, card: int) -> int | None:
+    """The site a card number is (a site card), or lies at; None for a card elsewhere."""
+    site_base = int(cards.base["site"])
+    if site_base <= card < site_base + cards.state.size("site_slot"):
+        return card - site_base
+    return cards.state.get("card_site", card) if cards.state.get("card_zone", card) == cards.zone("at_site") else None
+
+
+def ruler_of(cards: Cards, args: list[int]) -> int:
+    """Glossary Rule: the player with warbands at the site (or at the card's site), an adviser's holder; -1
+    for bandits or nobody."""
+    card = args[0]
+    state = cards.state
+    players = state.size("seated")
+    for player in range(players):
+        if state.get("card_zone", card) == cards.zone("advisers", player):
+            return player
+    site = _site_of(cards, card)
+    if site is None:
+        return -1
+    return next((p for p in range(players) if state.get("site_warbands", site, p) > 0), -1)
+
+
+def campaign_targets_at_site(cards: Cards, args: list[int]) -> int:
+    """5.5.2: the site itself, and the defender's relics and pawn if their pawn is there and they are targeted."""
+    site = args[0]
+    state = cards.state
+    count = state.get("campaign_target_site", site)
+    defender = state.get("campaign_defender")
+    if defender >= 0 and state.get("pawn_site", defender) == site:
+        count += state.get("campaign_target_pawn") > 0
+        count += sum(state.get("campaign_target_card", relic)
+                     for relic in cards.in_zone(cards.zone("relics_held", defender)))
+    return count
+
+
+def discard_card(cards: Cards, args: list[int]) -> int:
+    player, card = args
+    cards.discard(player, card)
+    return 0
+
+
+def put_on_bottom(cards: Cards, args: list[int]) -> int:
+    card, zone = args
+    cards.put(card, zone, bottom=True)
+    return 0
+
+
 def _remember(field: str) -> Body:
     def remember(cards: Cards, args: list[int]) -> int:
         player, card = args
@@ -87,6 +136,11 @@ FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
     "campaign_targets_card": _native(campaign_targets_card),
     "on_campaign_end_discard": _native(_remember("campaign_discard_at_end")),
     "on_defeat_discard": _native(_remember("campaign_discard_on_defeat")),
+    "warband_colour_of": _native(lambda cards, args: args[0]),
+    "ruler_of": _native(ruler_of),
+    "campaign_targets_at_site": _native(campaign_targets_at_site),
+    "discard_card": _native(discard_card),
+    "put_on_bottom": _native(put_on_bottom),
 }
 
 

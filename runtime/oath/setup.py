@@ -70,6 +70,30 @@ class Cards:
         for card, faceup in enumerate(self.state.cells_of("card_faceup")):
             self.state.set("card_suit", card, self.printed_suit[card] if faceup else -1)
 
+    def discard_pile(self, region: int) -> int:
+        name = str(self.game.entities("region")[region].id.name).lower()
+        return self.zone(f"discard_{name}")
+
+    def discard_target(self, region: int) -> int:
+        """Glossary Discard: onto the pile of the region this one discards to."""
+        return self.discard_pile(int(self.game.entities("region")[region].discard_to))
+
+    def discard(self, seat: int, card: int) -> None:
+        """Glossary Discard: onto the pile the region discards to (the card's region if it lies at a site, else
+        the pawn's), its favor to its suit's bank, its secrets facedown onto the discarding player's board. A
+        relic goes to the bottom of the relic deck (the glossary speaks of denizens only)."""
+        state = self.state
+        state.move(("card_secret", card), ("secret_facedown", seat), state.get("card_secret", card))
+        if self.printed_suit[card] >= 0:
+            state.move(("card_favor", card), ("bank_favor", self.printed_suit[card]), state.get("card_favor", card))
+        relic_base = int(self.base["relic"])
+        if relic_base <= card < relic_base + len(self.game.entities("relic")):
+            self.put(card, self.zone("relic_deck"), bottom=True)
+            return
+        at_site = state.get("card_zone", card) == self.zone("at_site")
+        site = state.get("card_site", card) if at_site else state.get("pawn_site", seat)
+        self.put(card, self.discard_target(state.get("site_region", site)))
+
     def stack(self, cards: list[int], zone: int) -> None:
         """Puts cards in a zone as a deck: the first listed ends on top."""
         for order, card in enumerate(reversed(cards)):
