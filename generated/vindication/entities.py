@@ -217,6 +217,12 @@ class NativeId(IntEnum):
     GENERATE_MORE = 63
     SKIP_TURN = 64
     LOAD_SPEED_TILE = 65
+    CARD_COLOURS = 66
+    SPEED_OF = 67
+    REGIONS_CONTROLLED = 68
+    COMPANIONS_OF_COLOUR = 69
+    HAS_MOST = 70
+    WINS_MASTERY = 71
 
 
 class ZoneId(IntEnum):
@@ -277,6 +283,7 @@ class RuleOptionId(IntEnum):
     RELIC_CHARGES = 1
     ONCE_PER_TURN = 2
     ACADEMY_REROLL = 3
+    QUEST_TIES = 4
 
 
 class RuleId(IntEnum):
@@ -485,11 +492,41 @@ class RelicId(IntEnum):
 
 
 class MonsterId(IntEnum):
-    pass
+    DROGAS = 0
+    DROZOL = 1
+    DRURG = 2
+    ECRASEUR = 3
+    GARDIEN_TOMBE = 4
+    SUBSTANCE = 5
+    INNOMMABLE = 6
+    MORNAK = 7
+    MORTS_REVIGORES = 8
+    OGUN = 9
+    OYA = 10
+    SENTINELLE = 11
+    SULA = 12
+    TERREUR = 13
+    VISHNE = 14
+    VOIX_JUMELLES = 15
 
 
 class QuestCardId(IntEnum):
-    pass
+    ABSOLUTION = 0
+    ASCENSION = 1
+    BESOIN_DE_CONTROLE = 2
+    BIBELOTS = 3
+    CARPE_DIEM = 4
+    EVEIL_AURORE = 5
+    EXPERT_PRISE = 6
+    FIGURE_DE_PROUE = 7
+    FORCE_DU_TAUREAU = 8
+    GENIE_NOVATEUR = 9
+    LE_MAL = 10
+    MERITE_DISCIPLINE = 11
+    PLUS_ON_EST_DE_FOUS = 12
+    PROMESSE = 13
+    PUISSANCE_INTERIEURE = 14
+    SUPERIORITE = 15
 
 
 class EndTriggerId(IntEnum):
@@ -2009,6 +2046,42 @@ NATIVES: tuple[Native, ...] = (
         args=('player', 'card'),
         doc="Move 1 cube from the card onto your speed tile, where it counts for speed until removed (Canons d'avant-bras, L2049-2053).",
     ),
+    Native(
+        id=NativeId.CARD_COLOURS,
+        args=('player',),
+        returns='number',
+        doc='How many card colours the player holds: journey cards not counted, secret quest cards only with at least one quest done (Drogas, L1889-1891).',
+    ),
+    Native(
+        id=NativeId.SPEED_OF,
+        args=('player',),
+        returns='number',
+        doc="The player's speed: their speed tile's speed plus speed_bonus (Sula, L1993; mounts L818-856).",
+    ),
+    Native(
+        id=NativeId.REGIONS_CONTROLLED,
+        args=('player',),
+        returns='number',
+        doc='How many region tiles the player controls, of any type (L2791, L2233).',
+    ),
+    Native(
+        id=NativeId.COMPANIONS_OF_COLOUR,
+        args=('player', 'attribute'),
+        returns='number',
+        doc="How many of the player's companions have this colour (L2784).",
+    ),
+    Native(
+        id=NativeId.HAS_MOST,
+        args=('player', 'attribute'),
+        returns='bool',
+        doc='Whether the player has the most cubes of this attribute on the central board; ties follow the rule option quest_ties (L2799, L2820, L2862).',
+    ),
+    Native(
+        id=NativeId.WINS_MASTERY,
+        args=('player', 'attribute'),
+        returns='bool',
+        doc="Whether the player wins this attribute's mastery at the end of the game (L2841, L2848, L2890; mastery L899-915).",
+    ),
 )
 
 ZONES: tuple[Zone, ...] = (
@@ -2291,6 +2364,17 @@ OPTIONS: tuple[RuleOption, ...] = (
         choice_names=(Text(en='if no cube before', fr='si aucun cube avant', uk='якщо кубика не було до того'), Text(en='if no cube after', fr='si aucun cube après', uk='якщо кубика немає й після')),
         default='if_none_before',
         text=Text(en='Reroll if you had no cube of the attribute shown.', fr="Relancez si vous n'aviez pas de cube de l'attribut indiqué.", uk='Перекиньте, якщо у вас не було кубика показаного атрибута.'),
+    ),
+    RuleOption(
+        id=RuleOptionId.QUEST_TIES,
+        source=(Source(doc='rb', line=2799, quote='Posséder le plus de cubes Vision sur le plateau central'), Source(doc='notes', at='§3.9')),
+        status='placeholder',
+        note='The rulebook leaves ties undefined (L2799, L2820, L2862). Default: shared, a ruling for this pack, not a rule.',
+        name=Text(en='Ties in "the most" quests', fr='Égalités des quêtes « le plus de »', uk='Нічиї в завданнях «найбільше»'),
+        choices=('shared', 'nobody'),
+        choice_names=(Text(en='every tied player meets it', fr='chaque ex æquo la remplit', uk='її виконує кожен, хто має рівний результат'), Text(en='nobody meets it', fr='personne ne la remplit', uk='її не виконує ніхто')),
+        default='shared',
+        text=Text(en='Secret quests that ask for the most cubes of an attribute on the central board say nothing of ties.', fr="Les quêtes secrètes qui demandent le plus de cubes d'un attribut sur le plateau central ne disent rien des égalités.", uk='Таємні завдання, що вимагають найбільше кубиків атрибута на центральному полі, нічого не кажуть про нічиї.'),
     ),
 )
 
@@ -4267,9 +4351,276 @@ RELICS: tuple[Relic, ...] = (
 )
 
 MONSTERS: tuple[Monster, ...] = (
+    Monster(
+        id=MonsterId.DROGAS,
+        source=(Source(doc='rb', line=1887, quote="Drogas, l'Obscurité vivante"), Source(doc='rb', line=1889, quote='À la fin de la partie, gagnez 1 honneur pour chaque couleur de carte en votre possession.'), Source(doc='rb', line=1891, quote="Ne comptabilisez pas les cartes Périple. Ne comptez les cartes Quête secrète que si vous avez accompli au moins l'une des deux quêtes d'une carte Quête secrète.")),
+        status='verified',
+        name=Text(en='Drogas, the Living Darkness', fr="Drogas, l'Obscurité vivante", uk='Дрогас, Жива Темрява'),
+        text=Text(en='At the end of the game, gain {n} honour for each card colour you hold. Do not count journey cards; count secret quest cards only if you accomplished at least one of their quests.', fr='À la fin de la partie, gagnez {n} honneur pour chaque couleur de carte en votre possession. Ne comptez pas les cartes Périple ; les cartes Quête secrète seulement si vous avez accompli au moins une de leurs quêtes.', uk='Наприкінці гри отримайте {n} честь за кожен колір карт, які ви маєте. Карти мандрівки не рахуються; карти таємних завдань — лише якщо ви виконали принаймні одне з їхніх завдань.'),
+        params=(('n', 1),),
+        powers=(Power(trigger='end_of_game'),),
+    ),
+    Monster(
+        id=MonsterId.DROZOL,
+        source=(Source(doc='rb', line=1897, quote="Dro'zol, Suzerain du vortex"), Source(doc='rb', line=1899, quote='À la fin de la partie, gagnez 2 honneurs pour chaque paire de cubes Conviction dans votre sphère de conviction.'), Source(doc='rb', line=1901, quote='Ne comptabilisez que les paires (1 cube Conviction = 0 honneur).')),
+        status='verified',
+        name=Text(en="Dro'zol, Overlord of the Vortex", fr="Dro'zol, Suzerain du vortex", uk="Дро'зол, Володар виру"),
+        text=Text(en='At the end of the game, gain {n} honour for each pair of Conviction cubes in your conviction sphere (1 Conviction cube = 0 honour).', fr='À la fin de la partie, gagnez {n} honneurs pour chaque paire de cubes Conviction dans votre sphère de conviction (1 cube Conviction = 0 honneur).', uk='Наприкінці гри отримайте {n} честі за кожну пару кубиків Переконання у своїй сфері переконання (1 кубик Переконання = 0 честі).'),
+        params=(('n', 2),),
+        powers=(Power(trigger='end_of_game'),),
+    ),
+    Monster(
+        id=MonsterId.DRURG,
+        source=(Source(doc='rb', line=1907, quote='Drurg, le Briseur odieux'), Source(doc='rb', line=1909, quote='À la fin de la partie, gagnez 1 honneur pour chaque région que vous contrôlez.')),
+        status='verified',
+        name=Text(en='Drurg, the Odious Breaker', fr='Drurg, le Briseur odieux', uk='Друрґ, Мерзенний Трощитель'),
+        text=Text(en='At the end of the game, gain {n} honour for each region you control.', fr='À la fin de la partie, gagnez {n} honneur pour chaque région que vous contrôlez.', uk='Наприкінці гри отримайте {n} честь за кожен регіон, який ви контролюєте.'),
+        params=(('n', 1),),
+        powers=(Power(trigger='end_of_game'),),
+    ),
+    Monster(
+        id=MonsterId.ECRASEUR,
+        source=(Source(doc='rb', line=1915, quote="L'Écraseur de papillons agité"), Source(doc='rb', line=1917, quote='À la fin de la partie, gagnez 1 honneur pour chacun de vos compagnons.'), Source(doc='rb', line=1919, quote="Y compris les compagnons fourbes (dans l'extension Traîtrise, p. 33).")),
+        status='verified',
+        name=Text(en='The Restless Butterfly Crusher', fr="L'Écraseur de papillons agité", uk='Неспокійний Чавильник метеликів'),
+        text=Text(en='At the end of the game, gain {n} honour for each of your companions, treacherous companions included.', fr='À la fin de la partie, gagnez {n} honneur pour chacun de vos compagnons, y compris les compagnons fourbes.', uk='Наприкінці гри отримайте {n} честь за кожного свого супутника, зокрема підступних супутників.'),
+        params=(('n', 1),),
+        powers=(Power(trigger='end_of_game'),),
+    ),
+    Monster(
+        id=MonsterId.GARDIEN_TOMBE,
+        source=(Source(doc='rb', line=1925, quote='Gardien de la tombe secrète'), Source(doc='rb', line=1927, quote='À la fin de la partie, gagnez 2 honneurs pour chacun de vos cubes Sagesse sur le plateau central.')),
+        status='verified',
+        name=Text(en='Guardian of the Secret Tomb', fr='Gardien de la tombe secrète', uk='Вартовий таємної гробниці'),
+        text=Text(en='At the end of the game, gain {n} honour for each of your Wisdom cubes on the central board.', fr='À la fin de la partie, gagnez {n} honneurs pour chacun de vos cubes Sagesse sur le plateau central.', uk='Наприкінці гри отримайте {n} честі за кожен свій кубик Мудрості на центральному полі.'),
+        params=(('n', 2),),
+        powers=(Power(trigger='end_of_game'),),
+    ),
+    Monster(
+        id=MonsterId.SUBSTANCE,
+        source=(Source(doc='rb', line=1933, quote='Hideuse substance visqueuse violette'), Source(doc='rb', line=1935, quote='À la fin de la partie, gagnez 2 honneurs pour chacun de vos cubes Vision sur le plateau central.')),
+        status='verified',
+        name=Text(en='Hideous Purple Ooze', fr='Hideuse substance visqueuse violette', uk='Огидна фіолетова слизота'),
+        text=Text(en='At the end of the game, gain {n} honour for each of your Vision cubes on the central board.', fr='À la fin de la partie, gagnez {n} honneurs pour chacun de vos cubes Vision sur le plateau central.', uk='Наприкінці гри отримайте {n} честі за кожен свій кубик Бачення на центральному полі.'),
+        params=(('n', 2),),
+        powers=(Power(trigger='end_of_game'),),
+    ),
+    Monster(
+        id=MonsterId.INNOMMABLE,
+        source=(Source(doc='rb', line=1941, quote="L'Innommable"), Source(doc='rb', line=1943, quote='À la fin de la partie, gagnez 2 honneurs pour chacune de vos reliques.')),
+        status='verified',
+        name=Text(en='The Unnameable', fr="L'Innommable", uk='Безіменне'),
+        text=Text(en='At the end of the game, gain {n} honour for each of your relics.', fr='À la fin de la partie, gagnez {n} honneurs pour chacune de vos reliques.', uk='Наприкінці гри отримайте {n} честі за кожну свою реліквію.'),
+        params=(('n', 2),),
+        powers=(Power(trigger='end_of_game'),),
+    ),
+    Monster(
+        id=MonsterId.MORNAK,
+        source=(Source(doc='rb', line=1949, quote='Mornak, Perdu dans les ombres'), Source(doc='rb', line=1951, quote="À la fin de la partie, gagnez 1 honneur pour chaque paire de cubes Influence sur votre sphère d'influence.")),
+        status='verified',
+        name=Text(en='Mornak, Lost in the Shadows', fr='Mornak, Perdu dans les ombres', uk='Морнак, Загублений у тінях'),
+        text=Text(en='At the end of the game, gain {n} honour for each pair of Influence cubes in your influence sphere.', fr="À la fin de la partie, gagnez {n} honneur pour chaque paire de cubes Influence sur votre sphère d'influence.", uk='Наприкінці гри отримайте {n} честь за кожну пару кубиків Впливу у своїй сфері впливу.'),
+        params=(('n', 1),),
+        powers=(Power(trigger='end_of_game'),),
+    ),
+    Monster(
+        id=MonsterId.MORTS_REVIGORES,
+        source=(Source(doc='rb', line=1957, quote='Les Morts revigorés'), Source(doc='rb', line=1959, quote='À la fin de la partie, gagnez 2 honneurs pour chaque monstre que vous avez terrassé.')),
+        status='verified',
+        name=Text(en='The Reinvigorated Dead', fr='Les Morts revigorés', uk='Оживлені мерці'),
+        text=Text(en='At the end of the game, gain {n} honour for each monster you defeated.', fr='À la fin de la partie, gagnez {n} honneurs pour chaque monstre que vous avez terrassé.', uk='Наприкінці гри отримайте {n} честі за кожного здоланого вами монстра.'),
+        params=(('n', 2),),
+        powers=(Power(trigger='end_of_game'),),
+    ),
+    Monster(
+        id=MonsterId.OGUN,
+        source=(Source(doc='rb', line=1965, quote="Ogun, l'Écorce animée"), Source(doc='rb', line=1967, quote='À la fin de la partie, gagnez 2 honneurs pour chacun de vos traits de caractère.'), Source(doc='rb', line=1969, quote="Y compris les traits de caractère fourbes (dans l'extension Traîtrise, p. 33).")),
+        status='verified',
+        name=Text(en='Ogun, the Animated Bark', fr="Ogun, l'Écorce animée", uk='Оґун, Ожила Кора'),
+        text=Text(en='At the end of the game, gain {n} honour for each of your traits, treacherous traits included.', fr='À la fin de la partie, gagnez {n} honneurs pour chacun de vos traits de caractère, y compris les traits de caractère fourbes.', uk='Наприкінці гри отримайте {n} честі за кожну свою рису характеру, зокрема підступні риси характеру.'),
+        params=(('n', 2),),
+        powers=(Power(trigger='end_of_game'),),
+    ),
+    Monster(
+        id=MonsterId.OYA,
+        source=(Source(doc='rb', line=1975, quote='Oya, la Fleur carnivore'), Source(doc='rb', line=1977, quote="À la fin de la partie, gagnez 7 honneurs s'il ne reste aucun cube sur votre sphère de potentiel.")),
+        status='verified',
+        name=Text(en='Oya, the Carnivorous Flower', fr='Oya, la Fleur carnivore', uk='Оя, Хижа Квітка'),
+        text=Text(en='At the end of the game, gain {n} honour if no cube is left in your potential sphere.', fr="À la fin de la partie, gagnez {n} honneurs s'il ne reste aucun cube sur votre sphère de potentiel.", uk='Наприкінці гри отримайте {n} честі, якщо у вашій сфері потенціалу не лишилося жодного кубика.'),
+        params=(('n', 7),),
+        powers=(Power(trigger='end_of_game'),),
+    ),
+    Monster(
+        id=MonsterId.SENTINELLE,
+        source=(Source(doc='rb', line=1983, quote='Sentinelle de la Gueule béante'), Source(doc='rb', line=1985, quote='À la fin de la partie, gagnez 2 honneurs pour chacun de vos cubes Courage sur le plateau central.')),
+        status='verified',
+        name=Text(en='Sentinel of the Gaping Maw', fr='Sentinelle de la Gueule béante', uk='Вартовий Роззявленої Пащі'),
+        text=Text(en='At the end of the game, gain {n} honour for each of your Courage cubes on the central board.', fr='À la fin de la partie, gagnez {n} honneurs pour chacun de vos cubes Courage sur le plateau central.', uk='Наприкінці гри отримайте {n} честі за кожен свій кубик Відваги на центральному полі.'),
+        params=(('n', 2),),
+        powers=(Power(trigger='end_of_game'),),
+    ),
+    Monster(
+        id=MonsterId.SULA,
+        source=(Source(doc='rb', line=1991, quote="Sula, le Flagelleur mutant de l'étang"), Source(doc='rb', line=1993, quote="À la fin de la partie, gagnez autant d'honneur que votre vitesse +2."), Source(doc='rb', line=1995, quote='Votre vitesse de base non augmentée vous octroiera 4 honneurs, et ainsi de suite.')),
+        status='verified',
+        name=Text(en='Sula, the Mutant Pond Lasher', fr="Sula, le Flagelleur mutant de l'étang", uk='Сула, Мутант-Хльостач зі ставка'),
+        text=Text(en='At the end of the game, gain as much honour as your speed +{n}. Your unupgraded base speed gives 4 honour.', fr="À la fin de la partie, gagnez autant d'honneur que votre vitesse +{n}. Votre vitesse de base non augmentée vous octroie 4 honneurs.", uk='Наприкінці гри отримайте стільки честі, скільки становить ваша швидкість +{n}. Ваша базова, не покращена швидкість дає 4 честі.'),
+        params=(('n', 2),),
+        powers=(Power(trigger='end_of_game'),),
+    ),
+    Monster(
+        id=MonsterId.TERREUR,
+        source=(Source(doc='rb', line=2001, quote='La Terreur rampante incandescente'), Source(doc='rb', line=2003, quote='À la fin de la partie, gagnez 2 honneurs pour chacune de vos aptitudes.')),
+        status='verified',
+        name=Text(en='The Incandescent Crawling Terror', fr='La Terreur rampante incandescente', uk='Розжарений Повзучий Жах'),
+        text=Text(en='At the end of the game, gain {n} honour for each of your aptitudes.', fr='À la fin de la partie, gagnez {n} honneurs pour chacune de vos aptitudes.', uk='Наприкінці гри отримайте {n} честі за кожну свою здібність.'),
+        params=(('n', 2),),
+        powers=(Power(trigger='end_of_game'),),
+    ),
+    Monster(
+        id=MonsterId.VISHNE,
+        source=(Source(doc='rb', line=2009, quote="Vish'ne, Gardien du rocher escarpé"), Source(doc='rb', line=2011, quote='À la fin de la partie, gagnez 6 honneurs si vous avez au moins 1 relique, 1 trait de caractère et 1 monstre.')),
+        status='verified',
+        name=Text(en="Vish'ne, Keeper of the Steep Rock", fr="Vish'ne, Gardien du rocher escarpé", uk='Вішне, Охоронець стрімкої скелі'),
+        text=Text(en='At the end of the game, gain {n} honour if you have at least 1 relic, 1 trait and 1 monster.', fr='À la fin de la partie, gagnez {n} honneurs si vous avez au moins 1 relique, 1 trait de caractère et 1 monstre.', uk='Наприкінці гри отримайте {n} честі, якщо маєте принаймні 1 реліквію, 1 рису характеру та 1 монстра.'),
+        params=(('n', 6),),
+        powers=(Power(trigger='end_of_game'),),
+    ),
+    Monster(
+        id=MonsterId.VOIX_JUMELLES,
+        source=(Source(doc='rb', line=2017, quote='Les Voix jumelles de la Peur et du Désespoir'), Source(doc='rb', line=2019, quote='À la fin de la partie, gagnez 3 honneurs pour chacun de vos jets Déclenchement de fin de partie.')),
+        status='verified',
+        note='The rulebook prints "jets" for "jetons" (L2019): the end-game trigger tokens.',
+        name=Text(en='The Twin Voices of Fear and Despair', fr='Les Voix jumelles de la Peur et du Désespoir', uk='Голоси-близнюки Страху та Відчаю'),
+        text=Text(en='At the end of the game, gain {n} honour for each of your end-game trigger tokens.', fr='À la fin de la partie, gagnez {n} honneurs pour chacun de vos jetons Déclenchement de fin de partie.', uk='Наприкінці гри отримайте {n} честі за кожен свій жетон завершення гри.'),
+        params=(('n', 3),),
+        powers=(Power(trigger='end_of_game'),),
+    ),
 )
 
 QUESTS: tuple[QuestCard, ...] = (
+    QuestCard(
+        id=QuestCardId.ABSOLUTION,
+        source=(Source(doc='rb', line=2782, quote='Absolution de la crapule'), Source(doc='rb', line=2784, quote='3 Avoir au moins 1 compagnon bleu, 1 rouge et 1 jaune à la fin de la partie.'), Source(doc='rb', line=2785, quote='4 Avoir trouvé la rédemption à la fin de la partie.')),
+        status='verified',
+        name=Text(en="The Scoundrel's Absolution", fr='Absolution de la crapule', uk='Відпущення гріхів пройдисвіта'),
+        quests=(Quest(honour=3, text=Text(en='Have at least 1 blue, 1 red and 1 yellow companion at the end of the game.', fr='Avoir au moins 1 compagnon bleu, 1 rouge et 1 jaune à la fin de la partie.', uk='Мати принаймні 1 синього, 1 червоного й 1 жовтого супутника наприкінці гри.'), powers=(Power(trigger='end_of_game'),)), Quest(honour=4, text=Text(en='Have found redemption at the end of the game.', fr='Avoir trouvé la rédemption à la fin de la partie.', uk='Здобути спокуту до кінця гри.'), powers=(Power(trigger='end_of_game'),))),
+    ),
+    QuestCard(
+        id=QuestCardId.ASCENSION,
+        source=(Source(doc='rb', line=2789, quote="L'ascension du polymathe"), Source(doc='rb', line=2791, quote='2 Contrôler 2 régions au choix à la fin de la partie.'), Source(doc='rb', line=2792, quote='5 Avoir au moins obtenu 1 trait de caractère, acquis 1 relique et terrassé 1 monstre à la fin de la partie.')),
+        status='verified',
+        name=Text(en="The Polymath's Ascent", fr="L'ascension du polymathe", uk='Піднесення багатознавця'),
+        quests=(Quest(honour=2, text=Text(en='Control 2 regions of your choice at the end of the game.', fr='Contrôler 2 régions au choix à la fin de la partie.', uk='Контролювати 2 регіони на свій вибір наприкінці гри.'), powers=(Power(trigger='end_of_game'),)), Quest(honour=5, text=Text(en='Have obtained at least 1 trait, acquired 1 relic and defeated 1 monster by the end of the game.', fr='Avoir au moins obtenu 1 trait de caractère, acquis 1 relique et terrassé 1 monstre à la fin de la partie.', uk='Мати принаймні 1 здобуту рису характеру, 1 набуту реліквію та 1 здоланого монстра наприкінці гри.'), powers=(Power(trigger='end_of_game'),))),
+    ),
+    QuestCard(
+        id=QuestCardId.BESOIN_DE_CONTROLE,
+        source=(Source(doc='rb', line=2796, quote='Besoin de contrôle'), Source(doc='rb', line=2798, quote='2 Contrôler une Bibliothèque à la fin de la partie.'), Source(doc='rb', line=2799, quote='5 Posséder le plus de cubes Vision sur le plateau central à la fin de la partie.')),
+        status='verified',
+        name=Text(en='Need for Control', fr='Besoin de contrôle', uk='Потреба в контролі'),
+        quests=(Quest(honour=2, text=Text(en='Control a Library at the end of the game.', fr='Contrôler une Bibliothèque à la fin de la partie.', uk='Контролювати Бібліотеку наприкінці гри.'), powers=(Power(trigger='end_of_game'),)), Quest(honour=5, text=Text(en='Have the most Vision cubes on the central board at the end of the game.', fr='Posséder le plus de cubes Vision sur le plateau central à la fin de la partie.', uk='Мати найбільше кубиків Бачення на центральному полі наприкінці гри.'), powers=(Power(trigger='end_of_game'),))),
+        regions=(RegionId.BIBLIOTHEQUE,),
+    ),
+    QuestCard(
+        id=QuestCardId.BIBELOTS,
+        source=(Source(doc='rb', line=2803, quote='Les bibelots de la tour'), Source(doc='rb', line=2805, quote='2 Contrôler la Tour arcanique à la fin de la partie.'), Source(doc='rb', line=2806, quote='5 Avoir acquis 3 reliques ou plus à la fin de la partie.')),
+        status='verified',
+        name=Text(en="The Tower's Trinkets", fr='Les bibelots de la tour', uk='Дрібнички вежі'),
+        quests=(Quest(honour=2, text=Text(en='Control the Arcane Tower at the end of the game.', fr='Contrôler la Tour arcanique à la fin de la partie.', uk='Контролювати Таємничу вежу наприкінці гри.'), powers=(Power(trigger='end_of_game'),)), Quest(honour=5, text=Text(en='Have acquired 3 relics or more by the end of the game.', fr='Avoir acquis 3 reliques ou plus à la fin de la partie.', uk='Мати 3 або більше набутих реліквій наприкінці гри.'), powers=(Power(trigger='end_of_game'),))),
+        regions=(RegionId.TOUR_ARCANIQUE,),
+    ),
+    QuestCard(
+        id=QuestCardId.CARPE_DIEM,
+        source=(Source(doc='rb', line=2810, quote='Carpe Diem'), Source(doc='rb', line=2812, quote='2 Contrôler un Poste de commandement à la fin de la partie.'), Source(doc='rb', line=2813, quote='5 Avoir acquis la monture Mite géante à la fin de la partie.')),
+        status='verified',
+        name=Text(en='Carpe Diem', fr='Carpe Diem', uk='Carpe Diem'),
+        quests=(Quest(honour=2, text=Text(en='Control a Command Post at the end of the game.', fr='Contrôler un Poste de commandement à la fin de la partie.', uk='Контролювати Командний пост наприкінці гри.'), powers=(Power(trigger='end_of_game'),)), Quest(honour=5, text=Text(en='Have acquired the Giant moth mount by the end of the game.', fr='Avoir acquis la monture Mite géante à la fin de la partie.', uk='Мати скакуна Велетенську міль наприкінці гри.'), powers=(Power(trigger='end_of_game'),))),
+        regions=(RegionId.POSTE_DE_COMMANDEMENT,),
+    ),
+    QuestCard(
+        id=QuestCardId.EVEIL_AURORE,
+        source=(Source(doc='rb', line=2817, quote="Éveil de l'Aurore"), Source(doc='rb', line=2819, quote='2 Contrôler une Flèche sacrée à la fin de la partie.'), Source(doc='rb', line=2820, quote='5 Posséder le plus de cubes Sagesse sur le plateau central à la fin de la partie.')),
+        status='verified',
+        name=Text(en="Dawn's Awakening", fr="Éveil de l'Aurore", uk='Пробудження Світанку'),
+        quests=(Quest(honour=2, text=Text(en='Control a Holy Spire at the end of the game.', fr='Contrôler une Flèche sacrée à la fin de la partie.', uk='Контролювати Священний шпиль наприкінці гри.'), powers=(Power(trigger='end_of_game'),)), Quest(honour=5, text=Text(en='Have the most Wisdom cubes on the central board at the end of the game.', fr='Posséder le plus de cubes Sagesse sur le plateau central à la fin de la partie.', uk='Мати найбільше кубиків Мудрості на центральному полі наприкінці гри.'), powers=(Power(trigger='end_of_game'),))),
+        regions=(RegionId.FLECHE_SACREE,),
+    ),
+    QuestCard(
+        id=QuestCardId.EXPERT_PRISE,
+        source=(Source(doc='rb', line=2824, quote="L'expert prisé"), Source(doc='rb', line=2826, quote='3 Avoir au moins 5 cubes Potentiel dans votre sphère de potentiel à la fin de la partie.'), Source(doc='rb', line=2827, quote='4 Avoir obtenu 3 aptitudes ou plus à la fin de partie.')),
+        status='verified',
+        name=Text(en='The Prized Expert', fr="L'expert prisé", uk='Цінований знавець'),
+        quests=(Quest(honour=3, text=Text(en='Have at least 5 Potential cubes in your potential sphere at the end of the game.', fr='Avoir au moins 5 cubes Potentiel dans votre sphère de potentiel à la fin de la partie.', uk='Мати принаймні 5 кубиків Потенціалу у своїй сфері потенціалу наприкінці гри.'), powers=(Power(trigger='end_of_game'),)), Quest(honour=4, text=Text(en='Have obtained 3 aptitudes or more by the end of the game.', fr='Avoir obtenu 3 aptitudes ou plus à la fin de partie.', uk='Мати 3 або більше здобутих здібностей наприкінці гри.'), powers=(Power(trigger='end_of_game'),))),
+    ),
+    QuestCard(
+        id=QuestCardId.FIGURE_DE_PROUE,
+        source=(Source(doc='rb', line=2831, quote='Figure de proue inspirante'), Source(doc='rb', line=2833, quote='2 Contrôler un Sanctuaire à la fin de la partie.'), Source(doc='rb', line=2834, quote="5 Avoir plus de cubes Conviction sur votre plateau Pouvoir que n'importe quel adversaire à la fin de la partie.")),
+        status='verified',
+        name=Text(en='Inspiring Figurehead', fr='Figure de proue inspirante', uk='Надихаючий провідник'),
+        quests=(Quest(honour=2, text=Text(en='Control a Shrine at the end of the game.', fr='Contrôler un Sanctuaire à la fin de la partie.', uk='Контролювати Святилище наприкінці гри.'), powers=(Power(trigger='end_of_game'),)), Quest(honour=5, text=Text(en='Have more Conviction cubes on your Power board than any opponent at the end of the game.', fr="Avoir plus de cubes Conviction sur votre plateau Pouvoir que n'importe quel adversaire à la fin de la partie.", uk='Мати на своєму планшеті Міці більше кубиків Переконання, ніж будь-який суперник, наприкінці гри.'), powers=(Power(trigger='end_of_game'),))),
+        regions=(RegionId.SANCTUAIRE,),
+    ),
+    QuestCard(
+        id=QuestCardId.FORCE_DU_TAUREAU,
+        source=(Source(doc='rb', line=2838, quote='La force du taureau'), Source(doc='rb', line=2840, quote='1 Posséder une tuile Aptitude en force à la fin de la partie.'), Source(doc='rb', line=2841, quote='7 Remporter la maîtrise de force à la fin de la partie.')),
+        status='verified',
+        name=Text(en='The Strength of the Bull', fr='La force du taureau', uk='Сила бика'),
+        quests=(Quest(honour=1, text=Text(en='Hold a Strength aptitude tile at the end of the game.', fr='Posséder une tuile Aptitude en force à la fin de la partie.', uk='Мати плитку здібності Сили наприкінці гри.'), powers=(Power(trigger='end_of_game'),)), Quest(honour=7, text=Text(en='Win the Strength mastery at the end of the game.', fr='Remporter la maîtrise de force à la fin de la partie.', uk='Здобути майстерність Сили наприкінці гри.'), powers=(Power(trigger='end_of_game'),))),
+    ),
+    QuestCard(
+        id=QuestCardId.GENIE_NOVATEUR,
+        source=(Source(doc='rb', line=2845, quote='Le génie novateur'), Source(doc='rb', line=2847, quote='1 Posséder une tuile Aptitude en inspiration à la fin de la partie.'), Source(doc='rb', line=2848, quote="7 Remporter la maîtrise d'inspiration à la fin de la partie.")),
+        status='verified',
+        name=Text(en='The Innovative Genius', fr='Le génie novateur', uk='Новаторський геній'),
+        quests=(Quest(honour=1, text=Text(en='Hold an Inspiration aptitude tile at the end of the game.', fr='Posséder une tuile Aptitude en inspiration à la fin de la partie.', uk='Мати плитку здібності Натхнення наприкінці гри.'), powers=(Power(trigger='end_of_game'),)), Quest(honour=7, text=Text(en='Win the Inspiration mastery at the end of the game.', fr="Remporter la maîtrise d'inspiration à la fin de la partie.", uk='Здобути майстерність Натхнення наприкінці гри.'), powers=(Power(trigger='end_of_game'),))),
+    ),
+    QuestCard(
+        id=QuestCardId.LE_MAL,
+        source=(Source(doc='rb', line=2852, quote='Le Mal ne passera pas'), Source(doc='rb', line=2854, quote='2 Contrôler la Gueule béante à la fin de la partie.'), Source(doc='rb', line=2855, quote='5 Avoir terrassé 3 monstres ou plus à la fin de la partie.')),
+        status='verified',
+        name=Text(en='Evil Shall Not Pass', fr='Le Mal ne passera pas', uk='Зло не пройде'),
+        quests=(Quest(honour=2, text=Text(en='Control the Gaping Maw at the end of the game.', fr='Contrôler la Gueule béante à la fin de la partie.', uk='Контролювати Роззявлену Пащу наприкінці гри.'), powers=(Power(trigger='end_of_game'),)), Quest(honour=5, text=Text(en='Have defeated 3 monsters or more by the end of the game.', fr='Avoir terrassé 3 monstres ou plus à la fin de la partie.', uk='Мати 3 або більше здоланих монстрів наприкінці гри.'), powers=(Power(trigger='end_of_game'),))),
+        regions=(RegionId.GUEULE_BEANTE,),
+    ),
+    QuestCard(
+        id=QuestCardId.MERITE_DISCIPLINE,
+        source=(Source(doc='rb', line=2859, quote='Le mérite de la discipline'), Source(doc='rb', line=2861, quote='3 Contrôler un Fort à la fin de la partie.'), Source(doc='rb', line=2862, quote='4 Posséder le plus de cubes Courage sur le plateau central à la fin de la partie.')),
+        status='verified',
+        name=Text(en='The Merit of Discipline', fr='Le mérite de la discipline', uk='Заслуга дисципліни'),
+        quests=(Quest(honour=3, text=Text(en='Control a Fort at the end of the game.', fr='Contrôler un Fort à la fin de la partie.', uk='Контролювати Форт наприкінці гри.'), powers=(Power(trigger='end_of_game'),)), Quest(honour=4, text=Text(en='Have the most Courage cubes on the central board at the end of the game.', fr='Posséder le plus de cubes Courage sur le plateau central à la fin de la partie.', uk='Мати найбільше кубиків Відваги на центральному полі наприкінці гри.'), powers=(Power(trigger='end_of_game'),))),
+        regions=(RegionId.FORT,),
+    ),
+    QuestCard(
+        id=QuestCardId.PLUS_ON_EST_DE_FOUS,
+        source=(Source(doc='rb', line=2866, quote='Plus on est de fous...'), Source(doc='rb', line=2868, quote='2 Contrôler une Auberge à la fin de la partie.'), Source(doc='rb', line=2869, quote='5 Avoir 4 compagnons ou plus dans votre groupe à la fin de la partie.')),
+        status='verified',
+        name=Text(en='The More the Merrier…', fr='Plus on est de fous...', uk='Що більше, то веселіше…'),
+        quests=(Quest(honour=2, text=Text(en='Control an Inn at the end of the game.', fr='Contrôler une Auberge à la fin de la partie.', uk='Контролювати Корчму наприкінці гри.'), powers=(Power(trigger='end_of_game'),)), Quest(honour=5, text=Text(en='Have 4 companions or more in your party at the end of the game.', fr='Avoir 4 compagnons ou plus dans votre groupe à la fin de la partie.', uk='Мати 4 або більше супутників у своєму загоні наприкінці гри.'), powers=(Power(trigger='end_of_game'),))),
+        regions=(RegionId.AUBERGE,),
+    ),
+    QuestCard(
+        id=QuestCardId.PROMESSE,
+        source=(Source(doc='rb', line=2873, quote='Une promesse faite à soi-même'), Source(doc='rb', line=2875, quote='2 Contrôler un Monastère à la fin de la partie.'), Source(doc='rb', line=2876, quote='5 Avoir zéro cube Potentiel dans sa sphère de potentiel à la fin de la partie.')),
+        status='verified',
+        name=Text(en='A Promise to Oneself', fr='Une promesse faite à soi-même', uk='Обіцянка собі'),
+        quests=(Quest(honour=2, text=Text(en='Control a Monastery at the end of the game.', fr='Contrôler un Monastère à la fin de la partie.', uk='Контролювати Монастир наприкінці гри.'), powers=(Power(trigger='end_of_game'),)), Quest(honour=5, text=Text(en='Have zero Potential cubes in your potential sphere at the end of the game.', fr='Avoir zéro cube Potentiel dans sa sphère de potentiel à la fin de la partie.', uk='Мати нуль кубиків Потенціалу у своїй сфері потенціалу наприкінці гри.'), powers=(Power(trigger='end_of_game'),))),
+        regions=(RegionId.MONASTERE,),
+    ),
+    QuestCard(
+        id=QuestCardId.PUISSANCE_INTERIEURE,
+        source=(Source(doc='rb', line=2880, quote='La puissance intérieure'), Source(doc='rb', line=2882, quote='2 Contrôler le Tombeau des Anciens à la fin de la partie.'), Source(doc='rb', line=2883, quote='5 Avoir acquis 3 traits de caractère ou plus à la fin de la partie.')),
+        status='verified',
+        name=Text(en='Inner Power', fr='La puissance intérieure', uk='Внутрішня сила'),
+        quests=(Quest(honour=2, text=Text(en='Control the Ancient Tomb at the end of the game.', fr='Contrôler le Tombeau des Anciens à la fin de la partie.', uk='Контролювати Гробницю Прадавніх наприкінці гри.'), powers=(Power(trigger='end_of_game'),)), Quest(honour=5, text=Text(en='Have acquired 3 traits or more by the end of the game.', fr='Avoir acquis 3 traits de caractère ou plus à la fin de la partie.', uk='Мати 3 або більше набутих рис характеру наприкінці гри.'), powers=(Power(trigger='end_of_game'),))),
+        regions=(RegionId.TOMBEAU_DES_ANCIENS,),
+    ),
+    QuestCard(
+        id=QuestCardId.SUPERIORITE,
+        source=(Source(doc='rb', line=2887, quote='Supériorité intellectuelle'), Source(doc='rb', line=2889, quote='1 Posséder une tuile Aptitude en savoir à la fin de la partie.'), Source(doc='rb', line=2890, quote='7 Remporter la maîtrise de savoir à la fin de la partie.')),
+        status='verified',
+        name=Text(en='Intellectual Superiority', fr='Supériorité intellectuelle', uk='Інтелектуальна вищість'),
+        quests=(Quest(honour=1, text=Text(en='Hold a Knowledge aptitude tile at the end of the game.', fr='Posséder une tuile Aptitude en savoir à la fin de la partie.', uk='Мати плитку здібності Знання наприкінці гри.'), powers=(Power(trigger='end_of_game'),)), Quest(honour=7, text=Text(en='Win the Knowledge mastery at the end of the game.', fr='Remporter la maîtrise de savoir à la fin de la partie.', uk='Здобути майстерність Знання наприкінці гри.'), powers=(Power(trigger='end_of_game'),))),
+    ),
 )
 
 END_TRIGGERS: tuple[EndTrigger, ...] = (
