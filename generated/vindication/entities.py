@@ -223,6 +223,10 @@ class NativeId(IntEnum):
     COMPANIONS_OF_COLOUR = 69
     HAS_MOST = 70
     WINS_MASTERY = 71
+    GAINED_TOTAL = 72
+    BOARD_COLOURS = 73
+    TRIGGER_TOKENS_LEFT = 74
+    TRIGGER_LAST_ROUND = 75
 
 
 class ZoneId(IntEnum):
@@ -530,7 +534,18 @@ class QuestCardId(IntEnum):
 
 
 class EndTriggerId(IntEnum):
-    pass
+    APTITUDES = 0
+    CELERITE = 1
+    COMPAGNONS = 2
+    EQUILIBRE = 3
+    JETONS = 4
+    MONSTRES = 5
+    REDEMPTION = 6
+    REGIONS = 7
+    RELIQUES = 8
+    SUPREME = 9
+    TAPIS = 10
+    TRAITS = 11
 
 
 class JourneyId(IntEnum):
@@ -2081,6 +2096,27 @@ NATIVES: tuple[Native, ...] = (
         args=('player', 'attribute'),
         returns='bool',
         doc="Whether the player wins this attribute's mastery at the end of the game (L2841, L2848, L2890; mastery L899-915).",
+    ),
+    Native(
+        id=NativeId.GAINED_TOTAL,
+        args=('number',),
+        returns='number',
+        doc='How many of a kind all players have gained together: 0 aptitude tiles, 1 monsters defeated, 2 relics acquired, 3 traits obtained (end-game triggers L2183-2267).',
+    ),
+    Native(
+        id=NativeId.BOARD_COLOURS,
+        args=('player',),
+        returns='number',
+        doc="How many of the central board's 6 card colours the player holds a card of, the starting companion included (Équilibre, L2205-2207).",
+    ),
+    Native(
+        id=NativeId.TRIGGER_TOKENS_LEFT,
+        returns='number',
+        doc='End-game trigger tokens still on the score track (Jetons Déclenchement, L2213).',
+    ),
+    Native(
+        id=NativeId.TRIGGER_LAST_ROUND,
+        doc='An end-game trigger holds: finish the current turn, then the next becomes the last (L2177; rule option last_turn).',
     ),
 )
 
@@ -4624,6 +4660,114 @@ QUESTS: tuple[QuestCard, ...] = (
 )
 
 END_TRIGGERS: tuple[EndTrigger, ...] = (
+    EndTrigger(
+        id=EndTriggerId.APTITUDES,
+        source=(Source(doc='rb', line=2181, quote='Aptitudes'), Source(doc='rb', line=2183, quote='Dès que 2 aptitudes de plus que le nombre de joueurs ont été obtenues, le prochain tour devient le dernier tour.'), Source(doc='rb', line=2185, quote='Cela signifie que dans une partie à 4 joueurs, 6 tuiles Aptitude ont été obtenues collectivement.')),
+        status='verified',
+        name=Text(en='Aptitudes', fr='Aptitudes', uk='Здібності'),
+        text=Text(en='As soon as {n} more aptitudes than the number of players have been obtained (all players together), the next round becomes the last round.', fr='Dès que {n} aptitudes de plus que le nombre de joueurs ont été obtenues (collectivement), le prochain tour devient le dernier tour.', uk='Щойно всі гравці разом здобули на {n} здібності більше, ніж є гравців, наступний раунд стає останнім.'),
+        params=(('n', 2),),
+        powers=(Power(trigger='passive'),),
+    ),
+    EndTrigger(
+        id=EndTriggerId.CELERITE,
+        source=(Source(doc='rb', line=2189, quote='Célérité'), Source(doc='rb', line=2191, quote="Dès que tous les joueurs ont amélioré leur monture à une vitesse d'au moins 4 (5 dans une partie à 2 joueurs), le prochain tour devient le dernier tour.")),
+        status='verified',
+        name=Text(en='Celerity', fr='Célérité', uk='Прудкість'),
+        text=Text(en='As soon as every player has upgraded their mount to a speed of at least {n} ({m} in a 2-player game), the next round becomes the last round.', fr="Dès que tous les joueurs ont amélioré leur monture à une vitesse d'au moins {n} ({m} dans une partie à 2 joueurs), le prochain tour devient le dernier tour.", uk='Щойно кожен гравець покращив свого скакуна до швидкості щонайменше {n} ({m} у грі на 2 гравців), наступний раунд стає останнім.'),
+        params=(('n', 4), ('m', 5)),
+        powers=(Power(trigger='passive'),),
+    ),
+    EndTrigger(
+        id=EndTriggerId.COMPAGNONS,
+        source=(Source(doc='rb', line=2195, quote='Compagnons'), Source(doc='rb', line=2197, quote="Dès qu'un joueur a recruté 6 compagnons ou plus, le prochain tour devient le dernier tour."), Source(doc='rb', line=2199, quote='Les compagnons perdus ou abandonnés ne comptent pas.')),
+        status='verified',
+        name=Text(en='Companions', fr='Compagnons', uk='Супутники'),
+        text=Text(en='As soon as a player has recruited {n} companions or more, the next round becomes the last round. Lost or abandoned companions do not count.', fr="Dès qu'un joueur a recruté {n} compagnons ou plus, le prochain tour devient le dernier tour. Les compagnons perdus ou abandonnés ne comptent pas.", uk='Щойно гравець завербував {n} або більше супутників, наступний раунд стає останнім. Втрачені чи покинуті супутники не рахуються.'),
+        params=(('n', 6),),
+        powers=(Power(trigger='passive'),),
+    ),
+    EndTrigger(
+        id=EndTriggerId.EQUILIBRE,
+        source=(Source(doc='rb', line=2203, quote='Équilibre'), Source(doc='rb', line=2205, quote="Dès qu'un joueur a acquis 1 carte de chacune des 6 couleurs du plateau central, le prochain tour devient le dernier tour."), Source(doc='rb', line=2207, quote='Cela peut inclure le compagnon de départ.')),
+        status='verified',
+        name=Text(en='Balance', fr='Équilibre', uk='Рівновага'),
+        text=Text(en='As soon as a player has acquired 1 card of each of the {n} colours of the central board, the next round becomes the last round. The starting companion may count.', fr="Dès qu'un joueur a acquis 1 carte de chacune des {n} couleurs du plateau central, le prochain tour devient le dernier tour. Le compagnon de départ peut compter.", uk='Щойно гравець набув по 1 карті кожного з {n} кольорів центрального поля, наступний раунд стає останнім. Стартовий супутник може рахуватися.'),
+        params=(('n', 6),),
+        powers=(Power(trigger='passive'),),
+    ),
+    EndTrigger(
+        id=EndTriggerId.JETONS,
+        source=(Source(doc='rb', line=2211, quote='Jetons Déclenchement'), Source(doc='rb', line=2213, quote='Dès que le dernier jeton Déclenchement est récupéré par un joueur, le prochain tour devient le dernier tour.')),
+        status='verified',
+        name=Text(en='Trigger Tokens', fr='Jetons Déclenchement', uk='Жетони завершення'),
+        text=Text(en='As soon as a player takes the last end-game trigger token, the next round becomes the last round.', fr='Dès que le dernier jeton Déclenchement est récupéré par un joueur, le prochain tour devient le dernier tour.', uk='Щойно гравець забирає останній жетон завершення гри, наступний раунд стає останнім.'),
+        params=(),
+        powers=(Power(trigger='passive'),),
+    ),
+    EndTrigger(
+        id=EndTriggerId.MONSTRES,
+        source=(Source(doc='rb', line=2217, quote='Monstres'), Source(doc='rb', line=2219, quote="Dès qu'un monstre de plus que le nombre de joueurs est terrassé, le prochain tour devient le dernier tour."), Source(doc='rb', line=2221, quote='Cela signifie que dans une partie à 4 joueurs, 5 monstres ont été terrassés collectivement.')),
+        status='verified',
+        name=Text(en='Monsters', fr='Monstres', uk='Монстри'),
+        text=Text(en='As soon as {n} more monster than the number of players has been defeated (all players together), the next round becomes the last round.', fr='Dès que {n} monstre de plus que le nombre de joueurs est terrassé (collectivement), le prochain tour devient le dernier tour.', uk='Щойно всі гравці разом здолали на {n} монстра більше, ніж є гравців, наступний раунд стає останнім.'),
+        params=(('n', 1),),
+        powers=(Power(trigger='passive'),),
+    ),
+    EndTrigger(
+        id=EndTriggerId.REDEMPTION,
+        source=(Source(doc='rb', line=2225, quote='Rédemption'), Source(doc='rb', line=2227, quote='Dès que tous les joueurs ont trouvé la rédemption (en exaltant tous leurs cubes Potentiel et en ayant au moins 25 en honneur), le prochain tour devient le dernier tour.')),
+        status='verified',
+        name=Text(en='Redemption', fr='Rédemption', uk='Спокута'),
+        text=Text(en='As soon as every player has found redemption (by augmenting all their Potential cubes and having at least {n} honour), the next round becomes the last round.', fr='Dès que tous les joueurs ont trouvé la rédemption (en exaltant tous leurs cubes Potentiel et en ayant au moins {n} en honneur), le prochain tour devient le dernier tour.', uk='Щойно кожен гравець здобув спокуту (піднісши всі свої кубики Потенціалу й маючи щонайменше {n} честі), наступний раунд стає останнім.'),
+        params=(('n', 25),),
+        powers=(Power(trigger='passive'),),
+    ),
+    EndTrigger(
+        id=EndTriggerId.REGIONS,
+        source=(Source(doc='rb', line=2231, quote='Régions'), Source(doc='rb', line=2233, quote="Dès qu'un joueur contrôle 4 régions de plus que chacun des autres joueurs, le prochain tour devient le dernier tour."), Source(doc='rb', line=2235, quote='La personne qui déclenche cette carte doit contrôler 4 régions ou plus que tous ses adversaires pris individuellement.')),
+        status='verified',
+        name=Text(en='Regions', fr='Régions', uk='Регіони'),
+        text=Text(en='As soon as a player controls {n} more regions than each other player taken individually, the next round becomes the last round.', fr="Dès qu'un joueur contrôle {n} régions de plus que chacun des autres joueurs pris individuellement, le prochain tour devient le dernier tour.", uk='Щойно гравець контролює на {n} регіони більше, ніж кожен інший гравець окремо, наступний раунд стає останнім.'),
+        params=(('n', 4),),
+        powers=(Power(trigger='passive'),),
+    ),
+    EndTrigger(
+        id=EndTriggerId.RELIQUES,
+        source=(Source(doc='rb', line=2239, quote='Reliques'), Source(doc='rb', line=2241, quote="Dès qu'une relique de plus que le nombre de joueurs est acquise, le prochain tour devient le dernier tour."), Source(doc='rb', line=2243, quote='Cela signifie que dans une partie à 3 joueurs, 4 reliques ont été acquises collectivement.')),
+        status='verified',
+        name=Text(en='Relics', fr='Reliques', uk='Реліквії'),
+        text=Text(en='As soon as {n} more relic than the number of players has been acquired (all players together), the next round becomes the last round.', fr='Dès que {n} relique de plus que le nombre de joueurs est acquise (collectivement), le prochain tour devient le dernier tour.', uk='Щойно всі гравці разом набули на {n} реліквію більше, ніж є гравців, наступний раунд стає останнім.'),
+        params=(('n', 1),),
+        powers=(Power(trigger='passive'),),
+    ),
+    EndTrigger(
+        id=EndTriggerId.SUPREME,
+        source=(Source(doc='rb', line=2247, quote='Suprême'), Source(doc='rb', line=2249, quote="Dès qu'un joueur a 6 cubes ou plus de courage, vision ou sagesse, le prochain tour devient le dernier tour."), Source(doc='rb', line=2251, quote="La personne qui déclenche cette carte doit avoir 6 cubes ou plus dans la sphère d'un même attribut héroïque sur le plateau central (courage, ou sagesse, ou vision).")),
+        status='verified',
+        name=Text(en='Supreme', fr='Suprême', uk='Верховенство'),
+        text=Text(en='As soon as a player has {n} cubes or more in the sphere of a single heroic attribute (Courage, Vision or Wisdom) on the central board, the next round becomes the last round.', fr="Dès qu'un joueur a {n} cubes ou plus dans la sphère d'un même attribut héroïque (courage, vision ou sagesse) sur le plateau central, le prochain tour devient le dernier tour.", uk='Щойно гравець має {n} або більше кубиків у сфері одного героїчного атрибута (Відваги, Бачення чи Мудрості) на центральному полі, наступний раунд стає останнім.'),
+        params=(('n', 6),),
+        powers=(Power(trigger='passive'),),
+    ),
+    EndTrigger(
+        id=EndTriggerId.TAPIS,
+        source=(Source(doc='rb', line=2255, quote='Tapis'), Source(doc='rb', line=2257, quote="Dès qu'un joueur n'a plus aucun cube sur son plateau Pouvoir, le prochain tour devient le dernier tour."), Source(doc='rb', line=2259, quote="Cela signifie que tous ses cubes sont répartis entre les sphères d'attributs, ses compagnons, ses reliques ou des tuiles Région.")),
+        status='verified',
+        name=Text(en='All-in', fr='Tapis', uk='Ва-банк'),
+        text=Text(en='As soon as a player has no cube left on their Power board, the next round becomes the last round.', fr="Dès qu'un joueur n'a plus aucun cube sur son plateau Pouvoir, le prochain tour devient le dernier tour.", uk='Щойно на планшеті Міці гравця не лишається жодного кубика, наступний раунд стає останнім.'),
+        params=(),
+        powers=(Power(trigger='passive'),),
+    ),
+    EndTrigger(
+        id=EndTriggerId.TRAITS,
+        source=(Source(doc='rb', line=2263, quote='Traits de caractère'), Source(doc='rb', line=2265, quote="Dès qu'un trait de caractère de plus que le nombre de joueurs est obtenu, le prochain tour devient le dernier tour."), Source(doc='rb', line=2267, quote='Cela signifie que dans une partie à 3 joueurs, 4 traits de caractère ont été obtenus collectivement.')),
+        status='verified',
+        name=Text(en='Traits', fr='Traits de caractère', uk='Риси характеру'),
+        text=Text(en='As soon as {n} more trait than the number of players has been obtained (all players together), the next round becomes the last round.', fr='Dès que {n} trait de caractère de plus que le nombre de joueurs est obtenu (collectivement), le prochain tour devient le dernier tour.', uk='Щойно всі гравці разом здобули на {n} рису характеру більше, ніж є гравців, наступний раунд стає останнім.'),
+        params=(('n', 1),),
+        powers=(Power(trigger='passive'),),
+    ),
 )
 
 JOURNEYS: tuple[Journey, ...] = (
