@@ -27,6 +27,10 @@ CASES = {
     "craft_suit": ("cards.yaml", "  craft_cost: [fox, fox]\n  item: sword", "  craft_cost: [fox, bird]\n  item: sword",
                    "bird]", "craft-suit"),
     "deck_count": ("cards.yaml", "  copies: 3\n", "  copies: 4\n", None, "deck-count"),
+    "card_effect": ("cards.yaml", "  kind: item\n  craft_cost: [fox, fox]\n  item: sword",
+                    "  kind: persistent\n  craft_cost: [fox, fox]\n  item: sword", ("kind: persistent", 6), "card-effect"),
+    "card_timing": ("cards.yaml", "  timing: evening_start", "  timing: crafted  # Cobbler",
+                    ("timing: crafted  #", 8), "card-timing"),
 }
 
 

@@ -1,5 +1,5 @@
 """Checks a Root editor needs beyond the schema and references: the map's geometry, piece counts
-against the box inventory, craft costs."""
+against the box inventory, craft costs, crafted effect cards."""
 
 from __future__ import annotations
 
@@ -105,4 +105,31 @@ def check_deck(ctx: CheckContext) -> None:
                    f"the shared deck counts {deck[1].count} cards, cards.yaml has {copies} copies")
 
 
-CHECKS = (check_slots, check_links, check_opposite_corners, check_piece_counts, check_deck)
+CRAFTED_EFFECTS = ("immediate", "persistent")
+"""Card kinds whose crafted effect is printed on the card (4.1.2, 4.1.3)."""
+
+
+def check_card_effects(ctx: CheckContext) -> None:
+    """A crafted effect card says what it does and when: text, rule, timing and power; an immediate effect
+    is resolved when crafted (4.1.2), a persistent one later (4.1.3); other cards have no crafted effect."""
+    for item, card in ctx.typed("card", Card):
+        if card.kind in CRAFTED_EFFECTS:
+            lacking = [name for name in ("text", "rule", "timing", "power") if getattr(card, name) is None]
+            if lacking:
+                ctx.report_at(item, ("kind",), "card-effect",
+                              f"card {card.id!r} is a {card.kind} effect but has no {', '.join(lacking)}",
+                              hint="a crafted effect card has its text, rule number, timing and power")
+            elif (card.timing == "crafted") != (card.kind == "immediate"):
+                ctx.report_at(item, ("timing",), "card-timing",
+                              f"card {card.id!r} is a {card.kind} effect with timing {card.timing!r}",
+                              hint="immediate effects are resolved when crafted (4.1.2); persistent ones are "
+                                   "used later, so never at timing 'crafted' (4.1.3)")
+        else:
+            for name in ("timing", "power"):
+                if getattr(card, name) is not None:
+                    ctx.report_at(item, (name,), "card-effect",
+                                  f"card {card.id!r} is an {card.kind} card: it has no crafted effect ({name})",
+                                  hint="only immediate and persistent cards have a crafted effect (2.1.5, 2.1.6, 4.1.2)")
+
+
+CHECKS = (check_slots, check_links, check_opposite_corners, check_piece_counts, check_deck, check_card_effects)

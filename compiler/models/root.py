@@ -119,8 +119,14 @@ class Character(NamedEntity):
     special: Step
 
 
+CardTiming = Literal["crafted", "birdsong_start", "daylight_start", "daylight", "evening_start", "battle"]
+
+
 class Card(NamedEntity):
-    """A card of the shared deck; `copies` identical cards share one entry."""
+    """A card of the shared deck; `copies` identical cards share one entry.
+
+    A crafted effect (immediate 4.1.2, persistent 4.1.3) has its printed text, when it can be used
+    (`timing`) and its `power`, in the effect language or as a native of the kernel."""
 
     suit: SuitRef
     copies: Annotated[int, Field(ge=1)]
@@ -128,7 +134,12 @@ class Card(NamedEntity):
     craft_cost: list[Id] = Field(default_factory=list, description="Clearing suits, or `any` for the ? icon (4.1.1)")
     item: ItemRef | None = None
     vp: Count | None = None
+    rule: RuleNumber | None = Field(default=None, description="The rule the card's effect works under")
+    timing: CardTiming | None = Field(default=None, description="When the effect is used: on crafting, at the "
+                                      "start of a phase, during it, or in battle")
     text: Text | None = None
+    power: Effectful | None = None
+    params: dict[Id, int] = Field(default_factory=dict, description="Numbers of the text's {placeholders}")
 
 
 class Quest(NamedEntity):

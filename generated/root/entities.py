@@ -101,33 +101,39 @@ class LabelId(IntEnum):
     SERVICES = 14
     DECK = 15
     CARD_KIND = 16
-    CRAFT_COST = 17
-    ANY_SUIT = 18
-    QUESTS = 19
-    ITEMS = 20
-    SUPPLY_AT_SETUP = 21
-    MAPS = 22
-    SLOTS = 23
-    RUINS = 24
-    PATHS = 25
-    RIVERS = 26
-    CORNER = 27
-    COMPONENTS = 28
-    COUNT = 29
-    GLOSSARY = 30
-    APPENDIX_INCOMPLETE = 31
-    APPENDIX_INTRO = 32
-    STATUS_PLACEHOLDER = 33
-    STATUS_UNVERIFIED = 34
-    KIND = 35
-    ENTRY = 36
-    SOURCE = 37
-    NOTE = 38
-    MISSING_TRANSLATIONS = 39
-    DISCREPANCIES = 40
-    RULE = 41
-    STRINGS_MISSING = 42
-    COPIES = 43
+    CARD_KIND_AMBUSH = 17
+    CARD_KIND_DOMINANCE = 18
+    CARD_KIND_ITEM = 19
+    CARD_KIND_IMMEDIATE = 20
+    CARD_KIND_PERSISTENT = 21
+    CRAFT_COST = 22
+    ITEM_OR_EFFECT = 23
+    ANY_SUIT = 24
+    QUESTS = 25
+    ITEMS = 26
+    SUPPLY_AT_SETUP = 27
+    MAPS = 28
+    SLOTS = 29
+    RUINS = 30
+    PATHS = 31
+    RIVERS = 32
+    CORNER = 33
+    COMPONENTS = 34
+    COUNT = 35
+    GLOSSARY = 36
+    APPENDIX_INCOMPLETE = 37
+    APPENDIX_INTRO = 38
+    STATUS_PLACEHOLDER = 39
+    STATUS_UNVERIFIED = 40
+    KIND = 41
+    ENTRY = 42
+    SOURCE = 43
+    NOTE = 44
+    MISSING_TRANSLATIONS = 45
+    DISCREPANCIES = 46
+    RULE = 47
+    STRINGS_MISSING = 48
+    COPIES = 49
 
 
 class TableId(IntEnum):
@@ -168,6 +174,9 @@ class FieldId(IntEnum):
     OFFICERS = 20
     HATED = 21
     DRAW_BONUS = 22
+    EXTRA_HITS = 23
+    ROLLED_HITS_IGNORED = 24
+    AMBUSH_IGNORED = 25
 
 
 class ResourceId(IntEnum):
@@ -234,6 +243,14 @@ class NativeId(IntEnum):
     CORVID_PLOT = 53
     CORVID_TRICK = 54
     MINISTER_ACTION = 55
+    ATTACKER = 56
+    DEFENDER = 57
+    DISCARD_CRAFTED = 58
+    DRAW_CARDS = 59
+    TAKE_RANDOM_CARD = 60
+    LOOK_AT_HAND = 61
+    RULES_CLEARING = 62
+    REMOVE_ENEMY_PIECES = 63
 
 
 class ZoneId(IntEnum):
@@ -251,6 +268,8 @@ class SelectorId(IntEnum):
     FACEUP_PLOTS = 3
     ROOST_CLEARINGS = 4
     TRADE_POST_CLEARINGS = 5
+    OTHER_PLAYERS = 6
+    YOUR_WARRIOR_CLEARINGS = 7
 
 
 class SuitId(IntEnum):
@@ -705,6 +724,12 @@ class Character:
     special: Step
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Effectful:
+    """Something with an effect: written in the effect language, or done by a native of the kernel."""
+
+    native: NativeId | None = None
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Card:
     """A card of the shared deck; `copies` identical cards share one entry."""
 
@@ -719,7 +744,11 @@ class Card:
     craft_cost: tuple[str, ...] = ()
     item: ItemId | None = None
     vp: int | None = None
+    rule: str | None = None
+    timing: str | None = None
     text: Text | None = None
+    power: Effectful | None = None
+    params: tuple[tuple[str, int], ...] = ()
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Quest:
@@ -1416,8 +1445,32 @@ LABELS: tuple[Label, ...] = (
         text=Text(en='Kind', fr='Type', uk='Тип'),
     ),
     Label(
+        id=LabelId.CARD_KIND_AMBUSH,
+        text=Text(en='Ambush', fr='Embuscade', uk='Засідка'),
+    ),
+    Label(
+        id=LabelId.CARD_KIND_DOMINANCE,
+        text=Text(en='Dominance', fr='Domination', uk='Домінування'),
+    ),
+    Label(
+        id=LabelId.CARD_KIND_ITEM,
+        text=Text(en='Item', fr='Objet', uk='Предмет'),
+    ),
+    Label(
+        id=LabelId.CARD_KIND_IMMEDIATE,
+        text=Text(en='Immediate effect', fr='Effet immédiat', uk='Миттєвий ефект'),
+    ),
+    Label(
+        id=LabelId.CARD_KIND_PERSISTENT,
+        text=Text(en='Persistent effect', fr='Effet persistant', uk='Постійний ефект'),
+    ),
+    Label(
         id=LabelId.CRAFT_COST,
         text=Text(en='Craft cost', fr='Coût de fabrication', uk='Вартість виготовлення'),
+    ),
+    Label(
+        id=LabelId.ITEM_OR_EFFECT,
+        text=Text(en='Item or effect', fr='Objet ou effet', uk='Предмет або ефект'),
     ),
     Label(
         id=LabelId.ANY_SUIT,
@@ -1725,6 +1778,21 @@ STATE: tuple[StateField, ...] = (
         id=FieldId.DRAW_BONUS,
         rule=True,
         doc='Cards drawn in Evening beyond the first (6.6, 13.6.2): modifiers add to it.',
+    ),
+    StateField(
+        id=FieldId.EXTRA_HITS,
+        rule=True,
+        doc='Extra hits (4.3.2.II) the player using the effect deals in the current battle: modifiers add to it.',
+    ),
+    StateField(
+        id=FieldId.ROLLED_HITS_IGNORED,
+        rule=True,
+        doc='1 when the player using the effect ignores the rolled hits they take in the current battle (4.3.2, Armorers).',
+    ),
+    StateField(
+        id=FieldId.AMBUSH_IGNORED,
+        rule=True,
+        doc='1 when ambush cards (4.3.1) played against the player using the effect do nothing in the current battle (Scouting Party).',
     ),
 )
 
@@ -2043,6 +2111,47 @@ NATIVES: tuple[Native, ...] = (
         args=('player', 'number'),
         doc="A swayed minister's action by its place in ministers.yaml (12.5.2), for those the shared verbs cannot say.",
     ),
+    Native(
+        id=NativeId.ATTACKER,
+        returns='player',
+        doc='The attacker of the current battle (4.3); used by cards whose effect is for the attacker only.',
+    ),
+    Native(
+        id=NativeId.DEFENDER,
+        returns='player',
+        doc='The defender of the current battle (4.3), chosen by the attacker.',
+    ),
+    Native(
+        id=NativeId.DISCARD_CRAFTED,
+        args=('player', 'card'),
+        doc="Discard a persistent card from the player's crafted cards (4.1.3) to the discard pile, e.g. Armorers or Sappers used in battle.",
+    ),
+    Native(
+        id=NativeId.DRAW_CARDS,
+        args=('player', 'number'),
+        doc='The player draws this many cards from the shared deck (2.1); the discard pile is shuffled into a new deck when it runs out.',
+    ),
+    Native(
+        id=NativeId.TAKE_RANDOM_CARD,
+        args=('player', 'player'),
+        doc="The first player takes a random card from the second player's hand (1.2: hands are hidden), e.g. Stand and Deliver!.",
+    ),
+    Native(
+        id=NativeId.LOOK_AT_HAND,
+        args=('player', 'player'),
+        doc="The first player sees the second player's hand (1.2: hands are hidden until a rule says otherwise), e.g. Codebreakers.",
+    ),
+    Native(
+        id=NativeId.RULES_CLEARING,
+        args=('player', 'clearing'),
+        returns='bool',
+        doc='The player rules the clearing (2.8, with the faction exceptions 7.2.2, 10.2.4, 12.2.2).',
+    ),
+    Native(
+        id=NativeId.REMOVE_ENEMY_PIECES,
+        args=('player', 'clearing'),
+        doc="Remove every enemy piece (2.7) from the clearing, e.g. a Favor card; the Vagabond's pawn stays and he damages 3 items instead (9.2.2.I).",
+    ),
 )
 
 ZONES: tuple[Zone, ...] = (
@@ -2075,6 +2184,14 @@ SELECTORS: tuple[Selector, ...] = (
     Selector(
         id=SelectorId.TRADE_POST_CLEARINGS,
         doc='Clearings with a trade post (11.4.2).',
+    ),
+    Selector(
+        id=SelectorId.OTHER_PLAYERS,
+        doc='The players in the game other than the one using the effect.',
+    ),
+    Selector(
+        id=SelectorId.YOUR_WARRIOR_CLEARINGS,
+        doc='Clearings with at least one warrior of the player using the effect.',
     ),
 )
 
@@ -2568,6 +2685,7 @@ CARDS: tuple[Card, ...] = (
         suit=SuitId.BIRD,
         copies=2,
         kind='ambush',
+        params=(),
     ),
     Card(
         id=CardId.DOMINANCE_BIRD,
@@ -2577,6 +2695,7 @@ CARDS: tuple[Card, ...] = (
         suit=SuitId.BIRD,
         copies=1,
         kind='dominance',
+        params=(),
     ),
     Card(
         id=CardId.ARMS_TRADER,
@@ -2590,6 +2709,7 @@ CARDS: tuple[Card, ...] = (
         craft_cost=('fox', 'fox'),
         item=ItemId.SWORD,
         vp=2,
+        params=(),
     ),
     Card(
         id=CardId.BIRDY_BINDLE,
@@ -2603,6 +2723,7 @@ CARDS: tuple[Card, ...] = (
         craft_cost=('mouse',),
         item=ItemId.BAG,
         vp=1,
+        params=(),
     ),
     Card(
         id=CardId.CROSSBOW_BIRD,
@@ -2616,6 +2737,7 @@ CARDS: tuple[Card, ...] = (
         craft_cost=('fox',),
         item=ItemId.CROSSBOW,
         vp=1,
+        params=(),
     ),
     Card(
         id=CardId.WOODLAND_RUNNERS,
@@ -2629,10 +2751,11 @@ CARDS: tuple[Card, ...] = (
         craft_cost=('rabbit',),
         item=ItemId.BOOTS,
         vp=1,
+        params=(),
     ),
     Card(
         id=CardId.ARMORERS,
-        source=(Source(doc='ref_root', at='deck/cards/armorers'),),
+        source=(Source(doc='ref_root', at='deck/cards/armorers'), Source(doc='notes', note='card text from general knowledge of the published card; check against a physical card')),
         status='unverified',
         note='Reference data: cost fox (haunt-roll-fail); TabletopGames falls through to fox + mouse (a bug there).',
         name=Text(en='Armorers', fr='Armuriers', uk='Зброярі'),
@@ -2640,10 +2763,15 @@ CARDS: tuple[Card, ...] = (
         copies=2,
         kind='persistent',
         craft_cost=('fox',),
+        rule='4.3.2',
+        timing='battle',
+        text=Text(en='In battle, you may discard this card to ignore all rolled hits you take.', fr='En combat, vous pouvez défausser cette carte pour ignorer toutes les pertes infligées par les dés que vous subissez.', uk='У бою ви можете скинути цю карту, щоб не зважати на всі влучання, завдані вам кубиками.'),
+        power=Effectful(),
+        params=(),
     ),
     Card(
         id=CardId.BRUTAL_TACTICS,
-        source=(Source(doc='ref_root', at='deck/cards/brutal-tactics'),),
+        source=(Source(doc='ref_root', at='deck/cards/brutal-tactics'), Source(doc='notes', note='card text from general knowledge of the published card; check against a physical card')),
         status='unverified',
         note='Reference data (haunt-roll-fail, cross-checked with TabletopGames).',
         name=Text(en='Brutal Tactics', fr='Tactique brutale', uk='Жорстока тактика'),
@@ -2651,10 +2779,15 @@ CARDS: tuple[Card, ...] = (
         copies=2,
         kind='persistent',
         craft_cost=('fox', 'fox'),
+        rule='4.3.2.II',
+        timing='battle',
+        text=Text(en='In battle as attacker, you may deal {hits} extra hit. If you do, the defender scores {vp} victory point.', fr='En combat, en tant qu’attaquant, vous pouvez infliger {hits} perte additionnelle. Si vous le faites, le défenseur marque {vp} point de victoire.', uk='У бою як нападник ви можете завдати {hits} додаткове влучання. Якщо ви це робите, захисник отримує {vp} переможне очко.'),
+        power=Effectful(),
+        params=(('hits', 1), ('vp', 1)),
     ),
     Card(
         id=CardId.ROYAL_CLAIM,
-        source=(Source(doc='ref_root', at='deck/cards/royal-claim'),),
+        source=(Source(doc='ref_root', at='deck/cards/royal-claim'), Source(doc='notes', note='card text from general knowledge of the published card; check against a physical card')),
         status='unverified',
         note='Reference data: haunt-roll-fail costs it any ×4 (followed), TabletopGames bird ×4 (see discrepancies).',
         name=Text(en='Royal Claim', fr='Revendication royale', uk='Королівська вимога'),
@@ -2662,10 +2795,15 @@ CARDS: tuple[Card, ...] = (
         copies=1,
         kind='persistent',
         craft_cost=('any', 'any', 'any', 'any'),
+        rule='4.1.3',
+        timing='birdsong_start',
+        text=Text(en='At the start of Birdsong, you may discard this card to score {vp} victory point per clearing you rule.', fr='Au début de l’Aurore, vous pouvez défausser cette carte pour marquer {vp} point de victoire par clairière que vous contrôlez.', uk='На початку Світанку ви можете скинути цю карту, щоб отримати {vp} переможне очко за кожну галявину, яку ви контролюєте.'),
+        power=Effectful(),
+        params=(('vp', 1),),
     ),
     Card(
         id=CardId.SAPPERS,
-        source=(Source(doc='ref_root', at='deck/cards/sappers'),),
+        source=(Source(doc='ref_root', at='deck/cards/sappers'), Source(doc='notes', note='card text from general knowledge of the published card; check against a physical card')),
         status='unverified',
         note='Reference data (haunt-roll-fail, cross-checked with TabletopGames).',
         name=Text(en='Sappers', fr='Sapeurs', uk='Сапери'),
@@ -2673,6 +2811,11 @@ CARDS: tuple[Card, ...] = (
         copies=2,
         kind='persistent',
         craft_cost=('mouse',),
+        rule='4.3.2.II',
+        timing='battle',
+        text=Text(en='In battle as defender, you may discard this card to deal {hits} extra hit.', fr='En combat, en tant que défenseur, vous pouvez défausser cette carte pour infliger {hits} perte additionnelle.', uk='У бою як захисник ви можете скинути цю карту, щоб завдати {hits} додаткове влучання.'),
+        power=Effectful(),
+        params=(('hits', 1),),
     ),
     Card(
         id=CardId.AMBUSH_FOX,
@@ -2682,6 +2825,7 @@ CARDS: tuple[Card, ...] = (
         suit=SuitId.FOX,
         copies=1,
         kind='ambush',
+        params=(),
     ),
     Card(
         id=CardId.DOMINANCE_FOX,
@@ -2691,6 +2835,7 @@ CARDS: tuple[Card, ...] = (
         suit=SuitId.FOX,
         copies=1,
         kind='dominance',
+        params=(),
     ),
     Card(
         id=CardId.ANVIL,
@@ -2704,6 +2849,7 @@ CARDS: tuple[Card, ...] = (
         craft_cost=('fox',),
         item=ItemId.HAMMER,
         vp=2,
+        params=(),
     ),
     Card(
         id=CardId.FOXFOLK_STEEL,
@@ -2717,6 +2863,7 @@ CARDS: tuple[Card, ...] = (
         craft_cost=('fox', 'fox'),
         item=ItemId.SWORD,
         vp=2,
+        params=(),
     ),
     Card(
         id=CardId.GENTLY_USED_KNAPSACK,
@@ -2730,6 +2877,7 @@ CARDS: tuple[Card, ...] = (
         craft_cost=('mouse',),
         item=ItemId.BAG,
         vp=1,
+        params=(),
     ),
     Card(
         id=CardId.PROTECTION_RACKET,
@@ -2743,6 +2891,7 @@ CARDS: tuple[Card, ...] = (
         craft_cost=('rabbit', 'rabbit'),
         item=ItemId.COINS,
         vp=3,
+        params=(),
     ),
     Card(
         id=CardId.ROOT_TEA_FOX,
@@ -2756,6 +2905,7 @@ CARDS: tuple[Card, ...] = (
         craft_cost=('mouse',),
         item=ItemId.TEA,
         vp=2,
+        params=(),
     ),
     Card(
         id=CardId.TRAVEL_GEAR_FOX,
@@ -2769,10 +2919,11 @@ CARDS: tuple[Card, ...] = (
         craft_cost=('rabbit',),
         item=ItemId.BOOTS,
         vp=1,
+        params=(),
     ),
     Card(
         id=CardId.STAND_AND_DELIVER,
-        source=(Source(doc='ref_root', at='deck/cards/stand-and-deliver'),),
+        source=(Source(doc='ref_root', at='deck/cards/stand-and-deliver'), Source(doc='notes', note='card text from general knowledge of the published card; check against a physical card')),
         status='unverified',
         note='Reference data (haunt-roll-fail, cross-checked with TabletopGames).',
         name=Text(en='Stand and Deliver!', fr='La bourse ou la vie !', uk='Гроші або життя!'),
@@ -2780,10 +2931,15 @@ CARDS: tuple[Card, ...] = (
         copies=2,
         kind='persistent',
         craft_cost=('mouse', 'mouse', 'mouse'),
+        rule='4.1.3',
+        timing='birdsong_start',
+        text=Text(en='At the start of Birdsong, you may take {cards} random card from another player. That player scores {vp} victory point.', fr='Au début de l’Aurore, vous pouvez prendre {cards} carte au hasard dans la main d’un autre joueur. Ce joueur marque {vp} point de victoire.', uk='На початку Світанку ви можете взяти {cards} випадкову карту з руки іншого гравця. Цей гравець отримує {vp} переможне очко.'),
+        power=Effectful(),
+        params=(('cards', 1), ('vp', 1)),
     ),
     Card(
         id=CardId.TAX_COLLECTOR,
-        source=(Source(doc='ref_root', at='deck/cards/tax-collector'),),
+        source=(Source(doc='ref_root', at='deck/cards/tax-collector'), Source(doc='notes', note='card text from general knowledge of the published card; check against a physical card')),
         status='unverified',
         note='Reference data (haunt-roll-fail, cross-checked with TabletopGames).',
         name=Text(en='Tax Collector', fr='Percepteur', uk='Збирач податків'),
@@ -2791,10 +2947,15 @@ CARDS: tuple[Card, ...] = (
         copies=3,
         kind='persistent',
         craft_cost=('fox', 'rabbit', 'mouse'),
+        rule='4.1.3',
+        timing='daylight',
+        text=Text(en='Once in Daylight, you may remove {warriors} of your warriors from the map to draw {cards} card.', fr='Une fois pendant le Jour, vous pouvez retirer {warriors} de vos guerriers du plateau pour piocher {cards} carte.', uk='Один раз протягом Дня ви можете прибрати з поля {warriors} свого воїна, щоб узяти {cards} карту.'),
+        power=Effectful(),
+        params=(('warriors', 1), ('cards', 1)),
     ),
     Card(
         id=CardId.FAVOR_OF_THE_FOXES,
-        source=(Source(doc='ref_root', at='deck/cards/favor-of-the-foxes'),),
+        source=(Source(doc='ref_root', at='deck/cards/favor-of-the-foxes'), Source(doc='notes', note='card text from general knowledge of the published card; check against a physical card')),
         status='unverified',
         note='Reference data (haunt-roll-fail, cross-checked with TabletopGames).',
         name=Text(en='Favor of the Foxes', fr='Faveur des Renards', uk='Прихильність лисиць'),
@@ -2802,6 +2963,11 @@ CARDS: tuple[Card, ...] = (
         copies=1,
         kind='immediate',
         craft_cost=('fox', 'fox', 'fox'),
+        rule='4.1.2',
+        timing='crafted',
+        text=Text(en='Remove all enemy pieces in fox clearings.', fr='Retirez toutes les pièces adverses des clairières Renard.', uk='Приберіть усі ворожі фішки з галявин лисиці.'),
+        power=Effectful(),
+        params=(),
     ),
     Card(
         id=CardId.AMBUSH_RABBIT,
@@ -2811,6 +2977,7 @@ CARDS: tuple[Card, ...] = (
         suit=SuitId.RABBIT,
         copies=1,
         kind='ambush',
+        params=(),
     ),
     Card(
         id=CardId.DOMINANCE_RABBIT,
@@ -2820,6 +2987,7 @@ CARDS: tuple[Card, ...] = (
         suit=SuitId.RABBIT,
         copies=1,
         kind='dominance',
+        params=(),
     ),
     Card(
         id=CardId.A_VISIT_TO_FRIENDS,
@@ -2833,6 +3001,7 @@ CARDS: tuple[Card, ...] = (
         craft_cost=('rabbit',),
         item=ItemId.BOOTS,
         vp=1,
+        params=(),
     ),
     Card(
         id=CardId.BAKE_SALE,
@@ -2846,6 +3015,7 @@ CARDS: tuple[Card, ...] = (
         craft_cost=('rabbit', 'rabbit'),
         item=ItemId.COINS,
         vp=3,
+        params=(),
     ),
     Card(
         id=CardId.ROOT_TEA_RABBIT,
@@ -2859,6 +3029,7 @@ CARDS: tuple[Card, ...] = (
         craft_cost=('mouse',),
         item=ItemId.TEA,
         vp=2,
+        params=(),
     ),
     Card(
         id=CardId.SMUGGLER_S_TRAIL,
@@ -2872,10 +3043,11 @@ CARDS: tuple[Card, ...] = (
         craft_cost=('mouse',),
         item=ItemId.BAG,
         vp=1,
+        params=(),
     ),
     Card(
         id=CardId.BETTER_BURROW_BANK,
-        source=(Source(doc='ref_root', at='deck/cards/better-burrow-bank'),),
+        source=(Source(doc='ref_root', at='deck/cards/better-burrow-bank'), Source(doc='notes', note='card text from general knowledge of the published card; check against a physical card')),
         status='unverified',
         note='Reference data (haunt-roll-fail, cross-checked with TabletopGames).',
         name=Text(en='Better Burrow Bank', fr='Banque de la garenne', uk='Кращий нірний банк'),
@@ -2883,10 +3055,15 @@ CARDS: tuple[Card, ...] = (
         copies=2,
         kind='persistent',
         craft_cost=('rabbit', 'rabbit'),
+        rule='4.1.3',
+        timing='birdsong_start',
+        text=Text(en='At the start of Birdsong, you and another player each draw {cards} card.', fr='Au début de l’Aurore, vous et un autre joueur piochez chacun {cards} carte.', uk='На початку Світанку ви та інший гравець берете по {cards} карті.'),
+        power=Effectful(),
+        params=(('cards', 1),),
     ),
     Card(
         id=CardId.COBBLER,
-        source=(Source(doc='ref_root', at='deck/cards/cobbler'),),
+        source=(Source(doc='ref_root', at='deck/cards/cobbler'), Source(doc='notes', note='card text from general knowledge of the published card; check against a physical card')),
         status='unverified',
         note='Reference data (haunt-roll-fail, cross-checked with TabletopGames).',
         name=Text(en='Cobbler', fr='Cordonnier', uk='Чоботар'),
@@ -2894,10 +3071,15 @@ CARDS: tuple[Card, ...] = (
         copies=2,
         kind='persistent',
         craft_cost=('rabbit', 'rabbit'),
+        rule='4.1.3',
+        timing='evening_start',
+        text=Text(en='At the start of Evening, you may take a move.', fr='Au début du Crépuscule, vous pouvez effectuer un déplacement.', uk='На початку Вечора ви можете здійснити переміщення.'),
+        power=Effectful(),
+        params=(),
     ),
     Card(
         id=CardId.COMMAND_WARREN,
-        source=(Source(doc='ref_root', at='deck/cards/command-warren'),),
+        source=(Source(doc='ref_root', at='deck/cards/command-warren'), Source(doc='notes', note='card text from general knowledge of the published card; check against a physical card')),
         status='unverified',
         note='Reference data (haunt-roll-fail, cross-checked with TabletopGames).',
         name=Text(en='Command Warren', fr='Garenne de commandement', uk='Командна нора'),
@@ -2905,10 +3087,15 @@ CARDS: tuple[Card, ...] = (
         copies=2,
         kind='persistent',
         craft_cost=('rabbit', 'rabbit'),
+        rule='4.1.3',
+        timing='daylight_start',
+        text=Text(en='At the start of Daylight, you may initiate a battle.', fr='Au début du Jour, vous pouvez initier un combat.', uk='На початку Дня ви можете розпочати бій.'),
+        power=Effectful(),
+        params=(),
     ),
     Card(
         id=CardId.FAVOR_OF_THE_RABBITS,
-        source=(Source(doc='ref_root', at='deck/cards/favor-of-the-rabbits'),),
+        source=(Source(doc='ref_root', at='deck/cards/favor-of-the-rabbits'), Source(doc='notes', note='card text from general knowledge of the published card; check against a physical card')),
         status='unverified',
         note='Reference data (haunt-roll-fail, cross-checked with TabletopGames).',
         name=Text(en='Favor of the Rabbits', fr='Faveur des Lapins', uk='Прихильність кроликів'),
@@ -2916,6 +3103,11 @@ CARDS: tuple[Card, ...] = (
         copies=1,
         kind='immediate',
         craft_cost=('rabbit', 'rabbit', 'rabbit'),
+        rule='4.1.2',
+        timing='crafted',
+        text=Text(en='Remove all enemy pieces in rabbit clearings.', fr='Retirez toutes les pièces adverses des clairières Lapin.', uk='Приберіть усі ворожі фішки з галявин кролика.'),
+        power=Effectful(),
+        params=(),
     ),
     Card(
         id=CardId.AMBUSH_MOUSE,
@@ -2925,6 +3117,7 @@ CARDS: tuple[Card, ...] = (
         suit=SuitId.MOUSE,
         copies=1,
         kind='ambush',
+        params=(),
     ),
     Card(
         id=CardId.DOMINANCE_MOUSE,
@@ -2934,6 +3127,7 @@ CARDS: tuple[Card, ...] = (
         suit=SuitId.MOUSE,
         copies=1,
         kind='dominance',
+        params=(),
     ),
     Card(
         id=CardId.CROSSBOW_MOUSE,
@@ -2947,6 +3141,7 @@ CARDS: tuple[Card, ...] = (
         craft_cost=('fox',),
         item=ItemId.CROSSBOW,
         vp=1,
+        params=(),
     ),
     Card(
         id=CardId.INVESTMENTS,
@@ -2960,6 +3155,7 @@ CARDS: tuple[Card, ...] = (
         craft_cost=('rabbit', 'rabbit'),
         item=ItemId.COINS,
         vp=3,
+        params=(),
     ),
     Card(
         id=CardId.MOUSE_IN_A_SACK,
@@ -2973,6 +3169,7 @@ CARDS: tuple[Card, ...] = (
         craft_cost=('mouse',),
         item=ItemId.BAG,
         vp=1,
+        params=(),
     ),
     Card(
         id=CardId.ROOT_TEA_MOUSE,
@@ -2986,6 +3183,7 @@ CARDS: tuple[Card, ...] = (
         craft_cost=('mouse',),
         item=ItemId.TEA,
         vp=2,
+        params=(),
     ),
     Card(
         id=CardId.SWORD,
@@ -2999,6 +3197,7 @@ CARDS: tuple[Card, ...] = (
         craft_cost=('fox', 'fox'),
         item=ItemId.SWORD,
         vp=2,
+        params=(),
     ),
     Card(
         id=CardId.TRAVEL_GEAR_MOUSE,
@@ -3012,10 +3211,11 @@ CARDS: tuple[Card, ...] = (
         craft_cost=('rabbit',),
         item=ItemId.BOOTS,
         vp=1,
+        params=(),
     ),
     Card(
         id=CardId.CODEBREAKERS,
-        source=(Source(doc='ref_root', at='deck/cards/codebreakers'),),
+        source=(Source(doc='ref_root', at='deck/cards/codebreakers'), Source(doc='notes', note='card text from general knowledge of the published card; check against a physical card')),
         status='unverified',
         note='Reference data (haunt-roll-fail, cross-checked with TabletopGames).',
         name=Text(en='Codebreakers', fr='Briseurs de codes', uk='Дешифрувальники'),
@@ -3023,10 +3223,15 @@ CARDS: tuple[Card, ...] = (
         copies=2,
         kind='persistent',
         craft_cost=('mouse',),
+        rule='4.1.3',
+        timing='daylight',
+        text=Text(en='Once in Daylight, you may look at another player’s hand.', fr='Une fois pendant le Jour, vous pouvez regarder la main d’un autre joueur.', uk='Один раз протягом Дня ви можете переглянути руку іншого гравця.'),
+        power=Effectful(),
+        params=(),
     ),
     Card(
         id=CardId.SCOUTING_PARTY,
-        source=(Source(doc='ref_root', at='deck/cards/scouting-party'),),
+        source=(Source(doc='ref_root', at='deck/cards/scouting-party'), Source(doc='notes', note='card text from general knowledge of the published card; check against a physical card')),
         status='unverified',
         note='Reference data (haunt-roll-fail, cross-checked with TabletopGames).',
         name=Text(en='Scouting Party', fr='Éclaireurs', uk='Розвідувальний загін'),
@@ -3034,10 +3239,15 @@ CARDS: tuple[Card, ...] = (
         copies=2,
         kind='persistent',
         craft_cost=('mouse', 'mouse'),
+        rule='4.3.1',
+        timing='battle',
+        text=Text(en='In battle as attacker, you are not affected by ambush cards.', fr='En combat, en tant qu’attaquant, vous n’êtes pas affecté par les cartes Embuscade.', uk='У бою як нападник ви не зазнаєте дії карт засідки.'),
+        power=Effectful(),
+        params=(),
     ),
     Card(
         id=CardId.FAVOR_OF_THE_MICE,
-        source=(Source(doc='law', line=364, quote='la Faveur des Souris'), Source(doc='ref_root', at='deck/cards/favor-of-the-mice')),
+        source=(Source(doc='law', line=364, quote='la Faveur des Souris'), Source(doc='ref_root', at='deck/cards/favor-of-the-mice'), Source(doc='notes', note='card text from general knowledge of the published card; check against a physical card')),
         status='unverified',
         note='Named by the Law (L364); suit, cost and count from the reference data.',
         name=Text(en='Favor of the Mice', fr='Faveur des Souris', uk='Прихильність мишей'),
@@ -3045,6 +3255,11 @@ CARDS: tuple[Card, ...] = (
         copies=1,
         kind='immediate',
         craft_cost=('mouse', 'mouse', 'mouse'),
+        rule='4.1.2',
+        timing='crafted',
+        text=Text(en='Remove all enemy pieces in mouse clearings.', fr='Retirez toutes les pièces adverses des clairières Souris.', uk='Приберіть усі ворожі фішки з галявин миші.'),
+        power=Effectful(),
+        params=(),
     ),
 )
 
