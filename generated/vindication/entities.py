@@ -162,71 +162,73 @@ class NativeId(IntEnum):
     ZULA_ABILITY = 8
     IMPUNITE_ABILITY = 9
     RESILIENCE_ABILITY = 10
-    ADJACENT_TO = 11
-    ROLL_AND_GENERATE = 12
-    ACADEMY_ROLL = 13
-    RECRUIT = 14
-    FIGHT_MONSTER = 15
-    OBTAIN_TRAIT = 16
-    ACQUIRE_RELIC = 17
-    UPGRADE_MOUNT = 18
-    GENERATE_CARD = 19
-    ACTIVATE_CHARACTER = 20
-    ACTIVATE_COMPANION = 21
-    EXTRA_TURN = 22
-    TELEPORT = 23
-    TAKE_CONTROL = 24
-    ADJACENT_PLAYER = 25
-    LOSE_ATTRIBUTE = 26
-    CARD_HONOUR = 27
-    REMOVE_CARD = 28
-    PEEK_DECK = 29
-    FLIP_DECK_TOP = 30
-    SWAP_CARD = 31
-    STEAL_APTITUDE = 32
-    PLACE_TREACHERY_CUBE = 33
-    MOVE_CHARACTERS = 34
-    SWAP_PLACES = 35
-    PUSH_PLAYER = 36
-    USE_OTHER_CONVICTION = 37
-    OTHERS_LOAD_COMPANION = 38
-    USE_OTHER_TRAIT = 39
-    REDISTRIBUTE_COMMON = 40
-    GENERATE_OTHER_COMPANION = 41
-    DISCARD_ACTIVE_TRIGGER = 42
-    REPLACE_ACTIVE_TRIGGER = 43
-    MOVE_TRIGGER_TOKEN = 44
-    ACQUIRE_BLIND = 45
-    DRAW_SECRET_QUEST = 46
-    COASTAL_MOVE = 47
-    BIND_PET = 48
-    CRYSTAL_SUBSTITUTE = 49
-    GAIN_CRYSTALS = 50
-    JEWELCRAFTER = 51
-    TAME_PET = 52
-    SACRED_STONES = 53
-    TAKE_WISH = 54
-    BUILD_SITE = 55
-    GENERATE_MISSING = 56
-    PLACE_FAVOUR = 57
-    REROLL_DIE = 58
-    COUNTS_FOR_MASTERY = 59
-    QUEST_MET = 60
-    TRIGGER_MET = 61
-    ON_EVENT = 62
-    GENERATE_MORE = 63
-    SKIP_TURN = 64
-    LOAD_SPEED_TILE = 65
-    CARD_COLOURS = 66
-    SPEED_OF = 67
-    REGIONS_CONTROLLED = 68
-    COMPANIONS_OF_COLOUR = 69
-    HAS_MOST = 70
-    WINS_MASTERY = 71
-    GAINED_TOTAL = 72
-    BOARD_COLOURS = 73
-    TRIGGER_TOKENS_LEFT = 74
-    TRIGGER_LAST_ROUND = 75
+    BROKK_ABILITY = 11
+    OSTRAH_ABILITY = 12
+    ADJACENT_TO = 13
+    ROLL_AND_GENERATE = 14
+    ACADEMY_ROLL = 15
+    RECRUIT = 16
+    FIGHT_MONSTER = 17
+    OBTAIN_TRAIT = 18
+    ACQUIRE_RELIC = 19
+    UPGRADE_MOUNT = 20
+    GENERATE_CARD = 21
+    ACTIVATE_CHARACTER = 22
+    ACTIVATE_COMPANION = 23
+    EXTRA_TURN = 24
+    TELEPORT = 25
+    TAKE_CONTROL = 26
+    ADJACENT_PLAYER = 27
+    LOSE_ATTRIBUTE = 28
+    CARD_HONOUR = 29
+    REMOVE_CARD = 30
+    PEEK_DECK = 31
+    FLIP_DECK_TOP = 32
+    SWAP_CARD = 33
+    STEAL_APTITUDE = 34
+    PLACE_TREACHERY_CUBE = 35
+    MOVE_CHARACTERS = 36
+    SWAP_PLACES = 37
+    PUSH_PLAYER = 38
+    USE_OTHER_CONVICTION = 39
+    OTHERS_LOAD_COMPANION = 40
+    USE_OTHER_TRAIT = 41
+    REDISTRIBUTE_COMMON = 42
+    GENERATE_OTHER_COMPANION = 43
+    DISCARD_ACTIVE_TRIGGER = 44
+    REPLACE_ACTIVE_TRIGGER = 45
+    MOVE_TRIGGER_TOKEN = 46
+    ACQUIRE_BLIND = 47
+    DRAW_SECRET_QUEST = 48
+    COASTAL_MOVE = 49
+    BIND_PET = 50
+    CRYSTAL_SUBSTITUTE = 51
+    GAIN_CRYSTALS = 52
+    JEWELCRAFTER = 53
+    TAME_PET = 54
+    SACRED_STONES = 55
+    TAKE_WISH = 56
+    BUILD_SITE = 57
+    GENERATE_MISSING = 58
+    PLACE_FAVOUR = 59
+    REROLL_DIE = 60
+    COUNTS_FOR_MASTERY = 61
+    QUEST_MET = 62
+    TRIGGER_MET = 63
+    ON_EVENT = 64
+    GENERATE_MORE = 65
+    SKIP_TURN = 66
+    LOAD_SPEED_TILE = 67
+    CARD_COLOURS = 68
+    SPEED_OF = 69
+    REGIONS_CONTROLLED = 70
+    COMPANIONS_OF_COLOUR = 71
+    HAS_MOST = 72
+    WINS_MASTERY = 73
+    GAINED_TOTAL = 74
+    BOARD_COLOURS = 75
+    TRIGGER_TOKENS_LEFT = 76
+    TRIGGER_LAST_ROUND = 77
 
 
 class ZoneId(IntEnum):
@@ -582,15 +584,45 @@ class MasteryId(IntEnum):
 
 
 class PetId(IntEnum):
-    pass
+    BROKK = 0
+    CLAUDE = 1
+    CLIGNE = 2
+    GHAK = 3
+    JAIKE_ET_ZOBA = 4
+    KAJEK = 5
+    KETENA = 6
+    OSTRAH = 7
+    SHONAH = 8
+    SLYRK = 9
+    TWERBS = 10
+    VAKLK = 11
+    VOSH = 12
+    YIQUA = 13
+    ZEA = 14
 
 
 class LootId(IntEnum):
-    pass
+    AMULETTE = 0
+    ANNEAU = 1
+    BAGUETTE = 2
+    ETENDARD = 3
+    LANCE = 4
+    MAGIE_INCONNUE = 5
+    MEDAILLE = 6
+    PARCHEMIN_SAVOIR = 7
+    PLUME = 8
+    POUDRE = 9
+    SCEPTRE_VEILLEUR = 10
+    TAPIS_VOLANT = 11
 
 
 class ImbuedCrystalId(IntEnum):
-    pass
+    CRISTAL_COURAGE = 0
+    CRISTAL_FORCE = 1
+    CRISTAL_INSPIRATION = 2
+    CRISTAL_SAGESSE = 3
+    CRISTAL_SAVOIR = 4
+    CRISTAL_VISION = 5
 
 
 class GuildId(IntEnum):
@@ -1780,6 +1812,14 @@ NATIVES: tuple[Native, ...] = (
     Native(
         id=NativeId.RESILIENCE_ABILITY,
         doc='Vous pouvez activer vos compagnons sur lesquels se trouvent déjà 4 cubes Influence sans y placer plus de cubes Influence. (Résilience, L1805). A rule hook of the kernel: it changes how activation is paid.',
+    ),
+    Native(
+        id=NativeId.BROKK_ABILITY,
+        doc='Passif : tant que vous contrôlez Brokk, ce compagnon ne peut pas être tué. (L2281). A rule hook of the kernel: it changes how a champion dies.',
+    ),
+    Native(
+        id=NativeId.OSTRAH_ABILITY,
+        doc="Passif : ce compagnon peut être activé sans y placer d'influence. (L2336). A rule hook of the kernel: it changes how activation is paid.",
     ),
     Native(
         id=NativeId.ADJACENT_TO,
@@ -5007,12 +5047,348 @@ MASTERIES: tuple[Mastery, ...] = (
 )
 
 PETS: tuple[Pet, ...] = (
+    Pet(
+        id=PetId.BROKK,
+        source=(Source(doc='rb', line=2279, quote="Brokk, Protecteur de l'Ordre"), Source(doc='rb', line=2281, quote='tant que vous contrôlez Brokk, ce compagnon ne peut pas être tué.')),
+        status='verified',
+        name=Text(en='Brokk, Protector of the Order', fr="Brokk, Protecteur de l'Ordre", uk='Брокк, Захисник Ордену'),
+        module=ModuleId.MENAGERIE,
+        text=Text(en='Bind this pet to one of your companions. Passive: while you control Brokk, that companion cannot be killed.', fr='Liez cet animal de compagnie à un de vos compagnons. Passif : tant que vous contrôlez Brokk, ce compagnon ne peut pas être tué.', uk='Прив’яжіть цього улюбленця до одного зі своїх супутників. Пасивно: поки ви контролюєте Брокка, цей супутник не може загинути.'),
+        params=(),
+        powers=(Power(trigger='on_join'), Power(native=NativeId.BROKK_ABILITY, trigger='passive')),
+    ),
+    Pet(
+        id=PetId.CLAUDE,
+        source=(Source(doc='rb', line=2287, quote='Claude'), Source(doc='rb', line=2288, quote='la pioche améliorée coûte 0 cube Conviction.')),
+        status='verified',
+        name=Text(en='Claude', fr='Claude', uk='Клод'),
+        module=ModuleId.MENAGERIE,
+        text=Text(en='Bind this pet to one of your companions. While that companion is activated, the enhanced draw costs 0 Conviction cubes.', fr='Liez cet animal de compagnie à un de vos compagnons. Tant que ce compagnon est activé, la pioche améliorée coûte 0 cube Conviction.', uk='Прив’яжіть цього улюбленця до одного зі своїх супутників. Поки цей супутник активований, посилений добір коштує 0 кубиків Переконання.'),
+        params=(),
+        powers=(Power(trigger='on_join'), Power(trigger='master_activated')),
+    ),
+    Pet(
+        id=PetId.CLIGNE,
+        source=(Source(doc='rb', line=2294, quote='Cligne de lutins sylvains'), Source(doc='rb', line=2295, quote='vous pouvez ajouter 1 cube Influence sur une relique.')),
+        status='verified',
+        name=Text(en='Sylvan Sprite Wink', fr='Cligne de lutins sylvains', uk='Моргання лісових ельфів'),
+        module=ModuleId.MENAGERIE,
+        text=Text(en='Bind these pets to one of your companions. While that companion is activated, you may add {n} Influence cube onto a relic.', fr='Liez ces animaux de compagnie à un de vos compagnons. Tant que ce compagnon est activé, vous pouvez ajouter {n} cube Influence sur une relique.', uk='Прив’яжіть цих улюбленців до одного зі своїх супутників. Поки цей супутник активований, можете покласти {n} кубик Впливу на реліквію.'),
+        params=(('n', 1),),
+        powers=(Power(trigger='on_join'), Power(trigger='master_activated')),
+    ),
+    Pet(
+        id=PetId.GHAK,
+        source=(Source(doc='rb', line=2301, quote='Ghak, Shire de la Fraternité'), Source(doc='rb', line=2302, quote='déplacez un jeton Déclenchement de fin de partie de 2 cases.'), Source(doc='rb', line=2304, quote='le faire reculer ou le faire avancer sur la piste de score.')),
+        status='verified',
+        name=Text(en='Ghak, Shire of the Brotherhood', fr='Ghak, Shire de la Fraternité', uk='Ґхак, Шайр Братства'),
+        module=ModuleId.MENAGERIE,
+        text=Text(en='Bind this pet to one of your companions. While that companion is activated, move an end-game trigger token {n} spaces, forward or back on the score track.', fr='Liez cet animal de compagnie à un de vos compagnons. Tant que ce compagnon est activé, déplacez un jeton Déclenchement de fin de partie de {n} cases, en avant ou en arrière sur la piste de score.', uk='Прив’яжіть цього улюбленця до одного зі своїх супутників. Поки цей супутник активований, пересуньте жетон завершення гри на {n} поділки вперед чи назад доріжкою рахунку.'),
+        params=(('n', 2),),
+        powers=(Power(trigger='on_join'), Power(trigger='master_activated')),
+    ),
+    Pet(
+        id=PetId.JAIKE_ET_ZOBA,
+        source=(Source(doc='rb', line=2310, quote='Jaïke et Zoba'), Source(doc='rb', line=2312, quote='gagnez 1 honneur si un adversaire traverse votre case.')),
+        status='verified',
+        name=Text(en='Jaïke and Zoba', fr='Jaïke et Zoba', uk='Джайке і Зоба'),
+        module=ModuleId.MENAGERIE,
+        text=Text(en='Attach these pets to one of your companions. Passive: gain {n} honour if an opponent crosses your space.', fr='Attachez ces animaux de compagnie à un de vos compagnons. Passif : gagnez {n} honneur si un adversaire traverse votre case.', uk='Прикріпіть цих улюбленців до одного зі своїх супутників. Пасивно: отримайте {n} честь, якщо суперник перетинає вашу клітинку.'),
+        params=(('n', 1),),
+        powers=(Power(trigger='on_join'), Power(trigger='passive', event='opponent_crosses')),
+    ),
+    Pet(
+        id=PetId.KAJEK,
+        source=(Source(doc='rb', line=2318, quote='Kajek, intemporel et respecté'), Source(doc='rb', line=2319, quote="les autres joueurs ne peuvent pas gagner d'honneur.")),
+        status='verified',
+        name=Text(en='Kajek, Timeless and Respected', fr='Kajek, intemporel et respecté', uk='Каджек, Позачасовий і Шанований'),
+        module=ModuleId.MENAGERIE,
+        text=Text(en='Bind this pet to one of your companions. While that companion is activated, the other players cannot gain honour.', fr="Liez cet animal de compagnie à un de vos compagnons. Tant que ce compagnon est activé, les autres joueurs ne peuvent pas gagner d'honneur.", uk='Прив’яжіть цього улюбленця до одного зі своїх супутників. Поки цей супутник активований, інші гравці не можуть отримувати честь.'),
+        params=(),
+        powers=(Power(trigger='on_join'), Power(trigger='master_activated')),
+    ),
+    Pet(
+        id=PetId.KETENA,
+        source=(Source(doc='rb', line=2324, quote="Ketena, l'Ancienne"), Source(doc='rb', line=2326, quote='vous pouvez visiter une région à 1 case de distance de plus.')),
+        status='verified',
+        name=Text(en='Ketena, the Ancient', fr="Ketena, l'Ancienne", uk='Кетена, Прадавня'),
+        module=ModuleId.MENAGERIE,
+        text=Text(en='Bind this pet to one of your companions. While that companion is activated, you may visit a region {n} space farther away (5 or 6 regions to choose from instead of 3).', fr='Liez cet animal de compagnie à un de vos compagnons. Tant que ce compagnon est activé, vous pouvez visiter une région à {n} case de distance de plus (5 ou 6 régions au choix au lieu de 3).', uk='Прив’яжіть цього улюбленця до одного зі своїх супутників. Поки цей супутник активований, можете відвідати регіон на {n} клітинку далі (на вибір 5 або 6 регіонів замість 3).'),
+        params=(('n', 1),),
+        powers=(Power(trigger='on_join'), Power(trigger='master_activated')),
+    ),
+    Pet(
+        id=PetId.OSTRAH,
+        source=(Source(doc='rb', line=2334, quote="Ostrah, Premier de l'Ordre"), Source(doc='rb', line=2336, quote="ce compagnon peut être activé sans y placer d'influence.")),
+        status='verified',
+        name=Text(en='Ostrah, First of the Order', fr="Ostrah, Premier de l'Ordre", uk='Остра, Перший з Ордену'),
+        module=ModuleId.MENAGERIE,
+        text=Text(en='Bind this pet to one of your companions. Passive: that companion can be activated without placing influence on it.', fr="Liez cet animal de compagnie à un de vos compagnons. Passif : ce compagnon peut être activé sans y placer d'influence.", uk='Прив’яжіть цього улюбленця до одного зі своїх супутників. Пасивно: цього супутника можна активувати, не кладучи на нього вплив.'),
+        params=(),
+        powers=(Power(trigger='on_join'), Power(native=NativeId.OSTRAH_ABILITY, trigger='passive')),
+    ),
+    Pet(
+        id=PetId.SHONAH,
+        source=(Source(doc='rb', line=2342, quote='Shonah, la Griffon dorée'), Source(doc='rb', line=2344, quote='exaltez 1 cube Potentiel en Influence.')),
+        status='verified',
+        name=Text(en='Shonah, the Golden Griffin', fr='Shonah, la Griffon dorée', uk='Шона, Золотий Грифон'),
+        module=ModuleId.MENAGERIE,
+        text=Text(en='Bind this pet to one of your companions. While that companion is activated, augment {n} Potential cube to Influence.', fr='Liez cet animal de compagnie à un de vos compagnons. Tant que ce compagnon est activé, exaltez {n} cube Potentiel en Influence.', uk='Прив’яжіть цього улюбленця до одного зі своїх супутників. Поки цей супутник активований, піднесіть {n} кубик Потенціалу у Вплив.'),
+        params=(('n', 1),),
+        powers=(Power(trigger='on_join'), Power(trigger='master_activated')),
+    ),
+    Pet(
+        id=PetId.SLYRK,
+        source=(Source(doc='rb', line=2350, quote='Slyrk, Papy du marais'), Source(doc='rb', line=2352, quote='vous payez les tuiles Aptitude 1 cube Attribut de moins.')),
+        status='verified',
+        name=Text(en='Slyrk, Swamp Grandpa', fr='Slyrk, Papy du marais', uk='Слірк, Болотяний Дідуган'),
+        module=ModuleId.MENAGERIE,
+        text=Text(en='Bind this pet to one of your companions. While that companion is activated, you pay {n} Attribute cube less for aptitude tiles.', fr='Liez cet animal de compagnie à un de vos compagnons. Tant que ce compagnon est activé, vous payez les tuiles Aptitude {n} cube Attribut de moins.', uk='Прив’яжіть цього улюбленця до одного зі своїх супутників. Поки цей супутник активований, ви платите за плитки здібностей на {n} кубик Атрибута менше.'),
+        params=(('n', 1),),
+        powers=(Power(trigger='on_join'), Power(trigger='master_activated')),
+    ),
+    Pet(
+        id=PetId.TWERBS,
+        source=(Source(doc='rb', line=2358, quote="Twerbs, l'Agité"), Source(doc='rb', line=2360, quote='utilisez 1 cube Conviction pour piocher une carte Quête secrète.')),
+        status='verified',
+        name=Text(en='Twerbs, the Restless', fr="Twerbs, l'Agité", uk='Твербс, Непосида'),
+        module=ModuleId.MENAGERIE,
+        text=Text(en='Bind this pet to one of your companions. While that companion is activated, use {n} Conviction cube to draw a secret quest card.', fr='Liez cet animal de compagnie à un de vos compagnons. Tant que ce compagnon est activé, utilisez {n} cube Conviction pour piocher une carte Quête secrète.', uk='Прив’яжіть цього улюбленця до одного зі своїх супутників. Поки цей супутник активований, використайте {n} кубик Переконання, щоб узяти карту таємного завдання.'),
+        params=(('n', 1),),
+        powers=(Power(trigger='on_join'), Power(trigger='master_activated')),
+    ),
+    Pet(
+        id=PetId.VAKLK,
+        source=(Source(doc='rb', line=2366, quote="Vak'lk, Gardien de la côte"), Source(doc='rb', line=2368, quote='vous pouvez vous déplacer entre les cases côtières numérotées.')),
+        status='verified',
+        name=Text(en="Vak'lk, Keeper of the Coast", fr="Vak'lk, Gardien de la côte", uk="Вак'лк, Охоронець узбережжя"),
+        module=ModuleId.MENAGERIE,
+        text=Text(en='Bind this pet to one of your companions. While that companion is activated, you may move between the numbered coastal spaces (from a numbered space to the one directly next to it, during your normal move).', fr="Liez cet animal de compagnie à un de vos compagnons. Tant que ce compagnon est activé, vous pouvez vous déplacer entre les cases côtières numérotées (d'une case numérotée à la case directement adjacente, pendant votre déplacement standard).", uk='Прив’яжіть цього улюбленця до одного зі своїх супутників. Поки цей супутник активований, можете переміщуватися між пронумерованими прибережними клітинками (з пронумерованої клітинки на безпосередньо сусідню, під час звичайного переміщення).'),
+        params=(),
+        powers=(Power(trigger='on_join'), Power(trigger='master_activated')),
+    ),
+    Pet(
+        id=PetId.VOSH,
+        source=(Source(doc='rb', line=2378, quote='Vosh, Matriarche des défenses'), Source(doc='rb', line=2380, quote='générez 1 de ses attributs en plus.')),
+        status='verified',
+        name=Text(en='Vosh, Matriarch of the Defences', fr='Vosh, Matriarche des défenses', uk='Вош, Матріарха оборони'),
+        module=ModuleId.MENAGERIE,
+        text=Text(en='Bind this pet to one of your companions. While that companion is activated, generate {n} more of its attributes (if its master generates 2 Inspiration cubes, generate 3).', fr='Liez cet animal de compagnie à un de vos compagnons. Tant que ce compagnon est activé, générez {n} de ses attributs en plus (si le maître de cet animal génère 2 cubes Inspiration, générez-en 3).', uk='Прив’яжіть цього улюбленця до одного зі своїх супутників. Поки цей супутник активований, згенеруйте на {n} його атрибут більше (якщо господар цього улюбленця генерує 2 кубики Натхнення, згенеруйте 3).'),
+        params=(('n', 1),),
+        powers=(Power(trigger='on_join'), Power(trigger='master_activated')),
+    ),
+    Pet(
+        id=PetId.YIQUA,
+        source=(Source(doc='rb', line=2388, quote="Y'i'qua, La Puissance des nuages et du vent"), Source(doc='rb', line=2390, quote='retournez la face visible une carte du plateau central.'), Source(doc='rb', line=2392, quote='retournez-la face visible sur la carte déjà face visible de même couleur.')),
+        status='verified',
+        name=Text(en="Y'i'qua, the Power of Clouds and Wind", fr="Y'i'qua, La Puissance des nuages et du vent", uk="Й'і'куа, Сила хмар і вітру"),
+        module=ModuleId.MENAGERIE,
+        text=Text(en='Bind this pet to one of your companions. While that companion is activated, turn face up the top face-down card of one of the 6 decks of the central board, onto the face-up card of the same colour.', fr="Liez cet animal de compagnie à un de vos compagnons. Tant que ce compagnon est activé, retournez face visible la carte du dessus face cachée d'un des 6 paquets du plateau central, sur la carte face visible de même couleur.", uk='Прив’яжіть цього улюбленця до одного зі своїх супутників. Поки цей супутник активований, відкрийте верхню закриту карту однієї з 6 колод центрального поля, поклавши її на відкриту карту того самого кольору.'),
+        params=(),
+        powers=(Power(trigger='on_join'), Power(trigger='master_activated')),
+    ),
+    Pet(
+        id=PetId.ZEA,
+        source=(Source(doc='rb', line=2398, quote='Zea, Gardienne du noble esprit'), Source(doc='rb', line=2400, quote='vous pouvez exalter 1 cube Influence en Conviction.')),
+        status='verified',
+        name=Text(en='Zea, Keeper of the Noble Spirit', fr='Zea, Gardienne du noble esprit', uk='Зеа, Хранителька шляхетного духу'),
+        module=ModuleId.MENAGERIE,
+        text=Text(en='Bind this pet to one of your companions. While that companion is activated, you may augment {n} Influence cube to Conviction.', fr='Liez cet animal de compagnie à un de vos compagnons. Tant que ce compagnon est activé, vous pouvez exalter {n} cube Influence en Conviction.', uk='Прив’яжіть цього улюбленця до одного зі своїх супутників. Поки цей супутник активований, можете піднести {n} кубик Впливу в Переконання.'),
+        params=(('n', 1),),
+        powers=(Power(trigger='on_join'), Power(trigger='master_activated')),
+    ),
 )
 
 LOOT: tuple[Loot, ...] = (
+    Loot(
+        id=LootId.AMULETTE,
+        source=(Source(doc='rb', line=2410, quote='Amulette iridescente antique'), Source(doc='rb', line=2412, quote='générez 1 cube Attribut de votre choix.')),
+        status='verified',
+        name=Text(en='Ancient Iridescent Amulet', fr='Amulette iridescente antique', uk='Стародавній райдужний амулет'),
+        module=ModuleId.MYTHES,
+        text=Text(en='Diminish 1 Power cube: generate {n} Attribute cube of your choice.', fr='Diluez 1 cube Pouvoir : générez {n} cube Attribut de votre choix.', uk='Послабте 1 кубик Міці: згенеруйте {n} кубик Атрибута на свій вибір.'),
+        params=(('n', 1),),
+        powers=(Power(trigger='activated', per_turn=1, cost=Text(en='Diminish 1 Power cube', fr='Diluez 1 cube Pouvoir', uk='Послабте 1 кубик Міці')),),
+    ),
+    Loot(
+        id=LootId.ANNEAU,
+        source=(Source(doc='rb', line=2418, quote="Anneau d'ambition aveugle"), Source(doc='rb', line=2420, quote='vous coûte 1 cube Attribut de votre choix de moins.')),
+        status='verified',
+        name=Text(en='Ring of Blind Ambition', fr="Anneau d'ambition aveugle", uk='Перстень сліпого честолюбства'),
+        module=ModuleId.MYTHES,
+        text=Text(en='Diminish 1 Power cube: the next card you gain this turn costs you {n} Attribute cube of your choice less.', fr='Diluez 1 cube Pouvoir : la prochaine carte que vous obtenez lors de ce tour vous coûte {n} cube Attribut de votre choix de moins.', uk='Послабте 1 кубик Міці: наступна карта, яку ви отримаєте цього ходу, коштує вам на {n} кубик Атрибута на свій вибір менше.'),
+        params=(('n', 1),),
+        powers=(Power(trigger='activated', per_turn=1, cost=Text(en='Diminish 1 Power cube', fr='Diluez 1 cube Pouvoir', uk='Послабте 1 кубик Міці')),),
+    ),
+    Loot(
+        id=LootId.BAGUETTE,
+        source=(Source(doc='rb', line=2426, quote="Baguette d'étreinte hypnotique"), Source(doc='rb', line=2428, quote="téléportez-vous sur une case adjacente à celle d'un autre joueur")),
+        status='verified',
+        name=Text(en='Wand of Hypnotic Embrace', fr="Baguette d'étreinte hypnotique", uk='Жезл гіпнотичних обіймів'),
+        module=ModuleId.MYTHES,
+        text=Text(en="Diminish 1 Power cube: teleport to a space adjacent to another player's instead of making your normal move.", fr="Diluez 1 cube Pouvoir : téléportez-vous sur une case adjacente à celle d'un autre joueur au lieu d'effectuer votre déplacement normal.", uk='Послабте 1 кубик Міці: телепортуйтеся на клітинку поруч із клітинкою іншого гравця замість звичайного переміщення.'),
+        params=(),
+        powers=(Power(trigger='activated', per_turn=1, cost=Text(en='Diminish 1 Power cube', fr='Diluez 1 cube Pouvoir', uk='Послабте 1 кубик Міці')),),
+    ),
+    Loot(
+        id=LootId.ETENDARD,
+        source=(Source(doc='rb', line=2434, quote='Étrange étendard insulaire'), Source(doc='rb', line=2436, quote='retirez cette carte de la partie, puis acquérez le trait de caractère face cachée du plateau central.'), Source(doc='rb', line=2438, quote="Gagnez l'honneur de ce nouveau trait de caractère de manière normale.")),
+        status='verified',
+        name=Text(en='Strange Island Banner', fr='Étrange étendard insulaire', uk='Дивний острівний стяг'),
+        module=ModuleId.MYTHES,
+        text=Text(en='Diminish 1 Power cube: remove this card from the game, then acquire the face-down trait of the central board; gain its honour as usual.', fr='Diluez 1 cube Pouvoir : retirez cette carte de la partie, puis acquérez le trait de caractère face cachée du plateau central ; gagnez son honneur de manière normale.', uk='Послабте 1 кубик Міці: вилучіть цю карту з гри, тоді набудьте закриту рису характеру центрального поля; отримайте її честь як зазвичай.'),
+        params=(),
+        powers=(Power(trigger='activated', per_turn=1, cost=Text(en='Diminish 1 Power cube', fr='Diluez 1 cube Pouvoir', uk='Послабте 1 кубик Міці')),),
+    ),
+    Loot(
+        id=LootId.LANCE,
+        source=(Source(doc='rb', line=2444, quote='Lance cérémoniale de la chouette'), Source(doc='rb', line=2446, quote='remplacez 1 relique en votre possession par une relique du plateau central'), Source(doc='rb', line=2448, quote="Vous ne perdez ni ne gagnez d'honneur lors de cet échange.")),
+        status='verified',
+        name=Text(en='Ceremonial Owl Spear', fr='Lance cérémoniale de la chouette', uk='Церемоніальний спис сови'),
+        module=ModuleId.MYTHES,
+        text=Text(en='Diminish 1 Power cube: replace 1 relic you hold with a relic of the central board, face up or face down; its Influence cubes move to the new relic, and you neither lose nor gain honour.', fr="Diluez 1 cube Pouvoir : remplacez 1 relique en votre possession par une relique du plateau central, face visible ou face cachée ; ses cubes Influence passent sur la nouvelle relique, et vous ne perdez ni ne gagnez d'honneur.", uk='Послабте 1 кубик Міці: замініть 1 свою реліквію на реліквію центрального поля, відкриту чи закриту; її кубики Впливу переходять на нову реліквію, а честі ви не втрачаєте й не отримуєте.'),
+        params=(),
+        powers=(Power(trigger='activated', per_turn=1, cost=Text(en='Diminish 1 Power cube', fr='Diluez 1 cube Pouvoir', uk='Послабте 1 кубик Міці')),),
+    ),
+    Loot(
+        id=LootId.MAGIE_INCONNUE,
+        source=(Source(doc='rb', line=2454, quote='Magie inconnue'), Source(doc='rb', line=2456, quote='retirez cette carte de la partie, puis acquérez la relique face cachée du plateau central.'), Source(doc='rb', line=2458, quote='Cette nouvelle relique arrive déchargée')),
+        status='verified',
+        name=Text(en='Unknown Magic', fr='Magie inconnue', uk='Невідома магія'),
+        module=ModuleId.MYTHES,
+        text=Text(en='Diminish 1 Power cube: remove this card from the game, then acquire the face-down relic of the central board; gain its honour as usual. It arrives uncharged.', fr='Diluez 1 cube Pouvoir : retirez cette carte de la partie, puis acquérez la relique face cachée du plateau central ; gagnez son honneur de manière normale. Elle arrive déchargée.', uk='Послабте 1 кубик Міці: вилучіть цю карту з гри, тоді набудьте закриту реліквію центрального поля; отримайте її честь як зазвичай. Вона надходить незарядженою.'),
+        params=(),
+        powers=(Power(trigger='activated', per_turn=1, cost=Text(en='Diminish 1 Power cube', fr='Diluez 1 cube Pouvoir', uk='Послабте 1 кубик Міці')),),
+    ),
+    Loot(
+        id=LootId.MEDAILLE,
+        source=(Source(doc='rb', line=2464, quote='Médaille de la Lumière éternelle'), Source(doc='rb', line=2466, quote='visitez une région adjacente supplémentaire lors de ce tour.'), Source(doc='rb', line=2468, quote='mais pas la même région deux fois.')),
+        status='verified',
+        name=Text(en='Medal of Eternal Light', fr='Médaille de la Lumière éternelle', uk='Медаль вічного світла'),
+        module=ModuleId.MYTHES,
+        text=Text(en='Diminish 1 Power cube: visit {n} more adjacent region this turn (not the same region twice).', fr='Diluez 1 cube Pouvoir : visitez {n} région adjacente supplémentaire lors de ce tour (pas la même région deux fois).', uk='Послабте 1 кубик Міці: відвідайте цього ходу ще {n} сусідній регіон (не той самий регіон двічі).'),
+        params=(('n', 1),),
+        powers=(Power(trigger='activated', per_turn=1, cost=Text(en='Diminish 1 Power cube', fr='Diluez 1 cube Pouvoir', uk='Послабте 1 кубик Міці')),),
+    ),
+    Loot(
+        id=LootId.PARCHEMIN_SAVOIR,
+        source=(Source(doc='rb', line=2474, quote='Parchemin de savoir illimité'), Source(doc='rb', line=2476, quote="générez les attributs de n'importe quel compagnon face visible."), Source(doc='rb', line=2478, quote='donc y compris un autre joueur')),
+        status='verified',
+        name=Text(en='Scroll of Boundless Knowledge', fr='Parchemin de savoir illimité', uk='Сувій безмежного знання'),
+        module=ModuleId.MYTHES,
+        text=Text(en='Diminish 1 Power cube: generate the attributes of any face-up companion, on the central board or in front of any player.', fr="Diluez 1 cube Pouvoir : générez les attributs de n'importe quel compagnon face visible, sur le plateau central ou devant n'importe quel joueur.", uk='Послабте 1 кубик Міці: згенеруйте атрибути будь-якого відкритого супутника — на центральному полі чи перед будь-яким гравцем.'),
+        params=(),
+        powers=(Power(trigger='activated', per_turn=1, cost=Text(en='Diminish 1 Power cube', fr='Diluez 1 cube Pouvoir', uk='Послабте 1 кубик Міці')),),
+    ),
+    Loot(
+        id=LootId.PLUME,
+        source=(Source(doc='rb', line=2484, quote='Plume sacrée'), Source(doc='rb', line=2486, quote='remplacez une carte Déclenchement de fin de partie active par la carte du dessus'), Source(doc='rb', line=2488, quote='Rangez dans la boîte')),
+        status='verified',
+        name=Text(en='Sacred Feather', fr='Plume sacrée', uk='Священне перо'),
+        module=ModuleId.MYTHES,
+        text=Text(en='Diminish 1 Power cube: replace an active end-game trigger card with the top card of the end-game trigger deck; the replaced card goes back in the box.', fr='Diluez 1 cube Pouvoir : remplacez une carte Déclenchement de fin de partie active par la carte du dessus de la pioche Déclenchement de fin de partie ; rangez la carte remplacée dans la boîte.', uk='Послабте 1 кубик Міці: замініть активну карту завершення гри верхньою картою колоди завершення гри; замінену карту покладіть назад у коробку.'),
+        params=(),
+        powers=(Power(trigger='activated', per_turn=1, cost=Text(en='Diminish 1 Power cube', fr='Diluez 1 cube Pouvoir', uk='Послабте 1 кубик Міці')),),
+    ),
+    Loot(
+        id=LootId.POUDRE,
+        source=(Source(doc='rb', line=2494, quote='Poudre des ères disparues'), Source(doc='rb', line=2496, quote="remplacez un de vos compagnons par n'importe quel compagnon face visible sur le plateau central."), Source(doc='rb', line=2498, quote="Vous ne perdez ni ne gagnez d'honneur lors de cet échange.")),
+        status='verified',
+        name=Text(en='Powder of Vanished Ages', fr='Poudre des ères disparues', uk='Порох зниклих епох'),
+        module=ModuleId.MYTHES,
+        text=Text(en='Diminish 1 Power cube: replace one of your companions with any face-up companion of the central board; its Influence cubes move to the new companion, and you neither lose nor gain honour.', fr="Diluez 1 cube Pouvoir : remplacez un de vos compagnons par n'importe quel compagnon face visible sur le plateau central ; ses cubes Influence passent sur le nouveau compagnon, et vous ne perdez ni ne gagnez d'honneur.", uk='Послабте 1 кубик Міці: замініть одного зі своїх супутників будь-яким відкритим супутником центрального поля; його кубики Впливу переходять на нового супутника, а честі ви не втрачаєте й не отримуєте.'),
+        params=(),
+        powers=(Power(trigger='activated', per_turn=1, cost=Text(en='Diminish 1 Power cube', fr='Diluez 1 cube Pouvoir', uk='Послабте 1 кубик Міці')),),
+    ),
+    Loot(
+        id=LootId.SCEPTRE_VEILLEUR,
+        source=(Source(doc='rb', line=2504, quote='Sceptre du veilleur nocturne'), Source(doc='rb', line=2506, quote="échangez une de vos tuiles Aptitude avec n'importe quelle tuile Aptitude disponible sur le plateau central.")),
+        status='verified',
+        name=Text(en='Sceptre of the Night Watcher', fr='Sceptre du veilleur nocturne', uk='Скіпетр нічного вартового'),
+        module=ModuleId.MYTHES,
+        text=Text(en='Diminish 1 Power cube: swap one of your aptitude tiles for any aptitude tile available on the central board.', fr="Diluez 1 cube Pouvoir : échangez une de vos tuiles Aptitude avec n'importe quelle tuile Aptitude disponible sur le plateau central.", uk='Послабте 1 кубик Міці: обміняйте одну зі своїх плиток здібностей на будь-яку доступну плитку здібності центрального поля.'),
+        params=(),
+        powers=(Power(trigger='activated', per_turn=1, cost=Text(en='Diminish 1 Power cube', fr='Diluez 1 cube Pouvoir', uk='Послабте 1 кубик Міці')),),
+    ),
+    Loot(
+        id=LootId.TAPIS_VOLANT,
+        source=(Source(doc='rb', line=2514, quote='Tapis volant enchanté'), Source(doc='rb', line=2516, quote='téléportez-vous sur une case adjacente à une région sous votre contrôle'), Source(doc='rb', line=2518, quote='La case de destination ne doit pas être occupée.')),
+        status='verified',
+        name=Text(en='Enchanted Flying Carpet', fr='Tapis volant enchanté', uk='Зачарований килим-літак'),
+        module=ModuleId.MYTHES,
+        text=Text(en='Diminish 1 Power cube: teleport to an unoccupied space adjacent to a region you control instead of making your normal move.', fr="Diluez 1 cube Pouvoir : téléportez-vous sur une case inoccupée adjacente à une région sous votre contrôle au lieu d'effectuer votre déplacement normal.", uk='Послабте 1 кубик Міці: телепортуйтеся на вільну клітинку поруч із регіоном під вашим контролем замість звичайного переміщення.'),
+        params=(),
+        powers=(Power(trigger='activated', per_turn=1, cost=Text(en='Diminish 1 Power cube', fr='Diluez 1 cube Pouvoir', uk='Послабте 1 кубик Міці')),),
+    ),
 )
 
 CRYSTALS: tuple[ImbuedCrystal, ...] = (
+    ImbuedCrystal(
+        id=ImbuedCrystalId.CRISTAL_COURAGE,
+        source=(Source(doc='rb', line=1833, quote='Cristal imprégné de courage'), Source(doc='rb', line=1835, quote="Une fois par tour, vous pouvez utiliser ce Cristal imprégné de courage à la place d'un cube Courage.")),
+        status='verified',
+        name=Text(en='Imbued Crystal of Courage', fr='Cristal imprégné de courage', uk='Насичений кристал Відваги'),
+        module=ModuleId.JOAILLIER,
+        text=Text(en='Once per turn, you may use this Imbued Crystal of Courage instead of a Courage cube.', fr="Une fois par tour, vous pouvez utiliser ce Cristal imprégné de courage à la place d'un cube Courage.", uk='Раз за хід ви можете використати цей Насичений кристал Відваги замість кубика Відваги.'),
+        params=(),
+        powers=(Power(trigger='once_per_turn'),),
+        attribute=AttributeId.COURAGE,
+    ),
+    ImbuedCrystal(
+        id=ImbuedCrystalId.CRISTAL_FORCE,
+        source=(Source(doc='rb', line=1841, quote='Cristal imprégné de force'), Source(doc='rb', line=1843, quote="Une fois par tour, vous pouvez utiliser ce Cristal imprégné de force à la place d'un cube Force.")),
+        status='verified',
+        name=Text(en='Imbued Crystal of Strength', fr='Cristal imprégné de force', uk='Насичений кристал Сили'),
+        module=ModuleId.JOAILLIER,
+        text=Text(en='Once per turn, you may use this Imbued Crystal of Strength instead of a Strength cube.', fr="Une fois par tour, vous pouvez utiliser ce Cristal imprégné de force à la place d'un cube Force.", uk='Раз за хід ви можете використати цей Насичений кристал Сили замість кубика Сили.'),
+        params=(),
+        powers=(Power(trigger='once_per_turn'),),
+        attribute=AttributeId.FORCE,
+    ),
+    ImbuedCrystal(
+        id=ImbuedCrystalId.CRISTAL_INSPIRATION,
+        source=(Source(doc='rb', line=1849, quote="Cristal imprégné d'inspiration"), Source(doc='rb', line=1851, quote="Une fois par tour, vous pouvez utiliser ce Cristal imprégné d'inspiration à la place d'un cube Inspiration.")),
+        status='verified',
+        name=Text(en='Imbued Crystal of Inspiration', fr="Cristal imprégné d'inspiration", uk='Насичений кристал Натхнення'),
+        module=ModuleId.JOAILLIER,
+        text=Text(en='Once per turn, you may use this Imbued Crystal of Inspiration instead of a Inspiration cube.', fr="Une fois par tour, vous pouvez utiliser ce Cristal imprégné d'inspiration à la place d'un cube Inspiration.", uk='Раз за хід ви можете використати цей Насичений кристал Натхнення замість кубика Натхнення.'),
+        params=(),
+        powers=(Power(trigger='once_per_turn'),),
+        attribute=AttributeId.INSPIRATION,
+    ),
+    ImbuedCrystal(
+        id=ImbuedCrystalId.CRISTAL_SAGESSE,
+        source=(Source(doc='rb', line=1857, quote='Cristal imprégné de sagesse'), Source(doc='rb', line=1859, quote="Une fois par tour, vous pouvez utiliser ce Cristal imprégné de sagesse à la place d'un cube Sagesse.")),
+        status='verified',
+        name=Text(en='Imbued Crystal of Wisdom', fr='Cristal imprégné de sagesse', uk='Насичений кристал Мудрості'),
+        module=ModuleId.JOAILLIER,
+        text=Text(en='Once per turn, you may use this Imbued Crystal of Wisdom instead of a Wisdom cube.', fr="Une fois par tour, vous pouvez utiliser ce Cristal imprégné de sagesse à la place d'un cube Sagesse.", uk='Раз за хід ви можете використати цей Насичений кристал Мудрості замість кубика Мудрості.'),
+        params=(),
+        powers=(Power(trigger='once_per_turn'),),
+        attribute=AttributeId.SAGESSE,
+    ),
+    ImbuedCrystal(
+        id=ImbuedCrystalId.CRISTAL_SAVOIR,
+        source=(Source(doc='rb', line=1865, quote='Cristal imprégné de savoir'), Source(doc='rb', line=1867, quote="Une fois par tour, vous pouvez utiliser ce Cristal imprégné de savoir à la place d'un cube Savoir.")),
+        status='verified',
+        name=Text(en='Imbued Crystal of Knowledge', fr='Cristal imprégné de savoir', uk='Насичений кристал Знання'),
+        module=ModuleId.JOAILLIER,
+        text=Text(en='Once per turn, you may use this Imbued Crystal of Knowledge instead of a Knowledge cube.', fr="Une fois par tour, vous pouvez utiliser ce Cristal imprégné de savoir à la place d'un cube Savoir.", uk='Раз за хід ви можете використати цей Насичений кристал Знання замість кубика Знання.'),
+        params=(),
+        powers=(Power(trigger='once_per_turn'),),
+        attribute=AttributeId.SAVOIR,
+    ),
+    ImbuedCrystal(
+        id=ImbuedCrystalId.CRISTAL_VISION,
+        source=(Source(doc='rb', line=1873, quote='Cristal imprégné de vision'), Source(doc='rb', line=1875, quote="Une fois par tour, vous pouvez utiliser ce Cristal imprégné de vision à la place d'un cube Vision.")),
+        status='verified',
+        name=Text(en='Imbued Crystal of Vision', fr='Cristal imprégné de vision', uk='Насичений кристал Бачення'),
+        module=ModuleId.JOAILLIER,
+        text=Text(en='Once per turn, you may use this Imbued Crystal of Vision instead of a Vision cube.', fr="Une fois par tour, vous pouvez utiliser ce Cristal imprégné de vision à la place d'un cube Vision.", uk='Раз за хід ви можете використати цей Насичений кристал Бачення замість кубика Бачення.'),
+        params=(),
+        powers=(Power(trigger='once_per_turn'),),
+        attribute=AttributeId.VISION,
+    ),
 )
 
 GUILDS: tuple[Guild, ...] = (
