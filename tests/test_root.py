@@ -78,9 +78,9 @@ def test_check_reports_exact_position(root_ws: Path, case: str) -> None:
 
 LOCALES = ("fr", "en", "uk")
 EXPECTED = {
-    "fr": ["Aides des factions", "Marquise de Chat", "Surmenage", "Paquet commun", "Glossaire", "clairière", "non vérifié"],
-    "en": ["Faction player aids", "Marquise de Cat", "Overwork", "Shared deck", "Glossary", "clearing", "unverified"],
-    "uk": ["Пам’ятки фракцій", "Маркіза де Кет", "Понаднормова праця", "Спільна колода", "Глосарій", "галявина", "неперевірено"],
+    "fr": ["Aides des factions", "Marquise de Chat", "Surmenage", "Paquet commun", "Glossaire", "clairière", "non vérifié", "Variantes de mise en place"],
+    "en": ["Faction player aids", "Marquise de Cat", "Overwork", "Shared deck", "Glossary", "clearing", "unverified", "Setup variants"],
+    "uk": ["Пам’ятки фракцій", "Маркіза де Кет", "Понаднормова праця", "Спільна колода", "Глосарій", "галявина", "неперевірено", "Варіанти підготовки"],
 }
 
 

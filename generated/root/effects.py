@@ -36,7 +36,7 @@ FIELDS: dict[str, tuple[int, tuple[int, ...], int]] = {
 SPACES: tuple[tuple[str, int], ...] = (
     ('player', 6),
     ('term', 68),
-    ('label', 50),
+    ('label', 51),
     ('table', 2),
     ('discrepancy', 6),
     ('field', 26),
@@ -60,7 +60,7 @@ SPACES: tuple[tuple[str, int], ...] = (
     ('map', 4),
     ('clearing', 12),
     ('forest', 0),
-    ('variant', 0),
+    ('variant', 3),
 )
 """(name, size); a choice of kind k offers entities of SPACES[k - 1] (kind 0: numbered options)."""
 

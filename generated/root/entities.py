@@ -108,32 +108,33 @@ class LabelId(IntEnum):
     CARD_KIND_PERSISTENT = 21
     CRAFT_COST = 22
     ITEM_OR_EFFECT = 23
-    ANY_SUIT = 24
-    QUESTS = 25
-    ITEMS = 26
-    SUPPLY_AT_SETUP = 27
-    MAPS = 28
-    SLOTS = 29
-    RUINS = 30
-    PATHS = 31
-    RIVERS = 32
-    CORNER = 33
-    COMPONENTS = 34
-    COUNT = 35
-    GLOSSARY = 36
-    APPENDIX_INCOMPLETE = 37
-    APPENDIX_INTRO = 38
-    STATUS_PLACEHOLDER = 39
-    STATUS_UNVERIFIED = 40
-    KIND = 41
-    ENTRY = 42
-    SOURCE = 43
-    NOTE = 44
-    MISSING_TRANSLATIONS = 45
-    DISCREPANCIES = 46
-    RULE = 47
-    STRINGS_MISSING = 48
-    COPIES = 49
+    SETUP_VARIANTS = 24
+    ANY_SUIT = 25
+    QUESTS = 26
+    ITEMS = 27
+    SUPPLY_AT_SETUP = 28
+    MAPS = 29
+    SLOTS = 30
+    RUINS = 31
+    PATHS = 32
+    RIVERS = 33
+    CORNER = 34
+    COMPONENTS = 35
+    COUNT = 36
+    GLOSSARY = 37
+    APPENDIX_INCOMPLETE = 38
+    APPENDIX_INTRO = 39
+    STATUS_PLACEHOLDER = 40
+    STATUS_UNVERIFIED = 41
+    KIND = 42
+    ENTRY = 43
+    SOURCE = 44
+    NOTE = 45
+    MISSING_TRANSLATIONS = 46
+    DISCREPANCIES = 47
+    RULE = 48
+    STRINGS_MISSING = 49
+    COPIES = 50
 
 
 class TableId(IntEnum):
@@ -449,7 +450,9 @@ class ForestId(IntEnum):
 
 
 class VariantId(IntEnum):
-    pass
+    CHOOSE_MAP = 0
+    CHOOSE_DECK = 1
+    CHOOSE_BOTS = 2
 
 
 
@@ -1168,7 +1171,7 @@ GLOSSARY: tuple[Term, ...] = (
         name=Text(en='supporters', fr='partisans', uk='прибічники'),
         definition=Text(en='The cards in the Alliance’s Supporters stack, spent only for their suit (8.2.3).', fr='Les cartes de la pile de partisans de l’Alliance, dépensées seulement pour leur couleur (8.2.3).', uk='Карти в стосі прибічників Альянсу, які витрачаються лише за своєю мастю (8.2.3).'),
         forms=Text(en='supporter, Supporters', fr='partisan', uk='прибічник, прибічника, прибічників, прибічникам, прибічниками, прибічниках'),
-        exempt=('game/root/inventory/exiles_partisans_deck/name',),
+        exempt=('game/root/inventory/exiles_partisans_deck/name', 'variant/choose_deck/text'),
     ),
     Term(
         id=TermId.OFFICER,
@@ -1471,6 +1474,10 @@ LABELS: tuple[Label, ...] = (
     Label(
         id=LabelId.ITEM_OR_EFFECT,
         text=Text(en='Item or effect', fr='Objet ou effet', uk='Предмет або ефект'),
+    ),
+    Label(
+        id=LabelId.SETUP_VARIANTS,
+        text=Text(en='Setup variants', fr='Variantes de mise en place', uk='Варіанти підготовки'),
     ),
     Label(
         id=LabelId.ANY_SUIT,
@@ -3770,6 +3777,30 @@ FORESTS: tuple[Forest, ...] = (
 )
 
 VARIANTS: tuple[Variant, ...] = (
+    Variant(
+        id=VariantId.CHOOSE_MAP,
+        source=(Source(doc='law', line=697, quote='Vous pouvez jouer sur un autre plateau que le plateau Automne.'),),
+        status='verified',
+        name=Text(en='Step C1: Choose the Map', fr='Étape C1 : Choisissez le Plateau', uk='Крок C1: Оберіть поле'),
+        rule='C.1',
+        text=Text(en='You may play on a map other than the Autumn map. If you do, take the 12 suit markers, turn them face down and shuffle them, then place one on each clearing, covering any printed suit symbols. Finally, follow the Setup Modifications section of the chosen map.', fr='Vous pouvez jouer sur un autre plateau que le plateau Automne. Si c’est le cas, prenez les 12 marqueurs de couleurs, retournez-les face cachée et mélangez-les, puis placez-en un sur chaque clairière, en couvrant les symboles de couleur imprimés, s’il y en a. Enfin, suivez la section Modifications de Mise en Place du plateau choisi.', uk='Ви можете грати на іншому полі, ніж поле «Осінь». У такому разі візьміть 12 маркерів мастей, переверніть їх лицем донизу й перемішайте, потім покладіть по одному на кожну галявину, закривши надруковані символи мастей, якщо вони є. Нарешті виконайте розділ «Зміни в підготовці» обраного поля.'),
+    ),
+    Variant(
+        id=VariantId.CHOOSE_DECK,
+        source=(Source(doc='law', line=701, quote='Vous pouvez complètement remplacer le paquet de cartes standard par le paquet Exiles and Partisans.'),),
+        status='verified',
+        name=Text(en='Step C2: Choose the Deck', fr='Étape C2 : Choisissez le Paquet de Pioche', uk='Крок C2: Оберіть колоду'),
+        rule='C.2',
+        text=Text(en='You may entirely replace the standard deck of cards with the Exiles and Partisans deck.', fr='Vous pouvez complètement remplacer le paquet de cartes standard par le paquet Exiles and Partisans.', uk='Ви можете повністю замінити стандартну колоду карт колодою Exiles and Partisans.'),
+    ),
+    Variant(
+        id=VariantId.CHOOSE_BOTS,
+        source=(Source(doc='law', line=705, quote='Vous pouvez jouer avec des bots, tel que décrit dans la Loi de la Rootbotique.'),),
+        status='verified',
+        name=Text(en='Step C3: Choose the Bots', fr='Étape C3 : Choisissez les Bots', uk='Крок C3: Оберіть ботів'),
+        rule='C.3',
+        text=Text(en='You may play with bots, as described in the Law of Rootbotics.', fr='Vous pouvez jouer avec des bots, tel que décrit dans la Loi de la Rootbotique.', uk='Ви можете грати з ботами, як описано в Законі Рутботики.'),
+    ),
 )
 
 

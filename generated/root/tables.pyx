@@ -6,7 +6,7 @@ from array import array
 
 from libc.stdint cimport int32_t
 
-cdef int32_t DATA[853]
+cdef int32_t DATA[856]
 DATA[:] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -36,8 +36,8 @@ DATA[:] = [
     0, 0, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 2, 2, 0, 2, 0, 1, 0, 2, 1, 1, 2, 2,
     2, 2, 2, 3, 2, 1, 2, 2, 1, 0, 0, 1, 0, 0, 1, 1, 1, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 1,
-    0, 0, 1, 11, -1, -1, 8, -1, -1, -1, -1, 3, -1, -1, 0, 17, 18, 21, 25, 28, 2, 3, 4, 5, 6, 0,
-    0, 1, 2, 3, 4, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7,
+    0, 0, 1, 11, -1, -1, 8, -1, -1, -1, -1, 3, -1, -1, 0, 0, 0, 0, 17, 18, 21, 25, 28, 2, 3, 4,
+    5, 6, 0, 0, 1, 2, 3, 4, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7,
 ]
 cdef int32_t CODE[2029]
 CODE[:] = [
@@ -52,7 +52,7 @@ CODE[:] = [
     7, 2, 1, 0, 18, 26, 234, 7, 0, 30, 0, 1, 2, 25, 279, 7, 2, 1, 1, 18, 26, 249, 7, 0, 30, 53,
     1, 2, 25, 279, 7, 2, 1, 2, 18, 26, 264, 7, 0, 30, 1, 1, 2, 25, 279, 7, 2, 1, 3, 18, 26,
     279, 7, 0, 30, 54, 1, 2, 25, 279, 1, 242, 1, -1, 6, 0, 7, 0, 1, 242, 5, 30, 4, 2, 2, 0, 7,
-    0, 1, 0, 30, 45, 2, 2, 0, 7, 0, 1, 242, 5, 30, 4, 2, 2, 0, 1, 7, 7, 0, 10, 3, 5, 1, 837, 1,
+    0, 1, 0, 30, 45, 2, 2, 0, 7, 0, 1, 242, 5, 30, 4, 2, 2, 0, 1, 7, 7, 0, 10, 3, 5, 1, 840, 1,
     0, 8, 3, 1, 12, 8, 5, 1, 0, 8, 4, 7, 4, 7, 5, 20, 26, 369, 1, 169, 7, 4, 10, 5, 1, 0, 22,
     26, 360, 7, 3, 1, 1, 10, 8, 3, 7, 4, 1, 1, 10, 8, 4, 25, 335, 7, 3, 8, 2, 1, 0, 7, 2, 1, 0,
     18, 1, 0, 12, 10, 7, 2, 1, 1, 18, 1, 1, 12, 10, 7, 2, 1, 2, 18, 1, 2, 12, 10, 7, 2, 1, 3,
@@ -176,10 +176,10 @@ OFFSETS = {
     'forest_status': 827,
     'forest_map': 827,
     'variant_status': 827,
-    'table_viable_reach': 827,
-    'table_viable_reach_rows': 832,
-    'table_roost_vp': 837,
-    'table_roost_vp_rows': 845,
+    'table_viable_reach': 830,
+    'table_viable_reach_rows': 835,
+    'table_roost_vp': 840,
+    'table_roost_vp_rows': 848,
 }
 SHAPES = {
     'term_status': (68,),
@@ -237,7 +237,7 @@ SHAPES = {
     'clearing_opposite': (12,),
     'forest_status': (0,),
     'forest_map': (0,),
-    'variant_status': (0,),
+    'variant_status': (3,),
     'table_viable_reach': (5, 1),
     'table_viable_reach_rows': (5,),
     'table_roost_vp': (8, 1),
@@ -256,7 +256,7 @@ def values(str name):
 
 def data():
     """All tables as one int32 array: what the effect VM reads as its constants."""
-    return array('i', [DATA[i] for i in range(853)])
+    return array('i', [DATA[i] for i in range(856)])
 
 
 def code():
@@ -651,7 +651,7 @@ def forest_map(Py_ssize_t i0):
 
 def variant_status(Py_ssize_t i0):
     """variant.status per variant id (0=verified, 1=unverified, 2=placeholder)"""
-    if not 0 <= i0 < 0:
+    if not 0 <= i0 < 3:
         raise IndexError("variant_status: index out of range")
     return DATA[827 + i0]
 
@@ -660,25 +660,25 @@ def table_viable_reach(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'viable_reach': [row][value]"""
     if not 0 <= i0 < 5 or not 0 <= i1 < 1:
         raise IndexError("table_viable_reach: index out of range")
-    return DATA[827 + i0 + i1]
+    return DATA[830 + i0 + i1]
 
 
 def table_viable_reach_rows(Py_ssize_t i0):
     """integer keys of the rows of 'viable_reach'"""
     if not 0 <= i0 < 5:
         raise IndexError("table_viable_reach_rows: index out of range")
-    return DATA[832 + i0]
+    return DATA[835 + i0]
 
 
 def table_roost_vp(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'roost_vp': [row][value]"""
     if not 0 <= i0 < 8 or not 0 <= i1 < 1:
         raise IndexError("table_roost_vp: index out of range")
-    return DATA[837 + i0 + i1]
+    return DATA[840 + i0 + i1]
 
 
 def table_roost_vp_rows(Py_ssize_t i0):
     """integer keys of the rows of 'roost_vp'"""
     if not 0 <= i0 < 8:
         raise IndexError("table_roost_vp_rows: index out of range")
-    return DATA[845 + i0]
+    return DATA[848 + i0]
