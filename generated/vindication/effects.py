@@ -44,7 +44,7 @@ SPACES: tuple[tuple[str, int], ...] = (
     ('player', 5),
     ('term', 18),
     ('label', 64),
-    ('table', 0),
+    ('table', 7),
     ('discrepancy', 3),
     ('field', 33),
     ('resource', 1),

@@ -101,7 +101,13 @@ class LabelId(IntEnum):
 
 
 class TableId(IntEnum):
-    pass
+    COMPANION_HONOUR = 0
+    COMPANION_GENERATION = 1
+    CHARACTER_GENERATION = 2
+    TRAIT_HONOUR = 3
+    RELIC_HONOUR = 4
+    RELIC_CHARGES = 5
+    MONSTER_HONOUR = 6
 
 
 class DiscrepancyId(IntEnum):
@@ -1553,6 +1559,78 @@ LABELS: tuple[Label, ...] = (
 )
 
 TABLES: tuple[Table, ...] = (
+    Table(
+        id=TableId.COMPANION_HONOUR,
+        source=(Source(doc='rb', line=157, quote="ajoutez sa valeur d'honneur (coin supérieur droit) à votre score"), Source(doc='rb', line=2908, quote="Les compagnons fourbes vous font perdre de l'honneur au moment de rejoindre votre groupe.")),
+        status='placeholder',
+        note="Each companion's printed honour is not in the rulebook: 1 for every companion and -1 for the treacherous ones (which make you lose honour, L2908), made up so the game runs.",
+        name=Text(en='Companion honour', fr='Honneur des compagnons', uk='Честь супутників'),
+        rows=Axis(label=Text(en='Companion', fr='Compagnon', uk='Супутник'), kind='companion', keys=('adena', 'adren', 'anazibirin', 'belac', 'hira_et_gan', 'durgle', 'elina', 'elyas', 'fynnok', 'igor_et_senna', 'rhun', 'leylha', 'gha_kein', 'nyra', 'sestra', 'ursula', 'yenara', 'yohna', 'zaya', 'zinh', 'arn', 'dara', 'dregun', 'drokk', 'ganok', 'groll', 'herk', 'izah', 'jerno', 'krajik', 'nalin', 'nilo', 'quara', 'ruak', 'veroa', 'wim', 'xan', 'yanos', 'yok_no', 'zharah', 'kaladre', 'aurore', 'colombe_noire', 'dahlia', 'dryn', 'eila', 'elya', 'grenn', 'jika', 'johann', 'kealith', 'kheyra', 'miara', 'nyei', 'oneth', 'oog_teh', 'zharyan', 'tirynn', 'xina', 'zho', 'feth', 'kuvot', 'langue_fourchue', 'sept_plumes', 'sidney', 'strann', 'toule', 'vrix', 'zula')),
+        unit=Text(en='Honour', fr='Honneur', uk='Честь'),
+        values=((1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (1,), (-1,), (-1,), (-1,), (-1,), (-1,), (-1,), (-1,), (-1,), (-1,)),
+    ),
+    Table(
+        id=TableId.COMPANION_GENERATION,
+        source=(Source(doc='rb', line=252, quote='Veroa, maîtresse des bêtes génère 2 cubes Force.'),),
+        status='placeholder',
+        note="Only Veroa's generation is printed (2 Strength, L252). Every other companion generates 1 cube of its own colour here, made up so the game runs.",
+        name=Text(en='Companion attribute generation', fr="Génération d'attributs des compagnons", uk='Генерування атрибутів супутниками'),
+        rows=Axis(label=Text(en='Companion', fr='Compagnon', uk='Супутник'), kind='companion', keys=('adena', 'adren', 'anazibirin', 'belac', 'hira_et_gan', 'durgle', 'elina', 'elyas', 'fynnok', 'igor_et_senna', 'rhun', 'leylha', 'gha_kein', 'nyra', 'sestra', 'ursula', 'yenara', 'yohna', 'zaya', 'zinh', 'arn', 'dara', 'dregun', 'drokk', 'ganok', 'groll', 'herk', 'izah', 'jerno', 'krajik', 'nalin', 'nilo', 'quara', 'ruak', 'veroa', 'wim', 'xan', 'yanos', 'yok_no', 'zharah', 'kaladre', 'aurore', 'colombe_noire', 'dahlia', 'dryn', 'eila', 'elya', 'grenn', 'jika', 'johann', 'kealith', 'kheyra', 'miara', 'nyei', 'oneth', 'oog_teh', 'zharyan', 'tirynn', 'xina', 'zho', 'feth', 'kuvot', 'langue_fourchue', 'sept_plumes', 'sidney', 'strann', 'toule', 'vrix', 'zula')),
+        columns=Axis(label=Text(en='Attribute', fr='Attribut', uk='Атрибут'), kind='attribute', keys=('inspiration', 'savoir', 'force')),
+        unit=Text(en='Attribute cubes generated', fr='Cubes Attribut générés', uk='Згенеровані кубики атрибутів'),
+        values=((0, 1, 0), (0, 1, 0), (0, 1, 0), (0, 1, 0), (0, 1, 0), (0, 1, 0), (0, 1, 0), (0, 1, 0), (0, 1, 0), (0, 1, 0), (0, 1, 0), (0, 1, 0), (0, 1, 0), (0, 1, 0), (0, 1, 0), (0, 1, 0), (0, 1, 0), (0, 1, 0), (0, 1, 0), (0, 1, 0), (0, 0, 1), (0, 0, 1), (0, 0, 1), (0, 0, 1), (0, 0, 1), (0, 0, 1), (0, 0, 1), (0, 0, 1), (0, 0, 1), (0, 0, 1), (0, 0, 1), (0, 0, 1), (0, 0, 1), (0, 0, 1), (0, 0, 2), (0, 0, 1), (0, 0, 1), (0, 0, 1), (0, 0, 1), (0, 0, 1), (1, 0, 0), (1, 0, 0), (1, 0, 0), (1, 0, 0), (1, 0, 0), (1, 0, 0), (1, 0, 0), (1, 0, 0), (1, 0, 0), (1, 0, 0), (1, 0, 0), (1, 0, 0), (1, 0, 0), (1, 0, 0), (1, 0, 0), (1, 0, 0), (1, 0, 0), (1, 0, 0), (1, 0, 0), (1, 0, 0), (0, 0, 1), (0, 1, 0), (0, 1, 0), (0, 0, 1), (1, 0, 0), (0, 0, 1), (1, 0, 0), (0, 1, 0), (1, 0, 0)),
+    ),
+    Table(
+        id=TableId.CHARACTER_GENERATION,
+        source=(Source(doc='rb', line=252, quote='Générez alors les attributs de votre personnage ou de ce compagnon.'),),
+        status='placeholder',
+        note="The character tiles' generation is not in the rulebook: 1 cube of each common attribute on both sides, made up so the game runs.",
+        name=Text(en='Character attribute generation', fr="Génération d'attributs du personnage", uk='Генерування атрибутів персонажем'),
+        rows=Axis(label=Text(en='Character side', fr='Face du personnage', uk='Бік персонажа'), kind='character_side', keys=('vile_crapule', 'redime')),
+        columns=Axis(label=Text(en='Attribute', fr='Attribut', uk='Атрибут'), kind='attribute', keys=('inspiration', 'savoir', 'force')),
+        unit=Text(en='Attribute cubes generated', fr='Cubes Attribut générés', uk='Згенеровані кубики атрибутів'),
+        values=((1, 1, 1), (1, 1, 1)),
+    ),
+    Table(
+        id=TableId.TRAIT_HONOUR,
+        source=(Source(doc='rb', line=1795, quote="augmentez sa valeur d'honneur (dans le coin supérieur droit)"),),
+        status='placeholder',
+        note="Each trait's printed honour is not in the rulebook: 2 (treacherous -1), made up so the game runs.",
+        name=Text(en='Trait honour', fr='Honneur des traits de caractère', uk='Честь рис характеру'),
+        rows=Axis(label=Text(en='Trait', fr='Trait de caractère', uk='Риса характеру'), kind='trait', keys=('aspiration', 'autorite', 'creativite', 'devotion', 'diligence', 'emerveillement', 'expertise', 'humilite', 'impunite', 'loyaute', 'patience', 'perseverance', 'preparation', 'resilience', 'soif_d_aventure', 'vaillance', 'avarice', 'hybris', 'tromperie')),
+        unit=Text(en='Honour', fr='Honneur', uk='Честь'),
+        values=((2,), (2,), (2,), (2,), (2,), (2,), (2,), (2,), (2,), (2,), (2,), (2,), (2,), (2,), (2,), (2,), (-1,), (-1,), (-1,)),
+    ),
+    Table(
+        id=TableId.RELIC_HONOUR,
+        source=(Source(doc='rb', line=1795, quote="augmentez sa valeur d'honneur (dans le coin supérieur droit)"),),
+        status='placeholder',
+        note="Each relic's printed honour is not in the rulebook: 2 (cursed -1), made up so the game runs.",
+        name=Text(en='Relic honour', fr='Honneur des reliques', uk='Честь реліквій'),
+        rows=Axis(label=Text(en='Relic', fr='Relique', uk='Реліквія'), kind='relic', keys=('bouclier', 'bourse', 'canons', 'celle_qui_fut_brisee', 'chevaliere', 'dague', 'elixir', 'masque', 'miroir', 'parchemin_du_bien_etre', 'sceptre_brasier', 'tome', 'voleur_d_etoiles', 'orbe', 'pendentif', 'pierre_de_teleportation', 'bottes', 'siphon', 'toxine')),
+        unit=Text(en='Honour', fr='Honneur', uk='Честь'),
+        values=((2,), (2,), (2,), (2,), (2,), (2,), (2,), (2,), (2,), (2,), (2,), (2,), (2,), (2,), (2,), (2,), (-1,), (-1,), (-1,)),
+    ),
+    Table(
+        id=TableId.RELIC_CHARGES,
+        source=(Source(doc='rb', line=754, quote='placez 1-3 cubes Influence ici'),),
+        status='placeholder',
+        note='Used only with the rule option relic_charges = printed: the per-card values are not in the rulebook; 2 for every relic, made up so the game runs.',
+        name=Text(en='Relic charges', fr='Charges des reliques', uk='Заряди реліквій'),
+        rows=Axis(label=Text(en='Relic', fr='Relique', uk='Реліквія'), kind='relic', keys=('bouclier', 'bourse', 'canons', 'celle_qui_fut_brisee', 'chevaliere', 'dague', 'elixir', 'masque', 'miroir', 'parchemin_du_bien_etre', 'sceptre_brasier', 'tome', 'voleur_d_etoiles', 'orbe', 'pendentif', 'pierre_de_teleportation', 'bottes', 'siphon', 'toxine')),
+        unit=Text(en='Influence cubes placed on acquisition', fr="Cubes Influence placés à l'acquisition", uk='Кубики Впливу, покладені під час набуття'),
+        values=((2,), (2,), (2,), (2,), (2,), (2,), (2,), (2,), (2,), (2,), (2,), (2,), (2,), (2,), (2,), (2,), (2,), (2,), (2,)),
+    ),
+    Table(
+        id=TableId.MONSTER_HONOUR,
+        source=(Source(doc='rb', line=1883, quote="gagnez l'honneur indiqué dans le coin supérieur droit de la carte Monstre"),),
+        status='placeholder',
+        note="Each monster's honour on defeat is not in the rulebook: 3 for every monster, made up so the game runs.",
+        name=Text(en='Monster honour', fr='Honneur des monstres', uk='Честь монстрів'),
+        rows=Axis(label=Text(en='Monster', fr='Monstre', uk='Монстр'), kind='monster', keys=('drogas', 'drozol', 'drurg', 'ecraseur', 'gardien_tombe', 'substance', 'innommable', 'mornak', 'morts_revigores', 'ogun', 'oya', 'sentinelle', 'sula', 'terreur', 'vishne', 'voix_jumelles')),
+        unit=Text(en='Honour', fr='Honneur', uk='Честь'),
+        values=((3,), (3,), (3,), (3,), (3,), (3,), (3,), (3,), (3,), (3,), (3,), (3,), (3,), (3,), (3,), (3,)),
+    ),
 )
 
 DISCREPANCIES: tuple[Discrepancy, ...] = (
