@@ -93,11 +93,11 @@ def test_every_module_combination_is_checked() -> None:
 
 LOCALES = ("en", "fr", "uk")
 EXPECTED = {
-    "en": ["Player aid", "Main actions", "Bonus actions", "Companions", "Adena, the Living Journal", "Glossary",
+    "en": ["Player aid", "Main actions", "Bonus actions", "Companions", "Adena, the Living Journal", "Drogas, the Living Darkness", "Glossary",
            "Incomplete data"],
-    "fr": ["Aide de jeu", "Actions principales", "Actions bonus", "Compagnons", "Adena, le Journal vivant", "Glossaire",
+    "fr": ["Aide de jeu", "Actions principales", "Actions bonus", "Compagnons", "Adena, le Journal vivant", "Oya, la Fleur carnivore", "Glossaire",
            "Données incomplètes"],
-    "uk": ["Пам’ятка гравця", "Основні дії", "Бонусні дії", "Супутники", "Адена, Живий Літопис", "Глосарій",
+    "uk": ["Пам’ятка гравця", "Основні дії", "Бонусні дії", "Супутники", "Адена, Живий Літопис", "Дрогас, Жива Темрява", "Глосарій",
            "Неповні дані"],
 }
 
