@@ -72,6 +72,25 @@ RULESETS: dict[str, tuple[KindSpec, ...]] = {
         KindSpec("procedure", "procedures", margraves.Procedure),
         KindSpec("decision", "decisions", margraves.Decision),
     ),
+    "root": COMMON_KINDS
+    + (
+        KindSpec("suit", "suits", root.Suit),
+        KindSpec("phase", "phases", root.Phase),
+        KindSpec("faction", "factions", root.Faction),
+        KindSpec("track", "tracks", root.Track),
+        KindSpec("leader", "leaders", root.Leader),
+        KindSpec("item", "items", root.Item),
+        KindSpec("character", "characters", root.Character),
+        KindSpec("card", "cards", root.Card),
+        KindSpec("quest", "quests", root.Quest),
+        KindSpec("minister", "ministers", root.Minister),
+        KindSpec("plot", "plots", root.Plot),
+        KindSpec("service", "services", root.Service),
+        KindSpec("map", "maps", root.Map),
+        KindSpec("clearing", "clearings", root.Clearing),
+        KindSpec("forest", "forests", root.Forest),
+        KindSpec("variant", "variants", root.Variant),
+    ),
     "vindication": COMMON_KINDS
     + (
         KindSpec("module", "modules", vindication.Module),
@@ -99,25 +118,6 @@ RULESETS: dict[str, tuple[KindSpec, ...]] = {
         KindSpec("imbued_crystal", "crystals", vindication.ImbuedCrystal),
         KindSpec("guild", "guilds", vindication.Guild),
         KindSpec("favour_placement", "favour_placements", vindication.FavourPlacement),
-    ),
-    "root": COMMON_KINDS
-    + (
-        KindSpec("suit", "suits", root.Suit),
-        KindSpec("phase", "phases", root.Phase),
-        KindSpec("faction", "factions", root.Faction),
-        KindSpec("track", "tracks", root.Track),
-        KindSpec("leader", "leaders", root.Leader),
-        KindSpec("item", "items", root.Item),
-        KindSpec("character", "characters", root.Character),
-        KindSpec("card", "cards", root.Card),
-        KindSpec("quest", "quests", root.Quest),
-        KindSpec("minister", "ministers", root.Minister),
-        KindSpec("plot", "plots", root.Plot),
-        KindSpec("service", "services", root.Service),
-        KindSpec("map", "maps", root.Map),
-        KindSpec("clearing", "clearings", root.Clearing),
-        KindSpec("forest", "forests", root.Forest),
-        KindSpec("variant", "variants", root.Variant),
     ),
 }
 

@@ -15,10 +15,10 @@ from .context import CheckContext
 Check = Callable[[CheckContext], None]
 
 CHECKS: dict[str, tuple[Check, ...]] = {
-    "oath": oath.CHECKS,
-    "vindication": vindication.CHECKS,
-    "root": root.CHECKS,
     "margraves": margraves.CHECKS,
+    "oath": oath.CHECKS,
+    "root": root.CHECKS,
+    "vindication": vindication.CHECKS,
 }
 
 
