@@ -37,7 +37,7 @@ def defenders(state: OathState, seat: int) -> list[int]:
     site = state.flat.get("pawn_site", seat)
     out = [other for other in range(state.players) if other != seat
            and (state.rules(other, site) or state.flat.get("pawn_site", other) == site)]
-    if not any(state.rules(other, site) for other in range(state.players)):
+    if state.bandits_rule(site):
         out.append(NONE)
     return out
 
@@ -88,7 +88,7 @@ def _target_actions(state: OathState) -> list[int]:
     site = flat.get("pawn_site", attacker)
     out = []
     if defender < 0:
-        ruled = [s for s in state.sites_on_map() if not any(state.rules(p, s) for p in range(state.players))]
+        ruled = [s for s in state.sites_on_map() if state.bandits_rule(s)]
     else:
         ruled = [s for s in state.sites_on_map() if state.rules(defender, s)]
     out += [action(Kind.TARGET_SITE, s) for s in ruled if not flat.get("campaign_target_site", s)]
@@ -234,7 +234,7 @@ def use_plan(state: OathState, seat: int, card: int) -> None:
     key, cost = state.plans[(card, state.flat.get("campaign_planning"))]
     state.flat.set("campaign_plan_used", card, 1)
     state.pay(seat, card, cost)
-    state.run_power(key, seat, card, Phase.CAMPAIGN_PLANS)
+    state.run_power(key, seat, state.index_in_kind(card), Phase.CAMPAIGN_PLANS)
 
 
 def pools(state: OathState) -> tuple[int, int]:

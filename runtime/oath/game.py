@@ -5,8 +5,8 @@ relics and banners (5.4, banners.py), Campaign (5.5, campaign.py), Travel (5.6),
 6.1-6.5, "Action:" powers whose natives exist (6.2), Visions (5.1.4), the People's Favor at Wake
 (4.1.1), the Rest and its Supply refresh (4.3), the end die (3.3), the Oathkeeper title of each
 Oath (2.11) and the wins as Usurper (3.1), Visionary (3.2) and at War Exhaustion (3.4). Not yet:
-battle plans and the other powers and natives, Citizenship and exile (6.6-6.8), the Successor win,
-the Chronicle.
+the powers whose natives or rule hooks the kernel lacks, Citizenship and exile (6.6-6.8), the
+Successor win, the Chronicle.
 """
 
 from __future__ import annotations
@@ -36,13 +36,12 @@ STEP_LIMIT = 200_000
 
 
 def _action_powers(game: CompiledGame, cards: Cards) -> dict[int, tuple[str, Any]]:
-    """Card → (effect key, cost) of its first "Action:" power that compiles and calls only natives the
-    kernel implements."""
+    """Card → (effect key, cost) of its first "Action:" power the kernel can run."""
     usable = {}
     for denizen in game.entities("denizen"):
         for index, power in enumerate(denizen.powers):
             key = f"denizen/{denizen.id.name.lower()}/powers/{index}"
-            if power.kind == "action" and _runs(game, key):
+            if power.kind == "action" and key in _runnable(game):
                 usable[cards.of("denizen", denizen.id.name.lower())] = (key, power.cost)
                 break
     return usable
@@ -56,20 +55,25 @@ def _battle_plans(game: CompiledGame, cards: Cards) -> dict[tuple[int, int], tup
             for index, power in enumerate(entity.powers):
                 key = f"{kind}/{entity.id.name.lower()}/powers/{index}"
                 side = {"battle_plan_attack": 1, "battle_plan_defense": 2}.get(power.kind)
-                if side is not None and _runs(game, key):
+                if side is not None and key in _runnable(game):
                     plans[(cards.of(kind, entity.id.name.lower()), side)] = (key, power.cost)
     return plans
 
 
-def _runs(game: CompiledGame, key: str) -> bool:
-    """A power the kernel can run: it compiled, every native it calls is implemented, and the kernel reads
-    every rule hook it modifies."""
-    if key not in game.layout.ENTRIES or not set(game.layout.RULES.get(key, ())) <= HOOKS_READ:
-        return False
-    offsets = sorted(game.layout.ENTRIES.values())
-    begin = game.layout.ENTRIES[key]
-    end = next((o for o in offsets if o > begin), len(game.code))
-    return not _natives_called(game, begin, end) - set(natives.FACTORIES)
+_RUNNABLE: dict[object, frozenset[str]] = {}
+
+
+def _runnable(game: CompiledGame) -> frozenset[str]:
+    """The powers the kernel can run: compiled, every native they call implemented, every rule hook they
+    modify read by the kernel. Worked out once per compiled game, not once per state."""
+    if game.layout not in _RUNNABLE:
+        offsets = sorted(game.layout.ENTRIES.values())
+        ends = dict(zip(offsets, offsets[1:] + [len(game.code)], strict=True))
+        _RUNNABLE[game.layout] = frozenset(
+            key for key, begin in game.layout.ENTRIES.items()
+            if set(game.layout.RULES.get(key, ())) <= HOOKS_READ
+            and not _natives_called(game, begin, ends[begin]) - set(natives.FACTORIES))
+    return _RUNNABLE[game.layout]
 
 
 def _natives_called(game: CompiledGame, begin: int, end: int) -> set[str]:
@@ -114,7 +118,7 @@ class OathState:
             self.restriction[card] = denizen.restriction
         self.visions = set(self.cards.all("vision"))
         self.conspiracy = self.cards.of("vision", "conspiracy")
-        self.conspiracy_runs = _runs(self.game, CONSPIRACY)
+        self.conspiracy_runs = CONSPIRACY in _runnable(self.game)
         self.capacity = {self.cards.of("site", s.id.name.lower()): s.capacity for s in self.game.entities("site")}
         self.site_base = int(self.cards.base["site"])
         self.role_ids = {name.lower(): int(member) for name, member in enums["role"].__members__.items()}
@@ -156,6 +160,10 @@ class OathState:
 
     def rules(self, seat: int, site: int) -> bool:
         return self.flat.get("site_warbands", site, seat) > 0
+
+    def bandits_rule(self, site: int) -> bool:
+        """Glossary Rule: bandits rule the sites where no player has warbands."""
+        return not any(self.rules(seat, site) for seat in range(self.players))
 
     def advisers(self, seat: int) -> list[int]:
         return self.cards.in_zone(self.cards.zone("advisers", seat))
@@ -370,10 +378,9 @@ class OathState:
 
     def _do_keep(self, seat: int, card: int) -> None:
         """5.1.3: discard all the drawn cards but one."""
-        target = self.cards.discard_target(self.region_of(self.flat.get("pawn_site", seat)))
         for other in self.cards.in_zone(self.cards.zone("drawn", seat)):
             if other != card:
-                self.cards.put(other, target)
+                self.cards.discard(seat, other)
         self.flat.set("phase", Phase.SEARCH_PLAY)
 
     def _do_play_to_site(self, seat: int, card: int) -> None:
@@ -389,7 +396,7 @@ class OathState:
         adviser played this way (6.1) turns faceup where it is."""
         advisers = self.advisers(seat)
         if card not in advisers and len(advisers) >= ADVISER_LIMIT:
-            self.cards.put(advisers[0], self.cards.discard_target(self.region_of(self.flat.get("pawn_site", seat))))
+            self.cards.discard(seat, advisers[0])
         self.cards.put(card, self.cards.zone("advisers", seat), faceup=card not in self.visions)
         self.flat.set("phase", Phase.ACT)
 
@@ -397,11 +404,10 @@ class OathState:
         """5.1.4.III-IV: an Exile reveals a Vision, discarding the one revealed before; anyone may play the
         Conspiracy faceup, whose power runs at once."""
         if card == self.conspiracy:
-            self.run_power(CONSPIRACY, seat, card, Phase.ACT)
+            self.run_power(CONSPIRACY, seat, self.index_in_kind(card), Phase.ACT)
             return
-        target = self.cards.discard_target(self.region_of(self.flat.get("pawn_site", seat)))
         for previous in self.cards.in_zone(self.cards.zone("revealed_vision", seat)):
-            self.cards.put(previous, target)
+            self.cards.discard(seat, previous)
         self.cards.put(card, self.cards.zone("revealed_vision", seat), faceup=True)
         self.flat.set("phase", Phase.ACT)
 
@@ -451,7 +457,7 @@ class OathState:
         """6.2: pay the power's cost, then run its compiled effect on the state until it ends or asks."""
         key, cost = self.powers[card]
         self.pay(seat, card, cost)
-        self.run_power(key, seat, card, Phase.ACT)
+        self.run_power(key, seat, self.index_in_kind(card), Phase.ACT)
 
     def pay(self, seat: int, card: int, cost: Any) -> None:
         """7.1.2: a braid cost, placed on the card or burned."""
@@ -461,13 +467,19 @@ class OathState:
             self.flat.move(("favor", seat), ("shared_favor",), cost.burn_favor)
             self.flat.move(("secret", seat), ("shared_secret",), cost.burn_secret)
 
-    def run_power(self, key: str, seat: int, card: int, then: Phase) -> None:
-        """Runs a compiled power for its user until it ends (the turn goes on in phase `then`) or asks."""
-        kind = self._kind_of(card)
+    def run_power(self, key: str, seat: int, this: int, then: Phase) -> None:
+        """Runs a compiled power for its user until it ends (the turn goes on in phase `then`) or asks; `this`
+        is its card's (or banner's) number in its kind."""
         self.flat.set("effect_player", seat)
         self.flat.set("effect_return", then)
-        self.frame = start(self.game, key, seat, card - int(self.cards.base[kind]) if kind else card)
+        self.frame = start(self.game, key, seat, this)
         self._run_effect()
+
+    def index_in_kind(self, card: int) -> int:
+        """A card's number among the entities of its kind (what a power's `this` is)."""
+        kind = self._kind_of(card)
+        assert kind is not None
+        return card - int(self.cards.base[kind])
 
     def _kind_of(self, card: int) -> str | None:
         """The kind of a card number in the card union (None for numbers that are not cards, like banners)."""
@@ -517,18 +529,15 @@ class OathState:
         if self.is_exile(seat) and self.flat.get("oathkeeper") == seat:
             self.flat.set("usurper", 1)
         if self.flat.get("banner_holder", banners.PEOPLES_FAVOR) == seat:
-            self.flat.set("effect_player", seat)
-            self.flat.set("effect_return", Phase.ACT)
-            self.frame = start(self.game, banners.WAKE_POWER, seat, banners.PEOPLES_FAVOR)
-            self._run_effect()
+            self.run_power(banners.WAKE_POWER, seat, banners.PEOPLES_FAVOR, Phase.ACT)
 
     def _rest(self, seat: int) -> None:
         """4.3: tokens on cards go home, Supply refreshes from the bank's warbands, unspent Supply is saved."""
         favor, secret = list(self.flat.cells_of("card_favor")), list(self.flat.cells_of("card_secret"))
         for card in range(len(favor)):
             if (favor[card] or secret[card]) and card in self.suit_of:
-                self.flat.move(("card_favor", card), ("bank_favor", self.suit_of[card]), self.flat.get("card_favor", card))
-                self.flat.move(("card_secret", card), ("secret", seat), self.flat.get("card_secret", card))
+                self.flat.move(("card_favor", card), ("bank_favor", self.suit_of[card]), favor[card])
+                self.flat.move(("card_secret", card), ("secret", seat), secret[card])
         refreshed = table_row(self.game, self._supply_table(seat), self.flat.get("warband_bank", seat))
         self.flat.set("supply", seat, min(self.most_supply(seat), refreshed + self.flat.get("supply", seat)))
 
@@ -676,7 +685,7 @@ class OathState:
 
     def _card_name(self, card: int, locale: str) -> str:
         kind = self._kind_of(card)
-        return self._name(kind, card - int(self.cards.base[kind]), locale) if kind else str(card)
+        return self._name(kind, self.index_in_kind(card), locale) if kind else str(card)
 
     def _seat(self, seat: int, locale: str) -> str:
         return f"{self._label('seat', locale)} {seat} ({self._name('role', self.flat.get('role', seat), locale)})"

@@ -34,10 +34,8 @@ class Cards:
         self.state = state
         self.game = state.game
         self.base = state.game.layout.UNIONS["card"]
-        self.printed_suit = [-1] * state.size("card_zone")
+        self.printed_suit = _printed_suits(state)
         """A denizen's suit by card number (-1 for cards with none); a card shows it while it is faceup."""
-        for index, denizen in enumerate(self.game.entities("denizen")):
-            self.printed_suit[int(self.base["denizen"]) + index] = int(denizen.suit)
 
     def of(self, kind: str, entity_id: str) -> int:
         return int(self.base[kind]) + int(self.game.enums[kind][entity_id.upper()])
@@ -101,6 +99,21 @@ class Cards:
             self.state.set("card_order", card, order)
             self.state.set("card_faceup", card, 0)
             self.state.set("card_suit", card, -1)
+
+
+_PRINTED_SUITS: dict[object, list[int]] = {}
+
+
+def _printed_suits(state: FlatState) -> list[int]:
+    """Worked out once per compiled game: natives make a `Cards` view at every call."""
+    game = state.game
+    if game.layout not in _PRINTED_SUITS:
+        suits = [-1] * state.size("card_zone")
+        base = int(game.layout.UNIONS["card"]["denizen"])
+        for index, denizen in enumerate(game.entities("denizen")):
+            suits[base + index] = int(denizen.suit)
+        _PRINTED_SUITS[game.layout] = suits
+    return _PRINTED_SUITS[game.layout]
 
 
 def setup(game: CompiledGame, players: int, seed: int) -> Setup:
