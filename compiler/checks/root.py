@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from ..models.root import Card, Clearing, Faction, Suit
+from ..models.root import Card, Clearing, Faction, Suit, Track
 from ..validate import Located
 from .context import CheckContext
 
@@ -132,4 +132,32 @@ def check_card_effects(ctx: CheckContext) -> None:
                                   hint="only immediate and persistent cards have a crafted effect (2.1.5, 2.1.6, 4.1.2)")
 
 
-CHECKS = (check_slots, check_links, check_opposite_corners, check_piece_counts, check_deck, check_card_effects)
+def check_track_spaces(ctx: CheckContext) -> None:
+    """A track holds pieces of its own faction, one per space (6.3.5, 7.3.5, 10.3.4 …): the spaces of a faction's
+    tracks for a piece add up to that piece's count, so a space left out or doubled shows at once."""
+    if not ctx.complete("track", "faction"):
+        return
+    counts = {faction.id: {piece.id: piece.count for piece in faction.pieces} for _, faction in ctx.typed("faction", Faction)}
+    spaces: dict[tuple[str, str], int] = defaultdict(int)
+    first: dict[tuple[str, str], tuple[Located, Track]] = {}
+    for item, track in ctx.typed("track", Track):
+        if track.piece is None:
+            continue
+        if track.piece not in counts.get(track.faction, {}):
+            ctx.report_at(item, ("piece",), "track-piece",
+                          f"track {track.id!r} holds {track.piece!r}, which is no piece of faction {track.faction!r}",
+                          hint="pieces: " + ", ".join(sorted(counts.get(track.faction, {}))))
+            continue
+        key = (track.faction, track.piece)
+        spaces[key] += len(track.spaces)
+        first.setdefault(key, (item, track))
+    for (faction, piece), total in spaces.items():
+        if total != counts[faction][piece]:
+            item, track = first[(faction, piece)]
+            ctx.report_at(item, ("spaces",), "track-spaces",
+                          f"the tracks of {faction!r} holding {piece!r} have {total} spaces, the faction has "
+                          f"{counts[faction][piece]} of that piece", hint="one space per piece, the starting one included")
+
+
+CHECKS = (check_slots, check_links, check_opposite_corners, check_piece_counts, check_deck, check_card_effects,
+          check_track_spaces)

@@ -92,10 +92,16 @@ class TrackSpace(StrictModel):
 
 
 class Track(NamedEntity):
-    """A track of a faction board: the pieces on it, left to right, and what each uncovered space gives."""
+    """A track of a faction board: the pieces on it, left to right, and what each uncovered space gives.
+
+    A track with `piece` holds that piece of its faction, one per space (Marquise buildings, roosts, sympathy,
+    gardens and trade posts by suit, Duchy buildings, crowns by rank), so its spaces add up to the piece count; a
+    track without one is a scale a marker moves on (Vagabond relationships, service prices)."""
 
     faction: FactionRef
     rule: RuleNumber
+    piece: Id | None = Field(default=None, description="Id of the faction's pieces that sit on this track")
+    suit: SuitRef | None = Field(default=None, description="The suit of a track kept per suit (gardens, trade posts)")
     spaces: list[TrackSpace] = Field(min_length=1)
 
 

@@ -36,7 +36,7 @@ FIELDS: dict[str, tuple[int, tuple[int, ...], int]] = {
 SPACES: tuple[tuple[str, int], ...] = (
     ('player', 6),
     ('term', 68),
-    ('label', 51),
+    ('label', 55),
     ('table', 2),
     ('discrepancy', 6),
     ('field', 26),
@@ -48,7 +48,7 @@ SPACES: tuple[tuple[str, int], ...] = (
     ('suit', 4),
     ('phase', 3),
     ('faction', 8),
-    ('track', 5),
+    ('track', 18),
     ('leader', 4),
     ('item', 8),
     ('character', 9),

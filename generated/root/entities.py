@@ -135,6 +135,10 @@ class LabelId(IntEnum):
     RULE = 48
     STRINGS_MISSING = 49
     COPIES = 50
+    TRACK_COST = 51
+    TRACK_VP = 52
+    TRACK_DRAW = 53
+    TRACK_WARRIOR = 54
 
 
 class TableId(IntEnum):
@@ -303,6 +307,19 @@ class TrackId(IntEnum):
     MARQUISE_RECRUITERS = 2
     EYRIE_ROOSTS = 3
     ALLIANCE_SYMPATHY = 4
+    LIZARD_GARDENS_FOX = 5
+    LIZARD_GARDENS_RABBIT = 6
+    LIZARD_GARDENS_MOUSE = 7
+    RIVERFOLK_TRADE_POSTS_FOX = 8
+    RIVERFOLK_TRADE_POSTS_RABBIT = 9
+    RIVERFOLK_TRADE_POSTS_MOUSE = 10
+    RIVERFOLK_SERVICE_PRICES = 11
+    DUCHY_CITADELS = 12
+    DUCHY_MARKETS = 13
+    DUCHY_CROWNS_SQUIRE = 14
+    DUCHY_CROWNS_NOBLE = 15
+    DUCHY_CROWNS_LORD = 16
+    VAGABOND_RELATIONSHIPS = 17
 
 
 class LeaderId(IntEnum):
@@ -689,6 +706,8 @@ class Track:
     name: Text
     faction: FactionId
     rule: str
+    piece: str | None = None
+    suit: SuitId | None = None
     spaces: tuple[TrackSpace, ...]
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1583,6 +1602,22 @@ LABELS: tuple[Label, ...] = (
         id=LabelId.COPIES,
         plural=PluralText(en=(('one', '{count} copy'), ('other', '{count} copies')), fr=(('one', '{count} exemplaire'), ('many', '{count} d’exemplaires'), ('other', '{count} exemplaires')), uk=(('one', '{count} примірник'), ('few', '{count} примірники'), ('many', '{count} примірників'), ('other', '{count} примірника'))),
     ),
+    Label(
+        id=LabelId.TRACK_COST,
+        text=Text(en='Cost', fr='Coût', uk='Вартість'),
+    ),
+    Label(
+        id=LabelId.TRACK_VP,
+        text=Text(en='Victory points', fr='Points de victoire', uk='Переможні очки'),
+    ),
+    Label(
+        id=LabelId.TRACK_DRAW,
+        text=Text(en='Draw bonus', fr='Bonus de pioche', uk='Бонус добору'),
+    ),
+    Label(
+        id=LabelId.TRACK_WARRIOR,
+        text=Text(en='Warrior icon', fr='Icône guerrier', uk='Значок воїна'),
+    ),
 )
 
 TABLES: tuple[Table, ...] = (
@@ -2407,6 +2442,7 @@ TRACKS: tuple[Track, ...] = (
         name=Text(en='Sawmills', fr='Scieries', uk='Лісопилки'),
         faction=FactionId.MARQUISE,
         rule='6.5.4',
+        piece='sawmill',
         spaces=(TrackSpace(cost=0, vp=0), TrackSpace(cost=1, vp=1), TrackSpace(cost=2, vp=2), TrackSpace(cost=3, vp=3), TrackSpace(cost=3, vp=4), TrackSpace(cost=4, vp=5)),
     ),
     Track(
@@ -2417,6 +2453,7 @@ TRACKS: tuple[Track, ...] = (
         name=Text(en='Workshops', fr='Ateliers', uk='Майстерні'),
         faction=FactionId.MARQUISE,
         rule='6.5.4',
+        piece='workshop',
         spaces=(TrackSpace(cost=0, vp=0), TrackSpace(cost=1, vp=2), TrackSpace(cost=2, vp=2), TrackSpace(cost=3, vp=3), TrackSpace(cost=3, vp=4), TrackSpace(cost=4, vp=5)),
     ),
     Track(
@@ -2427,6 +2464,7 @@ TRACKS: tuple[Track, ...] = (
         name=Text(en='Recruiters', fr='Recruteurs', uk='Вербувальні пункти'),
         faction=FactionId.MARQUISE,
         rule='6.5.4',
+        piece='recruiter',
         spaces=(TrackSpace(cost=0, vp=0), TrackSpace(cost=1, vp=1), TrackSpace(cost=2, vp=2), TrackSpace(cost=3, vp=3, draw=1), TrackSpace(cost=3, vp=3), TrackSpace(cost=4, vp=4, draw=1)),
     ),
     Track(
@@ -2437,6 +2475,7 @@ TRACKS: tuple[Track, ...] = (
         name=Text(en='Roosts', fr='Perchoirs', uk='Сідала'),
         faction=FactionId.EYRIE,
         rule='7.6.1',
+        piece='roost',
         spaces=(TrackSpace(vp=0), TrackSpace(vp=1), TrackSpace(vp=2, draw=1), TrackSpace(vp=3), TrackSpace(vp=4), TrackSpace(vp=4, draw=1), TrackSpace(vp=5)),
     ),
     Track(
@@ -2447,7 +2486,155 @@ TRACKS: tuple[Track, ...] = (
         name=Text(en='Sympathy', fr='Sympathie', uk='Прихильність'),
         faction=FactionId.ALLIANCE,
         rule='8.4.2',
+        piece='sympathy',
         spaces=(TrackSpace(cost=1, vp=0), TrackSpace(cost=1, vp=1), TrackSpace(cost=1, vp=1), TrackSpace(cost=2, vp=1), TrackSpace(cost=2, vp=2), TrackSpace(cost=2, vp=2), TrackSpace(cost=3, vp=3), TrackSpace(cost=3, vp=4), TrackSpace(cost=3, vp=4), TrackSpace(cost=3, vp=4)),
+    ),
+    Track(
+        id=TrackId.LIZARD_GARDENS_FOX,
+        source=(Source(doc='law', line=465, quote='les points de victoire indiqués au dessus de la case de jardin vide la plus à droite correspondant à la couleur'), Source(doc='law', line=473, quote='plus 1 pour chaque bonus de pioche révélé'), Source(doc='notes', at='§3.2.5')),
+        status='placeholder',
+        note='Placeholder: the values are made up so that the game can run and must be checked against the printed faction board; the Law names a garden track per suit with victory points and draw bonuses but prints no number. Five spaces per suit (15 gardens, notes §3.2.5) is general knowledge.',
+        name=Text(en='Fox gardens', fr='Jardins Renard', uk='Сади лисиці'),
+        faction=FactionId.LIZARD_CULT,
+        rule='10.5.3',
+        piece='garden',
+        suit=SuitId.FOX,
+        spaces=(TrackSpace(vp=0), TrackSpace(vp=1), TrackSpace(vp=2, draw=1), TrackSpace(vp=3), TrackSpace(vp=4)),
+    ),
+    Track(
+        id=TrackId.LIZARD_GARDENS_RABBIT,
+        source=(Source(doc='law', line=465, quote='les points de victoire indiqués au dessus de la case de jardin vide la plus à droite correspondant à la couleur'), Source(doc='law', line=473, quote='plus 1 pour chaque bonus de pioche révélé'), Source(doc='notes', at='§3.2.5')),
+        status='placeholder',
+        note='Placeholder: the values are made up so that the game can run and must be checked against the printed faction board; the Law names a garden track per suit with victory points and draw bonuses but prints no number. Five spaces per suit (15 gardens, notes §3.2.5) is general knowledge.',
+        name=Text(en='Rabbit gardens', fr='Jardins Lapin', uk='Сади кролика'),
+        faction=FactionId.LIZARD_CULT,
+        rule='10.5.3',
+        piece='garden',
+        suit=SuitId.RABBIT,
+        spaces=(TrackSpace(vp=0), TrackSpace(vp=1), TrackSpace(vp=2, draw=1), TrackSpace(vp=3), TrackSpace(vp=4)),
+    ),
+    Track(
+        id=TrackId.LIZARD_GARDENS_MOUSE,
+        source=(Source(doc='law', line=465, quote='les points de victoire indiqués au dessus de la case de jardin vide la plus à droite correspondant à la couleur'), Source(doc='law', line=473, quote='plus 1 pour chaque bonus de pioche révélé'), Source(doc='notes', at='§3.2.5')),
+        status='placeholder',
+        note='Placeholder: the values are made up so that the game can run and must be checked against the printed faction board; the Law names a garden track per suit with victory points and draw bonuses but prints no number. Five spaces per suit (15 gardens, notes §3.2.5) is general knowledge.',
+        name=Text(en='Mouse gardens', fr='Jardins Souris', uk='Сади миші'),
+        faction=FactionId.LIZARD_CULT,
+        rule='10.5.3',
+        piece='garden',
+        suit=SuitId.MOUSE,
+        spaces=(TrackSpace(vp=0), TrackSpace(vp=1), TrackSpace(vp=2, draw=1), TrackSpace(vp=3), TrackSpace(vp=4)),
+    ),
+    Track(
+        id=TrackId.RIVERFOLK_TRADE_POSTS_FOX,
+        source=(Source(doc='law', line=525, quote='Marquez les points de victoire indiqués sur la case dévoilée de la piste des comptoirs de votre plateau de faction.'), Source(doc='law', line=502, quote='Placez les 9 comptoirs sur leurs cases correspondantes sur la piste des comptoirs.'), Source(doc='notes', at='§3.2.6')),
+        status='placeholder',
+        note='Placeholder: the values are made up so that the game can run and must be checked against the printed faction board; the Law says an uncovered trade-post space scores victory points but prints no number. Three posts per suit is general knowledge.',
+        name=Text(en='Fox trade posts', fr='Comptoirs Renard', uk='Факторії лисиці'),
+        faction=FactionId.RIVERFOLK,
+        rule='11.5.6.III',
+        piece='trade_post',
+        suit=SuitId.FOX,
+        spaces=(TrackSpace(vp=1), TrackSpace(vp=2), TrackSpace(vp=3)),
+    ),
+    Track(
+        id=TrackId.RIVERFOLK_TRADE_POSTS_RABBIT,
+        source=(Source(doc='law', line=525, quote='Marquez les points de victoire indiqués sur la case dévoilée de la piste des comptoirs de votre plateau de faction.'), Source(doc='law', line=502, quote='Placez les 9 comptoirs sur leurs cases correspondantes sur la piste des comptoirs.'), Source(doc='notes', at='§3.2.6')),
+        status='placeholder',
+        note='Placeholder: the values are made up so that the game can run and must be checked against the printed faction board; the Law says an uncovered trade-post space scores victory points but prints no number. Three posts per suit is general knowledge.',
+        name=Text(en='Rabbit trade posts', fr='Comptoirs Lapin', uk='Факторії кролика'),
+        faction=FactionId.RIVERFOLK,
+        rule='11.5.6.III',
+        piece='trade_post',
+        suit=SuitId.RABBIT,
+        spaces=(TrackSpace(vp=1), TrackSpace(vp=2), TrackSpace(vp=3)),
+    ),
+    Track(
+        id=TrackId.RIVERFOLK_TRADE_POSTS_MOUSE,
+        source=(Source(doc='law', line=525, quote='Marquez les points de victoire indiqués sur la case dévoilée de la piste des comptoirs de votre plateau de faction.'), Source(doc='law', line=502, quote='Placez les 9 comptoirs sur leurs cases correspondantes sur la piste des comptoirs.'), Source(doc='notes', at='§3.2.6')),
+        status='placeholder',
+        note='Placeholder: the values are made up so that the game can run and must be checked against the printed faction board; the Law says an uncovered trade-post space scores victory points but prints no number. Three posts per suit is general knowledge.',
+        name=Text(en='Mouse trade posts', fr='Comptoirs Souris', uk='Факторії миші'),
+        faction=FactionId.RIVERFOLK,
+        rule='11.5.6.III',
+        piece='trade_post',
+        suit=SuitId.MOUSE,
+        spaces=(TrackSpace(vp=1), TrackSpace(vp=2), TrackSpace(vp=3)),
+    ),
+    Track(
+        id=TrackId.RIVERFOLK_SERVICE_PRICES,
+        source=(Source(doc='law', line=489, quote='Le nombre de guerriers est le coût indiqué sur la piste des Services de la Compagnie.'), Source(doc='law', line=504, quote='Placez 1 marqueur de service sur une des cases de chacune des 3 pistes Services.'), Source(doc='notes', at='§3.2.6')),
+        status='placeholder',
+        note='Placeholder: the values are made up so that the game can run and must be checked against the printed faction board; each of the 3 Services tracks (one per service) has these prices; the Law prints none. Prices 1 to 4 are general knowledge (notes §3.2.6).',
+        name=Text(en='Service prices', fr='Prix des services', uk='Ціни послуг'),
+        faction=FactionId.RIVERFOLK,
+        rule='11.2.6.I',
+        spaces=(TrackSpace(cost=1), TrackSpace(cost=2), TrackSpace(cost=3), TrackSpace(cost=4)),
+    ),
+    Track(
+        id=TrackId.DUCHY_CITADELS,
+        source=(Source(doc='law', line=554, quote='Placez 1 guerrier, plus 1 guerrier par icône guerrier révélée, dans le Terrier.'), Source(doc='law', line=549, quote='Placez les 3 citadelles et les 3 marchés sur les cases Bâtiments correspondantes.'), Source(doc='notes', at='§3.2.7')),
+        status='placeholder',
+        note='Placeholder: the values are made up so that the game can run and must be checked against the printed faction board; the Law speaks of warrior icons uncovered on the building spaces but prints neither where they are nor how many. Warrior icons on the citadel spaces are general knowledge (notes §3.2.7).',
+        name=Text(en='Citadels', fr='Citadelles', uk='Цитаделі'),
+        faction=FactionId.DUCHY,
+        rule='12.4',
+        piece='citadel',
+        spaces=(TrackSpace(warrior=1), TrackSpace(warrior=1), TrackSpace(warrior=1)),
+    ),
+    Track(
+        id=TrackId.DUCHY_MARKETS,
+        source=(Source(doc='law', line=586, quote='Piochez 1 carte, plus 1 pour chaque bonus de pioche.'), Source(doc='law', line=549, quote='Placez les 3 citadelles et les 3 marchés sur les cases Bâtiments correspondantes.'), Source(doc='notes', at='§3.2.7')),
+        status='placeholder',
+        note='Placeholder: the values are made up so that the game can run and must be checked against the printed faction board; the Law speaks of draw bonuses but prints neither where they are nor how many. Draw icons on the market spaces are general knowledge (notes §3.2.7).',
+        name=Text(en='Markets', fr='Marchés', uk='Ринки'),
+        faction=FactionId.DUCHY,
+        rule='12.6.3',
+        piece='market',
+        spaces=(TrackSpace(draw=1), TrackSpace(draw=1), TrackSpace(draw=1)),
+    ),
+    Track(
+        id=TrackId.DUCHY_CROWNS_SQUIRE,
+        source=(Source(doc='law', line=579, quote="Marquez les points de victoire indiqués sur l'emplacement dévoilé de votre plateau de faction."), Source(doc='law', line=551, quote='Placez 9 couronnes sur les cases avec des points de victoire de votre plateau de faction.'), Source(doc='notes', at='§3.2.7')),
+        status='placeholder',
+        note="Placeholder: the values are made up so that the game can run and must be checked against the printed faction board; the Law puts the 9 crowns on victory point spaces and a crown of the minister's rank on a swayed minister, but prints no number. Three crowns per rank follows the ministers' ranks, which are general knowledge.",
+        name=Text(en='Squire crowns', fr='Couronnes d’écuyer', uk='Корони зброєносців'),
+        faction=FactionId.DUCHY,
+        rule='12.5.3.III',
+        piece='crown',
+        spaces=(TrackSpace(vp=1), TrackSpace(vp=2), TrackSpace(vp=3)),
+    ),
+    Track(
+        id=TrackId.DUCHY_CROWNS_NOBLE,
+        source=(Source(doc='law', line=579, quote="Marquez les points de victoire indiqués sur l'emplacement dévoilé de votre plateau de faction."), Source(doc='law', line=551, quote='Placez 9 couronnes sur les cases avec des points de victoire de votre plateau de faction.'), Source(doc='notes', at='§3.2.7')),
+        status='placeholder',
+        note="Placeholder: the values are made up so that the game can run and must be checked against the printed faction board; the Law puts the 9 crowns on victory point spaces and a crown of the minister's rank on a swayed minister, but prints no number. Three crowns per rank follows the ministers' ranks, which are general knowledge.",
+        name=Text(en='Noble crowns', fr='Couronnes de noble', uk='Корони вельмож'),
+        faction=FactionId.DUCHY,
+        rule='12.5.3.III',
+        piece='crown',
+        spaces=(TrackSpace(vp=2), TrackSpace(vp=3), TrackSpace(vp=4)),
+    ),
+    Track(
+        id=TrackId.DUCHY_CROWNS_LORD,
+        source=(Source(doc='law', line=579, quote="Marquez les points de victoire indiqués sur l'emplacement dévoilé de votre plateau de faction."), Source(doc='law', line=551, quote='Placez 9 couronnes sur les cases avec des points de victoire de votre plateau de faction.'), Source(doc='notes', at='§3.2.7')),
+        status='placeholder',
+        note="Placeholder: the values are made up so that the game can run and must be checked against the printed faction board; the Law puts the 9 crowns on victory point spaces and a crown of the minister's rank on a swayed minister, but prints no number. Three crowns per rank follows the ministers' ranks, which are general knowledge.",
+        name=Text(en='Lord crowns', fr='Couronnes de seigneur', uk='Корони сеньйорів'),
+        faction=FactionId.DUCHY,
+        rule='12.5.3.III',
+        piece='crown',
+        spaces=(TrackSpace(vp=3), TrackSpace(vp=4), TrackSpace(vp=5)),
+    ),
+    Track(
+        id=TrackId.VAGABOND_RELATIONSHIPS,
+        source=(Source(doc='law', line=374, quote='Votre plateau de faction contient un tableau de relations contenant 4 cases sur la piste d’alliés et une case Hostile.'), Source(doc='law', line=376, quote='Aidez un joueur non hostile le nombre de fois indiqué entre leur position actuelle sur la piste de relations et la suivante durant le même tour.'), Source(doc='law', line=377, quote='Marquez les points de victoire indiqués sur la nouvelle case.'), Source(doc='ref_root', at='factions/vagabond/relationship_levels_hrf')),
+        status='placeholder',
+        note='Placeholder: the values are made up so that the game can run and must be checked against the printed faction board; the Law gives the 4 spaces of the allied track (Indifferent first, 9.3.6; Allied last, 9.2.9.II) and says each step costs a printed number of Aid actions in one turn and scores the printed victory points, but prints no number. `cost` is the Aid actions needed to reach the space, `vp` what it scores. The level names (Indifferent, Amiable, Friendly, Allied) are in the reference data; the Hostile box is not on this track.',
+        name=Text(en='Relationships', fr='Relations', uk='Стосунки'),
+        faction=FactionId.VAGABOND,
+        rule='9.2.9',
+        spaces=(TrackSpace(cost=0, vp=0), TrackSpace(cost=1, vp=1), TrackSpace(cost=2, vp=2), TrackSpace(cost=2, vp=2)),
     ),
 )
 
