@@ -128,6 +128,7 @@ class Quest(StrictModel):
 
 class QuestCard(NamedEntity):
     module: ModuleRef = "base"
+    params: dict[Id, int] = Field(default_factory=dict, description="Numbers of its quests' {placeholders}")
     quests: list[Quest] = Field(min_length=2, max_length=2)
     regions: list[RegionRef] = Field(default_factory=list)
 
