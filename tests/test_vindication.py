@@ -71,6 +71,26 @@ def test_region_in_an_effect_of_a_module_that_may_be_off(oath_ws: Path) -> None:
     assert _errors(oath_ws) == [(path, line, col + len('args: ["you", {region: '), "region-module")]
 
 
+def test_digits_in_a_card_text(oath_ws: Path) -> None:
+    """Ursula's number of decks written as digits again, in every locale, with its params gone."""
+    text = ('  text: {en: "Look at the top face-down card of one of the central board\'s 6 decks. Put it back face down '
+            'or turn it face up.", fr: "Regardez la carte face cachée du dessus d\'un des 6 paquets du plateau central. '
+            'Reposez-la face cachée ou retournez-la face visible.", uk: "Подивіться верхню закриту карту однієї з 6 колод '
+            'центрального поля. Поверніть її закритою або відкрийте."}')
+    old = text.replace(" 6 ", " {n} ") + "\n  params: {n: 6}\n"
+    path, line, col = _patch(oath_ws, "companions.yaml", old, text + "\n")
+    digits = [col + i for i, char in enumerate(text) if char == "6"]
+    assert _errors(oath_ws) == [(path, line, c, "text-digit") for c in digits]
+
+
+def test_digit_after_a_placeholder_in_a_power_cost(oath_ws: Path) -> None:
+    """A digit behind a {placeholder}, in one locale of a power's cost text, is found where it is written."""
+    old = 'cost: {en: "Lose {n} honour", fr: "Perdez {n} honneur", uk: "Утратьте {n} честь"}'
+    new = old.replace("{n} честь", "{n} честь (з 2)")
+    path, line, col = _patch(oath_ws, "companions.yaml", old, new)
+    assert _errors(oath_ws) == [(path, line, col + new.index("2"), "text-digit")]
+
+
 class _Modules:
     """What module_combinations reads of a check context: the module entities."""
 

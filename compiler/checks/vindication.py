@@ -1,11 +1,17 @@
-"""Checks a Vindication editor needs: they hold for every combination of modules a setup can switch on."""
+"""Checks a Vindication editor needs: rules that hold for every combination of modules a setup can switch
+on, and card texts whose numbers come from the card's params."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from itertools import combinations
 from typing import Any
 
+from ..diagnostics import Diagnostic, Position
+from ..link import PLACEHOLDER
+from ..loader import LoadedDocument
+from ..models.walk import TextSite, walk
 from ..validate import Located
 from .context import CheckContext
 
@@ -132,4 +138,40 @@ def check_region_modules(ctx: CheckContext) -> None:
                                   hint=f"make module {module!r} require {needed!r}, or name another region")
 
 
-CHECKS = (check_initiatives, check_region_counts, check_region_modules)
+def _first_bare_digit(doc: LoadedDocument, at: Position) -> Position:
+    """Where the first digit outside a {placeholder} is written in the one-line string value at `at`."""
+    line = doc.lines[at.line - 1]
+    start = at.col if line[at.col - 1:at.col] in ('"', "'") else at.col - 1
+    depth = 0
+    for col in range(start, len(line)):
+        char = line[col]
+        if char == '"' and line[col - 1] != "\\":
+            break
+        depth += (char == "{") - (char == "}")
+        if depth == 0 and char.isdigit():
+            return Position(at.line, col + 1)
+    return at
+
+
+def check_text_digits(ctx: CheckContext) -> None:
+    """A number a card's text prints is a {placeholder} bound to its `params` (docs/translating.md), so the
+    text cannot disagree with the effect and no translator can change it. A digit written in any locale's
+    text is such a number; names are exempt (a digit there is part of the name)."""
+    for kind in CARD_KINDS:
+        for item in ctx.items(kind):
+            for site in walk(item.entity):
+                if not isinstance(site, TextSite) or site.loc[-1:] == ("name",):
+                    continue
+                for locale in type(site.text).model_fields:
+                    digits = re.search(r"\d+", PLACEHOLDER.sub("", site.text.get(locale) or ""))
+                    if digits is None:
+                        continue
+                    loc = item.loc + site.loc + (locale,)
+                    at = _first_bare_digit(item.doc, item.doc.position(loc))
+                    ctx.diagnostics.append(Diagnostic(
+                        item.doc.path, at.line, at.col, "text-digit",
+                        f"the {locale} text of {kind} {item.entity.id!r} prints {digits.group()} as a digit",
+                        hint=f"bind it in `params` (e.g. n: {digits.group()}) and write {{n}} in every locale", loc=loc))
+
+
+CHECKS = (check_initiatives, check_region_counts, check_region_modules, check_text_digits)
