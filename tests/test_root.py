@@ -11,6 +11,12 @@ from pypdf import PdfReader
 
 from conftest import REPO, SHARED, diagnostics_of, run
 
+BIRD_VICTORY = ("  victory:\n    effect:\n      - if:\n          cond: {gt: [{count: {where: {in: {every: clearing}, as: c, "
+                "test: {all: [{eq: [{field: {name: corner, at: [c]}}, 1]}, {native: {name: rules_clearing, args: [you, c]}}, "
+                "{native: {name: rules_clearing, args: [you, {field: {name: opposite_corner, at: [c]}}]}}]}}}}, 0]}\n"
+                "          then: [{native: {name: win, args: [you]}}]\n")
+"""The Bird Dominance card's victory condition (3.3.1.II), which the dominance_victory case removes."""
+
 # (file, text to find, replacement, text marking the reported spot, code)
 CASES = {
     "ruins_over_slots": ("clearings.yaml", "  slots: 1\n  ruins: 0\n  corner: true\n  opposite: weald",
@@ -29,6 +35,11 @@ CASES = {
     "deck_count": ("cards.yaml", "  copies: 3\n", "  copies: 4\n", None, "deck-count"),
     "card_effect": ("cards.yaml", "  kind: item\n  craft_cost: [fox, fox]\n  item: sword",
                     "  kind: persistent\n  craft_cost: [fox, fox]\n  item: sword", ("kind: persistent", 6), "card-effect"),
+    "ambush_timing": ("cards.yaml", "  suit: fox\n  copies: 1\n  kind: ambush\n  rule: \"4.3.1\"\n  timing: battle",
+                      "  suit: fox\n  copies: 1\n  kind: ambush\n  rule: \"4.3.1\"\n  timing: daylight",
+                      ("kind: ambush\n  rule: \"4.3.1\"\n  timing: daylight", len("kind: ambush\n  rule: \"4.3.1\"\n  timing: ")),
+                      "card-timing"),
+    "dominance_victory": ("cards.yaml", BIRD_VICTORY, "", ("kind: dominance", 6), "card-effect"),
     "track_spaces": ("tracks.yaml", "  spaces: [{vp: 0}, {vp: 1}, {vp: 2, draw: 1}, {vp: 3}, {vp: 4}]",
                      "  spaces: [{vp: 0}, {vp: 1}, {vp: 2, draw: 1}, {vp: 3}]",
                      ("spaces: [{vp: 0}, {vp: 1}, {vp: 2, draw: 1}, {vp: 3}]", 8), "track-spaces"),

@@ -108,28 +108,41 @@ def check_deck(ctx: CheckContext) -> None:
 CRAFTED_EFFECTS = ("immediate", "persistent")
 """Card kinds whose crafted effect is printed on the card (4.1.2, 4.1.3)."""
 
+PLAYED = {"ambush": "battle", "dominance": "daylight"}
+"""Card kinds played rather than crafted (2.1.5, 2.1.6), and when: in battle (4.3.1), in Daylight (3.3.1)."""
+
 
 def check_card_effects(ctx: CheckContext) -> None:
-    """A crafted effect card says what it does and when: text, rule, timing and power; an immediate effect
-    is resolved when crafted (4.1.2), a persistent one later (4.1.3); other cards have no crafted effect."""
+    """A card with an effect says what it does and when: text, rule, timing and power. An immediate effect is
+    resolved when crafted (4.1.2), a persistent one later (4.1.3); an ambush is played in battle (4.3.1), a dominance
+    card in Daylight and wins by its `victory` condition (3.3.1); item cards have no effect of their own."""
     for item, card in ctx.typed("card", Card):
-        if card.kind in CRAFTED_EFFECTS:
-            lacking = [name for name in ("text", "rule", "timing", "power") if getattr(card, name) is None]
+        if card.kind in CRAFTED_EFFECTS or card.kind in PLAYED:
+            needed = ("text", "rule", "timing", "power") + (("victory",) if card.kind == "dominance" else ())
+            lacking = [name for name in needed if getattr(card, name) is None]
             if lacking:
                 ctx.report_at(item, ("kind",), "card-effect",
-                              f"card {card.id!r} is a {card.kind} effect but has no {', '.join(lacking)}",
-                              hint="a crafted effect card has its text, rule number, timing and power")
-            elif (card.timing == "crafted") != (card.kind == "immediate"):
+                              f"card {card.id!r} is a {card.kind} card but has no {', '.join(lacking)}",
+                              hint="a card with an effect has its text, rule number, timing and power; a dominance "
+                                   "card its victory condition too")
+            elif card.kind in PLAYED and card.timing != PLAYED[card.kind]:
+                ctx.report_at(item, ("timing",), "card-timing",
+                              f"card {card.id!r} is an {card.kind} card with timing {card.timing!r}",
+                              hint=f"{card.kind} cards are played at timing {PLAYED[card.kind]!r} (4.3.1, 3.3.1)")
+            elif card.kind in CRAFTED_EFFECTS and (card.timing == "crafted") != (card.kind == "immediate"):
                 ctx.report_at(item, ("timing",), "card-timing",
                               f"card {card.id!r} is a {card.kind} effect with timing {card.timing!r}",
                               hint="immediate effects are resolved when crafted (4.1.2); persistent ones are "
                                    "used later, so never at timing 'crafted' (4.1.3)")
-        else:
-            for name in ("timing", "power"):
-                if getattr(card, name) is not None:
-                    ctx.report_at(item, (name,), "card-effect",
-                                  f"card {card.id!r} is an {card.kind} card: it has no crafted effect ({name})",
-                                  hint="only immediate and persistent cards have a crafted effect (2.1.5, 2.1.6, 4.1.2)")
+        for name in ("timing", "power") if card.kind == "item" else ():
+            if getattr(card, name) is not None:
+                ctx.report_at(item, (name,), "card-effect",
+                              f"card {card.id!r} is an item card: it has no effect ({name})",
+                              hint="an item card is crafted for its item and victory points (4.1.2)")
+        if card.victory is not None and card.kind != "dominance":
+            ctx.report_at(item, ("victory",), "card-effect",
+                          f"card {card.id!r} is a {card.kind} card: only dominance cards have a victory condition",
+                          hint="3.3.1")
 
 
 def check_track_spaces(ctx: CheckContext) -> None:

@@ -132,7 +132,9 @@ class Card(NamedEntity):
     """A card of the shared deck; `copies` identical cards share one entry.
 
     A crafted effect (immediate 4.1.2, persistent 4.1.3) has its printed text, when it can be used
-    (`timing`) and its `power`, in the effect language or as a native of the kernel."""
+    (`timing`) and its `power`, in the effect language or as a native of the kernel. Ambush and dominance
+    cards are not crafted but played: their text and power are the Law's rules for playing them (4.3.1,
+    3.3.1), and a dominance card's `victory` is the condition it wins by once activated."""
 
     suit: SuitRef
     copies: Annotated[int, Field(ge=1)]
@@ -145,6 +147,8 @@ class Card(NamedEntity):
                                       "start of a phase, during it, or in battle")
     text: Text | None = None
     power: Effectful | None = None
+    victory: Effectful | None = Field(default=None, description="How an activated dominance card wins, checked at the "
+                                      "start of its holder's Birdsong (3.3.1)")
     params: dict[Id, int] = Field(default_factory=dict, description="Numbers of the text's {placeholders}")
 
 

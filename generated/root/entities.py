@@ -182,6 +182,10 @@ class FieldId(IntEnum):
     EXTRA_HITS = 23
     ROLLED_HITS_IGNORED = 24
     AMBUSH_IGNORED = 25
+    CORNER = 26
+    OPPOSITE_CORNER = 27
+    AMBUSH_HITS = 28
+    AMBUSH_CANCELLED = 29
 
 
 class ResourceId(IntEnum):
@@ -256,6 +260,11 @@ class NativeId(IntEnum):
     LOOK_AT_HAND = 61
     RULES_CLEARING = 62
     REMOVE_ENEMY_PIECES = 63
+    BATTLE_CLEARING = 64
+    DISCARD_FROM_HAND = 65
+    ACTIVATE_DOMINANCE = 66
+    FORM_COALITION = 67
+    WIN = 68
 
 
 class ZoneId(IntEnum):
@@ -770,6 +779,7 @@ class Card:
     timing: str | None = None
     text: Text | None = None
     power: Effectful | None = None
+    victory: Effectful | None = None
     params: tuple[tuple[str, int], ...] = ()
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1836,6 +1846,27 @@ STATE: tuple[StateField, ...] = (
         rule=True,
         doc='1 when ambush cards (4.3.1) played against the player using the effect do nothing in the current battle (Scouting Party).',
     ),
+    StateField(
+        id=FieldId.CORNER,
+        of=('clearing',),
+        doc='1 for a corner clearing of the map (3.3.1.II, 6.3.3).',
+    ),
+    StateField(
+        id=FieldId.OPPOSITE_CORNER,
+        of=('clearing',),
+        value='clearing',
+        doc='The clearing in the diagonally opposite corner of a corner clearing (3.3.1.II); read only where corner is 1.',
+    ),
+    StateField(
+        id=FieldId.AMBUSH_HITS,
+        rule=True,
+        doc='Hits the player using the effect deals at once by an ambush in step 1 of the current battle (4.3.1); the kernel deals them unless the attacker cancels (4.3.1.I) or ignores ambushes, and ends the battle if the attacker has no warriors left and no Vagabond among the attackers.',
+    ),
+    StateField(
+        id=FieldId.AMBUSH_CANCELLED,
+        rule=True,
+        doc="1 when the attacker using the effect cancels the defender's ambush with a matching one (4.3.1.I); the defender's ambush is discarded all the same.",
+    ),
 )
 
 RESOURCES: tuple[Resource, ...] = (
@@ -2193,6 +2224,31 @@ NATIVES: tuple[Native, ...] = (
         id=NativeId.REMOVE_ENEMY_PIECES,
         args=('player', 'clearing'),
         doc="Remove every enemy piece (2.7) from the clearing, e.g. a Favor card; the Vagabond's pawn stays and he damages 3 items instead (9.2.2.I).",
+    ),
+    Native(
+        id=NativeId.BATTLE_CLEARING,
+        returns='clearing',
+        doc='The clearing of the current battle (4.3), whose suit an ambush card must match (4.3.1).',
+    ),
+    Native(
+        id=NativeId.DISCARD_FROM_HAND,
+        args=('player', 'card'),
+        doc="Discard this card from the player's hand to the discard pile (2.1.3), or to the Lost Souls pile with the Lizard Cult in play (10.2.6); e.g. an ambush played in battle (4.3.1).",
+    ),
+    Native(
+        id=NativeId.ACTIVATE_DOMINANCE,
+        args=('player', 'card'),
+        doc='Activate a dominance card (3.3.1): from hand to the play area, score marker off the score track; the player scores no more victory points; the card is out of the hand limit and cannot be removed or replaced (3.3.2).',
+    ),
+    Native(
+        id=NativeId.FORM_COALITION,
+        args=('player', 'card'),
+        doc='The Vagabond activates a dominance card to form a coalition (9.2.8) with the player, other than himself, with fewest victory points (his choice on a tie; never one who has activated a dominance card); his score marker goes on their faction board and he wins if they win.',
+    ),
+    Native(
+        id=NativeId.WIN,
+        args=('player',),
+        doc='The player wins the game at once (3.1, 3.3.1); a Vagabond in coalition with them wins too (9.2.8).',
     ),
 )
 
@@ -2873,23 +2929,32 @@ CHARACTERS: tuple[Character, ...] = (
 CARDS: tuple[Card, ...] = (
     Card(
         id=CardId.AMBUSH_BIRD,
-        source=(Source(doc='law', line=105, quote='Le jeu contient 5 cartes embuscade : 1 Souris, 1 Lapin, 1 Renard et 2 Oiseau.'), Source(doc='ref_root', at='deck/cards/Bird-ambush')),
+        source=(Source(doc='law', line=105, quote='Le jeu contient 5 cartes embuscade : 1 Souris, 1 Lapin, 1 Renard et 2 Oiseau.'), Source(doc='law', line=187, quote='Si elle n’est pas contrée, le défenseur inflige 2 pertes immédiates puis défausse la carte Embuscade.'), Source(doc='law', line=188, quote='l’attaquant peut la contrer en jouant une carte Embuscade de la couleur de la clairière du combat'), Source(doc='law', line=99, quote='Vous pouvez traiter une carte Oiseau comme une carte d’une autre couleur'), Source(doc='ref_root', at='deck/cards/Bird-ambush')),
         status='verified',
         name=Text(en='Bird Ambush!', fr='Embuscade (Oiseau)', uk='Засідка (птаха)'),
         suit=SuitId.BIRD,
         copies=2,
         kind='ambush',
-        params=(),
+        rule='4.3.1',
+        timing='battle',
+        text=Text(en='The defender may play an ambush card of the battle clearing’s suit. Unless it is cancelled, the defender deals {hits} immediate hits, then discards the ambush card. When the defender plays an ambush, the attacker may cancel it by playing an ambush card of the battle clearing’s suit. You may treat a bird card as a card of another suit.', fr='Le défenseur peut jouer une carte Embuscade de la couleur de la clairière du combat. Si elle n’est pas contrée, le défenseur inflige {hits} pertes immédiates puis défausse la carte Embuscade. Lorsque le défenseur joue une Embuscade, l’attaquant peut la contrer en jouant une carte Embuscade de la couleur de la clairière du combat. Vous pouvez traiter une carte Oiseau comme une carte d’une autre couleur.', uk='Захисник може зіграти карту засідки масті галявини бою. Якщо її не скасовано, захисник одразу завдає {hits} влучання, а потім скидає карту засідки. Коли захисник грає засідку, нападник може її скасувати, зігравши карту засідки масті галявини бою. Ви можете вважати карту птаха картою іншої масті.'),
+        power=Effectful(),
+        params=(('hits', 2),),
     ),
     Card(
         id=CardId.DOMINANCE_BIRD,
-        source=(Source(doc='law', line=106, quote='Le jeu contient 4 cartes domination, une de chaque couleur.'), Source(doc='ref_root', at='deck/cards/Bird-dominance')),
+        source=(Source(doc='law', line=106, quote='Le jeu contient 4 cartes domination, une de chaque couleur.'), Source(doc='law', line=161, quote='si vous avez au moins 10 points de victoire, vous pouvez activer une carte Domination de votre main'), Source(doc='law', line=163, quote='vous contrôlez 2 clairières dans des coins diagonalement opposés'), Source(doc='law', line=373, quote='Lors de parties à 4 joueurs ou plus, le Vagabond peut activer une carte Domination pour former une coalition'), Source(doc='ref_root', at='deck/cards/Bird-dominance')),
         status='verified',
         name=Text(en='Bird Dominance', fr='Domination (Oiseau)', uk='Домінування (птаха)'),
         suit=SuitId.BIRD,
         copies=1,
         kind='dominance',
-        params=(),
+        rule='3.3.1',
+        timing='daylight',
+        text=Text(en='During your Daylight, if you have at least {vp} victory points, you may activate a dominance card from your hand by placing it in your play area. Remove your score marker from the score track. You can no longer score victory points. You win the game immediately if, at the start of your Birdsong, you rule {clearings} clearings in diagonally opposite corners.', fr='Pendant votre phase de Jour, si vous avez au moins {vp} points de victoire, vous pouvez activer une carte Domination de votre main en la plaçant dans votre aire de jeu. Retirez votre marqueur de score de la piste de score. Vous ne pouvez désormais plus gagner de points de victoire. Vous remportez la partie immédiatement si, au début de votre phase d’Aurore, vous contrôlez {clearings} clairières dans des coins diagonalement opposés.', uk='Під час свого Дня, якщо у вас щонайменше {vp} переможних очок, ви можете активувати карту домінування з руки, поклавши її у свою ігрову зону. Приберіть свій маркер рахунку з доріжки рахунку. Відтепер ви не можете отримувати переможні очки. Ви негайно перемагаєте, якщо на початку свого Світанку контролюєте {clearings} галявини в діагонально протилежних кутах.'),
+        power=Effectful(),
+        victory=Effectful(),
+        params=(('vp', 10), ('clearings', 2)),
     ),
     Card(
         id=CardId.ARMS_TRADER,
@@ -3013,23 +3078,32 @@ CARDS: tuple[Card, ...] = (
     ),
     Card(
         id=CardId.AMBUSH_FOX,
-        source=(Source(doc='law', line=105, quote='Le jeu contient 5 cartes embuscade : 1 Souris, 1 Lapin, 1 Renard et 2 Oiseau.'), Source(doc='ref_root', at='deck/cards/Fox-ambush')),
+        source=(Source(doc='law', line=105, quote='Le jeu contient 5 cartes embuscade : 1 Souris, 1 Lapin, 1 Renard et 2 Oiseau.'), Source(doc='law', line=187, quote='Si elle n’est pas contrée, le défenseur inflige 2 pertes immédiates puis défausse la carte Embuscade.'), Source(doc='law', line=188, quote='l’attaquant peut la contrer en jouant une carte Embuscade de la couleur de la clairière du combat'), Source(doc='ref_root', at='deck/cards/Fox-ambush')),
         status='verified',
         name=Text(en='Fox Ambush!', fr='Embuscade (Renard)', uk='Засідка (лисиці)'),
         suit=SuitId.FOX,
         copies=1,
         kind='ambush',
-        params=(),
+        rule='4.3.1',
+        timing='battle',
+        text=Text(en='The defender may play an ambush card of the battle clearing’s suit. Unless it is cancelled, the defender deals {hits} immediate hits, then discards the ambush card. When the defender plays an ambush, the attacker may cancel it by playing an ambush card of the battle clearing’s suit.', fr='Le défenseur peut jouer une carte Embuscade de la couleur de la clairière du combat. Si elle n’est pas contrée, le défenseur inflige {hits} pertes immédiates puis défausse la carte Embuscade. Lorsque le défenseur joue une Embuscade, l’attaquant peut la contrer en jouant une carte Embuscade de la couleur de la clairière du combat.', uk='Захисник може зіграти карту засідки масті галявини бою. Якщо її не скасовано, захисник одразу завдає {hits} влучання, а потім скидає карту засідки. Коли захисник грає засідку, нападник може її скасувати, зігравши карту засідки масті галявини бою.'),
+        power=Effectful(),
+        params=(('hits', 2),),
     ),
     Card(
         id=CardId.DOMINANCE_FOX,
-        source=(Source(doc='law', line=106, quote='Le jeu contient 4 cartes domination, une de chaque couleur.'), Source(doc='ref_root', at='deck/cards/Fox-dominance')),
+        source=(Source(doc='law', line=106, quote='Le jeu contient 4 cartes domination, une de chaque couleur.'), Source(doc='law', line=161, quote='si vous avez au moins 10 points de victoire, vous pouvez activer une carte Domination de votre main'), Source(doc='law', line=162, quote='vous contrôlez 3 clairières de la couleur correspondant à la carte Domination activée'), Source(doc='law', line=373, quote='Lors de parties à 4 joueurs ou plus, le Vagabond peut activer une carte Domination pour former une coalition'), Source(doc='ref_root', at='deck/cards/Fox-dominance')),
         status='verified',
         name=Text(en='Fox Dominance', fr='Domination (Renard)', uk='Домінування (лисиці)'),
         suit=SuitId.FOX,
         copies=1,
         kind='dominance',
-        params=(),
+        rule='3.3.1',
+        timing='daylight',
+        text=Text(en='During your Daylight, if you have at least {vp} victory points, you may activate a dominance card from your hand by placing it in your play area. Remove your score marker from the score track. You can no longer score victory points. You win the game immediately if, at the start of your Birdsong, you rule {clearings} clearings of the activated dominance card’s suit.', fr='Pendant votre phase de Jour, si vous avez au moins {vp} points de victoire, vous pouvez activer une carte Domination de votre main en la plaçant dans votre aire de jeu. Retirez votre marqueur de score de la piste de score. Vous ne pouvez désormais plus gagner de points de victoire. Vous remportez la partie immédiatement si, au début de votre Aurore, vous contrôlez {clearings} clairières de la couleur correspondant à la carte Domination activée.', uk='Під час свого Дня, якщо у вас щонайменше {vp} переможних очок, ви можете активувати карту домінування з руки, поклавши її у свою ігрову зону. Приберіть свій маркер рахунку з доріжки рахунку. Відтепер ви не можете отримувати переможні очки. Ви негайно перемагаєте, якщо на початку свого Світанку контролюєте {clearings} галявини масті активованої карти домінування.'),
+        power=Effectful(),
+        victory=Effectful(),
+        params=(('vp', 10), ('clearings', 3)),
     ),
     Card(
         id=CardId.ANVIL,
@@ -3165,23 +3239,32 @@ CARDS: tuple[Card, ...] = (
     ),
     Card(
         id=CardId.AMBUSH_RABBIT,
-        source=(Source(doc='law', line=105, quote='Le jeu contient 5 cartes embuscade : 1 Souris, 1 Lapin, 1 Renard et 2 Oiseau.'), Source(doc='ref_root', at='deck/cards/Rabbit-ambush')),
+        source=(Source(doc='law', line=105, quote='Le jeu contient 5 cartes embuscade : 1 Souris, 1 Lapin, 1 Renard et 2 Oiseau.'), Source(doc='law', line=187, quote='Si elle n’est pas contrée, le défenseur inflige 2 pertes immédiates puis défausse la carte Embuscade.'), Source(doc='law', line=188, quote='l’attaquant peut la contrer en jouant une carte Embuscade de la couleur de la clairière du combat'), Source(doc='ref_root', at='deck/cards/Rabbit-ambush')),
         status='verified',
         name=Text(en='Rabbit Ambush!', fr='Embuscade (Lapin)', uk='Засідка (кролика)'),
         suit=SuitId.RABBIT,
         copies=1,
         kind='ambush',
-        params=(),
+        rule='4.3.1',
+        timing='battle',
+        text=Text(en='The defender may play an ambush card of the battle clearing’s suit. Unless it is cancelled, the defender deals {hits} immediate hits, then discards the ambush card. When the defender plays an ambush, the attacker may cancel it by playing an ambush card of the battle clearing’s suit.', fr='Le défenseur peut jouer une carte Embuscade de la couleur de la clairière du combat. Si elle n’est pas contrée, le défenseur inflige {hits} pertes immédiates puis défausse la carte Embuscade. Lorsque le défenseur joue une Embuscade, l’attaquant peut la contrer en jouant une carte Embuscade de la couleur de la clairière du combat.', uk='Захисник може зіграти карту засідки масті галявини бою. Якщо її не скасовано, захисник одразу завдає {hits} влучання, а потім скидає карту засідки. Коли захисник грає засідку, нападник може її скасувати, зігравши карту засідки масті галявини бою.'),
+        power=Effectful(),
+        params=(('hits', 2),),
     ),
     Card(
         id=CardId.DOMINANCE_RABBIT,
-        source=(Source(doc='law', line=106, quote='Le jeu contient 4 cartes domination, une de chaque couleur.'), Source(doc='ref_root', at='deck/cards/Rabbit-dominance')),
+        source=(Source(doc='law', line=106, quote='Le jeu contient 4 cartes domination, une de chaque couleur.'), Source(doc='law', line=161, quote='si vous avez au moins 10 points de victoire, vous pouvez activer une carte Domination de votre main'), Source(doc='law', line=162, quote='vous contrôlez 3 clairières de la couleur correspondant à la carte Domination activée'), Source(doc='law', line=373, quote='Lors de parties à 4 joueurs ou plus, le Vagabond peut activer une carte Domination pour former une coalition'), Source(doc='ref_root', at='deck/cards/Rabbit-dominance')),
         status='verified',
         name=Text(en='Rabbit Dominance', fr='Domination (Lapin)', uk='Домінування (кролика)'),
         suit=SuitId.RABBIT,
         copies=1,
         kind='dominance',
-        params=(),
+        rule='3.3.1',
+        timing='daylight',
+        text=Text(en='During your Daylight, if you have at least {vp} victory points, you may activate a dominance card from your hand by placing it in your play area. Remove your score marker from the score track. You can no longer score victory points. You win the game immediately if, at the start of your Birdsong, you rule {clearings} clearings of the activated dominance card’s suit.', fr='Pendant votre phase de Jour, si vous avez au moins {vp} points de victoire, vous pouvez activer une carte Domination de votre main en la plaçant dans votre aire de jeu. Retirez votre marqueur de score de la piste de score. Vous ne pouvez désormais plus gagner de points de victoire. Vous remportez la partie immédiatement si, au début de votre Aurore, vous contrôlez {clearings} clairières de la couleur correspondant à la carte Domination activée.', uk='Під час свого Дня, якщо у вас щонайменше {vp} переможних очок, ви можете активувати карту домінування з руки, поклавши її у свою ігрову зону. Приберіть свій маркер рахунку з доріжки рахунку. Відтепер ви не можете отримувати переможні очки. Ви негайно перемагаєте, якщо на початку свого Світанку контролюєте {clearings} галявини масті активованої карти домінування.'),
+        power=Effectful(),
+        victory=Effectful(),
+        params=(('vp', 10), ('clearings', 3)),
     ),
     Card(
         id=CardId.A_VISIT_TO_FRIENDS,
@@ -3305,23 +3388,32 @@ CARDS: tuple[Card, ...] = (
     ),
     Card(
         id=CardId.AMBUSH_MOUSE,
-        source=(Source(doc='law', line=105, quote='Le jeu contient 5 cartes embuscade : 1 Souris, 1 Lapin, 1 Renard et 2 Oiseau.'), Source(doc='ref_root', at='deck/cards/Mouse-ambush')),
+        source=(Source(doc='law', line=105, quote='Le jeu contient 5 cartes embuscade : 1 Souris, 1 Lapin, 1 Renard et 2 Oiseau.'), Source(doc='law', line=187, quote='Si elle n’est pas contrée, le défenseur inflige 2 pertes immédiates puis défausse la carte Embuscade.'), Source(doc='law', line=188, quote='l’attaquant peut la contrer en jouant une carte Embuscade de la couleur de la clairière du combat'), Source(doc='ref_root', at='deck/cards/Mouse-ambush')),
         status='verified',
         name=Text(en='Mouse Ambush!', fr='Embuscade (Souris)', uk='Засідка (миші)'),
         suit=SuitId.MOUSE,
         copies=1,
         kind='ambush',
-        params=(),
+        rule='4.3.1',
+        timing='battle',
+        text=Text(en='The defender may play an ambush card of the battle clearing’s suit. Unless it is cancelled, the defender deals {hits} immediate hits, then discards the ambush card. When the defender plays an ambush, the attacker may cancel it by playing an ambush card of the battle clearing’s suit.', fr='Le défenseur peut jouer une carte Embuscade de la couleur de la clairière du combat. Si elle n’est pas contrée, le défenseur inflige {hits} pertes immédiates puis défausse la carte Embuscade. Lorsque le défenseur joue une Embuscade, l’attaquant peut la contrer en jouant une carte Embuscade de la couleur de la clairière du combat.', uk='Захисник може зіграти карту засідки масті галявини бою. Якщо її не скасовано, захисник одразу завдає {hits} влучання, а потім скидає карту засідки. Коли захисник грає засідку, нападник може її скасувати, зігравши карту засідки масті галявини бою.'),
+        power=Effectful(),
+        params=(('hits', 2),),
     ),
     Card(
         id=CardId.DOMINANCE_MOUSE,
-        source=(Source(doc='law', line=106, quote='Le jeu contient 4 cartes domination, une de chaque couleur.'), Source(doc='ref_root', at='deck/cards/Mouse-dominance')),
+        source=(Source(doc='law', line=106, quote='Le jeu contient 4 cartes domination, une de chaque couleur.'), Source(doc='law', line=161, quote='si vous avez au moins 10 points de victoire, vous pouvez activer une carte Domination de votre main'), Source(doc='law', line=162, quote='vous contrôlez 3 clairières de la couleur correspondant à la carte Domination activée'), Source(doc='law', line=373, quote='Lors de parties à 4 joueurs ou plus, le Vagabond peut activer une carte Domination pour former une coalition'), Source(doc='ref_root', at='deck/cards/Mouse-dominance')),
         status='verified',
         name=Text(en='Mouse Dominance', fr='Domination (Souris)', uk='Домінування (миші)'),
         suit=SuitId.MOUSE,
         copies=1,
         kind='dominance',
-        params=(),
+        rule='3.3.1',
+        timing='daylight',
+        text=Text(en='During your Daylight, if you have at least {vp} victory points, you may activate a dominance card from your hand by placing it in your play area. Remove your score marker from the score track. You can no longer score victory points. You win the game immediately if, at the start of your Birdsong, you rule {clearings} clearings of the activated dominance card’s suit.', fr='Pendant votre phase de Jour, si vous avez au moins {vp} points de victoire, vous pouvez activer une carte Domination de votre main en la plaçant dans votre aire de jeu. Retirez votre marqueur de score de la piste de score. Vous ne pouvez désormais plus gagner de points de victoire. Vous remportez la partie immédiatement si, au début de votre Aurore, vous contrôlez {clearings} clairières de la couleur correspondant à la carte Domination activée.', uk='Під час свого Дня, якщо у вас щонайменше {vp} переможних очок, ви можете активувати карту домінування з руки, поклавши її у свою ігрову зону. Приберіть свій маркер рахунку з доріжки рахунку. Відтепер ви не можете отримувати переможні очки. Ви негайно перемагаєте, якщо на початку свого Світанку контролюєте {clearings} галявини масті активованої карти домінування.'),
+        power=Effectful(),
+        victory=Effectful(),
+        params=(('vp', 10), ('clearings', 3)),
     ),
     Card(
         id=CardId.CROSSBOW_MOUSE,

@@ -6,7 +6,7 @@ from array import array
 
 from libc.stdint cimport int32_t
 
-cdef int32_t DATA[900]
+cdef int32_t DATA[904]
 DATA[:] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -15,23 +15,23 @@ DATA[:] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1,
     1, 1, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     0, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 0, 1, 1, 0, 1, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 6, 61,
-    62, 64, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0, 1, 2, 0, 0, 0, 0, 0, 0, 0, 1, 0, 2, 2, 0, 1, 0,
-    1, 0, 3, 3, 8, 7, 2, 10, 5, 5, -1, -1, -1, -1, -1, -1, -1, 2, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2,
-    2, 2, 2, 2, 2, 2, 2, 2, 5, 5, 5, 3, 0, 4, 4, 4, 6, 6, 6, 6, 2, 2, 2, 2, 2, 7, -1, -1, -1,
-    -1, -1, 0, 1, 2, 0, 1, 2, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1,
-    8, 7, 5, 5, 3, 4, 3, 2, 2, 2, 2, 1, 2, 2, 1, 0, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 0, 1, 0, 0,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 1, 1, 2, 2, 2, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1,
-    0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 2, 2, 1, 2, 1, 1, 1, 1, 1, 1,
-    1, 1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 1, 0, 1, 2, 2,
-    2, 2, 4, 4, 4, 4, 0, 1, 2, 2, 2, 2, 2, 2, 4, 4, 3, 0, 1, 2, 2, 2, 2, 4, 4, 4, 3, 0, 1, 2,
-    2, 2, 2, 2, 2, 4, 4, 3, -1, -1, 1, 2, 6, 0, -1, -1, -1, -1, -1, -1, 3, 1, 2, 5, 4, 0, -1,
-    -1, -1, -1, -1, 0, 5, 4, 2, -1, -1, -1, -1, -1, -1, 6, 5, 2, 4, 1, 0, -1, -1, -1, -1, -1,
-    2, 1, 1, 1, -1, -1, -1, -1, -1, -1, 2, 2, 1, 3, 2, 1, -1, -1, -1, -1, -1, 1, 3, 2, 1, -1,
-    -1, -1, -1, -1, -1, 1, 3, 1, 2, 2, 1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 5, 5, 1, 5, -1,
-    -1, -1, -1, -1, -1, -1, -1, 1, 3, 0, -1, -1, -1, -1, -1, -1, 1, 4, 2, 0, -1, -1, -1, -1,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 0, 0,
+    1, 1, 6, 61, 62, 64, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0, 1, 2, 0, 0, 0, 0, 0, 0, 0, 1, 0,
+    2, 2, 0, 1, 0, 1, 0, 3, 3, 8, 7, 2, 10, 5, 5, -1, -1, -1, -1, -1, -1, -1, 2, 1, 1, 1, 1, 1,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 5, 5, 5, 3, 0, 4, 4, 4, 6, 6, 6, 6, 2, 2, 2, 2, 2,
+    7, -1, -1, -1, -1, -1, 0, 1, 2, 0, 1, 2, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 1, 1, 1,
+    1, 1, 1, 1, 1, 8, 7, 5, 5, 3, 4, 3, 2, 2, 2, 2, 1, 2, 2, 1, 0, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    1, 0, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 1, 1, 2, 2, 2, 0, 0, 1, 1, 1,
+    1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 2, 2, 1, 2, 1,
+    1, 1, 1, 1, 1, 1, 1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2,
+    1, 0, 1, 2, 2, 2, 2, 4, 4, 4, 4, 0, 1, 2, 2, 2, 2, 2, 2, 4, 4, 3, 0, 1, 2, 2, 2, 2, 4, 4,
+    4, 3, 0, 1, 2, 2, 2, 2, 2, 2, 4, 4, 3, -1, -1, 1, 2, 6, 0, -1, -1, -1, -1, -1, -1, 3, 1, 2,
+    5, 4, 0, -1, -1, -1, -1, -1, 0, 5, 4, 2, -1, -1, -1, -1, -1, -1, 6, 5, 2, 4, 1, 0, -1, -1,
+    -1, -1, -1, 2, 1, 1, 1, -1, -1, -1, -1, -1, -1, 2, 2, 1, 3, 2, 1, -1, -1, -1, -1, -1, 1, 3,
+    2, 1, -1, -1, -1, -1, -1, -1, 1, 3, 1, 2, 2, 1, -1, -1, -1, 5, 3, -1, -1, -1, -1, 5, 5, 1,
+    5, 5, 3, -1, -1, -1, -1, -1, -1, 1, 3, 0, 5, 3, -1, -1, -1, -1, 1, 4, 2, 0, 5, 3, -1, -1,
     -1, -1, -1, -1, 3, 5, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 1, 1,
     1, 1, 1, 2, 2, 2, 2, 2, -1, -1, -1, -1, -1, -1, -1, -1, -1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
     0, 0, 1, 1, 1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 4, 4, 4, 0, 0, 0, 0, 2, 2, 2, 2, 0, 0, 0, 0, 0,
@@ -41,7 +41,7 @@ DATA[:] = [
     -1, -1, 3, -1, -1, 0, 0, 0, 0, 17, 18, 21, 25, 28, 2, 3, 4, 5, 6, 0, 0, 1, 2, 3, 4, 4, 5,
     0, 1, 2, 3, 4, 5, 6, 7,
 ]
-cdef int32_t CODE[2029]
+cdef int32_t CODE[3059]
 CODE[:] = [
     1, 235, 7, 0, 10, 5, 8, 3, 1, 0, 8, 2, 7, 2, 7, 3, 20, 26, 116, 1, 1, 1, 0, 1, 2, 7, 0, 29,
     0, 26, 107, 1, 0, 1, 1, 1, 2, 1, 3, 1, 4, 7, 0, 29, 0, 8, 4, 7, 4, 1, 0, 18, 26, 62, 7, 0,
@@ -54,7 +54,7 @@ CODE[:] = [
     7, 2, 1, 0, 18, 26, 234, 7, 0, 30, 0, 1, 2, 25, 279, 7, 2, 1, 1, 18, 26, 249, 7, 0, 30, 53,
     1, 2, 25, 279, 7, 2, 1, 2, 18, 26, 264, 7, 0, 30, 1, 1, 2, 25, 279, 7, 2, 1, 3, 18, 26,
     279, 7, 0, 30, 54, 1, 2, 25, 279, 1, 242, 1, -1, 6, 0, 7, 0, 1, 242, 5, 30, 4, 2, 2, 0, 7,
-    0, 1, 0, 30, 45, 2, 2, 0, 7, 0, 1, 242, 5, 30, 4, 2, 2, 0, 1, 7, 7, 0, 10, 3, 5, 1, 884, 1,
+    0, 1, 0, 30, 45, 2, 2, 0, 7, 0, 1, 242, 5, 30, 4, 2, 2, 0, 1, 7, 7, 0, 10, 3, 5, 1, 888, 1,
     0, 8, 3, 1, 12, 8, 5, 1, 0, 8, 4, 7, 4, 7, 5, 20, 26, 369, 1, 169, 7, 4, 10, 5, 1, 0, 22,
     26, 360, 7, 3, 1, 1, 10, 8, 3, 7, 4, 1, 1, 10, 8, 4, 25, 335, 7, 3, 8, 2, 1, 0, 7, 2, 1, 0,
     18, 1, 0, 12, 10, 7, 2, 1, 1, 18, 1, 1, 12, 10, 7, 2, 1, 2, 18, 1, 2, 12, 10, 7, 2, 1, 3,
@@ -82,43 +82,83 @@ CODE[:] = [
     1, 7, 7, 0, 10, 3, 5, 1, 217, 7, 0, 10, 5, 1, 2, 13, 10, 6, 0, 7, 0, 30, 40, 1, 2, 0, 7, 0,
     30, 40, 1, 2, 0, 7, 0, 30, 40, 1, 2, 0, 7, 0, 1, 0, 30, 23, 2, 2, 0, 7, 0, 1, 1, 30, 23, 2,
     2, 0, 7, 0, 1, 7, 30, 23, 2, 2, 0, 7, 0, 1, 6, 30, 23, 2, 2, 0, 7, 0, 1, 3, 30, 23, 2, 2,
-    0, 7, 0, 1, 7, 30, 23, 2, 2, 0, 7, 0, 1, 242, 5, 30, 4, 2, 2, 0, 1, 1, 1, 0, 1, 2, 7, 0,
-    29, 0, 26, 1094, 7, 0, 7, 1, 30, 58, 2, 2, 1, 244, 1, 1, 6, 0, 30, 56, 0, 7, 0, 18, 26,
-    1135, 1, 1, 1, 0, 1, 2, 7, 0, 29, 0, 26, 1135, 1, 243, 3, 5, 1, 1, 10, 6, 1, 7, 30, 57, 0,
-    10, 3, 5, 1, 1, 10, 6, 0, 1, 1, 1, 0, 1, 2, 7, 0, 29, 0, 26, 1214, 7, 0, 7, 1, 30, 58, 2,
-    2, 1, 7, 7, 0, 10, 3, 5, 1, 1, 1, 0, 8, 2, 1, 12, 8, 4, 1, 0, 8, 3, 7, 3, 7, 4, 20, 26,
-    1209, 7, 0, 7, 3, 30, 62, 2, 26, 1200, 7, 2, 1, 1, 10, 8, 2, 7, 3, 1, 1, 10, 8, 3, 25,
-    1177, 7, 2, 12, 10, 6, 0, 30, 57, 0, 7, 0, 18, 26, 1251, 1, 1, 1, 0, 1, 2, 7, 0, 29, 0, 26,
-    1251, 7, 0, 7, 1, 30, 58, 2, 2, 1, 243, 3, 5, 1, 1, 10, 6, 0, 1, 1, 1, 0, 1, 2, 7, 0, 29,
-    0, 26, 1377, 1, 0, 8, 2, 1, 6, 8, 4, 1, 0, 8, 3, 7, 3, 7, 4, 20, 26, 1319, 1, 1, 7, 3, 10,
-    5, 1, 1, 18, 26, 1310, 7, 3, 7, 0, 19, 26, 1310, 7, 3, 7, 2, 1, 1, 10, 8, 2, 7, 3, 1, 1,
-    10, 8, 3, 25, 1276, 7, 2, 26, 1331, 7, 2, 7, 0, 29, 1, 25, 1332, 0, 8, 2, 1, 1, 8, 4, 1, 0,
-    8, 3, 7, 3, 7, 4, 20, 26, 1366, 7, 0, 7, 2, 30, 60, 2, 2, 7, 3, 1, 1, 10, 8, 3, 25, 1342,
-    1, 7, 7, 2, 10, 3, 5, 1, 1, 10, 6, 0, 1, 1, 1, 0, 1, 2, 7, 0, 29, 0, 26, 1487, 1, 0, 8, 2,
-    1, 12, 8, 4, 1, 0, 8, 3, 7, 3, 7, 4, 20, 26, 1444, 1, 31, 7, 3, 1, 6, 12, 10, 7, 0, 10, 5,
-    1, 0, 22, 26, 1435, 7, 3, 7, 2, 1, 1, 10, 8, 2, 7, 3, 1, 1, 10, 8, 3, 25, 1402, 7, 2, 26,
-    1456, 7, 2, 7, 0, 29, 25, 25, 1457, 0, 8, 2, 1, 31, 7, 2, 1, 6, 12, 10, 7, 0, 10, 1, 103,
-    7, 0, 10, 1, 1, 27, 2, 7, 0, 1, 1, 30, 59, 2, 2, 0, 1, 12, 8, 3, 1, 0, 8, 2, 7, 2, 7, 3,
-    20, 26, 1531, 1, 19, 7, 2, 10, 5, 1, 0, 18, 26, 1522, 7, 0, 7, 2, 30, 63, 2, 2, 7, 2, 1, 1,
-    10, 8, 2, 25, 1496, 0, 7, 0, 1, 1, 30, 59, 2, 2, 1, 0, 8, 2, 1, 6, 8, 4, 1, 0, 8, 3, 7, 3,
-    7, 4, 20, 26, 1595, 1, 1, 7, 3, 10, 5, 1, 1, 18, 26, 1586, 7, 3, 7, 0, 19, 26, 1586, 7, 3,
-    7, 2, 1, 1, 10, 8, 2, 7, 3, 1, 1, 10, 8, 3, 25, 1552, 7, 2, 26, 1607, 7, 2, 7, 0, 29, 1,
-    25, 1608, 0, 8, 2, 7, 2, 1, 1, 30, 59, 2, 2, 0, 1, 1, 1, 0, 1, 2, 7, 0, 29, 0, 26, 1637, 7,
-    0, 30, 0, 1, 2, 0, 1, 1, 1, 0, 1, 2, 7, 0, 29, 0, 26, 1656, 7, 0, 30, 1, 1, 2, 0, 1, 12, 8,
-    3, 1, 0, 8, 2, 7, 2, 7, 3, 20, 26, 1700, 1, 19, 7, 2, 10, 5, 1, 1, 18, 26, 1691, 7, 0, 7,
-    2, 30, 63, 2, 2, 7, 2, 1, 1, 10, 8, 2, 25, 1665, 0, 1, 1, 1, 0, 1, 2, 7, 0, 29, 0, 26,
-    1787, 7, 0, 1, 0, 8, 2, 1, 6, 8, 4, 1, 0, 8, 3, 7, 3, 7, 4, 20, 26, 1770, 1, 1, 7, 3, 10,
-    5, 1, 1, 18, 26, 1761, 7, 3, 7, 0, 19, 26, 1761, 7, 3, 7, 2, 1, 1, 10, 8, 2, 7, 3, 1, 1,
-    10, 8, 3, 25, 1727, 7, 2, 26, 1782, 7, 2, 7, 0, 29, 1, 25, 1783, 0, 30, 61, 2, 2, 0, 30,
-    56, 0, 7, 0, 18, 26, 1801, 1, 245, 1, 1, 6, 0, 1, 12, 8, 3, 1, 0, 8, 2, 7, 2, 7, 3, 20, 26,
-    1845, 1, 19, 7, 2, 10, 5, 1, 2, 18, 26, 1836, 7, 0, 7, 2, 30, 63, 2, 2, 7, 2, 1, 1, 10, 8,
-    2, 25, 1810, 0, 7, 0, 1, 0, 30, 55, 2, 2, 0, 7, 0, 30, 1, 1, 2, 0, 7, 0, 30, 0, 1, 2, 0, 1,
-    0, 1, 1, 1, 2, 7, 0, 29, 0, 8, 2, 7, 2, 1, 0, 18, 26, 1932, 1, 2, 8, 4, 1, 0, 8, 3, 7, 3,
-    7, 4, 20, 26, 1930, 1, 1, 1, 0, 1, 2, 7, 0, 29, 0, 26, 1921, 7, 0, 30, 0, 1, 2, 7, 3, 1, 1,
-    10, 8, 3, 25, 1896, 25, 1983, 7, 2, 1, 1, 18, 26, 1983, 1, 2, 8, 4, 1, 0, 8, 3, 7, 3, 7, 4,
-    20, 26, 1981, 1, 1, 1, 0, 1, 2, 7, 0, 29, 0, 26, 1972, 7, 0, 30, 1, 1, 2, 7, 3, 1, 1, 10,
-    8, 3, 25, 1947, 25, 1983, 0, 7, 0, 1, 4, 30, 55, 2, 2, 0, 7, 0, 1, 5, 30, 55, 2, 2, 0, 7,
-    0, 1, 6, 30, 55, 2, 2, 0, 7, 0, 1, 7, 30, 55, 2, 2, 0, 7, 0, 1, 8, 30, 55, 2, 2, 0,
+    0, 7, 0, 1, 7, 30, 23, 2, 2, 0, 7, 0, 1, 242, 5, 30, 4, 2, 2, 0, 30, 57, 0, 7, 0, 18, 26,
+    1107, 1, 1, 1, 0, 1, 2, 7, 0, 29, 0, 26, 1105, 7, 0, 7, 1, 30, 65, 2, 2, 1, 270, 3, 5, 1,
+    2, 10, 6, 25, 1132, 1, 1, 1, 0, 1, 2, 7, 0, 29, 0, 26, 1132, 7, 0, 7, 1, 30, 65, 2, 2, 1,
+    271, 1, 1, 6, 0, 1, 7, 7, 0, 10, 5, 1, 10, 23, 26, 1241, 1, 1, 1, 0, 1, 2, 7, 0, 29, 0, 26,
+    1241, 1, 13, 7, 0, 10, 5, 1, 7, 18, 24, 24, 1, 0, 8, 2, 1, 6, 8, 4, 1, 0, 8, 3, 7, 3, 7, 4,
+    20, 26, 1213, 1, 1, 7, 3, 10, 5, 1, 1, 18, 26, 1204, 7, 2, 1, 1, 10, 8, 2, 7, 3, 1, 1, 10,
+    8, 3, 25, 1179, 7, 2, 1, 4, 23, 24, 24, 15, 26, 1233, 7, 0, 7, 1, 30, 67, 2, 2, 25, 1241,
+    7, 0, 7, 1, 30, 66, 2, 2, 0, 1, 0, 8, 2, 1, 12, 8, 4, 1, 0, 8, 3, 7, 3, 7, 4, 20, 26, 1314,
+    1, 246, 7, 3, 10, 5, 1, 1, 18, 24, 24, 7, 0, 7, 3, 30, 62, 2, 24, 24, 15, 7, 0, 1, 258, 7,
+    3, 10, 5, 30, 62, 2, 24, 24, 15, 26, 1305, 7, 2, 1, 1, 10, 8, 2, 7, 3, 1, 1, 10, 8, 3, 25,
+    1254, 7, 2, 1, 0, 22, 26, 1327, 7, 0, 30, 68, 1, 2, 0, 1, 1, 1, 0, 1, 2, 7, 0, 29, 0, 26,
+    1353, 7, 0, 7, 1, 30, 58, 2, 2, 1, 244, 1, 1, 6, 0, 30, 56, 0, 7, 0, 18, 26, 1394, 1, 1, 1,
+    0, 1, 2, 7, 0, 29, 0, 26, 1394, 1, 243, 3, 5, 1, 1, 10, 6, 1, 7, 30, 57, 0, 10, 3, 5, 1, 1,
+    10, 6, 0, 1, 1, 1, 0, 1, 2, 7, 0, 29, 0, 26, 1473, 7, 0, 7, 1, 30, 58, 2, 2, 1, 7, 7, 0,
+    10, 3, 5, 1, 1, 1, 0, 8, 2, 1, 12, 8, 4, 1, 0, 8, 3, 7, 3, 7, 4, 20, 26, 1468, 7, 0, 7, 3,
+    30, 62, 2, 26, 1459, 7, 2, 1, 1, 10, 8, 2, 7, 3, 1, 1, 10, 8, 3, 25, 1436, 7, 2, 12, 10, 6,
+    0, 30, 57, 0, 7, 0, 18, 26, 1510, 1, 1, 1, 0, 1, 2, 7, 0, 29, 0, 26, 1510, 7, 0, 7, 1, 30,
+    58, 2, 2, 1, 243, 3, 5, 1, 1, 10, 6, 0, 1, 19, 30, 64, 0, 10, 5, 1, 0, 18, 26, 1586, 30,
+    57, 0, 7, 0, 18, 26, 1561, 1, 1, 1, 0, 1, 2, 7, 0, 29, 0, 26, 1559, 7, 0, 7, 1, 30, 65, 2,
+    2, 1, 270, 3, 5, 1, 2, 10, 6, 25, 1586, 1, 1, 1, 0, 1, 2, 7, 0, 29, 0, 26, 1586, 7, 0, 7,
+    1, 30, 65, 2, 2, 1, 271, 1, 1, 6, 0, 1, 7, 7, 0, 10, 5, 1, 10, 23, 26, 1695, 1, 1, 1, 0, 1,
+    2, 7, 0, 29, 0, 26, 1695, 1, 13, 7, 0, 10, 5, 1, 7, 18, 24, 24, 1, 0, 8, 2, 1, 6, 8, 4, 1,
+    0, 8, 3, 7, 3, 7, 4, 20, 26, 1667, 1, 1, 7, 3, 10, 5, 1, 1, 18, 26, 1658, 7, 2, 1, 1, 10,
+    8, 2, 7, 3, 1, 1, 10, 8, 3, 25, 1633, 7, 2, 1, 4, 23, 24, 24, 15, 26, 1687, 7, 0, 7, 1, 30,
+    67, 2, 2, 25, 1695, 7, 0, 7, 1, 30, 66, 2, 2, 0, 1, 0, 8, 2, 1, 12, 8, 4, 1, 0, 8, 3, 7, 3,
+    7, 4, 20, 26, 1754, 1, 19, 7, 3, 10, 5, 1, 0, 18, 24, 24, 7, 0, 7, 3, 30, 62, 2, 24, 24,
+    15, 26, 1745, 7, 2, 1, 1, 10, 8, 2, 7, 3, 1, 1, 10, 8, 3, 25, 1708, 7, 2, 1, 3, 23, 26,
+    1767, 7, 0, 30, 68, 1, 2, 0, 1, 1, 1, 0, 1, 2, 7, 0, 29, 0, 26, 1893, 1, 0, 8, 2, 1, 6, 8,
+    4, 1, 0, 8, 3, 7, 3, 7, 4, 20, 26, 1835, 1, 1, 7, 3, 10, 5, 1, 1, 18, 26, 1826, 7, 3, 7, 0,
+    19, 26, 1826, 7, 3, 7, 2, 1, 1, 10, 8, 2, 7, 3, 1, 1, 10, 8, 3, 25, 1792, 7, 2, 26, 1847,
+    7, 2, 7, 0, 29, 1, 25, 1848, 0, 8, 2, 1, 1, 8, 4, 1, 0, 8, 3, 7, 3, 7, 4, 20, 26, 1882, 7,
+    0, 7, 2, 30, 60, 2, 2, 7, 3, 1, 1, 10, 8, 3, 25, 1858, 1, 7, 7, 2, 10, 3, 5, 1, 1, 10, 6,
+    0, 1, 1, 1, 0, 1, 2, 7, 0, 29, 0, 26, 2003, 1, 0, 8, 2, 1, 12, 8, 4, 1, 0, 8, 3, 7, 3, 7,
+    4, 20, 26, 1960, 1, 31, 7, 3, 1, 6, 12, 10, 7, 0, 10, 5, 1, 0, 22, 26, 1951, 7, 3, 7, 2, 1,
+    1, 10, 8, 2, 7, 3, 1, 1, 10, 8, 3, 25, 1918, 7, 2, 26, 1972, 7, 2, 7, 0, 29, 25, 25, 1973,
+    0, 8, 2, 1, 31, 7, 2, 1, 6, 12, 10, 7, 0, 10, 1, 103, 7, 0, 10, 1, 1, 27, 2, 7, 0, 1, 1,
+    30, 59, 2, 2, 0, 1, 12, 8, 3, 1, 0, 8, 2, 7, 2, 7, 3, 20, 26, 2047, 1, 19, 7, 2, 10, 5, 1,
+    0, 18, 26, 2038, 7, 0, 7, 2, 30, 63, 2, 2, 7, 2, 1, 1, 10, 8, 2, 25, 2012, 0, 1, 19, 30,
+    64, 0, 10, 5, 1, 1, 18, 26, 2123, 30, 57, 0, 7, 0, 18, 26, 2098, 1, 1, 1, 0, 1, 2, 7, 0,
+    29, 0, 26, 2096, 7, 0, 7, 1, 30, 65, 2, 2, 1, 270, 3, 5, 1, 2, 10, 6, 25, 2123, 1, 1, 1, 0,
+    1, 2, 7, 0, 29, 0, 26, 2123, 7, 0, 7, 1, 30, 65, 2, 2, 1, 271, 1, 1, 6, 0, 1, 7, 7, 0, 10,
+    5, 1, 10, 23, 26, 2232, 1, 1, 1, 0, 1, 2, 7, 0, 29, 0, 26, 2232, 1, 13, 7, 0, 10, 5, 1, 7,
+    18, 24, 24, 1, 0, 8, 2, 1, 6, 8, 4, 1, 0, 8, 3, 7, 3, 7, 4, 20, 26, 2204, 1, 1, 7, 3, 10,
+    5, 1, 1, 18, 26, 2195, 7, 2, 1, 1, 10, 8, 2, 7, 3, 1, 1, 10, 8, 3, 25, 2170, 7, 2, 1, 4,
+    23, 24, 24, 15, 26, 2224, 7, 0, 7, 1, 30, 67, 2, 2, 25, 2232, 7, 0, 7, 1, 30, 66, 2, 2, 0,
+    1, 0, 8, 2, 1, 12, 8, 4, 1, 0, 8, 3, 7, 3, 7, 4, 20, 26, 2291, 1, 19, 7, 3, 10, 5, 1, 1,
+    18, 24, 24, 7, 0, 7, 3, 30, 62, 2, 24, 24, 15, 26, 2282, 7, 2, 1, 1, 10, 8, 2, 7, 3, 1, 1,
+    10, 8, 3, 25, 2245, 7, 2, 1, 3, 23, 26, 2304, 7, 0, 30, 68, 1, 2, 0, 7, 0, 1, 1, 30, 59, 2,
+    2, 1, 0, 8, 2, 1, 6, 8, 4, 1, 0, 8, 3, 7, 3, 7, 4, 20, 26, 2368, 1, 1, 7, 3, 10, 5, 1, 1,
+    18, 26, 2359, 7, 3, 7, 0, 19, 26, 2359, 7, 3, 7, 2, 1, 1, 10, 8, 2, 7, 3, 1, 1, 10, 8, 3,
+    25, 2325, 7, 2, 26, 2380, 7, 2, 7, 0, 29, 1, 25, 2381, 0, 8, 2, 7, 2, 1, 1, 30, 59, 2, 2,
+    0, 1, 1, 1, 0, 1, 2, 7, 0, 29, 0, 26, 2410, 7, 0, 30, 0, 1, 2, 0, 1, 1, 1, 0, 1, 2, 7, 0,
+    29, 0, 26, 2429, 7, 0, 30, 1, 1, 2, 0, 1, 12, 8, 3, 1, 0, 8, 2, 7, 2, 7, 3, 20, 26, 2473,
+    1, 19, 7, 2, 10, 5, 1, 1, 18, 26, 2464, 7, 0, 7, 2, 30, 63, 2, 2, 7, 2, 1, 1, 10, 8, 2, 25,
+    2438, 0, 1, 19, 30, 64, 0, 10, 5, 1, 2, 18, 26, 2549, 30, 57, 0, 7, 0, 18, 26, 2524, 1, 1,
+    1, 0, 1, 2, 7, 0, 29, 0, 26, 2522, 7, 0, 7, 1, 30, 65, 2, 2, 1, 270, 3, 5, 1, 2, 10, 6, 25,
+    2549, 1, 1, 1, 0, 1, 2, 7, 0, 29, 0, 26, 2549, 7, 0, 7, 1, 30, 65, 2, 2, 1, 271, 1, 1, 6,
+    0, 1, 7, 7, 0, 10, 5, 1, 10, 23, 26, 2658, 1, 1, 1, 0, 1, 2, 7, 0, 29, 0, 26, 2658, 1, 13,
+    7, 0, 10, 5, 1, 7, 18, 24, 24, 1, 0, 8, 2, 1, 6, 8, 4, 1, 0, 8, 3, 7, 3, 7, 4, 20, 26,
+    2630, 1, 1, 7, 3, 10, 5, 1, 1, 18, 26, 2621, 7, 2, 1, 1, 10, 8, 2, 7, 3, 1, 1, 10, 8, 3,
+    25, 2596, 7, 2, 1, 4, 23, 24, 24, 15, 26, 2650, 7, 0, 7, 1, 30, 67, 2, 2, 25, 2658, 7, 0,
+    7, 1, 30, 66, 2, 2, 0, 1, 0, 8, 2, 1, 12, 8, 4, 1, 0, 8, 3, 7, 3, 7, 4, 20, 26, 2717, 1,
+    19, 7, 3, 10, 5, 1, 2, 18, 24, 24, 7, 0, 7, 3, 30, 62, 2, 24, 24, 15, 26, 2708, 7, 2, 1, 1,
+    10, 8, 2, 7, 3, 1, 1, 10, 8, 3, 25, 2671, 7, 2, 1, 3, 23, 26, 2730, 7, 0, 30, 68, 1, 2, 0,
+    1, 1, 1, 0, 1, 2, 7, 0, 29, 0, 26, 2817, 7, 0, 1, 0, 8, 2, 1, 6, 8, 4, 1, 0, 8, 3, 7, 3, 7,
+    4, 20, 26, 2800, 1, 1, 7, 3, 10, 5, 1, 1, 18, 26, 2791, 7, 3, 7, 0, 19, 26, 2791, 7, 3, 7,
+    2, 1, 1, 10, 8, 2, 7, 3, 1, 1, 10, 8, 3, 25, 2757, 7, 2, 26, 2812, 7, 2, 7, 0, 29, 1, 25,
+    2813, 0, 30, 61, 2, 2, 0, 30, 56, 0, 7, 0, 18, 26, 2831, 1, 245, 1, 1, 6, 0, 1, 12, 8, 3,
+    1, 0, 8, 2, 7, 2, 7, 3, 20, 26, 2875, 1, 19, 7, 2, 10, 5, 1, 2, 18, 26, 2866, 7, 0, 7, 2,
+    30, 63, 2, 2, 7, 2, 1, 1, 10, 8, 2, 25, 2840, 0, 7, 0, 1, 0, 30, 55, 2, 2, 0, 7, 0, 30, 1,
+    1, 2, 0, 7, 0, 30, 0, 1, 2, 0, 1, 0, 1, 1, 1, 2, 7, 0, 29, 0, 8, 2, 7, 2, 1, 0, 18, 26,
+    2962, 1, 2, 8, 4, 1, 0, 8, 3, 7, 3, 7, 4, 20, 26, 2960, 1, 1, 1, 0, 1, 2, 7, 0, 29, 0, 26,
+    2951, 7, 0, 30, 0, 1, 2, 7, 3, 1, 1, 10, 8, 3, 25, 2926, 25, 3013, 7, 2, 1, 1, 18, 26,
+    3013, 1, 2, 8, 4, 1, 0, 8, 3, 7, 3, 7, 4, 20, 26, 3011, 1, 1, 1, 0, 1, 2, 7, 0, 29, 0, 26,
+    3002, 7, 0, 30, 1, 1, 2, 7, 3, 1, 1, 10, 8, 3, 25, 2977, 25, 3013, 0, 7, 0, 1, 4, 30, 55,
+    2, 2, 0, 7, 0, 1, 5, 30, 55, 2, 2, 0, 7, 0, 1, 6, 30, 55, 2, 2, 0, 7, 0, 1, 7, 30, 55, 2,
+    2, 0, 7, 0, 1, 8, 30, 55, 2, 2, 0,
 ]
 
 OFFSETS = {
@@ -128,61 +168,61 @@ OFFSETS = {
     'table_status': 204,
     'discrepancy_status': 206,
     'field_rule': 212,
-    'resource_term': 238,
-    'zone_per_player': 242,
-    'die_status': 242,
-    'suit_status': 242,
-    'suit_clearing': 246,
-    'phase_status': 250,
-    'phase_order': 253,
-    'faction_status': 256,
-    'faction_box': 264,
-    'faction_reach': 272,
-    'faction_reach_second': 280,
-    'track_status': 288,
-    'track_faction': 306,
-    'track_suit': 324,
-    'leader_status': 342,
-    'item_status': 346,
-    'item_tiles': 354,
-    'item_supply': 362,
-    'item_ruin': 370,
-    'item_zone': 378,
-    'character_status': 386,
-    'character_box': 395,
-    'card_status': 404,
-    'card_suit': 446,
-    'card_copies': 488,
-    'card_kind': 530,
-    'card_item': 572,
-    'card_vp': 614,
-    'card_timing': 656,
-    'quest_status': 698,
-    'quest_suit': 713,
-    'minister_native': 728,
-    'minister_status': 737,
-    'minister_rank': 746,
-    'minister_reveal': 755,
-    'plot_status': 764,
-    'plot_count': 768,
-    'service_status': 772,
-    'map_status': 775,
-    'map_box': 779,
-    'map_printed_suits': 783,
-    'clearing_status': 787,
-    'clearing_map': 799,
-    'clearing_suit': 811,
-    'clearing_slots': 823,
-    'clearing_ruins': 835,
-    'clearing_corner': 847,
-    'clearing_opposite': 859,
-    'forest_status': 871,
-    'forest_map': 871,
-    'variant_status': 871,
-    'table_viable_reach': 874,
-    'table_viable_reach_rows': 879,
-    'table_roost_vp': 884,
-    'table_roost_vp_rows': 892,
+    'resource_term': 242,
+    'zone_per_player': 246,
+    'die_status': 246,
+    'suit_status': 246,
+    'suit_clearing': 250,
+    'phase_status': 254,
+    'phase_order': 257,
+    'faction_status': 260,
+    'faction_box': 268,
+    'faction_reach': 276,
+    'faction_reach_second': 284,
+    'track_status': 292,
+    'track_faction': 310,
+    'track_suit': 328,
+    'leader_status': 346,
+    'item_status': 350,
+    'item_tiles': 358,
+    'item_supply': 366,
+    'item_ruin': 374,
+    'item_zone': 382,
+    'character_status': 390,
+    'character_box': 399,
+    'card_status': 408,
+    'card_suit': 450,
+    'card_copies': 492,
+    'card_kind': 534,
+    'card_item': 576,
+    'card_vp': 618,
+    'card_timing': 660,
+    'quest_status': 702,
+    'quest_suit': 717,
+    'minister_native': 732,
+    'minister_status': 741,
+    'minister_rank': 750,
+    'minister_reveal': 759,
+    'plot_status': 768,
+    'plot_count': 772,
+    'service_status': 776,
+    'map_status': 779,
+    'map_box': 783,
+    'map_printed_suits': 787,
+    'clearing_status': 791,
+    'clearing_map': 803,
+    'clearing_suit': 815,
+    'clearing_slots': 827,
+    'clearing_ruins': 839,
+    'clearing_corner': 851,
+    'clearing_opposite': 863,
+    'forest_status': 875,
+    'forest_map': 875,
+    'variant_status': 875,
+    'table_viable_reach': 878,
+    'table_viable_reach_rows': 883,
+    'table_roost_vp': 888,
+    'table_roost_vp_rows': 896,
 }
 SHAPES = {
     'term_status': (68,),
@@ -190,7 +230,7 @@ SHAPES = {
     'term_enforce': (68,),
     'table_status': (2,),
     'discrepancy_status': (6,),
-    'field_rule': (26,),
+    'field_rule': (30,),
     'resource_term': (4,),
     'zone_per_player': (0,),
     'die_status': (0,),
@@ -260,12 +300,12 @@ def values(str name):
 
 def data():
     """All tables as one int32 array: what the effect VM reads as its constants."""
-    return array('i', [DATA[i] for i in range(900)])
+    return array('i', [DATA[i] for i in range(904)])
 
 
 def code():
     """The bytecode of every effect as one int32 array (entries in effects.py)."""
-    return array('i', [CODE[i] for i in range(2029)])
+    return array('i', [CODE[i] for i in range(3059)])
 
 
 def term_status(Py_ssize_t i0):
@@ -305,7 +345,7 @@ def discrepancy_status(Py_ssize_t i0):
 
 def field_rule(Py_ssize_t i0):
     """field.rule per field id"""
-    if not 0 <= i0 < 26:
+    if not 0 <= i0 < 30:
         raise IndexError("field_rule: index out of range")
     return DATA[212 + i0]
 
@@ -314,382 +354,382 @@ def resource_term(Py_ssize_t i0):
     """resource.term per resource id (a term id)"""
     if not 0 <= i0 < 4:
         raise IndexError("resource_term: index out of range")
-    return DATA[238 + i0]
+    return DATA[242 + i0]
 
 
 def zone_per_player(Py_ssize_t i0):
     """zone.per_player per zone id"""
     if not 0 <= i0 < 0:
         raise IndexError("zone_per_player: index out of range")
-    return DATA[242 + i0]
+    return DATA[246 + i0]
 
 
 def die_status(Py_ssize_t i0):
     """die.status per die id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 0:
         raise IndexError("die_status: index out of range")
-    return DATA[242 + i0]
+    return DATA[246 + i0]
 
 
 def suit_status(Py_ssize_t i0):
     """suit.status per suit id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 4:
         raise IndexError("suit_status: index out of range")
-    return DATA[242 + i0]
+    return DATA[246 + i0]
 
 
 def suit_clearing(Py_ssize_t i0):
     """suit.clearing per suit id"""
     if not 0 <= i0 < 4:
         raise IndexError("suit_clearing: index out of range")
-    return DATA[246 + i0]
+    return DATA[250 + i0]
 
 
 def phase_status(Py_ssize_t i0):
     """phase.status per phase id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 3:
         raise IndexError("phase_status: index out of range")
-    return DATA[250 + i0]
+    return DATA[254 + i0]
 
 
 def phase_order(Py_ssize_t i0):
     """phase.order per phase id"""
     if not 0 <= i0 < 3:
         raise IndexError("phase_order: index out of range")
-    return DATA[253 + i0]
+    return DATA[257 + i0]
 
 
 def faction_status(Py_ssize_t i0):
     """faction.status per faction id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 8:
         raise IndexError("faction_status: index out of range")
-    return DATA[256 + i0]
+    return DATA[260 + i0]
 
 
 def faction_box(Py_ssize_t i0):
     """faction.box per faction id (0=base, 1=riverfolk, 2=underworld)"""
     if not 0 <= i0 < 8:
         raise IndexError("faction_box: index out of range")
-    return DATA[264 + i0]
+    return DATA[268 + i0]
 
 
 def faction_reach(Py_ssize_t i0):
     """faction.reach per faction id"""
     if not 0 <= i0 < 8:
         raise IndexError("faction_reach: index out of range")
-    return DATA[272 + i0]
+    return DATA[276 + i0]
 
 
 def faction_reach_second(Py_ssize_t i0):
     """faction.reach_second per faction id"""
     if not 0 <= i0 < 8:
         raise IndexError("faction_reach_second: index out of range")
-    return DATA[280 + i0]
+    return DATA[284 + i0]
 
 
 def track_status(Py_ssize_t i0):
     """track.status per track id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 18:
         raise IndexError("track_status: index out of range")
-    return DATA[288 + i0]
+    return DATA[292 + i0]
 
 
 def track_faction(Py_ssize_t i0):
     """track.faction per track id (a faction id)"""
     if not 0 <= i0 < 18:
         raise IndexError("track_faction: index out of range")
-    return DATA[306 + i0]
+    return DATA[310 + i0]
 
 
 def track_suit(Py_ssize_t i0):
     """track.suit per track id (a suit id)"""
     if not 0 <= i0 < 18:
         raise IndexError("track_suit: index out of range")
-    return DATA[324 + i0]
+    return DATA[328 + i0]
 
 
 def leader_status(Py_ssize_t i0):
     """leader.status per leader id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 4:
         raise IndexError("leader_status: index out of range")
-    return DATA[342 + i0]
+    return DATA[346 + i0]
 
 
 def item_status(Py_ssize_t i0):
     """item.status per item id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 8:
         raise IndexError("item_status: index out of range")
-    return DATA[346 + i0]
+    return DATA[350 + i0]
 
 
 def item_tiles(Py_ssize_t i0):
     """item.tiles per item id"""
     if not 0 <= i0 < 8:
         raise IndexError("item_tiles: index out of range")
-    return DATA[354 + i0]
+    return DATA[358 + i0]
 
 
 def item_supply(Py_ssize_t i0):
     """item.supply per item id"""
     if not 0 <= i0 < 8:
         raise IndexError("item_supply: index out of range")
-    return DATA[362 + i0]
+    return DATA[366 + i0]
 
 
 def item_ruin(Py_ssize_t i0):
     """item.ruin per item id"""
     if not 0 <= i0 < 8:
         raise IndexError("item_ruin: index out of range")
-    return DATA[370 + i0]
+    return DATA[374 + i0]
 
 
 def item_zone(Py_ssize_t i0):
     """item.zone per item id (0=track, 1=satchel)"""
     if not 0 <= i0 < 8:
         raise IndexError("item_zone: index out of range")
-    return DATA[378 + i0]
+    return DATA[382 + i0]
 
 
 def character_status(Py_ssize_t i0):
     """character.status per character id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 9:
         raise IndexError("character_status: index out of range")
-    return DATA[386 + i0]
+    return DATA[390 + i0]
 
 
 def character_box(Py_ssize_t i0):
     """character.box per character id (0=base, 1=riverfolk, 2=vagabond_pack)"""
     if not 0 <= i0 < 9:
         raise IndexError("character_box: index out of range")
-    return DATA[395 + i0]
+    return DATA[399 + i0]
 
 
 def card_status(Py_ssize_t i0):
     """card.status per card id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 42:
         raise IndexError("card_status: index out of range")
-    return DATA[404 + i0]
+    return DATA[408 + i0]
 
 
 def card_suit(Py_ssize_t i0):
     """card.suit per card id (a suit id)"""
     if not 0 <= i0 < 42:
         raise IndexError("card_suit: index out of range")
-    return DATA[446 + i0]
+    return DATA[450 + i0]
 
 
 def card_copies(Py_ssize_t i0):
     """card.copies per card id"""
     if not 0 <= i0 < 42:
         raise IndexError("card_copies: index out of range")
-    return DATA[488 + i0]
+    return DATA[492 + i0]
 
 
 def card_kind(Py_ssize_t i0):
     """card.kind per card id (0=ambush, 1=dominance, 2=item, 3=immediate, 4=persistent)"""
     if not 0 <= i0 < 42:
         raise IndexError("card_kind: index out of range")
-    return DATA[530 + i0]
+    return DATA[534 + i0]
 
 
 def card_item(Py_ssize_t i0):
     """card.item per card id (a item id)"""
     if not 0 <= i0 < 42:
         raise IndexError("card_item: index out of range")
-    return DATA[572 + i0]
+    return DATA[576 + i0]
 
 
 def card_vp(Py_ssize_t i0):
     """card.vp per card id"""
     if not 0 <= i0 < 42:
         raise IndexError("card_vp: index out of range")
-    return DATA[614 + i0]
+    return DATA[618 + i0]
 
 
 def card_timing(Py_ssize_t i0):
     """card.timing per card id (0=crafted, 1=birdsong_start, 2=daylight_start, 3=daylight, 4=evening_start, 5=battle)"""
     if not 0 <= i0 < 42:
         raise IndexError("card_timing: index out of range")
-    return DATA[656 + i0]
+    return DATA[660 + i0]
 
 
 def quest_status(Py_ssize_t i0):
     """quest.status per quest id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 15:
         raise IndexError("quest_status: index out of range")
-    return DATA[698 + i0]
+    return DATA[702 + i0]
 
 
 def quest_suit(Py_ssize_t i0):
     """quest.suit per quest id (a suit id)"""
     if not 0 <= i0 < 15:
         raise IndexError("quest_suit: index out of range")
-    return DATA[713 + i0]
+    return DATA[717 + i0]
 
 
 def minister_native(Py_ssize_t i0):
     """minister.native per minister id (a native id)"""
     if not 0 <= i0 < 9:
         raise IndexError("minister_native: index out of range")
-    return DATA[728 + i0]
+    return DATA[732 + i0]
 
 
 def minister_status(Py_ssize_t i0):
     """minister.status per minister id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 9:
         raise IndexError("minister_status: index out of range")
-    return DATA[737 + i0]
+    return DATA[741 + i0]
 
 
 def minister_rank(Py_ssize_t i0):
     """minister.rank per minister id (0=squire, 1=noble, 2=lord)"""
     if not 0 <= i0 < 9:
         raise IndexError("minister_rank: index out of range")
-    return DATA[746 + i0]
+    return DATA[750 + i0]
 
 
 def minister_reveal(Py_ssize_t i0):
     """minister.reveal per minister id"""
     if not 0 <= i0 < 9:
         raise IndexError("minister_reveal: index out of range")
-    return DATA[755 + i0]
+    return DATA[759 + i0]
 
 
 def plot_status(Py_ssize_t i0):
     """plot.status per plot id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 4:
         raise IndexError("plot_status: index out of range")
-    return DATA[764 + i0]
+    return DATA[768 + i0]
 
 
 def plot_count(Py_ssize_t i0):
     """plot.count per plot id"""
     if not 0 <= i0 < 4:
         raise IndexError("plot_count: index out of range")
-    return DATA[768 + i0]
+    return DATA[772 + i0]
 
 
 def service_status(Py_ssize_t i0):
     """service.status per service id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 3:
         raise IndexError("service_status: index out of range")
-    return DATA[772 + i0]
+    return DATA[776 + i0]
 
 
 def map_status(Py_ssize_t i0):
     """map.status per map id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 4:
         raise IndexError("map_status: index out of range")
-    return DATA[775 + i0]
+    return DATA[779 + i0]
 
 
 def map_box(Py_ssize_t i0):
     """map.box per map id (0=base, 1=underworld)"""
     if not 0 <= i0 < 4:
         raise IndexError("map_box: index out of range")
-    return DATA[779 + i0]
+    return DATA[783 + i0]
 
 
 def map_printed_suits(Py_ssize_t i0):
     """map.printed_suits per map id"""
     if not 0 <= i0 < 4:
         raise IndexError("map_printed_suits: index out of range")
-    return DATA[783 + i0]
+    return DATA[787 + i0]
 
 
 def clearing_status(Py_ssize_t i0):
     """clearing.status per clearing id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 12:
         raise IndexError("clearing_status: index out of range")
-    return DATA[787 + i0]
+    return DATA[791 + i0]
 
 
 def clearing_map(Py_ssize_t i0):
     """clearing.map per clearing id (a map id)"""
     if not 0 <= i0 < 12:
         raise IndexError("clearing_map: index out of range")
-    return DATA[799 + i0]
+    return DATA[803 + i0]
 
 
 def clearing_suit(Py_ssize_t i0):
     """clearing.suit per clearing id (a suit id)"""
     if not 0 <= i0 < 12:
         raise IndexError("clearing_suit: index out of range")
-    return DATA[811 + i0]
+    return DATA[815 + i0]
 
 
 def clearing_slots(Py_ssize_t i0):
     """clearing.slots per clearing id"""
     if not 0 <= i0 < 12:
         raise IndexError("clearing_slots: index out of range")
-    return DATA[823 + i0]
+    return DATA[827 + i0]
 
 
 def clearing_ruins(Py_ssize_t i0):
     """clearing.ruins per clearing id"""
     if not 0 <= i0 < 12:
         raise IndexError("clearing_ruins: index out of range")
-    return DATA[835 + i0]
+    return DATA[839 + i0]
 
 
 def clearing_corner(Py_ssize_t i0):
     """clearing.corner per clearing id"""
     if not 0 <= i0 < 12:
         raise IndexError("clearing_corner: index out of range")
-    return DATA[847 + i0]
+    return DATA[851 + i0]
 
 
 def clearing_opposite(Py_ssize_t i0):
     """clearing.opposite per clearing id (a clearing id)"""
     if not 0 <= i0 < 12:
         raise IndexError("clearing_opposite: index out of range")
-    return DATA[859 + i0]
+    return DATA[863 + i0]
 
 
 def forest_status(Py_ssize_t i0):
     """forest.status per forest id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 0:
         raise IndexError("forest_status: index out of range")
-    return DATA[871 + i0]
+    return DATA[875 + i0]
 
 
 def forest_map(Py_ssize_t i0):
     """forest.map per forest id (a map id)"""
     if not 0 <= i0 < 0:
         raise IndexError("forest_map: index out of range")
-    return DATA[871 + i0]
+    return DATA[875 + i0]
 
 
 def variant_status(Py_ssize_t i0):
     """variant.status per variant id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 3:
         raise IndexError("variant_status: index out of range")
-    return DATA[871 + i0]
+    return DATA[875 + i0]
 
 
 def table_viable_reach(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'viable_reach': [row][value]"""
     if not 0 <= i0 < 5 or not 0 <= i1 < 1:
         raise IndexError("table_viable_reach: index out of range")
-    return DATA[874 + i0 + i1]
+    return DATA[878 + i0 + i1]
 
 
 def table_viable_reach_rows(Py_ssize_t i0):
     """integer keys of the rows of 'viable_reach'"""
     if not 0 <= i0 < 5:
         raise IndexError("table_viable_reach_rows: index out of range")
-    return DATA[879 + i0]
+    return DATA[883 + i0]
 
 
 def table_roost_vp(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'roost_vp': [row][value]"""
     if not 0 <= i0 < 8 or not 0 <= i1 < 1:
         raise IndexError("table_roost_vp: index out of range")
-    return DATA[884 + i0 + i1]
+    return DATA[888 + i0 + i1]
 
 
 def table_roost_vp_rows(Py_ssize_t i0):
     """integer keys of the rows of 'roost_vp'"""
     if not 0 <= i0 < 8:
         raise IndexError("table_roost_vp_rows: index out of range")
-    return DATA[892 + i0]
+    return DATA[896 + i0]
