@@ -4,12 +4,18 @@ exact file, line, column and code; and the sheets read back in every locale."""
 from __future__ import annotations
 
 import shutil
+from array import array
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 
 from conftest import REPO, SHARED, diagnostics_of, run
+from lawforge.runtime import load
+from lawforge.runtime.bytecode import PendingChoice
+from lawforge.runtime.effects import bind_natives, run_to_end
+from lawforge.runtime.state import FlatState
 
 BIRD_VICTORY = ("  victory:\n    effect:\n      - if:\n          cond: {gt: [{count: {where: {in: {every: clearing}, as: c, "
                 "test: {all: [{eq: [{field: {name: corner, at: [c]}}, 1]}, {native: {name: rules_clearing, args: [you, c]}}, "
@@ -113,3 +119,32 @@ def test_root_pdf_reads_back_in_each_locale(root_sheets: Path, locale: str) -> N
     text = " ".join(" ".join(page.extract_text() or "" for page in reader.pages).split())
     missing = [word for word in EXPECTED[locale] if word.lower() not in text.lower()]
     assert missing == []
+
+
+@pytest.mark.parametrize("card", ["codebreakers", "tax_collector"])
+def test_once_in_daylight_is_part_of_the_effect(card: str) -> None:
+    """Tax Collector and Codebreakers work once in Daylight: a second use in the same turn does nothing."""
+    game = load("root", root=REPO)
+    flat = FlatState.empty(game, seed=1)
+    for seat in (0, 1):
+        flat.set("seated", seat, 1)
+    flat.set("warriors", 0, 0, 2)
+    flat.set("warrior_supply", 0, 5)
+    calls: list[str] = []
+
+    def native(name: str) -> Callable[[array[int], list[int]], int]:
+        def call(state: array[int], args: list[int]) -> int:
+            calls.append(name)
+            return 0
+        return call
+
+    natives = bind_natives(game, {name: native(name) for name in ("look_at_hand", "draw_cards")})
+    this = int(game.enums["card"][card.upper()])
+
+    def choose(pending: PendingChoice) -> int:
+        return max(pending.options)  # take the optional effect; any target
+
+    for _ in range(2):
+        run_to_end(game, f"card/{card}/power", flat.cells, actor=0, this=this, choose=choose, natives=natives)
+    assert len(calls) == 1, calls
+    assert flat.get("used_this_daylight", this, 0) == 1

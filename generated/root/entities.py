@@ -186,6 +186,7 @@ class FieldId(IntEnum):
     OPPOSITE_CORNER = 27
     AMBUSH_HITS = 28
     AMBUSH_CANCELLED = 29
+    USED_THIS_DAYLIGHT = 30
 
 
 class ResourceId(IntEnum):
@@ -1866,6 +1867,11 @@ STATE: tuple[StateField, ...] = (
         id=FieldId.AMBUSH_CANCELLED,
         rule=True,
         doc="1 when the attacker using the effect cancels the defender's ambush with a matching one (4.3.1.I); the defender's ambush is discarded all the same.",
+    ),
+    StateField(
+        id=FieldId.USED_THIS_DAYLIGHT,
+        of=('card', 'player'),
+        doc="1 when the player has used this crafted card's once-in-Daylight effect this turn (Tax Collector, Codebreakers); one flag per player is enough since no one has two copies in play (4.1.4). The kernel clears it at the end of each turn.",
     ),
 )
 

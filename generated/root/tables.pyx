@@ -6,7 +6,7 @@ from array import array
 
 from libc.stdint cimport int32_t
 
-cdef int32_t DATA[904]
+cdef int32_t DATA[905]
 DATA[:] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -16,32 +16,32 @@ DATA[:] = [
     1, 1, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     0, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 0, 1, 1, 0, 1, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 0, 0,
-    1, 1, 6, 61, 62, 64, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0, 1, 2, 0, 0, 0, 0, 0, 0, 0, 1, 0,
-    2, 2, 0, 1, 0, 1, 0, 3, 3, 8, 7, 2, 10, 5, 5, -1, -1, -1, -1, -1, -1, -1, 2, 1, 1, 1, 1, 1,
-    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 5, 5, 5, 3, 0, 4, 4, 4, 6, 6, 6, 6, 2, 2, 2, 2, 2,
-    7, -1, -1, -1, -1, -1, 0, 1, 2, 0, 1, 2, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 1, 1, 1,
-    1, 1, 1, 1, 1, 8, 7, 5, 5, 3, 4, 3, 2, 2, 2, 2, 1, 2, 2, 1, 0, 1, 1, 1, 1, 0, 0, 0, 0, 1,
-    1, 0, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 1, 1, 2, 2, 2, 0, 0, 1, 1, 1,
-    1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 2, 2, 1, 2, 1,
-    1, 1, 1, 1, 1, 1, 1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2,
-    1, 0, 1, 2, 2, 2, 2, 4, 4, 4, 4, 0, 1, 2, 2, 2, 2, 2, 2, 4, 4, 3, 0, 1, 2, 2, 2, 2, 4, 4,
-    4, 3, 0, 1, 2, 2, 2, 2, 2, 2, 4, 4, 3, -1, -1, 1, 2, 6, 0, -1, -1, -1, -1, -1, -1, 3, 1, 2,
-    5, 4, 0, -1, -1, -1, -1, -1, 0, 5, 4, 2, -1, -1, -1, -1, -1, -1, 6, 5, 2, 4, 1, 0, -1, -1,
-    -1, -1, -1, 2, 1, 1, 1, -1, -1, -1, -1, -1, -1, 2, 2, 1, 3, 2, 1, -1, -1, -1, -1, -1, 1, 3,
-    2, 1, -1, -1, -1, -1, -1, -1, 1, 3, 1, 2, 2, 1, -1, -1, -1, 5, 3, -1, -1, -1, -1, 5, 5, 1,
-    5, 5, 3, -1, -1, -1, -1, -1, -1, 1, 3, 0, 5, 3, -1, -1, -1, -1, 1, 4, 2, 0, 5, 3, -1, -1,
-    -1, -1, -1, -1, 3, 5, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 1, 1,
-    1, 1, 1, 2, 2, 2, 2, 2, -1, -1, -1, -1, -1, -1, -1, -1, -1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
-    0, 0, 1, 1, 1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 4, 4, 4, 0, 0, 0, 0, 2, 2, 2, 2, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 1, 1, 2, 2, 0, 2, 0, 1, 0, 2, 1, 1, 2, 2, 2, 2, 2, 3, 2, 1, 2, 2, 1, 0, 0,
-    1, 0, 0, 1, 1, 1, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 1, 11, -1, -1, 8, -1, -1,
+    1, 1, 0, 6, 61, 62, 64, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0, 1, 2, 0, 0, 0, 0, 0, 0, 0, 1,
+    0, 2, 2, 0, 1, 0, 1, 0, 3, 3, 8, 7, 2, 10, 5, 5, -1, -1, -1, -1, -1, -1, -1, 2, 1, 1, 1, 1,
+    1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 5, 5, 5, 3, 0, 4, 4, 4, 6, 6, 6, 6, 2, 2, 2, 2,
+    2, 7, -1, -1, -1, -1, -1, 0, 1, 2, 0, 1, 2, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 1, 1,
+    1, 1, 1, 1, 1, 1, 8, 7, 5, 5, 3, 4, 3, 2, 2, 2, 2, 1, 2, 2, 1, 0, 1, 1, 1, 1, 0, 0, 0, 0,
+    1, 1, 0, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 1, 1, 2, 2, 2, 0, 0, 1, 1,
+    1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 2, 2, 1, 2,
+    1, 1, 1, 1, 1, 1, 1, 1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2,
+    2, 1, 0, 1, 2, 2, 2, 2, 4, 4, 4, 4, 0, 1, 2, 2, 2, 2, 2, 2, 4, 4, 3, 0, 1, 2, 2, 2, 2, 4,
+    4, 4, 3, 0, 1, 2, 2, 2, 2, 2, 2, 4, 4, 3, -1, -1, 1, 2, 6, 0, -1, -1, -1, -1, -1, -1, 3, 1,
+    2, 5, 4, 0, -1, -1, -1, -1, -1, 0, 5, 4, 2, -1, -1, -1, -1, -1, -1, 6, 5, 2, 4, 1, 0, -1,
+    -1, -1, -1, -1, 2, 1, 1, 1, -1, -1, -1, -1, -1, -1, 2, 2, 1, 3, 2, 1, -1, -1, -1, -1, -1,
+    1, 3, 2, 1, -1, -1, -1, -1, -1, -1, 1, 3, 1, 2, 2, 1, -1, -1, -1, 5, 3, -1, -1, -1, -1, 5,
+    5, 1, 5, 5, 3, -1, -1, -1, -1, -1, -1, 1, 3, 0, 5, 3, -1, -1, -1, -1, 1, 4, 2, 0, 5, 3, -1,
+    -1, -1, -1, -1, -1, 3, 5, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 1,
+    1, 1, 1, 1, 2, 2, 2, 2, 2, -1, -1, -1, -1, -1, -1, -1, -1, -1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    0, 0, 0, 1, 1, 1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 4, 4, 4, 0, 0, 0, 0, 2, 2, 2, 2, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 1, 1, 2, 2, 0, 2, 0, 1, 0, 2, 1, 1, 2, 2, 2, 2, 2, 3, 2, 1, 2, 2, 1, 0,
+    0, 1, 0, 0, 1, 1, 1, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 1, 11, -1, -1, 8, -1, -1,
     -1, -1, 3, -1, -1, 0, 0, 0, 0, 17, 18, 21, 25, 28, 2, 3, 4, 5, 6, 0, 0, 1, 2, 3, 4, 4, 5,
     0, 1, 2, 3, 4, 5, 6, 7,
 ]
-cdef int32_t CODE[3059]
+cdef int32_t CODE[3121]
 CODE[:] = [
     1, 235, 7, 0, 10, 5, 8, 3, 1, 0, 8, 2, 7, 2, 7, 3, 20, 26, 116, 1, 1, 1, 0, 1, 2, 7, 0, 29,
     0, 26, 107, 1, 0, 1, 1, 1, 2, 1, 3, 1, 4, 7, 0, 29, 0, 8, 4, 7, 4, 1, 0, 18, 26, 62, 7, 0,
@@ -54,7 +54,7 @@ CODE[:] = [
     7, 2, 1, 0, 18, 26, 234, 7, 0, 30, 0, 1, 2, 25, 279, 7, 2, 1, 1, 18, 26, 249, 7, 0, 30, 53,
     1, 2, 25, 279, 7, 2, 1, 2, 18, 26, 264, 7, 0, 30, 1, 1, 2, 25, 279, 7, 2, 1, 3, 18, 26,
     279, 7, 0, 30, 54, 1, 2, 25, 279, 1, 242, 1, -1, 6, 0, 7, 0, 1, 242, 5, 30, 4, 2, 2, 0, 7,
-    0, 1, 0, 30, 45, 2, 2, 0, 7, 0, 1, 242, 5, 30, 4, 2, 2, 0, 1, 7, 7, 0, 10, 3, 5, 1, 888, 1,
+    0, 1, 0, 30, 45, 2, 2, 0, 7, 0, 1, 242, 5, 30, 4, 2, 2, 0, 1, 7, 7, 0, 10, 3, 5, 1, 889, 1,
     0, 8, 3, 1, 12, 8, 5, 1, 0, 8, 4, 7, 4, 7, 5, 20, 26, 369, 1, 169, 7, 4, 10, 5, 1, 0, 22,
     26, 360, 7, 3, 1, 1, 10, 8, 3, 7, 4, 1, 1, 10, 8, 4, 25, 335, 7, 3, 8, 2, 1, 0, 7, 2, 1, 0,
     18, 1, 0, 12, 10, 7, 2, 1, 1, 18, 1, 1, 12, 10, 7, 2, 1, 2, 18, 1, 2, 12, 10, 7, 2, 1, 3,
@@ -114,51 +114,53 @@ CODE[:] = [
     19, 26, 1826, 7, 3, 7, 2, 1, 1, 10, 8, 2, 7, 3, 1, 1, 10, 8, 3, 25, 1792, 7, 2, 26, 1847,
     7, 2, 7, 0, 29, 1, 25, 1848, 0, 8, 2, 1, 1, 8, 4, 1, 0, 8, 3, 7, 3, 7, 4, 20, 26, 1882, 7,
     0, 7, 2, 30, 60, 2, 2, 7, 3, 1, 1, 10, 8, 3, 25, 1858, 1, 7, 7, 2, 10, 3, 5, 1, 1, 10, 6,
-    0, 1, 1, 1, 0, 1, 2, 7, 0, 29, 0, 26, 2003, 1, 0, 8, 2, 1, 12, 8, 4, 1, 0, 8, 3, 7, 3, 7,
-    4, 20, 26, 1960, 1, 31, 7, 3, 1, 6, 12, 10, 7, 0, 10, 5, 1, 0, 22, 26, 1951, 7, 3, 7, 2, 1,
-    1, 10, 8, 2, 7, 3, 1, 1, 10, 8, 3, 25, 1918, 7, 2, 26, 1972, 7, 2, 7, 0, 29, 25, 25, 1973,
-    0, 8, 2, 1, 31, 7, 2, 1, 6, 12, 10, 7, 0, 10, 1, 103, 7, 0, 10, 1, 1, 27, 2, 7, 0, 1, 1,
-    30, 59, 2, 2, 0, 1, 12, 8, 3, 1, 0, 8, 2, 7, 2, 7, 3, 20, 26, 2047, 1, 19, 7, 2, 10, 5, 1,
-    0, 18, 26, 2038, 7, 0, 7, 2, 30, 63, 2, 2, 7, 2, 1, 1, 10, 8, 2, 25, 2012, 0, 1, 19, 30,
-    64, 0, 10, 5, 1, 1, 18, 26, 2123, 30, 57, 0, 7, 0, 18, 26, 2098, 1, 1, 1, 0, 1, 2, 7, 0,
-    29, 0, 26, 2096, 7, 0, 7, 1, 30, 65, 2, 2, 1, 270, 3, 5, 1, 2, 10, 6, 25, 2123, 1, 1, 1, 0,
-    1, 2, 7, 0, 29, 0, 26, 2123, 7, 0, 7, 1, 30, 65, 2, 2, 1, 271, 1, 1, 6, 0, 1, 7, 7, 0, 10,
-    5, 1, 10, 23, 26, 2232, 1, 1, 1, 0, 1, 2, 7, 0, 29, 0, 26, 2232, 1, 13, 7, 0, 10, 5, 1, 7,
-    18, 24, 24, 1, 0, 8, 2, 1, 6, 8, 4, 1, 0, 8, 3, 7, 3, 7, 4, 20, 26, 2204, 1, 1, 7, 3, 10,
-    5, 1, 1, 18, 26, 2195, 7, 2, 1, 1, 10, 8, 2, 7, 3, 1, 1, 10, 8, 3, 25, 2170, 7, 2, 1, 4,
-    23, 24, 24, 15, 26, 2224, 7, 0, 7, 1, 30, 67, 2, 2, 25, 2232, 7, 0, 7, 1, 30, 66, 2, 2, 0,
-    1, 0, 8, 2, 1, 12, 8, 4, 1, 0, 8, 3, 7, 3, 7, 4, 20, 26, 2291, 1, 19, 7, 3, 10, 5, 1, 1,
-    18, 24, 24, 7, 0, 7, 3, 30, 62, 2, 24, 24, 15, 26, 2282, 7, 2, 1, 1, 10, 8, 2, 7, 3, 1, 1,
-    10, 8, 3, 25, 2245, 7, 2, 1, 3, 23, 26, 2304, 7, 0, 30, 68, 1, 2, 0, 7, 0, 1, 1, 30, 59, 2,
-    2, 1, 0, 8, 2, 1, 6, 8, 4, 1, 0, 8, 3, 7, 3, 7, 4, 20, 26, 2368, 1, 1, 7, 3, 10, 5, 1, 1,
-    18, 26, 2359, 7, 3, 7, 0, 19, 26, 2359, 7, 3, 7, 2, 1, 1, 10, 8, 2, 7, 3, 1, 1, 10, 8, 3,
-    25, 2325, 7, 2, 26, 2380, 7, 2, 7, 0, 29, 1, 25, 2381, 0, 8, 2, 7, 2, 1, 1, 30, 59, 2, 2,
-    0, 1, 1, 1, 0, 1, 2, 7, 0, 29, 0, 26, 2410, 7, 0, 30, 0, 1, 2, 0, 1, 1, 1, 0, 1, 2, 7, 0,
-    29, 0, 26, 2429, 7, 0, 30, 1, 1, 2, 0, 1, 12, 8, 3, 1, 0, 8, 2, 7, 2, 7, 3, 20, 26, 2473,
-    1, 19, 7, 2, 10, 5, 1, 1, 18, 26, 2464, 7, 0, 7, 2, 30, 63, 2, 2, 7, 2, 1, 1, 10, 8, 2, 25,
-    2438, 0, 1, 19, 30, 64, 0, 10, 5, 1, 2, 18, 26, 2549, 30, 57, 0, 7, 0, 18, 26, 2524, 1, 1,
-    1, 0, 1, 2, 7, 0, 29, 0, 26, 2522, 7, 0, 7, 1, 30, 65, 2, 2, 1, 270, 3, 5, 1, 2, 10, 6, 25,
-    2549, 1, 1, 1, 0, 1, 2, 7, 0, 29, 0, 26, 2549, 7, 0, 7, 1, 30, 65, 2, 2, 1, 271, 1, 1, 6,
-    0, 1, 7, 7, 0, 10, 5, 1, 10, 23, 26, 2658, 1, 1, 1, 0, 1, 2, 7, 0, 29, 0, 26, 2658, 1, 13,
-    7, 0, 10, 5, 1, 7, 18, 24, 24, 1, 0, 8, 2, 1, 6, 8, 4, 1, 0, 8, 3, 7, 3, 7, 4, 20, 26,
-    2630, 1, 1, 7, 3, 10, 5, 1, 1, 18, 26, 2621, 7, 2, 1, 1, 10, 8, 2, 7, 3, 1, 1, 10, 8, 3,
-    25, 2596, 7, 2, 1, 4, 23, 24, 24, 15, 26, 2650, 7, 0, 7, 1, 30, 67, 2, 2, 25, 2658, 7, 0,
-    7, 1, 30, 66, 2, 2, 0, 1, 0, 8, 2, 1, 12, 8, 4, 1, 0, 8, 3, 7, 3, 7, 4, 20, 26, 2717, 1,
-    19, 7, 3, 10, 5, 1, 2, 18, 24, 24, 7, 0, 7, 3, 30, 62, 2, 24, 24, 15, 26, 2708, 7, 2, 1, 1,
-    10, 8, 2, 7, 3, 1, 1, 10, 8, 3, 25, 2671, 7, 2, 1, 3, 23, 26, 2730, 7, 0, 30, 68, 1, 2, 0,
-    1, 1, 1, 0, 1, 2, 7, 0, 29, 0, 26, 2817, 7, 0, 1, 0, 8, 2, 1, 6, 8, 4, 1, 0, 8, 3, 7, 3, 7,
-    4, 20, 26, 2800, 1, 1, 7, 3, 10, 5, 1, 1, 18, 26, 2791, 7, 3, 7, 0, 19, 26, 2791, 7, 3, 7,
-    2, 1, 1, 10, 8, 2, 7, 3, 1, 1, 10, 8, 3, 25, 2757, 7, 2, 26, 2812, 7, 2, 7, 0, 29, 1, 25,
-    2813, 0, 30, 61, 2, 2, 0, 30, 56, 0, 7, 0, 18, 26, 2831, 1, 245, 1, 1, 6, 0, 1, 12, 8, 3,
-    1, 0, 8, 2, 7, 2, 7, 3, 20, 26, 2875, 1, 19, 7, 2, 10, 5, 1, 2, 18, 26, 2866, 7, 0, 7, 2,
-    30, 63, 2, 2, 7, 2, 1, 1, 10, 8, 2, 25, 2840, 0, 7, 0, 1, 0, 30, 55, 2, 2, 0, 7, 0, 30, 1,
-    1, 2, 0, 7, 0, 30, 0, 1, 2, 0, 1, 0, 1, 1, 1, 2, 7, 0, 29, 0, 8, 2, 7, 2, 1, 0, 18, 26,
-    2962, 1, 2, 8, 4, 1, 0, 8, 3, 7, 3, 7, 4, 20, 26, 2960, 1, 1, 1, 0, 1, 2, 7, 0, 29, 0, 26,
-    2951, 7, 0, 30, 0, 1, 2, 7, 3, 1, 1, 10, 8, 3, 25, 2926, 25, 3013, 7, 2, 1, 1, 18, 26,
-    3013, 1, 2, 8, 4, 1, 0, 8, 3, 7, 3, 7, 4, 20, 26, 3011, 1, 1, 1, 0, 1, 2, 7, 0, 29, 0, 26,
-    3002, 7, 0, 30, 1, 1, 2, 7, 3, 1, 1, 10, 8, 3, 25, 2977, 25, 3013, 0, 7, 0, 1, 4, 30, 55,
-    2, 2, 0, 7, 0, 1, 5, 30, 55, 2, 2, 0, 7, 0, 1, 6, 30, 55, 2, 2, 0, 7, 0, 1, 7, 30, 55, 2,
-    2, 0, 7, 0, 1, 8, 30, 55, 2, 2, 0,
+    0, 1, 272, 7, 1, 1, 6, 12, 10, 7, 0, 10, 5, 1, 0, 18, 26, 2034, 1, 1, 1, 0, 1, 2, 7, 0, 29,
+    0, 26, 2034, 1, 272, 7, 1, 1, 6, 12, 10, 7, 0, 10, 1, 1, 6, 1, 0, 8, 2, 1, 12, 8, 4, 1, 0,
+    8, 3, 7, 3, 7, 4, 20, 26, 1991, 1, 31, 7, 3, 1, 6, 12, 10, 7, 0, 10, 5, 1, 0, 22, 26, 1982,
+    7, 3, 7, 2, 1, 1, 10, 8, 2, 7, 3, 1, 1, 10, 8, 3, 25, 1949, 7, 2, 26, 2003, 7, 2, 7, 0, 29,
+    25, 25, 2004, 0, 8, 2, 1, 31, 7, 2, 1, 6, 12, 10, 7, 0, 10, 1, 103, 7, 0, 10, 1, 1, 27, 2,
+    7, 0, 1, 1, 30, 59, 2, 2, 0, 1, 12, 8, 3, 1, 0, 8, 2, 7, 2, 7, 3, 20, 26, 2078, 1, 19, 7,
+    2, 10, 5, 1, 0, 18, 26, 2069, 7, 0, 7, 2, 30, 63, 2, 2, 7, 2, 1, 1, 10, 8, 2, 25, 2043, 0,
+    1, 19, 30, 64, 0, 10, 5, 1, 1, 18, 26, 2154, 30, 57, 0, 7, 0, 18, 26, 2129, 1, 1, 1, 0, 1,
+    2, 7, 0, 29, 0, 26, 2127, 7, 0, 7, 1, 30, 65, 2, 2, 1, 270, 3, 5, 1, 2, 10, 6, 25, 2154, 1,
+    1, 1, 0, 1, 2, 7, 0, 29, 0, 26, 2154, 7, 0, 7, 1, 30, 65, 2, 2, 1, 271, 1, 1, 6, 0, 1, 7,
+    7, 0, 10, 5, 1, 10, 23, 26, 2263, 1, 1, 1, 0, 1, 2, 7, 0, 29, 0, 26, 2263, 1, 13, 7, 0, 10,
+    5, 1, 7, 18, 24, 24, 1, 0, 8, 2, 1, 6, 8, 4, 1, 0, 8, 3, 7, 3, 7, 4, 20, 26, 2235, 1, 1, 7,
+    3, 10, 5, 1, 1, 18, 26, 2226, 7, 2, 1, 1, 10, 8, 2, 7, 3, 1, 1, 10, 8, 3, 25, 2201, 7, 2,
+    1, 4, 23, 24, 24, 15, 26, 2255, 7, 0, 7, 1, 30, 67, 2, 2, 25, 2263, 7, 0, 7, 1, 30, 66, 2,
+    2, 0, 1, 0, 8, 2, 1, 12, 8, 4, 1, 0, 8, 3, 7, 3, 7, 4, 20, 26, 2322, 1, 19, 7, 3, 10, 5, 1,
+    1, 18, 24, 24, 7, 0, 7, 3, 30, 62, 2, 24, 24, 15, 26, 2313, 7, 2, 1, 1, 10, 8, 2, 7, 3, 1,
+    1, 10, 8, 3, 25, 2276, 7, 2, 1, 3, 23, 26, 2335, 7, 0, 30, 68, 1, 2, 0, 7, 0, 1, 1, 30, 59,
+    2, 2, 1, 0, 8, 2, 1, 6, 8, 4, 1, 0, 8, 3, 7, 3, 7, 4, 20, 26, 2399, 1, 1, 7, 3, 10, 5, 1,
+    1, 18, 26, 2390, 7, 3, 7, 0, 19, 26, 2390, 7, 3, 7, 2, 1, 1, 10, 8, 2, 7, 3, 1, 1, 10, 8,
+    3, 25, 2356, 7, 2, 26, 2411, 7, 2, 7, 0, 29, 1, 25, 2412, 0, 8, 2, 7, 2, 1, 1, 30, 59, 2,
+    2, 0, 1, 1, 1, 0, 1, 2, 7, 0, 29, 0, 26, 2441, 7, 0, 30, 0, 1, 2, 0, 1, 1, 1, 0, 1, 2, 7,
+    0, 29, 0, 26, 2460, 7, 0, 30, 1, 1, 2, 0, 1, 12, 8, 3, 1, 0, 8, 2, 7, 2, 7, 3, 20, 26,
+    2504, 1, 19, 7, 2, 10, 5, 1, 1, 18, 26, 2495, 7, 0, 7, 2, 30, 63, 2, 2, 7, 2, 1, 1, 10, 8,
+    2, 25, 2469, 0, 1, 19, 30, 64, 0, 10, 5, 1, 2, 18, 26, 2580, 30, 57, 0, 7, 0, 18, 26, 2555,
+    1, 1, 1, 0, 1, 2, 7, 0, 29, 0, 26, 2553, 7, 0, 7, 1, 30, 65, 2, 2, 1, 270, 3, 5, 1, 2, 10,
+    6, 25, 2580, 1, 1, 1, 0, 1, 2, 7, 0, 29, 0, 26, 2580, 7, 0, 7, 1, 30, 65, 2, 2, 1, 271, 1,
+    1, 6, 0, 1, 7, 7, 0, 10, 5, 1, 10, 23, 26, 2689, 1, 1, 1, 0, 1, 2, 7, 0, 29, 0, 26, 2689,
+    1, 13, 7, 0, 10, 5, 1, 7, 18, 24, 24, 1, 0, 8, 2, 1, 6, 8, 4, 1, 0, 8, 3, 7, 3, 7, 4, 20,
+    26, 2661, 1, 1, 7, 3, 10, 5, 1, 1, 18, 26, 2652, 7, 2, 1, 1, 10, 8, 2, 7, 3, 1, 1, 10, 8,
+    3, 25, 2627, 7, 2, 1, 4, 23, 24, 24, 15, 26, 2681, 7, 0, 7, 1, 30, 67, 2, 2, 25, 2689, 7,
+    0, 7, 1, 30, 66, 2, 2, 0, 1, 0, 8, 2, 1, 12, 8, 4, 1, 0, 8, 3, 7, 3, 7, 4, 20, 26, 2748, 1,
+    19, 7, 3, 10, 5, 1, 2, 18, 24, 24, 7, 0, 7, 3, 30, 62, 2, 24, 24, 15, 26, 2739, 7, 2, 1, 1,
+    10, 8, 2, 7, 3, 1, 1, 10, 8, 3, 25, 2702, 7, 2, 1, 3, 23, 26, 2761, 7, 0, 30, 68, 1, 2, 0,
+    1, 272, 7, 1, 1, 6, 12, 10, 7, 0, 10, 5, 1, 0, 18, 26, 2879, 1, 1, 1, 0, 1, 2, 7, 0, 29, 0,
+    26, 2879, 1, 272, 7, 1, 1, 6, 12, 10, 7, 0, 10, 1, 1, 6, 7, 0, 1, 0, 8, 2, 1, 6, 8, 4, 1,
+    0, 8, 3, 7, 3, 7, 4, 20, 26, 2862, 1, 1, 7, 3, 10, 5, 1, 1, 18, 26, 2853, 7, 3, 7, 0, 19,
+    26, 2853, 7, 3, 7, 2, 1, 1, 10, 8, 2, 7, 3, 1, 1, 10, 8, 3, 25, 2819, 7, 2, 26, 2874, 7, 2,
+    7, 0, 29, 1, 25, 2875, 0, 30, 61, 2, 2, 0, 30, 56, 0, 7, 0, 18, 26, 2893, 1, 245, 1, 1, 6,
+    0, 1, 12, 8, 3, 1, 0, 8, 2, 7, 2, 7, 3, 20, 26, 2937, 1, 19, 7, 2, 10, 5, 1, 2, 18, 26,
+    2928, 7, 0, 7, 2, 30, 63, 2, 2, 7, 2, 1, 1, 10, 8, 2, 25, 2902, 0, 7, 0, 1, 0, 30, 55, 2,
+    2, 0, 7, 0, 30, 1, 1, 2, 0, 7, 0, 30, 0, 1, 2, 0, 1, 0, 1, 1, 1, 2, 7, 0, 29, 0, 8, 2, 7,
+    2, 1, 0, 18, 26, 3024, 1, 2, 8, 4, 1, 0, 8, 3, 7, 3, 7, 4, 20, 26, 3022, 1, 1, 1, 0, 1, 2,
+    7, 0, 29, 0, 26, 3013, 7, 0, 30, 0, 1, 2, 7, 3, 1, 1, 10, 8, 3, 25, 2988, 25, 3075, 7, 2,
+    1, 1, 18, 26, 3075, 1, 2, 8, 4, 1, 0, 8, 3, 7, 3, 7, 4, 20, 26, 3073, 1, 1, 1, 0, 1, 2, 7,
+    0, 29, 0, 26, 3064, 7, 0, 30, 1, 1, 2, 7, 3, 1, 1, 10, 8, 3, 25, 3039, 25, 3075, 0, 7, 0,
+    1, 4, 30, 55, 2, 2, 0, 7, 0, 1, 5, 30, 55, 2, 2, 0, 7, 0, 1, 6, 30, 55, 2, 2, 0, 7, 0, 1,
+    7, 30, 55, 2, 2, 0, 7, 0, 1, 8, 30, 55, 2, 2, 0,
 ]
 
 OFFSETS = {
@@ -168,61 +170,61 @@ OFFSETS = {
     'table_status': 204,
     'discrepancy_status': 206,
     'field_rule': 212,
-    'resource_term': 242,
-    'zone_per_player': 246,
-    'die_status': 246,
-    'suit_status': 246,
-    'suit_clearing': 250,
-    'phase_status': 254,
-    'phase_order': 257,
-    'faction_status': 260,
-    'faction_box': 268,
-    'faction_reach': 276,
-    'faction_reach_second': 284,
-    'track_status': 292,
-    'track_faction': 310,
-    'track_suit': 328,
-    'leader_status': 346,
-    'item_status': 350,
-    'item_tiles': 358,
-    'item_supply': 366,
-    'item_ruin': 374,
-    'item_zone': 382,
-    'character_status': 390,
-    'character_box': 399,
-    'card_status': 408,
-    'card_suit': 450,
-    'card_copies': 492,
-    'card_kind': 534,
-    'card_item': 576,
-    'card_vp': 618,
-    'card_timing': 660,
-    'quest_status': 702,
-    'quest_suit': 717,
-    'minister_native': 732,
-    'minister_status': 741,
-    'minister_rank': 750,
-    'minister_reveal': 759,
-    'plot_status': 768,
-    'plot_count': 772,
-    'service_status': 776,
-    'map_status': 779,
-    'map_box': 783,
-    'map_printed_suits': 787,
-    'clearing_status': 791,
-    'clearing_map': 803,
-    'clearing_suit': 815,
-    'clearing_slots': 827,
-    'clearing_ruins': 839,
-    'clearing_corner': 851,
-    'clearing_opposite': 863,
-    'forest_status': 875,
-    'forest_map': 875,
-    'variant_status': 875,
-    'table_viable_reach': 878,
-    'table_viable_reach_rows': 883,
-    'table_roost_vp': 888,
-    'table_roost_vp_rows': 896,
+    'resource_term': 243,
+    'zone_per_player': 247,
+    'die_status': 247,
+    'suit_status': 247,
+    'suit_clearing': 251,
+    'phase_status': 255,
+    'phase_order': 258,
+    'faction_status': 261,
+    'faction_box': 269,
+    'faction_reach': 277,
+    'faction_reach_second': 285,
+    'track_status': 293,
+    'track_faction': 311,
+    'track_suit': 329,
+    'leader_status': 347,
+    'item_status': 351,
+    'item_tiles': 359,
+    'item_supply': 367,
+    'item_ruin': 375,
+    'item_zone': 383,
+    'character_status': 391,
+    'character_box': 400,
+    'card_status': 409,
+    'card_suit': 451,
+    'card_copies': 493,
+    'card_kind': 535,
+    'card_item': 577,
+    'card_vp': 619,
+    'card_timing': 661,
+    'quest_status': 703,
+    'quest_suit': 718,
+    'minister_native': 733,
+    'minister_status': 742,
+    'minister_rank': 751,
+    'minister_reveal': 760,
+    'plot_status': 769,
+    'plot_count': 773,
+    'service_status': 777,
+    'map_status': 780,
+    'map_box': 784,
+    'map_printed_suits': 788,
+    'clearing_status': 792,
+    'clearing_map': 804,
+    'clearing_suit': 816,
+    'clearing_slots': 828,
+    'clearing_ruins': 840,
+    'clearing_corner': 852,
+    'clearing_opposite': 864,
+    'forest_status': 876,
+    'forest_map': 876,
+    'variant_status': 876,
+    'table_viable_reach': 879,
+    'table_viable_reach_rows': 884,
+    'table_roost_vp': 889,
+    'table_roost_vp_rows': 897,
 }
 SHAPES = {
     'term_status': (68,),
@@ -230,7 +232,7 @@ SHAPES = {
     'term_enforce': (68,),
     'table_status': (2,),
     'discrepancy_status': (6,),
-    'field_rule': (30,),
+    'field_rule': (31,),
     'resource_term': (4,),
     'zone_per_player': (0,),
     'die_status': (0,),
@@ -300,12 +302,12 @@ def values(str name):
 
 def data():
     """All tables as one int32 array: what the effect VM reads as its constants."""
-    return array('i', [DATA[i] for i in range(904)])
+    return array('i', [DATA[i] for i in range(905)])
 
 
 def code():
     """The bytecode of every effect as one int32 array (entries in effects.py)."""
-    return array('i', [CODE[i] for i in range(3059)])
+    return array('i', [CODE[i] for i in range(3121)])
 
 
 def term_status(Py_ssize_t i0):
@@ -345,7 +347,7 @@ def discrepancy_status(Py_ssize_t i0):
 
 def field_rule(Py_ssize_t i0):
     """field.rule per field id"""
-    if not 0 <= i0 < 30:
+    if not 0 <= i0 < 31:
         raise IndexError("field_rule: index out of range")
     return DATA[212 + i0]
 
@@ -354,382 +356,382 @@ def resource_term(Py_ssize_t i0):
     """resource.term per resource id (a term id)"""
     if not 0 <= i0 < 4:
         raise IndexError("resource_term: index out of range")
-    return DATA[242 + i0]
+    return DATA[243 + i0]
 
 
 def zone_per_player(Py_ssize_t i0):
     """zone.per_player per zone id"""
     if not 0 <= i0 < 0:
         raise IndexError("zone_per_player: index out of range")
-    return DATA[246 + i0]
+    return DATA[247 + i0]
 
 
 def die_status(Py_ssize_t i0):
     """die.status per die id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 0:
         raise IndexError("die_status: index out of range")
-    return DATA[246 + i0]
+    return DATA[247 + i0]
 
 
 def suit_status(Py_ssize_t i0):
     """suit.status per suit id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 4:
         raise IndexError("suit_status: index out of range")
-    return DATA[246 + i0]
+    return DATA[247 + i0]
 
 
 def suit_clearing(Py_ssize_t i0):
     """suit.clearing per suit id"""
     if not 0 <= i0 < 4:
         raise IndexError("suit_clearing: index out of range")
-    return DATA[250 + i0]
+    return DATA[251 + i0]
 
 
 def phase_status(Py_ssize_t i0):
     """phase.status per phase id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 3:
         raise IndexError("phase_status: index out of range")
-    return DATA[254 + i0]
+    return DATA[255 + i0]
 
 
 def phase_order(Py_ssize_t i0):
     """phase.order per phase id"""
     if not 0 <= i0 < 3:
         raise IndexError("phase_order: index out of range")
-    return DATA[257 + i0]
+    return DATA[258 + i0]
 
 
 def faction_status(Py_ssize_t i0):
     """faction.status per faction id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 8:
         raise IndexError("faction_status: index out of range")
-    return DATA[260 + i0]
+    return DATA[261 + i0]
 
 
 def faction_box(Py_ssize_t i0):
     """faction.box per faction id (0=base, 1=riverfolk, 2=underworld)"""
     if not 0 <= i0 < 8:
         raise IndexError("faction_box: index out of range")
-    return DATA[268 + i0]
+    return DATA[269 + i0]
 
 
 def faction_reach(Py_ssize_t i0):
     """faction.reach per faction id"""
     if not 0 <= i0 < 8:
         raise IndexError("faction_reach: index out of range")
-    return DATA[276 + i0]
+    return DATA[277 + i0]
 
 
 def faction_reach_second(Py_ssize_t i0):
     """faction.reach_second per faction id"""
     if not 0 <= i0 < 8:
         raise IndexError("faction_reach_second: index out of range")
-    return DATA[284 + i0]
+    return DATA[285 + i0]
 
 
 def track_status(Py_ssize_t i0):
     """track.status per track id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 18:
         raise IndexError("track_status: index out of range")
-    return DATA[292 + i0]
+    return DATA[293 + i0]
 
 
 def track_faction(Py_ssize_t i0):
     """track.faction per track id (a faction id)"""
     if not 0 <= i0 < 18:
         raise IndexError("track_faction: index out of range")
-    return DATA[310 + i0]
+    return DATA[311 + i0]
 
 
 def track_suit(Py_ssize_t i0):
     """track.suit per track id (a suit id)"""
     if not 0 <= i0 < 18:
         raise IndexError("track_suit: index out of range")
-    return DATA[328 + i0]
+    return DATA[329 + i0]
 
 
 def leader_status(Py_ssize_t i0):
     """leader.status per leader id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 4:
         raise IndexError("leader_status: index out of range")
-    return DATA[346 + i0]
+    return DATA[347 + i0]
 
 
 def item_status(Py_ssize_t i0):
     """item.status per item id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 8:
         raise IndexError("item_status: index out of range")
-    return DATA[350 + i0]
+    return DATA[351 + i0]
 
 
 def item_tiles(Py_ssize_t i0):
     """item.tiles per item id"""
     if not 0 <= i0 < 8:
         raise IndexError("item_tiles: index out of range")
-    return DATA[358 + i0]
+    return DATA[359 + i0]
 
 
 def item_supply(Py_ssize_t i0):
     """item.supply per item id"""
     if not 0 <= i0 < 8:
         raise IndexError("item_supply: index out of range")
-    return DATA[366 + i0]
+    return DATA[367 + i0]
 
 
 def item_ruin(Py_ssize_t i0):
     """item.ruin per item id"""
     if not 0 <= i0 < 8:
         raise IndexError("item_ruin: index out of range")
-    return DATA[374 + i0]
+    return DATA[375 + i0]
 
 
 def item_zone(Py_ssize_t i0):
     """item.zone per item id (0=track, 1=satchel)"""
     if not 0 <= i0 < 8:
         raise IndexError("item_zone: index out of range")
-    return DATA[382 + i0]
+    return DATA[383 + i0]
 
 
 def character_status(Py_ssize_t i0):
     """character.status per character id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 9:
         raise IndexError("character_status: index out of range")
-    return DATA[390 + i0]
+    return DATA[391 + i0]
 
 
 def character_box(Py_ssize_t i0):
     """character.box per character id (0=base, 1=riverfolk, 2=vagabond_pack)"""
     if not 0 <= i0 < 9:
         raise IndexError("character_box: index out of range")
-    return DATA[399 + i0]
+    return DATA[400 + i0]
 
 
 def card_status(Py_ssize_t i0):
     """card.status per card id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 42:
         raise IndexError("card_status: index out of range")
-    return DATA[408 + i0]
+    return DATA[409 + i0]
 
 
 def card_suit(Py_ssize_t i0):
     """card.suit per card id (a suit id)"""
     if not 0 <= i0 < 42:
         raise IndexError("card_suit: index out of range")
-    return DATA[450 + i0]
+    return DATA[451 + i0]
 
 
 def card_copies(Py_ssize_t i0):
     """card.copies per card id"""
     if not 0 <= i0 < 42:
         raise IndexError("card_copies: index out of range")
-    return DATA[492 + i0]
+    return DATA[493 + i0]
 
 
 def card_kind(Py_ssize_t i0):
     """card.kind per card id (0=ambush, 1=dominance, 2=item, 3=immediate, 4=persistent)"""
     if not 0 <= i0 < 42:
         raise IndexError("card_kind: index out of range")
-    return DATA[534 + i0]
+    return DATA[535 + i0]
 
 
 def card_item(Py_ssize_t i0):
     """card.item per card id (a item id)"""
     if not 0 <= i0 < 42:
         raise IndexError("card_item: index out of range")
-    return DATA[576 + i0]
+    return DATA[577 + i0]
 
 
 def card_vp(Py_ssize_t i0):
     """card.vp per card id"""
     if not 0 <= i0 < 42:
         raise IndexError("card_vp: index out of range")
-    return DATA[618 + i0]
+    return DATA[619 + i0]
 
 
 def card_timing(Py_ssize_t i0):
     """card.timing per card id (0=crafted, 1=birdsong_start, 2=daylight_start, 3=daylight, 4=evening_start, 5=battle)"""
     if not 0 <= i0 < 42:
         raise IndexError("card_timing: index out of range")
-    return DATA[660 + i0]
+    return DATA[661 + i0]
 
 
 def quest_status(Py_ssize_t i0):
     """quest.status per quest id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 15:
         raise IndexError("quest_status: index out of range")
-    return DATA[702 + i0]
+    return DATA[703 + i0]
 
 
 def quest_suit(Py_ssize_t i0):
     """quest.suit per quest id (a suit id)"""
     if not 0 <= i0 < 15:
         raise IndexError("quest_suit: index out of range")
-    return DATA[717 + i0]
+    return DATA[718 + i0]
 
 
 def minister_native(Py_ssize_t i0):
     """minister.native per minister id (a native id)"""
     if not 0 <= i0 < 9:
         raise IndexError("minister_native: index out of range")
-    return DATA[732 + i0]
+    return DATA[733 + i0]
 
 
 def minister_status(Py_ssize_t i0):
     """minister.status per minister id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 9:
         raise IndexError("minister_status: index out of range")
-    return DATA[741 + i0]
+    return DATA[742 + i0]
 
 
 def minister_rank(Py_ssize_t i0):
     """minister.rank per minister id (0=squire, 1=noble, 2=lord)"""
     if not 0 <= i0 < 9:
         raise IndexError("minister_rank: index out of range")
-    return DATA[750 + i0]
+    return DATA[751 + i0]
 
 
 def minister_reveal(Py_ssize_t i0):
     """minister.reveal per minister id"""
     if not 0 <= i0 < 9:
         raise IndexError("minister_reveal: index out of range")
-    return DATA[759 + i0]
+    return DATA[760 + i0]
 
 
 def plot_status(Py_ssize_t i0):
     """plot.status per plot id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 4:
         raise IndexError("plot_status: index out of range")
-    return DATA[768 + i0]
+    return DATA[769 + i0]
 
 
 def plot_count(Py_ssize_t i0):
     """plot.count per plot id"""
     if not 0 <= i0 < 4:
         raise IndexError("plot_count: index out of range")
-    return DATA[772 + i0]
+    return DATA[773 + i0]
 
 
 def service_status(Py_ssize_t i0):
     """service.status per service id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 3:
         raise IndexError("service_status: index out of range")
-    return DATA[776 + i0]
+    return DATA[777 + i0]
 
 
 def map_status(Py_ssize_t i0):
     """map.status per map id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 4:
         raise IndexError("map_status: index out of range")
-    return DATA[779 + i0]
+    return DATA[780 + i0]
 
 
 def map_box(Py_ssize_t i0):
     """map.box per map id (0=base, 1=underworld)"""
     if not 0 <= i0 < 4:
         raise IndexError("map_box: index out of range")
-    return DATA[783 + i0]
+    return DATA[784 + i0]
 
 
 def map_printed_suits(Py_ssize_t i0):
     """map.printed_suits per map id"""
     if not 0 <= i0 < 4:
         raise IndexError("map_printed_suits: index out of range")
-    return DATA[787 + i0]
+    return DATA[788 + i0]
 
 
 def clearing_status(Py_ssize_t i0):
     """clearing.status per clearing id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 12:
         raise IndexError("clearing_status: index out of range")
-    return DATA[791 + i0]
+    return DATA[792 + i0]
 
 
 def clearing_map(Py_ssize_t i0):
     """clearing.map per clearing id (a map id)"""
     if not 0 <= i0 < 12:
         raise IndexError("clearing_map: index out of range")
-    return DATA[803 + i0]
+    return DATA[804 + i0]
 
 
 def clearing_suit(Py_ssize_t i0):
     """clearing.suit per clearing id (a suit id)"""
     if not 0 <= i0 < 12:
         raise IndexError("clearing_suit: index out of range")
-    return DATA[815 + i0]
+    return DATA[816 + i0]
 
 
 def clearing_slots(Py_ssize_t i0):
     """clearing.slots per clearing id"""
     if not 0 <= i0 < 12:
         raise IndexError("clearing_slots: index out of range")
-    return DATA[827 + i0]
+    return DATA[828 + i0]
 
 
 def clearing_ruins(Py_ssize_t i0):
     """clearing.ruins per clearing id"""
     if not 0 <= i0 < 12:
         raise IndexError("clearing_ruins: index out of range")
-    return DATA[839 + i0]
+    return DATA[840 + i0]
 
 
 def clearing_corner(Py_ssize_t i0):
     """clearing.corner per clearing id"""
     if not 0 <= i0 < 12:
         raise IndexError("clearing_corner: index out of range")
-    return DATA[851 + i0]
+    return DATA[852 + i0]
 
 
 def clearing_opposite(Py_ssize_t i0):
     """clearing.opposite per clearing id (a clearing id)"""
     if not 0 <= i0 < 12:
         raise IndexError("clearing_opposite: index out of range")
-    return DATA[863 + i0]
+    return DATA[864 + i0]
 
 
 def forest_status(Py_ssize_t i0):
     """forest.status per forest id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 0:
         raise IndexError("forest_status: index out of range")
-    return DATA[875 + i0]
+    return DATA[876 + i0]
 
 
 def forest_map(Py_ssize_t i0):
     """forest.map per forest id (a map id)"""
     if not 0 <= i0 < 0:
         raise IndexError("forest_map: index out of range")
-    return DATA[875 + i0]
+    return DATA[876 + i0]
 
 
 def variant_status(Py_ssize_t i0):
     """variant.status per variant id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 3:
         raise IndexError("variant_status: index out of range")
-    return DATA[875 + i0]
+    return DATA[876 + i0]
 
 
 def table_viable_reach(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'viable_reach': [row][value]"""
     if not 0 <= i0 < 5 or not 0 <= i1 < 1:
         raise IndexError("table_viable_reach: index out of range")
-    return DATA[878 + i0 + i1]
+    return DATA[879 + i0 + i1]
 
 
 def table_viable_reach_rows(Py_ssize_t i0):
     """integer keys of the rows of 'viable_reach'"""
     if not 0 <= i0 < 5:
         raise IndexError("table_viable_reach_rows: index out of range")
-    return DATA[883 + i0]
+    return DATA[884 + i0]
 
 
 def table_roost_vp(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'roost_vp': [row][value]"""
     if not 0 <= i0 < 8 or not 0 <= i1 < 1:
         raise IndexError("table_roost_vp: index out of range")
-    return DATA[888 + i0 + i1]
+    return DATA[889 + i0 + i1]
 
 
 def table_roost_vp_rows(Py_ssize_t i0):
     """integer keys of the rows of 'roost_vp'"""
     if not 0 <= i0 < 8:
         raise IndexError("table_roost_vp_rows: index out of range")
-    return DATA[896 + i0]
+    return DATA[897 + i0]
