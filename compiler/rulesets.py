@@ -90,6 +90,7 @@ RULESETS: dict[str, tuple[KindSpec, ...]] = {
         KindSpec("clearing", "clearings", root.Clearing),
         KindSpec("forest", "forests", root.Forest),
         KindSpec("variant", "variants", root.Variant),
+        KindSpec("gap", "gaps", root.Gap),
     ),
     "vindication": COMMON_KINDS
     + (

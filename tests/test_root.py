@@ -23,6 +23,10 @@ BIRD_VICTORY = ("  victory:\n    effect:\n      - if:\n          cond: {gt: [{co
                 "          then: [{native: {name: win, args: [you]}}]\n")
 """The Bird Dominance card's victory condition (3.3.1.II), which the dominance_victory case removes."""
 
+STRAY_FOREST = ("- id: stray\n  map: {map}\n  clearings: [hill, creek, beach]\n"
+                "  source: [{{doc: ref_root, at: \"autumn_map/forests_hrf/AutumnN\"}}]\n  status: unverified\n  note: \"x\"\n")
+"""A forest the Autumn map does not have (an eighth), or a Winter forest round Autumn clearings."""
+
 # (file, text to find, replacement, text marking the reported spot, code)
 CASES = {
     "ruins_over_slots": ("clearings.yaml", "  slots: 1\n  ruins: 0\n  corner: true\n  opposite: weald",
@@ -46,6 +50,11 @@ CASES = {
                       ("kind: ambush\n  rule: \"4.3.1\"\n  timing: daylight", len("kind: ambush\n  rule: \"4.3.1\"\n  timing: ")),
                       "card-timing"),
     "dominance_victory": ("cards.yaml", BIRD_VICTORY, "", ("kind: dominance", 6), "card-effect"),
+    "map_clearings": ("maps.yaml", "  clearing_count: 12\n", "  clearing_count: 11\n", ("clearing_count: 11", 16), "map-clearings"),
+    "forest_count": ("forests.yaml", "- id: autumn_n\n", STRAY_FOREST.format(map="autumn") + "- id: autumn_n\n",
+                     ("map: autumn", 5), "forest-count"),
+    "forest_map": ("forests.yaml", "- id: autumn_n\n", STRAY_FOREST.format(map="winter") + "- id: autumn_n\n",
+                   ("[hill, creek, beach]", 1), "forest-map"),
     "track_spaces": ("tracks.yaml", "  spaces: [{vp: 0}, {vp: 1}, {vp: 2, draw: 1}, {vp: 3}, {vp: 4}]",
                      "  spaces: [{vp: 0}, {vp: 1}, {vp: 2, draw: 1}, {vp: 3}]",
                      ("spaces: [{vp: 0}, {vp: 1}, {vp: 2, draw: 1}, {vp: 3}]", 8), "track-spaces"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from ..models.root import Card, Clearing, Faction, Suit, Track
+from ..models.root import Card, Clearing, Faction, Forest, Map, Suit, Track
 from ..validate import Located
 from .context import CheckContext
 
@@ -172,5 +172,49 @@ def check_track_spaces(ctx: CheckContext) -> None:
                           f"{counts[faction][piece]} of that piece", hint="one space per piece, the starting one included")
 
 
+def check_map_clearings(ctx: CheckContext) -> None:
+    """A map that lists its clearings lists all of them: one per suit marker (C.1), the map's `clearing_count`."""
+    if not ctx.complete("clearing", "map"):
+        return
+    listed: dict[str, int] = defaultdict(int)
+    for _, clearing in ctx.typed("clearing", Clearing):
+        listed[clearing.map] += 1
+    for item, map_ in ctx.typed("map", Map):
+        if listed[map_.id] and listed[map_.id] != map_.clearing_count:
+            ctx.report_at(item, ("clearing_count",), "map-clearings",
+                          f"map {map_.id!r} has {map_.clearing_count} clearings, clearings.yaml lists {listed[map_.id]}",
+                          hint="list every clearing of a map, or none")
+
+
+def check_forests(ctx: CheckContext) -> None:
+    """Forests are the areas enclosed by paths and clearings (2.4), and by river sections too on a map where they
+    divide forests (D.1.1): each forest lies among clearings of its own map, and a map whose forests are listed has as
+    many as its connected plane graph encloses, links − clearings + 1 (Euler), so a forest left out or doubled shows."""
+    if not ctx.complete("forest", "clearing", "map"):
+        return
+    clearings = {clearing.id: clearing for _, clearing in ctx.typed("clearing", Clearing)}
+    forests: dict[str, list[tuple[Located, Forest]]] = defaultdict(list)
+    for item, forest in ctx.typed("forest", Forest):
+        forests[forest.map].append((item, forest))
+        for index, clearing_id in enumerate(forest.clearings):
+            clearing = clearings.get(clearing_id)
+            if clearing is not None and clearing.map != forest.map:
+                ctx.report_at(item, ("clearings", index), "forest-map",
+                              f"forest {forest.id!r} is on map {forest.map!r}, clearing {clearing_id!r} on {clearing.map!r}")
+    for _, map_ in ctx.typed("map", Map):
+        if not forests[map_.id]:
+            continue
+        on_map = [c for c in clearings.values() if c.map == map_.id]
+        if not on_map:
+            continue
+        links = sum(len(c.paths) + (len(c.rivers) if map_.rivers_divide_forests else 0) for c in on_map) // 2
+        enclosed = links - len(on_map) + 1
+        if len(forests[map_.id]) != enclosed:
+            item, _ = forests[map_.id][0]
+            ctx.report_at(item, ("map",), "forest-count",
+                          f"map {map_.id!r} lists {len(forests[map_.id])} forests, its {links} links between "
+                          f"{len(on_map)} clearings enclose {enclosed}", hint="forests are the areas enclosed by paths and clearings (2.4)")
+
+
 CHECKS = (check_slots, check_links, check_opposite_corners, check_piece_counts, check_deck, check_card_effects,
-          check_track_spaces)
+          check_track_spaces, check_map_clearings, check_forests)

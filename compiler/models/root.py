@@ -179,6 +179,9 @@ class Map(NamedEntity):
     rule: RuleNumber
     box: Literal["base", "underworld"]
     printed_suits: bool = Field(description="Only Autumn prints clearing suits; others take shuffled markers (C.1)")
+    clearing_count: Count = Field(description="Clearings on the map: one suit marker each, 12 in all (C.1)")
+    rivers_divide_forests: bool = Field(default=False, description="Each river section divides forests like a path "
+                                        "(the Winter map's Raging River, D.1.1); elsewhere only paths do (2.4)")
     rules: list[Rule] = Field(default_factory=list)
 
 
@@ -201,3 +204,12 @@ class Forest(Entity):
 class Variant(NamedEntity):
     rule: RuleNumber
     text: Text
+
+
+class Gap(NamedEntity):
+    """Data the game needs that no source gives: kept absent, never invented, and listed on the sheets' appendix.
+
+    `status` says how sure the gap itself is: `verified` when the Law shows the thing exists but not what it is."""
+
+    rule: RuleNumber
+    text: Text = Field(description="What is missing and what the sources do give")

@@ -41,9 +41,9 @@ FIELDS: dict[str, tuple[int, tuple[int, ...], int]] = {
 SPACES: tuple[tuple[str, int], ...] = (
     ('player', 6),
     ('term', 68),
-    ('label', 55),
+    ('label', 58),
     ('table', 2),
-    ('discrepancy', 6),
+    ('discrepancy', 8),
     ('field', 31),
     ('resource', 4),
     ('native', 69),
@@ -64,8 +64,9 @@ SPACES: tuple[tuple[str, int], ...] = (
     ('service', 3),
     ('map', 4),
     ('clearing', 12),
-    ('forest', 0),
+    ('forest', 7),
     ('variant', 3),
+    ('gap', 3),
 )
 """(name, size); a choice of kind k offers entities of SPACES[k - 1] (kind 0: numbered options)."""
 

@@ -139,6 +139,9 @@ class LabelId(IntEnum):
     TRACK_VP = 52
     TRACK_DRAW = 53
     TRACK_WARRIOR = 54
+    FORESTS = 55
+    GAPS = 56
+    GAPS_INTRO = 57
 
 
 class TableId(IntEnum):
@@ -153,6 +156,8 @@ class DiscrepancyId(IntEnum):
     CORVID_EVENING_HEADING = 3
     CROWNS_SERVICE_MARKERS_MISSING = 4
     LORDS_OF_THE_FOREST_EMPTY = 5
+    AUTUMN_FORESTS = 6
+    MOUNTAIN_FORESTS_REFERENCE = 7
 
 
 class FieldId(IntEnum):
@@ -473,13 +478,25 @@ class ClearingId(IntEnum):
 
 
 class ForestId(IntEnum):
-    pass
+    AUTUMN_N = 0
+    AUTUMN_NW = 1
+    WITCHWOOD = 2
+    AUTUMN_W = 3
+    AUTUMN_S = 4
+    AUTUMN_E = 5
+    AUTUMN_SW = 6
 
 
 class VariantId(IntEnum):
     CHOOSE_MAP = 0
     CHOOSE_DECK = 1
     CHOOSE_BOTS = 2
+
+
+class GapId(IntEnum):
+    WINTER_MAP_DATA = 0
+    LAKE_MAP_DATA = 1
+    MOUNTAIN_MAP_DATA = 2
 
 
 
@@ -837,6 +854,8 @@ class Map:
     rule: str
     box: str
     printed_suits: bool
+    clearing_count: int
+    rivers_divide_forests: bool = False
     rules: tuple[Rule, ...] = ()
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -867,6 +886,18 @@ class Forest:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Variant:
     id: VariantId
+    source: tuple[Source, ...]
+    status: str
+    note: str | None = None
+    name: Text
+    rule: str
+    text: Text
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Gap:
+    """Data the game needs that no source gives: kept absent, never invented, and listed on the sheets' appendix."""
+
+    id: GapId
     source: tuple[Source, ...]
     status: str
     note: str | None = None
@@ -973,6 +1004,7 @@ GLOSSARY: tuple[Term, ...] = (
         name=Text(en='suit', fr='couleur', uk='масть'),
         definition=Text(en='Fox, rabbit or mouse for clearings; cards may also be bird, which is wild (2.1.1, 2.2.2).', fr='Renard, lapin ou souris pour les clairières ; les cartes peuvent aussi être Oiseau, joker (2.1.1, 2.2.2).', uk='Лисиця, кролик чи миша для галявин; карти можуть бути ще й птахом, що є джокером (2.1.1, 2.2.2).'),
         forms=Text(en='suits', fr='couleurs', uk='масті, мастей, мастю, мастям, мастями, мастях'),
+        exempt=('map/mountain/rules/setup/text',),
     ),
     Term(
         id=TermId.BIRDSONG,
@@ -1629,6 +1661,18 @@ LABELS: tuple[Label, ...] = (
         id=LabelId.TRACK_WARRIOR,
         text=Text(en='Warrior icon', fr='Icône guerrier', uk='Значок воїна'),
     ),
+    Label(
+        id=LabelId.FORESTS,
+        text=Text(en='Forests (the clearings around each)', fr='Bois (clairières autour de chacun)', uk='Ліси (галявини навколо кожного)'),
+    ),
+    Label(
+        id=LabelId.GAPS,
+        text=Text(en='Data no source gives', fr='Données qu’aucune source ne donne', uk='Дані, яких не дає жодне джерело'),
+    ),
+    Label(
+        id=LabelId.GAPS_INTRO,
+        text=Text(en='Neither the Law nor the reference data gives these. They stay absent: nothing is made up in their place.', fr='Ces données manquent à la Loi comme aux données de référence. Elles restent absentes : rien n’est inventé à leur place.', uk='Цих даних немає ні в Законі, ні в довідкових даних. Вони залишаються відсутніми: нічого замість них не вигадано.'),
+    ),
 )
 
 TABLES: tuple[Table, ...] = (
@@ -1702,6 +1746,22 @@ DISCREPANCIES: tuple[Discrepancy, ...] = (
         status='verified',
         rule='7.2.2',
         summary='The Law says the Eyrie rules ties but not empty clearings; the English Law requires at least one Eyrie piece there. The content follows the French wording; a kernel must choose.',
+        follow='law',
+    ),
+    Discrepancy(
+        id=DiscrepancyId.AUTUMN_FORESTS,
+        source=(Source(doc='ref_root', at='autumn_map/forests_hrf'), Source(doc='ref_root', at='autumn_map/forests_ttg'), Source(doc='law', line=121, quote='Les aires du plateau entourées par des chemins et des clairières sont appelées bois.'), Source(doc='law', line=711, quote='La rivière divise les bois comme si chaque section de rivière reliant deux clairières était un chemin.')),
+        status='unverified',
+        rule='2.4',
+        summary="The Autumn map's forests: haunt-roll-fail has 7, TabletopGames 9, splitting haunt-roll-fail's northern forest (Beach, Creek, Hill, Quarry) along the Beach-Creek river and the Witchwood (Beach, Glade, Mountain, Quarry, Waterfall) along the Beach-Waterfall river. The Law makes forests the areas enclosed by paths and clearings (2.4) and has a river divide them only on the Winter map (D.1.1); the 18 paths of 12 clearings enclose 7 areas (Euler). We follow haunt-roll-fail.",
+        follow='ref_root',
+    ),
+    Discrepancy(
+        id=DiscrepancyId.MOUNTAIN_FORESTS_REFERENCE,
+        source=(Source(doc='law', line=725, quote='sont des bois (2.2)'), Source(doc='law', line=119, quote='Bois')),
+        status='verified',
+        rule='D.3.5',
+        summary="The Mountain map's forest rule cites forests as (2.2), but this Law defines them in 2.4 (2.2 is clearings and paths). The content cites 2.4.",
         follow='law',
     ),
 )
@@ -3864,45 +3924,50 @@ SERVICES: tuple[Service, ...] = (
 MAPS: tuple[Map, ...] = (
     Map(
         id=MapId.AUTUMN,
-        source=(Source(doc='law', line=660, quote='Plateau (Plateaux Automne et Hiver)'), Source(doc='law', line=697, quote='Vous pouvez jouer sur un autre plateau que le plateau Automne.')),
+        source=(Source(doc='law', line=660, quote='Plateau (Plateaux Automne et Hiver)'), Source(doc='law', line=697, quote='Vous pouvez jouer sur un autre plateau que le plateau Automne.'), Source(doc='law', line=697, quote='prenez les 12 marqueurs de couleurs, retournez-les face cachée et mélangez-les, puis placez-en un sur chaque clairière')),
         status='verified',
         name=Text(en='Autumn', fr='Automne', uk='Осінь'),
         rule='C.1',
         box='base',
         printed_suits=True,
+        clearing_count=12,
     ),
     Map(
         id=MapId.WINTER,
-        source=(Source(doc='law', line=711, quote='La rivière divise les bois comme si chaque section de rivière reliant deux clairières était un chemin.'),),
+        source=(Source(doc='law', line=711, quote='La rivière divise les bois comme si chaque section de rivière reliant deux clairières était un chemin.'), Source(doc='law', line=697, quote='prenez les 12 marqueurs de couleurs, retournez-les face cachée et mélangez-les, puis placez-en un sur chaque clairière')),
         status='verified',
-        note='No clearing data: the Law gives none and the reference data covers Autumn only.',
+        note='No clearing data: the Law gives none and the reference data covers Autumn only (gaps.yaml).',
         name=Text(en='Winter', fr='Hiver', uk='Зима'),
         rule='D.1',
         box='base',
         printed_suits=False,
+        clearing_count=12,
+        rivers_divide_forests=True,
         rules=(Rule(id='raging_river', rule='D.1.1', name=Text(en='Raging River', fr='Rivière Tumultueuse', uk='Бурхлива річка'), text=Text(en='The river divides forests as if each river section linking two clearings were a path.', fr='La rivière divise les bois comme si chaque section de rivière reliant deux clairières était un chemin.', uk='Річка ділить ліси так, ніби кожна ділянка річки між двома галявинами була стежкою.')),),
     ),
     Map(
         id=MapId.LAKE,
-        source=(Source(doc='law', line=715, quote='Le lac est traité comme un ensemble de rivières reliant chaque clairière côtière à chaque autre clairière côtière.'),),
+        source=(Source(doc='law', line=715, quote='Le lac est traité comme un ensemble de rivières reliant chaque clairière côtière à chaque autre clairière côtière.'), Source(doc='law', line=716, quote='Les clairières qui touchent le lac (non séparées du lac par un bois) sont des clairières côtières.'), Source(doc='law', line=717, quote='Les bois qui touchent le lac sont des bois côtiers.'), Source(doc='law', line=697, quote='prenez les 12 marqueurs de couleurs, retournez-les face cachée et mélangez-les, puis placez-en un sur chaque clairière')),
         status='verified',
-        note='No clearing data: the Law gives none.',
+        note='No clearing data: neither the Law nor the reference data gives any (gaps.yaml).',
         name=Text(en='Lake', fr='Lac', uk='Озеро'),
         rule='D.2',
         box='underworld',
         printed_suits=False,
-        rules=(Rule(id='setup', rule='D.2.1', name=Text(en='Setup changes', fr='Modifications de Mise en Place', uk='Зміни приготування'), text=Text(en='Place the ferry in the corner clearing that is also a coastal clearing.', fr='Placez le ferry dans la clairière en coin qui est aussi une clairière côtière.', uk='Поставте пором на кутову галявину, яка також є прибережною галявиною.')), Rule(id='the_lake', rule='D.2.2', name=Text(en='The Lake', fr='Le Lac', uk='Озеро'), text=Text(en='The lake is treated as rivers linking every coastal clearing to every other coastal clearing.', fr='Le lac est traité comme des rivières reliant chaque clairière côtière à chaque autre clairière côtière.', uk='Озеро вважають річками, що з’єднують кожну прибережну галявину з кожною іншою прибережною галявиною.')), Rule(id='ferry', rule='D.2.5', name=Text(en='The Ferry', fr='Le Ferry', uk='Пором'), text=Text(en='Once per turn, whoever moves from the ferry’s clearing may go to another coastal clearing with the ferry, then draw a card.', fr='Une fois par tour, qui se déplace depuis la clairière du ferry peut aller vers une autre clairière côtière avec le ferry, puis piocher une carte.', uk='Раз за хід той, хто переміщається з галявини порому, може рушити на іншу прибережну галявину разом із поромом, потім добрати карту.'))),
+        clearing_count=12,
+        rules=(Rule(id='setup', rule='D.2.1', name=Text(en='Setup changes', fr='Modifications de Mise en Place', uk='Зміни приготування'), text=Text(en='Place the ferry in the corner clearing that is also a coastal clearing.', fr='Placez le ferry dans la clairière en coin qui est aussi une clairière côtière.', uk='Поставте пором на кутову галявину, яка також є прибережною галявиною.')), Rule(id='the_lake', rule='D.2.2', name=Text(en='The Lake', fr='Le Lac', uk='Озеро'), text=Text(en='The lake is treated as rivers linking every coastal clearing to every other coastal clearing.', fr='Le lac est traité comme des rivières reliant chaque clairière côtière à chaque autre clairière côtière.', uk='Озеро вважають річками, що з’єднують кожну прибережну галявину з кожною іншою прибережною галявиною.')), Rule(id='coastal_clearings', rule='D.2.3', name=Text(en='Coastal Clearings', fr='Clairières Côtières', uk='Прибережні галявини'), text=Text(en='Clearings that touch the lake (not separated from it by a forest) are coastal clearings.', fr='Les clairières qui touchent le lac (non séparées du lac par un bois) sont des clairières côtières.', uk='Галявини, що торкаються озера (не відокремлені від нього лісом), є прибережними галявинами.')), Rule(id='coastal_forests', rule='D.2.4', name=Text(en='Coastal Forests', fr='Bois Côtiers', uk='Прибережні ліси'), text=Text(en='Forests that touch the lake are coastal forests. Each coastal forest is adjacent to its two neighboring coastal forests (separated by a single coastal clearing).', fr='Les bois qui touchent le lac sont des bois côtiers. Chaque bois côtier est adjacent à ses deux bois côtiers voisins (séparés par une seule clairière côtière).', uk='Ліси, що торкаються озера, є прибережними лісами. Кожен прибережний ліс суміжний із двома сусідніми прибережними лісами (відокремленими однією прибережною галявиною).')), Rule(id='ferry', rule='D.2.5', name=Text(en='The Ferry', fr='Le Ferry', uk='Пором'), text=Text(en='Once per turn, whoever moves from the ferry’s clearing may go to another coastal clearing with the ferry, then draw a card.', fr='Une fois par tour, qui se déplace depuis la clairière du ferry peut aller vers une autre clairière côtière avec le ferry, puis piocher une carte.', uk='Раз за хід той, хто переміщається з галявини порому, може рушити на іншу прибережну галявину разом із поромом, потім добрати карту.'))),
     ),
     Map(
         id=MapId.MOUNTAIN,
-        source=(Source(doc='law', line=722, quote='Les clairières reliées par un chemin fermé ne sont pas adjacentes.'),),
+        source=(Source(doc='law', line=722, quote='Les clairières reliées par un chemin fermé ne sont pas adjacentes.'), Source(doc='law', line=721, quote='Placez les 6 marqueurs de chemin fermé de sorte à couvrir les 6 chemins de couleur plus foncée'), Source(doc='law', line=725, quote='Toutes les zones du plateau montagne entourées par des chemins et des clairières sont des bois'), Source(doc='law', line=697, quote='prenez les 12 marqueurs de couleurs, retournez-les face cachée et mélangez-les, puis placez-en un sur chaque clairière')),
         status='verified',
-        note='No clearing data: the Law gives none.',
+        note='No clearing data: neither the Law nor the reference data gives any (gaps.yaml).',
         name=Text(en='Mountain', fr='Montagne', uk='Гори'),
         rule='D.3',
         box='underworld',
         printed_suits=False,
-        rules=(Rule(id='closed_paths', rule='D.3.2', name=Text(en='Closed Paths', fr='Chemins Fermés', uk='Закриті стежки'), text=Text(en='Clearings linked by a closed path are not adjacent; closed paths still divide forests.', fr='Les clairières reliées par un chemin fermé ne sont pas adjacentes ; les chemins fermés divisent quand même les bois.', uk='Галявини, з’єднані закритою стежкою, не суміжні; закриті стежки однаково ділять ліси.')), Rule(id='remove_closed_paths', rule='D.3.3', name=Text(en='Removing Closed Paths', fr='Retirer les Chemins Fermés', uk='Відкриття стежок'), text=Text(en='Once per turn in Daylight, spend a card to remove a closed path marker and score a victory point.', fr='Une fois par tour lors du Jour, dépensez une carte pour retirer un marqueur de chemin fermé et marquer un point de victoire.', uk='Раз за хід протягом Дня витратьте карту, щоб прибрати маркер закритої стежки й отримати переможне очко.')), Rule(id='the_pass', rule='D.3.4', name=Text(en='The Pass', fr='Le Col', uk='Перевал'), text=Text(en='At the end of their Evening, a player who rules the Pass scores a victory point.', fr='À la fin de son Crépuscule, un joueur qui contrôle le Col marque un point de victoire.', uk='Наприкінці свого Вечора гравець, який контролює Перевал, отримує переможне очко.'))),
+        clearing_count=12,
+        rules=(Rule(id='setup', rule='D.3.1', name=Text(en='Setup changes', fr='Modifications de Mise en Place', uk='Зміни приготування'), text=Text(en='Place the 6 closed path markers to cover the 6 darker paths showing dug-up ground. Place the tower piece in the central clearing showing two towers.', fr='Placez les 6 marqueurs de chemin fermé de sorte à couvrir les 6 chemins de couleur plus foncée montrant un sol creusé. Placez la pièce de la tour dans la clairière centrale montrant deux tours.', uk='Покладіть 6 маркерів закритих стежок так, щоб вони закрили 6 темніших стежок із розкопаною землею. Поставте фішку вежі на центральну галявину, де зображено дві вежі.')), Rule(id='closed_paths', rule='D.3.2', name=Text(en='Closed Paths', fr='Chemins Fermés', uk='Закриті стежки'), text=Text(en='Clearings linked by a closed path are not adjacent; closed paths still divide forests.', fr='Les clairières reliées par un chemin fermé ne sont pas adjacentes ; les chemins fermés divisent quand même les bois.', uk='Галявини, з’єднані закритою стежкою, не суміжні; закриті стежки однаково ділять ліси.')), Rule(id='remove_closed_paths', rule='D.3.3', name=Text(en='Removing Closed Paths', fr='Retirer les Chemins Fermés', uk='Відкриття стежок'), text=Text(en='Once per turn in Daylight, spend a card to remove a closed path marker and score a victory point.', fr='Une fois par tour lors du Jour, dépensez une carte pour retirer un marqueur de chemin fermé et marquer un point de victoire.', uk='Раз за хід протягом Дня витратьте карту, щоб прибрати маркер закритої стежки й отримати переможне очко.')), Rule(id='the_pass', rule='D.3.4', name=Text(en='The Pass', fr='Le Col', uk='Перевал'), text=Text(en='At the end of their Evening, a player who rules the Pass scores a victory point.', fr='À la fin de son Crépuscule, un joueur qui contrôle le Col marque un point de victoire.', uk='Наприкінці свого Вечора гравець, який контролює Перевал, отримує переможне очко.')), Rule(id='forests', rule='D.3.5', name=Text(en='Forests', fr='Bois', uk='Ліси'), text=Text(en='Every area of the Mountain map enclosed by paths and clearings is a forest, whether or not trees are drawn inside it, and wherever they are.', fr='Toutes les zones du plateau Montagne entourées par des chemins et des clairières sont des bois, indépendamment de la présence ou de l’emplacement des arbres à l’intérieur.', uk='Кожна ділянка поля «Гори», оточена стежками й галявинами, є лісом, незалежно від того, чи намальовано в ній дерева і де саме.'))),
     ),
 )
 
@@ -4059,6 +4124,62 @@ CLEARINGS: tuple[Clearing, ...] = (
 )
 
 FORESTS: tuple[Forest, ...] = (
+    Forest(
+        id=ForestId.AUTUMN_N,
+        source=(Source(doc='ref_root', at='autumn_map/forests_hrf/AutumnN'), Source(doc='law', line=121, quote='Les aires du plateau entourées par des chemins et des clairières sont appelées bois.')),
+        status='unverified',
+        note='Reference data (haunt-roll-fail AutumnN); TabletopGames differs, see discrepancy autumn_forests.',
+        map=MapId.AUTUMN,
+        clearings=(ClearingId.BEACH, ClearingId.CREEK, ClearingId.HILL, ClearingId.QUARRY),
+    ),
+    Forest(
+        id=ForestId.AUTUMN_NW,
+        source=(Source(doc='ref_root', at='autumn_map/forests_hrf/AutumnNW'), Source(doc='law', line=121, quote='Les aires du plateau entourées par des chemins et des clairières sont appelées bois.')),
+        status='unverified',
+        note='Reference data (haunt-roll-fail AutumnNW); TabletopGames differs, see discrepancy autumn_forests.',
+        map=MapId.AUTUMN,
+        clearings=(ClearingId.BEACH, ClearingId.DUNE, ClearingId.GLADE, ClearingId.HILL),
+    ),
+    Forest(
+        id=ForestId.WITCHWOOD,
+        source=(Source(doc='ref_root', at='autumn_map/forests_hrf/Witchwood'), Source(doc='law', line=121, quote='Les aires du plateau entourées par des chemins et des clairières sont appelées bois.')),
+        status='unverified',
+        note='Reference data (haunt-roll-fail Witchwood); TabletopGames differs, see discrepancy autumn_forests.',
+        map=MapId.AUTUMN,
+        clearings=(ClearingId.BEACH, ClearingId.GLADE, ClearingId.MOUNTAIN, ClearingId.QUARRY, ClearingId.WATERFALL),
+    ),
+    Forest(
+        id=ForestId.AUTUMN_W,
+        source=(Source(doc='ref_root', at='autumn_map/forests_hrf/AutumnW'), Source(doc='law', line=121, quote='Les aires du plateau entourées par des chemins et des clairières sont appelées bois.')),
+        status='unverified',
+        note='Reference data (haunt-roll-fail AutumnW); TabletopGames differs, see discrepancy autumn_forests.',
+        map=MapId.AUTUMN,
+        clearings=(ClearingId.DUNE, ClearingId.GLADE, ClearingId.HAVEN),
+    ),
+    Forest(
+        id=ForestId.AUTUMN_S,
+        source=(Source(doc='ref_root', at='autumn_map/forests_hrf/AutumnS'), Source(doc='law', line=121, quote='Les aires du plateau entourées par des chemins et des clairières sont appelées bois.')),
+        status='unverified',
+        note='Reference data (haunt-roll-fail AutumnS); TabletopGames differs, see discrepancy autumn_forests.',
+        map=MapId.AUTUMN,
+        clearings=(ClearingId.GLADE, ClearingId.POND, ClearingId.WATERFALL, ClearingId.WEALD),
+    ),
+    Forest(
+        id=ForestId.AUTUMN_E,
+        source=(Source(doc='ref_root', at='autumn_map/forests_hrf/AutumnE'), Source(doc='law', line=121, quote='Les aires du plateau entourées par des chemins et des clairières sont appelées bois.')),
+        status='unverified',
+        note='Reference data (haunt-roll-fail AutumnE); TabletopGames differs, see discrepancy autumn_forests.',
+        map=MapId.AUTUMN,
+        clearings=(ClearingId.MOUNTAIN, ClearingId.WATERFALL, ClearingId.WEALD),
+    ),
+    Forest(
+        id=ForestId.AUTUMN_SW,
+        source=(Source(doc='ref_root', at='autumn_map/forests_hrf/AutumnSW'), Source(doc='law', line=121, quote='Les aires du plateau entourées par des chemins et des clairières sont appelées bois.')),
+        status='unverified',
+        note='Reference data (haunt-roll-fail AutumnSW); TabletopGames differs, see discrepancy autumn_forests.',
+        map=MapId.AUTUMN,
+        clearings=(ClearingId.GLADE, ClearingId.HAVEN, ClearingId.MEADOW, ClearingId.POND),
+    ),
 )
 
 VARIANTS: tuple[Variant, ...] = (
@@ -4085,6 +4206,33 @@ VARIANTS: tuple[Variant, ...] = (
         name=Text(en='Step C3: Choose the Bots', fr='Étape C3 : Choisissez les Bots', uk='Крок C3: Оберіть ботів'),
         rule='C.3',
         text=Text(en='You may play with bots, as described in the Law of Rootbotics.', fr='Vous pouvez jouer avec des bots, tel que décrit dans la Loi de la Rootbotique.', uk='Ви можете грати з ботами, як описано в Законі Рутботики.'),
+    ),
+)
+
+GAPS: tuple[Gap, ...] = (
+    Gap(
+        id=GapId.WINTER_MAP_DATA,
+        source=(Source(doc='law', line=660, quote='Plateau (Plateaux Automne et Hiver)'), Source(doc='law', line=697, quote='placez-en un sur chaque clairière, en couvrant les symboles de couleur imprimés, s’il y en a'), Source(doc='law', line=711, quote='La rivière divise les bois comme si chaque section de rivière reliant deux clairières était un chemin.')),
+        status='verified',
+        name=Text(en='Winter map: clearings, paths and forests', fr='Plateau Hiver : clairières, chemins et bois', uk='Поле «Зима»: галявини, стежки й ліси'),
+        rule='D.1',
+        text=Text(en='For the Winter map the Law gives only its 12 clearings, with no printed suit (C.1), and its Raging River (D.1.1); the reference data covers the Autumn map only. Still missing: each clearing’s slots and ruins, the corners and their opposites, the paths, the river and the forests.', fr='La Loi ne donne pour le plateau Hiver que ses 12 clairières, sans couleur imprimée (C.1), et sa Rivière Tumultueuse (D.1.1) ; les données de référence ne couvrent que le plateau Automne. Restent absents : les emplacements et ruines de chaque clairière, les coins et leurs opposés, les chemins, la rivière et les bois.', uk='Для поля «Зима» Закон дає лише 12 галявин без надрукованої масті (C.1) і Бурхливу річку (D.1.1); довідкові дані охоплюють тільки поле «Осінь». Досі бракує: місць для будівель і руїн кожної галявини, кутів і протилежних до них кутів, стежок, річки й лісів.'),
+    ),
+    Gap(
+        id=GapId.LAKE_MAP_DATA,
+        source=(Source(doc='law', line=676, quote='Plateau (Plateaux Lac et Montagne)'), Source(doc='law', line=714, quote='Placez la pièce du ferry dans la clairière en coin qui est aussi une clairière côtière.')),
+        status='verified',
+        name=Text(en='Lake map: clearings, paths and forests', fr='Plateau Lac : clairières, chemins et bois', uk='Поле «Озеро»: галявини, стежки й ліси'),
+        rule='D.2',
+        text=Text(en='For the Lake map the Law gives only its 12 clearings, with no printed suit (C.1), and its rules (D.2). Still missing: each clearing’s slots and ruins, the corners, the paths, the rivers, the forests, which clearings and forests are coastal, and the coastal corner clearing where the ferry starts.', fr='La Loi ne donne pour le plateau Lac que ses 12 clairières, sans couleur imprimée (C.1), et ses règles (D.2). Restent absents : les emplacements et ruines de chaque clairière, les coins, les chemins, les rivières, les bois, quelles clairières et quels bois sont côtiers, et la clairière en coin côtière où commence le ferry.', uk='Для поля «Озеро» Закон дає лише 12 галявин без надрукованої масті (C.1) і його правила (D.2). Досі бракує: місць для будівель і руїн кожної галявини, кутів, стежок, річок, лісів, того, які галявини й ліси прибережні, і прибережної кутової галявини, з якої починає пором.'),
+    ),
+    Gap(
+        id=GapId.MOUNTAIN_MAP_DATA,
+        source=(Source(doc='law', line=676, quote='Plateau (Plateaux Lac et Montagne)'), Source(doc='law', line=721, quote='Placez la pièce de la tour dans la clairière centrale montrant deux tours.')),
+        status='verified',
+        name=Text(en='Mountain map: clearings, paths and forests', fr='Plateau Montagne : clairières, chemins et bois', uk='Поле «Гори»: галявини, стежки й ліси'),
+        rule='D.3',
+        text=Text(en='For the Mountain map the Law gives only its 12 clearings, with no printed suit (C.1), its 6 closed paths and the Pass in the central clearing (D.3). Still missing: each clearing’s slots and ruins, the corners, the paths and which of them are closed, the rivers, the forests and the Pass clearing.', fr='La Loi ne donne pour le plateau Montagne que ses 12 clairières, sans couleur imprimée (C.1), ses 6 chemins fermés et le Col dans la clairière centrale (D.3). Restent absents : les emplacements et ruines de chaque clairière, les coins, les chemins et lesquels sont fermés, les rivières, les bois et la clairière du Col.', uk='Для поля «Гори» Закон дає лише 12 галявин без надрукованої масті (C.1), 6 закритих стежок і Перевал на центральній галявині (D.3). Досі бракує: місць для будівель і руїн кожної галявини, кутів, стежок і того, які з них закриті, річок, лісів і галявини Перевалу.'),
     ),
 )
 
@@ -4116,6 +4264,7 @@ KINDS: dict[str, tuple[object, ...]] = {
     'clearing': CLEARINGS,
     'forest': FORESTS,
     'variant': VARIANTS,
+    'gap': GAPS,
 }
 
 
@@ -4146,4 +4295,5 @@ ENUMS: dict[str, type[IntEnum]] = {
     'clearing': ClearingId,
     'forest': ForestId,
     'variant': VariantId,
+    'gap': GapId,
 }
