@@ -108,9 +108,9 @@ def test_check_reports_exact_position(root_ws: Path, case: str) -> None:
 
 LOCALES = ("fr", "en", "uk")
 EXPECTED = {
-    "fr": ["Aides des factions", "Marquise de Chat", "Surmenage", "Paquet commun", "Glossaire", "clairière", "non vérifié", "Variantes de mise en place"],
-    "en": ["Faction player aids", "Marquise de Cat", "Overwork", "Shared deck", "Glossary", "clearing", "unverified", "Setup variants"],
-    "uk": ["Пам’ятки фракцій", "Маркіза де Кет", "Понаднормова праця", "Спільна колода", "Глосарій", "галявина", "неперевірено", "Варіанти підготовки"],
+    "fr": ["Aides des factions", "Marquise de Chat", "Surmenage", "Paquet commun", "Glossaire", "clairière", "non vérifié", "Variantes de mise en place", "Jardins Renard", "Données qu’aucune source ne donne", "Exiles and Partisans"],
+    "en": ["Faction player aids", "Marquise de Cat", "Overwork", "Shared deck", "Glossary", "clearing", "unverified", "Setup variants", "Fox gardens", "Data no source gives", "Cards not given by the rulebook"],
+    "uk": ["Пам’ятки фракцій", "Маркіза де Кет", "Понаднормова праця", "Спільна колода", "Глосарій", "галявина", "неперевірено", "Варіанти підготовки", "Сади лисиці", "Дані, яких не дає жодне джерело", "Карти, яких немає в Законі"],
 }
 
 

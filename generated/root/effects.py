@@ -66,7 +66,7 @@ SPACES: tuple[tuple[str, int], ...] = (
     ('clearing', 12),
     ('forest', 7),
     ('variant', 3),
-    ('gap', 3),
+    ('gap', 4),
 )
 """(name, size); a choice of kind k offers entities of SPACES[k - 1] (kind 0: numbered options)."""
 

@@ -497,6 +497,7 @@ class GapId(IntEnum):
     WINTER_MAP_DATA = 0
     LAKE_MAP_DATA = 1
     MOUNTAIN_MAP_DATA = 2
+    EXILES_PARTISANS_CARDS = 3
 
 
 
@@ -1233,7 +1234,7 @@ GLOSSARY: tuple[Term, ...] = (
         name=Text(en='supporters', fr='partisans', uk='прибічники'),
         definition=Text(en='The cards in the Alliance’s Supporters stack, spent only for their suit (8.2.3).', fr='Les cartes de la pile de partisans de l’Alliance, dépensées seulement pour leur couleur (8.2.3).', uk='Карти в стосі прибічників Альянсу, які витрачаються лише за своєю мастю (8.2.3).'),
         forms=Text(en='supporter, Supporters', fr='partisan', uk='прибічник, прибічника, прибічників, прибічникам, прибічниками, прибічниках'),
-        exempt=('game/root/inventory/exiles_partisans_deck/name', 'variant/choose_deck/text'),
+        exempt=('game/root/inventory/exiles_partisans_deck/name', 'variant/choose_deck/text', 'gap/exiles_partisans_cards/name', 'gap/exiles_partisans_cards/text'),
     ),
     Term(
         id=TermId.OFFICER,
@@ -4233,6 +4234,14 @@ GAPS: tuple[Gap, ...] = (
         name=Text(en='Mountain map: clearings, paths and forests', fr='Plateau Montagne : clairières, chemins et bois', uk='Поле «Гори»: галявини, стежки й ліси'),
         rule='D.3',
         text=Text(en='For the Mountain map the Law gives only its 12 clearings, with no printed suit (C.1), its 6 closed paths and the Pass in the central clearing (D.3). Still missing: each clearing’s slots and ruins, the corners, the paths and which of them are closed, the rivers, the forests and the Pass clearing.', fr='La Loi ne donne pour le plateau Montagne que ses 12 clairières, sans couleur imprimée (C.1), ses 6 chemins fermés et le Col dans la clairière centrale (D.3). Restent absents : les emplacements et ruines de chaque clairière, les coins, les chemins et lesquels sont fermés, les rivières, les bois et la clairière du Col.', uk='Для поля «Гори» Закон дає лише 12 галявин без надрукованої масті (C.1), 6 закритих стежок і Перевал на центральній галявині (D.3). Досі бракує: місць для будівель і руїн кожної галявини, кутів, стежок і того, які з них закриті, річок, лісів і галявини Перевалу.'),
+    ),
+    Gap(
+        id=GapId.EXILES_PARTISANS_CARDS,
+        source=(Source(doc='law', line=685, quote='54 Cartes de Pioche Commune.'), Source(doc='law', line=701, quote='Vous pouvez complètement remplacer le paquet de cartes standard par le paquet Exiles and Partisans.')),
+        status='verified',
+        name=Text(en='Cards not given by the rulebook: the Exiles and Partisans deck', fr='Cartes absentes de la Loi : paquet Exiles and Partisans', uk='Карти, яких немає в Законі: колода Exiles and Partisans'),
+        rule='C.2',
+        text=Text(en='Of the Exiles and Partisans deck the Law gives only its inventory, 54 shared deck cards (B.5), and the variant that replaces the standard deck with it (C.2). None of its cards is known: no names, suits, costs or effects. Nothing is made up for it; the variant cannot be played with this content.', fr='La Loi ne donne du paquet Exiles and Partisans que son inventaire, 54 cartes de pioche commune (B.5), et la variante qui remplace par lui le paquet standard (C.2). Aucune de ses cartes n’est connue : ni noms, ni couleurs, ni coûts, ni effets. Rien n’en est inventé ; la variante ne peut pas être jouée avec ce contenu.', uk='Про колоду Exiles and Partisans Закон дає лише її склад — 54 карти спільної колоди (B.5) — і варіант, що замінює нею стандартну колоду (C.2). Жодна її карта не відома: ні назви, ні масті, ні вартість, ні ефекти. Нічого для неї не вигадано; з цим вмістом цей варіант зіграти не можна.'),
     ),
 )
 

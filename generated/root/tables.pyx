@@ -6,7 +6,7 @@ from array import array
 
 from libc.stdint cimport int32_t
 
-cdef int32_t DATA[932]
+cdef int32_t DATA[933]
 DATA[:] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -39,8 +39,8 @@ DATA[:] = [
     1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 2, 2, 0, 2, 0, 1, 0, 2, 1, 1, 2,
     2, 2, 2, 2, 3, 2, 1, 2, 2, 1, 0, 0, 1, 0, 0, 1, 1, 1, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0,
     1, 0, 0, 1, 11, -1, -1, 8, -1, -1, -1, -1, 3, -1, -1, 0, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 17, 18, 21, 25, 28, 2, 3, 4, 5, 6, 0, 0, 1, 2, 3, 4, 4, 5, 0, 1,
-    2, 3, 4, 5, 6, 7,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 17, 18, 21, 25, 28, 2, 3, 4, 5, 6, 0, 0, 1, 2, 3, 4, 4, 5, 0,
+    1, 2, 3, 4, 5, 6, 7,
 ]
 cdef int32_t CODE[3121]
 CODE[:] = [
@@ -55,7 +55,7 @@ CODE[:] = [
     7, 2, 1, 0, 18, 26, 234, 7, 0, 30, 0, 1, 2, 25, 279, 7, 2, 1, 1, 18, 26, 249, 7, 0, 30, 53,
     1, 2, 25, 279, 7, 2, 1, 2, 18, 26, 264, 7, 0, 30, 1, 1, 2, 25, 279, 7, 2, 1, 3, 18, 26,
     279, 7, 0, 30, 54, 1, 2, 25, 279, 1, 242, 1, -1, 6, 0, 7, 0, 1, 242, 5, 30, 4, 2, 2, 0, 7,
-    0, 1, 0, 30, 45, 2, 2, 0, 7, 0, 1, 242, 5, 30, 4, 2, 2, 0, 1, 7, 7, 0, 10, 3, 5, 1, 916, 1,
+    0, 1, 0, 30, 45, 2, 2, 0, 7, 0, 1, 242, 5, 30, 4, 2, 2, 0, 1, 7, 7, 0, 10, 3, 5, 1, 917, 1,
     0, 8, 3, 1, 12, 8, 5, 1, 0, 8, 4, 7, 4, 7, 5, 20, 26, 369, 1, 169, 7, 4, 10, 5, 1, 0, 22,
     26, 360, 7, 3, 1, 1, 10, 8, 3, 7, 4, 1, 1, 10, 8, 4, 25, 335, 7, 3, 8, 2, 1, 0, 7, 2, 1, 0,
     18, 1, 0, 12, 10, 7, 2, 1, 1, 18, 1, 1, 12, 10, 7, 2, 1, 2, 18, 1, 2, 12, 10, 7, 2, 1, 3,
@@ -225,10 +225,10 @@ OFFSETS = {
     'forest_map': 893,
     'variant_status': 900,
     'gap_status': 903,
-    'table_viable_reach': 906,
-    'table_viable_reach_rows': 911,
-    'table_roost_vp': 916,
-    'table_roost_vp_rows': 924,
+    'table_viable_reach': 907,
+    'table_viable_reach_rows': 912,
+    'table_roost_vp': 917,
+    'table_roost_vp_rows': 925,
 }
 SHAPES = {
     'term_status': (68,),
@@ -290,7 +290,7 @@ SHAPES = {
     'forest_status': (7,),
     'forest_map': (7,),
     'variant_status': (3,),
-    'gap_status': (3,),
+    'gap_status': (4,),
     'table_viable_reach': (5, 1),
     'table_viable_reach_rows': (5,),
     'table_roost_vp': (8, 1),
@@ -309,7 +309,7 @@ def values(str name):
 
 def data():
     """All tables as one int32 array: what the effect VM reads as its constants."""
-    return array('i', [DATA[i] for i in range(932)])
+    return array('i', [DATA[i] for i in range(933)])
 
 
 def code():
@@ -732,7 +732,7 @@ def variant_status(Py_ssize_t i0):
 
 def gap_status(Py_ssize_t i0):
     """gap.status per gap id (0=verified, 1=unverified, 2=placeholder)"""
-    if not 0 <= i0 < 3:
+    if not 0 <= i0 < 4:
         raise IndexError("gap_status: index out of range")
     return DATA[903 + i0]
 
@@ -741,25 +741,25 @@ def table_viable_reach(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'viable_reach': [row][value]"""
     if not 0 <= i0 < 5 or not 0 <= i1 < 1:
         raise IndexError("table_viable_reach: index out of range")
-    return DATA[906 + i0 + i1]
+    return DATA[907 + i0 + i1]
 
 
 def table_viable_reach_rows(Py_ssize_t i0):
     """integer keys of the rows of 'viable_reach'"""
     if not 0 <= i0 < 5:
         raise IndexError("table_viable_reach_rows: index out of range")
-    return DATA[911 + i0]
+    return DATA[912 + i0]
 
 
 def table_roost_vp(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'roost_vp': [row][value]"""
     if not 0 <= i0 < 8 or not 0 <= i1 < 1:
         raise IndexError("table_roost_vp: index out of range")
-    return DATA[916 + i0 + i1]
+    return DATA[917 + i0 + i1]
 
 
 def table_roost_vp_rows(Py_ssize_t i0):
     """integer keys of the rows of 'roost_vp'"""
     if not 0 <= i0 < 8:
         raise IndexError("table_roost_vp_rows: index out of range")
-    return DATA[924 + i0]
+    return DATA[925 + i0]
