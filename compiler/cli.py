@@ -353,15 +353,28 @@ def _kernel(game: str) -> Any:
     return OathState
 
 
-def _play_one(args: tuple[str, int, int]) -> dict[str, Any]:
+def _chronicle(game: str, compiled: Any, path: Path | None) -> Any:
+    """The Chronicle a game is set up from (None: a first game), or exit with the file's problem."""
+    if path is None:
+        return None
+    from lawforge.runtime.oath.chronicle import Chronicle, ChronicleError
+
+    try:
+        return Chronicle.load(path, compiled)
+    except ChronicleError as error:
+        err.print(f"[bold red]error:[/] {escape(str(error))}")
+        sys.exit(1)
+
+
+def _play_one(args: tuple[str, int, int, Any]) -> dict[str, Any]:
     """One random game to its end (run in a worker process)."""
     import random
     import time
 
     from lawforge.runtime import load
 
-    game, players, seed = args
-    state = _kernel(game)(load(game), players, seed)
+    game, players, seed, chronicle = args
+    state = _kernel(game)(load(game), players, seed, chronicle=chronicle)
     rng = random.Random(seed)
     started = time.perf_counter()
     while not state.is_terminal():
@@ -378,8 +391,11 @@ def _play_one(args: tuple[str, int, int]) -> dict[str, Any]:
 @click.option("--seed", type=int, default=0, show_default=True, help="Game k uses seed + k.")
 @click.option("--jobs", type=click.IntRange(1), default=None, help="Worker processes (default: one per core).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help="Output format.")
+@click.option("--chronicle", "chronicle_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Set every game up from this Chronicle (written by `play --write-chronicle`).")
 @_root_option
-def simulate(ws: Workspace, game: str, players: int, count: int, seed: int, jobs: int | None, fmt: str) -> None:
+def simulate(ws: Workspace, game: str, players: int, count: int, seed: int, jobs: int | None, fmt: str,
+             chronicle_path: Path | None) -> None:
     """Play GAME with uniformly random legal actions to the end: wins by role and victory, length, speed."""
     import json
     import os
@@ -389,13 +405,16 @@ def simulate(ws: Workspace, game: str, players: int, count: int, seed: int, jobs
 
     from rich.progress import Progress
 
+    from lawforge.runtime import load
+
     _kernel(game)
+    chronicle = _chronicle(game, load(game), chronicle_path)
     started = time.perf_counter()
     results = []
     with ProcessPoolExecutor(max_workers=jobs or os.cpu_count() or 1) as pool, \
             Progress(console=err, transient=True, disable=fmt == "json") as progress:
         task = progress.add_task(f"{game}: {count} games", total=count)
-        for result in pool.map(_play_one, [(game, players, seed + k) for k in range(count)]):
+        for result in pool.map(_play_one, [(game, players, seed + k, chronicle) for k in range(count)]):
             results.append(result)
             progress.advance(task)
     elapsed = time.perf_counter() - started
@@ -420,16 +439,23 @@ def simulate(ws: Workspace, game: str, players: int, count: int, seed: int, jobs
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--seat", type=int, default=0, show_default=True, help="Your seat; the others play at random.")
 @click.option("--locale", default="en", show_default=True, help="Language of the descriptions.")
+@click.option("--chronicle", "chronicle_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Set the game up from the Chronicle a previous game wrote (default: a first game).")
+@click.option("--write-chronicle", "chronicle_out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="After the game, write its Chronicle (8) here, to set up the next game.")
 @_root_option
-def play(ws: Workspace, game: str, players: int, seed: int, seat: int, locale: str) -> None:
+def play(ws: Workspace, game: str, players: int, seed: int, seat: int, locale: str, chronicle_path: Path | None,
+         chronicle_out: Path | None) -> None:
     """Play GAME in the terminal against random opponents; choose your actions by number."""
     import random
 
     from lawforge.runtime import load
 
+    from .files import write_atomically
+
     compiled = load(game)
     _locale_of(game, compiled.locales, locale)
-    state = _kernel(game)(compiled, players, seed)
+    state = _kernel(game)(compiled, players, seed, chronicle=_chronicle(game, compiled, chronicle_path))
     for note in state.placeholders:
         out.print(f"[dim]placeholder: {escape(note)}[/]")
     rng = random.Random(seed)
@@ -445,3 +471,9 @@ def play(ws: Workspace, game: str, players: int, seed: int, seat: int, locale: s
                               err=True)
         state.apply(legal[answer - 1])
     out.print(escape(state.result(locale)))
+    if chronicle_out is not None:
+        chronicle, notes = state.chronicle()
+        for note in notes:
+            out.print(f"[dim]placeholder: {escape(note)}[/]")
+        write_atomically(chronicle_out, chronicle.model_dump_json(indent=2) + "\n")
+        err.print(f"wrote the Chronicle to {chronicle_out}")

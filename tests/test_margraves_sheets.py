@@ -57,7 +57,7 @@ def test_appendix_lists_placeholders_and_decisions(sheets: Path) -> None:
     placeholders = {item.id for item in linked.incomplete if item.status == "placeholder"}
     assert {"citizen_line_costs", "warg_pack", "hamun", "privilege_i_01", "segment_0", "row_0"} <= placeholders
     for decision in linked.entities["decision"]:
-        assert escape(getattr(decision, "question")) in appendix
+        assert escape(decision.question) in appendix
 
 
 def test_every_power_compiled_or_native_and_every_text_translated() -> None:

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from lawforge.runtime import load
+from lawforge.runtime.oath.empire import colour
 from lawforge.runtime.oath.game import IllegalAction, Kind, OathState, Phase, action
 
 OATH = load("oath")
@@ -22,9 +23,10 @@ def check_invariants(state: OathState) -> None:
     assert sum(sum(flat.cells_of(name)) for name in SECRETS) == SECRET_TOKENS, "secrets are conserved"
     assert state.is_terminal() or state.legal_actions(), "never stuck"
     for seat in range(state.players):
-        warbands = flat.get("warbands", seat) + flat.get("warband_bank", seat) + sum(
+        on_boards = sum(flat.get("warbands", p) for p in range(state.players) if colour(flat, p) == seat)
+        warbands = on_boards + flat.get("warband_bank", seat) + sum(
             flat.get("site_warbands", site, seat) for site in range(flat.size("site_slot")))
-        assert warbands == (24 if seat == 0 else 14)
+        assert warbands == (24 if seat == 0 else 14), "warbands of each colour are conserved"
         assert 0 <= flat.get("supply", seat) <= 6
         advisers = state.advisers(seat)
         assert len(advisers) <= 3 or (len(advisers) == 4 and PIED_PIPER in advisers), "9.2: the Piper ignores the limit"

@@ -233,7 +233,10 @@ class LabelId(IntEnum):
     OLD_FAVOR_FIRST_TO = 85
     MOVE_PLAY_VISION = 86
     MOVE_PEEK = 87
-    MOVE_USE_PLAN = 88
+    MOVE_ACCEPT_CITIZENSHIP = 88
+    MOVE_DECLINE_CITIZENSHIP = 89
+    MOVE_SELF_EXILE = 90
+    MOVE_USE_PLAN = 91
 
 
 class TableId(IntEnum):
@@ -323,62 +326,67 @@ class FieldId(IntEnum):
     CARD_ORDER = 52
     CARD_FACEUP = 53
     CARD_SEEN = 54
-    CARD_SITE = 55
-    SITE_SLOT = 56
-    SITE_REGION = 57
-    PAWN_SITE = 58
-    SEATED = 59
-    ROLE = 60
-    SUPPLY = 61
-    OATHKEEPER = 62
-    USURPER = 63
-    OATH = 64
-    ROUND = 65
-    CURRENT_PLAYER = 66
-    VISIONS_DRAWN = 67
-    TOOK_THIS_TURN = 68
-    TRAVEL_COST_DELTA = 69
-    TRAVEL_FREE = 70
-    SEARCH_DRAW_DELTA = 71
-    SEARCH_COST_CAP = 72
-    TRADE_FAVOR_DELTA = 73
-    TRADE_SECRET_DELTA = 74
-    ATTACK_DICE_DELTA = 75
-    DEFENSE_DICE_DELTA = 76
-    KILL_ALL_DEFEATED = 77
-    ACTION_FORBIDDEN = 78
-    PHASE = 79
-    EFFECT_PLAYER = 80
-    EFFECT_RETURN = 81
-    WINNER = 82
-    SETUP_SEAT = 83
-    CARD_LOCKED = 84
-    SACRIFICE_FORBIDDEN = 85
-    OUTNUMBERED_SACRIFICE_VALUE = 86
-    BANDITS_PER_SITE_DELTA = 87
-    FACEDOWN_ADVISER_PLAY_FORBIDDEN = 88
-    SEARCH_PLAYS_IF_ONE_TO_SITE = 89
-    IGNORE_ONE_SHIELD_FACES = 90
-    ATTACK_ROLL_DOUBLED = 91
-    ATTACK_POOL_HALVED = 92
-    DEFENDER_BATTLE_PLANS_FORBIDDEN = 93
-    DEFEAT_KILLS_ALL = 94
-    MUSTER_ON_OCCUPIED_CARD = 95
-    CARD_SUIT = 96
-    REGION_DISCARD_PILE = 97
-    RELIC_WARBANDS = 98
-    DISCARDED_SUIT_THIS_TURN = 99
-    TRAVEL_COST_BASE = 100
-    MUSTER_WARBAND_DELTA = 101
-    SEARCH_REVEAL_CARDS = 102
-    SEARCH_SWAP_DISPOSSESSED = 103
-    DISCARD_TO_WORLD_DECK_BOTTOM = 104
-    ACTION_SUPPLY_FREE = 105
-    PLACE_WARBANDS_AT_SITES_FORBIDDEN = 106
-    PLAY_GAINS_SECRET_NOT_FAVOR = 107
-    PLAY_TO_ANY_SITE_IN_REGION = 108
-    RECOVER_TURNS_MOB = 109
-    END_ROLL_DELTA = 110
+    EDIFICE_RUINED = 55
+    CARD_SITE = 56
+    SITE_SLOT = 57
+    SITE_REGION = 58
+    PAWN_SITE = 59
+    SEATED = 60
+    ROLE = 61
+    SUPPLY = 62
+    OATHKEEPER = 63
+    USURPER = 64
+    OATH = 65
+    ROUND = 66
+    CURRENT_PLAYER = 67
+    VISIONS_DRAWN = 68
+    TOOK_THIS_TURN = 69
+    TRAVEL_COST_DELTA = 70
+    TRAVEL_FREE = 71
+    SEARCH_DRAW_DELTA = 72
+    SEARCH_COST_CAP = 73
+    TRADE_FAVOR_DELTA = 74
+    TRADE_SECRET_DELTA = 75
+    ATTACK_DICE_DELTA = 76
+    DEFENSE_DICE_DELTA = 77
+    KILL_ALL_DEFEATED = 78
+    ACTION_FORBIDDEN = 79
+    PHASE = 80
+    EFFECT_PLAYER = 81
+    EFFECT_RETURN = 82
+    WINNER = 83
+    CITIZENSHIP_OFFER = 84
+    CITIZENSHIP_OFFER_BY = 85
+    CITIZENSHIP_RELIC = 86
+    ACT_PHASE_OVER = 87
+    SETUP_SEAT = 88
+    CARD_LOCKED = 89
+    SACRIFICE_FORBIDDEN = 90
+    OUTNUMBERED_SACRIFICE_VALUE = 91
+    BANDITS_PER_SITE_DELTA = 92
+    FACEDOWN_ADVISER_PLAY_FORBIDDEN = 93
+    SEARCH_PLAYS_IF_ONE_TO_SITE = 94
+    IGNORE_ONE_SHIELD_FACES = 95
+    ATTACK_ROLL_DOUBLED = 96
+    ATTACK_POOL_HALVED = 97
+    DEFENDER_BATTLE_PLANS_FORBIDDEN = 98
+    DEFEAT_KILLS_ALL = 99
+    MUSTER_ON_OCCUPIED_CARD = 100
+    CARD_SUIT = 101
+    REGION_DISCARD_PILE = 102
+    RELIC_WARBANDS = 103
+    DISCARDED_SUIT_THIS_TURN = 104
+    TRAVEL_COST_BASE = 105
+    MUSTER_WARBAND_DELTA = 106
+    SEARCH_REVEAL_CARDS = 107
+    SEARCH_SWAP_DISPOSSESSED = 108
+    DISCARD_TO_WORLD_DECK_BOTTOM = 109
+    ACTION_SUPPLY_FREE = 110
+    PLACE_WARBANDS_AT_SITES_FORBIDDEN = 111
+    PLAY_GAINS_SECRET_NOT_FAVOR = 112
+    PLAY_TO_ANY_SITE_IN_REGION = 113
+    RECOVER_TURNS_MOB = 114
+    END_ROLL_DELTA = 115
 
 
 class ResourceId(IntEnum):
@@ -1997,7 +2005,7 @@ GLOSSARY: tuple[Term, ...] = (
         status='verified',
         name=Text(en='relic', fr='Relique', uk='реліквія'),
         definition=Text(en='A card kept facedown at a site, in the relic deck or in the Imperial Reliquary. You take it with Recover, paying the cost listed on its site, or with a Campaign; when targeted in a Campaign it adds the defense dice shown in its top-right corner. Relics count toward the goals “most relics and banners” (2.4, 3.2, 5.4).', fr='Une carte conservée face cachée sur un site, dans la pioche Reliques ou dans le Reliquaire Impérial. On la prend avec Récupérer, en payant le coût indiqué sur son site, ou par une Campagne ; ciblée en Campagne, elle ajoute les dés de défense indiqués dans son coin supérieur droit. Les Reliques comptent pour les objectifs « le plus de Reliques et de Bannières » (2.4, 3.2, 5.4).', uk='Карта, що лежить лицьовою стороною вниз у місцевості, у колоді реліквій або в Релікваріумі Імперії. Її забирають дією Відновлення, сплативши вартість, вказану на місцевості, або Походом; коли реліквію обирають ціллю Походу, вона додає кубики захисту, вказані в її правому верхньому куті. Реліквії враховуються в цілях «більшість реліквій та стягів» (2.4, 3.2, 5.4).'),
-        forms=Text(en='relics', fr='Reliques, relique, reliques', uk='реліквії, реліквій, реліквію, реліквіями'),
+        forms=Text(en='relics', fr='Reliques, relique, reliques', uk='реліквії, реліквій, реліквію, реліквією, реліквіями'),
     ),
     Term(
         id=TermId.RELIC_DECK,
@@ -2763,6 +2771,18 @@ LABELS: tuple[Label, ...] = (
         text=Text(en='Peek at the relic', fr='Regarder la Relique', uk='Підглянути реліквію'),
     ),
     Label(
+        id=LabelId.MOVE_ACCEPT_CITIZENSHIP,
+        text=Text(en='Accept Citizenship, with the relic', fr='Accepter la Citoyenneté, avec la Relique', uk='Прийняти громадянство з реліквією'),
+    ),
+    Label(
+        id=LabelId.MOVE_DECLINE_CITIZENSHIP,
+        text=Text(en='Decline Citizenship', fr='Refuser la Citoyenneté', uk='Відмовитися від громадянства'),
+    ),
+    Label(
+        id=LabelId.MOVE_SELF_EXILE,
+        text=Text(en='Exile yourself', fr='S’exiler soi-même', uk='Вигнати самого себе'),
+    ),
+    Label(
         id=LabelId.MOVE_USE_PLAN,
         text=Text(en='Use the battle plan of', fr='Utiliser le Plan de Bataille de la carte', uk='Використати бойовий маневр карти'),
     ),
@@ -3284,6 +3304,11 @@ STATE: tuple[StateField, ...] = (
         doc="1 when that player has seen the card's face (9.4).",
     ),
     StateField(
+        id=FieldId.EDIFICE_RUINED,
+        of=('card',),
+        doc='1 when an edifice shows its ruined side (2.9, 8.3.3).',
+    ),
+    StateField(
         id=FieldId.CARD_SITE,
         of=('card',),
         value='site',
@@ -3406,7 +3431,7 @@ STATE: tuple[StateField, ...] = (
     ),
     StateField(
         id=FieldId.PHASE,
-        doc='Where the turn is: 0 setup (choosing advisers), 1 Act, 2 Search keeping a card, 3 Search playing it, 4 game over, 5 a power waiting for a choice, 6-11 the steps of a Campaign (runtime/oath/campaign.py).',
+        doc='Where the turn is: 0 setup (choosing advisers), 1 Act, 2 Search keeping a card, 3 Search playing it, 4 game over, 5 a power waiting for a choice, 6-11 the steps of a Campaign (runtime/oath/campaign.py), 12 an Exile answering a Citizenship offer.',
     ),
     StateField(
         id=FieldId.EFFECT_PLAYER,
@@ -3421,6 +3446,25 @@ STATE: tuple[StateField, ...] = (
         id=FieldId.WINNER,
         value='player',
         doc='Who won, once the game is over (-1 until then).',
+    ),
+    StateField(
+        id=FieldId.CITIZENSHIP_OFFER,
+        value='player',
+        doc='The Exile a Citizenship offer waits on (6.6.1; -1: none): they accept or decline once the offering power ends.',
+    ),
+    StateField(
+        id=FieldId.CITIZENSHIP_OFFER_BY,
+        value='player',
+        doc="Who made the pending Citizenship offer (the Grand Scepter's holder).",
+    ),
+    StateField(
+        id=FieldId.CITIZENSHIP_RELIC,
+        value='card',
+        doc='The Imperial Reliquary relic the pending offer promises (6.6.1: exactly one).',
+    ),
+    StateField(
+        id=FieldId.ACT_PHASE_OVER,
+        doc="1: a power ended its user's Act Phase (6.6.2, 7.6.1); the turn goes on to the Rest once the power ends.",
     ),
     StateField(
         id=FieldId.SETUP_SEAT,
@@ -4081,8 +4125,8 @@ NATIVES: tuple[Native, ...] = (
     ),
     Native(
         id=NativeId.OFFER_CITIZENSHIP,
-        args=('player', 'player'),
-        doc='The first player offers Citizenship to the second, an Exile (6.6.1): a binding offer that must promise exactly one relic of the Imperial Reliquary; if it is accepted, 6.6.2 applies.',
+        args=('player', 'player', 'card'),
+        doc='The first player offers Citizenship to the second, an Exile, promising the given relic of the Imperial Reliquary (6.6.1: exactly one; a binding offer); once the power ends the Exile accepts (6.6.2 applies and they take the relic) or declines.',
     ),
     Native(
         id=NativeId.BECOME_EXILE,

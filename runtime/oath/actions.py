@@ -43,6 +43,9 @@ class Kind(IntEnum):
     PLAY_VISION = 30
     PEEK = 31
     USE_PLAN = 32
+    ACCEPT_CITIZENSHIP = 33
+    DECLINE_CITIZENSHIP = 34
+    SELF_EXILE = 35
 
 
 class Phase(IntEnum):
@@ -59,6 +62,8 @@ class Phase(IntEnum):
     CAMPAIGN_OCCUPY = 9
     CAMPAIGN_BANISH = 10
     CAMPAIGN_PLANS = 11
+    CITIZENSHIP = 12
+    """An Exile answers the Citizenship offer just made to them (6.6.1)."""
 
 
 class IllegalAction(ValueError):

@@ -3,8 +3,9 @@
 Each step that needs a player's decision is a phase whose legal actions are that decision; steps
 with a single possible outcome resolve on their own. Battle plans (5.5.3) run on the effect VM: the
 attacker's, then the defender's, each plan once; those the kernel cannot run yet (a native or rule
-hook it lacks) are not offered. Not yet played: the bandits' plans, Allies and the Imperial defence
-(there are no Citizens until 6.6 is played).
+hook it lacks) are not offered. Warbands are counted by colour (empire.py): an Imperial player fights
+with purple warbands and loses them to the purple bank. Not yet played: the bandits' plans, Allies in an
+Imperial defence (5.5.2) and the Chancellor deciding Imperial losses.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..state import FlatState
 from . import banners
+from .empire import CHANCELLOR, colour
 from .actions import NONE, Kind, Phase, action
 
 if TYPE_CHECKING:
@@ -33,10 +35,11 @@ CAMPAIGN_HOOKS = ("attack_dice_delta", "defense_dice_delta", "kill_all_defeated"
 
 
 def defenders(state: OathState, seat: int) -> list[int]:
-    """5.5.1: another player who rules your site or whose pawn is there; the bandits if nobody rules it."""
+    """5.5.1: another player who rules your site (one you can target) or whose pawn is there; the bandits if
+    nobody rules it."""
     site = state.flat.get("pawn_site", seat)
     out = [other for other in range(state.players) if other != seat
-           and (state.rules(other, site) or state.flat.get("pawn_site", other) == site)]
+           and (site in targetable_sites(state, seat, other) or state.flat.get("pawn_site", other) == site)]
     if state.bandits_rule(site):
         out.append(NONE)
     return out
@@ -48,7 +51,7 @@ def start(state: OathState, seat: int, defender: int) -> None:
     flat.set("campaign_attacker", seat)
     flat.set("campaign_defender", -1 if defender == NONE else defender)
     site = flat.get("pawn_site", seat)
-    if defender == NONE or state.rules(defender, site):
+    if site in targetable_sites(state, seat, flat.get("campaign_defender")):
         flat.set("campaign_target_site", site, 1)  # 5.5.2: a defender's site where you are must be targeted
     flat.set("phase", Phase.CAMPAIGN_TARGETS)
 
@@ -86,12 +89,8 @@ def _target_actions(state: OathState) -> list[int]:
     flat = state.flat
     attacker, defender = flat.get("campaign_attacker"), flat.get("campaign_defender")
     site = flat.get("pawn_site", attacker)
-    out = []
-    if defender < 0:
-        ruled = [s for s in state.sites_on_map() if state.bandits_rule(s)]
-    else:
-        ruled = [s for s in state.sites_on_map() if state.rules(defender, s)]
-    out += [action(Kind.TARGET_SITE, s) for s in ruled if not flat.get("campaign_target_site", s)]
+    out = [action(Kind.TARGET_SITE, s) for s in targetable_sites(state, attacker, defender)
+           if not flat.get("campaign_target_site", s)]
     if defender >= 0 and flat.get("pawn_site", defender) == site:
         out += [action(Kind.TARGET_RELIC, relic) for relic in state.cards.in_zone(state.cards.zone("relics_held", defender))
                 if not flat.get("campaign_target_card", relic)]
@@ -103,6 +102,18 @@ def _target_actions(state: OathState) -> list[int]:
             or _targeted_banners(state):
         out.append(action(Kind.FIGHT))
     return sorted(out)
+
+
+def targetable_sites(state: OathState, attacker: int, defender: int) -> list[int]:
+    """The sites the attacker can target: those the defender (-1: the bandits) rules. A Citizen attacking is not
+    Imperial (Empire summary, 5.5.1) and can target purple sites; the Chancellor attacking a Citizen cannot
+    target the purple warbands that are their own (docs/decisions.md)."""
+    flat = state.flat
+    if defender < 0:
+        return [s for s in state.sites_on_map() if state.bandits_rule(s)]
+    if attacker == CHANCELLOR and colour(flat, defender) == CHANCELLOR:
+        return []
+    return [s for s in state.sites_on_map() if state.rules(defender, s)]
 
 
 def target_site(state: OathState, seat: int, site: int) -> None:
@@ -170,7 +181,7 @@ def _defense_force(state: OathState) -> int:
     sites = _targeted_sites(state)
     if defender < 0:
         return len(sites) * max(0, 1 + flat.get("bandits_per_site_delta"))
-    force = sum(flat.get("site_warbands", s, defender) for s in sites)
+    force = sum(flat.get("site_warbands", s, colour(flat, defender)) for s in sites)
     return force + (flat.get("warbands", defender) if _board_in_force(state) else 0)
 
 
@@ -253,7 +264,7 @@ def _roll_battle(state: OathState) -> None:
     defense = _roll(state, "defense_die", ("shield", "double"), defense_dice)
     total_defense = defense["shield"] * 2 ** defense["double"] + _defense_force(state)
     attack = _roll(state, "attack_die", ("sword", "hollow_sword", "skull"), attack_dice)
-    flat.move(("warbands", attacker), ("warband_bank", attacker), attack["skull"])
+    flat.move(("warbands", attacker), ("warband_bank", colour(flat, attacker)), attack["skull"])
     flat.set("campaign_defense", total_defense)
     flat.set("campaign_attack", attack["sword"] + attack["hollow_sword"] // 2)
     needed = total_defense - flat.get("campaign_attack") + 1
@@ -270,7 +281,7 @@ def sacrifice(state: OathState, seat: int, _: int) -> None:
     flat = state.flat
     attacker = flat.get("campaign_attacker")
     needed = flat.get("campaign_defense") - flat.get("campaign_attack") + 1
-    flat.move(("warbands", attacker), ("warband_bank", attacker), needed)
+    flat.move(("warbands", attacker), ("warband_bank", colour(flat, attacker)), needed)
     flat.add("campaign_attack", needed)
     _resolve(state, victorious=True)
 
@@ -310,7 +321,7 @@ def _loss_places(state: OathState) -> list[int]:
     loser = flat.get("campaign_loser")
     if loser == flat.get("campaign_attacker"):
         return [BOARD] if flat.get("warbands", loser) else []
-    places = [s for s in _targeted_sites(state) if flat.get("site_warbands", s, loser)]
+    places = [s for s in _targeted_sites(state) if flat.get("site_warbands", s, colour(flat, loser))]
     if _board_in_force(state) and flat.get("warbands", loser):
         places.append(BOARD)
     return places
@@ -339,8 +350,8 @@ def kill_at(state: OathState, seat: int, place: int) -> None:
 def _kill_one(state: OathState, place: int) -> None:
     flat = state.flat
     loser = flat.get("campaign_loser")
-    source = ("warbands", loser) if place == BOARD else ("site_warbands", place, loser)
-    flat.move(source, ("warband_bank", loser), 1)
+    source = ("warbands", loser) if place == BOARD else ("site_warbands", place, colour(flat, loser))
+    flat.move(source, ("warband_bank", colour(flat, loser)), 1)
     flat.add("campaign_losses", -1)
 
 
@@ -352,8 +363,9 @@ def _after_losses(state: OathState) -> None:
         return
     defender, attacker = flat.get("campaign_defender"), flat.get("campaign_attacker")
     if defender >= 0:
+        own = colour(flat, defender)
         for site in _targeted_sites(state):
-            flat.move(("site_warbands", site, defender), ("warbands", defender), flat.get("site_warbands", site, defender))
+            flat.move(("site_warbands", site, own), ("warbands", defender), flat.get("site_warbands", site, own))
     if flat.get("warbands", attacker) and _targeted_sites(state):
         flat.set("phase", Phase.CAMPAIGN_OCCUPY)
     else:
@@ -364,7 +376,7 @@ def occupy(state: OathState, seat: int, site: int) -> None:
     """5.5.7.I: one warband of the attacker's force onto a targeted site."""
     flat = state.flat
     attacker = flat.get("campaign_attacker")
-    flat.move(("warbands", attacker), ("site_warbands", site, attacker), 1)
+    flat.move(("warbands", attacker), ("site_warbands", site, colour(flat, attacker)), 1)
     if not flat.get("warbands", attacker):
         _take_spoils(state)
 

@@ -4,9 +4,9 @@ The kernel plays the turn structure (4), the Search, Muster and Trade actions (5
 relics and banners (5.4, banners.py), Campaign (5.5, campaign.py), Travel (5.6), the minor actions
 6.1-6.5, "Action:" powers whose natives exist (6.2), Visions (5.1.4), the People's Favor at Wake
 (4.1.1), the Rest and its Supply refresh (4.3), the end die (3.3), the Oathkeeper title of each
-Oath (2.11) and the wins as Usurper (3.1), Visionary (3.2) and at War Exhaustion (3.4). Not yet:
-the powers whose natives or rule hooks the kernel lacks, Citizenship and exile (6.6-6.8), the
-Successor win, the Chronicle.
+Oath (2.11), Citizenship and exile (6.6-6.8, empire.py) and the wins as Usurper (3.1), Visionary (3.2),
+Successor (3.3.1) and at War Exhaustion (3.4). Not yet: the powers whose natives or rule hooks the
+kernel lacks. After the game, `chronicle()` writes the Chronicle (8, chronicle.py), which sets up the next.
 """
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ from typing import Any
 from ..bytecode import ARITY, Op, Status, pending_choice, provide_choice
 from ..content import CompiledGame
 from ..effects import VMS, bind_natives, start
-from . import banners, campaign, natives
+from . import banners, campaign, empire, natives
 from .actions import NONE, STRIDE, IllegalAction, Kind, Phase, action
+from .chronicle import Chronicle, write_chronicle
 from .observe import Observation, observe
 from .setup import Cards, setup, table_row
 
@@ -35,15 +36,19 @@ VISIONS_NEEDED = 3
 STEP_LIMIT = 200_000
 
 
-def _action_powers(game: CompiledGame, cards: Cards) -> dict[int, tuple[str, Any]]:
-    """Card → (effect key, cost) of its first "Action:" power the kernel can run."""
-    usable = {}
-    for denizen in game.entities("denizen"):
-        for index, power in enumerate(denizen.powers):
-            key = f"denizen/{denizen.id.name.lower()}/powers/{index}"
-            if power.kind == "action" and key in _runnable(game):
-                usable[cards.of("denizen", denizen.id.name.lower())] = (key, power.cost)
-                break
+POWER_STRIDE = 256
+"""USE_POWER's argument is the power's place among its card's "Action:" powers times this, plus the card."""
+
+
+def _action_powers(game: CompiledGame, cards: Cards) -> dict[int, list[tuple[str, Any]]]:
+    """Card → (effect key, cost) of each "Action:" power of a denizen or relic that the kernel can run."""
+    usable: dict[int, list[tuple[str, Any]]] = {}
+    for kind in ("denizen", "relic"):
+        for entity in game.entities(kind):
+            for index, power in enumerate(entity.powers):
+                key = f"{kind}/{entity.id.name.lower()}/powers/{index}"
+                if power.kind == "action" and key in _runnable(game):
+                    usable.setdefault(cards.of(kind, entity.id.name.lower()), []).append((key, power.cost))
     return usable
 
 
@@ -72,7 +77,7 @@ def _runnable(game: CompiledGame) -> frozenset[str]:
         _RUNNABLE[game.layout] = frozenset(
             key for key, begin in game.layout.ENTRIES.items()
             if set(game.layout.RULES.get(key, ())) <= HOOKS_READ
-            and not _natives_called(game, begin, ends[begin]) - set(natives.FACTORIES))
+            and not _natives_called(game, begin, ends[begin]) - set(natives.FACTORIES) - set(empire.FACTORIES))
     return _RUNNABLE[game.layout]
 
 
@@ -87,9 +92,11 @@ def _natives_called(game: CompiledGame, begin: int, end: int) -> set[str]:
 
 
 class OathState:
-    def __init__(self, game: CompiledGame, players: int, seed: int, *, engine: str = "compiled") -> None:
-        """`engine`: the effect VM that runs card powers, "compiled" (Cython) or "python" (its twin)."""
-        made = setup(game, players, seed)
+    def __init__(self, game: CompiledGame, players: int, seed: int, *, engine: str = "compiled",
+                 chronicle: Chronicle | None = None) -> None:
+        """`engine`: the effect VM that runs card powers, "compiled" (Cython) or "python" (its twin); `chronicle`:
+        the world the previous game saved (chronicle.py), else a first game."""
+        made = setup(game, players, seed, chronicle)
         self.run_vm = VMS[engine]
         self.game = game
         self.players = players
@@ -101,9 +108,11 @@ class OathState:
         self.flat.set("phase", Phase.SETUP)
         self.flat.set("setup_seat", 0)
         self.flat.set("winner", -1)
+        empire.clear_offer(self.flat)
         self.frame: array[int] | None = None
         self.victory: str | None = None
-        """How the game was won, a glossary term: usurper, stable_regime (the end die) or war_exhaustion."""
+        """How the game was won, a glossary term: usurper, visionary, stable_regime (the end die),
+        war_exhaustion or successor."""
         campaign.clear(self.flat)
         self._static()
 
@@ -121,10 +130,12 @@ class OathState:
         self.conspiracy_runs = CONSPIRACY in _runnable(self.game)
         self.capacity = {self.cards.of("site", s.id.name.lower()): s.capacity for s in self.game.entities("site")}
         self.site_base = int(self.cards.base["site"])
+        assert self.flat.size("card_zone") <= POWER_STRIDE
         self.role_ids = {name.lower(): int(member) for name, member in enums["role"].__members__.items()}
         self.powers = _action_powers(self.game, self.cards)
         self.plans = _battle_plans(self.game, self.cards)
-        self.natives = bind_natives(self.game, natives.bound(self.game))
+        implemented = natives.bound(self.game) | {name: make(self.game) for name, make in empire.FACTORIES.items()}
+        self.natives = bind_natives(self.game, implemented)
 
     # queries -----------------------------------------------------------------------------------
 
@@ -134,6 +145,8 @@ class OathState:
             return self.flat.get("setup_seat")
         if phase == Phase.EFFECT:
             return self.flat.get("effect_player")
+        if phase == Phase.CITIZENSHIP:
+            return self.flat.get("citizenship_offer")
         if phase >= Phase.CAMPAIGN_TARGETS:
             return campaign.deciding_player(self)
         return self.flat.get("current_player")
@@ -159,7 +172,8 @@ class OathState:
                 if self.flat.get("card_site", c) == site and c in self.suit_of]
 
     def rules(self, seat: int, site: int) -> bool:
-        return self.flat.get("site_warbands", site, seat) > 0
+        """Glossary Rule, with 6.6.3: every Imperial player rules every site with purple warbands."""
+        return self.flat.get("site_warbands", site, empire.colour(self.flat, seat)) > 0
 
     def bandits_rule(self, site: int) -> bool:
         """Glossary Rule: bandits rule the sites where no player has warbands."""
@@ -193,6 +207,8 @@ class OathState:
             return [action(Kind.KEEP, c) for c in drawn]
         if phase == Phase.SEARCH_PLAY:
             return self._play_actions(seat, drawn[0])
+        if phase == Phase.CITIZENSHIP:
+            return [action(Kind.ACCEPT_CITIZENSHIP, self.flat.get("citizenship_relic")), action(Kind.DECLINE_CITIZENSHIP)]
         if phase == Phase.EFFECT:
             assert self.frame is not None
             pending = pending_choice(self.frame)
@@ -241,8 +257,10 @@ class OathState:
             out += [action(Kind.CAMPAIGN, defender) for defender in campaign.defenders(self, seat)]
         if self.rules(seat, site) and self.flat.get("warbands", seat) > 0:
             out.append(action(Kind.WARBAND_TO_SITE, site))
-        if self.flat.get("site_warbands", site, seat) > 1:
+        if self.flat.get("site_warbands", site, empire.colour(self.flat, seat)) > 1:
             out.append(action(Kind.WARBAND_TO_BOARD, site))
+        if empire.can_self_exile(self, seat):
+            out.append(action(Kind.SELF_EXILE))
         if supply >= 1:
             out += [action(Kind.RECOVER_RELIC, relic) for relic in self.relics_at(site)
                     if self._can_pay_recovery(seat, site)]
@@ -250,8 +268,9 @@ class OathState:
         out += self._minor_actions(seat, site)
         reachable = [c for c in self.cards_at(site) if self.flat.get("card_faceup", c)]
         reachable += [c for c in self.advisers(seat) if self.flat.get("card_faceup", c)]
-        out += [action(Kind.USE_POWER, card) for card in sorted(set(reachable))
-                if card in self.powers and self._can_pay(seat, card)]
+        reachable += self.cards.in_zone(self.cards.zone("relics_held", seat))
+        out += [action(Kind.USE_POWER, index * POWER_STRIDE + card) for card in sorted(set(reachable))
+                for index, (_, cost) in enumerate(self.powers.get(card, ())) if self._can_pay(seat, card, cost)]
         return sorted(out)
 
     def _minor_actions(self, seat: int, site: int) -> list[int]:
@@ -285,9 +304,8 @@ class OathState:
         return bool(self.flat.get("favor", seat) >= cost.place_favor + cost.burn_favor
                     and self.flat.get("secret", seat) >= cost.place_secret + cost.burn_secret)
 
-    def _can_pay(self, seat: int, card: int) -> bool:
+    def _can_pay(self, seat: int, card: int, cost: Any) -> bool:
         """7.1.2: the braid cost must be paid in full; tokens go only on a card that has none."""
-        cost = self.powers[card][1]
         if cost is None:
             return True
         places = cost.place_favor or cost.place_secret
@@ -422,7 +440,7 @@ class OathState:
         """5.2: a favor on the card, two warbands from your bank to your board."""
         self.flat.add("supply", seat, -1)
         self.flat.move(("favor", seat), ("card_favor", card), 1)
-        self.flat.move(("warband_bank", seat), ("warbands", seat), 2)
+        self.flat.move(("warband_bank", empire.colour(self.flat, seat)), ("warbands", seat), 2)
 
     def _do_trade_for_favor(self, seat: int, card: int) -> None:
         """5.3 (a): a secret on the card; one favor plus one per matching faceup adviser."""
@@ -453,9 +471,10 @@ class OathState:
         banners.recover(self, seat, argument)
         self.update_oathkeeper()
 
-    def _do_use_power(self, seat: int, card: int) -> None:
+    def _do_use_power(self, seat: int, argument: int) -> None:
         """6.2: pay the power's cost, then run its compiled effect on the state until it ends or asks."""
-        key, cost = self.powers[card]
+        index, card = divmod(argument, POWER_STRIDE)
+        key, cost = self.powers[card][index]
         self.pay(seat, card, cost)
         self.run_power(key, seat, self.index_in_kind(card), Phase.ACT)
 
@@ -477,15 +496,7 @@ class OathState:
 
     def index_in_kind(self, card: int) -> int:
         """A card's number among the entities of its kind (what a power's `this` is)."""
-        kind = self._kind_of(card)
-        assert kind is not None
-        return card - int(self.cards.base[kind])
-
-    def _kind_of(self, card: int) -> str | None:
-        """The kind of a card number in the card union (None for numbers that are not cards, like banners)."""
-        if not 0 <= card < self.flat.size("card_zone"):
-            return None
-        return str(max((base, kind) for kind, base in self.cards.base.items() if base <= card)[1])
+        return card - int(self.cards.base[self.cards.kind_of(card)])
 
     def _do_answer(self, seat: int, value: int) -> None:
         assert self.frame is not None
@@ -504,14 +515,40 @@ class OathState:
             for seat in range(self.players):
                 self.flat.set("supply", seat, min(self.flat.get("supply", seat), self.most_supply(seat)))
             self.update_oathkeeper()
+            if self.flat.get("citizenship_offer") >= 0:
+                self.flat.set("phase", Phase.CITIZENSHIP)
+            elif self.flat.get("act_phase_over") and self.flat.get("phase") == Phase.ACT:
+                self._after_decision()
 
     def _do_warband_to_site(self, seat: int, site: int) -> None:
-        self.flat.move(("warbands", seat), ("site_warbands", site, seat), 1)
+        self.flat.move(("warbands", seat), ("site_warbands", site, empire.colour(self.flat, seat)), 1)
         self.update_oathkeeper()
 
     def _do_warband_to_board(self, seat: int, site: int) -> None:
-        self.flat.move(("site_warbands", site, seat), ("warbands", seat), 1)
+        self.flat.move(("site_warbands", site, empire.colour(self.flat, seat)), ("warbands", seat), 1)
         self.update_oathkeeper()
+
+    def _do_accept_citizenship(self, seat: int, _: int) -> None:
+        empire.accept(self, seat)
+        self._after_decision()
+
+    def _do_decline_citizenship(self, seat: int, _: int) -> None:
+        empire.clear_offer(self.flat)
+        self._after_decision()
+
+    def _do_self_exile(self, seat: int, _: int) -> None:
+        empire.self_exile(self, seat)
+        self.update_oathkeeper()
+        self._do_end_turn(seat, 0)
+
+    def _after_decision(self) -> None:
+        """Back to the turn once a power and the offer it made are settled; a power that ended its user's Act
+        Phase (6.6.2) sends the turn on to the Rest."""
+        self.flat.set("phase", Phase.ACT)
+        self.update_oathkeeper()
+        if self.flat.get("act_phase_over"):
+            self.flat.set("act_phase_over", 0)
+            self._do_end_turn(self.flat.get("current_player"), 0)
 
     # phases ------------------------------------------------------------------------------------
 
@@ -538,16 +575,20 @@ class OathState:
             if (favor[card] or secret[card]) and card in self.suit_of:
                 self.flat.move(("card_favor", card), ("bank_favor", self.suit_of[card]), favor[card])
                 self.flat.move(("card_secret", card), ("secret", seat), secret[card])
+        if self.flat.get("role", seat) == self.role_ids["citizen"]:
+            self.flat.set("supply", seat, self.flat.get("supply", empire.CHANCELLOR))
+            return
         refreshed = table_row(self.game, self._supply_table(seat), self.flat.get("warband_bank", seat))
         self.flat.set("supply", seat, min(self.most_supply(seat), refreshed + self.flat.get("supply", seat)))
 
     def _supply_table(self, seat: int) -> str:
-        role = "chancellor" if self.flat.get("role", seat) == self.role_ids["chancellor"] else "exile"
+        """Exiles have their board's track; Citizens match the Chancellor's (Empire summary, 4.3.3)."""
+        role = "exile" if self.is_exile(seat) else "chancellor"
         return f"supply_refresh_{role}"
 
     def most_supply(self, seat: int) -> int:
         """The leftmost space of a player's Supply track: Supply never goes beyond it (4.3.4)."""
-        return int(max(self.game.tables.values(f"table_{self._supply_table(seat)}")))
+        return empire.most_supply(self.game, "exile" if self.is_exile(seat) else "chancellor")
 
     def _end_round(self) -> None:
         """3.3 and 3.4: the end die after rounds 5-7, War Exhaustion after round 8."""
@@ -604,11 +645,15 @@ class OathState:
         return self.flat.get("banner_holder", banners.PEOPLES_FAVOR if name == "people" else banners.DARKEST_SECRET)
 
     def _goal_counts(self, oath: int) -> list[int]:
-        """For the Oaths of "most": sites ruled (Supremacy) or relics and banners held (Protection), per seat."""
+        """For the Oaths of "most": sites ruled (Supremacy: the Empire's count for the Chancellor, 2.11) or
+        relics and banners held (Protection), per seat."""
         if self.game.entities("oath")[oath].id.name.lower() == "supremacy":
-            return [sum(self.rules(seat, site) for site in self.sites_on_map()) for seat in range(self.players)]
-        return [len(self.cards.in_zone(self.cards.zone("relics_held", seat))) + len(banners.held_by(self, seat))
-                for seat in range(self.players)]
+            return [0 if self.flat.get("role", seat) == self.role_ids["citizen"]
+                    else sum(self.rules(seat, site) for site in self.sites_on_map()) for seat in range(self.players)]
+        return [self.relics_and_banners(seat) for seat in range(self.players)]
+
+    def relics_and_banners(self, seat: int) -> int:
+        return len(self.cards.in_zone(self.cards.zone("relics_held", seat))) + len(banners.held_by(self, seat))
 
     def meets_goal(self, seat: int, oath: int) -> bool:
         """A Vision's goal is its Oath's (3.2): hold the banner, or have strictly the most (a tie is not the most)."""
@@ -639,6 +684,10 @@ class OathState:
         self.flat.set("usurper", 0)
 
     def _win(self, seat: int, how: str) -> None:
+        """A win of the Chancellor's goes to the Successor if a Citizen is one (3.3.1)."""
+        heir = empire.successor(self) if seat == empire.CHANCELLOR else None
+        if heir is not None:
+            seat, how = heir, "successor"
         self.victory = how
         self.flat.set("winner", seat)
         self.flat.set("phase", Phase.OVER)
@@ -650,7 +699,7 @@ class OathState:
         kind, argument = Kind(chosen // STRIDE), chosen % STRIDE
         label = self._label(f"move_{kind.name.lower()}", locale)
         if kind in (Kind.END_TURN, Kind.SEARCH_WORLD, Kind.SEARCH_DISCARD, Kind.TARGET_PAWN, Kind.FIGHT,
-                    Kind.SACRIFICE, Kind.DONE, Kind.BURN_HALF_FAVOR):
+                    Kind.SACRIFICE, Kind.DONE, Kind.BURN_HALF_FAVOR, Kind.DECLINE_CITIZENSHIP, Kind.SELF_EXILE):
             return label
         if kind == Kind.CAMPAIGN:
             return f"{label} {self._label('the_bandits', locale) if argument == NONE else self._seat(argument, locale)}"
@@ -671,6 +720,10 @@ class OathState:
         if kind in (Kind.TRAVEL, Kind.WARBAND_TO_SITE, Kind.WARBAND_TO_BOARD, Kind.TARGET_SITE, Kind.OCCUPY,
                     Kind.BANISH_TO):
             return f"{label} {self._name('site', argument, locale)}"
+        if kind == Kind.USE_POWER:
+            index, card = divmod(argument, POWER_STRIDE)
+            several = len(self.powers[card]) > 1
+            return f"{label} {self._card_name(card, locale)}" + (f" ({index + 1})" if several else "")
         return f"{label} {self._card_name(argument, locale)}"
 
     def _label(self, label_id: str, locale: str) -> str:
@@ -684,8 +737,9 @@ class OathState:
         return str(self.game.get("term", term_id).name.get(locale, self.game.source_locale))
 
     def _card_name(self, card: int, locale: str) -> str:
-        kind = self._kind_of(card)
-        return self._name(kind, self.index_in_kind(card), locale) if kind else str(card)
+        if not 0 <= card < self.flat.size("card_zone"):
+            return str(card)
+        return self._name(self.cards.kind_of(card), self.index_in_kind(card), locale)
 
     def _seat(self, seat: int, locale: str) -> str:
         return f"{self._label('seat', locale)} {seat} ({self._name('role', self.flat.get('role', seat), locale)})"
@@ -709,6 +763,10 @@ class OathState:
             site = self._name("site", self.flat.get("pawn_site", seat), locale)
             lines.append(f"  {self._seat(seat, locale)}: {board}; {self._label('at_site', locale)} {site}")
         return "\n".join(lines)
+
+    def chronicle(self) -> tuple[Chronicle, list[str]]:
+        """The winner writes the Chronicle (8): the next game's world, and the choices drawn at random."""
+        return write_chronicle(self)
 
     def observation(self, seat: int) -> Observation:
         """What `seat` may know of the game now (9.4)."""

@@ -1,16 +1,20 @@
 """Setting up a game of Oath (the Law, section 1), on the flat state the effects run on.
 
-What the rulebooks leave to the Playbook or to the previous game's Chronicle (which sites are on
-the map, which goal reference is in play, who is Chancellor) is chosen with the state's own dice
-and written to `placeholders`, so a game log can say so.
+A game is set up from the previous game's Chronicle (chronicle.py) or, for a first game, with what
+the rulebooks leave to the Playbook (which sites are on the map, which goal reference is in play, who
+is Chancellor) chosen with the state's own dice and written to `placeholders`, so a game log can say so.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..content import CompiledGame
 from ..state import FlatState
+
+if TYPE_CHECKING:
+    from .chronicle import Chronicle
 
 REGION_SLOTS = (("cradle", 2), ("provinces", 3), ("hinterland", 3))
 """Map slots top to bottom (2.1.1); the slot number of a site is its place in this order."""
@@ -42,6 +46,10 @@ class Cards:
 
     def all(self, kind: str) -> list[int]:
         return [self.base[kind] + int(member) for member in self.game.enums[kind]]
+
+    def kind_of(self, card: int) -> str:
+        """The kind of a card number in the card union."""
+        return str(max((base, kind) for kind, base in self.base.items() if base <= card)[1])
 
     def zone(self, name: str, player: int | None = None) -> int:
         layout = self.game.layout
@@ -116,7 +124,7 @@ def _printed_suits(state: FlatState) -> list[int]:
     return _PRINTED_SUITS[game.layout]
 
 
-def setup(game: CompiledGame, players: int, seed: int) -> Setup:
+def setup(game: CompiledGame, players: int, seed: int, chronicle: Chronicle | None = None) -> Setup:
     if not 2 <= players <= 6:
         raise ValueError(f"Oath is played by 2 to 6 players here, not {players}")
     state = FlatState.empty(game, seed)
@@ -127,31 +135,61 @@ def setup(game: CompiledGame, players: int, seed: int) -> Setup:
         cards.put(card, box)
     for seat in range(players):
         state.set("seated", seat, 1)
-    _map(result, cards)
+    if chronicle is None:
+        _map(result, cards)
+    else:
+        _chronicled_world(result, cards, chronicle)
     _banks(result)
-    _players(result, cards)
-    _relics(result, cards)
-    _world_deck(result, cards)
+    _players(result, cards, chronicle)
+    _relics(result, cards, deal=chronicle is None)
+    _world_deck(result, cards, rebuild=chronicle is None)
     return result
 
 
+def _place_site(state: FlatState, cards: Cards, card: int, slot: int, faceup: bool) -> int:
+    regions = [region for region, count in REGION_SLOTS for _ in range(count)]
+    site = card - int(cards.base["site"])
+    cards.put(card, cards.zone("map"), faceup=faceup)
+    state.set("site_slot", site, slot)
+    state.set("site_region", site, int(state.game.enums["region"][regions[slot].upper()]))
+    return site
+
+
 def _map(result: Setup, cards: Cards) -> None:
-    """Step 1: sites in the slots, Cradle then Provinces then Hinterland, top to bottom."""
-    state, game = result.state, result.state.game
+    """Step 1 of a first game: sites in the slots, Cradle then Provinces then Hinterland, top to bottom; the
+    edifices wait in the Archive."""
+    state = result.state
     sites = state.shuffled(cards.all("site"))
     result.placeholders.append("the sites on the map are drawn at random (the rulebooks leave them to the "
                                "Playbook or the Chronicle)")
-    slot = 0
-    for region, count in REGION_SLOTS:
-        for place in range(count):
-            card = sites.pop()
-            site = card - cards.base["site"]
-            cards.put(card, cards.zone("map"), faceup=place == 0 or region == "cradle")
-            state.set("site_slot", site, slot)
-            state.set("site_region", site, int(game.enums["region"][region.upper()]))
-            slot += 1
+    firsts = {sum(count for _, count in REGION_SLOTS[:i]) for i in range(len(REGION_SLOTS))}
+    for slot in range(sum(count for _, count in REGION_SLOTS)):
+        _place_site(state, cards, sites.pop(), slot, faceup=slot in firsts or slot < REGION_SLOTS[0][1])
     for card in sites:
         cards.put(card, cards.zone("site_deck"))
+    for edifice in cards.all("edifice"):
+        cards.put(edifice, cards.zone("archive"))
+
+
+def _chronicled_world(result: Setup, cards: Cards, chronicle: Chronicle) -> None:
+    """Step 1 from a Chronicle: its sites with their cards in the slots, its decks, Archive and Dispossessed."""
+    from .chronicle import card_of
+
+    state = result.state
+    for slot, saved in enumerate(chronicle.sites):
+        site = _place_site(state, cards, card_of(cards, saved.site), slot, saved.faceup)
+        for name in saved.cards + saved.relics:
+            card = card_of(cards, name)
+            cards.put(card, cards.zone("at_site"), faceup=not name.startswith("relic/"))
+            state.set("card_site", card, site)
+    for zone, names in (("site_deck", chronicle.site_deck), ("relic_deck", chronicle.relic_deck),
+                        ("world_deck", chronicle.world_deck)):
+        cards.stack([card_of(cards, name) for name in names], cards.zone(zone))
+    for zone, names in (("archive", chronicle.archive), ("dispossessed", chronicle.dispossessed)):
+        for name in names:
+            cards.put(card_of(cards, name), cards.zone(zone))
+    for name in chronicle.ruined:
+        state.set("edifice_ruined", card_of(cards, name), 1)
 
 
 def _banks(result: Setup) -> None:
@@ -171,29 +209,39 @@ def _banks(result: Setup) -> None:
         state.move(("shared_favor",), ("bank_favor", suit), per_bank)
 
 
-def _players(result: Setup, cards: Cards) -> None:
-    """Steps 7-15: roles, warbands, starting favor and secrets, the Oath, the Oathkeeper title."""
+def _players(result: Setup, cards: Cards, chronicle: Chronicle | None) -> None:
+    """Steps 7-15: roles (the boards' Chronicled sides), warbands (purple ones for Citizens), starting favor and
+    secrets, the Chancellor's warbands on the map, the Oath, the Oathkeeper title."""
     state, game = result.state, result.state.game
-    result.placeholders.append("seat 0 is the Chancellor (7: chosen by any means)")
-    chancellor, exile = int(game.enums["role"]["CHANCELLOR"]), int(game.enums["role"]["EXILE"])
+    result.placeholders.append("seat 0 is the Chancellor (7: chosen by any means) and seat k takes the k-th "
+                               "Exile or Citizen board (9: each player chooses one)")
     roles = {r.id.name.lower(): r for r in game.entities("role")}
+    sides = chronicle.boards if chronicle is not None else []
     for seat in range(result.players):
-        role = "chancellor" if seat == 0 else "exile"
-        state.set("role", seat, chancellor if seat == 0 else exile)
-        state.set("warband_bank", seat, roles[role].warbands)
+        role = "chancellor" if seat == 0 else sides[seat - 1] if seat - 1 < len(sides) else "exile"
+        state.set("role", seat, int(game.enums["role"][role.upper()]))
+        state.set("warband_bank", seat, roles["chancellor" if seat == 0 else "exile"].warbands)
         state.move(("shared_favor",), ("favor", seat), 2 if seat == 0 else 1)
         state.move(("shared_secret",), ("secret", seat), 1)
-        state.move(("warband_bank", seat), ("warbands", seat), 3)
-        state.set("supply", seat, max(game.tables.values(f"table_supply_refresh_{role}")))
+        state.move(("warband_bank", 0 if role == "citizen" else seat), ("warbands", seat), 3)
+        track = "exile" if role == "exile" else "chancellor"
+        state.set("supply", seat, max(game.tables.values(f"table_supply_refresh_{track}")))
     cards.put(cards.of("relic", "grand_scepter"), cards.zone("relics_held", 0), faceup=True)
-    top_cradle = next(s for s in range(state.size("site_slot"))
-                      if state.get("site_slot", s) == 0 and state.get("card_zone", cards.base["site"] + s)
-                      == cards.zone("map"))
+    site_base = int(cards.base["site"])
+    faceup = sorted((s for s in range(state.size("site_slot")) if state.get("card_zone", site_base + s) == cards.zone("map")
+                     and state.get("card_faceup", site_base + s)), key=lambda s: state.get("site_slot", s))
+    top_cradle = faceup[0]
     state.move(("warband_bank", 0), ("site_warbands", top_cradle, 0), 2)
+    for site in faceup[1:]:
+        if any(state.get("card_site", c) == site and cards.kind_of(c) != "relic" for c in cards.in_zone(cards.zone("at_site"))):
+            state.move(("warband_bank", 0), ("site_warbands", site, 0), 1)
     state.set("pawn_site", 0, top_cradle)
-    oaths = [o.id.name.lower() for o in game.entities("oath")]
-    oath = oaths[state.random(len(oaths))]
-    result.placeholders.append(f"the Oath of this game, {oath}, is drawn at random (3: the Chronicled goal reference)")
+    if chronicle is not None:
+        oath = chronicle.oath
+    else:
+        oaths = [o.id.name.lower() for o in game.entities("oath")]
+        oath = oaths[state.random(len(oaths))]
+        result.placeholders.append(f"the Oath of this game, {oath}, is drawn at random (3: the Chronicled goal reference)")
     state.set("oath", int(game.enums["oath"][oath.upper()]))
     banner = game.get("oath", oath).chancellor_banner
     if banner is not None:
@@ -202,10 +250,14 @@ def _players(result: Setup, cards: Cards) -> None:
     state.set("usurper", 0)
 
 
-def _relics(result: Setup, cards: Cards) -> None:
-    """Steps 16-18: reveal prompts of faceup sites, the Imperial Reliquary, the relic deck."""
+def _relics(result: Setup, cards: Cards, *, deal: bool) -> None:
+    """Steps 16-18: reveal prompts of faceup sites (their relics too in a first game; a Chronicle saved them at
+    their sites), the Imperial Reliquary from the top of the relic deck, the relic deck."""
     state, game = result.state, result.state.game
-    deck = state.shuffled([c for c in cards.all("relic") if c != cards.of("relic", "grand_scepter")])
+    if deal:
+        deck = state.shuffled([c for c in cards.all("relic") if c != cards.of("relic", "grand_scepter")])
+    else:
+        deck = cards.in_zone(cards.zone("relic_deck"))
     for site in game.entities("site"):
         card = cards.of("site", site.id.name.lower())
         if state.get("card_zone", card) != cards.zone("map") or not state.get("card_faceup", card):
@@ -213,7 +265,7 @@ def _relics(result: Setup, cards: Cards) -> None:
         index = card - cards.base["site"]
         state.move(("shared_favor",), ("card_favor", card), site.start_favor)
         state.move(("shared_secret",), ("card_secret", card), site.start_secret)
-        for _ in range(site.relics):
+        for _ in range(site.relics if deal else 0):
             relic = deck.pop()
             cards.put(relic, cards.zone("at_site"))
             state.set("card_site", relic, index)
@@ -222,18 +274,20 @@ def _relics(result: Setup, cards: Cards) -> None:
     cards.stack(deck, cards.zone("relic_deck"))
 
 
-def _world_deck(result: Setup, cards: Cards) -> None:
-    """Setup box (8.8) and steps 19-22: the world deck, the discard piles, three cards for each player."""
+def _world_deck(result: Setup, cards: Cards, *, rebuild: bool) -> None:
+    """Setup box (8.8, when the last Chronicle did not rebuild the world deck) and steps 19-22: the world
+    deck, the discard piles, three cards for each player."""
     state = result.state
-    denizens = state.shuffled(cards.all("denizen"))
-    visions = state.shuffled(cards.all("vision"))
-    is_vision = set(visions)
-    deck: list[int] = []
-    for size, vision_count in WORLD_DECK_PILES:
-        pile = [denizens.pop() for _ in range(size)] + [visions.pop() for _ in range(vision_count)]
-        deck += state.shuffled(pile)
-    deck += denizens
-    cards.stack(deck, cards.zone("world_deck"))
+    is_vision = set(cards.all("vision"))
+    if rebuild:
+        denizens = state.shuffled(cards.all("denizen"))
+        visions = state.shuffled(cards.all("vision"))
+        deck: list[int] = []
+        for size, vision_count in WORLD_DECK_PILES:
+            pile = [denizens.pop() for _ in range(size)] + [visions.pop() for _ in range(vision_count)]
+            deck += state.shuffled(pile)
+        deck += denizens
+        cards.stack(deck, cards.zone("world_deck"))
     bottom = cards.in_zone(cards.zone("world_deck"))
     for region in ("cradle", "provinces", "hinterland"):
         cards.put(bottom.pop(0), cards.zone(f"discard_{region}"))

@@ -1,0 +1,401 @@
+"""Writing the Chronicle (8) after a game, and the saved world it gives the next game's setup.
+
+The winner's steps run in the Law's order on a copy of the final state; what the Law leaves to the
+winner's (or another player's) choice is drawn with the state's dice and listed in `notes`, like the
+setup's placeholders. The result is a `Chronicle`: the map with its sites' cards, the decks, the
+Archive and the boards' sides, by entity id, saved as JSON.
+
+Not yet: powers that act during the Chronicle (sites kept for a suit's cards, 8.3.2), and edifice
+powers in play (an edifice at a site is kept and saved, but the kernel does not play its powers).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from ..content import CompiledGame
+from ..state import FlatState
+from .empire import colour
+from .setup import REGION_SLOTS, WORLD_DECK_PILES, Cards
+
+if TYPE_CHECKING:
+    from .game import OathState
+
+ADDED_CARDS = (3, 2, 1)
+"""8.4: cards of the winner's most common suit and of the next two suits clockwise."""
+DISPOSSESSED = 6
+"""8.5: cards removed to the Dispossessed."""
+
+
+Side = Literal["exile", "citizen"]
+
+
+class ChronicleError(ValueError):
+    """A Chronicle file that cannot set up a game; the message says where and why."""
+
+
+class SavedSite(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    site: str
+    faceup: bool
+    cards: list[str] = []
+    """Denizen and edifice cards at the site, as qualified ids (`denizen/alchemist`, `edifice/...`)."""
+    relics: list[str] = []
+
+
+class Chronicle(BaseModel):
+    """The world between two games (8.7): the map top to bottom, decks top first, the Archive, the boards."""
+    model_config = ConfigDict(extra="forbid")
+    game: Literal["oath"] = "oath"
+    oath: str
+    boards: list[Side]
+    """The side of each Exile/Citizen board, by seat from 1 (8.7: boards keep their side)."""
+    sites: list[SavedSite]
+    site_deck: list[str]
+    world_deck: list[str]
+    relic_deck: list[str]
+    archive: list[str]
+    dispossessed: list[str]
+    ruined: list[str] = []
+    """Edifices showing their ruined side."""
+
+    @classmethod
+    def load(cls, path: Path, game: CompiledGame) -> Chronicle:
+        """Reads and checks a Chronicle file against the compiled game, or raises ChronicleError."""
+        try:
+            chronicle = cls.model_validate(json.loads(path.read_text(encoding="utf-8")))
+        except (OSError, json.JSONDecodeError) as error:
+            raise ChronicleError(f"{path}: cannot read a Chronicle: {error}") from None
+        except ValidationError as error:
+            first = error.errors()[0]
+            where = ".".join(str(part) for part in first["loc"])
+            raise ChronicleError(f"{path}: {where}: {first['msg']}") from None
+        problem = chronicle.problem(game)
+        if problem:
+            raise ChronicleError(f"{path}: {problem}")
+        return chronicle
+
+    def problem(self, game: CompiledGame) -> str | None:
+        """What makes this Chronicle unusable with the game, if anything."""
+        if self.oath.upper() not in game.enums["oath"].__members__:
+            return f"oath: unknown Oath {self.oath!r}"
+        if len(self.sites) != sum(count for _, count in REGION_SLOTS):
+            return f"sites: the map has {sum(c for _, c in REGION_SLOTS)} slots, not {len(self.sites)}"
+        seen: set[str] = set()
+        places = [("site_deck", self.site_deck), ("world_deck", self.world_deck), ("relic_deck", self.relic_deck),
+                  ("archive", self.archive), ("dispossessed", self.dispossessed)]
+        places += [(f"sites.{i}", [s.site] + s.cards + s.relics) for i, s in enumerate(self.sites)]
+        for where, ids in places:
+            for qualified in ids:
+                kind, _, name = qualified.partition("/")
+                if kind not in game.layout.UNIONS["card"] or name.upper() not in game.enums[kind].__members__:
+                    return f"{where}: unknown card {qualified!r}"
+                if qualified in seen:
+                    return f"{where}: {qualified!r} is in two places"
+                seen.add(qualified)
+        for qualified in self.ruined:
+            if not qualified.startswith("edifice/") or qualified not in seen:
+                return f"ruined: {qualified!r} is not an edifice in the Chronicle"
+        return None
+
+
+def qualified(cards: Cards, card: int) -> str:
+    kind = cards.kind_of(card)
+    return f"{kind}/{cards.game.entities(kind)[card - int(cards.base[kind])].id.name.lower()}"
+
+
+def card_of(cards: Cards, name: str) -> int:
+    kind, _, entity = name.partition("/")
+    return cards.of(kind, entity)
+
+
+class ChronicleWriter:
+    """The winner writes the Chronicle (8.1-8.8) on a copy of the final state."""
+
+    def __init__(self, state: OathState) -> None:
+        if not state.is_terminal():
+            raise ValueError("the Chronicle is written after the game ends")
+        self.state = state
+        self.flat: FlatState = state.flat.copy()
+        self.cards = Cards(self.flat)
+        self.notes: list[str] = []
+        self.sites = {s.id.name.lower(): s for s in state.game.entities("site")}
+
+    def write(self) -> Chronicle:
+        oath = self.vow()
+        boards = self.offer_citizenship()
+        self.build_or_repair()
+        self.discard_sites()
+        aside = self.ruin_unruled()
+        self.fill_slots(aside)
+        self.add_to_world_deck()
+        self.dispossess()
+        self.clean_relics()
+        self.rebuild_world_deck()
+        return self.save(oath, boards)
+
+    # helpers -----------------------------------------------------------------------------------
+
+    @property
+    def winner(self) -> int:
+        return self.flat.get("winner")
+
+    def choose(self, options: list[int], what: str) -> int:
+        """A choice the Law leaves to a player, drawn with the state's dice and noted."""
+        self.notes.append(f"{what} is drawn at random (the player chooses)")
+        return options[self.flat.random(len(options))]
+
+    def zone(self, name: str, player: int | None = None) -> int:
+        return self.cards.zone(name, player)
+
+    def on_map(self) -> list[int]:
+        """The sites on the map, top slot first."""
+        sites = [c - int(self.cards.base["site"]) for c in self.cards.in_zone(self.zone("map"))]
+        return sorted(sites, key=lambda s: self.flat.get("site_slot", s))
+
+    def at(self, site: int) -> list[int]:
+        return [c for c in self.cards.in_zone(self.zone("at_site")) if self.flat.get("card_site", c) == site]
+
+    def advisers(self, seat: int) -> list[int]:
+        return self.cards.in_zone(self.zone("advisers", seat))
+
+    def of_kind(self, cards: list[int], kind: str) -> list[int]:
+        return [c for c in cards if self.cards.kind_of(c) == kind]
+
+    def ruled(self, site: int) -> bool:
+        return self.flat.get("site_warbands", site, colour(self.flat, self.winner)) > 0
+
+    def imperial_winner(self) -> bool:
+        return self.flat.get("role", self.winner) != self.state.role_ids["exile"]
+
+    def intact_edifices(self, site: int) -> list[int]:
+        return [c for c in self.of_kind(self.at(site), "edifice") if not self.flat.get("edifice_ruined", c)]
+
+    def ruins(self, site: int) -> list[int]:
+        return [c for c in self.of_kind(self.at(site), "edifice") if self.flat.get("edifice_ruined", c)]
+
+    def discard_denizen(self, card: int, region: int) -> None:
+        """8.3.2 "to any discard pile": the pile of the site's own region is taken."""
+        self.cards.put(card, self.cards.discard_pile(region))
+
+    # the steps ---------------------------------------------------------------------------------
+
+    def vow(self) -> str:
+        """8.1: a win by a Vision alone vows its Oath; otherwise any goal reference but the current one."""
+        oaths = self.state.game.entities("oath")
+        if self.state.victory == "visionary":
+            vision = self.state.revealed_vision(self.winner)
+            assert vision is not None
+            return str(oaths[int(self.state.game.entities("vision")[vision].oath)].id.name).lower()
+        others = [i for i in range(len(oaths)) if i != self.flat.get("oath")]
+        return str(oaths[self.choose(others, "the Oath the winner vows (8.1)")].id.name).lower()
+
+    def offer_citizenship(self) -> list[Side]:
+        """8.2: an Exile winner flips every Citizen to Exile, then offers Citizenship to the other Exiles; an
+        acceptor's warbands at each site they rule become one of the winner's."""
+        roles = self.state.role_ids
+        if not self.imperial_winner():
+            flipped = [s for s in range(self.state.players) if self.flat.get("role", s) == roles["citizen"]]
+            for seat in flipped:
+                self.flat.set("role", seat, roles["exile"])
+            for seat in range(1, self.state.players):
+                if seat in flipped or seat == self.winner:
+                    continue
+                if self.choose([0, 1], f"whether seat {seat} accepts Citizenship (8.2)"):
+                    self.flat.set("role", seat, roles["citizen"])
+                    for site in self.on_map():
+                        if self.flat.get("site_warbands", site, seat):
+                            self.flat.set("site_warbands", site, seat, 0)
+                            self.flat.set("site_warbands", site, colour(self.flat, self.winner), 1)
+        sides: list[Side] = ["citizen" if self.flat.get("role", s) == roles["citizen"] else "exile"
+                             for s in range(1, self.state.players)]
+        return sides
+
+    def build_or_repair(self) -> None:
+        """8.3.1: a Chancellor or Citizen winner may build (a denizen at a ruled site without an edifice gives way
+        to the intact edifice of its suit from the Archive, and goes to the world deck) or repair a ruin."""
+        if not self.imperial_winner():
+            return
+        archive = self.of_kind(self.cards.in_zone(self.zone("archive")), "edifice")
+        edifice_of = {int(self.state.game.entities("edifice")[c - int(self.cards.base["edifice"])].suit): c
+                      for c in archive}
+        options: list[tuple[int, int]] = []
+        for site in self.on_map():
+            if not self.ruled(site):
+                continue
+            cards = self.at(site)
+            options += [(ruin, -1) for ruin in self.ruins(site)]
+            if not self.of_kind(cards, "edifice"):
+                options += [(denizen, edifice_of[self.cards.printed_suit[denizen]])
+                            for denizen in self.of_kind(cards, "denizen")
+                            if self.cards.printed_suit[denizen] in edifice_of]
+        if not options:
+            return
+        card, edifice = options[self.choose(list(range(len(options))), "what the winner builds or repairs (8.3.1)")]
+        if edifice < 0:
+            self.flat.set("edifice_ruined", card, 0)
+            return
+        site = self.flat.get("card_site", card)
+        self.cards.put(card, self.zone("world_deck"))
+        self.cards.put(edifice, self.zone("at_site"), faceup=True)
+        self.flat.set("card_site", edifice, site)
+
+    def discard_sites(self) -> None:
+        """8.3.2: sites the winner neither rules nor holds an intact edifice at go to the site deck, shuffled;
+        their denizens to a discard pile, relics to the relic deck, ruins to the Archive."""
+        for site in self.on_map():
+            if self.ruled(site) or self.intact_edifices(site):
+                continue
+            region = self.flat.get("site_region", site)
+            for card in self.at(site):
+                kind = self.cards.kind_of(card)
+                if kind == "denizen":
+                    self.discard_denizen(card, region)
+                elif kind == "relic":
+                    self.cards.put(card, self.zone("relic_deck"))
+                else:
+                    self.cards.put(card, self.zone("archive"))
+            self.cards.put(int(self.cards.base["site"]) + site, self.zone("site_deck"))
+        deck = self.cards.in_zone(self.zone("site_deck"))
+        self.cards.stack(self.flat.shuffled(deck), self.zone("site_deck"))
+
+    def ruin_unruled(self) -> list[int]:
+        """8.3.3: intact edifices at sites the winner does not rule are ruined and the denizens there discarded;
+        the sites with ruins are set aside, top Cradle site first."""
+        aside = []
+        for site in self.on_map():
+            if not self.ruled(site):
+                for edifice in self.intact_edifices(site):
+                    self.flat.set("edifice_ruined", edifice, 1)
+                for denizen in self.of_kind(self.at(site), "denizen"):
+                    self.discard_denizen(denizen, self.flat.get("site_region", site))
+            if self.ruins(site):
+                aside.append(site)
+                self.cards.put(int(self.cards.base["site"]) + site, self.zone("box"))
+        return aside
+
+    def fill_slots(self, aside: list[int]) -> None:
+        """8.3.5: the remaining sites pushed up slot by slot (steps 1-3), the ruined sites into the Hinterland
+        from the bottom up, then the Provinces (4-5), the site deck facedown into what is left (6), and the
+        top site of a region with none faceup flipped (7)."""
+        regions = [region for region, count in REGION_SLOTS for _ in range(count)]
+        slots: list[int] = self.on_map() + [-1] * (len(regions) - len(self.on_map()))
+        bottom_up = list(reversed(aside))
+        for region in ("hinterland", "provinces"):
+            for slot in reversed(range(len(slots))):
+                if regions[slot] == region and slots[slot] < 0 and bottom_up:
+                    slots[slot] = bottom_up.pop(0)
+        deck = self.cards.in_zone(self.zone("site_deck"))
+        site_base = int(self.cards.base["site"])
+        for slot, site in enumerate(slots):
+            if site < 0:
+                slots[slot] = deck.pop() - site_base
+                self.flat.set("card_faceup", site_base + slots[slot], 0)
+        for slot, site in enumerate(slots):
+            self.flat.set("site_slot", site, slot)
+            self.flat.set("site_region", site, int(self.state.game.enums["region"][regions[slot].upper()]))
+            self.cards.put(site_base + site, self.zone("map"), faceup=bool(self.flat.get("card_faceup", site_base + site)))
+        for region, _ in REGION_SLOTS:
+            mine = [s for slot, s in enumerate(slots) if regions[slot] == region]
+            if not any(self.flat.get("card_faceup", site_base + s) for s in mine):
+                self.flat.set("card_faceup", site_base + mine[0], 1)
+
+    def add_to_world_deck(self) -> None:
+        """8.4: 3, 2 and 1 cards at random from the Archive, of the winner's most common adviser suit and the
+        next two suits clockwise; if the Archive lacks them, heal it from the Dispossessed instead."""
+        printed = self.cards.printed_suit
+        suits = [printed[c] for c in self.advisers(self.winner) if printed[c] >= 0]
+        counts = {suit: suits.count(suit) for suit in set(suits)}
+        top = [s for s, n in counts.items() if n == max(counts.values())] or list(range(len(self.state.game.entities("suit"))))
+        suit = top[0] if len(top) == 1 else self.choose(sorted(top), "the winner's suit among the tied ones (8.4)")
+        cycle = sorted(range(len(self.state.game.entities("suit"))),
+                       key=lambda s: self.state.game.entities("suit")[s].bank_order)
+        archive = [c for c in self.cards.in_zone(self.zone("archive")) if printed[c] >= 0]
+        wanted = [(cycle[(cycle.index(suit) + step) % len(cycle)], n) for step, n in enumerate(ADDED_CARDS)]
+        stacks = {s: [c for c in archive if printed[c] == s] for s, _ in wanted}
+        if all(len(stacks[s]) >= n for s, n in wanted):
+            for s, n in wanted:
+                for card in self.flat.shuffled(stacks[s])[:n]:
+                    self.cards.put(card, self.zone("world_deck"))
+            return
+        dispossessed = self.cards.in_zone(self.zone("dispossessed"))
+        by_suit = {s: [c for c in dispossessed if printed[c] == s] for s in {printed[c] for c in dispossessed}}
+        if by_suit:
+            largest = max(len(stack) for stack in by_suit.values())
+            heal = min(s for s, stack in by_suit.items() if len(stack) == largest)
+            for card in self.flat.shuffled(by_suit[heal])[:sum(ADDED_CARDS)]:
+                self.cards.put(card, self.zone("world_deck"))
+        for card in self.cards.in_zone(self.zone("dispossessed")):
+            self.cards.put(card, self.zone("archive"))
+
+    def dispossess(self) -> None:
+        """8.5: the Visions set aside, the discard piles and the losers' advisers shuffled, six of them to the
+        Dispossessed unseen; the rest stay among the denizens the world deck is rebuilt from."""
+        piles = [self.cards.discard_pile(r) for r in range(len(self.state.game.entities("region")))]
+        pool = [c for pile in piles for c in self.cards.in_zone(pile)]
+        pool += [c for seat in range(self.state.players) if seat != self.winner for c in self.advisers(seat)]
+        pool = [c for c in pool if self.cards.kind_of(c) == "denizen"]
+        for card in self.flat.shuffled(pool)[:DISPOSSESSED]:
+            self.cards.put(card, self.zone("dispossessed"))
+
+    def clean_relics(self) -> None:
+        """8.6: the Grand Scepter to the World Box, the losers' relics shuffled into the relic deck, each faceup
+        site refilled to its relic count, then the winner's and the Reliquary's relics shuffled on top."""
+        self.cards.put(self.cards.of("relic", "grand_scepter"), self.zone("box"))
+        deck = self.cards.in_zone(self.zone("relic_deck"))
+        deck += [c for seat in range(self.state.players) if seat != self.winner
+                 for c in self.cards.in_zone(self.zone("relics_held", seat))]
+        self.cards.stack(self.flat.shuffled(deck), self.zone("relic_deck"))
+        for site in self.on_map():
+            card = int(self.cards.base["site"]) + site
+            if not self.flat.get("card_faceup", card):
+                continue
+            wanted = self.sites[qualified(self.cards, card).partition("/")[2]].relics
+            for _ in range(wanted - len(self.of_kind(self.at(site), "relic"))):
+                relics = self.cards.in_zone(self.zone("relic_deck"))
+                if relics:
+                    self.cards.put(relics[-1], self.zone("at_site"))
+                    self.flat.set("card_site", relics[-1], site)
+        kept = self.cards.in_zone(self.zone("relics_held", self.winner)) + self.cards.in_zone(self.zone("reliquary"))
+        for relic in self.flat.shuffled(kept):
+            self.cards.put(relic, self.zone("relic_deck"))
+
+    def rebuild_world_deck(self) -> None:
+        """8.8: every remaining denizen shuffled; 10 with 2 Visions on 15 with 3 on the rest."""
+        kept = {self.zone("at_site"), self.zone("archive"), self.zone("dispossessed"), self.zone("box")}
+        denizens = self.flat.shuffled([c for c in self.cards.all("denizen") if self.flat.get("card_zone", c) not in kept])
+        visions = self.flat.shuffled(self.cards.all("vision"))
+        deck: list[int] = []
+        for size, count in WORLD_DECK_PILES:
+            pile = [denizens.pop() for _ in range(min(size, len(denizens)))] + [visions.pop() for _ in range(count)]
+            deck += self.flat.shuffled(pile)
+        self.cards.stack(deck + denizens, self.zone("world_deck"))
+
+    def save(self, oath: str, boards: list[Side]) -> Chronicle:
+        """8.7: the map and what lies at each site, the decks top first, the Archive."""
+        def names(zone: str) -> list[str]:
+            return [qualified(self.cards, c) for c in reversed(self.cards.in_zone(self.zone(zone)))]
+        saved = []
+        for site in self.on_map():
+            card = int(self.cards.base["site"]) + site
+            here = self.at(site)
+            saved.append(SavedSite(site=qualified(self.cards, card), faceup=bool(self.flat.get("card_faceup", card)),
+                                   cards=[qualified(self.cards, c) for c in here if self.cards.kind_of(c) != "relic"],
+                                   relics=[qualified(self.cards, c) for c in self.of_kind(here, "relic")]))
+        ruined = [qualified(self.cards, c) for c in self.cards.all("edifice") if self.flat.get("edifice_ruined", c)
+                  and self.flat.get("card_zone", c) in (self.zone("at_site"), self.zone("archive"))]
+        return Chronicle(oath=oath, boards=boards, sites=saved, site_deck=names("site_deck"),
+                         world_deck=names("world_deck"), relic_deck=names("relic_deck"), archive=names("archive"),
+                         dispossessed=names("dispossessed"), ruined=ruined)
+
+
+def write_chronicle(state: OathState) -> tuple[Chronicle, list[str]]:
+    """The Chronicle of a finished game and the notes of the choices drawn at random."""
+    writer = ChronicleWriter(state)
+    chronicle = writer.write()
+    return chronicle, writer.notes
+

@@ -1,0 +1,220 @@
+"""The Empire (6.6-6.8, 3.3.1): Citizenship offered and accepted, Citizens exiled or exiling themselves, the
+Imperial rule of purple sites, and the Successor.
+
+Warbands are counted by colour: `site_warbands[site, owner]` and `warband_bank[owner]` by the player whose
+colour they are, and purple is the Chancellor's (seat 0). A Citizen's board holds purple warbands and the
+Citizen's own colour waits in their personal bank until they are exiled.
+
+Not yet: the binding extras of an offer (favor, secrets, banners, other relics, 6.6.1), the Chancellor
+gaining the uncovered Reliquary modifier (2.3), Allies in an Imperial defence (5.5.2), the Chancellor's
+permission to pick up warbands and the Chancellor deciding Imperial losses (Empire summary).
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ..content import CompiledGame
+from ..state import FlatState
+from ..vm_py import Native
+from .banners import DARKEST_SECRET, PEOPLES_FAVOR
+from .setup import Cards
+
+if TYPE_CHECKING:
+    from .game import OathState
+
+CHANCELLOR = 0
+"""The Chancellor's seat, whose colour is purple (setup 8)."""
+
+
+def _role(game: CompiledGame, name: str) -> int:
+    return int(game.enums["role"][name.upper()])
+
+
+def colour(flat: FlatState, seat: int) -> int:
+    """Whose colour a player's warbands are: purple (the Chancellor's) for every Imperial player (6.6.2)."""
+    return seat if flat.get("role", seat) == _role(flat.game, "exile") else CHANCELLOR
+
+
+def _replace_warbands(flat: FlatState, seat: int, new: int, old: int) -> None:
+    """Each warband of colour `old` on the board becomes one of colour `new` while the bank of `new` lasts
+    (9.3); the old ones go back to their bank."""
+    count = flat.get("warbands", seat)
+    flat.move(("warbands", seat), ("warband_bank", old), count)
+    flat.move(("warband_bank", new), ("warbands", seat), min(count, flat.get("warband_bank", new)))
+
+
+def become_citizen(state: FlatState, seat: int) -> None:
+    """6.6.2 without the promised relic: Citizen side, purple warbands on the board and the map (as many as
+    the purple bank allows: the board first, then the sites from the top of the map), the revealed Vision
+    discarded, the title to its Oathkeeper side, the Supply at its leftmost space, the Act Phase over if it
+    is their turn."""
+    cards = Cards(state)
+    state.set("role", seat, _role(state.game, "citizen"))
+    _replace_warbands(state, seat, CHANCELLOR, seat)
+    for site in sorted(range(state.size("site_slot")), key=lambda s: state.get("site_slot", s)):
+        count = state.get("site_warbands", site, seat)
+        state.move(("site_warbands", site, seat), ("warband_bank", seat), count)
+        state.move(("warband_bank", CHANCELLOR), ("site_warbands", site, CHANCELLOR),
+                   min(count, state.get("warband_bank", CHANCELLOR)))
+    for vision in cards.in_zone(cards.zone("revealed_vision", seat)):
+        cards.discard(seat, vision)
+    if state.get("oathkeeper") == seat:
+        state.set("usurper", 0)
+    state.set("supply", seat, most_supply(state.game, "chancellor"))
+    if state.get("current_player") == seat:
+        state.set("act_phase_over", 1)
+
+
+def become_exile(state: FlatState, seat: int) -> None:
+    """6.7: Exile side, the board's purple warbands replaced by the player's own, Supply to its leftmost space.
+    Purple warbands at sites stay: they are the Empire's."""
+    state.set("role", seat, _role(state.game, "exile"))
+    _replace_warbands(state, seat, seat, CHANCELLOR)
+    state.set("supply", seat, most_supply(state.game, "exile"))
+
+
+def most_supply(game: CompiledGame, table: str) -> int:
+    """The leftmost space of a Supply track (4.3.4)."""
+    return int(max(game.tables.values(f"table_supply_refresh_{table}")))
+
+
+def self_exile_price(state: OathState, seat: int) -> int:
+    """6.8: favor equal to the secrets on the Citizen's board and on the cards they hold (advisers, relics),
+    plus the warbands on their board (see docs/decisions.md "Self-exile")."""
+    held = state.advisers(seat) + state.cards.in_zone(state.cards.zone("relics_held", seat))
+    return state.flat.get("secret", seat) + sum(state.flat.get("card_secret", c) for c in held) \
+        + state.flat.get("warbands", seat)
+
+
+def scepter_holder(state: OathState) -> int:
+    scepter = state.cards.of("relic", "grand_scepter")
+    holders = [seat for seat in range(state.players)
+               if state.flat.get("card_zone", scepter) == state.cards.zone("relics_held", seat)]
+    return holders[0] if holders else -1
+
+
+def can_self_exile(state: OathState, seat: int) -> bool:
+    """6.8: a Citizen who does not hold the Grand Scepter, and can give the price to the one who does."""
+    holder = scepter_holder(state)
+    return (state.flat.get("role", seat) == state.role_ids["citizen"] and holder >= 0 and holder != seat
+            and state.flat.get("favor", seat) >= self_exile_price(state, seat))
+
+
+def self_exile(state: OathState, seat: int) -> None:
+    """6.8: give the price to the Grand Scepter's holder, become an Exile; the Act Phase ends."""
+    state.flat.move(("favor", seat), ("favor", scepter_holder(state)), self_exile_price(state, seat))
+    become_exile(state.flat, seat)
+
+
+def accept(state: OathState, seat: int) -> None:
+    """6.6.2: the Exile becomes a Citizen and takes the promised relic."""
+    relic = state.flat.get("citizenship_relic")
+    become_citizen(state.flat, seat)
+    state.cards.put(relic, state.cards.zone("relics_held", seat), faceup=True)
+    state.flat.set("took_this_turn", relic, 1)
+    clear_offer(state.flat)
+
+
+def clear_offer(flat: FlatState) -> None:
+    for name in ("citizenship_offer", "citizenship_offer_by", "citizenship_relic"):
+        flat.set(name, -1)
+
+
+def successor(state: OathState) -> int | None:
+    """3.3.1: the Citizen who meets the Successor goal of the Oath, if one does."""
+    citizens = [seat for seat in range(state.players) if state.flat.get("role", seat) == state.role_ids["citizen"]]
+    oath = state.game.entities("oath")[state.flat.get("oath")].id.name.lower()
+    for seat in citizens:
+        if oath == "supremacy":
+            rivals = [CHANCELLOR] + [other for other in citizens if other != seat]
+            if all(state.relics_and_banners(seat) > state.relics_and_banners(other) for other in rivals):
+                return seat
+        elif _holds_successor_item(state, oath, seat):
+            return seat
+    return None
+
+
+def _holds_successor_item(state: OathState, oath: str, seat: int) -> bool:
+    if oath == "people":
+        return bool(state.flat.get("banner_holder", DARKEST_SECRET) == seat)
+    if oath == "protection":
+        return bool(state.flat.get("banner_holder", PEOPLES_FAVOR) == seat)
+    return scepter_holder(state) == seat
+
+
+# natives ---------------------------------------------------------------------------------------
+
+def _bind(body: Callable[[FlatState, list[int]], int]) -> Callable[[CompiledGame], Native]:
+    def bind(game: CompiledGame) -> Native:
+        def call(cells: array[int], args: list[int]) -> int:
+            return body(FlatState(game, cells), args)
+        return call
+    return bind
+
+
+def _offer(flat: FlatState, args: list[int]) -> int:
+    """6.6.1: the offer waits for the Exile's answer until the power ends (game.py)."""
+    holder, exile, relic = args
+    flat.set("citizenship_offer", exile)
+    flat.set("citizenship_offer_by", holder)
+    flat.set("citizenship_relic", relic)
+    return 0
+
+
+def _become_exile(flat: FlatState, args: list[int]) -> int:
+    become_exile(flat, args[0])
+    return 0
+
+
+def _become_citizen(flat: FlatState, args: list[int]) -> int:
+    become_citizen(flat, args[0])
+    return 0
+
+
+def _player_rules(flat: FlatState, args: list[int]) -> int:
+    """Glossary Rule with 6.6.3: a site with the player's colour of warbands (purple for every Imperial
+    player), a card at such a site, the player's advisers."""
+    player, card = args
+    cards = Cards(flat)
+    site = _site_of(cards, card)
+    if site is not None:
+        return int(flat.get("site_warbands", site, colour(flat, player)) > 0)
+    return int(flat.get("card_zone", card) == cards.zone("advisers", player))
+
+
+def _ruler_of(flat: FlatState, args: list[int]) -> int:
+    """Glossary Rule: an adviser's holder; at a site, the player whose colour of warbands is there (the
+    Chancellor for purple, who speaks for the Empire); -1 for bandits or nobody."""
+    card = args[0]
+    cards = Cards(flat)
+    players = flat.size("seated")
+    for player in range(players):
+        if flat.get("card_zone", card) == cards.zone("advisers", player):
+            return player
+    site = _site_of(cards, card)
+    if site is None:
+        return -1
+    return next((p for p in range(players) if flat.get("site_warbands", site, p) > 0), -1)
+
+
+def _site_of(cards: Cards, card: int) -> int | None:
+    """The site a card number is (a site card), or lies at; None for a card elsewhere."""
+    site_base = int(cards.base["site"])
+    if site_base <= card < site_base + cards.state.size("site_slot"):
+        return card - site_base
+    at_site = cards.state.get("card_zone", card) == cards.zone("at_site")
+    return cards.state.get("card_site", card) if at_site else None
+
+
+FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
+    "offer_citizenship": _bind(_offer),
+    "become_exile": _bind(_become_exile),
+    "become_citizen": _bind(_become_citizen),
+    "warband_colour_of": _bind(lambda flat, args: colour(flat, args[0])),
+    "player_rules": _bind(_player_rules),
+    "ruler_of": _bind(_ruler_of),
+}
+"""The natives of the Empire; they take the place of natives.py's first versions of the Rule natives."""

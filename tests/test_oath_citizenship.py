@@ -1,0 +1,178 @@
+"""The Empire (6.6-6.8, 3.3.1): Citizenship offered with the Grand Scepter, accepted or declined; a Citizen
+exiled for 5 favor give or take; self-exile; purple warbands and the Imperial rule; the Successor."""
+
+from __future__ import annotations
+
+import pytest
+
+from lawforge.runtime.oath import empire
+from lawforge.runtime.oath.actions import Kind, Phase, action
+from lawforge.runtime.oath.banners import PEOPLES_FAVOR
+from lawforge.runtime.oath.game import POWER_STRIDE, OathState
+from test_oath_banners import started, with_oath
+from test_oath_play import check_invariants
+
+SCEPTER_OFFER = 1
+"""The Grand Scepter's second "Action:" power: offer Citizenship or exile a Citizen."""
+
+
+def scepter(state: OathState) -> int:
+    return state.cards.of("relic", "grand_scepter")
+
+
+def reliquary(state: OathState) -> list[int]:
+    return state.cards.in_zone(state.cards.zone("reliquary"))
+
+
+def use_scepter(state: OathState, branch: int, whom: int, relic: int | None = None) -> None:
+    """The Chancellor uses the Grand Scepter: branch 0 offers Citizenship, 1 exiles a Citizen."""
+    state.flat.set("took_this_turn", scepter(state), 0)
+    state.apply(action(Kind.USE_POWER, SCEPTER_OFFER * POWER_STRIDE + scepter(state)))
+    answers = (branch, whom) if relic is None else (branch, whom, relic - state.cards.base["relic"])
+    for answer in answers:  # a choice with a single option is not asked
+        if action(Kind.ANSWER, answer) in state.legal_actions():
+            state.apply(action(Kind.ANSWER, answer))
+
+
+def citizen(state: OathState, seat: int = 1) -> int:
+    """Seat `seat` accepts the Chancellor's offer of the first relic of the Reliquary; returns that relic."""
+    relic = reliquary(state)[0]
+    use_scepter(state, 0, seat, relic)
+    state.apply(action(Kind.ACCEPT_CITIZENSHIP, relic))
+    return relic
+
+
+def test_an_exile_who_accepts_citizenship_turns_purple_takes_the_relic_and_loses_their_vision() -> None:
+    state = started(3, players=3)
+    site = state.flat.get("pawn_site", 1)
+    state.flat.move(("warbands", 1), ("site_warbands", site, 1), 2)
+    vision = state.cards.of("vision", "faith")
+    state.cards.put(vision, state.cards.zone("revealed_vision", 1), faceup=True)
+    state.flat.set("oathkeeper", 1)
+    state.flat.set("usurper", 1)
+    state.flat.set("supply", 1, 1)
+    purple = state.flat.get("warband_bank", 0)
+    relic = reliquary(state)[0]
+    use_scepter(state, 0, 1, relic)
+    assert state.flat.get("phase") == Phase.CITIZENSHIP and state.current_player() == 1, "the Exile answers"
+    assert state.legal_actions() == [action(Kind.ACCEPT_CITIZENSHIP, relic), action(Kind.DECLINE_CITIZENSHIP)]
+    state.apply(action(Kind.ACCEPT_CITIZENSHIP, relic))
+    flat = state.flat
+    assert state.role_of(1) == "citizen"
+    assert flat.get("warbands", 1) == 1 and flat.get("site_warbands", site, 1) == 0
+    assert flat.get("site_warbands", site, 0) >= 2 and flat.get("warband_bank", 1) == 14, "own colour set aside"
+    assert flat.get("warband_bank", 0) == purple - 3, "three purple warbands came from the Chancellor's bank"
+    assert flat.get("card_zone", relic) == state.cards.zone("relics_held", 1) and flat.get("card_faceup", relic)
+    assert flat.get("card_zone", vision) != state.cards.zone("revealed_vision", 1), "the Vision is discarded"
+    assert flat.get("usurper") == 0, "the title turns to its Oathkeeper side"
+    assert flat.get("supply", 1) == 6, "Supply to its leftmost space"
+    assert flat.get("phase") == Phase.ACT and state.current_player() == 0, "the offerer's turn goes on"
+    assert state.rules(1, site) and state.rules(0, site), "6.6.3: every Imperial player rules a purple site"
+    check_invariants(state)
+
+
+def test_a_declined_offer_changes_nothing_but_the_scepter_users_turn() -> None:
+    state = started(3, players=3)
+    use_scepter(state, 0, 2, reliquary(state)[1])
+    before = list(state.flat.cells)
+    state.apply(action(Kind.DECLINE_CITIZENSHIP))
+    assert state.role_of(2) == "exile" and state.flat.get("phase") == Phase.ACT
+    assert state.flat.get("citizenship_offer") == -1
+    assert len(reliquary(state)) == 4
+    changed = [i for i, (a, b) in enumerate(zip(before, state.flat.cells, strict=True)) if a != b]
+    assert len(changed) <= 4, "only the phase and the offer's three fields"
+
+
+def test_a_citizen_musters_purple_warbands_and_rests_to_the_chancellors_supply() -> None:
+    state = started(5, players=3)
+    citizen(state, 1)
+    purple = state.flat.get("warband_bank", 0)
+    state.flat.set("current_player", 1)
+    state.flat.set("supply", 1, 3)
+    card = state.cards.of("denizen", "alchemist")
+    state.cards.put(card, state.cards.zone("at_site"), faceup=True)
+    state.flat.set("card_site", card, state.flat.get("pawn_site", 1))
+    state.flat.set("favor", 1, 2)
+    state.apply(action(Kind.MUSTER, card))
+    assert state.flat.get("warband_bank", 0) == purple - 2 and state.flat.get("warband_bank", 1) == 14
+    state.flat.set("supply", 0, 4)
+    state.apply(action(Kind.END_TURN))
+    assert state.flat.get("supply", 1) == 4, "4.3.3: a Citizen's Supply matches the Chancellor's"
+
+
+@pytest.mark.parametrize(("title", "banner", "price"), [(2, 2, 5), (1, 1, 7), (1, 0, 5), (0, 0, 3)])
+def test_exiling_a_citizen_costs_five_favor_give_or_take_the_title_and_the_peoples_favor(
+        title: int, banner: int, price: int) -> None:
+    """6.7: +1 for each of the title and the People's Favor the Citizen holds, -1 for each the giver holds."""
+    state = started(4, players=3)
+    citizen(state, 1)
+    flat = state.flat
+    flat.set("oathkeeper", title)
+    flat.set("banner_holder", PEOPLES_FAVOR, banner)
+    flat.move(("shared_favor",), ("favor", 0), 7 - flat.get("favor", 0))
+    favor = flat.get("favor", 1)
+    purple_on_board = flat.get("warbands", 1)
+    use_scepter(state, 1, 1)
+    assert state.role_of(1) == "exile" and flat.get("favor", 1) == favor + price and flat.get("favor", 0) == 7 - price
+    assert flat.get("warbands", 1) == purple_on_board and flat.get("warband_bank", 1) == 14 - purple_on_board
+    assert flat.get("supply", 1) == 6
+    check_invariants(state)
+
+
+def test_a_citizen_exiles_themselves_by_paying_the_scepters_holder_and_their_turn_ends() -> None:
+    state = started(6, players=3)
+    citizen(state, 2)
+    flat = state.flat
+    flat.set("current_player", 2)
+    flat.move(("shared_secret",), ("secret", 2), 2 - flat.get("secret", 2))
+    price = 2 + flat.get("warbands", 2)
+    assert empire.self_exile_price(state, 2) == price
+    flat.move(("shared_favor",), ("favor", 2), price - flat.get("favor", 2))
+    holder_favor = flat.get("favor", 0)
+    assert action(Kind.SELF_EXILE) in state.legal_actions()
+    state.apply(action(Kind.SELF_EXILE))
+    assert state.role_of(2) == "exile" and flat.get("favor", 0) == holder_favor + price
+    assert state.current_player() == 0, "6.8: the Act Phase ends"
+    check_invariants(state)
+
+
+def test_the_holder_of_the_scepter_cannot_exile_themselves() -> None:
+    state = started(6, players=3)
+    citizen(state, 1)
+    state.cards.put(scepter(state), state.cards.zone("relics_held", 1), faceup=True)
+    state.flat.set("current_player", 1)
+    state.flat.move(("shared_favor",), ("favor", 1), 10)
+    assert action(Kind.SELF_EXILE) not in state.legal_actions()
+
+
+def test_the_chancellor_cannot_campaign_against_a_citizen_for_their_own_purple_sites() -> None:
+    state = started(7, players=3)
+    citizen(state, 1)
+    flat = state.flat
+    site = flat.get("pawn_site", 0)
+    flat.move(("warbands", 0), ("site_warbands", site, 0), 1)
+    flat.set("pawn_site", 1, next(s for s in state.sites_on_map() if s != site))
+    flat.set("supply", 0, 6)
+    assert action(Kind.CAMPAIGN, 1) not in state.legal_actions(), "nothing of theirs to target"
+
+
+def test_a_citizen_who_meets_the_successor_goal_wins_instead_of_the_chancellor() -> None:
+    state = started(8, players=3)
+    citizen(state, 1)
+    with_oath(state, "devotion")
+    state.cards.put(scepter(state), state.cards.zone("relics_held", 1), faceup=True)
+    assert empire.successor(state) == 1
+    state._win(0, "stable_regime")
+    assert state.flat.get("winner") == 1 and state.victory == "successor"
+    assert "Successor" in state.result("en")
+
+
+def test_the_supremacy_successor_needs_more_relics_and_banners_than_every_other_imperial_player() -> None:
+    state = started(8, players=3)
+    citizen(state, 1)
+    with_oath(state, "supremacy")
+    held = state.relics_and_banners
+    assert held(1) <= held(0) and empire.successor(state) is None
+    for relic in reliquary(state)[:2]:
+        state.cards.put(relic, state.cards.zone("relics_held", 1), faceup=True)
+    assert held(1) > held(0) and empire.successor(state) == 1
