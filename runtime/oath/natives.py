@@ -14,6 +14,7 @@ from collections.abc import Callable
 from ..content import CompiledGame
 from ..state import FlatState
 from ..vm_py import Native
+from .actions import Phase
 from .setup import Cards
 
 Body = Callable[[Cards, list[int]], int]
@@ -38,6 +39,11 @@ def take_relic(cards: Cards, args: list[int]) -> int:
     cards.put(card, cards.zone("relics_held", player), faceup=True)
     cards.state.set("took_this_turn", card, 1)
     return 0
+
+
+def recover_relic(cards: Cards, args: list[int]) -> int:
+    """5.4.3 without its cost or Supply (the Wastes): the relic faceup into the player's personal bank (take_relic)."""
+    return take_relic(cards, args)
 
 
 def player_rules(cards: Cards, args: list[int]) -> int:
@@ -118,6 +124,168 @@ def put_on_bottom(cards: Cards, args: list[int]) -> int:
     return 0
 
 
+def top_card_of(cards: Cards, args: list[int]) -> int:
+    """The top card of a zone, what Draw takes first (glossary Draw); -1 for an empty zone."""
+    pile = cards.in_zone(args[0])
+    return pile[-1] if pile else -1
+
+
+def _on_map(cards: Cards, site: int) -> bool:
+    return cards.state.get("card_zone", int(cards.base["site"]) + site) == cards.zone("map")
+
+
+def move_card_to_site(cards: Cards, args: list[int]) -> int:
+    """Glossary Move, following restrictions: a denizen not locked (7.2.2) nor bound to the advisers (5.1.4) goes
+    faceup, with its tokens, to a site on the map that has room for it (2.8.1); otherwise it stays (7.1.3)."""
+    card, site = args
+    state = cards.state
+    denizens = cards.game.entities("denizen")
+    index = card - int(cards.base["denizen"])
+    if not 0 <= index < len(denizens) or denizens[index].restriction == "adviser" or denizens[index].locked \
+            or state.get("card_locked", card) or not _on_map(cards, site):
+        return 0
+    there = [c for c in cards.in_zone(cards.zone("at_site"))
+             if c != card and state.get("card_site", c) == site and cards.printed_suit[c] >= 0]
+    if len(there) >= cards.game.entities("site")[site].capacity:
+        return 0
+    cards.put(card, cards.zone("at_site"), faceup=True)
+    state.set("card_site", card, site)
+    return 0
+
+
+def roll_defense_total(cards: Cards, args: list[int]) -> int:
+    """5.5.4: n defense dice rolled with the state's dice; the shields, doubled once per x2 face."""
+    tables = cards.game.tables
+    shields, doubles = tables.values("die_defense_die_shield"), tables.values("die_defense_die_double")
+    total = doubled = 0
+    for _ in range(args[0]):
+        face = cards.state.random(len(shields))
+        total += int(shields[face])
+        doubled += int(doubles[face])
+    return total << doubled
+
+
+def _returns_at_rest(cards: Cards, card: int) -> bool:
+    """4.3.2: the secrets on denizens and relics go to the resting player's board (sites keep theirs)."""
+    relic = card - int(cards.base["relic"])
+    return cards.printed_suit[card] >= 0 or 0 <= relic < len(cards.game.entities("relic"))
+
+
+def return_tokens_as_in_rest(cards: Cards, args: list[int]) -> int:
+    """4.3.1-4.3.2 (A Round of Ale): favor on denizens to their suits' banks, except the given card's; secrets on
+    denizens and relics to the player's board; then the player's facedown secrets turn faceup."""
+    player, kept = args
+    state = cards.state
+    for card, suit in enumerate(cards.printed_suit):
+        if suit >= 0 and card != kept:
+            state.move(("card_favor", card), ("bank_favor", suit), state.get("card_favor", card))
+        if _returns_at_rest(cards, card):
+            state.move(("card_secret", card), ("secret", player), state.get("card_secret", card))
+    state.move(("secret_facedown", player), ("secret", player), state.get("secret_facedown", player))
+    return 0
+
+
+def play_or_discard_card(cards: Cards, args: list[int]) -> int:
+    """5.1.4 as if searched (Oracle, Inquisitor): the card joins the player's drawn cards, seen by them, and when
+    the power ends the kernel's play step has them play it, following its restrictions, or discard it."""
+    player, card = args
+    cards.put(card, cards.zone("drawn", player))
+    cards.state.set("card_seen", card, player, 1)
+    cards.state.set("effect_return", Phase.SEARCH_PLAY)
+    return 0
+
+
+def travel(cards: Cards, args: list[int]) -> int:
+    """5.6.2 once paid: the pawn moves; a facedown site turns faceup and its reveal prompt resolves (its favor and
+    secrets from the shared bank, a relic from the top of the relic deck per relic icon)."""
+    player, site = args
+    state = cards.state
+    state.set("pawn_site", player, site)
+    card = int(cards.base["site"]) + site
+    if state.get("card_faceup", card):
+        return 0
+    state.set("card_faceup", card, 1)
+    entity = cards.game.entities("site")[site]
+    state.move(("shared_favor",), ("card_favor", card), entity.start_favor)
+    state.move(("shared_secret",), ("card_secret", card), entity.start_secret)
+    for relic in cards.in_zone(cards.zone("relic_deck"))[::-1][:entity.relics]:
+        cards.put(relic, cards.zone("at_site"))
+        state.set("card_site", relic, site)
+    return 0
+
+
+def can_travel_to(cards: Cards, args: list[int]) -> int:
+    """5.6: any other site on the map, whatever the Supply cost. The kernel plays no power that forbids a Travel
+    yet; when it does, this must ask the same as its Travel does."""
+    player, site = args
+    return int(site != cards.state.get("pawn_site", player) and _on_map(cards, site))
+
+
+def campaign_attack_force(cards: Cards, args: list[int]) -> int:
+    """5.5.2: the attacker's force is the warbands on their board; 0 outside a Campaign."""
+    attacker = cards.state.get("campaign_attacker")
+    return cards.state.get("warbands", attacker) if attacker >= 0 else 0
+
+
+def campaign_defense_force(cards: Cards, args: list[int]) -> int:
+    """5.5.4: the defender's warbands at targeted sites, and on their board if their pawn is at the attacker's site
+    or a targeted site; the bandits at targeted sites when they defend (2.8.3). No Allies yet (no Citizens)."""
+    state = cards.state
+    attacker, defender = state.get("campaign_attacker"), state.get("campaign_defender")
+    if attacker < 0:
+        return 0
+    targeted = [s for s in range(state.size("site_slot")) if state.get("campaign_target_site", s)]
+    if defender < 0:
+        return len(targeted) * max(0, 1 + state.get("bandits_per_site_delta"))
+    pawn = state.get("pawn_site", defender)
+    on_board = pawn == state.get("pawn_site", attacker) or pawn in targeted
+    at_sites = sum(state.get("site_warbands", s, defender) for s in targeted)
+    return at_sites + (state.get("warbands", defender) if on_board else 0)
+
+
+def shuffle_zone(cards: Cards, args: list[int]) -> int:
+    """The zone's cards in a new order drawn with the state's dice, facedown; since no player knows the order
+    now, none has seen them (9.4)."""
+    zone = args[0]
+    shuffled = cards.state.shuffled(cards.in_zone(zone))
+    cards.stack(shuffled, zone)
+    for card in shuffled:
+        for player in range(cards.state.size("seated")):
+            cards.state.set("card_seen", card, player, 0)
+    return 0
+
+
+def peek_top_cards(cards: Cards, args: list[int]) -> int:
+    """Glossary Peek (9.4): the player has seen the fronts of the zone's top n cards, which stay where they are."""
+    player, zone, count = args
+    for card in cards.in_zone(zone)[::-1][:max(0, count)]:
+        cards.state.set("card_seen", card, player, 1)
+    return 0
+
+
+def campaign_targets_pawn(cards: Cards, args: list[int]) -> int:
+    """5.5.2: the Campaign being resolved targets this player's pawn and favor (they defend, and banish is declared)."""
+    player, state = args[0], cards.state
+    return int(player >= 0 and player == state.get("campaign_defender") and state.get("campaign_target_pawn") > 0)
+
+
+def campaign_targets_banner(cards: Cards, args: list[int]) -> int:
+    """5.5.2: the Campaign being resolved has declared this banner a target."""
+    return int(cards.state.get("campaign_target_banner", args[0]) > 0)
+
+
+def secrets_held_even_on_cards(cards: Cards, args: list[int]) -> int:
+    """Bewitch: the player's secrets, faceup and facedown, and those on denizens and relics that go to them at their
+    Rest (4.3.2). Players pay outside their turn facedown, so every secret on a card is the current player's."""
+    player = args[0]
+    state = cards.state
+    held = state.get("secret", player) + state.get("secret_facedown", player)
+    if player != state.get("current_player"):
+        return held
+    every_card = range(state.size("card_zone"))
+    return held + sum(state.get("card_secret", card) for card in every_card if _returns_at_rest(cards, card))
+
+
 def _remember(field: str) -> Body:
     def remember(cards: Cards, args: list[int]) -> int:
         player, card = args
@@ -141,6 +309,21 @@ FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
     "campaign_targets_at_site": _native(campaign_targets_at_site),
     "discard_card": _native(discard_card),
     "put_on_bottom": _native(put_on_bottom),
+    "top_card_of": _native(top_card_of),
+    "move_card_to_site": _native(move_card_to_site),
+    "roll_defense_total": _native(roll_defense_total),
+    "return_tokens_as_in_rest": _native(return_tokens_as_in_rest),
+    "play_or_discard_card": _native(play_or_discard_card),
+    "travel": _native(travel),
+    "can_travel_to": _native(can_travel_to),
+    "campaign_attack_force": _native(campaign_attack_force),
+    "campaign_defense_force": _native(campaign_defense_force),
+    "shuffle_zone": _native(shuffle_zone),
+    "peek_top_cards": _native(peek_top_cards),
+    "campaign_targets_pawn": _native(campaign_targets_pawn),
+    "campaign_targets_banner": _native(campaign_targets_banner),
+    "secrets_held_even_on_cards": _native(secrets_held_even_on_cards),
+    "recover_relic": _native(recover_relic),
 }
 
 
