@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from lawforge.runtime.oath import empire
+from lawforge.runtime.oath import campaign, empire
 from lawforge.runtime.oath.actions import Kind, Phase, action
 from lawforge.runtime.oath.banners import PEOPLES_FAVOR
 from lawforge.runtime.oath.game import POWER_STRIDE, OathState
@@ -176,3 +176,50 @@ def test_the_supremacy_successor_needs_more_relics_and_banners_than_every_other_
     for relic in reliquary(state)[:2]:
         state.cards.put(relic, state.cards.zone("relics_held", 1), faceup=True)
     assert held(1) > held(0) and empire.successor(state) == 1
+
+
+def test_an_imperial_defence_has_the_chancellor_and_the_citizens_the_defender_lets_in_as_allies(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    rolled: list[int] = []
+    monkeypatch.setattr(campaign, "_roll_battle", lambda state: rolled.append(campaign._defense_force(state)))
+    state = started(9, players=4)
+    citizen(state, 1)
+    citizen(state, 3)
+    flat = state.flat
+    site = flat.get("pawn_site", 0)  # the top Cradle site, with purple warbands
+    for seat in (1, 2, 3):
+        flat.set("pawn_site", seat, site)
+    flat.set("current_player", 2)
+    flat.set("supply", 2, 6)
+    state.apply(action(Kind.CAMPAIGN, 1))
+    assert flat.get("campaign_target_site", site) == 1, "the defender rules the attacker's site: it is targeted"
+    state.apply(action(Kind.FIGHT))
+    assert flat.get("campaign_ally", 0) == empire.JOINED, "the Chancellor always joins an Imperial defence"
+    assert flat.get("phase") == Phase.CAMPAIGN_ALLIES and state.current_player() == 3
+    assert state.legal_actions() == [action(Kind.OFFER_ALLY, 3), action(Kind.DONE)]
+    force_before = campaign._defense_force(state)
+    state.apply(action(Kind.OFFER_ALLY, 3))
+    assert state.current_player() == 1, "the defender decides whether the Citizen joins"
+    while not rolled:  # the battle plans of each side, none used, up to the dice
+        state.apply(action(Kind.ACCEPT_ALLY, 3) if flat.get("phase") == Phase.CAMPAIGN_ALLIES else action(Kind.DONE))
+    assert flat.get("campaign_ally", 3) == empire.JOINED
+    assert rolled == [force_before + flat.get("warbands", 3)], "an Ally's board defends"
+    flat.set("phase", Phase.CAMPAIGN_LOSSES)
+    flat.set("campaign_loser", 1)
+    assert state.current_player() == 0, "the Chancellor decides the Imperial losses"
+
+
+def test_the_holder_chooses_who_takes_the_title_when_several_overtake_them() -> None:
+    state = started(10, players=3)
+    with_oath(state, "supremacy")
+    flat = state.flat
+    sites = [s for s in state.sites_on_map() if not state.rules(0, s)]
+    for seat, ruled in ((1, sites[:2]), (2, sites[2:4])):
+        for site in ruled:
+            flat.move(("warband_bank", seat), ("site_warbands", site, seat), 1)
+    state.update_oathkeeper()
+    assert state.current_player() == 0 and flat.get("oathkeeper") == 0
+    assert state.legal_actions() == [action(Kind.GIVE_TITLE, 1), action(Kind.GIVE_TITLE, 2)]
+    state.apply(action(Kind.GIVE_TITLE, 2))
+    assert flat.get("oathkeeper") == 2 and flat.get("title_candidates") == 0
+    assert Kind.GIVE_TITLE not in {a // 1024 for a in state.legal_actions()}

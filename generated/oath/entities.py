@@ -236,7 +236,10 @@ class LabelId(IntEnum):
     MOVE_ACCEPT_CITIZENSHIP = 88
     MOVE_DECLINE_CITIZENSHIP = 89
     MOVE_SELF_EXILE = 90
-    MOVE_USE_PLAN = 91
+    MOVE_OFFER_ALLY = 91
+    MOVE_ACCEPT_ALLY = 92
+    MOVE_GIVE_TITLE = 93
+    MOVE_USE_PLAN = 94
 
 
 class TableId(IntEnum):
@@ -304,89 +307,92 @@ class FieldId(IntEnum):
     CAMPAIGN_LOSSES = 30
     CAMPAIGN_VICTORIOUS = 31
     CAMPAIGN_PLANNING = 32
-    CAMPAIGN_PLAN_USED = 33
-    CAMPAIGN_DISCARD_AT_END = 34
-    CAMPAIGN_DISCARD_ON_DEFEAT = 35
-    FAVOR = 36
-    SECRET = 37
-    SECRET_FACEDOWN = 38
-    WARBANDS = 39
-    WARBAND_BANK = 40
-    SITE_WARBANDS = 41
-    BANK_FAVOR = 42
-    SHARED_FAVOR = 43
-    SHARED_SECRET = 44
-    CARD_FAVOR = 45
-    CARD_SECRET = 46
-    BANNER_FAVOR = 47
-    BANNER_SECRET = 48
-    BANNER_HOLDER = 49
-    BANNER_MOB = 50
-    CARD_ZONE = 51
-    CARD_ORDER = 52
-    CARD_FACEUP = 53
-    CARD_SEEN = 54
-    EDIFICE_RUINED = 55
-    CARD_SITE = 56
-    SITE_SLOT = 57
-    SITE_REGION = 58
-    PAWN_SITE = 59
-    SEATED = 60
-    ROLE = 61
-    SUPPLY = 62
-    OATHKEEPER = 63
-    USURPER = 64
-    OATH = 65
-    ROUND = 66
-    CURRENT_PLAYER = 67
-    VISIONS_DRAWN = 68
-    TOOK_THIS_TURN = 69
-    TRAVEL_COST_DELTA = 70
-    TRAVEL_FREE = 71
-    SEARCH_DRAW_DELTA = 72
-    SEARCH_COST_CAP = 73
-    TRADE_FAVOR_DELTA = 74
-    TRADE_SECRET_DELTA = 75
-    ATTACK_DICE_DELTA = 76
-    DEFENSE_DICE_DELTA = 77
-    KILL_ALL_DEFEATED = 78
-    ACTION_FORBIDDEN = 79
-    PHASE = 80
-    EFFECT_PLAYER = 81
-    EFFECT_RETURN = 82
-    WINNER = 83
-    CITIZENSHIP_OFFER = 84
-    CITIZENSHIP_OFFER_BY = 85
-    CITIZENSHIP_RELIC = 86
-    ACT_PHASE_OVER = 87
-    SETUP_SEAT = 88
-    CARD_LOCKED = 89
-    SACRIFICE_FORBIDDEN = 90
-    OUTNUMBERED_SACRIFICE_VALUE = 91
-    BANDITS_PER_SITE_DELTA = 92
-    FACEDOWN_ADVISER_PLAY_FORBIDDEN = 93
-    SEARCH_PLAYS_IF_ONE_TO_SITE = 94
-    IGNORE_ONE_SHIELD_FACES = 95
-    ATTACK_ROLL_DOUBLED = 96
-    ATTACK_POOL_HALVED = 97
-    DEFENDER_BATTLE_PLANS_FORBIDDEN = 98
-    DEFEAT_KILLS_ALL = 99
-    MUSTER_ON_OCCUPIED_CARD = 100
-    CARD_SUIT = 101
-    REGION_DISCARD_PILE = 102
-    RELIC_WARBANDS = 103
-    DISCARDED_SUIT_THIS_TURN = 104
-    TRAVEL_COST_BASE = 105
-    MUSTER_WARBAND_DELTA = 106
-    SEARCH_REVEAL_CARDS = 107
-    SEARCH_SWAP_DISPOSSESSED = 108
-    DISCARD_TO_WORLD_DECK_BOTTOM = 109
-    ACTION_SUPPLY_FREE = 110
-    PLACE_WARBANDS_AT_SITES_FORBIDDEN = 111
-    PLAY_GAINS_SECRET_NOT_FAVOR = 112
-    PLAY_TO_ANY_SITE_IN_REGION = 113
-    RECOVER_TURNS_MOB = 114
-    END_ROLL_DELTA = 115
+    CAMPAIGN_PLAN_USER = 33
+    CAMPAIGN_ALLY = 34
+    CAMPAIGN_PLAN_USED = 35
+    CAMPAIGN_DISCARD_AT_END = 36
+    CAMPAIGN_DISCARD_ON_DEFEAT = 37
+    FAVOR = 38
+    SECRET = 39
+    SECRET_FACEDOWN = 40
+    WARBANDS = 41
+    WARBAND_BANK = 42
+    SITE_WARBANDS = 43
+    BANK_FAVOR = 44
+    SHARED_FAVOR = 45
+    SHARED_SECRET = 46
+    CARD_FAVOR = 47
+    CARD_SECRET = 48
+    BANNER_FAVOR = 49
+    BANNER_SECRET = 50
+    BANNER_HOLDER = 51
+    BANNER_MOB = 52
+    CARD_ZONE = 53
+    CARD_ORDER = 54
+    CARD_FACEUP = 55
+    CARD_SEEN = 56
+    EDIFICE_RUINED = 57
+    CARD_SITE = 58
+    SITE_SLOT = 59
+    SITE_REGION = 60
+    PAWN_SITE = 61
+    SEATED = 62
+    ROLE = 63
+    SUPPLY = 64
+    OATHKEEPER = 65
+    USURPER = 66
+    OATH = 67
+    ROUND = 68
+    CURRENT_PLAYER = 69
+    VISIONS_DRAWN = 70
+    TOOK_THIS_TURN = 71
+    TRAVEL_COST_DELTA = 72
+    TRAVEL_FREE = 73
+    SEARCH_DRAW_DELTA = 74
+    SEARCH_COST_CAP = 75
+    TRADE_FAVOR_DELTA = 76
+    TRADE_SECRET_DELTA = 77
+    ATTACK_DICE_DELTA = 78
+    DEFENSE_DICE_DELTA = 79
+    KILL_ALL_DEFEATED = 80
+    ACTION_FORBIDDEN = 81
+    PHASE = 82
+    EFFECT_PLAYER = 83
+    EFFECT_RETURN = 84
+    WINNER = 85
+    TITLE_CANDIDATES = 86
+    CITIZENSHIP_OFFER = 87
+    CITIZENSHIP_OFFER_BY = 88
+    CITIZENSHIP_RELIC = 89
+    ACT_PHASE_OVER = 90
+    SETUP_SEAT = 91
+    CARD_LOCKED = 92
+    SACRIFICE_FORBIDDEN = 93
+    OUTNUMBERED_SACRIFICE_VALUE = 94
+    BANDITS_PER_SITE_DELTA = 95
+    FACEDOWN_ADVISER_PLAY_FORBIDDEN = 96
+    SEARCH_PLAYS_IF_ONE_TO_SITE = 97
+    IGNORE_ONE_SHIELD_FACES = 98
+    ATTACK_ROLL_DOUBLED = 99
+    ATTACK_POOL_HALVED = 100
+    DEFENDER_BATTLE_PLANS_FORBIDDEN = 101
+    DEFEAT_KILLS_ALL = 102
+    MUSTER_ON_OCCUPIED_CARD = 103
+    CARD_SUIT = 104
+    REGION_DISCARD_PILE = 105
+    RELIC_WARBANDS = 106
+    DISCARDED_SUIT_THIS_TURN = 107
+    TRAVEL_COST_BASE = 108
+    MUSTER_WARBAND_DELTA = 109
+    SEARCH_REVEAL_CARDS = 110
+    SEARCH_SWAP_DISPOSSESSED = 111
+    DISCARD_TO_WORLD_DECK_BOTTOM = 112
+    ACTION_SUPPLY_FREE = 113
+    PLACE_WARBANDS_AT_SITES_FORBIDDEN = 114
+    PLAY_GAINS_SECRET_NOT_FAVOR = 115
+    PLAY_TO_ANY_SITE_IN_REGION = 116
+    RECOVER_TURNS_MOB = 117
+    END_ROLL_DELTA = 118
 
 
 class ResourceId(IntEnum):
@@ -1070,6 +1076,8 @@ class Power:
     kind: str
     cost: Cost | None = None
     ref: str | None = None
+    timing: str | None = None
+    mandatory: bool = False
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RecoverCost:
@@ -2783,6 +2791,18 @@ LABELS: tuple[Label, ...] = (
         text=Text(en='Exile yourself', fr='S’exiler soi-même', uk='Вигнати самого себе'),
     ),
     Label(
+        id=LabelId.MOVE_OFFER_ALLY,
+        text=Text(en='Join the defence as an Ally', fr='Rejoindre la défense en tant qu’Allié', uk='Приєднатися до оборони як Союзник'),
+    ),
+    Label(
+        id=LabelId.MOVE_ACCEPT_ALLY,
+        text=Text(en='Let this Citizen join as an Ally:', fr='Accepter comme Allié le Citoyen', uk='Прийняти Громадянина як Союзника:'),
+    ),
+    Label(
+        id=LabelId.MOVE_GIVE_TITLE,
+        text=Text(en='Give the Oathkeeper title to', fr='Donner le Titre de Gardien du Serment à', uk='Віддати жетон Хранителя Клятви гравцю'),
+    ),
+    Label(
         id=LabelId.MOVE_USE_PLAN,
         text=Text(en='Use the battle plan of', fr='Utiliser le Plan de Bataille de la carte', uk='Використати бойовий маневр карти'),
     ),
@@ -3182,6 +3202,16 @@ STATE: tuple[StateField, ...] = (
         doc="Whose battle plans are being chosen (5.5.3): 1 the attacker's, 2 the defender's; 0 otherwise.",
     ),
     StateField(
+        id=FieldId.CAMPAIGN_PLAN_USER,
+        value='player',
+        doc='The player choosing battle plans now: the attacker, then the defender and each Ally in turn (5.5.3).',
+    ),
+    StateField(
+        id=FieldId.CAMPAIGN_ALLY,
+        of=('player',),
+        doc="A Citizen's part in an Imperial defence (5.5.2): 0 not asked, 1 offered to join, 2 an Ally, 3 declined or refused.",
+    ),
+    StateField(
         id=FieldId.CAMPAIGN_PLAN_USED,
         of=('card',),
         doc='1 for a battle plan used in the Campaign being resolved (each plan once, by one player).',
@@ -3446,6 +3476,10 @@ STATE: tuple[StateField, ...] = (
         id=FieldId.WINNER,
         value='player',
         doc='Who won, once the game is over (-1 until then).',
+    ),
+    StateField(
+        id=FieldId.TITLE_CANDIDATES,
+        doc="Seats (a bit each) among whom the Oathkeeper title's holder must choose its next holder (2.11: several players overtook them); 0: none.",
     ),
     StateField(
         id=FieldId.CITIZENSHIP_OFFER,
@@ -4458,7 +4492,7 @@ SITES: tuple[Site, ...] = (
         name=Text(en='Mine', fr='Mine', uk='Шахта'),
         text=Text(en='At the end of your Wake Phase, if your pawn is here, you may take one [favor] from this site.', fr='À la fin de votre phase de Réveil, si votre pion est ici, vous pouvez prendre une [favor] sur ce site.', uk='Наприкінці вашої Фази Пробудження, якщо ваша фігурка тут, ви можете забрати один [favor] з цієї місцевості.'),
         params=(),
-        powers=(Power(kind='modifier', ref='OpportunitySite'),),
+        powers=(Power(kind='modifier', ref='OpportunitySite', timing='wake_end', mandatory=True),),
         save_id=0,
         capacity=1,
         relics=1,
@@ -4473,7 +4507,7 @@ SITES: tuple[Site, ...] = (
         name=Text(en='Salt Flats', fr='Marais Salant', uk='Соляні Рівнини'),
         text=Text(en='At the end of your Wake Phase, if your pawn is here, you may take one [favor] or [secret] from this site.', fr='À la fin de votre phase de Réveil, si votre pion est ici, vous pouvez prendre une [favor] ou un [secret] sur ce site.', uk='Наприкінці вашої Фази Пробудження, якщо ваша фігурка тут, ви можете забрати один [favor] або [secret] з цієї місцевості.'),
         params=(),
-        powers=(Power(kind='modifier', ref='OpportunitySite'),),
+        powers=(Power(kind='modifier', ref='OpportunitySite', timing='wake_end', mandatory=True),),
         save_id=1,
         capacity=2,
         relics=0,
@@ -4488,7 +4522,7 @@ SITES: tuple[Site, ...] = (
         name=Text(en='Fertile Valley', fr='Vallée Fertile', uk='Родюча Долина'),
         text=Text(en='If you play a [hearth] card to this site, and you have not discarded a [hearth] card here during this turn, you get [favor].', fr='Si vous jouez une carte [hearth] sur ce site et que vous n’y avez pas défaussé de carte [hearth] pendant ce tour de jeu, vous gagnez [favor].', uk='Якщо ви зіграєте карту масті [hearth] на цю місцевість і протягом цього ходу не скидали тут карту масті [hearth], ви отримуєте [favor].'),
         params=(),
-        powers=(Power(kind='modifier', ref='FertileValley, FertileValleyOff, FertileValleyOn'),),
+        powers=(Power(kind='modifier', ref='FertileValley, FertileValleyOff, FertileValleyOn', timing='play', mandatory=True),),
         save_id=2,
         capacity=3,
         relics=0,
@@ -4501,7 +4535,7 @@ SITES: tuple[Site, ...] = (
         name=Text(en='Barren Coast', fr='Côte Aride', uk='Безплідне Узбережжя'),
         text=Text(en='When traveling from here to a Coast site, the Travel cost is {n} Supply and you **ignore** the Narrow Pass tower.', fr='Lorsque vous Voyagez depuis ce site vers un site de Côte, le Coût du Voyage est de {n} Provision et vous **ignorez** le pouvoir du Passage Étroit.', uk='Під час Подорожі звідси до прибережної місцевості Вартість Подорожі становить {n} Припас, і ви **ігноруєте** силу Вузького Проходу.'),
         params=(('n', 1),),
-        powers=(Power(kind='modifier', ref='CoastalSite, CoastalSiteCost'),),
+        powers=(Power(kind='modifier', ref='CoastalSite, CoastalSiteCost', timing='travel', mandatory=True),),
         save_id=3,
         capacity=1,
         relics=1,
@@ -4515,7 +4549,7 @@ SITES: tuple[Site, ...] = (
         name=Text(en='Plains', fr='Plaines', uk='Рівнина'),
         text=Text(en='You **must** add one [attack_die] if you declare any number of targets at this site _(even if you rule)_.', fr='Vous **devez** ajouter un [attack_die] si vous déclarez au moins une cible sur ce site _(même si vous le contrôlez)_.', uk='Ви **повинні** додати один [attack_die], якщо оголошуєте будь-яку кількість цілей у цій місцевості _(навіть якщо правите нею)_.'),
         params=(),
-        powers=(Power(kind='modifier', ref='Plains'),),
+        powers=(Power(kind='modifier', ref='Plains', timing='campaign', mandatory=True),),
         save_id=4,
         capacity=3,
         relics=0,
@@ -4528,7 +4562,7 @@ SITES: tuple[Site, ...] = (
         name=Text(en='River', fr='Rivière', uk='Річка'),
         text=Text(en='When mustering from a card at this site, you gain one more warband if you rule this site.', fr='Lorsque vous Recrutez depuis une carte de ce site, vous gagnez une Troupe supplémentaire si vous contrôlez ce site.', uk='Під час Найму з карти в цій місцевості ви отримуєте на один загін більше, якщо правите цією місцевістю.'),
         params=(),
-        powers=(Power(kind='modifier', ref='River'),),
+        powers=(Power(kind='modifier', ref='River', timing='muster', mandatory=True),),
         save_id=5,
         capacity=2,
         relics=0,
@@ -4541,7 +4575,7 @@ SITES: tuple[Site, ...] = (
         name=Text(en='Steppe', fr='Steppe', uk='Степ'),
         text=Text(en='If you play a [nomad] card to this site, and you have not discarded a [nomad] card here during this turn, you get [secret].', fr='Si vous jouez une carte [nomad] sur ce site et que vous n’y avez pas défaussé de carte [nomad] pendant ce tour de jeu, vous gagnez [secret].', uk='Якщо ви зіграєте карту масті [nomad] на цю місцевість і протягом цього ходу не скидали тут карту масті [nomad], ви отримуєте [secret].'),
         params=(),
-        powers=(Power(kind='modifier', ref='Steppe, SteppeOff, SteppeOn'),),
+        powers=(Power(kind='modifier', ref='Steppe, SteppeOff, SteppeOn', timing='play', mandatory=True),),
         save_id=6,
         capacity=2,
         relics=1,
@@ -4555,7 +4589,7 @@ SITES: tuple[Site, ...] = (
         name=Text(en='Mountain', fr='Montagne', uk='Гора'),
         text=Text(en='You **must** subtract one [attack_die] if you declare any number of targets at this site _(even if you rule)_.', fr='Vous **devez** retirer un [attack_die] si vous déclarez au moins une cible sur ce site _(même si vous le contrôlez)_.', uk='Ви **повинні** прибрати один [attack_die], якщо оголошуєте будь-яку кількість цілей у цій місцевості _(навіть якщо правите нею)_.'),
         params=(),
-        powers=(Power(kind='modifier', ref='Mountain'),),
+        powers=(Power(kind='modifier', ref='Mountain', timing='campaign', mandatory=True),),
         save_id=7,
         capacity=2,
         relics=1,
@@ -4569,7 +4603,7 @@ SITES: tuple[Site, ...] = (
         name=Text(en='Lush Coast', fr='Côte Luxuriante', uk='Пишне Узбережжя'),
         text=Text(en='When traveling from here to a Coast site, the Travel cost is {n} Supply and you **ignore** the Narrow Pass tower.', fr='Lorsque vous Voyagez depuis ce site vers un site de Côte, le Coût du Voyage est de {n} Provision et vous **ignorez** le pouvoir du Passage Étroit.', uk='Під час Подорожі звідси до прибережної місцевості Вартість Подорожі становить {n} Припас, і ви **ігноруєте** силу Вузького Проходу.'),
         params=(('n', 1),),
-        powers=(Power(kind='modifier', ref='CoastalSite, CoastalSiteCost'),),
+        powers=(Power(kind='modifier', ref='CoastalSite, CoastalSiteCost', timing='travel', mandatory=True),),
         save_id=8,
         capacity=3,
         relics=0,
@@ -4582,7 +4616,7 @@ SITES: tuple[Site, ...] = (
         name=Text(en='Marshes', fr='Marécages', uk='Болота'),
         text=Text(en='When searching, you **must** draw one fewer card if your pawn is here.', fr='Lorsque vous Recherchez, vous **devez** piocher une carte de moins si votre pion est ici.', uk='Під час Пошуку ви **повинні** взяти на одну карту менше, якщо ваша фігурка тут.'),
         params=(),
-        powers=(Power(kind='modifier', ref='Marshes'),),
+        powers=(Power(kind='modifier', ref='Marshes', timing='search', mandatory=True),),
         save_id=9,
         capacity=2,
         relics=1,
@@ -4596,7 +4630,7 @@ SITES: tuple[Site, ...] = (
         name=Text(en='Wastes', fr='Terres Désolées', uk='Пустища'),
         text=Text(en='If you play a [discord] card to this site, and you have not discarded a [discord] card here during this turn, you get take the relic here, treating this as recovering it.', fr='Si vous jouez une carte [discord] sur ce site et que vous n’y avez pas défaussé de carte [discord] pendant ce tour de jeu, prenez la Relique qui s’y trouve, en considérant que vous l’avez Récupérée.', uk='Якщо ви зіграєте карту масті [discord] на цю місцевість і протягом цього ходу не скидали тут карту масті [discord], ви забираєте реліквію, що лежить тут; це зараховується як Відновлення.'),
         params=(),
-        powers=(Power(kind='modifier', ref='Wastes, WastesOff, WastesOn'),),
+        powers=(Power(kind='modifier', ref='Wastes, WastesOff, WastesOn', timing='play', mandatory=True),),
         save_id=10,
         capacity=1,
         relics=1,
@@ -4610,7 +4644,7 @@ SITES: tuple[Site, ...] = (
         name=Text(en='Rocky Coast', fr='Côte Rocheuse', uk='Скелясте Узбережжя'),
         text=Text(en='When traveling from here to a Coast site, the Travel cost is {n} Supply and you **ignore** the Narrow Pass tower.', fr='Lorsque vous Voyagez depuis ce site vers un site de Côte, le Coût du Voyage est de {n} Provision et vous **ignorez** le pouvoir du Passage Étroit.', uk='Під час Подорожі звідси до прибережної місцевості Вартість Подорожі становить {n} Припас, і ви **ігноруєте** силу Вузького Проходу.'),
         params=(('n', 1),),
-        powers=(Power(kind='modifier', ref='CoastalSite, CoastalSiteCost'),),
+        powers=(Power(kind='modifier', ref='CoastalSite, CoastalSiteCost', timing='travel', mandatory=True),),
         save_id=11,
         capacity=2,
         relics=0,
@@ -4623,7 +4657,7 @@ SITES: tuple[Site, ...] = (
         name=Text(en='Narrow Pass', fr='Passage Étroit', uk='Вузький Прохід'),
         text=Text(en='When traveling from another region to this region, you **must** Travel to this site. When campaigning, if you declare any targets in this region and your pawn is in a different region, you **must** target this site unless you rule it.', fr='Lorsque vous Voyagez d’une autre région vers cette région, vous **devez** Voyager vers ce site. Lors d’une Campagne, si vous déclarez des cibles dans cette région alors que votre pion se trouve dans une autre région, vous **devez** cibler ce site, sauf si vous le contrôlez.', uk='Під час Подорожі з іншого регіону до цього регіону ви **повинні** подорожувати в цю місцевість. Під час Походу, якщо ви оголошуєте будь-які цілі в цьому регіоні, а ваша фігурка перебуває в іншому регіоні, ви **повинні** обрати ціллю цю місцевість, якщо не правите нею.'),
         params=(),
-        powers=(Power(kind='modifier', ref='NarrowPassTravel'), Power(kind='modifier', ref='NarrowPassCampaign')),
+        powers=(Power(kind='modifier', ref='NarrowPassTravel', timing='travel', mandatory=True), Power(kind='modifier', ref='NarrowPassCampaign', timing='campaign', mandatory=True)),
         save_id=12,
         capacity=1,
         relics=1,
@@ -4637,7 +4671,7 @@ SITES: tuple[Site, ...] = (
         name=Text(en='Charming Valley', fr='Vallée Charmante', uk='Чарівна Долина'),
         text=Text(en='When traveling from here, increase the Travel cost by {n} Supply. _(For example, traveling from the Provinces costs 3 Supply, not 2 Supply.)_', fr='Lorsque vous Voyagez depuis ce site, augmentez le Coût du Voyage de {n} Provision. _(Par exemple, Voyager depuis les Provinces coûte 3 Provisions au lieu de 2.)_', uk='Під час Подорожі звідси збільште Вартість Подорожі на {n} Припас. _(Наприклад, Подорож із Провінцій коштує 3 Припаси, а не 2.)_'),
         params=(('n', 1),),
-        powers=(Power(kind='modifier', ref='CharmingValley'),),
+        powers=(Power(kind='modifier', ref='CharmingValley', timing='travel', mandatory=True),),
         save_id=13,
         capacity=3,
         relics=0,
@@ -4650,7 +4684,7 @@ SITES: tuple[Site, ...] = (
         name=Text(en='Deep Woods', fr='Bois Profonds', uk='Дрімучий Ліс'),
         text=Text(en='If you play a [beast] card to this site, and you have not discarded a [beast] card here during this turn, you take the relic here, treating this as recovering it.', fr='Si vous jouez une carte [beast] sur ce site et que vous n’y avez pas défaussé de carte [beast] pendant ce tour de jeu, prenez la Relique qui s’y trouve, en considérant que vous l’avez Récupérée.', uk='Якщо ви зіграєте карту масті [beast] на цю місцевість і протягом цього ходу не скидали тут карту масті [beast], ви забираєте реліквію, що лежить тут; це зараховується як Відновлення.'),
         params=(),
-        powers=(Power(kind='modifier', ref='DeepWoods, DeepWoodsOff, DeepWoodsOn'),),
+        powers=(Power(kind='modifier', ref='DeepWoods, DeepWoodsOff, DeepWoodsOn', timing='play', mandatory=True),),
         save_id=14,
         capacity=2,
         relics=1,
@@ -4664,7 +4698,7 @@ SITES: tuple[Site, ...] = (
         name=Text(en='Standing Stones', fr='Pierres Levées', uk='Стоячі Камені'),
         text=Text(en='If you play an [arcane] card to this site, and you have not discarded an [arcane] card here during this turn, you get [secret].', fr='Si vous jouez une carte [arcane] sur ce site et que vous n’y avez pas défaussé de carte [arcane] pendant ce tour de jeu, vous gagnez [secret].', uk='Якщо ви зіграєте карту масті [arcane] на цю місцевість і протягом цього ходу не скидали тут карту масті [arcane], ви отримуєте [secret].'),
         params=(),
-        powers=(Power(kind='modifier', ref='StandingStones, StandingStonesOff, StandingStonesOn'),),
+        powers=(Power(kind='modifier', ref='StandingStones, StandingStonesOff, StandingStonesOn', timing='play', mandatory=True),),
         save_id=15,
         capacity=2,
         relics=1,
@@ -4679,7 +4713,7 @@ SITES: tuple[Site, ...] = (
         name=Text(en='Ancient City', fr='Cité Antique', uk='Стародавнє Місто'),
         text=Text(en='If you play an [order] card to this site, and you have not discarded an [order] card here during this turn, you get {n} warbands.', fr='Si vous jouez une carte [order] sur ce site et que vous n’y avez pas défaussé de carte [order] pendant ce tour de jeu, vous gagnez {n} Troupes.', uk='Якщо ви зіграєте карту масті [order] на цю місцевість і протягом цього ходу не скидали тут карту масті [order], ви отримуєте {n} загони.'),
         params=(('n', 2),),
-        powers=(Power(kind='modifier', ref='AncientCity, AncientCityOff, AncientCityOn'),),
+        powers=(Power(kind='modifier', ref='AncientCity, AncientCityOff, AncientCityOn', timing='play', mandatory=True),),
         save_id=16,
         capacity=2,
         relics=1,
@@ -4693,7 +4727,7 @@ SITES: tuple[Site, ...] = (
         name=Text(en='Drowned City', fr='Cité Engloutie', uk='Затонуле Місто'),
         text=Text(en='At the end of your Wake Phase, if your pawn is here, you may take one [secret] from this site.', fr='À la fin de votre phase de Réveil, si votre pion est ici, vous pouvez prendre un [secret] sur ce site.', uk='Наприкінці вашої Фази Пробудження, якщо ваша фігурка тут, ви можете забрати один [secret] з цієї місцевості.'),
         params=(),
-        powers=(Power(kind='modifier', ref='OpportunitySite'),),
+        powers=(Power(kind='modifier', ref='OpportunitySite', timing='wake_end', mandatory=True),),
         save_id=17,
         capacity=0,
         relics=2,
@@ -4708,7 +4742,7 @@ SITES: tuple[Site, ...] = (
         name=Text(en='Great Slum', fr='Grand Taudis', uk='Великі Нетрі'),
         text=Text(en='When playing or moving a card to this site, you may discard a card here first.', fr='Lorsque vous jouez ou déplacez une carte sur ce site, vous pouvez d’abord y défausser une carte.', uk='Коли ви граєте або переміщуєте карту в цю місцевість, ви можете спершу скинути тут одну карту.'),
         params=(),
-        powers=(Power(kind='modifier', ref='GreatSlum'),),
+        powers=(Power(kind='modifier', ref='GreatSlum', timing='play', mandatory=True),),
         save_id=18,
         capacity=3,
         relics=0,
@@ -4721,7 +4755,7 @@ SITES: tuple[Site, ...] = (
         name=Text(en='Buried Giant', fr='Géant Enseveli', uk='Похований Велетень'),
         text=Text(en='When traveling from here, you may flip one secret on your board facedown to spend no Supply and **ignore** the Narrow Pass power. _(Facedown secrets cannot be used to pay a cost.)_', fr='Lorsque vous Voyagez depuis ce site, vous pouvez retourner face cachée un secret de votre plateau pour ne dépenser aucune Provision et **ignorer** le pouvoir du Passage Étroit. _(Les secrets face cachée ne peuvent pas servir à payer un coût.)_', uk='Під час Подорожі звідси ви можете перевернути один секрет на своєму планшеті лицьовою стороною вниз, щоб не витрачати Припасів і **ігнорувати** силу Вузького Проходу. _(Секрети, що лежать лицьовою стороною вниз, не можна використовувати для оплати вартості.)_'),
         params=(),
-        powers=(Power(kind='modifier', ref='BuriedGiant, BuriedGiantCost'),),
+        powers=(Power(kind='modifier', ref='BuriedGiant, BuriedGiantCost', timing='travel', mandatory=True),),
         save_id=19,
         capacity=2,
         relics=1,
@@ -4750,7 +4784,7 @@ SITES: tuple[Site, ...] = (
         name=Text(en='Shrouded Wood', fr='Bois Brumeux', uk='Прихований Ліс'),
         text=Text(en="When traveling from here, the Travel cost is {n} Supply, and you **ignore** the Narrow Pass and The Hidden Place powers. If an enemy rules here, you travel to the site of the ruler's choice _(Chancellor's choice if ruled by the Empire)_, even if another player is making you travel.", fr='Lorsque vous Voyagez depuis ce site, le Coût du Voyage est de {n} Provisions et vous **ignorez** les pouvoirs du Passage Étroit et du Lieu Caché. Si un adversaire contrôle ce site, vous Voyagez vers le site de son choix _(au choix du Chancelier si l’Empire le contrôle)_, même si c’est un autre joueur qui vous fait Voyager.', uk='Під час Подорожі звідси Вартість Подорожі становить {n} Припаси, і ви **ігноруєте** сили Вузького Проходу та Потаємного Місця. Якщо тут править ворог, ви подорожуєте в місцевість на вибір правителя _(на вибір Канцлера, якщо тут править Імперія)_, навіть якщо вас змушує подорожувати інший гравець.'),
         params=(('n', 2),),
-        powers=(Power(kind='modifier', ref='ShroudedWood, ShroudedWoodCost'),),
+        powers=(Power(kind='modifier', ref='ShroudedWood, ShroudedWoodCost', timing='travel', mandatory=True),),
         save_id=21,
         capacity=2,
         relics=1,
@@ -4764,7 +4798,7 @@ SITES: tuple[Site, ...] = (
         name=Text(en='The Hidden Place', fr='Lieu Caché', uk='Потаємне Місце'),
         text=Text(en='You **cannot** travel to here or declare campaign targets here unless you flip one secret on your board facedown.', fr='Vous **ne pouvez pas** Voyager jusqu’ici ni y déclarer de cibles de Campagne, à moins de retourner face cachée un secret de votre plateau.', uk='Ви **не можете** подорожувати сюди чи оголошувати тут цілі Походу, якщо не перевернете один секрет на своєму планшеті лицьовою стороною вниз.'),
         params=(),
-        powers=(Power(kind='modifier', ref='TheHiddenPlaceTravel'), Power(kind='modifier', ref='TheHiddenPlaceCampaign')),
+        powers=(Power(kind='modifier', ref='TheHiddenPlaceTravel', timing='travel', mandatory=True), Power(kind='modifier', ref='TheHiddenPlaceCampaign', timing='campaign', mandatory=True)),
         save_id=22,
         capacity=2,
         relics=1,
@@ -4803,7 +4837,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en="Magician's Code", fr='Code du Magicien', uk='Кодекс Мага'),
         text=Text(en="If recovering the Darkest Secret, gain {n} [secret] and add them to any other [secret] you're paying to recover it _(even none)_.", fr='Si vous Récupérez le Sombre Secret, gagnez {n} [secret] et ajoutez-les aux autres [secret] que vous payez pour le récupérer _(même s’il n’y en a aucun)_.', uk='Під час Відновлення Найтемнішої Таємниці отримайте {n} [secret] і додайте їх до інших [secret], які ви сплачуєте, щоб її відновити _(навіть якщо таких немає)_.'),
         params=(('n', 2),),
-        powers=(Power(kind='modifier', cost=Cost(place_favor=2), ref='MagiciansCode'),),
+        powers=(Power(kind='modifier', cost=Cost(place_favor=2), ref='MagiciansCode', timing='recover'),),
         save_id=31,
         suit=SuitId.ARCANE,
     ),
@@ -4848,7 +4882,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Acting Troupe', fr='Compagnie de Théâtre', uk='Акторська Трупа'),
         text=Text(en='Act as if the Acting Troupe is a [beast] or [order] card instead.', fr='Agissez comme si la Compagnie de Théâtre était plutôt une carte [beast] ou [order].', uk='Дійте так, ніби Акторська Трупа — це карта [beast] або [order].'),
         params=(),
-        powers=(Power(kind='modifier', ref='ActingTroupe'),),
+        powers=(Power(kind='modifier', ref='ActingTroupe', timing='trade'),),
         save_id=35,
         suit=SuitId.ARCANE,
         restriction='adviser',
@@ -4882,7 +4916,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Secret Signal', fr='Signal Secret', uk='Таємний Сигнал'),
         text=Text(en='If you gain only one [favor], gain one more [favor].', fr='Si vous ne gagnez qu’une seule [favor], gagnez une [favor] de plus.', uk='Якщо ви отримуєте лише один [favor], отримайте ще один [favor].'),
         params=(),
-        powers=(Power(kind='modifier', ref='SecretSignal'),),
+        powers=(Power(kind='modifier', ref='SecretSignal', timing='trade'),),
         save_id=54,
         suit=SuitId.ARCANE,
         restriction='adviser',
@@ -4894,7 +4928,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Augury', fr='Augure', uk='Віщування'),
         text=Text(en='**Action**: Draw one more card. _(Stop after a Vision as normal.)_', fr='**Action** : piochez une carte de plus. _(Arrêtez-vous après une Vision, comme d’habitude.)_', uk='**Дія**: візьміть на одну карту більше. _(Як зазвичай, зупиніться після Видіння.)_'),
         params=(),
-        powers=(Power(kind='modifier', ref='Augury'),),
+        powers=(Power(kind='modifier', ref='Augury', timing='search'),),
         save_id=55,
         suit=SuitId.ARCANE,
     ),
@@ -4916,7 +4950,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Portal', fr='Portail', uk='Портал'),
         text=Text(en="Spend no Supply and **ignore** the powers of sites if you're traveling to or from this site.", fr='Si vous Voyagez vers ce site ou depuis ce site, ne dépensez aucune Provision et **ignorez** les pouvoirs des sites.', uk='Під час Подорожі в цю місцевість або з неї не витрачайте Припасів і **ігноруйте** сили місцевостей.'),
         params=(),
-        powers=(Power(kind='modifier', cost=Cost(place_secret=1), ref='Portal, PortalCost'),),
+        powers=(Power(kind='modifier', cost=Cost(place_secret=1), ref='Portal, PortalCost', timing='travel'),),
         save_id=57,
         suit=SuitId.ARCANE,
         restriction='site',
@@ -4984,7 +5018,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Observatory', fr='Observatoire', uk='Обсерваторія'),
         text=Text(en='While your pawn is here, you may draw from any one discard pile.', fr='Tant que votre pion est ici, vous pouvez piocher dans la pile de défausse de votre choix.', uk='Поки ваша фігурка тут, ви можете взяти карти з будь-якої однієї колоди скидання.'),
         params=(),
-        powers=(Power(kind='modifier', ref='Observatory'),),
+        powers=(Power(kind='modifier', ref='Observatory', timing='search'),),
         save_id=63,
         suit=SuitId.ARCANE,
     ),
@@ -5007,7 +5041,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Gleaming Armor', fr='Armure Étincelante', uk='Сяйлива Броня'),
         text=Text(en="Your enemy's battle plans have an added cost of [secret].", fr='Les Plans de Bataille de votre adversaire coûtent [secret] de plus.', uk='Бойові маневри вашого ворога коштують додатково [secret].'),
         params=(),
-        powers=(Power(kind='modifier', ref='GleamingArmor'),),
+        powers=(Power(kind='modifier', ref='GleamingArmor', timing='persistent', mandatory=True),),
         save_id=65,
         suit=SuitId.ARCANE,
     ),
@@ -5029,7 +5063,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Jinx', fr='Mauvais Sort', uk='Наврочення'),
         text=Text(en='If you rule Jinx, after you roll [attack_die] or [defense_die] for any reason, you may use this power to reroll all those dice once. _(This is not a battle plan!)_', fr='Si vous contrôlez Mauvais Sort, après avoir lancé des [attack_die] ou des [defense_die] pour quelque raison que ce soit, vous pouvez utiliser ce pouvoir pour relancer une fois tous ces dés. _(Ce n’est pas un Plan de Bataille !)_', uk='Якщо ви правите Навроченням, то після того, як ви з будь-якої причини кинули [attack_die] або [defense_die], можете використати цю силу, щоб один раз перекинути всі ці кубики. _(Це не бойовий маневр!)_'),
         params=(),
-        powers=(Power(kind='modifier', cost=Cost(place_secret=1), ref='Jinx'),),
+        powers=(Power(kind='modifier', cost=Cost(place_secret=1), ref='Jinx', timing='persistent'),),
         save_id=67,
         suit=SuitId.ARCANE,
     ),
@@ -5075,7 +5109,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Sealing Ward', fr='Sceau Protecteur', uk='Захисна Печать'),
         text=Text(en='Your relics add one more [defense_die] when targeted.', fr='Vos Reliques ajoutent un [defense_die] de plus lorsqu’elles sont ciblées.', uk='Ваші реліквії, коли їх обирають ціллю, додають ще один [defense_die].'),
         params=(),
-        powers=(Power(kind='modifier', ref='SealingWard'),),
+        powers=(Power(kind='modifier', ref='SealingWard', timing='defense', mandatory=True),),
         save_id=71,
         suit=SuitId.ARCANE,
         restriction='adviser',
@@ -5088,7 +5122,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Initiation Rite', fr='Rite d’Initiation', uk='Обряд Посвяти'),
         text=Text(en='To muster, you **must** place [secret] instead of [favor].', fr='Pour Recruter, vous **devez** placer [secret] au lieu de [favor].', uk='Для Найму ви **повинні** покласти [secret] замість [favor].'),
         params=(),
-        powers=(Power(kind='modifier', ref='InitiationRite'),),
+        powers=(Power(kind='modifier', ref='InitiationRite', timing='muster', mandatory=True),),
         save_id=72,
         suit=SuitId.ARCANE,
         restriction='adviser',
@@ -5101,7 +5135,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Vow of Silence', fr='Vœu de Silence', uk='Обітниця Мовчання'),
         text=Text(en='You **cannot** recover the Darkest Secret or give anyone [secret]. Whenever a player recovers it, you gain X [secret] equal to the number of [secret] they placed.', fr='Vous **ne pouvez pas** Récupérer le Sombre Secret ni donner de [secret] à qui que ce soit. Chaque fois qu’il est Récupéré par un joueur, gagnez X [secret], X étant le nombre de [secret] que ce joueur a placés.', uk='Ви **не можете** відновити Найтемнішу Таємницю або дати будь-кому [secret]. Щоразу, коли гравець її відновлює, отримайте X [secret], де X — кількість [secret], які він поклав.'),
         params=(),
-        powers=(Power(kind='modifier', ref='VowOfSilence'), Power(kind='modifier', ref='VowOfSilenceRecover'), Power(kind='modifier', ref='VowOfSilencePitch')),
+        powers=(Power(kind='modifier', ref='VowOfSilence', timing='persistent', mandatory=True), Power(kind='modifier', ref='VowOfSilenceRecover', timing='recover', mandatory=True), Power(kind='modifier', ref='VowOfSilencePitch', timing='persistent', mandatory=True)),
         save_id=73,
         suit=SuitId.ARCANE,
         restriction='adviser',
@@ -5126,7 +5160,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Map Library', fr='Cartothèque', uk='Бібліотека Мап'),
         text=Text(en='While your pawn is at this site, you may trade with a card at any site in your region.', fr='Tant que votre pion est sur ce site, vous pouvez Commercer avec une carte de n’importe quel site de votre région.', uk='Поки ваша фігурка в цій місцевості, ви можете торгувати з картою в будь-якій місцевості вашого регіону.'),
         params=(),
-        powers=(Power(kind='modifier', ref='MapLibrary'),),
+        powers=(Power(kind='modifier', ref='MapLibrary', timing='trade'),),
         save_id=75,
         suit=SuitId.ARCANE,
         restriction='site',
@@ -5150,7 +5184,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Master of Disguise', fr='Maître du Déguisement', uk='Майстер Маскування'),
         text=Text(en="Act as if you had another player's advisers instead. _(You can't use your other advisers.)_", fr='Agissez comme si vous aviez les Conseillers d’un autre joueur à la place des vôtres. _(Vous ne pouvez pas utiliser vos autres Conseillers.)_', uk='Дійте так, ніби замість ваших радників у вас радники іншого гравця. _(Ви не можете використовувати інших своїх радників.)_'),
         params=(),
-        powers=(Power(kind='modifier', ref='MasterOfDisguise'),),
+        powers=(Power(kind='modifier', ref='MasterOfDisguise', timing='trade'),),
         save_id=77,
         suit=SuitId.ARCANE,
         restriction='adviser',
@@ -5162,7 +5196,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Errand Boy', fr='Coursier', uk='Посильний'),
         text=Text(en='You may draw from a discard pile in a different region instead of yours.', fr='Vous pouvez piocher dans la pile de défausse d’une autre région plutôt que dans la vôtre.', uk='Ви можете взяти карти з колоди скидання іншого регіону замість вашого.'),
         params=(),
-        powers=(Power(kind='modifier', cost=Cost(place_favor=1), ref='ErrandBoy'),),
+        powers=(Power(kind='modifier', cost=Cost(place_favor=1), ref='ErrandBoy', timing='search'),),
         save_id=10,
         suit=SuitId.BEAST,
     ),
@@ -5184,7 +5218,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Animal Playmates', fr='Compagnons Animaux', uk='Друзі-Звірята'),
         text=Text(en="Spend no Supply if you're mustering on a [beast] card.", fr='Ne dépensez aucune Provision si vous Recrutez sur une carte [beast].', uk='Не витрачайте Припасів, якщо виконуєте Найм на карті [beast].'),
         params=(),
-        powers=(Power(kind='modifier', ref='AnimalPlaymates'),),
+        powers=(Power(kind='modifier', ref='AnimalPlaymates', timing='muster'),),
         save_id=39,
         suit=SuitId.BEAST,
         restriction='adviser',
@@ -5196,7 +5230,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='True Names', fr='Vrais Noms', uk='Справжні Імена'),
         text=Text(en='Your enemy **cannot** use battle plans that match any of your advisers against you.', fr='Votre adversaire **ne peut pas** utiliser contre vous de Plans de Bataille correspondant à l’un de vos Conseillers.', uk='Ваш ворог **не може** використовувати проти вас бойові маневри, масть яких відповідає масті будь-кого з ваших радників.'),
         params=(),
-        powers=(Power(kind='modifier', ref='TrueNamesAttack, TrueNamesDefense'),),
+        powers=(Power(kind='modifier', ref='TrueNamesAttack, TrueNamesDefense', timing='persistent', mandatory=True),),
         save_id=40,
         suit=SuitId.BEAST,
         restriction='adviser',
@@ -5208,7 +5242,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='The Old Oak', fr='Le Vieux Chêne', uk='Старий Дуб'),
         text=Text(en='If trading with The Old Oak for [secret], gain one more [secret] if you have any [beast] advisers.', fr='Si vous Commercez avec Le Vieux Chêne pour obtenir des [secret], gagnez un [secret] de plus si vous avez au moins un Conseiller [beast].', uk='Під час Торгівлі зі Старим Дубом за [secret] отримайте ще один [secret], якщо серед ваших радників є хоча б один [beast].'),
         params=(),
-        powers=(Power(kind='modifier', ref='TheOldOak'),),
+        powers=(Power(kind='modifier', ref='TheOldOak', timing='trade'),),
         save_id=41,
         suit=SuitId.BEAST,
         restriction='site',
@@ -5220,7 +5254,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Forest Paths', fr='Sentiers Forestiers', uk='Лісові Стежки'),
         text=Text(en="Spend no Supply and ignore the powers of sites if you're traveling to a site with a [beast] card.", fr='Si vous Voyagez vers un site où se trouve une carte [beast], ne dépensez aucune Provision et ignorez les pouvoirs des sites.', uk='Під час Подорожі в місцевість з картою [beast] не витрачайте Припасів та ігноруйте сили місцевостей.'),
         params=(),
-        powers=(Power(kind='modifier', cost=Cost(place_favor=1), ref='ForestPaths'),),
+        powers=(Power(kind='modifier', cost=Cost(place_favor=1), ref='ForestPaths', timing='travel'),),
         save_id=42,
         suit=SuitId.BEAST,
     ),
@@ -5278,7 +5312,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Birdsong', fr='Chant des Oiseaux', uk='Пташиний Спів'),
         text=Text(en="Spend no Supply if you're trading with a [beast] or [nomad] card.", fr='Ne dépensez aucune Provision si vous Commercez avec une carte [beast] ou [nomad].', uk='Не витрачайте Припасів під час Торгівлі з картою [beast] або [nomad].'),
         params=(),
-        powers=(Power(kind='modifier', ref='Birdsong'),),
+        powers=(Power(kind='modifier', ref='Birdsong', timing='trade'),),
         save_id=175,
         suit=SuitId.BEAST,
         restriction='adviser',
@@ -5290,7 +5324,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Small Friends', fr='Petits Amis', uk='Маленькі Друзі'),
         text=Text(en='Act as if your pawn is at any site with a [beast] card. _(You may use Trade modifiers there.)_', fr='Agissez comme si votre pion se trouvait sur n’importe quel site où se trouve une carte [beast]. _(Vous pouvez y utiliser les modificateurs de Commerce.)_', uk='Дійте так, ніби ваша фігурка перебуває в будь-якій місцевості з картою [beast]. _(Там можна використовувати модифікатори Торгівлі.)_'),
         params=(),
-        powers=(Power(kind='modifier', ref='SmallFriends'),),
+        powers=(Power(kind='modifier', ref='SmallFriends', timing='trade'),),
         save_id=176,
         suit=SuitId.BEAST,
         restriction='adviser',
@@ -5302,7 +5336,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Grasping Vines', fr='Lianes Agrippantes', uk='Чіпкі Лози'),
         text=Text(en="Enemies traveling from any site ruled by Grasping Vines' ruler **must** kill one warband on their board if able.", fr='Lorsqu’un adversaire de celui qui contrôle les Lianes Agrippantes Voyage depuis un site contrôlé par ce joueur, il **doit** tuer une Troupe de son plateau, si possible.', uk='Під час Подорожі з будь-якої місцевості, якою править правитель Чіпких Лоз, його вороги **повинні** вбити один загін зі свого планшета, якщо можуть.'),
         params=(),
-        powers=(Power(kind='modifier', ref='GraspingVines'),),
+        powers=(Power(kind='modifier', ref='GraspingVines', timing='travel', mandatory=True),),
         save_id=177,
         suit=SuitId.BEAST,
         restriction='site',
@@ -5359,7 +5393,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Mushrooms', fr='Champignons', uk='Гриби'),
         text=Text(en="Spend no Supply, but draw only one card _(not three)_ from the bottom of your region's discard pile.", fr='Ne dépensez aucune Provision, mais piochez une seule carte _(et non trois)_, par le dessous de la pile de défausse de votre région.', uk='Не витрачайте Припасів, але візьміть лише одну карту _(а не три)_ зі споду колоди скидання вашого регіону.'),
         params=(),
-        powers=(Power(kind='modifier', cost=Cost(place_secret=1), ref='Mushrooms, MushroomsCost'),),
+        powers=(Power(kind='modifier', cost=Cost(place_secret=1), ref='Mushrooms, MushroomsCost', timing='search'),),
         save_id=182,
         suit=SuitId.BEAST,
         restriction='site',
@@ -5372,7 +5406,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Insect Swarm', fr='Nuée d’Insectes', uk='Рій Комах'),
         text=Text(en="Your enemy's battle plans each have an added cost of [burned_favor].", fr='Chaque Plan de Bataille de votre adversaire coûte [burned_favor] de plus.', uk='Кожен бойовий маневр вашого ворога коштує додатково [burned_favor].'),
         params=(),
-        powers=(Power(kind='modifier', ref='InsectSwarm'),),
+        powers=(Power(kind='modifier', ref='InsectSwarm', timing='persistent', mandatory=True),),
         save_id=183,
         suit=SuitId.BEAST,
     ),
@@ -5383,7 +5417,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Vow of Union', fr='Vœu d’Union', uk='Обітниця Єдності'),
         text=Text(en='In campaigns, warbands at sites you rule add to your attacking force. You **cannot** travel from a site you rule if any warbands are on your board.', fr='Lors des Campagnes, les Troupes sur les sites que vous contrôlez s’ajoutent à votre Armée d’attaque. Vous **ne pouvez pas** Voyager depuis un site que vous contrôlez s’il y a des Troupes sur votre plateau.', uk='Під час Походу, у якому ви нападник, загони в місцевостях, якими ви правите, додаються до вашого війська. Ви **не можете** подорожувати з місцевості, якою ви правите, якщо на вашому планшеті є загони.'),
         params=(),
-        powers=(Power(kind='modifier', ref='VowOfUnionAttack'), Power(kind='modifier', ref='VowOfUnionTravel')),
+        powers=(Power(kind='modifier', ref='VowOfUnionAttack', timing='campaign'), Power(kind='modifier', ref='VowOfUnionTravel', timing='travel', mandatory=True)),
         save_id=184,
         suit=SuitId.BEAST,
         restriction='adviser',
@@ -5396,7 +5430,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Giant Python', fr='Python Géant', uk='Гігантський Пітон'),
         text=Text(en='Whenever a player attacks you, they **must** declare targets that add an even total _(2, 4, etc)_ of [defense_die] to your defense pool.', fr='Chaque fois qu’un joueur vous attaque, il **doit** déclarer des cibles qui ajoutent à votre défense un nombre total pair _(2, 4, etc.)_ de [defense_die].', uk='Щоразу, коли гравець нападає на вас, він **повинен** оголосити цілі, які додають до вашого пулу захисту парну загальну кількість _(2, 4 тощо)_ [defense_die].'),
         params=(),
-        powers=(Power(kind='modifier', ref='GiantPython'),),
+        powers=(Power(kind='modifier', ref='GiantPython', timing='defense', mandatory=True),),
         save_id=185,
         suit=SuitId.BEAST,
         restriction='adviser',
@@ -5419,7 +5453,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='New Growth', fr='Nouvelle Pousse', uk='Нова Поросль'),
         text=Text(en='You may play [beast] and [hearth] cards to any site _(that has space)_.', fr='Vous pouvez jouer des cartes [beast] et [hearth] sur n’importe quel site _(qui a de la place)_.', uk='Ви можете зіграти карти [beast] і [hearth] на будь-яку місцевість _(де є місце)_.'),
         params=(),
-        powers=(Power(kind='modifier', ref='NewGrowth'),),
+        powers=(Power(kind='modifier', ref='NewGrowth', timing='play'),),
         save_id=187,
         suit=SuitId.BEAST,
     ),
@@ -5430,7 +5464,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Wild Cry', fr='Cri Sauvage', uk='Дикий Клич'),
         text=Text(en='If you play a [beast] card, gain {supply} Supply and {warbands} warbands.', fr='Si vous jouez une carte [beast], gagnez {supply} Provision et {warbands} Troupes.', uk='Якщо ви зіграєте карту [beast], отримайте {supply} Припас і {warbands} загони.'),
         params=(('supply', 1), ('warbands', 2)),
-        powers=(Power(kind='modifier', ref='WildCry'),),
+        powers=(Power(kind='modifier', ref='WildCry', timing='play'),),
         save_id=188,
         suit=SuitId.BEAST,
     ),
@@ -5463,7 +5497,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Marsh Spirit', fr='Esprit des Marais', uk='Болотяний Дух'),
         text=Text(en='Players who target this site **cannot** use battle plans.', fr='Les joueurs qui ciblent ce site **ne peuvent pas** utiliser de Plans de Bataille.', uk='Гравці, які обирають цю місцевість ціллю, **не можуть** використовувати бойові маневри.'),
         params=(),
-        powers=(Power(kind='modifier', ref='MarshSpirit'),),
+        powers=(Power(kind='modifier', ref='MarshSpirit', timing='campaign', mandatory=True),),
         save_id=191,
         suit=SuitId.BEAST,
         restriction='site',
@@ -5475,7 +5509,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Vow of Poverty', fr='Vœu de Pauvreté', uk='Обітниця Бідності'),
         text=Text(en='You **cannot** gain [favor] from Trade. **Rest**: If you have no [favor], take {n} [favor] from any one favor bank.', fr='Vous **ne pouvez pas** gagner de [favor] par le Commerce. **Repos** : si vous n’avez aucune [favor], prenez {n} [favor] dans une banque de faveur de votre choix.', uk='Ви **не можете** отримати [favor] завдяки Торгівлі. **Відпочинок**: якщо у вас немає [favor], заберіть {n} [favor] з будь-якого одного запасу масті.'),
         params=(('n', 2),),
-        powers=(Power(kind='modifier', ref='VowOfPoverty'), Power(kind='rest', ref='VowOfPovertyRest')),
+        powers=(Power(kind='modifier', ref='VowOfPoverty', timing='trade', mandatory=True), Power(kind='rest', ref='VowOfPovertyRest')),
         save_id=192,
         suit=SuitId.BEAST,
         restriction='adviser',
@@ -5488,7 +5522,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Forest Council', fr='Conseil de la Forêt', uk='Лісова Рада'),
         text=Text(en="Enemies of Forest Council's rule **cannot** trade with or must from [beast] cards.", fr='Les adversaires de celui qui contrôle le Conseil de la Forêt **ne peuvent pas** Commercer avec des cartes [beast] ni Recruter sur celles-ci.', uk='Вороги того, хто править Лісовою Радою, **не можуть** торгувати з картами [beast] або виконувати на них Найм.'),
         params=(),
-        powers=(Power(kind='modifier', ref='ForestCouncilTrade'), Power(kind='modifier', ref='ForestCouncilMuster')),
+        powers=(Power(kind='modifier', ref='ForestCouncilTrade', timing='trade', mandatory=True), Power(kind='modifier', ref='ForestCouncilMuster', timing='muster', mandatory=True)),
         save_id=193,
         suit=SuitId.BEAST,
         restriction='site',
@@ -5513,7 +5547,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Vow of Beastkin', fr='Vœu de Parenté Sauvage', uk='Обітниця Звіриного Роду'),
         text=Text(en='You **must** muster on a card that matching any of your advisers, but you gain one more warband.', fr='Vous **devez** Recruter sur une carte correspondant à l’un de vos Conseillers, mais vous gagnez une Troupe de plus.', uk='Ви **повинні** виконувати Найм на карті, що відповідає масті будь-кого з ваших радників, але ви отримуєте ще один загін.'),
         params=(),
-        powers=(Power(kind='modifier', ref='VowOfBeastkin'),),
+        powers=(Power(kind='modifier', ref='VowOfBeastkin', timing='muster', mandatory=True),),
         save_id=195,
         suit=SuitId.BEAST,
         restriction='adviser',
@@ -5526,7 +5560,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Bracken', fr='Fougères', uk='Папороть'),
         text=Text(en="You may put all the cards you discard on the top or bottom of any one discard pile _(even your region's)_.", fr='Vous pouvez placer toutes les cartes que vous défaussez au-dessus ou en dessous d’une pile de défausse de votre choix _(même celle de votre région)_.', uk='Ви можете класти всі скинуті вами карти на верх або під низ будь-якої однієї колоди скидання _(навіть колоди вашого регіону)_.'),
         params=(),
-        powers=(Power(kind='modifier', ref='Bracken'),),
+        powers=(Power(kind='modifier', ref='Bracken', timing='persistent'),),
         save_id=196,
         suit=SuitId.BEAST,
     ),
@@ -5676,7 +5710,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Downtrodden', fr='Opprimés', uk='Пригноблені'),
         text=Text(en='Gain {n} more warbands if mustering on a card whose favor bank has the least [favor] _(not tied)_.', fr='Gagnez {n} Troupes de plus si vous Recrutez sur une carte dont la banque de faveur contient le moins de [favor] _(sans égalité)_.', uk='Отримайте на {n} загони більше, якщо під час Найму обираєте карту, у запасі масті якої найменше [favor] _(без нічиєї)_.'),
         params=(('n', 2),),
-        powers=(Power(kind='modifier', ref='Downtrodden'),),
+        powers=(Power(kind='modifier', ref='Downtrodden', timing='muster'),),
         save_id=80,
         suit=SuitId.DISCORD,
     ),
@@ -5720,7 +5754,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='False Prophet', fr='Faux Prophète', uk='Лжепророк'),
         text=Text(en="**When Played**, if you're an Exile, gain one warband and put it on any revealed Vision. You now also have it revealed. If it is ever discarded, kill the warband and play or discard the Vision as if you had searched.", fr='**Effet immédiat** : si vous êtes un Exilé, gagnez une Troupe et placez-la sur n’importe quelle Vision Révélée. Cette Vision est désormais aussi votre Vision révélée. Si elle est un jour défaussée, tuez la Troupe et jouez ou défaussez la Vision comme si vous aviez Recherché.', uk='**Розігравши**: якщо ви Вигнанець, отримайте один загін і покладіть його на будь-яке Розкрите Видіння. Тепер це Видіння розкрите й у вас. Якщо це Видіння колись доведеться скинути, вбийте загін і зіграйте або скиньте Видіння так, ніби ви виконували Пошук.'),
         params=(),
-        powers=(Power(kind='when_played', ref='FalseProphet'), Power(native=NativeId.VISIONARY_WIN_WITH_SHARED_VISION, kind='wake', ref='FalseProphetWake'), Power(native=NativeId.PLAY_DISCARDED_SHARED_VISION, kind='modifier', ref='FalseProphetDiscard')),
+        powers=(Power(kind='when_played', ref='FalseProphet'), Power(native=NativeId.VISIONARY_WIN_WITH_SHARED_VISION, kind='wake', ref='FalseProphetWake'), Power(native=NativeId.PLAY_DISCARDED_SHARED_VISION, kind='modifier', ref='FalseProphetDiscard', timing='persistent', mandatory=True)),
         save_id=84,
         suit=SuitId.DISCORD,
         restriction='adviser',
@@ -5733,7 +5767,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Vow of Renewal', fr='Vœu de Renouveau', uk='Обітниця Оновлення'),
         text=Text(en="You **cannot** recover the People's Favor. Whenever any player burns [favor], you take the [favor] instead.", fr='Vous **ne pouvez pas** Récupérer la Faveur du Peuple. Chaque fois qu’un joueur brûle des [favor], prenez ces [favor] à la place.', uk='Ви **не можете** відновити Народне Визнання. Щоразу, коли будь-який гравець знищує [favor], натомість заберіть цей [favor] собі.'),
         params=(),
-        powers=(Power(kind='modifier', ref='VowOfRenewal'), Power(kind='modifier', ref='VowOfRenewalRecover')),
+        powers=(Power(kind='modifier', ref='VowOfRenewal', timing='persistent', mandatory=True), Power(kind='modifier', ref='VowOfRenewalRecover', timing='recover', mandatory=True)),
         save_id=85,
         suit=SuitId.DISCORD,
         restriction='adviser',
@@ -5783,7 +5817,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Beast Tamer', fr='Dompteur de Bêtes', uk='Приборкувач Звірів'),
         text=Text(en='Enemies cannot use [beast] or [nomad] battle plans against you.', fr='Vos adversaires ne peuvent pas utiliser de Plans de Bataille [beast] ou [nomad] contre vous.', uk='Вороги не можуть використовувати проти вас бойові маневри [beast] або [nomad].'),
         params=(),
-        powers=(Power(kind='modifier', ref='BeastTamerAttack'), Power(kind='modifier', ref='BeastTamerDefense')),
+        powers=(Power(kind='modifier', ref='BeastTamerAttack', timing='campaign', mandatory=True), Power(kind='modifier', ref='BeastTamerDefense', timing='defense', mandatory=True)),
         save_id=89,
         suit=SuitId.DISCORD,
         restriction='adviser',
@@ -5831,7 +5865,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Boiling Lake', fr='Lac Bouillant', uk='Кипляче Озеро'),
         text=Text(en='If you travel to this site and do not rule this card, you **must** kill {n} warbands on your board if able.', fr='Si vous Voyagez vers ce site et ne contrôlez pas cette carte, vous **devez** tuer {n} Troupes de votre plateau si possible.', uk='Якщо ви подорожуєте до цієї місцевості й не правите цією картою, ви **повинні** вбити {n} загони на своєму планшеті, якщо можете.'),
         params=(('n', 2),),
-        powers=(Power(kind='modifier', ref='BoilingLake'),),
+        powers=(Power(kind='modifier', ref='BoilingLake', timing='travel', mandatory=True),),
         save_id=93,
         suit=SuitId.DISCORD,
         restriction='site',
@@ -5845,7 +5879,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Relic Thief', fr='Voleur de Reliques', uk='Викрадач Реліквій'),
         text=Text(en='After a player takes any relics and their pawn is in your region, you may use this power to roll one [defense_die] per relic taken. If you roll no [shield] / [shield] [shield], take the relics.', fr='Après qu’un joueur a pris des Reliques alors que son pion est dans votre région, vous pouvez utiliser ce pouvoir pour lancer un [defense_die] par Relique prise. Si vous n’obtenez aucun [shield] / [shield] [shield], prenez ces Reliques.', uk='Після того як гравець забирає будь-які реліквії, а його фігурка перебуває у вашому регіоні, ви можете використати цю силу, щоб кинути по одному [defense_die] за кожну з цих реліквій. Якщо не випаде жодного [shield] / [shield] [shield], заберіть ці реліквії.'),
         params=(),
-        powers=(Power(native=NativeId.ROLL_TO_STEAL_TAKEN_RELICS, kind='modifier', ref='RelicThief'),),
+        powers=(Power(native=NativeId.ROLL_TO_STEAL_TAKEN_RELICS, kind='modifier', ref='RelicThief', timing='persistent'),),
         save_id=94,
         suit=SuitId.DISCORD,
     ),
@@ -5881,7 +5915,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Sneak Attack', fr='Attaque Sournoise', uk='Підступний Напад'),
         text=Text(en="After another player's campaign, you may campaign, spending no Supply, if you declare them as the defender.", fr='Après la Campagne d’un autre joueur, vous pouvez mener une Campagne sans dépenser de Provisions si vous le désignez comme défenseur.', uk='Після Походу іншого гравця ви можете вирушити в Похід, не витрачаючи Припасів, якщо оголосите його захисником.'),
         params=(),
-        powers=(Power(kind='modifier', ref='SneakAttack'),),
+        powers=(Power(kind='modifier', ref='SneakAttack', timing='persistent'),),
         save_id=97,
         suit=SuitId.DISCORD,
         restriction='adviser',
@@ -5893,7 +5927,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Gossip', fr='Commérages', uk='Плітки'),
         text=Text(en="Enemies of Gossip's ruler **cannot** play cards as facedown advisers.", fr='Les adversaires du joueur qui contrôle Commérages **ne peuvent pas** jouer de cartes comme Conseillers face cachée.', uk='Вороги гравця, який править Плітками, **не можуть** зіграти жодної карти як закритого радника.'),
         params=(),
-        powers=(Power(kind='modifier', ref='Gossip'),),
+        powers=(Power(kind='modifier', ref='Gossip', timing='play', mandatory=True),),
         save_id=98,
         suit=SuitId.DISCORD,
         restriction='site',
@@ -5905,7 +5939,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Bandit Chief', fr='Chef des Bandits', uk='Ватажок Розбійників'),
         text=Text(en='**When Played**, kill one warband at each site. While Bandit Chief is faceup, each site has {n} more bandits.', fr='**Effet immédiat** : tuez une Troupe sur chaque site. Tant que le Chef des Bandits est face visible, chaque site a {n} Bandits de plus.', uk='**Розігравши**: вбийте по одному загону в кожній місцевості. Поки Ватажок Розбійників лежить відкритим, у кожній місцевості на {n} розбійники більше.'),
         params=(('n', 2),),
-        powers=(Power(kind='when_played', ref='BanditChiefWhenPlayed'), Power(kind='modifier', ref='BanditChief')),
+        powers=(Power(kind='when_played', ref='BanditChiefWhenPlayed'), Power(kind='modifier', ref='BanditChief', timing='persistent', mandatory=True)),
         save_id=99,
         suit=SuitId.DISCORD,
         restriction='site',
@@ -5917,7 +5951,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Chaos Cult', fr='Culte du Chaos', uk='Культ Хаосу'),
         text=Text(en='After another player takes the Oathkeeper title, you take [favor] from them.', fr='Après qu’un autre joueur a pris le Titre de Gardien du Serment, vous lui prenez une [favor].', uk='Після того як інший гравець забирає жетон Хранителя Клятви, ви забираєте в нього один [favor].'),
         params=(),
-        powers=(Power(kind='modifier', ref='ChaosCult'),),
+        powers=(Power(kind='modifier', ref='ChaosCult', timing='persistent', mandatory=True),),
         save_id=100,
         suit=SuitId.DISCORD,
         restriction='adviser',
@@ -5986,7 +6020,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Welcoming Party', fr='Comité d’Accueil', uk='Гостинний Прийом'),
         text=Text(en='If you play a denizen card that was not a facedown adviser, gain [favor] from the [hearth] bank.', fr='Si vous jouez une carte Habitant qui n’était pas un Conseiller face cachée, gagnez une [favor] de la banque [hearth].', uk='Якщо ви зіграєте карту мешканця, яка не лежала серед ваших закритих радників, отримайте один [favor] із запасу масті [hearth].'),
         params=(),
-        powers=(Power(kind='modifier', ref='WelcomingParty'),),
+        powers=(Power(kind='modifier', ref='WelcomingParty', timing='play'),),
         save_id=49,
         suit=SuitId.HEARTH,
         restriction='site',
@@ -6054,7 +6088,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Crop Rotation', fr='Rotation des Cultures', uk='Сівозміна'),
         text=Text(en='If playing to a site, you may discard a denizen there first.', fr='Si vous jouez une carte sur un site, vous pouvez d’abord y défausser une carte Habitant.', uk='Якщо ви зіграєте карту на місцевість, ви можете спершу скинути там одного мешканця.'),
         params=(),
-        powers=(Power(kind='modifier', ref='CropRotation'),),
+        powers=(Power(kind='modifier', ref='CropRotation', timing='play'),),
         save_id=127,
         suit=SuitId.HEARTH,
     ),
@@ -6078,7 +6112,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Land Warden', fr='Garde Champêtre', uk='Охоронець Земель'),
         text=Text(en='You may play {n} cards you draw _(instead of one)_ if you play at least one card to a site.', fr='Vous pouvez jouer {n} des cartes piochées _(au lieu d’une)_ si vous jouez au moins une carte sur un site.', uk='Ви можете зіграти {n} взяті карти _(замість однієї)_, якщо зіграєте щонайменше одну карту на місцевість.'),
         params=(('n', 2),),
-        powers=(Power(kind='modifier', cost=Cost(place_favor=1), ref='LandWarden'),),
+        powers=(Power(kind='modifier', cost=Cost(place_favor=1), ref='LandWarden', timing='search'),),
         save_id=129,
         suit=SuitId.HEARTH,
     ),
@@ -6126,7 +6160,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='News from Afar', fr='Nouvelles Lointaines', uk='Вісті Здалеку'),
         text=Text(en='Spend no Supply.', fr='Ne dépensez pas de Provisions.', uk='Не витрачайте Припасів.'),
         params=(),
-        powers=(Power(kind='modifier', cost=Cost(place_favor=2), ref='NewsFromAfar'),),
+        powers=(Power(kind='modifier', cost=Cost(place_favor=2), ref='NewsFromAfar', timing='search'),),
         save_id=133,
         suit=SuitId.HEARTH,
     ),
@@ -6193,7 +6227,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Book Binders', fr='Relieurs', uk='Палітурники'),
         text=Text(en='After another player plays a Vision faceup, you gain {n} [favor] from any one favor bank.', fr='Après qu’un autre joueur a joué une Vision face visible, vous gagnez {n} [favor] d’une banque de faveur de votre choix.', uk='Після того як інший гравець зіграє Видіння лицьовою стороною вгору, ви отримуєте {n} [favor] з будь-якого одного запасу масті.'),
         params=(('n', 2),),
-        powers=(Power(kind='modifier', ref='BookBinders'),),
+        powers=(Power(kind='modifier', ref='BookBinders', timing='persistent'),),
         save_id=139,
         suit=SuitId.HEARTH,
         restriction='adviser',
@@ -6217,7 +6251,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Saddle Makers', fr='Selliers', uk='Сідлярі'),
         text=Text(en='After another player plays a [nomad] or [order] card, you gain {n} [favor] from the matching favor bank.', fr='Après qu’un autre joueur a joué une carte [nomad] ou [order], vous gagnez {n} [favor] de la banque de faveur correspondante.', uk='Після того як інший гравець зіграє карту [nomad] або [order], ви отримуєте {n} [favor] з відповідного запасу масті.'),
         params=(('n', 2),),
-        powers=(Power(kind='modifier', ref='SaddleMakers'),),
+        powers=(Power(kind='modifier', ref='SaddleMakers', timing='persistent'),),
         save_id=141,
         suit=SuitId.HEARTH,
         restriction='adviser',
@@ -6229,7 +6263,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Herald', fr='Héraut', uk='Глашатай'),
         text=Text(en='After another player campaigns against a player _(not bandits)_, you gain [favor] from any favor bank.', fr='Après qu’un autre joueur a mené une Campagne contre un joueur _(pas contre les Bandits)_, vous gagnez une [favor] de n’importe quelle banque de faveur.', uk='Після того як інший гравець здійснить Похід проти гравця _(а не проти розбійників)_, ви отримуєте один [favor] з будь-якого запасу масті.'),
         params=(),
-        powers=(Power(kind='modifier', ref='Herald'),),
+        powers=(Power(kind='modifier', ref='Herald', timing='persistent'),),
         save_id=142,
         suit=SuitId.HEARTH,
         restriction='adviser',
@@ -6241,7 +6275,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Rowdy Pub', fr='Taverne Bruyante', uk='Гамірна Корчма'),
         text=Text(en='Gain one more warband if mustering from Rowdy Pub.', fr='Gagnez une Troupe de plus si vous Recrutez depuis la Taverne Bruyante.', uk='Отримайте на один загін більше під час Найму з Гамірної Корчми.'),
         params=(),
-        powers=(Power(kind='modifier', ref='RowdyPub'),),
+        powers=(Power(kind='modifier', ref='RowdyPub', timing='muster'),),
         save_id=143,
         suit=SuitId.HEARTH,
         restriction='site',
@@ -6253,7 +6287,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Vow of Peace', fr='Vœu de Paix', uk='Обітниця Миру'),
         text=Text(en='You **cannot** campaign. Attackers **cannot** sacrifice warbands to increase their attack against you.', fr='Vous **ne pouvez pas** mener de Campagne. Les attaquants **ne peuvent pas** sacrifier de Troupes pour augmenter leur attaque contre vous.', uk='Ви **не можете** вирушати в Похід. Нападник **не може** пожертвувати загонами, щоб посилити свою атаку проти вас.'),
         params=(),
-        powers=(Power(kind='modifier', ref='VowOfPeace'), Power(kind='modifier', ref='VowOfPeaceDefense')),
+        powers=(Power(kind='modifier', ref='VowOfPeace', timing='campaign', mandatory=True), Power(kind='modifier', ref='VowOfPeaceDefense', timing='defense', mandatory=True)),
         save_id=144,
         suit=SuitId.HEARTH,
         restriction='adviser',
@@ -6288,7 +6322,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Marriage', fr='Mariage', uk='Шлюб'),
         text=Text(en='Marriage counts as {n} [hearth] advisers, but only counts as one toward your adviser limit.', fr='Mariage compte comme {n} Conseillers [hearth], mais ne compte que pour un dans votre limite de Conseillers.', uk='Шлюб вважається {n} радниками [hearth], але в ліміт ваших радників зараховується лише як один.'),
         params=(('n', 2),),
-        powers=(Power(kind='modifier', ref='Marriage'),),
+        powers=(Power(kind='modifier', ref='Marriage', timing='persistent', mandatory=True),),
         save_id=147,
         suit=SuitId.HEARTH,
         restriction='adviser',
@@ -6313,7 +6347,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Awaited Return', fr='Retour Attendu', uk='Очікуване Повернення'),
         text=Text(en='Spend no Supply if you sacrifice one warband from your board.', fr='Ne dépensez pas de Provisions si vous sacrifiez une Troupe de votre plateau.', uk='Не витрачайте Припасів, якщо пожертвуєте одним загоном з вашого планшета.'),
         params=(),
-        powers=(Power(kind='modifier', ref='AwaitedReturn, AwaitedReturnCost'),),
+        powers=(Power(kind='modifier', ref='AwaitedReturn, AwaitedReturnCost', timing='trade'),),
         save_id=149,
         suit=SuitId.HEARTH,
     ),
@@ -6405,7 +6439,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Tents', fr='Tentes', uk='Намети'),
         text=Text(en="Spend no Supply if you're traveling to a site in your region.", fr='Ne dépensez aucune Provision si vous voyagez vers un site de votre région.', uk='Не витрачайте Припасів, якщо подорожуєте до місцевості у вашому регіоні.'),
         params=(),
-        powers=(Power(kind='modifier', cost=Cost(place_favor=1), ref='Tents'),),
+        powers=(Power(kind='modifier', cost=Cost(place_favor=1), ref='Tents', timing='travel'),),
         save_id=28,
         suit=SuitId.NOMAD,
     ),
@@ -6440,7 +6474,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Vow of Kinship', fr='Vœu de Parenté', uk='Обітниця Спорідненості'),
         text=Text(en='Move all of your [favor] to the [nomad] bank. Any [favor] you gain or take is put in the [nomad] bank. You can use [favor] in the [nomad] bank as if it is on your board.', fr='Déplacez toutes vos [favor] dans la banque [nomad]. Toute [favor] que vous gagnez ou prenez est placée dans la banque [nomad]. Vous pouvez utiliser les [favor] de la banque [nomad] comme si elles étaient sur votre plateau.', uk='Перемістіть увесь свій [favor] до запасу масті [nomad]. Будь-який [favor], який ви отримуєте або забираєте, кладіть до запасу масті [nomad]. Ви можете використовувати [favor] із запасу масті [nomad] так, ніби він лежить на вашому планшеті.'),
         params=(),
-        powers=(Power(kind='modifier', ref='VowOfKinshipGain'), Power(kind='modifier', ref='VowOfKinship'), Power(kind='when_played', ref='VowOfKinshipWhenPlayed')),
+        powers=(Power(kind='modifier', ref='VowOfKinshipGain', timing='persistent', mandatory=True), Power(kind='modifier', ref='VowOfKinship', timing='persistent'), Power(kind='when_played', ref='VowOfKinshipWhenPlayed')),
         save_id=151,
         suit=SuitId.NOMAD,
         restriction='adviser',
@@ -6497,7 +6531,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Lost Tongue', fr='Langue Perdue', uk='Втрачена Мова'),
         text=Text(en='Other players **cannot** target or take your relics or banners in any way unless they rule a [nomad] card.', fr='Les autres joueurs **ne peuvent pas** cibler ni prendre vos Reliques ou vos Bannières de quelque manière que ce soit, à moins de contrôler une carte [nomad].', uk='Інші гравці **не можуть** жодним чином обрати ціллю чи забрати ваші реліквії або стяги, якщо не правлять картою масті [nomad].'),
         params=(),
-        powers=(Power(kind='modifier', ref='LostTongue, LostTongueCampaign'),),
+        powers=(Power(kind='modifier', ref='LostTongue, LostTongueCampaign', timing='persistent', mandatory=True),),
         save_id=156,
         suit=SuitId.NOMAD,
         restriction='adviser',
@@ -6509,7 +6543,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Special Envoy', fr='Envoyé Spécial', uk='Особливий Посланець'),
         text=Text(en='Spend no Supply. After traveling, end your Act Phase.', fr='Ne dépensez aucune Provision. Après votre Voyage, terminez votre phase d’Actions.', uk='Не витрачайте Припасів. Після Подорожі завершіть свою Фазу Дій.'),
         params=(),
-        powers=(Power(kind='modifier', ref='SpecialEnvoy, SpecialEnvoyCost'),),
+        powers=(Power(kind='modifier', ref='SpecialEnvoy, SpecialEnvoyCost', timing='travel'),),
         save_id=157,
         suit=SuitId.NOMAD,
     ),
@@ -6556,7 +6590,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Spell Breaker', fr='Briseur de Sorts', uk='Руйнівник Чар'),
         text=Text(en="Enemies of Spell Breaker's ruler **cannot** use powers that cost any [secret] or [burned_secret].", fr='Les adversaires du joueur qui contrôle le Briseur de Sorts **ne peuvent pas** utiliser de pouvoirs qui coûtent des [secret] ou des [burned_secret].', uk='Вороги гравця, який править Руйнівником Чар, **не можуть** використовувати сили, що коштують [secret] або [burned_secret].'),
         params=(),
-        powers=(Power(kind='modifier', ref='SpellBreaker'),),
+        powers=(Power(kind='modifier', ref='SpellBreaker', timing='persistent', mandatory=True),),
         save_id=161,
         suit=SuitId.NOMAD,
         restriction='site',
@@ -6590,7 +6624,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Ancient Bloodline', fr='Lignée Ancestrale', uk='Давній Родовід'),
         text=Text(en='Your enemies act as if denizens and relics at sites you rule are **locked**.', fr='Vos adversaires agissent comme si les Habitants et les Reliques des sites que vous contrôlez étaient **verrouillés**.', uk='Ваші вороги діють так, ніби мешканці та реліквії в місцевостях, якими ви правите, **закріплені**.'),
         params=(),
-        powers=(Power(kind='modifier', ref='AncientBloodline, AncientBloodlineRelics'),),
+        powers=(Power(kind='modifier', ref='AncientBloodline, AncientBloodlineRelics', timing='persistent', mandatory=True),),
         save_id=164,
         suit=SuitId.NOMAD,
         restriction='adviser',
@@ -6638,7 +6672,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Way Station', fr='Relais', uk='Заїжджий Двір'),
         text=Text(en="Spend no Supply if you're traveling to this site and either rule Way Station or choose to give [favor] to its ruler. _(Give it to Chancellor if Empire, burn it if bandits.)_", fr='Ne dépensez aucune Provision si vous voyagez vers ce site et que, soit vous contrôlez le Relais, soit vous choisissez de donner une [favor] à celui qui le contrôle. _(Donnez-la au Chancelier si c’est l’Empire, brûlez-la si ce sont les Bandits.)_', uk='Не витрачайте Припасів, якщо подорожуєте до цієї місцевості й або правите Заїжджим Двором, або вирішуєте дати [favor] його правителю. _(Дайте його Канцлеру, якщо це Імперія; знищіть, якщо це розбійники.)_'),
         params=(),
-        powers=(Power(kind='modifier', ref='WayStation, WayStationCost'),),
+        powers=(Power(kind='modifier', ref='WayStation, WayStationCost', timing='travel'),),
         save_id=168,
         suit=SuitId.NOMAD,
         restriction='site',
@@ -6662,7 +6696,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Hospitality', fr='Hospitalité', uk='Гостинність'),
         text=Text(en='After traveling, gain [favor] from one favor bank that matches both a card at your site and one of your advisers.', fr='Après votre Voyage, gagnez une [favor] d’une banque de faveur correspondant à la fois à une carte de votre site et à l’un de vos Conseillers.', uk='Після Подорожі отримайте [favor] з одного запасу масті, що відповідає і карті у вашій місцевості, і одному з ваших радників.'),
         params=(),
-        powers=(Power(kind='modifier', ref='Hospitality'),),
+        powers=(Power(kind='modifier', ref='Hospitality', timing='after_travel'),),
         save_id=170,
         suit=SuitId.NOMAD,
         restriction='adviser',
@@ -6674,7 +6708,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='A Fast Steed', fr='Un Coursier Rapide', uk='Швидкий Скакун'),
         text=Text(en='Spend no Supply if you have {n} or fewer warbands on your board.', fr='Ne dépensez aucune Provision si vous avez {n} Troupes ou moins sur votre plateau.', uk='Не витрачайте Припасів, якщо на вашому планшеті {n} або менше загонів.'),
         params=(('n', 3),),
-        powers=(Power(kind='modifier', cost=Cost(place_favor=1), ref='AFastSteed'),),
+        powers=(Power(kind='modifier', cost=Cost(place_favor=1), ref='AFastSteed', timing='travel'),),
         save_id=171,
         suit=SuitId.NOMAD,
     ),
@@ -6686,7 +6720,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Relic Worship', fr='Culte des Reliques', uk='Культ Реліквій'),
         text=Text(en='After you recover a relic, gain {n} Supply.', fr='Après avoir Récupéré une Relique, gagnez {n} Provisions.', uk='Після Відновлення реліквії отримайте {n} Припаси.'),
         params=(('n', 3),),
-        powers=(Power(kind='modifier', ref='RelicWorship'),),
+        powers=(Power(kind='modifier', ref='RelicWorship', timing='after_recover'),),
         save_id=172,
         suit=SuitId.NOMAD,
     ),
@@ -6697,7 +6731,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Sacred Ground', fr='Terre Sacrée', uk='Священна Земля'),
         text=Text(en='Players **cannot** play Visions, except the Conspiracy, faceup, unless their pawn is at this site.', fr='Les joueurs **ne peuvent pas** jouer de Visions face visible, hormis la Conspiration, à moins que leur pion ne soit sur ce site.', uk='Гравці **не можуть** зіграти Видіння лицьовою стороною вгору, окрім Змови, якщо їхня фігурка не перебуває в цій місцевості.'),
         params=(),
-        powers=(Power(kind='modifier', ref='SacredGround'),),
+        powers=(Power(kind='modifier', ref='SacredGround', timing='persistent', mandatory=True),),
         save_id=173,
         suit=SuitId.NOMAD,
         restriction='site',
@@ -6767,7 +6801,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Pressgangs', fr='Racoleurs', uk='Вербувальники'),
         text=Text(en='You can muster on cards that have [favor] or [secret] on them.', fr='Vous pouvez Recruter sur des cartes qui portent des [favor] ou des [secret].', uk='Ви можете виконувати Найм на картах, на яких лежать [favor] або [secret].'),
         params=(),
-        powers=(Power(kind='modifier', ref='Pressgangs'),),
+        powers=(Power(kind='modifier', ref='Pressgangs', timing='muster'),),
         save_id=5,
         suit=SuitId.ORDER,
     ),
@@ -6891,7 +6925,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Tome Guardians', fr='Gardiens des Grimoires', uk='Вартові Фоліантів'),
         text=Text(en="Enemies of Tome Guardians' ruler **cannot** target or take the Darkest Secret in any way.", fr='Les adversaires du joueur qui contrôle les Gardiens des Grimoires **ne peuvent pas** cibler ni prendre le Sombre Secret de quelque manière que ce soit.', uk='Вороги гравця, який править Вартовими Фоліантів, **не можуть** жодним чином обрати ціллю чи забрати Найтемнішу Таємницю.'),
         params=(),
-        powers=(Power(kind='modifier', ref='TomeGuardians, TomeGuardiansAttack'),),
+        powers=(Power(kind='modifier', ref='TomeGuardians, TomeGuardiansAttack', timing='persistent', mandatory=True),),
         save_id=109,
         suit=SuitId.ORDER,
         restriction='site',
@@ -6903,7 +6937,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Tyrant', fr='Tyran', uk='Тиран'),
         text=Text(en='You **must** kill a warband _(even your own)_ at the site you travel to, if able.', fr='Vous **devez** tuer une Troupe _(même l’une des vôtres)_ sur le site vers lequel vous voyagez, si possible.', uk='Ви **повинні** вбити загін _(навіть власний)_ у місцевості, до якої подорожуєте, якщо це можливо.'),
         params=(),
-        powers=(Power(kind='modifier', ref='Tyrant'),),
+        powers=(Power(kind='modifier', ref='Tyrant', timing='travel', mandatory=True),),
         save_id=110,
         suit=SuitId.ORDER,
         restriction='adviser',
@@ -6916,7 +6950,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Forced Labor', fr='Travaux Forcés', uk='Примусова Праця'),
         text=Text(en="Enemies **cannot** search if their pawn is at any site ruled by Forced Labor's ruler unless they give [favor] to its ruler. _(Give it to Chancellor if Empire, burn it if bandits.)_", fr='Les adversaires du joueur qui contrôle les Travaux Forcés **ne peuvent pas** Rechercher si leur pion est sur l’un des sites qu’il contrôle, à moins de lui donner une [favor]. _(Donnez-la au Chancelier si c’est l’Empire, brûlez-la si ce sont les Bandits.)_', uk='Вороги гравця, який править Примусовою Працею, **не можуть** виконувати Пошук, якщо їхня фігурка в будь-якій місцевості, якою він править, — хіба що погодяться дати йому [favor]. _(Дайте його Канцлеру, якщо це Імперія; знищіть, якщо це розбійники.)_'),
         params=(),
-        powers=(Power(kind='modifier', ref='ForcedLabor'),),
+        powers=(Power(kind='modifier', ref='ForcedLabor', timing='search', mandatory=True),),
         save_id=111,
         suit=SuitId.ORDER,
         restriction='site',
@@ -6928,7 +6962,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Secret Police', fr='Police Secrète', uk='Таємна Поліція'),
         text=Text(en="Enemies **cannot** play Visions faceup while their pawn is at any site ruled by Secret Police's ruler.", fr='Les adversaires du joueur qui contrôle la Police Secrète **ne peuvent pas** jouer de Visions face visible tant que leur pion est sur l’un des sites qu’il contrôle.', uk='Вороги гравця, який править Таємною Поліцією, **не можуть** зіграти Видіння лицьовою стороною вгору, поки їхня фігурка перебуває в будь-якій місцевості, якою він править.'),
         params=(),
-        powers=(Power(kind='modifier', ref='SecretPolice'),),
+        powers=(Power(kind='modifier', ref='SecretPolice', timing='persistent', mandatory=True),),
         save_id=112,
         suit=SuitId.ORDER,
         restriction='site',
@@ -6985,7 +7019,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Toll Roads', fr='Routes à Péage', uk='Платні Дороги'),
         text=Text(en="Enemies **cannot** travel to sites ruled by Toll Roads' ruler unless they give [favor] to its ruler. _(Give it to Chancellor if Empire, burn it if bandits.)_", fr='Les adversaires du joueur qui contrôle les Routes à Péage **ne peuvent pas** Voyager vers les sites qu’il contrôle, à moins de lui donner une [favor]. _(Donnez-la au Chancelier si c’est l’Empire, brûlez-la si ce sont les Bandits.)_', uk='Вороги гравця, який править Платними Дорогами, **не можуть** подорожувати до місцевостей, якими він править, — хіба що погодяться дати йому [favor]. _(Дайте його Канцлеру, якщо це Імперія; знищіть, якщо це розбійники.)_'),
         params=(),
-        powers=(Power(kind='modifier', ref='TollRoads'),),
+        powers=(Power(kind='modifier', ref='TollRoads', timing='travel', mandatory=True),),
         save_id=117,
         suit=SuitId.ORDER,
         restriction='site',
@@ -6997,7 +7031,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Curfew', fr='Couvre-Feu', uk='Комендантська Година'),
         text=Text(en="Enemies **cannot** trade with cards ruled by Curfew's ruler unless they give [favor] to its ruler. _(Give it to Chancellor if Empire, burn it if bandits.)_", fr='Les adversaires du joueur qui contrôle le Couvre-Feu **ne peuvent pas** Commercer avec les cartes qu’il contrôle, à moins de lui donner une [favor]. _(Donnez-la au Chancelier si c’est l’Empire, brûlez-la si ce sont les Bandits.)_', uk='Вороги гравця, який править Комендантською Годиною, **не можуть** торгувати з картами, якими він править, — хіба що погодяться дати йому [favor]. _(Дайте його Канцлеру, якщо це Імперія; знищіть, якщо це розбійники.)_'),
         params=(),
-        powers=(Power(kind='modifier', ref='Curfew'),),
+        powers=(Power(kind='modifier', ref='Curfew', timing='trade', mandatory=True),),
         save_id=118,
         suit=SuitId.ORDER,
         restriction='site',
@@ -7009,7 +7043,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Knights Errant', fr='Chevaliers Errants', uk='Мандрівні Лицарі'),
         text=Text(en='After mustering, you may campaign, spending no Supply.', fr='Après avoir Recruté, vous pouvez mener une Campagne sans dépenser de Provision.', uk='Після Найму ви можете здійснити Похід, не витрачаючи Припасів.'),
         params=(),
-        powers=(Power(kind='modifier', ref='KnightsErrant'),),
+        powers=(Power(kind='modifier', ref='KnightsErrant', timing='after_muster'),),
         save_id=119,
         suit=SuitId.ORDER,
     ),
@@ -7020,7 +7054,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Vow of Obedience', fr='Vœu d’Obéissance', uk='Обітниця Послуху'),
         text=Text(en='You **cannot** play Visions faceup. **Rest**: Take [favor] from any one favor bank.', fr='Vous **ne pouvez pas** jouer de Visions face visible. **Repos** : prenez une [favor] dans la banque de faveur de votre choix.', uk='Ви **не можете** зіграти Видіння лицьовою стороною вгору. **Відпочинок**: заберіть [favor] з будь-якого одного запасу масті.'),
         params=(),
-        powers=(Power(kind='modifier', ref='VowOfObedience'), Power(kind='rest', ref='VowOfObedienceRest')),
+        powers=(Power(kind='modifier', ref='VowOfObedience', timing='persistent', mandatory=True), Power(kind='rest', ref='VowOfObedienceRest')),
         save_id=120,
         suit=SuitId.ORDER,
         restriction='adviser',
@@ -7033,7 +7067,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Hunting Party', fr='Partie de Chasse', uk='Мисливська Ватага'),
         text=Text(en='After searching the world deck, you may campaign, spending no Supply.', fr='Après avoir Recherché dans la pioche Monde, vous pouvez mener une Campagne sans dépenser de Provision.', uk='Після Пошуку з Колоди Світу ви можете здійснити Похід, не витрачаючи Припасів.'),
         params=(),
-        powers=(Power(kind='modifier', ref='HuntingParty'),),
+        powers=(Power(kind='modifier', ref='HuntingParty', timing='after_search'),),
         save_id=121,
         suit=SuitId.ORDER,
     ),
@@ -7044,7 +7078,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Council Seat', fr='Siège au Conseil', uk='Місце в Раді'),
         text=Text(en="If you're a Citizen, you **cannot** be exiled, even by yourself.", fr='Si vous êtes Citoyen, vous **ne pouvez pas** être exilé, même par vous-même.', uk='Якщо ви Громадянин, вас **не можна** зробити Вигнанцем — навіть вам самим.'),
         params=(),
-        powers=(Power(kind='modifier', ref='CouncilSeat'),),
+        powers=(Power(kind='modifier', ref='CouncilSeat', timing='persistent', mandatory=True),),
         save_id=122,
         suit=SuitId.ORDER,
         restriction='adviser',
@@ -7126,7 +7160,7 @@ RELICS: tuple[Relic, ...] = (
         name=Text(en='Truthful Harp', fr='Harpe de Vérité', uk='Правдива Арфа'),
         text=Text(en='You may choose to draw two more cards. If you do, you **must** reveal every card you draw and the card you keep.', fr='Vous pouvez choisir de piocher deux cartes supplémentaires. Si vous le faites, vous **devez** révéler chaque carte piochée ainsi que la carte que vous gardez.', uk='Ви можете вирішити взяти на дві карти більше. Якщо ви так робите, ви **повинні** розкрити всі взяті карти, а також карту, яку залишаєте.'),
         params=(),
-        powers=(Power(kind='modifier', ref='TruthfulHarp'),),
+        powers=(Power(kind='modifier', ref='TruthfulHarp', timing='search'),),
         save_id=221,
         defense=2,
     ),
@@ -7137,7 +7171,7 @@ RELICS: tuple[Relic, ...] = (
         name=Text(en='Grand Mask', fr='Grand Masque', uk='Велика Маска'),
         text=Text(en="If you're an Exile, during your turn you rule cards except battle plans at Imperial sites, and Imperial players do not.", fr='Si vous êtes un Exilé, pendant votre tour de jeu, c’est vous qui contrôlez les cartes des sites Impériaux, à l’exception des Plans de Bataille, et non les joueurs Impériaux.', uk='Якщо ви Вигнанець, то під час вашого ходу картами в місцевостях Імперії, крім бойових маневрів, правите ви, а не гравці Імперії.'),
         params=(),
-        powers=(Power(kind='modifier', ref='GrandMask'),),
+        powers=(Power(kind='modifier', ref='GrandMask', timing='persistent', mandatory=True),),
         save_id=222,
         defense=2,
     ),
@@ -7159,7 +7193,7 @@ RELICS: tuple[Relic, ...] = (
         name=Text(en='Cup of Plenty', fr='Coupe d’Abondance', uk='Чаша Достатку'),
         text=Text(en="Spend no Supply if you're trading with a card that matches any of your advisers.", fr='Ne dépensez aucune Provision si vous Commercez avec une carte correspondant à l’un de vos Conseillers.', uk='Під час Торгівлі з картою, що відповідає масті будь-якого з ваших радників, не витрачайте Припасів.'),
         params=(),
-        powers=(Power(kind='modifier', ref='CupOfPlenty'),),
+        powers=(Power(kind='modifier', ref='CupOfPlenty', timing='trade'),),
         save_id=224,
         defense=2,
     ),
@@ -7192,7 +7226,7 @@ RELICS: tuple[Relic, ...] = (
         name=Text(en='Cracked Horn', fr='Cor Fêlé', uk='Тріснутий Ріг'),
         text=Text(en='You may put all the cards you discard on the bottom of the world deck.', fr='Vous pouvez placer toutes les cartes que vous défaussez sous la pioche Monde.', uk='Ви можете класти всі карти, які скидаєте, під низ колоди світу.'),
         params=(),
-        powers=(Power(kind='modifier', ref='CrackedHorn'),),
+        powers=(Power(kind='modifier', ref='CrackedHorn', timing='persistent'),),
         save_id=227,
         defense=2,
     ),
@@ -7203,7 +7237,7 @@ RELICS: tuple[Relic, ...] = (
         name=Text(en='Bandit Crown', fr='Couronne des Bandits', uk='Корона Розбійників'),
         text=Text(en='Act as if bandits are your warbands except at sites ruled by enemies. _(You rule empty sites.)_ They **cannot** be killed, moved, or sacrificed.', fr='Considérez les Bandits comme vos Troupes, sauf sur les sites contrôlés par vos adversaires. _(Vous contrôlez les sites vides.)_ Ils **ne peuvent pas** être tués, déplacés ni sacrifiés.', uk='Вважайте розбійників своїми загонами, крім місцевостей, якими правлять вороги. _(Ви правите порожніми місцевостями.)_ Їх **не можна** вбити, перемістити або пожертвувати ними.'),
         params=(),
-        powers=(Power(kind='modifier', ref='BanditCrown'),),
+        powers=(Power(kind='modifier', ref='BanditCrown', timing='persistent', mandatory=True),),
         save_id=228,
         defense=3,
     ),
@@ -7214,7 +7248,7 @@ RELICS: tuple[Relic, ...] = (
         name=Text(en='Ring of Devotion', fr='Anneau de Dévotion', uk='Перстень Відданості'),
         text=Text(en='You **cannot** place warbands at sites. When mustering, you gain two more warbands.', fr='Vous **ne pouvez pas** placer de Troupes sur les sites. Lorsque vous Recrutez, vous gagnez deux Troupes supplémentaires.', uk='Ви **не можете** розміщувати загони в місцевостях. Під час Найму ви отримуєте на два загони більше.'),
         params=(),
-        powers=(Power(kind='modifier', ref='RingOfDevotionMuster'), Power(kind='modifier', ref='RingOfDevotionRestriction')),
+        powers=(Power(kind='modifier', ref='RingOfDevotionMuster', timing='muster'), Power(kind='modifier', ref='RingOfDevotionRestriction', timing='persistent', mandatory=True)),
         save_id=229,
         defense=3,
     ),
@@ -7247,7 +7281,7 @@ RELICS: tuple[Relic, ...] = (
         name=Text(en='Circlet of Command', fr='Diadème de Commandement', uk='Вінець Влади'),
         text=Text(en='Players **cannot** target or take your banners or your other relics. In campaigns, banishing your pawn and favor adds one more [defense_die].', fr='Les joueurs **ne peuvent pas** cibler ni prendre vos Bannières ni vos autres Reliques. Lors d’une Campagne, la cible « Bannir votre pion et vos faveurs » ajoute un [defense_die] supplémentaire.', uk='Гравці **не можуть** обрати ціллю чи забрати ваші стяги або інші ваші реліквії. Під час Походу ціль «вигнання вашої фігурки та фавору» додає ще один [defense_die].'),
         params=(),
-        powers=(Power(kind='modifier', ref='CircletOfCommand'),),
+        powers=(Power(kind='modifier', ref='CircletOfCommand', timing='persistent', mandatory=True),),
         save_id=232,
         defense=1,
     ),
@@ -7291,7 +7325,7 @@ RELICS: tuple[Relic, ...] = (
         name=Text(en='Book of Records', fr='Livre des Annales', uk='Книга Записів'),
         text=Text(en='You **must** gain [secret] instead of [favor] when you play to a site.', fr='Vous **devez** gagner [secret] au lieu de [favor] lorsque vous jouez une carte sur un site.', uk='Коли ви граєте карту на місцевість, ви **повинні** отримати [secret] замість [favor].'),
         params=(),
-        powers=(Power(kind='modifier', ref='BookOfRecords'),),
+        powers=(Power(kind='modifier', ref='BookOfRecords', timing='play', mandatory=True),),
         save_id=236,
         defense=2,
     ),
@@ -7302,7 +7336,7 @@ RELICS: tuple[Relic, ...] = (
         name=Text(en='Dragonskin Drum', fr='Tambour en Peau de Dragon', uk='Барабан з Драконячої Шкіри'),
         text=Text(en='After traveling, gain one warband.', fr='Après chaque Voyage, gagnez une Troupe.', uk='Після Подорожі отримайте один загін.'),
         params=(),
-        powers=(Power(kind='modifier', ref='DragonskinDrum'),),
+        powers=(Power(kind='modifier', ref='DragonskinDrum', timing='after_travel'),),
         save_id=237,
         defense=2,
     ),
@@ -7313,7 +7347,7 @@ RELICS: tuple[Relic, ...] = (
         name=Text(en='The Grand Scepter', fr='Le Grand Sceptre', uk='Великий Скіпетр'),
         text=Text(en='You cannot use this if you took it on this turn. **Action**: Peek in the Imperial Reliquary. **Action**: Offer Citizenship to any Exile, or exile a Citizen except yourself.', fr='Vous ne pouvez pas l’utiliser si vous l’avez pris pendant ce tour de jeu. **Action** : Regardez dans le Reliquaire Impérial. **Action** : Offrez la Citoyenneté à n’importe quel Exilé, ou exilez un Citoyen autre que vous-même.', uk='Ви не можете використовувати його, якщо взяли його під час цього ходу. **Дія**: Підгляньте в Релікваріум Імперії. **Дія**: Запропонуйте громадянство будь-якому Вигнанцю або позбавте громадянства будь-якого Громадянина, крім себе.'),
         params=(),
-        powers=(Power(kind='action', ref='GrandScepterPeek'), Power(kind='action', ref='GrandScepterGrantCitizenship, GrandScepterExileCitizen'), Power(kind='modifier', ref='GrandScepterTake, GrandScepterOn')),
+        powers=(Power(kind='action', ref='GrandScepterPeek'), Power(kind='action', ref='GrandScepterGrantCitizenship, GrandScepterExileCitizen'), Power(kind='modifier', ref='GrandScepterTake, GrandScepterOn', timing='persistent', mandatory=True)),
         save_id=238,
         defense=5,
     ),
@@ -7326,14 +7360,14 @@ EDIFICES: tuple[Edifice, ...] = (
         status='unverified',
         suit=SuitId.DISCORD,
         intact=EdificeFace(name=Text(en='Festival District', fr='Quartier des Festivités', uk='Святковий Квартал'), text=Text(en='**Action**: Negotiate a binding exchange of [favor], [secret], and advisers with any player.', fr='**Action** : Négociez un échange contraignant de [favor], de [secret] et de Conseillers avec n’importe quel joueur.', uk='**Дія**: Домовтеся з будь-яким гравцем про обов’язковий обмін [favor], [secret] і радниками.'), powers=(Power(kind='action', ref='FestivalDistrict'),), restriction='site', locked=True, save_id=204),
-        ruined=EdificeFace(name=Text(en='Squalid District', fr='Quartier Sordide', uk='Убогий Квартал'), text=Text(en="Whenever the [attack_die] is rolled to end the game, Squalid District's ruler may increase or decrease this roll by one. Citizens **cannot** use this power.", fr='Chaque fois que le [attack_die] est lancé pour mettre fin à la partie, celui qui contrôle le Quartier Sordide peut augmenter ou diminuer ce résultat de un. Les Citoyens **ne peuvent pas** utiliser ce pouvoir.', uk='Щоразу, коли кидають [attack_die], щоб визначити кінець гри, правитель Убогого Кварталу може збільшити або зменшити результат кидка на один. Громадяни **не можуть** використовувати цю силу.'), powers=(Power(kind='modifier', ref='SqualidDistrict'),), restriction='site', locked=True, save_id=205),
+        ruined=EdificeFace(name=Text(en='Squalid District', fr='Quartier Sordide', uk='Убогий Квартал'), text=Text(en="Whenever the [attack_die] is rolled to end the game, Squalid District's ruler may increase or decrease this roll by one. Citizens **cannot** use this power.", fr='Chaque fois que le [attack_die] est lancé pour mettre fin à la partie, celui qui contrôle le Quartier Sordide peut augmenter ou diminuer ce résultat de un. Les Citoyens **ne peuvent pas** utiliser ce pouvoir.', uk='Щоразу, коли кидають [attack_die], щоб визначити кінець гри, правитель Убогого Кварталу може збільшити або зменшити результат кидка на один. Громадяни **не можуть** використовувати цю силу.'), powers=(Power(kind='modifier', ref='SqualidDistrict', timing='persistent'),), restriction='site', locked=True, save_id=205),
     ),
     Edifice(
         id=EdificeId.GREAT_SPIRE,
         source=(Source(doc='ref_cards', at='edifices/GreatSpire / FallenSpire'), Source(doc='s0', line=540, quote='Beffroi Colossal')),
         status='unverified',
         suit=SuitId.ARCANE,
-        intact=EdificeFace(name=Text(en='Great Spire', fr='Beffroi Colossal', uk='Велетенський Шпиль'), text=Text(en='You may swap any number of denizens you draw with random cards from the Dispossessed.', fr='Vous pouvez échanger n’importe quel nombre d’Habitants que vous piochez avec des cartes prises au hasard dans les Dépossédés.', uk='Ви можете поміняти будь-яку кількість взятих мешканців на випадкові карти зі Знедолених.'), powers=(Power(kind='modifier', cost=Cost(place_secret=1), ref='GreatSpire'),), restriction='site', locked=True, save_id=206),
+        intact=EdificeFace(name=Text(en='Great Spire', fr='Beffroi Colossal', uk='Велетенський Шпиль'), text=Text(en='You may swap any number of denizens you draw with random cards from the Dispossessed.', fr='Vous pouvez échanger n’importe quel nombre d’Habitants que vous piochez avec des cartes prises au hasard dans les Dépossédés.', uk='Ви можете поміняти будь-яку кількість взятих мешканців на випадкові карти зі Знедолених.'), powers=(Power(kind='modifier', cost=Cost(place_secret=1), ref='GreatSpire', timing='search'),), restriction='site', locked=True, save_id=206),
         ruined=EdificeFace(name=Text(en='Fallen Spire', fr='Beffroi Effondré', uk='Повалений Шпиль'), text=Text(en="**Action**: Swap up to five denizens from the top of your region's discard pile _(skipping Visions)_ with random cards from the Dispossessed.", fr='**Action** : Échangez jusqu’à cinq Habitants du dessus de la pile de défausse de votre région _(en ignorant les Visions)_ avec des cartes prises au hasard dans les Dépossédés.', uk='**Дія**: Поміняйте до п’яти мешканців з верху колоди скидання вашого регіону _(пропускаючи Видіння)_ на випадкові карти зі Знедолених.'), powers=(Power(kind='action', cost=Cost(place_secret=1, burn_secret=1), ref='FallenSpire'),), restriction='site', locked=True, save_id=207),
     ),
     Edifice(
@@ -7341,7 +7375,7 @@ EDIFICES: tuple[Edifice, ...] = (
         source=(Source(doc='ref_cards', at='edifices/SprawlingRampart / BanditRampart'), Source(doc='s0', line=560, quote='Rempart Démesuré')),
         status='unverified',
         suit=SuitId.ORDER,
-        intact=EdificeFace(name=Text(en='Sprawling Rampart', fr='Rempart Démesuré', uk='Неосяжний Мур'), text=Text(en="Each site ruled by Sprawling Rampart's ruler adds one more [defense_die] when targeted.", fr='Chaque site contrôlé par celui qui contrôle le Rempart Démesuré ajoute un [defense_die] supplémentaire lorsqu’il est ciblé.', uk='Кожна місцевість, якою править правитель Неосяжного Муру, додає ще один [defense_die], коли її обирають ціллю.'), powers=(Power(kind='modifier', ref='SprawlingRampart'),), restriction='site', locked=True, save_id=198),
+        intact=EdificeFace(name=Text(en='Sprawling Rampart', fr='Rempart Démesuré', uk='Неосяжний Мур'), text=Text(en="Each site ruled by Sprawling Rampart's ruler adds one more [defense_die] when targeted.", fr='Chaque site contrôlé par celui qui contrôle le Rempart Démesuré ajoute un [defense_die] supplémentaire lorsqu’il est ciblé.', uk='Кожна місцевість, якою править правитель Неосяжного Муру, додає ще один [defense_die], коли її обирають ціллю.'), powers=(Power(kind='modifier', ref='SprawlingRampart', timing='defense', mandatory=True),), restriction='site', locked=True, save_id=198),
         ruined=EdificeFace(name=Text(en='Bandit Rampart', fr='Rempart des Bandits', uk='Мур Розбійників'), text=Text(en='-2 [attack_die] if this site is targeted.', fr='-2 [attack_die] si ce site est ciblé.', uk='-2 [attack_die], якщо ця місцевість є ціллю.'), powers=(Power(kind='battle_plan_defense', ref='BanditRampart'),), restriction='site', locked=True, save_id=199),
     ),
     Edifice(
@@ -7349,16 +7383,16 @@ EDIFICES: tuple[Edifice, ...] = (
         source=(Source(doc='ref_cards', at='edifices/HallOfDebate / HallOfMockery'), Source(doc='s0', line=558, quote='Salle des Débats')),
         status='unverified',
         suit=SuitId.HEARTH,
-        intact=EdificeFace(name=Text(en='Hall of Debate', fr='Salle des Débats', uk='Зала Дебатів'), text=Text(en="Players **cannot** target the People's Favor", fr='Les joueurs **ne peuvent pas** cibler la Faveur du Peuple.', uk='Гравці **не можуть** обирати ціллю Народне Визнання.'), powers=(Power(kind='modifier', ref='HallOfDebate'),), restriction='site', locked=True, save_id=200),
-        ruined=EdificeFace(name=Text(en='Hall of Mockery', fr='Salle des Moqueries', uk='Зала Глузування'), text=Text(en="Recovering the People's Favor always flips it to the Mob side.", fr='Récupérer la Faveur du Peuple la retourne toujours côté Foule.', uk='Відновлення Народного Визнання завжди перевертає його на сторону Натовпу.'), powers=(Power(kind='modifier', ref='HallOfMockery'),), restriction='site', locked=True, save_id=201),
+        intact=EdificeFace(name=Text(en='Hall of Debate', fr='Salle des Débats', uk='Зала Дебатів'), text=Text(en="Players **cannot** target the People's Favor", fr='Les joueurs **ne peuvent pas** cibler la Faveur du Peuple.', uk='Гравці **не можуть** обирати ціллю Народне Визнання.'), powers=(Power(kind='modifier', ref='HallOfDebate', timing='campaign', mandatory=True),), restriction='site', locked=True, save_id=200),
+        ruined=EdificeFace(name=Text(en='Hall of Mockery', fr='Salle des Moqueries', uk='Зала Глузування'), text=Text(en="Recovering the People's Favor always flips it to the Mob side.", fr='Récupérer la Faveur du Peuple la retourne toujours côté Foule.', uk='Відновлення Народного Визнання завжди перевертає його на сторону Натовпу.'), powers=(Power(kind='modifier', ref='HallOfMockery', timing='recover', mandatory=True),), restriction='site', locked=True, save_id=201),
     ),
     Edifice(
         id=EdificeId.FOREST_TEMPLE,
         source=(Source(doc='ref_cards', at='edifices/ForestTemple / RuinedTemple'), Source(doc='s0', line=548, quote='Temple Sylvestre')),
         status='unverified',
         suit=SuitId.BEAST,
-        intact=EdificeFace(name=Text(en='Forest Temple', fr='Temple Sylvestre', uk='Лісовий Храм'), text=Text(en='In the Chronicle, do not discard sites with any [beast] cards.', fr='Lors de la Chronique, ne défaussez pas les sites comportant des cartes [beast].', uk='Під час Літопису не скидайте місцевості, на яких є хоча б одна карта масті [beast].'), powers=(Power(kind='modifier', ref='ForestTemple'),), restriction='site', locked=True, save_id=202),
-        ruined=EdificeFace(name=Text(en='Ruined Temple', fr='Temple en Ruine', uk='Зруйнований Храм'), text=Text(en="Enemies of Ruined Temple's ruler **cannot** play [beast] cards faceup.", fr='Les adversaires de celui qui contrôle le Temple en Ruine **ne peuvent pas** jouer de cartes [beast] face visible.', uk='Вороги правителя Зруйнованого Храму **не можуть** розіграти карти масті [beast] лицьовою стороною вгору.'), powers=(Power(kind='modifier', ref='RuinedTemple'),), restriction='site', locked=True, save_id=203),
+        intact=EdificeFace(name=Text(en='Forest Temple', fr='Temple Sylvestre', uk='Лісовий Храм'), text=Text(en='In the Chronicle, do not discard sites with any [beast] cards.', fr='Lors de la Chronique, ne défaussez pas les sites comportant des cartes [beast].', uk='Під час Літопису не скидайте місцевості, на яких є хоча б одна карта масті [beast].'), powers=(Power(kind='modifier', ref='ForestTemple', timing='chronicle', mandatory=True),), restriction='site', locked=True, save_id=202),
+        ruined=EdificeFace(name=Text(en='Ruined Temple', fr='Temple en Ruine', uk='Зруйнований Храм'), text=Text(en="Enemies of Ruined Temple's ruler **cannot** play [beast] cards faceup.", fr='Les adversaires de celui qui contrôle le Temple en Ruine **ne peuvent pas** jouer de cartes [beast] face visible.', uk='Вороги правителя Зруйнованого Храму **не можуть** розіграти карти масті [beast] лицьовою стороною вгору.'), powers=(Power(kind='modifier', ref='RuinedTemple', timing='persistent', mandatory=True),), restriction='site', locked=True, save_id=203),
     ),
     Edifice(
         id=EdificeId.ANCIENT_FORGE,
@@ -7438,7 +7472,7 @@ BANNERS: tuple[Banner, ...] = (
         name=Text(en="The People's Favor", fr='La Faveur du Peuple', uk='Народне Визнання'),
         text=Text(en='**Wake**: You must put [favor] here or move [favor] from here to the favor bank with the least favor. Then, if this banner has {n}+ favor, flip it. _(On the Mob side, do this twice.)_ When playing to a site, you may first discard a denizen card at any site in your region, and you may play to any site in your region. **Recover**: Put more [favor] here than the old [favor]. _(Flip it back if it is on its Mob side.)_ Put the old favor in the favor banks, one by one, starting with any suit. **When seized**: flip it to its Mob side and burn two favor, to a minimum of one.', fr='**Réveil** : vous devez placer une [favor] ici ou déplacer une [favor] d’ici vers la banque de faveur qui en contient le moins. Puis, si cette Bannière porte {n} faveurs ou plus, retournez-la. _(Côté Foule, faites-le deux fois.)_ Lorsque vous jouez une carte sur un site, vous pouvez d’abord défausser une carte Habitant de n’importe quel site de votre région, et vous pouvez la jouer sur n’importe quel site de votre région. **Récupérer** : placez ici plus de faveurs qu’il n’y en avait. _(Retournez-la si elle est côté Foule.)_ Renvoyez les anciennes faveurs dans les banques de faveur, une par une, en commençant par n’importe quel Clan. **Si elle est capturée** : retournez-la côté Foule et brûlez deux faveurs (il doit en rester au moins une).', uk='**Пробудження**: ви повинні покласти сюди один [favor] або перемістити один [favor] звідси до запасу масті, у якому найменше фавору. Потім, якщо на цьому стязі {n} або більше фавору, переверніть його. _(На стороні Натовпу виконайте це двічі.)_ Граючи карту на місцевість, ви можете спершу скинути карту мешканця з будь-якої місцевості вашого регіону, а також можете зіграти карту на будь-яку місцевість вашого регіону. **Відновлення**: покладіть сюди більше фавору, ніж було. _(Якщо стяг лежить стороною Натовпу, переверніть його.)_ Старий фавор перемістіть у запаси мастей по одному, починаючи з будь-якої масті. **Якщо стяг забирають** (будь-яким способом, окрім Відновлення): переверніть його на сторону Натовпу та знищіть два фавори, але так, щоб залишився щонайменше один.'),
         params=(('n', 6),),
-        powers=(Power(kind='modifier', ref='PeoplesFavorSearch'), Power(kind='modifier', ref='PeoplesFavorWake')),
+        powers=(Power(kind='modifier', ref='PeoplesFavorSearch', timing='play'), Power(kind='modifier', ref='PeoplesFavorWake', timing='wake_start', mandatory=True)),
         save_id=216,
         token='favor',
         start_tokens=1,
@@ -7454,7 +7488,7 @@ BANNERS: tuple[Banner, ...] = (
         name=Text(en='The Darkest Secret', fr='Le Sombre Secret', uk='Найтемніша Таємниця'),
         text=Text(en='Players can only recover this from you if there is a card at your site whose suit does not match any of your advisers. (You can recover it from yourself or the shared bank freely.) **Recover**: The new holder must place more secrets here than the old, then takes one [secret] from the old here, and the old holder takes the rest. **When seized**: burn two secrets, to a minimum of one.', fr='Les joueurs ne peuvent Récupérer cette Bannière auprès de vous que si une carte de votre site est d’un Clan qui ne correspond à aucun de vos Conseillers. (Vous pouvez la Récupérer librement auprès de vous-même ou de la réserve.) **Récupérer** : le nouveau détenteur doit placer ici plus de secrets qu’il n’y en avait, puis prend un [secret] parmi les anciens, et l’ancien détenteur prend le reste. **Si elle est capturée** : brûlez deux secrets (il doit en rester au moins un).', uk='Гравці можуть відновити цей стяг у вас, лише якщо у вашій місцевості є карта, масть якої не відповідає жодному з ваших радників. (У самого себе або із загального запасу його можна відновити вільно.) **Відновлення**: новий власник повинен покласти сюди більше секретів, ніж було, потім бере один [secret] зі старих, а решту забирає попередній власник. **Якщо стяг забирають** (будь-яким способом, окрім Відновлення): знищіть два секрети, але так, щоб залишився щонайменше один.'),
         params=(),
-        powers=(Power(kind='modifier', ref='DarkestSecretPower'),),
+        powers=(Power(kind='modifier', ref='DarkestSecretPower', timing='recover', mandatory=True),),
         save_id=215,
         token='secret',
         start_tokens=1,

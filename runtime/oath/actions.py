@@ -46,6 +46,9 @@ class Kind(IntEnum):
     ACCEPT_CITIZENSHIP = 33
     DECLINE_CITIZENSHIP = 34
     SELF_EXILE = 35
+    OFFER_ALLY = 36
+    ACCEPT_ALLY = 37
+    GIVE_TITLE = 38
 
 
 class Phase(IntEnum):
@@ -64,6 +67,8 @@ class Phase(IntEnum):
     CAMPAIGN_PLANS = 11
     CITIZENSHIP = 12
     """An Exile answers the Citizenship offer just made to them (6.6.1)."""
+    CAMPAIGN_ALLIES = 13
+    """Citizens offer to defend as Allies and the defender lets them (5.5.2)."""
 
 
 class IllegalAction(ValueError):

@@ -2,10 +2,11 @@
 
 Each step that needs a player's decision is a phase whose legal actions are that decision; steps
 with a single possible outcome resolve on their own. Battle plans (5.5.3) run on the effect VM: the
-attacker's, then the defender's, each plan once; those the kernel cannot run yet (a native or rule
-hook it lacks) are not offered. Warbands are counted by colour (empire.py): an Imperial player fights
-with purple warbands and loses them to the purple bank. Not yet played: the bandits' plans, Allies in an
-Imperial defence (5.5.2) and the Chancellor deciding Imperial losses.
+attacker's, then the defender's and each Ally's, each plan once; those the kernel cannot run yet (a
+native or rule hook it lacks) are not offered. Warbands are counted by colour (empire.py): an Imperial
+player fights with purple warbands and loses them to the purple bank. An Imperial defence (5.5.2) has the
+Chancellor as an Ally and the Citizens who offer and are let in; the Chancellor decides its losses. Not yet
+played: the bandits' plans and the Campaign modifiers of the defender and Allies.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..state import FlatState
 from . import banners
-from .empire import CHANCELLOR, colour
+from .empire import CHANCELLOR, JOINED, colour
 from .actions import NONE, Kind, Phase, action
 
 if TYPE_CHECKING:
@@ -27,6 +28,10 @@ PAWN_DICE = 2
 """5.5.2: targeting the defender's pawn and favor adds two defense dice."""
 BOARD = NONE
 """KILL_AT's argument for losses taken from the defender's board."""
+ALLY_BOARD = 512
+"""KILL_AT's argument for losses taken from an Ally's board: this plus the Ally's seat."""
+OFFERED, DECLINED = 1, 3
+"""Values of `campaign_ally` besides JOINED (empire.py): a Citizen's offer waits for the defender, or is over."""
 ATTACKER, DEFENDER = 1, 2
 """Values of `campaign_planning`: whose battle plans are being chosen."""
 CAMPAIGN_HOOKS = ("attack_dice_delta", "defense_dice_delta", "kill_all_defeated", "bandits_per_site_delta",
@@ -60,6 +65,11 @@ def legal_actions(state: OathState) -> list[int]:
     phase = state.flat.get("phase")
     if phase == Phase.CAMPAIGN_TARGETS:
         return _target_actions(state)
+    if phase == Phase.CAMPAIGN_ALLIES:
+        offered = _allies(state, OFFERED)
+        if offered:
+            return [action(Kind.ACCEPT_ALLY, offered[0]), action(Kind.DONE)]
+        return [action(Kind.OFFER_ALLY, _undecided_citizens(state)[0]), action(Kind.DONE)]
     if phase == Phase.CAMPAIGN_PLANS:
         return [action(Kind.USE_PLAN, card) for card in _usable_plans(state)] + [action(Kind.DONE)]
     if phase == Phase.CAMPAIGN_SACRIFICE:
@@ -77,12 +87,43 @@ def legal_actions(state: OathState) -> list[int]:
 
 
 def deciding_player(state: OathState) -> int:
-    """The defender chooses their own losses (5.5.6) and plans; the attacker decides everything else."""
-    if state.flat.get("phase") == Phase.CAMPAIGN_LOSSES:
-        return state.flat.get("campaign_loser")
-    if state.flat.get("phase") == Phase.CAMPAIGN_PLANS and state.flat.get("campaign_planning") == DEFENDER:
-        return state.flat.get("campaign_defender")
-    return state.flat.get("campaign_attacker")
+    """The loser chooses their losses (the Chancellor for an Imperial defence, 5.5.6); each player on the
+    defending side their plans; a Citizen whether to offer help and the defender whether to let them in; the
+    attacker everything else."""
+    flat = state.flat
+    phase = flat.get("phase")
+    if phase == Phase.CAMPAIGN_LOSSES:
+        loser = flat.get("campaign_loser")
+        return CHANCELLOR if loser == flat.get("campaign_defender") and imperial_defence(state) else loser
+    if phase == Phase.CAMPAIGN_PLANS:
+        return flat.get("campaign_plan_user")
+    if phase == Phase.CAMPAIGN_ALLIES:
+        return flat.get("campaign_defender") if _allies(state, OFFERED) else _undecided_citizens(state)[0]
+    return flat.get("campaign_attacker")
+
+
+def imperial_defence(state: OathState) -> bool:
+    """5.5.1-5.5.2: an Imperial player defends; a Citizen attacked by the Chancellor is not Imperial then."""
+    flat = state.flat
+    attacker, defender = flat.get("campaign_attacker"), flat.get("campaign_defender")
+    if defender < 0 or colour(flat, defender) != CHANCELLOR:
+        return False
+    return not (attacker == CHANCELLOR and defender != CHANCELLOR)
+
+
+def _allies(state: OathState, status: int) -> list[int]:
+    return [seat for seat in range(state.players) if state.flat.get("campaign_ally", seat) == status]
+
+
+def _undecided_citizens(state: OathState) -> list[int]:
+    """5.5.2: Citizens other than the attacker whose pawn is at a targeted site or the attacker's site, and who
+    have not said whether they join."""
+    flat = state.flat
+    attacker, defender = flat.get("campaign_attacker"), flat.get("campaign_defender")
+    near = set(_targeted_sites(state)) | {flat.get("pawn_site", attacker)}
+    return [seat for seat in range(state.players)
+            if seat not in (attacker, defender) and flat.get("role", seat) == state.role_ids["citizen"]
+            and flat.get("pawn_site", seat) in near and flat.get("campaign_ally", seat) == 0]
 
 
 def _target_actions(state: OathState) -> list[int]:
@@ -169,20 +210,30 @@ def _defense_dice(state: OathState) -> int:
     defender = flat.get("campaign_defender")
     if flat.get("campaign_target_pawn"):
         dice += PAWN_DICE
-    if defender >= 0 and flat.get("oathkeeper") == defender:
+    keeper = flat.get("oathkeeper")
+    if defender >= 0 and (keeper == defender or keeper == CHANCELLOR and imperial_defence(state)):
         title = game.entities("title")[0]
         dice += title.other_side_defense if flat.get("usurper") else title.defense
     return max(0, int(dice) + flat.get("defense_dice_delta"))
 
 
 def _defense_force(state: OathState) -> int:
+    """5.5.4: the defender's warbands at targeted sites, their board's if their pawn is near, each Ally's
+    board's if the Ally's pawn is."""
     flat = state.flat
     defender = flat.get("campaign_defender")
     sites = _targeted_sites(state)
     if defender < 0:
         return len(sites) * max(0, 1 + flat.get("bandits_per_site_delta"))
     force = sum(flat.get("site_warbands", s, colour(flat, defender)) for s in sites)
+    force += sum(flat.get("warbands", ally) for ally in _allies_in_force(state))
     return force + (flat.get("warbands", defender) if _board_in_force(state) else 0)
+
+
+def _allies_in_force(state: OathState) -> list[int]:
+    flat = state.flat
+    near = set(_targeted_sites(state)) | {flat.get("pawn_site", flat.get("campaign_attacker"))}
+    return [ally for ally in _allies(state, JOINED) if flat.get("pawn_site", ally) in near]
 
 
 def _roll(state: OathState, die: str, symbols: tuple[str, ...], dice: int) -> dict[str, int]:
@@ -198,31 +249,66 @@ def _roll(state: OathState, die: str, symbols: tuple[str, ...], dice: int) -> di
 
 
 def fight(state: OathState, seat: int, _: int) -> None:
-    """The targets are declared: on to the battle plans, then the dice."""
+    """The targets are declared: an Imperial defence gathers its Allies (5.5.2), then the battle plans and the
+    dice follow."""
+    if imperial_defence(state):
+        if state.flat.get("campaign_defender") != CHANCELLOR:
+            state.flat.set("campaign_ally", CHANCELLOR, JOINED)
+        if _undecided_citizens(state):
+            state.flat.set("phase", Phase.CAMPAIGN_ALLIES)
+            return
     _plans_of(state, ATTACKER)
 
 
-def _plans_of(state: OathState, side: int) -> None:
-    """5.5.3: the attacker's plans, then the defender's; a side with no plan it can use is passed over."""
+def offer_ally(state: OathState, seat: int, citizen: int) -> None:
+    state.flat.set("campaign_ally", citizen, OFFERED)
+
+
+def accept_ally(state: OathState, seat: int, citizen: int) -> None:
+    state.flat.set("campaign_ally", citizen, JOINED)
+    _allies_done(state)
+
+
+def _allies_done(state: OathState) -> None:
+    if not _allies(state, OFFERED) and not _undecided_citizens(state):
+        _plans_of(state, ATTACKER)
+
+
+def _side(state: OathState, side: int) -> list[int]:
+    """Who uses plans for a side (5.5.3): the attacker; or the defender and then each Ally."""
     flat = state.flat
-    flat.set("campaign_planning", side)
-    if _usable_plans(state):
-        flat.set("phase", Phase.CAMPAIGN_PLANS)
-    else:
-        _done_with_plans(state)
+    if side == ATTACKER:
+        return [flat.get("campaign_attacker")]
+    defender = flat.get("campaign_defender")
+    return ([defender] if defender >= 0 else []) + _allies(state, JOINED)
 
 
-def _done_with_plans(state: OathState) -> None:
-    if state.flat.get("campaign_planning") == ATTACKER:
+def _plans_of(state: OathState, side: int, after: int | None = None) -> None:
+    """5.5.3: the attacker's plans, then the defender's and each Ally's; a player with no plan they can use is
+    passed over."""
+    flat = state.flat
+    users = _side(state, side)
+    for user in users[users.index(after) + 1:] if after is not None else users:
+        flat.set("campaign_planning", side)
+        flat.set("campaign_plan_user", user)
+        if _usable_plans(state):
+            flat.set("phase", Phase.CAMPAIGN_PLANS)
+            return
+    if side == ATTACKER:
         _plans_of(state, DEFENDER)
     else:
-        state.flat.set("campaign_planning", 0)
+        flat.set("campaign_planning", 0)
+        flat.set("campaign_plan_user", -1)
         _roll_battle(state)
 
 
+def _done_with_plans(state: OathState) -> None:
+    flat = state.flat
+    _plans_of(state, flat.get("campaign_planning"), after=flat.get("campaign_plan_user"))
+
+
 def _plan_user(state: OathState) -> int:
-    side = state.flat.get("campaign_planning")
-    return state.flat.get("campaign_attacker" if side == ATTACKER else "campaign_defender")
+    return state.flat.get("campaign_plan_user")
 
 
 def _usable_plans(state: OathState) -> list[int]:
@@ -289,7 +375,11 @@ def sacrifice(state: OathState, seat: int, _: int) -> None:
 def decline(state: OathState, seat: int, _: int) -> None:
     """DONE: end the step the attacker is in (no sacrifice, no more warbands placed, no banish)."""
     phase = state.flat.get("phase")
-    if phase == Phase.CAMPAIGN_PLANS:
+    if phase == Phase.CAMPAIGN_ALLIES:
+        offered = _allies(state, OFFERED)
+        state.flat.set("campaign_ally", offered[0] if offered else _undecided_citizens(state)[0], DECLINED)
+        _allies_done(state)
+    elif phase == Phase.CAMPAIGN_PLANS:
         _done_with_plans(state)
     elif phase == Phase.CAMPAIGN_SACRIFICE:
         _resolve(state, victorious=False)
@@ -324,7 +414,7 @@ def _loss_places(state: OathState) -> list[int]:
     places = [s for s in _targeted_sites(state) if flat.get("site_warbands", s, colour(flat, loser))]
     if _board_in_force(state) and flat.get("warbands", loser):
         places.append(BOARD)
-    return places
+    return places + [ALLY_BOARD + ally for ally in _allies_in_force(state) if flat.get("warbands", ally)]
 
 
 def _kill_while_forced(state: OathState) -> None:
@@ -350,13 +440,19 @@ def kill_at(state: OathState, seat: int, place: int) -> None:
 def _kill_one(state: OathState, place: int) -> None:
     flat = state.flat
     loser = flat.get("campaign_loser")
-    source = ("warbands", loser) if place == BOARD else ("site_warbands", place, colour(flat, loser))
+    if place == BOARD:
+        source: tuple[str, ...] | tuple[str | int, ...] = ("warbands", loser)
+    elif place >= ALLY_BOARD:
+        source = ("warbands", place - ALLY_BOARD)
+    else:
+        source = ("site_warbands", place, colour(flat, loser))
     flat.move(source, ("warband_bank", colour(flat, loser)), 1)
     flat.add("campaign_losses", -1)
 
 
 def _after_losses(state: OathState) -> None:
-    """5.5.6-5.5.7: a defeated defender's force goes home; a victorious attacker may occupy targeted sites."""
+    """5.5.6-5.5.7: a defeated defender's force goes home (purple warbands to the Chancellor's board); a
+    victorious attacker may occupy targeted sites."""
     flat = state.flat
     if not flat.get("campaign_victorious"):
         finish(state)
@@ -364,8 +460,9 @@ def _after_losses(state: OathState) -> None:
     defender, attacker = flat.get("campaign_defender"), flat.get("campaign_attacker")
     if defender >= 0:
         own = colour(flat, defender)
+        home = CHANCELLOR if own == CHANCELLOR else defender
         for site in _targeted_sites(state):
-            flat.move(("site_warbands", site, own), ("warbands", defender), flat.get("site_warbands", site, own))
+            flat.move(("site_warbands", site, own), ("warbands", home), flat.get("site_warbands", site, own))
     if flat.get("warbands", attacker) and _targeted_sites(state):
         flat.set("phase", Phase.CAMPAIGN_OCCUPY)
     else:
@@ -435,10 +532,10 @@ def finish(state: OathState) -> None:
 def clear(flat: FlatState) -> None:
     """No Campaign under way."""
     for name in ("campaign_target_site", "campaign_target_card", "campaign_target_banner", "campaign_plan_used",
-                 "campaign_discard_at_end", "campaign_discard_on_defeat"):
+                 "campaign_discard_at_end", "campaign_discard_on_defeat", "campaign_ally"):
         for index in range(flat.size(name)):
             flat.set(name, index, 0)
-    for name in ("campaign_attacker", "campaign_defender", "campaign_loser"):
+    for name in ("campaign_attacker", "campaign_defender", "campaign_loser", "campaign_plan_user"):
         flat.set(name, -1)
     for name in ("campaign_target_pawn", "campaign_attack", "campaign_defense", "campaign_losses", "campaign_victorious",
                  "campaign_planning") + CAMPAIGN_HOOKS:
@@ -453,6 +550,8 @@ HANDLERS: dict[Kind, Callable[[OathState, int, int], None]] = {
     Kind.TARGET_PAWN: target_pawn,
     Kind.FIGHT: fight,
     Kind.USE_PLAN: use_plan,
+    Kind.OFFER_ALLY: offer_ally,
+    Kind.ACCEPT_ALLY: accept_ally,
     Kind.SACRIFICE: sacrifice,
     Kind.KILL_AT: kill_at,
     Kind.OCCUPY: occupy,

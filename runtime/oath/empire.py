@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 
 CHANCELLOR = 0
 """The Chancellor's seat, whose colour is purple (setup 8)."""
+JOINED = 2
+"""`campaign_ally` of a player who defends as an Ally in the Campaign being resolved (5.5.2)."""
 
 
 def _role(game: CompiledGame, name: str) -> int:
@@ -216,5 +218,6 @@ FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
     "warband_colour_of": _bind(lambda flat, args: colour(flat, args[0])),
     "player_rules": _bind(_player_rules),
     "ruler_of": _bind(_ruler_of),
+    "is_campaign_ally": _bind(lambda flat, args: int(flat.get("campaign_ally", args[0]) == JOINED)),
 }
 """The natives of the Empire; they take the place of natives.py's first versions of the Rule natives."""

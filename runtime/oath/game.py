@@ -141,6 +141,8 @@ class OathState:
 
     def current_player(self) -> int:
         phase = self.flat.get("phase")
+        if self.flat.get("title_candidates") and phase != Phase.OVER:
+            return self.flat.get("oathkeeper")
         if phase == Phase.SETUP:
             return self.flat.get("setup_seat")
         if phase == Phase.EFFECT:
@@ -200,6 +202,9 @@ class OathState:
         seat = self.current_player()
         if phase == Phase.OVER:
             return []
+        candidates = self.flat.get("title_candidates")
+        if candidates:
+            return [action(Kind.GIVE_TITLE, other) for other in range(self.players) if candidates >> other & 1]
         drawn = self.cards.in_zone(self.cards.zone("drawn", seat))
         if phase == Phase.SETUP:
             return [action(Kind.CHOOSE_ADVISER, c) for c in drawn]
@@ -621,10 +626,8 @@ class OathState:
 
     def update_oathkeeper(self) -> None:
         """2.11: the player who meets the Oath's goal holds the title, flipped to its Oathkeeper side; on a tie
-        for "most" the holder keeps it.
-
-        Not yet as the Law says: when several players overtake the holder together, the holder should
-        choose among them; here the first seat takes it."""
+        for "most" the holder keeps it; when several players overtake the holder together, the holder chooses
+        which of them takes it (GIVE_TITLE, asked before anything else)."""
         oath = self.flat.get("oath")
         holder = self.flat.get("oathkeeper")
         owner = self._banner_goal_holder(oath)
@@ -635,7 +638,11 @@ class OathState:
         counts = self._goal_counts(oath)
         best = max(counts)
         if counts[holder] < best:
-            self._take_title(counts.index(best))
+            overtaking = [seat for seat, count in enumerate(counts) if count == best]
+            if len(overtaking) == 1:
+                self._take_title(overtaking[0])
+            else:
+                self.flat.set("title_candidates", sum(1 << seat for seat in overtaking))
 
     def _banner_goal_holder(self, oath: int) -> int | None:
         """For the Oaths whose goal is to hold a banner: who holds it (-1: nobody); None for the others."""
@@ -682,6 +689,10 @@ class OathState:
     def _take_title(self, seat: int) -> None:
         self.flat.set("oathkeeper", seat)
         self.flat.set("usurper", 0)
+        self.flat.set("title_candidates", 0)
+
+    def _do_give_title(self, seat: int, other: int) -> None:
+        self._take_title(other)
 
     def _win(self, seat: int, how: str) -> None:
         """A win of the Chancellor's goes to the Successor if a Citizen is one (3.3.1)."""
@@ -714,9 +725,13 @@ class OathState:
                 text += f"; {self._label('old_favor_first_to', locale)} {self._name('suit', suit, locale)}"
             return text
         if kind == Kind.KILL_AT:
-            where = self._label('their_board', locale) if argument == NONE else \
-                f"{self._label('at_site', locale)} {self._name('site', argument, locale)}"
-            return f"{label} {where}"
+            if argument == NONE:
+                return f"{label} {self._label('their_board', locale)}"
+            if argument >= campaign.ALLY_BOARD:
+                return f"{label} {self._label('their_board', locale)}: {self._seat(argument - campaign.ALLY_BOARD, locale)}"
+            return f"{label} {self._label('at_site', locale)} {self._name('site', argument, locale)}"
+        if kind in (Kind.OFFER_ALLY, Kind.ACCEPT_ALLY, Kind.GIVE_TITLE):
+            return f"{label} {self._seat(argument, locale)}"
         if kind in (Kind.TRAVEL, Kind.WARBAND_TO_SITE, Kind.WARBAND_TO_BOARD, Kind.TARGET_SITE, Kind.OCCUPY,
                     Kind.BANISH_TO):
             return f"{label} {self._name('site', argument, locale)}"
