@@ -68,6 +68,8 @@ CASES: dict[str, tuple[str, list[tuple[int, int, str, str]]]] = {
     "missing_document.yaml": (GAME, [(9, 41, "missing-document", "warning")]),
     "document_location.yaml": (GAME, [(9, 5, "invalid-value", "error")]),
     "bank_order.yaml": (SUITS, [(11, 15, "bank-order", "error")]),
+    "modifier_timing.yaml": (RELICS, [(11, 13, "modifier-timing", "error"),
+                                      (18, 15, "modifier-timing", "error")]),
     "unknown_file.yaml": ("content/mini/suitz.yaml", [(1, 1, "unknown-file", "error")]),
 }
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from ..models.oath import Suit
+from collections.abc import Iterator
+
+from ..models.oath import Edifice, Power, Suit
 from .context import CheckContext
 
 
@@ -24,4 +26,35 @@ def check_bank_order(ctx: CheckContext) -> None:
             seen[order] = suit.id
 
 
-CHECKS = (check_bank_order,)
+def _powers(entity: object) -> Iterator[tuple[tuple[str | int, ...], Power]]:
+    """Every power of an entity with its path: a card's `powers`, or each face's of an edifice."""
+    if isinstance(entity, Edifice):
+        for face in ("intact", "ruined"):
+            for i, power in enumerate(getattr(entity, face).powers):
+                yield (face, "powers", i), power
+        return
+    for i, power in enumerate(getattr(entity, "powers", None) or ()):
+        if isinstance(power, Power):
+            yield ("powers", i), power
+
+
+def check_modifier_timing(ctx: CheckContext) -> None:
+    """A modifier says when the kernel runs it (7.4: at the start of the action it modifies, after it, at a play,
+    in a defence, always…); other kinds have their moment in their kind, so a timing there is a mistake."""
+    for kind in sorted(ctx.content.entities):
+        if not ctx.complete(kind):
+            continue
+        for item in ctx.items(kind):
+            for loc, power in _powers(item.entity):
+                if power.kind == "modifier" and power.timing is None:
+                    ctx.report_at(item, loc + ("kind",), "modifier-timing",
+                                  "a modifier power has no timing: the kernel cannot know when to run it",
+                                  hint="add `timing:` (search, muster, trade, travel, recover, campaign, after_<action>, "
+                                       "play, wake_start, wake_end, defense, chronicle or persistent; docs/content.md)")
+                elif power.kind != "modifier" and power.timing is not None:
+                    ctx.report_at(item, loc + ("timing",), "modifier-timing",
+                                  f"a {power.kind} power has a timing ({power.timing!r}): only modifiers have one",
+                                  hint=f"a {power.kind} power is run at the moment its kind says; remove `timing:`")
+
+
+CHECKS = (check_bank_order, check_modifier_timing)

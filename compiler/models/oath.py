@@ -34,10 +34,39 @@ class Cost(StrictModel):
     burn_secret: Count = 0
 
 
+PowerTiming = Literal[
+    "search", "muster", "trade", "travel", "recover", "campaign",
+    "after_search", "after_muster", "after_trade", "after_travel", "after_recover", "after_campaign",
+    "play", "wake_start", "wake_end", "defense", "chronicle", "persistent",
+]
+
+TIMING_DOC = (
+    "When the kernel runs a modifier power (7.4; required for kind: modifier, absent on other kinds). "
+    "search, muster, trade, travel, recover, campaign: at the start of that major action, for the player taking it "
+    "(its parameters known: the card, the destination, the targets). "
+    "after_search to after_campaign: for the user, once their action of that kind has resolved. "
+    "play: when a card is played (to a site or as an adviser), the card and where it goes known: homelands, "
+    "'If you play...', and rules about where or how a card may be played that read the played card. "
+    "wake_start: in step 1 of the user's Wake Phase (4.1.1, the People's Favor). "
+    "wake_end: at the end of the user's Wake Phase (4.1.4). "
+    "defense: in a Campaign against the power's ruler or what they hold or rule (5.5.2): defense dice, or limits on "
+    "how the attacker campaigns against them. "
+    "chronicle: while the Chronicle is written (8). "
+    "persistent: always on (7.1.4): rules no single action owns, and reactions to other players' moves or to rolls."
+)
+
+
 class Power(Effectful):
     kind: PowerKind
     cost: Cost | None = None
     ref: str | None = Field(default=None, description="Name of the power in the reference implementation")
+    timing: PowerTiming | None = Field(default=None, description=TIMING_DOC)
+    mandatory: bool = Field(
+        default=False,
+        description="Not offered as a choice: the kernel applies the power whenever its condition holds, to whoever "
+                    "meets it (9.2 must and cannot, 7.4.1; a site's rules, such as a travel surcharge; enemies bound "
+                    "by the power). Its effect may still hold optional parts (may). False: the user decides whether "
+                    "to use it (7.4).")
 
 
 class Card(NamedEntity):
