@@ -96,8 +96,9 @@ def test_a_citizen_musters_purple_warbands_and_rests_to_the_chancellors_supply()
     state.apply(action(Kind.MUSTER, card))
     assert state.flat.get("warband_bank", 0) == purple - 2 and state.flat.get("warband_bank", 1) == 14
     state.flat.set("supply", 0, 4)
+    state.flat.set("supply", 1, 1)
     state.apply(action(Kind.END_TURN))
-    assert state.flat.get("supply", 1) == 4, "4.3.3: a Citizen's Supply matches the Chancellor's"
+    assert state.flat.get("supply", 1) == 5, "4.3.3-4.3.4: the Chancellor's Supply, and one unspent saved"
 
 
 @pytest.mark.parametrize(("title", "banner", "price"), [(2, 2, 5), (1, 1, 7), (1, 0, 5), (0, 0, 3)])

@@ -69,6 +69,8 @@ class Phase(IntEnum):
     """An Exile answers the Citizenship offer just made to them (6.6.1)."""
     CAMPAIGN_ALLIES = 13
     """Citizens offer to defend as Allies and the defender lets them (5.5.2)."""
+    REST = 14
+    """The Rest's "Rest:" powers are being resolved (4.3.5); the turn passes when they are done."""
 
 
 class IllegalAction(ValueError):

@@ -52,6 +52,17 @@ def _action_powers(game: CompiledGame, cards: Cards) -> dict[int, list[tuple[str
     return usable
 
 
+def _triggered_powers(game: CompiledGame, cards: Cards, kind: str) -> dict[int, str]:
+    """Card → effect key of its runnable denizen power of a kind that fires on its own ("when_played", "rest")."""
+    powers = {}
+    for denizen in game.entities("denizen"):
+        for index, power in enumerate(denizen.powers):
+            key = f"denizen/{denizen.id.name.lower()}/powers/{index}"
+            if power.kind == kind and key in _runnable(game):
+                powers[cards.of("denizen", denizen.id.name.lower())] = key
+    return powers
+
+
 def _battle_plans(game: CompiledGame, cards: Cards) -> dict[tuple[int, int], tuple[str, Any]]:
     """(card, side) → (effect key, cost) of the battle plans the kernel can run; side 1 attacks, 2 defends."""
     plans = {}
@@ -126,6 +137,7 @@ class OathState:
             self.suit_of[card] = int(denizen.suit)
             self.restriction[card] = denizen.restriction
         self.visions = set(self.cards.all("vision"))
+        self.relics = set(self.cards.all("relic"))
         self.conspiracy = self.cards.of("vision", "conspiracy")
         self.conspiracy_runs = CONSPIRACY in _runnable(self.game)
         self.capacity = {self.cards.of("site", s.id.name.lower()): s.capacity for s in self.game.entities("site")}
@@ -134,6 +146,8 @@ class OathState:
         self.role_ids = {name.lower(): int(member) for name, member in enums["role"].__members__.items()}
         self.powers = _action_powers(self.game, self.cards)
         self.plans = _battle_plans(self.game, self.cards)
+        self.when_played = _triggered_powers(self.game, self.cards, "when_played")
+        self.rest_powers = _triggered_powers(self.game, self.cards, "rest")
         implemented = natives.bound(self.game) | {name: make(self.game) for name, make in empire.FACTORIES.items()}
         self.natives = bind_natives(self.game, implemented)
 
@@ -347,13 +361,41 @@ class OathState:
             self.flat.set("current_player", 0)
 
     def _do_end_turn(self, seat: int, _: int) -> None:
+        """4.3: the Rest, then its "Rest:" powers (each once, 4.3.5), then the next player's turn."""
         self._rest(seat)
+        for card in self.rest_powers:
+            if self.flat.get("card_faceup", card) and self._rules_card(seat, card):
+                self.flat.set("power_queued", card, 1)
+        self.flat.set("phase", Phase.REST)
+        self._continue_rest()
+
+    def _rules_card(self, seat: int, card: int) -> bool:
+        """7.1.1: a card the player can use: their adviser, or a card at a site they rule or their pawn is at."""
+        if card in self.advisers(seat):
+            return True
+        if self.flat.get("card_zone", card) != self.cards.zone("at_site"):
+            return False
+        site = self.flat.get("card_site", card)
+        return self.rules(seat, site) or self.flat.get("pawn_site", seat) == site
+
+    def _continue_rest(self) -> None:
+        seat = self.flat.get("current_player")
+        for card in sorted(self.rest_powers):
+            if self.flat.get("power_queued", card):
+                self.flat.set("power_queued", card, 0)
+                self.run_power(self.rest_powers[card], seat, self.index_in_kind(card), Phase.REST)
+                if self.flat.get("phase") != Phase.REST:
+                    return
+        self._pass_turn(seat)
+
+    def _pass_turn(self, seat: int) -> None:
         for card in range(self.flat.size("took_this_turn")):
             self.flat.set("took_this_turn", card, 0)
         following = (seat + 1) % self.players
         if following == 0:
             self._end_round()
         if self.flat.get("phase") != Phase.OVER:
+            self.flat.set("phase", Phase.ACT)
             self.flat.set("current_player", following)
             self._wake(following)
 
@@ -413,6 +455,12 @@ class OathState:
         self.flat.set("card_site", card, site)
         self.flat.move(("bank_favor", self.suit_of[card]), ("favor", seat), 1)
         self.flat.set("phase", Phase.ACT)
+        self._when_played(seat, card)
+
+    def _when_played(self, seat: int, card: int) -> None:
+        """7.3: a card played faceup runs its "When Played" power at once."""
+        if card in self.when_played:
+            self.run_power(self.when_played[card], seat, self.index_in_kind(card), Phase.ACT)
 
     def _do_play_to_advisers(self, seat: int, card: int) -> None:
         """5.1.4.II: faceup (a Vision facedown); over the limit, the oldest adviser is discarded first. A facedown
@@ -422,6 +470,7 @@ class OathState:
             self.cards.discard(seat, advisers[0])
         self.cards.put(card, self.cards.zone("advisers", seat), faceup=card not in self.visions)
         self.flat.set("phase", Phase.ACT)
+        self._when_played(seat, card)
 
     def _do_play_vision(self, seat: int, card: int) -> None:
         """5.1.4.III-IV: an Exile reveals a Vision, discarding the one revealed before; anyone may play the
@@ -507,6 +556,8 @@ class OathState:
         assert self.frame is not None
         provide_choice(self.frame, value)
         self._run_effect()
+        if self.flat.get("phase") == Phase.REST:
+            self._continue_rest()
 
     def _run_effect(self) -> None:
         assert self.frame is not None
@@ -574,16 +625,19 @@ class OathState:
             self.run_power(banners.WAKE_POWER, seat, banners.PEOPLES_FAVOR, Phase.ACT)
 
     def _rest(self, seat: int) -> None:
-        """4.3: tokens on cards go home, Supply refreshes from the bank's warbands, unspent Supply is saved."""
+        """4.3.1-4.3.4: tokens on cards go home, facedown secrets turn up, Supply refreshes from the bank's
+        warbands (a Citizen's to the Chancellor's Supply), unspent Supply is saved."""
         favor, secret = list(self.flat.cells_of("card_favor")), list(self.flat.cells_of("card_secret"))
         for card in range(len(favor)):
             if (favor[card] or secret[card]) and card in self.suit_of:
                 self.flat.move(("card_favor", card), ("bank_favor", self.suit_of[card]), favor[card])
+            if secret[card] and (card in self.suit_of or card in self.relics):
                 self.flat.move(("card_secret", card), ("secret", seat), secret[card])
+        self.flat.move(("secret_facedown", seat), ("secret", seat), self.flat.get("secret_facedown", seat))
         if self.flat.get("role", seat) == self.role_ids["citizen"]:
-            self.flat.set("supply", seat, self.flat.get("supply", empire.CHANCELLOR))
-            return
-        refreshed = table_row(self.game, self._supply_table(seat), self.flat.get("warband_bank", seat))
+            refreshed = self.flat.get("supply", empire.CHANCELLOR)
+        else:
+            refreshed = table_row(self.game, self._supply_table(seat), self.flat.get("warband_bank", seat))
         self.flat.set("supply", seat, min(self.most_supply(seat), refreshed + self.flat.get("supply", seat)))
 
     def _supply_table(self, seat: int) -> str:
@@ -693,6 +747,8 @@ class OathState:
 
     def _do_give_title(self, seat: int, other: int) -> None:
         self._take_title(other)
+        if self.flat.get("phase") == Phase.REST:
+            self._continue_rest()
 
     def _win(self, seat: int, how: str) -> None:
         """A win of the Chancellor's goes to the Successor if a Citizen is one (3.3.1)."""

@@ -1,0 +1,66 @@
+"""Powers that fire on their own: "When Played" when a card is played faceup (7.3), "Rest:" powers in the
+Rest of the player who can use them (4.3.5), and facedown secrets turning up at the Rest (4.3.2)."""
+
+from __future__ import annotations
+
+from lawforge.runtime.oath.actions import Kind, Phase, action
+from lawforge.runtime.oath.game import OathState
+from test_oath_banners import started
+from test_oath_play import OATH, check_invariants
+
+
+def drawn(state: OathState, name: str) -> int:
+    """Seat 0 has just searched and kept this card (5.1.4)."""
+    card = state.cards.of("denizen", name)
+    state.cards.put(card, state.cards.zone("drawn", 0))
+    state.flat.set("phase", Phase.SEARCH_PLAY)
+    return card
+
+
+def adviser(state: OathState, name: str) -> int:
+    card = state.cards.of("denizen", name)
+    for old in state.advisers(0):
+        state.cards.discard(0, old)
+    state.cards.put(card, state.cards.zone("advisers", 0), faceup=True)
+    return card
+
+
+def test_a_card_played_faceup_runs_its_when_played_power() -> None:
+    state = started(11)
+    card = drawn(state, "asmall_favor")
+    warbands = state.flat.get("warbands", 0)
+    state.apply(action(Kind.PLAY_TO_ADVISERS, card))
+    assert state.flat.get("warbands", 0) == warbands + dict(OATH.get("denizen", "asmall_favor").params)["n"]
+    check_invariants(state)
+
+
+def test_a_discarded_card_runs_nothing() -> None:
+    state = started(11)
+    card = drawn(state, "asmall_favor")
+    warbands = state.flat.get("warbands", 0)
+    state.apply(action(Kind.DISCARD, card))
+    assert state.flat.get("warbands", 0) == warbands
+
+
+def test_rest_powers_run_in_the_rest_and_facedown_secrets_turn_up() -> None:
+    state = started(12)
+    adviser(state, "insomnia")
+    state.flat.move(("secret", 0), ("secret_facedown", 0), 1)
+    secrets = state.flat.get("secret", 0) + state.flat.get("secret_facedown", 0)
+    state.apply(action(Kind.END_TURN))
+    assert state.flat.get("secret_facedown", 0) == 0
+    assert state.flat.get("secret", 0) == secrets + 1, "Insomnia's Rest: gain a secret"
+    assert state.current_player() == 1
+    check_invariants(state)
+
+
+def test_a_rest_power_that_asks_holds_the_turn_until_it_is_answered() -> None:
+    state = started(13)
+    adviser(state, "vow_of_obedience")
+    favor = state.flat.get("favor", 0)
+    state.apply(action(Kind.END_TURN))
+    assert state.flat.get("phase") == Phase.EFFECT and state.current_player() == 0, "which favor bank?"
+    state.apply(state.legal_actions()[0])
+    assert state.flat.get("favor", 0) == favor + 1 and state.current_player() == 1
+    assert state.flat.get("phase") == Phase.ACT
+    check_invariants(state)
