@@ -1,5 +1,6 @@
 """Powers that fire on their own: "When Played" when a card is played faceup (7.3), "Rest:" powers in the
-Rest of the player who can use them (4.3.5), and facedown secrets turning up at the Rest (4.3.2)."""
+Rest of the player who can use them (4.3.5), site powers at the end of the Wake (4.1.4), powers after an
+action, a defender's defence powers; and facedown secrets turning up at the Rest (4.3.2)."""
 
 from __future__ import annotations
 
@@ -62,5 +63,33 @@ def test_a_rest_power_that_asks_holds_the_turn_until_it_is_answered() -> None:
     assert state.flat.get("phase") == Phase.EFFECT and state.current_player() == 0, "which favor bank?"
     state.apply(state.legal_actions()[0])
     assert state.flat.get("favor", 0) == favor + 1 and state.current_player() == 1
-    assert state.flat.get("phase") == Phase.ACT
+    assert state.flat.get("phase") in (Phase.ACT, Phase.EFFECT), "seat 1's turn (its Wake may ask too)"
+    check_invariants(state)
+
+
+def test_a_site_power_at_the_end_of_the_wake_runs_for_the_player_whose_pawn_is_there() -> None:
+    state = started(14)
+    mine = state.cards.of("site", "mine") - state.site_base
+    state.flat.set("pawn_site", 1, mine)
+    state.flat.move(("shared_favor",), ("card_favor", state.site_card(mine)), 2)
+    state.flat.set("banner_holder", 0, -1)
+    state.flat.set("banner_holder", 1, -1)
+    favor = state.flat.get("favor", 1)
+    state.apply(action(Kind.END_TURN))
+    while state.flat.get("phase") == Phase.EFFECT:  # "you may take": take it
+        assert state.current_player() == 1
+        state.apply(max(state.legal_actions()))
+    assert state.flat.get("favor", 1) == favor + 1 and state.flat.get("card_favor", state.site_card(mine)) == 1
+    check_invariants(state)
+
+
+def test_a_power_after_travelling_runs_for_the_traveller() -> None:
+    state = started(15)
+    drum = state.cards.of("relic", "dragonskin_drum")
+    state.cards.put(drum, state.cards.zone("relics_held", 0), faceup=True)
+    state.flat.set("supply", 0, 6)
+    warbands = state.flat.get("warbands", 0)
+    here = state.flat.get("pawn_site", 0)
+    state.apply(action(Kind.TRAVEL, next(s for s in state.sites_on_map() if s != here)))
+    assert state.flat.get("warbands", 0) == warbands + 1, "Dragonskin Drum: after traveling, gain a warband"
     check_invariants(state)

@@ -361,39 +361,41 @@ class FieldId(IntEnum):
     EFFECT_RETURN = 84
     WINNER = 85
     POWER_QUEUED = 86
-    TITLE_CANDIDATES = 87
-    CITIZENSHIP_OFFER = 88
-    CITIZENSHIP_OFFER_BY = 89
-    CITIZENSHIP_RELIC = 90
-    ACT_PHASE_OVER = 91
-    SETUP_SEAT = 92
-    CARD_LOCKED = 93
-    SACRIFICE_FORBIDDEN = 94
-    OUTNUMBERED_SACRIFICE_VALUE = 95
-    BANDITS_PER_SITE_DELTA = 96
-    FACEDOWN_ADVISER_PLAY_FORBIDDEN = 97
-    SEARCH_PLAYS_IF_ONE_TO_SITE = 98
-    IGNORE_ONE_SHIELD_FACES = 99
-    ATTACK_ROLL_DOUBLED = 100
-    ATTACK_POOL_HALVED = 101
-    DEFENDER_BATTLE_PLANS_FORBIDDEN = 102
-    DEFEAT_KILLS_ALL = 103
-    MUSTER_ON_OCCUPIED_CARD = 104
-    CARD_SUIT = 105
-    REGION_DISCARD_PILE = 106
-    RELIC_WARBANDS = 107
-    DISCARDED_SUIT_THIS_TURN = 108
-    TRAVEL_COST_BASE = 109
-    MUSTER_WARBAND_DELTA = 110
-    SEARCH_REVEAL_CARDS = 111
-    SEARCH_SWAP_DISPOSSESSED = 112
-    DISCARD_TO_WORLD_DECK_BOTTOM = 113
-    ACTION_SUPPLY_FREE = 114
-    PLACE_WARBANDS_AT_SITES_FORBIDDEN = 115
-    PLAY_GAINS_SECRET_NOT_FAVOR = 116
-    PLAY_TO_ANY_SITE_IN_REGION = 117
-    RECOVER_TURNS_MOB = 118
-    END_ROLL_DELTA = 119
+    TRIGGER_TIMING = 87
+    TRIGGER_SEAT = 88
+    TITLE_CANDIDATES = 89
+    CITIZENSHIP_OFFER = 90
+    CITIZENSHIP_OFFER_BY = 91
+    CITIZENSHIP_RELIC = 92
+    ACT_PHASE_OVER = 93
+    SETUP_SEAT = 94
+    CARD_LOCKED = 95
+    SACRIFICE_FORBIDDEN = 96
+    OUTNUMBERED_SACRIFICE_VALUE = 97
+    BANDITS_PER_SITE_DELTA = 98
+    FACEDOWN_ADVISER_PLAY_FORBIDDEN = 99
+    SEARCH_PLAYS_IF_ONE_TO_SITE = 100
+    IGNORE_ONE_SHIELD_FACES = 101
+    ATTACK_ROLL_DOUBLED = 102
+    ATTACK_POOL_HALVED = 103
+    DEFENDER_BATTLE_PLANS_FORBIDDEN = 104
+    DEFEAT_KILLS_ALL = 105
+    MUSTER_ON_OCCUPIED_CARD = 106
+    CARD_SUIT = 107
+    REGION_DISCARD_PILE = 108
+    RELIC_WARBANDS = 109
+    DISCARDED_SUIT_THIS_TURN = 110
+    TRAVEL_COST_BASE = 111
+    MUSTER_WARBAND_DELTA = 112
+    SEARCH_REVEAL_CARDS = 113
+    SEARCH_SWAP_DISPOSSESSED = 114
+    DISCARD_TO_WORLD_DECK_BOTTOM = 115
+    ACTION_SUPPLY_FREE = 116
+    PLACE_WARBANDS_AT_SITES_FORBIDDEN = 117
+    PLAY_GAINS_SECRET_NOT_FAVOR = 118
+    PLAY_TO_ANY_SITE_IN_REGION = 119
+    RECOVER_TURNS_MOB = 120
+    END_ROLL_DELTA = 121
 
 
 class ResourceId(IntEnum):
@@ -3481,7 +3483,16 @@ STATE: tuple[StateField, ...] = (
     StateField(
         id=FieldId.POWER_QUEUED,
         of=('card',),
-        doc='1 for a card whose Rest: power is still to run in the Rest being resolved (4.3.5: each once).',
+        doc="1 for a card whose power of the timing being resolved is still to run (each once: the Rest's powers, 4.3.5, those at the end of the Wake, after an action, in a defence).",
+    ),
+    StateField(
+        id=FieldId.TRIGGER_TIMING,
+        doc='Which powers are being resolved one after the other (runtime/oath/game.py TRIGGERED).',
+    ),
+    StateField(
+        id=FieldId.TRIGGER_SEAT,
+        value='player',
+        doc='Who uses the powers being resolved one after the other.',
     ),
     StateField(
         id=FieldId.TITLE_CANDIDATES,

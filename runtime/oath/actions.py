@@ -69,8 +69,9 @@ class Phase(IntEnum):
     """An Exile answers the Citizenship offer just made to them (6.6.1)."""
     CAMPAIGN_ALLIES = 13
     """Citizens offer to defend as Allies and the defender lets them (5.5.2)."""
-    REST = 14
-    """The Rest's "Rest:" powers are being resolved (4.3.5); the turn passes when they are done."""
+    TRIGGERED = 14
+    """Powers that fire on their own are resolved one after the other (the Rest's, the end of the Wake's, after
+    an action, in a defence); what comes next depends on which (game.py TRIGGERED)."""
 
 
 class IllegalAction(ValueError):

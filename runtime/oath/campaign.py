@@ -257,7 +257,7 @@ def fight(state: OathState, seat: int, _: int) -> None:
         if _undecided_citizens(state):
             state.flat.set("phase", Phase.CAMPAIGN_ALLIES)
             return
-    _plans_of(state, ATTACKER)
+    _defend(state)
 
 
 def offer_ally(state: OathState, seat: int, citizen: int) -> None:
@@ -271,7 +271,20 @@ def accept_ally(state: OathState, seat: int, citizen: int) -> None:
 
 def _allies_done(state: OathState) -> None:
     if not _allies(state, OFFERED) and not _undecided_citizens(state):
-        _plans_of(state, ATTACKER)
+        _defend(state)
+
+
+def _defend(state: OathState) -> None:
+    """5.5.2: the defender's defence powers (modifiers with timing `defense`), then the battle plans."""
+    defender = state.flat.get("campaign_defender")
+    if defender >= 0:
+        state.trigger(defender, "defense")
+    else:
+        plans_after_defence(state)
+
+
+def plans_after_defence(state: OathState) -> None:
+    _plans_of(state, ATTACKER)
 
 
 def _side(state: OathState, side: int) -> list[int]:

@@ -52,14 +52,22 @@ def _action_powers(game: CompiledGame, cards: Cards) -> dict[int, list[tuple[str
     return usable
 
 
-def _triggered_powers(game: CompiledGame, cards: Cards, kind: str) -> dict[int, str]:
-    """Card → effect key of its runnable denizen power of a kind that fires on its own ("when_played", "rest")."""
+TRIGGERED = ("rest", "wake_end", "after_muster", "after_trade", "after_travel", "after_recover", "defense")
+"""Timings of powers that fire on their own for whoever can use them: "Rest:" powers (4.3.5) and modifiers
+whose `timing` says when (7.4; content/oath powers)."""
+
+
+def _triggered_powers(game: CompiledGame, cards: Cards, when: str) -> dict[int, str]:
+    """Card → effect key of its runnable power that fires at `when`: a power kind ("when_played", "rest") or a
+    modifier's timing."""
     powers = {}
-    for denizen in game.entities("denizen"):
-        for index, power in enumerate(denizen.powers):
-            key = f"denizen/{denizen.id.name.lower()}/powers/{index}"
-            if power.kind == kind and key in _runnable(game):
-                powers[cards.of("denizen", denizen.id.name.lower())] = key
+    for kind in ("denizen", "relic", "site"):
+        for entity in game.entities(kind):
+            for index, power in enumerate(entity.powers):
+                key = f"{kind}/{entity.id.name.lower()}/powers/{index}"
+                fires = power.kind == when or power.kind == "modifier" and power.timing == when
+                if fires and key in _runnable(game):
+                    powers[cards.of(kind, entity.id.name.lower())] = key
     return powers
 
 
@@ -147,7 +155,7 @@ class OathState:
         self.powers = _action_powers(self.game, self.cards)
         self.plans = _battle_plans(self.game, self.cards)
         self.when_played = _triggered_powers(self.game, self.cards, "when_played")
-        self.rest_powers = _triggered_powers(self.game, self.cards, "rest")
+        self.triggered = {when: _triggered_powers(self.game, self.cards, when) for when in TRIGGERED}
         implemented = natives.bound(self.game) | {name: make(self.game) for name, make in empire.FACTORIES.items()}
         self.natives = bind_natives(self.game, implemented)
 
@@ -163,6 +171,8 @@ class OathState:
             return self.flat.get("effect_player")
         if phase == Phase.CITIZENSHIP:
             return self.flat.get("citizenship_offer")
+        if phase == Phase.TRIGGERED:
+            return self.flat.get("trigger_seat")
         if phase >= Phase.CAMPAIGN_TARGETS:
             return campaign.deciding_player(self)
         return self.flat.get("current_player")
@@ -363,30 +373,57 @@ class OathState:
     def _do_end_turn(self, seat: int, _: int) -> None:
         """4.3: the Rest, then its "Rest:" powers (each once, 4.3.5), then the next player's turn."""
         self._rest(seat)
-        for card in self.rest_powers:
-            if self.flat.get("card_faceup", card) and self._rules_card(seat, card):
-                self.flat.set("power_queued", card, 1)
-        self.flat.set("phase", Phase.REST)
-        self._continue_rest()
+        self.trigger(seat, "rest")
 
-    def _rules_card(self, seat: int, card: int) -> bool:
-        """7.1.1: a card the player can use: their adviser, or a card at a site they rule or their pawn is at."""
-        if card in self.advisers(seat):
-            return True
-        if self.flat.get("card_zone", card) != self.cards.zone("at_site"):
+    def trigger(self, seat: int, when: str) -> None:
+        """Runs, each once, the powers of a TRIGGERED timing on the cards the player can use; then the game goes on
+        as that timing says (`_after_triggered`)."""
+        self._queue(seat, when)
+        self._continue_triggered()
+
+    def _queue(self, seat: int, when: str) -> None:
+        for card in self.triggered[when]:
+            if self.can_use(seat, card):
+                self.flat.set("power_queued", card, 1)
+        self.flat.set("trigger_timing", TRIGGERED.index(when))
+        self.flat.set("trigger_seat", seat)
+        self.flat.set("phase", Phase.TRIGGERED)
+
+    def can_use(self, seat: int, card: int) -> bool:
+        """7.1.1: a faceup adviser of theirs, a relic they hold, a site they rule or their pawn is at, a faceup
+        card at such a site."""
+        zone = self.flat.get("card_zone", card)
+        if zone in (self.cards.zone("advisers", seat), self.cards.zone("at_site")) and not self.flat.get("card_faceup", card):
             return False
-        site = self.flat.get("card_site", card)
+        if zone in (self.cards.zone("advisers", seat), self.cards.zone("relics_held", seat)):
+            return True
+        if zone == self.cards.zone("map"):
+            site = card - self.site_base
+        elif zone == self.cards.zone("at_site"):
+            site = self.flat.get("card_site", card)
+        else:
+            return False
         return self.rules(seat, site) or self.flat.get("pawn_site", seat) == site
 
-    def _continue_rest(self) -> None:
-        seat = self.flat.get("current_player")
-        for card in sorted(self.rest_powers):
+    def _continue_triggered(self) -> None:
+        when = TRIGGERED[self.flat.get("trigger_timing")]
+        seat = self.flat.get("trigger_seat")
+        for card in sorted(self.triggered[when]):
             if self.flat.get("power_queued", card):
                 self.flat.set("power_queued", card, 0)
-                self.run_power(self.rest_powers[card], seat, self.index_in_kind(card), Phase.REST)
-                if self.flat.get("phase") != Phase.REST:
+                self.run_power(self.triggered[when][card], seat, self.index_in_kind(card), Phase.TRIGGERED)
+                if self.flat.get("phase") != Phase.TRIGGERED:
                     return
-        self._pass_turn(seat)
+        self._after_triggered(when, seat)
+
+    def _after_triggered(self, when: str, seat: int) -> None:
+        """The Rest's powers pass the turn; a defence's go on to the battle plans; the others back to the Act."""
+        if when == "rest":
+            self._pass_turn(seat)
+        elif when == "defense":
+            campaign.plans_after_defence(self)
+        else:
+            self.flat.set("phase", Phase.ACT)
 
     def _pass_turn(self, seat: int) -> None:
         for card in range(self.flat.size("took_this_turn")):
@@ -402,6 +439,7 @@ class OathState:
     def _do_travel(self, seat: int, site: int) -> None:
         self.flat.add("supply", seat, -self.travel_cost(seat, site))
         self.arrive(seat, site)
+        self.trigger(seat, "after_travel")
 
     def arrive(self, seat: int, site: int) -> None:
         """The pawn moves to a site; a facedown site flips and its reveal prompt resolves (5.6.2)."""
@@ -495,6 +533,7 @@ class OathState:
         self.flat.add("supply", seat, -1)
         self.flat.move(("favor", seat), ("card_favor", card), 1)
         self.flat.move(("warband_bank", empire.colour(self.flat, seat)), ("warbands", seat), 2)
+        self.trigger(seat, "after_muster")
 
     def _do_trade_for_favor(self, seat: int, card: int) -> None:
         """5.3 (a): a secret on the card; one favor plus one per matching faceup adviser."""
@@ -502,12 +541,14 @@ class OathState:
         self.flat.move(("secret", seat), ("card_secret", card), 1)
         suit = self.suit_of[card]
         self.flat.move(("bank_favor", suit), ("favor", seat), 1 + self.faceup_matching(seat, suit))
+        self.trigger(seat, "after_trade")
 
     def _do_trade_for_secrets(self, seat: int, card: int) -> None:
         """5.3 (b): two favor on the card; a secret per matching faceup adviser."""
         self.flat.add("supply", seat, -1)
         self.flat.move(("favor", seat), ("card_favor", card), 2)
         self.flat.move(("shared_secret",), ("secret", seat), self.faceup_matching(seat, self.suit_of[card]))
+        self.trigger(seat, "after_trade")
 
     def _do_recover_relic(self, seat: int, relic: int) -> None:
         """5.4: 1 Supply and the site's printed cost, then the relic, faceup, near your board."""
@@ -520,6 +561,7 @@ class OathState:
         self.flat.move(("secret", seat), ("shared_secret",), cost.burn_secret)
         self.cards.put(relic, self.cards.zone("relics_held", seat), faceup=True)
         self.flat.set("took_this_turn", relic, 1)
+        self.trigger(seat, "after_recover")
 
     def _do_recover_banner(self, seat: int, argument: int) -> None:
         banners.recover(self, seat, argument)
@@ -556,8 +598,8 @@ class OathState:
         assert self.frame is not None
         provide_choice(self.frame, value)
         self._run_effect()
-        if self.flat.get("phase") == Phase.REST:
-            self._continue_rest()
+        if self.flat.get("phase") == Phase.TRIGGERED:
+            self._continue_triggered()
 
     def _run_effect(self) -> None:
         assert self.frame is not None
@@ -611,8 +653,9 @@ class OathState:
     def _wake(self, seat: int) -> None:
         """4.1: an Exile holding the title wins on its Usurper side, an Exile whose revealed Vision is met wins as
         Visionary, else an Exile holding the title flips it to its Usurper side; then the holder
-        of the People's Favor does its duty (4.1.1, a compiled power that may ask). The Law puts the banner
-        first; nothing the banner does can change the title's holder or side, so the order makes no difference."""
+        of the People's Favor does its duty (4.1.1, a compiled power that may ask), and the powers "at the end
+        of your Wake" run (4.1.4). The Law puts the banner first; nothing the banner does can change the
+        title's holder or side, so the order makes no difference."""
         if self.is_exile(seat) and self.flat.get("oathkeeper") == seat and self.flat.get("usurper"):
             self._win(seat, "usurper")
             return
@@ -621,8 +664,12 @@ class OathState:
             return
         if self.is_exile(seat) and self.flat.get("oathkeeper") == seat:
             self.flat.set("usurper", 1)
+        self._queue(seat, "wake_end")
         if self.flat.get("banner_holder", banners.PEOPLES_FAVOR) == seat:
-            self.run_power(banners.WAKE_POWER, seat, banners.PEOPLES_FAVOR, Phase.ACT)
+            self.run_power(banners.WAKE_POWER, seat, banners.PEOPLES_FAVOR, Phase.TRIGGERED)
+            if self.flat.get("phase") != Phase.TRIGGERED:
+                return
+        self._continue_triggered()
 
     def _rest(self, seat: int) -> None:
         """4.3.1-4.3.4: tokens on cards go home, facedown secrets turn up, Supply refreshes from the bank's
@@ -747,8 +794,8 @@ class OathState:
 
     def _do_give_title(self, seat: int, other: int) -> None:
         self._take_title(other)
-        if self.flat.get("phase") == Phase.REST:
-            self._continue_rest()
+        if self.flat.get("phase") == Phase.TRIGGERED:
+            self._continue_triggered()
 
     def _win(self, seat: int, how: str) -> None:
         """A win of the Chancellor's goes to the Successor if a Citizen is one (3.3.1)."""
