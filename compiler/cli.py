@@ -84,11 +84,11 @@ def _checked(ws: Workspace, game: str) -> Any:
 @_root_option
 def check(ws: Workspace, games: tuple[str, ...], fmt: str, errors_only: bool) -> None:
     """Check content: every problem at once, as path:line:col: error[code]: message."""
-    from .frontend import check_game
+    from .checkcache import check_game_cached
 
     diagnostics: list[Diagnostic] = []
     for game in ws.select(games):
-        diagnostics += check_game(ws, game)[1]
+        diagnostics += check_game_cached(ws, game)
     diagnostics = sort_diagnostics(diagnostics)
     _print_diagnostics(ws, diagnostics, fmt, errors_only)
     if fmt == "text":
