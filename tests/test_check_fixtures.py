@@ -70,6 +70,8 @@ CASES: dict[str, tuple[str, list[tuple[int, int, str, str]]]] = {
     "bank_order.yaml": (SUITS, [(11, 15, "bank-order", "error")]),
     "modifier_timing.yaml": (RELICS, [(11, 13, "modifier-timing", "error"),
                                       (18, 15, "modifier-timing", "error")]),
+    "modifier_applies_to.yaml": (RELICS, [(18, 19, "modifier-applies-to", "error"),
+                                          (22, 19, "modifier-applies-to", "error")]),
     "unknown_file.yaml": ("content/mini/suitz.yaml", [(1, 1, "unknown-file", "error")]),
 }
 

@@ -55,6 +55,18 @@ TIMING_DOC = (
     "persistent: always on (7.1.4): rules no single action owns, and reactions to other players' moves or to rolls."
 )
 
+ACTION_TIMINGS: frozenset[str] = frozenset({"search", "muster", "trade", "travel", "recover", "campaign"})
+
+APPLIES_TO_DOC = (
+    "Whom an action modifier (timing search, muster, trade, travel, recover or campaign) binds, the kernel running "
+    "it at the start of the action with `you` the player taking it. "
+    "user: only a player who can use the card (7.1.1: their adviser, a relic they hold, a site they rule or their "
+    "pawn is at, or a card at such a site); the effect takes `you` for its user. "
+    "anyone: whoever takes the action, even without access (enemies of the card's ruler, a destination site's rule, "
+    "'Players who target this site...'); the effect itself tests `you` against the card's ruler or the action's "
+    "destination or targets. Only meaningful with an action timing (the modifier-applies-to check)."
+)
+
 
 class Power(Effectful):
     kind: PowerKind
@@ -67,6 +79,7 @@ class Power(Effectful):
                     "meets it (9.2 must and cannot, 7.4.1; a site's rules, such as a travel surcharge; enemies bound "
                     "by the power). Its effect may still hold optional parts (may). False: the user decides whether "
                     "to use it (7.4).")
+    applies_to: Literal["user", "anyone"] = Field(default="user", description=APPLIES_TO_DOC)
 
 
 class Card(NamedEntity):

@@ -239,7 +239,9 @@ class LabelId(IntEnum):
     MOVE_OFFER_ALLY = 91
     MOVE_ACCEPT_ALLY = 92
     MOVE_GIVE_TITLE = 93
-    MOVE_USE_PLAN = 94
+    MOVE_USE_MODIFIER = 94
+    MOVE_TAKE_ACTION = 95
+    MOVE_USE_PLAN = 96
 
 
 class TableId(IntEnum):
@@ -363,39 +365,42 @@ class FieldId(IntEnum):
     POWER_QUEUED = 86
     TRIGGER_TIMING = 87
     TRIGGER_SEAT = 88
-    TITLE_CANDIDATES = 89
-    CITIZENSHIP_OFFER = 90
-    CITIZENSHIP_OFFER_BY = 91
-    CITIZENSHIP_RELIC = 92
-    ACT_PHASE_OVER = 93
-    SETUP_SEAT = 94
-    CARD_LOCKED = 95
-    SACRIFICE_FORBIDDEN = 96
-    OUTNUMBERED_SACRIFICE_VALUE = 97
-    BANDITS_PER_SITE_DELTA = 98
-    FACEDOWN_ADVISER_PLAY_FORBIDDEN = 99
-    SEARCH_PLAYS_IF_ONE_TO_SITE = 100
-    IGNORE_ONE_SHIELD_FACES = 101
-    ATTACK_ROLL_DOUBLED = 102
-    ATTACK_POOL_HALVED = 103
-    DEFENDER_BATTLE_PLANS_FORBIDDEN = 104
-    DEFEAT_KILLS_ALL = 105
-    MUSTER_ON_OCCUPIED_CARD = 106
-    CARD_SUIT = 107
-    REGION_DISCARD_PILE = 108
-    RELIC_WARBANDS = 109
-    DISCARDED_SUIT_THIS_TURN = 110
-    TRAVEL_COST_BASE = 111
-    MUSTER_WARBAND_DELTA = 112
-    SEARCH_REVEAL_CARDS = 113
-    SEARCH_SWAP_DISPOSSESSED = 114
-    DISCARD_TO_WORLD_DECK_BOTTOM = 115
-    ACTION_SUPPLY_FREE = 116
-    PLACE_WARBANDS_AT_SITES_FORBIDDEN = 117
-    PLAY_GAINS_SECRET_NOT_FAVOR = 118
-    PLAY_TO_ANY_SITE_IN_REGION = 119
-    RECOVER_TURNS_MOB = 120
-    END_ROLL_DELTA = 121
+    ACTION_KIND = 89
+    ACTION_TARGET = 90
+    MODIFIER_USED = 91
+    TITLE_CANDIDATES = 92
+    CITIZENSHIP_OFFER = 93
+    CITIZENSHIP_OFFER_BY = 94
+    CITIZENSHIP_RELIC = 95
+    ACT_PHASE_OVER = 96
+    SETUP_SEAT = 97
+    CARD_LOCKED = 98
+    SACRIFICE_FORBIDDEN = 99
+    OUTNUMBERED_SACRIFICE_VALUE = 100
+    BANDITS_PER_SITE_DELTA = 101
+    FACEDOWN_ADVISER_PLAY_FORBIDDEN = 102
+    SEARCH_PLAYS_IF_ONE_TO_SITE = 103
+    IGNORE_ONE_SHIELD_FACES = 104
+    ATTACK_ROLL_DOUBLED = 105
+    ATTACK_POOL_HALVED = 106
+    DEFENDER_BATTLE_PLANS_FORBIDDEN = 107
+    DEFEAT_KILLS_ALL = 108
+    MUSTER_ON_OCCUPIED_CARD = 109
+    CARD_SUIT = 110
+    REGION_DISCARD_PILE = 111
+    RELIC_WARBANDS = 112
+    DISCARDED_SUIT_THIS_TURN = 113
+    TRAVEL_COST_BASE = 114
+    MUSTER_WARBAND_DELTA = 115
+    SEARCH_REVEAL_CARDS = 116
+    SEARCH_SWAP_DISPOSSESSED = 117
+    DISCARD_TO_WORLD_DECK_BOTTOM = 118
+    ACTION_SUPPLY_FREE = 119
+    PLACE_WARBANDS_AT_SITES_FORBIDDEN = 120
+    PLAY_GAINS_SECRET_NOT_FAVOR = 121
+    PLAY_TO_ANY_SITE_IN_REGION = 122
+    RECOVER_TURNS_MOB = 123
+    END_ROLL_DELTA = 124
 
 
 class ResourceId(IntEnum):
@@ -1081,6 +1086,7 @@ class Power:
     ref: str | None = None
     timing: str | None = None
     mandatory: bool = False
+    applies_to: str = 'user'
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RecoverCost:
@@ -2806,6 +2812,14 @@ LABELS: tuple[Label, ...] = (
         text=Text(en='Give the Oathkeeper title to', fr='Donner le Titre de Gardien du Serment à', uk='Віддати жетон Хранителя Клятви гравцю'),
     ),
     Label(
+        id=LabelId.MOVE_USE_MODIFIER,
+        text=Text(en='Use the modifier of', fr='Utiliser le modificateur de la carte', uk='Використати модифікатор карти'),
+    ),
+    Label(
+        id=LabelId.MOVE_TAKE_ACTION,
+        text=Text(en='Take the action', fr='Effectuer l’action', uk='Виконати дію'),
+    ),
+    Label(
         id=LabelId.MOVE_USE_PLAN,
         text=Text(en='Use the battle plan of', fr='Utiliser le Plan de Bataille de la carte', uk='Використати бойовий маневр карти'),
     ),
@@ -3493,6 +3507,19 @@ STATE: tuple[StateField, ...] = (
         id=FieldId.TRIGGER_SEAT,
         value='player',
         doc='Who uses the powers being resolved one after the other.',
+    ),
+    StateField(
+        id=FieldId.ACTION_KIND,
+        doc="The major action being taken (or just taken) this turn, as the kernel's move kind (runtime/oath/actions.py); -1: none yet.",
+    ),
+    StateField(
+        id=FieldId.ACTION_TARGET,
+        doc='What that action acts on: the site travelled to, the card mustered or traded on, the relic or banner recovered, the defender.',
+    ),
+    StateField(
+        id=FieldId.MODIFIER_USED,
+        of=('card',),
+        doc='1 for an optional modifier already used on the action being taken (7.4.2: once per action).',
     ),
     StateField(
         id=FieldId.TITLE_CANDIDATES,
@@ -4566,7 +4593,7 @@ SITES: tuple[Site, ...] = (
         name=Text(en='Plains', fr='Plaines', uk='Рівнина'),
         text=Text(en='You **must** add one [attack_die] if you declare any number of targets at this site _(even if you rule)_.', fr='Vous **devez** ajouter un [attack_die] si vous déclarez au moins une cible sur ce site _(même si vous le contrôlez)_.', uk='Ви **повинні** додати один [attack_die], якщо оголошуєте будь-яку кількість цілей у цій місцевості _(навіть якщо правите нею)_.'),
         params=(),
-        powers=(Power(kind='modifier', ref='Plains', timing='campaign', mandatory=True),),
+        powers=(Power(kind='modifier', ref='Plains', timing='campaign', mandatory=True, applies_to='anyone'),),
         save_id=4,
         capacity=3,
         relics=0,
@@ -4606,7 +4633,7 @@ SITES: tuple[Site, ...] = (
         name=Text(en='Mountain', fr='Montagne', uk='Гора'),
         text=Text(en='You **must** subtract one [attack_die] if you declare any number of targets at this site _(even if you rule)_.', fr='Vous **devez** retirer un [attack_die] si vous déclarez au moins une cible sur ce site _(même si vous le contrôlez)_.', uk='Ви **повинні** прибрати один [attack_die], якщо оголошуєте будь-яку кількість цілей у цій місцевості _(навіть якщо правите нею)_.'),
         params=(),
-        powers=(Power(kind='modifier', ref='Mountain', timing='campaign', mandatory=True),),
+        powers=(Power(kind='modifier', ref='Mountain', timing='campaign', mandatory=True, applies_to='anyone'),),
         save_id=7,
         capacity=2,
         relics=1,
@@ -4674,7 +4701,7 @@ SITES: tuple[Site, ...] = (
         name=Text(en='Narrow Pass', fr='Passage Étroit', uk='Вузький Прохід'),
         text=Text(en='When traveling from another region to this region, you **must** Travel to this site. When campaigning, if you declare any targets in this region and your pawn is in a different region, you **must** target this site unless you rule it.', fr='Lorsque vous Voyagez d’une autre région vers cette région, vous **devez** Voyager vers ce site. Lors d’une Campagne, si vous déclarez des cibles dans cette région alors que votre pion se trouve dans une autre région, vous **devez** cibler ce site, sauf si vous le contrôlez.', uk='Під час Подорожі з іншого регіону до цього регіону ви **повинні** подорожувати в цю місцевість. Під час Походу, якщо ви оголошуєте будь-які цілі в цьому регіоні, а ваша фігурка перебуває в іншому регіоні, ви **повинні** обрати ціллю цю місцевість, якщо не правите нею.'),
         params=(),
-        powers=(Power(kind='modifier', ref='NarrowPassTravel', timing='travel', mandatory=True), Power(kind='modifier', ref='NarrowPassCampaign', timing='campaign', mandatory=True)),
+        powers=(Power(kind='modifier', ref='NarrowPassTravel', timing='travel', mandatory=True, applies_to='anyone'), Power(kind='modifier', ref='NarrowPassCampaign', timing='campaign', mandatory=True, applies_to='anyone')),
         save_id=12,
         capacity=1,
         relics=1,
@@ -4815,7 +4842,7 @@ SITES: tuple[Site, ...] = (
         name=Text(en='The Hidden Place', fr='Lieu Caché', uk='Потаємне Місце'),
         text=Text(en='You **cannot** travel to here or declare campaign targets here unless you flip one secret on your board facedown.', fr='Vous **ne pouvez pas** Voyager jusqu’ici ni y déclarer de cibles de Campagne, à moins de retourner face cachée un secret de votre plateau.', uk='Ви **не можете** подорожувати сюди чи оголошувати тут цілі Походу, якщо не перевернете один секрет на своєму планшеті лицьовою стороною вниз.'),
         params=(),
-        powers=(Power(kind='modifier', ref='TheHiddenPlaceTravel', timing='travel', mandatory=True), Power(kind='modifier', ref='TheHiddenPlaceCampaign', timing='campaign', mandatory=True)),
+        powers=(Power(kind='modifier', ref='TheHiddenPlaceTravel', timing='travel', mandatory=True, applies_to='anyone'), Power(kind='modifier', ref='TheHiddenPlaceCampaign', timing='campaign', mandatory=True, applies_to='anyone')),
         save_id=22,
         capacity=2,
         relics=1,
@@ -5353,7 +5380,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Grasping Vines', fr='Lianes Agrippantes', uk='Чіпкі Лози'),
         text=Text(en="Enemies traveling from any site ruled by Grasping Vines' ruler **must** kill one warband on their board if able.", fr='Lorsqu’un adversaire de celui qui contrôle les Lianes Agrippantes Voyage depuis un site contrôlé par ce joueur, il **doit** tuer une Troupe de son plateau, si possible.', uk='Під час Подорожі з будь-якої місцевості, якою править правитель Чіпких Лоз, його вороги **повинні** вбити один загін зі свого планшета, якщо можуть.'),
         params=(),
-        powers=(Power(kind='modifier', ref='GraspingVines', timing='travel', mandatory=True),),
+        powers=(Power(kind='modifier', ref='GraspingVines', timing='travel', mandatory=True, applies_to='anyone'),),
         save_id=177,
         suit=SuitId.BEAST,
         restriction='site',
@@ -5514,7 +5541,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Marsh Spirit', fr='Esprit des Marais', uk='Болотяний Дух'),
         text=Text(en='Players who target this site **cannot** use battle plans.', fr='Les joueurs qui ciblent ce site **ne peuvent pas** utiliser de Plans de Bataille.', uk='Гравці, які обирають цю місцевість ціллю, **не можуть** використовувати бойові маневри.'),
         params=(),
-        powers=(Power(kind='modifier', ref='MarshSpirit', timing='campaign', mandatory=True),),
+        powers=(Power(kind='modifier', ref='MarshSpirit', timing='campaign', mandatory=True, applies_to='anyone'),),
         save_id=191,
         suit=SuitId.BEAST,
         restriction='site',
@@ -5539,7 +5566,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Forest Council', fr='Conseil de la Forêt', uk='Лісова Рада'),
         text=Text(en="Enemies of Forest Council's rule **cannot** trade with or must from [beast] cards.", fr='Les adversaires de celui qui contrôle le Conseil de la Forêt **ne peuvent pas** Commercer avec des cartes [beast] ni Recruter sur celles-ci.', uk='Вороги того, хто править Лісовою Радою, **не можуть** торгувати з картами [beast] або виконувати на них Найм.'),
         params=(),
-        powers=(Power(kind='modifier', ref='ForestCouncilTrade', timing='trade', mandatory=True), Power(kind='modifier', ref='ForestCouncilMuster', timing='muster', mandatory=True)),
+        powers=(Power(kind='modifier', ref='ForestCouncilTrade', timing='trade', mandatory=True, applies_to='anyone'), Power(kind='modifier', ref='ForestCouncilMuster', timing='muster', mandatory=True, applies_to='anyone')),
         save_id=193,
         suit=SuitId.BEAST,
         restriction='site',
@@ -5882,7 +5909,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Boiling Lake', fr='Lac Bouillant', uk='Кипляче Озеро'),
         text=Text(en='If you travel to this site and do not rule this card, you **must** kill {n} warbands on your board if able.', fr='Si vous Voyagez vers ce site et ne contrôlez pas cette carte, vous **devez** tuer {n} Troupes de votre plateau si possible.', uk='Якщо ви подорожуєте до цієї місцевості й не правите цією картою, ви **повинні** вбити {n} загони на своєму планшеті, якщо можете.'),
         params=(('n', 2),),
-        powers=(Power(kind='modifier', ref='BoilingLake', timing='travel', mandatory=True),),
+        powers=(Power(kind='modifier', ref='BoilingLake', timing='travel', mandatory=True, applies_to='anyone'),),
         save_id=93,
         suit=SuitId.DISCORD,
         restriction='site',
@@ -6689,7 +6716,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Way Station', fr='Relais', uk='Заїжджий Двір'),
         text=Text(en="Spend no Supply if you're traveling to this site and either rule Way Station or choose to give [favor] to its ruler. _(Give it to Chancellor if Empire, burn it if bandits.)_", fr='Ne dépensez aucune Provision si vous voyagez vers ce site et que, soit vous contrôlez le Relais, soit vous choisissez de donner une [favor] à celui qui le contrôle. _(Donnez-la au Chancelier si c’est l’Empire, brûlez-la si ce sont les Bandits.)_', uk='Не витрачайте Припасів, якщо подорожуєте до цієї місцевості й або правите Заїжджим Двором, або вирішуєте дати [favor] його правителю. _(Дайте його Канцлеру, якщо це Імперія; знищіть, якщо це розбійники.)_'),
         params=(),
-        powers=(Power(kind='modifier', ref='WayStation, WayStationCost', timing='travel'),),
+        powers=(Power(kind='modifier', ref='WayStation, WayStationCost', timing='travel', applies_to='anyone'),),
         save_id=168,
         suit=SuitId.NOMAD,
         restriction='site',
@@ -6967,7 +6994,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Forced Labor', fr='Travaux Forcés', uk='Примусова Праця'),
         text=Text(en="Enemies **cannot** search if their pawn is at any site ruled by Forced Labor's ruler unless they give [favor] to its ruler. _(Give it to Chancellor if Empire, burn it if bandits.)_", fr='Les adversaires du joueur qui contrôle les Travaux Forcés **ne peuvent pas** Rechercher si leur pion est sur l’un des sites qu’il contrôle, à moins de lui donner une [favor]. _(Donnez-la au Chancelier si c’est l’Empire, brûlez-la si ce sont les Bandits.)_', uk='Вороги гравця, який править Примусовою Працею, **не можуть** виконувати Пошук, якщо їхня фігурка в будь-якій місцевості, якою він править, — хіба що погодяться дати йому [favor]. _(Дайте його Канцлеру, якщо це Імперія; знищіть, якщо це розбійники.)_'),
         params=(),
-        powers=(Power(kind='modifier', ref='ForcedLabor', timing='search', mandatory=True),),
+        powers=(Power(kind='modifier', ref='ForcedLabor', timing='search', mandatory=True, applies_to='anyone'),),
         save_id=111,
         suit=SuitId.ORDER,
         restriction='site',
@@ -7036,7 +7063,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Toll Roads', fr='Routes à Péage', uk='Платні Дороги'),
         text=Text(en="Enemies **cannot** travel to sites ruled by Toll Roads' ruler unless they give [favor] to its ruler. _(Give it to Chancellor if Empire, burn it if bandits.)_", fr='Les adversaires du joueur qui contrôle les Routes à Péage **ne peuvent pas** Voyager vers les sites qu’il contrôle, à moins de lui donner une [favor]. _(Donnez-la au Chancelier si c’est l’Empire, brûlez-la si ce sont les Bandits.)_', uk='Вороги гравця, який править Платними Дорогами, **не можуть** подорожувати до місцевостей, якими він править, — хіба що погодяться дати йому [favor]. _(Дайте його Канцлеру, якщо це Імперія; знищіть, якщо це розбійники.)_'),
         params=(),
-        powers=(Power(kind='modifier', ref='TollRoads', timing='travel', mandatory=True),),
+        powers=(Power(kind='modifier', ref='TollRoads', timing='travel', mandatory=True, applies_to='anyone'),),
         save_id=117,
         suit=SuitId.ORDER,
         restriction='site',
@@ -7048,7 +7075,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Curfew', fr='Couvre-Feu', uk='Комендантська Година'),
         text=Text(en="Enemies **cannot** trade with cards ruled by Curfew's ruler unless they give [favor] to its ruler. _(Give it to Chancellor if Empire, burn it if bandits.)_", fr='Les adversaires du joueur qui contrôle le Couvre-Feu **ne peuvent pas** Commercer avec les cartes qu’il contrôle, à moins de lui donner une [favor]. _(Donnez-la au Chancelier si c’est l’Empire, brûlez-la si ce sont les Bandits.)_', uk='Вороги гравця, який править Комендантською Годиною, **не можуть** торгувати з картами, якими він править, — хіба що погодяться дати йому [favor]. _(Дайте його Канцлеру, якщо це Імперія; знищіть, якщо це розбійники.)_'),
         params=(),
-        powers=(Power(kind='modifier', ref='Curfew', timing='trade', mandatory=True),),
+        powers=(Power(kind='modifier', ref='Curfew', timing='trade', mandatory=True, applies_to='anyone'),),
         save_id=118,
         suit=SuitId.ORDER,
         restriction='site',
@@ -7400,8 +7427,8 @@ EDIFICES: tuple[Edifice, ...] = (
         source=(Source(doc='ref_cards', at='edifices/HallOfDebate / HallOfMockery'), Source(doc='s0', line=558, quote='Salle des Débats')),
         status='unverified',
         suit=SuitId.HEARTH,
-        intact=EdificeFace(name=Text(en='Hall of Debate', fr='Salle des Débats', uk='Зала Дебатів'), text=Text(en="Players **cannot** target the People's Favor", fr='Les joueurs **ne peuvent pas** cibler la Faveur du Peuple.', uk='Гравці **не можуть** обирати ціллю Народне Визнання.'), powers=(Power(kind='modifier', ref='HallOfDebate', timing='campaign', mandatory=True),), restriction='site', locked=True, save_id=200),
-        ruined=EdificeFace(name=Text(en='Hall of Mockery', fr='Salle des Moqueries', uk='Зала Глузування'), text=Text(en="Recovering the People's Favor always flips it to the Mob side.", fr='Récupérer la Faveur du Peuple la retourne toujours côté Foule.', uk='Відновлення Народного Визнання завжди перевертає його на сторону Натовпу.'), powers=(Power(kind='modifier', ref='HallOfMockery', timing='recover', mandatory=True),), restriction='site', locked=True, save_id=201),
+        intact=EdificeFace(name=Text(en='Hall of Debate', fr='Salle des Débats', uk='Зала Дебатів'), text=Text(en="Players **cannot** target the People's Favor", fr='Les joueurs **ne peuvent pas** cibler la Faveur du Peuple.', uk='Гравці **не можуть** обирати ціллю Народне Визнання.'), powers=(Power(kind='modifier', ref='HallOfDebate', timing='campaign', mandatory=True, applies_to='anyone'),), restriction='site', locked=True, save_id=200),
+        ruined=EdificeFace(name=Text(en='Hall of Mockery', fr='Salle des Moqueries', uk='Зала Глузування'), text=Text(en="Recovering the People's Favor always flips it to the Mob side.", fr='Récupérer la Faveur du Peuple la retourne toujours côté Foule.', uk='Відновлення Народного Визнання завжди перевертає його на сторону Натовпу.'), powers=(Power(kind='modifier', ref='HallOfMockery', timing='recover', mandatory=True, applies_to='anyone'),), restriction='site', locked=True, save_id=201),
     ),
     Edifice(
         id=EdificeId.FOREST_TEMPLE,
@@ -7505,7 +7532,7 @@ BANNERS: tuple[Banner, ...] = (
         name=Text(en='The Darkest Secret', fr='Le Sombre Secret', uk='Найтемніша Таємниця'),
         text=Text(en='Players can only recover this from you if there is a card at your site whose suit does not match any of your advisers. (You can recover it from yourself or the shared bank freely.) **Recover**: The new holder must place more secrets here than the old, then takes one [secret] from the old here, and the old holder takes the rest. **When seized**: burn two secrets, to a minimum of one.', fr='Les joueurs ne peuvent Récupérer cette Bannière auprès de vous que si une carte de votre site est d’un Clan qui ne correspond à aucun de vos Conseillers. (Vous pouvez la Récupérer librement auprès de vous-même ou de la réserve.) **Récupérer** : le nouveau détenteur doit placer ici plus de secrets qu’il n’y en avait, puis prend un [secret] parmi les anciens, et l’ancien détenteur prend le reste. **Si elle est capturée** : brûlez deux secrets (il doit en rester au moins un).', uk='Гравці можуть відновити цей стяг у вас, лише якщо у вашій місцевості є карта, масть якої не відповідає жодному з ваших радників. (У самого себе або із загального запасу його можна відновити вільно.) **Відновлення**: новий власник повинен покласти сюди більше секретів, ніж було, потім бере один [secret] зі старих, а решту забирає попередній власник. **Якщо стяг забирають** (будь-яким способом, окрім Відновлення): знищіть два секрети, але так, щоб залишився щонайменше один.'),
         params=(),
-        powers=(Power(kind='modifier', ref='DarkestSecretPower', timing='recover', mandatory=True),),
+        powers=(Power(kind='modifier', ref='DarkestSecretPower', timing='recover', mandatory=True, applies_to='anyone'),),
         save_id=215,
         token='secret',
         start_tokens=1,
