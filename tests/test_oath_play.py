@@ -79,7 +79,7 @@ def test_setup_then_travel_costs_supply_by_the_table() -> None:
     travels = [a for a in state.legal_actions() if a // 1024 == Kind.TRAVEL]
     assert travels
     site = travels[0] % 1024
-    cost = state.travel_cost(0, site)
+    cost = state.table_travel_cost(0, site)
     state.apply(travels[0])
     assert state.flat.get("supply", 0) == 6 - cost and state.flat.get("pawn_site", 0) == site
     assert state.describe(travels[0], "uk") == "Подорожувати до місцевості " + OATH.entities("site")[site].name.uk

@@ -2817,7 +2817,7 @@ LABELS: tuple[Label, ...] = (
     ),
     Label(
         id=LabelId.MOVE_TAKE_ACTION,
-        text=Text(en='Take the action', fr='Effectuer l’action', uk='Виконати дію'),
+        text=Text(en='Go on, with no other modifier', fr='Continuer, sans autre modificateur', uk='Продовжити без інших модифікаторів'),
     ),
     Label(
         id=LabelId.MOVE_USE_PLAN,

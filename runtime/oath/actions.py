@@ -49,6 +49,8 @@ class Kind(IntEnum):
     OFFER_ALLY = 36
     ACCEPT_ALLY = 37
     GIVE_TITLE = 38
+    USE_MODIFIER = 39
+    TAKE_ACTION = 40
 
 
 class Phase(IntEnum):
@@ -72,6 +74,8 @@ class Phase(IntEnum):
     TRIGGERED = 14
     """Powers that fire on their own are resolved one after the other (the Rest's, the end of the Wake's, after
     an action, in a defence); what comes next depends on which (game.py TRIGGERED)."""
+    MODIFIERS = 15
+    """The player taking a major action chooses the optional modifiers to use before it (7.4, modifiers.py)."""
 
 
 class IllegalAction(ValueError):

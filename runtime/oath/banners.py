@@ -60,7 +60,7 @@ def recover(state: OathState, seat: int, argument: int) -> None:
     banner, rest = divmod(argument, BANNER_STRIDE)
     amount, first_suit = divmod(rest, SUITS)
     flat = state.flat
-    flat.add("supply", seat, -1)
+    state.pay_supply(seat, Kind.RECOVER_BANNER, argument)
     old, holder = tokens(state, banner), flat.get("banner_holder", banner)
     if banner == PEOPLES_FAVOR:
         flat.set("banner_mob", banner, 0)

@@ -52,7 +52,7 @@ def defenders(state: OathState, seat: int) -> list[int]:
 
 def start(state: OathState, seat: int, defender: int) -> None:
     flat = state.flat
-    flat.add("supply", seat, -COST)
+    state.pay_supply(seat, Kind.CAMPAIGN, defender)
     flat.set("campaign_attacker", seat)
     flat.set("campaign_defender", -1 if defender == NONE else defender)
     site = flat.get("pawn_site", seat)

@@ -149,7 +149,8 @@ def _holds_successor_item(state: OathState, oath: str, seat: int) -> bool:
 
 # natives ---------------------------------------------------------------------------------------
 
-def _bind(body: Callable[[FlatState, list[int]], int]) -> Callable[[CompiledGame], Native]:
+def bind_flat(body: Callable[[FlatState, list[int]], int]) -> Callable[[CompiledGame], Native]:
+    """A native written over the state's fields, bound to a game."""
     def bind(game: CompiledGame) -> Native:
         def call(cells: array[int], args: list[int]) -> int:
             return body(FlatState(game, cells), args)
@@ -180,6 +181,8 @@ def _player_rules(flat: FlatState, args: list[int]) -> int:
     """Glossary Rule with 6.6.3: a site with the player's colour of warbands (purple for every Imperial
     player), a card at such a site, the player's advisers."""
     player, card = args
+    if player < 0:
+        return 0
     cards = Cards(flat)
     site = _site_of(cards, card)
     if site is not None:
@@ -212,12 +215,12 @@ def _site_of(cards: Cards, card: int) -> int | None:
 
 
 FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
-    "offer_citizenship": _bind(_offer),
-    "become_exile": _bind(_become_exile),
-    "become_citizen": _bind(_become_citizen),
-    "warband_colour_of": _bind(lambda flat, args: colour(flat, args[0])),
-    "player_rules": _bind(_player_rules),
-    "ruler_of": _bind(_ruler_of),
-    "is_campaign_ally": _bind(lambda flat, args: int(flat.get("campaign_ally", args[0]) == JOINED)),
+    "offer_citizenship": bind_flat(_offer),
+    "become_exile": bind_flat(_become_exile),
+    "become_citizen": bind_flat(_become_citizen),
+    "warband_colour_of": bind_flat(lambda flat, args: colour(flat, args[0])),
+    "player_rules": bind_flat(_player_rules),
+    "ruler_of": bind_flat(_ruler_of),
+    "is_campaign_ally": bind_flat(lambda flat, args: int(flat.get("campaign_ally", args[0]) == JOINED)),
 }
 """The natives of the Empire; they take the place of natives.py's first versions of the Rule natives."""

@@ -17,7 +17,7 @@ from typing import Any
 from ..bytecode import ARITY, Op, Status, pending_choice, provide_choice
 from ..content import CompiledGame
 from ..effects import VMS, bind_natives, start
-from . import banners, campaign, empire, natives
+from . import banners, campaign, empire, modifiers, natives
 from .actions import NONE, STRIDE, IllegalAction, Kind, Phase, action
 from .chronicle import Chronicle, write_chronicle
 from .observe import Observation, observe
@@ -28,12 +28,16 @@ __all__ = ["IllegalAction", "Kind", "OathState", "Phase", "action"]
 ADVISER_LIMIT = 3
 """2.2.2: up to three advisers."""
 LAST_ROUND = 8
-HOOKS_READ = frozenset({"attack_dice_delta", "defense_dice_delta", "kill_all_defeated", "bandits_per_site_delta"})
+HOOKS_READ = frozenset({"attack_dice_delta", "defense_dice_delta", "kill_all_defeated", "bandits_per_site_delta",
+                        *modifiers.ACTION_HOOKS})
 """The rule hooks (state fields that modifiers set) the kernel reads so far."""
 CONSPIRACY = "vision/conspiracy/powers/0"
 VISIONS_NEEDED = 3
 """3.2: every Vision goal needs at least three Visions drawn from the world deck."""
 STEP_LIMIT = 200_000
+SEARCH_DRAWS = 3
+MUSTER_WARBANDS = 2
+"""5.1.2: a Search draws three cards; 5.2: a Muster gains two warbands."""
 
 
 POWER_STRIDE = 256
@@ -52,9 +56,10 @@ def _action_powers(game: CompiledGame, cards: Cards) -> dict[int, list[tuple[str
     return usable
 
 
-TRIGGERED = ("rest", "wake_end", "after_muster", "after_trade", "after_travel", "after_recover", "defense")
-"""Timings of powers that fire on their own for whoever can use them: "Rest:" powers (4.3.5) and modifiers
-whose `timing` says when (7.4; content/oath powers)."""
+TRIGGERED = ("rest", "wake_end", "after_muster", "after_trade", "after_travel", "after_recover", "defense",
+             "search", "muster", "trade", "travel", "recover", "campaign")
+"""Timings of powers that fire on their own: "Rest:" powers (4.3.5), modifiers whose `timing` says when (7.4;
+content/oath powers), and the mandatory modifiers of the action being taken (modifiers.py)."""
 
 
 def _triggered_powers(game: CompiledGame, cards: Cards, when: str) -> dict[int, str]:
@@ -85,6 +90,8 @@ def _battle_plans(game: CompiledGame, cards: Cards) -> dict[tuple[int, int], tup
 
 
 _RUNNABLE: dict[object, frozenset[str]] = {}
+IMPLEMENTED = set(natives.FACTORIES) | set(empire.FACTORIES) | set(modifiers.FACTORIES)
+"""Every native the kernel implements; empire.py's and modifiers.py's take the place of natives.py's."""
 
 
 def _runnable(game: CompiledGame) -> frozenset[str]:
@@ -96,7 +103,7 @@ def _runnable(game: CompiledGame) -> frozenset[str]:
         _RUNNABLE[game.layout] = frozenset(
             key for key, begin in game.layout.ENTRIES.items()
             if set(game.layout.RULES.get(key, ())) <= HOOKS_READ
-            and not _natives_called(game, begin, ends[begin]) - set(natives.FACTORIES) - set(empire.FACTORIES))
+            and not _natives_called(game, begin, ends[begin]) - IMPLEMENTED)
     return _RUNNABLE[game.layout]
 
 
@@ -127,6 +134,7 @@ class OathState:
         self.flat.set("phase", Phase.SETUP)
         self.flat.set("setup_seat", 0)
         self.flat.set("winner", -1)
+        self.flat.set("action_kind", -1)
         empire.clear_offer(self.flat)
         self.frame: array[int] | None = None
         self.victory: str | None = None
@@ -155,8 +163,14 @@ class OathState:
         self.powers = _action_powers(self.game, self.cards)
         self.plans = _battle_plans(self.game, self.cards)
         self.when_played = _triggered_powers(self.game, self.cards, "when_played")
+        self.modifiers = modifiers.action_modifiers(self.game, self.cards, _runnable(self.game))
         self.triggered = {when: _triggered_powers(self.game, self.cards, when) for when in TRIGGERED}
-        implemented = natives.bound(self.game) | {name: make(self.game) for name, make in empire.FACTORIES.items()}
+        for timing, found in self.modifiers.items():
+            self.triggered[timing] = {card: key for card, (key, _, mandatory, _) in found.items() if mandatory}
+        self.adviser_zones = {self.cards.zone("advisers", seat) for seat in range(self.players)}
+        self.relic_zones = {self.cards.zone("relics_held", seat) for seat in range(self.players)}
+        overrides = empire.FACTORIES | modifiers.FACTORIES
+        implemented = natives.bound(self.game) | {name: make(self.game) for name, make in overrides.items()}
         self.natives = bind_natives(self.game, implemented)
 
     # queries -----------------------------------------------------------------------------------
@@ -171,7 +185,7 @@ class OathState:
             return self.flat.get("effect_player")
         if phase == Phase.CITIZENSHIP:
             return self.flat.get("citizenship_offer")
-        if phase == Phase.TRIGGERED:
+        if phase in (Phase.TRIGGERED, Phase.MODIFIERS):
             return self.flat.get("trigger_seat")
         if phase >= Phase.CAMPAIGN_TARGETS:
             return campaign.deciding_player(self)
@@ -215,7 +229,7 @@ class OathState:
         values = self.game.tables.values("table_search_cost_world_deck")
         return int(values[min(self.flat.get("visions_drawn"), len(values) - 1)])
 
-    def travel_cost(self, seat: int, site: int) -> int:
+    def table_travel_cost(self, seat: int, site: int) -> int:
         here = self.flat.get("pawn_site", seat)
         return int(self.game.tables.table_travel_cost(self.region_of(here), self.region_of(site)))
 
@@ -238,6 +252,8 @@ class OathState:
             return self._play_actions(seat, drawn[0])
         if phase == Phase.CITIZENSHIP:
             return [action(Kind.ACCEPT_CITIZENSHIP, self.flat.get("citizenship_relic")), action(Kind.DECLINE_CITIZENSHIP)]
+        if phase == Phase.MODIFIERS:
+            return modifiers.legal_actions(self)
         if phase == Phase.EFFECT:
             assert self.frame is not None
             pending = pending_choice(self.frame)
@@ -266,7 +282,7 @@ class OathState:
         site = self.flat.get("pawn_site", seat)
         out = [action(Kind.END_TURN)]
         for other in self.sites_on_map():
-            if other != site and self.travel_cost(seat, other) <= supply:
+            if other != site and self.table_travel_cost(seat, other) <= supply:
                 out.append(action(Kind.TRAVEL, other))
         if supply >= self.search_cost() and self.cards.in_zone(self.cards.zone("world_deck")):
             out.append(action(Kind.SEARCH_WORLD))
@@ -299,7 +315,9 @@ class OathState:
         reachable += [c for c in self.advisers(seat) if self.flat.get("card_faceup", c)]
         reachable += self.cards.in_zone(self.cards.zone("relics_held", seat))
         out += [action(Kind.USE_POWER, index * POWER_STRIDE + card) for card in sorted(set(reachable))
-                for index, (_, cost) in enumerate(self.powers.get(card, ())) if self._can_pay(seat, card, cost)]
+                for index, (_, cost) in enumerate(self.powers.get(card, ())) if self.can_pay(seat, card, cost)]
+        out = [chosen for chosen in out if Kind(chosen // STRIDE) not in modifiers.TIMING_OF
+               or modifiers.allowed(self, seat, chosen)]
         return sorted(out)
 
     def _minor_actions(self, seat: int, site: int) -> list[int]:
@@ -333,7 +351,7 @@ class OathState:
         return bool(self.flat.get("favor", seat) >= cost.place_favor + cost.burn_favor
                     and self.flat.get("secret", seat) >= cost.place_secret + cost.burn_secret)
 
-    def _can_pay(self, seat: int, card: int, cost: Any) -> bool:
+    def can_pay(self, seat: int, card: int, cost: Any) -> bool:
         """7.1.2: the braid cost must be paid in full; tokens go only on a card that has none."""
         if cost is None:
             return True
@@ -349,11 +367,24 @@ class OathState:
             raise IllegalAction(f"{chosen} ({self.describe(chosen)}) is not a legal action now")
         kind, argument = Kind(chosen // STRIDE), chosen % STRIDE
         seat = self.current_player()
+        if kind in modifiers.TIMING_OF:
+            modifiers.begin(self, seat, chosen)
+            self._start_triggered(seat, modifiers.TIMING_OF[kind])
+            self._continue_triggered()
+        elif kind == Kind.USE_MODIFIER:
+            modifiers.use(self, seat, argument)
+        elif kind == Kind.TAKE_ACTION:
+            modifiers.take(self, seat)
+        else:
+            self.act(seat, kind, argument)
+        self.history.append(chosen)
+
+    def act(self, seat: int, kind: Kind, argument: int) -> None:
+        """A move itself (a major action once its modifiers are settled)."""
         if kind in campaign.HANDLERS:
             campaign.HANDLERS[kind](self, seat, argument)
         else:
             getattr(self, f"_do_{kind.name.lower()}")(seat, argument)
-        self.history.append(chosen)
 
     def _do_choose_adviser(self, seat: int, card: int) -> None:
         """Setup 23: keep one card as a facedown adviser, discard the other two; Exiles place their pawn."""
@@ -385,6 +416,9 @@ class OathState:
         for card in self.triggered[when]:
             if self.can_use(seat, card):
                 self.flat.set("power_queued", card, 1)
+        self._start_triggered(seat, when)
+
+    def _start_triggered(self, seat: int, when: str) -> None:
         self.flat.set("trigger_timing", TRIGGERED.index(when))
         self.flat.set("trigger_seat", seat)
         self.flat.set("phase", Phase.TRIGGERED)
@@ -422,10 +456,13 @@ class OathState:
             self._pass_turn(seat)
         elif when == "defense":
             campaign.plans_after_defence(self)
+        elif when in self.modifiers:
+            modifiers.after_binding(self)
         else:
             self.flat.set("phase", Phase.ACT)
 
     def _pass_turn(self, seat: int) -> None:
+        self.flat.set("action_kind", -1)
         for card in range(self.flat.size("took_this_turn")):
             self.flat.set("took_this_turn", card, 0)
         following = (seat + 1) % self.players
@@ -437,7 +474,7 @@ class OathState:
             self._wake(following)
 
     def _do_travel(self, seat: int, site: int) -> None:
-        self.flat.add("supply", seat, -self.travel_cost(seat, site))
+        self.flat.add("supply", seat, -modifiers.supply_cost(self, seat, Kind.TRAVEL, site))
         self.arrive(seat, site)
         self.trigger(seat, "after_travel")
 
@@ -454,10 +491,17 @@ class OathState:
                 self.cards.put(relic, self.cards.zone("at_site"))
                 self.flat.set("card_site", relic, site)
 
+    def pay_supply(self, seat: int, kind: Kind, target: int) -> None:
+        self.flat.add("supply", seat, -modifiers.supply_cost(self, seat, kind, target))
+
+    def _drawn_by_search(self) -> int:
+        """5.1.2: three cards, give or take what modifiers add."""
+        return max(0, SEARCH_DRAWS + self.flat.get("search_draw_delta"))
+
     def _do_search_world(self, seat: int, _: int) -> None:
-        self.flat.add("supply", seat, -self.search_cost())
+        self.pay_supply(seat, Kind.SEARCH_WORLD, 0)
         deck = self.cards.zone("world_deck")
-        for _ in range(3):
+        for _ in range(self._drawn_by_search()):
             top = self.cards.in_zone(deck)
             if not top:
                 break
@@ -469,9 +513,9 @@ class OathState:
         self.flat.set("phase", Phase.SEARCH_KEEP)
 
     def _do_search_discard(self, seat: int, _: int) -> None:
-        self.flat.add("supply", seat, -2)
+        self.pay_supply(seat, Kind.SEARCH_DISCARD, 0)
         pile = self.cards.discard_pile(self.region_of(self.flat.get("pawn_site", seat)))
-        for card in self.cards.in_zone(pile)[::-1][:3]:
+        for card in self.cards.in_zone(pile)[::-1][:self._drawn_by_search()]:
             self._draw(seat, card)
         self.flat.set("phase", Phase.SEARCH_KEEP)
 
@@ -529,32 +573,36 @@ class OathState:
         self.flat.set("phase", Phase.ACT)
 
     def _do_muster(self, seat: int, card: int) -> None:
-        """5.2: a favor on the card, two warbands from your bank to your board."""
-        self.flat.add("supply", seat, -1)
+        """5.2: a favor on the card, two warbands (give or take the modifiers') from your bank to your board."""
+        self.pay_supply(seat, Kind.MUSTER, card)
         self.flat.move(("favor", seat), ("card_favor", card), 1)
-        self.flat.move(("warband_bank", empire.colour(self.flat, seat)), ("warbands", seat), 2)
+        gained = max(0, MUSTER_WARBANDS + self.flat.get("muster_warband_delta"))
+        self.flat.move(("warband_bank", empire.colour(self.flat, seat)), ("warbands", seat), gained)
         self.trigger(seat, "after_muster")
 
     def _do_trade_for_favor(self, seat: int, card: int) -> None:
-        """5.3 (a): a secret on the card; one favor plus one per matching faceup adviser."""
-        self.flat.add("supply", seat, -1)
+        """5.3 (a): a secret on the card; one favor plus one per matching faceup adviser (with the modifiers')."""
+        self.pay_supply(seat, Kind.TRADE_FOR_FAVOR, card)
         self.flat.move(("secret", seat), ("card_secret", card), 1)
         suit = self.suit_of[card]
-        self.flat.move(("bank_favor", suit), ("favor", seat), 1 + self.faceup_matching(seat, suit))
+        gained = 0 if self.flat.get("trade_gains_no_favor") else \
+            max(0, 1 + self.faceup_matching(seat, suit) + self.flat.get("trade_favor_delta"))
+        self.flat.move(("bank_favor", suit), ("favor", seat), gained)
         self.trigger(seat, "after_trade")
 
     def _do_trade_for_secrets(self, seat: int, card: int) -> None:
-        """5.3 (b): two favor on the card; a secret per matching faceup adviser."""
-        self.flat.add("supply", seat, -1)
+        """5.3 (b): two favor on the card; a secret per matching faceup adviser (with the modifiers')."""
+        self.pay_supply(seat, Kind.TRADE_FOR_SECRETS, card)
         self.flat.move(("favor", seat), ("card_favor", card), 2)
-        self.flat.move(("shared_secret",), ("secret", seat), self.faceup_matching(seat, self.suit_of[card]))
+        gained = max(0, self.faceup_matching(seat, self.suit_of[card]) + self.flat.get("trade_secret_delta"))
+        self.flat.move(("shared_secret",), ("secret", seat), gained)
         self.trigger(seat, "after_trade")
 
     def _do_recover_relic(self, seat: int, relic: int) -> None:
         """5.4: 1 Supply and the site's printed cost, then the relic, faceup, near your board."""
         site = self.flat.get("pawn_site", seat)
         cost = self.game.entities("site")[site].recover_cost
-        self.flat.add("supply", seat, -1)
+        self.pay_supply(seat, Kind.RECOVER_RELIC, relic)
         if cost.place_favor:
             self.flat.move(("favor", seat), ("bank_favor", int(cost.bank)), cost.place_favor)
         self.flat.move(("favor", seat), ("shared_favor",), cost.burn_favor)
@@ -813,7 +861,7 @@ class OathState:
         kind, argument = Kind(chosen // STRIDE), chosen % STRIDE
         label = self._label(f"move_{kind.name.lower()}", locale)
         if kind in (Kind.END_TURN, Kind.SEARCH_WORLD, Kind.SEARCH_DISCARD, Kind.TARGET_PAWN, Kind.FIGHT,
-                    Kind.SACRIFICE, Kind.DONE, Kind.BURN_HALF_FAVOR, Kind.DECLINE_CITIZENSHIP, Kind.SELF_EXILE):
+                    Kind.SACRIFICE, Kind.DONE, Kind.BURN_HALF_FAVOR, Kind.DECLINE_CITIZENSHIP, Kind.SELF_EXILE, Kind.TAKE_ACTION):
             return label
         if kind == Kind.CAMPAIGN:
             return f"{label} {self._label('the_bandits', locale) if argument == NONE else self._seat(argument, locale)}"

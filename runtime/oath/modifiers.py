@@ -1,0 +1,210 @@
+"""Action modifiers (7.4): powers that change a major action, run at its start for the player taking it.
+
+A major action chosen with its target (TRAVEL to a site, MUSTER on a card, ...) begins: the kernel notes
+what it is (`action_kind`, `action_target`, which the natives travel_destination, muster_card and the like
+read), runs the mandatory modifiers that bind the player (on cards they can use, 7.1.1, and the `anyone`
+ones on any card in play), lets them use optional ones (USE_MODIFIER, each once, paying its cost), and then
+takes the action, reading the rule hooks the modifiers set. Which actions are legal is worked out the same
+way on a copy of the state: a mandatory "cannot" makes an action illegal, a mandatory surcharge makes it
+dearer.
+
+Not yet: optional modifiers that would make an action the player cannot otherwise afford possible (such
+an action is not offered), and modifiers of edifices and banners.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ..content import CompiledGame
+from ..state import FlatState
+from ..vm_py import Native
+from .actions import STRIDE, Kind, Phase, action
+from .banners import BANNER_STRIDE
+from .empire import bind_flat
+from .setup import Cards
+
+if TYPE_CHECKING:
+    from .game import OathState
+
+TIMING_OF = {Kind.SEARCH_WORLD: "search", Kind.SEARCH_DISCARD: "search", Kind.MUSTER: "muster",
+             Kind.TRADE_FOR_FAVOR: "trade", Kind.TRADE_FOR_SECRETS: "trade", Kind.TRAVEL: "travel",
+             Kind.RECOVER_RELIC: "recover", Kind.RECOVER_BANNER: "recover", Kind.CAMPAIGN: "campaign"}
+"""The major actions modifiers change, by the `timing` of their modifiers."""
+ACTION_HOOKS = ("action_forbidden", "action_supply_free", "travel_free", "travel_cost_base", "travel_cost_delta",
+                "search_draw_delta", "muster_warband_delta", "trade_favor_delta", "trade_secret_delta",
+                "trade_gains_no_favor")
+"""The rule hooks of the action being taken that the kernel reads; they last one action."""
+BASE_COST = {Kind.SEARCH_DISCARD: 2, Kind.MUSTER: 1, Kind.TRADE_FOR_FAVOR: 1, Kind.TRADE_FOR_SECRETS: 1,
+             Kind.RECOVER_RELIC: 1, Kind.RECOVER_BANNER: 1, Kind.CAMPAIGN: 2}
+"""Supply costs of the major actions (5.1-5.5; a Search of the world deck costs by the Visions drawn)."""
+
+
+def action_modifiers(game: Any, cards: Any, runnable: frozenset[str]) -> dict[str, dict[int, tuple[str, Any, bool, bool]]]:
+    """Timing → card → (effect key, cost, mandatory, binds anyone) of each runnable action modifier of a
+    denizen, relic or site."""
+    found: dict[str, dict[int, tuple[str, Any, bool, bool]]] = {timing: {} for timing in set(TIMING_OF.values())}
+    for kind in ("denizen", "relic", "site"):
+        for entity in game.entities(kind):
+            for index, power in enumerate(entity.powers):
+                key = f"{kind}/{entity.id.name.lower()}/powers/{index}"
+                if power.kind == "modifier" and power.timing in found and key in runnable:
+                    anyone = getattr(power, "applies_to", "user") == "anyone"
+                    found[power.timing][cards.of(kind, entity.id.name.lower())] = (key, power.cost, power.mandatory, anyone)
+    return found
+
+
+def in_play(state: OathState, card: int) -> bool:
+    """A card whose powers can bind players: a site on the map, a faceup card at a site or among advisers, a held
+    relic."""
+    zone = state.flat.get("card_zone", card)
+    if zone == state.cards.zone("map"):
+        return True
+    if zone == state.cards.zone("at_site") or zone in state.adviser_zones:
+        return bool(state.flat.get("card_faceup", card))
+    return zone in state.relic_zones
+
+
+def binding(state: OathState, seat: int, timing: str) -> list[int]:
+    """The mandatory modifiers of a timing that bind the player now."""
+    return sorted(card for card, (_, _, mandatory, anyone) in state.modifiers[timing].items()
+                  if mandatory and (state.can_use(seat, card) or anyone and in_play(state, card)))
+
+
+def optional(state: OathState, seat: int) -> list[int]:
+    """The optional modifiers the player can use on the action being taken: not used yet, cost affordable."""
+    timing = TIMING_OF[Kind(state.flat.get("action_kind"))]
+    return sorted(card for card, (_, cost, mandatory, _) in state.modifiers[timing].items()
+                  if not mandatory and not state.flat.get("modifier_used", card) and state.can_use(seat, card)
+                  and state.can_pay(seat, card, cost))
+
+
+def begin(state: OathState, seat: int, chosen: int) -> None:
+    """The action starts: its hooks cleared, what it is noted, its binding modifiers run."""
+    flat = state.flat
+    for hook in ACTION_HOOKS:
+        flat.set(hook, 0)
+    for card in range(flat.size("modifier_used")):
+        flat.set("modifier_used", card, 0)
+    kind = Kind(chosen // STRIDE)
+    flat.set("action_kind", int(kind))
+    flat.set("action_target", chosen % STRIDE)
+    for card in binding(state, seat, TIMING_OF[kind]):
+        flat.set("power_queued", card, 1)
+
+
+def after_binding(state: OathState) -> None:
+    """Once the binding modifiers ran: the optional ones, if any, else the action itself."""
+    seat = state.flat.get("trigger_seat")
+    if optional(state, seat):
+        state.flat.set("phase", Phase.MODIFIERS)
+    else:
+        take(state, seat)
+
+
+def legal_actions(state: OathState) -> list[int]:
+    seat = state.current_player()
+    return [action(Kind.USE_MODIFIER, card) for card in optional(state, seat)] + [action(Kind.TAKE_ACTION)]
+
+
+def use(state: OathState, seat: int, card: int) -> None:
+    timing = TIMING_OF[Kind(state.flat.get("action_kind"))]
+    key, cost, _, _ = state.modifiers[timing][card]
+    state.flat.set("modifier_used", card, 1)
+    state.pay(seat, card, cost)
+    state.run_power(key, seat, state.index_in_kind(card), Phase.MODIFIERS)
+
+
+def take(state: OathState, seat: int) -> None:
+    """The action itself, with what the modifiers changed; a mandatory "cannot" found only now (a modifier that
+    asked a choice the legality check could not answer) cancels it."""
+    flat = state.flat
+    flat.set("phase", Phase.ACT)
+    if flat.get("action_forbidden"):
+        state.placeholders.append("an action was cancelled by a modifier that forbids it (7.4, 9.2 cannot)")
+        return
+    kind, target = Kind(flat.get("action_kind")), flat.get("action_target")
+    state.act(seat, kind, target)
+    for hook in ACTION_HOOKS:
+        flat.set(hook, 0)
+
+
+def supply_cost(state: OathState, seat: int, kind: Kind, target: int) -> int:
+    """The Supply an action costs with what its modifiers set: nothing if made free (7.6.2); a Travel's cost
+    replaced or raised (5.6); a Search of the world deck by the Visions drawn (5.1.1)."""
+    flat = state.flat
+    if flat.get("action_supply_free") or kind == Kind.TRAVEL and flat.get("travel_free"):
+        return 0
+    if kind == Kind.TRAVEL:
+        base = flat.get("travel_cost_base") or state.table_travel_cost(seat, target)
+        return max(0, base + flat.get("travel_cost_delta"))
+    return BASE_COST[kind] if kind in BASE_COST else state.search_cost()
+
+
+def allowed(state: OathState, seat: int, chosen: int) -> bool:
+    """Whether the player can take this action: not forbidden, and affordable, once the modifiers that bind
+    them ran (on a copy; a modifier that asks a choice stops the run there)."""
+    kind, target = Kind(chosen // STRIDE), chosen % STRIDE
+    twin = _dry_run(state, seat, chosen) if bound(state, seat, chosen) else state
+    if twin.flat.get("action_forbidden") and twin is not state:
+        return False
+    return supply_cost(twin, seat, kind, target) <= state.flat.get("supply", seat)
+
+
+def _dry_run(state: OathState, seat: int, chosen: int) -> OathState:
+    twin: OathState = state.clone()
+    begin(twin, seat, chosen)
+    twin.flat.set("trigger_seat", seat)
+    timing = TIMING_OF[Kind(chosen // STRIDE)]
+    for card in binding(twin, seat, timing):
+        twin.flat.set("power_queued", card, 0)
+        key = twin.modifiers[timing][card][0]
+        twin.run_power(key, seat, twin.index_in_kind(card), Phase.ACT)
+        if twin.flat.get("phase") == Phase.EFFECT:
+            break
+    return twin
+
+
+def bound(state: OathState, seat: int, chosen: int) -> bool:
+    """Whether any binding modifier could change this action (else its legality needs no dry run)."""
+    return bool(binding(state, seat, TIMING_OF[Kind(chosen // STRIDE)]))
+
+
+# natives: what the action being taken is ------------------------------------------------------
+
+def _target_if(*kinds: Kind) -> Callable[[FlatState, list[int]], int]:
+    def native(flat: FlatState, args: list[int]) -> int:
+        return flat.get("action_target") if flat.get("action_kind") in kinds else -1
+    return native
+
+
+def _is(kind: Kind) -> Callable[[FlatState, list[int]], int]:
+    return lambda flat, args: int(flat.get("action_kind") == kind)
+
+
+def _recover_target_banner(flat: FlatState, args: list[int]) -> int:
+    return flat.get("action_target") // BANNER_STRIDE if flat.get("action_kind") == Kind.RECOVER_BANNER else -1
+
+
+def _search_deck(flat: FlatState, args: list[int]) -> int:
+    """5.1.2: the world deck, or the discard pile of the searching player's region."""
+    cards = Cards(flat)
+    kind = flat.get("action_kind")
+    if kind == Kind.SEARCH_WORLD:
+        return cards.zone("world_deck")
+    if kind == Kind.SEARCH_DISCARD:
+        return cards.discard_pile(flat.get("site_region", flat.get("pawn_site", flat.get("current_player"))))
+    return -1
+
+
+FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
+    "travel_destination": bind_flat(_target_if(Kind.TRAVEL)),
+    "muster_card": bind_flat(_target_if(Kind.MUSTER)),
+    "trade_card": bind_flat(_target_if(Kind.TRADE_FOR_FAVOR, Kind.TRADE_FOR_SECRETS)),
+    "trade_for_secrets": bind_flat(_is(Kind.TRADE_FOR_SECRETS)),
+    "recover_targets_relic": bind_flat(_is(Kind.RECOVER_RELIC)),
+    "recover_target_banner": bind_flat(_recover_target_banner),
+    "search_deck": bind_flat(_search_deck),
+}
+"""Natives that tell a modifier which action it modifies (fields `action_kind`, `action_target`)."""
