@@ -2,13 +2,14 @@
 
 The kernel plays the turn structure (4), the Search, Muster and Trade actions (5.1-5.3), Recover of
 relics and banners (5.4, banners.py), Campaign (5.5, campaign.py), Travel (5.6), the minor actions
-6.1-6.5, "Action:" powers whose natives exist (6.2), Visions (5.1.4), the People's Favor at Wake
-(4.1.1), the Rest and its Supply refresh (4.3), the end die (3.3), the Oathkeeper title of each
-Oath (2.11), Citizenship and exile (6.6-6.8, empire.py) and the wins as Usurper (3.1), Visionary (3.2),
-Successor (3.3.1) and at War Exhaustion (3.4). Not yet: the powers whose natives or rule hooks the
-kernel lacks. After the game, `chronicle()` writes the Chronicle (8, chronicle.py), which sets up the next.
+6.1-6.5, Visions (5.1.4), the People's Favor at Wake (4.1.1), the Rest and its Supply refresh (4.3),
+the end die (3.3), the Oathkeeper title of each Oath (2.11), Citizenship and exile (6.6-6.8, empire.py)
+and the wins as Usurper (3.1), Visionary (3.2), Successor (3.3.1) and at War Exhaustion (3.4). Card
+powers run on the effect VM: "Action:" powers (6.2), battle plans, When Played and Rest: powers, action
+modifiers (7.4, modifiers.py) and the modifiers that fire at a time their `timing` names (TRIGGERED);
+a power is offered only if the kernel implements its natives and reads its rule hooks. After the game,
+`chronicle()` writes the Chronicle (8, chronicle.py), which sets up the next.
 """
-
 from __future__ import annotations
 
 from array import array
