@@ -280,3 +280,30 @@ def test_recover_relic_takes_a_relic_at_a_site_without_paying() -> None:
     assert relic in state.cards.in_zone(state.cards.zone("relics_held", 0)) and state.flat.get("card_faceup", relic)
     assert state.flat.get("took_this_turn", relic)
     assert (state.flat.get("supply", 0), state.flat.get("favor", 0)) == (supply, favor), "nothing paid"
+
+
+def test_wizard_school_gains_a_secret_then_ends_the_act_phase() -> None:
+    state = started(16)
+    site = state.flat.get("pawn_site", 0)
+    for card in state.cards_at(site):
+        state.cards.put(card, state.cards.zone("box"))
+    school = state.cards.of("denizen", "wizard_school")
+    at_site(state, school, site)
+    call(state, "end_act_phase", 1)
+    assert state.flat.get("act_phase_over") == 0, "only on the player's own turn"
+    secrets = state.flat.get("secret", 0)
+    state.apply(action(Kind.USE_POWER, school))
+    assert state.flat.get("secret", 0) == secrets + 1
+    assert state.current_player() == 1 and state.flat.get("act_phase_over") == 0, "on to the Rest and the next turn"
+
+
+def test_a_citizens_defense_force_is_their_purple_warbands() -> None:
+    state = started(17, players=3)
+    site = state.flat.get("pawn_site", 0)
+    state.flat.set("role", 2, int(OATH.enums["role"]["CITIZEN"]))
+    state.flat.set("campaign_attacker", 1)
+    state.flat.set("campaign_defender", 2)
+    state.flat.set("campaign_target_site", site, 1)
+    state.flat.set("pawn_site", 1, site)
+    state.flat.set("pawn_site", 2, next(s for s in state.sites_on_map() if s != site))
+    assert call(state, "campaign_defense_force") == state.flat.get("site_warbands", site, 0) == 2

@@ -2,8 +2,8 @@
 
 Each is bound to a compiled game and works on the state the VM hands it, through field names, so
 it serves any copy of a state. Only the natives listed here exist yet; a power that calls another
-one is not offered (game.py). There are no Citizens yet (6.6), so no player is an Ally and every
-player's warbands are their own colour.
+one is not offered (game.py). The natives of Citizenship and of the Rule with purple warbands are
+empire.py's (6.6); no player joins a Campaign as an Ally yet (5.5.2).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from ..content import CompiledGame
 from ..state import FlatState
 from ..vm_py import Native
 from .actions import Phase
+from .empire import colour
 from .setup import Cards
 
 Body = Callable[[Cards, list[int]], int]
@@ -139,10 +140,10 @@ def move_card_to_site(cards: Cards, args: list[int]) -> int:
     faceup, with its tokens, to a site on the map that has room for it (2.8.1); otherwise it stays (7.1.3)."""
     card, site = args
     state = cards.state
-    denizens = cards.game.entities("denizen")
-    index = card - int(cards.base["denizen"])
-    if not 0 <= index < len(denizens) or denizens[index].restriction == "adviser" or denizens[index].locked \
-            or state.get("card_locked", card) or not _on_map(cards, site):
+    if cards.kind_of(card) != "denizen" or not _on_map(cards, site):
+        return 0
+    denizen = cards.game.entities("denizen")[card - int(cards.base["denizen"])]
+    if denizen.restriction == "adviser" or denizen.locked or state.get("card_locked", card):
         return 0
     there = [c for c in cards.in_zone(cards.zone("at_site"))
              if c != card and state.get("card_site", c) == site and cards.printed_suit[c] >= 0]
@@ -167,8 +168,7 @@ def roll_defense_total(cards: Cards, args: list[int]) -> int:
 
 def _returns_at_rest(cards: Cards, card: int) -> bool:
     """4.3.2: the secrets on denizens and relics go to the resting player's board (sites keep theirs)."""
-    relic = card - int(cards.base["relic"])
-    return cards.printed_suit[card] >= 0 or 0 <= relic < len(cards.game.entities("relic"))
+    return cards.kind_of(card) in ("denizen", "relic")
 
 
 def return_tokens_as_in_rest(cards: Cards, args: list[int]) -> int:
@@ -192,6 +192,14 @@ def play_or_discard_card(cards: Cards, args: list[int]) -> int:
     cards.put(card, cards.zone("drawn", player))
     cards.state.set("card_seen", card, player, 1)
     cards.state.set("effect_return", Phase.SEARCH_PLAY)
+    return 0
+
+
+def end_act_phase(cards: Cards, args: list[int]) -> int:
+    """4.2 (Wizard School): on the player's own turn, their Act Phase is over once the power is settled, and the
+    kernel goes on to their Rest (4.3), as for a Citizenship that ends it (6.6.2)."""
+    if args[0] == cards.state.get("current_player"):
+        cards.state.set("act_phase_over", 1)
     return 0
 
 
@@ -228,8 +236,8 @@ def campaign_attack_force(cards: Cards, args: list[int]) -> int:
 
 
 def campaign_defense_force(cards: Cards, args: list[int]) -> int:
-    """5.5.4: the defender's warbands at targeted sites, and on their board if their pawn is at the attacker's site
-    or a targeted site; the bandits at targeted sites when they defend (2.8.3). No Allies yet (no Citizens)."""
+    """5.5.4: the defender's warbands (of their colour) at targeted sites, and on their board if their pawn is at
+    the attacker's site or a targeted site; the bandits at targeted sites when they defend (2.8.3). No Allies yet."""
     state = cards.state
     attacker, defender = state.get("campaign_attacker"), state.get("campaign_defender")
     if attacker < 0:
@@ -239,7 +247,7 @@ def campaign_defense_force(cards: Cards, args: list[int]) -> int:
         return len(targeted) * max(0, 1 + state.get("bandits_per_site_delta"))
     pawn = state.get("pawn_site", defender)
     on_board = pawn == state.get("pawn_site", attacker) or pawn in targeted
-    at_sites = sum(state.get("site_warbands", s, defender) for s in targeted)
+    at_sites = sum(state.get("site_warbands", s, colour(state, defender)) for s in targeted)
     return at_sites + (state.get("warbands", defender) if on_board else 0)
 
 
@@ -324,6 +332,7 @@ FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
     "campaign_targets_banner": _native(campaign_targets_banner),
     "secrets_held_even_on_cards": _native(secrets_held_even_on_cards),
     "recover_relic": _native(recover_relic),
+    "end_act_phase": _native(end_act_phase),
 }
 
 
