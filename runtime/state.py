@@ -94,3 +94,10 @@ class FlatState:
     def cells_of(self, field: str) -> Iterator[int]:
         offset = self.fields[field][0]
         return iter(self.cells[offset:offset + self.size(field)])
+
+    def assign(self, field: str, values: list[int]) -> None:
+        """Every cell of a field at once, in the order `cells_of` gives them."""
+        offset = self.fields[field][0]
+        if len(values) != self.size(field):
+            raise ValueError(f"{field} has {self.size(field)} cells, not {len(values)}")
+        self.cells[offset:offset + len(values)] = array("i", values)

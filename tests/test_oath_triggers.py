@@ -93,3 +93,22 @@ def test_a_power_after_travelling_runs_for_the_traveller() -> None:
     state.apply(action(Kind.TRAVEL, next(s for s in state.sites_on_map() if s != here)))
     assert state.flat.get("warbands", 0) == warbands + 1, "Dragonskin Drum: after traveling, gain a warband"
     check_invariants(state)
+
+
+def test_a_homeland_site_rewards_a_card_of_its_suit_played_there_unless_one_was_discarded_there() -> None:
+    from test_oath_modifiers import stand_at
+
+    hearth = int(OATH.enums["suit"]["HEARTH"])
+    for discarded_first in (False, True):
+        state = started(16)
+        site = stand_at(state, "fertile_valley")
+        if discarded_first:
+            state.flat.set("discarded_suit_this_turn", site, hearth, 1)
+        card = next(c for c, suit in state.suit_of.items() if suit == hearth and state.restriction[c] != "adviser"
+                    and c not in state.when_played and state.flat.get("card_zone", c) == state.cards.zone("world_deck"))
+        state.cards.put(card, state.cards.zone("drawn", 0))
+        state.flat.set("phase", Phase.SEARCH_PLAY)
+        favor = state.flat.get("favor", 0)
+        state.apply(action(Kind.PLAY_TO_SITE, card))
+        assert state.flat.get("favor", 0) == favor + 1 + (not discarded_first), "5.1.4.I's favor, and the site's"
+        check_invariants(state)

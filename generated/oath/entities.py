@@ -368,39 +368,43 @@ class FieldId(IntEnum):
     ACTION_KIND = 89
     ACTION_TARGET = 90
     MODIFIER_USED = 91
-    TITLE_CANDIDATES = 92
-    CITIZENSHIP_OFFER = 93
-    CITIZENSHIP_OFFER_BY = 94
-    CITIZENSHIP_RELIC = 95
-    ACT_PHASE_OVER = 96
-    SETUP_SEAT = 97
-    CARD_LOCKED = 98
-    SACRIFICE_FORBIDDEN = 99
-    OUTNUMBERED_SACRIFICE_VALUE = 100
-    BANDITS_PER_SITE_DELTA = 101
-    FACEDOWN_ADVISER_PLAY_FORBIDDEN = 102
-    SEARCH_PLAYS_IF_ONE_TO_SITE = 103
-    IGNORE_ONE_SHIELD_FACES = 104
-    ATTACK_ROLL_DOUBLED = 105
-    ATTACK_POOL_HALVED = 106
-    DEFENDER_BATTLE_PLANS_FORBIDDEN = 107
-    DEFEAT_KILLS_ALL = 108
-    MUSTER_ON_OCCUPIED_CARD = 109
-    CARD_SUIT = 110
-    REGION_DISCARD_PILE = 111
-    RELIC_WARBANDS = 112
-    DISCARDED_SUIT_THIS_TURN = 113
-    TRAVEL_COST_BASE = 114
-    MUSTER_WARBAND_DELTA = 115
-    SEARCH_REVEAL_CARDS = 116
-    SEARCH_SWAP_DISPOSSESSED = 117
-    DISCARD_TO_WORLD_DECK_BOTTOM = 118
-    ACTION_SUPPLY_FREE = 119
-    PLACE_WARBANDS_AT_SITES_FORBIDDEN = 120
-    PLAY_GAINS_SECRET_NOT_FAVOR = 121
-    PLAY_TO_ANY_SITE_IN_REGION = 122
-    RECOVER_TURNS_MOB = 123
-    END_ROLL_DELTA = 124
+    PLAYED_CARD = 92
+    PLAYED_SITE = 93
+    PLAYED_BY = 94
+    PLAYED_FACEUP = 95
+    TITLE_CANDIDATES = 96
+    CITIZENSHIP_OFFER = 97
+    CITIZENSHIP_OFFER_BY = 98
+    CITIZENSHIP_RELIC = 99
+    ACT_PHASE_OVER = 100
+    SETUP_SEAT = 101
+    CARD_LOCKED = 102
+    SACRIFICE_FORBIDDEN = 103
+    OUTNUMBERED_SACRIFICE_VALUE = 104
+    BANDITS_PER_SITE_DELTA = 105
+    FACEDOWN_ADVISER_PLAY_FORBIDDEN = 106
+    SEARCH_PLAYS_IF_ONE_TO_SITE = 107
+    IGNORE_ONE_SHIELD_FACES = 108
+    ATTACK_ROLL_DOUBLED = 109
+    ATTACK_POOL_HALVED = 110
+    DEFENDER_BATTLE_PLANS_FORBIDDEN = 111
+    DEFEAT_KILLS_ALL = 112
+    MUSTER_ON_OCCUPIED_CARD = 113
+    CARD_SUIT = 114
+    REGION_DISCARD_PILE = 115
+    RELIC_WARBANDS = 116
+    DISCARDED_SUIT_THIS_TURN = 117
+    TRAVEL_COST_BASE = 118
+    MUSTER_WARBAND_DELTA = 119
+    SEARCH_REVEAL_CARDS = 120
+    SEARCH_SWAP_DISPOSSESSED = 121
+    DISCARD_TO_WORLD_DECK_BOTTOM = 122
+    ACTION_SUPPLY_FREE = 123
+    PLACE_WARBANDS_AT_SITES_FORBIDDEN = 124
+    PLAY_GAINS_SECRET_NOT_FAVOR = 125
+    PLAY_TO_ANY_SITE_IN_REGION = 126
+    RECOVER_TURNS_MOB = 127
+    END_ROLL_DELTA = 128
 
 
 class ResourceId(IntEnum):
@@ -3520,6 +3524,25 @@ STATE: tuple[StateField, ...] = (
         id=FieldId.MODIFIER_USED,
         of=('card',),
         doc='1 for an optional modifier already used on the action being taken (7.4.2: once per action).',
+    ),
+    StateField(
+        id=FieldId.PLAYED_CARD,
+        value='card',
+        doc='The card being played, or last played this turn (5.1.4, 6.1); -1: none.',
+    ),
+    StateField(
+        id=FieldId.PLAYED_SITE,
+        value='site',
+        doc='The site it was played to; -1 when it went to the advisers or the Revealed Vision space.',
+    ),
+    StateField(
+        id=FieldId.PLAYED_BY,
+        value='player',
+        doc='Who played it.',
+    ),
+    StateField(
+        id=FieldId.PLAYED_FACEUP,
+        doc='1 when it was played faceup.',
     ),
     StateField(
         id=FieldId.TITLE_CANDIDATES,

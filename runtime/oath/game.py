@@ -57,7 +57,7 @@ def _action_powers(game: CompiledGame, cards: Cards) -> dict[int, list[tuple[str
     return usable
 
 
-TRIGGERED = ("rest", "wake_end", "after_muster", "after_trade", "after_travel", "after_recover", "defense",
+TRIGGERED = ("rest", "wake_end", "after_muster", "after_trade", "after_travel", "after_recover", "defense", "play",
              "search", "muster", "trade", "travel", "recover", "campaign")
 """Timings of powers that fire on their own: "Rest:" powers (4.3.5), modifiers whose `timing` says when (7.4;
 content/oath powers), and the mandatory modifiers of the action being taken (modifiers.py)."""
@@ -136,6 +136,7 @@ class OathState:
         self.flat.set("setup_seat", 0)
         self.flat.set("winner", -1)
         self.flat.set("action_kind", -1)
+        self.flat.set("played_card", -1)
         empire.clear_offer(self.flat)
         self.frame: array[int] | None = None
         self.victory: str | None = None
@@ -317,8 +318,9 @@ class OathState:
         reachable += self.cards.in_zone(self.cards.zone("relics_held", seat))
         out += [action(Kind.USE_POWER, index * POWER_STRIDE + card) for card in sorted(set(reachable))
                 for index, (_, cost) in enumerate(self.powers.get(card, ())) if self.can_pay(seat, card, cost)]
+        binds = {timing: modifiers.binding(self, seat, timing) for timing in self.modifiers}
         out = [chosen for chosen in out if Kind(chosen // STRIDE) not in modifiers.TIMING_OF
-               or modifiers.allowed(self, seat, chosen)]
+               or modifiers.allowed(self, seat, chosen, binds)]
         return sorted(out)
 
     def _minor_actions(self, seat: int, site: int) -> list[int]:
@@ -459,11 +461,17 @@ class OathState:
             campaign.plans_after_defence(self)
         elif when in self.modifiers:
             modifiers.after_binding(self)
+        elif when == "play":
+            self._when_played(seat)
         else:
             self.flat.set("phase", Phase.ACT)
 
     def _pass_turn(self, seat: int) -> None:
         self.flat.set("action_kind", -1)
+        self.flat.set("played_card", -1)
+        for site in range(self.flat.size("site_slot")):
+            for suit in range(self.flat.size("bank_favor")):
+                self.flat.set("discarded_suit_this_turn", site, suit, 0)
         for card in range(self.flat.size("took_this_turn")):
             self.flat.set("took_this_turn", card, 0)
         following = (seat + 1) % self.players
@@ -537,12 +545,20 @@ class OathState:
         self.cards.put(card, self.cards.zone("at_site"), faceup=True)
         self.flat.set("card_site", card, site)
         self.flat.move(("bank_favor", self.suit_of[card]), ("favor", seat), 1)
-        self.flat.set("phase", Phase.ACT)
-        self._when_played(seat, card)
+        self._played(seat, card, site, faceup=True)
 
-    def _when_played(self, seat: int, card: int) -> None:
-        """7.3: a card played faceup runs its "When Played" power at once."""
-        if card in self.when_played:
+    def _played(self, seat: int, card: int, site: int, *, faceup: bool) -> None:
+        """A card is played: the modifiers of a play run (homeland sites, gains for playing a suit), then the
+        card's own "When Played" power (7.3), then the turn goes on."""
+        for name, value in (("played_card", card), ("played_site", site), ("played_by", seat),
+                            ("played_faceup", int(faceup))):
+            self.flat.set(name, value)
+        self.trigger(seat, "play")
+
+    def _when_played(self, seat: int) -> None:
+        card = self.flat.get("played_card")
+        self.flat.set("phase", Phase.ACT)
+        if self.flat.get("played_faceup") and card in self.when_played:
             self.run_power(self.when_played[card], seat, self.index_in_kind(card), Phase.ACT)
 
     def _do_play_to_advisers(self, seat: int, card: int) -> None:
@@ -552,8 +568,7 @@ class OathState:
         if card not in advisers and len(advisers) >= ADVISER_LIMIT:
             self.cards.discard(seat, advisers[0])
         self.cards.put(card, self.cards.zone("advisers", seat), faceup=card not in self.visions)
-        self.flat.set("phase", Phase.ACT)
-        self._when_played(seat, card)
+        self._played(seat, card, -1, faceup=card not in self.visions)
 
     def _do_play_vision(self, seat: int, card: int) -> None:
         """5.1.4.III-IV: an Exile reveals a Vision, discarding the one revealed before; anyone may play the

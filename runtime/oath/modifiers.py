@@ -80,18 +80,20 @@ def optional(state: OathState, seat: int) -> list[int]:
                   and state.can_pay(seat, card, cost))
 
 
-def begin(state: OathState, seat: int, chosen: int) -> None:
-    """The action starts: its hooks cleared, what it is noted, its binding modifiers run."""
+def begin(state: OathState, seat: int, chosen: int, binds: list[int] | None = None) -> list[int]:
+    """The action starts: its hooks cleared, what it is noted, its binding modifiers queued (`binds`, when the
+    caller knows them); returns those."""
     flat = state.flat
     for hook in ACTION_HOOKS:
         flat.set(hook, 0)
-    for card in range(flat.size("modifier_used")):
-        flat.set("modifier_used", card, 0)
+    flat.assign("modifier_used", [0] * flat.size("modifier_used"))
     kind = Kind(chosen // STRIDE)
     flat.set("action_kind", int(kind))
     flat.set("action_target", chosen % STRIDE)
-    for card in binding(state, seat, TIMING_OF[kind]):
+    binds = binding(state, seat, TIMING_OF[kind]) if binds is None else binds
+    for card in binds:
         flat.set("power_queued", card, 1)
+    return binds
 
 
 def after_binding(state: OathState) -> None:
@@ -142,33 +144,29 @@ def supply_cost(state: OathState, seat: int, kind: Kind, target: int) -> int:
     return BASE_COST[kind] if kind in BASE_COST else state.search_cost()
 
 
-def allowed(state: OathState, seat: int, chosen: int) -> bool:
+def allowed(state: OathState, seat: int, chosen: int, binds: dict[str, list[int]]) -> bool:
     """Whether the player can take this action: not forbidden, and affordable, once the modifiers that bind
-    them ran (on a copy; a modifier that asks a choice stops the run there)."""
+    them (`binds`, by timing) ran (on a copy; a modifier that asks a choice stops the run there)."""
     kind, target = Kind(chosen // STRIDE), chosen % STRIDE
-    twin = _dry_run(state, seat, chosen) if bound(state, seat, chosen) else state
-    if twin.flat.get("action_forbidden") and twin is not state:
-        return False
-    return supply_cost(twin, seat, kind, target) <= state.flat.get("supply", seat)
+    cards = binds[TIMING_OF[kind]]
+    if not cards:
+        return supply_cost(state, seat, kind, target) <= state.flat.get("supply", seat)
+    twin = _dry_run(state, seat, chosen, cards)
+    return not twin.flat.get("action_forbidden") and \
+        supply_cost(twin, seat, kind, target) <= state.flat.get("supply", seat)
 
 
-def _dry_run(state: OathState, seat: int, chosen: int) -> OathState:
+def _dry_run(state: OathState, seat: int, chosen: int, cards: list[int]) -> OathState:
     twin: OathState = state.clone()
-    begin(twin, seat, chosen)
-    twin.flat.set("trigger_seat", seat)
+    begin(twin, seat, chosen, cards)
     timing = TIMING_OF[Kind(chosen // STRIDE)]
-    for card in binding(twin, seat, timing):
+    for card in cards:
         twin.flat.set("power_queued", card, 0)
         key = twin.modifiers[timing][card][0]
         twin.run_power(key, seat, twin.index_in_kind(card), Phase.ACT)
         if twin.flat.get("phase") == Phase.EFFECT:
             break
     return twin
-
-
-def bound(state: OathState, seat: int, chosen: int) -> bool:
-    """Whether any binding modifier could change this action (else its legality needs no dry run)."""
-    return bool(binding(state, seat, TIMING_OF[Kind(chosen // STRIDE)]))
 
 
 # natives: what the action being taken is ------------------------------------------------------
@@ -198,7 +196,15 @@ def _search_deck(flat: FlatState, args: list[int]) -> int:
     return -1
 
 
+def _field(name: str) -> Callable[[FlatState, list[int]], int]:
+    return lambda flat, args: flat.get(name)
+
+
 FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
+    "played_card": bind_flat(_field("played_card")),
+    "played_to_site": bind_flat(_field("played_site")),
+    "played_card_by": bind_flat(_field("played_by")),
+    "played_faceup": bind_flat(_field("played_faceup")),
     "travel_destination": bind_flat(_target_if(Kind.TRAVEL)),
     "muster_card": bind_flat(_target_if(Kind.MUSTER)),
     "trade_card": bind_flat(_target_if(Kind.TRADE_FOR_FAVOR, Kind.TRADE_FOR_SECRETS)),
@@ -207,4 +213,5 @@ FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
     "recover_target_banner": bind_flat(_recover_target_banner),
     "search_deck": bind_flat(_search_deck),
 }
-"""Natives that tell a modifier which action it modifies (fields `action_kind`, `action_target`)."""
+"""Natives that tell a modifier which action it modifies (fields `action_kind`, `action_target`) or which play
+(`played_card` and the like)."""

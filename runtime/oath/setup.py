@@ -73,8 +73,9 @@ class Cards:
 
     def refresh_suits(self) -> None:
         """`card_suit` after card powers flipped cards: the suit a card shows, -1 when facedown (glossary Match)."""
-        for card, faceup in enumerate(self.state.cells_of("card_faceup")):
-            self.state.set("card_suit", card, self.printed_suit[card] if faceup else -1)
+        shown = [suit if faceup else -1 for suit, faceup in zip(self.printed_suit, self.state.cells_of("card_faceup"),
+                                                                    strict=True)]
+        self.state.assign("card_suit", shown)
 
     def discard_pile(self, region: int) -> int:
         name = str(self.game.entities("region")[region].id.name).lower()
@@ -98,6 +99,8 @@ class Cards:
             return
         at_site = state.get("card_zone", card) == self.zone("at_site")
         site = state.get("card_site", card) if at_site else state.get("pawn_site", seat)
+        if at_site and self.printed_suit[card] >= 0:
+            state.set("discarded_suit_this_turn", site, self.printed_suit[card], 1)
         self.put(card, self.discard_target(state.get("site_region", site)))
 
     def stack(self, cards: list[int], zone: int) -> None:
