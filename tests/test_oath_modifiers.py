@@ -79,3 +79,58 @@ def test_a_vow_that_forbids_campaigning_takes_every_campaign_off_the_legal_list(
     campaigns = [a for a in state.legal_actions() if a // 1024 == Kind.CAMPAIGN]
     adviser(state, "vow_of_peace")
     assert campaigns and not [a for a in state.legal_actions() if a // 1024 == Kind.CAMPAIGN]
+
+
+def uncover(state: OathState, space: int) -> None:
+    """The relic on this Reliquary space is taken (by seat 1)."""
+    relic = next(r for r in state.cards.in_zone(state.cards.zone("reliquary"))
+                 if state.flat.get("reliquary_space", r) == space + 1)
+    state.cards.put(relic, state.cards.zone("relics_held", 1), faceup=True)
+
+
+def test_an_uncovered_reliquary_space_gives_the_chancellor_its_modifier() -> None:
+    state = started(23)
+    deck = state.cards.zone("world_deck")
+    for vision in state.visions:
+        state.cards.put(vision, deck, bottom=True)
+    state.flat.set("supply", 0, 6)
+    state.apply(action(Kind.SEARCH_WORLD))
+    assert len(state.cards.in_zone(state.cards.zone("drawn", 0))) == 3, "covered: a usual Search"
+
+    state = started(23)
+    for vision in state.visions:
+        state.cards.put(vision, state.cards.zone("world_deck"), bottom=True)
+    uncover(state, 0)
+    state.flat.set("supply", 0, 6)
+    state.apply(action(Kind.SEARCH_WORLD))
+    assert len(state.cards.in_zone(state.cards.zone("drawn", 0))) == 5, "Greedy: two more cards"
+    state.flat.set("phase", Phase.ACT)
+    state.flat.set("supply", 0, 6)
+    assert action(Kind.SEARCH_WORLD) in state.legal_actions()
+    state.flat.set("visions_drawn", 5)
+    assert state.search_cost() == 4 and action(Kind.SEARCH_WORLD) not in state.legal_actions(), \
+        "Greedy: no Search that would spend more than 2 Supply"
+
+
+def test_careless_gives_a_favor_more_and_a_secret_less_when_trading_for_secrets() -> None:
+    state = started(24)
+    uncover(state, 1)
+    site = state.flat.get("pawn_site", 0)
+    card = next(c for c in state.suit_of if state.flat.get("card_zone", c) == state.cards.zone("world_deck"))
+    state.cards.put(card, state.cards.zone("at_site"), faceup=True)
+    state.flat.set("card_site", card, site)
+    for old in state.advisers(0):
+        state.cards.discard(0, old)
+    for _ in range(2):
+        match = next(c for c in state.suit_of if state.suit_of[c] == state.suit_of[card]
+                     and state.flat.get("card_zone", c) == state.cards.zone("world_deck"))
+        state.cards.put(match, state.cards.zone("advisers", 0), faceup=True)
+    state.flat.move(("shared_favor",), ("favor", 0), 4)
+    favor, secrets = state.flat.get("favor", 0), state.flat.get("secret", 0)
+    state.flat.set("supply", 0, 6)
+    state.apply(action(Kind.TRADE_FOR_SECRETS, card))
+    if state.flat.get("phase") == Phase.MODIFIERS:
+        state.apply(action(Kind.TAKE_ACTION))
+    assert state.flat.get("secret", 0) == secrets + 2 - 1, "two matching advisers, one less"
+    assert state.flat.get("favor", 0) == favor - 2 + 1, "two favor placed, one gained"
+    check_invariants(state)

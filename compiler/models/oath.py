@@ -168,6 +168,7 @@ class Title(NamedEntity):
 class ReliquaryModifier(NamedEntity):
     action: ActionRef
     text: Text
+    powers: list[Power] = Field(default_factory=list)
 
 
 class Role(NamedEntity):

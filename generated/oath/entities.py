@@ -372,39 +372,40 @@ class FieldId(IntEnum):
     PLAYED_SITE = 93
     PLAYED_BY = 94
     PLAYED_FACEUP = 95
-    TITLE_CANDIDATES = 96
-    CITIZENSHIP_OFFER = 97
-    CITIZENSHIP_OFFER_BY = 98
-    CITIZENSHIP_RELIC = 99
-    ACT_PHASE_OVER = 100
-    SETUP_SEAT = 101
-    CARD_LOCKED = 102
-    SACRIFICE_FORBIDDEN = 103
-    OUTNUMBERED_SACRIFICE_VALUE = 104
-    BANDITS_PER_SITE_DELTA = 105
-    FACEDOWN_ADVISER_PLAY_FORBIDDEN = 106
-    SEARCH_PLAYS_IF_ONE_TO_SITE = 107
-    IGNORE_ONE_SHIELD_FACES = 108
-    ATTACK_ROLL_DOUBLED = 109
-    ATTACK_POOL_HALVED = 110
-    DEFENDER_BATTLE_PLANS_FORBIDDEN = 111
-    DEFEAT_KILLS_ALL = 112
-    MUSTER_ON_OCCUPIED_CARD = 113
-    CARD_SUIT = 114
-    REGION_DISCARD_PILE = 115
-    RELIC_WARBANDS = 116
-    DISCARDED_SUIT_THIS_TURN = 117
-    TRAVEL_COST_BASE = 118
-    MUSTER_WARBAND_DELTA = 119
-    SEARCH_REVEAL_CARDS = 120
-    SEARCH_SWAP_DISPOSSESSED = 121
-    DISCARD_TO_WORLD_DECK_BOTTOM = 122
-    ACTION_SUPPLY_FREE = 123
-    PLACE_WARBANDS_AT_SITES_FORBIDDEN = 124
-    PLAY_GAINS_SECRET_NOT_FAVOR = 125
-    PLAY_TO_ANY_SITE_IN_REGION = 126
-    RECOVER_TURNS_MOB = 127
-    END_ROLL_DELTA = 128
+    RELIQUARY_SPACE = 96
+    TITLE_CANDIDATES = 97
+    CITIZENSHIP_OFFER = 98
+    CITIZENSHIP_OFFER_BY = 99
+    CITIZENSHIP_RELIC = 100
+    ACT_PHASE_OVER = 101
+    SETUP_SEAT = 102
+    CARD_LOCKED = 103
+    SACRIFICE_FORBIDDEN = 104
+    OUTNUMBERED_SACRIFICE_VALUE = 105
+    BANDITS_PER_SITE_DELTA = 106
+    FACEDOWN_ADVISER_PLAY_FORBIDDEN = 107
+    SEARCH_PLAYS_IF_ONE_TO_SITE = 108
+    IGNORE_ONE_SHIELD_FACES = 109
+    ATTACK_ROLL_DOUBLED = 110
+    ATTACK_POOL_HALVED = 111
+    DEFENDER_BATTLE_PLANS_FORBIDDEN = 112
+    DEFEAT_KILLS_ALL = 113
+    MUSTER_ON_OCCUPIED_CARD = 114
+    CARD_SUIT = 115
+    REGION_DISCARD_PILE = 116
+    RELIC_WARBANDS = 117
+    DISCARDED_SUIT_THIS_TURN = 118
+    TRAVEL_COST_BASE = 119
+    MUSTER_WARBAND_DELTA = 120
+    SEARCH_REVEAL_CARDS = 121
+    SEARCH_SWAP_DISPOSSESSED = 122
+    DISCARD_TO_WORLD_DECK_BOTTOM = 123
+    ACTION_SUPPLY_FREE = 124
+    PLACE_WARBANDS_AT_SITES_FORBIDDEN = 125
+    PLAY_GAINS_SECRET_NOT_FAVOR = 126
+    PLAY_TO_ANY_SITE_IN_REGION = 127
+    RECOVER_TURNS_MOB = 128
+    END_ROLL_DELTA = 129
 
 
 class ResourceId(IntEnum):
@@ -1230,6 +1231,7 @@ class ReliquaryModifier:
     name: Text
     action: ActionId
     text: Text
+    powers: tuple[Power, ...] = ()
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Role:
@@ -3543,6 +3545,11 @@ STATE: tuple[StateField, ...] = (
     StateField(
         id=FieldId.PLAYED_FACEUP,
         doc='1 when it was played faceup.',
+    ),
+    StateField(
+        id=FieldId.RELIQUARY_SPACE,
+        of=('card',),
+        doc='1 + the Imperial Reliquary space a relic was put on at setup (2.3); 0 for others. A space whose relic is gone has uncovered its action modifier for the Chancellor.',
     ),
     StateField(
         id=FieldId.TITLE_CANDIDATES,
@@ -7631,6 +7638,7 @@ RELIQUARY: tuple[ReliquaryModifier, ...] = (
         name=Text(en='Greedy', fr='Avide', uk='Жадібний'),
         action=ActionId.SEARCH,
         text=Text(en='Draw two more cards. (Stop after a Vision as normal.) You cannot search if you would spend more than 2 Supply.', fr='Piochez deux cartes de plus. (Arrêtez-vous après une Vision, comme d’habitude.) Vous ne pouvez pas Rechercher si vous deviez dépenser plus de 2 Provisions.', uk='Візьміть на дві карти більше. (Як завжди, зупиніться після Видіння.) Ви не можете виконати Пошук, якщо мали б витратити більше 2 Припасів.'),
+        powers=(Power(kind='modifier', timing='search', mandatory=True),),
     ),
     ReliquaryModifier(
         id=ReliquaryModifierId.CARELESS,
@@ -7640,6 +7648,7 @@ RELIQUARY: tuple[ReliquaryModifier, ...] = (
         name=Text(en='Careless', fr='Négligent', uk='Недбалий'),
         action=ActionId.TRADE,
         text=Text(en='You gain one more [favor] (even when trading for secrets). You must gain one less [secret] when trading for secrets.', fr='Vous gagnez une [favor] de plus (même quand vous commercez pour des secrets). Vous devez gagner un [secret] de moins quand vous commercez pour des secrets.', uk='Ви отримуєте на один [favor] більше (навіть коли торгуєте за секрети). Ви повинні отримати на один [secret] менше, коли торгуєте за секрети.'),
+        powers=(Power(kind='modifier', timing='trade', mandatory=True),),
     ),
     ReliquaryModifier(
         id=ReliquaryModifierId.DECADENT,
@@ -7649,6 +7658,7 @@ RELIQUARY: tuple[ReliquaryModifier, ...] = (
         name=Text(en='Decadent', fr='Décadent', uk='Розбещений'),
         action=ActionId.TRAVEL,
         text=Text(en="Spend no Supply if you're traveling to a site in the Cradle from a site in the Provinces or Hinterland. If you're traveling to a site in the Hinterland, increase the Travel cost by 1 Supply.", fr='Ne dépensez aucune Provision si vous voyagez vers un site du Cradle depuis un site des Provinces ou du Hinterland. Si vous voyagez vers un site du Hinterland, augmentez le Coût du Voyage de 1 Provision.', uk='Не витрачайте Припасів, якщо подорожуєте до місцевості Центру з місцевості Провінцій або Глибинки. Якщо подорожуєте до місцевості Глибинки, збільште Вартість Подорожі на 1 Припас.'),
+        powers=(Power(kind='modifier', timing='travel', mandatory=True),),
     ),
     ReliquaryModifier(
         id=ReliquaryModifierId.BRUTAL,
@@ -7658,6 +7668,7 @@ RELIQUARY: tuple[ReliquaryModifier, ...] = (
         name=Text(en='Brutal', fr='Brutal', uk='Жорстокий'),
         action=ActionId.CAMPAIGN,
         text=Text(en="If you're the attacker, the defeated player (even you) must kill all the warbands in their force.", fr='Si vous êtes l’attaquant, le joueur vaincu (même vous) doit tuer toutes les Troupes de son Armée.', uk='Якщо ви нападник, переможений гравець (навіть ви) повинен вбити всі загони свого війська.'),
+        powers=(Power(kind='modifier', timing='campaign', mandatory=True),),
     ),
 )
 

@@ -166,6 +166,11 @@ class OathState:
         self.plans = _battle_plans(self.game, self.cards)
         self.when_played = _triggered_powers(self.game, self.cards, "when_played")
         self.modifiers = modifiers.action_modifiers(self.game, self.cards, _runnable(self.game))
+        self.reliquary_modifiers: dict[str, dict[int, str]] = {}
+        for space, entity in enumerate(self.game.entities("reliquary_modifier")):
+            key = f"reliquary_modifier/{entity.id.name.lower()}/powers/0"
+            if entity.powers and key in _runnable(self.game):
+                self.reliquary_modifiers.setdefault(entity.powers[0].timing, {})[space] = key
         self.triggered = {when: _triggered_powers(self.game, self.cards, when) for when in TRIGGERED}
         for timing, found in self.modifiers.items():
             self.triggered[timing] = {card: key for card, (key, _, mandatory, _) in found.items() if mandatory}
@@ -612,6 +617,7 @@ class OathState:
         self.flat.move(("favor", seat), ("card_favor", card), 2)
         gained = max(0, self.faceup_matching(seat, self.suit_of[card]) + self.flat.get("trade_secret_delta"))
         self.flat.move(("shared_secret",), ("secret", seat), gained)
+        self.flat.move(("bank_favor", self.suit_of[card]), ("favor", seat), max(0, self.flat.get("trade_favor_delta")))
         self.trigger(seat, "after_trade")
 
     def _do_recover_relic(self, seat: int, relic: int) -> None:

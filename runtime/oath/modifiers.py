@@ -22,7 +22,7 @@ from ..state import FlatState
 from ..vm_py import Native
 from .actions import STRIDE, Kind, Phase, action
 from .banners import BANNER_STRIDE
-from .empire import bind_flat
+from .empire import CHANCELLOR, bind_flat
 from .setup import Cards
 
 if TYPE_CHECKING:
@@ -33,8 +33,8 @@ TIMING_OF = {Kind.SEARCH_WORLD: "search", Kind.SEARCH_DISCARD: "search", Kind.MU
              Kind.RECOVER_RELIC: "recover", Kind.RECOVER_BANNER: "recover", Kind.CAMPAIGN: "campaign"}
 """The major actions modifiers change, by the `timing` of their modifiers."""
 ACTION_HOOKS = ("action_forbidden", "action_supply_free", "travel_free", "travel_cost_base", "travel_cost_delta",
-                "search_draw_delta", "muster_warband_delta", "trade_favor_delta", "trade_secret_delta",
-                "trade_gains_no_favor")
+                "search_draw_delta", "search_cost_cap", "muster_warband_delta", "trade_favor_delta",
+                "trade_secret_delta", "trade_gains_no_favor")
 """The rule hooks of the action being taken that the kernel reads; they last one action."""
 BASE_COST = {Kind.SEARCH_DISCARD: 2, Kind.MUSTER: 1, Kind.TRADE_FOR_FAVOR: 1, Kind.TRADE_FOR_SECRETS: 1,
              Kind.RECOVER_RELIC: 1, Kind.RECOVER_BANNER: 1, Kind.CAMPAIGN: 2}
@@ -72,6 +72,21 @@ def binding(state: OathState, seat: int, timing: str) -> list[int]:
                   if mandatory and (state.can_use(seat, card) or anyone and in_play(state, card)))
 
 
+def uncovered(state: OathState, seat: int, timing: str) -> list[int]:
+    """2.3: the Reliquary spaces whose relic is gone, with a modifier of this timing: the Chancellor's,
+    mandatory."""
+    if seat != CHANCELLOR:
+        return []
+    covered = {state.flat.get("reliquary_space", relic) - 1 for relic in state.cards.in_zone(state.cards.zone("reliquary"))}
+    return [space for space, key in state.reliquary_modifiers.get(timing, {}).items() if space not in covered]
+
+
+def _run_reliquary(state: OathState, seat: int, timing: str) -> None:
+    """The uncovered Reliquary modifiers ask nothing: they run at once, before the cards' ones."""
+    for space in uncovered(state, seat, timing):
+        state.run_power(state.reliquary_modifiers[timing][space], seat, space, Phase.ACT)
+
+
 def optional(state: OathState, seat: int) -> list[int]:
     """The optional modifiers the player can use on the action being taken: not used yet, cost affordable."""
     timing = TIMING_OF[Kind(state.flat.get("action_kind"))]
@@ -90,6 +105,7 @@ def begin(state: OathState, seat: int, chosen: int, binds: list[int] | None = No
     kind = Kind(chosen // STRIDE)
     flat.set("action_kind", int(kind))
     flat.set("action_target", chosen % STRIDE)
+    _run_reliquary(state, seat, TIMING_OF[kind])
     binds = binding(state, seat, TIMING_OF[kind]) if binds is None else binds
     for card in binds:
         flat.set("power_queued", card, 1)
@@ -149,11 +165,12 @@ def allowed(state: OathState, seat: int, chosen: int, binds: dict[str, list[int]
     them (`binds`, by timing) ran (on a copy; a modifier that asks a choice stops the run there)."""
     kind, target = Kind(chosen // STRIDE), chosen % STRIDE
     cards = binds[TIMING_OF[kind]]
-    if not cards:
+    if not cards and not uncovered(state, seat, TIMING_OF[kind]):
         return supply_cost(state, seat, kind, target) <= state.flat.get("supply", seat)
     twin = _dry_run(state, seat, chosen, cards)
-    return not twin.flat.get("action_forbidden") and \
-        supply_cost(twin, seat, kind, target) <= state.flat.get("supply", seat)
+    cost = supply_cost(twin, seat, kind, target)
+    cap = twin.flat.get("search_cost_cap")
+    return not twin.flat.get("action_forbidden") and cost <= state.flat.get("supply", seat) and not (0 < cap < cost)
 
 
 def _dry_run(state: OathState, seat: int, chosen: int, cards: list[int]) -> OathState:

@@ -272,8 +272,10 @@ def _relics(result: Setup, cards: Cards, *, deal: bool) -> None:
             relic = deck.pop()
             cards.put(relic, cards.zone("at_site"))
             state.set("card_site", relic, index)
-    for _ in range(RELIQUARY_SPACES):
-        cards.put(deck.pop(), cards.zone("reliquary"))
+    for space in range(RELIQUARY_SPACES):
+        relic = deck.pop()
+        cards.put(relic, cards.zone("reliquary"))
+        state.set("reliquary_space", relic, space + 1)
     cards.stack(deck, cards.zone("relic_deck"))
 
 
