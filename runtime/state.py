@@ -48,6 +48,8 @@ class FlatState:
     def at(self, field: str, *index: int) -> int:
         offset: int = self.fields[field][0]
         extents: tuple[int, ...] = self.fields[field][1]
+        if len(index) == 1 == len(extents) and 0 <= index[0] < extents[0]:
+            return offset + index[0]  # the common case, checked in full below otherwise
         if len(index) != len(extents):
             raise IndexError(f"field {field!r} takes {len(extents)} index(es), got {len(index)}")
         for axis, (i, extent, stride) in enumerate(zip(index, extents, self.strides[field], strict=True)):
@@ -57,6 +59,9 @@ class FlatState:
         return offset
 
     def get(self, field: str, *index: int) -> int:
+        if not index:
+            offset: int = self.fields[field][0]
+            return self.cells[offset] if not self.fields[field][1] else self.cells[self.at(field)]
         return self.cells[self.at(field, *index)]
 
     def set(self, field: str, *index_and_value: int) -> None:
@@ -92,8 +97,12 @@ class FlatState:
         return extents[0] * self.strides[field][0] if extents else 1
 
     def cells_of(self, field: str) -> Iterator[int]:
+        return iter(self.slice(field))
+
+    def slice(self, field: str) -> array[int]:
+        """A copy of a field's cells, in the order `cells_of` gives them."""
         offset = self.fields[field][0]
-        return iter(self.cells[offset:offset + self.size(field)])
+        return self.cells[offset:offset + self.size(field)]
 
     def assign(self, field: str, values: list[int]) -> None:
         """Every cell of a field at once, in the order `cells_of` gives them."""

@@ -21,7 +21,6 @@ def check_invariants(state: OathState) -> None:
     flat = state.flat
     assert sum(sum(flat.cells_of(name)) for name in FAVOR) == 36, "favor is conserved"
     assert sum(sum(flat.cells_of(name)) for name in SECRETS) == SECRET_TOKENS, "secrets are conserved"
-    assert state.is_terminal() or state.legal_actions(), "never stuck"
     for seat in range(state.players):
         on_boards = sum(flat.get("warbands", p) for p in range(state.players) if colour(flat, p) == seat)
         warbands = on_boards + flat.get("warband_bank", seat) + sum(
@@ -40,7 +39,9 @@ def random_game(players: int, seed: int, check: bool = False) -> OathState:
     for _ in range(20_000):
         if state.is_terminal():
             break
-        state.apply(rng.choice(state.legal_actions()))
+        legal = state.legal_actions()
+        assert legal, "never stuck"
+        state.apply(rng.choice(legal))
         if check:
             check_invariants(state)
     return state

@@ -469,7 +469,7 @@ class OathState:
         elif when == "play":
             self._when_played(seat)
         else:
-            self.flat.set("phase", Phase.ACT)
+            self._after_decision()
 
     def _pass_turn(self, seat: int) -> None:
         self.flat.set("action_kind", -1)
@@ -562,9 +562,11 @@ class OathState:
 
     def _when_played(self, seat: int) -> None:
         card = self.flat.get("played_card")
-        self.flat.set("phase", Phase.ACT)
         if self.flat.get("played_faceup") and card in self.when_played:
+            self.flat.set("phase", Phase.ACT)
             self.run_power(self.when_played[card], seat, self.index_in_kind(card), Phase.ACT)
+        else:
+            self._after_decision()
 
     def _do_play_to_advisers(self, seat: int, card: int) -> None:
         """5.1.4.II: faceup (a Vision facedown); over the limit, the oldest adviser is discarded first. A facedown
@@ -660,6 +662,14 @@ class OathState:
         self.frame = start(self.game, key, seat, this)
         self._run_effect()
 
+    def run_quietly(self, key: str, seat: int, this: int) -> bool:
+        """Runs a power on the VM alone, for a look ahead (modifiers.py): no phase, title or Supply upkeep after
+        it. False if it stopped to ask a choice."""
+        self.flat.set("effect_player", seat)
+        frame = start(self.game, key, seat, this)
+        return self.run_vm(self.game.code, self.flat.cells, frame, self.game.data, self.natives, STEP_LIMIT) \
+            is not Status.PAUSED
+
     def index_in_kind(self, card: int) -> int:
         """A card's number among the entities of its kind (what a power's `this` is)."""
         return card - int(self.cards.base[self.cards.kind_of(card)])
@@ -710,8 +720,8 @@ class OathState:
         self._do_end_turn(seat, 0)
 
     def _after_decision(self) -> None:
-        """Back to the turn once a power and the offer it made are settled; a power that ended its user's Act
-        Phase (6.6.2) sends the turn on to the Rest."""
+        """Back to the Act once a power (and the offer it made) is settled; a power that ended its user's Act
+        Phase (6.6.2, Wizard School) sends the turn on to the Rest."""
         self.flat.set("phase", Phase.ACT)
         self.update_oathkeeper()
         if self.flat.get("act_phase_over"):

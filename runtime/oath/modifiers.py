@@ -82,9 +82,10 @@ def uncovered(state: OathState, seat: int, timing: str) -> list[int]:
 
 
 def _run_reliquary(state: OathState, seat: int, timing: str) -> None:
-    """The uncovered Reliquary modifiers ask nothing: they run at once, before the cards' ones."""
+    """The uncovered Reliquary modifiers ask nothing and only set rule hooks: they run at once, before the
+    cards' ones."""
     for space in uncovered(state, seat, timing):
-        state.run_power(state.reliquary_modifiers[timing][space], seat, space, Phase.ACT)
+        state.run_quietly(state.reliquary_modifiers[timing][space], seat, space)
 
 
 def optional(state: OathState, seat: int) -> list[int]:
@@ -95,9 +96,9 @@ def optional(state: OathState, seat: int) -> list[int]:
                   and state.can_pay(seat, card, cost))
 
 
-def begin(state: OathState, seat: int, chosen: int, binds: list[int] | None = None) -> list[int]:
-    """The action starts: its hooks cleared, what it is noted, its binding modifiers queued (`binds`, when the
-    caller knows them); returns those."""
+def begin(state: OathState, seat: int, chosen: int, binds: list[int] | None = None) -> None:
+    """The action starts: its hooks cleared, what it is noted, the Reliquary's modifiers run, the cards' binding
+    modifiers queued (`binds`, when the caller knows them)."""
     flat = state.flat
     for hook in ACTION_HOOKS:
         flat.set(hook, 0)
@@ -106,10 +107,8 @@ def begin(state: OathState, seat: int, chosen: int, binds: list[int] | None = No
     flat.set("action_kind", int(kind))
     flat.set("action_target", chosen % STRIDE)
     _run_reliquary(state, seat, TIMING_OF[kind])
-    binds = binding(state, seat, TIMING_OF[kind]) if binds is None else binds
-    for card in binds:
+    for card in binding(state, seat, TIMING_OF[kind]) if binds is None else binds:
         flat.set("power_queued", card, 1)
-    return binds
 
 
 def after_binding(state: OathState) -> None:
@@ -179,9 +178,7 @@ def _dry_run(state: OathState, seat: int, chosen: int, cards: list[int]) -> Oath
     timing = TIMING_OF[Kind(chosen // STRIDE)]
     for card in cards:
         twin.flat.set("power_queued", card, 0)
-        key = twin.modifiers[timing][card][0]
-        twin.run_power(key, seat, twin.index_in_kind(card), Phase.ACT)
-        if twin.flat.get("phase") == Phase.EFFECT:
+        if not twin.run_quietly(twin.modifiers[timing][card][0], seat, twin.index_in_kind(card)):
             break
     return twin
 

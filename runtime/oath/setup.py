@@ -57,9 +57,15 @@ class Cards:
 
     def in_zone(self, zone: int) -> list[int]:
         """The cards in a zone, bottom first."""
-        orders = list(self.state.cells_of("card_order"))
-        cards = [c for c, z in enumerate(self.state.cells_of("card_zone")) if z == zone]
-        return sorted(cards, key=orders.__getitem__)
+        zones = self.state.slice("card_zone")
+        cards, card = [], -1
+        for _ in range(zones.count(zone)):  # scans in C: most zones hold a few cards
+            card = zones.index(zone, card + 1)
+            cards.append(card)
+        if len(cards) < 2:
+            return cards
+        cells, first = self.state.cells, self.state.fields["card_order"][0]
+        return sorted(cards, key=lambda card: cells[first + card])
 
     def put(self, card: int, zone: int, *, faceup: bool = False, bottom: bool = False) -> None:
         """On top (or at the bottom) of a zone."""
