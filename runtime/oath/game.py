@@ -174,6 +174,9 @@ class OathState:
         self.triggered = {when: _triggered_powers(self.game, self.cards, when) for when in TRIGGERED}
         for timing, found in self.modifiers.items():
             self.triggered[timing] = {card: key for card, (key, _, mandatory, _) in found.items() if mandatory}
+        self.zone_ids = {name: self.cards.zone(name, 0 if name in ("advisers", "relics_held") else None)
+                         for name in ("advisers", "relics_held", "at_site", "map")}
+        """Zone numbers looked up once; a player's zone is the first player's plus their seat."""
         self.adviser_zones = {self.cards.zone("advisers", seat) for seat in range(self.players)}
         self.relic_zones = {self.cards.zone("relics_held", seat) for seat in range(self.players)}
         overrides = empire.FACTORIES | modifiers.FACTORIES
@@ -434,14 +437,15 @@ class OathState:
     def can_use(self, seat: int, card: int) -> bool:
         """7.1.1: a faceup adviser of theirs, a relic they hold, a site they rule or their pawn is at, a faceup
         card at such a site."""
-        zone = self.flat.get("card_zone", card)
-        if zone in (self.cards.zone("advisers", seat), self.cards.zone("at_site")) and not self.flat.get("card_faceup", card):
+        zone, zones = self.flat.get("card_zone", card), self.zone_ids
+        advisers = zones["advisers"] + seat
+        if zone in (advisers, zones["at_site"]) and not self.flat.get("card_faceup", card):
             return False
-        if zone in (self.cards.zone("advisers", seat), self.cards.zone("relics_held", seat)):
+        if zone in (advisers, zones["relics_held"] + seat):
             return True
-        if zone == self.cards.zone("map"):
+        if zone == zones["map"]:
             site = card - self.site_base
-        elif zone == self.cards.zone("at_site"):
+        elif zone == zones["at_site"]:
             site = self.flat.get("card_site", card)
         else:
             return False
