@@ -50,7 +50,7 @@ def action_modifiers(game: Any, cards: Any, runnable: frozenset[str]) -> dict[st
             for index, power in enumerate(entity.powers):
                 key = f"{kind}/{entity.id.name.lower()}/powers/{index}"
                 if power.kind == "modifier" and power.timing in found and key in runnable:
-                    anyone = getattr(power, "applies_to", "user") == "anyone"
+                    anyone = power.applies_to == "anyone"
                     found[power.timing][cards.of(kind, entity.id.name.lower())] = (key, power.cost, power.mandatory, anyone)
     return found
 
