@@ -184,3 +184,26 @@ def test_play_writes_a_chronicle_that_simulate_sets_games_up_from(tmp_path: Path
     assert Chronicle.load(path, OATH).problem(OATH) is None
     simulated = CliRunner().invoke(main, ["simulate", "oath", "--games", "2", "--jobs", "1", "--chronicle", str(path)])
     assert simulated.exit_code == 0 and "games_per_second" in simulated.output
+
+
+def test_the_forest_temple_keeps_the_sites_with_beast_cards_and_only_flipped_edifices_cost_denizens() -> None:
+    writer = writer_after(8)
+    flat, cards = writer.flat, writer.cards
+    slots = writer.on_map()
+    temple_site, beast_site, plain_site = slots[1], slots[3], slots[5]
+    flat.set("site_warbands", temple_site, 0, 1)  # the winner rules the Temple's site
+    temple = cards.of("edifice", "forest_temple")
+    cards.put(temple, writer.zone("at_site"), faceup=True)
+    flat.set("card_site", temple, temple_site)
+    beast = int(OATH.enums["suit"]["BEAST"])
+    deck = cards.in_zone(writer.zone("world_deck"))
+    for site, suit_test in ((beast_site, lambda s: s == beast), (plain_site, lambda s: s not in (beast, -1))):
+        card = next(c for c in deck if suit_test(cards.printed_suit[c]))
+        cards.put(card, writer.zone("at_site"), faceup=True)
+        flat.set("card_site", card, site)
+    writer.discard_sites()
+    kept = writer.on_map()
+    assert beast_site in kept and temple_site in kept and plain_site not in kept
+    aside = writer.ruin_unruled()
+    assert aside == [] and [c for c in writer.at(beast_site) if cards.kind_of(c) == "denizen"], \
+        "8.3.3: no edifice flipped at the beast site, so its denizen stays"

@@ -5,13 +5,14 @@ winner's (or another player's) choice is drawn with the state's dice and listed 
 setup's placeholders. The result is a `Chronicle`: the map with its sites' cards, the decks, the
 Archive and the boards' sides, by entity id, saved as JSON.
 
-Not yet: powers that act during the Chronicle (sites kept for a suit's cards, 8.3.2), and edifice
-powers in play (an edifice at a site is kept and saved, but the kernel does not play its powers).
+Powers whose timing is `chronicle` (the Forest Temple's) run in the map clean-up. Not yet: edifice powers
+in play (an edifice at a site is kept and saved, but the kernel does not play its other powers).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
@@ -19,7 +20,8 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ..content import CompiledGame
 from ..state import FlatState
-from .empire import colour
+from ..vm_py import Native
+from .empire import bind_flat, colour
 from .setup import REGION_SLOTS, WORLD_DECK_PILES, Cards
 
 if TYPE_CHECKING:
@@ -247,8 +249,10 @@ class ChronicleWriter:
     def discard_sites(self) -> None:
         """8.3.2: sites the winner neither rules nor holds an intact edifice at go to the site deck, shuffled;
         their denizens to a discard pile, relics to the relic deck, ruins to the Archive."""
+        kept_suits = self.kept_suits()
         for site in self.on_map():
-            if self.ruled(site) or self.intact_edifices(site):
+            if self.ruled(site) or self.intact_edifices(site) or any(
+                    self.cards.printed_suit[card] in kept_suits for card in self.at(site)):
                 continue
             region = self.flat.get("site_region", site)
             for card in self.at(site):
@@ -263,16 +267,30 @@ class ChronicleWriter:
         deck = self.cards.in_zone(self.zone("site_deck"))
         self.cards.stack(self.flat.shuffled(deck), self.zone("site_deck"))
 
+    def kept_suits(self) -> set[int]:
+        """8.3.2 with the powers that act in the Chronicle (an intact edifice's, the Forest Temple's): the suits
+        whose cards keep their site on the map."""
+        self.flat.assign("chronicle_keep_suit", [0] * self.flat.size("chronicle_keep_suit"))
+        game = self.state.game
+        for site in self.on_map():
+            for edifice in self.intact_edifices(site):
+                entity = game.entities("edifice")[edifice - int(self.cards.base["edifice"])]
+                for index, power in enumerate(entity.intact.powers):
+                    key = f"edifice/{entity.id.name.lower()}/intact/powers/{index}"
+                    if power.timing == "chronicle" and key in game.layout.ENTRIES:
+                        self.state.run_quietly(key, self.winner, edifice - int(self.cards.base["edifice"]), self.flat)
+        return {suit for suit, keep in enumerate(self.flat.cells_of("chronicle_keep_suit")) if keep}
+
     def ruin_unruled(self) -> list[int]:
-        """8.3.3: intact edifices at sites the winner does not rule are ruined and the denizens there discarded;
-        the sites with ruins are set aside, top Cradle site first."""
+        """8.3.3: intact edifices at sites the winner does not rule are ruined and the denizens where one was are
+        discarded; the sites with ruins are set aside, top Cradle site first."""
         aside = []
         for site in self.on_map():
-            if not self.ruled(site):
-                for edifice in self.intact_edifices(site):
-                    self.flat.set("edifice_ruined", edifice, 1)
-                for denizen in self.of_kind(self.at(site), "denizen"):
-                    self.discard_denizen(denizen, self.flat.get("site_region", site))
+            flipped = [] if self.ruled(site) else self.intact_edifices(site)
+            for edifice in flipped:
+                self.flat.set("edifice_ruined", edifice, 1)
+            for denizen in self.of_kind(self.at(site), "denizen") if flipped else []:
+                self.discard_denizen(denizen, self.flat.get("site_region", site))
             if self.ruins(site):
                 aside.append(site)
                 self.cards.put(int(self.cards.base["site"]) + site, self.zone("box"))
@@ -399,3 +417,14 @@ def write_chronicle(state: OathState) -> tuple[Chronicle, list[str]]:
     chronicle = writer.write()
     return chronicle, writer.notes
 
+
+
+def _keep_sites_with_suit(flat: FlatState, args: list[int]) -> int:
+    flat.set("chronicle_keep_suit", args[0], 1)
+    return 0
+
+
+FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
+    "chronicle_keep_sites_with_suit": bind_flat(_keep_sites_with_suit),
+}
+"""The natives of powers that act while the Chronicle is written."""

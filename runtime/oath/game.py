@@ -18,7 +18,8 @@ from typing import Any
 from ..bytecode import ARITY, Op, Status, pending_choice, provide_choice
 from ..content import CompiledGame
 from ..effects import VMS, bind_natives, start
-from . import banners, campaign, empire, modifiers, natives
+from ..state import FlatState
+from . import banners, campaign, chronicle, empire, modifiers, natives
 from .actions import NONE, STRIDE, IllegalAction, Kind, Phase, action
 from .chronicle import Chronicle, write_chronicle
 from .observe import Observation, observe
@@ -91,7 +92,7 @@ def _battle_plans(game: CompiledGame, cards: Cards) -> dict[tuple[int, int], tup
 
 
 _RUNNABLE: dict[object, frozenset[str]] = {}
-IMPLEMENTED = set(natives.FACTORIES) | set(empire.FACTORIES) | set(modifiers.FACTORIES)
+IMPLEMENTED = set(natives.FACTORIES) | set(empire.FACTORIES) | set(modifiers.FACTORIES) | set(chronicle.FACTORIES)
 """Every native the kernel implements; empire.py's and modifiers.py's take the place of natives.py's."""
 
 
@@ -179,7 +180,7 @@ class OathState:
         """Zone numbers looked up once; a player's zone is the first player's plus their seat."""
         self.adviser_zones = {self.cards.zone("advisers", seat) for seat in range(self.players)}
         self.relic_zones = {self.cards.zone("relics_held", seat) for seat in range(self.players)}
-        overrides = empire.FACTORIES | modifiers.FACTORIES
+        overrides = empire.FACTORIES | modifiers.FACTORIES | chronicle.FACTORIES
         implemented = natives.bound(self.game) | {name: make(self.game) for name, make in overrides.items()}
         self.natives = bind_natives(self.game, implemented)
 
@@ -666,12 +667,13 @@ class OathState:
         self.frame = start(self.game, key, seat, this)
         self._run_effect()
 
-    def run_quietly(self, key: str, seat: int, this: int) -> bool:
-        """Runs a power on the VM alone, for a look ahead (modifiers.py): no phase, title or Supply upkeep after
-        it. False if it stopped to ask a choice."""
-        self.flat.set("effect_player", seat)
+    def run_quietly(self, key: str, seat: int, this: int, flat: FlatState | None = None) -> bool:
+        """Runs a power on the VM alone, on this state or another (a look ahead, the Chronicle's copy): no phase,
+        title or Supply upkeep after it. False if it stopped to ask a choice."""
+        flat = flat or self.flat
+        flat.set("effect_player", seat)
         frame = start(self.game, key, seat, this)
-        return self.run_vm(self.game.code, self.flat.cells, frame, self.game.data, self.natives, STEP_LIMIT) \
+        return self.run_vm(self.game.code, flat.cells, frame, self.game.data, self.natives, STEP_LIMIT) \
             is not Status.PAUSED
 
     def index_in_kind(self, card: int) -> int:
