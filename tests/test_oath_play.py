@@ -7,6 +7,7 @@ import random
 import pytest
 
 from lawforge.runtime import load
+from lawforge.runtime.oath.advisers import limit_of
 from lawforge.runtime.oath.empire import colour
 from lawforge.runtime.oath.game import IllegalAction, Kind, OathState, Phase, action
 
@@ -14,7 +15,6 @@ OATH = load("oath")
 FAVOR = ("favor", "bank_favor", "shared_favor", "card_favor", "banner_favor")
 SECRETS = ("secret", "secret_facedown", "shared_secret", "card_secret", "banner_secret")
 SECRET_TOKENS = int(OATH.manifest["inventory"]["secret_tokens"])
-PIED_PIPER = OathState(OATH, 2, 0).cards.of("denizen", "pied_piper")
 
 
 def check_invariants(state: OathState) -> None:
@@ -27,8 +27,8 @@ def check_invariants(state: OathState) -> None:
             flat.get("site_warbands", site, seat) for site in range(flat.size("site_slot")))
         assert warbands == (24 if seat == 0 else 14), "warbands of each colour are conserved"
         assert 0 <= flat.get("supply", seat) <= 6
-        advisers = state.advisers(seat)
-        assert len(advisers) <= 3 or (len(advisers) == 4 and PIED_PIPER in advisers), "9.2: the Piper ignores the limit"
+        limit, counted = limit_of(state.clone(), seat)
+        assert len(counted) <= limit <= 3, "the adviser limit, the lowest applying (7.6.4), the Piper not counted"
     for site in state.sites_on_map():
         assert len(state.cards_at(site)) <= state.capacity[state.site_card(site)]
 

@@ -112,3 +112,23 @@ def test_a_homeland_site_rewards_a_card_of_its_suit_played_there_unless_one_was_
         state.apply(action(Kind.PLAY_TO_SITE, card))
         assert state.flat.get("favor", 0) == favor + 1 + (not discarded_first), "5.1.4.I's favor, and the site's"
         check_invariants(state)
+
+
+def test_a_limiter_lowers_the_adviser_limit_and_the_pied_piper_does_not_count() -> None:
+    from lawforge.runtime.oath.advisers import limit_of
+
+    state = started(17)
+    adviser(state, "insomnia")  # "You can only have {n} advisers"
+    limit, counted = limit_of(state.clone(), 0)
+    assert limit == dict(OATH.get("denizen", "insomnia").params)["n"] < 3 and len(counted) == 1
+    piper = state.cards.of("denizen", "pied_piper")
+    state.cards.put(piper, state.cards.zone("advisers", 0), faceup=True)
+    assert len(limit_of(state.clone(), 0)[1]) == 1, "9.2: the Pied Piper ignores the adviser limit"
+    for name in ("alchemist", "assassin"):
+        card = drawn(state, name)
+        state.apply(action(Kind.PLAY_TO_ADVISERS, card))
+        while state.flat.get("phase") == Phase.EFFECT:
+            state.apply(state.legal_actions()[0])
+        limit, counted = limit_of(state.clone(), 0)
+        assert len(counted) <= limit and card in state.advisers(0) and piper in state.advisers(0)
+    check_invariants(state)

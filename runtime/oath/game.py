@@ -19,7 +19,7 @@ from ..bytecode import ARITY, Op, Status, pending_choice, provide_choice
 from ..content import CompiledGame
 from ..effects import VMS, bind_natives, start
 from ..state import FlatState
-from . import banners, campaign, chronicle, empire, modifiers, natives
+from . import advisers, banners, campaign, chronicle, empire, modifiers, natives
 from .actions import NONE, STRIDE, IllegalAction, Kind, Phase, action
 from .chronicle import Chronicle, write_chronicle
 from .observe import Observation, observe
@@ -27,8 +27,6 @@ from .setup import Cards, setup, table_row
 
 __all__ = ["IllegalAction", "Kind", "OathState", "Phase", "action"]
 
-ADVISER_LIMIT = 3
-"""2.2.2: up to three advisers."""
 LAST_ROUND = 8
 HOOKS_READ = frozenset({"attack_dice_delta", "defense_dice_delta", "kill_all_defeated", "bandits_per_site_delta",
                         *modifiers.ACTION_HOOKS})
@@ -92,7 +90,9 @@ def _battle_plans(game: CompiledGame, cards: Cards) -> dict[tuple[int, int], tup
 
 
 _RUNNABLE: dict[object, frozenset[str]] = {}
-IMPLEMENTED = set(natives.FACTORIES) | set(empire.FACTORIES) | set(modifiers.FACTORIES) | set(chronicle.FACTORIES)
+OVERRIDES = empire.FACTORIES | modifiers.FACTORIES | chronicle.FACTORIES | advisers.FACTORIES
+"""Natives of the kernel's own modules; they take the place of natives.py's first versions."""
+IMPLEMENTED = set(natives.FACTORIES) | set(OVERRIDES)
 """Every native the kernel implements; empire.py's and modifiers.py's take the place of natives.py's."""
 
 
@@ -166,6 +166,7 @@ class OathState:
         self.powers = _action_powers(self.game, self.cards)
         self.plans = _battle_plans(self.game, self.cards)
         self.when_played = _triggered_powers(self.game, self.cards, "when_played")
+        self.capacity_powers = _triggered_powers(self.game, self.cards, "capacity")
         self.modifiers = modifiers.action_modifiers(self.game, self.cards, _runnable(self.game))
         self.reliquary_modifiers: dict[str, dict[int, str]] = {}
         for space, entity in enumerate(self.game.entities("reliquary_modifier")):
@@ -180,8 +181,7 @@ class OathState:
         """Zone numbers looked up once; a player's zone is the first player's plus their seat."""
         self.adviser_zones = {self.cards.zone("advisers", seat) for seat in range(self.players)}
         self.relic_zones = {self.cards.zone("relics_held", seat) for seat in range(self.players)}
-        overrides = empire.FACTORIES | modifiers.FACTORIES | chronicle.FACTORIES
-        implemented = natives.bound(self.game) | {name: make(self.game) for name, make in overrides.items()}
+        implemented = natives.bound(self.game) | {name: make(self.game) for name, make in OVERRIDES.items()}
         self.natives = bind_natives(self.game, implemented)
 
     # queries -----------------------------------------------------------------------------------
@@ -574,12 +574,10 @@ class OathState:
             self._after_decision()
 
     def _do_play_to_advisers(self, seat: int, card: int) -> None:
-        """5.1.4.II: faceup (a Vision facedown); over the limit, the oldest adviser is discarded first. A facedown
-        adviser played this way (6.1) turns faceup where it is."""
-        advisers = self.advisers(seat)
-        if card not in advisers and len(advisers) >= ADVISER_LIMIT:
-            self.cards.discard(seat, advisers[0])
+        """5.1.4.II: faceup (a Vision facedown); over the limit (advisers.py), the oldest counted adviser is
+        discarded. A facedown adviser played this way (6.1) turns faceup where it is."""
         self.cards.put(card, self.cards.zone("advisers", seat), faceup=card not in self.visions)
+        advisers.discard_down(self, seat, keep=card)
         self._played(seat, card, -1, faceup=card not in self.visions)
 
     def _do_play_vision(self, seat: int, card: int) -> None:

@@ -1,0 +1,59 @@
+"""The adviser limit (2.2.2, 7.6.4) with the powers that change it: limiters ("You can only have n
+advisers", the lowest applies) and cards that ignore the limit (the Pied Piper, 9.2).
+
+A player's limit is worked out by running the capacity powers of their faceup advisers on the VM; their
+natives write it into scratch fields. Over the limit, the oldest counted adviser is discarded (the Law
+lets the player choose which). Not yet: the Family Wagon's limit by suit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ..content import CompiledGame
+from ..state import FlatState
+from ..vm_py import Native
+from .empire import bind_flat
+
+if TYPE_CHECKING:
+    from .game import OathState
+
+ADVISER_LIMIT = 3
+"""2.2.2: up to three advisers."""
+
+
+def limit_of(state: OathState, seat: int) -> tuple[int, list[int]]:
+    """The player's adviser limit now and the advisers that count toward it."""
+    flat = state.flat
+    flat.set("adviser_limit", seat, ADVISER_LIMIT)
+    flat.assign("limit_ignored", [0] * flat.size("limit_ignored"))
+    advisers = state.advisers(seat)
+    for card in advisers:
+        if card in state.capacity_powers and flat.get("card_faceup", card):
+            state.run_quietly(state.capacity_powers[card], seat, state.index_in_kind(card))
+    return flat.get("adviser_limit", seat), [c for c in advisers if not flat.get("limit_ignored", c)]
+
+
+def discard_down(state: OathState, seat: int, keep: int = -1) -> None:
+    """7.6.4: over the limit, counted advisers go, oldest first (not `keep`, the card just played)."""
+    limit, counted = limit_of(state, seat)
+    for card in [c for c in counted if c != keep][:max(0, len(counted) - limit)]:
+        state.cards.discard(seat, card)
+
+
+def _limit_advisers(flat: FlatState, args: list[int]) -> int:
+    player, most = args
+    flat.set("adviser_limit", player, min(flat.get("adviser_limit", player), most))
+    return 0
+
+
+def _ignore_adviser_limit(flat: FlatState, args: list[int]) -> int:
+    flat.set("limit_ignored", args[0], 1)
+    return 0
+
+
+FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
+    "limit_advisers": bind_flat(_limit_advisers),
+    "ignore_adviser_limit": bind_flat(_ignore_adviser_limit),
+}
