@@ -231,3 +231,18 @@ def test_attack_dice_a_plan_takes_away_below_zero_become_defense_dice() -> None:
     assert attack == 4, "one attack die per warband on the attacker's board"
     state.flat.set("attack_dice_delta", -7)
     assert campaign.pools(state) == (0, defense + 3)
+
+
+def test_a_cost_paid_out_of_your_turn_turns_secrets_facedown_and_sends_favor_to_the_bank() -> None:
+    from test_oath_banners import started
+
+    state = started(31)
+    card = state.cards.of("denizen", "rusting_ray")
+    cost = next(p.cost for p in state.game.get("denizen", "rusting_ray").powers if p.kind == "battle_plan_defense")
+    state.flat.move(("shared_secret",), ("secret", 1), 1)
+    secrets = state.flat.get("secret", 1)
+    state.pay(1, card, cost)  # seat 1 defends during seat 0's turn
+    assert state.flat.get("card_secret", card) == 0
+    assert state.flat.get("secret", 1) == secrets - 1 and state.flat.get("secret_facedown", 1) == 1
+    state.pay(0, card, cost)  # on your own turn the secret goes on the card
+    assert state.flat.get("card_secret", card) == 1

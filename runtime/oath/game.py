@@ -19,6 +19,7 @@ from ..bytecode import ARITY, Op, Status, pending_choice, provide_choice
 from ..content import CompiledGame
 from ..effects import VMS, bind_natives, start
 from ..state import FlatState
+from ..vm_py import Native
 from . import advisers, banners, campaign, chronicle, empire, modifiers, natives
 from .actions import NONE, STRIDE, IllegalAction, Kind, Phase, action
 from .chronicle import Chronicle, write_chronicle
@@ -91,7 +92,7 @@ def _battle_plans(game: CompiledGame, cards: Cards) -> dict[tuple[int, int], tup
 
 _RUNNABLE: dict[object, frozenset[str]] = {}
 OVERRIDES = empire.FACTORIES | modifiers.FACTORIES | chronicle.FACTORIES | advisers.FACTORIES
-"""Natives of the kernel's own modules; they take the place of natives.py's first versions."""
+"""Natives of the kernel's modules, besides natives.py's."""
 IMPLEMENTED = set(natives.FACTORIES) | set(OVERRIDES)
 """Every native the kernel implements; empire.py's and modifiers.py's take the place of natives.py's."""
 
@@ -107,6 +108,11 @@ def _runnable(game: CompiledGame) -> frozenset[str]:
             if set(game.layout.RULES.get(key, ())) <= HOOKS_READ
             and not _natives_called(game, begin, ends[begin]) - IMPLEMENTED)
     return _RUNNABLE[game.layout]
+
+
+def kernel_natives(game: CompiledGame) -> dict[str, Native]:
+    """Every native the kernel implements, bound to a compiled game."""
+    return natives.bound(game) | {name: make(game) for name, make in OVERRIDES.items()}
 
 
 def _natives_called(game: CompiledGame, begin: int, end: int) -> set[str]:
@@ -181,8 +187,7 @@ class OathState:
         """Zone numbers looked up once; a player's zone is the first player's plus their seat."""
         self.adviser_zones = {self.cards.zone("advisers", seat) for seat in range(self.players)}
         self.relic_zones = {self.cards.zone("relics_held", seat) for seat in range(self.players)}
-        implemented = natives.bound(self.game) | {name: make(self.game) for name, make in OVERRIDES.items()}
-        self.natives = bind_natives(self.game, implemented)
+        self.natives = bind_natives(self.game, kernel_natives(self.game))
 
     # queries -----------------------------------------------------------------------------------
 
@@ -650,12 +655,19 @@ class OathState:
         self.run_power(key, seat, self.index_in_kind(card), Phase.ACT)
 
     def pay(self, seat: int, card: int, cost: Any) -> None:
-        """7.1.2: a braid cost, placed on the card or burned."""
-        if cost is not None:
+        """7.1.2: a braid cost, placed on the card or burned. Out of your turn (a defender's battle plan), placed
+        favor goes straight to the bank and placed secrets turn facedown on your board (4.3.2)."""
+        if cost is None:
+            return
+        if seat == self.flat.get("current_player"):
             self.flat.move(("favor", seat), ("card_favor", card), cost.place_favor)
             self.flat.move(("secret", seat), ("card_secret", card), cost.place_secret)
-            self.flat.move(("favor", seat), ("shared_favor",), cost.burn_favor)
-            self.flat.move(("secret", seat), ("shared_secret",), cost.burn_secret)
+        else:
+            bank = ("bank_favor", self.suit_of[card]) if card in self.suit_of else ("shared_favor",)
+            self.flat.move(("favor", seat), bank, cost.place_favor)
+            self.flat.move(("secret", seat), ("secret_facedown", seat), cost.place_secret)
+        self.flat.move(("favor", seat), ("shared_favor",), cost.burn_favor)
+        self.flat.move(("secret", seat), ("shared_secret",), cost.burn_secret)
 
     def run_power(self, key: str, seat: int, this: int, then: Phase) -> None:
         """Runs a compiled power for its user until it ends (the turn goes on in phase `then`) or asks; `this`

@@ -2,8 +2,9 @@
 
 Each is bound to a compiled game and works on the state the VM hands it, through field names, so
 it serves any copy of a state. Only the natives listed here exist yet; a power that calls another
-one is not offered (game.py). The natives of Citizenship and of the Rule with purple warbands are
-empire.py's (6.6); no player joins a Campaign as an Ally yet (5.5.2).
+one is not offered (game.py). The kernel's modules hold the natives of their own rules: empire.py
+Citizenship, the Rule with purple warbands and Allies; modifiers.py the action or play being made;
+advisers.py the adviser limit; chronicle.py the Chronicle's.
 """
 
 from __future__ import annotations
@@ -47,19 +48,6 @@ def recover_relic(cards: Cards, args: list[int]) -> int:
     return take_relic(cards, args)
 
 
-def player_rules(cards: Cards, args: list[int]) -> int:
-    """Glossary Rule: a site with the player's warbands, a card at such a site, the player's advisers."""
-    player, card = args
-    state = cards.state
-    site_base = int(cards.base["site"])
-    if site_base <= card < site_base + state.size("site_slot"):
-        return int(state.get("site_warbands", card - site_base, player) > 0)
-    if state.get("card_zone", card) == cards.zone("advisers", player):
-        return 1
-    at_site = state.get("card_zone", card) == cards.zone("at_site")
-    return int(at_site and state.get("site_warbands", state.get("card_site", card), player) > 0)
-
-
 def is_enemy(cards: Cards, args: list[int]) -> int:
     """Glossary Enemy: Exiles are everyone's enemies; Imperial players are not each other's."""
     first, second = args
@@ -75,29 +63,6 @@ def campaign_targets_card(cards: Cards, args: list[int]) -> int:
     if site_base <= card < site_base + cards.state.size("site_slot"):
         return cards.state.get("campaign_target_site", card - site_base)
     return cards.state.get("campaign_target_card", card)
-
-
-def _site_of(cards: Cards, card: int) -> int | None:
-    """The site a card number is (a site card), or lies at; None for a card elsewhere."""
-    site_base = int(cards.base["site"])
-    if site_base <= card < site_base + cards.state.size("site_slot"):
-        return card - site_base
-    return cards.state.get("card_site", card) if cards.state.get("card_zone", card) == cards.zone("at_site") else None
-
-
-def ruler_of(cards: Cards, args: list[int]) -> int:
-    """Glossary Rule: the player with warbands at the site (or at the card's site), an adviser's holder; -1
-    for bandits or nobody."""
-    card = args[0]
-    state = cards.state
-    players = state.size("seated")
-    for player in range(players):
-        if state.get("card_zone", card) == cards.zone("advisers", player):
-            return player
-    site = _site_of(cards, card)
-    if site is None:
-        return -1
-    return next((p for p in range(players) if state.get("site_warbands", site, p) > 0), -1)
 
 
 def campaign_targets_at_site(cards: Cards, args: list[int]) -> int:
@@ -304,16 +269,12 @@ def _remember(field: str) -> Body:
 
 FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
     "take_relic": _native(take_relic),
-    "player_rules": _native(player_rules),
     "is_enemy": _native(is_enemy),
-    "is_campaign_ally": _native(lambda cards, args: 0),
     "campaign_attacker": _native(lambda cards, args: cards.state.get("campaign_attacker")),
     "campaign_defender": _native(lambda cards, args: cards.state.get("campaign_defender")),
     "campaign_targets_card": _native(campaign_targets_card),
     "on_campaign_end_discard": _native(_remember("campaign_discard_at_end")),
     "on_defeat_discard": _native(_remember("campaign_discard_on_defeat")),
-    "warband_colour_of": _native(lambda cards, args: args[0]),
-    "ruler_of": _native(ruler_of),
     "campaign_targets_at_site": _native(campaign_targets_at_site),
     "discard_card": _native(discard_card),
     "put_on_bottom": _native(put_on_bottom),
