@@ -508,7 +508,7 @@ def _take_spoils(state: OathState) -> None:
 
 def banish_to(state: OathState, seat: int, site: int) -> None:
     """5.5.7.III: the defender travels where the attacker says, for no Supply."""
-    state.arrive(state.flat.get("campaign_defender"), site)
+    state.cards.arrive(state.flat.get("campaign_defender"), site)
     _banish_step_done(state)
 
 

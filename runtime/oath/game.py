@@ -499,21 +499,8 @@ class OathState:
 
     def _do_travel(self, seat: int, site: int) -> None:
         self.flat.add("supply", seat, -modifiers.supply_cost(self, seat, Kind.TRAVEL, site))
-        self.arrive(seat, site)
+        self.cards.arrive(seat, site)
         self.trigger(seat, "after_travel")
-
-    def arrive(self, seat: int, site: int) -> None:
-        """The pawn moves to a site; a facedown site flips and its reveal prompt resolves (5.6.2)."""
-        self.flat.set("pawn_site", seat, site)
-        card = self.site_card(site)
-        if not self.flat.get("card_faceup", card):
-            self.flat.set("card_faceup", card, 1)
-            entity = self.game.entities("site")[site]
-            self.flat.move(("shared_favor",), ("card_favor", card), entity.start_favor)
-            self.flat.move(("shared_secret",), ("card_secret", card), entity.start_secret)
-            for relic in self.cards.in_zone(self.cards.zone("relic_deck"))[::-1][:entity.relics]:
-                self.cards.put(relic, self.cards.zone("at_site"))
-                self.flat.set("card_site", relic, site)
 
     def pay_supply(self, seat: int, kind: Kind, target: int) -> None:
         self.flat.add("supply", seat, -modifiers.supply_cost(self, seat, kind, target))

@@ -32,10 +32,8 @@ def _native(body: Body) -> Callable[[CompiledGame], Native]:
 
 
 def take_relic(cards: Cards, args: list[int]) -> int:
-    """The player takes the relic faceup into their personal bank (glossary Take).
-
-    Not yet: a relic taken from the Imperial Reliquary should uncover its action modifier for the
-    Chancellor (2.3); the Reliquary's modifiers are not played yet."""
+    """The player takes the relic faceup into their personal bank (glossary Take); taken from the Imperial
+    Reliquary, it uncovers its space's modifier for the Chancellor (2.3, modifiers.py)."""
     player, relic = args
     card = int(cards.base["relic"]) + relic
     cards.put(card, cards.zone("relics_held", player), faceup=True)
@@ -172,18 +170,7 @@ def travel(cards: Cards, args: list[int]) -> int:
     """5.6.2 once paid: the pawn moves; a facedown site turns faceup and its reveal prompt resolves (its favor and
     secrets from the shared bank, a relic from the top of the relic deck per relic icon)."""
     player, site = args
-    state = cards.state
-    state.set("pawn_site", player, site)
-    card = int(cards.base["site"]) + site
-    if state.get("card_faceup", card):
-        return 0
-    state.set("card_faceup", card, 1)
-    entity = cards.game.entities("site")[site]
-    state.move(("shared_favor",), ("card_favor", card), entity.start_favor)
-    state.move(("shared_secret",), ("card_secret", card), entity.start_secret)
-    for relic in cards.in_zone(cards.zone("relic_deck"))[::-1][:entity.relics]:
-        cards.put(relic, cards.zone("at_site"))
-        state.set("card_site", relic, site)
+    cards.arrive(player, site)
     return 0
 
 

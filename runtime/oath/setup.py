@@ -109,6 +109,22 @@ class Cards:
             state.set("discarded_suit_this_turn", site, self.printed_suit[card], 1)
         self.put(card, self.discard_target(state.get("site_region", site)))
 
+    def arrive(self, seat: int, site: int) -> None:
+        """The pawn moves to a site; a facedown site flips and its reveal prompt resolves (5.6.2): its favor and
+        secrets from the shared bank, a relic from the top of the relic deck per relic icon."""
+        state = self.state
+        state.set("pawn_site", seat, site)
+        card = int(self.base["site"]) + site
+        if state.get("card_faceup", card):
+            return
+        state.set("card_faceup", card, 1)
+        entity = self.game.entities("site")[site]
+        state.move(("shared_favor",), ("card_favor", card), entity.start_favor)
+        state.move(("shared_secret",), ("card_secret", card), entity.start_secret)
+        for relic in self.in_zone(self.zone("relic_deck"))[::-1][:entity.relics]:
+            self.put(relic, self.zone("at_site"))
+            state.set("card_site", relic, site)
+
     def stack(self, cards: list[int], zone: int) -> None:
         """Puts cards in a zone as a deck: the first listed ends on top."""
         for order, card in enumerate(reversed(cards)):
