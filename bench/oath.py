@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Any
 
 from lawforge.runtime import load
 from lawforge.runtime.content import CompiledGame
-from lawforge.runtime.oath.game import OathState
+from lawforge.runtime.oath.game import TRIGGERED, OathState, runnable
 
 GAMES = 40
 COPIES = 20_000
@@ -33,8 +34,42 @@ def games_per_second(game: CompiledGame, players: int, engine: str) -> tuple[flo
     return GAMES / elapsed, steps / elapsed
 
 
+PLAYED_KINDS = {"action": ("denizen", "relic"), "battle_plan_attack": ("denizen", "relic"),
+                "battle_plan_defense": ("denizen", "relic"), "when_played": ("denizen", "vision"),
+                "rest": ("denizen", "relic", "site"), "capacity": ("denizen",)}
+"""Where the kernel plays powers of each kind (game.py); modifiers by their timing (TRIGGERED, the banner's
+Wake, the Reliquary's, the Chronicle's)."""
+
+
+def played(kind: str, power: Any) -> bool:
+    if power.kind != "modifier":
+        return kind in PLAYED_KINDS.get(power.kind, ())
+    timing = power.timing
+    return (kind in ("denizen", "relic", "site") and timing in TRIGGERED or kind == "reliquary_modifier"
+            or kind == "banner" and timing == "wake_start" or kind == "edifice" and timing == "chronicle")
+
+
+def coverage(game: CompiledGame) -> str:
+    """How many of the content's powers the kernel plays, by kind (and timing for modifiers): those it has a
+    place for, whose natives it implements and whose rule hooks it reads."""
+    counts: dict[str, list[int]] = {}
+    for key in game.layout.ENTRIES:
+        kind, entity, *face, _, index = key.split("/")
+        holder = game.get(kind, entity)
+        for part in face:
+            holder = getattr(holder, part)
+        power = holder.powers[int(index)]
+        label = f"modifier:{power.timing}" if power.kind == "modifier" else power.kind
+        counts.setdefault(label, [0, 0])[0] += key in runnable(game) and played(kind, power)
+        counts[label][1] += 1
+    runs, total = sum(c[0] for c in counts.values()), sum(c[1] for c in counts.values())
+    parts = ", ".join(f"{label} {run}/{all_}" for label, (run, all_) in sorted(counts.items()))
+    return f"powers the kernel plays: {runs} of {total} ({parts})"
+
+
 def main() -> None:
     oath = load("oath")
+    print(coverage(oath))
     for players in (2, 4, 6):
         games, steps = games_per_second(oath, players, "compiled")
         print(f"{players} players: {games:8.2f} games/s {steps:10.0f} steps/s ({steps / games:.0f} steps a game)")

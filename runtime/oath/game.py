@@ -52,7 +52,7 @@ def _action_powers(game: CompiledGame, cards: Cards) -> dict[int, list[tuple[str
         for entity in game.entities(kind):
             for index, power in enumerate(entity.powers):
                 key = f"{kind}/{entity.id.name.lower()}/powers/{index}"
-                if power.kind == "action" and key in _runnable(game):
+                if power.kind == "action" and key in runnable(game):
                     usable.setdefault(cards.of(kind, entity.id.name.lower()), []).append((key, power.cost))
     return usable
 
@@ -72,7 +72,7 @@ def _triggered_powers(game: CompiledGame, cards: Cards, when: str) -> dict[int, 
             for index, power in enumerate(entity.powers):
                 key = f"{kind}/{entity.id.name.lower()}/powers/{index}"
                 fires = power.kind == when or power.kind == "modifier" and power.timing == when
-                if fires and key in _runnable(game):
+                if fires and key in runnable(game):
                     powers[cards.of(kind, entity.id.name.lower())] = key
     return powers
 
@@ -85,7 +85,7 @@ def _battle_plans(game: CompiledGame, cards: Cards) -> dict[tuple[int, int], tup
             for index, power in enumerate(entity.powers):
                 key = f"{kind}/{entity.id.name.lower()}/powers/{index}"
                 side = {"battle_plan_attack": 1, "battle_plan_defense": 2}.get(power.kind)
-                if side is not None and key in _runnable(game):
+                if side is not None and key in runnable(game):
                     plans[(cards.of(kind, entity.id.name.lower()), side)] = (key, power.cost)
     return plans
 
@@ -97,7 +97,7 @@ IMPLEMENTED = set(natives.FACTORIES) | set(OVERRIDES)
 """Every native the kernel implements; empire.py's and modifiers.py's take the place of natives.py's."""
 
 
-def _runnable(game: CompiledGame) -> frozenset[str]:
+def runnable(game: CompiledGame) -> frozenset[str]:
     """The powers the kernel can run: compiled, every native they call implemented, every rule hook they
     modify read by the kernel. Worked out once per compiled game, not once per state."""
     if game.layout not in _RUNNABLE:
@@ -164,7 +164,7 @@ class OathState:
         self.visions = set(self.cards.all("vision"))
         self.relics = set(self.cards.all("relic"))
         self.conspiracy = self.cards.of("vision", "conspiracy")
-        self.conspiracy_runs = CONSPIRACY in _runnable(self.game)
+        self.conspiracy_runs = CONSPIRACY in runnable(self.game)
         self.capacity = {self.cards.of("site", s.id.name.lower()): s.capacity for s in self.game.entities("site")}
         self.site_base = int(self.cards.base["site"])
         assert self.flat.size("card_zone") <= POWER_STRIDE
@@ -173,11 +173,11 @@ class OathState:
         self.plans = _battle_plans(self.game, self.cards)
         self.when_played = _triggered_powers(self.game, self.cards, "when_played")
         self.capacity_powers = _triggered_powers(self.game, self.cards, "capacity")
-        self.modifiers = modifiers.action_modifiers(self.game, self.cards, _runnable(self.game))
+        self.modifiers = modifiers.action_modifiers(self.game, self.cards, runnable(self.game))
         self.reliquary_modifiers: dict[str, dict[int, str]] = {}
         for space, entity in enumerate(self.game.entities("reliquary_modifier")):
             key = f"reliquary_modifier/{entity.id.name.lower()}/powers/0"
-            if entity.powers and key in _runnable(self.game):
+            if entity.powers and key in runnable(self.game):
                 self.reliquary_modifiers.setdefault(entity.powers[0].timing, {})[space] = key
         self.triggered = {when: _triggered_powers(self.game, self.cards, when) for when in TRIGGERED}
         for timing, found in self.modifiers.items():
