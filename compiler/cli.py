@@ -467,8 +467,8 @@ def play(ws: Workspace, game: str, players: int, seed: int, seat: int, locale: s
         out.print(escape(state.summary(locale)))
         for number, option in enumerate(legal, 1):
             out.print(f"  {number:>2}. {escape(state.describe(option, locale))}")
-        answer = click.prompt("your choice", type=click.IntRange(1, len(legal)), default=1, show_default=False,
-                              err=True)
+        answer = click.prompt(state.label("your_choice", locale), type=click.IntRange(1, len(legal)), default=1,
+                              show_default=False, err=True)
         state.apply(legal[answer - 1])
     out.print(escape(state.result(locale)))
     if chronicle_out is not None:

@@ -143,7 +143,7 @@ FIELDS: dict[str, tuple[int, tuple[int, ...], int]] = {
 SPACES: tuple[tuple[str, int], ...] = (
     ('player', 6),
     ('term', 129),
-    ('label', 97),
+    ('label', 98),
     ('table', 6),
     ('discrepancy', 19),
     ('field', 133),

@@ -226,22 +226,23 @@ class LabelId(IntEnum):
     THEIR_BOARD = 78
     SEAT = 79
     TO_ACT = 80
-    AT_SITE = 81
-    GAME_OVER = 82
-    MOVE_RECOVER_BANNER = 83
-    MOVE_TARGET_BANNER = 84
-    OLD_FAVOR_FIRST_TO = 85
-    MOVE_PLAY_VISION = 86
-    MOVE_PEEK = 87
-    MOVE_ACCEPT_CITIZENSHIP = 88
-    MOVE_DECLINE_CITIZENSHIP = 89
-    MOVE_SELF_EXILE = 90
-    MOVE_OFFER_ALLY = 91
-    MOVE_ACCEPT_ALLY = 92
-    MOVE_GIVE_TITLE = 93
-    MOVE_USE_MODIFIER = 94
-    MOVE_TAKE_ACTION = 95
-    MOVE_USE_PLAN = 96
+    YOUR_CHOICE = 81
+    AT_SITE = 82
+    GAME_OVER = 83
+    MOVE_RECOVER_BANNER = 84
+    MOVE_TARGET_BANNER = 85
+    OLD_FAVOR_FIRST_TO = 86
+    MOVE_PLAY_VISION = 87
+    MOVE_PEEK = 88
+    MOVE_ACCEPT_CITIZENSHIP = 89
+    MOVE_DECLINE_CITIZENSHIP = 90
+    MOVE_SELF_EXILE = 91
+    MOVE_OFFER_ALLY = 92
+    MOVE_ACCEPT_ALLY = 93
+    MOVE_GIVE_TITLE = 94
+    MOVE_USE_MODIFIER = 95
+    MOVE_TAKE_ACTION = 96
+    MOVE_USE_PLAN = 97
 
 
 class TableId(IntEnum):
@@ -2767,6 +2768,10 @@ LABELS: tuple[Label, ...] = (
     Label(
         id=LabelId.TO_ACT,
         text=Text(en='to act', fr='doit jouer', uk='ходить'),
+    ),
+    Label(
+        id=LabelId.YOUR_CHOICE,
+        text=Text(en='your choice', fr='votre choix', uk='ваш вибір'),
     ),
     Label(
         id=LabelId.AT_SITE,

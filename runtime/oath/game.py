@@ -894,12 +894,12 @@ class OathState:
     def describe(self, chosen: int, locale: str = "en") -> str:
         """A move in words of the chosen language: its label from the content, then what it acts on."""
         kind, argument = Kind(chosen // STRIDE), chosen % STRIDE
-        label = self._label(f"move_{kind.name.lower()}", locale)
+        label = self.label(f"move_{kind.name.lower()}", locale)
         if kind in (Kind.END_TURN, Kind.SEARCH_WORLD, Kind.SEARCH_DISCARD, Kind.TARGET_PAWN, Kind.FIGHT,
                     Kind.SACRIFICE, Kind.DONE, Kind.BURN_HALF_FAVOR, Kind.DECLINE_CITIZENSHIP, Kind.SELF_EXILE, Kind.TAKE_ACTION):
             return label
         if kind == Kind.CAMPAIGN:
-            return f"{label} {self._label('the_bandits', locale) if argument == NONE else self._seat(argument, locale)}"
+            return f"{label} {self.label('the_bandits', locale) if argument == NONE else self._seat(argument, locale)}"
         if kind == Kind.TARGET_BANNER:
             return f"{label} {self._name('banner', argument, locale)}"
         if kind == Kind.RECOVER_BANNER:
@@ -908,14 +908,14 @@ class OathState:
             token = self._term("favor" if banner == banners.PEOPLES_FAVOR else "secret", locale)
             text = f"{label} {self._name('banner', banner, locale)}: {amount} {token}"
             if banner == banners.PEOPLES_FAVOR:
-                text += f"; {self._label('old_favor_first_to', locale)} {self._name('suit', suit, locale)}"
+                text += f"; {self.label('old_favor_first_to', locale)} {self._name('suit', suit, locale)}"
             return text
         if kind == Kind.KILL_AT:
             if argument == NONE:
-                return f"{label} {self._label('their_board', locale)}"
+                return f"{label} {self.label('their_board', locale)}"
             if argument >= campaign.ALLY_BOARD:
-                return f"{label} {self._label('their_board', locale)}: {self._seat(argument - campaign.ALLY_BOARD, locale)}"
-            return f"{label} {self._label('at_site', locale)} {self._name('site', argument, locale)}"
+                return f"{label} {self.label('their_board', locale)}: {self._seat(argument - campaign.ALLY_BOARD, locale)}"
+            return f"{label} {self.label('at_site', locale)} {self._name('site', argument, locale)}"
         if kind in (Kind.OFFER_ALLY, Kind.ACCEPT_ALLY, Kind.GIVE_TITLE):
             return f"{label} {self._seat(argument, locale)}"
         if kind in (Kind.TRAVEL, Kind.WARBAND_TO_SITE, Kind.WARBAND_TO_BOARD, Kind.TARGET_SITE, Kind.OCCUPY,
@@ -927,7 +927,8 @@ class OathState:
             return f"{label} {self._card_name(card, locale)}" + (f" ({index + 1})" if several else "")
         return f"{label} {self._card_name(argument, locale)}"
 
-    def _label(self, label_id: str, locale: str) -> str:
+    def label(self, label_id: str, locale: str) -> str:
+        """A word of the runtime in the chosen language (content/oath/labels.yaml)."""
         return str(self.game.get("label", label_id).text.get(locale, self.game.source_locale))
 
     def _name(self, kind: str, index: int, locale: str) -> str:
@@ -943,13 +944,13 @@ class OathState:
         return self._name(self.cards.kind_of(card), self.index_in_kind(card), locale)
 
     def _seat(self, seat: int, locale: str) -> str:
-        return f"{self._label('seat', locale)} {seat} ({self._name('role', self.flat.get('role', seat), locale)})"
+        return f"{self.label('seat', locale)} {seat} ({self._name('role', self.flat.get('role', seat), locale)})"
 
     def result(self, locale: str = "en") -> str:
         """Who won and how, once the game is over."""
         winner = self.flat.get("winner")
         how = self._term(self.victory or "", locale)
-        return f"{self._label('game_over', locale)} {self._seat(winner, locale)} — {how}"
+        return f"{self.label('game_over', locale)} {self._seat(winner, locale)} — {how}"
 
     def role_of(self, seat: int) -> str:
         return next(name for name, number in self.role_ids.items() if number == self.flat.get("role", seat))
@@ -957,12 +958,12 @@ class OathState:
     def summary(self, locale: str = "en") -> str:
         """A few lines a player needs to decide: round, whose turn, each seat's board and site."""
         lines = [f"{self._term('round', locale)} {self.flat.get('round')}: "
-                 f"{self._label('seat', locale)} {self.current_player()} {self._label('to_act', locale)}"]
+                 f"{self.label('seat', locale)} {self.current_player()} {self.label('to_act', locale)}"]
         counts = (("supply", "supply"), ("favor", "favor"), ("secret", "secret"), ("warband", "warbands"))
         for seat in range(self.players):
             board = ", ".join(f"{self._term(term, locale)} {self.flat.get(field, seat)}" for term, field in counts)
             site = self._name("site", self.flat.get("pawn_site", seat), locale)
-            lines.append(f"  {self._seat(seat, locale)}: {board}; {self._label('at_site', locale)} {site}")
+            lines.append(f"  {self._seat(seat, locale)}: {board}; {self.label('at_site', locale)} {site}")
         return "\n".join(lines)
 
     def chronicle(self) -> tuple[Chronicle, list[str]]:
