@@ -97,3 +97,27 @@ def test_cards_show_their_suit_only_faceup() -> None:
     assert state.flat.get("card_suit", alchemist) == arcane
     state.cards.put(alchemist, state.cards.zone("advisers", 0))
     assert state.flat.get("card_suit", alchemist) == -1, "a facedown adviser has no suit"
+
+
+def test_persistent_powers_forbid_playing_visions_faceup() -> None:
+    from lawforge.runtime.oath.actions import Kind, Phase, action
+    from test_oath_banners import started
+
+    state = started(40, players=3)
+    state.flat.set("current_player", 1)
+    vision = state.cards.of("vision", "faith")
+    state.cards.put(vision, state.cards.zone("drawn", 1))
+    state.flat.set("phase", Phase.SEARCH_PLAY)
+    assert action(Kind.PLAY_VISION, vision) in state.legal_actions()
+    obedience = state.cards.of("denizen", "vow_of_obedience")
+    state.cards.put(obedience, state.cards.zone("advisers", 1), faceup=True)
+    assert action(Kind.PLAY_VISION, vision) not in state.legal_actions(), "Vow of Obedience: its ruler cannot"
+    state.cards.put(obedience, state.cards.zone("advisers", 2), faceup=True)
+    assert action(Kind.PLAY_VISION, vision) in state.legal_actions(), "it binds only its ruler"
+    police = state.cards.of("denizen", "secret_police")
+    site = state.flat.get("pawn_site", 1)
+    state.cards.put(police, state.cards.zone("at_site"), faceup=True)
+    state.flat.set("card_site", police, site)
+    state.flat.move(("warband_bank", 0), ("site_warbands", site, 0), 1)
+    assert action(Kind.PLAY_VISION, vision) not in state.legal_actions(), \
+        "Secret Police: an enemy of its ruler at a site that ruler rules cannot"

@@ -190,10 +190,9 @@ def _player_rules(flat: FlatState, args: list[int]) -> int:
     return int(flat.get("card_zone", card) == cards.zone("advisers", player))
 
 
-def _ruler_of(flat: FlatState, args: list[int]) -> int:
+def ruler_of(flat: FlatState, card: int) -> int:
     """Glossary Rule: an adviser's holder; at a site, the player whose colour of warbands is there (the
     Chancellor for purple, who speaks for the Empire); -1 for bandits or nobody."""
-    card = args[0]
     cards = Cards(flat)
     players = flat.size("seated")
     for player in range(players):
@@ -220,7 +219,7 @@ FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
     "become_citizen": bind_flat(_become_citizen),
     "warband_colour_of": bind_flat(lambda flat, args: colour(flat, args[0])),
     "player_rules": bind_flat(_player_rules),
-    "ruler_of": bind_flat(_ruler_of),
+    "ruler_of": bind_flat(lambda flat, args: ruler_of(flat, args[0])),
     "is_campaign_ally": bind_flat(lambda flat, args: int(flat.get("campaign_ally", args[0]) == JOINED)),
 }
 """The natives of the Empire; they take the place of natives.py's first versions of the Rule natives."""

@@ -20,7 +20,7 @@ from ..content import CompiledGame
 from ..effects import VMS, bind_natives, start
 from ..state import FlatState
 from ..vm_py import Native
-from . import advisers, banners, campaign, chronicle, empire, modifiers, natives
+from . import advisers, banners, campaign, chronicle, empire, modifiers, natives, persistent
 from .actions import NONE, STRIDE, IllegalAction, Kind, Phase, action
 from .chronicle import Chronicle, write_chronicle
 from .observe import Observation, observe
@@ -91,7 +91,7 @@ def _battle_plans(game: CompiledGame, cards: Cards) -> dict[tuple[int, int], tup
 
 
 _RUNNABLE: dict[object, frozenset[str]] = {}
-OVERRIDES = empire.FACTORIES | modifiers.FACTORIES | chronicle.FACTORIES | advisers.FACTORIES
+OVERRIDES = empire.FACTORIES | modifiers.FACTORIES | chronicle.FACTORIES | advisers.FACTORIES | persistent.FACTORIES
 """Natives of the kernel's modules, besides natives.py's."""
 IMPLEMENTED = set(natives.FACTORIES) | set(OVERRIDES)
 """Every native the kernel implements; empire.py's and modifiers.py's take the place of natives.py's."""
@@ -101,12 +101,9 @@ def runnable(game: CompiledGame) -> frozenset[str]:
     """The powers the kernel can run: compiled, every native they call implemented, every rule hook they
     modify read by the kernel. Worked out once per compiled game, not once per state."""
     if game.layout not in _RUNNABLE:
-        offsets = sorted(game.layout.ENTRIES.values())
-        ends = dict(zip(offsets, offsets[1:] + [len(game.code)], strict=True))
         _RUNNABLE[game.layout] = frozenset(
-            key for key, begin in game.layout.ENTRIES.items()
-            if set(game.layout.RULES.get(key, ())) <= HOOKS_READ
-            and not _natives_called(game, begin, ends[begin]) - IMPLEMENTED)
+            key for key in game.layout.ENTRIES
+            if set(game.layout.RULES.get(key, ())) <= HOOKS_READ and not natives_of(game, key) - IMPLEMENTED)
     return _RUNNABLE[game.layout]
 
 
@@ -115,7 +112,10 @@ def kernel_natives(game: CompiledGame) -> dict[str, Native]:
     return natives.bound(game) | {name: make(game) for name, make in OVERRIDES.items()}
 
 
-def _natives_called(game: CompiledGame, begin: int, end: int) -> set[str]:
+def natives_of(game: CompiledGame, key: str) -> set[str]:
+    """The natives a compiled power calls (read off its bytecode, up to the next power's)."""
+    begin = game.layout.ENTRIES[key]
+    end = min((o for o in game.layout.ENTRIES.values() if o > begin), default=len(game.code))
     called, pc = set(), begin
     while pc < end:
         op = Op(game.code[pc])
@@ -173,6 +173,8 @@ class OathState:
         self.plans = _battle_plans(self.game, self.cards)
         self.when_played = _triggered_powers(self.game, self.cards, "when_played")
         self.capacity_powers = _triggered_powers(self.game, self.cards, "capacity")
+        self.vision_rules = {card: key for card, key in _triggered_powers(self.game, self.cards, "persistent").items()
+                             if natives_of(self.game, key) & set(persistent.VISION_RULES)}
         self.modifiers = modifiers.action_modifiers(self.game, self.cards, runnable(self.game))
         self.reliquary_modifiers: dict[str, dict[int, str]] = {}
         for space, entity in enumerate(self.game.entities("reliquary_modifier")):
@@ -290,7 +292,9 @@ class OathState:
             out.append(action(Kind.PLAY_TO_ADVISERS, card))
         if card == self.conspiracy and self.conspiracy_runs \
                 or card in self.visions and card != self.conspiracy and self.is_exile(seat):
-            out.append(action(Kind.PLAY_VISION, card))
+            forbidden = persistent.visions_forbidden(self, seat) if self.vision_rules else 0
+            if forbidden < (persistent.ALL_VISIONS if card == self.conspiracy else persistent.REVEALED_VISIONS):
+                out.append(action(Kind.PLAY_VISION, card))
         return sorted(out)
 
     def _act_actions(self, seat: int) -> list[int]:
