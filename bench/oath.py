@@ -13,7 +13,8 @@ from typing import Any
 
 from lawforge.runtime import load
 from lawforge.runtime.content import CompiledGame
-from lawforge.runtime.oath.game import TRIGGERED, OathState, runnable
+from lawforge.runtime.oath.game import TRIGGERED, OathState, natives_of, runnable
+from lawforge.runtime.oath.persistent import VISION_RULES
 
 GAMES = 40
 COPIES = 20_000
@@ -38,13 +39,15 @@ PLAYED_KINDS = {"action": ("denizen", "relic"), "battle_plan_attack": ("denizen"
                 "battle_plan_defense": ("denizen", "relic"), "when_played": ("denizen", "vision"),
                 "rest": ("denizen", "relic", "site"), "capacity": ("denizen",)}
 """Where the kernel plays powers of each kind (game.py); modifiers by their timing (TRIGGERED, the banner's
-Wake, the Reliquary's, the Chronicle's)."""
+Wake, the Reliquary's, the Chronicle's, the persistent rules of persistent.py)."""
 
 
-def played(kind: str, power: Any) -> bool:
+def played(game: CompiledGame, key: str, kind: str, power: Any) -> bool:
     if power.kind != "modifier":
         return kind in PLAYED_KINDS.get(power.kind, ())
     timing = power.timing
+    if timing == "persistent":
+        return bool(natives_of(game, key) & set(VISION_RULES))
     return (kind in ("denizen", "relic", "site") and timing in TRIGGERED or kind == "reliquary_modifier"
             or kind == "banner" and timing == "wake_start" or kind == "edifice" and timing == "chronicle")
 
@@ -60,7 +63,7 @@ def coverage(game: CompiledGame) -> str:
             holder = getattr(holder, part)
         power = holder.powers[int(index)]
         label = f"modifier:{power.timing}" if power.kind == "modifier" else power.kind
-        counts.setdefault(label, [0, 0])[0] += key in runnable(game) and played(kind, power)
+        counts.setdefault(label, [0, 0])[0] += key in runnable(game) and played(game, key, kind, power)
         counts[label][1] += 1
     runs, total = sum(c[0] for c in counts.values()), sum(c[1] for c in counts.values())
     parts = ", ".join(f"{label} {run}/{all_}" for label, (run, all_) in sorted(counts.items()))
