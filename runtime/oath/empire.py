@@ -20,7 +20,7 @@ from ..content import CompiledGame
 from ..state import FlatState
 from ..vm_py import Native
 from .banners import DARKEST_SECRET, PEOPLES_FAVOR
-from .setup import Cards
+from .setup import Cards, most_supply
 
 if TYPE_CHECKING:
     from .game import OathState
@@ -76,11 +76,6 @@ def become_exile(state: FlatState, seat: int) -> None:
     state.set("role", seat, _role(state.game, "exile"))
     _replace_warbands(state, seat, seat, CHANCELLOR)
     state.set("supply", seat, most_supply(state.game, "exile"))
-
-
-def most_supply(game: CompiledGame, table: str) -> int:
-    """The leftmost space of a Supply track (4.3.4)."""
-    return int(max(game.tables.values(f"table_supply_refresh_{table}")))
 
 
 def self_exile_price(state: OathState, seat: int) -> int:
@@ -184,7 +179,7 @@ def _player_rules(flat: FlatState, args: list[int]) -> int:
     if player < 0:
         return 0
     cards = Cards(flat)
-    site = _site_of(cards, card)
+    site = cards.site_of(card)
     if site is not None:
         return int(flat.get("site_warbands", site, colour(flat, player)) > 0)
     return int(flat.get("card_zone", card) == cards.zone("advisers", player))
@@ -198,19 +193,10 @@ def ruler_of(flat: FlatState, card: int) -> int:
     for player in range(players):
         if flat.get("card_zone", card) == cards.zone("advisers", player):
             return player
-    site = _site_of(cards, card)
+    site = cards.site_of(card)
     if site is None:
         return -1
     return next((p for p in range(players) if flat.get("site_warbands", site, p) > 0), -1)
-
-
-def _site_of(cards: Cards, card: int) -> int | None:
-    """The site a card number is (a site card), or lies at; None for a card elsewhere."""
-    site_base = int(cards.base["site"])
-    if site_base <= card < site_base + cards.state.size("site_slot"):
-        return card - site_base
-    at_site = cards.state.get("card_zone", card) == cards.zone("at_site")
-    return cards.state.get("card_site", card) if at_site else None
 
 
 FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {

@@ -24,7 +24,7 @@ from . import advisers, banners, campaign, chronicle, empire, modifiers, natives
 from .actions import NONE, STRIDE, IllegalAction, Kind, Phase, action
 from .chronicle import Chronicle, write_chronicle
 from .observe import Observation, observe
-from .setup import Cards, setup, table_row
+from .setup import Cards, most_supply, setup, table_row
 
 __all__ = ["IllegalAction", "Kind", "OathState", "Phase", "action"]
 
@@ -488,11 +488,8 @@ class OathState:
     def _pass_turn(self, seat: int) -> None:
         self.flat.set("action_kind", -1)
         self.flat.set("played_card", -1)
-        for site in range(self.flat.size("site_slot")):
-            for suit in range(self.flat.size("bank_favor")):
-                self.flat.set("discarded_suit_this_turn", site, suit, 0)
-        for card in range(self.flat.size("took_this_turn")):
-            self.flat.set("took_this_turn", card, 0)
+        for field in ("discarded_suit_this_turn", "took_this_turn"):
+            self.flat.assign(field, [0] * self.flat.size(field))
         following = (seat + 1) % self.players
         if following == 0:
             self._end_round()
@@ -781,7 +778,7 @@ class OathState:
 
     def most_supply(self, seat: int) -> int:
         """The leftmost space of a player's Supply track: Supply never goes beyond it (4.3.4)."""
-        return empire.most_supply(self.game, "exile" if self.is_exile(seat) else "chancellor")
+        return most_supply(self.game, "exile" if self.is_exile(seat) else "chancellor")
 
     def _end_round(self) -> None:
         """3.3 and 3.4: the end die after rounds 5-7, War Exhaustion after round 8."""

@@ -59,9 +59,9 @@ def in_play(state: OathState, card: int) -> bool:
     """A card whose powers can bind players: a site on the map, a faceup card at a site or among advisers, a held
     relic."""
     zone = state.flat.get("card_zone", card)
-    if zone == state.cards.zone("map"):
+    if zone == state.zone_ids["map"]:
         return True
-    if zone == state.cards.zone("at_site") or zone in state.adviser_zones:
+    if zone == state.zone_ids["at_site"] or zone in state.adviser_zones:
         return bool(state.flat.get("card_faceup", card))
     return zone in state.relic_zones
 

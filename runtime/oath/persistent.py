@@ -62,8 +62,7 @@ def _enemies_at_ruled_sites(flat: FlatState, args: list[int]) -> int:
 
 def _only_at_site(flat: FlatState, args: list[int]) -> int:
     """Sacred Ground: everyone whose pawn is not at the card's site."""
-    cards = Cards(flat)
-    site = flat.get("card_site", args[0]) if flat.get("card_zone", args[0]) == cards.zone("at_site") else -1
+    site = Cards(flat).site_of(args[0])
     for player in range(flat.size("seated")):
         if flat.get("seated", player) and flat.get("pawn_site", player) != site:
             _forbid(flat, player, REVEALED_VISIONS)

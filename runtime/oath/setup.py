@@ -125,6 +125,13 @@ class Cards:
             self.put(relic, self.zone("at_site"))
             state.set("card_site", relic, site)
 
+    def site_of(self, card: int) -> int | None:
+        """The site a card number is (a site card), or lies at; None for a card elsewhere."""
+        site_base = int(self.base["site"])
+        if site_base <= card < site_base + self.state.size("site_slot"):
+            return card - site_base
+        return self.state.get("card_site", card) if self.state.get("card_zone", card) == self.zone("at_site") else None
+
     def stack(self, cards: list[int], zone: int) -> None:
         """Puts cards in a zone as a deck: the first listed ends on top."""
         for order, card in enumerate(reversed(cards)):
@@ -249,8 +256,7 @@ def _players(result: Setup, cards: Cards, chronicle: Chronicle | None) -> None:
         state.move(("shared_favor",), ("favor", seat), 2 if seat == 0 else 1)
         state.move(("shared_secret",), ("secret", seat), 1)
         state.move(("warband_bank", 0 if role == "citizen" else seat), ("warbands", seat), 3)
-        track = "exile" if role == "exile" else "chancellor"
-        state.set("supply", seat, max(game.tables.values(f"table_supply_refresh_{track}")))
+        state.set("supply", seat, most_supply(game, "exile" if role == "exile" else "chancellor"))
     cards.put(cards.of("relic", "grand_scepter"), cards.zone("relics_held", 0), faceup=True)
     site_base = int(cards.base["site"])
     faceup = sorted((s for s in range(state.size("site_slot")) if state.get("card_zone", site_base + s) == cards.zone("map")
@@ -330,6 +336,11 @@ def _world_deck(result: Setup, cards: Cards, *, rebuild: bool) -> None:
 def _inventory(game: CompiledGame, item_id: str) -> int:
     """How many of a component the box holds (game.yaml's inventory, carried by the manifest)."""
     return int(game.manifest["inventory"][item_id])
+
+
+def most_supply(game: CompiledGame, track: str) -> int:
+    """The leftmost space of a Supply track ("exile" or "chancellor"): Supply never goes beyond it (4.3.4)."""
+    return int(max(game.tables.values(f"table_supply_refresh_{track}")))
 
 
 def table_row(game: CompiledGame, table: str, key: int) -> int:
