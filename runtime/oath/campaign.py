@@ -14,7 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ..content import CompiledGame
 from ..state import FlatState
+from ..vm_py import Native
 from . import banners
 from .empire import CHANCELLOR, JOINED, colour
 from .actions import NONE, Kind, Phase, action
@@ -554,6 +556,9 @@ def clear(flat: FlatState) -> None:
                  "campaign_planning") + CAMPAIGN_HOOKS:
         flat.set(name, 0)
 
+
+FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {}
+"""The natives of battle plans and Campaign outcomes."""
 
 HANDLERS: dict[Kind, Callable[[OathState, int, int], None]] = {
     Kind.CAMPAIGN: start,

@@ -29,8 +29,7 @@ from .setup import Cards, most_supply, setup, table_row
 __all__ = ["IllegalAction", "Kind", "OathState", "Phase", "action"]
 
 LAST_ROUND = 8
-HOOKS_READ = frozenset({"attack_dice_delta", "defense_dice_delta", "kill_all_defeated", "bandits_per_site_delta",
-                        *modifiers.ACTION_HOOKS})
+HOOKS_READ = frozenset({*campaign.CAMPAIGN_HOOKS, *modifiers.ACTION_HOOKS})
 """The rule hooks (state fields that modifiers set) the kernel reads so far."""
 CONSPIRACY = "vision/conspiracy/powers/0"
 VISIONS_NEEDED = 3
@@ -91,7 +90,8 @@ def _battle_plans(game: CompiledGame, cards: Cards) -> dict[tuple[int, int], tup
 
 
 _RUNNABLE: dict[object, frozenset[str]] = {}
-OVERRIDES = empire.FACTORIES | modifiers.FACTORIES | chronicle.FACTORIES | advisers.FACTORIES | persistent.FACTORIES
+OVERRIDES = (empire.FACTORIES | modifiers.FACTORIES | chronicle.FACTORIES | advisers.FACTORIES | persistent.FACTORIES
+             | campaign.FACTORIES)
 """Natives of the kernel's modules, besides natives.py's."""
 IMPLEMENTED = set(natives.FACTORIES) | set(OVERRIDES)
 """Every native the kernel implements; empire.py's and modifiers.py's take the place of natives.py's."""
