@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from lawforge.runtime.oath import campaign, empire
-from lawforge.runtime.oath.actions import Kind, Phase, action
+from lawforge.runtime.oath.actions import STRIDE, Kind, Phase, action
 from lawforge.runtime.oath.banners import PEOPLES_FAVOR
 from lawforge.runtime.oath.game import POWER_STRIDE, OathState
 from test_oath_banners import started, with_oath
@@ -223,4 +223,4 @@ def test_the_holder_chooses_who_takes_the_title_when_several_overtake_them() -> 
     assert state.legal_actions() == [action(Kind.GIVE_TITLE, 1), action(Kind.GIVE_TITLE, 2)]
     state.apply(action(Kind.GIVE_TITLE, 2))
     assert flat.get("oathkeeper") == 2 and flat.get("title_candidates") == 0
-    assert Kind.GIVE_TITLE not in {a // 1024 for a in state.legal_actions()}
+    assert Kind.GIVE_TITLE not in {a // STRIDE for a in state.legal_actions()}

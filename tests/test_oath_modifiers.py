@@ -3,7 +3,7 @@ that takes an action off the legal list, and the natives that tell a modifier wh
 
 from __future__ import annotations
 
-from lawforge.runtime.oath.actions import Kind, Phase, action
+from lawforge.runtime.oath.actions import STRIDE, Kind, Phase, action
 from lawforge.runtime.oath.game import OathState
 from test_oath_banners import started
 from test_oath_play import check_invariants
@@ -76,9 +76,9 @@ def test_declining_the_optional_modifier_pays_the_usual_cost() -> None:
 def test_a_vow_that_forbids_campaigning_takes_every_campaign_off_the_legal_list() -> None:
     state = started(22, players=3)
     state.flat.set("supply", 0, 6)
-    campaigns = [a for a in state.legal_actions() if a // 1024 == Kind.CAMPAIGN]
+    campaigns = [a for a in state.legal_actions() if a // STRIDE == Kind.CAMPAIGN]
     adviser(state, "vow_of_peace")
-    assert campaigns and not [a for a in state.legal_actions() if a // 1024 == Kind.CAMPAIGN]
+    assert campaigns and not [a for a in state.legal_actions() if a // STRIDE == Kind.CAMPAIGN]
 
 
 def uncover(state: OathState, space: int) -> None:

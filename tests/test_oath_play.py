@@ -9,6 +9,7 @@ import pytest
 from lawforge.runtime import load
 from lawforge.runtime.oath.advisers import limit_of
 from lawforge.runtime.oath.empire import colour
+from lawforge.runtime.oath.actions import STRIDE
 from lawforge.runtime.oath.game import IllegalAction, Kind, OathState, Phase, action
 
 OATH = load("oath")
@@ -31,6 +32,12 @@ def check_invariants(state: OathState) -> None:
         assert len(counted) <= limit <= 3, "the adviser limit, the lowest applying (7.6.4), the Piper not counted"
     for site in state.sites_on_map():
         assert len(state.cards_at(site)) <= state.capacity[state.site_card(site)]
+    cards = state.cards
+    boxed = set(cards.in_zone(cards.zone("box"))) - {state.conspiracy, cards.of("relic", "grand_scepter")}
+    assert not boxed, "cards leave the game only by the Conspiracy (5.1.4.IV) or the Chronicle (8.6.1)"
+    on_map = set(state.sites_on_map())
+    assert all(flat.get("card_site", card) in on_map for card in cards.in_zone(cards.zone("at_site"))), \
+        "cards at sites are at sites on the map"
 
 
 def random_game(players: int, seed: int, check: bool = False) -> OathState:
@@ -77,9 +84,9 @@ def test_setup_then_travel_costs_supply_by_the_table() -> None:
     state = OathState(OATH, 2, 3)
     while state.flat.get("phase") == Phase.SETUP:
         state.apply(state.legal_actions()[0])
-    travels = [a for a in state.legal_actions() if a // 1024 == Kind.TRAVEL]
+    travels = [a for a in state.legal_actions() if a // STRIDE == Kind.TRAVEL]
     assert travels
-    site = travels[0] % 1024
+    site = travels[0] % STRIDE
     cost = state.table_travel_cost(0, site)
     state.apply(travels[0])
     assert state.flat.get("supply", 0) == 6 - cost and state.flat.get("pawn_site", 0) == site
@@ -112,7 +119,7 @@ def test_a_card_power_runs_its_compiled_effect_and_asks_its_user() -> None:
     answers = 0
     while state.flat.get("phase") == Phase.EFFECT:
         choices = state.legal_actions()
-        assert all(a // 1024 == Kind.ANSWER for a in choices)
+        assert all(a // STRIDE == Kind.ANSWER for a in choices)
         state.apply(choices[0])
         answers += 1
     assert answers >= 1 and state.flat.get("favor", 0) == favor_before + 4

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..models.oath import ACTION_TIMINGS, Edifice, Power, Suit
+from ..models.oath import BINDING_TIMINGS, Edifice, Power, Suit
 from .context import CheckContext
 
 
@@ -42,7 +42,7 @@ def check_modifier_timing(ctx: CheckContext) -> None:
     """A modifier says when the kernel runs it (7.4: at the start of the action it modifies, after it, at a play,
     in a defence, always…); other kinds have their moment in their kind, so a timing there is a mistake.
     `applies_to: anyone` (the modifier binds whoever takes the action) only means something for a modifier run at
-    the start of an action (timing search, muster, trade, travel, recover, campaign)."""
+    the start of an action (timing search, muster, trade, travel, recover, campaign) or before a play."""
     for kind in sorted(ctx.content.entities):
         if not ctx.complete(kind):
             continue
@@ -58,14 +58,14 @@ def check_modifier_timing(ctx: CheckContext) -> None:
                                   f"a {power.kind} power has a timing ({power.timing!r}): only modifiers have one",
                                   hint=f"a {power.kind} power is run at the moment its kind says; remove `timing:`")
                 if power.applies_to == "anyone" and not (
-                        power.kind == "modifier" and (power.timing is None or power.timing in ACTION_TIMINGS)):
+                        power.kind == "modifier" and (power.timing is None or power.timing in BINDING_TIMINGS)):
                     what = (f"a modifier with timing {power.timing!r}" if power.kind == "modifier"
                             else f"a {power.kind} power")
                     ctx.report_at(item, loc + ("applies_to",), "modifier-applies-to",
                                   f"{what} has `applies_to: anyone`: only a modifier run at the start of an action "
-                                  "binds whoever takes it",
+                                  "or before a play binds whoever takes it",
                                   hint="remove `applies_to:`, or give the modifier the timing of the action it "
-                                       "binds (search, muster, trade, travel, recover or campaign)")
+                                       "binds (search, muster, trade, travel, recover, campaign or play)")
 
 
 CHECKS = (check_bank_order, check_modifier_timing)

@@ -55,16 +55,17 @@ TIMING_DOC = (
     "persistent: always on (7.1.4): rules no single action owns, and reactions to other players' moves or to rolls."
 )
 
-ACTION_TIMINGS: frozenset[str] = frozenset({"search", "muster", "trade", "travel", "recover", "campaign"})
+BINDING_TIMINGS: frozenset[str] = frozenset({"search", "muster", "trade", "travel", "recover", "campaign", "play"})
+"""Timings at which a modifier may bind whoever acts (`applies_to: anyone`): an action's start, and a play."""
 
 APPLIES_TO_DOC = (
-    "Whom an action modifier (timing search, muster, trade, travel, recover or campaign) binds, the kernel running "
-    "it at the start of the action with `you` the player taking it. "
+    "Whom an action or play modifier (timing search, muster, trade, travel, recover, campaign or play) binds, the "
+    "kernel running it at the start of the action (or before the play) with `you` the player taking it. "
     "user: only a player who can use the card (7.1.1: their adviser, a relic they hold, a site they rule or their "
     "pawn is at, or a card at such a site); the effect takes `you` for its user. "
     "anyone: whoever takes the action, even without access (enemies of the card's ruler, a destination site's rule, "
     "'Players who target this site...'); the effect itself tests `you` against the card's ruler or the action's "
-    "destination or targets. Only meaningful with an action timing (the modifier-applies-to check)."
+    "destination or targets. Only meaningful with an action or play timing (the modifier-applies-to check)."
 )
 
 

@@ -201,48 +201,53 @@ class LabelId(IntEnum):
     MOVE_KEEP = 53
     MOVE_PLAY_TO_SITE = 54
     MOVE_PLAY_TO_ADVISERS = 55
-    MOVE_DISCARD = 56
-    MOVE_MUSTER = 57
-    MOVE_TRADE_FOR_FAVOR = 58
-    MOVE_TRADE_FOR_SECRETS = 59
-    MOVE_WARBAND_TO_SITE = 60
-    MOVE_WARBAND_TO_BOARD = 61
-    MOVE_CHOOSE_ADVISER = 62
-    MOVE_USE_POWER = 63
-    MOVE_ANSWER = 64
-    MOVE_RECOVER_RELIC = 65
-    MOVE_CAMPAIGN = 66
-    MOVE_TARGET_SITE = 67
-    MOVE_TARGET_RELIC = 68
-    MOVE_TARGET_PAWN = 69
-    MOVE_FIGHT = 70
-    MOVE_SACRIFICE = 71
-    MOVE_KILL_AT = 72
-    MOVE_OCCUPY = 73
-    MOVE_DONE = 74
-    MOVE_BANISH_TO = 75
-    MOVE_BURN_HALF_FAVOR = 76
-    THE_BANDITS = 77
-    THEIR_BOARD = 78
-    SEAT = 79
-    TO_ACT = 80
-    YOUR_CHOICE = 81
-    AT_SITE = 82
-    GAME_OVER = 83
-    MOVE_RECOVER_BANNER = 84
-    MOVE_TARGET_BANNER = 85
-    OLD_FAVOR_FIRST_TO = 86
-    MOVE_PLAY_VISION = 87
-    MOVE_PEEK = 88
-    MOVE_ACCEPT_CITIZENSHIP = 89
-    MOVE_DECLINE_CITIZENSHIP = 90
-    MOVE_SELF_EXILE = 91
-    MOVE_OFFER_ALLY = 92
-    MOVE_ACCEPT_ALLY = 93
-    MOVE_GIVE_TITLE = 94
-    MOVE_USE_MODIFIER = 95
-    MOVE_TAKE_ACTION = 96
-    MOVE_USE_PLAN = 97
+    MOVE_PLAY_FACEDOWN = 56
+    MOVE_PLAY_TO_OTHER_SITE = 57
+    MOVE_DISCARD = 58
+    MOVE_MUSTER = 59
+    MOVE_TRADE_FOR_FAVOR = 60
+    MOVE_TRADE_FOR_SECRETS = 61
+    MOVE_WARBAND_TO_SITE = 62
+    MOVE_WARBAND_TO_BOARD = 63
+    MOVE_CHOOSE_ADVISER = 64
+    MOVE_USE_POWER = 65
+    MOVE_ANSWER = 66
+    MOVE_RECOVER_RELIC = 67
+    MOVE_CAMPAIGN = 68
+    MOVE_TARGET_SITE = 69
+    MOVE_TARGET_RELIC = 70
+    MOVE_TARGET_PAWN = 71
+    MOVE_FIGHT = 72
+    MOVE_SACRIFICE = 73
+    MOVE_KILL_AT = 74
+    MOVE_OCCUPY = 75
+    MOVE_DONE = 76
+    MOVE_BANISH_TO = 77
+    MOVE_BURN_HALF_FAVOR = 78
+    THE_BANDITS = 79
+    THEIR_BOARD = 80
+    SEAT = 81
+    TO_ACT = 82
+    YOUR_CHOICE = 83
+    AT_SITE = 84
+    GAME_OVER = 85
+    MOVE_RECOVER_BANNER = 86
+    MOVE_TARGET_BANNER = 87
+    OLD_FAVOR_FIRST_TO = 88
+    MOVE_PLAY_VISION = 89
+    MOVE_PEEK = 90
+    MOVE_ACCEPT_CITIZENSHIP = 91
+    MOVE_DECLINE_CITIZENSHIP = 92
+    MOVE_SELF_EXILE = 93
+    MOVE_OFFER_ALLY = 94
+    MOVE_ACCEPT_ALLY = 95
+    MOVE_GIVE_TITLE = 96
+    MOVE_USE_MODIFIER = 97
+    MOVE_TAKE_ACTION = 98
+    MOVE_USE_PLAN = 99
+    MOVE_KILL_ALL = 100
+    MOVE_BECOME_CITIZEN = 101
+    MOVE_BURN_ALL_FAVOR = 102
 
 
 class TableId(IntEnum):
@@ -315,102 +320,118 @@ class FieldId(IntEnum):
     CAMPAIGN_PLAN_USED = 35
     CAMPAIGN_DISCARD_AT_END = 36
     CAMPAIGN_DISCARD_ON_DEFEAT = 37
-    FAVOR = 38
-    SECRET = 39
-    SECRET_FACEDOWN = 40
-    WARBANDS = 41
-    WARBAND_BANK = 42
-    SITE_WARBANDS = 43
-    BANK_FAVOR = 44
-    SHARED_FAVOR = 45
-    SHARED_SECRET = 46
-    CARD_FAVOR = 47
-    CARD_SECRET = 48
-    BANNER_FAVOR = 49
-    BANNER_SECRET = 50
-    BANNER_HOLDER = 51
-    BANNER_MOB = 52
-    CARD_ZONE = 53
-    CARD_ORDER = 54
-    CARD_FACEUP = 55
-    CARD_SEEN = 56
-    EDIFICE_RUINED = 57
-    CARD_SITE = 58
-    SITE_SLOT = 59
-    SITE_REGION = 60
-    PAWN_SITE = 61
-    SEATED = 62
-    ROLE = 63
-    SUPPLY = 64
-    OATHKEEPER = 65
-    USURPER = 66
-    OATH = 67
-    ROUND = 68
-    CURRENT_PLAYER = 69
-    VISIONS_DRAWN = 70
-    TOOK_THIS_TURN = 71
-    TRAVEL_COST_DELTA = 72
-    TRAVEL_FREE = 73
-    SEARCH_DRAW_DELTA = 74
-    SEARCH_COST_CAP = 75
-    TRADE_FAVOR_DELTA = 76
-    TRADE_SECRET_DELTA = 77
-    ATTACK_DICE_DELTA = 78
-    DEFENSE_DICE_DELTA = 79
-    KILL_ALL_DEFEATED = 80
-    ACTION_FORBIDDEN = 81
-    PHASE = 82
-    EFFECT_PLAYER = 83
-    EFFECT_RETURN = 84
-    WINNER = 85
-    POWER_QUEUED = 86
-    TRIGGER_TIMING = 87
-    TRIGGER_SEAT = 88
-    ACTION_KIND = 89
-    ACTION_TARGET = 90
-    MODIFIER_USED = 91
-    PLAYED_CARD = 92
-    PLAYED_SITE = 93
-    PLAYED_BY = 94
-    PLAYED_FACEUP = 95
-    RELIQUARY_SPACE = 96
-    CHRONICLE_KEEP_SUIT = 97
-    ADVISER_LIMIT = 98
-    LIMIT_IGNORED = 99
-    VISIONS_FORBIDDEN = 100
-    TITLE_CANDIDATES = 101
-    CITIZENSHIP_OFFER = 102
-    CITIZENSHIP_OFFER_BY = 103
-    CITIZENSHIP_RELIC = 104
-    ACT_PHASE_OVER = 105
-    SETUP_SEAT = 106
-    CARD_LOCKED = 107
-    SACRIFICE_FORBIDDEN = 108
-    OUTNUMBERED_SACRIFICE_VALUE = 109
-    BANDITS_PER_SITE_DELTA = 110
-    FACEDOWN_ADVISER_PLAY_FORBIDDEN = 111
-    SEARCH_PLAYS_IF_ONE_TO_SITE = 112
-    IGNORE_ONE_SHIELD_FACES = 113
-    ATTACK_ROLL_DOUBLED = 114
-    ATTACK_POOL_HALVED = 115
-    DEFENDER_BATTLE_PLANS_FORBIDDEN = 116
-    DEFEAT_KILLS_ALL = 117
-    MUSTER_ON_OCCUPIED_CARD = 118
-    CARD_SUIT = 119
-    REGION_DISCARD_PILE = 120
-    RELIC_WARBANDS = 121
-    DISCARDED_SUIT_THIS_TURN = 122
-    TRAVEL_COST_BASE = 123
-    MUSTER_WARBAND_DELTA = 124
-    SEARCH_REVEAL_CARDS = 125
-    SEARCH_SWAP_DISPOSSESSED = 126
-    DISCARD_TO_WORLD_DECK_BOTTOM = 127
-    ACTION_SUPPLY_FREE = 128
-    PLACE_WARBANDS_AT_SITES_FORBIDDEN = 129
-    PLAY_GAINS_SECRET_NOT_FAVOR = 130
-    PLAY_TO_ANY_SITE_IN_REGION = 131
-    RECOVER_TURNS_MOB = 132
-    END_ROLL_DELTA = 133
+    CAMPAIGN_PLAN_CARD = 38
+    CAMPAIGN_PLANS_USED_BY = 39
+    CAMPAIGN_PLANS_ONLY = 40
+    CAMPAIGN_DECIDED = 41
+    CAMPAIGN_KILLING = 42
+    CAMPAIGN_KILL_FROM = 43
+    CAMPAIGN_KILLED = 44
+    CAMPAIGN_HOSPITAL = 45
+    CAMPAIGN_WIN_FAVOR = 46
+    CAMPAIGN_WIN_WARBANDS = 47
+    CAMPAIGN_WIN_WARBANDS_PER_KILL = 48
+    CAMPAIGN_WIN_CITIZEN = 49
+    CAMPAIGN_WIN_KILL_ALL = 50
+    CAMPAIGN_WIN_KILL_ALL_FAVOR = 51
+    CAMPAIGN_WIN_BURN_ALL_FAVOR = 52
+    CAMPAIGN_WIN_BURN_SECRETS = 53
+    FAVOR = 54
+    SECRET = 55
+    SECRET_FACEDOWN = 56
+    WARBANDS = 57
+    WARBAND_BANK = 58
+    SITE_WARBANDS = 59
+    BANK_FAVOR = 60
+    SHARED_FAVOR = 61
+    SHARED_SECRET = 62
+    CARD_FAVOR = 63
+    CARD_SECRET = 64
+    BANNER_FAVOR = 65
+    BANNER_SECRET = 66
+    BANNER_HOLDER = 67
+    BANNER_MOB = 68
+    CARD_ZONE = 69
+    CARD_ORDER = 70
+    CARD_FACEUP = 71
+    CARD_SEEN = 72
+    EDIFICE_RUINED = 73
+    CARD_SITE = 74
+    SITE_SLOT = 75
+    SITE_REGION = 76
+    PAWN_SITE = 77
+    SEATED = 78
+    ROLE = 79
+    SUPPLY = 80
+    OATHKEEPER = 81
+    USURPER = 82
+    OATH = 83
+    ROUND = 84
+    CURRENT_PLAYER = 85
+    VISIONS_DRAWN = 86
+    TOOK_THIS_TURN = 87
+    TRAVEL_COST_DELTA = 88
+    TRAVEL_FREE = 89
+    SEARCH_DRAW_DELTA = 90
+    SEARCH_COST_CAP = 91
+    TRADE_FAVOR_DELTA = 92
+    TRADE_SECRET_DELTA = 93
+    ATTACK_DICE_DELTA = 94
+    DEFENSE_DICE_DELTA = 95
+    KILL_ALL_DEFEATED = 96
+    ACTION_FORBIDDEN = 97
+    PHASE = 98
+    EFFECT_PLAYER = 99
+    EFFECT_RETURN = 100
+    WINNER = 101
+    POWER_QUEUED = 102
+    TRIGGER_TIMING = 103
+    TRIGGER_SEAT = 104
+    ACTION_KIND = 105
+    ACTION_TARGET = 106
+    MODIFIER_USED = 107
+    PLAYED_CARD = 108
+    PLAYED_SITE = 109
+    PLAYED_BY = 110
+    PLAYED_FACEUP = 111
+    RELIQUARY_SPACE = 112
+    CHRONICLE_KEEP_SUIT = 113
+    ADVISER_LIMIT = 114
+    LIMIT_IGNORED = 115
+    VISIONS_FORBIDDEN = 116
+    TITLE_CANDIDATES = 117
+    CITIZENSHIP_OFFER = 118
+    CITIZENSHIP_OFFER_BY = 119
+    CITIZENSHIP_RELIC = 120
+    ACT_PHASE_OVER = 121
+    SETUP_SEAT = 122
+    CARD_LOCKED = 123
+    SACRIFICE_FORBIDDEN = 124
+    OUTNUMBERED_SACRIFICE_VALUE = 125
+    BANDITS_PER_SITE_DELTA = 126
+    FACEDOWN_ADVISER_PLAY_FORBIDDEN = 127
+    SEARCH_PLAYS_IF_ONE_TO_SITE = 128
+    IGNORE_ONE_SHIELD_FACES = 129
+    ATTACK_ROLL_DOUBLED = 130
+    ATTACK_POOL_HALVED = 131
+    DEFENDER_BATTLE_PLANS_FORBIDDEN = 132
+    DEFEAT_KILLS_ALL = 133
+    MUSTER_ON_OCCUPIED_CARD = 134
+    CARD_SUIT = 135
+    REGION_DISCARD_PILE = 136
+    RELIC_WARBANDS = 137
+    DISCARDED_SUIT_THIS_TURN = 138
+    TRAVEL_COST_BASE = 139
+    MUSTER_WARBAND_DELTA = 140
+    SEARCH_REVEAL_CARDS = 141
+    SEARCH_SWAP_DISPOSSESSED = 142
+    DISCARD_TO_WORLD_DECK_BOTTOM = 143
+    ACTION_SUPPLY_FREE = 144
+    PLACE_WARBANDS_AT_SITES_FORBIDDEN = 145
+    PLAY_GAINS_SECRET_NOT_FAVOR = 146
+    PLAY_TO_ANY_SITE_IN_REGION = 147
+    RECOVER_TURNS_MOB = 148
+    END_ROLL_DELTA = 149
 
 
 class ResourceId(IntEnum):
@@ -2671,6 +2692,14 @@ LABELS: tuple[Label, ...] = (
         text=Text(en='Play as an adviser', fr='Jouer comme Conseiller la carte', uk='Зіграти як радника карту'),
     ),
     Label(
+        id=LabelId.MOVE_PLAY_FACEDOWN,
+        text=Text(en='Play as a facedown adviser', fr='Jouer comme Conseiller face cachée la carte', uk='Зіграти як закритого радника карту'),
+    ),
+    Label(
+        id=LabelId.MOVE_PLAY_TO_OTHER_SITE,
+        text=Text(en='Play to another site', fr='Jouer sur un autre site la carte', uk='Зіграти на іншу місцевість карту'),
+    ),
+    Label(
         id=LabelId.MOVE_DISCARD,
         text=Text(en='Discard', fr='Défausser la carte', uk='Скинути карту'),
     ),
@@ -2837,6 +2866,18 @@ LABELS: tuple[Label, ...] = (
     Label(
         id=LabelId.MOVE_USE_PLAN,
         text=Text(en='Use the battle plan of', fr='Utiliser le Plan de Bataille de la carte', uk='Використати бойовий маневр карти'),
+    ),
+    Label(
+        id=LabelId.MOVE_KILL_ALL,
+        text=Text(en='Have the defeated enemy kill all of their force, with', fr='Faire tuer à l’adversaire vaincu toute son Armée, avec la carte', uk='Змусити переможеного ворога вбити все своє військо картою'),
+    ),
+    Label(
+        id=LabelId.MOVE_BECOME_CITIZEN,
+        text=Text(en='Become a Citizen, as the battle plan allows:', fr='Devenir Citoyen, comme le permet le Plan de Bataille de la carte', uk='Стати Громадянином, як дозволяє бойовий маневр карти'),
+    ),
+    Label(
+        id=LabelId.MOVE_BURN_ALL_FAVOR,
+        text=Text(en="Burn all of the defender's favor, with", fr='Brûler toutes les faveurs du défenseur, avec la carte', uk='Знищити весь фавор захисника картою'),
     ),
 )
 
@@ -3257,6 +3298,84 @@ STATE: tuple[StateField, ...] = (
         id=FieldId.CAMPAIGN_DISCARD_ON_DEFEAT,
         of=('card',),
         doc='1 + the player who discards this card if they are defeated (5.5.6, "If you\'re defeated"); 0: none.',
+    ),
+    StateField(
+        id=FieldId.CAMPAIGN_PLAN_CARD,
+        value='card',
+        doc='The card whose battle plan is running (so an outcome it records can name it); -1: none.',
+    ),
+    StateField(
+        id=FieldId.CAMPAIGN_PLANS_USED_BY,
+        of=('player',),
+        doc='How many battle plans this player has used in the Campaign being resolved (5.5.3).',
+    ),
+    StateField(
+        id=FieldId.CAMPAIGN_PLANS_ONLY,
+        of=('player',),
+        doc='1 + the only card whose battle plans this player may still use in the Campaign being resolved (Code of Honor, Peace Envoy; 9.2 cannot); 0: any.',
+    ),
+    StateField(
+        id=FieldId.CAMPAIGN_DECIDED,
+        doc="The battle-plan step ended the Campaign's battle (5.5.3): 1 the attacker is victorious now, 2 the defender; no dice are rolled. 0: the dice decide.",
+    ),
+    StateField(
+        id=FieldId.CAMPAIGN_KILLING,
+        doc="What the warbands being killed one place at a time are (5.5.5-5.5.6): 1 the loser's losses, 2 the attacker's skulls, 3 a sacrifice for the attack, 4 a sacrifice a battle plan asked for; 0: none.",
+    ),
+    StateField(
+        id=FieldId.CAMPAIGN_KILL_FROM,
+        value='player',
+        doc='The player from whose force the warbands being killed come; -1: none.',
+    ),
+    StateField(
+        id=FieldId.CAMPAIGN_KILLED,
+        of=('player',),
+        doc='Warbands of this player killed in the Campaign being resolved: skulls, sacrifices and losses (5.5.5-5.5.6).',
+    ),
+    StateField(
+        id=FieldId.CAMPAIGN_HOSPITAL,
+        of=('player',),
+        doc="1 + the site where this player's warbands go instead of being killed by skulls or losses, while they rule it (Hospital); 0: none.",
+    ),
+    StateField(
+        id=FieldId.CAMPAIGN_WIN_FAVOR,
+        of=('player', 'suit'),
+        doc="Favor this player gains from the suit's bank if victorious (5.5.8; Battle Honors, Military Parade).",
+    ),
+    StateField(
+        id=FieldId.CAMPAIGN_WIN_WARBANDS,
+        of=('player',),
+        doc='Warbands this player gains from their bank if victorious (5.5.8; Field Promotion).',
+    ),
+    StateField(
+        id=FieldId.CAMPAIGN_WIN_WARBANDS_PER_KILL,
+        of=('player',),
+        doc='1: if victorious, this player gains a warband per enemy warband killed in this Campaign (5.5.8; Cursed Cauldron).',
+    ),
+    StateField(
+        id=FieldId.CAMPAIGN_WIN_CITIZEN,
+        of=('player',),
+        doc='1 + the card that lets this player, if victorious, become a Citizen after the Campaign (5.5.8; Martial Culture); 0: none.',
+    ),
+    StateField(
+        id=FieldId.CAMPAIGN_WIN_KILL_ALL,
+        of=('player',),
+        doc='1 + the card that lets this player, if victorious, have the defeated enemy kill all of their force (5.5.6; Sticky Fire); 0: none.',
+    ),
+    StateField(
+        id=FieldId.CAMPAIGN_WIN_KILL_ALL_FAVOR,
+        of=('player',),
+        doc='The favor this player must give the defeated enemy if they have them kill all of their force (Sticky Fire).',
+    ),
+    StateField(
+        id=FieldId.CAMPAIGN_WIN_BURN_ALL_FAVOR,
+        of=('player',),
+        doc='1 + the card by which the defender burns all their favor, not half, if this player, the attacker, is victorious over their pawn (5.5.7.III; Slander); 0: none.',
+    ),
+    StateField(
+        id=FieldId.CAMPAIGN_WIN_BURN_SECRETS,
+        of=('player',),
+        doc="1: if this player, the attacker, is victorious over the defender's pawn, the defender also burns all the secrets on their board but one (5.5.8; Book Burning).",
     ),
     StateField(
         id=FieldId.FAVOR,
@@ -6030,7 +6149,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Gossip', fr='Commérages', uk='Плітки'),
         text=Text(en="Enemies of Gossip's ruler **cannot** play cards as facedown advisers.", fr='Les adversaires du joueur qui contrôle Commérages **ne peuvent pas** jouer de cartes comme Conseillers face cachée.', uk='Вороги гравця, який править Плітками, **не можуть** зіграти жодної карти як закритого радника.'),
         params=(),
-        powers=(Power(kind='modifier', ref='Gossip', timing='play', mandatory=True),),
+        powers=(Power(kind='modifier', ref='Gossip', timing='play', mandatory=True, applies_to='anyone'),),
         save_id=98,
         suit=SuitId.DISCORD,
         restriction='site',

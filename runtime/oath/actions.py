@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import IntEnum
 
-STRIDE = 1024
+STRIDE = 8192
 NONE = STRIDE - 1
 """The argument meaning "no card or site": the bandits as a defender, a player's board as a place."""
 
@@ -51,6 +51,14 @@ class Kind(IntEnum):
     GIVE_TITLE = 38
     USE_MODIFIER = 39
     TAKE_ACTION = 40
+    PLAY_FACEDOWN = 41
+    PLAY_TO_OTHER_SITE = 42
+    KILL_ALL = 50
+    """Sticky Fire: the victor has the defeated enemy kill all of their force (argument: the card)."""
+    BECOME_CITIZEN = 51
+    """Martial Culture: the victorious Exile becomes a Citizen after the Campaign (argument: the card)."""
+    BURN_ALL_FAVOR = 52
+    """Slander: the banished defender burns all their favor, not half (argument: the card)."""
 
 
 class Phase(IntEnum):
@@ -76,6 +84,10 @@ class Phase(IntEnum):
     an action, in a defence); what comes next depends on which (game.py TRIGGERED)."""
     MODIFIERS = 15
     """The player taking a major action chooses the optional modifiers to use before it (7.4, modifiers.py)."""
+    CAMPAIGN_KILL_ALL = 20
+    """The victor decides whether the defeated enemy kills all of their force (5.5.6; Sticky Fire)."""
+    CAMPAIGN_BECOME_CITIZEN = 21
+    """After the Campaign, a victorious Exile decides whether to become a Citizen (5.5.8; Martial Culture)."""
 
 
 class IllegalAction(ValueError):

@@ -52,7 +52,7 @@ def _darkest_secret_reachable(state: OathState, seat: int) -> bool:
         return True
     suits = {state.suit_of[c] for c in state.advisers(holder) if state.flat.get("card_faceup", c) and c in state.suit_of}
     here = state.flat.get("pawn_site", holder)
-    return any(state.suit_of[c] not in suits for c in state.cards_at(here) if state.flat.get("card_faceup", c))
+    return any(state.flat.get("card_suit", c) not in suits | {-1} for c in state.cards_at(here))
 
 
 def recover(state: OathState, seat: int, argument: int) -> None:

@@ -20,7 +20,7 @@ from ..content import CompiledGame
 from ..effects import VMS, bind_natives, start
 from ..state import FlatState
 from ..vm_py import Native
-from . import advisers, banners, campaign, chronicle, empire, modifiers, natives, persistent
+from . import advisers, banners, campaign, chronicle, empire, modifiers, natives, persistent, plays
 from .actions import NONE, STRIDE, IllegalAction, Kind, Phase, action
 from .chronicle import Chronicle, write_chronicle
 from .observe import Observation, observe
@@ -29,7 +29,7 @@ from .setup import Cards, most_supply, setup, table_row
 __all__ = ["IllegalAction", "Kind", "OathState", "Phase", "action"]
 
 LAST_ROUND = 8
-HOOKS_READ = frozenset({*campaign.CAMPAIGN_HOOKS, *modifiers.ACTION_HOOKS})
+HOOKS_READ = frozenset({*campaign.CAMPAIGN_HOOKS, *modifiers.ACTION_HOOKS, *plays.PLAY_HOOKS})
 """The rule hooks (state fields that modifiers set) the kernel reads so far."""
 CONSPIRACY = "vision/conspiracy/powers/0"
 VISIONS_NEEDED = 3
@@ -45,14 +45,11 @@ POWER_STRIDE = 256
 
 
 def _action_powers(game: CompiledGame, cards: Cards) -> dict[int, list[tuple[str, Any]]]:
-    """Card → (effect key, cost) of each "Action:" power of a denizen or relic that the kernel can run."""
+    """Card → (effect key, cost) of each "Action:" power the kernel can run."""
     usable: dict[int, list[tuple[str, Any]]] = {}
-    for kind in ("denizen", "relic"):
-        for entity in game.entities(kind):
-            for index, power in enumerate(entity.powers):
-                key = f"{kind}/{entity.id.name.lower()}/powers/{index}"
-                if power.kind == "action" and key in runnable(game):
-                    usable.setdefault(cards.of(kind, entity.id.name.lower()), []).append((key, power.cost))
+    for card, key, power in cards.powers():
+        if power.kind == "action" and key in runnable(game):
+            usable.setdefault(card, []).append((key, power.cost))
     return usable
 
 
@@ -65,28 +62,15 @@ content/oath powers), and the mandatory modifiers of the action being taken (mod
 def _triggered_powers(game: CompiledGame, cards: Cards, when: str) -> dict[int, str]:
     """Card → effect key of its runnable power that fires at `when`: a power kind ("when_played", "rest") or a
     modifier's timing."""
-    powers = {}
-    for kind in ("denizen", "relic", "site"):
-        for entity in game.entities(kind):
-            for index, power in enumerate(entity.powers):
-                key = f"{kind}/{entity.id.name.lower()}/powers/{index}"
-                fires = power.kind == when or power.kind == "modifier" and power.timing == when
-                if fires and key in runnable(game):
-                    powers[cards.of(kind, entity.id.name.lower())] = key
-    return powers
+    return {card: key for card, key, power in cards.powers()
+            if (power.kind == when or power.kind == "modifier" and power.timing == when) and key in runnable(game)}
 
 
 def _battle_plans(game: CompiledGame, cards: Cards) -> dict[tuple[int, int], tuple[str, Any]]:
     """(card, side) → (effect key, cost) of the battle plans the kernel can run; side 1 attacks, 2 defends."""
-    plans = {}
-    for kind in ("denizen", "relic"):
-        for entity in game.entities(kind):
-            for index, power in enumerate(entity.powers):
-                key = f"{kind}/{entity.id.name.lower()}/powers/{index}"
-                side = {"battle_plan_attack": 1, "battle_plan_defense": 2}.get(power.kind)
-                if side is not None and key in runnable(game):
-                    plans[(cards.of(kind, entity.id.name.lower()), side)] = (key, power.cost)
-    return plans
+    sides = {"battle_plan_attack": 1, "battle_plan_defense": 2}
+    return {(card, sides[power.kind]): (key, power.cost) for card, key, power in cards.powers()
+            if power.kind in sides and key in runnable(game)}
 
 
 _RUNNABLE: dict[object, frozenset[str]] = {}
@@ -157,10 +141,11 @@ class OathState:
         enums = self.game.enums
         self.suit_of: dict[int, int] = {}
         self.restriction: dict[int, str | None] = {}
-        for denizen in self.game.entities("denizen"):
-            card = self.cards.of("denizen", denizen.id.name.lower())
-            self.suit_of[card] = int(denizen.suit)
-            self.restriction[card] = denizen.restriction
+        for kind in ("denizen", "edifice"):
+            for entity in self.game.entities(kind):
+                card = self.cards.of(kind, entity.id.name.lower())
+                self.suit_of[card] = int(entity.suit)
+                self.restriction[card] = entity.restriction if kind == "denizen" else "site"
         self.visions = set(self.cards.all("vision"))
         self.relics = set(self.cards.all("relic"))
         self.conspiracy = self.cards.of("vision", "conspiracy")
@@ -169,6 +154,27 @@ class OathState:
         self.site_base = int(self.cards.base["site"])
         assert self.flat.size("card_zone") <= POWER_STRIDE
         self.role_ids = {name.lower(): int(member) for name, member in enums["role"].__members__.items()}
+        self.edifices = self.cards.all("edifice")
+        self.reliquary_modifiers: dict[str, dict[int, str]] = {}
+        for space, entity in enumerate(self.game.entities("reliquary_modifier")):
+            key = f"reliquary_modifier/{entity.id.name.lower()}/powers/0"
+            if entity.powers and key in runnable(self.game):
+                self.reliquary_modifiers.setdefault(entity.powers[0].timing, {})[space] = key
+        self.zone_ids = {name: self.cards.zone(name, 0 if name in ("advisers", "relics_held") else None)
+                         for name in ("advisers", "relics_held", "at_site", "map")}
+        """Zone numbers looked up once; a player's zone is the first player's plus their seat."""
+        self.adviser_zones = {self.cards.zone("advisers", seat) for seat in range(self.players)}
+        self.relic_zones = {self.cards.zone("relics_held", seat) for seat in range(self.players)}
+        self.natives = bind_natives(self.game, kernel_natives(self.game))
+        self._power_tables()
+
+    def _edifice_sides(self) -> tuple[int, ...]:
+        return tuple(self.flat.get("edifice_ruined", card) for card in self.edifices)
+
+    def _power_tables(self) -> None:
+        """Which card plays which power, by kind and timing, for the sides the edifices show now (Broken Forge
+        repairs itself during a game)."""
+        self.edifice_sides = self._edifice_sides()
         self.powers = _action_powers(self.game, self.cards)
         self.plans = _battle_plans(self.game, self.cards)
         self.when_played = _triggered_powers(self.game, self.cards, "when_played")
@@ -176,20 +182,11 @@ class OathState:
         self.vision_rules = {card: key for card, key in _triggered_powers(self.game, self.cards, "persistent").items()
                              if natives_of(self.game, key) & set(persistent.VISION_RULES)}
         self.modifiers = modifiers.action_modifiers(self.game, self.cards, runnable(self.game))
-        self.reliquary_modifiers: dict[str, dict[int, str]] = {}
-        for space, entity in enumerate(self.game.entities("reliquary_modifier")):
-            key = f"reliquary_modifier/{entity.id.name.lower()}/powers/0"
-            if entity.powers and key in runnable(self.game):
-                self.reliquary_modifiers.setdefault(entity.powers[0].timing, {})[space] = key
+        self.play_rules = plays.rule_modifiers(self.game, self.cards, runnable(self.game))
         self.triggered = {when: _triggered_powers(self.game, self.cards, when) for when in TRIGGERED}
+        self.triggered["play"] = {card: key for card, key in self.triggered["play"].items() if card not in self.play_rules}
         for timing, found in self.modifiers.items():
             self.triggered[timing] = {card: key for card, (key, _, mandatory, _) in found.items() if mandatory}
-        self.zone_ids = {name: self.cards.zone(name, 0 if name in ("advisers", "relics_held") else None)
-                         for name in ("advisers", "relics_held", "at_site", "map")}
-        """Zone numbers looked up once; a player's zone is the first player's plus their seat."""
-        self.adviser_zones = {self.cards.zone("advisers", seat) for seat in range(self.players)}
-        self.relic_zones = {self.cards.zone("relics_held", seat) for seat in range(self.players)}
-        self.natives = bind_natives(self.game, kernel_natives(self.game))
 
     # queries -----------------------------------------------------------------------------------
 
@@ -226,6 +223,7 @@ class OathState:
         return [c - self.site_base for c in self.cards.in_zone(self.cards.zone("map"))]
 
     def cards_at(self, site: int) -> list[int]:
+        """The denizen and edifice cards at a site (what its capacity counts, 2.8.1)."""
         return [c for c in self.cards.in_zone(self.cards.zone("at_site"))
                 if self.flat.get("card_site", c) == site and c in self.suit_of]
 
@@ -281,15 +279,8 @@ class OathState:
             return campaign.legal_actions(self)
         return self._act_actions(seat)
 
-    def _play_actions(self, seat: int, card: int) -> list[int]:
-        out = [action(Kind.DISCARD, card)]
-        site = self.flat.get("pawn_site", seat)
-        restriction = self.restriction.get(card)
-        if card not in self.visions and restriction != "adviser" and len(self.cards_at(site)) < self.capacity[
-                self.site_card(site)]:
-            out.append(action(Kind.PLAY_TO_SITE, card))
-        if restriction != "site":
-            out.append(action(Kind.PLAY_TO_ADVISERS, card))
+    def _play_actions(self, seat: int, card: int, *, searched: bool = True) -> list[int]:
+        out = plays.play_actions(self, seat, card, searched=searched)
         if card == self.conspiracy and self.conspiracy_runs \
                 or card in self.visions and card != self.conspiracy and self.is_exile(seat):
             forbidden = persistent.visions_forbidden(self, seat) if self.vision_rules else 0
@@ -310,7 +301,7 @@ class OathState:
             out.append(action(Kind.SEARCH_DISCARD))
         for card in self.cards_at(site):
             empty = not self.flat.get("card_favor", card) and not self.flat.get("card_secret", card)
-            if not empty or supply < 1 or not self.flat.get("card_faceup", card):
+            if not empty or supply < 1 or self.flat.get("card_suit", card) < 0:
                 continue
             if self.flat.get("favor", seat) >= 1:
                 out.append(action(Kind.MUSTER, card))
@@ -348,8 +339,7 @@ class OathState:
         out = []
         for card in self.advisers(seat):
             if not self.flat.get("card_faceup", card):
-                out += [a for a in self._play_actions(seat, card)
-                        if not (card in self.visions and a // STRIDE == Kind.PLAY_TO_ADVISERS)]
+                out += self._play_actions(seat, card, searched=False)
         relics = self.relics_at(site)
         scepter = self.cards.of("relic", "grand_scepter")
         if self.flat.get("card_zone", scepter) == self.cards.zone("relics_held", seat) \
@@ -543,11 +533,22 @@ class OathState:
         self.flat.set("phase", Phase.SEARCH_PLAY)
 
     def _do_play_to_site(self, seat: int, card: int) -> None:
-        """5.1.4.I: faceup at your site, and gain a favor from the bank of its suit."""
-        site = self.flat.get("pawn_site", seat)
+        self._play_at(seat, card, self.flat.get("pawn_site", seat))
+
+    def _do_play_to_other_site(self, seat: int, argument: int) -> None:
+        site, card = divmod(argument, plays.SITE_STRIDE)
+        self._play_at(seat, card, site)
+
+    def _play_at(self, seat: int, card: int, site: int) -> None:
+        """5.1.4.I: faceup at the site, and gain a favor from the bank of its suit (a secret instead, Book of
+        Records)."""
+        gains_secret = plays.rules(self, seat, card)["play_gains_secret_not_favor"]
         self.cards.put(card, self.cards.zone("at_site"), faceup=True)
         self.flat.set("card_site", card, site)
-        self.flat.move(("bank_favor", self.suit_of[card]), ("favor", seat), 1)
+        if gains_secret:
+            self.flat.move(("shared_secret",), ("secret", seat), 1)
+        else:
+            self.flat.move(("bank_favor", self.suit_of[card]), ("favor", seat), 1)
         self._played(seat, card, site, faceup=True)
 
     def _played(self, seat: int, card: int, site: int, *, faceup: bool) -> None:
@@ -572,6 +573,12 @@ class OathState:
         self.cards.put(card, self.cards.zone("advisers", seat), faceup=card not in self.visions)
         advisers.discard_down(self, seat, keep=card)
         self._played(seat, card, -1, faceup=card not in self.visions)
+
+    def _do_play_facedown(self, seat: int, card: int) -> None:
+        """5.1.4.II: a denizen facedown among the advisers: no suit, restriction or power while it stays so."""
+        self.cards.put(card, self.cards.zone("advisers", seat), faceup=False)
+        advisers.discard_down(self, seat, keep=card)
+        self._played(seat, card, -1, faceup=False)
 
     def _do_play_vision(self, seat: int, card: int) -> None:
         """5.1.4.III-IV: an Exile reveals a Vision, discarding the one revealed before; anyone may play the
@@ -693,6 +700,8 @@ class OathState:
         else:
             self.frame = None
             self.cards.refresh_suits()
+            if self._edifice_sides() != self.edifice_sides:
+                self._power_tables()
             self.flat.set("phase", self.flat.get("effect_return"))
             for seat in range(self.players):
                 self.flat.set("supply", seat, min(self.flat.get("supply", seat), self.most_supply(seat)))
@@ -922,6 +931,9 @@ class OathState:
         if kind in (Kind.TRAVEL, Kind.WARBAND_TO_SITE, Kind.WARBAND_TO_BOARD, Kind.TARGET_SITE, Kind.OCCUPY,
                     Kind.BANISH_TO):
             return f"{label} {self._name('site', argument, locale)}"
+        if kind == Kind.PLAY_TO_OTHER_SITE:
+            site, card = divmod(argument, plays.SITE_STRIDE)
+            return f"{label} {self._card_name(card, locale)}: {self._name('site', site, locale)}"
         if kind == Kind.USE_POWER:
             index, card = divmod(argument, POWER_STRIDE)
             several = len(self.powers[card]) > 1
@@ -934,6 +946,9 @@ class OathState:
 
     def _name(self, kind: str, index: int, locale: str) -> str:
         entity = self.game.entities(kind)[index]
+        if kind == "edifice":
+            ruined = self.flat.get("edifice_ruined", int(self.cards.base[kind]) + index)
+            entity = entity.ruined if ruined else entity.intact
         return str(entity.name.get(locale, self.game.source_locale))
 
     def _term(self, term_id: str, locale: str) -> str:

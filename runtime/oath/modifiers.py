@@ -41,17 +41,13 @@ BASE_COST = {Kind.SEARCH_DISCARD: 2, Kind.MUSTER: 1, Kind.TRADE_FOR_FAVOR: 1, Ki
 """Supply costs of the major actions (5.1-5.5; a Search of the world deck costs by the Visions drawn)."""
 
 
-def action_modifiers(game: Any, cards: Any, runnable: frozenset[str]) -> dict[str, dict[int, tuple[str, Any, bool, bool]]]:
+def action_modifiers(game: Any, cards: Cards, runnable: frozenset[str]) -> dict[str, dict[int, tuple[str, Any, bool, bool]]]:
     """Timing → card → (effect key, cost, mandatory, binds anyone) of each runnable action modifier of a
-    denizen, relic or site."""
+    denizen, relic, site or edifice."""
     found: dict[str, dict[int, tuple[str, Any, bool, bool]]] = {timing: {} for timing in set(TIMING_OF.values())}
-    for kind in ("denizen", "relic", "site"):
-        for entity in game.entities(kind):
-            for index, power in enumerate(entity.powers):
-                key = f"{kind}/{entity.id.name.lower()}/powers/{index}"
-                if power.kind == "modifier" and power.timing in found and key in runnable:
-                    anyone = power.applies_to == "anyone"
-                    found[power.timing][cards.of(kind, entity.id.name.lower())] = (key, power.cost, power.mandatory, anyone)
+    for card, key, power in cards.powers():
+        if power.kind == "modifier" and power.timing in found and key in runnable:
+            found[power.timing][card] = (key, power.cost, power.mandatory, power.applies_to == "anyone")
     return found
 
 

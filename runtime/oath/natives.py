@@ -109,7 +109,7 @@ def move_card_to_site(cards: Cards, args: list[int]) -> int:
     if denizen.restriction == "adviser" or denizen.locked or state.get("card_locked", card):
         return 0
     there = [c for c in cards.in_zone(cards.zone("at_site"))
-             if c != card and state.get("card_site", c) == site and cards.printed_suit[c] >= 0]
+             if c != card and state.get("card_site", c) == site and cards.intact_suit[c] >= 0]
     if len(there) >= cards.game.entities("site")[site].capacity:
         return 0
     cards.put(card, cards.zone("at_site"), faceup=True)

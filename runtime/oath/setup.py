@@ -7,8 +7,9 @@ is Chancellor) chosen with the state's own dice and written to `placeholders`, s
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..content import CompiledGame
 from ..state import FlatState
@@ -38,11 +39,25 @@ class Cards:
         self.state = state
         self.game = state.game
         self.base = state.game.layout.UNIONS["card"]
-        self.printed_suit = _printed_suits(state)
-        """A denizen's suit by card number (-1 for cards with none); a card shows it while it is faceup."""
+        self.printed_suit, self.intact_suit = _printed_suits(state)
+        """A denizen's suit by card number (-1 for cards with none); a card shows it while it is faceup. An edifice's
+        suit is on its intact side only (2.9)."""
 
     def of(self, kind: str, entity_id: str) -> int:
         return int(self.base[kind]) + int(self.game.enums[kind][entity_id.upper()])
+
+    def powers(self) -> Iterator[tuple[int, str, Any]]:
+        """(card, effect key, power) of every denizen, relic, site and edifice power; an edifice's of the side it
+        shows, which stays the same during a game (only the Chronicle ruins or repairs, 8.3)."""
+        for kind in ("denizen", "relic", "site", "edifice"):
+            for entity in self.game.entities(kind):
+                name = entity.id.name.lower()
+                card, holder, prefix = self.of(kind, name), entity, f"{kind}/{name}"
+                if kind == "edifice":
+                    side = "ruined" if self.state.get("edifice_ruined", card) else "intact"
+                    holder, prefix = getattr(entity, side), f"{prefix}/{side}"
+                for index, power in enumerate(holder.powers):
+                    yield card, f"{prefix}/powers/{index}", power
 
     def all(self, kind: str) -> list[int]:
         return [self.base[kind] + int(member) for member in self.game.enums[kind]]
@@ -75,13 +90,19 @@ class Cards:
         self.state.set("card_zone", card, zone)
         self.state.set("card_order", card, order)
         self.state.set("card_faceup", card, int(faceup))
-        self.state.set("card_suit", card, self.printed_suit[card] if faceup else -1)
+        self.state.set("card_suit", card, self._shown_suit(card))
+
+    def _shown_suit(self, card: int) -> int:
+        if not self.state.get("card_faceup", card) or self.state.get("edifice_ruined", card):
+            return -1
+        return self.intact_suit[card]
 
     def refresh_suits(self) -> None:
-        """`card_suit` after card powers flipped cards: the suit a card shows, -1 when facedown (glossary Match)."""
-        shown = [suit if faceup else -1 for suit, faceup in zip(self.printed_suit, self.state.cells_of("card_faceup"),
-                                                                    strict=True)]
-        self.state.assign("card_suit", shown)
+        """`card_suit` after card powers flipped cards: the suit a card shows, -1 when facedown or a ruin (glossary
+        Match)."""
+        faceup, ruined = self.state.slice("card_faceup"), self.state.slice("edifice_ruined")
+        self.state.assign("card_suit", [suit if up and not ruin else -1
+                                        for suit, up, ruin in zip(self.intact_suit, faceup, ruined, strict=True)])
 
     def discard_pile(self, region: int) -> int:
         name = str(self.game.entities("region")[region].id.name).lower()
@@ -141,18 +162,23 @@ class Cards:
             self.state.set("card_suit", card, -1)
 
 
-_PRINTED_SUITS: dict[object, list[int]] = {}
+_PRINTED_SUITS: dict[object, tuple[list[int], list[int]]] = {}
 
 
-def _printed_suits(state: FlatState) -> list[int]:
-    """Worked out once per compiled game: natives make a `Cards` view at every call."""
+def _printed_suits(state: FlatState) -> tuple[list[int], list[int]]:
+    """The denizens' suits, and the same with the edifices' intact suits. Worked out once per compiled game:
+    natives make a `Cards` view at every call."""
     game = state.game
     if game.layout not in _PRINTED_SUITS:
         suits = [-1] * state.size("card_zone")
         base = int(game.layout.UNIONS["card"]["denizen"])
         for index, denizen in enumerate(game.entities("denizen")):
             suits[base + index] = int(denizen.suit)
-        _PRINTED_SUITS[game.layout] = suits
+        with_edifices = list(suits)
+        base = int(game.layout.UNIONS["card"]["edifice"])
+        for index, edifice in enumerate(game.entities("edifice")):
+            with_edifices[base + index] = int(edifice.suit)
+        _PRINTED_SUITS[game.layout] = suits, with_edifices
     return _PRINTED_SUITS[game.layout]
 
 
@@ -175,6 +201,9 @@ def setup(game: CompiledGame, players: int, seed: int, chronicle: Chronicle | No
     _players(result, cards, chronicle)
     _relics(result, cards, deal=chronicle is None)
     _world_deck(result, cards, rebuild=chronicle is None)
+    for region in range(state.size("region_discard_pile")):
+        state.set("region_discard_pile", region, cards.discard_pile(region))
+    cards.refresh_suits()
     return result
 
 

@@ -1,0 +1,80 @@
+"""Playing a card (5.1.4) and the modifiers that set its rules: facedown advisers, New Growth's any site,
+Gossip's "cannot", Book of Records' secret."""
+
+from __future__ import annotations
+
+from lawforge.runtime.oath.actions import STRIDE, Kind, action
+from lawforge.runtime.oath.game import OathState
+from lawforge.runtime.oath.plays import SITE_STRIDE
+from test_oath_banners import started
+from test_oath_play import check_invariants
+from test_oath_triggers import adviser, drawn
+
+
+def at_own_site(state: OathState, name: str) -> int:
+    card = state.cards.of("denizen", name)
+    state.cards.put(card, state.cards.zone("at_site"), faceup=True)
+    state.flat.set("card_site", card, state.flat.get("pawn_site", 0))
+    return card
+
+
+def free_site(state: OathState) -> int:
+    return next(s for s in state.sites_on_map() if s != state.flat.get("pawn_site", 0)
+                and state.flat.get("card_faceup", state.site_card(s)) and not state.cards_at(s))
+
+
+def test_a_searched_denizen_may_be_played_as_a_facedown_adviser_with_no_suit_nor_power() -> None:
+    state = started(11)
+    card = drawn(state, "asmall_favor")
+    warbands = state.flat.get("warbands", 0)
+    state.apply(action(Kind.PLAY_FACEDOWN, card))
+    assert card in state.advisers(0) and not state.flat.get("card_faceup", card)
+    assert state.flat.get("card_suit", card) == -1 and state.flat.get("warbands", 0) == warbands, "no When Played"
+    assert action(Kind.PLAY_FACEDOWN, card) not in state.legal_actions(), "6.1: it cannot go back facedown"
+    assert action(Kind.PLAY_TO_ADVISERS, card) in state.legal_actions(), "6.1: played faceup as if searched"
+    check_invariants(state)
+
+
+def test_new_growth_lets_beast_and_hearth_cards_go_to_any_site_with_room() -> None:
+    state = started(11)
+    adviser(state, "new_growth")
+    elsewhere = free_site(state)
+    beast = drawn(state, "wild_cry")
+    to_other = action(Kind.PLAY_TO_OTHER_SITE, elsewhere * SITE_STRIDE + beast)
+    assert to_other in state.legal_actions()
+    state.apply(to_other)
+    assert state.flat.get("card_site", beast) == elsewhere and state.flat.get("card_faceup", beast)
+    check_invariants(state)
+    drawn(state, "rusting_ray")
+    assert not [a for a in state.legal_actions() if a // STRIDE == Kind.PLAY_TO_OTHER_SITE], "an arcane card: no"
+
+
+def test_without_new_growth_a_card_goes_only_to_your_site() -> None:
+    state = started(11)
+    beast = drawn(state, "wild_cry")
+    assert not [a for a in state.legal_actions() if a // STRIDE == Kind.PLAY_TO_OTHER_SITE]
+    assert action(Kind.PLAY_TO_SITE, beast) in state.legal_actions()
+
+
+def test_gossip_forbids_its_rulers_enemies_to_play_facedown_advisers() -> None:
+    state = started(11)
+    gossip = at_own_site(state, "gossip")
+    card = drawn(state, "asmall_favor")
+    site = state.flat.get("card_site", gossip)
+    assert action(Kind.PLAY_FACEDOWN, card) in state.legal_actions(), "the Chancellor rules Gossip: no enemy"
+    state.flat.move(("site_warbands", site, 0), ("warband_bank", 0), 9)
+    state.flat.move(("warband_bank", 1), ("site_warbands", site, 1), 1)
+    state.flat.set("role", 1, int(state.game.enums["role"]["EXILE"]))
+    assert action(Kind.PLAY_FACEDOWN, card) not in state.legal_actions(), "an Exile rules Gossip: seat 0 is an enemy"
+    assert action(Kind.PLAY_TO_ADVISERS, card) in state.legal_actions()
+
+
+def test_book_of_records_gains_a_secret_instead_of_a_favor_when_playing_to_a_site() -> None:
+    state = started(11)
+    book = state.cards.of("relic", "book_of_records")
+    state.cards.put(book, state.cards.zone("relics_held", 0), faceup=True)
+    card = drawn(state, "wild_cry")
+    favor, secret = state.flat.get("favor", 0), state.flat.get("secret", 0)
+    state.apply(action(Kind.PLAY_TO_SITE, card))
+    assert (state.flat.get("favor", 0), state.flat.get("secret", 0)) == (favor, secret + 1)
+    check_invariants(state)
