@@ -5,8 +5,9 @@ with a single possible outcome resolve on their own. Battle plans (5.5.3) run on
 attacker's, then the defender's and each Ally's, each plan once; those the kernel cannot run yet (a
 native or rule hook it lacks) are not offered. Warbands are counted by colour (empire.py): an Imperial
 player fights with purple warbands and loses them to the purple bank. An Imperial defence (5.5.2) has the
-Chancellor as an Ally and the Citizens who offer and are let in; the Chancellor decides its losses. Not yet
-played: the bandits' plans and the Campaign modifiers of the defender and Allies.
+Chancellor as an Ally and the Citizens who offer and are let in; the Chancellor decides its losses. The pools,
+forces and natives of battle plans are battle.py's; what a plan leaves for the end (5.5.6-5.5.8) is carried
+out here. Not yet played: the bandits' plans and the Campaign modifiers of the Allies.
 """
 
 from __future__ import annotations
@@ -17,28 +18,33 @@ from typing import TYPE_CHECKING
 from ..content import CompiledGame
 from ..state import FlatState
 from ..vm_py import Native
-from . import banners
-from .empire import CHANCELLOR, JOINED, colour
-from .actions import NONE, Kind, Phase, action
+from . import banners, battle
+from .actions import NONE, STRIDE, Kind, Phase, action
+from .battle import ALLY_BOARD, BOARD, LOSSES, PLAN_SACRIFICE, SACRIFICED, SKULLS, force_places, force_size
+from .empire import CHANCELLOR, JOINED, become_citizen, colour
 
 if TYPE_CHECKING:
     from .game import OathState
 
+__all__ = ["ALLY_BOARD", "BOARD"]
+
 COST = 2
 """5.5: a Campaign costs 2 Supply."""
-PAWN_DICE = 2
-"""5.5.2: targeting the defender's pawn and favor adds two defense dice."""
-BOARD = NONE
-"""KILL_AT's argument for losses taken from the defender's board."""
-ALLY_BOARD = 512
-"""KILL_AT's argument for losses taken from an Ally's board: this plus the Ally's seat."""
 OFFERED, DECLINED = 1, 3
 """Values of `campaign_ally` besides JOINED (empire.py): a Citizen's offer waits for the defender, or is over."""
 ATTACKER, DEFENDER = 1, 2
 """Values of `campaign_planning`: whose battle plans are being chosen."""
 CAMPAIGN_HOOKS = ("attack_dice_delta", "defense_dice_delta", "kill_all_defeated", "bandits_per_site_delta",
-                  "defender_battle_plans_forbidden")
+                  "defender_battle_plans_forbidden", "ignore_attack_skulls", "ignore_attack_hollow_swords",
+                  "ignore_one_shield_faces", "ignore_two_shield_faces", "ignore_two_sword_faces", "attack_roll_doubled",
+                  "attack_pool_halved", "sacrifice_forbidden", "outnumbered_sacrifice_value",
+                  "attack_force_includes_ruled_sites", "defense_pool_must_be_even")
 """Rule hooks that last one Campaign."""
+PER_PLAYER = ("campaign_ally", "campaign_plans_used_by", "campaign_plans_only", "campaign_killed", "campaign_hospital",
+              "campaign_win_favor", "campaign_win_warbands", "campaign_win_warbands_per_kill", "campaign_win_citizen",
+              "campaign_win_kill_all", "campaign_win_kill_all_favor", "campaign_win_burn_all_favor",
+              "campaign_win_burn_secrets", "defeat_kills_none", "defeat_kills_all")
+"""Fields of each player that last one Campaign."""
 
 
 def defenders(state: OathState, seat: int) -> list[int]:
@@ -77,7 +83,11 @@ def legal_actions(state: OathState) -> list[int]:
     if phase == Phase.CAMPAIGN_SACRIFICE:
         return [action(Kind.SACRIFICE), action(Kind.DONE)]
     if phase == Phase.CAMPAIGN_LOSSES:
-        return [action(Kind.KILL_AT, place) for place in _loss_places(state)]
+        return [action(Kind.KILL_AT, place) for place in force_places(state.flat, state.flat.get("campaign_kill_from"))]
+    if phase == Phase.CAMPAIGN_KILL_ALL:
+        return [action(Kind.KILL_ALL, _pending(state, "campaign_win_kill_all")[1]), action(Kind.DONE)]
+    if phase == Phase.CAMPAIGN_BECOME_CITIZEN:
+        return [action(Kind.BECOME_CITIZEN, _pending(state, "campaign_win_citizen")[1]), action(Kind.DONE)]
     if phase == Phase.CAMPAIGN_OCCUPY:
         return [action(Kind.OCCUPY, site) for site in _targeted_sites(state)] + [action(Kind.DONE)]
     assert phase == Phase.CAMPAIGN_BANISH
@@ -85,18 +95,28 @@ def legal_actions(state: OathState) -> list[int]:
     if state.flat.get("campaign_target_pawn") == 1:
         here = state.flat.get("pawn_site", defender)
         return [action(Kind.BANISH_TO, site) for site in state.sites_on_map() if site != here] + [action(Kind.DONE)]
-    return [action(Kind.BURN_HALF_FAVOR), action(Kind.DONE)]
+    slander = state.flat.get("campaign_win_burn_all_favor", state.flat.get("campaign_attacker"))
+    return [action(Kind.BURN_ALL_FAVOR, slander - 1) if slander else action(Kind.BURN_HALF_FAVOR), action(Kind.DONE)]
 
 
 def deciding_player(state: OathState) -> int:
-    """The loser chooses their losses (the Chancellor for an Imperial defence, 5.5.6); each player on the
-    defending side their plans; a Citizen whether to offer help and the defender whether to let them in; the
-    attacker everything else."""
+    """The loser chooses their losses (the Chancellor for an Imperial defence, 5.5.6), the user of a plan what it
+    sacrifices, the attacker their skulls' and sacrifices' warbands; each player on the defending side their
+    plans; a Citizen whether to offer help and the defender whether to let them in; the player a plan's outcome
+    leaves a choice to that choice; the attacker everything else."""
     flat = state.flat
     phase = flat.get("phase")
     if phase == Phase.CAMPAIGN_LOSSES:
-        loser = flat.get("campaign_loser")
+        killing, loser = flat.get("campaign_killing"), flat.get("campaign_loser")
+        if killing == PLAN_SACRIFICE:
+            return flat.get("campaign_plan_user")
+        if killing in (SKULLS, SACRIFICED):
+            return flat.get("campaign_attacker")
         return CHANCELLOR if loser == flat.get("campaign_defender") and imperial_defence(state) else loser
+    if phase == Phase.CAMPAIGN_KILL_ALL:
+        return _pending(state, "campaign_win_kill_all")[0]
+    if phase == Phase.CAMPAIGN_BECOME_CITIZEN:
+        return _pending(state, "campaign_win_citizen")[0]
     if phase == Phase.CAMPAIGN_PLANS:
         return flat.get("campaign_plan_user")
     if phase == Phase.CAMPAIGN_ALLIES:
@@ -105,12 +125,15 @@ def deciding_player(state: OathState) -> int:
 
 
 def imperial_defence(state: OathState) -> bool:
-    """5.5.1-5.5.2: an Imperial player defends; a Citizen attacked by the Chancellor is not Imperial then."""
+    """5.5.1-5.5.2 (battle.py)."""
+    return battle.imperial_defence(state.flat)
+
+
+def _pending(state: OathState, field: str) -> tuple[int, int]:
+    """The first victorious player with an outcome left to decide in a field (1 + its card), and the card."""
     flat = state.flat
-    attacker, defender = flat.get("campaign_attacker"), flat.get("campaign_defender")
-    if defender < 0 or colour(flat, defender) != CHANCELLOR:
-        return False
-    return not (attacker == CHANCELLOR and defender != CHANCELLOR)
+    seat = next(p for p in range(state.players) if flat.get(field, p) and battle.victorious(flat, p))
+    return seat, flat.get(field, seat) - 1
 
 
 def _allies(state: OathState, status: int) -> list[int]:
@@ -141,10 +164,53 @@ def _target_actions(state: OathState) -> list[int]:
                 if not flat.get("campaign_target_banner", banner)]
         if not flat.get("campaign_target_pawn"):
             out.append(action(Kind.TARGET_PAWN))
-    if flat.get("campaign_target_site", site) or flat.get("campaign_target_pawn") or _targeted_relics(state) \
-            or _targeted_banners(state):
+    declared = flat.get("campaign_target_site", site) or flat.get("campaign_target_pawn") or _targeted_relics(state) \
+        or _targeted_banners(state)
+    if declared and (battle.target_dice(flat) % 2 == 0 or not _must_be_even(state)
+                     or not any(_dice_of(state, chosen) % 2 for chosen in out)):
         out.append(action(Kind.FIGHT))
     return sorted(out)
+
+
+def _dice_of(state: OathState, chosen: int) -> int:
+    """The defense dice one more target would add (5.5.2)."""
+    kind, argument = Kind(chosen // STRIDE), chosen % STRIDE
+    if kind == Kind.TARGET_SITE:
+        return int(state.game.entities("site")[argument].defense or 0)
+    if kind == Kind.TARGET_RELIC:
+        return int(state.game.entities("relic")[state.index_in_kind(argument)].defense or 0)
+    if kind == Kind.TARGET_BANNER:
+        return banners.tokens(state, argument)
+    return battle.PAWN_DICE
+
+
+def _must_be_even(state: OathState) -> bool:
+    """Giant Python: the defender's `defense` modifiers run only once the targets are declared, yet bind the
+    declaring; so each one that can set defense_pool_must_be_even and that the defender can use is run ahead on a
+    copy of the state (docs/decisions.md)."""
+    flat = state.flat
+    defender = flat.get("campaign_defender")
+    if flat.get("defense_pool_must_be_even") or defender < 0:
+        return bool(flat.get("defense_pool_must_be_even"))
+    for card, key in _even_rules(state):
+        if state.can_use(defender, card):
+            twin = flat.copy()
+            state.run_quietly(key, defender, state.index_in_kind(card), twin)
+            if twin.get("defense_pool_must_be_even"):
+                return True
+    return False
+
+
+_EVEN_RULES: dict[object, list[tuple[int, str]]] = {}
+
+
+def _even_rules(state: OathState) -> list[tuple[int, str]]:
+    """The defence powers (card, effect key) that can set defense_pool_must_be_even, found once per game."""
+    layout = state.game.layout
+    if layout not in _EVEN_RULES:
+        _EVEN_RULES[layout] = [(card, key) for card, key in sorted(state.triggered["defense"].items())
+                               if "defense_pool_must_be_even" in layout.RULES.get(key, ())]
+    return _EVEN_RULES[layout]
 
 
 def targetable_sites(state: OathState, attacker: int, defender: int) -> list[int]:
@@ -192,61 +258,19 @@ def _targeted_banners(state: OathState) -> list[int]:
     return [b for b in banners.held_by(state, defender) if state.flat.get("campaign_target_banner", b)] if defender >= 0 else []
 
 
-def _board_in_force(state: OathState) -> bool:
-    """5.5.4: the defender's board warbands defend if their pawn is at the attacker's site or a targeted site."""
-    flat = state.flat
-    defender = flat.get("campaign_defender")
-    pawn = flat.get("pawn_site", defender)
-    return pawn == flat.get("pawn_site", flat.get("campaign_attacker")) or bool(flat.get("campaign_target_site", pawn))
-
-
-def _defense_dice(state: OathState) -> int:
-    """5.5.2: each target's shield (a banner's is its tokens, 2.5.2), the pawn's two dice, the title's dice
-    (2.11), and the modifiers'."""
-    flat, game = state.flat, state.game
-    sites = game.entities("site")
-    relics = game.entities("relic")
-    dice = sum(sites[s].defense for s in _targeted_sites(state))
-    dice += sum(relics[r - state.cards.base["relic"]].defense for r in _targeted_relics(state))
-    dice += sum(banners.tokens(state, b) for b in _targeted_banners(state))
-    defender = flat.get("campaign_defender")
-    if flat.get("campaign_target_pawn"):
-        dice += PAWN_DICE
-    keeper = flat.get("oathkeeper")
-    if defender >= 0 and (keeper == defender or keeper == CHANCELLOR and imperial_defence(state)):
-        title = game.entities("title")[0]
-        dice += title.other_side_defense if flat.get("usurper") else title.defense
-    return max(0, int(dice) + flat.get("defense_dice_delta"))
-
-
-def _defense_force(state: OathState) -> int:
-    """5.5.4: the defender's warbands at targeted sites, their board's if their pawn is near, each Ally's
-    board's if the Ally's pawn is."""
-    flat = state.flat
-    defender = flat.get("campaign_defender")
-    sites = _targeted_sites(state)
-    if defender < 0:
-        return len(sites) * max(0, 1 + flat.get("bandits_per_site_delta"))
-    force = sum(flat.get("site_warbands", s, colour(flat, defender)) for s in sites)
-    force += sum(flat.get("warbands", ally) for ally in _allies_in_force(state))
-    return force + (flat.get("warbands", defender) if _board_in_force(state) else 0)
-
-
-def _allies_in_force(state: OathState) -> list[int]:
-    flat = state.flat
-    near = set(_targeted_sites(state)) | {flat.get("pawn_site", flat.get("campaign_attacker"))}
-    return [ally for ally in _allies(state, JOINED) if flat.get("pawn_site", ally) in near]
-
-
-def _roll(state: OathState, die: str, symbols: tuple[str, ...], dice: int) -> dict[str, int]:
-    """Totals of each symbol over `dice` rolls of a die (faces from the content's dice tables)."""
+def _roll(state: OathState, die: str, symbols: tuple[str, ...], dice: int,
+          ignored: dict[str, set[int]] | None = None) -> dict[str, int]:
+    """Totals of each symbol over `dice` rolls of a die (faces from the content's dice tables); a face showing a
+    symbol a number of times listed in `ignored` adds none of it (War Tortoise, Rain Boots)."""
     tables = {symbol: state.game.tables.values(f"die_{die}_{symbol}") for symbol in symbols}
+    ignored = ignored or {}
     faces = len(next(iter(tables.values())))
     totals = dict.fromkeys(symbols, 0)
     for _ in range(dice):
         face = state.flat.random(faces)
         for symbol, table in tables.items():
-            totals[symbol] += int(table[face])
+            if int(table[face]) not in ignored.get(symbol, ()):
+                totals[symbol] += int(table[face])
     return totals
 
 
@@ -329,70 +353,137 @@ def _plan_user(state: OathState) -> int:
 def _usable_plans(state: OathState) -> list[int]:
     """7.5: the plans of the side's kind on cards the user rules (faceup advisers, faceup cards at sites they
     rule) or holds (relics), not used yet in this Campaign, whose cost they can pay (even on a card with
-    tokens, 7.5.3)."""
+    tokens, 7.5.3); none once a plan has decided the battle; only the one a plan allows, and a plan that
+    forbids the others not after another (Code of Honor)."""
     flat = state.flat
     side, user = flat.get("campaign_planning"), _plan_user(state)
-    if user < 0 or side == DEFENDER and flat.get("defender_battle_plans_forbidden"):
+    if user < 0 or flat.get("campaign_decided") or side == DEFENDER and flat.get("defender_battle_plans_forbidden"):
         return []
+    only, used = flat.get("campaign_plans_only", user) - 1, flat.get("campaign_plans_used_by", user)
     cards = [c for c in state.advisers(user) if flat.get("card_faceup", c)]
     cards += [c for site in state.sites_on_map() if state.rules(user, site)
               for c in state.cards_at(site) if flat.get("card_faceup", c)]
     cards += state.cards.in_zone(state.cards.zone("relics_held", user))
+    exclusive = _exclusive_plans(state)
     return sorted(c for c in set(cards) if (c, side) in state.plans and not flat.get("campaign_plan_used", c)
+                  and (only < 0 or c == only) and not (used and state.plans[(c, side)][0] in exclusive)
                   and (state.plans[(c, side)][1] is None or state.affords(user, state.plans[(c, side)][1])))
 
 
+_EXCLUSIVE: dict[object, frozenset[str]] = {}
+
+
+def _exclusive_plans(state: OathState) -> frozenset[str]:
+    """The plans that forbid their user any other (forbid_other_battle_plans), read off their bytecode once."""
+    from .game import natives_of  # game.py imports this module
+
+    layout = state.game.layout
+    if layout not in _EXCLUSIVE:
+        _EXCLUSIVE[layout] = frozenset(key for key, _ in state.plans.values()
+                                       if "forbid_other_battle_plans" in natives_of(state.game, key))
+    return _EXCLUSIVE[layout]
+
+
 def use_plan(state: OathState, seat: int, card: int) -> None:
-    key, cost = state.plans[(card, state.flat.get("campaign_planning"))]
-    state.flat.set("campaign_plan_used", card, 1)
+    """The plan's cost, then its effect; a sacrifice it asked for is then taken, and a battle it decided ends the
+    plans step."""
+    flat = state.flat
+    key, cost = state.plans[(card, flat.get("campaign_planning"))]
+    flat.set("campaign_plan_used", card, 1)
+    flat.add("campaign_plans_used_by", seat, 1)
+    flat.set("campaign_plan_card", card)
     state.pay(seat, card, cost)
     state.run_power(key, seat, state.index_in_kind(card), Phase.CAMPAIGN_PLANS)
+    if flat.get("phase") == Phase.CAMPAIGN_LOSSES:
+        _kill_while_forced(state)
+    elif flat.get("phase") == Phase.CAMPAIGN_PLANS:
+        _back_to_plans(state)
+
+
+def _back_to_plans(state: OathState) -> None:
+    flat = state.flat
+    flat.set("phase", Phase.CAMPAIGN_PLANS)
+    if flat.get("campaign_decided"):
+        flat.set("campaign_planning", 0)
+        flat.set("campaign_plan_user", -1)
+        _roll_battle(state)
 
 
 def pools(state: OathState) -> tuple[int, int]:
-    """The attack and defense dice to roll: the attacker's board warbands and the targets' dice, with what
-    plans and modifiers added or took away."""
-    attack = state.flat.get("warbands", state.flat.get("campaign_attacker")) + state.flat.get("attack_dice_delta")
-    return max(0, attack), _defense_dice(state) + max(0, -attack)
+    return battle.pools(state.flat)
+
+
+def _defense_force(state: OathState) -> int:
+    """5.5.4: the warbands (or bandits) adding to the defense."""
+    return force_size(state.flat, state.flat.get("campaign_defender"))
 
 
 def _roll_battle(state: OathState) -> None:
-    """5.5.4-5.5.5: roll defense, then attack; skulls kill the attacker's warbands at once. An attack pool
-    that would lose dice it does not have adds as many defense dice (5.5.3)."""
+    """5.5.4-5.5.5: roll defense, then attack (unless a plan decided the battle); skulls kill warbands of the
+    attacker's force at once. Plans may ignore faces: the attack's skulls, hollow swords or two-sword faces, the
+    defense's one- or two-shield faces; or double the attack roll."""
+    flat = state.flat
+    decided = flat.get("campaign_decided")
+    if decided:
+        _resolve(state, victorious=decided == 1)
+        return
+    attack_dice, defense_dice = pools(state)
+    shields = {n for n, hook in ((1, "ignore_one_shield_faces"), (2, "ignore_two_shield_faces")) if flat.get(hook)}
+    defense = _roll(state, "defense_die", ("shield", "double"), defense_dice, {"shield": shields})
+    flat.set("campaign_defense", defense["shield"] * 2 ** defense["double"] + _defense_force(state))
+    swords = {2} if flat.get("ignore_two_sword_faces") else set()
+    attack = _roll(state, "attack_die", ("sword", "hollow_sword", "skull"), attack_dice, {"sword": swords})
+    hollow = 0 if flat.get("ignore_attack_hollow_swords") else attack["hollow_sword"] // 2
+    flat.set("campaign_attack", (attack["sword"] + hollow) * (2 if flat.get("attack_roll_doubled") else 1))
+    skulls = 0 if flat.get("ignore_attack_skulls") else attack["skull"]
+    _start_kills(state, SKULLS, flat.get("campaign_attacker"), skulls)
+
+
+def _sacrifice_value(state: OathState) -> int:
+    """5.5.5: a sacrificed warband adds one to the attack; Zealots' value while the defending force is larger."""
+    flat = state.flat
+    value = flat.get("outnumbered_sacrifice_value")
+    if value > 0 and force_size(flat, flat.get("campaign_defender")) > force_size(flat, flat.get("campaign_attacker")):
+        return value
+    return 1
+
+
+def _sacrifice_needed(state: OathState) -> int:
+    """5.5.5 (9.5): exactly as many warbands as it takes to be victorious."""
+    flat = state.flat
+    gap = flat.get("campaign_defense") - flat.get("campaign_attack") + 1
+    return -(-gap // _sacrifice_value(state))
+
+
+def _after_skulls(state: OathState) -> None:
+    """5.5.5: victorious if the attack beats the defense, else if the attacker can sacrifice enough (unless
+    sacrifice is forbidden, Vow of Peace) they decide whether to."""
     flat = state.flat
     attacker = flat.get("campaign_attacker")
-    attack_dice, defense_dice = pools(state)
-    defense = _roll(state, "defense_die", ("shield", "double"), defense_dice)
-    total_defense = defense["shield"] * 2 ** defense["double"] + _defense_force(state)
-    attack = _roll(state, "attack_die", ("sword", "hollow_sword", "skull"), attack_dice)
-    flat.move(("warbands", attacker), ("warband_bank", colour(flat, attacker)), attack["skull"])
-    flat.set("campaign_defense", total_defense)
-    flat.set("campaign_attack", attack["sword"] + attack["hollow_sword"] // 2)
-    needed = total_defense - flat.get("campaign_attack") + 1
-    if needed <= 0:
+    if flat.get("campaign_attack") > flat.get("campaign_defense"):
         _resolve(state, victorious=True)
-    elif needed <= flat.get("warbands", attacker):
+    elif not flat.get("sacrifice_forbidden") and _sacrifice_needed(state) <= force_size(flat, attacker):
         flat.set("phase", Phase.CAMPAIGN_SACRIFICE)
     else:
         _resolve(state, victorious=False)
 
 
 def sacrifice(state: OathState, seat: int, _: int) -> None:
-    """5.5.5: exactly as many warbands as it takes to be victorious."""
+    """5.5.5: exactly as many warbands as it takes to be victorious, from the attacker's force."""
     flat = state.flat
-    attacker = flat.get("campaign_attacker")
-    needed = flat.get("campaign_defense") - flat.get("campaign_attack") + 1
-    flat.move(("warbands", attacker), ("warband_bank", colour(flat, attacker)), needed)
-    flat.add("campaign_attack", needed)
-    _resolve(state, victorious=True)
+    needed = _sacrifice_needed(state)
+    flat.add("campaign_attack", needed * _sacrifice_value(state))
+    _start_kills(state, SACRIFICED, flat.get("campaign_attacker"), needed)
 
 
 def decline(state: OathState, seat: int, _: int) -> None:
-    """DONE: end the step the attacker is in (no sacrifice, no more warbands placed, no banish)."""
-    phase = state.flat.get("phase")
+    """DONE: end the step the deciding player is in (no sacrifice, no more warbands placed, no banish, no outcome
+    that a plan left to them)."""
+    flat = state.flat
+    phase = flat.get("phase")
     if phase == Phase.CAMPAIGN_ALLIES:
         offered = _allies(state, OFFERED)
-        state.flat.set("campaign_ally", offered[0] if offered else _undecided_citizens(state)[0], DECLINED)
+        flat.set("campaign_ally", offered[0] if offered else _undecided_citizens(state)[0], DECLINED)
         _allies_done(state)
     elif phase == Phase.CAMPAIGN_PLANS:
         _done_with_plans(state)
@@ -400,43 +491,66 @@ def decline(state: OathState, seat: int, _: int) -> None:
         _resolve(state, victorious=False)
     elif phase == Phase.CAMPAIGN_OCCUPY:
         _take_spoils(state)
+    elif phase == Phase.CAMPAIGN_KILL_ALL:
+        flat.set("campaign_win_kill_all", _pending(state, "campaign_win_kill_all")[0], 0)
+        _losses(state)
+    elif phase == Phase.CAMPAIGN_BECOME_CITIZEN:
+        flat.set("campaign_win_citizen", _pending(state, "campaign_win_citizen")[0], 0)
+        _settle(state)
     else:
         _banish_step_done(state)
 
 
 def _resolve(state: OathState, *, victorious: bool) -> None:
-    """5.5.6: the loser kills half their force (all of it against Brutal); bandits go into hiding."""
+    """5.5.5-5.5.6: the battle is decided; the loser's "If you're defeated" plans are discarded, then losses."""
     flat = state.flat
     flat.set("campaign_victorious", int(victorious))
-    attacker, defender = flat.get("campaign_attacker"), flat.get("campaign_defender")
-    loser = defender if victorious else attacker
+    loser = flat.get("campaign_defender") if victorious else flat.get("campaign_attacker")
     flat.set("campaign_loser", loser)
     _discard_marked(state, "campaign_discard_on_defeat", only=loser)
-    if loser < 0:
+    _losses(state)
+
+
+def _losses(state: OathState, *, kill_all: bool = False) -> None:
+    """5.5.6: the loser kills half their force, rounded down; all of it against Brutal or Shield Wall, or if the
+    victor chooses so with Sticky Fire (asked first); none with Billowing Fog or Peace Envoy, which win over the
+    others (9.2 ignore). Bandits go into hiding."""
+    flat = state.flat
+    loser = flat.get("campaign_loser")
+    if loser < 0 or flat.get("defeat_kills_none", loser):
         _after_losses(state)
         return
-    force = flat.get("warbands", attacker) if loser == attacker else _defense_force(state)
-    losses = force if flat.get("kill_all_defeated") else force // 2
-    flat.set("campaign_losses", losses)
+    force = force_size(flat, loser)
+    kill_all = kill_all or bool(flat.get("kill_all_defeated") or flat.get("defeat_kills_all", loser))
+    if not kill_all and force and any(flat.get("campaign_win_kill_all", p) and battle.victorious(flat, p)
+                                      for p in range(state.players)):
+        flat.set("phase", Phase.CAMPAIGN_KILL_ALL)
+        return
+    _start_kills(state, LOSSES, loser, force if kill_all else force // 2)
+
+
+def kill_all(state: OathState, seat: int, _: int) -> None:
+    """Sticky Fire: the defeated enemy kills all of their force, and the victor must give them the favor if able."""
+    flat = state.flat
+    flat.move(("favor", seat), ("favor", flat.get("campaign_loser")), flat.get("campaign_win_kill_all_favor", seat))
+    flat.set("campaign_win_kill_all", seat, 0)
+    _losses(state, kill_all=True)
+
+
+def _start_kills(state: OathState, killing: int, side: int, count: int) -> None:
+    flat = state.flat
+    flat.set("campaign_killing", killing)
+    flat.set("campaign_kill_from", side)
+    flat.set("campaign_losses", count)
     _kill_while_forced(state)
 
 
-def _loss_places(state: OathState) -> list[int]:
-    flat = state.flat
-    loser = flat.get("campaign_loser")
-    if loser == flat.get("campaign_attacker"):
-        return [BOARD] if flat.get("warbands", loser) else []
-    places = [s for s in _targeted_sites(state) if flat.get("site_warbands", s, colour(flat, loser))]
-    if _board_in_force(state) and flat.get("warbands", loser):
-        places.append(BOARD)
-    return places + [ALLY_BOARD + ally for ally in _allies_in_force(state) if flat.get("warbands", ally)]
-
-
 def _kill_while_forced(state: OathState) -> None:
-    """Kills losses while only one place holds the loser's force; asks the loser once there are several."""
+    """Kills warbands while only one place holds the side's force; asks once there are several (KILL_AT); then
+    the Campaign goes on from the step that killed them."""
     flat = state.flat
     while flat.get("campaign_losses") > 0:
-        places = _loss_places(state)
+        places = force_places(flat, flat.get("campaign_kill_from"))
         if not places:
             flat.set("campaign_losses", 0)
         elif len(places) == 1:
@@ -444,7 +558,16 @@ def _kill_while_forced(state: OathState) -> None:
         else:
             flat.set("phase", Phase.CAMPAIGN_LOSSES)
             return
-    _after_losses(state)
+    killing = flat.get("campaign_killing")
+    flat.set("campaign_killing", 0)
+    if killing == SKULLS:
+        _after_skulls(state)
+    elif killing == SACRIFICED:
+        _resolve(state, victorious=True)
+    elif killing == PLAN_SACRIFICE:
+        _back_to_plans(state)
+    else:
+        _after_losses(state)
 
 
 def kill_at(state: OathState, seat: int, place: int) -> None:
@@ -453,15 +576,16 @@ def kill_at(state: OathState, seat: int, place: int) -> None:
 
 
 def _kill_one(state: OathState, place: int) -> None:
+    """Glossary Kill: to the bank of its colour; Hospital: a skull's or a loss's warband goes to the Hospital's
+    site instead while its owner rules it."""
     flat = state.flat
-    loser = flat.get("campaign_loser")
-    if place == BOARD:
-        source: tuple[str, ...] | tuple[str | int, ...] = ("warbands", loser)
-    elif place >= ALLY_BOARD:
-        source = ("warbands", place - ALLY_BOARD)
+    field, index, owner = battle.place_cell(flat, flat.get("campaign_kill_from"), place)
+    hospital = flat.get("campaign_hospital", owner) - 1
+    if hospital >= 0 and flat.get("campaign_killing") in (LOSSES, SKULLS) and state.rules(owner, hospital):
+        flat.move((field, *index), ("site_warbands", hospital, colour(flat, owner)), 1)
     else:
-        source = ("site_warbands", place, colour(flat, loser))
-    flat.move(source, ("warband_bank", colour(flat, loser)), 1)
+        flat.move((field, *index), ("warband_bank", colour(flat, owner)), 1)
+        flat.add("campaign_killed", owner, 1)
     flat.add("campaign_losses", -1)
 
 
@@ -470,7 +594,7 @@ def _after_losses(state: OathState) -> None:
     victorious attacker may occupy targeted sites."""
     flat = state.flat
     if not flat.get("campaign_victorious"):
-        finish(state)
+        _settle(state)
         return
     defender, attacker = flat.get("campaign_defender"), flat.get("campaign_attacker")
     if defender >= 0:
@@ -485,7 +609,8 @@ def _after_losses(state: OathState) -> None:
 
 
 def occupy(state: OathState, seat: int, site: int) -> None:
-    """5.5.7.I: one warband of the attacker's force onto a targeted site."""
+    """5.5.7.I: one warband of the attacker's force onto a targeted site (from their board: warbands at sites
+    that Vow of Union added stay where they are, docs/decisions.md)."""
     flat = state.flat
     attacker = flat.get("campaign_attacker")
     flat.move(("warbands", attacker), ("site_warbands", site, colour(flat, attacker)), 1)
@@ -505,7 +630,7 @@ def _take_spoils(state: OathState) -> None:
     if flat.get("campaign_target_pawn"):
         flat.set("phase", Phase.CAMPAIGN_BANISH)
     else:
-        finish(state)
+        _settle(state)
 
 
 def banish_to(state: OathState, seat: int, site: int) -> None:
@@ -517,15 +642,47 @@ def banish_to(state: OathState, seat: int, site: int) -> None:
 def burn_half_favor(state: OathState, seat: int, _: int) -> None:
     defender = state.flat.get("campaign_defender")
     state.flat.move(("favor", defender), ("shared_favor",), state.flat.get("favor", defender) // 2)
-    finish(state)
+    _settle(state)
+
+
+def burn_all_favor(state: OathState, seat: int, _: int) -> None:
+    """Slander: the banished defender burns all of their favor, not half."""
+    defender = state.flat.get("campaign_defender")
+    state.flat.move(("favor", defender), ("shared_favor",), state.flat.get("favor", defender))
+    _settle(state)
 
 
 def _banish_step_done(state: OathState) -> None:
+    """The burn is offered if it would burn something: half of two favor or more, or all of one with Slander."""
     flat = state.flat
-    if flat.get("campaign_target_pawn") == 1 and flat.get("favor", flat.get("campaign_defender")) >= 2:
+    defender = flat.get("campaign_defender")
+    least = 1 if flat.get("campaign_win_burn_all_favor", flat.get("campaign_attacker")) else 2
+    if flat.get("campaign_target_pawn") == 1 and flat.get("favor", defender) >= least:
         flat.set("campaign_target_pawn", 2)
     else:
+        _settle(state)
+
+
+def _settle(state: OathState) -> None:
+    """5.5.8: the victorious side's "If you're victorious" outcomes (battle.py), then each victorious Exile a plan
+    lets become a Citizen decides whether to; then the Campaign ends."""
+    flat = state.flat
+    for seat in range(state.players):
+        if battle.victorious(flat, seat):
+            battle.carry_out(flat, seat)
+        if not state.is_exile(seat):
+            flat.set("campaign_win_citizen", seat, 0)
+    if any(flat.get("campaign_win_citizen", p) and battle.victorious(flat, p) for p in range(state.players)):
+        flat.set("phase", Phase.CAMPAIGN_BECOME_CITIZEN)
+    else:
         finish(state)
+
+
+def become_citizen_now(state: OathState, seat: int, _: int) -> None:
+    """Martial Culture: 6.6.2 with no relic (empire.py): the Act Phase ends, Supply to its leftmost space."""
+    state.flat.set("campaign_win_citizen", seat, 0)
+    become_citizen(state.flat, seat)
+    _settle(state)
 
 
 def _discard_marked(state: OathState, field: str, only: int | None = None) -> None:
@@ -538,27 +695,33 @@ def _discard_marked(state: OathState, field: str, only: int | None = None) -> No
 
 
 def finish(state: OathState) -> None:
+    """5.5.8's "At end, discard", then back to the Act; a player whose Act Phase a plan ended (Martial Culture,
+    6.6.2) goes on to their Rest."""
+    flat = state.flat
     _discard_marked(state, "campaign_discard_at_end")
-    clear(state.flat)
-    state.flat.set("phase", Phase.ACT)
+    clear(flat)
+    flat.set("phase", Phase.ACT)
     state.update_oathkeeper()
+    if flat.get("act_phase_over"):
+        flat.set("act_phase_over", 0)
+        state.act(flat.get("current_player"), Kind.END_TURN, 0)
 
 
 def clear(flat: FlatState) -> None:
     """No Campaign under way."""
     for name in ("campaign_target_site", "campaign_target_card", "campaign_target_banner", "campaign_plan_used",
-                 "campaign_discard_at_end", "campaign_discard_on_defeat", "campaign_ally"):
-        for index in range(flat.size(name)):
-            flat.set(name, index, 0)
-    for name in ("campaign_attacker", "campaign_defender", "campaign_loser", "campaign_plan_user"):
+                 "campaign_discard_at_end", "campaign_discard_on_defeat") + PER_PLAYER:
+        flat.assign(name, [0] * flat.size(name))
+    for name in ("campaign_attacker", "campaign_defender", "campaign_loser", "campaign_plan_user", "campaign_plan_card",
+                 "campaign_kill_from"):
         flat.set(name, -1)
     for name in ("campaign_target_pawn", "campaign_attack", "campaign_defense", "campaign_losses", "campaign_victorious",
-                 "campaign_planning") + CAMPAIGN_HOOKS:
+                 "campaign_planning", "campaign_decided", "campaign_killing") + CAMPAIGN_HOOKS:
         flat.set(name, 0)
 
 
-FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {}
-"""The natives of battle plans and Campaign outcomes."""
+FACTORIES: dict[str, Callable[[CompiledGame], Native]] = battle.FACTORIES
+"""The natives of battle plans and Campaign outcomes (battle.py)."""
 
 HANDLERS: dict[Kind, Callable[[OathState, int, int], None]] = {
     Kind.CAMPAIGN: start,
@@ -576,4 +739,7 @@ HANDLERS: dict[Kind, Callable[[OathState, int, int], None]] = {
     Kind.DONE: decline,
     Kind.BANISH_TO: banish_to,
     Kind.BURN_HALF_FAVOR: burn_half_favor,
+    Kind.BURN_ALL_FAVOR: burn_all_favor,
+    Kind.KILL_ALL: kill_all,
+    Kind.BECOME_CITIZEN: become_citizen_now,
 }

@@ -1,0 +1,287 @@
+"""The battle of a Campaign (5.5.2-5.5.5) counted on the state's fields, and the natives of battle plans (5.5.3, 7.5).
+
+The pools and forces are worked out here over the flat state, so the kernel (campaign.py) and the natives that
+card powers call give the same answer. A plan's "If you're victorious" part (5.5.8) is recorded in a field of
+content/oath/state/campaign.yaml when the plan runs and carried out by campaign.py once the victory is known.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..content import CompiledGame
+from ..state import FlatState
+from ..vm_py import Native
+from .actions import NONE, Kind, Phase
+from .banners import DARKEST_SECRET, PEOPLES_FAVOR
+from .empire import CHANCELLOR, JOINED, bind_flat, colour
+from .setup import Cards
+
+PAWN_DICE = 2
+"""5.5.2: targeting the defender's pawn and favor adds two defense dice."""
+BOARD = NONE
+"""A place in a force: the board of the attacker, or of the defender."""
+ALLY_BOARD = 512
+"""A place in a force: an Ally's board is this plus the Ally's seat."""
+LOSSES, SKULLS, SACRIFICED, PLAN_SACRIFICE = 1, 2, 3, 4
+"""Values of `campaign_killing`: what the warbands being killed are (5.5.5-5.5.6)."""
+
+
+def targeted_sites(flat: FlatState) -> list[int]:
+    return [s for s in range(flat.size("site_slot")) if flat.get("campaign_target_site", s)]
+
+
+def imperial_defence(flat: FlatState) -> bool:
+    """5.5.1-5.5.2: an Imperial player defends; a Citizen attacked by the Chancellor is not Imperial then."""
+    attacker, defender = flat.get("campaign_attacker"), flat.get("campaign_defender")
+    if defender < 0 or colour(flat, defender) != CHANCELLOR:
+        return False
+    return not (attacker == CHANCELLOR and defender != CHANCELLOR)
+
+
+def board_in_force(flat: FlatState) -> bool:
+    """5.5.4: the defender's board warbands defend if their pawn is at the attacker's site or a targeted site."""
+    pawn = flat.get("pawn_site", flat.get("campaign_defender"))
+    return pawn == flat.get("pawn_site", flat.get("campaign_attacker")) or bool(flat.get("campaign_target_site", pawn))
+
+
+def allies_in_force(flat: FlatState) -> list[int]:
+    """5.5.4: each Ally whose pawn is at the attacker's site or a targeted site adds their board's warbands."""
+    near = set(targeted_sites(flat)) | {flat.get("pawn_site", flat.get("campaign_attacker"))}
+    return [ally for ally in range(flat.size("seated"))
+            if flat.get("campaign_ally", ally) == JOINED and flat.get("pawn_site", ally) in near]
+
+
+def _ruled_sites(flat: FlatState, player: int) -> list[int]:
+    """Vow of Union: the sites whose warbands add to the attacking force (glossary Rule, 6.6.3)."""
+    if not flat.get("attack_force_includes_ruled_sites"):
+        return []
+    return [s for s in range(flat.size("site_slot")) if flat.get("site_warbands", s, colour(flat, player))]
+
+
+def force_places(flat: FlatState, player: int) -> list[int]:
+    """Where the warbands of a side's force are (glossary Force, 5.5.2-5.5.4): the attacker's board (and the sites
+    they rule, with Vow of Union); the defender's warbands at targeted sites, their board if it is in force, and
+    each Ally's board in force. Only places that hold a warband."""
+    attacker, defender = flat.get("campaign_attacker"), flat.get("campaign_defender")
+    if player == attacker:
+        places = _ruled_sites(flat, attacker) + ([BOARD] if flat.get("warbands", attacker) else [])
+        return places
+    if defender < 0:
+        return []
+    own = colour(flat, defender)
+    places = [s for s in targeted_sites(flat) if flat.get("site_warbands", s, own)]
+    if board_in_force(flat) and flat.get("warbands", defender):
+        places.append(BOARD)
+    return places + [ALLY_BOARD + ally for ally in allies_in_force(flat) if flat.get("warbands", ally)]
+
+
+def place_cell(flat: FlatState, player: int, place: int) -> tuple[str, tuple[int, ...], int]:
+    """The cell (field, index) a place of a side's force is, and the seat whose warbands they are."""
+    if place == BOARD:
+        return "warbands", (player,), player
+    if place >= ALLY_BOARD:
+        return "warbands", (place - ALLY_BOARD,), place - ALLY_BOARD
+    return "site_warbands", (place, colour(flat, player)), player
+
+
+def force_size(flat: FlatState, player: int) -> int:
+    """The warbands in a side's force; the bandits at targeted sites when they defend (2.8.3)."""
+    if player < 0:
+        return len(targeted_sites(flat)) * max(0, 1 + flat.get("bandits_per_site_delta"))
+    total = 0
+    for place in force_places(flat, player):
+        field, index, _ = place_cell(flat, player, place)
+        total += flat.get(field, *index)
+    return total
+
+
+def target_dice(flat: FlatState) -> int:
+    """5.5.2: the defense dice the declared targets add: each site's, each relic's, each banner's tokens (2.5.2),
+    two for the pawn."""
+    cards = Cards(flat)
+    game = flat.game
+    sites, relics = game.entities("site"), game.entities("relic")
+    dice = sum(sites[s].defense or 0 for s in targeted_sites(flat))
+    defender = flat.get("campaign_defender")
+    if defender >= 0:
+        relic_base = int(cards.base["relic"])
+        dice += sum(relics[r - relic_base].defense or 0 for r in cards.in_zone(cards.zone("relics_held", defender))
+                    if flat.get("campaign_target_card", r))
+        dice += sum(flat.get("banner_favor" if b == PEOPLES_FAVOR else "banner_secret", b)
+                    for b in (PEOPLES_FAVOR, DARKEST_SECRET)
+                    if flat.get("banner_holder", b) == defender and flat.get("campaign_target_banner", b))
+    if flat.get("campaign_target_pawn"):
+        dice += PAWN_DICE
+    return int(dice)
+
+
+def defense_dice(flat: FlatState) -> int:
+    """5.5.2: the targets' dice, the title's (2.11), and the modifiers' and plans'."""
+    dice = target_dice(flat)
+    defender, keeper = flat.get("campaign_defender"), flat.get("oathkeeper")
+    if defender >= 0 and (keeper == defender or keeper == CHANCELLOR and imperial_defence(flat)):
+        title = flat.game.entities("title")[0]
+        dice += title.other_side_defense if flat.get("usurper") else title.defense
+    return max(0, dice + flat.get("defense_dice_delta"))
+
+
+def pools(flat: FlatState) -> tuple[int, int]:
+    """The attack and defense dice to roll: one attack die per warband of the attacker's force and the targets'
+    dice, with what plans and modifiers added or took away; attack dice taken away that the pool does not have
+    are defense dice added (5.5.3). Mounted Patrol: the attacker rolls half their pool, rounded down."""
+    attack = force_size(flat, flat.get("campaign_attacker")) + flat.get("attack_dice_delta")
+    rolled = max(0, attack) // 2 if flat.get("attack_pool_halved") else max(0, attack)
+    return rolled, defense_dice(flat) + max(0, -attack)
+
+
+def victorious(flat: FlatState, seat: int) -> bool:
+    """Whether a player is on the victorious side of the Campaign just decided: the attacker, or the defender and
+    their Allies (glossary You: in a Campaign, the defender's side)."""
+    if seat == flat.get("campaign_attacker"):
+        return flat.get("campaign_victorious") == 1
+    on_defence = seat == flat.get("campaign_defender") or flat.get("campaign_ally", seat) == JOINED
+    return on_defence and flat.get("campaign_victorious") == 0
+
+
+def enemies(flat: FlatState, seat: int) -> list[int]:
+    """The other side of the Campaign: the defender and their Allies for the attacker, else the attacker."""
+    attacker = flat.get("campaign_attacker")
+    if seat != attacker:
+        return [attacker]
+    return [p for p in range(flat.size("seated"))
+            if p == flat.get("campaign_defender") or flat.get("campaign_ally", p) == JOINED]
+
+
+# natives ---------------------------------------------------------------------------------------
+
+Body = Callable[[FlatState, list[int]], int]
+
+
+def _record(field: str, value: Callable[[FlatState, list[int]], int]) -> Body:
+    """A native that writes an outcome for its player (the first argument) to be carried out later."""
+    def record(flat: FlatState, args: list[int]) -> int:
+        flat.set(field, args[0], value(flat, args))
+        return 0
+    return record
+
+
+def _plan_card(flat: FlatState, args: list[int]) -> int:
+    return 1 + flat.get("campaign_plan_card")
+
+
+def _gain_favor(flat: FlatState, args: list[int]) -> int:
+    player, suit, n = args
+    flat.add("campaign_win_favor", player, suit, n)
+    return 0
+
+
+def _gain_warbands(flat: FlatState, args: list[int]) -> int:
+    player, n = args
+    flat.add("campaign_win_warbands", player, n)
+    return 0
+
+
+def _may_kill_all(flat: FlatState, args: list[int]) -> int:
+    player, favor = args
+    flat.set("campaign_win_kill_all", player, 1 + flat.get("campaign_plan_card"))
+    flat.set("campaign_win_kill_all_favor", player, favor)
+    return 0
+
+
+def _victorious_now(side: int) -> Body:
+    """5.5.3: the battle is over before the dice; the rest of the plans step and the rolls are skipped."""
+    def decide(flat: FlatState, args: list[int]) -> int:
+        flat.set("campaign_decided", side)
+        return 0
+    return decide
+
+
+def _sacrifice_in_force(flat: FlatState, args: list[int]) -> int:
+    """Glossary Sacrifice: up to n warbands of the player's side's force; the kernel asks where from once the
+    plan has run (a KILL_AT step), so the number is known now."""
+    player, n = args
+    side = player if player == flat.get("campaign_attacker") else flat.get("campaign_defender")
+    count = min(max(0, n), force_size(flat, side)) if side >= 0 else 0
+    if count:
+        flat.set("campaign_losses", count)
+        flat.set("campaign_killing", PLAN_SACRIFICE)
+        flat.set("campaign_kill_from", side)
+        flat.set("effect_return", Phase.CAMPAIGN_LOSSES)
+    return count
+
+
+def _defense_dice_now(flat: FlatState, args: list[int]) -> int:
+    """The defense pool as it would be rolled now (pools): Rangers asks it during the plans."""
+    return pools(flat)[1] if flat.get("campaign_attacker") >= 0 else 0
+
+
+def _starting(flat: FlatState) -> bool:
+    """A Campaign's optional modifiers are being chosen (7.4): it has an attacker and a defender, not yet its
+    fields."""
+    return flat.get("campaign_attacker") < 0 and flat.get("phase") == Phase.MODIFIERS \
+        and flat.get("action_kind") == Kind.CAMPAIGN
+
+
+def _attacker(flat: FlatState, args: list[int]) -> int:
+    """The attacker of the Campaign being resolved, or being started (Vow of Union asks at its start)."""
+    return flat.get("current_player") if _starting(flat) else flat.get("campaign_attacker")
+
+
+def _defender(flat: FlatState, args: list[int]) -> int:
+    if not _starting(flat):
+        return flat.get("campaign_defender")
+    return -1 if flat.get("action_target") == NONE else flat.get("action_target")
+
+
+def _in_campaign(count: Callable[[FlatState], int]) -> Body:
+    return lambda flat, args: count(flat) if flat.get("campaign_attacker") >= 0 else 0
+
+
+FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
+    "campaign_attacker": bind_flat(_attacker),
+    "campaign_defender": bind_flat(_defender),
+    "campaign_defense_dice": bind_flat(_defense_dice_now),
+    "campaign_attack_force": bind_flat(_in_campaign(lambda flat: force_size(flat, flat.get("campaign_attacker")))),
+    "campaign_defense_force": bind_flat(_in_campaign(lambda flat: force_size(flat, flat.get("campaign_defender")))),
+    "forbid_other_battle_plans": bind_flat(_record("campaign_plans_only", lambda flat, args: 1 + args[1])),
+    "attacker_victorious_now": bind_flat(_victorious_now(1)),
+    "defender_victorious_now": bind_flat(_victorious_now(2)),
+    "sacrifice_in_force": bind_flat(_sacrifice_in_force),
+    "killed_warbands_to_site": bind_flat(_record("campaign_hospital", lambda flat, args: 1 + args[1])),
+    "on_victory_gain_favor": bind_flat(_gain_favor),
+    "on_victory_gain_warbands": bind_flat(_gain_warbands),
+    "on_victory_gain_warbands_per_enemy_kill": bind_flat(_record("campaign_win_warbands_per_kill", lambda f, a: 1)),
+    "on_victory_may_become_citizen": bind_flat(_record("campaign_win_citizen", _plan_card)),
+    "on_victory_may_kill_enemy_force_give_favor": bind_flat(_may_kill_all),
+    "on_victory_over_pawn_enemy_burns_all_favor": bind_flat(_record("campaign_win_burn_all_favor", _plan_card)),
+    "on_victory_over_pawn_enemy_burns_secrets_but_one": bind_flat(_record("campaign_win_burn_secrets", lambda f, a: 1)),
+}
+"""The natives of battle plans; they take the place of natives.py's Campaign questions, which know neither a
+Campaign's start (the modifiers of 7.4), Vow of Union nor the Allies."""
+
+
+def carry_out(flat: FlatState, seat: int) -> None:
+    """5.5.8: a victorious player's recorded outcomes, each once: favor from the suits' banks, warbands from their
+    bank (one per enemy warband killed, Cursed Cauldron), and Book Burning's secrets."""
+    for suit in range(len(flat.game.entities("suit"))):
+        flat.move(("bank_favor", suit), ("favor", seat), flat.get("campaign_win_favor", seat, suit))
+        flat.set("campaign_win_favor", seat, suit, 0)
+    gained = flat.get("campaign_win_warbands", seat)
+    if flat.get("campaign_win_warbands_per_kill", seat):
+        gained += sum(flat.get("campaign_killed", enemy) for enemy in enemies(flat, seat))
+    flat.move(("warband_bank", colour(flat, seat)), ("warbands", seat), gained)
+    flat.set("campaign_win_warbands", seat, 0)
+    flat.set("campaign_win_warbands_per_kill", seat, 0)
+    defender = flat.get("campaign_defender")
+    if flat.get("campaign_win_burn_secrets", seat) and seat == flat.get("campaign_attacker") and defender >= 0 \
+            and flat.get("campaign_target_pawn"):
+        _burn_secrets_but_one(flat, defender)
+    flat.set("campaign_win_burn_secrets", seat, 0)
+
+
+def _burn_secrets_but_one(flat: FlatState, player: int) -> None:
+    """Book Burning: every secret on the board but one, the one kept faceup if any is (docs/decisions.md)."""
+    faceup, facedown = flat.get("secret", player), flat.get("secret_facedown", player)
+    flat.move(("secret_facedown", player), ("shared_secret",), facedown if faceup else facedown - 1)
+    flat.move(("secret", player), ("shared_secret",), faceup - 1)

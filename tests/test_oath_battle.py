@@ -1,0 +1,445 @@
+"""Battle plans and Campaign modifiers on the Oath kernel (5.5.2-5.5.8, 7.5): the dice they ignore or change,
+sacrifice, the battles they decide, and the outcomes they leave for the end of the Campaign."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from lawforge.runtime.oath import campaign
+from lawforge.runtime.oath.actions import STRIDE, Kind, Phase, action
+from lawforge.runtime.oath.game import OathState
+from test_oath_campaign import exile_at_chancellors_site
+
+SEEDS = range(120)
+
+
+def put(state: OathState, name: str, seat: int) -> int:
+    """A denizen faceup among a player's advisers, or a relic in their personal bank."""
+    kind = "relic" if name in ("sticky_fire", "cursed_cauldron") else "denizen"
+    card = state.cards.of(kind, name)
+    state.cards.put(card, state.cards.zone("relics_held" if kind == "relic" else "advisers", seat), faceup=True)
+    return card
+
+
+def at_site(state: OathState, name: str, site: int) -> int:
+    card = state.cards.of("denizen", name)
+    state.cards.put(card, state.cards.zone("at_site"), faceup=True)
+    state.flat.set("card_site", card, site)
+    return card
+
+
+def answer_all(state: OathState) -> None:
+    while state.flat.get("phase") == Phase.EFFECT:
+        state.apply(state.legal_actions()[0])
+
+
+def use(state: OathState, card: int) -> None:
+    state.apply(action(Kind.USE_PLAN, card))
+    answer_all(state)
+
+
+def to_the_dice(state: OathState) -> None:
+    """Every side passes on its remaining plans."""
+    while state.flat.get("phase") == Phase.CAMPAIGN_PLANS:
+        state.apply(action(Kind.DONE))
+
+
+BASES: dict[int, OathState] = {}
+
+
+def rolled_with(seed: int, hooks: dict[str, int], warbands: int = 6) -> OathState:
+    """A Campaign against the Chancellor rolled with rule hooks set (as a plan or modifier would set them); one
+    position, the dice seeded anew (the state's first cell)."""
+    if warbands not in BASES:
+        BASES[warbands] = exile_at_chancellors_site(1, warbands)
+    state = BASES[warbands].clone()
+    state.flat.cells[0] = ((1 + seed) * 0x9E3779B1 & 0xFFFFFFFF) - 2 ** 31
+    state.apply(action(Kind.CAMPAIGN, 0))
+    for hook, value in hooks.items():
+        state.flat.set(hook, value)
+    state.apply(action(Kind.FIGHT))
+    return state
+
+
+@pytest.fixture
+def stop_at_the_decision(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The battle stops once decided, before losses and the end of the Campaign clear its fields."""
+    monkeypatch.setattr(campaign, "_resolve", lambda state, *, victorious: None)
+
+
+def compare(hooks: dict[str, int], measure: Callable[[OathState], int], warbands: int = 6) -> list[tuple[int, int]]:
+    """The measure of the same battle (same dice) without and with the hooks, over many seeds."""
+    return [(measure(rolled_with(seed, {}, warbands)), measure(rolled_with(seed, hooks, warbands))) for seed in SEEDS]
+
+
+def attack(state: OathState) -> int:
+    return state.flat.get("campaign_attack")
+
+
+def defense(state: OathState) -> int:
+    return state.flat.get("campaign_defense")
+
+
+def attacker_board(state: OathState) -> int:
+    return state.flat.get("warbands", 1)
+
+
+@pytest.mark.usefixtures("stop_at_the_decision")
+def test_skulls_can_be_ignored() -> None:
+    pairs = compare({"ignore_attack_skulls": 1}, attacker_board)
+    assert all(ignored == 6 for _, ignored in pairs), "no warband of the attacker's force dies to a skull"
+    assert any(plain < 6 for plain, _ in pairs)
+
+
+@pytest.mark.usefixtures("stop_at_the_decision")
+def test_hollow_swords_can_be_ignored_and_the_attack_doubled() -> None:
+    hollow = compare({"ignore_attack_hollow_swords": 1}, attack)
+    assert all(ignored <= plain for plain, ignored in hollow) and any(ignored < plain for plain, ignored in hollow)
+    assert all(doubled == 2 * plain for plain, doubled in compare({"attack_roll_doubled": 1}, attack)), "Lancers"
+
+
+@pytest.mark.usefixtures("stop_at_the_decision")
+def test_two_sword_faces_add_no_attack_but_their_skull_still_kills() -> None:
+    """Each such face shows two swords and a skull."""
+    killed = {"sacrifice_forbidden": 1}
+    pairs = compare({"ignore_two_sword_faces": 1} | killed, lambda state: attack(state) * 100 + attacker_board(state))
+    for plain, ignored in pairs:
+        assert ignored % 100 == plain % 100, "the skull still kills"
+        assert plain // 100 - ignored // 100 == 2 * (6 - plain % 100)
+    assert any(plain % 100 < 6 for plain, _ in pairs)
+
+
+@pytest.mark.usefixtures("stop_at_the_decision")
+@pytest.mark.parametrize("hook", ["ignore_one_shield_faces", "ignore_two_shield_faces"])
+def test_shield_faces_can_be_ignored(hook: str) -> None:
+    pairs = compare({hook: 1}, defense)
+    assert all(ignored <= plain for plain, ignored in pairs) and any(ignored < plain for plain, ignored in pairs)
+
+
+def test_mounted_patrol_halves_the_dice_the_attacker_rolls() -> None:
+    state = exile_at_chancellors_site(2, warbands=7)
+    state.apply(action(Kind.CAMPAIGN, 0))
+    state.flat.set("attack_pool_halved", 1)
+    assert campaign.pools(state)[0] == 3
+
+
+def test_sacrifice_can_be_forbidden_and_zealots_make_each_sacrifice_count_three() -> None:
+    seen = 0
+    for seed in SEEDS:
+        plain = rolled_with(seed, {}, warbands=3)
+        if plain.flat.get("phase") != Phase.CAMPAIGN_SACRIFICE:
+            continue
+        assert rolled_with(seed, {"sacrifice_forbidden": 1}, warbands=3).flat.get("phase") != Phase.CAMPAIGN_SACRIFICE
+        state = rolled_with(seed, {"outnumbered_sacrifice_value": 3}, warbands=3)
+        assert campaign._defense_force(state) > attacker_board(state), "the defending force is the larger"
+        gap = defense(state) - attack(state) + 1
+        board = attacker_board(state)
+        state.apply(action(Kind.SACRIFICE))
+        needed = -(-gap // 3)
+        assert attacker_board(state) == board - needed and attack(state) == defense(state) + 1 - gap + 3 * needed
+        seen += 1
+    assert seen
+
+
+def test_giant_python_wants_an_even_number_of_defense_dice_from_the_targets() -> None:
+    """The site (1 die) is targeted by force: the Grand Scepter (5 dice) must join it before the battle."""
+    state = exile_at_chancellors_site(1)
+    put(state, "giant_python", 0)
+    scepter = state.cards.of("relic", "grand_scepter")
+    state.apply(action(Kind.CAMPAIGN, 0))
+    assert action(Kind.FIGHT) not in state.legal_actions()
+    state.apply(action(Kind.TARGET_PAWN))
+    assert action(Kind.FIGHT) not in state.legal_actions(), "the pawn's two dice keep the total odd"
+    state.apply(action(Kind.TARGET_RELIC, scepter))
+    assert action(Kind.FIGHT) in state.legal_actions()
+    plain = exile_at_chancellors_site(1)
+    plain.apply(action(Kind.CAMPAIGN, 0))
+    assert action(Kind.FIGHT) in plain.legal_actions()
+
+
+def test_vow_of_peace_forbids_sacrifice_against_its_holder() -> None:
+    for seed in SEEDS:
+        plain = rolled_with(seed, {}, warbands=3)
+        if plain.flat.get("phase") != Phase.CAMPAIGN_SACRIFICE:
+            continue
+        state = exile_at_chancellors_site(seed, 3)
+        put(state, "vow_of_peace", 0)
+        state.apply(action(Kind.CAMPAIGN, 0))
+        state.apply(action(Kind.FIGHT))
+        assert state.flat.get("phase") != Phase.CAMPAIGN_SACRIFICE
+        return
+    pytest.fail("no seed asked for a sacrifice")
+
+
+def test_vow_of_union_adds_the_warbands_at_sites_you_rule_to_your_force() -> None:
+    state = exile_at_chancellors_site(4, warbands=4)
+    vow = put(state, "vow_of_union", 1)
+    here = state.flat.get("pawn_site", 1)
+    elsewhere = next(s for s in state.sites_on_map() if s != here and not state.rules(0, s))
+    state.flat.move(("warband_bank", 1), ("site_warbands", elsewhere, 1), 3)
+    state.apply(action(Kind.CAMPAIGN, 0))
+    state.apply(action(Kind.USE_MODIFIER, vow))
+    while state.flat.get("phase") not in (Phase.CAMPAIGN_TARGETS,):
+        state.apply(action(Kind.TAKE_ACTION))
+    assert campaign.pools(state)[0] == 7
+    state.apply(action(Kind.FIGHT))
+    while state.flat.get("phase") == Phase.CAMPAIGN_LOSSES:
+        assert {a % STRIDE for a in state.legal_actions()} <= {elsewhere, campaign.BOARD}
+        state.apply(state.legal_actions()[0])
+
+
+def victory(seed: int, attacker: tuple[str, ...] = (), defender: tuple[str, ...] = (), warbands: int = 14,
+            targets: tuple[int, ...] = (), plans: bool = True) -> OathState | None:
+    """A Campaign against the Chancellor with the attacker's plans used; the state once the attacker is
+    victorious (before occupying), else None."""
+    state = exile_at_chancellors_site(seed, warbands)
+    state.flat.set("favor", 1, 6)
+    cards = [put(state, name, 1) for name in attacker]
+    for name in defender:
+        put(state, name, 0)
+    state.apply(action(Kind.CAMPAIGN, 0))
+    for chosen in targets:
+        state.apply(chosen)
+    state.apply(action(Kind.FIGHT))
+    for card in cards if plans else ():
+        use(state, card)
+    to_the_dice(state)
+    if state.flat.get("phase") == Phase.CAMPAIGN_SACRIFICE:
+        state.apply(action(Kind.SACRIFICE))
+    while state.flat.get("phase") == Phase.CAMPAIGN_LOSSES:
+        state.apply(state.legal_actions()[0])
+    return state if state.flat.get("campaign_victorious") == 1 else None
+
+
+def finish(state: OathState) -> None:
+    while state.flat.get("phase") not in (Phase.ACT, Phase.CAMPAIGN_BECOME_CITIZEN, Phase.CAMPAIGN_KILL_ALL):
+        state.apply(action(Kind.DONE))
+
+
+def first_victory(**kwargs: object) -> OathState:
+    for seed in SEEDS:
+        state = victory(seed, **kwargs)  # type: ignore[arg-type]
+        if state is not None:
+            return state
+    pytest.fail("no seed gave the attacker a victory")
+
+
+def test_battle_honors_and_field_promotion_pay_out_only_to_the_victorious() -> None:
+    state = first_victory(attacker=("battle_honors", "field_promotion"), warbands=10)
+    order = int(state.game.enums["suit"]["ORDER"])
+    favor, bank, warbands = state.flat.get("favor", 1), state.flat.get("bank_favor", order), state.flat.get("warbands", 1)
+    finish(state)
+    assert state.flat.get("favor", 1) == favor + 2 and state.flat.get("bank_favor", order) == bank - 2
+    assert state.flat.get("warbands", 1) == warbands + 3
+    assert state.flat.get("campaign_win_favor", 1, order) == 0, "the outcome is spent"
+
+
+def test_cursed_cauldron_gains_a_warband_per_enemy_warband_killed() -> None:
+    state = first_victory(attacker=("cursed_cauldron",))
+    killed = state.flat.get("campaign_killed", 0)
+    assert killed >= 1
+    warbands = state.flat.get("warbands", 1)
+    finish(state)
+    assert state.flat.get("warbands", 1) == warbands + killed
+
+
+def test_slander_burns_all_the_banished_defenders_favor_and_book_burning_all_their_secrets_but_one() -> None:
+    for seed in SEEDS:
+        state = exile_at_chancellors_site(seed, 14)
+        state.flat.set("favor", 1, 6)
+        slander, burning = put(state, "slander", 1), put(state, "book_burning", 1)
+        state.flat.move(("favor", 1), ("favor", 0), 3)
+        state.flat.move(("shared_secret",), ("secret", 0), 3)
+        state.flat.move(("shared_secret",), ("secret_facedown", 0), 1)
+        state.apply(action(Kind.CAMPAIGN, 0))
+        state.apply(action(Kind.TARGET_PAWN))
+        state.apply(action(Kind.FIGHT))
+        use(state, slander)
+        use(state, burning)
+        to_the_dice(state)
+        if state.flat.get("phase") == Phase.CAMPAIGN_SACRIFICE:
+            state.apply(action(Kind.SACRIFICE))
+        while state.flat.get("phase") == Phase.CAMPAIGN_LOSSES:
+            state.apply(state.legal_actions()[0])
+        if not state.flat.get("campaign_victorious"):
+            continue
+        while state.flat.get("phase") in (Phase.CAMPAIGN_OCCUPY, Phase.CAMPAIGN_BANISH) \
+                and state.flat.get("campaign_target_pawn") == 1:
+            state.apply(action(Kind.DONE))
+        assert state.legal_actions() == [action(Kind.BURN_ALL_FAVOR, slander), action(Kind.DONE)]
+        state.apply(action(Kind.BURN_ALL_FAVOR, slander))
+        assert state.flat.get("favor", 0) == 0
+        assert (state.flat.get("secret", 0), state.flat.get("secret_facedown", 0)) == (1, 0), "the last one kept faceup"
+        return
+    pytest.fail("no victory over the pawn")
+
+
+def test_code_of_honor_forbids_other_plans_and_cannot_follow_one() -> None:
+    state = exile_at_chancellors_site(3)
+    code, archers = put(state, "code_of_honor", 1), put(state, "horse_archers", 1)
+    state.apply(action(Kind.CAMPAIGN, 0))
+    state.apply(action(Kind.FIGHT))
+    twin = state.clone()
+    use(state, code)
+    assert action(Kind.USE_PLAN, archers) not in state.legal_actions()
+    use(twin, archers)
+    assert action(Kind.USE_PLAN, code) not in twin.legal_actions()
+
+
+def test_peace_envoy_gives_favor_per_defense_die_and_wins_with_no_roll_and_no_deaths() -> None:
+    state = exile_at_chancellors_site(3)
+    envoy = put(state, "peace_envoy", 1)
+    state.flat.set("favor", 1, 8)
+    state.apply(action(Kind.CAMPAIGN, 0))
+    state.apply(action(Kind.FIGHT))
+    dice = campaign.pools(state)[1]
+    chancellor_force = campaign._defense_force(state)
+    favor = state.flat.get("favor", 0)
+    state.apply(action(Kind.USE_PLAN, envoy))
+    assert state.flat.get("favor", 0) == favor + dice
+    assert state.flat.get("campaign_victorious") == 1 and state.flat.get("campaign_attack") == 0, "no dice rolled"
+    assert state.flat.get("warbands", 0) == chancellor_force, "the defeated force goes home whole"
+
+
+def test_hearts_and_minds_makes_the_defender_victorious_now() -> None:
+    state = exile_at_chancellors_site(3, warbands=6)
+    site = state.flat.get("pawn_site", 0)
+    hearts = at_site(state, "hearts_and_minds", site)
+    state.flat.set("favor", 0, 5)
+    state.apply(action(Kind.CAMPAIGN, 0))
+    state.apply(action(Kind.FIGHT))
+    assert state.current_player() == 0, "the attacker has no plan: the defender's turn to choose"
+    use(state, hearts)
+    assert state.flat.get("campaign_attack") == 0 and state.flat.get("phase") == Phase.ACT
+    assert state.flat.get("warbands", 1) == 3, "the defeated attacker kills half their force"
+
+
+def test_wrestlers_sacrifice_a_warband_of_the_defending_force_for_a_defense_die() -> None:
+    state = exile_at_chancellors_site(3)
+    wrestlers = put(state, "wrestlers", 0)
+    state.apply(action(Kind.CAMPAIGN, 0))
+    state.apply(action(Kind.FIGHT))
+    assert state.current_player() == 0, "the attacker has no plan: the defender's turn to choose"
+    force, dice = campaign._defense_force(state), campaign.pools(state)[1]
+    state.apply(action(Kind.USE_PLAN, wrestlers))
+    while state.flat.get("phase") == Phase.CAMPAIGN_LOSSES:
+        assert state.current_player() == 0
+        state.apply(state.legal_actions()[0])
+    assert campaign._defense_force(state) == force - 1 and campaign.pools(state)[1] == dice + 1
+    assert state.flat.get("phase") == Phase.CAMPAIGN_PLANS
+
+
+def test_hospital_takes_in_the_warbands_skulls_would_kill() -> None:
+    for seed in SEEDS:
+        state = exile_at_chancellors_site(seed, 6)
+        here = state.flat.get("pawn_site", 1)
+        elsewhere = next(s for s in state.sites_on_map() if s != here and not state.rules(0, s))
+        state.flat.move(("warband_bank", 1), ("site_warbands", elsewhere, 1), 1)
+        hospital = at_site(state, "hospital", elsewhere)
+        state.apply(action(Kind.CAMPAIGN, 0))
+        state.apply(action(Kind.FIGHT))
+        use(state, hospital)
+        killed_before = state.flat.get("warband_bank", 1)
+        to_the_dice(state)
+        skulls = 6 - attacker_board(state)
+        if skulls and state.flat.get("phase") == Phase.CAMPAIGN_SACRIFICE:
+            assert state.flat.get("site_warbands", elsewhere, 1) == 1 + skulls
+            assert state.flat.get("warband_bank", 1) == killed_before
+            return
+    pytest.fail("no skull")
+
+
+def test_sticky_fire_lets_the_victor_have_the_whole_force_killed_for_a_favor() -> None:
+    for seed in SEEDS:
+        state = exile_at_chancellors_site(seed, 14)
+        fire = put(state, "sticky_fire", 1)
+        state.flat.set("favor", 1, 3)
+        state.apply(action(Kind.CAMPAIGN, 0))
+        state.apply(action(Kind.FIGHT))
+        use(state, fire)
+        force = campaign._defense_force(state)
+        to_the_dice(state)
+        if state.flat.get("phase") == Phase.CAMPAIGN_SACRIFICE:
+            state.apply(action(Kind.SACRIFICE))
+        if state.flat.get("phase") != Phase.CAMPAIGN_KILL_ALL:
+            continue
+        assert state.current_player() == 1 and state.legal_actions() == [action(Kind.KILL_ALL, fire), action(Kind.DONE)]
+        favor = state.flat.get("favor", 0)
+        bank = state.flat.get("warband_bank", 0)
+        state.apply(action(Kind.KILL_ALL, fire))
+        while state.flat.get("phase") == Phase.CAMPAIGN_LOSSES:
+            state.apply(state.legal_actions()[0])
+        assert state.flat.get("warband_bank", 0) == bank + force and state.flat.get("favor", 0) == favor + 1
+        return
+    pytest.fail("no victory")
+
+
+def defeated_with(seed: int, field: str) -> OathState:
+    state = exile_at_chancellors_site(seed, 3)
+    state.apply(action(Kind.CAMPAIGN, 0))
+    if field:
+        state.flat.set(field, 1, 1)
+    state.apply(action(Kind.FIGHT))
+    if state.flat.get("phase") == Phase.CAMPAIGN_SACRIFICE:
+        state.apply(action(Kind.DONE))
+    return state
+
+
+def test_billowing_fog_and_shield_wall_set_what_a_defeat_kills() -> None:
+    for seed in SEEDS:
+        plain = defeated_with(seed, "")
+        if plain.flat.get("phase") != Phase.ACT or attacker_board(plain) < 2:
+            continue
+        fog, wall = defeated_with(seed, "defeat_kills_none"), defeated_with(seed, "defeat_kills_all")
+        survivors = attacker_board(fog)
+        assert attacker_board(plain) == survivors - survivors // 2, "half, rounded down, without the plans"
+        assert attacker_board(wall) == 0
+        return
+    pytest.fail("no defeat")
+
+
+def test_martial_culture_lets_a_victorious_exile_become_a_citizen() -> None:
+    for seed in SEEDS:
+        state = OathState(exile_at_chancellors_site(0).game, 3, seed)
+        while state.flat.get("phase") == Phase.SETUP:
+            state.apply(state.legal_actions()[0])
+        flat = state.flat
+        site = flat.get("pawn_site", 1)
+        flat.set("pawn_site", 2, site)
+        flat.set("current_player", 1)
+        flat.set("supply", 1, 6)
+        flat.move(("warband_bank", 1), ("warbands", 1), 14)
+        culture = put(state, "martial_culture", 1)
+        state.apply(action(Kind.CAMPAIGN, 2))
+        state.apply(action(Kind.TARGET_PAWN))
+        state.apply(action(Kind.FIGHT))
+        use(state, culture)
+        to_the_dice(state)
+        if flat.get("phase") == Phase.CAMPAIGN_SACRIFICE:
+            state.apply(action(Kind.SACRIFICE))
+        while flat.get("phase") == Phase.CAMPAIGN_LOSSES:
+            state.apply(state.legal_actions()[0])
+        if not flat.get("campaign_victorious"):
+            continue
+        finish(state)
+        assert state.legal_actions() == [action(Kind.BECOME_CITIZEN, culture), action(Kind.DONE)]
+        state.apply(action(Kind.BECOME_CITIZEN, culture))
+        assert state.role_of(1) == "citizen"
+        assert flat.get("current_player") == 2, "their Act Phase is over: the turn passed"
+        return
+    pytest.fail("no victory")
+
+
+def test_rangers_read_the_defense_pool_as_it_stands() -> None:
+    state = exile_at_chancellors_site(3)
+    rangers = put(state, "rangers", 1)
+    state.flat.set("favor", 1, 2)
+    scepter = state.cards.of("relic", "grand_scepter")
+    state.apply(action(Kind.CAMPAIGN, 0))
+    state.apply(action(Kind.TARGET_RELIC, scepter))
+    state.apply(action(Kind.FIGHT))
+    assert campaign.pools(state)[1] >= 4
+    use(state, rangers)
+    assert state.flat.get("attack_dice_delta") == 2 and state.flat.get("ignore_attack_skulls") == 1
