@@ -1,11 +1,73 @@
-"""Builds the Cython extensions: the effect VM and one table module per generated game (packages come
-from pyproject's package-dir)."""
+"""Builds the Cython extensions: the effect VM, one table module per generated game (packages come from
+pyproject's package-dir), and the compiled Oath kernel (runtime/kernels.py): runtime/state.py and
+runtime/oath/*.py compiled as they are into lawforge.runtime._compiled, then a fingerprint of those sources."""
+import importlib.util
+import os
 from pathlib import Path
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 GENERATED = Path("generated")
+KERNEL_BUILD = Path("build/kernel")
+KERNEL_FLAGS = ["-O2", "-g0"]
+"""Python's own -O3 -g doubles the compile time of the kernel's large C files and gains nothing measurable."""
+
+
+def load_kernels():
+    """runtime/kernels.py by path: what the compiled kernel is built from (lawforge is not importable yet)."""
+    spec = importlib.util.spec_from_file_location("lawforge_kernels", "runtime/kernels.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+KERNELS = load_kernels()
+FINGERPRINT = f"{KERNELS.COMPILED_PACKAGE}.fingerprint"
+
+
+def kernel_extensions():
+    """One extension per compiled source, and the fingerprint module (rewritten only when it changes)."""
+    modules = [Extension(f"{KERNELS.COMPILED_PACKAGE}.{source.removesuffix('.py').replace('/', '.')}",
+                         [f"runtime/{source}"], extra_compile_args=KERNEL_FLAGS)
+               for source in KERNELS.compiled_sources()]
+    stamp = KERNEL_BUILD / "fingerprint.pyx"
+    text = f'"""Sources of this build of the compiled kernel: path -> sha256."""\nSOURCES = {KERNELS.fingerprint()!r}\n'
+    if not stamp.exists() or stamp.read_text() != text:
+        stamp.parent.mkdir(parents=True, exist_ok=True)
+        stamp.write_text(text)
+    return modules + [Extension(FINGERPRINT, [str(stamp)])]
+
+
+class BuildExt(build_ext):
+    """Builds on every core; keeps an in-place module that is newer than its C source (an editable install
+    builds in a fresh folder each time, which would recompile the kernel every time); builds the kernel's
+    fingerprint only after every other module built, so a failed build never vouches for older modules."""
+
+    def finalize_options(self):
+        super().finalize_options()
+        self.parallel = self.parallel or os.cpu_count()
+
+    def build_extensions(self):
+        last = [ext for ext in self.extensions if ext.name == FINGERPRINT]
+        self.extensions = [ext for ext in self.extensions if ext.name != FINGERPRINT]
+        super().build_extensions()
+        self.extensions += last
+        for ext in last:
+            self.build_extension(ext)
+
+    def build_extension(self, ext):
+        built = Path(self.get_ext_fullpath(ext.name))
+        if self.editable_mode:
+            in_place = Path(self._get_inplace_equivalent(self.get_finalized_command("build_py"), ext)[0])
+            if in_place.exists() and all(os.path.getmtime(s) < in_place.stat().st_mtime for s in ext.sources):
+                self.mkpath(str(built.parent))
+                self.copy_file(str(in_place), str(built))
+                return
+        super().build_extension(ext)
+
+
 games = sorted(p.name for p in GENERATED.iterdir() if (p / "__init__.py").exists())
 extensions = [Extension("lawforge.runtime.vm", ["runtime/vm.pyx"])] + [
     Extension(f"lawforge.generated.{pyx.parent.name}.{pyx.stem}", [str(pyx)])
@@ -13,7 +75,9 @@ extensions = [Extension("lawforge.runtime.vm", ["runtime/vm.pyx"])] + [
 ]
 setup(
     packages=["lawforge.compiler", "lawforge.compiler.models", "lawforge.compiler.effects", "lawforge.compiler.checks", "lawforge.runtime",
-              "lawforge.runtime.oath", "lawforge.generated"]
+              "lawforge.runtime.oath", "lawforge.runtime._compiled", "lawforge.runtime._compiled.oath", "lawforge.generated"]
     + [f"lawforge.generated.{game}" for game in games],
-    ext_modules=cythonize(extensions, language_level=3, quiet=True),
+    ext_modules=cythonize(extensions, language_level=3, quiet=True)
+    + cythonize(kernel_extensions(), language_level=3, quiet=True, build_dir=str(KERNEL_BUILD)),
+    cmdclass={"build_ext": BuildExt},
 )

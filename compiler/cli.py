@@ -343,14 +343,34 @@ def i18n_tbx(ws: Workspace, game: str, output: Path) -> None:
     err.print(f"wrote {output}")
 
 
-def _kernel(game: str) -> Any:
-    """The rules kernel of a game, or exit: only some games can be played yet."""
+KERNEL_HELP = ("Rules kernel: compiled (Cython) or python, which play the same games. Default: compiled, or python "
+               "with a warning when the compiled one is not built or is older than runtime/oath's sources "
+               "(rebuild: .venv/bin/pip install -e .); a stale one named here is an error.")
+
+
+def _kernel(game: str, kernel: str | None) -> str:
+    """The kernel to play `game` with (`--kernel`, else the best fresh one, warning once), or exit: only some games
+    can be played yet, and a named kernel must load."""
     if game != "oath":
         err.print(f"[bold red]error:[/] there is no rules kernel for {game!r} yet (games that play: oath)")
         sys.exit(2)
-    from lawforge.runtime.oath.game import OathState
+    from lawforge.runtime.kernels import KernelUnavailable, choose_kernel
 
-    return OathState
+    try:
+        chosen, warning = choose_kernel(kernel)
+    except KernelUnavailable as why:
+        err.print(f"[bold red]error:[/] {escape(str(why))}")
+        sys.exit(2)
+    if warning:
+        err.print(f"[yellow]warning:[/] {escape(warning)}")
+    return chosen
+
+
+def _state_class(kernel: str) -> Any:
+    """OathState of a kernel `_kernel` chose."""
+    from lawforge.runtime.kernels import oath_state
+
+    return oath_state(kernel)
 
 
 def _chronicle(game: str, compiled: Any, path: Path | None) -> Any:
@@ -366,15 +386,15 @@ def _chronicle(game: str, compiled: Any, path: Path | None) -> Any:
         sys.exit(1)
 
 
-def _play_one(args: tuple[str, int, int, Any]) -> dict[str, Any]:
+def _play_one(args: tuple[str, str, int, int, Any]) -> dict[str, Any]:
     """One random game to its end (run in a worker process)."""
     import random
     import time
 
     from lawforge.runtime import load
 
-    game, players, seed, chronicle = args
-    state = _kernel(game)(load(game), players, seed, chronicle=chronicle)
+    game, kernel, players, seed, chronicle = args
+    state = _state_class(kernel)(load(game), players, seed, chronicle=chronicle)
     rng = random.Random(seed)
     started = time.perf_counter()
     while not state.is_terminal():
@@ -393,9 +413,10 @@ def _play_one(args: tuple[str, int, int, Any]) -> dict[str, Any]:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help="Output format.")
 @click.option("--chronicle", "chronicle_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Set every game up from this Chronicle (written by `play --write-chronicle`).")
+@click.option("--kernel", type=click.Choice(["compiled", "python"]), default=None, help=KERNEL_HELP)
 @_root_option
 def simulate(ws: Workspace, game: str, players: int, count: int, seed: int, jobs: int | None, fmt: str,
-             chronicle_path: Path | None) -> None:
+             chronicle_path: Path | None, kernel: str | None) -> None:
     """Play GAME with uniformly random legal actions to the end: wins by role and victory, length, speed."""
     import json
     import os
@@ -407,19 +428,19 @@ def simulate(ws: Workspace, game: str, players: int, count: int, seed: int, jobs
 
     from lawforge.runtime import load
 
-    _kernel(game)
+    kernel = _kernel(game, kernel)
     chronicle = _chronicle(game, load(game), chronicle_path)
     started = time.perf_counter()
     results = []
     with ProcessPoolExecutor(max_workers=jobs or os.cpu_count() or 1) as pool, \
             Progress(console=err, transient=True, disable=fmt == "json") as progress:
         task = progress.add_task(f"{game}: {count} games", total=count)
-        for result in pool.map(_play_one, [(game, players, seed + k, chronicle) for k in range(count)]):
+        for result in pool.map(_play_one, [(game, kernel, players, seed + k, chronicle) for k in range(count)]):
             results.append(result)
             progress.advance(task)
     elapsed = time.perf_counter() - started
     summary = {
-        "games": count, "players": players, "seconds": round(elapsed, 3),
+        "games": count, "players": players, "kernel": kernel, "seconds": round(elapsed, 3),
         "games_per_second": round(count / elapsed, 2),
         "wins_by_role": dict(Counter(r["role"] for r in results)),
         "wins_by_victory": dict(Counter(r["victory"] for r in results)),
@@ -443,9 +464,10 @@ def simulate(ws: Workspace, game: str, players: int, count: int, seed: int, jobs
               help="Set the game up from the Chronicle a previous game wrote (default: a first game).")
 @click.option("--write-chronicle", "chronicle_out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="After the game, write its Chronicle (8) here, to set up the next game.")
+@click.option("--kernel", type=click.Choice(["compiled", "python"]), default=None, help=KERNEL_HELP)
 @_root_option
 def play(ws: Workspace, game: str, players: int, seed: int, seat: int, locale: str, chronicle_path: Path | None,
-         chronicle_out: Path | None) -> None:
+         chronicle_out: Path | None, kernel: str | None) -> None:
     """Play GAME in the terminal against random opponents; choose your actions by number."""
     import random
 
@@ -455,7 +477,8 @@ def play(ws: Workspace, game: str, players: int, seed: int, seat: int, locale: s
 
     compiled = load(game)
     _locale_of(game, compiled.locales, locale)
-    state = _kernel(game)(compiled, players, seed, chronicle=_chronicle(game, compiled, chronicle_path))
+    state = _state_class(_kernel(game, kernel))(compiled, players, seed,
+                                                chronicle=_chronicle(game, compiled, chronicle_path))
     for note in state.placeholders:
         out.print(f"[dim]placeholder: {escape(note)}[/]")
     rng = random.Random(seed)

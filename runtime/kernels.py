@@ -1,0 +1,83 @@
+"""The two Oath kernels, one source: runtime/oath/*.py run as Python, or built by Cython into
+`lawforge.runtime._compiled` (setup.py), and choosing between them.
+
+The compiled kernel must never run older rules than the sources: the build embeds a fingerprint of every
+source it compiled (`_compiled.fingerprint`, built last), and loading it compares that with the sources
+now on disk. A stale or missing build is refused with the command that rebuilds it; `choose_kernel`
+then falls back to the Python kernel and says why in one line.
+
+setup.py loads this file by path before lawforge is installed: it imports nothing of lawforge at the top.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+from pathlib import Path
+from typing import TYPE_CHECKING, cast
+
+if TYPE_CHECKING:
+    from .oath.game import OathState
+
+KERNELS = ("compiled", "python")
+COMPILED_PACKAGE = "lawforge.runtime._compiled"
+PURE = ("oath/__init__.py", "oath/actions.py", "oath/chronicle.py")
+"""Kernel modules the compiled kernel shares with the Python one (aliased in _compiled/__init__.py): the package,
+the action vocabulary (one IllegalAction, Kind and Phase for both) and the Chronicle (pydantic, once a game)."""
+REBUILD = ".venv/bin/pip install -e ."
+RUNTIME = Path(__file__).resolve().parent
+
+
+class KernelUnavailable(ImportError):
+    """The compiled kernel is not built, or was built from other sources than those on disk."""
+
+
+def compiled_sources(runtime: Path = RUNTIME) -> list[str]:
+    """The sources Cython builds, relative to runtime/: the flat state and every kernel module not in PURE."""
+    kernel = (f"oath/{path.name}" for path in sorted((runtime / "oath").glob("*.py")))
+    return ["state.py", *(source for source in kernel if source not in PURE)]
+
+
+def fingerprint(runtime: Path = RUNTIME) -> dict[str, str]:
+    """Source → sha256 of its bytes, for every source the compiled kernel is built from."""
+    return {source: hashlib.sha256((runtime / source).read_bytes()).hexdigest()
+            for source in compiled_sources(runtime)}
+
+
+def stale_sources(built: dict[str, str], runtime: Path = RUNTIME) -> list[str]:
+    """The sources added, removed or changed since the build whose fingerprint is `built`."""
+    now = fingerprint(runtime)
+    return sorted(source for source in built.keys() | now.keys() if built.get(source) != now.get(source))
+
+
+def oath_state(kernel: str = "compiled") -> type[OathState]:
+    """The OathState class of a kernel, "compiled" (Cython) or "python"; both play identical games.
+
+    Raises KernelUnavailable when the compiled kernel is missing or stale."""
+    if kernel not in KERNELS:
+        raise ValueError(f"unknown kernel {kernel!r}: choose one of {', '.join(KERNELS)}")
+    if kernel == "python":
+        from .oath.game import OathState
+        return OathState
+    try:
+        built = importlib.import_module(f"{COMPILED_PACKAGE}.fingerprint").SOURCES
+    except ImportError:
+        raise KernelUnavailable(f"the compiled Oath kernel is not built: build it with `{REBUILD}`") from None
+    stale = stale_sources(dict(built))
+    if stale:
+        raise KernelUnavailable(f"the compiled Oath kernel is older than its sources ({', '.join(stale)} changed): "
+                                f"rebuild it with `{REBUILD}`")
+    return cast("type[OathState]", importlib.import_module(f"{COMPILED_PACKAGE}.oath.game").OathState)
+
+
+def choose_kernel(kernel: str | None = None) -> tuple[str, str | None]:
+    """The kernel to play with and a one-line warning, if any: `kernel` when named (KernelUnavailable if it cannot
+    be loaded), else the compiled one when it is fresh, else the Python one and the warning says why."""
+    if kernel is not None:
+        oath_state(kernel)
+        return kernel, None
+    try:
+        oath_state("compiled")
+    except KernelUnavailable as why:
+        return "python", f"{why}; using the Python kernel"
+    return "compiled", None
