@@ -17,7 +17,7 @@ from lawforge.runtime import load
 from lawforge.runtime.content import CompiledGame
 from lawforge.runtime.kernels import oath_state
 from lawforge.runtime.oath.game import TRIGGERED, OathState, natives_of, runnable
-from lawforge.runtime.oath.persistent import VISION_RULES
+from lawforge.runtime.oath import persistent
 
 GAMES = 40
 COPIES = 20_000
@@ -50,7 +50,7 @@ def played(game: CompiledGame, key: str, kind: str, power: Any) -> bool:
         return kind in PLAYED_KINDS.get(power.kind, ())
     timing = power.timing
     if timing == "persistent":
-        return bool(natives_of(game, key) & set(VISION_RULES))
+        return bool(natives_of(game, key) & set(persistent.FACTORIES))
     return (kind in ("denizen", "relic", "site") and timing in TRIGGERED or kind == "reliquary_modifier"
             or kind == "banner" and timing == "wake_start" or kind == "edifice" and timing == "chronicle")
 

@@ -7,17 +7,18 @@ from collections.abc import Callable
 
 import pytest
 
-from lawforge.runtime.oath import campaign
+from lawforge.runtime.oath import battle, campaign
 from lawforge.runtime.oath.actions import STRIDE, Kind, Phase, action
 from lawforge.runtime.oath.game import OathState
 from test_oath_campaign import exile_at_chancellors_site
+from test_oath_play import check_invariants
 
 SEEDS = range(120)
 
 
 def put(state: OathState, name: str, seat: int) -> int:
     """A denizen faceup among a player's advisers, or a relic in their personal bank."""
-    kind = "relic" if name in ("sticky_fire", "cursed_cauldron") else "denizen"
+    kind = "relic" if name in ("sticky_fire", "cursed_cauldron", "obsidian_cage") else "denizen"
     card = state.cards.of(kind, name)
     state.cards.put(card, state.cards.zone("relics_held" if kind == "relic" else "advisers", seat), faceup=True)
     return card
@@ -443,3 +444,81 @@ def test_rangers_read_the_defense_pool_as_it_stands() -> None:
     assert campaign.pools(state)[1] >= 4
     use(state, rangers)
     assert state.flat.get("attack_dice_delta") == 2 and state.flat.get("ignore_attack_skulls") == 1
+
+
+def test_gleaming_armor_and_insect_swarm_add_a_secret_and_a_burned_favor_to_enemy_plans() -> None:
+    state = exile_at_chancellors_site(3)
+    archers = put(state, "horse_archers", 1)
+    put(state, "gleaming_armor", 0)
+    put(state, "insect_swarm", 0)
+    state.flat.move(("secret", 1), ("shared_secret",), 9)
+    state.flat.move(("shared_favor",), ("favor", 1), 3)
+    state.apply(action(Kind.CAMPAIGN, 0))
+    broke = state.clone()
+    broke.apply(action(Kind.FIGHT))
+    assert action(Kind.USE_PLAN, archers) not in broke.legal_actions(), "no secret for Gleaming Armor"
+    state.flat.move(("shared_secret",), ("secret", 1), 1)
+    state.apply(action(Kind.FIGHT))
+    favor = state.flat.get("favor", 1)
+    state.apply(action(Kind.USE_PLAN, archers))
+    assert state.flat.get("card_secret", archers) == 1 and state.flat.get("favor", 1) == favor - 1
+
+
+def test_true_names_forbids_enemy_plans_of_its_rulers_adviser_suits() -> None:
+    for chancellor_has_a_nomad_adviser in (False, True):
+        state = exile_at_chancellors_site(3)
+        archers = put(state, "horse_archers", 1)
+        put(state, "true_names", 0)
+        if chancellor_has_a_nomad_adviser:
+            put(state, "pilgrimage", 0)
+        state.apply(action(Kind.CAMPAIGN, 0))
+        state.apply(action(Kind.FIGHT))
+        assert (action(Kind.USE_PLAN, archers) in state.legal_actions()) is not chancellor_has_a_nomad_adviser
+
+
+def test_marsh_spirit_forbids_plans_to_the_attacker_who_targets_its_site() -> None:
+    state = exile_at_chancellors_site(3)
+    archers = put(state, "horse_archers", 1)
+    at_site(state, "marsh_spirit", state.flat.get("pawn_site", 1))
+    state.apply(action(Kind.CAMPAIGN, 0))
+    state.apply(action(Kind.FIGHT))
+    assert action(Kind.USE_PLAN, archers) not in state.legal_actions()
+
+
+def test_herald_gains_a_favor_after_another_player_campaigns_against_a_player() -> None:
+    state = exile_at_chancellors_site(3)
+    put(state, "herald", 0)
+    favor = state.flat.get("favor", 0)
+    state.apply(action(Kind.CAMPAIGN, 0))
+    state.apply(action(Kind.FIGHT))
+    while state.flat.get("phase") != Phase.EFFECT:
+        legal = state.legal_actions()
+        state.apply(action(Kind.DONE) if action(Kind.DONE) in legal else legal[0])
+    assert state.current_player() == 0, "Herald's ruler chooses the favor bank"
+    state.apply(state.legal_actions()[0])
+    assert state.flat.get("favor", 0) == favor + 1
+    assert state.flat.get("phase") == Phase.ACT and state.current_player() == 1
+
+
+def test_obsidian_cage_takes_in_the_defeated_force_left_after_the_losses() -> None:
+    for seed in SEEDS:
+        state = exile_at_chancellors_site(seed, 14)
+        site = state.flat.get("pawn_site", 1)
+        state.flat.move(("warband_bank", 0), ("site_warbands", site, 0), 4)
+        cage = put(state, "obsidian_cage", 1)
+        state.apply(action(Kind.CAMPAIGN, 0))
+        state.apply(action(Kind.FIGHT))
+        force = battle.force_size(state.flat, 0)
+        use(state, cage)
+        to_the_dice(state)
+        if state.flat.get("phase") == Phase.CAMPAIGN_SACRIFICE:
+            state.apply(action(Kind.SACRIFICE))
+        while state.flat.get("phase") == Phase.CAMPAIGN_LOSSES:
+            state.apply(state.legal_actions()[0])
+        if state.flat.get("campaign_victorious") == 1:
+            break
+    relic = cage - state.cards.base["relic"]
+    killed = state.flat.get("campaign_killed", 0)
+    assert killed and state.flat.get("relic_warbands", relic, 0) == force - killed, "the force left, caged"
+    assert state.flat.get("site_warbands", site, 0) == 0 and state.flat.get("warbands", 0) == 0
+    check_invariants(state)

@@ -7,7 +7,7 @@ import pytest
 
 from lawforge.runtime.oath import campaign, empire
 from lawforge.runtime.oath.actions import STRIDE, Kind, Phase, action
-from lawforge.runtime.oath.banners import PEOPLES_FAVOR
+from lawforge.runtime.oath.banners import DARKEST_SECRET, PEOPLES_FAVOR
 from lawforge.runtime.oath.game import POWER_STRIDE, OathState
 from test_oath_banners import started, with_oath
 from test_oath_play import check_invariants
@@ -224,3 +224,25 @@ def test_the_holder_chooses_who_takes_the_title_when_several_overtake_them() -> 
     state.apply(action(Kind.GIVE_TITLE, 2))
     assert flat.get("oathkeeper") == 2 and flat.get("title_candidates") == 0
     assert Kind.GIVE_TITLE not in {a // STRIDE for a in state.legal_actions()}
+
+
+def test_ancient_pact_makes_a_citizen_who_takes_a_reliquary_relic_by_its_space_unseen() -> None:
+    state = started(6, players=3)
+    flat, cards = state.flat, state.cards
+    flat.set("current_player", 1)
+    flat.set("banner_holder", DARKEST_SECRET, 1)
+    pact = cards.of("denizen", "ancient_pact")
+    cards.put(pact, cards.zone("drawn", 1))
+    flat.set("phase", Phase.SEARCH_PLAY)
+    state.apply(action(Kind.PLAY_TO_ADVISERS, pact))
+    while flat.get("phase") == Phase.EFFECT:
+        state.apply(state.legal_actions()[-1])
+    assert flat.get("phase") == Phase.RELIQUARY_PICK and state.current_player() == 1
+    spaces = {flat.get("reliquary_space", r) - 1: r for r in reliquary(state)}
+    assert state.legal_actions() == [action(Kind.TAKE_FROM_RELIQUARY, space) for space in sorted(spaces)]
+    assert not any(flat.get("card_seen", r, 1) for r in spaces.values()), "unseen"
+    space = sorted(spaces)[1]
+    state.apply(action(Kind.TAKE_FROM_RELIQUARY, space))
+    assert flat.get("card_zone", spaces[space]) == cards.zone("relics_held", 1) and state.role_of(1) == "citizen"
+    assert flat.get("banner_holder", DARKEST_SECRET) == 0 and state.current_player() == 2, "Act Phase over"
+    check_invariants(state)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from lawforge.runtime.oath.actions import Kind, Phase, action
+from lawforge.runtime.oath.banners import BANNER_STRIDE, SUITS
 from lawforge.runtime.oath.chronicle import Chronicle
 from lawforge.runtime.oath.game import POWER_STRIDE, OathState
 from test_oath_chronicle import finished
@@ -55,3 +56,13 @@ def test_an_intact_edifice_shows_its_suit_and_a_ruin_none() -> None:
         assert forge in state.cards_at(state.flat.get("pawn_site", 0)), "2.8.1: an edifice counts for the capacity"
         assert state.flat.get("card_suit", forge) == (-1 if ruined else state.suit_of[forge])
         assert (action(Kind.MUSTER, forge) in state.legal_actions()) is not ruined, "5.2: not on a ruin"
+
+
+def test_hall_of_mockery_turns_the_recovered_peoples_favor_to_its_mob_side() -> None:
+    state = with_edifice("hall_of_debate", ruined=True)
+    peoples = 0
+    state.flat.move(("shared_favor",), ("favor", 0), 6)
+    state.flat.set("supply", 0, 3)
+    state.apply(action(Kind.RECOVER_BANNER, peoples * BANNER_STRIDE + 4 * SUITS))
+    assert state.flat.get("banner_holder", peoples) == 0 and state.flat.get("banner_mob", peoples) == 1
+    check_invariants(state)

@@ -134,3 +134,115 @@ def test_careless_gives_a_favor_more_and_a_secret_less_when_trading_for_secrets(
     assert state.flat.get("secret", 0) == secrets + 2 - 1, "two matching advisers, one less"
     assert state.flat.get("favor", 0) == favor - 2 + 1, "two favor placed, one gained"
     check_invariants(state)
+
+
+def card_at(state: OathState, name: str, site: int) -> int:
+    card = state.cards.of("denizen", name)
+    state.cards.put(card, state.cards.zone("at_site"), faceup=True)
+    state.flat.set("card_site", card, site)
+    return card
+
+
+def test_an_optional_modifier_makes_an_action_possible_and_must_then_be_used() -> None:
+    state = started(21)
+    errand_boy = adviser(state, "errand_boy")
+    own = state.region_of(state.flat.get("pawn_site", 0))
+    other = next(r for r in range(3) if r != own)
+    pile = state.cards.discard_pile(other)
+    for name in ("wolves", "small_friends", "mushrooms"):
+        state.cards.put(state.cards.of("denizen", name), pile)
+    state.flat.set("supply", 0, 2)
+    search_there = action(Kind.SEARCH_DISCARD, other)
+    assert search_there in state.legal_actions(), "Errand Boy: a discard pile in another region"
+    state.flat.move(("favor", 0), ("shared_favor",), 9)
+    assert search_there not in state.legal_actions(), "not without the favor Errand Boy costs"
+    state.flat.move(("shared_favor",), ("favor", 0), 1)
+    state.apply(search_there)
+    assert state.legal_actions() == [action(Kind.USE_MODIFIER, errand_boy)], "only the modifier that allows it"
+    state.apply(action(Kind.USE_MODIFIER, errand_boy))
+    state.apply(action(Kind.TAKE_ACTION))
+    drawn = state.cards.in_zone(state.cards.zone("drawn", 0))
+    assert sorted(drawn) == sorted(state.cards.of("denizen", n) for n in ("wolves", "small_friends", "mushrooms"))
+    check_invariants(state)
+
+
+def test_pressgangs_musters_on_a_card_with_tokens_and_initiation_rite_places_a_secret() -> None:
+    state = started(21)
+    site = state.flat.get("pawn_site", 0)
+    target = card_at(state, "wolves", site)
+    state.flat.move(("shared_secret",), ("card_secret", target), 1)
+    state.flat.set("supply", 0, 3)
+    assert action(Kind.MUSTER, target) not in state.legal_actions(), "5.2: not on a card with tokens"
+    adviser(state, "pressgangs")
+    assert action(Kind.MUSTER, target) in state.legal_actions()
+    state.cards.put(state.cards.of("denizen", "initiation_rite"), state.cards.zone("advisers", 0), faceup=True)
+    state.flat.move(("secret", 0), ("shared_secret",), 9)
+    assert action(Kind.MUSTER, target) not in state.legal_actions(), "Initiation Rite: a secret to place, none held"
+    state.flat.move(("shared_secret",), ("secret", 0), 1)
+    favor = state.flat.get("favor", 0)
+    state.apply(action(Kind.MUSTER, target))
+    state.apply(action(Kind.USE_MODIFIER, state.cards.of("denizen", "pressgangs")))
+    state.apply(action(Kind.TAKE_ACTION))
+    assert state.flat.get("card_secret", target) == 2 and state.flat.get("favor", 0) == favor
+    check_invariants(state)
+
+
+def test_map_library_trades_with_a_card_at_another_site_of_the_region() -> None:
+    state = started(21)
+    here = state.flat.get("pawn_site", 0)
+    card_at(state, "map_library", here)
+    neighbour = next(s for s in state.sites_on_map() if s != here and state.region_of(s) == state.region_of(here))
+    target = card_at(state, "wolves", neighbour)
+    state.flat.set("supply", 0, 3)
+    state.flat.move(("shared_secret",), ("secret", 0), 1)
+    assert action(Kind.TRADE_FOR_FAVOR, target) in state.legal_actions()
+    state.cards.put(state.cards.of("denizen", "map_library"), state.cards.zone("world_deck"))
+    assert action(Kind.TRADE_FOR_FAVOR, target) not in state.legal_actions(), "only at your site without it"
+
+
+def test_mushrooms_draws_one_card_from_the_bottom_of_your_discard_pile_for_no_supply() -> None:
+    state = started(21)
+    here = state.flat.get("pawn_site", 0)
+    card_at(state, "mushrooms", here)
+    pile = state.cards.discard_pile(state.region_of(here))
+    bottom = state.cards.of("denizen", "wolves")
+    state.cards.put(bottom, pile, bottom=True)
+    state.flat.move(("shared_secret",), ("secret", 0), 1)
+    state.flat.set("supply", 0, 0)
+    state.apply(action(Kind.SEARCH_WORLD))
+    state.apply(action(Kind.USE_MODIFIER, state.cards.of("denizen", "mushrooms")))
+    state.apply(action(Kind.TAKE_ACTION))
+    assert state.cards.in_zone(state.cards.zone("drawn", 0)) == [bottom] and state.flat.get("supply", 0) == 0
+    check_invariants(state)
+
+
+def test_truthful_harp_draws_two_more_cards_that_everyone_sees() -> None:
+    state = started(21)
+    harp = state.cards.of("relic", "truthful_harp")
+    state.cards.put(harp, state.cards.zone("relics_held", 0), faceup=True)
+    state.flat.set("supply", 0, 6)
+    state.apply(action(Kind.SEARCH_WORLD))
+    state.apply(action(Kind.USE_MODIFIER, harp))
+    state.apply(action(Kind.TAKE_ACTION))
+    drawn = state.cards.in_zone(state.cards.zone("drawn", 0))
+    assert len(drawn) == 5 or any(card in state.visions for card in drawn), "5.1.2: three, and two more"
+    assert all(state.flat.get("card_seen", card, 1) for card in drawn), "revealed to every player"
+
+
+def test_toll_roads_makes_its_rulers_enemies_give_a_favor_to_travel_to_the_sites_it_rules() -> None:
+    state = started(21)
+    flat = state.flat
+    chancellors = next(s for s in state.sites_on_map() if s != flat.get("pawn_site", 1))
+    flat.move(("warband_bank", 0), ("site_warbands", chancellors, 0), 1)
+    card_at(state, "toll_roads", chancellors)
+    flat.set("current_player", 1)
+    flat.set("role", 1, int(state.game.enums["role"]["EXILE"]))
+    flat.set("supply", 1, 6)
+    flat.move(("favor", 1), ("shared_favor",), 9)
+    travel = action(Kind.TRAVEL, chancellors)
+    assert travel not in state.legal_actions(), "an enemy with no favor to give cannot travel there"
+    flat.move(("shared_favor",), ("favor", 1), 1)
+    favor = flat.get("favor", 0)
+    state.apply(travel)
+    assert flat.get("pawn_site", 1) == chancellors and flat.get("favor", 1) == 0 and flat.get("favor", 0) == favor + 1
+    check_invariants(state)

@@ -3,7 +3,7 @@ Gossip's "cannot", Book of Records' secret."""
 
 from __future__ import annotations
 
-from lawforge.runtime.oath.actions import STRIDE, Kind, action
+from lawforge.runtime.oath.actions import STRIDE, Kind, Phase, action
 from lawforge.runtime.oath.game import OathState
 from lawforge.runtime.oath.plays import SITE_STRIDE
 from test_oath_banners import started
@@ -78,3 +78,58 @@ def test_book_of_records_gains_a_secret_instead_of_a_favor_when_playing_to_a_sit
     state.apply(action(Kind.PLAY_TO_SITE, card))
     assert (state.flat.get("favor", 0), state.flat.get("secret", 0)) == (favor, secret + 1)
     check_invariants(state)
+
+
+def adviser_of(state: OathState, seat: int, name: str) -> int:
+    card = state.cards.of("denizen", name)
+    state.cards.put(card, state.cards.zone("advisers", seat), faceup=True)
+    return card
+
+
+def test_saddle_makers_ruler_gains_favor_after_another_player_plays_a_nomad_card() -> None:
+    state = started(11)
+    adviser_of(state, 1, "saddle_makers")
+    nomad = drawn(state, "pilgrimage")
+    bank = state.suit_of[nomad]
+    favor, banked = state.flat.get("favor", 1), state.flat.get("bank_favor", bank)
+    state.apply(action(Kind.PLAY_TO_ADVISERS, nomad))
+    assert state.flat.get("favor", 1) == favor + 2 and state.flat.get("bank_favor", bank) == banked - 2
+    check_invariants(state)
+
+
+def test_book_binders_ruler_chooses_the_bank_after_another_player_reveals_a_vision() -> None:
+    state = started(11)
+    adviser_of(state, 1, "book_binders")
+    state.flat.set("role", 0, int(state.game.enums["role"]["EXILE"]))
+    vision = next(c for c in sorted(state.visions) if c != state.conspiracy)
+    state.cards.put(vision, state.cards.zone("drawn", 0))
+    state.flat.set("phase", Phase.SEARCH_PLAY)
+    favor = state.flat.get("favor", 1)
+    state.apply(action(Kind.PLAY_VISION, vision))
+    assert state.current_player() == 1, "Book Binders' ruler picks the favor bank"
+    state.apply(state.legal_actions()[0])
+    assert state.flat.get("favor", 1) == favor + 2 and state.current_player() == 0
+    check_invariants(state)
+
+
+def test_chaos_cult_takes_a_favor_from_whoever_takes_the_title() -> None:
+    state = started(11)
+    adviser_of(state, 1, "chaos_cult")
+    state.flat.move(("shared_favor",), ("favor", 0), 1)
+    favor0, favor1 = state.flat.get("favor", 0), state.flat.get("favor", 1)
+    state.flat.set("oathkeeper", 1)
+    state._take_title(0)
+    assert (state.flat.get("favor", 0), state.flat.get("favor", 1)) == (favor0 - 1, favor1 + 1)
+
+
+def test_the_ruined_temple_forbids_its_rulers_enemies_to_play_beast_cards_faceup() -> None:
+    from test_oath_edifices import with_edifice
+    state = with_edifice("forest_temple", ruined=True)
+    site = state.flat.get("pawn_site", 0)
+    state.flat.move(("site_warbands", site, 0), ("warband_bank", 0), 9)
+    state.flat.move(("warband_bank", 1), ("site_warbands", site, 1), 1)
+    state.flat.set("role", 1, int(state.game.enums["role"]["EXILE"]))
+    beast = drawn(state, "wild_cry")
+    legal = state.legal_actions()
+    assert action(Kind.PLAY_TO_ADVISERS, beast) not in legal and action(Kind.PLAY_TO_SITE, beast) not in legal
+    assert action(Kind.PLAY_FACEDOWN, beast) in legal and action(Kind.DISCARD, beast) in legal

@@ -37,7 +37,8 @@ class Cost(StrictModel):
 PowerTiming = Literal[
     "search", "muster", "trade", "travel", "recover", "campaign",
     "after_search", "after_muster", "after_trade", "after_travel", "after_recover", "after_campaign",
-    "play", "wake_start", "wake_end", "defense", "chronicle", "persistent",
+    "play", "wake_start", "wake_end", "defense", "battle", "chronicle", "persistent",
+    "after_any_play", "after_any_title", "after_any_campaign",
 ]
 
 TIMING_DOC = (
@@ -51,8 +52,12 @@ TIMING_DOC = (
     "wake_end: at the end of the user's Wake Phase (4.1.4). "
     "defense: in a Campaign against the power's ruler or what they hold or rule (5.5.2): defense dice, or limits on "
     "how the attacker campaigns against them. "
+    "battle: in a Campaign, as its battle plans are about to be chosen (5.5.3), for the card's ruler (the "
+    "attacker if nobody rules it): rules on the sides' plans and forces that last the Campaign. "
     "chronicle: while the Chronicle is written (8). "
-    "persistent: always on (7.1.4): rules no single action owns, and reactions to other players' moves or to rolls."
+    "after_any_play, after_any_title, after_any_campaign: reactions, for the card's ruler, after any player plays a "
+    "card, takes the Oathkeeper title or campaigns (the effect itself tests who did it). "
+    "persistent: always on (7.1.4): rules no single action owns, and reactions to rolls."
 )
 
 BINDING_TIMINGS: frozenset[str] = frozenset({"search", "muster", "trade", "travel", "recover", "campaign", "play"})

@@ -202,52 +202,53 @@ class LabelId(IntEnum):
     MOVE_PLAY_TO_SITE = 54
     MOVE_PLAY_TO_ADVISERS = 55
     MOVE_PLAY_FACEDOWN = 56
-    MOVE_PLAY_TO_OTHER_SITE = 57
-    MOVE_DISCARD = 58
-    MOVE_MUSTER = 59
-    MOVE_TRADE_FOR_FAVOR = 60
-    MOVE_TRADE_FOR_SECRETS = 61
-    MOVE_WARBAND_TO_SITE = 62
-    MOVE_WARBAND_TO_BOARD = 63
-    MOVE_CHOOSE_ADVISER = 64
-    MOVE_USE_POWER = 65
-    MOVE_ANSWER = 66
-    MOVE_RECOVER_RELIC = 67
-    MOVE_CAMPAIGN = 68
-    MOVE_TARGET_SITE = 69
-    MOVE_TARGET_RELIC = 70
-    MOVE_TARGET_PAWN = 71
-    MOVE_FIGHT = 72
-    MOVE_SACRIFICE = 73
-    MOVE_KILL_AT = 74
-    MOVE_OCCUPY = 75
-    MOVE_DONE = 76
-    MOVE_BANISH_TO = 77
-    MOVE_BURN_HALF_FAVOR = 78
-    THE_BANDITS = 79
-    THEIR_BOARD = 80
-    SEAT = 81
-    TO_ACT = 82
-    YOUR_CHOICE = 83
-    AT_SITE = 84
-    GAME_OVER = 85
-    MOVE_RECOVER_BANNER = 86
-    MOVE_TARGET_BANNER = 87
-    OLD_FAVOR_FIRST_TO = 88
-    MOVE_PLAY_VISION = 89
-    MOVE_PEEK = 90
-    MOVE_ACCEPT_CITIZENSHIP = 91
-    MOVE_DECLINE_CITIZENSHIP = 92
-    MOVE_SELF_EXILE = 93
-    MOVE_OFFER_ALLY = 94
-    MOVE_ACCEPT_ALLY = 95
-    MOVE_GIVE_TITLE = 96
-    MOVE_USE_MODIFIER = 97
-    MOVE_TAKE_ACTION = 98
-    MOVE_USE_PLAN = 99
-    MOVE_KILL_ALL = 100
-    MOVE_BECOME_CITIZEN = 101
-    MOVE_BURN_ALL_FAVOR = 102
+    MOVE_TAKE_FROM_RELIQUARY = 57
+    MOVE_PLAY_TO_OTHER_SITE = 58
+    MOVE_DISCARD = 59
+    MOVE_MUSTER = 60
+    MOVE_TRADE_FOR_FAVOR = 61
+    MOVE_TRADE_FOR_SECRETS = 62
+    MOVE_WARBAND_TO_SITE = 63
+    MOVE_WARBAND_TO_BOARD = 64
+    MOVE_CHOOSE_ADVISER = 65
+    MOVE_USE_POWER = 66
+    MOVE_ANSWER = 67
+    MOVE_RECOVER_RELIC = 68
+    MOVE_CAMPAIGN = 69
+    MOVE_TARGET_SITE = 70
+    MOVE_TARGET_RELIC = 71
+    MOVE_TARGET_PAWN = 72
+    MOVE_FIGHT = 73
+    MOVE_SACRIFICE = 74
+    MOVE_KILL_AT = 75
+    MOVE_OCCUPY = 76
+    MOVE_DONE = 77
+    MOVE_BANISH_TO = 78
+    MOVE_BURN_HALF_FAVOR = 79
+    THE_BANDITS = 80
+    THEIR_BOARD = 81
+    SEAT = 82
+    TO_ACT = 83
+    YOUR_CHOICE = 84
+    AT_SITE = 85
+    GAME_OVER = 86
+    MOVE_RECOVER_BANNER = 87
+    MOVE_TARGET_BANNER = 88
+    OLD_FAVOR_FIRST_TO = 89
+    MOVE_PLAY_VISION = 90
+    MOVE_PEEK = 91
+    MOVE_ACCEPT_CITIZENSHIP = 92
+    MOVE_DECLINE_CITIZENSHIP = 93
+    MOVE_SELF_EXILE = 94
+    MOVE_OFFER_ALLY = 95
+    MOVE_ACCEPT_ALLY = 96
+    MOVE_GIVE_TITLE = 97
+    MOVE_USE_MODIFIER = 98
+    MOVE_TAKE_ACTION = 99
+    MOVE_USE_PLAN = 100
+    MOVE_KILL_ALL = 101
+    MOVE_BECOME_CITIZEN = 102
+    MOVE_BURN_ALL_FAVOR = 103
 
 
 class TableId(IntEnum):
@@ -335,103 +336,110 @@ class FieldId(IntEnum):
     CAMPAIGN_WIN_KILL_ALL = 50
     CAMPAIGN_WIN_KILL_ALL_FAVOR = 51
     CAMPAIGN_WIN_BURN_ALL_FAVOR = 52
-    CAMPAIGN_WIN_BURN_SECRETS = 53
-    FAVOR = 54
-    SECRET = 55
-    SECRET_FACEDOWN = 56
-    WARBANDS = 57
-    WARBAND_BANK = 58
-    SITE_WARBANDS = 59
-    BANK_FAVOR = 60
-    SHARED_FAVOR = 61
-    SHARED_SECRET = 62
-    CARD_FAVOR = 63
-    CARD_SECRET = 64
-    BANNER_FAVOR = 65
-    BANNER_SECRET = 66
-    BANNER_HOLDER = 67
-    BANNER_MOB = 68
-    CARD_ZONE = 69
-    CARD_ORDER = 70
-    CARD_FACEUP = 71
-    CARD_SEEN = 72
-    EDIFICE_RUINED = 73
-    CARD_SITE = 74
-    SITE_SLOT = 75
-    SITE_REGION = 76
-    PAWN_SITE = 77
-    SEATED = 78
-    ROLE = 79
-    SUPPLY = 80
-    OATHKEEPER = 81
-    USURPER = 82
-    OATH = 83
-    ROUND = 84
-    CURRENT_PLAYER = 85
-    VISIONS_DRAWN = 86
-    TOOK_THIS_TURN = 87
-    TRAVEL_COST_DELTA = 88
-    TRAVEL_FREE = 89
-    SEARCH_DRAW_DELTA = 90
-    SEARCH_COST_CAP = 91
-    TRADE_FAVOR_DELTA = 92
-    TRADE_SECRET_DELTA = 93
-    ATTACK_DICE_DELTA = 94
-    DEFENSE_DICE_DELTA = 95
-    KILL_ALL_DEFEATED = 96
-    ACTION_FORBIDDEN = 97
-    PHASE = 98
-    EFFECT_PLAYER = 99
-    EFFECT_RETURN = 100
-    WINNER = 101
-    POWER_QUEUED = 102
-    TRIGGER_TIMING = 103
-    TRIGGER_SEAT = 104
-    ACTION_KIND = 105
-    ACTION_TARGET = 106
-    MODIFIER_USED = 107
-    PLAYED_CARD = 108
-    PLAYED_SITE = 109
-    PLAYED_BY = 110
-    PLAYED_FACEUP = 111
-    RELIQUARY_SPACE = 112
-    CHRONICLE_KEEP_SUIT = 113
-    ADVISER_LIMIT = 114
-    LIMIT_IGNORED = 115
-    VISIONS_FORBIDDEN = 116
-    TITLE_CANDIDATES = 117
-    CITIZENSHIP_OFFER = 118
-    CITIZENSHIP_OFFER_BY = 119
-    CITIZENSHIP_RELIC = 120
-    ACT_PHASE_OVER = 121
-    SETUP_SEAT = 122
-    CARD_LOCKED = 123
-    SACRIFICE_FORBIDDEN = 124
-    OUTNUMBERED_SACRIFICE_VALUE = 125
-    BANDITS_PER_SITE_DELTA = 126
-    FACEDOWN_ADVISER_PLAY_FORBIDDEN = 127
-    SEARCH_PLAYS_IF_ONE_TO_SITE = 128
-    IGNORE_ONE_SHIELD_FACES = 129
-    ATTACK_ROLL_DOUBLED = 130
-    ATTACK_POOL_HALVED = 131
-    DEFENDER_BATTLE_PLANS_FORBIDDEN = 132
-    DEFEAT_KILLS_ALL = 133
-    MUSTER_ON_OCCUPIED_CARD = 134
-    CARD_SUIT = 135
-    REGION_DISCARD_PILE = 136
-    RELIC_WARBANDS = 137
-    DISCARDED_SUIT_THIS_TURN = 138
-    TRAVEL_COST_BASE = 139
-    MUSTER_WARBAND_DELTA = 140
-    SEARCH_REVEAL_CARDS = 141
-    SEARCH_SWAP_DISPOSSESSED = 142
-    DISCARD_TO_WORLD_DECK_BOTTOM = 143
-    ACTION_SUPPLY_FREE = 144
-    PLACE_WARBANDS_AT_SITES_FORBIDDEN = 145
-    PLAY_GAINS_SECRET_NOT_FAVOR = 146
-    PLAY_TO_ANY_SITE_IN_REGION = 147
-    RECOVER_TURNS_MOB = 148
-    END_ROLL_DELTA = 149
+    CAMPAIGN_WIN_CAPTURE = 53
+    CAMPAIGN_WIN_BURN_SECRETS = 54
+    FAVOR = 55
+    SECRET = 56
+    SECRET_FACEDOWN = 57
+    WARBANDS = 58
+    WARBAND_BANK = 59
+    SITE_WARBANDS = 60
+    BANK_FAVOR = 61
+    SHARED_FAVOR = 62
+    SHARED_SECRET = 63
+    CARD_FAVOR = 64
+    CARD_SECRET = 65
+    BANNER_FAVOR = 66
+    BANNER_SECRET = 67
+    BANNER_HOLDER = 68
+    BANNER_MOB = 69
+    CARD_ZONE = 70
+    CARD_ORDER = 71
+    CARD_FACEUP = 72
+    CARD_SEEN = 73
+    EDIFICE_RUINED = 74
+    CARD_SITE = 75
+    SITE_SLOT = 76
+    SITE_REGION = 77
+    PAWN_SITE = 78
+    SEATED = 79
+    ROLE = 80
+    SUPPLY = 81
+    OATHKEEPER = 82
+    USURPER = 83
+    OATH = 84
+    ROUND = 85
+    CURRENT_PLAYER = 86
+    VISIONS_DRAWN = 87
+    TOOK_THIS_TURN = 88
+    TRAVEL_COST_DELTA = 89
+    TRAVEL_FREE = 90
+    SEARCH_DRAW_DELTA = 91
+    SEARCH_COST_CAP = 92
+    TRADE_FAVOR_DELTA = 93
+    TRADE_SECRET_DELTA = 94
+    ATTACK_DICE_DELTA = 95
+    DEFENSE_DICE_DELTA = 96
+    KILL_ALL_DEFEATED = 97
+    ACTION_FORBIDDEN = 98
+    PHASE = 99
+    EFFECT_PLAYER = 100
+    EFFECT_RETURN = 101
+    WINNER = 102
+    POWER_QUEUED = 103
+    TRIGGER_TIMING = 104
+    TRIGGER_SEAT = 105
+    ACTION_KIND = 106
+    ACTION_TARGET = 107
+    MODIFIER_USED = 108
+    PLAYED_CARD = 109
+    PLAYED_SITE = 110
+    PLAYED_BY = 111
+    PLAYED_FACEUP = 112
+    RELIQUARY_PICK = 113
+    RELIQUARY_PICK_RETURN = 114
+    RELIQUARY_SPACE = 115
+    CHRONICLE_KEEP_SUIT = 116
+    ADVISER_LIMIT = 117
+    LIMIT_IGNORED = 118
+    VISIONS_FORBIDDEN = 119
+    EXILE_FORBIDDEN = 120
+    TAKE_FORBIDDEN_CARD = 121
+    TAKE_FORBIDDEN_BANNER = 122
+    SECRET_COSTS_FORBIDDEN = 123
+    TITLE_CANDIDATES = 124
+    CITIZENSHIP_OFFER = 125
+    CITIZENSHIP_OFFER_BY = 126
+    CITIZENSHIP_RELIC = 127
+    ACT_PHASE_OVER = 128
+    SETUP_SEAT = 129
+    CARD_LOCKED = 130
+    SACRIFICE_FORBIDDEN = 131
+    OUTNUMBERED_SACRIFICE_VALUE = 132
+    BANDITS_PER_SITE_DELTA = 133
+    FACEDOWN_ADVISER_PLAY_FORBIDDEN = 134
+    SEARCH_PLAYS_IF_ONE_TO_SITE = 135
+    IGNORE_ONE_SHIELD_FACES = 136
+    ATTACK_ROLL_DOUBLED = 137
+    ATTACK_POOL_HALVED = 138
+    DEFENDER_BATTLE_PLANS_FORBIDDEN = 139
+    DEFEAT_KILLS_ALL = 140
+    MUSTER_ON_OCCUPIED_CARD = 141
+    CARD_SUIT = 142
+    REGION_DISCARD_PILE = 143
+    RELIC_WARBANDS = 144
+    DISCARDED_SUIT_THIS_TURN = 145
+    TRAVEL_COST_BASE = 146
+    MUSTER_WARBAND_DELTA = 147
+    SEARCH_REVEAL_CARDS = 148
+    SEARCH_SWAP_DISPOSSESSED = 149
+    DISCARD_TO_WORLD_DECK_BOTTOM = 150
+    ACTION_SUPPLY_FREE = 151
+    PLACE_WARBANDS_AT_SITES_FORBIDDEN = 152
+    PLAY_GAINS_SECRET_NOT_FAVOR = 153
+    PLAY_TO_ANY_SITE_IN_REGION = 154
+    RECOVER_TURNS_MOB = 155
+    END_ROLL_DELTA = 156
 
 
 class ResourceId(IntEnum):
@@ -2696,6 +2704,10 @@ LABELS: tuple[Label, ...] = (
         text=Text(en='Play as a facedown adviser', fr='Jouer comme Conseiller face cachée la carte', uk='Зіграти як закритого радника карту'),
     ),
     Label(
+        id=LabelId.MOVE_TAKE_FROM_RELIQUARY,
+        text=Text(en="Take, unseen, the relic in the Imperial Reliquary's space", fr='Prendre sans la regarder la Relique de l’emplacement du Reliquaire Impérial n°', uk='Взяти, не дивлячись, реліквію з Релікваріуму Імперії, місце №'),
+    ),
+    Label(
         id=LabelId.MOVE_PLAY_TO_OTHER_SITE,
         text=Text(en='Play to another site', fr='Jouer sur un autre site la carte', uk='Зіграти на іншу місцевість карту'),
     ),
@@ -3373,6 +3385,11 @@ STATE: tuple[StateField, ...] = (
         doc='1 + the card by which the defender burns all their favor, not half, if this player, the attacker, is victorious over their pawn (5.5.7.III; Slander); 0: none.',
     ),
     StateField(
+        id=FieldId.CAMPAIGN_WIN_CAPTURE,
+        of=('player',),
+        doc="1 + the relic that takes in the defeated side's unkilled force if this player is victorious (5.5.8; Obsidian Cage); 0: none.",
+    ),
+    StateField(
         id=FieldId.CAMPAIGN_WIN_BURN_SECRETS,
         of=('player',),
         doc="1: if this player, the attacker, is victorious over the defender's pawn, the defender also burns all the secrets on their board but one (5.5.8; Book Burning).",
@@ -3675,6 +3692,15 @@ STATE: tuple[StateField, ...] = (
         doc='1 when it was played faceup.',
     ),
     StateField(
+        id=FieldId.RELIQUARY_PICK,
+        value='player',
+        doc='The player who takes a relic of the Imperial Reliquary by its space, unseen, once the power that lets them ends (Royal Ambitions, Ancient Pact); -1: none.',
+    ),
+    StateField(
+        id=FieldId.RELIQUARY_PICK_RETURN,
+        doc='Where the turn was going when that power ended (a phase number).',
+    ),
+    StateField(
         id=FieldId.RELIQUARY_SPACE,
         of=('card',),
         doc='1 + the Imperial Reliquary space a relic was put on at setup (2.3); 0 for others. A space whose relic is gone has uncovered its action modifier for the Chancellor.',
@@ -3697,7 +3723,27 @@ STATE: tuple[StateField, ...] = (
     StateField(
         id=FieldId.VISIONS_FORBIDDEN,
         of=('player',),
-        doc='How far persistent powers forbid a player to play Visions faceup: 1 no Vision revealed, 2 none, the Conspiracy included; worked out when needed (runtime/oath/persistent.py).',
+        doc='How far persistent powers forbid a player to play Visions faceup: 1 no Vision revealed, 2 none, the Conspiracy included. Like the other fields the persistent rules write, worked out anew whenever the legal moves are listed (runtime/oath/persistent.py).',
+    ),
+    StateField(
+        id=FieldId.EXILE_FORBIDDEN,
+        of=('player',),
+        doc='1: this player cannot be exiled, not even by themselves (6.7-6.8, 9.2 cannot; Council Seat).',
+    ),
+    StateField(
+        id=FieldId.TAKE_FORBIDDEN_CARD,
+        of=('card',),
+        doc='The players (a bit per seat) who cannot target (5.5.2) or take (glossary Take) this relic (Circlet of Command, Lost Tongue).',
+    ),
+    StateField(
+        id=FieldId.TAKE_FORBIDDEN_BANNER,
+        of=('banner',),
+        doc='The players (a bit per seat) who cannot target (5.5.2) or take (glossary Take, Recover 5.4 included) this banner (Circlet of Command, Lost Tongue, Tome Guardians).',
+    ),
+    StateField(
+        id=FieldId.SECRET_COSTS_FORBIDDEN,
+        of=('player',),
+        doc='1: this player cannot use powers whose cost places or burns a secret (7.1.2, 9.2 cannot; Spell Breaker).',
     ),
     StateField(
         id=FieldId.TITLE_CANDIDATES,
@@ -5263,7 +5309,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Gleaming Armor', fr='Armure Étincelante', uk='Сяйлива Броня'),
         text=Text(en="Your enemy's battle plans have an added cost of [secret].", fr='Les Plans de Bataille de votre adversaire coûtent [secret] de plus.', uk='Бойові маневри вашого ворога коштують додатково [secret].'),
         params=(),
-        powers=(Power(kind='modifier', ref='GleamingArmor', timing='persistent', mandatory=True),),
+        powers=(Power(kind='modifier', ref='GleamingArmor', timing='battle', mandatory=True),),
         save_id=65,
         suit=SuitId.ARCANE,
     ),
@@ -5452,7 +5498,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='True Names', fr='Vrais Noms', uk='Справжні Імена'),
         text=Text(en='Your enemy **cannot** use battle plans that match any of your advisers against you.', fr='Votre adversaire **ne peut pas** utiliser contre vous de Plans de Bataille correspondant à l’un de vos Conseillers.', uk='Ваш ворог **не може** використовувати проти вас бойові маневри, масть яких відповідає масті будь-кого з ваших радників.'),
         params=(),
-        powers=(Power(kind='modifier', ref='TrueNamesAttack, TrueNamesDefense', timing='persistent', mandatory=True),),
+        powers=(Power(kind='modifier', ref='TrueNamesAttack, TrueNamesDefense', timing='battle', mandatory=True),),
         save_id=40,
         suit=SuitId.BEAST,
         restriction='adviser',
@@ -5628,7 +5674,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Insect Swarm', fr='Nuée d’Insectes', uk='Рій Комах'),
         text=Text(en="Your enemy's battle plans each have an added cost of [burned_favor].", fr='Chaque Plan de Bataille de votre adversaire coûte [burned_favor] de plus.', uk='Кожен бойовий маневр вашого ворога коштує додатково [burned_favor].'),
         params=(),
-        powers=(Power(kind='modifier', ref='InsectSwarm', timing='persistent', mandatory=True),),
+        powers=(Power(kind='modifier', ref='InsectSwarm', timing='battle', mandatory=True),),
         save_id=183,
         suit=SuitId.BEAST,
     ),
@@ -5719,7 +5765,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Marsh Spirit', fr='Esprit des Marais', uk='Болотяний Дух'),
         text=Text(en='Players who target this site **cannot** use battle plans.', fr='Les joueurs qui ciblent ce site **ne peuvent pas** utiliser de Plans de Bataille.', uk='Гравці, які обирають цю місцевість ціллю, **не можуть** використовувати бойові маневри.'),
         params=(),
-        powers=(Power(kind='modifier', ref='MarshSpirit', timing='campaign', mandatory=True, applies_to='anyone'),),
+        powers=(Power(kind='modifier', ref='MarshSpirit', timing='battle', mandatory=True),),
         save_id=191,
         suit=SuitId.BEAST,
         restriction='site',
@@ -6137,7 +6183,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Sneak Attack', fr='Attaque Sournoise', uk='Підступний Напад'),
         text=Text(en="After another player's campaign, you may campaign, spending no Supply, if you declare them as the defender.", fr='Après la Campagne d’un autre joueur, vous pouvez mener une Campagne sans dépenser de Provisions si vous le désignez comme défenseur.', uk='Після Походу іншого гравця ви можете вирушити в Похід, не витрачаючи Припасів, якщо оголосите його захисником.'),
         params=(),
-        powers=(Power(kind='modifier', ref='SneakAttack', timing='persistent'),),
+        powers=(Power(kind='modifier', ref='SneakAttack', timing='after_any_campaign'),),
         save_id=97,
         suit=SuitId.DISCORD,
         restriction='adviser',
@@ -6161,7 +6207,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Bandit Chief', fr='Chef des Bandits', uk='Ватажок Розбійників'),
         text=Text(en='**When Played**, kill one warband at each site. While Bandit Chief is faceup, each site has {n} more bandits.', fr='**Effet immédiat** : tuez une Troupe sur chaque site. Tant que le Chef des Bandits est face visible, chaque site a {n} Bandits de plus.', uk='**Розігравши**: вбийте по одному загону в кожній місцевості. Поки Ватажок Розбійників лежить відкритим, у кожній місцевості на {n} розбійники більше.'),
         params=(('n', 2),),
-        powers=(Power(kind='when_played', ref='BanditChiefWhenPlayed'), Power(kind='modifier', ref='BanditChief', timing='persistent', mandatory=True)),
+        powers=(Power(kind='when_played', ref='BanditChiefWhenPlayed'), Power(kind='modifier', ref='BanditChief', timing='battle', mandatory=True)),
         save_id=99,
         suit=SuitId.DISCORD,
         restriction='site',
@@ -6173,7 +6219,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Chaos Cult', fr='Culte du Chaos', uk='Культ Хаосу'),
         text=Text(en='After another player takes the Oathkeeper title, you take [favor] from them.', fr='Après qu’un autre joueur a pris le Titre de Gardien du Serment, vous lui prenez une [favor].', uk='Після того як інший гравець забирає жетон Хранителя Клятви, ви забираєте в нього один [favor].'),
         params=(),
-        powers=(Power(kind='modifier', ref='ChaosCult', timing='persistent', mandatory=True),),
+        powers=(Power(kind='modifier', ref='ChaosCult', timing='after_any_title', mandatory=True),),
         save_id=100,
         suit=SuitId.DISCORD,
         restriction='adviser',
@@ -6449,7 +6495,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Book Binders', fr='Relieurs', uk='Палітурники'),
         text=Text(en='After another player plays a Vision faceup, you gain {n} [favor] from any one favor bank.', fr='Après qu’un autre joueur a joué une Vision face visible, vous gagnez {n} [favor] d’une banque de faveur de votre choix.', uk='Після того як інший гравець зіграє Видіння лицьовою стороною вгору, ви отримуєте {n} [favor] з будь-якого одного запасу масті.'),
         params=(('n', 2),),
-        powers=(Power(kind='modifier', ref='BookBinders', timing='persistent'),),
+        powers=(Power(kind='modifier', ref='BookBinders', timing='after_any_play'),),
         save_id=139,
         suit=SuitId.HEARTH,
         restriction='adviser',
@@ -6473,7 +6519,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Saddle Makers', fr='Selliers', uk='Сідлярі'),
         text=Text(en='After another player plays a [nomad] or [order] card, you gain {n} [favor] from the matching favor bank.', fr='Après qu’un autre joueur a joué une carte [nomad] ou [order], vous gagnez {n} [favor] de la banque de faveur correspondante.', uk='Після того як інший гравець зіграє карту [nomad] або [order], ви отримуєте {n} [favor] з відповідного запасу масті.'),
         params=(('n', 2),),
-        powers=(Power(kind='modifier', ref='SaddleMakers', timing='persistent'),),
+        powers=(Power(kind='modifier', ref='SaddleMakers', timing='after_any_play'),),
         save_id=141,
         suit=SuitId.HEARTH,
         restriction='adviser',
@@ -6485,7 +6531,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Herald', fr='Héraut', uk='Глашатай'),
         text=Text(en='After another player campaigns against a player _(not bandits)_, you gain [favor] from any favor bank.', fr='Après qu’un autre joueur a mené une Campagne contre un joueur _(pas contre les Bandits)_, vous gagnez une [favor] de n’importe quelle banque de faveur.', uk='Після того як інший гравець здійснить Похід проти гравця _(а не проти розбійників)_, ви отримуєте один [favor] з будь-якого запасу масті.'),
         params=(),
-        powers=(Power(kind='modifier', ref='Herald', timing='persistent'),),
+        powers=(Power(kind='modifier', ref='Herald', timing='after_any_campaign'),),
         save_id=142,
         suit=SuitId.HEARTH,
         restriction='adviser',
@@ -7503,7 +7549,7 @@ RELICS: tuple[Relic, ...] = (
         name=Text(en='Circlet of Command', fr='Diadème de Commandement', uk='Вінець Влади'),
         text=Text(en='Players **cannot** target or take your banners or your other relics. In campaigns, banishing your pawn and favor adds one more [defense_die].', fr='Les joueurs **ne peuvent pas** cibler ni prendre vos Bannières ni vos autres Reliques. Lors d’une Campagne, la cible « Bannir votre pion et vos faveurs » ajoute un [defense_die] supplémentaire.', uk='Гравці **не можуть** обрати ціллю чи забрати ваші стяги або інші ваші реліквії. Під час Походу ціль «вигнання вашої фігурки та фавору» додає ще один [defense_die].'),
         params=(),
-        powers=(Power(kind='modifier', ref='CircletOfCommand', timing='persistent', mandatory=True),),
+        powers=(Power(kind='modifier', ref='CircletOfCommand', timing='persistent', mandatory=True), Power(kind='modifier', ref='CircletOfCommand', timing='defense', mandatory=True)),
         save_id=232,
         defense=1,
     ),
@@ -7614,7 +7660,7 @@ EDIFICES: tuple[Edifice, ...] = (
         status='unverified',
         suit=SuitId.BEAST,
         intact=EdificeFace(name=Text(en='Forest Temple', fr='Temple Sylvestre', uk='Лісовий Храм'), text=Text(en='In the Chronicle, do not discard sites with any [beast] cards.', fr='Lors de la Chronique, ne défaussez pas les sites comportant des cartes [beast].', uk='Під час Літопису не скидайте місцевості, на яких є хоча б одна карта масті [beast].'), powers=(Power(kind='modifier', ref='ForestTemple', timing='chronicle', mandatory=True),), restriction='site', locked=True, save_id=202),
-        ruined=EdificeFace(name=Text(en='Ruined Temple', fr='Temple en Ruine', uk='Зруйнований Храм'), text=Text(en="Enemies of Ruined Temple's ruler **cannot** play [beast] cards faceup.", fr='Les adversaires de celui qui contrôle le Temple en Ruine **ne peuvent pas** jouer de cartes [beast] face visible.', uk='Вороги правителя Зруйнованого Храму **не можуть** розіграти карти масті [beast] лицьовою стороною вгору.'), powers=(Power(kind='modifier', ref='RuinedTemple', timing='persistent', mandatory=True),), restriction='site', locked=True, save_id=203),
+        ruined=EdificeFace(name=Text(en='Ruined Temple', fr='Temple en Ruine', uk='Зруйнований Храм'), text=Text(en="Enemies of Ruined Temple's ruler **cannot** play [beast] cards faceup.", fr='Les adversaires de celui qui contrôle le Temple en Ruine **ne peuvent pas** jouer de cartes [beast] face visible.', uk='Вороги правителя Зруйнованого Храму **не можуть** розіграти карти масті [beast] лицьовою стороною вгору.'), powers=(Power(kind='modifier', ref='RuinedTemple', timing='play', mandatory=True, applies_to='anyone'),), restriction='site', locked=True, save_id=203),
     ),
     Edifice(
         id=EdificeId.ANCIENT_FORGE,

@@ -53,6 +53,8 @@ class Kind(IntEnum):
     TAKE_ACTION = 40
     PLAY_FACEDOWN = 41
     PLAY_TO_OTHER_SITE = 42
+    TAKE_FROM_RELIQUARY = 43
+    """The argument is a Reliquary space, not a relic: the player does not know which relic lies there."""
     KILL_ALL = 50
     """Sticky Fire: the victor has the defeated enemy kill all of their force (argument: the card)."""
     BECOME_CITIZEN = 51
@@ -84,6 +86,8 @@ class Phase(IntEnum):
     an action, in a defence); what comes next depends on which (game.py TRIGGERED)."""
     MODIFIERS = 15
     """The player taking a major action chooses the optional modifiers to use before it (7.4, modifiers.py)."""
+    RELIQUARY_PICK = 16
+    """A player picks a Reliquary space whose relic they take unseen (natives.take_reliquary_relic_unseen)."""
     CAMPAIGN_KILL_ALL = 20
     """The victor decides whether the defeated enemy kills all of their force (5.5.6; Sticky Fire)."""
     CAMPAIGN_BECOME_CITIZEN = 21

@@ -35,10 +35,12 @@ def _purse(state: OathState, seat: int, banner: int) -> int:
 
 def recover_actions(state: OathState, seat: int) -> list[int]:
     """5.4.1-5.4.2: any banner, for more tokens than it holds; the Darkest Secret only from a holder whose
-    site has a card matching none of their faceup advisers (or from yourself, or the shared bank)."""
+    site has a card matching none of their faceup advisers (or from yourself, or the shared bank); not one the
+    persistent rules keep from this player (persistent.py)."""
     out = []
     for banner in (PEOPLES_FAVOR, DARKEST_SECRET):
-        if banner == DARKEST_SECRET and not _darkest_secret_reachable(state, seat):
+        if banner == DARKEST_SECRET and not _darkest_secret_reachable(state, seat) \
+                or state.flat.get("take_forbidden_banner", banner) >> seat & 1:
             continue
         first_suits = range(len(state.game.entities("suit"))) if banner == PEOPLES_FAVOR else range(1)
         for amount in range(tokens(state, banner) + 1, min(_purse(state, seat, banner), MOST_PAID) + 1):
@@ -56,14 +58,15 @@ def _darkest_secret_reachable(state: OathState, seat: int) -> bool:
 
 
 def recover(state: OathState, seat: int, argument: int) -> None:
-    """5.4.4: pay, stack the payment on the banner, and send the old tokens where the banner says."""
+    """5.4.4: pay, stack the payment on the banner, and send the old tokens where the banner says; the People's
+    Favor turns to its normal side (to its Mob side with Hall of Mockery)."""
     banner, rest = divmod(argument, BANNER_STRIDE)
     amount, first_suit = divmod(rest, SUITS)
     flat = state.flat
     state.pay_supply(seat, Kind.RECOVER_BANNER, argument)
     old, holder = tokens(state, banner), flat.get("banner_holder", banner)
     if banner == PEOPLES_FAVOR:
-        flat.set("banner_mob", banner, 0)
+        flat.set("banner_mob", banner, int(flat.get("recover_turns_mob") > 0))
         flat.move(("banner_favor", banner), ("shared_favor",), old)
         _favor_to_banks(state, old, first_suit)
         flat.move(("favor", seat), ("banner_favor", banner), amount)

@@ -256,6 +256,7 @@ FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
     "on_victory_may_kill_enemy_force_give_favor": bind_flat(_may_kill_all),
     "on_victory_over_pawn_enemy_burns_all_favor": bind_flat(_record("campaign_win_burn_all_favor", _plan_card)),
     "on_victory_over_pawn_enemy_burns_secrets_but_one": bind_flat(_record("campaign_win_burn_secrets", lambda f, a: 1)),
+    "on_victory_capture_enemy_force": bind_flat(_record("campaign_win_capture", lambda flat, args: 1 + args[1])),
 }
 """The natives of battle plans; they take the place of natives.py's Campaign questions, which know neither a
 Campaign's start (the modifiers of 7.4), Vow of Union nor the Allies."""
@@ -278,6 +279,19 @@ def carry_out(flat: FlatState, seat: int) -> None:
             and flat.get("campaign_target_pawn"):
         _burn_secrets_but_one(flat, defender)
     flat.set("campaign_win_burn_secrets", seat, 0)
+
+
+def capture(flat: FlatState, victor: int) -> None:
+    """Obsidian Cage: the defeated side's force left after the losses goes onto the relic, by colour, instead of
+    home (5.5.8)."""
+    relic = flat.get("campaign_win_capture", victor) - 1
+    attacker = flat.get("campaign_attacker")
+    loser = flat.get("campaign_defender") if victor == attacker else attacker
+    if relic >= 0 and loser >= 0:
+        for place in force_places(flat, loser):
+            field, index, seat = place_cell(flat, loser, place)
+            flat.move((field, *index), ("relic_warbands", relic, colour(flat, seat)), flat.get(field, *index))
+    flat.set("campaign_win_capture", victor, 0)
 
 
 def _burn_secrets_but_one(flat: FlatState, player: int) -> None:

@@ -13,7 +13,7 @@ out here. Not yet played: the bandits' plans and the Campaign modifiers of the A
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..content import CompiledGame
 from ..state import FlatState
@@ -21,7 +21,9 @@ from ..vm_py import Native
 from . import banners, battle
 from .actions import NONE, STRIDE, Kind, Phase, action
 from .battle import ALLY_BOARD, BOARD, LOSSES, PLAN_SACRIFICE, SACRIFICED, SKULLS, force_places, force_size
-from .empire import CHANCELLOR, JOINED, become_citizen, colour
+from .empire import CHANCELLOR, JOINED, become_citizen, colour, ruler_of
+from .modifiers import in_play
+from .persistent import may_take
 
 if TYPE_CHECKING:
     from .game import OathState
@@ -43,7 +45,8 @@ CAMPAIGN_HOOKS = ("attack_dice_delta", "defense_dice_delta", "kill_all_defeated"
 PER_PLAYER = ("campaign_ally", "campaign_plans_used_by", "campaign_plans_only", "campaign_killed", "campaign_hospital",
               "campaign_win_favor", "campaign_win_warbands", "campaign_win_warbands_per_kill", "campaign_win_citizen",
               "campaign_win_kill_all", "campaign_win_kill_all_favor", "campaign_win_burn_all_favor",
-              "campaign_win_burn_secrets", "defeat_kills_none", "defeat_kills_all")
+              "campaign_win_burn_secrets", "campaign_win_capture", "defeat_kills_none", "defeat_kills_all", "plan_added_secret_cost",
+              "plan_added_burned_favor", "battle_plans_forbidden", "plan_suit_forbidden")
 """Fields of each player that last one Campaign."""
 
 
@@ -159,9 +162,11 @@ def _target_actions(state: OathState) -> list[int]:
            if not flat.get("campaign_target_site", s)]
     if defender >= 0 and flat.get("pawn_site", defender) == site:
         out += [action(Kind.TARGET_RELIC, relic) for relic in state.cards.in_zone(state.cards.zone("relics_held", defender))
-                if not flat.get("campaign_target_card", relic)]
+                if not flat.get("campaign_target_card", relic)
+                and may_take(flat, attacker, "take_forbidden_card", relic)]
         out += [action(Kind.TARGET_BANNER, banner) for banner in banners.held_by(state, defender)
-                if not flat.get("campaign_target_banner", banner)]
+                if not flat.get("campaign_target_banner", banner)
+                and may_take(flat, attacker, "take_forbidden_banner", banner)]
         if not flat.get("campaign_target_pawn"):
             out.append(action(Kind.TARGET_PAWN))
     declared = flat.get("campaign_target_site", site) or flat.get("campaign_target_pawn") or _targeted_relics(state) \
@@ -309,7 +314,19 @@ def _defend(state: OathState) -> None:
         plans_after_defence(state)
 
 
+def _battle_rules(state: OathState) -> None:
+    """5.5.3: the `battle` powers of the cards in play run for their rulers (the attacker's for a card nobody rules):
+    rules on the sides' plans (Gleaming Armor, Insect Swarm, True Names, Marsh Spirit) and the bandits (Bandit
+    Chief) that last the Campaign. They ask nothing."""
+    attacker = state.flat.get("campaign_attacker")
+    for card, key in sorted(state.battle_rules.items()):
+        if in_play(state, card):
+            ruler = ruler_of(state.flat, card)
+            state.run_quietly(key, ruler if ruler >= 0 else attacker, state.index_in_kind(card))
+
+
 def plans_after_defence(state: OathState) -> None:
+    _battle_rules(state)
     _plans_of(state, ATTACKER)
 
 
@@ -353,11 +370,13 @@ def _plan_user(state: OathState) -> int:
 def _usable_plans(state: OathState) -> list[int]:
     """7.5: the plans of the side's kind on cards the user rules (faceup advisers, faceup cards at sites they
     rule) or holds (relics), not used yet in this Campaign, whose cost they can pay (even on a card with
-    tokens, 7.5.3); none once a plan has decided the battle; only the one a plan allows, and a plan that
-    forbids the others not after another (Code of Honor)."""
+    tokens, 7.5.3), with what `battle` rules add to it; none once a plan has decided the battle; only the one a
+    plan allows, and a plan that forbids the others not after another (Code of Honor); not one whose suit, or
+    any, the rules forbid them (True Names, Marsh Spirit)."""
     flat = state.flat
     side, user = flat.get("campaign_planning"), _plan_user(state)
-    if user < 0 or flat.get("campaign_decided") or side == DEFENDER and flat.get("defender_battle_plans_forbidden"):
+    if user < 0 or flat.get("campaign_decided") or side == DEFENDER and flat.get("defender_battle_plans_forbidden") \
+            or flat.get("battle_plans_forbidden", user):
         return []
     only, used = flat.get("campaign_plans_only", user) - 1, flat.get("campaign_plans_used_by", user)
     cards = [c for c in state.advisers(user) if flat.get("card_faceup", c)]
@@ -367,7 +386,27 @@ def _usable_plans(state: OathState) -> list[int]:
     exclusive = _exclusive_plans(state)
     return sorted(c for c in set(cards) if (c, side) in state.plans and not flat.get("campaign_plan_used", c)
                   and (only < 0 or c == only) and not (used and state.plans[(c, side)][0] in exclusive)
-                  and (state.plans[(c, side)][1] is None or state.affords(user, state.plans[(c, side)][1])))
+                  and not (flat.get("card_suit", c) >= 0 and flat.get("plan_suit_forbidden", user, flat.get("card_suit", c)))
+                  and _affords_plan(state, user, state.plans[(c, side)][1]))
+
+
+def _affords_plan(state: OathState, user: int, cost: Any) -> bool:
+    """The plan's cost and the secret placed and favor burned that Gleaming Armor and Insect Swarm add; no secret
+    by a player the persistent rules forbid it (Spell Breaker)."""
+    flat = state.flat
+    favor = flat.get("plan_added_burned_favor", user) + (cost.place_favor + cost.burn_favor if cost else 0)
+    secret = flat.get("plan_added_secret_cost", user) + (cost.place_secret + cost.burn_secret if cost else 0)
+    if secret and flat.get("secret_costs_forbidden", user):
+        return False
+    return flat.get("favor", user) >= favor and flat.get("secret", user) >= secret
+
+
+def _pay_added(state: OathState, seat: int, card: int) -> None:
+    """The added cost: a secret placed on the plan's card (facedown on the board out of turn, 4.3.2), favor burned."""
+    flat = state.flat
+    placed = ("card_secret", card) if seat == flat.get("current_player") else ("secret_facedown", seat)
+    flat.move(("secret", seat), placed, flat.get("plan_added_secret_cost", seat))
+    flat.move(("favor", seat), ("shared_favor",), flat.get("plan_added_burned_favor", seat))
 
 
 _EXCLUSIVE: dict[object, frozenset[str]] = {}
@@ -393,6 +432,7 @@ def use_plan(state: OathState, seat: int, card: int) -> None:
     flat.add("campaign_plans_used_by", seat, 1)
     flat.set("campaign_plan_card", card)
     state.pay(seat, card, cost)
+    _pay_added(state, seat, card)
     state.run_power(key, seat, state.index_in_kind(card), Phase.CAMPAIGN_PLANS)
     if flat.get("phase") == Phase.CAMPAIGN_LOSSES:
         _kill_while_forced(state)
@@ -590,9 +630,12 @@ def _kill_one(state: OathState, place: int) -> None:
 
 
 def _after_losses(state: OathState) -> None:
-    """5.5.6-5.5.7: a defeated defender's force goes home (purple warbands to the Chancellor's board); a
-    victorious attacker may occupy targeted sites."""
+    """5.5.6-5.5.7: a defeated defender's force goes home (purple warbands to the Chancellor's board), unless the
+    victor cages it (Obsidian Cage); a victorious attacker may occupy targeted sites."""
     flat = state.flat
+    for seat in range(state.players):
+        if battle.victorious(flat, seat):
+            battle.capture(flat, seat)
     if not flat.get("campaign_victorious"):
         _settle(state)
         return
@@ -695,10 +738,14 @@ def _discard_marked(state: OathState, field: str, only: int | None = None) -> No
 
 
 def finish(state: OathState) -> None:
-    """5.5.8's "At end, discard", then back to the Act; a player whose Act Phase a plan ended (Martial Culture,
-    6.6.2) goes on to their Rest."""
-    flat = state.flat
+    """5.5.8's "At end, discard", then the other players' reactions to the Campaign (Herald), then its end."""
     _discard_marked(state, "campaign_discard_at_end")
+    state.trigger(state.flat.get("campaign_attacker"), "after_any_campaign")
+
+
+def end(state: OathState) -> None:
+    """Back to the Act; a player whose Act Phase a plan ended (Martial Culture, 6.6.2) goes on to their Rest."""
+    flat = state.flat
     clear(flat)
     flat.set("phase", Phase.ACT)
     state.update_oathkeeper()

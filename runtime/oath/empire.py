@@ -94,10 +94,11 @@ def scepter_holder(state: OathState) -> int:
 
 
 def can_self_exile(state: OathState, seat: int) -> bool:
-    """6.8: a Citizen who does not hold the Grand Scepter, and can give the price to the one who does."""
+    """6.8: a Citizen who does not hold the Grand Scepter, and can give the price to the one who does, unless a
+    persistent power forbids it (Council Seat)."""
     holder = scepter_holder(state)
     return (state.flat.get("role", seat) == state.role_ids["citizen"] and holder >= 0 and holder != seat
-            and state.flat.get("favor", seat) >= self_exile_price(state, seat))
+            and state.flat.get("favor", seat) >= self_exile_price(state, seat) and not state.flat.get("exile_forbidden", seat))
 
 
 def self_exile(state: OathState, seat: int) -> None:
@@ -183,6 +184,12 @@ def _player_rules(flat: FlatState, args: list[int]) -> int:
     if site is not None:
         return int(flat.get("site_warbands", site, colour(flat, player)) > 0)
     return int(flat.get("card_zone", card) == cards.zone("advisers", player))
+
+
+def are_enemies(flat: FlatState, first: int, second: int) -> bool:
+    """Glossary Enemy: Exiles are everyone's enemies; Imperial players are not each other's."""
+    exile = int(flat.game.enums["role"]["EXILE"])
+    return first >= 0 and second >= 0 and first != second and exile in (flat.get("role", first), flat.get("role", second))
 
 
 def ruler_of(flat: FlatState, card: int) -> int:

@@ -53,8 +53,10 @@ def _action_powers(game: CompiledGame, cards: Cards) -> dict[int, list[tuple[str
     return usable
 
 
+REACTIONS = {"after_any_play": "play", "after_any_campaign": "after_any_campaign"}
+"""Reaction timings and the queue each joins: after any player's play or Campaign, run for each card's ruler."""
 TRIGGERED = ("rest", "wake_end", "after_muster", "after_trade", "after_travel", "after_recover", "defense", "play",
-             "search", "muster", "trade", "travel", "recover", "campaign")
+             "search", "muster", "trade", "travel", "recover", "campaign", "after_any_campaign")
 """Timings of powers that fire on their own: "Rest:" powers (4.3.5), modifiers whose `timing` says when (7.4;
 content/oath powers), and the mandatory modifiers of the action being taken (modifiers.py)."""
 
@@ -128,6 +130,7 @@ class OathState:
         self.flat.set("winner", -1)
         self.flat.set("action_kind", -1)
         self.flat.set("played_card", -1)
+        self.flat.set("reliquary_pick", -1)
         empire.clear_offer(self.flat)
         self.frame: array[int] | None = None
         self.victory: str | None = None
@@ -179,12 +182,19 @@ class OathState:
         self.plans = _battle_plans(self.game, self.cards)
         self.when_played = _triggered_powers(self.game, self.cards, "when_played")
         self.capacity_powers = _triggered_powers(self.game, self.cards, "capacity")
-        self.vision_rules = {card: key for card, key in _triggered_powers(self.game, self.cards, "persistent").items()
-                             if natives_of(self.game, key) & set(persistent.VISION_RULES)}
+        self.rule_powers = {card: key for card, key in _triggered_powers(self.game, self.cards, "persistent").items()
+                            if natives_of(self.game, key) & set(persistent.FACTORIES)}
         self.modifiers = modifiers.action_modifiers(self.game, self.cards, runnable(self.game))
         self.play_rules = plays.rule_modifiers(self.game, self.cards, runnable(self.game))
         self.triggered = {when: _triggered_powers(self.game, self.cards, when) for when in TRIGGERED}
         self.triggered["play"] = {card: key for card, key in self.triggered["play"].items() if card not in self.play_rules}
+        self.reacting: set[int] = set()
+        for timing, queue in REACTIONS.items():
+            reactions = _triggered_powers(self.game, self.cards, timing)
+            self.triggered[queue] = self.triggered[queue] | reactions
+            self.reacting |= set(reactions)
+        self.title_reactions = _triggered_powers(self.game, self.cards, "after_any_title")
+        self.battle_rules = _triggered_powers(self.game, self.cards, "battle")
         for timing, found in self.modifiers.items():
             self.triggered[timing] = {card: key for card, (key, _, mandatory, _) in found.items() if mandatory}
 
@@ -200,6 +210,8 @@ class OathState:
             return self.flat.get("effect_player")
         if phase == Phase.CITIZENSHIP:
             return self.flat.get("citizenship_offer")
+        if phase == Phase.RELIQUARY_PICK:
+            return self.flat.get("reliquary_pick")
         if phase in (Phase.TRIGGERED, Phase.MODIFIERS):
             return self.flat.get("trigger_seat")
         if phase >= Phase.CAMPAIGN_TARGETS:
@@ -252,6 +264,7 @@ class OathState:
     # legal actions -----------------------------------------------------------------------------
 
     def legal_actions(self) -> list[int]:
+        persistent.refresh(self)
         phase = self.flat.get("phase")
         seat = self.current_player()
         if phase == Phase.OVER:
@@ -270,6 +283,9 @@ class OathState:
             return [action(Kind.ACCEPT_CITIZENSHIP, self.flat.get("citizenship_relic")), action(Kind.DECLINE_CITIZENSHIP)]
         if phase == Phase.MODIFIERS:
             return modifiers.legal_actions(self)
+        if phase == Phase.RELIQUARY_PICK:
+            return sorted(action(Kind.TAKE_FROM_RELIQUARY, self.flat.get("reliquary_space", relic) - 1)
+                          for relic in self.cards.in_zone(self.cards.zone("reliquary")))
         if phase == Phase.EFFECT:
             assert self.frame is not None
             pending = pending_choice(self.frame)
@@ -280,10 +296,12 @@ class OathState:
         return self._act_actions(seat)
 
     def _play_actions(self, seat: int, card: int, *, searched: bool = True) -> list[int]:
-        out = plays.play_actions(self, seat, card, searched=searched)
+        out, faceup_allowed = plays.play_actions(self, seat, card, searched=searched)
+        if not faceup_allowed:
+            return sorted(out)
         if card == self.conspiracy and self.conspiracy_runs \
                 or card in self.visions and card != self.conspiracy and self.is_exile(seat):
-            forbidden = persistent.visions_forbidden(self, seat) if self.vision_rules else 0
+            forbidden = self.flat.get("visions_forbidden", seat)
             if forbidden < (persistent.ALL_VISIONS if card == self.conspiracy else persistent.REVEALED_VISIONS):
                 out.append(action(Kind.PLAY_VISION, card))
         return sorted(out)
@@ -292,23 +310,15 @@ class OathState:
         supply = self.flat.get("supply", seat)
         site = self.flat.get("pawn_site", seat)
         out = [action(Kind.END_TURN)]
+        out += [action(Kind.TRAVEL, other) for other in self.sites_on_map() if other != site]
+        out.append(action(Kind.SEARCH_WORLD))
+        out += [action(Kind.SEARCH_DISCARD, region) for region in range(len(self.game.entities("region")))]
         for other in self.sites_on_map():
-            if other != site and self.table_travel_cost(seat, other) <= supply:
-                out.append(action(Kind.TRAVEL, other))
-        if supply >= self.search_cost() and self.cards.in_zone(self.cards.zone("world_deck")):
-            out.append(action(Kind.SEARCH_WORLD))
-        if supply >= 2 and self.cards.in_zone(self.cards.discard_pile(self.region_of(site))):
-            out.append(action(Kind.SEARCH_DISCARD))
-        for card in self.cards_at(site):
-            empty = not self.flat.get("card_favor", card) and not self.flat.get("card_secret", card)
-            if not empty or supply < 1 or self.flat.get("card_suit", card) < 0:
-                continue
-            if self.flat.get("favor", seat) >= 1:
-                out.append(action(Kind.MUSTER, card))
-            if self.flat.get("secret", seat) >= 1:
-                out.append(action(Kind.TRADE_FOR_FAVOR, card))
-            if self.flat.get("favor", seat) >= 2:
-                out.append(action(Kind.TRADE_FOR_SECRETS, card))
+            if self.region_of(other) == self.region_of(site):
+                for card in self.cards_at(other):
+                    if self.flat.get("card_suit", card) >= 0:
+                        out += [action(Kind.MUSTER, card)] if other == site else []
+                        out += [action(Kind.TRADE_FOR_FAVOR, card), action(Kind.TRADE_FOR_SECRETS, card)]
         if supply >= campaign.COST:
             out += [action(Kind.CAMPAIGN, defender) for defender in campaign.defenders(self, seat)]
         if self.rules(seat, site) and self.flat.get("warbands", seat) > 0:
@@ -363,9 +373,12 @@ class OathState:
                     and self.flat.get("secret", seat) >= cost.place_secret + cost.burn_secret)
 
     def can_pay(self, seat: int, card: int, cost: Any) -> bool:
-        """7.1.2: the braid cost must be paid in full; tokens go only on a card that has none."""
+        """7.1.2: the braid cost must be paid in full; tokens go only on a card that has none; no secret by a
+        player the persistent rules forbid it (Spell Breaker)."""
         if cost is None:
             return True
+        if (cost.place_secret or cost.burn_secret) and self.flat.get("secret_costs_forbidden", seat):
+            return False
         places = cost.place_favor or cost.place_secret
         if places and (self.flat.get("card_favor", card) or self.flat.get("card_secret", card)):
             return False
@@ -425,9 +438,13 @@ class OathState:
 
     def _queue(self, seat: int, when: str) -> None:
         for card in self.triggered[when]:
-            if self.can_use(seat, card):
+            if self.can_use(seat, card) if card not in self.reacting else self._reacts(card, seat):
                 self.flat.set("power_queued", card, 1)
         self._start_triggered(seat, when)
+
+    def _reacts(self, card: int, actor: int) -> bool:
+        """A reaction fires for the ruler of a card in play, when another player acted (7.1.4)."""
+        return modifiers.in_play(self, card) and empire.ruler_of(self.flat, card) not in (-1, actor)
 
     def _start_triggered(self, seat: int, when: str) -> None:
         self.flat.set("trigger_timing", TRIGGERED.index(when))
@@ -457,7 +474,8 @@ class OathState:
         for card in sorted(self.triggered[when]):
             if self.flat.get("power_queued", card):
                 self.flat.set("power_queued", card, 0)
-                self.run_power(self.triggered[when][card], seat, self.index_in_kind(card), Phase.TRIGGERED)
+                user = empire.ruler_of(self.flat, card) if card in self.reacting else seat
+                self.run_power(self.triggered[when][card], user, self.index_in_kind(card), Phase.TRIGGERED)
                 if self.flat.get("phase") != Phase.TRIGGERED:
                     return
         self._after_triggered(when, seat)
@@ -468,6 +486,8 @@ class OathState:
             self._pass_turn(seat)
         elif when == "defense":
             campaign.plans_after_defence(self)
+        elif when == "after_any_campaign":
+            campaign.end(self)
         elif when in self.modifiers:
             modifiers.after_binding(self)
         elif when == "play":
@@ -502,23 +522,28 @@ class OathState:
 
     def _do_search_world(self, seat: int, _: int) -> None:
         self.pay_supply(seat, Kind.SEARCH_WORLD, 0)
-        deck = self.cards.zone("world_deck")
-        for _ in range(self._drawn_by_search()):
-            top = self.cards.in_zone(deck)
-            if not top:
-                break
-            card = top[-1]
+        self._search(seat, Kind.SEARCH_WORLD, -1)
+
+    def _do_search_discard(self, seat: int, region: int) -> None:
+        self.pay_supply(seat, Kind.SEARCH_DISCARD, region)
+        self._search(seat, Kind.SEARCH_DISCARD, region)
+
+    def _search(self, seat: int, kind: Kind, region: int) -> None:
+        """5.1.2: draw from the top of the source; a Vision drawn from the world deck stops the draw. With Truthful
+        Harp everyone sees what is drawn. Modifiers that take away more draws than there are leave nothing to keep."""
+        world = kind == Kind.SEARCH_WORLD and not self.flat.get("search_from_discard_bottom")
+        drawn = modifiers.search_source(self, seat, kind, region)[:self._drawn_by_search()]
+        if not drawn:
+            self._after_decision()
+            return
+        for card in drawn:
             self._draw(seat, card)
-            if card in self.visions:
+            if self.flat.get("search_reveal_cards"):
+                for player in range(self.players):
+                    self.flat.set("card_seen", card, player, 1)
+            if world and card in self.visions:
                 self.flat.add("visions_drawn", 1)
                 break
-        self.flat.set("phase", Phase.SEARCH_KEEP)
-
-    def _do_search_discard(self, seat: int, _: int) -> None:
-        self.pay_supply(seat, Kind.SEARCH_DISCARD, 0)
-        pile = self.cards.discard_pile(self.region_of(self.flat.get("pawn_site", seat)))
-        for card in self.cards.in_zone(pile)[::-1][:self._drawn_by_search()]:
-            self._draw(seat, card)
         self.flat.set("phase", Phase.SEARCH_KEEP)
 
     def _draw(self, seat: int, card: int) -> None:
@@ -589,7 +614,7 @@ class OathState:
         for previous in self.cards.in_zone(self.cards.zone("revealed_vision", seat)):
             self.cards.discard(seat, previous)
         self.cards.put(card, self.cards.zone("revealed_vision", seat), faceup=True)
-        self.flat.set("phase", Phase.ACT)
+        self._played(seat, card, -1, faceup=True)
 
     def _do_peek(self, seat: int, relic: int) -> None:
         self.flat.set("card_seen", relic, seat, 1)
@@ -599,9 +624,13 @@ class OathState:
         self.flat.set("phase", Phase.ACT)
 
     def _do_muster(self, seat: int, card: int) -> None:
-        """5.2: a favor on the card, two warbands (give or take the modifiers') from your bank to your board."""
+        """5.2: a favor (a secret, Initiation Rite) on the card, two warbands (give or take the modifiers') from your
+        bank to your board."""
         self.pay_supply(seat, Kind.MUSTER, card)
-        self.flat.move(("favor", seat), ("card_favor", card), 1)
+        if self.flat.get("muster_pays_secret"):
+            self.flat.move(("secret", seat), ("card_secret", card), 1)
+        else:
+            self.flat.move(("favor", seat), ("card_favor", card), 1)
         gained = max(0, MUSTER_WARBANDS + self.flat.get("muster_warband_delta"))
         self.flat.move(("warband_bank", empire.colour(self.flat, seat)), ("warbands", seat), gained)
         self.trigger(seat, "after_muster")
@@ -674,12 +703,15 @@ class OathState:
 
     def run_quietly(self, key: str, seat: int, this: int, flat: FlatState | None = None) -> bool:
         """Runs a power on the VM alone, on this state or another (a look ahead, the Chronicle's copy): no phase,
-        title or Supply upkeep after it. False if it stopped to ask a choice."""
+        title or Supply upkeep after it, and the user of a power paused for a choice stays theirs. False if it
+        stopped to ask a choice."""
         flat = flat or self.flat
+        paused_user = flat.get("effect_player")
         flat.set("effect_player", seat)
         frame = start(self.game, key, seat, this)
-        return self.run_vm(self.game.code, flat.cells, frame, self.game.data, self.natives, STEP_LIMIT) \
-            is not Status.PAUSED
+        status = self.run_vm(self.game.code, flat.cells, frame, self.game.data, self.natives, STEP_LIMIT)
+        flat.set("effect_player", paused_user)
+        return status is not Status.PAUSED
 
     def index_in_kind(self, card: int) -> int:
         """A card's number among the entities of its kind (what a power's `this` is)."""
@@ -710,6 +742,21 @@ class OathState:
                 self.flat.set("phase", Phase.CITIZENSHIP)
             elif self.flat.get("act_phase_over") and self.flat.get("phase") == Phase.ACT:
                 self._after_decision()
+
+    def _do_take_from_reliquary(self, seat: int, space: int) -> None:
+        """2.3: the relic of the chosen space, faceup into the player's bank (uncovering the space's modifier for the
+        Chancellor); then the turn goes where the power that allowed it was going."""
+        relic = next(r for r in self.cards.in_zone(self.cards.zone("reliquary"))
+                     if self.flat.get("reliquary_space", r) == space + 1)
+        self.cards.put(relic, self.cards.zone("relics_held", seat), faceup=True)
+        self.flat.set("took_this_turn", relic, 1)
+        self.flat.set("reliquary_pick", -1)
+        self.flat.set("phase", self.flat.get("reliquary_pick_return"))
+        self.update_oathkeeper()
+        if self.flat.get("phase") == Phase.TRIGGERED:
+            self._continue_triggered()
+        elif self.flat.get("act_phase_over") and self.flat.get("phase") == Phase.ACT:
+            self._after_decision()
 
     def _do_warband_to_site(self, seat: int, site: int) -> None:
         self.flat.move(("warbands", seat), ("site_warbands", site, empire.colour(self.flat, seat)), 1)
@@ -881,9 +928,13 @@ class OathState:
         return self.flat.get("role", seat) == self.role_ids["exile"]
 
     def _take_title(self, seat: int) -> None:
+        """2.11; then the reactions to it (Chaos Cult), which ask nothing and run at once."""
         self.flat.set("oathkeeper", seat)
         self.flat.set("usurper", 0)
         self.flat.set("title_candidates", 0)
+        for card, key in self.title_reactions.items():
+            if self._reacts(card, seat):
+                self.run_quietly(key, empire.ruler_of(self.flat, card), self.index_in_kind(card))
 
     def _do_give_title(self, seat: int, other: int) -> None:
         self._take_title(other)
@@ -905,7 +956,9 @@ class OathState:
         """A move in words of the chosen language: its label from the content, then what it acts on."""
         kind, argument = Kind(chosen // STRIDE), chosen % STRIDE
         label = self.label(f"move_{kind.name.lower()}", locale)
-        if kind in (Kind.END_TURN, Kind.SEARCH_WORLD, Kind.SEARCH_DISCARD, Kind.TARGET_PAWN, Kind.FIGHT,
+        if kind == Kind.SEARCH_DISCARD:
+            return f"{label}: {self._name('region', argument, locale)}"
+        if kind in (Kind.END_TURN, Kind.SEARCH_WORLD, Kind.TARGET_PAWN, Kind.FIGHT,
                     Kind.SACRIFICE, Kind.DONE, Kind.BURN_HALF_FAVOR, Kind.DECLINE_CITIZENSHIP, Kind.SELF_EXILE, Kind.TAKE_ACTION):
             return label
         if kind == Kind.CAMPAIGN:
@@ -931,6 +984,8 @@ class OathState:
         if kind in (Kind.TRAVEL, Kind.WARBAND_TO_SITE, Kind.WARBAND_TO_BOARD, Kind.TARGET_SITE, Kind.OCCUPY,
                     Kind.BANISH_TO):
             return f"{label} {self._name('site', argument, locale)}"
+        if kind == Kind.TAKE_FROM_RELIQUARY:
+            return f"{label} {argument + 1}"
         if kind == Kind.PLAY_TO_OTHER_SITE:
             site, card = divmod(argument, plays.SITE_STRIDE)
             return f"{label} {self._card_name(card, locale)}: {self._name('site', site, locale)}"

@@ -8,8 +8,10 @@ takes the action, reading the rule hooks the modifiers set. Which actions are le
 way on a copy of the state: a mandatory "cannot" makes an action illegal, a mandatory surcharge makes it
 dearer.
 
-Not yet: optional modifiers that would make an action the player cannot otherwise afford possible (such
-an action is not offered), and modifiers of edifices and banners.
+An optional modifier may make possible an action that is not otherwise (Errand Boy: another region's discard
+pile; Pressgangs: a card with tokens; Mushrooms: no Supply): such an action is offered when one of the player's
+optional modifiers, tried on a copy, makes it possible, and once it is chosen the player must use one that does
+before taking it. Not yet: modifiers of banners.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from ..state import FlatState
 from ..vm_py import Native
 from .actions import STRIDE, Kind, Phase, action
 from .banners import BANNER_STRIDE
-from .empire import CHANCELLOR, bind_flat
+from .empire import CHANCELLOR, are_enemies, bind_flat, ruler_of
 from .setup import Cards
 
 if TYPE_CHECKING:
@@ -33,8 +35,10 @@ TIMING_OF = {Kind.SEARCH_WORLD: "search", Kind.SEARCH_DISCARD: "search", Kind.MU
              Kind.RECOVER_RELIC: "recover", Kind.RECOVER_BANNER: "recover", Kind.CAMPAIGN: "campaign"}
 """The major actions modifiers change, by the `timing` of their modifiers."""
 ACTION_HOOKS = ("action_forbidden", "action_supply_free", "travel_free", "travel_cost_base", "travel_cost_delta",
-                "search_draw_delta", "search_cost_cap", "muster_warband_delta", "trade_favor_delta",
-                "trade_secret_delta", "trade_gains_no_favor")
+                "search_draw_delta", "search_cost_cap", "search_discard_any_region", "search_from_discard_bottom",
+                "muster_warband_delta", "muster_pays_secret", "muster_on_occupied_card", "trade_favor_delta",
+                "trade_secret_delta", "trade_gains_no_favor", "trade_any_site_in_region", "search_reveal_cards",
+                "recover_turns_mob")
 """The rule hooks of the action being taken that the kernel reads; they last one action."""
 BASE_COST = {Kind.SEARCH_DISCARD: 2, Kind.MUSTER: 1, Kind.TRADE_FOR_FAVOR: 1, Kind.TRADE_FOR_SECRETS: 1,
              Kind.RECOVER_RELIC: 1, Kind.RECOVER_BANNER: 1, Kind.CAMPAIGN: 2}
@@ -86,7 +90,10 @@ def _run_reliquary(state: OathState, seat: int, timing: str) -> None:
 
 def optional(state: OathState, seat: int) -> list[int]:
     """The optional modifiers the player can use on the action being taken: not used yet, cost affordable."""
-    timing = TIMING_OF[Kind(state.flat.get("action_kind"))]
+    return _optional_of(state, seat, TIMING_OF[Kind(state.flat.get("action_kind"))])
+
+
+def _optional_of(state: OathState, seat: int, timing: str) -> list[int]:
     return sorted(card for card, (_, cost, mandatory, _) in state.modifiers[timing].items()
                   if not mandatory and not state.flat.get("modifier_used", card) and state.can_use(seat, card)
                   and state.can_pay(seat, card, cost))
@@ -110,15 +117,20 @@ def begin(state: OathState, seat: int, chosen: int, binds: list[int] | None = No
 def after_binding(state: OathState) -> None:
     """Once the binding modifiers ran: the optional ones, if any, else the action itself."""
     seat = state.flat.get("trigger_seat")
-    if optional(state, seat):
+    if any(_enables(state, seat, card) for card in optional(state, seat)):
         state.flat.set("phase", Phase.MODIFIERS)
     else:
         take(state, seat)
 
 
 def legal_actions(state: OathState) -> list[int]:
-    seat = state.current_player()
-    return [action(Kind.USE_MODIFIER, card) for card in optional(state, seat)] + [action(Kind.TAKE_ACTION)]
+    """The optional modifiers after which the action is still possible (Mushrooms cannot draw from an empty pile),
+    then going on if it is possible now; while it is not, only those that make it possible (one of them was found
+    when it was offered)."""
+    seat, flat = state.current_player(), state.flat
+    kind, target = Kind(flat.get("action_kind")), flat.get("action_target")
+    out = [action(Kind.USE_MODIFIER, card) for card in optional(state, seat) if _enables(state, seat, card)]
+    return out + [action(Kind.TAKE_ACTION)] if possible(state, seat, kind, target) else out
 
 
 def use(state: OathState, seat: int, card: int) -> None:
@@ -134,10 +146,10 @@ def take(state: OathState, seat: int) -> None:
     asked a choice the legality check could not answer) cancels it."""
     flat = state.flat
     flat.set("phase", Phase.ACT)
-    if flat.get("action_forbidden"):
+    kind, target = Kind(flat.get("action_kind")), flat.get("action_target")
+    if not possible(state, seat, kind, target):
         state.placeholders.append("an action was cancelled by a modifier that forbids it (7.4, 9.2 cannot)")
         return
-    kind, target = Kind(flat.get("action_kind")), flat.get("action_target")
     state.act(seat, kind, target)
     for hook in ACTION_HOOKS:
         flat.set(hook, 0)
@@ -155,17 +167,97 @@ def supply_cost(state: OathState, seat: int, kind: Kind, target: int) -> int:
     return BASE_COST[kind] if kind in BASE_COST else state.search_cost()
 
 
+def possible(state: OathState, seat: int, kind: Kind, target: int) -> bool:
+    """Whether the action can be taken under the rule hooks as they are now: not forbidden (9.2 cannot), its Supply
+    affordable (within a cap), and what it places and targets allowed."""
+    flat = state.flat
+    cost = supply_cost(state, seat, kind, target)
+    cap = flat.get("search_cost_cap")
+    if flat.get("action_forbidden") or cost > flat.get("supply", seat) or 0 < cap < cost:
+        return False
+    check = _TARGETS.get(kind)
+    return check is None or check(state, seat, target)
+
+
+def _card_here(state: OathState, seat: int, card: int, *, region_wide: bool) -> bool:
+    """5.2-5.3: a faceup card with a suit (not a ruin) and no tokens, at the player's site (any site of their region
+    for Map Library)."""
+    flat = state.flat
+    site, here = flat.get("card_site", card), flat.get("pawn_site", seat)
+    near = site == here or region_wide and state.region_of(site) == state.region_of(here)
+    return near and flat.get("card_suit", card) >= 0 and not flat.get("card_favor", card) and not flat.get("card_secret", card)
+
+
+def _muster_target(state: OathState, seat: int, card: int) -> bool:
+    """5.2: a favor placed (a secret, Initiation Rite) on an empty card (any card at your site, Pressgangs)."""
+    flat = state.flat
+    token = "secret" if flat.get("muster_pays_secret") else "favor"
+    if flat.get(token, seat) < 1:
+        return False
+    if flat.get("muster_on_occupied_card"):
+        return flat.get("card_site", card) == flat.get("pawn_site", seat) and flat.get("card_suit", card) >= 0
+    return _card_here(state, seat, card, region_wide=False)
+
+
+def _trade_target(placed: str, count: int) -> Callable[[OathState, int, int], bool]:
+    def check(state: OathState, seat: int, card: int) -> bool:
+        region_wide = bool(state.flat.get("trade_any_site_in_region"))
+        return state.flat.get(placed, seat) >= count and _card_here(state, seat, card, region_wide=region_wide)
+    return check
+
+
+def search_source(state: OathState, seat: int, kind: Kind, region: int) -> list[int]:
+    """5.1.2: the cards a Search draws from, top first: the world deck or the chosen region's discard pile; the
+    bottom of the player's region's pile for Mushrooms."""
+    cards, flat = state.cards, state.flat
+    own = state.region_of(flat.get("pawn_site", seat))
+    if flat.get("search_from_discard_bottom"):
+        return cards.in_zone(cards.discard_pile(own))
+    if kind == Kind.SEARCH_WORLD:
+        return cards.in_zone(cards.zone("world_deck"))[::-1]
+    return cards.in_zone(cards.discard_pile(region))[::-1]
+
+
+def _search_discard_target(state: OathState, seat: int, region: int) -> bool:
+    """5.1.2: a pile with cards; another region's discard pile only with Errand Boy or Observatory."""
+    own = state.region_of(state.flat.get("pawn_site", seat))
+    if region != own and not state.flat.get("search_discard_any_region"):
+        return False
+    return bool(search_source(state, seat, Kind.SEARCH_DISCARD, region))
+
+
+_TARGETS: dict[Kind, Callable[[OathState, int, int], bool]] = {
+    Kind.MUSTER: _muster_target,
+    Kind.TRADE_FOR_FAVOR: _trade_target("secret", 1),
+    Kind.TRADE_FOR_SECRETS: _trade_target("favor", 2),
+    Kind.SEARCH_WORLD: lambda state, seat, _: bool(search_source(state, seat, Kind.SEARCH_WORLD, -1)),
+    Kind.SEARCH_DISCARD: _search_discard_target,
+}
+
+
 def allowed(state: OathState, seat: int, chosen: int, binds: dict[str, list[int]]) -> bool:
-    """Whether the player can take this action: not forbidden, and affordable, once the modifiers that bind
-    them (`binds`, by timing) ran (on a copy; a modifier that asks a choice stops the run there)."""
+    """Whether the player can take this action once the modifiers that bind them (`binds`, by timing) ran (on a
+    copy; a modifier that asks a choice stops the run there), or with one of their optional modifiers."""
     kind, target = Kind(chosen // STRIDE), chosen % STRIDE
-    cards = binds[TIMING_OF[kind]]
-    if not cards and not uncovered(state, seat, TIMING_OF[kind]):
-        return supply_cost(state, seat, kind, target) <= state.flat.get("supply", seat)
+    timing = TIMING_OF[kind]
+    cards = binds[timing]
+    if not cards and not uncovered(state, seat, timing):
+        if possible(state, seat, kind, target):
+            return True
+        if not _optional_of(state, seat, timing):
+            return False
     twin = _dry_run(state, seat, chosen, cards)
-    cost = supply_cost(twin, seat, kind, target)
-    cap = twin.flat.get("search_cost_cap")
-    return not twin.flat.get("action_forbidden") and cost <= state.flat.get("supply", seat) and not (0 < cap < cost)
+    return possible(twin, seat, kind, target) or any(_enables(twin, seat, card) for card in optional(twin, seat))
+
+
+def _enables(state: OathState, seat: int, card: int) -> bool:
+    """Whether the action being taken is possible after using this optional modifier (paying its cost)."""
+    flat = state.flat
+    kind, target = Kind(flat.get("action_kind")), flat.get("action_target")
+    twin: OathState = state.clone()
+    key, cost, _, _ = twin.modifiers[TIMING_OF[kind]][card]
+    twin.pay(seat, card, cost)
+    return twin.run_quietly(key, seat, twin.index_in_kind(card)) and possible(twin, seat, kind, target)
 
 
 def _dry_run(state: OathState, seat: int, chosen: int, cards: list[int]) -> OathState:
@@ -196,14 +288,48 @@ def _recover_target_banner(flat: FlatState, args: list[int]) -> int:
 
 
 def _search_deck(flat: FlatState, args: list[int]) -> int:
-    """5.1.2: the world deck, or the discard pile of the searching player's region."""
+    """5.1.2: the world deck, or the discard pile of the region chosen."""
     cards = Cards(flat)
     kind = flat.get("action_kind")
     if kind == Kind.SEARCH_WORLD:
         return cards.zone("world_deck")
     if kind == Kind.SEARCH_DISCARD:
-        return cards.discard_pile(flat.get("site_region", flat.get("pawn_site", flat.get("current_player"))))
+        return cards.discard_pile(flat.get("action_target"))
     return -1
+
+
+_TOLLED = {"SEARCH": (Kind.SEARCH_WORLD, Kind.SEARCH_DISCARD), "TRADE": (Kind.TRADE_FOR_FAVOR, Kind.TRADE_FOR_SECRETS),
+           "TRAVEL": (Kind.TRAVEL,)}
+
+
+def _site_concerned(flat: FlatState, action_name: str) -> int:
+    """The site whose ruler a tolled action concerns: a Search's site, a traded card's site, a Travel's destination."""
+    kind, target = flat.get("action_kind"), flat.get("action_target")
+    if kind not in _TOLLED.get(action_name, ()):
+        return -1
+    if kind == Kind.TRAVEL:
+        return target
+    if kind in (Kind.TRADE_FOR_FAVOR, Kind.TRADE_FOR_SECRETS):
+        return flat.get("card_site", target)
+    return flat.get("pawn_site", flat.get("effect_player"))
+
+
+def _enemy_action_toll(flat: FlatState, args: list[int]) -> int:
+    """Forced Labor, Toll Roads, Curfew (9.2 cannot ... unless): an enemy of the card's ruler gives them one favor
+    before an action that concerns a site they rule (the Chancellor speaks for purple sites), or burns it where
+    bandits rule it; without a favor, the action cannot be taken."""
+    card, action_id = args
+    actor = flat.get("effect_player")
+    site = _site_concerned(flat, flat.game.enums["action"](action_id).name)
+    ruler = ruler_of(flat, card)
+    ruled = site >= 0 and ruler_of(flat, int(Cards(flat).base["site"]) + site) == ruler
+    if not ruled or ruler >= 0 and not are_enemies(flat, actor, ruler):
+        return 0
+    if flat.get("favor", actor) < 1:
+        flat.set("action_forbidden", 1)
+    else:
+        flat.move(("favor", actor), ("favor", ruler) if ruler >= 0 else ("shared_favor",), 1)
+    return 0
 
 
 def _field(name: str) -> Callable[[FlatState, list[int]], int]:
@@ -222,6 +348,7 @@ FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
     "recover_targets_relic": bind_flat(_is(Kind.RECOVER_RELIC)),
     "recover_target_banner": bind_flat(_recover_target_banner),
     "search_deck": bind_flat(_search_deck),
+    "enemy_action_toll": bind_flat(_enemy_action_toll),
 }
 """Natives that tell a modifier which action it modifies (fields `action_kind`, `action_target`) or which play
 (`played_card` and the like)."""

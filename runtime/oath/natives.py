@@ -16,7 +16,7 @@ from ..content import CompiledGame
 from ..state import FlatState
 from ..vm_py import Native
 from .actions import Phase
-from .empire import colour
+from .empire import are_enemies, colour
 from .setup import Cards
 
 Body = Callable[[Cards, list[int]], int]
@@ -47,12 +47,7 @@ def recover_relic(cards: Cards, args: list[int]) -> int:
 
 
 def is_enemy(cards: Cards, args: list[int]) -> int:
-    """Glossary Enemy: Exiles are everyone's enemies; Imperial players are not each other's."""
-    first, second = args
-    if first < 0 or second < 0 or first == second:
-        return 0
-    exile = int(cards.game.enums["role"]["EXILE"])
-    return int(cards.state.get("role", first) == exile or cards.state.get("role", second) == exile)
+    return int(are_enemies(cards.state, *args))
 
 
 def campaign_targets_card(cards: Cards, args: list[int]) -> int:
@@ -155,6 +150,17 @@ def play_or_discard_card(cards: Cards, args: list[int]) -> int:
     cards.put(card, cards.zone("drawn", player))
     cards.state.set("card_seen", card, player, 1)
     cards.state.set("effect_return", Phase.SEARCH_PLAY)
+    return 0
+
+
+def take_reliquary_relic_unseen(cards: Cards, args: list[int]) -> int:
+    """2.3, 9.4: once the power ends, the player picks a Reliquary space (RELIQUARY_PICK) and takes its relic faceup,
+    unseen until then; the turn then goes where the power was returning."""
+    state = cards.state
+    if args[0] >= 0 and cards.in_zone(cards.zone("reliquary")):
+        state.set("reliquary_pick", args[0])
+        state.set("reliquary_pick_return", state.get("effect_return"))
+        state.set("effect_return", Phase.RELIQUARY_PICK)
     return 0
 
 
@@ -281,6 +287,7 @@ FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
     "secrets_held_even_on_cards": _native(secrets_held_even_on_cards),
     "recover_relic": _native(recover_relic),
     "end_act_phase": _native(end_act_phase),
+    "take_reliquary_relic_unseen": _native(take_reliquary_relic_unseen),
 }
 
 

@@ -1,8 +1,11 @@
 """Persistent powers (7.1.4): always-on rules of the cards in play, for every player they describe.
 
-The kernel works the rules out when a decision needs them: it runs the persistent powers concerned on a copy
-of the state, and their natives write what they forbid into fields it then reads. So far: who cannot play
-Visions faceup (Vow of Obedience, Secret Police, Sacred Ground). Not yet: the other persistent powers.
+The kernel works these rules out anew whenever it lists the legal moves, which is where every decision is made:
+the fields they write are cleared, then each persistent power that writes them, on a card in play, runs for the
+card's user (the adviser's or relic's holder, the site's ruler); its natives write what it forbids, and the kernel
+reads those fields where the rule applies: who cannot play Visions faceup (Vow of Obedience, Secret Police,
+Sacred Ground), who cannot be exiled (Council Seat), whose relics and banners cannot be targeted or taken, and
+by whom (Circlet of Command, Lost Tongue, Tome Guardians), who cannot pay secrets for powers (Spell Breaker).
 """
 
 from __future__ import annotations
@@ -13,7 +16,8 @@ from typing import TYPE_CHECKING
 from ..content import CompiledGame
 from ..state import FlatState
 from ..vm_py import Native
-from .empire import bind_flat, colour, ruler_of
+from .empire import are_enemies, bind_flat, colour, ruler_of
+from .modifiers import in_play
 from .setup import Cards
 
 if TYPE_CHECKING:
@@ -21,18 +25,31 @@ if TYPE_CHECKING:
 
 ALL_VISIONS, REVEALED_VISIONS = 2, 1
 """Values of `visions_forbidden`: no Vision faceup, the Conspiracy included; no Vision revealed (5.1.4.III)."""
-VISION_RULES = ("forbid_faceup_visions", "forbid_enemy_faceup_visions_at_ruled_sites", "faceup_visions_only_at_site")
+FIELDS = ("visions_forbidden", "exile_forbidden", "take_forbidden_card", "take_forbidden_banner",
+          "secret_costs_forbidden")
+"""The fields the persistent rules write."""
 
 
-def visions_forbidden(state: OathState, seat: int) -> int:
-    """How far the persistent powers in play forbid this player to play Visions faceup (0: not at all)."""
-    flat = state.flat.copy()
-    flat.assign("visions_forbidden", [0] * flat.size("visions_forbidden"))
-    for card, key in state.vision_rules.items():
-        zone = flat.get("card_zone", card)
-        if flat.get("card_faceup", card) and (zone == state.zone_ids["at_site"] or zone in state.adviser_zones):
-            state.run_quietly(key, seat, state.index_in_kind(card), flat)
-    return flat.get("visions_forbidden", seat)
+def user_of(state: OathState, card: int) -> int:
+    """7.1.1: whose powers a card's are: a relic's holder, else its ruler (-1 for nobody)."""
+    zone = state.flat.get("card_zone", card)
+    if zone in state.relic_zones:
+        return zone - state.zone_ids["relics_held"]
+    return ruler_of(state.flat, card)
+
+
+def refresh(state: OathState) -> None:
+    """The persistent rules worked out anew for the position as it is."""
+    flat = state.flat
+    for field in FIELDS:
+        flat.assign(field, [0] * flat.size(field))
+    for card, key in state.rule_powers.items():
+        if in_play(state, card):
+            state.run_quietly(key, user_of(state, card), state.index_in_kind(card))
+
+
+def _players(flat: FlatState) -> list[int]:
+    return [player for player in range(flat.size("seated")) if flat.get("seated", player)]
 
 
 def _forbid(flat: FlatState, player: int, how: int) -> None:
@@ -47,15 +64,11 @@ def _own(flat: FlatState, args: list[int]) -> int:
 
 
 def _enemies_at_ruled_sites(flat: FlatState, args: list[int]) -> int:
-    """Secret Police: the ruler's enemies (Exiles, or everyone if the ruler is one) whose pawn is at a site the
-    ruler rules."""
+    """Secret Police: the ruler's enemies whose pawn is at a site the ruler rules."""
     ruler = ruler_of(flat, args[0])
-    if ruler < 0:
-        return 0
-    exile = int(flat.game.enums["role"]["EXILE"])
-    for player in range(flat.size("seated")):
-        enemy = player != ruler and exile in (flat.get("role", player), flat.get("role", ruler))
-        if enemy and flat.get("site_warbands", flat.get("pawn_site", player), colour(flat, ruler)) > 0:
+    for player in _players(flat):
+        at_ruled = ruler >= 0 and flat.get("site_warbands", flat.get("pawn_site", player), colour(flat, ruler)) > 0
+        if are_enemies(flat, player, ruler) and at_ruled:
             _forbid(flat, player, REVEALED_VISIONS)
     return 0
 
@@ -63,9 +76,80 @@ def _enemies_at_ruled_sites(flat: FlatState, args: list[int]) -> int:
 def _only_at_site(flat: FlatState, args: list[int]) -> int:
     """Sacred Ground: everyone whose pawn is not at the card's site."""
     site = Cards(flat).site_of(args[0])
-    for player in range(flat.size("seated")):
-        if flat.get("seated", player) and flat.get("pawn_site", player) != site:
+    for player in _players(flat):
+        if flat.get("pawn_site", player) != site:
             _forbid(flat, player, REVEALED_VISIONS)
+    return 0
+
+
+def _cannot_be_exiled(flat: FlatState, args: list[int]) -> int:
+    """Council Seat: its ruler, while a Citizen."""
+    ruler = ruler_of(flat, args[0])
+    if ruler >= 0 and flat.get("role", ruler) == int(flat.game.enums["role"]["CITIZEN"]):
+        flat.set("exile_forbidden", ruler, 1)
+    return 0
+
+
+def _guard(flat: FlatState, owner: int, barred: int, *, except_card: int = -1) -> None:
+    """The owner's relics (but one) and banners cannot be targeted or taken by the players in `barred`."""
+    cards = Cards(flat)
+    for relic in cards.in_zone(cards.zone("relics_held", owner)):
+        if relic != except_card:
+            flat.set("take_forbidden_card", relic, flat.get("take_forbidden_card", relic) | barred)
+    for banner in range(flat.size("banner_holder")):
+        if flat.get("banner_holder", banner) == owner:
+            flat.set("take_forbidden_banner", banner, flat.get("take_forbidden_banner", banner) | barred)
+
+
+def _others(flat: FlatState, player: int, keep: Callable[[int], bool] = lambda other: True) -> int:
+    return sum(1 << other for other in _players(flat) if other != player and keep(other))
+
+
+def _forbid_taking_holdings(flat: FlatState, args: list[int]) -> int:
+    """Circlet of Command: nobody else may target or take its holder's banners or other relics."""
+    player, relic = args
+    if player >= 0:
+        _guard(flat, player, _others(flat, player), except_card=int(Cards(flat).base["relic"]) + relic)
+    return 0
+
+
+def _rules_a_card_of_suit(flat: FlatState, player: int, suit: int) -> bool:
+    """Glossary Rule: a faceup adviser of the suit, or a card of the suit at a site with their warbands."""
+    cards = Cards(flat)
+    for card in range(flat.size("card_suit")):
+        if flat.get("card_suit", card) != suit:
+            continue
+        site = cards.site_of(card)
+        held = flat.get("card_zone", card) == cards.zone("advisers", player)
+        if held or site is not None and flat.get("site_warbands", site, colour(flat, player)) > 0:
+            return True
+    return False
+
+
+def _forbid_unless_suit_ruled(flat: FlatState, args: list[int]) -> int:
+    """Lost Tongue: its ruler's relics and banners, from everyone who rules no card of the suit."""
+    card, suit = args
+    ruler = ruler_of(flat, card)
+    if ruler >= 0:
+        _guard(flat, ruler, _others(flat, ruler, lambda other: not _rules_a_card_of_suit(flat, other, suit)))
+    return 0
+
+
+def _forbid_banner_to_enemies(flat: FlatState, args: list[int]) -> int:
+    """Tome Guardians: the banner, from the enemies of the card's ruler."""
+    card, banner = args
+    ruler = ruler_of(flat, card)
+    barred = _others(flat, ruler, lambda other: are_enemies(flat, other, ruler)) if ruler >= 0 else 0
+    flat.set("take_forbidden_banner", banner, flat.get("take_forbidden_banner", banner) | barred)
+    return 0
+
+
+def _forbid_enemy_secret_costs(flat: FlatState, args: list[int]) -> int:
+    """Spell Breaker: the enemies of the card's ruler."""
+    ruler = ruler_of(flat, args[0])
+    for player in _players(flat):
+        if are_enemies(flat, player, ruler):
+            flat.set("secret_costs_forbidden", player, 1)
     return 0
 
 
@@ -73,4 +157,15 @@ FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
     "forbid_faceup_visions": bind_flat(_own),
     "forbid_enemy_faceup_visions_at_ruled_sites": bind_flat(_enemies_at_ruled_sites),
     "faceup_visions_only_at_site": bind_flat(_only_at_site),
+    "cannot_be_exiled": bind_flat(_cannot_be_exiled),
+    "forbid_taking_holdings": bind_flat(_forbid_taking_holdings),
+    "forbid_taking_holdings_unless_suit_ruled": bind_flat(_forbid_unless_suit_ruled),
+    "forbid_banner_to_enemies": bind_flat(_forbid_banner_to_enemies),
+    "forbid_enemy_secret_cost_powers": bind_flat(_forbid_enemy_secret_costs),
 }
+"""The natives of persistent rules: each writes what it forbids into the fields the kernel reads."""
+
+
+def may_take(flat: FlatState, seat: int, field: str, index: int) -> bool:
+    """Whether the persistent rules let this player target or take this relic (`take_forbidden_card`) or banner."""
+    return not flat.get(field, index) >> seat & 1

@@ -1,7 +1,7 @@
 """Playing a card (5.1.4): where it may go, with the play modifiers that change that.
 
 Some modifiers of a play only set rules of the play (New Growth: any site with room; Gossip: no facedown
-adviser; Book of Records: a secret instead of a favor). The kernel works these rules out before the player
+adviser; Book of Records: a secret instead of a favor; Ruined Temple: no beast card faceup). The kernel works these rules out before the player
 chooses where the card goes, by running the ones that bind the player on a copy of the state, as if the card
 were played faceup; they never touch the real state. They cost nothing, and the optional ones only widen the
 choice, so running them is offering them. The other play modifiers (homeland sites and the like) fire after
@@ -19,7 +19,8 @@ from .setup import Cards
 if TYPE_CHECKING:
     from .game import OathState
 
-PLAY_HOOKS = ("play_to_any_site", "facedown_adviser_play_forbidden", "play_gains_secret_not_favor")
+PLAY_HOOKS = ("play_to_any_site", "facedown_adviser_play_forbidden", "play_gains_secret_not_favor", "action_forbidden")
+"""`action_forbidden` in a play: the card cannot be played faceup (Ruined Temple)."""
 SITE_STRIDE = 256
 """PLAY_TO_OTHER_SITE's argument is the site times this, plus the card."""
 
@@ -51,15 +52,17 @@ def _has_room(state: OathState, site: int) -> bool:
     return len(state.cards_at(site)) < int(state.capacity[state.site_card(site)])
 
 
-def play_actions(state: OathState, seat: int, card: int, *, searched: bool) -> list[int]:
+def play_actions(state: OathState, seat: int, card: int, *, searched: bool) -> tuple[list[int], bool]:
     """5.1.4: discard it, play it to your site (or another site a modifier allows) if it may go to a site and
     there is room (2.8.1), to your advisers faceup (not a Vision), or facedown (a denizen, newly searched: a
-    facedown adviser played by 6.1 cannot go back facedown; a Vision goes among advisers only facedown)."""
+    facedown adviser played by 6.1 cannot go back facedown; a Vision goes among advisers only facedown). Also
+    whether it may be played faceup at all."""
     play = rules(state, seat, card)
     out = [action(Kind.DISCARD, card)]
     restriction = state.restriction.get(card)
     here = state.flat.get("pawn_site", seat)
-    if card not in state.visions and restriction != "adviser":
+    faceup_allowed = not play["action_forbidden"]
+    if card not in state.visions and restriction != "adviser" and faceup_allowed:
         if _has_room(state, here):
             out.append(action(Kind.PLAY_TO_SITE, card))
         if play["play_to_any_site"]:
@@ -70,8 +73,8 @@ def play_actions(state: OathState, seat: int, card: int, *, searched: bool) -> l
         if facedown_allowed:
             out.append(action(Kind.PLAY_TO_ADVISERS, card))
     else:
-        if restriction != "site":
+        if restriction != "site" and faceup_allowed:
             out.append(action(Kind.PLAY_TO_ADVISERS, card))
         if facedown_allowed:
             out.append(action(Kind.PLAY_FACEDOWN, card))
-    return out
+    return out, faceup_allowed

@@ -1,0 +1,66 @@
+"""Persistent powers (7.1.4) that the kernel works out whenever it lists the legal moves: who cannot be exiled,
+whose relics and banners cannot be targeted or taken, who cannot pay secrets for powers."""
+
+from __future__ import annotations
+
+from lawforge.runtime.oath import empire
+from lawforge.runtime.oath.actions import Kind, action
+from lawforge.runtime.oath.banners import BANNER_STRIDE, DARKEST_SECRET, PEOPLES_FAVOR, SUITS
+from lawforge.runtime.oath.game import POWER_STRIDE
+from test_oath_banners import started
+from test_oath_campaign import exile_at_chancellors_site
+from test_oath_citizenship import citizen
+from test_oath_triggers import adviser
+
+
+def test_council_seat_keeps_its_citizen_ruler_from_exiling_themselves() -> None:
+    state = started(6, players=3)
+    citizen(state, 2)
+    flat = state.flat
+    flat.set("current_player", 2)
+    flat.move(("shared_favor",), ("favor", 2), 9)
+    assert action(Kind.SELF_EXILE) in state.legal_actions()
+    seat = state.cards.of("denizen", "council_seat")
+    state.cards.put(seat, state.cards.zone("advisers", 2), faceup=True)
+    assert action(Kind.SELF_EXILE) not in state.legal_actions(), "6.8 with Council Seat: not even by themselves"
+    assert flat.get("exile_forbidden", 2) == 1 and empire.can_self_exile(state, 2) is False
+
+
+def test_the_circlet_of_command_keeps_its_holders_other_relics_and_banners_from_being_targeted() -> None:
+    state = exile_at_chancellors_site(3)
+    cards = state.cards
+    circlet, cup = cards.of("relic", "circlet_of_command"), cards.of("relic", "cup_of_plenty")
+    for relic in (circlet, cup):
+        cards.put(relic, cards.zone("relics_held", 0), faceup=True)
+    state.flat.set("banner_holder", DARKEST_SECRET, 0)
+    state.apply(action(Kind.CAMPAIGN, 0))
+    legal = state.legal_actions()
+    assert action(Kind.TARGET_RELIC, circlet) in legal, "its holder's other relics only"
+    assert action(Kind.TARGET_RELIC, cup) not in legal and action(Kind.TARGET_BANNER, DARKEST_SECRET) not in legal
+
+
+def test_lost_tongue_keeps_its_rulers_banners_from_players_who_rule_no_nomad_card() -> None:
+    state = started(6)
+    flat = state.flat
+    flat.set("banner_holder", PEOPLES_FAVOR, 1)
+    flat.move(("shared_favor",), ("favor", 0), 4)
+    recover = action(Kind.RECOVER_BANNER, PEOPLES_FAVOR * BANNER_STRIDE + 2 * SUITS)
+    adviser(state, "spirit_snare")
+    assert recover in state.legal_actions()
+    state.cards.put(state.cards.of("denizen", "lost_tongue"), state.cards.zone("advisers", 1), faceup=True)
+    assert recover not in state.legal_actions(), "seat 0 rules no nomad card"
+    adviser(state, "horse_archers")
+    assert recover in state.legal_actions(), "seat 0 rules a nomad card now"
+
+
+def test_spell_breaker_keeps_its_rulers_enemies_from_powers_that_cost_secrets() -> None:
+    state = started(6)
+    flat = state.flat
+    flat.set("role", 1, int(state.game.enums["role"]["EXILE"]))
+    flat.move(("shared_secret",), ("secret", 0), 4)
+    flat.move(("shared_favor",), ("favor", 0), 4)
+    snare = adviser(state, "spirit_snare")
+    use = action(Kind.USE_POWER, 0 * POWER_STRIDE + snare)
+    assert use in state.legal_actions()
+    state.cards.put(state.cards.of("denizen", "spell_breaker"), state.cards.zone("advisers", 1), faceup=True)
+    assert use not in state.legal_actions(), "an enemy of Spell Breaker's ruler pays no secret for a power"
