@@ -39,6 +39,9 @@ def play_both(compiled: type[OathState], players: int, seed: int) -> int:
         assert fast.flat.cells == slow.flat.cells, f"states differ after {slow.history}"
     assert fast.is_terminal() and fast.history == slow.history
     assert (fast.returns(), fast.victory) == (slow.returns(), slow.victory)
+    assert all(vars(fast.observation(seat)) == vars(slow.observation(seat)) for seat in range(players))
+    assert fast.chronicle()[0] == slow.chronicle()[0], "the next game's world"
+    assert fast.flat.cells == slow.flat.cells
     return len(slow.history)
 
 
