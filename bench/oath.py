@@ -16,7 +16,7 @@ from typing import Any
 from lawforge.runtime import load
 from lawforge.runtime.content import CompiledGame
 from lawforge.runtime.kernels import oath_state
-from lawforge.runtime.oath.game import TRIGGERED, OathState, natives_of, runnable
+from lawforge.runtime.oath.game import REACTIONS, TRIGGERED, OathState, natives_of, runnable
 from lawforge.runtime.oath import persistent
 
 GAMES = 40
@@ -50,11 +50,13 @@ def seconds_in_turn(game: CompiledGame, runs: dict[str, tuple[type[OathState], s
     return seconds
 
 
-PLAYED_KINDS = {"action": ("denizen", "relic"), "battle_plan_attack": ("denizen", "relic"),
-                "battle_plan_defense": ("denizen", "relic"), "when_played": ("denizen", "vision"),
-                "rest": ("denizen", "relic", "site"), "capacity": ("denizen",)}
-"""Where the kernel plays powers of each kind (game.py); modifiers by their timing (TRIGGERED, the banner's
-Wake, the Reliquary's, the Chronicle's, the persistent rules of persistent.py)."""
+CARDS = ("denizen", "relic", "site", "edifice")
+PLAYED_KINDS = {"action": CARDS, "battle_plan_attack": CARDS, "battle_plan_defense": CARDS,
+                "when_played": ("denizen", "vision"), "rest": CARDS, "capacity": ("denizen",)}
+CARD_TIMINGS = {*TRIGGERED, *REACTIONS, "after_any_title", "battle"}
+"""Where the kernel plays powers of each kind (game.py); modifiers of cards by their timing (TRIGGERED and the
+reactions, a Campaign's plans step), and the banner's Wake, the Reliquary's, the Chronicle's, the persistent
+rules of persistent.py."""
 
 
 def played(game: CompiledGame, key: str, kind: str, power: Any) -> bool:
@@ -63,7 +65,7 @@ def played(game: CompiledGame, key: str, kind: str, power: Any) -> bool:
     timing = power.timing
     if timing == "persistent":
         return bool(natives_of(game, key) & set(persistent.FACTORIES))
-    return (kind in ("denizen", "relic", "site") and timing in TRIGGERED or kind == "reliquary_modifier"
+    return (kind in CARDS and timing in CARD_TIMINGS or kind == "reliquary_modifier"
             or kind == "banner" and timing == "wake_start" or kind == "edifice" and timing == "chronicle")
 
 

@@ -69,7 +69,7 @@ def test_simulate_reports_wins_and_speed() -> None:
     result = run("simulate", "oath", "--players", "3", "--games", "3", "--seed", "5", "--jobs", "1",
                  "--format", "json", "--root", str(REPO))
     assert result.exit_code == 0, result.output
-    report = json.loads(result.output)
+    report = json.loads(result.stdout)
     assert report["summary"]["games"] == 3 and sum(report["summary"]["wins_by_role"].values()) == 3
     assert all(game["rounds"] <= 8 for game in report["games"])
     assert report["summary"]["games_per_second"] > 0

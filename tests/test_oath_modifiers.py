@@ -246,3 +246,36 @@ def test_toll_roads_makes_its_rulers_enemies_give_a_favor_to_travel_to_the_sites
     state.apply(travel)
     assert flat.get("pawn_site", 1) == chancellors and flat.get("favor", 1) == 0 and flat.get("favor", 0) == favor + 1
     check_invariants(state)
+
+
+def test_acting_troupe_matches_as_a_beast_or_order_card_and_master_of_disguise_as_anothers_advisers() -> None:
+    state = started(24)
+    site = state.flat.get("pawn_site", 0)
+    wolves = card_at(state, "wolves", site)
+    beast = state.suit_of[wolves]
+    troupe = adviser(state, "acting_troupe")
+    state.flat.move(("shared_secret",), ("secret", 0), 1)
+    state.flat.set("supply", 0, 6)
+    favor = state.flat.get("favor", 0)
+    state.apply(action(Kind.TRADE_FOR_FAVOR, wolves))
+    state.apply(action(Kind.USE_MODIFIER, troupe))
+    state.apply(action(Kind.ANSWER, 0))
+    state.apply(action(Kind.TAKE_ACTION))
+    assert state.flat.get("favor", 0) == favor + 2, "one, and one for the Troupe acting as a beast card"
+    assert state.flat.get("counted_suit", troupe) == 0, "only for that action"
+    other = started(24)
+    site = other.flat.get("pawn_site", 0)
+    wolves = card_at(other, "wolves", site)
+    disguise = adviser(other, "master_of_disguise")
+    for name in ("small_friends", "mushrooms"):
+        other.cards.put(other.cards.of("denizen", name), other.cards.zone("advisers", 1), faceup=True)
+    other.flat.move(("shared_secret",), ("secret", 0), 1)
+    other.flat.set("supply", 0, 6)
+    favor = other.flat.get("favor", 0)
+    other.apply(action(Kind.TRADE_FOR_FAVOR, wolves))
+    other.apply(action(Kind.USE_MODIFIER, disguise))
+    while other.flat.get("phase") == Phase.EFFECT:
+        other.apply(action(Kind.ANSWER, 1))
+    other.apply(action(Kind.TAKE_ACTION))
+    assert other.flat.get("favor", 0) == favor + 1 + 2, "seat 1's two beast advisers match"
+    assert beast == other.suit_of[wolves]

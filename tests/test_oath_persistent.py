@@ -10,6 +10,7 @@ from lawforge.runtime.oath.game import POWER_STRIDE
 from test_oath_banners import started
 from test_oath_campaign import exile_at_chancellors_site
 from test_oath_citizenship import citizen
+from lawforge.runtime.oath.advisers import limit_of
 from test_oath_triggers import adviser
 
 
@@ -64,3 +65,23 @@ def test_spell_breaker_keeps_its_rulers_enemies_from_powers_that_cost_secrets() 
     assert use in state.legal_actions()
     state.cards.put(state.cards.of("denizen", "spell_breaker"), state.cards.zone("advisers", 1), faceup=True)
     assert use not in state.legal_actions(), "an enemy of Spell Breaker's ruler pays no secret for a power"
+
+
+def test_the_family_wagon_lets_nomad_advisers_ignore_the_limit_and_allows_one_other() -> None:
+    state = started(17)
+    adviser(state, "family_wagon")
+    for name in ("horse_archers", "pilgrimage", "spell_breaker", "alchemist", "fire_talkers"):
+        state.cards.put(state.cards.of("denizen", name), state.cards.zone("advisers", 0), faceup=True)
+    limit, counted = limit_of(state.clone(), 0)
+    names = {state.game.entities("denizen")[c].id.name.lower() for c in counted}
+    assert limit == 1 and names == {"alchemist", "fire_talkers"}, "the nomad cards do not count; one other allowed"
+
+
+def test_marriage_counts_as_two_hearth_advisers_when_trading() -> None:
+    state = started(17)
+    marriage = adviser(state, "marriage")
+    state.legal_actions()
+    assert state.faceup_matching(0, state.suit_of[marriage]) == 2
+    state.cards.put(marriage, state.cards.zone("advisers", 0), faceup=False)
+    state.legal_actions()
+    assert state.faceup_matching(0, state.suit_of[marriage]) == 0, "facedown: no suit, no power"

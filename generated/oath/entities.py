@@ -402,44 +402,47 @@ class FieldId(IntEnum):
     CHRONICLE_KEEP_SUIT = 116
     ADVISER_LIMIT = 117
     LIMIT_IGNORED = 118
-    VISIONS_FORBIDDEN = 119
-    EXILE_FORBIDDEN = 120
-    TAKE_FORBIDDEN_CARD = 121
-    TAKE_FORBIDDEN_BANNER = 122
-    SECRET_COSTS_FORBIDDEN = 123
-    TITLE_CANDIDATES = 124
-    CITIZENSHIP_OFFER = 125
-    CITIZENSHIP_OFFER_BY = 126
-    CITIZENSHIP_RELIC = 127
-    ACT_PHASE_OVER = 128
-    SETUP_SEAT = 129
-    CARD_LOCKED = 130
-    SACRIFICE_FORBIDDEN = 131
-    OUTNUMBERED_SACRIFICE_VALUE = 132
-    BANDITS_PER_SITE_DELTA = 133
-    FACEDOWN_ADVISER_PLAY_FORBIDDEN = 134
-    SEARCH_PLAYS_IF_ONE_TO_SITE = 135
-    IGNORE_ONE_SHIELD_FACES = 136
-    ATTACK_ROLL_DOUBLED = 137
-    ATTACK_POOL_HALVED = 138
-    DEFENDER_BATTLE_PLANS_FORBIDDEN = 139
-    DEFEAT_KILLS_ALL = 140
-    MUSTER_ON_OCCUPIED_CARD = 141
-    CARD_SUIT = 142
-    REGION_DISCARD_PILE = 143
-    RELIC_WARBANDS = 144
-    DISCARDED_SUIT_THIS_TURN = 145
-    TRAVEL_COST_BASE = 146
-    MUSTER_WARBAND_DELTA = 147
-    SEARCH_REVEAL_CARDS = 148
-    SEARCH_SWAP_DISPOSSESSED = 149
-    DISCARD_TO_WORLD_DECK_BOTTOM = 150
-    ACTION_SUPPLY_FREE = 151
-    PLACE_WARBANDS_AT_SITES_FORBIDDEN = 152
-    PLAY_GAINS_SECRET_NOT_FAVOR = 153
-    PLAY_TO_ANY_SITE_IN_REGION = 154
-    RECOVER_TURNS_MOB = 155
-    END_ROLL_DELTA = 156
+    COUNTED_SUIT = 119
+    ADVISERS_OF = 120
+    ADVISER_WEIGHT = 121
+    VISIONS_FORBIDDEN = 122
+    EXILE_FORBIDDEN = 123
+    TAKE_FORBIDDEN_CARD = 124
+    TAKE_FORBIDDEN_BANNER = 125
+    SECRET_COSTS_FORBIDDEN = 126
+    TITLE_CANDIDATES = 127
+    CITIZENSHIP_OFFER = 128
+    CITIZENSHIP_OFFER_BY = 129
+    CITIZENSHIP_RELIC = 130
+    ACT_PHASE_OVER = 131
+    SETUP_SEAT = 132
+    CARD_LOCKED = 133
+    SACRIFICE_FORBIDDEN = 134
+    OUTNUMBERED_SACRIFICE_VALUE = 135
+    BANDITS_PER_SITE_DELTA = 136
+    FACEDOWN_ADVISER_PLAY_FORBIDDEN = 137
+    SEARCH_PLAYS_IF_ONE_TO_SITE = 138
+    IGNORE_ONE_SHIELD_FACES = 139
+    ATTACK_ROLL_DOUBLED = 140
+    ATTACK_POOL_HALVED = 141
+    DEFENDER_BATTLE_PLANS_FORBIDDEN = 142
+    DEFEAT_KILLS_ALL = 143
+    MUSTER_ON_OCCUPIED_CARD = 144
+    CARD_SUIT = 145
+    REGION_DISCARD_PILE = 146
+    RELIC_WARBANDS = 147
+    DISCARDED_SUIT_THIS_TURN = 148
+    TRAVEL_COST_BASE = 149
+    MUSTER_WARBAND_DELTA = 150
+    SEARCH_REVEAL_CARDS = 151
+    SEARCH_SWAP_DISPOSSESSED = 152
+    DISCARD_TO_WORLD_DECK_BOTTOM = 153
+    ACTION_SUPPLY_FREE = 154
+    PLACE_WARBANDS_AT_SITES_FORBIDDEN = 155
+    PLAY_GAINS_SECRET_NOT_FAVOR = 156
+    PLAY_TO_ANY_SITE_IN_REGION = 157
+    RECOVER_TURNS_MOB = 158
+    END_ROLL_DELTA = 159
 
 
 class ResourceId(IntEnum):
@@ -3718,7 +3721,22 @@ STATE: tuple[StateField, ...] = (
     StateField(
         id=FieldId.LIMIT_IGNORED,
         of=('card',),
-        doc='1 for an adviser that does not count toward the limit (9.2 ignore; the Pied Piper); worked out when needed.',
+        doc="1 for an adviser that does not count toward the limit (9.2 ignore; the Pied Piper, the Family Wagon's suit); worked out when needed.",
+    ),
+    StateField(
+        id=FieldId.COUNTED_SUIT,
+        of=('card',),
+        doc='1 + the suit an adviser counts as for the action being taken (act as if; Acting Troupe); 0: its own.',
+    ),
+    StateField(
+        id=FieldId.ADVISERS_OF,
+        value='player',
+        doc='1 + the player whose advisers the player taking the action acts as if they had (Master of Disguise); 0: their own.',
+    ),
+    StateField(
+        id=FieldId.ADVISER_WEIGHT,
+        of=('card',),
+        doc='How many advisers of its suit this adviser counts as where advisers of a suit are counted (Marriage); 0: one. A persistent rule, worked out with the others.',
     ),
     StateField(
         id=FieldId.VISIONS_FORBIDDEN,

@@ -3,7 +3,7 @@ advisers", the lowest applies) and cards that ignore the limit (the Pied Piper, 
 
 A player's limit is worked out by running the capacity powers of their faceup advisers on the VM; their
 natives write it into scratch fields. Over the limit, the oldest counted adviser is discarded (the Law
-lets the player choose which). Not yet: the Family Wagon's limit by suit.
+lets the player choose which).
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 from ..content import CompiledGame
 from ..state import FlatState
 from ..vm_py import Native
-from .empire import bind_flat
+from .empire import bind_flat, ruler_of
+from .setup import Cards
 
 if TYPE_CHECKING:
     from .game import OathState
@@ -53,7 +54,22 @@ def _ignore_adviser_limit(flat: FlatState, args: list[int]) -> int:
     return 0
 
 
+def _limit_except_suit(flat: FlatState, args: list[int]) -> int:
+    """Family Wagon: the ruler's advisers of the suit ignore the limit, and they can have one other."""
+    card, suit = args
+    ruler = ruler_of(flat, card)
+    if ruler < 0:
+        return 0
+    cards = Cards(flat)
+    for adviser in cards.in_zone(cards.zone("advisers", ruler)):
+        if flat.get("card_suit", adviser) == suit:
+            flat.set("limit_ignored", adviser, 1)
+    flat.set("adviser_limit", ruler, min(flat.get("adviser_limit", ruler), 1))
+    return 0
+
+
 FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
     "limit_advisers": bind_flat(_limit_advisers),
     "ignore_adviser_limit": bind_flat(_ignore_adviser_limit),
+    "adviser_limit_except_suit": bind_flat(_limit_except_suit),
 }

@@ -251,7 +251,16 @@ class OathState:
         return self.cards.in_zone(self.cards.zone("advisers", seat))
 
     def faceup_matching(self, seat: int, suit: int) -> int:
-        return sum(1 for c in self.advisers(seat) if self.flat.get("card_faceup", c) and self.suit_of.get(c) == suit)
+        """Glossary Match: the player's faceup advisers of the suit (another player's, Master of Disguise); an adviser
+        acting as another suit (Acting Troupe) or as several (Marriage) counts so."""
+        flat = self.flat
+        owner = flat.get("advisers_of") - 1 if flat.get("advisers_of") else seat
+        count = 0
+        for card in self.advisers(owner):
+            shown = flat.get("counted_suit", card) - 1 if flat.get("counted_suit", card) else flat.get("card_suit", card)
+            if shown == suit:
+                count += max(1, flat.get("adviser_weight", card))
+        return count
 
     def search_cost(self) -> int:
         values = self.game.tables.values("table_search_cost_world_deck")

@@ -99,12 +99,20 @@ def _optional_of(state: OathState, seat: int, timing: str) -> list[int]:
                   and state.can_pay(seat, card, cost))
 
 
+def _clear_action(flat: FlatState) -> None:
+    """What the modifiers of an action set lasts that action: its hooks, the suits cards act as and whose advisers
+    the player acts as if they had."""
+    for hook in ACTION_HOOKS:
+        flat.set(hook, 0)
+    flat.set("advisers_of", 0)
+    flat.assign("counted_suit", [0] * flat.size("counted_suit"))
+
+
 def begin(state: OathState, seat: int, chosen: int, binds: list[int] | None = None) -> None:
     """The action starts: its hooks cleared, what it is noted, the Reliquary's modifiers run, the cards' binding
     modifiers queued (`binds`, when the caller knows them)."""
     flat = state.flat
-    for hook in ACTION_HOOKS:
-        flat.set(hook, 0)
+    _clear_action(flat)
     flat.assign("modifier_used", [0] * flat.size("modifier_used"))
     kind = Kind(chosen // STRIDE)
     flat.set("action_kind", int(kind))
@@ -117,7 +125,7 @@ def begin(state: OathState, seat: int, chosen: int, binds: list[int] | None = No
 def after_binding(state: OathState) -> None:
     """Once the binding modifiers ran: the optional ones, if any, else the action itself."""
     seat = state.flat.get("trigger_seat")
-    if any(_enables(state, seat, card) for card in optional(state, seat)):
+    if any(_enables(state, seat, card, unknown=True) for card in optional(state, seat)):
         state.flat.set("phase", Phase.MODIFIERS)
     else:
         take(state, seat)
@@ -126,11 +134,15 @@ def after_binding(state: OathState) -> None:
 def legal_actions(state: OathState) -> list[int]:
     """The optional modifiers after which the action is still possible (Mushrooms cannot draw from an empty pile),
     then going on if it is possible now; while it is not, only those that make it possible (one of them was found
-    when it was offered)."""
+    when it was offered), or, if a modifier that asked a choice left it impossible, going on, which cancels it."""
     seat, flat = state.current_player(), state.flat
     kind, target = Kind(flat.get("action_kind")), flat.get("action_target")
-    out = [action(Kind.USE_MODIFIER, card) for card in optional(state, seat) if _enables(state, seat, card)]
-    return out + [action(Kind.TAKE_ACTION)] if possible(state, seat, kind, target) else out
+    if possible(state, seat, kind, target):
+        return [action(Kind.USE_MODIFIER, card) for card in optional(state, seat)
+                if _enables(state, seat, card, unknown=True)] + [action(Kind.TAKE_ACTION)]
+    enabling = [action(Kind.USE_MODIFIER, card) for card in optional(state, seat)
+                if _enables(state, seat, card, unknown=False)]
+    return enabling or [action(Kind.TAKE_ACTION)]
 
 
 def use(state: OathState, seat: int, card: int) -> None:
@@ -151,8 +163,7 @@ def take(state: OathState, seat: int) -> None:
         state.placeholders.append("an action was cancelled by a modifier that forbids it (7.4, 9.2 cannot)")
         return
     state.act(seat, kind, target)
-    for hook in ACTION_HOOKS:
-        flat.set(hook, 0)
+    _clear_action(flat)
 
 
 def supply_cost(state: OathState, seat: int, kind: Kind, target: int) -> int:
@@ -247,17 +258,21 @@ def allowed(state: OathState, seat: int, chosen: int, binds: dict[str, list[int]
         if not _optional_of(state, seat, timing):
             return False
     twin = _dry_run(state, seat, chosen, cards)
-    return possible(twin, seat, kind, target) or any(_enables(twin, seat, card) for card in optional(twin, seat))
+    return possible(twin, seat, kind, target) or any(_enables(twin, seat, card, unknown=False)
+                                                     for card in optional(twin, seat))
 
 
-def _enables(state: OathState, seat: int, card: int) -> bool:
-    """Whether the action being taken is possible after using this optional modifier (paying its cost)."""
+def _enables(state: OathState, seat: int, card: int, *, unknown: bool) -> bool:
+    """Whether the action being taken is possible after using this optional modifier (paying its cost); `unknown`
+    for a modifier that asks a choice, which cannot be tried ahead."""
     flat = state.flat
     kind, target = Kind(flat.get("action_kind")), flat.get("action_target")
     twin: OathState = state.clone()
     key, cost, _, _ = twin.modifiers[TIMING_OF[kind]][card]
     twin.pay(seat, card, cost)
-    return twin.run_quietly(key, seat, twin.index_in_kind(card)) and possible(twin, seat, kind, target)
+    if not twin.run_quietly(key, seat, twin.index_in_kind(card)):
+        return unknown
+    return possible(twin, seat, kind, target)
 
 
 def _dry_run(state: OathState, seat: int, chosen: int, cards: list[int]) -> OathState:
@@ -332,6 +347,19 @@ def _enemy_action_toll(flat: FlatState, args: list[int]) -> int:
     return 0
 
 
+def _counts_as_suit(flat: FlatState, args: list[int]) -> int:
+    """Acting Troupe: for this action the card matches as the suit (glossary Match, act as if)."""
+    card, suit = args
+    flat.set("counted_suit", card, suit + 1)
+    return 0
+
+
+def _advisers_of(flat: FlatState, args: list[int]) -> int:
+    """Master of Disguise: for this action the player counts another player's advisers instead of theirs."""
+    flat.set("advisers_of", args[1] + 1)
+    return 0
+
+
 def _field(name: str) -> Callable[[FlatState, list[int]], int]:
     return lambda flat, args: flat.get(name)
 
@@ -349,6 +377,8 @@ FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
     "recover_target_banner": bind_flat(_recover_target_banner),
     "search_deck": bind_flat(_search_deck),
     "enemy_action_toll": bind_flat(_enemy_action_toll),
+    "card_counts_as_suit": bind_flat(_counts_as_suit),
+    "act_as_if_advisers_of": bind_flat(_advisers_of),
 }
 """Natives that tell a modifier which action it modifies (fields `action_kind`, `action_target`) or which play
 (`played_card` and the like)."""

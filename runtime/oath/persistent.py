@@ -5,7 +5,8 @@ the fields they write are cleared, then each persistent power that writes them, 
 card's user (the adviser's or relic's holder, the site's ruler); its natives write what it forbids, and the kernel
 reads those fields where the rule applies: who cannot play Visions faceup (Vow of Obedience, Secret Police,
 Sacred Ground), who cannot be exiled (Council Seat), whose relics and banners cannot be targeted or taken, and
-by whom (Circlet of Command, Lost Tongue, Tome Guardians), who cannot pay secrets for powers (Spell Breaker).
+by whom (Circlet of Command, Lost Tongue, Tome Guardians), who cannot pay secrets for powers (Spell Breaker),
+which adviser counts as several (Marriage).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
 ALL_VISIONS, REVEALED_VISIONS = 2, 1
 """Values of `visions_forbidden`: no Vision faceup, the Conspiracy included; no Vision revealed (5.1.4.III)."""
 FIELDS = ("visions_forbidden", "exile_forbidden", "take_forbidden_card", "take_forbidden_banner",
-          "secret_costs_forbidden")
+          "secret_costs_forbidden", "adviser_weight")
 """The fields the persistent rules write."""
 
 
@@ -153,6 +154,14 @@ def _forbid_enemy_secret_costs(flat: FlatState, args: list[int]) -> int:
     return 0
 
 
+def _counts_as_several(flat: FlatState, args: list[int]) -> int:
+    """Marriage: n advisers of its suit where they are counted (matching); still one toward the limit."""
+    card, suit, count = args
+    if flat.get("card_suit", card) == suit:
+        flat.set("adviser_weight", card, count)
+    return 0
+
+
 FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
     "forbid_faceup_visions": bind_flat(_own),
     "forbid_enemy_faceup_visions_at_ruled_sites": bind_flat(_enemies_at_ruled_sites),
@@ -162,6 +171,7 @@ FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
     "forbid_taking_holdings_unless_suit_ruled": bind_flat(_forbid_unless_suit_ruled),
     "forbid_banner_to_enemies": bind_flat(_forbid_banner_to_enemies),
     "forbid_enemy_secret_cost_powers": bind_flat(_forbid_enemy_secret_costs),
+    "adviser_counts_as_several": bind_flat(_counts_as_several),
 }
 """The natives of persistent rules: each writes what it forbids into the fields the kernel reads."""
 
