@@ -522,3 +522,39 @@ def test_obsidian_cage_takes_in_the_defeated_force_left_after_the_losses() -> No
     assert killed and state.flat.get("relic_warbands", relic, 0) == force - killed, "the force left, caged"
     assert state.flat.get("site_warbands", site, 0) == 0 and state.flat.get("warbands", 0) == 0
     check_invariants(state)
+
+
+def test_knights_errant_lets_its_user_campaign_for_no_supply_after_mustering() -> None:
+    state = exile_at_chancellors_site(3)
+    put(state, "knights_errant", 1)
+    target = at_site(state, "wolves", state.flat.get("pawn_site", 1))
+    state.flat.move(("shared_favor",), ("favor", 1), 2)
+    state.apply(action(Kind.MUSTER, target))
+    while state.flat.get("phase") == Phase.MODIFIERS:
+        state.apply(action(Kind.TAKE_ACTION))
+    assert state.flat.get("phase") == Phase.EFFECT, "may campaign"
+    state.apply(action(Kind.ANSWER, 1))
+    supply = state.flat.get("supply", 1)
+    assert state.flat.get("phase") == Phase.CAMPAIGN_DEFENDER and state.current_player() == 1
+    assert action(Kind.CAMPAIGN_FROM_POWER, 0) in state.legal_actions()
+    state.apply(action(Kind.CAMPAIGN_FROM_POWER, 0))
+    assert state.flat.get("phase") == Phase.CAMPAIGN_TARGETS and state.flat.get("supply", 1) == supply
+
+
+def test_captains_campaign_at_a_site_the_user_rules_with_its_warbands_in_the_force() -> None:
+    state = exile_at_chancellors_site(3)
+    flat = state.flat
+    home = flat.get("pawn_site", 1)
+    far = next(s for s in state.sites_on_map() if s != home and not flat.get("site_warbands", s, 0))
+    flat.move(("warband_bank", 1), ("site_warbands", far, 1), 3)
+    flat.set("pawn_site", 0, far)
+    captains = put(state, "captains", 1)
+    flat.move(("shared_favor",), ("favor", 1), 2)
+    state.apply(action(Kind.USE_POWER, captains))
+    while flat.get("phase") == Phase.EFFECT:
+        state.apply(action(Kind.ANSWER, far) if action(Kind.ANSWER, far) in state.legal_actions()
+                    else state.legal_actions()[0])
+    assert flat.get("phase") == Phase.CAMPAIGN_DEFENDER
+    assert action(Kind.CAMPAIGN_FROM_POWER, 0) in state.legal_actions(), "the Chancellor's pawn is at that site"
+    state.apply(action(Kind.CAMPAIGN_FROM_POWER, 0))
+    assert battle.attacker_site(flat) == far and far in battle.force_places(flat, 1), "its warbands there fight"

@@ -279,3 +279,22 @@ def test_acting_troupe_matches_as_a_beast_or_order_card_and_master_of_disguise_a
     other.apply(action(Kind.TAKE_ACTION))
     assert other.flat.get("favor", 0) == favor + 1 + 2, "seat 1's two beast advisers match"
     assert beast == other.suit_of[wolves]
+
+
+def test_small_friends_trades_at_any_site_with_a_beast_card_as_if_the_pawn_were_there() -> None:
+    state = started(24)
+    here = state.flat.get("pawn_site", 0)
+    far = next(s for s in state.sites_on_map() if state.region_of(s) != state.region_of(here))
+    wolves = card_at(state, "wolves", far)
+    state.flat.move(("shared_secret",), ("secret", 0), 1)
+    state.flat.set("supply", 0, 6)
+    trade = action(Kind.TRADE_FOR_FAVOR, wolves)
+    assert trade not in state.legal_actions()
+    friends = adviser(state, "small_friends")
+    assert trade in state.legal_actions(), "Small Friends: as if the pawn were at the beast card's site"
+    state.apply(trade)
+    assert state.legal_actions() == [action(Kind.USE_MODIFIER, friends)]
+    state.apply(action(Kind.USE_MODIFIER, friends))
+    state.apply(action(Kind.TAKE_ACTION))
+    assert state.flat.get("card_secret", wolves) == 1 and state.flat.get("acting_site") == 0
+    check_invariants(state)

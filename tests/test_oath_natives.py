@@ -307,3 +307,22 @@ def test_a_citizens_defense_force_is_their_purple_warbands() -> None:
     state.flat.set("pawn_site", 1, site)
     state.flat.set("pawn_site", 2, next(s for s in state.sites_on_map() if s != site))
     assert call(state, "campaign_defense_force") == state.flat.get("site_warbands", site, 0) == 2
+
+
+def test_swap_with_dispossessed_swaps_denizens_from_the_top_skipping_visions_in_place() -> None:
+    state = started(3)
+    cards = state.cards
+    pile, dispossessed = cards.discard_pile(0), cards.zone("dispossessed")
+    for card in cards.in_zone(pile):
+        cards.put(card, cards.zone("world_deck"))
+    vision = next(iter(sorted(state.visions)))
+    bottom, middle = cards.of("denizen", "wolves"), cards.of("denizen", "mushrooms")
+    for card in (bottom, middle, vision):
+        cards.put(card, pile)
+    for name in ("alchemist", "fire_talkers"):
+        cards.put(cards.of("denizen", name), dispossessed)
+    away = cards.in_zone(dispossessed)
+    call(state, "swap_with_dispossessed", 0, pile, 1)
+    now = cards.in_zone(pile)
+    assert now[0] == bottom and now[2] == vision and now[1] in away, "the top denizen, in its place; the Vision stays"
+    assert middle in cards.in_zone(dispossessed) and len(cards.in_zone(dispossessed)) == len(away)

@@ -85,3 +85,13 @@ def test_marriage_counts_as_two_hearth_advisers_when_trading() -> None:
     state.cards.put(marriage, state.cards.zone("advisers", 0), faceup=False)
     state.legal_actions()
     assert state.faceup_matching(0, state.suit_of[marriage]) == 0, "facedown: no suit, no power"
+
+
+def test_the_ring_of_devotion_keeps_its_holder_from_placing_warbands_at_sites() -> None:
+    state = started(6)
+    site = state.flat.get("pawn_site", 0)
+    assert state.rules(0, site) and state.flat.get("warbands", 0) > 0
+    assert action(Kind.WARBAND_TO_SITE, site) in state.legal_actions()
+    ring = state.cards.of("relic", "ring_of_devotion")
+    state.cards.put(ring, state.cards.zone("relics_held", 0), faceup=True)
+    assert action(Kind.WARBAND_TO_SITE, site) not in state.legal_actions()

@@ -55,6 +55,8 @@ class Kind(IntEnum):
     PLAY_TO_OTHER_SITE = 42
     TAKE_FROM_RELIQUARY = 43
     """The argument is a Reliquary space, not a relic: the player does not know which relic lies there."""
+    CAMPAIGN_FROM_POWER = 44
+    """A Campaign a power allows, against this defender (argument as CAMPAIGN's), without Supply."""
     KILL_ALL = 50
     """Sticky Fire: the victor has the defeated enemy kill all of their force (argument: the card)."""
     BECOME_CITIZEN = 51
@@ -88,6 +90,8 @@ class Phase(IntEnum):
     """The player taking a major action chooses the optional modifiers to use before it (7.4, modifiers.py)."""
     RELIQUARY_PICK = 16
     """A player picks a Reliquary space whose relic they take unseen (natives.take_reliquary_relic_unseen)."""
+    CAMPAIGN_DEFENDER = 17
+    """A power that allows a Campaign is settled: its user declares the defender (campaign.py)."""
     CAMPAIGN_KILL_ALL = 20
     """The victor decides whether the defeated enemy kills all of their force (5.5.6; Sticky Fire)."""
     CAMPAIGN_BECOME_CITIZEN = 21

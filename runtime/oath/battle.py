@@ -39,15 +39,25 @@ def imperial_defence(flat: FlatState) -> bool:
     return not (attacker == CHANCELLOR and defender != CHANCELLOR)
 
 
+def acting_site(flat: FlatState, player: int) -> int:
+    """Where the acting player's pawn is, or where they act as if it were (Captains, Wild Allies, Small Friends)."""
+    acting = flat.get("acting_site")
+    return acting - 1 if acting else flat.get("pawn_site", player)
+
+
+def attacker_site(flat: FlatState) -> int:
+    return acting_site(flat, flat.get("campaign_attacker"))
+
+
 def board_in_force(flat: FlatState) -> bool:
     """5.5.4: the defender's board warbands defend if their pawn is at the attacker's site or a targeted site."""
     pawn = flat.get("pawn_site", flat.get("campaign_defender"))
-    return pawn == flat.get("pawn_site", flat.get("campaign_attacker")) or bool(flat.get("campaign_target_site", pawn))
+    return pawn == attacker_site(flat) or bool(flat.get("campaign_target_site", pawn))
 
 
 def allies_in_force(flat: FlatState) -> list[int]:
     """5.5.4: each Ally whose pawn is at the attacker's site or a targeted site adds their board's warbands."""
-    near = set(targeted_sites(flat)) | {flat.get("pawn_site", flat.get("campaign_attacker"))}
+    near = set(targeted_sites(flat)) | {attacker_site(flat)}
     return [ally for ally in range(flat.size("seated"))
             if flat.get("campaign_ally", ally) == JOINED and flat.get("pawn_site", ally) in near]
 
@@ -62,11 +72,16 @@ def _ruled_sites(flat: FlatState, player: int) -> list[int]:
 def force_places(flat: FlatState, player: int) -> list[int]:
     """Where the warbands of a side's force are (glossary Force, 5.5.2-5.5.4): the attacker's board (and the sites
     they rule, with Vow of Union); the defender's warbands at targeted sites, their board if it is in force, and
-    each Ally's board in force. Only places that hold a warband."""
+    each Ally's board in force; the attacker's warbands at their site too with Captains and Wild Allies. Only
+    places that hold a warband."""
     attacker, defender = flat.get("campaign_attacker"), flat.get("campaign_defender")
     if player == attacker:
-        places = _ruled_sites(flat, attacker) + ([BOARD] if flat.get("warbands", attacker) else [])
-        return places
+        places = _ruled_sites(flat, attacker)
+        site = attacker_site(flat)
+        if flat.get("attack_force_includes_site_warbands") and site not in places \
+                and flat.get("site_warbands", site, colour(flat, attacker)):
+            places.append(site)
+        return places + ([BOARD] if flat.get("warbands", attacker) else [])
     if defender < 0:
         return []
     own = colour(flat, defender)
@@ -197,6 +212,13 @@ def _victorious_now(side: int) -> Body:
     return decide
 
 
+def _campaign_choosing_defender(flat: FlatState, args: list[int]) -> int:
+    """5.5 from a power: once the power is settled, its user declares a defender (CAMPAIGN_DEFENDER) and campaigns
+    without Supply, the hooks the power set in force."""
+    flat.set("power_campaign", args[0])
+    return 0
+
+
 def _sacrifice_in_force(flat: FlatState, args: list[int]) -> int:
     """Glossary Sacrifice: up to n warbands of the player's side's force; the kernel asks where from once the
     plan has run (a KILL_AT step), so the number is known now."""
@@ -257,6 +279,7 @@ FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
     "on_victory_over_pawn_enemy_burns_all_favor": bind_flat(_record("campaign_win_burn_all_favor", _plan_card)),
     "on_victory_over_pawn_enemy_burns_secrets_but_one": bind_flat(_record("campaign_win_burn_secrets", lambda f, a: 1)),
     "on_victory_capture_enemy_force": bind_flat(_record("campaign_win_capture", lambda flat, args: 1 + args[1])),
+    "campaign_choosing_defender": bind_flat(_campaign_choosing_defender),
 }
 """The natives of battle plans; they take the place of natives.py's Campaign questions, which know neither a
 Campaign's start (the modifiers of 7.4), Vow of Union nor the Allies."""

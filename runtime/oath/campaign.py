@@ -7,7 +7,10 @@ native or rule hook it lacks) are not offered. Warbands are counted by colour (e
 player fights with purple warbands and loses them to the purple bank. An Imperial defence (5.5.2) has the
 Chancellor as an Ally and the Citizens who offer and are let in; the Chancellor decides its losses. The pools,
 forces and natives of battle plans are battle.py's; what a plan leaves for the end (5.5.6-5.5.8) is carried
-out here. Not yet played: the bandits' plans and the Campaign modifiers of the Allies.
+out here. A power may allow a Campaign (Knights Errant, Captains): once it is settled, its user declares the
+defender (CAMPAIGN_DEFENDER), spends no Supply, and may act as if their pawn were elsewhere. Not yet played: the
+bandits' plans, the Campaign modifiers of the Allies, and a Campaign started in reaction to another (Sneak
+Attack).
 """
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ CAMPAIGN_HOOKS = ("attack_dice_delta", "defense_dice_delta", "kill_all_defeated"
                   "defender_battle_plans_forbidden", "ignore_attack_skulls", "ignore_attack_hollow_swords",
                   "ignore_one_shield_faces", "ignore_two_shield_faces", "ignore_two_sword_faces", "attack_roll_doubled",
                   "attack_pool_halved", "sacrifice_forbidden", "outnumbered_sacrifice_value",
-                  "attack_force_includes_ruled_sites", "defense_pool_must_be_even")
+                  "attack_force_includes_ruled_sites", "defense_pool_must_be_even", "attack_force_includes_site_warbands")
 """Rule hooks that last one Campaign."""
 PER_PLAYER = ("campaign_ally", "campaign_plans_used_by", "campaign_plans_only", "campaign_killed", "campaign_hospital",
               "campaign_win_favor", "campaign_win_warbands", "campaign_win_warbands_per_kill", "campaign_win_citizen",
@@ -52,8 +55,8 @@ PER_PLAYER = ("campaign_ally", "campaign_plans_used_by", "campaign_plans_only", 
 
 def defenders(state: OathState, seat: int) -> list[int]:
     """5.5.1: another player who rules your site (one you can target) or whose pawn is there; the bandits if
-    nobody rules it."""
-    site = state.flat.get("pawn_site", seat)
+    nobody rules it. Your site is where you act as if your pawn were, for a power's Campaign (Captains)."""
+    site = battle.acting_site(state.flat, seat)
     out = [other for other in range(state.players) if other != seat
            and (site in targetable_sites(state, seat, other) or state.flat.get("pawn_site", other) == site)]
     if state.bandits_rule(site):
@@ -62,11 +65,21 @@ def defenders(state: OathState, seat: int) -> list[int]:
 
 
 def start(state: OathState, seat: int, defender: int) -> None:
-    flat = state.flat
     state.pay_supply(seat, Kind.CAMPAIGN, defender)
+    _begin(state, seat, defender)
+
+
+def start_from_power(state: OathState, seat: int, defender: int) -> None:
+    """A Campaign a power allows (Knights Errant, Captains, Wild Allies): no Supply, the power's hooks kept."""
+    state.flat.set("power_campaign", -1)
+    _begin(state, seat, defender)
+
+
+def _begin(state: OathState, seat: int, defender: int) -> None:
+    flat = state.flat
     flat.set("campaign_attacker", seat)
     flat.set("campaign_defender", -1 if defender == NONE else defender)
-    site = flat.get("pawn_site", seat)
+    site = battle.attacker_site(flat)
     if site in targetable_sites(state, seat, flat.get("campaign_defender")):
         flat.set("campaign_target_site", site, 1)  # 5.5.2: a defender's site where you are must be targeted
     flat.set("phase", Phase.CAMPAIGN_TARGETS)
@@ -76,6 +89,9 @@ def legal_actions(state: OathState) -> list[int]:
     phase = state.flat.get("phase")
     if phase == Phase.CAMPAIGN_TARGETS:
         return _target_actions(state)
+    if phase == Phase.CAMPAIGN_DEFENDER:
+        possible = defenders(state, state.flat.get("power_campaign"))
+        return [action(Kind.CAMPAIGN_FROM_POWER, defender) for defender in possible] or [action(Kind.DONE)]
     if phase == Phase.CAMPAIGN_ALLIES:
         offered = _allies(state, OFFERED)
         if offered:
@@ -109,6 +125,8 @@ def deciding_player(state: OathState) -> int:
     leaves a choice to that choice; the attacker everything else."""
     flat = state.flat
     phase = flat.get("phase")
+    if phase == Phase.CAMPAIGN_DEFENDER:
+        return flat.get("power_campaign")
     if phase == Phase.CAMPAIGN_LOSSES:
         killing, loser = flat.get("campaign_killing"), flat.get("campaign_loser")
         if killing == PLAN_SACRIFICE:
@@ -148,7 +166,7 @@ def _undecided_citizens(state: OathState) -> list[int]:
     have not said whether they join."""
     flat = state.flat
     attacker, defender = flat.get("campaign_attacker"), flat.get("campaign_defender")
-    near = set(_targeted_sites(state)) | {flat.get("pawn_site", attacker)}
+    near = set(_targeted_sites(state)) | {battle.attacker_site(flat)}
     return [seat for seat in range(state.players)
             if seat not in (attacker, defender) and flat.get("role", seat) == state.role_ids["citizen"]
             and flat.get("pawn_site", seat) in near and flat.get("campaign_ally", seat) == 0]
@@ -157,7 +175,7 @@ def _undecided_citizens(state: OathState) -> list[int]:
 def _target_actions(state: OathState) -> list[int]:
     flat = state.flat
     attacker, defender = flat.get("campaign_attacker"), flat.get("campaign_defender")
-    site = flat.get("pawn_site", attacker)
+    site = battle.attacker_site(flat)
     out = [action(Kind.TARGET_SITE, s) for s in targetable_sites(state, attacker, defender)
            if not flat.get("campaign_target_site", s)]
     if defender >= 0 and flat.get("pawn_site", defender) == site:
@@ -521,7 +539,10 @@ def decline(state: OathState, seat: int, _: int) -> None:
     that a plan left to them)."""
     flat = state.flat
     phase = flat.get("phase")
-    if phase == Phase.CAMPAIGN_ALLIES:
+    if phase == Phase.CAMPAIGN_DEFENDER:
+        flat.set("power_campaign", -1)
+        end(state)
+    elif phase == Phase.CAMPAIGN_ALLIES:
         offered = _allies(state, OFFERED)
         flat.set("campaign_ally", offered[0] if offered else _undecided_citizens(state)[0], DECLINED)
         _allies_done(state)
@@ -645,7 +666,7 @@ def _after_losses(state: OathState) -> None:
         home = CHANCELLOR if own == CHANCELLOR else defender
         for site in _targeted_sites(state):
             flat.move(("site_warbands", site, own), ("warbands", home), flat.get("site_warbands", site, own))
-    if flat.get("warbands", attacker) and _targeted_sites(state):
+    if flat.get("warbands", attacker) and _targeted_sites(state) and not flat.get("place_warbands_forbidden", attacker):
         flat.set("phase", Phase.CAMPAIGN_OCCUPY)
     else:
         _take_spoils(state)
@@ -763,7 +784,7 @@ def clear(flat: FlatState) -> None:
                  "campaign_kill_from"):
         flat.set(name, -1)
     for name in ("campaign_target_pawn", "campaign_attack", "campaign_defense", "campaign_losses", "campaign_victorious",
-                 "campaign_planning", "campaign_decided", "campaign_killing") + CAMPAIGN_HOOKS:
+                 "campaign_planning", "campaign_decided", "campaign_killing", "acting_site") + CAMPAIGN_HOOKS:
         flat.set(name, 0)
 
 
@@ -772,6 +793,7 @@ FACTORIES: dict[str, Callable[[CompiledGame], Native]] = battle.FACTORIES
 
 HANDLERS: dict[Kind, Callable[[OathState, int, int], None]] = {
     Kind.CAMPAIGN: start,
+    Kind.CAMPAIGN_FROM_POWER: start_from_power,
     Kind.TARGET_SITE: target_site,
     Kind.TARGET_RELIC: target_relic,
     Kind.TARGET_BANNER: target_banner,

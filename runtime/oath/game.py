@@ -131,6 +131,7 @@ class OathState:
         self.flat.set("action_kind", -1)
         self.flat.set("played_card", -1)
         self.flat.set("reliquary_pick", -1)
+        self.flat.set("power_campaign", -1)
         empire.clear_offer(self.flat)
         self.frame: array[int] | None = None
         self.victory: str | None = None
@@ -322,15 +323,17 @@ class OathState:
         out += [action(Kind.TRAVEL, other) for other in self.sites_on_map() if other != site]
         out.append(action(Kind.SEARCH_WORLD))
         out += [action(Kind.SEARCH_DISCARD, region) for region in range(len(self.game.entities("region")))]
+        # A trade modifier may reach a card anywhere (Small Friends); else at most the region (Map Library).
+        anywhere = bool(modifiers.optional_of(self, seat, "trade"))
         for other in self.sites_on_map():
-            if self.region_of(other) == self.region_of(site):
+            if anywhere or self.region_of(other) == self.region_of(site):
                 for card in self.cards_at(other):
                     if self.flat.get("card_suit", card) >= 0:
                         out += [action(Kind.MUSTER, card)] if other == site else []
                         out += [action(Kind.TRADE_FOR_FAVOR, card), action(Kind.TRADE_FOR_SECRETS, card)]
         if supply >= campaign.COST:
             out += [action(Kind.CAMPAIGN, defender) for defender in campaign.defenders(self, seat)]
-        if self.rules(seat, site) and self.flat.get("warbands", seat) > 0:
+        if self.rules(seat, site) and self.flat.get("warbands", seat) > 0 and not self.flat.get("place_warbands_forbidden", seat):
             out.append(action(Kind.WARBAND_TO_SITE, site))
         if self.flat.get("site_warbands", site, empire.colour(self.flat, seat)) > 1:
             out.append(action(Kind.WARBAND_TO_BOARD, site))
@@ -749,6 +752,8 @@ class OathState:
             self.update_oathkeeper()
             if self.flat.get("citizenship_offer") >= 0:
                 self.flat.set("phase", Phase.CITIZENSHIP)
+            elif self.flat.get("phase") == Phase.ACT and self.flat.get("power_campaign") >= 0:
+                self.flat.set("phase", Phase.CAMPAIGN_DEFENDER)
             elif self.flat.get("act_phase_over") and self.flat.get("phase") == Phase.ACT:
                 self._after_decision()
 
@@ -793,7 +798,9 @@ class OathState:
         Phase (6.6.2, Wizard School) sends the turn on to the Rest."""
         self.flat.set("phase", Phase.ACT)
         self.update_oathkeeper()
-        if self.flat.get("act_phase_over"):
+        if self.flat.get("power_campaign") >= 0:
+            self.flat.set("phase", Phase.CAMPAIGN_DEFENDER)
+        elif self.flat.get("act_phase_over"):
             self.flat.set("act_phase_over", 0)
             self._do_end_turn(self.flat.get("current_player"), 0)
 
@@ -970,7 +977,7 @@ class OathState:
         if kind in (Kind.END_TURN, Kind.SEARCH_WORLD, Kind.TARGET_PAWN, Kind.FIGHT,
                     Kind.SACRIFICE, Kind.DONE, Kind.BURN_HALF_FAVOR, Kind.DECLINE_CITIZENSHIP, Kind.SELF_EXILE, Kind.TAKE_ACTION):
             return label
-        if kind == Kind.CAMPAIGN:
+        if kind in (Kind.CAMPAIGN, Kind.CAMPAIGN_FROM_POWER):
             return f"{label} {self.label('the_bandits', locale) if argument == NONE else self._seat(argument, locale)}"
         if kind == Kind.TARGET_BANNER:
             return f"{label} {self._name('banner', argument, locale)}"

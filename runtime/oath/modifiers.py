@@ -11,7 +11,8 @@ dearer.
 An optional modifier may make possible an action that is not otherwise (Errand Boy: another region's discard
 pile; Pressgangs: a card with tokens; Mushrooms: no Supply): such an action is offered when one of the player's
 optional modifiers, tried on a copy, makes it possible, and once it is chosen the player must use one that does
-before taking it. Not yet: modifiers of banners.
+before taking it; a modifier that asks a choice cannot be tried ahead, so it is offered only for an action that
+is already possible. Not yet: modifiers of banners, and ignoring the powers of sites (Portal, the coasts).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from ..state import FlatState
 from ..vm_py import Native
 from .actions import STRIDE, Kind, Phase, action
 from .banners import BANNER_STRIDE
+from .battle import acting_site
 from .empire import CHANCELLOR, are_enemies, bind_flat, ruler_of
 from .setup import Cards
 
@@ -90,10 +92,10 @@ def _run_reliquary(state: OathState, seat: int, timing: str) -> None:
 
 def optional(state: OathState, seat: int) -> list[int]:
     """The optional modifiers the player can use on the action being taken: not used yet, cost affordable."""
-    return _optional_of(state, seat, TIMING_OF[Kind(state.flat.get("action_kind"))])
+    return optional_of(state, seat, TIMING_OF[Kind(state.flat.get("action_kind"))])
 
 
-def _optional_of(state: OathState, seat: int, timing: str) -> list[int]:
+def optional_of(state: OathState, seat: int, timing: str) -> list[int]:
     return sorted(card for card, (_, cost, mandatory, _) in state.modifiers[timing].items()
                   if not mandatory and not state.flat.get("modifier_used", card) and state.can_use(seat, card)
                   and state.can_pay(seat, card, cost))
@@ -105,6 +107,7 @@ def _clear_action(flat: FlatState) -> None:
     for hook in ACTION_HOOKS:
         flat.set(hook, 0)
     flat.set("advisers_of", 0)
+    flat.set("acting_site", 0)
     flat.assign("counted_suit", [0] * flat.size("counted_suit"))
 
 
@@ -191,11 +194,11 @@ def possible(state: OathState, seat: int, kind: Kind, target: int) -> bool:
 
 
 def _card_here(state: OathState, seat: int, card: int, *, region_wide: bool) -> bool:
-    """5.2-5.3: a faceup card with a suit (not a ruin) and no tokens, at the player's site (any site of their region
-    for Map Library)."""
+    """5.2-5.3: a faceup card with a suit (not a ruin) and no tokens, at the player's site (or where they act as if
+    their pawn were, Small Friends; any site of their region for Map Library)."""
     flat = state.flat
     site, here = flat.get("card_site", card), flat.get("pawn_site", seat)
-    near = site == here or region_wide and state.region_of(site) == state.region_of(here)
+    near = site in (here, acting_site(flat, seat)) or region_wide and state.region_of(site) == state.region_of(here)
     return near and flat.get("card_suit", card) >= 0 and not flat.get("card_favor", card) and not flat.get("card_secret", card)
 
 
@@ -255,7 +258,7 @@ def allowed(state: OathState, seat: int, chosen: int, binds: dict[str, list[int]
     if not cards and not uncovered(state, seat, timing):
         if possible(state, seat, kind, target):
             return True
-        if not _optional_of(state, seat, timing):
+        if not optional_of(state, seat, timing):
             return False
     twin = _dry_run(state, seat, chosen, cards)
     return possible(twin, seat, kind, target) or any(_enables(twin, seat, card, unknown=False)
@@ -354,6 +357,13 @@ def _counts_as_suit(flat: FlatState, args: list[int]) -> int:
     return 0
 
 
+def _act_as_if_pawn_at(flat: FlatState, args: list[int]) -> int:
+    """Captains, Wild Allies, Small Friends: for this action (or the power's Campaign) the player acts as if their
+    pawn were at the site (battle.acting_site)."""
+    flat.set("acting_site", args[1] + 1)
+    return 0
+
+
 def _advisers_of(flat: FlatState, args: list[int]) -> int:
     """Master of Disguise: for this action the player counts another player's advisers instead of theirs."""
     flat.set("advisers_of", args[1] + 1)
@@ -378,6 +388,7 @@ FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
     "search_deck": bind_flat(_search_deck),
     "enemy_action_toll": bind_flat(_enemy_action_toll),
     "card_counts_as_suit": bind_flat(_counts_as_suit),
+    "act_as_if_pawn_at": bind_flat(_act_as_if_pawn_at),
     "act_as_if_advisers_of": bind_flat(_advisers_of),
 }
 """Natives that tell a modifier which action it modifies (fields `action_kind`, `action_target`) or which play

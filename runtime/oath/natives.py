@@ -164,6 +164,24 @@ def take_reliquary_relic_unseen(cards: Cards, args: list[int]) -> int:
     return 0
 
 
+def swap_with_dispossessed(cards: Cards, args: list[int]) -> int:
+    """Fallen Spire (8.5): from the top of the pile down, skipping Visions, up to n denizens each change places with
+    a card drawn at random from the Dispossessed, which goes where the denizen was, facedown."""
+    _, zone, count = args
+    state, dispossessed = cards.state, cards.zone("dispossessed")
+    denizens = [card for card in cards.in_zone(zone)[::-1] if cards.kind_of(card) == "denizen"]
+    for card in denizens[:max(0, count)]:
+        pool = cards.in_zone(dispossessed)
+        if not pool:
+            break
+        other = pool[state.random(len(pool))]
+        order = state.get("card_order", card)
+        cards.put(card, dispossessed)
+        cards.put(other, zone)
+        state.set("card_order", other, order)
+    return 0
+
+
 def end_act_phase(cards: Cards, args: list[int]) -> int:
     """4.2 (Wizard School): on the player's own turn, their Act Phase is over once the power is settled, and the
     kernel goes on to their Rest (4.3), as for a Citizenship that ends it (6.6.2)."""
@@ -288,6 +306,7 @@ FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
     "recover_relic": _native(recover_relic),
     "end_act_phase": _native(end_act_phase),
     "take_reliquary_relic_unseen": _native(take_reliquary_relic_unseen),
+    "swap_with_dispossessed": _native(swap_with_dispossessed),
 }
 
 

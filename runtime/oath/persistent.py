@@ -6,7 +6,7 @@ card's user (the adviser's or relic's holder, the site's ruler); its natives wri
 reads those fields where the rule applies: who cannot play Visions faceup (Vow of Obedience, Secret Police,
 Sacred Ground), who cannot be exiled (Council Seat), whose relics and banners cannot be targeted or taken, and
 by whom (Circlet of Command, Lost Tongue, Tome Guardians), who cannot pay secrets for powers (Spell Breaker),
-which adviser counts as several (Marriage).
+which adviser counts as several (Marriage), who cannot place warbands at sites (Ring of Devotion).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 ALL_VISIONS, REVEALED_VISIONS = 2, 1
 """Values of `visions_forbidden`: no Vision faceup, the Conspiracy included; no Vision revealed (5.1.4.III)."""
 FIELDS = ("visions_forbidden", "exile_forbidden", "take_forbidden_card", "take_forbidden_banner",
-          "secret_costs_forbidden", "adviser_weight")
+          "secret_costs_forbidden", "adviser_weight", "place_warbands_forbidden")
 """The fields the persistent rules write."""
 
 
@@ -154,6 +154,13 @@ def _forbid_enemy_secret_costs(flat: FlatState, args: list[int]) -> int:
     return 0
 
 
+def _forbid_placing_warbands(flat: FlatState, args: list[int]) -> int:
+    """Ring of Devotion: its holder."""
+    if args[0] >= 0:
+        flat.set("place_warbands_forbidden", args[0], 1)
+    return 0
+
+
 def _counts_as_several(flat: FlatState, args: list[int]) -> int:
     """Marriage: n advisers of its suit where they are counted (matching); still one toward the limit."""
     card, suit, count = args
@@ -172,6 +179,7 @@ FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
     "forbid_banner_to_enemies": bind_flat(_forbid_banner_to_enemies),
     "forbid_enemy_secret_cost_powers": bind_flat(_forbid_enemy_secret_costs),
     "adviser_counts_as_several": bind_flat(_counts_as_several),
+    "forbid_placing_warbands_at_sites": bind_flat(_forbid_placing_warbands),
 }
 """The natives of persistent rules: each writes what it forbids into the fields the kernel reads."""
 
