@@ -1,6 +1,7 @@
 """Builds the Cython extensions: the effect VM, one table module per generated game (packages come from
 pyproject's package-dir), and the compiled Oath kernel (runtime/kernels.py): runtime/state.py and
 runtime/oath/*.py compiled as they are into lawforge.runtime._compiled, then a fingerprint of those sources."""
+import hashlib
 import importlib.util
 import os
 from pathlib import Path
@@ -40,10 +41,19 @@ def kernel_extensions():
     return modules + [Extension(FINGERPRINT, [str(stamp)])]
 
 
+def source_digest(ext):
+    """The sha256 of an extension's C sources: what a built module was compiled from."""
+    digest = hashlib.sha256()
+    for source in ext.sources:
+        digest.update(Path(source).read_bytes())
+    return digest.hexdigest()
+
+
 class BuildExt(build_ext):
-    """Builds on every core; keeps an in-place module that is newer than its C source (an editable install
-    builds in a fresh folder each time, which would recompile the kernel every time); builds the kernel's
-    fingerprint only after every other module built, so a failed build never vouches for older modules."""
+    """Builds on every core; keeps an in-place module built from the same C sources, byte for byte (an editable
+    install builds in a fresh folder each time, which would recompile the kernel every time; file times are not
+    enough, since installing copies modules and renews theirs); builds the kernel's fingerprint only after every
+    other module built, so a failed build never vouches for older modules."""
 
     def finalize_options(self):
         super().finalize_options()
@@ -59,13 +69,17 @@ class BuildExt(build_ext):
 
     def build_extension(self, ext):
         built = Path(self.get_ext_fullpath(ext.name))
+        stamp = KERNEL_BUILD / f"{ext.name}.built"
+        digest = source_digest(ext)
         if self.editable_mode:
             in_place = Path(self._get_inplace_equivalent(self.get_finalized_command("build_py"), ext)[0])
-            if in_place.exists() and all(os.path.getmtime(s) < in_place.stat().st_mtime for s in ext.sources):
+            if in_place.exists() and stamp.exists() and stamp.read_text() == digest:
                 self.mkpath(str(built.parent))
                 self.copy_file(str(in_place), str(built))
                 return
         super().build_extension(ext)
+        stamp.parent.mkdir(parents=True, exist_ok=True)
+        stamp.write_text(digest)
 
 
 games = sorted(p.name for p in GENERATED.iterdir() if (p / "__init__.py").exists())

@@ -31,6 +31,10 @@ def _strides(game: CompiledGame) -> dict[str, tuple[int, ...]]:
     return _STRIDES[game.layout]
 
 
+_ZEROS: dict[int, array[int]] = {}
+"""Zeroed cells, by field size (FlatState.clear)."""
+
+
 class FlatState:
     def __init__(self, game: CompiledGame, cells: array[int]) -> None:
         self.game = game
@@ -103,6 +107,19 @@ class FlatState:
         """A copy of a field's cells, in the order `cells_of` gives them."""
         offset = self.fields[field][0]
         return self.cells[offset:offset + self.size(field)]
+
+    def reset(self, scalars: tuple[str, ...]) -> None:
+        """Several scalar fields to 0 at once (the rule hooks of an action)."""
+        for name in scalars:
+            self.cells[self.fields[name][0]] = 0
+
+    def clear(self, field: str) -> None:
+        """Every cell of a field to 0 (a field cleared often: zeros made once per size)."""
+        offset, size = self.fields[field][0], self.size(field)
+        zeros = _ZEROS.get(size)
+        if zeros is None:
+            zeros = _ZEROS[size] = array("i", [0]) * size
+        self.cells[offset:offset + size] = zeros
 
     def assign(self, field: str, values: list[int]) -> None:
         """Every cell of a field at once, in the order `cells_of` gives them."""

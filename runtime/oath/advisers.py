@@ -28,7 +28,7 @@ def limit_of(state: OathState, seat: int) -> tuple[int, list[int]]:
     """The player's adviser limit now and the advisers that count toward it."""
     flat = state.flat
     flat.set("adviser_limit", seat, ADVISER_LIMIT)
-    flat.assign("limit_ignored", [0] * flat.size("limit_ignored"))
+    flat.clear("limit_ignored")
     advisers = state.advisers(seat)
     for card in advisers:
         if card in state.capacity_powers and flat.get("card_faceup", card):

@@ -779,13 +779,12 @@ def clear(flat: FlatState) -> None:
     """No Campaign under way."""
     for name in ("campaign_target_site", "campaign_target_card", "campaign_target_banner", "campaign_plan_used",
                  "campaign_discard_at_end", "campaign_discard_on_defeat") + PER_PLAYER:
-        flat.assign(name, [0] * flat.size(name))
+        flat.clear(name)
     for name in ("campaign_attacker", "campaign_defender", "campaign_loser", "campaign_plan_user", "campaign_plan_card",
                  "campaign_kill_from"):
         flat.set(name, -1)
-    for name in ("campaign_target_pawn", "campaign_attack", "campaign_defense", "campaign_losses", "campaign_victorious",
-                 "campaign_planning", "campaign_decided", "campaign_killing", "acting_site") + CAMPAIGN_HOOKS:
-        flat.set(name, 0)
+    flat.reset(("campaign_target_pawn", "campaign_attack", "campaign_defense", "campaign_losses", "campaign_victorious",
+                "campaign_planning", "campaign_decided", "campaign_killing", "acting_site") + CAMPAIGN_HOOKS)
 
 
 FACTORIES: dict[str, Callable[[CompiledGame], Native]] = battle.FACTORIES

@@ -270,7 +270,7 @@ class ChronicleWriter:
     def kept_suits(self) -> set[int]:
         """8.3.2 with the powers that act in the Chronicle (an intact edifice's, the Forest Temple's): the suits
         whose cards keep their site on the map."""
-        self.flat.assign("chronicle_keep_suit", [0] * self.flat.size("chronicle_keep_suit"))
+        self.flat.clear("chronicle_keep_suit")
         game = self.state.game
         for site in self.on_map():
             for edifice in self.intact_edifices(site):

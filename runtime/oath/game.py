@@ -323,14 +323,15 @@ class OathState:
         out += [action(Kind.TRAVEL, other) for other in self.sites_on_map() if other != site]
         out.append(action(Kind.SEARCH_WORLD))
         out += [action(Kind.SEARCH_DISCARD, region) for region in range(len(self.game.entities("region")))]
+        known = modifiers.ahead(self, seat)
         # A trade modifier may reach a card anywhere (Small Friends); else at most the region (Map Library).
-        anywhere = bool(modifiers.optional_of(self, seat, "trade"))
-        for other in self.sites_on_map():
-            if anywhere or self.region_of(other) == self.region_of(site):
-                for card in self.cards_at(other):
-                    if self.flat.get("card_suit", card) >= 0:
-                        out += [action(Kind.MUSTER, card)] if other == site else []
-                        out += [action(Kind.TRADE_FOR_FAVOR, card), action(Kind.TRADE_FOR_SECRETS, card)]
+        anywhere = known["trade"][2]
+        region = self.region_of(site)
+        for card in self.cards.in_zone(self.zone_ids["at_site"]):
+            where = self.flat.get("card_site", card)
+            if self.flat.get("card_suit", card) >= 0 and (anywhere or self.region_of(where) == region):
+                out += [action(Kind.MUSTER, card)] if where == site else []
+                out += [action(Kind.TRADE_FOR_FAVOR, card), action(Kind.TRADE_FOR_SECRETS, card)]
         if supply >= campaign.COST:
             out += [action(Kind.CAMPAIGN, defender) for defender in campaign.defenders(self, seat)]
         if self.rules(seat, site) and self.flat.get("warbands", seat) > 0 and not self.flat.get("place_warbands_forbidden", seat):
@@ -349,9 +350,8 @@ class OathState:
         reachable += self.cards.in_zone(self.cards.zone("relics_held", seat))
         out += [action(Kind.USE_POWER, index * POWER_STRIDE + card) for card in sorted(set(reachable))
                 for index, (_, cost) in enumerate(self.powers.get(card, ())) if self.can_pay(seat, card, cost)]
-        binds = {timing: modifiers.binding(self, seat, timing) for timing in self.modifiers}
         out = [chosen for chosen in out if Kind(chosen // STRIDE) not in modifiers.TIMING_OF
-               or modifiers.allowed(self, seat, chosen, binds)]
+               or modifiers.allowed(self, seat, chosen, known)]
         return sorted(out)
 
     def _minor_actions(self, seat: int, site: int) -> list[int]:
@@ -455,8 +455,8 @@ class OathState:
         self._start_triggered(seat, when)
 
     def _reacts(self, card: int, actor: int) -> bool:
-        """A reaction fires for the ruler of a card in play, when another player acted (7.1.4)."""
-        return modifiers.in_play(self, card) and empire.ruler_of(self.flat, card) not in (-1, actor)
+        """A reaction fires for the user of a card in play (7.1.1), when another player acted (7.1.4)."""
+        return modifiers.in_play(self, card) and persistent.user_of(self, card) not in (-1, actor)
 
     def _start_triggered(self, seat: int, when: str) -> None:
         self.flat.set("trigger_timing", TRIGGERED.index(when))
@@ -486,7 +486,7 @@ class OathState:
         for card in sorted(self.triggered[when]):
             if self.flat.get("power_queued", card):
                 self.flat.set("power_queued", card, 0)
-                user = empire.ruler_of(self.flat, card) if card in self.reacting else seat
+                user = persistent.user_of(self, card) if card in self.reacting else seat
                 self.run_power(self.triggered[when][card], user, self.index_in_kind(card), Phase.TRIGGERED)
                 if self.flat.get("phase") != Phase.TRIGGERED:
                     return
@@ -511,7 +511,7 @@ class OathState:
         self.flat.set("action_kind", -1)
         self.flat.set("played_card", -1)
         for field in ("discarded_suit_this_turn", "took_this_turn"):
-            self.flat.assign(field, [0] * self.flat.size(field))
+            self.flat.clear(field)
         following = (seat + 1) % self.players
         if following == 0:
             self._end_round()
@@ -950,7 +950,7 @@ class OathState:
         self.flat.set("title_candidates", 0)
         for card, key in self.title_reactions.items():
             if self._reacts(card, seat):
-                self.run_quietly(key, empire.ruler_of(self.flat, card), self.index_in_kind(card))
+                self.run_quietly(key, persistent.user_of(self, card), self.index_in_kind(card))
 
     def _do_give_title(self, seat: int, other: int) -> None:
         self._take_title(other)

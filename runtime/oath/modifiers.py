@@ -68,10 +68,19 @@ def in_play(state: OathState, card: int) -> bool:
     return zone in state.relic_zones
 
 
-def binding(state: OathState, seat: int, timing: str) -> list[int]:
-    """The mandatory modifiers of a timing that bind the player now."""
+def in_play_cards(state: OathState) -> set[int]:
+    """Every card in play (in_play), found in one pass over the zones."""
+    ids, advisers, relics = state.zone_ids, state.adviser_zones, state.relic_zones
+    faceup = state.flat.slice("card_faceup")
+    return {card for card, zone in enumerate(state.flat.slice("card_zone"))
+            if zone == ids["map"] or zone in relics or faceup[card] and (zone == ids["at_site"] or zone in advisers)}
+
+
+def binding(state: OathState, seat: int, timing: str, playing: set[int] | None = None) -> list[int]:
+    """The mandatory modifiers of a timing that bind the player now (`playing`: the cards in play, if known)."""
+    playing = in_play_cards(state) if playing is None else playing
     return sorted(card for card, (_, _, mandatory, anyone) in state.modifiers[timing].items()
-                  if mandatory and (state.can_use(seat, card) or anyone and in_play(state, card)))
+                  if mandatory and card in playing and (anyone or state.can_use(seat, card)))
 
 
 def uncovered(state: OathState, seat: int, timing: str) -> list[int]:
@@ -95,20 +104,18 @@ def optional(state: OathState, seat: int) -> list[int]:
     return optional_of(state, seat, TIMING_OF[Kind(state.flat.get("action_kind"))])
 
 
-def optional_of(state: OathState, seat: int, timing: str) -> list[int]:
+def optional_of(state: OathState, seat: int, timing: str, playing: set[int] | None = None) -> list[int]:
+    playing = in_play_cards(state) if playing is None else playing
     return sorted(card for card, (_, cost, mandatory, _) in state.modifiers[timing].items()
-                  if not mandatory and not state.flat.get("modifier_used", card) and state.can_use(seat, card)
+                  if not mandatory and card in playing and not state.flat.get("modifier_used", card) and state.can_use(seat, card)
                   and state.can_pay(seat, card, cost))
 
 
 def _clear_action(flat: FlatState) -> None:
     """What the modifiers of an action set lasts that action: its hooks, the suits cards act as and whose advisers
     the player acts as if they had."""
-    for hook in ACTION_HOOKS:
-        flat.set(hook, 0)
-    flat.set("advisers_of", 0)
-    flat.set("acting_site", 0)
-    flat.assign("counted_suit", [0] * flat.size("counted_suit"))
+    flat.reset(ACTION_HOOKS + ("advisers_of", "acting_site"))
+    flat.clear("counted_suit")
 
 
 def begin(state: OathState, seat: int, chosen: int, binds: list[int] | None = None) -> None:
@@ -116,7 +123,7 @@ def begin(state: OathState, seat: int, chosen: int, binds: list[int] | None = No
     modifiers queued (`binds`, when the caller knows them)."""
     flat = state.flat
     _clear_action(flat)
-    flat.assign("modifier_used", [0] * flat.size("modifier_used"))
+    flat.clear("modifier_used")
     kind = Kind(chosen // STRIDE)
     flat.set("action_kind", int(kind))
     flat.set("action_target", chosen % STRIDE)
@@ -249,20 +256,28 @@ _TARGETS: dict[Kind, Callable[[OathState, int, int], bool]] = {
 }
 
 
-def allowed(state: OathState, seat: int, chosen: int, binds: dict[str, list[int]]) -> bool:
-    """Whether the player can take this action once the modifiers that bind them (`binds`, by timing) ran (on a
-    copy; a modifier that asks a choice stops the run there), or with one of their optional modifiers."""
+def ahead(state: OathState, seat: int) -> dict[str, tuple[list[int], bool, bool]]:
+    """For each timing, what a legality check needs to know once: the modifiers that bind the player, whether an
+    uncovered Reliquary modifier does, whether they have optional ones."""
+    playing = in_play_cards(state)
+    return {timing: (binding(state, seat, timing, playing), bool(uncovered(state, seat, timing)),
+                     bool(optional_of(state, seat, timing, playing))) for timing in state.modifiers}
+
+
+def allowed(state: OathState, seat: int, chosen: int, known: dict[str, tuple[list[int], bool, bool]]) -> bool:
+    """Whether the player can take this action once the modifiers that bind them ran (on a copy; a modifier that
+    asks a choice stops the run there), or with one of their optional modifiers; `known` is `ahead()`'s."""
     kind, target = Kind(chosen // STRIDE), chosen % STRIDE
-    timing = TIMING_OF[kind]
-    cards = binds[timing]
-    if not cards and not uncovered(state, seat, timing):
+    cards, reliquary, optionals = known[TIMING_OF[kind]]
+    if not cards and not reliquary:
         if possible(state, seat, kind, target):
             return True
-        if not optional_of(state, seat, timing):
+        if not optionals:
             return False
     twin = _dry_run(state, seat, chosen, cards)
-    return possible(twin, seat, kind, target) or any(_enables(twin, seat, card, unknown=False)
-                                                     for card in optional(twin, seat))
+    if possible(twin, seat, kind, target):
+        return True
+    return optionals and any(_enables(twin, seat, card, unknown=False) for card in optional(twin, seat))
 
 
 def _enables(state: OathState, seat: int, card: int, *, unknown: bool) -> bool:

@@ -43,7 +43,7 @@ def refresh(state: OathState) -> None:
     """The persistent rules worked out anew for the position as it is."""
     flat = state.flat
     for field in FIELDS:
-        flat.assign(field, [0] * flat.size(field))
+        flat.clear(field)
     for card, key in state.rule_powers.items():
         if in_play(state, card):
             state.run_quietly(key, user_of(state, card), state.index_in_kind(card))
