@@ -558,3 +558,27 @@ def test_captains_campaign_at_a_site_the_user_rules_with_its_warbands_in_the_for
     assert action(Kind.CAMPAIGN_FROM_POWER, 0) in state.legal_actions(), "the Chancellor's pawn is at that site"
     state.apply(action(Kind.CAMPAIGN_FROM_POWER, 0))
     assert battle.attacker_site(flat) == far and far in battle.force_places(flat, 1), "its warbands there fight"
+
+
+def test_hunting_party_lets_its_user_campaign_after_searching_the_world_deck() -> None:
+    state = exile_at_chancellors_site(3)
+    put(state, "hunting_party", 1)
+    state.apply(action(Kind.SEARCH_WORLD))
+    while state.flat.get("phase") == Phase.MODIFIERS:
+        state.apply(action(Kind.TAKE_ACTION))
+    state.apply(state.legal_actions()[0])
+    kept = state.cards.in_zone(state.cards.zone("drawn", 1))[0]
+    state.apply(action(Kind.DISCARD, kept))
+    assert state.flat.get("phase") == Phase.EFFECT, "after searching the world deck: may campaign"
+    state.apply(action(Kind.ANSWER, 1))
+    assert state.flat.get("phase") == Phase.CAMPAIGN_DEFENDER and action(Kind.CAMPAIGN_FROM_POWER, 0) in state.legal_actions()
+    discard = exile_at_chancellors_site(3)
+    put(discard, "hunting_party", 1)
+    region = discard.region_of(discard.flat.get("pawn_site", 1))
+    discard.cards.put(discard.cards.of("denizen", "wolves"), discard.cards.discard_pile(region))
+    discard.apply(action(Kind.SEARCH_DISCARD, region))
+    while discard.flat.get("phase") == Phase.MODIFIERS:
+        discard.apply(action(Kind.TAKE_ACTION))
+    discard.apply(discard.legal_actions()[0])
+    discard.apply(action(Kind.DISCARD, discard.cards.in_zone(discard.cards.zone("drawn", 1))[0]))
+    assert discard.flat.get("phase") == Phase.ACT, "not after searching a discard pile"

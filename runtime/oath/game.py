@@ -55,7 +55,8 @@ def _action_powers(game: CompiledGame, cards: Cards) -> dict[int, list[tuple[str
 
 REACTIONS = {"after_any_play": "play", "after_any_campaign": "after_any_campaign"}
 """Reaction timings and the queue each joins: after any player's play or Campaign, run for each card's ruler."""
-TRIGGERED = ("rest", "wake_end", "after_muster", "after_trade", "after_travel", "after_recover", "defense", "play",
+TRIGGERED = ("rest", "wake_end", "after_search", "after_muster", "after_trade", "after_travel", "after_recover",
+             "defense", "play",
              "search", "muster", "trade", "travel", "recover", "campaign", "after_any_campaign")
 """Timings of powers that fire on their own: "Rest:" powers (4.3.5), modifiers whose `timing` says when (7.4;
 content/oath powers), and the mandatory modifiers of the action being taken (modifiers.py)."""
@@ -548,6 +549,7 @@ class OathState:
         if not drawn:
             self._after_decision()
             return
+        self.flat.set("search_resolving", 1)
         for card in drawn:
             self._draw(seat, card)
             if self.flat.get("search_reveal_cards"):
@@ -633,7 +635,16 @@ class OathState:
 
     def _do_discard(self, seat: int, card: int) -> None:
         self.cards.discard(seat, card)
-        self.flat.set("phase", Phase.ACT)
+        if not self._search_over(seat):
+            self.flat.set("phase", Phase.ACT)
+
+    def _search_over(self, seat: int) -> bool:
+        """Once the card a Search kept is played or discarded, the powers "after searching" run (Hunting Party)."""
+        if not self.flat.get("search_resolving"):
+            return False
+        self.flat.set("search_resolving", 0)
+        self.trigger(seat, "after_search")
+        return True
 
     def _do_muster(self, seat: int, card: int) -> None:
         """5.2: a favor (a secret, Initiation Rite) on the card, two warbands (give or take the modifiers') from your
@@ -754,6 +765,8 @@ class OathState:
                 self.flat.set("phase", Phase.CITIZENSHIP)
             elif self.flat.get("phase") == Phase.ACT and self.flat.get("power_campaign") >= 0:
                 self.flat.set("phase", Phase.CAMPAIGN_DEFENDER)
+            elif self.flat.get("phase") == Phase.ACT and self.flat.get("search_resolving"):
+                self._after_decision()
             elif self.flat.get("act_phase_over") and self.flat.get("phase") == Phase.ACT:
                 self._after_decision()
 
@@ -795,7 +808,9 @@ class OathState:
 
     def _after_decision(self) -> None:
         """Back to the Act once a power (and the offer it made) is settled; a power that ended its user's Act
-        Phase (6.6.2, Wizard School) sends the turn on to the Rest."""
+        Phase (6.6.2, Wizard School) sends the turn on to the Rest; a Search's last step runs the powers after it."""
+        if self._search_over(self.flat.get("current_player")):
+            return
         self.flat.set("phase", Phase.ACT)
         self.update_oathkeeper()
         if self.flat.get("power_campaign") >= 0:
