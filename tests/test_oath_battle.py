@@ -206,12 +206,17 @@ def victory(seed: int, attacker: tuple[str, ...] = (), defender: tuple[str, ...]
     state.apply(action(Kind.FIGHT))
     for card in cards if plans else ():
         use(state, card)
+    decide(state)
+    return state if state.flat.get("campaign_victorious") == 1 else None
+
+
+def decide(state: OathState) -> None:
+    """The dice, a sacrifice when asked, and the losses from the first place each time."""
     to_the_dice(state)
     if state.flat.get("phase") == Phase.CAMPAIGN_SACRIFICE:
         state.apply(action(Kind.SACRIFICE))
     while state.flat.get("phase") == Phase.CAMPAIGN_LOSSES:
         state.apply(state.legal_actions()[0])
-    return state if state.flat.get("campaign_victorious") == 1 else None
 
 
 def finish(state: OathState) -> None:
@@ -259,11 +264,7 @@ def test_slander_burns_all_the_banished_defenders_favor_and_book_burning_all_the
         state.apply(action(Kind.FIGHT))
         use(state, slander)
         use(state, burning)
-        to_the_dice(state)
-        if state.flat.get("phase") == Phase.CAMPAIGN_SACRIFICE:
-            state.apply(action(Kind.SACRIFICE))
-        while state.flat.get("phase") == Phase.CAMPAIGN_LOSSES:
-            state.apply(state.legal_actions()[0])
+        decide(state)
         if not state.flat.get("campaign_victorious"):
             continue
         while state.flat.get("phase") in (Phase.CAMPAIGN_OCCUPY, Phase.CAMPAIGN_BANISH) \
@@ -510,11 +511,7 @@ def test_obsidian_cage_takes_in_the_defeated_force_left_after_the_losses() -> No
         state.apply(action(Kind.FIGHT))
         force = battle.force_size(state.flat, 0)
         use(state, cage)
-        to_the_dice(state)
-        if state.flat.get("phase") == Phase.CAMPAIGN_SACRIFICE:
-            state.apply(action(Kind.SACRIFICE))
-        while state.flat.get("phase") == Phase.CAMPAIGN_LOSSES:
-            state.apply(state.legal_actions()[0])
+        decide(state)
         if state.flat.get("campaign_victorious") == 1:
             break
     relic = cage - state.cards.base["relic"]
