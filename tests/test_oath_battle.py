@@ -579,3 +579,20 @@ def test_hunting_party_lets_its_user_campaign_after_searching_the_world_deck() -
     discard.apply(discard.legal_actions()[0])
     discard.apply(action(Kind.DISCARD, discard.cards.in_zone(discard.cards.zone("drawn", 1))[0]))
     assert discard.flat.get("phase") == Phase.ACT, "not after searching a discard pile"
+
+
+def test_sneak_attack_lets_its_ruler_campaign_back_against_the_attacker_for_no_supply() -> None:
+    state = exile_at_chancellors_site(3)
+    put(state, "sneak_attack", 0)
+    supply = state.flat.get("supply", 0)
+    state.apply(action(Kind.CAMPAIGN, 0))
+    state.apply(action(Kind.FIGHT))
+    while state.flat.get("phase") != Phase.EFFECT:
+        legal = state.legal_actions()
+        state.apply(action(Kind.DONE) if action(Kind.DONE) in legal else legal[0])
+    assert state.current_player() == 0, "Sneak Attack's ruler may campaign"
+    state.apply(action(Kind.ANSWER, 1))
+    assert state.flat.get("phase") == Phase.CAMPAIGN_DEFENDER
+    assert state.legal_actions() == [action(Kind.CAMPAIGN_FROM_POWER, 1)], "only against the attacker"
+    state.apply(action(Kind.CAMPAIGN_FROM_POWER, 1))
+    assert state.flat.get("campaign_attacker") == 0 and state.flat.get("supply", 0) == supply

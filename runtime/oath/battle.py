@@ -219,6 +219,13 @@ def _campaign_choosing_defender(flat: FlatState, args: list[int]) -> int:
     return 0
 
 
+def _campaign_against(flat: FlatState, args: list[int]) -> int:
+    """Sneak Attack: once the power is settled, its user may campaign without Supply against this player only."""
+    flat.set("power_campaign", flat.get("effect_player"))
+    flat.set("power_campaign_defender", args[0] + 1)
+    return 0
+
+
 def _sacrifice_in_force(flat: FlatState, args: list[int]) -> int:
     """Glossary Sacrifice: up to n warbands of the player's side's force; the kernel asks where from once the
     plan has run (a KILL_AT step), so the number is known now."""
@@ -280,6 +287,7 @@ FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
     "on_victory_over_pawn_enemy_burns_secrets_but_one": bind_flat(_record("campaign_win_burn_secrets", lambda f, a: 1)),
     "on_victory_capture_enemy_force": bind_flat(_record("campaign_win_capture", lambda flat, args: 1 + args[1])),
     "campaign_choosing_defender": bind_flat(_campaign_choosing_defender),
+    "campaign": bind_flat(_campaign_against),
 }
 """The natives of battle plans; they take the place of natives.py's Campaign questions, which know neither a
 Campaign's start (the modifiers of 7.4), Vow of Union nor the Allies."""

@@ -7,10 +7,9 @@ native or rule hook it lacks) are not offered. Warbands are counted by colour (e
 player fights with purple warbands and loses them to the purple bank. An Imperial defence (5.5.2) has the
 Chancellor as an Ally and the Citizens who offer and are let in; the Chancellor decides its losses. The pools,
 forces and natives of battle plans are battle.py's; what a plan leaves for the end (5.5.6-5.5.8) is carried
-out here. A power may allow a Campaign (Knights Errant, Captains): once it is settled, its user declares the
-defender (CAMPAIGN_DEFENDER), spends no Supply, and may act as if their pawn were elsewhere. Not yet played: the
-bandits' plans, the Campaign modifiers of the Allies, and a Campaign started in reaction to another (Sneak
-Attack).
+out here. A power may allow a Campaign (Knights Errant, Captains; Sneak Attack, against the last attacker):
+once it is settled, its user declares the defender (CAMPAIGN_DEFENDER), spends no Supply, and may act as if
+their pawn were elsewhere. Not yet played: the bandits' plans and the Campaign modifiers of the Allies.
 """
 
 from __future__ import annotations
@@ -70,8 +69,10 @@ def start(state: OathState, seat: int, defender: int) -> None:
 
 
 def start_from_power(state: OathState, seat: int, defender: int) -> None:
-    """A Campaign a power allows (Knights Errant, Captains, Wild Allies): no Supply, the power's hooks kept."""
+    """A Campaign a power allows (Knights Errant, Captains, Wild Allies, Sneak Attack): no Supply, the power's hooks
+    kept."""
     state.flat.set("power_campaign", -1)
+    state.flat.set("power_campaign_defender", 0)
     _begin(state, seat, defender)
 
 
@@ -91,6 +92,8 @@ def legal_actions(state: OathState) -> list[int]:
         return _target_actions(state)
     if phase == Phase.CAMPAIGN_DEFENDER:
         possible = defenders(state, state.flat.get("power_campaign"))
+        only = state.flat.get("power_campaign_defender") - 1
+        possible = [defender for defender in possible if only < 0 or defender == only]
         return [action(Kind.CAMPAIGN_FROM_POWER, defender) for defender in possible] or [action(Kind.DONE)]
     if phase == Phase.CAMPAIGN_ALLIES:
         offered = _allies(state, OFFERED)
@@ -541,6 +544,7 @@ def decline(state: OathState, seat: int, _: int) -> None:
     phase = flat.get("phase")
     if phase == Phase.CAMPAIGN_DEFENDER:
         flat.set("power_campaign", -1)
+        flat.set("power_campaign_defender", 0)
         end(state)
     elif phase == Phase.CAMPAIGN_ALLIES:
         offered = _allies(state, OFFERED)
@@ -765,12 +769,15 @@ def finish(state: OathState) -> None:
 
 
 def end(state: OathState) -> None:
-    """Back to the Act; a player whose Act Phase a plan ended (Martial Culture, 6.6.2) goes on to their Rest."""
+    """Back to the Act, or on to the Campaign a reaction to this one allows (Sneak Attack); a player whose Act
+    Phase a plan ended (Martial Culture, 6.6.2) goes on to their Rest."""
     flat = state.flat
     clear(flat)
     flat.set("phase", Phase.ACT)
     state.update_oathkeeper()
-    if flat.get("act_phase_over"):
+    if flat.get("power_campaign") >= 0:
+        flat.set("phase", Phase.CAMPAIGN_DEFENDER)
+    elif flat.get("act_phase_over"):
         flat.set("act_phase_over", 0)
         state.act(flat.get("current_player"), Kind.END_TURN, 0)
 
