@@ -486,15 +486,20 @@ def test_marsh_spirit_forbids_plans_to_the_attacker_who_targets_its_site() -> No
     assert action(Kind.USE_PLAN, archers) not in state.legal_actions()
 
 
-def test_herald_gains_a_favor_after_another_player_campaigns_against_a_player() -> None:
-    state = exile_at_chancellors_site(3)
-    put(state, "herald", 0)
-    favor = state.flat.get("favor", 0)
+def campaign_until_a_power_asks(state: OathState) -> None:
+    """Seat 1 campaigns against the Chancellor, passing on every step it can, until a power asks a choice."""
     state.apply(action(Kind.CAMPAIGN, 0))
     state.apply(action(Kind.FIGHT))
     while state.flat.get("phase") != Phase.EFFECT:
         legal = state.legal_actions()
         state.apply(action(Kind.DONE) if action(Kind.DONE) in legal else legal[0])
+
+
+def test_herald_gains_a_favor_after_another_player_campaigns_against_a_player() -> None:
+    state = exile_at_chancellors_site(3)
+    put(state, "herald", 0)
+    favor = state.flat.get("favor", 0)
+    campaign_until_a_power_asks(state)
     assert state.current_player() == 0, "Herald's ruler chooses the favor bank"
     state.apply(state.legal_actions()[0])
     assert state.flat.get("favor", 0) == favor + 1
@@ -585,11 +590,7 @@ def test_sneak_attack_lets_its_ruler_campaign_back_against_the_attacker_for_no_s
     state = exile_at_chancellors_site(3)
     put(state, "sneak_attack", 0)
     supply = state.flat.get("supply", 0)
-    state.apply(action(Kind.CAMPAIGN, 0))
-    state.apply(action(Kind.FIGHT))
-    while state.flat.get("phase") != Phase.EFFECT:
-        legal = state.legal_actions()
-        state.apply(action(Kind.DONE) if action(Kind.DONE) in legal else legal[0])
+    campaign_until_a_power_asks(state)
     assert state.current_player() == 0, "Sneak Attack's ruler may campaign"
     state.apply(action(Kind.ANSWER, 1))
     assert state.flat.get("phase") == Phase.CAMPAIGN_DEFENDER

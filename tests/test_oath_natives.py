@@ -15,6 +15,14 @@ def call(state: OathState, name: str, *args: int) -> int:
     return BOUND[name](state.flat.cells, list(args))
 
 
+def cleared_site(state: OathState) -> int:
+    """Seat 0's site, its cards put away in the box for a clean position."""
+    site = state.flat.get("pawn_site", 0)
+    for card in state.cards_at(site):
+        state.cards.put(card, state.cards.zone("box"))
+    return site
+
+
 def test_rule_follows_warbands_and_advisers() -> None:
     state = started(1)
     site = state.flat.get("pawn_site", 0)
@@ -87,10 +95,8 @@ def test_top_card_of_is_the_last_in_card_order_or_none() -> None:
 
 def test_move_card_to_site_keeps_its_tokens_and_follows_restrictions_and_capacity() -> None:
     state = started(4)
-    site = state.flat.get("pawn_site", 0)
+    site = cleared_site(state)
     capacity = state.capacity[state.site_card(site)]
-    for card in state.cards_at(site):
-        state.cards.put(card, state.cards.zone("box"))
     alchemist, palanquin, ale = (state.cards.of("denizen", d) for d in ("alchemist", "palanquin", "around_of_ale"))
     for card in (alchemist, palanquin, ale):
         state.cards.put(card, state.cards.zone("advisers", 0), faceup=True)
@@ -116,9 +122,7 @@ def test_move_card_to_site_keeps_its_tokens_and_follows_restrictions_and_capacit
 
 def test_homesteaders_moves_a_faceup_adviser_to_your_site() -> None:
     state = started(6)
-    site = state.flat.get("pawn_site", 0)
-    for card in state.cards_at(site):
-        state.cards.put(card, state.cards.zone("box"))
+    site = cleared_site(state)
     homesteaders = state.cards.of("denizen", "homesteaders")
     state.cards.put(homesteaders, state.cards.zone("advisers", 0), faceup=True)
     use = action(Kind.USE_POWER, homesteaders)
@@ -159,9 +163,7 @@ def test_return_tokens_as_in_rest_keeps_the_favor_on_the_given_card() -> None:
 
 def test_oracle_draws_the_vision_nearest_the_top_and_plays_it_as_if_searched() -> None:
     state = started(9)
-    site = state.flat.get("pawn_site", 0)
-    for card in state.cards_at(site):
-        state.cards.put(card, state.cards.zone("box"))
+    site = cleared_site(state)
     oracle = state.cards.of("denizen", "oracle")
     at_site(state, oracle, site)
     state.flat.move(("shared_secret",), ("secret", 0), 2)
@@ -284,9 +286,7 @@ def test_recover_relic_takes_a_relic_at_a_site_without_paying() -> None:
 
 def test_wizard_school_gains_a_secret_then_ends_the_act_phase() -> None:
     state = started(16)
-    site = state.flat.get("pawn_site", 0)
-    for card in state.cards_at(site):
-        state.cards.put(card, state.cards.zone("box"))
+    site = cleared_site(state)
     school = state.cards.of("denizen", "wizard_school")
     at_site(state, school, site)
     call(state, "end_act_phase", 1)

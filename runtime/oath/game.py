@@ -62,11 +62,16 @@ TRIGGERED = ("rest", "wake_end", "after_search", "after_muster", "after_trade", 
 content/oath powers), and the mandatory modifiers of the action being taken (modifiers.py)."""
 
 
-def _triggered_powers(game: CompiledGame, cards: Cards, when: str) -> dict[int, str]:
-    """Card → effect key of its runnable power that fires at `when`: a power kind ("when_played", "rest") or a
-    modifier's timing."""
-    return {card: key for card, key, power in cards.powers()
-            if (power.kind == when or power.kind == "modifier" and power.timing == when) and key in runnable(game)}
+def _powers_by_moment(game: CompiledGame, cards: Cards) -> dict[str, dict[int, str]]:
+    """Card → effect key of each runnable power, by when it fires: its kind ("when_played", "rest", …) and, for a
+    modifier, its timing."""
+    found: dict[str, dict[int, str]] = {}
+    for card, key, power in cards.powers():
+        if key in runnable(game):
+            found.setdefault(power.kind, {})[card] = key
+            if power.kind == "modifier":
+                found.setdefault(power.timing, {})[card] = key
+    return found
 
 
 def _battle_plans(game: CompiledGame, cards: Cards) -> dict[tuple[int, int], tuple[str, Any]]:
@@ -180,23 +185,24 @@ class OathState:
         """Which card plays which power, by kind and timing, for the sides the edifices show now (Broken Forge
         repairs itself during a game)."""
         self.edifice_sides = self._edifice_sides()
+        moments = _powers_by_moment(self.game, self.cards)
         self.powers = _action_powers(self.game, self.cards)
         self.plans = _battle_plans(self.game, self.cards)
-        self.when_played = _triggered_powers(self.game, self.cards, "when_played")
-        self.capacity_powers = _triggered_powers(self.game, self.cards, "capacity")
-        self.rule_powers = {card: key for card, key in _triggered_powers(self.game, self.cards, "persistent").items()
+        self.when_played = moments.get("when_played", {})
+        self.capacity_powers = moments.get("capacity", {})
+        self.rule_powers = {card: key for card, key in moments.get("persistent", {}).items()
                             if natives_of(self.game, key) & set(persistent.FACTORIES)}
         self.modifiers = modifiers.action_modifiers(self.game, self.cards, runnable(self.game))
         self.play_rules = plays.rule_modifiers(self.game, self.cards, runnable(self.game))
-        self.triggered = {when: _triggered_powers(self.game, self.cards, when) for when in TRIGGERED}
+        self.triggered = {when: moments.get(when, {}) for when in TRIGGERED}
         self.triggered["play"] = {card: key for card, key in self.triggered["play"].items() if card not in self.play_rules}
         self.reacting: set[int] = set()
         for timing, queue in REACTIONS.items():
-            reactions = _triggered_powers(self.game, self.cards, timing)
+            reactions = moments.get(timing, {})
             self.triggered[queue] = self.triggered[queue] | reactions
             self.reacting |= set(reactions)
-        self.title_reactions = _triggered_powers(self.game, self.cards, "after_any_title")
-        self.battle_rules = _triggered_powers(self.game, self.cards, "battle")
+        self.title_reactions = moments.get("after_any_title", {})
+        self.battle_rules = moments.get("battle", {})
         for timing, found in self.modifiers.items():
             self.triggered[timing] = {card: key for card, (key, _, mandatory, _) in found.items() if mandatory}
 
@@ -335,7 +341,8 @@ class OathState:
                 out += [action(Kind.TRADE_FOR_FAVOR, card), action(Kind.TRADE_FOR_SECRETS, card)]
         if supply >= campaign.COST:
             out += [action(Kind.CAMPAIGN, defender) for defender in campaign.defenders(self, seat)]
-        if self.rules(seat, site) and self.flat.get("warbands", seat) > 0 and not self.flat.get("place_warbands_forbidden", seat):
+        if self.rules(seat, site) and self.flat.get("warbands", seat) > 0 \
+                and not self.flat.get("place_warbands_forbidden", seat):
             out.append(action(Kind.WARBAND_TO_SITE, site))
         if self.flat.get("site_warbands", site, empire.colour(self.flat, seat)) > 1:
             out.append(action(Kind.WARBAND_TO_BOARD, site))
@@ -760,15 +767,19 @@ class OathState:
             self.flat.set("phase", self.flat.get("effect_return"))
             for seat in range(self.players):
                 self.flat.set("supply", seat, min(self.flat.get("supply", seat), self.most_supply(seat)))
-            self.update_oathkeeper()
-            if self.flat.get("citizenship_offer") >= 0:
-                self.flat.set("phase", Phase.CITIZENSHIP)
-            elif self.flat.get("phase") == Phase.ACT and self.flat.get("power_campaign") >= 0:
-                self.flat.set("phase", Phase.CAMPAIGN_DEFENDER)
-            elif self.flat.get("phase") == Phase.ACT and self.flat.get("search_resolving"):
-                self._after_decision()
-            elif self.flat.get("act_phase_over") and self.flat.get("phase") == Phase.ACT:
-                self._after_decision()
+            self._settled()
+
+    def _settled(self) -> None:
+        """Once a power has settled, back in the phase it returns to: the title's holder again, the Exile's answer
+        to a Citizenship offer it made; in the Act, what it left for after (a Search's last step, a Campaign it
+        allows, the end of the Act Phase, `_after_decision`)."""
+        self.update_oathkeeper()
+        flat = self.flat
+        if flat.get("citizenship_offer") >= 0:
+            flat.set("phase", Phase.CITIZENSHIP)
+        elif flat.get("phase") == Phase.ACT and (flat.get("power_campaign") >= 0 or flat.get("search_resolving")
+                                                   or flat.get("act_phase_over")):
+            self._after_decision()
 
     def _do_take_from_reliquary(self, seat: int, space: int) -> None:
         """2.3: the relic of the chosen space, faceup into the player's bank (uncovering the space's modifier for the
@@ -779,11 +790,9 @@ class OathState:
         self.flat.set("took_this_turn", relic, 1)
         self.flat.set("reliquary_pick", -1)
         self.flat.set("phase", self.flat.get("reliquary_pick_return"))
-        self.update_oathkeeper()
+        self._settled()
         if self.flat.get("phase") == Phase.TRIGGERED:
             self._continue_triggered()
-        elif self.flat.get("act_phase_over") and self.flat.get("phase") == Phase.ACT:
-            self._after_decision()
 
     def _do_warband_to_site(self, seat: int, site: int) -> None:
         self.flat.move(("warbands", seat), ("site_warbands", site, empire.colour(self.flat, seat)), 1)
