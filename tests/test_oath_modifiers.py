@@ -10,18 +10,26 @@ from test_oath_play import check_invariants
 from test_oath_triggers import adviser
 
 
-def stand_at(state: OathState, name: str) -> int:
-    """Seat 0's pawn at this site, put faceup on the map in place of seat 0's site."""
-    here = state.flat.get("pawn_site", 0)
+def put_site(state: OathState, name: str, instead_of: int) -> int:
+    """This site faceup on the map, in the slot (with the cards and the Chancellor's warbands) of another site."""
     card = state.cards.of("site", name)
     site = card - state.site_base
     if state.flat.get("card_zone", card) != state.cards.zone("map"):
-        state.cards.put(state.site_card(here), state.cards.zone("site_deck"))
-        state.cards.put(card, state.cards.zone("map"), faceup=True)
+        state.cards.put(state.site_card(instead_of), state.cards.zone("site_deck"))
         for field in ("site_slot", "site_region"):
-            state.flat.set(field, site, state.flat.get(field, here))
-        state.flat.move(("site_warbands", here, 0), ("site_warbands", site, 0), state.flat.get("site_warbands", here, 0))
+            state.flat.set(field, site, state.flat.get(field, instead_of))
+        state.flat.move(("site_warbands", instead_of, 0), ("site_warbands", site, 0),
+                        state.flat.get("site_warbands", instead_of, 0))
+        for there in state.cards.in_zone(state.cards.zone("at_site")):
+            if state.flat.get("card_site", there) == instead_of:
+                state.flat.set("card_site", there, site)
     state.cards.put(card, state.cards.zone("map"), faceup=True)
+    return site
+
+
+def stand_at(state: OathState, name: str) -> int:
+    """Seat 0's pawn at this site, put faceup on the map in place of seat 0's site."""
+    site = put_site(state, name, state.flat.get("pawn_site", 0))
     state.flat.set("pawn_site", 0, site)
     return site
 

@@ -203,53 +203,54 @@ class LabelId(IntEnum):
     MOVE_PLAY_TO_ADVISERS = 55
     MOVE_PLAY_FACEDOWN = 56
     MOVE_TAKE_FROM_RELIQUARY = 57
-    MOVE_PLAY_TO_OTHER_SITE = 58
-    MOVE_DISCARD = 59
-    MOVE_MUSTER = 60
-    MOVE_TRADE_FOR_FAVOR = 61
-    MOVE_TRADE_FOR_SECRETS = 62
-    MOVE_WARBAND_TO_SITE = 63
-    MOVE_WARBAND_TO_BOARD = 64
-    MOVE_CHOOSE_ADVISER = 65
-    MOVE_USE_POWER = 66
-    MOVE_ANSWER = 67
-    MOVE_RECOVER_RELIC = 68
-    MOVE_CAMPAIGN = 69
-    MOVE_CAMPAIGN_FROM_POWER = 70
-    MOVE_TARGET_SITE = 71
-    MOVE_TARGET_RELIC = 72
-    MOVE_TARGET_PAWN = 73
-    MOVE_FIGHT = 74
-    MOVE_SACRIFICE = 75
-    MOVE_KILL_AT = 76
-    MOVE_OCCUPY = 77
-    MOVE_DONE = 78
-    MOVE_BANISH_TO = 79
-    MOVE_BURN_HALF_FAVOR = 80
-    THE_BANDITS = 81
-    THEIR_BOARD = 82
-    SEAT = 83
-    TO_ACT = 84
-    YOUR_CHOICE = 85
-    AT_SITE = 86
-    GAME_OVER = 87
-    MOVE_RECOVER_BANNER = 88
-    MOVE_TARGET_BANNER = 89
-    OLD_FAVOR_FIRST_TO = 90
-    MOVE_PLAY_VISION = 91
-    MOVE_PEEK = 92
-    MOVE_ACCEPT_CITIZENSHIP = 93
-    MOVE_DECLINE_CITIZENSHIP = 94
-    MOVE_SELF_EXILE = 95
-    MOVE_OFFER_ALLY = 96
-    MOVE_ACCEPT_ALLY = 97
-    MOVE_GIVE_TITLE = 98
-    MOVE_USE_MODIFIER = 99
-    MOVE_TAKE_ACTION = 100
-    MOVE_USE_PLAN = 101
-    MOVE_KILL_ALL = 102
-    MOVE_BECOME_CITIZEN = 103
-    MOVE_BURN_ALL_FAVOR = 104
+    MOVE_CHOOSE_DESTINATION = 58
+    MOVE_PLAY_TO_OTHER_SITE = 59
+    MOVE_DISCARD = 60
+    MOVE_MUSTER = 61
+    MOVE_TRADE_FOR_FAVOR = 62
+    MOVE_TRADE_FOR_SECRETS = 63
+    MOVE_WARBAND_TO_SITE = 64
+    MOVE_WARBAND_TO_BOARD = 65
+    MOVE_CHOOSE_ADVISER = 66
+    MOVE_USE_POWER = 67
+    MOVE_ANSWER = 68
+    MOVE_RECOVER_RELIC = 69
+    MOVE_CAMPAIGN = 70
+    MOVE_CAMPAIGN_FROM_POWER = 71
+    MOVE_TARGET_SITE = 72
+    MOVE_TARGET_RELIC = 73
+    MOVE_TARGET_PAWN = 74
+    MOVE_FIGHT = 75
+    MOVE_SACRIFICE = 76
+    MOVE_KILL_AT = 77
+    MOVE_OCCUPY = 78
+    MOVE_DONE = 79
+    MOVE_BANISH_TO = 80
+    MOVE_BURN_HALF_FAVOR = 81
+    THE_BANDITS = 82
+    THEIR_BOARD = 83
+    SEAT = 84
+    TO_ACT = 85
+    YOUR_CHOICE = 86
+    AT_SITE = 87
+    GAME_OVER = 88
+    MOVE_RECOVER_BANNER = 89
+    MOVE_TARGET_BANNER = 90
+    OLD_FAVOR_FIRST_TO = 91
+    MOVE_PLAY_VISION = 92
+    MOVE_PEEK = 93
+    MOVE_ACCEPT_CITIZENSHIP = 94
+    MOVE_DECLINE_CITIZENSHIP = 95
+    MOVE_SELF_EXILE = 96
+    MOVE_OFFER_ALLY = 97
+    MOVE_ACCEPT_ALLY = 98
+    MOVE_GIVE_TITLE = 99
+    MOVE_USE_MODIFIER = 100
+    MOVE_TAKE_ACTION = 101
+    MOVE_USE_PLAN = 102
+    MOVE_KILL_ALL = 103
+    MOVE_BECOME_CITIZEN = 104
+    MOVE_BURN_ALL_FAVOR = 105
 
 
 class TableId(IntEnum):
@@ -396,58 +397,61 @@ class FieldId(IntEnum):
     ACTION_KIND = 109
     ACTION_TARGET = 110
     MODIFIER_USED = 111
-    PLAYED_CARD = 112
-    PLAYED_SITE = 113
-    PLAYED_BY = 114
-    PLAYED_FACEUP = 115
-    SEARCH_RESOLVING = 116
-    RELIQUARY_PICK = 117
-    RELIQUARY_PICK_RETURN = 118
-    RELIQUARY_SPACE = 119
-    CHRONICLE_KEEP_SUIT = 120
-    ADVISER_LIMIT = 121
-    LIMIT_IGNORED = 122
-    COUNTED_SUIT = 123
-    ADVISERS_OF = 124
-    ADVISER_WEIGHT = 125
-    VISIONS_FORBIDDEN = 126
-    EXILE_FORBIDDEN = 127
-    TAKE_FORBIDDEN_CARD = 128
-    TAKE_FORBIDDEN_BANNER = 129
-    SECRET_COSTS_FORBIDDEN = 130
-    TITLE_CANDIDATES = 131
-    CITIZENSHIP_OFFER = 132
-    CITIZENSHIP_OFFER_BY = 133
-    CITIZENSHIP_RELIC = 134
-    ACT_PHASE_OVER = 135
-    SETUP_SEAT = 136
-    CARD_LOCKED = 137
-    SACRIFICE_FORBIDDEN = 138
-    OUTNUMBERED_SACRIFICE_VALUE = 139
-    BANDITS_PER_SITE_DELTA = 140
-    FACEDOWN_ADVISER_PLAY_FORBIDDEN = 141
-    SEARCH_PLAYS_IF_ONE_TO_SITE = 142
-    IGNORE_ONE_SHIELD_FACES = 143
-    ATTACK_ROLL_DOUBLED = 144
-    ATTACK_POOL_HALVED = 145
-    DEFENDER_BATTLE_PLANS_FORBIDDEN = 146
-    DEFEAT_KILLS_ALL = 147
-    MUSTER_ON_OCCUPIED_CARD = 148
-    CARD_SUIT = 149
-    REGION_DISCARD_PILE = 150
-    RELIC_WARBANDS = 151
-    DISCARDED_SUIT_THIS_TURN = 152
-    TRAVEL_COST_BASE = 153
-    MUSTER_WARBAND_DELTA = 154
-    SEARCH_REVEAL_CARDS = 155
-    SEARCH_SWAP_DISPOSSESSED = 156
-    DISCARD_TO_WORLD_DECK_BOTTOM = 157
-    ACTION_SUPPLY_FREE = 158
-    PLACE_WARBANDS_FORBIDDEN = 159
-    PLAY_GAINS_SECRET_NOT_FAVOR = 160
-    PLAY_TO_ANY_SITE_IN_REGION = 161
-    RECOVER_TURNS_MOB = 162
-    END_ROLL_DELTA = 163
+    MODIFIERS_FIRST = 112
+    PLAYED_CARD = 113
+    PLAYED_SITE = 114
+    PLAYED_BY = 115
+    PLAYED_FACEUP = 116
+    SEARCH_RESOLVING = 117
+    RELIQUARY_PICK = 118
+    RELIQUARY_PICK_RETURN = 119
+    RELIQUARY_SPACE = 120
+    CHRONICLE_KEEP_SUIT = 121
+    ADVISER_LIMIT = 122
+    LIMIT_IGNORED = 123
+    COUNTED_SUIT = 124
+    ADVISERS_OF = 125
+    ADVISER_WEIGHT = 126
+    VISIONS_FORBIDDEN = 127
+    EXILE_FORBIDDEN = 128
+    TAKE_FORBIDDEN_CARD = 129
+    TAKE_FORBIDDEN_BANNER = 130
+    SECRET_COSTS_FORBIDDEN = 131
+    TITLE_CANDIDATES = 132
+    CITIZENSHIP_OFFER = 133
+    CITIZENSHIP_OFFER_BY = 134
+    CITIZENSHIP_RELIC = 135
+    ACT_PHASE_OVER = 136
+    SETUP_SEAT = 137
+    CARD_LOCKED = 138
+    SACRIFICE_FORBIDDEN = 139
+    OUTNUMBERED_SACRIFICE_VALUE = 140
+    BANDITS_PER_SITE_DELTA = 141
+    FACEDOWN_ADVISER_PLAY_FORBIDDEN = 142
+    SEARCH_PLAYS_IF_ONE_TO_SITE = 143
+    IGNORE_ONE_SHIELD_FACES = 144
+    ATTACK_ROLL_DOUBLED = 145
+    ATTACK_POOL_HALVED = 146
+    DEFENDER_BATTLE_PLANS_FORBIDDEN = 147
+    DEFEAT_KILLS_ALL = 148
+    MUSTER_ON_OCCUPIED_CARD = 149
+    CARD_SUIT = 150
+    REGION_DISCARD_PILE = 151
+    RELIC_WARBANDS = 152
+    DISCARDED_SUIT_THIS_TURN = 153
+    TRAVEL_COST_BASE = 154
+    MUSTER_WARBAND_DELTA = 155
+    SEARCH_REVEAL_CARDS = 156
+    SEARCH_SWAP_DISPOSSESSED = 157
+    DISCARD_TO_WORLD_DECK_BOTTOM = 158
+    SITE_POWERS_IGNORED = 159
+    TRAVEL_CHOOSER = 160
+    ACTION_SUPPLY_FREE = 161
+    PLACE_WARBANDS_FORBIDDEN = 162
+    PLAY_GAINS_SECRET_NOT_FAVOR = 163
+    PLAY_TO_ANY_SITE_IN_REGION = 164
+    RECOVER_TURNS_MOB = 165
+    END_ROLL_DELTA = 166
 
 
 class ResourceId(IntEnum):
@@ -2717,6 +2721,10 @@ LABELS: tuple[Label, ...] = (
         text=Text(en="Take, unseen, the relic in the Imperial Reliquary's space", fr='Prendre sans la regarder la Relique de l’emplacement du Reliquaire Impérial n°', uk='Взяти, не дивлячись, реліквію з Релікваріуму Імперії, місце №'),
     ),
     Label(
+        id=LabelId.MOVE_CHOOSE_DESTINATION,
+        text=Text(en='The traveller goes to', fr='Le voyageur se rend sur le site', uk='Мандрівник вирушає до місцевості'),
+    ),
+    Label(
         id=LabelId.MOVE_PLAY_TO_OTHER_SITE,
         text=Text(en='Play to another site', fr='Jouer sur un autre site la carte', uk='Зіграти на іншу місцевість карту'),
     ),
@@ -3699,6 +3707,10 @@ STATE: tuple[StateField, ...] = (
         doc='1 for an optional modifier already used on the action being taken (7.4.2: once per action).',
     ),
     StateField(
+        id=FieldId.MODIFIERS_FIRST,
+        doc='1 while the player taking an action chooses the optional modifiers that ignore site powers (Portal, Forest Paths), before the binding modifiers run (9.2 ignore; runtime/oath/modifiers.py).',
+    ),
+    StateField(
         id=FieldId.PLAYED_CARD,
         value='card',
         doc='The card being played, or last played this turn (5.1.4, 6.1); -1: none.',
@@ -3924,6 +3936,15 @@ STATE: tuple[StateField, ...] = (
         id=FieldId.DISCARD_TO_WORLD_DECK_BOTTOM,
         rule=True,
         doc='1: the cards the player discards during the action being taken go on the bottom of the world deck instead of a discard pile (Cracked Horn).',
+    ),
+    StateField(
+        id=FieldId.SITE_POWERS_IGNORED,
+        of=('site',),
+        doc='1: the powers of this site are ignored for the rest of the action being taken (9.2 ignore; the coasts, Buried Giant, Shrouded Wood, Portal, Forest Paths).',
+    ),
+    StateField(
+        id=FieldId.TRAVEL_CHOOSER,
+        doc='1 + the player who chooses the destination of the Travel being taken instead of the traveller (Shrouded Wood); 0: the traveller.',
     ),
     StateField(
         id=FieldId.ACTION_SUPPLY_FREE,

@@ -57,6 +57,8 @@ class Kind(IntEnum):
     """The argument is a Reliquary space, not a relic: the player does not know which relic lies there."""
     CAMPAIGN_FROM_POWER = 44
     """A Campaign a power allows, against this defender (argument as CAMPAIGN's), without Supply."""
+    CHOOSE_DESTINATION = 45
+    """Shrouded Wood: the ruler chooses where the traveller goes (argument: the site)."""
     KILL_ALL = 50
     """Sticky Fire: the victor has the defeated enemy kill all of their force (argument: the card)."""
     BECOME_CITIZEN = 51
@@ -92,6 +94,8 @@ class Phase(IntEnum):
     """A player picks a Reliquary space whose relic they take unseen (natives.take_reliquary_relic_unseen)."""
     CAMPAIGN_DEFENDER = 17
     """A power that allows a Campaign is settled: its user declares the defender (campaign.py)."""
+    TRAVEL_DESTINATION = 18
+    """Another player chooses the destination of the Travel being taken (Shrouded Wood; modifiers.py)."""
     CAMPAIGN_KILL_ALL = 20
     """The victor decides whether the defeated enemy kills all of their force (5.5.6; Sticky Fire)."""
     CAMPAIGN_BECOME_CITIZEN = 21

@@ -203,6 +203,8 @@ class OathState:
             self.reacting |= set(reactions)
         self.title_reactions = moments.get("after_any_title", {})
         self.battle_rules = moments.get("battle", {})
+        self.ignorers = {card for found in self.modifiers.values() for card, (key, *_) in found.items()
+                         if "ignore_site_powers" in natives_of(self.game, key)}
         for timing, found in self.modifiers.items():
             self.triggered[timing] = {card: key for card, (key, _, mandatory, _) in found.items() if mandatory}
 
@@ -220,6 +222,8 @@ class OathState:
             return self.flat.get("citizenship_offer")
         if phase == Phase.RELIQUARY_PICK:
             return self.flat.get("reliquary_pick")
+        if phase == Phase.TRAVEL_DESTINATION:
+            return self.flat.get("travel_chooser") - 1
         if phase in (Phase.TRIGGERED, Phase.MODIFIERS):
             return self.flat.get("trigger_seat")
         if phase >= Phase.CAMPAIGN_TARGETS:
@@ -303,6 +307,8 @@ class OathState:
         if phase == Phase.RELIQUARY_PICK:
             return sorted(action(Kind.TAKE_FROM_RELIQUARY, self.flat.get("reliquary_space", relic) - 1)
                           for relic in self.cards.in_zone(self.cards.zone("reliquary")))
+        if phase == Phase.TRAVEL_DESTINATION:
+            return modifiers.destinations(self)
         if phase == Phase.EFFECT:
             assert self.frame is not None
             pending = pending_choice(self.frame)
@@ -413,15 +419,26 @@ class OathState:
         seat = self.current_player()
         if kind in modifiers.TIMING_OF:
             modifiers.begin(self, seat, chosen)
-            self._start_triggered(seat, modifiers.TIMING_OF[kind])
-            self._continue_triggered()
+            if modifiers.ignoring_first(self, seat):
+                self.flat.set("modifiers_first", 1)
+                self.flat.set("trigger_seat", seat)
+                self.flat.set("phase", Phase.MODIFIERS)
+            else:
+                self._run_binding(seat, kind)
         elif kind == Kind.USE_MODIFIER:
             modifiers.use(self, seat, argument)
+        elif kind == Kind.TAKE_ACTION and self.flat.get("modifiers_first"):
+            self.flat.set("modifiers_first", 0)
+            self._run_binding(seat, Kind(self.flat.get("action_kind")))
         elif kind == Kind.TAKE_ACTION:
             modifiers.take(self, seat)
         else:
             self.act(seat, kind, argument)
         self.history.append(chosen)
+
+    def _run_binding(self, seat: int, kind: Kind) -> None:
+        self._start_triggered(seat, modifiers.TIMING_OF[kind])
+        self._continue_triggered()
 
     def act(self, seat: int, kind: Kind, argument: int) -> None:
         """A move itself (a major action once its modifiers are settled)."""
@@ -471,6 +488,10 @@ class OathState:
         self.flat.set("trigger_seat", seat)
         self.flat.set("phase", Phase.TRIGGERED)
 
+    def run_order(self, card: int) -> tuple[bool, int]:
+        """The order queued powers run in: those that ignore site powers first (9.2), then by card."""
+        return card not in self.ignorers, card
+
     def can_use(self, seat: int, card: int) -> bool:
         """7.1.1: a faceup adviser of theirs, a relic they hold, a site they rule or their pawn is at, a faceup
         card at such a site."""
@@ -491,9 +512,11 @@ class OathState:
     def _continue_triggered(self) -> None:
         when = TRIGGERED[self.flat.get("trigger_timing")]
         seat = self.flat.get("trigger_seat")
-        for card in sorted(self.triggered[when]):
+        for card in sorted(self.triggered[when], key=self.run_order):
             if self.flat.get("power_queued", card):
                 self.flat.set("power_queued", card, 0)
+                if modifiers.ignored(self, card):
+                    continue
                 user = persistent.user_of(self, card) if card in self.reacting else seat
                 self.run_power(self.triggered[when][card], user, self.index_in_kind(card), Phase.TRIGGERED)
                 if self.flat.get("phase") != Phase.TRIGGERED:
@@ -794,6 +817,9 @@ class OathState:
         if self.flat.get("phase") == Phase.TRIGGERED:
             self._continue_triggered()
 
+    def _do_choose_destination(self, seat: int, site: int) -> None:
+        modifiers.travel_to(self, site)
+
     def _do_warband_to_site(self, seat: int, site: int) -> None:
         self.flat.move(("warbands", seat), ("site_warbands", site, empire.colour(self.flat, seat)), 1)
         self.update_oathkeeper()
@@ -1021,7 +1047,7 @@ class OathState:
             return f"{label} {self.label('at_site', locale)} {self._name('site', argument, locale)}"
         if kind in (Kind.OFFER_ALLY, Kind.ACCEPT_ALLY, Kind.GIVE_TITLE):
             return f"{label} {self._seat(argument, locale)}"
-        if kind in (Kind.TRAVEL, Kind.WARBAND_TO_SITE, Kind.WARBAND_TO_BOARD, Kind.TARGET_SITE, Kind.OCCUPY,
+        if kind in (Kind.TRAVEL, Kind.CHOOSE_DESTINATION, Kind.WARBAND_TO_SITE, Kind.WARBAND_TO_BOARD, Kind.TARGET_SITE, Kind.OCCUPY,
                     Kind.BANISH_TO):
             return f"{label} {self._name('site', argument, locale)}"
         if kind == Kind.TAKE_FROM_RELIQUARY:

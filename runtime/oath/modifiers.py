@@ -12,7 +12,12 @@ An optional modifier may make possible an action that is not otherwise (Errand B
 pile; Pressgangs: a card with tokens; Mushrooms: no Supply): such an action is offered when one of the player's
 optional modifiers, tried on a copy, makes it possible, and once it is chosen the player must use one that does
 before taking it; a modifier that asks a choice cannot be tried ahead, so it is offered only for an action that
-is already possible. Not yet: modifiers of banners, and ignoring the powers of sites (Portal, the coasts).
+is already possible. Not yet: modifiers of banners.
+
+A modifier may ignore the powers of a site for the rest of the action (9.2 ignore: the coasts, Buried Giant and
+Shrouded Wood ignore Narrow Pass and The Hidden Place when travelling from them; Portal and Forest Paths the sites
+at both ends). The mandatory ones run before the other binding modifiers; the optional ones are offered before
+any binding modifier runs (`modifiers_first`); a site's ignored powers then do not run.
 """
 
 from __future__ import annotations
@@ -77,10 +82,17 @@ def in_play_cards(state: OathState) -> set[int]:
 
 
 def binding(state: OathState, seat: int, timing: str, playing: set[int] | None = None) -> list[int]:
-    """The mandatory modifiers of a timing that bind the player now (`playing`: the cards in play, if known)."""
+    """The mandatory modifiers of a timing that bind the player now (`playing`: the cards in play, if known), those
+    that ignore site powers first."""
     playing = in_play_cards(state) if playing is None else playing
-    return sorted(card for card, (_, _, mandatory, anyone) in state.modifiers[timing].items()
-                  if mandatory and card in playing and (anyone or state.can_use(seat, card)))
+    return sorted((card for card, (_, _, mandatory, anyone) in state.modifiers[timing].items()
+                   if mandatory and card in playing and (anyone or state.can_use(seat, card))), key=state.run_order)
+
+
+def ignored(state: OathState, card: int) -> bool:
+    """A site whose powers a modifier of the action being taken ignores (9.2)."""
+    site = card - state.site_base
+    return 0 <= site < state.flat.size("site_powers_ignored") and bool(state.flat.get("site_powers_ignored", site))
 
 
 def uncovered(state: OathState, seat: int, timing: str) -> list[int]:
@@ -112,10 +124,11 @@ def optional_of(state: OathState, seat: int, timing: str, playing: set[int] | No
 
 
 def _clear_action(flat: FlatState) -> None:
-    """What the modifiers of an action set lasts that action: its hooks, the suits cards act as and whose advisers
-    the player acts as if they had."""
-    flat.reset(ACTION_HOOKS + ("advisers_of", "acting_site"))
+    """What the modifiers of an action set lasts that action: its hooks, the suits cards act as, whose advisers
+    the player acts as if they had, the sites whose powers they ignore, who chooses a Travel's destination."""
+    flat.reset(ACTION_HOOKS + ("advisers_of", "acting_site", "travel_chooser", "modifiers_first"))
     flat.clear("counted_suit")
+    flat.clear("site_powers_ignored")
 
 
 def begin(state: OathState, seat: int, chosen: int, binds: list[int] | None = None) -> None:
@@ -130,6 +143,16 @@ def begin(state: OathState, seat: int, chosen: int, binds: list[int] | None = No
     _run_reliquary(state, seat, TIMING_OF[kind])
     for card in binding(state, seat, TIMING_OF[kind]) if binds is None else binds:
         flat.set("power_queued", card, 1)
+
+
+def ignoring_first(state: OathState, seat: int) -> list[int]:
+    """The optional modifiers that ignore site powers, worth offering before the binding modifiers: the player can
+    use one and a site's modifier binds them."""
+    timing = TIMING_OF[Kind(state.flat.get("action_kind"))]
+    queued = [card for card in state.modifiers[timing] if state.flat.get("power_queued", card)]
+    if not any(0 <= card - state.site_base < state.flat.size("site_powers_ignored") for card in queued):
+        return []
+    return [card for card in optional(state, seat) if card in state.ignorers]
 
 
 def after_binding(state: OathState) -> None:
@@ -147,6 +170,9 @@ def legal_actions(state: OathState) -> list[int]:
     when it was offered), or, if a modifier that asked a choice left it impossible, going on, which cancels it."""
     seat, flat = state.current_player(), state.flat
     kind, target = Kind(flat.get("action_kind")), flat.get("action_target")
+    if flat.get("modifiers_first"):
+        first = [action(Kind.USE_MODIFIER, card) for card in ignoring_first(state, seat)]
+        return first + [action(Kind.TAKE_ACTION)] if _goes_on(state, seat) or not first else first
     if possible(state, seat, kind, target):
         return [action(Kind.USE_MODIFIER, card) for card in optional(state, seat)
                 if _enables(state, seat, card, unknown=True)] + [action(Kind.TAKE_ACTION)]
@@ -165,15 +191,34 @@ def use(state: OathState, seat: int, card: int) -> None:
 
 def take(state: OathState, seat: int) -> None:
     """The action itself, with what the modifiers changed; a mandatory "cannot" found only now (a modifier that
-    asked a choice the legality check could not answer) cancels it."""
+    asked a choice the legality check could not answer) cancels it. A Travel whose destination another player
+    chooses (Shrouded Wood) waits for their choice."""
     flat = state.flat
     flat.set("phase", Phase.ACT)
     kind, target = Kind(flat.get("action_kind")), flat.get("action_target")
     if not possible(state, seat, kind, target):
         state.placeholders.append("an action was cancelled by a modifier that forbids it (7.4, 9.2 cannot)")
         return
+    if kind == Kind.TRAVEL and flat.get("travel_chooser"):
+        flat.set("phase", Phase.TRAVEL_DESTINATION)
+        return
     state.act(seat, kind, target)
     _clear_action(flat)
+
+
+def destinations(state: OathState) -> list[int]:
+    """Shrouded Wood: the sites the traveller could travel to under the action's rules, for the chooser."""
+    seat = state.flat.get("trigger_seat")
+    here = state.flat.get("pawn_site", seat)
+    return [action(Kind.CHOOSE_DESTINATION, site) for site in state.sites_on_map()
+            if site != here and possible(state, seat, Kind.TRAVEL, site)]
+
+
+def travel_to(state: OathState, site: int) -> None:
+    """The chooser's destination: the traveller travels there."""
+    state.flat.set("phase", Phase.ACT)
+    state.act(state.flat.get("trigger_seat"), Kind.TRAVEL, site)
+    _clear_action(state.flat)
 
 
 def supply_cost(state: OathState, seat: int, kind: Kind, target: int) -> int:
@@ -277,7 +322,36 @@ def allowed(state: OathState, seat: int, chosen: int, known: dict[str, tuple[lis
     twin = _dry_run(state, seat, chosen, cards)
     if possible(twin, seat, kind, target):
         return True
-    return optionals and any(_enables(twin, seat, card, unknown=False) for card in optional(twin, seat))
+    if not optionals:
+        return False
+    if any(_enables(twin, seat, card, unknown=False) for card in optional(twin, seat)):
+        return True
+    before = state.clone()
+    begin(before, seat, chosen, cards)
+    return any(_ignoring_enables(before, seat, card) for card in optional(before, seat) if card in state.ignorers)
+
+
+def _goes_on(state: OathState, seat: int) -> bool:
+    """Whether, without a modifier that ignores site powers, the action is still possible after the binding
+    modifiers (and the optional ones): what going on from `modifiers_first` is worth."""
+    twin: OathState = state.clone()
+    if not _run_binding(twin, seat):
+        return True
+    kind, target = Kind(twin.flat.get("action_kind")), twin.flat.get("action_target")
+    return possible(twin, seat, kind, target) or any(
+        _enables(twin, seat, card, unknown=False) for card in optional(twin, seat))
+
+
+def _ignoring_enables(state: OathState, seat: int, card: int) -> bool:
+    """Whether using this modifier that ignores site powers, before the binding modifiers, makes the action
+    possible (a choice on the way counts as possible)."""
+    twin: OathState = state.clone()
+    kind, target = Kind(twin.flat.get("action_kind")), twin.flat.get("action_target")
+    key, cost, _, _ = twin.modifiers[TIMING_OF[kind]][card]
+    twin.pay(seat, card, cost)
+    if not twin.run_quietly(key, seat, twin.index_in_kind(card)) or not _run_binding(twin, seat):
+        return True
+    return possible(twin, seat, kind, target)
 
 
 def _enables(state: OathState, seat: int, card: int, *, unknown: bool) -> bool:
@@ -296,12 +370,22 @@ def _enables(state: OathState, seat: int, card: int, *, unknown: bool) -> bool:
 def _dry_run(state: OathState, seat: int, chosen: int, cards: list[int]) -> OathState:
     twin: OathState = state.clone()
     begin(twin, seat, chosen, cards)
-    timing = TIMING_OF[Kind(chosen // STRIDE)]
-    for card in cards:
-        twin.flat.set("power_queued", card, 0)
-        if not twin.run_quietly(twin.modifiers[timing][card][0], seat, twin.index_in_kind(card)):
-            break
+    _run_binding(twin, seat)
     return twin
+
+
+def _run_binding(state: OathState, seat: int) -> bool:
+    """Runs the queued binding modifiers quietly, in order, skipping the ignored sites'; False if one stopped to ask
+    a choice (the rest are not run)."""
+    timing = TIMING_OF[Kind(state.flat.get("action_kind"))]
+    for card in sorted(state.modifiers[timing], key=state.run_order):
+        if not state.flat.get("power_queued", card):
+            continue
+        state.flat.set("power_queued", card, 0)
+        if not ignored(state, card) and not state.run_quietly(state.modifiers[timing][card][0], seat,
+                                                             state.index_in_kind(card)):
+            return False
+    return True
 
 
 # natives: what the action being taken is ------------------------------------------------------
@@ -385,6 +469,18 @@ def _advisers_of(flat: FlatState, args: list[int]) -> int:
     return 0
 
 
+def _ignore_site_powers(flat: FlatState, args: list[int]) -> int:
+    if args[0] >= 0:
+        flat.set("site_powers_ignored", args[0], 1)
+    return 0
+
+
+def _destination_chosen_by(flat: FlatState, args: list[int]) -> int:
+    if args[0] >= 0:
+        flat.set("travel_chooser", args[0] + 1)
+    return 0
+
+
 def _field(name: str) -> Callable[[FlatState, list[int]], int]:
     return lambda flat, args: flat.get(name)
 
@@ -405,6 +501,8 @@ FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
     "card_counts_as_suit": bind_flat(_counts_as_suit),
     "act_as_if_pawn_at": bind_flat(_act_as_if_pawn_at),
     "act_as_if_advisers_of": bind_flat(_advisers_of),
+    "ignore_site_powers": bind_flat(_ignore_site_powers),
+    "travel_destination_chosen_by": bind_flat(_destination_chosen_by),
 }
 """Natives that tell a modifier which action it modifies (fields `action_kind`, `action_target`) or which play
 (`played_card` and the like)."""
