@@ -16,7 +16,7 @@ from typing import Any
 from lawforge.runtime import load
 from lawforge.runtime.content import CompiledGame
 from lawforge.runtime.kernels import oath_state
-from lawforge.runtime.oath.game import REACTIONS, TRIGGERED, OathState, natives_of, runnable
+from lawforge.runtime.oath.game import REACTIONS, STATIC_POWERS, TRIGGERED, OathState, natives_of, runnable
 from lawforge.runtime.oath import persistent
 
 GAMES = 40
@@ -55,7 +55,7 @@ PLAYED_KINDS = {"action": CARDS, "battle_plan_attack": CARDS, "battle_plan_defen
                 "when_played": ("denizen", "vision"), "rest": CARDS, "capacity": ("denizen",)}
 CARD_TIMINGS = {*TRIGGERED, *REACTIONS, "after_any_title", "battle"}
 """Where the kernel plays powers of each kind (game.py); modifiers of cards by their timing (TRIGGERED and the
-reactions, a Campaign's plans step), and the banner's Wake, the Reliquary's, the Chronicle's, the persistent
+reactions, a Campaign's plans step), and the banner's Wake and play, the Reliquary's, the Chronicle's, the persistent
 rules of persistent.py."""
 
 
@@ -66,7 +66,20 @@ def played(game: CompiledGame, key: str, kind: str, power: Any) -> bool:
     if timing == "persistent":
         return bool(natives_of(game, key) & set(persistent.FACTORIES))
     return (kind in CARDS and timing in CARD_TIMINGS or kind == "reliquary_modifier"
-            or kind == "banner" and timing == "wake_start" or kind == "edifice" and timing == "chronicle")
+            or kind == "banner" and timing in ("wake_start", "play", "recover") or kind == "edifice" and timing == "chronicle")
+
+
+def tally(counts: dict[str, list[int]], power: Any, is_played: bool) -> None:
+    label = f"modifier:{power.timing}" if power.kind == "modifier" else power.kind
+    counts.setdefault(label, [0, 0])[0] += is_played
+    counts[label][1] += 1
+
+
+def native_powers(game: CompiledGame) -> list[Any]:
+    """The powers that are a native of the kernel alone, with no compiled effect (not among the layout's entries)."""
+    holders = [holder for kind in CARDS for entity in game.entities(kind)
+               for holder in ((entity.intact, entity.ruined) if kind == "edifice" else (entity,))]
+    return [power for holder in holders for power in holder.powers if power.native is not None]
 
 
 def coverage(game: CompiledGame) -> str:
@@ -79,9 +92,9 @@ def coverage(game: CompiledGame) -> str:
         for part in face:
             holder = getattr(holder, part)
         power = holder.powers[int(index)]
-        label = f"modifier:{power.timing}" if power.kind == "modifier" else power.kind
-        counts.setdefault(label, [0, 0])[0] += key in runnable(game) and played(game, key, kind, power)
-        counts[label][1] += 1
+        tally(counts, power, key in runnable(game) and played(game, key, kind, power))
+    for power in native_powers(game):
+        tally(counts, power, power.native.name.lower() in STATIC_POWERS)
     runs, total = sum(c[0] for c in counts.values()), sum(c[1] for c in counts.values())
     parts = ", ".join(f"{label} {run}/{all_}" for label, (run, all_) in sorted(counts.items()))
     return f"powers the kernel plays: {runs} of {total} ({parts})"

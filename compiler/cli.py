@@ -495,7 +495,18 @@ def play(ws: Workspace, game: str, players: int, seed: int, seat: int, locale: s
         state.apply(legal[answer - 1])
     out.print(escape(state.result(locale)))
     if chronicle_out is not None:
-        chronicle, notes = state.chronicle()
+        def decide(chooser: int, question: str, options: list[str]) -> int | None:
+            """The person at the terminal makes their own Chronicle choices; the others' are drawn at random."""
+            if chooser != seat:
+                return None
+            out.print(escape(question))
+            for number, option in enumerate(options, 1):
+                out.print(f"  {number:>2}. {escape(option)}")
+            answer = click.prompt(state.label("your_choice", locale), type=click.IntRange(1, len(options)),
+                                  default=1, show_default=False, err=True)
+            return int(answer) - 1
+
+        chronicle, notes = state.chronicle(decide, locale)
         for note in notes:
             out.print(f"[dim]placeholder: {escape(note)}[/]")
         write_atomically(chronicle_out, chronicle.model_dump_json(indent=2) + "\n")

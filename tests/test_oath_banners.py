@@ -131,3 +131,27 @@ def test_a_banner_taken_in_campaign_is_seized() -> None:
         assert state.flat.get("banner_mob", PEOPLES_FAVOR) == 1 and state.flat.get("banner_favor", PEOPLES_FAVOR) == 1
         return
     raise AssertionError("no seed let the attacker seize the banner")
+
+
+def test_magicians_code_adds_two_gained_secrets_to_the_darkest_secrets_payment() -> None:
+    state = started(2)
+    code = state.cards.of("denizen", "magicians_code")
+    state.cards.put(code, state.cards.zone("advisers", 0), faceup=True)
+    state.flat.set("banner_holder", DARKEST_SECRET, -1)
+    state.flat.move(("secret", 0), ("shared_secret",), state.flat.get("secret", 0))
+    state.flat.move(("shared_secret",), ("secret", 0), 1)
+    state.flat.set("supply", 0, 6)
+    old = state.flat.get("banner_secret", DARKEST_SECRET)
+    assert recover(DARKEST_SECRET, old + 1) in state.legal_actions(), "one of the player's own and two gained"
+    assert recover(DARKEST_SECRET, old + 2) in state.legal_actions()
+    assert recover(DARKEST_SECRET, 4) not in state.legal_actions(), "only two are gained"
+    state.flat.move(("favor", 0), ("shared_favor",), state.flat.get("favor", 0) - 1)
+    assert recover(DARKEST_SECRET, 3) not in state.legal_actions(), "not without the two favor the Code costs"
+    state.flat.move(("shared_favor",), ("favor", 0), 1)
+    state.apply(recover(DARKEST_SECRET, 3))
+    assert state.legal_actions() == [action(Kind.USE_MODIFIER, code)], "the Code makes it possible: it must be used"
+    state.apply(action(Kind.USE_MODIFIER, code))
+    state.apply(action(Kind.TAKE_ACTION))
+    assert state.flat.get("banner_holder", DARKEST_SECRET) == 0 and state.flat.get("banner_secret", DARKEST_SECRET) == 3
+    assert state.flat.get("secret", 0) == old, "all three paid; the old secret comes back to the recoverer"
+    assert state.flat.get("card_favor", code) == 2

@@ -597,3 +597,63 @@ def test_sneak_attack_lets_its_ruler_campaign_back_against_the_attacker_for_no_s
     assert state.legal_actions() == [action(Kind.CAMPAIGN_FROM_POWER, 1)], "only against the attacker"
     state.apply(action(Kind.CAMPAIGN_FROM_POWER, 1))
     assert state.flat.get("campaign_attacker") == 0 and state.flat.get("supply", 0) == supply
+
+
+def test_jinx_lets_its_ruler_reroll_the_attack_once_for_a_secret() -> None:
+    differed = False
+    for seed in range(12):
+        base = exile_at_chancellors_site(1)
+        jinx = put(base, "jinx", 1)
+        base.flat.cells[0] = ((1 + seed) * 0x9E3779B1 & 0xFFFFFFFF) - 2 ** 31
+        base.apply(action(Kind.CAMPAIGN, 0))
+        base.apply(action(Kind.FIGHT))
+        to_the_dice(base)
+        assert base.flat.get("phase") == Phase.CAMPAIGN_REROLL and base.current_player() == 1
+        assert base.legal_actions() == [action(Kind.REROLL, jinx), action(Kind.DONE)]
+        kept, rerolled = base.clone(), base.clone()
+        first = attack(kept)
+        kept.apply(action(Kind.DONE))
+        assert attack(kept) == first and kept.flat.get("phase") != Phase.CAMPAIGN_REROLL
+        secrets = rerolled.flat.get("secret", 1)
+        rerolled.apply(action(Kind.REROLL, jinx))
+        assert rerolled.flat.get("card_secret", jinx) == 1 and rerolled.flat.get("secret", 1) == secrets - 1
+        assert rerolled.flat.get("phase") != Phase.CAMPAIGN_REROLL, "once"
+        differed |= attack(rerolled) != first
+        check_invariants(rerolled)
+    assert differed, "the new roll replaces the old one"
+
+
+def test_jinx_is_not_offered_to_a_ruler_without_a_secret_to_pay() -> None:
+    state = exile_at_chancellors_site(1)
+    put(state, "jinx", 1)
+    state.flat.move(("secret", 1), ("shared_secret",), state.flat.get("secret", 1))
+    state.apply(action(Kind.CAMPAIGN, 0))
+    state.apply(action(Kind.FIGHT))
+    to_the_dice(state)
+    assert state.flat.get("phase") != Phase.CAMPAIGN_REROLL
+
+
+def to_the_end_of(state: OathState) -> None:
+    """Through the Campaign, passing or taking the first option, up to the discards at its end."""
+    while state.flat.get("phase") not in (Phase.ACT, Phase.CAMPAIGN_DISCARD_INSTEAD):
+        legal = state.legal_actions()
+        state.apply(action(Kind.DONE) if action(Kind.DONE) in legal else legal[0])
+
+
+@pytest.mark.parametrize("instead", [True, False])
+def test_wild_mounts_keeps_nomad_plans_by_discarding_a_beast_card_instead(instead: bool) -> None:
+    state = exile_at_chancellors_site(1)
+    mounts, lancers, wolves = (put(state, name, 1) for name in ("wild_mounts", "lancers", "wolves"))
+    state.apply(action(Kind.CAMPAIGN, 0))
+    state.apply(action(Kind.FIGHT))
+    use(state, mounts)
+    use(state, lancers)
+    to_the_end_of(state)
+    assert state.flat.get("phase") == Phase.CAMPAIGN_DISCARD_INSTEAD and state.current_player() == 1
+    assert state.legal_actions() == [action(Kind.DISCARD_INSTEAD, wolves), action(Kind.DONE)]
+    state.apply(action(Kind.DISCARD_INSTEAD, wolves) if instead else action(Kind.DONE))
+    to_the_end_of(state)
+    advisers = state.advisers(1)
+    assert (lancers in advisers, wolves in advisers) == ((True, False) if instead else (False, True))
+    assert state.flat.get("phase") == Phase.ACT
+    check_invariants(state)

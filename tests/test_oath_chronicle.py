@@ -207,3 +207,36 @@ def test_the_forest_temple_keeps_the_sites_with_beast_cards_and_only_flipped_edi
     aside = writer.ruin_unruled()
     assert aside == [] and [c for c in writer.at(beast_site) if cards.kind_of(c) == "denizen"], \
         "8.3.3: no edifice flipped at the beast site, so its denizen stays"
+
+
+def test_the_players_make_their_chronicle_choices_in_their_language() -> None:
+    state = next(s for s in (finished(seed, 3) for seed in range(5, 40)) if s.victory != "visionary")
+    asked: list[tuple[int, str, list[str]]] = []
+
+    def last_option(seat: int, question: str, options: list[str]) -> int:
+        asked.append((seat, question, options))
+        return len(options) - 1
+
+    chronicle, notes = state.chronicle(last_option, "uk")
+    seat, question, options = asked[0]
+    assert seat == state.flat.get("winner") and question == state.label("chronicle_vow", "uk")
+    others = [oath for index, oath in enumerate(OATH.entities("oath")) if index != state.flat.get("oath")]
+    assert options == [oath.name.get("uk") for oath in others]
+    assert chronicle.oath == others[-1].id.name.lower(), "the Oath the winner chose"
+    assert not any("8.1" in note for note in notes), "nothing drawn at random"
+
+
+def test_the_winner_may_build_nothing() -> None:
+    writer = writer_after(8)
+    site = writer.on_map()[0]
+    writer.flat.set("site_warbands", site, 0, 1)
+    denizen = writer.of_kind(writer.at(site), "denizen") or [writer.cards.of("denizen", "wolves")]
+    writer.cards.put(denizen[0], writer.zone("at_site"), faceup=True)
+    writer.flat.set("card_site", denizen[0], site)
+    before = writer.flat.copy().cells
+    writer.decide = lambda seat, question, options: len(options) - 1
+    writer.build_or_repair()
+    assert writer.flat.cells == before
+    writer.decide = lambda seat, question, options: 0
+    writer.build_or_repair()
+    assert writer.flat.cells != before, "the first option builds or repairs"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from lawforge.runtime.oath.actions import STRIDE, Kind, action
+from lawforge.runtime.oath.game import POWER_STRIDE
 from test_oath_banners import started
 
 
@@ -53,5 +54,8 @@ def test_the_grand_scepter_peeks_at_the_reliquary_but_not_on_the_turn_it_was_tak
     reliquary = state.cards.in_zone(state.cards.zone("reliquary"))
     assert all(action(Kind.PEEK, relic) in state.legal_actions() for relic in reliquary)
     scepter = state.cards.of("relic", "grand_scepter")
+    powers = [action(Kind.USE_POWER, index * POWER_STRIDE + scepter) for index in (0, 1)]
+    assert all(power in state.legal_actions() for power in powers)
     state.flat.set("took_this_turn", scepter, 1)
     assert not any(action(Kind.PEEK, relic) in state.legal_actions() for relic in reliquary)
+    assert not any(power in state.legal_actions() for power in powers), "nor its Action powers (a persistent rule)"

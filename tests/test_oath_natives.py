@@ -96,7 +96,7 @@ def test_top_card_of_is_the_last_in_card_order_or_none() -> None:
 def test_move_card_to_site_keeps_its_tokens_and_follows_restrictions_and_capacity() -> None:
     state = started(4)
     site = cleared_site(state)
-    capacity = state.capacity[state.site_card(site)]
+    capacity = state.cards.capacity(site)
     alchemist, palanquin, ale = (state.cards.of("denizen", d) for d in ("alchemist", "palanquin", "around_of_ale"))
     for card in (alchemist, palanquin, ale):
         state.cards.put(card, state.cards.zone("advisers", 0), faceup=True)

@@ -4,7 +4,7 @@ whose relics and banners cannot be targeted or taken, who cannot pay secrets for
 from __future__ import annotations
 
 from lawforge.runtime.oath import empire
-from lawforge.runtime.oath.actions import Kind, action
+from lawforge.runtime.oath.actions import Kind, Phase, action
 from lawforge.runtime.oath.banners import BANNER_STRIDE, DARKEST_SECRET, PEOPLES_FAVOR, SUITS
 from lawforge.runtime.oath.game import POWER_STRIDE
 from test_oath_banners import started
@@ -95,3 +95,59 @@ def test_the_ring_of_devotion_keeps_its_holder_from_placing_warbands_at_sites() 
     ring = state.cards.of("relic", "ring_of_devotion")
     state.cards.put(ring, state.cards.zone("relics_held", 0), faceup=True)
     assert action(Kind.WARBAND_TO_SITE, site) not in state.legal_actions()
+
+
+def test_vow_of_silence_pays_its_holder_the_secrets_another_player_puts_on_the_darkest_secret() -> None:
+    state = started(7)
+    adviser(state, "vow_of_silence")
+    state.flat.set("banner_holder", DARKEST_SECRET, -1)
+    state.flat.set("supply", 0, 6)
+    recover = action(Kind.RECOVER_BANNER, DARKEST_SECRET * BANNER_STRIDE + 2 * SUITS)
+    assert recover not in state.legal_actions(), "its holder cannot recover the Darkest Secret"
+    state.flat.set("current_player", 1)
+    state.flat.set("supply", 1, 6)
+    state.flat.move(("shared_secret",), ("secret", 1), 3)
+    state.flat.move(("secret", 0), ("shared_secret",), state.flat.get("secret", 0))
+    paid = action(Kind.RECOVER_BANNER, DARKEST_SECRET * BANNER_STRIDE + 3 * SUITS)
+    state.apply(paid)
+    while state.flat.get("phase") != Phase.ACT:
+        state.apply(state.legal_actions()[-1])
+    assert state.flat.get("banner_holder", DARKEST_SECRET) == 1
+    assert state.flat.get("secret", 0) == 3, "as many secrets as were placed on it"
+
+
+def test_vow_of_silence_keeps_its_holder_from_giving_secrets_in_an_exchange() -> None:
+    state = started(7)
+    adviser(state, "tinkers_fair")
+    state.cards.put(state.cards.of("denizen", "vow_of_silence"), state.cards.zone("advisers", 0), faceup=True)
+    state.flat.move(("shared_secret",), ("secret", 1), 1)
+    state.flat.set("supply", 0, 5)
+    state.apply(action(Kind.USE_POWER, state.cards.of("denizen", "tinkers_fair")))
+    state.apply(action(Kind.NEGOTIATE_WITH, 1))
+    assert state.flat.get("secret", 0) > 0
+    assert action(Kind.GIVE_SECRET, 0) not in state.legal_actions()
+    assert action(Kind.GIVE_SECRET, 1) in state.legal_actions()
+
+
+def test_relic_thief_may_steal_a_relic_recovered_in_its_rulers_region_on_a_roll_with_no_shield() -> None:
+    outcomes = set()
+    for seed in range(60):
+        state = started(seed)
+        site = state.flat.get("pawn_site", 0)
+        if not state.relics_at(site) or state.game.entities("site")[site].recover_cost is None:
+            continue
+        thief = state.cards.of("denizen", "relic_thief")
+        state.cards.put(thief, state.cards.zone("advisers", 1), faceup=True)
+        state.flat.set("pawn_site", 1, site)
+        state.flat.move(("shared_favor",), ("favor", 0), 5)
+        state.flat.move(("shared_secret",), ("secret", 0), 3)
+        relic = state.relics_at(site)[0]
+        state.apply(action(Kind.RECOVER_RELIC, relic))
+        if state.flat.get("phase") == Phase.MODIFIERS:
+            state.apply(action(Kind.TAKE_ACTION))
+        assert state.flat.get("phase") == Phase.EFFECT and state.current_player() == 1, "the Thief's ruler may roll"
+        state.apply(max(state.legal_actions()))
+        holder = next(seat for seat in (0, 1) if relic in state.cards.in_zone(state.cards.zone("relics_held", seat)))
+        outcomes.add(holder)
+        assert state.current_player() == 0
+    assert outcomes == {0, 1}, "stolen on a roll with no shield, kept otherwise"

@@ -32,7 +32,7 @@ def check_invariants(state: OathState) -> None:
         limit, counted = limit_of(state.clone(), seat)
         assert len(counted) <= limit <= 3, "the adviser limit, the lowest applying (7.6.4), the Piper not counted"
     for site in state.sites_on_map():
-        assert len(state.cards_at(site)) <= state.capacity[state.site_card(site)]
+        assert len(state.cards_at(site)) <= state.cards.capacity(site)
     cards = state.cards
     boxed = set(cards.in_zone(cards.zone("box"))) - {state.conspiracy, cards.of("relic", "grand_scepter")}
     assert not boxed, "cards leave the game only by the Conspiracy (5.1.4.IV) or the Chronicle (8.6.1)"

@@ -133,3 +133,36 @@ def test_the_ruined_temple_forbids_its_rulers_enemies_to_play_beast_cards_faceup
     legal = state.legal_actions()
     assert action(Kind.PLAY_TO_ADVISERS, beast) not in legal and action(Kind.PLAY_TO_SITE, beast) not in legal
     assert action(Kind.PLAY_FACEDOWN, beast) in legal and action(Kind.DISCARD, beast) in legal
+
+
+def fill_own_site(state: OathState, names: tuple[str, ...]) -> list[int]:
+    """The player's site holds these cards and nothing else."""
+    here = state.flat.get("pawn_site", 0)
+    for card in state.cards_at(here):
+        state.cards.put(card, state.cards.zone("box"))
+    return [at_own_site(state, name) for name in names][:state.cards.capacity(here)]
+
+
+def test_salt_the_earth_ignores_capacity_then_discards_the_other_denizens_and_sets_it_to_one() -> None:
+    state = started(12)
+    here = state.flat.get("pawn_site", 0)
+    others = fill_own_site(state, ("wolves", "mushrooms", "small_friends"))
+    assert len(state.cards_at(here)) >= state.cards.capacity(here), "the site is full"
+    salt = drawn(state, "salt_the_earth")
+    assert action(Kind.PLAY_TO_SITE, salt) in state.legal_actions(), "it ignores the site's capacity"
+    state.apply(action(Kind.PLAY_TO_SITE, salt))
+    while state.flat.get("phase") == Phase.EFFECT:
+        state.apply(state.legal_actions()[0])
+    assert state.cards_at(here) == [salt], "every other denizen there is discarded"
+    assert all(state.flat.get("card_zone", card) != state.cards.zone("at_site") for card in others)
+    assert state.cards.capacity(here) == 1
+    wolves = drawn(state, "wolves")
+    assert action(Kind.PLAY_TO_SITE, wolves) not in state.legal_actions(), "the site is now full with one card"
+    check_invariants(state)
+
+
+def test_salt_the_earth_cannot_go_to_a_site_with_a_locked_card() -> None:
+    state = started(12)
+    fill_own_site(state, ("vow_of_silence",))
+    salt = drawn(state, "salt_the_earth")
+    assert action(Kind.PLAY_TO_SITE, salt) not in state.legal_actions()

@@ -71,3 +71,9 @@ def test_first_world_deck_pile_holds_two_visions() -> None:
 def test_wrong_player_count_is_refused() -> None:
     with pytest.raises(ValueError, match="2 to 6 players"):
         setup(OATH, 7, 1)
+
+
+def test_the_printed_chain_locks_denizens_and_edifices_for_the_powers_that_read_it() -> None:
+    cards = Cards(setup(OATH, 2, 1).state)
+    assert cards.locked(cards.of("denizen", "salt_the_earth")) and not cards.locked(cards.of("denizen", "wolves"))
+    assert all(cards.locked(edifice) for edifice in cards.all("edifice"))

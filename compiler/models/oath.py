@@ -38,7 +38,7 @@ PowerTiming = Literal[
     "search", "muster", "trade", "travel", "recover", "campaign",
     "after_search", "after_muster", "after_trade", "after_travel", "after_recover", "after_campaign",
     "play", "wake_start", "wake_end", "defense", "battle", "chronicle", "persistent",
-    "after_any_play", "after_any_title", "after_any_campaign",
+    "after_any_play", "after_any_title", "after_any_campaign", "after_any_recover", "end_roll",
 ]
 
 TIMING_DOC = (
@@ -55,8 +55,10 @@ TIMING_DOC = (
     "battle: in a Campaign, as its battle plans are about to be chosen (5.5.3), for the card's ruler (the "
     "attacker if nobody rules it): rules on the sides' plans and forces that last the Campaign. "
     "chronicle: while the Chronicle is written (8). "
-    "after_any_play, after_any_title, after_any_campaign: reactions, for the card's ruler, after any player plays a "
-    "card, takes the Oathkeeper title or campaigns (the effect itself tests who did it). "
+    "after_any_play, after_any_title, after_any_campaign, after_any_recover: reactions, for the card's ruler, after "
+    "another player plays a card, takes the Oathkeeper title, campaigns or recovers (the effect itself tests what "
+    "they did). "
+    "end_roll: for the card's ruler, once the end die is rolled to end the game (3.3), before the roll is read. "
     "persistent: always on (7.1.4): rules no single action owns, and reactions to rolls."
 )
 

@@ -198,59 +198,85 @@ class LabelId(IntEnum):
     MOVE_TRAVEL = 50
     MOVE_SEARCH_WORLD = 51
     MOVE_SEARCH_DISCARD = 52
-    MOVE_KEEP = 53
-    MOVE_PLAY_TO_SITE = 54
-    MOVE_PLAY_TO_ADVISERS = 55
-    MOVE_PLAY_FACEDOWN = 56
-    MOVE_TAKE_FROM_RELIQUARY = 57
-    MOVE_CHOOSE_DESTINATION = 58
-    MOVE_PLAY_TO_OTHER_SITE = 59
-    MOVE_DISCARD = 60
-    MOVE_MUSTER = 61
-    MOVE_TRADE_FOR_FAVOR = 62
-    MOVE_TRADE_FOR_SECRETS = 63
-    MOVE_WARBAND_TO_SITE = 64
-    MOVE_WARBAND_TO_BOARD = 65
-    MOVE_CHOOSE_ADVISER = 66
-    MOVE_USE_POWER = 67
-    MOVE_ANSWER = 68
-    MOVE_RECOVER_RELIC = 69
-    MOVE_CAMPAIGN = 70
-    MOVE_CAMPAIGN_FROM_POWER = 71
-    MOVE_TARGET_SITE = 72
-    MOVE_TARGET_RELIC = 73
-    MOVE_TARGET_PAWN = 74
-    MOVE_FIGHT = 75
-    MOVE_SACRIFICE = 76
-    MOVE_KILL_AT = 77
-    MOVE_OCCUPY = 78
-    MOVE_DONE = 79
-    MOVE_BANISH_TO = 80
-    MOVE_BURN_HALF_FAVOR = 81
-    THE_BANDITS = 82
-    THEIR_BOARD = 83
-    SEAT = 84
-    TO_ACT = 85
-    YOUR_CHOICE = 86
-    AT_SITE = 87
-    GAME_OVER = 88
-    MOVE_RECOVER_BANNER = 89
-    MOVE_TARGET_BANNER = 90
-    OLD_FAVOR_FIRST_TO = 91
-    MOVE_PLAY_VISION = 92
-    MOVE_PEEK = 93
-    MOVE_ACCEPT_CITIZENSHIP = 94
-    MOVE_DECLINE_CITIZENSHIP = 95
-    MOVE_SELF_EXILE = 96
-    MOVE_OFFER_ALLY = 97
-    MOVE_ACCEPT_ALLY = 98
-    MOVE_GIVE_TITLE = 99
-    MOVE_USE_MODIFIER = 100
-    MOVE_TAKE_ACTION = 101
-    MOVE_USE_PLAN = 102
-    MOVE_KILL_ALL = 103
-    MOVE_BECOME_CITIZEN = 104
-    MOVE_BURN_ALL_FAVOR = 105
+    MOVE_SWAP_DRAWN = 53
+    MOVE_DISCARD_INSTEAD = 54
+    MOVE_KEEP = 55
+    MOVE_PLAY_TO_SITE = 56
+    MOVE_PLAY_TO_ADVISERS = 57
+    MOVE_PLAY_FACEDOWN = 58
+    MOVE_TAKE_FROM_RELIQUARY = 59
+    MOVE_CHOOSE_DESTINATION = 60
+    MOVE_PLAY_TO_OTHER_SITE = 61
+    MOVE_DISCARD = 62
+    MOVE_MUSTER = 63
+    MOVE_TRADE_FOR_FAVOR = 64
+    MOVE_TRADE_FOR_SECRETS = 65
+    MOVE_WARBAND_TO_SITE = 66
+    MOVE_WARBAND_TO_BOARD = 67
+    MOVE_CHOOSE_ADVISER = 68
+    MOVE_USE_POWER = 69
+    MOVE_ANSWER = 70
+    MOVE_RECOVER_RELIC = 71
+    MOVE_CAMPAIGN = 72
+    MOVE_CAMPAIGN_FROM_POWER = 73
+    MOVE_TARGET_SITE = 74
+    MOVE_TARGET_RELIC = 75
+    MOVE_TARGET_PAWN = 76
+    MOVE_FIGHT = 77
+    MOVE_SACRIFICE = 78
+    MOVE_KILL_AT = 79
+    MOVE_OCCUPY = 80
+    MOVE_DONE = 81
+    MOVE_BANISH_TO = 82
+    MOVE_BURN_HALF_FAVOR = 83
+    THE_BANDITS = 84
+    THEIR_BOARD = 85
+    SEAT = 86
+    TO_ACT = 87
+    CHRONICLE_VOW = 88
+    CHRONICLE_CITIZENSHIP = 89
+    ACCEPT = 90
+    DECLINE = 91
+    CHRONICLE_BUILD = 92
+    CHRONICLE_BUILD_NOTHING = 93
+    CHRONICLE_REPAIR = 94
+    CHRONICLE_IN_PLACE_OF = 95
+    CHRONICLE_SUIT = 96
+    YOUR_CHOICE = 97
+    AT_SITE = 98
+    GAME_OVER = 99
+    MOVE_RECOVER_BANNER = 100
+    MOVE_TARGET_BANNER = 101
+    OLD_FAVOR_FIRST_TO = 102
+    MOVE_PLAY_VISION = 103
+    MOVE_PEEK = 104
+    MOVE_ACCEPT_CITIZENSHIP = 105
+    MOVE_DECLINE_CITIZENSHIP = 106
+    MOVE_SELF_EXILE = 107
+    MOVE_NEGOTIATE_WITH = 108
+    MOVE_GIVE_FAVOR = 109
+    MOVE_GIVE_SECRET = 110
+    MOVE_GIVE_CARD = 111
+    MOVE_PROPOSE_EXCHANGE = 112
+    MOVE_ACCEPT_EXCHANGE = 113
+    MOVE_DECLINE_EXCHANGE = 114
+    MOVE_END_NEGOTIATION = 115
+    MOVE_REROLL = 116
+    MOVE_OFFER_ALLY = 117
+    MOVE_ACCEPT_ALLY = 118
+    MOVE_GIVE_TITLE = 119
+    MOVE_USE_MODIFIER = 120
+    MOVE_TAKE_ACTION = 121
+    MOVE_USE_PLAN = 122
+    MOVE_KILL_ALL = 123
+    MOVE_BECOME_CITIZEN = 124
+    MOVE_BURN_ALL_FAVOR = 125
+    MOVE_DISCARD_TO = 126
+    DISCARD_WHERE_USUAL = 127
+    DISCARD_ON_PILE_TOP = 128
+    DISCARD_ON_PILE_BOTTOM = 129
+    DISCARD_ON_WORLD_DECK_BOTTOM = 130
+    MOVE_DISCARD_FIRST = 131
 
 
 class TableId(IntEnum):
@@ -302,156 +328,176 @@ class FieldId(IntEnum):
     MUSTER_PAYS_SECRET = 14
     TRADE_ANY_SITE_IN_REGION = 15
     TRADE_GAINS_NO_FAVOR = 16
-    RECOVER_ADDED_SECRETS = 17
-    PLAY_TO_ANY_SITE = 18
-    DISCARD_PILE_OVERRIDE = 19
-    DISCARD_TO_BOTTOM = 20
+    PLAY_TO_ANY_SITE = 17
+    DISCARD_DESTINATION = 18
+    DISCARD_DESTINATIONS = 19
+    GIVE_SECRETS_FORBIDDEN = 20
     POWER_CAMPAIGN = 21
     POWER_CAMPAIGN_DEFENDER = 22
-    ACTING_SITE = 23
-    CAMPAIGN_ATTACKER = 24
-    CAMPAIGN_DEFENDER = 25
-    CAMPAIGN_TARGET_SITE = 26
-    CAMPAIGN_TARGET_CARD = 27
-    CAMPAIGN_TARGET_BANNER = 28
-    CAMPAIGN_TARGET_PAWN = 29
-    CAMPAIGN_ATTACK = 30
-    CAMPAIGN_DEFENSE = 31
-    CAMPAIGN_LOSER = 32
-    CAMPAIGN_LOSSES = 33
-    CAMPAIGN_VICTORIOUS = 34
-    CAMPAIGN_PLANNING = 35
-    CAMPAIGN_PLAN_USER = 36
-    CAMPAIGN_ALLY = 37
-    CAMPAIGN_PLAN_USED = 38
-    CAMPAIGN_DISCARD_AT_END = 39
-    CAMPAIGN_DISCARD_ON_DEFEAT = 40
-    CAMPAIGN_PLAN_CARD = 41
-    CAMPAIGN_PLANS_USED_BY = 42
-    CAMPAIGN_PLANS_ONLY = 43
-    CAMPAIGN_DECIDED = 44
-    CAMPAIGN_KILLING = 45
-    CAMPAIGN_KILL_FROM = 46
-    CAMPAIGN_KILLED = 47
-    CAMPAIGN_HOSPITAL = 48
-    CAMPAIGN_WIN_FAVOR = 49
-    CAMPAIGN_WIN_WARBANDS = 50
-    CAMPAIGN_WIN_WARBANDS_PER_KILL = 51
-    CAMPAIGN_WIN_CITIZEN = 52
-    CAMPAIGN_WIN_KILL_ALL = 53
-    CAMPAIGN_WIN_KILL_ALL_FAVOR = 54
-    CAMPAIGN_WIN_BURN_ALL_FAVOR = 55
-    CAMPAIGN_WIN_CAPTURE = 56
-    CAMPAIGN_WIN_BURN_SECRETS = 57
-    FAVOR = 58
-    SECRET = 59
-    SECRET_FACEDOWN = 60
-    WARBANDS = 61
-    WARBAND_BANK = 62
-    SITE_WARBANDS = 63
-    BANK_FAVOR = 64
-    SHARED_FAVOR = 65
-    SHARED_SECRET = 66
-    CARD_FAVOR = 67
-    CARD_SECRET = 68
-    BANNER_FAVOR = 69
-    BANNER_SECRET = 70
-    BANNER_HOLDER = 71
-    BANNER_MOB = 72
-    CARD_ZONE = 73
-    CARD_ORDER = 74
-    CARD_FACEUP = 75
-    CARD_SEEN = 76
-    EDIFICE_RUINED = 77
-    CARD_SITE = 78
-    SITE_SLOT = 79
-    SITE_REGION = 80
-    PAWN_SITE = 81
-    SEATED = 82
-    ROLE = 83
-    SUPPLY = 84
-    OATHKEEPER = 85
-    USURPER = 86
-    OATH = 87
-    ROUND = 88
-    CURRENT_PLAYER = 89
-    VISIONS_DRAWN = 90
-    TOOK_THIS_TURN = 91
-    TRAVEL_COST_DELTA = 92
-    TRAVEL_FREE = 93
-    SEARCH_DRAW_DELTA = 94
-    SEARCH_COST_CAP = 95
-    TRADE_FAVOR_DELTA = 96
-    TRADE_SECRET_DELTA = 97
-    ATTACK_DICE_DELTA = 98
-    DEFENSE_DICE_DELTA = 99
-    KILL_ALL_DEFEATED = 100
-    ACTION_FORBIDDEN = 101
-    PHASE = 102
-    EFFECT_PLAYER = 103
-    EFFECT_RETURN = 104
-    WINNER = 105
-    POWER_QUEUED = 106
-    TRIGGER_TIMING = 107
-    TRIGGER_SEAT = 108
-    ACTION_KIND = 109
-    ACTION_TARGET = 110
-    MODIFIER_USED = 111
-    MODIFIERS_FIRST = 112
-    PLAYED_CARD = 113
-    PLAYED_SITE = 114
-    PLAYED_BY = 115
-    PLAYED_FACEUP = 116
-    SEARCH_RESOLVING = 117
-    RELIQUARY_PICK = 118
-    RELIQUARY_PICK_RETURN = 119
-    RELIQUARY_SPACE = 120
-    CHRONICLE_KEEP_SUIT = 121
-    ADVISER_LIMIT = 122
-    LIMIT_IGNORED = 123
-    COUNTED_SUIT = 124
-    ADVISERS_OF = 125
-    ADVISER_WEIGHT = 126
-    VISIONS_FORBIDDEN = 127
-    EXILE_FORBIDDEN = 128
-    TAKE_FORBIDDEN_CARD = 129
-    TAKE_FORBIDDEN_BANNER = 130
-    SECRET_COSTS_FORBIDDEN = 131
-    TITLE_CANDIDATES = 132
-    CITIZENSHIP_OFFER = 133
-    CITIZENSHIP_OFFER_BY = 134
-    CITIZENSHIP_RELIC = 135
-    ACT_PHASE_OVER = 136
-    SETUP_SEAT = 137
-    CARD_LOCKED = 138
-    SACRIFICE_FORBIDDEN = 139
-    OUTNUMBERED_SACRIFICE_VALUE = 140
-    BANDITS_PER_SITE_DELTA = 141
-    FACEDOWN_ADVISER_PLAY_FORBIDDEN = 142
-    SEARCH_PLAYS_IF_ONE_TO_SITE = 143
-    IGNORE_ONE_SHIELD_FACES = 144
-    ATTACK_ROLL_DOUBLED = 145
-    ATTACK_POOL_HALVED = 146
-    DEFENDER_BATTLE_PLANS_FORBIDDEN = 147
-    DEFEAT_KILLS_ALL = 148
-    MUSTER_ON_OCCUPIED_CARD = 149
-    CARD_SUIT = 150
-    REGION_DISCARD_PILE = 151
-    RELIC_WARBANDS = 152
-    DISCARDED_SUIT_THIS_TURN = 153
-    TRAVEL_COST_BASE = 154
-    MUSTER_WARBAND_DELTA = 155
-    SEARCH_REVEAL_CARDS = 156
-    SEARCH_SWAP_DISPOSSESSED = 157
-    DISCARD_TO_WORLD_DECK_BOTTOM = 158
-    SITE_POWERS_IGNORED = 159
-    TRAVEL_CHOOSER = 160
-    ACTION_SUPPLY_FREE = 161
-    PLACE_WARBANDS_FORBIDDEN = 162
-    PLAY_GAINS_SECRET_NOT_FAVOR = 163
-    PLAY_TO_ANY_SITE_IN_REGION = 164
-    RECOVER_TURNS_MOB = 165
-    END_ROLL_DELTA = 166
+    REROLL_CARD = 23
+    CAMPAIGN_SWAP_FROM = 24
+    CAMPAIGN_SWAP_TO = 25
+    CAMPAIGN_SWAPPER = 26
+    CAMPAIGN_DISCARDING = 27
+    CAMPAIGN_REROLL = 28
+    CAMPAIGN_SKULLS = 29
+    ACTING_SITE = 30
+    CAMPAIGN_ATTACKER = 31
+    CAMPAIGN_DEFENDER = 32
+    CAMPAIGN_TARGET_SITE = 33
+    CAMPAIGN_TARGET_CARD = 34
+    CAMPAIGN_TARGET_BANNER = 35
+    CAMPAIGN_TARGET_PAWN = 36
+    CAMPAIGN_ATTACK = 37
+    CAMPAIGN_DEFENSE = 38
+    CAMPAIGN_LOSER = 39
+    CAMPAIGN_LOSSES = 40
+    CAMPAIGN_VICTORIOUS = 41
+    CAMPAIGN_PLANNING = 42
+    CAMPAIGN_PLAN_USER = 43
+    CAMPAIGN_ALLY = 44
+    CAMPAIGN_PLAN_USED = 45
+    CAMPAIGN_DISCARD_AT_END = 46
+    CAMPAIGN_DISCARD_ON_DEFEAT = 47
+    CAMPAIGN_PLAN_CARD = 48
+    CAMPAIGN_PLANS_USED_BY = 49
+    CAMPAIGN_PLANS_ONLY = 50
+    CAMPAIGN_DECIDED = 51
+    CAMPAIGN_KILLING = 52
+    CAMPAIGN_KILL_FROM = 53
+    CAMPAIGN_KILLED = 54
+    CAMPAIGN_HOSPITAL = 55
+    CAMPAIGN_WIN_FAVOR = 56
+    CAMPAIGN_WIN_WARBANDS = 57
+    CAMPAIGN_WIN_WARBANDS_PER_KILL = 58
+    CAMPAIGN_WIN_CITIZEN = 59
+    CAMPAIGN_WIN_KILL_ALL = 60
+    CAMPAIGN_WIN_KILL_ALL_FAVOR = 61
+    CAMPAIGN_WIN_BURN_ALL_FAVOR = 62
+    CAMPAIGN_WIN_CAPTURE = 63
+    CAMPAIGN_WIN_BURN_SECRETS = 64
+    FAVOR = 65
+    SECRET = 66
+    SECRET_FACEDOWN = 67
+    WARBANDS = 68
+    WARBAND_BANK = 69
+    SITE_WARBANDS = 70
+    BANK_FAVOR = 71
+    SHARED_FAVOR = 72
+    SHARED_SECRET = 73
+    CARD_FAVOR = 74
+    CARD_SECRET = 75
+    BANNER_FAVOR = 76
+    BANNER_SECRET = 77
+    BANNER_HOLDER = 78
+    BANNER_MOB = 79
+    CARD_ZONE = 80
+    CARD_ORDER = 81
+    CARD_FACEUP = 82
+    CARD_SEEN = 83
+    EDIFICE_RUINED = 84
+    CARD_SITE = 85
+    SITE_SLOT = 86
+    SITE_REGION = 87
+    PAWN_SITE = 88
+    SEATED = 89
+    ROLE = 90
+    SUPPLY = 91
+    OATHKEEPER = 92
+    USURPER = 93
+    OATH = 94
+    ROUND = 95
+    CURRENT_PLAYER = 96
+    VISIONS_DRAWN = 97
+    TOOK_THIS_TURN = 98
+    USE_FORBIDDEN = 99
+    TRAVEL_COST_DELTA = 100
+    TRAVEL_FREE = 101
+    SEARCH_DRAW_DELTA = 102
+    SEARCH_COST_CAP = 103
+    TRADE_FAVOR_DELTA = 104
+    TRADE_SECRET_DELTA = 105
+    ATTACK_DICE_DELTA = 106
+    DEFENSE_DICE_DELTA = 107
+    KILL_ALL_DEFEATED = 108
+    ACTION_FORBIDDEN = 109
+    PHASE = 110
+    EFFECT_PLAYER = 111
+    EFFECT_RETURN = 112
+    WINNER = 113
+    POWER_QUEUED = 114
+    TRIGGER_TIMING = 115
+    TRIGGER_SEAT = 116
+    ACTION_KIND = 117
+    ACTION_TARGET = 118
+    MODIFIER_USED = 119
+    MODIFIERS_FIRST = 120
+    PLAYED_CARD = 121
+    PLAYED_SITE = 122
+    PLAYED_BY = 123
+    PLAYED_FACEUP = 124
+    SEARCH_RESOLVING = 125
+    RELIQUARY_PICK = 126
+    RELIQUARY_PICK_RETURN = 127
+    NEGOTIATOR = 128
+    NEGOTIATION_PARTNER = 129
+    NEGOTIATION_GOODS = 130
+    NEGOTIATION_SITE = 131
+    NEGOTIATION_QUEUE = 132
+    NEGOTIATION_RETURN = 133
+    OFFER_FAVOR = 134
+    OFFER_SECRET = 135
+    OFFER_CARD = 136
+    RELIQUARY_SPACE = 137
+    CHRONICLE_KEEP_SUIT = 138
+    ADVISER_LIMIT = 139
+    LIMIT_IGNORED = 140
+    COUNTED_SUIT = 141
+    ADVISERS_OF = 142
+    ADVISER_WEIGHT = 143
+    VISIONS_FORBIDDEN = 144
+    EXILE_FORBIDDEN = 145
+    TAKE_FORBIDDEN_CARD = 146
+    TAKE_FORBIDDEN_BANNER = 147
+    SECRET_COSTS_FORBIDDEN = 148
+    TITLE_CANDIDATES = 149
+    CITIZENSHIP_OFFER = 150
+    CITIZENSHIP_OFFER_BY = 151
+    CITIZENSHIP_RELIC = 152
+    ACT_PHASE_OVER = 153
+    SETUP_SEAT = 154
+    SITE_CAPACITY = 155
+    CARD_LOCKED = 156
+    SACRIFICE_FORBIDDEN = 157
+    OUTNUMBERED_SACRIFICE_VALUE = 158
+    BANDITS_PER_SITE_DELTA = 159
+    FACEDOWN_ADVISER_PLAY_FORBIDDEN = 160
+    SEARCH_PLAYS_IF_ONE_TO_SITE = 161
+    IGNORE_ONE_SHIELD_FACES = 162
+    ATTACK_ROLL_DOUBLED = 163
+    ATTACK_POOL_HALVED = 164
+    DEFENDER_BATTLE_PLANS_FORBIDDEN = 165
+    DEFEAT_KILLS_ALL = 166
+    MUSTER_ON_OCCUPIED_CARD = 167
+    CARD_SUIT = 168
+    REGION_DISCARD_PILE = 169
+    RELIC_WARBANDS = 170
+    DISCARDED_SUIT_THIS_TURN = 171
+    TRAVEL_COST_BASE = 172
+    MUSTER_WARBAND_DELTA = 173
+    SEARCH_REVEAL_CARDS = 174
+    SEARCH_SWAP_DISPOSSESSED = 175
+    SEARCH_SWAPPABLE = 176
+    SITE_POWERS_IGNORED = 177
+    TRAVEL_CHOOSER = 178
+    ACTION_SUPPLY_FREE = 179
+    PLACE_WARBANDS_FORBIDDEN = 180
+    PLAY_GAINS_SECRET_NOT_FAVOR = 181
+    PLAY_TO_ANY_SITE_IN_REGION = 182
+    PLAY_DISCARD_FIRST_IN_REGION = 183
+    RECOVER_TURNS_MOB = 184
+    END_ROLL = 185
+    END_ROLL_DELTA = 186
 
 
 class ResourceId(IntEnum):
@@ -475,95 +521,99 @@ class NativeId(IntEnum):
     IGNORE_ADVISER_LIMIT = 11
     ACT_AS_IF_ADVISERS_OF = 12
     ACT_AS_IF_PAWN_AT = 13
-    CAMPAIGN_CHOOSING_DEFENDER = 14
-    REROLL_DICE = 15
-    FORBID_GIVING_SECRETS = 16
-    TRAVEL = 17
-    CAMPAIGN = 18
-    PLAYED_CARD_BY = 19
-    ON_DEFEAT_DISCARD = 20
-    ON_CAMPAIGN_END_DISCARD = 21
-    ON_VICTORY_MAY_TRAVEL_THEN_CAMPAIGN_FREE = 22
-    ON_VICTORY_OVER_PAWN_ENEMY_BURNS_ALL_FAVOR = 23
-    ON_VICTORY_OVER_PAWN_ENEMY_BURNS_SECRETS_BUT_ONE = 24
-    KILLED_WARBANDS_TO_SITE = 25
-    DEFENDER_VICTORIOUS_NOW = 26
-    TAKE_BURNED_FAVOR = 27
-    LIMIT_ADVISERS = 28
-    ADVISER_COUNTS_AS_SEVERAL = 29
-    IGNORE_SITE_CAPACITY = 30
-    SET_SITE_CAPACITY = 31
-    MOVE_CARD_TO_SITE = 32
-    ROLL_DEFENSE_TOTAL = 33
-    ROLL_TO_STEAL_TAKEN_RELICS = 34
-    RETURN_TOKENS_AS_IN_REST = 35
-    SHARE_REVEALED_VISION = 36
-    VISIONARY_WIN_WITH_SHARED_VISION = 37
-    PLAY_DISCARDED_SHARED_VISION = 38
-    NEGOTIATE_BINDING_EXCHANGE_OF_HOLDINGS = 39
-    CAMPAIGN_ATTACK_FORCE = 40
-    CAMPAIGN_DEFENSE_FORCE = 41
-    IS_CAMPAIGN_ALLY = 42
-    SEARCH_DECK = 43
-    RECOVER_TARGETS_RELIC = 44
-    WARBAND_COLOUR_OF = 45
-    CAN_TRAVEL_TO = 46
-    SACRIFICE_IN_FORCE = 47
-    FORBID_OTHER_BATTLE_PLANS = 48
-    ATTACKER_VICTORIOUS_NOW = 49
-    ON_VICTORY_GAIN_FAVOR = 50
-    ON_VICTORY_GAIN_WARBANDS = 51
-    ON_VICTORY_MAY_BECOME_CITIZEN = 52
-    MAY_TARGET_RELICS_AT_TARGETED_SITES = 53
-    REPLACE_PLAN_DISCARDS_WITH_SUIT_CARD = 54
-    SHUFFLE_ZONE = 55
-    TAKE_RELIQUARY_RELIC_UNSEEN = 56
-    NEGOTIATE_EXCHANGES_AT_SITE = 57
-    FORBID_TAKING_HOLDINGS_UNLESS_SUIT_RULED = 58
-    FORBID_BANNER_TO_ENEMIES = 59
-    FORBID_ENEMY_SECRET_COST_POWERS = 60
-    LOCK_CARDS_AT_RULED_SITES_FOR_ENEMIES = 61
-    ENEMY_ACTION_TOLL = 62
-    FORBID_ENEMY_FACEUP_VISIONS_AT_RULED_SITES = 63
-    FACEUP_VISIONS_ONLY_AT_SITE = 64
-    FORBID_FACEUP_VISIONS = 65
-    CANNOT_BE_EXILED = 66
-    ADVISER_LIMIT_EXCEPT_SUIT = 67
-    REDIRECT_FAVOR_GAINS_TO_BANK = 68
-    USE_BANK_FAVOR_AS_BOARD = 69
-    TRAVEL_DESTINATION = 70
-    PLAYED_CARD = 71
-    PLAYED_FACEUP = 72
-    PLAYED_TO_SITE = 73
-    TRADE_CARD = 74
-    RECOVER_TARGET_BANNER = 75
-    PLAYER_RULES = 76
-    RULER_OF = 77
-    IS_ENEMY = 78
-    CAMPAIGN_TARGETS_CARD = 79
-    CAMPAIGN_TARGETS_AT_SITE = 80
-    CAMPAIGN_TARGETS_PAWN = 81
-    CAMPAIGN_TARGETS_BANNER = 82
-    ON_VICTORY_MAY_KILL_ENEMY_FORCE_GIVE_FAVOR = 83
-    ON_VICTORY_GAIN_WARBANDS_PER_ENEMY_KILL = 84
-    ON_VICTORY_CAPTURE_ENEMY_FORCE = 85
-    FORBID_PLACING_WARBANDS_AT_SITES = 86
-    IGNORE_SITE_POWERS = 87
-    TRAVEL_DESTINATION_CHOSEN_BY = 88
-    DISCARD_CARD = 89
-    TAKE_RELIC = 90
-    RECOVER_RELIC = 91
-    PUT_ON_BOTTOM = 92
-    TOP_CARD_OF = 93
-    PEEK_TOP_CARDS = 94
-    SWAP_WITH_DISPOSSESSED = 95
-    NEGOTIATE_BINDING_EXCHANGE = 96
-    OFFER_CITIZENSHIP = 97
-    BECOME_EXILE = 98
-    TREAT_BANDITS_AS_WARBANDS = 99
-    RULE_CARDS_AT_IMPERIAL_SITES = 100
-    FORBID_TAKING_HOLDINGS = 101
-    CHRONICLE_KEEP_SITES_WITH_SUIT = 102
+    MAY_DISCARD_TO_ANY_PILE = 14
+    CAMPAIGN_CHOOSING_DEFENDER = 15
+    REROLL_DICE = 16
+    FORBID_GIVING_SECRETS = 17
+    TRAVEL = 18
+    CAMPAIGN = 19
+    PLAYED_CARD_BY = 20
+    ON_DEFEAT_DISCARD = 21
+    ON_CAMPAIGN_END_DISCARD = 22
+    ON_VICTORY_MAY_TRAVEL_THEN_CAMPAIGN_FREE = 23
+    ON_VICTORY_OVER_PAWN_ENEMY_BURNS_ALL_FAVOR = 24
+    ON_VICTORY_OVER_PAWN_ENEMY_BURNS_SECRETS_BUT_ONE = 25
+    KILLED_WARBANDS_TO_SITE = 26
+    DEFENDER_VICTORIOUS_NOW = 27
+    TAKE_BURNED_FAVOR = 28
+    LIMIT_ADVISERS = 29
+    ADVISER_COUNTS_AS_SEVERAL = 30
+    IGNORE_SITE_CAPACITY = 31
+    FORBID_PLAY_TO_SITE_WITH_LOCKED_CARDS = 32
+    SET_SITE_CAPACITY = 33
+    MOVE_CARD_TO_SITE = 34
+    ROLL_DEFENSE_TOTAL = 35
+    RETURN_TOKENS_AS_IN_REST = 36
+    SHARE_REVEALED_VISION = 37
+    VISIONARY_WIN_WITH_SHARED_VISION = 38
+    PLAY_DISCARDED_SHARED_VISION = 39
+    NEGOTIATE_BINDING_EXCHANGE_OF_HOLDINGS = 40
+    CAMPAIGN_ATTACK_FORCE = 41
+    CAMPAIGN_DEFENSE_FORCE = 42
+    IS_CAMPAIGN_ALLY = 43
+    SEARCH_DECK = 44
+    RECOVERED_RELIC = 45
+    RECOVER_TARGETS_RELIC = 46
+    WARBAND_COLOUR_OF = 47
+    CAN_TRAVEL_TO = 48
+    SACRIFICE_IN_FORCE = 49
+    FORBID_OTHER_BATTLE_PLANS = 50
+    ATTACKER_VICTORIOUS_NOW = 51
+    ON_VICTORY_GAIN_FAVOR = 52
+    ON_VICTORY_GAIN_WARBANDS = 53
+    ON_VICTORY_MAY_BECOME_CITIZEN = 54
+    MAY_TARGET_RELICS_AT_TARGETED_SITES = 55
+    REPLACE_PLAN_DISCARDS_WITH_SUIT_CARD = 56
+    SHUFFLE_ZONE = 57
+    TAKE_RELIQUARY_RELIC_UNSEEN = 58
+    NEGOTIATE_EXCHANGES_AT_SITE = 59
+    FORBID_TAKING_HOLDINGS_UNLESS_SUIT_RULED = 60
+    FORBID_BANNER_TO_ENEMIES = 61
+    FORBID_ENEMY_SECRET_COST_POWERS = 62
+    LOCK_CARDS_AT_RULED_SITES_FOR_ENEMIES = 63
+    ENEMY_ACTION_TOLL = 64
+    FORBID_ENEMY_FACEUP_VISIONS_AT_RULED_SITES = 65
+    FACEUP_VISIONS_ONLY_AT_SITE = 66
+    FORBID_FACEUP_VISIONS = 67
+    CANNOT_BE_EXILED = 68
+    ADVISER_LIMIT_EXCEPT_SUIT = 69
+    REDIRECT_FAVOR_GAINS_TO_BANK = 70
+    USE_BANK_FAVOR_AS_BOARD = 71
+    TRAVEL_DESTINATION = 72
+    PLAYED_CARD = 73
+    PLAYED_FACEUP = 74
+    PLAYED_TO_SITE = 75
+    TRADE_CARD = 76
+    RECOVER_TARGET_BANNER = 77
+    PLAYER_RULES = 78
+    RULER_OF = 79
+    IS_ENEMY = 80
+    CAMPAIGN_TARGETS_CARD = 81
+    CAMPAIGN_TARGETS_AT_SITE = 82
+    CAMPAIGN_TARGETS_PAWN = 83
+    CAMPAIGN_TARGETS_BANNER = 84
+    ON_VICTORY_MAY_KILL_ENEMY_FORCE_GIVE_FAVOR = 85
+    ON_VICTORY_GAIN_WARBANDS_PER_ENEMY_KILL = 86
+    ON_VICTORY_CAPTURE_ENEMY_FORCE = 87
+    FORBID_PLACING_WARBANDS_AT_SITES = 88
+    IGNORE_SITE_POWERS = 89
+    TRAVEL_DESTINATION_CHOSEN_BY = 90
+    DISCARD_CARD = 91
+    TAKE_RELIC = 92
+    RECOVER_RELIC = 93
+    PUT_ON_BOTTOM = 94
+    TOP_CARD_OF = 95
+    PEEK_TOP_CARDS = 96
+    SWAP_WITH_DISPOSSESSED = 97
+    MAY_DISCARD_TO_WORLD_DECK_BOTTOM = 98
+    NEGOTIATE_BINDING_EXCHANGE = 99
+    OFFER_CITIZENSHIP = 100
+    BECOME_EXILE = 101
+    TREAT_BANDITS_AS_WARBANDS = 102
+    RULE_CARDS_AT_IMPERIAL_SITES = 103
+    FORBID_USING_RELIC = 104
+    FORBID_TAKING_HOLDINGS = 105
+    CHRONICLE_KEEP_SITES_WITH_SUIT = 106
 
 
 class ZoneId(IntEnum):
@@ -1676,7 +1726,7 @@ GLOSSARY: tuple[Term, ...] = (
         note='The s3 index calls edifices «будівлі» (L858).',
         name=Text(en='edifice', fr='Édifice', uk='споруда'),
         definition=Text(en='A double-sided card that replaces a denizen at a site in the Chronicle. Its intact side has a suit and a restriction banner; its ruined side has no suit and cannot be used to Muster or Trade. Both sides have a power (2.9, 8.3).', fr='Une carte recto verso qui remplace un Habitant sur un site lors de la Chronique. Son côté Intact a un Clan et un fanion de restriction ; son côté Ruine n’a pas de Clan et ne peut pas être utilisé pour Recruter ou Commercer. Les deux côtés ont un pouvoir (2.9, 8.3).', uk='Двостороння карта, яка замінює мешканця в місцевості під час Літопису. Її ціла сторона має масть і значок обмеження; зруйнована сторона не має масті й не може бути використана для Найму або Торгівлі. Кожна сторона має свою силу (2.9, 8.3).'),
-        forms=Text(en='edifices', fr='Édifices, édifice, édifices', uk='споруди, споруд, спорудою, спорудами, будівлі'),
+        forms=Text(en='edifices', fr='Édifices, édifice, édifices', uk='споруди, споруд, споруду, спорудою, спорудами, будівлі'),
     ),
     Term(
         id=TermId.EMPIRE,
@@ -2701,6 +2751,14 @@ LABELS: tuple[Label, ...] = (
         text=Text(en="Search your region's discard pile", fr='Rechercher dans la pile de défausse de votre région', uk='Пошук у колоді скидання вашого регіону'),
     ),
     Label(
+        id=LabelId.MOVE_SWAP_DRAWN,
+        text=Text(en='Swap with a random card from the Dispossessed:', fr='Échanger contre une carte au hasard des Dépossédés la carte', uk='Обміняти на випадкову карту Знедолених карту'),
+    ),
+    Label(
+        id=LabelId.MOVE_DISCARD_INSTEAD,
+        text=Text(en='Keep the battle plans, discarding instead', fr='Garder les Plans de Bataille en défaussant à la place la carte', uk='Зберегти бойові маневри, скинувши натомість карту'),
+    ),
+    Label(
         id=LabelId.MOVE_KEEP,
         text=Text(en='Keep', fr='Garder la carte', uk='Залишити карту'),
     ),
@@ -2833,6 +2891,42 @@ LABELS: tuple[Label, ...] = (
         text=Text(en='to act', fr='doit jouer', uk='ходить'),
     ),
     Label(
+        id=LabelId.CHRONICLE_VOW,
+        text=Text(en='Choose the Oath you vow for the next game (8.1)', fr='Choisissez le Serment que vous prêtez pour la prochaine partie (8.1)', uk='Оберіть Клятву, яку складаєте на наступну гру (8.1)'),
+    ),
+    Label(
+        id=LabelId.CHRONICLE_CITIZENSHIP,
+        text=Text(en='The winner offers you Citizenship (8.2)', fr='Le vainqueur vous offre la Citoyenneté (8.2)', uk='Переможець пропонує вам громадянство (8.2)'),
+    ),
+    Label(
+        id=LabelId.ACCEPT,
+        text=Text(en='Accept', fr='Accepter', uk='Прийняти'),
+    ),
+    Label(
+        id=LabelId.DECLINE,
+        text=Text(en='Decline', fr='Refuser', uk='Відмовитися'),
+    ),
+    Label(
+        id=LabelId.CHRONICLE_BUILD,
+        text=Text(en='You may build or repair one edifice (8.3.1)', fr='Vous pouvez construire ou réparer un Édifice (8.3.1)', uk='Ви можете побудувати або відремонтувати одну споруду (8.3.1)'),
+    ),
+    Label(
+        id=LabelId.CHRONICLE_BUILD_NOTHING,
+        text=Text(en='Build nothing', fr='Ne rien construire', uk='Нічого не будувати'),
+    ),
+    Label(
+        id=LabelId.CHRONICLE_REPAIR,
+        text=Text(en='Repair', fr='Réparer', uk='Відремонтувати'),
+    ),
+    Label(
+        id=LabelId.CHRONICLE_IN_PLACE_OF,
+        text=Text(en='in place of', fr='à la place de', uk='замість'),
+    ),
+    Label(
+        id=LabelId.CHRONICLE_SUIT,
+        text=Text(en="Your advisers' most common suits are tied: choose one (8.4)", fr='Les Clans les plus fréquents de vos Conseillers sont à égalité : choisissez-en un (8.4)', uk='Найчастіші масті ваших радників рівні: оберіть одну (8.4)'),
+    ),
+    Label(
         id=LabelId.YOUR_CHOICE,
         text=Text(en='your choice', fr='votre choix', uk='ваш вибір'),
     ),
@@ -2877,6 +2971,42 @@ LABELS: tuple[Label, ...] = (
         text=Text(en='Exile yourself', fr='S’exiler soi-même', uk='Вигнати самого себе'),
     ),
     Label(
+        id=LabelId.MOVE_NEGOTIATE_WITH,
+        text=Text(en='Negotiate an exchange with', fr='Négocier un échange avec', uk='Домовитися про обмін із'),
+    ),
+    Label(
+        id=LabelId.MOVE_GIVE_FAVOR,
+        text=Text(en='In the offer, one favor given by', fr='Dans l’offre, une faveur donnée par', uk='У пропозиції: один фавор дає'),
+    ),
+    Label(
+        id=LabelId.MOVE_GIVE_SECRET,
+        text=Text(en='In the offer, one secret given by', fr='Dans l’offre, un secret donné par', uk='У пропозиції: один секрет дає'),
+    ),
+    Label(
+        id=LabelId.MOVE_GIVE_CARD,
+        text=Text(en='In the offer, given by whoever has it:', fr='Dans l’offre, donnée par qui la possède, la carte', uk='У пропозиції (дає той, у кого вона є): карта'),
+    ),
+    Label(
+        id=LabelId.MOVE_PROPOSE_EXCHANGE,
+        text=Text(en='Propose the exchange', fr='Proposer l’échange', uk='Запропонувати обмін'),
+    ),
+    Label(
+        id=LabelId.MOVE_ACCEPT_EXCHANGE,
+        text=Text(en='Accept the exchange', fr='Accepter l’échange', uk='Погодитися на обмін'),
+    ),
+    Label(
+        id=LabelId.MOVE_DECLINE_EXCHANGE,
+        text=Text(en='Decline the exchange', fr='Refuser l’échange', uk='Відмовитися від обміну'),
+    ),
+    Label(
+        id=LabelId.MOVE_END_NEGOTIATION,
+        text=Text(en='End the negotiation without an exchange', fr='Mettre fin à la négociation sans échange', uk='Завершити перемовини без обміну'),
+    ),
+    Label(
+        id=LabelId.MOVE_REROLL,
+        text=Text(en='Reroll all the dice just rolled, paying the cost of', fr='Relancer tous les dés qui viennent d’être lancés, en payant le coût de', uk='Перекинути всі щойно кинуті кубики, сплативши ціну карти'),
+    ),
+    Label(
         id=LabelId.MOVE_OFFER_ALLY,
         text=Text(en='Join the defence as an Ally', fr='Rejoindre la défense en tant qu’Allié', uk='Приєднатися до оборони як Союзник'),
     ),
@@ -2911,6 +3041,30 @@ LABELS: tuple[Label, ...] = (
     Label(
         id=LabelId.MOVE_BURN_ALL_FAVOR,
         text=Text(en="Burn all of the defender's favor, with", fr='Brûler toutes les faveurs du défenseur, avec la carte', uk='Знищити весь фавор захисника картою'),
+    ),
+    Label(
+        id=LabelId.MOVE_DISCARD_TO,
+        text=Text(en='From now on, put the cards you discard', fr='Désormais, placer les cartes que vous défaussez', uk='Відтепер класти скинуті вами карти'),
+    ),
+    Label(
+        id=LabelId.DISCARD_WHERE_USUAL,
+        text=Text(en='where the rules usually send them', fr='là où les règles les envoient d’ordinaire', uk='туди, куди їх зазвичай скидають за правилами'),
+    ),
+    Label(
+        id=LabelId.DISCARD_ON_PILE_TOP,
+        text=Text(en='on top of the discard pile of the region', fr='sur le dessus de la pile de défausse de la région', uk='на верх колоди скидання регіону'),
+    ),
+    Label(
+        id=LabelId.DISCARD_ON_PILE_BOTTOM,
+        text=Text(en='on the bottom of the discard pile of the region', fr='sous la pile de défausse de la région', uk='під низ колоди скидання регіону'),
+    ),
+    Label(
+        id=LabelId.DISCARD_ON_WORLD_DECK_BOTTOM,
+        text=Text(en='on the bottom of the world deck', fr='sous la pioche Monde', uk='під низ колоди світу'),
+    ),
+    Label(
+        id=LabelId.MOVE_DISCARD_FIRST,
+        text=Text(en='Before playing to a site, first discard, as the People’s Favor allows, the denizen', fr='Avant de jouer sur un site, défausser d’abord, comme le permet la Faveur du Peuple, la carte Habitant', uk='Перш ніж зіграти карту на місцевість, спершу скинути (як дозволяє Народне Визнання) карту мешканця'),
     ),
 )
 
@@ -3234,24 +3388,24 @@ STATE: tuple[StateField, ...] = (
         doc='1: the Trade being taken gains no favor (5.3 a; 9.2 cannot; Vow of Poverty).',
     ),
     StateField(
-        id=FieldId.RECOVER_ADDED_SECRETS,
-        rule=True,
-        doc="Secrets from the player's board added to those they choose to put on the banner in the Recover being taken (5.4.3; Magician's Code): the payment is their sum and must still exceed the tokens there.",
-    ),
-    StateField(
         id=FieldId.PLAY_TO_ANY_SITE,
         rule=True,
         doc="1: the card being played may go to any faceup site that has room instead of only the player's site (5.1.4.I; New Growth).",
     ),
     StateField(
-        id=FieldId.DISCARD_PILE_OVERRIDE,
-        value='zone',
-        doc="The discard pile the player's discards go to during the action being taken instead of the usual one (glossary Discard; Bracken); -1: the usual pile. The kernel clears it when the action ends.",
+        id=FieldId.DISCARD_DESTINATION,
+        of=('player',),
+        doc="Where the cards this player discards go, as they chose on their turn (runtime/oath/setup.py DISCARD_*): 0 the pile the glossary's Discard names, 1 the bottom of the world deck (Cracked Horn), 2 + 2 × region (+ 1 for its bottom) a region's discard pile (Bracken). A choice the persistent rules no longer allow goes back to 0.",
     ),
     StateField(
-        id=FieldId.DISCARD_TO_BOTTOM,
-        rule=True,
-        doc='1: the cards the player discards during the action being taken go on the bottom of their discard pile instead of its top (Bracken).',
+        id=FieldId.DISCARD_DESTINATIONS,
+        of=('player',),
+        doc='The destinations (a bit each, numbered as in discard_destination) the persistent rules let this player choose for their discards (Bracken, Cracked Horn); worked out with the other persistent rules (runtime/oath/persistent.py).',
+    ),
+    StateField(
+        id=FieldId.GIVE_SECRETS_FORBIDDEN,
+        of=('player',),
+        doc='1: the player cannot give secrets to anyone (Vow of Silence). A persistent rule (runtime/oath/persistent.py).',
     ),
     StateField(
         id=FieldId.POWER_CAMPAIGN,
@@ -3261,6 +3415,38 @@ STATE: tuple[StateField, ...] = (
     StateField(
         id=FieldId.POWER_CAMPAIGN_DEFENDER,
         doc='1 + the only defender that Campaign may declare (Sneak Attack: the player who just campaigned); 0: any 5.5.1 allows.',
+    ),
+    StateField(
+        id=FieldId.REROLL_CARD,
+        of=('player',),
+        doc='1 + the card whose power lets the player reroll the dice they have just rolled, paying its cost (Jinx); 0: none. A persistent rule (runtime/oath/persistent.py).',
+    ),
+    StateField(
+        id=FieldId.CAMPAIGN_SWAP_FROM,
+        of=('player',),
+        doc='1 + the suit of the battle plans this player, about to discard them, may keep by discarding one card they rule of campaign_swap_to instead (Wild Mounts); 0: none.',
+    ),
+    StateField(
+        id=FieldId.CAMPAIGN_SWAP_TO,
+        of=('player',),
+        doc='1 + the suit of that card.',
+    ),
+    StateField(
+        id=FieldId.CAMPAIGN_SWAPPER,
+        value='player',
+        doc='The player choosing whether to discard a card instead of their battle plans (Wild Mounts); -1: none.',
+    ),
+    StateField(
+        id=FieldId.CAMPAIGN_DISCARDING,
+        doc="Which discard of the Campaign waits for a player's choice of a card to discard instead (Wild Mounts): 1 the plans discarded at its end (5.5.8), 2 the defeated side's (5.5.6); 0: none.",
+    ),
+    StateField(
+        id=FieldId.CAMPAIGN_REROLL,
+        doc='Which roll of the Campaign its roller may now reroll (Jinx): 1 the defense, 2 the attack; 0: none.',
+    ),
+    StateField(
+        id=FieldId.CAMPAIGN_SKULLS,
+        doc='The skulls of the attack roll, whose warbands die once the roll stands (5.5.4).',
     ),
     StateField(
         id=FieldId.ACTING_SITE,
@@ -3612,6 +3798,11 @@ STATE: tuple[StateField, ...] = (
         doc='1 when the card was taken this turn (the Grand Scepter cannot be used then).',
     ),
     StateField(
+        id=FieldId.USE_FORBIDDEN,
+        of=('card',),
+        doc="1: nobody can use the card's powers now (the Grand Scepter on the turn it was taken). A persistent rule (runtime/oath/persistent.py).",
+    ),
+    StateField(
         id=FieldId.TRAVEL_COST_DELTA,
         rule=True,
         doc='Added to the Travel cost of the action being taken (modifiers: +1 Supply).',
@@ -3743,6 +3934,45 @@ STATE: tuple[StateField, ...] = (
         doc='Where the turn was going when that power ended (a phase number).',
     ),
     StateField(
+        id=FieldId.NEGOTIATOR,
+        doc='1 + the player proposing a binding exchange a power allows (runtime/oath/negotiate.py); 0: none.',
+    ),
+    StateField(
+        id=FieldId.NEGOTIATION_PARTNER,
+        doc='1 + the other party to it; 0: not chosen yet.',
+    ),
+    StateField(
+        id=FieldId.NEGOTIATION_GOODS,
+        doc='What may change hands besides favor and secrets: 1 advisers, 2 relics, 4 ruled sites (bits).',
+    ),
+    StateField(
+        id=FieldId.NEGOTIATION_SITE,
+        doc='1 + the site whose players negotiate among themselves (The Gathering); 0: any player.',
+    ),
+    StateField(
+        id=FieldId.NEGOTIATION_QUEUE,
+        doc='The players still to propose at The Gathering (bit per seat).',
+    ),
+    StateField(
+        id=FieldId.NEGOTIATION_RETURN,
+        doc='Where the turn was going when the power that allowed the negotiation ended (a phase number).',
+    ),
+    StateField(
+        id=FieldId.OFFER_FAVOR,
+        of=('player',),
+        doc='The favor this party gives in the offer being made.',
+    ),
+    StateField(
+        id=FieldId.OFFER_SECRET,
+        of=('player',),
+        doc='The secrets this party gives in the offer being made.',
+    ),
+    StateField(
+        id=FieldId.OFFER_CARD,
+        of=('card',),
+        doc='1 for an adviser, relic or site in the offer, given by the party who has it.',
+    ),
+    StateField(
         id=FieldId.RELIQUARY_SPACE,
         of=('card',),
         doc='1 + the Imperial Reliquary space a relic was put on at setup (2.3); 0 for others. A space whose relic is gone has uncovered its action modifier for the Chancellor.',
@@ -3828,6 +4058,11 @@ STATE: tuple[StateField, ...] = (
     StateField(
         id=FieldId.SETUP_SEAT,
         doc='The seat choosing its first adviser during setup (23).',
+    ),
+    StateField(
+        id=FieldId.SITE_CAPACITY,
+        of=('site',),
+        doc="1 + the site's capacity (2.8.1) when a power set it (Salt the Earth); 0: as printed.",
     ),
     StateField(
         id=FieldId.CARD_LOCKED,
@@ -3933,9 +4168,9 @@ STATE: tuple[StateField, ...] = (
         doc='1: in the Search being taken, the player may swap any number of the denizens drawn with cards taken at random from the Dispossessed (8.5; Great Spire).',
     ),
     StateField(
-        id=FieldId.DISCARD_TO_WORLD_DECK_BOTTOM,
-        rule=True,
-        doc='1: the cards the player discards during the action being taken go on the bottom of the world deck instead of a discard pile (Cracked Horn).',
+        id=FieldId.SEARCH_SWAPPABLE,
+        of=('card',),
+        doc='1 for a denizen the Search being resolved drew that may still be swapped with a random card from the Dispossessed (Great Spire); cleared once a card is kept.',
     ),
     StateField(
         id=FieldId.SITE_POWERS_IGNORED,
@@ -3967,14 +4202,23 @@ STATE: tuple[StateField, ...] = (
         doc="1: the card being played may go to any site in the player's region instead of only their site (5.1.4.I; the People's Favor).",
     ),
     StateField(
+        id=FieldId.PLAY_DISCARD_FIRST_IN_REGION,
+        rule=True,
+        doc="1: before playing the card to a site, the player may first discard a denizen card at any site in their region (5.1.4.I; the People's Favor).",
+    ),
+    StateField(
         id=FieldId.RECOVER_TURNS_MOB,
         rule=True,
         doc="1: recovering the People's Favor turns it to its Mob side instead of its normal side (5.4.4; Hall of Mockery).",
     ),
     StateField(
+        id=FieldId.END_ROLL,
+        doc="The end die's roll at the end of this round (3.3), before end_roll_delta; 0: not rolled.",
+    ),
+    StateField(
         id=FieldId.END_ROLL_DELTA,
         rule=True,
-        doc='Added to the roll of the end die (3.3).',
+        doc="Added to the roll of the end die (3.3; Squalid District's ruler); reset at each roll.",
     ),
 )
 
@@ -4075,14 +4319,19 @@ NATIVES: tuple[Native, ...] = (
         doc='For the action being taken, the player acts as if their pawn were at the site (access 7.1.1, Campaign defenders and targets 5.5.1-5.5.2, modifiers there), without moving it.',
     ),
     Native(
+        id=NativeId.MAY_DISCARD_TO_ANY_PILE,
+        args=('player',),
+        doc='While this power applies, the player may have all the cards they discard go on the top or the bottom of any one discard pile (Bracken), as they choose on their turn (runtime/oath/persistent.py).',
+    ),
+    Native(
         id=NativeId.CAMPAIGN_CHOOSING_DEFENDER,
         args=('player',),
         doc='The player starts a Campaign (5.5) without spending Supply, choosing the defender as 5.5.1 says (another player who rules their site or whose pawn is there, or the bandits if no player rules it); the rule hooks the calling effect set apply to it.',
     ),
     Native(
         id=NativeId.REROLL_DICE,
-        args=('player',),
-        doc='Reroll, once, all the attack or defense dice the player has just rolled (the new roll replaces the old one; 5.5.4-5.5.5 and any other roll of those dice).',
+        args=('player', 'card'),
+        doc="The player may, paying the card's power's cost, reroll once all the attack or defense dice they have just rolled (the new roll replaces the old one; 5.5.4-5.5.5). A persistent rule: it writes which card lets them (runtime/oath/persistent.py).",
     ),
     Native(
         id=NativeId.FORBID_GIVING_SECRETS,
@@ -4158,6 +4407,10 @@ NATIVES: tuple[Native, ...] = (
         doc="This card may be played to a site whatever its capacity (2.8.1; 9.2 ignore): the kernel does not count the site's capacity when it is played.",
     ),
     Native(
+        id=NativeId.FORBID_PLAY_TO_SITE_WITH_LOCKED_CARDS,
+        doc='This card cannot be played to a site with any locked card (7.2.2; 9.2 cannot): the kernel does not offer such a play.',
+    ),
+    Native(
         id=NativeId.SET_SITE_CAPACITY,
         args=('site', 'number'),
         doc="The site's capacity (2.8.1) is now n, whatever its card prints, until the site leaves the map.",
@@ -4172,10 +4425,6 @@ NATIVES: tuple[Native, ...] = (
         args=('number',),
         returns='number',
         doc='Roll n defense dice and return their total as in a Campaign (5.5.4): the shields, doubled once per ×2 face.',
-    ),
-    Native(
-        id=NativeId.ROLL_TO_STEAL_TAKEN_RELICS,
-        doc="After a player whose pawn is in the region of this card's ruler takes relics (glossary Take), the ruler may roll one defense die per relic taken; if no die shows a shield, the ruler takes those relics.",
     ),
     Native(
         id=NativeId.RETURN_TOKENS_AS_IN_REST,
@@ -4220,6 +4469,11 @@ NATIVES: tuple[Native, ...] = (
         id=NativeId.SEARCH_DECK,
         returns='zone',
         doc='The deck or discard pile the Search being taken (or just taken) draws from (5.1.2): world_deck or a discard pile; -1 outside a Search.',
+    ),
+    Native(
+        id=NativeId.RECOVERED_RELIC,
+        returns='relic',
+        doc='The relic the Recover being taken (or just taken) targets (5.4.1); -1 for a banner or outside a Recover.',
     ),
     Native(
         id=NativeId.RECOVER_TARGETS_RELIC,
@@ -4492,6 +4746,11 @@ NATIVES: tuple[Native, ...] = (
         doc='The player swaps up to n denizens from the top of the zone, skipping Visions, one by one with cards taken at random from the Dispossessed (8.5); the swapped denizens go to the Dispossessed.',
     ),
     Native(
+        id=NativeId.MAY_DISCARD_TO_WORLD_DECK_BOTTOM,
+        args=('player',),
+        doc='While this power applies, the player may have all the cards they discard go on the bottom of the world deck (Cracked Horn), as they choose on their turn (runtime/oath/persistent.py).',
+    ),
+    Native(
         id=NativeId.NEGOTIATE_BINDING_EXCHANGE,
         args=('player', 'bool', 'bool'),
         doc='The player negotiates a binding exchange with any one player (7.6.3, 9.6): favor and secrets, plus advisers if the first flag is set, plus binding promises of future actions with agreed penalties if the second is set; the kernel enforces what is agreed.',
@@ -4515,6 +4774,11 @@ NATIVES: tuple[Native, ...] = (
         id=NativeId.RULE_CARDS_AT_IMPERIAL_SITES,
         args=('player',),
         doc='Until the end of this turn, this player rules the cards, except battle plans, at sites the Imperial players rule, and the Imperial players do not (7.1.1; Grand Mask).',
+    ),
+    Native(
+        id=NativeId.FORBID_USING_RELIC,
+        args=('relic',),
+        doc="Nobody can use this relic's powers now (9.2 cannot; the Grand Scepter on the turn it was taken).",
     ),
     Native(
         id=NativeId.FORBID_TAKING_HOLDINGS,
@@ -5474,7 +5738,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Vow of Silence', fr='Vœu de Silence', uk='Обітниця Мовчання'),
         text=Text(en='You **cannot** recover the Darkest Secret or give anyone [secret]. Whenever a player recovers it, you gain X [secret] equal to the number of [secret] they placed.', fr='Vous **ne pouvez pas** Récupérer le Sombre Secret ni donner de [secret] à qui que ce soit. Chaque fois qu’il est Récupéré par un joueur, gagnez X [secret], X étant le nombre de [secret] que ce joueur a placés.', uk='Ви **не можете** відновити Найтемнішу Таємницю або дати будь-кому [secret]. Щоразу, коли гравець її відновлює, отримайте X [secret], де X — кількість [secret], які він поклав.'),
         params=(),
-        powers=(Power(kind='modifier', ref='VowOfSilence', timing='persistent', mandatory=True), Power(kind='modifier', ref='VowOfSilenceRecover', timing='recover', mandatory=True), Power(kind='modifier', ref='VowOfSilencePitch', timing='persistent', mandatory=True)),
+        powers=(Power(kind='modifier', ref='VowOfSilence', timing='persistent', mandatory=True), Power(kind='modifier', ref='VowOfSilenceRecover', timing='recover', mandatory=True), Power(kind='modifier', ref='VowOfSilencePitch', timing='after_any_recover', mandatory=True)),
         save_id=73,
         suit=SuitId.ARCANE,
         restriction='adviser',
@@ -6143,7 +6407,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Salt the Earth', fr='Saler la Terre', uk='Посипати Землю Сіллю'),
         text=Text(en="You **cannot** play Salt the Earth to a site with any locked cards. **When Played**, ignore this site's capacity. Discard all other denizens at this site. This site's capacity is now {n}.", fr='Vous **ne pouvez pas** jouer Saler la Terre sur un site où se trouve une carte verrouillée. **Effet immédiat** : ignorez la capacité de ce site. Défaussez toutes les autres cartes Habitant de ce site. La capacité de ce site est désormais de {n}.', uk='Ви **не можете** зіграти «Посипати Землю Сіллю» на місцевість, де є хоч одна закріплена карта. **Розігравши**: ігноруйте місткість цієї місцевості. Скиньте всіх інших мешканців цієї місцевості. Тепер місткість цієї місцевості — {n}.'),
         params=(('n', 1),),
-        powers=(Power(native=NativeId.IGNORE_SITE_CAPACITY, kind='capacity', ref='IgnoresCapacity'), Power(kind='capacity', ref='SaltTheEarth')),
+        powers=(Power(native=NativeId.IGNORE_SITE_CAPACITY, kind='capacity', ref='IgnoresCapacity'), Power(native=NativeId.FORBID_PLAY_TO_SITE_WITH_LOCKED_CARDS, kind='capacity', ref='SaltTheEarth'), Power(kind='when_played', ref='SaltTheEarth')),
         save_id=88,
         suit=SuitId.DISCORD,
         restriction='site',
@@ -6218,7 +6482,7 @@ DENIZENS: tuple[Denizen, ...] = (
         name=Text(en='Relic Thief', fr='Voleur de Reliques', uk='Викрадач Реліквій'),
         text=Text(en='After a player takes any relics and their pawn is in your region, you may use this power to roll one [defense_die] per relic taken. If you roll no [shield] / [shield] [shield], take the relics.', fr='Après qu’un joueur a pris des Reliques alors que son pion est dans votre région, vous pouvez utiliser ce pouvoir pour lancer un [defense_die] par Relique prise. Si vous n’obtenez aucun [shield] / [shield] [shield], prenez ces Reliques.', uk='Після того як гравець забирає будь-які реліквії, а його фігурка перебуває у вашому регіоні, ви можете використати цю силу, щоб кинути по одному [defense_die] за кожну з цих реліквій. Якщо не випаде жодного [shield] / [shield] [shield], заберіть ці реліквії.'),
         params=(),
-        powers=(Power(native=NativeId.ROLL_TO_STEAL_TAKEN_RELICS, kind='modifier', ref='RelicThief', timing='persistent'),),
+        powers=(Power(kind='modifier', ref='RelicThief', timing='after_any_recover'), Power(kind='modifier', ref='RelicThief', timing='after_any_campaign')),
         save_id=94,
         suit=SuitId.DISCORD,
     ),
@@ -7699,7 +7963,7 @@ EDIFICES: tuple[Edifice, ...] = (
         status='unverified',
         suit=SuitId.DISCORD,
         intact=EdificeFace(name=Text(en='Festival District', fr='Quartier des Festivités', uk='Святковий Квартал'), text=Text(en='**Action**: Negotiate a binding exchange of [favor], [secret], and advisers with any player.', fr='**Action** : Négociez un échange contraignant de [favor], de [secret] et de Conseillers avec n’importe quel joueur.', uk='**Дія**: Домовтеся з будь-яким гравцем про обов’язковий обмін [favor], [secret] і радниками.'), powers=(Power(kind='action', ref='FestivalDistrict'),), restriction='site', locked=True, save_id=204),
-        ruined=EdificeFace(name=Text(en='Squalid District', fr='Quartier Sordide', uk='Убогий Квартал'), text=Text(en="Whenever the [attack_die] is rolled to end the game, Squalid District's ruler may increase or decrease this roll by one. Citizens **cannot** use this power.", fr='Chaque fois que le [attack_die] est lancé pour mettre fin à la partie, celui qui contrôle le Quartier Sordide peut augmenter ou diminuer ce résultat de un. Les Citoyens **ne peuvent pas** utiliser ce pouvoir.', uk='Щоразу, коли кидають [attack_die], щоб визначити кінець гри, правитель Убогого Кварталу може збільшити або зменшити результат кидка на один. Громадяни **не можуть** використовувати цю силу.'), powers=(Power(kind='modifier', ref='SqualidDistrict', timing='persistent'),), restriction='site', locked=True, save_id=205),
+        ruined=EdificeFace(name=Text(en='Squalid District', fr='Quartier Sordide', uk='Убогий Квартал'), text=Text(en="Whenever the [attack_die] is rolled to end the game, Squalid District's ruler may increase or decrease this roll by one. Citizens **cannot** use this power.", fr='Chaque fois que le [attack_die] est lancé pour mettre fin à la partie, celui qui contrôle le Quartier Sordide peut augmenter ou diminuer ce résultat de un. Les Citoyens **ne peuvent pas** utiliser ce pouvoir.', uk='Щоразу, коли кидають [attack_die], щоб визначити кінець гри, правитель Убогого Кварталу може збільшити або зменшити результат кидка на один. Громадяни **не можуть** використовувати цю силу.'), powers=(Power(kind='modifier', ref='SqualidDistrict', timing='end_roll'),), restriction='site', locked=True, save_id=205),
     ),
     Edifice(
         id=EdificeId.GREAT_SPIRE,

@@ -65,6 +65,31 @@ class Kind(IntEnum):
     """Martial Culture: the victorious Exile becomes a Citizen after the Campaign (argument: the card)."""
     BURN_ALL_FAVOR = 52
     """Slander: the banished defender burns all their favor, not half (argument: the card)."""
+    DISCARD_TO = 55
+    """Where the cards the player discards go from now on, as a persistent rule lets them choose (Bracken, Cracked
+    Horn; argument: the destination, setup.py DISCARD_*)."""
+    DISCARD_FIRST = 56
+    """The People's Favor: before playing to a site, discard a denizen at a site of the player's region (argument:
+    that denizen); the play to a site follows (Phase.PLAY_AFTER_DISCARD)."""
+    NEGOTIATE_WITH = 60
+    """A binding exchange (negotiate.py): the proposer chooses the other party (argument: the seat)."""
+    GIVE_FAVOR = 61
+    """One more favor in the offer, given by this party (argument: the seat)."""
+    GIVE_SECRET = 62
+    """One more secret in the offer, given by this party (argument: the seat)."""
+    GIVE_CARD = 63
+    """An adviser, relic or ruled site in the offer, given by the party who has it (argument: the card)."""
+    PROPOSE_EXCHANGE = 64
+    ACCEPT_EXCHANGE = 65
+    DECLINE_EXCHANGE = 66
+    END_NEGOTIATION = 67
+    """The proposer lets the negotiation be, with no exchange."""
+    REROLL = 68
+    """Jinx: the roller rerolls all the dice they just rolled (argument: the card whose cost they pay)."""
+    SWAP_DRAWN = 69
+    DISCARD_INSTEAD = 70
+    """Wild Mounts: this card the player rules is discarded instead of their battle plans of a suit."""
+    """Great Spire: a denizen the Search drew changes places with a random card from the Dispossessed."""
 
 
 class Phase(IntEnum):
@@ -96,10 +121,21 @@ class Phase(IntEnum):
     """A power that allows a Campaign is settled: its user declares the defender (campaign.py)."""
     TRAVEL_DESTINATION = 18
     """Another player chooses the destination of the Travel being taken (Shrouded Wood; modifiers.py)."""
+    NEGOTIATE = 19
+    """A power allows a binding exchange: the proposer makes an offer (negotiate.py)."""
     CAMPAIGN_KILL_ALL = 20
     """The victor decides whether the defeated enemy kills all of their force (5.5.6; Sticky Fire)."""
     CAMPAIGN_BECOME_CITIZEN = 21
     """After the Campaign, a victorious Exile decides whether to become a Citizen (5.5.8; Martial Culture)."""
+    NEGOTIATE_ANSWER = 22
+    """The other party accepts or declines the offer."""
+    CAMPAIGN_REROLL = 26
+    CAMPAIGN_DISCARD_INSTEAD = 27
+    """A player about to discard battle plans of a suit may discard a card they rule instead (Wild Mounts)."""
+    """The player who just rolled a Campaign's attack or defense dice decides whether to reroll them (Jinx)."""
+    PLAY_AFTER_DISCARD = 23
+    """The People's Favor's first discard is made: the player plays the card they searched (else a facedown adviser,
+    6.1) to a site (plays.py)."""
 
 
 class IllegalAction(ValueError):

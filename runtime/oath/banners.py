@@ -20,7 +20,8 @@ SUITS = 8
 BANNER_STRIDE = 512
 MOST_PAID = BANNER_STRIDE // SUITS - 1
 """The most tokens one Recover can stack on a banner (63): an argument must fit its stride."""
-WAKE_POWER = "banner/peoples_favor/powers/1"
+PLAY_POWER, WAKE_POWER = "banner/peoples_favor/powers/0", "banner/peoples_favor/powers/1"
+"""The People's Favor's rules of a play to a site (plays.py) and its Wake duty (4.1.1)."""
 
 
 def tokens(state: OathState, banner: int) -> int:
@@ -33,28 +34,45 @@ def _purse(state: OathState, seat: int, banner: int) -> int:
     return state.flat.get("favor" if banner == PEOPLES_FAVOR else "secret", seat)
 
 
-def recover_actions(state: OathState, seat: int) -> list[int]:
-    """5.4.1-5.4.2: any banner, for more tokens than it holds; the Darkest Secret only from a holder whose
-    site has a card matching none of their faceup advisers (or from yourself, or the shared bank); not one the
-    persistent rules keep from this player (persistent.py)."""
+def recover_actions(state: OathState, seat: int, *, widened: bool) -> list[int]:
+    """5.4.1-5.4.2: any banner, for more tokens than it holds, if its own rule allows (the Darkest Secret's
+    restriction); not one the persistent rules keep from this player (persistent.py). `widened`: the Darkest
+    Secret also for more secrets than the player has, up to those a power could gain them from the shared bank,
+    when they have an optional Recover modifier (Magician's Code; modifiers.allowed sorts out which amounts it
+    makes possible)."""
     out = []
     for banner in (PEOPLES_FAVOR, DARKEST_SECRET):
-        if banner == DARKEST_SECRET and not _darkest_secret_reachable(state, seat) \
-                or state.flat.get("take_forbidden_banner", banner) >> seat & 1:
-            continue
         first_suits = range(len(state.game.entities("suit"))) if banner == PEOPLES_FAVOR else range(1)
-        for amount in range(tokens(state, banner) + 1, min(_purse(state, seat, banner), MOST_PAID) + 1):
+        most = _purse(state, seat, banner)
+        if widened and banner == DARKEST_SECRET:
+            most += state.flat.get("shared_secret")
+        most = min(most, MOST_PAID)
+        if most <= tokens(state, banner) or state.flat.get("take_forbidden_banner", banner) >> seat & 1 \
+                or not _recover_allowed(state, seat, banner):
+            continue
+        for amount in range(tokens(state, banner) + 1, most + 1):
             out += [action(Kind.RECOVER_BANNER, banner * BANNER_STRIDE + amount * SUITS + suit) for suit in first_suits]
     return out
 
 
-def _darkest_secret_reachable(state: OathState, seat: int) -> bool:
-    holder = state.flat.get("banner_holder", DARKEST_SECRET)
-    if holder < 0 or holder == seat:
+def affordable(state: OathState, seat: int, argument: int) -> bool:
+    """The amount a Recover of a banner pays is on the player's board."""
+    banner, rest = divmod(argument, BANNER_STRIDE)
+    return rest // SUITS <= _purse(state, seat, banner)
+
+
+def _recover_allowed(state: OathState, seat: int, banner: int) -> bool:
+    """The banner's own Recover rule (the Darkest Secret's restriction, 5.4.1), run on a copy of the state as the
+    binding modifier of a Recover of it."""
+    key = state.banner_recover_rules.get(banner)
+    if key is None:
         return True
-    suits = {state.suit_of[c] for c in state.advisers(holder) if state.flat.get("card_faceup", c) and c in state.suit_of}
-    here = state.flat.get("pawn_site", holder)
-    return any(state.flat.get("card_suit", c) not in suits | {-1} for c in state.cards_at(here))
+    flat = state.flat.copy()
+    flat.set("action_kind", int(Kind.RECOVER_BANNER))
+    flat.set("action_target", banner * BANNER_STRIDE)
+    flat.set("action_forbidden", 0)
+    state.run_quietly(key, seat, banner, flat)
+    return not flat.get("action_forbidden")
 
 
 def recover(state: OathState, seat: int, argument: int) -> None:

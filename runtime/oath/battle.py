@@ -267,7 +267,16 @@ def _in_campaign(count: Callable[[FlatState], int]) -> Body:
     return lambda flat, args: count(flat) if flat.get("campaign_attacker") >= 0 else 0
 
 
+def _discard_instead(flat: FlatState, args: list[int]) -> int:
+    """Wild Mounts: its user may keep their plans of the first suit by discarding a card of the second they rule."""
+    player, kept, instead = args
+    flat.set("campaign_swap_from", player, kept + 1)
+    flat.set("campaign_swap_to", player, instead + 1)
+    return 0
+
+
 FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
+    "replace_plan_discards_with_suit_card": bind_flat(_discard_instead),
     "campaign_attacker": bind_flat(_attacker),
     "campaign_defender": bind_flat(_defender),
     "campaign_defense_dice": bind_flat(_defense_dice_now),

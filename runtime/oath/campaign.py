@@ -34,6 +34,13 @@ __all__ = ["ALLY_BOARD", "BOARD"]
 
 COST = 2
 """5.5: a Campaign costs 2 Supply."""
+DEFENSE_ROLL, ATTACK_ROLL = 1, 2
+"""Values of `campaign_reroll`: which roll its roller may reroll."""
+PHASES = frozenset(phase for phase in Phase if phase.name.startswith("CAMPAIGN_"))
+"""The phases of a Campaign, whose moves this module lists."""
+AT_END, ON_DEFEAT = 1, 2
+"""Values of `campaign_discarding`: the discard waiting for a Wild Mounts choice."""
+DISCARD_FIELDS = {AT_END: "campaign_discard_at_end", ON_DEFEAT: "campaign_discard_on_defeat"}
 OFFERED, DECLINED = 1, 3
 """Values of `campaign_ally` besides JOINED (empire.py): a Citizen's offer waits for the defender, or is over."""
 ATTACKER, DEFENDER = 1, 2
@@ -48,7 +55,8 @@ PER_PLAYER = ("campaign_ally", "campaign_plans_used_by", "campaign_plans_only", 
               "campaign_win_favor", "campaign_win_warbands", "campaign_win_warbands_per_kill", "campaign_win_citizen",
               "campaign_win_kill_all", "campaign_win_kill_all_favor", "campaign_win_burn_all_favor",
               "campaign_win_burn_secrets", "campaign_win_capture", "defeat_kills_none", "defeat_kills_all", "plan_added_secret_cost",
-              "plan_added_burned_favor", "battle_plans_forbidden", "plan_suit_forbidden")
+              "plan_added_burned_favor", "battle_plans_forbidden", "plan_suit_forbidden", "campaign_swap_from",
+              "campaign_swap_to")
 """Fields of each player that last one Campaign."""
 
 
@@ -104,6 +112,11 @@ def legal_actions(state: OathState) -> list[int]:
         return [action(Kind.USE_PLAN, card) for card in _usable_plans(state)] + [action(Kind.DONE)]
     if phase == Phase.CAMPAIGN_SACRIFICE:
         return [action(Kind.SACRIFICE), action(Kind.DONE)]
+    if phase == Phase.CAMPAIGN_REROLL:
+        return [action(Kind.REROLL, _reroll_card(state, state.flat.get("campaign_reroll"))), action(Kind.DONE)]
+    if phase == Phase.CAMPAIGN_DISCARD_INSTEAD:
+        return [action(Kind.DISCARD_INSTEAD, card) for card in _instead(state, state.flat.get("campaign_swapper"))] \
+            + [action(Kind.DONE)]
     if phase == Phase.CAMPAIGN_LOSSES:
         return [action(Kind.KILL_AT, place) for place in force_places(state.flat, state.flat.get("campaign_kill_from"))]
     if phase == Phase.CAMPAIGN_KILL_ALL:
@@ -143,6 +156,10 @@ def deciding_player(state: OathState) -> int:
         return _pending(state, "campaign_win_citizen")[0]
     if phase == Phase.CAMPAIGN_PLANS:
         return flat.get("campaign_plan_user")
+    if phase == Phase.CAMPAIGN_REROLL:
+        return flat.get("campaign_defender" if flat.get("campaign_reroll") == DEFENSE_ROLL else "campaign_attacker")
+    if phase == Phase.CAMPAIGN_DISCARD_INSTEAD:
+        return flat.get("campaign_swapper")
     if phase == Phase.CAMPAIGN_ALLIES:
         return flat.get("campaign_defender") if _allies(state, OFFERED) else _undecided_citizens(state)[0]
     return flat.get("campaign_attacker")
@@ -481,23 +498,70 @@ def _defense_force(state: OathState) -> int:
 
 def _roll_battle(state: OathState) -> None:
     """5.5.4-5.5.5: roll defense, then attack (unless a plan decided the battle); skulls kill warbands of the
-    attacker's force at once. Plans may ignore faces: the attack's skulls, hollow swords or two-sword faces, the
-    defense's one- or two-shield faces; or double the attack roll."""
+    attacker's force once the attack roll stands. After each roll its roller may reroll it once (Jinx)."""
     flat = state.flat
     decided = flat.get("campaign_decided")
     if decided:
         _resolve(state, victorious=decided == 1)
         return
-    attack_dice, defense_dice = pools(state)
+    _roll_defense(state)
+    if not _offer_reroll(state, DEFENSE_ROLL):
+        _roll_attack(state, rerollable=True)
+
+
+def _roll_defense(state: OathState) -> None:
+    """Plans may ignore the one- or two-shield faces."""
+    flat = state.flat
     shields = {n for n, hook in ((1, "ignore_one_shield_faces"), (2, "ignore_two_shield_faces")) if flat.get(hook)}
-    defense = _roll(state, "defense_die", ("shield", "double"), defense_dice, {"shield": shields})
+    defense = _roll(state, "defense_die", ("shield", "double"), pools(state)[1], {"shield": shields})
     flat.set("campaign_defense", defense["shield"] * 2 ** defense["double"] + _defense_force(state))
+
+
+def _roll_attack(state: OathState, *, rerollable: bool) -> None:
+    """Plans may ignore the skulls, hollow swords or two-sword faces, or double the roll."""
+    flat = state.flat
     swords = {2} if flat.get("ignore_two_sword_faces") else set()
-    attack = _roll(state, "attack_die", ("sword", "hollow_sword", "skull"), attack_dice, {"sword": swords})
+    attack = _roll(state, "attack_die", ("sword", "hollow_sword", "skull"), pools(state)[0], {"sword": swords})
     hollow = 0 if flat.get("ignore_attack_hollow_swords") else attack["hollow_sword"] // 2
     flat.set("campaign_attack", (attack["sword"] + hollow) * (2 if flat.get("attack_roll_doubled") else 1))
-    skulls = 0 if flat.get("ignore_attack_skulls") else attack["skull"]
-    _start_kills(state, SKULLS, flat.get("campaign_attacker"), skulls)
+    flat.set("campaign_skulls", 0 if flat.get("ignore_attack_skulls") else attack["skull"])
+    if not (rerollable and _offer_reroll(state, ATTACK_ROLL)):
+        _start_kills(state, SKULLS, flat.get("campaign_attacker"), flat.get("campaign_skulls"))
+
+
+def _reroll_card(state: OathState, roll: int) -> int:
+    """The card whose power lets the roller of this roll reroll it, if they can pay its cost now; -1: none."""
+    seat = state.flat.get("campaign_defender" if roll == DEFENSE_ROLL else "campaign_attacker")
+    card = state.flat.get("reroll_card", seat) - 1 if seat >= 0 else -1
+    return card if card >= 0 and state.can_pay(seat, card, state.rule_costs.get(card)) else -1
+
+
+def _offer_reroll(state: OathState, roll: int) -> bool:
+    if _reroll_card(state, roll) < 0:
+        return False
+    state.flat.set("campaign_reroll", roll)
+    state.flat.set("phase", Phase.CAMPAIGN_REROLL)
+    return True
+
+
+def reroll(state: OathState, seat: int, card: int) -> None:
+    """Jinx: its cost paid, the roll is made again and replaces the old one (once)."""
+    state.pay(seat, card, state.rule_costs.get(card))
+    _after_reroll_choice(state, rerolled=True)
+
+
+def _after_reroll_choice(state: OathState, *, rerolled: bool) -> None:
+    flat = state.flat
+    roll = flat.get("campaign_reroll")
+    flat.set("campaign_reroll", 0)
+    if roll == DEFENSE_ROLL:
+        if rerolled:
+            _roll_defense(state)
+        _roll_attack(state, rerollable=True)
+    elif rerolled:
+        _roll_attack(state, rerollable=False)
+    else:
+        _start_kills(state, SKULLS, flat.get("campaign_attacker"), flat.get("campaign_skulls"))
 
 
 def _sacrifice_value(state: OathState) -> int:
@@ -554,6 +618,10 @@ def decline(state: OathState, seat: int, _: int) -> None:
         _done_with_plans(state)
     elif phase == Phase.CAMPAIGN_SACRIFICE:
         _resolve(state, victorious=False)
+    elif phase == Phase.CAMPAIGN_REROLL:
+        _after_reroll_choice(state, rerolled=False)
+    elif phase == Phase.CAMPAIGN_DISCARD_INSTEAD:
+        _resume_discards(state, seat)
     elif phase == Phase.CAMPAIGN_OCCUPY:
         _take_spoils(state)
     elif phase == Phase.CAMPAIGN_KILL_ALL:
@@ -572,8 +640,12 @@ def _resolve(state: OathState, *, victorious: bool) -> None:
     flat.set("campaign_victorious", int(victorious))
     loser = flat.get("campaign_defender") if victorious else flat.get("campaign_attacker")
     flat.set("campaign_loser", loser)
-    _discard_marked(state, "campaign_discard_on_defeat", only=loser)
-    _losses(state)
+    _defeat_discards(state)
+
+
+def _defeat_discards(state: OathState) -> None:
+    if not _discard_marked(state, ON_DEFEAT, only=state.flat.get("campaign_loser")):
+        _losses(state)
 
 
 def _losses(state: OathState, *, kill_all: bool = False) -> None:
@@ -753,19 +825,74 @@ def become_citizen_now(state: OathState, seat: int, _: int) -> None:
     _settle(state)
 
 
-def _discard_marked(state: OathState, field: str, only: int | None = None) -> None:
-    """Cards a plan said to discard (5.5.6 "if you're defeated", 5.5.8 "at end"), by the player it named."""
-    for card in range(state.flat.size(field)):
-        player = state.flat.get(field, card) - 1
-        if player >= 0 and (only is None or player == only):
-            state.cards.discard(player, card)
-            state.flat.set(field, card, 0)
+def _marked(state: OathState, which: int, only: int | None) -> list[tuple[int, int]]:
+    field = DISCARD_FIELDS[which]
+    return [(card, state.flat.get(field, card) - 1) for card in range(state.flat.size(field))
+            if state.flat.get(field, card) and (only is None or state.flat.get(field, card) - 1 == only)]
+
+
+def _discard_marked(state: OathState, which: int, only: int | None = None) -> bool:
+    """Cards a plan said to discard (5.5.6 "if you're defeated", 5.5.8 "at end"), by the player it named; True if
+    a player who may discard a card instead (Wild Mounts) must first choose."""
+    flat = state.flat
+    marked = _marked(state, which, only)
+    swapper = next((player for card, player in marked if _kept_by_swap(state, player, card)), -1)
+    if swapper >= 0:
+        flat.set("campaign_discarding", which)
+        flat.set("campaign_swapper", swapper)
+        flat.set("phase", Phase.CAMPAIGN_DISCARD_INSTEAD)
+        return True
+    for card, player in marked:
+        state.cards.discard(player, card)
+        flat.set(DISCARD_FIELDS[which], card, 0)
+    return False
+
+
+def _kept_by_swap(state: OathState, player: int, card: int) -> bool:
+    """A plan of the suit the player may keep by discarding a card they rule instead (Wild Mounts)."""
+    kept = state.flat.get("campaign_swap_from", player) - 1
+    return kept >= 0 and state.cards.printed_suit[card] == kept and bool(_instead(state, player))
+
+
+def _instead(state: OathState, seat: int) -> list[int]:
+    """Wild Mounts: the cards of the suit the player rules (a faceup adviser, a card at a site they rule) that may
+    be discarded instead, other than those about to be discarded anyway."""
+    flat = state.flat
+    suit = flat.get("campaign_swap_to", seat) - 1
+    marked = {card for which in DISCARD_FIELDS for card, _ in _marked(state, which, None)}
+    at_ruled = [card for card in state.cards.in_zone(state.zone_ids["at_site"])
+                if state.rules(seat, flat.get("card_site", card))]
+    return sorted(card for card in state.advisers(seat) + at_ruled
+                  if flat.get("card_suit", card) == suit and card not in marked)
+
+
+def discard_instead(state: OathState, seat: int, card: int) -> None:
+    """The card goes; the player's plans of the suit stay (they are no longer marked)."""
+    flat = state.flat
+    state.cards.discard(seat, card)
+    field = DISCARD_FIELDS[flat.get("campaign_discarding")]
+    for plan, _ in _marked(state, flat.get("campaign_discarding"), seat):
+        if state.cards.printed_suit[plan] == flat.get("campaign_swap_from", seat) - 1:
+            flat.set(field, plan, 0)
+    _resume_discards(state, seat)
+
+
+def _resume_discards(state: OathState, seat: int) -> None:
+    """The choice is made (or declined, DONE): the discards go on where they were."""
+    flat = state.flat
+    flat.set("campaign_swap_from", seat, 0)
+    which = flat.get("campaign_discarding")
+    flat.set("campaign_discarding", 0)
+    if which == ON_DEFEAT:
+        _defeat_discards(state)
+    else:
+        finish(state)
 
 
 def finish(state: OathState) -> None:
     """5.5.8's "At end, discard", then the other players' reactions to the Campaign (Herald), then its end."""
-    _discard_marked(state, "campaign_discard_at_end")
-    state.trigger(state.flat.get("campaign_attacker"), "after_any_campaign")
+    if not _discard_marked(state, AT_END):
+        state.trigger(state.flat.get("campaign_attacker"), "after_any_campaign")
 
 
 def end(state: OathState) -> None:
@@ -788,10 +915,11 @@ def clear(flat: FlatState) -> None:
                  "campaign_discard_at_end", "campaign_discard_on_defeat") + PER_PLAYER:
         flat.clear(name)
     for name in ("campaign_attacker", "campaign_defender", "campaign_loser", "campaign_plan_user", "campaign_plan_card",
-                 "campaign_kill_from"):
+                 "campaign_kill_from", "campaign_swapper"):
         flat.set(name, -1)
     flat.reset(("campaign_target_pawn", "campaign_attack", "campaign_defense", "campaign_losses", "campaign_victorious",
-                "campaign_planning", "campaign_decided", "campaign_killing", "acting_site") + CAMPAIGN_HOOKS)
+                "campaign_planning", "campaign_decided", "campaign_killing", "acting_site", "campaign_reroll",
+                "campaign_skulls", "campaign_discarding") + CAMPAIGN_HOOKS)
 
 
 FACTORIES: dict[str, Callable[[CompiledGame], Native]] = battle.FACTORIES
@@ -817,4 +945,6 @@ HANDLERS: dict[Kind, Callable[[OathState, int, int], None]] = {
     Kind.BURN_ALL_FAVOR: burn_all_favor,
     Kind.KILL_ALL: kill_all,
     Kind.BECOME_CITIZEN: become_citizen_now,
+    Kind.REROLL: reroll,
+    Kind.DISCARD_INSTEAD: discard_instead,
 }

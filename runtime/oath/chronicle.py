@@ -1,8 +1,9 @@
 """Writing the Chronicle (8) after a game, and the saved world it gives the next game's setup.
 
-The winner's steps run in the Law's order on a copy of the final state; what the Law leaves to the
-winner's (or another player's) choice is drawn with the state's dice and listed in `notes`, like the
-setup's placeholders. The result is a `Chronicle`: the map with its sites' cards, the decks, the
+The winner's steps run in the Law's order on a copy of the final state. What the Law leaves to the
+winner's (or another player's) choice is theirs through a `Decide` callback (the terminal player's prompt);
+without one, or for a seat the callback leaves to chance, it is drawn with the state's dice and listed in
+`notes`, like the setup's placeholders. The result is a `Chronicle`: the map with its sites' cards, the decks, the
 Archive and the boards' sides, by entity id, saved as JSON.
 
 Powers whose timing is `chronicle` (the Forest Temple's) run in the map clean-up. Not yet: edifice powers
@@ -14,7 +15,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -34,6 +35,13 @@ DISPOSSESSED = 6
 
 
 Side = Literal["exile", "citizen"]
+
+
+class Decide(Protocol):
+    """A player's choice in the Chronicle: the seat choosing, the question and the options, in the locale the
+    writer was given; returns the index of the option chosen, or None to leave it to chance."""
+
+    def __call__(self, seat: int, question: str, options: list[str]) -> int | None: ...
 
 
 class ChronicleError(ValueError):
@@ -118,10 +126,12 @@ def card_of(cards: Cards, name: str) -> int:
 class ChronicleWriter:
     """The winner writes the Chronicle (8.1-8.8) on a copy of the final state."""
 
-    def __init__(self, state: OathState) -> None:
+    def __init__(self, state: OathState, decide: Decide | None = None, locale: str = "en") -> None:
         if not state.is_terminal():
             raise ValueError("the Chronicle is written after the game ends")
         self.state = state
+        self.decide = decide
+        self.locale = locale
         self.flat: FlatState = state.flat.copy()
         self.cards = Cards(self.flat)
         self.notes: list[str] = []
@@ -146,10 +156,26 @@ class ChronicleWriter:
     def winner(self) -> int:
         return self.flat.get("winner")
 
-    def choose(self, options: list[int], what: str) -> int:
-        """A choice the Law leaves to a player, drawn with the state's dice and noted."""
-        self.notes.append(f"{what} is drawn at random (the player chooses)")
-        return options[self.flat.random(len(options))]
+    def choose(self, seat: int, question: str, options: list[str], what: str) -> int:
+        """A choice the Law leaves to a player (`question`, a label): the index of the option they choose, or one
+        drawn with the state's dice and noted (`what`) if nobody decides it."""
+        picked = self.decide(seat, self.said(question), options) if self.decide else None
+        if picked is None:
+            self.notes.append(f"{what} is drawn at random (the player chooses)")
+            return self.flat.random(len(options))
+        if not 0 <= picked < len(options):
+            raise ValueError(f"option {picked} of {len(options)} chosen for {what}")
+        return picked
+
+
+    def said(self, label: str) -> str:
+        return self.state.label(label, self.locale)
+
+    def named(self, kind: str, index: int) -> str:
+        return self.state.entity_name(kind, index, self.locale)
+
+    def named_card(self, card: int) -> str:
+        return self.state.card_name(card, self.locale)
 
     def zone(self, name: str, player: int | None = None) -> int:
         return self.cards.zone(name, player)
@@ -194,7 +220,9 @@ class ChronicleWriter:
             assert vision is not None
             return str(oaths[int(self.state.game.entities("vision")[vision].oath)].id.name).lower()
         others = [i for i in range(len(oaths)) if i != self.flat.get("oath")]
-        return str(oaths[self.choose(others, "the Oath the winner vows (8.1)")].id.name).lower()
+        chosen = self.choose(self.winner, "chronicle_vow", [self.named("oath", i) for i in others],
+                             "the Oath the winner vows (8.1)")
+        return str(oaths[others[chosen]].id.name).lower()
 
     def offer_citizenship(self) -> list[Side]:
         """8.2: an Exile winner flips every Citizen to Exile, then offers Citizenship to the other Exiles; an
@@ -207,7 +235,8 @@ class ChronicleWriter:
             for seat in range(1, self.state.players):
                 if seat in flipped or seat == self.winner:
                     continue
-                if self.choose([0, 1], f"whether seat {seat} accepts Citizenship (8.2)"):
+                answers = [self.said("decline"), self.said("accept")]
+                if self.choose(seat, "chronicle_citizenship", answers, f"whether seat {seat} accepts Citizenship (8.2)"):
                     self.flat.set("role", seat, roles["citizen"])
                     for site in self.on_map():
                         if self.flat.get("site_warbands", site, seat):
@@ -237,7 +266,13 @@ class ChronicleWriter:
                             if self.cards.printed_suit[denizen] in edifice_of]
         if not options:
             return
-        card, edifice = options[self.choose(list(range(len(options))), "what the winner builds or repairs (8.3.1)")]
+        words = [f"{self.said('chronicle_repair')} {self.named_card(card)}" if edifice < 0 else
+                 f"{self.named_card(edifice)} {self.said('chronicle_in_place_of')} {self.named_card(card)}"
+                 for card, edifice in options] + [self.said("chronicle_build_nothing")]
+        chosen = self.choose(self.winner, "chronicle_build", words, "what the winner builds or repairs (8.3.1)")
+        if chosen == len(options):
+            return
+        card, edifice = options[chosen]
         if edifice < 0:
             self.flat.set("edifice_ruined", card, 0)
             return
@@ -329,7 +364,11 @@ class ChronicleWriter:
         suits = [printed[c] for c in self.advisers(self.winner) if printed[c] >= 0]
         counts = {suit: suits.count(suit) for suit in set(suits)}
         top = [s for s, n in counts.items() if n == max(counts.values())] or list(range(len(self.state.game.entities("suit"))))
-        suit = top[0] if len(top) == 1 else self.choose(sorted(top), "the winner's suit among the tied ones (8.4)")
+        tied = sorted(top)
+        if len(tied) > 1:
+            tied = [tied[self.choose(self.winner, "chronicle_suit", [self.named("suit", s) for s in tied],
+                                     "the winner's suit among the tied ones (8.4)")]]
+        suit = tied[0]
         cycle = sorted(range(len(self.state.game.entities("suit"))),
                        key=lambda s: self.state.game.entities("suit")[s].bank_order)
         archive = [c for c in self.cards.in_zone(self.zone("archive")) if printed[c] >= 0]
@@ -411,9 +450,9 @@ class ChronicleWriter:
                          dispossessed=names("dispossessed"), ruined=ruined)
 
 
-def write_chronicle(state: OathState) -> tuple[Chronicle, list[str]]:
+def write_chronicle(state: OathState, decide: Decide | None = None, locale: str = "en") -> tuple[Chronicle, list[str]]:
     """The Chronicle of a finished game and the notes of the choices drawn at random."""
-    writer = ChronicleWriter(state)
+    writer = ChronicleWriter(state, decide, locale)
     chronicle = writer.write()
     return chronicle, writer.notes
 

@@ -20,17 +20,21 @@ from ..content import CompiledGame
 from ..effects import VMS, bind_natives, start
 from ..state import FlatState
 from ..vm_py import Native
-from . import advisers, banners, campaign, chronicle, empire, modifiers, natives, persistent, plays
+from . import advisers, banners, campaign, chronicle, empire, modifiers, natives, negotiate, persistent, plays
 from .actions import NONE, STRIDE, IllegalAction, Kind, Phase, action
-from .chronicle import Chronicle, write_chronicle
+from .chronicle import Chronicle, Decide, write_chronicle
 from .observe import Observation, observe
-from .setup import Cards, most_supply, setup, table_row
+from .setup import DISCARD_ON_PILE, DISCARD_USUAL, Cards, most_supply, setup, table_row
 
 __all__ = ["IllegalAction", "Kind", "OathState", "Phase", "action"]
 
 LAST_ROUND = 8
-HOOKS_READ = frozenset({*campaign.CAMPAIGN_HOOKS, *modifiers.ACTION_HOOKS, *plays.PLAY_HOOKS})
-"""The rule hooks (state fields that modifiers set) the kernel reads so far."""
+HOOKS_READ = frozenset({*campaign.CAMPAIGN_HOOKS, *modifiers.ACTION_HOOKS, *plays.PLAY_HOOKS, "end_roll_delta"})
+"""The rule hooks (state fields that modifiers set) the kernel reads so far; `end_roll_delta` once the end die is
+rolled (`_round_over`)."""
+STATIC_POWERS = ("ignore_site_capacity", "forbid_play_to_site_with_locked_cards")
+"""Powers that are a native alone and only restrict how their card is played: the kernel reads them off the cards
+(plays.py)."""
 CONSPIRACY = "vision/conspiracy/powers/0"
 VISIONS_NEEDED = 3
 """3.2: every Vision goal needs at least three Visions drawn from the world deck."""
@@ -53,11 +57,12 @@ def _action_powers(game: CompiledGame, cards: Cards) -> dict[int, list[tuple[str
     return usable
 
 
-REACTIONS = {"after_any_play": "play", "after_any_campaign": "after_any_campaign"}
-"""Reaction timings and the queue each joins: after any player's play or Campaign, run for each card's ruler."""
+REACTIONS = {"after_any_play": "play", "after_any_campaign": "after_any_campaign", "after_any_recover": "after_recover"}
+"""Reaction timings and the queue each joins: after another player's play, Campaign or Recover, run for each card's
+ruler."""
 TRIGGERED = ("rest", "wake_end", "after_search", "after_muster", "after_trade", "after_travel", "after_recover",
              "defense", "play",
-             "search", "muster", "trade", "travel", "recover", "campaign", "after_any_campaign")
+             "search", "muster", "trade", "travel", "recover", "campaign", "after_any_campaign", "end_roll")
 """Timings of powers that fire on their own: "Rest:" powers (4.3.5), modifiers whose `timing` says when (7.4;
 content/oath powers), and the mandatory modifiers of the action being taken (modifiers.py)."""
 
@@ -83,7 +88,7 @@ def _battle_plans(game: CompiledGame, cards: Cards) -> dict[tuple[int, int], tup
 
 _RUNNABLE: dict[object, frozenset[str]] = {}
 OVERRIDES = (empire.FACTORIES | modifiers.FACTORIES | chronicle.FACTORIES | advisers.FACTORIES | persistent.FACTORIES
-             | campaign.FACTORIES)
+             | campaign.FACTORIES | negotiate.FACTORIES)
 """Natives of the kernel's modules, besides natives.py's."""
 IMPLEMENTED = set(natives.FACTORIES) | set(OVERRIDES)
 """Every native the kernel implements; empire.py's and modifiers.py's take the place of natives.py's."""
@@ -160,7 +165,6 @@ class OathState:
         self.relics = set(self.cards.all("relic"))
         self.conspiracy = self.cards.of("vision", "conspiracy")
         self.conspiracy_runs = CONSPIRACY in runnable(self.game)
-        self.capacity = {self.cards.of("site", s.id.name.lower()): s.capacity for s in self.game.entities("site")}
         self.site_base = int(self.cards.base["site"])
         assert self.flat.size("card_zone") <= POWER_STRIDE
         self.role_ids = {name.lower(): int(member) for name, member in enums["role"].__members__.items()}
@@ -170,6 +174,13 @@ class OathState:
             key = f"reliquary_modifier/{entity.id.name.lower()}/powers/0"
             if entity.powers and key in runnable(self.game):
                 self.reliquary_modifiers.setdefault(entity.powers[0].timing, {})[space] = key
+        self.banner_recover_rules: dict[int, str] = {}
+        """Banner → its Recover rule (banners.py)."""
+        for banner, entity in enumerate(self.game.entities("banner")):
+            for number, power in enumerate(entity.powers):
+                key = f"banner/{entity.id.name.lower()}/powers/{number}"
+                if power.kind == "modifier" and power.timing == "recover" and key in runnable(self.game):
+                    self.banner_recover_rules[banner] = key
         self.zone_ids = {name: self.cards.zone(name, 0 if name in ("advisers", "relics_held") else None)
                          for name in ("advisers", "relics_held", "at_site", "map")}
         """Zone numbers looked up once; a player's zone is the first player's plus their seat."""
@@ -192,6 +203,9 @@ class OathState:
         self.capacity_powers = moments.get("capacity", {})
         self.rule_powers = {card: key for card, key in moments.get("persistent", {}).items()
                             if natives_of(self.game, key) & set(persistent.FACTORIES)}
+        self.rule_costs = {card: power.cost for card, key, power in self.cards.powers()
+                           if self.rule_powers.get(card) == key and power.cost is not None}
+        """The costs of the persistent rules a player may pay to use (Jinx's reroll)."""
         self.modifiers = modifiers.action_modifiers(self.game, self.cards, runnable(self.game))
         self.play_rules = plays.rule_modifiers(self.game, self.cards, runnable(self.game))
         self.triggered = {when: moments.get(when, {}) for when in TRIGGERED}
@@ -203,6 +217,10 @@ class OathState:
             self.reacting |= set(reactions)
         self.title_reactions = moments.get("after_any_title", {})
         self.battle_rules = moments.get("battle", {})
+        self.static_powers: dict[str, set[int]] = {name: set() for name in STATIC_POWERS}
+        for card, _, power in self.cards.powers():
+            if power.native is not None and power.native.name.lower() in STATIC_POWERS:
+                self.static_powers[power.native.name.lower()].add(card)
         self.ignorers = {card for found in self.modifiers.values() for card, (key, *_) in found.items()
                          if "ignore_site_powers" in natives_of(self.game, key)}
         for timing, found in self.modifiers.items():
@@ -224,9 +242,11 @@ class OathState:
             return self.flat.get("reliquary_pick")
         if phase == Phase.TRAVEL_DESTINATION:
             return self.flat.get("travel_chooser") - 1
+        if phase in (Phase.NEGOTIATE, Phase.NEGOTIATE_ANSWER):
+            return negotiate.current_player(self.flat)
         if phase in (Phase.TRIGGERED, Phase.MODIFIERS):
             return self.flat.get("trigger_seat")
-        if phase >= Phase.CAMPAIGN_TARGETS:
+        if phase in campaign.PHASES:
             return campaign.deciding_player(self)
         return self.flat.get("current_player")
 
@@ -297,7 +317,10 @@ class OathState:
         if phase == Phase.SETUP:
             return [action(Kind.CHOOSE_ADVISER, c) for c in drawn]
         if phase == Phase.SEARCH_KEEP:
-            return [action(Kind.KEEP, c) for c in drawn]
+            out = [action(Kind.KEEP, c) for c in drawn] + persistent.discard_choices(self, seat)
+            if self.cards.in_zone(self.cards.zone("dispossessed")):
+                out += [action(Kind.SWAP_DRAWN, c) for c in drawn if self.flat.get("search_swappable", c)]
+            return out
         if phase == Phase.SEARCH_PLAY:
             return self._play_actions(seat, drawn[0])
         if phase == Phase.CITIZENSHIP:
@@ -309,12 +332,16 @@ class OathState:
                           for relic in self.cards.in_zone(self.cards.zone("reliquary")))
         if phase == Phase.TRAVEL_DESTINATION:
             return modifiers.destinations(self)
+        if phase in (Phase.NEGOTIATE, Phase.NEGOTIATE_ANSWER):
+            return negotiate.legal_actions(self)
         if phase == Phase.EFFECT:
             assert self.frame is not None
             pending = pending_choice(self.frame)
             assert pending is not None
             return [action(Kind.ANSWER, option) for option in sorted(set(pending.options))]
-        if phase >= Phase.CAMPAIGN_TARGETS:
+        if phase == Phase.PLAY_AFTER_DISCARD:
+            return plays.plays_to_sites(self, seat, drawn)
+        if phase in campaign.PHASES:
             return campaign.legal_actions(self)
         return self._act_actions(seat)
 
@@ -357,21 +384,23 @@ class OathState:
         if supply >= 1:
             out += [action(Kind.RECOVER_RELIC, relic) for relic in self.relics_at(site)
                     if self._can_pay_recovery(seat, site)]
-            out += banners.recover_actions(self, seat)
+            out += banners.recover_actions(self, seat, widened=known["recover"][2])
         out += self._minor_actions(seat, site)
         reachable = [c for c in self.cards_at(site) if self.flat.get("card_faceup", c)]
         reachable += [c for c in self.advisers(seat) if self.flat.get("card_faceup", c)]
         reachable += self.cards.in_zone(self.cards.zone("relics_held", seat))
         out += [action(Kind.USE_POWER, index * POWER_STRIDE + card) for card in sorted(set(reachable))
-                for index, (_, cost) in enumerate(self.powers.get(card, ())) if self.can_pay(seat, card, cost)]
+                for index, (_, cost) in enumerate(self.powers.get(card, ()))
+                if self.can_pay(seat, card, cost) and not self.flat.get("use_forbidden", card)]
         out = [chosen for chosen in out if Kind(chosen // STRIDE) not in modifiers.TIMING_OF
                or modifiers.allowed(self, seat, chosen, known)]
-        return sorted(out)
+        return sorted(set(out))
 
     def _minor_actions(self, seat: int, site: int) -> list[int]:
         """6.1: a facedown adviser played (or discarded) as if searched; it cannot go back among the advisers
         facedown. 6.3: peek at a facedown relic at your site. 6.4: the Grand Scepter's holder peeks at the
-        Reliquary (not on the turn it was taken)."""
+        Reliquary (not on the turn it was taken). Where the cards they discard go, as a persistent rule lets them
+        choose (Bracken, Cracked Horn)."""
         out = []
         for card in self.advisers(seat):
             if not self.flat.get("card_faceup", card):
@@ -382,7 +411,7 @@ class OathState:
                 and not self.flat.get("took_this_turn", scepter):
             relics += self.cards.in_zone(self.cards.zone("reliquary"))
         out += [action(Kind.PEEK, relic) for relic in relics if not self.flat.get("card_seen", relic, seat)]
-        return out
+        return out + persistent.discard_choices(self, seat)
 
     def relics_at(self, site: int) -> list[int]:
         """Facedown relics at a site (5.4.1: what Recover can target there)."""
@@ -444,6 +473,8 @@ class OathState:
         """A move itself (a major action once its modifiers are settled)."""
         if kind in campaign.HANDLERS:
             campaign.HANDLERS[kind](self, seat, argument)
+        elif kind in negotiate.KINDS:
+            negotiate.apply(self, kind, argument)
         else:
             getattr(self, f"_do_{kind.name.lower()}")(seat, argument)
 
@@ -535,6 +566,8 @@ class OathState:
             modifiers.after_binding(self)
         elif when == "play":
             self._when_played(seat)
+        elif when == "end_roll":
+            self._round_over()
         else:
             self._after_decision()
 
@@ -546,10 +579,13 @@ class OathState:
         following = (seat + 1) % self.players
         if following == 0:
             self._end_round()
-        if self.flat.get("phase") != Phase.OVER:
-            self.flat.set("phase", Phase.ACT)
-            self.flat.set("current_player", following)
-            self._wake(following)
+        else:
+            self._next_turn(following)
+
+    def _next_turn(self, seat: int) -> None:
+        self.flat.set("phase", Phase.ACT)
+        self.flat.set("current_player", seat)
+        self._wake(seat)
 
     def _do_travel(self, seat: int, site: int) -> None:
         self.flat.add("supply", seat, -modifiers.supply_cost(self, seat, Kind.TRAVEL, site))
@@ -582,6 +618,8 @@ class OathState:
         self.flat.set("search_resolving", 1)
         for card in drawn:
             self._draw(seat, card)
+            if self.flat.get("search_swap_dispossessed") and self.cards.kind_of(card) == "denizen":
+                self.flat.set("search_swappable", card, 1)
             if self.flat.get("search_reveal_cards"):
                 for player in range(self.players):
                     self.flat.set("card_seen", card, player, 1)
@@ -594,8 +632,18 @@ class OathState:
         self.cards.put(card, self.cards.zone("drawn", seat))
         self.flat.set("card_seen", card, seat, 1)
 
+    def _do_swap_drawn(self, seat: int, card: int) -> None:
+        """Great Spire (8.5): the drawn denizen goes to the Dispossessed, a card drawn from there at random takes its
+        place among the drawn cards, to keep or discard like the others."""
+        pool = self.cards.in_zone(self.cards.zone("dispossessed"))
+        other = pool[self.flat.random(len(pool))]
+        self.cards.put(card, self.cards.zone("dispossessed"))
+        self.flat.set("search_swappable", card, 0)
+        self._draw(seat, other)
+
     def _do_keep(self, seat: int, card: int) -> None:
         """5.1.3: discard all the drawn cards but one."""
+        self.flat.clear("search_swappable")
         for other in self.cards.in_zone(self.cards.zone("drawn", seat)):
             if other != card:
                 self.cards.discard(seat, other)
@@ -663,6 +711,15 @@ class OathState:
     def _do_peek(self, seat: int, relic: int) -> None:
         self.flat.set("card_seen", relic, seat, 1)
 
+    def _do_discard_first(self, seat: int, denizen: int) -> None:
+        """The People's Favor (5.1.4.I): a denizen at a site of the region discarded before the play to a site."""
+        self.cards.discard(seat, denizen)
+        self.flat.set("phase", Phase.PLAY_AFTER_DISCARD)
+
+    def _do_discard_to(self, seat: int, destination: int) -> None:
+        """Where the player's discards go from now on (Bracken, Cracked Horn; Cards.discard_place)."""
+        self.flat.set("discard_destination", seat, destination)
+
     def _do_discard(self, seat: int, card: int) -> None:
         self.cards.discard(seat, card)
         if not self._search_over(seat):
@@ -723,6 +780,7 @@ class OathState:
     def _do_recover_banner(self, seat: int, argument: int) -> None:
         banners.recover(self, seat, argument)
         self.update_oathkeeper()
+        self.trigger(seat, "after_recover")
 
     def _do_use_power(self, seat: int, argument: int) -> None:
         """6.2: pay the power's cost, then run its compiled effect on the state until it ends or asks."""
@@ -812,7 +870,11 @@ class OathState:
         self.cards.put(relic, self.cards.zone("relics_held", seat), faceup=True)
         self.flat.set("took_this_turn", relic, 1)
         self.flat.set("reliquary_pick", -1)
-        self.flat.set("phase", self.flat.get("reliquary_pick_return"))
+        self.resume(self.flat.get("reliquary_pick_return"))
+
+    def resume(self, phase: int) -> None:
+        """Where a power that left a pick to make (a Reliquary space, an exchange) was going, once it is made."""
+        self.flat.set("phase", phase)
         self._settled()
         if self.flat.get("phase") == Phase.TRIGGERED:
             self._continue_triggered()
@@ -903,21 +965,44 @@ class OathState:
         return most_supply(self.game, "exile" if self.is_exile(seat) else "chancellor")
 
     def _end_round(self) -> None:
-        """3.3 and 3.4: the end die after rounds 5-7, War Exhaustion after round 8."""
+        """3.3: the end die, when it is rolled this round. The ruler of a card that may change the roll by one
+        (Squalid District) is asked only when that can decide whether the game ends; otherwise the roll is read at
+        once."""
+        needed = self._end_die_needed()
+        faces = self.game.tables.values("die_end_die_value")
+        roll = int(faces[self.flat.random(len(faces))]) if needed else 0
+        self.flat.set("end_roll", roll)
+        self.flat.set("end_roll_delta", 0)
+        ruler = next((persistent.user_of(self, card) for card in self.triggered["end_roll"]), -1)
+        if needed and roll in (needed - 1, needed) and ruler >= 0:
+            self.trigger(ruler, "end_roll")
+        else:
+            self._round_over()
+
+    def _end_die_needed(self) -> int:
+        """3.3: the least roll of the end die that ends the game after this round; 0 when it is not rolled (not after
+        rounds 5-7, or an Exile holds the title)."""
+        rows = list(self.game.tables.values("table_end_die_rows"))
         round_ = self.flat.get("round")
-        keeper = self.flat.get("oathkeeper")
-        imperial = self.flat.get("role", keeper) != self.role_ids["exile"]
-        if round_ in self.game.tables.values("table_end_die_rows") and imperial:
-            rows = list(self.game.tables.values("table_end_die_rows"))
-            needed = self.game.tables.values("table_end_die")[rows.index(round_)]
-            faces = self.game.tables.values("die_end_die_value")
-            if faces[self.flat.random(len(faces))] >= needed:
-                self._win(0, "stable_regime")
-                return
-        if round_ >= LAST_ROUND:
-            self._win(*self._war_exhaustion_winner(imperial))
-            return
-        self.flat.set("round", round_ + 1)
+        if round_ not in rows or not self._imperial_oathkeeper():
+            return 0
+        return int(self.game.tables.values("table_end_die")[rows.index(round_)])
+
+    def _imperial_oathkeeper(self) -> bool:
+        return bool(self.flat.get("role", self.flat.get("oathkeeper")) != self.role_ids["exile"])
+
+    def _round_over(self) -> None:
+        """3.3: the end die's roll, as its ruler changed it, wins the game for the Chancellor; 3.4: War Exhaustion
+        after round 8; else the next round begins."""
+        round_ = self.flat.get("round")
+        needed = self._end_die_needed()
+        if needed and self.flat.get("end_roll") + self.flat.get("end_roll_delta") >= needed:
+            self._win(0, "stable_regime")
+        elif round_ >= LAST_ROUND:
+            self._win(*self._war_exhaustion_winner(self._imperial_oathkeeper()))
+        else:
+            self.flat.set("round", round_ + 1)
+            self._next_turn(0)
 
     def _war_exhaustion_winner(self, imperial: bool) -> tuple[int, str]:
         """3.4: an Imperial Oathkeeper, else the Usurper, else a Visionary (ties by the Visions' order), else
@@ -1023,65 +1108,78 @@ class OathState:
         kind, argument = Kind(chosen // STRIDE), chosen % STRIDE
         label = self.label(f"move_{kind.name.lower()}", locale)
         if kind == Kind.SEARCH_DISCARD:
-            return f"{label}: {self._name('region', argument, locale)}"
+            return f"{label}: {self.entity_name('region', argument, locale)}"
         if kind in (Kind.END_TURN, Kind.SEARCH_WORLD, Kind.TARGET_PAWN, Kind.FIGHT,
-                    Kind.SACRIFICE, Kind.DONE, Kind.BURN_HALF_FAVOR, Kind.DECLINE_CITIZENSHIP, Kind.SELF_EXILE, Kind.TAKE_ACTION):
+                    Kind.SACRIFICE, Kind.DONE, Kind.BURN_HALF_FAVOR, Kind.DECLINE_CITIZENSHIP, Kind.SELF_EXILE, Kind.TAKE_ACTION,
+                    Kind.PROPOSE_EXCHANGE, Kind.ACCEPT_EXCHANGE, Kind.DECLINE_EXCHANGE, Kind.END_NEGOTIATION):
             return label
         if kind in (Kind.CAMPAIGN, Kind.CAMPAIGN_FROM_POWER):
             return f"{label} {self.label('the_bandits', locale) if argument == NONE else self._seat(argument, locale)}"
         if kind == Kind.TARGET_BANNER:
-            return f"{label} {self._name('banner', argument, locale)}"
+            return f"{label} {self.entity_name('banner', argument, locale)}"
         if kind == Kind.RECOVER_BANNER:
             banner, rest = divmod(argument, banners.BANNER_STRIDE)
             amount, suit = divmod(rest, banners.SUITS)
             token = self._term("favor" if banner == banners.PEOPLES_FAVOR else "secret", locale)
-            text = f"{label} {self._name('banner', banner, locale)}: {amount} {token}"
+            text = f"{label} {self.entity_name('banner', banner, locale)}: {amount} {token}"
             if banner == banners.PEOPLES_FAVOR:
-                text += f"; {self.label('old_favor_first_to', locale)} {self._name('suit', suit, locale)}"
+                text += f"; {self.label('old_favor_first_to', locale)} {self.entity_name('suit', suit, locale)}"
             return text
         if kind == Kind.KILL_AT:
             if argument == NONE:
                 return f"{label} {self.label('their_board', locale)}"
             if argument >= campaign.ALLY_BOARD:
                 return f"{label} {self.label('their_board', locale)}: {self._seat(argument - campaign.ALLY_BOARD, locale)}"
-            return f"{label} {self.label('at_site', locale)} {self._name('site', argument, locale)}"
-        if kind in (Kind.OFFER_ALLY, Kind.ACCEPT_ALLY, Kind.GIVE_TITLE):
+            return f"{label} {self.label('at_site', locale)} {self.entity_name('site', argument, locale)}"
+        if kind in (Kind.OFFER_ALLY, Kind.ACCEPT_ALLY, Kind.GIVE_TITLE, Kind.NEGOTIATE_WITH, Kind.GIVE_FAVOR,
+                    Kind.GIVE_SECRET):
             return f"{label} {self._seat(argument, locale)}"
         if kind in (Kind.TRAVEL, Kind.CHOOSE_DESTINATION, Kind.WARBAND_TO_SITE, Kind.WARBAND_TO_BOARD, Kind.TARGET_SITE, Kind.OCCUPY,
                     Kind.BANISH_TO):
-            return f"{label} {self._name('site', argument, locale)}"
+            return f"{label} {self.entity_name('site', argument, locale)}"
         if kind == Kind.TAKE_FROM_RELIQUARY:
             return f"{label} {argument + 1}"
+        if kind == Kind.DISCARD_TO:
+            return f"{label} {self._destination(argument, locale)}"
         if kind == Kind.PLAY_TO_OTHER_SITE:
             site, card = divmod(argument, plays.SITE_STRIDE)
-            return f"{label} {self._card_name(card, locale)}: {self._name('site', site, locale)}"
+            return f"{label} {self.card_name(card, locale)}: {self.entity_name('site', site, locale)}"
         if kind == Kind.USE_POWER:
             index, card = divmod(argument, POWER_STRIDE)
             several = len(self.powers[card]) > 1
-            return f"{label} {self._card_name(card, locale)}" + (f" ({index + 1})" if several else "")
-        return f"{label} {self._card_name(argument, locale)}"
+            return f"{label} {self.card_name(card, locale)}" + (f" ({index + 1})" if several else "")
+        return f"{label} {self.card_name(argument, locale)}"
 
     def label(self, label_id: str, locale: str) -> str:
         """A word of the runtime in the chosen language (content/oath/labels.yaml)."""
         return str(self.game.get("label", label_id).text.get(locale, self.game.source_locale))
 
-    def _name(self, kind: str, index: int, locale: str) -> str:
+    def entity_name(self, kind: str, index: int, locale: str) -> str:
         entity = self.game.entities(kind)[index]
         if kind == "edifice":
             ruined = self.flat.get("edifice_ruined", int(self.cards.base[kind]) + index)
             entity = entity.ruined if ruined else entity.intact
         return str(entity.name.get(locale, self.game.source_locale))
 
+    def _destination(self, destination: int, locale: str) -> str:
+        """Where a player's discards go (setup.py DISCARD_*), in words."""
+        if destination < DISCARD_ON_PILE:
+            return self.label("discard_where_usual" if destination == DISCARD_USUAL else "discard_on_world_deck_bottom",
+                              locale)
+        region, bottom = divmod(destination - DISCARD_ON_PILE, 2)
+        place = self.label("discard_on_pile_bottom" if bottom else "discard_on_pile_top", locale)
+        return f"{place} {self.entity_name('region', region, locale)}"
+
     def _term(self, term_id: str, locale: str) -> str:
         return str(self.game.get("term", term_id).name.get(locale, self.game.source_locale))
 
-    def _card_name(self, card: int, locale: str) -> str:
+    def card_name(self, card: int, locale: str) -> str:
         if not 0 <= card < self.flat.size("card_zone"):
             return str(card)
-        return self._name(self.cards.kind_of(card), self.index_in_kind(card), locale)
+        return self.entity_name(self.cards.kind_of(card), self.index_in_kind(card), locale)
 
     def _seat(self, seat: int, locale: str) -> str:
-        return f"{self.label('seat', locale)} {seat} ({self._name('role', self.flat.get('role', seat), locale)})"
+        return f"{self.label('seat', locale)} {seat} ({self.entity_name('role', self.flat.get('role', seat), locale)})"
 
     def result(self, locale: str = "en") -> str:
         """Who won and how, once the game is over."""
@@ -1099,13 +1197,14 @@ class OathState:
         counts = (("supply", "supply"), ("favor", "favor"), ("secret", "secret"), ("warband", "warbands"))
         for seat in range(self.players):
             board = ", ".join(f"{self._term(term, locale)} {self.flat.get(field, seat)}" for term, field in counts)
-            site = self._name("site", self.flat.get("pawn_site", seat), locale)
+            site = self.entity_name("site", self.flat.get("pawn_site", seat), locale)
             lines.append(f"  {self._seat(seat, locale)}: {board}; {self.label('at_site', locale)} {site}")
         return "\n".join(lines)
 
-    def chronicle(self) -> tuple[Chronicle, list[str]]:
-        """The winner writes the Chronicle (8): the next game's world, and the choices drawn at random."""
-        return write_chronicle(self)
+    def chronicle(self, decide: Decide | None = None, locale: str = "en") -> tuple[Chronicle, list[str]]:
+        """The winner writes the Chronicle (8): the next game's world, and the choices drawn at random (those
+        `decide` leaves to chance)."""
+        return write_chronicle(self, decide, locale)
 
     def observation(self, seat: int) -> Observation:
         """What `seat` may know of the game now (9.4)."""

@@ -12,7 +12,8 @@ An optional modifier may make possible an action that is not otherwise (Errand B
 pile; Pressgangs: a card with tokens; Mushrooms: no Supply): such an action is offered when one of the player's
 optional modifiers, tried on a copy, makes it possible, and once it is chosen the player must use one that does
 before taking it; a modifier that asks a choice cannot be tried ahead, so it is offered only for an action that
-is already possible. Not yet: modifiers of banners.
+is already possible. A banner's own Recover rule (the Darkest Secret's) is applied where its Recover is listed
+(banners.py).
 
 A modifier may ignore the powers of a site for the rest of the action (9.2 ignore: the coasts, Buried Giant and
 Shrouded Wood ignore Narrow Pass and The Hidden Place when travelling from them; Portal and Forest Paths the sites
@@ -29,6 +30,7 @@ from ..content import CompiledGame
 from ..state import FlatState
 from ..vm_py import Native
 from .actions import STRIDE, Kind, Phase, action
+from . import banners
 from .banners import BANNER_STRIDE
 from .battle import acting_site
 from .empire import CHANCELLOR, are_enemies, bind_flat, ruler_of
@@ -45,7 +47,7 @@ ACTION_HOOKS = ("action_forbidden", "action_supply_free", "travel_free", "travel
                 "search_draw_delta", "search_cost_cap", "search_discard_any_region", "search_from_discard_bottom",
                 "muster_warband_delta", "muster_pays_secret", "muster_on_occupied_card", "trade_favor_delta",
                 "trade_secret_delta", "trade_gains_no_favor", "trade_any_site_in_region", "search_reveal_cards",
-                "recover_turns_mob")
+                "recover_turns_mob", "search_swap_dispossessed")
 """The rule hooks of the action being taken that the kernel reads; they last one action."""
 BASE_COST = {Kind.SEARCH_DISCARD: 2, Kind.MUSTER: 1, Kind.TRADE_FOR_FAVOR: 1, Kind.TRADE_FOR_SECRETS: 1,
              Kind.RECOVER_RELIC: 1, Kind.RECOVER_BANNER: 1, Kind.CAMPAIGN: 2}
@@ -298,6 +300,7 @@ _TARGETS: dict[Kind, Callable[[OathState, int, int], bool]] = {
     Kind.TRADE_FOR_SECRETS: _trade_target("favor", 2),
     Kind.SEARCH_WORLD: lambda state, seat, _: bool(search_source(state, seat, Kind.SEARCH_WORLD, -1)),
     Kind.SEARCH_DISCARD: _search_discard_target,
+    Kind.RECOVER_BANNER: banners.affordable,
 }
 
 
@@ -404,6 +407,16 @@ def _recover_target_banner(flat: FlatState, args: list[int]) -> int:
     return flat.get("action_target") // BANNER_STRIDE if flat.get("action_kind") == Kind.RECOVER_BANNER else -1
 
 
+def _recovered_relic(flat: FlatState, args: list[int]) -> int:
+    if flat.get("action_kind") != Kind.RECOVER_RELIC:
+        return -1
+    return flat.get("action_target") - int(Cards(flat).base["relic"])
+
+
+def _recover_tokens_paid(flat: FlatState, args: list[int]) -> int:
+    return flat.get("action_target") % BANNER_STRIDE // banners.SUITS if flat.get("action_kind") == Kind.RECOVER_BANNER else 0
+
+
 def _search_deck(flat: FlatState, args: list[int]) -> int:
     """5.1.2: the world deck, or the discard pile of the region chosen."""
     cards = Cards(flat)
@@ -495,7 +508,9 @@ FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
     "trade_card": bind_flat(_target_if(Kind.TRADE_FOR_FAVOR, Kind.TRADE_FOR_SECRETS)),
     "trade_for_secrets": bind_flat(_is(Kind.TRADE_FOR_SECRETS)),
     "recover_targets_relic": bind_flat(_is(Kind.RECOVER_RELIC)),
+    "recovered_relic": bind_flat(_recovered_relic),
     "recover_target_banner": bind_flat(_recover_target_banner),
+    "recover_tokens_paid": bind_flat(_recover_tokens_paid),
     "search_deck": bind_flat(_search_deck),
     "enemy_action_toll": bind_flat(_enemy_action_toll),
     "card_counts_as_suit": bind_flat(_counts_as_suit),

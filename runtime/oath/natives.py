@@ -77,6 +77,12 @@ def discard_card(cards: Cards, args: list[int]) -> int:
     return 0
 
 
+def set_site_capacity(cards: Cards, args: list[int]) -> int:
+    site, capacity = args
+    cards.state.set("site_capacity", site, capacity + 1)
+    return 0
+
+
 def put_on_bottom(cards: Cards, args: list[int]) -> int:
     card, zone = args
     cards.put(card, zone, bottom=True)
@@ -101,11 +107,11 @@ def move_card_to_site(cards: Cards, args: list[int]) -> int:
     if cards.kind_of(card) != "denizen" or not _on_map(cards, site):
         return 0
     denizen = cards.game.entities("denizen")[card - int(cards.base["denizen"])]
-    if denizen.restriction == "adviser" or denizen.locked or state.get("card_locked", card):
+    if denizen.restriction == "adviser" or cards.locked(card):
         return 0
     there = [c for c in cards.in_zone(cards.zone("at_site"))
              if c != card and state.get("card_site", c) == site and cards.intact_suit[c] >= 0]
-    if len(there) >= cards.game.entities("site")[site].capacity:
+    if len(there) >= cards.capacity(site):
         return 0
     cards.put(card, cards.zone("at_site"), faceup=True)
     state.set("card_site", card, site)
@@ -289,6 +295,7 @@ FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
     "campaign_targets_at_site": _native(campaign_targets_at_site),
     "discard_card": _native(discard_card),
     "put_on_bottom": _native(put_on_bottom),
+    "set_site_capacity": _native(set_site_capacity),
     "top_card_of": _native(top_card_of),
     "move_card_to_site": _native(move_card_to_site),
     "roll_defense_total": _native(roll_defense_total),

@@ -2,11 +2,19 @@
 
 The kernel works these rules out anew whenever it lists the legal moves, which is where every decision is made:
 the fields they write are cleared, then each persistent power that writes them, on a card in play, runs for the
-card's user (the adviser's or relic's holder, the site's ruler); its natives write what it forbids, and the kernel
-reads those fields where the rule applies: who cannot play Visions faceup (Vow of Obedience, Secret Police,
-Sacred Ground), who cannot be exiled (Council Seat), whose relics and banners cannot be targeted or taken, and
-by whom (Circlet of Command, Lost Tongue, Tome Guardians), who cannot pay secrets for powers (Spell Breaker),
-which adviser counts as several (Marriage), who cannot place warbands at sites (Ring of Devotion).
+card's user (the adviser's or relic's holder, the site's ruler); its natives write what it forbids or allows, and
+the kernel reads those fields where the rule applies:
+- who cannot play Visions faceup (Vow of Obedience, Secret Police, Sacred Ground);
+- who cannot be exiled (Council Seat);
+- whose relics and banners cannot be targeted or taken, and by whom (Circlet of Command, Lost Tongue, Tome
+  Guardians);
+- who cannot pay secrets for powers (Spell Breaker), nor give secrets (Vow of Silence);
+- which adviser counts as several (Marriage);
+- who cannot place warbands at sites (Ring of Devotion);
+- which relic nobody can use (the Grand Scepter on the turn it was taken);
+- who may reroll their dice, and with which card (Jinx);
+- where a player may choose to put the cards they discard (Bracken, Cracked Horn): a standing choice, made with a
+  move on their turn (`discard_choices`), that lapses when no rule allows it any more.
 """
 
 from __future__ import annotations
@@ -17,9 +25,10 @@ from typing import TYPE_CHECKING
 from ..content import CompiledGame
 from ..state import FlatState
 from ..vm_py import Native
+from .actions import Kind, action
 from .empire import are_enemies, bind_flat, colour, ruler_of
 from .modifiers import in_play
-from .setup import Cards
+from .setup import DISCARD_ON_PILE, DISCARD_USUAL, DISCARD_WORLD_DECK_BOTTOM, Cards
 
 if TYPE_CHECKING:
     from .game import OathState
@@ -27,7 +36,8 @@ if TYPE_CHECKING:
 ALL_VISIONS, REVEALED_VISIONS = 2, 1
 """Values of `visions_forbidden`: no Vision faceup, the Conspiracy included; no Vision revealed (5.1.4.III)."""
 FIELDS = ("visions_forbidden", "exile_forbidden", "take_forbidden_card", "take_forbidden_banner",
-          "secret_costs_forbidden", "adviser_weight", "place_warbands_forbidden")
+          "secret_costs_forbidden", "adviser_weight", "place_warbands_forbidden", "discard_destinations",
+          "use_forbidden", "reroll_card", "give_secrets_forbidden")
 """The fields the persistent rules write."""
 
 
@@ -47,6 +57,9 @@ def refresh(state: OathState) -> None:
     for card, key in state.rule_powers.items():
         if in_play(state, card):
             state.run_quietly(key, user_of(state, card), state.index_in_kind(card))
+    for seat in _players(flat):
+        if not flat.get("discard_destinations", seat) >> flat.get("discard_destination", seat) & 1:
+            flat.set("discard_destination", seat, DISCARD_USUAL)
 
 
 def _players(flat: FlatState) -> list[int]:
@@ -161,6 +174,51 @@ def _forbid_placing_warbands(flat: FlatState, args: list[int]) -> int:
     return 0
 
 
+def _destinations(flat: FlatState) -> range:
+    """Every destination of a discard, numbered as `discard_destination` numbers them."""
+    return range(DISCARD_ON_PILE + 2 * flat.size("region_discard_pile"))
+
+
+def _allow_discards_to(flat: FlatState, player: int, destinations: range) -> None:
+    """The player may choose one of these destinations for their discards, or the usual one again."""
+    if player >= 0:
+        flat.set("discard_destinations", player, flat.get("discard_destinations", player)
+                 | sum(1 << where for where in (DISCARD_USUAL, *destinations)))
+
+
+def _any_pile(flat: FlatState, args: list[int]) -> int:
+    """Bracken: the top or the bottom of any one discard pile, its user's region's included."""
+    _allow_discards_to(flat, args[0], _destinations(flat)[DISCARD_ON_PILE:])
+    return 0
+
+
+def _world_deck_bottom(flat: FlatState, args: list[int]) -> int:
+    """Cracked Horn: the bottom of the world deck."""
+    _allow_discards_to(flat, args[0], _destinations(flat)[DISCARD_WORLD_DECK_BOTTOM:DISCARD_ON_PILE])
+    return 0
+
+
+def _forbid_using_relic(flat: FlatState, args: list[int]) -> int:
+    """The Grand Scepter, on the turn it was taken."""
+    flat.set("use_forbidden", int(Cards(flat).base["relic"]) + args[0], 1)
+    return 0
+
+
+def _forbid_giving_secrets(flat: FlatState, args: list[int]) -> int:
+    """Vow of Silence: its holder."""
+    if args[0] >= 0:
+        flat.set("give_secrets_forbidden", args[0], 1)
+    return 0
+
+
+def _may_reroll(flat: FlatState, args: list[int]) -> int:
+    """Jinx: its ruler, paying its cost."""
+    player, card = args
+    if player >= 0:
+        flat.set("reroll_card", player, int(Cards(flat).base["denizen"]) + card + 1)
+    return 0
+
+
 def _counts_as_several(flat: FlatState, args: list[int]) -> int:
     """Marriage: n advisers of its suit where they are counted (matching); still one toward the limit."""
     card, suit, count = args
@@ -180,10 +238,22 @@ FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
     "forbid_enemy_secret_cost_powers": bind_flat(_forbid_enemy_secret_costs),
     "adviser_counts_as_several": bind_flat(_counts_as_several),
     "forbid_placing_warbands_at_sites": bind_flat(_forbid_placing_warbands),
+    "forbid_using_relic": bind_flat(_forbid_using_relic),
+    "reroll_dice": bind_flat(_may_reroll),
+    "forbid_giving_secrets": bind_flat(_forbid_giving_secrets),
+    "may_discard_to_any_pile": bind_flat(_any_pile),
+    "may_discard_to_world_deck_bottom": bind_flat(_world_deck_bottom),
 }
-"""The natives of persistent rules: each writes what it forbids into the fields the kernel reads."""
+"""The natives of persistent rules: each writes what it forbids or allows into the fields the kernel reads."""
 
 
 def may_take(flat: FlatState, seat: int, field: str, index: int) -> bool:
     """Whether the persistent rules let this player target or take this relic (`take_forbidden_card`) or banner."""
     return not flat.get(field, index) >> seat & 1
+
+
+def discard_choices(state: OathState, seat: int) -> list[int]:
+    """Where the player may have their discards go from now on: each destination a persistent rule allows them, the
+    usual one included, but the one they chose already (none without such a rule)."""
+    allowed, chosen = state.flat.get("discard_destinations", seat), state.flat.get("discard_destination", seat)
+    return [action(Kind.DISCARD_TO, where) for where in _destinations(state.flat) if allowed >> where & 1 and where != chosen]

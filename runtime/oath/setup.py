@@ -23,6 +23,9 @@ WORLD_DECK_PILES = ((10, 2), (15, 3))
 """Rebuilding the world deck (setup box, 8.8): 10 denizens with 2 Visions, then 15 with 3."""
 RELIQUARY_SPACES = 4
 """2.3: the Imperial Reliquary holds four relics."""
+DISCARD_USUAL, DISCARD_WORLD_DECK_BOTTOM, DISCARD_ON_PILE = 0, 1, 2
+"""Where a player's discards go (`discard_destination`): where the glossary's Discard says, the bottom of the world
+deck (Cracked Horn), or a region's discard pile: DISCARD_ON_PILE + 2 * region, plus 1 for its bottom (Bracken)."""
 
 
 @dataclass
@@ -112,10 +115,20 @@ class Cards:
         """Glossary Discard: onto the pile of the region this one discards to."""
         return self.discard_pile(int(self.game.entities("region")[region].discard_to))
 
+    def capacity(self, site: int) -> int:
+        """2.8.1: how many denizen and edifice cards the site holds, as printed or as a power set it."""
+        changed = self.state.get("site_capacity", site)
+        return changed - 1 if changed else int(self.game.entities("site")[site].capacity)
+
+    def locked(self, card: int) -> bool:
+        """7.2.2: a locked card (the chain) cannot be discarded, moved or swapped once played, but in the Chronicle."""
+        return bool(self.state.get("card_locked", card))
+
     def discard(self, seat: int, card: int) -> None:
         """Glossary Discard: onto the pile the region discards to (the card's region if it lies at a site, else
-        the pawn's), its favor to its suit's bank, its secrets facedown onto the discarding player's board. A
-        relic goes to the bottom of the relic deck (the glossary speaks of denizens only)."""
+        the pawn's) or where the player chose (`discard_place`), its favor to its suit's bank, its secrets facedown
+        onto the discarding player's board. A relic goes to the bottom of the relic deck (the glossary speaks of
+        denizens only)."""
         state = self.state
         state.move(("card_secret", card), ("secret_facedown", seat), state.get("card_secret", card))
         if self.printed_suit[card] >= 0:
@@ -128,7 +141,19 @@ class Cards:
         site = state.get("card_site", card) if at_site else state.get("pawn_site", seat)
         if at_site and self.printed_suit[card] >= 0:
             state.set("discarded_suit_this_turn", site, self.printed_suit[card], 1)
-        self.put(card, self.discard_target(state.get("site_region", site)))
+        pile, bottom = self.discard_place(seat, state.get("site_region", site))
+        self.put(card, pile, bottom=bottom)
+
+    def discard_place(self, seat: int, region: int) -> tuple[int, bool]:
+        """(zone, at its bottom) where a player's discard from a region goes: the destination they chose, which the
+        persistent rules keep to those they allow (Bracken, Cracked Horn), else the pile the region discards to."""
+        chosen = self.state.get("discard_destination", seat)
+        if chosen == DISCARD_USUAL:
+            return self.discard_target(region), False
+        if chosen == DISCARD_WORLD_DECK_BOTTOM:
+            return self.zone("world_deck"), True
+        pile, bottom = divmod(chosen - DISCARD_ON_PILE, 2)
+        return self.discard_pile(pile), bool(bottom)
 
     def arrive(self, seat: int, site: int) -> None:
         """The pawn moves to a site; a facedown site flips and its reveal prompt resolves (5.6.2): its favor and
@@ -191,6 +216,7 @@ def setup(game: CompiledGame, players: int, seed: int, chronicle: Chronicle | No
     box = cards.zone("box")
     for card in range(state.size("card_zone")):
         cards.put(card, box)
+    _locks(state, cards)
     for seat in range(players):
         state.set("seated", seat, 1)
     if chronicle is None:
@@ -205,6 +231,14 @@ def setup(game: CompiledGame, players: int, seed: int, chronicle: Chronicle | No
         state.set("region_discard_pile", region, cards.discard_pile(region))
     cards.refresh_suits()
     return result
+
+
+def _locks(state: FlatState, cards: Cards) -> None:
+    """7.2.2: the chain printed on a denizen or an edifice (both sides of every edifice show it)."""
+    for index, denizen in enumerate(state.game.entities("denizen")):
+        state.set("card_locked", int(cards.base["denizen"]) + index, int(denizen.locked))
+    for index, edifice in enumerate(state.game.entities("edifice")):
+        state.set("card_locked", int(cards.base["edifice"]) + index, int(edifice.intact.locked or edifice.ruined.locked))
 
 
 def _place_site(state: FlatState, cards: Cards, card: int, slot: int, faceup: bool) -> int:

@@ -1,0 +1,201 @@
+"""Binding exchanges (7.6.3, 9.6; glossary Exchange): a player negotiates with another what each gives.
+
+A power that allows one (Festival District, The Tribunal, Tinker's Fair, Deed Writer, The Gathering) names what
+may change hands besides favor and secrets: advisers, relics, ruled sites. Once it is settled the proposer
+chooses a partner (or lets it be), then builds the offer one piece at a time, from either side, and proposes it;
+the partner accepts or declines. Accepted, the kernel carries it out at once, which is what makes it binding. At
+The Gathering every player whose pawn is at its site may propose in turn, to another player there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ..content import CompiledGame
+from ..state import FlatState
+from ..vm_py import Native
+from .actions import Kind, Phase, action
+from .advisers import discard_down
+from .empire import bind_flat, colour
+
+if TYPE_CHECKING:
+    from .game import OathState
+
+ADVISERS, RELICS, SITES = 1, 2, 4
+"""Bits of `negotiation_goods`: what may change hands besides favor and secrets."""
+OFFER_FIELDS = ("offer_favor", "offer_secret", "offer_card")
+
+
+def proposer(flat: FlatState) -> int:
+    return flat.get("negotiator") - 1
+
+
+def partner(flat: FlatState) -> int:
+    return flat.get("negotiation_partner") - 1
+
+
+def _start(flat: FlatState, first: int, goods: int, site: int, queue: int) -> None:
+    """Once the power is settled the negotiation begins (NEGOTIATE), then the turn goes where the power was going."""
+    flat.set("negotiator", first + 1)
+    flat.set("negotiation_goods", goods)
+    flat.set("negotiation_site", site + 1)
+    flat.set("negotiation_queue", queue)
+    flat.set("negotiation_return", flat.get("effect_return"))
+    flat.set("effect_return", Phase.NEGOTIATE)
+
+
+def _with_any_player(goods: Callable[[list[int]], int]) -> Callable[[FlatState, list[int]], int]:
+    def native(flat: FlatState, args: list[int]) -> int:
+        if args[0] >= 0:
+            _start(flat, args[0], goods(args), -1, 0)
+        return 0
+    return native
+
+
+def _at_site(flat: FlatState, args: list[int]) -> int:
+    """The Gathering: the players at the site, in turn order from the card's player."""
+    site, first = args[0], flat.get("effect_player")
+    players = flat.size("seated")
+    present = [seat for seat in ((first + step) % players for step in range(players))
+               if flat.get("seated", seat) and flat.get("pawn_site", seat) == site]
+    if len(present) > 1:
+        _start(flat, present[0], ADVISERS | RELICS, site, sum(1 << seat for seat in present[1:]))
+    return 0
+
+
+FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
+    "negotiate_binding_exchange": bind_flat(_with_any_player(lambda args: ADVISERS * args[1])),
+    "negotiate_binding_exchange_of_holdings": bind_flat(_with_any_player(lambda args: RELICS * args[1] | SITES * args[2])),
+    "negotiate_exchanges_at_site": bind_flat(_at_site),
+}
+"""The natives of the negotiating powers. The Tribunal's binding promises of future actions are not kept by the
+kernel: only its exchange of favor and secrets is (docs/decisions.md)."""
+
+
+def _partners(state: OathState, seat: int) -> list[int]:
+    site = state.flat.get("negotiation_site") - 1
+    return [other for other in range(state.players) if other != seat
+            and (site < 0 or state.flat.get("pawn_site", other) == site)]
+
+
+def _other(state: OathState, seat: int) -> int:
+    """The other party to the offer."""
+    return partner(state.flat) if seat == proposer(state.flat) else proposer(state.flat)
+
+
+def _cards_on_offer(state: OathState, seat: int) -> list[int]:
+    """What this party may give of what the power allows: advisers, held relics, sites they rule the other party
+    could rule (with a warband on their board and another colour)."""
+    flat, cards, goods = state.flat, state.cards, state.flat.get("negotiation_goods")
+    other = _other(state, seat)
+    found = state.advisers(seat) if goods & ADVISERS else []
+    if goods & RELICS:
+        found = found + cards.in_zone(cards.zone("relics_held", seat))
+    if goods & SITES and flat.get("warbands", other) and not flat.get("place_warbands_forbidden", other) \
+            and colour(flat, seat) != colour(flat, other):
+        found = found + [state.site_card(site) for site in state.sites_on_map()
+                         if flat.get("site_warbands", site, colour(flat, seat))]
+    return found
+
+
+def legal_actions(state: OathState) -> list[int]:
+    """The proposer's: a partner, then pieces of the offer from either side, proposing it, or letting it be; the
+    partner's: accepting or declining."""
+    flat = state.flat
+    seat = proposer(flat)
+    if flat.get("phase") == Phase.NEGOTIATE_ANSWER:
+        return [action(Kind.ACCEPT_EXCHANGE), action(Kind.DECLINE_EXCHANGE)]
+    if partner(flat) < 0:
+        return [action(Kind.NEGOTIATE_WITH, other) for other in _partners(state, seat)] + [action(Kind.END_NEGOTIATION)]
+    out = []
+    for party in (seat, partner(flat)):
+        if flat.get("favor", party) > flat.get("offer_favor", party):
+            out.append(action(Kind.GIVE_FAVOR, party))
+        if flat.get("secret", party) > flat.get("offer_secret", party) and not flat.get("give_secrets_forbidden", party):
+            out.append(action(Kind.GIVE_SECRET, party))
+        out += [action(Kind.GIVE_CARD, card) for card in _cards_on_offer(state, party)
+                if not flat.get("offer_card", card)]
+    offered = any(flat.get("offer_favor", p) or flat.get("offer_secret", p) for p in (seat, partner(flat))) \
+        or any(flat.slice("offer_card"))
+    return sorted(out) + ([action(Kind.PROPOSE_EXCHANGE)] if offered else []) + [action(Kind.END_NEGOTIATION)]
+
+
+KINDS = frozenset({Kind.NEGOTIATE_WITH, Kind.GIVE_FAVOR, Kind.GIVE_SECRET, Kind.GIVE_CARD, Kind.PROPOSE_EXCHANGE,
+                   Kind.ACCEPT_EXCHANGE, Kind.DECLINE_EXCHANGE, Kind.END_NEGOTIATION})
+
+
+def current_player(flat: FlatState) -> int:
+    return partner(flat) if flat.get("phase") == Phase.NEGOTIATE_ANSWER else proposer(flat)
+
+
+def apply(state: OathState, kind: Kind, argument: int) -> None:
+    flat = state.flat
+    if kind == Kind.NEGOTIATE_WITH:
+        flat.set("negotiation_partner", argument + 1)
+    elif kind == Kind.GIVE_FAVOR:
+        flat.add("offer_favor", argument, 1)
+    elif kind == Kind.GIVE_SECRET:
+        flat.add("offer_secret", argument, 1)
+    elif kind == Kind.GIVE_CARD:
+        flat.set("offer_card", argument, 1)
+    elif kind == Kind.PROPOSE_EXCHANGE:
+        flat.set("phase", Phase.NEGOTIATE_ANSWER)
+    else:
+        if kind == Kind.ACCEPT_EXCHANGE:
+            _exchange(state)
+        _next_proposer(state)
+
+
+def _owner(state: OathState, card: int) -> int:
+    """Who gives a card on offer: its adviser's or relic's holder, a site's ruler among the two parties."""
+    flat = state.flat
+    seat = proposer(flat)
+    if state.cards.kind_of(card) == "site":
+        return seat if flat.get("site_warbands", card - state.site_base, colour(flat, seat)) else partner(flat)
+    zone = flat.get("card_zone", card)
+    return seat if zone in (state.cards.zone("advisers", seat), state.cards.zone("relics_held", seat)) \
+        else partner(flat)
+
+
+def _exchange(state: OathState) -> None:
+    """The agreed exchange, carried out: favor and secrets board to board, advisers and relics to the other's,
+    a site's old ruler's warbands there to their board and as many of the new ruler's (at least one, as many as
+    their board has) from their board there; then each is held to their adviser limit (7.6.4)."""
+    flat, cards = state.flat, state.cards
+    parties = (proposer(flat), partner(flat))
+    for giver, taker in (parties, parties[::-1]):
+        flat.move(("favor", giver), ("favor", taker), flat.get("offer_favor", giver))
+        flat.move(("secret", giver), ("secret", taker), flat.get("offer_secret", giver))
+    for card in [card for card, offered in enumerate(flat.slice("offer_card")) if offered]:
+        giver = _owner(state, card)
+        taker = parties[1] if giver == parties[0] else parties[0]
+        kind = cards.kind_of(card)
+        if kind == "site":
+            site = card - state.site_base
+            moved = flat.move(("site_warbands", site, colour(flat, giver)), ("warbands", giver),
+                              flat.get("site_warbands", site, colour(flat, giver)))
+            flat.move(("warbands", taker), ("site_warbands", site, colour(flat, taker)), max(1, moved))
+        else:
+            zone = cards.zone("relics_held" if kind == "relic" else "advisers", taker)
+            cards.put(card, zone, faceup=bool(flat.get("card_faceup", card)))
+    for seat in parties:
+        discard_down(state, seat)
+
+
+def _next_proposer(state: OathState) -> None:
+    """The offer is settled: the next player at The Gathering proposes, or the turn goes on."""
+    flat = state.flat
+    for field in OFFER_FIELDS:
+        flat.clear(field)
+    flat.set("negotiation_partner", 0)
+    queue = flat.get("negotiation_queue")
+    if queue:
+        following = next(seat for seat in ((proposer(flat) + step) % state.players for step in range(1, state.players))
+                         if queue >> seat & 1)
+        flat.set("negotiation_queue", queue & ~(1 << following))
+        flat.set("negotiator", following + 1)
+        flat.set("phase", Phase.NEGOTIATE)
+        return
+    flat.set("negotiator", 0)
+    state.resume(flat.get("negotiation_return"))
