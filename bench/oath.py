@@ -76,7 +76,8 @@ def tally(counts: dict[str, list[int]], power: Any, is_played: bool) -> None:
 
 
 def native_powers(game: CompiledGame) -> list[Any]:
-    """The powers that are a native of the kernel alone, with no compiled effect (not among the layout's entries)."""
+    """The powers that are a native of the kernel alone, with no compiled effect (not among the layout's entries):
+    played when the kernel reads their native off the cards where its rule applies (game.py STATIC_POWERS)."""
     holders = [holder for kind in CARDS for entity in game.entities(kind)
                for holder in ((entity.intact, entity.ruined) if kind == "edifice" else (entity,))]
     return [power for holder in holders for power in holder.powers if power.native is not None]

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 
 from lawforge.runtime.oath import battle, campaign
-from lawforge.runtime.oath.actions import STRIDE, Kind, Phase, action
+from lawforge.runtime.oath.actions import STRIDE, IllegalAction, Kind, Phase, action
 from lawforge.runtime.oath.game import OathState
 from test_oath_campaign import exile_at_chancellors_site
 from test_oath_play import check_invariants
@@ -657,3 +657,150 @@ def test_wild_mounts_keeps_nomad_plans_by_discarding_a_beast_card_instead(instea
     assert (lancers in advisers, wolves in advisers) == ((True, False) if instead else (False, True))
     assert state.flat.get("phase") == Phase.ACT
     check_invariants(state)
+
+
+def through_the_campaign(state: OathState) -> list[int]:
+    """Through the Campaign, passing or taking the first option, up to the Act or Second Wind's Travel; the phases
+    on the way."""
+    phases = []
+    while state.flat.get("phase") not in (Phase.ACT, Phase.CAMPAIGN_TRAVEL):
+        phases.append(state.flat.get("phase"))
+        legal = state.legal_actions()
+        state.apply(action(Kind.DONE) if action(Kind.DONE) in legal else legal[0])
+    return phases
+
+
+def test_second_wind_lets_the_victor_travel_for_no_supply_then_campaign_for_none() -> None:
+    state = first_victory(attacker=("second_wind",))
+    through_the_campaign(state)
+    flat = state.flat
+    assert flat.get("phase") == Phase.CAMPAIGN_TRAVEL and state.current_player() == 1
+    here = flat.get("pawn_site", 1)
+    flat.set("supply", 1, 0)
+    far = next(s for s in state.sites_on_map() if state.region_of(s) != state.region_of(here))
+    assert {action(Kind.TRAVEL, far), action(Kind.DONE)} <= set(state.legal_actions()), "travels cost no Supply"
+    for illegal in (action(Kind.END_TURN), action(Kind.CAMPAIGN_FROM_POWER, 0), action(Kind.TRAVEL, here)):
+        with pytest.raises(IllegalAction):
+            state.apply(illegal)
+    state.apply(action(Kind.TRAVEL, far))
+    while flat.get("phase") in (Phase.MODIFIERS, Phase.EFFECT):
+        state.apply(state.legal_actions()[-1])
+    assert flat.get("pawn_site", 1) == far and flat.get("supply", 1) == 0
+    assert flat.get("phase") == Phase.CAMPAIGN_DEFENDER and state.current_player() == 1, "then may campaign"
+    state.apply(action(Kind.DONE))
+    assert flat.get("phase") == Phase.ACT
+    assert action(Kind.TRAVEL, here) not in state.legal_actions(), "only that Travel was free"
+
+
+def test_second_wind_may_skip_the_travel_and_gives_nothing_after_a_defeat() -> None:
+    state = first_victory(attacker=("second_wind",))
+    through_the_campaign(state)
+    here = state.flat.get("pawn_site", 1)
+    state.apply(action(Kind.DONE))
+    assert state.flat.get("phase") == Phase.CAMPAIGN_DEFENDER and state.flat.get("pawn_site", 1) == here
+    for seed in SEEDS:
+        state = exile_at_chancellors_site(seed, 3)
+        wind = put(state, "second_wind", 1)
+        state.apply(action(Kind.CAMPAIGN, 0))
+        state.apply(action(Kind.FIGHT))
+        use(state, wind)
+        to_the_dice(state)
+        if state.flat.get("phase") == Phase.CAMPAIGN_SACRIFICE:
+            state.apply(action(Kind.DONE))
+        if state.flat.get("campaign_victorious") == 0:
+            through_the_campaign(state)
+            assert state.flat.get("phase") == Phase.ACT
+            return
+    pytest.fail("no defeat")
+
+
+def test_second_wind_travel_is_bound_by_the_travel_modifiers() -> None:
+    state = first_victory(attacker=("second_wind",))
+    through_the_campaign(state)
+    put(state, "vow_of_union", 1)
+    state.flat.move(("warband_bank", 1), ("site_warbands", state.flat.get("pawn_site", 1), 1), 1)
+    assert state.flat.get("warbands", 1), "warbands on the board"
+    assert state.legal_actions() == [action(Kind.DONE)], "Vow of Union: no Travel from a site its holder rules"
+
+
+def relic_hunt(seed: int, relics: int = 1, python: bool = False) -> tuple[OathState, int]:
+    """Seat 1 campaigns against the Chancellor at their site, where facedown relics lie (the last one returned), and
+    plays Relic Hunter. With `python` the Chancellor has Giant Python, and the Grand Scepter (5 dice) is targeted
+    with the site (1) to make the target dice even."""
+    state = exile_at_chancellors_site(seed, 14)
+    hunter = put(state, "relic_hunter", 1)
+    for relic in state.cards.in_zone(state.cards.zone("relic_deck"))[-relics:]:
+        state.cards.put(relic, state.cards.zone("at_site"))
+        state.flat.set("card_site", relic, state.flat.get("pawn_site", 1))
+    state.apply(action(Kind.CAMPAIGN, 0))
+    if python:
+        put(state, "giant_python", 0)
+        state.apply(action(Kind.TARGET_RELIC, state.cards.of("relic", "grand_scepter")))
+    state.apply(action(Kind.FIGHT))
+    state.apply(action(Kind.USE_PLAN, hunter))
+    return state, relic
+
+
+def test_relic_hunter_targets_the_facedown_relics_at_targeted_sites_for_a_defense_die_each() -> None:
+    state, relic = relic_hunt(3)
+    flat = state.flat
+    here = flat.get("pawn_site", 1)
+    assert flat.get("phase") == Phase.CAMPAIGN_SITE_RELICS and state.current_player() == 1
+    hunted = {action(Kind.TARGET_RELIC, r) for r in state.relics_at(here)}
+    assert relic in state.relics_at(here) and set(state.legal_actions()) == hunted | {action(Kind.DONE)}
+    elsewhere = next(s for s in state.sites_on_map() if not flat.get("campaign_target_site", s))
+    other = state.cards.in_zone(state.cards.zone("relic_deck"))[-1]
+    state.cards.put(other, state.cards.zone("at_site"))
+    flat.set("card_site", other, elsewhere)
+    with pytest.raises(IllegalAction):
+        state.apply(action(Kind.TARGET_RELIC, other))
+    dice = campaign.pools(state)[1]
+    state.apply(action(Kind.TARGET_RELIC, relic))
+    assert campaign.pools(state)[1] == dice + 1
+    assert action(Kind.TARGET_RELIC, relic) not in state.legal_actions()
+    state.apply(action(Kind.DONE))
+    assert flat.get("phase") != Phase.CAMPAIGN_SITE_RELICS
+
+
+@pytest.mark.parametrize("returned", [True, False])
+def test_relic_hunter_may_put_the_relics_taken_on_the_bottom_of_the_relic_deck(returned: bool) -> None:
+    for seed in SEEDS:
+        state, relic = relic_hunt(seed)
+        flat = state.flat
+        for chosen in state.legal_actions():
+            if Kind(chosen // STRIDE) == Kind.TARGET_RELIC:
+                state.apply(chosen)
+        state.apply(action(Kind.DONE))
+        decide(state)
+        if flat.get("campaign_victorious") == 1:
+            break
+    else:
+        pytest.fail("no victory")
+    while flat.get("phase") == Phase.CAMPAIGN_OCCUPY:
+        state.apply(action(Kind.DONE))
+    taken = state.cards.in_zone(state.cards.zone("relics_held", 1))
+    assert relic in taken and flat.get("card_faceup", relic) and flat.get("phase") == Phase.CAMPAIGN_RETURN_RELICS
+    assert set(state.legal_actions()) == {action(Kind.RELIC_TO_DECK, r) for r in taken} | {action(Kind.DONE)}
+    with pytest.raises(IllegalAction):
+        state.apply(action(Kind.RELIC_TO_DECK, state.cards.of("relic", "grand_scepter")))
+    if returned:
+        for r in taken:
+            state.apply(action(Kind.RELIC_TO_DECK, r))
+    else:
+        state.apply(action(Kind.DONE))
+    assert flat.get("phase") != Phase.CAMPAIGN_RETURN_RELICS
+    deck = state.cards.in_zone(state.cards.zone("relic_deck"))
+    assert (relic in deck, relic in state.cards.in_zone(state.cards.zone("relics_held", 1))) == (returned, not returned)
+    if returned:
+        assert relic in deck[:len(taken)] and not flat.get("card_faceup", relic), "facedown at the bottom"
+    through_the_campaign(state)
+    check_invariants(state)
+
+
+def test_relic_hunter_keeps_the_target_dice_even_against_giant_python() -> None:
+    state, relic = relic_hunt(1, relics=2, python=True)
+    assert state.flat.get("phase") == Phase.CAMPAIGN_SITE_RELICS and action(Kind.DONE) in state.legal_actions()
+    state.apply(action(Kind.TARGET_RELIC, relic))
+    assert action(Kind.DONE) not in state.legal_actions(), "7 dice, and another relic can make them even"
+    state.apply(state.legal_actions()[0])
+    assert state.legal_actions() == [action(Kind.DONE)]

@@ -306,3 +306,47 @@ def test_small_friends_trades_at_any_site_with_a_beast_card_as_if_the_pawn_were_
     state.apply(action(Kind.TAKE_ACTION))
     assert state.flat.get("card_secret", wolves) == 1 and state.flat.get("acting_site") == 0
     check_invariants(state)
+
+
+def test_land_warden_keeps_two_drawn_cards_and_one_must_go_to_a_site() -> None:
+    state = started(21)
+    warden = adviser(state, "land_warden")
+    here = state.flat.get("pawn_site", 0)
+    for card in state.cards_at(here):
+        state.cards.put(card, state.cards.zone("box"))
+    first, second, third = (state.cards.of("denizen", name) for name in ("wolves", "mushrooms", "small_friends"))
+    for card in (third, second, first):
+        state.cards.put(card, state.cards.zone("world_deck"))
+    state.flat.set("supply", 0, 5)
+    state.apply(action(Kind.SEARCH_WORLD))
+    state.apply(action(Kind.USE_MODIFIER, warden))
+    state.apply(action(Kind.TAKE_ACTION))
+    state.apply(action(Kind.KEEP, first))
+    assert state.flat.get("phase") == Phase.SEARCH_KEEP
+    assert state.legal_actions() == [action(Kind.KEEP, second), action(Kind.KEEP, third), action(Kind.KEEP_NO_MORE)]
+    state.apply(action(Kind.KEEP, second))
+    assert state.flat.get("phase") == Phase.SEARCH_PLAY and state.cards.in_zone(state.cards.zone("drawn", 0)) == [first, second]
+    assert state.flat.get("card_zone", third) != state.cards.zone("drawn", 0), "the third is discarded"
+    state.apply(action(Kind.PLAY_TO_ADVISERS, first))
+    while state.flat.get("phase") == Phase.EFFECT:
+        state.apply(state.legal_actions()[0])
+    assert state.flat.get("phase") == Phase.SEARCH_PLAY, "the second kept card is played next"
+    assert action(Kind.PLAY_TO_ADVISERS, second) not in state.legal_actions(), "one of the two must go to a site"
+    state.apply(action(Kind.PLAY_TO_SITE, second))
+    while state.flat.get("phase") == Phase.EFFECT:
+        state.apply(state.legal_actions()[0])
+    assert first in state.advisers(0) and state.flat.get("card_site", second) == here
+    assert state.flat.get("phase") == Phase.ACT
+    check_invariants(state)
+
+
+def test_without_land_warden_a_search_keeps_one_card() -> None:
+    state = started(21)
+    state.flat.set("supply", 0, 5)
+    for name in ("wolves", "mushrooms", "small_friends"):
+        state.cards.put(state.cards.of("denizen", name), state.cards.zone("world_deck"))
+    state.apply(action(Kind.SEARCH_WORLD))
+    while state.flat.get("phase") == Phase.MODIFIERS:
+        state.apply(action(Kind.TAKE_ACTION))
+    state.apply(state.legal_actions()[0])
+    assert state.flat.get("phase") == Phase.SEARCH_PLAY and len(state.cards.in_zone(state.cards.zone("drawn", 0))) == 1

@@ -26,7 +26,8 @@ def check_invariants(state: OathState) -> None:
         on_boards = sum(flat.get("warbands", p) for p in range(state.players) if colour(flat, p) == seat)
         warbands = on_boards + flat.get("warband_bank", seat) + sum(
             flat.get("site_warbands", site, seat) for site in range(flat.size("site_slot"))) + sum(
-            flat.get("relic_warbands", relic, seat) for relic in range(len(state.game.entities("relic"))))
+            flat.get("relic_warbands", relic, seat) for relic in range(len(state.game.entities("relic")))) + sum(
+            flat.get("vision_warbands", vision, seat) for vision in range(len(state.game.entities("vision"))))
         assert warbands == (24 if seat == 0 else 14), "warbands of each colour are conserved"
         assert 0 <= flat.get("supply", seat) <= 6
         limit, counted = limit_of(state.clone(), seat)

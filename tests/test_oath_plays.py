@@ -166,3 +166,22 @@ def test_salt_the_earth_cannot_go_to_a_site_with_a_locked_card() -> None:
     fill_own_site(state, ("vow_of_silence",))
     salt = drawn(state, "salt_the_earth")
     assert action(Kind.PLAY_TO_SITE, salt) not in state.legal_actions()
+
+
+def test_locked_advisers_are_never_discarded_to_make_room() -> None:
+    state = started(13)
+    for card in state.advisers(0):
+        state.cards.put(card, state.cards.zone("box"))
+    locked = [state.cards.of("denizen", name) for name in ("silver_tongue", "insomnia", "family_heirloom")]
+    for card in locked:
+        state.cards.put(card, state.cards.zone("advisers", 0), faceup=True)
+    newcomer = drawn(state, "wolves")
+    assert action(Kind.PLAY_TO_ADVISERS, newcomer) not in state.legal_actions(), "no adviser may go (7.2.2)"
+    assert action(Kind.PLAY_FACEDOWN, newcomer) not in state.legal_actions()
+    state.cards.put(locked[0], state.cards.zone("box"))
+    unlocked = state.cards.of("denizen", "mushrooms")
+    state.cards.put(unlocked, state.cards.zone("advisers", 0), faceup=True)
+    state.apply(action(Kind.PLAY_TO_ADVISERS, newcomer))
+    while state.flat.get("phase") == Phase.EFFECT:
+        state.apply(state.legal_actions()[0])
+    assert sorted(state.advisers(0)) == sorted(locked[1:] + [newcomer]), "the unlocked adviser made room"

@@ -87,8 +87,12 @@ class Kind(IntEnum):
     REROLL = 68
     """Jinx: the roller rerolls all the dice they just rolled (argument: the card whose cost they pay)."""
     SWAP_DRAWN = 69
+    KEEP_NO_MORE = 71
+    """Land Warden: the Search keeps the cards kept so far and discards the others."""
     DISCARD_INSTEAD = 70
     """Wild Mounts: this card the player rules is discarded instead of their battle plans of a suit."""
+    RELIC_TO_DECK = 80
+    """Relic Hunter: a relic the attacker just took goes to the bottom of the relic deck (argument: the relic)."""
     """Great Spire: a denizen the Search drew changes places with a random card from the Dispossessed."""
 
 
@@ -133,9 +137,18 @@ class Phase(IntEnum):
     CAMPAIGN_DISCARD_INSTEAD = 27
     """A player about to discard battle plans of a suit may discard a card they rule instead (Wild Mounts)."""
     """The player who just rolled a Campaign's attack or defense dice decides whether to reroll them (Jinx)."""
+    CAMPAIGN_TRAVEL = 32
+    """After the Campaign, its victor may travel for no Supply (TRAVEL), then may campaign for none (Second Wind)."""
+    CAMPAIGN_SITE_RELICS = 33
+    """The attacker may target the facedown relics at targeted sites too (TARGET_RELIC; Relic Hunter)."""
+    CAMPAIGN_RETURN_RELICS = 34
+    """The victorious attacker may put the relics they took on the bottom of the relic deck (Relic Hunter)."""
     PLAY_AFTER_DISCARD = 23
     """The People's Favor's first discard is made: the player plays the card they searched (else a facedown adviser,
     6.1) to a site (plays.py)."""
+    SHARED_VISION_PLAY = 30
+    """A Vision with the False Prophet's warband on it was discarded: the warband's player, who rules the False
+    Prophet, plays or discards it as if they had searched (5.1.4), out of their turn if need be (game.py)."""
 
 
 class IllegalAction(ValueError):

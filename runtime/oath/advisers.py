@@ -36,10 +36,18 @@ def limit_of(state: OathState, seat: int) -> tuple[int, list[int]]:
     return flat.get("adviser_limit", seat), [c for c in advisers if not flat.get("limit_ignored", c)]
 
 
-def discard_down(state: OathState, seat: int, keep: int = -1) -> None:
-    """7.6.4: over the limit, counted advisers go, oldest first (not `keep`, the card just played)."""
+def adviser_room(state: OathState, seat: int) -> bool:
+    """Whether one more adviser can join this player's: under the limit, or with an adviser that may be discarded
+    to make room (5.1.4.II; a locked one may not, 7.2.2)."""
     limit, counted = limit_of(state, seat)
-    for card in [c for c in counted if c != keep][:max(0, len(counted) - limit)]:
+    return len(counted) < limit or any(not state.cards.locked(card) for card in counted)
+
+
+def discard_down(state: OathState, seat: int, keep: int = -1) -> None:
+    """7.6.4: over the limit, counted advisers go, oldest first (not `keep`, the card just played, nor a locked one,
+    7.2.2)."""
+    limit, counted = limit_of(state, seat)
+    for card in [c for c in counted if c != keep and not state.cards.locked(c)][:max(0, len(counted) - limit)]:
         state.cards.discard(seat, card)
 
 

@@ -111,13 +111,24 @@ def force_size(flat: FlatState, player: int) -> int:
     return total
 
 
+def site_relics(flat: FlatState) -> list[int]:
+    """The facedown relics at targeted sites, which Relic Hunter lets the attacker target."""
+    cards = Cards(flat)
+    return [card for card in cards.in_zone(cards.zone("at_site")) if cards.kind_of(card) == "relic"
+            and flat.get("campaign_target_site", flat.get("card_site", card)) and not flat.get("card_faceup", card)]
+
+
 def target_dice(flat: FlatState) -> int:
-    """5.5.2: the defense dice the declared targets add: each site's, each relic's, each banner's tokens (2.5.2),
-    two for the pawn."""
+    """5.5.2: the defense dice the declared targets add: each site's, each relic's (n for a relic at a site, Relic
+    Hunter), each banner's tokens (2.5.2), two for the pawn."""
     cards = Cards(flat)
     game = flat.game
     sites, relics = game.entities("site"), game.entities("relic")
     dice = sum(sites[s].defense or 0 for s in targeted_sites(flat))
+    per_relic = flat.get("campaign_relic_hunter") - 1
+    if per_relic > 0:
+        at_sites = cards.in_zone(cards.zone("at_site"))
+        dice += per_relic * sum(flat.get("campaign_target_card", relic) for relic in at_sites)
     defender = flat.get("campaign_defender")
     if defender >= 0:
         relic_base = int(cards.base["relic"])
@@ -226,6 +237,15 @@ def _campaign_against(flat: FlatState, args: list[int]) -> int:
     return 0
 
 
+def _hunt_relics(flat: FlatState, args: list[int]) -> int:
+    """Relic Hunter: the attacker may now target the facedown relics at targeted sites (CAMPAIGN_SITE_RELICS),
+    each adding n defense dice, and may put the relics they take on the bottom of the relic deck."""
+    flat.set("campaign_relic_hunter", 1 + args[1])
+    if site_relics(flat):
+        flat.set("effect_return", Phase.CAMPAIGN_SITE_RELICS)
+    return 0
+
+
 def _sacrifice_in_force(flat: FlatState, args: list[int]) -> int:
     """Glossary Sacrifice: up to n warbands of the player's side's force; the kernel asks where from once the
     plan has run (a KILL_AT step), so the number is known now."""
@@ -291,6 +311,8 @@ FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
     "on_victory_gain_warbands": bind_flat(_gain_warbands),
     "on_victory_gain_warbands_per_enemy_kill": bind_flat(_record("campaign_win_warbands_per_kill", lambda f, a: 1)),
     "on_victory_may_become_citizen": bind_flat(_record("campaign_win_citizen", _plan_card)),
+    "on_victory_may_travel_then_campaign_free": bind_flat(_record("campaign_win_travel", lambda f, a: 1)),
+    "may_target_relics_at_targeted_sites": bind_flat(_hunt_relics),
     "on_victory_may_kill_enemy_force_give_favor": bind_flat(_may_kill_all),
     "on_victory_over_pawn_enemy_burns_all_favor": bind_flat(_record("campaign_win_burn_all_favor", _plan_card)),
     "on_victory_over_pawn_enemy_burns_secrets_but_one": bind_flat(_record("campaign_win_burn_secrets", lambda f, a: 1)),
@@ -304,7 +326,8 @@ Campaign's start (the modifiers of 7.4), Vow of Union nor the Allies."""
 
 def carry_out(flat: FlatState, seat: int) -> None:
     """5.5.8: a victorious player's recorded outcomes, each once: favor from the suits' banks, warbands from their
-    bank (one per enemy warband killed, Cursed Cauldron), and Book Burning's secrets."""
+    bank (one per enemy warband killed, Cursed Cauldron), Book Burning's secrets, and Second Wind's Travel and
+    Campaign, which wait for the Campaign's end (campaign.py power_step)."""
     for suit in range(len(flat.game.entities("suit"))):
         flat.move(("bank_favor", suit), ("favor", seat), flat.get("campaign_win_favor", seat, suit))
         flat.set("campaign_win_favor", seat, suit, 0)
@@ -319,6 +342,8 @@ def carry_out(flat: FlatState, seat: int) -> None:
             and flat.get("campaign_target_pawn"):
         _burn_secrets_but_one(flat, defender)
     flat.set("campaign_win_burn_secrets", seat, 0)
+    if flat.get("campaign_win_travel", seat):
+        flat.set("power_travel", seat + 1)
 
 
 def capture(flat: FlatState, victor: int) -> None:

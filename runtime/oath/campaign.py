@@ -9,7 +9,8 @@ Chancellor as an Ally and the Citizens who offer and are let in; the Chancellor 
 forces and natives of battle plans are battle.py's; what a plan leaves for the end (5.5.6-5.5.8) is carried
 out here. A power may allow a Campaign (Knights Errant, Captains; Sneak Attack, against the last attacker):
 once it is settled, its user declares the defender (CAMPAIGN_DEFENDER), spends no Supply, and may act as if
-their pawn were elsewhere. Not yet played: the bandits' plans and the Campaign modifiers of the Allies.
+their pawn were elsewhere; a victory may allow a Travel for no Supply before it (Second Wind, CAMPAIGN_TRAVEL).
+Not yet played: the bandits' plans and the Campaign modifiers of the Allies.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from ..content import CompiledGame
 from ..state import FlatState
 from ..vm_py import Native
-from . import banners, battle
+from . import banners, battle, modifiers
 from .actions import NONE, STRIDE, Kind, Phase, action
 from .battle import ALLY_BOARD, BOARD, LOSSES, PLAN_SACRIFICE, SACRIFICED, SKULLS, force_places, force_size
 from .empire import CHANCELLOR, JOINED, become_citizen, colour, ruler_of
@@ -56,7 +57,7 @@ PER_PLAYER = ("campaign_ally", "campaign_plans_used_by", "campaign_plans_only", 
               "campaign_win_kill_all", "campaign_win_kill_all_favor", "campaign_win_burn_all_favor",
               "campaign_win_burn_secrets", "campaign_win_capture", "defeat_kills_none", "defeat_kills_all", "plan_added_secret_cost",
               "plan_added_burned_favor", "battle_plans_forbidden", "plan_suit_forbidden", "campaign_swap_from",
-              "campaign_swap_to")
+              "campaign_swap_to", "campaign_win_travel")
 """Fields of each player that last one Campaign."""
 
 
@@ -79,9 +80,15 @@ def start(state: OathState, seat: int, defender: int) -> None:
 def start_from_power(state: OathState, seat: int, defender: int) -> None:
     """A Campaign a power allows (Knights Errant, Captains, Wild Allies, Sneak Attack): no Supply, the power's hooks
     kept."""
-    state.flat.set("power_campaign", -1)
-    state.flat.set("power_campaign_defender", 0)
+    _power_campaign_settled(state.flat)
     _begin(state, seat, defender)
+
+
+def _power_campaign_settled(flat: FlatState) -> None:
+    """The Campaign a power allowed is started or declined."""
+    flat.set("power_campaign", -1)
+    flat.set("power_campaign_defender", 0)
+    flat.set("power_campaign_optional", 0)
 
 
 def _begin(state: OathState, seat: int, defender: int) -> None:
@@ -101,8 +108,14 @@ def legal_actions(state: OathState) -> list[int]:
     if phase == Phase.CAMPAIGN_DEFENDER:
         possible = defenders(state, state.flat.get("power_campaign"))
         only = state.flat.get("power_campaign_defender") - 1
-        possible = [defender for defender in possible if only < 0 or defender == only]
-        return [action(Kind.CAMPAIGN_FROM_POWER, defender) for defender in possible] or [action(Kind.DONE)]
+        moves = [action(Kind.CAMPAIGN_FROM_POWER, defender) for defender in possible if only < 0 or defender == only]
+        return moves + [action(Kind.DONE)] if state.flat.get("power_campaign_optional") or not moves else moves
+    if phase == Phase.CAMPAIGN_TRAVEL:
+        return _travels(state, state.flat.get("power_campaign")) + [action(Kind.DONE)]
+    if phase == Phase.CAMPAIGN_SITE_RELICS:
+        return _site_relic_targets(state)
+    if phase == Phase.CAMPAIGN_RETURN_RELICS:
+        return [action(Kind.RELIC_TO_DECK, relic) for relic in _returnable(state)] + [action(Kind.DONE)]
     if phase == Phase.CAMPAIGN_ALLIES:
         offered = _allies(state, OFFERED)
         if offered:
@@ -141,7 +154,7 @@ def deciding_player(state: OathState) -> int:
     leaves a choice to that choice; the attacker everything else."""
     flat = state.flat
     phase = flat.get("phase")
-    if phase == Phase.CAMPAIGN_DEFENDER:
+    if phase in (Phase.CAMPAIGN_DEFENDER, Phase.CAMPAIGN_TRAVEL):
         return flat.get("power_campaign")
     if phase == Phase.CAMPAIGN_LOSSES:
         killing, loser = flat.get("campaign_killing"), flat.get("campaign_loser")
@@ -213,6 +226,27 @@ def _target_actions(state: OathState) -> list[int]:
                      or not any(_dice_of(state, chosen) % 2 for chosen in out)):
         out.append(action(Kind.FIGHT))
     return sorted(out)
+
+
+def _site_relic_targets(state: OathState) -> list[int]:
+    """Relic Hunter: the facedown relics at targeted sites not targeted yet; then done, unless the defender wants an
+    even total of target dice (Giant Python) and one more relic would make it so."""
+    flat = state.flat
+    out = [action(Kind.TARGET_RELIC, relic) for relic in battle.site_relics(flat)
+           if not flat.get("campaign_target_card", relic)]
+    odd = flat.get("defense_pool_must_be_even") and battle.target_dice(flat) % 2
+    if not (odd and out and (flat.get("campaign_relic_hunter") - 1) % 2):
+        out.append(action(Kind.DONE))
+    return out
+
+
+def _travels(state: OathState, seat: int) -> list[int]:
+    """Second Wind: the Travels the player may take now, under the Travel's rules and modifiers (5.6, 7.4); they cost
+    no Supply (modifiers.supply_cost)."""
+    here = state.flat.get("pawn_site", seat)
+    known = modifiers.ahead(state, seat)
+    return [action(Kind.TRAVEL, site) for site in state.sites_on_map()
+            if site != here and modifiers.allowed(state, seat, action(Kind.TRAVEL, site), known)]
 
 
 def _dice_of(state: OathState, chosen: int) -> int:
@@ -289,11 +323,11 @@ def _targeted_sites(state: OathState) -> list[int]:
 
 
 def _targeted_relics(state: OathState) -> list[int]:
+    """The defender's relics targeted (5.5.2), and the relics at targeted sites (Relic Hunter)."""
     defender = state.flat.get("campaign_defender")
-    if defender < 0:
-        return []
-    return [r for r in state.cards.in_zone(state.cards.zone("relics_held", defender))
-            if state.flat.get("campaign_target_card", r)]
+    held = state.cards.in_zone(state.cards.zone("relics_held", defender)) if defender >= 0 else []
+    at_sites = state.cards.in_zone(state.zone_ids["at_site"])
+    return [r for r in held + at_sites if state.flat.get("campaign_target_card", r)]
 
 
 def _targeted_banners(state: OathState) -> list[int]:
@@ -602,14 +636,20 @@ def sacrifice(state: OathState, seat: int, _: int) -> None:
 
 
 def decline(state: OathState, seat: int, _: int) -> None:
-    """DONE: end the step the deciding player is in (no sacrifice, no more warbands placed, no banish, no outcome
-    that a plan left to them)."""
+    """DONE: end the step the deciding player is in (no sacrifice, no more warbands placed or relics targeted or put
+    back, no banish, no outcome that a plan left to them, no Travel)."""
     flat = state.flat
     phase = flat.get("phase")
     if phase == Phase.CAMPAIGN_DEFENDER:
-        flat.set("power_campaign", -1)
-        flat.set("power_campaign_defender", 0)
+        _power_campaign_settled(flat)
         end(state)
+    elif phase == Phase.CAMPAIGN_TRAVEL:
+        flat.set("power_travel", 0)
+        flat.set("phase", Phase.CAMPAIGN_DEFENDER)
+    elif phase == Phase.CAMPAIGN_SITE_RELICS:
+        _back_to_plans(state)
+    elif phase == Phase.CAMPAIGN_RETURN_RELICS:
+        _banish_or_settle(state)
     elif phase == Phase.CAMPAIGN_ALLIES:
         offered = _allies(state, OFFERED)
         flat.set("campaign_ally", offered[0] if offered else _undecided_citizens(state)[0], DECLINED)
@@ -759,7 +799,8 @@ def occupy(state: OathState, seat: int, site: int) -> None:
 
 
 def _take_spoils(state: OathState) -> None:
-    """5.5.7.II-III: the targeted relics and banners (seized, 2.5.3); then the banished pawn's travel and favor."""
+    """5.5.7.II-III: the targeted relics and banners (seized, 2.5.3), and which of those relics go on the bottom of
+    the relic deck (Relic Hunter); then the banished pawn's travel and favor."""
     flat = state.flat
     attacker = flat.get("campaign_attacker")
     for relic in _targeted_relics(state):
@@ -767,8 +808,32 @@ def _take_spoils(state: OathState) -> None:
         flat.set("took_this_turn", relic, 1)
     for banner in _targeted_banners(state):
         banners.seize(state, attacker, banner)
-    if flat.get("campaign_target_pawn"):
-        flat.set("phase", Phase.CAMPAIGN_BANISH)
+    if _returnable(state):
+        flat.set("phase", Phase.CAMPAIGN_RETURN_RELICS)
+    else:
+        _banish_or_settle(state)
+
+
+def _returnable(state: OathState) -> list[int]:
+    """Relic Hunter: the relics the attacker took in this Campaign (5.5.7.II) and still holds."""
+    flat = state.flat
+    if not flat.get("campaign_relic_hunter"):
+        return []
+    held = state.cards.in_zone(state.cards.zone("relics_held", flat.get("campaign_attacker")))
+    return [relic for relic in held if flat.get("campaign_target_card", relic)]
+
+
+def return_relic(state: OathState, seat: int, relic: int) -> None:
+    """Relic Hunter: facedown on the bottom of the relic deck; the others they took may follow."""
+    state.cards.put(relic, state.cards.zone("relic_deck"), bottom=True)
+    if not _returnable(state):
+        _banish_or_settle(state)
+
+
+def _banish_or_settle(state: OathState) -> None:
+    """5.5.7.III if the pawn was targeted, else 5.5.8."""
+    if state.flat.get("campaign_target_pawn"):
+        state.flat.set("phase", Phase.CAMPAIGN_BANISH)
     else:
         _settle(state)
 
@@ -896,17 +961,33 @@ def finish(state: OathState) -> None:
 
 
 def end(state: OathState) -> None:
-    """Back to the Act, or on to the Campaign a reaction to this one allows (Sneak Attack); a player whose Act
-    Phase a plan ended (Martial Culture, 6.6.2) goes on to their Rest."""
+    """Back to the Act, or on to what a power allows after it (`power_step`); a player whose Act Phase a plan ended
+    (Martial Culture, 6.6.2) goes on to their Rest. A Vision the False Prophet gives back (a Citizenship it made
+    discarded it) is played or discarded first, the turn then going on as after any decision."""
     flat = state.flat
     clear(flat)
+    if state.shared_vision_due():
+        return
     flat.set("phase", Phase.ACT)
     state.update_oathkeeper()
-    if flat.get("power_campaign") >= 0:
-        flat.set("phase", Phase.CAMPAIGN_DEFENDER)
-    elif flat.get("act_phase_over"):
+    if not power_step(state) and flat.get("act_phase_over"):
         flat.set("act_phase_over", 0)
         state.act(flat.get("current_player"), Kind.END_TURN, 0)
+
+
+def power_step(state: OathState) -> bool:
+    """Once a step is settled in the Act: the Campaign a power allows (Knights Errant, a reaction's: Sneak Attack),
+    else the Travel and then the Campaign a victory allows (Second Wind); True if one now waits for its user."""
+    flat = state.flat
+    if flat.get("power_campaign") >= 0:
+        flat.set("phase", Phase.CAMPAIGN_DEFENDER)
+    elif flat.get("power_travel"):
+        flat.set("power_campaign", flat.get("power_travel") - 1)
+        flat.set("power_campaign_optional", 1)
+        flat.set("phase", Phase.CAMPAIGN_TRAVEL)
+    else:
+        return False
+    return True
 
 
 def clear(flat: FlatState) -> None:
@@ -919,7 +1000,7 @@ def clear(flat: FlatState) -> None:
         flat.set(name, -1)
     flat.reset(("campaign_target_pawn", "campaign_attack", "campaign_defense", "campaign_losses", "campaign_victorious",
                 "campaign_planning", "campaign_decided", "campaign_killing", "acting_site", "campaign_reroll",
-                "campaign_skulls", "campaign_discarding") + CAMPAIGN_HOOKS)
+                "campaign_skulls", "campaign_discarding", "campaign_relic_hunter") + CAMPAIGN_HOOKS)
 
 
 FACTORIES: dict[str, Callable[[CompiledGame], Native]] = battle.FACTORIES
@@ -947,4 +1028,5 @@ HANDLERS: dict[Kind, Callable[[OathState, int, int], None]] = {
     Kind.BECOME_CITIZEN: become_citizen_now,
     Kind.REROLL: reroll,
     Kind.DISCARD_INSTEAD: discard_instead,
+    Kind.RELIC_TO_DECK: return_relic,
 }

@@ -216,7 +216,7 @@ class ChronicleWriter:
         """8.1: a win by a Vision alone vows its Oath; otherwise any goal reference but the current one."""
         oaths = self.state.game.entities("oath")
         if self.state.victory == "visionary":
-            vision = self.state.revealed_vision(self.winner)
+            vision = self.state.winning_vision(self.winner)
             assert vision is not None
             return str(oaths[int(self.state.game.entities("vision")[vision].oath)].id.name).lower()
         others = [i for i in range(len(oaths)) if i != self.flat.get("oath")]

@@ -24,7 +24,8 @@ from . import advisers, banners, campaign, chronicle, empire, modifiers, natives
 from .actions import NONE, STRIDE, IllegalAction, Kind, Phase, action
 from .chronicle import Chronicle, Decide, write_chronicle
 from .observe import Observation, observe
-from .setup import DISCARD_ON_PILE, DISCARD_USUAL, Cards, most_supply, setup, table_row
+from .setup import (DISCARD_ON_PILE, DISCARD_USUAL, SHARED_VISION, SHARED_VISION_DISCARD, Cards, most_supply, setup,
+                    table_row)
 
 __all__ = ["IllegalAction", "Kind", "OathState", "Phase", "action"]
 
@@ -32,9 +33,14 @@ LAST_ROUND = 8
 HOOKS_READ = frozenset({*campaign.CAMPAIGN_HOOKS, *modifiers.ACTION_HOOKS, *plays.PLAY_HOOKS, "end_roll_delta"})
 """The rule hooks (state fields that modifiers set) the kernel reads so far; `end_roll_delta` once the end die is
 rolled (`_round_over`)."""
-STATIC_POWERS = ("ignore_site_capacity", "forbid_play_to_site_with_locked_cards")
-"""Powers that are a native alone and only restrict how their card is played: the kernel reads them off the cards
-(plays.py)."""
+TO_SITE_OR_DISCARD = frozenset({Kind.PLAY_TO_SITE, Kind.PLAY_TO_OTHER_SITE, Kind.DISCARD_FIRST, Kind.DISCARD,
+                                Kind.DISCARD_TO})
+"""The moves left for a Search's second kept card when the first did not go to a site (Land Warden)."""
+STATIC_POWERS = ("ignore_site_capacity", "forbid_play_to_site_with_locked_cards", SHARED_VISION, SHARED_VISION_DISCARD)
+"""Powers that are a native alone, which the kernel reads off the cards where their rule applies: two restrict how
+their card is played (plays.py); the False Prophet's shared Vision counts as revealed for the Visionary win at the
+Wake and at War Exhaustion (`revealed_visions`), and its sharer plays or discards it once it is discarded (setup.py
+`Cards.discard`, Phase.SHARED_VISION_PLAY)."""
 CONSPIRACY = "vision/conspiracy/powers/0"
 VISIONS_NEEDED = 3
 """3.2: every Vision goal needs at least three Visions drawn from the world deck."""
@@ -240,6 +246,8 @@ class OathState:
             return self.flat.get("citizenship_offer")
         if phase == Phase.RELIQUARY_PICK:
             return self.flat.get("reliquary_pick")
+        if phase == Phase.SHARED_VISION_PLAY:
+            return self.flat.get("shared_vision_player")
         if phase == Phase.TRAVEL_DESTINATION:
             return self.flat.get("travel_chooser") - 1
         if phase in (Phase.NEGOTIATE, Phase.NEGOTIATE_ANSWER):
@@ -317,12 +325,16 @@ class OathState:
         if phase == Phase.SETUP:
             return [action(Kind.CHOOSE_ADVISER, c) for c in drawn]
         if phase == Phase.SEARCH_KEEP:
-            out = [action(Kind.KEEP, c) for c in drawn] + persistent.discard_choices(self, seat)
+            out = [action(Kind.KEEP, c) for c in self._unkept(seat)] + persistent.discard_choices(self, seat)
+            if len(self._unkept(seat)) < len(drawn):
+                out.append(action(Kind.KEEP_NO_MORE))
             if self.cards.in_zone(self.cards.zone("dispossessed")):
                 out += [action(Kind.SWAP_DRAWN, c) for c in drawn if self.flat.get("search_swappable", c)]
             return out
         if phase == Phase.SEARCH_PLAY:
-            return self._play_actions(seat, drawn[0])
+            return self._searched_plays(seat, drawn)
+        if phase == Phase.SHARED_VISION_PLAY:
+            return self._play_actions(seat, self.flat.get("shared_vision_play") - 1)
         if phase == Phase.CITIZENSHIP:
             return [action(Kind.ACCEPT_CITIZENSHIP, self.flat.get("citizenship_relic")), action(Kind.DECLINE_CITIZENSHIP)]
         if phase == Phase.MODIFIERS:
@@ -344,6 +356,14 @@ class OathState:
         if phase in campaign.PHASES:
             return campaign.legal_actions(self)
         return self._act_actions(seat)
+
+    def _searched_plays(self, seat: int, drawn: list[int]) -> list[int]:
+        """5.1.4 for each card the Search kept, in turn; of two kept (Land Warden), the last goes to a site or is
+        discarded if the first did not go to one."""
+        out = self._play_actions(seat, drawn[0])
+        if self.flat.get("search_plays") > 1 and len(drawn) == 1 and not self.flat.get("search_to_site"):
+            out = [chosen for chosen in out if Kind(chosen // STRIDE) in TO_SITE_OR_DISCARD]
+        return out
 
     def _play_actions(self, seat: int, card: int, *, searched: bool = True) -> list[int]:
         out, faceup_allowed = plays.play_actions(self, seat, card, searched=searched)
@@ -461,8 +481,12 @@ class OathState:
             self._run_binding(seat, Kind(self.flat.get("action_kind")))
         elif kind == Kind.TAKE_ACTION:
             modifiers.take(self, seat)
+        elif self.flat.get("phase") == Phase.SHARED_VISION_PLAY:
+            self._play_shared_vision(seat, kind, argument)
         else:
             self.act(seat, kind, argument)
+        if self.flat.get("phase") == Phase.ACT:
+            self.shared_vision_due()
         self.history.append(chosen)
 
     def _run_binding(self, seat: int, kind: Kind) -> None:
@@ -616,6 +640,8 @@ class OathState:
             self._after_decision()
             return
         self.flat.set("search_resolving", 1)
+        self.flat.set("search_keeps", max(0, self.flat.get("search_plays_if_one_to_site") - 1))
+        self.flat.set("search_to_site", 0)
         for card in drawn:
             self._draw(seat, card)
             if self.flat.get("search_swap_dispossessed") and self.cards.kind_of(card) == "denizen":
@@ -642,12 +668,27 @@ class OathState:
         self._draw(seat, other)
 
     def _do_keep(self, seat: int, card: int) -> None:
-        """5.1.3: discard all the drawn cards but one."""
-        self.flat.clear("search_swappable")
-        for other in self.cards.in_zone(self.cards.zone("drawn", seat)):
-            if other != card:
-                self.cards.discard(seat, other)
-        self.flat.set("phase", Phase.SEARCH_PLAY)
+        """5.1.3: discard all the drawn cards but one; with Land Warden the player may keep another first."""
+        flat = self.flat
+        flat.set("search_kept", card, 1)
+        if flat.get("search_keeps") and self._unkept(seat):
+            flat.add("search_keeps", -1)
+            return
+        self._do_keep_no_more(seat, 0)
+
+    def _unkept(self, seat: int) -> list[int]:
+        return [c for c in self.cards.in_zone(self.cards.zone("drawn", seat)) if not self.flat.get("search_kept", c)]
+
+    def _do_keep_no_more(self, seat: int, _: int) -> None:
+        """The kept cards are played one after the other (SEARCH_PLAY), the others discarded."""
+        flat = self.flat
+        for other in self._unkept(seat):
+            self.cards.discard(seat, other)
+        flat.set("search_plays", len(self.cards.in_zone(self.cards.zone("drawn", seat))))
+        flat.clear("search_swappable")
+        flat.clear("search_kept")
+        flat.set("search_keeps", 0)
+        flat.set("phase", Phase.SEARCH_PLAY)
 
     def _do_play_to_site(self, seat: int, card: int) -> None:
         self._play_at(seat, card, self.flat.get("pawn_site", seat))
@@ -662,6 +703,7 @@ class OathState:
         gains_secret = plays.rules(self, seat, card)["play_gains_secret_not_favor"]
         self.cards.put(card, self.cards.zone("at_site"), faceup=True)
         self.flat.set("card_site", card, site)
+        self.flat.set("search_to_site", self.flat.get("search_to_site") or self.flat.get("search_resolving"))
         if gains_secret:
             self.flat.move(("shared_secret",), ("secret", seat), 1)
         else:
@@ -729,6 +771,9 @@ class OathState:
         """Once the card a Search kept is played or discarded, the powers "after searching" run (Hunting Party)."""
         if not self.flat.get("search_resolving"):
             return False
+        if self.cards.in_zone(self.cards.zone("drawn", seat)):
+            self.flat.set("phase", Phase.SEARCH_PLAY)
+            return True
         self.flat.set("search_resolving", 0)
         self.trigger(seat, "after_search")
         return True
@@ -906,24 +951,48 @@ class OathState:
     def _after_decision(self) -> None:
         """Back to the Act once a power (and the offer it made) is settled; a power that ended its user's Act
         Phase (6.6.2, Wizard School) sends the turn on to the Rest; a Search's last step runs the powers after it."""
-        if self._search_over(self.flat.get("current_player")):
+        if self._search_over(self.flat.get("current_player")) or self.shared_vision_due():
             return
         self.flat.set("phase", Phase.ACT)
         self.update_oathkeeper()
-        if self.flat.get("power_campaign") >= 0:
-            self.flat.set("phase", Phase.CAMPAIGN_DEFENDER)
-        elif self.flat.get("act_phase_over"):
+        if not campaign.power_step(self) and self.flat.get("act_phase_over"):
             self.flat.set("act_phase_over", 0)
             self._do_end_turn(self.flat.get("current_player"), 0)
+
+    def shared_vision_due(self) -> bool:
+        """Once a step is settled (`_after_decision`, a Campaign's end, any move that leaves a turn in its Act), the
+        sharer of a discarded Vision the False Prophet gives back (setup.py `Cards.discard`) plays or discards it as if
+        they had searched (5.1.4), before the turn goes on; True if the game now waits for them. Nothing if the Vision
+        has left the discard pile or the world deck it went to."""
+        pending = self.flat.get("shared_vision_play") - 1
+        if pending < 0:
+            return False
+        zone = self.flat.get("card_zone", pending)
+        discarded = {self.cards.discard_pile(region) for region in range(len(self.game.entities("region")))}
+        if zone not in discarded and zone != self.cards.zone("world_deck"):
+            self.flat.set("shared_vision_play", 0)
+            return False
+        self.flat.set("phase", Phase.SHARED_VISION_PLAY)
+        return True
+
+    def _play_shared_vision(self, seat: int, kind: Kind, card: int) -> None:
+        """The sharer plays the Vision (5.1.4.II-III, with the play's modifiers and reactions) or discards it (their
+        discard, where theirs go); then the turn goes on as after any decision (`_after_decision`)."""
+        self.flat.set("shared_vision_play", 0)
+        if kind == Kind.DISCARD:
+            self.cards.discard(seat, card)
+            self._after_decision()
+        else:
+            self.act(seat, kind, card)
 
     # phases ------------------------------------------------------------------------------------
 
     def _wake(self, seat: int) -> None:
-        """4.1: an Exile holding the title wins on its Usurper side, an Exile whose revealed Vision is met wins as
-        Visionary, else an Exile holding the title flips it to its Usurper side; then the holder
-        of the People's Favor does its duty (4.1.1, a compiled power that may ask), and the powers "at the end
-        of your Wake" run (4.1.4). The Law puts the banner first; nothing the banner does can change the
-        title's holder or side, so the order makes no difference."""
+        """4.1: an Exile holding the title wins on its Usurper side, an Exile whose revealed Vision (their own, or one
+        the False Prophet shares) is met wins as Visionary, else an Exile holding the title flips it to its Usurper
+        side; then the holder of the People's Favor does its duty (4.1.1, a compiled power that may ask), and the
+        powers "at the end of your Wake" run (4.1.4). The Law puts the banner first; nothing the banner does can
+        change the title's holder or side, so the order makes no difference."""
         if self.is_exile(seat) and self.flat.get("oathkeeper") == seat and self.flat.get("usurper"):
             self._win(seat, "usurper")
             return
@@ -1012,8 +1081,9 @@ class OathState:
         if not imperial:
             visionaries = [seat for seat in range(self.players) if self.is_exile(seat) and self.visionary(seat)]
             if visionaries:
-                rank = {seat: self.game.entities("vision")[self.revealed_vision(seat) or 0].tiebreak for seat in visionaries}
-                return min(visionaries, key=lambda seat: rank[seat] or 0), "visionary"
+                visions = self.game.entities("vision")
+                rank = {seat: visions[self.winning_vision(seat) or 0].tiebreak or 0 for seat in visionaries}
+                return min(visionaries, key=lambda seat: rank[seat]), "visionary"
         return 0, "war_exhaustion"
 
     def update_oathkeeper(self) -> None:
@@ -1063,17 +1133,40 @@ class OathState:
         return all(counts[seat] > n for other, n in enumerate(counts) if other != seat)
 
     def revealed_vision(self, seat: int) -> int | None:
-        """The Vision an Exile has revealed (its number in the vision kind), if any."""
+        """The Vision an Exile has revealed on their own board (its number in the vision kind), if any."""
         cards = self.cards.in_zone(self.cards.zone("revealed_vision", seat))
         return cards[-1] - int(self.cards.base["vision"]) if cards else None
 
+    def revealed_visions(self, seat: int) -> list[int]:
+        """Every Vision the player has revealed (numbers in the vision kind): their own, and, while they rule a faceup
+        False Prophet (SHARED_VISION), each revealed Vision with a warband of theirs on it ("you now also have it
+        revealed")."""
+        own = self.revealed_vision(seat)
+        visions = [] if own is None else [own]
+        advisers = self.cards.zone("advisers", seat)
+        if any(self.flat.get("card_zone", card) == advisers and self.flat.get("card_faceup", card)
+               for card in self.static_powers[SHARED_VISION]):
+            base = int(self.cards.base["vision"])
+            revealed = {self.cards.zone("revealed_vision", other) for other in range(self.players)}
+            visions += [vision for vision in range(len(self.game.entities("vision"))) if vision not in visions
+                        and self.flat.get("vision_warbands", vision, seat)
+                        and self.flat.get("card_zone", base + vision) in revealed]
+        return visions
+
+    def winning_vision(self, seat: int) -> int | None:
+        """3.2: the first, in the Visions' order (3.4.3), of the player's revealed Visions whose goal is met, once at
+        least three Visions have been drawn; None if none is."""
+        if self.flat.get("visions_drawn") < VISIONS_NEEDED:
+            return None
+        entities = self.game.entities("vision")
+        met = [vision for vision in self.revealed_visions(seat)
+               if entities[vision].oath is not None and self.meets_goal(seat, int(entities[vision].oath))]
+        return min(met, key=lambda vision: entities[vision].tiebreak or 0, default=None)
+
     def visionary(self, seat: int) -> bool:
-        """3.2: a revealed Vision whose goal is met, once at least three Visions have been drawn."""
-        vision = self.revealed_vision(seat)
-        if vision is None or self.flat.get("visions_drawn") < VISIONS_NEEDED:
-            return False
-        oath = self.game.entities("vision")[vision].oath
-        return oath is not None and self.meets_goal(seat, int(oath))
+        """3.2: a revealed Vision (their own or one the False Prophet shares) whose goal is met, once at least three
+        Visions have been drawn."""
+        return self.winning_vision(seat) is not None
 
     def is_exile(self, seat: int) -> bool:
         return self.flat.get("role", seat) == self.role_ids["exile"]
@@ -1109,7 +1202,7 @@ class OathState:
         label = self.label(f"move_{kind.name.lower()}", locale)
         if kind == Kind.SEARCH_DISCARD:
             return f"{label}: {self.entity_name('region', argument, locale)}"
-        if kind in (Kind.END_TURN, Kind.SEARCH_WORLD, Kind.TARGET_PAWN, Kind.FIGHT,
+        if kind in (Kind.END_TURN, Kind.SEARCH_WORLD, Kind.KEEP_NO_MORE, Kind.TARGET_PAWN, Kind.FIGHT,
                     Kind.SACRIFICE, Kind.DONE, Kind.BURN_HALF_FAVOR, Kind.DECLINE_CITIZENSHIP, Kind.SELF_EXILE, Kind.TAKE_ACTION,
                     Kind.PROPOSE_EXCHANGE, Kind.ACCEPT_EXCHANGE, Kind.DECLINE_EXCHANGE, Kind.END_NEGOTIATION):
             return label

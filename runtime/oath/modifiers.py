@@ -47,7 +47,7 @@ ACTION_HOOKS = ("action_forbidden", "action_supply_free", "travel_free", "travel
                 "search_draw_delta", "search_cost_cap", "search_discard_any_region", "search_from_discard_bottom",
                 "muster_warband_delta", "muster_pays_secret", "muster_on_occupied_card", "trade_favor_delta",
                 "trade_secret_delta", "trade_gains_no_favor", "trade_any_site_in_region", "search_reveal_cards",
-                "recover_turns_mob", "search_swap_dispossessed")
+                "recover_turns_mob", "search_swap_dispossessed", "search_plays_if_one_to_site")
 """The rule hooks of the action being taken that the kernel reads; they last one action."""
 BASE_COST = {Kind.SEARCH_DISCARD: 2, Kind.MUSTER: 1, Kind.TRADE_FOR_FAVOR: 1, Kind.TRADE_FOR_SECRETS: 1,
              Kind.RECOVER_RELIC: 1, Kind.RECOVER_BANNER: 1, Kind.CAMPAIGN: 2}
@@ -100,10 +100,11 @@ def ignored(state: OathState, card: int) -> bool:
 def uncovered(state: OathState, seat: int, timing: str) -> list[int]:
     """2.3: the Reliquary spaces whose relic is gone, with a modifier of this timing: the Chancellor's,
     mandatory."""
-    if seat != CHANCELLOR:
+    spaces = state.reliquary_modifiers.get(timing)
+    if seat != CHANCELLOR or not spaces:
         return []
     covered = {state.flat.get("reliquary_space", relic) - 1 for relic in state.cards.in_zone(state.cards.zone("reliquary"))}
-    return [space for space, key in state.reliquary_modifiers.get(timing, {}).items() if space not in covered]
+    return [space for space in spaces if space not in covered]
 
 
 def _run_reliquary(state: OathState, seat: int, timing: str) -> None:
@@ -133,16 +134,21 @@ def _clear_action(flat: FlatState) -> None:
     flat.clear("site_powers_ignored")
 
 
-def begin(state: OathState, seat: int, chosen: int, binds: list[int] | None = None) -> None:
-    """The action starts: its hooks cleared, what it is noted, the Reliquary's modifiers run, the cards' binding
-    modifiers queued (`binds`, when the caller knows them)."""
+def begin(state: OathState, seat: int, chosen: int, binds: list[int] | None = None, *, reliquary: bool = True) -> None:
+    """The action starts: its hooks cleared, what it is noted (the Travel a victory allows is this one and costs no
+    Supply, Second Wind), the Reliquary's modifiers run (unless the caller knows none is uncovered), the cards'
+    binding modifiers queued (`binds`, when the caller knows them)."""
     flat = state.flat
     _clear_action(flat)
     flat.clear("modifier_used")
     kind = Kind(chosen // STRIDE)
     flat.set("action_kind", int(kind))
     flat.set("action_target", chosen % STRIDE)
-    _run_reliquary(state, seat, TIMING_OF[kind])
+    if kind == Kind.TRAVEL and flat.get("power_travel") == seat + 1:
+        flat.set("power_travel", 0)
+        flat.set("travel_free", 1)
+    if reliquary:
+        _run_reliquary(state, seat, TIMING_OF[kind])
     for card in binding(state, seat, TIMING_OF[kind]) if binds is None else binds:
         flat.set("power_queued", card, 1)
 
@@ -224,10 +230,12 @@ def travel_to(state: OathState, site: int) -> None:
 
 
 def supply_cost(state: OathState, seat: int, kind: Kind, target: int) -> int:
-    """The Supply an action costs with what its modifiers set: nothing if made free (7.6.2); a Travel's cost
-    replaced or raised (5.6); a Search of the world deck by the Visions drawn (5.1.1)."""
+    """The Supply an action costs with what its modifiers set: nothing if made free (7.6.2), or for the Travel a
+    victory allows (Second Wind); a Travel's cost replaced or raised (5.6); a Search of the world deck by the Visions
+    drawn (5.1.1)."""
     flat = state.flat
-    if flat.get("action_supply_free") or kind == Kind.TRAVEL and flat.get("travel_free"):
+    free_travel = flat.get("travel_free") or flat.get("power_travel") == seat + 1
+    if flat.get("action_supply_free") or kind == Kind.TRAVEL and free_travel:
         return 0
     if kind == Kind.TRAVEL:
         base = flat.get("travel_cost_base") or state.table_travel_cost(seat, target)
@@ -322,7 +330,7 @@ def allowed(state: OathState, seat: int, chosen: int, known: dict[str, tuple[lis
             return True
         if not optionals:
             return False
-    twin = _dry_run(state, seat, chosen, cards)
+    twin = _dry_run(state, seat, chosen, cards, reliquary)
     if possible(twin, seat, kind, target):
         return True
     if not optionals:
@@ -330,7 +338,7 @@ def allowed(state: OathState, seat: int, chosen: int, known: dict[str, tuple[lis
     if any(_enables(twin, seat, card, unknown=False) for card in optional(twin, seat)):
         return True
     before = state.clone()
-    begin(before, seat, chosen, cards)
+    begin(before, seat, chosen, cards, reliquary=reliquary)
     return any(_ignoring_enables(before, seat, card) for card in optional(before, seat) if card in state.ignorers)
 
 
@@ -370,9 +378,9 @@ def _enables(state: OathState, seat: int, card: int, *, unknown: bool) -> bool:
     return possible(twin, seat, kind, target)
 
 
-def _dry_run(state: OathState, seat: int, chosen: int, cards: list[int]) -> OathState:
+def _dry_run(state: OathState, seat: int, chosen: int, cards: list[int], reliquary: bool) -> OathState:
     twin: OathState = state.clone()
-    begin(twin, seat, chosen, cards)
+    begin(twin, seat, chosen, cards, reliquary=reliquary)
     _run_binding(twin, seat)
     return twin
 

@@ -59,10 +59,13 @@ def campaign_targets_card(cards: Cards, args: list[int]) -> int:
 
 
 def campaign_targets_at_site(cards: Cards, args: list[int]) -> int:
-    """5.5.2: the site itself, and the defender's relics and pawn if their pawn is there and they are targeted."""
+    """5.5.2: the site itself, the relics lying there (Relic Hunter), and the defender's relics and pawn if their pawn
+    is there, as far as they are targeted."""
     site = args[0]
     state = cards.state
     count = state.get("campaign_target_site", site)
+    count += sum(state.get("campaign_target_card", card) for card in cards.in_zone(cards.zone("at_site"))
+                 if state.get("card_site", card) == site)
     defender = state.get("campaign_defender")
     if defender >= 0 and state.get("pawn_site", defender) == site:
         count += state.get("campaign_target_pawn") > 0
@@ -156,6 +159,20 @@ def play_or_discard_card(cards: Cards, args: list[int]) -> int:
     cards.put(card, cards.zone("drawn", player))
     cards.state.set("card_seen", card, player, 1)
     cards.state.set("effect_return", Phase.SEARCH_PLAY)
+    return 0
+
+
+def share_revealed_vision(cards: Cards, args: list[int]) -> int:
+    """The False Prophet's When Played: the player gains a warband of their colour from their bank and puts it on the
+    revealed Vision (`vision_warbands`); with none in their bank, nothing (7.1.3). While it is there, the player also
+    has the Vision revealed (game.py `revealed_visions`); once the Vision is discarded, it is killed (Cards.discard)."""
+    player, vision = args
+    state = cards.state
+    card = int(cards.base["vision"]) + vision
+    seers = range(state.size("seated"))
+    if not any(state.get("card_zone", card) == cards.zone("revealed_vision", seer) for seer in seers):
+        return 0
+    state.move(("warband_bank", colour(state, player)), ("vision_warbands", vision, colour(state, player)), 1)
     return 0
 
 
@@ -301,6 +318,7 @@ FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
     "roll_defense_total": _native(roll_defense_total),
     "return_tokens_as_in_rest": _native(return_tokens_as_in_rest),
     "play_or_discard_card": _native(play_or_discard_card),
+    "share_revealed_vision": _native(share_revealed_vision),
     "travel": _native(travel),
     "can_travel_to": _native(can_travel_to),
     "campaign_attack_force": _native(campaign_attack_force),

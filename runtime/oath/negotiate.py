@@ -85,11 +85,11 @@ def _other(state: OathState, seat: int) -> int:
 
 
 def _cards_on_offer(state: OathState, seat: int) -> list[int]:
-    """What this party may give of what the power allows: advisers, held relics, sites they rule the other party
-    could rule (with a warband on their board and another colour)."""
+    """What this party may give of what the power allows: advisers (not locked ones, 7.2.2), held relics, sites they
+    rule the other party could rule (with a warband on their board and another colour)."""
     flat, cards, goods = state.flat, state.cards, state.flat.get("negotiation_goods")
     other = _other(state, seat)
-    found = state.advisers(seat) if goods & ADVISERS else []
+    found = [card for card in state.advisers(seat) if not state.cards.locked(card)] if goods & ADVISERS else []
     if goods & RELICS:
         found = found + cards.in_zone(cards.zone("relics_held", seat))
     if goods & SITES and flat.get("warbands", other) and not flat.get("place_warbands_forbidden", other) \

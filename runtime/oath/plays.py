@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import STRIDE, Kind, action
 from .banners import PEOPLES_FAVOR, PLAY_POWER
+from .advisers import adviser_room
 from .modifiers import in_play
 from .setup import Cards
 
@@ -84,8 +85,8 @@ def _denizens_in_region(state: OathState, here: int) -> list[int]:
 def play_actions(state: OathState, seat: int, card: int, *, searched: bool) -> tuple[list[int], bool]:
     """5.1.4: discard it, play it to your site (or another site a modifier allows) if it may go to a site and
     there is room (2.8.1), to your advisers faceup (not a Vision), or facedown (a denizen, newly searched: a
-    facedown adviser played by 6.1 cannot go back facedown; a Vision goes among advisers only facedown). Also
-    whether it may be played faceup at all."""
+    facedown adviser played by 6.1 cannot go back facedown; a Vision goes among advisers only facedown), if an
+    adviser can be discarded to make room (advisers.adviser_room). Also whether it may be played faceup at all."""
     play = rules(state, seat, card)
     out = [action(Kind.DISCARD, card)]
     restriction = state.restriction.get(card)
@@ -97,12 +98,14 @@ def play_actions(state: OathState, seat: int, card: int, *, searched: bool) -> t
         out += [action(Kind.PLAY_TO_OTHER_SITE, site * SITE_STRIDE + card) for site in _other_sites(state, here, card, play)]
         if play["play_discard_first_in_region"]:
             out += [action(Kind.DISCARD_FIRST, denizen) for denizen in _denizens_in_region(state, here)]
-    facedown_allowed = searched and not play["facedown_adviser_play_forbidden"]
+    room = card in state.advisers(seat) or adviser_room(state, seat)
+    facedown_allowed = searched and not play["facedown_adviser_play_forbidden"] and room
+    faceup_allowed_as_adviser = faceup_allowed and room
     if card in state.visions:
         if facedown_allowed:
             out.append(action(Kind.PLAY_TO_ADVISERS, card))
     else:
-        if restriction != "site" and faceup_allowed:
+        if restriction != "site" and faceup_allowed_as_adviser:
             out.append(action(Kind.PLAY_TO_ADVISERS, card))
         if facedown_allowed:
             out.append(action(Kind.PLAY_FACEDOWN, card))

@@ -128,8 +128,10 @@ class Cards:
         """Glossary Discard: onto the pile the region discards to (the card's region if it lies at a site, else
         the pawn's) or where the player chose (`discard_place`), its favor to its suit's bank, its secrets facedown
         onto the discarding player's board. A relic goes to the bottom of the relic deck (the glossary speaks of
-        denizens only)."""
+        denizens only). The warbands on a Vision are killed, and the False Prophet's ruler may have it back
+        (`_kill_vision_warbands`)."""
         state = self.state
+        self._kill_vision_warbands(card)
         state.move(("card_secret", card), ("secret_facedown", seat), state.get("card_secret", card))
         if self.printed_suit[card] >= 0:
             state.move(("card_favor", card), ("bank_favor", self.printed_suit[card]), state.get("card_favor", card))
@@ -143,6 +145,29 @@ class Cards:
             state.set("discarded_suit_this_turn", site, self.printed_suit[card], 1)
         pile, bottom = self.discard_place(seat, state.get("site_region", site))
         self.put(card, pile, bottom=bottom)
+
+    def _kill_vision_warbands(self, card: int) -> None:
+        """The False Prophet (SHARED_VISION_DISCARD): the warbands on a Vision being discarded are killed (glossary
+        Kill: to their colour's bank); if one was of the player who rules a faceup card with that power, that player
+        is to play or discard the Vision as if they had searched (`shared_vision_play`), once the step under way is
+        settled (game.py Phase.SHARED_VISION_PLAY). It was faceup: everyone has seen it."""
+        state = self.state
+        vision = card - int(self.base["vision"])
+        if not 0 <= vision < len(self.game.entities("vision")):
+            return
+        sharers = [colour for colour in range(state.size("seated")) if state.get("vision_warbands", vision, colour)]
+        for colour in sharers:
+            state.move(("vision_warbands", vision, colour), ("warband_bank", colour),
+                       state.get("vision_warbands", vision, colour))
+        sharer = next((seat for seat in sharers if any(
+            state.get("card_zone", prophet) == self.zone("advisers", seat) and state.get("card_faceup", prophet)
+            for prophet in cards_with_native(self.game, SHARED_VISION_DISCARD))), -1)
+        if sharer < 0 or state.get("shared_vision_play"):
+            return
+        for player in range(state.size("seated")):
+            state.set("card_seen", card, player, 1)
+        state.set("shared_vision_play", card + 1)
+        state.set("shared_vision_player", sharer)
 
     def discard_place(self, seat: int, region: int) -> tuple[int, bool]:
         """(zone, at its bottom) where a player's discard from a region goes: the destination they chose, which the
@@ -188,6 +213,27 @@ class Cards:
 
 
 _PRINTED_SUITS: dict[object, tuple[list[int], list[int]]] = {}
+_WITH_NATIVE: dict[tuple[object, str], tuple[int, ...]] = {}
+SHARED_VISION = "visionary_win_with_shared_vision"
+SHARED_VISION_DISCARD = "play_discarded_shared_vision"
+"""The False Prophet's powers that are a native alone: its ruler also has revealed the Visions their warband is on
+(game.py `revealed_visions`), and plays or discards such a Vision once it is discarded (`Cards.discard`)."""
+
+
+def cards_with_native(game: CompiledGame, name: str) -> tuple[int, ...]:
+    """The cards (denizens, relics, sites, edifices of either side) with a power that is this native alone. Worked out
+    once per compiled game."""
+    if (game.layout, name) not in _WITH_NATIVE:
+        base = game.layout.UNIONS["card"]
+        found = []
+        for kind in ("denizen", "relic", "site", "edifice"):
+            for index, entity in enumerate(game.entities(kind)):
+                holders = (entity.intact, entity.ruined) if kind == "edifice" else (entity,)
+                if any(power.native is not None and power.native.name.lower() == name
+                       for holder in holders for power in holder.powers):
+                    found.append(int(base[kind]) + index)
+        _WITH_NATIVE[(game.layout, name)] = tuple(found)
+    return _WITH_NATIVE[(game.layout, name)]
 
 
 def _printed_suits(state: FlatState) -> tuple[list[int], list[int]]:
