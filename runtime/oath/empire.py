@@ -154,6 +154,15 @@ def bind_flat(body: Callable[[FlatState, list[int]], int]) -> Callable[[Compiled
     return bind
 
 
+def mark(field: str) -> Callable[[CompiledGame], Native]:
+    """A native that sets its first argument's cell of a field to 1 (a player, a site), unless it is -1 (nobody)."""
+    def body(flat: FlatState, args: list[int]) -> int:
+        if args[0] >= 0:
+            flat.set(field, args[0], 1)
+        return 0
+    return bind_flat(body)
+
+
 def _offer(flat: FlatState, args: list[int]) -> int:
     """6.6.1: the offer waits for the Exile's answer until the power ends (game.py)."""
     holder, exile, relic = args

@@ -7,8 +7,12 @@ the end die (3.3), the Oathkeeper title of each Oath (2.11), Citizenship and exi
 and the wins as Usurper (3.1), Visionary (3.2), Successor (3.3.1) and at War Exhaustion (3.4). Card
 powers run on the effect VM: "Action:" powers (6.2), battle plans, When Played and Rest: powers, action
 modifiers (7.4, modifiers.py) and the modifiers that fire at a time their `timing` names (TRIGGERED);
-a power is offered only if the kernel implements its natives and reads its rule hooks. After the game,
-`chronicle()` writes the Chronicle (8, chronicle.py), which sets up the next.
+a power is offered only if the kernel implements its natives and reads its rule hooks. Binding exchanges are
+negotiate.py's, persistent rules persistent.py's, plays plays.py's. After the game, `chronicle()` writes the
+Chronicle (8, chronicle.py), its choices the players' (a `Decide` callback), which sets up the next.
+
+Not played yet (their natives are not implemented, so they are never offered): Vow of Renewal and Vow of Kinship
+(burned or gained favor sent elsewhere), Ancient Bloodline, the Grand Mask and the Bandit Crown (who rules what).
 """
 from __future__ import annotations
 

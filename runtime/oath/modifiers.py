@@ -33,7 +33,7 @@ from .actions import STRIDE, Kind, Phase, action
 from . import banners
 from .banners import BANNER_STRIDE
 from .battle import acting_site
-from .empire import CHANCELLOR, are_enemies, bind_flat, ruler_of
+from .empire import CHANCELLOR, are_enemies, bind_flat, mark, ruler_of
 from .setup import Cards
 
 if TYPE_CHECKING:
@@ -490,12 +490,6 @@ def _advisers_of(flat: FlatState, args: list[int]) -> int:
     return 0
 
 
-def _ignore_site_powers(flat: FlatState, args: list[int]) -> int:
-    if args[0] >= 0:
-        flat.set("site_powers_ignored", args[0], 1)
-    return 0
-
-
 def _destination_chosen_by(flat: FlatState, args: list[int]) -> int:
     if args[0] >= 0:
         flat.set("travel_chooser", args[0] + 1)
@@ -524,7 +518,7 @@ FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
     "card_counts_as_suit": bind_flat(_counts_as_suit),
     "act_as_if_pawn_at": bind_flat(_act_as_if_pawn_at),
     "act_as_if_advisers_of": bind_flat(_advisers_of),
-    "ignore_site_powers": bind_flat(_ignore_site_powers),
+    "ignore_site_powers": mark("site_powers_ignored"),
     "travel_destination_chosen_by": bind_flat(_destination_chosen_by),
 }
 """Natives that tell a modifier which action it modifies (fields `action_kind`, `action_target`) or which play

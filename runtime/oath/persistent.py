@@ -26,7 +26,7 @@ from ..content import CompiledGame
 from ..state import FlatState
 from ..vm_py import Native
 from .actions import Kind, action
-from .empire import are_enemies, bind_flat, colour, ruler_of
+from .empire import are_enemies, bind_flat, colour, mark, ruler_of
 from .modifiers import in_play
 from .setup import DISCARD_ON_PILE, DISCARD_USUAL, DISCARD_WORLD_DECK_BOTTOM, Cards
 
@@ -167,13 +167,6 @@ def _forbid_enemy_secret_costs(flat: FlatState, args: list[int]) -> int:
     return 0
 
 
-def _forbid_placing_warbands(flat: FlatState, args: list[int]) -> int:
-    """Ring of Devotion: its holder."""
-    if args[0] >= 0:
-        flat.set("place_warbands_forbidden", args[0], 1)
-    return 0
-
-
 def _destinations(flat: FlatState) -> range:
     """Every destination of a discard, numbered as `discard_destination` numbers them."""
     return range(DISCARD_ON_PILE + 2 * flat.size("region_discard_pile"))
@@ -204,13 +197,6 @@ def _forbid_using_relic(flat: FlatState, args: list[int]) -> int:
     return 0
 
 
-def _forbid_giving_secrets(flat: FlatState, args: list[int]) -> int:
-    """Vow of Silence: its holder."""
-    if args[0] >= 0:
-        flat.set("give_secrets_forbidden", args[0], 1)
-    return 0
-
-
 def _may_reroll(flat: FlatState, args: list[int]) -> int:
     """Jinx: its ruler, paying its cost."""
     player, card = args
@@ -237,10 +223,10 @@ FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
     "forbid_banner_to_enemies": bind_flat(_forbid_banner_to_enemies),
     "forbid_enemy_secret_cost_powers": bind_flat(_forbid_enemy_secret_costs),
     "adviser_counts_as_several": bind_flat(_counts_as_several),
-    "forbid_placing_warbands_at_sites": bind_flat(_forbid_placing_warbands),
+    "forbid_placing_warbands_at_sites": mark("place_warbands_forbidden"),
     "forbid_using_relic": bind_flat(_forbid_using_relic),
     "reroll_dice": bind_flat(_may_reroll),
-    "forbid_giving_secrets": bind_flat(_forbid_giving_secrets),
+    "forbid_giving_secrets": mark("give_secrets_forbidden"),
     "may_discard_to_any_pile": bind_flat(_any_pile),
     "may_discard_to_world_deck_bottom": bind_flat(_world_deck_bottom),
 }
