@@ -4,6 +4,7 @@ that takes an action off the legal list, and the natives that tell a modifier wh
 from __future__ import annotations
 
 from lawforge.runtime.oath.actions import STRIDE, Kind, Phase, action
+from lawforge.runtime.oath.empire import ruler_of
 from lawforge.runtime.oath.game import OathState
 from test_oath_banners import started
 from test_oath_play import check_invariants
@@ -350,3 +351,25 @@ def test_without_land_warden_a_search_keeps_one_card() -> None:
         state.apply(action(Kind.TAKE_ACTION))
     state.apply(state.legal_actions()[0])
     assert state.flat.get("phase") == Phase.SEARCH_PLAY and len(state.cards.in_zone(state.cards.zone("drawn", 0))) == 1
+
+
+def test_the_grand_mask_gives_its_exile_the_cards_at_imperial_sites_in_their_turn_so_no_toll() -> None:
+    state = started(21)
+    flat = state.flat
+    chancellors = next(s for s in state.sites_on_map() if s != flat.get("pawn_site", 1))
+    flat.move(("warband_bank", 0), ("site_warbands", chancellors, 0), 1)
+    toll = card_at(state, "toll_roads", chancellors)
+    state.cards.put(state.cards.of("relic", "grand_mask"), state.cards.zone("relics_held", 1), faceup=True)
+    flat.set("role", 1, int(state.game.enums["role"]["EXILE"]))
+    flat.set("supply", 1, 6)
+    flat.move(("favor", 1), ("shared_favor",), 9)
+    state.legal_actions()
+    assert ruler_of(flat, toll) == 0 and not state.can_use(1, toll), "not in the Chancellor's turn"
+    flat.set("current_player", 1)
+    travel = action(Kind.TRAVEL, chancellors)
+    assert travel in state.legal_actions(), "the Exile rules Toll Roads now: no toll to pay, even with no favor"
+    assert ruler_of(flat, toll) == 1 and state.can_use(1, toll) and not state.can_use(0, toll)
+    assert ruler_of(flat, state.site_card(chancellors)) == 0, "the site itself stays the Empire's"
+    state.apply(travel)
+    assert flat.get("pawn_site", 1) == chancellors
+    check_invariants(state)

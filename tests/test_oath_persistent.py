@@ -151,3 +151,21 @@ def test_relic_thief_may_steal_a_relic_recovered_in_its_rulers_region_on_a_roll_
         outcomes.add(holder)
         assert state.current_player() == 0
     assert outcomes == {0, 1}, "stolen on a roll with no shield, kept otherwise"
+
+
+def test_ancient_bloodline_keeps_its_rulers_enemies_from_taking_relics_at_the_sites_it_rules() -> None:
+    for seed in range(60):
+        state = exile_at_chancellors_site(seed)
+        site = state.flat.get("pawn_site", 1)
+        if not state.relics_at(site) or state.game.entities("site")[site].recover_cost is None:
+            continue
+        relic = state.relics_at(site)[0]
+        state.flat.move(("shared_favor",), ("favor", 1), 5)
+        state.flat.move(("shared_secret",), ("secret", 1), 3)
+        assert action(Kind.RECOVER_RELIC, relic) in state.legal_actions()
+        bloodline = state.cards.of("denizen", "ancient_bloodline")
+        state.cards.put(bloodline, state.cards.zone("advisers", 0), faceup=True)
+        assert action(Kind.RECOVER_RELIC, relic) not in state.legal_actions(), "it acts as locked for an enemy"
+        assert state.cards.locked(relic, 1) and not state.cards.locked(relic, 0)
+        return
+    raise AssertionError("no seed put a relic at the Chancellor's site")

@@ -232,8 +232,9 @@ def _site_relic_targets(state: OathState) -> list[int]:
     """Relic Hunter: the facedown relics at targeted sites not targeted yet; then done, unless the defender wants an
     even total of target dice (Giant Python) and one more relic would make it so."""
     flat = state.flat
+    attacker = flat.get("campaign_attacker")
     out = [action(Kind.TARGET_RELIC, relic) for relic in battle.site_relics(flat)
-           if not flat.get("campaign_target_card", relic)]
+           if not flat.get("campaign_target_card", relic) and not state.cards.locked(relic, attacker)]
     odd = flat.get("defense_pool_must_be_even") and battle.target_dice(flat) % 2
     if not (odd and out and (flat.get("campaign_relic_hunter") - 1) % 2):
         out.append(action(Kind.DONE))

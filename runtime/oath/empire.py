@@ -190,6 +190,8 @@ def _player_rules(flat: FlatState, args: list[int]) -> int:
         return 0
     cards = Cards(flat)
     site = cards.site_of(card)
+    if masked(flat, card) >= 0:
+        return int(player == masked(flat, card))
     if site is not None:
         return int(flat.get("site_warbands", site, colour(flat, player)) > 0)
     return int(flat.get("card_zone", card) == cards.zone("advisers", player))
@@ -203,7 +205,8 @@ def are_enemies(flat: FlatState, first: int, second: int) -> bool:
 
 def ruler_of(flat: FlatState, card: int) -> int:
     """Glossary Rule: an adviser's holder; at a site, the player whose colour of warbands is there (the
-    Chancellor for purple, who speaks for the Empire); -1 for bandits or nobody."""
+    Chancellor for purple, who speaks for the Empire; the Grand Mask's Exile for the cards there, `masked`); -1 for
+    bandits or nobody."""
     cards = Cards(flat)
     players = flat.size("seated")
     for player in range(players):
@@ -212,7 +215,18 @@ def ruler_of(flat: FlatState, card: int) -> int:
     site = cards.site_of(card)
     if site is None:
         return -1
+    if masked(flat, card) >= 0:
+        return masked(flat, card)
     return next((p for p in range(players) if flat.get("site_warbands", site, p) > 0), -1)
+
+
+def masked(flat: FlatState, card: int) -> int:
+    """Grand Mask: the Exile who rules this card, at an Imperial site (purple warbands there), in their turn; -1 for
+    a card it does not concern. The site itself stays the Empire's."""
+    holder = flat.get("masked_ruler") - 1
+    if holder < 0 or flat.get("card_zone", card) != Cards(flat).zone("at_site"):
+        return -1
+    return holder if flat.get("site_warbands", flat.get("card_site", card), colour(flat, CHANCELLOR)) > 0 else -1
 
 
 FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {

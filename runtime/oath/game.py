@@ -12,7 +12,7 @@ negotiate.py's, persistent rules persistent.py's, plays plays.py's. After the ga
 Chronicle (8, chronicle.py), its choices the players' (a `Decide` callback), which sets up the next.
 
 Not played yet (their natives are not implemented, so they are never offered): Vow of Renewal and Vow of Kinship
-(burned or gained favor sent elsewhere), Ancient Bloodline, the Grand Mask and the Bandit Crown (who rules what).
+(burned or gained favor sent elsewhere) and the Bandit Crown (bandits as its holder's warbands).
 """
 from __future__ import annotations
 
@@ -211,8 +211,9 @@ class OathState:
         self.plans = _battle_plans(self.game, self.cards)
         self.when_played = moments.get("when_played", {})
         self.capacity_powers = moments.get("capacity", {})
-        self.rule_powers = {card: key for card, key in moments.get("persistent", {}).items()
-                            if natives_of(self.game, key) & set(persistent.FACTORIES)}
+        rules = [(card, key) for card, key in moments.get("persistent", {}).items()
+                 if natives_of(self.game, key) & set(persistent.FACTORIES)]
+        self.rule_powers = dict(sorted(rules, key=lambda rule: persistent.RULING not in natives_of(self.game, rule[1])))
         self.rule_costs = {card: power.cost for card, key, power in self.cards.powers()
                            if self.rule_powers.get(card) == key and power.cost is not None}
         """The costs of the persistent rules a player may pay to use (Jinx's reroll)."""
@@ -407,7 +408,7 @@ class OathState:
             out.append(action(Kind.SELF_EXILE))
         if supply >= 1:
             out += [action(Kind.RECOVER_RELIC, relic) for relic in self.relics_at(site)
-                    if self._can_pay_recovery(seat, site)]
+                    if self._can_pay_recovery(seat, site) and not self.cards.locked(relic, seat)]
             out += banners.recover_actions(self, seat, widened=known["recover"][2])
         out += self._minor_actions(seat, site)
         reachable = [c for c in self.cards_at(site) if self.flat.get("card_faceup", c)]
@@ -553,7 +554,7 @@ class OathState:
 
     def can_use(self, seat: int, card: int) -> bool:
         """7.1.1: a faceup adviser of theirs, a relic they hold, a site they rule or their pawn is at, a faceup
-        card at such a site."""
+        card at such a site (or that they rule there by the Grand Mask, empire.masked)."""
         zone, zones = self.flat.get("card_zone", card), self.zone_ids
         advisers = zones["advisers"] + seat
         if zone in (advisers, zones["at_site"]) and not self.flat.get("card_faceup", card):
@@ -566,7 +567,9 @@ class OathState:
             site = self.flat.get("card_site", card)
         else:
             return False
-        return self.rules(seat, site) or self.flat.get("pawn_site", seat) == site
+        ruler = empire.masked(self.flat, card)
+        rules = self.rules(seat, site) if ruler < 0 else seat == ruler
+        return rules or self.flat.get("pawn_site", seat) == site
 
     def _continue_triggered(self) -> None:
         when = TRIGGERED[self.flat.get("trigger_timing")]

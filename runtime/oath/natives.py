@@ -110,7 +110,7 @@ def move_card_to_site(cards: Cards, args: list[int]) -> int:
     if cards.kind_of(card) != "denizen" or not _on_map(cards, site):
         return 0
     denizen = cards.game.entities("denizen")[card - int(cards.base["denizen"])]
-    if denizen.restriction == "adviser" or cards.locked(card):
+    if denizen.restriction == "adviser" or cards.locked(card, state.get("effect_player")):
         return 0
     there = [c for c in cards.in_zone(cards.zone("at_site"))
              if c != card and state.get("card_site", c) == site and cards.intact_suit[c] >= 0]
@@ -313,6 +313,7 @@ FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
     "discard_card": _native(discard_card),
     "put_on_bottom": _native(put_on_bottom),
     "set_site_capacity": _native(set_site_capacity),
+    "locked_for": _native(lambda cards, args: int(cards.locked(args[1], args[0]))),
     "top_card_of": _native(top_card_of),
     "move_card_to_site": _native(move_card_to_site),
     "roll_defense_total": _native(roll_defense_total),

@@ -13,6 +13,8 @@ the kernel reads those fields where the rule applies:
 - who cannot place warbands at sites (Ring of Devotion);
 - which relic nobody can use (the Grand Scepter on the turn it was taken);
 - who may reroll their dice, and with which card (Jinx);
+- who rules the cards at Imperial sites (the Grand Mask; its rule runs first, since the others ask who rules);
+- for whom cards at sites act as locked (Ancient Bloodline);
 - where a player may choose to put the cards they discard (Bracken, Cracked Horn): a standing choice, made with a
   move on their turn (`discard_choices`), that lapses when no rule allows it any more.
 """
@@ -37,8 +39,10 @@ ALL_VISIONS, REVEALED_VISIONS = 2, 1
 """Values of `visions_forbidden`: no Vision faceup, the Conspiracy included; no Vision revealed (5.1.4.III)."""
 FIELDS = ("visions_forbidden", "exile_forbidden", "take_forbidden_card", "take_forbidden_banner",
           "secret_costs_forbidden", "adviser_weight", "place_warbands_forbidden", "discard_destinations",
-          "use_forbidden", "reroll_card", "give_secrets_forbidden")
+          "use_forbidden", "reroll_card", "give_secrets_forbidden", "masked_ruler", "locked_for")
 """The fields the persistent rules write."""
+RULING = "rule_cards_at_imperial_sites"
+"""The native of a rule that changes who rules cards, which the other rules read."""
 
 
 def user_of(state: OathState, card: int) -> int:
@@ -197,6 +201,25 @@ def _forbid_using_relic(flat: FlatState, args: list[int]) -> int:
     return 0
 
 
+def _rule_imperial_cards(flat: FlatState, args: list[int]) -> int:
+    """Grand Mask: its Exile holder, in their turn (empire.masked)."""
+    flat.set("masked_ruler", args[0] + 1)
+    return 0
+
+
+def _lock_for_enemies(flat: FlatState, args: list[int]) -> int:
+    """Ancient Bloodline: the denizens and relics at the sites its ruler rules, for the ruler's enemies."""
+    ruler = ruler_of(flat, args[0])
+    if ruler < 0:
+        return 0
+    cards, enemies = Cards(flat), _others(flat, ruler, lambda other: are_enemies(flat, other, ruler))
+    for card in cards.in_zone(cards.zone("at_site")):
+        if cards.kind_of(card) in ("denizen", "relic") \
+                and flat.get("site_warbands", flat.get("card_site", card), colour(flat, ruler)) > 0:
+            flat.set("locked_for", card, flat.get("locked_for", card) | enemies)
+    return 0
+
+
 def _may_reroll(flat: FlatState, args: list[int]) -> int:
     """Jinx: its ruler, paying its cost."""
     player, card = args
@@ -227,6 +250,8 @@ FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
     "forbid_using_relic": bind_flat(_forbid_using_relic),
     "reroll_dice": bind_flat(_may_reroll),
     "forbid_giving_secrets": mark("give_secrets_forbidden"),
+    RULING: bind_flat(_rule_imperial_cards),
+    "lock_cards_at_ruled_sites_for_enemies": bind_flat(_lock_for_enemies),
     "may_discard_to_any_pile": bind_flat(_any_pile),
     "may_discard_to_world_deck_bottom": bind_flat(_world_deck_bottom),
 }

@@ -74,12 +74,12 @@ def _other_sites(state: OathState, here: int, card: int, play: dict[str, int]) -
             and _has_room(state, site, card) and (play["play_to_any_site"] or state.region_of(site) == region)]
 
 
-def _denizens_in_region(state: OathState, here: int) -> list[int]:
+def _denizens_in_region(state: OathState, seat: int, here: int) -> list[int]:
     """The denizens the People's Favor's holder may discard first: at any site of their region, but locked ones
     (7.2.2)."""
     region = state.region_of(here)
     return [card for site in state.sites_on_map() if state.region_of(site) == region for card in state.cards_at(site)
-            if state.cards.kind_of(card) == "denizen" and not state.cards.locked(card)]
+            if state.cards.kind_of(card) == "denizen" and not state.cards.locked(card, seat)]
 
 
 def play_actions(state: OathState, seat: int, card: int, *, searched: bool) -> tuple[list[int], bool]:
@@ -97,7 +97,7 @@ def play_actions(state: OathState, seat: int, card: int, *, searched: bool) -> t
             out.append(action(Kind.PLAY_TO_SITE, card))
         out += [action(Kind.PLAY_TO_OTHER_SITE, site * SITE_STRIDE + card) for site in _other_sites(state, here, card, play)]
         if play["play_discard_first_in_region"]:
-            out += [action(Kind.DISCARD_FIRST, denizen) for denizen in _denizens_in_region(state, here)]
+            out += [action(Kind.DISCARD_FIRST, denizen) for denizen in _denizens_in_region(state, seat, here)]
     room = card in state.advisers(seat) or adviser_room(state, seat)
     facedown_allowed = searched and not play["facedown_adviser_play_forbidden"] and room
     faceup_allowed_as_adviser = faceup_allowed and room

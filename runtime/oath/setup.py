@@ -120,9 +120,10 @@ class Cards:
         changed = self.state.get("site_capacity", site)
         return changed - 1 if changed else int(self.game.entities("site")[site].capacity)
 
-    def locked(self, card: int) -> bool:
-        """7.2.2: a locked card (the chain) cannot be discarded, moved or swapped once played, but in the Chronicle."""
-        return bool(self.state.get("card_locked", card))
+    def locked(self, card: int, player: int = -1) -> bool:
+        """7.2.2: a locked card (the chain) cannot be discarded, moved or swapped once played, but in the Chronicle;
+        nor can a card that acts as locked for this player (Ancient Bloodline)."""
+        return bool(self.state.get("card_locked", card) or player >= 0 and self.state.get("locked_for", card) >> player & 1)
 
     def discard(self, seat: int, card: int) -> None:
         """Glossary Discard: onto the pile the region discards to (the card's region if it lies at a site, else
