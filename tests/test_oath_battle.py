@@ -490,9 +490,18 @@ def campaign_until_a_power_asks(state: OathState) -> None:
     """Seat 1 campaigns against the Chancellor, passing on every step it can, until a power asks a choice."""
     state.apply(action(Kind.CAMPAIGN, 0))
     state.apply(action(Kind.FIGHT))
-    while state.flat.get("phase") != Phase.EFFECT:
+    pass_until(state, (Phase.EFFECT,))
+
+
+def pass_until(state: OathState, phases: tuple[Phase, ...]) -> list[int]:
+    """Passes (DONE) where it can, else takes the first option, until the game reaches one of these phases; the
+    phases on the way."""
+    passed = []
+    while state.flat.get("phase") not in phases:
+        passed.append(state.flat.get("phase"))
         legal = state.legal_actions()
         state.apply(action(Kind.DONE) if action(Kind.DONE) in legal else legal[0])
+    return passed
 
 
 def test_herald_gains_a_favor_after_another_player_campaigns_against_a_player() -> None:
@@ -634,10 +643,8 @@ def test_jinx_is_not_offered_to_a_ruler_without_a_secret_to_pay() -> None:
 
 
 def to_the_end_of(state: OathState) -> None:
-    """Through the Campaign, passing or taking the first option, up to the discards at its end."""
-    while state.flat.get("phase") not in (Phase.ACT, Phase.CAMPAIGN_DISCARD_INSTEAD):
-        legal = state.legal_actions()
-        state.apply(action(Kind.DONE) if action(Kind.DONE) in legal else legal[0])
+    """Through the Campaign up to the discards at its end."""
+    pass_until(state, (Phase.ACT, Phase.CAMPAIGN_DISCARD_INSTEAD))
 
 
 @pytest.mark.parametrize("instead", [True, False])
@@ -660,14 +667,8 @@ def test_wild_mounts_keeps_nomad_plans_by_discarding_a_beast_card_instead(instea
 
 
 def through_the_campaign(state: OathState) -> list[int]:
-    """Through the Campaign, passing or taking the first option, up to the Act or Second Wind's Travel; the phases
-    on the way."""
-    phases = []
-    while state.flat.get("phase") not in (Phase.ACT, Phase.CAMPAIGN_TRAVEL):
-        phases.append(state.flat.get("phase"))
-        legal = state.legal_actions()
-        state.apply(action(Kind.DONE) if action(Kind.DONE) in legal else legal[0])
-    return phases
+    """Through the Campaign up to the Act or Second Wind's Travel; the phases on the way."""
+    return pass_until(state, (Phase.ACT, Phase.CAMPAIGN_TRAVEL))
 
 
 def test_second_wind_lets_the_victor_travel_for_no_supply_then_campaign_for_none() -> None:

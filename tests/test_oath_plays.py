@@ -7,6 +7,7 @@ from lawforge.runtime.oath.actions import STRIDE, Kind, Phase, action
 from lawforge.runtime.oath.game import OathState
 from lawforge.runtime.oath.plays import SITE_STRIDE
 from test_oath_banners import started
+from test_oath_battle import put
 from test_oath_play import check_invariants
 from test_oath_triggers import adviser, drawn
 
@@ -80,15 +81,9 @@ def test_book_of_records_gains_a_secret_instead_of_a_favor_when_playing_to_a_sit
     check_invariants(state)
 
 
-def adviser_of(state: OathState, seat: int, name: str) -> int:
-    card = state.cards.of("denizen", name)
-    state.cards.put(card, state.cards.zone("advisers", seat), faceup=True)
-    return card
-
-
 def test_saddle_makers_ruler_gains_favor_after_another_player_plays_a_nomad_card() -> None:
     state = started(11)
-    adviser_of(state, 1, "saddle_makers")
+    put(state, "saddle_makers", 1)
     nomad = drawn(state, "pilgrimage")
     bank = state.suit_of[nomad]
     favor, banked = state.flat.get("favor", 1), state.flat.get("bank_favor", bank)
@@ -99,7 +94,7 @@ def test_saddle_makers_ruler_gains_favor_after_another_player_plays_a_nomad_card
 
 def test_book_binders_ruler_chooses_the_bank_after_another_player_reveals_a_vision() -> None:
     state = started(11)
-    adviser_of(state, 1, "book_binders")
+    put(state, "book_binders", 1)
     state.flat.set("role", 0, int(state.game.enums["role"]["EXILE"]))
     vision = next(c for c in sorted(state.visions) if c != state.conspiracy)
     state.cards.put(vision, state.cards.zone("drawn", 0))
@@ -114,7 +109,7 @@ def test_book_binders_ruler_chooses_the_bank_after_another_player_reveals_a_visi
 
 def test_chaos_cult_takes_a_favor_from_whoever_takes_the_title() -> None:
     state = started(11)
-    adviser_of(state, 1, "chaos_cult")
+    put(state, "chaos_cult", 1)
     state.flat.move(("shared_favor",), ("favor", 0), 1)
     favor0, favor1 = state.flat.get("favor", 0), state.flat.get("favor", 1)
     state.flat.set("oathkeeper", 1)

@@ -190,8 +190,9 @@ def _player_rules(flat: FlatState, args: list[int]) -> int:
         return 0
     cards = Cards(flat)
     site = cards.site_of(card)
-    if masked(flat, card) >= 0:
-        return int(player == masked(flat, card))
+    holder = masked(flat, card)
+    if holder >= 0:
+        return int(player == holder)
     if site is not None:
         return int(flat.get("site_warbands", site, colour(flat, player)) > 0)
     return int(flat.get("card_zone", card) == cards.zone("advisers", player))
@@ -215,8 +216,9 @@ def ruler_of(flat: FlatState, card: int) -> int:
     site = cards.site_of(card)
     if site is None:
         return -1
-    if masked(flat, card) >= 0:
-        return masked(flat, card)
+    holder = masked(flat, card)
+    if holder >= 0:
+        return holder
     return next((p for p in range(players) if flat.get("site_warbands", site, p) > 0), -1)
 
 

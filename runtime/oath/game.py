@@ -28,8 +28,8 @@ from . import advisers, banners, campaign, chronicle, empire, modifiers, natives
 from .actions import NONE, STRIDE, IllegalAction, Kind, Phase, action
 from .chronicle import Chronicle, Decide, write_chronicle
 from .observe import Observation, observe
-from .setup import (DISCARD_ON_PILE, DISCARD_USUAL, SHARED_VISION, SHARED_VISION_DISCARD, Cards, most_supply, setup,
-                    table_row)
+from .setup import (DISCARD_ON_PILE, DISCARD_USUAL, SHARED_VISION, SHARED_VISION_DISCARD, Cards, cards_with_native,
+                    most_supply, setup, table_row)
 
 __all__ = ["IllegalAction", "Kind", "OathState", "Phase", "action"]
 
@@ -184,6 +184,7 @@ class OathState:
             key = f"reliquary_modifier/{entity.id.name.lower()}/powers/0"
             if entity.powers and key in runnable(self.game):
                 self.reliquary_modifiers.setdefault(entity.powers[0].timing, {})[space] = key
+        self.static_powers = {name: frozenset(cards_with_native(self.game, name)) for name in STATIC_POWERS}
         self.banner_recover_rules: dict[int, str] = {}
         """Banner → its Recover rule (banners.py)."""
         for banner, entity in enumerate(self.game.entities("banner")):
@@ -228,10 +229,6 @@ class OathState:
             self.reacting |= set(reactions)
         self.title_reactions = moments.get("after_any_title", {})
         self.battle_rules = moments.get("battle", {})
-        self.static_powers: dict[str, set[int]] = {name: set() for name in STATIC_POWERS}
-        for card, _, power in self.cards.powers():
-            if power.native is not None and power.native.name.lower() in STATIC_POWERS:
-                self.static_powers[power.native.name.lower()].add(card)
         self.ignorers = {card for found in self.modifiers.values() for card, (key, *_) in found.items()
                          if "ignore_site_powers" in natives_of(self.game, key)}
         for timing, found in self.modifiers.items():
@@ -330,8 +327,9 @@ class OathState:
         if phase == Phase.SETUP:
             return [action(Kind.CHOOSE_ADVISER, c) for c in drawn]
         if phase == Phase.SEARCH_KEEP:
-            out = [action(Kind.KEEP, c) for c in self._unkept(seat)] + persistent.discard_choices(self, seat)
-            if len(self._unkept(seat)) < len(drawn):
+            unkept = self._unkept(seat)
+            out = [action(Kind.KEEP, c) for c in unkept] + persistent.discard_choices(self, seat)
+            if len(unkept) < len(drawn):
                 out.append(action(Kind.KEEP_NO_MORE))
             if self.cards.in_zone(self.cards.zone("dispossessed")):
                 out += [action(Kind.SWAP_DRAWN, c) for c in drawn if self.flat.get("search_swappable", c)]
