@@ -81,6 +81,15 @@ def whole_words(words: list[str]) -> re.Pattern[str]:
     return re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, words)) + r")(?!\w)", re.IGNORECASE)
 
 
+WORD_OR_SIGN = re.compile(r"\w+|[^\w\s]")
+
+
+def spaced_words(text: str) -> str:
+    """A text as its words and signs, in lower case, each between spaces: a phrase is in the text as whole words
+    where its own spaced words are a substring of it. Much cheaper than a pattern per glossary term."""
+    return " " + " ".join(WORD_OR_SIGN.findall(apostrophes(text).lower())) + " "
+
+
 def apostrophes(text: str) -> str:
     """Typographic and typewriter apostrophes alike, for matching words."""
     return text.replace("’", "'").replace("ʼ", "'")
@@ -108,9 +117,9 @@ class _Linker:
         self.doc_lines: dict[str, list[str] | None] = {}
         self.texts: list[TextEntry] = []
         self._glossary: dict[str, frozenset[str]] | None = None
-        self._patterns: dict[tuple[str, str], re.Pattern[str] | None] = {}
         self._source_words: tuple[dict[str, set[str]], re.Pattern[str]] | None = None
         self._words: dict[tuple[str, str], list[str]] = {}
+        self._spaced: dict[tuple[str, str], tuple[str, ...]] = {}
         self.record = TranslationRecord()
         record_path = ws.content / content.name / RECORD_FILE
         try:
@@ -167,16 +176,9 @@ class _Linker:
                     words = sorted({apostrophes(w) for w in words if w}, key=len, reverse=True)
                     if words:
                         self._words[(entity.id, locale)] = words
+                        self._spaced[(entity.id, locale)] = tuple(map(spaced_words, words))
                 self._glossary[entity.id] = frozenset(getattr(entity, "exempt", ()))
         return self._glossary
-
-    def term_pattern(self, term_id: str, locale: str) -> re.Pattern[str] | None:
-        """A whole-word pattern of a term's name and forms in a locale, compiled when first needed."""
-        key = (term_id, locale)
-        if key not in self._patterns:
-            words = self._words.get(key)
-            self._patterns[key] = whole_words(words) if words else None
-        return self._patterns[key]
 
     def check_glossary(self, doc: LoadedDocument, site: TextSite, key: str, present: dict[str, str | None]) -> None:
         """A translation of a text that uses a glossary term uses the term's approved translation.
@@ -193,14 +195,14 @@ class _Linker:
         # also a match of "favor".
         used = {term for m in pattern.finditer(apostrophes(TERM.sub("", source)))
                 for term in words[m.group(0).lower()]}
-        translations = {locale: apostrophes(TERM.sub("", text)) for locale, text in present.items()
+        translations = {locale: spaced_words(TERM.sub("", text)) for locale, text in present.items()
                         if locale != self.game.source_locale and text is not None}
         for term_id in sorted(used):
             if key in terms[term_id]:
                 continue
             for locale, plain in translations.items():
-                term_pattern = self.term_pattern(term_id, locale)
-                if term_pattern is not None and not term_pattern.search(plain):
+                forms = self._spaced.get((term_id, locale))
+                if forms and not any(form in plain for form in forms):
                     self.report(doc, site.loc + (locale,), "glossary-term",
                                 f"the source uses the term {term_id!r}; the {locale!r} text should use its "
                                 f"approved translation", severity=Severity.WARNING,
