@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from lawforge.runtime.oath import campaign
 from lawforge.runtime.oath.actions import IllegalAction, Kind, Phase, action
 from lawforge.runtime.oath.empire import colour
 from lawforge.runtime.oath.game import OathState
@@ -113,3 +114,28 @@ def test_shrouded_wood_ruled_by_an_enemy_lets_the_ruler_choose_the_destination()
     assert state.flat.get("pawn_site", 0) == chosen and state.flat.get("supply", 0) == 3, "2 Supply from the Wood"
     assert state.current_player() == 0
     check_invariants(state)
+
+
+def test_shrouded_wood_ruled_by_an_enemy_chooses_where_a_banished_defender_goes() -> None:
+    """5.5.7.III: the attacker chooses to banish; the Wood's power takes precedence over where."""
+    for ruler, chooser in ((2, 2), (None, 1)):
+        state = started(33, players=3)
+        wood = stand_at(state, "shrouded_wood")
+        state.flat.move(("site_warbands", wood, 0), ("warbands", 0), state.flat.get("site_warbands", wood, 0))
+        if ruler is not None:
+            state.flat.move(("warbands", ruler), ("site_warbands", wood, colour(state.flat, ruler)), 1)
+        for field, value in (("campaign_attacker", 1), ("campaign_defender", 0), ("campaign_target_pawn", 1)):
+            state.flat.set(field, value)
+        campaign._banish_or_settle(state)
+        asked, chosen = [s for s in state.sites_on_map() if s != wood][:2]
+        assert state.flat.get("phase") == Phase.CAMPAIGN_BANISH and state.current_player() == 1
+        assert action(Kind.DONE) in state.legal_actions(), "banishing is the attacker's choice"
+        state.apply(action(Kind.BANISH_TO, asked))
+        assert state.current_player() == chooser
+        if ruler is not None:
+            assert action(Kind.DONE) not in state.legal_actions()
+            with pytest.raises(IllegalAction):
+                state.apply(action(Kind.BANISH_TO, wood))
+            state.apply(action(Kind.BANISH_TO, chosen))
+        assert state.flat.get("pawn_site", 0) == (asked if ruler is None else chosen)
+        assert state.flat.get("travel_chooser") == 0

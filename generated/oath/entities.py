@@ -487,32 +487,36 @@ class FieldId(IntEnum):
     VISION_WARBANDS = 171
     SHARED_VISION_PLAY = 172
     SHARED_VISION_PLAYER = 173
-    IGNORE_ONE_SHIELD_FACES = 174
-    ATTACK_ROLL_DOUBLED = 175
-    ATTACK_POOL_HALVED = 176
-    DEFENDER_BATTLE_PLANS_FORBIDDEN = 177
-    DEFEAT_KILLS_ALL = 178
-    MUSTER_ON_OCCUPIED_CARD = 179
-    CARD_SUIT = 180
-    REGION_DISCARD_PILE = 181
-    RELIC_WARBANDS = 182
-    DISCARDED_SUIT_THIS_TURN = 183
-    TRAVEL_COST_BASE = 184
-    MUSTER_WARBAND_DELTA = 185
-    SEARCH_REVEAL_CARDS = 186
-    SEARCH_SWAP_DISPOSSESSED = 187
-    SEARCH_SWAPPABLE = 188
-    SITE_POWERS_IGNORED = 189
-    TRAVEL_CHOOSER = 190
-    ACTION_SUPPLY_FREE = 191
-    MASKED_RULER = 192
-    PLACE_WARBANDS_FORBIDDEN = 193
-    PLAY_GAINS_SECRET_NOT_FAVOR = 194
-    PLAY_TO_ANY_SITE_IN_REGION = 195
-    PLAY_DISCARD_FIRST_IN_REGION = 196
-    RECOVER_TURNS_MOB = 197
-    END_ROLL = 198
-    END_ROLL_DELTA = 199
+    BURNED_FAVOR_TAKER = 174
+    IGNORE_ONE_SHIELD_FACES = 175
+    ATTACK_ROLL_DOUBLED = 176
+    ATTACK_POOL_HALVED = 177
+    DEFENDER_BATTLE_PLANS_FORBIDDEN = 178
+    DEFEAT_KILLS_ALL = 179
+    MUSTER_ON_OCCUPIED_CARD = 180
+    FAVOR_BANK_OF = 181
+    FAVOR_BANK_LENT = 182
+    CARD_SUIT = 183
+    REGION_DISCARD_PILE = 184
+    RELIC_WARBANDS = 185
+    DISCARDED_SUIT_THIS_TURN = 186
+    TRAVEL_COST_BASE = 187
+    MUSTER_WARBAND_DELTA = 188
+    SEARCH_REVEAL_CARDS = 189
+    SEARCH_SWAP_DISPOSSESSED = 190
+    SEARCH_SWAPPABLE = 191
+    SITE_POWERS_IGNORED = 192
+    TRAVEL_CHOOSER = 193
+    ACTION_SUPPLY_FREE = 194
+    MASKED_RULER = 195
+    BANDIT_LORD = 196
+    PLACE_WARBANDS_FORBIDDEN = 197
+    PLAY_GAINS_SECRET_NOT_FAVOR = 198
+    PLAY_TO_ANY_SITE_IN_REGION = 199
+    PLAY_DISCARD_FIRST_IN_REGION = 200
+    RECOVER_TURNS_MOB = 201
+    END_ROLL = 202
+    END_ROLL_DELTA = 203
 
 
 class ResourceId(IntEnum):
@@ -3511,7 +3515,7 @@ STATE: tuple[StateField, ...] = (
     ),
     StateField(
         id=FieldId.CAMPAIGN_TARGET_PAWN,
-        doc="1 when the defender's pawn and favor are targeted (banish, 5.5.2).",
+        doc="Above 0 when the defender's pawn and favor are targeted (banish, 5.5.2): 1, then 2 while the burn of their favor is to be decided, or 3 while Shrouded Wood's ruler chooses where they go (runtime/oath/campaign.py).",
     ),
     StateField(
         id=FieldId.CAMPAIGN_ATTACK,
@@ -4173,6 +4177,11 @@ STATE: tuple[StateField, ...] = (
         doc='Who plays or discards the Vision of shared_vision_play.',
     ),
     StateField(
+        id=FieldId.BURNED_FAVOR_TAKER,
+        of=('player',),
+        doc='1: the player takes the favor any player burns, onto their board, instead of it going to the shared bank (Vow of Renewal). A persistent rule (runtime/oath/persistent.py), carried out by runtime/oath/favor.py.',
+    ),
+    StateField(
         id=FieldId.IGNORE_ONE_SHIELD_FACES,
         rule=True,
         doc='1: defense dice showing a single shield add no defense in the Campaign being resolved (5.5.4; Rain Boots).',
@@ -4201,6 +4210,16 @@ STATE: tuple[StateField, ...] = (
         id=FieldId.MUSTER_ON_OCCUPIED_CARD,
         rule=True,
         doc='1: the Muster being taken may place its favor on a card at your site that already has favor or secrets on it (5.2, 7.1.2; Pressgangs).',
+    ),
+    StateField(
+        id=FieldId.FAVOR_BANK_OF,
+        of=('player',),
+        doc='1 + the suit whose favor bank receives the favor the player gains or takes, instead of their board; 0: none.',
+    ),
+    StateField(
+        id=FieldId.FAVOR_BANK_LENT,
+        of=('player',),
+        doc="1 + the suit whose favor bank's favor the player can use as if it were on their board (7.1.2: to pay, place, give or burn); 0: none.",
     ),
     StateField(
         id=FieldId.CARD_SUIT,
@@ -4267,6 +4286,10 @@ STATE: tuple[StateField, ...] = (
     StateField(
         id=FieldId.MASKED_RULER,
         doc='1 + the Exile who rules the cards at Imperial sites, battle plans aside, in their turn, instead of the Imperial players (Grand Mask); 0: nobody. A persistent rule (runtime/oath/persistent.py).',
+    ),
+    StateField(
+        id=FieldId.BANDIT_LORD,
+        doc='1 + the player who treats the bandits as their warbands and rules the sites where no player has warbands (Bandit Crown, 7.6.5); 0: nobody. A persistent rule (runtime/oath/persistent.py).',
     ),
     StateField(
         id=FieldId.PLACE_WARBANDS_FORBIDDEN,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import favor
 from .actions import Kind, action
 
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ def tokens(state: OathState, banner: int) -> int:
 
 def _purse(state: OathState, seat: int, banner: int) -> int:
     """What a player can pay a banner with: favor, or faceup secrets (facedown ones cannot pay)."""
-    return state.flat.get("favor" if banner == PEOPLES_FAVOR else "secret", seat)
+    return favor.purse(state.flat, seat, "favor" if banner == PEOPLES_FAVOR else "secret")
 
 
 def recover_actions(state: OathState, seat: int, *, widened: bool) -> list[int]:
@@ -87,7 +88,7 @@ def recover(state: OathState, seat: int, argument: int) -> None:
         flat.set("banner_mob", banner, int(flat.get("recover_turns_mob") > 0))
         flat.move(("banner_favor", banner), ("shared_favor",), old)
         _favor_to_banks(state, old, first_suit)
-        flat.move(("favor", seat), ("banner_favor", banner), amount)
+        favor.spend(flat, seat, ("banner_favor", banner), amount)
     else:
         flat.move(("banner_secret", banner), ("shared_secret",), old)
         flat.move(("secret", seat), ("banner_secret", banner), amount)

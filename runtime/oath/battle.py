@@ -14,7 +14,7 @@ from ..state import FlatState
 from ..vm_py import Native
 from .actions import NONE, Kind, Phase
 from .banners import DARKEST_SECRET, PEOPLES_FAVOR
-from .empire import CHANCELLOR, JOINED, bind_flat, colour
+from .empire import CHANCELLOR, JOINED, are_enemies, bandit_lord, bind_flat, colour, rules_site
 from .setup import Cards
 
 PAWN_DICE = 2
@@ -103,12 +103,33 @@ def place_cell(flat: FlatState, player: int, place: int) -> tuple[str, tuple[int
 def force_size(flat: FlatState, player: int) -> int:
     """The warbands in a side's force; the bandits at targeted sites when they defend (2.8.3)."""
     if player < 0:
-        return len(targeted_sites(flat)) * max(0, 1 + flat.get("bandits_per_site_delta"))
-    total = 0
+        return _bandits_at(flat, targeted_sites(flat))
+    total = crowned_bandits(flat, player)
     for place in force_places(flat, player):
         field, index, _ = place_cell(flat, player, place)
         total += flat.get(field, *index)
     return total
+
+
+def _bandits_at(flat: FlatState, sites: list[int]) -> int:
+    """2.8.3: one bandit at each site, more with Bandit Chief (`bandits_per_site_delta`)."""
+    return len(sites) * max(0, 1 + flat.get("bandits_per_site_delta"))
+
+
+def crowned_bandits(flat: FlatState, player: int) -> int:
+    """7.6.5: the bandits the Bandit Crown's holder treats as warbands of their force, but at sites an enemy rules:
+    at the targeted sites they defend; at their site with Captains, and at the sites they rule with Vow of Union,
+    when they attack. They are in no place of the force (`force_places`): they cannot be killed or sacrificed."""
+    if player < 0 or player != bandit_lord(flat):
+        return 0
+    if player != flat.get("campaign_attacker"):
+        sites = set(targeted_sites(flat))
+    else:
+        sites = {attacker_site(flat)} if flat.get("attack_force_includes_site_warbands") else set()
+        if flat.get("attack_force_includes_ruled_sites"):
+            sites |= {s for s in range(flat.size("site_slot")) if rules_site(flat, player, s)}
+    enemies = [other for other in range(flat.size("seated")) if are_enemies(flat, other, player)]
+    return _bandits_at(flat, [s for s in sites if not any(rules_site(flat, enemy, s) for enemy in enemies)])
 
 
 def site_relics(flat: FlatState) -> list[int]:

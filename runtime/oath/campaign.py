@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from ..content import CompiledGame
 from ..state import FlatState
 from ..vm_py import Native
-from . import banners, battle, modifiers
+from . import banners, battle, favor, modifiers
 from .actions import NONE, STRIDE, Kind, Phase, action
 from .battle import ALLY_BOARD, BOARD, LOSSES, PLAN_SACRIFICE, SACRIFICED, SKULLS, force_places, force_size
 from .empire import CHANCELLOR, JOINED, become_citizen, colour, ruler_of
@@ -37,6 +37,9 @@ COST = 2
 """5.5: a Campaign costs 2 Supply."""
 DEFENSE_ROLL, ATTACK_ROLL = 1, 2
 """Values of `campaign_reroll`: which roll its roller may reroll."""
+PAWN_TARGETED, BURN_PENDING, DESTINATION_PENDING = 1, 2, 3
+"""Values of `campaign_target_pawn`: the pawn and favor targeted (the banishment to come, 5.5.7.III); the burn of
+favor to come; the destination Shrouded Wood's ruler chooses, the attacker having chosen to banish."""
 PHASES = frozenset(phase for phase in Phase if phase.name.startswith("CAMPAIGN_"))
 """The phases of a Campaign, whose moves this module lists."""
 AT_END, ON_DEFEAT = 1, 2
@@ -140,9 +143,10 @@ def legal_actions(state: OathState) -> list[int]:
         return [action(Kind.OCCUPY, site) for site in _targeted_sites(state)] + [action(Kind.DONE)]
     assert phase == Phase.CAMPAIGN_BANISH
     defender = state.flat.get("campaign_defender")
-    if state.flat.get("campaign_target_pawn") == 1:
+    if state.flat.get("campaign_target_pawn") in (PAWN_TARGETED, DESTINATION_PENDING):
         here = state.flat.get("pawn_site", defender)
-        return [action(Kind.BANISH_TO, site) for site in state.sites_on_map() if site != here] + [action(Kind.DONE)]
+        sites = [action(Kind.BANISH_TO, site) for site in state.sites_on_map() if site != here]
+        return sites + ([action(Kind.DONE)] if state.flat.get("campaign_target_pawn") == PAWN_TARGETED else [])
     slander = state.flat.get("campaign_win_burn_all_favor", state.flat.get("campaign_attacker"))
     return [action(Kind.BURN_ALL_FAVOR, slander - 1) if slander else action(Kind.BURN_HALF_FAVOR), action(Kind.DONE)]
 
@@ -173,6 +177,8 @@ def deciding_player(state: OathState) -> int:
         return flat.get("campaign_defender" if flat.get("campaign_reroll") == DEFENSE_ROLL else "campaign_attacker")
     if phase == Phase.CAMPAIGN_DISCARD_INSTEAD:
         return flat.get("campaign_swapper")
+    if phase == Phase.CAMPAIGN_BANISH and flat.get("campaign_target_pawn") == DESTINATION_PENDING:
+        return flat.get("travel_chooser") - 1
     if phase == Phase.CAMPAIGN_ALLIES:
         return flat.get("campaign_defender") if _allies(state, OFFERED) else _undecided_citizens(state)[0]
     return flat.get("campaign_attacker")
@@ -316,7 +322,7 @@ def target_banner(state: OathState, seat: int, banner: int) -> None:
 
 
 def target_pawn(state: OathState, seat: int, _: int) -> None:
-    state.flat.set("campaign_target_pawn", 1)
+    state.flat.set("campaign_target_pawn", PAWN_TARGETED)
 
 
 def _targeted_sites(state: OathState) -> list[int]:
@@ -467,11 +473,11 @@ def _affords_plan(state: OathState, user: int, cost: Any) -> bool:
     """The plan's cost and the secret placed and favor burned that Gleaming Armor and Insect Swarm add; no secret
     by a player the persistent rules forbid it (Spell Breaker)."""
     flat = state.flat
-    favor = flat.get("plan_added_burned_favor", user) + (cost.place_favor + cost.burn_favor if cost else 0)
+    favor_cost = flat.get("plan_added_burned_favor", user) + (cost.place_favor + cost.burn_favor if cost else 0)
     secret = flat.get("plan_added_secret_cost", user) + (cost.place_secret + cost.burn_secret if cost else 0)
     if secret and flat.get("secret_costs_forbidden", user):
         return False
-    return flat.get("favor", user) >= favor and flat.get("secret", user) >= secret
+    return favor.usable(flat, user) >= favor_cost and flat.get("secret", user) >= secret
 
 
 def _pay_added(state: OathState, seat: int, card: int) -> None:
@@ -479,7 +485,7 @@ def _pay_added(state: OathState, seat: int, card: int) -> None:
     flat = state.flat
     placed = ("card_secret", card) if seat == flat.get("current_player") else ("secret_facedown", seat)
     flat.move(("secret", seat), placed, flat.get("plan_added_secret_cost", seat))
-    flat.move(("favor", seat), ("shared_favor",), flat.get("plan_added_burned_favor", seat))
+    favor.spend(flat, seat, ("shared_favor",), flat.get("plan_added_burned_favor", seat))
 
 
 _EXCLUSIVE: dict[object, frozenset[str]] = {}
@@ -710,7 +716,7 @@ def _losses(state: OathState, *, kill_all: bool = False) -> None:
 def kill_all(state: OathState, seat: int, _: int) -> None:
     """Sticky Fire: the defeated enemy kills all of their force, and the victor must give them the favor if able."""
     flat = state.flat
-    flat.move(("favor", seat), ("favor", flat.get("campaign_loser")), flat.get("campaign_win_kill_all_favor", seat))
+    favor.spend(flat, seat, ("favor", flat.get("campaign_loser")), flat.get("campaign_win_kill_all_favor", seat))
     flat.set("campaign_win_kill_all", seat, 0)
     _losses(state, kill_all=True)
 
@@ -835,13 +841,30 @@ def _banish_or_settle(state: OathState) -> None:
     """5.5.7.III if the pawn was targeted, else 5.5.8."""
     if state.flat.get("campaign_target_pawn"):
         state.flat.set("phase", Phase.CAMPAIGN_BANISH)
+        _banishment_chooser(state)
     else:
         _settle(state)
 
 
+def _banishment_chooser(state: OathState) -> None:
+    """Shrouded Wood: an enemy who rules the site the banished defender leaves chooses where they go, "even if
+    another player is making you travel". Its Travel modifier runs for the defender, on a copy, to say who."""
+    defender = state.flat.get("campaign_defender")
+    for card, key in state.redirectors.items():
+        probe = state.flat.copy()
+        state.run_quietly(key, defender, state.index_in_kind(card), probe)
+        if probe.get("travel_chooser"):
+            state.flat.set("travel_chooser", probe.get("travel_chooser"))
+
+
 def banish_to(state: OathState, seat: int, site: int) -> None:
-    """5.5.7.III: the defender travels where the attacker says, for no Supply."""
+    """5.5.7.III: the defender travels where the attacker says, for no Supply; where Shrouded Wood's ruler chooses
+    instead, the attacker's choice only says that they banish them (as a Travel's destination does, modifiers.py)."""
+    if state.flat.get("campaign_target_pawn") == PAWN_TARGETED and state.flat.get("travel_chooser"):
+        state.flat.set("campaign_target_pawn", DESTINATION_PENDING)
+        return
     state.cards.arrive(state.flat.get("campaign_defender"), site)
+    state.flat.set("campaign_target_pawn", PAWN_TARGETED)
     _banish_step_done(state)
 
 
@@ -861,10 +884,11 @@ def burn_all_favor(state: OathState, seat: int, _: int) -> None:
 def _banish_step_done(state: OathState) -> None:
     """The burn is offered if it would burn something: half of two favor or more, or all of one with Slander."""
     flat = state.flat
+    flat.set("travel_chooser", 0)
     defender = flat.get("campaign_defender")
     least = 1 if flat.get("campaign_win_burn_all_favor", flat.get("campaign_attacker")) else 2
-    if flat.get("campaign_target_pawn") == 1 and flat.get("favor", defender) >= least:
-        flat.set("campaign_target_pawn", 2)
+    if flat.get("campaign_target_pawn") == PAWN_TARGETED and flat.get("favor", defender) >= least:
+        flat.set("campaign_target_pawn", BURN_PENDING)
     else:
         _settle(state)
 

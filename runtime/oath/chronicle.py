@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from ..content import CompiledGame
 from ..state import FlatState
 from ..vm_py import Native
-from .empire import bind_flat, colour
+from .empire import bind_flat, colour, rules_site
 from .setup import REGION_SLOTS, WORLD_DECK_PILES, Cards
 
 if TYPE_CHECKING:
@@ -195,7 +195,7 @@ class ChronicleWriter:
         return [c for c in cards if self.cards.kind_of(c) == kind]
 
     def ruled(self, site: int) -> bool:
-        return self.flat.get("site_warbands", site, colour(self.flat, self.winner)) > 0
+        return rules_site(self.flat, self.winner, site)
 
     def imperial_winner(self) -> bool:
         return self.flat.get("role", self.winner) != self.state.role_ids["exile"]

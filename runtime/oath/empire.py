@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from ..content import CompiledGame
 from ..state import FlatState
 from ..vm_py import Native
+from . import favor
 from .banners import DARKEST_SECRET, PEOPLES_FAVOR
 from .setup import Cards, most_supply
 
@@ -98,12 +99,12 @@ def can_self_exile(state: OathState, seat: int) -> bool:
     persistent power forbids it (Council Seat)."""
     holder = scepter_holder(state)
     return (state.flat.get("role", seat) == state.role_ids["citizen"] and holder >= 0 and holder != seat
-            and state.flat.get("favor", seat) >= self_exile_price(state, seat) and not state.flat.get("exile_forbidden", seat))
+            and favor.usable(state.flat, seat) >= self_exile_price(state, seat) and not state.flat.get("exile_forbidden", seat))
 
 
 def self_exile(state: OathState, seat: int) -> None:
     """6.8: give the price to the Grand Scepter's holder, become an Exile; the Act Phase ends."""
-    state.flat.move(("favor", seat), ("favor", scepter_holder(state)), self_exile_price(state, seat))
+    favor.spend(state.flat, seat, ("favor", scepter_holder(state)), self_exile_price(state, seat))
     become_exile(state.flat, seat)
 
 
@@ -194,8 +195,31 @@ def _player_rules(flat: FlatState, args: list[int]) -> int:
     if holder >= 0:
         return int(player == holder)
     if site is not None:
-        return int(flat.get("site_warbands", site, colour(flat, player)) > 0)
+        return int(rules_site(flat, player, site))
     return int(flat.get("card_zone", card) == cards.zone("advisers", player))
+
+
+def rules_site(flat: FlatState, player: int, site: int) -> bool:
+    """Glossary Rule with 6.6.3: the player's colour of warbands is at the site (purple for every Imperial player);
+    the Bandit Crown's holder also rules the sites where no player has warbands (7.6.5)."""
+    if flat.get("site_warbands", site, colour(flat, player)) > 0:
+        return True
+    return player >= 0 and player == bandit_lord(flat) and not warbands_at(flat, site) and on_map(flat, site)
+
+
+def on_map(flat: FlatState, site: int) -> bool:
+    layout = flat.game.layout
+    return flat.get("card_zone", int(layout.UNIONS["card"]["site"]) + site) == int(layout.ZONES["map"])
+
+
+def warbands_at(flat: FlatState, site: int) -> int:
+    """The physical warbands at a site, of every colour."""
+    return sum(flat.get("site_warbands", site, owner) for owner in range(flat.size("seated")))
+
+
+def bandit_lord(flat: FlatState) -> int:
+    """The player who treats the bandits as their warbands (the Bandit Crown's holder, a persistent rule); -1."""
+    return flat.get("bandit_lord") - 1
 
 
 def are_enemies(flat: FlatState, first: int, second: int) -> bool:
@@ -206,8 +230,8 @@ def are_enemies(flat: FlatState, first: int, second: int) -> bool:
 
 def ruler_of(flat: FlatState, card: int) -> int:
     """Glossary Rule: an adviser's holder; at a site, the player whose colour of warbands is there (the
-    Chancellor for purple, who speaks for the Empire; the Grand Mask's Exile for the cards there, `masked`); -1 for
-    bandits or nobody."""
+    Chancellor for purple, who speaks for the Empire; the Grand Mask's Exile for the cards there, `masked`; the
+    Bandit Crown's holder where no player has warbands); -1 for bandits or nobody."""
     cards = Cards(flat)
     players = flat.size("seated")
     for player in range(players):
@@ -219,7 +243,7 @@ def ruler_of(flat: FlatState, card: int) -> int:
     holder = masked(flat, card)
     if holder >= 0:
         return holder
-    return next((p for p in range(players) if flat.get("site_warbands", site, p) > 0), -1)
+    return next((p for p in range(players) if flat.get("site_warbands", site, p) > 0), bandit_lord(flat))
 
 
 def masked(flat: FlatState, card: int) -> int:

@@ -8,11 +8,10 @@ and the wins as Usurper (3.1), Visionary (3.2), Successor (3.3.1) and at War Exh
 powers run on the effect VM: "Action:" powers (6.2), battle plans, When Played and Rest: powers, action
 modifiers (7.4, modifiers.py) and the modifiers that fire at a time their `timing` names (TRIGGERED);
 a power is offered only if the kernel implements its natives and reads its rule hooks. Binding exchanges are
-negotiate.py's, persistent rules persistent.py's, plays plays.py's. After the game, `chronicle()` writes the
-Chronicle (8, chronicle.py), its choices the players' (a `Decide` callback), which sets up the next.
-
-Not played yet (their natives are not implemented, so they are never offered): Vow of Renewal and Vow of Kinship
-(burned or gained favor sent elsewhere) and the Bandit Crown (bandits as its holder's warbands).
+negotiate.py's, persistent rules persistent.py's, plays plays.py's, the favor Vow of Renewal and Vow of Kinship
+send elsewhere favor.py's. After the game, `chronicle()` writes the Chronicle (8, chronicle.py), its choices the
+players' (a `Decide` callback), which sets up the next. Every power of the content is played; where one is
+played only in part, docs/decisions.md says so.
 """
 from __future__ import annotations
 
@@ -24,7 +23,7 @@ from ..content import CompiledGame
 from ..effects import VMS, bind_natives, start
 from ..state import FlatState
 from ..vm_py import Native
-from . import advisers, banners, campaign, chronicle, empire, modifiers, natives, negotiate, persistent, plays
+from . import advisers, banners, campaign, chronicle, empire, favor, modifiers, natives, negotiate, persistent, plays
 from .actions import NONE, STRIDE, IllegalAction, Kind, Phase, action
 from .chronicle import Chronicle, Decide, write_chronicle
 from .observe import Observation, observe
@@ -97,6 +96,7 @@ def _battle_plans(game: CompiledGame, cards: Cards) -> dict[tuple[int, int], tup
 
 
 _RUNNABLE: dict[object, frozenset[str]] = {}
+_CALLED: dict[object, dict[str, frozenset[str]]] = {}
 OVERRIDES = (empire.FACTORIES | modifiers.FACTORIES | chronicle.FACTORIES | advisers.FACTORIES | persistent.FACTORIES
              | campaign.FACTORIES | negotiate.FACTORIES)
 """Natives of the kernel's modules, besides natives.py's."""
@@ -119,17 +119,26 @@ def kernel_natives(game: CompiledGame) -> dict[str, Native]:
     return natives.bound(game) | {name: make(game) for name, make in OVERRIDES.items()}
 
 
-def natives_of(game: CompiledGame, key: str) -> set[str]:
-    """The natives a compiled power calls (read off its bytecode, up to the next power's)."""
-    begin = game.layout.ENTRIES[key]
-    end = min((o for o in game.layout.ENTRIES.values() if o > begin), default=len(game.code))
-    called, pc = set(), begin
-    while pc < end:
-        op = Op(game.code[pc])
-        if op is Op.NATIVE:
-            called.add(game.layout.NATIVES[game.code[pc + 1]])
-        pc += 1 + ARITY.get(op, 0)
-    return called
+def natives_of(game: CompiledGame, key: str) -> frozenset[str]:
+    """The natives a compiled power calls, read off its bytecode once per compiled game."""
+    if game.layout not in _CALLED:
+        _CALLED[game.layout] = _natives_called(game)
+    return _CALLED[game.layout][key]
+
+
+def _natives_called(game: CompiledGame) -> dict[str, frozenset[str]]:
+    """Each power's natives: those its bytecode calls up to the next power's."""
+    offsets = sorted(set(game.layout.ENTRIES.values())) + [len(game.code)]
+    called_from: dict[int, frozenset[str]] = {}
+    for begin, end in zip(offsets, offsets[1:], strict=False):
+        called, pc = set(), begin
+        while pc < end:
+            op = Op(game.code[pc])
+            if op is Op.NATIVE:
+                called.add(game.layout.NATIVES[game.code[pc + 1]])
+            pc += 1 + ARITY.get(op, 0)
+        called_from[begin] = frozenset(called)
+    return {key: called_from[begin] for key, begin in game.layout.ENTRIES.items()}
 
 
 class OathState:
@@ -155,6 +164,8 @@ class OathState:
         self.flat.set("power_campaign", -1)
         empire.clear_offer(self.flat)
         self.frame: array[int] | None = None
+        self.known_moves: tuple[bytes, list[int]] | None = None
+        """The position (cells and paused frame) the legal moves were last worked out for, and those moves."""
         self.victory: str | None = None
         """How the game was won, a glossary term: usurper, visionary, stable_regime (the end die),
         war_exhaustion or successor."""
@@ -212,12 +223,17 @@ class OathState:
         self.plans = _battle_plans(self.game, self.cards)
         self.when_played = moments.get("when_played", {})
         self.capacity_powers = moments.get("capacity", {})
-        rules = [(card, key) for card, key in moments.get("persistent", {}).items()
-                 if natives_of(self.game, key) & set(persistent.FACTORIES)]
-        self.rule_powers = dict(sorted(rules, key=lambda rule: persistent.RULING not in natives_of(self.game, rule[1])))
+        rules = [(card, key) for card, key, power in self.cards.powers()
+                 if power.kind == "modifier" and power.timing == "persistent" and key in runnable(self.game)
+                 and natives_of(self.game, key) & set(persistent.FACTORIES)]
+        self.rule_powers = sorted(rules, key=lambda rule: not persistent.RULINGS & natives_of(self.game, rule[1]))
+        """(card, effect key) of every persistent rule, those that change who rules first; a card may have several
+        (Vow of Kinship)."""
         self.rule_costs = {card: power.cost for card, key, power in self.cards.powers()
-                           if self.rule_powers.get(card) == key and power.cost is not None}
+                           if (card, key) in self.rule_powers and power.cost is not None}
         """The costs of the persistent rules a player may pay to use (Jinx's reroll)."""
+        self.favor_rules = {card for card, key in self.rule_powers if natives_of(self.game, key) & favor.NATIVES}
+        """The cards whose rules send favor elsewhere (favor.py)."""
         self.modifiers = modifiers.action_modifiers(self.game, self.cards, runnable(self.game))
         self.play_rules = plays.rule_modifiers(self.game, self.cards, runnable(self.game))
         self.triggered = {when: moments.get(when, {}) for when in TRIGGERED}
@@ -231,6 +247,9 @@ class OathState:
         self.battle_rules = moments.get("battle", {})
         self.ignorers = {card for found in self.modifiers.values() for card, (key, *_) in found.items()
                          if "ignore_site_powers" in natives_of(self.game, key)}
+        self.redirectors = {card: key for card, (key, *_) in self.modifiers["travel"].items()
+                            if "travel_destination_chosen_by" in natives_of(self.game, key)}
+        """The Travel modifiers that let another player choose where the traveller goes (Shrouded Wood)."""
         for timing, found in self.modifiers.items():
             self.triggered[timing] = {card: key for card, (key, _, mandatory, _) in found.items() if mandatory}
 
@@ -283,7 +302,7 @@ class OathState:
 
     def rules(self, seat: int, site: int) -> bool:
         """Glossary Rule, with 6.6.3: every Imperial player rules every site with purple warbands."""
-        return self.flat.get("site_warbands", site, empire.colour(self.flat, seat)) > 0
+        return empire.rules_site(self.flat, seat, site)
 
     def bandits_rule(self, site: int) -> bool:
         """Glossary Rule: bandits rule the sites where no player has warbands."""
@@ -315,6 +334,17 @@ class OathState:
     # legal actions -----------------------------------------------------------------------------
 
     def legal_actions(self) -> list[int]:
+        """Worked out once per position, so that an agent's look and apply()'s check cost one: the persistent rules
+        refreshed first leave the cells as they were when refreshed again."""
+        if self.known_moves is None or self.known_moves[0] != self._position():
+            moves = self._work_out_moves()
+            self.known_moves = (self._position(), moves)
+        return list(self.known_moves[1])
+
+    def _position(self) -> bytes:
+        return self.flat.cells.tobytes() + (self.frame.tobytes() if self.frame is not None else b"")
+
+    def _work_out_moves(self) -> list[int]:
         persistent.refresh(self)
         phase = self.flat.get("phase")
         seat = self.current_player()
@@ -400,7 +430,7 @@ class OathState:
         if self.rules(seat, site) and self.flat.get("warbands", seat) > 0 \
                 and not self.flat.get("place_warbands_forbidden", seat):
             out.append(action(Kind.WARBAND_TO_SITE, site))
-        if self.flat.get("site_warbands", site, empire.colour(self.flat, seat)) > 1:
+        if self._can_take_warband(seat, site):
             out.append(action(Kind.WARBAND_TO_BOARD, site))
         if empire.can_self_exile(self, seat):
             out.append(action(Kind.SELF_EXILE))
@@ -436,6 +466,12 @@ class OathState:
         out += [action(Kind.PEEK, relic) for relic in relics if not self.flat.get("card_seen", relic, seat)]
         return out + persistent.discard_choices(self, seat)
 
+    def _can_take_warband(self, seat: int, site: int) -> bool:
+        """6.5: a warband back to the board from one's site, but never the last, unless the bandits left there
+        keep the site one's own (Bandit Crown, 7.6.5)."""
+        own = self.flat.get("site_warbands", site, empire.colour(self.flat, seat))
+        return own > 1 or own == 1 and seat == empire.bandit_lord(self.flat) and empire.warbands_at(self.flat, site) == 1
+
     def relics_at(self, site: int) -> list[int]:
         """Facedown relics at a site (5.4.1: what Recover can target there)."""
         return [c for c in self.cards.in_zone(self.cards.zone("at_site"))
@@ -446,8 +482,8 @@ class OathState:
         return cost is not None and self.affords(seat, cost)
 
     def affords(self, seat: int, cost: Any) -> bool:
-        """Whether a player's board holds the favor and secrets a cost places and burns."""
-        return bool(self.flat.get("favor", seat) >= cost.place_favor + cost.burn_favor
+        """Whether a player has the favor (favor.usable) and the secrets on their board a cost places and burns."""
+        return bool(favor.usable(self.flat, seat) >= cost.place_favor + cost.burn_favor
                     and self.flat.get("secret", seat) >= cost.place_secret + cost.burn_secret)
 
     def can_pay(self, seat: int, card: int, cost: Any) -> bool:
@@ -469,6 +505,7 @@ class OathState:
             raise IllegalAction(f"{chosen} ({self.describe(chosen)}) is not a legal action now")
         kind, argument = Kind(chosen // STRIDE), chosen % STRIDE
         seat = self.current_player()
+        burned_before = self.flat.get("shared_favor")
         if kind in modifiers.TIMING_OF:
             modifiers.begin(self, seat, chosen)
             if modifiers.ignoring_first(self, seat):
@@ -490,6 +527,7 @@ class OathState:
             self.act(seat, kind, argument)
         if self.flat.get("phase") == Phase.ACT:
             self.shared_vision_due()
+        favor.settle(self, burned_before)
         self.history.append(chosen)
 
     def _run_binding(self, seat: int, kind: Kind) -> None:
@@ -790,7 +828,7 @@ class OathState:
         if self.flat.get("muster_pays_secret"):
             self.flat.move(("secret", seat), ("card_secret", card), 1)
         else:
-            self.flat.move(("favor", seat), ("card_favor", card), 1)
+            favor.spend(self.flat, seat, ("card_favor", card), 1)
         gained = max(0, MUSTER_WARBANDS + self.flat.get("muster_warband_delta"))
         self.flat.move(("warband_bank", empire.colour(self.flat, seat)), ("warbands", seat), gained)
         self.trigger(seat, "after_muster")
@@ -808,7 +846,7 @@ class OathState:
     def _do_trade_for_secrets(self, seat: int, card: int) -> None:
         """5.3 (b): two favor on the card; a secret per matching faceup adviser (with the modifiers')."""
         self.pay_supply(seat, Kind.TRADE_FOR_SECRETS, card)
-        self.flat.move(("favor", seat), ("card_favor", card), 2)
+        favor.spend(self.flat, seat, ("card_favor", card), 2)
         gained = max(0, self.faceup_matching(seat, self.suit_of[card]) + self.flat.get("trade_secret_delta"))
         self.flat.move(("shared_secret",), ("secret", seat), gained)
         self.flat.move(("bank_favor", self.suit_of[card]), ("favor", seat), max(0, self.flat.get("trade_favor_delta")))
@@ -820,8 +858,8 @@ class OathState:
         cost = self.game.entities("site")[site].recover_cost
         self.pay_supply(seat, Kind.RECOVER_RELIC, relic)
         if cost.place_favor:
-            self.flat.move(("favor", seat), ("bank_favor", int(cost.bank)), cost.place_favor)
-        self.flat.move(("favor", seat), ("shared_favor",), cost.burn_favor)
+            favor.spend(self.flat, seat, ("bank_favor", int(cost.bank)), cost.place_favor)
+        favor.spend(self.flat, seat, ("shared_favor",), cost.burn_favor)
         self.flat.move(("secret", seat), ("shared_secret",), cost.burn_secret)
         self.cards.put(relic, self.cards.zone("relics_held", seat), faceup=True)
         self.flat.set("took_this_turn", relic, 1)
@@ -845,13 +883,13 @@ class OathState:
         if cost is None:
             return
         if seat == self.flat.get("current_player"):
-            self.flat.move(("favor", seat), ("card_favor", card), cost.place_favor)
+            favor.spend(self.flat, seat, ("card_favor", card), cost.place_favor)
             self.flat.move(("secret", seat), ("card_secret", card), cost.place_secret)
         else:
             bank = ("bank_favor", self.suit_of[card]) if card in self.suit_of else ("shared_favor",)
-            self.flat.move(("favor", seat), bank, cost.place_favor)
+            favor.spend(self.flat, seat, bank, cost.place_favor)
             self.flat.move(("secret", seat), ("secret_facedown", seat), cost.place_secret)
-        self.flat.move(("favor", seat), ("shared_favor",), cost.burn_favor)
+        favor.spend(self.flat, seat, ("shared_favor",), cost.burn_favor)
         self.flat.move(("secret", seat), ("shared_secret",), cost.burn_secret)
 
     def run_power(self, key: str, seat: int, this: int, then: Phase) -> None:

@@ -30,7 +30,7 @@ from ..content import CompiledGame
 from ..state import FlatState
 from ..vm_py import Native
 from .actions import STRIDE, Kind, Phase, action
-from . import banners
+from . import banners, favor
 from .banners import BANNER_STRIDE
 from .battle import acting_site
 from .empire import CHANCELLOR, are_enemies, bind_flat, mark, ruler_of
@@ -268,7 +268,7 @@ def _muster_target(state: OathState, seat: int, card: int) -> bool:
     """5.2: a favor placed (a secret, Initiation Rite) on an empty card (any card at your site, Pressgangs)."""
     flat = state.flat
     token = "secret" if flat.get("muster_pays_secret") else "favor"
-    if flat.get(token, seat) < 1:
+    if favor.purse(flat, seat, token) < 1:
         return False
     if flat.get("muster_on_occupied_card"):
         return flat.get("card_site", card) == flat.get("pawn_site", seat) and flat.get("card_suit", card) >= 0
@@ -278,7 +278,7 @@ def _muster_target(state: OathState, seat: int, card: int) -> bool:
 def _trade_target(placed: str, count: int) -> Callable[[OathState, int, int], bool]:
     def check(state: OathState, seat: int, card: int) -> bool:
         region_wide = bool(state.flat.get("trade_any_site_in_region"))
-        return state.flat.get(placed, seat) >= count and _card_here(state, seat, card, region_wide=region_wide)
+        return favor.purse(state.flat, seat, placed) >= count and _card_here(state, seat, card, region_wide=region_wide)
     return check
 
 
@@ -463,10 +463,10 @@ def _enemy_action_toll(flat: FlatState, args: list[int]) -> int:
     ruled = site >= 0 and ruler_of(flat, int(Cards(flat).base["site"]) + site) == ruler
     if not ruled or ruler >= 0 and not are_enemies(flat, actor, ruler):
         return 0
-    if flat.get("favor", actor) < 1:
+    if favor.usable(flat, actor) < 1:
         flat.set("action_forbidden", 1)
     else:
-        flat.move(("favor", actor), ("favor", ruler) if ruler >= 0 else ("shared_favor",), 1)
+        favor.spend(flat, actor, ("favor", ruler) if ruler >= 0 else ("shared_favor",), 1)
     return 0
 
 

@@ -228,28 +228,6 @@ def can_travel_to(cards: Cards, args: list[int]) -> int:
     return int(site != cards.state.get("pawn_site", player) and _on_map(cards, site))
 
 
-def campaign_attack_force(cards: Cards, args: list[int]) -> int:
-    """5.5.2: the attacker's force is the warbands on their board; 0 outside a Campaign."""
-    attacker = cards.state.get("campaign_attacker")
-    return cards.state.get("warbands", attacker) if attacker >= 0 else 0
-
-
-def campaign_defense_force(cards: Cards, args: list[int]) -> int:
-    """5.5.4: the defender's warbands (of their colour) at targeted sites, and on their board if their pawn is at
-    the attacker's site or a targeted site; the bandits at targeted sites when they defend (2.8.3). No Allies yet."""
-    state = cards.state
-    attacker, defender = state.get("campaign_attacker"), state.get("campaign_defender")
-    if attacker < 0:
-        return 0
-    targeted = [s for s in range(state.size("site_slot")) if state.get("campaign_target_site", s)]
-    if defender < 0:
-        return len(targeted) * max(0, 1 + state.get("bandits_per_site_delta"))
-    pawn = state.get("pawn_site", defender)
-    on_board = pawn == state.get("pawn_site", attacker) or pawn in targeted
-    at_sites = sum(state.get("site_warbands", s, colour(state, defender)) for s in targeted)
-    return at_sites + (state.get("warbands", defender) if on_board else 0)
-
-
 def shuffle_zone(cards: Cards, args: list[int]) -> int:
     """The zone's cards in a new order drawn with the state's dice, facedown; since no player knows the order
     now, none has seen them (9.4)."""
@@ -322,8 +300,6 @@ FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
     "share_revealed_vision": _native(share_revealed_vision),
     "travel": _native(travel),
     "can_travel_to": _native(can_travel_to),
-    "campaign_attack_force": _native(campaign_attack_force),
-    "campaign_defense_force": _native(campaign_defense_force),
     "shuffle_zone": _native(shuffle_zone),
     "peek_top_cards": _native(peek_top_cards),
     "campaign_targets_pawn": _native(campaign_targets_pawn),

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from ..content import CompiledGame
 from ..state import FlatState
 from ..vm_py import Native
+from . import favor
 from .actions import Kind, Phase, action
 from .advisers import discard_down
 from .empire import bind_flat, colour
@@ -110,7 +111,7 @@ def legal_actions(state: OathState) -> list[int]:
         return [action(Kind.NEGOTIATE_WITH, other) for other in _partners(state, seat)] + [action(Kind.END_NEGOTIATION)]
     out = []
     for party in (seat, partner(flat)):
-        if flat.get("favor", party) > flat.get("offer_favor", party):
+        if favor.usable(flat, party) > flat.get("offer_favor", party):
             out.append(action(Kind.GIVE_FAVOR, party))
         if flat.get("secret", party) > flat.get("offer_secret", party) and not flat.get("give_secrets_forbidden", party):
             out.append(action(Kind.GIVE_SECRET, party))
@@ -165,7 +166,7 @@ def _exchange(state: OathState) -> None:
     flat, cards = state.flat, state.cards
     parties = (proposer(flat), partner(flat))
     for giver, taker in (parties, parties[::-1]):
-        flat.move(("favor", giver), ("favor", taker), flat.get("offer_favor", giver))
+        favor.spend(flat, giver, ("favor", taker), flat.get("offer_favor", giver))
         flat.move(("secret", giver), ("secret", taker), flat.get("offer_secret", giver))
     for card in [card for card, offered in enumerate(flat.slice("offer_card")) if offered]:
         giver = _owner(state, card)

@@ -13,8 +13,11 @@ the kernel reads those fields where the rule applies:
 - who cannot place warbands at sites (Ring of Devotion);
 - which relic nobody can use (the Grand Scepter on the turn it was taken);
 - who may reroll their dice, and with which card (Jinx);
-- who rules the cards at Imperial sites (the Grand Mask; its rule runs first, since the others ask who rules);
+- who rules the cards at Imperial sites (the Grand Mask), and who rules the sites without warbands (the Bandit
+  Crown): these rules run first, since the others ask who rules;
 - for whom cards at sites act as locked (Ancient Bloodline);
+- who takes the favor any player burns (Vow of Renewal), and which favor bank receives and lends a player's favor
+  (Vow of Kinship): favor.py carries them out;
 - where a player may choose to put the cards they discard (Bracken, Cracked Horn): a standing choice, made with a
   move on their turn (`discard_choices`), that lapses when no rule allows it any more.
 """
@@ -28,7 +31,7 @@ from ..content import CompiledGame
 from ..state import FlatState
 from ..vm_py import Native
 from .actions import Kind, action
-from .empire import are_enemies, bind_flat, colour, mark, ruler_of
+from .empire import are_enemies, bind_flat, mark, ruler_of, rules_site
 from .modifiers import in_play
 from .setup import DISCARD_ON_PILE, DISCARD_USUAL, DISCARD_WORLD_DECK_BOTTOM, Cards
 
@@ -39,10 +42,11 @@ ALL_VISIONS, REVEALED_VISIONS = 2, 1
 """Values of `visions_forbidden`: no Vision faceup, the Conspiracy included; no Vision revealed (5.1.4.III)."""
 FIELDS = ("visions_forbidden", "exile_forbidden", "take_forbidden_card", "take_forbidden_banner",
           "secret_costs_forbidden", "adviser_weight", "place_warbands_forbidden", "discard_destinations",
-          "use_forbidden", "reroll_card", "give_secrets_forbidden", "masked_ruler", "locked_for")
+          "use_forbidden", "reroll_card", "give_secrets_forbidden", "masked_ruler", "locked_for", "bandit_lord",
+          "burned_favor_taker", "favor_bank_of", "favor_bank_lent")
 """The fields the persistent rules write."""
-RULING = "rule_cards_at_imperial_sites"
-"""The native of a rule that changes who rules cards, which the other rules read."""
+RULINGS = frozenset({"rule_cards_at_imperial_sites", "treat_bandits_as_warbands"})
+"""The natives of the rules that change who rules sites or cards, which the other rules read: they run first."""
 
 
 def user_of(state: OathState, card: int) -> int:
@@ -58,7 +62,7 @@ def refresh(state: OathState) -> None:
     flat = state.flat
     for field in FIELDS:
         flat.clear(field)
-    for card, key in state.rule_powers.items():
+    for card, key in state.rule_powers:
         if in_play(state, card):
             state.run_quietly(key, user_of(state, card), state.index_in_kind(card))
     for seat in _players(flat):
@@ -85,7 +89,7 @@ def _enemies_at_ruled_sites(flat: FlatState, args: list[int]) -> int:
     """Secret Police: the ruler's enemies whose pawn is at a site the ruler rules."""
     ruler = ruler_of(flat, args[0])
     for player in _players(flat):
-        at_ruled = ruler >= 0 and flat.get("site_warbands", flat.get("pawn_site", player), colour(flat, ruler)) > 0
+        at_ruled = ruler >= 0 and rules_site(flat, ruler, flat.get("pawn_site", player))
         if are_enemies(flat, player, ruler) and at_ruled:
             _forbid(flat, player, REVEALED_VISIONS)
     return 0
@@ -139,7 +143,7 @@ def _rules_a_card_of_suit(flat: FlatState, player: int, suit: int) -> bool:
             continue
         site = cards.site_of(card)
         held = flat.get("card_zone", card) == cards.zone("advisers", player)
-        if held or site is not None and flat.get("site_warbands", site, colour(flat, player)) > 0:
+        if held or site is not None and rules_site(flat, player, site):
             return True
     return False
 
@@ -201,10 +205,13 @@ def _forbid_using_relic(flat: FlatState, args: list[int]) -> int:
     return 0
 
 
-def _rule_imperial_cards(flat: FlatState, args: list[int]) -> int:
-    """Grand Mask: its Exile holder, in their turn (empire.masked)."""
-    flat.set("masked_ruler", args[0] + 1)
-    return 0
+def _ruler(field: str) -> Callable[[CompiledGame], Native]:
+    """A native that records who rules more than their warbands show (1 + its player): the Grand Mask's Exile in
+    their turn (empire.masked), the Bandit Crown's holder (empire.rules_site)."""
+    def body(flat: FlatState, args: list[int]) -> int:
+        flat.set(field, args[0] + 1)
+        return 0
+    return bind_flat(body)
 
 
 def _lock_for_enemies(flat: FlatState, args: list[int]) -> int:
@@ -215,9 +222,21 @@ def _lock_for_enemies(flat: FlatState, args: list[int]) -> int:
     cards, enemies = Cards(flat), _others(flat, ruler, lambda other: are_enemies(flat, other, ruler))
     for card in cards.in_zone(cards.zone("at_site")):
         if cards.kind_of(card) in ("denizen", "relic") \
-                and flat.get("site_warbands", flat.get("card_site", card), colour(flat, ruler)) > 0:
+                and rules_site(flat, ruler, flat.get("card_site", card)):
             flat.set("locked_for", card, flat.get("locked_for", card) | enemies)
     return 0
+
+
+def _favor_bank(field: str) -> Callable[[CompiledGame], Native]:
+    """A native that records, for the card's ruler, the favor bank of a suit (1 + the suit): the one their favor
+    goes to, the one whose favor they can use (Vow of Kinship, favor.py)."""
+    def body(flat: FlatState, args: list[int]) -> int:
+        card, suit = args
+        ruler = ruler_of(flat, card)
+        if ruler >= 0:
+            flat.set(field, ruler, suit + 1)
+        return 0
+    return bind_flat(body)
 
 
 def _may_reroll(flat: FlatState, args: list[int]) -> int:
@@ -250,8 +269,12 @@ FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
     "forbid_using_relic": bind_flat(_forbid_using_relic),
     "reroll_dice": bind_flat(_may_reroll),
     "forbid_giving_secrets": mark("give_secrets_forbidden"),
-    RULING: bind_flat(_rule_imperial_cards),
+    "rule_cards_at_imperial_sites": _ruler("masked_ruler"),
+    "treat_bandits_as_warbands": _ruler("bandit_lord"),
     "lock_cards_at_ruled_sites_for_enemies": bind_flat(_lock_for_enemies),
+    "take_burned_favor": mark("burned_favor_taker"),
+    "redirect_favor_gains_to_bank": _favor_bank("favor_bank_of"),
+    "use_bank_favor_as_board": _favor_bank("favor_bank_lent"),
     "may_discard_to_any_pile": bind_flat(_any_pile),
     "may_discard_to_world_deck_bottom": bind_flat(_world_deck_bottom),
 }

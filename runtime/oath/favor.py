@@ -1,0 +1,65 @@
+"""Favor that does not go where it would: Vow of Renewal's holder takes the favor any player burns, Vow of Kinship's
+keeps theirs in a favor bank and uses it from there.
+
+Their persistent rules (persistent.py) write who takes burned favor (`burned_favor_taker`), which bank receives a
+player's favor (`favor_bank_of`) and which bank lends them its favor (`favor_bank_lent`). The kernel pays and
+checks the favor a player uses through `usable` and `spend`; `settle` sends where the vows say, once each move is
+carried out, the favor that went to the shared bank or to a board during it. Favor a player loses (a defeated
+defender's burned half) and the favor compiled powers read or move are their board's alone (docs/decisions.md).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..state import FlatState
+from .actions import Phase
+
+if TYPE_CHECKING:
+    from .game import OathState
+
+NATIVES = frozenset({"take_burned_favor", "redirect_favor_gains_to_bank", "use_bank_favor_as_board"})
+"""The natives of the rules this module carries out."""
+
+
+def usable(flat: FlatState, seat: int) -> int:
+    """The favor a player can use (7.1.2): their board's, and the favor bank's Vow of Kinship lends them."""
+    bank = flat.get("favor_bank_lent", seat)
+    return flat.get("favor", seat) + (flat.get("bank_favor", bank - 1) if bank else 0)
+
+
+def purse(flat: FlatState, seat: int, token: str) -> int:
+    """What a player can pay of a token ("favor" or "secret"): usable favor, or the faceup secrets on their board."""
+    return usable(flat, seat) if token == "favor" else flat.get(token, seat)
+
+
+def spend(flat: FlatState, seat: int, to: tuple[str | int, ...], n: int) -> int:
+    """Moves n favor the player uses (pays, places, gives or burns), from their board first, then from the bank
+    Vow of Kinship lends them; returns how many moved (as many as there are)."""
+    moved = flat.move(("favor", seat), to, n)
+    bank = flat.get("favor_bank_lent", seat)
+    if bank and moved < n:
+        moved += flat.move(("bank_favor", bank - 1), to, n - moved)
+    return moved
+
+
+def settle(state: OathState, burned_before: int) -> None:
+    """Once a move is carried out, while either vow is in play (the persistent rules worked out anew, for a vow
+    that came or went during the move): the favor burned during it (what the shared bank gained since it held
+    `burned_before`) goes to Vow of Renewal's holder's board, then the favor on Vow of Kinship's holder's board to
+    its bank (a holder of both puts what they take there). Not once the game is over: the Chronicle returns favor to
+    the shared bank without burning it."""
+    from .modifiers import in_play  # modifiers.py (and persistent.py through it) import this module
+    from .persistent import refresh
+    flat = state.flat
+    if flat.get("phase") == Phase.OVER or not any(in_play(state, card) for card in state.favor_rules):
+        return
+    refresh(state)
+    burned = flat.get("shared_favor") - burned_before
+    taker = next((seat for seat in range(state.players) if flat.get("burned_favor_taker", seat)), -1)
+    if taker >= 0 and burned > 0:
+        flat.move(("shared_favor",), ("favor", taker), burned)
+    for seat in range(state.players):
+        bank = flat.get("favor_bank_of", seat)
+        if bank:
+            flat.move(("favor", seat), ("bank_favor", bank - 1), flat.get("favor", seat))

@@ -1,0 +1,174 @@
+"""Favor that does not go where it would (runtime/oath/favor.py): Vow of Renewal's holder takes the favor any player
+burns; Vow of Kinship's holder keeps their favor in the Nomad bank and uses it from there."""
+
+from __future__ import annotations
+
+import pytest
+
+from lawforge.runtime.oath.actions import IllegalAction, Kind, Phase, action
+from lawforge.runtime.oath.game import OathState
+from test_oath_banners import started
+from test_oath_battle import answer_all, at_site, put
+from test_oath_campaign import exile_at_chancellors_site, fight
+from test_oath_play import check_invariants
+
+
+def nomad(state: OathState) -> int:
+    return int(state.game.enums["suit"]["NOMAD"])
+
+
+def holding_dowsing_sticks(seat: int) -> OathState:
+    """Seat `seat` plays its turn holding the Dowsing Sticks, whose Action burns two favor, with the favor and
+    secret to pay it."""
+    state = started(5)
+    state.flat.set("current_player", seat)
+    sticks = state.cards.of("relic", "dowsing_sticks")
+    state.cards.put(sticks, state.cards.zone("relics_held", seat), faceup=True)
+    state.flat.move(("shared_favor",), ("favor", seat), 2 - state.flat.get("favor", seat))
+    state.flat.move(("shared_secret",), ("secret", seat), 1)
+    return state
+
+
+def use_dowsing_sticks(state: OathState) -> None:
+    state.apply(action(Kind.USE_POWER, state.cards.of("relic", "dowsing_sticks")))
+
+
+def with_kinship(state: OathState, seat: int) -> None:
+    """Vow of Kinship among the player's advisers, their favor moved to the Nomad bank as its When Played does."""
+    put(state, "vow_of_kinship", seat)
+    state.flat.move(("favor", seat), ("bank_favor", nomad(state)), state.flat.get("favor", seat))
+
+
+def test_vow_of_renewal_takes_the_favor_another_player_burns_to_pay_a_cost() -> None:
+    state = holding_dowsing_sticks(0)
+    put(state, "vow_of_renewal", 1)
+    favor, shared = state.flat.get("favor", 1), state.flat.get("shared_favor")
+    use_dowsing_sticks(state)
+    assert state.flat.get("favor", 0) == 0
+    assert state.flat.get("favor", 1) == favor + 2 and state.flat.get("shared_favor") == shared, "taken instead"
+    answer_all(state)
+    check_invariants(state)
+
+
+def test_vow_of_renewal_gives_its_holder_back_the_favor_they_burn() -> None:
+    state = holding_dowsing_sticks(0)
+    put(state, "vow_of_renewal", 0)
+    shared = state.flat.get("shared_favor")
+    use_dowsing_sticks(state)
+    assert state.flat.get("favor", 0) == 2 and state.flat.get("shared_favor") == shared
+
+
+def test_burned_favor_goes_to_the_shared_bank_without_vow_of_renewal() -> None:
+    state = holding_dowsing_sticks(0)
+    favor, shared = state.flat.get("favor", 1), state.flat.get("shared_favor")
+    use_dowsing_sticks(state)
+    assert state.flat.get("favor", 1) == favor and state.flat.get("shared_favor") == shared + 2
+
+
+def banish(state: OathState) -> bool:
+    """Seat 1 campaigns against the Chancellor's pawn at their site; True once the attacker is victorious and has
+    banished the Chancellor, with the burn of half their favor to decide."""
+    state.apply(action(Kind.CAMPAIGN, 0))
+    state.apply(action(Kind.TARGET_PAWN))
+    fight(state)
+    if state.flat.get("phase") == Phase.CAMPAIGN_OCCUPY:
+        state.apply(action(Kind.DONE))
+    if state.flat.get("phase") != Phase.CAMPAIGN_BANISH:
+        return False
+    here = state.flat.get("pawn_site", 0)
+    state.apply(action(Kind.BANISH_TO, next(site for site in state.sites_on_map() if site != here)))
+    return True
+
+
+def test_vow_of_renewal_takes_the_favor_a_banished_defender_burns() -> None:
+    for seed in range(200):
+        state = exile_at_chancellors_site(seed, warbands=9)
+        put(state, "vow_of_renewal", 1)
+        state.flat.move(("shared_favor",), ("favor", 0), 4 - state.flat.get("favor", 0))
+        if not banish(state):
+            continue
+        favor, shared = state.flat.get("favor", 1), state.flat.get("shared_favor")
+        state.apply(action(Kind.BURN_HALF_FAVOR))
+        assert state.flat.get("favor", 0) == 2 and state.flat.get("favor", 1) == favor + 2
+        assert state.flat.get("shared_favor") == shared
+        return
+    pytest.fail("no seed gave the attacker a victory over the pawn")
+
+
+def test_a_banished_kinship_holder_burns_only_the_favor_on_their_board() -> None:
+    """A defeat's burn is a loss, not a use: the bank Vow of Kinship lends stays out of it (docs/decisions.md)."""
+    for seed in range(200):
+        state = exile_at_chancellors_site(seed, warbands=9)
+        put(state, "vow_of_kinship", 0)
+        state.flat.move(("shared_favor",), ("favor", 0), 4 - state.flat.get("favor", 0))
+        bank = state.flat.get("bank_favor", nomad(state))
+        if not banish(state):
+            continue
+        assert state.flat.get("favor", 0) == 0 and state.flat.get("bank_favor", nomad(state)) == bank + 4, \
+            "the favor on its holder's board went to the Nomad bank"
+        assert action(Kind.BURN_HALF_FAVOR) not in state.legal_actions(), "nothing on their board to burn"
+        with pytest.raises(IllegalAction):
+            state.apply(action(Kind.BURN_HALF_FAVOR))
+        return
+    pytest.fail("no seed gave the attacker a victory over the pawn")
+
+
+def test_vow_of_kinship_puts_the_favor_a_trade_gains_in_the_nomad_bank() -> None:
+    state = started(5)
+    with_kinship(state, 0)
+    inn = at_site(state, "wayside_inn", state.flat.get("pawn_site", 0))
+    assert state.suit_of[inn] != nomad(state)
+    banks = state.flat.get("bank_favor", nomad(state)), state.flat.get("bank_favor", state.suit_of[inn])
+    state.apply(action(Kind.TRADE_FOR_FAVOR, inn))
+    if state.flat.get("phase") == Phase.MODIFIERS:
+        state.apply(action(Kind.TAKE_ACTION))
+    answer_all(state)
+    assert state.flat.get("favor", 0) == 0
+    assert state.flat.get("bank_favor", state.suit_of[inn]) == banks[1] - 1
+    assert state.flat.get("bank_favor", nomad(state)) == banks[0] + 1, "gained into the Nomad bank"
+    check_invariants(state)
+
+
+def storyteller_use(state: OathState) -> int:
+    """Seat 0's Storyteller, whose Action costs a favor placed on it, with no favor on their board."""
+    storyteller = put(state, "storyteller", 0)
+    state.flat.move(("favor", 0), ("shared_favor",), state.flat.get("favor", 0))
+    return action(Kind.USE_POWER, storyteller)
+
+
+def test_vow_of_kinship_lets_its_holder_pay_a_cost_with_nomad_bank_favor() -> None:
+    state = started(5)
+    with_kinship(state, 0)
+    use = storyteller_use(state)
+    bank = state.flat.get("bank_favor", nomad(state))
+    assert bank > 0 and use in state.legal_actions()
+    state.apply(use)
+    assert state.flat.get("card_favor", state.cards.of("denizen", "storyteller")) == 1
+    assert state.flat.get("bank_favor", nomad(state)) == bank - 1, "placed from the Nomad bank"
+
+
+def test_without_vow_of_kinship_the_nomad_bank_pays_nothing() -> None:
+    state = started(5)
+    use = storyteller_use(state)
+    assert state.flat.get("bank_favor", nomad(state)) > 0 and use not in state.legal_actions()
+    with pytest.raises(IllegalAction):
+        state.apply(use)
+
+
+def test_vow_of_kinship_and_vow_of_renewal_together_put_the_favor_taken_in_the_nomad_bank() -> None:
+    state = holding_dowsing_sticks(1)
+    with_kinship(state, 0)
+    put(state, "vow_of_renewal", 0)
+    bank, shared = state.flat.get("bank_favor", nomad(state)), state.flat.get("shared_favor")
+    use_dowsing_sticks(state)
+    assert state.flat.get("favor", 0) == 0 and state.flat.get("shared_favor") == shared
+    assert state.flat.get("bank_favor", nomad(state)) == bank + 2, "taken, then put in the Nomad bank"
+
+
+def test_vow_of_renewal_takes_what_a_kinship_holder_burns_from_the_nomad_bank() -> None:
+    state = holding_dowsing_sticks(1)
+    with_kinship(state, 1)
+    put(state, "vow_of_renewal", 0)
+    bank, favor = state.flat.get("bank_favor", nomad(state)), state.flat.get("favor", 0)
+    use_dowsing_sticks(state)
+    assert state.flat.get("bank_favor", nomad(state)) == bank - 2 and state.flat.get("favor", 0) == favor + 2
