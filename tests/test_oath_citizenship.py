@@ -24,14 +24,17 @@ def reliquary(state: OathState) -> list[int]:
     return state.cards.in_zone(state.cards.zone("reliquary"))
 
 
-def use_scepter(state: OathState, branch: int, whom: int, relic: int | None = None) -> None:
-    """The Chancellor uses the Grand Scepter: branch 0 offers Citizenship, 1 exiles a Citizen."""
+def use_scepter(state: OathState, branch: int, whom: int, relic: int | None = None, *, propose: bool = True) -> None:
+    """The Chancellor uses the Grand Scepter: branch 0 offers Citizenship (and proposes it with no binding exchange
+    added unless `propose` is False), 1 exiles a Citizen."""
     state.flat.set("took_this_turn", scepter(state), 0)
     state.apply(action(Kind.USE_POWER, SCEPTER_OFFER * POWER_STRIDE + scepter(state)))
     answers = (branch, whom) if relic is None else (branch, whom, relic - state.cards.base["relic"])
     for answer in answers:  # a choice with a single option is not asked
         if action(Kind.ANSWER, answer) in state.legal_actions():
             state.apply(action(Kind.ANSWER, answer))
+    if propose and state.flat.get("phase") == Phase.NEGOTIATE:
+        state.apply(action(Kind.PROPOSE_EXCHANGE))
 
 
 def citizen(state: OathState, seat: int = 1) -> int:
@@ -80,7 +83,7 @@ def test_a_declined_offer_changes_nothing_but_the_scepter_users_turn() -> None:
     assert state.flat.get("citizenship_offer") == -1
     assert len(reliquary(state)) == 4
     changed = [i for i, (a, b) in enumerate(zip(before, state.flat.cells, strict=True)) if a != b]
-    assert len(changed) <= 4, "only the phase and the offer's three fields"
+    assert len(changed) <= 6, "only the phase, the offer's three fields and its two parties (negotiate.py)"
 
 
 def test_a_citizen_musters_purple_warbands_and_rests_to_the_chancellors_supply() -> None:

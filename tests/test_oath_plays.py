@@ -167,7 +167,7 @@ def test_locked_advisers_are_never_discarded_to_make_room() -> None:
     state = started(13)
     for card in state.advisers(0):
         state.cards.put(card, state.cards.zone("box"))
-    locked = [state.cards.of("denizen", name) for name in ("silver_tongue", "insomnia", "family_heirloom")]
+    locked = [state.cards.of("denizen", name) for name in ("silver_tongue", "vow_of_renewal", "family_heirloom")]
     for card in locked:
         state.cards.put(card, state.cards.zone("advisers", 0), faceup=True)
     newcomer = drawn(state, "wolves")
@@ -180,3 +180,20 @@ def test_locked_advisers_are_never_discarded_to_make_room() -> None:
     while state.flat.get("phase") == Phase.EFFECT:
         state.apply(state.legal_actions()[0])
     assert sorted(state.advisers(0)) == sorted(locked[1:] + [newcomer]), "the unlocked adviser made room"
+
+
+def test_an_adviser_that_lowers_the_limit_joins_only_if_enough_others_can_go() -> None:
+    """Insomnia ("You can only have 2 advisers") joining two locked advisers: faceup, it would leave three with no
+    way down to two (7.6.4, 7.2.2); facedown it limits nothing."""
+    state = started(13)
+    for card in state.advisers(0):
+        state.cards.put(card, state.cards.zone("box"))
+    for name in ("vow_of_renewal", "family_heirloom"):
+        state.cards.put(state.cards.of("denizen", name), state.cards.zone("advisers", 0), faceup=True)
+    insomnia = drawn(state, "insomnia")
+    assert action(Kind.PLAY_FACEDOWN, insomnia) in state.legal_actions()
+    assert action(Kind.PLAY_TO_ADVISERS, insomnia) not in state.legal_actions()
+    state.cards.put(state.cards.of("denizen", "vow_of_renewal"), state.cards.zone("box"))
+    state.cards.put(state.cards.of("denizen", "mushrooms"), state.cards.zone("advisers", 0), faceup=True)
+    state.apply(action(Kind.PLAY_TO_ADVISERS, insomnia))
+    assert len(state.advisers(0)) == 2, "Mushrooms made room"

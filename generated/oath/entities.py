@@ -215,70 +215,76 @@ class LabelId(IntEnum):
     MOVE_TRADE_FOR_SECRETS = 67
     MOVE_WARBAND_TO_SITE = 68
     MOVE_WARBAND_TO_BOARD = 69
-    MOVE_CHOOSE_ADVISER = 70
-    MOVE_USE_POWER = 71
-    MOVE_ANSWER = 72
-    MOVE_RECOVER_RELIC = 73
-    MOVE_CAMPAIGN = 74
-    MOVE_CAMPAIGN_FROM_POWER = 75
-    MOVE_TARGET_SITE = 76
-    MOVE_TARGET_RELIC = 77
-    MOVE_TARGET_PAWN = 78
-    MOVE_FIGHT = 79
-    MOVE_SACRIFICE = 80
-    MOVE_KILL_AT = 81
-    MOVE_OCCUPY = 82
-    MOVE_DONE = 83
-    MOVE_BANISH_TO = 84
-    MOVE_BURN_HALF_FAVOR = 85
-    THE_BANDITS = 86
-    THEIR_BOARD = 87
-    SEAT = 88
-    TO_ACT = 89
-    CHRONICLE_VOW = 90
-    CHRONICLE_CITIZENSHIP = 91
-    ACCEPT = 92
-    DECLINE = 93
-    CHRONICLE_BUILD = 94
-    CHRONICLE_BUILD_NOTHING = 95
-    CHRONICLE_REPAIR = 96
-    CHRONICLE_IN_PLACE_OF = 97
-    CHRONICLE_SUIT = 98
-    YOUR_CHOICE = 99
-    AT_SITE = 100
-    GAME_OVER = 101
-    MOVE_RECOVER_BANNER = 102
-    MOVE_TARGET_BANNER = 103
-    OLD_FAVOR_FIRST_TO = 104
-    MOVE_PLAY_VISION = 105
-    MOVE_PEEK = 106
-    MOVE_ACCEPT_CITIZENSHIP = 107
-    MOVE_DECLINE_CITIZENSHIP = 108
-    MOVE_SELF_EXILE = 109
-    MOVE_NEGOTIATE_WITH = 110
-    MOVE_GIVE_FAVOR = 111
-    MOVE_GIVE_SECRET = 112
-    MOVE_GIVE_CARD = 113
-    MOVE_PROPOSE_EXCHANGE = 114
-    MOVE_ACCEPT_EXCHANGE = 115
-    MOVE_DECLINE_EXCHANGE = 116
-    MOVE_END_NEGOTIATION = 117
-    MOVE_REROLL = 118
-    MOVE_OFFER_ALLY = 119
-    MOVE_ACCEPT_ALLY = 120
-    MOVE_GIVE_TITLE = 121
-    MOVE_USE_MODIFIER = 122
-    MOVE_TAKE_ACTION = 123
-    MOVE_USE_PLAN = 124
-    MOVE_KILL_ALL = 125
-    MOVE_BECOME_CITIZEN = 126
-    MOVE_BURN_ALL_FAVOR = 127
-    MOVE_DISCARD_TO = 128
-    DISCARD_WHERE_USUAL = 129
-    DISCARD_ON_PILE_TOP = 130
-    DISCARD_ON_PILE_BOTTOM = 131
-    DISCARD_ON_WORLD_DECK_BOTTOM = 132
-    MOVE_DISCARD_FIRST = 133
+    MOVE_GIVE_WARBAND = 70
+    MOVE_TAKE_WARBAND = 71
+    MOVE_GRANT_WARBAND_MOVE = 72
+    MOVE_REFUSE_WARBAND_MOVE = 73
+    MOVE_CHOOSE_ADVISER = 74
+    MOVE_USE_POWER = 75
+    MOVE_ANSWER = 76
+    MOVE_RECOVER_RELIC = 77
+    MOVE_CAMPAIGN = 78
+    MOVE_CAMPAIGN_FROM_POWER = 79
+    MOVE_TARGET_SITE = 80
+    MOVE_TARGET_RELIC = 81
+    MOVE_TARGET_PAWN = 82
+    MOVE_FIGHT = 83
+    MOVE_SACRIFICE = 84
+    MOVE_KILL_AT = 85
+    MOVE_OCCUPY = 86
+    MOVE_DONE = 87
+    MOVE_BANISH_TO = 88
+    MOVE_BURN_HALF_FAVOR = 89
+    THE_BANDITS = 90
+    THEIR_BOARD = 91
+    SEAT = 92
+    TO_ACT = 93
+    CHRONICLE_VOW = 94
+    CHRONICLE_CITIZENSHIP = 95
+    ACCEPT = 96
+    DECLINE = 97
+    CHRONICLE_BUILD = 98
+    CHRONICLE_BUILD_NOTHING = 99
+    CHRONICLE_REPAIR = 100
+    CHRONICLE_IN_PLACE_OF = 101
+    CHRONICLE_SUIT = 102
+    YOUR_CHOICE = 103
+    AT_SITE = 104
+    GAME_OVER = 105
+    MOVE_RECOVER_BANNER = 106
+    MOVE_TARGET_BANNER = 107
+    OLD_FAVOR_FIRST_TO = 108
+    MOVE_PLAY_VISION = 109
+    MOVE_PEEK = 110
+    MOVE_ACCEPT_CITIZENSHIP = 111
+    MOVE_DECLINE_CITIZENSHIP = 112
+    MOVE_SELF_EXILE = 113
+    MOVE_NEGOTIATE_WITH = 114
+    MOVE_GIVE_FAVOR = 115
+    MOVE_GIVE_SECRET = 116
+    MOVE_GIVE_CARD = 117
+    MOVE_PROPOSE_EXCHANGE = 118
+    MOVE_ACCEPT_EXCHANGE = 119
+    MOVE_DECLINE_EXCHANGE = 120
+    MOVE_END_NEGOTIATION = 121
+    MOVE_GIVE_BANNER = 122
+    MOVE_LET_PEEK = 123
+    MOVE_REROLL = 124
+    MOVE_OFFER_ALLY = 125
+    MOVE_ACCEPT_ALLY = 126
+    MOVE_GIVE_TITLE = 127
+    MOVE_USE_MODIFIER = 128
+    MOVE_TAKE_ACTION = 129
+    MOVE_USE_PLAN = 130
+    MOVE_KILL_ALL = 131
+    MOVE_BECOME_CITIZEN = 132
+    MOVE_BURN_ALL_FAVOR = 133
+    MOVE_DISCARD_TO = 134
+    DISCARD_WHERE_USUAL = 135
+    DISCARD_ON_PILE_TOP = 136
+    DISCARD_ON_PILE_BOTTOM = 137
+    DISCARD_ON_WORLD_DECK_BOTTOM = 138
+    MOVE_DISCARD_FIRST = 139
 
 
 class TableId(IntEnum):
@@ -416,107 +422,111 @@ class FieldId(IntEnum):
     CURRENT_PLAYER = 100
     VISIONS_DRAWN = 101
     TOOK_THIS_TURN = 102
-    USE_FORBIDDEN = 103
-    TRAVEL_COST_DELTA = 104
-    TRAVEL_FREE = 105
-    SEARCH_DRAW_DELTA = 106
-    SEARCH_COST_CAP = 107
-    TRADE_FAVOR_DELTA = 108
-    TRADE_SECRET_DELTA = 109
-    ATTACK_DICE_DELTA = 110
-    DEFENSE_DICE_DELTA = 111
-    KILL_ALL_DEFEATED = 112
-    ACTION_FORBIDDEN = 113
-    PHASE = 114
-    EFFECT_PLAYER = 115
-    EFFECT_RETURN = 116
-    WINNER = 117
-    POWER_QUEUED = 118
-    TRIGGER_TIMING = 119
-    TRIGGER_SEAT = 120
-    ACTION_KIND = 121
-    ACTION_TARGET = 122
-    MODIFIER_USED = 123
-    MODIFIERS_FIRST = 124
-    PLAYED_CARD = 125
-    PLAYED_SITE = 126
-    PLAYED_BY = 127
-    PLAYED_FACEUP = 128
-    SEARCH_KEEPS = 129
-    SEARCH_KEPT = 130
-    SEARCH_PLAYS = 131
-    SEARCH_TO_SITE = 132
-    SEARCH_RESOLVING = 133
-    RELIQUARY_PICK = 134
-    RELIQUARY_PICK_RETURN = 135
-    NEGOTIATOR = 136
-    NEGOTIATION_PARTNER = 137
-    NEGOTIATION_GOODS = 138
-    NEGOTIATION_SITE = 139
-    NEGOTIATION_QUEUE = 140
-    NEGOTIATION_RETURN = 141
-    OFFER_FAVOR = 142
-    OFFER_SECRET = 143
-    OFFER_CARD = 144
-    RELIQUARY_SPACE = 145
-    CHRONICLE_KEEP_SUIT = 146
-    ADVISER_LIMIT = 147
-    LIMIT_IGNORED = 148
-    COUNTED_SUIT = 149
-    ADVISERS_OF = 150
-    ADVISER_WEIGHT = 151
-    VISIONS_FORBIDDEN = 152
-    EXILE_FORBIDDEN = 153
-    TAKE_FORBIDDEN_CARD = 154
-    TAKE_FORBIDDEN_BANNER = 155
-    SECRET_COSTS_FORBIDDEN = 156
-    TITLE_CANDIDATES = 157
-    CITIZENSHIP_OFFER = 158
-    CITIZENSHIP_OFFER_BY = 159
-    CITIZENSHIP_RELIC = 160
-    ACT_PHASE_OVER = 161
-    SETUP_SEAT = 162
-    SITE_CAPACITY = 163
-    LOCKED_FOR = 164
-    CARD_LOCKED = 165
-    SACRIFICE_FORBIDDEN = 166
-    OUTNUMBERED_SACRIFICE_VALUE = 167
-    BANDITS_PER_SITE_DELTA = 168
-    FACEDOWN_ADVISER_PLAY_FORBIDDEN = 169
-    SEARCH_PLAYS_IF_ONE_TO_SITE = 170
-    VISION_WARBANDS = 171
-    SHARED_VISION_PLAY = 172
-    SHARED_VISION_PLAYER = 173
-    BURNED_FAVOR_TAKER = 174
-    IGNORE_ONE_SHIELD_FACES = 175
-    ATTACK_ROLL_DOUBLED = 176
-    ATTACK_POOL_HALVED = 177
-    DEFENDER_BATTLE_PLANS_FORBIDDEN = 178
-    DEFEAT_KILLS_ALL = 179
-    MUSTER_ON_OCCUPIED_CARD = 180
-    FAVOR_BANK_OF = 181
-    FAVOR_BANK_LENT = 182
-    CARD_SUIT = 183
-    REGION_DISCARD_PILE = 184
-    RELIC_WARBANDS = 185
-    DISCARDED_SUIT_THIS_TURN = 186
-    TRAVEL_COST_BASE = 187
-    MUSTER_WARBAND_DELTA = 188
-    SEARCH_REVEAL_CARDS = 189
-    SEARCH_SWAP_DISPOSSESSED = 190
-    SEARCH_SWAPPABLE = 191
-    SITE_POWERS_IGNORED = 192
-    TRAVEL_CHOOSER = 193
-    ACTION_SUPPLY_FREE = 194
-    MASKED_RULER = 195
-    BANDIT_LORD = 196
-    PLACE_WARBANDS_FORBIDDEN = 197
-    PLAY_GAINS_SECRET_NOT_FAVOR = 198
-    PLAY_TO_ANY_SITE_IN_REGION = 199
-    PLAY_DISCARD_FIRST_IN_REGION = 200
-    RECOVER_TURNS_MOB = 201
-    END_ROLL = 202
-    END_ROLL_DELTA = 203
+    WARBAND_MOVE_ASKED = 103
+    WARBAND_MOVES_GRANTED = 104
+    WARBAND_MOVES_REFUSED = 105
+    USE_FORBIDDEN = 106
+    TRAVEL_COST_DELTA = 107
+    TRAVEL_FREE = 108
+    SEARCH_DRAW_DELTA = 109
+    SEARCH_COST_CAP = 110
+    TRADE_FAVOR_DELTA = 111
+    TRADE_SECRET_DELTA = 112
+    ATTACK_DICE_DELTA = 113
+    DEFENSE_DICE_DELTA = 114
+    KILL_ALL_DEFEATED = 115
+    ACTION_FORBIDDEN = 116
+    PHASE = 117
+    EFFECT_PLAYER = 118
+    EFFECT_RETURN = 119
+    WINNER = 120
+    POWER_QUEUED = 121
+    TRIGGER_TIMING = 122
+    TRIGGER_SEAT = 123
+    ACTION_KIND = 124
+    ACTION_TARGET = 125
+    MODIFIER_USED = 126
+    MODIFIERS_FIRST = 127
+    PLAYED_CARD = 128
+    PLAYED_SITE = 129
+    PLAYED_BY = 130
+    PLAYED_FACEUP = 131
+    SEARCH_KEEPS = 132
+    SEARCH_KEPT = 133
+    SEARCH_PLAYS = 134
+    SEARCH_TO_SITE = 135
+    SEARCH_RESOLVING = 136
+    RELIQUARY_PICK = 137
+    RELIQUARY_PICK_RETURN = 138
+    NEGOTIATOR = 139
+    NEGOTIATION_PARTNER = 140
+    NEGOTIATION_GOODS = 141
+    NEGOTIATION_SITE = 142
+    NEGOTIATION_QUEUE = 143
+    NEGOTIATION_RETURN = 144
+    OFFER_FAVOR = 145
+    OFFER_SECRET = 146
+    OFFER_CARD = 147
+    OFFER_BANNER = 148
+    RELIQUARY_SPACE = 149
+    CHRONICLE_KEEP_SUIT = 150
+    ADVISER_LIMIT = 151
+    LIMIT_IGNORED = 152
+    COUNTED_SUIT = 153
+    ADVISERS_OF = 154
+    ADVISER_WEIGHT = 155
+    VISIONS_FORBIDDEN = 156
+    EXILE_FORBIDDEN = 157
+    TAKE_FORBIDDEN_CARD = 158
+    TAKE_FORBIDDEN_BANNER = 159
+    SECRET_COSTS_FORBIDDEN = 160
+    TITLE_CANDIDATES = 161
+    CITIZENSHIP_OFFER = 162
+    CITIZENSHIP_OFFER_BY = 163
+    CITIZENSHIP_RELIC = 164
+    ACT_PHASE_OVER = 165
+    SETUP_SEAT = 166
+    SITE_CAPACITY = 167
+    LOCKED_FOR = 168
+    CARD_LOCKED = 169
+    SACRIFICE_FORBIDDEN = 170
+    OUTNUMBERED_SACRIFICE_VALUE = 171
+    BANDITS_PER_SITE_DELTA = 172
+    FACEDOWN_ADVISER_PLAY_FORBIDDEN = 173
+    SEARCH_PLAYS_IF_ONE_TO_SITE = 174
+    VISION_WARBANDS = 175
+    SHARED_VISION_PLAY = 176
+    SHARED_VISION_PLAYER = 177
+    BURNED_FAVOR_TAKER = 178
+    IGNORE_ONE_SHIELD_FACES = 179
+    ATTACK_ROLL_DOUBLED = 180
+    ATTACK_POOL_HALVED = 181
+    DEFENDER_BATTLE_PLANS_FORBIDDEN = 182
+    DEFEAT_KILLS_ALL = 183
+    MUSTER_ON_OCCUPIED_CARD = 184
+    FAVOR_BANK_OF = 185
+    FAVOR_BANK_LENT = 186
+    CARD_SUIT = 187
+    REGION_DISCARD_PILE = 188
+    RELIC_WARBANDS = 189
+    DISCARDED_SUIT_THIS_TURN = 190
+    TRAVEL_COST_BASE = 191
+    MUSTER_WARBAND_DELTA = 192
+    SEARCH_REVEAL_CARDS = 193
+    SEARCH_SWAP_DISPOSSESSED = 194
+    SEARCH_SWAPPABLE = 195
+    SITE_POWERS_IGNORED = 196
+    TRAVEL_CHOOSER = 197
+    ACTION_SUPPLY_FREE = 198
+    MASKED_RULER = 199
+    BANDIT_LORD = 200
+    PLACE_WARBANDS_FORBIDDEN = 201
+    PLAY_GAINS_SECRET_NOT_FAVOR = 202
+    PLAY_TO_ANY_SITE_IN_REGION = 203
+    PLAY_DISCARD_FIRST_IN_REGION = 204
+    RECOVER_TURNS_MOB = 205
+    END_ROLL = 206
+    END_ROLL_DELTA = 207
 
 
 class ResourceId(IntEnum):
@@ -677,18 +687,19 @@ class SelectorId(IntEnum):
     YOUR_SITE = 12
     YOUR_REGION = 13
     PLAYERS = 14
-    FAVOR_BANKS = 15
-    BANKS_WITH_FAVOR = 16
-    PLAYERS_AT_YOUR_SITE = 17
-    YOUR_ADVISERS = 18
-    SITES_ON_MAP = 19
-    MOVABLE_NOMAD_DENIZENS = 20
-    NOMAD_ADVISERS_OF_OTHERS = 21
-    COAST_SITES = 22
-    LEAST_FAVOR_BANKS = 23
-    YOUR_FACEUP_ADVISERS = 24
-    CARDS_AT_YOUR_SITE = 25
-    OTHER_SITES_ON_MAP = 26
+    YOU_AS_A_PLAYER = 15
+    FAVOR_BANKS = 16
+    BANKS_WITH_FAVOR = 17
+    PLAYERS_AT_YOUR_SITE = 18
+    YOUR_ADVISERS = 19
+    SITES_ON_MAP = 20
+    MOVABLE_NOMAD_DENIZENS = 21
+    NOMAD_ADVISERS_OF_OTHERS = 22
+    COAST_SITES = 23
+    LEAST_FAVOR_BANKS = 24
+    YOUR_FACEUP_ADVISERS = 25
+    CARDS_AT_YOUR_SITE = 26
+    OTHER_SITES_ON_MAP = 27
 
 
 class SuitId(IntEnum):
@@ -2839,6 +2850,22 @@ LABELS: tuple[Label, ...] = (
         text=Text(en='Move a warband to your board from', fr='Ramener sur votre plateau une Troupe du site', uk='Повернути на свій планшет загін з місцевості'),
     ),
     Label(
+        id=LabelId.MOVE_GIVE_WARBAND,
+        text=Text(en='Give a warband from your board to', fr='Donner une Troupe de votre plateau à', uk='Дати загін зі свого планшета гравцю'),
+    ),
+    Label(
+        id=LabelId.MOVE_TAKE_WARBAND,
+        text=Text(en='Take a warband from the board of', fr='Prendre une Troupe sur le plateau de', uk='Взяти загін із планшета гравця'),
+    ),
+    Label(
+        id=LabelId.MOVE_GRANT_WARBAND_MOVE,
+        text=Text(en='Give permission to move warbands to', fr='Donner l’autorisation de déplacer des Troupes à', uk='Дати згоду на переміщення загонів гравцю'),
+    ),
+    Label(
+        id=LabelId.MOVE_REFUSE_WARBAND_MOVE,
+        text=Text(en='Refuse permission to move warbands to', fr='Refuser l’autorisation de déplacer des Troupes à', uk='Не дати згоди на переміщення загонів гравцю'),
+    ),
+    Label(
         id=LabelId.MOVE_CHOOSE_ADVISER,
         text=Text(en='Keep as your first adviser', fr='Garder comme premier Conseiller la carte', uk='Залишити першим радником карту'),
     ),
@@ -3029,6 +3056,14 @@ LABELS: tuple[Label, ...] = (
     Label(
         id=LabelId.MOVE_END_NEGOTIATION,
         text=Text(en='End the negotiation without an exchange', fr='Mettre fin à la négociation sans échange', uk='Завершити перемовини без обміну'),
+    ),
+    Label(
+        id=LabelId.MOVE_GIVE_BANNER,
+        text=Text(en='In the offer, given by whoever holds it:', fr='Dans l’offre, donnée par qui la détient :', uk='У пропозиції (дає той, у кого він є): стяг'),
+    ),
+    Label(
+        id=LabelId.MOVE_LET_PEEK,
+        text=Text(en='Let the Exile peek at the Imperial Reliquary relic', fr='Laisser l’Exilé regarder la Relique du Reliquaire Impérial', uk='Дозволити Вигнанцю підглянути реліквію з Релікваріуму Імперії'),
     ),
     Label(
         id=LabelId.MOVE_REROLL,
@@ -3560,12 +3595,12 @@ STATE: tuple[StateField, ...] = (
     StateField(
         id=FieldId.CAMPAIGN_DISCARD_AT_END,
         of=('card',),
-        doc='1 + the player who discards this card at the end of the Campaign (5.5.8, "At end, discard"); 0: none.',
+        doc='2 + the player who discards this card at the end of the Campaign (5.5.8, "At end, discard"); 1 the bandits (5.5.3); 0: none.',
     ),
     StateField(
         id=FieldId.CAMPAIGN_DISCARD_ON_DEFEAT,
         of=('card',),
-        doc='1 + the player who discards this card if they are defeated (5.5.6, "If you\'re defeated"); 0: none.',
+        doc='2 + the player who discards this card if they are defeated (5.5.6, "If you\'re defeated"); 1 the bandits (5.5.3); 0: none.',
     ),
     StateField(
         id=FieldId.CAMPAIGN_PLAN_CARD,
@@ -3843,6 +3878,20 @@ STATE: tuple[StateField, ...] = (
         doc='1 when the card was taken this turn (the Grand Scepter cannot be used then).',
     ),
     StateField(
+        id=FieldId.WARBAND_MOVE_ASKED,
+        doc="The warband move (6.5) waiting for another player's permission, as its move number (runtime/oath/actions.py: kind * 8192 + argument); 0: none.",
+    ),
+    StateField(
+        id=FieldId.WARBAND_MOVES_GRANTED,
+        of=('player',),
+        doc="The warband moves this player allowed the player whose turn it is, until the turn passes (6.5; bits, runtime/oath/warbands.py REQUEST_BITS: 1 a Citizen's pick-up, 2 a give, 4 a take).",
+    ),
+    StateField(
+        id=FieldId.WARBAND_MOVES_REFUSED,
+        of=('player',),
+        doc="The warband moves this player refused the player whose turn it is, until the turn passes (bits as warband_moves_granted's): they are not offered again.",
+    ),
+    StateField(
         id=FieldId.USE_FORBIDDEN,
         of=('card',),
         doc="1: nobody can use the card's powers now (the Grand Scepter on the turn it was taken). A persistent rule (runtime/oath/persistent.py).",
@@ -4005,7 +4054,7 @@ STATE: tuple[StateField, ...] = (
     ),
     StateField(
         id=FieldId.NEGOTIATION_GOODS,
-        doc='What may change hands besides favor and secrets: 1 advisers, 2 relics, 4 ruled sites (bits).',
+        doc='What may change hands besides favor and secrets: 1 advisers, 2 relics, 4 ruled sites, 8 banners (bits).',
     ),
     StateField(
         id=FieldId.NEGOTIATION_SITE,
@@ -4033,6 +4082,11 @@ STATE: tuple[StateField, ...] = (
         id=FieldId.OFFER_CARD,
         of=('card',),
         doc='1 for an adviser, relic or site in the offer, given by the party who has it.',
+    ),
+    StateField(
+        id=FieldId.OFFER_BANNER,
+        of=('banner',),
+        doc='1 for a banner in the offer, given by the party who holds it (a Citizenship offer, 6.6.1).',
     ),
     StateField(
         id=FieldId.RELIQUARY_SPACE,
@@ -4101,7 +4155,7 @@ STATE: tuple[StateField, ...] = (
     StateField(
         id=FieldId.CITIZENSHIP_OFFER,
         value='player',
-        doc='The Exile a Citizenship offer waits on (6.6.1; -1: none): they accept or decline once the offering power ends.',
+        doc='The Exile a Citizenship offer waits on (6.6.1; -1: none): they accept or decline once the offering power ends and the offerer has added the binding exchange (runtime/oath/negotiate.py).',
     ),
     StateField(
         id=FieldId.CITIZENSHIP_OFFER_BY,
@@ -4869,7 +4923,7 @@ NATIVES: tuple[Native, ...] = (
     Native(
         id=NativeId.OFFER_CITIZENSHIP,
         args=('player', 'player', 'card'),
-        doc='The first player offers Citizenship to the second, an Exile, promising the given relic of the Imperial Reliquary (6.6.1: exactly one; a binding offer); once the power ends the Exile accepts (6.6.2 applies and they take the relic) or declines.',
+        doc="The first player offers Citizenship to the second, an Exile, promising the given relic of the Imperial Reliquary (6.6.1: exactly one; a binding offer); once the power ends the offerer may add a binding exchange of favor, secrets, banners and non-Reliquary relics, either way, and let the Exile peek at the Reliquary's relics, then the Exile accepts (6.6.2 applies, they take the relic and the exchange is carried out) or declines.",
     ),
     Native(
         id=NativeId.BECOME_EXILE,
@@ -5061,6 +5115,10 @@ SELECTORS: tuple[Selector, ...] = (
     Selector(
         id=SelectorId.PLAYERS,
         doc='The players in the game (not the empty seats: use this rather than `{every: player}`).',
+    ),
+    Selector(
+        id=SelectorId.YOU_AS_A_PLAYER,
+        doc="You, if you are a player; nobody for the bandits, who use battle plans as no seat (5.5.3): a power the bandits may use reads and writes a player's own fields (board, role) through it.",
     ),
     Selector(
         id=SelectorId.FAVOR_BANKS,

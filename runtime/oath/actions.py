@@ -84,6 +84,11 @@ class Kind(IntEnum):
     DECLINE_EXCHANGE = 66
     END_NEGOTIATION = 67
     """The proposer lets the negotiation be, with no exchange."""
+    GIVE_BANNER = 78
+    """A banner in the offer, given by the party who holds it (argument: the banner; a Citizenship offer, 6.6.1)."""
+    LET_PEEK = 79
+    """The Grand Scepter's holder lets the Exile they offer Citizenship to peek at a relic in the Imperial Reliquary
+    (6.6.1; argument: the relic)."""
     REROLL = 68
     """Jinx: the roller rerolls all the dice they just rolled (argument: the card whose cost they pay)."""
     SWAP_DRAWN = 69
@@ -91,6 +96,17 @@ class Kind(IntEnum):
     """Land Warden: the Search keeps the cards kept so far and discards the others."""
     DISCARD_INSTEAD = 70
     """Wild Mounts: this card the player rules is discarded instead of their battle plans of a suit."""
+    GIVE_WARBAND = 72
+    """6.5: a warband from the player's board to the board of this Imperial player at their site (argument: the seat),
+    with their permission."""
+    TAKE_WARBAND = 73
+    """6.5: a warband to the player's board from the board of this Imperial player at their site (argument: the seat),
+    with their permission."""
+    GRANT_WARBAND_MOVE = 74
+    """The player asked lets the warband move asked by this player (argument: the seat) be made, for the rest of
+    the turn (warbands.py)."""
+    REFUSE_WARBAND_MOVE = 75
+    """The player asked forbids it for the rest of the turn (argument: the seat)."""
     RELIC_TO_DECK = 80
     """Relic Hunter: a relic the attacker just took goes to the bottom of the relic deck (argument: the relic)."""
     """Great Spire: a denizen the Search drew changes places with a random card from the Dispossessed."""
@@ -143,6 +159,9 @@ class Phase(IntEnum):
     """The attacker may target the facedown relics at targeted sites too (TARGET_RELIC; Relic Hunter)."""
     CAMPAIGN_RETURN_RELICS = 34
     """The victorious attacker may put the relics they took on the bottom of the relic deck (Relic Hunter)."""
+    WARBAND_PERMISSION = 35
+    """A player asks another for permission to move warbands (6.5): the Chancellor for a Citizen's pick-up, an
+    Imperial player for a give or take; the player asked grants or refuses it (warbands.py)."""
     PLAY_AFTER_DISCARD = 23
     """The People's Favor's first discard is made: the player plays the card they searched (else a facedown adviser,
     6.1) to a site (plays.py)."""

@@ -36,11 +36,15 @@ def limit_of(state: OathState, seat: int) -> tuple[int, list[int]]:
     return flat.get("adviser_limit", seat), [c for c in advisers if not flat.get("limit_ignored", c)]
 
 
-def adviser_room(state: OathState, seat: int) -> bool:
-    """Whether one more adviser can join this player's: under the limit, or with an adviser that may be discarded
-    to make room (5.1.4.II; a locked one may not, 7.2.2)."""
-    limit, counted = limit_of(state, seat)
-    return len(counted) < limit or any(not state.cards.locked(card) for card in counted)
+def adviser_room(state: OathState, seat: int, card: int, *, faceup: bool) -> bool:
+    """Whether the card can be among this player's advisers (played, or turned faceup by 6.1): once it is, with the
+    limit it may lower itself (Insomnia), enough of the others can be discarded to keep to the limit (5.1.4.II,
+    7.6.4; a locked one may not, 7.2.2). Tried on a copy."""
+    twin = state.clone()
+    twin.cards.put(card, twin.cards.zone("advisers", seat), faceup=faceup)
+    limit, counted = limit_of(twin, seat)
+    spare = [other for other in counted if other != card and not twin.cards.locked(other)]
+    return len(counted) - limit <= len(spare)
 
 
 def discard_down(state: OathState, seat: int, keep: int = -1) -> None:

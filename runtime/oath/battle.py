@@ -206,9 +206,11 @@ Body = Callable[[FlatState, list[int]], int]
 
 
 def _record(field: str, value: Callable[[FlatState, list[int]], int]) -> Body:
-    """A native that writes an outcome for its player (the first argument) to be carried out later."""
+    """A native that writes an outcome for its player (the first argument) to be carried out later; none for the
+    bandits (-1), who gain nothing, are never killed and use their plans as campaign.py says (5.5.3)."""
     def record(flat: FlatState, args: list[int]) -> int:
-        flat.set(field, args[0], value(flat, args))
+        if args[0] >= 0:
+            flat.set(field, args[0], value(flat, args))
         return 0
     return record
 
@@ -218,8 +220,10 @@ def _plan_card(flat: FlatState, args: list[int]) -> int:
 
 
 def _gain_favor(flat: FlatState, args: list[int]) -> int:
+    """The favor a victory gives a player; the bandits (-1) have no board to gain it on."""
     player, suit, n = args
-    flat.add("campaign_win_favor", player, suit, n)
+    if player >= 0:
+        flat.add("campaign_win_favor", player, suit, n)
     return 0
 
 

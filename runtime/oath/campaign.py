@@ -3,22 +3,26 @@
 Each step that needs a player's decision is a phase whose legal actions are that decision; steps
 with a single possible outcome resolve on their own. Battle plans (5.5.3) run on the effect VM: the
 attacker's, then the defender's and each Ally's, each plan once; those the kernel cannot run yet (a
-native or rule hook it lacks) are not offered. Warbands are counted by colour (empire.py): an Imperial
-player fights with purple warbands and loses them to the purple bank. An Imperial defence (5.5.2) has the
-Chancellor as an Ally and the Citizens who offer and are let in; the Chancellor decides its losses. The pools,
-forces and natives of battle plans are battle.py's; what a plan leaves for the end (5.5.6-5.5.8) is carried
-out here. A power may allow a Campaign (Knights Errant, Captains; Sneak Attack, against the last attacker):
-once it is settled, its user declares the defender (CAMPAIGN_DEFENDER), spends no Supply, and may act as if
-their pawn were elsewhere; a victory may allow a Travel for no Supply before it (Second Wind, CAMPAIGN_TRAVEL).
-Not yet played: the bandits' plans and the Campaign modifiers of the Allies.
+native or rule hook it lacks) are not offered. Defending bandits use every defence plan with no cost at the sites
+they rule, on their own: the plan runs for no seat (`you` is BANDITS), a choice it asks going the way best for their
+defence. Warbands are counted by colour (empire.py): an Imperial player fights with purple warbands and loses them to
+the purple bank. An Imperial defence (5.5.2) has the Chancellor as an Ally and the Citizens who offer and are let in;
+the Campaign modifiers (timing `defense`) of the defender, then of each Ally, run before the plans; the Chancellor
+decides its losses. The pools, forces and natives of battle plans are battle.py's; what a plan leaves for the end
+(5.5.6-5.5.8) is carried out here. A power may allow a Campaign (Knights Errant, Captains; Sneak Attack, against the
+last attacker): once it is settled, its user declares the defender (CAMPAIGN_DEFENDER), spends no Supply, and may
+act as if their pawn were elsewhere; a victory may allow a Travel for no Supply before it (Second Wind, CAMPAIGN_TRAVEL).
 """
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ..bytecode import Status, pending_choice, provide_choice
 from ..content import CompiledGame
+from ..effects import start as start_effect
 from ..state import FlatState
 from ..vm_py import Native
 from . import banners, battle, favor, modifiers
@@ -26,6 +30,7 @@ from .actions import NONE, STRIDE, Kind, Phase, action
 from .battle import ALLY_BOARD, BOARD, LOSSES, PLAN_SACRIFICE, SACRIFICED, SKULLS, force_places, force_size
 from .empire import CHANCELLOR, JOINED, become_citizen, colour, ruler_of
 from .modifiers import in_play
+from .natives import DISCARDER
 from .persistent import may_take
 
 if TYPE_CHECKING:
@@ -49,6 +54,8 @@ OFFERED, DECLINED = 1, 3
 """Values of `campaign_ally` besides JOINED (empire.py): a Citizen's offer waits for the defender, or is over."""
 ATTACKER, DEFENDER = 1, 2
 """Values of `campaign_planning`: whose battle plans are being chosen."""
+BANDITS = -1
+"""The bandits as `campaign_defender` names them, and the `you` of the battle plans they use (5.5.3)."""
 CAMPAIGN_HOOKS = ("attack_dice_delta", "defense_dice_delta", "kill_all_defeated", "bandits_per_site_delta",
                   "defender_battle_plans_forbidden", "ignore_attack_skulls", "ignore_attack_hollow_swords",
                   "ignore_one_shield_faces", "ignore_two_shield_faces", "ignore_two_sword_faces", "attack_roll_doubled",
@@ -385,12 +392,25 @@ def _allies_done(state: OathState) -> None:
 
 
 def _defend(state: OathState) -> None:
-    """5.5.2: the defender's defence powers (modifiers with timing `defense`), then the battle plans."""
-    defender = state.flat.get("campaign_defender")
-    if defender >= 0:
-        state.trigger(defender, "defense")
-    else:
+    """5.5.2: "Activate all the Campaign modifiers ruled by the defender and all Allies" (timing `defense`): the
+    defender's, then each Ally's (`after_defence_modifiers`), then the battle plans. The bandits have none."""
+    _defence_modifiers_from(state, 0)
+
+
+def after_defence_modifiers(state: OathState, seat: int) -> None:
+    """The defence modifiers of a player of the defending side have run (game.py): the next one's, or the plans."""
+    _defence_modifiers_from(state, _side(state, DEFENDER).index(seat) + 1)
+
+
+def _defence_modifiers_from(state: OathState, first: int) -> None:
+    """The defence modifiers of the defending side's players from the `first` on (the defender, then each Ally),
+    each card's once: one that several of them can use (a card at a purple site, 6.6.3) runs for the first."""
+    side = _side(state, DEFENDER)
+    if first == len(side):
         plans_after_defence(state)
+        return
+    ran = frozenset(card for card in state.triggered["defense"] for seat in side[:first] if state.can_use(seat, card))
+    state.trigger(side[first], "defense", skip=ran)
 
 
 def _battle_rules(state: OathState) -> None:
@@ -419,8 +439,8 @@ def _side(state: OathState, side: int) -> list[int]:
 
 
 def _plans_of(state: OathState, side: int, after: int | None = None) -> None:
-    """5.5.3: the attacker's plans, then the defender's and each Ally's; a player with no plan they can use is
-    passed over."""
+    """5.5.3: the attacker's plans, then the defender's (the bandits' on their own) and each Ally's; a player with no
+    plan they can use is passed over."""
     flat = state.flat
     users = _side(state, side)
     for user in users[users.index(after) + 1:] if after is not None else users:
@@ -430,6 +450,8 @@ def _plans_of(state: OathState, side: int, after: int | None = None) -> None:
             flat.set("phase", Phase.CAMPAIGN_PLANS)
             return
     if side == ATTACKER:
+        if flat.get("campaign_defender") == BANDITS:
+            _bandits_use_plans(state)
         _plans_of(state, DEFENDER)
     else:
         flat.set("campaign_planning", 0)
@@ -500,6 +522,73 @@ def _exclusive_plans(state: OathState) -> frozenset[str]:
         _EXCLUSIVE[layout] = frozenset(key for key, _ in state.plans.values()
                                        if "forbid_other_battle_plans" in natives_of(state.game, key))
     return _EXCLUSIVE[layout]
+
+
+def _bandit_plans(state: OathState) -> list[int]:
+    """5.5.3: "The bandits use all battle plans they rule that have no cost": the defence plans with no cost on the
+    faceup cards at every site they rule, targeted or not (docs/decisions.md), not used yet; none if the defender's
+    plans are forbidden. A plan that forbids its user the others (Code of Honor) comes last."""
+    flat = state.flat
+    if flat.get("defender_battle_plans_forbidden"):
+        return []
+    exclusive = _exclusive_plans(state)
+    cards = [card for site in state.sites_on_map() if state.bandits_rule(site) for card in state.cards_at(site)
+             if flat.get("card_faceup", card) and not flat.get("campaign_plan_used", card)
+             and (card, DEFENDER) in state.plans and state.plans[(card, DEFENDER)][1] is None]
+    return sorted(cards, key=lambda card: (state.plans[(card, DEFENDER)][0] in exclusive, card))
+
+
+def _bandits_use_plans(state: OathState) -> None:
+    """The bandits use their plans, each once, with no player to decide: as many as they can, so a plan that forbids
+    the others only if it is their only kind (then one of them); none once one has decided the battle."""
+    exclusive = _exclusive_plans(state)
+    plans = _bandit_plans(state)
+    ordinary = [card for card in plans if state.plans[(card, DEFENDER)][0] not in exclusive]
+    for card in ordinary or plans[:1]:
+        if state.flat.get("campaign_decided"):
+            return
+        _bandits_use(state, card)
+
+
+def _bandits_use(state: OathState, card: int) -> None:
+    """A plan runs for the bandits, `you` being BANDITS (the natives give them nothing and mark their discards); a
+    choice it asks is the bandits' (`_bandits_choice`)."""
+    flat = state.flat
+    flat.set("campaign_plan_used", card, 1)
+    flat.set("campaign_plan_card", card)
+    frame = start_effect(state.game, state.plans[(card, DEFENDER)][0], BANDITS, state.index_in_kind(card))
+    _run_plan(state, flat, frame, lambda trial: _bandits_choice(state, trial))
+
+
+def _run_plan(state: OathState, flat: FlatState, frame: array[int], choose: Callable[[array[int]], int]) -> None:
+    """Runs a plan's effect on a state to its end, `choose` answering each choice it asks."""
+    from .game import STEP_LIMIT  # game.py imports this module
+
+    while state.run_vm(state.game.code, flat.cells, frame, state.game.data, state.natives, STEP_LIMIT) is Status.PAUSED:
+        provide_choice(frame, choose(frame))
+
+
+def _bandits_choice(state: OathState, frame: array[int]) -> int:
+    """The bandits use a plan for their side, as its user chooses how (7.5.4: ± dice): the option after which, the
+    plan run to its end on a copy (any later choice: its first option), the defense pool most exceeds the attack
+    pool (battle.pools); the first of equal ones."""
+    pending = pending_choice(frame)
+    assert pending is not None
+
+    def advantage(option: int) -> int:
+        trial, paused = state.flat.copy(), array("i", frame)
+        provide_choice(paused, option)
+        _run_plan(state, trial, paused, _first_option)
+        attack, defense = battle.pools(trial)
+        return defense - attack
+
+    return max(pending.options, key=advantage)
+
+
+def _first_option(frame: array[int]) -> int:
+    pending = pending_choice(frame)
+    assert pending is not None
+    return pending.options[0]
 
 
 def use_plan(state: OathState, seat: int, card: int) -> None:
@@ -917,8 +1006,8 @@ def become_citizen_now(state: OathState, seat: int, _: int) -> None:
 
 def _marked(state: OathState, which: int, only: int | None) -> list[tuple[int, int]]:
     field = DISCARD_FIELDS[which]
-    return [(card, state.flat.get(field, card) - 1) for card in range(state.flat.size(field))
-            if state.flat.get(field, card) and (only is None or state.flat.get(field, card) - 1 == only)]
+    return [(card, state.flat.get(field, card) - DISCARDER) for card in range(state.flat.size(field))
+            if state.flat.get(field, card) and (only is None or state.flat.get(field, card) - DISCARDER == only)]
 
 
 def _discard_marked(state: OathState, which: int, only: int | None = None) -> bool:
@@ -939,8 +1028,9 @@ def _discard_marked(state: OathState, which: int, only: int | None = None) -> bo
 
 
 def _kept_by_swap(state: OathState, player: int, card: int) -> bool:
-    """A plan of the suit the player may keep by discarding a card they rule instead (Wild Mounts)."""
-    kept = state.flat.get("campaign_swap_from", player) - 1
+    """A plan of the suit the player may keep by discarding a card they rule instead (Wild Mounts); the bandits rule
+    no such card."""
+    kept = state.flat.get("campaign_swap_from", player) - 1 if player != BANDITS else -1
     return kept >= 0 and state.cards.printed_suit[card] == kept and bool(_instead(state, player))
 
 

@@ -3,11 +3,8 @@ Imperial rule of purple sites, and the Successor.
 
 Warbands are counted by colour: `site_warbands[site, owner]` and `warband_bank[owner]` by the player whose
 colour they are, and purple is the Chancellor's (seat 0). A Citizen's board holds purple warbands and the
-Citizen's own colour waits in their personal bank until they are exiled.
-
-Not yet: the binding extras of an offer (favor, secrets, banners, other relics, 6.6.1), the Chancellor
-gaining the uncovered Reliquary modifier (2.3), Allies in an Imperial defence (5.5.2), the Chancellor's
-permission to pick up warbands and the Chancellor deciding Imperial losses (Empire summary).
+Citizen's own colour waits in their personal bank until they are exiled. Moving them between Imperial
+players' boards, and a Citizen's pick-up, which need permission (6.5), are warbands.py's.
 """
 
 from __future__ import annotations
@@ -165,7 +162,7 @@ def mark(field: str) -> Callable[[CompiledGame], Native]:
 
 
 def _offer(flat: FlatState, args: list[int]) -> int:
-    """6.6.1: the offer waits for the Exile's answer until the power ends (game.py)."""
+    """6.6.1: the offer waits until the power ends, for the rest of it and the Exile's answer (negotiate.py)."""
     holder, exile, relic = args
     flat.set("citizenship_offer", exile)
     flat.set("citizenship_offer_by", holder)
@@ -185,12 +182,13 @@ def _become_citizen(flat: FlatState, args: list[int]) -> int:
 
 def _player_rules(flat: FlatState, args: list[int]) -> int:
     """Glossary Rule with 6.6.3: a site with the player's colour of warbands (purple for every Imperial
-    player), a card at such a site, the player's advisers."""
+    player), a card at such a site, the player's advisers. For the bandits (-1, using a battle plan, 5.5.3): the
+    sites they rule and the cards there."""
     player, card = args
-    if player < 0:
-        return 0
     cards = Cards(flat)
     site = cards.site_of(card)
+    if player < 0:
+        return int(site is not None and bandits_rule(flat, site))
     holder = masked(flat, card)
     if holder >= 0:
         return int(player == holder)
@@ -205,6 +203,12 @@ def rules_site(flat: FlatState, player: int, site: int) -> bool:
     if flat.get("site_warbands", site, colour(flat, player)) > 0:
         return True
     return player >= 0 and player == bandit_lord(flat) and not warbands_at(flat, site) and on_map(flat, site)
+
+
+def bandits_rule(flat: FlatState, site: int) -> bool:
+    """Glossary Rule: the bandits rule the sites on the map where no player has warbands, unless the Bandit Crown's
+    holder does (7.6.5)."""
+    return on_map(flat, site) and not warbands_at(flat, site) and bandit_lord(flat) < 0
 
 
 def on_map(flat: FlatState, site: int) -> bool:
@@ -262,6 +266,7 @@ FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
     "warband_colour_of": bind_flat(lambda flat, args: colour(flat, args[0])),
     "player_rules": bind_flat(_player_rules),
     "ruler_of": bind_flat(lambda flat, args: ruler_of(flat, args[0])),
-    "is_campaign_ally": bind_flat(lambda flat, args: int(flat.get("campaign_ally", args[0]) == JOINED)),
+    "is_campaign_ally": bind_flat(
+        lambda flat, args: int(args[0] >= 0 and flat.get("campaign_ally", args[0]) == JOINED)),
 }
 """The natives of the Empire; they take the place of natives.py's first versions of the Rule natives."""

@@ -2,9 +2,9 @@
 
 The kernel plays the turn structure (4), the Search, Muster and Trade actions (5.1-5.3), Recover of
 relics and banners (5.4, banners.py), Campaign (5.5, campaign.py), Travel (5.6), the minor actions
-6.1-6.5, Visions (5.1.4), the People's Favor at Wake (4.1.1), the Rest and its Supply refresh (4.3),
-the end die (3.3), the Oathkeeper title of each Oath (2.11), Citizenship and exile (6.6-6.8, empire.py)
-and the wins as Usurper (3.1), Visionary (3.2), Successor (3.3.1) and at War Exhaustion (3.4). Card
+6.1-6.5 (6.5's warband moves, warbands.py), Visions (5.1.4), the People's Favor at Wake (4.1.1), the Rest and
+its Supply refresh (4.3), the end die (3.3), the Oathkeeper title of each Oath (2.11), Citizenship and exile
+(6.6-6.8, empire.py) and the wins as Usurper (3.1), Visionary (3.2), Successor (3.3.1) and at War Exhaustion (3.4). Card
 powers run on the effect VM: "Action:" powers (6.2), battle plans, When Played and Rest: powers, action
 modifiers (7.4, modifiers.py) and the modifiers that fire at a time their `timing` names (TRIGGERED);
 a power is offered only if the kernel implements its natives and reads its rule hooks. Binding exchanges are
@@ -23,7 +23,8 @@ from ..content import CompiledGame
 from ..effects import VMS, bind_natives, start
 from ..state import FlatState
 from ..vm_py import Native
-from . import advisers, banners, campaign, chronicle, empire, favor, modifiers, natives, negotiate, persistent, plays
+from . import (advisers, banners, campaign, chronicle, empire, favor, modifiers, natives, negotiate, persistent, plays,
+               warbands)
 from .actions import NONE, STRIDE, IllegalAction, Kind, Phase, action
 from .chronicle import Chronicle, Decide, write_chronicle
 from .observe import Observation, observe
@@ -271,6 +272,8 @@ class OathState:
             return self.flat.get("shared_vision_player")
         if phase == Phase.TRAVEL_DESTINATION:
             return self.flat.get("travel_chooser") - 1
+        if phase == Phase.WARBAND_PERMISSION:
+            return warbands.deciding_player(self.flat)
         if phase in (Phase.NEGOTIATE, Phase.NEGOTIATE_ANSWER):
             return negotiate.current_player(self.flat)
         if phase in (Phase.TRIGGERED, Phase.MODIFIERS):
@@ -305,8 +308,8 @@ class OathState:
         return empire.rules_site(self.flat, seat, site)
 
     def bandits_rule(self, site: int) -> bool:
-        """Glossary Rule: bandits rule the sites where no player has warbands."""
-        return not any(self.rules(seat, site) for seat in range(self.players))
+        """Glossary Rule: bandits rule the sites where no player has warbands (empire.py)."""
+        return empire.bandits_rule(self.flat, site)
 
     def advisers(self, seat: int) -> list[int]:
         return self.cards.in_zone(self.cards.zone("advisers", seat))
@@ -377,6 +380,8 @@ class OathState:
                           for relic in self.cards.in_zone(self.cards.zone("reliquary")))
         if phase == Phase.TRAVEL_DESTINATION:
             return modifiers.destinations(self)
+        if phase == Phase.WARBAND_PERMISSION:
+            return warbands.answer_moves(self.flat)
         if phase in (Phase.NEGOTIATE, Phase.NEGOTIATE_ANSWER):
             return negotiate.legal_actions(self)
         if phase == Phase.EFFECT:
@@ -427,11 +432,7 @@ class OathState:
                 out += [action(Kind.TRADE_FOR_FAVOR, card), action(Kind.TRADE_FOR_SECRETS, card)]
         if supply >= campaign.COST:
             out += [action(Kind.CAMPAIGN, defender) for defender in campaign.defenders(self, seat)]
-        if self.rules(seat, site) and self.flat.get("warbands", seat) > 0 \
-                and not self.flat.get("place_warbands_forbidden", seat):
-            out.append(action(Kind.WARBAND_TO_SITE, site))
-        if self._can_take_warband(seat, site):
-            out.append(action(Kind.WARBAND_TO_BOARD, site))
+        out += warbands.moves(self, seat, site)
         if empire.can_self_exile(self, seat):
             out.append(action(Kind.SELF_EXILE))
         if supply >= 1:
@@ -465,12 +466,6 @@ class OathState:
             relics += self.cards.in_zone(self.cards.zone("reliquary"))
         out += [action(Kind.PEEK, relic) for relic in relics if not self.flat.get("card_seen", relic, seat)]
         return out + persistent.discard_choices(self, seat)
-
-    def _can_take_warband(self, seat: int, site: int) -> bool:
-        """6.5: a warband back to the board from one's site, but never the last, unless the bandits left there
-        keep the site one's own (Bandit Crown, 7.6.5)."""
-        own = self.flat.get("site_warbands", site, empire.colour(self.flat, seat))
-        return own > 1 or own == 1 and seat == empire.bandit_lord(self.flat) and empire.warbands_at(self.flat, site) == 1
 
     def relics_at(self, site: int) -> list[int]:
         """Facedown relics at a site (5.4.1: what Recover can target there)."""
@@ -540,6 +535,8 @@ class OathState:
             campaign.HANDLERS[kind](self, seat, argument)
         elif kind in negotiate.KINDS:
             negotiate.apply(self, kind, argument)
+        elif kind in warbands.KINDS:
+            warbands.apply(self, seat, kind, argument)
         else:
             getattr(self, f"_do_{kind.name.lower()}")(seat, argument)
 
@@ -563,14 +560,16 @@ class OathState:
         self._rest(seat)
         self.trigger(seat, "rest")
 
-    def trigger(self, seat: int, when: str) -> None:
-        """Runs, each once, the powers of a TRIGGERED timing on the cards the player can use; then the game goes on
-        as that timing says (`_after_triggered`)."""
-        self._queue(seat, when)
+    def trigger(self, seat: int, when: str, *, skip: frozenset[int] = frozenset()) -> None:
+        """Runs, each once, the powers of a TRIGGERED timing on the cards the player can use but those in `skip`
+        (run for another already); then the game goes on as that timing says (`_after_triggered`)."""
+        self._queue(seat, when, skip)
         self._continue_triggered()
 
-    def _queue(self, seat: int, when: str) -> None:
+    def _queue(self, seat: int, when: str, skip: frozenset[int] = frozenset()) -> None:
         for card in self.triggered[when]:
+            if card in skip:
+                continue
             if self.can_use(seat, card) if card not in self.reacting else self._reacts(card, seat):
                 self.flat.set("power_queued", card, 1)
         self._start_triggered(seat, when)
@@ -622,11 +621,12 @@ class OathState:
         self._after_triggered(when, seat)
 
     def _after_triggered(self, when: str, seat: int) -> None:
-        """The Rest's powers pass the turn; a defence's go on to the battle plans; the others back to the Act."""
+        """The Rest's powers pass the turn; a defence's go on to the next Ally's or the battle plans; the others back
+        to the Act."""
         if when == "rest":
             self._pass_turn(seat)
         elif when == "defense":
-            campaign.plans_after_defence(self)
+            campaign.after_defence_modifiers(self, seat)
         elif when == "after_any_campaign":
             campaign.end(self)
         elif when in self.modifiers:
@@ -641,7 +641,7 @@ class OathState:
     def _pass_turn(self, seat: int) -> None:
         self.flat.set("action_kind", -1)
         self.flat.set("played_card", -1)
-        for field in ("discarded_suit_this_turn", "took_this_turn"):
+        for field in ("discarded_suit_this_turn", "took_this_turn", *warbands.TURN_FIELDS):
             self.flat.clear(field)
         following = (seat + 1) % self.players
         if following == 0:
@@ -939,13 +939,13 @@ class OathState:
             self._settled()
 
     def _settled(self) -> None:
-        """Once a power has settled, back in the phase it returns to: the title's holder again, the Exile's answer
-        to a Citizenship offer it made; in the Act, what it left for after (a Search's last step, a Campaign it
-        allows, the end of the Act Phase, `_after_decision`)."""
+        """Once a power has settled, back in the phase it returns to: the title's holder again, the rest of a
+        Citizenship offer it made and the Exile's answer (negotiate.py); in the Act, what it left for after (a
+        Search's last step, a Campaign it allows, the end of the Act Phase, `_after_decision`)."""
         self.update_oathkeeper()
         flat = self.flat
         if flat.get("citizenship_offer") >= 0:
-            flat.set("phase", Phase.CITIZENSHIP)
+            negotiate.open_citizenship_offer(self)
         elif flat.get("phase") == Phase.ACT and (flat.get("power_campaign") >= 0 or flat.get("search_resolving")
                                                    or flat.get("act_phase_over")):
             self._after_decision()
@@ -970,20 +970,14 @@ class OathState:
     def _do_choose_destination(self, seat: int, site: int) -> None:
         modifiers.travel_to(self, site)
 
-    def _do_warband_to_site(self, seat: int, site: int) -> None:
-        self.flat.move(("warbands", seat), ("site_warbands", site, empire.colour(self.flat, seat)), 1)
-        self.update_oathkeeper()
-
-    def _do_warband_to_board(self, seat: int, site: int) -> None:
-        self.flat.move(("site_warbands", site, empire.colour(self.flat, seat)), ("warbands", seat), 1)
-        self.update_oathkeeper()
-
     def _do_accept_citizenship(self, seat: int, _: int) -> None:
         empire.accept(self, seat)
+        negotiate.answer_citizenship(self, accepted=True)
         self._after_decision()
 
     def _do_decline_citizenship(self, seat: int, _: int) -> None:
         empire.clear_offer(self.flat)
+        negotiate.answer_citizenship(self, accepted=False)
         self._after_decision()
 
     def _do_self_exile(self, seat: int, _: int) -> None:
@@ -1251,7 +1245,7 @@ class OathState:
             return label
         if kind in (Kind.CAMPAIGN, Kind.CAMPAIGN_FROM_POWER):
             return f"{label} {self.label('the_bandits', locale) if argument == NONE else self._seat(argument, locale)}"
-        if kind == Kind.TARGET_BANNER:
+        if kind in (Kind.TARGET_BANNER, Kind.GIVE_BANNER):
             return f"{label} {self.entity_name('banner', argument, locale)}"
         if kind == Kind.RECOVER_BANNER:
             banner, rest = divmod(argument, banners.BANNER_STRIDE)
@@ -1268,7 +1262,8 @@ class OathState:
                 return f"{label} {self.label('their_board', locale)}: {self._seat(argument - campaign.ALLY_BOARD, locale)}"
             return f"{label} {self.label('at_site', locale)} {self.entity_name('site', argument, locale)}"
         if kind in (Kind.OFFER_ALLY, Kind.ACCEPT_ALLY, Kind.GIVE_TITLE, Kind.NEGOTIATE_WITH, Kind.GIVE_FAVOR,
-                    Kind.GIVE_SECRET):
+                    Kind.GIVE_SECRET, Kind.GIVE_WARBAND, Kind.TAKE_WARBAND, Kind.GRANT_WARBAND_MOVE,
+                    Kind.REFUSE_WARBAND_MOVE):
             return f"{label} {self._seat(argument, locale)}"
         if kind in (Kind.TRAVEL, Kind.CHOOSE_DESTINATION, Kind.WARBAND_TO_SITE, Kind.WARBAND_TO_BOARD, Kind.TARGET_SITE, Kind.OCCUPY,
                     Kind.BANISH_TO):

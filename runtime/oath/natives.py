@@ -47,7 +47,13 @@ def recover_relic(cards: Cards, args: list[int]) -> int:
 
 
 def is_enemy(cards: Cards, args: list[int]) -> int:
-    return int(are_enemies(cards.state, *args))
+    """Glossary Enemy; the bandits defending a Campaign (-1, using a battle plan, 5.5.3) have its attacker for their
+    enemy (glossary Your Enemy: "If you're the defender, the attacker")."""
+    state = cards.state
+    first, second = args
+    if first < 0 and state.get("campaign_defender") < 0 <= second:
+        return int(second == state.get("campaign_attacker"))
+    return int(are_enemies(state, first, second))
 
 
 def campaign_targets_card(cards: Cards, args: list[int]) -> int:
@@ -271,10 +277,15 @@ def secrets_held_even_on_cards(cards: Cards, args: list[int]) -> int:
     return held + sum(state.get("card_secret", card) for card in every_card if _returns_at_rest(cards, card))
 
 
+DISCARDER = 2
+"""A plan's card marked to be discarded later (`campaign_discard_at_end`, `campaign_discard_on_defeat`) holds this plus
+the player who discards it: 1 for the bandits (-1, 5.5.3), 0 for no mark."""
+
+
 def _remember(field: str) -> Body:
     def remember(cards: Cards, args: list[int]) -> int:
         player, card = args
-        cards.state.set(field, card, player + 1)
+        cards.state.set(field, card, DISCARDER + player)
         return 0
     return remember
 

@@ -5,6 +5,11 @@ may change hands besides favor and secrets: advisers, relics, ruled sites. Once 
 chooses a partner (or lets it be), then builds the offer one piece at a time, from either side, and proposes it;
 the partner accepts or declines. Accepted, the kernel carries it out at once, which is what makes it binding. At
 The Gathering every player whose pawn is at its site may propose in turn, to another player there.
+
+A Citizenship offer (6.6.1) is made the same way: once the Grand Scepter's power has named the Exile and the
+Reliquary relic, its holder may add a binding exchange of favor, secrets, banners and their non-Reliquary relics,
+either way, and let the Exile peek at the Reliquary's relics; then the Exile accepts Citizenship, and the exchange
+with it (6.6.2), or declines both (game.py CITIZENSHIP).
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from typing import TYPE_CHECKING
 from ..content import CompiledGame
 from ..state import FlatState
 from ..vm_py import Native
-from . import favor
+from . import banners, favor
 from .actions import Kind, Phase, action
 from .advisers import discard_down
 from .empire import bind_flat, colour
@@ -23,9 +28,9 @@ from .empire import bind_flat, colour
 if TYPE_CHECKING:
     from .game import OathState
 
-ADVISERS, RELICS, SITES = 1, 2, 4
+ADVISERS, RELICS, SITES, BANNERS = 1, 2, 4, 8
 """Bits of `negotiation_goods`: what may change hands besides favor and secrets."""
-OFFER_FIELDS = ("offer_favor", "offer_secret", "offer_card")
+OFFER_FIELDS = ("offer_favor", "offer_secret", "offer_card", "offer_banner")
 
 
 def proposer(flat: FlatState) -> int:
@@ -100,9 +105,36 @@ def _cards_on_offer(state: OathState, seat: int) -> list[int]:
     return found
 
 
+def open_citizenship_offer(state: OathState) -> None:
+    """6.6.1: the Grand Scepter's power has named the Exile and the relic; its holder now adds the rest of the offer
+    (NEGOTIATE) before the Exile answers (CITIZENSHIP). An offer to oneself has nobody to exchange with."""
+    flat = state.flat
+    holder, exile = flat.get("citizenship_offer_by"), flat.get("citizenship_offer")
+    if holder == exile:
+        flat.set("phase", Phase.CITIZENSHIP)
+        return
+    flat.set("negotiator", holder + 1)
+    flat.set("negotiation_partner", exile + 1)
+    flat.set("negotiation_goods", RELICS | BANNERS)
+    flat.set("phase", Phase.NEGOTIATE)
+
+
+def _for_citizenship(flat: FlatState) -> bool:
+    """The offer being made goes with a Citizenship offer (6.6.1)."""
+    return flat.get("citizenship_offer") >= 0
+
+
+def _peeks(state: OathState) -> list[int]:
+    """6.6.1: "You can let them peek at any relics in the Imperial Reliquary", those the Exile has not seen."""
+    exile = partner(state.flat)
+    return [action(Kind.LET_PEEK, relic) for relic in state.cards.in_zone(state.cards.zone("reliquary"))
+            if not state.flat.get("card_seen", relic, exile)]
+
+
 def legal_actions(state: OathState) -> list[int]:
     """The proposer's: a partner, then pieces of the offer from either side, proposing it, or letting it be; the
-    partner's: accepting or declining."""
+    partner's: accepting or declining. A Citizenship offer has its partner, the Exile, and is always made (it holds
+    the Reliquary relic); its holder may let the Exile peek at the Reliquary's relics meanwhile."""
     flat = state.flat
     seat = proposer(flat)
     if flat.get("phase") == Phase.NEGOTIATE_ANSWER:
@@ -117,13 +149,19 @@ def legal_actions(state: OathState) -> list[int]:
             out.append(action(Kind.GIVE_SECRET, party))
         out += [action(Kind.GIVE_CARD, card) for card in _cards_on_offer(state, party)
                 if not flat.get("offer_card", card)]
+        if flat.get("negotiation_goods") & BANNERS:
+            out += [action(Kind.GIVE_BANNER, banner) for banner in banners.held_by(state, party)
+                    if not flat.get("offer_banner", banner)]
+    if _for_citizenship(flat):
+        return sorted(out + _peeks(state)) + [action(Kind.PROPOSE_EXCHANGE)]
     offered = any(flat.get("offer_favor", p) or flat.get("offer_secret", p) for p in (seat, partner(flat))) \
-        or any(flat.slice("offer_card"))
+        or any(flat.slice("offer_card")) or any(flat.slice("offer_banner"))
     return sorted(out) + ([action(Kind.PROPOSE_EXCHANGE)] if offered else []) + [action(Kind.END_NEGOTIATION)]
 
 
-KINDS = frozenset({Kind.NEGOTIATE_WITH, Kind.GIVE_FAVOR, Kind.GIVE_SECRET, Kind.GIVE_CARD, Kind.PROPOSE_EXCHANGE,
-                   Kind.ACCEPT_EXCHANGE, Kind.DECLINE_EXCHANGE, Kind.END_NEGOTIATION})
+KINDS = frozenset({Kind.NEGOTIATE_WITH, Kind.GIVE_FAVOR, Kind.GIVE_SECRET, Kind.GIVE_CARD, Kind.GIVE_BANNER,
+                   Kind.LET_PEEK, Kind.PROPOSE_EXCHANGE, Kind.ACCEPT_EXCHANGE, Kind.DECLINE_EXCHANGE,
+                   Kind.END_NEGOTIATION})
 
 
 def current_player(flat: FlatState) -> int:
@@ -140,8 +178,12 @@ def apply(state: OathState, kind: Kind, argument: int) -> None:
         flat.add("offer_secret", argument, 1)
     elif kind == Kind.GIVE_CARD:
         flat.set("offer_card", argument, 1)
+    elif kind == Kind.GIVE_BANNER:
+        flat.set("offer_banner", argument, 1)
+    elif kind == Kind.LET_PEEK:
+        flat.set("card_seen", argument, partner(flat), 1)
     elif kind == Kind.PROPOSE_EXCHANGE:
-        flat.set("phase", Phase.NEGOTIATE_ANSWER)
+        flat.set("phase", Phase.CITIZENSHIP if _for_citizenship(flat) else Phase.NEGOTIATE_ANSWER)
     else:
         if kind == Kind.ACCEPT_EXCHANGE:
             _exchange(state)
@@ -159,10 +201,20 @@ def _owner(state: OathState, card: int) -> int:
         else partner(flat)
 
 
+def answer_citizenship(state: OathState, accepted: bool) -> None:
+    """6.6.2: "The Grand Scepter's holder and new Citizen exchange what was promised", once the Exile is a Citizen;
+    a declined offer moves nothing."""
+    if accepted and proposer(state.flat) >= 0:
+        _exchange(state)
+    _forget_offer(state.flat)
+    state.flat.set("negotiator", 0)
+
+
 def _exchange(state: OathState) -> None:
-    """The agreed exchange, carried out: favor and secrets board to board, advisers and relics to the other's,
-    a site's old ruler's warbands there to their board and as many of the new ruler's (at least one, as many as
-    their board has) from their board there; then each is held to their adviser limit (7.6.4)."""
+    """The agreed exchange, carried out: favor and secrets board to board, advisers, relics and banners to the
+    other (a banner given is not seized: docs/decisions.md), a site's old ruler's warbands there to their board and
+    as many of the new ruler's (at least one, as many as their board has) from their board there; then each is held
+    to their adviser limit (7.6.4)."""
     flat, cards = state.flat, state.cards
     parties = (proposer(flat), partner(flat))
     for giver, taker in (parties, parties[::-1]):
@@ -180,6 +232,8 @@ def _exchange(state: OathState) -> None:
         else:
             zone = cards.zone("relics_held" if kind == "relic" else "advisers", taker)
             cards.put(card, zone, faceup=bool(flat.get("card_faceup", card)))
+    for banner in [banner for banner, offered in enumerate(flat.slice("offer_banner")) if offered]:
+        flat.set("banner_holder", banner, parties[1] if flat.get("banner_holder", banner) == parties[0] else parties[0])
     for seat in parties:
         discard_down(state, seat)
 
@@ -187,9 +241,7 @@ def _exchange(state: OathState) -> None:
 def _next_proposer(state: OathState) -> None:
     """The offer is settled: the next player at The Gathering proposes, or the turn goes on."""
     flat = state.flat
-    for field in OFFER_FIELDS:
-        flat.clear(field)
-    flat.set("negotiation_partner", 0)
+    _forget_offer(flat)
     queue = flat.get("negotiation_queue")
     if queue:
         following = next(seat for seat in ((proposer(flat) + step) % state.players for step in range(1, state.players))
@@ -200,3 +252,10 @@ def _next_proposer(state: OathState) -> None:
         return
     flat.set("negotiator", 0)
     state.resume(flat.get("negotiation_return"))
+
+
+def _forget_offer(flat: FlatState) -> None:
+    """The settled offer's pieces and partner."""
+    for field in OFFER_FIELDS:
+        flat.clear(field)
+    flat.set("negotiation_partner", 0)

@@ -98,9 +98,9 @@ def play_actions(state: OathState, seat: int, card: int, *, searched: bool) -> t
         out += [action(Kind.PLAY_TO_OTHER_SITE, site * SITE_STRIDE + card) for site in _other_sites(state, here, card, play)]
         if play["play_discard_first_in_region"]:
             out += [action(Kind.DISCARD_FIRST, denizen) for denizen in _denizens_in_region(state, seat, here)]
-    room = card in state.advisers(seat) or adviser_room(state, seat)
-    facedown_allowed = searched and not play["facedown_adviser_play_forbidden"] and room
-    faceup_allowed_as_adviser = faceup_allowed and room
+    facedown_allowed = searched and not play["facedown_adviser_play_forbidden"] \
+        and adviser_room(state, seat, card, faceup=False)
+    faceup_allowed_as_adviser = faceup_allowed and adviser_room(state, seat, card, faceup=True)
     if card in state.visions:
         if facedown_allowed:
             out.append(action(Kind.PLAY_TO_ADVISERS, card))

@@ -128,12 +128,13 @@ class Cards:
     def discard(self, seat: int, card: int) -> None:
         """Glossary Discard: onto the pile the region discards to (the card's region if it lies at a site, else
         the pawn's) or where the player chose (`discard_place`), its favor to its suit's bank, its secrets facedown
-        onto the discarding player's board. A relic goes to the bottom of the relic deck (the glossary speaks of
-        denizens only). The warbands on a Vision are killed, and the False Prophet's ruler may have it back
-        (`_kill_vision_warbands`)."""
+        onto the discarding player's board (the acting player's for the bandits, -1, 5.5.3). A relic goes to the
+        bottom of the relic deck (the glossary speaks of denizens only). The warbands on a Vision are killed, and the
+        False Prophet's ruler may have it back (`_kill_vision_warbands`)."""
         state = self.state
         self._kill_vision_warbands(card)
-        state.move(("card_secret", card), ("secret_facedown", seat), state.get("card_secret", card))
+        discarder = seat if seat >= 0 else state.get("current_player")
+        state.move(("card_secret", card), ("secret_facedown", discarder), state.get("card_secret", card))
         if self.printed_suit[card] >= 0:
             state.move(("card_favor", card), ("bank_favor", self.printed_suit[card]), state.get("card_favor", card))
         relic_base = int(self.base["relic"])
@@ -172,8 +173,9 @@ class Cards:
 
     def discard_place(self, seat: int, region: int) -> tuple[int, bool]:
         """(zone, at its bottom) where a player's discard from a region goes: the destination they chose, which the
-        persistent rules keep to those they allow (Bracken, Cracked Horn), else the pile the region discards to."""
-        chosen = self.state.get("discard_destination", seat)
+        persistent rules keep to those they allow (Bracken, Cracked Horn), else the pile the region discards to (always
+        for the bandits, -1)."""
+        chosen = self.state.get("discard_destination", seat) if seat >= 0 else DISCARD_USUAL
         if chosen == DISCARD_USUAL:
             return self.discard_target(region), False
         if chosen == DISCARD_WORLD_DECK_BOTTOM:
