@@ -9,7 +9,7 @@ from lawforge.runtime.oath.actions import IllegalAction, Kind, Phase, action
 from lawforge.runtime.oath.game import OathState
 from test_oath_banners import started
 from test_oath_battle import answer_all, at_site, put
-from test_oath_campaign import exile_at_chancellors_site, fight
+from test_oath_campaign import banish, exile_at_chancellors_site
 from test_oath_play import check_invariants
 
 
@@ -63,21 +63,6 @@ def test_burned_favor_goes_to_the_shared_bank_without_vow_of_renewal() -> None:
     favor, shared = state.flat.get("favor", 1), state.flat.get("shared_favor")
     use_dowsing_sticks(state)
     assert state.flat.get("favor", 1) == favor and state.flat.get("shared_favor") == shared + 2
-
-
-def banish(state: OathState) -> bool:
-    """Seat 1 campaigns against the Chancellor's pawn at their site; True once the attacker is victorious and has
-    banished the Chancellor, with the burn of half their favor to decide."""
-    state.apply(action(Kind.CAMPAIGN, 0))
-    state.apply(action(Kind.TARGET_PAWN))
-    fight(state)
-    if state.flat.get("phase") == Phase.CAMPAIGN_OCCUPY:
-        state.apply(action(Kind.DONE))
-    if state.flat.get("phase") != Phase.CAMPAIGN_BANISH:
-        return False
-    here = state.flat.get("pawn_site", 0)
-    state.apply(action(Kind.BANISH_TO, next(site for site in state.sites_on_map() if site != here)))
-    return True
 
 
 def test_vow_of_renewal_takes_the_favor_a_banished_defender_burns() -> None:
