@@ -7,9 +7,11 @@ from collections.abc import Callable
 
 import pytest
 
-from lawforge.runtime.oath import battle, campaign
+from lawforge.runtime.oath import battle, campaign, natives
 from lawforge.runtime.oath.actions import STRIDE, IllegalAction, Kind, Phase, action
 from lawforge.runtime.oath.game import OathState
+from lawforge.runtime.oath.setup import Cards
+from test_oath_banners import started
 from test_oath_campaign import exile_at_chancellors_site
 from test_oath_play import check_invariants
 
@@ -640,6 +642,61 @@ def test_jinx_is_not_offered_to_a_ruler_without_a_secret_to_pay() -> None:
     state.apply(action(Kind.FIGHT))
     to_the_dice(state)
     assert state.flat.get("phase") != Phase.CAMPAIGN_REROLL
+
+
+def test_jinx_lets_its_ruler_reroll_the_dice_a_power_rolls_for_a_secret_on_jinx() -> None:
+    """Gambling Hall's roll "for any reason": the reroll is offered after the roll, its secret goes on Jinx (in
+    turn), and the new total is what the Hall pays."""
+    state = exile_at_chancellors_site(1)
+    hall = at_site(state, "gambling_hall", state.flat.get("pawn_site", 1))
+    jinx = put(state, "jinx", 1)
+    state.flat.move(("shared_favor",), ("favor", 1), 2)
+    state.flat.move(("shared_secret",), ("secret", 1), 1)
+    state.apply(action(Kind.USE_POWER, hall))
+    assert state.flat.get("phase") == Phase.EFFECT and state.current_player() == 1
+    assert state.legal_actions() == [action(Kind.ANSWER, 0), action(Kind.ANSWER, 1)], "reroll or not"
+    kept, rerolled = state.clone(), state.clone()
+    first = state.flat.get("power_roll")
+    kept.apply(action(Kind.ANSWER, 0))
+    assert kept.flat.get("power_roll") == first and kept.flat.get("card_secret", jinx) == 0
+    secrets = rerolled.flat.get("secret", 1)
+    expected = natives.roll_defense_total(Cards(state.flat.copy()), [4])
+    rerolled.apply(action(Kind.ANSWER, 1))
+    assert rerolled.flat.get("card_secret", jinx) == 1 and rerolled.flat.get("secret", 1) == secrets - 1
+    assert rerolled.flat.get("power_roll") == expected, "the new roll replaces the old one"
+    answer_all(rerolled)
+    check_invariants(rerolled)
+
+
+def test_jinx_on_a_power_roll_out_of_turn_turns_its_secret_facedown_and_needs_one_to_pay() -> None:
+    """Relic Thief rolls in another player's turn: Jinx's placed secret goes facedown on its payer's board (4.3.2);
+    with no secret to pay, no reroll is offered."""
+    for secrets, offered in ((1, True), (0, False)):
+        for seed in range(60):
+            state = started(seed)
+            site = state.flat.get("pawn_site", 0)
+            if not state.relics_at(site) or state.game.entities("site")[site].recover_cost is None:
+                continue
+            put(state, "relic_thief", 1)
+            jinx = put(state, "jinx", 1)
+            state.flat.set("pawn_site", 1, site)
+            state.flat.move(("secret", 1), ("shared_secret",), state.flat.get("secret", 1))
+            state.flat.move(("shared_secret",), ("secret", 1), secrets)
+            state.flat.move(("shared_favor",), ("favor", 0), 5)
+            state.flat.move(("shared_secret",), ("secret", 0), 3)
+            state.apply(action(Kind.RECOVER_RELIC, state.relics_at(site)[0]))
+            if state.flat.get("phase") == Phase.MODIFIERS:
+                state.apply(action(Kind.TAKE_ACTION))
+            state.apply(action(Kind.ANSWER, 1))
+            asked = state.flat.get("phase") == Phase.EFFECT and state.current_player() == 1
+            assert asked is offered
+            if offered:
+                state.apply(action(Kind.ANSWER, 1))
+                assert state.flat.get("secret_facedown", 1) == 1 and state.flat.get("card_secret", jinx) == 0
+            assert state.current_player() == 0
+            break
+        else:
+            raise AssertionError("no seed put a relic to recover at the first player's site")
 
 
 def to_the_end_of(state: OathState) -> None:

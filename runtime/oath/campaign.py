@@ -30,7 +30,8 @@ from .actions import NONE, STRIDE, Kind, Phase, action
 from .battle import ALLY_BOARD, BOARD, LOSSES, PLAN_SACRIFICE, SACRIFICED, SKULLS, force_places, force_size
 from .empire import CHANCELLOR, JOINED, become_citizen, colour, ruler_of
 from .modifiers import in_play
-from .natives import DISCARDER
+from .costs import rule_cost
+from .natives import DISCARDER, usable_reroll
 from .persistent import may_take
 
 if TYPE_CHECKING:
@@ -661,9 +662,7 @@ def _roll_attack(state: OathState, *, rerollable: bool) -> None:
 
 def _reroll_card(state: OathState, roll: int) -> int:
     """The card whose power lets the roller of this roll reroll it, if they can pay its cost now; -1: none."""
-    seat = state.flat.get("campaign_defender" if roll == DEFENSE_ROLL else "campaign_attacker")
-    card = state.flat.get("reroll_card", seat) - 1 if seat >= 0 else -1
-    return card if card >= 0 and state.can_pay(seat, card, state.rule_costs.get(card)) else -1
+    return usable_reroll(state.flat, state.flat.get("campaign_defender" if roll == DEFENSE_ROLL else "campaign_attacker"))
 
 
 def _offer_reroll(state: OathState, roll: int) -> bool:
@@ -676,7 +675,7 @@ def _offer_reroll(state: OathState, roll: int) -> bool:
 
 def reroll(state: OathState, seat: int, card: int) -> None:
     """Jinx: its cost paid, the roll is made again and replaces the old one (once)."""
-    state.pay(seat, card, state.rule_costs.get(card))
+    state.pay(seat, card, rule_cost(state.flat, card))
     _after_reroll_choice(state, rerolled=True)
 
 

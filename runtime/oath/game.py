@@ -23,8 +23,8 @@ from ..content import CompiledGame
 from ..effects import VMS, bind_natives, start
 from ..state import FlatState
 from ..vm_py import Native
-from . import (advisers, banners, campaign, chronicle, empire, favor, modifiers, natives, negotiate, persistent, plays,
-               warbands)
+from . import (advisers, banners, campaign, chronicle, costs, empire, favor, modifiers, natives, negotiate, persistent,
+               plays, warbands)
 from .actions import NONE, STRIDE, IllegalAction, Kind, Phase, action
 from .chronicle import Chronicle, Decide, write_chronicle
 from .observe import Observation, observe
@@ -230,9 +230,6 @@ class OathState:
         self.rule_powers = sorted(rules, key=lambda rule: not persistent.RULINGS & natives_of(self.game, rule[1]))
         """(card, effect key) of every persistent rule, those that change who rules first; a card may have several
         (Vow of Kinship)."""
-        self.rule_costs = {card: power.cost for card, key, power in self.cards.powers()
-                           if (card, key) in self.rule_powers and power.cost is not None}
-        """The costs of the persistent rules a player may pay to use (Jinx's reroll)."""
         self.favor_rules = {card for card, key in self.rule_powers if natives_of(self.game, key) & favor.NATIVES}
         """The cards whose rules send favor elsewhere (favor.py)."""
         self.modifiers = modifiers.action_modifiers(self.game, self.cards, runnable(self.game))
@@ -477,21 +474,10 @@ class OathState:
         return cost is not None and self.affords(seat, cost)
 
     def affords(self, seat: int, cost: Any) -> bool:
-        """Whether a player has the favor (favor.usable) and the secrets on their board a cost places and burns."""
-        return bool(favor.usable(self.flat, seat) >= cost.place_favor + cost.burn_favor
-                    and self.flat.get("secret", seat) >= cost.place_secret + cost.burn_secret)
+        return costs.affords(self.flat, seat, cost)
 
     def can_pay(self, seat: int, card: int, cost: Any) -> bool:
-        """7.1.2: the braid cost must be paid in full; tokens go only on a card that has none; no secret by a
-        player the persistent rules forbid it (Spell Breaker)."""
-        if cost is None:
-            return True
-        if (cost.place_secret or cost.burn_secret) and self.flat.get("secret_costs_forbidden", seat):
-            return False
-        places = cost.place_favor or cost.place_secret
-        if places and (self.flat.get("card_favor", card) or self.flat.get("card_secret", card)):
-            return False
-        return self.affords(seat, cost)
+        return costs.can_pay(self.flat, seat, card, cost)
 
     # applying ----------------------------------------------------------------------------------
 
@@ -878,19 +864,7 @@ class OathState:
         self.run_power(key, seat, self.index_in_kind(card), Phase.ACT)
 
     def pay(self, seat: int, card: int, cost: Any) -> None:
-        """7.1.2: a braid cost, placed on the card or burned. Out of your turn (a defender's battle plan), placed
-        favor goes straight to the bank and placed secrets turn facedown on your board (4.3.2)."""
-        if cost is None:
-            return
-        if seat == self.flat.get("current_player"):
-            favor.spend(self.flat, seat, ("card_favor", card), cost.place_favor)
-            self.flat.move(("secret", seat), ("card_secret", card), cost.place_secret)
-        else:
-            bank = ("bank_favor", self.suit_of[card]) if card in self.suit_of else ("shared_favor",)
-            favor.spend(self.flat, seat, bank, cost.place_favor)
-            self.flat.move(("secret", seat), ("secret_facedown", seat), cost.place_secret)
-        favor.spend(self.flat, seat, ("shared_favor",), cost.burn_favor)
-        self.flat.move(("secret", seat), ("shared_secret",), cost.burn_secret)
+        costs.pay(self.flat, seat, card, cost)
 
     def run_power(self, key: str, seat: int, this: int, then: Phase) -> None:
         """Runs a compiled power for its user until it ends (the turn goes on in phase `then`) or asks; `this`

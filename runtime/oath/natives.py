@@ -15,6 +15,7 @@ from collections.abc import Callable
 from ..content import CompiledGame
 from ..state import FlatState
 from ..vm_py import Native
+from . import costs
 from .actions import Phase
 from .empire import are_enemies, colour
 from .setup import Cards
@@ -137,6 +138,27 @@ def roll_defense_total(cards: Cards, args: list[int]) -> int:
         total += int(shields[face])
         doubled += int(doubles[face])
     return total << doubled
+
+
+def usable_reroll(flat: FlatState, seat: int) -> int:
+    """The card whose rule lets this player reroll the dice they have just rolled (Jinx), if they can pay its cost
+    now; -1: none."""
+    card = flat.get("reroll_card", seat) - 1 if seat >= 0 else -1
+    return card if card >= 0 and costs.can_pay(flat, seat, card, costs.rule_cost(flat, card)) else -1
+
+
+def may_reroll(cards: Cards, args: list[int]) -> int:
+    """Whether the player who has just rolled for a power may reroll those dice now (Jinx, its cost payable)."""
+    return int(usable_reroll(cards.state, args[0]) >= 0)
+
+
+def reroll_defense_total(cards: Cards, args: list[int]) -> int:
+    """Jinx on a power's roll: its cost paid, the player's n defense dice are rolled again; the new total replaces
+    the old one."""
+    player, dice = args
+    card = usable_reroll(cards.state, player)
+    costs.pay(cards.state, player, card, costs.rule_cost(cards.state, card))
+    return roll_defense_total(cards, [dice])
 
 
 def _returns_at_rest(cards: Cards, card: int) -> bool:
@@ -306,6 +328,8 @@ FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
     "top_card_of": _native(top_card_of),
     "move_card_to_site": _native(move_card_to_site),
     "roll_defense_total": _native(roll_defense_total),
+    "may_reroll": _native(may_reroll),
+    "reroll_defense_total": _native(reroll_defense_total),
     "return_tokens_as_in_rest": _native(return_tokens_as_in_rest),
     "play_or_discard_card": _native(play_or_discard_card),
     "share_revealed_vision": _native(share_revealed_vision),
