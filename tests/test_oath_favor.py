@@ -10,7 +10,9 @@ from lawforge.runtime.oath.game import OathState
 from test_oath_banners import started
 from test_oath_battle import answer_all, at_site, put
 from test_oath_campaign import banish, exile_at_chancellors_site
+from test_oath_modifiers import way_station_away
 from test_oath_play import check_invariants
+from test_oath_triggers import drawn
 
 
 def nomad(state: OathState) -> int:
@@ -157,3 +159,113 @@ def test_vow_of_renewal_takes_what_a_kinship_holder_burns_from_the_nomad_bank() 
     bank, favor = state.flat.get("bank_favor", nomad(state)), state.flat.get("favor", 0)
     use_dowsing_sticks(state)
     assert state.flat.get("bank_favor", nomad(state)) == bank - 2 and state.flat.get("favor", 0) == favor + 2
+
+
+def test_a_kinship_holder_gives_nomad_bank_favor_in_witchs_bargain() -> None:
+    state = started(5)
+    with_kinship(state, 0)
+    bargain = put(state, "witchs_bargain", 0)
+    state.flat.set("pawn_site", 1, state.flat.get("pawn_site", 0))
+    bank, favor = state.flat.get("bank_favor", nomad(state)), state.flat.get("favor", 1)
+    secret = state.flat.get("secret", 1)
+    assert state.flat.get("favor", 0) == 0 and bank >= 2
+    state.apply(action(Kind.USE_POWER, bargain))
+    state.apply(action(Kind.ANSWER, 1))
+    assert state.legal_actions() == [action(Kind.ANSWER, 0), action(Kind.ANSWER, 1)], "a pair of favor to give"
+    state.apply(action(Kind.ANSWER, 1))
+    assert state.flat.get("bank_favor", nomad(state)) == bank - 2 and state.flat.get("favor", 1) == favor + 2
+    assert state.flat.get("secret", 1) == secret - 1 and state.flat.get("secret", 0) == 1, "the secret it bought"
+    answer_all(state)
+    assert state.flat.get("favor", 0) == 0
+    check_invariants(state)
+
+
+def test_witchs_bargain_offers_no_exchange_the_other_player_cannot_pay_back() -> None:
+    """"Give 2 favor for a secret": once the other player has no secret left, nothing more is offered."""
+    state = started(5)
+    bargain = put(state, "witchs_bargain", 0)
+    flat = state.flat
+    flat.set("pawn_site", 1, flat.get("pawn_site", 0))
+    flat.move(("shared_favor",), ("favor", 0), 6)
+    flat.move(("secret", 1), ("shared_secret",), flat.get("secret", 1))
+    flat.move(("shared_secret",), ("secret", 1), 1)
+    favor = flat.get("favor", 0)
+    state.apply(action(Kind.USE_POWER, bargain))
+    state.apply(action(Kind.ANSWER, 1))
+    state.apply(action(Kind.ANSWER, 1))
+    assert flat.get("favor", 0) == favor - 2 and flat.get("secret", 1) == 0
+    assert flat.get("phase") != Phase.EFFECT, "no second pair for a secret they do not have"
+    check_invariants(state)
+
+
+def test_a_kinship_holder_pays_way_station_from_the_nomad_bank() -> None:
+    state = started(21)
+    flat = state.flat
+    there, way_station = way_station_away(state)
+    flat.set("supply", 0, 0)
+    flat.move(("favor", 0), ("shared_favor",), flat.get("favor", 0))
+    travel = action(Kind.TRAVEL, there)
+    assert travel not in state.legal_actions(), "no Supply, and no favor to give"
+    with_kinship(state, 0)
+    bank = flat.get("bank_favor", nomad(state))
+    assert travel in state.legal_actions(), "the Nomad bank's favor can be given"
+    state.apply(travel)
+    state.apply(action(Kind.USE_MODIFIER, way_station))
+    burned = flat.get("shared_favor")
+    state.apply(action(Kind.ANSWER, 1))
+    state.apply(action(Kind.TAKE_ACTION))
+    assert flat.get("pawn_site", 0) == there and flat.get("supply", 0) == 0
+    assert flat.get("bank_favor", nomad(state)) == bank - 1 and flat.get("favor", 0) == 0
+    assert flat.get("shared_favor") == burned + 1, "burned: the bandits rule it"
+    check_invariants(state)
+
+
+def test_a_blackmailed_kinship_holder_may_pay_with_nomad_bank_favor() -> None:
+    state = started(5)
+    with_kinship(state, 1)
+    state.flat.set("pawn_site", 1, state.flat.get("pawn_site", 0))
+    relic = put(state, "sticky_fire", 1)
+    bank, favor = state.flat.get("bank_favor", nomad(state)), state.flat.get("favor", 0)
+    assert bank >= 3 and state.flat.get("favor", 1) == 0
+    state.apply(action(Kind.PLAY_TO_ADVISERS, drawn(state, "blackmail")))
+    assert state.legal_actions() == [action(Kind.ANSWER, 0), action(Kind.ANSWER, 1)], "give the favor or the relic"
+    state.apply(action(Kind.ANSWER, 0))
+    assert state.flat.get("bank_favor", nomad(state)) == bank - 3 and state.flat.get("favor", 0) == favor + 3
+    assert state.flat.get("card_zone", relic) == state.cards.zone("relics_held", 1), "the relic stays theirs"
+    check_invariants(state)
+
+
+def test_another_players_take_reaches_only_a_kinship_holders_board() -> None:
+    """Taking is not the holder using their favor: the Nomad bank is out of the Pied Piper's reach
+    (docs/decisions.md)."""
+    state = started(5)
+    with_kinship(state, 1)
+    piper = put(state, "pied_piper", 0)
+    bank, favor = state.flat.get("bank_favor", nomad(state)), state.flat.get("favor", 0)
+    state.apply(action(Kind.USE_POWER, piper))
+    assert state.flat.get("card_zone", piper) == state.cards.zone("advisers", 1), "the Piper moved"
+    assert state.flat.get("bank_favor", nomad(state)) == bank and state.flat.get("favor", 0) == favor
+
+
+def test_levelers_counts_a_kinship_holders_favor_as_the_nomad_banks() -> None:
+    state = started(5)
+    with_kinship(state, 0)
+    levelers = put(state, "levelers", 0)
+    state.flat.move(("shared_favor",), ("bank_favor", nomad(state)), 4)
+    bank = state.flat.get("bank_favor", nomad(state))
+    assert all(state.flat.get("bank_favor", suit) < bank for suit in range(6) if suit != nomad(state))
+    state.apply(action(Kind.USE_POWER, levelers))
+    answer_all(state)
+    assert state.flat.get("bank_favor", nomad(state)) == bank - 2, "moved from the richest bank, the Nomad bank"
+    check_invariants(state)
+
+
+def test_vow_of_poverty_rest_sees_a_kinship_holders_nomad_bank_favor() -> None:
+    state = started(5)
+    with_kinship(state, 0)
+    put(state, "vow_of_poverty", 0)
+    banks = [state.flat.get("bank_favor", suit) for suit in range(6)]
+    assert state.flat.get("favor", 0) == 0 and banks[nomad(state)] > 0
+    state.apply(action(Kind.END_TURN))
+    assert state.flat.get("phase") != Phase.EFFECT and state.current_player() == 1, "no favor to take at the Rest"
+    assert [state.flat.get("bank_favor", suit) for suit in range(6)] == banks

@@ -3,6 +3,8 @@ that takes an action off the legal list, and the natives that tell a modifier wh
 
 from __future__ import annotations
 
+from lawforge.runtime.effects import start
+from lawforge.runtime.oath import modifiers
 from lawforge.runtime.oath.actions import STRIDE, Kind, Phase, action
 from lawforge.runtime.oath.empire import ruler_of
 from lawforge.runtime.oath.game import OathState
@@ -373,3 +375,82 @@ def test_the_grand_mask_gives_its_exile_the_cards_at_imperial_sites_in_their_tur
     state.apply(travel)
     assert flat.get("pawn_site", 1) == chancellors
     check_invariants(state)
+
+
+def way_station_away(state: OathState) -> tuple[int, int]:
+    """Way Station (no ruler: the bandits') at a site of another region than seat 0's; that site and the card."""
+    here = state.flat.get("pawn_site", 0)
+    there = next(s for s in state.sites_on_map() if state.region_of(s) != state.region_of(here))
+    return there, card_at(state, "way_station", there)
+
+
+def test_way_station_asks_a_favor_for_the_travel_the_traveller_cannot_pay_supply_for() -> None:
+    state = started(21)
+    flat = state.flat
+    there, way_station = way_station_away(state)
+    assert ruler_of(flat, way_station) < 0 and not state.can_use(0, way_station)
+    flat.set("supply", 0, 0)
+    travel = action(Kind.TRAVEL, there)
+    favor = flat.get("favor", 0)
+    flat.move(("favor", 0), ("shared_favor",), favor)
+    assert travel not in state.legal_actions(), "no Supply, and no favor to give"
+    flat.move(("shared_favor",), ("favor", 0), favor)
+    assert travel in state.legal_actions(), "the look-ahead answers Way Station's choice: give a favor"
+    state.apply(travel)
+    assert state.legal_actions() == [action(Kind.USE_MODIFIER, way_station)], "the Travel needs it"
+    state.apply(action(Kind.USE_MODIFIER, way_station))
+    assert flat.get("phase") == Phase.EFFECT
+    assert state.legal_actions() == [action(Kind.ANSWER, 1)], "declining would leave the declared Travel unpaid"
+    burned = flat.get("shared_favor")
+    state.apply(action(Kind.ANSWER, 1))
+    assert state.legal_actions() == [action(Kind.TAKE_ACTION)]
+    state.apply(action(Kind.TAKE_ACTION))
+    assert flat.get("pawn_site", 0) == there and flat.get("supply", 0) == 0
+    assert flat.get("favor", 0) == favor - 1 and flat.get("shared_favor") == burned + 1, "burned: the bandits rule it"
+    check_invariants(state)
+
+
+def test_way_station_offers_both_answers_when_the_traveller_can_pay_and_nothing_elsewhere() -> None:
+    state = started(21)
+    flat = state.flat
+    there, way_station = way_station_away(state)
+    cost = state.table_travel_cost(0, there)
+    flat.set("supply", 0, 6)
+    state.apply(action(Kind.TRAVEL, there))
+    assert state.legal_actions() == [action(Kind.USE_MODIFIER, way_station), action(Kind.TAKE_ACTION)]
+    state.apply(action(Kind.USE_MODIFIER, way_station))
+    assert state.legal_actions() == [action(Kind.ANSWER, 0), action(Kind.ANSWER, 1)]
+    state.apply(action(Kind.ANSWER, 0))
+    state.apply(action(Kind.TAKE_ACTION))
+    assert flat.get("pawn_site", 0) == there and flat.get("supply", 0) == 6 - cost, "declined: the Supply is spent"
+    elsewhere = next(s for s in state.sites_on_map() if s not in (there, flat.get("pawn_site", 1)))
+    flat.set("current_player", 1)
+    flat.set("supply", 1, 6)
+    state.apply(action(Kind.TRAVEL, elsewhere))
+    assert flat.get("phase") == Phase.ACT and flat.get("pawn_site", 1) == elsewhere, "no Way Station to offer there"
+
+
+def test_way_station_is_no_help_where_narrow_pass_forbids_the_travel() -> None:
+    state = started(21)
+    flat = state.flat
+    there, _ = way_station_away(state)
+    flat.set("supply", 0, 0)
+    travel = action(Kind.TRAVEL, there)
+    assert travel in state.legal_actions()
+    neighbour = next(s for s in state.sites_on_map() if s != there and state.region_of(s) == state.region_of(there))
+    put_site(state, "narrow_pass", neighbour)
+    assert travel not in state.legal_actions(), "neither answer lifts Narrow Pass's \"must travel to this site\""
+
+
+def test_another_players_choice_counts_only_if_every_answer_keeps_the_action_possible() -> None:
+    state = started(21)
+    flat = state.flat
+    there, way_station = way_station_away(state)
+    flat.set("supply", 0, 0)
+    state.apply(action(Kind.TRAVEL, there))
+    key = state.modifiers["travel"][way_station][0]
+    for user, expected in ((0, True), (1, False)):
+        twin = state.clone()
+        frame = start(state.game, key, user, state.index_in_kind(way_station))
+        assert not modifiers._run_on(twin, user, frame), "Way Station asks its user whether to give a favor"
+        assert modifiers._reaches(twin, 0, frame, [modifiers.LOOKAHEAD_RUNS]) is expected

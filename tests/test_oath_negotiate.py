@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from lawforge.runtime.oath.actions import IllegalAction, Kind, Phase, action
+from lawforge.runtime.oath import campaign
+from lawforge.runtime.oath.actions import STRIDE, IllegalAction, Kind, Phase, action
 from lawforge.runtime.oath.empire import colour
 from lawforge.runtime.oath.game import OathState
 from test_oath_banners import started
+from test_oath_modifiers import stand_at
 from test_oath_play import check_invariants
 from test_oath_triggers import adviser
 
@@ -110,3 +112,36 @@ def test_at_the_gathering_the_players_there_propose_in_turn_order() -> None:
         state.apply(action(Kind.END_NEGOTIATION))
     assert state.flat.get("phase") != Phase.NEGOTIATE and state.flat.get("negotiator") == 0
     check_invariants(state)
+
+
+def test_a_truce_promised_at_the_tribunal_keeps_its_promiser_from_campaigning_against_the_other_party() -> None:
+    """7.6.3: The Tribunal's binding promises of future actions; the kernel holds the promiser to a truce until the
+    end of the next round."""
+    state = started(40)
+    site = stand_at(state, "the_tribunal")
+    state.flat.set("pawn_site", 1, site)
+    state.flat.set("supply", 0, 5)
+    assert 1 in campaign.defenders(state, 0)
+    state.apply(action(Kind.USE_POWER, state.site_card(site)))
+    state.apply(action(Kind.NEGOTIATE_WITH, 1))
+    legal = state.legal_actions()
+    assert action(Kind.PROMISE_TRUCE, 0) in legal and action(Kind.PROMISE_TRUCE, 1) in legal
+    state.apply(action(Kind.PROMISE_TRUCE, 0))
+    assert action(Kind.PROMISE_TRUCE, 0) not in state.legal_actions(), "one promise"
+    assert "campaign against the other party" in state.describe(action(Kind.PROMISE_TRUCE, 1))
+    state.apply(action(Kind.PROPOSE_EXCHANGE))
+    state.apply(action(Kind.ACCEPT_EXCHANGE))
+    now = state.flat.get("round")
+    assert state.flat.get("truce_until", 0, 1) == now + 1 and state.flat.get("truce_until", 1, 0) == 0
+    assert 1 not in campaign.defenders(state, 0) and action(Kind.CAMPAIGN, 1) not in state.legal_actions()
+    state.flat.set("round", now + 1)
+    assert 1 not in campaign.defenders(state, 0), "until the end of the next round"
+    state.flat.set("round", now + 2)
+    assert 1 in campaign.defenders(state, 0)
+    check_invariants(state)
+
+
+def test_a_truce_is_promised_only_where_the_power_allows_promises() -> None:
+    state, _ = negotiating("tinkers_fair")
+    state.apply(action(Kind.NEGOTIATE_WITH, 1))
+    assert not any(move // STRIDE == Kind.PROMISE_TRUCE for move in state.legal_actions())

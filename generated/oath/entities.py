@@ -222,69 +222,72 @@ class LabelId(IntEnum):
     MOVE_CHOOSE_ADVISER = 74
     MOVE_USE_POWER = 75
     MOVE_ANSWER = 76
-    MOVE_RECOVER_RELIC = 77
-    MOVE_CAMPAIGN = 78
-    MOVE_CAMPAIGN_FROM_POWER = 79
-    MOVE_TARGET_SITE = 80
-    MOVE_TARGET_RELIC = 81
-    MOVE_TARGET_PAWN = 82
-    MOVE_FIGHT = 83
-    MOVE_SACRIFICE = 84
-    MOVE_KILL_AT = 85
-    MOVE_OCCUPY = 86
-    MOVE_DONE = 87
-    MOVE_BANISH_TO = 88
-    MOVE_BURN_HALF_FAVOR = 89
-    THE_BANDITS = 90
-    THEIR_BOARD = 91
-    SEAT = 92
-    TO_ACT = 93
-    CHRONICLE_VOW = 94
-    CHRONICLE_CITIZENSHIP = 95
-    ACCEPT = 96
-    DECLINE = 97
-    CHRONICLE_BUILD = 98
-    CHRONICLE_BUILD_NOTHING = 99
-    CHRONICLE_REPAIR = 100
-    CHRONICLE_IN_PLACE_OF = 101
-    CHRONICLE_SUIT = 102
-    YOUR_CHOICE = 103
-    AT_SITE = 104
-    GAME_OVER = 105
-    MOVE_RECOVER_BANNER = 106
-    MOVE_TARGET_BANNER = 107
-    OLD_FAVOR_FIRST_TO = 108
-    MOVE_PLAY_VISION = 109
-    MOVE_PEEK = 110
-    MOVE_ACCEPT_CITIZENSHIP = 111
-    MOVE_DECLINE_CITIZENSHIP = 112
-    MOVE_SELF_EXILE = 113
-    MOVE_NEGOTIATE_WITH = 114
-    MOVE_GIVE_FAVOR = 115
-    MOVE_GIVE_SECRET = 116
-    MOVE_GIVE_CARD = 117
-    MOVE_PROPOSE_EXCHANGE = 118
-    MOVE_ACCEPT_EXCHANGE = 119
-    MOVE_DECLINE_EXCHANGE = 120
-    MOVE_END_NEGOTIATION = 121
-    MOVE_GIVE_BANNER = 122
-    MOVE_LET_PEEK = 123
-    MOVE_REROLL = 124
-    MOVE_OFFER_ALLY = 125
-    MOVE_ACCEPT_ALLY = 126
-    MOVE_GIVE_TITLE = 127
-    MOVE_USE_MODIFIER = 128
-    MOVE_TAKE_ACTION = 129
-    MOVE_USE_PLAN = 130
-    MOVE_KILL_ALL = 131
-    MOVE_BECOME_CITIZEN = 132
-    MOVE_BURN_ALL_FAVOR = 133
-    MOVE_DISCARD_TO = 134
-    DISCARD_WHERE_USUAL = 135
-    DISCARD_ON_PILE_TOP = 136
-    DISCARD_ON_PILE_BOTTOM = 137
-    DISCARD_ON_WORLD_DECK_BOTTOM = 138
-    MOVE_DISCARD_FIRST = 139
+    ANSWER_YES = 77
+    ANSWER_NO = 78
+    MOVE_RECOVER_RELIC = 79
+    MOVE_CAMPAIGN = 80
+    MOVE_CAMPAIGN_FROM_POWER = 81
+    MOVE_TARGET_SITE = 82
+    MOVE_TARGET_RELIC = 83
+    MOVE_TARGET_PAWN = 84
+    MOVE_FIGHT = 85
+    MOVE_SACRIFICE = 86
+    MOVE_KILL_AT = 87
+    MOVE_OCCUPY = 88
+    MOVE_DONE = 89
+    MOVE_BANISH_TO = 90
+    MOVE_BURN_HALF_FAVOR = 91
+    THE_BANDITS = 92
+    THEIR_BOARD = 93
+    SEAT = 94
+    TO_ACT = 95
+    CHRONICLE_VOW = 96
+    CHRONICLE_CITIZENSHIP = 97
+    ACCEPT = 98
+    DECLINE = 99
+    CHRONICLE_BUILD = 100
+    CHRONICLE_BUILD_NOTHING = 101
+    CHRONICLE_REPAIR = 102
+    CHRONICLE_IN_PLACE_OF = 103
+    CHRONICLE_SUIT = 104
+    YOUR_CHOICE = 105
+    AT_SITE = 106
+    GAME_OVER = 107
+    MOVE_RECOVER_BANNER = 108
+    MOVE_TARGET_BANNER = 109
+    OLD_FAVOR_FIRST_TO = 110
+    MOVE_PLAY_VISION = 111
+    MOVE_PEEK = 112
+    MOVE_ACCEPT_CITIZENSHIP = 113
+    MOVE_DECLINE_CITIZENSHIP = 114
+    MOVE_SELF_EXILE = 115
+    MOVE_NEGOTIATE_WITH = 116
+    MOVE_GIVE_FAVOR = 117
+    MOVE_GIVE_SECRET = 118
+    MOVE_GIVE_CARD = 119
+    MOVE_PROPOSE_EXCHANGE = 120
+    MOVE_ACCEPT_EXCHANGE = 121
+    MOVE_DECLINE_EXCHANGE = 122
+    MOVE_END_NEGOTIATION = 123
+    MOVE_GIVE_BANNER = 124
+    MOVE_PROMISE_TRUCE = 125
+    MOVE_LET_PEEK = 126
+    MOVE_REROLL = 127
+    MOVE_OFFER_ALLY = 128
+    MOVE_ACCEPT_ALLY = 129
+    MOVE_GIVE_TITLE = 130
+    MOVE_USE_MODIFIER = 131
+    MOVE_TAKE_ACTION = 132
+    MOVE_USE_PLAN = 133
+    MOVE_KILL_ALL = 134
+    MOVE_BECOME_CITIZEN = 135
+    MOVE_BURN_ALL_FAVOR = 136
+    MOVE_DISCARD_TO = 137
+    DISCARD_WHERE_USUAL = 138
+    DISCARD_ON_PILE_TOP = 139
+    DISCARD_ON_PILE_BOTTOM = 140
+    DISCARD_ON_WORLD_DECK_BOTTOM = 141
+    MOVE_DISCARD_FIRST = 142
 
 
 class TableId(IntEnum):
@@ -466,68 +469,70 @@ class FieldId(IntEnum):
     NEGOTIATION_RETURN = 144
     OFFER_FAVOR = 145
     OFFER_SECRET = 146
-    OFFER_CARD = 147
-    OFFER_BANNER = 148
-    RELIQUARY_SPACE = 149
-    CHRONICLE_KEEP_SUIT = 150
-    ADVISER_LIMIT = 151
-    LIMIT_IGNORED = 152
-    COUNTED_SUIT = 153
-    ADVISERS_OF = 154
-    ADVISER_WEIGHT = 155
-    VISIONS_FORBIDDEN = 156
-    EXILE_FORBIDDEN = 157
-    TAKE_FORBIDDEN_CARD = 158
-    TAKE_FORBIDDEN_BANNER = 159
-    SECRET_COSTS_FORBIDDEN = 160
-    TITLE_CANDIDATES = 161
-    CITIZENSHIP_OFFER = 162
-    CITIZENSHIP_OFFER_BY = 163
-    CITIZENSHIP_RELIC = 164
-    ACT_PHASE_OVER = 165
-    SETUP_SEAT = 166
-    SITE_CAPACITY = 167
-    LOCKED_FOR = 168
-    CARD_LOCKED = 169
-    SACRIFICE_FORBIDDEN = 170
-    OUTNUMBERED_SACRIFICE_VALUE = 171
-    BANDITS_PER_SITE_DELTA = 172
-    FACEDOWN_ADVISER_PLAY_FORBIDDEN = 173
-    SEARCH_PLAYS_IF_ONE_TO_SITE = 174
-    VISION_WARBANDS = 175
-    SHARED_VISION_PLAY = 176
-    SHARED_VISION_PLAYER = 177
-    BURNED_FAVOR_TAKER = 178
-    IGNORE_ONE_SHIELD_FACES = 179
-    ATTACK_ROLL_DOUBLED = 180
-    ATTACK_POOL_HALVED = 181
-    DEFENDER_BATTLE_PLANS_FORBIDDEN = 182
-    DEFEAT_KILLS_ALL = 183
-    MUSTER_ON_OCCUPIED_CARD = 184
-    FAVOR_BANK_OF = 185
-    FAVOR_BANK_LENT = 186
-    CARD_SUIT = 187
-    REGION_DISCARD_PILE = 188
-    RELIC_WARBANDS = 189
-    DISCARDED_SUIT_THIS_TURN = 190
-    TRAVEL_COST_BASE = 191
-    MUSTER_WARBAND_DELTA = 192
-    SEARCH_REVEAL_CARDS = 193
-    SEARCH_SWAP_DISPOSSESSED = 194
-    SEARCH_SWAPPABLE = 195
-    SITE_POWERS_IGNORED = 196
-    TRAVEL_CHOOSER = 197
-    ACTION_SUPPLY_FREE = 198
-    MASKED_RULER = 199
-    BANDIT_LORD = 200
-    PLACE_WARBANDS_FORBIDDEN = 201
-    PLAY_GAINS_SECRET_NOT_FAVOR = 202
-    PLAY_TO_ANY_SITE_IN_REGION = 203
-    PLAY_DISCARD_FIRST_IN_REGION = 204
-    RECOVER_TURNS_MOB = 205
-    POWER_ROLL = 206
-    END_ROLL = 207
-    END_ROLL_DELTA = 208
+    OFFER_TRUCE = 147
+    TRUCE_UNTIL = 148
+    OFFER_CARD = 149
+    OFFER_BANNER = 150
+    RELIQUARY_SPACE = 151
+    CHRONICLE_KEEP_SUIT = 152
+    ADVISER_LIMIT = 153
+    LIMIT_IGNORED = 154
+    COUNTED_SUIT = 155
+    ADVISERS_OF = 156
+    ADVISER_WEIGHT = 157
+    VISIONS_FORBIDDEN = 158
+    EXILE_FORBIDDEN = 159
+    TAKE_FORBIDDEN_CARD = 160
+    TAKE_FORBIDDEN_BANNER = 161
+    SECRET_COSTS_FORBIDDEN = 162
+    TITLE_CANDIDATES = 163
+    CITIZENSHIP_OFFER = 164
+    CITIZENSHIP_OFFER_BY = 165
+    CITIZENSHIP_RELIC = 166
+    ACT_PHASE_OVER = 167
+    SETUP_SEAT = 168
+    SITE_CAPACITY = 169
+    LOCKED_FOR = 170
+    CARD_LOCKED = 171
+    SACRIFICE_FORBIDDEN = 172
+    OUTNUMBERED_SACRIFICE_VALUE = 173
+    BANDITS_PER_SITE_DELTA = 174
+    FACEDOWN_ADVISER_PLAY_FORBIDDEN = 175
+    SEARCH_PLAYS_IF_ONE_TO_SITE = 176
+    VISION_WARBANDS = 177
+    SHARED_VISION_PLAY = 178
+    SHARED_VISION_PLAYER = 179
+    BURNED_FAVOR_TAKER = 180
+    IGNORE_ONE_SHIELD_FACES = 181
+    ATTACK_ROLL_DOUBLED = 182
+    ATTACK_POOL_HALVED = 183
+    DEFENDER_BATTLE_PLANS_FORBIDDEN = 184
+    DEFEAT_KILLS_ALL = 185
+    MUSTER_ON_OCCUPIED_CARD = 186
+    FAVOR_BANK_OF = 187
+    FAVOR_BANK_LENT = 188
+    CARD_SUIT = 189
+    REGION_DISCARD_PILE = 190
+    RELIC_WARBANDS = 191
+    DISCARDED_SUIT_THIS_TURN = 192
+    TRAVEL_COST_BASE = 193
+    MUSTER_WARBAND_DELTA = 194
+    SEARCH_REVEAL_CARDS = 195
+    SEARCH_SWAP_DISPOSSESSED = 196
+    SEARCH_SWAPPABLE = 197
+    SITE_POWERS_IGNORED = 198
+    TRAVEL_CHOOSER = 199
+    ACTION_SUPPLY_FREE = 200
+    MASKED_RULER = 201
+    BANDIT_LORD = 202
+    PLACE_WARBANDS_FORBIDDEN = 203
+    PLAY_GAINS_SECRET_NOT_FAVOR = 204
+    PLAY_TO_ANY_SITE_IN_REGION = 205
+    PLAY_DISCARD_FIRST_IN_REGION = 206
+    RECOVER_TURNS_MOB = 207
+    POWER_ROLL = 208
+    END_ROLL = 209
+    END_ROLL_DELTA = 210
 
 
 class ResourceId(IntEnum):
@@ -612,41 +617,44 @@ class NativeId(IntEnum):
     ADVISER_LIMIT_EXCEPT_SUIT = 72
     REDIRECT_FAVOR_GAINS_TO_BANK = 73
     USE_BANK_FAVOR_AS_BOARD = 74
-    TRAVEL_DESTINATION = 75
-    PLAYED_CARD = 76
-    PLAYED_FACEUP = 77
-    PLAYED_TO_SITE = 78
-    TRADE_CARD = 79
-    RECOVER_TARGET_BANNER = 80
-    PLAYER_RULES = 81
-    RULER_OF = 82
-    IS_ENEMY = 83
-    CAMPAIGN_TARGETS_CARD = 84
-    CAMPAIGN_TARGETS_AT_SITE = 85
-    CAMPAIGN_TARGETS_PAWN = 86
-    CAMPAIGN_TARGETS_BANNER = 87
-    ON_VICTORY_MAY_KILL_ENEMY_FORCE_GIVE_FAVOR = 88
-    ON_VICTORY_GAIN_WARBANDS_PER_ENEMY_KILL = 89
-    ON_VICTORY_CAPTURE_ENEMY_FORCE = 90
-    FORBID_PLACING_WARBANDS_AT_SITES = 91
-    IGNORE_SITE_POWERS = 92
-    TRAVEL_DESTINATION_CHOSEN_BY = 93
-    DISCARD_CARD = 94
-    TAKE_RELIC = 95
-    RECOVER_RELIC = 96
-    PUT_ON_BOTTOM = 97
-    TOP_CARD_OF = 98
-    PEEK_TOP_CARDS = 99
-    SWAP_WITH_DISPOSSESSED = 100
-    MAY_DISCARD_TO_WORLD_DECK_BOTTOM = 101
-    NEGOTIATE_BINDING_EXCHANGE = 102
-    OFFER_CITIZENSHIP = 103
-    BECOME_EXILE = 104
-    TREAT_BANDITS_AS_WARBANDS = 105
-    RULE_CARDS_AT_IMPERIAL_SITES = 106
-    FORBID_USING_RELIC = 107
-    FORBID_TAKING_HOLDINGS = 108
-    CHRONICLE_KEEP_SITES_WITH_SUIT = 109
+    USABLE_FAVOR = 75
+    READY_LENT_FAVOR = 76
+    TRAVEL_DESTINATION = 77
+    PLAYED_CARD = 78
+    PLAYED_FACEUP = 79
+    PLAYED_TO_SITE = 80
+    TRADE_CARD = 81
+    RECOVER_TARGET_BANNER = 82
+    PLAYER_RULES = 83
+    RULER_OF = 84
+    IS_ENEMY = 85
+    CAMPAIGN_TARGETS_CARD = 86
+    CAMPAIGN_TARGETS_AT_SITE = 87
+    CAMPAIGN_TARGETS_PAWN = 88
+    CAMPAIGN_TARGETS_BANNER = 89
+    ON_VICTORY_MAY_KILL_ENEMY_FORCE_GIVE_FAVOR = 90
+    ON_VICTORY_GAIN_WARBANDS_PER_ENEMY_KILL = 91
+    ON_VICTORY_CAPTURE_ENEMY_FORCE = 92
+    FORBID_PLACING_WARBANDS_AT_SITES = 93
+    IGNORE_SITE_POWERS = 94
+    TRAVEL_DESTINATION_CHOSEN_BY = 95
+    TRAVEL_DESTINATION_CHOOSER = 96
+    DISCARD_CARD = 97
+    TAKE_RELIC = 98
+    RECOVER_RELIC = 99
+    PUT_ON_BOTTOM = 100
+    TOP_CARD_OF = 101
+    PEEK_TOP_CARDS = 102
+    SWAP_WITH_DISPOSSESSED = 103
+    MAY_DISCARD_TO_WORLD_DECK_BOTTOM = 104
+    NEGOTIATE_BINDING_EXCHANGE = 105
+    OFFER_CITIZENSHIP = 106
+    BECOME_EXILE = 107
+    TREAT_BANDITS_AS_WARBANDS = 108
+    RULE_CARDS_AT_IMPERIAL_SITES = 109
+    FORBID_USING_RELIC = 110
+    FORBID_TAKING_HOLDINGS = 111
+    CHRONICLE_KEEP_SITES_WITH_SUIT = 112
 
 
 class ZoneId(IntEnum):
@@ -2881,6 +2889,14 @@ LABELS: tuple[Label, ...] = (
         text=Text(en='Choose', fr='Choisir', uk='Вибрати варіант'),
     ),
     Label(
+        id=LabelId.ANSWER_YES,
+        text=Text(en='yes, do it', fr='oui, le faire', uk='так, зробити це'),
+    ),
+    Label(
+        id=LabelId.ANSWER_NO,
+        text=Text(en='no, do not', fr='non, ne pas le faire', uk='ні, не робити'),
+    ),
+    Label(
         id=LabelId.MOVE_RECOVER_RELIC,
         text=Text(en='Recover the relic', fr='Récupérer la Relique', uk='Відновити реліквію'),
     ),
@@ -3063,6 +3079,10 @@ LABELS: tuple[Label, ...] = (
     Label(
         id=LabelId.MOVE_GIVE_BANNER,
         text=Text(en='In the offer, given by whoever holds it:', fr='Dans l’offre, donnée par qui la détient :', uk='У пропозиції (дає той, у кого він є): стяг'),
+    ),
+    Label(
+        id=LabelId.MOVE_PROMISE_TRUCE,
+        text=Text(en='In the offer, a binding promise not to campaign against the other party until the end of the next round, made by', fr='Dans l’offre, une promesse contraignante de ne pas mener de Campagne contre l’autre partie jusqu’à la fin du tour suivant, faite par', uk='У пропозиції: обов’язкова обіцянка не йти в Похід проти іншої сторони до кінця наступного раунду; її дає'),
     ),
     Label(
         id=LabelId.MOVE_LET_PEEK,
@@ -4082,6 +4102,16 @@ STATE: tuple[StateField, ...] = (
         doc='The secrets this party gives in the offer being made.',
     ),
     StateField(
+        id=FieldId.OFFER_TRUCE,
+        of=('player',),
+        doc='1: this party promises in the offer being made not to campaign against the other one until the end of the next round (The Tribunal, 7.6.3).',
+    ),
+    StateField(
+        id=FieldId.TRUCE_UNTIL,
+        of=('player', 'player'),
+        doc='The last round in which the first player may not campaign against the second, as they promised (The Tribunal, 7.6.3); 0: no promise.',
+    ),
+    StateField(
         id=FieldId.OFFER_CARD,
         of=('card',),
         doc='1 for an adviser, relic or site in the offer, given by the party who has it.',
@@ -4789,7 +4819,18 @@ NATIVES: tuple[Native, ...] = (
     Native(
         id=NativeId.USE_BANK_FAVOR_AS_BOARD,
         args=('card', 'suit'),
-        doc="The card's ruler can use the favor in this suit's favor bank as if it were on their board: to pay costs, give, burn or place it (7.1.2), and wherever favor on their board is counted.",
+        doc="The card's ruler can use the favor in this suit's favor bank as if it were on their board: to pay costs, give, burn or place it (7.1.2), and wherever they count the favor they could use (usable_favor); another player's power that takes or burns their favor reaches their board only.",
+    ),
+    Native(
+        id=NativeId.USABLE_FAVOR,
+        args=('player',),
+        returns='number',
+        doc='The favor the player can use (7.1.2): on their board, plus the favor in the bank Vow of Kinship lends them (use_bank_favor_as_board).',
+    ),
+    Native(
+        id=NativeId.READY_LENT_FAVOR,
+        args=('player', 'number'),
+        doc='Before the player uses n favor (gives, burns or places them, 7.1.2): moves onto their board, from the favor bank Vow of Kinship lends them, as much as their board lacks for n (as far as the bank holds), for the statement that follows to use; nothing without the vow.',
     ),
     Native(
         id=NativeId.TRAVEL_DESTINATION,
@@ -4894,6 +4935,12 @@ NATIVES: tuple[Native, ...] = (
         doc='In the Travel being taken (or forced), this player chooses the destination among the sites the traveller could go to, instead of the traveller or the player forcing the Travel (Shrouded Wood; 5.5.7.III).',
     ),
     Native(
+        id=NativeId.TRAVEL_DESTINATION_CHOOSER,
+        args=('player',),
+        returns='player',
+        doc='Who chooses where the player goes if they travel from their site now, even when a power makes them travel: the player a Travel modifier of that site names (Shrouded Wood: its ruler, if an enemy; the Chancellor for the Empire), else the player themself (5.6). A power that makes them travel lets that chooser pick among the sites they can travel to (can_travel_to) when it is another player.',
+    ),
+    Native(
         id=NativeId.DISCARD_CARD,
         args=('player', 'card'),
         doc="The player discards the card (glossary Discard): facedown onto the discard pile of the region its region discards to (regions' discard_to), the favor on it to its suit's bank, the secrets on it facedown onto the player's board.",
@@ -4937,7 +4984,7 @@ NATIVES: tuple[Native, ...] = (
     Native(
         id=NativeId.NEGOTIATE_BINDING_EXCHANGE,
         args=('player', 'bool', 'bool'),
-        doc='The player negotiates a binding exchange with any one player (7.6.3, 9.6): favor and secrets, plus advisers if the first flag is set, plus binding promises of future actions with agreed penalties if the second is set; the kernel enforces what is agreed.',
+        doc="The player negotiates a binding exchange with any one player (7.6.3, 9.6): favor and secrets, plus advisers if the first flag is set, plus, if the second is set, either party's binding promise not to campaign against the other until the end of the next round (the promise of a future action the kernel can hold players to); the kernel enforces what is agreed.",
     ),
     Native(
         id=NativeId.OFFER_CITIZENSHIP,

@@ -86,6 +86,9 @@ class Kind(IntEnum):
     """The proposer lets the negotiation be, with no exchange."""
     GIVE_BANNER = 78
     """A banner in the offer, given by the party who holds it (argument: the banner; a Citizenship offer, 6.6.1)."""
+    PROMISE_TRUCE = 77
+    """In the offer, this party's binding promise not to campaign against the other one until the end of the next
+    round (argument: the promising party; The Tribunal, 7.6.3)."""
     LET_PEEK = 79
     """The Grand Scepter's holder lets the Exile they offer Citizenship to peek at a relic in the Imperial Reliquary
     (6.6.1; argument: the relic)."""

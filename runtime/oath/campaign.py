@@ -32,6 +32,7 @@ from .empire import CHANCELLOR, JOINED, become_citizen, colour, ruler_of
 from .modifiers import in_play
 from .costs import rule_cost
 from .natives import DISCARDER, usable_reroll
+from .negotiate import truce_holds
 from .persistent import may_take
 
 if TYPE_CHECKING:
@@ -74,9 +75,10 @@ PER_PLAYER = ("campaign_ally", "campaign_plans_used_by", "campaign_plans_only", 
 
 def defenders(state: OathState, seat: int) -> list[int]:
     """5.5.1: another player who rules your site (one you can target) or whose pawn is there; the bandits if
-    nobody rules it. Your site is where you act as if your pawn were, for a power's Campaign (Captains)."""
+    nobody rules it. Your site is where you act as if your pawn were, for a power's Campaign (Captains). Not a player
+    you have promised a truce at The Tribunal (negotiate.py)."""
     site = battle.acting_site(state.flat, seat)
-    out = [other for other in range(state.players) if other != seat
+    out = [other for other in range(state.players) if other != seat and not truce_holds(state.flat, seat, other)
            and (site in targetable_sites(state, seat, other) or state.flat.get("pawn_site", other) == site)]
     if state.bandits_rule(site):
         out.append(NONE)
@@ -936,13 +938,10 @@ def _banish_or_settle(state: OathState) -> None:
 
 def _banishment_chooser(state: OathState) -> None:
     """Shrouded Wood: an enemy who rules the site the banished defender leaves chooses where they go, "even if
-    another player is making you travel". Its Travel modifier runs for the defender, on a copy, to say who."""
-    defender = state.flat.get("campaign_defender")
-    for card, key in state.redirectors.items():
-        probe = state.flat.copy()
-        state.run_quietly(key, defender, state.index_in_kind(card), probe)
-        if probe.get("travel_chooser"):
-            state.flat.set("travel_chooser", probe.get("travel_chooser"))
+    another player is making you travel" (modifiers.redirected_by)."""
+    chooser = modifiers.redirected_by(state, state.flat.get("campaign_defender"), state.flat)
+    if chooser >= 0:
+        state.flat.set("travel_chooser", chooser + 1)
 
 
 def banish_to(state: OathState, seat: int, site: int) -> None:

@@ -4,8 +4,9 @@ keeps theirs in a favor bank and uses it from there.
 Their persistent rules (persistent.py) write who takes burned favor (`burned_favor_taker`), which bank receives a
 player's favor (`favor_bank_of`) and which bank lends them its favor (`favor_bank_lent`). The kernel pays and
 checks the favor a player uses through `usable` and `spend`; `settle` sends where the vows say, once each move is
-carried out, the favor that went to the shared bank or to a board during it. Favor a player loses (a defeated
-defender's burned half) and the favor compiled powers read or move are their board's alone (docs/decisions.md).
+carried out, the favor that went to the shared bank or to a board during it. Compiled powers count a player's
+favor through `usable` and bring the bank's onto the board for the verb that uses it (`lend`); favor a player loses
+(a defeated defender's burned half, favor another player's power takes) is their board's alone (docs/decisions.md).
 """
 
 from __future__ import annotations
@@ -41,6 +42,15 @@ def spend(flat: FlatState, seat: int, to: tuple[str | int, ...], n: int) -> int:
     if bank and moved < n:
         moved += flat.move(("bank_favor", bank - 1), to, n - moved)
     return moved
+
+
+def lend(flat: FlatState, seat: int, n: int) -> None:
+    """Before a compiled power's verb (give, burn, place) uses n favor of the player: moves onto their board, from the
+    bank Vow of Kinship lends them, what their board lacks for n, so that the verb takes as `spend` would, board
+    first. The verb moves it all on at once; `settle` would put anything left back in the bank."""
+    bank = flat.get("favor_bank_lent", seat)
+    if bank:
+        flat.move(("bank_favor", bank - 1), ("favor", seat), n - flat.get("favor", seat))
 
 
 def settle(state: OathState, burned_before: int) -> None:

@@ -16,9 +16,10 @@ played only in part, docs/decisions.md says so.
 from __future__ import annotations
 
 from array import array
+from bisect import bisect_right
 from typing import Any
 
-from ..bytecode import ARITY, Op, Status, pending_choice, provide_choice
+from ..bytecode import ARITY, PC, Op, PendingChoice, Status, pending_choice, provide_choice
 from ..content import CompiledGame
 from ..effects import VMS, bind_natives, start
 from ..state import FlatState
@@ -98,10 +99,15 @@ def _battle_plans(game: CompiledGame, cards: Cards) -> dict[tuple[int, int], tup
 
 _RUNNABLE: dict[object, frozenset[str]] = {}
 _CALLED: dict[object, dict[str, frozenset[str]]] = {}
+_EFFECT_STARTS: dict[object, list[tuple[int, str]]] = {}
+"""Per compiled game: (first instruction, effect key) of every effect, in code order."""
+NAMED_SPACES = frozenset({"suit", "region", "site", "denizen", "relic", "edifice", "vision", "banner", "oath",
+                          "title", "role"})
+"""The kinds of entity a power's choice may offer that have names to show."""
 OVERRIDES = (empire.FACTORIES | modifiers.FACTORIES | chronicle.FACTORIES | advisers.FACTORIES | persistent.FACTORIES
              | campaign.FACTORIES | negotiate.FACTORIES)
 """Natives of the kernel's modules, besides natives.py's."""
-IMPLEMENTED = set(natives.FACTORIES) | set(OVERRIDES)
+IMPLEMENTED = set(natives.FACTORIES) | set(OVERRIDES) | set(modifiers.STATE_NATIVES)
 """Every native the kernel implements; empire.py's and modifiers.py's take the place of natives.py's."""
 
 
@@ -209,7 +215,8 @@ class OathState:
         """Zone numbers looked up once; a player's zone is the first player's plus their seat."""
         self.adviser_zones = {self.cards.zone("advisers", seat) for seat in range(self.players)}
         self.relic_zones = {self.cards.zone("relics_held", seat) for seat in range(self.players)}
-        self.natives = bind_natives(self.game, kernel_natives(self.game))
+        bound_here = {name: make(self) for name, make in modifiers.STATE_NATIVES.items()}
+        self.natives = bind_natives(self.game, kernel_natives(self.game) | bound_here)
         self._power_tables()
 
     def _edifice_sides(self) -> tuple[int, ...]:
@@ -221,6 +228,8 @@ class OathState:
         self.edifice_sides = self._edifice_sides()
         moments = _powers_by_moment(self.game, self.cards)
         self.powers = _action_powers(self.game, self.cards)
+        self.site_actions = [card for card in self.powers if self.cards.kind_of(card) == "site"]
+        """The sites with an Action power (The Tribunal): used by a player there or who rules the site."""
         self.plans = _battle_plans(self.game, self.cards)
         self.when_played = moments.get("when_played", {})
         self.capacity_powers = moments.get("capacity", {})
@@ -260,7 +269,7 @@ class OathState:
         if phase == Phase.SETUP:
             return self.flat.get("setup_seat")
         if phase == Phase.EFFECT:
-            return self.flat.get("effect_player")
+            return self._answering()
         if phase == Phase.CITIZENSHIP:
             return self.flat.get("citizenship_offer")
         if phase == Phase.RELIQUARY_PICK:
@@ -278,6 +287,12 @@ class OathState:
         if phase in campaign.PHASES:
             return campaign.deciding_player(self)
         return self.flat.get("current_player")
+
+    def _answering(self) -> int:
+        """Who answers the choice a paused power asks: the player its `by:` names (Shrouded Wood's ruler, Revelation's
+        players), else its user."""
+        pending = pending_choice(self.frame) if self.frame is not None else None
+        return pending.chooser if pending is not None and pending.chooser >= 0 else self.flat.get("effect_player")
 
     def is_terminal(self) -> bool:
         return self.flat.get("phase") == Phase.OVER
@@ -385,7 +400,10 @@ class OathState:
             assert self.frame is not None
             pending = pending_choice(self.frame)
             assert pending is not None
-            return [action(Kind.ANSWER, option) for option in sorted(set(pending.options))]
+            options = sorted(set(pending.options))
+            if self.flat.get("effect_return") == Phase.MODIFIERS:
+                options = modifiers.answers(self, options)
+            return [action(Kind.ANSWER, option) for option in options]
         if phase == Phase.PLAY_AFTER_DISCARD:
             return plays.plays_to_sites(self, seat, drawn)
         if phase in campaign.PHASES:
@@ -440,6 +458,9 @@ class OathState:
         reachable = [c for c in self.cards_at(site) if self.flat.get("card_faceup", c)]
         reachable += [c for c in self.advisers(seat) if self.flat.get("card_faceup", c)]
         reachable += self.cards.in_zone(self.cards.zone("relics_held", seat))
+        reachable += [card for card in self.site_actions if self.flat.get("card_zone", card) == self.zone_ids["map"]
+                      and self.flat.get("card_faceup", card)
+                      and (card == self.site_card(site) or self.rules(seat, card - self.site_base))]
         out += [action(Kind.USE_POWER, index * POWER_STRIDE + card) for card in sorted(set(reachable))
                 for index, (_, cost) in enumerate(self.powers.get(card, ()))
                 if self.can_pay(seat, card, cost) and not self.flat.get("use_forbidden", card)]
@@ -1236,7 +1257,7 @@ class OathState:
                 return f"{label} {self.label('their_board', locale)}: {self._seat(argument - campaign.ALLY_BOARD, locale)}"
             return f"{label} {self.label('at_site', locale)} {self.entity_name('site', argument, locale)}"
         if kind in (Kind.OFFER_ALLY, Kind.ACCEPT_ALLY, Kind.GIVE_TITLE, Kind.NEGOTIATE_WITH, Kind.GIVE_FAVOR,
-                    Kind.GIVE_SECRET, Kind.GIVE_WARBAND, Kind.TAKE_WARBAND, Kind.GRANT_WARBAND_MOVE,
+                    Kind.GIVE_SECRET, Kind.PROMISE_TRUCE, Kind.GIVE_WARBAND, Kind.TAKE_WARBAND, Kind.GRANT_WARBAND_MOVE,
                     Kind.REFUSE_WARBAND_MOVE):
             return f"{label} {self._seat(argument, locale)}"
         if kind in (Kind.TRAVEL, Kind.CHOOSE_DESTINATION, Kind.WARBAND_TO_SITE, Kind.WARBAND_TO_BOARD, Kind.TARGET_SITE, Kind.OCCUPY,
@@ -1249,11 +1270,41 @@ class OathState:
         if kind == Kind.PLAY_TO_OTHER_SITE:
             site, card = divmod(argument, plays.SITE_STRIDE)
             return f"{label} {self.card_name(card, locale)}: {self.entity_name('site', site, locale)}"
+        if kind == Kind.ANSWER:
+            pending = pending_choice(self.frame) if self.frame is not None else None
+            if pending is None:
+                return f"{label} {argument}"
+            return f"{self._asking_power(locale)}: {label} {self._answer(pending, argument, locale)}"
         if kind == Kind.USE_POWER:
             index, card = divmod(argument, POWER_STRIDE)
             several = len(self.powers[card]) > 1
             return f"{label} {self.card_name(card, locale)}" + (f" ({index + 1})" if several else "")
         return f"{label} {self.card_name(argument, locale)}"
+
+    def _asking_power(self, locale: str) -> str:
+        """The name of the card whose power asks the pending choice: the effect whose code the paused frame is in
+        (the compiler lays each effect's code out in one piece, from its entry)."""
+        assert self.frame is not None
+        if self.game.layout not in _EFFECT_STARTS:
+            _EFFECT_STARTS[self.game.layout] = sorted((pc, key) for key, pc in self.game.layout.ENTRIES.items())
+        starts = _EFFECT_STARTS[self.game.layout]
+        key = starts[bisect_right(starts, (self.frame[PC], "\uffff")) - 1][1]
+        kind, name = key.split("/")[:2]
+        return self.entity_name(kind, int(self.game.enums[kind][name.upper()]), locale)
+
+    def _answer(self, pending: PendingChoice, value: int, locale: str) -> str:
+        """An answer to a power's choice, named by what the choice offers: a player, a card, another entity; a
+        `may` (whose options the compiler lays out as 1, to do it, then 0) yes or no; else the option's number."""
+        space = self.game.layout.SPACES[pending.kind - 1][0] if pending.kind else None
+        if space == "player":
+            return self._seat(value, locale)
+        if space == "card":
+            return self.card_name(value, locale)
+        if space in NAMED_SPACES:
+            return self.entity_name(space, value, locale)
+        if pending.options == (1, 0):
+            return self.label("answer_yes" if value else "answer_no", locale)
+        return str(value + 1)
 
     def label(self, label_id: str, locale: str) -> str:
         """A word of the runtime in the chosen language (content/oath/labels.yaml)."""

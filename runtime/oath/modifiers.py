@@ -9,11 +9,12 @@ way on a copy of the state: a mandatory "cannot" makes an action illegal, a mand
 dearer.
 
 An optional modifier may make possible an action that is not otherwise (Errand Boy: another region's discard
-pile; Pressgangs: a card with tokens; Mushrooms: no Supply): such an action is offered when one of the player's
-optional modifiers, tried on a copy, makes it possible, and once it is chosen the player must use one that does
-before taking it; a modifier that asks a choice cannot be tried ahead, so it is offered only for an action that
-is already possible. A banner's own Recover rule (the Darkest Secret's) is applied where its Recover is listed
-(banners.py).
+pile; Pressgangs: a card with tokens; Mushrooms: no Supply; Way Station: no Supply for a favor given): such an
+action is offered when one of the player's optional modifiers, tried on a copy, makes it possible, and once it is
+chosen the player must use one that does before taking it. A modifier that asks a choice is tried ahead answer by
+answer (`_reaches`, at most LOOKAHEAD_RUNS runs), and once used its user is offered only the answers that keep the
+action possible (`answers`). A banner's own Recover rule (the Darkest Secret's) is applied where its Recover is
+listed (banners.py).
 
 A modifier may ignore the powers of a site for the rest of the action (9.2 ignore: the coasts, Buried Giant and
 Shrouded Wood ignore Narrow Pass and The Hidden Place when travelling from them; Portal and Forest Paths the sites
@@ -23,10 +24,13 @@ any binding modifier runs (`modifiers_first`); a site's ignored powers then do n
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ..bytecode import Status, pending_choice, provide_choice
 from ..content import CompiledGame
+from ..effects import start
 from ..state import FlatState
 from ..vm_py import Native
 from .actions import STRIDE, Kind, Phase, action
@@ -52,6 +56,10 @@ ACTION_HOOKS = ("action_forbidden", "action_supply_free", "travel_free", "travel
 BASE_COST = {Kind.SEARCH_DISCARD: 2, Kind.MUSTER: 1, Kind.TRADE_FOR_FAVOR: 1, Kind.TRADE_FOR_SECRETS: 1,
              Kind.RECOVER_RELIC: 1, Kind.RECOVER_BANNER: 1, Kind.CAMPAIGN: 2}
 """Supply costs of the major actions (5.1-5.5; a Search of the world deck costs by the Visions drawn)."""
+LOOKAHEAD_RUNS = 32
+"""The most runs of a power (one per answer tried) a look-ahead spends on the choices of one optional modifier:
+enough for every answer of the content's (Master of Disguise: five other players), a bound on a power whose choices
+multiply."""
 
 
 def action_modifiers(game: Any, cards: Cards, runnable: frozenset[str]) -> dict[str, dict[int, tuple[str, Any, bool, bool]]]:
@@ -120,10 +128,12 @@ def optional(state: OathState, seat: int) -> list[int]:
 
 
 def optional_of(state: OathState, seat: int, timing: str, playing: set[int] | None = None) -> list[int]:
+    """The optional modifiers of a timing the player could use: on cards they can use, or that anyone taking the
+    action may use (Way Station; `_enables` offers those only where they change something)."""
     playing = in_play_cards(state) if playing is None else playing
-    return sorted(card for card, (_, cost, mandatory, _) in state.modifiers[timing].items()
-                  if not mandatory and card in playing and not state.flat.get("modifier_used", card) and state.can_use(seat, card)
-                  and state.can_pay(seat, card, cost))
+    return sorted(card for card, (_, cost, mandatory, anyone) in state.modifiers[timing].items()
+                  if not mandatory and card in playing and not state.flat.get("modifier_used", card)
+                  and (anyone or state.can_use(seat, card)) and state.can_pay(seat, card, cost))
 
 
 def _clear_action(flat: FlatState) -> None:
@@ -175,7 +185,8 @@ def after_binding(state: OathState) -> None:
 def legal_actions(state: OathState) -> list[int]:
     """The optional modifiers after which the action is still possible (Mushrooms cannot draw from an empty pile),
     then going on if it is possible now; while it is not, only those that make it possible (one of them was found
-    when it was offered), or, if a modifier that asked a choice left it impossible, going on, which cancels it."""
+    when it was offered), or, if a choice left it impossible (another player's, or one the look-ahead could not
+    judge), going on, which cancels it."""
     seat, flat = state.current_player(), state.flat
     kind, target = Kind(flat.get("action_kind")), flat.get("action_target")
     if flat.get("modifiers_first"):
@@ -198,14 +209,14 @@ def use(state: OathState, seat: int, card: int) -> None:
 
 
 def take(state: OathState, seat: int) -> None:
-    """The action itself, with what the modifiers changed; a mandatory "cannot" found only now (a modifier that
-    asked a choice the legality check could not answer) cancels it. A Travel whose destination another player
-    chooses (Shrouded Wood) waits for their choice."""
+    """The action itself, with what the modifiers changed; one a choice left impossible (a binding modifier's
+    "cannot" the legality check stopped short of, another player's answer) is cancelled. A Travel whose destination
+    another player chooses (Shrouded Wood) waits for their choice."""
     flat = state.flat
     flat.set("phase", Phase.ACT)
     kind, target = Kind(flat.get("action_kind")), flat.get("action_target")
     if not possible(state, seat, kind, target):
-        state.placeholders.append("an action was cancelled by a modifier that forbids it (7.4, 9.2 cannot)")
+        state.placeholders.append(f"{kind.name} was cancelled: its modifiers left it impossible (7.4, 9.2 cannot)")
         return
     if kind == Kind.TRAVEL and flat.get("travel_chooser"):
         flat.set("phase", Phase.TRAVEL_DESTINATION)
@@ -227,6 +238,28 @@ def travel_to(state: OathState, site: int) -> None:
     state.flat.set("phase", Phase.ACT)
     state.act(state.flat.get("trigger_seat"), Kind.TRAVEL, site)
     _clear_action(state.flat)
+
+
+def redirected_by(state: OathState, seat: int, flat: FlatState) -> int:
+    """Shrouded Wood: the player who chooses where this player goes if they travel from their site in `flat` now,
+    "even if another player is making you travel" (a banishment, a power); -1: nobody does. Each Travel modifier that
+    can say so runs for them on a copy of the state, as in their own Travel."""
+    for card, key in state.redirectors.items():
+        probe = flat.copy()
+        probe.set("travel_chooser", 0)
+        state.run_quietly(key, seat, state.index_in_kind(card), probe)
+        if probe.get("travel_chooser"):
+            return probe.get("travel_chooser") - 1
+    return -1
+
+
+def _travel_destination_chooser(state: OathState) -> Native:
+    """The native for powers that make a player travel: who chooses where they go, the player who redirects them
+    (redirected_by) or else the player themself. It runs the state's powers, on the cells it is handed."""
+    def call(cells: array[int], args: list[int]) -> int:
+        chooser = redirected_by(state, args[0], FlatState(state.game, cells))
+        return args[0] if chooser < 0 else chooser
+    return call
 
 
 def supply_cost(state: OathState, seat: int, kind: Kind, target: int) -> int:
@@ -366,16 +399,74 @@ def _ignoring_enables(state: OathState, seat: int, card: int) -> bool:
 
 
 def _enables(state: OathState, seat: int, card: int, *, unknown: bool) -> bool:
-    """Whether the action being taken is possible after using this optional modifier (paying its cost); `unknown`
-    for a modifier that asks a choice, which cannot be tried ahead."""
+    """Whether the action being taken is possible after using this optional modifier (paying its cost), for some
+    answers of the player's to the choices it asks (`_reaches`); `unknown` if the look-ahead ran out of runs. A
+    modifier on a card they cannot use (one anyone may use) counts only if it changes something: Way Station is no
+    modifier of a Travel elsewhere."""
     flat = state.flat
     kind, target = Kind(flat.get("action_kind")), flat.get("action_target")
     twin: OathState = state.clone()
     key, cost, _, _ = twin.modifiers[TIMING_OF[kind]][card]
     twin.pay(seat, card, cost)
-    if not twin.run_quietly(key, seat, twin.index_in_kind(card)):
-        return unknown
-    return possible(twin, seat, kind, target)
+    twin.flat.set("effect_player", seat)
+    before = None if state.can_use(seat, card) else array("i", twin.flat.cells)
+    frame = start(twin.game, key, seat, twin.index_in_kind(card))
+    if _run_on(twin, seat, frame):
+        return (before is None or twin.flat.cells != before) and possible(twin, seat, kind, target)
+    reached = _reaches(twin, seat, frame, [LOOKAHEAD_RUNS])
+    return unknown if reached is None else reached
+
+
+def answers(state: OathState, options: list[int]) -> list[int]:
+    """The answers offered to a choice an optional modifier in use asks its user (7.4: a modifier does not break the
+    action declared): those after which the action can still be taken, as far as the look-ahead can tell; all of
+    them if none can, if another player chooses, or before the binding modifiers ran (`modifiers_first`)."""
+    assert state.frame is not None
+    seat, pending = state.flat.get("effect_player"), pending_choice(state.frame)
+    if pending is None or pending.chooser != seat or state.flat.get("modifiers_first"):
+        return options
+    runs_left = [LOOKAHEAD_RUNS]
+    keeping = [option for option in options
+               if _answer_reaches(state, seat, state.frame, option, runs_left) is not False]
+    return keeping or options
+
+
+def _reaches(state: OathState, seat: int, frame: array[int], runs_left: list[int]) -> bool | None:
+    """Whether the power paused on this copy can end with the action possible: for some answer of the player's to
+    each choice they make, and for every answer of another player's, who need not help them. None if the runs left
+    (a one-cell counter shared by the whole look-ahead) ran out before it could tell."""
+    pending = pending_choice(frame)
+    assert pending is not None
+    mine, undecided = pending.chooser == seat, False
+    for option in sorted(set(pending.options)):
+        reached = _answer_reaches(state, seat, frame, option, runs_left)
+        if reached is None:
+            undecided = True
+        elif reached == mine:
+            return mine
+    return None if undecided else not mine
+
+
+def _answer_reaches(state: OathState, seat: int, frame: array[int], option: int, runs_left: list[int]) -> bool | None:
+    """`_reaches` after this answer to the pending choice, on copies of the state and the frame."""
+    if runs_left[0] <= 0:
+        return None
+    runs_left[0] -= 1
+    twin: OathState = state.clone()
+    paused = array("i", frame)
+    provide_choice(paused, option)
+    if not _run_on(twin, seat, paused):
+        return _reaches(twin, seat, paused, runs_left)
+    return possible(twin, seat, Kind(twin.flat.get("action_kind")), twin.flat.get("action_target"))
+
+
+def _run_on(state: OathState, seat: int, frame: array[int]) -> bool:
+    """Runs a look-ahead's power on its copy of the state, for its user, until it ends (True) or asks (False)."""
+    from .game import STEP_LIMIT  # game.py imports this module
+
+    state.flat.set("effect_player", seat)
+    return state.run_vm(state.game.code, state.flat.cells, frame, state.game.data, state.natives,
+                        STEP_LIMIT) is not Status.PAUSED
 
 
 def _dry_run(state: OathState, seat: int, chosen: int, cards: list[int], reliquary: bool) -> OathState:
@@ -523,3 +614,5 @@ FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
 }
 """Natives that tell a modifier which action it modifies (fields `action_kind`, `action_target`) or which play
 (`played_card` and the like)."""
+STATE_NATIVES: dict[str, Callable[[OathState], Native]] = {"travel_destination_chooser": _travel_destination_chooser}
+"""Natives that run powers of the kernel (its VM, its tables of who plays what), bound to an OathState by game.py."""

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from ..content import CompiledGame
 from ..state import FlatState
 from ..vm_py import Native
-from . import costs
+from . import costs, favor
 from .actions import Phase
 from .empire import are_enemies, colour
 from .setup import Cards
@@ -299,6 +299,18 @@ def secrets_held_even_on_cards(cards: Cards, args: list[int]) -> int:
     return held + sum(state.get("card_secret", card) for card in every_card if _returns_at_rest(cards, card))
 
 
+def usable_favor(cards: Cards, args: list[int]) -> int:
+    """7.1.2: the favor a player can use, Vow of Kinship's bank included (favor.py)."""
+    return favor.usable(cards.state, args[0])
+
+
+def ready_lent_favor(cards: Cards, args: list[int]) -> int:
+    """Vow of Kinship: the bank's favor onto its holder's board for the verb that uses it next (favor.lend)."""
+    player, n = args
+    favor.lend(cards.state, player, n)
+    return 0
+
+
 DISCARDER = 2
 """A plan's card marked to be discarded later (`campaign_discard_at_end`, `campaign_discard_on_defeat`) holds this plus
 the player who discards it: 1 for the bandits (-1, 5.5.3), 0 for no mark."""
@@ -344,6 +356,8 @@ FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
     "end_act_phase": _native(end_act_phase),
     "take_reliquary_relic_unseen": _native(take_reliquary_relic_unseen),
     "swap_with_dispossessed": _native(swap_with_dispossessed),
+    "usable_favor": _native(usable_favor),
+    "ready_lent_favor": _native(ready_lent_favor),
 }
 
 

@@ -1,7 +1,8 @@
 """Binding exchanges (7.6.3, 9.6; glossary Exchange): a player negotiates with another what each gives.
 
 A power that allows one (Festival District, The Tribunal, Tinker's Fair, Deed Writer, The Gathering) names what
-may change hands besides favor and secrets: advisers, relics, ruled sites. Once it is settled the proposer
+may change hands besides favor and secrets: advisers, relics, ruled sites; at The Tribunal, promises not to campaign
+against the other party for a while, which the kernel then holds the promiser to. Once it is settled the proposer
 chooses a partner (or lets it be), then builds the offer one piece at a time, from either side, and proposes it;
 the partner accepts or declines. Accepted, the kernel carries it out at once, which is what makes it binding. At
 The Gathering every player whose pawn is at its site may propose in turn, to another player there.
@@ -28,9 +29,9 @@ from .empire import bind_flat, colour
 if TYPE_CHECKING:
     from .game import OathState
 
-ADVISERS, RELICS, SITES, BANNERS = 1, 2, 4, 8
+ADVISERS, RELICS, SITES, BANNERS, PROMISES = 1, 2, 4, 8, 16
 """Bits of `negotiation_goods`: what may change hands besides favor and secrets."""
-OFFER_FIELDS = ("offer_favor", "offer_secret", "offer_card", "offer_banner")
+OFFER_FIELDS = ("offer_favor", "offer_secret", "offer_card", "offer_banner", "offer_truce")
 
 
 def proposer(flat: FlatState) -> int:
@@ -71,12 +72,16 @@ def _at_site(flat: FlatState, args: list[int]) -> int:
 
 
 FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
-    "negotiate_binding_exchange": bind_flat(_with_any_player(lambda args: ADVISERS * args[1])),
+    "negotiate_binding_exchange": bind_flat(_with_any_player(lambda args: ADVISERS * args[1] | PROMISES * args[2])),
     "negotiate_binding_exchange_of_holdings": bind_flat(_with_any_player(lambda args: RELICS * args[1] | SITES * args[2])),
     "negotiate_exchanges_at_site": bind_flat(_at_site),
 }
-"""The natives of the negotiating powers. The Tribunal's binding promises of future actions are not kept by the
-kernel: only its exchange of favor and secrets is (docs/decisions.md)."""
+"""The natives of the negotiating powers."""
+
+
+def truce_holds(flat: FlatState, seat: int, other: int) -> bool:
+    """Whether this player has promised not to campaign against the other one this round (The Tribunal)."""
+    return flat.get("truce_until", seat, other) >= flat.get("round")
 
 
 def _partners(state: OathState, seat: int) -> list[int]:
@@ -152,16 +157,18 @@ def legal_actions(state: OathState) -> list[int]:
         if flat.get("negotiation_goods") & BANNERS:
             out += [action(Kind.GIVE_BANNER, banner) for banner in banners.held_by(state, party)
                     if not flat.get("offer_banner", banner)]
+        if flat.get("negotiation_goods") & PROMISES and not flat.get("offer_truce", party):
+            out.append(action(Kind.PROMISE_TRUCE, party))
     if _for_citizenship(flat):
         return sorted(out + _peeks(state)) + [action(Kind.PROPOSE_EXCHANGE)]
-    offered = any(flat.get("offer_favor", p) or flat.get("offer_secret", p) for p in (seat, partner(flat))) \
-        or any(flat.slice("offer_card")) or any(flat.slice("offer_banner"))
+    offered = any(flat.get("offer_favor", p) or flat.get("offer_secret", p) or flat.get("offer_truce", p)
+                  for p in (seat, partner(flat))) or any(flat.slice("offer_card")) or any(flat.slice("offer_banner"))
     return sorted(out) + ([action(Kind.PROPOSE_EXCHANGE)] if offered else []) + [action(Kind.END_NEGOTIATION)]
 
 
 KINDS = frozenset({Kind.NEGOTIATE_WITH, Kind.GIVE_FAVOR, Kind.GIVE_SECRET, Kind.GIVE_CARD, Kind.GIVE_BANNER,
-                   Kind.LET_PEEK, Kind.PROPOSE_EXCHANGE, Kind.ACCEPT_EXCHANGE, Kind.DECLINE_EXCHANGE,
-                   Kind.END_NEGOTIATION})
+                   Kind.PROMISE_TRUCE, Kind.LET_PEEK, Kind.PROPOSE_EXCHANGE, Kind.ACCEPT_EXCHANGE,
+                   Kind.DECLINE_EXCHANGE, Kind.END_NEGOTIATION})
 
 
 def current_player(flat: FlatState) -> int:
@@ -180,6 +187,8 @@ def apply(state: OathState, kind: Kind, argument: int) -> None:
         flat.set("offer_card", argument, 1)
     elif kind == Kind.GIVE_BANNER:
         flat.set("offer_banner", argument, 1)
+    elif kind == Kind.PROMISE_TRUCE:
+        flat.set("offer_truce", argument, 1)
     elif kind == Kind.LET_PEEK:
         flat.set("card_seen", argument, partner(flat), 1)
     elif kind == Kind.PROPOSE_EXCHANGE:
@@ -213,13 +222,15 @@ def answer_citizenship(state: OathState, accepted: bool) -> None:
 def _exchange(state: OathState) -> None:
     """The agreed exchange, carried out: favor and secrets board to board, advisers, relics and banners to the
     other (a banner given is not seized: docs/decisions.md), a site's old ruler's warbands there to their board and
-    as many of the new ruler's (at least one, as many as their board has) from their board there; then each is held
-    to their adviser limit (7.6.4)."""
+    as many of the new ruler's (at least one, as many as their board has) from their board there; a promised truce
+    from now to the end of the next round; then each is held to their adviser limit (7.6.4)."""
     flat, cards = state.flat, state.cards
     parties = (proposer(flat), partner(flat))
     for giver, taker in (parties, parties[::-1]):
         favor.spend(flat, giver, ("favor", taker), flat.get("offer_favor", giver))
         flat.move(("secret", giver), ("secret", taker), flat.get("offer_secret", giver))
+        if flat.get("offer_truce", giver):
+            flat.set("truce_until", giver, taker, flat.get("round") + 1)
     for card in [card for card, offered in enumerate(flat.slice("offer_card")) if offered]:
         giver = _owner(state, card)
         taker = parties[1] if giver == parties[0] else parties[0]
