@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from lawforge.runtime.oath import favor
 from lawforge.runtime.oath.actions import IllegalAction, Kind, Phase, action
 from lawforge.runtime.oath.game import OathState
 from test_oath_banners import started
@@ -150,6 +151,27 @@ def test_vow_of_kinship_and_vow_of_renewal_together_put_the_favor_taken_in_the_n
     use_dowsing_sticks(state)
     assert state.flat.get("favor", 0) == 0 and state.flat.get("shared_favor") == shared
     assert state.flat.get("bank_favor", nomad(state)) == bank + 2, "taken, then put in the Nomad bank"
+
+
+def test_vow_of_renewal_takes_a_whole_burn_when_a_site_revealed_in_the_same_move_draws_from_the_shared_bank() -> None:
+    """The burn is measured on the shared bank, which a facedown site's reveal prompt (5.6.2) draws favor from."""
+    for seed in range(40):
+        state = started(seed)
+        flat = state.flat
+        hidden = [site for site in state.sites_on_map() if not flat.get("card_faceup", state.site_card(site))
+                  and state.game.entities("site")[site].start_favor]
+        if not hidden:
+            continue
+        put(state, "vow_of_renewal", 1)
+        flat.move(("shared_favor",), ("favor", 0), 2)
+        renewed, before = flat.get("favor", 1), flat.get("shared_favor")
+        flat.move(("favor", 0), ("shared_favor",), 2)
+        state.cards.arrive(0, hidden[0])
+        assert flat.get("card_favor", state.site_card(hidden[0])) > 0, "the reveal took favor from the shared bank"
+        favor.settle(state, before)
+        assert flat.get("favor", 1) == renewed + 2 and flat.get("shared_favor_drawn") == 0
+        return
+    raise AssertionError("no seed left a facedown site with favor to place")
 
 
 def test_vow_of_renewal_takes_what_a_kinship_holder_burns_from_the_nomad_bank() -> None:

@@ -56,16 +56,18 @@ def lend(flat: FlatState, seat: int, n: int) -> None:
 def settle(state: OathState, burned_before: int) -> None:
     """Once a move is carried out, while either vow is in play (the persistent rules worked out anew, for a vow
     that came or went during the move): the favor burned during it (what the shared bank gained since it held
-    `burned_before`) goes to Vow of Renewal's holder's board, then the favor on Vow of Kinship's holder's board to
-    its bank (a holder of both puts what they take there). Not once the game is over: the Chronicle returns favor to
-    the shared bank without burning it."""
+    `burned_before`, plus what it gave out meanwhile to a site's reveal prompt) goes to Vow of Renewal's holder's
+    board, then the favor on Vow of Kinship's holder's board to its bank (a holder of both puts what they take there).
+    Not once the game is over: the Chronicle returns favor to the shared bank without burning it."""
     from .modifiers import in_play  # modifiers.py (and persistent.py through it) import this module
     from .persistent import refresh
     flat = state.flat
+    drawn = flat.get("shared_favor_drawn")
+    flat.set("shared_favor_drawn", 0)
     if flat.get("phase") == Phase.OVER or not any(in_play(state, card) for card in state.favor_rules):
         return
     refresh(state)
-    burned = flat.get("shared_favor") - burned_before
+    burned = flat.get("shared_favor") + drawn - burned_before
     taker = next((seat for seat in range(state.players) if flat.get("burned_favor_taker", seat)), -1)
     if taker >= 0 and burned > 0:
         flat.move(("shared_favor",), ("favor", taker), burned)

@@ -193,7 +193,7 @@ class Cards:
             return
         state.set("card_faceup", card, 1)
         entity = self.game.entities("site")[site]
-        state.move(("shared_favor",), ("card_favor", card), entity.start_favor)
+        state.add("shared_favor_drawn", state.move(("shared_favor",), ("card_favor", card), entity.start_favor))
         state.move(("shared_secret",), ("card_secret", card), entity.start_secret)
         for relic in self.in_zone(self.zone("relic_deck"))[::-1][:entity.relics]:
             self.put(relic, self.zone("at_site"))
