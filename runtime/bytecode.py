@@ -49,10 +49,11 @@ class Op(IntEnum):
     CHOOSE = 29  # imm kind: options... count chooser → choice ; pauses for a decision
     NATIVE = 30  # imm id, imm argc: args... → result ; a named procedure of the game's kernel
     FAIL = 31  # imm code: → ; stops the effect with an error
+    INDEX = 32  # imm extent: a → a ; an error unless 0 <= a < extent (a field's or table's index on one axis)
 
 
 ARITY: dict[Op, int] = {Op.PUSH: 1, Op.LOCAL: 1, Op.SET_LOCAL: 1, Op.JUMP: 1, Op.JUMP_IF_ZERO: 1,
-                        Op.CHOOSE: 1, Op.NATIVE: 2, Op.FAIL: 1}
+                        Op.CHOOSE: 1, Op.NATIVE: 2, Op.FAIL: 1, Op.INDEX: 1}
 """Immediate operands per opcode (the others have none)."""
 
 
@@ -153,6 +154,8 @@ def verify(code: array[int] | list[int], natives: int = 0) -> None:
             targets.append((pc, operand))
         elif op in (Op.LOCAL, Op.SET_LOCAL) and not 0 <= operand < LOCALS:
             raise VMError(f"{op.name} at {pc} names local {operand}; there are {LOCALS}")
+        elif op is Op.INDEX and operand <= 0:
+            raise VMError(f"INDEX at {pc} checks against extent {operand}")
         elif op is Op.NATIVE and not (0 <= operand < natives and code[pc + 2] >= 0):
             raise VMError(f"NATIVE at {pc} calls native {operand} with {code[pc + 2]} arguments; "
                           f"the game declares {natives} natives")

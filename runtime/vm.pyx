@@ -41,6 +41,7 @@ cdef enum:
     CHOOSE = 29
     NATIVE = 30
     FAIL = 31
+    INDEX = 32
 
 cdef enum:
     F_PC = 0
@@ -61,7 +62,7 @@ OPCODES = {name: value for name, value in (
     ("SUB", SUB), ("MUL", MUL), ("DIV", DIV), ("MOD", MOD), ("MIN", MIN), ("MAX", MAX), ("NEG", NEG),
     ("EQ", EQ), ("NE", NE), ("LT", LT), ("LE", LE), ("GT", GT), ("GE", GE), ("NOT", NOT),
     ("JUMP", JUMP), ("JUMP_IF_ZERO", JUMP_IF_ZERO), ("MOVE", MOVE), ("RANDOM", RANDOM),
-    ("CHOOSE", CHOOSE), ("NATIVE", NATIVE), ("FAIL", FAIL))}
+    ("CHOOSE", CHOOSE), ("NATIVE", NATIVE), ("FAIL", FAIL), ("INDEX", INDEX))}
 """Checked against `bytecode.Op` by the tests."""
 FRAME = {"HEADER": HEADER, "STACK_SIZE": STACK_SIZE, "LOCALS_AT": LOCALS_AT}
 """Checked against `bytecode` by the tests (a stale build of this module fails them)."""
@@ -129,7 +130,7 @@ def run(code, state, frame, tables, natives=(), long step_limit=100_000):
             continue
         # Every other opcode: check its pops first.
         if op == POP or op == LOAD or op == NEG or op == NOT or op == TABLE or op == RANDOM \
-                or op == JUMP_IF_ZERO or op == SET_LOCAL or op == DUP:
+                or op == JUMP_IF_ZERO or op == SET_LOCAL or op == DUP or op == INDEX:
             if sp < 1:
                 raise VMError(f"stack underflow at {pc}")
         elif op == SWAP or op == STORE or (ADD <= op <= GE and op != NEG) or op == CHOOSE:
@@ -166,6 +167,11 @@ def run(code, state, frame, tables, natives=(), long step_limit=100_000):
             s[a] = stack[sp - 1]
             sp -= 2
             pc += 1
+        elif op == INDEX:
+            a = stack[sp - 1]
+            if a < 0 or a >= c[pc + 1]:
+                raise VMError(f"index {a} outside 0..{c[pc + 1] - 1} at {pc}")
+            pc += 2
         elif op == LOCAL:
             if sp >= STACK_SIZE:
                 raise VMError(f"stack overflow at {pc}")

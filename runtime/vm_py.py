@@ -124,6 +124,12 @@ def run(code: array[int], state: array[int], frame: array[int], tables: array[in
             value = pop()
             state[address(pop(), len(state), "state")] = value
             pc += 1
+        elif op == Op.INDEX:
+            a = pop()
+            if not 0 <= a < code[pc + 1]:
+                raise VMError(f"index {a} outside 0..{code[pc + 1] - 1} at {pc}")
+            push(a)
+            pc += 2
         elif op == Op.LOCAL:
             push(frame[LOCALS_AT + code[pc + 1]])
             pc += 2

@@ -99,6 +99,17 @@ def test_alchemist_stops_when_the_banks_are_empty() -> None:
     assert state[field("favor", 0)] == 2 and state[field("bank_favor", 0)] == 0
 
 
+@pytest.mark.parametrize("engine", ["compiled", "python"])
+def test_a_field_indexed_by_nobody_is_an_error_not_the_cell_before(engine: str) -> None:
+    """`you` of -1 (nobody, as a native may answer) must not reach into the previous player's row."""
+    state = new_state(OATH.layout.STATE_SIZE, 1)
+    state[field("bank_favor", 0)] = 2
+    before = bytes(state)
+    with pytest.raises(VMError, match="index -1 outside 0..5"):
+        run_to_end(OATH, "denizen/alchemist/powers/0", state, actor=-1, choose=lambda p: p.options[0], engine=engine)
+    assert state[field("favor", 5)] == 0 and bytes(state)[4:] == before[4:]
+
+
 def test_a_native_the_kernel_lacks_is_a_clear_error() -> None:
     natives = bind_natives(OATH, {})
     if not natives:

@@ -91,7 +91,20 @@ def test_dice_come_from_the_state(run) -> None:  # type: ignore[no-untyped-def]
     assert first[1:] != new_state(6, seed=43)[1:]
 
 
+@pytest.mark.parametrize("run", VMS.values(), ids=VMS.keys())
+def test_an_index_outside_its_axis_is_an_error_not_another_cell(run) -> None:  # type: ignore[no-untyped-def]
+    for index, fits in ((0, True), (2, True), (3, False), (-1, False)):
+        code = program(Op.PUSH, index, Op.INDEX, 3, Op.SET_LOCAL, 0, Op.HALT)
+        frame = new_frame()
+        if fits:
+            assert run(code, array("i", [1]), frame, TABLES) == Status.DONE and live_frame(frame)[2][0] == index
+        else:
+            with pytest.raises(VMError, match=f"index {index} outside 0..2 at 2"):
+                run(code, array("i", [1]), frame, TABLES)
+
+
 @pytest.mark.parametrize(("code", "message"), [
+    ([Op.PUSH, 1, Op.INDEX, 0, Op.HALT], "INDEX at 2 checks against extent 0"),
     ([99], "unknown opcode 99 at 0"),
     ([Op.PUSH], "PUSH at 0 is cut off"),
     ([Op.JUMP, 1, Op.HALT], "jump at 0 to 1, which is not an instruction"),
@@ -130,7 +143,7 @@ def programs(draw: st.DrawFn) -> array:
         depth += 1
 
     for _ in range(draw(st.integers(1, 30))):
-        op = draw(st.sampled_from([*STACK_EFFECT, Op.PUSH, Op.CHOOSE, Op.NATIVE, Op.FAIL]))
+        op = draw(st.sampled_from([*STACK_EFFECT, Op.PUSH, Op.CHOOSE, Op.NATIVE, Op.FAIL, Op.INDEX]))
         if op is Op.FAIL and draw(st.integers(0, 4)):
             continue
         if op is Op.PUSH:
@@ -151,6 +164,10 @@ def programs(draw: st.DrawFn) -> array:
             depth += 1 - argc
         elif op is Op.FAIL:
             instructions.append([op, draw(st.integers(0, 9))])
+        elif op is Op.INDEX:
+            if depth < 1:
+                push(draw(VALUES))
+            instructions.append([op, draw(st.integers(1, 12))])
         else:
             while depth < STACK_EFFECT[op]:
                 push(draw(VALUES))

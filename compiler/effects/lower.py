@@ -250,10 +250,12 @@ class _Lowerer:
         self.emit(Op.TABLE)
 
     def row_major(self, offset: int, extents: tuple[int, ...], push_index: Callable[[int], None]) -> None:
-        """Pushes offset + the row-major position of the indexes `push_index(axis)` pushes."""
+        """Pushes offset + the row-major position of the indexes `push_index(axis)` pushes, each checked against
+        its axis (a "nobody" of -1 would otherwise reach into the row before)."""
         self.emit(Op.PUSH, offset)
         for axis in range(len(extents)):
             push_index(axis)
+            self.emit(Op.INDEX, extents[axis])
             stride = 1
             for extent in extents[axis + 1:]:
                 stride *= extent
