@@ -9,6 +9,7 @@ validators, which is most of a check's time.
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import asdict
 from pathlib import Path
 
@@ -18,8 +19,9 @@ from .files import digest, tree_digest, write_atomically
 from .workspace import Workspace
 
 
-def _key(ws: Workspace, game: str) -> str:
-    return digest(f"{tree_digest(content_files(ws, game), ws.root)}\n{compiler_fingerprint()}".encode())
+def _key(ws: Workspace, game: str, compiler: str) -> str:
+    """What a game's diagnostics depend on besides cited documents: its content and `compiler_fingerprint()`."""
+    return digest(f"{tree_digest(content_files(ws, game), ws.root)}\n{compiler}".encode())
 
 
 def _file_digest(path: Path) -> str | None:
@@ -46,12 +48,46 @@ def _cached(ws: Workspace, game: str, key: str) -> list[Diagnostic] | None:
             for row in entry["diagnostics"]]
 
 
-def check_game_cached(ws: Workspace, game: str) -> list[Diagnostic]:
-    """The diagnostics of one game, from the cache when nothing they depend on changed."""
-    key = _key(ws, game)
-    hit = _cached(ws, game, key)
-    if hit is not None:
-        return hit
+def check_games_cached(ws: Workspace, games: list[str]) -> list[Diagnostic]:
+    """The diagnostics of the games, in their order: from the cache for each game where nothing they depend on
+    changed, the others checked (side by side)."""
+    compiler = compiler_fingerprint()
+    keys = {game: _key(ws, game, compiler) for game in games}
+    cached = {game: _cached(ws, game, keys[game]) for game in games}
+    fresh = _check_all(ws, [game for game, hit in cached.items() if hit is None], keys)
+    diagnostics: list[Diagnostic] = []
+    for game in games:
+        hit = cached[game]
+        diagnostics += fresh[game] if hit is None else hit
+    return diagnostics
+
+
+def _check_all(ws: Workspace, games: list[str], keys: dict[str, str]) -> dict[str, list[Diagnostic]]:
+    """Check the games and remember their diagnostics: side by side in worker processes, one per core, where
+    there are several games and the system can fork. A worker starts with the compiler's front end that this
+    process imported, and imports only its own games' models."""
+    workers = min(len(games), os.cpu_count() or 1)
+    if workers < 2 or not hasattr(os, "fork"):
+        return {game: _check_and_remember(ws, game, keys[game]) for game in games}
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    from . import frontend  # noqa: F401  (imported once, here, rather than in every worker)
+
+    # The largest games first, so that no worker is left checking a large one while the others are idle.
+    by_size = sorted(games, key=lambda game: sum(file.stat().st_size for file in content_files(ws, game)), reverse=True)
+    try:
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+            return dict(zip(by_size, pool.map(_check_and_remember, [ws] * len(by_size), by_size,
+                                              [keys[game] for game in by_size])))
+    except BrokenProcessPool:
+        # A worker died, or failed with an error that cannot be sent back: checking here shows that error.
+        return {game: _check_and_remember(ws, game, keys[game]) for game in games}
+
+
+def _check_and_remember(ws: Workspace, game: str, key: str) -> list[Diagnostic]:
+    """Check a game, and store its diagnostics under `key` unless it could not be linked."""
     from .frontend import check_game
 
     linked, diagnostics = check_game(ws, game)

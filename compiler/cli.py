@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import gc
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -84,12 +85,12 @@ def _checked(ws: Workspace, game: str) -> Any:
 @_root_option
 def check(ws: Workspace, games: tuple[str, ...], fmt: str, errors_only: bool) -> None:
     """Check content: every problem at once, as path:line:col: error[code]: message."""
-    from .checkcache import check_game_cached
+    from .checkcache import check_games_cached
 
-    diagnostics: list[Diagnostic] = []
-    for game in ws.select(games):
-        diagnostics += check_game_cached(ws, game)
-    diagnostics = sort_diagnostics(diagnostics)
+    # A check builds large object graphs and frees little before it exits: collecting cycles every 700
+    # allocations, Python's default, costs a tenth of its time for nothing.
+    gc.set_threshold(100_000, 50, 50)
+    diagnostics = sort_diagnostics(check_games_cached(ws, ws.select(games)))
     _print_diagnostics(ws, diagnostics, fmt, errors_only)
     if fmt == "text":
         sys.stdout.flush()

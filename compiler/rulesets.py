@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from .models import margraves, oath
-from .models import vindication
-from .models import root
 from .models.common import Die, Discrepancy, Label, Native, Resource, Selector, StateField, StrictModel, Table, Term, Zone
 
 
@@ -36,9 +35,11 @@ COMMON_KINDS = (
     KindSpec("selector", "selectors", Selector),
 )
 
-RULESETS: dict[str, tuple[KindSpec, ...]] = {
-    "oath": COMMON_KINDS
-    + (
+
+def _oath_kinds() -> tuple[KindSpec, ...]:
+    from .models import oath
+
+    return (
         KindSpec("suit", "suits", oath.Suit),
         KindSpec("region", "regions", oath.Region),
         KindSpec("site", "sites", oath.Site),
@@ -54,9 +55,13 @@ RULESETS: dict[str, tuple[KindSpec, ...]] = {
         KindSpec("board", "boards", oath.Board),
         KindSpec("action", "actions", oath.Action),
         KindSpec("phase", "phases", oath.Phase),
-    ),
-    "margraves": COMMON_KINDS
-    + (
+    )
+
+
+def _margraves_kinds() -> tuple[KindSpec, ...]:
+    from .models import margraves
+
+    return (
         KindSpec("guild", "guilds", margraves.Guild),
         KindSpec("pennant", "pennants", margraves.PennantAction),
         KindSpec("citizen", "citizens", margraves.Citizen),
@@ -71,9 +76,13 @@ RULESETS: dict[str, tuple[KindSpec, ...]] = {
         KindSpec("board_power", "board_powers", margraves.BoardPower),
         KindSpec("procedure", "procedures", margraves.Procedure),
         KindSpec("decision", "decisions", margraves.Decision),
-    ),
-    "root": COMMON_KINDS
-    + (
+    )
+
+
+def _root_kinds() -> tuple[KindSpec, ...]:
+    from .models import root
+
+    return (
         KindSpec("suit", "suits", root.Suit),
         KindSpec("phase", "phases", root.Phase),
         KindSpec("faction", "factions", root.Faction),
@@ -91,9 +100,13 @@ RULESETS: dict[str, tuple[KindSpec, ...]] = {
         KindSpec("forest", "forests", root.Forest),
         KindSpec("variant", "variants", root.Variant),
         KindSpec("gap", "gaps", root.Gap),
-    ),
-    "vindication": COMMON_KINDS
-    + (
+    )
+
+
+def _vindication_kinds() -> tuple[KindSpec, ...]:
+    from .models import vindication
+
+    return (
         KindSpec("module", "modules", vindication.Module),
         KindSpec("setup", "setups", vindication.Setup),
         KindSpec("rule_option", "options", vindication.RuleOption),
@@ -119,8 +132,26 @@ RULESETS: dict[str, tuple[KindSpec, ...]] = {
         KindSpec("imbued_crystal", "crystals", vindication.ImbuedCrystal),
         KindSpec("guild", "guilds", vindication.Guild),
         KindSpec("favour_placement", "favour_placements", vindication.FavourPlacement),
-    ),
+    )
+
+
+_RULESET_KINDS: dict[str, Callable[[], tuple[KindSpec, ...]]] = {
+    "oath": _oath_kinds,
+    "margraves": _margraves_kinds,
+    "root": _root_kinds,
+    "vindication": _vindication_kinds,
 }
+
+RULESETS: tuple[str, ...] = tuple(_RULESET_KINDS)
+"""The rulesets a game.yaml may name."""
+
+
+@functools.cache
+def ruleset_kinds(ruleset: str) -> tuple[KindSpec, ...]:
+    """Every entity kind of a ruleset. Imports that ruleset's models only: building models is much of a check's
+    time, and a game needs no other ruleset's."""
+    return COMMON_KINDS + _RULESET_KINDS[ruleset]()
+
 
 GAME_FILE = "game.yaml"
 GAME_SCHEMA = "game.schema.json"

@@ -8,7 +8,7 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from .models.common import Game
-from .rulesets import GAME_SCHEMA, RULESETS
+from .rulesets import GAME_SCHEMA, ruleset_kinds
 
 DRAFT = "http://json-schema.org/draft-07/schema#"
 
@@ -40,7 +40,7 @@ def ruleset_schemas(ruleset: str) -> dict[str, str]:
     files: dict[str, Any] = {
         GAME_SCHEMA: _draft07(Game.model_json_schema(ref_template="#/definitions/{model}"), f"{ruleset}: game.yaml")
     }
-    for spec in RULESETS[ruleset]:
+    for spec in ruleset_kinds(ruleset):
         schema = TypeAdapter(list[spec.model]).json_schema(ref_template="#/definitions/{model}")  # type: ignore[name-defined]
         files[spec.schema_file] = _draft07(schema, f"{ruleset}: {spec.file} ({spec.name} entries)")
     return {name: json.dumps(body, ensure_ascii=False, indent=2) + "\n" for name, body in sorted(files.items())}

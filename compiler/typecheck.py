@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from .diagnostics import Diagnostic
 from .effects.check import Checked, EffectContext, Problem, check_effect, check_selectors
 from .effects.layout import Layout, build_layout
-from .link import PLACEHOLDER, LinkedGame
+from .link import PLACEHOLDER, LinkedGame, TextEntry
 from .loader import Path_
 from .models.common import Die, Effectful, Table
-from .models.walk import TextSite, instances, walk
+from .models.walk import instances
 from .validate import Located, ValidatedContent
 
 
@@ -47,21 +47,23 @@ def _context(linked: LinkedGame) -> EffectContext:
     return EffectContext(None, {}, dice, tables)
 
 
-def _check_placeholders(item: Located, params: dict[str, int], source_locale: str) -> list[Diagnostic]:
-    """Numbers in text come from the card's parameters: every placeholder names one, every one is printed."""
+def _check_placeholders(item: Located, texts: list[TextEntry], params: dict[str, int],
+                        source_locale: str) -> list[Diagnostic]:
+    """Numbers in text come from the card's parameters: every placeholder of its texts (as the linker found them)
+    names one, every one is printed."""
     out = []
     unused = set(params)
-    for site in walk(item.entity):
-        if not isinstance(site, TextSite) or site.text.get(source_locale) is None:
+    for entry in texts:
+        if entry.text.get(source_locale) is None:
             continue
-        used = set(PLACEHOLDER.findall(site.text.get(source_locale) or ""))
+        used = set(PLACEHOLDER.findall(entry.text.get(source_locale) or ""))
         unused -= used
         for name in sorted(used - set(params)):
-            at = item.doc.position(item.loc + site.loc + (source_locale,))
+            at = item.doc.position(entry.loc + (source_locale,))
             at = item.doc.find("{" + name + "}", at) or at
             out.append(Diagnostic(item.doc.path, at.line, at.col, "unknown-param",
                                   f"{{{name}}} is no parameter of {item.entity.id!r} "
-                                  f"(params: {', '.join(sorted(params)) or 'none'})", loc=item.loc + site.loc))
+                                  f"(params: {', '.join(sorted(params)) or 'none'})", loc=entry.loc))
     for name in sorted(unused):
         at = item.doc.position(item.loc + ("params", name), key=True)
         out.append(Diagnostic(item.doc.path, at.line, at.col, "unused-param",
@@ -91,11 +93,15 @@ def typecheck_game(content: ValidatedContent, linked: LinkedGame) -> tuple[Linke
 
     game_context = _context(linked)
     selectors, in_selectors = check_selectors(layout, game_context, at_selector)
+    texts_of: dict[int, list[TextEntry]] = {}  # by identity: two entities may be equal
+    for entry in linked.texts:
+        texts_of.setdefault(id(entry.owner), []).append(entry)
     units = []
     for items in content.entities.values():
         for item in items:
             params: dict[str, int] = dict(getattr(item.entity, "params", {}) or {})
-            diagnostics += _check_placeholders(item, params, linked.game.source_locale)
+            diagnostics += _check_placeholders(item, texts_of.get(id(item.entity), []), params,
+                                               linked.game.source_locale)
             for loc, power in instances(item.entity, Effectful):
                 key = "/".join(str(p) for p in (item.kind, item.entity.id, *loc))
                 checked = None

@@ -13,7 +13,7 @@ from .diagnostics import Diagnostic
 from .doccache import DocumentCache
 from .loader import LoadedDocument, Path_
 from .models.common import Game, Identified, StrictModel
-from .rulesets import GAME_FILE, GAME_SCHEMA, RULESETS, KindSpec
+from .rulesets import GAME_FILE, GAME_SCHEMA, RULESETS, KindSpec, ruleset_kinds
 from .translations import RECORD_FILE
 from .workspace import Workspace
 
@@ -242,7 +242,7 @@ def validate_game(ws: Workspace, name: str) -> tuple[ValidatedContent, list[Diag
         diagnostics.append(Diagnostic(game_doc.path, at.line, at.col, "invalid-value",
                                       f"id: game id {game.id!r} must equal its folder name {name!r}", loc=("id",)))
 
-    result.kinds = RULESETS[ruleset]
+    result.kinds = ruleset_kinds(ruleset)
     kinds = {spec.file: spec for spec in result.kinds}
     result.entities = {spec.name: [] for spec in result.kinds}
     files = sorted(p for p in game_dir.rglob("*") if p.is_file() and p.name not in (GAME_FILE, RECORD_FILE))

@@ -3,29 +3,31 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 
 from ..diagnostics import Diagnostic
 from ..validate import ValidatedContent
-from . import margraves, oath
-from . import vindication
-from . import root
 from .context import CheckContext
 
 Check = Callable[[CheckContext], None]
 
-CHECKS: dict[str, tuple[Check, ...]] = {
-    "margraves": margraves.CHECKS,
-    "oath": oath.CHECKS,
-    "root": root.CHECKS,
-    "vindication": vindication.CHECKS,
-}
+CHECKED_RULESETS = ("margraves", "oath", "root", "vindication")
+"""Rulesets with a module of checks here, named after the ruleset and holding `CHECKS`. A module is imported only
+when a game of its ruleset is checked, since it imports that ruleset's models."""
+
+
+def checks_of(ruleset: str) -> tuple[Check, ...]:
+    if ruleset not in CHECKED_RULESETS:
+        return ()
+    checks: tuple[Check, ...] = importlib.import_module(f"{__name__}.{ruleset}").CHECKS
+    return checks
 
 
 def check_rules(content: ValidatedContent) -> list[Diagnostic]:
     if content.game is None:
         return []
     ctx = CheckContext(content)
-    for check in CHECKS.get(content.game.ruleset, ()):
+    for check in checks_of(content.game.ruleset):
         check(ctx)
     return ctx.diagnostics

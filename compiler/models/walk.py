@@ -15,7 +15,7 @@ from pydantic.fields import FieldInfo
 from .common import Lowered, RefTo, Text
 
 Loc = tuple[str | int, ...]
-T = TypeVar("T")
+T = TypeVar("T", bound=BaseModel)
 
 
 @dataclass(frozen=True)
@@ -121,8 +121,25 @@ def instances(value: Any, cls: type[T], loc: Loc = ()) -> Iterator[tuple[Loc, T]
     if isinstance(value, cls):
         yield loc, value
     if isinstance(value, BaseModel):
-        for name, _, _ in data_fields(type(value)):
+        for name in fields_holding(type(value), cls):
             yield from instances(getattr(value, name), cls, loc + (name,))
     elif isinstance(value, list):
         for index, element in enumerate(value):
             yield from instances(element, cls, loc + (index,))
+
+
+@functools.cache
+def fields_holding(model: type[BaseModel], cls: type) -> tuple[str, ...]:
+    """The data fields of a model that can hold a `cls` somewhere inside: the only ones `instances` visits."""
+    return tuple(name for name, annotation, _ in data_fields(model) if _holds(annotation, cls))
+
+
+def _holds(annotation: Any, cls: type, seen: frozenset[Any] = frozenset()) -> bool:
+    """Whether a value of this annotation can be or contain a `cls`; true where the annotation is not understood."""
+    if annotation in seen or get_origin(annotation) is Literal:
+        return False
+    if isinstance(annotation, type):
+        return issubclass(annotation, BaseModel) and (issubclass(annotation, cls) or any(
+            _holds(a, cls, seen | {annotation}) for _, a, _ in data_fields(annotation)))
+    args = get_args(annotation)
+    return any(_holds(arg, cls, seen) for arg in args) if args else True
