@@ -8,6 +8,7 @@ writes its sheets to a temporary folder; generated/ is rewritten with identical 
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import tempfile
@@ -36,6 +37,9 @@ def cold_check() -> float:
 
 
 def main() -> None:
+    if os.environ.get("PYTHONDONTWRITEBYTECODE"):
+        print("note: PYTHONDONTWRITEBYTECODE is set, so every run compiles the compiler's sources again; "
+              "the times are longer than a user's")
     with tempfile.TemporaryDirectory(prefix="lawforge-bench-") as out:
         full = timed("build", "--force", "--out", out)
         noop = best_of(5, "build", "--out", out)
