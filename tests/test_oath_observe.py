@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from lawforge.runtime.bytecode import RNG_SLOT
+from lawforge.runtime.oath.actions import STRIDE, Kind
 from lawforge.runtime.oath.game import OathState, Phase
 from lawforge.runtime.oath.observe import HIDDEN
 from test_oath_play import OATH
@@ -70,3 +71,32 @@ def test_a_discarded_card_stays_known_to_those_who_drew_it() -> None:
                 assert visible == bool(state.flat.get("card_seen", card, seat))
                 outcomes.add(visible)
     assert outcomes == {True, False}, "setup discards some cards a player chose from and some nobody saw"
+
+
+def test_nothing_the_state_says_of_an_unseen_card_shows_which_card_it_is() -> None:
+    """The Reliquary space a relic lies in, or a field naming it (the relic a Citizenship offer promises), would
+    tell an observer which relic is where without peeking."""
+    state = started(7)
+    reliquary = state.cards.in_zone(state.cards.zone("reliquary"))
+    relic = next(card for card in reliquary if not state.flat.get("card_seen", card, 1))
+    state.flat.set("citizenship_relic", relic)
+    cells = state.observation(1).cells
+    assert row(cells, state, "reliquary_space", relic) == HIDDEN and row(cells, state, "card_suit", relic) == HIDDEN
+    assert cells[state.flat.at("citizenship_relic")] == HIDDEN
+    state.flat.set("card_seen", relic, 1, 1)
+    cells = state.observation(1).cells
+    assert row(cells, state, "reliquary_space", relic) == state.flat.get("reliquary_space", relic)
+    assert cells[state.flat.at("citizenship_relic")] == relic, "once seen, known"
+
+
+def test_a_move_on_an_unseen_card_is_described_by_where_it_lies_not_by_its_name() -> None:
+    state = started(7)
+    seat = state.current_player()
+    peeks = [move for move in state.legal_actions() if move // STRIDE == Kind.PEEK]
+    assert peeks, "a relic to peek at"
+    for move in peeks:
+        relic = move % STRIDE
+        text = state.describe(move)
+        assert state.card_name(relic, "en") not in text and "facedown" in text
+        state.flat.set("card_seen", relic, seat, 1)
+        assert text != state.describe(move) and state.describe(move).endswith(state.card_name(relic, "en"))

@@ -222,7 +222,7 @@ FIELDS: dict[str, tuple[int, tuple[int, ...], int]] = {
 SPACES: tuple[tuple[str, int], ...] = (
     ('player', 6),
     ('term', 129),
-    ('label', 143),
+    ('label', 146),
     ('table', 6),
     ('discrepancy', 19),
     ('field', 212),

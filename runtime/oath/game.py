@@ -1269,7 +1269,7 @@ class OathState:
             return f"{label} {self._destination(argument, locale)}"
         if kind == Kind.PLAY_TO_OTHER_SITE:
             site, card = divmod(argument, plays.SITE_STRIDE)
-            return f"{label} {self.card_name(card, locale)}: {self.entity_name('site', site, locale)}"
+            return f"{label} {self._shown_name(card, locale)}: {self.entity_name('site', site, locale)}"
         if kind == Kind.ANSWER:
             pending = pending_choice(self.frame) if self.frame is not None else None
             if pending is None:
@@ -1279,7 +1279,7 @@ class OathState:
             index, card = divmod(argument, POWER_STRIDE)
             several = len(self.powers[card]) > 1
             return f"{label} {self.card_name(card, locale)}" + (f" ({index + 1})" if several else "")
-        return f"{label} {self.card_name(argument, locale)}"
+        return f"{label} {self._shown_name(argument, locale)}"
 
     def _asking_power(self, locale: str) -> str:
         """The name of the card whose power asks the pending choice: the effect whose code the paused frame is in
@@ -1299,7 +1299,7 @@ class OathState:
         if space == "player":
             return self._seat(value, locale)
         if space == "card":
-            return self.card_name(value, locale)
+            return self._shown_name(value, locale)
         if space in NAMED_SPACES:
             return self.entity_name(space, value, locale)
         if pending.options == (1, 0):
@@ -1328,6 +1328,19 @@ class OathState:
 
     def _term(self, term_id: str, locale: str) -> str:
         return str(self.game.get("term", term_id).name.get(locale, self.game.source_locale))
+
+    def _shown_name(self, card: int, locale: str) -> str:
+        """A card's name as the player to move may see it: a facedown card they have not seen is only that (9.4)."""
+        flat = self.flat
+        if not 0 <= card < flat.size("card_zone") or flat.get("card_faceup", card) \
+                or flat.get("card_seen", card, self.current_player()):
+            return self.card_name(card, locale)
+        zone = flat.get("card_zone", card)
+        if zone == self.cards.zone("reliquary"):
+            return f"{self.label('unseen_in_reliquary', locale)} {flat.get('reliquary_space', card)}"
+        if zone == self.zone_ids["at_site"]:
+            return f"{self.label('unseen_at_site', locale)} {self.entity_name('site', flat.get('card_site', card), locale)}"
+        return self.label("unseen_card", locale)
 
     def card_name(self, card: int, locale: str) -> str:
         if not 0 <= card < self.flat.size("card_zone"):

@@ -19,8 +19,8 @@ if TYPE_CHECKING:
 
 HIDDEN = -2
 """The value of a masked cell (-1 already means "none" in the state)."""
-IDENTITY_FIELDS = ("card_zone", "card_order", "card_site", "card_seen")
-"""Where a card is and who has seen it: masked for a card whose face the observer cannot see."""
+_CARD_FIELDS: dict[object, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+"""Per compiled game: the fields with a row per card, and the fields whose value is a card."""
 
 
 @dataclass(frozen=True)
@@ -41,15 +41,34 @@ def observe(state: OathState, seat: int) -> Observation:
     faceup = list(flat.cells_of("card_faceup"))
     world_deck = state.cards.zone("world_deck")
     groups: Counter[tuple[int, int]] = Counter()
+    rows, naming = _card_fields(state)
+    hidden: set[int] = set()
     for card, zone in enumerate(zone_of):
         if faceup[card] or flat.get("card_seen", card, seat):
             continue
+        hidden.add(card)
         if zone != world_deck:
             site = flat.get("card_site", card) if zone == state.cards.zone("at_site") else -1
             groups[(zone, site)] += 1
-        for name in IDENTITY_FIELDS:
-            start = flat.at(name, card, 0) if name == "card_seen" else flat.at(name, card)
+        for name in rows:
             width = flat.strides[name][0]
+            start = flat.at(name, card, *[0] * (len(flat.strides[name]) - 1))
             cells[start:start + width] = array("i", [HIDDEN] * width)
+    for name in naming:
+        if flat.get(name) in hidden:
+            cells[flat.at(name)] = HIDDEN
     unseen = tuple(sorted((zone, site, count) for (zone, site), count in groups.items()))
     return Observation(seat, cells, unseen)
+
+
+def _card_fields(state: OathState) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Everything the state says of one card number is masked for a card the observer cannot see: where it is, who
+    has seen it, its suit, where it sits in the Reliquary, the marks a power left on it; and a field that names such
+    a card (the card played facedown, the relic a Citizenship offer promises)."""
+    game = state.game
+    if game.layout not in _CARD_FIELDS:
+        fields = game.entities("field")
+        _CARD_FIELDS[game.layout] = (
+            tuple(field.id.name.lower() for field in fields if field.of and field.of[0] == "card"),
+            tuple(field.id.name.lower() for field in fields if not field.of and field.value == "card"))
+    return _CARD_FIELDS[game.layout]
