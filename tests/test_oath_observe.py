@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from lawforge.runtime.bytecode import RNG_SLOT
-from lawforge.runtime.oath.actions import STRIDE, Kind
+from lawforge.runtime.oath.actions import Kind, action
 from lawforge.runtime.oath.game import OathState, Phase
 from lawforge.runtime.oath.observe import HIDDEN
 from test_oath_play import OATH
@@ -92,11 +92,25 @@ def test_nothing_the_state_says_of_an_unseen_card_shows_which_card_it_is() -> No
 def test_a_move_on_an_unseen_card_is_described_by_where_it_lies_not_by_its_name() -> None:
     state = started(7)
     seat = state.current_player()
-    peeks = [move for move in state.legal_actions() if move // STRIDE == Kind.PEEK]
+    peeks = [(state.relic_move(Kind.PEEK, relic), relic) for relic in sorted(state.relics)
+             if state.relic_move(Kind.PEEK, relic) in state.legal_actions()]
     assert peeks, "a relic to peek at"
-    for move in peeks:
-        relic = move % STRIDE
+    for move, relic in peeks:
         text = state.describe(move)
         assert state.card_name(relic, "en") not in text and "facedown" in text
         state.flat.set("card_seen", relic, seat, 1)
         assert text != state.describe(move) and state.describe(move).endswith(state.card_name(relic, "en"))
+
+
+def test_a_move_on_a_relic_names_its_handle_which_tells_nothing_of_an_unseen_relic() -> None:
+    """9.4: the numbers of moves are public; a relic's handle is drawn per game and masked with the relic's rows."""
+    handles = set()
+    for seed in range(2):
+        state = started(seed)
+        relic = next(card for card in sorted(state.relics) if state.flat.get("card_zone", card)
+                     == state.cards.zone("reliquary") and not state.flat.get("card_seen", card, 0))
+        assert state.relic_move(Kind.PEEK, relic) == action(Kind.PEEK, state.flat.get("card_handle", relic))
+        assert row(state.observation(0).cells, state, "card_handle", relic) == HIDDEN
+        handles.add(state.flat.get("card_handle", relic))
+        assert sorted(state.flat.get("card_handle", card) for card in state.relics) == list(range(len(state.relics)))
+    assert len(handles) == 2, "drawn anew for each game"

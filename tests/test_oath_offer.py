@@ -61,9 +61,9 @@ def test_an_accepted_offer_carries_out_its_exchange_both_ways_with_the_relic() -
     assert holdings(state) == before, "nothing moves while the offer is made"
     state.apply(action(Kind.PROPOSE_EXCHANGE))
     assert flat.get("phase") == Phase.CITIZENSHIP and state.current_player() == 1
-    assert state.legal_actions() == [action(Kind.ACCEPT_CITIZENSHIP, relic), action(Kind.DECLINE_CITIZENSHIP)]
+    assert state.legal_actions() == [state.relic_move(Kind.ACCEPT_CITIZENSHIP, relic), action(Kind.DECLINE_CITIZENSHIP)]
     assert holdings(state) == before, "nor while the Exile answers"
-    state.apply(action(Kind.ACCEPT_CITIZENSHIP, relic))
+    state.apply(state.relic_move(Kind.ACCEPT_CITIZENSHIP, relic))
     assert state.role_of(1) == "citizen" and flat.get("card_zone", relic) == cards.zone("relics_held", 1)
     assert holdings(state) == [before[0] - 2, before[1] + 2, before[2] + 1, before[3] - 1, 1,
                                cards.zone("relics_held", 0)]
@@ -99,7 +99,7 @@ def test_only_what_6_6_1_lists_can_be_added_and_only_by_the_holder() -> None:
     forbidden = [action(Kind.GIVE_CARD, card) for card in reliquary(state) + state.advisers(0) + state.advisers(1)]
     forbidden += [action(Kind.GIVE_CARD, third), action(Kind.GIVE_BANNER, PEOPLES_FAVOR),
                   action(Kind.GIVE_CARD, state.site_card(site)), action(Kind.NEGOTIATE_WITH, 2),
-                  action(Kind.END_NEGOTIATION), action(Kind.ACCEPT_CITIZENSHIP, relic), action(Kind.ACCEPT_EXCHANGE)]
+                  action(Kind.END_NEGOTIATION), state.relic_move(Kind.ACCEPT_CITIZENSHIP, relic), action(Kind.ACCEPT_EXCHANGE)]
     assert not set(forbidden) & set(legal)
     before = list(flat.cells)
     for move in forbidden:
@@ -116,13 +116,13 @@ def test_the_holder_may_let_the_exile_peek_at_the_reliquary() -> None:
     flat, cards = state.flat, state.cards
     zone = flat.at("card_zone", relic)
     assert observe(state, 1).cells[zone] == HIDDEN, "the Exile has not seen the relic offered"
-    peeks = [action(Kind.LET_PEEK, card) for card in reliquary(state)]
+    peeks = [state.relic_move(Kind.LET_PEEK, card) for card in reliquary(state)]
     assert set(peeks) <= set(state.legal_actions())
-    state.apply(action(Kind.LET_PEEK, relic))
+    state.apply(state.relic_move(Kind.LET_PEEK, relic))
     assert flat.get("card_seen", relic, 1) and observe(state, 1).cells[zone] == cards.zone("reliquary")
-    assert action(Kind.LET_PEEK, relic) not in state.legal_actions(), "seen once, seen"
+    assert state.relic_move(Kind.LET_PEEK, relic) not in state.legal_actions(), "seen once, seen"
     other = give_relic(state, 2, "sticky_fire")
     with pytest.raises(IllegalAction):
-        state.apply(action(Kind.LET_PEEK, other))
-    assert "Reliquary" in state.describe(action(Kind.LET_PEEK, relic))
+        state.apply(state.relic_move(Kind.LET_PEEK, other))
+    assert "Reliquary" in state.describe(state.relic_move(Kind.LET_PEEK, relic))
     assert state.describe(action(Kind.GIVE_BANNER, DARKEST_SECRET), "uk").endswith("Найтемніша Таємниця")

@@ -100,8 +100,10 @@ def _battle_plans(game: CompiledGame, cards: Cards) -> dict[tuple[int, int], tup
 _RUNNABLE: dict[object, frozenset[str]] = {}
 _CALLED: dict[object, dict[str, frozenset[str]]] = {}
 _EFFECT_STARTS: dict[object, list[tuple[int, str]]] = {}
+RELIC_MOVES = frozenset({Kind.RECOVER_RELIC, Kind.PEEK, Kind.TARGET_RELIC, Kind.LET_PEEK, Kind.ACCEPT_CITIZENSHIP})
+"""Moves on a relic: players see its handle (`card_handle`) as their argument, the kernel its card."""
 """Per compiled game: (first instruction, effect key) of every effect, in code order."""
-NAMED_SPACES = frozenset({"suit", "region", "site", "denizen", "relic", "edifice", "vision", "banner", "oath",
+NAMED_SPACES = frozenset({"suit", "region", "site", "denizen", "edifice", "vision", "banner", "oath",
                           "title", "role"})
 """The kinds of entity a power's choice may offer that have names to show."""
 OVERRIDES = (empire.FACTORIES | modifiers.FACTORIES | chronicle.FACTORIES | advisers.FACTORIES | persistent.FACTORIES
@@ -191,6 +193,8 @@ class OathState:
                 self.restriction[card] = entity.restriction if kind == "denizen" else "site"
         self.visions = set(self.cards.all("vision"))
         self.relics = set(self.cards.all("relic"))
+        self.relic_of_handle = {self.flat.get("card_handle", relic): relic for relic in self.relics}
+        self.relic_base = int(self.cards.base["relic"])
         self.conspiracy = self.cards.of("vision", "conspiracy")
         self.conspiracy_runs = CONSPIRACY in runnable(self.game)
         self.site_base = int(self.cards.base["site"])
@@ -352,9 +356,38 @@ class OathState:
         """Worked out once per position, so that an agent's look and apply()'s check cost one: the persistent rules
         refreshed first leave the cells as they were when refreshed again."""
         if self.known_moves is None or self.known_moves[0] != self._position():
-            moves = self._work_out_moves()
+            moves = [self._public(move) for move in self._work_out_moves()]
             self.known_moves = (self._position(), moves)
         return list(self.known_moves[1])
+
+    def _public(self, move: int) -> int:
+        """A move as players see it: one on a relic, or an answer that picks a relic, names the relic's handle, not
+        its number (9.4)."""
+        kind, argument = move // STRIDE, move % STRIDE
+        if kind in RELIC_MOVES:
+            return action(Kind(kind), self.flat.get("card_handle", argument))
+        if kind == Kind.ANSWER and self._choosing_relics():
+            return action(Kind.ANSWER, self.flat.get("card_handle", self.relic_base + argument))
+        return move
+
+    def _internal(self, move: int) -> int:
+        """A move as the kernel carries it out: a relic's handle back to its card, or to its number among the relics
+        for an answer (none for a handle no relic has)."""
+        kind, argument = move // STRIDE, move % STRIDE
+        if kind in RELIC_MOVES:
+            return action(Kind(kind), self.relic_of_handle.get(argument, NONE))
+        if kind == Kind.ANSWER and self._choosing_relics():
+            return action(Kind.ANSWER, self.relic_of_handle.get(argument, self.relic_base + NONE) - self.relic_base)
+        return move
+
+    def _choosing_relics(self) -> bool:
+        """Whether a power waits for a choice among relics."""
+        pending = pending_choice(self.frame) if self.frame is not None else None
+        return pending is not None and pending.kind > 0 and self.game.layout.SPACES[pending.kind - 1][0] == "relic"
+
+    def relic_move(self, kind: Kind, relic: int) -> int:
+        """The move of this kind on this relic, as `legal_actions()` lists it."""
+        return self._public(action(kind, relic))
 
     def _position(self) -> bytes:
         return self.flat.cells.tobytes() + (self.frame.tobytes() if self.frame is not None else b"")
@@ -502,9 +535,10 @@ class OathState:
 
     # applying ----------------------------------------------------------------------------------
 
-    def apply(self, chosen: int) -> None:
-        if chosen not in self.legal_actions():
-            raise IllegalAction(f"{chosen} ({self.describe(chosen)}) is not a legal action now")
+    def apply(self, move: int) -> None:
+        if move not in self.legal_actions():
+            raise IllegalAction(f"{move} ({self.describe(move)}) is not a legal action now")
+        chosen = self._internal(move)
         kind, argument = Kind(chosen // STRIDE), chosen % STRIDE
         seat = self.current_player()
         burned_before = self.flat.get("shared_favor")
@@ -530,7 +564,7 @@ class OathState:
         if self.flat.get("phase") == Phase.ACT:
             self.shared_vision_due()
         favor.settle(self, burned_before)
-        self.history.append(chosen)
+        self.history.append(move)
 
     def _run_binding(self, seat: int, kind: Kind) -> None:
         self._start_triggered(seat, modifiers.TIMING_OF[kind])
@@ -1230,6 +1264,7 @@ class OathState:
 
     def describe(self, chosen: int, locale: str = "en") -> str:
         """A move in words of the chosen language: its label from the content, then what it acts on."""
+        chosen = self._internal(chosen)
         kind, argument = Kind(chosen // STRIDE), chosen % STRIDE
         label = self.label(f"move_{kind.name.lower()}", locale)
         if kind == Kind.SEARCH_DISCARD:
@@ -1300,6 +1335,8 @@ class OathState:
             return self._seat(value, locale)
         if space == "card":
             return self._shown_name(value, locale)
+        if space == "relic":
+            return self._shown_name(self.relic_base + value, locale)
         if space in NAMED_SPACES:
             return self.entity_name(space, value, locale)
         if pending.options == (1, 0):

@@ -7,6 +7,7 @@ is Chancellor) chosen with the state's own dice and written to `placeholders`, s
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -266,6 +267,7 @@ def setup(game: CompiledGame, players: int, seed: int, chronicle: Chronicle | No
     for card in range(state.size("card_zone")):
         cards.put(card, box)
     _locks(state, cards)
+    _relic_handles(state, cards, seed)
     for seat in range(players):
         state.set("seated", seat, 1)
     if chronicle is None:
@@ -280,6 +282,14 @@ def setup(game: CompiledGame, players: int, seed: int, chronicle: Chronicle | No
         state.set("region_discard_pile", region, cards.discard_pile(region))
     cards.refresh_suits()
     return result
+
+
+def _relic_handles(state: FlatState, cards: Cards, seed: int) -> None:
+    """9.4: the moves on a relic name it by a handle, drawn for each game apart from the state's dice (whose draws
+    the rest of the setup keeps), so that a move's number tells a player no more than the relic they can see."""
+    relics = cards.all("relic")
+    for relic, handle in zip(relics, random.Random(seed).sample(range(len(relics)), len(relics)), strict=True):
+        state.set("card_handle", relic, handle)
 
 
 def _locks(state: FlatState, cards: Cards) -> None:
