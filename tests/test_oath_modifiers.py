@@ -454,3 +454,24 @@ def test_another_players_choice_counts_only_if_every_answer_keeps_the_action_pos
         frame = start(state.game, key, user, state.index_in_kind(way_station))
         assert not modifiers._run_on(twin, user, frame), "Way Station asks its user whether to give a favor"
         assert modifiers._reaches(twin, 0, frame, [modifiers.LOOKAHEAD_RUNS]) is expected
+
+
+def test_a_binding_modifiers_choice_offers_only_the_answers_that_keep_the_action_possible() -> None:
+    """Buried Giant may flip the traveller's only secret facedown, but The Hidden Place, travelled to, then wants
+    one: "yes" would break the Travel declared (7.4), so only "no" is offered."""
+    state = started(20)
+    flat = state.flat
+    stand_at(state, "buried_giant")
+    elsewhere = next(site for site in state.sites_on_map() if site != flat.get("pawn_site", 0))
+    hidden = put_site(state, "the_hidden_place", elsewhere)
+    flat.move(("secret", 0), ("shared_secret",), flat.get("secret", 0))
+    flat.move(("shared_secret",), ("secret", 0), 1)
+    flat.set("supply", 0, 6)
+    state.apply(action(Kind.TRAVEL, hidden))
+    while flat.get("phase") == Phase.MODIFIERS:
+        state.apply(action(Kind.TAKE_ACTION))
+    assert flat.get("phase") == Phase.EFFECT and state.current_player() == 0, "Buried Giant asks"
+    assert state.legal_actions() == [action(Kind.ANSWER, 0)]
+    state.apply(action(Kind.ANSWER, 0))
+    assert flat.get("pawn_site", 0) == hidden and flat.get("secret_facedown", 0) == 1, "the Hidden Place's secret"
+    check_invariants(state)

@@ -434,7 +434,7 @@ class OathState:
             pending = pending_choice(self.frame)
             assert pending is not None
             options = sorted(set(pending.options))
-            if self.flat.get("effect_return") == Phase.MODIFIERS:
+            if self._modifying_an_action():
                 options = modifiers.answers(self, options)
             return [action(Kind.ANSWER, option) for option in options]
         if phase == Phase.PLAY_AFTER_DISCARD:
@@ -646,6 +646,13 @@ class OathState:
         ruler = empire.masked(self.flat, card)
         rules = self.rules(seat, site) if ruler < 0 else seat == ruler
         return rules or self.flat.get("pawn_site", seat) == site
+
+    def _modifying_an_action(self) -> bool:
+        """Whether the paused power is a modifier of the action being taken: an optional one in use, or one that
+        binds the player (7.4), whose answers must not break the action declared."""
+        returning = self.flat.get("effect_return")
+        return returning == Phase.MODIFIERS or (
+            returning == Phase.TRIGGERED and TRIGGERED[self.flat.get("trigger_timing")] in self.modifiers)
 
     def _continue_triggered(self) -> None:
         when = TRIGGERED[self.flat.get("trigger_timing")]

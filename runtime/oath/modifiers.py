@@ -418,9 +418,10 @@ def _enables(state: OathState, seat: int, card: int, *, unknown: bool) -> bool:
 
 
 def answers(state: OathState, options: list[int]) -> list[int]:
-    """The answers offered to a choice an optional modifier in use asks its user (7.4: a modifier does not break the
-    action declared): those after which the action can still be taken, as far as the look-ahead can tell; all of
-    them if none can, if another player chooses, or before the binding modifiers ran (`modifiers_first`)."""
+    """The answers offered to a choice a modifier of the action asks its user, optional or binding (7.4: a modifier
+    does not break the action declared): those after which, the binding modifiers still queued run too, the action
+    can still be taken, as far as the look-ahead can tell; all of them if none can, if another player chooses, or
+    before the binding modifiers ran (`modifiers_first`)."""
     assert state.frame is not None
     seat, pending = state.flat.get("effect_player"), pending_choice(state.frame)
     if pending is None or pending.chooser != seat or state.flat.get("modifiers_first"):
@@ -457,6 +458,8 @@ def _answer_reaches(state: OathState, seat: int, frame: array[int], option: int,
     provide_choice(paused, option)
     if not _run_on(twin, seat, paused):
         return _reaches(twin, seat, paused, runs_left)
+    if not _run_binding(twin, seat):
+        return None
     return possible(twin, seat, Kind(twin.flat.get("action_kind")), twin.flat.get("action_target"))
 
 
