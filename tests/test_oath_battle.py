@@ -155,7 +155,7 @@ def test_giant_python_wants_an_even_number_of_defense_dice_from_the_targets() ->
     assert action(Kind.FIGHT) not in state.legal_actions()
     state.apply(action(Kind.TARGET_PAWN))
     assert action(Kind.FIGHT) not in state.legal_actions(), "the pawn's two dice keep the total odd"
-    state.apply(state.relic_move(Kind.TARGET_RELIC, scepter))
+    state.apply(state.card_move(Kind.TARGET_RELIC, scepter))
     assert action(Kind.FIGHT) in state.legal_actions()
     plain = exile_at_chancellors_site(1)
     plain.apply(action(Kind.CAMPAIGN, 0))
@@ -442,7 +442,7 @@ def test_rangers_read_the_defense_pool_as_it_stands() -> None:
     state.flat.set("favor", 1, 2)
     scepter = state.cards.of("relic", "grand_scepter")
     state.apply(action(Kind.CAMPAIGN, 0))
-    state.apply(state.relic_move(Kind.TARGET_RELIC, scepter))
+    state.apply(state.card_move(Kind.TARGET_RELIC, scepter))
     state.apply(action(Kind.FIGHT))
     assert campaign.pools(state)[1] >= 4
     use(state, rangers)
@@ -685,7 +685,7 @@ def test_jinx_on_a_power_roll_out_of_turn_turns_its_secret_facedown_and_needs_on
             state.flat.move(("shared_secret",), ("secret", 1), secrets)
             state.flat.move(("shared_favor",), ("favor", 0), 5)
             state.flat.move(("shared_secret",), ("secret", 0), 3)
-            state.apply(state.relic_move(Kind.RECOVER_RELIC, state.relics_at(site)[0]))
+            state.apply(state.card_move(Kind.RECOVER_RELIC, state.relics_at(site)[0]))
             if state.flat.get("phase") == Phase.MODIFIERS:
                 state.apply(action(Kind.TAKE_ACTION))
             state.apply(action(Kind.ANSWER, 1))
@@ -794,7 +794,7 @@ def relic_hunt(seed: int, relics: int = 1, python: bool = False) -> tuple[OathSt
     state.apply(action(Kind.CAMPAIGN, 0))
     if python:
         put(state, "giant_python", 0)
-        state.apply(state.relic_move(Kind.TARGET_RELIC, state.cards.of("relic", "grand_scepter")))
+        state.apply(state.card_move(Kind.TARGET_RELIC, state.cards.of("relic", "grand_scepter")))
     state.apply(action(Kind.FIGHT))
     state.apply(action(Kind.USE_PLAN, hunter))
     return state, relic
@@ -805,18 +805,18 @@ def test_relic_hunter_targets_the_facedown_relics_at_targeted_sites_for_a_defens
     flat = state.flat
     here = flat.get("pawn_site", 1)
     assert flat.get("phase") == Phase.CAMPAIGN_SITE_RELICS and state.current_player() == 1
-    hunted = {state.relic_move(Kind.TARGET_RELIC, r) for r in state.relics_at(here)}
+    hunted = {state.card_move(Kind.TARGET_RELIC, r) for r in state.relics_at(here)}
     assert relic in state.relics_at(here) and set(state.legal_actions()) == hunted | {action(Kind.DONE)}
     elsewhere = next(s for s in state.sites_on_map() if not flat.get("campaign_target_site", s))
     other = state.cards.in_zone(state.cards.zone("relic_deck"))[-1]
     state.cards.put(other, state.cards.zone("at_site"))
     flat.set("card_site", other, elsewhere)
     with pytest.raises(IllegalAction):
-        state.apply(state.relic_move(Kind.TARGET_RELIC, other))
+        state.apply(state.card_move(Kind.TARGET_RELIC, other))
     dice = campaign.pools(state)[1]
-    state.apply(state.relic_move(Kind.TARGET_RELIC, relic))
+    state.apply(state.card_move(Kind.TARGET_RELIC, relic))
     assert campaign.pools(state)[1] == dice + 1
-    assert state.relic_move(Kind.TARGET_RELIC, relic) not in state.legal_actions()
+    assert state.card_move(Kind.TARGET_RELIC, relic) not in state.legal_actions()
     state.apply(action(Kind.DONE))
     assert flat.get("phase") != Phase.CAMPAIGN_SITE_RELICS
 
@@ -859,7 +859,7 @@ def test_relic_hunter_may_put_the_relics_taken_on_the_bottom_of_the_relic_deck(r
 def test_relic_hunter_keeps_the_target_dice_even_against_giant_python() -> None:
     state, relic = relic_hunt(1, relics=2, python=True)
     assert state.flat.get("phase") == Phase.CAMPAIGN_SITE_RELICS and action(Kind.DONE) in state.legal_actions()
-    state.apply(state.relic_move(Kind.TARGET_RELIC, relic))
+    state.apply(state.card_move(Kind.TARGET_RELIC, relic))
     assert action(Kind.DONE) not in state.legal_actions(), "7 dice, and another relic can make them even"
     state.apply(state.legal_actions()[0])
     assert state.legal_actions() == [action(Kind.DONE)]

@@ -60,7 +60,7 @@ def test_a_campaign_costs_two_supply_and_must_target_the_defenders_site_where_yo
     assert action(Kind.TARGET_SITE, site) not in legal
     assert action(Kind.TARGET_PAWN) in legal, "the defender's pawn is at your site"
     grand_scepter = state.cards.of("relic", "grand_scepter")
-    assert state.relic_move(Kind.TARGET_RELIC, grand_scepter) in legal
+    assert state.card_move(Kind.TARGET_RELIC, grand_scepter) in legal
     assert action(Kind.FIGHT) in legal
 
 
@@ -132,7 +132,7 @@ def test_victory_occupies_targeted_sites_and_takes_targeted_relics() -> None:
         site = state.flat.get("pawn_site", 1)
         scepter = state.cards.of("relic", "grand_scepter")
         state.apply(action(Kind.CAMPAIGN, 0))
-        state.apply(state.relic_move(Kind.TARGET_RELIC, scepter))
+        state.apply(state.card_move(Kind.TARGET_RELIC, scepter))
         fight(state)
         if state.flat.get("phase") != Phase.CAMPAIGN_OCCUPY:
             continue

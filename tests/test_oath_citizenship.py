@@ -41,7 +41,7 @@ def citizen(state: OathState, seat: int = 1) -> int:
     """Seat `seat` accepts the Chancellor's offer of the first relic of the Reliquary; returns that relic."""
     relic = reliquary(state)[0]
     use_scepter(state, 0, seat, relic)
-    state.apply(state.relic_move(Kind.ACCEPT_CITIZENSHIP, relic))
+    state.apply(state.card_move(Kind.ACCEPT_CITIZENSHIP, relic))
     return relic
 
 
@@ -58,8 +58,8 @@ def test_an_exile_who_accepts_citizenship_turns_purple_takes_the_relic_and_loses
     relic = reliquary(state)[0]
     use_scepter(state, 0, 1, relic)
     assert state.flat.get("phase") == Phase.CITIZENSHIP and state.current_player() == 1, "the Exile answers"
-    assert state.legal_actions() == [state.relic_move(Kind.ACCEPT_CITIZENSHIP, relic), action(Kind.DECLINE_CITIZENSHIP)]
-    state.apply(state.relic_move(Kind.ACCEPT_CITIZENSHIP, relic))
+    assert state.legal_actions() == [state.card_move(Kind.ACCEPT_CITIZENSHIP, relic), action(Kind.DECLINE_CITIZENSHIP)]
+    state.apply(state.card_move(Kind.ACCEPT_CITIZENSHIP, relic))
     flat = state.flat
     assert state.role_of(1) == "citizen"
     assert flat.get("warbands", 1) == 1 and flat.get("site_warbands", site, 1) == 0

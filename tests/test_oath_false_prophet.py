@@ -175,7 +175,7 @@ def test_a_citizenship_discards_the_owners_vision_and_the_sharer_answers_before_
     state.flat.set("citizenship_offer_by", 0)
     state.flat.set("citizenship_relic", relic)
     state.flat.set("phase", Phase.CITIZENSHIP)
-    state.apply(state.relic_move(Kind.ACCEPT_CITIZENSHIP, relic))
+    state.apply(state.card_move(Kind.ACCEPT_CITIZENSHIP, relic))
     assert state.flat.get("phase") == Phase.SHARED_VISION_PLAY and state.current_player() == 1
     assert state.flat.get("act_phase_over") and state.flat.get("current_player") == 2
     state.apply(action(Kind.PLAY_VISION, faith))

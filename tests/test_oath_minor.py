@@ -41,10 +41,10 @@ def test_peeking_at_a_relic_at_your_site_shows_it_to_you_alone() -> None:
             continue
         relic = state.relics_at(site)[0]
         assert state.observation(0).cells[state.flat.at("card_zone", relic)] < 0
-        state.apply(state.relic_move(Kind.PEEK, relic))
+        state.apply(state.card_move(Kind.PEEK, relic))
         assert state.observation(0).cells[state.flat.at("card_zone", relic)] == state.flat.get("card_zone", relic)
         assert state.observation(1).cells[state.flat.at("card_zone", relic)] < 0
-        assert state.relic_move(Kind.PEEK, relic) not in state.legal_actions()
+        assert state.card_move(Kind.PEEK, relic) not in state.legal_actions()
         return
     raise AssertionError("no seed put a relic at the Chancellor's site")
 
@@ -52,10 +52,10 @@ def test_peeking_at_a_relic_at_your_site_shows_it_to_you_alone() -> None:
 def test_the_grand_scepter_peeks_at_the_reliquary_but_not_on_the_turn_it_was_taken() -> None:
     state = started(3)
     reliquary = state.cards.in_zone(state.cards.zone("reliquary"))
-    assert all(state.relic_move(Kind.PEEK, relic) in state.legal_actions() for relic in reliquary)
+    assert all(state.card_move(Kind.PEEK, relic) in state.legal_actions() for relic in reliquary)
     scepter = state.cards.of("relic", "grand_scepter")
     powers = [action(Kind.USE_POWER, index * POWER_STRIDE + scepter) for index in (0, 1)]
     assert all(power in state.legal_actions() for power in powers)
     state.flat.set("took_this_turn", scepter, 1)
-    assert not any(state.relic_move(Kind.PEEK, relic) in state.legal_actions() for relic in reliquary)
+    assert not any(state.card_move(Kind.PEEK, relic) in state.legal_actions() for relic in reliquary)
     assert not any(power in state.legal_actions() for power in powers), "nor its Action powers (a persistent rule)"

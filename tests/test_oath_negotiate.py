@@ -38,14 +38,14 @@ def test_tinkers_fair_exchanges_favor_for_a_relic_once_the_other_player_accepts(
     favor = [state.flat.get("favor", seat) for seat in (0, 1)]
     state.apply(action(Kind.NEGOTIATE_WITH, 1))
     legal = state.legal_actions()
-    assert action(Kind.GIVE_CARD, relic) in legal, "relics may change hands at Tinker's Fair"
-    assert not any(action(Kind.GIVE_CARD, card) in legal for card in state.advisers(0) + state.advisers(1)), \
+    assert state.card_move(Kind.GIVE_CARD, relic) in legal, "relics may change hands at Tinker's Fair"
+    assert not any(state.card_move(Kind.GIVE_CARD, card) in legal for card in state.advisers(0) + state.advisers(1)), \
         "advisers may not"
     assert action(Kind.PROPOSE_EXCHANGE) not in legal, "nothing offered yet"
     state.apply(action(Kind.GIVE_FAVOR, 0))
     state.apply(action(Kind.GIVE_FAVOR, 0))
-    state.apply(action(Kind.GIVE_CARD, relic))
-    assert action(Kind.GIVE_CARD, relic) not in state.legal_actions(), "each card once"
+    state.apply(state.card_move(Kind.GIVE_CARD, relic))
+    assert state.card_move(Kind.GIVE_CARD, relic) not in state.legal_actions(), "each card once"
     state.apply(action(Kind.PROPOSE_EXCHANGE))
     assert state.current_player() == 1
     assert state.legal_actions() == [action(Kind.ACCEPT_EXCHANGE), action(Kind.DECLINE_EXCHANGE)]
@@ -76,8 +76,8 @@ def test_deed_writer_hands_a_ruled_site_over_with_warbands_from_the_new_rulers_b
     exile = colour(state.flat, 1)
     state.flat.move(("warbands", 1), ("site_warbands", site, exile), 2)
     state.apply(action(Kind.NEGOTIATE_WITH, 1))
-    assert action(Kind.GIVE_CARD, state.site_card(site)) in state.legal_actions()
-    state.apply(action(Kind.GIVE_CARD, state.site_card(site)))
+    assert state.card_move(Kind.GIVE_CARD, state.site_card(site)) in state.legal_actions()
+    state.apply(state.card_move(Kind.GIVE_CARD, state.site_card(site)))
     state.apply(action(Kind.PROPOSE_EXCHANGE))
     board = [state.flat.get("warbands", seat) for seat in (0, 1)]
     state.apply(action(Kind.ACCEPT_EXCHANGE))
@@ -100,7 +100,7 @@ def test_at_the_gathering_the_players_there_propose_in_turn_order() -> None:
         state.apply(min(state.legal_actions()))
     mine = state.advisers(0)[0]
     state.apply(action(Kind.NEGOTIATE_WITH, 2))
-    state.apply(action(Kind.GIVE_CARD, mine))
+    state.apply(state.card_move(Kind.GIVE_CARD, mine))
     state.apply(action(Kind.PROPOSE_EXCHANGE))
     assert state.current_player() == 2
     state.apply(action(Kind.ACCEPT_EXCHANGE))

@@ -92,8 +92,8 @@ def test_nothing_the_state_says_of_an_unseen_card_shows_which_card_it_is() -> No
 def test_a_move_on_an_unseen_card_is_described_by_where_it_lies_not_by_its_name() -> None:
     state = started(7)
     seat = state.current_player()
-    peeks = [(state.relic_move(Kind.PEEK, relic), relic) for relic in sorted(state.relics)
-             if state.relic_move(Kind.PEEK, relic) in state.legal_actions()]
+    peeks = [(state.card_move(Kind.PEEK, relic), relic) for relic in sorted(state.relics)
+             if state.card_move(Kind.PEEK, relic) in state.legal_actions()]
     assert peeks, "a relic to peek at"
     for move, relic in peeks:
         text = state.describe(move)
@@ -109,8 +109,9 @@ def test_a_move_on_a_relic_names_its_handle_which_tells_nothing_of_an_unseen_rel
         state = started(seed)
         relic = next(card for card in sorted(state.relics) if state.flat.get("card_zone", card)
                      == state.cards.zone("reliquary") and not state.flat.get("card_seen", card, 0))
-        assert state.relic_move(Kind.PEEK, relic) == action(Kind.PEEK, state.flat.get("card_handle", relic))
+        assert state.card_move(Kind.PEEK, relic) == action(Kind.PEEK, state.flat.get("card_handle", relic))
         assert row(state.observation(0).cells, state, "card_handle", relic) == HIDDEN
         handles.add(state.flat.get("card_handle", relic))
-        assert sorted(state.flat.get("card_handle", card) for card in state.relics) == list(range(len(state.relics)))
+        cards = state.flat.size("card_zone")
+        assert sorted(state.flat.get("card_handle", card) for card in range(cards)) == list(range(cards))
     assert len(handles) == 2, "drawn anew for each game"

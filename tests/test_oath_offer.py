@@ -43,7 +43,7 @@ def holdings(state: OathState) -> list[int]:
 def add_extras(state: OathState, horn: int) -> None:
     """Two favor and the Darkest Secret from the holder, a secret and the Cracked Horn from the Exile."""
     for piece in (action(Kind.GIVE_FAVOR, 0), action(Kind.GIVE_FAVOR, 0), action(Kind.GIVE_BANNER, DARKEST_SECRET),
-                  action(Kind.GIVE_SECRET, 1), action(Kind.GIVE_CARD, horn)):
+                  action(Kind.GIVE_SECRET, 1), state.card_move(Kind.GIVE_CARD, horn)):
         state.apply(piece)
 
 
@@ -53,7 +53,7 @@ def test_an_accepted_offer_carries_out_its_exchange_both_ways_with_the_relic() -
     before = holdings(state)
     tokens = flat.get("banner_secret", DARKEST_SECRET)
     legal = state.legal_actions()
-    assert {action(Kind.GIVE_FAVOR, 1), action(Kind.GIVE_SECRET, 0), action(Kind.GIVE_CARD, scepter(state)),
+    assert {action(Kind.GIVE_FAVOR, 1), action(Kind.GIVE_SECRET, 0), state.card_move(Kind.GIVE_CARD, scepter(state)),
             action(Kind.PROPOSE_EXCHANGE)} <= set(legal), "either side gives; the relic alone makes an offer"
     assert action(Kind.END_NEGOTIATION) not in legal, "the offer is made: the power that made it is spent"
     add_extras(state, horn)
@@ -61,9 +61,9 @@ def test_an_accepted_offer_carries_out_its_exchange_both_ways_with_the_relic() -
     assert holdings(state) == before, "nothing moves while the offer is made"
     state.apply(action(Kind.PROPOSE_EXCHANGE))
     assert flat.get("phase") == Phase.CITIZENSHIP and state.current_player() == 1
-    assert state.legal_actions() == [state.relic_move(Kind.ACCEPT_CITIZENSHIP, relic), action(Kind.DECLINE_CITIZENSHIP)]
+    assert state.legal_actions() == [state.card_move(Kind.ACCEPT_CITIZENSHIP, relic), action(Kind.DECLINE_CITIZENSHIP)]
     assert holdings(state) == before, "nor while the Exile answers"
-    state.apply(state.relic_move(Kind.ACCEPT_CITIZENSHIP, relic))
+    state.apply(state.card_move(Kind.ACCEPT_CITIZENSHIP, relic))
     assert state.role_of(1) == "citizen" and flat.get("card_zone", relic) == cards.zone("relics_held", 1)
     assert holdings(state) == [before[0] - 2, before[1] + 2, before[2] + 1, before[3] - 1, 1,
                                cards.zone("relics_held", 0)]
@@ -96,10 +96,10 @@ def test_only_what_6_6_1_lists_can_be_added_and_only_by_the_holder() -> None:
     third = give_relic(state, 2, "sticky_fire")
     site = flat.get("pawn_site", 0)
     legal = state.legal_actions()
-    forbidden = [action(Kind.GIVE_CARD, card) for card in reliquary(state) + state.advisers(0) + state.advisers(1)]
-    forbidden += [action(Kind.GIVE_CARD, third), action(Kind.GIVE_BANNER, PEOPLES_FAVOR),
-                  action(Kind.GIVE_CARD, state.site_card(site)), action(Kind.NEGOTIATE_WITH, 2),
-                  action(Kind.END_NEGOTIATION), state.relic_move(Kind.ACCEPT_CITIZENSHIP, relic), action(Kind.ACCEPT_EXCHANGE)]
+    forbidden = [state.card_move(Kind.GIVE_CARD, card) for card in reliquary(state) + state.advisers(0) + state.advisers(1)]
+    forbidden += [state.card_move(Kind.GIVE_CARD, third), action(Kind.GIVE_BANNER, PEOPLES_FAVOR),
+                  state.card_move(Kind.GIVE_CARD, state.site_card(site)), action(Kind.NEGOTIATE_WITH, 2),
+                  action(Kind.END_NEGOTIATION), state.card_move(Kind.ACCEPT_CITIZENSHIP, relic), action(Kind.ACCEPT_EXCHANGE)]
     assert not set(forbidden) & set(legal)
     before = list(flat.cells)
     for move in forbidden:
@@ -116,13 +116,13 @@ def test_the_holder_may_let_the_exile_peek_at_the_reliquary() -> None:
     flat, cards = state.flat, state.cards
     zone = flat.at("card_zone", relic)
     assert observe(state, 1).cells[zone] == HIDDEN, "the Exile has not seen the relic offered"
-    peeks = [state.relic_move(Kind.LET_PEEK, card) for card in reliquary(state)]
+    peeks = [state.card_move(Kind.LET_PEEK, card) for card in reliquary(state)]
     assert set(peeks) <= set(state.legal_actions())
-    state.apply(state.relic_move(Kind.LET_PEEK, relic))
+    state.apply(state.card_move(Kind.LET_PEEK, relic))
     assert flat.get("card_seen", relic, 1) and observe(state, 1).cells[zone] == cards.zone("reliquary")
-    assert state.relic_move(Kind.LET_PEEK, relic) not in state.legal_actions(), "seen once, seen"
+    assert state.card_move(Kind.LET_PEEK, relic) not in state.legal_actions(), "seen once, seen"
     other = give_relic(state, 2, "sticky_fire")
     with pytest.raises(IllegalAction):
-        state.apply(state.relic_move(Kind.LET_PEEK, other))
-    assert "Reliquary" in state.describe(state.relic_move(Kind.LET_PEEK, relic))
+        state.apply(state.card_move(Kind.LET_PEEK, other))
+    assert "Reliquary" in state.describe(state.card_move(Kind.LET_PEEK, relic))
     assert state.describe(action(Kind.GIVE_BANNER, DARKEST_SECRET), "uk").endswith("Найтемніша Таємниця")

@@ -36,8 +36,8 @@ def test_the_circlet_of_command_keeps_its_holders_other_relics_and_banners_from_
     state.flat.set("banner_holder", DARKEST_SECRET, 0)
     state.apply(action(Kind.CAMPAIGN, 0))
     legal = state.legal_actions()
-    assert state.relic_move(Kind.TARGET_RELIC, circlet) in legal, "its holder's other relics only"
-    assert state.relic_move(Kind.TARGET_RELIC, cup) not in legal and action(Kind.TARGET_BANNER, DARKEST_SECRET) not in legal
+    assert state.card_move(Kind.TARGET_RELIC, circlet) in legal, "its holder's other relics only"
+    assert state.card_move(Kind.TARGET_RELIC, cup) not in legal and action(Kind.TARGET_BANNER, DARKEST_SECRET) not in legal
 
 
 def test_lost_tongue_keeps_its_rulers_banners_from_players_who_rule_no_nomad_card() -> None:
@@ -142,7 +142,7 @@ def test_relic_thief_may_steal_a_relic_recovered_in_its_rulers_region_on_a_roll_
         state.flat.move(("shared_favor",), ("favor", 0), 5)
         state.flat.move(("shared_secret",), ("secret", 0), 3)
         relic = state.relics_at(site)[0]
-        state.apply(state.relic_move(Kind.RECOVER_RELIC, relic))
+        state.apply(state.card_move(Kind.RECOVER_RELIC, relic))
         if state.flat.get("phase") == Phase.MODIFIERS:
             state.apply(action(Kind.TAKE_ACTION))
         assert state.flat.get("phase") == Phase.EFFECT and state.current_player() == 1, "the Thief's ruler may roll"
@@ -162,10 +162,10 @@ def test_ancient_bloodline_keeps_its_rulers_enemies_from_taking_relics_at_the_si
         relic = state.relics_at(site)[0]
         state.flat.move(("shared_favor",), ("favor", 1), 5)
         state.flat.move(("shared_secret",), ("secret", 1), 3)
-        assert state.relic_move(Kind.RECOVER_RELIC, relic) in state.legal_actions()
+        assert state.card_move(Kind.RECOVER_RELIC, relic) in state.legal_actions()
         bloodline = state.cards.of("denizen", "ancient_bloodline")
         state.cards.put(bloodline, state.cards.zone("advisers", 0), faceup=True)
-        assert state.relic_move(Kind.RECOVER_RELIC, relic) not in state.legal_actions(), "it acts as locked for an enemy"
+        assert state.card_move(Kind.RECOVER_RELIC, relic) not in state.legal_actions(), "it acts as locked for an enemy"
         assert state.cards.locked(relic, 1) and not state.cards.locked(relic, 0)
         return
     raise AssertionError("no seed put a relic at the Chancellor's site")

@@ -140,7 +140,7 @@ def test_recover_pays_the_site_cost_and_takes_the_relic() -> None:
         state.flat.set("favor", 0, 5)
         state.flat.set("secret", 0, 3)
         relic = state.relics_at(site)[0]
-        state.apply(state.relic_move(Kind.RECOVER_RELIC, relic))
+        state.apply(state.card_move(Kind.RECOVER_RELIC, relic))
         assert state.flat.get("favor", 0) == 5 - cost.place_favor - cost.burn_favor
         assert state.flat.get("secret", 0) == 3 - cost.place_secret - cost.burn_secret
         assert relic in state.cards.in_zone(state.cards.zone("relics_held", 0))

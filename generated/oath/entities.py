@@ -3829,7 +3829,7 @@ STATE: tuple[StateField, ...] = (
     StateField(
         id=FieldId.CARD_HANDLE,
         of=('card',),
-        doc="A relic's number in the moves that act on it (0 to the number of relics less one, drawn at setup apart from the state's dice): what a player sees of a relic they have not seen (runtime/oath/observe.py).",
+        doc="A card's number in the moves on cards a player may not see (relics, an exchange's adviser), drawn at setup apart from the state's dice: masked, with the card's other rows, for an observer who has not seen it (runtime/oath/observe.py).",
     ),
     StateField(
         id=FieldId.CARD_ORDER,

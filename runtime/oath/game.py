@@ -100,8 +100,10 @@ def _battle_plans(game: CompiledGame, cards: Cards) -> dict[tuple[int, int], tup
 _RUNNABLE: dict[object, frozenset[str]] = {}
 _CALLED: dict[object, dict[str, frozenset[str]]] = {}
 _EFFECT_STARTS: dict[object, list[tuple[int, str]]] = {}
-RELIC_MOVES = frozenset({Kind.RECOVER_RELIC, Kind.PEEK, Kind.TARGET_RELIC, Kind.LET_PEEK, Kind.ACCEPT_CITIZENSHIP})
-"""Moves on a relic: players see its handle (`card_handle`) as their argument, the kernel its card."""
+HANDLED_MOVES = frozenset({Kind.RECOVER_RELIC, Kind.PEEK, Kind.TARGET_RELIC, Kind.LET_PEEK, Kind.ACCEPT_CITIZENSHIP,
+                           Kind.GIVE_CARD})
+"""Moves on a card that may be facedown (a relic, an adviser in an exchange): players see its handle (`card_handle`)
+as their argument, the kernel its card."""
 """Per compiled game: (first instruction, effect key) of every effect, in code order."""
 NAMED_SPACES = frozenset({"suit", "region", "site", "denizen", "edifice", "vision", "banner", "oath",
                           "title", "role"})
@@ -193,7 +195,7 @@ class OathState:
                 self.restriction[card] = entity.restriction if kind == "denizen" else "site"
         self.visions = set(self.cards.all("vision"))
         self.relics = set(self.cards.all("relic"))
-        self.relic_of_handle = {self.flat.get("card_handle", relic): relic for relic in self.relics}
+        self.card_of_handle = {self.flat.get("card_handle", card): card for card in range(self.flat.size("card_zone"))}
         self.relic_base = int(self.cards.base["relic"])
         self.conspiracy = self.cards.of("vision", "conspiracy")
         self.conspiracy_runs = CONSPIRACY in runnable(self.game)
@@ -361,23 +363,23 @@ class OathState:
         return list(self.known_moves[1])
 
     def _public(self, move: int) -> int:
-        """A move as players see it: one on a relic, or an answer that picks a relic, names the relic's handle, not
-        its number (9.4)."""
+        """A move as players see it: one on a card that may be facedown, or an answer that picks a relic, names the
+        card's handle, not its number (9.4)."""
         kind, argument = move // STRIDE, move % STRIDE
-        if kind in RELIC_MOVES:
+        if kind in HANDLED_MOVES:
             return action(Kind(kind), self.flat.get("card_handle", argument))
         if kind == Kind.ANSWER and self._choosing_relics():
             return action(Kind.ANSWER, self.flat.get("card_handle", self.relic_base + argument))
         return move
 
     def _internal(self, move: int) -> int:
-        """A move as the kernel carries it out: a relic's handle back to its card, or to its number among the relics
-        for an answer (none for a handle no relic has)."""
+        """A move as the kernel carries it out: a handle back to its card, or to the relic's number among the relics
+        for an answer (none for a handle no card has)."""
         kind, argument = move // STRIDE, move % STRIDE
-        if kind in RELIC_MOVES:
-            return action(Kind(kind), self.relic_of_handle.get(argument, NONE))
+        if kind in HANDLED_MOVES:
+            return action(Kind(kind), self.card_of_handle.get(argument, NONE))
         if kind == Kind.ANSWER and self._choosing_relics():
-            return action(Kind.ANSWER, self.relic_of_handle.get(argument, self.relic_base + NONE) - self.relic_base)
+            return action(Kind.ANSWER, self.card_of_handle.get(argument, self.relic_base + NONE) - self.relic_base)
         return move
 
     def _choosing_relics(self) -> bool:
@@ -385,9 +387,9 @@ class OathState:
         pending = pending_choice(self.frame) if self.frame is not None else None
         return pending is not None and pending.kind > 0 and self.game.layout.SPACES[pending.kind - 1][0] == "relic"
 
-    def relic_move(self, kind: Kind, relic: int) -> int:
-        """The move of this kind on this relic, as `legal_actions()` lists it."""
-        return self._public(action(kind, relic))
+    def card_move(self, kind: Kind, card: int) -> int:
+        """The move of this kind on this card, as `legal_actions()` lists it."""
+        return self._public(action(kind, card))
 
     def _position(self) -> bytes:
         return self.flat.cells.tobytes() + (self.frame.tobytes() if self.frame is not None else b"")

@@ -267,7 +267,7 @@ def setup(game: CompiledGame, players: int, seed: int, chronicle: Chronicle | No
     for card in range(state.size("card_zone")):
         cards.put(card, box)
     _locks(state, cards)
-    _relic_handles(state, cards, seed)
+    _card_handles(state, seed)
     for seat in range(players):
         state.set("seated", seat, 1)
     if chronicle is None:
@@ -284,12 +284,13 @@ def setup(game: CompiledGame, players: int, seed: int, chronicle: Chronicle | No
     return result
 
 
-def _relic_handles(state: FlatState, cards: Cards, seed: int) -> None:
-    """9.4: the moves on a relic name it by a handle, drawn for each game apart from the state's dice (whose draws
-    the rest of the setup keeps), so that a move's number tells a player no more than the relic they can see."""
-    relics = cards.all("relic")
-    for relic, handle in zip(relics, random.Random(seed).sample(range(len(relics)), len(relics)), strict=True):
-        state.set("card_handle", relic, handle)
+def _card_handles(state: FlatState, seed: int) -> None:
+    """9.4: the moves on a card a player may not see (a relic, another's facedown adviser) name it by a handle, drawn
+    for each game apart from the state's dice (whose draws the rest of the setup keeps), so that a move's number
+    tells a player no more than the cards they can see."""
+    cards = state.size("card_zone")
+    for card, handle in enumerate(random.Random(seed).sample(range(cards), cards)):
+        state.set("card_handle", card, handle)
 
 
 def _locks(state: FlatState, cards: Cards) -> None:
