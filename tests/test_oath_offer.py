@@ -96,10 +96,12 @@ def test_only_what_6_6_1_lists_can_be_added_and_only_by_the_holder() -> None:
     third = give_relic(state, 2, "sticky_fire")
     site = flat.get("pawn_site", 0)
     legal = state.legal_actions()
-    forbidden = [state.card_move(Kind.GIVE_CARD, card) for card in reliquary(state) + state.advisers(0) + state.advisers(1)]
+    forbidden = [state.card_move(Kind.GIVE_CARD, card)
+                 for card in reliquary(state) + state.advisers(0) + state.advisers(1)]
     forbidden += [state.card_move(Kind.GIVE_CARD, third), action(Kind.GIVE_BANNER, PEOPLES_FAVOR),
                   state.card_move(Kind.GIVE_CARD, state.site_card(site)), action(Kind.NEGOTIATE_WITH, 2),
-                  action(Kind.END_NEGOTIATION), state.card_move(Kind.ACCEPT_CITIZENSHIP, relic), action(Kind.ACCEPT_EXCHANGE)]
+                  action(Kind.END_NEGOTIATION), state.card_move(Kind.ACCEPT_CITIZENSHIP, relic),
+                  action(Kind.ACCEPT_EXCHANGE)]
     assert not set(forbidden) & set(legal)
     before = list(flat.cells)
     for move in forbidden:

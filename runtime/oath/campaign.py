@@ -664,7 +664,8 @@ def _roll_attack(state: OathState, *, rerollable: bool) -> None:
 
 def _reroll_card(state: OathState, roll: int) -> int:
     """The card whose power lets the roller of this roll reroll it, if they can pay its cost now; -1: none."""
-    return usable_reroll(state.flat, state.flat.get("campaign_defender" if roll == DEFENSE_ROLL else "campaign_attacker"))
+    roller = state.flat.get("campaign_defender" if roll == DEFENSE_ROLL else "campaign_attacker")
+    return usable_reroll(state.flat, roller)
 
 
 def _offer_reroll(state: OathState, roll: int) -> bool:

@@ -100,11 +100,11 @@ def _battle_plans(game: CompiledGame, cards: Cards) -> dict[tuple[int, int], tup
 _RUNNABLE: dict[object, frozenset[str]] = {}
 _CALLED: dict[object, dict[str, frozenset[str]]] = {}
 _EFFECT_STARTS: dict[object, list[tuple[int, str]]] = {}
+"""Per compiled game: (first instruction, effect key) of every effect, in code order."""
 HANDLED_MOVES = frozenset({Kind.RECOVER_RELIC, Kind.PEEK, Kind.TARGET_RELIC, Kind.LET_PEEK, Kind.ACCEPT_CITIZENSHIP,
                            Kind.GIVE_CARD})
 """Moves on a card that may be facedown (a relic, an adviser in an exchange): players see its handle (`card_handle`)
 as their argument, the kernel its card."""
-"""Per compiled game: (first instruction, effect key) of every effect, in code order."""
 NAMED_SPACES = frozenset({"suit", "region", "site", "denizen", "edifice", "vision", "banner", "oath",
                           "title", "role"})
 """The kinds of entity a power's choice may offer that have names to show."""
@@ -1385,7 +1385,8 @@ class OathState:
         if zone == self.cards.zone("reliquary"):
             return f"{self.label('unseen_in_reliquary', locale)} {flat.get('reliquary_space', card)}"
         if zone == self.zone_ids["at_site"]:
-            return f"{self.label('unseen_at_site', locale)} {self.entity_name('site', flat.get('card_site', card), locale)}"
+            site = self.entity_name("site", flat.get("card_site", card), locale)
+            return f"{self.label('unseen_at_site', locale)} {site}"
         return self.label("unseen_card", locale)
 
     def card_name(self, card: int, locale: str) -> str:
