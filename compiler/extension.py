@@ -15,6 +15,10 @@ from pathlib import Path
 from .files import write_atomically
 
 
+COMPILE_FLAGS = ["-O2", "-g0"]
+"""Python's own -O3 -g makes the tables' large C files compile half again as long, for lookups that gain nothing."""
+
+
 class ExtensionBuildError(Exception):
     pass
 
@@ -45,7 +49,7 @@ def _build_in(pyx: Path, module: str, workdir: Path) -> None:
 
     source = workdir / pyx.name
     shutil.copyfile(pyx, source)
-    extensions = cythonize([Extension(module, [str(source)])], language_level=3, quiet=True,
+    extensions = cythonize([Extension(module, [str(source)], extra_compile_args=COMPILE_FLAGS)], language_level=3, quiet=True,
                            build_dir=str(workdir / "c"))
     dist = Distribution({"name": "lawforge-tables", "ext_modules": extensions})
     command = dist.get_command_obj("build_ext")

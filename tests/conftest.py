@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,31 @@ from lawforge.compiler.cli import main
 from lawforge.compiler.diagnostics import Diagnostic, sort_diagnostics
 from lawforge.compiler.frontend import check_game
 from lawforge.compiler.workspace import Workspace
+
+FULL_BATTERY = "--full-battery"
+SAMPLE_EVERY = 4
+"""Without --full-battery, a long battery plays its seeds at positions 0, 4, 8 …: the same sample every
+run, and 4 is prime to the five player counts that the replays cycle through."""
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(FULL_BATTERY, action="store_true",
+                     help=f"play every seed of the long batteries (1000 random Oath games, 200 replays), "
+                          f"not the fixed sample of one in {SAMPLE_EVERY}")
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    if config.getoption(FULL_BATTERY):
+        return "long batteries: every seed"
+    return f"long batteries: a fixed sample of one seed in {SAMPLE_EVERY} ({FULL_BATTERY} plays them all)"
+
+
+@pytest.fixture(scope="session")
+def battery(request: pytest.FixtureRequest) -> Callable[[range], range]:
+    """The seeds of a long battery that this run plays."""
+    full = request.config.getoption(FULL_BATTERY)
+    return lambda seeds: seeds if full else seeds[::SAMPLE_EVERY]
+
 
 REPO = Path(__file__).resolve().parents[1]
 FIXTURES = REPO / "tests" / "fixtures"

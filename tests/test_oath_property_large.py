@@ -3,11 +3,13 @@ test workers share the thousand games."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
-from test_oath_property import random_games_keep_every_invariant_and_end_by_round_8
+from test_oath_property import SEEDS_PER_PLAYER_COUNT, random_games_keep_every_invariant_and_end_by_round_8
 
 
 @pytest.mark.parametrize("players", [5, 6])
-def test_random_games_keep_every_invariant_and_end_by_round_8(players: int) -> None:
-    random_games_keep_every_invariant_and_end_by_round_8(players)
+def test_random_games_keep_every_invariant_and_end_by_round_8(players: int, battery: Callable[[range], range]) -> None:
+    random_games_keep_every_invariant_and_end_by_round_8(players, battery(SEEDS_PER_PLAYER_COUNT))

@@ -4,45 +4,34 @@
 from collections.abc import Callable
 
 
-def IN(value: int, ranges: list[tuple[int, int]]) -> bool:
+def IN(value: int, ranges: tuple[tuple[int, int], ...]) -> bool:
     return any(low <= value <= high for low, high in ranges)
 
 
-def WITHIN(value: int, ranges: list[tuple[int, int]]) -> bool:
-    return IN(value, ranges)
-
-
-def MOD(value: int, modulus: int) -> int:
-    return value % modulus
-
-
 def _en(n: int) -> str:
-    i = n = abs(n)  # CLDR operands of a whole number: no fraction digits, no exponent
-    v = w = f = t = c = e = 0
-    if (IN(i, [(1, 1)]) and IN(v, [(0, 0)])):
+    n = abs(n)
+    if IN(n, ((1, 1),)):
         return 'one'
     return 'other'
 
 
 def _fr(n: int) -> str:
-    i = n = abs(n)  # CLDR operands of a whole number: no fraction digits, no exponent
-    v = w = f = t = c = e = 0
-    if ((((IN(e, [(0, 0)]) and (not IN(i, [(0, 0)]))) and IN(MOD(i, 1000000), [(0, 0)])) and IN(v, [(0, 0)])) or (not IN(e, [(0, 5)]))):
-        return 'many'
-    if IN(i, [(0, 0),(1, 1)]):
+    n = abs(n)
+    if IN(n, ((0, 1),)):
         return 'one'
+    if (IN(n % 1000000, ((0, 0),)) and not IN(n, ((0, 0),))):
+        return 'many'
     return 'other'
 
 
 def _uk(n: int) -> str:
-    i = n = abs(n)  # CLDR operands of a whole number: no fraction digits, no exponent
-    v = w = f = t = c = e = 0
-    if ((IN(v, [(0, 0)]) and IN(MOD(i, 10), [(2, 4)])) and (not IN(MOD(i, 100), [(12, 14)]))):
-        return 'few'
-    if (((IN(v, [(0, 0)]) and IN(MOD(i, 10), [(0, 0)])) or (IN(v, [(0, 0)]) and IN(MOD(i, 10), [(5, 9)]))) or (IN(v, [(0, 0)]) and IN(MOD(i, 100), [(11, 14)]))):
-        return 'many'
-    if ((IN(v, [(0, 0)]) and IN(MOD(i, 10), [(1, 1)])) and (not IN(MOD(i, 100), [(11, 11)]))):
+    n = abs(n)
+    if (IN(n % 10, ((1, 1),)) and not IN(n % 100, ((11, 11),))):
         return 'one'
+    if (IN(n % 10, ((2, 4),)) and not IN(n % 100, ((12, 14),))):
+        return 'few'
+    if (IN(n % 10, ((0, 0), (5, 9))) or IN(n % 100, ((11, 14),))):
+        return 'many'
     return 'other'
 
 
