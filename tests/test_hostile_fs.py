@@ -1,0 +1,12 @@
+"""File-system faults (tests/fixtures/hostile/fs/): a clear error naming the place, nothing lost."""
+
+from pathlib import Path
+
+import pytest
+
+from hostile import Case, cases, run_case
+
+
+@pytest.mark.parametrize("case", cases("fs"), ids=lambda case: case.name)
+def test_hostile_fs(case: Case, tmp_path: Path) -> None:
+    run_case(case, tmp_path)

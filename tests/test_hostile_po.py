@@ -1,0 +1,12 @@
+"""Hostile PO inputs (tests/fixtures/hostile/po/): a clear error naming the place, nothing lost."""
+
+from pathlib import Path
+
+import pytest
+
+from hostile import Case, cases, run_case
+
+
+@pytest.mark.parametrize("case", cases("po"), ids=lambda case: case.name)
+def test_hostile_po(case: Case, tmp_path: Path) -> None:
+    run_case(case, tmp_path)
