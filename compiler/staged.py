@@ -29,6 +29,13 @@ def _ups(path: str) -> int:
     return -top
 
 
+def _remove(path: Path) -> None:
+    if path.is_symlink() or path.is_file():
+        path.unlink()
+    else:
+        shutil.rmtree(path, ignore_errors=True)
+
+
 def _link(link: Path, target: Path) -> None:
     link.parent.mkdir(parents=True, exist_ok=True)
     link.symlink_to(target)
@@ -38,7 +45,7 @@ def check_staged(ws: Workspace, game: str, replaced: dict[Path, Path], documents
     """The diagnostics of `game` with each file of `replaced` (content file → its staged successor) replaced;
     `documents` are the workspace-relative paths the game cites."""
     base = ws.cache / STAGED
-    shutil.rmtree(base, ignore_errors=True)  # a shadow a killed writer left (we hold the workspace lock)
+    _remove(base)  # a shadow a killed writer left (we hold the workspace lock)
     relative = [path for path in documents if not Path(path).is_absolute()]
     root = base.joinpath(*["up"] * max(map(_ups, relative), default=0), "workspace")
     try:
@@ -52,4 +59,4 @@ def check_staged(ws: Workspace, game: str, replaced: dict[Path, Path], documents
                 _link(link, (ws.root / path).resolve())
         return check_game(Workspace(root), game)[1]
     finally:
-        shutil.rmtree(base, ignore_errors=True)
+        _remove(base)
