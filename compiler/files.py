@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -22,17 +23,41 @@ def _default_mode() -> int:
 _DEFAULT_MODE = _default_mode()
 
 
-def write_atomically(path: Path, data: bytes | str) -> None:
+TEMPORARY = re.compile(r"^\..+\.[a-z0-9_]{8}\.tmp$")
+"""The name `write_temporary` gives a file it writes (`.NAME.XXXXXXXX.tmp`, beside NAME)."""
+
+
+def is_temporary(path: Path) -> bool:
+    """A temporary file of ours: one an interrupted write can leave behind, never content."""
+    return TEMPORARY.match(path.name) is not None
+
+
+def write_temporary(path: Path, data: bytes | str, *, durable: bool = False) -> Path:
+    """Writes `data` to a new temporary sibling of `path`, with the mode `path` has (or would get), and returns
+    it; `durable` also flushes it to the disk. Nothing is left behind when the write fails."""
     payload = data.encode("utf-8") if isinstance(data, str) else data
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
+            if durable:
+                handle.flush()
+                os.fsync(handle.fileno())
         os.chmod(tmp, path.stat().st_mode & 0o777 if path.exists() else _DEFAULT_MODE)
-        os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
+        raise
+    return Path(tmp)
+
+
+def write_atomically(path: Path, data: bytes | str, *, durable: bool = False) -> None:
+    """Replaces `path` by `data` in one rename: a reader sees the old file or the new one, never a part."""
+    tmp = write_temporary(path, data, durable=durable)
+    try:
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
         raise
 
 
