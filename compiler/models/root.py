@@ -41,6 +41,13 @@ class Piece(StrictModel):
     name: Text
     count: Count
     inventory: Id = Field(description="Id of the game.yaml inventory item these pieces are part of")
+    field: Annotated[str, RefTo("field")] | None = Field(
+        default=None, description="The state field that counts these pieces in each clearing (a field of "
+        "[clearing]; warriors are always `warriors`)")
+    returns_to: Annotated[str, RefTo("field")] | None = Field(
+        default=None, description="The state field of [player] a removed piece goes back to (its track or supply); "
+        "none: it leaves the game, or its track is what the map does not hold")
+    crafting: bool = Field(default=False, description="Activated to craft (4.1.1)")
 
 
 class Rule(StrictModel):

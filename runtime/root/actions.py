@@ -21,8 +21,6 @@ DOMINANCE = cython.declare(cython.int, 1)
 ITEM = cython.declare(cython.int, 2)
 IMMEDIATE = cython.declare(cython.int, 3)
 PERSISTENT = cython.declare(cython.int, 4)
-P_WARRIOR = cython.declare(cython.int, 0)
-PIECE_KINDS = cython.declare(cython.int, 9)
 
 
 @cython.cclass
@@ -213,13 +211,13 @@ class Actions:
             self.take_piece(e, victim, clearing, e.answer())
         while e.arg(5) > 0:
             if e.warriors(clearing, victim) > 0:
-                e.remove_piece(victim, clearing, P_WARRIOR)
+                e.remove_warrior(victim, clearing)
                 e.set_arg(4, e.arg(4) + 1)
                 e.set_arg(5, e.arg(5) - 1)
                 continue
             e.clear_options()
             only = -1
-            for piece in range(1, PIECE_KINDS):
+            for piece in range(e.npieces):
                 if e.piece_count(victim, clearing, piece) > 0:
                     e.option(piece)
                     only = piece

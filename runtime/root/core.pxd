@@ -36,15 +36,10 @@ cdef class RootCore(Engine):
     cdef int o_supply
     cdef int o_wood
     cdef int o_wood_supply
-    cdef int o_sawmills
-    cdef int o_workshops
-    cdef int o_recruiters
     cdef int o_roosts
     cdef int o_keep
     cdef int o_ruins
     cdef int o_ruin_items
-    cdef int o_sympathy
-    cdef int o_bases
     cdef int o_deck
     cdef int o_discard
     cdef int o_hand
@@ -55,11 +50,14 @@ cdef class RootCore(Engine):
     cdef int o_crafted_items
     cdef int o_crafting_used
     cdef int o_removed
-    cdef int o_sawmill_track
-    cdef int o_workshop_track
-    cdef int o_recruiter_track
     cdef int o_corner_field
     cdef int o_opposite_field
+    cdef int npieces
+    cdef int[::1] piece_faction
+    cdef int[::1] piece_building
+    cdef int[::1] piece_field
+    cdef int[::1] piece_return
+    cdef int[::1] piece_crafts
     cdef int[::1] seen
     cdef int[::1] todo
     cdef int m_warriors
@@ -67,6 +65,7 @@ cdef class RootCore(Engine):
     cdef int m_garrison
     cdef int track_len
     cdef int[::1] m_total
+    cdef int[::1] m_rows
     cdef int[::1] m_cost
     cdef int[::1] m_vp
     cdef int[::1] m_draw
@@ -113,6 +112,7 @@ cdef class RootCore(Engine):
     cdef void add_warriors(self, int clearing, int seat, int n) except *
     cdef int supply(self, int seat) except? -1
     cdef int place_warriors(self, int clearing, int seat, int n) except? -1
+    cdef int pieces_of(self, int seat, int clearing, bint building) except? -1
     cdef int buildings_of(self, int seat, int clearing) except? -1
     cdef int tokens_of(self, int seat, int clearing) except? -1
     cdef int buildings_in(self, int clearing) except? -1
@@ -142,6 +142,7 @@ cdef class RootCore(Engine):
     cdef void warriors_removed(self, int seat, int clearing, int n) except *
     cdef int draw_bonus(self, int seat) except? -1
     cdef int piece_count(self, int seat, int clearing, int piece) except? -1
+    cdef void remove_warrior(self, int seat, int clearing) except *
     cdef void remove_piece(self, int seat, int clearing, int piece) except *
     cdef bint move_allowed(self, int seat, int origin, int to) except -1
     cdef bint can_move_from(self, int seat, int origin, int suit) except -1

@@ -33,24 +33,11 @@ IMMEDIATE = cython.declare(cython.int, 3)
 PERSISTENT = cython.declare(cython.int, 4)
 ANY_SUIT = cython.declare(cython.int, 3)
 
-# Pieces a hit can remove (PIECE options), besides warriors.
-P_WARRIOR = cython.declare(cython.int, 0)
-P_SAWMILL = cython.declare(cython.int, 1)
-P_WORKSHOP = cython.declare(cython.int, 2)
-P_RECRUITER = cython.declare(cython.int, 3)
-P_WOOD = cython.declare(cython.int, 4)
-P_KEEP = cython.declare(cython.int, 5)
-P_ROOST = cython.declare(cython.int, 6)
-P_BASE = cython.declare(cython.int, 7)
-P_SYMPATHY = cython.declare(cython.int, 8)
-PIECE_KINDS = cython.declare(cython.int, 9)
-
 # Ways to win, as `result()` names them.
 BY_POINTS = cython.declare(cython.int, 0)
 BY_DOMINANCE = cython.declare(cython.int, 1)
 
 VICTORIES = ("points", "dominance")
-PIECES = ("warrior", "sawmill", "workshop", "recruiter", "wood", "keep", "roost", "base", "sympathy")
 DECISIONS = {"clearing": CLEARING, "seat": SEAT, "card": CARD, "number": NUMBER, "piece": PIECE, "yes_no": YES_NO,
              "leader": LEADER, "column": COLUMN, "faction": FACTION}
 
@@ -104,15 +91,10 @@ class RootCore(Engine):
         self.o_supply = offsets["warrior_supply"]
         self.o_wood = offsets["wood"]
         self.o_wood_supply = offsets["wood_supply"]
-        self.o_sawmills = offsets["sawmills"]
-        self.o_workshops = offsets["workshops"]
-        self.o_recruiters = offsets["recruiters"]
         self.o_roosts = offsets["roosts"]
         self.o_keep = offsets["keep"]
         self.o_ruins = offsets["ruins"]
         self.o_ruin_items = offsets["ruin_items"]
-        self.o_sympathy = offsets["sympathy"]
-        self.o_bases = offsets["bases"]
         self.o_deck = offsets["deck"]
         self.o_discard = offsets["discard_pile"]
         self.o_hand = offsets["hand"]
@@ -123,11 +105,14 @@ class RootCore(Engine):
         self.o_crafted_items = offsets["crafted_items"]
         self.o_crafting_used = offsets["crafting_used"]
         self.o_removed = offsets["removed_this_battle"]
-        self.o_sawmill_track = offsets["sawmill_track"]
-        self.o_workshop_track = offsets["workshop_track"]
-        self.o_recruiter_track = offsets["recruiter_track"]
         self.o_corner_field = offsets["corner"]
         self.o_opposite_field = offsets["opposite_corner"]
+        self.npieces = dims["pieces"]
+        self.piece_faction = arrays["piece_faction"]
+        self.piece_building = arrays["piece_building"]
+        self.piece_field = arrays["piece_field"]
+        self.piece_return = arrays["piece_return"]
+        self.piece_crafts = arrays["piece_crafts"]
         self.seen = array("i", [0] * self.clearings)
         self.todo = array("i", [0] * self.clearings)
         self.m_warriors = arrays["marquise_warrior_count"][0]
@@ -136,6 +121,7 @@ class RootCore(Engine):
         buildings = ("sawmill", "workshop", "recruiter")
         self.track_len = max(len(arrays[f"marquise_{b}_cost"]) for b in buildings)
         self.m_total = array("i", [arrays[f"marquise_{b}_count"][0] for b in buildings])
+        self.m_rows = array("i", [tables.piece(f"marquise/{b}") for b in buildings])
         self.m_cost = padded([arrays[f"marquise_{b}_cost"] for b in buildings], self.track_len)
         self.m_vp = padded([arrays[f"marquise_{b}_vp"] for b in buildings], self.track_len)
         self.m_draw = padded([arrays[f"marquise_{b}_draw"] for b in buildings], self.track_len)
@@ -220,31 +206,30 @@ class RootCore(Engine):
             self.add_warriors(clearing, seat, placed)
         return placed
 
-    def buildings_of(self, seat: cython.int, clearing: cython.int) -> cython.int:
-        """The seat's buildings in a clearing (what rule counts besides warriors, 2.8)."""
+    def pieces_of(self, seat: cython.int, clearing: cython.int, building: cython.bint) -> cython.int:
+        """The seat's buildings (or tokens) in a clearing (what rule counts besides warriors is buildings, 2.8)."""
         f: cython.int = self.faction(seat)
-        if f == self.f_marquise:
-            return (self.cells[self.o_sawmills + clearing] + self.cells[self.o_workshops + clearing]
-                    + self.cells[self.o_recruiters + clearing])
-        if f == self.f_eyrie:
-            return self.cells[self.o_roosts + clearing]
-        if f == self.f_alliance:
-            return self.cells[self.o_bases + clearing]
-        return 0
+        r: cython.int
+        n: cython.int = 0
+        for r in range(self.npieces):
+            if self.piece_faction[r] == f and self.piece_building[r] == building:
+                n += self.cells[self.piece_field[r] + clearing]
+        return n
+
+    def buildings_of(self, seat: cython.int, clearing: cython.int) -> cython.int:
+        return self.pieces_of(seat, clearing, True)
 
     def tokens_of(self, seat: cython.int, clearing: cython.int) -> cython.int:
-        f: cython.int = self.faction(seat)
-        if f == self.f_marquise:
-            return self.cells[self.o_wood + clearing] + self.cells[self.o_keep + clearing]
-        if f == self.f_alliance:
-            return self.cells[self.o_sympathy + clearing]
-        return 0
+        return self.pieces_of(seat, clearing, False)
 
     def buildings_in(self, clearing: cython.int) -> cython.int:
         """Every building in a clearing, ruins included: what fills its slots (2.2.3)."""
-        return (self.cells[self.o_sawmills + clearing] + self.cells[self.o_workshops + clearing]
-                + self.cells[self.o_recruiters + clearing] + self.cells[self.o_roosts + clearing]
-                + self.cells[self.o_bases + clearing] + self.cells[self.o_ruins + clearing])
+        r: cython.int
+        n: cython.int = self.cells[self.o_ruins + clearing]
+        for r in range(self.npieces):
+            if self.piece_building[r]:
+                n += self.cells[self.piece_field[r] + clearing]
+        return n
 
     def free_slots(self, clearing: cython.int) -> cython.int:
         return self.slots[clearing] - self.buildings_in(clearing)
@@ -392,16 +377,13 @@ class RootCore(Engine):
         """The seat's crafting pieces of a suit not yet activated this turn (4.1.1)."""
         f: cython.int = self.faction(seat)
         c: cython.int
+        r: cython.int
         n: cython.int = 0
-        for c in range(self.clearings):
-            if self.suit_of(c) != suit:
-                continue
-            if f == self.f_marquise:
-                n += self.cells[self.o_workshops + c]
-            elif f == self.f_eyrie:
-                n += self.cells[self.o_roosts + c]
-            elif f == self.f_alliance:
-                n += self.cells[self.o_sympathy + c]
+        for r in range(self.npieces):
+            if self.piece_faction[r] == f and self.piece_crafts[r]:
+                for c in range(self.clearings):
+                    if self.suit_of(c) == suit:
+                        n += self.cells[self.piece_field[r] + c]
         return n - self.cells[self.o_crafting_used + suit]
 
     def can_craft(self, seat: cython.int, card: cython.int) -> cython.bint:
@@ -461,56 +443,21 @@ class RootCore(Engine):
     # --- removing pieces ---------------------------------------------------------------------------------------
 
     def piece_count(self, seat: cython.int, clearing: cython.int, piece: cython.int) -> cython.int:
-        """How many of a kind of piece (P_…) the seat has in a clearing."""
-        f: cython.int = self.faction(seat)
-        if piece == P_WARRIOR:
-            return self.warriors(clearing, seat)
-        if f == self.f_marquise:
-            if piece == P_SAWMILL:
-                return self.cells[self.o_sawmills + clearing]
-            if piece == P_WORKSHOP:
-                return self.cells[self.o_workshops + clearing]
-            if piece == P_RECRUITER:
-                return self.cells[self.o_recruiters + clearing]
-            if piece == P_WOOD:
-                return self.cells[self.o_wood + clearing]
-            if piece == P_KEEP:
-                return self.cells[self.o_keep + clearing]
-        elif f == self.f_eyrie and piece == P_ROOST:
-            return self.cells[self.o_roosts + clearing]
-        elif f == self.f_alliance:
-            if piece == P_BASE:
-                return self.cells[self.o_bases + clearing]
-            if piece == P_SYMPATHY:
-                return self.cells[self.o_sympathy + clearing]
-        return 0
+        """How many pieces of a row of the piece tables the seat has in a clearing."""
+        if self.piece_faction[piece] != self.faction(seat):
+            return 0
+        return self.cells[self.piece_field[piece] + clearing]
+
+    def remove_warrior(self, seat: cython.int, clearing: cython.int) -> None:
+        """A warrior back to its owner's supply (2.5.1)."""
+        self.add_warriors(clearing, seat, -1)
+        self.cells[self.o_supply + seat] += 1
 
     def remove_piece(self, seat: cython.int, clearing: cython.int, piece: cython.int) -> None:
-        """One piece off the map, back where the Law sends it (4.4): warriors to the supply, buildings to
-        their track; the keep is removed from the game (6.2.2)."""
-        if piece == P_WARRIOR:
-            self.add_warriors(clearing, seat, -1)
-            self.cells[self.o_supply + seat] += 1
-        elif piece == P_SAWMILL:
-            self.cells[self.o_sawmills + clearing] -= 1
-            self.cells[self.o_sawmill_track + seat] += 1
-        elif piece == P_WORKSHOP:
-            self.cells[self.o_workshops + clearing] -= 1
-            self.cells[self.o_workshop_track + seat] += 1
-        elif piece == P_RECRUITER:
-            self.cells[self.o_recruiters + clearing] -= 1
-            self.cells[self.o_recruiter_track + seat] += 1
-        elif piece == P_WOOD:
-            self.cells[self.o_wood + clearing] -= 1
-            self.cells[self.o_wood_supply + seat] += 1
-        elif piece == P_KEEP:
-            self.cells[self.o_keep + clearing] -= 1
-        elif piece == P_ROOST:
-            self.cells[self.o_roosts + clearing] -= 1
-        elif piece == P_BASE:
-            self.cells[self.o_bases + clearing] -= 1
-        elif piece == P_SYMPATHY:
-            self.cells[self.o_sympathy + clearing] -= 1
+        """A building or token off the map, back to its track or supply, or out of the game (4.4, 6.2.2)."""
+        self.cells[self.piece_field[piece] + clearing] -= 1
+        if self.piece_return[piece] >= 0:
+            self.cells[self.piece_return[piece] + seat] += 1
 
     # --- what can be done (so that nobody is offered a dead end) ----------------------------------------------
 

@@ -25,7 +25,8 @@ CLEARING_LABELS = {
     ("eyrie_resolve_decree", 2): "recruit_in", ("eyrie_new_roost", 1): "roost_in",
 }
 COLUMNS = ("recruit", "move", "battle", "build")
-PIECES = ("warrior", "sawmill", "workshop", "recruiter", "wood", "keep", "roost", "base", "sympathy")
+MARQUISE_START = ("sawmill", "workshop", "recruiter")
+"""The Marquise's starting buildings, placed in this order by her setup (6.3.4)."""
 
 
 def describe(kernel: RootKernel, state: GameState, action: int, locale: str) -> str:
@@ -47,7 +48,7 @@ def describe(kernel: RootKernel, state: GameState, action: int, locale: str) -> 
         if procedure == "setup_faction" and kernel.tables.faction_name(_faction(kernel, state, seat)) == "eyrie":
             return text("roost_in", clearing=name)
         if procedure == "setup_faction" and stage > 1:
-            return text("place_piece", piece=_term(game, PIECES[stage - 1], locale), clearing=name)
+            return text("place_piece", piece=_term(game, MARQUISE_START[stage - 2], locale), clearing=name)
         return text(CLEARING_LABELS.get((procedure, stage), "choose_option"), clearing=name, option=name)
     if kind == 11:  # a seat
         return text("battle_against", faction=_name(game.entities("faction")[_faction(kernel, state, action)], locale))
@@ -63,7 +64,7 @@ def describe(kernel: RootKernel, state: GameState, action: int, locale: str) -> 
     if kind == 13:  # a number
         return str(game.count("move_warriors", action, locale))
     if kind == 14:  # a piece
-        piece = _term(game, PIECES[action], locale)
+        piece = _term(game, kernel.tables.pieces[action].split("/")[1], locale)
         return text("build_type" if procedure == "marquise_build" else "lose_piece", piece=piece)
     if kind == 16:
         return text("choose_leader", leader=_name(game.entities("leader")[action], locale))

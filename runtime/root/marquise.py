@@ -11,7 +11,7 @@ CLEARING = cython.declare(cython.int, 10)
 CARD = cython.declare(cython.int, 12)
 PIECE = cython.declare(cython.int, 14)
 BUILDINGS = cython.declare(cython.int, 3)
-"""Sawmill, workshop, recruiter: the PIECE options of Build are 1 to 3 (core's P_SAWMILL …)."""
+"""Sawmill, workshop, recruiter: her three tracks (core's `m_rows`: their rows of the piece tables)."""
 
 
 @cython.cclass
@@ -20,20 +20,10 @@ class Marquise:
 
     def track_field(self, e: RootCore, building: cython.int) -> cython.int:
         """The state offset of a building type's track (0 sawmill, 1 workshop, 2 recruiter)."""
-        if building == 0:
-            return e.o_sawmill_track
-        if building == 1:
-            return e.o_workshop_track
-        return e.o_recruiter_track
-
+        return e.piece_return[e.m_rows[building]]
 
     def map_field(self, e: RootCore, building: cython.int) -> cython.int:
-        if building == 0:
-            return e.o_sawmills
-        if building == 1:
-            return e.o_workshops
-        return e.o_recruiters
-
+        return e.piece_field[e.m_rows[building]]
 
     def placed(self, e: RootCore, seat: cython.int, building: cython.int) -> cython.int:
         """Buildings of a type on the map: the spaces uncovered on its track, the first (printed empty) included."""
@@ -161,12 +151,14 @@ class Marquise:
             e.clear_options()
             for b in range(BUILDINGS):
                 if self.can_build_type(e, seat, b):
-                    e.option(b + 1)
+                    e.option(e.m_rows[b])
             e.goto(1)
             e.ask(PIECE, seat)
             return
         if stage == 1:
-            e.set_arg(3, e.answer() - 1)
+            for b in range(BUILDINGS):
+                if e.m_rows[b] == e.answer():
+                    e.set_arg(3, b)
             e.clear_options()
             for c in range(e.clearings):
                 if self.can_build_at(e, seat, e.arg(3), c):

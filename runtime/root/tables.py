@@ -44,6 +44,11 @@ class RootTables:
     """What the kernel plays with that the content marks as placeholder data, said once per game."""
     playable: list[str] = field(default_factory=list)
     """Factions whose setup and every step the engine plays."""
+    pieces: list[str] = field(default_factory=list)
+    """`faction/piece` of each row of the piece tables (a PIECE decision's options)."""
+
+    def piece(self, key: str) -> int:
+        return self.pieces.index(key)
 
     def procedure(self, name: str) -> int:
         return self.procedures.index(name) + 1
@@ -83,6 +88,7 @@ def build_tables(game: CompiledGame, codes: dict[str, int], setups: frozenset[st
     tables.arrays["item_supply"] = ints([item.supply for item in items])
     tables.arrays["item_ruin"] = ints([int(item.ruin) for item in items])
     tables.arrays.update(_faction_arrays(game, factions))
+    _piece_rows(tables, factions)
     die = game.get("die", "battle_die")
     columns = ("recruit", "move", "battle", "build")
     tables.arrays["leader_viziers"] = ints([columns.index(column) for leader in game.entities("leader")
@@ -189,6 +195,22 @@ def _faction_arrays(game: CompiledGame, factions: tuple[Any, ...]) -> dict[str, 
                 out[f"{name}_{piece.id}_vp"] = ints([space.vp or 0 for space in track.spaces])
                 out[f"{name}_{piece.id}_draw"] = ints([space.draw for space in track.spaces])
     return out
+
+
+def _piece_rows(tables: RootTables, factions: tuple[Any, ...]) -> None:
+    """Every kind of building and token on the map, one row each: its faction, whether it is a building, the
+    field that counts it per clearing, where a removed one goes, whether it crafts (content: factions' pieces)."""
+    rows = [(int(faction.id), piece) for faction in factions for piece in faction.pieces
+            if piece.kind in ("building", "token") and piece.field is not None]
+    offsets = tables.offsets
+    tables.pieces = [f"{tables.faction_name(faction)}/{piece.id}" for faction, piece in rows]
+    tables.dims["pieces"] = len(rows)
+    tables.arrays["piece_faction"] = ints([faction for faction, _ in rows])
+    tables.arrays["piece_building"] = ints([int(piece.kind == "building") for _, piece in rows])
+    tables.arrays["piece_field"] = ints([offsets[piece.field.name.lower()] for _, piece in rows])
+    tables.arrays["piece_return"] = ints([offsets[piece.returns_to.name.lower()] if piece.returns_to is not None else -1
+                                          for _, piece in rows])
+    tables.arrays["piece_crafts"] = ints([int(piece.crafting) for _, piece in rows])
 
 
 def _plan(tables: RootTables, game: CompiledGame, factions: tuple[Any, ...]) -> None:
