@@ -493,7 +493,9 @@ class Engine:
             self.natives = self.vm_natives()  # the engine's own natives, bound to it: made once per copy
         frame: Any = memoryview(self.vmframe_array)[base:base + VM_FRAME]
         status = run_vm(self.tables.code, self.cells_array, frame, self.tables.data, self.natives)
+        self.clear_stack_above(base)
         if status == VM_DONE:
+            self.clear_frame(base)
             self.done()
             self.effect_done()
         elif status == VM_PAUSED:
@@ -525,6 +527,13 @@ class Engine:
         i: cython.int
         for i in range(VM_FRAME):
             self.vmframe[base + i] = 0
+
+    def clear_stack_above(self, base: cython.int) -> None:
+        """Zeroes the stack slots above the top: the two VMs leave different leftovers there, and a game's state
+        (its hash, a replay's) must not depend on which one ran."""
+        i: cython.int
+        for i in range(base + VM_HEADER + self.vmframe[base + VM_SP], base + VM_LOCALS):
+            self.vmframe[i] = 0
 
     def answer_vm(self, base: cython.int, value: cython.int) -> None:
         """The value a paused effect waited for (a choice, a procedure's result) replaces what is on its stack."""

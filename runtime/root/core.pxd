@@ -60,7 +60,6 @@ cdef class RootCore(Engine):
     cdef int[::1] piece_crafts
     cdef int[::1] seen
     cdef int[::1] todo
-    cdef int m_warriors
     cdef int m_wood
     cdef int m_garrison
     cdef int track_len
@@ -69,7 +68,6 @@ cdef class RootCore(Engine):
     cdef int[::1] m_cost
     cdef int[::1] m_vp
     cdef int[::1] m_draw
-    cdef int eyrie_warriors
     cdef int eyrie_roosts
     cdef int eyrie_start
     cdef int eyrie_new_roost

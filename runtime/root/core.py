@@ -115,7 +115,6 @@ class RootCore(Engine):
         self.piece_crafts = arrays["piece_crafts"]
         self.seen = array("i", [0] * self.clearings)
         self.todo = array("i", [0] * self.clearings)
-        self.m_warriors = arrays["marquise_warrior_count"][0]
         self.m_wood = arrays["marquise_wood_count"][0]
         self.m_garrison = numbers["marquise_garrison"]
         buildings = ("sawmill", "workshop", "recruiter")
@@ -125,7 +124,6 @@ class RootCore(Engine):
         self.m_cost = padded([arrays[f"marquise_{b}_cost"] for b in buildings], self.track_len)
         self.m_vp = padded([arrays[f"marquise_{b}_vp"] for b in buildings], self.track_len)
         self.m_draw = padded([arrays[f"marquise_{b}_draw"] for b in buildings], self.track_len)
-        self.eyrie_warriors = arrays["eyrie_warrior_count"][0]
         self.eyrie_roosts = arrays["eyrie_roost_count"][0]
         self.eyrie_start = numbers["eyrie_starting_warriors"]
         self.eyrie_new_roost = numbers["eyrie_new_roost_warriors"]

@@ -159,7 +159,8 @@ class RootEngine(RootCore):
         for k in range(self.ncards):
             if not (two_players and self.card_kind[k] == 1):  # 2 players: no dominance cards (5.1.3)
                 self.cells[self.o_deck + k] = self.tables.arrays["card_copies"][k]
-        for seat in range(self.players()):
+        for seat in range(self.players()):  # each takes the pieces of their faction (5.1.1)
+            self.cells[self.o_supply + seat] = self.tables.arrays["faction_warriors"][self.faction(seat)]
             self.cells[self.o_seated + seat] = 1
             self.cells[self.o_dominance_card + seat] = -1
             self.cells[self.o_leader + seat] = -1

@@ -55,7 +55,6 @@ class Eyrie:
         c: cython.int
         i: cython.int
         if stage == 0:
-            e.cells[e.o_supply + seat] = e.eyrie_warriors
             e.cells[e.o_leader + seat] = -1
             e.clear_options()
             for c in range(e.clearings):

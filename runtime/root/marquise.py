@@ -40,7 +40,6 @@ class Marquise:
         c: cython.int
         b: cython.int
         if stage == 0:
-            e.cells[e.o_supply + seat] = e.m_warriors
             e.cells[e.o_wood_supply + seat] = e.m_wood
             for b in range(BUILDINGS):
                 e.cells[self.track_field(e, b) + seat] = e.m_total[b]

@@ -95,6 +95,8 @@ def build_tables(game: CompiledGame, codes: dict[str, int], setups: frozenset[st
                                             for column in leader.viziers])
     tables.arrays["die_faces"] = ints([face.value for face in die.faces for _ in range(face.count)])
     tables.arrays["reach"] = ints([faction.reach for faction in factions])
+    tables.arrays["faction_warriors"] = ints([sum(p.count for p in faction.pieces if p.kind == "warrior")
+                                              for faction in factions])
     tables.arrays["viable_reach"] = ints([row[0] for row in game.get("table", "viable_reach").values])
     tables.numbers["viable_reach_from"] = int(game.get("table", "viable_reach").rows.keys[0])
     tables.procedures = [*layout.NATIVES, *INTERNAL]
@@ -130,7 +132,8 @@ def _step_played(step: PlannedStep, tables: RootTables, codes: dict[str, int],
 
 def _card_effects(tables: RootTables, game: CompiledGame, cards: tuple[Any, ...], codes: dict[str, int]) -> None:
     """Immediate cards run their effect when crafted, if the engine plays every native it calls; a card the
-    engine cannot honour in full is not offered for crafting (its suit can still be spent)."""
+    engine cannot honour in full is not offered for crafting (its suit can still be spent). The persistent effects
+    are not played yet, so none is offered."""
     from ..effects import natives_called
 
     called = natives_called(game)
@@ -141,6 +144,8 @@ def _card_effects(tables: RootTables, game: CompiledGame, cards: tuple[Any, ...]
                 tables.arrays["card_effect"][index] = game.layout.ENTRIES[key]
             else:
                 tables.arrays["card_craftable"][index] = 0
+        elif card.kind == "persistent":
+            tables.arrays["card_craftable"][index] = 0
 
 
 def _map_arrays(clearings: tuple[Any, ...]) -> dict[str, array[int]]:
