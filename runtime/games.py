@@ -40,13 +40,13 @@ def new_state(game: str | CompiledGame, players: int, seed: int, *, kernel: str 
     compiled = load(game, root) if isinstance(game, str) else game
     game_kernel = kernel_of(compiled, kernel)
     engine = game_kernel.new_engine(players, seed, **options)
-    return GameState(game_kernel, engine, players, seed, compiled=kernel == "compiled")
+    return GameState(game_kernel, engine, players, seed, compiled=kernel == "compiled", options=options)
 
 
-def replay(game: CompiledGame, players: int, seed: int, history: list[int], *, kernel: str = "compiled",
-           **options: Any) -> GameState:
-    """The game a history of actions leads to from its seed."""
-    state = new_state(game, players, seed, kernel=kernel, **options)
-    for action in history:
+def replay(played: GameState, *, kernel: str | None = None) -> GameState:
+    """The game `played`'s history leads to from its seed and setup, on either form of its kernel."""
+    state = new_state(played.game, played.players, played.seed,
+                      kernel=kernel or ("compiled" if played.compiled else "python"), **played.options)
+    for action in played.history:
         state.apply(action)
     return state

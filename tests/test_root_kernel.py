@@ -13,7 +13,7 @@ import pytest
 
 from conftest import REPO, SHARED
 from lawforge.runtime import load
-from lawforge.runtime.games import new_state
+from lawforge.runtime.games import new_state, replay
 from lawforge.runtime.kernel.state import GameState, IllegalAction
 
 ROOT = load("root")
@@ -310,10 +310,9 @@ def test_a_history_replays_to_the_same_state() -> None:
     rng = random.Random(21)
     while not state.is_terminal():
         state.apply(rng.choice(state.legal_actions()))
-    again = fresh(seed=21, kernel="compiled")
-    for action in state.history:
-        again.apply(action)
-    assert again.state_hash() == state.state_hash() and again.is_terminal()
+    for kernel in ("compiled", "python"):
+        again = replay(state, kernel=kernel)
+        assert again.state_hash() == state.state_hash() and again.is_terminal()
 
 
 def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
@@ -391,7 +390,7 @@ def test_a_changed_victory_goal_in_the_content_changes_play(tmp_path: Path) -> N
     built = subprocess.run([sys.executable, "-m", "lawforge.compiler", "build", "root", "--no-sheets",
                             "--root", str(root)], capture_output=True, text=True)
     assert built.returncode == 0, built.stderr
-    code = ("from lawforge.runtime.games import new_state; from lawforge.runtime import load;"
+    code = ("from lawforge.runtime.games import new_state, replay; from lawforge.runtime import load;"
             f"g = load('root', root={str(root)!r});"
             "s = new_state(g, 2, 5, kernel='python', factions=['marquise', 'eyrie']); s.playout(5);"
             "print(max(s.result()['scores']), g.get('constant', 'victory_points').value)")

@@ -57,12 +57,14 @@ class GameState:
     """One game in play. Seats count from 0 here; the command line counts them from 1."""
 
     def __init__(self, kernel: GameKernel, engine: Any, players: int, seed: int, history: list[int] | None = None,
-                 compiled: bool = True) -> None:
+                 compiled: bool = True, options: dict[str, Any] | None = None) -> None:
         self.kernel = kernel
         self.engine = engine
         self.players = players
         self.seed = seed
         self.compiled = compiled
+        self.options: dict[str, Any] = options or {}
+        """How the game was set up besides its seed (Root's factions): what a replay needs."""
         self.history: list[int] = history if history is not None else []
 
     @property
@@ -99,7 +101,8 @@ class GameState:
         return [1.0 if seat == winner else 0.0 for seat in range(self.players)]
 
     def clone(self) -> GameState:
-        return GameState(self.kernel, self.engine.copy(), self.players, self.seed, list(self.history), self.compiled)
+        return GameState(self.kernel, self.engine.copy(), self.players, self.seed, list(self.history), self.compiled,
+                         self.options)
 
     def state_hash(self) -> str:
         """The same for two states exactly alike (cells and control block); what replays are compared by."""

@@ -42,11 +42,6 @@ DECISIONS = {"clearing": CLEARING, "seat": SEAT, "card": CARD, "number": NUMBER,
              "leader": LEADER, "column": COLUMN, "faction": FACTION}
 
 
-def padded(rows: list[Any], width: int) -> array[int]:
-    """Rows of a table laid end to end, each padded with zeros to the same width."""
-    return array("i", [value for row in rows for value in (list(row) + [0] * (width - len(row)))])
-
-
 @cython.cclass
 class RootCore(Engine):
     """The Root engine's shared rules. `tables` is a runtime.root.tables.RootTables."""
@@ -117,13 +112,12 @@ class RootCore(Engine):
         self.todo = array("i", [0] * self.clearings)
         self.m_wood = arrays["marquise_wood_count"][0]
         self.m_garrison = numbers["marquise_garrison"]
-        buildings = ("sawmill", "workshop", "recruiter")
-        self.track_len = max(len(arrays[f"marquise_{b}_cost"]) for b in buildings)
-        self.m_total = array("i", [arrays[f"marquise_{b}_count"][0] for b in buildings])
-        self.m_rows = array("i", [tables.piece(f"marquise/{b}") for b in buildings])
-        self.m_cost = padded([arrays[f"marquise_{b}_cost"] for b in buildings], self.track_len)
-        self.m_vp = padded([arrays[f"marquise_{b}_vp"] for b in buildings], self.track_len)
-        self.m_draw = padded([arrays[f"marquise_{b}_draw"] for b in buildings], self.track_len)
+        self.track_len = dims["marquise_track"]
+        self.m_total = arrays["marquise_totals"]
+        self.m_rows = arrays["marquise_rows"]
+        self.m_cost = arrays["marquise_costs"]
+        self.m_vp = arrays["marquise_points"]
+        self.m_draw = arrays["marquise_draws"]
         self.eyrie_roosts = arrays["eyrie_roost_count"][0]
         self.eyrie_start = numbers["eyrie_starting_warriors"]
         self.eyrie_new_roost = numbers["eyrie_new_roost_warriors"]
@@ -143,9 +137,8 @@ class RootCore(Engine):
         self.despot = tables.leader_index("despot")
         self.o_leader = offsets["leader"]
         self.o_leader_deposed = offsets["leader_deposed"]
-        columns = ("recruit", "move", "battle", "build")
-        self.o_decree = array("i", [offsets[f"decree_{column}"] for column in columns])
-        self.o_viziers = array("i", [offsets[f"viziers_{column}"] for column in columns])
+        self.o_decree = arrays["decree_columns"]
+        self.o_viziers = arrays["vizier_columns"]
         self.p_move = tables.procedure("move")
         self.p_battle = tables.procedure("battle")
         self.p_remove_hits = tables.procedure("remove_hits")

@@ -46,6 +46,7 @@ class RootTables:
     """Factions whose setup and every step the engine plays."""
     pieces: list[str] = field(default_factory=list)
     """`faction/piece` of each row of the piece tables (a PIECE decision's options)."""
+    _indexes: dict[tuple[str, str], int] = field(default_factory=dict)
 
     def piece(self, key: str) -> int:
         return self.pieces.index(key)
@@ -54,10 +55,17 @@ class RootTables:
         return self.procedures.index(name) + 1
 
     def faction_index(self, name: str) -> int:
-        return int(self.game.get("faction", name).id)
+        return self.index("faction", name)
 
     def leader_index(self, name: str) -> int:
-        return int(self.game.get("leader", name).id)
+        return self.index("leader", name)
+
+    def index(self, kind: str, name: str) -> int:
+        """An entity's number (made once per game: engines ask at every copy)."""
+        key = (kind, name)
+        if key not in self._indexes:
+            self._indexes[key] = int(self.game.get(kind, name).id)
+        return self._indexes[key]
 
     def faction_name(self, index: int) -> str:
         return str(self.game.entities("faction")[index].id.name.lower())
@@ -89,6 +97,7 @@ def build_tables(game: CompiledGame, codes: dict[str, int], setups: frozenset[st
     tables.arrays["item_ruin"] = ints([int(item.ruin) for item in items])
     tables.arrays.update(_faction_arrays(game, factions))
     _piece_rows(tables, factions)
+    _derived(tables)
     die = game.get("die", "battle_die")
     columns = ("recruit", "move", "battle", "build")
     tables.arrays["leader_viziers"] = ints([columns.index(column) for leader in game.entities("leader")
@@ -200,6 +209,27 @@ def _faction_arrays(game: CompiledGame, factions: tuple[Any, ...]) -> dict[str, 
                 out[f"{name}_{piece.id}_vp"] = ints([space.vp or 0 for space in track.spaces])
                 out[f"{name}_{piece.id}_draw"] = ints([space.draw for space in track.spaces])
     return out
+
+
+def padded(rows: list[Any], width: int) -> array[int]:
+    """Rows of a table laid end to end, each padded with zeros to the same width."""
+    return ints([value for row in rows for value in (list(row) + [0] * (width - len(row)))])
+
+
+def _derived(tables: RootTables) -> None:
+    """Arrays the faction engines index, laid out once here rather than at every copy of a game."""
+    arrays, offsets = tables.arrays, tables.offsets
+    buildings = ("sawmill", "workshop", "recruiter")
+    width = max(len(arrays[f"marquise_{b}_cost"]) for b in buildings)
+    tables.dims["marquise_track"] = width
+    arrays["marquise_totals"] = ints([arrays[f"marquise_{b}_count"][0] for b in buildings])
+    arrays["marquise_rows"] = ints([tables.piece(f"marquise/{b}") for b in buildings])
+    arrays["marquise_costs"] = padded([arrays[f"marquise_{b}_cost"] for b in buildings], width)
+    arrays["marquise_points"] = padded([arrays[f"marquise_{b}_vp"] for b in buildings], width)
+    arrays["marquise_draws"] = padded([arrays[f"marquise_{b}_draw"] for b in buildings], width)
+    columns = ("recruit", "move", "battle", "build")
+    arrays["decree_columns"] = ints([offsets[f"decree_{column}"] for column in columns])
+    arrays["vizier_columns"] = ints([offsets[f"viziers_{column}"] for column in columns])
 
 
 def _piece_rows(tables: RootTables, factions: tuple[Any, ...]) -> None:
