@@ -130,4 +130,8 @@ def _build_in(pyx: Path, module: str, workdir: Path) -> None:
 
 if __name__ == "__main__":
     _die_with_parent(int(sys.argv[4]))
-    _build_in(Path(sys.argv[1]), sys.argv[2], Path(sys.argv[3]))
+    try:
+        _build_in(Path(sys.argv[1]), sys.argv[2], Path(sys.argv[3]))
+    except Exception as error:  # the compiler has said why on stderr; the build shows it, not a traceback
+        print(f"{type(error).__name__}: {error}", file=sys.stderr)
+        sys.exit(1)

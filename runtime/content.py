@@ -127,8 +127,8 @@ def load(game: str, root: str | Path | None = None) -> CompiledGame:
         manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
         expected = manifest["files"]["tables.pyx"]
     except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise ContentNotFound(f"{manifest_path}: not a manifest lawforge wrote ({exc!r}); run `lawforge build {game}`") \
-            from None
+        raise ContentNotFound(f"{manifest_path}: not a manifest lawforge wrote ({exc!r}); "
+                              f"run `lawforge build {game}`") from None
     built = getattr(tables, ATTRIBUTE, None)
     if built != expected:
         raise StaleContent(f"{tables.__file__}: the compiled tables of {game} were built from another tables.pyx than "

@@ -227,7 +227,8 @@ class SectionEight:
         places: list[tuple[str, str, tuple[str, ...]]] = []
         for index, saved in enumerate(chronicle.sites):
             places.append((f"$.sites[{index}].site", saved.site, ("site",)))
-            places += [(f"$.sites[{index}].cards[{i}]", card, ("denizen", "edifice")) for i, card in enumerate(saved.cards)]
+            places += [(f"$.sites[{index}].cards[{i}]", card, ("denizen", "edifice"))
+                       for i, card in enumerate(saved.cards)]
             places += [(f"$.sites[{index}].relics[{i}]", card, ("relic",)) for i, card in enumerate(saved.relics)]
         for pile, kinds in (("site_deck", ("site",)), ("world_deck", ("denizen", "vision")), ("relic_deck", ("relic",)),
                             ("archive", ("denizen", "edifice")), ("dispossessed", ("denizen",))):
@@ -260,8 +261,8 @@ class SectionEight:
         missing = sorted(set(self.names) - {card for _, card, _ in places} - {KEPT_OUT})
         if not missing:
             return []
-        return [("$", f"{len(missing)} cards are nowhere: {', '.join(missing[:10])}{', …' if len(missing) > 10 else ''}"
-                      f" (8.7 saves every card but the Grand Scepter)")]
+        shown = ", ".join(missing[:10]) + (", …" if len(missing) > 10 else "")
+        return [("$", f"{len(missing)} cards are nowhere: {shown} (8.7 saves every card but the Grand Scepter)")]
 
     # the map ---------------------------------------------------------------------------------------------------
 
