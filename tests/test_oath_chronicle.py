@@ -159,7 +159,8 @@ def test_an_exile_winner_flips_the_citizens_and_offers_citizenship_to_others() -
     ('{"oath": "supremacy"}', r"chronicle\.json: \$\.boards: missing"),
     ("OK", r"chronicle\.json: \$\.oath: unknown Oath 'glory'"),
     ("UNKNOWN", r"chronicle\.json: \$\.world_deck\[0\]: unknown card 'denizen/dragon'"),
-    ("TWICE", r"chronicle\.json: \$\.archive\[\d+\]: 'denizen/\w+' is in two places: it is also at \$\.world_deck\[0\]"),
+    ("TWICE", r"chronicle\.json: \$\.archive\[\d+\]: 'denizen/\w+' is in two places: it is also at "
+              r"\$\.world_deck\[0\]"),
 ])
 def test_a_bad_chronicle_file_is_refused_with_where_and_why(tmp_path: Path, text: str, message: str) -> None:
     good = json.loads(finished(7, 2).chronicle()[0].model_dump_json())
@@ -241,3 +242,23 @@ def test_the_winner_may_build_nothing() -> None:
     writer.decide = lambda seat, question, options: 0
     writer.build_or_repair()
     assert writer.flat.cells != before, "the first option builds or repairs"
+
+
+def test_a_chronicle_that_cannot_be_saved_after_the_game_is_printed_not_lost(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """The path was writable when the game began (checked then), but the disk filled up during it."""
+    import errno
+
+    from lawforge.compiler import files
+
+    def full(path: Path, data: bytes | str) -> None:
+        raise files.WriteError(errno.ENOSPC, "No space left on device", str(path))
+
+    monkeypatch.setattr(files, "write_atomically", full)
+    path = tmp_path / "chronicle.json"
+    played = CliRunner().invoke(main, ["play", "oath", "--players", "2", "--seed", "3", "--write-chronicle", str(path)],
+                                input="1\n" * 2000)
+    assert played.exit_code == 1 and "Traceback" not in played.output
+    assert f"error: cannot write {path}: No space left on device; the Chronicle follows" in played.stderr
+    saved = played.stdout[played.stdout.index('{\n  "game": "oath"'):]
+    assert Chronicle.model_validate_json(saved).problems(OATH) == [] and not path.exists()
