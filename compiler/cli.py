@@ -92,8 +92,7 @@ def _print_diagnostics(ws: Workspace, diagnostics: list[Diagnostic], fmt: str, e
 def _locale_of(game: str, locales: tuple[str, ...] | list[str], locale: str) -> str:
     """`locale`, or exit naming the game's locales."""
     if locale not in locales:
-        err.print(f"[bold red]error:[/] {game} has no locale {locale!r} (locales: {', '.join(locales)})")
-        sys.exit(2)
+        _fail(f"{game} has no locale {locale!r} (locales: {', '.join(locales)})", 2)
     return locale
 
 
@@ -165,7 +164,7 @@ def build(ws: Workspace, games: tuple[str, ...], check_only: bool, out_dir: Path
                 failed = True
                 continue
             for rel, why in stale_outputs(ws, generated):
-                err.print(f"[bold red]stale:[/] {rel} ({why})")
+                err.print(f"[bold red]stale:[/] {escape(rel)} ({why})")
                 failed = True
         if failed:
             err.print("run `lawforge build` to regenerate")
@@ -188,7 +187,7 @@ def build(ws: Workspace, games: tuple[str, ...], check_only: bool, out_dir: Path
         elif changed:
             warnings = len(diagnostics)
             note = f" ({warnings} warnings: run `lawforge check {game}` to list them)" if warnings else ""
-            err.print(f"[green]built[/] {game}{note}" + (f"; sheets in {sheets_dir}" if sheets_dir else ""))
+            err.print(f"[green]built[/] {game}{note}" + (f"; sheets in {escape(str(sheets_dir))}" if sheets_dir else ""))
     sys.exit(1 if failed else 0)
 
 
@@ -217,7 +216,7 @@ def sheets(ws: Workspace, game: str, locales: tuple[str, ...], out_dir: Path | N
         err.print(f"[bold red]error:[/] {escape(str(exc))}")
         sys.exit(1)
     for path in written:
-        out.print(str(path))
+        out.print(escape(str(path)))
 
 
 @main.command()
@@ -578,4 +577,4 @@ def _write_chronicle(ws: Workspace, state: Any, seat: int, locale: str, path: Pa
         err.print(f"[bold red]error:[/] {escape(_os_error(exc, ws.root))}; the Chronicle follows, save it by hand")
         click.echo(text, nl=False)
         sys.exit(1)
-    err.print(f"wrote the Chronicle to {path}")
+    err.print(f"wrote the Chronicle to {escape(str(path))}")
