@@ -114,6 +114,8 @@ def stale_files(ws: Workspace, generated: GeneratedGame) -> list[tuple[str, str]
         path = ws.root / rel
         if not path.exists():
             problems.append((rel, "missing"))
+        elif not path.is_file():
+            problems.append((rel, "not a file"))
         elif path.read_bytes() != text.encode():
             problems.append((rel, "stale or edited by hand"))
     expected = set(generated.files)

@@ -337,10 +337,6 @@ class SectionEight:
                                   f"{visions} Visions in pile {number} from the top; 8.8 shuffles {count} Visions "
                                   f"into {size} denizens"))
                 top += size + count
-            for index, card in enumerate(chronicle.world_deck[top:], top):
-                if card.startswith("vision/"):
-                    found.append((f"$.world_deck[{index}]", f"{card!r} lies below the piles 8.8 shuffles the Visions "
-                                                            f"into"))
         spaces = reliquary_spaces(self.game)
         if len(chronicle.relic_deck) < spaces:
             found.append(("$.relic_deck", f"{len(chronicle.relic_deck)} relics; setup 17 fills the Imperial "
