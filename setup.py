@@ -33,17 +33,46 @@ STAMP = load_runtime_module("stamp")
 FINGERPRINT = f"{KERNELS.COMPILED_PACKAGE}.fingerprint"
 
 
+TYPED_TREE = Path("build/typed")
+"""A package tree whose `lawforge/runtime/_compiled/<package>` links to `runtime/<package>`: compiled from there, a
+typed module's relative cimports (`from ..kernel.engine cimport Engine`) find the .pxd of its compiled sibling."""
+TYPED_DIRECTIVES = {"boundscheck": False, "wraparound": False, "initializedcheck": False}
+
+
+def typed_tree():
+    compiled = TYPED_TREE / KERNELS.COMPILED_PACKAGE.replace(".", "/")
+    compiled.mkdir(parents=True, exist_ok=True)
+    for folder in (compiled, *compiled.parents):
+        if folder == TYPED_TREE:
+            break
+        (folder / "__init__.py").touch()
+    for package in KERNELS.TYPED:
+        link = compiled / package
+        if not link.is_symlink():
+            link.symlink_to(Path("runtime", package).resolve())
+    return compiled
+
+
 def kernel_extensions():
     """One extension per compiled source, and the fingerprint module (rewritten only when it changes)."""
+    typed = set(KERNELS.typed_sources())
     modules = [Extension(f"{KERNELS.COMPILED_PACKAGE}.{source.removesuffix('.py').replace('/', '.')}",
                          [f"runtime/{source}"], extra_compile_args=KERNEL_FLAGS)
-               for source in KERNELS.compiled_sources()]
+               for source in KERNELS.compiled_sources() if source not in typed]
     stamp = KERNEL_BUILD / "fingerprint.pyx"
     text = f'"""Sources of this build of the compiled kernel: path -> sha256."""\nSOURCES = {KERNELS.fingerprint()!r}\n'
     if not stamp.exists() or stamp.read_text() != text:
         stamp.parent.mkdir(parents=True, exist_ok=True)
         stamp.write_text(text)
     return modules + [Extension(FINGERPRINT, [str(stamp)])]
+
+
+def typed_extensions():
+    """The typed modules, compiled from the package tree (`typed_tree`)."""
+    compiled = typed_tree()
+    return [Extension(f"{KERNELS.COMPILED_PACKAGE}.{source.removesuffix('.py').replace('/', '.')}",
+                      [str(compiled / source)], extra_compile_args=KERNEL_FLAGS)
+            for source in KERNELS.typed_sources()]
 
 
 def source_digest(ext):
@@ -105,9 +134,13 @@ extensions = [Extension("lawforge.runtime.vm", ["runtime/vm.pyx"])] + [
 ]
 setup(
     packages=["lawforge.compiler", "lawforge.compiler.models", "lawforge.compiler.effects", "lawforge.compiler.checks", "lawforge.runtime",
-              "lawforge.runtime.oath", "lawforge.runtime._compiled", "lawforge.runtime._compiled.oath", "lawforge.generated"]
+              "lawforge.runtime.oath", "lawforge.runtime.kernel", "lawforge.runtime.root", "lawforge.runtime._compiled",
+              "lawforge.runtime._compiled.oath", "lawforge.runtime._compiled.kernel", "lawforge.runtime._compiled.root",
+              "lawforge.generated"]
     + [f"lawforge.generated.{game}" for game in games],
     ext_modules=cythonize(extensions, language_level=3, quiet=True)
-    + cythonize(kernel_extensions(), language_level=3, quiet=True, build_dir=str(KERNEL_BUILD)),
+    + cythonize(kernel_extensions(), language_level=3, quiet=True, build_dir=str(KERNEL_BUILD))
+    + cythonize(typed_extensions(), language_level=3, quiet=True, build_dir=str(KERNEL_BUILD),
+                include_path=[str(TYPED_TREE)], compiler_directives=TYPED_DIRECTIVES),
     cmdclass={"build_ext": BuildExt},
 )

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 
 from . import __version__
 from .diagnostics import Diagnostic
-from .files import check_all_writable, check_writable, digest, leftover_temporaries, tree_digest, write_atomically
+from .files import (check_all_writable, check_writable, digest, is_temporary, leftover_temporaries, tree_digest,
+                    write_atomically)
 from .workspace import Workspace
 
 if TYPE_CHECKING:
@@ -39,7 +40,8 @@ class GeneratedGame:
 
 
 def content_files(ws: Workspace, game: str) -> list[Path]:
-    return sorted(p for p in (ws.content / game).rglob("*") if p.is_file())
+    """A game's files; a temporary file an interrupted write left (the next writer removes it) is none of them."""
+    return sorted(p for p in (ws.content / game).rglob("*") if p.is_file() and not is_temporary(p))
 
 
 def compiler_fingerprint() -> str:

@@ -330,7 +330,11 @@ def i18n_export(ws: Workspace, game: str, locale: str, output: Path) -> None:
     from .i18n import export_po
 
     linked = _checked(ws, game)
-    write_atomically(output, export_po(linked, _locale_of(game, linked.game.locales, locale)))
+    try:
+        write_atomically(output, export_po(linked, _locale_of(game, linked.game.locales, locale)))
+    except OSError as exc:
+        err.print(f"[bold red]error:[/] {escape(str(output))}: cannot write: {escape(exc.strerror or str(exc))}")
+        sys.exit(1)
     err.print(f"wrote {output}")
 
 
@@ -338,30 +342,63 @@ def i18n_export(ws: Workspace, game: str, locale: str, output: Path) -> None:
 @click.argument("game")
 @click.argument("po_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--locale", default=None, help="The PO file's locale (default: its Language header).")
+@click.option("--wait", type=click.FloatRange(min=0), default=60.0, show_default=True,
+              help="Seconds to wait for another lawforge command writing this workspace.")
 @_root_option
-def i18n_import(ws: Workspace, game: str, po_file: Path, locale: str | None) -> None:
-    """Write the translations of a PO file into the content; broken entries are refused one by one."""
-    from .i18n import import_po
+def i18n_import(ws: Workspace, game: str, po_file: Path, locale: str | None, wait: float) -> None:
+    """Write the translations of a PO file into the content: all of them, or none if an entry is refused."""
+    from .i18n import ImportFailed, plan_import, write_import
+    from .lock import LockError, WriteError, workspace_lock
+    from .pofile import PoError, read_po
 
-    linked = _checked(ws, game)
-    report = import_po(ws, linked, po_file, locale)
-    for refusal in report.refused:
-        err.print(f"[bold red]refused:[/] {escape(refusal)}")
-    err.print(f"imported {len(report.imported)}, unchanged {report.unchanged}, refused {len(report.refused)}")
-    sys.exit(1 if report.refused else 0)
+    try:
+        po = read_po(po_file)
+        with workspace_lock(ws, wait=wait, notify=_progress) as lock:
+            linked = _checked(ws, game)
+            plan = plan_import(linked, po, locale)
+            for refusal in plan.refused:
+                err.print(f"[bold red]refused:[/] {escape(refusal)}")
+            if plan.refused:
+                err.print(f"nothing was imported: {len(plan.refused)} refused; fix the file and import {po_file} again")
+                sys.exit(1)
+            write_import(lock, linked, plan)
+    except PoError as exc:
+        for problem in exc.problems:
+            err.print(f"[bold red]error:[/] {escape(problem)}")
+        err.print(f"nothing was imported from {po_file}")
+        sys.exit(1)
+    except (LockError, WriteError, ImportFailed) as exc:
+        err.print(f"[bold red]error:[/] {escape(str(exc))}")
+        sys.exit(1)
+    err.print(f"imported {len(plan.changes)}, unchanged {len(plan.unchanged)}, refused 0")
 
 
 @i18n.command("accept")
 @click.argument("game")
 @click.argument("keys", nargs=-1)
 @click.option("--locale", "locales", multiple=True, help="Only these locales (default: all).")
+@click.option("--wait", type=click.FloatRange(min=0), default=60.0, show_default=True,
+              help="Seconds to wait for another lawforge command writing this workspace.")
 @_root_option
-def i18n_accept(ws: Workspace, game: str, keys: tuple[str, ...], locales: tuple[str, ...]) -> None:
+def i18n_accept(ws: Workspace, game: str, keys: tuple[str, ...], locales: tuple[str, ...], wait: float) -> None:
     """Record translations as up to date with the current source text (after editing them in YAML)."""
-    from .i18n import accept
+    from .i18n import accept, unknown_keys
+    from .lock import LockError, WriteError, workspace_lock
 
-    linked = _checked(ws, game)
-    count = accept(ws, linked, [_locale_of(game, linked.game.locales, l) for l in locales] or list(linked.game.locales), list(keys))
+    try:
+        with workspace_lock(ws, wait=wait, notify=_progress) as lock:
+            linked = _checked(ws, game)
+            chosen = [_locale_of(game, linked.game.locales, locale) for locale in locales] or list(linked.game.locales)
+            unknown = unknown_keys(linked, list(keys))
+            for message in unknown:
+                err.print(f"[bold red]error:[/] argument KEYS: {escape(message)}")
+            if unknown:
+                err.print("nothing was recorded")
+                sys.exit(1)
+            count = accept(lock, linked, chosen, list(keys))
+    except (LockError, WriteError) as exc:
+        err.print(f"[bold red]error:[/] {escape(str(exc))}")
+        sys.exit(1)
     err.print(f"recorded {count} translations as up to date")
 
 
@@ -374,7 +411,12 @@ def i18n_tbx(ws: Workspace, game: str, output: Path) -> None:
     from .files import write_atomically
     from .i18n import export_tbx
 
-    write_atomically(output, export_tbx(_checked(ws, game)))
+    tbx = export_tbx(_checked(ws, game))
+    try:
+        write_atomically(output, tbx)
+    except OSError as exc:
+        err.print(f"[bold red]error:[/] {escape(str(output))}: cannot write: {escape(exc.strerror or str(exc))}")
+        sys.exit(1)
     err.print(f"wrote {output}")
 
 

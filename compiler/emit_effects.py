@@ -12,7 +12,7 @@ from .lower import LoweredGame
 
 def emit_effects(lowered: LoweredGame) -> str:
     layout = lowered.layout
-    fields = spaces = natives = unions = zones = player_zones = ""
+    fields = spaces = natives = unions = zones = player_zones = axes = visibility = ""
     size = 1
     if layout is not None:
         size = layout.size
@@ -20,6 +20,9 @@ def emit_effects(lowered: LoweredGame) -> str:
             f"    {name!r}: ({f.offset}, {f.extents!r}, "
             f"{layout.spaces[f.spec.value].size if f.spec.value else -1}),\n"
             for name, f in layout.fields.items())
+        axes = "".join(f"    {name!r}: {f.axes!r},\n" for name, f in layout.fields.items())
+        visibility = "".join(f"    {name!r}: {f.spec.visible!r},\n" for name, f in layout.fields.items()
+                             if f.spec.visible != "all")
         spaces = "".join(f"    ({name!r}, {space.size}),\n" for name, space in layout.spaces.items())
         natives = "".join(f"    {name!r},\n" for name in layout.natives)
         unions = "".join(f"    {name!r}: {dict(space.members)!r},\n" for name, space in layout.spaces.items()
@@ -38,6 +41,14 @@ def emit_effects(lowered: LoweredGame) -> str:
         "FIELDS: dict[str, tuple[int, tuple[int, ...], int]] = {",
         f"{fields}}}",
         '"""Field → (offset, extent of each axis, size of the space its values are from or -1)."""',
+        "",
+        "FIELD_AXES: dict[str, tuple[str, ...]] = {",
+        f"{axes}}}",
+        '"""Field → the space of each axis."""',
+        "",
+        "VISIBILITY: dict[str, str] = {",
+        f"{visibility}}}",
+        '"""Fields not everyone may see: `owner` (only the seat of its player axis) or `nobody`."""',
         "",
         "SPACES: tuple[tuple[str, int], ...] = (",
         f"{spaces})",

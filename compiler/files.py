@@ -11,12 +11,9 @@ import contextlib
 import errno
 import hashlib
 import os
+import re
 import tempfile
 from pathlib import Path
-
-TEMPORARY = ".tmp"
-"""The suffix of the temporary siblings (`.NAME.XXXX.tmp`); one left behind means a write was killed midway."""
-
 
 class WriteError(OSError):
     """A file or folder lawforge could not write: `filename` is the path meant, `strerror` the reason, and
@@ -45,6 +42,16 @@ def _default_mode() -> int:
 _DEFAULT_MODE = _default_mode()
 
 
+TEMPORARY = re.compile(r"^\..+\.[a-z0-9_]{8}\.tmp$")
+"""The name `write_temporary` gives a file it writes (`.NAME.XXXXXXXX.tmp`, beside NAME); one left behind means a
+write was killed midway."""
+
+
+def is_temporary(path: Path) -> bool:
+    """A temporary file of ours: one an interrupted write can leave behind, never content."""
+    return TEMPORARY.match(path.name) is not None
+
+
 def _failed(path: Path, error: OSError) -> WriteError:
     """The WriteError for `path` from the OSError a step of writing it raised (whose file may be a temporary)."""
     blocking = _not_a_folder(path.parent)
@@ -63,22 +70,41 @@ def _not_a_folder(folder: Path) -> Path | None:
     return None
 
 
-def write_atomically(path: Path, data: bytes | str) -> None:
-    """Writes `path` whole or not at all; raises WriteError naming `path` if it cannot."""
+def write_temporary(path: Path, data: bytes | str, *, durable: bool = False) -> Path:
+    """Writes `data` to a new temporary sibling of `path`, with the mode `path` has (or would get), and returns
+    it; `durable` also flushes it to the disk. Nothing is left behind when the write fails, which raises WriteError
+    naming `path`."""
     payload = data.encode("utf-8") if isinstance(data, str) else data
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMPORARY, dir=path.parent)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     except OSError as error:
         raise _failed(path, error) from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
+            if durable:
+                handle.flush()
+                os.fsync(handle.fileno())
         os.chmod(tmp, path.stat().st_mode & 0o777 if path.exists() else _DEFAULT_MODE)
-        os.replace(tmp, path)
     except BaseException as error:
         with contextlib.suppress(OSError):
             Path(tmp).unlink(missing_ok=True)
+        if isinstance(error, OSError):
+            raise _failed(path, error) from None
+        raise
+    return Path(tmp)
+
+
+def write_atomically(path: Path, data: bytes | str, *, durable: bool = False) -> None:
+    """Replaces `path` by `data` in one rename: a reader sees the old file or the new one, never a part. Raises
+    WriteError naming `path` if it cannot."""
+    tmp = write_temporary(path, data, durable=durable)
+    try:
+        os.replace(tmp, path)
+    except BaseException as error:
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)
         if isinstance(error, OSError):
             raise _failed(path, error) from None
         raise
@@ -97,7 +123,7 @@ def check_writable(path: Path, *, folder: bool = False) -> None:
         raise _not_a_folder_error(path, blocking)
     existing = next(candidate for candidate in (target, *target.parents) if candidate.is_dir())
     try:
-        fd, probe = tempfile.mkstemp(prefix=".lawforge-probe.", suffix=TEMPORARY, dir=existing)
+        fd, probe = tempfile.mkstemp(prefix=".lawforge-probe.", suffix=".tmp", dir=existing)
     except OSError as error:
         raise WriteError(error.errno or errno.EIO, error.strerror or str(error), str(path)) from None
     try:
@@ -124,8 +150,7 @@ def leftover_temporaries(folder: Path) -> list[Path]:
     """The temporary siblings in `folder` (not below it) that a killed `write_atomically` left behind."""
     if not folder.is_dir():
         return []
-    return sorted(path for path in folder.iterdir()
-                  if path.name.startswith(".") and path.name.endswith(TEMPORARY) and path.is_file())
+    return sorted(path for path in folder.iterdir() if is_temporary(path) and path.is_file())
 
 
 def tree_digest(files: list[Path], root: Path) -> str:

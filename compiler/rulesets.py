@@ -6,7 +6,8 @@ import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .models.common import Die, Discrepancy, Label, Native, Resource, Selector, StateField, StrictModel, Table, Term, Zone
+from .models.common import (Constant, Die, Discrepancy, Label, Native, Resource, Selector, StateField, StrictModel, Table,
+                            Term, Zone)
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,7 @@ COMMON_KINDS = (
     KindSpec("zone", "zones", Zone),
     KindSpec("die", "dice", Die),
     KindSpec("selector", "selectors", Selector),
+    KindSpec("constant", "constants", Constant),
 )
 
 

@@ -30,12 +30,24 @@ class TranslationRecord:
     @classmethod
     def load(cls, path: Path) -> TranslationRecord:
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            return cls(dict(data["sources"]), {k: dict(v) for k, v in data["made_from"].items()})
+            return cls.parse(path.read_text(encoding="utf-8"))
         except FileNotFoundError:
             return cls()
-        except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
-            raise RecordError(f"{path}: not a translation record ({exc}); restore it from version control") from None
+        except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+            raise RecordError(f"not a translation record ({exc}); restore it from version control") from None
+
+    @classmethod
+    def parse(cls, text: str) -> TranslationRecord:
+        """The record written as JSON by `dumps`; ValueError says how `text` is not one."""
+        data = json.loads(text)
+        if not isinstance(data, dict) or set(data) != {"sources", "made_from"}:
+            raise ValueError('expected an object with "sources" and "made_from"')
+        sources, made_from = data["sources"], data["made_from"]
+        if not _str_map(sources):
+            raise ValueError('"sources" must map source hashes to texts')
+        if not isinstance(made_from, dict) or not all(isinstance(k, str) and _str_map(v) for k, v in made_from.items()):
+            raise ValueError('"made_from" must map text keys to {locale: source hash}')
+        return cls(dict(sources), {k: dict(v) for k, v in made_from.items()})
 
     def state(self, key: str, locale: str, source: str, translated: bool) -> str:
         """missing, translated, outdated or fuzzy. A translation never recorded counts as translated."""
@@ -63,6 +75,10 @@ class TranslationRecord:
         body = {"sources": {h: t for h, t in sorted(self.sources.items()) if h in used},
                 "made_from": {k: dict(sorted(v.items())) for k, v in sorted(self.made_from.items())}}
         return json.dumps(body, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+
+def _str_map(value: object) -> bool:
+    return isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in value.items())
 
 
 class RecordError(Exception):

@@ -48,9 +48,9 @@ def _context(linked: LinkedGame) -> EffectContext:
 
 
 def _check_placeholders(item: Located, texts: list[TextEntry], params: dict[str, int],
-                        source_locale: str) -> list[Diagnostic]:
+                        source_locale: str, args: frozenset[str] = frozenset()) -> list[Diagnostic]:
     """Numbers in text come from the card's parameters: every placeholder of its texts (as the linker found them)
-    names one, every one is printed."""
+    names one, every one is printed. A label's `args` are filled in by a kernel at run time instead."""
     out = []
     unused = set(params)
     for entry in texts:
@@ -58,12 +58,12 @@ def _check_placeholders(item: Located, texts: list[TextEntry], params: dict[str,
             continue
         used = set(PLACEHOLDER.findall(entry.text.get(source_locale) or ""))
         unused -= used
-        for name in sorted(used - set(params)):
+        for name in sorted(used - set(params) - args):
             at = item.doc.position(entry.loc + (source_locale,))
             at = item.doc.find("{" + name + "}", at) or at
             out.append(Diagnostic(item.doc.path, at.line, at.col, "unknown-param",
                                   f"{{{name}}} is no parameter of {item.entity.id!r} "
-                                  f"(params: {', '.join(sorted(params)) or 'none'})", loc=entry.loc))
+                                  f"(params: {', '.join(sorted(set(params) | args)) or 'none'})", loc=entry.loc))
     for name in sorted(unused):
         at = item.doc.position(item.loc + ("params", name), key=True)
         out.append(Diagnostic(item.doc.path, at.line, at.col, "unused-param",
@@ -101,7 +101,8 @@ def typecheck_game(content: ValidatedContent, linked: LinkedGame) -> tuple[Linke
         for item in items:
             params: dict[str, int] = dict(getattr(item.entity, "params", {}) or {})
             diagnostics += _check_placeholders(item, texts_of.get(id(item.entity), []), params,
-                                               linked.game.source_locale)
+                                               linked.game.source_locale,
+                                               frozenset(getattr(item.entity, "args", ()) or ()))
             for loc, power in instances(item.entity, Effectful):
                 key = "/".join(str(p) for p in (item.kind, item.entity.id, *loc))
                 checked = None

@@ -62,6 +62,9 @@ class Status(IntEnum):
     DONE = 1
     PAUSED = 2
     """Waiting for a choice: see `pending_choice`, answer with `provide_choice`."""
+    CALLING = 3
+    """Waiting for a procedure of the kernel (a native given as None): see `pending_call`, answer with
+    `return_from_call`. A procedure may ask players decisions of its own while the effect waits."""
 
 
 # Frame layout: a header, then the stack, then the locals.
@@ -128,6 +131,32 @@ def provide_choice(frame: array[int], value: int) -> None:
         raise VMError(f"{value} is not one of the options {list(pending.options)}")
     frame[SP] -= len(pending.options)
     frame[HEADER + frame[SP]] = value
+    frame[SP] += 1
+    frame[STATUS] = Status.RUNNING
+    frame[CHOICE_COUNT] = 0
+
+
+@dataclass(frozen=True)
+class PendingCall:
+    native: int
+    args: tuple[int, ...]
+
+
+def pending_call(frame: array[int]) -> PendingCall | None:
+    if frame[STATUS] != Status.CALLING:
+        return None
+    argc = frame[CHOICE_COUNT]
+    top = HEADER + frame[SP]
+    return PendingCall(frame[CHOICE_KIND], tuple(frame[top - argc:top]))
+
+
+def return_from_call(frame: array[int], value: int) -> None:
+    """The kernel's procedure returned `value`: it replaces the call's arguments on the stack."""
+    call = pending_call(frame)
+    if call is None:
+        raise VMError("the effect is not waiting for a procedure")
+    frame[SP] -= len(call.args)
+    frame[HEADER + frame[SP]] = wrap_int32(value)
     frame[SP] += 1
     frame[STATUS] = Status.RUNNING
     frame[CHOICE_COUNT] = 0

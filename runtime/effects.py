@@ -6,7 +6,8 @@ from array import array
 from collections.abc import Callable, Mapping
 
 from . import vm, vm_py
-from .bytecode import LOCALS_AT, PendingChoice, Status, VMError, new_frame, new_state, pending_choice, provide_choice
+from .bytecode import (ARITY, LOCALS_AT, Op, PendingChoice, Status, VMError, new_frame, new_state, pending_choice,
+                       provide_choice)
 from .content import CompiledGame
 from .vm_py import Native
 
@@ -23,6 +24,22 @@ def bind_natives(game: CompiledGame, natives: Mapping[str, Native]) -> tuple[Nat
         return call
 
     return tuple(natives.get(name) or missing(name) for name in game.layout.NATIVES)
+
+
+def natives_called(game: CompiledGame) -> dict[str, frozenset[str]]:
+    """Effect key → the natives its bytecode calls (up to the next effect's entry), read once per game: a kernel
+    offers an effect only if it implements them all."""
+    offsets = sorted(set(game.layout.ENTRIES.values())) + [len(game.code)]
+    called_from: dict[int, frozenset[str]] = {}
+    for begin, end in zip(offsets, offsets[1:], strict=False):
+        called, pc = set(), begin
+        while pc < end:
+            op = Op(game.code[pc])
+            if op is Op.NATIVE:
+                called.add(game.layout.NATIVES[game.code[pc + 1]])
+            pc += 1 + ARITY.get(op, 0)
+        called_from[begin] = frozenset(called)
+    return {key: called_from[begin] for key, begin in game.layout.ENTRIES.items()}
 
 
 def empty_state(game: CompiledGame, seed: int) -> array[int]:

@@ -33,16 +33,32 @@ class KernelUnavailable(ImportError):
     """The compiled kernel is not built, or was built from other sources than those on disk."""
 
 
+TYPED = ("kernel", "root")
+"""Packages written for Cython's pure-Python mode: each module with a `.pxd` beside it is compiled as typed code."""
+
+
+def typed_sources(runtime: Path = RUNTIME) -> list[str]:
+    return [f"{package}/{path.name}" for package in TYPED for path in sorted((runtime / package).glob("*.py"))
+            if path.with_suffix(".pxd").exists()]
+
+
 def compiled_sources(runtime: Path = RUNTIME) -> list[str]:
-    """The sources Cython builds, relative to runtime/: the flat state and every kernel module not in PURE."""
+    """The sources Cython builds, relative to runtime/: the flat state, every Oath kernel module not in PURE, and
+    the typed modules of the shared kernel and the games on it."""
     kernel = (f"oath/{path.name}" for path in sorted((runtime / "oath").glob("*.py")))
-    return ["state.py", *(source for source in kernel if source not in PURE)]
+    return ["state.py", *(source for source in kernel if source not in PURE), *typed_sources(runtime)]
 
 
 def fingerprint(runtime: Path = RUNTIME) -> dict[str, str]:
-    """Source → sha256 of its bytes, for every source the compiled kernel is built from."""
-    return {source: hashlib.sha256((runtime / source).read_bytes()).hexdigest()
-            for source in compiled_sources(runtime)}
+    """Source → sha256 of its bytes (and of its .pxd's), for every source the compiled kernels are built from."""
+    found = {}
+    for source in compiled_sources(runtime):
+        digest = hashlib.sha256((runtime / source).read_bytes())
+        types = (runtime / source).with_suffix(".pxd")
+        if types.exists():
+            digest.update(types.read_bytes())
+        found[source] = digest.hexdigest()
+    return found
 
 
 def stale_sources(built: dict[str, str], runtime: Path = RUNTIME) -> list[str]:

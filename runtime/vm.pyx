@@ -110,6 +110,8 @@ def run(code, state, frame, tables, natives=(), long step_limit=100_000):
 
     if f[F_STATUS] == 2:
         raise VMError("the effect is waiting for a choice (provide_choice first)")
+    if f[F_STATUS] == 3:
+        raise VMError("the effect is waiting for a procedure (return_from_call first)")
     while True:
         if steps >= step_limit:
             _save(f, pc, sp, steps, 0)
@@ -277,11 +279,17 @@ def run(code, state, frame, tables, natives=(), long step_limit=100_000):
                 raise VMError(f"unknown native {native} at {pc}")
             if argc > sp:
                 raise VMError(f"stack underflow at {pc}")
+            call = natives[native]
+            if call is None:  # a kernel procedure: the effect waits for its result
+                f[F_CHOICE_KIND] = native
+                f[F_CHOICE_COUNT] = argc
+                _save(f, pc + 3, sp, steps, 3)
+                return Status.CALLING
             args = [stack[sp - argc + i] for i in range(argc)]
             sp -= argc
             if sp >= STACK_SIZE:
                 raise VMError(f"stack overflow at {pc}")
-            stack[sp] = wrap(natives[native](state, args))
+            stack[sp] = wrap(call(state, args))
             sp += 1
             pc += 3
         elif op == FAIL:

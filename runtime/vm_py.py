@@ -63,6 +63,8 @@ def run(code: array[int], state: array[int], frame: array[int], tables: array[in
     The code must have passed `bytecode.verify`, as for the compiled VM."""
     if frame[STATUS] == Status.PAUSED:
         raise VMError("the effect is waiting for a choice (provide_choice first)")
+    if frame[STATUS] == Status.CALLING:
+        raise VMError("the effect is waiting for a procedure (return_from_call first)")
     stack: list[int] = list(frame[HEADER:HEADER + frame[SP]])
     pc = frame[PC]
     steps = frame[STEPS]
@@ -181,6 +183,13 @@ def run(code: array[int], state: array[int], frame: array[int], tables: array[in
             native, argc = code[pc + 1], code[pc + 2]
             if not 0 <= native < len(natives):
                 raise VMError(f"unknown native {native} at {pc}")
+            if natives[native] is None:  # a kernel procedure: the effect waits for its result
+                if argc > len(stack):
+                    raise VMError(f"stack underflow at {pc}")
+                frame[CHOICE_KIND], frame[CHOICE_COUNT] = native, argc
+                pc += 3
+                save(Status.CALLING)
+                return Status.CALLING
             args = [pop() for _ in range(argc)][::-1]
             push(wrap_int32(natives[native](state, args)))
             pc += 3

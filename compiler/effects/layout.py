@@ -107,6 +107,9 @@ def build_layout(game: Game, entities: dict[str, tuple[Identified, ...]]) -> Lay
             problems.append((spec.id, ("of",), f"field {spec.id!r} is indexed by {axis!r}, which is no space"))
         if spec.value is not None and spec.value not in spaces:
             problems.append((spec.id, ("value",), f"field {spec.id!r} holds entities of {spec.value!r}, which is no space"))
+        if spec.visible == "owner" and "player" not in spec.of:
+            problems.append((spec.id, ("visible",), f"field {spec.id!r} is visible to its owner but has no "
+                             "player axis to name one"))
         if spec.holds is not None and spec.holds not in {r.id for r in entities.get("resource", ())}:
             problems.append((spec.id, ("holds",), f"field {spec.id!r} holds {spec.holds!r}, which is no resource"))
         axes = tuple(a for a in spec.of if a in spaces)

@@ -161,6 +161,8 @@ class Label(Identified):
 
     text: Text | None = None
     plural: PluralText | None = None
+    args: list[Id] = Field(default_factory=list, description="Names a kernel fills in at run time: {clearing} in "
+                           "a move's description")
 
     @model_validator(mode="after")
     def _one_form(self) -> Label:
@@ -203,6 +205,9 @@ class StateField(Identified):
     holds: Id | None = Field(default=None, description="The resource it holds: it is a holding of that resource")
     value: Id | None = Field(default=None, description="Its values are entities of this space (else numbers)")
     rule: bool = Field(default=False, description="A rule hook: modifiers change it, the kernel reads it")
+    visible: Literal["all", "owner", "nobody"] = Field(
+        default="all", description="Who may see it (observations): everyone, only the player its `player` axis "
+        "names (a hand), or nobody (what is in a deck)")
     doc: str
 
 
@@ -221,7 +226,17 @@ class Native(Identified):
 
     args: list[Id] = Field(default_factory=list, description="Argument types: number, bool, or a space")
     returns: Id | None = Field(default=None, description="Type of the result; none for a statement")
+    procedure: bool = Field(default=False, description="It asks players decisions: the effect calling it waits while "
+                            "the kernel runs it (a move, a battle), where a plain native answers at once")
     doc: str
+
+
+class Constant(NamedEntity):
+    """A number the rules give (the points that win, a hand limit, a supply): kernels read it from here, never
+    from their own code, so that an editor's change reaches play."""
+
+    value: int
+    rule: str | None = Field(default=None, description="Rule section that gives it, e.g. '3.1'")
 
 
 class Zone(Identified):

@@ -41,6 +41,13 @@ class Piece(StrictModel):
     name: Text
     count: Count
     inventory: Id = Field(description="Id of the game.yaml inventory item these pieces are part of")
+    field: Annotated[str, RefTo("field")] | None = Field(
+        default=None, description="The state field that counts these pieces in each clearing (a field of "
+        "[clearing]; warriors are always `warriors`)")
+    returns_to: Annotated[str, RefTo("field")] | None = Field(
+        default=None, description="The state field of [player] a removed piece goes back to (its track or supply); "
+        "none: it leaves the game, or its track is what the map does not hold")
+    crafting: bool = Field(default=False, description="Activated to craft (4.1.1)")
 
 
 class Rule(StrictModel):
@@ -68,6 +75,11 @@ class Step(Effectful):
     text: Text
     cost: Payment | None = None
     limit: Text | None = Field(default=None, description="How often: once per turn, per officer …")
+    mode: Literal["once", "menu"] = Field(
+        default="once", description="once: taken in its turn order when reached, if it can be; menu: one of a block of "
+        "steps the player picks from, as often as limits allow, until they end the block")
+    per_turn: Count | None = Field(default=None, description="Times a turn the step may be taken (1: once per turn)")
+    budget: Id | None = Field(default=None, description="The faction budget (its `budgets`) each use of the step spends")
 
 
 class Faction(NamedEntity):
@@ -82,6 +94,8 @@ class Faction(NamedEntity):
     setup: list[Rule] = Field(min_length=1)
     turn: list[Step] = Field(min_length=1)
     params: dict[Id, int] = Field(default_factory=dict, description="Numbers of the texts' {placeholders}")
+    budgets: dict[Id, Count] = Field(default_factory=dict, description="Uses a turn of the steps that spend each "
+                                     "budget (the Marquise's 3 actions in Daylight)")
 
 
 class TrackSpace(StrictModel):

@@ -37,6 +37,44 @@ FIELDS: dict[str, tuple[int, tuple[int, ...], int]] = {
 }
 """Field → (offset, extent of each axis, size of the space its values are from or -1)."""
 
+FIELD_AXES: dict[str, tuple[str, ...]] = {
+    'seated': ('player',),
+    'current_player': (),
+    'first_player': (),
+    'final_round': (),
+    'stored_stone': ('player',),
+    'stored_wood': ('player',),
+    'stored_magic': ('player',),
+    'stored_gem': ('player',),
+    'stored_knights': ('player',),
+    'stored_towers': ('player',),
+    'supply_stone': (),
+    'supply_wood': (),
+    'supply_magic': (),
+    'supply_gem': (),
+    'keep_gold': ('player',),
+    'supply_gold': (),
+    'fortress_knights': (),
+    'location_knights': ('location',),
+    'strength': ('player',),
+    'margrave_at': ('player',),
+    'tower_at': ('location', 'player'),
+    'towers_built': ('player',),
+    'ship_at': ('player',),
+    'influence': ('player', 'guild'),
+    'monster_faceup': ('monster',),
+    'monster_slain': ('monster',),
+    'tomb_slot': ('tomb_slot',),
+    'statue_knights': (),
+    'knights_entombed_this_turn': (),
+    'score': ('player',),
+}
+"""Field → the space of each axis."""
+
+VISIBILITY: dict[str, str] = {
+}
+"""Fields not everyone may see: `owner` (only the seat of its player axis) or `nobody`."""
+
 SPACES: tuple[tuple[str, int], ...] = (
     ('player', 5),
     ('term', 48),
@@ -49,6 +87,7 @@ SPACES: tuple[tuple[str, int], ...] = (
     ('zone', 0),
     ('die', 0),
     ('selector', 3),
+    ('constant', 0),
     ('guild', 4),
     ('pennant', 5),
     ('citizen', 20),

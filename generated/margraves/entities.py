@@ -219,6 +219,10 @@ class SelectorId(IntEnum):
     YOUR_LOCATION = 2
 
 
+class ConstantId(IntEnum):
+    pass
+
+
 class GuildId(IntEnum):
     WORKER = 0
     SOLDIER = 1
@@ -494,6 +498,7 @@ class Label:
     id: LabelId
     text: Text | None = None
     plural: PluralText | None = None
+    args: tuple[str, ...] = ()
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Axis:
@@ -538,6 +543,7 @@ class StateField:
     holds: str | None = None
     value: str | None = None
     rule: bool = False
+    visible: str = 'all'
     doc: str
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -558,6 +564,7 @@ class Native:
     id: NativeId
     args: tuple[str, ...] = ()
     returns: str | None = None
+    procedure: bool = False
     doc: str
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -589,6 +596,18 @@ class Selector:
 
     id: SelectorId
     doc: str
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Constant:
+    """A number the rules give (the points that win, a hand limit, a supply): kernels read it from here, never"""
+
+    id: ConstantId
+    source: tuple[Source, ...]
+    status: str
+    note: str | None = None
+    name: Text
+    value: int
+    rule: str | None = None
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Guild:
@@ -1880,6 +1899,9 @@ SELECTORS: tuple[Selector, ...] = (
         id=SelectorId.YOUR_LOCATION,
         doc="The location of your Margrave ('le Lieu actuel de votre Margrave').",
     ),
+)
+
+CONSTANTS: tuple[Constant, ...] = (
 )
 
 GUILDS: tuple[Guild, ...] = (
@@ -3753,6 +3775,7 @@ KINDS: dict[str, tuple[object, ...]] = {
     'zone': ZONES,
     'die': DICE,
     'selector': SELECTORS,
+    'constant': CONSTANTS,
     'guild': GUILDS,
     'pennant': PENNANTS,
     'citizen': CITIZENS,
@@ -3781,6 +3804,7 @@ ENUMS: dict[str, type[IntEnum]] = {
     'zone': ZoneId,
     'die': DieId,
     'selector': SelectorId,
+    'constant': ConstantId,
     'guild': GuildId,
     'pennant': PennantId,
     'citizen': CitizenId,

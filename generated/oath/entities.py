@@ -720,6 +720,10 @@ class SelectorId(IntEnum):
     OTHER_SITES_ON_MAP = 27
 
 
+class ConstantId(IntEnum):
+    pass
+
+
 class SuitId(IntEnum):
     DISCORD = 0
     ARCANE = 1
@@ -1104,6 +1108,7 @@ class Label:
     id: LabelId
     text: Text | None = None
     plural: PluralText | None = None
+    args: tuple[str, ...] = ()
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Axis:
@@ -1148,6 +1153,7 @@ class StateField:
     holds: str | None = None
     value: str | None = None
     rule: bool = False
+    visible: str = 'all'
     doc: str
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1168,6 +1174,7 @@ class Native:
     id: NativeId
     args: tuple[str, ...] = ()
     returns: str | None = None
+    procedure: bool = False
     doc: str
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1199,6 +1206,18 @@ class Selector:
 
     id: SelectorId
     doc: str
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Constant:
+    """A number the rules give (the points that win, a hand limit, a supply): kernels read it from here, never"""
+
+    id: ConstantId
+    source: tuple[Source, ...]
+    status: str
+    note: str | None = None
+    name: Text
+    value: int
+    rule: str | None = None
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Suit:
@@ -5286,6 +5305,9 @@ SELECTORS: tuple[Selector, ...] = (
     ),
 )
 
+CONSTANTS: tuple[Constant, ...] = (
+)
+
 SUITS: tuple[Suit, ...] = (
     Suit(
         id=SuitId.DISCORD,
@@ -8777,6 +8799,7 @@ KINDS: dict[str, tuple[object, ...]] = {
     'zone': ZONES,
     'die': DICE,
     'selector': SELECTORS,
+    'constant': CONSTANTS,
     'suit': SUITS,
     'region': REGIONS,
     'site': SITES,
@@ -8806,6 +8829,7 @@ ENUMS: dict[str, type[IntEnum]] = {
     'zone': ZoneId,
     'die': DieId,
     'selector': SelectorId,
+    'constant': ConstantId,
     'suit': SuitId,
     'region': RegionId,
     'site': SiteId,

@@ -142,6 +142,43 @@ class LabelId(IntEnum):
     FORESTS = 55
     GAPS = 56
     GAPS_INTRO = 57
+    END_STEPS = 58
+    MOVE_FROM = 59
+    MOVE_TO = 60
+    MOVE_WARRIORS = 61
+    BATTLE_IN = 62
+    BATTLE_AGAINST = 63
+    PLAY_AMBUSH = 64
+    NO_AMBUSH = 65
+    FOIL = 66
+    NO_FOIL = 67
+    LOSE_PIECE = 68
+    CRAFT_CARD = 69
+    STOP_CRAFTING = 70
+    DISCARD_CARD = 71
+    SPEND_CARD = 72
+    KEEP_CARDS = 73
+    ACTIVATE_CARD = 74
+    TAKE_CARD = 75
+    PLACE_KEEP = 76
+    PLACE_PIECE = 77
+    BUILD_TYPE = 78
+    BUILD_IN = 79
+    TAKE_WOOD = 80
+    CHOOSE_LEADER = 81
+    DECREE_ADD = 82
+    DECREE_STOP = 83
+    DECREE_COLUMN = 84
+    COLUMN_RECRUIT = 85
+    COLUMN_MOVE = 86
+    COLUMN_BATTLE = 87
+    COLUMN_BUILD = 88
+    RESOLVE_SUIT = 89
+    RECRUIT_IN = 90
+    ROOST_IN = 91
+    ANSWER_YES = 92
+    ANSWER_NO = 93
+    CHOOSE_OPTION = 94
 
 
 class TableId(IntEnum):
@@ -192,6 +229,33 @@ class FieldId(IntEnum):
     AMBUSH_HITS = 28
     AMBUSH_CANCELLED = 29
     USED_THIS_DAYLIGHT = 30
+    LEADER = 31
+    LEADER_DEPOSED = 32
+    DECREE_RECRUIT = 33
+    DECREE_MOVE = 34
+    DECREE_BATTLE = 35
+    DECREE_BUILD = 36
+    VIZIERS_RECRUIT = 37
+    VIZIERS_MOVE = 38
+    VIZIERS_BATTLE = 39
+    VIZIERS_BUILD = 40
+    DECK = 41
+    DISCARD_PILE = 42
+    HAND = 43
+    PLAY_AREA = 44
+    DOMINANCE_AVAILABLE = 45
+    DOMINANCE_CARD = 46
+    WORKSHOPS = 47
+    WORKSHOP_TRACK = 48
+    KEEP = 49
+    RUINS = 50
+    RUIN_ITEMS = 51
+    SYMPATHY = 52
+    BASES = 53
+    ITEMS_SUPPLY = 54
+    CRAFTED_ITEMS = 55
+    CRAFTING_USED = 56
+    REMOVED_THIS_BATTLE = 57
 
 
 class ResourceId(IntEnum):
@@ -271,6 +335,7 @@ class NativeId(IntEnum):
     ACTIVATE_DOMINANCE = 66
     FORM_COALITION = 67
     WIN = 68
+    EXTRA_ACTION = 69
 
 
 class ZoneId(IntEnum):
@@ -278,7 +343,7 @@ class ZoneId(IntEnum):
 
 
 class DieId(IntEnum):
-    pass
+    BATTLE_DIE = 0
 
 
 class SelectorId(IntEnum):
@@ -290,6 +355,30 @@ class SelectorId(IntEnum):
     TRADE_POST_CLEARINGS = 5
     OTHER_PLAYERS = 6
     YOUR_WARRIOR_CLEARINGS = 7
+
+
+class ConstantId(IntEnum):
+    VICTORY_POINTS = 0
+    HAND_LIMIT = 1
+    EVENING_DRAW = 2
+    STARTING_HAND = 3
+    DOMINANCE_POINTS = 4
+    DOMINANCE_CLEARINGS = 5
+    AMBUSH_HITS = 6
+    DEFENSELESS_HITS = 7
+    ENEMY_PIECE_POINTS = 8
+    BATTLE_DICE = 9
+    MARQUISE_GARRISON = 10
+    EYRIE_STARTING_WARRIORS = 11
+    EYRIE_NEW_ROOST_WARRIORS = 12
+    EYRIE_DECREE_CARDS = 13
+    EYRIE_DECREE_BIRDS = 14
+    EYRIE_ITEM_POINTS = 15
+    EYRIE_TURMOIL_POINTS = 16
+    EYRIE_RECRUIT = 17
+    CHARISMATIC_RECRUIT = 18
+    COMMANDER_HITS = 19
+    DESPOT_POINTS = 20
 
 
 class SuitId(IntEnum):
@@ -542,6 +631,7 @@ class Label:
     id: LabelId
     text: Text | None = None
     plural: PluralText | None = None
+    args: tuple[str, ...] = ()
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Axis:
@@ -586,6 +676,7 @@ class StateField:
     holds: str | None = None
     value: str | None = None
     rule: bool = False
+    visible: str = 'all'
     doc: str
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -606,6 +697,7 @@ class Native:
     id: NativeId
     args: tuple[str, ...] = ()
     returns: str | None = None
+    procedure: bool = False
     doc: str
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -637,6 +729,18 @@ class Selector:
 
     id: SelectorId
     doc: str
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Constant:
+    """A number the rules give (the points that win, a hand limit, a supply): kernels read it from here, never"""
+
+    id: ConstantId
+    source: tuple[Source, ...]
+    status: str
+    note: str | None = None
+    name: Text
+    value: int
+    rule: str | None = None
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Suit:
@@ -676,6 +780,9 @@ class Piece:
     name: Text
     count: int
     inventory: str
+    field: FieldId | None = None
+    returns_to: FieldId | None = None
+    crafting: bool = False
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Payment:
@@ -696,6 +803,9 @@ class Step:
     text: Text
     cost: Payment | None = None
     limit: Text | None = None
+    mode: str = 'once'
+    per_turn: int | None = None
+    budget: str | None = None
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Faction:
@@ -715,6 +825,7 @@ class Faction:
     setup: tuple[Rule, ...]
     turn: tuple[Step, ...]
     params: tuple[tuple[str, int], ...] = ()
+    budgets: tuple[tuple[str, int], ...] = ()
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TrackSpace:
@@ -1674,6 +1785,179 @@ LABELS: tuple[Label, ...] = (
         id=LabelId.GAPS_INTRO,
         text=Text(en='Neither the Law nor the reference data gives these. They stay absent: nothing is made up in their place.', fr='Ces données manquent à la Loi comme aux données de référence. Elles restent absentes : rien n’est inventé à leur place.', uk='Цих даних немає ні в Законі, ні в довідкових даних. Вони залишаються відсутніми: нічого замість них не вигадано.'),
     ),
+    Label(
+        id=LabelId.END_STEPS,
+        text=Text(en='End {phase}', fr='Terminer : {phase}', uk='Завершити: {phase}'),
+        args=('phase',),
+    ),
+    Label(
+        id=LabelId.MOVE_FROM,
+        text=Text(en='Move from {clearing}', fr='Se déplacer depuis {clearing}', uk='Переміститися з галявини «{clearing}»'),
+        args=('clearing',),
+    ),
+    Label(
+        id=LabelId.MOVE_TO,
+        text=Text(en='… to {clearing}', fr='… vers {clearing}', uk='… на галявину «{clearing}»'),
+        args=('clearing',),
+    ),
+    Label(
+        id=LabelId.MOVE_WARRIORS,
+        plural=PluralText(en=(('one', 'Move {count} warrior'), ('other', 'Move {count} warriors')), fr=(('one', 'Déplacer {count} guerrier'), ('many', 'Déplacer {count} guerriers'), ('other', 'Déplacer {count} guerriers')), uk=(('one', 'Перемістити {count} воїна'), ('few', 'Перемістити {count} воїнів'), ('many', 'Перемістити {count} воїнів'), ('other', 'Перемістити {count} воїна'))),
+    ),
+    Label(
+        id=LabelId.BATTLE_IN,
+        text=Text(en='Battle in {clearing}', fr='Combat dans la clairière {clearing}', uk='Бій на галявині «{clearing}»'),
+        args=('clearing',),
+    ),
+    Label(
+        id=LabelId.BATTLE_AGAINST,
+        text=Text(en='Attack: {faction}', fr='Attaquer : {faction}', uk='Атакувати: {faction}'),
+        args=('faction',),
+    ),
+    Label(
+        id=LabelId.PLAY_AMBUSH,
+        text=Text(en='Play {card}', fr='Jouer {card}', uk='Зіграти «{card}»'),
+        args=('card',),
+    ),
+    Label(
+        id=LabelId.NO_AMBUSH,
+        text=Text(en='Play no Ambush', fr='Ne pas jouer d’Embuscade', uk='Не грати Засідку'),
+    ),
+    Label(
+        id=LabelId.FOIL,
+        text=Text(en='Foil the Ambush with {card}', fr='Contrer l’Embuscade avec {card}', uk='Скасувати Засідку картою «{card}»'),
+        args=('card',),
+    ),
+    Label(
+        id=LabelId.NO_FOIL,
+        text=Text(en='Do not foil the Ambush', fr='Ne pas contrer l’Embuscade', uk='Не скасовувати Засідку'),
+    ),
+    Label(
+        id=LabelId.LOSE_PIECE,
+        text=Text(en='Lose: {piece}', fr='Perdre : {piece}', uk='Втратити: {piece}'),
+        args=('piece',),
+    ),
+    Label(
+        id=LabelId.CRAFT_CARD,
+        text=Text(en='Craft {card}', fr='Fabriquer {card}', uk='Виготовити «{card}»'),
+        args=('card',),
+    ),
+    Label(
+        id=LabelId.STOP_CRAFTING,
+        text=Text(en='Craft nothing more', fr='Ne plus rien fabriquer', uk='Більше нічого не виготовляти'),
+    ),
+    Label(
+        id=LabelId.DISCARD_CARD,
+        text=Text(en='Discard {card}', fr='Défausser {card}', uk='Скинути «{card}»'),
+        args=('card',),
+    ),
+    Label(
+        id=LabelId.SPEND_CARD,
+        text=Text(en='Spend {card}', fr='Dépenser {card}', uk='Витратити «{card}»'),
+        args=('card',),
+    ),
+    Label(
+        id=LabelId.KEEP_CARDS,
+        text=Text(en='Keep your cards', fr='Garder vos cartes', uk='Залишити карти'),
+    ),
+    Label(
+        id=LabelId.ACTIVATE_CARD,
+        text=Text(en='Activate {card}', fr='Activer {card}', uk='Активувати «{card}»'),
+        args=('card',),
+    ),
+    Label(
+        id=LabelId.TAKE_CARD,
+        text=Text(en='Take {card}', fr='Prendre {card}', uk='Взяти «{card}»'),
+        args=('card',),
+    ),
+    Label(
+        id=LabelId.PLACE_KEEP,
+        text=Text(en='Place the keep in {clearing}', fr='Placer le donjon dans la clairière {clearing}', uk='Поставити фортецю на галявину «{clearing}»'),
+        args=('clearing',),
+    ),
+    Label(
+        id=LabelId.PLACE_PIECE,
+        text=Text(en='Place {piece} in {clearing}', fr='Placer {piece} dans la clairière {clearing}', uk='Розмістити {piece} на галявині «{clearing}»'),
+        args=('piece', 'clearing'),
+    ),
+    Label(
+        id=LabelId.BUILD_TYPE,
+        text=Text(en='Build: {piece}', fr='Construire : {piece}', uk='Збудувати: {piece}'),
+        args=('piece',),
+    ),
+    Label(
+        id=LabelId.BUILD_IN,
+        text=Text(en='Build in {clearing}', fr='Construire dans la clairière {clearing}', uk='Будувати на галявині «{clearing}»'),
+        args=('clearing',),
+    ),
+    Label(
+        id=LabelId.TAKE_WOOD,
+        text=Text(en='Take wood from {clearing}', fr='Retirer du bois de la clairière {clearing}', uk='Прибрати деревину з галявини «{clearing}»'),
+        args=('clearing',),
+    ),
+    Label(
+        id=LabelId.CHOOSE_LEADER,
+        text=Text(en='Choose as leader: {leader}', fr='Choisir comme dirigeant : {leader}', uk='Обрати лідером: {leader}'),
+        args=('leader',),
+    ),
+    Label(
+        id=LabelId.DECREE_ADD,
+        text=Text(en='Add {card} to the Decree', fr='Ajouter {card} au Décret', uk='Додати «{card}» до Указу'),
+        args=('card',),
+    ),
+    Label(
+        id=LabelId.DECREE_STOP,
+        text=Text(en='Add no more cards to the Decree', fr='N’ajouter aucune autre carte au Décret', uk='Більше не додавати карт до Указу'),
+    ),
+    Label(
+        id=LabelId.DECREE_COLUMN,
+        text=Text(en='Into the {column} column', fr='Dans la colonne {column}', uk='У стовпець «{column}»'),
+        args=('column',),
+    ),
+    Label(
+        id=LabelId.COLUMN_RECRUIT,
+        text=Text(en='Recruit', fr='Recrutement', uk='Вербування'),
+    ),
+    Label(
+        id=LabelId.COLUMN_MOVE,
+        text=Text(en='Move', fr='Déplacement', uk='Переміщення'),
+    ),
+    Label(
+        id=LabelId.COLUMN_BATTLE,
+        text=Text(en='Battle', fr='Combat', uk='Бій'),
+    ),
+    Label(
+        id=LabelId.COLUMN_BUILD,
+        text=Text(en='Build', fr='Construction', uk='Будівництво'),
+    ),
+    Label(
+        id=LabelId.RESOLVE_SUIT,
+        text=Text(en='Resolve a {suit} card of the Decree', fr='Résoudre une carte {suit} du Décret', uk='Виконати карту масті «{suit}» з Указу'),
+        args=('suit',),
+    ),
+    Label(
+        id=LabelId.RECRUIT_IN,
+        text=Text(en='Recruit in {clearing}', fr='Recruter dans la clairière {clearing}', uk='Вербувати на галявині «{clearing}»'),
+        args=('clearing',),
+    ),
+    Label(
+        id=LabelId.ROOST_IN,
+        text=Text(en='Place a roost in {clearing}', fr='Placer un perchoir dans la clairière {clearing}', uk='Поставити сідало на галявину «{clearing}»'),
+        args=('clearing',),
+    ),
+    Label(
+        id=LabelId.ANSWER_YES,
+        text=Text(en='Yes', fr='Oui', uk='Так'),
+    ),
+    Label(
+        id=LabelId.ANSWER_NO,
+        text=Text(en='No', fr='Non', uk='Ні'),
+    ),
+    Label(
+        id=LabelId.CHOOSE_OPTION,
+        text=Text(en='Choose: {option}', fr='Choisir : {option}', uk='Обрати: {option}'),
+        args=('option',),
+    ),
 )
 
 TABLES: tuple[Table, ...] = (
@@ -1934,6 +2218,140 @@ STATE: tuple[StateField, ...] = (
         of=('card', 'player'),
         doc="1 when the player has used this crafted card's once-in-Daylight effect this turn (Tax Collector, Codebreakers); one flag per player is enough since no one has two copies in play (4.1.4). The kernel clears it at the end of each turn.",
     ),
+    StateField(
+        id=FieldId.LEADER,
+        of=('player',),
+        value='leader',
+        doc="The Eyrie's current leader (7.3.3); -1 for a player who is not the Eyrie.",
+    ),
+    StateField(
+        id=FieldId.LEADER_DEPOSED,
+        of=('leader',),
+        doc='1 for a leader set aside face down after a turmoil (7.7.3).',
+    ),
+    StateField(
+        id=FieldId.DECREE_RECRUIT,
+        of=('card',),
+        doc="Cards in the Decree's Recruit column (7.4.2).",
+    ),
+    StateField(
+        id=FieldId.DECREE_MOVE,
+        of=('card',),
+        doc="Cards in the Decree's Move column (7.4.2).",
+    ),
+    StateField(
+        id=FieldId.DECREE_BATTLE,
+        of=('card',),
+        doc="Cards in the Decree's Battle column (7.4.2).",
+    ),
+    StateField(
+        id=FieldId.DECREE_BUILD,
+        of=('card',),
+        doc="Cards in the Decree's Build column (7.4.2).",
+    ),
+    StateField(
+        id=FieldId.VIZIERS_RECRUIT,
+        doc='Loyal Viziers in the Recruit column (7.3.4): bird cards that stay in the Decree.',
+    ),
+    StateField(
+        id=FieldId.VIZIERS_MOVE,
+        doc='Loyal Viziers in the Move column (7.3.4).',
+    ),
+    StateField(
+        id=FieldId.VIZIERS_BATTLE,
+        doc='Loyal Viziers in the Battle column (7.3.4).',
+    ),
+    StateField(
+        id=FieldId.VIZIERS_BUILD,
+        doc='Loyal Viziers in the Build column (7.3.4).',
+    ),
+    StateField(
+        id=FieldId.DECK,
+        of=('card',),
+        visible='nobody',
+        doc='Copies of each card in the draw pile. Its order is not kept: a draw takes a copy at random, which is a draw from a shuffled deck and leaves no order to hide (2.1.2).',
+    ),
+    StateField(
+        id=FieldId.DISCARD_PILE,
+        of=('card',),
+        doc='Copies of each card in the discard pile, which is public (1.2, 2.1.3).',
+    ),
+    StateField(
+        id=FieldId.HAND,
+        of=('player', 'card'),
+        visible='owner',
+        doc="Copies of each card in a player's hand, which is hidden; its size is public (1.2).",
+    ),
+    StateField(
+        id=FieldId.PLAY_AREA,
+        of=('player', 'card'),
+        doc="Crafted persistent effects in a player's play area (2.6, 4.1.3).",
+    ),
+    StateField(
+        id=FieldId.DOMINANCE_AVAILABLE,
+        of=('card',),
+        doc='1 for a dominance card spent for its suit and now beside the board, available to all (3.3.3).',
+    ),
+    StateField(
+        id=FieldId.DOMINANCE_CARD,
+        of=('player',),
+        value='card',
+        doc='The dominance card a player activated; -1 while none (3.3.1).',
+    ),
+    StateField(
+        id=FieldId.WORKSHOPS,
+        of=('clearing',),
+        doc='Workshops in a clearing (6).',
+    ),
+    StateField(
+        id=FieldId.WORKSHOP_TRACK,
+        of=('player',),
+        doc="Workshops left on the Marquise's track (6.3.5).",
+    ),
+    StateField(
+        id=FieldId.KEEP,
+        of=('clearing',),
+        doc='1 for the clearing that holds the keep token (6.2.2).',
+    ),
+    StateField(
+        id=FieldId.RUINS,
+        of=('clearing',),
+        doc='Ruins in a clearing (2.2.4, 5.1.4).',
+    ),
+    StateField(
+        id=FieldId.RUIN_ITEMS,
+        of=('clearing', 'item'),
+        doc='Items under the ruins of a clearing (9.3.4).',
+    ),
+    StateField(
+        id=FieldId.SYMPATHY,
+        of=('clearing',),
+        doc='1 for a clearing with a sympathy token (8.2.2).',
+    ),
+    StateField(
+        id=FieldId.BASES,
+        of=('clearing',),
+        doc="1 for a clearing with an Alliance base, which has the clearing's suit (8.2.4).",
+    ),
+    StateField(
+        id=FieldId.ITEMS_SUPPLY,
+        of=('item',),
+        doc='Items in the shared item supply (2.5.4, 5.1.5).',
+    ),
+    StateField(
+        id=FieldId.CRAFTED_ITEMS,
+        of=('player', 'item'),
+        doc="Items in a player's Crafted Items box (2.5.4, 4.1.2).",
+    ),
+    StateField(
+        id=FieldId.CRAFTING_USED,
+        of=('suit',),
+        doc="Crafting pieces of each suit the player whose turn it is has activated this turn (4.1.1); cleared at each turn's start.",
+    ),
+    StateField(
+        id=FieldId.REMOVED_THIS_BATTLE,
+        doc='Enemy buildings and tokens the attacker removed in the current battle (Despot, 7.8.4).',
+    ),
 )
 
 RESOURCES: tuple[Resource, ...] = (
@@ -1968,49 +2386,58 @@ NATIVES: tuple[Native, ...] = (
     Native(
         id=NativeId.MOVE,
         args=('player',),
+        procedure=True,
         doc='One move (4.2): pick warriors (or the pawn), an origin and an adjacent destination; the player must rule one of them unless a faction rule lifts it (9.2.3, 11.2.2, 13.2.3).',
     ),
     Native(
         id=NativeId.BATTLE,
         args=('player',),
+        procedure=True,
         doc='Initiate a battle (4.3): choose a clearing with your warriors or pawn and a defender present there; ambush, dice, hits.',
     ),
     Native(
         id=NativeId.BATTLE_IN,
         args=('player', 'clearing'),
+        procedure=True,
         doc='Initiate a battle in this clearing (4.3), e.g. the Eyrie Decree or a Lizard Crusade.',
     ),
     Native(
         id=NativeId.CRAFT,
         args=('player',),
+        procedure=True,
         doc='Craft cards from hand by activating crafting pieces whose clearing suits match the cost (4.1); each piece once per turn.',
     ),
     Native(
         id=NativeId.EVENING_DRAW,
         args=('player', 'number'),
+        procedure=True,
         doc='Draw 1 card plus this many, then discard down to 5 (6.6, 7.6.2, 8.6.2 …).',
     ),
     Native(
         id=NativeId.DISCARD_DOWN,
         args=('player',),
+        procedure=True,
         doc='If the player holds more than 5 cards, discard down to 5 (11.6.1, 9.6.3).',
     ),
     Native(
         id=NativeId.SPEND_CARD,
         args=('player', 'suit'),
         returns='bool',
+        procedure=True,
         doc='Spend a card of this suit from hand, a bird standing in for any suit (2.1.1); false when the player has none.',
     ),
     Native(
         id=NativeId.REVEAL_CARD,
         args=('player',),
         returns='suit',
+        procedure=True,
         doc='Reveal a card from hand into the play area (2.1.4) and give its suit (Lizard rituals, Duchy build and sway).',
     ),
     Native(
         id=NativeId.CHOOSE_RULED_CLEARING,
         args=('player',),
         returns='clearing',
+        procedure=True,
         doc='A clearing the player rules (2.8, with 7.2.2, 10.2.4, 12.2.2), chosen by that player.',
     ),
     Native(
@@ -2022,66 +2449,79 @@ NATIVES: tuple[Native, ...] = (
     Native(
         id=NativeId.MARQUISE_BUILD,
         args=('player',),
+        procedure=True,
         doc='Build (6.5.4): leftmost building of a type, a ruled clearing, wood removed from connected ruled clearings, score the uncovered space.',
     ),
     Native(
         id=NativeId.EYRIE_EMERGENCY_ORDERS,
         args=('player',),
+        procedure=True,
         doc='Emergency Orders (7.4.1): with no cards in hand, draw 1.',
     ),
     Native(
         id=NativeId.EYRIE_ADD_TO_DECREE,
         args=('player',),
+        procedure=True,
         doc='Add 1 or 2 cards to the Decree, at most one bird (7.4.2).',
     ),
     Native(
         id=NativeId.EYRIE_NEW_ROOST,
         args=('player',),
+        procedure=True,
         doc='A New Roost (7.4.3): with no roost on the map, a roost and 3 warriors in the clearing with fewest warriors where they can be placed.',
     ),
     Native(
         id=NativeId.EYRIE_RESOLVE_DECREE,
         args=('player',),
+        procedure=True,
         doc='Resolve the Decree column by column (7.5.2); any action that cannot be taken fully causes turmoil (7.7).',
     ),
     Native(
         id=NativeId.ALLIANCE_REVOLT,
         args=('player',),
+        procedure=True,
         doc="Revolt (8.4.1): a sympathetic clearing of an unbuilt base's suit, 2 matching supporters, remove enemy pieces, place base, warriors and an officer.",
     ),
     Native(
         id=NativeId.ALLIANCE_SPREAD_SYMPATHY,
         args=('player',),
+        procedure=True,
         doc='Spread Sympathy (8.4.2): an unsympathetic clearing next to a sympathetic one, supporters per the track (+1 under Martial Law), place and score.',
     ),
     Native(
         id=NativeId.ALLIANCE_MOBILIZE,
         args=('player',),
+        procedure=True,
         doc='Mobilize (8.5.2): a card from hand to the Supporters stack (capacity 8.2.3.I).',
     ),
     Native(
         id=NativeId.ALLIANCE_TRAIN,
         args=('player',),
+        procedure=True,
         doc='Train (8.5.3): spend a card matching a built base to place a warrior in the Officers box.',
     ),
     Native(
         id=NativeId.ALLIANCE_RECRUIT,
         args=('player',),
+        procedure=True,
         doc='Recruit (8.6.1.III): a warrior in a clearing with a base.',
     ),
     Native(
         id=NativeId.ALLIANCE_ORGANIZE,
         args=('player',),
+        procedure=True,
         doc='Organize (8.6.1.IV): remove a warrior from an unsympathetic clearing, place sympathy there, score.',
     ),
     Native(
         id=NativeId.VAGABOND_REFRESH,
         args=('player',),
+        procedure=True,
         doc='Refresh (9.4.1): turn face up 2 exhausted items per face-up tea, then 3 more.',
     ),
     Native(
         id=NativeId.VAGABOND_SLIP,
         args=('player',),
+        procedure=True,
         doc='Slip (9.4.2): move to an adjacent clearing or forest without exhausting boots, ignoring snares.',
     ),
     Native(
@@ -2093,41 +2533,49 @@ NATIVES: tuple[Native, ...] = (
     Native(
         id=NativeId.VAGABOND_EXPLORE,
         args=('player',),
+        procedure=True,
         doc='Explore (9.5.3): take an item under a ruin in your clearing, score 1, remove an empty ruin.',
     ),
     Native(
         id=NativeId.VAGABOND_AID,
         args=('player',),
+        procedure=True,
         doc='Aid (9.5.4): give a card matching your clearing to a player there, take one of their crafted items, improve the relationship (9.2.9.I).',
     ),
     Native(
         id=NativeId.VAGABOND_QUEST,
         args=('player',),
+        procedure=True,
         doc="Quest (9.5.5): exhaust the quest's two items, then score per quest of the suit or draw 2; draw a new quest.",
     ),
     Native(
         id=NativeId.VAGABOND_STRIKE,
         args=('player',),
+        procedure=True,
         doc='Strike (9.5.6): remove a warrior in your clearing, or a building or token of a player with no warriors there.',
     ),
     Native(
         id=NativeId.VAGABOND_REPAIR,
         args=('player',),
+        procedure=True,
         doc='Repair (9.5.7): a damaged item back to the satchel or its track, same facing.',
     ),
     Native(
         id=NativeId.VAGABOND_SPECIAL,
         args=('player',),
+        procedure=True,
         doc='The special action on the character card (9.5.9, annex E).',
     ),
     Native(
         id=NativeId.VAGABOND_REST,
         args=('player',),
+        procedure=True,
         doc='Rest (9.6.1): in a forest, repair every item.',
     ),
     Native(
         id=NativeId.VAGABOND_ITEM_LIMIT,
         args=('player',),
+        procedure=True,
         doc='Item capacity (9.6.4): 6 plus 2 per face-up bag; remove the excess permanently.',
     ),
     Native(
@@ -2317,12 +2765,26 @@ NATIVES: tuple[Native, ...] = (
         args=('player',),
         doc='The player wins the game at once (3.1, 3.3.1); a Vagabond in coalition with them wins too (9.2.8).',
     ),
+    Native(
+        id=NativeId.EXTRA_ACTION,
+        args=('player',),
+        procedure=True,
+        doc='Spend a bird card to take one more action this Daylight (6.5).',
+    ),
 )
 
 ZONES: tuple[Zone, ...] = (
 )
 
 DICE: tuple[Die, ...] = (
+    Die(
+        id=DieId.BATTLE_DIE,
+        source=(Source(doc='law', line=189, quote='Lancez les 2 dés.'), Source(doc='notes', line=957, quote='They are two 12-sided dice with values 0–3, each appearing 3 times.')),
+        status='unverified',
+        note='Faces from general knowledge of the published dice (notes §4.9); the Law gives none.',
+        name=Text(en='Battle die', fr='Dé de combat', uk='Кубик бою'),
+        faces=(DieFace(value=0, count=3), DieFace(value=1, count=3), DieFace(value=2, count=3), DieFace(value=3, count=3)),
+    ),
 )
 
 SELECTORS: tuple[Selector, ...] = (
@@ -2357,6 +2819,177 @@ SELECTORS: tuple[Selector, ...] = (
     Selector(
         id=SelectorId.YOUR_WARRIOR_CLEARINGS,
         doc='Clearings with at least one warrior of the player using the effect.',
+    ),
+)
+
+CONSTANTS: tuple[Constant, ...] = (
+    Constant(
+        id=ConstantId.VICTORY_POINTS,
+        source=(Source(doc='law', line=149, quote='Le premier joueur à atteindre 30 points de victoire remporte immédiatement la partie.'),),
+        status='verified',
+        name=Text(en='Victory points to win', fr='Points de victoire pour gagner', uk='Переможні очки для перемоги'),
+        value=30,
+        rule='3.1',
+    ),
+    Constant(
+        id=ConstantId.HAND_LIMIT,
+        source=(Source(doc='law', line=241, quote='si vous avez plus de 5 cartes en main, défaussez-en jusqu’à en avoir 5'),),
+        status='verified',
+        name=Text(en='Hand limit in Evening', fr='Limite de main au Crépuscule', uk='Ліміт карт у руці у Вечорі'),
+        value=5,
+        rule='6.6',
+    ),
+    Constant(
+        id=ConstantId.EVENING_DRAW,
+        source=(Source(doc='law', line=241, quote='Piochez 1 carte, plus 1 pour chaque bonus de pioche révélé.'),),
+        status='verified',
+        name=Text(en='Cards drawn in Evening', fr='Cartes piochées au Crépuscule', uk='Карти, що добирають у Вечорі'),
+        value=1,
+        rule='6.6',
+    ),
+    Constant(
+        id=ConstantId.STARTING_HAND,
+        source=(Source(doc='law', line=200, quote='Chaque joueur pioche 3 cartes.'),),
+        status='verified',
+        name=Text(en='Starting hand', fr='Main de départ', uk='Початкова рука'),
+        value=3,
+        rule='5.1.3',
+    ),
+    Constant(
+        id=ConstantId.DOMINANCE_POINTS,
+        source=(Source(doc='law', line=161, quote='si vous avez au moins 10 points de victoire'),),
+        status='verified',
+        name=Text(en='Points to activate a dominance card', fr='Points pour activer une Domination', uk='Очки для активації домінування'),
+        value=10,
+        rule='3.3.1',
+    ),
+    Constant(
+        id=ConstantId.DOMINANCE_CLEARINGS,
+        source=(Source(doc='law', line=162, quote='vous contrôlez 3 clairières de la couleur correspondant à la carte Domination activée'),),
+        status='verified',
+        name=Text(en='Clearings to rule for dominance', fr='Clairières à contrôler pour la Domination', uk='Галявини для домінування'),
+        value=3,
+        rule='3.3.2',
+    ),
+    Constant(
+        id=ConstantId.AMBUSH_HITS,
+        source=(Source(doc='law', line=187, quote='le défenseur inflige 2 pertes immédiates'),),
+        status='verified',
+        name=Text(en='Hits of an ambush', fr='Pertes d’une Embuscade', uk='Влучання засідки'),
+        value=2,
+        rule='4.3.1',
+    ),
+    Constant(
+        id=ConstantId.DEFENSELESS_HITS,
+        source=(Source(doc='law', line=192, quote='l’attaquant inflige une perte additionnelle'),),
+        status='verified',
+        name=Text(en='Hits against a defenseless defender', fr='Pertes contre un défenseur sans défense', uk='Влучання по беззахисному захисникові'),
+        value=1,
+        rule='4.3.2.III',
+    ),
+    Constant(
+        id=ConstantId.ENEMY_PIECE_POINTS,
+        source=(Source(doc='law', line=155, quote='Chaque fois que vous retirez un bâtiment ou un jeton adverse, vous gagnez 1 point de victoire.'),),
+        status='verified',
+        name=Text(en='Points per enemy building or token removed', fr='Points par bâtiment ou jeton adverse retiré', uk='Очки за прибрану ворожу будівлю чи жетон'),
+        value=1,
+        rule='3.2.1',
+    ),
+    Constant(
+        id=ConstantId.BATTLE_DICE,
+        source=(Source(doc='law', line=189, quote='Lancez les 2 dés.'),),
+        status='verified',
+        name=Text(en='Dice rolled in a battle', fr='Dés lancés en combat', uk='Кубики, що кидають у бою'),
+        value=2,
+        rule='4.3.2',
+    ),
+    Constant(
+        id=ConstantId.MARQUISE_GARRISON,
+        source=(Source(doc='law', line=220, quote='Placez 1 guerrier dans chaque clairière, excepté dans celle diagonalement opposée à votre donjon.'),),
+        status='verified',
+        name=Text(en='Marquise garrison per clearing', fr='Garnison de la Marquise par clairière', uk='Гарнізон Маркізи на галявину'),
+        value=1,
+        rule='6.3.3',
+    ),
+    Constant(
+        id=ConstantId.EYRIE_STARTING_WARRIORS,
+        source=(Source(doc='law', line=257, quote='Placez 1 perchoir et 6 guerriers dans la clairière diagonalement opposée'),),
+        status='verified',
+        name=Text(en='Eyrie starting warriors', fr='Guerriers de départ de la Canopée', uk='Початкові воїни Гнізда'),
+        value=6,
+        rule='7.3.2',
+    ),
+    Constant(
+        id=ConstantId.EYRIE_NEW_ROOST_WARRIORS,
+        source=(Source(doc='law', line=267, quote='placez 1 perchoir et 3 guerriers dans la clairière contenant le moins de guerriers'),),
+        status='verified',
+        name=Text(en='Warriors with a new roost', fr='Guerriers d’un nouveau perchoir', uk='Воїни з новим сідалом'),
+        value=3,
+        rule='7.4.3',
+    ),
+    Constant(
+        id=ConstantId.EYRIE_DECREE_CARDS,
+        source=(Source(doc='law', line=266, quote='Vous devez ajouter 1 ou 2 cartes au Décret. Une seule de ces cartes peut être une carte Oiseau.'),),
+        status='verified',
+        name=Text(en='Cards added to the Decree', fr='Cartes ajoutées au Décret', uk='Карти, що додають до Указу'),
+        value=2,
+        rule='7.4.2',
+    ),
+    Constant(
+        id=ConstantId.EYRIE_DECREE_BIRDS,
+        source=(Source(doc='law', line=266, quote='Une seule de ces cartes peut être une carte Oiseau.'),),
+        status='verified',
+        name=Text(en='Bird cards added to the Decree', fr='Cartes Oiseau ajoutées au Décret', uk='Карти птахів, що додають до Указу'),
+        value=1,
+        rule='7.4.2',
+    ),
+    Constant(
+        id=ConstantId.EYRIE_ITEM_POINTS,
+        source=(Source(doc='law', line=253, quote='elle ignore les points de victoire indiqués sur la carte et marque 1 seul point de victoire'),),
+        status='verified',
+        name=Text(en='Points of an item the Eyrie craft', fr='Points d’un objet fabriqué par la Canopée', uk='Очки предмета, виготовленого Гніздом'),
+        value=1,
+        rule='7.2.3',
+    ),
+    Constant(
+        id=ConstantId.EYRIE_TURMOIL_POINTS,
+        source=(Source(doc='law', line=288, quote='Perdez 1 point de victoire par carte Oiseau (Vizirs inclus) dans le Décret.'),),
+        status='verified',
+        name=Text(en='Points lost per bird card in the Decree', fr='Points perdus par carte Oiseau du Décret', uk='Очки, втрачені за карту птаха в Указі'),
+        value=1,
+        rule='7.7.1',
+    ),
+    Constant(
+        id=ConstantId.EYRIE_RECRUIT,
+        source=(Source(doc='law', line=274, quote='Placez 1 guerrier dans une clairière de la couleur de la carte et où se trouve un perchoir.'),),
+        status='verified',
+        name=Text(en='Warriors of a Decree recruit', fr='Guerriers d’un Recrutement du Décret', uk='Воїни вербування Указу'),
+        value=1,
+        rule='7.5.2.I',
+    ),
+    Constant(
+        id=ConstantId.CHARISMATIC_RECRUIT,
+        source=(Source(doc='law', line=298, quote='Lorsque vous recrutez, vous placez 2 guerriers au lieu de 1.'),),
+        status='verified',
+        name=Text(en="Warriors of the Charismatic's recruit", fr='Guerriers d’un Recrutement du Charismatique', uk='Воїни вербування Харизматичного'),
+        value=2,
+        rule='7.8.2',
+    ),
+    Constant(
+        id=ConstantId.COMMANDER_HITS,
+        source=(Source(doc='law', line=299, quote='En attaquant en combat, infligez 1 perte additionnelle.'),),
+        status='verified',
+        name=Text(en="The Commander's extra hits", fr='Pertes additionnelles du Commandant', uk='Додаткові влучання Командувача'),
+        value=1,
+        rule='7.8.3',
+    ),
+    Constant(
+        id=ConstantId.DESPOT_POINTS,
+        source=(Source(doc='law', line=300, quote='Lorsque vous retirez au moins un bâtiment ou un jeton adverse en combat, marquez 1 point de victoire.'),),
+        status='verified',
+        name=Text(en="The Despot's points", fr='Points du Despote', uk='Очки Деспота'),
+        value=1,
+        rule='7.8.4',
     ),
 )
 
@@ -2433,11 +3066,12 @@ FACTIONS: tuple[Faction, ...] = (
         reach=3,
         overview=Text(en='The Alliance scores victory points by placing sympathy tokens, paid with its supporters, and revolts to found bases.', fr='L’Alliance marque des points de victoire en plaçant des jetons de Sympathie, payés avec ses partisans, et se révolte pour fonder des bases.', uk='Альянс отримує переможні очки, розміщуючи жетони прихильності, за які платить прибічниками, і піднімає повстання, щоб заснувати бази.'),
         crafting=Rule(id='crafting', rule='8.2.1', name=Text(en='Crafting', fr='Fabrication', uk='Виготовлення'), text=Text(en='The Alliance crafts in Daylight by activating sympathy tokens.', fr='L’Alliance fabrique durant le Jour en activant les jetons de Sympathie.', uk='Альянс виготовляє протягом Дня, активуючи жетони прихильності.')),
-        pieces=(Piece(id='warrior', kind='warrior', name=Text(en='warriors', fr='guerriers', uk='воїни'), count=10, inventory='alliance_warriors'), Piece(id='base', kind='building', name=Text(en='bases', fr='bases', uk='бази'), count=3, inventory='bases'), Piece(id='sympathy', kind='token', name=Text(en='sympathy tokens', fr='jetons de Sympathie', uk='жетони прихильності'), count=10, inventory='sympathy_tokens')),
+        pieces=(Piece(id='warrior', kind='warrior', name=Text(en='warriors', fr='guerriers', uk='воїни'), count=10, inventory='alliance_warriors'), Piece(id='base', kind='building', name=Text(en='bases', fr='bases', uk='бази'), count=3, inventory='bases', field=FieldId.BASES), Piece(id='sympathy', kind='token', name=Text(en='sympathy tokens', fr='jetons de Sympathie', uk='жетони прихильності'), count=10, inventory='sympathy_tokens', field=FieldId.SYMPATHY, crafting=True)),
         abilities=(Rule(id='guerrilla_war', rule='8.2.2', name=Text(en='Guerrilla War', fr='Guérilla', uk='Партизанська війна'), text=Text(en='Defending in battle, the Alliance uses the higher die and the attacker the lower.', fr='En défendant en combat, l’Alliance utilise le plus grand résultat des dés, l’attaquant le plus petit.', uk='Захищаючись у бою, Альянс бере більший результат кубиків, а нападник — менший.')), Rule(id='supporters_stack', rule='8.2.3', name=Text(en='Supporters stack', fr='Pile de partisans', uk='Стос прибічників'), text=Text(en='Supporters are spent for their suit and are not part of the hand; with no base on the map the stack holds at most 5 cards.', fr='Les partisans se dépensent pour leur couleur et ne comptent pas dans la main ; sans base sur le plateau, la pile est limitée à 5 cartes.', uk='Прибічників витрачають за їхньою мастю, до руки вони не входять; без бази на полі в стосі щонайбільше 5 карт.')), Rule(id='removing_bases', rule='8.2.4', name=Text(en='Removing Bases', fr='Retirer des bases', uk='Втрата баз'), text=Text(en='When a base is removed, discard the supporters of its suit (birds included) and remove half the officers, rounded up.', fr='Quand une base est retirée, défaussez les partisans de sa couleur (oiseaux compris) et retirez la moitié des officiers, arrondi au supérieur.', uk='Коли базу прибирають, скиньте прибічників її масті (разом із птахами) і приберіть половину офіцерів з округленням угору.')), Rule(id='outrage', rule='8.2.6', name=Text(en='Outrage', fr='Indignation', uk='Обурення'), text=Text(en='Whoever removes a sympathy token or moves warriors into a sympathetic clearing adds a card of its suit to the supporters; if they cannot, they show their hand and the Alliance draws 1 supporter.', fr='Qui retire un jeton de Sympathie ou entre avec des guerriers dans une clairière sympathisante ajoute une carte de sa couleur aux partisans ; sinon il montre sa main et l’Alliance pioche 1 partisan.', uk='Хто прибирає жетон прихильності або заводить воїнів на прихильну галявину, додає до прибічників карту її масті; якщо не може — показує руку, і Альянс добирає 1 прибічника.'))),
         setup=(Rule(id='supply', rule='8.3.1', name=Text(en='Warriors', fr='Préparer les guerriers', uk='Воїни'), text=Text(en='Form a supply of 10 warriors.', fr='Formez une réserve de 10 guerriers.', uk='Сформуйте запас із 10 воїнів.')), Rule(id='bases', rule='8.3.2', name=Text(en='Place the bases', fr='Placer les bases', uk='Розмістіть бази'), text=Text(en='Place the 3 bases in the Bases box.', fr='Placez les 3 bases sur leur emplacement Bases.', uk='Покладіть 3 бази на їхнє поле Баз.')), Rule(id='sympathy_track', rule='8.3.3', name=Text(en='Fill the sympathy track', fr='Remplir la piste de Sympathie', uk='Заповніть доріжку прихильності'), text=Text(en='Place the 10 sympathy tokens on their track.', fr='Placez les 10 jetons de Sympathie sur leur piste.', uk='Покладіть 10 жетонів прихильності на їхню доріжку.')), Rule(id='supporters', rule='8.3.4', name=Text(en='Gain supporters', fr='Gagner des partisans', uk='Здобудьте прибічників'), text=Text(en='Draw 3 cards and place them face down in your Supporters stack.', fr='Piochez 3 cartes et placez-les face cachée dans votre pile de partisans.', uk='Доберіть 3 карти й покладіть їх лицем донизу у свій стос прибічників.'))),
         turn=(Step(native=NativeId.ALLIANCE_REVOLT, id='revolt', phase=PhaseId.BIRDSONG, rule='8.4.1', name=Text(en='Revolt', fr='Révolte', uk='Повстання'), text=Text(en='In a sympathetic clearing of an unbuilt base’s suit, spend 2 supporters of its suit: remove enemy pieces, place the base, warriors and 1 officer.', fr='Dans une clairière sympathisante de la couleur d’une base non construite, dépensez 2 partisans de sa couleur : retirez les pièces adverses, placez la base, des guerriers et 1 officier.', uk='На прихильній галявині масті непобудованої бази витратьте 2 прибічників її масті: приберіть ворожі фішки, розмістіть базу, воїнів і 1 офіцера.'), limit=Text(en='Any number of times.', fr='Autant que souhaité.', uk='Скільки завгодно разів.')), Step(native=NativeId.ALLIANCE_SPREAD_SYMPATHY, id='spread_sympathy', phase=PhaseId.BIRDSONG, rule='8.4.2', name=Text(en='Spread Sympathy', fr='Gagner la Sympathie', uk='Поширення прихильності'), text=Text(en='In an unsympathetic clearing adjacent to a sympathetic one, spend the supporters shown (+1 under Martial Law), place sympathy and score.', fr='Dans une clairière indifférente adjacente à une clairière sympathisante, dépensez les partisans indiqués (+1 avec la Loi martiale), placez la Sympathie et marquez.', uk='На неприхильній галявині, суміжній із прихильною, витратьте вказану кількість прибічників (+1 за воєнного стану), покладіть жетон прихильності й отримайте очки.'), limit=Text(en='Any number of times.', fr='Autant que souhaité.', uk='Скільки завгодно разів.')), Step(native=NativeId.CRAFT, id='craft', phase=PhaseId.DAYLIGHT, rule='8.5.1', name=Text(en='Craft', fr='Fabrication', uk='Виготовлення'), text=Text(en='Activate sympathy tokens to craft cards.', fr='Activez vos jetons de Sympathie pour fabriquer des cartes.', uk='Активуйте жетони прихильності, щоб виготовити карти.')), Step(native=NativeId.ALLIANCE_MOBILIZE, id='mobilize', phase=PhaseId.DAYLIGHT, rule='8.5.2', name=Text(en='Mobilize', fr='Mobilisation', uk='Мобілізація'), text=Text(en='Add 1 card from your hand to your Supporters stack.', fr='Ajoutez 1 carte de votre main à votre pile de partisans.', uk='Додайте 1 карту з руки до свого стосу прибічників.')), Step(native=NativeId.ALLIANCE_TRAIN, id='train', phase=PhaseId.DAYLIGHT, rule='8.5.3', name=Text(en='Train', fr='Entraînement', uk='Навчання'), text=Text(en='Spend 1 card of a built base’s suit to place 1 warrior in the Officers box.', fr='Dépensez 1 carte de la couleur d’une base construite pour placer 1 guerrier dans la case Officiers.', uk='Витратьте 1 карту масті збудованої бази, щоб покласти 1 воїна в клітинку Офіцерів.')), Step(id='military_operations', phase=PhaseId.EVENING, rule='8.6.1', name=Text(en='Military Operations', fr='Opérations militaires', uk='Військові операції'), text=Text(en='For each officer: a move, a battle, a recruit in a clearing with a base, or an Organize.', fr='Pour chaque officier : un déplacement, un combat, un recrutement dans une clairière avec une base, ou une Organisation.', uk='За кожного офіцера: переміщення, бій, вербування на галявині з базою або Організація.')), Step(id='draw', phase=PhaseId.EVENING, rule='8.6.2', name=Text(en='Draw and discard', fr='Piocher et défausser', uk='Добір і скидання'), text=Text(en='Draw 1 card plus 1 per uncovered draw bonus, then discard down to 5 cards.', fr='Piochez 1 carte, plus 1 par bonus de pioche révélé, puis défaussez jusqu’à 5 cartes.', uk='Доберіть 1 карту плюс 1 за кожен відкритий бонус добору, потім скиньте до 5 карт.'))),
         params=(),
+        budgets=(),
     ),
     Faction(
         id=FactionId.CORVIDS,
@@ -2454,6 +3088,7 @@ FACTIONS: tuple[Faction, ...] = (
         setup=(Rule(id='supply', rule='13.3.1', name=Text(en='Warriors and plot tokens', fr='Guerriers et jetons Complot', uk='Воїни й жетони задумів'), text=Text(en='Form a supply of 15 warriors and 8 face-down plot tokens.', fr='Formez une réserve de 15 guerriers et 8 jetons Complot face cachée.', uk='Сформуйте запас із 15 воїнів і 8 закритих жетонів задумів.')), Rule(id='scatter', rule='13.3.2', name=Text(en='Scatter', fr='Dispersion', uk='Розсіювання'), text=Text(en='Place 1 warrior in one clearing of each suit.', fr='Placez 1 guerrier dans une clairière de chaque couleur.', uk='Розмістіть 1 воїна на одній галявині кожної масті.'))),
         turn=(Step(native=NativeId.CRAFT, id='craft', phase=PhaseId.BIRDSONG, rule='13.4.1', name=Text(en='Craft', fr='Fabrication', uk='Виготовлення'), text=Text(en='Activate your plot tokens to craft.', fr='Activez vos jetons Complot pour fabriquer.', uk='Активуйте жетони задумів, щоб виготовляти.')), Step(id='flip', phase=PhaseId.BIRDSONG, rule='13.4.2', name=Text(en='Flip', fr='Surprendre', uk='Несподіванка'), text=Text(en='In a clearing with a Corvid warrior, flip a plot token face up and score 1 victory point per face-up plot token.', fr='Dans une clairière avec un guerrier Corvidé, retournez un jeton Complot et marquez 1 point de victoire par jeton Complot face visible.', uk='На галявині з воїном Воронових переверніть жетон задуму й отримайте 1 переможне очко за кожен відкритий жетон задуму.')), Step(native=NativeId.CORVID_RECRUIT, id='recruit', phase=PhaseId.BIRDSONG, rule='13.4.3', name=Text(en='Recruit', fr='Recrutement', uk='Вербування'), text=Text(en='Once per turn, spend a card to place a warrior in each clearing of its suit.', fr='Une fois par tour, dépensez une carte pour placer un guerrier dans chaque clairière de sa couleur.', uk='Раз за хід витратьте карту, щоб розмістити воїна на кожній галявині її масті.')), Step(native=NativeId.MOVE, id='move', phase=PhaseId.DAYLIGHT, rule='13.5.1', name=Text(en='Move', fr='Déplacement', uk='Переміщення'), text=Text(en='Take a move.', fr='Effectuez un déplacement.', uk='Виконайте переміщення.'), limit=Text(en='Up to 3 actions.', fr='Jusqu’à 3 actions.', uk='До 3 дій.')), Step(native=NativeId.CORVID_PLOT, id='plot', phase=PhaseId.DAYLIGHT, rule='13.5.2', name=Text(en='Plot', fr='Complot', uk='Задум'), text=Text(en='Remove 1 warrior, plus 1 per plot token placed this turn, from a clearing without a plot token to place a face-down plot token there.', fr='Retirez 1 guerrier, plus 1 par jeton Complot placé ce tour-ci, d’une clairière sans jeton Complot pour y placer un jeton Complot face cachée.', uk='Приберіть 1 воїна, плюс 1 за кожен жетон задуму, розміщений цього ходу, з галявини без жетона задуму, щоб покласти туди закритий жетон задуму.')), Step(native=NativeId.BATTLE, id='battle', phase=PhaseId.DAYLIGHT, rule='13.5.3', name=Text(en='Battle', fr='Combat', uk='Бій'), text=Text(en='Initiate a battle.', fr='Initiez un combat.', uk='Почніть бій.')), Step(native=NativeId.CORVID_TRICK, id='trick', phase=PhaseId.DAYLIGHT, rule='13.5.4', name=Text(en='Trick', fr='Subterfuge', uk='Підступ'), text=Text(en='Swap 2 plot tokens both face up or both face down.', fr='Échangez 2 jetons Complot tous deux face visible ou tous deux face cachée.', uk='Поміняйте місцями 2 жетони задумів, обидва відкриті або обидва закриті.')), Step(id='exert', phase=PhaseId.EVENING, rule='13.6.1', name=Text(en='Exert', fr='Se démener', uk='Зусилля'), text=Text(en='Take one more Daylight action; if you do, do not draw.', fr='Effectuez une action de Jour supplémentaire ; dans ce cas, ne piochez pas.', uk='Виконайте ще одну дію Дня; тоді не добирайте карт.')), Step(id='draw', phase=PhaseId.EVENING, rule='13.6.2', name=Text(en='Draw and discard', fr='Piocher et défausser', uk='Добір і скидання'), text=Text(en='Draw a card plus one per face-up extortion token, then discard down to 5 cards.', fr='Piochez une carte, plus une par jeton extorsion face visible, puis défaussez jusqu’à 5 cartes.', uk='Доберіть карту плюс одну за кожен відкритий жетон вимагання, потім скиньте до 5 карт.'))),
         params=(),
+        budgets=(),
     ),
     Faction(
         id=FactionId.DUCHY,
@@ -2471,6 +3106,7 @@ FACTIONS: tuple[Faction, ...] = (
         setup=(Rule(id='supply', rule='12.3.1', name=Text(en='Warriors and tunnels', fr='Guerriers et tunnels', uk='Воїни й тунелі'), text=Text(en='Form a supply of 20 warriors and 3 tunnel tokens.', fr='Formez une réserve de 20 guerriers et 3 jetons Tunnel.', uk='Сформуйте запас із 20 воїнів і 3 жетонів тунелів.')), Rule(id='burrow', rule='12.3.2', name=Text(en='Prepare the Burrow', fr='Préparer le Terrier', uk='Підготуйте Нору'), text=Text(en='Place the Burrow next to the map.', fr='Placez le Terrier à côté du plateau.', uk='Покладіть Нору поряд із полем.')), Rule(id='surface', rule='12.3.3', name=Text(en='Surface', fr='Faire surface', uk='Вихід на поверхню'), text=Text(en='In the corner clearing diagonally opposite another faction, 2 warriors and 1 tunnel; then 2 warriors in each adjacent clearing except the Burrow.', fr='Dans la clairière en coin diagonalement opposée à une autre faction, 2 guerriers et 1 tunnel ; puis 2 guerriers dans chaque clairière adjacente, sauf le Terrier.', uk='На кутовій галявині, діагонально протилежній іншій фракції, — 2 воїни й 1 тунель; потім по 2 воїни на кожну суміжну галявину, крім Нори.')), Rule(id='building_track', rule='12.3.4', name=Text(en='Building track', fr='Piste des bâtiments', uk='Доріжка будівель'), text=Text(en='Place the 3 citadels and 3 markets on their spaces.', fr='Placez les 3 citadelles et les 3 marchés sur leurs cases.', uk='Покладіть 3 цитаделі й 3 ринки на їхні місця.')), Rule(id='ministers', rule='12.3.5', name=Text(en='Gather the Ministers', fr='Rassembler les Ministres', uk='Зберіть міністрів'), text=Text(en='Place the 9 ministers face up on the unswayed pile.', fr='Placez les 9 ministres face visible sur la pile des non-ralliés.', uk='Покладіть 9 міністрів відкрито на стос непереманених.')), Rule(id='crowns', rule='12.3.6', name=Text(en='Crown track', fr='Piste des couronnes', uk='Доріжка корон'), text=Text(en='Place 9 crowns on the victory point spaces of your board.', fr='Placez 9 couronnes sur les cases de points de victoire de votre plateau.', uk='Покладіть 9 корон на місця переможних очок свого планшета.'))),
         turn=(Step(native=NativeId.DUCHY_BURROW_RECRUIT, id='burrow_recruit', phase=PhaseId.BIRDSONG, rule='12.4', name=Text(en='Recruit', fr='Recrutement', uk='Вербування'), text=Text(en='Place in the Burrow 1 warrior, plus 1 per uncovered warrior icon.', fr='Placez dans le Terrier 1 guerrier, plus 1 par icône guerrier révélée.', uk='Розмістіть у Норі 1 воїна плюс 1 за кожну відкриту іконку воїна.')), Step(native=NativeId.DUCHY_BUILD, id='build', phase=PhaseId.DAYLIGHT, rule='12.5.1.I', name=Text(en='Build', fr='Construction', uk='Будівництво'), text=Text(en='Reveal 1 card to place a citadel or market in a ruled clearing of its suit.', fr='Révélez 1 carte pour placer une citadelle ou un marché dans une clairière contrôlée de sa couleur.', uk='Відкрийте 1 карту, щоб розмістити цитадель або ринок на контрольованій галявині її масті.'), limit=Text(en='Assembly: up to 2 actions.', fr='Assemblée : jusqu’à 2 actions.', uk='Збори: до 2 дій.')), Step(id='recruit', phase=PhaseId.DAYLIGHT, rule='12.5.1.II', name=Text(en='Recruit', fr='Recrutement', uk='Вербування'), text=Text(en='Place 1 warrior in the Burrow.', fr='Placez 1 guerrier dans le Terrier.', uk='Розмістіть 1 воїна в Норі.')), Step(native=NativeId.MOVE, id='move', phase=PhaseId.DAYLIGHT, rule='12.5.1.III', name=Text(en='Move', fr='Déplacement', uk='Переміщення'), text=Text(en='Take a move.', fr='Effectuez un déplacement.', uk='Виконайте переміщення.')), Step(native=NativeId.BATTLE, id='battle', phase=PhaseId.DAYLIGHT, rule='12.5.1.IV', name=Text(en='Battle', fr='Combat', uk='Бій'), text=Text(en='Initiate a battle.', fr='Initiez un combat.', uk='Почніть бій.')), Step(native=NativeId.DUCHY_DIG, id='dig', phase=PhaseId.DAYLIGHT, rule='12.5.1.V', name=Text(en='Dig', fr='Creuser', uk='Риття'), text=Text(en='Spend a card to place a tunnel in a clearing of its suit without one, then move up to 4 warriors there from the Burrow.', fr='Dépensez une carte pour placer un tunnel dans une clairière sans tunnel de sa couleur, puis déplacez-y jusqu’à 4 guerriers depuis le Terrier.', uk='Витратьте карту, щоб розмістити тунель на галявині її масті без тунелю, потім перемістіть туди з Нори до 4 воїнів.')), Step(native=NativeId.DUCHY_PARLIAMENT, id='parliament', phase=PhaseId.DAYLIGHT, rule='12.5.2', name=Text(en='Parliament', fr='Parlement', uk='Парламент'), text=Text(en='Take each swayed minister’s action once.', fr='Effectuez une fois l’action de chaque ministre rallié.', uk='Виконайте дію кожного переманеного міністра один раз.')), Step(native=NativeId.DUCHY_SWAY, id='sway', phase=PhaseId.DAYLIGHT, rule='12.5.3', name=Text(en='Sway', fr='Ralliement', uk='Переманювання'), text=Text(en='Once per turn, reveal the cards a minister asks for to sway it, put a crown on it and score.', fr='Une fois par tour, révélez les cartes demandées par un ministre pour le rallier, placez-y une couronne et marquez.', uk='Раз за хід відкрийте карти, яких вимагає міністр, щоб переманити його, покладіть на нього корону й отримайте очки.')), Step(native=NativeId.DUCHY_RETURN_REVEALED, id='return_revealed', phase=PhaseId.EVENING, rule='12.6.1', name=Text(en='Return revealed cards', fr='Reprendre les cartes révélées', uk='Повернення відкритих карт'), text=Text(en='Discard the revealed bird cards, take back the other cards.', fr='Défaussez les cartes Oiseau révélées, reprenez les autres cartes.', uk='Скиньте відкриті карти птахів, поверніть інші карти до руки.')), Step(native=NativeId.CRAFT, id='craft', phase=PhaseId.EVENING, rule='12.6.2', name=Text(en='Craft', fr='Fabrication', uk='Виготовлення'), text=Text(en='Activate citadels and markets to craft.', fr='Activez citadelles et marchés pour fabriquer.', uk='Активуйте цитаделі й ринки, щоб виготовляти.')), Step(id='draw', phase=PhaseId.EVENING, rule='12.6.3', name=Text(en='Draw and discard', fr='Piocher et défausser', uk='Добір і скидання'), text=Text(en='Draw 1 card plus 1 per draw bonus, then discard down to 5 cards.', fr='Piochez 1 carte, plus 1 par bonus de pioche, puis défaussez jusqu’à 5 cartes.', uk='Доберіть 1 карту плюс 1 за кожен бонус добору, потім скиньте до 5 карт.'))),
         params=(),
+        budgets=(),
     ),
     Faction(
         id=FactionId.EYRIE,
@@ -2482,11 +3118,12 @@ FACTIONS: tuple[Faction, ...] = (
         reach=7,
         overview=Text(en='In Evening the Eyrie scores victory points for its roosts on the map, but it must resolve its Decree each Daylight.', fr='Au Crépuscule, la Canopée marque des points de victoire selon ses perchoirs sur le plateau, mais elle doit résoudre son Décret chaque Jour.', uk='Вечора Гніздо отримує переможні очки за свої сідала на полі, але кожного Дня мусить виконувати свій Указ.'),
         crafting=Rule(id='crafting', rule='7.2.1', name=Text(en='Crafting', fr='Fabrication', uk='Виготовлення'), text=Text(en='The Eyrie crafts in Daylight, before resolving the Decree, by activating roosts.', fr='La Canopée fabrique durant le Jour, avant de résoudre le Décret, en activant les perchoirs.', uk='Гніздо виготовляє протягом Дня, до виконання Указу, активуючи сідала.')),
-        pieces=(Piece(id='warrior', kind='warrior', name=Text(en='warriors', fr='guerriers', uk='воїни'), count=20, inventory='eyrie_warriors'), Piece(id='roost', kind='building', name=Text(en='roosts', fr='perchoirs', uk='сідала'), count=7, inventory='roosts'), Piece(id='leader', kind='card', name=Text(en='leaders', fr='dirigeants', uk='лідери'), count=4, inventory='eyrie_leaders'), Piece(id='vizier', kind='card', name=Text(en='Loyal Viziers', fr='Vizirs Fidèles', uk='Вірні візирі'), count=2, inventory='loyal_viziers')),
+        pieces=(Piece(id='warrior', kind='warrior', name=Text(en='warriors', fr='guerriers', uk='воїни'), count=20, inventory='eyrie_warriors'), Piece(id='roost', kind='building', name=Text(en='roosts', fr='perchoirs', uk='сідала'), count=7, inventory='roosts', field=FieldId.ROOSTS, crafting=True), Piece(id='leader', kind='card', name=Text(en='leaders', fr='dirigeants', uk='лідери'), count=4, inventory='eyrie_leaders'), Piece(id='vizier', kind='card', name=Text(en='Loyal Viziers', fr='Vizirs Fidèles', uk='Вірні візирі'), count=2, inventory='loyal_viziers')),
         abilities=(Rule(id='lords_of_the_forest', rule='7.2.2', name=Text(en='Lords of the Forest', fr='Seigneurs de la Forêt', uk='Володарі Лісу'), text=Text(en='The Eyrie rules a clearing on a tie. It does not rule empty clearings.', fr='La Canopée contrôle une clairière en cas d’égalité. Elle ne contrôle pas les clairières vides.', uk='Гніздо контролює галявину за рівності. Порожніх галявин воно не контролює.')), Rule(id='disdain_for_trade', rule='7.2.3', name=Text(en='Disdain for Trade', fr='Mépris du commerce', uk='Зневага до торгівлі'), text=Text(en='When the Eyrie crafts an item, it scores only 1 victory point.', fr='Quand la Canopée fabrique un objet, elle marque 1 seul point de victoire.', uk='Коли Гніздо виготовляє предмет, воно отримує лише 1 переможне очко.')), Rule(id='turmoil', rule='7.7', name=Text(en='Turmoil', fr='Crise', uk='Смута'), text=Text(en='If a Decree action is impossible: lose 1 victory point per bird card in the Decree (Viziers included), discard the Decree but the Viziers, change leader, then go to Evening.', fr='Si une action du Décret est impossible : perdez 1 point de victoire par carte Oiseau du Décret (Vizirs inclus), défaussez le Décret sauf les Vizirs, changez de dirigeant, puis passez au Crépuscule.', uk='Якщо дію Указу виконати неможливо: втратьте 1 переможне очко за кожну карту птаха в Указі (разом із візирями), скиньте Указ, крім візирів, змініть лідера й перейдіть до Вечора.'))),
         setup=(Rule(id='supply', rule='7.3.1', name=Text(en='Warriors', fr='Préparer les guerriers', uk='Воїни'), text=Text(en='Form a supply of 20 warriors.', fr='Formez une réserve de 20 guerriers.', uk='Сформуйте запас із 20 воїнів.')), Rule(id='starting_roost', rule='7.3.2', name=Text(en='Starting roost', fr='Perchoir de départ', uk='Початкове сідало'), text=Text(en='Place 1 roost and 6 warriors in the clearing diagonally opposite the keep, or in any corner without the Marquise.', fr='Placez 1 perchoir et 6 guerriers dans la clairière diagonalement opposée au donjon, ou dans un coin au choix sans Marquise.', uk='Розмістіть 1 сідало й 6 воїнів на галявині, діагонально протилежній фортеці, або в будь-якому куті, якщо Маркізи немає.')), Rule(id='leader', rule='7.3.3', name=Text(en='Choose a leader', fr='Choisir un dirigeant', uk='Оберіть лідера'), text=Text(en='Choose 1 of your 4 leaders; the others stay face up.', fr='Choisissez 1 de vos 4 dirigeants ; les autres restent face visible.', uk='Оберіть 1 із 4 лідерів; інші лишаються відкритими.')), Rule(id='viziers', rule='7.3.4', name=Text(en='Place the viziers', fr='Placer les vizirs', uk='Розмістіть візирів'), text=Text(en='Tuck the 2 Loyal Viziers into the Decree columns your leader shows.', fr='Glissez les 2 Vizirs Fidèles dans les colonnes du Décret indiquées par votre dirigeant.', uk='Покладіть 2 Вірних візирів у стовпці Указу, які вказує ваш лідер.')), Rule(id='roost_track', rule='7.3.5', name=Text(en='Roost track', fr='Piste de perchoirs', uk='Доріжка сідал'), text=Text(en='Place the 6 remaining roosts on their track, right to left.', fr='Placez les 6 perchoirs restants sur leur piste, de droite à gauche.', uk='Покладіть 6 решти сідал на доріжку справа наліво.'))),
         turn=(Step(native=NativeId.EYRIE_EMERGENCY_ORDERS, id='emergency_orders', phase=PhaseId.BIRDSONG, rule='7.4.1', name=Text(en='Emergency Orders', fr='Mesures d’urgence', uk='Надзвичайні накази'), text=Text(en='If you have no cards in hand, draw 1 card.', fr='Si vous n’avez pas de carte en main, piochez 1 carte.', uk='Якщо у вас немає карт у руці, доберіть 1 карту.')), Step(native=NativeId.EYRIE_ADD_TO_DECREE, id='add_to_decree', phase=PhaseId.BIRDSONG, rule='7.4.2', name=Text(en='Add to the Decree', fr='Ajouter au Décret', uk='Доповнення Указу'), text=Text(en='You must add 1 or 2 cards to the Decree, at most one of them a bird card.', fr='Vous devez ajouter 1 ou 2 cartes au Décret, dont une seule carte Oiseau.', uk='Ви мусите додати до Указу 1 або 2 карти, з них не більше однієї карти птаха.')), Step(native=NativeId.EYRIE_NEW_ROOST, id='new_roost', phase=PhaseId.BIRDSONG, rule='7.4.3', name=Text(en='A New Roost', fr='Un nouveau perchoir', uk='Нове сідало'), text=Text(en='With no roost on the map, place 1 roost and 3 warriors in the clearing with the fewest warriors.', fr='Sans perchoir en jeu, placez 1 perchoir et 3 guerriers dans la clairière contenant le moins de guerriers.', uk='Якщо сідал на полі немає, розмістіть 1 сідало й 3 воїнів на галявині з найменшою кількістю воїнів.')), Step(native=NativeId.CRAFT, id='craft', phase=PhaseId.DAYLIGHT, rule='7.5.1', name=Text(en='Craft', fr='Fabrication', uk='Виготовлення'), text=Text(en='Activate roosts to craft cards from your hand.', fr='Activez vos perchoirs pour fabriquer des cartes de votre main.', uk='Активуйте сідала, щоб виготовити карти з руки.')), Step(native=NativeId.EYRIE_RESOLVE_DECREE, id='resolve_decree', phase=PhaseId.DAYLIGHT, rule='7.5.2', name=Text(en='Resolve the Decree', fr='Résolution du Décret', uk='Виконання Указу'), text=Text(en='Left to right — Recruit, Move, Battle, Build — each card demands an action in a clearing of its suit; otherwise, turmoil.', fr='De gauche à droite — Recrutement, Déplacement, Combat, Construction — chaque carte exige une action dans une clairière de sa couleur ; sinon, crise.', uk='Зліва направо — Вербування, Переміщення, Бій, Будівництво — кожна карта вимагає дії на галявині своєї масті; інакше — смута.')), Step(id='score_roosts', phase=PhaseId.EVENING, rule='7.6.1', name=Text(en='Score', fr='Marquer des points', uk='Підрахунок очок'), text=Text(en='Score the victory points of the rightmost empty space of your roost track.', fr='Marquez les points de victoire de la case vide la plus à droite de votre piste de perchoirs.', uk='Отримайте переможні очки крайнього правого порожнього місця доріжки сідал.')), Step(id='draw', phase=PhaseId.EVENING, rule='7.6.2', name=Text(en='Draw and discard', fr='Piocher et défausser', uk='Добір і скидання'), text=Text(en='Draw 1 card plus 1 per uncovered draw bonus, then discard down to 5 cards.', fr='Piochez 1 carte, plus 1 par bonus de pioche révélé, puis défaussez jusqu’à 5 cartes.', uk='Доберіть 1 карту плюс 1 за кожен відкритий бонус добору, потім скиньте до 5 карт.'))),
         params=(),
+        budgets=(),
     ),
     Faction(
         id=FactionId.LIZARD_CULT,
@@ -2503,10 +3140,11 @@ FACTIONS: tuple[Faction, ...] = (
         setup=(Rule(id='supply', rule='10.3.1', name=Text(en='Warriors', fr='Préparer les guerriers', uk='Воїни'), text=Text(en='Form a supply of 25 warriors.', fr='Formez une réserve de 25 guerriers.', uk='Сформуйте запас із 25 воїнів.')), Rule(id='place', rule='10.3.2', name=Text(en='Place warriors', fr='Placer les guerriers', uk='Розмістіть воїнів'), text=Text(en='In the corner opposite the keep or the starting roost (one of the other two corners if both are in play), 4 warriors and a garden; then 1 warrior in each adjacent clearing.', fr='Dans le coin opposé au donjon ou au perchoir de départ (un des deux autres coins s’ils sont tous deux en jeu), 4 guerriers et un jardin ; puis 1 guerrier dans chaque clairière adjacente.', uk='У куті навпроти фортеці чи початкового сідала (в одному з двох інших кутів, якщо в грі обидва) — 4 воїни й сад; потім по 1 воїну на кожну суміжну галявину.')), Rule(id='outcast', rule='10.3.3', name=Text(en='Choose the Outcast', fr='Choisir les Parias', uk='Оберіть Вигнанців'), text=Text(en='Place the Outcast marker on a suit.', fr='Placez le marqueur de Parias sur une couleur.', uk='Поставте маркер Вигнанців на масть.')), Rule(id='garden_track', rule='10.3.4', name=Text(en='Garden track', fr='Piste des jardins', uk='Доріжка садів'), text=Text(en='Place the 14 remaining gardens on their track, right to left.', fr='Placez les 14 jardins restants sur leur piste, de droite à gauche.', uk='Покладіть 14 решти садів на їхню доріжку справа наліво.'))),
         turn=(Step(native=NativeId.LIZARD_ADJUST_OUTCAST, id='adjust_outcast', phase=PhaseId.BIRDSONG, rule='10.4.1', name=Text(en='Adjust the Outcast', fr='Définir les Parias', uk='Визначення Вигнанців'), text=Text(en='The suit most present among the Lost Souls (birds ignored) becomes Outcast; if it already was, the marker turns to Hated.', fr='La couleur la plus présente dans les Âmes Perdues (oiseaux ignorés) devient Paria ; si elle l’était déjà, le marqueur passe sur Haïs.', uk='Масть, якої найбільше серед Загублених душ (птахів не враховують), стає масттю Вигнанців; якщо вже нею була, маркер перевертається на Зненавиджені.')), Step(native=NativeId.LIZARD_DISCARD_LOST_SOULS, id='discard_lost_souls', phase=PhaseId.BIRDSONG, rule='10.4.2', name=Text(en='Discard the Lost Souls', fr='Défausser les Âmes Perdues', uk='Скидання Загублених душ'), text=Text(en='Discard the whole Lost Souls pile.', fr='Défaussez toute la pile des Âmes Perdues.', uk='Скиньте весь стос Загублених душ.')), Step(native=NativeId.LIZARD_CRUSADE, id='crusade', phase=PhaseId.BIRDSONG, rule='10.4.3.I', name=Text(en='Crusade', fr='Croisade', uk='Хрестовий похід'), text=Text(en='{crusade} acolytes: a battle in an Outcast clearing, or a move from one and then a battle where you arrive.', fr='{crusade} acolytes : un combat dans une clairière Paria, ou un déplacement depuis une clairière Paria puis un combat à l’arrivée.', uk='{crusade} послідовники: бій на галявині Вигнанців або переміщення з неї й потім бій там, куди прибули.'), cost=Payment(text=Text(en='One acolyte less if the Outcast is Hated.', fr='1 acolyte de moins si les Parias sont Haïs.', uk='На одного послідовника менше, якщо Вигнанці Зненавиджені.'))), Step(native=NativeId.LIZARD_CONVERT, id='convert', phase=PhaseId.BIRDSONG, rule='10.4.3.II', name=Text(en='Convert', fr='Conversion', uk='Навернення'), text=Text(en='{convert} acolytes: remove 1 enemy warrior in an Outcast clearing and place 1 of your warriors there.', fr='{convert} acolytes : retirez 1 guerrier adverse d’une clairière Paria et placez-y 1 de vos guerriers.', uk='{convert} послідовники: приберіть 1 ворожого воїна на галявині Вигнанців і розмістіть там 1 свого воїна.'), cost=Payment()), Step(native=NativeId.LIZARD_SANCTIFY, id='sanctify', phase=PhaseId.BIRDSONG, rule='10.4.3.III', name=Text(en='Sanctify', fr='Sanctuaire', uk='Освячення'), text=Text(en='{sanctify} acolytes: remove 1 enemy building in an Outcast clearing and place 1 garden there.', fr='{sanctify} acolytes : retirez 1 bâtiment adverse d’une clairière Paria et placez-y 1 jardin.', uk='{sanctify} послідовники: приберіть 1 ворожу будівлю на галявині Вигнанців і розмістіть там 1 сад.'), cost=Payment()), Step(id='ritual_build', phase=PhaseId.DAYLIGHT, rule='10.5.1', name=Text(en='Build', fr='Construction', uk='Будівництво'), text=Text(en='Reveal a card: place 1 garden in a ruled clearing of its suit.', fr='Révélez une carte : placez 1 jardin dans une clairière contrôlée de sa couleur.', uk='Відкрийте карту: розмістіть 1 сад на контрольованій галявині її масті.')), Step(id='ritual_recruit', phase=PhaseId.DAYLIGHT, rule='10.5.2', name=Text(en='Recruit', fr='Recrutement', uk='Вербування'), text=Text(en='Reveal a card: place 1 warrior in a clearing of its suit.', fr='Révélez une carte : placez 1 guerrier dans une clairière de sa couleur.', uk='Відкрийте карту: розмістіть 1 воїна на галявині її масті.')), Step(id='ritual_score', phase=PhaseId.DAYLIGHT, rule='10.5.3', name=Text(en='Score', fr='Score', uk='Підрахунок'), text=Text(en='Spend the revealed card to the Lost Souls and score the victory points above the rightmost empty garden space of its suit.', fr='Dépensez la carte révélée dans les Âmes Perdues et marquez les points de victoire au-dessus du jardin vide le plus à droite de sa couleur.', uk='Витратьте відкриту карту до Загублених душ і отримайте переможні очки над крайнім правим порожнім місцем саду її масті.'), limit=Text(en='Once per turn per suit.', fr='Une fois par tour et par couleur.', uk='Один раз за хід для кожної масті.')), Step(id='ritual_sacrifice', phase=PhaseId.DAYLIGHT, rule='10.5.4', name=Text(en='Sacrifice', fr='Sacrifice', uk='Жертва'), text=Text(en='Reveal a bird card: place 1 warrior in your Acolytes box.', fr='Révélez une carte Oiseau : placez 1 guerrier sur votre case Acolytes.', uk='Відкрийте карту птаха: покладіть 1 воїна у свою клітинку Послідовників.')), Step(native=NativeId.LIZARD_RETURN_REVEALED, id='return_revealed', phase=PhaseId.EVENING, rule='10.6.1', name=Text(en='Return revealed cards', fr='Reprendre les cartes révélées', uk='Повернення відкритих карт'), text=Text(en='Take back into your hand all cards revealed this turn.', fr='Reprenez en main toutes les cartes révélées ce tour-ci.', uk='Поверніть до руки всі карти, відкриті цього ходу.')), Step(native=NativeId.CRAFT, id='craft', phase=PhaseId.EVENING, rule='10.6.2', name=Text(en='Craft', fr='Fabrication', uk='Виготовлення'), text=Text(en='Activate gardens in Outcast clearings to craft.', fr='Activez les jardins des clairières Parias pour fabriquer.', uk='Активуйте сади на галявинах Вигнанців, щоб виготовляти.')), Step(id='draw', phase=PhaseId.EVENING, rule='10.6.3', name=Text(en='Draw and discard', fr='Piocher et défausser', uk='Добір і скидання'), text=Text(en='Draw 1 card plus 1 per uncovered draw bonus, then discard down to 5 cards.', fr='Piochez 1 carte, plus 1 par bonus de pioche révélé, puis défaussez jusqu’à 5 cartes.', uk='Доберіть 1 карту плюс 1 за кожен відкритий бонус добору, потім скиньте до 5 карт.'))),
         params=(('crusade', 2), ('convert', 2), ('sanctify', 3)),
+        budgets=(),
     ),
     Faction(
         id=FactionId.MARQUISE,
-        source=(Source(doc='law', line=205, quote='Marquise de Chat'), Source(doc='law', line=643, quote='Marquise de Chat 10')),
+        source=(Source(doc='law', line=205, quote='Marquise de Chat'), Source(doc='law', line=643, quote='Marquise de Chat 10'), Source(doc='law', line=229, quote='Puis vous pouvez effectuer jusqu’à 3 actions dans n’importe quel ordre.')),
         status='verified',
         name=Text(en='Marquise de Cat', fr='Marquise de Chat', uk='Маркіза де Кет'),
         rule='6',
@@ -2514,11 +3152,12 @@ FACTIONS: tuple[Faction, ...] = (
         reach=10,
         overview=Text(en='The Marquise scores victory points each time she builds a building; she needs wood linked through ruled clearings.', fr='La Marquise marque des points de victoire chaque fois qu’elle construit un bâtiment ; elle a besoin de bois relié par des clairières contrôlées.', uk='Маркіза отримує переможні очки щоразу, коли зводить будівлю; їй потрібна деревина, пов’язана контрольованими галявинами.'),
         crafting=Rule(id='crafting', rule='6.2.1', name=Text(en='Crafting', fr='Fabrication', uk='Виготовлення'), text=Text(en='The Marquise crafts in Daylight by activating workshops.', fr='La Marquise fabrique durant le Jour en activant les ateliers.', uk='Маркіза виготовляє протягом Дня, активуючи майстерні.')),
-        pieces=(Piece(id='warrior', kind='warrior', name=Text(en='warriors', fr='guerriers', uk='воїни'), count=25, inventory='marquise_warriors'), Piece(id='wood', kind='token', name=Text(en='wood', fr='bois', uk='деревина'), count=8, inventory='wood_tokens'), Piece(id='keep', kind='token', name=Text(en='keep', fr='donjon', uk='фортеця'), count=1, inventory='keep_token'), Piece(id='sawmill', kind='building', name=Text(en='sawmills', fr='scieries', uk='лісопилки'), count=6, inventory='sawmills'), Piece(id='workshop', kind='building', name=Text(en='workshops', fr='ateliers', uk='майстерні'), count=6, inventory='workshops'), Piece(id='recruiter', kind='building', name=Text(en='recruiters', fr='recruteurs', uk='вербувальні пункти'), count=6, inventory='recruiters')),
+        pieces=(Piece(id='warrior', kind='warrior', name=Text(en='warriors', fr='guerriers', uk='воїни'), count=25, inventory='marquise_warriors'), Piece(id='wood', kind='token', name=Text(en='wood', fr='bois', uk='деревина'), count=8, inventory='wood_tokens', field=FieldId.WOOD, returns_to=FieldId.WOOD_SUPPLY), Piece(id='keep', kind='token', name=Text(en='keep', fr='donjon', uk='фортеця'), count=1, inventory='keep_token', field=FieldId.KEEP), Piece(id='sawmill', kind='building', name=Text(en='sawmills', fr='scieries', uk='лісопилки'), count=6, inventory='sawmills', field=FieldId.SAWMILLS, returns_to=FieldId.SAWMILL_TRACK), Piece(id='workshop', kind='building', name=Text(en='workshops', fr='ateliers', uk='майстерні'), count=6, inventory='workshops', field=FieldId.WORKSHOPS, returns_to=FieldId.WORKSHOP_TRACK, crafting=True), Piece(id='recruiter', kind='building', name=Text(en='recruiters', fr='recruteurs', uk='вербувальні пункти'), count=6, inventory='recruiters', field=FieldId.RECRUITERS, returns_to=FieldId.RECRUITER_TRACK)),
         abilities=(Rule(id='the_keep', rule='6.2.2', name=Text(en='The Keep', fr='Le Donjon', uk='Фортеця'), text=Text(en='Only the Marquise can place pieces in the keep’s clearing (pieces may move in). If the keep token is removed, it leaves the game.', fr='Seule la Marquise peut placer des pièces dans la clairière du donjon (on peut s’y déplacer). Si le jeton du donjon est retiré, il quitte le jeu.', uk='Лише Маркіза може розміщувати фішки на галявині з фортецею (переміщуватися туди можна). Прибраний жетон фортеці вибуває з гри.')), Rule(id='field_hospitals', rule='6.2.3', name=Text(en='Field Hospitals', fr='Hôpitaux de campagne', uk='Польові шпиталі'), text=Text(en='When Marquise warriors are removed from a clearing, she may spend 1 card of its suit to place them in the keep’s clearing.', fr='Quand des guerriers de la Marquise sont retirés d’une clairière, elle peut dépenser 1 carte de sa couleur pour les placer dans la clairière du donjon.', uk='Коли воїнів Маркізи прибирають з галявини, вона може витратити 1 карту її масті, щоб розмістити їх на галявині з фортецею.'))),
         setup=(Rule(id='supply', rule='6.3.1', name=Text(en='Warriors and wood', fr='Préparer les guerriers et le bois', uk='Воїни й деревина'), text=Text(en='Form a supply of 25 warriors and 8 wood.', fr='Formez une réserve de 25 guerriers et 8 bois.', uk='Сформуйте запас із 25 воїнів і 8 деревини.')), Rule(id='keep', rule='6.3.2', name=Text(en='The Keep', fr='Le Donjon', uk='Фортеця'), text=Text(en='Place the keep token in a corner clearing of your choice.', fr='Placez le jeton du donjon dans une clairière en coin au choix.', uk='Покладіть жетон фортеці на кутову галявину на ваш вибір.')), Rule(id='garrison', rule='6.3.3', name=Text(en='Garrison', fr='Garnison', uk='Гарнізон'), text=Text(en='Place 1 warrior in each clearing except the one diagonally opposite the keep.', fr='Placez 1 guerrier dans chaque clairière, sauf celle diagonalement opposée au donjon.', uk='Розмістіть 1 воїна на кожній галявині, крім діагонально протилежної до фортеці.')), Rule(id='starting_buildings', rule='6.3.4', name=Text(en='Starting buildings', fr='Bâtiments de départ', uk='Початкові будівлі'), text=Text(en='Place 1 sawmill, 1 workshop and 1 recruiter in the keep’s clearing and/or adjacent clearings.', fr='Placez 1 scierie, 1 atelier et 1 recruteur dans la clairière du donjon et/ou les clairières adjacentes.', uk='Розмістіть 1 лісопилку, 1 майстерню й 1 вербувальний пункт на галявині з фортецею та/або суміжних галявинах.')), Rule(id='building_tracks', rule='6.3.5', name=Text(en='Fill the building tracks', fr='Remplir les pistes de bâtiments', uk='Заповніть доріжки будівель'), text=Text(en='Place the remaining buildings (5 of each type) on their tracks from right to left.', fr='Placez les bâtiments restants (5 de chaque type) de droite à gauche sur leur piste.', uk='Покладіть решту будівель (по 5 кожного типу) на їхні доріжки справа наліво.'))),
-        turn=(Step(id='place_wood', phase=PhaseId.BIRDSONG, rule='6.4', name=Text(en='Wood', fr='Bois', uk='Деревина'), text=Text(en='Place 1 wood at each sawmill.', fr='Placez 1 bois sur chaque scierie.', uk='Покладіть 1 деревину біля кожної лісопилки.')), Step(native=NativeId.CRAFT, id='craft', phase=PhaseId.DAYLIGHT, rule='6.5', name=Text(en='Craft', fr='Fabrication', uk='Виготовлення'), text=Text(en='First, activate workshops to craft cards from your hand.', fr='D’abord, activez vos ateliers pour fabriquer des cartes de votre main.', uk='Спершу активуйте майстерні, щоб виготовити карти з руки.')), Step(id='battle', phase=PhaseId.DAYLIGHT, rule='6.5.1', name=Text(en='Battle', fr='Combat', uk='Бій'), text=Text(en='Initiate a battle.', fr='Initiez un combat.', uk='Почніть бій.'), limit=Text(en='Up to 3 actions, plus 1 per bird card spent.', fr='Jusqu’à 3 actions, plus 1 par carte Oiseau dépensée.', uk='До 3 дій, плюс 1 за кожну витрачену карту птаха.')), Step(id='march', phase=PhaseId.DAYLIGHT, rule='6.5.2', name=Text(en='March', fr='Marche', uk='Марш'), text=Text(en='Take up to 2 moves.', fr='Effectuez jusqu’à 2 déplacements.', uk='Виконайте до 2 переміщень.')), Step(id='recruit', phase=PhaseId.DAYLIGHT, rule='6.5.3', name=Text(en='Recruit', fr='Recrutement', uk='Вербування'), text=Text(en='Place 1 warrior at each recruiter.', fr='Placez 1 guerrier sur chaque recruteur.', uk='Розмістіть 1 воїна біля кожного вербувального пункту.'), limit=Text(en='Once per turn.', fr='Une fois par tour.', uk='Один раз за хід.')), Step(native=NativeId.MARQUISE_BUILD, id='build', phase=PhaseId.DAYLIGHT, rule='6.5.4', name=Text(en='Build', fr='Construction', uk='Будівництво'), text=Text(en='Place 1 building in a ruled clearing, removing wood equal to its cost, then score the uncovered space.', fr='Placez 1 bâtiment dans une clairière contrôlée en retirant autant de bois que son coût, puis marquez l’emplacement dévoilé.', uk='Розмістіть 1 будівлю на контрольованій галявині, прибравши стільки деревини, скільки вона коштує, і отримайте очки відкритого місця.')), Step(id='overwork', phase=PhaseId.DAYLIGHT, rule='6.5.5', name=Text(en='Overwork', fr='Surmenage', uk='Понаднормова праця'), text=Text(en='Spend 1 card of the suit of a clearing with a sawmill to place 1 wood there.', fr='Dépensez 1 carte de la couleur d’une clairière contenant une scierie pour y placer 1 bois.', uk='Витратьте 1 карту масті галявини з лісопилкою, щоб покласти там 1 деревину.')), Step(id='draw', phase=PhaseId.EVENING, rule='6.6', name=Text(en='Draw and discard', fr='Piocher et défausser', uk='Добір і скидання'), text=Text(en='Draw 1 card plus 1 per uncovered draw bonus, then discard down to 5 cards.', fr='Piochez 1 carte, plus 1 par bonus de pioche révélé, puis défaussez jusqu’à 5 cartes.', uk='Доберіть 1 карту плюс 1 за кожен відкритий бонус добору, потім скиньте до 5 карт.'))),
+        turn=(Step(id='place_wood', phase=PhaseId.BIRDSONG, rule='6.4', name=Text(en='Wood', fr='Bois', uk='Деревина'), text=Text(en='Place 1 wood at each sawmill.', fr='Placez 1 bois sur chaque scierie.', uk='Покладіть 1 деревину біля кожної лісопилки.')), Step(native=NativeId.CRAFT, id='craft', phase=PhaseId.DAYLIGHT, rule='6.5', name=Text(en='Craft', fr='Fabrication', uk='Виготовлення'), text=Text(en='First, activate workshops to craft cards from your hand.', fr='D’abord, activez vos ateliers pour fabriquer des cartes de votre main.', uk='Спершу активуйте майстерні, щоб виготовити карти з руки.')), Step(id='battle', phase=PhaseId.DAYLIGHT, rule='6.5.1', name=Text(en='Battle', fr='Combat', uk='Бій'), text=Text(en='Initiate a battle.', fr='Initiez un combat.', uk='Почніть бій.'), limit=Text(en='Up to 3 actions, plus 1 per bird card spent.', fr='Jusqu’à 3 actions, plus 1 par carte Oiseau dépensée.', uk='До 3 дій, плюс 1 за кожну витрачену карту птаха.'), mode='menu', budget='actions'), Step(id='march', phase=PhaseId.DAYLIGHT, rule='6.5.2', name=Text(en='March', fr='Marche', uk='Марш'), text=Text(en='Take up to 2 moves.', fr='Effectuez jusqu’à 2 déplacements.', uk='Виконайте до 2 переміщень.'), mode='menu', budget='actions'), Step(id='recruit', phase=PhaseId.DAYLIGHT, rule='6.5.3', name=Text(en='Recruit', fr='Recrutement', uk='Вербування'), text=Text(en='Place 1 warrior at each recruiter.', fr='Placez 1 guerrier sur chaque recruteur.', uk='Розмістіть 1 воїна біля кожного вербувального пункту.'), limit=Text(en='Once per turn.', fr='Une fois par tour.', uk='Один раз за хід.'), mode='menu', per_turn=1, budget='actions'), Step(native=NativeId.MARQUISE_BUILD, id='build', phase=PhaseId.DAYLIGHT, rule='6.5.4', name=Text(en='Build', fr='Construction', uk='Будівництво'), text=Text(en='Place 1 building in a ruled clearing, removing wood equal to its cost, then score the uncovered space.', fr='Placez 1 bâtiment dans une clairière contrôlée en retirant autant de bois que son coût, puis marquez l’emplacement dévoilé.', uk='Розмістіть 1 будівлю на контрольованій галявині, прибравши стільки деревини, скільки вона коштує, і отримайте очки відкритого місця.'), mode='menu', budget='actions'), Step(id='overwork', phase=PhaseId.DAYLIGHT, rule='6.5.5', name=Text(en='Overwork', fr='Surmenage', uk='Понаднормова праця'), text=Text(en='Spend 1 card of the suit of a clearing with a sawmill to place 1 wood there.', fr='Dépensez 1 carte de la couleur d’une clairière contenant une scierie pour y placer 1 bois.', uk='Витратьте 1 карту масті галявини з лісопилкою, щоб покласти там 1 деревину.'), mode='menu', budget='actions'), Step(native=NativeId.EXTRA_ACTION, id='extra_action', phase=PhaseId.DAYLIGHT, rule='6.5', name=Text(en='Extra action', fr='Action additionnelle', uk='Додаткова дія'), text=Text(en='Spend a bird card to take an additional action.', fr='Dépensez une carte Oiseau pour effectuer une action additionnelle.', uk='Витратьте карту птаха, щоб виконати додаткову дію.'), mode='menu'), Step(id='draw', phase=PhaseId.EVENING, rule='6.6', name=Text(en='Draw and discard', fr='Piocher et défausser', uk='Добір і скидання'), text=Text(en='Draw 1 card plus 1 per uncovered draw bonus, then discard down to 5 cards.', fr='Piochez 1 carte, plus 1 par bonus de pioche révélé, puis défaussez jusqu’à 5 cartes.', uk='Доберіть 1 карту плюс 1 за кожен відкритий бонус добору, потім скиньте до 5 карт.'))),
         params=(),
+        budgets=(('actions', 3),),
     ),
     Faction(
         id=FactionId.RIVERFOLK,
@@ -2535,6 +3174,7 @@ FACTIONS: tuple[Faction, ...] = (
         setup=(Rule(id='supply', rule='11.3.1', name=Text(en='Warriors', fr='Préparer les guerriers', uk='Воїни'), text=Text(en='Form a supply of 15 warriors.', fr='Formez une réserve de 15 guerriers.', uk='Сформуйте запас із 15 воїнів.')), Rule(id='place', rule='11.3.2', name=Text(en='Place warriors', fr='Placer les guerriers', uk='Розмістіть воїнів'), text=Text(en='Place 4 warriors in one or more clearings connected to a river.', fr='Placez 4 guerriers dans une ou plusieurs clairières connectées à une rivière.', uk='Розмістіть 4 воїнів на одній чи кількох галявинах, з’єднаних із річкою.')), Rule(id='post_track', rule='11.3.3', name=Text(en='Trade post track', fr='Piste des comptoirs', uk='Доріжка факторій'), text=Text(en='Place the 9 trade posts on their track.', fr='Placez les 9 comptoirs sur leur piste.', uk='Покладіть 9 торгових факторій на їхню доріжку.')), Rule(id='payments', rule='11.3.4', name=Text(en='Starting funds', fr='Fonds de départ', uk='Початкові кошти'), text=Text(en='Place 3 warriors in your Payments box.', fr='Placez 3 guerriers sur votre case Paiements.', uk='Покладіть 3 воїнів у свою клітинку Платежів.')), Rule(id='prices', rule='11.3.5', name=Text(en='Starting costs', fr='Prix de départ', uk='Початкові ціни'), text=Text(en='Place 1 service marker on a space of each of the 3 Services tracks.', fr='Placez 1 marqueur de service sur une case de chacune des 3 pistes Services.', uk='Поставте 1 маркер послуги на місце кожної з 3 доріжок Послуг.'))),
         turn=(Step(id='protectionism', phase=PhaseId.BIRDSONG, rule='11.4.1', name=Text(en='Protectionism', fr='Protectionnisme', uk='Протекціонізм'), text=Text(en='If the Payments box is empty, place {protection} warriors in it.', fr='Si la case Paiements est vide, placez-y {protection} guerriers.', uk='Якщо клітинка Платежів порожня, покладіть туди {protection} воїнів.')), Step(id='dividends', phase=PhaseId.BIRDSONG, rule='11.4.2', name=Text(en='Score Dividends', fr='Marquer les dividendes', uk='Дивіденди'), text=Text(en='With at least 1 trade post on the map, score 1 victory point per pair of funds.', fr='Avec au moins 1 comptoir sur le plateau, marquez 1 point de victoire par paire de fonds.', uk='Якщо на полі є хоча б 1 торгова факторія, отримайте 1 переможне очко за кожну пару коштів.')), Step(native=NativeId.RIVERFOLK_GATHER_FUNDS, id='gather_funds', phase=PhaseId.BIRDSONG, rule='11.4.3', name=Text(en='Gather Funds', fr='Rassembler les fonds', uk='Збір коштів'), text=Text(en='Move every warrior on your faction board to the Funds box.', fr='Déplacez tous les guerriers de votre plateau de faction sur la case Fonds.', uk='Перемістіть усіх воїнів зі свого планшета фракції до клітинки Коштів.')), Step(native=NativeId.MOVE, id='move', phase=PhaseId.DAYLIGHT, rule='11.5.1', name=Text(en='Move', fr='Déplacement', uk='Переміщення'), text=Text(en='Commit 1 fund to move.', fr='Investissez 1 fonds pour vous déplacer.', uk='Вкладіть 1 кошт, щоб переміститися.'), cost=Payment()), Step(native=NativeId.BATTLE, id='battle', phase=PhaseId.DAYLIGHT, rule='11.5.2', name=Text(en='Battle', fr='Combat', uk='Бій'), text=Text(en='Commit 1 fund to initiate a battle.', fr='Investissez 1 fonds pour initier un combat.', uk='Вкладіть 1 кошт, щоб почати бій.'), cost=Payment()), Step(native=NativeId.CRAFT, id='craft', phase=PhaseId.DAYLIGHT, rule='11.5.3', name=Text(en='Craft', fr='Fabrication', uk='Виготовлення'), text=Text(en='Commit funds to empty trade post track spaces of the required suit; Export: discard the card to put 1 warrior in Payments.', fr='Investissez des fonds sur les cases vides de la piste des comptoirs de la couleur requise ; Export : défaussez la carte pour placer 1 guerrier sur Paiements.', uk='Вкладіть кошти на порожні місця доріжки факторій потрібної масті; Експорт: скиньте карту, щоб покласти 1 воїна до Платежів.')), Step(native=NativeId.RIVERFOLK_DRAW, id='draw', phase=PhaseId.DAYLIGHT, rule='11.5.4', name=Text(en='Draw', fr='Piocher', uk='Добір'), text=Text(en='Commit 1 fund to draw 1 card.', fr='Investissez 1 fonds pour piocher 1 carte.', uk='Вкладіть 1 кошт, щоб добрати 1 карту.'), cost=Payment()), Step(native=NativeId.RIVERFOLK_RECRUIT, id='recruit', phase=PhaseId.DAYLIGHT, rule='11.5.5', name=Text(en='Recruit', fr='Recrutement', uk='Вербування'), text=Text(en='Spend 1 fund to place 1 warrior in a clearing with a river.', fr='Dépensez 1 fonds pour placer 1 guerrier dans une clairière avec une rivière.', uk='Витратьте 1 кошт, щоб розмістити 1 воїна на галявині з річкою.')), Step(native=NativeId.RIVERFOLK_ESTABLISH, id='establish', phase=PhaseId.DAYLIGHT, rule='11.5.6', name=Text(en='Establish Trade Post', fr='Établir un comptoir et une garnison', uk='Заснування факторії'), text=Text(en='Spend 2 funds of the player who rules a clearing without a trade post, place the post and 1 warrior there, score.', fr='Dépensez 2 fonds du joueur qui contrôle une clairière sans comptoir, placez-y le comptoir et 1 guerrier, marquez.', uk='Витратьте 2 кошти гравця, що контролює галявину без торгової факторії, розмістіть там факторію й 1 воїна, отримайте очки.')), Step(native=NativeId.DISCARD_DOWN, id='discard', phase=PhaseId.EVENING, rule='11.6.1', name=Text(en='Discard cards', fr='Défausser les cartes', uk='Скидання карт'), text=Text(en='If you hold more than 5 cards, discard down to 5. No Evening draw.', fr='Si vous avez plus de 5 cartes en main, défaussez-en jusqu’à 5. Pas de pioche au Crépuscule.', uk='Якщо у вас у руці понад 5 карт, скиньте до 5. Добору Вечора немає.')), Step(native=NativeId.RIVERFOLK_SET_COSTS, id='set_costs', phase=PhaseId.EVENING, rule='11.6.2', name=Text(en='Set Costs', fr='Fixer les prix', uk='Встановлення цін'), text=Text(en='Move the service markers to set new costs.', fr='Déplacez les marqueurs de service pour fixer de nouveaux prix.', uk='Перемістіть маркери послуг, щоб встановити нові ціни.'))),
         params=(('protection', 2),),
+        budgets=(),
     ),
     Faction(
         id=FactionId.VAGABOND,
@@ -2553,6 +3193,7 @@ FACTIONS: tuple[Faction, ...] = (
         setup=(Rule(id='character', rule='9.3.1', name=Text(en='Character', fr='Personnage', uk='Персонаж'), text=Text(en='Choose a character card.', fr='Choisissez une carte de personnage.', uk='Оберіть карту персонажа.')), Rule(id='pawn', rule='9.3.2', name=Text(en='Place your pawn', fr='Placer votre pion', uk='Поставте фішку'), text=Text(en='Place the Vagabond pawn in any forest.', fr='Placez le pion du Vagabond dans n’importe quel bois.', uk='Поставте фішку Волоцюги в будь-який ліс.')), Rule(id='quests', rule='9.3.3', name=Text(en='Draw quests', fr='Piocher des quêtes', uk='Доберіть квести'), text=Text(en='Shuffle the quest cards and draw 3 face up.', fr='Mélangez les cartes Quête, piochez-en 3 face visible.', uk='Перетасуйте карти квестів і доберіть 3 відкрито.')), Rule(id='ruins', rule='9.3.4', name=Text(en='Prepare the ruins', fr='Préparer les ruines', uk='Підготуйте руїни'), text=Text(en='Place one item marked R under each ruin, at random.', fr='Placez un objet marqué R sous chaque ruine, au hasard.', uk='Покладіть під кожну руїну навмання один предмет з позначкою R.')), Rule(id='starting_items', rule='9.3.5', name=Text(en='Starting items', fr='Objets de départ', uk='Початкові предмети'), text=Text(en='Take your character’s items marked S: tea, coins and bags on their tracks, the rest in the satchel.', fr='Prenez les objets marqués D de votre personnage : cafés, pièces et sacs sur leurs pistes, les autres dans la sacoche.', uk='Візьміть предмети персонажа з позначкою S: чай, монети й сумки — на доріжки, решту — в торбу.')), Rule(id='relationships', rule='9.3.6', name=Text(en='Relationships', fr='Relations', uk='Стосунки'), text=Text(en='Place the other factions’ relationship markers on Indifferent.', fr='Placez les marqueurs de relation des autres factions sur Indifférent.', uk='Поставте маркери стосунків інших фракцій на Байдужий.'))),
         turn=(Step(native=NativeId.VAGABOND_REFRESH, id='refresh', phase=PhaseId.BIRDSONG, rule='9.4.1', name=Text(en='Refresh', fr='Rafraîchir', uk='Відновлення'), text=Text(en='Turn face up 2 exhausted items per face-up tea, then 3 more.', fr='Retournez 2 objets épuisés par café face visible, puis 3 de plus.', uk='Переверніть лицем догори 2 виснажені предмети за кожен відкритий чай, потім ще 3.')), Step(native=NativeId.VAGABOND_SLIP, id='slip', phase=PhaseId.BIRDSONG, rule='9.4.2', name=Text(en='Slip', fr='Se faufiler', uk='Прослизання'), text=Text(en='Move to an adjacent clearing or forest without exhausting boots.', fr='Déplacez-vous vers une clairière ou un bois adjacent sans épuiser de bottes.', uk='Перемістіться на суміжну галявину чи в суміжний ліс, не виснажуючи чобіт.')), Step(native=NativeId.MOVE, id='move', phase=PhaseId.DAYLIGHT, rule='9.5.1', name=Text(en='Move', fr='Déplacement', uk='Переміщення'), text=Text(en='Exhaust 1 boot to move, plus 1 into Hostile warriors.', fr='Épuisez 1 botte pour vous déplacer, plus 1 vers des guerriers Hostiles.', uk='Виснажте 1 чобіт, щоб переміститися, і ще 1 — до Ворожих воїнів.'), cost=Payment()), Step(native=NativeId.BATTLE, id='battle', phase=PhaseId.DAYLIGHT, rule='9.5.2', name=Text(en='Battle', fr='Combat', uk='Бій'), text=Text(en='Exhaust 1 sword to initiate a battle.', fr='Épuisez 1 épée pour initier un combat.', uk='Виснажте 1 меч, щоб почати бій.'), cost=Payment()), Step(native=NativeId.VAGABOND_EXPLORE, id='explore', phase=PhaseId.DAYLIGHT, rule='9.5.3', name=Text(en='Explore', fr='Exploration', uk='Дослідження'), text=Text(en='Exhaust 1 torch to take an item under a ruin in your clearing, then score 1 victory point.', fr='Épuisez 1 torche pour prendre un objet sous une ruine de votre clairière, puis marquez 1 point de victoire.', uk='Виснажте 1 смолоскип, щоб узяти предмет з-під руїни на вашій галявині, потім отримайте 1 переможне очко.'), cost=Payment()), Step(native=NativeId.VAGABOND_AID, id='aid', phase=PhaseId.DAYLIGHT, rule='9.5.4', name=Text(en='Aid', fr='Aide', uk='Допомога'), text=Text(en='Exhaust 1 item and give 1 card of your clearing’s suit to a player with a piece there; take one of their crafted items.', fr='Épuisez 1 objet et donnez 1 carte de la couleur de votre clairière à un joueur qui y a une pièce ; prenez un de ses objets fabriqués.', uk='Виснажте 1 предмет і дайте 1 карту масті вашої галявини гравцеві, що має там фішку; візьміть один із його виготовлених предметів.')), Step(native=NativeId.VAGABOND_QUEST, id='quest', phase=PhaseId.DAYLIGHT, rule='9.5.5', name=Text(en='Quest', fr='Quête', uk='Квест'), text=Text(en='Exhaust the 2 items of a quest of your clearing’s suit: 1 victory point per completed quest of that suit, or draw 2 cards.', fr='Épuisez les 2 objets d’une quête de la couleur de votre clairière : 1 point de victoire par quête de cette couleur accomplie, ou piochez 2 cartes.', uk='Виснажте 2 предмети квесту масті вашої галявини: 1 переможне очко за кожен виконаний квест цієї масті або доберіть 2 карти.')), Step(native=NativeId.VAGABOND_STRIKE, id='strike', phase=PhaseId.DAYLIGHT, rule='9.5.6', name=Text(en='Strike', fr='Frappe', uk='Удар'), text=Text(en='Exhaust 1 crossbow to remove 1 warrior in your clearing, or a building or token of a player without warriors.', fr='Épuisez 1 arbalète pour retirer 1 guerrier de votre clairière, ou un bâtiment ou jeton d’un joueur sans guerrier.', uk='Виснажте 1 арбалет, щоб прибрати 1 воїна на вашій галявині або будівлю чи жетон гравця без воїнів.'), cost=Payment()), Step(native=NativeId.VAGABOND_REPAIR, id='repair', phase=PhaseId.DAYLIGHT, rule='9.5.7', name=Text(en='Repair', fr='Réparation', uk='Ремонт'), text=Text(en='Exhaust 1 hammer to repair 1 damaged item.', fr='Épuisez 1 marteau pour réparer 1 objet endommagé.', uk='Виснажте 1 молоток, щоб відремонтувати 1 пошкоджений предмет.'), cost=Payment()), Step(native=NativeId.CRAFT, id='craft', phase=PhaseId.DAYLIGHT, rule='9.5.8', name=Text(en='Craft', fr='Fabrication', uk='Виготовлення'), text=Text(en='Exhaust 1 hammer per icon of the cost to craft a card.', fr='Épuisez 1 marteau par icône du coût pour fabriquer une carte.', uk='Виснажте 1 молоток за кожну іконку вартості, щоб виготовити карту.')), Step(native=NativeId.VAGABOND_SPECIAL, id='special', phase=PhaseId.DAYLIGHT, rule='9.5.9', name=Text(en='Special Action', fr='Action Spéciale', uk='Особлива дія'), text=Text(en='Exhaust 1 torch for your character card’s action.', fr='Épuisez 1 torche pour l’action de votre carte de personnage.', uk='Виснажте 1 смолоскип для дії вашої карти персонажа.'), cost=Payment()), Step(native=NativeId.VAGABOND_REST, id='rest', phase=PhaseId.EVENING, rule='9.6.1', name=Text(en='Rest', fr='Repos du soir', uk='Відпочинок'), text=Text(en='In a forest, repair all your items.', fr='Dans un bois, réparez tous vos objets.', uk='У лісі відремонтуйте всі свої предмети.')), Step(id='draw', phase=PhaseId.EVENING, rule='9.6.2', name=Text(en='Draw and discard', fr='Piocher et défausser', uk='Добір і скидання'), text=Text(en='Draw 1 card plus 1 per face-up coins on their track, then discard down to 5 cards.', fr='Piochez 1 carte, plus 1 par pièce face visible sur sa piste, puis défaussez jusqu’à 5 cartes.', uk='Доберіть 1 карту плюс 1 за кожні відкриті монети на їхній доріжці, потім скиньте до 5 карт.')), Step(native=NativeId.VAGABOND_ITEM_LIMIT, id='item_capacity', phase=PhaseId.EVENING, rule='9.6.4', name=Text(en='Item Capacity', fr='Limite d’objets', uk='Ліміт предметів'), text=Text(en='Beyond 6 items, plus 2 per face-up bag, remove the excess from the game.', fr='Au-delà de 6 objets, plus 2 par sac face visible, retirez l’excédent du jeu.', uk='Понад 6 предметів, плюс 2 за кожну відкриту сумку, приберіть надлишок з гри.'))),
         params=(),
+        budgets=(),
     ),
 )
 
@@ -4257,6 +4898,7 @@ KINDS: dict[str, tuple[object, ...]] = {
     'zone': ZONES,
     'die': DICE,
     'selector': SELECTORS,
+    'constant': CONSTANTS,
     'suit': SUITS,
     'phase': PHASES,
     'faction': FACTIONS,
@@ -4288,6 +4930,7 @@ ENUMS: dict[str, type[IntEnum]] = {
     'zone': ZoneId,
     'die': DieId,
     'selector': SelectorId,
+    'constant': ConstantId,
     'suit': SuitId,
     'phase': PhaseId,
     'faction': FactionId,

@@ -40,6 +40,47 @@ FIELDS: dict[str, tuple[int, tuple[int, ...], int]] = {
 }
 """Field → (offset, extent of each axis, size of the space its values are from or -1)."""
 
+FIELD_AXES: dict[str, tuple[str, ...]] = {
+    'influence': ('player',),
+    'power_cubes': ('power_sphere', 'player'),
+    'attribute_cubes': ('attribute', 'player'),
+    'card_cubes': ('card',),
+    'score': ('player',),
+    'seated': ('player',),
+    'current_player': (),
+    'character_side': ('player',),
+    'mount': ('player',),
+    'speed_bonus': ('player',),
+    'controlled': ('region', 'player'),
+    'aptitudes': ('aptitude', 'player'),
+    'trigger_tokens_taken': ('player',),
+    'quests_done': ('player',),
+    'card_zone': ('card',),
+    'card_order': ('card',),
+    'card_faceup': ('card',),
+    'card_seen': ('card', 'player'),
+    'card_owner': ('card',),
+    'move_bonus': (),
+    'visit_range_bonus': (),
+    'extra_visits': (),
+    'extra_turns': (),
+    'relic_cost': (),
+    'trait_cost': (),
+    'monster_cost': (),
+    'aptitude_cost': (),
+    'card_cost_delta': (),
+    'contested_control_cost': (),
+    'enhanced_draw_free': (),
+    'mount_upgrade_cost': (),
+    'die_rolls': (),
+    'block_others_honour': (),
+}
+"""Field → the space of each axis."""
+
+VISIBILITY: dict[str, str] = {
+}
+"""Fields not everyone may see: `owner` (only the seat of its player axis) or `nobody`."""
+
 SPACES: tuple[tuple[str, int], ...] = (
     ('player', 5),
     ('term', 18),
@@ -52,6 +93,7 @@ SPACES: tuple[tuple[str, int], ...] = (
     ('zone', 20),
     ('die', 2),
     ('selector', 8),
+    ('constant', 0),
     ('module', 10),
     ('setup', 6),
     ('rule_option', 5),

@@ -268,6 +268,10 @@ class SelectorId(IntEnum):
     COMMON_ATTRIBUTES = 7
 
 
+class ConstantId(IntEnum):
+    pass
+
+
 class ModuleId(IntEnum):
     BASE = 0
     TRAITRISE = 1
@@ -693,6 +697,7 @@ class Label:
     id: LabelId
     text: Text | None = None
     plural: PluralText | None = None
+    args: tuple[str, ...] = ()
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Axis:
@@ -737,6 +742,7 @@ class StateField:
     holds: str | None = None
     value: str | None = None
     rule: bool = False
+    visible: str = 'all'
     doc: str
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -757,6 +763,7 @@ class Native:
     id: NativeId
     args: tuple[str, ...] = ()
     returns: str | None = None
+    procedure: bool = False
     doc: str
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -788,6 +795,18 @@ class Selector:
 
     id: SelectorId
     doc: str
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Constant:
+    """A number the rules give (the points that win, a hand limit, a supply): kernels read it from here, never"""
+
+    id: ConstantId
+    source: tuple[Source, ...]
+    status: str
+    note: str | None = None
+    name: Text
+    value: int
+    rule: str | None = None
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Module:
@@ -2344,6 +2363,9 @@ SELECTORS: tuple[Selector, ...] = (
         id=SelectorId.COMMON_ATTRIBUTES,
         doc='Inspiration, knowledge and strength.',
     ),
+)
+
+CONSTANTS: tuple[Constant, ...] = (
 )
 
 MODULES: tuple[Module, ...] = (
@@ -5639,6 +5661,7 @@ KINDS: dict[str, tuple[object, ...]] = {
     'zone': ZONES,
     'die': DICE,
     'selector': SELECTORS,
+    'constant': CONSTANTS,
     'module': MODULES,
     'setup': SETUPS,
     'rule_option': OPTIONS,
@@ -5678,6 +5701,7 @@ ENUMS: dict[str, type[IntEnum]] = {
     'zone': ZoneId,
     'die': DieId,
     'selector': SelectorId,
+    'constant': ConstantId,
     'module': ModuleId,
     'setup': SetupId,
     'rule_option': RuleOptionId,

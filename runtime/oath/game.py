@@ -19,9 +19,9 @@ from array import array
 from bisect import bisect_right
 from typing import Any
 
-from ..bytecode import ARITY, PC, Op, PendingChoice, Status, pending_choice, provide_choice
+from ..bytecode import PC, PendingChoice, Status, pending_choice, provide_choice
 from ..content import CompiledGame
-from ..effects import VMS, bind_natives, start
+from ..effects import VMS, bind_natives, natives_called, start
 from ..state import FlatState
 from ..vm_py import Native
 from . import (advisers, banners, campaign, chronicle, costs, empire, favor, modifiers, natives, negotiate, persistent,
@@ -133,23 +133,8 @@ def kernel_natives(game: CompiledGame) -> dict[str, Native]:
 def natives_of(game: CompiledGame, key: str) -> frozenset[str]:
     """The natives a compiled power calls, read off its bytecode once per compiled game."""
     if game.layout not in _CALLED:
-        _CALLED[game.layout] = _natives_called(game)
+        _CALLED[game.layout] = natives_called(game)
     return _CALLED[game.layout][key]
-
-
-def _natives_called(game: CompiledGame) -> dict[str, frozenset[str]]:
-    """Each power's natives: those its bytecode calls up to the next power's."""
-    offsets = sorted(set(game.layout.ENTRIES.values())) + [len(game.code)]
-    called_from: dict[int, frozenset[str]] = {}
-    for begin, end in zip(offsets, offsets[1:], strict=False):
-        called, pc = set(), begin
-        while pc < end:
-            op = Op(game.code[pc])
-            if op is Op.NATIVE:
-                called.add(game.layout.NATIVES[game.code[pc + 1]])
-            pc += 1 + ARITY.get(op, 0)
-        called_from[begin] = frozenset(called)
-    return {key: called_from[begin] for key, begin in game.layout.ENTRIES.items()}
 
 
 class OathState:

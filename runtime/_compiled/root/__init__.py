@@ -1,0 +1,1 @@
+"""The compiled Root engine (runtime/root, typed Cython); load it through lawforge.runtime.games."""

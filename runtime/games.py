@@ -1,0 +1,52 @@
+"""The games that have a rules kernel on the shared API, and how to start one: the one place that knows every
+game's kernel (runtime/kernel/ knows none of them)."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from .content import CompiledGame, load
+from .kernel.state import GameState
+
+KERNELS = {"root": "lawforge.runtime.root.kernel:RootKernel"}
+"""Game → its GameKernel class. Oath plays on its own kernel still (runtime/kernels.py)."""
+FORMS = ("compiled", "python")
+
+_KERNELS: dict[tuple[int, str], Any] = {}
+
+
+class NoKernel(LookupError):
+    """The game has no kernel on the shared API yet."""
+
+
+def kernel_of(game: CompiledGame, form: str = "compiled") -> Any:
+    """The game's kernel for one form, made once per compiled game."""
+    if game.name not in KERNELS:
+        raise NoKernel(f"there is no rules kernel for {game.name!r} on the shared API yet "
+                       f"(games that play on it: {', '.join(sorted(KERNELS))})")
+    if form not in FORMS:
+        raise ValueError(f"unknown kernel form {form!r}: choose one of {', '.join(FORMS)}")
+    key = (id(game), form)
+    if key not in _KERNELS:
+        module, name = KERNELS[game.name].split(":")
+        _KERNELS[key] = getattr(importlib.import_module(module), name)(game, form)
+    return _KERNELS[key]
+
+
+def new_state(game: str | CompiledGame, players: int, seed: int, *, kernel: str = "compiled",
+              root: str | None = None, **options: Any) -> GameState:
+    """A new game: `game` by name (installed, or built in workspace `root`) or already loaded."""
+    compiled = load(game, root) if isinstance(game, str) else game
+    game_kernel = kernel_of(compiled, kernel)
+    engine = game_kernel.new_engine(players, seed, **options)
+    return GameState(game_kernel, engine, players, seed, compiled=kernel == "compiled")
+
+
+def replay(game: CompiledGame, players: int, seed: int, history: list[int], *, kernel: str = "compiled",
+           **options: Any) -> GameState:
+    """The game a history of actions leads to from its seed."""
+    state = new_state(game, players, seed, kernel=kernel, **options)
+    for action in history:
+        state.apply(action)
+    return state

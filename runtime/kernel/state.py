@@ -1,0 +1,129 @@
+"""Any game that has a kernel, through one small API shaped like OpenSpiel's `State`.
+
+```python
+from lawforge.runtime.kernel.state import new_state
+state = new_state("root", players=4, seed=7)       # the compiled kernel, or kernel="python"
+while not state.is_terminal():
+    action = random.choice(state.legal_actions())
+    print(state.describe(action, "uk"))
+    state.apply(action)                            # an illegal action: IllegalAction, state unchanged
+state.returns(); state.history                     # the history replays to the same state
+```
+
+The per-game part is a `GameKernel` (registered in `kernels.py`): it makes the engine from the compiled content,
+describes actions and decides what each seat may see.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from array import array
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ..content import CompiledGame
+
+
+class IllegalAction(ValueError):
+    """An action that is not among the legal ones; the state is unchanged."""
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What one seat sees: the state's cells with what is hidden from it masked, and the decision if theirs."""
+
+    seat: int
+    cells: array[int]
+    hidden: int
+    """How many cells were masked."""
+    options: list[int]
+
+
+class GameKernel(Protocol):
+    """The part of a game's kernel the API needs besides the engine."""
+
+    game: CompiledGame
+
+    def new_engine(self, players: int, seed: int, compiled: bool) -> Any: ...
+
+    def describe(self, state: GameState, action: int, locale: str) -> str: ...
+
+    def mask(self, state: GameState, seat: int, cells: array[int]) -> int: ...
+
+    def result(self, state: GameState) -> dict[str, Any]: ...
+
+
+class GameState:
+    """One game in play. Seats count from 0 here; the command line counts them from 1."""
+
+    def __init__(self, kernel: GameKernel, engine: Any, players: int, seed: int, history: list[int] | None = None,
+                 compiled: bool = True) -> None:
+        self.kernel = kernel
+        self.engine = engine
+        self.players = players
+        self.seed = seed
+        self.compiled = compiled
+        self.history: list[int] = history if history is not None else []
+
+    @property
+    def game(self) -> CompiledGame:
+        return self.kernel.game
+
+    def legal_actions(self) -> list[int]:
+        decision = self.engine.decision()
+        return [] if decision is None else list(decision[2])
+
+    def current_player(self) -> int:
+        """The seat that decides now; -1 once the game is over."""
+        decision = self.engine.decision()
+        return -1 if decision is None else int(decision[1])
+
+    def decision_kind(self) -> int:
+        decision = self.engine.decision()
+        return -1 if decision is None else int(decision[0])
+
+    def apply(self, action: int) -> None:
+        if not self.engine.is_option(action):
+            options = self.legal_actions()
+            shown = ", ".join(map(str, options[:20])) + (" …" if len(options) > 20 else "")
+            raise IllegalAction(f"action {action} is not legal now: the legal actions are {shown or 'none (the game is over)'}")
+        self.engine.apply(action)
+        self.history.append(action)
+
+    def is_terminal(self) -> bool:
+        return bool(self.engine.over())
+
+    def returns(self) -> list[float]:
+        """1 for the winner, 0 for the others (a draw or an unfinished game: 0 for all)."""
+        winner = self.engine.winner() if self.is_terminal() else -1
+        return [1.0 if seat == winner else 0.0 for seat in range(self.players)]
+
+    def clone(self) -> GameState:
+        return GameState(self.kernel, self.engine.copy(), self.players, self.seed, list(self.history), self.compiled)
+
+    def state_hash(self) -> str:
+        """The same for two states exactly alike (cells and control block); what replays are compared by."""
+        digest = hashlib.sha256()
+        for part in self.engine.arrays():
+            digest.update(bytes(part))
+        return digest.hexdigest()
+
+    def observation(self, seat: int) -> Observation:
+        """The state as `seat` sees it: what the content declares hidden from them masked as -1."""
+        cells = array("i", self.engine.arrays()[0])
+        hidden = self.kernel.mask(self, seat, cells)
+        options = self.legal_actions() if self.current_player() == seat else []
+        return Observation(seat, cells, hidden, options)
+
+    def describe(self, action: int, locale: str = "en") -> str:
+        """The action in words, in `locale`, as a player at the table would say it."""
+        return self.kernel.describe(self, action, locale)
+
+    def result(self) -> dict[str, Any]:
+        """Who won and how (the game's own words for its victories), for `simulate`."""
+        return self.kernel.result(self)
+
+    def playout(self, seed: int, max_actions: int = 1_000_000) -> int:
+        """Random legal actions to the end, in compiled code when the kernel is; returns how many. The actions
+        taken are not kept in the history (replay a playout by its seed)."""
+        return int(self.engine.playout(seed & 0xFFFFFFFF, max_actions))

@@ -1,0 +1,1 @@
+"""Root on the shared rules kernel (docs/runtime.md)."""

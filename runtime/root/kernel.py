@@ -1,0 +1,96 @@
+"""Root through the shared API: seating the factions, making the engine, describing actions, what each seat sees.
+
+Which factions sit at the table: those named, else a random draw among the factions the engine plays whose reach
+totals at least the viable sum for the player count (annex A), as the Law's setup step 1 allows.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from array import array
+from itertools import combinations
+from typing import Any
+
+from ..bytecode import FRAME_SIZE, new_state
+from ..content import CompiledGame
+from ..kernel.engine import LAYOUT
+from ..kernel.observe import mask_hidden
+from ..kernel.state import GameState
+from ..vm_py import next_random
+from .describe import describe
+from .tables import RootTables, build_tables
+
+ENGINES = {"compiled": "lawforge.runtime._compiled.root.engine", "python": "lawforge.runtime.root.engine"}
+
+
+class SeatingError(ValueError):
+    """The factions asked for cannot sit at this table (unknown, not played yet, or too few players)."""
+
+
+class RootKernel:
+    """Root's part of the shared API, for one compiled game and one engine form (compiled or python)."""
+
+    def __init__(self, game: CompiledGame, kernel: str = "compiled") -> None:
+        module = importlib.import_module(ENGINES[kernel])
+        self.game = game
+        self.kernel = kernel
+        self.engine_class = module.RootEngine
+        self.tables: RootTables = build_tables(game, dict(module.CODES), frozenset(module.SETUPS))
+
+    def seating(self, players: int, seed: int, factions: list[str] | None) -> list[int]:
+        """The faction of each seat, by name or drawn at random among viable tables."""
+        t = self.tables
+        low = t.numbers["viable_reach_from"]
+        if factions:
+            unknown = [f for f in factions if f not in t.playable]
+            if unknown:
+                raise SeatingError(f"the kernel cannot seat {', '.join(unknown)} yet "
+                                   f"(factions it plays: {', '.join(t.playable)})")
+            if len(factions) != players or len(set(factions)) != len(factions):
+                raise SeatingError(f"give {players} different factions, one per player")
+            return [t.faction_index(f) for f in factions]
+        need = t.arrays["viable_reach"][players - low]
+        reach = t.arrays["reach"]
+        tables = [combo for combo in combinations(t.playable, players)
+                  if sum(reach[t.faction_index(f)] for f in combo) >= need]
+        if not tables:
+            raise SeatingError(f"no viable table of {players} among the factions the kernel plays "
+                               f"({', '.join(t.playable)}): their reach totals less than {need} (annex A)")
+        chosen = list(random.Random(seed).choice(tables))
+        random.Random(seed + 1).shuffle(chosen)
+        return [t.faction_index(f) for f in chosen]
+
+    def new_engine(self, players: int, seed: int, factions: list[str] | None = None) -> Any:
+        seats = self.seating(players, seed, factions)
+        layout = self.game.layout
+        cells = new_state(layout.STATE_SIZE, seed)
+        for seat, faction in enumerate(seats):
+            cells[layout.FIELDS["faction_of"][0] + seat] = faction
+        ctl = array("i", bytes(4 * LAYOUT["ctl_size"]))
+        vmframe = array("i", bytes(4 * FRAME_SIZE * LAYOUT["effect_levels"]))
+        engine = self.engine_class(cells, ctl, self.tables.plan, vmframe, self.tables)
+        engine.start(players, next_random(cells, players))
+        return engine
+
+    def describe(self, state: GameState, action: int, locale: str) -> str:
+        return describe(self, state, action, locale)
+
+    def mask(self, state: GameState, seat: int, cells: array[int]) -> int:
+        return mask_hidden(self.game, seat, cells)
+
+    def result(self, state: GameState) -> dict[str, Any]:
+        engine = state.engine
+        winner = engine.winner()
+        factions = self.game.entities("faction")
+        offset = self.game.layout.FIELDS["faction_of"][0]
+        scores = self.game.layout.FIELDS["score"][0]
+        cells = engine.arrays()[0]
+        return {
+            "winner": winner,
+            "faction": factions[cells[offset + winner]].id.name.lower() if winner >= 0 else None,
+            "victory": ("points", "dominance")[engine.victory()] if winner >= 0 else None,
+            "turns": engine.turn(),
+            "scores": [cells[scores + seat] for seat in range(state.players)],
+            "factions": [factions[cells[offset + seat]].id.name.lower() for seat in range(state.players)],
+        }

@@ -1,0 +1,243 @@
+"""Root's read-only data for the kernel, built once per compiled game: the map, the cards, the factions' tracks
+and every number the rules give, as flat int32 arrays the compiled engine indexes, and the turn plan.
+
+Nothing here is a rule number: each value comes from content/root (constants.yaml, clearings.yaml, cards.yaml,
+tracks.yaml, factions/*.yaml …). What the engine cannot yet play is said here too (`UNPLAYED`).
+"""
+
+from __future__ import annotations
+
+from array import array
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..content import CompiledGame
+from ..kernel.engine import LAYOUT
+from ..kernel.plan import PlannedStep, build_plan
+
+CARD_KINDS = ("ambush", "dominance", "item", "immediate", "persistent")
+SUIT_ANY = 3
+"""In a craft cost, the `any` (?) icon takes the place of the bird, which no cost names (4.1.1)."""
+
+
+def ints(values: list[int]) -> array[int]:
+    return array("i", values or [0])
+
+
+@dataclass
+class RootTables:
+    """What every game of one compiled Root shares. Arrays are row-major; sizes are in `dims`."""
+
+    game: CompiledGame
+    code: array[int]
+    data: array[int]
+    dims: dict[str, int]
+    numbers: dict[str, int]
+    offsets: dict[str, int]
+    strides: dict[str, tuple[int, ...]]
+    arrays: dict[str, array[int]] = field(default_factory=dict)
+    plan: array[int] = field(default_factory=lambda: array("i"))
+    steps: list[PlannedStep] = field(default_factory=list)
+    procedures: list[str] = field(default_factory=list)
+    """Procedure number - 1 → its name: the natives, in the bytecode's order, then the kernel's own."""
+    placeholders: list[str] = field(default_factory=list)
+    """What the kernel plays with that the content marks as placeholder data, said once per game."""
+    playable: list[str] = field(default_factory=list)
+    """Factions whose setup and every step the engine plays."""
+    pieces: list[str] = field(default_factory=list)
+    """`faction/piece` of each row of the piece tables (a PIECE decision's options)."""
+
+    def piece(self, key: str) -> int:
+        return self.pieces.index(key)
+
+    def procedure(self, name: str) -> int:
+        return self.procedures.index(name) + 1
+
+    def faction_index(self, name: str) -> int:
+        return int(self.game.get("faction", name).id)
+
+    def leader_index(self, name: str) -> int:
+        return int(self.game.get("leader", name).id)
+
+    def faction_name(self, index: int) -> str:
+        return str(self.game.entities("faction")[index].id.name.lower())
+
+
+INTERNAL = ("setup_game", "setup_faction", "remove_hits", "discard_card", "field_hospitals", "dominance_activate",
+            "dominance_take", "turmoil")
+"""Procedures the engine calls itself, numbered after the natives."""
+
+
+def build_tables(game: CompiledGame, codes: dict[str, int], setups: frozenset[str]) -> RootTables:
+    """`codes`: the procedures the engine plays, by name; `setups`: the factions whose setup it plays."""
+    layout = game.layout
+    clearings = game.entities("clearing")
+    cards = game.entities("card")
+    suits = game.entities("suit")
+    items = game.entities("item")
+    factions = game.entities("faction")
+    dims = {"clearings": len(clearings), "cards": len(cards), "suits": len(suits), "items": len(items),
+            "factions": len(factions), "seats": dict(layout.SPACES)["player"],
+            "leaders": len(game.entities("leader"))}
+    numbers = {c.id.name.lower(): c.value for c in game.entities("constant")}
+    tables = RootTables(game, game.code, game.data, dims, numbers,
+                        {name: offset for name, (offset, _, _) in layout.FIELDS.items()},
+                        {name: extents for name, (_, extents, _) in layout.FIELDS.items()})
+    tables.arrays.update(_map_arrays(clearings))
+    tables.arrays.update(_card_arrays(cards))
+    tables.arrays["item_supply"] = ints([item.supply for item in items])
+    tables.arrays["item_ruin"] = ints([int(item.ruin) for item in items])
+    tables.arrays.update(_faction_arrays(game, factions))
+    _piece_rows(tables, factions)
+    die = game.get("die", "battle_die")
+    columns = ("recruit", "move", "battle", "build")
+    tables.arrays["leader_viziers"] = ints([columns.index(column) for leader in game.entities("leader")
+                                            for column in leader.viziers])
+    tables.arrays["die_faces"] = ints([face.value for face in die.faces for _ in range(face.count)])
+    tables.arrays["reach"] = ints([faction.reach for faction in factions])
+    tables.arrays["viable_reach"] = ints([row[0] for row in game.get("table", "viable_reach").values])
+    tables.numbers["viable_reach_from"] = int(game.get("table", "viable_reach").rows.keys[0])
+    tables.procedures = [*layout.NATIVES, *INTERNAL]
+    tables.arrays["impl"] = ints([0] + [codes.get(name, 0) for name in tables.procedures])
+    _plan(tables, game, factions)
+    _playable(tables, game, factions, codes, setups)
+    _card_effects(tables, game, cards, codes)
+    order = sorted(factions, key=lambda faction: -faction.reach)
+    tables.arrays["setup_order"] = ints([int(faction.id) for faction in order])
+    tables.placeholders.append("setup order of the factions (5.1.7): the Law's letters are lost, so factions set "
+                               "up by descending reach (" + ", ".join(f.id.name.lower() for f in order) + ")")
+    return tables
+
+
+def _playable(tables: RootTables, game: CompiledGame, factions: tuple[Any, ...], codes: dict[str, int],
+              setups: frozenset[str]) -> None:
+    from ..effects import natives_called
+
+    called = natives_called(game)
+    for faction in factions:
+        name = faction.id.name.lower()
+        steps = [step for step in tables.steps if step.key.startswith(f"faction/{name}/")]
+        if name in setups and all(_step_played(step, tables, codes, called) for step in steps):
+            tables.playable.append(name)
+
+
+def _step_played(step: PlannedStep, tables: RootTables, codes: dict[str, int],
+                 called: dict[str, frozenset[str]]) -> bool:
+    if step.effect >= 0:
+        return all(name in codes for name in called.get(step.key, ()))
+    return tables.procedures[step.procedure - 1] in codes
+
+
+def _card_effects(tables: RootTables, game: CompiledGame, cards: tuple[Any, ...], codes: dict[str, int]) -> None:
+    """Immediate cards run their effect when crafted, if the engine plays every native it calls; a card the
+    engine cannot honour in full is not offered for crafting (its suit can still be spent)."""
+    from ..effects import natives_called
+
+    called = natives_called(game)
+    for index, card in enumerate(cards):
+        key = f"card/{card.id.name.lower()}/power"
+        if card.kind == "immediate":
+            if key in game.layout.ENTRIES and all(name in codes for name in called.get(key, ())):
+                tables.arrays["card_effect"][index] = game.layout.ENTRIES[key]
+            else:
+                tables.arrays["card_craftable"][index] = 0
+
+
+def _map_arrays(clearings: tuple[Any, ...]) -> dict[str, array[int]]:
+    n = len(clearings)
+    paths = [0] * (n * n)
+    rivers = [0] * (n * n)
+    for c in clearings:
+        for d in c.paths:
+            paths[int(c.id) * n + int(d)] = paths[int(d) * n + int(c.id)] = 1
+        for d in c.rivers:
+            rivers[int(c.id) * n + int(d)] = rivers[int(d) * n + int(c.id)] = 1
+    return {
+        "paths": ints(paths), "rivers": ints(rivers),
+        "slots": ints([c.slots for c in clearings]),
+        "ruin_slots": ints([c.ruins for c in clearings]),
+        "corner": ints([int(c.corner) for c in clearings]),
+        "opposite": ints([int(c.opposite) if c.opposite is not None else -1 for c in clearings]),
+        "printed_suit": ints([int(c.suit) if c.suit is not None else -1 for c in clearings]),
+    }
+
+
+def _card_arrays(cards: tuple[Any, ...]) -> dict[str, array[int]]:
+    cost: list[int] = []
+    for card in cards:
+        row = [0, 0, 0, 0]
+        for suit in card.craft_cost:
+            row[{"fox": 0, "rabbit": 1, "mouse": 2}.get(suit, SUIT_ANY)] += 1
+        cost += row
+    return {
+        "card_suit": ints([int(card.suit) for card in cards]),
+        "card_kind": ints([CARD_KINDS.index(card.kind) for card in cards]),
+        "card_copies": ints([card.copies for card in cards]),
+        "card_item": ints([int(card.item) if card.item is not None else -1 for card in cards]),
+        "card_vp": ints([card.vp or 0 for card in cards]),
+        "card_cost": ints(cost),
+        "card_craftable": ints([int(bool(card.craft_cost)) for card in cards]),
+        "card_effect": ints([-1] * len(cards)),
+    }
+
+
+def _faction_arrays(game: CompiledGame, factions: tuple[Any, ...]) -> dict[str, array[int]]:
+    """Piece counts per faction and piece, and each track's spaces (cost, vp, draw) in order."""
+    tracks = {(int(t.faction), t.piece): t for t in game.entities("track")}
+    out: dict[str, array[int]] = {}
+    for faction in factions:
+        name = faction.id.name.lower()
+        for piece in faction.pieces:
+            out[f"{name}_{piece.id}_count"] = ints([piece.count])
+            track = tracks.get((int(faction.id), piece.id))
+            if track is not None:
+                out[f"{name}_{piece.id}_cost"] = ints([space.cost or 0 for space in track.spaces])
+                out[f"{name}_{piece.id}_vp"] = ints([space.vp or 0 for space in track.spaces])
+                out[f"{name}_{piece.id}_draw"] = ints([space.draw for space in track.spaces])
+    return out
+
+
+def _piece_rows(tables: RootTables, factions: tuple[Any, ...]) -> None:
+    """Every kind of building and token on the map, one row each: its faction, whether it is a building, the
+    field that counts it per clearing, where a removed one goes, whether it crafts (content: factions' pieces)."""
+    rows = [(int(faction.id), piece) for faction in factions for piece in faction.pieces
+            if piece.kind in ("building", "token") and piece.field is not None]
+    offsets = tables.offsets
+    tables.pieces = [f"{tables.faction_name(faction)}/{piece.id}" for faction, piece in rows]
+    tables.dims["pieces"] = len(rows)
+    tables.arrays["piece_faction"] = ints([faction for faction, _ in rows])
+    tables.arrays["piece_building"] = ints([int(piece.kind == "building") for _, piece in rows])
+    tables.arrays["piece_field"] = ints([offsets[piece.field.name.lower()] for _, piece in rows])
+    tables.arrays["piece_return"] = ints([offsets[piece.returns_to.name.lower()] if piece.returns_to is not None else -1
+                                          for _, piece in rows])
+    tables.arrays["piece_crafts"] = ints([int(piece.crafting) for _, piece in rows])
+
+
+def _plan(tables: RootTables, game: CompiledGame, factions: tuple[Any, ...]) -> None:
+    """Each faction's turn from its content: its steps in order, with their mode, limit and budget."""
+    phases = len(game.entities("phase"))
+    steps: list[PlannedStep] = []
+    budgets: list[list[int]] = []
+    dominance = any(card.kind == "dominance" for card in game.entities("card"))
+    daylight = int(game.get("phase", "daylight").id)
+    for faction in factions:
+        role = int(faction.id)
+        amounts = dict(faction.budgets)
+        names = list(amounts)
+        budgets.append([amounts[name] for name in names])
+        for index, step in enumerate(faction.turn):
+            key = f"faction/{faction.id.name.lower()}/turn/{index}"
+            effect = game.layout.ENTRIES.get(key, -1)
+            procedure = tables.procedure(step.native.name.lower()) if step.native is not None else 0
+            steps.append(PlannedStep(key, role, int(step.phase), procedure, step.mode, step.per_turn or 0,
+                                     names.index(step.budget) if step.budget else -1, effect))
+        if dominance:  # any faction may activate or take a dominance card in its Daylight (3.3.1, 3.3.4)
+            for name in ("dominance_activate", "dominance_take"):
+                steps.append(PlannedStep(f"faction/{faction.id.name.lower()}/{name}", role, daylight,
+                                         tables.procedure(name), "menu"))
+    tables.plan, tables.steps = build_plan(len(factions), phases, steps, budgets)
+    if len(tables.plan) > 1 << 16:
+        raise ValueError("the turn plan is too large")
+    tables.dims["steps"] = len(tables.steps)
+    tables.dims["max_options"] = LAYOUT["max_options"]
+
