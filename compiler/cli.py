@@ -187,7 +187,8 @@ def build(ws: Workspace, games: tuple[str, ...], check_only: bool, out_dir: Path
         elif changed:
             warnings = len(diagnostics)
             note = f" ({warnings} warnings: run `lawforge check {game}` to list them)" if warnings else ""
-            err.print(f"[green]built[/] {game}{note}" + (f"; sheets in {escape(str(sheets_dir))}" if sheets_dir else ""))
+            where = f"; sheets in {escape(str(sheets_dir))}" if sheets_dir else ""
+            err.print(f"[green]built[/] {game}{note}{where}")
     sys.exit(1 if failed else 0)
 
 

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from .chronicle import Chronicle
 
 MAX_BYTES = 1 << 20
-"""A Chronicle of Oath is about 12 KB; a file a hundred times larger is not one."""
+"""A Chronicle of Oath is about 8 KB; a file a hundred times larger is not one."""
 MAX_DEPTH = 16
 """A Chronicle nests four levels deep ($.sites[3].cards); deeper text is refused before it is parsed."""
 MAX_SHOWN = 20
