@@ -1,6 +1,7 @@
 """Builds the Cython extensions: the effect VM, one table module per generated game (packages come from
-pyproject's package-dir), and the compiled Oath kernel (runtime/kernels.py): runtime/state.py and
-runtime/oath/*.py compiled as they are into lawforge.runtime._compiled, then a fingerprint of those sources."""
+pyproject's package-dir; each compiled with the digest of its .pyx, runtime/stamp.py), and the compiled Oath
+kernel (runtime/kernels.py): runtime/state.py and runtime/oath/*.py compiled as they are into
+lawforge.runtime._compiled, then a fingerprint of those sources."""
 import hashlib
 import importlib.util
 import os
@@ -12,19 +13,23 @@ from setuptools.command.build_ext import build_ext
 
 GENERATED = Path("generated")
 KERNEL_BUILD = Path("build/kernel")
+TABLES_BUILD = Path("build/tables")
 KERNEL_FLAGS = ["-O2", "-g0"]
 """Python's own -O3 -g doubles the compile time of the kernel's large C files and gains nothing measurable."""
 
 
-def load_kernels():
-    """runtime/kernels.py by path: what the compiled kernel is built from (lawforge is not importable yet)."""
-    spec = importlib.util.spec_from_file_location("lawforge_kernels", "runtime/kernels.py")
+def load_runtime_module(name):
+    """runtime/NAME.py by path (lawforge is not importable yet)."""
+    spec = importlib.util.spec_from_file_location(f"lawforge_{name}", f"runtime/{name}.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-KERNELS = load_kernels()
+KERNELS = load_runtime_module("kernels")
+"""What the compiled kernel is built from."""
+STAMP = load_runtime_module("stamp")
+"""How a table module carries the digest of its .pyx."""
 FINGERPRINT = f"{KERNELS.COMPILED_PACKAGE}.fingerprint"
 
 
@@ -111,9 +116,20 @@ class BuildExt(build_ext):
         stamp.write_text(digest)
 
 
+def table_source(pyx):
+    """The source a table module is compiled from: its .pyx with the line naming its digest, under build/tables
+    (rewritten only when it changes)."""
+    source = TABLES_BUILD / pyx.parent.name / pyx.name
+    text = STAMP.stamped(pyx.read_bytes())
+    if not source.exists() or source.read_bytes() != text:
+        source.parent.mkdir(parents=True, exist_ok=True)
+        source.write_bytes(text)
+    return str(source)
+
+
 games = sorted(p.name for p in GENERATED.iterdir() if (p / "__init__.py").exists())
 extensions = [Extension("lawforge.runtime.vm", ["runtime/vm.pyx"])] + [
-    Extension(f"lawforge.generated.{pyx.parent.name}.{pyx.stem}", [str(pyx)])
+    Extension(f"lawforge.generated.{pyx.parent.name}.{pyx.stem}", [table_source(pyx)])
     for pyx in sorted(GENERATED.glob("*/*.pyx"))
 ]
 setup(

@@ -2,11 +2,14 @@
 
 A build that finds errors writes nothing. A build whose inputs (content and compiler) and
 outputs are unchanged since the last one does nothing, without loading the compiler stages.
+A build killed midway is finished by the next one: it removes the temporary files the killed one
+left and compiles the tables again unless the extension carries the digest of the current `.pyx`.
 """
 
 from __future__ import annotations
 
 import json
+import shutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,7 +17,8 @@ from typing import TYPE_CHECKING
 
 from . import __version__
 from .diagnostics import Diagnostic
-from .files import digest, is_temporary, tree_digest, write_atomically
+from .files import (check_all_writable, check_writable, digest, is_temporary, leftover_temporaries, tree_digest,
+                    write_atomically)
 from .workspace import Workspace
 
 if TYPE_CHECKING:
@@ -79,6 +83,8 @@ def generate(ws: Workspace, game: str) -> tuple[GeneratedGame | None, list[Diagn
         "content_hash": tree_digest(content_files(ws, game), ws.root),
         "entities": {kind: len(items) for kind, items in linked.entities.items()},
         "inventory": {item.id: item.count for item in linked.game.inventory},
+        **({"players": {"min": linked.game.players.min, "max": linked.game.players.max}}
+           if linked.game.players is not None else {}),
         "files": {name: digest(text.encode()) for name, text in sorted(code.items())},
     }
     code["MANIFEST.json"] = json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"
@@ -88,24 +94,53 @@ def generate(ws: Workspace, game: str) -> tuple[GeneratedGame | None, list[Diagn
     return out, diagnostics
 
 
+INTERRUPTED = "left by an interrupted write"
+STALE_EXTENSION = "built from another tables.pyx: a compile failed or was interrupted"
+MISSING_EXTENSION = "missing: the tables are not compiled"
+
+
 def stale_outputs(ws: Workspace, generated: GeneratedGame) -> list[tuple[str, str]]:
+    """(path, why) for each committed output that differs from what the content gives, and for the compiled
+    tables when they were not built from the generated `.pyx`."""
+    problems = stale_files(ws, generated)
+    pyx = f"generated/{generated.name}/tables.pyx"
+    if pyx in generated.files:
+        problems += _stale_extension(ws, generated.name, digest(generated.files[pyx].encode()))
+    return problems
+
+
+def stale_files(ws: Workspace, generated: GeneratedGame) -> list[tuple[str, str]]:
     """(path, why) for each committed output that differs from what the content gives."""
     problems = []
     for rel, text in generated.files.items():
         path = ws.root / rel
         if not path.exists():
             problems.append((rel, "missing"))
+        elif not path.is_file():
+            problems.append((rel, "not a file"))
         elif path.read_bytes() != text.encode():
             problems.append((rel, "stale or edited by hand"))
     expected = set(generated.files)
     for directory in (ws.generated / generated.name, ws.schemas / generated.ruleset):
+        leftovers = set(leftover_temporaries(directory))
         if directory.is_dir():
             for path in sorted(directory.rglob("*")):
                 rel = ws.rel(path)
-                if path.is_file() and rel not in expected and "__pycache__" not in path.parts \
+                if path in leftovers:
+                    problems.append((rel, INTERRUPTED))
+                elif path.is_file() and rel not in expected and "__pycache__" not in path.parts \
                         and path.suffix not in IGNORED_SUFFIXES:
                     problems.append((rel, "not produced by the build"))
     return problems
+
+
+def _stale_extension(ws: Workspace, game: str, pyx_digest: str) -> list[tuple[str, str]]:
+    from .extension import embedded_digest, extension_path
+
+    extension = extension_path(ws.generated / game / "tables.pyx")
+    if embedded_digest(extension, f"lawforge.generated.{game}.tables") == pyx_digest:
+        return []
+    return [(ws.rel(extension), STALE_EXTENSION if extension.exists() else MISSING_EXTENSION)]
 
 
 @dataclass
@@ -114,20 +149,17 @@ class Stamp:
 
     inputs: str
     outputs: dict[str, str]
-    extension_source: str
-    """Digest of the .pyx the extension was compiled from."""
 
     @classmethod
     def read(cls, path: Path) -> Stamp | None:
         try:
             data = json.loads(path.read_text())
-            return cls(data["inputs"], data["outputs"], data["extension_source"])
+            return cls(data["inputs"], data["outputs"])
         except (OSError, ValueError, KeyError, TypeError):
             return None
 
     def write(self, path: Path) -> None:
-        body = {"inputs": self.inputs, "outputs": self.outputs, "extension_source": self.extension_source}
-        write_atomically(path, json.dumps(body, indent=2) + "\n")
+        write_atomically(path, json.dumps({"inputs": self.inputs, "outputs": self.outputs}, indent=2) + "\n")
 
     def outputs_intact(self, root: Path) -> bool:
         for rel, expected in self.outputs.items():
@@ -144,36 +176,43 @@ def _inputs_digest(ws: Workspace, game: str, sheets_dir: Path | None) -> str:
 
 def build_game(ws: Workspace, game: str, *, sheets_dir: Path | None, force: bool,
                progress: Progress) -> tuple[bool, list[Diagnostic]]:
-    """Returns (changed anything, diagnostics); diagnostics with errors mean nothing was written."""
-    from .extension import compile_extension, extension_path
+    """Returns (changed anything, diagnostics); diagnostics with errors mean nothing was written.
 
+    Raises WriteError before the long work when an output folder cannot be written."""
+    from .extension import abandoned_work, compile_extension, embedded_digest, extension_path
+
+    for folder in abandoned_work(ws.cache):
+        shutil.rmtree(folder, ignore_errors=True)
     stamp_path = ws.cache / f"build-{game}.json"
     inputs = _inputs_digest(ws, game, sheets_dir)
     stamp = Stamp.read(stamp_path)
     if not force and stamp is not None and stamp.inputs == inputs and stamp.outputs_intact(ws.root):
         progress(f"{game}: up to date")
         return False, []
+    for folder in (ws.generated, ws.schemas, ws.cache, *([sheets_dir] if sheets_dir is not None else [])):
+        check_writable(folder, folder=True)
 
     progress(f"{game}: checking and generating")
     generated, diagnostics = generate(ws, game)
     if generated is None:
         return False, diagnostics
-    for rel, text in generated.files.items():
-        path = ws.root / rel
-        if not path.exists() or path.read_bytes() != text.encode():
-            write_atomically(path, text)
-            progress(f"{game}: wrote {rel}")
-    for rel, why in stale_outputs(ws, generated):
-        if why == "not produced by the build" and rel.startswith(f"generated/{game}/"):
+    changed = {ws.root / rel: text for rel, text in generated.files.items()
+               if not (ws.root / rel).is_file() or (ws.root / rel).read_bytes() != text.encode()}
+    check_all_writable(list(changed))
+    for path, text in changed.items():
+        write_atomically(path, text)
+        progress(f"{game}: wrote {ws.rel(path)}")
+    for rel, why in stale_files(ws, generated):
+        if why == INTERRUPTED or why == "not produced by the build" and rel.startswith(f"generated/{game}/"):
             (ws.root / rel).unlink()
             progress(f"{game}: removed {rel}")
 
     pyx = ws.generated / game / "tables.pyx"
     extension = extension_path(pyx)
-    pyx_digest = digest(pyx.read_bytes())
-    if force or not extension.exists() or stamp is None or stamp.extension_source != pyx_digest:
+    module = f"lawforge.generated.{game}.tables"
+    if force or embedded_digest(extension, module) != digest(pyx.read_bytes()):
         progress(f"{game}: compiling {ws.rel(pyx)} (Cython)")
-        compile_extension(pyx, f"lawforge.generated.{game}.tables")
+        compile_extension(pyx, module, ws.cache)
 
     outputs = {rel: digest(text.encode()) for rel, text in generated.files.items()}
     outputs[ws.rel(extension)] = digest(extension.read_bytes())
@@ -183,5 +222,5 @@ def build_game(ws: Workspace, game: str, *, sheets_dir: Path | None, force: bool
         locales = generated.linked.game.locales
         for path in render_sheets(ws, generated.linked, locales, sheets_dir, progress=progress):
             outputs[str(path.resolve())] = digest(path.read_bytes())
-    Stamp(inputs, outputs, pyx_digest).write(stamp_path)
+    Stamp(inputs, outputs).write(stamp_path)
     return True, diagnostics

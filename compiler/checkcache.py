@@ -38,14 +38,14 @@ def _cache_path(ws: Workspace, game: str) -> Path:
 def _cached(ws: Workspace, game: str, key: str) -> list[Diagnostic] | None:
     try:
         entry = json.loads(_cache_path(ws, game).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    if entry.get("key") != key:
-        return None
-    if any(_file_digest(ws.root / path) != expected for path, expected in entry["documents"].items()):
-        return None
-    return [Diagnostic(**row | {"severity": Severity(row["severity"]), "loc": tuple(row["loc"])})
-            for row in entry["diagnostics"]]
+        if entry.get("key") != key:
+            return None
+        if any(_file_digest(ws.root / path) != expected for path, expected in entry["documents"].items()):
+            return None
+        return [Diagnostic(**row | {"severity": Severity(row["severity"]), "loc": tuple(row["loc"])})
+                for row in entry["diagnostics"]]
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None  # no cache, or one damaged: check again
 
 
 def check_games_cached(ws: Workspace, games: list[str]) -> list[Diagnostic]:
@@ -94,6 +94,9 @@ def _check_and_remember(ws: Workspace, game: str, key: str) -> list[Diagnostic]:
     if linked is not None:
         documents = {d.path: _file_digest(ws.root / d.path) for d in linked.game.documents if d.path}
         rows = [asdict(d) | {"severity": d.severity.value, "loc": list(d.loc)} for d in diagnostics]
-        ws.cache.mkdir(exist_ok=True)
-        write_atomically(_cache_path(ws, game), json.dumps({"key": key, "documents": documents, "diagnostics": rows}))
+        try:
+            entry = {"key": key, "documents": documents, "diagnostics": rows}
+            write_atomically(_cache_path(ws, game), json.dumps(entry))
+        except OSError:
+            pass  # a read-only or full cache: the check is done all the same, only not remembered
     return diagnostics

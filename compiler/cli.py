@@ -1,4 +1,8 @@
-"""The `lawforge` command line. Each command is a thin shell over one stage's entry function."""
+"""The `lawforge` command line. Each command is a thin shell over one stage's entry function.
+
+A user's mistake never ends in a traceback: a bad option or an unknown name exits 2 with one line, a file that
+cannot be read or written (a full disk, a read-only folder) exits 1 with one line naming it and the reason. A
+command that writes a file checks first that it can, before its long work."""
 
 from __future__ import annotations
 
@@ -7,7 +11,7 @@ import gc
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 from rich.console import Console
@@ -15,6 +19,7 @@ from rich.markup import escape
 
 from . import __version__
 from .diagnostics import Diagnostic, render_json, render_text, sort_diagnostics, summary
+from .files import WriteError
 from .workspace import Workspace, WorkspaceError
 
 err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -34,10 +39,37 @@ def _root_option(command: Callable[..., Any]) -> Callable[..., Any]:
             ws = Workspace.open(root)
             return command(ws, **kwargs)
         except WorkspaceError as exc:
-            err.print(f"[bold red]error:[/] {escape(str(exc))}")
-            sys.exit(2)
+            _fail(str(exc), 2)
+        except OSError as exc:
+            _fail(_os_error(exc, root), 1)
 
     return wrapper
+
+
+def _fail(message: str, status: int) -> NoReturn:
+    err.print(f"[bold red]error:[/] {escape(message)}")
+    sys.exit(status)
+
+
+def _shown(path: str | Path, root: Path | None) -> str:
+    """A path as a user reads it: relative to the workspace when inside it."""
+    absolute = Path(path).absolute()
+    workspace = (root or Path.cwd()).absolute()
+    return absolute.relative_to(workspace).as_posix() if absolute.is_relative_to(workspace) else str(path)
+
+
+def _os_error(exc: OSError, root: Path | None) -> str:
+    """One line for a file the command could not read or write: the path and the system's reason."""
+    reason = exc.strerror or str(exc)
+    if exc.filename is None:
+        return reason
+    where = _shown(exc.filename, root)
+    if not isinstance(exc, WriteError):
+        return f"{where}: {reason}"
+    if exc.blocking is not None:
+        reason = "it is not a folder" if exc.blocking == Path(exc.filename) else \
+            f"{_shown(exc.blocking, root)} is not a folder"
+    return f"cannot write {where}: {reason}"
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -60,8 +92,7 @@ def _print_diagnostics(ws: Workspace, diagnostics: list[Diagnostic], fmt: str, e
 def _locale_of(game: str, locales: tuple[str, ...] | list[str], locale: str) -> str:
     """`locale`, or exit naming the game's locales."""
     if locale not in locales:
-        err.print(f"[bold red]error:[/] {game} has no locale {locale!r} (locales: {', '.join(locales)})")
-        sys.exit(2)
+        _fail(f"{game} has no locale {locale!r} (locales: {', '.join(locales)})", 2)
     return locale
 
 
@@ -133,7 +164,7 @@ def build(ws: Workspace, games: tuple[str, ...], check_only: bool, out_dir: Path
                 failed = True
                 continue
             for rel, why in stale_outputs(ws, generated):
-                err.print(f"[bold red]stale:[/] {rel} ({why})")
+                err.print(f"[bold red]stale:[/] {escape(rel)} ({why})")
                 failed = True
         if failed:
             err.print("run `lawforge build` to regenerate")
@@ -156,21 +187,26 @@ def build(ws: Workspace, games: tuple[str, ...], check_only: bool, out_dir: Path
         elif changed:
             warnings = len(diagnostics)
             note = f" ({warnings} warnings: run `lawforge check {game}` to list them)" if warnings else ""
-            err.print(f"[green]built[/] {game}{note}" + (f"; sheets in {sheets_dir}" if sheets_dir else ""))
+            where = f"; sheets in {escape(str(sheets_dir))}" if sheets_dir else ""
+            err.print(f"[green]built[/] {game}{note}{where}")
     sys.exit(1 if failed else 0)
 
 
 @main.command()
 @click.argument("game")
 @click.option("--locale", "locales", multiple=True, help="Locale to render (repeatable; default: all of the game's).")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("out"),
-              show_default=True, help="Folder to write GAME.LOCALE.html and GAME.LOCALE.pdf into.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Folder to write GAME.LOCALE.html and GAME.LOCALE.pdf into (default: out/ in the workspace).")
 @click.option("--preview", is_flag=True, help="Translator preview: mark untranslated strings visibly.")
 @_root_option
-def sheets(ws: Workspace, game: str, locales: tuple[str, ...], out_dir: Path, preview: bool) -> None:
+def sheets(ws: Workspace, game: str, locales: tuple[str, ...], out_dir: Path | None, preview: bool) -> None:
     """Render the reference sheets of GAME as HTML and PDF."""
+    from .files import check_writable
     from .sheets import SheetError, render_sheets
 
+    out_dir = out_dir or ws.root / "out"
+    ws.select([game])
+    check_writable(out_dir, folder=True)
     linked = _checked(ws, game)
     for locale in locales:
         _locale_of(game, linked.game.locales, locale)
@@ -181,7 +217,7 @@ def sheets(ws: Workspace, game: str, locales: tuple[str, ...], out_dir: Path, pr
         err.print(f"[bold red]error:[/] {escape(str(exc))}")
         sys.exit(1)
     for path in written:
-        out.print(str(path))
+        out.print(escape(str(path)))
 
 
 @main.command()
@@ -202,19 +238,18 @@ def show(ws: Workspace, game: str, kind: str, entity_id: str, locale: str | None
         compiled = load(game, root=ws.root)
         entity = compiled.get(kind, entity_id)
     except ContentNotFound as exc:
-        err.print(f"[bold red]error:[/] {escape(str(exc))}")
-        sys.exit(1)
+        _fail(str(exc), 1)
     if locale is not None:
         _locale_of(game, compiled.locales, locale)
     plain = to_plain(entity, locale, compiled.source_locale)
     if fmt == "json":
         click.echo(json.dumps(plain, ensure_ascii=False, indent=2))
         return
-    out.print(f"[bold]{kind} {entity_id}[/]")
+    out.print(f"[bold]{escape(kind)} {escape(entity_id)}[/]")
     for key, value in plain.items():
         if isinstance(value, (dict, list)):
             value = json.dumps(value, ensure_ascii=False)
-        out.print(f"  [cyan]{key}[/]: {value}")
+        out.print(f"  [cyan]{escape(key)}[/]: {escape(str(value))}")
 
 
 @main.group()
@@ -389,21 +424,20 @@ def i18n_tbx(ws: Workspace, game: str, output: Path) -> None:
 KERNEL_HELP = ("Rules kernel: compiled (Cython) or python, which play the same games. Default: compiled, or python "
                "with a warning when the compiled one is not built or is older than runtime/oath's sources "
                "(rebuild: .venv/bin/pip install -e .); a stale one named here is an error.")
+PLAYERS_HELP = "How many play (default 4); the game's content says how many it is for (Oath: 2 to 6)."
 
 
 def _kernel(game: str, kernel: str | None) -> str:
     """The kernel to play `game` with (`--kernel`, else the best fresh one, warning once), or exit: only some games
     can be played yet, and a named kernel must load."""
     if game != "oath":
-        err.print(f"[bold red]error:[/] there is no rules kernel for {game!r} yet (games that play: oath)")
-        sys.exit(2)
+        _fail(f"there is no rules kernel for {game!r} yet (games that play: oath)", 2)
     from lawforge.runtime.kernels import KernelUnavailable, choose_kernel
 
     try:
         chosen, warning = choose_kernel(kernel)
     except KernelUnavailable as why:
-        err.print(f"[bold red]error:[/] {escape(str(why))}")
-        sys.exit(2)
+        _fail(str(why), 2)
     if warning:
         err.print(f"[yellow]warning:[/] {escape(warning)}")
     return chosen
@@ -416,8 +450,25 @@ def _state_class(kernel: str) -> Any:
     return oath_state(kernel)
 
 
-def _chronicle(game: str, compiled: Any, path: Path | None) -> Any:
-    """The Chronicle a game is set up from (None: a first game), or exit with the file's problem."""
+def _playable(ws: Workspace, game: str, kernel: str | None, players: int) -> tuple[Any, str]:
+    """The compiled content of `game` in the workspace and the kernel to play it with, or exit: a game of the
+    workspace, built, with a kernel, for this many players."""
+    from lawforge.runtime import ContentNotFound, load
+
+    ws.select([game])
+    chosen = _kernel(game, kernel)
+    try:
+        compiled = load(game, root=ws.root)
+    except ContentNotFound as exc:
+        _fail(str(exc), 1)
+    fewest, most = compiled.players or (players, players)
+    if not fewest <= players <= most:
+        _fail(f"--players {players}: {game} is played by {fewest} to {most} players", 2)
+    return compiled, chosen
+
+
+def _chronicle(compiled: Any, path: Path | None) -> Any:
+    """The Chronicle a game is set up from (None: a first game), or exit naming each problem of the file."""
     if path is None:
         return None
     from lawforge.runtime.oath.chronicle import Chronicle, ChronicleError
@@ -425,19 +476,20 @@ def _chronicle(game: str, compiled: Any, path: Path | None) -> Any:
     try:
         return Chronicle.load(path, compiled)
     except ChronicleError as error:
-        err.print(f"[bold red]error:[/] {escape(str(error))}")
+        for problem in error.problems:
+            err.print(f"[bold red]error:[/] {escape(problem)}")
         sys.exit(1)
 
 
-def _play_one(args: tuple[str, str, int, int, Any]) -> dict[str, Any]:
-    """One random game to its end (run in a worker process)."""
+def _play_one(args: tuple[str, Path, str, int, int, Any]) -> dict[str, Any]:
+    """One random game to its end (run in a worker process, on the workspace's content)."""
     import random
     import time
 
     from lawforge.runtime import load
 
-    game, kernel, players, seed, chronicle = args
-    state = _state_class(kernel)(load(game), players, seed, chronicle=chronicle)
+    game, root, kernel, players, seed, chronicle = args
+    state = _state_class(kernel)(load(game, root=root), players, seed, chronicle=chronicle)
     rng = random.Random(seed)
     started = time.perf_counter()
     while not state.is_terminal():
@@ -449,7 +501,7 @@ def _play_one(args: tuple[str, str, int, int, Any]) -> dict[str, Any]:
 
 @main.command()
 @click.argument("game")
-@click.option("--players", type=click.IntRange(1, 8), default=4, show_default=True)
+@click.option("--players", type=int, default=4, help=PLAYERS_HELP)
 @click.option("--games", "count", type=click.IntRange(1), default=10, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True, help="Game k uses seed + k.")
 @click.option("--jobs", type=click.IntRange(1), default=None, help="Worker processes (default: one per core).")
@@ -469,16 +521,15 @@ def simulate(ws: Workspace, game: str, players: int, count: int, seed: int, jobs
 
     from rich.progress import Progress
 
-    from lawforge.runtime import load
-
-    kernel = _kernel(game, kernel)
-    chronicle = _chronicle(game, load(game), chronicle_path)
+    compiled, kernel = _playable(ws, game, kernel, players)
+    chronicle = _chronicle(compiled, chronicle_path)
     started = time.perf_counter()
     results = []
-    with ProcessPoolExecutor(max_workers=jobs or os.cpu_count() or 1) as pool, \
+    jobs_args = [(game, ws.root, kernel, players, seed + k, chronicle) for k in range(count)]
+    with ProcessPoolExecutor(max_workers=min(jobs or os.cpu_count() or 1, count)) as pool, \
             Progress(console=err, transient=True, disable=fmt == "json") as progress:
         task = progress.add_task(f"{game}: {count} games", total=count)
-        for result in pool.map(_play_one, [(game, kernel, players, seed + k, chronicle) for k in range(count)]):
+        for result in pool.map(_play_one, jobs_args):
             results.append(result)
             progress.advance(task)
     elapsed = time.perf_counter() - started
@@ -499,9 +550,10 @@ def simulate(ws: Workspace, game: str, players: int, count: int, seed: int, jobs
 
 @main.command()
 @click.argument("game")
-@click.option("--players", type=click.IntRange(1, 8), default=4, show_default=True)
+@click.option("--players", type=int, default=4, help=PLAYERS_HELP)
 @click.option("--seed", type=int, default=1, show_default=True)
-@click.option("--seat", type=int, default=0, show_default=True, help="Your seat; the others play at random.")
+@click.option("--seat", type=int, default=0, show_default=True,
+              help="Your seat, from 0 (the Chancellor) to one less than the players; the others play at random.")
 @click.option("--locale", default="en", show_default=True, help="Language of the descriptions.")
 @click.option("--chronicle", "chronicle_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Set the game up from the Chronicle a previous game wrote (default: a first game).")
@@ -514,14 +566,15 @@ def play(ws: Workspace, game: str, players: int, seed: int, seat: int, locale: s
     """Play GAME in the terminal against random opponents; choose your actions by number."""
     import random
 
-    from lawforge.runtime import load
+    from .files import check_writable
 
-    from .files import write_atomically
-
-    compiled = load(game)
+    compiled, kernel = _playable(ws, game, kernel, players)
+    if not 0 <= seat < players:
+        _fail(f"--seat {seat}: the seats of {players} players are 0 to {players - 1}", 2)
     _locale_of(game, compiled.locales, locale)
-    state = _state_class(_kernel(game, kernel))(compiled, players, seed,
-                                                chronicle=_chronicle(game, compiled, chronicle_path))
+    if chronicle_out is not None:
+        check_writable(chronicle_out)
+    state = _state_class(kernel)(compiled, players, seed, chronicle=_chronicle(compiled, chronicle_path))
     for note in state.placeholders:
         out.print(f"[dim]placeholder: {escape(note)}[/]")
     rng = random.Random(seed)
@@ -538,19 +591,33 @@ def play(ws: Workspace, game: str, players: int, seed: int, seat: int, locale: s
         state.apply(legal[answer - 1])
     out.print(escape(state.result(locale)))
     if chronicle_out is not None:
-        def decide(chooser: int, question: str, options: list[str]) -> int | None:
-            """The person at the terminal makes their own Chronicle choices; the others' are drawn at random."""
-            if chooser != seat:
-                return None
-            out.print(escape(question))
-            for number, option in enumerate(options, 1):
-                out.print(f"  {number:>2}. {escape(option)}")
-            answer = click.prompt(state.label("your_choice", locale), type=click.IntRange(1, len(options)),
-                                  default=1, show_default=False, err=True)
-            return int(answer) - 1
+        _write_chronicle(ws, state, seat, locale, chronicle_out)
 
-        chronicle, notes = state.chronicle(decide, locale)
-        for note in notes:
-            out.print(f"[dim]placeholder: {escape(note)}[/]")
-        write_atomically(chronicle_out, chronicle.model_dump_json(indent=2) + "\n")
-        err.print(f"wrote the Chronicle to {chronicle_out}")
+
+def _write_chronicle(ws: Workspace, state: Any, seat: int, locale: str, path: Path) -> None:
+    """Asks the player at the terminal for their Chronicle choices and saves the Chronicle; if the file cannot be
+    written after all (the disk filled up during the game), it goes to standard output, so it is not lost."""
+    from .files import write_atomically
+
+    def decide(chooser: int, question: str, options: list[str]) -> int | None:
+        """The person at the terminal makes their own Chronicle choices; the others' are drawn at random."""
+        if chooser != seat:
+            return None
+        out.print(escape(question))
+        for number, option in enumerate(options, 1):
+            out.print(f"  {number:>2}. {escape(option)}")
+        answer = click.prompt(state.label("your_choice", locale), type=click.IntRange(1, len(options)),
+                              default=1, show_default=False, err=True)
+        return int(answer) - 1
+
+    chronicle, notes = state.chronicle(decide, locale)
+    for note in notes:
+        out.print(f"[dim]placeholder: {escape(note)}[/]")
+    text = chronicle.model_dump_json(indent=2) + "\n"
+    try:
+        write_atomically(path, text)
+    except WriteError as exc:
+        err.print(f"[bold red]error:[/] {escape(_os_error(exc, ws.root))}; the Chronicle follows, save it by hand")
+        click.echo(text, nl=False)
+        sys.exit(1)
+    err.print(f"wrote the Chronicle to {escape(str(path))}")

@@ -10,7 +10,7 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup, escape
 
-from .files import write_atomically
+from .files import check_all_writable, write_atomically
 from .link import PLACEHOLDER, LinkedGame
 from .models.common import Text
 from .workspace import Workspace
@@ -137,6 +137,7 @@ def render_sheets(ws: Workspace, linked: LinkedGame, locales: Iterable[str], out
         html = render_html(linked, locale, preview=preview)
         rendered[out_dir / f"{linked.name}.{locale}.html"] = html
         rendered[out_dir / f"{linked.name}.{locale}.pdf"] = render_pdf(html, TEMPLATES)
+    check_all_writable(list(rendered))
     for path, data in rendered.items():
         write_atomically(path, data)
     return list(rendered)

@@ -14,11 +14,17 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from .stamp import ATTRIBUTE
 from .text import Text
 
 
 class ContentNotFound(LookupError):
-    pass
+    """No usable compiled content: not built, unreadable, or its extension built from other tables."""
+
+
+class StaleContent(ContentNotFound):
+    """The compiled table module was built from another `tables.pyx` than the generated one (a compile that
+    failed or was killed keeps the old module): running it would play older rules than the content says."""
 
 
 @dataclass(frozen=True)
@@ -45,6 +51,12 @@ class CompiledGame:
     @property
     def locales(self) -> tuple[str, ...]:
         return tuple(self.manifest["locales"])
+
+    @property
+    def players(self) -> tuple[int, int] | None:
+        """The fewest and most players the game is for (game.yaml `players`), if the content says."""
+        players = self.manifest.get("players")
+        return None if players is None else (int(players["min"]), int(players["max"]))
 
     def count(self, label_id: str, n: int, locale: str) -> str:
         """A label that counts, in `locale`: "21 карта", "22 карти", "25 карт"."""
@@ -74,20 +86,31 @@ def _import_from(root: Path, game: str) -> tuple[ModuleType, ModuleType, ModuleT
     folder = (root / "generated" / game).resolve()
     loaded = sys.modules.get(package)
     if loaded is None:
+        if not (folder / "__init__.py").is_file():
+            raise ContentNotFound(f"no compiled content for {game!r} in {folder}: run `lawforge build {game}`")
         spec = importlib.util.spec_from_file_location(package, folder / "__init__.py",
                                                       submodule_search_locations=[str(folder)])
         if spec is None or spec.loader is None:
             raise ContentNotFound(f"no compiled content for {game!r} in {folder}")
         loaded = importlib.util.module_from_spec(spec)
         sys.modules[package] = loaded
-        spec.loader.exec_module(loaded)
+        try:
+            spec.loader.exec_module(loaded)
+            return tuple(importlib.import_module(f"{package}.{part}") for part in PARTS)  # type: ignore[return-value]
+        except BaseException:
+            for name in [package, *(f"{package}.{part}" for part in PARTS)]:
+                sys.modules.pop(name, None)
+            raise
     elif Path(loaded.__file__ or "").resolve().parent != folder:
         raise ContentNotFound(f"{package} is already loaded from {loaded.__file__}, not from {folder}")
     return tuple(importlib.import_module(f"{package}.{part}") for part in PARTS)  # type: ignore[return-value]
 
 
 def load(game: str, root: str | Path | None = None) -> CompiledGame:
-    """The compiled content of `game`: installed with lawforge, or built in workspace `root`."""
+    """The compiled content of `game`: installed with lawforge, or built in workspace `root`.
+
+    Raises ContentNotFound when it is not built or cannot be read, StaleContent when its table extension was
+    built from another `tables.pyx` than the one generated with it."""
     try:
         if root is None:
             entities, tables, layout, plurals = (importlib.import_module(f"lawforge.generated.{game}.{part}")
@@ -96,8 +119,20 @@ def load(game: str, root: str | Path | None = None) -> CompiledGame:
             entities, tables, layout, plurals = _import_from(Path(root), game)
     except ModuleNotFoundError as exc:
         raise ContentNotFound(f"no compiled content for {game!r} ({exc}); run `lawforge build {game}`") from None
+    except (ImportError, SyntaxError, OSError) as exc:
+        raise ContentNotFound(f"cannot load the compiled content of {game!r} ({exc}); run `lawforge build {game}`") \
+            from None
     manifest_path = Path(entities.__file__ or "").with_name("MANIFEST.json")
-    manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+    try:
+        manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+        expected = manifest["files"]["tables.pyx"]
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise ContentNotFound(f"{manifest_path}: not a manifest lawforge wrote ({exc!r}); "
+                              f"run `lawforge build {game}`") from None
+    built = getattr(tables, ATTRIBUTE, None)
+    if built != expected:
+        raise StaleContent(f"{tables.__file__}: the compiled tables of {game} were built from another tables.pyx than "
+                           f"the generated one (a compile failed or was interrupted); run `lawforge build {game}`")
     return CompiledGame(game, manifest, dict(entities.KINDS), dict(entities.ENUMS), tables, layout, tables.code(),
                         tables.data(), plurals)
 

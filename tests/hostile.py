@@ -8,6 +8,7 @@ byte for byte as they were, except those the case says the command was meant to 
 from __future__ import annotations
 
 import base64
+import json
 import os
 import re
 import shutil
@@ -77,6 +78,8 @@ class Case:
     files: dict[str, Any] = field(default_factory=dict)
     stdin: str | None = None
     fault: str | None = None
+    before: list[list[str]] = field(default_factory=list)
+    env: dict[str, str] = field(default_factory=dict)
     exit: int | None = None
     message: str = ""
     changes: list[str] = field(default_factory=list)
@@ -129,6 +132,8 @@ def put_files(case: Case, root: Path) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
         if isinstance(spec, str):
             target.write_bytes(spec.encode("utf-8"))
+        elif "json" in spec:
+            target.write_bytes(edited_json(case, spec).encode("utf-8"))
         elif "base64" in spec:
             target.write_bytes(base64.b64decode(spec["base64"]))
         elif "repeat" in spec:
@@ -149,6 +154,21 @@ def put_files(case: Case, root: Path) -> None:
             raise ValueError(f"{case.path}: unknown file spec for {rel}: {spec!r}")
 
 
+def edited_json(case: Case, spec: dict[str, Any]) -> str:
+    """A JSON fixture of this folder (`json:`), its top-level keys set (`set:`) or removed (`drop:`), written with an
+    indent of 2, then each `[old, new]` of `replace:` replacing the first `old` in the text."""
+    data = json.loads((HOSTILE / spec["json"]).read_text(encoding="utf-8"))
+    data.update(spec.get("set", {}))
+    for key in spec.get("drop", []):
+        del data[key]
+    text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    for old, new in spec.get("replace", []):
+        if old not in text:
+            raise ValueError(f"{case.path}: {spec['json']} does not contain {old!r}")
+        text = text.replace(old, new, 1)
+    return text
+
+
 def snapshot(root: Path) -> dict[str, bytes]:
     files = {}
     for path in sorted(root.rglob("*")):
@@ -159,17 +179,26 @@ def snapshot(root: Path) -> dict[str, bytes]:
     return files
 
 
-def run_case(case: Case, tmp: Path) -> None:
-    root = workspace_copy(case.workspace, tmp / "case")
-    put_files(case, root)
-    before = snapshot(root)
-    env = os.environ | {"LAWFORGE_TEST_FAULT": case.fault or "", "COLUMNS": "200", "NO_COLOR": "1"}
-    argv = [sys.executable, "-c", RUNNER, *[substitute(arg, root) for arg in case.run], "--root", str(root)]
+def lawforge(case: Case, root: Path, args: list[str], fault: str | None) -> subprocess.CompletedProcess[str]:
+    """Runs lawforge with `args` on the workspace copy (`--root` added unless the arguments name one)."""
+    env = os.environ | {"LAWFORGE_TEST_FAULT": fault or "", "COLUMNS": "200", "NO_COLOR": "1"} | case.env
+    argv = [sys.executable, "-c", RUNNER, *[substitute(arg, root) for arg in args]]
+    if "--root" not in args:
+        argv += ["--root", str(root)]
     try:
-        done = subprocess.run(argv, input=case.stdin, capture_output=True, text=True, env=env, cwd=root,
+        return subprocess.run(argv, input=case.stdin, capture_output=True, text=True, env=env, cwd=root,
                               timeout=TIMEOUT)
     except subprocess.TimeoutExpired:
         raise AssertionError(f"{case.name}: still running after {TIMEOUT} s") from None
+
+
+def run_case(case: Case, tmp: Path) -> None:
+    root = workspace_copy(case.workspace, tmp / "case")
+    put_files(case, root)
+    for args in case.before:  # what brought the workspace to the state the case is about; may fail
+        lawforge(case, root, args, fault=None)
+    before = snapshot(root)
+    done = lawforge(case, root, case.run, case.fault)
     for path in root.rglob("*"):  # a case may have made folders unwritable: give them back to the cleanup
         if path.is_dir() and not path.is_symlink():
             path.chmod(0o755)

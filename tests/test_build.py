@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -174,6 +175,42 @@ def test_generated_package_importable_and_typed() -> None:
     assert entities.KINDS["suit"][0].id is entities.SuitId(0)
 
 
+def test_check_names_a_missing_extension(built_mini: Path, tmp_path: Path) -> None:
+    root = tmp_path / "ws"
+    shutil.copytree(built_mini, root)
+    extension = next((root / "generated/mini").glob("tables.*.so"))
+    extension.unlink()
+    result = run("build", "--root", str(root), "--check")
+    assert result.exit_code == 1
+    assert f"stale: generated/mini/{extension.name} (missing: the tables are not compiled)" in result.output
+
+
+def test_an_extension_a_failed_compile_left_is_refused_and_named_then_rebuilt(built_mini: Path, tmp_path: Path) -> None:
+    """The compile fails (here: no C compiler) after the generated files changed: the old module stays on disk."""
+    root = tmp_path / "ws"
+    shutil.copytree(built_mini, root)
+    suits = root / "content/mini/suits.yaml"
+    suits.write_text(suits.read_text().replace("bank_order: 0", "bank_order: x")
+                     .replace("bank_order: 1", "bank_order: 0").replace("bank_order: x", "bank_order: 1"))
+    lawforge = [sys.executable, "-m", "lawforge.compiler"]
+    failed = subprocess.run([*lawforge, "build", "--no-sheets", "--root", str(root)], capture_output=True, text=True,
+                            env=os.environ | {"CC": "false"})
+    assert failed.returncode == 1 and "error: compiling tables.pyx failed:" in failed.stderr
+    assert "Traceback" not in failed.stderr
+    extension = next((root / "generated/mini").glob("tables.*.so"))
+    checked = run("build", "--root", str(root), "--check")
+    assert checked.exit_code == 1
+    assert f"stale: generated/mini/{extension.name} (built from another tables.pyx: a compile failed or was " \
+           f"interrupted)" in checked.output
+    code = f"from lawforge.runtime import StaleContent, load\ntry: load('mini', root=r'{root}')\n" \
+           f"except StaleContent as e: print('refused', e)"
+    refused = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert refused.startswith(f"refused {extension}: the compiled tables of mini were built from another tables.pyx")
+    rebuilt = subprocess.run([*lawforge, "build", "--no-sheets", "--root", str(root)], capture_output=True, text=True)
+    assert rebuilt.returncode == 0, rebuilt.stderr
+    assert run("build", "--root", str(root), "--check").exit_code == 0
+
+
 def test_failed_write_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from lawforge.compiler import files
 
@@ -184,8 +221,9 @@ def test_failed_write_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.Mon
         raise OSError("disk full")
 
     monkeypatch.setattr(files.os, "replace", broken_replace)
-    with pytest.raises(OSError):
+    with pytest.raises(files.WriteError) as failed:
         files.write_atomically(target, "new\n")
+    assert failed.value.filename == str(target) and failed.value.strerror == "disk full"
     assert target.read_text() == "old\n"
     assert [p.name for p in tmp_path.iterdir()] == ["out.py"], "no temporary file left behind"
 

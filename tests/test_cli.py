@@ -1,14 +1,17 @@
-"""The command line around the stages: `show`, `--root`, help and version."""
+"""The command line around the stages: `show`, `--root` (for `play` and `simulate` too), help and version."""
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import REPO, run
+from conftest import REPO, SHARED, run
 
 
 def test_show_json_is_the_compiled_entity() -> None:
@@ -91,3 +94,40 @@ def test_play_in_the_terminal_in_ukrainian() -> None:
 def test_games_without_a_kernel_say_so() -> None:
     result = run("simulate", "mini", "--root", str(REPO / "tests/fixtures/mini"))
     assert result.exit_code == 2 and "there is no rules kernel for 'mini' yet" in result.output
+
+
+def lawforge(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """lawforge in a child process: a workspace's compiled content is imported once per process."""
+    return subprocess.run([sys.executable, "-m", "lawforge.compiler", *args], capture_output=True, text=True,
+                          input=stdin, env=os.environ | {"NO_COLOR": "1", "COLUMNS": "200"}, timeout=300)
+
+
+@pytest.fixture(scope="module")
+def oath_for_three(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of this repository's workspace (its compiled tables too) whose Oath is for 2 or 3 players, rebuilt."""
+    root = tmp_path_factory.mktemp("three") / "main"
+    for part in ("content", "schemas", "generated"):
+        shutil.copytree(REPO / part, root / part, ignore=shutil.ignore_patterns("__pycache__", "*.c"))
+    (root.parent / "shared").symlink_to(SHARED)
+    game = root / "content/oath/game.yaml"
+    game.write_text(game.read_text().replace("players: {min: 2, max: 6}", "players: {min: 2, max: 3}"))
+    built = lawforge("build", "oath", "--no-sheets", "--root", str(root))
+    assert built.returncode == 0, built.stderr
+    return root
+
+
+@pytest.mark.parametrize("command", [["simulate", "oath", "--games", "1", "--jobs", "1"], ["play", "oath"]])
+def test_play_and_simulate_use_the_content_of_the_workspace_named_by_root(oath_for_three: Path,
+                                                                          command: list[str]) -> None:
+    refused = lawforge(*command, "--players", "4", "--root", str(oath_for_three))
+    assert refused.returncode == 2 and "--players 4: oath is played by 2 to 3 players" in refused.stderr, refused.stderr
+    played = lawforge(*command, "--players", "3", "--kernel", "python", "--root", str(oath_for_three),
+                      stdin="1\n" * 3000)
+    assert played.returncode == 0, played.stderr
+
+
+def test_simulate_on_a_workspace_never_built_says_to_build_it(tmp_path: Path) -> None:
+    shutil.copytree(REPO / "content", tmp_path / "content")
+    done = lawforge("simulate", "oath", "--games", "1", "--players", "2", "--root", str(tmp_path))
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert f"no compiled content for 'oath' in {tmp_path}/generated/oath: run `lawforge build oath`" in done.stderr

@@ -445,7 +445,7 @@ SPACES: tuple[tuple[str, int], ...] = (
     ('player', 6),
     ('term', 129),
     ('label', 146),
-    ('table', 6),
+    ('table', 8),
     ('discrepancy', 19),
     ('field', 213),
     ('resource', 3),

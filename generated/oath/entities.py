@@ -297,9 +297,11 @@ class TableId(IntEnum):
     TRAVEL_COST = 0
     END_DIE = 1
     SETUP_FAVOR_PER_BANK = 2
-    SUPPLY_REFRESH_CHANCELLOR = 3
-    SUPPLY_REFRESH_EXILE = 4
-    SEARCH_COST_WORLD_DECK = 5
+    WORLD_DECK_PILE_DENIZENS = 3
+    WORLD_DECK_PILE_VISIONS = 4
+    SUPPLY_REFRESH_CHANCELLOR = 5
+    SUPPLY_REFRESH_EXILE = 6
+    SEARCH_COST_WORLD_DECK = 7
 
 
 class DiscrepancyId(IntEnum):
@@ -3223,6 +3225,28 @@ TABLES: tuple[Table, ...] = (
         rows=Axis(label=Text(en='Players', fr='Joueurs', uk='Гравці'), keys=(1, 5), lower_bounds=True),
         unit=Text(en='favor', fr='faveurs', uk='фавор'),
         values=((3,), (4,)),
+    ),
+    Table(
+        id=TableId.WORLD_DECK_PILE_DENIZENS,
+        source=(Source(doc='s0', line=1032, quote='Prenez 10 cartes habitant face cachée de la pile et mélangez-y'), Source(doc='s0', line=1032, quote='Prenez 15 cartes Habitants face cachée'), Source(doc='s0', line=570, quote='Take 10 denizen Cards facedown', note='setup box: the same procedure when the last Chronicle did not rebuild the deck'), Source(doc='s3', line=676, quote='Візьміть 10 карт мешканців лицьовою стороною вниз із колоди'), Source(doc='s3', line=677, quote='Візьміть 15 карт мешканців лицьовою стороною вниз із колоди')),
+        status='verified',
+        note='The first pile goes on top of the second, both on top of the remaining denizens; world_deck_pile_visions gives the Visions shuffled into each.',
+        name=Text(en='Rebuilding the world deck: denizens', fr='Reconstruire la pioche Monde : Habitants', uk='Створення колоди світу: мешканці'),
+        rule='8.8',
+        rows=Axis(label=Text(en='Pile from the top', fr='Pile depuis le dessus', uk='Стос згори'), keys=(1, 2)),
+        unit=Text(en='denizen cards', fr='cartes Habitant', uk='карти мешканців'),
+        values=((10,), (15,)),
+    ),
+    Table(
+        id=TableId.WORLD_DECK_PILE_VISIONS,
+        source=(Source(doc='s0', line=1032, quote='2 Vision Cards at random'), Source(doc='s0', line=1032, quote='forming a pile of 18 cards'), Source(doc='s0', line=570, quote='forming a pile of 12', note='setup box'), Source(doc='s3', line=676, quote='випадково перемішайте 2 карти Видінь, щоб сформувати колоду з 12 карт'), Source(doc='s3', line=677, quote='перемішайте решту 3 карти Видінь, щоб сформувати колоду з 18 карт')),
+        status='verified',
+        note='Shuffled into the denizens of the same pile (world_deck_pile_denizens): 10 and 2 make 12 cards, 15 and 3 make 18.',
+        name=Text(en='Rebuilding the world deck: Visions', fr='Reconstruire la pioche Monde : Visions', uk='Створення колоди світу: Видіння'),
+        rule='8.8',
+        rows=Axis(label=Text(en='Pile from the top', fr='Pile depuis le dessus', uk='Стос згори'), keys=(1, 2)),
+        unit=Text(en='Vision cards', fr='cartes Vision', uk='карти Видінь'),
+        values=((2,), (3,)),
     ),
     Table(
         id=TableId.SUPPLY_REFRESH_CHANCELLOR,

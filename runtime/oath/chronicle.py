@@ -12,18 +12,18 @@ in play (an edifice at a site is kept and saved, but the kernel does not play it
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Protocol
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict
 
 from ..content import CompiledGame
 from ..state import FlatState
 from ..vm_py import Native
+from .chronicle_file import ChronicleError, SectionEight, read_chronicle
 from .empire import bind_flat, colour, rules_site
-from .setup import REGION_SLOTS, WORLD_DECK_PILES, Cards
+from .setup import Cards, region_slots, world_deck_piles
 
 if TYPE_CHECKING:
     from .game import OathState
@@ -36,16 +36,14 @@ DISPOSSESSED = 6
 
 Side = Literal["exile", "citizen"]
 
+__all__ = ["Chronicle", "ChronicleError", "ChronicleWriter", "Decide", "SavedSite", "write_chronicle"]
+
 
 class Decide(Protocol):
     """A player's choice in the Chronicle: the seat choosing, the question and the options, in the locale the
     writer was given; returns the index of the option chosen, or None to leave it to chance."""
 
     def __call__(self, seat: int, question: str, options: list[str]) -> int | None: ...
-
-
-class ChronicleError(ValueError):
-    """A Chronicle file that cannot set up a game; the message says where and why."""
 
 
 class SavedSite(BaseModel):
@@ -75,42 +73,13 @@ class Chronicle(BaseModel):
 
     @classmethod
     def load(cls, path: Path, game: CompiledGame) -> Chronicle:
-        """Reads and checks a Chronicle file against the compiled game, or raises ChronicleError."""
-        try:
-            chronicle = cls.model_validate(json.loads(path.read_text(encoding="utf-8")))
-        except (OSError, json.JSONDecodeError) as error:
-            raise ChronicleError(f"{path}: cannot read a Chronicle: {error}") from None
-        except ValidationError as error:
-            first = error.errors()[0]
-            where = ".".join(str(part) for part in first["loc"])
-            raise ChronicleError(f"{path}: {where}: {first['msg']}") from None
-        problem = chronicle.problem(game)
-        if problem:
-            raise ChronicleError(f"{path}: {problem}")
-        return chronicle
+        """Reads and checks a Chronicle file against the compiled game, or raises ChronicleError naming every
+        problem with the file and its place (chronicle_file.py)."""
+        return read_chronicle(path, game)
 
-    def problem(self, game: CompiledGame) -> str | None:
-        """What makes this Chronicle unusable with the game, if anything."""
-        if self.oath.upper() not in game.enums["oath"].__members__:
-            return f"oath: unknown Oath {self.oath!r}"
-        if len(self.sites) != sum(count for _, count in REGION_SLOTS):
-            return f"sites: the map has {sum(c for _, c in REGION_SLOTS)} slots, not {len(self.sites)}"
-        seen: set[str] = set()
-        places = [("site_deck", self.site_deck), ("world_deck", self.world_deck), ("relic_deck", self.relic_deck),
-                  ("archive", self.archive), ("dispossessed", self.dispossessed)]
-        places += [(f"sites.{i}", [s.site] + s.cards + s.relics) for i, s in enumerate(self.sites)]
-        for where, ids in places:
-            for qualified in ids:
-                kind, _, name = qualified.partition("/")
-                if kind not in game.layout.UNIONS["card"] or name.upper() not in game.enums[kind].__members__:
-                    return f"{where}: unknown card {qualified!r}"
-                if qualified in seen:
-                    return f"{where}: {qualified!r} is in two places"
-                seen.add(qualified)
-        for qualified in self.ruined:
-            if not qualified.startswith("edifice/") or qualified not in seen:
-                return f"ruined: {qualified!r} is not an edifice in the Chronicle"
-        return None
+    def problems(self, game: CompiledGame) -> list[tuple[str, str]]:
+        """(JSON path, why) for each rule of section 8 this Chronicle breaks with the game's content."""
+        return SectionEight(game).problems(self)
 
 
 def qualified(cards: Cards, card: int) -> str:
@@ -318,7 +287,8 @@ class ChronicleWriter:
 
     def ruin_unruled(self) -> list[int]:
         """8.3.3: intact edifices at sites the winner does not rule are ruined and the denizens where one was are
-        discarded; the sites with ruins are set aside, top Cradle site first."""
+        discarded; the sites with ruins are set aside, top Cradle site first, faceup as they were (8.3.5 moves them
+        back with their cards)."""
         aside = []
         for site in self.on_map():
             flipped = [] if self.ruled(site) else self.intact_edifices(site)
@@ -328,14 +298,16 @@ class ChronicleWriter:
                 self.discard_denizen(denizen, self.flat.get("site_region", site))
             if self.ruins(site):
                 aside.append(site)
-                self.cards.put(int(self.cards.base["site"]) + site, self.zone("box"))
+                card = int(self.cards.base["site"]) + site
+                self.cards.put(card, self.zone("box"), faceup=bool(self.flat.get("card_faceup", card)))
         return aside
 
     def fill_slots(self, aside: list[int]) -> None:
         """8.3.5: the remaining sites pushed up slot by slot (steps 1-3), the ruined sites into the Hinterland
         from the bottom up, then the Provinces (4-5), the site deck facedown into what is left (6), and the
         top site of a region with none faceup flipped (7)."""
-        regions = [region for region, count in REGION_SLOTS for _ in range(count)]
+        slots_of = region_slots(self.state.game)
+        regions = [region for region, count in slots_of for _ in range(count)]
         slots: list[int] = self.on_map() + [-1] * (len(regions) - len(self.on_map()))
         bottom_up = list(reversed(aside))
         for region in ("hinterland", "provinces"):
@@ -352,7 +324,7 @@ class ChronicleWriter:
             self.flat.set("site_slot", site, slot)
             self.flat.set("site_region", site, int(self.state.game.enums["region"][regions[slot].upper()]))
             self.cards.put(site_base + site, self.zone("map"), faceup=bool(self.flat.get("card_faceup", site_base + site)))
-        for region, _ in REGION_SLOTS:
+        for region, _ in slots_of:
             mine = [s for slot, s in enumerate(slots) if regions[slot] == region]
             if not any(self.flat.get("card_faceup", site_base + s) for s in mine):
                 self.flat.set("card_faceup", site_base + mine[0], 1)
@@ -427,7 +399,7 @@ class ChronicleWriter:
         denizens = self.flat.shuffled([c for c in self.cards.all("denizen") if self.flat.get("card_zone", c) not in kept])
         visions = self.flat.shuffled(self.cards.all("vision"))
         deck: list[int] = []
-        for size, count in WORLD_DECK_PILES:
+        for size, count in world_deck_piles(self.state.game):
             pile = [denizens.pop() for _ in range(min(size, len(denizens)))] + [visions.pop() for _ in range(count)]
             deck += self.flat.shuffled(pile)
         self.cards.stack(deck + denizens, self.zone("world_deck"))

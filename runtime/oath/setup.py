@@ -18,15 +18,26 @@ from ..state import FlatState
 if TYPE_CHECKING:
     from .chronicle import Chronicle
 
-REGION_SLOTS = (("cradle", 2), ("provinces", 3), ("hinterland", 3))
-"""Map slots top to bottom (2.1.1); the slot number of a site is its place in this order."""
-WORLD_DECK_PILES = ((10, 2), (15, 3))
-"""Rebuilding the world deck (setup box, 8.8): 10 denizens with 2 Visions, then 15 with 3."""
-RELIQUARY_SPACES = 4
-"""2.3: the Imperial Reliquary holds four relics."""
 DISCARD_USUAL, DISCARD_WORLD_DECK_BOTTOM, DISCARD_ON_PILE = 0, 1, 2
 """Where a player's discards go (`discard_destination`): where the glossary's Discard says, the bottom of the world
 deck (Cracked Horn), or a region's discard pile: DISCARD_ON_PILE + 2 * region, plus 1 for its bottom (Bracken)."""
+
+
+def region_slots(game: CompiledGame) -> tuple[tuple[str, int], ...]:
+    """The regions of the map top to bottom, in the content's order, with their site slots (2.1.1); the slot number
+    of a site is its place in this order."""
+    return tuple((str(region.id.name).lower(), int(region.site_slots)) for region in game.entities("region"))
+
+
+def world_deck_piles(game: CompiledGame) -> tuple[tuple[int, int], ...]:
+    """Rebuilding the world deck (setup box, 8.8): the denizens and the Visions of each pile, top pile first."""
+    denizens, visions = (game.tables.values(f"table_world_deck_pile_{cards}") for cards in ("denizens", "visions"))
+    return tuple((int(size), int(count)) for size, count in zip(denizens, visions, strict=True))
+
+
+def reliquary_spaces(game: CompiledGame) -> int:
+    """2.3: the Imperial Reliquary holds a relic on each of its spaces, one per modifier it reveals."""
+    return len(game.entities("reliquary_modifier"))
 
 
 @dataclass
@@ -258,8 +269,9 @@ def _printed_suits(state: FlatState) -> tuple[list[int], list[int]]:
 
 
 def setup(game: CompiledGame, players: int, seed: int, chronicle: Chronicle | None = None) -> Setup:
-    if not 2 <= players <= 6:
-        raise ValueError(f"Oath is played by 2 to 6 players here, not {players}")
+    fewest, most = game.players or (players, players)
+    if not fewest <= players <= most:
+        raise ValueError(f"{game.name} is played by {fewest} to {most} players, not {players}")
     state = FlatState.empty(game, seed)
     result = Setup(state, players)
     cards = Cards(state)
@@ -302,7 +314,7 @@ def _locks(state: FlatState, cards: Cards) -> None:
 
 
 def _place_site(state: FlatState, cards: Cards, card: int, slot: int, faceup: bool) -> int:
-    regions = [region for region, count in REGION_SLOTS for _ in range(count)]
+    regions = [region for region, count in region_slots(state.game) for _ in range(count)]
     site = card - int(cards.base["site"])
     cards.put(card, cards.zone("map"), faceup=faceup)
     state.set("site_slot", site, slot)
@@ -317,9 +329,10 @@ def _map(result: Setup, cards: Cards) -> None:
     sites = state.shuffled(cards.all("site"))
     result.placeholders.append("the sites on the map are drawn at random (the rulebooks leave them to the "
                                "Playbook or the Chronicle)")
-    firsts = {sum(count for _, count in REGION_SLOTS[:i]) for i in range(len(REGION_SLOTS))}
-    for slot in range(sum(count for _, count in REGION_SLOTS)):
-        _place_site(state, cards, sites.pop(), slot, faceup=slot in firsts or slot < REGION_SLOTS[0][1])
+    slots = region_slots(state.game)
+    firsts = {sum(count for _, count in slots[:i]) for i in range(len(slots))}
+    for slot in range(sum(count for _, count in slots)):
+        _place_site(state, cards, sites.pop(), slot, faceup=slot in firsts or slot < slots[0][1])
     for card in sites:
         cards.put(card, cards.zone("site_deck"))
     for edifice in cards.all("edifice"):
@@ -423,7 +436,7 @@ def _relics(result: Setup, cards: Cards, *, deal: bool) -> None:
             relic = deck.pop()
             cards.put(relic, cards.zone("at_site"))
             state.set("card_site", relic, index)
-    for space in range(RELIQUARY_SPACES):
+    for space in range(reliquary_spaces(game)):
         relic = deck.pop()
         cards.put(relic, cards.zone("reliquary"))
         state.set("reliquary_space", relic, space + 1)
@@ -439,7 +452,7 @@ def _world_deck(result: Setup, cards: Cards, *, rebuild: bool) -> None:
         denizens = state.shuffled(cards.all("denizen"))
         visions = state.shuffled(cards.all("vision"))
         deck: list[int] = []
-        for size, vision_count in WORLD_DECK_PILES:
+        for size, vision_count in world_deck_piles(state.game):
             pile = [denizens.pop() for _ in range(size)] + [visions.pop() for _ in range(vision_count)]
             deck += state.shuffled(pile)
         deck += denizens
