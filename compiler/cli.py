@@ -327,16 +327,17 @@ def i18n_status(ws: Workspace, games: tuple[str, ...], fmt: str) -> None:
 @_root_option
 def i18n_export(ws: Workspace, game: str, locale: str, output: Path) -> None:
     """Write every text of GAME as a gettext PO file for translators (Poedit, Weblate …)."""
-    from .files import write_atomically
+    from .files import check_writable, write_atomically
     from .i18n import export_po
 
+    check_writable(output)
     linked = _checked(ws, game)
     try:
         write_atomically(output, export_po(linked, _locale_of(game, linked.game.locales, locale)))
     except OSError as exc:
         err.print(f"[bold red]error:[/] {escape(str(output))}: cannot write: {escape(exc.strerror or str(exc))}")
         sys.exit(1)
-    err.print(f"wrote {output}")
+    err.print(f"wrote {escape(str(output))}")
 
 
 @i18n.command("import")
@@ -409,16 +410,17 @@ def i18n_accept(ws: Workspace, game: str, keys: tuple[str, ...], locales: tuple[
 @_root_option
 def i18n_tbx(ws: Workspace, game: str, output: Path) -> None:
     """Write the glossary of GAME as TBX, for translation memories and CAT tools."""
-    from .files import write_atomically
+    from .files import check_writable, write_atomically
     from .i18n import export_tbx
 
+    check_writable(output)
     tbx = export_tbx(_checked(ws, game))
     try:
         write_atomically(output, tbx)
     except OSError as exc:
         err.print(f"[bold red]error:[/] {escape(str(output))}: cannot write: {escape(exc.strerror or str(exc))}")
         sys.exit(1)
-    err.print(f"wrote {output}")
+    err.print(f"wrote {escape(str(output))}")
 
 
 KERNEL_HELP = ("Rules kernel: compiled (Cython) or python, which play the same games. Default: compiled, or python "
