@@ -39,10 +39,10 @@ class Table:
         flat = 0
         for at, extent in zip(key[1:], extents, strict=True):
             flat = flat * extent + at
-        return offset + flat
+        return int(offset + flat)
 
     def __getitem__(self, key: tuple[Any, ...] | str) -> int:
-        return self.cells[self.index(key if isinstance(key, tuple) else (key,))]
+        return int(self.cells[self.index(key if isinstance(key, tuple) else (key,))])
 
     def __setitem__(self, key: tuple[Any, ...] | str, value: int) -> None:
         self.cells[self.index(key if isinstance(key, tuple) else (key,))] = value
@@ -94,14 +94,14 @@ class Table:
         engine.advance()
 
     def options(self) -> list[int]:
-        return self.state.legal_actions()
+        return list(self.state.legal_actions())
 
     def choose(self, action: int) -> None:
         assert action in self.options(), (action, self.options())
         self.state.apply(action)
 
     def step(self, key: str) -> int:
-        """A menu option: the plan step of `faction/<name>/turn/<index>` whose id is `key`'s last part."""
+        """The menu option of a faction's step, named `faction/step_id`."""
         faction, step_id = key.split("/")
         turn = self.game.get("faction", faction).turn
         index = next(i for i, step in enumerate(turn) if step.id == step_id)
@@ -168,6 +168,33 @@ def test_revolt_removes_enemy_pieces_and_founds_a_base(duel: Table) -> None:
     assert duel.state.decision_kind() == 1 and duel.engine.phase() == 1
 
 
+def test_revolt_removes_the_keep_and_buildings_before_warriors_so_no_field_hospitals() -> None:
+    table = Table(["alliance", "marquise"])
+    table.clear()
+    hill = table.clearing("hill")
+    table["sympathy", hill] = table["keep", hill] = table["sawmills", hill] = table["wood", hill] = 1
+    table["warriors", hill, 1] = 2
+    sawmills, supply = table["sawmill_track", 1], table["warrior_supply", 1]
+    fox = table.cards(FOX)[0]
+    table.give("supporters", 0, fox, fox)
+    table.give("hand", 1, table.cards(FOX)[1])  # would pay for Field Hospitals, had the keep stayed
+    table.start("alliance", 0)
+    table.choose(hill)  # both supporters are the same card: spent without asking
+    assert table["score", 0] == 3  # the keep, the sawmill and the wood
+    assert table["keep", hill] == table["sawmills", hill] == table["wood", hill] == 0
+    assert table["sawmill_track", 1] == sawmills + 1
+    assert table["warriors", hill, 1] == 0 and table["warrior_supply", 1] == supply + 2
+    assert table["bases", hill] == 1 and table["warriors", hill, 0] == 1
+    assert table.engine.phase() == 1  # no Field Hospitals asked of the Marquise: her keep is gone
+
+
+def test_the_favor_cards_are_played_now_that_enemy_pieces_can_be_removed() -> None:
+    tables = Table(["alliance", "eyrie"]).tables
+    for name in ("favor_of_the_foxes", "favor_of_the_rabbits", "favor_of_the_mice"):
+        k = tables.index("card", name)
+        assert tables.arrays["card_craftable"][k] == 1 and tables.arrays["card_effect"][k] >= 0
+
+
 def test_spread_sympathy_costs_the_track_and_martial_law(duel: Table) -> None:
     hill, creek, beach, dune = (duel.clearing(name) for name in ("hill", "creek", "beach", "dune"))
     duel["sympathy", hill] = 1
@@ -231,6 +258,20 @@ def test_train_spends_a_card_of_a_built_base(duel: Table) -> None:
     duel.choose(train)  # the bird is the only card left that pays
     assert duel["officers", 0] == 2 and duel["hand", 0, bird] == 0
     assert train not in duel.options()  # a rabbit pays for no built base
+
+
+def test_sympathy_tokens_craft(duel: Table) -> None:
+    duel["sympathy", duel.clearing("hill")] = 1
+    cost = duel.tables.arrays["card_cost"]
+    card = next(k for k in duel.cards(FOX) + duel.cards(RABBIT) + duel.cards(MOUSE)
+                if list(cost[4 * k:4 * k + 4]) == [1, 0, 0, 0])  # an item costing one fox
+    item = duel.tables.arrays["card_item"][card]
+    duel.give("hand", 0, card)
+    duel.start("alliance", 1)
+    duel.choose(duel.step("alliance/craft"))
+    duel.choose(card)
+    assert duel["crafted_items", 0, item] == 1 and duel["score", 0] == duel.tables.arrays["card_vp"][card]
+    assert duel.step("alliance/craft") not in duel.options()  # the token is used for this turn
 
 
 def test_military_operations_one_per_officer_then_the_draw(duel: Table) -> None:
@@ -332,6 +373,14 @@ def test_removing_a_base_discards_its_suit_and_birds_and_half_the_officers(duel:
     assert sum(duel["supporters", 0, k] for k in range(duel.ncards)) == 5 and duel["discard_pile", rabbit] == 1
 
 
+def test_supporters_are_seen_by_the_alliance_only(duel: Table) -> None:
+    fox = duel.cards(FOX)[0]
+    duel.give("supporters", 0, fox)
+    at = duel.index(("supporters", 0, fox))
+    assert duel.state.observation(0).cells[at] == 1
+    assert duel.state.observation(1).cells[at] == -1
+
+
 def test_describe_says_each_alliance_decision(duel: Table) -> None:
     hill, glade = duel.clearing("hill"), duel.clearing("glade")
     duel["sympathy", hill] = duel["sympathy", glade] = 1
@@ -345,6 +394,28 @@ def test_describe_says_each_alliance_decision(duel: Table) -> None:
     duel.choose(hill)
     assert duel.state.describe(fox[0], "en") == "Spend the supporter Anvil"
     assert duel.state.describe(fox[0], "uk") == "Витратити прибічника «Ковадло»"
+
+
+def test_every_alliance_decision_is_described_in_each_locale() -> None:
+    fallback = {"en": "Choose: ", "fr": "Choisir : ", "uk": "Обрати: "}
+    own = ("alliance_revolt", "alliance_spread_sympathy", "alliance_mobilize", "alliance_train", "alliance_recruit",
+           "alliance_organize", "outrage", "removing_bases")
+    seen = set()
+    for seed in range(3):
+        state = new_state("root", 3, seed, factions=["alliance", "eyrie", "marquise"])
+        tables = state.kernel.tables
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            top = state.engine.top()
+            procedure = tables.procedures[top[0] - 1] if top and top[0] > 0 else ""
+            if procedure in own:
+                seen.add(procedure)
+                for locale, generic in fallback.items():
+                    for action in state.legal_actions():
+                        text = state.describe(action, locale)
+                        assert text and "{" not in text and not text.startswith(generic), (procedure, text)
+            state.apply(rng.choice(state.legal_actions()))
+    assert seen >= {"alliance_revolt", "alliance_spread_sympathy", "alliance_mobilize", "outrage"}
 
 
 # --- random games ------------------------------------------------------------------------------------------------
@@ -380,7 +451,7 @@ def invariants(state: GameState) -> None:
     clearings, seats, ncards = t.dims["clearings"], t.dims["seats"], t.dims["cards"]
 
     def at(name: str, i: int = 0) -> int:
-        return cells[fields[name][0] + i]
+        return int(cells[fields[name][0] + i])
 
     set_up = state.engine.arrays()[1][kernel.STAGE] != kernel.SETTING_UP
     for seat in range(state.players if set_up else 0):
@@ -425,7 +496,7 @@ def play(state: GameState, seed: int, check: bool = True, limit: int = 20000) ->
 
 @pytest.mark.parametrize("factions", TABLES, ids="-".join)
 def test_random_games_keep_the_rules_and_end(factions: tuple[str, ...]) -> None:
-    for seed in range(4):
+    for seed in range(6):
         state = new_state("root", len(factions), seed, factions=list(factions))
         invariants(state)
         play(state, seed)
@@ -434,7 +505,7 @@ def test_random_games_keep_the_rules_and_end(factions: tuple[str, ...]) -> None:
 
 @pytest.mark.parametrize("factions", TABLES, ids="-".join)
 def test_compiled_playouts_end(factions: tuple[str, ...]) -> None:
-    for seed in range(40):
+    for seed in range(100):
         state = new_state("root", len(factions), seed, factions=list(factions))
         state.playout(seed)
         assert state.is_terminal()
@@ -442,7 +513,8 @@ def test_compiled_playouts_end(factions: tuple[str, ...]) -> None:
 
 
 @pytest.mark.parametrize("factions,seed", [(("alliance", "eyrie"), 1), (("marquise", "alliance"), 2),
-                                           (("eyrie", "alliance", "marquise"), 3)], ids=str)
+                                           (("eyrie", "alliance", "marquise"), 3),
+                                           (("alliance", "marquise", "eyrie"), 4)], ids=str)
 def test_compiled_and_python_play_the_same_game(factions: tuple[str, ...], seed: int) -> None:
     compiled = new_state("root", len(factions), seed, factions=list(factions))
     python = new_state("root", len(factions), seed, factions=list(factions), kernel="python")
