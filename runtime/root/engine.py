@@ -37,7 +37,6 @@ EYRIE_DECREE = cython.declare(cython.int, 31)
 EYRIE_NEW_ROOST = cython.declare(cython.int, 32)
 EYRIE_RESOLVE = cython.declare(cython.int, 33)
 TURMOIL = cython.declare(cython.int, 34)
-REMOVE_ENEMY_PIECES = cython.declare(cython.int, 14)
 ALLIANCE_REVOLT = cython.declare(cython.int, 40)
 ALLIANCE_SPREAD = cython.declare(cython.int, 41)
 ALLIANCE_MOBILIZE = cython.declare(cython.int, 42)
@@ -46,6 +45,7 @@ ALLIANCE_RECRUIT = cython.declare(cython.int, 44)
 ALLIANCE_ORGANIZE = cython.declare(cython.int, 45)
 OUTRAGE = cython.declare(cython.int, 46)
 REMOVING_BASES = cython.declare(cython.int, 47)
+REMOVE_ENEMY_PIECES = cython.declare(cython.int, 48)
 
 CODES = {"move": MOVE, "battle": BATTLE, "battle_in": BATTLE_IN, "craft": CRAFT, "evening_draw": EVENING_DRAW,
          "discard_down": DISCARD_DOWN, "spend_card": SPEND_CARD, "extra_action": EXTRA_ACTION,
