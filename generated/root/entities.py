@@ -179,6 +179,15 @@ class LabelId(IntEnum):
     ANSWER_YES = 92
     ANSWER_NO = 93
     CHOOSE_OPTION = 94
+    REVOLT_IN = 95
+    REVOLT_STOP = 96
+    SYMPATHY_IN = 97
+    SYMPATHY_STOP = 98
+    ORGANIZE_IN = 99
+    SPEND_SUPPORTER = 100
+    MOBILIZE_CARD = 101
+    OUTRAGE_CARD = 102
+    DISCARD_SUPPORTER = 103
 
 
 class TableId(IntEnum):
@@ -198,64 +207,65 @@ class DiscrepancyId(IntEnum):
 
 
 class FieldId(IntEnum):
-    SEATED = 0
-    SCORE = 1
-    FACTION_OF = 2
-    CLEARING_SUIT = 3
-    WARRIORS = 4
-    WARRIOR_SUPPLY = 5
-    WARRIORS_ON_BOARD = 6
-    WOOD = 7
-    WOOD_SUPPLY = 8
-    SAWMILLS = 9
-    SAWMILL_TRACK = 10
-    RECRUITERS = 11
-    RECRUITER_TRACK = 12
-    ROOSTS = 13
-    TRADE_POSTS = 14
-    PLOTS_FACEUP = 15
-    EXTORTION_FACEUP = 16
-    FUNDS = 17
-    PAYMENTS = 18
-    ACOLYTES = 19
-    OFFICERS = 20
-    HATED = 21
-    DRAW_BONUS = 22
-    EXTRA_HITS = 23
-    ROLLED_HITS_IGNORED = 24
-    AMBUSH_IGNORED = 25
-    CORNER = 26
-    OPPOSITE_CORNER = 27
-    AMBUSH_HITS = 28
-    AMBUSH_CANCELLED = 29
-    USED_THIS_DAYLIGHT = 30
-    LEADER = 31
-    LEADER_DEPOSED = 32
-    DECREE_RECRUIT = 33
-    DECREE_MOVE = 34
-    DECREE_BATTLE = 35
-    DECREE_BUILD = 36
-    VIZIERS_RECRUIT = 37
-    VIZIERS_MOVE = 38
-    VIZIERS_BATTLE = 39
-    VIZIERS_BUILD = 40
-    DECK = 41
-    DISCARD_PILE = 42
-    HAND = 43
-    PLAY_AREA = 44
-    DOMINANCE_AVAILABLE = 45
-    DOMINANCE_CARD = 46
-    WORKSHOPS = 47
-    WORKSHOP_TRACK = 48
-    KEEP = 49
-    RUINS = 50
-    RUIN_ITEMS = 51
-    SYMPATHY = 52
-    BASES = 53
-    ITEMS_SUPPLY = 54
-    CRAFTED_ITEMS = 55
-    CRAFTING_USED = 56
-    REMOVED_THIS_BATTLE = 57
+    SUPPORTERS = 0
+    SEATED = 1
+    SCORE = 2
+    FACTION_OF = 3
+    CLEARING_SUIT = 4
+    WARRIORS = 5
+    WARRIOR_SUPPLY = 6
+    WARRIORS_ON_BOARD = 7
+    WOOD = 8
+    WOOD_SUPPLY = 9
+    SAWMILLS = 10
+    SAWMILL_TRACK = 11
+    RECRUITERS = 12
+    RECRUITER_TRACK = 13
+    ROOSTS = 14
+    TRADE_POSTS = 15
+    PLOTS_FACEUP = 16
+    EXTORTION_FACEUP = 17
+    FUNDS = 18
+    PAYMENTS = 19
+    ACOLYTES = 20
+    OFFICERS = 21
+    HATED = 22
+    DRAW_BONUS = 23
+    EXTRA_HITS = 24
+    ROLLED_HITS_IGNORED = 25
+    AMBUSH_IGNORED = 26
+    CORNER = 27
+    OPPOSITE_CORNER = 28
+    AMBUSH_HITS = 29
+    AMBUSH_CANCELLED = 30
+    USED_THIS_DAYLIGHT = 31
+    LEADER = 32
+    LEADER_DEPOSED = 33
+    DECREE_RECRUIT = 34
+    DECREE_MOVE = 35
+    DECREE_BATTLE = 36
+    DECREE_BUILD = 37
+    VIZIERS_RECRUIT = 38
+    VIZIERS_MOVE = 39
+    VIZIERS_BATTLE = 40
+    VIZIERS_BUILD = 41
+    DECK = 42
+    DISCARD_PILE = 43
+    HAND = 44
+    PLAY_AREA = 45
+    DOMINANCE_AVAILABLE = 46
+    DOMINANCE_CARD = 47
+    WORKSHOPS = 48
+    WORKSHOP_TRACK = 49
+    KEEP = 50
+    RUINS = 51
+    RUIN_ITEMS = 52
+    SYMPATHY = 53
+    BASES = 54
+    ITEMS_SUPPLY = 55
+    CRAFTED_ITEMS = 56
+    CRAFTING_USED = 57
+    REMOVED_THIS_BATTLE = 58
 
 
 class ResourceId(IntEnum):
@@ -379,6 +389,20 @@ class ConstantId(IntEnum):
     CHARISMATIC_RECRUIT = 18
     COMMANDER_HITS = 19
     DESPOT_POINTS = 20
+    ALLIANCE_STARTING_SUPPORTERS = 21
+    ALLIANCE_SUPPORTERS_LIMIT = 22
+    ALLIANCE_OFFICERS_LOST_DIVISOR = 23
+    SYMPATHY_PER_CLEARING = 24
+    OUTRAGE_CARDS = 25
+    ALLIANCE_REVOLT_SUPPORTERS = 26
+    ALLIANCE_REVOLT_OFFICERS = 27
+    MARTIAL_LAW_WARRIORS = 28
+    MARTIAL_LAW_SUPPORTERS = 29
+    ALLIANCE_MOBILIZE_CARDS = 30
+    ALLIANCE_TRAIN_OFFICERS = 31
+    ALLIANCE_OPERATIONS_PER_OFFICER = 32
+    ALLIANCE_RECRUIT = 33
+    ALLIANCE_ORGANIZE_WARRIORS = 34
 
 
 class SuitId(IntEnum):
@@ -411,19 +435,20 @@ class TrackId(IntEnum):
     MARQUISE_RECRUITERS = 2
     EYRIE_ROOSTS = 3
     ALLIANCE_SYMPATHY = 4
-    LIZARD_GARDENS_FOX = 5
-    LIZARD_GARDENS_RABBIT = 6
-    LIZARD_GARDENS_MOUSE = 7
-    RIVERFOLK_TRADE_POSTS_FOX = 8
-    RIVERFOLK_TRADE_POSTS_RABBIT = 9
-    RIVERFOLK_TRADE_POSTS_MOUSE = 10
-    RIVERFOLK_SERVICE_PRICES = 11
-    DUCHY_CITADELS = 12
-    DUCHY_MARKETS = 13
-    DUCHY_CROWNS_SQUIRE = 14
-    DUCHY_CROWNS_NOBLE = 15
-    DUCHY_CROWNS_LORD = 16
-    VAGABOND_RELATIONSHIPS = 17
+    ALLIANCE_BASES = 5
+    LIZARD_GARDENS_FOX = 6
+    LIZARD_GARDENS_RABBIT = 7
+    LIZARD_GARDENS_MOUSE = 8
+    RIVERFOLK_TRADE_POSTS_FOX = 9
+    RIVERFOLK_TRADE_POSTS_RABBIT = 10
+    RIVERFOLK_TRADE_POSTS_MOUSE = 11
+    RIVERFOLK_SERVICE_PRICES = 12
+    DUCHY_CITADELS = 13
+    DUCHY_MARKETS = 14
+    DUCHY_CROWNS_SQUIRE = 15
+    DUCHY_CROWNS_NOBLE = 16
+    DUCHY_CROWNS_LORD = 17
+    VAGABOND_RELATIONSHIPS = 18
 
 
 class LeaderId(IntEnum):
@@ -1958,6 +1983,49 @@ LABELS: tuple[Label, ...] = (
         text=Text(en='Choose: {option}', fr='Choisir : {option}', uk='Обрати: {option}'),
         args=('option',),
     ),
+    Label(
+        id=LabelId.REVOLT_IN,
+        text=Text(en='Revolt in {clearing}', fr='Déclencher une révolte dans la clairière {clearing}', uk='Підняти повстання на галявині «{clearing}»'),
+        args=('clearing',),
+    ),
+    Label(
+        id=LabelId.REVOLT_STOP,
+        text=Text(en='Start no more revolts', fr='Ne plus déclencher de révolte', uk='Більше не піднімати повстань'),
+    ),
+    Label(
+        id=LabelId.SYMPATHY_IN,
+        text=Text(en='Spread sympathy to {clearing}', fr='Gagner la Sympathie de la clairière {clearing}', uk='Поширити прихильність на галявину «{clearing}»'),
+        args=('clearing',),
+    ),
+    Label(
+        id=LabelId.SYMPATHY_STOP,
+        text=Text(en='Spread no more sympathy', fr='Ne plus gagner de Sympathie', uk='Більше не поширювати прихильність'),
+    ),
+    Label(
+        id=LabelId.ORGANIZE_IN,
+        text=Text(en='Organize in {clearing}', fr='S’organiser dans la clairière {clearing}', uk='Організуватися на галявині «{clearing}»'),
+        args=('clearing',),
+    ),
+    Label(
+        id=LabelId.SPEND_SUPPORTER,
+        text=Text(en='Spend the supporter {card}', fr='Dépenser le partisan {card}', uk='Витратити прибічника «{card}»'),
+        args=('card',),
+    ),
+    Label(
+        id=LabelId.MOBILIZE_CARD,
+        text=Text(en='Add {card} to the Supporters stack', fr='Ajouter {card} à la pile de partisans', uk='Додати «{card}» до стосу прибічників'),
+        args=('card',),
+    ),
+    Label(
+        id=LabelId.OUTRAGE_CARD,
+        text=Text(en='Outrage: add {card} to the Alliance’s supporters', fr='Indignation : ajouter {card} aux partisans de l’Alliance', uk='Обурення: додати «{card}» до прибічників Альянсу'),
+        args=('card',),
+    ),
+    Label(
+        id=LabelId.DISCARD_SUPPORTER,
+        text=Text(en='Discard the supporter {card}', fr='Défausser le partisan {card}', uk='Скинути прибічника «{card}»'),
+        args=('card',),
+    ),
 )
 
 TABLES: tuple[Table, ...] = (
@@ -2052,6 +2120,12 @@ DISCREPANCIES: tuple[Discrepancy, ...] = (
 )
 
 STATE: tuple[StateField, ...] = (
+    StateField(
+        id=FieldId.SUPPORTERS,
+        of=('player', 'card'),
+        visible='owner',
+        doc="Copies of each card in the Alliance's Supporters stack: face down, the Alliance may look at them (8.2.3); they are not part of the hand.",
+    ),
     StateField(
         id=FieldId.SEATED,
         of=('player',),
@@ -2738,6 +2812,7 @@ NATIVES: tuple[Native, ...] = (
     Native(
         id=NativeId.REMOVE_ENEMY_PIECES,
         args=('player', 'clearing'),
+        procedure=True,
         doc="Remove every enemy piece (2.7) from the clearing, e.g. a Favor card; the Vagabond's pawn stays and he damages 3 items instead (9.2.2.I).",
     ),
     Native(
@@ -2991,6 +3066,118 @@ CONSTANTS: tuple[Constant, ...] = (
         value=1,
         rule='7.8.4',
     ),
+    Constant(
+        id=ConstantId.ALLIANCE_STARTING_SUPPORTERS,
+        source=(Source(doc='law', line=323, quote='Piochez 3 cartes et placez-les face cachée dans votre pile de partisans.'),),
+        status='verified',
+        name=Text(en='Alliance starting supporters', fr='Partisans de départ de l’Alliance', uk='Початкові прибічники Альянсу'),
+        value=3,
+        rule='8.3.4',
+    ),
+    Constant(
+        id=ConstantId.ALLIANCE_SUPPORTERS_LIMIT,
+        source=(Source(doc='law', line=312, quote='Si l’Alliance n’a pas de base sur le plateau, la pile de partisans est limitée à 5 cartes.'), Source(doc='law', line=313, quote='elle doit immédiatement se défausser jusqu’à avoir 5 partisans')),
+        status='verified',
+        name=Text(en='Supporters with no base on the map', fr='Partisans sans base sur le plateau', uk='Прибічники без бази на полі'),
+        value=5,
+        rule='8.2.3.I',
+    ),
+    Constant(
+        id=ConstantId.ALLIANCE_OFFICERS_LOST_DIVISOR,
+        source=(Source(doc='law', line=313, quote='retirer la moitié de ses officiers, arrondi au supérieur'),),
+        status='verified',
+        name=Text(en='Share of officers lost with a base (1 in N, rounded up)', fr='Part des officiers perdus avec une base (1 sur N, arrondi au supérieur)', uk='Частка офіцерів, втрачених разом із базою (1 з N, з округленням угору)'),
+        value=2,
+        rule='8.2.4',
+    ),
+    Constant(
+        id=ConstantId.SYMPATHY_PER_CLEARING,
+        source=(Source(doc='law', line=315, quote='Une clairière ne peut contenir qu’un seul jeton de Sympathie.'),),
+        status='verified',
+        name=Text(en='Sympathy tokens per clearing', fr='Jetons de Sympathie par clairière', uk='Жетони прихильності на галявину'),
+        value=1,
+        rule='8.2.5.I',
+    ),
+    Constant(
+        id=ConstantId.OUTRAGE_CARDS,
+        source=(Source(doc='law', line=317, quote='qui prend alors 1 carte de la pioche et l’ajoute à sa pile de partisans'),),
+        status='verified',
+        name=Text(en='Cards given or drawn for an Outrage', fr='Cartes données ou piochées par une Indignation', uk='Карти, віддані чи добрані через Обурення'),
+        value=1,
+        rule='8.2.6',
+    ),
+    Constant(
+        id=ConstantId.ALLIANCE_REVOLT_SUPPORTERS,
+        source=(Source(doc='law', line=330, quote='Dépensez 2 partisans de la couleur de la clairière choisie.'),),
+        status='verified',
+        name=Text(en='Supporters spent to Revolt', fr='Partisans dépensés pour une Révolte', uk='Прибічники, витрачені на Повстання'),
+        value=2,
+        rule='8.4.1.II',
+    ),
+    Constant(
+        id=ConstantId.ALLIANCE_REVOLT_OFFICERS,
+        source=(Source(doc='law', line=331, quote='Enfin, placez 1 guerrier dans la case Officiers.'),),
+        status='verified',
+        name=Text(en='Officers placed by a Revolt', fr='Officiers placés par une Révolte', uk='Офіцери, яких дає Повстання'),
+        value=1,
+        rule='8.4.1.III',
+    ),
+    Constant(
+        id=ConstantId.MARTIAL_LAW_WARRIORS,
+        source=(Source(doc='law', line=335, quote='si elle contient au moins 3 guerriers appartenant à un autre joueur'),),
+        status='verified',
+        name=Text(en="Another player's warriors that impose Martial Law", fr='Guerriers d’un autre joueur qui imposent la Loi martiale', uk='Воїни іншого гравця, що запроваджують воєнний стан'),
+        value=3,
+        rule='8.4.2.IIa',
+    ),
+    Constant(
+        id=ConstantId.MARTIAL_LAW_SUPPORTERS,
+        source=(Source(doc='law', line=335, quote='Vous devez dépenser 1 partisan additionnel de la couleur de la clairière choisie'),),
+        status='verified',
+        name=Text(en='Extra supporters under Martial Law', fr='Partisans additionnels sous la Loi martiale', uk='Додаткові прибічники за воєнного стану'),
+        value=1,
+        rule='8.4.2.IIa',
+    ),
+    Constant(
+        id=ConstantId.ALLIANCE_MOBILIZE_CARDS,
+        source=(Source(doc='law', line=342, quote='Ajoutez 1 carte de votre main à votre pile de partisans.'),),
+        status='verified',
+        name=Text(en='Cards added by a Mobilize', fr='Cartes ajoutées par une Mobilisation', uk='Карти, додані Мобілізацією'),
+        value=1,
+        rule='8.5.2',
+    ),
+    Constant(
+        id=ConstantId.ALLIANCE_TRAIN_OFFICERS,
+        source=(Source(doc='law', line=343, quote='Dépensez 1 carte de la couleur d’une base construite pour placer 1 guerrier dans la case Officiers.'),),
+        status='verified',
+        name=Text(en='Officers placed by a Train', fr='Officiers placés par un Entraînement', uk='Офіцери, яких дає Навчання'),
+        value=1,
+        rule='8.5.3',
+    ),
+    Constant(
+        id=ConstantId.ALLIANCE_OPERATIONS_PER_OFFICER,
+        source=(Source(doc='law', line=348, quote='Vous pouvez réaliser 1 action ci-dessous pour chaque officier que vous possédez'),),
+        status='verified',
+        name=Text(en='Military operations per officer', fr='Opérations militaires par officier', uk='Військові операції на офіцера'),
+        value=1,
+        rule='8.6.1',
+    ),
+    Constant(
+        id=ConstantId.ALLIANCE_RECRUIT,
+        source=(Source(doc='law', line=351, quote='Placez 1 guerrier dans une clairière où se trouve une base.'),),
+        status='verified',
+        name=Text(en='Warriors of an Alliance recruit', fr='Guerriers d’un Recrutement de l’Alliance', uk='Воїни вербування Альянсу'),
+        value=1,
+        rule='8.6.1.III',
+    ),
+    Constant(
+        id=ConstantId.ALLIANCE_ORGANIZE_WARRIORS,
+        source=(Source(doc='law', line=352, quote='Retirez 1 de vos guerriers d’une clairière indifférente'),),
+        status='verified',
+        name=Text(en='Warriors removed to Organize', fr='Guerriers retirés par une Organisation', uk='Воїни, прибрані для Організації'),
+        value=1,
+        rule='8.6.1.IV',
+    ),
 )
 
 SUITS: tuple[Suit, ...] = (
@@ -3069,9 +3256,9 @@ FACTIONS: tuple[Faction, ...] = (
         pieces=(Piece(id='warrior', kind='warrior', name=Text(en='warriors', fr='guerriers', uk='воїни'), count=10, inventory='alliance_warriors'), Piece(id='base', kind='building', name=Text(en='bases', fr='bases', uk='бази'), count=3, inventory='bases', field=FieldId.BASES), Piece(id='sympathy', kind='token', name=Text(en='sympathy tokens', fr='jetons de Sympathie', uk='жетони прихильності'), count=10, inventory='sympathy_tokens', field=FieldId.SYMPATHY, crafting=True)),
         abilities=(Rule(id='guerrilla_war', rule='8.2.2', name=Text(en='Guerrilla War', fr='Guérilla', uk='Партизанська війна'), text=Text(en='Defending in battle, the Alliance uses the higher die and the attacker the lower.', fr='En défendant en combat, l’Alliance utilise le plus grand résultat des dés, l’attaquant le plus petit.', uk='Захищаючись у бою, Альянс бере більший результат кубиків, а нападник — менший.')), Rule(id='supporters_stack', rule='8.2.3', name=Text(en='Supporters stack', fr='Pile de partisans', uk='Стос прибічників'), text=Text(en='Supporters are spent for their suit and are not part of the hand; with no base on the map the stack holds at most 5 cards.', fr='Les partisans se dépensent pour leur couleur et ne comptent pas dans la main ; sans base sur le plateau, la pile est limitée à 5 cartes.', uk='Прибічників витрачають за їхньою мастю, до руки вони не входять; без бази на полі в стосі щонайбільше 5 карт.')), Rule(id='removing_bases', rule='8.2.4', name=Text(en='Removing Bases', fr='Retirer des bases', uk='Втрата баз'), text=Text(en='When a base is removed, discard the supporters of its suit (birds included) and remove half the officers, rounded up.', fr='Quand une base est retirée, défaussez les partisans de sa couleur (oiseaux compris) et retirez la moitié des officiers, arrondi au supérieur.', uk='Коли базу прибирають, скиньте прибічників її масті (разом із птахами) і приберіть половину офіцерів з округленням угору.')), Rule(id='outrage', rule='8.2.6', name=Text(en='Outrage', fr='Indignation', uk='Обурення'), text=Text(en='Whoever removes a sympathy token or moves warriors into a sympathetic clearing adds a card of its suit to the supporters; if they cannot, they show their hand and the Alliance draws 1 supporter.', fr='Qui retire un jeton de Sympathie ou entre avec des guerriers dans une clairière sympathisante ajoute une carte de sa couleur aux partisans ; sinon il montre sa main et l’Alliance pioche 1 partisan.', uk='Хто прибирає жетон прихильності або заводить воїнів на прихильну галявину, додає до прибічників карту її масті; якщо не може — показує руку, і Альянс добирає 1 прибічника.'))),
         setup=(Rule(id='supply', rule='8.3.1', name=Text(en='Warriors', fr='Préparer les guerriers', uk='Воїни'), text=Text(en='Form a supply of 10 warriors.', fr='Formez une réserve de 10 guerriers.', uk='Сформуйте запас із 10 воїнів.')), Rule(id='bases', rule='8.3.2', name=Text(en='Place the bases', fr='Placer les bases', uk='Розмістіть бази'), text=Text(en='Place the 3 bases in the Bases box.', fr='Placez les 3 bases sur leur emplacement Bases.', uk='Покладіть 3 бази на їхнє поле Баз.')), Rule(id='sympathy_track', rule='8.3.3', name=Text(en='Fill the sympathy track', fr='Remplir la piste de Sympathie', uk='Заповніть доріжку прихильності'), text=Text(en='Place the 10 sympathy tokens on their track.', fr='Placez les 10 jetons de Sympathie sur leur piste.', uk='Покладіть 10 жетонів прихильності на їхню доріжку.')), Rule(id='supporters', rule='8.3.4', name=Text(en='Gain supporters', fr='Gagner des partisans', uk='Здобудьте прибічників'), text=Text(en='Draw 3 cards and place them face down in your Supporters stack.', fr='Piochez 3 cartes et placez-les face cachée dans votre pile de partisans.', uk='Доберіть 3 карти й покладіть їх лицем донизу у свій стос прибічників.'))),
-        turn=(Step(native=NativeId.ALLIANCE_REVOLT, id='revolt', phase=PhaseId.BIRDSONG, rule='8.4.1', name=Text(en='Revolt', fr='Révolte', uk='Повстання'), text=Text(en='In a sympathetic clearing of an unbuilt base’s suit, spend 2 supporters of its suit: remove enemy pieces, place the base, warriors and 1 officer.', fr='Dans une clairière sympathisante de la couleur d’une base non construite, dépensez 2 partisans de sa couleur : retirez les pièces adverses, placez la base, des guerriers et 1 officier.', uk='На прихильній галявині масті непобудованої бази витратьте 2 прибічників її масті: приберіть ворожі фішки, розмістіть базу, воїнів і 1 офіцера.'), limit=Text(en='Any number of times.', fr='Autant que souhaité.', uk='Скільки завгодно разів.')), Step(native=NativeId.ALLIANCE_SPREAD_SYMPATHY, id='spread_sympathy', phase=PhaseId.BIRDSONG, rule='8.4.2', name=Text(en='Spread Sympathy', fr='Gagner la Sympathie', uk='Поширення прихильності'), text=Text(en='In an unsympathetic clearing adjacent to a sympathetic one, spend the supporters shown (+1 under Martial Law), place sympathy and score.', fr='Dans une clairière indifférente adjacente à une clairière sympathisante, dépensez les partisans indiqués (+1 avec la Loi martiale), placez la Sympathie et marquez.', uk='На неприхильній галявині, суміжній із прихильною, витратьте вказану кількість прибічників (+1 за воєнного стану), покладіть жетон прихильності й отримайте очки.'), limit=Text(en='Any number of times.', fr='Autant que souhaité.', uk='Скільки завгодно разів.')), Step(native=NativeId.CRAFT, id='craft', phase=PhaseId.DAYLIGHT, rule='8.5.1', name=Text(en='Craft', fr='Fabrication', uk='Виготовлення'), text=Text(en='Activate sympathy tokens to craft cards.', fr='Activez vos jetons de Sympathie pour fabriquer des cartes.', uk='Активуйте жетони прихильності, щоб виготовити карти.')), Step(native=NativeId.ALLIANCE_MOBILIZE, id='mobilize', phase=PhaseId.DAYLIGHT, rule='8.5.2', name=Text(en='Mobilize', fr='Mobilisation', uk='Мобілізація'), text=Text(en='Add 1 card from your hand to your Supporters stack.', fr='Ajoutez 1 carte de votre main à votre pile de partisans.', uk='Додайте 1 карту з руки до свого стосу прибічників.')), Step(native=NativeId.ALLIANCE_TRAIN, id='train', phase=PhaseId.DAYLIGHT, rule='8.5.3', name=Text(en='Train', fr='Entraînement', uk='Навчання'), text=Text(en='Spend 1 card of a built base’s suit to place 1 warrior in the Officers box.', fr='Dépensez 1 carte de la couleur d’une base construite pour placer 1 guerrier dans la case Officiers.', uk='Витратьте 1 карту масті збудованої бази, щоб покласти 1 воїна в клітинку Офіцерів.')), Step(id='military_operations', phase=PhaseId.EVENING, rule='8.6.1', name=Text(en='Military Operations', fr='Opérations militaires', uk='Військові операції'), text=Text(en='For each officer: a move, a battle, a recruit in a clearing with a base, or an Organize.', fr='Pour chaque officier : un déplacement, un combat, un recrutement dans une clairière avec une base, ou une Organisation.', uk='За кожного офіцера: переміщення, бій, вербування на галявині з базою або Організація.')), Step(id='draw', phase=PhaseId.EVENING, rule='8.6.2', name=Text(en='Draw and discard', fr='Piocher et défausser', uk='Добір і скидання'), text=Text(en='Draw 1 card plus 1 per uncovered draw bonus, then discard down to 5 cards.', fr='Piochez 1 carte, plus 1 par bonus de pioche révélé, puis défaussez jusqu’à 5 cartes.', uk='Доберіть 1 карту плюс 1 за кожен відкритий бонус добору, потім скиньте до 5 карт.'))),
+        turn=(Step(native=NativeId.ALLIANCE_REVOLT, id='revolt', phase=PhaseId.BIRDSONG, rule='8.4.1', name=Text(en='Revolt', fr='Révolte', uk='Повстання'), text=Text(en='In a sympathetic clearing of an unbuilt base’s suit, spend 2 supporters of its suit: remove enemy pieces, place the base, warriors and 1 officer.', fr='Dans une clairière sympathisante de la couleur d’une base non construite, dépensez 2 partisans de sa couleur : retirez les pièces adverses, placez la base, des guerriers et 1 officier.', uk='На прихильній галявині масті непобудованої бази витратьте 2 прибічників її масті: приберіть ворожі фішки, розмістіть базу, воїнів і 1 офіцера.'), limit=Text(en='Any number of times.', fr='Autant que souhaité.', uk='Скільки завгодно разів.')), Step(native=NativeId.ALLIANCE_SPREAD_SYMPATHY, id='spread_sympathy', phase=PhaseId.BIRDSONG, rule='8.4.2', name=Text(en='Spread Sympathy', fr='Gagner la Sympathie', uk='Поширення прихильності'), text=Text(en='In an unsympathetic clearing adjacent to a sympathetic one, spend the supporters shown (+1 under Martial Law), place sympathy and score.', fr='Dans une clairière indifférente adjacente à une clairière sympathisante, dépensez les partisans indiqués (+1 avec la Loi martiale), placez la Sympathie et marquez.', uk='На неприхильній галявині, суміжній із прихильною, витратьте вказану кількість прибічників (+1 за воєнного стану), покладіть жетон прихильності й отримайте очки.'), limit=Text(en='Any number of times.', fr='Autant que souhaité.', uk='Скільки завгодно разів.')), Step(native=NativeId.CRAFT, id='craft', phase=PhaseId.DAYLIGHT, rule='8.5.1', name=Text(en='Craft', fr='Fabrication', uk='Виготовлення'), text=Text(en='Activate sympathy tokens to craft cards.', fr='Activez vos jetons de Sympathie pour fabriquer des cartes.', uk='Активуйте жетони прихильності, щоб виготовити карти.'), mode='menu'), Step(native=NativeId.ALLIANCE_MOBILIZE, id='mobilize', phase=PhaseId.DAYLIGHT, rule='8.5.2', name=Text(en='Mobilize', fr='Mobilisation', uk='Мобілізація'), text=Text(en='Add 1 card from your hand to your Supporters stack.', fr='Ajoutez 1 carte de votre main à votre pile de partisans.', uk='Додайте 1 карту з руки до свого стосу прибічників.'), mode='menu'), Step(native=NativeId.ALLIANCE_TRAIN, id='train', phase=PhaseId.DAYLIGHT, rule='8.5.3', name=Text(en='Train', fr='Entraînement', uk='Навчання'), text=Text(en='Spend 1 card of a built base’s suit to place 1 warrior in the Officers box.', fr='Dépensez 1 carte de la couleur d’une base construite pour placer 1 guerrier dans la case Officiers.', uk='Витратьте 1 карту масті збудованої бази, щоб покласти 1 воїна в клітинку Офіцерів.'), mode='menu'), Step(native=NativeId.MOVE, id='operation_move', phase=PhaseId.EVENING, rule='8.6.1.I', name=Text(en='Move', fr='Déplacement', uk='Переміщення'), text=Text(en='Military operation: take a move.', fr='Opération militaire : effectuez un déplacement.', uk='Військова операція: виконайте переміщення.'), limit=Text(en='One operation per officer.', fr='Une opération par officier.', uk='Одна операція на офіцера.'), mode='menu', budget='operations'), Step(native=NativeId.BATTLE, id='operation_battle', phase=PhaseId.EVENING, rule='8.6.1.II', name=Text(en='Battle', fr='Combat', uk='Бій'), text=Text(en='Military operation: initiate a battle.', fr='Opération militaire : initiez un combat.', uk='Військова операція: почніть бій.'), limit=Text(en='One operation per officer.', fr='Une opération par officier.', uk='Одна операція на офіцера.'), mode='menu', budget='operations'), Step(native=NativeId.ALLIANCE_RECRUIT, id='operation_recruit', phase=PhaseId.EVENING, rule='8.6.1.III', name=Text(en='Recruit', fr='Recrutement', uk='Вербування'), text=Text(en='Military operation: place 1 warrior in a clearing with a base.', fr='Opération militaire : placez 1 guerrier dans une clairière où se trouve une base.', uk='Військова операція: розмістіть 1 воїна на галявині з базою.'), limit=Text(en='One operation per officer.', fr='Une opération par officier.', uk='Одна операція на офіцера.'), mode='menu', budget='operations'), Step(native=NativeId.ALLIANCE_ORGANIZE, id='operation_organize', phase=PhaseId.EVENING, rule='8.6.1.IV', name=Text(en='Organize', fr='Organisation', uk='Організація'), text=Text(en='Military operation: remove 1 of your warriors from an unsympathetic clearing, place a sympathy token there and score the uncovered space.', fr='Opération militaire : retirez 1 de vos guerriers d’une clairière indifférente, placez-y un jeton de Sympathie et marquez l’emplacement dévoilé.', uk='Військова операція: приберіть 1 свого воїна з неприхильної галявини, покладіть там жетон прихильності й отримайте очки відкритого місця.'), limit=Text(en='One operation per officer.', fr='Une opération par officier.', uk='Одна операція на офіцера.'), mode='menu', budget='operations'), Step(id='draw', phase=PhaseId.EVENING, rule='8.6.2', name=Text(en='Draw and discard', fr='Piocher et défausser', uk='Добір і скидання'), text=Text(en='Draw 1 card plus 1 per uncovered draw bonus, then discard down to 5 cards.', fr='Piochez 1 carte, plus 1 par bonus de pioche révélé, puis défaussez jusqu’à 5 cartes.', uk='Доберіть 1 карту плюс 1 за кожен відкритий бонус добору, потім скиньте до 5 карт.'))),
         params=(),
-        budgets=(),
+        budgets=(('operations', 0),),
     ),
     Faction(
         id=FactionId.CORVIDS,
@@ -3252,6 +3439,17 @@ TRACKS: tuple[Track, ...] = (
         rule='8.4.2',
         piece='sympathy',
         spaces=(TrackSpace(cost=1, vp=0), TrackSpace(cost=1, vp=1), TrackSpace(cost=1, vp=1), TrackSpace(cost=2, vp=1), TrackSpace(cost=2, vp=2), TrackSpace(cost=2, vp=2), TrackSpace(cost=3, vp=3), TrackSpace(cost=3, vp=4), TrackSpace(cost=3, vp=4), TrackSpace(cost=3, vp=4)),
+    ),
+    Track(
+        id=TrackId.ALLIANCE_BASES,
+        source=(Source(doc='law', line=353, quote='Piochez 1 carte, plus 1 pour chaque bonus de pioche révélé.'), Source(doc='law', line=321, quote='Placez les 3 bases sur leur emplacement Bases.'), Source(doc='notes', at='§3.2.3')),
+        status='unverified',
+        note="One space per base, in the order of the suits (fox, rabbit, mouse): a base placed on the map uncovers its space's draw bonus. The Law names draw bonuses but prints none; a bonus under each base is general knowledge (notes §3.2.3).",
+        name=Text(en='Bases', fr='Bases', uk='Бази'),
+        faction=FactionId.ALLIANCE,
+        rule='8.6.2',
+        piece='base',
+        spaces=(TrackSpace(draw=1), TrackSpace(draw=1), TrackSpace(draw=1)),
     ),
     Track(
         id=TrackId.LIZARD_GARDENS_FOX,

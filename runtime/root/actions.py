@@ -69,10 +69,13 @@ class Actions:
             e.goto(3)
             e.ask(NUMBER, seat)
         else:
-            e.add_warriors(e.arg(3), seat, -e.answer())
-            e.add_warriors(e.arg(4), seat, e.answer())
+            origin: cython.int = e.arg(3)
+            to: cython.int = e.arg(4)
+            e.add_warriors(origin, seat, -e.answer())
+            e.add_warriors(to, seat, e.answer())
             e.set_result(1)
             e.done()
+            e.warriors_moved(seat, origin, to)
 
 
     # --- battle (4.3) ----------------------------------------------------------------------------------------------
@@ -177,6 +180,8 @@ class Actions:
             else:
                 high = max(high, die)
                 low = min(low, die)
+        if e.defends_high(defender):
+            high, low = low, high
         attack: cython.int = min(high, e.warriors(clearing, seat))
         defend: cython.int = min(low, e.warriors(clearing, defender))
         if e.warriors(clearing, defender) == 0:
@@ -207,8 +212,9 @@ class Actions:
         only: cython.int
         if e.stage() == 0:
             e.set_arg(5, e.arg(2))
-        else:
+        elif e.stage() == 1:
             self.take_piece(e, victim, clearing, e.answer())
+            return
         while e.arg(5) > 0:
             if e.warriors(clearing, victim) > 0:
                 e.remove_warrior(victim, clearing)
@@ -228,6 +234,7 @@ class Actions:
                 e.ask(PIECE, victim)
                 return
             self.take_piece(e, victim, clearing, only)
+            return
         removed: cython.int = e.arg(4)
         e.done()
         if removed > 0:
@@ -235,11 +242,46 @@ class Actions:
 
 
     def take_piece(self, e: RootCore, victim: cython.int, clearing: cython.int, piece: cython.int) -> None:
+        """Removes one building or token; the caller returns to the kernel next (stage 2 goes on with the hits),
+        so that what the removal sets off (`piece_removed`) comes first."""
+        by: cython.int = e.arg(3)
+        e.goto(2)
         e.remove_piece(victim, clearing, piece)
         e.set_arg(5, e.arg(5) - 1)
-        if e.arg(3) >= 0 and e.arg(3) != victim:
-            e.score(e.arg(3), e.enemy_piece_points)
+        if by >= 0 and by != victim:
+            e.score(by, e.enemy_piece_points)
             e.cells[e.o_removed] += 1
+        e.piece_removed(victim, clearing, piece, by)
+
+
+    def remove_enemy_pieces(self, e: RootCore) -> None:
+        """Removes every enemy piece from a clearing (args: remover, clearing; local 3: the seat being cleared), as
+        a Revolt or a Favor card does: each seat's buildings and tokens one by one, each scoring for the remover
+        (3.2.1), then its warriors together. It returns to the kernel after each removal, so that what the removal
+        sets off (Field Hospitals, Outrage, Removing Bases) runs first; each seat is cleared once."""
+        seat: cython.int = e.arg(0)
+        clearing: cython.int = e.arg(1)
+        q: cython.int
+        n: cython.int
+        piece: cython.int
+        e.goto(1)
+        while e.arg(3) < e.players():
+            q = e.arg(3)
+            if q != seat:
+                for piece in range(e.npieces):
+                    if e.piece_count(q, clearing, piece) > 0:
+                        e.remove_piece(q, clearing, piece)
+                        e.score(seat, e.enemy_piece_points)
+                        e.piece_removed(q, clearing, piece, seat)
+                        return
+            e.set_arg(3, q + 1)
+            n = e.warriors(clearing, q) if q != seat else 0
+            if n > 0:
+                for piece in range(n):
+                    e.remove_warrior(q, clearing)
+                e.warriors_removed(q, clearing, n)
+                return
+        e.done()
 
 
     # --- craft (4.1) -----------------------------------------------------------------------------------------------

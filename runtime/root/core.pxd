@@ -115,6 +115,7 @@ cdef class RootCore(Engine):
     cdef int tokens_of(self, int seat, int clearing) except? -1
     cdef int buildings_in(self, int clearing) except? -1
     cdef int free_slots(self, int clearing) except? -1
+    cdef bint may_place(self, int seat, int clearing) except -1
     cdef bint present(self, int seat, int clearing) except -1
     cdef bint rules(self, int seat, int clearing) except -1
     cdef int ruler(self, int clearing) except? -1
@@ -123,9 +124,11 @@ cdef class RootCore(Engine):
     cdef int in_hand(self, int seat, int card) except? -1
     cdef bint matches(self, int card, int suit) except -1
     cdef int draw(self, int seat, int n) except? -1
+    cdef int draw_card(self) except? -1
     cdef int random_deck_card(self) except? -1
     cdef void reshuffle(self) except *
     cdef void discard(self, int seat, int card) except *
+    cdef void to_discard(self, int card) except *
     cdef int roll_die(self) except? -1
     cdef void score(self, int seat, int points) except *
     cdef int points(self, int seat) except? -1
@@ -139,6 +142,9 @@ cdef class RootCore(Engine):
     cdef void after_battle(self, int attacker, int defender, int clearing) except *
     cdef void warriors_removed(self, int seat, int clearing, int n) except *
     cdef int draw_bonus(self, int seat) except? -1
+    cdef bint defends_high(self, int seat) except -1
+    cdef void piece_removed(self, int seat, int clearing, int piece, int by) except *
+    cdef void warriors_moved(self, int seat, int origin, int to) except *
     cdef int piece_count(self, int seat, int clearing, int piece) except? -1
     cdef void remove_warrior(self, int seat, int clearing) except *
     cdef void remove_piece(self, int seat, int clearing, int piece) except *

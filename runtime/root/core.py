@@ -225,6 +225,10 @@ class RootCore(Engine):
     def free_slots(self, clearing: cython.int) -> cython.int:
         return self.slots[clearing] - self.buildings_in(clearing)
 
+    def may_place(self, seat: cython.int, clearing: cython.int) -> cython.bint:
+        """Only the Marquise places pieces in the keep's clearing (6.2.2); pieces may still move in."""
+        return self.cells[self.o_keep + clearing] == 0 or self.faction(seat) == self.f_marquise
+
     def present(self, seat: cython.int, clearing: cython.int) -> cython.bint:
         """The seat has pieces in the clearing (a battle's defender must, 4.3)."""
         return (self.warriors(clearing, seat) + self.buildings_of(seat, clearing) + self.tokens_of(seat, clearing)) > 0
@@ -279,20 +283,27 @@ class RootCore(Engine):
         return self.card_suit[card] == suit or self.card_suit[card] == self.nsuits - 1
 
     def draw(self, seat: cython.int, n: cython.int) -> cython.int:
-        """Draws up to n cards, shuffling the discard pile in when the deck runs out (2.1.2)."""
+        """Draws up to n cards into the seat's hand."""
         drawn: cython.int = 0
         k: cython.int
         while drawn < n:
-            k = self.random_deck_card()
+            k = self.draw_card()
             if k < 0:
-                self.reshuffle()
-                k = self.random_deck_card()
-                if k < 0:
-                    break
-            self.cells[self.o_deck + k] -= 1
+                break
             self.cells[self.o_hand + seat * self.ncards + k] += 1
             drawn += 1
         return drawn
+
+    def draw_card(self) -> cython.int:
+        """A card off the deck, the discard pile shuffled in when it runs out (2.1.2), for the caller to put where
+        it goes (a hand, the Alliance's supporters); -1 when there is none."""
+        k: cython.int = self.random_deck_card()
+        if k < 0:
+            self.reshuffle()
+            k = self.random_deck_card()
+        if k >= 0:
+            self.cells[self.o_deck + k] -= 1
+        return k
 
     def random_deck_card(self) -> cython.int:
         """A card of the deck at random, each copy alike (the deck is shuffled); -1 when it is empty."""
@@ -316,8 +327,12 @@ class RootCore(Engine):
             self.cells[self.o_discard + k] = 0
 
     def discard(self, seat: cython.int, card: cython.int) -> None:
-        """A card from hand to the discard pile; a dominance card goes beside the board instead (3.3.3)."""
+        """A card from hand to the discard pile."""
         self.cells[self.o_hand + seat * self.ncards + card] -= 1
+        self.to_discard(card)
+
+    def to_discard(self, card: cython.int) -> None:
+        """A card spent or discarded goes to the discard pile; a dominance card beside the board instead (3.3.3)."""
         if self.card_kind[card] == DOMINANCE:
             self.cells[self.o_dominance_available + card] = 1
         else:
@@ -430,6 +445,17 @@ class RootCore(Engine):
     def draw_bonus(self, seat: cython.int) -> cython.int:
         """Cards a faction draws in Evening besides the rule's (its uncovered draw bonuses)."""
         return 0
+
+    def defends_high(self, seat: cython.int) -> cython.bint:
+        """Defending, the seat deals the higher die's hits and the attacker the lower (4.3.2 reversed)."""
+        return False
+
+    def piece_removed(self, seat: cython.int, clearing: cython.int, piece: cython.int, by: cython.int) -> None:
+        """A building or token of the seat (a row of the piece tables) was removed by `by` (-1: nobody). The
+        procedure that removed it returns to the kernel right after, so a procedure pushed here runs first."""
+
+    def warriors_moved(self, seat: cython.int, origin: cython.int, to: cython.int) -> None:
+        """The seat moved warriors; called once the move is done, so a procedure pushed here runs next."""
 
     # --- removing pieces ---------------------------------------------------------------------------------------
 

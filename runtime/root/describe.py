@@ -17,13 +17,20 @@ CARD_LABELS = {
     ("spend_card", 1): "spend_card", ("extra_action", 1): "spend_card", ("field_hospitals", 1): "spend_card",
     ("dominance_activate", 1): "activate_card", ("dominance_take", 1): "take_card",
     ("dominance_take", 2): "spend_card", ("eyrie_add_to_decree", 1): "decree_add",
+    ("alliance_revolt", 2): "spend_supporter", ("alliance_spread_sympathy", 2): "spend_supporter",
+    ("alliance_mobilize", 1): "mobilize_card", ("alliance_train", 1): "spend_card", ("outrage", 1): "outrage_card",
+    ("removing_bases", 1): "discard_supporter",
 }
 NO_CARD_LABELS = {"craft": "stop_crafting", "field_hospitals": "keep_cards", "eyrie_add_to_decree": "decree_stop"}
 CLEARING_LABELS = {
     ("move", 1): "move_from", ("move", 2): "move_to", ("battle", 1): "battle_in", ("battle_in", 1): "battle_in",
     ("setup_faction", 1): "place_keep", ("marquise_build", 2): "build_in", ("marquise_build", 3): "take_wood",
     ("eyrie_resolve_decree", 2): "recruit_in", ("eyrie_new_roost", 1): "roost_in",
+    ("alliance_revolt", 1): "revolt_in", ("alliance_spread_sympathy", 1): "sympathy_in",
+    ("alliance_recruit", 1): "recruit_in", ("alliance_organize", 1): "organize_in",
 }
+NO_CLEARING_LABELS = {"alliance_revolt": "revolt_stop", "alliance_spread_sympathy": "sympathy_stop"}
+"""The option after the clearings, which ends a step taken as often as the player likes."""
 COLUMNS = ("recruit", "move", "battle", "build")
 MARQUISE_START = ("sawmill", "workshop", "recruiter")
 """The Marquise's starting buildings, placed in this order by her setup (6.3.4)."""
@@ -44,6 +51,8 @@ def describe(kernel: RootKernel, state: GameState, action: int, locale: str) -> 
     if kind == LAYOUT["effect_choice"]:
         return _effect_option(kernel, state, action, locale)
     if kind == 10:  # a clearing
+        if action >= len(game.entities("clearing")):
+            return text(NO_CLEARING_LABELS.get(procedure, "choose_option"), option=str(action))
         name = _name(game.entities("clearing")[action], locale)
         if procedure == "setup_faction" and kernel.tables.faction_name(_faction(kernel, state, seat)) == "eyrie":
             return text("roost_in", clearing=name)

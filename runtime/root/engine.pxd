@@ -1,9 +1,11 @@
 # Types of engine.py for Cython (pure-Python mode).
 
 from .actions cimport Actions
+from .alliance cimport Alliance
 from .core cimport RootCore
 from .eyrie cimport Eyrie
 from .marquise cimport Marquise
+from .sympathy cimport Sympathy
 
 cdef class RootEngine(RootCore):
     cdef int[::1] impl
@@ -11,9 +13,12 @@ cdef class RootEngine(RootCore):
     cdef Actions actions
     cdef Marquise marquise
     cdef Eyrie eyrie
+    cdef Alliance alliance
+    cdef Sympathy sympathy
 
     cdef void begin_setup(self) except *
     cdef void run_procedure(self, int procedure) except *
+    cdef void run_alliance(self, int code) except *
     cdef int native_procedure(self, int native) except -1
     cdef bint can_take(self, int seat, int step) except -1
     cdef void setup_game(self) except *
@@ -24,5 +29,9 @@ cdef class RootEngine(RootCore):
     cdef void after_battle(self, int attacker, int defender, int clearing) except *
     cdef void warriors_removed(self, int seat, int clearing, int n) except *
     cdef int draw_bonus(self, int seat) except? -1
+    cdef bint defends_high(self, int seat) except -1
+    cdef void piece_removed(self, int seat, int clearing, int piece, int by) except *
+    cdef void warriors_moved(self, int seat, int origin, int to) except *
+    cdef void phase_started(self, int seat, int phase) except *
     cdef void effect_done(self) except *
     cpdef object vm_natives(self)

@@ -10,9 +10,11 @@ from typing import Any
 import cython  # type: ignore[import-untyped]
 
 from .actions import Actions
+from .alliance import Alliance
 from .core import RootCore
 from .eyrie import Eyrie
 from .marquise import Marquise
+from .sympathy import Sympathy
 
 # Procedure codes: what `impl[procedure]` holds (tables.py numbers procedures; CODES names them).
 MOVE = cython.declare(cython.int, 1)
@@ -35,6 +37,15 @@ EYRIE_DECREE = cython.declare(cython.int, 31)
 EYRIE_NEW_ROOST = cython.declare(cython.int, 32)
 EYRIE_RESOLVE = cython.declare(cython.int, 33)
 TURMOIL = cython.declare(cython.int, 34)
+ALLIANCE_REVOLT = cython.declare(cython.int, 40)
+ALLIANCE_SPREAD = cython.declare(cython.int, 41)
+ALLIANCE_MOBILIZE = cython.declare(cython.int, 42)
+ALLIANCE_TRAIN = cython.declare(cython.int, 43)
+ALLIANCE_RECRUIT = cython.declare(cython.int, 44)
+ALLIANCE_ORGANIZE = cython.declare(cython.int, 45)
+OUTRAGE = cython.declare(cython.int, 46)
+REMOVING_BASES = cython.declare(cython.int, 47)
+REMOVE_ENEMY_PIECES = cython.declare(cython.int, 48)
 
 CODES = {"move": MOVE, "battle": BATTLE, "battle_in": BATTLE_IN, "craft": CRAFT, "evening_draw": EVENING_DRAW,
          "discard_down": DISCARD_DOWN, "spend_card": SPEND_CARD, "extra_action": EXTRA_ACTION,
@@ -42,9 +53,13 @@ CODES = {"move": MOVE, "battle": BATTLE, "battle_in": BATTLE_IN, "craft": CRAFT,
          "setup_game": SETUP_GAME, "setup_faction": SETUP_FACTION, "marquise_build": MARQUISE_BUILD,
          "field_hospitals": FIELD_HOSPITALS, "eyrie_emergency_orders": EYRIE_EMERGENCY,
          "eyrie_add_to_decree": EYRIE_DECREE, "eyrie_new_roost": EYRIE_NEW_ROOST,
-         "eyrie_resolve_decree": EYRIE_RESOLVE, "turmoil": TURMOIL}
+         "eyrie_resolve_decree": EYRIE_RESOLVE, "turmoil": TURMOIL,
+         "remove_enemy_pieces": REMOVE_ENEMY_PIECES, "alliance_revolt": ALLIANCE_REVOLT,
+         "alliance_spread_sympathy": ALLIANCE_SPREAD, "alliance_mobilize": ALLIANCE_MOBILIZE,
+         "alliance_train": ALLIANCE_TRAIN, "alliance_recruit": ALLIANCE_RECRUIT, "alliance_organize": ALLIANCE_ORGANIZE,
+         "outrage": OUTRAGE, "removing_bases": REMOVING_BASES}
 """The procedures this engine plays, by name (natives of content/root/natives, and the kernel's own)."""
-SETUPS = ("marquise", "eyrie")
+SETUPS = ("marquise", "eyrie", "alliance")
 """Factions whose setup this engine plays (and so can be seated)."""
 
 
@@ -58,6 +73,8 @@ class RootEngine(RootCore):
         self.actions = Actions()
         self.marquise = Marquise()
         self.eyrie = Eyrie()
+        self.alliance = Alliance(tables)
+        self.sympathy = Sympathy(tables)
 
     # --- the game's structure --------------------------------------------------------------------------------
 
@@ -108,8 +125,30 @@ class RootEngine(RootCore):
             self.eyrie.resolve_decree(self)
         elif code == TURMOIL:
             self.eyrie.turmoil(self)
+        elif code == REMOVE_ENEMY_PIECES:
+            self.actions.remove_enemy_pieces(self)
+        elif code >= ALLIANCE_REVOLT and code <= REMOVING_BASES:
+            self.run_alliance(code)
         else:
             raise ValueError(f"procedure {self.tables.procedures[procedure - 1]!r} is not played by this engine")
+
+    def run_alliance(self, code: cython.int) -> None:
+        if code == ALLIANCE_REVOLT:
+            self.sympathy.revolt(self, self.alliance)
+        elif code == ALLIANCE_SPREAD:
+            self.sympathy.spread_sympathy(self, self.alliance)
+        elif code == ALLIANCE_MOBILIZE:
+            self.alliance.mobilize(self)
+        elif code == ALLIANCE_TRAIN:
+            self.alliance.train(self)
+        elif code == ALLIANCE_RECRUIT:
+            self.alliance.recruit(self)
+        elif code == ALLIANCE_ORGANIZE:
+            self.sympathy.organize(self, self.alliance)
+        elif code == OUTRAGE:
+            self.alliance.outrage(self)
+        else:
+            self.alliance.removing_bases(self)
 
     def native_procedure(self, native: cython.int) -> cython.int:
         return native + 1
@@ -131,6 +170,18 @@ class RootEngine(RootCore):
             return self.can_activate(seat)
         if code == DOMINANCE_TAKE:
             return self.can_take_dominance(seat)
+        if code == ALLIANCE_REVOLT:
+            return self.sympathy.can_revolt(self, self.alliance, seat)
+        if code == ALLIANCE_SPREAD:
+            return self.sympathy.can_spread(self, self.alliance, seat)
+        if code == ALLIANCE_MOBILIZE:
+            return self.hand_size(seat) > 0
+        if code == ALLIANCE_TRAIN:
+            return self.alliance.can_train(self, seat)
+        if code == ALLIANCE_RECRUIT:
+            return self.alliance.can_recruit(self, seat)
+        if code == ALLIANCE_ORGANIZE:
+            return self.sympathy.can_organize(self, self.alliance, seat)
         return True
 
     # --- setup (5.1) --------------------------------------------------------------------------------------------
@@ -179,6 +230,8 @@ class RootEngine(RootCore):
             self.marquise.setup(self)
         elif faction == self.f_eyrie:
             self.eyrie.setup(self)
+        elif faction == self.f_alliance:
+            self.alliance.setup(self)
         else:
             raise ValueError(f"the setup of {self.tables.faction_name(faction)!r} is not played by this engine")
 
@@ -205,7 +258,26 @@ class RootEngine(RootCore):
     def draw_bonus(self, seat: cython.int) -> cython.int:
         if self.faction(seat) == self.f_marquise:
             return self.marquise.draw_bonus(self, seat)
+        if self.faction(seat) == self.f_alliance:
+            return self.alliance.draw_bonus(self)
         return 0
+
+    def defends_high(self, seat: cython.int) -> cython.bint:
+        """Guerrilla War (8.2.2)."""
+        return self.faction(seat) == self.f_alliance
+
+    def piece_removed(self, seat: cython.int, clearing: cython.int, piece: cython.int, by: cython.int) -> None:
+        if self.faction(seat) == self.f_alliance and not self.over():
+            self.alliance.piece_removed(self, seat, clearing, piece, by)
+
+    def warriors_moved(self, seat: cython.int, origin: cython.int, to: cython.int) -> None:
+        if not self.over():
+            self.alliance.warriors_moved(self, seat, to)
+
+    def phase_started(self, seat: cython.int, phase: cython.int) -> None:
+        """The Alliance's military operations are counted as its Evening starts (8.6.1)."""
+        if self.faction(seat) == self.f_alliance and phase == self.alliance.evening:
+            self.add_budget(self.alliance.operations_budget, self.alliance.operations(self, seat))
 
     def effect_done(self) -> None:
         """An effect's `score` writes the score track directly: the goal (3.1) and a dominance card (3.3.1), which

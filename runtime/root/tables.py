@@ -72,7 +72,7 @@ class RootTables:
 
 
 INTERNAL = ("setup_game", "setup_faction", "remove_hits", "discard_card", "field_hospitals", "dominance_activate",
-            "dominance_take", "turmoil")
+            "dominance_take", "turmoil", "outrage", "removing_bases")
 """Procedures the engine calls itself, numbered after the natives."""
 
 
@@ -111,6 +111,7 @@ def build_tables(game: CompiledGame, codes: dict[str, int], setups: frozenset[st
     tables.procedures = [*layout.NATIVES, *INTERNAL]
     tables.arrays["impl"] = ints([0] + [codes.get(name, 0) for name in tables.procedures])
     _plan(tables, game, factions)
+    _alliance(tables, game)
     _playable(tables, game, factions, codes, setups)
     _card_effects(tables, game, cards, codes)
     order = sorted(factions, key=lambda faction: -faction.reach)
@@ -232,6 +233,16 @@ def _derived(tables: RootTables) -> None:
     arrays["vizier_columns"] = ints([offsets[f"viziers_{column}"] for column in columns])
 
 
+def _alliance(tables: RootTables, game: CompiledGame) -> None:
+    """What the Alliance's engine looks up by name, numbered once here rather than at every copy of a game."""
+    numbers = tables.numbers
+    numbers["phase_evening"] = int(game.get("phase", "evening").id)
+    numbers["alliance_sympathy_row"] = tables.piece("alliance/sympathy")
+    numbers["alliance_base_row"] = tables.piece("alliance/base")
+    for name in ("remove_enemy_pieces", "outrage", "removing_bases"):
+        numbers[f"procedure_{name}"] = tables.procedure(name)
+
+
 def _piece_rows(tables: RootTables, factions: tuple[Any, ...]) -> None:
     """Every kind of building and token on the map, one row each: its faction, whether it is a building, the
     field that counts it per clearing, where a removed one goes, whether it crafts (content: factions' pieces)."""
@@ -259,6 +270,8 @@ def _plan(tables: RootTables, game: CompiledGame, factions: tuple[Any, ...]) -> 
         role = int(faction.id)
         amounts = dict(faction.budgets)
         names = list(amounts)
+        for name in names:  # a budget's index, for an engine that adds to it during a turn
+            tables.numbers[f"{faction.id.name.lower()}_budget_{name}"] = names.index(name)
         budgets.append([amounts[name] for name in names])
         for index, step in enumerate(faction.turn):
             key = f"faction/{faction.id.name.lower()}/turn/{index}"
