@@ -58,6 +58,7 @@ cdef class RootCore(Engine):
     cdef int[::1] piece_field
     cdef int[::1] piece_return
     cdef int[::1] piece_crafts
+    cdef int[::1] piece_return_suited
     cdef int[::1] seen
     cdef int[::1] todo
     cdef int m_wood
@@ -115,6 +116,7 @@ cdef class RootCore(Engine):
     cdef int tokens_of(self, int seat, int clearing) except? -1
     cdef int buildings_in(self, int clearing) except? -1
     cdef int free_slots(self, int clearing) except? -1
+    cdef bint may_place(self, int seat, int clearing) except -1
     cdef bint present(self, int seat, int clearing) except -1
     cdef bint rules(self, int seat, int clearing) except -1
     cdef int ruler(self, int clearing) except? -1
@@ -126,6 +128,7 @@ cdef class RootCore(Engine):
     cdef int random_deck_card(self) except? -1
     cdef void reshuffle(self) except *
     cdef void discard(self, int seat, int card) except *
+    cdef void discarded(self, int card, int n) except *
     cdef int roll_die(self) except? -1
     cdef void score(self, int seat, int points) except *
     cdef int points(self, int seat) except? -1
@@ -139,6 +142,11 @@ cdef class RootCore(Engine):
     cdef void after_battle(self, int attacker, int defender, int clearing) except *
     cdef void warriors_removed(self, int seat, int clearing, int n) except *
     cdef int draw_bonus(self, int seat) except? -1
+    cdef int rule_override(self, int clearing) except? -1
+    cdef bint crafts_with(self, int seat, int suit) except -1
+    cdef int discard_to(self, int card) except? -1
+    cdef void lose_warrior(self, int seat, int clearing, bint defending) except *
+    cdef void piece_removed(self, int seat, int clearing, int piece) except *
     cdef int piece_count(self, int seat, int clearing, int piece) except? -1
     cdef void remove_warrior(self, int seat, int clearing) except *
     cdef void remove_piece(self, int seat, int clearing, int piece) except *
