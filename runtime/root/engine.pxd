@@ -1,8 +1,10 @@
 # Types of engine.py for Cython (pure-Python mode).
 
 from .actions cimport Actions
+from .conspiracies cimport Conspiracies
 from .core cimport RootCore
 from .eyrie cimport Eyrie
+from .lizard_cult cimport LizardCult
 from .marquise cimport Marquise
 
 cdef class RootEngine(RootCore):
@@ -11,9 +13,12 @@ cdef class RootEngine(RootCore):
     cdef Actions actions
     cdef Marquise marquise
     cdef Eyrie eyrie
+    cdef LizardCult lizard
+    cdef Conspiracies conspiracies
 
     cdef void begin_setup(self) except *
     cdef void run_procedure(self, int procedure) except *
+    cdef void run_lizard(self, int code) except *
     cdef int native_procedure(self, int native) except -1
     cdef bint can_take(self, int seat, int step) except -1
     cdef void setup_game(self) except *
@@ -24,5 +29,10 @@ cdef class RootEngine(RootCore):
     cdef void after_battle(self, int attacker, int defender, int clearing) except *
     cdef void warriors_removed(self, int seat, int clearing, int n) except *
     cdef int draw_bonus(self, int seat) except? -1
+    cdef int rule_override(self, int clearing) except? -1
+    cdef bint crafts_with(self, int seat, int suit) except -1
+    cdef int discard_to(self, int card) except? -1
+    cdef void lose_warrior(self, int seat, int clearing, bint defending) except *
+    cdef void piece_removed(self, int seat, int clearing, int piece) except *
     cdef void effect_done(self) except *
     cpdef object vm_natives(self)

@@ -10,8 +10,10 @@ from typing import Any
 import cython  # type: ignore[import-untyped]
 
 from .actions import Actions
+from .conspiracies import Conspiracies
 from .core import RootCore
 from .eyrie import Eyrie
+from .lizard_cult import LizardCult
 from .marquise import Marquise
 
 # Procedure codes: what `impl[procedure]` holds (tables.py numbers procedures; CODES names them).
@@ -35,6 +37,17 @@ EYRIE_DECREE = cython.declare(cython.int, 31)
 EYRIE_NEW_ROOST = cython.declare(cython.int, 32)
 EYRIE_RESOLVE = cython.declare(cython.int, 33)
 TURMOIL = cython.declare(cython.int, 34)
+# The Cult's: conspiracies in the order conspiracies.py numbers them, rituals in lizard_cult.py's.
+LIZARD_ADJUST_OUTCAST = cython.declare(cython.int, 60)
+LIZARD_DISCARD_LOST_SOULS = cython.declare(cython.int, 61)
+LIZARD_CRUSADE = cython.declare(cython.int, 62)
+LIZARD_CONVERT = cython.declare(cython.int, 63)
+LIZARD_SANCTIFY = cython.declare(cython.int, 64)
+LIZARD_BUILD = cython.declare(cython.int, 65)
+LIZARD_RECRUIT = cython.declare(cython.int, 66)
+LIZARD_SCORE = cython.declare(cython.int, 67)
+LIZARD_SACRIFICE = cython.declare(cython.int, 68)
+LIZARD_RETURN_REVEALED = cython.declare(cython.int, 69)
 
 CODES = {"move": MOVE, "battle": BATTLE, "battle_in": BATTLE_IN, "craft": CRAFT, "evening_draw": EVENING_DRAW,
          "discard_down": DISCARD_DOWN, "spend_card": SPEND_CARD, "extra_action": EXTRA_ACTION,
@@ -42,9 +55,14 @@ CODES = {"move": MOVE, "battle": BATTLE, "battle_in": BATTLE_IN, "craft": CRAFT,
          "setup_game": SETUP_GAME, "setup_faction": SETUP_FACTION, "marquise_build": MARQUISE_BUILD,
          "field_hospitals": FIELD_HOSPITALS, "eyrie_emergency_orders": EYRIE_EMERGENCY,
          "eyrie_add_to_decree": EYRIE_DECREE, "eyrie_new_roost": EYRIE_NEW_ROOST,
-         "eyrie_resolve_decree": EYRIE_RESOLVE, "turmoil": TURMOIL}
+         "eyrie_resolve_decree": EYRIE_RESOLVE, "turmoil": TURMOIL,
+         "lizard_adjust_outcast": LIZARD_ADJUST_OUTCAST, "lizard_discard_lost_souls": LIZARD_DISCARD_LOST_SOULS,
+         "lizard_crusade": LIZARD_CRUSADE, "lizard_convert": LIZARD_CONVERT, "lizard_sanctify": LIZARD_SANCTIFY,
+         "lizard_ritual_build": LIZARD_BUILD, "lizard_ritual_recruit": LIZARD_RECRUIT,
+         "lizard_ritual_score": LIZARD_SCORE, "lizard_ritual_sacrifice": LIZARD_SACRIFICE,
+         "lizard_return_revealed": LIZARD_RETURN_REVEALED}
 """The procedures this engine plays, by name (natives of content/root/natives, and the kernel's own)."""
-SETUPS = ("marquise", "eyrie")
+SETUPS = ("marquise", "eyrie", "lizard_cult")
 """Factions whose setup this engine plays (and so can be seated)."""
 
 
@@ -58,6 +76,8 @@ class RootEngine(RootCore):
         self.actions = Actions()
         self.marquise = Marquise()
         self.eyrie = Eyrie()
+        self.lizard = LizardCult(tables)
+        self.conspiracies = Conspiracies(self.lizard, tables)
 
     # --- the game's structure --------------------------------------------------------------------------------
 
@@ -108,8 +128,26 @@ class RootEngine(RootCore):
             self.eyrie.resolve_decree(self)
         elif code == TURMOIL:
             self.eyrie.turmoil(self)
+        elif LIZARD_ADJUST_OUTCAST <= code <= LIZARD_RETURN_REVEALED:
+            self.run_lizard(code)
         else:
             raise ValueError(f"procedure {self.tables.procedures[procedure - 1]!r} is not played by this engine")
+
+    def run_lizard(self, code: cython.int) -> None:
+        if code == LIZARD_ADJUST_OUTCAST:
+            self.lizard.adjust_outcast(self)
+        elif code == LIZARD_DISCARD_LOST_SOULS:
+            self.lizard.discard_lost_souls(self)
+        elif code == LIZARD_CRUSADE:
+            self.conspiracies.crusade(self)
+        elif code == LIZARD_CONVERT:
+            self.conspiracies.convert(self)
+        elif code == LIZARD_SANCTIFY:
+            self.conspiracies.sanctify(self)
+        elif code == LIZARD_RETURN_REVEALED:
+            self.lizard.return_revealed(self)
+        else:
+            self.lizard.ritual(self, code - LIZARD_BUILD)
 
     def native_procedure(self, native: cython.int) -> cython.int:
         return native + 1
@@ -131,6 +169,10 @@ class RootEngine(RootCore):
             return self.can_activate(seat)
         if code == DOMINANCE_TAKE:
             return self.can_take_dominance(seat)
+        if LIZARD_CRUSADE <= code <= LIZARD_SANCTIFY:
+            return self.conspiracies.can(self, seat, code - LIZARD_CRUSADE)
+        if LIZARD_BUILD <= code <= LIZARD_SACRIFICE:
+            return self.lizard.can_ritual(self, seat, code - LIZARD_BUILD)
         return True
 
     # --- setup (5.1) --------------------------------------------------------------------------------------------
@@ -179,6 +221,8 @@ class RootEngine(RootCore):
             self.marquise.setup(self)
         elif faction == self.f_eyrie:
             self.eyrie.setup(self)
+        elif faction == self.lizard.faction:
+            self.lizard.setup(self)
         else:
             raise ValueError(f"the setup of {self.tables.faction_name(faction)!r} is not played by this engine")
 
@@ -205,7 +249,30 @@ class RootEngine(RootCore):
     def draw_bonus(self, seat: cython.int) -> cython.int:
         if self.faction(seat) == self.f_marquise:
             return self.marquise.draw_bonus(self, seat)
+        if self.faction(seat) == self.lizard.faction:
+            return self.lizard.draw_bonus(self, seat)
         return 0
+
+    def rule_override(self, clearing: cython.int) -> cython.int:
+        return self.lizard.rule_override(self, clearing)
+
+    def crafts_with(self, seat: cython.int, suit: cython.int) -> cython.bint:
+        if self.faction(seat) == self.lizard.faction:
+            return self.lizard.crafts_with(self, suit)
+        return True
+
+    def discard_to(self, card: cython.int) -> cython.int:
+        return self.lizard.discard_to(self)
+
+    def lose_warrior(self, seat: cython.int, clearing: cython.int, defending: cython.bint) -> None:
+        if defending and self.faction(seat) == self.lizard.faction:
+            self.lizard.revenge(self, seat, clearing)
+        else:
+            self.remove_warrior(seat, clearing)
+
+    def piece_removed(self, seat: cython.int, clearing: cython.int, piece: cython.int) -> None:
+        if piece == self.lizard.garden:
+            self.lizard.fear_of_the_faithful(self, seat)
 
     def effect_done(self) -> None:
         """An effect's `score` writes the score track directly: the goal (3.1) and a dominance card (3.3.1), which
