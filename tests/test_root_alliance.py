@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from root_cards import card_counts, expected_counts, warriors_held
 from lawforge.runtime.games import new_state
 from lawforge.runtime.kernel import engine as kernel
 from lawforge.runtime.kernel.state import GameState
@@ -458,7 +459,7 @@ def invariants(state: GameState) -> None:
         name = t.faction_name(at("faction_of", seat))
         on_map = sum(at("warriors", c * seats + seat) for c in range(clearings))
         assert at("warrior_supply", seat) >= 0 and at("officers", seat) >= 0
-        assert at("warrior_supply", seat) + on_map + at("officers", seat) == t.arrays[f"{name}_warrior_count"][0]
+        assert warriors_held(state.game, cells, seat) == t.arrays[f"{name}_warrior_count"][0]
         assert 0 <= at("score", seat)
     for c in range(clearings):
         buildings = at("ruins", c) + sum(cells[field + c] for field, building in
@@ -474,13 +475,7 @@ def invariants(state: GameState) -> None:
     discarding = top is not None and t.procedures[top[0] - 1] == "removing_bases"
     if sum(at("bases", c) for c in range(clearings)) == 0 and not discarding:
         assert stack <= t.numbers["alliance_supporters_limit"]
-    held = sum(at(pile, k) for pile in ("deck", "discard_pile", "dominance_available", "decree_recruit",
-                                        "decree_move", "decree_battle", "decree_build") for k in range(ncards))
-    held += sum(at(pile, i) for pile in ("hand", "supporters", "play_area") for i in range(seats * ncards))
-    held += sum(1 for seat in range(state.players) if at("dominance_card", seat) >= 0)
-    copies = t.arrays["card_copies"]
-    dominance = sum(copies[k] for k in range(ncards) if t.arrays["card_kind"][k] == 1)
-    assert held == sum(copies) - (dominance if state.players == 2 else 0)
+    assert card_counts(state.game, cells, state.players) == expected_counts(state.game, state.players)
 
 
 def play(state: GameState, seed: int, check: bool = True, limit: int = 20000) -> None:

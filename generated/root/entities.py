@@ -188,6 +188,17 @@ class LabelId(IntEnum):
     MOBILIZE_CARD = 101
     OUTRAGE_CARD = 102
     DISCARD_SUPPORTER = 103
+    CULT_START_IN = 104
+    OUTCAST_ON = 105
+    CRUSADE_BATTLE = 106
+    CRUSADE_MOVE = 107
+    NO_BATTLE = 108
+    CONVERT_IN = 109
+    CONVERT_WARRIOR = 110
+    SANCTIFY_IN = 111
+    SANCTIFY_PIECE = 112
+    REVEAL_CARD = 113
+    GARDEN_IN = 114
 
 
 class TableId(IntEnum):
@@ -204,6 +215,7 @@ class DiscrepancyId(IntEnum):
     LORDS_OF_THE_FOREST_EMPTY = 5
     AUTUMN_FORESTS = 6
     MOUNTAIN_FORESTS_REFERENCE = 7
+    CULT_CORNER_ALONE = 8
 
 
 class FieldId(IntEnum):
@@ -266,6 +278,12 @@ class FieldId(IntEnum):
     CRAFTED_ITEMS = 56
     CRAFTING_USED = 57
     REMOVED_THIS_BATTLE = 58
+    GARDENS = 59
+    GARDEN_TRACK = 60
+    OUTCAST = 61
+    LOST_SOULS = 62
+    REVEALED = 63
+    SCORED_SUITS = 64
 
 
 class ResourceId(IntEnum):
@@ -313,39 +331,42 @@ class NativeId(IntEnum):
     LIZARD_CRUSADE = 34
     LIZARD_CONVERT = 35
     LIZARD_SANCTIFY = 36
-    LIZARD_RITUAL = 37
-    LIZARD_RETURN_REVEALED = 38
-    RIVERFOLK_GATHER_FUNDS = 39
-    RIVERFOLK_COMMIT = 40
-    RIVERFOLK_DRAW = 41
-    RIVERFOLK_RECRUIT = 42
-    RIVERFOLK_ESTABLISH = 43
-    RIVERFOLK_SET_COSTS = 44
-    DUCHY_BURROW_RECRUIT = 45
-    DUCHY_BUILD = 46
-    DUCHY_DIG = 47
-    DUCHY_PARLIAMENT = 48
-    DUCHY_SWAY = 49
-    DUCHY_RETURN_REVEALED = 50
-    CORVID_FLIP = 51
-    CORVID_RECRUIT = 52
-    CORVID_PLOT = 53
-    CORVID_TRICK = 54
-    MINISTER_ACTION = 55
-    ATTACKER = 56
-    DEFENDER = 57
-    DISCARD_CRAFTED = 58
-    DRAW_CARDS = 59
-    TAKE_RANDOM_CARD = 60
-    LOOK_AT_HAND = 61
-    RULES_CLEARING = 62
-    REMOVE_ENEMY_PIECES = 63
-    BATTLE_CLEARING = 64
-    DISCARD_FROM_HAND = 65
-    ACTIVATE_DOMINANCE = 66
-    FORM_COALITION = 67
-    WIN = 68
-    EXTRA_ACTION = 69
+    LIZARD_RITUAL_BUILD = 37
+    LIZARD_RITUAL_RECRUIT = 38
+    LIZARD_RITUAL_SCORE = 39
+    LIZARD_RITUAL_SACRIFICE = 40
+    LIZARD_RETURN_REVEALED = 41
+    RIVERFOLK_GATHER_FUNDS = 42
+    RIVERFOLK_COMMIT = 43
+    RIVERFOLK_DRAW = 44
+    RIVERFOLK_RECRUIT = 45
+    RIVERFOLK_ESTABLISH = 46
+    RIVERFOLK_SET_COSTS = 47
+    DUCHY_BURROW_RECRUIT = 48
+    DUCHY_BUILD = 49
+    DUCHY_DIG = 50
+    DUCHY_PARLIAMENT = 51
+    DUCHY_SWAY = 52
+    DUCHY_RETURN_REVEALED = 53
+    CORVID_FLIP = 54
+    CORVID_RECRUIT = 55
+    CORVID_PLOT = 56
+    CORVID_TRICK = 57
+    MINISTER_ACTION = 58
+    ATTACKER = 59
+    DEFENDER = 60
+    DISCARD_CRAFTED = 61
+    DRAW_CARDS = 62
+    TAKE_RANDOM_CARD = 63
+    LOOK_AT_HAND = 64
+    RULES_CLEARING = 65
+    REMOVE_ENEMY_PIECES = 66
+    BATTLE_CLEARING = 67
+    DISCARD_FROM_HAND = 68
+    ACTIVATE_DOMINANCE = 69
+    FORM_COALITION = 70
+    WIN = 71
+    EXTRA_ACTION = 72
 
 
 class ZoneId(IntEnum):
@@ -403,6 +424,18 @@ class ConstantId(IntEnum):
     ALLIANCE_OPERATIONS_PER_OFFICER = 32
     ALLIANCE_RECRUIT = 33
     ALLIANCE_ORGANIZE_WARRIORS = 34
+    LIZARD_STARTING_WARRIORS = 35
+    LIZARD_ADJACENT_WARRIORS = 36
+    LIZARD_RULE_GARDENS = 37
+    LIZARD_FEAR_DISCARDS = 38
+    LIZARD_CRUSADE_COST = 39
+    LIZARD_CONVERT_COST = 40
+    LIZARD_CONVERT_WARRIORS = 41
+    LIZARD_SANCTIFY_COST = 42
+    LIZARD_HATED_DISCOUNT = 43
+    LIZARD_RECRUIT = 44
+    LIZARD_SACRIFICE = 45
+    LIZARD_SCORES_PER_SUIT = 46
 
 
 class SuitId(IntEnum):
@@ -2026,6 +2059,58 @@ LABELS: tuple[Label, ...] = (
         text=Text(en='Discard the supporter {card}', fr='Défausser le partisan {card}', uk='Скинути прибічника «{card}»'),
         args=('card',),
     ),
+    Label(
+        id=LabelId.CULT_START_IN,
+        text=Text(en='Start the Cult in {clearing}', fr='Installer le Culte dans la clairière {clearing}', uk='Розмістити Культ на галявині «{clearing}»'),
+        args=('clearing',),
+    ),
+    Label(
+        id=LabelId.OUTCAST_ON,
+        text=Text(en='Put the Outcast marker on {suit}', fr='Placer le marqueur de Parias sur {suit}', uk='Поставити маркер Вигнанців на масть «{suit}»'),
+        args=('suit',),
+    ),
+    Label(
+        id=LabelId.CRUSADE_BATTLE,
+        text=Text(en='Crusade: battle in an Outcast clearing', fr='Croisade : combattre dans une clairière Paria', uk='Хрестовий похід: бій на галявині Вигнанців'),
+    ),
+    Label(
+        id=LabelId.CRUSADE_MOVE,
+        text=Text(en='Crusade: move from an Outcast clearing', fr='Croisade : se déplacer depuis une clairière Paria', uk='Хрестовий похід: переміщення з галявини Вигнанців'),
+    ),
+    Label(
+        id=LabelId.NO_BATTLE,
+        text=Text(en='Do not battle', fr='Ne pas combattre', uk='Не вступати в бій'),
+    ),
+    Label(
+        id=LabelId.CONVERT_IN,
+        text=Text(en='Convert in {clearing}', fr='Conversion dans la clairière {clearing}', uk='Навернення на галявині «{clearing}»'),
+        args=('clearing',),
+    ),
+    Label(
+        id=LabelId.CONVERT_WARRIOR,
+        text=Text(en='Convert a warrior: {faction}', fr='Convertir un guerrier : {faction}', uk='Навернути воїна: {faction}'),
+        args=('faction',),
+    ),
+    Label(
+        id=LabelId.SANCTIFY_IN,
+        text=Text(en='Sanctify in {clearing}', fr='Sanctuaire dans la clairière {clearing}', uk='Освячення на галявині «{clearing}»'),
+        args=('clearing',),
+    ),
+    Label(
+        id=LabelId.SANCTIFY_PIECE,
+        text=Text(en='Replace with a garden: {piece}', fr='Remplacer par un jardin : {piece}', uk='Замінити садом: {piece}'),
+        args=('piece',),
+    ),
+    Label(
+        id=LabelId.REVEAL_CARD,
+        text=Text(en='Reveal {card}', fr='Révéler {card}', uk='Відкрити «{card}»'),
+        args=('card',),
+    ),
+    Label(
+        id=LabelId.GARDEN_IN,
+        text=Text(en='Place a garden in {clearing}', fr='Placer un jardin dans la clairière {clearing}', uk='Розмістити сад на галявині «{clearing}»'),
+        args=('clearing',),
+    ),
 )
 
 TABLES: tuple[Table, ...] = (
@@ -2116,6 +2201,14 @@ DISCREPANCIES: tuple[Discrepancy, ...] = (
         rule='D.3.5',
         summary="The Mountain map's forest rule cites forests as (2.2), but this Law defines them in 2.4 (2.2 is clearings and paths). The content cites 2.4.",
         follow='law',
+    ),
+    Discrepancy(
+        id=DiscrepancyId.CULT_CORNER_ALONE,
+        source=(Source(doc='law', line=446, quote='Si les deux factions sont en jeu, choisissez un des deux autres coins.'), Source(doc='notes', at='§4.11')),
+        status='unverified',
+        rule='10.3.2',
+        summary='The Law starts the Cult opposite the keep or the starting roost, in one of the two other corners when both are in play, and says nothing when neither is. The kernel then lets the Cult choose any corner it may place in.',
+        follow='notes',
     ),
 )
 
@@ -2426,6 +2519,36 @@ STATE: tuple[StateField, ...] = (
         id=FieldId.REMOVED_THIS_BATTLE,
         doc='Enemy buildings and tokens the attacker removed in the current battle (Despot, 7.8.4).',
     ),
+    StateField(
+        id=FieldId.GARDENS,
+        of=('clearing',),
+        doc='Gardens in a clearing (10.2.4); a garden has the suit of its clearing (10.3.2, 10.5.1, 10.4.3.III).',
+    ),
+    StateField(
+        id=FieldId.GARDEN_TRACK,
+        of=('player', 'suit'),
+        doc="Gardens left on the Cult's track of each suit (10.3.4); a removed garden goes back to the track of its clearing's suit (2.5.2).",
+    ),
+    StateField(
+        id=FieldId.OUTCAST,
+        value='suit',
+        doc='The suit under the Outcast marker (10.3.3, 10.4.1); its side is `hated`.',
+    ),
+    StateField(
+        id=FieldId.LOST_SOULS,
+        of=('card',),
+        doc='Copies of each card in the Lost Souls pile, which every player may look through (10.2.6).',
+    ),
+    StateField(
+        id=FieldId.REVEALED,
+        of=('card',),
+        doc='Copies of each card the Cult revealed for a ritual this turn, face up in front of it (10.5); back to its hand in Evening (10.6.1).',
+    ),
+    StateField(
+        id=FieldId.SCORED_SUITS,
+        of=('suit',),
+        doc='1 for a suit the Cult has scored with the Score ritual this turn (10.5.3: once per turn per suit); cleared at the start of its turn.',
+    ),
 )
 
 RESOURCES: tuple[Resource, ...] = (
@@ -2655,36 +2778,61 @@ NATIVES: tuple[Native, ...] = (
     Native(
         id=NativeId.LIZARD_ADJUST_OUTCAST,
         args=('player',),
+        procedure=True,
         doc='Adjust the Outcast (10.4.1) from the Lost Souls pile, birds ignored; flip to Hated when it stays.',
     ),
     Native(
         id=NativeId.LIZARD_DISCARD_LOST_SOULS,
         args=('player',),
+        procedure=True,
         doc='Discard the Lost Souls pile (10.4.2); dominance cards become available.',
     ),
     Native(
         id=NativeId.LIZARD_CRUSADE,
         args=('player',),
+        procedure=True,
         doc='Crusade (10.4.3.I): battle in an Outcast clearing, or move from one and may battle in the destination.',
     ),
     Native(
         id=NativeId.LIZARD_CONVERT,
         args=('player',),
+        procedure=True,
         doc='Convert (10.4.3.II): replace an enemy warrior in an Outcast clearing with a Cult warrior; must be completable.',
     ),
     Native(
         id=NativeId.LIZARD_SANCTIFY,
         args=('player',),
+        procedure=True,
         doc='Sanctify (10.4.3.III): replace an enemy building in an Outcast clearing with a matching garden; must be completable.',
     ),
     Native(
-        id=NativeId.LIZARD_RITUAL,
-        args=('player', 'number'),
-        doc='A ritual on a revealed card (10.5): 0 build, 1 recruit, 2 score (once per suit), 3 sacrifice (needs a bird).',
+        id=NativeId.LIZARD_RITUAL_BUILD,
+        args=('player',),
+        procedure=True,
+        doc='Build ritual (10.5.1): reveal a card, place a garden in a ruled clearing of its suit; birds are not wild (10.2.2).',
+    ),
+    Native(
+        id=NativeId.LIZARD_RITUAL_RECRUIT,
+        args=('player',),
+        procedure=True,
+        doc='Recruit ritual (10.5.2): reveal a card, place a warrior in a clearing of its suit; birds are not wild (10.2.2).',
+    ),
+    Native(
+        id=NativeId.LIZARD_RITUAL_SCORE,
+        args=('player',),
+        procedure=True,
+        doc='Score ritual (10.5.3): reveal a card and spend it to the Lost Souls, score the rightmost empty garden space of its suit; once per turn per suit.',
+    ),
+    Native(
+        id=NativeId.LIZARD_RITUAL_SACRIFICE,
+        args=('player',),
+        procedure=True,
+        doc='Sacrifice ritual (10.5.4): reveal a bird card, place a warrior in the Acolytes box.',
     ),
     Native(
         id=NativeId.LIZARD_RETURN_REVEALED,
         args=('player',),
+        procedure=True,
         doc='Take back the cards revealed this turn (10.6.1).',
     ),
     Native(
@@ -3178,6 +3326,102 @@ CONSTANTS: tuple[Constant, ...] = (
         value=1,
         rule='8.6.1.IV',
     ),
+    Constant(
+        id=ConstantId.LIZARD_STARTING_WARRIORS,
+        source=(Source(doc='law', line=446, quote='placez 4 guerriers et un jardin de la couleur de la clairière'),),
+        status='verified',
+        name=Text(en='Cult starting warriors in its corner', fr='Guerriers de départ du Culte dans son coin', uk='Початкові воїни Культу в його куті'),
+        value=4,
+        rule='10.3.2',
+    ),
+    Constant(
+        id=ConstantId.LIZARD_ADJACENT_WARRIORS,
+        source=(Source(doc='law', line=446, quote='Puis placez 1 guerrier dans chaque clairière adjacente.'),),
+        status='verified',
+        name=Text(en='Cult starting warriors per adjacent clearing', fr='Guerriers de départ du Culte par clairière adjacente', uk='Початкові воїни Культу на кожну суміжну галявину'),
+        value=1,
+        rule='10.3.2',
+    ),
+    Constant(
+        id=ConstantId.LIZARD_RULE_GARDENS,
+        source=(Source(doc='law', line=440, quote='Le Culte contrôle une clairière s’il y possède au moins un jardin.'),),
+        status='verified',
+        name=Text(en='Gardens that give the Cult rule', fr='Jardins qui donnent le contrôle au Culte', uk='Сади, що дають Культу контроль'),
+        value=1,
+        rule='10.2.4',
+    ),
+    Constant(
+        id=ConstantId.LIZARD_FEAR_DISCARDS,
+        source=(Source(doc='law', line=441, quote='Lorsqu’un jardin est retiré, le Culte doit défausser 1 carte au hasard.'),),
+        status='verified',
+        name=Text(en='Cards discarded per garden removed', fr='Cartes défaussées par jardin retiré', uk='Карти, скинуті за прибраний сад'),
+        value=1,
+        rule='10.2.5',
+    ),
+    Constant(
+        id=ConstantId.LIZARD_CRUSADE_COST,
+        source=(Source(doc='law', line=456, quote='Dépensez 2 acolytes pour initier un combat dans une clairière Paria'),),
+        status='verified',
+        name=Text(en='Acolytes for a Crusade', fr='Acolytes d’une Croisade', uk='Послідовники для Хрестового походу'),
+        value=2,
+        rule='10.4.3.I',
+    ),
+    Constant(
+        id=ConstantId.LIZARD_CONVERT_COST,
+        source=(Source(doc='law', line=457, quote='Dépensez 2 acolytes pour retirer 1 guerrier adverse d’une clairière Paria'),),
+        status='verified',
+        name=Text(en='Acolytes for a Convert', fr='Acolytes d’une Conversion', uk='Послідовники для Навернення'),
+        value=2,
+        rule='10.4.3.II',
+    ),
+    Constant(
+        id=ConstantId.LIZARD_CONVERT_WARRIORS,
+        source=(Source(doc='law', line=457, quote='retirer 1 guerrier adverse d’une clairière Paria et y placer 1 de vos guerriers'),),
+        status='verified',
+        name=Text(en='Warriors removed and placed by a Convert', fr='Guerriers retirés et placés par une Conversion', uk='Воїни, прибрані й розміщені Наверненням'),
+        value=1,
+        rule='10.4.3.II',
+    ),
+    Constant(
+        id=ConstantId.LIZARD_SANCTIFY_COST,
+        source=(Source(doc='law', line=458, quote='Dépensez 3 acolytes pour retirer 1 bâtiment adverse d’une clairière Paria'),),
+        status='verified',
+        name=Text(en='Acolytes for a Sanctify', fr='Acolytes d’un Sanctuaire', uk='Послідовники для Освячення'),
+        value=3,
+        rule='10.4.3.III',
+    ),
+    Constant(
+        id=ConstantId.LIZARD_HATED_DISCOUNT,
+        source=(Source(doc='law', line=455, quote='Si les Parias sont Haïs, les conspirations coûtent 1 acolyte de moins.'),),
+        status='verified',
+        name=Text(en='Conspiracy discount while the Outcast is Hated', fr='Réduction des conspirations quand les Parias sont Haïs', uk='Знижка на змови, коли Вигнанці Зненавиджені'),
+        value=1,
+        rule='10.4.3',
+    ),
+    Constant(
+        id=ConstantId.LIZARD_RECRUIT,
+        source=(Source(doc='law', line=464, quote='Dans une clairière de la couleur de la carte révélée, placez 1 guerrier.'),),
+        status='verified',
+        name=Text(en='Warriors placed by the Recruit ritual', fr='Guerriers placés par le rituel de Recrutement', uk='Воїни, розміщені ритуалом Вербування'),
+        value=1,
+        rule='10.5.2',
+    ),
+    Constant(
+        id=ConstantId.LIZARD_SACRIFICE,
+        source=(Source(doc='law', line=466, quote='Placez 1 guerrier sur votre case Acolytes.'),),
+        status='verified',
+        name=Text(en='Warriors placed in the Acolytes box by a Sacrifice', fr='Guerriers placés sur les Acolytes par le Sacrifice', uk='Воїни, покладені до Послідовників Жертвою'),
+        value=1,
+        rule='10.5.4',
+    ),
+    Constant(
+        id=ConstantId.LIZARD_SCORES_PER_SUIT,
+        source=(Source(doc='law', line=465, quote='Vous pouvez réaliser cette action au maximum une fois par tour et par couleur.'),),
+        status='verified',
+        name=Text(en='Score rituals per suit per turn', fr='Rituels de Score par couleur et par tour', uk='Ритуали Підрахунку на масть за хід'),
+        value=1,
+        rule='10.5.3',
+    ),
 )
 
 SUITS: tuple[Suit, ...] = (
@@ -3322,10 +3566,10 @@ FACTIONS: tuple[Faction, ...] = (
         reach=2,
         overview=Text(en='The Cult spreads its gardens, performs conspiracies with its acolytes and rituals with the cards it reveals.', fr='Le Culte répand ses jardins, réalise des conspirations avec ses acolytes et des rituels avec les cartes qu’il révèle.', uk='Культ поширює свої сади, влаштовує змови з послідовниками й ритуали з картами, які відкриває.'),
         crafting=Rule(id='crafting', rule='10.2.1', name=Text(en='Crafting', fr='Fabrication', uk='Виготовлення'), text=Text(en='The Cult crafts in Evening by activating its gardens of the Outcast suit.', fr='Le Culte fabrique durant le Crépuscule en activant ses jardins de la couleur des Parias.', uk='Культ виготовляє протягом Вечора, активуючи свої сади масті Вигнанців.')),
-        pieces=(Piece(id='warrior', kind='warrior', name=Text(en='warriors', fr='guerriers', uk='воїни'), count=25, inventory='lizard_warriors'), Piece(id='garden', kind='building', name=Text(en='gardens', fr='jardins', uk='сади'), count=15, inventory='gardens'), Piece(id='outcast_marker', kind='marker', name=Text(en='Outcast marker', fr='marqueur de Parias', uk='маркер Вигнанців'), count=1, inventory='outcast_marker')),
+        pieces=(Piece(id='warrior', kind='warrior', name=Text(en='warriors', fr='guerriers', uk='воїни'), count=25, inventory='lizard_warriors'), Piece(id='garden', kind='building', name=Text(en='gardens', fr='jardins', uk='сади'), count=15, inventory='gardens', field=FieldId.GARDENS, returns_to=FieldId.GARDEN_TRACK, crafting=True), Piece(id='outcast_marker', kind='marker', name=Text(en='Outcast marker', fr='marqueur de Parias', uk='маркер Вигнанців'), count=1, inventory='outcast_marker')),
         abilities=(Rule(id='hatred_of_birds', rule='10.2.2', name=Text(en='Hatred of Birds', fr='Haine des oiseaux', uk='Ненависть до птахів'), text=Text(en='Bird cards are not wild for rituals.', fr='Les cartes Oiseau ne sont pas des jokers pour les rituels.', uk='Карти птахів не є джокерами для ритуалів.')), Rule(id='revenge', rule='10.2.3', name=Text(en='Revenge', fr='Vengeance', uk='Помста'), text=Text(en='A Cult warrior removed while defending in battle goes to the Acolytes box.', fr='Un guerrier du Culte retiré en défendant en combat va dans la case Acolytes.', uk='Воїн Культу, прибраний під час захисту в бою, іде до клітинки Послідовників.')), Rule(id='pilgrims', rule='10.2.4', name=Text(en='Pilgrims', fr='Pèlerins', uk='Паломники'), text=Text(en='The Cult rules a clearing where it has at least one garden, despite the Eyrie.', fr='Le Culte contrôle une clairière s’il y possède au moins un jardin, malgré la Canopée.', uk='Культ контролює галявину, де має хоча б один сад, попри Гніздо.')), Rule(id='fear_of_the_faithful', rule='10.2.5', name=Text(en='Fear of the Faithful', fr='Peur des fidèles', uk='Страх вірних'), text=Text(en='When a garden is removed, the Cult discards 1 card at random.', fr='Quand un jardin est retiré, le Culte défausse 1 carte au hasard.', uk='Коли сад прибирають, Культ скидає 1 випадкову карту.')), Rule(id='lost_souls', rule='10.2.6', name=Text(en='The Lost Souls pile', fr='La pile d’Âmes Perdues', uk='Стос Загублених душ'), text=Text(en='Every card spent or discarded, even a dominance card, goes to the Lost Souls pile, open to all.', fr='Toute carte dépensée ou défaussée, même une carte Domination, va dans la pile d’Âmes Perdues, consultable par tous.', uk='Кожна витрачена чи скинута карта, навіть карта домінування, іде до стосу Загублених душ, відкритого для всіх.'))),
         setup=(Rule(id='supply', rule='10.3.1', name=Text(en='Warriors', fr='Préparer les guerriers', uk='Воїни'), text=Text(en='Form a supply of 25 warriors.', fr='Formez une réserve de 25 guerriers.', uk='Сформуйте запас із 25 воїнів.')), Rule(id='place', rule='10.3.2', name=Text(en='Place warriors', fr='Placer les guerriers', uk='Розмістіть воїнів'), text=Text(en='In the corner opposite the keep or the starting roost (one of the other two corners if both are in play), 4 warriors and a garden; then 1 warrior in each adjacent clearing.', fr='Dans le coin opposé au donjon ou au perchoir de départ (un des deux autres coins s’ils sont tous deux en jeu), 4 guerriers et un jardin ; puis 1 guerrier dans chaque clairière adjacente.', uk='У куті навпроти фортеці чи початкового сідала (в одному з двох інших кутів, якщо в грі обидва) — 4 воїни й сад; потім по 1 воїну на кожну суміжну галявину.')), Rule(id='outcast', rule='10.3.3', name=Text(en='Choose the Outcast', fr='Choisir les Parias', uk='Оберіть Вигнанців'), text=Text(en='Place the Outcast marker on a suit.', fr='Placez le marqueur de Parias sur une couleur.', uk='Поставте маркер Вигнанців на масть.')), Rule(id='garden_track', rule='10.3.4', name=Text(en='Garden track', fr='Piste des jardins', uk='Доріжка садів'), text=Text(en='Place the 14 remaining gardens on their track, right to left.', fr='Placez les 14 jardins restants sur leur piste, de droite à gauche.', uk='Покладіть 14 решти садів на їхню доріжку справа наліво.'))),
-        turn=(Step(native=NativeId.LIZARD_ADJUST_OUTCAST, id='adjust_outcast', phase=PhaseId.BIRDSONG, rule='10.4.1', name=Text(en='Adjust the Outcast', fr='Définir les Parias', uk='Визначення Вигнанців'), text=Text(en='The suit most present among the Lost Souls (birds ignored) becomes Outcast; if it already was, the marker turns to Hated.', fr='La couleur la plus présente dans les Âmes Perdues (oiseaux ignorés) devient Paria ; si elle l’était déjà, le marqueur passe sur Haïs.', uk='Масть, якої найбільше серед Загублених душ (птахів не враховують), стає масттю Вигнанців; якщо вже нею була, маркер перевертається на Зненавиджені.')), Step(native=NativeId.LIZARD_DISCARD_LOST_SOULS, id='discard_lost_souls', phase=PhaseId.BIRDSONG, rule='10.4.2', name=Text(en='Discard the Lost Souls', fr='Défausser les Âmes Perdues', uk='Скидання Загублених душ'), text=Text(en='Discard the whole Lost Souls pile.', fr='Défaussez toute la pile des Âmes Perdues.', uk='Скиньте весь стос Загублених душ.')), Step(native=NativeId.LIZARD_CRUSADE, id='crusade', phase=PhaseId.BIRDSONG, rule='10.4.3.I', name=Text(en='Crusade', fr='Croisade', uk='Хрестовий похід'), text=Text(en='{crusade} acolytes: a battle in an Outcast clearing, or a move from one and then a battle where you arrive.', fr='{crusade} acolytes : un combat dans une clairière Paria, ou un déplacement depuis une clairière Paria puis un combat à l’arrivée.', uk='{crusade} послідовники: бій на галявині Вигнанців або переміщення з неї й потім бій там, куди прибули.'), cost=Payment(text=Text(en='One acolyte less if the Outcast is Hated.', fr='1 acolyte de moins si les Parias sont Haïs.', uk='На одного послідовника менше, якщо Вигнанці Зненавиджені.'))), Step(native=NativeId.LIZARD_CONVERT, id='convert', phase=PhaseId.BIRDSONG, rule='10.4.3.II', name=Text(en='Convert', fr='Conversion', uk='Навернення'), text=Text(en='{convert} acolytes: remove 1 enemy warrior in an Outcast clearing and place 1 of your warriors there.', fr='{convert} acolytes : retirez 1 guerrier adverse d’une clairière Paria et placez-y 1 de vos guerriers.', uk='{convert} послідовники: приберіть 1 ворожого воїна на галявині Вигнанців і розмістіть там 1 свого воїна.'), cost=Payment()), Step(native=NativeId.LIZARD_SANCTIFY, id='sanctify', phase=PhaseId.BIRDSONG, rule='10.4.3.III', name=Text(en='Sanctify', fr='Sanctuaire', uk='Освячення'), text=Text(en='{sanctify} acolytes: remove 1 enemy building in an Outcast clearing and place 1 garden there.', fr='{sanctify} acolytes : retirez 1 bâtiment adverse d’une clairière Paria et placez-y 1 jardin.', uk='{sanctify} послідовники: приберіть 1 ворожу будівлю на галявині Вигнанців і розмістіть там 1 сад.'), cost=Payment()), Step(id='ritual_build', phase=PhaseId.DAYLIGHT, rule='10.5.1', name=Text(en='Build', fr='Construction', uk='Будівництво'), text=Text(en='Reveal a card: place 1 garden in a ruled clearing of its suit.', fr='Révélez une carte : placez 1 jardin dans une clairière contrôlée de sa couleur.', uk='Відкрийте карту: розмістіть 1 сад на контрольованій галявині її масті.')), Step(id='ritual_recruit', phase=PhaseId.DAYLIGHT, rule='10.5.2', name=Text(en='Recruit', fr='Recrutement', uk='Вербування'), text=Text(en='Reveal a card: place 1 warrior in a clearing of its suit.', fr='Révélez une carte : placez 1 guerrier dans une clairière de sa couleur.', uk='Відкрийте карту: розмістіть 1 воїна на галявині її масті.')), Step(id='ritual_score', phase=PhaseId.DAYLIGHT, rule='10.5.3', name=Text(en='Score', fr='Score', uk='Підрахунок'), text=Text(en='Spend the revealed card to the Lost Souls and score the victory points above the rightmost empty garden space of its suit.', fr='Dépensez la carte révélée dans les Âmes Perdues et marquez les points de victoire au-dessus du jardin vide le plus à droite de sa couleur.', uk='Витратьте відкриту карту до Загублених душ і отримайте переможні очки над крайнім правим порожнім місцем саду її масті.'), limit=Text(en='Once per turn per suit.', fr='Une fois par tour et par couleur.', uk='Один раз за хід для кожної масті.')), Step(id='ritual_sacrifice', phase=PhaseId.DAYLIGHT, rule='10.5.4', name=Text(en='Sacrifice', fr='Sacrifice', uk='Жертва'), text=Text(en='Reveal a bird card: place 1 warrior in your Acolytes box.', fr='Révélez une carte Oiseau : placez 1 guerrier sur votre case Acolytes.', uk='Відкрийте карту птаха: покладіть 1 воїна у свою клітинку Послідовників.')), Step(native=NativeId.LIZARD_RETURN_REVEALED, id='return_revealed', phase=PhaseId.EVENING, rule='10.6.1', name=Text(en='Return revealed cards', fr='Reprendre les cartes révélées', uk='Повернення відкритих карт'), text=Text(en='Take back into your hand all cards revealed this turn.', fr='Reprenez en main toutes les cartes révélées ce tour-ci.', uk='Поверніть до руки всі карти, відкриті цього ходу.')), Step(native=NativeId.CRAFT, id='craft', phase=PhaseId.EVENING, rule='10.6.2', name=Text(en='Craft', fr='Fabrication', uk='Виготовлення'), text=Text(en='Activate gardens in Outcast clearings to craft.', fr='Activez les jardins des clairières Parias pour fabriquer.', uk='Активуйте сади на галявинах Вигнанців, щоб виготовляти.')), Step(id='draw', phase=PhaseId.EVENING, rule='10.6.3', name=Text(en='Draw and discard', fr='Piocher et défausser', uk='Добір і скидання'), text=Text(en='Draw 1 card plus 1 per uncovered draw bonus, then discard down to 5 cards.', fr='Piochez 1 carte, plus 1 par bonus de pioche révélé, puis défaussez jusqu’à 5 cartes.', uk='Доберіть 1 карту плюс 1 за кожен відкритий бонус добору, потім скиньте до 5 карт.'))),
+        turn=(Step(native=NativeId.LIZARD_ADJUST_OUTCAST, id='adjust_outcast', phase=PhaseId.BIRDSONG, rule='10.4.1', name=Text(en='Adjust the Outcast', fr='Définir les Parias', uk='Визначення Вигнанців'), text=Text(en='The suit most present among the Lost Souls (birds ignored) becomes Outcast; if it already was, the marker turns to Hated.', fr='La couleur la plus présente dans les Âmes Perdues (oiseaux ignorés) devient Paria ; si elle l’était déjà, le marqueur passe sur Haïs.', uk='Масть, якої найбільше серед Загублених душ (птахів не враховують), стає масттю Вигнанців; якщо вже нею була, маркер перевертається на Зненавиджені.')), Step(native=NativeId.LIZARD_DISCARD_LOST_SOULS, id='discard_lost_souls', phase=PhaseId.BIRDSONG, rule='10.4.2', name=Text(en='Discard the Lost Souls', fr='Défausser les Âmes Perdues', uk='Скидання Загублених душ'), text=Text(en='Discard the whole Lost Souls pile.', fr='Défaussez toute la pile des Âmes Perdues.', uk='Скиньте весь стос Загублених душ.')), Step(native=NativeId.LIZARD_CRUSADE, id='crusade', phase=PhaseId.BIRDSONG, rule='10.4.3.I', name=Text(en='Crusade', fr='Croisade', uk='Хрестовий похід'), text=Text(en='{crusade} acolytes: a battle in an Outcast clearing, or a move from one and then a battle where you arrive.', fr='{crusade} acolytes : un combat dans une clairière Paria, ou un déplacement depuis une clairière Paria puis un combat à l’arrivée.', uk='{crusade} послідовники: бій на галявині Вигнанців або переміщення з неї й потім бій там, куди прибули.'), cost=Payment(text=Text(en='One acolyte less if the Outcast is Hated.', fr='1 acolyte de moins si les Parias sont Haïs.', uk='На одного послідовника менше, якщо Вигнанці Зненавиджені.')), mode='menu'), Step(native=NativeId.LIZARD_CONVERT, id='convert', phase=PhaseId.BIRDSONG, rule='10.4.3.II', name=Text(en='Convert', fr='Conversion', uk='Навернення'), text=Text(en='{convert} acolytes: remove 1 enemy warrior in an Outcast clearing and place 1 of your warriors there.', fr='{convert} acolytes : retirez 1 guerrier adverse d’une clairière Paria et placez-y 1 de vos guerriers.', uk='{convert} послідовники: приберіть 1 ворожого воїна на галявині Вигнанців і розмістіть там 1 свого воїна.'), cost=Payment(), mode='menu'), Step(native=NativeId.LIZARD_SANCTIFY, id='sanctify', phase=PhaseId.BIRDSONG, rule='10.4.3.III', name=Text(en='Sanctify', fr='Sanctuaire', uk='Освячення'), text=Text(en='{sanctify} acolytes: remove 1 enemy building in an Outcast clearing and place 1 garden there.', fr='{sanctify} acolytes : retirez 1 bâtiment adverse d’une clairière Paria et placez-y 1 jardin.', uk='{sanctify} послідовники: приберіть 1 ворожу будівлю на галявині Вигнанців і розмістіть там 1 сад.'), cost=Payment(), mode='menu'), Step(native=NativeId.LIZARD_RITUAL_BUILD, id='ritual_build', phase=PhaseId.DAYLIGHT, rule='10.5.1', name=Text(en='Build', fr='Construction', uk='Будівництво'), text=Text(en='Reveal a card: place 1 garden in a ruled clearing of its suit.', fr='Révélez une carte : placez 1 jardin dans une clairière contrôlée de sa couleur.', uk='Відкрийте карту: розмістіть 1 сад на контрольованій галявині її масті.'), mode='menu'), Step(native=NativeId.LIZARD_RITUAL_RECRUIT, id='ritual_recruit', phase=PhaseId.DAYLIGHT, rule='10.5.2', name=Text(en='Recruit', fr='Recrutement', uk='Вербування'), text=Text(en='Reveal a card: place 1 warrior in a clearing of its suit.', fr='Révélez une carte : placez 1 guerrier dans une clairière de sa couleur.', uk='Відкрийте карту: розмістіть 1 воїна на галявині її масті.'), mode='menu'), Step(native=NativeId.LIZARD_RITUAL_SCORE, id='ritual_score', phase=PhaseId.DAYLIGHT, rule='10.5.3', name=Text(en='Score', fr='Score', uk='Підрахунок'), text=Text(en='Spend the revealed card to the Lost Souls and score the victory points above the rightmost empty garden space of its suit.', fr='Dépensez la carte révélée dans les Âmes Perdues et marquez les points de victoire au-dessus du jardin vide le plus à droite de sa couleur.', uk='Витратьте відкриту карту до Загублених душ і отримайте переможні очки над крайнім правим порожнім місцем саду її масті.'), limit=Text(en='Once per turn per suit.', fr='Une fois par tour et par couleur.', uk='Один раз за хід для кожної масті.'), mode='menu'), Step(native=NativeId.LIZARD_RITUAL_SACRIFICE, id='ritual_sacrifice', phase=PhaseId.DAYLIGHT, rule='10.5.4', name=Text(en='Sacrifice', fr='Sacrifice', uk='Жертва'), text=Text(en='Reveal a bird card: place 1 warrior in your Acolytes box.', fr='Révélez une carte Oiseau : placez 1 guerrier sur votre case Acolytes.', uk='Відкрийте карту птаха: покладіть 1 воїна у свою клітинку Послідовників.'), mode='menu'), Step(native=NativeId.LIZARD_RETURN_REVEALED, id='return_revealed', phase=PhaseId.EVENING, rule='10.6.1', name=Text(en='Return revealed cards', fr='Reprendre les cartes révélées', uk='Повернення відкритих карт'), text=Text(en='Take back into your hand all cards revealed this turn.', fr='Reprenez en main toutes les cartes révélées ce tour-ci.', uk='Поверніть до руки всі карти, відкриті цього ходу.')), Step(native=NativeId.CRAFT, id='craft', phase=PhaseId.EVENING, rule='10.6.2', name=Text(en='Craft', fr='Fabrication', uk='Виготовлення'), text=Text(en='Activate gardens in Outcast clearings to craft.', fr='Activez les jardins des clairières Parias pour fabriquer.', uk='Активуйте сади на галявинах Вигнанців, щоб виготовляти.')), Step(id='draw', phase=PhaseId.EVENING, rule='10.6.3', name=Text(en='Draw and discard', fr='Piocher et défausser', uk='Добір і скидання'), text=Text(en='Draw 1 card plus 1 per uncovered draw bonus, then discard down to 5 cards.', fr='Piochez 1 carte, plus 1 par bonus de pioche révélé, puis défaussez jusqu’à 5 cartes.', uk='Доберіть 1 карту плюс 1 за кожен відкритий бонус добору, потім скиньте до 5 карт.'))),
         params=(('crusade', 2), ('convert', 2), ('sanctify', 3)),
         budgets=(),
     ),

@@ -37,7 +37,7 @@ class Actions:
 
     def move(self, e: RootCore) -> None:
         """One move (args: seat, -, origin's suit + 1 or 0 for any): an origin, a destination, how many warriors.
-        Returns 1 if a move was made."""
+        Returns the destination + 1 if a move was made (a Crusade may battle there), else 0."""
         seat: cython.int = e.arg(0)
         suit: cython.int = e.arg(2) - 1
         stage: cython.int = e.stage()
@@ -73,7 +73,7 @@ class Actions:
             to: cython.int = e.arg(4)
             e.add_warriors(origin, seat, -e.answer())
             e.add_warriors(to, seat, e.answer())
-            e.set_result(1)
+            e.set_result(to + 1)
             e.done()
             e.warriors_moved(seat, origin, to)
 
@@ -193,6 +193,8 @@ class Actions:
         e.cells[e.o_removed] = 0
         e.goto(6)
         self.hits(e, defender, clearing, attack, seat)
+        if attack > 0:
+            e.set_arg(6, 1)  # these hits are dealt to the defender (remove_hits' local 6)
 
 
     def hits(self, e: RootCore, victim: cython.int, clearing: cython.int, n: cython.int, by: cython.int) -> None:
@@ -205,7 +207,7 @@ class Actions:
     def remove_hits(self, e: RootCore) -> None:
         """Takes hits (args: victim, clearing, hits; local 3: who dealt them): warriors first, then the buildings and
         tokens their owner chooses (4.3.3); each of those scores for the other side (3.2.1). Local 4 counts the
-        warriors removed, 5 the hits left."""
+        warriors removed, 5 the hits left; local 6 is 1 when the victim defends in a battle."""
         victim: cython.int = e.arg(0)
         clearing: cython.int = e.arg(1)
         piece: cython.int
@@ -217,7 +219,7 @@ class Actions:
             return
         while e.arg(5) > 0:
             if e.warriors(clearing, victim) > 0:
-                e.remove_warrior(victim, clearing)
+                e.lose_warrior(victim, clearing, e.arg(6) != 0)
                 e.set_arg(4, e.arg(4) + 1)
                 e.set_arg(5, e.arg(5) - 1)
                 continue
@@ -319,7 +321,7 @@ class Actions:
         if e.card_kind[k] == PERSISTENT:
             e.cells[e.o_play_area + seat * e.ncards + k] += 1
             return False
-        e.cells[e.o_discard + k] += 1
+        e.discarded(k, 1)
         if e.card_kind[k] == ITEM:
             e.cells[e.o_items_supply + e.card_item[k]] -= 1
             e.cells[e.o_crafted_items + seat * e.nitems + e.card_item[k]] += 1

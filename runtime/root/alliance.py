@@ -103,13 +103,13 @@ class Alliance:
     def gain_supporter(self, e: RootCore, seat: cython.int, card: cython.int) -> None:
         """A card onto the Supporters stack; with no base on the map and the stack full, it is discarded (8.2.3.I)."""
         if self.bases_on_map(e) == 0 and self.stack_size(e, seat) >= self.supporters_limit:
-            e.to_discard(card)
+            e.discarded(card, 1)
         else:
             e.cells[self.o_supporters + seat * e.ncards + card] += 1
 
     def discard_supporter(self, e: RootCore, seat: cython.int, card: cython.int) -> None:
         e.cells[self.o_supporters + seat * e.ncards + card] -= 1
-        e.to_discard(card)
+        e.discarded(card, 1)
 
     def ask_supporter(self, e: RootCore, seat: cython.int, suit: cython.int, stage: cython.int) -> None:
         """Asks which supporter of a suit to spend (any supporter with suit -1)."""

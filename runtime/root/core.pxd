@@ -58,6 +58,7 @@ cdef class RootCore(Engine):
     cdef int[::1] piece_field
     cdef int[::1] piece_return
     cdef int[::1] piece_crafts
+    cdef int[::1] piece_return_suited
     cdef int[::1] seen
     cdef int[::1] todo
     cdef int m_wood
@@ -128,7 +129,7 @@ cdef class RootCore(Engine):
     cdef int random_deck_card(self) except? -1
     cdef void reshuffle(self) except *
     cdef void discard(self, int seat, int card) except *
-    cdef void to_discard(self, int card) except *
+    cdef void discarded(self, int card, int n) except *
     cdef int roll_die(self) except? -1
     cdef void score(self, int seat, int points) except *
     cdef int points(self, int seat) except? -1
@@ -145,6 +146,10 @@ cdef class RootCore(Engine):
     cdef bint defends_high(self, int seat) except -1
     cdef void piece_removed(self, int seat, int clearing, int piece, int by) except *
     cdef void warriors_moved(self, int seat, int origin, int to) except *
+    cdef int rule_override(self, int clearing) except? -1
+    cdef bint crafts_with(self, int seat, int suit) except -1
+    cdef int discard_to(self, int card) except? -1
+    cdef void lose_warrior(self, int seat, int clearing, bint defending) except *
     cdef int piece_count(self, int seat, int clearing, int piece) except? -1
     cdef void remove_warrior(self, int seat, int clearing) except *
     cdef void remove_piece(self, int seat, int clearing, int piece) except *

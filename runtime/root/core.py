@@ -108,6 +108,7 @@ class RootCore(Engine):
         self.piece_field = arrays["piece_field"]
         self.piece_return = arrays["piece_return"]
         self.piece_crafts = arrays["piece_crafts"]
+        self.piece_return_suited = arrays["piece_return_suited"]
         self.seen = array("i", [0] * self.clearings)
         self.todo = array("i", [0] * self.clearings)
         self.m_wood = arrays["marquise_wood_count"][0]
@@ -238,13 +239,15 @@ class RootCore(Engine):
 
     def ruler(self, clearing: cython.int) -> cython.int:
         """Who rules a clearing (2.8): most warriors and buildings, nobody on a tie; the Eyrie win ties
-        where they have pieces (7.2.2)."""
+        where they have pieces (7.2.2); a faction rule may give it to a player whatever the count."""
         best: cython.int = 0
-        who: cython.int = -1
+        who: cython.int = self.rule_override(clearing)
         tied: cython.bint = False
         eyrie_tied: cython.bint = False
         seat: cython.int
         total: cython.int
+        if who >= 0:
+            return who
         for seat in range(self.players()):
             total = self.warriors(clearing, seat) + self.buildings_of(seat, clearing)
             if total > best:
@@ -327,16 +330,20 @@ class RootCore(Engine):
             self.cells[self.o_discard + k] = 0
 
     def discard(self, seat: cython.int, card: cython.int) -> None:
-        """A card from hand to the discard pile."""
+        """A card from hand spent or discarded (2.1.3)."""
         self.cells[self.o_hand + seat * self.ncards + card] -= 1
-        self.to_discard(card)
+        self.discarded(card, 1)
 
-    def to_discard(self, card: cython.int) -> None:
-        """A card spent or discarded goes to the discard pile; a dominance card beside the board instead (3.3.3)."""
-        if self.card_kind[card] == DOMINANCE:
+    def discarded(self, card: cython.int, n: cython.int) -> None:
+        """Copies of a card spent or discarded, from a hand or anywhere else (a Decree, a craft), go to the discard
+        pile (2.1.3), a dominance card beside the board (3.3.3), unless a faction rule keeps them (`discard_to`)."""
+        pile: cython.int = self.discard_to(card)
+        if pile >= 0:
+            self.cells[pile + card] += n
+        elif self.card_kind[card] == DOMINANCE:
             self.cells[self.o_dominance_available + card] = 1
         else:
-            self.cells[self.o_discard + card] += 1
+            self.cells[self.o_discard + card] += n
 
     def roll_die(self) -> cython.int:
         return self.die_faces[self.roll(len(self.die_faces))]
@@ -380,11 +387,14 @@ class RootCore(Engine):
     # --- crafting --------------------------------------------------------------------------------------------
 
     def crafting_pieces(self, seat: cython.int, suit: cython.int) -> cython.int:
-        """The seat's crafting pieces of a suit not yet activated this turn (4.1.1)."""
+        """The seat's crafting pieces of a suit not yet activated this turn (4.1.1), if its faction may activate
+        that suit's (`crafts_with`)."""
         f: cython.int = self.faction(seat)
         c: cython.int
         r: cython.int
         n: cython.int = 0
+        if not self.crafts_with(seat, suit):
+            return 0
         for r in range(self.npieces):
             if self.piece_faction[r] == f and self.piece_crafts[r]:
                 for c in range(self.clearings):
@@ -457,6 +467,23 @@ class RootCore(Engine):
     def warriors_moved(self, seat: cython.int, origin: cython.int, to: cython.int) -> None:
         """The seat moved warriors; called once the move is done, so a procedure pushed here runs next."""
 
+    def rule_override(self, clearing: cython.int) -> cython.int:
+        """The player a faction rule gives the clearing to whatever the count (the Cult's gardens, 10.2.4); -1: none."""
+        return -1
+
+    def crafts_with(self, seat: cython.int, suit: cython.int) -> cython.bint:
+        """The seat's faction may activate its crafting pieces of this suit now (the Cult: the Outcast's, 10.2.1)."""
+        return True
+
+    def discard_to(self, card: cython.int) -> cython.int:
+        """The field of [card] a faction rule sends every spent or discarded card to (Lost Souls, 10.2.6); -1: none."""
+        return -1
+
+    def lose_warrior(self, seat: cython.int, clearing: cython.int, defending: cython.bint) -> None:
+        """A warrior removed by a hit (4.3.3) goes back to the supply, unless a faction rule sends it elsewhere
+        (`defending`: the hit was dealt to the defender of a battle, 10.2.3)."""
+        self.remove_warrior(seat, clearing)
+
     # --- removing pieces ---------------------------------------------------------------------------------------
 
     def piece_count(self, seat: cython.int, clearing: cython.int, piece: cython.int) -> cython.int:
@@ -471,9 +498,12 @@ class RootCore(Engine):
         self.cells[self.o_supply + seat] += 1
 
     def remove_piece(self, seat: cython.int, clearing: cython.int, piece: cython.int) -> None:
-        """A building or token off the map, back to its track or supply, or out of the game (4.4, 6.2.2)."""
+        """A building or token off the map, back to its track or supply, or out of the game (4.4, 6.2.2); a piece
+        kept on a track per suit goes back to the track of its clearing's suit (2.5.2)."""
         self.cells[self.piece_field[piece] + clearing] -= 1
-        if self.piece_return[piece] >= 0:
+        if self.piece_return[piece] >= 0 and self.piece_return_suited[piece]:
+            self.cells[self.piece_return[piece] + seat * self.nsuits + self.suit_of(clearing)] += 1
+        elif self.piece_return[piece] >= 0:
             self.cells[self.piece_return[piece] + seat] += 1
 
     # --- what can be done (so that nobody is offered a dead end) ----------------------------------------------

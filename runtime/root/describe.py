@@ -20,6 +20,8 @@ CARD_LABELS = {
     ("alliance_revolt", 2): "spend_supporter", ("alliance_spread_sympathy", 2): "spend_supporter",
     ("alliance_mobilize", 1): "mobilize_card", ("alliance_train", 1): "spend_card", ("outrage", 1): "outrage_card",
     ("removing_bases", 1): "discard_supporter",
+    ("lizard_ritual_build", 1): "reveal_card", ("lizard_ritual_recruit", 1): "reveal_card",
+    ("lizard_ritual_score", 1): "reveal_card", ("lizard_ritual_sacrifice", 1): "reveal_card",
 }
 NO_CARD_LABELS = {"craft": "stop_crafting", "field_hospitals": "keep_cards", "eyrie_add_to_decree": "decree_stop"}
 CLEARING_LABELS = {
@@ -28,6 +30,8 @@ CLEARING_LABELS = {
     ("eyrie_resolve_decree", 2): "recruit_in", ("eyrie_new_roost", 1): "roost_in",
     ("alliance_revolt", 1): "revolt_in", ("alliance_spread_sympathy", 1): "sympathy_in",
     ("alliance_recruit", 1): "recruit_in", ("alliance_organize", 1): "organize_in",
+    ("lizard_convert", 1): "convert_in", ("lizard_sanctify", 1): "sanctify_in", ("lizard_ritual_build", 2): "garden_in",
+    ("lizard_ritual_recruit", 2): "recruit_in",
 }
 NO_CLEARING_LABELS = {"alliance_revolt": "revolt_stop", "alliance_spread_sympathy": "sympathy_stop"}
 """The option after the clearings, which ends a step taken as often as the player likes."""
@@ -56,11 +60,14 @@ def describe(kernel: RootKernel, state: GameState, action: int, locale: str) -> 
         name = _name(game.entities("clearing")[action], locale)
         if procedure == "setup_faction" and kernel.tables.faction_name(_faction(kernel, state, seat)) == "eyrie":
             return text("roost_in", clearing=name)
+        if procedure == "setup_faction" and kernel.tables.faction_name(_faction(kernel, state, seat)) == "lizard_cult":
+            return text("cult_start_in", clearing=name)
         if procedure == "setup_faction" and stage > 1:
             return text("place_piece", piece=_term(game, MARQUISE_START[stage - 2], locale), clearing=name)
         return text(CLEARING_LABELS.get((procedure, stage), "choose_option"), clearing=name, option=name)
     if kind == 11:  # a seat
-        return text("battle_against", faction=_name(game.entities("faction")[_faction(kernel, state, action)], locale))
+        faction = _name(game.entities("faction")[_faction(kernel, state, action)], locale)
+        return text("convert_warrior" if procedure == "lizard_convert" else "battle_against", faction=faction)
     if kind == 12:  # a card (or none)
         if action >= len(game.entities("card")):
             if procedure == "battle":
@@ -74,13 +81,20 @@ def describe(kernel: RootKernel, state: GameState, action: int, locale: str) -> 
         return str(game.count("move_warriors", action, locale))
     if kind == 14:  # a piece
         piece = _term(game, kernel.tables.pieces[action].split("/")[1], locale)
-        return text("build_type" if procedure == "marquise_build" else "lose_piece", piece=piece)
+        label = {"marquise_build": "build_type", "lizard_sanctify": "sanctify_piece"}.get(procedure, "lose_piece")
+        return text(label, piece=piece)
+    if kind == 15 and procedure == "lizard_crusade":  # 1: battle, 0: move; then 1: battle where it arrived
+        if stage == 3:
+            clearing = _name(game.entities("clearing")[top[2][3]], locale) if top else ""
+            return text("battle_in", clearing=clearing) if action else text("no_battle")
+        return text("crusade_battle" if action else "crusade_move")
     if kind == 16:
         return text("choose_leader", leader=_name(game.entities("leader")[action], locale))
     if kind == 17:
         return text("decree_column", column=text(f"column_{COLUMNS[action]}"))
     if kind == 19:
-        return text("resolve_suit", suit=_name(game.entities("suit")[action], locale))
+        suit = _name(game.entities("suit")[action], locale)
+        return text("outcast_on" if procedure == "setup_faction" else "resolve_suit", suit=suit)
     return text("choose_option", option=str(action))
 
 

@@ -2,8 +2,10 @@
 
 from .actions cimport Actions
 from .alliance cimport Alliance
+from .conspiracies cimport Conspiracies
 from .core cimport RootCore
 from .eyrie cimport Eyrie
+from .lizard_cult cimport LizardCult
 from .marquise cimport Marquise
 from .sympathy cimport Sympathy
 
@@ -15,10 +17,13 @@ cdef class RootEngine(RootCore):
     cdef Eyrie eyrie
     cdef Alliance alliance
     cdef Sympathy sympathy
+    cdef LizardCult lizard
+    cdef Conspiracies conspiracies
 
     cdef void begin_setup(self) except *
     cdef void run_procedure(self, int procedure) except *
     cdef void run_alliance(self, int code) except *
+    cdef void run_lizard(self, int code) except *
     cdef int native_procedure(self, int native) except -1
     cdef bint can_take(self, int seat, int step) except -1
     cdef void setup_game(self) except *
@@ -33,5 +38,9 @@ cdef class RootEngine(RootCore):
     cdef void piece_removed(self, int seat, int clearing, int piece, int by) except *
     cdef void warriors_moved(self, int seat, int origin, int to) except *
     cdef void phase_started(self, int seat, int phase) except *
+    cdef int rule_override(self, int clearing) except? -1
+    cdef bint crafts_with(self, int seat, int suit) except -1
+    cdef int discard_to(self, int card) except? -1
+    cdef void lose_warrior(self, int seat, int clearing, bint defending) except *
     cdef void effect_done(self) except *
     cpdef object vm_natives(self)

@@ -11,8 +11,10 @@ import cython  # type: ignore[import-untyped]
 
 from .actions import Actions
 from .alliance import Alliance
+from .conspiracies import Conspiracies
 from .core import RootCore
 from .eyrie import Eyrie
+from .lizard_cult import LizardCult
 from .marquise import Marquise
 from .sympathy import Sympathy
 
@@ -46,6 +48,17 @@ ALLIANCE_ORGANIZE = cython.declare(cython.int, 45)
 OUTRAGE = cython.declare(cython.int, 46)
 REMOVING_BASES = cython.declare(cython.int, 47)
 REMOVE_ENEMY_PIECES = cython.declare(cython.int, 48)
+# The Cult's: conspiracies in the order conspiracies.py numbers them, rituals in lizard_cult.py's.
+LIZARD_ADJUST_OUTCAST = cython.declare(cython.int, 60)
+LIZARD_DISCARD_LOST_SOULS = cython.declare(cython.int, 61)
+LIZARD_CRUSADE = cython.declare(cython.int, 62)
+LIZARD_CONVERT = cython.declare(cython.int, 63)
+LIZARD_SANCTIFY = cython.declare(cython.int, 64)
+LIZARD_BUILD = cython.declare(cython.int, 65)
+LIZARD_RECRUIT = cython.declare(cython.int, 66)
+LIZARD_SCORE = cython.declare(cython.int, 67)
+LIZARD_SACRIFICE = cython.declare(cython.int, 68)
+LIZARD_RETURN_REVEALED = cython.declare(cython.int, 69)
 
 CODES = {"move": MOVE, "battle": BATTLE, "battle_in": BATTLE_IN, "craft": CRAFT, "evening_draw": EVENING_DRAW,
          "discard_down": DISCARD_DOWN, "spend_card": SPEND_CARD, "extra_action": EXTRA_ACTION,
@@ -57,9 +70,14 @@ CODES = {"move": MOVE, "battle": BATTLE, "battle_in": BATTLE_IN, "craft": CRAFT,
          "remove_enemy_pieces": REMOVE_ENEMY_PIECES, "alliance_revolt": ALLIANCE_REVOLT,
          "alliance_spread_sympathy": ALLIANCE_SPREAD, "alliance_mobilize": ALLIANCE_MOBILIZE,
          "alliance_train": ALLIANCE_TRAIN, "alliance_recruit": ALLIANCE_RECRUIT, "alliance_organize": ALLIANCE_ORGANIZE,
-         "outrage": OUTRAGE, "removing_bases": REMOVING_BASES}
+         "outrage": OUTRAGE, "removing_bases": REMOVING_BASES,
+         "lizard_adjust_outcast": LIZARD_ADJUST_OUTCAST, "lizard_discard_lost_souls": LIZARD_DISCARD_LOST_SOULS,
+         "lizard_crusade": LIZARD_CRUSADE, "lizard_convert": LIZARD_CONVERT, "lizard_sanctify": LIZARD_SANCTIFY,
+         "lizard_ritual_build": LIZARD_BUILD, "lizard_ritual_recruit": LIZARD_RECRUIT,
+         "lizard_ritual_score": LIZARD_SCORE, "lizard_ritual_sacrifice": LIZARD_SACRIFICE,
+         "lizard_return_revealed": LIZARD_RETURN_REVEALED}
 """The procedures this engine plays, by name (natives of content/root/natives, and the kernel's own)."""
-SETUPS = ("marquise", "eyrie", "alliance")
+SETUPS = ("marquise", "eyrie", "alliance", "lizard_cult")
 """Factions whose setup this engine plays (and so can be seated)."""
 
 
@@ -75,6 +93,8 @@ class RootEngine(RootCore):
         self.eyrie = Eyrie()
         self.alliance = Alliance(tables)
         self.sympathy = Sympathy(tables)
+        self.lizard = LizardCult(tables)
+        self.conspiracies = Conspiracies(self.lizard, tables)
 
     # --- the game's structure --------------------------------------------------------------------------------
 
@@ -129,6 +149,8 @@ class RootEngine(RootCore):
             self.actions.remove_enemy_pieces(self)
         elif code >= ALLIANCE_REVOLT and code <= REMOVING_BASES:
             self.run_alliance(code)
+        elif LIZARD_ADJUST_OUTCAST <= code <= LIZARD_RETURN_REVEALED:
+            self.run_lizard(code)
         else:
             raise ValueError(f"procedure {self.tables.procedures[procedure - 1]!r} is not played by this engine")
 
@@ -149,6 +171,22 @@ class RootEngine(RootCore):
             self.alliance.outrage(self)
         else:
             self.alliance.removing_bases(self)
+
+    def run_lizard(self, code: cython.int) -> None:
+        if code == LIZARD_ADJUST_OUTCAST:
+            self.lizard.adjust_outcast(self)
+        elif code == LIZARD_DISCARD_LOST_SOULS:
+            self.lizard.discard_lost_souls(self)
+        elif code == LIZARD_CRUSADE:
+            self.conspiracies.crusade(self)
+        elif code == LIZARD_CONVERT:
+            self.conspiracies.convert(self)
+        elif code == LIZARD_SANCTIFY:
+            self.conspiracies.sanctify(self)
+        elif code == LIZARD_RETURN_REVEALED:
+            self.lizard.return_revealed(self)
+        else:
+            self.lizard.ritual(self, code - LIZARD_BUILD)
 
     def native_procedure(self, native: cython.int) -> cython.int:
         return native + 1
@@ -182,6 +220,10 @@ class RootEngine(RootCore):
             return self.alliance.can_recruit(self, seat)
         if code == ALLIANCE_ORGANIZE:
             return self.sympathy.can_organize(self, self.alliance, seat)
+        if LIZARD_CRUSADE <= code <= LIZARD_SANCTIFY:
+            return self.conspiracies.can(self, seat, code - LIZARD_CRUSADE)
+        if LIZARD_BUILD <= code <= LIZARD_SACRIFICE:
+            return self.lizard.can_ritual(self, seat, code - LIZARD_BUILD)
         return True
 
     # --- setup (5.1) --------------------------------------------------------------------------------------------
@@ -232,6 +274,8 @@ class RootEngine(RootCore):
             self.eyrie.setup(self)
         elif faction == self.f_alliance:
             self.alliance.setup(self)
+        elif faction == self.lizard.faction:
+            self.lizard.setup(self)
         else:
             raise ValueError(f"the setup of {self.tables.faction_name(faction)!r} is not played by this engine")
 
@@ -260,6 +304,8 @@ class RootEngine(RootCore):
             return self.marquise.draw_bonus(self, seat)
         if self.faction(seat) == self.f_alliance:
             return self.alliance.draw_bonus(self)
+        if self.faction(seat) == self.lizard.faction:
+            return self.lizard.draw_bonus(self, seat)
         return 0
 
     def defends_high(self, seat: cython.int) -> cython.bint:
@@ -267,8 +313,12 @@ class RootEngine(RootCore):
         return self.faction(seat) == self.f_alliance
 
     def piece_removed(self, seat: cython.int, clearing: cython.int, piece: cython.int, by: cython.int) -> None:
-        if self.faction(seat) == self.f_alliance and not self.over():
+        if self.over():
+            return
+        if self.faction(seat) == self.f_alliance:
             self.alliance.piece_removed(self, seat, clearing, piece, by)
+        elif piece == self.lizard.garden:
+            self.lizard.fear_of_the_faithful(self, seat)
 
     def warriors_moved(self, seat: cython.int, origin: cython.int, to: cython.int) -> None:
         if not self.over():
@@ -278,6 +328,23 @@ class RootEngine(RootCore):
         """The Alliance's military operations are counted as its Evening starts (8.6.1)."""
         if self.faction(seat) == self.f_alliance and phase == self.alliance.evening:
             self.add_budget(self.alliance.operations_budget, self.alliance.operations(self, seat))
+
+    def rule_override(self, clearing: cython.int) -> cython.int:
+        return self.lizard.rule_override(self, clearing)
+
+    def crafts_with(self, seat: cython.int, suit: cython.int) -> cython.bint:
+        if self.faction(seat) == self.lizard.faction:
+            return self.lizard.crafts_with(self, suit)
+        return True
+
+    def discard_to(self, card: cython.int) -> cython.int:
+        return self.lizard.discard_to(self)
+
+    def lose_warrior(self, seat: cython.int, clearing: cython.int, defending: cython.bint) -> None:
+        if defending and self.faction(seat) == self.lizard.faction:
+            self.lizard.revenge(self, seat, clearing)
+        else:
+            self.remove_warrior(seat, clearing)
 
     def effect_done(self) -> None:
         """An effect's `score` writes the score track directly: the goal (3.1) and a dominance card (3.3.1), which

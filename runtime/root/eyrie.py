@@ -315,10 +315,7 @@ class Eyrie:
                 n = e.cells[e.o_decree[col] + k]
                 e.cells[e.o_decree[col] + k] = 0
                 if n > 0:
-                    if e.card_kind[k] == 1:  # dominance cards go beside the board (3.3.3)
-                        e.cells[e.o_dominance_available + k] = 1
-                    else:
-                        e.cells[e.o_discard + k] += n
+                    e.discarded(k, n)
         e.score(seat, -birds * e.turmoil_points)
         e.cells[e.o_leader_deposed + self.leader(e, seat)] = 1
         self.choose_leader(e, seat, 1)

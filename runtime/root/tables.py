@@ -98,6 +98,7 @@ def build_tables(game: CompiledGame, codes: dict[str, int], setups: frozenset[st
     tables.arrays.update(_faction_arrays(game, factions))
     _piece_rows(tables, factions)
     _derived(tables)
+    _derived_lizard(tables)
     die = game.get("die", "battle_die")
     columns = ("recruit", "move", "battle", "build")
     tables.arrays["leader_viziers"] = ints([columns.index(column) for leader in game.entities("leader")
@@ -113,6 +114,7 @@ def build_tables(game: CompiledGame, codes: dict[str, int], setups: frozenset[st
     _plan(tables, game, factions)
     _alliance(tables, game)
     _playable(tables, game, factions, codes, setups)
+    _placeholder_tracks(tables, game)
     _card_effects(tables, game, cards, codes)
     order = sorted(factions, key=lambda faction: -faction.reach)
     tables.arrays["setup_order"] = ints([int(faction.id) for faction in order])
@@ -197,18 +199,23 @@ def _card_arrays(cards: tuple[Any, ...]) -> dict[str, array[int]]:
 
 
 def _faction_arrays(game: CompiledGame, factions: tuple[Any, ...]) -> dict[str, array[int]]:
-    """Piece counts per faction and piece, and each track's spaces (cost, vp, draw) in order."""
-    tracks = {(int(t.faction), t.piece): t for t in game.entities("track")}
+    """Piece counts per faction and piece, and each track's spaces (cost, vp, draw) in order; a track kept per
+    suit (the Cult's gardens) is `{faction}_{piece}_{suit}_…`."""
+    tracks = {(int(t.faction), t.piece, t.suit.name.lower() if t.suit is not None else None): t
+              for t in game.entities("track")}
+    suits = [suit.id.name.lower() for suit in game.entities("suit")]
     out: dict[str, array[int]] = {}
     for faction in factions:
         name = faction.id.name.lower()
         for piece in faction.pieces:
             out[f"{name}_{piece.id}_count"] = ints([piece.count])
-            track = tracks.get((int(faction.id), piece.id))
-            if track is not None:
-                out[f"{name}_{piece.id}_cost"] = ints([space.cost or 0 for space in track.spaces])
-                out[f"{name}_{piece.id}_vp"] = ints([space.vp or 0 for space in track.spaces])
-                out[f"{name}_{piece.id}_draw"] = ints([space.draw for space in track.spaces])
+            for suit in (None, *suits):
+                track = tracks.get((int(faction.id), piece.id, suit))
+                if track is not None:
+                    key = f"{name}_{piece.id}" + (f"_{suit}" if suit is not None else "")
+                    out[f"{key}_cost"] = ints([space.cost or 0 for space in track.spaces])
+                    out[f"{key}_vp"] = ints([space.vp or 0 for space in track.spaces])
+                    out[f"{key}_draw"] = ints([space.draw for space in track.spaces])
     return out
 
 
@@ -243,6 +250,26 @@ def _alliance(tables: RootTables, game: CompiledGame) -> None:
         numbers[f"procedure_{name}"] = tables.procedure(name)
 
 
+def _derived_lizard(tables: RootTables) -> None:
+    """The Cult's garden tracks, one row per clearing suit: their lengths, points and draw bonuses."""
+    suits = [suit.id.name.lower() for suit in tables.game.entities("suit") if suit.clearing]
+    arrays = tables.arrays
+    width = max(len(arrays[f"lizard_cult_garden_{suit}_vp"]) for suit in suits)
+    tables.dims["lizard_garden_track"] = width
+    arrays["lizard_garden_spaces"] = ints([len(arrays[f"lizard_cult_garden_{suit}_vp"]) for suit in suits])
+    arrays["lizard_garden_points"] = padded([arrays[f"lizard_cult_garden_{suit}_vp"] for suit in suits], width)
+    arrays["lizard_garden_draws"] = padded([arrays[f"lizard_cult_garden_{suit}_draw"] for suit in suits], width)
+
+
+def _placeholder_tracks(tables: RootTables, game: CompiledGame) -> None:
+    """The tracks of the factions the engine plays whose values the content marks as placeholders, said once."""
+    names = [track.id.name.lower() for track in game.entities("track")
+             if track.status == "placeholder" and tables.faction_name(int(track.faction)) in tables.playable]
+    if names:
+        tables.placeholders.append("faction board tracks whose values are placeholders, to be checked against the "
+                                   "printed boards: " + ", ".join(names))
+
+
 def _piece_rows(tables: RootTables, factions: tuple[Any, ...]) -> None:
     """Every kind of building and token on the map, one row each: its faction, whether it is a building, the
     field that counts it per clearing, where a removed one goes, whether it crafts (content: factions' pieces)."""
@@ -257,6 +284,8 @@ def _piece_rows(tables: RootTables, factions: tuple[Any, ...]) -> None:
     tables.arrays["piece_return"] = ints([offsets[piece.returns_to.name.lower()] if piece.returns_to is not None else -1
                                           for _, piece in rows])
     tables.arrays["piece_crafts"] = ints([int(piece.crafting) for _, piece in rows])
+    tables.arrays["piece_return_suited"] = ints([int(piece.returns_to is not None and tables.game.layout.FIELD_AXES[
+        piece.returns_to.name.lower()] == ("player", "suit")) for _, piece in rows])
 
 
 def _plan(tables: RootTables, game: CompiledGame, factions: tuple[Any, ...]) -> None:

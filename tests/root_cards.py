@@ -1,0 +1,48 @@
+"""Where Root's cards and warriors can be, for the tests' conservation checks. Every field of [card] or [player,
+card] is a pile of card copies (the content declares each faction's own: supporters, Lost Souls, revealed cards …),
+plus the dominance card a player activated."""
+
+from __future__ import annotations
+
+from array import array
+
+from lawforge.runtime.content import CompiledGame
+
+
+def card_counts(game: CompiledGame, cells: array[int], players: int) -> list[int]:
+    """Copies of each card wherever they are."""
+    ncards = len(game.entities("card"))
+    counts = [0] * ncards
+    for name, axes in game.layout.FIELD_AXES.items():
+        offset = game.layout.FIELDS[name][0]
+        if axes == ("card",):
+            rows = [offset]
+        elif axes == ("player", "card"):
+            rows = [offset + seat * ncards for seat in range(players)]
+        else:
+            continue
+        for row in rows:
+            for k in range(ncards):
+                counts[k] += cells[row + k]
+    dominance = game.layout.FIELDS["dominance_card"][0]
+    for seat in range(players):
+        if cells[dominance + seat] >= 0:
+            counts[cells[dominance + seat]] += 1
+    return counts
+
+
+def expected_counts(game: CompiledGame, players: int) -> list[int]:
+    """Every copy of every card, but the dominance cards at two players (5.1.3)."""
+    return [0 if players == 2 and card.kind == "dominance" else card.copies for card in game.entities("card")]
+
+
+WARRIOR_BOXES = ("warrior_supply", "officers", "acolytes")
+"""Fields of [player] that hold a faction's warriors off the map (its supply and its board's boxes)."""
+
+
+def warriors_held(game: CompiledGame, cells: array[int], seat: int) -> int:
+    """A seat's warriors on the map, in its supply and in the boxes of its board."""
+    fields = game.layout.FIELDS
+    offset, (clearings, seats), _ = fields["warriors"]
+    total = sum(cells[offset + c * seats + seat] for c in range(clearings))
+    return total + sum(cells[fields[box][0] + seat] for box in WARRIOR_BOXES if box in fields)
