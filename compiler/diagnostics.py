@@ -11,6 +11,11 @@ from enum import Enum
 from pathlib import Path
 from typing import NamedTuple
 
+from .confine import Refused, read_confined, real_folders
+
+MAX_SHOWN_BYTES = 16 * 1024 * 1024
+"""Larger than any file a diagnostic can point into."""
+
 
 class Severity(str, Enum):
     ERROR = "error"
@@ -18,7 +23,7 @@ class Severity(str, Enum):
 
 
 class Position(NamedTuple):
-    """1-based line and column in a content file (a tuple: documents hold many, cached by pickle)."""
+    """1-based line and column in a content file (a tuple: documents hold many)."""
 
     line: int
     col: int
@@ -48,9 +53,10 @@ def sort_diagnostics(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
 
 
 def _source_line(root: Path, diagnostic: Diagnostic) -> str | None:
+    """The line a diagnostic points at, if its file is one the workspace may show (never through a link out)."""
     try:
-        raw = (root / diagnostic.path).read_bytes()
-    except OSError:
+        raw = read_confined(root / diagnostic.path, real_folders([root]), MAX_SHOWN_BYTES)
+    except Refused:
         return None
     lines = raw.decode("utf-8", errors="replace").splitlines()
     if 1 <= diagnostic.line <= len(lines):
