@@ -48,7 +48,8 @@ def resolve(path: Path, folders: tuple[str, ...], where: str) -> str:
             raise _refusal(exc) from None
         if inside(real, folders):
             return real
-    raise Refused("outside-workspace", f"leads to {real}, outside {where}")
+    how = "is" if real == os.path.abspath(path) else f"leads to {real},"
+    raise Refused("outside-workspace", f"{how} outside {where}")
 
 
 def read_confined(path: Path, folders: tuple[str, ...], limit: int, where: str = "the workspace") -> bytes:

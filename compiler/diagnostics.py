@@ -6,6 +6,7 @@ Every stage reports through `Diagnostic`; nothing that a content author can caus
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import asdict, dataclass, field
 from enum import Enum
 from pathlib import Path
@@ -15,6 +16,8 @@ from .confine import Refused, read_confined, real_folders
 
 MAX_SHOWN_BYTES = 16 * 1024 * 1024
 """Larger than any file a diagnostic can point into."""
+_CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f]")
+"""Shown as U+FFFD, one for one (the caret stays aligned), so that a line never drives the terminal."""
 
 
 class Severity(str, Enum):
@@ -60,7 +63,7 @@ def _source_line(root: Path, diagnostic: Diagnostic) -> str | None:
         return None
     lines = raw.decode("utf-8", errors="replace").splitlines()
     if 1 <= diagnostic.line <= len(lines):
-        return lines[diagnostic.line - 1]
+        return _CONTROL.sub("\ufffd", lines[diagnostic.line - 1])
     return None
 
 

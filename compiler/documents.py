@@ -80,8 +80,8 @@ def read_documents(ws: Workspace, game: Game, doc: LoadedDocument) -> DocumentFi
                 report(loc, "missing-document", f"document file {document.path} not found; its line numbers and "
                        "quotes are not checked", Severity.WARNING)
             else:
-                hint = ("declare the folder that holds it in `document_folders:`"
-                        if refused.code == "outside-workspace" else None)
+                hint = ("documents lie in the workspace or in a folder beside it that game.yaml declares in "
+                        "`document_folders:`" if refused.code == "outside-workspace" else None)
                 report(loc, refused.code, f"document file {document.path} {refused.message}", hint=hint)
             continue
         out.digests[document.path] = digest(raw)
