@@ -40,16 +40,17 @@ def inside(real: str, folders: tuple[str, ...]) -> bool:
 
 def resolve(path: Path, folders: tuple[str, ...], where: str) -> str:
     """The real path of `path`, which must exist and lie in `folders` (`where` names them in the message)."""
-    real = os.path.realpath(path)
-    if inside(real, folders):  # asked before whether it exists: no answer about files outside
-        try:
-            real = os.path.realpath(path, strict=True)
-        except OSError as exc:
-            raise _refusal(exc) from None
-        if inside(real, folders):
-            return real
-    how = "is" if real == os.path.abspath(path) else f"leads to {real},"
-    raise Refused("outside-workspace", f"{how} outside {where}")
+    try:
+        real = os.path.realpath(path, strict=True)
+        problem = None
+    except OSError as exc:
+        real, problem = os.path.realpath(path), _refusal(exc)
+    if not inside(real, folders):  # whether it exists or not: no answer about files outside
+        how = "is" if real == os.path.abspath(path) else f"leads to {real},"
+        raise Refused("outside-workspace", f"{how} outside {where}")
+    if problem is not None:
+        raise problem
+    return real
 
 
 def read_confined(path: Path, folders: tuple[str, ...], limit: int, where: str = "the workspace") -> bytes:
