@@ -108,7 +108,7 @@ class _Builder:
         self.open: list[_Open] = []
         self.anchors: dict[str, list[Event]] = {}
         self.recording: list[tuple[str, int, list[Event]]] = []
-        """Anchored nodes being read: (name, depth of the node, its events so far, aliases expanded)."""
+        """Anchored nodes being read: (name, the depth it starts at, its events so far with aliases expanded)."""
         self.alias: Position | None = None
         """The alias whose anchor is being replayed: where any budget it breaks is reported."""
         self.nodes = 0
@@ -139,10 +139,10 @@ class _Builder:
     def expand(self, event: AliasEvent) -> None:
         name = event.anchor
         at = _start(event)
-        if any(open_name == name for open_name, _, _ in self.recording):
-            raise _BadNode("recursive-alias", f"alias *{name} refers to the value that contains it", at,
-                           "write the value out instead of using anchors and aliases")
         if name not in self.anchors:
+            if any(open_name == name for open_name, _, _ in self.recording):
+                raise _BadNode("recursive-alias", f"alias *{name} refers to the value that contains it", at,
+                               "write the value out instead of using anchors and aliases")
             raise _BadNode("yaml-syntax", f"alias *{name} names no anchor defined before it", at)
         outermost = self.alias is None
         if outermost:
@@ -179,7 +179,9 @@ class _Builder:
         return None if top.key is None else top.path + (top.key,)
 
     def anchor(self, event: ScalarEvent | CollectionStartEvent) -> None:
+        """Start recording an anchored node; from here on its name means this node, once it is complete."""
         if event.anchor is not None and self.alias is None:
+            self.anchors.pop(event.anchor, None)
             self.recording.append((event.anchor, len(self.open), [event]))
 
     def scalar(self, event: ScalarEvent) -> None:
@@ -197,7 +199,7 @@ class _Builder:
     def key(self, event: ScalarEvent) -> None:
         top = self.open[-1]
         assert isinstance(top.value, dict)
-        at = _start(event)
+        at = self.alias or _start(event)
         if event.value == "<<":
             raise _BadNode("unsupported-tag", "merge keys (<<) are not supported in content", at)
         if not isinstance(self.value(event), str):
