@@ -34,15 +34,27 @@ MAX_ENTRY_BYTES = 64 * 1024 * 1024
 
 
 class _CachedDocument(LoadedDocument):
-    """A document read from the cache: its position tables are decoded when one is first read."""
+    """A document read from the cache: its lines and position tables are decoded when first read (a clean check
+    reads only the first line, for the modeline)."""
 
     def __getattr__(self, name: str) -> Any:
+        if name == "lines" and "_raw" in self.__dict__:
+            self.lines = loader.decode(self.__dict__.pop("_raw")).splitlines()
+            return self.lines
         pending = self.__dict__.get("_positions")
         if name not in _POSITION_TABLES or pending is None:
             raise AttributeError(name)
         del self.__dict__["_positions"]
         self.__dict__.update(_decode_positions(pending))
         return self.__dict__[name]
+
+    @property
+    def first_line(self) -> str:
+        raw = self.__dict__.get("_raw")
+        if raw is None:
+            return super().first_line
+        lines = loader.decode(raw.split(b"\n", 1)[0]).splitlines()  # the same first line as all the lines' first
+        return lines[0] if lines else ""
 
 
 def _encode_positions(doc: LoadedDocument) -> dict[str, list[Any]]:
@@ -110,6 +122,5 @@ class DocumentCache:
         if not isinstance(stored, dict) or stored.get("key") != key or "data" not in stored:
             return None
         doc = _CachedDocument.__new__(_CachedDocument)
-        doc.__dict__.update(path=rel, data=stored["data"], lines=loader.decode(raw).splitlines(),
-                            _positions=positions)
+        doc.__dict__.update(path=rel, data=stored["data"], _raw=raw, _positions=positions)
         return doc
