@@ -252,7 +252,13 @@ def validate_game(ws: Workspace, name: str) -> tuple[ValidatedContent, list[Diag
     result.kinds = ruleset_kinds(ruleset)
     kinds = {spec.file: spec for spec in result.kinds}
     result.entities = {spec.name: [] for spec in result.kinds}
-    files = [p for p in ws.content_files(name) if p.parent != game_dir or p.name not in (GAME_FILE, RECORD_FILE)]
+    misnamed = sorted(p for p in game_dir.glob("*.yaml") if p.is_dir() and not p.is_symlink())
+    for folder in misnamed:
+        diagnostics.append(Diagnostic(ws.rel(folder), 1, 1, "not-a-file", f"{ws.rel(folder)} is a folder, not a file",
+                                      hint="a kind kept in several files is a folder named after the kind, "
+                                           "without .yaml (denizens/)"))
+    files = [p for p in ws.content_files(name) if (p.parent != game_dir or p.name not in (GAME_FILE, RECORD_FILE))
+             and not any(folder in p.parents for folder in misnamed)]
     for file in files:
         rel = ws.rel(file)
         if file.suffix != ".yaml":

@@ -172,6 +172,9 @@ def put_files(case: Case, root: Path) -> None:
             target.symlink_to(substitute(spec["symlink"], root))
         elif "mode" in spec:
             target.chmod(int(str(spec["mode"]), 8))
+        elif "folder" in spec:
+            target.unlink(missing_ok=True)
+            target.mkdir()
         elif "fifo" in spec:
             target.unlink(missing_ok=True)
             os.mkfifo(target)
