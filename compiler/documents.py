@@ -25,6 +25,7 @@ if TYPE_CHECKING:  # checkcache reads digests without importing the models
 
 MAX_DOCUMENT_BYTES = 16 * 1024 * 1024
 """A rulebook as text is a few hundred kilobytes."""
+_WHERE = "the workspace and its game's document_folders"
 
 
 @dataclass
@@ -45,10 +46,11 @@ def read_digest(path: Path, folders: tuple[str, ...]) -> str:
     try:
         return digest(read_confined(path, folders, MAX_DOCUMENT_BYTES, _WHERE))
     except Refused as refused:
-        return f"refused {refused.code}: {refused.message}"
+        return _refused(refused)
 
 
-_WHERE = "the workspace and its game's document_folders"
+def _refused(refused: Refused) -> str:
+    return f"refused {refused.code}: {refused.message}"
 
 
 def read_documents(ws: Workspace, game: Game, doc: LoadedDocument) -> DocumentFiles:
@@ -75,7 +77,7 @@ def read_documents(ws: Workspace, game: Game, doc: LoadedDocument) -> DocumentFi
         try:
             raw = read_confined(ws.root / document.path, out.folders, MAX_DOCUMENT_BYTES, _WHERE)
         except Refused as refused:
-            out.digests[document.path] = f"refused {refused.code}: {refused.message}"
+            out.digests[document.path] = _refused(refused)
             if refused.code == "missing-file":
                 report(loc, "missing-document", f"document file {document.path} not found; its line numbers and "
                        "quotes are not checked", Severity.WARNING)

@@ -129,10 +129,10 @@ def lower_game(linked: LinkedGame) -> LoweredGame:
         assert isinstance(die, Die)
         tables += _lower_die(die)
     offsets, at = {}, 0
-    for table in tables:
-        check_int32(f"table {table.name}", table.values)
-        offsets[table.name] = at
-        at += len(table.values)
+    for numeric in tables:
+        check_int32(f"table {numeric.name}", numeric.values)
+        offsets[numeric.name] = at
+        at += len(numeric.values)
     check_int32("table offsets", (at,))
     lowered = LoweredGame(linked.name, enums, tuple(tables), offsets)
     return _lower_effects(linked, lowered) if linked.effects is not None else lowered
