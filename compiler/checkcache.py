@@ -3,49 +3,70 @@
 A game's result is reused only if its content files, the compiler's own files and every document its
 sources cite (rulebooks and reference data beside the workspace) are byte for byte as they were; the
 cache lives in .lawforge-cache/ and is never committed. Reusing it skips importing the models and
-validators, which is most of a check's time.
+validators, which is most of a check's time. Entries are sealed JSON (`cacheseal`): one this machine did not
+write is ignored, and files are read as loading reads them (`confine`), so that no entry makes `check` read
+outside the workspace and the folders the game declares.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from dataclasses import asdict
 from pathlib import Path
 
-from .build import compiler_fingerprint, content_files
+from .build import compiler_fingerprint
+from .cacheseal import seal, unseal
+from .confine import Refused, inside, read_confined, real_folders
 from .diagnostics import Diagnostic, Severity
-from .files import digest, tree_digest, write_atomically
+from .files import write_atomically
 from .workspace import Workspace
+
+MAX_KEYED_BYTES = 64 * 1024 * 1024
+"""Larger than any file `check` reads, so a file refused here is refused by every reader: its refusal, not its
+bytes, is what the result depends on."""
 
 
 def _key(ws: Workspace, game: str, compiler: str) -> str:
     """What a game's diagnostics depend on besides cited documents: its content and `compiler_fingerprint()`."""
-    return digest(f"{tree_digest(content_files(ws, game), ws.root)}\n{compiler}".encode())
-
-
-def _file_digest(path: Path) -> str | None:
-    try:
-        return digest(path.read_bytes())
-    except OSError:
-        return None
+    h = hashlib.sha256(compiler.encode())
+    workspace = real_folders([ws.root])
+    for file in ws.content_files(game):
+        h.update(b"\0" + ws.rel(file).encode() + b"\0")
+        try:
+            h.update(hashlib.sha256(read_confined(file, workspace, MAX_KEYED_BYTES)).digest())
+        except Refused as refused:
+            h.update(f"refused {refused.code}: {refused.message}".encode())
+    return "sha256:" + h.hexdigest()
 
 
 def _cache_path(ws: Workspace, game: str) -> Path:
     return ws.cache / f"check-{game}.json"
 
 
+def _usable(ws: Workspace) -> bool:
+    """Whether the cache folder is the workspace's own (not a link out of it): only then is it read or written."""
+    return inside(real_folders([ws.cache])[0], real_folders([ws.root]))
+
+
 def _cached(ws: Workspace, game: str, key: str) -> list[Diagnostic] | None:
+    from .documents import read_digest
+
+    if not _usable(ws):
+        return None
     try:
-        entry = json.loads(_cache_path(ws, game).read_text(encoding="utf-8"))
-        if entry.get("key") != key:
+        payload = unseal(read_confined(_cache_path(ws, game), real_folders([ws.root]), MAX_KEYED_BYTES))
+        entry = json.loads(payload) if payload is not None else None
+        if not isinstance(entry, dict) or entry.get("key") != key:
             return None
-        if any(_file_digest(ws.root / path) != expected for path, expected in entry["documents"].items()):
+        folders = tuple(entry["folders"])
+        if any(read_digest(ws.root / path, folders) != expected for path, expected in entry["documents"].items()):
             return None
         return [Diagnostic(**row | {"severity": Severity(row["severity"]), "loc": tuple(row["loc"])})
                 for row in entry["diagnostics"]]
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return None  # no cache, or one damaged: check again
+    except (Refused, ValueError, KeyError, TypeError):
+        return None
 
 
 def check_games_cached(ws: Workspace, games: list[str]) -> list[Diagnostic]:
@@ -76,7 +97,7 @@ def _check_all(ws: Workspace, games: list[str], keys: dict[str, str]) -> dict[st
     from . import frontend  # noqa: F401  (imported once, here, rather than in every worker)
 
     # The largest games first, so that no worker is left checking a large one while the others are idle.
-    by_size = sorted(games, key=lambda game: sum(file.stat().st_size for file in content_files(ws, game)), reverse=True)
+    by_size = sorted(games, key=lambda game: sum(file.lstat().st_size for file in ws.content_files(game)), reverse=True)
     try:
         with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
             return dict(zip(by_size, pool.map(_check_and_remember, [ws] * len(by_size), by_size,
@@ -91,12 +112,12 @@ def _check_and_remember(ws: Workspace, game: str, key: str) -> list[Diagnostic]:
     from .frontend import check_game
 
     linked, diagnostics = check_game(ws, game)
-    if linked is not None:
-        documents = {d.path: _file_digest(ws.root / d.path) for d in linked.game.documents if d.path}
+    if linked is not None and _usable(ws):
         rows = [asdict(d) | {"severity": d.severity.value, "loc": list(d.loc)} for d in diagnostics]
+        entry = {"key": key, "folders": linked.documents.folders, "documents": linked.documents.digests,
+                 "diagnostics": rows}
         try:
-            entry = {"key": key, "documents": documents, "diagnostics": rows}
-            write_atomically(_cache_path(ws, game), json.dumps(entry))
+            write_atomically(_cache_path(ws, game), seal(json.dumps(entry).encode()))
         except OSError:
-            pass  # a read-only or full cache: the check is done all the same, only not remembered
+            pass  # a read-only workspace or a full disk still checks, just without the cache
     return diagnostics

@@ -6,10 +6,18 @@ Every stage reports through `Diagnostic`; nothing that a content author can caus
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import asdict, dataclass, field
 from enum import Enum
 from pathlib import Path
 from typing import NamedTuple
+
+from .confine import Refused, read_confined, real_folders
+
+MAX_SHOWN_BYTES = 16 * 1024 * 1024
+"""Larger than any file a diagnostic can point into."""
+_CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f]")
+"""Shown as U+FFFD, one for one (the caret stays aligned), so that a line never drives the terminal."""
 
 
 class Severity(str, Enum):
@@ -18,7 +26,7 @@ class Severity(str, Enum):
 
 
 class Position(NamedTuple):
-    """1-based line and column in a content file (a tuple: documents hold many, cached by pickle)."""
+    """1-based line and column in a content file (a tuple: documents hold many)."""
 
     line: int
     col: int
@@ -48,13 +56,14 @@ def sort_diagnostics(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
 
 
 def _source_line(root: Path, diagnostic: Diagnostic) -> str | None:
+    """The line a diagnostic points at, if its file is one the workspace may show (never through a link out)."""
     try:
-        raw = (root / diagnostic.path).read_bytes()
-    except OSError:
+        raw = read_confined(root / diagnostic.path, real_folders([root]), MAX_SHOWN_BYTES)
+    except Refused:
         return None
     lines = raw.decode("utf-8", errors="replace").splitlines()
     if 1 <= diagnostic.line <= len(lines):
-        return lines[diagnostic.line - 1]
+        return _CONTROL.sub("\ufffd", lines[diagnostic.line - 1])
     return None
 
 

@@ -7,7 +7,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from .confine import Refused, read_confined, real_folders
 from .diagnostics import Diagnostic, Severity
+from .documents import DocumentFiles, read_documents
 from .translations import RECORD_FILE, RecordError, TranslationRecord
 from .loader import LoadedDocument, Path_
 from .models.common import Entity, Game, Identified, Source, Table, Text
@@ -23,6 +25,8 @@ TERM = re.compile(r"\[([^\[\]]*)\]")
 TERM_ID = re.compile(r"^[a-z][a-z0-9_]*$")
 PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 PLACEHOLDER_ID = re.compile(r"^[a-z][a-z0-9_]*$")
+MAX_RECORD_BYTES = 16 * 1024 * 1024
+"""translations.json: a few hundred kilobytes per game."""
 
 
 @dataclass(frozen=True)
@@ -71,6 +75,8 @@ class LinkedGame:
     """Set by the type-check stage (typecheck.py)."""
     texts: tuple[TextEntry, ...] = ()
     translations: TranslationRecord = field(default_factory=TranslationRecord)
+    documents: DocumentFiles = field(default_factory=DocumentFiles)
+    """The cited documents as read: what `check`'s cache of diagnostics depends on besides the content."""
 
     def by_id(self, kind: str) -> dict[str, Identified]:
         return {e.id: e for e in self.entities[kind]}
@@ -115,7 +121,7 @@ class _Linker:
         self.diagnostics: list[Diagnostic] = []
         self.ids: dict[str, dict[str, Located]] = {}
         self.missing: Counter[str] = Counter()
-        self.doc_lines: dict[str, list[str] | None] = {}
+        self.documents = DocumentFiles()
         self.texts: list[TextEntry] = []
         self._glossary: dict[str, frozenset[str]] | None = None
         self._source_words: tuple[dict[str, set[str]], re.Pattern[str]] | None = None
@@ -124,7 +130,12 @@ class _Linker:
         self.record = TranslationRecord()
         record_path = ws.content / content.name / RECORD_FILE
         try:
+            read_confined(record_path, real_folders([ws.root]), MAX_RECORD_BYTES)  # a file of the workspace
             self.record = TranslationRecord.load(record_path)
+        except Refused as refused:
+            if refused.code != "missing-file":
+                self.diagnostics.append(Diagnostic(ws.rel(record_path), 1, 1, refused.code,
+                                                   f"{ws.rel(record_path)} {refused.message}"))
         except RecordError as exc:
             self.diagnostics.append(Diagnostic(ws.rel(record_path), 1, 1, "bad-record", str(exc)))
 
@@ -281,19 +292,6 @@ class _Linker:
                 self.report(doc, site.loc + (locale,), "placeholder-mismatch",
                             f"{locale!r} text {' and '.join(parts)} compared with the {source_locale!r} source")
 
-    def lines_of(self, doc_id: str) -> list[str] | None:
-        if doc_id not in self.doc_lines:
-            document = self.ids["document"][doc_id].entity
-            if document.path is None:  # type: ignore[attr-defined]
-                self.doc_lines[doc_id] = None
-                return None
-            path = (self.ws.root / document.path).resolve()  # type: ignore[attr-defined]
-            try:
-                self.doc_lines[doc_id] = path.read_text(encoding="utf-8").splitlines()
-            except (OSError, UnicodeDecodeError):
-                self.doc_lines[doc_id] = None
-        return self.doc_lines[doc_id]
-
     def check_sources(self, item: Located) -> None:
         entity = item.entity
         if not isinstance(entity, Entity):
@@ -304,7 +302,7 @@ class _Linker:
                 continue
             if source.line is None:
                 continue
-            lines = self.lines_of(source.doc)
+            lines = self.documents.lines.get(source.doc)
             if lines is None:
                 continue
             end = source.end_line or source.line
@@ -409,11 +407,8 @@ class _Linker:
         for locale, n in Counter(self.game.locales).items():
             if n > 1:
                 self.report(doc, ("locales",), "invalid-value", f"locale {locale!r} is listed twice")
-        for index, document in enumerate(self.game.documents):
-            if document.path is not None and not (self.ws.root / document.path).is_file():
-                self.report(doc, ("documents", index, "path"), "missing-document",
-                            f"document file {document.path} not found; its line numbers and quotes are not checked",
-                            severity=Severity.WARNING)
+        self.documents = read_documents(self.ws, self.game, doc)
+        self.diagnostics += self.documents.diagnostics
 
     def run(self) -> LinkedGame:
         self.index_ids()
@@ -441,6 +436,7 @@ class _Linker:
             missing_translations=dict(self.missing),
             texts=tuple(self.texts),
             translations=self.record,
+            documents=self.documents,
         )
 
     def visit(self, doc: LoadedDocument, site: RefSite | TextSite, base: Path_, owner_key: str,

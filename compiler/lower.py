@@ -17,9 +17,17 @@ from .effects.layout import Layout
 from .effects import LoweringError
 from .effects.lower import Constants, DieRef, TableRef, lower_effect, relocate, rules_modified
 from .link import LinkedGame
-from .models.common import Axis, Die, RefTo, Table
+from .models.common import INT32_MAX, INT32_MIN, Axis, Die, RefTo, Table
 
 ABSENT = -1
+
+
+def check_int32(name: str, values: tuple[int, ...]) -> None:
+    """Refuse a value that int32 cannot hold rather than let the compiled buffer wrap it. Content numbers are
+    range-checked where they are written (models.common.Int), so one found here was made by the compiler."""
+    if values and not INT32_MIN <= min(values) <= max(values) <= INT32_MAX:
+        bad = next(v for v in values if not INT32_MIN <= v <= INT32_MAX)
+        raise LoweringError(f"{name}: {bad} does not fit in 32 bits")
 
 
 @dataclass(frozen=True)
@@ -121,9 +129,11 @@ def lower_game(linked: LinkedGame) -> LoweredGame:
         assert isinstance(die, Die)
         tables += _lower_die(die)
     offsets, at = {}, 0
-    for table in tables:
-        offsets[table.name] = at
-        at += len(table.values)
+    for numeric in tables:
+        check_int32(f"table {numeric.name}", numeric.values)
+        offsets[numeric.name] = at
+        at += len(numeric.values)
+    check_int32("table offsets", (at,))
     lowered = LoweredGame(linked.name, enums, tuple(tables), offsets)
     return _lower_effects(linked, lowered) if linked.effects is not None else lowered
 
@@ -180,6 +190,7 @@ def _lower_effects(linked: LinkedGame, lowered: LoweredGame) -> LoweredGame:
         except LoweringError as exc:
             raise LoweringError(f"{unit.key}: {exc}") from None
         code += relocate(lowered_code, len(code))
+    check_int32("effect bytecode", tuple(code))
     return replace(lowered, code=tuple(code), entries=entries, rules=rules, layout=layout)
 
 

@@ -13,7 +13,7 @@ from .diagnostics import Diagnostic
 from .doccache import DocumentCache
 from .files import is_temporary
 from .loader import LoadedDocument, Path_
-from .models.common import Game, Identified, StrictModel
+from .models.common import INT32_MAX, INT32_MIN, Game, Identified, StrictModel
 from .rulesets import CHANGELOG_FILE, GAME_FILE, GAME_SCHEMA, RULESETS, KindSpec, ruleset_kinds
 from .translations import RECORD_FILE
 from .workspace import Workspace
@@ -74,6 +74,9 @@ def _describe(value: Any) -> str:
     return type(value).__name__
 
 
+_INT32_BOUNDS = {"less_than_equal": "le", "greater_than_equal": "ge"}
+"""Pydantic's errors for a number past a bound, and the bound's name in the error's context."""
+
 UNION_TAGS = ("<int>", "<bool>", "<name>", "<literal>")
 """Tags of the effect language's scalar union members (see effects/nodes.py)."""
 
@@ -85,7 +88,7 @@ def _data_loc(data: Any, loc: tuple[Any, ...]) -> tuple[Path_, bool]:
     complete = True
     previous: object = None
     for part in loc:
-        if part == previous or part in UNION_TAGS:
+        if (isinstance(part, str) and part == previous) or part in UNION_TAGS:
             continue  # a one-key node's tag and field repeat the key; scalar tags name no key
         previous = part
         if isinstance(node, dict) and isinstance(part, str) and part in node:
@@ -162,11 +165,15 @@ def pydantic_diagnostics(
             expected = error.get("ctx", {}).get("expected", "")
             message = f"{_describe(value)} is not one of {expected}"
             code = "invalid-value"
+        elif kind in _INT32_BOUNDS and error.get("ctx", {}).get(_INT32_BOUNDS[kind]) in (INT32_MIN, INT32_MAX):
+            message = f"{value} is out of range: content integers lie in {INT32_MIN}..{INT32_MAX} (32 bits)"
+            code = "out-of-range"
         elif kind == "string_pattern_mismatch":
             message = f"{_describe(value)} is not a valid id (snake_case: lowercase letters, digits, _)"
             code = "bad-id"
         else:
-            message = f"{error['msg'][0].lower()}{error['msg'][1:]}"
+            text = error["msg"].removeprefix("Value error, ")
+            message = f"{text[0].lower()}{text[1:]}"
             code = "invalid-value"
         field_name = next((p for p in reversed(loc) if isinstance(p, str)), None)
         if field_name:
@@ -220,8 +227,8 @@ def validate_game(ws: Workspace, name: str) -> tuple[ValidatedContent, list[Diag
     diagnostics: list[Diagnostic] = []
     result = ValidatedContent(name, None, None)
 
-    documents = DocumentCache(ws.cache / "documents")
-    game_doc, problems = documents.load(ws.root, game_dir / GAME_FILE)
+    documents = DocumentCache(ws.root, ws.cache / "documents")
+    game_doc, problems = documents.load(game_dir / GAME_FILE)
     diagnostics += problems
     if game_doc is None:
         return result, diagnostics
@@ -246,9 +253,14 @@ def validate_game(ws: Workspace, name: str) -> tuple[ValidatedContent, list[Diag
     result.kinds = ruleset_kinds(ruleset)
     kinds = {spec.file: spec for spec in result.kinds}
     result.entities = {spec.name: [] for spec in result.kinds}
-    files = sorted(p for p in game_dir.rglob("*")
-                   if p.is_file() and p.name not in (GAME_FILE, RECORD_FILE, CHANGELOG_FILE)
-                   and not is_temporary(p))
+    misnamed = sorted(p for p in game_dir.glob("*.yaml") if p.is_dir() and not p.is_symlink())
+    for folder in misnamed:
+        diagnostics.append(Diagnostic(ws.rel(folder), 1, 1, "not-a-file", f"{ws.rel(folder)} is a folder, not a file",
+                                      hint="a kind kept in several files is a folder named after the kind, "
+                                           "without .yaml (denizens/)"))
+    files = [p for p in ws.content_files(name)
+             if (p.parent != game_dir or p.name not in (GAME_FILE, RECORD_FILE, CHANGELOG_FILE))
+             and not any(folder in p.parents for folder in misnamed) and not is_temporary(p)]
     for file in files:
         rel = ws.rel(file)
         if file.suffix != ".yaml":
@@ -260,15 +272,13 @@ def validate_game(ws: Workspace, name: str) -> tuple[ValidatedContent, list[Diag
             diagnostics.append(Diagnostic(rel, 1, 1, "unknown-file", f"no entity kind is stored in {file.name!r}",
                                           hint=f"kind files are: {expected}"))
             continue
-        doc, problems = documents.load(ws.root, file)
+        doc, problems = documents.load(file)
         diagnostics += problems
         if doc is None:
             result.broken_kinds.add(spec.name)
             continue
         result.documents.append(doc)
         diagnostics += _check_modeline(doc, file, ws, ruleset, spec.schema_file)
-        if doc.data is None:
-            continue
         if not isinstance(doc.data, list):
             result.broken_kinds.add(spec.name)
             at = doc.position(())

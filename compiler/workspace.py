@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -39,7 +40,8 @@ class Workspace:
         return self.root / ".lawforge-cache"
 
     def games(self) -> list[str]:
-        return sorted(p.name for p in self.content.iterdir() if (p / "game.yaml").is_file())
+        """The folders of content/ that hold a game.yaml (of any kind: check says what is wrong with it)."""
+        return sorted(p.name for p in self.content.iterdir() if os.path.lexists(p / "game.yaml"))
 
     def select(self, names: tuple[str, ...] | list[str]) -> list[str]:
         known = self.games()
@@ -47,6 +49,21 @@ class Workspace:
             if name not in known:
                 raise WorkspaceError(f"no game {name!r} in {self.content} (games: {', '.join(known) or 'none'})")
         return list(names) or known
+
+    def content_files(self, game: str) -> list[Path]:
+        """Every entry of content/<game>/ and its folders that is not a folder, sorted: the regular files, and
+        the links and special files that loading refuses by name. A linked folder is listed, not entered."""
+        found: list[Path] = []
+        pending = [self.content / game]
+        while pending:
+            folder = pending.pop()
+            try:
+                with os.scandir(folder) as entries:
+                    for entry in entries:
+                        (pending if entry.is_dir(follow_symlinks=False) else found).append(Path(entry.path))
+            except OSError as exc:
+                raise WorkspaceError(f"cannot list {self.rel(folder)}/: {exc.strerror}") from None
+        return sorted(found)
 
     def rel(self, path: Path) -> str:
         return path.relative_to(self.root).as_posix()

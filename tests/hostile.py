@@ -62,6 +62,33 @@ if fault == "enospc":
     builtins.open = io.open = full_open
     os.fdopen = full_fdopen
 
+elif fault == "unprivileged":
+    # Permission bits are obeyed as for a user other than root (tests may run as root, who reads anything):
+    # opening for reading a file whose bits grant nobody reading fails with EACCES.
+    import builtins, stat
+
+    real_open, real_os_open = io.open, os.open
+
+    def denied(file):
+        try:
+            readable = stat.S_IRUSR | stat.S_IRGRP | stat.S_IROTH
+            return not isinstance(file, int) and not os.stat(file).st_mode & readable
+        except OSError:
+            return False
+
+    def guarded_open(file, mode="r", *args, **kwargs):
+        if "r" in mode and denied(file):
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(file))
+        return real_open(file, mode, *args, **kwargs)
+
+    def guarded_os_open(path, flags, *args, **kwargs):
+        if flags & (os.O_WRONLY | os.O_RDWR) == 0 and denied(path):
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
+        return real_os_open(path, flags, *args, **kwargs)
+
+    builtins.open = io.open = guarded_open
+    os.open = guarded_os_open
+
 from lawforge.compiler.cli import main
 main(prog_name="lawforge")
 """
@@ -150,6 +177,15 @@ def put_files(case: Case, root: Path) -> None:
             target.symlink_to(substitute(spec["symlink"], root))
         elif "mode" in spec:
             target.chmod(int(str(spec["mode"]), 8))
+        elif "folder" in spec:
+            target.unlink(missing_ok=True)
+            target.mkdir()
+        elif "fifo" in spec:
+            target.unlink(missing_ok=True)
+            os.mkfifo(target)
+        elif "sparse" in spec:
+            with open(target, "wb") as handle:
+                handle.truncate(int(spec["sparse"]))
         else:
             raise ValueError(f"{case.path}: unknown file spec for {rel}: {spec!r}")
 

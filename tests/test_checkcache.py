@@ -3,6 +3,7 @@ sources cite are unchanged."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from pathlib import Path
@@ -81,3 +82,27 @@ def test_an_error_in_a_worker_is_raised_with_its_own_message(mini: Path, monkeyp
     monkeypatch.setattr(frontend, "check_game", fail)
     with pytest.raises(ValueError, match="no way to check mini"):
         check_games_cached(ws, ["mini", "mini2"])
+
+
+def test_a_forged_result_with_the_right_key_is_not_believed(mini: Path) -> None:
+    """Someone who can write the workspace can compute a result's key; without this machine's seal, the result
+    is checked again and the broken content reported."""
+    ws = Workspace.open(mini)
+    suits = mini / "content" / "mini" / "suits.yaml"
+    suits.write_text(suits.read_text(encoding="utf-8").replace("bank_order: 1", "bank_order: one"), encoding="utf-8")
+    key = checkcache._key(ws, "mini", checkcache.compiler_fingerprint())
+    forged = {"key": key, "folders": [str(mini)], "documents": {}, "diagnostics": []}
+    (mini / ".lawforge-cache").mkdir()
+    (mini / ".lawforge-cache" / "check-mini.json").write_text("0" * 64 + "\n" + json.dumps(forged))
+    result = run("--root", str(mini), "check")
+    assert result.exit_code == 1 and "content/mini/suits.yaml:11:15: error[wrong-type]" in result.output
+
+
+def test_a_rulebook_swapped_for_a_fifo_after_a_check_is_not_read(mini: Path) -> None:
+    """A cached result rereads the documents it depends on as loading does: a FIFO is refused, not waited on."""
+    assert run("--root", str(mini), "check").exit_code == 0
+    rules = mini / "rules.txt"
+    rules.unlink()
+    os.mkfifo(rules)
+    result = run("--root", str(mini), "check")
+    assert result.exit_code == 1 and "content/mini/game.yaml:9:45: error[special-file]" in result.output

@@ -16,7 +16,7 @@ from typing import Annotated, Any, Union
 from pydantic import ConfigDict, Discriminator, Field, StrictBool, StrictInt, StrictStr, Tag
 from typing_extensions import TypeAliasType
 
-from ..models.common import Id, StrictModel
+from ..models.common import INT32_MAX, INT32_MIN, Id, StrictModel
 
 EXPRESSION_OPERATORS: dict[str, str] = {
     "add": "sum of the operands",
@@ -130,7 +130,7 @@ def _op(name: str, body: Any, prefix: str = "Op") -> Any:
 Expr = TypeAliasType("Expr", Annotated[
     Union[
         Annotated[StrictBool, Tag("<bool>")],
-        Annotated[StrictInt, Tag("<int>")],
+        Annotated[StrictInt, Field(ge=INT32_MIN, le=INT32_MAX), Tag("<int>")],
         Annotated[StrictStr, Tag("<name>")],
         Annotated[dict[StrictStr, Any], Tag("<literal>")],
         *(_op(name, Annotated[list["Expr"], Field(min_length=1)]) for name in LIST_OPERATORS),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationInfo, field_validator, model_validator
 
 LOCALES: tuple[str, ...] = ("en", "fr", "uk")
 Locale = Literal["en", "fr", "uk"]
@@ -13,6 +13,15 @@ Status = Literal["verified", "unverified", "placeholder"]
 
 Id = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$", max_length=64)]
 """Stable, author-assigned snake_case slug."""
+
+INT32_MIN, INT32_MAX = -(2 ** 31), 2 ** 31 - 1
+Int = Annotated[int, Field(ge=INT32_MIN, le=INT32_MAX)]
+"""An integer of content. Compiled tables and bytecode are int32, so a larger one is an error, never wrapped."""
+Count = Annotated[int, Field(ge=0, le=INT32_MAX)]
+Positive = Annotated[int, Field(ge=1, le=INT32_MAX)]
+MAX_PLAYERS = 8
+MAX_FACES = 100
+"""Faces of one die: the compiler lists every face."""
 
 
 @dataclass(frozen=True)
@@ -49,8 +58,8 @@ class Source(StrictModel):
     """Where a fact comes from: a document declared in game.yaml, and a line or place in it."""
 
     doc: Annotated[str, RefTo("document")]
-    line: int | None = Field(default=None, ge=1)
-    end_line: int | None = Field(default=None, ge=1)
+    line: Positive | None = None
+    end_line: Positive | None = None
     at: str | None = Field(default=None, description="A place in a reference file, e.g. denizens/Mercenaries")
     quote: str | None = Field(default=None, description="Exact words of the document at `line`; checked")
     note: str | None = None
@@ -77,7 +86,8 @@ class Document(StrictModel):
 
     id: Id
     title: str
-    path: str | None = Field(default=None, description="File, relative to the workspace root")
+    path: str | None = Field(default=None, description="File, relative to the workspace root: in the workspace or "
+                             "in one of the game's document_folders")
     repository: str | None = Field(default=None, description="Public repository (owner/name) not shipped here")
     kind: Literal["rulebook", "reference", "knowledge"]
     language: str | None = None
@@ -93,14 +103,24 @@ class Document(StrictModel):
 class InventoryItem(NamedEntity):
     """A physical component and how many the box holds."""
 
-    count: int = Field(ge=0)
+    count: Count
     counts: str | None = Field(default=None, description="Entity kind whose number must equal `count`")
     where: dict[str, str] | None = Field(default=None, description="Only entities whose fields have these values")
 
 
 class Players(StrictModel):
-    min: int = Field(ge=1)
-    max: int = Field(ge=1, le=8)
+    """How many may play: from 1 to 8, the least first."""
+
+    min: Annotated[int, Field(ge=1, le=MAX_PLAYERS)]
+    max: Annotated[int, Field(ge=1, le=MAX_PLAYERS)]
+
+    @field_validator("max")
+    @classmethod
+    def _not_below_min(cls, value: int, info: ValidationInfo) -> int:
+        least = info.data.get("min")
+        if least is not None and value < least:
+            raise ValueError(f"max ({value}) is less than min ({least})")
+        return value
 
 
 class Cards(StrictModel):
@@ -122,6 +142,9 @@ class Game(StrictModel):
     source_locale: Locale
     locales: list[Locale] = Field(min_length=1)
     documents: list[Document] = Field(min_length=1)
+    document_folders: list[str] = Field(default_factory=list, description=(
+        "Folders outside the workspace that documents may be read from, relative to the workspace and in the "
+        "folder that holds it, e.g. ../shared/seeds (docs/content.md)"))
     inventory: list[InventoryItem] = Field(default_factory=list)
     players: Players | None = None
     spaces: dict[Id, list[Id]] = Field(default_factory=dict,
@@ -174,7 +197,7 @@ class Label(Identified):
 class Axis(StrictModel):
     label: Text
     kind: str | None = Field(default=None, description="Keys are ids of this entity kind")
-    keys: list[str] | list[int] = Field(min_length=1)
+    keys: list[str] | list[Int] = Field(min_length=1)
     lower_bounds: bool = Field(default=False, description="Integer keys are the lower ends of ranges")
 
 
@@ -195,7 +218,7 @@ class Table(NamedEntity):
     rows: Axis
     columns: Axis | None = None
     unit: Text
-    values: list[list[int]] = Field(min_length=1)
+    values: list[list[Int]] = Field(min_length=1)
 
 
 class StateField(Identified):
@@ -235,7 +258,7 @@ class Constant(NamedEntity):
     """A number the rules give (the points that win, a hand limit, a supply): kernels read it from here, never
     from their own code, so that an editor's change reaches play."""
 
-    value: int
+    value: Int
     rule: str | None = Field(default=None, description="Rule section that gives it, e.g. '3.1'")
 
 
@@ -263,8 +286,8 @@ class Selector(Identified):
 
 class DieFace(StrictModel):
     symbols: list[Annotated[str, RefTo("term")]] = Field(default_factory=list)
-    value: int | None = None
-    count: Annotated[int, Field(ge=1)]
+    value: Int | None = None
+    count: Annotated[int, Field(ge=1, le=MAX_FACES)] = Field(description="How many faces of the die are this one")
 
 
 class Die(NamedEntity):

@@ -9,14 +9,12 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from .common import Effectful, Entity, Id, NamedEntity, RefTo, StrictModel, Text
+from .common import INT32_MAX, Count, Effectful, Entity, Id, Int, NamedEntity, Positive, RefTo, StrictModel, Text
 
 GuildRef = Annotated[str, RefTo("guild")]
 PennantRef = Annotated[str, RefTo("pennant")]
 LocationRef = Annotated[str, RefTo("location")]
 LairRef = Annotated[str, RefTo("lair")]
-
-Count = Annotated[int, Field(ge=0)]
 
 
 class Reward(StrictModel):
@@ -32,7 +30,8 @@ class Reward(StrictModel):
     gem: Count = 0
     knight: Count = 0
     strength: Count = 0
-    strength_to: int | None = Field(default=None, ge=0, le=8, description="Move the Strength marker to this space")
+    strength_to: Annotated[int, Field(ge=0, le=8)] | None = Field(default=None,
+                                                                 description="Move the Strength marker to this space")
     influence: Count = 0
     guild: GuildRef | None = Field(default=None, description="The row the influence goes on")
     privilege_i: Count = 0
@@ -46,7 +45,7 @@ class Power(Effectful):
 
 class Card(NamedEntity):
     text: Text | None = None
-    params: dict[Id, int] = Field(default_factory=dict, description="Numbers of the text's {placeholders}")
+    params: dict[Id, Int] = Field(default_factory=dict, description="Numbers of the text's {placeholders}")
     powers: list[Power] = Field(default_factory=list)
 
 
@@ -106,10 +105,11 @@ class Privilege(Entity):
 
     level: Literal["I", "II"]
     type: Literal["grant", "end_game"]
-    min_players: int | None = Field(default=None, ge=3, description="Used only with this many players or more (L105)")
+    min_players: Annotated[int, Field(ge=3, le=INT32_MAX)] | None = Field(
+        default=None, description="Used only with this many players or more (L105)")
     reward: Reward | None = Field(default=None, description="What a grant gives")
     icons: list[GuildRef] = Field(default_factory=list, description="Guild icons of an end-game tile (L448)")
-    banner: int | None = Field(default=None, ge=1, description="Which banner it shows, for banner sets (L456)")
+    banner: Positive | None = Field(default=None, description="Which banner it shows, for banner sets (L456)")
 
 
 class StartingWealth(Entity):
@@ -152,7 +152,7 @@ class Procedure(NamedEntity):
 
     rule: str = Field(description="Rulebook lines")
     order: Count
-    params: dict[Id, int] = Field(default_factory=dict, description="Numbers of the steps' {placeholders}")
+    params: dict[Id, Int] = Field(default_factory=dict, description="Numbers of the steps' {placeholders}")
     steps: list[Text] = Field(min_length=1)
     powers: list[Power] = Field(default_factory=list, description="What of it the effect language can say")
 

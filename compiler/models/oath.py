@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from .common import Effectful, Entity, Id, NamedEntity, RefTo, StrictModel, Text
+from .common import Count, Effectful, Entity, Id, Int, NamedEntity, RefTo, StrictModel, Text
 
 SuitRef = Annotated[str, RefTo("suit")]
 RegionRef = Annotated[str, RefTo("region")]
@@ -16,8 +16,6 @@ BannerRef = Annotated[str, RefTo("banner")]
 ActionRef = Annotated[str, RefTo("action")]
 RoleRef = Annotated[str, RefTo("role")]
 TableRef = Annotated[str, RefTo("table")]
-
-Count = Annotated[int, Field(ge=0)]
 
 PowerKind = Literal[
     "action", "when_played", "battle_plan_attack", "battle_plan_defense",
@@ -92,9 +90,9 @@ class Power(Effectful):
 
 class Card(NamedEntity):
     text: Text | None = None
-    params: dict[Id, int] = Field(default_factory=dict, description="Numbers of the text's {placeholders}")
+    params: dict[Id, Int] = Field(default_factory=dict, description="Numbers of the text's {placeholders}")
     powers: list[Power] = Field(default_factory=list)
-    save_id: int | None = Field(default=None, description="Card number in the reference save format")
+    save_id: Int | None = Field(default=None, description="Card number in the reference save format")
 
 
 class Suit(NamedEntity):
@@ -136,7 +134,7 @@ class EdificeFace(StrictModel):
     powers: list[Power] = Field(default_factory=list)
     restriction: Literal["adviser", "site"] | None = None
     locked: bool = False
-    save_id: int | None = None
+    save_id: Int | None = None
 
 
 class Edifice(Entity):
@@ -148,7 +146,7 @@ class Edifice(Entity):
 class Vision(Card):
     oath: OathRef | None = None
     goal: Text | None = None
-    tiebreak: int | None = Field(default=None, description="Rank in the War Exhaustion tie-break (3.4.3)")
+    tiebreak: Int | None = Field(default=None, description="Rank in the War Exhaustion tie-break (3.4.3)")
 
 
 class Banner(Card):

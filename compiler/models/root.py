@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from .common import Effectful, Entity, Id, NamedEntity, RefTo, StrictModel, Text
+from .common import Count, Effectful, Entity, Id, Int, NamedEntity, Positive, RefTo, StrictModel, Text
 
 SuitRef = Annotated[str, RefTo("suit")]
 PhaseRef = Annotated[str, RefTo("phase")]
@@ -15,7 +15,6 @@ ItemRef = Annotated[str, RefTo("item")]
 MapRef = Annotated[str, RefTo("map")]
 ClearingRef = Annotated[str, RefTo("clearing")]
 
-Count = Annotated[int, Field(ge=0)]
 RuleNumber = Annotated[str, Field(pattern=r"^([1-9][0-9]?|[A-E])(\.[0-9]+)*(\.[IVX]+[a-z]?)?$",
                                   description="Rule number of the Law, e.g. 8.4.2.IIa or D.3.4")]
 
@@ -93,14 +92,14 @@ class Faction(NamedEntity):
     abilities: list[Rule] = Field(default_factory=list)
     setup: list[Rule] = Field(min_length=1)
     turn: list[Step] = Field(min_length=1)
-    params: dict[Id, int] = Field(default_factory=dict, description="Numbers of the texts' {placeholders}")
+    params: dict[Id, Int] = Field(default_factory=dict, description="Numbers of the texts' {placeholders}")
     budgets: dict[Id, Count] = Field(default_factory=dict, description="Uses a turn of the steps that spend each "
                                      "budget (the Marquise's 3 actions in Daylight)")
 
 
 class TrackSpace(StrictModel):
-    cost: int | None = None
-    vp: int | None = None
+    cost: Int | None = None
+    vp: Int | None = None
     draw: Count = Field(default=0, description="Draw bonus uncovered with this space")
     warrior: Count = Field(default=0, description="Warrior icon uncovered with this space (Duchy)")
 
@@ -151,7 +150,7 @@ class Card(NamedEntity):
     3.3.1), and a dominance card's `victory` is the condition it wins by once activated."""
 
     suit: SuitRef
-    copies: Annotated[int, Field(ge=1)]
+    copies: Positive
     kind: Literal["ambush", "dominance", "item", "immediate", "persistent"]
     craft_cost: list[Id] = Field(default_factory=list, description="Clearing suits, or `any` for the ? icon (4.1.1)")
     item: ItemRef | None = None
@@ -163,7 +162,7 @@ class Card(NamedEntity):
     power: Effectful | None = None
     victory: Effectful | None = Field(default=None, description="How an activated dominance card wins, checked at the "
                                       "start of its holder's Birdsong (3.3.1)")
-    params: dict[Id, int] = Field(default_factory=dict, description="Numbers of the text's {placeholders}")
+    params: dict[Id, Int] = Field(default_factory=dict, description="Numbers of the text's {placeholders}")
 
 
 class Quest(NamedEntity):

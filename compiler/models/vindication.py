@@ -11,15 +11,13 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from .common import Effectful, Id, NamedEntity, RefTo, StrictModel, Text
+from .common import Count, Effectful, Id, Int, NamedEntity, Positive, RefTo, StrictModel, Text
 
 ModuleRef = Annotated[str, RefTo("module")]
 AttributeRef = Annotated[str, RefTo("attribute")]
 RegionRef = Annotated[str, RefTo("region")]
 PresetRef = Annotated[str, RefTo("region_preset")]
 OptionRef = Annotated[str, RefTo("rule_option")]
-
-Count = Annotated[int, Field(ge=0)]
 
 Trigger = Literal[
     "activated", "passive", "on_join", "reactive", "end_of_game", "mastery", "master_activated",
@@ -40,7 +38,8 @@ class Power(Effectful):
 
     trigger: Trigger
     event: Event | None = Field(default=None, description="For a reactive power: the event it answers")
-    per_turn: Annotated[int, Field(ge=1)] | None = Field(default=None, description="Most uses (or honour) per turn")
+    per_turn: Positive | None = Field(default=None,
+                                                                      description="Most uses (or honour) per turn")
     cost: Text | None = Field(default=None, description="The cost as printed before the colon, if any")
 
 
@@ -55,7 +54,7 @@ class Module(NamedEntity):
 class Card(NamedEntity):
     module: ModuleRef = "base"
     text: Text | None = None
-    params: dict[Id, int] = Field(default_factory=dict, description="Numbers of the text's {placeholders}")
+    params: dict[Id, Int] = Field(default_factory=dict, description="Numbers of the text's {placeholders}")
     powers: list[Power] = Field(default_factory=list)
     regions: list[RegionRef] = Field(default_factory=list, description="Region types the card's text names")
 
@@ -103,7 +102,7 @@ class Mount(NamedEntity):
 class Companion(Card):
     colour: AttributeRef = Field(description="The common attribute of its colour (yellow, blue, red)")
     role: Text
-    initiative: Annotated[int, Field(ge=1)]
+    initiative: Positive
     starter: bool = Field(default=True, description="False for the shield icon: cannot be a starting companion")
     treacherous: bool = False
 
@@ -128,7 +127,7 @@ class Quest(StrictModel):
 
 class QuestCard(NamedEntity):
     module: ModuleRef = "base"
-    params: dict[Id, int] = Field(default_factory=dict, description="Numbers of its quests' {placeholders}")
+    params: dict[Id, Int] = Field(default_factory=dict, description="Numbers of its quests' {placeholders}")
     quests: list[Quest] = Field(min_length=2, max_length=2)
     regions: list[RegionRef] = Field(default_factory=list)
 
@@ -180,7 +179,7 @@ class FavourPlacement(Card):
 
 class PresetRemoval(StrictModel):
     region: RegionRef
-    n: Annotated[int, Field(ge=1)] = 1
+    n: Positive = 1
 
 
 class RegionPreset(NamedEntity):
