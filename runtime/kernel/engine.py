@@ -368,13 +368,13 @@ class Engine:
         self.ctl[BUDGETS + index] += n
 
     def finish(self, winner: cython.int, victory: cython.int) -> None:
-        """The game is over: `winner` won (-1: nobody) in the way the game numbers `victory`."""
+        """The game is over: `winner` won (-1: nobody) in the way the game numbers `victory`. The procedures under
+        way keep their frames (one may still be finishing its step as the game ends); none runs again."""
         self.ctl[STAGE] = OVER
         self.ctl[WINNER] = winner
         self.ctl[VICTORY] = victory
         self.ctl[KIND] = NO_DECISION
         self.ctl[COUNT] = 0
-        self.ctl[DEPTH] = 0
 
     # --- procedures --------------------------------------------------------------------------------------------
 
@@ -396,6 +396,8 @@ class Engine:
 
     def done(self) -> None:
         """The running procedure returns."""
+        if self.ctl[DEPTH] <= 0:
+            raise KernelError("a procedure returned with none running")
         self.ctl[DEPTH] -= 1
 
     def frame(self) -> cython.int:
