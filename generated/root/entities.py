@@ -179,6 +179,19 @@ class LabelId(IntEnum):
     ANSWER_YES = 92
     ANSWER_NO = 93
     CHOOSE_OPTION = 94
+    SURFACE_IN = 95
+    REVEAL_CARD = 96
+    DIG_IN = 97
+    REMOVE_TUNNEL = 98
+    MINISTER_ACTION = 99
+    END_PARLIAMENT = 100
+    SWAY_MINISTER = 101
+    UNSWAY_MINISTER = 102
+    BANK_SUIT = 103
+    STOP_SPENDING = 104
+    TAKE_MOVE = 105
+    TAKE_BATTLE = 106
+    STOP_ACTIONS = 107
 
 
 class TableId(IntEnum):
@@ -229,33 +242,45 @@ class FieldId(IntEnum):
     AMBUSH_HITS = 28
     AMBUSH_CANCELLED = 29
     USED_THIS_DAYLIGHT = 30
-    LEADER = 31
-    LEADER_DEPOSED = 32
-    DECREE_RECRUIT = 33
-    DECREE_MOVE = 34
-    DECREE_BATTLE = 35
-    DECREE_BUILD = 36
-    VIZIERS_RECRUIT = 37
-    VIZIERS_MOVE = 38
-    VIZIERS_BATTLE = 39
-    VIZIERS_BUILD = 40
-    DECK = 41
-    DISCARD_PILE = 42
-    HAND = 43
-    PLAY_AREA = 44
-    DOMINANCE_AVAILABLE = 45
-    DOMINANCE_CARD = 46
-    WORKSHOPS = 47
-    WORKSHOP_TRACK = 48
-    KEEP = 49
-    RUINS = 50
-    RUIN_ITEMS = 51
-    SYMPATHY = 52
-    BASES = 53
-    ITEMS_SUPPLY = 54
-    CRAFTED_ITEMS = 55
-    CRAFTING_USED = 56
-    REMOVED_THIS_BATTLE = 57
+    BURROW = 31
+    TUNNELS = 32
+    TUNNEL_SUPPLY = 33
+    CITADELS = 34
+    CITADEL_TRACK = 35
+    MARKETS = 36
+    MARKET_TRACK = 37
+    DUCHY_REVEALED = 38
+    MINISTER_SWAYED = 39
+    CROWNS_SQUIRE = 40
+    CROWNS_NOBLE = 41
+    CROWNS_LORD = 42
+    LEADER = 43
+    LEADER_DEPOSED = 44
+    DECREE_RECRUIT = 45
+    DECREE_MOVE = 46
+    DECREE_BATTLE = 47
+    DECREE_BUILD = 48
+    VIZIERS_RECRUIT = 49
+    VIZIERS_MOVE = 50
+    VIZIERS_BATTLE = 51
+    VIZIERS_BUILD = 52
+    DECK = 53
+    DISCARD_PILE = 54
+    HAND = 55
+    PLAY_AREA = 56
+    DOMINANCE_AVAILABLE = 57
+    DOMINANCE_CARD = 58
+    WORKSHOPS = 59
+    WORKSHOP_TRACK = 60
+    KEEP = 61
+    RUINS = 62
+    RUIN_ITEMS = 63
+    SYMPATHY = 64
+    BASES = 65
+    ITEMS_SUPPLY = 66
+    CRAFTED_ITEMS = 67
+    CRAFTING_USED = 68
+    REMOVED_THIS_BATTLE = 69
 
 
 class ResourceId(IntEnum):
@@ -379,6 +404,17 @@ class ConstantId(IntEnum):
     CHARISMATIC_RECRUIT = 18
     COMMANDER_HITS = 19
     DESPOT_POINTS = 20
+    DUCHY_SURFACE_WARRIORS = 21
+    DUCHY_SURFACE_TUNNELS = 22
+    DUCHY_BIRDSONG_WARRIORS = 23
+    DUCHY_RECRUIT_WARRIORS = 24
+    DUCHY_DIG_WARRIORS = 25
+    DUCHY_BRIGADIER_ACTIONS = 26
+    DUCHY_BANKER_POINTS = 27
+    DUCHY_DUCHESS_POINTS = 28
+    DUCHY_BARON_POINTS = 29
+    DUCHY_EARL_POINTS = 30
+    DUCHY_FAILURE_DISCARDS = 31
 
 
 class SuitId(IntEnum):
@@ -1958,6 +1994,66 @@ LABELS: tuple[Label, ...] = (
         text=Text(en='Choose: {option}', fr='Choisir : {option}', uk='Обрати: {option}'),
         args=('option',),
     ),
+    Label(
+        id=LabelId.SURFACE_IN,
+        text=Text(en='Surface in {clearing}', fr='Faire surface dans la clairière {clearing}', uk='Вийти на поверхню на галявині «{clearing}»'),
+        args=('clearing',),
+    ),
+    Label(
+        id=LabelId.REVEAL_CARD,
+        text=Text(en='Reveal {card}', fr='Révéler {card}', uk='Відкрити «{card}»'),
+        args=('card',),
+    ),
+    Label(
+        id=LabelId.DIG_IN,
+        text=Text(en='Dig a tunnel in {clearing}', fr='Creuser un tunnel dans la clairière {clearing}', uk='Прокласти тунель на галявині «{clearing}»'),
+        args=('clearing',),
+    ),
+    Label(
+        id=LabelId.REMOVE_TUNNEL,
+        text=Text(en='First remove the tunnel from {clearing}', fr='Retirer d’abord le tunnel de la clairière {clearing}', uk='Спершу прибрати тунель з галявини «{clearing}»'),
+        args=('clearing',),
+    ),
+    Label(
+        id=LabelId.MINISTER_ACTION,
+        text=Text(en='Take the action of {minister}', fr='Effectuer l’action du ministre : {minister}', uk='Виконати дію міністра: {minister}'),
+        args=('minister',),
+    ),
+    Label(
+        id=LabelId.END_PARLIAMENT,
+        text=Text(en='Close Parliament', fr='Clore le Parlement', uk='Завершити Парламент'),
+    ),
+    Label(
+        id=LabelId.SWAY_MINISTER,
+        text=Text(en='Sway {minister}', fr='Rallier le ministre : {minister}', uk='Переманити міністра: {minister}'),
+        args=('minister',),
+    ),
+    Label(
+        id=LabelId.UNSWAY_MINISTER,
+        text=Text(en='Return {minister} to the unswayed pile', fr='Remettre {minister} sur la pile des ministres non ralliés', uk='Повернути міністра «{minister}» до стосу непереманених'),
+        args=('minister',),
+    ),
+    Label(
+        id=LabelId.BANK_SUIT,
+        text=Text(en='Spend {suit} cards to score', fr='Dépenser des cartes {suit} pour marquer des points', uk='Витратити карти масті «{suit}», щоб отримати очки'),
+        args=('suit',),
+    ),
+    Label(
+        id=LabelId.STOP_SPENDING,
+        text=Text(en='Spend no more cards', fr='Ne plus dépenser de cartes', uk='Більше не витрачати карт'),
+    ),
+    Label(
+        id=LabelId.TAKE_MOVE,
+        text=Text(en='Take a move', fr='Effectuer un déplacement', uk='Виконати переміщення'),
+    ),
+    Label(
+        id=LabelId.TAKE_BATTLE,
+        text=Text(en='Initiate a battle', fr='Initier un combat', uk='Почати бій'),
+    ),
+    Label(
+        id=LabelId.STOP_ACTIONS,
+        text=Text(en='Do nothing more', fr='Ne rien faire de plus', uk='Більше нічого не робити'),
+    ),
 )
 
 TABLES: tuple[Table, ...] = (
@@ -2217,6 +2313,64 @@ STATE: tuple[StateField, ...] = (
         id=FieldId.USED_THIS_DAYLIGHT,
         of=('card', 'player'),
         doc="1 when the player has used this crafted card's once-in-Daylight effect this turn (Tax Collector, Codebreakers); one flag per player is enough since no one has two copies in play (4.1.4). The kernel clears it at the end of each turn.",
+    ),
+    StateField(
+        id=FieldId.BURROW,
+        of=('player',),
+        holds='warrior',
+        doc='Warriors in the Burrow (12.2.2), by owner: a clearing beside the map, adjacent to every clearing with a tunnel, that only the Duchy places pieces in or moves through and that the Duchy always rules.',
+    ),
+    StateField(
+        id=FieldId.TUNNELS,
+        of=('clearing',),
+        doc='Tunnel tokens in a clearing (12.2.4); at most one.',
+    ),
+    StateField(
+        id=FieldId.TUNNEL_SUPPLY,
+        of=('player',),
+        doc="Tunnels in the Duchy's supply (12.3.1); a removed tunnel goes back to it (2.5.3).",
+    ),
+    StateField(
+        id=FieldId.CITADELS,
+        of=('clearing',),
+        doc='Citadels in a clearing (12.2.1): buildings that craft.',
+    ),
+    StateField(
+        id=FieldId.CITADEL_TRACK,
+        of=('player',),
+        doc="Citadels left on the Duchy's building track (12.3.4); a removed one goes back to it (2.5.2).",
+    ),
+    StateField(
+        id=FieldId.MARKETS,
+        of=('clearing',),
+        doc='Markets in a clearing (12.2.1): buildings that craft.',
+    ),
+    StateField(
+        id=FieldId.MARKET_TRACK,
+        of=('player',),
+        doc="Markets left on the Duchy's building track (12.3.4); a removed one goes back to it (2.5.2).",
+    ),
+    StateField(
+        id=FieldId.DUCHY_REVEALED,
+        of=('card',),
+        doc='Copies of each card the Duchy revealed this turn to build or sway (12.5.1.I, 12.5.2.I, 12.5.3.II): in its play area (2.1.4), public, until its Evening returns them (12.6.1).',
+    ),
+    StateField(
+        id=FieldId.MINISTER_SWAYED,
+        of=('minister',),
+        doc='1 for a minister the Duchy has swayed (12.5.3.III), with a crown of its rank on it; 0 while it is in the unswayed pile (12.3.5, 12.2.3).',
+    ),
+    StateField(
+        id=FieldId.CROWNS_SQUIRE,
+        doc="Squire crowns still on the Duchy's crown track (12.3.6); a swayed squire takes the leftmost (12.5.3.III).",
+    ),
+    StateField(
+        id=FieldId.CROWNS_NOBLE,
+        doc="Noble crowns still on the Duchy's crown track (12.3.6).",
+    ),
+    StateField(
+        id=FieldId.CROWNS_LORD,
+        doc="Lord crowns still on the Duchy's crown track (12.3.6).",
     ),
     StateField(
         id=FieldId.LEADER,
@@ -2647,7 +2801,7 @@ NATIVES: tuple[Native, ...] = (
     Native(
         id=NativeId.DUCHY_BURROW_RECRUIT,
         args=('player', 'number'),
-        doc='Place 1 warrior plus this many in the Burrow (12.4, 12.5.1.II).',
+        doc='Place 1 warrior in the Burrow, plus 1 per warrior icon uncovered on the building track when the number is 1 (Birdsong, 12.4); the Recruit action passes 0 (12.5.1.II).',
     ),
     Native(
         id=NativeId.DUCHY_BUILD,
@@ -2697,7 +2851,7 @@ NATIVES: tuple[Native, ...] = (
     Native(
         id=NativeId.MINISTER_ACTION,
         args=('player', 'number'),
-        doc="A swayed minister's action by its place in ministers.yaml (12.5.2), for those the shared verbs cannot say.",
+        doc="A swayed minister's action by its place in ministers.yaml (12.5.2), for those the shared verbs cannot say: the Foremole's build, the Brigadier's moves or battles, the Banker, the Mayor and the three lords' scoring.",
     ),
     Native(
         id=NativeId.ATTACKER,
@@ -2991,6 +3145,94 @@ CONSTANTS: tuple[Constant, ...] = (
         value=1,
         rule='7.8.4',
     ),
+    Constant(
+        id=ConstantId.DUCHY_SURFACE_WARRIORS,
+        source=(Source(doc='law', line=548, quote='Placez 2 guerriers et 1 tunnel dans la clairière diagonalement opposée'), Source(doc='law', line=548, quote='Puis placez 2 guerriers dans chaque clairière adjacente, sauf le Terrier.')),
+        status='verified',
+        name=Text(en='Duchy warriors per clearing when it surfaces', fr='Guerriers du Duché par clairière à la surface', uk='Воїни Герцогства на галявину під час виходу на поверхню'),
+        value=2,
+        rule='12.3.3',
+    ),
+    Constant(
+        id=ConstantId.DUCHY_SURFACE_TUNNELS,
+        source=(Source(doc='law', line=548, quote='Placez 2 guerriers et 1 tunnel'),),
+        status='verified',
+        name=Text(en='Tunnels placed when the Duchy surfaces', fr='Tunnels placés à la surface', uk='Тунелі, що розміщують під час виходу на поверхню'),
+        value=1,
+        rule='12.3.3',
+    ),
+    Constant(
+        id=ConstantId.DUCHY_BIRDSONG_WARRIORS,
+        source=(Source(doc='law', line=554, quote='Placez 1 guerrier, plus 1 guerrier par icône guerrier révélée, dans le Terrier.'),),
+        status='verified',
+        name=Text(en='Warriors placed in the Burrow in Birdsong', fr='Guerriers placés dans le Terrier à l’Aurore', uk='Воїни, яких розміщують у Норі на Світанку'),
+        value=1,
+        rule='12.4',
+    ),
+    Constant(
+        id=ConstantId.DUCHY_RECRUIT_WARRIORS,
+        source=(Source(doc='law', line=562, quote='Recrutement. Placez 1 guerrier dans le Terrier.'),),
+        status='verified',
+        name=Text(en='Warriors of a Duchy recruit', fr='Guerriers d’un Recrutement du Duché', uk='Воїни вербування Герцогства'),
+        value=1,
+        rule='12.5.1.II',
+    ),
+    Constant(
+        id=ConstantId.DUCHY_DIG_WARRIORS,
+        source=(Source(doc='law', line=565, quote='Puis déplacez jusqu’à 4 guerriers à partir du Terrier vers cette clairière.'),),
+        status='verified',
+        name=Text(en='Warriors moved from the Burrow by a dig', fr='Guerriers déplacés du Terrier en creusant', uk='Воїни, яких переміщують з Нори під час риття'),
+        value=4,
+        rule='12.5.1.V',
+    ),
+    Constant(
+        id=ConstantId.DUCHY_BRIGADIER_ACTIONS,
+        source=(Source(doc='law', line=570, quote='Effectuez jusqu’à 2 déplacements OU initiez jusqu’à 2 combats.'),),
+        status='verified',
+        name=Text(en='Moves or battles of the Brigadier', fr='Déplacements ou combats du Brigadier', uk='Переміщення чи бої Бригадира'),
+        value=2,
+        rule='12.5.2.IV',
+    ),
+    Constant(
+        id=ConstantId.DUCHY_BANKER_POINTS,
+        source=(Source(doc='law', line=571, quote='Dépensez une ou plusieurs cartes de la même couleur pour marquer autant de points de victoire.'),),
+        status='verified',
+        name=Text(en="Banker's points per card spent", fr='Points du Banquier par carte dépensée', uk='Очки Банкіра за витрачену карту'),
+        value=1,
+        rule='12.5.2.V',
+    ),
+    Constant(
+        id=ConstantId.DUCHY_DUCHESS_POINTS,
+        source=(Source(doc='law', line=573, quote='Marquez 2 points de victoire si tous les tunnels sont placés.'),),
+        status='verified',
+        name=Text(en='Points of the Duchess of Mud', fr='Points de la Reine de Boue', uk='Очки Королеви Багнюки'),
+        value=2,
+        rule='12.5.2.VII',
+    ),
+    Constant(
+        id=ConstantId.DUCHY_BARON_POINTS,
+        source=(Source(doc='law', line=574, quote='Marquez 1 point de victoire par marché placé.'),),
+        status='verified',
+        name=Text(en="Baron of Dirt's points per market", fr='Points du Baron de Poussière par marché', uk='Очки Барона Пороху за ринок'),
+        value=1,
+        rule='12.5.2.VIII',
+    ),
+    Constant(
+        id=ConstantId.DUCHY_EARL_POINTS,
+        source=(Source(doc='law', line=575, quote='Marquez 1 point de victoire par citadelle placée.'),),
+        status='verified',
+        name=Text(en="Earl of Stone's points per citadel", fr='Points du Comte de Pierre par citadelle', uk='Очки Графа Каменю за цитадель'),
+        value=1,
+        rule='12.5.2.IX',
+    ),
+    Constant(
+        id=ConstantId.DUCHY_FAILURE_DISCARDS,
+        source=(Source(doc='law', line=542, quote='retirer sa couronne du jeu et défausser une carte au hasard'),),
+        status='verified',
+        name=Text(en='Cards discarded at random by the Price of Failure', fr='Cartes défaussées au hasard par le Prix de l’Échec', uk='Карти, які скидають навмання через Ціну поразки'),
+        value=1,
+        rule='12.2.3',
+    ),
 )
 
 SUITS: tuple[Suit, ...] = (
@@ -3101,12 +3343,12 @@ FACTIONS: tuple[Faction, ...] = (
         reach=8,
         overview=Text(en='The Duchy digs tunnels from the Burrow, builds citadels and markets, and sways ministers who score it victory points.', fr='Le Duché creuse des tunnels depuis le Terrier, bâtit citadelles et marchés, et rallie des ministres qui lui rapportent des points de victoire.', uk='Герцогство прокладає тунелі з Нори, зводить цитаделі й ринки та переманює міністрів, які приносять йому переможні очки.'),
         crafting=Rule(id='crafting', rule='12.2.1', name=Text(en='Crafting', fr='Fabrication', uk='Виготовлення'), text=Text(en='The Duchy crafts in Evening by activating its citadels and markets.', fr='Le Duché fabrique durant le Crépuscule en activant ses citadelles et ses marchés.', uk='Герцогство виготовляє протягом Вечора, активуючи свої цитаделі й ринки.')),
-        pieces=(Piece(id='warrior', kind='warrior', name=Text(en='warriors', fr='guerriers', uk='воїни'), count=20, inventory='duchy_warriors'), Piece(id='tunnel', kind='token', name=Text(en='tunnels', fr='tunnels', uk='тунелі'), count=3, inventory='tunnels'), Piece(id='citadel', kind='building', name=Text(en='citadels', fr='citadelles', uk='цитаделі'), count=3, inventory='citadels'), Piece(id='market', kind='building', name=Text(en='markets', fr='marchés', uk='ринки'), count=3, inventory='markets'), Piece(id='crown', kind='marker', name=Text(en='crowns', fr='couronnes', uk='корони'), count=9, inventory='crowns'), Piece(id='burrow', kind='marker', name=Text(en='Burrow', fr='Terrier', uk='Нора'), count=1, inventory='burrow'), Piece(id='minister', kind='card', name=Text(en='ministers', fr='ministres', uk='міністри'), count=9, inventory='minister_cards')),
+        pieces=(Piece(id='warrior', kind='warrior', name=Text(en='warriors', fr='guerriers', uk='воїни'), count=20, inventory='duchy_warriors'), Piece(id='tunnel', kind='token', name=Text(en='tunnels', fr='tunnels', uk='тунелі'), count=3, inventory='tunnels', field=FieldId.TUNNELS, returns_to=FieldId.TUNNEL_SUPPLY), Piece(id='citadel', kind='building', name=Text(en='citadels', fr='citadelles', uk='цитаделі'), count=3, inventory='citadels', field=FieldId.CITADELS, returns_to=FieldId.CITADEL_TRACK, crafting=True), Piece(id='market', kind='building', name=Text(en='markets', fr='marchés', uk='ринки'), count=3, inventory='markets', field=FieldId.MARKETS, returns_to=FieldId.MARKET_TRACK, crafting=True), Piece(id='crown', kind='marker', name=Text(en='crowns', fr='couronnes', uk='корони'), count=9, inventory='crowns'), Piece(id='burrow', kind='marker', name=Text(en='Burrow', fr='Terrier', uk='Нора'), count=1, inventory='burrow'), Piece(id='minister', kind='card', name=Text(en='ministers', fr='ministres', uk='міністри'), count=9, inventory='minister_cards')),
         abilities=(Rule(id='the_burrow', rule='12.2.2', name=Text(en='The Burrow', fr='Le Terrier', uk='Нора'), text=Text(en='The Burrow is a clearing adjacent to every clearing with a tunnel; only the Duchy places and moves pieces there, and it always rules it.', fr='Le Terrier est une clairière adjacente à chaque clairière avec un tunnel ; seul le Duché y place et déplace des pièces, et il le contrôle toujours.', uk='Нора — галявина, суміжна з кожною галявиною з тунелем; лише Герцогство розміщує й переміщує там фішки і завжди її контролює.')), Rule(id='price_of_failure', rule='12.2.3', name=Text(en='The Price of Failure', fr='Le Prix de l’Échec', uk='Ціна поразки'), text=Text(en='When a Duchy building is removed, its highest-ranked swayed minister becomes unswayed, its crown leaves the game, and the Duchy discards a card at random.', fr='Quand un bâtiment du Duché est retiré, son ministre rallié du rang le plus élevé redevient non rallié, sa couronne quitte le jeu, et le Duché défausse une carte au hasard.', uk='Коли будівлю Герцогства прибирають, його переманений міністр найвищого рангу знову стає непереманеним, його корона вибуває з гри, а Герцогство скидає випадкову карту.')), Rule(id='tunnels', rule='12.2.4', name=Text(en='Tunnels', fr='Tunnels', uk='Тунелі'), text=Text(en='If all 3 tunnels are placed, the Duchy may first remove one to place another.', fr='Si les 3 tunnels sont placés, le Duché peut d’abord en retirer un pour en placer un autre.', uk='Якщо всі 3 тунелі розміщено, Герцогство може спершу прибрати один, щоб розмістити інший.'))),
         setup=(Rule(id='supply', rule='12.3.1', name=Text(en='Warriors and tunnels', fr='Guerriers et tunnels', uk='Воїни й тунелі'), text=Text(en='Form a supply of 20 warriors and 3 tunnel tokens.', fr='Formez une réserve de 20 guerriers et 3 jetons Tunnel.', uk='Сформуйте запас із 20 воїнів і 3 жетонів тунелів.')), Rule(id='burrow', rule='12.3.2', name=Text(en='Prepare the Burrow', fr='Préparer le Terrier', uk='Підготуйте Нору'), text=Text(en='Place the Burrow next to the map.', fr='Placez le Terrier à côté du plateau.', uk='Покладіть Нору поряд із полем.')), Rule(id='surface', rule='12.3.3', name=Text(en='Surface', fr='Faire surface', uk='Вихід на поверхню'), text=Text(en='In the corner clearing diagonally opposite another faction, 2 warriors and 1 tunnel; then 2 warriors in each adjacent clearing except the Burrow.', fr='Dans la clairière en coin diagonalement opposée à une autre faction, 2 guerriers et 1 tunnel ; puis 2 guerriers dans chaque clairière adjacente, sauf le Terrier.', uk='На кутовій галявині, діагонально протилежній іншій фракції, — 2 воїни й 1 тунель; потім по 2 воїни на кожну суміжну галявину, крім Нори.')), Rule(id='building_track', rule='12.3.4', name=Text(en='Building track', fr='Piste des bâtiments', uk='Доріжка будівель'), text=Text(en='Place the 3 citadels and 3 markets on their spaces.', fr='Placez les 3 citadelles et les 3 marchés sur leurs cases.', uk='Покладіть 3 цитаделі й 3 ринки на їхні місця.')), Rule(id='ministers', rule='12.3.5', name=Text(en='Gather the Ministers', fr='Rassembler les Ministres', uk='Зберіть міністрів'), text=Text(en='Place the 9 ministers face up on the unswayed pile.', fr='Placez les 9 ministres face visible sur la pile des non-ralliés.', uk='Покладіть 9 міністрів відкрито на стос непереманених.')), Rule(id='crowns', rule='12.3.6', name=Text(en='Crown track', fr='Piste des couronnes', uk='Доріжка корон'), text=Text(en='Place 9 crowns on the victory point spaces of your board.', fr='Placez 9 couronnes sur les cases de points de victoire de votre plateau.', uk='Покладіть 9 корон на місця переможних очок свого планшета.'))),
-        turn=(Step(native=NativeId.DUCHY_BURROW_RECRUIT, id='burrow_recruit', phase=PhaseId.BIRDSONG, rule='12.4', name=Text(en='Recruit', fr='Recrutement', uk='Вербування'), text=Text(en='Place in the Burrow 1 warrior, plus 1 per uncovered warrior icon.', fr='Placez dans le Terrier 1 guerrier, plus 1 par icône guerrier révélée.', uk='Розмістіть у Норі 1 воїна плюс 1 за кожну відкриту іконку воїна.')), Step(native=NativeId.DUCHY_BUILD, id='build', phase=PhaseId.DAYLIGHT, rule='12.5.1.I', name=Text(en='Build', fr='Construction', uk='Будівництво'), text=Text(en='Reveal 1 card to place a citadel or market in a ruled clearing of its suit.', fr='Révélez 1 carte pour placer une citadelle ou un marché dans une clairière contrôlée de sa couleur.', uk='Відкрийте 1 карту, щоб розмістити цитадель або ринок на контрольованій галявині її масті.'), limit=Text(en='Assembly: up to 2 actions.', fr='Assemblée : jusqu’à 2 actions.', uk='Збори: до 2 дій.')), Step(id='recruit', phase=PhaseId.DAYLIGHT, rule='12.5.1.II', name=Text(en='Recruit', fr='Recrutement', uk='Вербування'), text=Text(en='Place 1 warrior in the Burrow.', fr='Placez 1 guerrier dans le Terrier.', uk='Розмістіть 1 воїна в Норі.')), Step(native=NativeId.MOVE, id='move', phase=PhaseId.DAYLIGHT, rule='12.5.1.III', name=Text(en='Move', fr='Déplacement', uk='Переміщення'), text=Text(en='Take a move.', fr='Effectuez un déplacement.', uk='Виконайте переміщення.')), Step(native=NativeId.BATTLE, id='battle', phase=PhaseId.DAYLIGHT, rule='12.5.1.IV', name=Text(en='Battle', fr='Combat', uk='Бій'), text=Text(en='Initiate a battle.', fr='Initiez un combat.', uk='Почніть бій.')), Step(native=NativeId.DUCHY_DIG, id='dig', phase=PhaseId.DAYLIGHT, rule='12.5.1.V', name=Text(en='Dig', fr='Creuser', uk='Риття'), text=Text(en='Spend a card to place a tunnel in a clearing of its suit without one, then move up to 4 warriors there from the Burrow.', fr='Dépensez une carte pour placer un tunnel dans une clairière sans tunnel de sa couleur, puis déplacez-y jusqu’à 4 guerriers depuis le Terrier.', uk='Витратьте карту, щоб розмістити тунель на галявині її масті без тунелю, потім перемістіть туди з Нори до 4 воїнів.')), Step(native=NativeId.DUCHY_PARLIAMENT, id='parliament', phase=PhaseId.DAYLIGHT, rule='12.5.2', name=Text(en='Parliament', fr='Parlement', uk='Парламент'), text=Text(en='Take each swayed minister’s action once.', fr='Effectuez une fois l’action de chaque ministre rallié.', uk='Виконайте дію кожного переманеного міністра один раз.')), Step(native=NativeId.DUCHY_SWAY, id='sway', phase=PhaseId.DAYLIGHT, rule='12.5.3', name=Text(en='Sway', fr='Ralliement', uk='Переманювання'), text=Text(en='Once per turn, reveal the cards a minister asks for to sway it, put a crown on it and score.', fr='Une fois par tour, révélez les cartes demandées par un ministre pour le rallier, placez-y une couronne et marquez.', uk='Раз за хід відкрийте карти, яких вимагає міністр, щоб переманити його, покладіть на нього корону й отримайте очки.')), Step(native=NativeId.DUCHY_RETURN_REVEALED, id='return_revealed', phase=PhaseId.EVENING, rule='12.6.1', name=Text(en='Return revealed cards', fr='Reprendre les cartes révélées', uk='Повернення відкритих карт'), text=Text(en='Discard the revealed bird cards, take back the other cards.', fr='Défaussez les cartes Oiseau révélées, reprenez les autres cartes.', uk='Скиньте відкриті карти птахів, поверніть інші карти до руки.')), Step(native=NativeId.CRAFT, id='craft', phase=PhaseId.EVENING, rule='12.6.2', name=Text(en='Craft', fr='Fabrication', uk='Виготовлення'), text=Text(en='Activate citadels and markets to craft.', fr='Activez citadelles et marchés pour fabriquer.', uk='Активуйте цитаделі й ринки, щоб виготовляти.')), Step(id='draw', phase=PhaseId.EVENING, rule='12.6.3', name=Text(en='Draw and discard', fr='Piocher et défausser', uk='Добір і скидання'), text=Text(en='Draw 1 card plus 1 per draw bonus, then discard down to 5 cards.', fr='Piochez 1 carte, plus 1 par bonus de pioche, puis défaussez jusqu’à 5 cartes.', uk='Доберіть 1 карту плюс 1 за кожен бонус добору, потім скиньте до 5 карт.'))),
+        turn=(Step(id='burrow_recruit', phase=PhaseId.BIRDSONG, rule='12.4', name=Text(en='Recruit', fr='Recrutement', uk='Вербування'), text=Text(en='Place in the Burrow 1 warrior, plus 1 per uncovered warrior icon.', fr='Placez dans le Terrier 1 guerrier, plus 1 par icône guerrier révélée.', uk='Розмістіть у Норі 1 воїна плюс 1 за кожну відкриту іконку воїна.')), Step(native=NativeId.DUCHY_BUILD, id='build', phase=PhaseId.DAYLIGHT, rule='12.5.1.I', name=Text(en='Build', fr='Construction', uk='Будівництво'), text=Text(en='Reveal 1 card to place a citadel or market in a ruled clearing of its suit.', fr='Révélez 1 carte pour placer une citadelle ou un marché dans une clairière contrôlée de sa couleur.', uk='Відкрийте 1 карту, щоб розмістити цитадель або ринок на контрольованій галявині її масті.'), limit=Text(en='Assembly: up to 2 actions.', fr='Assemblée : jusqu’à 2 actions.', uk='Збори: до 2 дій.'), mode='menu', budget='assembly'), Step(native=NativeId.DUCHY_BURROW_RECRUIT, id='recruit', phase=PhaseId.DAYLIGHT, rule='12.5.1.II', name=Text(en='Recruit', fr='Recrutement', uk='Вербування'), text=Text(en='Place 1 warrior in the Burrow.', fr='Placez 1 guerrier dans le Terrier.', uk='Розмістіть 1 воїна в Норі.'), mode='menu', budget='assembly'), Step(native=NativeId.MOVE, id='move', phase=PhaseId.DAYLIGHT, rule='12.5.1.III', name=Text(en='Move', fr='Déplacement', uk='Переміщення'), text=Text(en='Take a move.', fr='Effectuez un déplacement.', uk='Виконайте переміщення.'), mode='menu', budget='assembly'), Step(native=NativeId.BATTLE, id='battle', phase=PhaseId.DAYLIGHT, rule='12.5.1.IV', name=Text(en='Battle', fr='Combat', uk='Бій'), text=Text(en='Initiate a battle.', fr='Initiez un combat.', uk='Почніть бій.'), mode='menu', budget='assembly'), Step(native=NativeId.DUCHY_DIG, id='dig', phase=PhaseId.DAYLIGHT, rule='12.5.1.V', name=Text(en='Dig', fr='Creuser', uk='Риття'), text=Text(en='Spend a card to place a tunnel in a clearing of its suit without one, then move up to 4 warriors there from the Burrow.', fr='Dépensez une carte pour placer un tunnel dans une clairière sans tunnel de sa couleur, puis déplacez-y jusqu’à 4 guerriers depuis le Terrier.', uk='Витратьте карту, щоб розмістити тунель на галявині її масті без тунелю, потім перемістіть туди з Нори до 4 воїнів.'), mode='menu', budget='assembly'), Step(native=NativeId.DUCHY_PARLIAMENT, id='parliament', phase=PhaseId.DAYLIGHT, rule='12.5.2', name=Text(en='Parliament', fr='Parlement', uk='Парламент'), text=Text(en='Take each swayed minister’s action once.', fr='Effectuez une fois l’action de chaque ministre rallié.', uk='Виконайте дію кожного переманеного міністра один раз.')), Step(native=NativeId.DUCHY_SWAY, id='sway', phase=PhaseId.DAYLIGHT, rule='12.5.3', name=Text(en='Sway', fr='Ralliement', uk='Переманювання'), text=Text(en='Once per turn, reveal the cards a minister asks for to sway it, put a crown on it and score.', fr='Une fois par tour, révélez les cartes demandées par un ministre pour le rallier, placez-y une couronne et marquez.', uk='Раз за хід відкрийте карти, яких вимагає міністр, щоб переманити його, покладіть на нього корону й отримайте очки.'), mode='menu', per_turn=1), Step(native=NativeId.DUCHY_RETURN_REVEALED, id='return_revealed', phase=PhaseId.EVENING, rule='12.6.1', name=Text(en='Return revealed cards', fr='Reprendre les cartes révélées', uk='Повернення відкритих карт'), text=Text(en='Discard the revealed bird cards, take back the other cards.', fr='Défaussez les cartes Oiseau révélées, reprenez les autres cartes.', uk='Скиньте відкриті карти птахів, поверніть інші карти до руки.')), Step(native=NativeId.CRAFT, id='craft', phase=PhaseId.EVENING, rule='12.6.2', name=Text(en='Craft', fr='Fabrication', uk='Виготовлення'), text=Text(en='Activate citadels and markets to craft.', fr='Activez citadelles et marchés pour fabriquer.', uk='Активуйте цитаделі й ринки, щоб виготовляти.')), Step(id='draw', phase=PhaseId.EVENING, rule='12.6.3', name=Text(en='Draw and discard', fr='Piocher et défausser', uk='Добір і скидання'), text=Text(en='Draw 1 card plus 1 per draw bonus, then discard down to 5 cards.', fr='Piochez 1 carte, plus 1 par bonus de pioche, puis défaussez jusqu’à 5 cartes.', uk='Доберіть 1 карту плюс 1 за кожен бонус добору, потім скиньте до 5 карт.'))),
         params=(),
-        budgets=(),
+        budgets=(('assembly', 2),),
     ),
     Faction(
         id=FactionId.EYRIE,
