@@ -73,6 +73,7 @@ VM_CHOICE_COUNT = cython.declare(cython.int, bytecode.CHOICE_COUNT)
 VM_CHOOSER = cython.declare(cython.int, bytecode.CHOOSER)
 VM_HEADER = cython.declare(cython.int, bytecode.HEADER)
 VM_LOCALS = cython.declare(cython.int, bytecode.LOCALS_AT)
+VM_STACK_END = cython.declare(cython.int, bytecode.HEADER + bytecode.STACK_SIZE)
 VM_FRAME = cython.declare(cython.int, bytecode.FRAME_SIZE)
 VM_RUNNING = cython.declare(cython.int, Status.RUNNING)
 VM_DONE = cython.declare(cython.int, Status.DONE)
@@ -493,6 +494,7 @@ class Engine:
             self.natives = self.vm_natives()  # the engine's own natives, bound to it: made once per copy
         frame: Any = memoryview(self.vmframe_array)[base:base + VM_FRAME]
         status = run_vm(self.tables.code, self.cells_array, frame, self.tables.data, self.natives)
+        self.clear_dead_stack(base)
         if status == VM_DONE:
             self.done()
             self.effect_done()
@@ -520,6 +522,13 @@ class Engine:
         if level >= EFFECT_LEVELS:
             raise KernelError(f"effects nested deeper than {EFFECT_LEVELS}")
         return level
+
+    def clear_dead_stack(self, base: cython.int) -> None:
+        """The VM stack's slots above its pointer are no state: the compiled VM leaves there what it popped, the
+        Python one does not. Zeroed after each run, so the two forms keep equal frames (and state hashes)."""
+        i: cython.int
+        for i in range(base + VM_HEADER + self.vmframe[base + VM_SP], base + VM_STACK_END):
+            self.vmframe[i] = 0
 
     def clear_frame(self, base: cython.int) -> None:
         i: cython.int
