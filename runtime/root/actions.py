@@ -37,7 +37,7 @@ class Actions:
 
     def move(self, e: RootCore) -> None:
         """One move (args: seat, -, origin's suit + 1 or 0 for any): an origin, a destination, how many warriors.
-        Returns 1 if a move was made."""
+        The Burrow is a place like the clearings (core.places). Returns 1 if a move was made."""
         seat: cython.int = e.arg(0)
         suit: cython.int = e.arg(2) - 1
         stage: cython.int = e.stage()
@@ -45,7 +45,7 @@ class Actions:
         if stage == 0:
             e.set_result(0)
             e.clear_options()
-            for c in range(e.clearings):
+            for c in range(e.places):
                 if e.can_move_from(seat, c, suit):
                     e.option(c)
             if e.options() == 0:
@@ -56,7 +56,7 @@ class Actions:
         elif stage == 1:
             e.set_arg(3, e.answer())
             e.clear_options()
-            for c in range(e.clearings):
+            for c in range(e.places):
                 if e.move_allowed(seat, e.arg(3), c):
                     e.option(c)
             e.goto(2)
@@ -200,7 +200,7 @@ class Actions:
     def remove_hits(self, e: RootCore) -> None:
         """Takes hits (args: victim, clearing, hits; local 3: who dealt them): warriors first, then the buildings and
         tokens their owner chooses (4.3.3); each of those scores for the other side (3.2.1). Local 4 counts the
-        warriors removed, 5 the hits left."""
+        warriors removed, 5 the hits left, 6 the buildings removed."""
         victim: cython.int = e.arg(0)
         clearing: cython.int = e.arg(1)
         piece: cython.int
@@ -229,14 +229,18 @@ class Actions:
                 return
             self.take_piece(e, victim, clearing, only)
         removed: cython.int = e.arg(4)
+        buildings: cython.int = e.arg(6)
         e.done()
         if removed > 0:
             e.warriors_removed(victim, clearing, removed)
+        if buildings > 0:
+            e.buildings_removed(victim, clearing, buildings)
 
 
     def take_piece(self, e: RootCore, victim: cython.int, clearing: cython.int, piece: cython.int) -> None:
         e.remove_piece(victim, clearing, piece)
         e.set_arg(5, e.arg(5) - 1)
+        e.set_arg(6, e.arg(6) + e.piece_building[piece])
         if e.arg(3) >= 0 and e.arg(3) != victim:
             e.score(e.arg(3), e.enemy_piece_points)
             e.cells[e.o_removed] += 1
