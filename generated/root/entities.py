@@ -2806,21 +2806,25 @@ NATIVES: tuple[Native, ...] = (
     Native(
         id=NativeId.DUCHY_BUILD,
         args=('player',),
+        procedure=True,
         doc='Build (12.5.1.I): reveal a card, place a citadel or market in a ruled clearing of its suit.',
     ),
     Native(
         id=NativeId.DUCHY_DIG,
         args=('player',),
+        procedure=True,
         doc='Dig (12.5.1.V): spend a card, tunnel in a clearing of its suit without one, move up to 4 warriors from the Burrow there.',
     ),
     Native(
         id=NativeId.DUCHY_PARLIAMENT,
         args=('player',),
+        procedure=True,
         doc="Parliament (12.5.2): each swayed minister's action once, in any order.",
     ),
     Native(
         id=NativeId.DUCHY_SWAY,
         args=('player',),
+        procedure=True,
         doc='Sway a minister (12.5.3): a crown of its rank, reveal its cards in clearings with your pieces, place crown, score.',
     ),
     Native(
@@ -2851,6 +2855,7 @@ NATIVES: tuple[Native, ...] = (
     Native(
         id=NativeId.MINISTER_ACTION,
         args=('player', 'number'),
+        procedure=True,
         doc="A swayed minister's action by its place in ministers.yaml (12.5.2), for those the shared verbs cannot say: the Foremole's build, the Brigadier's moves or battles, the Banker, the Mayor and the three lords' scoring.",
     ),
     Native(
