@@ -160,7 +160,7 @@ VISIBILITY: dict[str, str] = {
 SPACES: tuple[tuple[str, int], ...] = (
     ('player', 6),
     ('term', 68),
-    ('label', 108),
+    ('label', 109),
     ('table', 2),
     ('discrepancy', 8),
     ('field', 70),

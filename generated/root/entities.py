@@ -192,6 +192,7 @@ class LabelId(IntEnum):
     TAKE_MOVE = 105
     TAKE_BATTLE = 106
     STOP_ACTIONS = 107
+    THE_BURROW = 108
 
 
 class TableId(IntEnum):
@@ -2053,6 +2054,10 @@ LABELS: tuple[Label, ...] = (
     Label(
         id=LabelId.STOP_ACTIONS,
         text=Text(en='Do nothing more', fr='Ne rien faire de plus', uk='Більше нічого не робити'),
+    ),
+    Label(
+        id=LabelId.THE_BURROW,
+        text=Text(en='the Burrow', fr='le Terrier', uk='Нора'),
     ),
 )
 

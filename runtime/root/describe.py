@@ -17,13 +17,20 @@ CARD_LABELS = {
     ("spend_card", 1): "spend_card", ("extra_action", 1): "spend_card", ("field_hospitals", 1): "spend_card",
     ("dominance_activate", 1): "activate_card", ("dominance_take", 1): "take_card",
     ("dominance_take", 2): "spend_card", ("eyrie_add_to_decree", 1): "decree_add",
+    ("duchy_build", 2): "reveal_card", ("duchy_dig", 1): "spend_card", ("duchy_sway", 2): "reveal_card",
+    ("minister_action", 2): "spend_card",
 }
-NO_CARD_LABELS = {"craft": "stop_crafting", "field_hospitals": "keep_cards", "eyrie_add_to_decree": "decree_stop"}
+NO_CARD_LABELS = {"craft": "stop_crafting", "field_hospitals": "keep_cards", "eyrie_add_to_decree": "decree_stop",
+                  "minister_action": "stop_spending"}
 CLEARING_LABELS = {
     ("move", 1): "move_from", ("move", 2): "move_to", ("battle", 1): "battle_in", ("battle_in", 1): "battle_in",
     ("setup_faction", 1): "place_keep", ("marquise_build", 2): "build_in", ("marquise_build", 3): "take_wood",
     ("eyrie_resolve_decree", 2): "recruit_in", ("eyrie_new_roost", 1): "roost_in",
+    ("duchy_build", 3): "build_in", ("duchy_dig", 2): "remove_tunnel", ("duchy_dig", 3): "dig_in",
 }
+MINISTER_LABELS = {"duchy_parliament": "minister_action", "minister_action": "minister_action",
+                   "duchy_sway": "sway_minister", "price_of_failure": "unsway_minister"}
+ACTION_LABELS = {"move": "take_move", "battle": "take_battle"}
 COLUMNS = ("recruit", "move", "battle", "build")
 MARQUISE_START = ("sawmill", "workshop", "recruiter")
 """The Marquise's starting buildings, placed in this order by her setup (6.3.4)."""
@@ -43,10 +50,13 @@ def describe(kernel: RootKernel, state: GameState, action: int, locale: str) -> 
     text = _label(game, locale)
     if kind == LAYOUT["effect_choice"]:
         return _effect_option(kernel, state, action, locale)
-    if kind == 10:  # a clearing
-        name = _name(game.entities("clearing")[action], locale)
-        if procedure == "setup_faction" and kernel.tables.faction_name(_faction(kernel, state, seat)) == "eyrie":
+    if kind == 10:  # a clearing, or the Burrow after them
+        name = _place(game, action, locale)
+        faction = kernel.tables.faction_name(_faction(kernel, state, seat))
+        if procedure == "setup_faction" and faction == "eyrie":
             return text("roost_in", clearing=name)
+        if procedure == "setup_faction" and faction == "duchy":
+            return text("surface_in", clearing=name)
         if procedure == "setup_faction" and stage > 1:
             return text("place_piece", piece=_term(game, MARQUISE_START[stage - 2], locale), clearing=name)
         return text(CLEARING_LABELS.get((procedure, stage), "choose_option"), clearing=name, option=name)
@@ -65,13 +75,22 @@ def describe(kernel: RootKernel, state: GameState, action: int, locale: str) -> 
         return str(game.count("move_warriors", action, locale))
     if kind == 14:  # a piece
         piece = _term(game, kernel.tables.pieces[action].split("/")[1], locale)
-        return text("build_type" if procedure == "marquise_build" else "lose_piece", piece=piece)
+        return text("build_type" if procedure in ("marquise_build", "duchy_build") else "lose_piece", piece=piece)
     if kind == 16:
         return text("choose_leader", leader=_name(game.entities("leader")[action], locale))
     if kind == 17:
         return text("decree_column", column=text(f"column_{COLUMNS[action]}"))
     if kind == 19:
-        return text("resolve_suit", suit=_name(game.entities("suit")[action], locale))
+        suit = _name(game.entities("suit")[action], locale)
+        return text("bank_suit" if procedure == "minister_action" else "resolve_suit", suit=suit)
+    if kind == 30:  # a Duchy minister, or the end of the Parliament
+        if action >= len(game.entities("minister")):
+            return text("end_parliament")
+        minister = _name(game.entities("minister")[action], locale)
+        return text(MINISTER_LABELS.get(procedure, "choose_option"), minister=minister, option=minister)
+    if kind == 31:  # an action to take (a procedure), or none more
+        name = kernel.tables.procedures[action - 1] if action > 0 else ""
+        return text(ACTION_LABELS.get(name, "stop_actions"))
     return text("choose_option", option=str(action))
 
 
@@ -103,6 +122,12 @@ def _effect_option(kernel: RootKernel, state: GameState, action: int, locale: st
     entities = game.entities(name) if name in game.kinds else ()
     shown = _name(entities[action], locale) if action < len(entities) else str(action)
     return text("choose_option", option=shown)
+
+
+def _place(game: Any, place: int, locale: str) -> str:
+    """A clearing's name, or the Burrow, as a sentence names it, for the place after the clearings (core.burrow)."""
+    clearings = game.entities("clearing")
+    return _name(clearings[place], locale) if place < len(clearings) else _label(game, locale)("the_burrow")
 
 
 def _faction(kernel: RootKernel, state: GameState, seat: int) -> int:

@@ -2,8 +2,11 @@
 
 from .actions cimport Actions
 from .core cimport RootCore
+from .court cimport Court
+from .duchy cimport Duchy
 from .eyrie cimport Eyrie
 from .marquise cimport Marquise
+from .parliament cimport Parliament
 
 cdef class RootEngine(RootCore):
     cdef int[::1] impl
@@ -11,6 +14,10 @@ cdef class RootEngine(RootCore):
     cdef Actions actions
     cdef Marquise marquise
     cdef Eyrie eyrie
+    cdef Duchy duchy
+    cdef Parliament parliament
+    cdef Court court
+    cdef int p_price_of_failure
 
     cdef void begin_setup(self) except *
     cdef void run_procedure(self, int procedure) except *
@@ -23,6 +30,7 @@ cdef class RootEngine(RootCore):
     cdef int extra_hits(self, int seat, int other, bint attacking) except? -1
     cdef void after_battle(self, int attacker, int defender, int clearing) except *
     cdef void warriors_removed(self, int seat, int clearing, int n) except *
+    cdef void buildings_removed(self, int seat, int clearing, int n) except *
     cdef int draw_bonus(self, int seat) except? -1
     cdef void effect_done(self) except *
     cpdef object vm_natives(self)

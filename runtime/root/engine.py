@@ -11,8 +11,11 @@ import cython  # type: ignore[import-untyped]
 
 from .actions import Actions
 from .core import RootCore
+from .court import Court
+from .duchy import Duchy
 from .eyrie import Eyrie
 from .marquise import Marquise
+from .parliament import Parliament
 
 # Procedure codes: what `impl[procedure]` holds (tables.py numbers procedures; CODES names them).
 MOVE = cython.declare(cython.int, 1)
@@ -35,6 +38,14 @@ EYRIE_DECREE = cython.declare(cython.int, 31)
 EYRIE_NEW_ROOST = cython.declare(cython.int, 32)
 EYRIE_RESOLVE = cython.declare(cython.int, 33)
 TURMOIL = cython.declare(cython.int, 34)
+DUCHY_RECRUIT = cython.declare(cython.int, 60)
+DUCHY_BUILD = cython.declare(cython.int, 61)
+DUCHY_DIG = cython.declare(cython.int, 62)
+DUCHY_PARLIAMENT = cython.declare(cython.int, 63)
+DUCHY_SWAY = cython.declare(cython.int, 64)
+DUCHY_RETURN_REVEALED = cython.declare(cython.int, 65)
+MINISTER_ACTION = cython.declare(cython.int, 66)
+PRICE_OF_FAILURE = cython.declare(cython.int, 67)
 
 CODES = {"move": MOVE, "battle": BATTLE, "battle_in": BATTLE_IN, "craft": CRAFT, "evening_draw": EVENING_DRAW,
          "discard_down": DISCARD_DOWN, "spend_card": SPEND_CARD, "extra_action": EXTRA_ACTION,
@@ -42,9 +53,12 @@ CODES = {"move": MOVE, "battle": BATTLE, "battle_in": BATTLE_IN, "craft": CRAFT,
          "setup_game": SETUP_GAME, "setup_faction": SETUP_FACTION, "marquise_build": MARQUISE_BUILD,
          "field_hospitals": FIELD_HOSPITALS, "eyrie_emergency_orders": EYRIE_EMERGENCY,
          "eyrie_add_to_decree": EYRIE_DECREE, "eyrie_new_roost": EYRIE_NEW_ROOST,
-         "eyrie_resolve_decree": EYRIE_RESOLVE, "turmoil": TURMOIL}
+         "eyrie_resolve_decree": EYRIE_RESOLVE, "turmoil": TURMOIL,
+         "duchy_burrow_recruit": DUCHY_RECRUIT, "duchy_build": DUCHY_BUILD, "duchy_dig": DUCHY_DIG,
+         "duchy_parliament": DUCHY_PARLIAMENT, "duchy_sway": DUCHY_SWAY, "duchy_return_revealed": DUCHY_RETURN_REVEALED,
+         "minister_action": MINISTER_ACTION, "price_of_failure": PRICE_OF_FAILURE}
 """The procedures this engine plays, by name (natives of content/root/natives, and the kernel's own)."""
-SETUPS = ("marquise", "eyrie")
+SETUPS = ("marquise", "eyrie", "duchy")
 """Factions whose setup this engine plays (and so can be seated)."""
 
 
@@ -58,6 +72,10 @@ class RootEngine(RootCore):
         self.actions = Actions()
         self.marquise = Marquise()
         self.eyrie = Eyrie()
+        self.duchy = Duchy(tables)
+        self.parliament = Parliament(tables, self.duchy)
+        self.court = Court(tables, self.duchy)
+        self.p_price_of_failure = tables.procedure("price_of_failure")
 
     # --- the game's structure --------------------------------------------------------------------------------
 
@@ -108,6 +126,22 @@ class RootEngine(RootCore):
             self.eyrie.resolve_decree(self)
         elif code == TURMOIL:
             self.eyrie.turmoil(self)
+        elif code == DUCHY_RECRUIT:
+            self.duchy.burrow_recruit(self)
+        elif code == DUCHY_BUILD:
+            self.duchy.build(self)
+        elif code == DUCHY_DIG:
+            self.duchy.dig(self)
+        elif code == DUCHY_RETURN_REVEALED:
+            self.duchy.return_revealed(self)
+        elif code == PRICE_OF_FAILURE:
+            self.court.price_of_failure(self)
+        elif code == DUCHY_PARLIAMENT:
+            self.parliament.parliament(self)
+        elif code == DUCHY_SWAY:
+            self.court.sway(self)
+        elif code == MINISTER_ACTION:
+            self.parliament.minister_action(self)
         else:
             raise ValueError(f"procedure {self.tables.procedures[procedure - 1]!r} is not played by this engine")
 
@@ -131,6 +165,16 @@ class RootEngine(RootCore):
             return self.can_activate(seat)
         if code == DOMINANCE_TAKE:
             return self.can_take_dominance(seat)
+        if code == DUCHY_RECRUIT:
+            return self.supply(seat) > 0
+        if code == DUCHY_BUILD:
+            return self.duchy.can_build(self, seat, False)
+        if code == DUCHY_DIG:
+            return self.duchy.can_dig(self, seat)
+        if code == DUCHY_PARLIAMENT:
+            return self.parliament.can_hold(self, seat)
+        if code == DUCHY_SWAY:
+            return self.court.can_sway(self, seat)
         return True
 
     # --- setup (5.1) --------------------------------------------------------------------------------------------
@@ -178,6 +222,8 @@ class RootEngine(RootCore):
             self.marquise.setup(self)
         elif faction == self.f_eyrie:
             self.eyrie.setup(self)
+        elif faction == self.f_duchy:
+            self.duchy.setup(self)
         else:
             raise ValueError(f"the setup of {self.tables.faction_name(faction)!r} is not played by this engine")
 
@@ -201,9 +247,15 @@ class RootEngine(RootCore):
         if self.faction(seat) == self.f_marquise and self.marquise.can_heal(self, seat, clearing):
             self.push(self.p_field_hospitals, seat, clearing, n)
 
+    def buildings_removed(self, seat: cython.int, clearing: cython.int, n: cython.int) -> None:
+        if self.faction(seat) == self.f_duchy:
+            self.push(self.p_price_of_failure, seat, 0, 0)
+
     def draw_bonus(self, seat: cython.int) -> cython.int:
         if self.faction(seat) == self.f_marquise:
             return self.marquise.draw_bonus(self, seat)
+        if self.faction(seat) == self.f_duchy:
+            return self.duchy.draw_bonus(self, seat)
         return 0
 
     def effect_done(self) -> None:
