@@ -428,18 +428,21 @@ def test_mayor_takes_the_action_of_a_swayed_captain_who_may_still_act() -> None:
     state, board, duchy = python_game()
     marquise = board.seats["marquise"]
     board.sway("captain", "mayor", "earl_of_stone")
-    board.warriors("meadow", duchy, 5)
-    board.warriors("meadow", marquise, 5)
+    board.warriors("meadow", duchy, 3)
+    board.warriors("creek", duchy, 1)
+    board.add("sawmills", board.c("meadow"), 1)  # defenceless buildings: the battle removes at least one
+    board.add("sawmill_track", marquise, -1)
+    board.add("recruiters", board.c("creek"), 1)
+    board.add("recruiter_track", marquise, -1)
     start_turn(state, duchy)
     to_parliament(state)
     captain, mayor = board.minister("captain"), board.minister("mayor")
     assert options(state, MINISTER) == [captain, mayor, 9]  # the Earl has no citadel to score
-    state.apply(mayor)  # the captain is his only choice, taken without asking; then the battle in meadow
-    while state.decision_kind() != MINISTER:
-        state.apply(state.legal_actions()[0])
-    meadow = board.c("meadow")
-    assert board.get("warriors", meadow, duchy) + board.get("warriors", meadow, marquise) < 10
-    assert options(state, MINISTER) == [captain, 9]
+    state.apply(mayor)  # the captain is the one he can stand in for: no need to ask
+    assert state.describe(board.c("meadow"), "en") == "Battle in Meadow"
+    choose(state, CLEARING, board.c("meadow"))
+    assert board.get("sawmills", board.c("meadow")) == 0 and board.get("score", duchy) == 1
+    assert options(state, MINISTER) == [captain, 9]  # the Mayor acted; the captain still may, in creek
 
 
 def test_foremole_builds_in_a_ruled_clearing_of_any_suit() -> None:
