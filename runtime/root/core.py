@@ -24,6 +24,10 @@ YES_NO = cython.declare(cython.int, 15)
 LEADER = cython.declare(cython.int, 16)
 COLUMN = cython.declare(cython.int, 17)
 FACTION = cython.declare(cython.int, 18)
+MINISTER = cython.declare(cython.int, 30)
+"""A Duchy minister (or, past the last, none: the Parliament's end)."""
+ACTION = cython.declare(cython.int, 31)
+"""An action to take, by its procedure number (0: no more), e.g. the Brigadier's moves or battles."""
 
 # Card kinds (tables.CARD_KINDS) and suits: their order in the content.
 AMBUSH = cython.declare(cython.int, 0)
@@ -39,7 +43,8 @@ BY_DOMINANCE = cython.declare(cython.int, 1)
 
 VICTORIES = ("points", "dominance")
 DECISIONS = {"clearing": CLEARING, "seat": SEAT, "card": CARD, "number": NUMBER, "piece": PIECE, "yes_no": YES_NO,
-             "leader": LEADER, "column": COLUMN, "faction": FACTION}
+             "leader": LEADER, "column": COLUMN, "faction": FACTION,
+             "minister": MINISTER, "action": ACTION}
 
 
 def padded(rows: list[Any], width: int) -> array[int]:
