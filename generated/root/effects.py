@@ -162,7 +162,7 @@ SPACES: tuple[tuple[str, int], ...] = (
     ('term', 68),
     ('label', 109),
     ('table', 2),
-    ('discrepancy', 8),
+    ('discrepancy', 11),
     ('field', 70),
     ('resource', 4),
     ('native', 70),

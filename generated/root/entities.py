@@ -204,11 +204,14 @@ class DiscrepancyId(IntEnum):
     ROYAL_CLAIM_COST = 0
     SETUP_HAND_SIZE = 1
     DUCHY_SURFACE_CORNER = 2
-    CORVID_EVENING_HEADING = 3
-    CROWNS_SERVICE_MARKERS_MISSING = 4
-    LORDS_OF_THE_FOREST_EMPTY = 5
-    AUTUMN_FORESTS = 6
-    MOUNTAIN_FORESTS_REFERENCE = 7
+    BURROW_UNSUITED = 3
+    PRICE_OF_FAILURE_WITHOUT_MINISTER = 4
+    DIG_WITH_EVERY_TUNNEL_PLACED = 5
+    CORVID_EVENING_HEADING = 6
+    CROWNS_SERVICE_MARKERS_MISSING = 7
+    LORDS_OF_THE_FOREST_EMPTY = 8
+    AUTUMN_FORESTS = 9
+    MOUNTAIN_FORESTS_REFERENCE = 10
 
 
 class FieldId(IntEnum):
@@ -2109,6 +2112,30 @@ DISCREPANCIES: tuple[Discrepancy, ...] = (
         rule='12.3.3',
         summary="The Law places the Duchy in the clearing diagonally opposite the keep, the starting roost and the starting garden at once, with no fallback when several or none are in play; the Eyrie (7.3.2) and Cult (10.3.2) rules have one. The content reads it as a corner diagonally opposite another faction's starting corner, chosen by the Duchy (the current English wording).",
         follow='notes',
+    ),
+    Discrepancy(
+        id=DiscrepancyId.BURROW_UNSUITED,
+        source=(Source(doc='law', line=541, quote='Le Terrier est une clairière adjacente à chaque clairière où se trouve un tunnel.'), Source(doc='notes', at='§1.4.7')),
+        status='unverified',
+        rule='12.2.2',
+        summary="The Law calls the Burrow a clearing but gives it no suit, though every clearing has one (2.2.2); the notes give the English Law's 'unsuited clearing'. The kernel plays it as a clearing of no suit: no card matches it, so nothing is built or tunnelled there, a move filtered by suit never starts there, and it counts for no card revealed to sway (12.5.3.II).",
+        follow='notes',
+    ),
+    Discrepancy(
+        id=DiscrepancyId.PRICE_OF_FAILURE_WITHOUT_MINISTER,
+        source=(Source(doc='law', line=542, quote='retirer sa couronne du jeu et défausser une carte au hasard'), Source(doc='law', line=126, quote='utilisez le maximum de pièces possibles')),
+        status='unverified',
+        rule='12.2.3',
+        summary='The Law asks at once for the highest swayed minister, its crown and a random card; it does not say what happens with no minister swayed. The kernel still discards the random card, doing as much of the rule as can be done, as the Law asks of pieces (2.5).',
+        follow='law',
+    ),
+    Discrepancy(
+        id=DiscrepancyId.DIG_WITH_EVERY_TUNNEL_PLACED,
+        source=(Source(doc='law', line=543, quote='il peut d’abord retirer un tunnel du plateau'), Source(doc='law', line=565, quote='(Si les 3 tunnels sont déjà placés, vous pouvez commencer par en retirer un.)')),
+        status='unverified',
+        rule='12.2.4',
+        summary="With all 3 tunnels placed, the Law lets the Duchy first take one back ('peut'). A dig places a tunnel, so the kernel offers a dig then only with a tunnel taken back first; a dig that places nothing is not offered.",
+        follow='law',
     ),
     Discrepancy(
         id=DiscrepancyId.CORVID_EVENING_HEADING,

@@ -6,7 +6,7 @@ from array import array
 
 from libc.stdint cimport int32_t
 
-cdef int32_t DATA[1189]
+cdef int32_t DATA[1192]
 DATA[:] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -14,41 +14,41 @@ DATA[:] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1,
     1, 1, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    0, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 0, 1, 1, 0, 1, 0,
-    0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1,
-    0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 0, 1, 1, 0, 1, 1,
+    1, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+    1, 1, 1, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 2, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 61, 62, 64, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1,
-    1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 30, 5, 1, 3, 10, 3, 2, 1, 1, 2, 1, 6, 3, 2, 1, 1, 1, 1,
-    2, 1, 1, 2, 1, 1, 1, 4, 2, 1, 2, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0, 1, 2, 0, 0,
-    0, 0, 0, 0, 0, 1, 0, 2, 2, 0, 1, 0, 1, 0, 3, 3, 8, 7, 2, 10, 5, 5, -1, -1, -1, -1, -1, -1,
-    -1, 2, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 5, 5, 5, 3, 0, 4, 4, 4, 6, 6,
-    6, 6, 2, 2, 2, 2, 2, 7, -1, -1, -1, -1, -1, 0, 1, 2, 0, 1, 2, -1, -1, -1, -1, -1, -1, -1,
-    0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 8, 7, 5, 5, 3, 4, 3, 2, 2, 2, 2, 1, 2, 2, 1, 0, 1, 1,
-    1, 1, 0, 0, 0, 0, 1, 1, 0, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 1, 1, 2,
-    2, 2, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1,
-    1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1,
-    1, 1, 2, 2, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 2, 2, 1, 0, 1, 2, 2, 2, 2, 4, 4, 4, 4, 0, 1, 2, 2, 2, 2, 2, 2, 4, 4, 3, 0,
-    1, 2, 2, 2, 2, 4, 4, 4, 3, 0, 1, 2, 2, 2, 2, 2, 2, 4, 4, 3, -1, -1, 1, 2, 6, 0, -1, -1, -1,
-    -1, -1, -1, 3, 1, 2, 5, 4, 0, -1, -1, -1, -1, -1, 0, 5, 4, 2, -1, -1, -1, -1, -1, -1, 6, 5,
-    2, 4, 1, 0, -1, -1, -1, -1, -1, 2, 1, 1, 1, -1, -1, -1, -1, -1, -1, 2, 2, 1, 3, 2, 1, -1,
-    -1, -1, -1, -1, 1, 3, 2, 1, -1, -1, -1, -1, -1, -1, 1, 3, 1, 2, 2, 1, -1, -1, -1, 5, 3, -1,
-    -1, -1, -1, 5, 5, 1, 5, 5, 3, -1, -1, -1, -1, -1, -1, 1, 3, 0, 5, 3, -1, -1, -1, -1, 1, 4,
-    2, 0, 5, 3, -1, -1, -1, -1, -1, -1, 3, 5, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, -1, -1, -1, -1, -1, -1, -1, -1, -1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 1, 1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 4, 4, 4, 0, 0, 0, 0, 2, 2,
-    2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 12, 12, 12, 12, 0, 1, 0, 0, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 2, 2, 0, 2, 0, 1, 0,
-    2, 1, 1, 2, 2, 2, 2, 2, 3, 2, 1, 2, 2, 1, 0, 0, 1, 0, 0, 1, 1, 1, 0, 0, 0, 0, 1, 0, 0, 1,
-    0, 0, 0, 0, 1, 0, 0, 1, 11, -1, -1, 8, -1, -1, -1, -1, 3, -1, -1, 0, 1, 1, 1, 1, 1, 1, 1,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 17, 18, 21, 25, 28, 2, 3, 4, 5, 6, 0, 0, 1, 2, 3,
-    4, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7, 0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 61, 62,
+    64, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1,
+    1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 30, 5, 1, 3, 10, 3, 2, 1, 1, 2, 1, 6, 3, 2, 1, 1,
+    1, 1, 2, 1, 1, 2, 1, 1, 1, 4, 2, 1, 2, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0, 1, 2,
+    0, 0, 0, 0, 0, 0, 0, 1, 0, 2, 2, 0, 1, 0, 1, 0, 3, 3, 8, 7, 2, 10, 5, 5, -1, -1, -1, -1,
+    -1, -1, -1, 2, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 5, 5, 5, 3, 0, 4, 4,
+    4, 6, 6, 6, 6, 2, 2, 2, 2, 2, 7, -1, -1, -1, -1, -1, 0, 1, 2, 0, 1, 2, -1, -1, -1, -1, -1,
+    -1, -1, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 8, 7, 5, 5, 3, 4, 3, 2, 2, 2, 2, 1, 2, 2, 1, 0,
+    1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 0, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 1,
+    1, 2, 2, 2, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1,
+    1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1,
+    1, 1, 1, 1, 2, 2, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 2, 2, 1, 0, 1, 2, 2, 2, 2, 4, 4, 4, 4, 0, 1, 2, 2, 2, 2, 2, 2, 4, 4,
+    3, 0, 1, 2, 2, 2, 2, 4, 4, 4, 3, 0, 1, 2, 2, 2, 2, 2, 2, 4, 4, 3, -1, -1, 1, 2, 6, 0, -1,
+    -1, -1, -1, -1, -1, 3, 1, 2, 5, 4, 0, -1, -1, -1, -1, -1, 0, 5, 4, 2, -1, -1, -1, -1, -1,
+    -1, 6, 5, 2, 4, 1, 0, -1, -1, -1, -1, -1, 2, 1, 1, 1, -1, -1, -1, -1, -1, -1, 2, 2, 1, 3,
+    2, 1, -1, -1, -1, -1, -1, 1, 3, 2, 1, -1, -1, -1, -1, -1, -1, 1, 3, 1, 2, 2, 1, -1, -1, -1,
+    5, 3, -1, -1, -1, -1, 5, 5, 1, 5, 5, 3, -1, -1, -1, -1, -1, -1, 1, 3, 0, 5, 3, -1, -1, -1,
+    -1, 1, 4, 2, 0, 5, 3, -1, -1, -1, -1, -1, -1, 3, 5, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 1, 1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 4, 4, 4, 0, 0, 0,
+    0, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 12, 12, 12, 12, 0, 1, 0, 0, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 2, 2, 0, 2,
+    0, 1, 0, 2, 1, 1, 2, 2, 2, 2, 2, 3, 2, 1, 2, 2, 1, 0, 0, 1, 0, 0, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 1, 11, -1, -1, 8, -1, -1, -1, -1, 3, -1, -1, 0, 1, 1, 1, 1,
+    1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 17, 18, 21, 25, 28, 2, 3, 4, 5, 6, 0, 0,
+    1, 2, 3, 4, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7, 0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3,
 ]
 cdef int32_t CODE[3157]
 CODE[:] = [
@@ -64,7 +64,7 @@ CODE[:] = [
     26, 255, 7, 0, 30, 53, 1, 2, 25, 285, 7, 2, 1, 2, 18, 26, 270, 7, 0, 30, 1, 1, 2, 25, 285,
     7, 2, 1, 3, 18, 26, 285, 7, 0, 30, 54, 1, 2, 25, 285, 1, 242, 1, -1, 6, 0, 7, 0, 1, 242, 5,
     30, 4, 2, 2, 0, 7, 0, 1, 1, 30, 45, 2, 2, 0, 7, 0, 1, 242, 5, 30, 4, 2, 2, 0, 1, 7, 7, 0,
-    32, 6, 10, 3, 5, 1, 1161, 1, 0, 8, 3, 1, 12, 8, 5, 1, 0, 8, 4, 7, 4, 7, 5, 20, 26, 379, 1,
+    32, 6, 10, 3, 5, 1, 1164, 1, 0, 8, 3, 1, 12, 8, 5, 1, 0, 8, 4, 7, 4, 7, 5, 20, 26, 379, 1,
     169, 7, 4, 32, 12, 10, 5, 1, 0, 22, 26, 370, 7, 3, 1, 1, 10, 8, 3, 7, 4, 1, 1, 10, 8, 4,
     25, 343, 7, 3, 8, 2, 1, 0, 7, 2, 1, 0, 18, 1, 0, 12, 10, 7, 2, 1, 1, 18, 1, 1, 12, 10, 7,
     2, 1, 2, 18, 1, 2, 12, 10, 7, 2, 1, 3, 18, 1, 3, 12, 10, 7, 2, 1, 4, 18, 1, 4, 12, 10, 7,
@@ -180,77 +180,77 @@ OFFSETS = {
     'term_enforce': 136,
     'table_status': 204,
     'discrepancy_status': 206,
-    'field_rule': 214,
-    'field_visible': 284,
-    'resource_term': 354,
-    'native_procedure': 358,
-    'zone_per_player': 428,
-    'die_status': 428,
-    'constant_status': 429,
-    'constant_value': 461,
-    'suit_status': 493,
-    'suit_clearing': 497,
-    'phase_status': 501,
-    'phase_order': 504,
-    'faction_status': 507,
-    'faction_box': 515,
-    'faction_reach': 523,
-    'faction_reach_second': 531,
-    'track_status': 539,
-    'track_faction': 557,
-    'track_suit': 575,
-    'leader_status': 593,
-    'item_status': 597,
-    'item_tiles': 605,
-    'item_supply': 613,
-    'item_ruin': 621,
-    'item_zone': 629,
-    'character_status': 637,
-    'character_box': 646,
-    'card_status': 655,
-    'card_suit': 697,
-    'card_copies': 739,
-    'card_kind': 781,
-    'card_item': 823,
-    'card_vp': 865,
-    'card_timing': 907,
-    'quest_status': 949,
-    'quest_suit': 964,
-    'minister_native': 979,
-    'minister_status': 988,
-    'minister_rank': 997,
-    'minister_reveal': 1006,
-    'plot_status': 1015,
-    'plot_count': 1019,
-    'service_status': 1023,
-    'map_status': 1026,
-    'map_box': 1030,
-    'map_printed_suits': 1034,
-    'map_clearing_count': 1038,
-    'map_rivers_divide_forests': 1042,
-    'clearing_status': 1046,
-    'clearing_map': 1058,
-    'clearing_suit': 1070,
-    'clearing_slots': 1082,
-    'clearing_ruins': 1094,
-    'clearing_corner': 1106,
-    'clearing_opposite': 1118,
-    'forest_status': 1130,
-    'forest_map': 1137,
-    'variant_status': 1144,
-    'gap_status': 1147,
-    'table_viable_reach': 1151,
-    'table_viable_reach_rows': 1156,
-    'table_roost_vp': 1161,
-    'table_roost_vp_rows': 1169,
-    'die_battle_die_value': 1177,
+    'field_rule': 217,
+    'field_visible': 287,
+    'resource_term': 357,
+    'native_procedure': 361,
+    'zone_per_player': 431,
+    'die_status': 431,
+    'constant_status': 432,
+    'constant_value': 464,
+    'suit_status': 496,
+    'suit_clearing': 500,
+    'phase_status': 504,
+    'phase_order': 507,
+    'faction_status': 510,
+    'faction_box': 518,
+    'faction_reach': 526,
+    'faction_reach_second': 534,
+    'track_status': 542,
+    'track_faction': 560,
+    'track_suit': 578,
+    'leader_status': 596,
+    'item_status': 600,
+    'item_tiles': 608,
+    'item_supply': 616,
+    'item_ruin': 624,
+    'item_zone': 632,
+    'character_status': 640,
+    'character_box': 649,
+    'card_status': 658,
+    'card_suit': 700,
+    'card_copies': 742,
+    'card_kind': 784,
+    'card_item': 826,
+    'card_vp': 868,
+    'card_timing': 910,
+    'quest_status': 952,
+    'quest_suit': 967,
+    'minister_native': 982,
+    'minister_status': 991,
+    'minister_rank': 1000,
+    'minister_reveal': 1009,
+    'plot_status': 1018,
+    'plot_count': 1022,
+    'service_status': 1026,
+    'map_status': 1029,
+    'map_box': 1033,
+    'map_printed_suits': 1037,
+    'map_clearing_count': 1041,
+    'map_rivers_divide_forests': 1045,
+    'clearing_status': 1049,
+    'clearing_map': 1061,
+    'clearing_suit': 1073,
+    'clearing_slots': 1085,
+    'clearing_ruins': 1097,
+    'clearing_corner': 1109,
+    'clearing_opposite': 1121,
+    'forest_status': 1133,
+    'forest_map': 1140,
+    'variant_status': 1147,
+    'gap_status': 1150,
+    'table_viable_reach': 1154,
+    'table_viable_reach_rows': 1159,
+    'table_roost_vp': 1164,
+    'table_roost_vp_rows': 1172,
+    'die_battle_die_value': 1180,
 }
 SHAPES = {
     'term_status': (68,),
     'term_icon': (68,),
     'term_enforce': (68,),
     'table_status': (2,),
-    'discrepancy_status': (8,),
+    'discrepancy_status': (11,),
     'field_rule': (70,),
     'field_visible': (70,),
     'resource_term': (4,),
@@ -329,7 +329,7 @@ def values(str name):
 
 def data():
     """All tables as one int32 array: what the effect VM reads as its constants."""
-    return array('i', [DATA[i] for i in range(1189)])
+    return array('i', [DATA[i] for i in range(1192)])
 
 
 def code():
@@ -367,7 +367,7 @@ def table_status(Py_ssize_t i0):
 
 def discrepancy_status(Py_ssize_t i0):
     """discrepancy.status per discrepancy id (0=verified, 1=unverified, 2=placeholder)"""
-    if not 0 <= i0 < 8:
+    if not 0 <= i0 < 11:
         raise IndexError("discrepancy_status: index out of range")
     return DATA[206 + i0]
 
@@ -376,445 +376,445 @@ def field_rule(Py_ssize_t i0):
     """field.rule per field id"""
     if not 0 <= i0 < 70:
         raise IndexError("field_rule: index out of range")
-    return DATA[214 + i0]
+    return DATA[217 + i0]
 
 
 def field_visible(Py_ssize_t i0):
     """field.visible per field id (0=all, 1=owner, 2=nobody)"""
     if not 0 <= i0 < 70:
         raise IndexError("field_visible: index out of range")
-    return DATA[284 + i0]
+    return DATA[287 + i0]
 
 
 def resource_term(Py_ssize_t i0):
     """resource.term per resource id (a term id)"""
     if not 0 <= i0 < 4:
         raise IndexError("resource_term: index out of range")
-    return DATA[354 + i0]
+    return DATA[357 + i0]
 
 
 def native_procedure(Py_ssize_t i0):
     """native.procedure per native id"""
     if not 0 <= i0 < 70:
         raise IndexError("native_procedure: index out of range")
-    return DATA[358 + i0]
+    return DATA[361 + i0]
 
 
 def zone_per_player(Py_ssize_t i0):
     """zone.per_player per zone id"""
     if not 0 <= i0 < 0:
         raise IndexError("zone_per_player: index out of range")
-    return DATA[428 + i0]
+    return DATA[431 + i0]
 
 
 def die_status(Py_ssize_t i0):
     """die.status per die id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 1:
         raise IndexError("die_status: index out of range")
-    return DATA[428 + i0]
+    return DATA[431 + i0]
 
 
 def constant_status(Py_ssize_t i0):
     """constant.status per constant id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 32:
         raise IndexError("constant_status: index out of range")
-    return DATA[429 + i0]
+    return DATA[432 + i0]
 
 
 def constant_value(Py_ssize_t i0):
     """constant.value per constant id"""
     if not 0 <= i0 < 32:
         raise IndexError("constant_value: index out of range")
-    return DATA[461 + i0]
+    return DATA[464 + i0]
 
 
 def suit_status(Py_ssize_t i0):
     """suit.status per suit id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 4:
         raise IndexError("suit_status: index out of range")
-    return DATA[493 + i0]
+    return DATA[496 + i0]
 
 
 def suit_clearing(Py_ssize_t i0):
     """suit.clearing per suit id"""
     if not 0 <= i0 < 4:
         raise IndexError("suit_clearing: index out of range")
-    return DATA[497 + i0]
+    return DATA[500 + i0]
 
 
 def phase_status(Py_ssize_t i0):
     """phase.status per phase id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 3:
         raise IndexError("phase_status: index out of range")
-    return DATA[501 + i0]
+    return DATA[504 + i0]
 
 
 def phase_order(Py_ssize_t i0):
     """phase.order per phase id"""
     if not 0 <= i0 < 3:
         raise IndexError("phase_order: index out of range")
-    return DATA[504 + i0]
+    return DATA[507 + i0]
 
 
 def faction_status(Py_ssize_t i0):
     """faction.status per faction id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 8:
         raise IndexError("faction_status: index out of range")
-    return DATA[507 + i0]
+    return DATA[510 + i0]
 
 
 def faction_box(Py_ssize_t i0):
     """faction.box per faction id (0=base, 1=riverfolk, 2=underworld)"""
     if not 0 <= i0 < 8:
         raise IndexError("faction_box: index out of range")
-    return DATA[515 + i0]
+    return DATA[518 + i0]
 
 
 def faction_reach(Py_ssize_t i0):
     """faction.reach per faction id"""
     if not 0 <= i0 < 8:
         raise IndexError("faction_reach: index out of range")
-    return DATA[523 + i0]
+    return DATA[526 + i0]
 
 
 def faction_reach_second(Py_ssize_t i0):
     """faction.reach_second per faction id"""
     if not 0 <= i0 < 8:
         raise IndexError("faction_reach_second: index out of range")
-    return DATA[531 + i0]
+    return DATA[534 + i0]
 
 
 def track_status(Py_ssize_t i0):
     """track.status per track id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 18:
         raise IndexError("track_status: index out of range")
-    return DATA[539 + i0]
+    return DATA[542 + i0]
 
 
 def track_faction(Py_ssize_t i0):
     """track.faction per track id (a faction id)"""
     if not 0 <= i0 < 18:
         raise IndexError("track_faction: index out of range")
-    return DATA[557 + i0]
+    return DATA[560 + i0]
 
 
 def track_suit(Py_ssize_t i0):
     """track.suit per track id (a suit id)"""
     if not 0 <= i0 < 18:
         raise IndexError("track_suit: index out of range")
-    return DATA[575 + i0]
+    return DATA[578 + i0]
 
 
 def leader_status(Py_ssize_t i0):
     """leader.status per leader id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 4:
         raise IndexError("leader_status: index out of range")
-    return DATA[593 + i0]
+    return DATA[596 + i0]
 
 
 def item_status(Py_ssize_t i0):
     """item.status per item id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 8:
         raise IndexError("item_status: index out of range")
-    return DATA[597 + i0]
+    return DATA[600 + i0]
 
 
 def item_tiles(Py_ssize_t i0):
     """item.tiles per item id"""
     if not 0 <= i0 < 8:
         raise IndexError("item_tiles: index out of range")
-    return DATA[605 + i0]
+    return DATA[608 + i0]
 
 
 def item_supply(Py_ssize_t i0):
     """item.supply per item id"""
     if not 0 <= i0 < 8:
         raise IndexError("item_supply: index out of range")
-    return DATA[613 + i0]
+    return DATA[616 + i0]
 
 
 def item_ruin(Py_ssize_t i0):
     """item.ruin per item id"""
     if not 0 <= i0 < 8:
         raise IndexError("item_ruin: index out of range")
-    return DATA[621 + i0]
+    return DATA[624 + i0]
 
 
 def item_zone(Py_ssize_t i0):
     """item.zone per item id (0=track, 1=satchel)"""
     if not 0 <= i0 < 8:
         raise IndexError("item_zone: index out of range")
-    return DATA[629 + i0]
+    return DATA[632 + i0]
 
 
 def character_status(Py_ssize_t i0):
     """character.status per character id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 9:
         raise IndexError("character_status: index out of range")
-    return DATA[637 + i0]
+    return DATA[640 + i0]
 
 
 def character_box(Py_ssize_t i0):
     """character.box per character id (0=base, 1=riverfolk, 2=vagabond_pack)"""
     if not 0 <= i0 < 9:
         raise IndexError("character_box: index out of range")
-    return DATA[646 + i0]
+    return DATA[649 + i0]
 
 
 def card_status(Py_ssize_t i0):
     """card.status per card id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 42:
         raise IndexError("card_status: index out of range")
-    return DATA[655 + i0]
+    return DATA[658 + i0]
 
 
 def card_suit(Py_ssize_t i0):
     """card.suit per card id (a suit id)"""
     if not 0 <= i0 < 42:
         raise IndexError("card_suit: index out of range")
-    return DATA[697 + i0]
+    return DATA[700 + i0]
 
 
 def card_copies(Py_ssize_t i0):
     """card.copies per card id"""
     if not 0 <= i0 < 42:
         raise IndexError("card_copies: index out of range")
-    return DATA[739 + i0]
+    return DATA[742 + i0]
 
 
 def card_kind(Py_ssize_t i0):
     """card.kind per card id (0=ambush, 1=dominance, 2=item, 3=immediate, 4=persistent)"""
     if not 0 <= i0 < 42:
         raise IndexError("card_kind: index out of range")
-    return DATA[781 + i0]
+    return DATA[784 + i0]
 
 
 def card_item(Py_ssize_t i0):
     """card.item per card id (a item id)"""
     if not 0 <= i0 < 42:
         raise IndexError("card_item: index out of range")
-    return DATA[823 + i0]
+    return DATA[826 + i0]
 
 
 def card_vp(Py_ssize_t i0):
     """card.vp per card id"""
     if not 0 <= i0 < 42:
         raise IndexError("card_vp: index out of range")
-    return DATA[865 + i0]
+    return DATA[868 + i0]
 
 
 def card_timing(Py_ssize_t i0):
     """card.timing per card id (0=crafted, 1=birdsong_start, 2=daylight_start, 3=daylight, 4=evening_start, 5=battle)"""
     if not 0 <= i0 < 42:
         raise IndexError("card_timing: index out of range")
-    return DATA[907 + i0]
+    return DATA[910 + i0]
 
 
 def quest_status(Py_ssize_t i0):
     """quest.status per quest id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 15:
         raise IndexError("quest_status: index out of range")
-    return DATA[949 + i0]
+    return DATA[952 + i0]
 
 
 def quest_suit(Py_ssize_t i0):
     """quest.suit per quest id (a suit id)"""
     if not 0 <= i0 < 15:
         raise IndexError("quest_suit: index out of range")
-    return DATA[964 + i0]
+    return DATA[967 + i0]
 
 
 def minister_native(Py_ssize_t i0):
     """minister.native per minister id (a native id)"""
     if not 0 <= i0 < 9:
         raise IndexError("minister_native: index out of range")
-    return DATA[979 + i0]
+    return DATA[982 + i0]
 
 
 def minister_status(Py_ssize_t i0):
     """minister.status per minister id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 9:
         raise IndexError("minister_status: index out of range")
-    return DATA[988 + i0]
+    return DATA[991 + i0]
 
 
 def minister_rank(Py_ssize_t i0):
     """minister.rank per minister id (0=squire, 1=noble, 2=lord)"""
     if not 0 <= i0 < 9:
         raise IndexError("minister_rank: index out of range")
-    return DATA[997 + i0]
+    return DATA[1000 + i0]
 
 
 def minister_reveal(Py_ssize_t i0):
     """minister.reveal per minister id"""
     if not 0 <= i0 < 9:
         raise IndexError("minister_reveal: index out of range")
-    return DATA[1006 + i0]
+    return DATA[1009 + i0]
 
 
 def plot_status(Py_ssize_t i0):
     """plot.status per plot id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 4:
         raise IndexError("plot_status: index out of range")
-    return DATA[1015 + i0]
+    return DATA[1018 + i0]
 
 
 def plot_count(Py_ssize_t i0):
     """plot.count per plot id"""
     if not 0 <= i0 < 4:
         raise IndexError("plot_count: index out of range")
-    return DATA[1019 + i0]
+    return DATA[1022 + i0]
 
 
 def service_status(Py_ssize_t i0):
     """service.status per service id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 3:
         raise IndexError("service_status: index out of range")
-    return DATA[1023 + i0]
+    return DATA[1026 + i0]
 
 
 def map_status(Py_ssize_t i0):
     """map.status per map id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 4:
         raise IndexError("map_status: index out of range")
-    return DATA[1026 + i0]
+    return DATA[1029 + i0]
 
 
 def map_box(Py_ssize_t i0):
     """map.box per map id (0=base, 1=underworld)"""
     if not 0 <= i0 < 4:
         raise IndexError("map_box: index out of range")
-    return DATA[1030 + i0]
+    return DATA[1033 + i0]
 
 
 def map_printed_suits(Py_ssize_t i0):
     """map.printed_suits per map id"""
     if not 0 <= i0 < 4:
         raise IndexError("map_printed_suits: index out of range")
-    return DATA[1034 + i0]
+    return DATA[1037 + i0]
 
 
 def map_clearing_count(Py_ssize_t i0):
     """map.clearing_count per map id"""
     if not 0 <= i0 < 4:
         raise IndexError("map_clearing_count: index out of range")
-    return DATA[1038 + i0]
+    return DATA[1041 + i0]
 
 
 def map_rivers_divide_forests(Py_ssize_t i0):
     """map.rivers_divide_forests per map id"""
     if not 0 <= i0 < 4:
         raise IndexError("map_rivers_divide_forests: index out of range")
-    return DATA[1042 + i0]
+    return DATA[1045 + i0]
 
 
 def clearing_status(Py_ssize_t i0):
     """clearing.status per clearing id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 12:
         raise IndexError("clearing_status: index out of range")
-    return DATA[1046 + i0]
+    return DATA[1049 + i0]
 
 
 def clearing_map(Py_ssize_t i0):
     """clearing.map per clearing id (a map id)"""
     if not 0 <= i0 < 12:
         raise IndexError("clearing_map: index out of range")
-    return DATA[1058 + i0]
+    return DATA[1061 + i0]
 
 
 def clearing_suit(Py_ssize_t i0):
     """clearing.suit per clearing id (a suit id)"""
     if not 0 <= i0 < 12:
         raise IndexError("clearing_suit: index out of range")
-    return DATA[1070 + i0]
+    return DATA[1073 + i0]
 
 
 def clearing_slots(Py_ssize_t i0):
     """clearing.slots per clearing id"""
     if not 0 <= i0 < 12:
         raise IndexError("clearing_slots: index out of range")
-    return DATA[1082 + i0]
+    return DATA[1085 + i0]
 
 
 def clearing_ruins(Py_ssize_t i0):
     """clearing.ruins per clearing id"""
     if not 0 <= i0 < 12:
         raise IndexError("clearing_ruins: index out of range")
-    return DATA[1094 + i0]
+    return DATA[1097 + i0]
 
 
 def clearing_corner(Py_ssize_t i0):
     """clearing.corner per clearing id"""
     if not 0 <= i0 < 12:
         raise IndexError("clearing_corner: index out of range")
-    return DATA[1106 + i0]
+    return DATA[1109 + i0]
 
 
 def clearing_opposite(Py_ssize_t i0):
     """clearing.opposite per clearing id (a clearing id)"""
     if not 0 <= i0 < 12:
         raise IndexError("clearing_opposite: index out of range")
-    return DATA[1118 + i0]
+    return DATA[1121 + i0]
 
 
 def forest_status(Py_ssize_t i0):
     """forest.status per forest id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 7:
         raise IndexError("forest_status: index out of range")
-    return DATA[1130 + i0]
+    return DATA[1133 + i0]
 
 
 def forest_map(Py_ssize_t i0):
     """forest.map per forest id (a map id)"""
     if not 0 <= i0 < 7:
         raise IndexError("forest_map: index out of range")
-    return DATA[1137 + i0]
+    return DATA[1140 + i0]
 
 
 def variant_status(Py_ssize_t i0):
     """variant.status per variant id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 3:
         raise IndexError("variant_status: index out of range")
-    return DATA[1144 + i0]
+    return DATA[1147 + i0]
 
 
 def gap_status(Py_ssize_t i0):
     """gap.status per gap id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 4:
         raise IndexError("gap_status: index out of range")
-    return DATA[1147 + i0]
+    return DATA[1150 + i0]
 
 
 def table_viable_reach(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'viable_reach': [row][value]"""
     if not 0 <= i0 < 5 or not 0 <= i1 < 1:
         raise IndexError("table_viable_reach: index out of range")
-    return DATA[1151 + i0 + i1]
+    return DATA[1154 + i0 + i1]
 
 
 def table_viable_reach_rows(Py_ssize_t i0):
     """integer keys of the rows of 'viable_reach'"""
     if not 0 <= i0 < 5:
         raise IndexError("table_viable_reach_rows: index out of range")
-    return DATA[1156 + i0]
+    return DATA[1159 + i0]
 
 
 def table_roost_vp(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'roost_vp': [row][value]"""
     if not 0 <= i0 < 8 or not 0 <= i1 < 1:
         raise IndexError("table_roost_vp: index out of range")
-    return DATA[1161 + i0 + i1]
+    return DATA[1164 + i0 + i1]
 
 
 def table_roost_vp_rows(Py_ssize_t i0):
     """integer keys of the rows of 'roost_vp'"""
     if not 0 <= i0 < 8:
         raise IndexError("table_roost_vp_rows: index out of range")
-    return DATA[1169 + i0]
+    return DATA[1172 + i0]
 
 
 def die_battle_die_value(Py_ssize_t i0):
     """face values of the battle_die"""
     if not 0 <= i0 < 12:
         raise IndexError("die_battle_die_value: index out of range")
-    return DATA[1177 + i0]
+    return DATA[1180 + i0]
