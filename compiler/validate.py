@@ -18,6 +18,9 @@ from .rulesets import CHANGELOG_FILE, GAME_FILE, GAME_SCHEMA, RULESETS, KindSpec
 from .translations import RECORD_FILE
 from .workspace import Workspace
 
+CHANGELOG_FILE = "CHANGELOG.md"
+"""The editors' record of content changes beside a game's content (one line a change, with its rule): not content."""
+
 MODELINE = "# yaml-language-server: $schema="
 
 

@@ -36,7 +36,7 @@ def expected_counts(game: CompiledGame, players: int) -> list[int]:
     return [0 if players == 2 and card.kind == "dominance" else card.copies for card in game.entities("card")]
 
 
-WARRIOR_BOXES = ("warrior_supply", "officers", "acolytes")
+WARRIOR_BOXES = ("warrior_supply", "officers", "acolytes", "burrow")
 """Fields of [player] that hold a faction's warriors off the map (its supply and its board's boxes)."""
 
 

@@ -21,6 +21,9 @@ FOX, RABBIT, MOUSE, BIRD = range(4)
 CLEARING, CARD = 10, 12
 
 
+STOP = 13
+"""The option that ends a repeated step: the place after the clearings and the Burrow (core.places)."""
+
 class Table:
     """A game in the Python form, its state read and written by field name: `table["warriors", c, seat]`."""
 
@@ -155,7 +158,7 @@ def test_revolt_removes_enemy_pieces_and_founds_a_base(duel: Table) -> None:
     duel.give("supporters", 0, fox, bird, rabbit)
     duel.start("alliance", 0)
     assert duel.procedure() == "alliance_revolt"
-    assert duel.options() == sorted([hill, glade, meadow]) + [12]
+    assert duel.options() == sorted([hill, glade, meadow]) + [STOP]
     duel.choose(hill)
     assert duel.options() == sorted([fox, bird])
     duel.choose(fox)  # the bird is the only supporter left that pays: spent without asking
@@ -204,7 +207,7 @@ def test_spread_sympathy_costs_the_track_and_martial_law(duel: Table) -> None:
     duel.give("supporters", 0, *mouse, rabbit)
     duel.start("alliance", 0)
     assert duel.procedure() == "alliance_spread_sympathy"
-    assert duel.options() == sorted([creek, beach, dune]) + [12]  # next to the hill, and paid for
+    assert duel.options() == sorted([creek, beach, dune]) + [STOP]  # next to the hill, and paid for
     duel.choose(dune)
     assert duel.options() == sorted(mouse)
     duel.choose(mouse[0])  # the second mouse is the only supporter left that pays: spent without asking
@@ -213,7 +216,7 @@ def test_spread_sympathy_costs_the_track_and_martial_law(duel: Table) -> None:
     assert duel["score", 0] == duel.tables.arrays["alliance_sympathy_vp"][1]
     weald = duel.clearing("weald")  # rabbit like the creek, but next to no sympathetic clearing
     assert weald not in duel.options() and creek in duel.options()
-    duel.choose(12)
+    duel.choose(STOP)
     assert duel.engine.phase() == 1
 
 
@@ -225,7 +228,7 @@ def test_spread_sympathy_anywhere_first_but_never_in_the_keep() -> None:
     table.give("supporters", 0, table.cards(FOX)[0])
     table.start("alliance", 0)
     fox_clearings = [c for c in range(12) if table["clearing_suit", c] == FOX and c != hill]
-    assert table.options() == fox_clearings + [12]
+    assert table.options() == fox_clearings + [STOP]
 
 
 def test_mobilize_fills_the_stack_up_to_its_limit_without_a_base(duel: Table) -> None:
@@ -391,7 +394,7 @@ def test_describe_says_each_alliance_decision(duel: Table) -> None:
     said = {locale: duel.state.describe(hill, locale) for locale in ("en", "fr", "uk")}
     assert said == {"en": "Revolt in Hill", "fr": "Déclencher une révolte dans la clairière Colline",
                     "uk": "Підняти повстання на галявині «Пагорб»"}
-    assert duel.state.describe(12, "fr") == "Ne plus déclencher de révolte"
+    assert duel.state.describe(STOP, "fr") == "Ne plus déclencher de révolte"
     duel.choose(hill)
     assert duel.state.describe(fox[0], "en") == "Spend the supporter Anvil"
     assert duel.state.describe(fox[0], "uk") == "Витратити прибічника «Ковадло»"

@@ -95,6 +95,8 @@ class Faction(NamedEntity):
     params: dict[Id, Int] = Field(default_factory=dict, description="Numbers of the texts' {placeholders}")
     budgets: dict[Id, Count] = Field(default_factory=dict, description="Uses a turn of the steps that spend each "
                                      "budget (the Marquise's 3 actions in Daylight)")
+    setup_after: list[FactionRef] = Field(default_factory=list, description="Factions whose starting pieces this "
+                                          "faction's setup places against (the Eyrie opposite the keep, 7.3.2)")
 
 
 class TrackSpace(StrictModel):

@@ -199,6 +199,19 @@ class LabelId(IntEnum):
     SANCTIFY_PIECE = 112
     REVEAL_CARD = 113
     GARDEN_IN = 114
+    SURFACE_IN = 115
+    DIG_IN = 116
+    REMOVE_TUNNEL = 117
+    MINISTER_ACTION = 118
+    END_PARLIAMENT = 119
+    SWAY_MINISTER = 120
+    UNSWAY_MINISTER = 121
+    BANK_SUIT = 122
+    STOP_SPENDING = 123
+    TAKE_MOVE = 124
+    TAKE_BATTLE = 125
+    STOP_ACTIONS = 126
+    THE_BURROW = 127
 
 
 class TableId(IntEnum):
@@ -210,12 +223,15 @@ class DiscrepancyId(IntEnum):
     ROYAL_CLAIM_COST = 0
     SETUP_HAND_SIZE = 1
     DUCHY_SURFACE_CORNER = 2
-    CORVID_EVENING_HEADING = 3
-    CROWNS_SERVICE_MARKERS_MISSING = 4
-    LORDS_OF_THE_FOREST_EMPTY = 5
-    AUTUMN_FORESTS = 6
-    MOUNTAIN_FORESTS_REFERENCE = 7
-    CULT_CORNER_ALONE = 8
+    BURROW_UNSUITED = 3
+    PRICE_OF_FAILURE_WITHOUT_MINISTER = 4
+    DIG_WITH_EVERY_TUNNEL_PLACED = 5
+    CORVID_EVENING_HEADING = 6
+    CROWNS_SERVICE_MARKERS_MISSING = 7
+    LORDS_OF_THE_FOREST_EMPTY = 8
+    AUTUMN_FORESTS = 9
+    MOUNTAIN_FORESTS_REFERENCE = 10
+    CULT_CORNER_ALONE = 11
 
 
 class FieldId(IntEnum):
@@ -251,39 +267,51 @@ class FieldId(IntEnum):
     AMBUSH_HITS = 29
     AMBUSH_CANCELLED = 30
     USED_THIS_DAYLIGHT = 31
-    LEADER = 32
-    LEADER_DEPOSED = 33
-    DECREE_RECRUIT = 34
-    DECREE_MOVE = 35
-    DECREE_BATTLE = 36
-    DECREE_BUILD = 37
-    VIZIERS_RECRUIT = 38
-    VIZIERS_MOVE = 39
-    VIZIERS_BATTLE = 40
-    VIZIERS_BUILD = 41
-    DECK = 42
-    DISCARD_PILE = 43
-    HAND = 44
-    PLAY_AREA = 45
-    DOMINANCE_AVAILABLE = 46
-    DOMINANCE_CARD = 47
-    WORKSHOPS = 48
-    WORKSHOP_TRACK = 49
-    KEEP = 50
-    RUINS = 51
-    RUIN_ITEMS = 52
-    SYMPATHY = 53
-    BASES = 54
-    ITEMS_SUPPLY = 55
-    CRAFTED_ITEMS = 56
-    CRAFTING_USED = 57
-    REMOVED_THIS_BATTLE = 58
-    GARDENS = 59
-    GARDEN_TRACK = 60
-    OUTCAST = 61
-    LOST_SOULS = 62
-    REVEALED = 63
-    SCORED_SUITS = 64
+    BURROW = 32
+    TUNNELS = 33
+    TUNNEL_SUPPLY = 34
+    CITADELS = 35
+    CITADEL_TRACK = 36
+    MARKETS = 37
+    MARKET_TRACK = 38
+    DUCHY_REVEALED = 39
+    MINISTER_SWAYED = 40
+    CROWNS_SQUIRE = 41
+    CROWNS_NOBLE = 42
+    CROWNS_LORD = 43
+    LEADER = 44
+    LEADER_DEPOSED = 45
+    DECREE_RECRUIT = 46
+    DECREE_MOVE = 47
+    DECREE_BATTLE = 48
+    DECREE_BUILD = 49
+    VIZIERS_RECRUIT = 50
+    VIZIERS_MOVE = 51
+    VIZIERS_BATTLE = 52
+    VIZIERS_BUILD = 53
+    DECK = 54
+    DISCARD_PILE = 55
+    HAND = 56
+    PLAY_AREA = 57
+    DOMINANCE_AVAILABLE = 58
+    DOMINANCE_CARD = 59
+    WORKSHOPS = 60
+    WORKSHOP_TRACK = 61
+    KEEP = 62
+    RUINS = 63
+    RUIN_ITEMS = 64
+    SYMPATHY = 65
+    BASES = 66
+    ITEMS_SUPPLY = 67
+    CRAFTED_ITEMS = 68
+    CRAFTING_USED = 69
+    REMOVED_THIS_BATTLE = 70
+    GARDENS = 71
+    GARDEN_TRACK = 72
+    OUTCAST = 73
+    LOST_SOULS = 74
+    REVEALED = 75
+    SCORED_SUITS = 76
 
 
 class ResourceId(IntEnum):
@@ -436,6 +464,17 @@ class ConstantId(IntEnum):
     LIZARD_RECRUIT = 44
     LIZARD_SACRIFICE = 45
     LIZARD_SCORES_PER_SUIT = 46
+    DUCHY_SURFACE_WARRIORS = 47
+    DUCHY_SURFACE_TUNNELS = 48
+    DUCHY_BIRDSONG_WARRIORS = 49
+    DUCHY_RECRUIT_WARRIORS = 50
+    DUCHY_DIG_WARRIORS = 51
+    DUCHY_BRIGADIER_ACTIONS = 52
+    DUCHY_BANKER_POINTS = 53
+    DUCHY_DUCHESS_POINTS = 54
+    DUCHY_BARON_POINTS = 55
+    DUCHY_EARL_POINTS = 56
+    DUCHY_FAILURE_DISCARDS = 57
 
 
 class SuitId(IntEnum):
@@ -884,6 +923,7 @@ class Faction:
     turn: tuple[Step, ...]
     params: tuple[tuple[str, int], ...] = ()
     budgets: tuple[tuple[str, int], ...] = ()
+    setup_after: tuple[FactionId, ...] = ()
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TrackSpace:
@@ -2111,6 +2151,65 @@ LABELS: tuple[Label, ...] = (
         text=Text(en='Place a garden in {clearing}', fr='Placer un jardin dans la clairière {clearing}', uk='Розмістити сад на галявині «{clearing}»'),
         args=('clearing',),
     ),
+    Label(
+        id=LabelId.SURFACE_IN,
+        text=Text(en='Surface in {clearing}', fr='Faire surface dans la clairière {clearing}', uk='Вийти на поверхню на галявині «{clearing}»'),
+        args=('clearing',),
+    ),
+    Label(
+        id=LabelId.DIG_IN,
+        text=Text(en='Dig a tunnel in {clearing}', fr='Creuser un tunnel dans la clairière {clearing}', uk='Прокласти тунель на галявині «{clearing}»'),
+        args=('clearing',),
+    ),
+    Label(
+        id=LabelId.REMOVE_TUNNEL,
+        text=Text(en='First remove the tunnel from {clearing}', fr='Retirer d’abord le tunnel de la clairière {clearing}', uk='Спершу прибрати тунель з галявини «{clearing}»'),
+        args=('clearing',),
+    ),
+    Label(
+        id=LabelId.MINISTER_ACTION,
+        text=Text(en='Take the action of {minister}', fr='Effectuer l’action du ministre : {minister}', uk='Виконати дію міністра: {minister}'),
+        args=('minister',),
+    ),
+    Label(
+        id=LabelId.END_PARLIAMENT,
+        text=Text(en='Close Parliament', fr='Clore le Parlement', uk='Завершити Парламент'),
+    ),
+    Label(
+        id=LabelId.SWAY_MINISTER,
+        text=Text(en='Sway {minister}', fr='Rallier le ministre : {minister}', uk='Переманити міністра: {minister}'),
+        args=('minister',),
+    ),
+    Label(
+        id=LabelId.UNSWAY_MINISTER,
+        text=Text(en='Return {minister} to the unswayed pile', fr='Remettre {minister} sur la pile des ministres non ralliés', uk='Повернути міністра «{minister}» до стосу непереманених'),
+        args=('minister',),
+    ),
+    Label(
+        id=LabelId.BANK_SUIT,
+        text=Text(en='Spend {suit} cards to score', fr='Dépenser des cartes {suit} pour marquer des points', uk='Витратити карти масті «{suit}», щоб отримати очки'),
+        args=('suit',),
+    ),
+    Label(
+        id=LabelId.STOP_SPENDING,
+        text=Text(en='Spend no more cards', fr='Ne plus dépenser de cartes', uk='Більше не витрачати карт'),
+    ),
+    Label(
+        id=LabelId.TAKE_MOVE,
+        text=Text(en='Take a move', fr='Effectuer un déplacement', uk='Виконати переміщення'),
+    ),
+    Label(
+        id=LabelId.TAKE_BATTLE,
+        text=Text(en='Initiate a battle', fr='Initier un combat', uk='Почати бій'),
+    ),
+    Label(
+        id=LabelId.STOP_ACTIONS,
+        text=Text(en='Do nothing more', fr='Ne rien faire de plus', uk='Більше нічого не робити'),
+    ),
+    Label(
+        id=LabelId.THE_BURROW,
+        text=Text(en='the Burrow', fr='le Terrier', uk='Нора'),
+    ),
 )
 
 TABLES: tuple[Table, ...] = (
@@ -2161,6 +2260,30 @@ DISCREPANCIES: tuple[Discrepancy, ...] = (
         rule='12.3.3',
         summary="The Law places the Duchy in the clearing diagonally opposite the keep, the starting roost and the starting garden at once, with no fallback when several or none are in play; the Eyrie (7.3.2) and Cult (10.3.2) rules have one. The content reads it as a corner diagonally opposite another faction's starting corner, chosen by the Duchy (the current English wording).",
         follow='notes',
+    ),
+    Discrepancy(
+        id=DiscrepancyId.BURROW_UNSUITED,
+        source=(Source(doc='law', line=541, quote='Le Terrier est une clairière adjacente à chaque clairière où se trouve un tunnel.'), Source(doc='notes', at='§1.4.7')),
+        status='unverified',
+        rule='12.2.2',
+        summary="The Law calls the Burrow a clearing but gives it no suit, though every clearing has one (2.2.2); the notes give the English Law's 'unsuited clearing'. The kernel plays it as a clearing of no suit: no card matches it, so nothing is built or tunnelled there, a move filtered by suit never starts there, and it counts for no card revealed to sway (12.5.3.II).",
+        follow='notes',
+    ),
+    Discrepancy(
+        id=DiscrepancyId.PRICE_OF_FAILURE_WITHOUT_MINISTER,
+        source=(Source(doc='law', line=542, quote='retirer sa couronne du jeu et défausser une carte au hasard'), Source(doc='law', line=126, quote='utilisez le maximum de pièces possibles')),
+        status='unverified',
+        rule='12.2.3',
+        summary='The Law asks at once for the highest swayed minister, its crown and a random card; it does not say what happens with no minister swayed. The kernel still discards the random card, doing as much of the rule as can be done, as the Law asks of pieces (2.5).',
+        follow='law',
+    ),
+    Discrepancy(
+        id=DiscrepancyId.DIG_WITH_EVERY_TUNNEL_PLACED,
+        source=(Source(doc='law', line=543, quote='il peut d’abord retirer un tunnel du plateau'), Source(doc='law', line=565, quote='(Si les 3 tunnels sont déjà placés, vous pouvez commencer par en retirer un.)')),
+        status='unverified',
+        rule='12.2.4',
+        summary="With all 3 tunnels placed, the Law lets the Duchy first take one back ('peut'). A dig places a tunnel, so the kernel offers a dig then only with a tunnel taken back first; a dig that places nothing is not offered.",
+        follow='law',
     ),
     Discrepancy(
         id=DiscrepancyId.CORVID_EVENING_HEADING,
@@ -2384,6 +2507,64 @@ STATE: tuple[StateField, ...] = (
         id=FieldId.USED_THIS_DAYLIGHT,
         of=('card', 'player'),
         doc="1 when the player has used this crafted card's once-in-Daylight effect this turn (Tax Collector, Codebreakers); one flag per player is enough since no one has two copies in play (4.1.4). The kernel clears it at the end of each turn.",
+    ),
+    StateField(
+        id=FieldId.BURROW,
+        of=('player',),
+        holds='warrior',
+        doc='Warriors in the Burrow (12.2.2), by owner: a clearing beside the map, adjacent to every clearing with a tunnel, that only the Duchy places pieces in or moves through and that the Duchy always rules.',
+    ),
+    StateField(
+        id=FieldId.TUNNELS,
+        of=('clearing',),
+        doc='Tunnel tokens in a clearing (12.2.4); at most one.',
+    ),
+    StateField(
+        id=FieldId.TUNNEL_SUPPLY,
+        of=('player',),
+        doc="Tunnels in the Duchy's supply (12.3.1); a removed tunnel goes back to it (2.5.3).",
+    ),
+    StateField(
+        id=FieldId.CITADELS,
+        of=('clearing',),
+        doc='Citadels in a clearing (12.2.1): buildings that craft.',
+    ),
+    StateField(
+        id=FieldId.CITADEL_TRACK,
+        of=('player',),
+        doc="Citadels left on the Duchy's building track (12.3.4); a removed one goes back to it (2.5.2).",
+    ),
+    StateField(
+        id=FieldId.MARKETS,
+        of=('clearing',),
+        doc='Markets in a clearing (12.2.1): buildings that craft.',
+    ),
+    StateField(
+        id=FieldId.MARKET_TRACK,
+        of=('player',),
+        doc="Markets left on the Duchy's building track (12.3.4); a removed one goes back to it (2.5.2).",
+    ),
+    StateField(
+        id=FieldId.DUCHY_REVEALED,
+        of=('card',),
+        doc='Copies of each card the Duchy revealed this turn to build or sway (12.5.1.I, 12.5.2.I, 12.5.3.II): in its play area (2.1.4), public, until its Evening returns them (12.6.1).',
+    ),
+    StateField(
+        id=FieldId.MINISTER_SWAYED,
+        of=('minister',),
+        doc='1 for a minister the Duchy has swayed (12.5.3.III), with a crown of its rank on it; 0 while it is in the unswayed pile (12.3.5, 12.2.3).',
+    ),
+    StateField(
+        id=FieldId.CROWNS_SQUIRE,
+        doc="Squire crowns still on the Duchy's crown track (12.3.6); a swayed squire takes the leftmost (12.5.3.III).",
+    ),
+    StateField(
+        id=FieldId.CROWNS_NOBLE,
+        doc="Noble crowns still on the Duchy's crown track (12.3.6).",
+    ),
+    StateField(
+        id=FieldId.CROWNS_LORD,
+        doc="Lord crowns still on the Duchy's crown track (12.3.6).",
     ),
     StateField(
         id=FieldId.LEADER,
@@ -2869,26 +3050,30 @@ NATIVES: tuple[Native, ...] = (
     Native(
         id=NativeId.DUCHY_BURROW_RECRUIT,
         args=('player', 'number'),
-        doc='Place 1 warrior plus this many in the Burrow (12.4, 12.5.1.II).',
+        doc='Place 1 warrior in the Burrow, plus 1 per warrior icon uncovered on the building track when the number is 1 (Birdsong, 12.4); the Recruit action passes 0 (12.5.1.II).',
     ),
     Native(
         id=NativeId.DUCHY_BUILD,
         args=('player',),
+        procedure=True,
         doc='Build (12.5.1.I): reveal a card, place a citadel or market in a ruled clearing of its suit.',
     ),
     Native(
         id=NativeId.DUCHY_DIG,
         args=('player',),
+        procedure=True,
         doc='Dig (12.5.1.V): spend a card, tunnel in a clearing of its suit without one, move up to 4 warriors from the Burrow there.',
     ),
     Native(
         id=NativeId.DUCHY_PARLIAMENT,
         args=('player',),
+        procedure=True,
         doc="Parliament (12.5.2): each swayed minister's action once, in any order.",
     ),
     Native(
         id=NativeId.DUCHY_SWAY,
         args=('player',),
+        procedure=True,
         doc='Sway a minister (12.5.3): a crown of its rank, reveal its cards in clearings with your pieces, place crown, score.',
     ),
     Native(
@@ -2919,7 +3104,8 @@ NATIVES: tuple[Native, ...] = (
     Native(
         id=NativeId.MINISTER_ACTION,
         args=('player', 'number'),
-        doc="A swayed minister's action by its place in ministers.yaml (12.5.2), for those the shared verbs cannot say.",
+        procedure=True,
+        doc="A swayed minister's action by its place in ministers.yaml (12.5.2), for those the shared verbs cannot say: the Foremole's build, the Brigadier's moves or battles, the Banker, the Mayor and the three lords' scoring.",
     ),
     Native(
         id=NativeId.ATTACKER,
@@ -3422,6 +3608,94 @@ CONSTANTS: tuple[Constant, ...] = (
         value=1,
         rule='10.5.3',
     ),
+    Constant(
+        id=ConstantId.DUCHY_SURFACE_WARRIORS,
+        source=(Source(doc='law', line=548, quote='Placez 2 guerriers et 1 tunnel dans la clairière diagonalement opposée'), Source(doc='law', line=548, quote='Puis placez 2 guerriers dans chaque clairière adjacente, sauf le Terrier.')),
+        status='verified',
+        name=Text(en='Duchy warriors per clearing when it surfaces', fr='Guerriers du Duché par clairière à la surface', uk='Воїни Герцогства на галявину під час виходу на поверхню'),
+        value=2,
+        rule='12.3.3',
+    ),
+    Constant(
+        id=ConstantId.DUCHY_SURFACE_TUNNELS,
+        source=(Source(doc='law', line=548, quote='Placez 2 guerriers et 1 tunnel'),),
+        status='verified',
+        name=Text(en='Tunnels placed when the Duchy surfaces', fr='Tunnels placés à la surface', uk='Тунелі, що розміщують під час виходу на поверхню'),
+        value=1,
+        rule='12.3.3',
+    ),
+    Constant(
+        id=ConstantId.DUCHY_BIRDSONG_WARRIORS,
+        source=(Source(doc='law', line=554, quote='Placez 1 guerrier, plus 1 guerrier par icône guerrier révélée, dans le Terrier.'),),
+        status='verified',
+        name=Text(en='Warriors placed in the Burrow in Birdsong', fr='Guerriers placés dans le Terrier à l’Aurore', uk='Воїни, яких розміщують у Норі на Світанку'),
+        value=1,
+        rule='12.4',
+    ),
+    Constant(
+        id=ConstantId.DUCHY_RECRUIT_WARRIORS,
+        source=(Source(doc='law', line=562, quote='Recrutement. Placez 1 guerrier dans le Terrier.'),),
+        status='verified',
+        name=Text(en='Warriors of a Duchy recruit', fr='Guerriers d’un Recrutement du Duché', uk='Воїни вербування Герцогства'),
+        value=1,
+        rule='12.5.1.II',
+    ),
+    Constant(
+        id=ConstantId.DUCHY_DIG_WARRIORS,
+        source=(Source(doc='law', line=565, quote='Puis déplacez jusqu’à 4 guerriers à partir du Terrier vers cette clairière.'),),
+        status='verified',
+        name=Text(en='Warriors moved from the Burrow by a dig', fr='Guerriers déplacés du Terrier en creusant', uk='Воїни, яких переміщують з Нори під час риття'),
+        value=4,
+        rule='12.5.1.V',
+    ),
+    Constant(
+        id=ConstantId.DUCHY_BRIGADIER_ACTIONS,
+        source=(Source(doc='law', line=570, quote='Effectuez jusqu’à 2 déplacements OU initiez jusqu’à 2 combats.'),),
+        status='verified',
+        name=Text(en='Moves or battles of the Brigadier', fr='Déplacements ou combats du Brigadier', uk='Переміщення чи бої Бригадира'),
+        value=2,
+        rule='12.5.2.IV',
+    ),
+    Constant(
+        id=ConstantId.DUCHY_BANKER_POINTS,
+        source=(Source(doc='law', line=571, quote='Dépensez une ou plusieurs cartes de la même couleur pour marquer autant de points de victoire.'),),
+        status='verified',
+        name=Text(en="Banker's points per card spent", fr='Points du Banquier par carte dépensée', uk='Очки Банкіра за витрачену карту'),
+        value=1,
+        rule='12.5.2.V',
+    ),
+    Constant(
+        id=ConstantId.DUCHY_DUCHESS_POINTS,
+        source=(Source(doc='law', line=573, quote='Marquez 2 points de victoire si tous les tunnels sont placés.'),),
+        status='verified',
+        name=Text(en='Points of the Duchess of Mud', fr='Points de la Reine de Boue', uk='Очки Королеви Багнюки'),
+        value=2,
+        rule='12.5.2.VII',
+    ),
+    Constant(
+        id=ConstantId.DUCHY_BARON_POINTS,
+        source=(Source(doc='law', line=574, quote='Marquez 1 point de victoire par marché placé.'),),
+        status='verified',
+        name=Text(en="Baron of Dirt's points per market", fr='Points du Baron de Poussière par marché', uk='Очки Барона Пороху за ринок'),
+        value=1,
+        rule='12.5.2.VIII',
+    ),
+    Constant(
+        id=ConstantId.DUCHY_EARL_POINTS,
+        source=(Source(doc='law', line=575, quote='Marquez 1 point de victoire par citadelle placée.'),),
+        status='verified',
+        name=Text(en="Earl of Stone's points per citadel", fr='Points du Comte de Pierre par citadelle', uk='Очки Графа Каменю за цитадель'),
+        value=1,
+        rule='12.5.2.IX',
+    ),
+    Constant(
+        id=ConstantId.DUCHY_FAILURE_DISCARDS,
+        source=(Source(doc='law', line=542, quote='retirer sa couronne du jeu et défausser une carte au hasard'),),
+        status='verified',
+        name=Text(en='Cards discarded at random by the Price of Failure', fr='Cartes défaussées au hasard par le Prix de l’Échec', uk='Карти, які скидають навмання через Ціну поразки'),
+        value=1,
+        rule='12.2.3',
+    ),
 )
 
 SUITS: tuple[Suit, ...] = (
@@ -3532,12 +3806,13 @@ FACTIONS: tuple[Faction, ...] = (
         reach=8,
         overview=Text(en='The Duchy digs tunnels from the Burrow, builds citadels and markets, and sways ministers who score it victory points.', fr='Le Duché creuse des tunnels depuis le Terrier, bâtit citadelles et marchés, et rallie des ministres qui lui rapportent des points de victoire.', uk='Герцогство прокладає тунелі з Нори, зводить цитаделі й ринки та переманює міністрів, які приносять йому переможні очки.'),
         crafting=Rule(id='crafting', rule='12.2.1', name=Text(en='Crafting', fr='Fabrication', uk='Виготовлення'), text=Text(en='The Duchy crafts in Evening by activating its citadels and markets.', fr='Le Duché fabrique durant le Crépuscule en activant ses citadelles et ses marchés.', uk='Герцогство виготовляє протягом Вечора, активуючи свої цитаделі й ринки.')),
-        pieces=(Piece(id='warrior', kind='warrior', name=Text(en='warriors', fr='guerriers', uk='воїни'), count=20, inventory='duchy_warriors'), Piece(id='tunnel', kind='token', name=Text(en='tunnels', fr='tunnels', uk='тунелі'), count=3, inventory='tunnels'), Piece(id='citadel', kind='building', name=Text(en='citadels', fr='citadelles', uk='цитаделі'), count=3, inventory='citadels'), Piece(id='market', kind='building', name=Text(en='markets', fr='marchés', uk='ринки'), count=3, inventory='markets'), Piece(id='crown', kind='marker', name=Text(en='crowns', fr='couronnes', uk='корони'), count=9, inventory='crowns'), Piece(id='burrow', kind='marker', name=Text(en='Burrow', fr='Terrier', uk='Нора'), count=1, inventory='burrow'), Piece(id='minister', kind='card', name=Text(en='ministers', fr='ministres', uk='міністри'), count=9, inventory='minister_cards')),
+        pieces=(Piece(id='warrior', kind='warrior', name=Text(en='warriors', fr='guerriers', uk='воїни'), count=20, inventory='duchy_warriors'), Piece(id='tunnel', kind='token', name=Text(en='tunnels', fr='tunnels', uk='тунелі'), count=3, inventory='tunnels', field=FieldId.TUNNELS, returns_to=FieldId.TUNNEL_SUPPLY), Piece(id='citadel', kind='building', name=Text(en='citadels', fr='citadelles', uk='цитаделі'), count=3, inventory='citadels', field=FieldId.CITADELS, returns_to=FieldId.CITADEL_TRACK, crafting=True), Piece(id='market', kind='building', name=Text(en='markets', fr='marchés', uk='ринки'), count=3, inventory='markets', field=FieldId.MARKETS, returns_to=FieldId.MARKET_TRACK, crafting=True), Piece(id='crown', kind='marker', name=Text(en='crowns', fr='couronnes', uk='корони'), count=9, inventory='crowns'), Piece(id='burrow', kind='marker', name=Text(en='Burrow', fr='Terrier', uk='Нора'), count=1, inventory='burrow'), Piece(id='minister', kind='card', name=Text(en='ministers', fr='ministres', uk='міністри'), count=9, inventory='minister_cards')),
         abilities=(Rule(id='the_burrow', rule='12.2.2', name=Text(en='The Burrow', fr='Le Terrier', uk='Нора'), text=Text(en='The Burrow is a clearing adjacent to every clearing with a tunnel; only the Duchy places and moves pieces there, and it always rules it.', fr='Le Terrier est une clairière adjacente à chaque clairière avec un tunnel ; seul le Duché y place et déplace des pièces, et il le contrôle toujours.', uk='Нора — галявина, суміжна з кожною галявиною з тунелем; лише Герцогство розміщує й переміщує там фішки і завжди її контролює.')), Rule(id='price_of_failure', rule='12.2.3', name=Text(en='The Price of Failure', fr='Le Prix de l’Échec', uk='Ціна поразки'), text=Text(en='When a Duchy building is removed, its highest-ranked swayed minister becomes unswayed, its crown leaves the game, and the Duchy discards a card at random.', fr='Quand un bâtiment du Duché est retiré, son ministre rallié du rang le plus élevé redevient non rallié, sa couronne quitte le jeu, et le Duché défausse une carte au hasard.', uk='Коли будівлю Герцогства прибирають, його переманений міністр найвищого рангу знову стає непереманеним, його корона вибуває з гри, а Герцогство скидає випадкову карту.')), Rule(id='tunnels', rule='12.2.4', name=Text(en='Tunnels', fr='Tunnels', uk='Тунелі'), text=Text(en='If all 3 tunnels are placed, the Duchy may first remove one to place another.', fr='Si les 3 tunnels sont placés, le Duché peut d’abord en retirer un pour en placer un autre.', uk='Якщо всі 3 тунелі розміщено, Герцогство може спершу прибрати один, щоб розмістити інший.'))),
         setup=(Rule(id='supply', rule='12.3.1', name=Text(en='Warriors and tunnels', fr='Guerriers et tunnels', uk='Воїни й тунелі'), text=Text(en='Form a supply of 20 warriors and 3 tunnel tokens.', fr='Formez une réserve de 20 guerriers et 3 jetons Tunnel.', uk='Сформуйте запас із 20 воїнів і 3 жетонів тунелів.')), Rule(id='burrow', rule='12.3.2', name=Text(en='Prepare the Burrow', fr='Préparer le Terrier', uk='Підготуйте Нору'), text=Text(en='Place the Burrow next to the map.', fr='Placez le Terrier à côté du plateau.', uk='Покладіть Нору поряд із полем.')), Rule(id='surface', rule='12.3.3', name=Text(en='Surface', fr='Faire surface', uk='Вихід на поверхню'), text=Text(en='In the corner clearing diagonally opposite another faction, 2 warriors and 1 tunnel; then 2 warriors in each adjacent clearing except the Burrow.', fr='Dans la clairière en coin diagonalement opposée à une autre faction, 2 guerriers et 1 tunnel ; puis 2 guerriers dans chaque clairière adjacente, sauf le Terrier.', uk='На кутовій галявині, діагонально протилежній іншій фракції, — 2 воїни й 1 тунель; потім по 2 воїни на кожну суміжну галявину, крім Нори.')), Rule(id='building_track', rule='12.3.4', name=Text(en='Building track', fr='Piste des bâtiments', uk='Доріжка будівель'), text=Text(en='Place the 3 citadels and 3 markets on their spaces.', fr='Placez les 3 citadelles et les 3 marchés sur leurs cases.', uk='Покладіть 3 цитаделі й 3 ринки на їхні місця.')), Rule(id='ministers', rule='12.3.5', name=Text(en='Gather the Ministers', fr='Rassembler les Ministres', uk='Зберіть міністрів'), text=Text(en='Place the 9 ministers face up on the unswayed pile.', fr='Placez les 9 ministres face visible sur la pile des non-ralliés.', uk='Покладіть 9 міністрів відкрито на стос непереманених.')), Rule(id='crowns', rule='12.3.6', name=Text(en='Crown track', fr='Piste des couronnes', uk='Доріжка корон'), text=Text(en='Place 9 crowns on the victory point spaces of your board.', fr='Placez 9 couronnes sur les cases de points de victoire de votre plateau.', uk='Покладіть 9 корон на місця переможних очок свого планшета.'))),
-        turn=(Step(native=NativeId.DUCHY_BURROW_RECRUIT, id='burrow_recruit', phase=PhaseId.BIRDSONG, rule='12.4', name=Text(en='Recruit', fr='Recrutement', uk='Вербування'), text=Text(en='Place in the Burrow 1 warrior, plus 1 per uncovered warrior icon.', fr='Placez dans le Terrier 1 guerrier, plus 1 par icône guerrier révélée.', uk='Розмістіть у Норі 1 воїна плюс 1 за кожну відкриту іконку воїна.')), Step(native=NativeId.DUCHY_BUILD, id='build', phase=PhaseId.DAYLIGHT, rule='12.5.1.I', name=Text(en='Build', fr='Construction', uk='Будівництво'), text=Text(en='Reveal 1 card to place a citadel or market in a ruled clearing of its suit.', fr='Révélez 1 carte pour placer une citadelle ou un marché dans une clairière contrôlée de sa couleur.', uk='Відкрийте 1 карту, щоб розмістити цитадель або ринок на контрольованій галявині її масті.'), limit=Text(en='Assembly: up to 2 actions.', fr='Assemblée : jusqu’à 2 actions.', uk='Збори: до 2 дій.')), Step(id='recruit', phase=PhaseId.DAYLIGHT, rule='12.5.1.II', name=Text(en='Recruit', fr='Recrutement', uk='Вербування'), text=Text(en='Place 1 warrior in the Burrow.', fr='Placez 1 guerrier dans le Terrier.', uk='Розмістіть 1 воїна в Норі.')), Step(native=NativeId.MOVE, id='move', phase=PhaseId.DAYLIGHT, rule='12.5.1.III', name=Text(en='Move', fr='Déplacement', uk='Переміщення'), text=Text(en='Take a move.', fr='Effectuez un déplacement.', uk='Виконайте переміщення.')), Step(native=NativeId.BATTLE, id='battle', phase=PhaseId.DAYLIGHT, rule='12.5.1.IV', name=Text(en='Battle', fr='Combat', uk='Бій'), text=Text(en='Initiate a battle.', fr='Initiez un combat.', uk='Почніть бій.')), Step(native=NativeId.DUCHY_DIG, id='dig', phase=PhaseId.DAYLIGHT, rule='12.5.1.V', name=Text(en='Dig', fr='Creuser', uk='Риття'), text=Text(en='Spend a card to place a tunnel in a clearing of its suit without one, then move up to 4 warriors there from the Burrow.', fr='Dépensez une carte pour placer un tunnel dans une clairière sans tunnel de sa couleur, puis déplacez-y jusqu’à 4 guerriers depuis le Terrier.', uk='Витратьте карту, щоб розмістити тунель на галявині її масті без тунелю, потім перемістіть туди з Нори до 4 воїнів.')), Step(native=NativeId.DUCHY_PARLIAMENT, id='parliament', phase=PhaseId.DAYLIGHT, rule='12.5.2', name=Text(en='Parliament', fr='Parlement', uk='Парламент'), text=Text(en='Take each swayed minister’s action once.', fr='Effectuez une fois l’action de chaque ministre rallié.', uk='Виконайте дію кожного переманеного міністра один раз.')), Step(native=NativeId.DUCHY_SWAY, id='sway', phase=PhaseId.DAYLIGHT, rule='12.5.3', name=Text(en='Sway', fr='Ralliement', uk='Переманювання'), text=Text(en='Once per turn, reveal the cards a minister asks for to sway it, put a crown on it and score.', fr='Une fois par tour, révélez les cartes demandées par un ministre pour le rallier, placez-y une couronne et marquez.', uk='Раз за хід відкрийте карти, яких вимагає міністр, щоб переманити його, покладіть на нього корону й отримайте очки.')), Step(native=NativeId.DUCHY_RETURN_REVEALED, id='return_revealed', phase=PhaseId.EVENING, rule='12.6.1', name=Text(en='Return revealed cards', fr='Reprendre les cartes révélées', uk='Повернення відкритих карт'), text=Text(en='Discard the revealed bird cards, take back the other cards.', fr='Défaussez les cartes Oiseau révélées, reprenez les autres cartes.', uk='Скиньте відкриті карти птахів, поверніть інші карти до руки.')), Step(native=NativeId.CRAFT, id='craft', phase=PhaseId.EVENING, rule='12.6.2', name=Text(en='Craft', fr='Fabrication', uk='Виготовлення'), text=Text(en='Activate citadels and markets to craft.', fr='Activez citadelles et marchés pour fabriquer.', uk='Активуйте цитаделі й ринки, щоб виготовляти.')), Step(id='draw', phase=PhaseId.EVENING, rule='12.6.3', name=Text(en='Draw and discard', fr='Piocher et défausser', uk='Добір і скидання'), text=Text(en='Draw 1 card plus 1 per draw bonus, then discard down to 5 cards.', fr='Piochez 1 carte, plus 1 par bonus de pioche, puis défaussez jusqu’à 5 cartes.', uk='Доберіть 1 карту плюс 1 за кожен бонус добору, потім скиньте до 5 карт.'))),
+        turn=(Step(id='burrow_recruit', phase=PhaseId.BIRDSONG, rule='12.4', name=Text(en='Recruit', fr='Recrutement', uk='Вербування'), text=Text(en='Place in the Burrow 1 warrior, plus 1 per uncovered warrior icon.', fr='Placez dans le Terrier 1 guerrier, plus 1 par icône guerrier révélée.', uk='Розмістіть у Норі 1 воїна плюс 1 за кожну відкриту іконку воїна.')), Step(native=NativeId.DUCHY_BUILD, id='build', phase=PhaseId.DAYLIGHT, rule='12.5.1.I', name=Text(en='Build', fr='Construction', uk='Будівництво'), text=Text(en='Reveal 1 card to place a citadel or market in a ruled clearing of its suit.', fr='Révélez 1 carte pour placer une citadelle ou un marché dans une clairière contrôlée de sa couleur.', uk='Відкрийте 1 карту, щоб розмістити цитадель або ринок на контрольованій галявині її масті.'), limit=Text(en='Assembly: up to 2 actions.', fr='Assemblée : jusqu’à 2 actions.', uk='Збори: до 2 дій.'), mode='menu', budget='assembly'), Step(native=NativeId.DUCHY_BURROW_RECRUIT, id='recruit', phase=PhaseId.DAYLIGHT, rule='12.5.1.II', name=Text(en='Recruit', fr='Recrutement', uk='Вербування'), text=Text(en='Place 1 warrior in the Burrow.', fr='Placez 1 guerrier dans le Terrier.', uk='Розмістіть 1 воїна в Норі.'), mode='menu', budget='assembly'), Step(native=NativeId.MOVE, id='move', phase=PhaseId.DAYLIGHT, rule='12.5.1.III', name=Text(en='Move', fr='Déplacement', uk='Переміщення'), text=Text(en='Take a move.', fr='Effectuez un déplacement.', uk='Виконайте переміщення.'), mode='menu', budget='assembly'), Step(native=NativeId.BATTLE, id='battle', phase=PhaseId.DAYLIGHT, rule='12.5.1.IV', name=Text(en='Battle', fr='Combat', uk='Бій'), text=Text(en='Initiate a battle.', fr='Initiez un combat.', uk='Почніть бій.'), mode='menu', budget='assembly'), Step(native=NativeId.DUCHY_DIG, id='dig', phase=PhaseId.DAYLIGHT, rule='12.5.1.V', name=Text(en='Dig', fr='Creuser', uk='Риття'), text=Text(en='Spend a card to place a tunnel in a clearing of its suit without one, then move up to 4 warriors there from the Burrow.', fr='Dépensez une carte pour placer un tunnel dans une clairière sans tunnel de sa couleur, puis déplacez-y jusqu’à 4 guerriers depuis le Terrier.', uk='Витратьте карту, щоб розмістити тунель на галявині її масті без тунелю, потім перемістіть туди з Нори до 4 воїнів.'), mode='menu', budget='assembly'), Step(native=NativeId.DUCHY_PARLIAMENT, id='parliament', phase=PhaseId.DAYLIGHT, rule='12.5.2', name=Text(en='Parliament', fr='Parlement', uk='Парламент'), text=Text(en='Take each swayed minister’s action once.', fr='Effectuez une fois l’action de chaque ministre rallié.', uk='Виконайте дію кожного переманеного міністра один раз.')), Step(native=NativeId.DUCHY_SWAY, id='sway', phase=PhaseId.DAYLIGHT, rule='12.5.3', name=Text(en='Sway', fr='Ralliement', uk='Переманювання'), text=Text(en='Once per turn, reveal the cards a minister asks for to sway it, put a crown on it and score.', fr='Une fois par tour, révélez les cartes demandées par un ministre pour le rallier, placez-y une couronne et marquez.', uk='Раз за хід відкрийте карти, яких вимагає міністр, щоб переманити його, покладіть на нього корону й отримайте очки.'), mode='menu', per_turn=1), Step(native=NativeId.DUCHY_RETURN_REVEALED, id='return_revealed', phase=PhaseId.EVENING, rule='12.6.1', name=Text(en='Return revealed cards', fr='Reprendre les cartes révélées', uk='Повернення відкритих карт'), text=Text(en='Discard the revealed bird cards, take back the other cards.', fr='Défaussez les cartes Oiseau révélées, reprenez les autres cartes.', uk='Скиньте відкриті карти птахів, поверніть інші карти до руки.')), Step(native=NativeId.CRAFT, id='craft', phase=PhaseId.EVENING, rule='12.6.2', name=Text(en='Craft', fr='Fabrication', uk='Виготовлення'), text=Text(en='Activate citadels and markets to craft.', fr='Activez citadelles et marchés pour fabriquer.', uk='Активуйте цитаделі й ринки, щоб виготовляти.')), Step(id='draw', phase=PhaseId.EVENING, rule='12.6.3', name=Text(en='Draw and discard', fr='Piocher et défausser', uk='Добір і скидання'), text=Text(en='Draw 1 card plus 1 per draw bonus, then discard down to 5 cards.', fr='Piochez 1 carte, plus 1 par bonus de pioche, puis défaussez jusqu’à 5 cartes.', uk='Доберіть 1 карту плюс 1 за кожен бонус добору, потім скиньте до 5 карт.'))),
         params=(),
-        budgets=(),
+        budgets=(('assembly', 2),),
+        setup_after=(FactionId.MARQUISE, FactionId.EYRIE, FactionId.LIZARD_CULT),
     ),
     Faction(
         id=FactionId.EYRIE,
@@ -3555,6 +3830,7 @@ FACTIONS: tuple[Faction, ...] = (
         turn=(Step(native=NativeId.EYRIE_EMERGENCY_ORDERS, id='emergency_orders', phase=PhaseId.BIRDSONG, rule='7.4.1', name=Text(en='Emergency Orders', fr='Mesures d’urgence', uk='Надзвичайні накази'), text=Text(en='If you have no cards in hand, draw 1 card.', fr='Si vous n’avez pas de carte en main, piochez 1 carte.', uk='Якщо у вас немає карт у руці, доберіть 1 карту.')), Step(native=NativeId.EYRIE_ADD_TO_DECREE, id='add_to_decree', phase=PhaseId.BIRDSONG, rule='7.4.2', name=Text(en='Add to the Decree', fr='Ajouter au Décret', uk='Доповнення Указу'), text=Text(en='You must add 1 or 2 cards to the Decree, at most one of them a bird card.', fr='Vous devez ajouter 1 ou 2 cartes au Décret, dont une seule carte Oiseau.', uk='Ви мусите додати до Указу 1 або 2 карти, з них не більше однієї карти птаха.')), Step(native=NativeId.EYRIE_NEW_ROOST, id='new_roost', phase=PhaseId.BIRDSONG, rule='7.4.3', name=Text(en='A New Roost', fr='Un nouveau perchoir', uk='Нове сідало'), text=Text(en='With no roost on the map, place 1 roost and 3 warriors in the clearing with the fewest warriors.', fr='Sans perchoir en jeu, placez 1 perchoir et 3 guerriers dans la clairière contenant le moins de guerriers.', uk='Якщо сідал на полі немає, розмістіть 1 сідало й 3 воїнів на галявині з найменшою кількістю воїнів.')), Step(native=NativeId.CRAFT, id='craft', phase=PhaseId.DAYLIGHT, rule='7.5.1', name=Text(en='Craft', fr='Fabrication', uk='Виготовлення'), text=Text(en='Activate roosts to craft cards from your hand.', fr='Activez vos perchoirs pour fabriquer des cartes de votre main.', uk='Активуйте сідала, щоб виготовити карти з руки.')), Step(native=NativeId.EYRIE_RESOLVE_DECREE, id='resolve_decree', phase=PhaseId.DAYLIGHT, rule='7.5.2', name=Text(en='Resolve the Decree', fr='Résolution du Décret', uk='Виконання Указу'), text=Text(en='Left to right — Recruit, Move, Battle, Build — each card demands an action in a clearing of its suit; otherwise, turmoil.', fr='De gauche à droite — Recrutement, Déplacement, Combat, Construction — chaque carte exige une action dans une clairière de sa couleur ; sinon, crise.', uk='Зліва направо — Вербування, Переміщення, Бій, Будівництво — кожна карта вимагає дії на галявині своєї масті; інакше — смута.')), Step(id='score_roosts', phase=PhaseId.EVENING, rule='7.6.1', name=Text(en='Score', fr='Marquer des points', uk='Підрахунок очок'), text=Text(en='Score the victory points of the rightmost empty space of your roost track.', fr='Marquez les points de victoire de la case vide la plus à droite de votre piste de perchoirs.', uk='Отримайте переможні очки крайнього правого порожнього місця доріжки сідал.')), Step(id='draw', phase=PhaseId.EVENING, rule='7.6.2', name=Text(en='Draw and discard', fr='Piocher et défausser', uk='Добір і скидання'), text=Text(en='Draw 1 card plus 1 per uncovered draw bonus, then discard down to 5 cards.', fr='Piochez 1 carte, plus 1 par bonus de pioche révélé, puis défaussez jusqu’à 5 cartes.', uk='Доберіть 1 карту плюс 1 за кожен відкритий бонус добору, потім скиньте до 5 карт.'))),
         params=(),
         budgets=(),
+        setup_after=(FactionId.MARQUISE,),
     ),
     Faction(
         id=FactionId.LIZARD_CULT,
@@ -3572,6 +3848,7 @@ FACTIONS: tuple[Faction, ...] = (
         turn=(Step(native=NativeId.LIZARD_ADJUST_OUTCAST, id='adjust_outcast', phase=PhaseId.BIRDSONG, rule='10.4.1', name=Text(en='Adjust the Outcast', fr='Définir les Parias', uk='Визначення Вигнанців'), text=Text(en='The suit most present among the Lost Souls (birds ignored) becomes Outcast; if it already was, the marker turns to Hated.', fr='La couleur la plus présente dans les Âmes Perdues (oiseaux ignorés) devient Paria ; si elle l’était déjà, le marqueur passe sur Haïs.', uk='Масть, якої найбільше серед Загублених душ (птахів не враховують), стає масттю Вигнанців; якщо вже нею була, маркер перевертається на Зненавиджені.')), Step(native=NativeId.LIZARD_DISCARD_LOST_SOULS, id='discard_lost_souls', phase=PhaseId.BIRDSONG, rule='10.4.2', name=Text(en='Discard the Lost Souls', fr='Défausser les Âmes Perdues', uk='Скидання Загублених душ'), text=Text(en='Discard the whole Lost Souls pile.', fr='Défaussez toute la pile des Âmes Perdues.', uk='Скиньте весь стос Загублених душ.')), Step(native=NativeId.LIZARD_CRUSADE, id='crusade', phase=PhaseId.BIRDSONG, rule='10.4.3.I', name=Text(en='Crusade', fr='Croisade', uk='Хрестовий похід'), text=Text(en='{crusade} acolytes: a battle in an Outcast clearing, or a move from one and then a battle where you arrive.', fr='{crusade} acolytes : un combat dans une clairière Paria, ou un déplacement depuis une clairière Paria puis un combat à l’arrivée.', uk='{crusade} послідовники: бій на галявині Вигнанців або переміщення з неї й потім бій там, куди прибули.'), cost=Payment(text=Text(en='One acolyte less if the Outcast is Hated.', fr='1 acolyte de moins si les Parias sont Haïs.', uk='На одного послідовника менше, якщо Вигнанці Зненавиджені.')), mode='menu'), Step(native=NativeId.LIZARD_CONVERT, id='convert', phase=PhaseId.BIRDSONG, rule='10.4.3.II', name=Text(en='Convert', fr='Conversion', uk='Навернення'), text=Text(en='{convert} acolytes: remove 1 enemy warrior in an Outcast clearing and place 1 of your warriors there.', fr='{convert} acolytes : retirez 1 guerrier adverse d’une clairière Paria et placez-y 1 de vos guerriers.', uk='{convert} послідовники: приберіть 1 ворожого воїна на галявині Вигнанців і розмістіть там 1 свого воїна.'), cost=Payment(), mode='menu'), Step(native=NativeId.LIZARD_SANCTIFY, id='sanctify', phase=PhaseId.BIRDSONG, rule='10.4.3.III', name=Text(en='Sanctify', fr='Sanctuaire', uk='Освячення'), text=Text(en='{sanctify} acolytes: remove 1 enemy building in an Outcast clearing and place 1 garden there.', fr='{sanctify} acolytes : retirez 1 bâtiment adverse d’une clairière Paria et placez-y 1 jardin.', uk='{sanctify} послідовники: приберіть 1 ворожу будівлю на галявині Вигнанців і розмістіть там 1 сад.'), cost=Payment(), mode='menu'), Step(native=NativeId.LIZARD_RITUAL_BUILD, id='ritual_build', phase=PhaseId.DAYLIGHT, rule='10.5.1', name=Text(en='Build', fr='Construction', uk='Будівництво'), text=Text(en='Reveal a card: place 1 garden in a ruled clearing of its suit.', fr='Révélez une carte : placez 1 jardin dans une clairière contrôlée de sa couleur.', uk='Відкрийте карту: розмістіть 1 сад на контрольованій галявині її масті.'), mode='menu'), Step(native=NativeId.LIZARD_RITUAL_RECRUIT, id='ritual_recruit', phase=PhaseId.DAYLIGHT, rule='10.5.2', name=Text(en='Recruit', fr='Recrutement', uk='Вербування'), text=Text(en='Reveal a card: place 1 warrior in a clearing of its suit.', fr='Révélez une carte : placez 1 guerrier dans une clairière de sa couleur.', uk='Відкрийте карту: розмістіть 1 воїна на галявині її масті.'), mode='menu'), Step(native=NativeId.LIZARD_RITUAL_SCORE, id='ritual_score', phase=PhaseId.DAYLIGHT, rule='10.5.3', name=Text(en='Score', fr='Score', uk='Підрахунок'), text=Text(en='Spend the revealed card to the Lost Souls and score the victory points above the rightmost empty garden space of its suit.', fr='Dépensez la carte révélée dans les Âmes Perdues et marquez les points de victoire au-dessus du jardin vide le plus à droite de sa couleur.', uk='Витратьте відкриту карту до Загублених душ і отримайте переможні очки над крайнім правим порожнім місцем саду її масті.'), limit=Text(en='Once per turn per suit.', fr='Une fois par tour et par couleur.', uk='Один раз за хід для кожної масті.'), mode='menu'), Step(native=NativeId.LIZARD_RITUAL_SACRIFICE, id='ritual_sacrifice', phase=PhaseId.DAYLIGHT, rule='10.5.4', name=Text(en='Sacrifice', fr='Sacrifice', uk='Жертва'), text=Text(en='Reveal a bird card: place 1 warrior in your Acolytes box.', fr='Révélez une carte Oiseau : placez 1 guerrier sur votre case Acolytes.', uk='Відкрийте карту птаха: покладіть 1 воїна у свою клітинку Послідовників.'), mode='menu'), Step(native=NativeId.LIZARD_RETURN_REVEALED, id='return_revealed', phase=PhaseId.EVENING, rule='10.6.1', name=Text(en='Return revealed cards', fr='Reprendre les cartes révélées', uk='Повернення відкритих карт'), text=Text(en='Take back into your hand all cards revealed this turn.', fr='Reprenez en main toutes les cartes révélées ce tour-ci.', uk='Поверніть до руки всі карти, відкриті цього ходу.')), Step(native=NativeId.CRAFT, id='craft', phase=PhaseId.EVENING, rule='10.6.2', name=Text(en='Craft', fr='Fabrication', uk='Виготовлення'), text=Text(en='Activate gardens in Outcast clearings to craft.', fr='Activez les jardins des clairières Parias pour fabriquer.', uk='Активуйте сади на галявинах Вигнанців, щоб виготовляти.')), Step(id='draw', phase=PhaseId.EVENING, rule='10.6.3', name=Text(en='Draw and discard', fr='Piocher et défausser', uk='Добір і скидання'), text=Text(en='Draw 1 card plus 1 per uncovered draw bonus, then discard down to 5 cards.', fr='Piochez 1 carte, plus 1 par bonus de pioche révélé, puis défaussez jusqu’à 5 cartes.', uk='Доберіть 1 карту плюс 1 за кожен відкритий бонус добору, потім скиньте до 5 карт.'))),
         params=(('crusade', 2), ('convert', 2), ('sanctify', 3)),
         budgets=(),
+        setup_after=(FactionId.MARQUISE, FactionId.EYRIE),
     ),
     Faction(
         id=FactionId.MARQUISE,

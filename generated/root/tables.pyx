@@ -6,7 +6,7 @@ from array import array
 
 from libc.stdint cimport int32_t
 
-cdef int32_t DATA[1216]
+cdef int32_t DATA[1265]
 DATA[:] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -14,44 +14,46 @@ DATA[:] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1,
     1, 1, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    0, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 0, 1, 1, 0, 1, 0,
-    0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1,
-    1, 1, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 1, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 61, 62, 64, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0,
-    0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 30, 5, 1, 3, 10, 3, 2, 1, 1,
-    2, 1, 6, 3, 2, 1, 1, 1, 1, 2, 1, 1, 3, 5, 2, 1, 1, 2, 1, 3, 1, 1, 1, 1, 1, 1, 4, 1, 1, 1,
-    2, 2, 1, 3, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0, 1, 2, 0, 0, 0, 0, 0, 0, 0, 1,
-    0, 2, 2, 0, 1, 0, 1, 0, 3, 3, 8, 7, 2, 10, 5, 5, -1, -1, -1, -1, -1, -1, -1, 2, 1, 1, 1, 1,
-    1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 5, 5, 5, 3, 0, 0, 4, 4, 4, 6, 6, 6, 6, 2, 2,
-    2, 2, 2, 7, -1, -1, -1, -1, -1, -1, 0, 1, 2, 0, 1, 2, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0,
-    0, 1, 1, 1, 1, 1, 1, 1, 1, 8, 7, 5, 5, 3, 4, 3, 2, 2, 2, 2, 1, 2, 2, 1, 0, 1, 1, 1, 1, 0,
-    0, 0, 0, 1, 1, 0, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 1, 1, 2, 2, 2, 0,
-    0, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1,
-    0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 2,
-    2, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 2, 2, 1, 0, 1, 2, 2, 2, 2, 4, 4, 4, 4, 0, 1, 2, 2, 2, 2, 2, 2, 4, 4, 3, 0, 1, 2, 2,
-    2, 2, 4, 4, 4, 3, 0, 1, 2, 2, 2, 2, 2, 2, 4, 4, 3, -1, -1, 1, 2, 6, 0, -1, -1, -1, -1, -1,
-    -1, 3, 1, 2, 5, 4, 0, -1, -1, -1, -1, -1, 0, 5, 4, 2, -1, -1, -1, -1, -1, -1, 6, 5, 2, 4,
-    1, 0, -1, -1, -1, -1, -1, 2, 1, 1, 1, -1, -1, -1, -1, -1, -1, 2, 2, 1, 3, 2, 1, -1, -1, -1,
-    -1, -1, 1, 3, 2, 1, -1, -1, -1, -1, -1, -1, 1, 3, 1, 2, 2, 1, -1, -1, -1, 5, 3, -1, -1, -1,
-    -1, 5, 5, 1, 5, 5, 3, -1, -1, -1, -1, -1, -1, 1, 3, 0, 5, 3, -1, -1, -1, -1, 1, 4, 2, 0, 5,
-    3, -1, -1, -1, -1, -1, -1, 3, 5, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0,
-    0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, -1, -1, -1, -1, -1, -1, -1, -1, -1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 0, 0, 0, 1, 1, 1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 4, 4, 4, 0, 0, 0, 0, 2, 2, 2, 2, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 12, 12, 12, 12, 0, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 2, 2, 0, 2, 0, 1, 0, 2, 1, 1,
-    2, 2, 2, 2, 2, 3, 2, 1, 2, 2, 1, 0, 0, 1, 0, 0, 1, 1, 1, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0,
-    0, 1, 0, 0, 1, 11, -1, -1, 8, -1, -1, -1, -1, 3, -1, -1, 0, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 17, 18, 21, 25, 28, 2, 3, 4, 5, 6, 0, 0, 1, 2, 3, 4, 4, 5,
-    0, 1, 2, 3, 4, 5, 6, 7, 0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3,
+    0, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 0, 1, 1, 0, 1, 1,
+    1, 1, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 61, 62, 64, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1,
+    1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 30,
+    5, 1, 3, 10, 3, 2, 1, 1, 2, 1, 6, 3, 2, 1, 1, 1, 1, 2, 1, 1, 3, 5, 2, 1, 1, 2, 1, 3, 1, 1,
+    1, 1, 1, 1, 4, 1, 1, 1, 2, 2, 1, 3, 1, 1, 1, 1, 2, 1, 1, 1, 4, 2, 1, 2, 1, 1, 1, 0, 0, 0,
+    0, 1, 1, 1, 0, 0, 0, 0, 0, 1, 2, 0, 0, 0, 0, 0, 0, 0, 1, 0, 2, 2, 0, 1, 0, 1, 0, 3, 3, 8,
+    7, 2, 10, 5, 5, -1, -1, -1, -1, -1, -1, -1, 2, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 5, 5, 5, 3, 0, 0, 4, 4, 4, 6, 6, 6, 6, 2, 2, 2, 2, 2, 7, -1, -1, -1, -1, -1,
+    -1, 0, 1, 2, 0, 1, 2, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 8, 7,
+    5, 5, 3, 4, 3, 2, 2, 2, 2, 1, 2, 2, 1, 0, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 0, 1, 0, 0, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 1, 1, 2, 2, 2, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 2, 2, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1,
+    2, 3, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 1, 0, 1, 2, 2, 2, 2,
+    4, 4, 4, 4, 0, 1, 2, 2, 2, 2, 2, 2, 4, 4, 3, 0, 1, 2, 2, 2, 2, 4, 4, 4, 3, 0, 1, 2, 2, 2,
+    2, 2, 2, 4, 4, 3, -1, -1, 1, 2, 6, 0, -1, -1, -1, -1, -1, -1, 3, 1, 2, 5, 4, 0, -1, -1, -1,
+    -1, -1, 0, 5, 4, 2, -1, -1, -1, -1, -1, -1, 6, 5, 2, 4, 1, 0, -1, -1, -1, -1, -1, 2, 1, 1,
+    1, -1, -1, -1, -1, -1, -1, 2, 2, 1, 3, 2, 1, -1, -1, -1, -1, -1, 1, 3, 2, 1, -1, -1, -1,
+    -1, -1, -1, 1, 3, 1, 2, 2, 1, -1, -1, -1, 5, 3, -1, -1, -1, -1, 5, 5, 1, 5, 5, 3, -1, -1,
+    -1, -1, -1, -1, 1, 3, 0, 5, 3, -1, -1, -1, -1, 1, 4, 2, 0, 5, 3, -1, -1, -1, -1, -1, -1, 3,
+    5, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 2,
+    2, 2, -1, -1, -1, -1, -1, -1, -1, -1, -1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 1, 1, 2,
+    2, 2, 2, 2, 2, 3, 3, 3, 4, 4, 4, 0, 0, 0, 0, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1,
+    1, 0, 0, 0, 12, 12, 12, 12, 0, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 2, 2, 0, 2, 0, 1, 0, 2, 1, 1, 2, 2, 2, 2, 2, 3, 2, 1, 2, 2,
+    1, 0, 0, 1, 0, 0, 1, 1, 1, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 1, 11, -1, -1, 8,
+    -1, -1, -1, -1, 3, -1, -1, 0, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 17, 18, 21, 25, 28, 2, 3, 4, 5, 6, 0, 0, 1, 2, 3, 4, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7, 0, 0,
+    0, 1, 1, 1, 2, 2, 2, 3, 3, 3,
 ]
-cdef int32_t CODE[3108]
+cdef int32_t CODE[3002]
 CODE[:] = [
     7, 0, 1, 494, 5, 30, 4, 2, 2, 0, 7, 0, 30, 54, 1, 2, 1, 259, 7, 0, 32, 6, 10, 3, 5, 1, 0,
     8, 2, 1, 12, 8, 4, 1, 0, 8, 3, 7, 3, 7, 4, 20, 26, 73, 1, 445, 7, 3, 32, 12, 10, 5, 1, 1,
@@ -59,8 +61,8 @@ CODE[:] = [
     1, 2, 7, 0, 29, 0, 26, 171, 1, 0, 1, 1, 1, 2, 1, 3, 1, 4, 7, 0, 29, 0, 8, 2, 7, 2, 1, 0,
     18, 26, 121, 7, 0, 30, 0, 1, 2, 25, 166, 7, 2, 1, 1, 18, 26, 136, 7, 0, 30, 56, 1, 2, 25,
     166, 7, 2, 1, 2, 18, 26, 151, 7, 0, 30, 1, 1, 2, 25, 166, 7, 2, 1, 3, 18, 26, 166, 7, 0,
-    30, 57, 1, 2, 25, 166, 1, 494, 1, -1, 6, 0, 7, 0, 1, 494, 5, 30, 4, 2, 2, 0, 7, 0, 1, 0,
-    30, 48, 2, 2, 0, 7, 0, 1, 494, 5, 30, 4, 2, 2, 0, 1, 259, 7, 0, 32, 6, 10, 3, 5, 1, 1188,
+    30, 57, 1, 2, 25, 166, 1, 494, 1, -1, 6, 0, 7, 0, 1, 494, 5, 30, 4, 2, 2, 0, 7, 0, 1, 1,
+    30, 48, 2, 2, 0, 7, 0, 1, 494, 5, 30, 4, 2, 2, 0, 1, 259, 7, 0, 32, 6, 10, 3, 5, 1, 1237,
     1, 0, 8, 3, 1, 12, 8, 5, 1, 0, 8, 4, 7, 4, 7, 5, 20, 26, 260, 1, 421, 7, 4, 32, 12, 10, 5,
     1, 0, 22, 26, 251, 7, 3, 1, 1, 10, 8, 3, 7, 4, 1, 1, 10, 8, 4, 25, 224, 7, 3, 8, 2, 1, 0,
     7, 2, 1, 0, 18, 1, 0, 12, 10, 7, 2, 1, 1, 18, 1, 1, 12, 10, 7, 2, 1, 2, 18, 1, 2, 12, 10,
@@ -165,13 +167,9 @@ CODE[:] = [
     30, 64, 2, 2, 0, 30, 59, 0, 7, 0, 18, 26, 2878, 1, 497, 1, 1, 6, 0, 1, 12, 8, 3, 1, 0, 8,
     2, 7, 2, 7, 3, 20, 26, 2924, 1, 271, 7, 2, 32, 12, 10, 5, 1, 2, 18, 26, 2915, 7, 0, 7, 2,
     30, 66, 2, 2, 7, 2, 1, 1, 10, 8, 2, 25, 2887, 0, 7, 0, 1, 0, 30, 58, 2, 2, 0, 7, 0, 30, 1,
-    1, 2, 0, 7, 0, 30, 0, 1, 2, 0, 1, 0, 1, 1, 1, 2, 7, 0, 29, 0, 8, 2, 7, 2, 1, 0, 18, 26,
-    3011, 1, 2, 8, 4, 1, 0, 8, 3, 7, 3, 7, 4, 20, 26, 3009, 1, 1, 1, 0, 1, 2, 7, 0, 29, 0, 26,
-    3000, 7, 0, 30, 0, 1, 2, 7, 3, 1, 1, 10, 8, 3, 25, 2975, 25, 3062, 7, 2, 1, 1, 18, 26,
-    3062, 1, 2, 8, 4, 1, 0, 8, 3, 7, 3, 7, 4, 20, 26, 3060, 1, 1, 1, 0, 1, 2, 7, 0, 29, 0, 26,
-    3051, 7, 0, 30, 1, 1, 2, 7, 3, 1, 1, 10, 8, 3, 25, 3026, 25, 3062, 0, 7, 0, 1, 4, 30, 58,
-    2, 2, 0, 7, 0, 1, 5, 30, 58, 2, 2, 0, 7, 0, 1, 6, 30, 58, 2, 2, 0, 7, 0, 1, 7, 30, 58, 2,
-    2, 0, 7, 0, 1, 8, 30, 58, 2, 2, 0,
+    1, 2, 0, 7, 0, 30, 0, 1, 2, 0, 7, 0, 1, 3, 30, 58, 2, 2, 0, 7, 0, 1, 4, 30, 58, 2, 2, 0, 7,
+    0, 1, 5, 30, 58, 2, 2, 0, 7, 0, 1, 6, 30, 58, 2, 2, 0, 7, 0, 1, 7, 30, 58, 2, 2, 0, 7, 0,
+    1, 8, 30, 58, 2, 2, 0,
 ]
 
 OFFSETS = {
@@ -180,85 +178,85 @@ OFFSETS = {
     'term_enforce': 136,
     'table_status': 204,
     'discrepancy_status': 206,
-    'field_rule': 215,
-    'field_visible': 280,
-    'resource_term': 345,
-    'native_procedure': 349,
-    'zone_per_player': 422,
-    'die_status': 422,
-    'constant_status': 423,
-    'constant_value': 470,
-    'suit_status': 517,
-    'suit_clearing': 521,
-    'phase_status': 525,
-    'phase_order': 528,
-    'faction_status': 531,
-    'faction_box': 539,
-    'faction_reach': 547,
-    'faction_reach_second': 555,
-    'track_status': 563,
-    'track_faction': 582,
-    'track_suit': 601,
-    'leader_status': 620,
-    'item_status': 624,
-    'item_tiles': 632,
-    'item_supply': 640,
-    'item_ruin': 648,
-    'item_zone': 656,
-    'character_status': 664,
-    'character_box': 673,
-    'card_status': 682,
-    'card_suit': 724,
-    'card_copies': 766,
-    'card_kind': 808,
-    'card_item': 850,
-    'card_vp': 892,
-    'card_timing': 934,
-    'quest_status': 976,
-    'quest_suit': 991,
-    'minister_native': 1006,
-    'minister_status': 1015,
-    'minister_rank': 1024,
-    'minister_reveal': 1033,
-    'plot_status': 1042,
-    'plot_count': 1046,
-    'service_status': 1050,
-    'map_status': 1053,
-    'map_box': 1057,
-    'map_printed_suits': 1061,
-    'map_clearing_count': 1065,
-    'map_rivers_divide_forests': 1069,
-    'clearing_status': 1073,
-    'clearing_map': 1085,
-    'clearing_suit': 1097,
-    'clearing_slots': 1109,
-    'clearing_ruins': 1121,
-    'clearing_corner': 1133,
-    'clearing_opposite': 1145,
-    'forest_status': 1157,
-    'forest_map': 1164,
-    'variant_status': 1171,
-    'gap_status': 1174,
-    'table_viable_reach': 1178,
-    'table_viable_reach_rows': 1183,
-    'table_roost_vp': 1188,
-    'table_roost_vp_rows': 1196,
-    'die_battle_die_value': 1204,
+    'field_rule': 218,
+    'field_visible': 295,
+    'resource_term': 372,
+    'native_procedure': 376,
+    'zone_per_player': 449,
+    'die_status': 449,
+    'constant_status': 450,
+    'constant_value': 508,
+    'suit_status': 566,
+    'suit_clearing': 570,
+    'phase_status': 574,
+    'phase_order': 577,
+    'faction_status': 580,
+    'faction_box': 588,
+    'faction_reach': 596,
+    'faction_reach_second': 604,
+    'track_status': 612,
+    'track_faction': 631,
+    'track_suit': 650,
+    'leader_status': 669,
+    'item_status': 673,
+    'item_tiles': 681,
+    'item_supply': 689,
+    'item_ruin': 697,
+    'item_zone': 705,
+    'character_status': 713,
+    'character_box': 722,
+    'card_status': 731,
+    'card_suit': 773,
+    'card_copies': 815,
+    'card_kind': 857,
+    'card_item': 899,
+    'card_vp': 941,
+    'card_timing': 983,
+    'quest_status': 1025,
+    'quest_suit': 1040,
+    'minister_native': 1055,
+    'minister_status': 1064,
+    'minister_rank': 1073,
+    'minister_reveal': 1082,
+    'plot_status': 1091,
+    'plot_count': 1095,
+    'service_status': 1099,
+    'map_status': 1102,
+    'map_box': 1106,
+    'map_printed_suits': 1110,
+    'map_clearing_count': 1114,
+    'map_rivers_divide_forests': 1118,
+    'clearing_status': 1122,
+    'clearing_map': 1134,
+    'clearing_suit': 1146,
+    'clearing_slots': 1158,
+    'clearing_ruins': 1170,
+    'clearing_corner': 1182,
+    'clearing_opposite': 1194,
+    'forest_status': 1206,
+    'forest_map': 1213,
+    'variant_status': 1220,
+    'gap_status': 1223,
+    'table_viable_reach': 1227,
+    'table_viable_reach_rows': 1232,
+    'table_roost_vp': 1237,
+    'table_roost_vp_rows': 1245,
+    'die_battle_die_value': 1253,
 }
 SHAPES = {
     'term_status': (68,),
     'term_icon': (68,),
     'term_enforce': (68,),
     'table_status': (2,),
-    'discrepancy_status': (9,),
-    'field_rule': (65,),
-    'field_visible': (65,),
+    'discrepancy_status': (12,),
+    'field_rule': (77,),
+    'field_visible': (77,),
     'resource_term': (4,),
     'native_procedure': (73,),
     'zone_per_player': (0,),
     'die_status': (1,),
-    'constant_status': (47,),
-    'constant_value': (47,),
+    'constant_status': (58,),
+    'constant_value': (58,),
     'suit_status': (4,),
     'suit_clearing': (4,),
     'phase_status': (3,),
@@ -329,12 +327,12 @@ def values(str name):
 
 def data():
     """All tables as one int32 array: what the effect VM reads as its constants."""
-    return array('i', [DATA[i] for i in range(1216)])
+    return array('i', [DATA[i] for i in range(1265)])
 
 
 def code():
     """The bytecode of every effect as one int32 array (entries in effects.py)."""
-    return array('i', [CODE[i] for i in range(3108)])
+    return array('i', [CODE[i] for i in range(3002)])
 
 
 def term_status(Py_ssize_t i0):
@@ -367,454 +365,454 @@ def table_status(Py_ssize_t i0):
 
 def discrepancy_status(Py_ssize_t i0):
     """discrepancy.status per discrepancy id (0=verified, 1=unverified, 2=placeholder)"""
-    if not 0 <= i0 < 9:
+    if not 0 <= i0 < 12:
         raise IndexError("discrepancy_status: index out of range")
     return DATA[206 + i0]
 
 
 def field_rule(Py_ssize_t i0):
     """field.rule per field id"""
-    if not 0 <= i0 < 65:
+    if not 0 <= i0 < 77:
         raise IndexError("field_rule: index out of range")
-    return DATA[215 + i0]
+    return DATA[218 + i0]
 
 
 def field_visible(Py_ssize_t i0):
     """field.visible per field id (0=all, 1=owner, 2=nobody)"""
-    if not 0 <= i0 < 65:
+    if not 0 <= i0 < 77:
         raise IndexError("field_visible: index out of range")
-    return DATA[280 + i0]
+    return DATA[295 + i0]
 
 
 def resource_term(Py_ssize_t i0):
     """resource.term per resource id (a term id)"""
     if not 0 <= i0 < 4:
         raise IndexError("resource_term: index out of range")
-    return DATA[345 + i0]
+    return DATA[372 + i0]
 
 
 def native_procedure(Py_ssize_t i0):
     """native.procedure per native id"""
     if not 0 <= i0 < 73:
         raise IndexError("native_procedure: index out of range")
-    return DATA[349 + i0]
+    return DATA[376 + i0]
 
 
 def zone_per_player(Py_ssize_t i0):
     """zone.per_player per zone id"""
     if not 0 <= i0 < 0:
         raise IndexError("zone_per_player: index out of range")
-    return DATA[422 + i0]
+    return DATA[449 + i0]
 
 
 def die_status(Py_ssize_t i0):
     """die.status per die id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 1:
         raise IndexError("die_status: index out of range")
-    return DATA[422 + i0]
+    return DATA[449 + i0]
 
 
 def constant_status(Py_ssize_t i0):
     """constant.status per constant id (0=verified, 1=unverified, 2=placeholder)"""
-    if not 0 <= i0 < 47:
+    if not 0 <= i0 < 58:
         raise IndexError("constant_status: index out of range")
-    return DATA[423 + i0]
+    return DATA[450 + i0]
 
 
 def constant_value(Py_ssize_t i0):
     """constant.value per constant id"""
-    if not 0 <= i0 < 47:
+    if not 0 <= i0 < 58:
         raise IndexError("constant_value: index out of range")
-    return DATA[470 + i0]
+    return DATA[508 + i0]
 
 
 def suit_status(Py_ssize_t i0):
     """suit.status per suit id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 4:
         raise IndexError("suit_status: index out of range")
-    return DATA[517 + i0]
+    return DATA[566 + i0]
 
 
 def suit_clearing(Py_ssize_t i0):
     """suit.clearing per suit id"""
     if not 0 <= i0 < 4:
         raise IndexError("suit_clearing: index out of range")
-    return DATA[521 + i0]
+    return DATA[570 + i0]
 
 
 def phase_status(Py_ssize_t i0):
     """phase.status per phase id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 3:
         raise IndexError("phase_status: index out of range")
-    return DATA[525 + i0]
+    return DATA[574 + i0]
 
 
 def phase_order(Py_ssize_t i0):
     """phase.order per phase id"""
     if not 0 <= i0 < 3:
         raise IndexError("phase_order: index out of range")
-    return DATA[528 + i0]
+    return DATA[577 + i0]
 
 
 def faction_status(Py_ssize_t i0):
     """faction.status per faction id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 8:
         raise IndexError("faction_status: index out of range")
-    return DATA[531 + i0]
+    return DATA[580 + i0]
 
 
 def faction_box(Py_ssize_t i0):
     """faction.box per faction id (0=base, 1=riverfolk, 2=underworld)"""
     if not 0 <= i0 < 8:
         raise IndexError("faction_box: index out of range")
-    return DATA[539 + i0]
+    return DATA[588 + i0]
 
 
 def faction_reach(Py_ssize_t i0):
     """faction.reach per faction id"""
     if not 0 <= i0 < 8:
         raise IndexError("faction_reach: index out of range")
-    return DATA[547 + i0]
+    return DATA[596 + i0]
 
 
 def faction_reach_second(Py_ssize_t i0):
     """faction.reach_second per faction id"""
     if not 0 <= i0 < 8:
         raise IndexError("faction_reach_second: index out of range")
-    return DATA[555 + i0]
+    return DATA[604 + i0]
 
 
 def track_status(Py_ssize_t i0):
     """track.status per track id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 19:
         raise IndexError("track_status: index out of range")
-    return DATA[563 + i0]
+    return DATA[612 + i0]
 
 
 def track_faction(Py_ssize_t i0):
     """track.faction per track id (a faction id)"""
     if not 0 <= i0 < 19:
         raise IndexError("track_faction: index out of range")
-    return DATA[582 + i0]
+    return DATA[631 + i0]
 
 
 def track_suit(Py_ssize_t i0):
     """track.suit per track id (a suit id)"""
     if not 0 <= i0 < 19:
         raise IndexError("track_suit: index out of range")
-    return DATA[601 + i0]
+    return DATA[650 + i0]
 
 
 def leader_status(Py_ssize_t i0):
     """leader.status per leader id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 4:
         raise IndexError("leader_status: index out of range")
-    return DATA[620 + i0]
+    return DATA[669 + i0]
 
 
 def item_status(Py_ssize_t i0):
     """item.status per item id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 8:
         raise IndexError("item_status: index out of range")
-    return DATA[624 + i0]
+    return DATA[673 + i0]
 
 
 def item_tiles(Py_ssize_t i0):
     """item.tiles per item id"""
     if not 0 <= i0 < 8:
         raise IndexError("item_tiles: index out of range")
-    return DATA[632 + i0]
+    return DATA[681 + i0]
 
 
 def item_supply(Py_ssize_t i0):
     """item.supply per item id"""
     if not 0 <= i0 < 8:
         raise IndexError("item_supply: index out of range")
-    return DATA[640 + i0]
+    return DATA[689 + i0]
 
 
 def item_ruin(Py_ssize_t i0):
     """item.ruin per item id"""
     if not 0 <= i0 < 8:
         raise IndexError("item_ruin: index out of range")
-    return DATA[648 + i0]
+    return DATA[697 + i0]
 
 
 def item_zone(Py_ssize_t i0):
     """item.zone per item id (0=track, 1=satchel)"""
     if not 0 <= i0 < 8:
         raise IndexError("item_zone: index out of range")
-    return DATA[656 + i0]
+    return DATA[705 + i0]
 
 
 def character_status(Py_ssize_t i0):
     """character.status per character id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 9:
         raise IndexError("character_status: index out of range")
-    return DATA[664 + i0]
+    return DATA[713 + i0]
 
 
 def character_box(Py_ssize_t i0):
     """character.box per character id (0=base, 1=riverfolk, 2=vagabond_pack)"""
     if not 0 <= i0 < 9:
         raise IndexError("character_box: index out of range")
-    return DATA[673 + i0]
+    return DATA[722 + i0]
 
 
 def card_status(Py_ssize_t i0):
     """card.status per card id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 42:
         raise IndexError("card_status: index out of range")
-    return DATA[682 + i0]
+    return DATA[731 + i0]
 
 
 def card_suit(Py_ssize_t i0):
     """card.suit per card id (a suit id)"""
     if not 0 <= i0 < 42:
         raise IndexError("card_suit: index out of range")
-    return DATA[724 + i0]
+    return DATA[773 + i0]
 
 
 def card_copies(Py_ssize_t i0):
     """card.copies per card id"""
     if not 0 <= i0 < 42:
         raise IndexError("card_copies: index out of range")
-    return DATA[766 + i0]
+    return DATA[815 + i0]
 
 
 def card_kind(Py_ssize_t i0):
     """card.kind per card id (0=ambush, 1=dominance, 2=item, 3=immediate, 4=persistent)"""
     if not 0 <= i0 < 42:
         raise IndexError("card_kind: index out of range")
-    return DATA[808 + i0]
+    return DATA[857 + i0]
 
 
 def card_item(Py_ssize_t i0):
     """card.item per card id (a item id)"""
     if not 0 <= i0 < 42:
         raise IndexError("card_item: index out of range")
-    return DATA[850 + i0]
+    return DATA[899 + i0]
 
 
 def card_vp(Py_ssize_t i0):
     """card.vp per card id"""
     if not 0 <= i0 < 42:
         raise IndexError("card_vp: index out of range")
-    return DATA[892 + i0]
+    return DATA[941 + i0]
 
 
 def card_timing(Py_ssize_t i0):
     """card.timing per card id (0=crafted, 1=birdsong_start, 2=daylight_start, 3=daylight, 4=evening_start, 5=battle)"""
     if not 0 <= i0 < 42:
         raise IndexError("card_timing: index out of range")
-    return DATA[934 + i0]
+    return DATA[983 + i0]
 
 
 def quest_status(Py_ssize_t i0):
     """quest.status per quest id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 15:
         raise IndexError("quest_status: index out of range")
-    return DATA[976 + i0]
+    return DATA[1025 + i0]
 
 
 def quest_suit(Py_ssize_t i0):
     """quest.suit per quest id (a suit id)"""
     if not 0 <= i0 < 15:
         raise IndexError("quest_suit: index out of range")
-    return DATA[991 + i0]
+    return DATA[1040 + i0]
 
 
 def minister_native(Py_ssize_t i0):
     """minister.native per minister id (a native id)"""
     if not 0 <= i0 < 9:
         raise IndexError("minister_native: index out of range")
-    return DATA[1006 + i0]
+    return DATA[1055 + i0]
 
 
 def minister_status(Py_ssize_t i0):
     """minister.status per minister id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 9:
         raise IndexError("minister_status: index out of range")
-    return DATA[1015 + i0]
+    return DATA[1064 + i0]
 
 
 def minister_rank(Py_ssize_t i0):
     """minister.rank per minister id (0=squire, 1=noble, 2=lord)"""
     if not 0 <= i0 < 9:
         raise IndexError("minister_rank: index out of range")
-    return DATA[1024 + i0]
+    return DATA[1073 + i0]
 
 
 def minister_reveal(Py_ssize_t i0):
     """minister.reveal per minister id"""
     if not 0 <= i0 < 9:
         raise IndexError("minister_reveal: index out of range")
-    return DATA[1033 + i0]
+    return DATA[1082 + i0]
 
 
 def plot_status(Py_ssize_t i0):
     """plot.status per plot id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 4:
         raise IndexError("plot_status: index out of range")
-    return DATA[1042 + i0]
+    return DATA[1091 + i0]
 
 
 def plot_count(Py_ssize_t i0):
     """plot.count per plot id"""
     if not 0 <= i0 < 4:
         raise IndexError("plot_count: index out of range")
-    return DATA[1046 + i0]
+    return DATA[1095 + i0]
 
 
 def service_status(Py_ssize_t i0):
     """service.status per service id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 3:
         raise IndexError("service_status: index out of range")
-    return DATA[1050 + i0]
+    return DATA[1099 + i0]
 
 
 def map_status(Py_ssize_t i0):
     """map.status per map id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 4:
         raise IndexError("map_status: index out of range")
-    return DATA[1053 + i0]
+    return DATA[1102 + i0]
 
 
 def map_box(Py_ssize_t i0):
     """map.box per map id (0=base, 1=underworld)"""
     if not 0 <= i0 < 4:
         raise IndexError("map_box: index out of range")
-    return DATA[1057 + i0]
+    return DATA[1106 + i0]
 
 
 def map_printed_suits(Py_ssize_t i0):
     """map.printed_suits per map id"""
     if not 0 <= i0 < 4:
         raise IndexError("map_printed_suits: index out of range")
-    return DATA[1061 + i0]
+    return DATA[1110 + i0]
 
 
 def map_clearing_count(Py_ssize_t i0):
     """map.clearing_count per map id"""
     if not 0 <= i0 < 4:
         raise IndexError("map_clearing_count: index out of range")
-    return DATA[1065 + i0]
+    return DATA[1114 + i0]
 
 
 def map_rivers_divide_forests(Py_ssize_t i0):
     """map.rivers_divide_forests per map id"""
     if not 0 <= i0 < 4:
         raise IndexError("map_rivers_divide_forests: index out of range")
-    return DATA[1069 + i0]
+    return DATA[1118 + i0]
 
 
 def clearing_status(Py_ssize_t i0):
     """clearing.status per clearing id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 12:
         raise IndexError("clearing_status: index out of range")
-    return DATA[1073 + i0]
+    return DATA[1122 + i0]
 
 
 def clearing_map(Py_ssize_t i0):
     """clearing.map per clearing id (a map id)"""
     if not 0 <= i0 < 12:
         raise IndexError("clearing_map: index out of range")
-    return DATA[1085 + i0]
+    return DATA[1134 + i0]
 
 
 def clearing_suit(Py_ssize_t i0):
     """clearing.suit per clearing id (a suit id)"""
     if not 0 <= i0 < 12:
         raise IndexError("clearing_suit: index out of range")
-    return DATA[1097 + i0]
+    return DATA[1146 + i0]
 
 
 def clearing_slots(Py_ssize_t i0):
     """clearing.slots per clearing id"""
     if not 0 <= i0 < 12:
         raise IndexError("clearing_slots: index out of range")
-    return DATA[1109 + i0]
+    return DATA[1158 + i0]
 
 
 def clearing_ruins(Py_ssize_t i0):
     """clearing.ruins per clearing id"""
     if not 0 <= i0 < 12:
         raise IndexError("clearing_ruins: index out of range")
-    return DATA[1121 + i0]
+    return DATA[1170 + i0]
 
 
 def clearing_corner(Py_ssize_t i0):
     """clearing.corner per clearing id"""
     if not 0 <= i0 < 12:
         raise IndexError("clearing_corner: index out of range")
-    return DATA[1133 + i0]
+    return DATA[1182 + i0]
 
 
 def clearing_opposite(Py_ssize_t i0):
     """clearing.opposite per clearing id (a clearing id)"""
     if not 0 <= i0 < 12:
         raise IndexError("clearing_opposite: index out of range")
-    return DATA[1145 + i0]
+    return DATA[1194 + i0]
 
 
 def forest_status(Py_ssize_t i0):
     """forest.status per forest id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 7:
         raise IndexError("forest_status: index out of range")
-    return DATA[1157 + i0]
+    return DATA[1206 + i0]
 
 
 def forest_map(Py_ssize_t i0):
     """forest.map per forest id (a map id)"""
     if not 0 <= i0 < 7:
         raise IndexError("forest_map: index out of range")
-    return DATA[1164 + i0]
+    return DATA[1213 + i0]
 
 
 def variant_status(Py_ssize_t i0):
     """variant.status per variant id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 3:
         raise IndexError("variant_status: index out of range")
-    return DATA[1171 + i0]
+    return DATA[1220 + i0]
 
 
 def gap_status(Py_ssize_t i0):
     """gap.status per gap id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 4:
         raise IndexError("gap_status: index out of range")
-    return DATA[1174 + i0]
+    return DATA[1223 + i0]
 
 
 def table_viable_reach(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'viable_reach': [row][value]"""
     if not 0 <= i0 < 5 or not 0 <= i1 < 1:
         raise IndexError("table_viable_reach: index out of range")
-    return DATA[1178 + i0 + i1]
+    return DATA[1227 + i0 + i1]
 
 
 def table_viable_reach_rows(Py_ssize_t i0):
     """integer keys of the rows of 'viable_reach'"""
     if not 0 <= i0 < 5:
         raise IndexError("table_viable_reach_rows: index out of range")
-    return DATA[1183 + i0]
+    return DATA[1232 + i0]
 
 
 def table_roost_vp(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'roost_vp': [row][value]"""
     if not 0 <= i0 < 8 or not 0 <= i1 < 1:
         raise IndexError("table_roost_vp: index out of range")
-    return DATA[1188 + i0 + i1]
+    return DATA[1237 + i0 + i1]
 
 
 def table_roost_vp_rows(Py_ssize_t i0):
     """integer keys of the rows of 'roost_vp'"""
     if not 0 <= i0 < 8:
         raise IndexError("table_roost_vp_rows: index out of range")
-    return DATA[1196 + i0]
+    return DATA[1245 + i0]
 
 
 def die_battle_die_value(Py_ssize_t i0):
     """face values of the battle_die"""
     if not 0 <= i0 < 12:
         raise IndexError("die_battle_die_value: index out of range")
-    return DATA[1204 + i0]
+    return DATA[1253 + i0]

@@ -37,7 +37,8 @@ class Actions:
 
     def move(self, e: RootCore) -> None:
         """One move (args: seat, -, origin's suit + 1 or 0 for any): an origin, a destination, how many warriors.
-        Returns the destination + 1 if a move was made (a Crusade may battle there), else 0."""
+        The Burrow is a place like the clearings (core.places). Returns the destination + 1 if a move was made (a
+        Crusade may battle there), else 0."""
         seat: cython.int = e.arg(0)
         suit: cython.int = e.arg(2) - 1
         stage: cython.int = e.stage()
@@ -45,7 +46,7 @@ class Actions:
         if stage == 0:
             e.set_result(0)
             e.clear_options()
-            for c in range(e.clearings):
+            for c in range(e.places):
                 if e.can_move_from(seat, c, suit):
                     e.option(c)
             if e.options() == 0:
@@ -56,7 +57,7 @@ class Actions:
         elif stage == 1:
             e.set_arg(3, e.answer())
             e.clear_options()
-            for c in range(e.clearings):
+            for c in range(e.places):
                 if e.move_allowed(seat, e.arg(3), c):
                     e.option(c)
             e.goto(2)
@@ -207,7 +208,8 @@ class Actions:
     def remove_hits(self, e: RootCore) -> None:
         """Takes hits (args: victim, clearing, hits; local 3: who dealt them): warriors first, then the buildings and
         tokens their owner chooses (4.3.3); each of those scores for the other side (3.2.1). Local 4 counts the
-        warriors removed, 5 the hits left; local 6 is 1 when the victim defends in a battle."""
+        warriors removed, 5 the hits left; local 6 is 1 when the victim defends in a battle, 7 counts the buildings
+        removed."""
         victim: cython.int = e.arg(0)
         clearing: cython.int = e.arg(1)
         piece: cython.int
@@ -238,9 +240,12 @@ class Actions:
             self.take_piece(e, victim, clearing, only)
             return
         removed: cython.int = e.arg(4)
+        buildings: cython.int = e.arg(7)
         e.done()
         if removed > 0:
             e.warriors_removed(victim, clearing, removed)
+        if buildings > 0:
+            e.buildings_removed(victim, clearing, buildings)
 
 
     def take_piece(self, e: RootCore, victim: cython.int, clearing: cython.int, piece: cython.int) -> None:
@@ -250,6 +255,7 @@ class Actions:
         e.goto(2)
         e.remove_piece(victim, clearing, piece)
         e.set_arg(5, e.arg(5) - 1)
+        e.set_arg(7, e.arg(7) + e.piece_building[piece])
         if by >= 0 and by != victim:
             e.score(by, e.enemy_piece_points)
             e.cells[e.o_removed] += 1

@@ -292,5 +292,5 @@ class Alliance:
     def warriors_moved(self, e: RootCore, seat: cython.int, to: cython.int) -> None:
         """Another player's warriors moved into a sympathetic clearing: Outrage."""
         alliance: cython.int = e.seat_of(e.f_alliance)
-        if alliance >= 0 and alliance != seat and self.sympathy(e, to) > 0:
+        if alliance >= 0 and alliance != seat and to < e.clearings and self.sympathy(e, to) > 0:
             e.push(self.p_outrage, seat, to, alliance)

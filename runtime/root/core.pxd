@@ -100,6 +100,11 @@ cdef class RootCore(Engine):
     cdef int f_eyrie
     cdef int f_alliance
     cdef int f_vagabond
+    cdef int places
+    cdef int burrow
+    cdef int o_burrow
+    cdef int o_tunnels
+    cdef int f_duchy
 
     cdef int faction(self, int seat) except? -1
     cdef int seat_of(self, int faction) except? -1
@@ -142,6 +147,7 @@ cdef class RootCore(Engine):
     cdef int extra_hits(self, int seat, int other, bint attacking) except? -1
     cdef void after_battle(self, int attacker, int defender, int clearing) except *
     cdef void warriors_removed(self, int seat, int clearing, int n) except *
+    cdef void buildings_removed(self, int seat, int clearing, int n) except *
     cdef int draw_bonus(self, int seat) except? -1
     cdef bint defends_high(self, int seat) except -1
     cdef void piece_removed(self, int seat, int clearing, int piece, int by) except *

@@ -24,6 +24,10 @@ YES_NO = cython.declare(cython.int, 15)
 LEADER = cython.declare(cython.int, 16)
 COLUMN = cython.declare(cython.int, 17)
 FACTION = cython.declare(cython.int, 18)
+MINISTER = cython.declare(cython.int, 30)
+"""A Duchy minister (or, past the last, none: the Parliament's end)."""
+ACTION = cython.declare(cython.int, 31)
+"""An action to take, by its procedure number (0: no more), e.g. the Brigadier's moves or battles."""
 
 # Card kinds (tables.CARD_KINDS) and suits: their order in the content.
 AMBUSH = cython.declare(cython.int, 0)
@@ -39,7 +43,8 @@ BY_DOMINANCE = cython.declare(cython.int, 1)
 
 VICTORIES = ("points", "dominance")
 DECISIONS = {"clearing": CLEARING, "seat": SEAT, "card": CARD, "number": NUMBER, "piece": PIECE, "yes_no": YES_NO,
-             "leader": LEADER, "column": COLUMN, "faction": FACTION}
+             "leader": LEADER, "column": COLUMN, "faction": FACTION,
+             "minister": MINISTER, "action": ACTION}
 
 
 @cython.cclass
@@ -150,6 +155,12 @@ class RootCore(Engine):
         self.f_eyrie = tables.faction_index("eyrie")
         self.f_alliance = tables.faction_index("alliance")
         self.f_vagabond = tables.faction_index("vagabond")
+        # The Burrow (12.2.2): a place beside the map, numbered after the clearings, for moves and rule.
+        self.places = self.clearings + 1
+        self.burrow = self.clearings
+        self.o_burrow = offsets["burrow"]
+        self.o_tunnels = offsets["tunnels"]
+        self.f_duchy = tables.faction_index("duchy")
 
     # --- seats and factions ----------------------------------------------------------------------------------
 
@@ -176,16 +187,29 @@ class RootCore(Engine):
     # --- the map -------------------------------------------------------------------------------------------------
 
     def adjacent(self, a: cython.int, b: cython.int) -> cython.bint:
+        """Linked by a path (2.2.1); the Burrow is adjacent to every clearing with a tunnel (12.2.2)."""
+        other: cython.int = b if a == self.burrow else a
+        if a == self.burrow or b == self.burrow:
+            return other != self.burrow and self.cells[self.o_tunnels + other] > 0
         return self.paths[a * self.clearings + b] != 0
 
     def suit_of(self, clearing: cython.int) -> cython.int:
+        """A clearing's suit; -1 for the Burrow, which has none."""
+        if clearing == self.burrow:
+            return -1
         return self.cells[self.o_suit + clearing]
 
     def warriors(self, clearing: cython.int, seat: cython.int) -> cython.int:
+        """The seat's warriors in a clearing or in the Burrow."""
+        if clearing == self.burrow:
+            return self.cells[self.o_burrow + seat]
         return self.cells[self.o_warriors + clearing * self.seats + seat]
 
     def add_warriors(self, clearing: cython.int, seat: cython.int, n: cython.int) -> None:
-        self.cells[self.o_warriors + clearing * self.seats + seat] += n
+        if clearing == self.burrow:
+            self.cells[self.o_burrow + seat] += n
+        else:
+            self.cells[self.o_warriors + clearing * self.seats + seat] += n
 
     def supply(self, seat: cython.int) -> cython.int:
         return self.cells[self.o_supply + seat]
@@ -238,14 +262,18 @@ class RootCore(Engine):
         return self.ruler(clearing) == seat
 
     def ruler(self, clearing: cython.int) -> cython.int:
-        """Who rules a clearing (2.8): most warriors and buildings, nobody on a tie; the Eyrie win ties
-        where they have pieces (7.2.2); a faction rule may give it to a player whatever the count."""
+        """Who rules a clearing (2.8): most warriors and buildings, nobody on a tie; the Eyrie win ties where they have
+        pieces (7.2.2). The Duchy always rules the Burrow (12.2.2); a faction rule may give a clearing to a player
+        whatever the count (the Cult's gardens, 10.2.4)."""
         best: cython.int = 0
-        who: cython.int = self.rule_override(clearing)
+        who: cython.int
         tied: cython.bint = False
         eyrie_tied: cython.bint = False
         seat: cython.int
         total: cython.int
+        if clearing == self.burrow:
+            return self.seat_of(self.f_duchy)
+        who = self.rule_override(clearing)
         if who >= 0:
             return who
         for seat in range(self.players()):
@@ -452,6 +480,9 @@ class RootCore(Engine):
     def warriors_removed(self, seat: cython.int, clearing: cython.int, n: cython.int) -> None:
         pass
 
+    def buildings_removed(self, seat: cython.int, clearing: cython.int, n: cython.int) -> None:
+        """n of the seat's buildings were removed at once (the Duchy's Price of Failure, 12.2.3)."""
+
     def draw_bonus(self, seat: cython.int) -> cython.int:
         """Cards a faction draws in Evening besides the rule's (its uncovered draw bonuses)."""
         return 0
@@ -509,21 +540,25 @@ class RootCore(Engine):
     # --- what can be done (so that nobody is offered a dead end) ----------------------------------------------
 
     def move_allowed(self, seat: cython.int, origin: cython.int, to: cython.int) -> cython.bint:
-        """A move along a path, ruling the origin or the destination (4.2.1)."""
+        """A move along a path, ruling the origin or the destination (4.2.1); only the Duchy moves into or out
+        of the Burrow (12.2.2)."""
+        if (origin == self.burrow or to == self.burrow) and self.faction(seat) != self.f_duchy:
+            return False
         return self.adjacent(origin, to) and (self.ruler(origin) == seat or self.ruler(to) == seat)
 
     def can_move_from(self, seat: cython.int, origin: cython.int, suit: cython.int) -> cython.bint:
+        """Warriors of the seat can move from a clearing (or the Burrow) of the suit (-1: any)."""
         d: cython.int
         if self.warriors(origin, seat) == 0 or (suit >= 0 and self.suit_of(origin) != suit):
             return False
-        for d in range(self.clearings):
+        for d in range(self.places):
             if self.move_allowed(seat, origin, d):
                 return True
         return False
 
     def can_move(self, seat: cython.int, suit: cython.int) -> cython.bint:
         c: cython.int
-        for c in range(self.clearings):
+        for c in range(self.places):
             if self.can_move_from(seat, c, suit):
                 return True
         return False

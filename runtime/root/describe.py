@@ -22,8 +22,11 @@ CARD_LABELS = {
     ("removing_bases", 1): "discard_supporter",
     ("lizard_ritual_build", 1): "reveal_card", ("lizard_ritual_recruit", 1): "reveal_card",
     ("lizard_ritual_score", 1): "reveal_card", ("lizard_ritual_sacrifice", 1): "reveal_card",
+    ("duchy_build", 2): "reveal_card", ("duchy_dig", 1): "spend_card", ("duchy_sway", 2): "reveal_card",
+    ("minister_action", 2): "spend_card",
 }
-NO_CARD_LABELS = {"craft": "stop_crafting", "field_hospitals": "keep_cards", "eyrie_add_to_decree": "decree_stop"}
+NO_CARD_LABELS = {"craft": "stop_crafting", "field_hospitals": "keep_cards", "eyrie_add_to_decree": "decree_stop",
+                  "minister_action": "stop_spending"}
 CLEARING_LABELS = {
     ("move", 1): "move_from", ("move", 2): "move_to", ("battle", 1): "battle_in", ("battle_in", 1): "battle_in",
     ("setup_faction", 1): "place_keep", ("marquise_build", 2): "build_in", ("marquise_build", 3): "take_wood",
@@ -32,9 +35,13 @@ CLEARING_LABELS = {
     ("alliance_recruit", 1): "recruit_in", ("alliance_organize", 1): "organize_in",
     ("lizard_convert", 1): "convert_in", ("lizard_sanctify", 1): "sanctify_in", ("lizard_ritual_build", 2): "garden_in",
     ("lizard_ritual_recruit", 2): "recruit_in",
+    ("duchy_build", 3): "build_in", ("duchy_dig", 2): "remove_tunnel", ("duchy_dig", 3): "dig_in",
 }
 NO_CLEARING_LABELS = {"alliance_revolt": "revolt_stop", "alliance_spread_sympathy": "sympathy_stop"}
 """The option after the clearings, which ends a step taken as often as the player likes."""
+MINISTER_LABELS = {"duchy_parliament": "minister_action", "minister_action": "minister_action",
+                   "duchy_sway": "sway_minister", "price_of_failure": "unsway_minister"}
+ACTION_LABELS = {"move": "take_move", "battle": "take_battle"}
 COLUMNS = ("recruit", "move", "battle", "build")
 MARQUISE_START = ("sawmill", "workshop", "recruiter")
 """The Marquise's starting buildings, placed in this order by her setup (6.3.4)."""
@@ -54,14 +61,17 @@ def describe(kernel: RootKernel, state: GameState, action: int, locale: str) -> 
     text = _label(game, locale)
     if kind == LAYOUT["effect_choice"]:
         return _effect_option(kernel, state, action, locale)
-    if kind == 10:  # a clearing
-        if action >= len(game.entities("clearing")):
+    if kind == 10:  # a clearing, or the Burrow after them
+        if action > len(game.entities("clearing")):  # past the Burrow: the option that ends a repeated step
             return text(NO_CLEARING_LABELS.get(procedure, "choose_option"), option=str(action))
-        name = _name(game.entities("clearing")[action], locale)
-        if procedure == "setup_faction" and kernel.tables.faction_name(_faction(kernel, state, seat)) == "eyrie":
+        name = _place(game, action, locale)
+        faction = kernel.tables.faction_name(_faction(kernel, state, seat))
+        if procedure == "setup_faction" and faction == "eyrie":
             return text("roost_in", clearing=name)
-        if procedure == "setup_faction" and kernel.tables.faction_name(_faction(kernel, state, seat)) == "lizard_cult":
+        if procedure == "setup_faction" and faction == "lizard_cult":
             return text("cult_start_in", clearing=name)
+        if procedure == "setup_faction" and faction == "duchy":
+            return text("surface_in", clearing=name)
         if procedure == "setup_faction" and stage > 1:
             return text("place_piece", piece=_term(game, MARQUISE_START[stage - 2], locale), clearing=name)
         return text(CLEARING_LABELS.get((procedure, stage), "choose_option"), clearing=name, option=name)
@@ -81,7 +91,8 @@ def describe(kernel: RootKernel, state: GameState, action: int, locale: str) -> 
         return str(game.count("move_warriors", action, locale))
     if kind == 14:  # a piece
         piece = _term(game, kernel.tables.pieces[action].split("/")[1], locale)
-        label = {"marquise_build": "build_type", "lizard_sanctify": "sanctify_piece"}.get(procedure, "lose_piece")
+        label = {"marquise_build": "build_type", "duchy_build": "build_type",
+                 "lizard_sanctify": "sanctify_piece"}.get(procedure, "lose_piece")
         return text(label, piece=piece)
     if kind == 15 and procedure == "lizard_crusade":  # 1: battle, 0: move; then 1: battle where it arrived
         if stage == 3:
@@ -94,7 +105,16 @@ def describe(kernel: RootKernel, state: GameState, action: int, locale: str) -> 
         return text("decree_column", column=text(f"column_{COLUMNS[action]}"))
     if kind == 19:
         suit = _name(game.entities("suit")[action], locale)
-        return text("outcast_on" if procedure == "setup_faction" else "resolve_suit", suit=suit)
+        label = {"setup_faction": "outcast_on", "minister_action": "bank_suit"}.get(procedure, "resolve_suit")
+        return text(label, suit=suit)
+    if kind == 30:  # a Duchy minister, or the end of the Parliament
+        if action >= len(game.entities("minister")):
+            return text("end_parliament")
+        minister = _name(game.entities("minister")[action], locale)
+        return text(MINISTER_LABELS.get(procedure, "choose_option"), minister=minister, option=minister)
+    if kind == 31:  # an action to take (a procedure), or none more
+        name = kernel.tables.procedures[action - 1] if action > 0 else ""
+        return text(ACTION_LABELS.get(name, "stop_actions"))
     return text("choose_option", option=str(action))
 
 
@@ -126,6 +146,12 @@ def _effect_option(kernel: RootKernel, state: GameState, action: int, locale: st
     entities = game.entities(name) if name in game.kinds else ()
     shown = _name(entities[action], locale) if action < len(entities) else str(action)
     return text("choose_option", option=shown)
+
+
+def _place(game: Any, place: int, locale: str) -> str:
+    """A clearing's name, or the Burrow, as a sentence names it, for the place after the clearings (core.burrow)."""
+    clearings = game.entities("clearing")
+    return _name(clearings[place], locale) if place < len(clearings) else _label(game, locale)("the_burrow")
 
 
 def _faction(kernel: RootKernel, state: GameState, seat: int) -> int:

@@ -4,10 +4,13 @@ from .actions cimport Actions
 from .alliance cimport Alliance
 from .conspiracies cimport Conspiracies
 from .core cimport RootCore
+from .court cimport Court
+from .duchy cimport Duchy
 from .eyrie cimport Eyrie
 from .lizard_cult cimport LizardCult
 from .marquise cimport Marquise
 from .sympathy cimport Sympathy
+from .parliament cimport Parliament
 
 cdef class RootEngine(RootCore):
     cdef int[::1] impl
@@ -19,6 +22,10 @@ cdef class RootEngine(RootCore):
     cdef Sympathy sympathy
     cdef LizardCult lizard
     cdef Conspiracies conspiracies
+    cdef Duchy duchy
+    cdef Parliament parliament
+    cdef Court court
+    cdef int p_price_of_failure
 
     cdef void begin_setup(self) except *
     cdef void run_procedure(self, int procedure) except *
@@ -33,6 +40,7 @@ cdef class RootEngine(RootCore):
     cdef int extra_hits(self, int seat, int other, bint attacking) except? -1
     cdef void after_battle(self, int attacker, int defender, int clearing) except *
     cdef void warriors_removed(self, int seat, int clearing, int n) except *
+    cdef void buildings_removed(self, int seat, int clearing, int n) except *
     cdef int draw_bonus(self, int seat) except? -1
     cdef bint defends_high(self, int seat) except -1
     cdef void piece_removed(self, int seat, int clearing, int piece, int by) except *

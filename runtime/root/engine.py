@@ -13,10 +13,13 @@ from .actions import Actions
 from .alliance import Alliance
 from .conspiracies import Conspiracies
 from .core import RootCore
+from .court import Court
+from .duchy import Duchy
 from .eyrie import Eyrie
 from .lizard_cult import LizardCult
 from .marquise import Marquise
 from .sympathy import Sympathy
+from .parliament import Parliament
 
 # Procedure codes: what `impl[procedure]` holds (tables.py numbers procedures; CODES names them).
 MOVE = cython.declare(cython.int, 1)
@@ -59,6 +62,15 @@ LIZARD_RECRUIT = cython.declare(cython.int, 66)
 LIZARD_SCORE = cython.declare(cython.int, 67)
 LIZARD_SACRIFICE = cython.declare(cython.int, 68)
 LIZARD_RETURN_REVEALED = cython.declare(cython.int, 69)
+# The Duchy's.
+DUCHY_RECRUIT = cython.declare(cython.int, 70)
+DUCHY_BUILD = cython.declare(cython.int, 71)
+DUCHY_DIG = cython.declare(cython.int, 72)
+DUCHY_PARLIAMENT = cython.declare(cython.int, 73)
+DUCHY_SWAY = cython.declare(cython.int, 74)
+DUCHY_RETURN_REVEALED = cython.declare(cython.int, 75)
+MINISTER_ACTION = cython.declare(cython.int, 76)
+PRICE_OF_FAILURE = cython.declare(cython.int, 77)
 
 CODES = {"move": MOVE, "battle": BATTLE, "battle_in": BATTLE_IN, "craft": CRAFT, "evening_draw": EVENING_DRAW,
          "discard_down": DISCARD_DOWN, "spend_card": SPEND_CARD, "extra_action": EXTRA_ACTION,
@@ -75,9 +87,12 @@ CODES = {"move": MOVE, "battle": BATTLE, "battle_in": BATTLE_IN, "craft": CRAFT,
          "lizard_crusade": LIZARD_CRUSADE, "lizard_convert": LIZARD_CONVERT, "lizard_sanctify": LIZARD_SANCTIFY,
          "lizard_ritual_build": LIZARD_BUILD, "lizard_ritual_recruit": LIZARD_RECRUIT,
          "lizard_ritual_score": LIZARD_SCORE, "lizard_ritual_sacrifice": LIZARD_SACRIFICE,
-         "lizard_return_revealed": LIZARD_RETURN_REVEALED}
+         "lizard_return_revealed": LIZARD_RETURN_REVEALED,
+         "duchy_burrow_recruit": DUCHY_RECRUIT, "duchy_build": DUCHY_BUILD, "duchy_dig": DUCHY_DIG,
+         "duchy_parliament": DUCHY_PARLIAMENT, "duchy_sway": DUCHY_SWAY, "duchy_return_revealed": DUCHY_RETURN_REVEALED,
+         "minister_action": MINISTER_ACTION, "price_of_failure": PRICE_OF_FAILURE}
 """The procedures this engine plays, by name (natives of content/root/natives, and the kernel's own)."""
-SETUPS = ("marquise", "eyrie", "alliance", "lizard_cult")
+SETUPS = ("marquise", "eyrie", "alliance", "lizard_cult", "duchy")
 """Factions whose setup this engine plays (and so can be seated)."""
 
 
@@ -95,6 +110,10 @@ class RootEngine(RootCore):
         self.sympathy = Sympathy(tables)
         self.lizard = LizardCult(tables)
         self.conspiracies = Conspiracies(self.lizard, tables)
+        self.duchy = Duchy(tables)
+        self.parliament = Parliament(tables, self.duchy)
+        self.court = Court(tables, self.duchy)
+        self.p_price_of_failure = tables.procedure("price_of_failure")
 
     # --- the game's structure --------------------------------------------------------------------------------
 
@@ -151,6 +170,22 @@ class RootEngine(RootCore):
             self.run_alliance(code)
         elif LIZARD_ADJUST_OUTCAST <= code <= LIZARD_RETURN_REVEALED:
             self.run_lizard(code)
+        elif code == DUCHY_RECRUIT:
+            self.duchy.burrow_recruit(self)
+        elif code == DUCHY_BUILD:
+            self.duchy.build(self)
+        elif code == DUCHY_DIG:
+            self.duchy.dig(self)
+        elif code == DUCHY_RETURN_REVEALED:
+            self.duchy.return_revealed(self)
+        elif code == PRICE_OF_FAILURE:
+            self.court.price_of_failure(self)
+        elif code == DUCHY_PARLIAMENT:
+            self.parliament.parliament(self)
+        elif code == DUCHY_SWAY:
+            self.court.sway(self)
+        elif code == MINISTER_ACTION:
+            self.parliament.minister_action(self)
         else:
             raise ValueError(f"procedure {self.tables.procedures[procedure - 1]!r} is not played by this engine")
 
@@ -224,6 +259,16 @@ class RootEngine(RootCore):
             return self.conspiracies.can(self, seat, code - LIZARD_CRUSADE)
         if LIZARD_BUILD <= code <= LIZARD_SACRIFICE:
             return self.lizard.can_ritual(self, seat, code - LIZARD_BUILD)
+        if code == DUCHY_RECRUIT:
+            return self.supply(seat) > 0
+        if code == DUCHY_BUILD:
+            return self.duchy.can_build(self, seat, False)
+        if code == DUCHY_DIG:
+            return self.duchy.can_dig(self, seat)
+        if code == DUCHY_PARLIAMENT:
+            return self.parliament.can_hold(self, seat)
+        if code == DUCHY_SWAY:
+            return self.court.can_sway(self, seat)
         return True
 
     # --- setup (5.1) --------------------------------------------------------------------------------------------
@@ -276,6 +321,8 @@ class RootEngine(RootCore):
             self.alliance.setup(self)
         elif faction == self.lizard.faction:
             self.lizard.setup(self)
+        elif faction == self.f_duchy:
+            self.duchy.setup(self)
         else:
             raise ValueError(f"the setup of {self.tables.faction_name(faction)!r} is not played by this engine")
 
@@ -299,6 +346,10 @@ class RootEngine(RootCore):
         if self.faction(seat) == self.f_marquise and self.marquise.can_heal(self, seat, clearing):
             self.push(self.p_field_hospitals, seat, clearing, n)
 
+    def buildings_removed(self, seat: cython.int, clearing: cython.int, n: cython.int) -> None:
+        if self.faction(seat) == self.f_duchy:
+            self.push(self.p_price_of_failure, seat, 0, 0)
+
     def draw_bonus(self, seat: cython.int) -> cython.int:
         if self.faction(seat) == self.f_marquise:
             return self.marquise.draw_bonus(self, seat)
@@ -306,6 +357,8 @@ class RootEngine(RootCore):
             return self.alliance.draw_bonus(self)
         if self.faction(seat) == self.lizard.faction:
             return self.lizard.draw_bonus(self, seat)
+        if self.faction(seat) == self.f_duchy:
+            return self.duchy.draw_bonus(self, seat)
         return 0
 
     def defends_high(self, seat: cython.int) -> cython.bint:

@@ -55,7 +55,7 @@ class Sympathy:
         stage: cython.int = e.stage()
         c: cython.int
         if stage == 1:
-            if e.answer() == e.clearings:
+            if e.answer() == e.places:
                 e.done()
                 return
             e.set_arg(3, e.answer())
@@ -79,7 +79,7 @@ class Sympathy:
         if e.options() == 0:
             e.done()
             return
-        e.option(e.clearings)
+        e.option(e.places)
         e.goto(1)
         e.ask(CLEARING, seat)
 
@@ -137,7 +137,7 @@ class Sympathy:
         stage: cython.int = e.stage()
         c: cython.int
         if stage == 1:
-            if e.answer() == e.clearings:
+            if e.answer() == e.places:
                 e.done()
                 return
             e.set_arg(3, e.answer())
@@ -159,7 +159,7 @@ class Sympathy:
         if e.options() == 0:
             e.done()
             return
-        e.option(e.clearings)
+        e.option(e.places)
         e.goto(1)
         e.ask(CLEARING, seat)
 

@@ -16,6 +16,8 @@ from ..kernel.engine import LAYOUT
 from ..kernel.plan import PlannedStep, build_plan
 
 CARD_KINDS = ("ambush", "dominance", "item", "immediate", "persistent")
+RANKS = ("squire", "noble", "lord")
+"""The Duchy ministers' ranks, lowest first, as the Price of Failure orders them (12.2.3)."""
 SUIT_ANY = 3
 """In a craft cost, the `any` (?) icon takes the place of the bird, which no cost names (4.1.1)."""
 
@@ -67,12 +69,19 @@ class RootTables:
             self._indexes[key] = int(self.game.get(kind, name).id)
         return self._indexes[key]
 
+    def minister_index(self, name: str) -> int:
+        return int(self.game.get("minister", name).id)
+
     def faction_name(self, index: int) -> str:
         return str(self.game.entities("faction")[index].id.name.lower())
 
 
+RUNS = {"duchy": "minister/"}
+"""Effects besides its steps' that a faction's procedures run, by key prefix: the Duchy's Parliament runs its
+swayed ministers' (12.5.2); the faction is played only if the engine plays every native they call."""
+
 INTERNAL = ("setup_game", "setup_faction", "remove_hits", "discard_card", "field_hospitals", "dominance_activate",
-            "dominance_take", "turmoil", "outrage", "removing_bases")
+            "dominance_take", "turmoil", "outrage", "removing_bases", "price_of_failure")
 """Procedures the engine calls itself, numbered after the natives."""
 
 
@@ -99,6 +108,7 @@ def build_tables(game: CompiledGame, codes: dict[str, int], setups: frozenset[st
     _piece_rows(tables, factions)
     _derived(tables)
     _derived_lizard(tables)
+    _minister_arrays(tables, game)
     die = game.get("die", "battle_die")
     columns = ("recruit", "move", "battle", "build")
     tables.arrays["leader_viziers"] = ints([columns.index(column) for leader in game.entities("leader")
@@ -114,12 +124,13 @@ def build_tables(game: CompiledGame, codes: dict[str, int], setups: frozenset[st
     _plan(tables, game, factions)
     _alliance(tables, game)
     _playable(tables, game, factions, codes, setups)
-    _placeholder_tracks(tables, game)
     _card_effects(tables, game, cards, codes)
-    order = sorted(factions, key=lambda faction: -faction.reach)
+    _placeholder_tracks(tables, game)
+    order = setup_order(factions)
     tables.arrays["setup_order"] = ints([int(faction.id) for faction in order])
-    tables.placeholders.append("setup order of the factions (5.1.7): the Law's letters are lost, so factions set "
-                               "up by descending reach (" + ", ".join(f.id.name.lower() for f in order) + ")")
+    tables.placeholders.append("setup order of the factions (5.1.7): the Law's letters are lost, so each faction "
+                               "sets up after those its setup places against, the others by descending reach ("
+                               + ", ".join(f.id.name.lower() for f in order) + ")")
     return tables
 
 
@@ -131,7 +142,9 @@ def _playable(tables: RootTables, game: CompiledGame, factions: tuple[Any, ...],
     for faction in factions:
         name = faction.id.name.lower()
         steps = [step for step in tables.steps if step.key.startswith(f"faction/{name}/")]
-        if name in setups and all(_step_played(step, tables, codes, called) for step in steps):
+        effects = [key for key in called if key.startswith(RUNS.get(name, "/"))]
+        if name in setups and all(_step_played(step, tables, codes, called) for step in steps) \
+                and all(native in codes for key in effects for native in called[key]):
             tables.playable.append(name)
 
 
@@ -216,12 +229,25 @@ def _faction_arrays(game: CompiledGame, factions: tuple[Any, ...]) -> dict[str, 
                     out[f"{key}_cost"] = ints([space.cost or 0 for space in track.spaces])
                     out[f"{key}_vp"] = ints([space.vp or 0 for space in track.spaces])
                     out[f"{key}_draw"] = ints([space.draw for space in track.spaces])
+                    out[f"{key}_warrior"] = ints([space.warrior for space in track.spaces])
     return out
 
 
 def padded(rows: list[Any], width: int) -> array[int]:
     """Rows of a table laid end to end, each padded with zeros to the same width."""
     return ints([value for row in rows for value in (list(row) + [0] * (width - len(row)))])
+
+
+def setup_order(factions: tuple[Any, ...]) -> list[Any]:
+    """Factions in an order their setups can follow: each after those it names in `setup_after`, then by
+    descending reach."""
+    left = sorted(factions, key=lambda faction: -faction.reach)
+    order: list[Any] = []
+    while left:
+        ready = next(f for f in left if all(int(other) in {int(o.id) for o in order} for other in f.setup_after))
+        order.append(ready)
+        left.remove(ready)
+    return order
 
 
 def _derived(tables: RootTables) -> None:
@@ -261,13 +287,31 @@ def _derived_lizard(tables: RootTables) -> None:
     arrays["lizard_garden_draws"] = padded([arrays[f"lizard_cult_garden_{suit}_draw"] for suit in suits], width)
 
 
+def _minister_arrays(tables: RootTables, game: CompiledGame) -> None:
+    """The Duchy's ministers (rank, cards to reveal, the entry of their action's effect) and its crown track, one
+    row of victory points per rank (12.5.3)."""
+    ministers = game.entities("minister")
+    entries = game.layout.ENTRIES
+    tables.dims["ministers"] = len(ministers)
+    tables.arrays["minister_rank"] = ints([RANKS.index(m.rank) for m in ministers])
+    tables.arrays["minister_reveal"] = ints([m.reveal for m in ministers])
+    tables.arrays["minister_effect"] = ints([entries[f"minister/{m.id.name.lower()}"] for m in ministers])
+    crowns = {track.id.name.lower(): track for track in game.entities("track")}
+    rows = [crowns[f"duchy_crowns_{rank}"].spaces for rank in RANKS]
+    tables.dims["crown_track"] = max(len(row) for row in rows)
+    tables.arrays["crown_count"] = ints([len(row) for row in rows])
+    tables.arrays["crown_field"] = ints([tables.offsets[f"crowns_{rank}"] for rank in RANKS])
+    tables.arrays["crown_vp"] = ints([space.vp or 0 for row in rows
+                                      for space in (list(row) + [row[-1]] * (tables.dims["crown_track"] - len(row)))])
+
+
 def _placeholder_tracks(tables: RootTables, game: CompiledGame) -> None:
-    """The tracks of the factions the engine plays whose values the content marks as placeholders, said once."""
-    names = [track.id.name.lower() for track in game.entities("track")
-             if track.status == "placeholder" and tables.faction_name(int(track.faction)) in tables.playable]
-    if names:
-        tables.placeholders.append("faction board tracks whose values are placeholders, to be checked against the "
-                                   "printed boards: " + ", ".join(names))
+    """The tracks of the factions the engine plays whose values the content marks as made up: said once a game."""
+    for track in game.entities("track"):
+        faction = game.entities("faction")[int(track.faction)].id.name.lower()
+        if faction in tables.playable and track.status == "placeholder":
+            tables.placeholders.append(f"{track.id.name.lower()} ({track.rule}): placeholder values of the "
+                                       f"{faction}'s board, made up so that the game can run")
 
 
 def _piece_rows(tables: RootTables, factions: tuple[Any, ...]) -> None:
