@@ -199,10 +199,10 @@ def test_setup_surfaces_opposite_the_keep_with_warriors_around() -> None:
 
 
 def test_setup_with_no_starting_corner_offers_every_corner() -> None:
-    state = new_state("root", 2, 5, factions=["eyrie", "duchy"], kernel="python")
+    state = new_state("root", 2, 5, factions=["alliance", "duchy"], kernel="python")
     board = Board(state)
     corners = sorted(board.c(n) for n in ("hill", "quarry", "haven", "weald"))
-    assert state.current_player() == board.seats["duchy"]  # the Duchy sets up before the Eyrie
+    assert state.current_player() == board.seats["duchy"]  # no keep, roost or garden: every corner
     assert sorted(options(state, CLEARING)) == corners
     assert state.describe(board.c("weald"), "en") == "Surface in Weald"
     assert state.describe(board.c("weald"), "uk") == "Вийти на поверхню на галявині «Пуща»"
