@@ -156,4 +156,6 @@ def ruleset_kinds(ruleset: str) -> tuple[KindSpec, ...]:
 
 
 GAME_FILE = "game.yaml"
+CHANGELOG_FILE = "CHANGELOG.md"
+"""Editors' record of content changes, one line each with its rule: beside the content, not content."""
 GAME_SCHEMA = "game.schema.json"
