@@ -9,6 +9,7 @@ cdef class RootCore(Engine):
     cdef int seats
     cdef int nsuits
     cdef int[::1] paths
+    cdef int[::1] rivers
     cdef int[::1] slots
     cdef int[::1] corner
     cdef int[::1] opposite
@@ -105,6 +106,10 @@ cdef class RootCore(Engine):
     cpdef int role_of(self, int seat) except -1
     cdef int eyrie_recruits(self, int seat) except? -1
     cdef bint adjacent(self, int a, int b) except -1
+    cdef bint river(self, int a, int b) except -1
+    cdef bint on_river(self, int clearing) except -1
+    cdef bint linked(self, int seat, int a, int b) except -1
+    cdef bint may_place(self, int seat, int clearing) except -1
     cdef int suit_of(self, int clearing) except? -1
     cdef int warriors(self, int clearing, int seat) except? -1
     cdef void add_warriors(self, int clearing, int seat, int n) except *
@@ -139,6 +144,12 @@ cdef class RootCore(Engine):
     cdef void after_battle(self, int attacker, int defender, int clearing) except *
     cdef void warriors_removed(self, int seat, int clearing, int n) except *
     cdef int draw_bonus(self, int seat) except? -1
+    cdef int rule_warriors(self, int seat, int clearing) except? -1
+    cdef int battle_warriors(self, int seat, int clearing, int other) except? -1
+    cdef int hired_hits(self, int victim, int clearing, int n, int by) except? -1
+    cdef int river_moves(self, int seat) except? -1
+    cdef int craft_budget(self, int seat) except? -1
+    cdef void piece_removed(self, int seat, int clearing, int piece, int by) except *
     cdef int piece_count(self, int seat, int clearing, int piece) except? -1
     cdef void remove_warrior(self, int seat, int clearing) except *
     cdef void remove_piece(self, int seat, int clearing, int piece) except *

@@ -24,6 +24,7 @@ YES_NO = cython.declare(cython.int, 15)
 LEADER = cython.declare(cython.int, 16)
 COLUMN = cython.declare(cython.int, 17)
 FACTION = cython.declare(cython.int, 18)
+SERVICE = cython.declare(cython.int, 20)
 
 # Card kinds (tables.CARD_KINDS) and suits: their order in the content.
 AMBUSH = cython.declare(cython.int, 0)
@@ -37,9 +38,16 @@ ANY_SUIT = cython.declare(cython.int, 3)
 BY_POINTS = cython.declare(cython.int, 0)
 BY_DOMINANCE = cython.declare(cython.int, 1)
 
+# How a player may use the rivers (`river_moves`): not at all (2.3), as paths, or as paths whoever rules (Swimmers).
+NO_RIVERS = cython.declare(cython.int, 0)
+RIVERS_AS_PATHS = cython.declare(cython.int, 1)
+RIVERS_FREE = cython.declare(cython.int, 2)
+NO_LIMIT = cython.declare(cython.int, 1 << 30)
+
 VICTORIES = ("points", "dominance")
 DECISIONS = {"clearing": CLEARING, "seat": SEAT, "card": CARD, "number": NUMBER, "piece": PIECE, "yes_no": YES_NO,
-             "leader": LEADER, "column": COLUMN, "faction": FACTION}
+             "leader": LEADER, "column": COLUMN, "faction": FACTION,
+             "service": SERVICE}
 
 
 @cython.cclass
@@ -59,6 +67,7 @@ class RootCore(Engine):
         self.seats = dims["seats"]
         self.nsuits = dims["suits"]
         self.paths = arrays["paths"]
+        self.rivers = arrays["rivers"]
         self.slots = arrays["slots"]
         self.corner = arrays["corner"]
         self.opposite = arrays["opposite"]
@@ -177,6 +186,26 @@ class RootCore(Engine):
     def adjacent(self, a: cython.int, b: cython.int) -> cython.bint:
         return self.paths[a * self.clearings + b] != 0
 
+    def river(self, a: cython.int, b: cython.int) -> cython.bint:
+        """A river links the two clearings: not a path unless a rule says to treat it as one (2.3)."""
+        return self.rivers[a * self.clearings + b] != 0
+
+    def on_river(self, clearing: cython.int) -> cython.bint:
+        """The clearing is connected to a river."""
+        c: cython.int
+        for c in range(self.clearings):
+            if self.river(clearing, c):
+                return True
+        return False
+
+    def linked(self, seat: cython.int, a: cython.int, b: cython.int) -> cython.bint:
+        """Adjacent for the seat: by a path, or by a river when a rule makes rivers its paths (`river_moves`)."""
+        return self.adjacent(a, b) or (self.river(a, b) and self.river_moves(seat) != NO_RIVERS)
+
+    def may_place(self, seat: cython.int, clearing: cython.int) -> cython.bint:
+        """Only the Marquise places pieces in the keep's clearing (6.2.2)."""
+        return self.cells[self.o_keep + clearing] == 0 or self.faction(seat) == self.f_marquise
+
     def suit_of(self, clearing: cython.int) -> cython.int:
         return self.cells[self.o_suit + clearing]
 
@@ -242,7 +271,7 @@ class RootCore(Engine):
         seat: cython.int
         total: cython.int
         for seat in range(self.players()):
-            total = self.warriors(clearing, seat) + self.buildings_of(seat, clearing)
+            total = self.rule_warriors(seat, clearing) + self.buildings_of(seat, clearing)
             if total > best:
                 best, who, tied = total, seat, False
                 eyrie_tied = self.faction(seat) == self.f_eyrie
@@ -383,7 +412,12 @@ class RootCore(Engine):
         s: cython.int
         spare: cython.int = 0
         left: cython.int
+        icons: cython.int = 0
         if not self.card_craftable[card] or self.in_hand(seat, card) == 0:
+            return False
+        for s in range(ANY_SUIT + 1):
+            icons += self.card_cost[card * 4 + s]
+        if icons > self.craft_budget(seat):
             return False
         if self.card_kind[card] == ITEM and self.cells[self.o_items_supply + self.card_item[card]] == 0:
             return False
@@ -431,6 +465,31 @@ class RootCore(Engine):
         """Cards a faction draws in Evening besides the rule's (its uncovered draw bonuses)."""
         return 0
 
+    def rule_warriors(self, seat: cython.int, clearing: cython.int) -> cython.int:
+        """The warriors that count as the seat's for rule in a clearing (2.8): its own."""
+        return self.warriors(clearing, seat)
+
+    def battle_warriors(self, seat: cython.int, clearing: cython.int, other: cython.int) -> cython.int:
+        """The warriors that fight for the seat in a battle against `other` (4.3): its own."""
+        return self.warriors(clearing, seat)
+
+    def hired_hits(self, victim: cython.int, clearing: cython.int, n: cython.int, by: cython.int) -> cython.int:
+        """Of n hits dealt to a player, how many warriors fighting for them but not theirs took (and were
+        removed); the rest go to the player's own pieces."""
+        return 0
+
+    def river_moves(self, seat: cython.int) -> cython.int:
+        """How the seat may use rivers: NO_RIVERS (2.3), RIVERS_AS_PATHS, or RIVERS_FREE (paths whoever rules)."""
+        return NO_RIVERS
+
+    def craft_budget(self, seat: cython.int) -> cython.int:
+        """Most cost icons the seat can pay for in one craft: no limit but its crafting pieces."""
+        return NO_LIMIT
+
+    def piece_removed(self, seat: cython.int, clearing: cython.int, piece: cython.int, by: cython.int) -> None:
+        """A building or token of the seat (a row of the piece tables) was removed by `by` (-1: nobody): what a
+        faction does then (Trade Disruption). A procedure it calls runs once the removing one returns (`defer`)."""
+
     # --- removing pieces ---------------------------------------------------------------------------------------
 
     def piece_count(self, seat: cython.int, clearing: cython.int, piece: cython.int) -> cython.int:
@@ -453,8 +512,13 @@ class RootCore(Engine):
     # --- what can be done (so that nobody is offered a dead end) ----------------------------------------------
 
     def move_allowed(self, seat: cython.int, origin: cython.int, to: cython.int) -> cython.bint:
-        """A move along a path, ruling the origin or the destination (4.2.1)."""
-        return self.adjacent(origin, to) and (self.ruler(origin) == seat or self.ruler(to) == seat)
+        """A move along a path (or a river the seat treats as one), ruling the origin or the destination (4.2.1),
+        or along a river whoever rules when the seat swims (11.2.2)."""
+        if not self.linked(seat, origin, to):
+            return False
+        if self.river(origin, to) and self.river_moves(seat) == RIVERS_FREE:
+            return True
+        return self.ruler(origin) == seat or self.ruler(to) == seat
 
     def can_move_from(self, seat: cython.int, origin: cython.int, suit: cython.int) -> cython.bint:
         d: cython.int
@@ -473,13 +537,12 @@ class RootCore(Engine):
         return False
 
     def battle_targets(self, seat: cython.int, clearing: cython.int) -> cython.int:
-        """How many players the seat could battle in a clearing."""
+        """How many players the seat could battle in a clearing: present there, with warriors fighting for the
+        seat against them."""
         q: cython.int
         n: cython.int = 0
-        if self.warriors(clearing, seat) == 0:
-            return 0
         for q in range(self.players()):
-            if q != seat and self.present(q, clearing):
+            if q != seat and self.present(q, clearing) and self.battle_warriors(seat, clearing, q) > 0:
                 n += 1
         return n
 
