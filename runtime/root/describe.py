@@ -17,13 +17,18 @@ CARD_LABELS = {
     ("spend_card", 1): "spend_card", ("extra_action", 1): "spend_card", ("field_hospitals", 1): "spend_card",
     ("dominance_activate", 1): "activate_card", ("dominance_take", 1): "take_card",
     ("dominance_take", 2): "spend_card", ("eyrie_add_to_decree", 1): "decree_add",
+    ("riverfolk_craft", 1): "craft_card", ("buy_services", 2): "take_card",
 }
-NO_CARD_LABELS = {"craft": "stop_crafting", "field_hospitals": "keep_cards", "eyrie_add_to_decree": "decree_stop"}
+NO_CARD_LABELS = {"craft": "stop_crafting", "field_hospitals": "keep_cards", "eyrie_add_to_decree": "decree_stop",
+                  "riverfolk_craft": "stop_crafting"}
 CLEARING_LABELS = {
     ("move", 1): "move_from", ("move", 2): "move_to", ("battle", 1): "battle_in", ("battle_in", 1): "battle_in",
     ("setup_faction", 1): "place_keep", ("marquise_build", 2): "build_in", ("marquise_build", 3): "take_wood",
     ("eyrie_resolve_decree", 2): "recruit_in", ("eyrie_new_roost", 1): "roost_in",
+    ("riverfolk_recruit", 2): "recruit_in", ("riverfolk_establish", 1): "establish_in",
 }
+FUND_LABELS = ("commit_fund", "spend_fund", "lose_fund")
+"""The owner of a fund paid, by how it is paid (funds.py: COMMIT, SPEND, LOSE)."""
 COLUMNS = ("recruit", "move", "battle", "build")
 MARQUISE_START = ("sawmill", "workshop", "recruiter")
 """The Marquise's starting buildings, placed in this order by her setup (6.3.4)."""
@@ -43,6 +48,9 @@ def describe(kernel: RootKernel, state: GameState, action: int, locale: str) -> 
     text = _label(game, locale)
     if kind == LAYOUT["effect_choice"]:
         return _effect_option(kernel, state, action, locale)
+    riverfolk = _riverfolk(kernel, state, procedure, kind, action, locale)
+    if riverfolk is not None:
+        return riverfolk
     if kind == 10:  # a clearing
         name = _name(game.entities("clearing")[action], locale)
         if procedure == "setup_faction" and kernel.tables.faction_name(_faction(kernel, state, seat)) == "eyrie":
@@ -73,6 +81,35 @@ def describe(kernel: RootKernel, state: GameState, action: int, locale: str) -> 
     if kind == 19:
         return text("resolve_suit", suit=_name(game.entities("suit")[action], locale))
     return text("choose_option", option=str(action))
+
+
+def _riverfolk(kernel: RootKernel, state: GameState, procedure: str, kind: int, action: int,
+               locale: str) -> str | None:
+    """The Riverfolk's decisions and the services others buy (None for any other decision)."""
+    game = kernel.game
+    text = _label(game, locale)
+    top = state.engine.top()
+    stage, local = top[1], top[2]
+    seat = state.current_player()
+    riverfolk = kernel.tables.faction_name(_faction(kernel, state, seat)) == "riverfolk"
+    services = game.entities("service")
+    prices = kernel.tables.arrays["riverfolk_service_prices_cost"]
+    if kind == 10 and procedure == "setup_faction" and riverfolk:
+        return text("place_warrior", clearing=_name(game.entities("clearing")[action], locale))
+    if kind == 13 and (procedure == "riverfolk_set_costs" or (procedure == "setup_faction" and riverfolk)):
+        return text("set_price", service=_name(services[local[4]], locale), cost=str(prices[action]))
+    if kind == 11 and procedure in ("riverfolk_pay", "riverfolk_commit"):
+        faction = _name(game.entities("faction")[_faction(kernel, state, action)], locale)
+        return text(FUND_LABELS[local[2]], faction=faction)
+    if kind == 15 and procedure == "riverfolk_craft" and stage == 3:
+        card = _name(game.entities("card")[local[3]], locale)
+        return text("export_card" if action else "keep_effect", card=card)
+    if kind == 20:
+        if action >= len(services):
+            return text("buy_no_service")
+        price = state.engine.arrays()[0][game.layout.FIELDS["service_price"][0] + action]
+        return text("buy_service", service=_name(services[action], locale), cost=str(prices[price]))
+    return None
 
 
 def _menu(kernel: RootKernel, state: GameState, step: int, locale: str) -> str:

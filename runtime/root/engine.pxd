@@ -3,7 +3,10 @@
 from .actions cimport Actions
 from .core cimport RootCore
 from .eyrie cimport Eyrie
+from .funds cimport Funds
 from .marquise cimport Marquise
+from .riverfolk cimport Riverfolk
+from .services cimport Services
 
 cdef class RootEngine(RootCore):
     cdef int[::1] impl
@@ -11,11 +14,19 @@ cdef class RootEngine(RootCore):
     cdef Actions actions
     cdef Marquise marquise
     cdef Eyrie eyrie
+    cdef Funds funds
+    cdef Riverfolk riverfolk
+    cdef Services services
+    cdef int[::1] step_cost
+    cdef int f_riverfolk
 
     cdef void begin_setup(self) except *
     cdef void run_procedure(self, int procedure) except *
+    cdef void run_riverfolk(self, int code) except *
+    cdef void take(self, int step) except *
     cdef int native_procedure(self, int native) except -1
     cdef bint can_take(self, int seat, int step) except -1
+    cdef bint cost_payable(self, int seat) except -1
     cdef void setup_game(self) except *
     cdef void standard_setup(self) except *
     cdef void setup_faction(self) except *
@@ -24,5 +35,13 @@ cdef class RootEngine(RootCore):
     cdef void after_battle(self, int attacker, int defender, int clearing) except *
     cdef void warriors_removed(self, int seat, int clearing, int n) except *
     cdef int draw_bonus(self, int seat) except? -1
+    cdef int rule_warriors(self, int seat, int clearing) except? -1
+    cdef int battle_warriors(self, int seat, int clearing, int other) except? -1
+    cdef int hired_hits(self, int victim, int clearing, int n, int by) except? -1
+    cdef int river_moves(self, int seat) except? -1
+    cdef int crafting_pieces(self, int seat, int suit) except? -1
+    cdef int craft_budget(self, int seat) except? -1
+    cdef void piece_removed(self, int seat, int clearing, int piece, int by) except *
+    cdef void turn_ended(self, int seat) except *
     cdef void effect_done(self) except *
     cpdef object vm_natives(self)

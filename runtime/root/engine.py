@@ -12,7 +12,10 @@ import cython  # type: ignore[import-untyped]
 from .actions import Actions
 from .core import RootCore
 from .eyrie import Eyrie
+from .funds import Funds
 from .marquise import Marquise
+from .riverfolk import Riverfolk
+from .services import Services
 
 # Procedure codes: what `impl[procedure]` holds (tables.py numbers procedures; CODES names them).
 MOVE = cython.declare(cython.int, 1)
@@ -35,6 +38,20 @@ EYRIE_DECREE = cython.declare(cython.int, 31)
 EYRIE_NEW_ROOST = cython.declare(cython.int, 32)
 EYRIE_RESOLVE = cython.declare(cython.int, 33)
 TURMOIL = cython.declare(cython.int, 34)
+RF_PROTECTIONISM = cython.declare(cython.int, 40)
+RF_DIVIDENDS = cython.declare(cython.int, 41)
+RF_GATHER = cython.declare(cython.int, 42)
+RF_COMMIT = cython.declare(cython.int, 43)
+RF_CRAFT = cython.declare(cython.int, 44)
+RF_DRAW = cython.declare(cython.int, 45)
+RF_RECRUIT = cython.declare(cython.int, 46)
+RF_ESTABLISH = cython.declare(cython.int, 47)
+RF_SET_COSTS = cython.declare(cython.int, 48)
+RF_PAY = cython.declare(cython.int, 49)
+TRADE_DISRUPTION = cython.declare(cython.int, 50)
+BUY_SERVICES = cython.declare(cython.int, 51)
+COMMIT = cython.declare(cython.int, 0)
+"""How `riverfolk_commit` pays its funds (funds.py: COMMIT)."""
 
 CODES = {"move": MOVE, "battle": BATTLE, "battle_in": BATTLE_IN, "craft": CRAFT, "evening_draw": EVENING_DRAW,
          "discard_down": DISCARD_DOWN, "spend_card": SPEND_CARD, "extra_action": EXTRA_ACTION,
@@ -42,9 +59,14 @@ CODES = {"move": MOVE, "battle": BATTLE, "battle_in": BATTLE_IN, "craft": CRAFT,
          "setup_game": SETUP_GAME, "setup_faction": SETUP_FACTION, "marquise_build": MARQUISE_BUILD,
          "field_hospitals": FIELD_HOSPITALS, "eyrie_emergency_orders": EYRIE_EMERGENCY,
          "eyrie_add_to_decree": EYRIE_DECREE, "eyrie_new_roost": EYRIE_NEW_ROOST,
-         "eyrie_resolve_decree": EYRIE_RESOLVE, "turmoil": TURMOIL}
+         "eyrie_resolve_decree": EYRIE_RESOLVE, "turmoil": TURMOIL,
+         "riverfolk_protectionism": RF_PROTECTIONISM, "riverfolk_dividends": RF_DIVIDENDS,
+         "riverfolk_gather_funds": RF_GATHER, "riverfolk_commit": RF_COMMIT, "riverfolk_craft": RF_CRAFT,
+         "riverfolk_draw": RF_DRAW, "riverfolk_recruit": RF_RECRUIT, "riverfolk_establish": RF_ESTABLISH,
+         "riverfolk_set_costs": RF_SET_COSTS, "riverfolk_pay": RF_PAY, "trade_disruption": TRADE_DISRUPTION,
+         "buy_services": BUY_SERVICES}
 """The procedures this engine plays, by name (natives of content/root/natives, and the kernel's own)."""
-SETUPS = ("marquise", "eyrie")
+SETUPS = ("marquise", "eyrie", "riverfolk")
 """Factions whose setup this engine plays (and so can be seated)."""
 
 
@@ -58,6 +80,11 @@ class RootEngine(RootCore):
         self.actions = Actions()
         self.marquise = Marquise()
         self.eyrie = Eyrie()
+        self.funds = Funds(tables)
+        self.riverfolk = Riverfolk(tables, self.actions, self.funds)
+        self.services = Services(tables)
+        self.step_cost = tables.arrays["step_cost"]
+        self.f_riverfolk = tables.faction_index("riverfolk")
 
     # --- the game's structure --------------------------------------------------------------------------------
 
@@ -108,15 +135,52 @@ class RootEngine(RootCore):
             self.eyrie.resolve_decree(self)
         elif code == TURMOIL:
             self.eyrie.turmoil(self)
+        elif RF_PROTECTIONISM <= code <= BUY_SERVICES:
+            self.run_riverfolk(code)
         else:
             raise ValueError(f"procedure {self.tables.procedures[procedure - 1]!r} is not played by this engine")
+
+    def run_riverfolk(self, code: cython.int) -> None:
+        """The Riverfolk's procedures, and the services others buy from them."""
+        if code == RF_PROTECTIONISM:
+            self.funds.protectionism(self)
+        elif code == RF_DIVIDENDS:
+            self.funds.dividends(self)
+        elif code == RF_GATHER:
+            self.funds.gather(self)
+        elif code == RF_COMMIT or code == RF_PAY:
+            if code == RF_COMMIT and self.stage() == 0:
+                self.set_arg(2, COMMIT)
+            self.funds.pay(self)
+        elif code == RF_CRAFT:
+            self.riverfolk.craft(self)
+        elif code == RF_DRAW:
+            self.riverfolk.draw(self)
+        elif code == RF_RECRUIT:
+            self.riverfolk.recruit(self)
+        elif code == RF_ESTABLISH:
+            self.riverfolk.establish(self)
+        elif code == RF_SET_COSTS:
+            self.riverfolk.set_costs(self)
+        elif code == TRADE_DISRUPTION:
+            self.funds.disruption(self)
+        else:
+            self.services.buy(self)
 
     def native_procedure(self, native: cython.int) -> cython.int:
         return native + 1
 
+    def take(self, step: cython.int) -> None:
+        """A step with a cost (its content's `cost`) pays it first: the cost's effect runs, then the step."""
+        RootCore.take(self, step)
+        if self.step_cost[step] >= 0:
+            self.push(0, self.step_cost[step], self.active(), 0)
+
     def can_take(self, seat: cython.int, step: cython.int) -> cython.bint:
         """A menu step is offered only when it can be done, so a player is never offered a dead end."""
         code: cython.int = self.impl[self.step_field(step, 0)] if self.step_field(step, 4) < 0 else 0
+        if self.step_cost[step] >= 0 and not self.cost_payable(seat):
+            return False
         if code == MOVE:
             return self.can_move(seat, -1)
         if code == BATTLE:
@@ -131,6 +195,22 @@ class RootEngine(RootCore):
             return self.can_activate(seat)
         if code == DOMINANCE_TAKE:
             return self.can_take_dominance(seat)
+        if code == RF_CRAFT:
+            return self.riverfolk.can_craft_any(self, seat)
+        if code == RF_DRAW:
+            return self.riverfolk.can_draw(self)
+        if code == RF_RECRUIT:
+            return self.riverfolk.can_recruit(self, seat)
+        if code == RF_ESTABLISH:
+            return self.riverfolk.can_establish(self, seat)
+        if code == BUY_SERVICES:
+            return self.services.can_buy(self, seat)
+        return True
+
+    def cost_payable(self, seat: cython.int) -> cython.bint:
+        """A step's cost can be paid: the Riverfolk's steps cost a fund (11.5)."""
+        if self.faction(seat) == self.f_riverfolk:
+            return self.funds.funds(self) > 0
         return True
 
     # --- setup (5.1) --------------------------------------------------------------------------------------------
@@ -179,6 +259,8 @@ class RootEngine(RootCore):
             self.marquise.setup(self)
         elif faction == self.f_eyrie:
             self.eyrie.setup(self)
+        elif faction == self.f_riverfolk:
+            self.riverfolk.setup(self)
         else:
             raise ValueError(f"the setup of {self.tables.faction_name(faction)!r} is not played by this engine")
 
@@ -206,6 +288,35 @@ class RootEngine(RootCore):
         if self.faction(seat) == self.f_marquise:
             return self.marquise.draw_bonus(self, seat)
         return 0
+
+    def rule_warriors(self, seat: cython.int, clearing: cython.int) -> cython.int:
+        return self.services.rule_warriors(self, seat, clearing)
+
+    def battle_warriors(self, seat: cython.int, clearing: cython.int, other: cython.int) -> cython.int:
+        return self.services.battle_warriors(self, seat, clearing, other)
+
+    def hired_hits(self, victim: cython.int, clearing: cython.int, n: cython.int, by: cython.int) -> cython.int:
+        return self.services.hired_hits(self, victim, clearing, n, by)
+
+    def river_moves(self, seat: cython.int) -> cython.int:
+        return self.services.river_moves(self, seat)
+
+    def crafting_pieces(self, seat: cython.int, suit: cython.int) -> cython.int:
+        if self.faction(seat) == self.f_riverfolk:
+            return self.riverfolk.craft_spaces(self, suit)
+        return RootCore.crafting_pieces(self, seat, suit)
+
+    def craft_budget(self, seat: cython.int) -> cython.int:
+        if self.faction(seat) == self.f_riverfolk:
+            return self.funds.funds(self)
+        return RootCore.craft_budget(self, seat)
+
+    def piece_removed(self, seat: cython.int, clearing: cython.int, piece: cython.int, by: cython.int) -> None:
+        if self.faction(seat) == self.f_riverfolk:
+            self.funds.piece_removed(self, seat, piece)
+
+    def turn_ended(self, seat: cython.int) -> None:
+        self.services.turn_ended(self, seat)
 
     def effect_done(self) -> None:
         """An effect's `score` writes the score track directly: the goal (3.1) and a dominance card (3.3.1), which

@@ -72,7 +72,7 @@ class RootTables:
 
 
 INTERNAL = ("setup_game", "setup_faction", "remove_hits", "discard_card", "field_hospitals", "dominance_activate",
-            "dominance_take", "turmoil")
+            "dominance_take", "turmoil", "buy_services", "riverfolk_pay", "trade_disruption")
 """Procedures the engine calls itself, numbered after the natives."""
 
 
@@ -86,7 +86,7 @@ def build_tables(game: CompiledGame, codes: dict[str, int], setups: frozenset[st
     factions = game.entities("faction")
     dims = {"clearings": len(clearings), "cards": len(cards), "suits": len(suits), "items": len(items),
             "factions": len(factions), "seats": dict(layout.SPACES)["player"],
-            "leaders": len(game.entities("leader"))}
+            "leaders": len(game.entities("leader")), "services": len(game.entities("service"))}
     numbers = {c.id.name.lower(): c.value for c in game.entities("constant")}
     tables = RootTables(game, game.code, game.data, dims, numbers,
                         {name: offset for name, (offset, _, _) in layout.FIELDS.items()},
@@ -98,6 +98,7 @@ def build_tables(game: CompiledGame, codes: dict[str, int], setups: frozenset[st
     tables.arrays.update(_faction_arrays(game, factions))
     _piece_rows(tables, factions)
     _derived(tables)
+    _riverfolk(tables, game)
     die = game.get("die", "battle_die")
     columns = ("recruit", "move", "battle", "build")
     tables.arrays["leader_viziers"] = ints([columns.index(column) for leader in game.entities("leader")
@@ -111,7 +112,9 @@ def build_tables(game: CompiledGame, codes: dict[str, int], setups: frozenset[st
     tables.procedures = [*layout.NATIVES, *INTERNAL]
     tables.arrays["impl"] = ints([0] + [codes.get(name, 0) for name in tables.procedures])
     _plan(tables, game, factions)
+    tables.arrays["step_cost"] = ints([game.layout.ENTRIES.get(f"{step.key}/cost", -1) for step in tables.steps])
     _playable(tables, game, factions, codes, setups)
+    _placeholder_tracks(tables, game)
     _card_effects(tables, game, cards, codes)
     order = sorted(factions, key=lambda faction: -faction.reach)
     tables.arrays["setup_order"] = ints([int(faction.id) for faction in order])
@@ -134,9 +137,19 @@ def _playable(tables: RootTables, game: CompiledGame, factions: tuple[Any, ...],
 
 def _step_played(step: PlannedStep, tables: RootTables, codes: dict[str, int],
                  called: dict[str, frozenset[str]]) -> bool:
+    if not all(name in codes for name in called.get(f"{step.key}/cost", ())):
+        return False
     if step.effect >= 0:
         return all(name in codes for name in called.get(step.key, ()))
     return tables.procedures[step.procedure - 1] in codes
+
+
+def _placeholder_tracks(tables: RootTables, game: CompiledGame) -> None:
+    """The tracks of the factions the engine plays whose values the content marks as placeholder data."""
+    for track in game.entities("track"):
+        if track.status == "placeholder" and tables.faction_name(int(track.faction)) in tables.playable:
+            tables.placeholders.append(f"{track.id.name.lower()} ({track.rule}): the Law prints no values; the "
+                                       "content's placeholder values are played")
 
 
 def _card_effects(tables: RootTables, game: CompiledGame, cards: tuple[Any, ...], codes: dict[str, int]) -> None:
@@ -196,18 +209,21 @@ def _card_arrays(cards: tuple[Any, ...]) -> dict[str, array[int]]:
 
 
 def _faction_arrays(game: CompiledGame, factions: tuple[Any, ...]) -> dict[str, array[int]]:
-    """Piece counts per faction and piece, and each track's spaces (cost, vp, draw) in order."""
-    tracks = {(int(t.faction), t.piece): t for t in game.entities("track")}
+    """Piece counts per faction and piece, and each track's spaces (cost, vp, draw) in order; a track kept per
+    suit (trade posts, gardens) is named with its suit, a track of no piece (service prices) by its id."""
+    tracks: dict[tuple[int, str | None], list[Any]] = {}
+    for track in game.entities("track"):
+        tracks.setdefault((int(track.faction), track.piece), []).append(track)
     out: dict[str, array[int]] = {}
     for faction in factions:
         name = faction.id.name.lower()
         for piece in faction.pieces:
             out[f"{name}_{piece.id}_count"] = ints([piece.count])
-            track = tracks.get((int(faction.id), piece.id))
-            if track is not None:
-                out[f"{name}_{piece.id}_cost"] = ints([space.cost or 0 for space in track.spaces])
-                out[f"{name}_{piece.id}_vp"] = ints([space.vp or 0 for space in track.spaces])
-                out[f"{name}_{piece.id}_draw"] = ints([space.draw for space in track.spaces])
+            for track in tracks.get((int(faction.id), piece.id), ()):
+                key = f"{name}_{piece.id}" + (f"_{track.suit.name.lower()}" if track.suit is not None else "")
+                out.update(_track_arrays(key, track))
+        for track in tracks.get((int(faction.id), None), ()):
+            out.update(_track_arrays(track.id.name.lower(), track))
     return out
 
 
@@ -230,6 +246,25 @@ def _derived(tables: RootTables) -> None:
     columns = ("recruit", "move", "battle", "build")
     arrays["decree_columns"] = ints([offsets[f"decree_{column}"] for column in columns])
     arrays["vizier_columns"] = ints([offsets[f"viziers_{column}"] for column in columns])
+
+
+def _riverfolk(tables: RootTables, game: CompiledGame) -> None:
+    """The Riverfolk's trade post tracks by suit (a suit without one has no space) and the services' numbers."""
+    arrays = tables.arrays
+    tracks = [arrays.get(f"riverfolk_trade_post_{suit.id.name.lower()}_vp") for suit in game.entities("suit")]
+    width = max((len(track) for track in tracks if track is not None), default=0)
+    tables.dims["riverfolk_track"] = width
+    arrays["riverfolk_post_spaces"] = ints([len(track) if track is not None else 0 for track in tracks])
+    arrays["riverfolk_post_points"] = padded([track if track is not None else [] for track in tracks], width)
+    for service in game.entities("service"):
+        tables.numbers[f"service_{service.id.name.lower()}"] = int(service.id)
+    tables.numbers["daylight"] = int(game.get("phase", "daylight").id)
+
+
+def _track_arrays(key: str, track: Any) -> dict[str, array[int]]:
+    return {f"{key}_cost": ints([space.cost or 0 for space in track.spaces]),
+            f"{key}_vp": ints([space.vp or 0 for space in track.spaces]),
+            f"{key}_draw": ints([space.draw for space in track.spaces])}
 
 
 def _piece_rows(tables: RootTables, factions: tuple[Any, ...]) -> None:
@@ -255,11 +290,16 @@ def _plan(tables: RootTables, game: CompiledGame, factions: tuple[Any, ...]) -> 
     budgets: list[list[int]] = []
     dominance = any(card.kind == "dominance" for card in game.entities("card"))
     daylight = int(game.get("phase", "daylight").id)
+    birdsong = int(game.get("phase", "birdsong").id)
+    sellers = [faction for faction in factions if any(a.id == "buying_services" for a in faction.abilities)]
     for faction in factions:
         role = int(faction.id)
         amounts = dict(faction.budgets)
         names = list(amounts)
         budgets.append([amounts[name] for name in names])
+        if sellers and faction not in sellers:  # other players may buy services at the start of Birdsong (11.2.6)
+            steps.append(PlannedStep(f"faction/{faction.id.name.lower()}/buy_services", role, birdsong,
+                                     tables.procedure("buy_services")))
         for index, step in enumerate(faction.turn):
             key = f"faction/{faction.id.name.lower()}/turn/{index}"
             effect = game.layout.ENTRIES.get(key, -1)
