@@ -84,7 +84,7 @@ class RootEngine(RootCore):
         self.riverfolk = Riverfolk(tables, self.actions, self.funds)
         self.services = Services(tables)
         self.step_cost = tables.arrays["step_cost"]
-        self.f_riverfolk = tables.faction_index("riverfolk")
+        self.f_riverfolk = tables.numbers["riverfolk"]
 
     # --- the game's structure --------------------------------------------------------------------------------
 

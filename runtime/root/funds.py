@@ -34,9 +34,9 @@ class Funds:
         self.o_payments = offsets["payments"]
         self.o_committed = offsets["committed"]
         self.o_posts = offsets["trade_posts"]
-        self.post_row = tables.piece("riverfolk/trade_post")
-        self.p_pay = tables.procedure("riverfolk_pay")
-        self.p_disruption = tables.procedure("trade_disruption")
+        self.post_row = numbers["riverfolk_post_row"]
+        self.p_pay = numbers["procedure_riverfolk_pay"]
+        self.p_disruption = numbers["procedure_trade_disruption"]
 
     def total(self, e: RootCore, box: cython.int) -> cython.int:
         """Warriors in a box of the faction board (Funds, Payments, Committed), whoever owns them."""

@@ -50,7 +50,7 @@ class Riverfolk:
         self.track_len = tables.dims["riverfolk_track"]
         self.post_spaces = arrays["riverfolk_post_spaces"]
         self.post_vp = arrays["riverfolk_post_points"]
-        self.p_pay = tables.procedure("riverfolk_pay")
+        self.p_pay = numbers["procedure_riverfolk_pay"]
 
     # --- setup (11.3) ------------------------------------------------------------------------------------------
 

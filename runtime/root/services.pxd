@@ -4,7 +4,6 @@ from .core cimport RootCore
 
 cdef class Services:
     cdef int faction
-    cdef int vagabond
     cdef int base
     cdef int per_post
     cdef int[::1] prices

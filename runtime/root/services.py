@@ -24,8 +24,7 @@ class Services:
 
     def __init__(self, tables: Any) -> None:
         offsets = tables.offsets
-        self.faction = tables.faction_index("riverfolk")
-        self.vagabond = tables.faction_index("vagabond")
+        self.faction = tables.numbers["riverfolk"]
         self.base = tables.numbers["services_base"]
         self.per_post = tables.numbers["services_per_post"]
         self.prices = tables.arrays["riverfolk_service_prices_cost"]
@@ -70,14 +69,14 @@ class Services:
             return e.hand_size(seller) > 0
         if service == self.riverboats:
             return e.cells[self.o_boats + buyer] == 0
-        return e.cells[self.o_hired + buyer] == 0 and e.faction(buyer) != self.vagabond
+        return e.cells[self.o_hired + buyer] == 0 and e.faction(buyer) != e.f_vagabond
 
     def can_buy(self, e: RootCore, buyer: cython.int) -> cython.bint:
         """Another player than the Riverfolk can buy some service. The Vagabond pays with items (11.2.6.III), which
         this engine does not play: he buys none."""
         s: cython.int
         seller: cython.int = self.seller(e)
-        if seller < 0 or seller == buyer or e.faction(buyer) == self.vagabond:
+        if seller < 0 or seller == buyer or e.faction(buyer) == e.f_vagabond:
             return False
         for s in range(self.nservices):
             if self.can_buy_service(e, buyer, s):

@@ -98,7 +98,6 @@ def build_tables(game: CompiledGame, codes: dict[str, int], setups: frozenset[st
     tables.arrays.update(_faction_arrays(game, factions))
     _piece_rows(tables, factions)
     _derived(tables)
-    _riverfolk(tables, game)
     die = game.get("die", "battle_die")
     columns = ("recruit", "move", "battle", "build")
     tables.arrays["leader_viziers"] = ints([columns.index(column) for leader in game.entities("leader")
@@ -112,6 +111,7 @@ def build_tables(game: CompiledGame, codes: dict[str, int], setups: frozenset[st
     tables.procedures = [*layout.NATIVES, *INTERNAL]
     tables.arrays["impl"] = ints([0] + [codes.get(name, 0) for name in tables.procedures])
     _plan(tables, game, factions)
+    _riverfolk(tables, game)
     tables.arrays["step_cost"] = ints([game.layout.ENTRIES.get(f"{step.key}/cost", -1) for step in tables.steps])
     _playable(tables, game, factions, codes, setups)
     _placeholder_tracks(tables, game)
@@ -249,16 +249,21 @@ def _derived(tables: RootTables) -> None:
 
 
 def _riverfolk(tables: RootTables, game: CompiledGame) -> None:
-    """The Riverfolk's trade post tracks by suit (a suit without one has no space) and the services' numbers."""
-    arrays = tables.arrays
+    """The Riverfolk's trade post tracks by suit (a suit without one has no space), the services' numbers, and
+    the indices their engine parts use, found once here rather than at every copy of a game."""
+    arrays, numbers = tables.arrays, tables.numbers
+    numbers["riverfolk"] = tables.faction_index("riverfolk")
+    numbers["riverfolk_post_row"] = tables.piece("riverfolk/trade_post")
+    for name in ("riverfolk_pay", "trade_disruption"):
+        numbers[f"procedure_{name}"] = tables.procedure(name)
     tracks = [arrays.get(f"riverfolk_trade_post_{suit.id.name.lower()}_vp") for suit in game.entities("suit")]
     width = max((len(track) for track in tracks if track is not None), default=0)
     tables.dims["riverfolk_track"] = width
     arrays["riverfolk_post_spaces"] = ints([len(track) if track is not None else 0 for track in tracks])
     arrays["riverfolk_post_points"] = padded([track if track is not None else [] for track in tracks], width)
     for service in game.entities("service"):
-        tables.numbers[f"service_{service.id.name.lower()}"] = int(service.id)
-    tables.numbers["daylight"] = int(game.get("phase", "daylight").id)
+        numbers[f"service_{service.id.name.lower()}"] = int(service.id)
+    numbers["daylight"] = int(game.get("phase", "daylight").id)
 
 
 def _track_arrays(key: str, track: Any) -> dict[str, array[int]]:
