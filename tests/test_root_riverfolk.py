@@ -488,6 +488,25 @@ def test_riverboats_make_rivers_paths_for_the_buyer_until_the_end_of_the_turn() 
     assert board["riverboats", 0] == 0
 
 
+def test_riverboats_connect_the_marquise_wood_along_rivers() -> None:
+    def position(state: GameState, board: Board) -> None:
+        place(board, 0, "Creek", 1)       # Creek and Beach: linked by a river only
+        place(board, 0, "Beach", 1)
+        board["wood", CLEARINGS["Beach"]] = 1
+        board["sawmill_track", 0] = 5     # the next sawmill costs 1 wood
+        board["workshop_track", 0] = board["recruiter_track", 0] = 0
+        board["service_price", SERVICES["riverboats"]] = 0
+
+    state = buyer_birdsong(position)
+    board = Board(state)
+    say(state, "Buy Riverboats (cost: 1)")
+    play_until(state, lambda s: in_menu(s, "marquise"))
+    say(state, "Build")  # a sawmill, the only building left
+    assert set(options(state)) == {"Build in Creek", "Build in Beach"}
+    say(state, "Build in Creek")
+    assert board["sawmills", CLEARINGS["Creek"]] == 1 and board["wood", CLEARINGS["Beach"]] == 0
+
+
 def test_mercenaries_count_for_rule_and_battle_and_split_the_hits() -> None:
     def position(state: GameState, board: Board) -> None:
         rf, eyrie = seat_of(state, "riverfolk"), seat_of(state, "eyrie")
