@@ -23,7 +23,7 @@ SUITS = {s.id.name.lower(): int(s.id) for s in GAME.entities("suit")}
 SERVICES = {s.id.name.lower(): int(s.id) for s in GAME.entities("service")}
 RIVERS = {"Creek", "Beach", "Waterfall", "Pond", "Haven"}
 """The Autumn map's clearings on a river (content/root/clearings.yaml)."""
-MENU, CARD_KIND, SERVICE_KIND = 1, 12, 20
+MENU, SERVICE_KIND = 1, 20
 PIECES = {"marquise": 25, "eyrie": 20, "riverfolk": 15}
 """Warriors of the factions the engine plays (content/root/factions)."""
 
