@@ -24,8 +24,10 @@ SERVICES = {s.id.name.lower(): int(s.id) for s in GAME.entities("service")}
 RIVERS = {"Creek", "Beach", "Waterfall", "Pond", "Haven"}
 """The Autumn map's clearings on a river (content/root/clearings.yaml)."""
 MENU, SERVICE_KIND = 1, 20
-PIECES = {"marquise": 25, "eyrie": 20, "riverfolk": 15}
-"""Warriors of the factions the engine plays (content/root/factions)."""
+PIECES = {f.id.name.lower(): sum(p.count for p in f.pieces if p.kind == "warrior") for f in GAME.entities("faction")}
+"""Warriors of each faction (content/root/factions)."""
+BOXES = [box for box in ("funds", "payments", "committed", "officers", "acolytes") if box in FIELDS]
+"""Fields of [player] counting a player's warriors in a box of a faction board, off the map and out of supply."""
 
 
 class Board:
@@ -606,7 +608,7 @@ def check_invariants(state: GameState, gone: list[int]) -> None:
     factions = state.result()["factions"]
     for seat, faction in enumerate(factions):
         where = sum(board["warriors", c, seat] for c in range(len(CLEARINGS)))
-        where += board["warrior_supply", seat] + sum(board[box, seat] for box in ("funds", "payments", "committed"))
+        where += board["warrior_supply", seat] + sum(board[box, seat] for box in BOXES)
         assert where == PIECES[faction], (faction, where)
         assert min(board[box, seat] for box in ("funds", "payments", "committed", "warrior_supply")) >= 0
     posts = sum(board["trade_posts", c] for c in range(len(CLEARINGS)))
