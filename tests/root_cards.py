@@ -36,8 +36,9 @@ def expected_counts(game: CompiledGame, players: int) -> list[int]:
     return [0 if players == 2 and card.kind == "dominance" else card.copies for card in game.entities("card")]
 
 
-WARRIOR_BOXES = ("warrior_supply", "officers", "acolytes", "burrow")
-"""Fields of [player] that hold a faction's warriors off the map (its supply and its board's boxes)."""
+WARRIOR_BOXES = ("warrior_supply", "officers", "acolytes", "burrow", "funds", "payments", "committed")
+"""Fields of [player] that hold a seat's warriors off the map: its supply, its board's boxes, and the Riverfolk's
+boxes, which count warriors by their owner."""
 
 
 def warriors_held(game: CompiledGame, cells: array[int], seat: int) -> int:

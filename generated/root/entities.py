@@ -212,6 +212,16 @@ class LabelId(IntEnum):
     TAKE_BATTLE = 125
     STOP_ACTIONS = 126
     THE_BURROW = 127
+    PLACE_WARRIOR = 128
+    SET_PRICE = 129
+    COMMIT_FUND = 130
+    SPEND_FUND = 131
+    LOSE_FUND = 132
+    BUY_SERVICE = 133
+    BUY_NO_SERVICE = 134
+    EXPORT_CARD = 135
+    KEEP_EFFECT = 136
+    ESTABLISH_IN = 137
 
 
 class TableId(IntEnum):
@@ -312,6 +322,11 @@ class FieldId(IntEnum):
     LOST_SOULS = 74
     REVEALED = 75
     SCORED_SUITS = 76
+    COMMITTED = 77
+    TRADE_POST_TRACK = 78
+    SERVICE_PRICE = 79
+    RIVERBOATS = 80
+    MERCENARIES = 81
 
 
 class ResourceId(IntEnum):
@@ -395,6 +410,9 @@ class NativeId(IntEnum):
     FORM_COALITION = 70
     WIN = 71
     EXTRA_ACTION = 72
+    RIVERFOLK_PROTECTIONISM = 73
+    RIVERFOLK_DIVIDENDS = 74
+    RIVERFOLK_CRAFT = 75
 
 
 class ZoneId(IntEnum):
@@ -475,6 +493,20 @@ class ConstantId(IntEnum):
     DUCHY_BARON_POINTS = 55
     DUCHY_EARL_POINTS = 56
     DUCHY_FAILURE_DISCARDS = 57
+    RIVERFOLK_STARTING_WARRIORS = 58
+    RIVERFOLK_STARTING_PAYMENTS = 59
+    RIVERFOLK_PROTECTION = 60
+    RIVERFOLK_DIVIDEND_POSTS = 61
+    RIVERFOLK_DIVIDEND_FUNDS = 62
+    RIVERFOLK_DRAW_CARDS = 63
+    RIVERFOLK_RECRUIT_FUNDS = 64
+    RIVERFOLK_RECRUIT_WARRIORS = 65
+    RIVERFOLK_ESTABLISH_FUNDS = 66
+    RIVERFOLK_ESTABLISH_WARRIORS = 67
+    RIVERFOLK_EXPORT_WARRIORS = 68
+    RIVERFOLK_DISRUPTION_SHARE = 69
+    SERVICES_BASE = 70
+    SERVICES_PER_POST = 71
 
 
 class SuitId(IntEnum):
@@ -2210,6 +2242,55 @@ LABELS: tuple[Label, ...] = (
         id=LabelId.THE_BURROW,
         text=Text(en='the Burrow', fr='le Terrier', uk='Нора'),
     ),
+    Label(
+        id=LabelId.PLACE_WARRIOR,
+        text=Text(en='Place a warrior in {clearing}', fr='Placer un guerrier dans la clairière {clearing}', uk='Розмістити воїна на галявині «{clearing}»'),
+        args=('clearing',),
+    ),
+    Label(
+        id=LabelId.SET_PRICE,
+        text=Text(en='Price of {service}: {cost}', fr='Prix du service {service} : {cost}', uk='Ціна послуги «{service}»: {cost}'),
+        args=('service', 'cost'),
+    ),
+    Label(
+        id=LabelId.COMMIT_FUND,
+        text=Text(en='Commit a fund ({faction} warrior)', fr='Investir un fonds (guerrier : {faction})', uk='Вкласти кошт (воїн: {faction})'),
+        args=('faction',),
+    ),
+    Label(
+        id=LabelId.SPEND_FUND,
+        text=Text(en='Spend a fund ({faction} warrior)', fr='Dépenser un fonds (guerrier : {faction})', uk='Витратити кошт (воїн: {faction})'),
+        args=('faction',),
+    ),
+    Label(
+        id=LabelId.LOSE_FUND,
+        text=Text(en='Remove a fund ({faction} warrior)', fr='Retirer un fonds (guerrier : {faction})', uk='Прибрати кошт (воїн: {faction})'),
+        args=('faction',),
+    ),
+    Label(
+        id=LabelId.BUY_SERVICE,
+        text=Text(en='Buy {service} (cost: {cost})', fr='Acheter le service {service} (coût : {cost})', uk='Купити послугу «{service}» (ціна: {cost})'),
+        args=('service', 'cost'),
+    ),
+    Label(
+        id=LabelId.BUY_NO_SERVICE,
+        text=Text(en='Buy no more services', fr='Ne plus acheter de service', uk='Більше не купувати послуг'),
+    ),
+    Label(
+        id=LabelId.EXPORT_CARD,
+        text=Text(en='Export {card} instead of its effect', fr='Exporter {card} au lieu de son effet', uk='Експортувати «{card}» замість її ефекту'),
+        args=('card',),
+    ),
+    Label(
+        id=LabelId.KEEP_EFFECT,
+        text=Text(en='Keep the effect of {card}', fr='Garder l’effet de {card}', uk='Залишити ефект карти «{card}»'),
+        args=('card',),
+    ),
+    Label(
+        id=LabelId.ESTABLISH_IN,
+        text=Text(en='Establish a trade post in {clearing}', fr='Établir un comptoir dans la clairière {clearing}', uk='Заснувати факторію на галявині «{clearing}»'),
+        args=('clearing',),
+    ),
 )
 
 TABLES: tuple[Table, ...] = (
@@ -2441,12 +2522,12 @@ STATE: tuple[StateField, ...] = (
     StateField(
         id=FieldId.FUNDS,
         of=('player',),
-        doc='Warriors in the Riverfolk Funds box (11.2.4).',
+        doc="Warriors of each owner in the Riverfolk's Funds box (11.2.4): bought services bring other players' warriors there (11.2.6.I, 11.4.3).",
     ),
     StateField(
         id=FieldId.PAYMENTS,
         of=('player',),
-        doc='Warriors in the Riverfolk Payments box (11.2.6.I).',
+        doc="Warriors of each owner in the Riverfolk's Payments box (11.2.6.I): a buyer's payment is of their own warriors.",
     ),
     StateField(
         id=FieldId.ACOLYTES,
@@ -2729,6 +2810,31 @@ STATE: tuple[StateField, ...] = (
         id=FieldId.SCORED_SUITS,
         of=('suit',),
         doc='1 for a suit the Cult has scored with the Score ritual this turn (10.5.3: once per turn per suit); cleared at the start of its turn.',
+    ),
+    StateField(
+        id=FieldId.COMMITTED,
+        of=('player',),
+        doc='Warriors of each owner the Riverfolk committed this turn (11.5): in the Committed box or on empty spaces of the trade post tracks; they go back to Funds in the next Birdsong (11.4.3).',
+    ),
+    StateField(
+        id=FieldId.TRADE_POST_TRACK,
+        of=('suit',),
+        doc="Trade posts still on the Riverfolk's track of each suit (11.3.3); a removed trade post leaves the game (11.2.5.I), so its space stays empty.",
+    ),
+    StateField(
+        id=FieldId.SERVICE_PRICE,
+        of=('service',),
+        doc='The space of its Services track each service marker is on (11.3.5, 11.6.2): what the service costs.',
+    ),
+    StateField(
+        id=FieldId.RIVERBOATS,
+        of=('player',),
+        doc='1 while the player has bought Riverboats this turn: rivers are paths for them until the end of the turn (11.2.7.II).',
+    ),
+    StateField(
+        id=FieldId.MERCENARIES,
+        of=('player',),
+        doc='1 while the player has bought Mercenaries this turn: in their Daylight and Evening, Riverfolk warriors count as theirs for rule and for battle against others (11.2.7.III).',
     ),
 )
 
@@ -3019,33 +3125,39 @@ NATIVES: tuple[Native, ...] = (
     Native(
         id=NativeId.RIVERFOLK_GATHER_FUNDS,
         args=('player',),
-        doc='Gather Funds (11.4.3): every warrior on the faction board goes to the Funds box.',
+        procedure=True,
+        doc='Gather Funds (11.4.3): every warrior on the faction board (Payments, Committed, the trade post tracks) goes to the Funds box.',
     ),
     Native(
         id=NativeId.RIVERFOLK_COMMIT,
-        args=('player',),
+        args=('player', 'number'),
         returns='bool',
-        doc='Commit 1 fund (11.5): a warrior from Funds to Committed; false with no funds.',
+        procedure=True,
+        doc="Commit this many funds (11.5): warriors from Funds to Committed, the Riverfolk choosing whose when the box holds several players' warriors; false with too few funds.",
     ),
     Native(
         id=NativeId.RIVERFOLK_DRAW,
         args=('player',),
-        doc='Draw 1 card (11.5.4).',
+        procedure=True,
+        doc="Draw 1 card (11.5.4); its fund is the step's cost.",
     ),
     Native(
         id=NativeId.RIVERFOLK_RECRUIT,
         args=('player',),
+        procedure=True,
         doc='Spend 1 fund to place a warrior in a clearing with a river (11.5.5).',
     ),
     Native(
         id=NativeId.RIVERFOLK_ESTABLISH,
         args=('player',),
-        doc="Establish a Trade Post (11.5.6): spend 2 funds of the clearing's ruler, place post and warrior, score.",
+        procedure=True,
+        doc='Establish a Trade Post (11.5.6): a clearing without a post that a player rules, 2 funds of that player spent, the post of its suit and a warrior placed, the uncovered space scored.',
     ),
     Native(
         id=NativeId.RIVERFOLK_SET_COSTS,
         args=('player',),
-        doc='Set Costs (11.6.2): move each service marker.',
+        procedure=True,
+        doc='Set Costs (11.6.2): each service marker to a space of its Services track.',
     ),
     Native(
         id=NativeId.DUCHY_BURROW_RECRUIT,
@@ -3179,6 +3291,24 @@ NATIVES: tuple[Native, ...] = (
         args=('player',),
         procedure=True,
         doc='Spend a bird card to take one more action this Daylight (6.5).',
+    ),
+    Native(
+        id=NativeId.RIVERFOLK_PROTECTIONISM,
+        args=('player',),
+        procedure=True,
+        doc="Protectionism (11.4.1): with the Payments box empty, 2 of the Riverfolk's warriors go there from their supply.",
+    ),
+    Native(
+        id=NativeId.RIVERFOLK_DIVIDENDS,
+        args=('player',),
+        procedure=True,
+        doc='Score Dividends (11.4.2): with a trade post on the map, 1 victory point per pair of funds, whoever owns the warriors; Payments and Committed do not count.',
+    ),
+    Native(
+        id=NativeId.RIVERFOLK_CRAFT,
+        args=('player',),
+        procedure=True,
+        doc="Craft (11.5.3): funds committed to empty spaces of the trade post tracks of the cost's suits, then the card's effect, or its Export (11.5.3.I): discarded for 1 Riverfolk warrior in Payments.",
     ),
 )
 
@@ -3696,6 +3826,118 @@ CONSTANTS: tuple[Constant, ...] = (
         value=1,
         rule='12.2.3',
     ),
+    Constant(
+        id=ConstantId.RIVERFOLK_STARTING_WARRIORS,
+        source=(Source(doc='law', line=501, quote='Placez 4 guerriers sur une ou plusieurs clairières connectées à une rivière.'),),
+        status='verified',
+        name=Text(en='Riverfolk starting warriors', fr='Guerriers de départ de la Compagnie', uk='Початкові воїни Компанії'),
+        value=4,
+        rule='11.3.2',
+    ),
+    Constant(
+        id=ConstantId.RIVERFOLK_STARTING_PAYMENTS,
+        source=(Source(doc='law', line=503, quote='Placez 3 guerriers sur votre case Paiements.'),),
+        status='verified',
+        name=Text(en='Riverfolk starting funds', fr='Fonds de départ de la Compagnie', uk='Початкові кошти Компанії'),
+        value=3,
+        rule='11.3.4',
+    ),
+    Constant(
+        id=ConstantId.RIVERFOLK_PROTECTION,
+        source=(Source(doc='law', line=509, quote='Si la case Paiements est vide, placez-y 2 guerriers.'),),
+        status='verified',
+        name=Text(en='Warriors of Protectionism', fr='Guerriers du Protectionnisme', uk='Воїни Протекціонізму'),
+        value=2,
+        rule='11.4.1',
+    ),
+    Constant(
+        id=ConstantId.RIVERFOLK_DIVIDEND_POSTS,
+        source=(Source(doc='law', line=510, quote='Si vous avez au moins 1 comptoir sur le plateau'),),
+        status='verified',
+        name=Text(en='Trade posts on the map for dividends', fr='Comptoirs sur le plateau pour les dividendes', uk='Торгові факторії на полі для дивідендів'),
+        value=1,
+        rule='11.4.2',
+    ),
+    Constant(
+        id=ConstantId.RIVERFOLK_DIVIDEND_FUNDS,
+        source=(Source(doc='law', line=510, quote='marquez 1 point de victoire pour chaque paire de fonds'),),
+        status='verified',
+        name=Text(en='Funds per dividend point', fr='Fonds par point de dividende', uk='Коштів за очко дивідендів'),
+        value=2,
+        rule='11.4.2',
+    ),
+    Constant(
+        id=ConstantId.RIVERFOLK_DRAW_CARDS,
+        source=(Source(doc='law', line=520, quote='Investissez 1 fonds pour piocher 1 carte.'),),
+        status='verified',
+        name=Text(en='Cards the Riverfolk draw', fr='Cartes piochées par la Compagnie', uk='Карти, які добирає Компанія'),
+        value=1,
+        rule='11.5.4',
+    ),
+    Constant(
+        id=ConstantId.RIVERFOLK_RECRUIT_FUNDS,
+        source=(Source(doc='law', line=521, quote='Dépensez 1 fonds pour placer 1 guerrier dans une clairière avec une rivière.'),),
+        status='verified',
+        name=Text(en='Funds spent to recruit', fr='Fonds dépensés pour recruter', uk='Коштів, витрачених на вербування'),
+        value=1,
+        rule='11.5.5',
+    ),
+    Constant(
+        id=ConstantId.RIVERFOLK_RECRUIT_WARRIORS,
+        source=(Source(doc='law', line=521, quote='Dépensez 1 fonds pour placer 1 guerrier dans une clairière avec une rivière.'),),
+        status='verified',
+        name=Text(en='Warriors of a Riverfolk recruit', fr='Guerriers d’un Recrutement de la Compagnie', uk='Воїни вербування Компанії'),
+        value=1,
+        rule='11.5.5',
+    ),
+    Constant(
+        id=ConstantId.RIVERFOLK_ESTABLISH_FUNDS,
+        source=(Source(doc='law', line=522, quote='Dépensez 2 fonds pour placer 1 comptoir commercial et 1 guerrier.'),),
+        status='verified',
+        name=Text(en='Funds spent to establish a trade post', fr='Fonds dépensés pour établir un comptoir', uk='Коштів, витрачених на заснування факторії'),
+        value=2,
+        rule='11.5.6',
+    ),
+    Constant(
+        id=ConstantId.RIVERFOLK_ESTABLISH_WARRIORS,
+        source=(Source(doc='law', line=522, quote='Dépensez 2 fonds pour placer 1 comptoir commercial et 1 guerrier.'),),
+        status='verified',
+        name=Text(en='Warriors garrisoning a trade post', fr='Guerriers de la garnison d’un comptoir', uk='Воїни гарнізону факторії'),
+        value=1,
+        rule='11.5.6',
+    ),
+    Constant(
+        id=ConstantId.RIVERFOLK_EXPORT_WARRIORS,
+        source=(Source(doc='law', line=519, quote='pour placer 1 de vos guerriers sur la case Paiements'),),
+        status='verified',
+        name=Text(en='Warriors placed by an export', fr='Guerriers placés par un Export', uk='Воїни, розміщені Експортом'),
+        value=1,
+        rule='11.5.3.I',
+    ),
+    Constant(
+        id=ConstantId.RIVERFOLK_DISRUPTION_SHARE,
+        source=(Source(doc='law', line=487, quote='la Compagnie retire la moitié de ses fonds, arrondi au supérieur'),),
+        status='verified',
+        name=Text(en='Share of funds lost to Trade Disruption (1 in N, rounded up)', fr='Part des fonds perdue par un Commerce perturbé (1 sur N, arrondi au supérieur)', uk='Частка коштів, утрачена через Зрив торгівлі (1 з N, з округленням угору)'),
+        value=2,
+        rule='11.2.5.I',
+    ),
+    Constant(
+        id=ConstantId.SERVICES_BASE,
+        source=(Source(doc='law', line=490, quote='Chaque tour, un joueur peut acheter 1 service'),),
+        status='verified',
+        name=Text(en='Services a player may buy each turn', fr='Services achetables par tour', uk='Послуг, які можна купити за хід'),
+        value=1,
+        rule='11.2.6.II',
+    ),
+    Constant(
+        id=ConstantId.SERVICES_PER_POST,
+        source=(Source(doc='law', line=490, quote='plus 1 pour chaque clairière contenant un comptoir commercial et où il a au moins une pièce'),),
+        status='verified',
+        name=Text(en='More services per clearing with a trade post and a piece of the buyer', fr='Services de plus par clairière avec un comptoir et une pièce de l’acheteur', uk='Додаткових послуг за галявину з факторією та фішкою покупця'),
+        value=1,
+        rule='11.2.6.II',
+    ),
 )
 
 SUITS: tuple[Suit, ...] = (
@@ -3845,7 +4087,7 @@ FACTIONS: tuple[Faction, ...] = (
         pieces=(Piece(id='warrior', kind='warrior', name=Text(en='warriors', fr='guerriers', uk='воїни'), count=25, inventory='lizard_warriors'), Piece(id='garden', kind='building', name=Text(en='gardens', fr='jardins', uk='сади'), count=15, inventory='gardens', field=FieldId.GARDENS, returns_to=FieldId.GARDEN_TRACK, crafting=True), Piece(id='outcast_marker', kind='marker', name=Text(en='Outcast marker', fr='marqueur de Parias', uk='маркер Вигнанців'), count=1, inventory='outcast_marker')),
         abilities=(Rule(id='hatred_of_birds', rule='10.2.2', name=Text(en='Hatred of Birds', fr='Haine des oiseaux', uk='Ненависть до птахів'), text=Text(en='Bird cards are not wild for rituals.', fr='Les cartes Oiseau ne sont pas des jokers pour les rituels.', uk='Карти птахів не є джокерами для ритуалів.')), Rule(id='revenge', rule='10.2.3', name=Text(en='Revenge', fr='Vengeance', uk='Помста'), text=Text(en='A Cult warrior removed while defending in battle goes to the Acolytes box.', fr='Un guerrier du Culte retiré en défendant en combat va dans la case Acolytes.', uk='Воїн Культу, прибраний під час захисту в бою, іде до клітинки Послідовників.')), Rule(id='pilgrims', rule='10.2.4', name=Text(en='Pilgrims', fr='Pèlerins', uk='Паломники'), text=Text(en='The Cult rules a clearing where it has at least one garden, despite the Eyrie.', fr='Le Culte contrôle une clairière s’il y possède au moins un jardin, malgré la Canopée.', uk='Культ контролює галявину, де має хоча б один сад, попри Гніздо.')), Rule(id='fear_of_the_faithful', rule='10.2.5', name=Text(en='Fear of the Faithful', fr='Peur des fidèles', uk='Страх вірних'), text=Text(en='When a garden is removed, the Cult discards 1 card at random.', fr='Quand un jardin est retiré, le Culte défausse 1 carte au hasard.', uk='Коли сад прибирають, Культ скидає 1 випадкову карту.')), Rule(id='lost_souls', rule='10.2.6', name=Text(en='The Lost Souls pile', fr='La pile d’Âmes Perdues', uk='Стос Загублених душ'), text=Text(en='Every card spent or discarded, even a dominance card, goes to the Lost Souls pile, open to all.', fr='Toute carte dépensée ou défaussée, même une carte Domination, va dans la pile d’Âmes Perdues, consultable par tous.', uk='Кожна витрачена чи скинута карта, навіть карта домінування, іде до стосу Загублених душ, відкритого для всіх.'))),
         setup=(Rule(id='supply', rule='10.3.1', name=Text(en='Warriors', fr='Préparer les guerriers', uk='Воїни'), text=Text(en='Form a supply of 25 warriors.', fr='Formez une réserve de 25 guerriers.', uk='Сформуйте запас із 25 воїнів.')), Rule(id='place', rule='10.3.2', name=Text(en='Place warriors', fr='Placer les guerriers', uk='Розмістіть воїнів'), text=Text(en='In the corner opposite the keep or the starting roost (one of the other two corners if both are in play), 4 warriors and a garden; then 1 warrior in each adjacent clearing.', fr='Dans le coin opposé au donjon ou au perchoir de départ (un des deux autres coins s’ils sont tous deux en jeu), 4 guerriers et un jardin ; puis 1 guerrier dans chaque clairière adjacente.', uk='У куті навпроти фортеці чи початкового сідала (в одному з двох інших кутів, якщо в грі обидва) — 4 воїни й сад; потім по 1 воїну на кожну суміжну галявину.')), Rule(id='outcast', rule='10.3.3', name=Text(en='Choose the Outcast', fr='Choisir les Parias', uk='Оберіть Вигнанців'), text=Text(en='Place the Outcast marker on a suit.', fr='Placez le marqueur de Parias sur une couleur.', uk='Поставте маркер Вигнанців на масть.')), Rule(id='garden_track', rule='10.3.4', name=Text(en='Garden track', fr='Piste des jardins', uk='Доріжка садів'), text=Text(en='Place the 14 remaining gardens on their track, right to left.', fr='Placez les 14 jardins restants sur leur piste, de droite à gauche.', uk='Покладіть 14 решти садів на їхню доріжку справа наліво.'))),
-        turn=(Step(native=NativeId.LIZARD_ADJUST_OUTCAST, id='adjust_outcast', phase=PhaseId.BIRDSONG, rule='10.4.1', name=Text(en='Adjust the Outcast', fr='Définir les Parias', uk='Визначення Вигнанців'), text=Text(en='The suit most present among the Lost Souls (birds ignored) becomes Outcast; if it already was, the marker turns to Hated.', fr='La couleur la plus présente dans les Âmes Perdues (oiseaux ignorés) devient Paria ; si elle l’était déjà, le marqueur passe sur Haïs.', uk='Масть, якої найбільше серед Загублених душ (птахів не враховують), стає масттю Вигнанців; якщо вже нею була, маркер перевертається на Зненавиджені.')), Step(native=NativeId.LIZARD_DISCARD_LOST_SOULS, id='discard_lost_souls', phase=PhaseId.BIRDSONG, rule='10.4.2', name=Text(en='Discard the Lost Souls', fr='Défausser les Âmes Perdues', uk='Скидання Загублених душ'), text=Text(en='Discard the whole Lost Souls pile.', fr='Défaussez toute la pile des Âmes Perdues.', uk='Скиньте весь стос Загублених душ.')), Step(native=NativeId.LIZARD_CRUSADE, id='crusade', phase=PhaseId.BIRDSONG, rule='10.4.3.I', name=Text(en='Crusade', fr='Croisade', uk='Хрестовий похід'), text=Text(en='{crusade} acolytes: a battle in an Outcast clearing, or a move from one and then a battle where you arrive.', fr='{crusade} acolytes : un combat dans une clairière Paria, ou un déplacement depuis une clairière Paria puis un combat à l’arrivée.', uk='{crusade} послідовники: бій на галявині Вигнанців або переміщення з неї й потім бій там, куди прибули.'), cost=Payment(text=Text(en='One acolyte less if the Outcast is Hated.', fr='1 acolyte de moins si les Parias sont Haïs.', uk='На одного послідовника менше, якщо Вигнанці Зненавиджені.')), mode='menu'), Step(native=NativeId.LIZARD_CONVERT, id='convert', phase=PhaseId.BIRDSONG, rule='10.4.3.II', name=Text(en='Convert', fr='Conversion', uk='Навернення'), text=Text(en='{convert} acolytes: remove 1 enemy warrior in an Outcast clearing and place 1 of your warriors there.', fr='{convert} acolytes : retirez 1 guerrier adverse d’une clairière Paria et placez-y 1 de vos guerriers.', uk='{convert} послідовники: приберіть 1 ворожого воїна на галявині Вигнанців і розмістіть там 1 свого воїна.'), cost=Payment(), mode='menu'), Step(native=NativeId.LIZARD_SANCTIFY, id='sanctify', phase=PhaseId.BIRDSONG, rule='10.4.3.III', name=Text(en='Sanctify', fr='Sanctuaire', uk='Освячення'), text=Text(en='{sanctify} acolytes: remove 1 enemy building in an Outcast clearing and place 1 garden there.', fr='{sanctify} acolytes : retirez 1 bâtiment adverse d’une clairière Paria et placez-y 1 jardin.', uk='{sanctify} послідовники: приберіть 1 ворожу будівлю на галявині Вигнанців і розмістіть там 1 сад.'), cost=Payment(), mode='menu'), Step(native=NativeId.LIZARD_RITUAL_BUILD, id='ritual_build', phase=PhaseId.DAYLIGHT, rule='10.5.1', name=Text(en='Build', fr='Construction', uk='Будівництво'), text=Text(en='Reveal a card: place 1 garden in a ruled clearing of its suit.', fr='Révélez une carte : placez 1 jardin dans une clairière contrôlée de sa couleur.', uk='Відкрийте карту: розмістіть 1 сад на контрольованій галявині її масті.'), mode='menu'), Step(native=NativeId.LIZARD_RITUAL_RECRUIT, id='ritual_recruit', phase=PhaseId.DAYLIGHT, rule='10.5.2', name=Text(en='Recruit', fr='Recrutement', uk='Вербування'), text=Text(en='Reveal a card: place 1 warrior in a clearing of its suit.', fr='Révélez une carte : placez 1 guerrier dans une clairière de sa couleur.', uk='Відкрийте карту: розмістіть 1 воїна на галявині її масті.'), mode='menu'), Step(native=NativeId.LIZARD_RITUAL_SCORE, id='ritual_score', phase=PhaseId.DAYLIGHT, rule='10.5.3', name=Text(en='Score', fr='Score', uk='Підрахунок'), text=Text(en='Spend the revealed card to the Lost Souls and score the victory points above the rightmost empty garden space of its suit.', fr='Dépensez la carte révélée dans les Âmes Perdues et marquez les points de victoire au-dessus du jardin vide le plus à droite de sa couleur.', uk='Витратьте відкриту карту до Загублених душ і отримайте переможні очки над крайнім правим порожнім місцем саду її масті.'), limit=Text(en='Once per turn per suit.', fr='Une fois par tour et par couleur.', uk='Один раз за хід для кожної масті.'), mode='menu'), Step(native=NativeId.LIZARD_RITUAL_SACRIFICE, id='ritual_sacrifice', phase=PhaseId.DAYLIGHT, rule='10.5.4', name=Text(en='Sacrifice', fr='Sacrifice', uk='Жертва'), text=Text(en='Reveal a bird card: place 1 warrior in your Acolytes box.', fr='Révélez une carte Oiseau : placez 1 guerrier sur votre case Acolytes.', uk='Відкрийте карту птаха: покладіть 1 воїна у свою клітинку Послідовників.'), mode='menu'), Step(native=NativeId.LIZARD_RETURN_REVEALED, id='return_revealed', phase=PhaseId.EVENING, rule='10.6.1', name=Text(en='Return revealed cards', fr='Reprendre les cartes révélées', uk='Повернення відкритих карт'), text=Text(en='Take back into your hand all cards revealed this turn.', fr='Reprenez en main toutes les cartes révélées ce tour-ci.', uk='Поверніть до руки всі карти, відкриті цього ходу.')), Step(native=NativeId.CRAFT, id='craft', phase=PhaseId.EVENING, rule='10.6.2', name=Text(en='Craft', fr='Fabrication', uk='Виготовлення'), text=Text(en='Activate gardens in Outcast clearings to craft.', fr='Activez les jardins des clairières Parias pour fabriquer.', uk='Активуйте сади на галявинах Вигнанців, щоб виготовляти.')), Step(id='draw', phase=PhaseId.EVENING, rule='10.6.3', name=Text(en='Draw and discard', fr='Piocher et défausser', uk='Добір і скидання'), text=Text(en='Draw 1 card plus 1 per uncovered draw bonus, then discard down to 5 cards.', fr='Piochez 1 carte, plus 1 par bonus de pioche révélé, puis défaussez jusqu’à 5 cartes.', uk='Доберіть 1 карту плюс 1 за кожен відкритий бонус добору, потім скиньте до 5 карт.'))),
+        turn=(Step(native=NativeId.LIZARD_ADJUST_OUTCAST, id='adjust_outcast', phase=PhaseId.BIRDSONG, rule='10.4.1', name=Text(en='Adjust the Outcast', fr='Définir les Parias', uk='Визначення Вигнанців'), text=Text(en='The suit most present among the Lost Souls (birds ignored) becomes Outcast; if it already was, the marker turns to Hated.', fr='La couleur la plus présente dans les Âmes Perdues (oiseaux ignorés) devient Paria ; si elle l’était déjà, le marqueur passe sur Haïs.', uk='Масть, якої найбільше серед Загублених душ (птахів не враховують), стає масттю Вигнанців; якщо вже нею була, маркер перевертається на Зненавиджені.')), Step(native=NativeId.LIZARD_DISCARD_LOST_SOULS, id='discard_lost_souls', phase=PhaseId.BIRDSONG, rule='10.4.2', name=Text(en='Discard the Lost Souls', fr='Défausser les Âmes Perdues', uk='Скидання Загублених душ'), text=Text(en='Discard the whole Lost Souls pile.', fr='Défaussez toute la pile des Âmes Perdues.', uk='Скиньте весь стос Загублених душ.')), Step(native=NativeId.LIZARD_CRUSADE, id='crusade', phase=PhaseId.BIRDSONG, rule='10.4.3.I', name=Text(en='Crusade', fr='Croisade', uk='Хрестовий похід'), text=Text(en='{crusade} acolytes: a battle in an Outcast clearing, or a move from one and then a battle where you arrive.', fr='{crusade} acolytes : un combat dans une clairière Paria, ou un déplacement depuis une clairière Paria puis un combat à l’arrivée.', uk='{crusade} послідовники: бій на галявині Вигнанців або переміщення з неї й потім бій там, куди прибули.'), cost=Payment(text=Text(en='One acolyte less if the Outcast is Hated.', fr='1 acolyte de moins si les Parias sont Haïs.', uk='На одного послідовника менше, якщо Вигнанці Зненавиджені.')), mode='menu'), Step(native=NativeId.LIZARD_CONVERT, id='convert', phase=PhaseId.BIRDSONG, rule='10.4.3.II', name=Text(en='Convert', fr='Conversion', uk='Навернення'), text=Text(en='{convert} acolytes: remove 1 enemy warrior in an Outcast clearing and place 1 of your warriors there.', fr='{convert} acolytes : retirez 1 guerrier adverse d’une clairière Paria et placez-y 1 de vos guerriers.', uk='{convert} послідовники: приберіть 1 ворожого воїна на галявині Вигнанців і розмістіть там 1 свого воїна.'), mode='menu'), Step(native=NativeId.LIZARD_SANCTIFY, id='sanctify', phase=PhaseId.BIRDSONG, rule='10.4.3.III', name=Text(en='Sanctify', fr='Sanctuaire', uk='Освячення'), text=Text(en='{sanctify} acolytes: remove 1 enemy building in an Outcast clearing and place 1 garden there.', fr='{sanctify} acolytes : retirez 1 bâtiment adverse d’une clairière Paria et placez-y 1 jardin.', uk='{sanctify} послідовники: приберіть 1 ворожу будівлю на галявині Вигнанців і розмістіть там 1 сад.'), mode='menu'), Step(native=NativeId.LIZARD_RITUAL_BUILD, id='ritual_build', phase=PhaseId.DAYLIGHT, rule='10.5.1', name=Text(en='Build', fr='Construction', uk='Будівництво'), text=Text(en='Reveal a card: place 1 garden in a ruled clearing of its suit.', fr='Révélez une carte : placez 1 jardin dans une clairière contrôlée de sa couleur.', uk='Відкрийте карту: розмістіть 1 сад на контрольованій галявині її масті.'), mode='menu'), Step(native=NativeId.LIZARD_RITUAL_RECRUIT, id='ritual_recruit', phase=PhaseId.DAYLIGHT, rule='10.5.2', name=Text(en='Recruit', fr='Recrutement', uk='Вербування'), text=Text(en='Reveal a card: place 1 warrior in a clearing of its suit.', fr='Révélez une carte : placez 1 guerrier dans une clairière de sa couleur.', uk='Відкрийте карту: розмістіть 1 воїна на галявині її масті.'), mode='menu'), Step(native=NativeId.LIZARD_RITUAL_SCORE, id='ritual_score', phase=PhaseId.DAYLIGHT, rule='10.5.3', name=Text(en='Score', fr='Score', uk='Підрахунок'), text=Text(en='Spend the revealed card to the Lost Souls and score the victory points above the rightmost empty garden space of its suit.', fr='Dépensez la carte révélée dans les Âmes Perdues et marquez les points de victoire au-dessus du jardin vide le plus à droite de sa couleur.', uk='Витратьте відкриту карту до Загублених душ і отримайте переможні очки над крайнім правим порожнім місцем саду її масті.'), limit=Text(en='Once per turn per suit.', fr='Une fois par tour et par couleur.', uk='Один раз за хід для кожної масті.'), mode='menu'), Step(native=NativeId.LIZARD_RITUAL_SACRIFICE, id='ritual_sacrifice', phase=PhaseId.DAYLIGHT, rule='10.5.4', name=Text(en='Sacrifice', fr='Sacrifice', uk='Жертва'), text=Text(en='Reveal a bird card: place 1 warrior in your Acolytes box.', fr='Révélez une carte Oiseau : placez 1 guerrier sur votre case Acolytes.', uk='Відкрийте карту птаха: покладіть 1 воїна у свою клітинку Послідовників.'), mode='menu'), Step(native=NativeId.LIZARD_RETURN_REVEALED, id='return_revealed', phase=PhaseId.EVENING, rule='10.6.1', name=Text(en='Return revealed cards', fr='Reprendre les cartes révélées', uk='Повернення відкритих карт'), text=Text(en='Take back into your hand all cards revealed this turn.', fr='Reprenez en main toutes les cartes révélées ce tour-ci.', uk='Поверніть до руки всі карти, відкриті цього ходу.')), Step(native=NativeId.CRAFT, id='craft', phase=PhaseId.EVENING, rule='10.6.2', name=Text(en='Craft', fr='Fabrication', uk='Виготовлення'), text=Text(en='Activate gardens in Outcast clearings to craft.', fr='Activez les jardins des clairières Parias pour fabriquer.', uk='Активуйте сади на галявинах Вигнанців, щоб виготовляти.')), Step(id='draw', phase=PhaseId.EVENING, rule='10.6.3', name=Text(en='Draw and discard', fr='Piocher et défausser', uk='Добір і скидання'), text=Text(en='Draw 1 card plus 1 per uncovered draw bonus, then discard down to 5 cards.', fr='Piochez 1 carte, plus 1 par bonus de pioche révélé, puis défaussez jusqu’à 5 cartes.', uk='Доберіть 1 карту плюс 1 за кожен відкритий бонус добору, потім скиньте до 5 карт.'))),
         params=(('crusade', 2), ('convert', 2), ('sanctify', 3)),
         budgets=(),
         setup_after=(FactionId.MARQUISE, FactionId.EYRIE),
@@ -3877,11 +4119,11 @@ FACTIONS: tuple[Faction, ...] = (
         reach=5,
         overview=Text(en='The Company sells its services to the other players, commits its funds and scores victory points with its trade posts and dividends.', fr='La Compagnie vend ses services aux autres joueurs, investit ses fonds et marque des points de victoire avec ses comptoirs commerciaux et ses dividendes.', uk='Компанія продає свої послуги іншим гравцям, вкладає кошти й отримує переможні очки за торгові факторії та дивіденди.'),
         crafting=Rule(id='crafting', rule='11.2.1', name=Text(en='Crafting', fr='Fabrication', uk='Виготовлення'), text=Text(en='The Company crafts in Daylight by committing funds to empty spaces of its trade post track.', fr='La Compagnie fabrique durant le Jour en investissant des fonds sur les cases vides de sa piste de comptoirs commerciaux.', uk='Компанія виготовляє протягом Дня, вкладаючи кошти на порожні місця доріжки торгових факторій.')),
-        pieces=(Piece(id='warrior', kind='warrior', name=Text(en='warriors', fr='guerriers', uk='воїни'), count=15, inventory='riverfolk_warriors'), Piece(id='trade_post', kind='token', name=Text(en='trade posts', fr='comptoirs commerciaux', uk='торгові факторії'), count=9, inventory='trade_posts'), Piece(id='service_marker', kind='marker', name=Text(en='service markers', fr='marqueurs de service', uk='маркери послуг'), count=3, inventory='service_markers')),
+        pieces=(Piece(id='warrior', kind='warrior', name=Text(en='warriors', fr='guerriers', uk='воїни'), count=15, inventory='riverfolk_warriors'), Piece(id='trade_post', kind='token', name=Text(en='trade posts', fr='comptoirs commerciaux', uk='торгові факторії'), count=9, inventory='trade_posts', field=FieldId.TRADE_POSTS), Piece(id='service_marker', kind='marker', name=Text(en='service markers', fr='marqueurs de service', uk='маркери послуг'), count=3, inventory='service_markers')),
         abilities=(Rule(id='swimmers', rule='11.2.2', name=Text(en='Swimmers', fr='Nageurs', uk='Плавці'), text=Text(en='The Company treats rivers as paths and moves along them whoever rules the clearings.', fr='La Compagnie traite les rivières comme des chemins et s’y déplace peu importe qui contrôle les clairières.', uk='Компанія вважає річки стежками й переміщається ними, хоч би хто контролював галявини.')), Rule(id='public_hand', rule='11.2.3', name=Text(en='Public Hand', fr='Main révélée', uk='Відкрита рука'), text=Text(en='The Company’s cards lie face up next to its board.', fr='Les cartes de la Compagnie sont face visible près de son plateau.', uk='Карти Компанії лежать відкрито біля її планшета.')), Rule(id='trade_disruption', rule='11.2.5.I', name=Text(en='Trade Disruption', fr='Commerce perturbé', uk='Зрив торгівлі'), text=Text(en='When a trade post is removed, the Company removes half its funds, rounded up, and the post leaves the game.', fr='Quand un comptoir est retiré, la Compagnie retire la moitié de ses fonds, arrondi au supérieur, et le comptoir quitte le jeu.', uk='Коли торгову факторію прибирають, Компанія прибирає половину своїх коштів з округленням угору, а факторія вибуває з гри.')), Rule(id='buying_services', rule='11.2.6', name=Text(en='Buying Services', fr='Acheter des services', uk='Купівля послуг'), text=Text(en='At the start of their Birdsong, other players pay warriors at the listed cost: 1 service, plus 1 per clearing with a trade post where they have a piece.', fr='Au début de leur Aurore, les autres joueurs paient des guerriers au prix indiqué : 1 service, plus 1 par clairière avec un comptoir où ils ont une pièce.', uk='На початку свого Світанку інші гравці платять воїнами за вказаною ціною: 1 послуга, плюс 1 за кожну галявину з торговою факторією, де вони мають фішку.'))),
         setup=(Rule(id='supply', rule='11.3.1', name=Text(en='Warriors', fr='Préparer les guerriers', uk='Воїни'), text=Text(en='Form a supply of 15 warriors.', fr='Formez une réserve de 15 guerriers.', uk='Сформуйте запас із 15 воїнів.')), Rule(id='place', rule='11.3.2', name=Text(en='Place warriors', fr='Placer les guerriers', uk='Розмістіть воїнів'), text=Text(en='Place 4 warriors in one or more clearings connected to a river.', fr='Placez 4 guerriers dans une ou plusieurs clairières connectées à une rivière.', uk='Розмістіть 4 воїнів на одній чи кількох галявинах, з’єднаних із річкою.')), Rule(id='post_track', rule='11.3.3', name=Text(en='Trade post track', fr='Piste des comptoirs', uk='Доріжка факторій'), text=Text(en='Place the 9 trade posts on their track.', fr='Placez les 9 comptoirs sur leur piste.', uk='Покладіть 9 торгових факторій на їхню доріжку.')), Rule(id='payments', rule='11.3.4', name=Text(en='Starting funds', fr='Fonds de départ', uk='Початкові кошти'), text=Text(en='Place 3 warriors in your Payments box.', fr='Placez 3 guerriers sur votre case Paiements.', uk='Покладіть 3 воїнів у свою клітинку Платежів.')), Rule(id='prices', rule='11.3.5', name=Text(en='Starting costs', fr='Prix de départ', uk='Початкові ціни'), text=Text(en='Place 1 service marker on a space of each of the 3 Services tracks.', fr='Placez 1 marqueur de service sur une case de chacune des 3 pistes Services.', uk='Поставте 1 маркер послуги на місце кожної з 3 доріжок Послуг.'))),
-        turn=(Step(id='protectionism', phase=PhaseId.BIRDSONG, rule='11.4.1', name=Text(en='Protectionism', fr='Protectionnisme', uk='Протекціонізм'), text=Text(en='If the Payments box is empty, place {protection} warriors in it.', fr='Si la case Paiements est vide, placez-y {protection} guerriers.', uk='Якщо клітинка Платежів порожня, покладіть туди {protection} воїнів.')), Step(id='dividends', phase=PhaseId.BIRDSONG, rule='11.4.2', name=Text(en='Score Dividends', fr='Marquer les dividendes', uk='Дивіденди'), text=Text(en='With at least 1 trade post on the map, score 1 victory point per pair of funds.', fr='Avec au moins 1 comptoir sur le plateau, marquez 1 point de victoire par paire de fonds.', uk='Якщо на полі є хоча б 1 торгова факторія, отримайте 1 переможне очко за кожну пару коштів.')), Step(native=NativeId.RIVERFOLK_GATHER_FUNDS, id='gather_funds', phase=PhaseId.BIRDSONG, rule='11.4.3', name=Text(en='Gather Funds', fr='Rassembler les fonds', uk='Збір коштів'), text=Text(en='Move every warrior on your faction board to the Funds box.', fr='Déplacez tous les guerriers de votre plateau de faction sur la case Fonds.', uk='Перемістіть усіх воїнів зі свого планшета фракції до клітинки Коштів.')), Step(native=NativeId.MOVE, id='move', phase=PhaseId.DAYLIGHT, rule='11.5.1', name=Text(en='Move', fr='Déplacement', uk='Переміщення'), text=Text(en='Commit 1 fund to move.', fr='Investissez 1 fonds pour vous déplacer.', uk='Вкладіть 1 кошт, щоб переміститися.'), cost=Payment()), Step(native=NativeId.BATTLE, id='battle', phase=PhaseId.DAYLIGHT, rule='11.5.2', name=Text(en='Battle', fr='Combat', uk='Бій'), text=Text(en='Commit 1 fund to initiate a battle.', fr='Investissez 1 fonds pour initier un combat.', uk='Вкладіть 1 кошт, щоб почати бій.'), cost=Payment()), Step(native=NativeId.CRAFT, id='craft', phase=PhaseId.DAYLIGHT, rule='11.5.3', name=Text(en='Craft', fr='Fabrication', uk='Виготовлення'), text=Text(en='Commit funds to empty trade post track spaces of the required suit; Export: discard the card to put 1 warrior in Payments.', fr='Investissez des fonds sur les cases vides de la piste des comptoirs de la couleur requise ; Export : défaussez la carte pour placer 1 guerrier sur Paiements.', uk='Вкладіть кошти на порожні місця доріжки факторій потрібної масті; Експорт: скиньте карту, щоб покласти 1 воїна до Платежів.')), Step(native=NativeId.RIVERFOLK_DRAW, id='draw', phase=PhaseId.DAYLIGHT, rule='11.5.4', name=Text(en='Draw', fr='Piocher', uk='Добір'), text=Text(en='Commit 1 fund to draw 1 card.', fr='Investissez 1 fonds pour piocher 1 carte.', uk='Вкладіть 1 кошт, щоб добрати 1 карту.'), cost=Payment()), Step(native=NativeId.RIVERFOLK_RECRUIT, id='recruit', phase=PhaseId.DAYLIGHT, rule='11.5.5', name=Text(en='Recruit', fr='Recrutement', uk='Вербування'), text=Text(en='Spend 1 fund to place 1 warrior in a clearing with a river.', fr='Dépensez 1 fonds pour placer 1 guerrier dans une clairière avec une rivière.', uk='Витратьте 1 кошт, щоб розмістити 1 воїна на галявині з річкою.')), Step(native=NativeId.RIVERFOLK_ESTABLISH, id='establish', phase=PhaseId.DAYLIGHT, rule='11.5.6', name=Text(en='Establish Trade Post', fr='Établir un comptoir et une garnison', uk='Заснування факторії'), text=Text(en='Spend 2 funds of the player who rules a clearing without a trade post, place the post and 1 warrior there, score.', fr='Dépensez 2 fonds du joueur qui contrôle une clairière sans comptoir, placez-y le comptoir et 1 guerrier, marquez.', uk='Витратьте 2 кошти гравця, що контролює галявину без торгової факторії, розмістіть там факторію й 1 воїна, отримайте очки.')), Step(native=NativeId.DISCARD_DOWN, id='discard', phase=PhaseId.EVENING, rule='11.6.1', name=Text(en='Discard cards', fr='Défausser les cartes', uk='Скидання карт'), text=Text(en='If you hold more than 5 cards, discard down to 5. No Evening draw.', fr='Si vous avez plus de 5 cartes en main, défaussez-en jusqu’à 5. Pas de pioche au Crépuscule.', uk='Якщо у вас у руці понад 5 карт, скиньте до 5. Добору Вечора немає.')), Step(native=NativeId.RIVERFOLK_SET_COSTS, id='set_costs', phase=PhaseId.EVENING, rule='11.6.2', name=Text(en='Set Costs', fr='Fixer les prix', uk='Встановлення цін'), text=Text(en='Move the service markers to set new costs.', fr='Déplacez les marqueurs de service pour fixer de nouveaux prix.', uk='Перемістіть маркери послуг, щоб встановити нові ціни.'))),
-        params=(('protection', 2),),
+        turn=(Step(native=NativeId.RIVERFOLK_PROTECTIONISM, id='protectionism', phase=PhaseId.BIRDSONG, rule='11.4.1', name=Text(en='Protectionism', fr='Protectionnisme', uk='Протекціонізм'), text=Text(en='If the Payments box is empty, place 2 warriors in it.', fr='Si la case Paiements est vide, placez-y 2 guerriers.', uk='Якщо клітинка Платежів порожня, покладіть туди 2 воїнів.')), Step(native=NativeId.RIVERFOLK_DIVIDENDS, id='dividends', phase=PhaseId.BIRDSONG, rule='11.4.2', name=Text(en='Score Dividends', fr='Marquer les dividendes', uk='Дивіденди'), text=Text(en='With at least 1 trade post on the map, score 1 victory point per pair of funds.', fr='Avec au moins 1 comptoir sur le plateau, marquez 1 point de victoire par paire de fonds.', uk='Якщо на полі є хоча б 1 торгова факторія, отримайте 1 переможне очко за кожну пару коштів.')), Step(native=NativeId.RIVERFOLK_GATHER_FUNDS, id='gather_funds', phase=PhaseId.BIRDSONG, rule='11.4.3', name=Text(en='Gather Funds', fr='Rassembler les fonds', uk='Збір коштів'), text=Text(en='Move every warrior on your faction board to the Funds box.', fr='Déplacez tous les guerriers de votre plateau de faction sur la case Fonds.', uk='Перемістіть усіх воїнів зі свого планшета фракції до клітинки Коштів.')), Step(native=NativeId.MOVE, id='move', phase=PhaseId.DAYLIGHT, rule='11.5.1', name=Text(en='Move', fr='Déplacement', uk='Переміщення'), text=Text(en='Commit 1 fund to move.', fr='Investissez 1 fonds pour vous déplacer.', uk='Вкладіть 1 кошт, щоб переміститися.'), cost=Payment(), mode='menu'), Step(native=NativeId.BATTLE, id='battle', phase=PhaseId.DAYLIGHT, rule='11.5.2', name=Text(en='Battle', fr='Combat', uk='Бій'), text=Text(en='Commit 1 fund to initiate a battle.', fr='Investissez 1 fonds pour initier un combat.', uk='Вкладіть 1 кошт, щоб почати бій.'), cost=Payment(), mode='menu'), Step(native=NativeId.RIVERFOLK_CRAFT, id='craft', phase=PhaseId.DAYLIGHT, rule='11.5.3', name=Text(en='Craft', fr='Fabrication', uk='Виготовлення'), text=Text(en='Commit funds to empty trade post track spaces of the required suit; Export: discard the card to put 1 warrior in Payments.', fr='Investissez des fonds sur les cases vides de la piste des comptoirs de la couleur requise ; Export : défaussez la carte pour placer 1 guerrier sur Paiements.', uk='Вкладіть кошти на порожні місця доріжки факторій потрібної масті; Експорт: скиньте карту, щоб покласти 1 воїна до Платежів.'), mode='menu'), Step(native=NativeId.RIVERFOLK_DRAW, id='draw', phase=PhaseId.DAYLIGHT, rule='11.5.4', name=Text(en='Draw', fr='Piocher', uk='Добір'), text=Text(en='Commit 1 fund to draw 1 card.', fr='Investissez 1 fonds pour piocher 1 carte.', uk='Вкладіть 1 кошт, щоб добрати 1 карту.'), cost=Payment(), mode='menu'), Step(native=NativeId.RIVERFOLK_RECRUIT, id='recruit', phase=PhaseId.DAYLIGHT, rule='11.5.5', name=Text(en='Recruit', fr='Recrutement', uk='Вербування'), text=Text(en='Spend 1 fund to place 1 warrior in a clearing with a river.', fr='Dépensez 1 fonds pour placer 1 guerrier dans une clairière avec une rivière.', uk='Витратьте 1 кошт, щоб розмістити 1 воїна на галявині з річкою.'), mode='menu'), Step(native=NativeId.RIVERFOLK_ESTABLISH, id='establish', phase=PhaseId.DAYLIGHT, rule='11.5.6', name=Text(en='Establish Trade Post', fr='Établir un comptoir et une garnison', uk='Заснування факторії'), text=Text(en='Spend 2 funds of the player who rules a clearing without a trade post, place the post and 1 warrior there, score.', fr='Dépensez 2 fonds du joueur qui contrôle une clairière sans comptoir, placez-y le comptoir et 1 guerrier, marquez.', uk='Витратьте 2 кошти гравця, що контролює галявину без торгової факторії, розмістіть там факторію й 1 воїна, отримайте очки.'), mode='menu'), Step(native=NativeId.DISCARD_DOWN, id='discard', phase=PhaseId.EVENING, rule='11.6.1', name=Text(en='Discard cards', fr='Défausser les cartes', uk='Скидання карт'), text=Text(en='If you hold more than 5 cards, discard down to 5. No Evening draw.', fr='Si vous avez plus de 5 cartes en main, défaussez-en jusqu’à 5. Pas de pioche au Crépuscule.', uk='Якщо у вас у руці понад 5 карт, скиньте до 5. Добору Вечора немає.')), Step(native=NativeId.RIVERFOLK_SET_COSTS, id='set_costs', phase=PhaseId.EVENING, rule='11.6.2', name=Text(en='Set Costs', fr='Fixer les prix', uk='Встановлення цін'), text=Text(en='Move the service markers to set new costs.', fr='Déplacez les marqueurs de service pour fixer de nouveaux prix.', uk='Перемістіть маркери послуг, щоб встановити нові ціни.'))),
+        params=(),
         budgets=(),
     ),
     Faction(

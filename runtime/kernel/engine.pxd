@@ -44,6 +44,7 @@ cdef class Engine:
     cdef void finish(self, int winner, int victory)
 
     cdef void push(self, int procedure, int a, int b, int c) except *
+    cdef void defer(self, int procedure, int a, int b, int c) except *
     cdef void done(self) except *
     cdef int frame(self)
     cdef int stage(self)

@@ -394,6 +394,29 @@ class Engine:
             self.ctl[base + i] = 0
         self.ctl[DEPTH] = depth + 1
 
+    def defer(self, procedure: cython.int, a: cython.int, b: cython.int, c: cython.int) -> None:
+        """Calls a procedure once the running one returns, before its caller resumes: what a rule triggers in the
+        middle of a procedure (a piece removed while hits are dealt) runs without taking over that procedure."""
+        depth: cython.int = self.ctl[DEPTH]
+        base: cython.int
+        i: cython.int
+        if depth == 0:
+            self.push(procedure, a, b, c)
+            return
+        if depth >= MAX_DEPTH:
+            raise KernelError(f"procedures nested deeper than {MAX_DEPTH}")
+        base = FRAMES + (depth - 1) * FRAME
+        for i in range(FRAME):
+            self.ctl[base + FRAME + i] = self.ctl[base + i]
+        self.ctl[base] = procedure
+        self.ctl[base + 1] = 0
+        self.ctl[base + 2] = a
+        self.ctl[base + 3] = b
+        self.ctl[base + 4] = c
+        for i in range(5, FRAME):
+            self.ctl[base + i] = 0
+        self.ctl[DEPTH] = depth + 1
+
     def done(self) -> None:
         """The running procedure returns."""
         if self.ctl[DEPTH] <= 0:

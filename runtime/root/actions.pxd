@@ -15,6 +15,7 @@ cdef class Actions:
     cdef void remove_enemy_pieces(self, RootCore e) except *
     cdef void craft(self, RootCore e) except *
     cdef bint craft_card(self, RootCore e, int seat, int k) except -1
+    cdef bint make_card(self, RootCore e, int seat, int k, int resume) except -1
     cdef void evening_draw(self, RootCore e) except *
     cdef void discard_down(self, RootCore e) except *
     cdef void spend_card(self, RootCore e) except *

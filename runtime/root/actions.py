@@ -119,7 +119,7 @@ class Actions:
             e.set_arg(3, e.answer())
             e.clear_options()
             for c in range(e.players()):
-                if c != seat and e.present(c, e.arg(3)):
+                if c != seat and e.present(c, e.arg(3)) and e.battle_warriors(seat, e.arg(3), c) > 0:
                     e.option(c)
             e.goto(2)
             e.ask(SEAT, seat)
@@ -148,7 +148,7 @@ class Actions:
                 e.discard(seat, e.answer())
                 self.roll(e)
         elif stage == 5:  # after the ambush's hits: no warriors left, no battle (4.3.1)
-            if e.warriors(e.arg(3), seat) == 0:
+            if e.battle_warriors(seat, e.arg(3), e.arg(4)) == 0:
                 e.done()
             else:
                 self.roll(e)
@@ -183,9 +183,9 @@ class Actions:
                 low = min(low, die)
         if e.defends_high(defender):
             high, low = low, high
-        attack: cython.int = min(high, e.warriors(clearing, seat))
-        defend: cython.int = min(low, e.warriors(clearing, defender))
-        if e.warriors(clearing, defender) == 0:
+        attack: cython.int = min(high, e.battle_warriors(seat, clearing, defender))
+        defend: cython.int = min(low, e.battle_warriors(defender, clearing, seat))
+        if e.battle_warriors(defender, clearing, seat) == 0:
             attack += e.defenseless_hits
         attack += e.extra_hits(seat, defender, True)
         defend += e.extra_hits(defender, seat, False)
@@ -199,7 +199,9 @@ class Actions:
 
 
     def hits(self, e: RootCore, victim: cython.int, clearing: cython.int, n: cython.int, by: cython.int) -> None:
-        """Deals n hits to a player's pieces in a clearing (a procedure: its owner may have to choose)."""
+        """Deals n hits to a player's pieces in a clearing (a procedure: its owner may have to choose), some maybe
+        taken first by warriors fighting for them that are not theirs (`hired_hits`)."""
+        n -= e.hired_hits(victim, clearing, n, by)
         if n > 0:
             e.push(e.p_remove_hits, victim, clearing, n)
             e.set_arg(3, by)
@@ -320,9 +322,15 @@ class Actions:
 
 
     def craft_card(self, e: RootCore, seat: cython.int, k: cython.int) -> cython.bint:
-        """Pays a card's cost and makes it (4.1.2-4.1.3): an item and its points, a persistent effect in the play
-        area, or an immediate effect run, then discarded. True when the effect runs next (as a procedure)."""
+        """Pays a card's cost and makes it. True when its effect runs next (as a procedure)."""
         e.pay_craft(seat, k)
+        return self.make_card(e, seat, k, 2)
+
+
+    def make_card(self, e: RootCore, seat: cython.int, k: cython.int, resume: cython.int) -> cython.bint:
+        """A crafted card from hand (4.1.2-4.1.3): an item and its points, a persistent effect in the play area, or
+        an immediate effect run, then discarded. True when the effect runs next (as a procedure), the caller
+        resuming at stage `resume`."""
         e.cells[e.o_hand + seat * e.ncards + k] -= 1
         if e.card_kind[k] == PERSISTENT:
             e.cells[e.o_play_area + seat * e.ncards + k] += 1
@@ -333,7 +341,7 @@ class Actions:
             e.cells[e.o_crafted_items + seat * e.nitems + e.card_item[k]] += 1
             e.score(seat, e.item_points(seat, k))
         elif e.card_kind[k] == IMMEDIATE and e.card_effect[k] >= 0:
-            e.goto(2)
+            e.goto(resume)
             e.push(0, e.card_effect[k], seat, k)
             return True
         return False

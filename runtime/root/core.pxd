@@ -9,6 +9,7 @@ cdef class RootCore(Engine):
     cdef int seats
     cdef int nsuits
     cdef int[::1] paths
+    cdef int[::1] rivers
     cdef int[::1] slots
     cdef int[::1] corner
     cdef int[::1] opposite
@@ -111,6 +112,10 @@ cdef class RootCore(Engine):
     cpdef int role_of(self, int seat) except -1
     cdef int eyrie_recruits(self, int seat) except? -1
     cdef bint adjacent(self, int a, int b) except -1
+    cdef bint river(self, int a, int b) except -1
+    cdef bint on_river(self, int clearing) except -1
+    cdef bint linked(self, int seat, int a, int b) except -1
+    cdef bint may_place(self, int seat, int clearing) except -1
     cdef int suit_of(self, int clearing) except? -1
     cdef int warriors(self, int clearing, int seat) except? -1
     cdef void add_warriors(self, int clearing, int seat, int n) except *
@@ -121,7 +126,6 @@ cdef class RootCore(Engine):
     cdef int tokens_of(self, int seat, int clearing) except? -1
     cdef int buildings_in(self, int clearing) except? -1
     cdef int free_slots(self, int clearing) except? -1
-    cdef bint may_place(self, int seat, int clearing) except -1
     cdef bint present(self, int seat, int clearing) except -1
     cdef bint rules(self, int seat, int clearing) except -1
     cdef int ruler(self, int clearing) except? -1
@@ -156,6 +160,11 @@ cdef class RootCore(Engine):
     cdef bint crafts_with(self, int seat, int suit) except -1
     cdef int discard_to(self, int card) except? -1
     cdef void lose_warrior(self, int seat, int clearing, bint defending) except *
+    cdef int rule_warriors(self, int seat, int clearing) except? -1
+    cdef int battle_warriors(self, int seat, int clearing, int other) except? -1
+    cdef int hired_hits(self, int victim, int clearing, int n, int by) except? -1
+    cdef int river_moves(self, int seat) except? -1
+    cdef int craft_budget(self, int seat) except? -1
     cdef int piece_count(self, int seat, int clearing, int piece) except? -1
     cdef void remove_warrior(self, int seat, int clearing) except *
     cdef void remove_piece(self, int seat, int clearing, int piece) except *

@@ -24,6 +24,7 @@ YES_NO = cython.declare(cython.int, 15)
 LEADER = cython.declare(cython.int, 16)
 COLUMN = cython.declare(cython.int, 17)
 FACTION = cython.declare(cython.int, 18)
+SERVICE = cython.declare(cython.int, 20)
 MINISTER = cython.declare(cython.int, 30)
 """A Duchy minister (or, past the last, none: the Parliament's end)."""
 ACTION = cython.declare(cython.int, 31)
@@ -41,10 +42,16 @@ ANY_SUIT = cython.declare(cython.int, 3)
 BY_POINTS = cython.declare(cython.int, 0)
 BY_DOMINANCE = cython.declare(cython.int, 1)
 
+# How a player may use the rivers (`river_moves`): not at all (2.3), as paths, or as paths whoever rules (Swimmers).
+NO_RIVERS = cython.declare(cython.int, 0)
+RIVERS_AS_PATHS = cython.declare(cython.int, 1)
+RIVERS_FREE = cython.declare(cython.int, 2)
+NO_LIMIT = cython.declare(cython.int, 1 << 30)
+
 VICTORIES = ("points", "dominance")
 DECISIONS = {"clearing": CLEARING, "seat": SEAT, "card": CARD, "number": NUMBER, "piece": PIECE, "yes_no": YES_NO,
              "leader": LEADER, "column": COLUMN, "faction": FACTION,
-             "minister": MINISTER, "action": ACTION}
+             "minister": MINISTER, "action": ACTION, "service": SERVICE}
 
 
 @cython.cclass
@@ -64,6 +71,7 @@ class RootCore(Engine):
         self.seats = dims["seats"]
         self.nsuits = dims["suits"]
         self.paths = arrays["paths"]
+        self.rivers = arrays["rivers"]
         self.slots = arrays["slots"]
         self.corner = arrays["corner"]
         self.opposite = arrays["opposite"]
@@ -193,6 +201,29 @@ class RootCore(Engine):
             return other != self.burrow and self.cells[self.o_tunnels + other] > 0
         return self.paths[a * self.clearings + b] != 0
 
+    def river(self, a: cython.int, b: cython.int) -> cython.bint:
+        """A river links the two clearings: not a path unless a rule says to treat it as one (2.3). The Burrow is on
+        no river."""
+        if a >= self.clearings or b >= self.clearings:
+            return False
+        return self.rivers[a * self.clearings + b] != 0
+
+    def on_river(self, clearing: cython.int) -> cython.bint:
+        """The clearing is connected to a river."""
+        c: cython.int
+        for c in range(self.clearings):
+            if self.river(clearing, c):
+                return True
+        return False
+
+    def linked(self, seat: cython.int, a: cython.int, b: cython.int) -> cython.bint:
+        """Adjacent for the seat: by a path, or by a river when a rule makes rivers its paths (`river_moves`)."""
+        return self.adjacent(a, b) or (self.river(a, b) and self.river_moves(seat) != NO_RIVERS)
+
+    def may_place(self, seat: cython.int, clearing: cython.int) -> cython.bint:
+        """Only the Marquise places pieces in the keep's clearing (6.2.2)."""
+        return self.cells[self.o_keep + clearing] == 0 or self.faction(seat) == self.f_marquise
+
     def suit_of(self, clearing: cython.int) -> cython.int:
         """A clearing's suit; -1 for the Burrow, which has none."""
         if clearing == self.burrow:
@@ -250,10 +281,6 @@ class RootCore(Engine):
     def free_slots(self, clearing: cython.int) -> cython.int:
         return self.slots[clearing] - self.buildings_in(clearing)
 
-    def may_place(self, seat: cython.int, clearing: cython.int) -> cython.bint:
-        """Only the Marquise places pieces in the keep's clearing (6.2.2); pieces may still move in."""
-        return self.cells[self.o_keep + clearing] == 0 or self.faction(seat) == self.f_marquise
-
     def present(self, seat: cython.int, clearing: cython.int) -> cython.bint:
         """The seat has pieces in the clearing (a battle's defender must, 4.3)."""
         return (self.warriors(clearing, seat) + self.buildings_of(seat, clearing) + self.tokens_of(seat, clearing)) > 0
@@ -277,7 +304,7 @@ class RootCore(Engine):
         if who >= 0:
             return who
         for seat in range(self.players()):
-            total = self.warriors(clearing, seat) + self.buildings_of(seat, clearing)
+            total = self.rule_warriors(seat, clearing) + self.buildings_of(seat, clearing)
             if total > best:
                 best, who, tied = total, seat, False
                 eyrie_tied = self.faction(seat) == self.f_eyrie
@@ -436,7 +463,12 @@ class RootCore(Engine):
         s: cython.int
         spare: cython.int = 0
         left: cython.int
+        icons: cython.int = 0
         if not self.card_craftable[card] or self.in_hand(seat, card) == 0:
+            return False
+        for s in range(ANY_SUIT + 1):
+            icons += self.card_cost[card * 4 + s]
+        if icons > self.craft_budget(seat):
             return False
         if self.card_kind[card] == ITEM and self.cells[self.o_items_supply + self.card_item[card]] == 0:
             return False
@@ -493,7 +525,8 @@ class RootCore(Engine):
 
     def piece_removed(self, seat: cython.int, clearing: cython.int, piece: cython.int, by: cython.int) -> None:
         """A building or token of the seat (a row of the piece tables) was removed by `by` (-1: nobody). The
-        procedure that removed it returns to the kernel right after, so a procedure pushed here runs first."""
+        procedure that removed it returns to the kernel right after, so a procedure pushed here runs first; one
+        called with `defer` runs once the removing procedure is over (Trade Disruption)."""
 
     def warriors_moved(self, seat: cython.int, origin: cython.int, to: cython.int) -> None:
         """The seat moved warriors; called once the move is done, so a procedure pushed here runs next."""
@@ -514,6 +547,28 @@ class RootCore(Engine):
         """A warrior removed by a hit (4.3.3) goes back to the supply, unless a faction rule sends it elsewhere
         (`defending`: the hit was dealt to the defender of a battle, 10.2.3)."""
         self.remove_warrior(seat, clearing)
+
+    def rule_warriors(self, seat: cython.int, clearing: cython.int) -> cython.int:
+        """The warriors that count as the seat's for rule in a clearing (2.8): its own."""
+        return self.warriors(clearing, seat)
+
+    def battle_warriors(self, seat: cython.int, clearing: cython.int, other: cython.int) -> cython.int:
+        """The warriors that fight for the seat in a battle against `other` (4.3): its own."""
+        return self.warriors(clearing, seat)
+
+    def hired_hits(self, victim: cython.int, clearing: cython.int, n: cython.int, by: cython.int) -> cython.int:
+        """Of n hits dealt to a player, how many warriors fighting for them but not theirs took (and were
+        removed); the rest go to the player's own pieces."""
+        return 0
+
+    def river_moves(self, seat: cython.int) -> cython.int:
+        """How the seat may use rivers: NO_RIVERS (2.3), RIVERS_AS_PATHS, or RIVERS_FREE (paths whoever rules)."""
+        return NO_RIVERS
+
+    def craft_budget(self, seat: cython.int) -> cython.int:
+        """Most cost icons the seat can pay for in one craft: no limit but its crafting pieces."""
+        return NO_LIMIT
+
 
     # --- removing pieces ---------------------------------------------------------------------------------------
 
@@ -540,11 +595,16 @@ class RootCore(Engine):
     # --- what can be done (so that nobody is offered a dead end) ----------------------------------------------
 
     def move_allowed(self, seat: cython.int, origin: cython.int, to: cython.int) -> cython.bint:
-        """A move along a path, ruling the origin or the destination (4.2.1); only the Duchy moves into or out
-        of the Burrow (12.2.2)."""
+        """A move along a path (or a river the seat treats as one), ruling the origin or the destination (4.2.1),
+        or along a river whoever rules when the seat swims (11.2.2); only the Duchy moves into or out of the
+        Burrow (12.2.2)."""
         if (origin == self.burrow or to == self.burrow) and self.faction(seat) != self.f_duchy:
             return False
-        return self.adjacent(origin, to) and (self.ruler(origin) == seat or self.ruler(to) == seat)
+        if not self.linked(seat, origin, to):
+            return False
+        if self.river(origin, to) and self.river_moves(seat) == RIVERS_FREE:
+            return True
+        return self.ruler(origin) == seat or self.ruler(to) == seat
 
     def can_move_from(self, seat: cython.int, origin: cython.int, suit: cython.int) -> cython.bint:
         """Warriors of the seat can move from a clearing (or the Burrow) of the suit (-1: any)."""
@@ -564,13 +624,12 @@ class RootCore(Engine):
         return False
 
     def battle_targets(self, seat: cython.int, clearing: cython.int) -> cython.int:
-        """How many players the seat could battle in a clearing."""
+        """How many players the seat could battle in a clearing: present there, with warriors fighting for the
+        seat against them."""
         q: cython.int
         n: cython.int = 0
-        if self.warriors(clearing, seat) == 0:
-            return 0
         for q in range(self.players()):
-            if q != seat and self.present(q, clearing):
+            if q != seat and self.present(q, clearing) and self.battle_warriors(seat, clearing, q) > 0:
                 n += 1
         return n
 

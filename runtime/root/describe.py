@@ -24,9 +24,10 @@ CARD_LABELS = {
     ("lizard_ritual_score", 1): "reveal_card", ("lizard_ritual_sacrifice", 1): "reveal_card",
     ("duchy_build", 2): "reveal_card", ("duchy_dig", 1): "spend_card", ("duchy_sway", 2): "reveal_card",
     ("minister_action", 2): "spend_card",
+    ("riverfolk_craft", 1): "craft_card", ("buy_services", 2): "take_card",
 }
 NO_CARD_LABELS = {"craft": "stop_crafting", "field_hospitals": "keep_cards", "eyrie_add_to_decree": "decree_stop",
-                  "minister_action": "stop_spending"}
+                  "minister_action": "stop_spending", "riverfolk_craft": "stop_crafting"}
 CLEARING_LABELS = {
     ("move", 1): "move_from", ("move", 2): "move_to", ("battle", 1): "battle_in", ("battle_in", 1): "battle_in",
     ("setup_faction", 1): "place_keep", ("marquise_build", 2): "build_in", ("marquise_build", 3): "take_wood",
@@ -36,12 +37,15 @@ CLEARING_LABELS = {
     ("lizard_convert", 1): "convert_in", ("lizard_sanctify", 1): "sanctify_in", ("lizard_ritual_build", 2): "garden_in",
     ("lizard_ritual_recruit", 2): "recruit_in",
     ("duchy_build", 3): "build_in", ("duchy_dig", 2): "remove_tunnel", ("duchy_dig", 3): "dig_in",
+    ("riverfolk_recruit", 2): "recruit_in", ("riverfolk_establish", 1): "establish_in",
 }
 NO_CLEARING_LABELS = {"alliance_revolt": "revolt_stop", "alliance_spread_sympathy": "sympathy_stop"}
 """The option after the clearings, which ends a step taken as often as the player likes."""
 MINISTER_LABELS = {"duchy_parliament": "minister_action", "minister_action": "minister_action",
                    "duchy_sway": "sway_minister", "price_of_failure": "unsway_minister"}
 ACTION_LABELS = {"move": "take_move", "battle": "take_battle"}
+FUND_LABELS = ("commit_fund", "spend_fund", "lose_fund")
+"""The owner of a fund paid, by how it is paid (funds.py: COMMIT, SPEND, LOSE)."""
 COLUMNS = ("recruit", "move", "battle", "build")
 MARQUISE_START = ("sawmill", "workshop", "recruiter")
 """The Marquise's starting buildings, placed in this order by her setup (6.3.4)."""
@@ -61,6 +65,9 @@ def describe(kernel: RootKernel, state: GameState, action: int, locale: str) -> 
     text = _label(game, locale)
     if kind == LAYOUT["effect_choice"]:
         return _effect_option(kernel, state, action, locale)
+    riverfolk = _riverfolk(kernel, state, procedure, kind, action, locale)
+    if riverfolk is not None:
+        return riverfolk
     if kind == 10:  # a clearing, or the Burrow after them
         if action > len(game.entities("clearing")):  # past the Burrow: the option that ends a repeated step
             return text(NO_CLEARING_LABELS.get(procedure, "choose_option"), option=str(action))
@@ -116,6 +123,35 @@ def describe(kernel: RootKernel, state: GameState, action: int, locale: str) -> 
         name = kernel.tables.procedures[action - 1] if action > 0 else ""
         return text(ACTION_LABELS.get(name, "stop_actions"))
     return text("choose_option", option=str(action))
+
+
+def _riverfolk(kernel: RootKernel, state: GameState, procedure: str, kind: int, action: int,
+               locale: str) -> str | None:
+    """The Riverfolk's decisions and the services others buy (None for any other decision)."""
+    game = kernel.game
+    text = _label(game, locale)
+    top = state.engine.top()
+    stage, local = top[1], top[2]
+    seat = state.current_player()
+    riverfolk = kernel.tables.faction_name(_faction(kernel, state, seat)) == "riverfolk"
+    services = game.entities("service")
+    prices = kernel.tables.arrays["riverfolk_service_prices_cost"]
+    if kind == 10 and procedure == "setup_faction" and riverfolk:
+        return text("place_warrior", clearing=_name(game.entities("clearing")[action], locale))
+    if kind == 13 and (procedure == "riverfolk_set_costs" or (procedure == "setup_faction" and riverfolk)):
+        return text("set_price", service=_name(services[local[4]], locale), cost=str(prices[action]))
+    if kind == 11 and procedure in ("riverfolk_pay", "riverfolk_commit"):
+        faction = _name(game.entities("faction")[_faction(kernel, state, action)], locale)
+        return text(FUND_LABELS[local[2]], faction=faction)
+    if kind == 15 and procedure == "riverfolk_craft" and stage == 3:
+        card = _name(game.entities("card")[local[3]], locale)
+        return text("export_card" if action else "keep_effect", card=card)
+    if kind == 20:
+        if action >= len(services):
+            return text("buy_no_service")
+        price = state.engine.arrays()[0][game.layout.FIELDS["service_price"][0] + action]
+        return text("buy_service", service=_name(services[action], locale), cost=str(prices[price]))
+    return None
 
 
 def _menu(kernel: RootKernel, state: GameState, step: int, locale: str) -> str:

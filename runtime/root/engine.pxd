@@ -11,6 +11,9 @@ from .lizard_cult cimport LizardCult
 from .marquise cimport Marquise
 from .sympathy cimport Sympathy
 from .parliament cimport Parliament
+from .funds cimport Funds
+from .riverfolk cimport Riverfolk
+from .services cimport Services
 
 cdef class RootEngine(RootCore):
     cdef int[::1] impl
@@ -26,13 +29,21 @@ cdef class RootEngine(RootCore):
     cdef Parliament parliament
     cdef Court court
     cdef int p_price_of_failure
+    cdef Funds funds
+    cdef Riverfolk riverfolk
+    cdef Services services
+    cdef int[::1] step_cost
+    cdef int f_riverfolk
 
     cdef void begin_setup(self) except *
     cdef void run_procedure(self, int procedure) except *
     cdef void run_alliance(self, int code) except *
     cdef void run_lizard(self, int code) except *
+    cdef void run_riverfolk(self, int code) except *
+    cdef void take(self, int step) except *
     cdef int native_procedure(self, int native) except -1
     cdef bint can_take(self, int seat, int step) except -1
+    cdef bint cost_payable(self, int seat) except -1
     cdef void setup_game(self) except *
     cdef void standard_setup(self) except *
     cdef void setup_faction(self) except *
@@ -50,5 +61,12 @@ cdef class RootEngine(RootCore):
     cdef bint crafts_with(self, int seat, int suit) except -1
     cdef int discard_to(self, int card) except? -1
     cdef void lose_warrior(self, int seat, int clearing, bint defending) except *
+    cdef int rule_warriors(self, int seat, int clearing) except? -1
+    cdef int battle_warriors(self, int seat, int clearing, int other) except? -1
+    cdef int hired_hits(self, int victim, int clearing, int n, int by) except? -1
+    cdef int river_moves(self, int seat) except? -1
+    cdef int crafting_pieces(self, int seat, int suit) except? -1
+    cdef int craft_budget(self, int seat) except? -1
+    cdef void turn_ended(self, int seat) except *
     cdef void effect_done(self) except *
     cpdef object vm_natives(self)

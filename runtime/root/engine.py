@@ -20,6 +20,9 @@ from .lizard_cult import LizardCult
 from .marquise import Marquise
 from .sympathy import Sympathy
 from .parliament import Parliament
+from .funds import Funds
+from .riverfolk import Riverfolk
+from .services import Services
 
 # Procedure codes: what `impl[procedure]` holds (tables.py numbers procedures; CODES names them).
 MOVE = cython.declare(cython.int, 1)
@@ -71,6 +74,21 @@ DUCHY_SWAY = cython.declare(cython.int, 74)
 DUCHY_RETURN_REVEALED = cython.declare(cython.int, 75)
 MINISTER_ACTION = cython.declare(cython.int, 76)
 PRICE_OF_FAILURE = cython.declare(cython.int, 77)
+# The Riverfolk's, and the services others buy from them.
+RF_PROTECTIONISM = cython.declare(cython.int, 120)
+RF_DIVIDENDS = cython.declare(cython.int, 121)
+RF_GATHER = cython.declare(cython.int, 122)
+RF_COMMIT = cython.declare(cython.int, 123)
+RF_CRAFT = cython.declare(cython.int, 124)
+RF_DRAW = cython.declare(cython.int, 125)
+RF_RECRUIT = cython.declare(cython.int, 126)
+RF_ESTABLISH = cython.declare(cython.int, 127)
+RF_SET_COSTS = cython.declare(cython.int, 128)
+RF_PAY = cython.declare(cython.int, 129)
+TRADE_DISRUPTION = cython.declare(cython.int, 130)
+BUY_SERVICES = cython.declare(cython.int, 131)
+COMMIT = cython.declare(cython.int, 0)
+"""How `riverfolk_commit` pays its funds (funds.py: COMMIT)."""
 
 CODES = {"move": MOVE, "battle": BATTLE, "battle_in": BATTLE_IN, "craft": CRAFT, "evening_draw": EVENING_DRAW,
          "discard_down": DISCARD_DOWN, "spend_card": SPEND_CARD, "extra_action": EXTRA_ACTION,
@@ -90,9 +108,14 @@ CODES = {"move": MOVE, "battle": BATTLE, "battle_in": BATTLE_IN, "craft": CRAFT,
          "lizard_return_revealed": LIZARD_RETURN_REVEALED,
          "duchy_burrow_recruit": DUCHY_RECRUIT, "duchy_build": DUCHY_BUILD, "duchy_dig": DUCHY_DIG,
          "duchy_parliament": DUCHY_PARLIAMENT, "duchy_sway": DUCHY_SWAY, "duchy_return_revealed": DUCHY_RETURN_REVEALED,
-         "minister_action": MINISTER_ACTION, "price_of_failure": PRICE_OF_FAILURE}
+         "minister_action": MINISTER_ACTION, "price_of_failure": PRICE_OF_FAILURE,
+         "riverfolk_protectionism": RF_PROTECTIONISM, "riverfolk_dividends": RF_DIVIDENDS,
+         "riverfolk_gather_funds": RF_GATHER, "riverfolk_commit": RF_COMMIT, "riverfolk_craft": RF_CRAFT,
+         "riverfolk_draw": RF_DRAW, "riverfolk_recruit": RF_RECRUIT, "riverfolk_establish": RF_ESTABLISH,
+         "riverfolk_set_costs": RF_SET_COSTS, "riverfolk_pay": RF_PAY, "trade_disruption": TRADE_DISRUPTION,
+         "buy_services": BUY_SERVICES}
 """The procedures this engine plays, by name (natives of content/root/natives, and the kernel's own)."""
-SETUPS = ("marquise", "eyrie", "alliance", "lizard_cult", "duchy")
+SETUPS = ("marquise", "eyrie", "alliance", "lizard_cult", "duchy", "riverfolk")
 """Factions whose setup this engine plays (and so can be seated)."""
 
 
@@ -114,6 +137,11 @@ class RootEngine(RootCore):
         self.parliament = Parliament(tables, self.duchy)
         self.court = Court(tables, self.duchy)
         self.p_price_of_failure = tables.procedure("price_of_failure")
+        self.funds = Funds(tables)
+        self.riverfolk = Riverfolk(tables, self.actions, self.funds)
+        self.services = Services(tables)
+        self.step_cost = tables.arrays["step_cost"]
+        self.f_riverfolk = tables.numbers["riverfolk"]
 
     # --- the game's structure --------------------------------------------------------------------------------
 
@@ -186,6 +214,8 @@ class RootEngine(RootCore):
             self.court.sway(self)
         elif code == MINISTER_ACTION:
             self.parliament.minister_action(self)
+        elif RF_PROTECTIONISM <= code <= BUY_SERVICES:
+            self.run_riverfolk(code)
         else:
             raise ValueError(f"procedure {self.tables.procedures[procedure - 1]!r} is not played by this engine")
 
@@ -223,12 +253,47 @@ class RootEngine(RootCore):
         else:
             self.lizard.ritual(self, code - LIZARD_BUILD)
 
+    def run_riverfolk(self, code: cython.int) -> None:
+        """The Riverfolk's procedures, and the services others buy from them."""
+        if code == RF_PROTECTIONISM:
+            self.funds.protectionism(self)
+        elif code == RF_DIVIDENDS:
+            self.funds.dividends(self)
+        elif code == RF_GATHER:
+            self.funds.gather(self)
+        elif code == RF_COMMIT or code == RF_PAY:
+            if code == RF_COMMIT and self.stage() == 0:
+                self.set_arg(2, COMMIT)
+            self.funds.pay(self)
+        elif code == RF_CRAFT:
+            self.riverfolk.craft(self)
+        elif code == RF_DRAW:
+            self.riverfolk.draw(self)
+        elif code == RF_RECRUIT:
+            self.riverfolk.recruit(self)
+        elif code == RF_ESTABLISH:
+            self.riverfolk.establish(self)
+        elif code == RF_SET_COSTS:
+            self.riverfolk.set_costs(self)
+        elif code == TRADE_DISRUPTION:
+            self.funds.disruption(self)
+        else:
+            self.services.buy(self)
+
     def native_procedure(self, native: cython.int) -> cython.int:
         return native + 1
+
+    def take(self, step: cython.int) -> None:
+        """A step with a cost (its content's `cost`) pays it first: the cost's effect runs, then the step."""
+        RootCore.take(self, step)
+        if self.step_cost[step] >= 0:
+            self.push(0, self.step_cost[step], self.active(), 0)
 
     def can_take(self, seat: cython.int, step: cython.int) -> cython.bint:
         """A menu step is offered only when it can be done, so a player is never offered a dead end."""
         code: cython.int = self.impl[self.step_field(step, 0)] if self.step_field(step, 4) < 0 else 0
+        if self.step_cost[step] >= 0 and not self.cost_payable(seat):
+            return False
         if code == MOVE:
             return self.can_move(seat, -1)
         if code == BATTLE:
@@ -269,6 +334,22 @@ class RootEngine(RootCore):
             return self.parliament.can_hold(self, seat)
         if code == DUCHY_SWAY:
             return self.court.can_sway(self, seat)
+        if code == RF_CRAFT:
+            return self.riverfolk.can_craft_any(self, seat)
+        if code == RF_DRAW:
+            return self.riverfolk.can_draw(self)
+        if code == RF_RECRUIT:
+            return self.riverfolk.can_recruit(self, seat)
+        if code == RF_ESTABLISH:
+            return self.riverfolk.can_establish(self, seat)
+        if code == BUY_SERVICES:
+            return self.services.can_buy(self, seat)
+        return True
+
+    def cost_payable(self, seat: cython.int) -> cython.bint:
+        """A step's cost can be paid: the Riverfolk's steps cost a fund (11.5)."""
+        if self.faction(seat) == self.f_riverfolk:
+            return self.funds.funds(self) > 0
         return True
 
     # --- setup (5.1) --------------------------------------------------------------------------------------------
@@ -323,6 +404,8 @@ class RootEngine(RootCore):
             self.lizard.setup(self)
         elif faction == self.f_duchy:
             self.duchy.setup(self)
+        elif faction == self.f_riverfolk:
+            self.riverfolk.setup(self)
         else:
             raise ValueError(f"the setup of {self.tables.faction_name(faction)!r} is not played by this engine")
 
@@ -372,6 +455,8 @@ class RootEngine(RootCore):
             self.alliance.piece_removed(self, seat, clearing, piece, by)
         elif piece == self.lizard.garden:
             self.lizard.fear_of_the_faithful(self, seat)
+        elif self.faction(seat) == self.f_riverfolk:
+            self.funds.piece_removed(self, seat, piece)
 
     def warriors_moved(self, seat: cython.int, origin: cython.int, to: cython.int) -> None:
         if not self.over():
@@ -398,6 +483,31 @@ class RootEngine(RootCore):
             self.lizard.revenge(self, seat, clearing)
         else:
             self.remove_warrior(seat, clearing)
+
+    def rule_warriors(self, seat: cython.int, clearing: cython.int) -> cython.int:
+        return self.services.rule_warriors(self, seat, clearing)
+
+    def battle_warriors(self, seat: cython.int, clearing: cython.int, other: cython.int) -> cython.int:
+        return self.services.battle_warriors(self, seat, clearing, other)
+
+    def hired_hits(self, victim: cython.int, clearing: cython.int, n: cython.int, by: cython.int) -> cython.int:
+        return self.services.hired_hits(self, victim, clearing, n, by)
+
+    def river_moves(self, seat: cython.int) -> cython.int:
+        return self.services.river_moves(self, seat)
+
+    def crafting_pieces(self, seat: cython.int, suit: cython.int) -> cython.int:
+        if self.faction(seat) == self.f_riverfolk:
+            return self.riverfolk.craft_spaces(self, suit)
+        return RootCore.crafting_pieces(self, seat, suit)
+
+    def craft_budget(self, seat: cython.int) -> cython.int:
+        if self.faction(seat) == self.f_riverfolk:
+            return self.funds.funds(self)
+        return RootCore.craft_budget(self, seat)
+
+    def turn_ended(self, seat: cython.int) -> None:
+        self.services.turn_ended(self, seat)
 
     def effect_done(self) -> None:
         """An effect's `score` writes the score track directly: the goal (3.1) and a dominance card (3.3.1), which

@@ -37,6 +37,9 @@ class RootKernel:
         self.kernel = kernel
         self.engine_class = module.RootEngine
         self.tables: RootTables = build_tables(game, dict(module.CODES), frozenset(module.SETUPS))
+        self.public_hands = {faction.id.name.lower() for faction in game.entities("faction")
+                             if any(ability.id == "public_hand" for ability in faction.abilities)}
+        """Factions whose hand everyone sees (11.2.3)."""
 
     def seating(self, players: int, seed: int, factions: list[str] | None) -> list[int]:
         """The faction of each seat, by name or drawn at random among viable tables."""
@@ -77,7 +80,18 @@ class RootKernel:
         return describe(self, state, action, locale)
 
     def mask(self, state: GameState, seat: int, cells: array[int]) -> int:
-        return mask_hidden(self.game, seat, cells)
+        """What the content hides from the seat, but the hands of factions with a public hand (11.2.3)."""
+        masked = mask_hidden(self.game, seat, cells)
+        offset, extents, _ = self.game.layout.FIELDS["hand"]
+        faction_of = self.game.layout.FIELDS["faction_of"][0]
+        shown = state.engine.arrays()[0]
+        cards = extents[1]
+        for other in range(state.players):
+            if other != seat and self.tables.faction_name(shown[faction_of + other]) in self.public_hands:
+                start = offset + other * cards
+                cells[start:start + cards] = shown[start:start + cards]
+                masked -= cards
+        return masked
 
     def result(self, state: GameState) -> dict[str, Any]:
         engine = state.engine

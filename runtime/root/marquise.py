@@ -90,8 +90,8 @@ class Marquise:
 
 
     def ruled_region(self, e: RootCore, seat: cython.int, start: cython.int) -> cython.int:
-        """The start and the clearings reached from it through clearings the seat rules, into `e.todo`; returns
-        how many."""
+        """The start and the clearings reached from it through clearings the seat rules (by paths, and rivers
+        with Riverboats), into `e.todo`; returns how many."""
         n: cython.int = 1
         top: cython.int = 0
         c: cython.int
@@ -104,7 +104,7 @@ class Marquise:
             c = e.todo[top]
             top += 1
             for d in range(e.clearings):
-                if not e.seen[d] and e.adjacent(c, d) and e.ruler(d) == seat:
+                if not e.seen[d] and e.linked(seat, c, d) and e.ruler(d) == seat:
                     e.seen[d] = 1
                     e.todo[n] = d
                     n += 1

@@ -81,7 +81,8 @@ RUNS = {"duchy": "minister/"}
 swayed ministers' (12.5.2); the faction is played only if the engine plays every native they call."""
 
 INTERNAL = ("setup_game", "setup_faction", "remove_hits", "discard_card", "field_hospitals", "dominance_activate",
-            "dominance_take", "turmoil", "outrage", "removing_bases", "price_of_failure")
+            "dominance_take", "turmoil", "outrage", "removing_bases", "price_of_failure", "buy_services",
+            "riverfolk_pay", "trade_disruption")
 """Procedures the engine calls itself, numbered after the natives."""
 
 
@@ -95,7 +96,7 @@ def build_tables(game: CompiledGame, codes: dict[str, int], setups: frozenset[st
     factions = game.entities("faction")
     dims = {"clearings": len(clearings), "cards": len(cards), "suits": len(suits), "items": len(items),
             "factions": len(factions), "seats": dict(layout.SPACES)["player"],
-            "leaders": len(game.entities("leader"))}
+            "leaders": len(game.entities("leader")), "services": len(game.entities("service"))}
     numbers = {c.id.name.lower(): c.value for c in game.entities("constant")}
     tables = RootTables(game, game.code, game.data, dims, numbers,
                         {name: offset for name, (offset, _, _) in layout.FIELDS.items()},
@@ -123,9 +124,11 @@ def build_tables(game: CompiledGame, codes: dict[str, int], setups: frozenset[st
     tables.arrays["impl"] = ints([0] + [codes.get(name, 0) for name in tables.procedures])
     _plan(tables, game, factions)
     _alliance(tables, game)
+    _riverfolk(tables, game)
+    tables.arrays["step_cost"] = ints([game.layout.ENTRIES.get(f"{step.key}/cost", -1) for step in tables.steps])
     _playable(tables, game, factions, codes, setups)
-    _card_effects(tables, game, cards, codes)
     _placeholder_tracks(tables, game)
+    _card_effects(tables, game, cards, codes)
     order = setup_order(factions)
     tables.arrays["setup_order"] = ints([int(faction.id) for faction in order])
     tables.placeholders.append("setup order of the factions (5.1.7): the Law's letters are lost, so each faction "
@@ -150,6 +153,8 @@ def _playable(tables: RootTables, game: CompiledGame, factions: tuple[Any, ...],
 
 def _step_played(step: PlannedStep, tables: RootTables, codes: dict[str, int],
                  called: dict[str, frozenset[str]]) -> bool:
+    if not all(name in codes for name in called.get(f"{step.key}/cost", ())):
+        return False
     if step.effect >= 0:
         return all(name in codes for name in called.get(step.key, ()))
     return tables.procedures[step.procedure - 1] in codes
@@ -213,23 +218,20 @@ def _card_arrays(cards: tuple[Any, ...]) -> dict[str, array[int]]:
 
 def _faction_arrays(game: CompiledGame, factions: tuple[Any, ...]) -> dict[str, array[int]]:
     """Piece counts per faction and piece, and each track's spaces (cost, vp, draw) in order; a track kept per
-    suit (the Cult's gardens) is `{faction}_{piece}_{suit}_…`."""
-    tracks = {(int(t.faction), t.piece, t.suit.name.lower() if t.suit is not None else None): t
-              for t in game.entities("track")}
-    suits = [suit.id.name.lower() for suit in game.entities("suit")]
+    suit (trade posts, gardens) is named with its suit, a track of no piece (service prices) by its id."""
+    tracks: dict[tuple[int, str | None], list[Any]] = {}
+    for track in game.entities("track"):
+        tracks.setdefault((int(track.faction), track.piece), []).append(track)
     out: dict[str, array[int]] = {}
     for faction in factions:
         name = faction.id.name.lower()
         for piece in faction.pieces:
             out[f"{name}_{piece.id}_count"] = ints([piece.count])
-            for suit in (None, *suits):
-                track = tracks.get((int(faction.id), piece.id, suit))
-                if track is not None:
-                    key = f"{name}_{piece.id}" + (f"_{suit}" if suit is not None else "")
-                    out[f"{key}_cost"] = ints([space.cost or 0 for space in track.spaces])
-                    out[f"{key}_vp"] = ints([space.vp or 0 for space in track.spaces])
-                    out[f"{key}_draw"] = ints([space.draw for space in track.spaces])
-                    out[f"{key}_warrior"] = ints([space.warrior for space in track.spaces])
+            for track in tracks.get((int(faction.id), piece.id), ()):
+                key = f"{name}_{piece.id}" + (f"_{track.suit.name.lower()}" if track.suit is not None else "")
+                out.update(_track_arrays(key, track))
+        for track in tracks.get((int(faction.id), None), ()):
+            out.update(_track_arrays(track.id.name.lower(), track))
     return out
 
 
@@ -314,6 +316,31 @@ def _placeholder_tracks(tables: RootTables, game: CompiledGame) -> None:
                                        f"{faction}'s board, made up so that the game can run")
 
 
+def _riverfolk(tables: RootTables, game: CompiledGame) -> None:
+    """The Riverfolk's trade post tracks by suit (a suit without one has no space), the services' numbers, and
+    the indices their engine parts use, found once here rather than at every copy of a game."""
+    arrays, numbers = tables.arrays, tables.numbers
+    numbers["riverfolk"] = tables.faction_index("riverfolk")
+    numbers["riverfolk_post_row"] = tables.piece("riverfolk/trade_post")
+    for name in ("riverfolk_pay", "trade_disruption"):
+        numbers[f"procedure_{name}"] = tables.procedure(name)
+    tracks = [arrays.get(f"riverfolk_trade_post_{suit.id.name.lower()}_vp") for suit in game.entities("suit")]
+    width = max((len(track) for track in tracks if track is not None), default=0)
+    tables.dims["riverfolk_track"] = width
+    arrays["riverfolk_post_spaces"] = ints([len(track) if track is not None else 0 for track in tracks])
+    arrays["riverfolk_post_points"] = padded([track if track is not None else [] for track in tracks], width)
+    for service in game.entities("service"):
+        numbers[f"service_{service.id.name.lower()}"] = int(service.id)
+    numbers["daylight"] = int(game.get("phase", "daylight").id)
+
+
+def _track_arrays(key: str, track: Any) -> dict[str, array[int]]:
+    return {f"{key}_cost": ints([space.cost or 0 for space in track.spaces]),
+            f"{key}_vp": ints([space.vp or 0 for space in track.spaces]),
+            f"{key}_draw": ints([space.draw for space in track.spaces]),
+            f"{key}_warrior": ints([space.warrior for space in track.spaces])}
+
+
 def _piece_rows(tables: RootTables, factions: tuple[Any, ...]) -> None:
     """Every kind of building and token on the map, one row each: its faction, whether it is a building, the
     field that counts it per clearing, where a removed one goes, whether it crafts (content: factions' pieces)."""
@@ -339,6 +366,8 @@ def _plan(tables: RootTables, game: CompiledGame, factions: tuple[Any, ...]) -> 
     budgets: list[list[int]] = []
     dominance = any(card.kind == "dominance" for card in game.entities("card"))
     daylight = int(game.get("phase", "daylight").id)
+    birdsong = int(game.get("phase", "birdsong").id)
+    sellers = [faction for faction in factions if any(a.id == "buying_services" for a in faction.abilities)]
     for faction in factions:
         role = int(faction.id)
         amounts = dict(faction.budgets)
@@ -346,6 +375,9 @@ def _plan(tables: RootTables, game: CompiledGame, factions: tuple[Any, ...]) -> 
         for name in names:  # a budget's index, for an engine that adds to it during a turn
             tables.numbers[f"{faction.id.name.lower()}_budget_{name}"] = names.index(name)
         budgets.append([amounts[name] for name in names])
+        if sellers and faction not in sellers:  # other players may buy services at the start of Birdsong (11.2.6)
+            steps.append(PlannedStep(f"faction/{faction.id.name.lower()}/buy_services", role, birdsong,
+                                     tables.procedure("buy_services")))
         for index, step in enumerate(faction.turn):
             key = f"faction/{faction.id.name.lower()}/turn/{index}"
             effect = game.layout.ENTRIES.get(key, -1)
