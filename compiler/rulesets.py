@@ -156,4 +156,6 @@ def ruleset_kinds(ruleset: str) -> tuple[KindSpec, ...]:
 
 
 GAME_FILE = "game.yaml"
+CHANGELOG_FILE = "CHANGELOG.md"
+"""A game's record of its content changes, one line each with its rule: prose beside the content, never content."""
 GAME_SCHEMA = "game.schema.json"

@@ -14,7 +14,7 @@ from .doccache import DocumentCache
 from .files import is_temporary
 from .loader import LoadedDocument, Path_
 from .models.common import Game, Identified, StrictModel
-from .rulesets import GAME_FILE, GAME_SCHEMA, RULESETS, KindSpec, ruleset_kinds
+from .rulesets import CHANGELOG_FILE, GAME_FILE, GAME_SCHEMA, RULESETS, KindSpec, ruleset_kinds
 from .translations import RECORD_FILE
 from .workspace import Workspace
 
@@ -247,7 +247,7 @@ def validate_game(ws: Workspace, name: str) -> tuple[ValidatedContent, list[Diag
     kinds = {spec.file: spec for spec in result.kinds}
     result.entities = {spec.name: [] for spec in result.kinds}
     files = sorted(p for p in game_dir.rglob("*")
-                   if p.is_file() and p.name not in (GAME_FILE, RECORD_FILE) and not is_temporary(p))
+                   if p.is_file() and p.name not in (GAME_FILE, RECORD_FILE, CHANGELOG_FILE) and not is_temporary(p))
     for file in files:
         rel = ws.rel(file)
         if file.suffix != ".yaml":

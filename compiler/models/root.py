@@ -96,6 +96,8 @@ class Faction(NamedEntity):
     params: dict[Id, int] = Field(default_factory=dict, description="Numbers of the texts' {placeholders}")
     budgets: dict[Id, Count] = Field(default_factory=dict, description="Uses a turn of the steps that spend each "
                                      "budget (the Marquise's 3 actions in Daylight)")
+    others: list[Step] = Field(default_factory=list, description="Steps every other player may take in their own "
+                               "turn while this faction is in the game (the Corvids' Exposure, 13.2.4)")
 
 
 class TrackSpace(StrictModel):
