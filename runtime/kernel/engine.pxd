@@ -64,6 +64,7 @@ cdef class Engine:
 
     cdef void run_effect(self) except *
     cdef int effect_level(self) except -1
+    cdef void clear_above_stack(self, int base)
     cdef void clear_frame(self, int base)
     cdef void answer_vm(self, int base, int value)
     cdef void call_native(self, int native, int base) except *

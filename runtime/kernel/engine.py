@@ -493,6 +493,7 @@ class Engine:
             self.natives = self.vm_natives()  # the engine's own natives, bound to it: made once per copy
         frame: Any = memoryview(self.vmframe_array)[base:base + VM_FRAME]
         status = run_vm(self.tables.code, self.cells_array, frame, self.tables.data, self.natives)
+        self.clear_above_stack(base)
         if status == VM_DONE:
             self.done()
             self.effect_done()
@@ -520,6 +521,13 @@ class Engine:
         if level >= EFFECT_LEVELS:
             raise KernelError(f"effects nested deeper than {EFFECT_LEVELS}")
         return level
+
+    def clear_above_stack(self, base: cython.int) -> None:
+        """What lies above a VM's stack is no state: the compiled VM leaves what it popped there, the Python one
+        only what it saved, so it is cleared and both forms hold the same frame."""
+        i: cython.int
+        for i in range(base + VM_HEADER + self.vmframe[base + VM_SP], base + VM_LOCALS):
+            self.vmframe[i] = 0
 
     def clear_frame(self, base: cython.int) -> None:
         i: cython.int

@@ -170,6 +170,7 @@ class Actions:
         low: cython.int = 0
         die: cython.int
         i: cython.int
+        e.cells[e.o_battle_clearing] = clearing
         for i in range(e.battle_dice):
             die = e.roll_die()
             if i == 0:
@@ -232,6 +233,7 @@ class Actions:
         e.done()
         if removed > 0:
             e.warriors_removed(victim, clearing, removed)
+        e.pieces_removed(victim, clearing)
 
 
     def take_piece(self, e: RootCore, victim: cython.int, clearing: cython.int, piece: cython.int) -> None:

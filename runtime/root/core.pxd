@@ -50,6 +50,7 @@ cdef class RootCore(Engine):
     cdef int o_crafted_items
     cdef int o_crafting_used
     cdef int o_removed
+    cdef int o_battle_clearing
     cdef int o_corner_field
     cdef int o_opposite_field
     cdef int npieces
@@ -117,6 +118,7 @@ cdef class RootCore(Engine):
     cdef int tokens_of(self, int seat, int clearing) except? -1
     cdef int buildings_in(self, int clearing) except? -1
     cdef int free_slots(self, int clearing) except? -1
+    cdef bint may_place(self, int seat, int clearing) except -1
     cdef bint present(self, int seat, int clearing) except -1
     cdef bint rules(self, int seat, int clearing) except -1
     cdef int ruler(self, int clearing) except? -1
@@ -141,6 +143,11 @@ cdef class RootCore(Engine):
     cdef void after_battle(self, int attacker, int defender, int clearing) except *
     cdef void warriors_removed(self, int seat, int clearing, int n) except *
     cdef int draw_bonus(self, int seat) except? -1
+    cdef bint forbids_placing(self, int seat, int clearing) except -1
+    cdef bint forbids_moving_out(self, int seat, int clearing) except -1
+    cdef bint moves_freely(self, int seat, int origin, int to) except -1
+    cdef void piece_removed(self, int seat, int clearing, int piece) except *
+    cdef void pieces_removed(self, int seat, int clearing) except *
     cdef int piece_count(self, int seat, int clearing, int piece) except? -1
     cdef void remove_warrior(self, int seat, int clearing) except *
     cdef void remove_piece(self, int seat, int clearing, int piece) except *

@@ -24,6 +24,8 @@ YES_NO = cython.declare(cython.int, 15)
 LEADER = cython.declare(cython.int, 16)
 COLUMN = cython.declare(cython.int, 17)
 FACTION = cython.declare(cython.int, 18)
+PLOT = cython.declare(cython.int, 20)
+STEP = cython.declare(cython.int, 21)
 
 # Card kinds (tables.CARD_KINDS) and suits: their order in the content.
 AMBUSH = cython.declare(cython.int, 0)
@@ -39,7 +41,7 @@ BY_DOMINANCE = cython.declare(cython.int, 1)
 
 VICTORIES = ("points", "dominance")
 DECISIONS = {"clearing": CLEARING, "seat": SEAT, "card": CARD, "number": NUMBER, "piece": PIECE, "yes_no": YES_NO,
-             "leader": LEADER, "column": COLUMN, "faction": FACTION}
+             "leader": LEADER, "column": COLUMN, "faction": FACTION, "plot": PLOT, "step": STEP}
 
 
 def padded(rows: list[Any], width: int) -> array[int]:
@@ -105,6 +107,7 @@ class RootCore(Engine):
         self.o_crafted_items = offsets["crafted_items"]
         self.o_crafting_used = offsets["crafting_used"]
         self.o_removed = offsets["removed_this_battle"]
+        self.o_battle_clearing = offsets["battle_clearing"]
         self.o_corner_field = offsets["corner"]
         self.o_opposite_field = offsets["opposite_corner"]
         self.npieces = dims["pieces"]
@@ -233,6 +236,13 @@ class RootCore(Engine):
 
     def free_slots(self, clearing: cython.int) -> cython.int:
         return self.slots[clearing] - self.buildings_in(clearing)
+
+    def may_place(self, seat: cython.int, clearing: cython.int) -> cython.bint:
+        """The seat may place pieces in the clearing: only the Marquise places in the keep's clearing (6.2.2), and a
+        faction rule may forbid it (`forbids_placing`)."""
+        if self.cells[self.o_keep + clearing] and self.faction(seat) != self.f_marquise:
+            return False
+        return not self.forbids_placing(seat, clearing)
 
     def present(self, seat: cython.int, clearing: cython.int) -> cython.bint:
         """The seat has pieces in the clearing (a battle's defender must, 4.3)."""
@@ -440,6 +450,26 @@ class RootCore(Engine):
         """Cards a faction draws in Evening besides the rule's (its uncovered draw bonuses)."""
         return 0
 
+    def forbids_placing(self, seat: cython.int, clearing: cython.int) -> cython.bint:
+        """A faction rule forbids the seat to place pieces in the clearing (a Corvid snare, 13.7.2)."""
+        return False
+
+    def forbids_moving_out(self, seat: cython.int, clearing: cython.int) -> cython.bint:
+        """A faction rule forbids the seat to move pieces out of the clearing (a Corvid snare, 13.7.2)."""
+        return False
+
+    def moves_freely(self, seat: cython.int, origin: cython.int, to: cython.int) -> cython.bint:
+        """A faction rule lets the seat move along this path whoever rules its ends (Nimble, 13.2.3)."""
+        return False
+
+    def piece_removed(self, seat: cython.int, clearing: cython.int, piece: cython.int) -> None:
+        """A building or token of the seat left the clearing; it may only change the state, never ask (the
+        procedure removing it may still be asking): a rule that asks waits for `pieces_removed`."""
+
+    def pieces_removed(self, seat: cython.int, clearing: cython.int) -> None:
+        """The procedure that removed pieces of the seat from the clearing has returned: a rule triggered by the
+        removal may push a procedure of its own now (a Corvid raid, 13.7.4)."""
+
     # --- removing pieces ---------------------------------------------------------------------------------------
 
     def piece_count(self, seat: cython.int, clearing: cython.int, piece: cython.int) -> cython.int:
@@ -458,12 +488,16 @@ class RootCore(Engine):
         self.cells[self.piece_field[piece] + clearing] -= 1
         if self.piece_return[piece] >= 0:
             self.cells[self.piece_return[piece] + seat] += 1
+        self.piece_removed(seat, clearing, piece)
 
     # --- what can be done (so that nobody is offered a dead end) ----------------------------------------------
 
     def move_allowed(self, seat: cython.int, origin: cython.int, to: cython.int) -> cython.bint:
-        """A move along a path, ruling the origin or the destination (4.2.1)."""
-        return self.adjacent(origin, to) and (self.ruler(origin) == seat or self.ruler(to) == seat)
+        """A move along a path, ruling the origin or the destination (4.2.1) unless a faction rule lifts it, out of
+        a clearing no rule closes to the seat."""
+        if not self.adjacent(origin, to) or self.forbids_moving_out(seat, origin):
+            return False
+        return self.ruler(origin) == seat or self.ruler(to) == seat or self.moves_freely(seat, origin, to)
 
     def can_move_from(self, seat: cython.int, origin: cython.int, suit: cython.int) -> cython.bint:
         d: cython.int

@@ -11,6 +11,7 @@ import cython  # type: ignore[import-untyped]
 
 from .actions import Actions
 from .core import RootCore
+from .corvids import Corvids
 from .eyrie import Eyrie
 from .marquise import Marquise
 
@@ -28,6 +29,7 @@ DOMINANCE_ACTIVATE = cython.declare(cython.int, 10)
 DOMINANCE_TAKE = cython.declare(cython.int, 11)
 SETUP_GAME = cython.declare(cython.int, 12)
 SETUP_FACTION = cython.declare(cython.int, 13)
+MAY_PLACE = cython.declare(cython.int, 14)
 MARQUISE_BUILD = cython.declare(cython.int, 20)
 FIELD_HOSPITALS = cython.declare(cython.int, 21)
 EYRIE_EMERGENCY = cython.declare(cython.int, 30)
@@ -35,6 +37,13 @@ EYRIE_DECREE = cython.declare(cython.int, 31)
 EYRIE_NEW_ROOST = cython.declare(cython.int, 32)
 EYRIE_RESOLVE = cython.declare(cython.int, 33)
 TURMOIL = cython.declare(cython.int, 34)
+CORVID_FLIP = cython.declare(cython.int, 90)
+CORVID_RECRUIT = cython.declare(cython.int, 91)
+CORVID_PLOT = cython.declare(cython.int, 92)
+CORVID_TRICK = cython.declare(cython.int, 93)
+CORVID_EXERT = cython.declare(cython.int, 94)
+CORVID_EXPOSE = cython.declare(cython.int, 95)
+CORVID_RAID = cython.declare(cython.int, 96)
 
 CODES = {"move": MOVE, "battle": BATTLE, "battle_in": BATTLE_IN, "craft": CRAFT, "evening_draw": EVENING_DRAW,
          "discard_down": DISCARD_DOWN, "spend_card": SPEND_CARD, "extra_action": EXTRA_ACTION,
@@ -42,9 +51,12 @@ CODES = {"move": MOVE, "battle": BATTLE, "battle_in": BATTLE_IN, "craft": CRAFT,
          "setup_game": SETUP_GAME, "setup_faction": SETUP_FACTION, "marquise_build": MARQUISE_BUILD,
          "field_hospitals": FIELD_HOSPITALS, "eyrie_emergency_orders": EYRIE_EMERGENCY,
          "eyrie_add_to_decree": EYRIE_DECREE, "eyrie_new_roost": EYRIE_NEW_ROOST,
-         "eyrie_resolve_decree": EYRIE_RESOLVE, "turmoil": TURMOIL}
+         "eyrie_resolve_decree": EYRIE_RESOLVE, "turmoil": TURMOIL, "may_place": MAY_PLACE,
+         "corvid_flip": CORVID_FLIP, "corvid_recruit": CORVID_RECRUIT, "corvid_plot": CORVID_PLOT,
+         "corvid_trick": CORVID_TRICK, "corvid_exert": CORVID_EXERT, "corvid_expose": CORVID_EXPOSE,
+         "corvid_raid": CORVID_RAID}
 """The procedures this engine plays, by name (natives of content/root/natives, and the kernel's own)."""
-SETUPS = ("marquise", "eyrie")
+SETUPS = ("marquise", "eyrie", "corvids")
 """Factions whose setup this engine plays (and so can be seated)."""
 
 
@@ -58,6 +70,8 @@ class RootEngine(RootCore):
         self.actions = Actions()
         self.marquise = Marquise()
         self.eyrie = Eyrie()
+        self.corvids = Corvids(tables)
+        self.p_raid = tables.procedure("corvid_raid")
 
     # --- the game's structure --------------------------------------------------------------------------------
 
@@ -108,6 +122,23 @@ class RootEngine(RootCore):
             self.eyrie.resolve_decree(self)
         elif code == TURMOIL:
             self.eyrie.turmoil(self)
+        elif code == MAY_PLACE:
+            self.set_result(self.may_place(self.arg(0), self.arg(1)))
+            self.done()
+        elif code == CORVID_FLIP:
+            self.corvids.flip(self)
+        elif code == CORVID_RECRUIT:
+            self.corvids.recruit(self)
+        elif code == CORVID_PLOT:
+            self.corvids.plot(self)
+        elif code == CORVID_TRICK:
+            self.corvids.trick(self)
+        elif code == CORVID_EXERT:
+            self.corvids.exert(self)
+        elif code == CORVID_EXPOSE:
+            self.corvids.plots.expose(self)
+        elif code == CORVID_RAID:
+            self.corvids.plots.place_raiders(self)
         else:
             raise ValueError(f"procedure {self.tables.procedures[procedure - 1]!r} is not played by this engine")
 
@@ -131,6 +162,18 @@ class RootEngine(RootCore):
             return self.can_activate(seat)
         if code == DOMINANCE_TAKE:
             return self.can_take_dominance(seat)
+        if code == CORVID_FLIP:
+            return self.corvids.can_flip(self, seat)
+        if code == CORVID_RECRUIT:
+            return self.corvids.can_recruit(self, seat)
+        if code == CORVID_PLOT:
+            return self.corvids.can_plot(self, seat)
+        if code == CORVID_TRICK:
+            return self.corvids.can_trick(self, seat)
+        if code == CORVID_EXERT:
+            return self.corvids.can_exert(self, seat)
+        if code == CORVID_EXPOSE:
+            return self.corvids.plots.can_expose(self, seat)
         return True
 
     # --- setup (5.1) --------------------------------------------------------------------------------------------
@@ -178,6 +221,8 @@ class RootEngine(RootCore):
             self.marquise.setup(self)
         elif faction == self.f_eyrie:
             self.eyrie.setup(self)
+        elif faction == self.corvids.faction:
+            self.corvids.setup(self)
         else:
             raise ValueError(f"the setup of {self.tables.faction_name(faction)!r} is not played by this engine")
 
@@ -191,6 +236,8 @@ class RootEngine(RootCore):
     def extra_hits(self, seat: cython.int, other: cython.int, attacking: cython.bint) -> cython.int:
         if self.faction(seat) == self.f_eyrie:
             return self.eyrie.extra_hits(self, seat, attacking)
+        if self.faction(seat) == self.corvids.faction:
+            return self.corvids.extra_hits(self, attacking)
         return 0
 
     def after_battle(self, attacker: cython.int, defender: cython.int, clearing: cython.int) -> None:
@@ -204,7 +251,32 @@ class RootEngine(RootCore):
     def draw_bonus(self, seat: cython.int) -> cython.int:
         if self.faction(seat) == self.f_marquise:
             return self.marquise.draw_bonus(self, seat)
+        if self.faction(seat) == self.corvids.faction:
+            return self.corvids.draw_bonus(self, seat)
         return 0
+
+    def turn_started(self, seat: cython.int) -> None:
+        RootCore.turn_started(self, seat)
+        if self.faction(seat) == self.corvids.faction:
+            self.corvids.turn_started(self, seat)
+
+    def forbids_placing(self, seat: cython.int, clearing: cython.int) -> cython.bint:
+        return self.corvids.plots.snared(self, seat, clearing)
+
+    def forbids_moving_out(self, seat: cython.int, clearing: cython.int) -> cython.bint:
+        return self.corvids.plots.snared(self, seat, clearing)
+
+    def moves_freely(self, seat: cython.int, origin: cython.int, to: cython.int) -> cython.bint:
+        """Nimble (13.2.3)."""
+        return self.faction(seat) == self.corvids.faction
+
+    def piece_removed(self, seat: cython.int, clearing: cython.int, piece: cython.int) -> None:
+        if piece == self.corvids.plots.row:
+            self.corvids.plots.removed(self, clearing)
+
+    def pieces_removed(self, seat: cython.int, clearing: cython.int) -> None:
+        if not self.over() and self.faction(seat) == self.corvids.faction and self.corvids.plots.raids_pending(self):
+            self.push(self.p_raid, seat, 0, 0)
 
     def effect_done(self) -> None:
         """An effect's `score` writes the score track directly: the goal (3.1) and a dominance card (3.3.1), which
