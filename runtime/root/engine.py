@@ -261,9 +261,11 @@ class RootEngine(RootCore):
             self.corvids.turn_started(self, seat)
 
     def forbids_placing(self, seat: cython.int, clearing: cython.int) -> cython.bint:
+        """A face-up snare (13.7.2)."""
         return self.corvids.plots.snared(self, seat, clearing)
 
     def forbids_moving_out(self, seat: cython.int, clearing: cython.int) -> cython.bint:
+        """A face-up snare (13.7.2)."""
         return self.corvids.plots.snared(self, seat, clearing)
 
     def moves_freely(self, seat: cython.int, origin: cython.int, to: cython.int) -> cython.bint:
@@ -271,10 +273,12 @@ class RootEngine(RootCore):
         return self.faction(seat) == self.corvids.faction
 
     def piece_removed(self, seat: cython.int, clearing: cython.int, piece: cython.int) -> None:
+        """A plot leaves the map: a raid's warriors wait for the removal to be done (13.7.4)."""
         if piece == self.corvids.plots.row:
             self.corvids.plots.removed(self, clearing)
 
     def pieces_removed(self, seat: cython.int, clearing: cython.int) -> None:
+        """The removed raids' warriors are placed now (13.7.4)."""
         if not self.over() and self.faction(seat) == self.corvids.faction and self.corvids.plots.raids_pending(self):
             self.push(self.p_raid, seat, 0, 0)
 
