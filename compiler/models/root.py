@@ -97,6 +97,8 @@ class Faction(NamedEntity):
                                      "budget (the Marquise's 3 actions in Daylight)")
     setup_after: list[FactionRef] = Field(default_factory=list, description="Factions whose starting pieces this "
                                           "faction's setup places against (the Eyrie opposite the keep, 7.3.2)")
+    others: list[Step] = Field(default_factory=list, description="Steps every other player may take in their own "
+                               "turn while this faction is in the game (the Corvids' Exposure, 13.2.4)")
 
 
 class TrackSpace(StrictModel):

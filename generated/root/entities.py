@@ -222,6 +222,22 @@ class LabelId(IntEnum):
     EXPORT_CARD = 135
     KEEP_EFFECT = 136
     ESTABLISH_IN = 137
+    SCATTER_IN = 138
+    FACEDOWN_PLOT = 139
+    FLIP_IN = 140
+    FLIP_STOP = 141
+    NO_RECRUIT = 142
+    RECRUIT_SUIT = 143
+    RAID_IN = 144
+    PLOT_IN = 145
+    PLOT_TYPE = 146
+    TRICK_FROM = 147
+    TRICK_WITH = 148
+    EXERT_ACTION = 149
+    NO_EXERT = 150
+    EXPOSE_IN = 151
+    SHOW_CARD = 152
+    GUESS_PLOT = 153
 
 
 class TableId(IntEnum):
@@ -261,72 +277,77 @@ class FieldId(IntEnum):
     RECRUITER_TRACK = 13
     ROOSTS = 14
     TRADE_POSTS = 15
-    PLOTS_FACEUP = 16
-    EXTORTION_FACEUP = 17
-    FUNDS = 18
-    PAYMENTS = 19
-    ACOLYTES = 20
-    OFFICERS = 21
-    HATED = 22
-    DRAW_BONUS = 23
-    EXTRA_HITS = 24
-    ROLLED_HITS_IGNORED = 25
-    AMBUSH_IGNORED = 26
-    CORNER = 27
-    OPPOSITE_CORNER = 28
-    AMBUSH_HITS = 29
-    AMBUSH_CANCELLED = 30
-    USED_THIS_DAYLIGHT = 31
-    BURROW = 32
-    TUNNELS = 33
-    TUNNEL_SUPPLY = 34
-    CITADELS = 35
-    CITADEL_TRACK = 36
-    MARKETS = 37
-    MARKET_TRACK = 38
-    DUCHY_REVEALED = 39
-    MINISTER_SWAYED = 40
-    CROWNS_SQUIRE = 41
-    CROWNS_NOBLE = 42
-    CROWNS_LORD = 43
-    LEADER = 44
-    LEADER_DEPOSED = 45
-    DECREE_RECRUIT = 46
-    DECREE_MOVE = 47
-    DECREE_BATTLE = 48
-    DECREE_BUILD = 49
-    VIZIERS_RECRUIT = 50
-    VIZIERS_MOVE = 51
-    VIZIERS_BATTLE = 52
-    VIZIERS_BUILD = 53
-    DECK = 54
-    DISCARD_PILE = 55
-    HAND = 56
-    PLAY_AREA = 57
-    DOMINANCE_AVAILABLE = 58
-    DOMINANCE_CARD = 59
-    WORKSHOPS = 60
-    WORKSHOP_TRACK = 61
-    KEEP = 62
-    RUINS = 63
-    RUIN_ITEMS = 64
-    SYMPATHY = 65
-    BASES = 66
-    ITEMS_SUPPLY = 67
-    CRAFTED_ITEMS = 68
-    CRAFTING_USED = 69
-    REMOVED_THIS_BATTLE = 70
-    GARDENS = 71
-    GARDEN_TRACK = 72
-    OUTCAST = 73
-    LOST_SOULS = 74
-    REVEALED = 75
-    SCORED_SUITS = 76
-    COMMITTED = 77
-    TRADE_POST_TRACK = 78
-    SERVICE_PRICE = 79
-    RIVERBOATS = 80
-    MERCENARIES = 81
+    FUNDS = 16
+    PAYMENTS = 17
+    ACOLYTES = 18
+    OFFICERS = 19
+    HATED = 20
+    DRAW_BONUS = 21
+    EXTRA_HITS = 22
+    ROLLED_HITS_IGNORED = 23
+    AMBUSH_IGNORED = 24
+    CORNER = 25
+    OPPOSITE_CORNER = 26
+    AMBUSH_HITS = 27
+    AMBUSH_CANCELLED = 28
+    USED_THIS_DAYLIGHT = 29
+    PLOTS = 30
+    PLOT_FACEUP = 31
+    PLOT_FACEDOWN = 32
+    PLOTS_PLACED = 33
+    EXERTED = 34
+    RAIDS_PENDING = 35
+    BURROW = 36
+    TUNNELS = 37
+    TUNNEL_SUPPLY = 38
+    CITADELS = 39
+    CITADEL_TRACK = 40
+    MARKETS = 41
+    MARKET_TRACK = 42
+    DUCHY_REVEALED = 43
+    MINISTER_SWAYED = 44
+    CROWNS_SQUIRE = 45
+    CROWNS_NOBLE = 46
+    CROWNS_LORD = 47
+    LEADER = 48
+    LEADER_DEPOSED = 49
+    DECREE_RECRUIT = 50
+    DECREE_MOVE = 51
+    DECREE_BATTLE = 52
+    DECREE_BUILD = 53
+    VIZIERS_RECRUIT = 54
+    VIZIERS_MOVE = 55
+    VIZIERS_BATTLE = 56
+    VIZIERS_BUILD = 57
+    DECK = 58
+    DISCARD_PILE = 59
+    HAND = 60
+    PLAY_AREA = 61
+    DOMINANCE_AVAILABLE = 62
+    DOMINANCE_CARD = 63
+    WORKSHOPS = 64
+    WORKSHOP_TRACK = 65
+    KEEP = 66
+    RUINS = 67
+    RUIN_ITEMS = 68
+    SYMPATHY = 69
+    BASES = 70
+    ITEMS_SUPPLY = 71
+    CRAFTED_ITEMS = 72
+    CRAFTING_USED = 73
+    REMOVED_THIS_BATTLE = 74
+    BATTLE_CLEARING = 75
+    GARDENS = 76
+    GARDEN_TRACK = 77
+    OUTCAST = 78
+    LOST_SOULS = 79
+    REVEALED = 80
+    SCORED_SUITS = 81
+    COMMITTED = 82
+    TRADE_POST_TRACK = 83
+    SERVICE_PRICE = 84
+    RIVERBOATS = 85
+    MERCENARIES = 86
 
 
 class ResourceId(IntEnum):
@@ -395,24 +416,27 @@ class NativeId(IntEnum):
     CORVID_RECRUIT = 55
     CORVID_PLOT = 56
     CORVID_TRICK = 57
-    MINISTER_ACTION = 58
-    ATTACKER = 59
-    DEFENDER = 60
-    DISCARD_CRAFTED = 61
-    DRAW_CARDS = 62
-    TAKE_RANDOM_CARD = 63
-    LOOK_AT_HAND = 64
-    RULES_CLEARING = 65
-    REMOVE_ENEMY_PIECES = 66
-    BATTLE_CLEARING = 67
-    DISCARD_FROM_HAND = 68
-    ACTIVATE_DOMINANCE = 69
-    FORM_COALITION = 70
-    WIN = 71
-    EXTRA_ACTION = 72
-    RIVERFOLK_PROTECTIONISM = 73
-    RIVERFOLK_DIVIDENDS = 74
-    RIVERFOLK_CRAFT = 75
+    CORVID_EXERT = 58
+    CORVID_EXPOSE = 59
+    MAY_PLACE = 60
+    MINISTER_ACTION = 61
+    ATTACKER = 62
+    DEFENDER = 63
+    DISCARD_CRAFTED = 64
+    DRAW_CARDS = 65
+    TAKE_RANDOM_CARD = 66
+    LOOK_AT_HAND = 67
+    RULES_CLEARING = 68
+    REMOVE_ENEMY_PIECES = 69
+    BATTLE_CLEARING = 70
+    DISCARD_FROM_HAND = 71
+    ACTIVATE_DOMINANCE = 72
+    FORM_COALITION = 73
+    WIN = 74
+    EXTRA_ACTION = 75
+    RIVERFOLK_PROTECTIONISM = 76
+    RIVERFOLK_DIVIDENDS = 77
+    RIVERFOLK_CRAFT = 78
 
 
 class ZoneId(IntEnum):
@@ -427,11 +451,10 @@ class SelectorId(IntEnum):
     PLAYERS = 0
     SAWMILL_CLEARINGS = 1
     RECRUITER_CLEARINGS = 2
-    FACEUP_PLOTS = 3
-    ROOST_CLEARINGS = 4
-    TRADE_POST_CLEARINGS = 5
-    OTHER_PLAYERS = 6
-    YOUR_WARRIOR_CLEARINGS = 7
+    ROOST_CLEARINGS = 3
+    TRADE_POST_CLEARINGS = 4
+    OTHER_PLAYERS = 5
+    YOUR_WARRIOR_CLEARINGS = 6
 
 
 class ConstantId(IntEnum):
@@ -507,6 +530,18 @@ class ConstantId(IntEnum):
     RIVERFOLK_DISRUPTION_SHARE = 69
     SERVICES_BASE = 70
     SERVICES_PER_POST = 71
+    CORVID_PLOTS_PER_CLEARING = 72
+    EMBEDDED_AGENTS_HITS = 73
+    EXPOSURE_POINTS = 74
+    CORVID_SCATTER_WARRIORS = 75
+    CORVID_FLIP_POINTS = 76
+    CORVID_RECRUIT_WARRIORS = 77
+    CORVID_PLOT_WARRIORS = 78
+    CORVID_PLOT_EXTRA_WARRIORS = 79
+    CORVID_EXERT_ACTIONS = 80
+    EXTORTION_DRAW = 81
+    EXTORTION_CARDS = 82
+    RAID_WARRIORS = 83
 
 
 class SuitId(IntEnum):
@@ -956,6 +991,7 @@ class Faction:
     params: tuple[tuple[str, int], ...] = ()
     budgets: tuple[tuple[str, int], ...] = ()
     setup_after: tuple[FactionId, ...] = ()
+    others: tuple[Step, ...] = ()
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TrackSpace:
@@ -2291,6 +2327,82 @@ LABELS: tuple[Label, ...] = (
         text=Text(en='Establish a trade post in {clearing}', fr='Établir un comptoir dans la clairière {clearing}', uk='Заснувати факторію на галявині «{clearing}»'),
         args=('clearing',),
     ),
+    Label(
+        id=LabelId.SCATTER_IN,
+        text=Text(en='Scatter: a warrior in {clearing}', fr='Dispersion : un guerrier dans la clairière {clearing}', uk='Розсіювання: воїн на галявину «{clearing}»'),
+        args=('clearing',),
+    ),
+    Label(
+        id=LabelId.FACEDOWN_PLOT,
+        text=Text(en='a face-down plot', fr='un complot face cachée', uk='закритий задум'),
+    ),
+    Label(
+        id=LabelId.FLIP_IN,
+        text=Text(en='Flip the face-down plot in {clearing}', fr='Retourner le complot face cachée de la clairière {clearing}', uk='Перевернути закритий задум на галявині «{clearing}»'),
+        args=('clearing',),
+    ),
+    Label(
+        id=LabelId.FLIP_STOP,
+        text=Text(en='Flip no more plots', fr='Ne plus retourner de complot', uk='Більше не перевертати задумів'),
+    ),
+    Label(
+        id=LabelId.NO_RECRUIT,
+        text=Text(en='Do not recruit', fr='Ne pas recruter', uk='Не вербувати'),
+    ),
+    Label(
+        id=LabelId.RECRUIT_SUIT,
+        text=Text(en='Recruit in the {suit} clearings', fr='Recruter dans les clairières de couleur {suit}', uk='Вербувати на галявинах масті «{suit}»'),
+        args=('suit',),
+    ),
+    Label(
+        id=LabelId.RAID_IN,
+        text=Text(en='Raid: a warrior in {clearing}', fr='Rafle : un guerrier dans la clairière {clearing}', uk='Облава: воїн на галявину «{clearing}»'),
+        args=('clearing',),
+    ),
+    Label(
+        id=LabelId.PLOT_IN,
+        text=Text(en='Place a plot in {clearing}', fr='Placer un complot dans la clairière {clearing}', uk='Покласти задум на галявину «{clearing}»'),
+        args=('clearing',),
+    ),
+    Label(
+        id=LabelId.PLOT_TYPE,
+        text=Text(en='Face down: {plot}', fr='Face cachée : {plot}', uk='Лицем донизу: {plot}'),
+        args=('plot',),
+    ),
+    Label(
+        id=LabelId.TRICK_FROM,
+        text=Text(en='Trick: {plot} in {clearing}…', fr='Subterfuge : {plot} dans la clairière {clearing}…', uk='Підступ: {plot} на галявині «{clearing}»…'),
+        args=('plot', 'clearing'),
+    ),
+    Label(
+        id=LabelId.TRICK_WITH,
+        text=Text(en='… for {plot} in {clearing}', fr='… contre {plot} dans la clairière {clearing}', uk='… і {plot} на галявині «{clearing}»'),
+        args=('plot', 'clearing'),
+    ),
+    Label(
+        id=LabelId.EXERT_ACTION,
+        text=Text(en='Exert: {step}', fr='Se démener : {step}', uk='Зусилля: {step}'),
+        args=('step',),
+    ),
+    Label(
+        id=LabelId.NO_EXERT,
+        text=Text(en='Do not exert', fr='Ne pas se démener', uk='Не докладати зусиль'),
+    ),
+    Label(
+        id=LabelId.EXPOSE_IN,
+        text=Text(en='Expose the face-down plot in {clearing}', fr='Divulguer le complot face cachée de la clairière {clearing}', uk='Викрити закритий задум на галявині «{clearing}»'),
+        args=('clearing',),
+    ),
+    Label(
+        id=LabelId.SHOW_CARD,
+        text=Text(en='Show {card} to the Corvids', fr='Montrer {card} aux Corvidés', uk='Показати Вороновим «{card}»'),
+        args=('card',),
+    ),
+    Label(
+        id=LabelId.GUESS_PLOT,
+        text=Text(en='Guess: {plot}', fr='Deviner : {plot}', uk='Вгадати: {plot}'),
+        args=('plot',),
+    ),
 )
 
 TABLES: tuple[Table, ...] = (
@@ -2510,16 +2622,6 @@ STATE: tuple[StateField, ...] = (
         doc='Trade posts in a clearing (11.2.5); at most one.',
     ),
     StateField(
-        id=FieldId.PLOTS_FACEUP,
-        of=('clearing',),
-        doc='1 when a clearing holds a face-up plot token (13.2.2.I).',
-    ),
-    StateField(
-        id=FieldId.EXTORTION_FACEUP,
-        of=('clearing',),
-        doc='1 when that face-up plot is an extortion (13.7.3).',
-    ),
-    StateField(
         id=FieldId.FUNDS,
         of=('player',),
         doc="Warriors of each owner in the Riverfolk's Funds box (11.2.4): bought services bring other players' warriors there (11.2.6.I, 11.4.3).",
@@ -2588,6 +2690,37 @@ STATE: tuple[StateField, ...] = (
         id=FieldId.USED_THIS_DAYLIGHT,
         of=('card', 'player'),
         doc="1 when the player has used this crafted card's once-in-Daylight effect this turn (Tax Collector, Codebreakers); one flag per player is enough since no one has two copies in play (4.1.4). The kernel clears it at the end of each turn.",
+    ),
+    StateField(
+        id=FieldId.PLOTS,
+        of=('clearing',),
+        doc='Plot tokens in a clearing, either side up: everyone sees the token (13.2.2; at most one, 13.2.2.II).',
+    ),
+    StateField(
+        id=FieldId.PLOT_FACEUP,
+        of=('clearing',),
+        doc='The type of the face-up plot token in a clearing, as its place in plots.yaml plus 1; 0 when the clearing has none face up (13.2.2.I).',
+    ),
+    StateField(
+        id=FieldId.PLOT_FACEDOWN,
+        of=('player', 'clearing'),
+        visible='owner',
+        doc="The type of the Corvids' face-down plot token in a clearing, as its place in plots.yaml plus 1, 0 for none: only the Corvids may look at it (13.2.2.I); observations mask it for every other seat.",
+    ),
+    StateField(
+        id=FieldId.PLOTS_PLACED,
+        of=('player',),
+        doc='Plot tokens the player placed this turn: each makes the next Plot cost one more warrior (13.5.2); cleared at the start of each turn.',
+    ),
+    StateField(
+        id=FieldId.EXERTED,
+        of=('player',),
+        doc='1 when the player exerted this Evening: they draw no card in the next step (13.6.1); cleared at the start of each turn.',
+    ),
+    StateField(
+        id=FieldId.RAIDS_PENDING,
+        of=('clearing',),
+        doc='1 for a raid removed from this clearing whose warriors (13.7.4) are still to be placed: the procedure that removed it places them once it returns.',
     ),
     StateField(
         id=FieldId.BURROW,
@@ -2780,6 +2913,10 @@ STATE: tuple[StateField, ...] = (
     StateField(
         id=FieldId.REMOVED_THIS_BATTLE,
         doc='Enemy buildings and tokens the attacker removed in the current battle (Despot, 7.8.4).',
+    ),
+    StateField(
+        id=FieldId.BATTLE_CLEARING,
+        doc='The clearing of the current battle (4.3), for the rules that depend on it in step 2 (Embedded Agents, 13.2.5).',
     ),
     StateField(
         id=FieldId.GARDENS,
@@ -3196,22 +3333,44 @@ NATIVES: tuple[Native, ...] = (
     Native(
         id=NativeId.CORVID_FLIP,
         args=('player',),
-        doc='Flip a face-down plot in a clearing with a Corvid warrior and resolve it (13.4.2, 13.7).',
+        procedure=True,
+        doc='Flip (13.4.2), as many times as the player wishes: a face-down plot in a clearing with a Corvid warrior face up, 1 point per face-up plot, then a bomb or an extortion resolved (13.7.1, 13.7.3).',
     ),
     Native(
         id=NativeId.CORVID_RECRUIT,
         args=('player',),
+        procedure=True,
         doc='Spend a card to place a warrior in each clearing of its suit, a bird choosing the suit (13.4.3).',
     ),
     Native(
         id=NativeId.CORVID_PLOT,
         args=('player',),
+        procedure=True,
         doc='Plot (13.5.2): remove 1 warrior plus 1 per plot placed this turn, place a face-down plot.',
     ),
     Native(
         id=NativeId.CORVID_TRICK,
         args=('player',),
+        procedure=True,
         doc='Trick (13.5.4): swap two plots both face up or both face down.',
+    ),
+    Native(
+        id=NativeId.CORVID_EXERT,
+        args=('player',),
+        procedure=True,
+        doc='Exert (13.6.1): the player may take one more Daylight action, and then draws no card in the next step.',
+    ),
+    Native(
+        id=NativeId.CORVID_EXPOSE,
+        args=('player',),
+        procedure=True,
+        doc="Exposure (13.2.4): an enemy with a piece in a clearing with a face-down plot shows the Corvids a card of its suit and guesses the plot's type; right, they remove it (its effect ignored) and score; wrong, the Corvids take the card.",
+    ),
+    Native(
+        id=NativeId.MAY_PLACE,
+        args=('player', 'clearing'),
+        returns='bool',
+        doc="The player may place pieces in the clearing: only the Marquise places in the keep's clearing (6.2.2), and no enemy of the Corvids where their snare is face up (13.7.2).",
     ),
     Native(
         id=NativeId.MINISTER_ACTION,
@@ -3338,10 +3497,6 @@ SELECTORS: tuple[Selector, ...] = (
     Selector(
         id=SelectorId.RECRUITER_CLEARINGS,
         doc='Clearings with at least one recruiter.',
-    ),
-    Selector(
-        id=SelectorId.FACEUP_PLOTS,
-        doc='Clearings with a face-up plot token (13.4.2).',
     ),
     Selector(
         id=SelectorId.ROOST_CLEARINGS,
@@ -3938,6 +4093,102 @@ CONSTANTS: tuple[Constant, ...] = (
         value=1,
         rule='11.2.6.II',
     ),
+    Constant(
+        id=ConstantId.CORVID_PLOTS_PER_CLEARING,
+        source=(Source(doc='law', line=598, quote='Chaque clairière ne peut contenir qu’un jeton Complot à la fois.'),),
+        status='verified',
+        name=Text(en='Plot tokens per clearing', fr='Jetons Complot par clairière', uk='Жетони задумів на галявину'),
+        value=1,
+        rule='13.2.2.II',
+    ),
+    Constant(
+        id=ConstantId.EMBEDDED_AGENTS_HITS,
+        source=(Source(doc='law', line=601, quote='si vous défendez dans une clairière avec un jeton Complot face cachée (même sans défense), infligez une perte additionnelle'),),
+        status='verified',
+        name=Text(en='Extra hits of Embedded Agents', fr='Pertes additionnelles des Agents Infiltrés', uk='Додаткові влучання Впроваджених агентів'),
+        value=1,
+        rule='13.2.5',
+    ),
+    Constant(
+        id=ConstantId.EXPOSURE_POINTS,
+        source=(Source(doc='law', line=600, quote='S’il a juste, cet adversaire retire le jeton (et marque 1 point de victoire) et ignore ses effets.'),),
+        status='verified',
+        name=Text(en='Points of a right Exposure guess', fr='Points d’une Divulgation juste', uk='Очки за правильне Викриття'),
+        value=1,
+        rule='13.2.4',
+    ),
+    Constant(
+        id=ConstantId.CORVID_SCATTER_WARRIORS,
+        source=(Source(doc='law', line=605, quote='Placez 1 guerrier dans une des clairières de chacune des couleurs (3 guerriers au total).'),),
+        status='verified',
+        name=Text(en='Scatter warriors per suit', fr='Guerriers de la Dispersion par couleur', uk='Воїни Розсіювання на масть'),
+        value=1,
+        rule='13.3.2',
+    ),
+    Constant(
+        id=ConstantId.CORVID_FLIP_POINTS,
+        source=(Source(doc='law', line=611, quote='marquez 1 point de victoire par jeton Complot face visible sur le plateau de jeu (en incluant le jeton qui vient d’être retourné)'),),
+        status='verified',
+        name=Text(en='Points per face-up plot token when flipping', fr='Points par jeton Complot face visible en Surprenant', uk='Очки за відкритий жетон задуму під час Несподіванки'),
+        value=1,
+        rule='13.4.2',
+    ),
+    Constant(
+        id=ConstantId.CORVID_RECRUIT_WARRIORS,
+        source=(Source(doc='law', line=612, quote='vous pouvez dépenser une carte pour placer un guerrier dans chaque clairière de la même couleur'),),
+        status='verified',
+        name=Text(en='Corvid recruit warriors per clearing', fr='Guerriers du Recrutement des Corvidés par clairière', uk='Воїни вербування Воронових на галявину'),
+        value=1,
+        rule='13.4.3',
+    ),
+    Constant(
+        id=ConstantId.CORVID_PLOT_WARRIORS,
+        source=(Source(doc='law', line=618, quote='Retirez un guerrier Corvidé, plus un autre par jeton Complot que vous avez placé ce tour-ci'),),
+        status='verified',
+        name=Text(en='Warriors removed to Plot', fr='Guerriers retirés pour un Complot', uk='Воїни, яких прибирають для Задуму'),
+        value=1,
+        rule='13.5.2',
+    ),
+    Constant(
+        id=ConstantId.CORVID_PLOT_EXTRA_WARRIORS,
+        source=(Source(doc='law', line=618, quote='plus un autre par jeton Complot que vous avez placé ce tour-ci'),),
+        status='verified',
+        name=Text(en='More warriors per plot already placed this turn', fr='Guerriers de plus par Complot déjà placé ce tour-ci', uk='Додаткові воїни за кожен задум, уже розміщений цього ходу'),
+        value=1,
+        rule='13.5.2',
+    ),
+    Constant(
+        id=ConstantId.CORVID_EXERT_ACTIONS,
+        source=(Source(doc='law', line=625, quote='Vous pouvez effectuer une action de Jour supplémentaire.'),),
+        status='verified',
+        name=Text(en='Daylight actions when exerting', fr='Actions de Jour en se démenant', uk='Дії Дня під час Зусилля'),
+        value=1,
+        rule='13.6.1',
+    ),
+    Constant(
+        id=ConstantId.EXTORTION_DRAW,
+        source=(Source(doc='law', line=626, quote='Piochez une carte, plus une par jeton extorsion face visible présent sur le plateau.'),),
+        status='verified',
+        name=Text(en='More cards drawn per face-up extortion', fr='Cartes piochées en plus par Extorsion face visible', uk='Додаткові карти за кожне відкрите вимагання'),
+        value=1,
+        rule='13.6.2',
+    ),
+    Constant(
+        id=ConstantId.EXTORTION_CARDS,
+        source=(Source(doc='law', line=631, quote='prenez une carte au hasard de chaque joueur ayant une pièce dans cette clairière'),),
+        status='verified',
+        name=Text(en='Cards an extortion takes from each player', fr='Cartes prises à chaque joueur par une Extorsion', uk='Карти, які вимагання забирає в кожного гравця'),
+        value=1,
+        rule='13.7.3',
+    ),
+    Constant(
+        id=ConstantId.RAID_WARRIORS,
+        source=(Source(doc='law', line=632, quote='placez un guerrier dans chaque clairière adjacente'),),
+        status='verified',
+        name=Text(en='Raid warriors per adjacent clearing', fr='Guerriers d’une Rafle par clairière adjacente', uk='Воїни Облави на суміжну галявину'),
+        value=1,
+        rule='13.7.4',
+    ),
 )
 
 SUITS: tuple[Suit, ...] = (
@@ -4030,12 +4281,13 @@ FACTIONS: tuple[Faction, ...] = (
         reach=3,
         overview=Text(en='The Corvids place plot tokens face down and score victory points by flipping them.', fr='Les Corvidés posent des jetons Complot face cachée et marquent des points de victoire en les retournant.', uk='Воронові кладуть жетони задумів лицем донизу й отримують переможні очки, перевертаючи їх.'),
         crafting=Rule(id='crafting', rule='13.2.1', name=Text(en='Crafting', fr='Fabrication', uk='Виготовлення'), text=Text(en='The Corvids craft in Birdsong by activating plot tokens.', fr='Les Corvidés fabriquent pendant l’Aurore en activant les jetons Complot.', uk='Воронові виготовляють протягом Світанку, активуючи жетони задумів.')),
-        pieces=(Piece(id='warrior', kind='warrior', name=Text(en='warriors', fr='guerriers', uk='воїни'), count=15, inventory='corvid_warriors'), Piece(id='plot', kind='token', name=Text(en='plot tokens', fr='jetons Complot', uk='жетони задумів'), count=8, inventory='plot_tokens')),
+        pieces=(Piece(id='warrior', kind='warrior', name=Text(en='warriors', fr='guerriers', uk='воїни'), count=15, inventory='corvid_warriors'), Piece(id='plot', kind='token', name=Text(en='plot tokens', fr='jetons Complot', uk='жетони задумів'), count=8, inventory='plot_tokens', field=FieldId.PLOTS, crafting=True)),
         abilities=(Rule(id='nimble', rule='13.2.3', name=Text(en='Nimble', fr='Agile', uk='Спритність'), text=Text(en='The Corvids move ignoring who rules the clearings.', fr='Les Corvidés se déplacent en ignorant le contrôle des clairières.', uk='Воронові переміщаються, не зважаючи на контроль галявин.')), Rule(id='exposure', rule='13.2.4', name=Text(en='Exposure', fr='Divulgation', uk='Викриття'), text=Text(en='An enemy with a piece in a clearing with a face-down plot token may show a card of its suit to guess the token’s type.', fr='Un adversaire avec une pièce dans une clairière au jeton Complot face cachée peut montrer une carte de sa couleur pour deviner le type du jeton.', uk='Супротивник із фішкою на галявині із закритим жетоном задуму може показати карту її масті, щоб вгадати тип жетона.')), Rule(id='embedded_agents', rule='13.2.5', name=Text(en='Embedded Agents', fr='Agents Infiltrés', uk='Впроваджені агенти'), text=Text(en='Defending in a clearing with a face-down plot token, deal an extra hit.', fr='En défendant dans une clairière avec un jeton Complot face cachée, infligez une perte additionnelle.', uk='Захищаючись на галявині із закритим жетоном задуму, завдайте додаткове влучання.'))),
         setup=(Rule(id='supply', rule='13.3.1', name=Text(en='Warriors and plot tokens', fr='Guerriers et jetons Complot', uk='Воїни й жетони задумів'), text=Text(en='Form a supply of 15 warriors and 8 face-down plot tokens.', fr='Formez une réserve de 15 guerriers et 8 jetons Complot face cachée.', uk='Сформуйте запас із 15 воїнів і 8 закритих жетонів задумів.')), Rule(id='scatter', rule='13.3.2', name=Text(en='Scatter', fr='Dispersion', uk='Розсіювання'), text=Text(en='Place 1 warrior in one clearing of each suit.', fr='Placez 1 guerrier dans une clairière de chaque couleur.', uk='Розмістіть 1 воїна на одній галявині кожної масті.'))),
-        turn=(Step(native=NativeId.CRAFT, id='craft', phase=PhaseId.BIRDSONG, rule='13.4.1', name=Text(en='Craft', fr='Fabrication', uk='Виготовлення'), text=Text(en='Activate your plot tokens to craft.', fr='Activez vos jetons Complot pour fabriquer.', uk='Активуйте жетони задумів, щоб виготовляти.')), Step(id='flip', phase=PhaseId.BIRDSONG, rule='13.4.2', name=Text(en='Flip', fr='Surprendre', uk='Несподіванка'), text=Text(en='In a clearing with a Corvid warrior, flip a plot token face up and score 1 victory point per face-up plot token.', fr='Dans une clairière avec un guerrier Corvidé, retournez un jeton Complot et marquez 1 point de victoire par jeton Complot face visible.', uk='На галявині з воїном Воронових переверніть жетон задуму й отримайте 1 переможне очко за кожен відкритий жетон задуму.')), Step(native=NativeId.CORVID_RECRUIT, id='recruit', phase=PhaseId.BIRDSONG, rule='13.4.3', name=Text(en='Recruit', fr='Recrutement', uk='Вербування'), text=Text(en='Once per turn, spend a card to place a warrior in each clearing of its suit.', fr='Une fois par tour, dépensez une carte pour placer un guerrier dans chaque clairière de sa couleur.', uk='Раз за хід витратьте карту, щоб розмістити воїна на кожній галявині її масті.')), Step(native=NativeId.MOVE, id='move', phase=PhaseId.DAYLIGHT, rule='13.5.1', name=Text(en='Move', fr='Déplacement', uk='Переміщення'), text=Text(en='Take a move.', fr='Effectuez un déplacement.', uk='Виконайте переміщення.'), limit=Text(en='Up to 3 actions.', fr='Jusqu’à 3 actions.', uk='До 3 дій.')), Step(native=NativeId.CORVID_PLOT, id='plot', phase=PhaseId.DAYLIGHT, rule='13.5.2', name=Text(en='Plot', fr='Complot', uk='Задум'), text=Text(en='Remove 1 warrior, plus 1 per plot token placed this turn, from a clearing without a plot token to place a face-down plot token there.', fr='Retirez 1 guerrier, plus 1 par jeton Complot placé ce tour-ci, d’une clairière sans jeton Complot pour y placer un jeton Complot face cachée.', uk='Приберіть 1 воїна, плюс 1 за кожен жетон задуму, розміщений цього ходу, з галявини без жетона задуму, щоб покласти туди закритий жетон задуму.')), Step(native=NativeId.BATTLE, id='battle', phase=PhaseId.DAYLIGHT, rule='13.5.3', name=Text(en='Battle', fr='Combat', uk='Бій'), text=Text(en='Initiate a battle.', fr='Initiez un combat.', uk='Почніть бій.')), Step(native=NativeId.CORVID_TRICK, id='trick', phase=PhaseId.DAYLIGHT, rule='13.5.4', name=Text(en='Trick', fr='Subterfuge', uk='Підступ'), text=Text(en='Swap 2 plot tokens both face up or both face down.', fr='Échangez 2 jetons Complot tous deux face visible ou tous deux face cachée.', uk='Поміняйте місцями 2 жетони задумів, обидва відкриті або обидва закриті.')), Step(id='exert', phase=PhaseId.EVENING, rule='13.6.1', name=Text(en='Exert', fr='Se démener', uk='Зусилля'), text=Text(en='Take one more Daylight action; if you do, do not draw.', fr='Effectuez une action de Jour supplémentaire ; dans ce cas, ne piochez pas.', uk='Виконайте ще одну дію Дня; тоді не добирайте карт.')), Step(id='draw', phase=PhaseId.EVENING, rule='13.6.2', name=Text(en='Draw and discard', fr='Piocher et défausser', uk='Добір і скидання'), text=Text(en='Draw a card plus one per face-up extortion token, then discard down to 5 cards.', fr='Piochez une carte, plus une par jeton extorsion face visible, puis défaussez jusqu’à 5 cartes.', uk='Доберіть карту плюс одну за кожен відкритий жетон вимагання, потім скиньте до 5 карт.'))),
+        turn=(Step(native=NativeId.CRAFT, id='craft', phase=PhaseId.BIRDSONG, rule='13.4.1', name=Text(en='Craft', fr='Fabrication', uk='Виготовлення'), text=Text(en='Activate your plot tokens to craft.', fr='Activez vos jetons Complot pour fabriquer.', uk='Активуйте жетони задумів, щоб виготовляти.')), Step(native=NativeId.CORVID_FLIP, id='flip', phase=PhaseId.BIRDSONG, rule='13.4.2', name=Text(en='Flip', fr='Surprendre', uk='Несподіванка'), text=Text(en='In a clearing with a Corvid warrior, flip a plot token face up and score 1 victory point per face-up plot token.', fr='Dans une clairière avec un guerrier Corvidé, retournez un jeton Complot et marquez 1 point de victoire par jeton Complot face visible.', uk='На галявині з воїном Воронових переверніть жетон задуму й отримайте 1 переможне очко за кожен відкритий жетон задуму.'), limit=Text(en='As many times as you wish.', fr='Autant de fois que vous le souhaitez.', uk='Скільки завгодно разів.')), Step(native=NativeId.CORVID_RECRUIT, id='recruit', phase=PhaseId.BIRDSONG, rule='13.4.3', name=Text(en='Recruit', fr='Recrutement', uk='Вербування'), text=Text(en='Once per turn, spend a card to place a warrior in each clearing of its suit.', fr='Une fois par tour, dépensez une carte pour placer un guerrier dans chaque clairière de sa couleur.', uk='Раз за хід витратьте карту, щоб розмістити воїна на кожній галявині її масті.'), limit=Text(en='Once per turn.', fr='Une fois par tour.', uk='Один раз за хід.')), Step(native=NativeId.MOVE, id='move', phase=PhaseId.DAYLIGHT, rule='13.5.1', name=Text(en='Move', fr='Déplacement', uk='Переміщення'), text=Text(en='Take a move.', fr='Effectuez un déplacement.', uk='Виконайте переміщення.'), limit=Text(en='Up to 3 actions.', fr='Jusqu’à 3 actions.', uk='До 3 дій.'), mode='menu', budget='actions'), Step(native=NativeId.CORVID_PLOT, id='plot', phase=PhaseId.DAYLIGHT, rule='13.5.2', name=Text(en='Plot', fr='Complot', uk='Задум'), text=Text(en='Remove 1 warrior, plus 1 per plot token placed this turn, from a clearing without a plot token to place a face-down plot token there.', fr='Retirez 1 guerrier, plus 1 par jeton Complot placé ce tour-ci, d’une clairière sans jeton Complot pour y placer un jeton Complot face cachée.', uk='Приберіть 1 воїна, плюс 1 за кожен жетон задуму, розміщений цього ходу, з галявини без жетона задуму, щоб покласти туди закритий жетон задуму.'), mode='menu', budget='actions'), Step(native=NativeId.BATTLE, id='battle', phase=PhaseId.DAYLIGHT, rule='13.5.3', name=Text(en='Battle', fr='Combat', uk='Бій'), text=Text(en='Initiate a battle.', fr='Initiez un combat.', uk='Почніть бій.'), mode='menu', budget='actions'), Step(native=NativeId.CORVID_TRICK, id='trick', phase=PhaseId.DAYLIGHT, rule='13.5.4', name=Text(en='Trick', fr='Subterfuge', uk='Підступ'), text=Text(en='Swap 2 plot tokens both face up or both face down.', fr='Échangez 2 jetons Complot tous deux face visible ou tous deux face cachée.', uk='Поміняйте місцями 2 жетони задумів, обидва відкриті або обидва закриті.'), mode='menu', budget='actions'), Step(native=NativeId.CORVID_EXERT, id='exert', phase=PhaseId.EVENING, rule='13.6.1', name=Text(en='Exert', fr='Se démener', uk='Зусилля'), text=Text(en='Take one more Daylight action; if you do, do not draw.', fr='Effectuez une action de Jour supplémentaire ; dans ce cas, ne piochez pas.', uk='Виконайте ще одну дію Дня; тоді не добирайте карт.')), Step(native=NativeId.EVENING_DRAW, id='draw', phase=PhaseId.EVENING, rule='13.6.2', name=Text(en='Draw and discard', fr='Piocher et défausser', uk='Добір і скидання'), text=Text(en='Draw a card plus one per face-up extortion token, then discard down to 5 cards.', fr='Piochez une carte, plus une par jeton extorsion face visible, puis défaussez jusqu’à 5 cartes.', uk='Доберіть карту плюс одну за кожен відкритий жетон вимагання, потім скиньте до 5 карт.'))),
         params=(),
-        budgets=(),
+        budgets=(('actions', 3),),
+        others=(Step(native=NativeId.CORVID_EXPOSE, id='exposure', phase=PhaseId.DAYLIGHT, rule='13.2.4', name=Text(en='Exposure', fr='Divulgation', uk='Викриття'), text=Text(en='With a piece in a clearing with a face-down plot token, show the Corvids a card of its suit and guess the token’s type: right, remove it and score 1 victory point; wrong, the Corvids take the card.', fr='Avec une pièce dans une clairière au jeton Complot face cachée, montrez aux Corvidés une carte de sa couleur et devinez le type du jeton : juste, retirez-le et marquez 1 point de victoire ; faux, les Corvidés prennent la carte.', uk='Маючи фішку на галявині із закритим жетоном задуму, покажіть Вороновим карту її масті й вгадайте тип жетона: якщо вгадали, приберіть його й отримайте 1 переможне очко; якщо ні, Воронові забирають карту.'), mode='menu'),),
     ),
     Faction(
         id=FactionId.DUCHY,

@@ -174,6 +174,7 @@ class Actions:
         low: cython.int = 0
         die: cython.int
         i: cython.int
+        e.cells[e.o_battle_clearing] = clearing
         for i in range(e.battle_dice):
             die = e.roll_die()
             if i == 0:
@@ -248,6 +249,7 @@ class Actions:
             e.warriors_removed(victim, clearing, removed)
         if buildings > 0:
             e.buildings_removed(victim, clearing, buildings)
+        e.pieces_removed(victim, clearing)
 
 
     def take_piece(self, e: RootCore, victim: cython.int, clearing: cython.int, piece: cython.int) -> None:
@@ -262,7 +264,6 @@ class Actions:
             e.score(by, e.enemy_piece_points)
             e.cells[e.o_removed] += 1
         e.piece_removed(victim, clearing, piece, by)
-
 
     def remove_enemy_pieces(self, e: RootCore) -> None:
         """Removes every enemy piece from a clearing (args: remover, clearing; local 3: the seat being cleared), as
@@ -285,11 +286,13 @@ class Actions:
                         e.piece_removed(q, clearing, piece, seat)
                         return
             e.set_arg(3, q + 1)
-            n = e.warriors(clearing, q) if q != seat else 0
-            if n > 0:
+            if q != seat:
+                n = e.warriors(clearing, q)
                 for piece in range(n):
                     e.remove_warrior(q, clearing)
-                e.warriors_removed(q, clearing, n)
+                if n > 0:
+                    e.warriors_removed(q, clearing, n)
+                e.pieces_removed(q, clearing)
                 return
         e.done()
 

@@ -51,6 +51,7 @@ cdef class RootCore(Engine):
     cdef int o_crafted_items
     cdef int o_crafting_used
     cdef int o_removed
+    cdef int o_battle_clearing
     cdef int o_corner_field
     cdef int o_opposite_field
     cdef int npieces
@@ -115,7 +116,6 @@ cdef class RootCore(Engine):
     cdef bint river(self, int a, int b) except -1
     cdef bint on_river(self, int clearing) except -1
     cdef bint linked(self, int seat, int a, int b) except -1
-    cdef bint may_place(self, int seat, int clearing) except -1
     cdef int suit_of(self, int clearing) except? -1
     cdef int warriors(self, int clearing, int seat) except? -1
     cdef void add_warriors(self, int clearing, int seat, int n) except *
@@ -126,6 +126,7 @@ cdef class RootCore(Engine):
     cdef int tokens_of(self, int seat, int clearing) except? -1
     cdef int buildings_in(self, int clearing) except? -1
     cdef int free_slots(self, int clearing) except? -1
+    cdef bint may_place(self, int seat, int clearing) except -1
     cdef bint present(self, int seat, int clearing) except -1
     cdef bint rules(self, int seat, int clearing) except -1
     cdef int ruler(self, int clearing) except? -1
@@ -165,6 +166,11 @@ cdef class RootCore(Engine):
     cdef int hired_hits(self, int victim, int clearing, int n, int by) except? -1
     cdef int river_moves(self, int seat) except? -1
     cdef int craft_budget(self, int seat) except? -1
+    cdef bint forbids_placing(self, int seat, int clearing) except -1
+    cdef bint forbids_moving_out(self, int seat, int clearing) except -1
+    cdef bint moves_freely(self, int seat, int origin, int to) except -1
+    cdef void piece_taken_off(self, int seat, int clearing, int piece) except *
+    cdef void pieces_removed(self, int seat, int clearing) except *
     cdef int piece_count(self, int seat, int clearing, int piece) except? -1
     cdef void remove_warrior(self, int seat, int clearing) except *
     cdef void remove_piece(self, int seat, int clearing, int piece) except *

@@ -25,6 +25,8 @@ LEADER = cython.declare(cython.int, 16)
 COLUMN = cython.declare(cython.int, 17)
 FACTION = cython.declare(cython.int, 18)
 SERVICE = cython.declare(cython.int, 20)
+PLOT = cython.declare(cython.int, 22)
+STEP = cython.declare(cython.int, 23)
 MINISTER = cython.declare(cython.int, 30)
 """A Duchy minister (or, past the last, none: the Parliament's end)."""
 ACTION = cython.declare(cython.int, 31)
@@ -51,7 +53,7 @@ NO_LIMIT = cython.declare(cython.int, 1 << 30)
 VICTORIES = ("points", "dominance")
 DECISIONS = {"clearing": CLEARING, "seat": SEAT, "card": CARD, "number": NUMBER, "piece": PIECE, "yes_no": YES_NO,
              "leader": LEADER, "column": COLUMN, "faction": FACTION,
-             "minister": MINISTER, "action": ACTION, "service": SERVICE}
+             "minister": MINISTER, "action": ACTION, "service": SERVICE, "plot": PLOT, "step": STEP}
 
 
 @cython.cclass
@@ -113,6 +115,7 @@ class RootCore(Engine):
         self.o_crafted_items = offsets["crafted_items"]
         self.o_crafting_used = offsets["crafting_used"]
         self.o_removed = offsets["removed_this_battle"]
+        self.o_battle_clearing = offsets["battle_clearing"]
         self.o_corner_field = offsets["corner"]
         self.o_opposite_field = offsets["opposite_corner"]
         self.npieces = dims["pieces"]
@@ -220,10 +223,6 @@ class RootCore(Engine):
         """Adjacent for the seat: by a path, or by a river when a rule makes rivers its paths (`river_moves`)."""
         return self.adjacent(a, b) or (self.river(a, b) and self.river_moves(seat) != NO_RIVERS)
 
-    def may_place(self, seat: cython.int, clearing: cython.int) -> cython.bint:
-        """Only the Marquise places pieces in the keep's clearing (6.2.2)."""
-        return self.cells[self.o_keep + clearing] == 0 or self.faction(seat) == self.f_marquise
-
     def suit_of(self, clearing: cython.int) -> cython.int:
         """A clearing's suit; -1 for the Burrow, which has none."""
         if clearing == self.burrow:
@@ -280,6 +279,13 @@ class RootCore(Engine):
 
     def free_slots(self, clearing: cython.int) -> cython.int:
         return self.slots[clearing] - self.buildings_in(clearing)
+
+    def may_place(self, seat: cython.int, clearing: cython.int) -> cython.bint:
+        """The seat may place pieces in the clearing: only the Marquise places in the keep's clearing (6.2.2), and a
+        faction rule may forbid it (`forbids_placing`)."""
+        if self.cells[self.o_keep + clearing] and self.faction(seat) != self.f_marquise:
+            return False
+        return not self.forbids_placing(seat, clearing)
 
     def present(self, seat: cython.int, clearing: cython.int) -> cython.bint:
         """The seat has pieces in the clearing (a battle's defender must, 4.3)."""
@@ -570,6 +576,27 @@ class RootCore(Engine):
         return NO_LIMIT
 
 
+    def forbids_placing(self, seat: cython.int, clearing: cython.int) -> cython.bint:
+        """A faction rule forbids the seat to place pieces in the clearing (a Corvid snare, 13.7.2)."""
+        return False
+
+    def forbids_moving_out(self, seat: cython.int, clearing: cython.int) -> cython.bint:
+        """A faction rule forbids the seat to move pieces out of the clearing (a Corvid snare, 13.7.2)."""
+        return False
+
+    def moves_freely(self, seat: cython.int, origin: cython.int, to: cython.int) -> cython.bint:
+        """A faction rule lets the seat move along this path whoever rules its ends (Nimble, 13.2.3)."""
+        return False
+
+    def piece_taken_off(self, seat: cython.int, clearing: cython.int, piece: cython.int) -> None:
+        """A building or token of the seat left the clearing, however (`remove_piece`); it may only change the
+        state, never ask (the procedure removing it may still be asking): a rule that asks waits for
+        `piece_removed` or `pieces_removed`."""
+
+    def pieces_removed(self, seat: cython.int, clearing: cython.int) -> None:
+        """The procedure that removed pieces of the seat from the clearing has returned: a rule triggered by the
+        removal may push a procedure of its own now (a Corvid raid, 13.7.4)."""
+
     # --- removing pieces ---------------------------------------------------------------------------------------
 
     def piece_count(self, seat: cython.int, clearing: cython.int, piece: cython.int) -> cython.int:
@@ -591,20 +618,21 @@ class RootCore(Engine):
             self.cells[self.piece_return[piece] + seat * self.nsuits + self.suit_of(clearing)] += 1
         elif self.piece_return[piece] >= 0:
             self.cells[self.piece_return[piece] + seat] += 1
+        self.piece_taken_off(seat, clearing, piece)
 
     # --- what can be done (so that nobody is offered a dead end) ----------------------------------------------
 
     def move_allowed(self, seat: cython.int, origin: cython.int, to: cython.int) -> cython.bint:
-        """A move along a path (or a river the seat treats as one), ruling the origin or the destination (4.2.1),
-        or along a river whoever rules when the seat swims (11.2.2); only the Duchy moves into or out of the
-        Burrow (12.2.2)."""
+        """A move along a path (or a river the seat treats as one), ruling the origin or the destination (4.2.1)
+        unless a faction rule lifts it, or along a river whoever rules when the seat swims (11.2.2), out of a
+        clearing no rule closes to the seat; only the Duchy moves into or out of the Burrow (12.2.2)."""
         if (origin == self.burrow or to == self.burrow) and self.faction(seat) != self.f_duchy:
             return False
-        if not self.linked(seat, origin, to):
+        if not self.linked(seat, origin, to) or self.forbids_moving_out(seat, origin):
             return False
         if self.river(origin, to) and self.river_moves(seat) == RIVERS_FREE:
             return True
-        return self.ruler(origin) == seat or self.ruler(to) == seat
+        return self.ruler(origin) == seat or self.ruler(to) == seat or self.moves_freely(seat, origin, to)
 
     def can_move_from(self, seat: cython.int, origin: cython.int, suit: cython.int) -> cython.bint:
         """Warriors of the seat can move from a clearing (or the Burrow) of the suit (-1: any)."""

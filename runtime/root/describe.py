@@ -25,9 +25,10 @@ CARD_LABELS = {
     ("duchy_build", 2): "reveal_card", ("duchy_dig", 1): "spend_card", ("duchy_sway", 2): "reveal_card",
     ("minister_action", 2): "spend_card",
     ("riverfolk_craft", 1): "craft_card", ("buy_services", 2): "take_card",
+    ("corvid_recruit", 2): "spend_card", ("corvid_expose", 2): "show_card",
 }
 NO_CARD_LABELS = {"craft": "stop_crafting", "field_hospitals": "keep_cards", "eyrie_add_to_decree": "decree_stop",
-                  "minister_action": "stop_spending", "riverfolk_craft": "stop_crafting"}
+                  "minister_action": "stop_spending", "riverfolk_craft": "stop_crafting", "corvid_recruit": "no_recruit"}
 CLEARING_LABELS = {
     ("move", 1): "move_from", ("move", 2): "move_to", ("battle", 1): "battle_in", ("battle_in", 1): "battle_in",
     ("setup_faction", 1): "place_keep", ("marquise_build", 2): "build_in", ("marquise_build", 3): "take_wood",
@@ -38,6 +39,8 @@ CLEARING_LABELS = {
     ("lizard_ritual_recruit", 2): "recruit_in",
     ("duchy_build", 3): "build_in", ("duchy_dig", 2): "remove_tunnel", ("duchy_dig", 3): "dig_in",
     ("riverfolk_recruit", 2): "recruit_in", ("riverfolk_establish", 1): "establish_in",
+    ("corvid_recruit", 1): "recruit_in", ("corvid_raid", 1): "raid_in", ("corvid_plot", 1): "plot_in",
+    ("corvid_expose", 1): "expose_in",
 }
 NO_CLEARING_LABELS = {"alliance_revolt": "revolt_stop", "alliance_spread_sympathy": "sympathy_stop"}
 """The option after the clearings, which ends a step taken as often as the player likes."""
@@ -46,6 +49,7 @@ MINISTER_LABELS = {"duchy_parliament": "minister_action", "minister_action": "mi
 ACTION_LABELS = {"move": "take_move", "battle": "take_battle"}
 FUND_LABELS = ("commit_fund", "spend_fund", "lose_fund")
 """The owner of a fund paid, by how it is paid (funds.py: COMMIT, SPEND, LOSE)."""
+PLOT_LABELS = {"corvid_plot": "plot_type", "corvid_expose": "guess_plot"}
 COLUMNS = ("recruit", "move", "battle", "build")
 MARQUISE_START = ("sawmill", "workshop", "recruiter")
 """The Marquise's starting buildings, placed in this order by her setup (6.3.4)."""
@@ -68,6 +72,8 @@ def describe(kernel: RootKernel, state: GameState, action: int, locale: str) -> 
     riverfolk = _riverfolk(kernel, state, procedure, kind, action, locale)
     if riverfolk is not None:
         return riverfolk
+    if kind == 10 and procedure in ("corvid_flip", "corvid_trick"):
+        return _plot_clearing(kernel, state, action, procedure, stage, locale)
     if kind == 10:  # a clearing, or the Burrow after them
         if action > len(game.entities("clearing")):  # past the Burrow: the option that ends a repeated step
             return text(NO_CLEARING_LABELS.get(procedure, "choose_option"), option=str(action))
@@ -79,6 +85,8 @@ def describe(kernel: RootKernel, state: GameState, action: int, locale: str) -> 
             return text("cult_start_in", clearing=name)
         if procedure == "setup_faction" and faction == "duchy":
             return text("surface_in", clearing=name)
+        if procedure == "setup_faction" and faction == "corvids":
+            return text("scatter_in", clearing=name)
         if procedure == "setup_faction" and stage > 1:
             return text("place_piece", piece=_term(game, MARQUISE_START[stage - 2], locale), clearing=name)
         return text(CLEARING_LABELS.get((procedure, stage), "choose_option"), clearing=name, option=name)
@@ -112,8 +120,16 @@ def describe(kernel: RootKernel, state: GameState, action: int, locale: str) -> 
         return text("decree_column", column=text(f"column_{COLUMNS[action]}"))
     if kind == 19:
         suit = _name(game.entities("suit")[action], locale)
-        label = {"setup_faction": "outcast_on", "minister_action": "bank_suit"}.get(procedure, "resolve_suit")
+        label = {"setup_faction": "outcast_on", "minister_action": "bank_suit",
+                 "corvid_recruit": "recruit_suit"}.get(procedure, "resolve_suit")
         return text(label, suit=suit)
+    if kind == 22:  # a type of plot: one the Corvids choose or an enemy guesses, never one they cannot see
+        plot = _name(game.entities("plot")[action], locale)
+        return text(PLOT_LABELS.get(procedure, "choose_option"), plot=plot, option=plot)
+    if kind == 23:  # a step of the player's turn
+        if action >= len(kernel.tables.steps):
+            return text("no_exert")
+        return text("exert_action", step=_menu(kernel, state, action, locale))
     if kind == 30:  # a Duchy minister, or the end of the Parliament
         if action >= len(game.entities("minister")):
             return text("end_parliament")
@@ -154,6 +170,20 @@ def _riverfolk(kernel: RootKernel, state: GameState, procedure: str, kind: int, 
     return None
 
 
+def _plot_clearing(kernel: RootKernel, state: GameState, action: int, procedure: str, stage: int, locale: str) -> str:
+    """A clearing of the Corvids' Flip or Trick, its plot named only when face up."""
+    game = kernel.game
+    text = _label(game, locale)
+    if action >= len(game.entities("clearing")):
+        return text("flip_stop")
+    name = _name(game.entities("clearing")[action], locale)
+    if procedure == "corvid_flip":
+        return text("flip_in", clearing=name)
+    faceup = state.engine.arrays()[0][game.layout.FIELDS["plot_faceup"][0] + action]
+    plot = _name(game.entities("plot")[faceup - 1], locale) if faceup > 0 else text("facedown_plot")
+    return text("trick_from" if stage == 1 else "trick_with", plot=plot, clearing=name)
+
+
 def _menu(kernel: RootKernel, state: GameState, step: int, locale: str) -> str:
     game = kernel.game
     if step >= len(kernel.tables.steps):
@@ -163,6 +193,8 @@ def _menu(kernel: RootKernel, state: GameState, step: int, locale: str) -> str:
     faction = game.get("faction", key[1])
     if key[2] == "turn":
         return _name(faction.turn[int(key[3])], locale)
+    if key[2] == "others":
+        return _name(game.get("faction", key[3]).others[int(key[4])], locale)
     card = next(card for card in game.entities("card") if card.kind == "dominance")
     label = "activate_card" if key[2] == "dominance_activate" else "take_card"
     return _label(game, locale)(label, card=_name(card, locale).split("(")[0].strip())

@@ -6,6 +6,7 @@ from .conspiracies cimport Conspiracies
 from .core cimport RootCore
 from .court cimport Court
 from .duchy cimport Duchy
+from .corvids cimport Corvids
 from .eyrie cimport Eyrie
 from .lizard_cult cimport LizardCult
 from .marquise cimport Marquise
@@ -34,6 +35,8 @@ cdef class RootEngine(RootCore):
     cdef Services services
     cdef int[::1] step_cost
     cdef int f_riverfolk
+    cdef Corvids corvids
+    cdef int p_raid
 
     cdef void begin_setup(self) except *
     cdef void run_procedure(self, int procedure) except *
@@ -68,5 +71,11 @@ cdef class RootEngine(RootCore):
     cdef int crafting_pieces(self, int seat, int suit) except? -1
     cdef int craft_budget(self, int seat) except? -1
     cdef void turn_ended(self, int seat) except *
+    cdef void turn_started(self, int seat) except *
+    cdef bint forbids_placing(self, int seat, int clearing) except -1
+    cdef bint forbids_moving_out(self, int seat, int clearing) except -1
+    cdef bint moves_freely(self, int seat, int origin, int to) except -1
+    cdef void piece_taken_off(self, int seat, int clearing, int piece) except *
+    cdef void pieces_removed(self, int seat, int clearing) except *
     cdef void effect_done(self) except *
     cpdef object vm_natives(self)

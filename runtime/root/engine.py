@@ -15,6 +15,7 @@ from .conspiracies import Conspiracies
 from .core import RootCore
 from .court import Court
 from .duchy import Duchy
+from .corvids import Corvids
 from .eyrie import Eyrie
 from .lizard_cult import LizardCult
 from .marquise import Marquise
@@ -38,6 +39,7 @@ DOMINANCE_ACTIVATE = cython.declare(cython.int, 10)
 DOMINANCE_TAKE = cython.declare(cython.int, 11)
 SETUP_GAME = cython.declare(cython.int, 12)
 SETUP_FACTION = cython.declare(cython.int, 13)
+MAY_PLACE = cython.declare(cython.int, 14)
 MARQUISE_BUILD = cython.declare(cython.int, 20)
 FIELD_HOSPITALS = cython.declare(cython.int, 21)
 EYRIE_EMERGENCY = cython.declare(cython.int, 30)
@@ -89,6 +91,14 @@ TRADE_DISRUPTION = cython.declare(cython.int, 130)
 BUY_SERVICES = cython.declare(cython.int, 131)
 COMMIT = cython.declare(cython.int, 0)
 """How `riverfolk_commit` pays its funds (funds.py: COMMIT)."""
+# The Corvids'.
+CORVID_FLIP = cython.declare(cython.int, 90)
+CORVID_RECRUIT = cython.declare(cython.int, 91)
+CORVID_PLOT = cython.declare(cython.int, 92)
+CORVID_TRICK = cython.declare(cython.int, 93)
+CORVID_EXERT = cython.declare(cython.int, 94)
+CORVID_EXPOSE = cython.declare(cython.int, 95)
+CORVID_RAID = cython.declare(cython.int, 96)
 
 CODES = {"move": MOVE, "battle": BATTLE, "battle_in": BATTLE_IN, "craft": CRAFT, "evening_draw": EVENING_DRAW,
          "discard_down": DISCARD_DOWN, "spend_card": SPEND_CARD, "extra_action": EXTRA_ACTION,
@@ -113,9 +123,12 @@ CODES = {"move": MOVE, "battle": BATTLE, "battle_in": BATTLE_IN, "craft": CRAFT,
          "riverfolk_gather_funds": RF_GATHER, "riverfolk_commit": RF_COMMIT, "riverfolk_craft": RF_CRAFT,
          "riverfolk_draw": RF_DRAW, "riverfolk_recruit": RF_RECRUIT, "riverfolk_establish": RF_ESTABLISH,
          "riverfolk_set_costs": RF_SET_COSTS, "riverfolk_pay": RF_PAY, "trade_disruption": TRADE_DISRUPTION,
-         "buy_services": BUY_SERVICES}
+         "buy_services": BUY_SERVICES, "may_place": MAY_PLACE,
+         "corvid_flip": CORVID_FLIP, "corvid_recruit": CORVID_RECRUIT, "corvid_plot": CORVID_PLOT,
+         "corvid_trick": CORVID_TRICK, "corvid_exert": CORVID_EXERT, "corvid_expose": CORVID_EXPOSE,
+         "corvid_raid": CORVID_RAID}
 """The procedures this engine plays, by name (natives of content/root/natives, and the kernel's own)."""
-SETUPS = ("marquise", "eyrie", "alliance", "lizard_cult", "duchy", "riverfolk")
+SETUPS = ("marquise", "eyrie", "alliance", "lizard_cult", "duchy", "riverfolk", "corvids")
 """Factions whose setup this engine plays (and so can be seated)."""
 
 
@@ -142,6 +155,8 @@ class RootEngine(RootCore):
         self.services = Services(tables)
         self.step_cost = tables.arrays["step_cost"]
         self.f_riverfolk = tables.numbers["riverfolk"]
+        self.corvids = Corvids(tables)
+        self.p_raid = tables.procedure("corvid_raid")
 
     # --- the game's structure --------------------------------------------------------------------------------
 
@@ -216,6 +231,23 @@ class RootEngine(RootCore):
             self.parliament.minister_action(self)
         elif RF_PROTECTIONISM <= code <= BUY_SERVICES:
             self.run_riverfolk(code)
+        elif code == MAY_PLACE:
+            self.set_result(self.may_place(self.arg(0), self.arg(1)))
+            self.done()
+        elif code == CORVID_FLIP:
+            self.corvids.flip(self)
+        elif code == CORVID_RECRUIT:
+            self.corvids.recruit(self)
+        elif code == CORVID_PLOT:
+            self.corvids.plot(self)
+        elif code == CORVID_TRICK:
+            self.corvids.trick(self)
+        elif code == CORVID_EXERT:
+            self.corvids.exert(self)
+        elif code == CORVID_EXPOSE:
+            self.corvids.plots.expose(self)
+        elif code == CORVID_RAID:
+            self.corvids.plots.place_raiders(self)
         else:
             raise ValueError(f"procedure {self.tables.procedures[procedure - 1]!r} is not played by this engine")
 
@@ -344,6 +376,18 @@ class RootEngine(RootCore):
             return self.riverfolk.can_establish(self, seat)
         if code == BUY_SERVICES:
             return self.services.can_buy(self, seat)
+        if code == CORVID_FLIP:
+            return self.corvids.can_flip(self, seat)
+        if code == CORVID_RECRUIT:
+            return self.corvids.can_recruit(self, seat)
+        if code == CORVID_PLOT:
+            return self.corvids.can_plot(self, seat)
+        if code == CORVID_TRICK:
+            return self.corvids.can_trick(self, seat)
+        if code == CORVID_EXERT:
+            return self.corvids.can_exert(self, seat)
+        if code == CORVID_EXPOSE:
+            return self.corvids.plots.can_expose(self, seat)
         return True
 
     def cost_payable(self, seat: cython.int) -> cython.bint:
@@ -406,6 +450,8 @@ class RootEngine(RootCore):
             self.duchy.setup(self)
         elif faction == self.f_riverfolk:
             self.riverfolk.setup(self)
+        elif faction == self.corvids.faction:
+            self.corvids.setup(self)
         else:
             raise ValueError(f"the setup of {self.tables.faction_name(faction)!r} is not played by this engine")
 
@@ -419,6 +465,8 @@ class RootEngine(RootCore):
     def extra_hits(self, seat: cython.int, other: cython.int, attacking: cython.bint) -> cython.int:
         if self.faction(seat) == self.f_eyrie:
             return self.eyrie.extra_hits(self, seat, attacking)
+        if self.faction(seat) == self.corvids.faction:
+            return self.corvids.extra_hits(self, attacking)
         return 0
 
     def after_battle(self, attacker: cython.int, defender: cython.int, clearing: cython.int) -> None:
@@ -442,6 +490,8 @@ class RootEngine(RootCore):
             return self.lizard.draw_bonus(self, seat)
         if self.faction(seat) == self.f_duchy:
             return self.duchy.draw_bonus(self, seat)
+        if self.faction(seat) == self.corvids.faction:
+            return self.corvids.draw_bonus(self, seat)
         return 0
 
     def defends_high(self, seat: cython.int) -> cython.bint:
@@ -508,6 +558,33 @@ class RootEngine(RootCore):
 
     def turn_ended(self, seat: cython.int) -> None:
         self.services.turn_ended(self, seat)
+
+    def turn_started(self, seat: cython.int) -> None:
+        RootCore.turn_started(self, seat)
+        if self.faction(seat) == self.corvids.faction:
+            self.corvids.turn_started(self, seat)
+
+    def forbids_placing(self, seat: cython.int, clearing: cython.int) -> cython.bint:
+        """A face-up snare (13.7.2)."""
+        return self.corvids.plots.snared(self, seat, clearing)
+
+    def forbids_moving_out(self, seat: cython.int, clearing: cython.int) -> cython.bint:
+        """A face-up snare (13.7.2)."""
+        return self.corvids.plots.snared(self, seat, clearing)
+
+    def moves_freely(self, seat: cython.int, origin: cython.int, to: cython.int) -> cython.bint:
+        """Nimble (13.2.3)."""
+        return self.faction(seat) == self.corvids.faction
+
+    def piece_taken_off(self, seat: cython.int, clearing: cython.int, piece: cython.int) -> None:
+        """A plot leaves the map: a raid's warriors wait for the removal to be done (13.7.4)."""
+        if piece == self.corvids.plots.row:
+            self.corvids.plots.removed(self, clearing)
+
+    def pieces_removed(self, seat: cython.int, clearing: cython.int) -> None:
+        """The removed raids' warriors are placed now (13.7.4)."""
+        if not self.over() and self.faction(seat) == self.corvids.faction and self.corvids.plots.raids_pending(self):
+            self.push(self.p_raid, seat, 0, 0)
 
     def effect_done(self) -> None:
         """An effect's `score` writes the score track directly: the goal (3.1) and a dominance card (3.3.1), which

@@ -7,7 +7,6 @@ cdef class Eyrie:
     cdef int bird(self, RootCore e) except? -1
     cdef int leader(self, RootCore e, int seat) except? -1
     cdef int roosts_on_map(self, RootCore e) except? -1
-    cdef bint may_place(self, RootCore e, int seat, int clearing) except -1
     cdef void setup(self, RootCore e) except *
     cdef void choose_leader(self, RootCore e, int seat, int stage) except *
     cdef void emergency_orders(self, RootCore e) except *

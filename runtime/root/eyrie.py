@@ -40,11 +40,6 @@ class Eyrie:
         return n
 
 
-    def may_place(self, e: RootCore, seat: cython.int, clearing: cython.int) -> cython.bint:
-        """Only the Marquise places pieces in the keep's clearing (6.2.2)."""
-        return e.cells[e.o_keep + clearing] == 0 or e.faction(seat) == e.f_marquise
-
-
     # --- setup (7.3) ---------------------------------------------------------------------------------------------
 
     def setup(self, e: RootCore) -> None:
@@ -62,7 +57,7 @@ class Eyrie:
                     e.option(c)
             if e.options() == 0:
                 for c in range(e.clearings):
-                    if e.corner[c] and self.may_place(e, seat, c):
+                    if e.corner[c] and e.may_place(seat, c):
                         e.option(c)
             e.goto(1)
             e.ask(CLEARING, seat)
@@ -157,12 +152,12 @@ class Eyrie:
             e.done()
             return
         for c in range(e.clearings):
-            if e.free_slots(c) > 0 and self.may_place(e, seat, c):
+            if e.free_slots(c) > 0 and e.may_place(seat, c):
                 if fewest < 0 or self.all_warriors(e, c) < fewest:
                     fewest = self.all_warriors(e, c)
         e.clear_options()
         for c in range(e.clearings):
-            if e.free_slots(c) > 0 and self.may_place(e, seat, c) and self.all_warriors(e, c) == fewest:
+            if e.free_slots(c) > 0 and e.may_place(seat, c) and self.all_warriors(e, c) == fewest:
                 e.option(c)
         if e.options() == 0:
             e.done()
@@ -195,13 +190,13 @@ class Eyrie:
 
     def recruit_clearing(self, e: RootCore, seat: cython.int, clearing: cython.int, suit: cython.int) -> cython.bint:
         return (e.cells[e.o_roosts + clearing] > 0 and (suit == self.bird(e) or e.suit_of(clearing) == suit)
-                and self.may_place(e, seat, clearing))
+                and e.may_place(seat, clearing))
 
 
     def build_clearing(self, e: RootCore, seat: cython.int, clearing: cython.int, suit: cython.int) -> cython.bint:
         return (e.ruler(clearing) == seat and (suit == self.bird(e) or e.suit_of(clearing) == suit)
                 and e.cells[e.o_roosts + clearing] == 0 and e.free_slots(clearing) > 0
-                and self.roosts_on_map(e) < e.eyrie_roosts)
+                and self.roosts_on_map(e) < e.eyrie_roosts and e.may_place(seat, clearing))
 
 
     def action_possible(self, e: RootCore, seat: cython.int, column: cython.int, suit: cython.int) -> cython.bint:

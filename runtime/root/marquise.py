@@ -116,7 +116,7 @@ class Marquise:
 
 
     def can_build_at(self, e: RootCore, seat: cython.int, building: cython.int, clearing: cython.int) -> cython.bint:
-        return (e.ruler(clearing) == seat and e.free_slots(clearing) > 0
+        return (e.ruler(clearing) == seat and e.free_slots(clearing) > 0 and e.may_place(seat, clearing)
                 and self.wood_reachable(e, seat, clearing) >= self.build_cost(e, seat, building))
 
 
@@ -210,7 +210,7 @@ class Marquise:
 
     def can_heal(self, e: RootCore, seat: cython.int, clearing: cython.int) -> cython.bint:
         k: cython.int
-        if self.keep_clearing(e) < 0:
+        if self.keep_clearing(e) < 0 or not e.may_place(seat, self.keep_clearing(e)):
             return False
         for k in range(e.ncards):
             if e.in_hand(seat, k) > 0 and e.matches(k, e.suit_of(clearing)):

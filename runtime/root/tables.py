@@ -82,7 +82,7 @@ swayed ministers' (12.5.2); the faction is played only if the engine plays every
 
 INTERNAL = ("setup_game", "setup_faction", "remove_hits", "discard_card", "field_hospitals", "dominance_activate",
             "dominance_take", "turmoil", "outrage", "removing_bases", "price_of_failure", "buy_services",
-            "riverfolk_pay", "trade_disruption")
+            "riverfolk_pay", "trade_disruption", "corvid_raid")
 """Procedures the engine calls itself, numbered after the natives."""
 
 
@@ -105,6 +105,8 @@ def build_tables(game: CompiledGame, codes: dict[str, int], setups: frozenset[st
     tables.arrays.update(_card_arrays(cards))
     tables.arrays["item_supply"] = ints([item.supply for item in items])
     tables.arrays["item_ruin"] = ints([int(item.ruin) for item in items])
+    tables.arrays["plot_copies"] = ints([plot.count for plot in game.entities("plot")])
+    tables.dims["plots"] = len(game.entities("plot"))
     tables.arrays.update(_faction_arrays(game, factions))
     _piece_rows(tables, factions)
     _derived(tables)
@@ -388,6 +390,12 @@ def _plan(tables: RootTables, game: CompiledGame, factions: tuple[Any, ...]) -> 
             for name in ("dominance_activate", "dominance_take"):
                 steps.append(PlannedStep(f"faction/{faction.id.name.lower()}/{name}", role, daylight,
                                          tables.procedure(name), "menu"))
+        for other in factions:  # what every other faction's rules let this one do in its turn (the Exposure)
+            if other is not faction:
+                for index, step in enumerate(other.others):
+                    key = f"faction/{faction.id.name.lower()}/others/{other.id.name.lower()}/{index}"
+                    steps.append(PlannedStep(key, role, int(step.phase), tables.procedure(step.native.name.lower()),
+                                             step.mode, step.per_turn or 0))
     tables.plan, tables.steps = build_plan(len(factions), phases, steps, budgets)
     if len(tables.plan) > 1 << 16:
         raise ValueError("the turn plan is too large")
