@@ -19,6 +19,8 @@ from .translations import RECORD_FILE
 from .workspace import Workspace
 
 MODELINE = "# yaml-language-server: $schema="
+CHANGELOG_FILE = "CHANGELOG.md"
+"""A content folder's record of its changes, for its editors: no content."""
 
 
 @dataclass(frozen=True)
@@ -247,7 +249,7 @@ def validate_game(ws: Workspace, name: str) -> tuple[ValidatedContent, list[Diag
     kinds = {spec.file: spec for spec in result.kinds}
     result.entities = {spec.name: [] for spec in result.kinds}
     files = sorted(p for p in game_dir.rglob("*")
-                   if p.is_file() and p.name not in (GAME_FILE, RECORD_FILE) and not is_temporary(p))
+                   if p.is_file() and p.name not in (GAME_FILE, RECORD_FILE, CHANGELOG_FILE) and not is_temporary(p))
     for file in files:
         rel = ws.rel(file)
         if file.suffix != ".yaml":
