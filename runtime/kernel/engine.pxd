@@ -17,6 +17,7 @@ cdef class Engine:
     cpdef object decision(self)
     cpdef bint over(self)
     cpdef int winner(self)
+    cpdef bint won(self, int seat)
     cpdef int victory(self)
     cpdef int active(self)
     cpdef int players(self)
@@ -65,6 +66,7 @@ cdef class Engine:
     cdef void run_effect(self) except *
     cdef int effect_level(self) except -1
     cdef void clear_frame(self, int base)
+    cdef void clear_dead_stack(self, int base)
     cdef void answer_vm(self, int base, int value)
     cdef void call_native(self, int native, int base) except *
     cdef void set_result(self, int value)

@@ -73,6 +73,7 @@ VM_CHOICE_COUNT = cython.declare(cython.int, bytecode.CHOICE_COUNT)
 VM_CHOOSER = cython.declare(cython.int, bytecode.CHOOSER)
 VM_HEADER = cython.declare(cython.int, bytecode.HEADER)
 VM_LOCALS = cython.declare(cython.int, bytecode.LOCALS_AT)
+VM_STACK = cython.declare(cython.int, bytecode.STACK_SIZE)
 VM_FRAME = cython.declare(cython.int, bytecode.FRAME_SIZE)
 VM_RUNNING = cython.declare(cython.int, Status.RUNNING)
 VM_DONE = cython.declare(cython.int, Status.DONE)
@@ -167,6 +168,10 @@ class Engine:
 
     def winner(self) -> cython.int:
         return self.ctl[WINNER]
+
+    def won(self, seat: cython.int) -> cython.bint:
+        """The seat is among the winners of a game that is over (a game may let a seat share a win)."""
+        return self.ctl[STAGE] == OVER and seat == self.ctl[WINNER]
 
     def victory(self) -> cython.int:
         return self.ctl[VICTORY]
@@ -493,6 +498,7 @@ class Engine:
             self.natives = self.vm_natives()  # the engine's own natives, bound to it: made once per copy
         frame: Any = memoryview(self.vmframe_array)[base:base + VM_FRAME]
         status = run_vm(self.tables.code, self.cells_array, frame, self.tables.data, self.natives)
+        self.clear_dead_stack(base)
         if status == VM_DONE:
             self.done()
             self.effect_done()
@@ -525,6 +531,13 @@ class Engine:
         i: cython.int
         for i in range(VM_FRAME):
             self.vmframe[base + i] = 0
+
+    def clear_dead_stack(self, base: cython.int) -> None:
+        """Zeroes the VM stack above its top: the compiled VM leaves popped values there and the Python one does
+        not, and a game's state (its hash) must be the same in both forms."""
+        i: cython.int
+        for i in range(base + VM_HEADER + self.vmframe[base + VM_SP], base + VM_HEADER + VM_STACK):
+            self.vmframe[i] = 0
 
     def answer_vm(self, base: cython.int, value: cython.int) -> None:
         """The value a paused effect waited for (a choice, a procedure's result) replaces what is on its stack."""

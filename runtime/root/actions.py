@@ -21,6 +21,9 @@ DOMINANCE = cython.declare(cython.int, 1)
 ITEM = cython.declare(cython.int, 2)
 IMMEDIATE = cython.declare(cython.int, 3)
 PERSISTENT = cython.declare(cython.int, 4)
+DECLARED = cython.declare(cython.int, 0)
+BEFORE_ROLL = cython.declare(cython.int, 1)
+ROLLED = cython.declare(cython.int, 2)
 
 
 @cython.cclass
@@ -95,7 +98,8 @@ class Actions:
 
     def battle(self, e: RootCore) -> None:
         """Initiate a battle (args: attacker, clearing + 1 or 0 for any, suit + 1 or 0 for any). Locals: 3 the
-        clearing, 4 the defender, 5 and 6 the hits each deals. Returns 1 if a battle was fought."""
+        clearing, 4 the defender, 5 and 6 the hits each deals. Returns 1 if a battle was fought. Factions' rules act
+        at its moments (`battle_step`): once declared, just before the dice, once rolled."""
         seat: cython.int = e.arg(0)
         stage: cython.int = e.stage()
         c: cython.int
@@ -122,6 +126,9 @@ class Actions:
         elif stage == 2:
             e.set_arg(4, e.answer())
             e.set_result(1)
+            e.goto(8)
+            e.battle_step(seat, e.arg(4), e.arg(3), DECLARED)
+        elif stage == 8:
             if self.ambushes(e, e.arg(4), e.arg(3)) > 0:
                 e.goto(3)
                 e.ask(CARD, e.arg(4))
@@ -143,17 +150,21 @@ class Actions:
             else:  # foiled (4.3.1.I)
                 e.discard(seat, e.answer())
                 self.roll(e)
-        elif stage == 5:  # after the ambush's hits: no warriors left, no battle (4.3.1)
-            if e.warriors(e.arg(3), seat) == 0:
+        elif stage == 5:  # after the ambush's hits: no warriors left and no pawn, no battle (4.3.1)
+            if e.warriors(e.arg(3), seat) + e.pawns(seat, e.arg(3)) == 0:
                 e.done()
             else:
                 self.roll(e)
         elif stage == 6:  # the defender's losses were taken; now the attacker's
             e.goto(7)
             self.hits(e, seat, e.arg(3), e.arg(6), e.arg(4))
-        else:
+        elif stage == 7:
             e.after_battle(seat, e.arg(4), e.arg(3))
             e.done()
+        elif stage == 9:
+            self.dice(e)
+        else:
+            self.deal(e)
 
 
     def ambush_hits(self, e: RootCore) -> None:
@@ -162,7 +173,13 @@ class Actions:
 
 
     def roll(self, e: RootCore) -> None:
-        """Step 2 (4.3.2): the dice, capped by each side's warriors, then extra hits; then step 3 deals them."""
+        """Step 2 (4.3.2) begins: what acts just before the dice (an Arbiter enlisted), then the dice."""
+        e.goto(9)
+        e.battle_step(e.arg(0), e.arg(4), e.arg(3), BEFORE_ROLL)
+
+
+    def dice(self, e: RootCore) -> None:
+        """The dice, each side's capped by its warriors (4.3.2.I); then what acts once they are rolled."""
         seat: cython.int = e.arg(0)
         clearing: cython.int = e.arg(3)
         defender: cython.int = e.arg(4)
@@ -177,9 +194,20 @@ class Actions:
             else:
                 high = max(high, die)
                 low = min(low, die)
-        attack: cython.int = min(high, e.warriors(clearing, seat))
-        defend: cython.int = min(low, e.warriors(clearing, defender))
-        if e.warriors(clearing, defender) == 0:
+        e.set_arg(5, min(high, e.rolled_hits_cap(seat, clearing, True)))
+        e.set_arg(6, min(low, e.rolled_hits_cap(defender, clearing, False)))
+        e.goto(10)
+        e.battle_step(seat, defender, clearing, ROLLED)
+
+
+    def deal(self, e: RootCore) -> None:
+        """The extra hits (4.3.2.II-III), then step 3 (4.3.3) deals them."""
+        seat: cython.int = e.arg(0)
+        clearing: cython.int = e.arg(3)
+        defender: cython.int = e.arg(4)
+        attack: cython.int = e.arg(5)
+        defend: cython.int = e.arg(6)
+        if e.defenseless(defender, clearing):
             attack += e.defenseless_hits
         attack += e.extra_hits(seat, defender, True)
         defend += e.extra_hits(defender, seat, False)
@@ -214,6 +242,7 @@ class Actions:
                 e.remove_warrior(victim, clearing)
                 e.set_arg(4, e.arg(4) + 1)
                 e.set_arg(5, e.arg(5) - 1)
+                e.piece_removed(e.arg(3), victim, clearing, True)
                 continue
             e.clear_options()
             only = -1
@@ -240,6 +269,7 @@ class Actions:
         if e.arg(3) >= 0 and e.arg(3) != victim:
             e.score(e.arg(3), e.enemy_piece_points)
             e.cells[e.o_removed] += 1
+        e.piece_removed(e.arg(3), victim, clearing, False)
 
 
     # --- craft (4.1) -----------------------------------------------------------------------------------------------
@@ -280,7 +310,7 @@ class Actions:
         e.cells[e.o_discard + k] += 1
         if e.card_kind[k] == ITEM:
             e.cells[e.o_items_supply + e.card_item[k]] -= 1
-            e.cells[e.o_crafted_items + seat * e.nitems + e.card_item[k]] += 1
+            e.take_item(seat, e.card_item[k])
             e.score(seat, e.item_points(seat, k))
         elif e.card_kind[k] == IMMEDIATE and e.card_effect[k] >= 0:
             e.goto(2)

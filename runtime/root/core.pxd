@@ -141,6 +141,12 @@ cdef class RootCore(Engine):
     cdef void after_battle(self, int attacker, int defender, int clearing) except *
     cdef void warriors_removed(self, int seat, int clearing, int n) except *
     cdef int draw_bonus(self, int seat) except? -1
+    cdef int pawns(self, int seat, int clearing) except? -1
+    cdef int rolled_hits_cap(self, int seat, int clearing, bint attacking) except? -1
+    cdef bint defenseless(self, int seat, int clearing) except -1
+    cdef void battle_step(self, int attacker, int defender, int clearing, int moment) except *
+    cdef void piece_removed(self, int by, int victim, int clearing, bint warrior) except *
+    cdef void take_item(self, int seat, int item) except *
     cdef int piece_count(self, int seat, int clearing, int piece) except? -1
     cdef void remove_warrior(self, int seat, int clearing) except *
     cdef void remove_piece(self, int seat, int clearing, int piece) except *

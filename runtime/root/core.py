@@ -24,6 +24,16 @@ YES_NO = cython.declare(cython.int, 15)
 LEADER = cython.declare(cython.int, 16)
 COLUMN = cython.declare(cython.int, 17)
 FACTION = cython.declare(cython.int, 18)
+ITEM_CHOICE = cython.declare(cython.int, 40)
+CHARACTER = cython.declare(cython.int, 41)
+QUEST = cython.declare(cython.int, 42)
+PLACE = cython.declare(cython.int, 43)
+"""A clearing (its index) or a forest (the clearings' count plus its index): where the Vagabond's pawn goes."""
+
+# Moments of a battle a faction's rule may act at (`battle_step`).
+DECLARED = cython.declare(cython.int, 0)
+BEFORE_ROLL = cython.declare(cython.int, 1)
+ROLLED = cython.declare(cython.int, 2)
 
 # Card kinds (tables.CARD_KINDS) and suits: their order in the content.
 AMBUSH = cython.declare(cython.int, 0)
@@ -39,7 +49,8 @@ BY_DOMINANCE = cython.declare(cython.int, 1)
 
 VICTORIES = ("points", "dominance")
 DECISIONS = {"clearing": CLEARING, "seat": SEAT, "card": CARD, "number": NUMBER, "piece": PIECE, "yes_no": YES_NO,
-             "leader": LEADER, "column": COLUMN, "faction": FACTION}
+             "leader": LEADER, "column": COLUMN, "faction": FACTION, "item": ITEM_CHOICE, "character": CHARACTER,
+             "quest": QUEST, "place": PLACE}
 
 
 def padded(rows: list[Any], width: int) -> array[int]:
@@ -235,8 +246,9 @@ class RootCore(Engine):
         return self.slots[clearing] - self.buildings_in(clearing)
 
     def present(self, seat: cython.int, clearing: cython.int) -> cython.bint:
-        """The seat has pieces in the clearing (a battle's defender must, 4.3)."""
-        return (self.warriors(clearing, seat) + self.buildings_of(seat, clearing) + self.tokens_of(seat, clearing)) > 0
+        """The seat has pieces in the clearing (a battle's defender must, 4.3), its pawn included."""
+        return (self.warriors(clearing, seat) + self.buildings_of(seat, clearing) + self.tokens_of(seat, clearing)
+                + self.pawns(seat, clearing)) > 0
 
     def rules(self, seat: cython.int, clearing: cython.int) -> cython.bint:
         return self.ruler(clearing) == seat
@@ -440,6 +452,33 @@ class RootCore(Engine):
         """Cards a faction draws in Evening besides the rule's (its uncovered draw bonuses)."""
         return 0
 
+    # --- pieces that are neither warriors nor buildings nor tokens (engine.py overrides these) --------------------
+
+    def pawns(self, seat: cython.int, clearing: cython.int) -> cython.int:
+        """The seat's pawns in a clearing: pieces that make it present there and can fight, but rule nothing and
+        are never removed (the Vagabond, 9.2.2)."""
+        return 0
+
+    def rolled_hits_cap(self, seat: cython.int, clearing: cython.int, attacking: cython.bint) -> cython.int:
+        """The most hits the seat deals with a die: its warriors in the clearing (4.3.2.I)."""
+        return self.warriors(clearing, seat)
+
+    def defenseless(self, seat: cython.int, clearing: cython.int) -> cython.bint:
+        """A defender with no warriors in the clearing takes an extra hit (4.3.2.III)."""
+        return self.warriors(clearing, seat) == 0
+
+    def battle_step(self, attacker: cython.int, defender: cython.int, clearing: cython.int,
+                    moment: cython.int) -> None:
+        """A battle reached a moment (DECLARED, BEFORE_ROLL, ROLLED) a faction's rule acts at; it may push a
+        procedure, which runs before the battle goes on."""
+
+    def piece_removed(self, by: cython.int, victim: cython.int, clearing: cython.int, warrior: cython.bint) -> None:
+        """A battle's hits dealt by `by` removed one of the victim's pieces."""
+
+    def take_item(self, seat: cython.int, item: cython.int) -> None:
+        """An item the seat gains goes to its Crafted Items box (2.5.4)."""
+        self.cells[self.o_crafted_items + seat * self.nitems + item] += 1
+
     # --- removing pieces ---------------------------------------------------------------------------------------
 
     def piece_count(self, seat: cython.int, clearing: cython.int, piece: cython.int) -> cython.int:
@@ -482,10 +521,10 @@ class RootCore(Engine):
         return False
 
     def battle_targets(self, seat: cython.int, clearing: cython.int) -> cython.int:
-        """How many players the seat could battle in a clearing."""
+        """How many players the seat could battle in a clearing (where it has warriors or its pawn, 4.3)."""
         q: cython.int
         n: cython.int = 0
-        if self.warriors(clearing, seat) == 0:
+        if self.warriors(clearing, seat) + self.pawns(seat, clearing) == 0:
             return 0
         for q in range(self.players()):
             if q != seat and self.present(q, clearing):
