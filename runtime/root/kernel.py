@@ -36,7 +36,8 @@ class RootKernel:
         self.game = game
         self.kernel = kernel
         self.engine_class = module.RootEngine
-        self.tables: RootTables = build_tables(game, dict(module.CODES), frozenset(module.SETUPS))
+        self.tables: RootTables = build_tables(game, dict(module.CODES), frozenset(module.SETUPS),
+                                               frozenset(module.CHARACTERS))
 
     def seating(self, players: int, seed: int, factions: list[str] | None) -> list[int]:
         """The faction of each seat, by name or drawn at random among viable tables."""
@@ -88,6 +89,7 @@ class RootKernel:
         cells = engine.arrays()[0]
         return {
             "winner": winner,
+            "winners": [seat for seat in range(state.players) if engine.won(seat)],
             "faction": factions[cells[offset + winner]].id.name.lower() if winner >= 0 else None,
             "victory": ("points", "dominance")[engine.victory()] if winner >= 0 else None,
             "turns": engine.turn(),
