@@ -156,10 +156,10 @@ def offered(state: GameState, name: str) -> bool:
                if a < len(state.kernel.tables.steps))
 
 
-def marquise_battle(state: GameState) -> int:
-    """The Marquise's Battle step, as her menu offers it."""
+def marquise_step(state: GameState, name: str) -> int:
+    """A step of the Marquise's turn, as her menu offers it."""
     turn = [s.id for s in GAME.get("faction", "marquise").turn]
-    key = f"faction/marquise/turn/{turn.index('battle')}"
+    key = f"faction/marquise/turn/{turn.index(name)}"
     return next(i for i, s in enumerate(state.kernel.tables.steps) if s.key == key)
 
 
@@ -325,7 +325,7 @@ def test_defenseless_vagabond_takes_an_extra_hit_and_ignores_hits_beyond_his_ite
     state.apply(STAY)
     drive(state, menu_of("marquise"))
     dice(state, 2, 0)
-    state.apply(marquise_battle(state))
+    state.apply(marquise_step(state, "battle"))
     assert state.current_player() == 0 and procedure(state) == "remove_hits"
     assert state.legal_actions() == [code(READY, BOOTS), code(EXHAUSTED, TORCH)]
     state.apply(code(EXHAUSTED, TORCH))
@@ -519,6 +519,49 @@ def test_no_crafting_in_a_forest() -> None:
     assert not offered(state, "craft")
 
 
+def test_an_enemy_removing_all_pieces_of_his_clearing_damages_three_items_and_he_stays() -> None:
+    state = start(["vagabond", "marquise"])
+    board = Board(state)
+    board.clear_map(state, 1)
+    board.give(ready_boots=1, ready_torch=1, ready_sword=1, exhausted_hammer=1)
+    board.pawn(clearing=GLADE)
+    meadow = ids("clearing", "meadow")[0]
+    for clearing in (HILL, GLADE, meadow):
+        board.set("workshops", clearing, 1)
+    board.set("warriors", GLADE, 1, 2)
+    board.hand(1, "favor_of_the_foxes")
+    state.apply(STAY)
+    drive(state, lambda s: asking("craft", CARD)(s) and s.current_player() == 1)
+    state.apply(ids("card", "favor_of_the_foxes")[0])
+    assert procedure(state) == "vagabond_damage" and state.current_player() == 0
+    assert state.legal_actions() == [code(READY, BOOTS), code(READY, SWORD), code(READY, TORCH),
+                                     code(EXHAUSTED, HAMMER)]
+    for item in (BOOTS, TORCH):
+        state.apply(code(READY, item))
+    state.apply(code(EXHAUSTED, HAMMER))
+    assert (board.items(DAMAGED, BOOTS), board.items(DAMAGED, TORCH)) == (1, 1)
+    assert board.items(DAMAGED_EXHAUSTED, HAMMER) == 1
+    assert board.items(READY, SWORD) == 1 and board.get("pawn_clearing", 0) == GLADE
+    assert board.get("warriors", GLADE, 1) == 2, "her own pieces are no enemy's"
+
+
+def test_his_favor_removes_enemy_warriors_and_buildings_hostile_without_infamy() -> None:
+    state = start(["vagabond", "marquise"])
+    board = Board(state)
+    board.clear_map(state, 1)
+    board.give(ready_hammer=3)
+    board.pawn(clearing=GLADE)
+    board.set("warriors", HILL, 1, 2)
+    board.set("sawmills", GLADE, 1)
+    board.hand(0, "favor_of_the_foxes")
+    score = board.get("score", 0)
+    state.apply(STAY)
+    step(state, "craft")
+    state.apply(ids("card", "favor_of_the_foxes")[0])
+    assert (board.get("warriors", HILL, 1), board.get("sawmills", GLADE)) == (0, 0)
+    assert board.get("hostile", 1) == 1 and board.get("score", 0) == score + 1, "the sawmill's point alone"
+
+
 # --- the characters (annex E) ---------------------------------------------------------------------------------------
 
 def test_thief_steals_a_random_card_from_a_player_in_his_clearing() -> None:
@@ -608,7 +651,7 @@ def test_arbiter_enlisted_adds_his_swords_to_the_defender_and_scores() -> None:
     state.apply(STAY)
     drive(state, menu_of("marquise"))
     dice(state, 3, 3)
-    state.apply(marquise_battle(state))
+    state.apply(marquise_step(state, "battle"))
     assert state.legal_actions() == [0, 2], "the Arbiter or the Eyrie: the clearing is the only one"
     state.apply(2)
     assert procedure(state) == "vagabond_protector" and state.current_player() == 2

@@ -3149,6 +3149,7 @@ NATIVES: tuple[Native, ...] = (
     Native(
         id=NativeId.REMOVE_ENEMY_PIECES,
         args=('player', 'clearing'),
+        procedure=True,
         doc="Remove every enemy piece (2.7) from the clearing, e.g. a Favor card; the Vagabond's pawn stays and he damages 3 items instead (9.2.2.I).",
     ),
     Native(

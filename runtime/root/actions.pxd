@@ -14,6 +14,7 @@ cdef class Actions:
     cdef void hits(self, RootCore e, int victim, int clearing, int n, int by) except *
     cdef void remove_hits(self, RootCore e) except *
     cdef void take_piece(self, RootCore e, int victim, int clearing, int piece) except *
+    cdef void remove_enemy_pieces(self, RootCore e) except *
     cdef void craft(self, RootCore e) except *
     cdef bint craft_card(self, RootCore e, int seat, int k) except -1
     cdef void evening_draw(self, RootCore e) except *

@@ -242,7 +242,7 @@ class Actions:
                 e.remove_warrior(victim, clearing)
                 e.set_arg(4, e.arg(4) + 1)
                 e.set_arg(5, e.arg(5) - 1)
-                e.piece_removed(e.arg(3), victim, clearing, True)
+                e.piece_removed(e.arg(3), victim, clearing, True, True)
                 continue
             e.clear_options()
             only = -1
@@ -269,7 +269,39 @@ class Actions:
         if e.arg(3) >= 0 and e.arg(3) != victim:
             e.score(e.arg(3), e.enemy_piece_points)
             e.cells[e.o_removed] += 1
-        e.piece_removed(e.arg(3), victim, clearing, False)
+        e.piece_removed(e.arg(3), victim, clearing, False, True)
+
+
+    def remove_enemy_pieces(self, e: RootCore) -> None:
+        """Every enemy piece of a clearing removed (args: player, clearing), seat by seat (the stage: the next seat),
+        each building and token scoring (3.2.1); a pawn stays, and its owner's rule says what it costs him
+        (9.2.2.I). What a seat's losses trigger (Field Hospitals) runs before the next seat's."""
+        seat: cython.int = e.arg(0)
+        clearing: cython.int = e.arg(1)
+        other: cython.int = e.stage()
+        r: cython.int
+        n: cython.int
+        if other >= e.players():
+            e.done()
+            return
+        e.goto(other + 1)
+        if not e.is_enemy(seat, other):
+            return
+        n = e.warriors(clearing, other)
+        for r in range(n):
+            e.remove_warrior(other, clearing)
+            e.piece_removed(seat, other, clearing, True, False)
+        for r in range(e.npieces):
+            while e.piece_count(other, clearing, r) > 0 and not e.over():
+                e.remove_piece(other, clearing, r)
+                e.score(seat, e.enemy_piece_points)
+                e.piece_removed(seat, other, clearing, False, False)
+        if e.over():
+            return
+        if e.pawns(other, clearing) > 0:
+            e.pawn_swept(other, clearing)
+        if n > 0:
+            e.warriors_removed(other, clearing, n)
 
 
     # --- craft (4.1) -----------------------------------------------------------------------------------------------

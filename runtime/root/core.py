@@ -472,8 +472,17 @@ class RootCore(Engine):
         """A battle reached a moment (DECLARED, BEFORE_ROLL, ROLLED) a faction's rule acts at; it may push a
         procedure, which runs before the battle goes on."""
 
-    def piece_removed(self, by: cython.int, victim: cython.int, clearing: cython.int, warrior: cython.bint) -> None:
-        """A battle's hits dealt by `by` removed one of the victim's pieces."""
+    def piece_removed(self, by: cython.int, victim: cython.int, clearing: cython.int, warrior: cython.bint,
+                      in_battle: cython.bint) -> None:
+        """`by` removed one of the victim's pieces, by a battle's hits or otherwise."""
+
+    def pawn_swept(self, seat: cython.int, clearing: cython.int) -> None:
+        """An enemy's effect removed every enemy piece of a clearing where the seat's pawn stays (9.2.2.I); it may
+        push a procedure."""
+
+    def is_enemy(self, seat: cython.int, other: cython.int) -> cython.bint:
+        """Another player, unless in a coalition with the seat (2.7)."""
+        return other != seat
 
     def take_item(self, seat: cython.int, item: cython.int) -> None:
         """An item the seat gains goes to its Crafted Items box (2.5.4)."""

@@ -30,6 +30,7 @@ MARQUISE_START = ("sawmill", "workshop", "recruiter")
 ITEM_SIDES = ("item_face_up", "item_face_up", "item_face_down", "item_damaged", "item_damaged_down")
 """How an item's place (runtime/root/vagabond.py: track, satchel, exhausted, damaged …) is said."""
 ITEM_VERBS = {("vagabond_refresh", 1): "refresh_item", ("remove_hits", 1): "damage_item",
+              ("vagabond_damage", 1): "damage_item",
               ("vagabond_item_limit", 1): "remove_item", ("vagabond_repair", 1): "repair_item",
               ("vagabond_special", 1): "repair_item", ("vagabond_aid", 3): "exhaust_item",
               ("vagabond_quest", 2): "exhaust_item"}

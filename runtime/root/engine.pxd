@@ -43,7 +43,9 @@ cdef class RootEngine(RootCore):
     cdef int rolled_hits_cap(self, int seat, int clearing, bint attacking) except? -1
     cdef bint defenseless(self, int seat, int clearing) except -1
     cdef void battle_step(self, int attacker, int defender, int clearing, int moment) except *
-    cdef void piece_removed(self, int by, int victim, int clearing, bint warrior) except *
+    cdef void piece_removed(self, int by, int victim, int clearing, bint warrior, bint in_battle) except *
+    cdef void pawn_swept(self, int seat, int clearing) except *
+    cdef bint is_enemy(self, int seat, int other) except -1
     cdef void take_item(self, int seat, int item) except *
     cdef int crafting_pieces(self, int seat, int suit) except? -1
     cdef void pay_craft(self, int seat, int card) except *

@@ -34,6 +34,7 @@ DOMINANCE_ACTIVATE = cython.declare(cython.int, 10)
 DOMINANCE_TAKE = cython.declare(cython.int, 11)
 SETUP_GAME = cython.declare(cython.int, 12)
 SETUP_FACTION = cython.declare(cython.int, 13)
+REMOVE_ENEMY_PIECES = cython.declare(cython.int, 14)
 MARQUISE_BUILD = cython.declare(cython.int, 20)
 FIELD_HOSPITALS = cython.declare(cython.int, 21)
 EYRIE_EMERGENCY = cython.declare(cython.int, 30)
@@ -54,11 +55,13 @@ VAGABOND_ITEM_LIMIT = cython.declare(cython.int, 79)
 VAGABOND_ALLY = cython.declare(cython.int, 80)
 VAGABOND_PROTECTOR = cython.declare(cython.int, 81)
 VAGABOND_SWIFT_STRIKE = cython.declare(cython.int, 82)
+VAGABOND_DAMAGE = cython.declare(cython.int, 83)
 
 CODES = {"move": MOVE, "battle": BATTLE, "battle_in": BATTLE_IN, "craft": CRAFT, "evening_draw": EVENING_DRAW,
          "discard_down": DISCARD_DOWN, "spend_card": SPEND_CARD, "extra_action": EXTRA_ACTION,
          "remove_hits": REMOVE_HITS, "dominance_activate": DOMINANCE_ACTIVATE, "dominance_take": DOMINANCE_TAKE,
-         "setup_game": SETUP_GAME, "setup_faction": SETUP_FACTION, "marquise_build": MARQUISE_BUILD,
+         "setup_game": SETUP_GAME, "setup_faction": SETUP_FACTION, "remove_enemy_pieces": REMOVE_ENEMY_PIECES,
+         "marquise_build": MARQUISE_BUILD,
          "field_hospitals": FIELD_HOSPITALS, "eyrie_emergency_orders": EYRIE_EMERGENCY,
          "eyrie_add_to_decree": EYRIE_DECREE, "eyrie_new_roost": EYRIE_NEW_ROOST,
          "eyrie_resolve_decree": EYRIE_RESOLVE, "turmoil": TURMOIL, "vagabond_refresh": VAGABOND_REFRESH,
@@ -66,7 +69,8 @@ CODES = {"move": MOVE, "battle": BATTLE, "battle_in": BATTLE_IN, "craft": CRAFT,
          "vagabond_quest": VAGABOND_QUEST, "vagabond_strike": VAGABOND_STRIKE, "vagabond_repair": VAGABOND_REPAIR,
          "vagabond_special": VAGABOND_SPECIAL, "vagabond_rest": VAGABOND_REST,
          "vagabond_item_limit": VAGABOND_ITEM_LIMIT, "vagabond_ally": VAGABOND_ALLY,
-         "vagabond_protector": VAGABOND_PROTECTOR, "vagabond_swift_strike": VAGABOND_SWIFT_STRIKE}
+         "vagabond_protector": VAGABOND_PROTECTOR, "vagabond_swift_strike": VAGABOND_SWIFT_STRIKE,
+         "vagabond_damage": VAGABOND_DAMAGE}
 """The procedures this engine plays, by name (natives of content/root/natives, and the kernel's own)."""
 SETUPS = ("marquise", "eyrie", "vagabond")
 """Factions whose setup this engine plays (and so can be seated)."""
@@ -99,7 +103,7 @@ class RootEngine(RootCore):
     def run_procedure(self, procedure: cython.int) -> None:
         code: cython.int = self.impl[procedure]
         vagabond: cython.bint = self.faction(self.arg(0)) == self.f_vagabond
-        if VAGABOND_REFRESH <= code <= VAGABOND_SWIFT_STRIKE:
+        if VAGABOND_REFRESH <= code <= VAGABOND_DAMAGE:
             self.run_vagabond(code)
         elif code == MOVE and vagabond:
             self.vagabond_actions.move(self)
@@ -137,6 +141,8 @@ class RootEngine(RootCore):
             self.setup_game()
         elif code == SETUP_FACTION:
             self.setup_faction()
+        elif code == REMOVE_ENEMY_PIECES:
+            self.actions.remove_enemy_pieces(self)
         elif code == MARQUISE_BUILD:
             self.marquise.build(self)
         elif code == FIELD_HOSPITALS:
@@ -180,8 +186,10 @@ class RootEngine(RootCore):
             self.vagabond_battle.choose_ally(self)
         elif code == VAGABOND_PROTECTOR:
             self.vagabond_battle.enlist(self)
-        else:
+        elif code == VAGABOND_SWIFT_STRIKE:
             self.vagabond_battle.swift_strike(self)
+        else:
+            self.vagabond_battle.damage_items(self)
 
     def native_procedure(self, native: cython.int) -> cython.int:
         return native + 1
@@ -346,8 +354,21 @@ class RootEngine(RootCore):
                     moment: cython.int) -> None:
         self.vagabond_battle.battle_step(self, attacker, defender, clearing, moment)
 
-    def piece_removed(self, by: cython.int, victim: cython.int, clearing: cython.int, warrior: cython.bint) -> None:
-        self.vagabond.removed(self, by, victim, warrior, True)
+    def piece_removed(self, by: cython.int, victim: cython.int, clearing: cython.int, warrior: cython.bint,
+                      in_battle: cython.bint) -> None:
+        self.vagabond.removed(self, by, victim, warrior, in_battle)
+
+    def pawn_swept(self, seat: cython.int, clearing: cython.int) -> None:
+        if self.faction(seat) == self.f_vagabond:
+            self.push(self.vagabond_battle.p_damage, seat, self.vagabond.full_removal_damage, 0)
+
+    def is_enemy(self, seat: cython.int, other: cython.int) -> cython.bint:
+        """Not the seat itself, nor a Vagabond's coalition partner, nor the Vagabond in coalition with it (2.7)."""
+        if other == seat:
+            return False
+        if self.faction(seat) == self.f_vagabond and self.vagabond.coalition_partner(self, seat) == other:
+            return False
+        return not (self.faction(other) == self.f_vagabond and self.vagabond.coalition_partner(self, other) == seat)
 
     def take_item(self, seat: cython.int, item: cython.int) -> None:
         if self.faction(seat) == self.f_vagabond:

@@ -64,7 +64,8 @@ class RootTables:
 
 
 INTERNAL = ("setup_game", "setup_faction", "remove_hits", "discard_card", "field_hospitals", "dominance_activate",
-            "dominance_take", "turmoil", "vagabond_ally", "vagabond_protector", "vagabond_swift_strike")
+            "dominance_take", "turmoil", "vagabond_ally", "vagabond_protector", "vagabond_swift_strike",
+            "vagabond_damage")
 """Procedures the engine calls itself, numbered after the natives."""
 
 

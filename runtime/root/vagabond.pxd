@@ -45,6 +45,7 @@ cdef class Vagabond:
     cdef int refresh_base
     cdef int item_capacity
     cdef int coalition_players
+    cdef int full_removal_damage
     cdef int allied_aid_points
     cdef int infamy_points
     cdef int hostile_move_items

@@ -75,6 +75,7 @@ class Vagabond:
         self.refresh_base = numbers["vagabond_refresh"]
         self.item_capacity = numbers["vagabond_item_capacity"]
         self.coalition_players = numbers["vagabond_coalition_players"]
+        self.full_removal_damage = numbers["vagabond_full_removal_damage"]
         self.allied_aid_points = numbers["vagabond_allied_aid_points"]
         self.infamy_points = numbers["vagabond_infamy_points"]
         self.hostile_move_items = numbers["vagabond_hostile_move_items"]

@@ -241,13 +241,13 @@ class VagabondActions:
         if target >= e.npieces:
             owner = target - e.npieces
             e.remove_warrior(owner, here)
-            v.removed(e, seat, owner, True, False)
+            e.piece_removed(seat, owner, here, True, False)
             e.warriors_removed(owner, here, 1)
         else:
             owner = e.seat_of(e.piece_faction[target])
             e.remove_piece(owner, here, target)
             e.score(seat, e.enemy_piece_points)
-            v.removed(e, seat, owner, False, False)
+            e.piece_removed(seat, owner, here, False, False)
 
     def can_repair(self, e: RootCore, seat: cython.int) -> cython.bint:
         return self.v.face_up(e, seat, self.v.cost_repair) > 0 and \

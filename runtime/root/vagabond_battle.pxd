@@ -8,7 +8,9 @@ cdef class VagabondBattle:
     cdef int p_ally
     cdef int p_protector
     cdef int p_swift_strike
+    cdef int p_damage
 
+    cdef void damage_items(self, RootCore e) except *
     cdef void take_hits(self, RootCore e) except *
     cdef void battle_step(self, RootCore e, int attacker, int defender, int clearing, int moment) except *
     cdef void offer_swift_strike(self, RootCore e, int seat) except *

@@ -30,6 +30,24 @@ class VagabondBattle:
         self.p_ally = tables.procedure("vagabond_ally")
         self.p_protector = tables.procedure("vagabond_protector")
         self.p_swift_strike = tables.procedure("vagabond_swift_strike")
+        self.p_damage = tables.procedure("vagabond_damage")
+
+    def damage_items(self, e: RootCore) -> None:
+        """Undamaged items of his choice damaged (args: seat, how many): an enemy's effect removed every enemy piece
+        of his clearing, and the pawn stays (9.2.2.I)."""
+        seat: cython.int = e.arg(0)
+        if e.stage() == 1:
+            self.v.damage(e, seat, e.answer())
+            e.set_arg(1, e.arg(1) - 1)
+        e.clear_options()
+        if e.arg(1) > 0:
+            self.v.item_options(e, seat, READY)
+            self.v.item_options(e, seat, EXHAUSTED)
+        if e.options() == 0:
+            e.done()
+            return
+        e.goto(1)
+        e.ask(ITEM_CHOICE, seat)
 
     def take_hits(self, e: RootCore) -> None:
         """Hits he takes (args: victim, clearing, hits; local 3: who dealt them): each damages an undamaged item
