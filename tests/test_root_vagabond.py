@@ -37,7 +37,8 @@ NCLEARINGS = len(GAME.entities("clearing"))
 FORESTS = len(GAME.entities("forest"))
 STAY = NCLEARINGS + FORESTS
 ALLY_HIT = len(PLACES) * NITEMS
-CHARACTERS_PLAYED = ids("character", "thief", "tinker", "ranger", "arbiter", "adventurer", "ronin", "harrier")
+CHARACTERS_PLAYED = ids("character", "thief", "tinker", "ranger", "vagrant", "arbiter", "adventurer", "ronin",
+                        "harrier")
 AUTUMN_N, AUTUMN_NW, WITCHWOOD, AUTUMN_W, AUTUMN_S, AUTUMN_E = ids(
     "forest", "autumn_n", "autumn_nw", "witchwood", "autumn_w", "autumn_s", "autumn_e")
 
@@ -609,6 +610,34 @@ def test_ranger_repairs_three_items_and_ends_his_daylight() -> None:
     assert state.current_player() == 1, "his Daylight is over, though his boots could still move him"
 
 
+def test_vagrant_instigates_a_battle_choosing_its_sides_and_losses_and_scoring_them() -> None:
+    state = start(["vagabond", "marquise", "eyrie"], character="vagrant")
+    board = Board(state)
+    board.clear_map(state, 1)
+    board.clear_map(state, 2)
+    board.give(ready_torch=1)
+    board.pawn(clearing=CREEK)
+    board.set("warriors", CREEK, 1, 1)
+    board.set("sawmills", CREEK, 1)
+    board.set("workshops", CREEK, 1)
+    board.set("warriors", CREEK, 2, 3)
+    scores = [board.get("score", seat) for seat in range(3)]
+    state.apply(STAY)
+    step(state, "special")
+    assert state.legal_actions() == [1, 2] and state.describe(2, "en") == "Attacker: Eyrie Dynasties"
+    dice(state, 3, 0)
+    state.apply(2)
+    assert state.current_player() == 0 and state.decision_kind() == PIECE, "he chooses the Marquise's losses"
+    workshop = state.kernel.tables.piece("marquise/workshop")
+    assert state.describe(workshop, "en") == "Make them lose: workshop"
+    state.apply(workshop)
+    assert (board.get("warriors", CREEK, 1), board.get("sawmills", CREEK), board.get("workshops", CREEK)) == (0, 0, 0)
+    assert board.get("hostile", 1) == 1, "he removed her warrior"
+    assert [board.get("score", seat) for seat in range(3)] == [scores[0] + 4, scores[1], scores[2]], \
+        "two buildings, each also a Hostile piece; nothing for the Eyrie"
+    assert board.get("instigator") == -1
+
+
 def test_harrier_glides_to_any_clearing() -> None:
     state = start(["vagabond", "marquise"], character="harrier")
     board = Board(state)
@@ -864,7 +893,7 @@ def test_a_seat_can_draw_him_at_every_player_count_the_reach_allows() -> None:
 def test_random_games_take_every_action_and_character() -> None:
     taken: set[str] = set()
     characters: set[int] = set()
-    for seed in range(40):
+    for seed in range(80):
         state = new_state("root", 2, seed, factions=["vagabond", "marquise"])
         rng = random.Random(seed)
         steps = state.kernel.tables.steps

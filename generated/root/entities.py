@@ -215,6 +215,9 @@ class LabelId(IntEnum):
     NO_ENLIST = 128
     SWIFT_STRIKE = 129
     NO_SWIFT_STRIKE = 130
+    INSTIGATE_ATTACKER = 131
+    INSTIGATE_DEFENDER = 132
+    INSTIGATE_LOSS = 133
 
 
 class TableId(IntEnum):
@@ -317,7 +320,8 @@ class FieldId(IntEnum):
     ITEM_HITS = 75
     IMPROVISED = 76
     SWIFT_STRIKES = 77
-    PROTECTOR = 78
+    INSTIGATOR = 78
+    PROTECTOR = 79
 
 
 class ResourceId(IntEnum):
@@ -2207,6 +2211,21 @@ LABELS: tuple[Label, ...] = (
         id=LabelId.NO_SWIFT_STRIKE,
         text=Text(en='Make no Swift Strike', fr='Ne pas faire de Frappe Rapide', uk='Не завдавати Блискавичного удару'),
     ),
+    Label(
+        id=LabelId.INSTIGATE_ATTACKER,
+        text=Text(en='Attacker: {faction}', fr='Attaquant : {faction}', uk='Нападник: {faction}'),
+        args=('faction',),
+    ),
+    Label(
+        id=LabelId.INSTIGATE_DEFENDER,
+        text=Text(en='Defender: {faction}', fr='Défenseur : {faction}', uk='Захисник: {faction}'),
+        args=('faction',),
+    ),
+    Label(
+        id=LabelId.INSTIGATE_LOSS,
+        text=Text(en='Make them lose: {piece}', fr='Leur faire perdre : {piece}', uk='Змусити їх утратити: {piece}'),
+        args=('piece',),
+    ),
 )
 
 TABLES: tuple[Table, ...] = (
@@ -2757,6 +2776,11 @@ STATE: tuple[StateField, ...] = (
     StateField(
         id=FieldId.SWIFT_STRIKES,
         doc='Swords the Ronin exhausted for extra hits in the current battle (E.8.2).',
+    ),
+    StateField(
+        id=FieldId.INSTIGATOR,
+        value='player',
+        doc="The Vagrant running the current battle for its sides (E.4.2); -1 while none, set at the Vagabond's setup.",
     ),
     StateField(
         id=FieldId.PROTECTOR,

@@ -119,10 +119,10 @@ class Actions:
             e.set_arg(3, e.answer())
             e.clear_options()
             for c in range(e.players()):
-                if c != seat and e.present(c, e.arg(3)):
+                if c != seat and c != e.instigator() and e.present(c, e.arg(3)):
                     e.option(c)
             e.goto(2)
-            e.ask(SEAT, seat)
+            e.ask(SEAT, seat if e.instigator() < 0 else e.instigator())
         elif stage == 2:
             e.set_arg(4, e.answer())
             e.set_result(1)
@@ -222,13 +222,13 @@ class Actions:
         """Deals n hits to a player's pieces in a clearing (a procedure: its owner may have to choose)."""
         if n > 0:
             e.push(e.p_remove_hits, victim, clearing, n)
-            e.set_arg(3, by)
+            e.set_arg(3, by if e.instigator() < 0 else e.instigator())
 
 
     def remove_hits(self, e: RootCore) -> None:
         """Takes hits (args: victim, clearing, hits; local 3: who dealt them): warriors first, then the buildings and
-        tokens their owner chooses (4.3.3); each of those scores for the other side (3.2.1). Local 4 counts the
-        warriors removed, 5 the hits left."""
+        tokens their owner chooses (4.3.3), or whoever instigated the battle; each of those scores for the other side
+        (3.2.1). Local 4 counts the warriors removed, 5 the hits left."""
         victim: cython.int = e.arg(0)
         clearing: cython.int = e.arg(1)
         piece: cython.int
@@ -254,7 +254,7 @@ class Actions:
                 break
             if e.options() > 1:
                 e.goto(1)
-                e.ask(PIECE, victim)
+                e.ask(PIECE, victim if e.instigator() < 0 else e.instigator())
                 return
             self.take_piece(e, victim, clearing, only)
         removed: cython.int = e.arg(4)
@@ -268,7 +268,8 @@ class Actions:
         e.set_arg(5, e.arg(5) - 1)
         if e.arg(3) >= 0 and e.arg(3) != victim:
             e.score(e.arg(3), e.enemy_piece_points)
-            e.cells[e.o_removed] += 1
+            if e.instigator() < 0:
+                e.cells[e.o_removed] += 1
         e.piece_removed(e.arg(3), victim, clearing, False, True)
 
 

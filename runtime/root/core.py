@@ -476,6 +476,11 @@ class RootCore(Engine):
                       in_battle: cython.bint) -> None:
         """`by` removed one of the victim's pieces, by a battle's hits or otherwise."""
 
+    def instigator(self) -> cython.int:
+        """The player who runs the current battle for its sides, choosing the defender and their losses and scoring
+        them (the Vagrant's Instigate, E.4.2); -1 while none."""
+        return -1
+
     def pawn_swept(self, seat: cython.int, clearing: cython.int) -> None:
         """An enemy's effect removed every enemy piece of a clearing where the seat's pawn stays (9.2.2.I); it may
         push a procedure."""

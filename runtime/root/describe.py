@@ -154,15 +154,23 @@ def _vagabond(kernel: RootKernel, state: GameState, procedure: str, stage: int, 
     if kind == 10 and procedure in ("move", "vagabond_special"):
         label = "pawn_to" if procedure == "move" else "glide_to"
         return text(label, clearing=_name(game.entities("clearing")[action], locale))
-    if kind == 11 and procedure in ("vagabond_aid", "vagabond_special", "dominance_activate", "vagabond_ally"):
+    if kind == 11 and procedure in ("vagabond_aid", "vagabond_special", "dominance_activate", "vagabond_ally",
+                                    "battle"):
         if action >= kernel.tables.dims["seats"]:
             return text("no_ally")
         label = {"vagabond_aid": "aid_player", "vagabond_special": "steal_from", "dominance_activate": "coalition_with",
-                 "vagabond_ally": "ally_with"}[procedure]
+                 "vagabond_ally": "ally_with", "battle": "instigate_defender"}[procedure]
+        if procedure == "vagabond_special" and _character(kernel, state) == "vagrant":
+            label = "instigate_attacker"
+        if procedure == "battle" and _faction(kernel, state, (state.engine.top() or (0, 0, [0]))[2][0]) == \
+                _faction(kernel, state, state.current_player()):
+            return None
         return text(label, faction=_name(game.entities("faction")[_faction(kernel, state, action)], locale))
     if kind == 12 and procedure in ("vagabond_aid", "vagabond_special"):
         card = _name(game.entities("card")[action], locale)
         return text("give_card" if procedure == "vagabond_aid" else "take_card", card=card)
+    if kind == 14 and procedure == "remove_hits":
+        return text("instigate_loss", piece=_term(game, kernel.tables.pieces[action].split("/")[1], locale))
     if kind == 14 and procedure == "vagabond_strike":
         if action >= len(kernel.tables.pieces):
             faction = _faction(kernel, state, action - len(kernel.tables.pieces))
@@ -190,6 +198,12 @@ def _vagabond(kernel: RootKernel, state: GameState, procedure: str, stage: int, 
             place = text("forest_between", clearings=around)
         return text("slip_to" if procedure == "vagabond_slip" else "place_pawn", place=place)
     return None
+
+
+def _character(kernel: RootKernel, state: GameState) -> str:
+    seat = state.current_player()
+    character = state.engine.arrays()[0][kernel.game.layout.FIELDS["character"][0] + seat]
+    return str(kernel.game.entities("character")[character].id.name.lower())
 
 
 def _item_option(kernel: RootKernel, procedure: str, stage: int, action: int, nitems: int, locale: str) -> str:

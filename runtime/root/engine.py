@@ -74,7 +74,7 @@ CODES = {"move": MOVE, "battle": BATTLE, "battle_in": BATTLE_IN, "craft": CRAFT,
 """The procedures this engine plays, by name (natives of content/root/natives, and the kernel's own)."""
 SETUPS = ("marquise", "eyrie", "vagabond")
 """Factions whose setup this engine plays (and so can be seated)."""
-CHARACTERS = ("thief", "tinker", "ranger", "arbiter", "adventurer", "ronin", "harrier")
+CHARACTERS = ("thief", "tinker", "ranger", "vagrant", "arbiter", "adventurer", "ronin", "harrier")
 """The Vagabond characters this engine plays (annex E): those a Vagabond may choose."""
 
 
@@ -357,6 +357,12 @@ class RootEngine(RootCore):
     def piece_removed(self, by: cython.int, victim: cython.int, clearing: cython.int, warrior: cython.bint,
                       in_battle: cython.bint) -> None:
         self.vagabond.removed(self, by, victim, warrior, in_battle)
+
+    def instigator(self) -> cython.int:
+        seat: cython.int = self.cells[self.vagabond.o_instigator]
+        if seat >= 0 and self.faction(seat) == self.f_vagabond:
+            return seat
+        return -1
 
     def pawn_swept(self, seat: cython.int, clearing: cython.int) -> None:
         if self.faction(seat) == self.f_vagabond:

@@ -24,6 +24,7 @@ cdef class Vagabond:
     cdef int o_improvised
     cdef int o_swift_strikes
     cdef int o_protector
+    cdef int o_instigator
     cdef int[::1] forest_border
     cdef int[::1] forest_near
     cdef int[::1] quest_suit
@@ -63,6 +64,7 @@ cdef class Vagabond:
     cdef int cost_explore
     cdef int cost_strike
     cdef int cost_repair
+    cdef int vagrant
     cdef int thief
     cdef int tinker
     cdef int ranger

@@ -8,6 +8,7 @@ cdef class VagabondCharacters:
 
     cdef bint victim(self, RootCore e, int seat, int other) except -1
     cdef bint labor(self, RootCore e, int seat, int card) except -1
+    cdef bint attacker(self, RootCore e, int seat, int other) except -1
     cdef bint can_special(self, RootCore e, int seat) except -1
     cdef void special(self, RootCore e) except *
     cdef void steal(self, RootCore e, int seat, int other) except *

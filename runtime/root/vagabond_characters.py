@@ -1,6 +1,6 @@
 """The special actions of the Vagabond's characters taken in Daylight by exhausting an item (9.5.9, annex E): the
-Thief's Steal, the Tinker's Day Labor, the Ranger's Hideout and the Harrier's Glide. The Arbiter's, the Ronin's
-and the Adventurer's act in battles and quests (vagabond_turn.py, vagabond_actions.py)."""
+Thief's Steal, the Tinker's Day Labor, the Ranger's Hideout, the Vagrant's Instigate and the Harrier's Glide. The
+Arbiter's, the Ronin's and the Adventurer's act in battles and quests (vagabond_battle.py, vagabond_quests.py)."""
 
 from __future__ import annotations
 
@@ -36,6 +36,17 @@ class VagabondCharacters:
             return False
         return e.card_suit[card] == e.nsuits - 1 or (here >= 0 and e.card_suit[card] == e.suit_of(here))
 
+    def attacker(self, e: RootCore, seat: cython.int, other: cython.int) -> cython.bint:
+        """A player with warriors in his clearing, and someone else there for them to battle (E.4.2)."""
+        here: cython.int = self.v.clearing(e, seat)
+        q: cython.int
+        if other == seat or here < 0 or e.warriors(here, other) == 0:
+            return False
+        for q in range(e.players()):
+            if q != seat and q != other and e.present(q, here):
+                return True
+        return False
+
     def can_special(self, e: RootCore, seat: cython.int) -> cython.bint:
         v: Vagabond = self.v
         character: cython.int = v.character(e, seat)
@@ -50,10 +61,14 @@ class VagabondCharacters:
         for k in range(e.ncards if character == v.tinker else 0):
             if self.labor(e, seat, k):
                 return True
+        for k in range(e.players() if character == v.vagrant else 0):
+            if self.attacker(e, seat, k):
+                return True
         return False
 
     def special(self, e: RootCore) -> None:
-        """The item on his character card exhausted, then its action (args: seat; local 3: repairs left)."""
+        """The item on his character card exhausted, then its action (args: seat; local 3: repairs left). The Vagrant
+        chooses the attacker, then runs the battle as its instigator: the defender, the losses, their points."""
         seat: cython.int = e.arg(0)
         v: Vagabond = self.v
         character: cython.int = v.character(e, seat)
@@ -68,6 +83,9 @@ class VagabondCharacters:
             for k in range(e.players() if character == v.thief else 0):
                 if self.victim(e, seat, k):
                     e.option(k)
+            for k in range(e.players() if character == v.vagrant else 0):
+                if self.attacker(e, seat, k):
+                    e.option(k)
             for k in range(e.ncards if character == v.tinker else 0):
                 if self.labor(e, seat, k):
                     e.option(k)
@@ -75,7 +93,17 @@ class VagabondCharacters:
                 if k != v.clearing(e, seat):
                     e.option(k)
             e.goto(1)
-            e.ask(SEAT if character == v.thief else CARD if character == v.tinker else CLEARING, seat)
+            e.ask(SEAT if character == v.thief or character == v.vagrant else CARD if character == v.tinker
+                  else CLEARING, seat)
+            return
+        if e.stage() == 2:
+            e.cells[v.o_instigator] = -1
+            e.done()
+            return
+        if character == v.vagrant:
+            e.cells[v.o_instigator] = seat
+            e.goto(2)
+            e.push(e.p_battle, e.answer(), v.clearing(e, seat) + 1, 0)
             return
         if character == v.ranger:
             v.repair(e, seat, e.answer())

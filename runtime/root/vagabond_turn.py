@@ -67,6 +67,7 @@ class VagabondTurn:
             e.cells[v.o_hostile + i] = 0
             e.cells[v.o_aids + i] = 0
         e.cells[v.o_coalition + seat] = -1
+        e.cells[v.o_instigator] = -1
         for k in range(v.nquests):
             e.cells[v.o_quest_deck + k] = 1
         for k in range(v.quests_shown):
