@@ -37,8 +37,8 @@ NCLEARINGS = len(GAME.entities("clearing"))
 FORESTS = len(GAME.entities("forest"))
 STAY = NCLEARINGS + FORESTS
 ALLY_HIT = len(PLACES) * NITEMS
-CHARACTERS_PLAYED = ids("character", "thief", "tinker", "ranger", "vagrant", "arbiter", "adventurer", "ronin",
-                        "harrier")
+CHARACTERS_PLAYED = ids("character", "thief", "tinker", "ranger", "vagrant", "arbiter", "scoundrel", "adventurer",
+                        "ronin", "harrier")
 AUTUMN_N, AUTUMN_NW, WITCHWOOD, AUTUMN_W, AUTUMN_S, AUTUMN_E = ids(
     "forest", "autumn_n", "autumn_nw", "witchwood", "autumn_w", "autumn_s", "autumn_e")
 
@@ -636,6 +636,30 @@ def test_vagrant_instigates_a_battle_choosing_its_sides_and_losses_and_scoring_t
     assert [board.get("score", seat) for seat in range(3)] == [scores[0] + 4, scores[1], scores[2]], \
         "two buildings, each also a Hostile piece; nothing for the Eyrie"
     assert board.get("instigator") == -1
+
+
+def test_scoundrel_scorches_his_clearing_removing_every_enemy_piece_and_closing_it_for_good() -> None:
+    state = start(["vagabond", "marquise"], character="scoundrel")
+    board = Board(state)
+    board.clear_map(state, 1)
+    board.give(ready_torch=1, ready_boots=2)
+    board.pawn(clearing=HILL)
+    board.set("warriors", HILL, 1, 2)
+    board.set("sawmills", HILL, 1)
+    board.set("warriors", CREEK, 1, 3)
+    score = board.get("score", 0)
+    state.apply(STAY)
+    step(state, "special")
+    assert (board.get("warriors", HILL, 1), board.get("sawmills", HILL), board.get("scorched", HILL)) == (0, 0, 1)
+    assert board.get("score", 0) == score + 1 and board.get("hostile", 1) == 1
+    assert sum(board.items(place, TORCH) for place in range(len(PLACES))) == 0, "the torch lies in the clearing"
+    engine = state.engine
+    assert not engine.move_allowed(1, CREEK, HILL) and engine.free_slots(HILL) == 0
+    assert engine.place_warriors(HILL, 1, 1) == 0
+    step(state, "move")
+    state.apply(BEACH)
+    step(state, "move")
+    assert HILL not in state.legal_actions(), "once he leaves, he cannot come back"
 
 
 def test_harrier_glides_to_any_clearing() -> None:

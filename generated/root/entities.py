@@ -321,7 +321,8 @@ class FieldId(IntEnum):
     IMPROVISED = 76
     SWIFT_STRIKES = 77
     INSTIGATOR = 78
-    PROTECTOR = 79
+    SCORCHED = 79
+    PROTECTOR = 80
 
 
 class ResourceId(IntEnum):
@@ -2781,6 +2782,11 @@ STATE: tuple[StateField, ...] = (
         id=FieldId.INSTIGATOR,
         value='player',
         doc="The Vagrant running the current battle for its sides (E.4.2); -1 while none, set at the Vagabond's setup.",
+    ),
+    StateField(
+        id=FieldId.SCORCHED,
+        of=('clearing',),
+        doc='1 where the Scoundrel placed a torch (E.6.2): no piece may be placed there or moved into it any more.',
     ),
     StateField(
         id=FieldId.PROTECTOR,

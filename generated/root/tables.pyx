@@ -6,7 +6,7 @@ from array import array
 
 from libc.stdint cimport int32_t
 
-cdef int32_t DATA[1266]
+cdef int32_t DATA[1268]
 DATA[:] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -19,39 +19,39 @@ DATA[:] = [
     0, 1, 1, 1, 1, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 61, 62, 64, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0,
-    0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 30, 5, 1, 3, 10, 3, 2, 1, 1, 2, 1, 6, 3, 2, 1, 1, 1,
-    1, 2, 1, 1, 3, 3, 6, 3, 4, 2, 1, 1, 3, 1, 1, 1, 2, 3, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 0, 0,
-    0, 0, 0, 1, 2, 0, 0, 0, 0, 0, 0, 0, 1, 0, 2, 2, 0, 1, 0, 1, 0, 3, 3, 8, 7, 2, 10, 5, 5, -1,
-    -1, -1, -1, -1, -1, -1, 2, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 5, 5, 5,
-    3, 0, 4, 4, 4, 6, 6, 6, 6, 2, 2, 2, 2, 2, 7, -1, -1, -1, -1, -1, 0, 1, 2, 0, 1, 2, -1, -1,
-    -1, -1, -1, -1, -1, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 8, 7, 5, 5, 3, 4, 3, 2, 2, 2, 2, 1,
-    2, 2, 1, 0, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 0, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
-    0, 0, 1, 1, 1, 2, 2, 2, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
-    0, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2,
-    2, 2, 2, 1, 1, 1, 1, 1, 2, 2, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 2,
-    2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 1, 0, 1, 2, 2, 2, 2, 4, 4, 4, 4, 0, 1, 2, 2, 2, 2,
-    2, 2, 4, 4, 3, 0, 1, 2, 2, 2, 2, 4, 4, 4, 3, 0, 1, 2, 2, 2, 2, 2, 2, 4, 4, 3, -1, -1, 1, 2,
-    6, 0, -1, -1, -1, -1, -1, -1, 3, 1, 2, 5, 4, 0, -1, -1, -1, -1, -1, 0, 5, 4, 2, -1, -1, -1,
-    -1, -1, -1, 6, 5, 2, 4, 1, 0, -1, -1, -1, -1, -1, 2, 1, 1, 1, -1, -1, -1, -1, -1, -1, 2, 2,
-    1, 3, 2, 1, -1, -1, -1, -1, -1, 1, 3, 2, 1, -1, -1, -1, -1, -1, -1, 1, 3, 1, 2, 2, 1, -1,
-    -1, -1, 5, 3, -1, -1, -1, -1, 5, 5, 1, 5, 5, 3, -1, -1, -1, -1, -1, -1, 1, 3, 0, 5, 3, -1,
-    -1, -1, -1, 1, 4, 2, 0, 5, 3, -1, -1, -1, -1, -1, -1, 3, 5, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, -1, -1, -1, -1, -1, -1, -1,
-    -1, -1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 1, 1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 4, 4, 4, 0,
-    0, 0, 0, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 12, 12, 12, 12, 0, 1, 0,
-    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 2, 2,
-    0, 2, 0, 1, 0, 2, 1, 1, 2, 2, 2, 2, 2, 3, 2, 1, 2, 2, 1, 0, 0, 1, 0, 0, 1, 1, 1, 0, 0, 0,
-    0, 1, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 1, 11, -1, -1, 8, -1, -1, -1, -1, 3, -1, -1, 0, 1, 1,
-    1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 17, 18, 21, 25, 28, 2, 3, 4, 5, 6,
-    0, 0, 1, 2, 3, 4, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7, -1, -1, -1, -1, 2, -1, -1, -1, -1, -1, -1,
-    -1, -1, 1, -1, -1, -1, -1, 2, -1, -1, -1, -1, -1, -1, -1, -1, 1, -1, -1, -1, -1, -1, 1, -1,
-    -1, -1, -1, -1, -1, 0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 61, 62, 64, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+    0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 30, 5, 1, 3, 10, 3, 2, 1, 1, 2, 1, 6, 3, 2, 1,
+    1, 1, 1, 2, 1, 1, 3, 3, 6, 3, 4, 2, 1, 1, 3, 1, 1, 1, 2, 3, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1,
+    0, 0, 0, 0, 0, 1, 2, 0, 0, 0, 0, 0, 0, 0, 1, 0, 2, 2, 0, 1, 0, 1, 0, 3, 3, 8, 7, 2, 10, 5,
+    5, -1, -1, -1, -1, -1, -1, -1, 2, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 5,
+    5, 5, 3, 0, 4, 4, 4, 6, 6, 6, 6, 2, 2, 2, 2, 2, 7, -1, -1, -1, -1, -1, 0, 1, 2, 0, 1, 2,
+    -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 8, 7, 5, 5, 3, 4, 3, 2, 2,
+    2, 2, 1, 2, 2, 1, 0, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 0, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 0, 0, 0, 1, 1, 1, 2, 2, 2, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 2, 2, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 2, 3, 1, 1, 1, 1, 1,
+    1, 1, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 1, 0, 1, 2, 2, 2, 2, 4, 4, 4, 4, 0, 1, 2,
+    2, 2, 2, 2, 2, 4, 4, 3, 0, 1, 2, 2, 2, 2, 4, 4, 4, 3, 0, 1, 2, 2, 2, 2, 2, 2, 4, 4, 3, -1,
+    -1, 1, 2, 6, 0, -1, -1, -1, -1, -1, -1, 3, 1, 2, 5, 4, 0, -1, -1, -1, -1, -1, 0, 5, 4, 2,
+    -1, -1, -1, -1, -1, -1, 6, 5, 2, 4, 1, 0, -1, -1, -1, -1, -1, 2, 1, 1, 1, -1, -1, -1, -1,
+    -1, -1, 2, 2, 1, 3, 2, 1, -1, -1, -1, -1, -1, 1, 3, 2, 1, -1, -1, -1, -1, -1, -1, 1, 3, 1,
+    2, 2, 1, -1, -1, -1, 5, 3, -1, -1, -1, -1, 5, 5, 1, 5, 5, 3, -1, -1, -1, -1, -1, -1, 1, 3,
+    0, 5, 3, -1, -1, -1, -1, 1, 4, 2, 0, 5, 3, -1, -1, -1, -1, -1, -1, 3, 5, 0, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 1, 1, 2, 2, 2, 2, 2, 2, 3, 3, 3,
+    4, 4, 4, 0, 0, 0, 0, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 12, 12, 12,
+    12, 0, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    1, 1, 2, 2, 0, 2, 0, 1, 0, 2, 1, 1, 2, 2, 2, 2, 2, 3, 2, 1, 2, 2, 1, 0, 0, 1, 0, 0, 1, 1,
+    1, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 1, 11, -1, -1, 8, -1, -1, -1, -1, 3, -1,
+    -1, 0, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 17, 18, 21, 25, 28,
+    2, 3, 4, 5, 6, 0, 0, 1, 2, 3, 4, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7, -1, -1, -1, -1, 2, -1, -1,
+    -1, -1, -1, -1, -1, -1, 1, -1, -1, -1, -1, 2, -1, -1, -1, -1, -1, -1, -1, -1, 1, -1, -1,
+    -1, -1, -1, 1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3,
 ]
 cdef int32_t CODE[3326]
 CODE[:] = [
@@ -67,7 +67,7 @@ CODE[:] = [
     26, 255, 7, 0, 30, 53, 1, 2, 25, 285, 7, 2, 1, 2, 18, 26, 270, 7, 0, 30, 1, 1, 2, 25, 285,
     7, 2, 1, 3, 18, 26, 285, 7, 0, 30, 54, 1, 2, 25, 285, 1, 242, 1, -1, 6, 0, 7, 0, 1, 242, 5,
     30, 4, 2, 2, 0, 7, 0, 1, 0, 30, 45, 2, 2, 0, 7, 0, 1, 242, 5, 30, 4, 2, 2, 0, 1, 7, 7, 0,
-    32, 6, 10, 3, 5, 1, 1198, 1, 0, 8, 3, 1, 12, 8, 5, 1, 0, 8, 4, 7, 4, 7, 5, 20, 26, 379, 1,
+    32, 6, 10, 3, 5, 1, 1200, 1, 0, 8, 3, 1, 12, 8, 5, 1, 0, 8, 4, 7, 4, 7, 5, 20, 26, 379, 1,
     169, 7, 4, 32, 12, 10, 5, 1, 0, 22, 26, 370, 7, 3, 1, 1, 10, 8, 3, 7, 4, 1, 1, 10, 8, 4,
     25, 343, 7, 3, 8, 2, 1, 0, 7, 2, 1, 0, 18, 1, 0, 12, 10, 7, 2, 1, 1, 18, 1, 1, 12, 10, 7,
     2, 1, 2, 18, 1, 2, 12, 10, 7, 2, 1, 3, 18, 1, 3, 12, 10, 7, 2, 1, 4, 18, 1, 4, 12, 10, 7,
@@ -190,74 +190,74 @@ OFFSETS = {
     'table_status': 204,
     'discrepancy_status': 211,
     'field_rule': 219,
-    'field_visible': 299,
-    'resource_term': 379,
-    'native_procedure': 383,
-    'zone_per_player': 453,
-    'die_status': 453,
-    'constant_status': 454,
-    'constant_value': 492,
-    'suit_status': 530,
-    'suit_clearing': 534,
-    'phase_status': 538,
-    'phase_order': 541,
-    'faction_status': 544,
-    'faction_box': 552,
-    'faction_reach': 560,
-    'faction_reach_second': 568,
-    'track_status': 576,
-    'track_faction': 594,
-    'track_suit': 612,
-    'leader_status': 630,
-    'item_status': 634,
-    'item_tiles': 642,
-    'item_supply': 650,
-    'item_ruin': 658,
-    'item_zone': 666,
-    'character_status': 674,
-    'character_box': 683,
-    'card_status': 692,
-    'card_suit': 734,
-    'card_copies': 776,
-    'card_kind': 818,
-    'card_item': 860,
-    'card_vp': 902,
-    'card_timing': 944,
-    'quest_status': 986,
-    'quest_suit': 1001,
-    'minister_native': 1016,
-    'minister_status': 1025,
-    'minister_rank': 1034,
-    'minister_reveal': 1043,
-    'plot_status': 1052,
-    'plot_count': 1056,
-    'service_status': 1060,
-    'map_status': 1063,
-    'map_box': 1067,
-    'map_printed_suits': 1071,
-    'map_clearing_count': 1075,
-    'map_rivers_divide_forests': 1079,
-    'clearing_status': 1083,
-    'clearing_map': 1095,
-    'clearing_suit': 1107,
-    'clearing_slots': 1119,
-    'clearing_ruins': 1131,
-    'clearing_corner': 1143,
-    'clearing_opposite': 1155,
-    'forest_status': 1167,
-    'forest_map': 1174,
-    'variant_status': 1181,
-    'gap_status': 1184,
-    'table_viable_reach': 1188,
-    'table_viable_reach_rows': 1193,
-    'table_roost_vp': 1198,
-    'table_roost_vp_rows': 1206,
-    'table_vagabond_refresh_items': 1214,
-    'table_vagabond_draw_items': 1222,
-    'table_vagabond_capacity_items': 1230,
-    'table_vagabond_crafting_items': 1238,
-    'table_vagabond_hit_items': 1246,
-    'die_battle_die_value': 1254,
+    'field_visible': 300,
+    'resource_term': 381,
+    'native_procedure': 385,
+    'zone_per_player': 455,
+    'die_status': 455,
+    'constant_status': 456,
+    'constant_value': 494,
+    'suit_status': 532,
+    'suit_clearing': 536,
+    'phase_status': 540,
+    'phase_order': 543,
+    'faction_status': 546,
+    'faction_box': 554,
+    'faction_reach': 562,
+    'faction_reach_second': 570,
+    'track_status': 578,
+    'track_faction': 596,
+    'track_suit': 614,
+    'leader_status': 632,
+    'item_status': 636,
+    'item_tiles': 644,
+    'item_supply': 652,
+    'item_ruin': 660,
+    'item_zone': 668,
+    'character_status': 676,
+    'character_box': 685,
+    'card_status': 694,
+    'card_suit': 736,
+    'card_copies': 778,
+    'card_kind': 820,
+    'card_item': 862,
+    'card_vp': 904,
+    'card_timing': 946,
+    'quest_status': 988,
+    'quest_suit': 1003,
+    'minister_native': 1018,
+    'minister_status': 1027,
+    'minister_rank': 1036,
+    'minister_reveal': 1045,
+    'plot_status': 1054,
+    'plot_count': 1058,
+    'service_status': 1062,
+    'map_status': 1065,
+    'map_box': 1069,
+    'map_printed_suits': 1073,
+    'map_clearing_count': 1077,
+    'map_rivers_divide_forests': 1081,
+    'clearing_status': 1085,
+    'clearing_map': 1097,
+    'clearing_suit': 1109,
+    'clearing_slots': 1121,
+    'clearing_ruins': 1133,
+    'clearing_corner': 1145,
+    'clearing_opposite': 1157,
+    'forest_status': 1169,
+    'forest_map': 1176,
+    'variant_status': 1183,
+    'gap_status': 1186,
+    'table_viable_reach': 1190,
+    'table_viable_reach_rows': 1195,
+    'table_roost_vp': 1200,
+    'table_roost_vp_rows': 1208,
+    'table_vagabond_refresh_items': 1216,
+    'table_vagabond_draw_items': 1224,
+    'table_vagabond_capacity_items': 1232,
+    'table_vagabond_crafting_items': 1240,
+    'table_vagabond_hit_items': 1248,
+    'die_battle_die_value': 1256,
 }
 SHAPES = {
     'term_status': (68,),
@@ -265,8 +265,8 @@ SHAPES = {
     'term_enforce': (68,),
     'table_status': (7,),
     'discrepancy_status': (8,),
-    'field_rule': (80,),
-    'field_visible': (80,),
+    'field_rule': (81,),
+    'field_visible': (81,),
     'resource_term': (4,),
     'native_procedure': (70,),
     'zone_per_player': (0,),
@@ -348,7 +348,7 @@ def values(str name):
 
 def data():
     """All tables as one int32 array: what the effect VM reads as its constants."""
-    return array('i', [DATA[i] for i in range(1266)])
+    return array('i', [DATA[i] for i in range(1268)])
 
 
 def code():
@@ -393,482 +393,482 @@ def discrepancy_status(Py_ssize_t i0):
 
 def field_rule(Py_ssize_t i0):
     """field.rule per field id"""
-    if not 0 <= i0 < 80:
+    if not 0 <= i0 < 81:
         raise IndexError("field_rule: index out of range")
     return DATA[219 + i0]
 
 
 def field_visible(Py_ssize_t i0):
     """field.visible per field id (0=all, 1=owner, 2=nobody)"""
-    if not 0 <= i0 < 80:
+    if not 0 <= i0 < 81:
         raise IndexError("field_visible: index out of range")
-    return DATA[299 + i0]
+    return DATA[300 + i0]
 
 
 def resource_term(Py_ssize_t i0):
     """resource.term per resource id (a term id)"""
     if not 0 <= i0 < 4:
         raise IndexError("resource_term: index out of range")
-    return DATA[379 + i0]
+    return DATA[381 + i0]
 
 
 def native_procedure(Py_ssize_t i0):
     """native.procedure per native id"""
     if not 0 <= i0 < 70:
         raise IndexError("native_procedure: index out of range")
-    return DATA[383 + i0]
+    return DATA[385 + i0]
 
 
 def zone_per_player(Py_ssize_t i0):
     """zone.per_player per zone id"""
     if not 0 <= i0 < 0:
         raise IndexError("zone_per_player: index out of range")
-    return DATA[453 + i0]
+    return DATA[455 + i0]
 
 
 def die_status(Py_ssize_t i0):
     """die.status per die id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 1:
         raise IndexError("die_status: index out of range")
-    return DATA[453 + i0]
+    return DATA[455 + i0]
 
 
 def constant_status(Py_ssize_t i0):
     """constant.status per constant id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 38:
         raise IndexError("constant_status: index out of range")
-    return DATA[454 + i0]
+    return DATA[456 + i0]
 
 
 def constant_value(Py_ssize_t i0):
     """constant.value per constant id"""
     if not 0 <= i0 < 38:
         raise IndexError("constant_value: index out of range")
-    return DATA[492 + i0]
+    return DATA[494 + i0]
 
 
 def suit_status(Py_ssize_t i0):
     """suit.status per suit id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 4:
         raise IndexError("suit_status: index out of range")
-    return DATA[530 + i0]
+    return DATA[532 + i0]
 
 
 def suit_clearing(Py_ssize_t i0):
     """suit.clearing per suit id"""
     if not 0 <= i0 < 4:
         raise IndexError("suit_clearing: index out of range")
-    return DATA[534 + i0]
+    return DATA[536 + i0]
 
 
 def phase_status(Py_ssize_t i0):
     """phase.status per phase id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 3:
         raise IndexError("phase_status: index out of range")
-    return DATA[538 + i0]
+    return DATA[540 + i0]
 
 
 def phase_order(Py_ssize_t i0):
     """phase.order per phase id"""
     if not 0 <= i0 < 3:
         raise IndexError("phase_order: index out of range")
-    return DATA[541 + i0]
+    return DATA[543 + i0]
 
 
 def faction_status(Py_ssize_t i0):
     """faction.status per faction id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 8:
         raise IndexError("faction_status: index out of range")
-    return DATA[544 + i0]
+    return DATA[546 + i0]
 
 
 def faction_box(Py_ssize_t i0):
     """faction.box per faction id (0=base, 1=riverfolk, 2=underworld)"""
     if not 0 <= i0 < 8:
         raise IndexError("faction_box: index out of range")
-    return DATA[552 + i0]
+    return DATA[554 + i0]
 
 
 def faction_reach(Py_ssize_t i0):
     """faction.reach per faction id"""
     if not 0 <= i0 < 8:
         raise IndexError("faction_reach: index out of range")
-    return DATA[560 + i0]
+    return DATA[562 + i0]
 
 
 def faction_reach_second(Py_ssize_t i0):
     """faction.reach_second per faction id"""
     if not 0 <= i0 < 8:
         raise IndexError("faction_reach_second: index out of range")
-    return DATA[568 + i0]
+    return DATA[570 + i0]
 
 
 def track_status(Py_ssize_t i0):
     """track.status per track id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 18:
         raise IndexError("track_status: index out of range")
-    return DATA[576 + i0]
+    return DATA[578 + i0]
 
 
 def track_faction(Py_ssize_t i0):
     """track.faction per track id (a faction id)"""
     if not 0 <= i0 < 18:
         raise IndexError("track_faction: index out of range")
-    return DATA[594 + i0]
+    return DATA[596 + i0]
 
 
 def track_suit(Py_ssize_t i0):
     """track.suit per track id (a suit id)"""
     if not 0 <= i0 < 18:
         raise IndexError("track_suit: index out of range")
-    return DATA[612 + i0]
+    return DATA[614 + i0]
 
 
 def leader_status(Py_ssize_t i0):
     """leader.status per leader id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 4:
         raise IndexError("leader_status: index out of range")
-    return DATA[630 + i0]
+    return DATA[632 + i0]
 
 
 def item_status(Py_ssize_t i0):
     """item.status per item id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 8:
         raise IndexError("item_status: index out of range")
-    return DATA[634 + i0]
+    return DATA[636 + i0]
 
 
 def item_tiles(Py_ssize_t i0):
     """item.tiles per item id"""
     if not 0 <= i0 < 8:
         raise IndexError("item_tiles: index out of range")
-    return DATA[642 + i0]
+    return DATA[644 + i0]
 
 
 def item_supply(Py_ssize_t i0):
     """item.supply per item id"""
     if not 0 <= i0 < 8:
         raise IndexError("item_supply: index out of range")
-    return DATA[650 + i0]
+    return DATA[652 + i0]
 
 
 def item_ruin(Py_ssize_t i0):
     """item.ruin per item id"""
     if not 0 <= i0 < 8:
         raise IndexError("item_ruin: index out of range")
-    return DATA[658 + i0]
+    return DATA[660 + i0]
 
 
 def item_zone(Py_ssize_t i0):
     """item.zone per item id (0=track, 1=satchel)"""
     if not 0 <= i0 < 8:
         raise IndexError("item_zone: index out of range")
-    return DATA[666 + i0]
+    return DATA[668 + i0]
 
 
 def character_status(Py_ssize_t i0):
     """character.status per character id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 9:
         raise IndexError("character_status: index out of range")
-    return DATA[674 + i0]
+    return DATA[676 + i0]
 
 
 def character_box(Py_ssize_t i0):
     """character.box per character id (0=base, 1=riverfolk, 2=vagabond_pack)"""
     if not 0 <= i0 < 9:
         raise IndexError("character_box: index out of range")
-    return DATA[683 + i0]
+    return DATA[685 + i0]
 
 
 def card_status(Py_ssize_t i0):
     """card.status per card id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 42:
         raise IndexError("card_status: index out of range")
-    return DATA[692 + i0]
+    return DATA[694 + i0]
 
 
 def card_suit(Py_ssize_t i0):
     """card.suit per card id (a suit id)"""
     if not 0 <= i0 < 42:
         raise IndexError("card_suit: index out of range")
-    return DATA[734 + i0]
+    return DATA[736 + i0]
 
 
 def card_copies(Py_ssize_t i0):
     """card.copies per card id"""
     if not 0 <= i0 < 42:
         raise IndexError("card_copies: index out of range")
-    return DATA[776 + i0]
+    return DATA[778 + i0]
 
 
 def card_kind(Py_ssize_t i0):
     """card.kind per card id (0=ambush, 1=dominance, 2=item, 3=immediate, 4=persistent)"""
     if not 0 <= i0 < 42:
         raise IndexError("card_kind: index out of range")
-    return DATA[818 + i0]
+    return DATA[820 + i0]
 
 
 def card_item(Py_ssize_t i0):
     """card.item per card id (a item id)"""
     if not 0 <= i0 < 42:
         raise IndexError("card_item: index out of range")
-    return DATA[860 + i0]
+    return DATA[862 + i0]
 
 
 def card_vp(Py_ssize_t i0):
     """card.vp per card id"""
     if not 0 <= i0 < 42:
         raise IndexError("card_vp: index out of range")
-    return DATA[902 + i0]
+    return DATA[904 + i0]
 
 
 def card_timing(Py_ssize_t i0):
     """card.timing per card id (0=crafted, 1=birdsong_start, 2=daylight_start, 3=daylight, 4=evening_start, 5=battle)"""
     if not 0 <= i0 < 42:
         raise IndexError("card_timing: index out of range")
-    return DATA[944 + i0]
+    return DATA[946 + i0]
 
 
 def quest_status(Py_ssize_t i0):
     """quest.status per quest id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 15:
         raise IndexError("quest_status: index out of range")
-    return DATA[986 + i0]
+    return DATA[988 + i0]
 
 
 def quest_suit(Py_ssize_t i0):
     """quest.suit per quest id (a suit id)"""
     if not 0 <= i0 < 15:
         raise IndexError("quest_suit: index out of range")
-    return DATA[1001 + i0]
+    return DATA[1003 + i0]
 
 
 def minister_native(Py_ssize_t i0):
     """minister.native per minister id (a native id)"""
     if not 0 <= i0 < 9:
         raise IndexError("minister_native: index out of range")
-    return DATA[1016 + i0]
+    return DATA[1018 + i0]
 
 
 def minister_status(Py_ssize_t i0):
     """minister.status per minister id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 9:
         raise IndexError("minister_status: index out of range")
-    return DATA[1025 + i0]
+    return DATA[1027 + i0]
 
 
 def minister_rank(Py_ssize_t i0):
     """minister.rank per minister id (0=squire, 1=noble, 2=lord)"""
     if not 0 <= i0 < 9:
         raise IndexError("minister_rank: index out of range")
-    return DATA[1034 + i0]
+    return DATA[1036 + i0]
 
 
 def minister_reveal(Py_ssize_t i0):
     """minister.reveal per minister id"""
     if not 0 <= i0 < 9:
         raise IndexError("minister_reveal: index out of range")
-    return DATA[1043 + i0]
+    return DATA[1045 + i0]
 
 
 def plot_status(Py_ssize_t i0):
     """plot.status per plot id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 4:
         raise IndexError("plot_status: index out of range")
-    return DATA[1052 + i0]
+    return DATA[1054 + i0]
 
 
 def plot_count(Py_ssize_t i0):
     """plot.count per plot id"""
     if not 0 <= i0 < 4:
         raise IndexError("plot_count: index out of range")
-    return DATA[1056 + i0]
+    return DATA[1058 + i0]
 
 
 def service_status(Py_ssize_t i0):
     """service.status per service id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 3:
         raise IndexError("service_status: index out of range")
-    return DATA[1060 + i0]
+    return DATA[1062 + i0]
 
 
 def map_status(Py_ssize_t i0):
     """map.status per map id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 4:
         raise IndexError("map_status: index out of range")
-    return DATA[1063 + i0]
+    return DATA[1065 + i0]
 
 
 def map_box(Py_ssize_t i0):
     """map.box per map id (0=base, 1=underworld)"""
     if not 0 <= i0 < 4:
         raise IndexError("map_box: index out of range")
-    return DATA[1067 + i0]
+    return DATA[1069 + i0]
 
 
 def map_printed_suits(Py_ssize_t i0):
     """map.printed_suits per map id"""
     if not 0 <= i0 < 4:
         raise IndexError("map_printed_suits: index out of range")
-    return DATA[1071 + i0]
+    return DATA[1073 + i0]
 
 
 def map_clearing_count(Py_ssize_t i0):
     """map.clearing_count per map id"""
     if not 0 <= i0 < 4:
         raise IndexError("map_clearing_count: index out of range")
-    return DATA[1075 + i0]
+    return DATA[1077 + i0]
 
 
 def map_rivers_divide_forests(Py_ssize_t i0):
     """map.rivers_divide_forests per map id"""
     if not 0 <= i0 < 4:
         raise IndexError("map_rivers_divide_forests: index out of range")
-    return DATA[1079 + i0]
+    return DATA[1081 + i0]
 
 
 def clearing_status(Py_ssize_t i0):
     """clearing.status per clearing id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 12:
         raise IndexError("clearing_status: index out of range")
-    return DATA[1083 + i0]
+    return DATA[1085 + i0]
 
 
 def clearing_map(Py_ssize_t i0):
     """clearing.map per clearing id (a map id)"""
     if not 0 <= i0 < 12:
         raise IndexError("clearing_map: index out of range")
-    return DATA[1095 + i0]
+    return DATA[1097 + i0]
 
 
 def clearing_suit(Py_ssize_t i0):
     """clearing.suit per clearing id (a suit id)"""
     if not 0 <= i0 < 12:
         raise IndexError("clearing_suit: index out of range")
-    return DATA[1107 + i0]
+    return DATA[1109 + i0]
 
 
 def clearing_slots(Py_ssize_t i0):
     """clearing.slots per clearing id"""
     if not 0 <= i0 < 12:
         raise IndexError("clearing_slots: index out of range")
-    return DATA[1119 + i0]
+    return DATA[1121 + i0]
 
 
 def clearing_ruins(Py_ssize_t i0):
     """clearing.ruins per clearing id"""
     if not 0 <= i0 < 12:
         raise IndexError("clearing_ruins: index out of range")
-    return DATA[1131 + i0]
+    return DATA[1133 + i0]
 
 
 def clearing_corner(Py_ssize_t i0):
     """clearing.corner per clearing id"""
     if not 0 <= i0 < 12:
         raise IndexError("clearing_corner: index out of range")
-    return DATA[1143 + i0]
+    return DATA[1145 + i0]
 
 
 def clearing_opposite(Py_ssize_t i0):
     """clearing.opposite per clearing id (a clearing id)"""
     if not 0 <= i0 < 12:
         raise IndexError("clearing_opposite: index out of range")
-    return DATA[1155 + i0]
+    return DATA[1157 + i0]
 
 
 def forest_status(Py_ssize_t i0):
     """forest.status per forest id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 7:
         raise IndexError("forest_status: index out of range")
-    return DATA[1167 + i0]
+    return DATA[1169 + i0]
 
 
 def forest_map(Py_ssize_t i0):
     """forest.map per forest id (a map id)"""
     if not 0 <= i0 < 7:
         raise IndexError("forest_map: index out of range")
-    return DATA[1174 + i0]
+    return DATA[1176 + i0]
 
 
 def variant_status(Py_ssize_t i0):
     """variant.status per variant id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 3:
         raise IndexError("variant_status: index out of range")
-    return DATA[1181 + i0]
+    return DATA[1183 + i0]
 
 
 def gap_status(Py_ssize_t i0):
     """gap.status per gap id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 4:
         raise IndexError("gap_status: index out of range")
-    return DATA[1184 + i0]
+    return DATA[1186 + i0]
 
 
 def table_viable_reach(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'viable_reach': [row][value]"""
     if not 0 <= i0 < 5 or not 0 <= i1 < 1:
         raise IndexError("table_viable_reach: index out of range")
-    return DATA[1188 + i0 + i1]
+    return DATA[1190 + i0 + i1]
 
 
 def table_viable_reach_rows(Py_ssize_t i0):
     """integer keys of the rows of 'viable_reach'"""
     if not 0 <= i0 < 5:
         raise IndexError("table_viable_reach_rows: index out of range")
-    return DATA[1193 + i0]
+    return DATA[1195 + i0]
 
 
 def table_roost_vp(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'roost_vp': [row][value]"""
     if not 0 <= i0 < 8 or not 0 <= i1 < 1:
         raise IndexError("table_roost_vp: index out of range")
-    return DATA[1198 + i0 + i1]
+    return DATA[1200 + i0 + i1]
 
 
 def table_roost_vp_rows(Py_ssize_t i0):
     """integer keys of the rows of 'roost_vp'"""
     if not 0 <= i0 < 8:
         raise IndexError("table_roost_vp_rows: index out of range")
-    return DATA[1206 + i0]
+    return DATA[1208 + i0]
 
 
 def table_vagabond_refresh_items(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'vagabond_refresh_items': [item][value]"""
     if not 0 <= i0 < 8 or not 0 <= i1 < 1:
         raise IndexError("table_vagabond_refresh_items: index out of range")
-    return DATA[1214 + i0 + i1]
+    return DATA[1216 + i0 + i1]
 
 
 def table_vagabond_draw_items(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'vagabond_draw_items': [item][value]"""
     if not 0 <= i0 < 8 or not 0 <= i1 < 1:
         raise IndexError("table_vagabond_draw_items: index out of range")
-    return DATA[1222 + i0 + i1]
+    return DATA[1224 + i0 + i1]
 
 
 def table_vagabond_capacity_items(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'vagabond_capacity_items': [item][value]"""
     if not 0 <= i0 < 8 or not 0 <= i1 < 1:
         raise IndexError("table_vagabond_capacity_items: index out of range")
-    return DATA[1230 + i0 + i1]
+    return DATA[1232 + i0 + i1]
 
 
 def table_vagabond_crafting_items(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'vagabond_crafting_items': [item][value]"""
     if not 0 <= i0 < 8 or not 0 <= i1 < 1:
         raise IndexError("table_vagabond_crafting_items: index out of range")
-    return DATA[1238 + i0 + i1]
+    return DATA[1240 + i0 + i1]
 
 
 def table_vagabond_hit_items(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'vagabond_hit_items': [item][value]"""
     if not 0 <= i0 < 8 or not 0 <= i1 < 1:
         raise IndexError("table_vagabond_hit_items: index out of range")
-    return DATA[1246 + i0 + i1]
+    return DATA[1248 + i0 + i1]
 
 
 def die_battle_die_value(Py_ssize_t i0):
     """face values of the battle_die"""
     if not 0 <= i0 < 12:
         raise IndexError("die_battle_die_value: index out of range")
-    return DATA[1254 + i0]
+    return DATA[1256 + i0]

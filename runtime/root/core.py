@@ -210,8 +210,9 @@ class RootCore(Engine):
         return self.cells[self.o_supply + seat]
 
     def place_warriors(self, clearing: cython.int, seat: cython.int, n: cython.int) -> cython.int:
-        """Up to n warriors from the supply (4.4: as many as there are); returns how many."""
-        placed: cython.int = min(n, self.cells[self.o_supply + seat])
+        """Up to n warriors from the supply (4.4: as many as there are), none in a closed clearing; returns how
+        many."""
+        placed: cython.int = 0 if self.closed(clearing) else min(n, self.cells[self.o_supply + seat])
         if placed > 0:
             self.cells[self.o_supply + seat] -= placed
             self.add_warriors(clearing, seat, placed)
@@ -243,6 +244,9 @@ class RootCore(Engine):
         return n
 
     def free_slots(self, clearing: cython.int) -> cython.int:
+        """Empty slots a building may fill (2.2.3); none in a closed clearing."""
+        if self.closed(clearing):
+            return 0
         return self.slots[clearing] - self.buildings_in(clearing)
 
     def present(self, seat: cython.int, clearing: cython.int) -> cython.bint:
@@ -476,6 +480,11 @@ class RootCore(Engine):
                       in_battle: cython.bint) -> None:
         """`by` removed one of the victim's pieces, by a battle's hits or otherwise."""
 
+    def closed(self, clearing: cython.int) -> cython.bint:
+        """No piece may be placed in the clearing or moved into it any more (the Scoundrel's Scorched Earth,
+        E.6.2)."""
+        return False
+
     def instigator(self) -> cython.int:
         """The player who runs the current battle for its sides, choosing the defender and their losses and scoring
         them (the Vagrant's Instigate, E.4.2); -1 while none."""
@@ -515,8 +524,9 @@ class RootCore(Engine):
     # --- what can be done (so that nobody is offered a dead end) ----------------------------------------------
 
     def move_allowed(self, seat: cython.int, origin: cython.int, to: cython.int) -> cython.bint:
-        """A move along a path, ruling the origin or the destination (4.2.1)."""
-        return self.adjacent(origin, to) and (self.ruler(origin) == seat or self.ruler(to) == seat)
+        """A move along a path, ruling the origin or the destination (4.2.1), never into a closed clearing."""
+        return self.adjacent(origin, to) and (self.ruler(origin) == seat or self.ruler(to) == seat) \
+            and not self.closed(to)
 
     def can_move_from(self, seat: cython.int, origin: cython.int, suit: cython.int) -> cython.bint:
         d: cython.int

@@ -44,6 +44,7 @@ cdef class RootEngine(RootCore):
     cdef bint defenseless(self, int seat, int clearing) except -1
     cdef void battle_step(self, int attacker, int defender, int clearing, int moment) except *
     cdef void piece_removed(self, int by, int victim, int clearing, bint warrior, bint in_battle) except *
+    cdef bint closed(self, int clearing) except -1
     cdef int instigator(self) except? -1
     cdef void pawn_swept(self, int seat, int clearing) except *
     cdef bint is_enemy(self, int seat, int other) except -1

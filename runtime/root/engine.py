@@ -74,7 +74,7 @@ CODES = {"move": MOVE, "battle": BATTLE, "battle_in": BATTLE_IN, "craft": CRAFT,
 """The procedures this engine plays, by name (natives of content/root/natives, and the kernel's own)."""
 SETUPS = ("marquise", "eyrie", "vagabond")
 """Factions whose setup this engine plays (and so can be seated)."""
-CHARACTERS = ("thief", "tinker", "ranger", "vagrant", "arbiter", "adventurer", "ronin", "harrier")
+CHARACTERS = ("thief", "tinker", "ranger", "vagrant", "arbiter", "scoundrel", "adventurer", "ronin", "harrier")
 """The Vagabond characters this engine plays (annex E): those a Vagabond may choose."""
 
 
@@ -93,7 +93,7 @@ class RootEngine(RootCore):
         self.vagabond_battle = VagabondBattle(tables, self.vagabond)
         self.vagabond_actions = VagabondActions(self.vagabond)
         self.vagabond_quests = VagabondQuests(self.vagabond, self.vagabond_turn)
-        self.vagabond_characters = VagabondCharacters(self.vagabond)
+        self.vagabond_characters = VagabondCharacters(tables, self.vagabond)
 
     # --- the game's structure --------------------------------------------------------------------------------
 
@@ -357,6 +357,9 @@ class RootEngine(RootCore):
     def piece_removed(self, by: cython.int, victim: cython.int, clearing: cython.int, warrior: cython.bint,
                       in_battle: cython.bint) -> None:
         self.vagabond.removed(self, by, victim, warrior, in_battle)
+
+    def closed(self, clearing: cython.int) -> cython.bint:
+        return self.cells[self.vagabond.o_scorched + clearing] != 0
 
     def instigator(self) -> cython.int:
         seat: cython.int = self.cells[self.vagabond.o_instigator]

@@ -25,6 +25,7 @@ cdef class Vagabond:
     cdef int o_swift_strikes
     cdef int o_protector
     cdef int o_instigator
+    cdef int o_scorched
     cdef int[::1] forest_border
     cdef int[::1] forest_near
     cdef int[::1] quest_suit
@@ -65,6 +66,7 @@ cdef class Vagabond:
     cdef int cost_strike
     cdef int cost_repair
     cdef int vagrant
+    cdef int scoundrel
     cdef int thief
     cdef int tinker
     cdef int ranger

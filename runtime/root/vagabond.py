@@ -55,6 +55,7 @@ class Vagabond:
         self.o_swift_strikes = offsets["swift_strikes"]
         self.o_protector = offsets["protector"]
         self.o_instigator = offsets["instigator"]
+        self.o_scorched = offsets["scorched"]
         self.forest_border = arrays["forest_border"]
         self.forest_near = arrays["forest_near"]
         self.quest_suit = arrays["quest_suit"]
@@ -95,6 +96,7 @@ class Vagabond:
         self.cost_strike = numbers["cost_vagabond_strike"]
         self.cost_repair = numbers["cost_vagabond_repair"]
         self.vagrant = int(tables.game.get("character", "vagrant").id)
+        self.scoundrel = int(tables.game.get("character", "scoundrel").id)
         self.thief = int(tables.game.get("character", "thief").id)
         self.tinker = int(tables.game.get("character", "tinker").id)
         self.ranger = int(tables.game.get("character", "ranger").id)

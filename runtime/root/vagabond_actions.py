@@ -41,10 +41,10 @@ class VagabondActions:
 
     def may_move_to(self, e: RootCore, seat: cython.int, to: cython.int) -> cython.bint:
         """An adjacent clearing, whoever rules it (Nimble, 9.2.3), never a forest; from a forest, a clearing it
-        borders (9.5.1); with the boots to pay."""
+        borders (9.5.1); with the boots to pay; never a closed one (E.6.2)."""
         v: Vagabond = self.v
         here: cython.int = v.clearing(e, seat)
-        if here >= 0 and not e.adjacent(here, to):
+        if e.closed(to) or (here >= 0 and not e.adjacent(here, to)):
             return False
         if here < 0 and not v.borders(v.forest(e, seat), e.clearings, to):
             return False

@@ -1,8 +1,11 @@
 """The special actions of the Vagabond's characters taken in Daylight by exhausting an item (9.5.9, annex E): the
-Thief's Steal, the Tinker's Day Labor, the Ranger's Hideout, the Vagrant's Instigate and the Harrier's Glide. The
+Thief's Steal, the Tinker's Day Labor, the Ranger's Hideout, the Vagrant's Instigate, the Scoundrel's Scorched
+Earth and the Harrier's Glide. The
 Arbiter's, the Ronin's and the Adventurer's act in battles and quests (vagabond_battle.py, vagabond_quests.py)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import cython  # type: ignore[import-untyped]
 
@@ -13,6 +16,7 @@ CLEARING = cython.declare(cython.int, 10)
 SEAT = cython.declare(cython.int, 11)
 CARD = cython.declare(cython.int, 12)
 ITEM_CHOICE = cython.declare(cython.int, 40)
+EXHAUSTED = cython.declare(cython.int, 2)
 DAMAGED = cython.declare(cython.int, 3)
 DAMAGED_EXHAUSTED = cython.declare(cython.int, 4)
 
@@ -21,8 +25,9 @@ DAMAGED_EXHAUSTED = cython.declare(cython.int, 4)
 class VagabondCharacters:
     """The characters' special actions; each takes the engine it runs in."""
 
-    def __init__(self, board: Vagabond) -> None:
+    def __init__(self, tables: Any, board: Vagabond) -> None:
         self.v = board
+        self.p_remove_enemy_pieces = tables.procedure("remove_enemy_pieces")
 
     def victim(self, e: RootCore, seat: cython.int, other: cython.int) -> cython.bint:
         """A player in his clearing with a card to steal."""
@@ -55,6 +60,8 @@ class VagabondCharacters:
             return False
         if character == v.ranger or character == v.harrier:
             return True
+        if character == v.scoundrel:
+            return v.clearing(e, seat) >= 0 and not e.closed(v.clearing(e, seat))
         for k in range(e.players() if character == v.thief else 0):
             if self.victim(e, seat, k):
                 return True
@@ -80,6 +87,9 @@ class VagabondCharacters:
                 e.set_arg(3, v.hideout_repairs)
                 self.hideout(e, seat)
                 return
+            if character == v.scoundrel:
+                self.scorch(e, seat)
+                return
             for k in range(e.players() if character == v.thief else 0):
                 if self.victim(e, seat, k):
                     e.option(k)
@@ -90,7 +100,7 @@ class VagabondCharacters:
                 if self.labor(e, seat, k):
                     e.option(k)
             for k in range(e.clearings if character == v.harrier else 0):
-                if k != v.clearing(e, seat):
+                if k != v.clearing(e, seat) and not e.closed(k):
                     e.option(k)
             e.goto(1)
             e.ask(SEAT if character == v.thief or character == v.vagrant else CARD if character == v.tinker
@@ -118,6 +128,16 @@ class VagabondCharacters:
             e.cells[e.o_hand + seat * e.ncards + e.answer()] += 1
         else:
             v.go(e, seat, e.answer())
+
+    def scorch(self, e: RootCore, seat: cython.int) -> None:
+        """The exhausted torch placed in his clearing, which closes for good; every enemy piece there removed
+        (E.6.2). He stays."""
+        v: Vagabond = self.v
+        here: cython.int = v.clearing(e, seat)
+        v.add(e, seat, EXHAUSTED, v.character_cost[v.scoundrel], -1)
+        e.cells[v.o_scorched + here] = 1
+        e.done()
+        e.push(self.p_remove_enemy_pieces, seat, here, 0)
 
     def steal(self, e: RootCore, seat: cython.int, other: cython.int) -> None:
         """A card at random from the other's hand (E.1.2)."""

@@ -171,7 +171,8 @@ class VagabondTurn:
             return
         e.clear_options()
         for d in range(e.clearings):
-            if (here >= 0 and e.adjacent(here, d)) or (here < 0 and v.borders(forest, e.clearings, d)):
+            if not e.closed(d) and ((here >= 0 and e.adjacent(here, d)) or
+                                    (here < 0 and v.borders(forest, e.clearings, d))):
                 e.option(d)
         for d in range(v.nforests):
             if (here >= 0 and v.borders(d, e.clearings, here)) or \
