@@ -456,7 +456,7 @@ class RootCore(Engine):
         """Cards a faction draws in Evening besides the rule's (its uncovered draw bonuses)."""
         return 0
 
-    # --- pieces that are neither warriors nor buildings nor tokens (engine.py overrides these) --------------------
+    # --- pawns, battles, removals and closed clearings as faction rules change them (engine.py overrides) ---------
 
     def pawns(self, seat: cython.int, clearing: cython.int) -> cython.int:
         """The seat's pawns in a clearing: pieces that make it present there and can fight, but rule nothing and
