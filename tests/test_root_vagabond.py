@@ -925,6 +925,25 @@ def test_he_sits_within_the_reach_rules() -> None:
     assert 3 in counts and 2 not in counts
 
 
+def test_random_games_take_every_action_and_character() -> None:
+    taken: set[str] = set()
+    characters: set[int] = set()
+    for seed in range(80):
+        state = new_state("root", 2, seed, factions=["vagabond", "marquise"])
+        rng = random.Random(seed)
+        steps = state.kernel.tables.steps
+        while not state.is_terminal():
+            action = rng.choice(state.legal_actions())
+            if state.decision_kind() == MENU and state.current_player() == 0 and action < len(steps):
+                taken.add(steps[action].key.rsplit("/", 1)[1])
+            state.apply(action)
+        characters.add(state.engine.arrays()[0][GAME.layout.FIELDS["character"][0]])
+    turn = [s.id for s in GAME.get("faction", "vagabond").turn]
+    assert {str(turn.index(name)) for name in ("move", "battle", "explore", "aid", "quest", "strike", "repair",
+                                               "craft", "special")} <= taken
+    assert len(characters) == len(CHARACTERS_PLAYED)
+
+
 @pytest.mark.parametrize("seed", [11, 12, 13, 14])
 def test_compiled_and_python_play_the_same_games(seed: int) -> None:
     factions = ["eyrie", "vagabond", "marquise"]
