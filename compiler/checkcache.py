@@ -31,7 +31,7 @@ bytes, is what the result depends on."""
 def _key(ws: Workspace, game: str, compiler: str) -> str:
     """What a game's diagnostics depend on besides cited documents: its content and `compiler_fingerprint()`."""
     h = hashlib.sha256(compiler.encode())
-    workspace = real_folders([ws.root])
+    workspace = ws.readable_folders()
     for file in ws.content_files(game):
         h.update(b"\0" + ws.rel(file).encode() + b"\0")
         try:
@@ -47,7 +47,7 @@ def _cache_path(ws: Workspace, game: str) -> Path:
 
 def _usable(ws: Workspace) -> bool:
     """Whether the cache folder is the workspace's own (not a link out of it): only then is it read or written."""
-    return inside(real_folders([ws.cache])[0], real_folders([ws.root]))
+    return inside(real_folders([ws.cache])[0], ws.readable_folders())
 
 
 def _cached(ws: Workspace, game: str, key: str) -> list[Diagnostic] | None:
@@ -56,7 +56,7 @@ def _cached(ws: Workspace, game: str, key: str) -> list[Diagnostic] | None:
     if not _usable(ws):
         return None
     try:
-        payload = unseal(read_confined(_cache_path(ws, game), real_folders([ws.root]), MAX_KEYED_BYTES))
+        payload = unseal(read_confined(_cache_path(ws, game), ws.readable_folders(), MAX_KEYED_BYTES))
         entry = json.loads(payload) if payload is not None else None
         if not isinstance(entry, dict) or entry.get("key") != key:
             return None

@@ -77,10 +77,11 @@ def _decode_positions(raw: bytes) -> dict[str, dict[Path_, Position]]:
 
 
 class DocumentCache:
-    def __init__(self, root: Path, folder: Path) -> None:
+    def __init__(self, root: Path, folder: Path, allowed: tuple[str, ...]) -> None:
+        """`allowed`: the real folders the content files may lie in (`Workspace.readable_folders`)."""
         self.root = root
         self.folder = folder
-        self.allowed = real_folders([root])
+        self.allowed = allowed
         self.usable = inside(real_folders([folder])[0], self.allowed)
         """False when the cache folder leads out of the workspace (a link): nothing is read or written there."""
 

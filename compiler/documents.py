@@ -66,10 +66,10 @@ def read_documents(ws: Workspace, game: Game, doc: LoadedDocument) -> DocumentFi
     for index, folder in enumerate(game.document_folders):
         problem = _folder_problem(ws.root, folder)
         if problem is None:
-            declared.append(ws.root / folder)
+            declared += [ws.root / folder] + ([ws.stands_in_for / folder] if ws.stands_in_for else [])
         else:
             report(("document_folders", index), "bad-document-folder", f"document folder {folder!r} {problem}")
-    out.folders = real_folders([ws.root, *declared])
+    out.folders = ws.readable_folders(*declared)
     for index, document in enumerate(game.documents):
         if document.path is None:
             continue

@@ -261,7 +261,10 @@ def _verify(ws: Workspace, rel: str, staged: Path, values: list[LocaleValue]) ->
     new, problems = load_document(ws.root, staged)
     if new is None:
         at = problems[0]
-        raise ImportFailed(f"{rel}:{at.line}:{at.col}: after the import: {at.message}; nothing was written")
+        message = at.message.removeprefix(f"{staged.relative_to(ws.root).as_posix()} ")
+        if message != at.message:  # the refusal of the staged file itself: name it as the file it will be
+            message = f"the file {message}"
+        raise ImportFailed(f"{rel}:{at.line}:{at.col}: after the import: {message}; nothing was written")
     old, _ = load_document(ws.root, ws.root / rel)
     expected = _with_values(old.data, values) if old is not None else None
     if expected is None or new.data != expected:

@@ -130,7 +130,7 @@ class _Linker:
         self.record = TranslationRecord()
         record_path = ws.content / content.name / RECORD_FILE
         try:
-            read_confined(record_path, real_folders([ws.root]), MAX_RECORD_BYTES)  # a file of the workspace
+            read_confined(record_path, ws.readable_folders(), MAX_RECORD_BYTES)  # a file of the workspace
             self.record = TranslationRecord.load(record_path)
         except Refused as refused:
             if refused.code != "missing-file":

@@ -57,6 +57,6 @@ def check_staged(ws: Workspace, game: str, replaced: dict[Path, Path], documents
             link = Path(os.path.normpath(root / path))
             if (ws.root / path).exists() and not os.path.lexists(link):
                 _link(link, (ws.root / path).resolve())
-        return check_game(Workspace(root), game)[1]
+        return check_game(Workspace(root, stands_in_for=ws.root), game)[1]
     finally:
         _remove(base)

@@ -230,7 +230,7 @@ def validate_game(ws: Workspace, name: str) -> tuple[ValidatedContent, list[Diag
     diagnostics: list[Diagnostic] = []
     result = ValidatedContent(name, None, None)
 
-    documents = DocumentCache(ws.root, ws.cache / "documents")
+    documents = DocumentCache(ws.root, ws.cache / "documents", ws.readable_folders())
     game_doc, problems = documents.load(game_dir / GAME_FILE)
     diagnostics += problems
     if game_doc is None:

@@ -6,6 +6,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from .confine import real_folders
+
 
 class WorkspaceError(Exception):
     """A user-facing problem with the workspace itself (no content folder, unknown game)."""
@@ -14,6 +16,8 @@ class WorkspaceError(Exception):
 @dataclass(frozen=True)
 class Workspace:
     root: Path
+    stands_in_for: Path | None = None
+    """For the shadow a staged check builds (staged.py): the workspace whose files its links lead to."""
 
     @classmethod
     def open(cls, root: Path | None) -> Workspace:
@@ -22,6 +26,11 @@ class Workspace:
             where = "the current directory" if root is None else str(path)
             raise WorkspaceError(f"{where} is not a lawforge workspace: it has no content/ folder (use --root DIR)")
         return cls(path)
+
+    def readable_folders(self, *more: Path) -> tuple[str, ...]:
+        """Real paths of the folders whose files the workspace may read (confine.py): its own, the one a shadow
+        stands in for, and `more`."""
+        return real_folders([self.root, *([self.stands_in_for] if self.stands_in_for else []), *more])
 
     @property
     def content(self) -> Path:

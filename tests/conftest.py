@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import shutil
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
@@ -20,14 +21,35 @@ run, and 4 is prime to the five player counts that the replays cycle through."""
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(FULL_BATTERY, action="store_true",
-                     help=f"play every seed of the long batteries (1000 random Oath games, 200 replays), "
-                          f"not the fixed sample of one in {SAMPLE_EVERY}")
+                     help=f"play every seed and table of the long batteries (1000 random Oath games, 200 "
+                          f"replays, Root's random games at every table), not the fixed sample of one in "
+                          f"{SAMPLE_EVERY}")
 
 
 def pytest_report_header(config: pytest.Config) -> str:
     if config.getoption(FULL_BATTERY):
         return "long batteries: every seed"
     return f"long batteries: a fixed sample of one seed in {SAMPLE_EVERY} ({FULL_BATTERY} plays them all)"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Without --full-battery, a test marked `battery` runs one of its parameter sets in SAMPLE_EVERY (the first,
+    the fifth …, the same every run); the others are reported as deselected."""
+    if config.getoption(FULL_BATTERY):
+        return
+    seen: Counter[tuple[str, str]] = Counter()
+    kept: list[pytest.Item] = []
+    dropped: list[pytest.Item] = []
+    for item in items:
+        if isinstance(item, pytest.Function) and item.get_closest_marker("battery") is not None:
+            key = (item.path.name, item.originalname)
+            (kept if seen[key] % SAMPLE_EVERY == 0 else dropped).append(item)
+            seen[key] += 1
+        else:
+            kept.append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
 
 
 @pytest.fixture(scope="session")

@@ -599,7 +599,7 @@ class Invariants:
         self.stride = fields["warriors"][1][1]
         self.warriors = [(seat, fields["warriors"][0] + seat, t.arrays[f"{name}_warrior_count"][0],
                           [board.at(f, seat) for f in ("burrow", "warrior_supply", "warriors_on_board")])
-                         for name, seat in board.seats.items()]
+                         for name, seat in board.seats.items() if f"{name}_warrior_count" in t.arrays]
         owner = {t.faction_index(name): seat for name, seat in board.seats.items()}
         self.pieces = [(t.arrays["piece_field"][r], t.arrays["piece_return"][r] + owner[t.arrays["piece_faction"][r]],
                         t.arrays[f"{key.replace('/', '_')}_count"][0])

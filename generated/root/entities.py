@@ -238,11 +238,55 @@ class LabelId(IntEnum):
     EXPOSE_IN = 151
     SHOW_CARD = 152
     GUESS_PLOT = 153
+    CHOOSE_CHARACTER = 154
+    PLACE_PAWN = 155
+    FOREST_BETWEEN = 156
+    CLEARING_NAMED = 157
+    SLIP_TO = 158
+    NO_SLIP = 159
+    PAWN_TO = 160
+    GLIDE_TO = 161
+    ITEM_FACE_UP = 162
+    ITEM_FACE_DOWN = 163
+    ITEM_DAMAGED = 164
+    ITEM_DAMAGED_DOWN = 165
+    EXHAUST_ITEM = 166
+    DAMAGE_ITEM = 167
+    REPAIR_ITEM = 168
+    REFRESH_ITEM = 169
+    REMOVE_ITEM = 170
+    TAKE_ITEM = 171
+    TAKE_NO_ITEM = 172
+    IMPROVISE = 173
+    ALLIED_WARRIOR_HIT = 174
+    AID_PLAYER = 175
+    GIVE_CARD = 176
+    STEAL_FROM = 177
+    COALITION_WITH = 178
+    ALLY_WITH = 179
+    NO_ALLY = 180
+    COMPLETE_QUEST = 181
+    QUEST_POINTS = 182
+    QUEST_CARDS = 183
+    STRIKE_WARRIOR = 184
+    STRIKE_PIECE = 185
+    ENLIST_ARBITER = 186
+    NO_ENLIST = 187
+    SWIFT_STRIKE = 188
+    NO_SWIFT_STRIKE = 189
+    INSTIGATE_ATTACKER = 190
+    INSTIGATE_DEFENDER = 191
+    INSTIGATE_LOSS = 192
 
 
 class TableId(IntEnum):
     VIABLE_REACH = 0
     ROOST_VP = 1
+    VAGABOND_REFRESH_ITEMS = 2
+    VAGABOND_DRAW_ITEMS = 3
+    VAGABOND_CAPACITY_ITEMS = 4
+    VAGABOND_CRAFTING_ITEMS = 5
+    VAGABOND_HIT_ITEMS = 6
 
 
 class DiscrepancyId(IntEnum):
@@ -348,6 +392,29 @@ class FieldId(IntEnum):
     SERVICE_PRICE = 84
     RIVERBOATS = 85
     MERCENARIES = 86
+    CHARACTER = 87
+    PAWN_CLEARING = 88
+    PAWN_FOREST = 89
+    ITEMS_TRACK = 90
+    ITEMS_READY = 91
+    ITEMS_EXHAUSTED = 92
+    ITEMS_DAMAGED = 93
+    ITEMS_DAMAGED_EXHAUSTED = 94
+    QUEST_DECK = 95
+    QUESTS_SHOWN = 96
+    QUESTS_DONE = 97
+    RELATIONSHIP = 98
+    HOSTILE = 99
+    AIDS = 100
+    COALITION = 101
+    BATTLE_ALLY = 102
+    ALLY_HITS = 103
+    ITEM_HITS = 104
+    IMPROVISED = 105
+    SWIFT_STRIKES = 106
+    INSTIGATOR = 107
+    SCORCHED = 108
+    PROTECTOR = 109
 
 
 class ResourceId(IntEnum):
@@ -542,6 +609,23 @@ class ConstantId(IntEnum):
     EXTORTION_DRAW = 81
     EXTORTION_CARDS = 82
     RAID_WARRIORS = 83
+    VAGABOND_TRACK_CAPACITY = 84
+    VAGABOND_REFRESH = 85
+    VAGABOND_ITEM_CAPACITY = 86
+    VAGABOND_FULL_REMOVAL_DAMAGE = 87
+    VAGABOND_COALITION_PLAYERS = 88
+    VAGABOND_ALLIED_AID_POINTS = 89
+    VAGABOND_INFAMY_POINTS = 90
+    VAGABOND_HOSTILE_MOVE_ITEMS = 91
+    VAGABOND_QUESTS_SHOWN = 92
+    VAGABOND_RUIN_ITEMS = 93
+    VAGABOND_EXPLORE_POINTS = 94
+    VAGABOND_QUEST_POINTS = 95
+    VAGABOND_QUEST_CARDS = 96
+    VAGABOND_HIDEOUT_REPAIRS = 97
+    VAGABOND_PROTECTOR_POINTS = 98
+    VAGABOND_SWIFT_STRIKE_HITS = 99
+    VAGABOND_IMPROVISATIONS = 100
 
 
 class SuitId(IntEnum):
@@ -2403,6 +2487,191 @@ LABELS: tuple[Label, ...] = (
         text=Text(en='Guess: {plot}', fr='Deviner : {plot}', uk='Вгадати: {plot}'),
         args=('plot',),
     ),
+    Label(
+        id=LabelId.CHOOSE_CHARACTER,
+        text=Text(en='Play the {character}', fr='Jouer le personnage {character}', uk='Грати персонажем «{character}»'),
+        args=('character',),
+    ),
+    Label(
+        id=LabelId.PLACE_PAWN,
+        text=Text(en='Place the Vagabond pawn: {place}', fr='Placer le pion du Vagabond : {place}', uk='Поставити фішку Волоцюги: {place}'),
+        args=('place',),
+    ),
+    Label(
+        id=LabelId.FOREST_BETWEEN,
+        text=Text(en='the forest between {clearings}', fr='le bois entre {clearings}', uk='ліс між галявинами {clearings}'),
+        args=('clearings',),
+    ),
+    Label(
+        id=LabelId.CLEARING_NAMED,
+        text=Text(en='{clearing}', fr='la clairière {clearing}', uk='галявина «{clearing}»'),
+        args=('clearing',),
+    ),
+    Label(
+        id=LabelId.SLIP_TO,
+        text=Text(en='Slip to {place}', fr='Se faufiler : {place}', uk='Прослизнути: {place}'),
+        args=('place',),
+    ),
+    Label(
+        id=LabelId.NO_SLIP,
+        text=Text(en='Do not slip', fr='Ne pas se faufiler', uk='Не прослизати'),
+    ),
+    Label(
+        id=LabelId.PAWN_TO,
+        text=Text(en='Move to {clearing}', fr='Se déplacer vers la clairière {clearing}', uk='Переміститися на галявину «{clearing}»'),
+        args=('clearing',),
+    ),
+    Label(
+        id=LabelId.GLIDE_TO,
+        text=Text(en='Glide to {clearing}', fr='Vol plané vers la clairière {clearing}', uk='Ширяти на галявину «{clearing}»'),
+        args=('clearing',),
+    ),
+    Label(
+        id=LabelId.ITEM_FACE_UP,
+        text=Text(en='{item} (face up)', fr='{item} (face visible)', uk='{item} (лицем догори)'),
+        args=('item',),
+    ),
+    Label(
+        id=LabelId.ITEM_FACE_DOWN,
+        text=Text(en='{item} (face down)', fr='{item} (face cachée)', uk='{item} (лицем донизу)'),
+        args=('item',),
+    ),
+    Label(
+        id=LabelId.ITEM_DAMAGED,
+        text=Text(en='{item} (damaged, face up)', fr='{item} (objet endommagé, face visible)', uk='{item} (пошкоджений предмет, лицем догори)'),
+        args=('item',),
+    ),
+    Label(
+        id=LabelId.ITEM_DAMAGED_DOWN,
+        text=Text(en='{item} (damaged, face down)', fr='{item} (objet endommagé, face cachée)', uk='{item} (пошкоджений предмет, лицем донизу)'),
+        args=('item',),
+    ),
+    Label(
+        id=LabelId.EXHAUST_ITEM,
+        text=Text(en='Exhaust: {item}', fr='Épuiser : {item}', uk='Виснажити: {item}'),
+        args=('item',),
+    ),
+    Label(
+        id=LabelId.DAMAGE_ITEM,
+        text=Text(en='Damage: {item}', fr='Endommager : {item}', uk='Пошкодити: {item}'),
+        args=('item',),
+    ),
+    Label(
+        id=LabelId.REPAIR_ITEM,
+        text=Text(en='Repair: {item}', fr='Réparer : {item}', uk='Відремонтувати: {item}'),
+        args=('item',),
+    ),
+    Label(
+        id=LabelId.REFRESH_ITEM,
+        text=Text(en='Refresh: {item}', fr='Retourner face visible : {item}', uk='Відновити: {item}'),
+        args=('item',),
+    ),
+    Label(
+        id=LabelId.REMOVE_ITEM,
+        text=Text(en='Remove from the game: {item}', fr='Retirer du jeu : {item}', uk='Прибрати з гри: {item}'),
+        args=('item',),
+    ),
+    Label(
+        id=LabelId.TAKE_ITEM,
+        text=Text(en='Take the {item}', fr='Prendre l’objet {item}', uk='Узяти предмет «{item}»'),
+        args=('item',),
+    ),
+    Label(
+        id=LabelId.TAKE_NO_ITEM,
+        text=Text(en='Take no item', fr='Ne prendre aucun objet', uk='Не брати жодного предмета'),
+    ),
+    Label(
+        id=LabelId.IMPROVISE,
+        text=Text(en='Improvise by damaging the {item}', fr='Improviser en endommageant l’objet {item}', uk='Імпровізувати, пошкодивши предмет «{item}»'),
+        args=('item',),
+    ),
+    Label(
+        id=LabelId.ALLIED_WARRIOR_HIT,
+        text=Text(en='Remove an Allied warrior', fr='Retirer un guerrier Allié', uk='Прибрати Союзного воїна'),
+    ),
+    Label(
+        id=LabelId.AID_PLAYER,
+        text=Text(en='Aid: {faction}', fr='Aider : {faction}', uk='Допомогти: {faction}'),
+        args=('faction',),
+    ),
+    Label(
+        id=LabelId.GIVE_CARD,
+        text=Text(en='Give {card}', fr='Donner {card}', uk='Дати «{card}»'),
+        args=('card',),
+    ),
+    Label(
+        id=LabelId.STEAL_FROM,
+        text=Text(en='Take a random card from: {faction}', fr='Prendre une carte au hasard : {faction}', uk='Узяти випадкову карту: {faction}'),
+        args=('faction',),
+    ),
+    Label(
+        id=LabelId.COALITION_WITH,
+        text=Text(en='Form a coalition with: {faction}', fr='Former une coalition avec : {faction}', uk='Утворити коаліцію: {faction}'),
+        args=('faction',),
+    ),
+    Label(
+        id=LabelId.ALLY_WITH,
+        text=Text(en='Fight with the Allied warriors of: {faction}', fr='Combattre avec les guerriers Alliés : {faction}', uk='Битися разом із Союзними воїнами: {faction}'),
+        args=('faction',),
+    ),
+    Label(
+        id=LabelId.NO_ALLY,
+        text=Text(en='Fight without Allied warriors', fr='Combattre sans guerriers Alliés', uk='Битися без Союзних воїнів'),
+    ),
+    Label(
+        id=LabelId.COMPLETE_QUEST,
+        text=Text(en='Complete the quest {quest} ({suit})', fr='Accomplir la quête {quest} ({suit})', uk='Виконати квест «{quest}» ({suit})'),
+        args=('quest', 'suit'),
+    ),
+    Label(
+        id=LabelId.QUEST_POINTS,
+        text=Text(en='Score victory points', fr='Marquer des points de victoire', uk='Отримати переможні очки'),
+    ),
+    Label(
+        id=LabelId.QUEST_CARDS,
+        text=Text(en='Draw cards', fr='Piocher des cartes', uk='Добрати карти'),
+    ),
+    Label(
+        id=LabelId.STRIKE_WARRIOR,
+        text=Text(en='Strike a warrior of: {faction}', fr='Frapper un guerrier : {faction}', uk='Ударити воїна: {faction}'),
+        args=('faction',),
+    ),
+    Label(
+        id=LabelId.STRIKE_PIECE,
+        text=Text(en='Strike: {piece}', fr='Frapper : {piece}', uk='Ударити: {piece}'),
+        args=('piece',),
+    ),
+    Label(
+        id=LabelId.ENLIST_ARBITER,
+        text=Text(en='Enlist the Arbiter', fr='Enrôler le Médiateur', uk='Залучити Посередника'),
+    ),
+    Label(
+        id=LabelId.NO_ENLIST,
+        text=Text(en='Do not enlist the Arbiter', fr='Ne pas enrôler le Médiateur', uk='Не залучати Посередника'),
+    ),
+    Label(
+        id=LabelId.SWIFT_STRIKE,
+        text=Text(en='Exhaust a sword to deal an extra hit', fr='Épuiser une épée pour infliger une perte additionnelle', uk='Виснажити меч, щоб завдати додаткове влучання'),
+    ),
+    Label(
+        id=LabelId.NO_SWIFT_STRIKE,
+        text=Text(en='Make no Swift Strike', fr='Ne pas faire de Frappe Rapide', uk='Не завдавати Блискавичного удару'),
+    ),
+    Label(
+        id=LabelId.INSTIGATE_ATTACKER,
+        text=Text(en='Attacker: {faction}', fr='Attaquant : {faction}', uk='Нападник: {faction}'),
+        args=('faction',),
+    ),
+    Label(
+        id=LabelId.INSTIGATE_DEFENDER,
+        text=Text(en='Defender: {faction}', fr='Défenseur : {faction}', uk='Захисник: {faction}'),
+        args=('faction',),
+    ),
+    Label(
+        id=LabelId.INSTIGATE_LOSS,
+        text=Text(en='Make them lose: {piece}', fr='Leur faire perdre : {piece}', uk='Змусити їх утратити: {piece}'),
+        args=('piece',),
+    ),
 )
 
 TABLES: tuple[Table, ...] = (
@@ -2426,6 +2695,61 @@ TABLES: tuple[Table, ...] = (
         rows=Axis(label=Text(en='Roosts on the map', fr='Perchoirs sur le plateau', uk='Сідала на полі'), keys=(0, 1, 2, 3, 4, 5, 6, 7)),
         unit=Text(en='Victory points in Evening', fr='Points de victoire au Crépuscule', uk='Переможні очки Вечора'),
         values=((0,), (0,), (1,), (2,), (3,), (4,), (4,), (5,)),
+    ),
+    Table(
+        id=TableId.VAGABOND_REFRESH_ITEMS,
+        source=(Source(doc='law', line=401, quote='Retournez face visible 2 objets épuisés pour chaque face visible au début de votre Aurore.'), Source(doc='notes', at='§3.2.4')),
+        status='unverified',
+        note="The number is the Law's; that the item is tea is general knowledge, as the text dump lost the item icons (notes §3.2.4).",
+        name=Text(en='Items that refresh', fr='Objets qui rafraîchissent', uk='Предмети, що відновлюють'),
+        rule='9.4.1',
+        rows=Axis(label=Text(en='Item', fr='Objet', uk='Предмет'), kind='item', keys=('tea',)),
+        unit=Text(en='Exhausted items refreshed per item face up on its track', fr='Objets épuisés retournés par objet face visible sur sa piste', uk='Виснажені предмети, відновлені за кожен предмет, відкритий на своїй доріжці'),
+        values=((2,),),
+    ),
+    Table(
+        id=TableId.VAGABOND_DRAW_ITEMS,
+        source=(Source(doc='law', line=421, quote='Piochez 1 carte, plus 1 par face visible sur sa piste.'), Source(doc='notes', at='§3.2.4')),
+        status='unverified',
+        note="The number is the Law's; that the item is coins is general knowledge, as the text dump lost the item icons (notes §3.2.4).",
+        name=Text(en='Items that draw', fr='Objets qui font piocher', uk='Предмети, що дають добір'),
+        rule='9.6.2',
+        rows=Axis(label=Text(en='Item', fr='Objet', uk='Предмет'), kind='item', keys=('coins',)),
+        unit=Text(en='Cards drawn besides in Evening per item face up on its track', fr='Cartes piochées en plus au Crépuscule par objet face visible sur sa piste', uk='Додаткові карти у Вечорі за кожен предмет, відкритий на своїй доріжці'),
+        values=((1,),),
+    ),
+    Table(
+        id=TableId.VAGABOND_CAPACITY_ITEMS,
+        source=(Source(doc='law', line=423, quote='6 plus 2 par visible sur sa piste'), Source(doc='notes', at='§3.2.4')),
+        status='unverified',
+        note="The number is the Law's; that the item is the bag is general knowledge, as the text dump lost the item icons (notes §3.2.4).",
+        name=Text(en='Items that raise the capacity', fr='Objets qui augmentent la limite', uk='Предмети, що збільшують ліміт'),
+        rule='9.6.4',
+        rows=Axis(label=Text(en='Item', fr='Objet', uk='Предмет'), kind='item', keys=('bag',)),
+        unit=Text(en='Items more of capacity per item face up on its track', fr='Objets en plus dans la limite par objet face visible sur sa piste', uk='Додаткові предмети ліміту за кожен предмет, відкритий на своїй доріжці'),
+        values=((2,),),
+    ),
+    Table(
+        id=TableId.VAGABOND_CRAFTING_ITEMS,
+        source=(Source(doc='law', line=414, quote='Vous devez épuiser 1 pour chaque icône indiquée.'), Source(doc='notes', at='§3.2.4')),
+        status='unverified',
+        note="The number is the Law's; that the item is the hammer is general knowledge, as the text dump lost the item icons (notes §3.2.4).",
+        name=Text(en='Items that craft', fr='Objets qui fabriquent', uk='Предмети, що виготовляють'),
+        rule='9.5.8',
+        rows=Axis(label=Text(en='Item', fr='Objet', uk='Предмет'), kind='item', keys=('hammer',)),
+        unit=Text(en='Cost icons paid per item exhausted', fr='Icônes de coût payées par objet épuisé', uk='Іконки вартості, оплачені за кожен виснажений предмет'),
+        values=((1,),),
+    ),
+    Table(
+        id=TableId.VAGABOND_HIT_ITEMS,
+        source=(Source(doc='law', line=371, quote='est égal à ses intactes, face visible ou cachée, dans sa sacoche'), Source(doc='notes', at='§3.2.4')),
+        status='unverified',
+        note="The number is the Law's; that the item is the sword is general knowledge, as the text dump lost the item icons (notes §3.2.4).",
+        name=Text(en='Items that deal hits', fr='Objets qui infligent des pertes', uk='Предмети, що завдають влучань'),
+        rule='9.2.6',
+        rows=Axis(label=Text(en='Item', fr='Objet', uk='Предмет'), kind='item', keys=('sword',)),
+        unit=Text(en='Most rolled hits per undamaged item in the satchel; with none, he is defenseless', fr='Pertes infligées aux dés au plus par objet intact dans la sacoche ; sans aucun, il est sans défense', uk='Найбільше влучань кубиками за кожен неушкоджений предмет у торбі; без жодного він беззахисний'),
+        values=((1,),),
     ),
 )
 
@@ -2883,7 +3207,8 @@ STATE: tuple[StateField, ...] = (
     StateField(
         id=FieldId.RUIN_ITEMS,
         of=('clearing', 'item'),
-        doc='Items under the ruins of a clearing (9.3.4).',
+        visible='nobody',
+        doc='Items under the ruins of a clearing (9.3.4), hidden until the Vagabond explores (9.5.3).',
     ),
     StateField(
         id=FieldId.SYMPATHY,
@@ -2972,6 +3297,122 @@ STATE: tuple[StateField, ...] = (
         id=FieldId.MERCENARIES,
         of=('player',),
         doc='1 while the player has bought Mercenaries this turn: in their Daylight and Evening, Riverfolk warriors count as theirs for rule and for battle against others (11.2.7.III).',
+    ),
+    StateField(
+        id=FieldId.CHARACTER,
+        of=('player',),
+        value='character',
+        doc="The Vagabond's character card (9.3.1); read only for his seat.",
+    ),
+    StateField(
+        id=FieldId.PAWN_CLEARING,
+        of=('player',),
+        value='clearing',
+        doc="The clearing of the Vagabond's pawn (9.2.2); -1 while it is in a forest; read only for his seat.",
+    ),
+    StateField(
+        id=FieldId.PAWN_FOREST,
+        of=('player',),
+        value='forest',
+        doc="The forest of the Vagabond's pawn (9.3.2, 9.4.2); -1 while it is in a clearing; read only for his seat.",
+    ),
+    StateField(
+        id=FieldId.ITEMS_TRACK,
+        of=('player', 'item'),
+        doc="Face-up undamaged items on their track of the Vagabond's board (9.2.5.I), at most 3 a track.",
+    ),
+    StateField(
+        id=FieldId.ITEMS_READY,
+        of=('player', 'item'),
+        doc="Face-up undamaged items in the Vagabond's satchel (9.2.5.II).",
+    ),
+    StateField(
+        id=FieldId.ITEMS_EXHAUSTED,
+        of=('player', 'item'),
+        doc="Face-down (exhausted) undamaged items in the Vagabond's satchel (9.2.5).",
+    ),
+    StateField(
+        id=FieldId.ITEMS_DAMAGED,
+        of=('player', 'item'),
+        doc="Face-up items in the Vagabond's Damaged box (9.2.7).",
+    ),
+    StateField(
+        id=FieldId.ITEMS_DAMAGED_EXHAUSTED,
+        of=('player', 'item'),
+        doc="Face-down items in the Vagabond's Damaged box (9.2.7).",
+    ),
+    StateField(
+        id=FieldId.QUEST_DECK,
+        of=('quest',),
+        visible='nobody',
+        doc='1 for a quest card still in the quest deck, which is shuffled (9.3.3).',
+    ),
+    StateField(
+        id=FieldId.QUESTS_SHOWN,
+        of=('quest',),
+        doc='1 for a face-up quest the Vagabond may complete (9.3.3, 9.5.5).',
+    ),
+    StateField(
+        id=FieldId.QUESTS_DONE,
+        of=('player', 'quest'),
+        doc='1 for a quest the Vagabond completed, in his play area (9.5.5).',
+    ),
+    StateField(
+        id=FieldId.RELATIONSHIP,
+        of=('player',),
+        doc="The space of this player's relationship marker on the Vagabond's allied track (9.2.9): 0 Indifferent, the last Allied.",
+    ),
+    StateField(
+        id=FieldId.HOSTILE,
+        of=('player',),
+        doc="1 when this player's relationship marker is in the Hostile box (9.2.9.III).",
+    ),
+    StateField(
+        id=FieldId.AIDS,
+        of=('player',),
+        doc='Aid actions the Vagabond took for this player this turn, toward the next space of the track (9.2.9.I.a).',
+    ),
+    StateField(
+        id=FieldId.COALITION,
+        of=('player',),
+        value='player',
+        doc='The player the Vagabond formed a coalition with (9.2.8); -1 while none; read only for his seat.',
+    ),
+    StateField(
+        id=FieldId.BATTLE_ALLY,
+        value='player',
+        doc='The Allied player whose warriors the Vagabond treats as his own in the current battle (9.2.9.II.c); -1 while none, set as each battle is declared.',
+    ),
+    StateField(
+        id=FieldId.ALLY_HITS,
+        doc='Hits the Vagabond took by removing Allied warriors in the current battle (9.2.9.II.d).',
+    ),
+    StateField(
+        id=FieldId.ITEM_HITS,
+        doc='Hits the Vagabond took by damaging items in the current battle (9.2.9.II.d).',
+    ),
+    StateField(
+        id=FieldId.IMPROVISED,
+        doc='1 once the Adventurer has improvised this turn (E.7.2).',
+    ),
+    StateField(
+        id=FieldId.SWIFT_STRIKES,
+        doc='Swords the Ronin exhausted for extra hits in the current battle (E.8.2).',
+    ),
+    StateField(
+        id=FieldId.INSTIGATOR,
+        value='player',
+        doc="The Vagrant running the current battle for its sides (E.4.2); -1 while none, set at the Vagabond's setup.",
+    ),
+    StateField(
+        id=FieldId.SCORCHED,
+        of=('clearing',),
+        doc='1 where the Scoundrel placed a torch (E.6.2): no piece may be placed there or moved into it any more.',
+    ),
+    StateField(
+        id=FieldId.PROTECTOR,
+        value='player',
+        doc='The Arbiter the defender enlisted in the current battle (E.5.2); -1 while none, set as each battle is declared.',
     ),
 )
 
@@ -4189,6 +4630,142 @@ CONSTANTS: tuple[Constant, ...] = (
         value=1,
         rule='13.7.4',
     ),
+    Constant(
+        id=ConstantId.VAGABOND_TRACK_CAPACITY,
+        source=(Source(doc='law', line=368, quote='Chaque piste ne peut contenir que 3 objets.'),),
+        status='verified',
+        name=Text(en='Items per Vagabond track', fr='Objets par piste du Vagabond', uk='Предметів на доріжці Волоцюги'),
+        value=3,
+        rule='9.2.5.I',
+    ),
+    Constant(
+        id=ConstantId.VAGABOND_REFRESH,
+        source=(Source(doc='law', line=401, quote='Puis retournez face visible 3 objets épuisés de plus.'),),
+        status='verified',
+        name=Text(en='Items refreshed besides in Birdsong', fr='Objets rafraîchis en plus à l’Aurore', uk='Додатково відновлені предмети у Світанку'),
+        value=3,
+        rule='9.4.1',
+    ),
+    Constant(
+        id=ConstantId.VAGABOND_ITEM_CAPACITY,
+        source=(Source(doc='law', line=423, quote='que votre limite d’objets (6 plus 2 par visible sur sa piste)'),),
+        status='verified',
+        name=Text(en='Vagabond item capacity', fr='Limite d’objets du Vagabond', uk='Ліміт предметів Волоцюги'),
+        value=6,
+        rule='9.6.4',
+    ),
+    Constant(
+        id=ConstantId.VAGABOND_FULL_REMOVAL_DAMAGE,
+        source=(Source(doc='law', line=364, quote='le Vagabond endommage 3 objets'),),
+        status='verified',
+        name=Text(en='Items damaged by a full removal', fr='Objets endommagés par un retrait complet', uk='Предмети, пошкоджені повним прибиранням'),
+        value=3,
+        rule='9.2.2.I',
+    ),
+    Constant(
+        id=ConstantId.VAGABOND_COALITION_PLAYERS,
+        source=(Source(doc='law', line=373, quote='Lors de parties à 4 joueurs ou plus, le Vagabond peut activer une carte Domination pour former une coalition'),),
+        status='verified',
+        name=Text(en='Players for a coalition', fr='Joueurs pour une coalition', uk='Гравців для коаліції'),
+        value=4,
+        rule='9.2.8',
+    ),
+    Constant(
+        id=ConstantId.VAGABOND_ALLIED_AID_POINTS,
+        source=(Source(doc='law', line=379, quote='Chaque fois que vous aidez un joueur Allié, marquez 2 points de victoire.'),),
+        status='verified',
+        name=Text(en='Points for aiding an Allied player', fr='Points pour aider un Allié', uk='Очки за допомогу Союзному гравцеві'),
+        value=2,
+        rule='9.2.9.II.a',
+    ),
+    Constant(
+        id=ConstantId.VAGABOND_INFAMY_POINTS,
+        source=(Source(doc='law', line=385, quote='Chaque fois que vous retirez une pièce d’un joueur hostile en combat durant votre tour, vous marquez 1 point de victoire.'),),
+        status='verified',
+        name=Text(en='Infamy points per Hostile piece removed', fr='Points d’Infamie par pièce Hostile retirée', uk='Очки Ганьби за прибрану Ворожу фішку'),
+        value=1,
+        rule='9.2.9.III.a',
+    ),
+    Constant(
+        id=ConstantId.VAGABOND_HOSTILE_MOVE_ITEMS,
+        source=(Source(doc='law', line=407, quote='plus 1 si la clairière de destination contient des guerriers Hostiles'),),
+        status='verified',
+        name=Text(en='Extra items to move into Hostile warriors', fr='Objets en plus pour entrer chez des guerriers Hostiles', uk='Додаткові предмети, щоб увійти до Ворожих воїнів'),
+        value=1,
+        rule='9.5.1',
+    ),
+    Constant(
+        id=ConstantId.VAGABOND_QUESTS_SHOWN,
+        source=(Source(doc='law', line=393, quote='Mélangez vos cartes Quête, piochez-en 3 et disposez-les face visible.'),),
+        status='verified',
+        name=Text(en='Face-up quests', fr='Quêtes face visible', uk='Відкриті квести'),
+        value=3,
+        rule='9.3.3',
+    ),
+    Constant(
+        id=ConstantId.VAGABOND_RUIN_ITEMS,
+        source=(Source(doc='law', line=394, quote='Placez-en un sous chaque ruine et mélangez-les.'),),
+        status='verified',
+        name=Text(en='Items under each ruin', fr='Objets sous chaque ruine', uk='Предметів під кожною руїною'),
+        value=1,
+        rule='9.3.4',
+    ),
+    Constant(
+        id=ConstantId.VAGABOND_EXPLORE_POINTS,
+        source=(Source(doc='law', line=409, quote='Puis marquez 1 point de victoire.'),),
+        status='verified',
+        name=Text(en='Points of an Explore', fr='Points d’une Exploration', uk='Очки Дослідження'),
+        value=1,
+        rule='9.5.3',
+    ),
+    Constant(
+        id=ConstantId.VAGABOND_QUEST_POINTS,
+        source=(Source(doc='law', line=411, quote='Vous pouvez marquer 1 point de victoire par quête de la même couleur que vous avez accomplie'),),
+        status='verified',
+        name=Text(en='Points per completed quest of the suit', fr='Points par quête accomplie de la couleur', uk='Очки за кожен виконаний квест масті'),
+        value=1,
+        rule='9.5.5',
+    ),
+    Constant(
+        id=ConstantId.VAGABOND_QUEST_CARDS,
+        source=(Source(doc='law', line=411, quote='ou piocher 2 cartes de la pioche commune'),),
+        status='verified',
+        name=Text(en="Cards drawn instead of a quest's points", fr='Cartes piochées au lieu des points d’une quête', uk='Карти, що добирають замість очок квесту'),
+        value=2,
+        rule='9.5.5',
+    ),
+    Constant(
+        id=ConstantId.VAGABOND_HIDEOUT_REPAIRS,
+        source=(Source(doc='law', line=739, quote='pour réparer trois objets'),),
+        status='verified',
+        name=Text(en='Items the Hideout repairs', fr='Objets réparés par le Refuge', uk='Предмети, які ремонтує Схованка'),
+        value=3,
+        rule='E.3.2',
+    ),
+    Constant(
+        id=ConstantId.VAGABOND_PROTECTOR_POINTS,
+        source=(Source(doc='law', line=747, quote='Le Médiateur marque 1 point de victoire'),),
+        status='verified',
+        name=Text(en='Points of an enlisted Arbiter', fr='Points du Médiateur enrôlé', uk='Очки залученого Посередника'),
+        value=1,
+        rule='E.5.2',
+    ),
+    Constant(
+        id=ConstantId.VAGABOND_SWIFT_STRIKE_HITS,
+        source=(Source(doc='law', line=759, quote='pour infliger une perte additionnelle en combat (après le jet de dés)'),),
+        status='verified',
+        name=Text(en='Hits of a Swift Strike', fr='Pertes d’une Frappe Rapide', uk='Влучання Блискавичного удару'),
+        value=1,
+        rule='E.8.2',
+    ),
+    Constant(
+        id=ConstantId.VAGABOND_IMPROVISATIONS,
+        source=(Source(doc='law', line=755, quote="Une fois par tour, lorsque vous effectuez l'action Quête"),),
+        status='verified',
+        name=Text(en='Improvisations a turn', fr='Improvisations par tour', uk='Імпровізацій за хід'),
+        value=1,
+        rule='E.7.2',
+    ),
 )
 
 SUITS: tuple[Suit, ...] = (
@@ -4393,7 +4970,7 @@ FACTIONS: tuple[Faction, ...] = (
         pieces=(Piece(id='pawn', kind='pawn', name=Text(en='Vagabond pawn', fr='pion Vagabond', uk='фішка Волоцюги'), count=1, inventory='vagabond_pawn'),),
         abilities=(Rule(id='lone_wanderer', rule='9.2.2', name=Text(en='Lone Wanderer', fr='Voyageur solitaire', uk='Самотній мандрівник'), text=Text(en='The pawn is not a warrior: it rules nothing and cannot be removed; an effect removing all enemy pieces makes him damage 3 items.', fr='Le pion n’est pas un guerrier : il ne contrôle rien et ne peut pas être retiré ; un effet qui retire toutes les pièces adverses lui fait endommager 3 objets.', uk='Фішка не є воїном: вона нічого не контролює й не може бути прибрана; ефект, що прибирає всі ворожі фішки, змушує його пошкодити 3 предмети.')), Rule(id='nimble', rule='9.2.3', name=Text(en='Nimble', fr='Agile', uk='Спритність'), text=Text(en='The Vagabond can always move, whoever rules the clearings.', fr='Le Vagabond peut toujours se déplacer, peu importe qui contrôle les clairières.', uk='Волоцюга завжди може переміщатися, хоч би хто контролював галявини.')), Rule(id='defenseless', rule='9.2.4', name=Text(en='Defenseless', fr='Sans défense', uk='Беззахисність'), text=Text(en='In battle he is defenseless if he has no undamaged sword.', fr='En combat, il est sans défense s’il n’a aucune épée intacte.', uk='У бою він беззахисний, якщо не має жодного неушкодженого меча.')), Rule(id='taking_hits', rule='9.2.7', name=Text(en='Taking Hits', fr='Subir des pertes', uk='Отримання влучань'), text=Text(en='Each hit damages an undamaged item; with none left he ignores hits. His rolled hits are capped by his undamaged swords.', fr='Chaque perte endommage un objet intact ; sans objet intact, il ignore les pertes. Ses pertes infligées aux dés sont limitées par ses épées intactes.', uk='Кожне влучання пошкоджує неушкоджений предмет; якщо таких немає, він ігнорує влучання. Його влучання з кубиків обмежені неушкодженими мечами.')), Rule(id='relationships', rule='9.2.9', name=Text(en='Relationships', fr='Relations', uk='Стосунки'), text=Text(en='Aid advances a non-Hostile player along the track up to Allied; removing one of their warriors makes them Hostile, and each Hostile piece removed in battle scores 1 victory point (Infamy).', fr='L’Aide fait avancer un joueur non Hostile sur la piste jusqu’à Allié ; retirer un de ses guerriers le rend Hostile, et chaque pièce Hostile retirée en combat rapporte 1 point de victoire (Infamie).', uk='Допомога просуває неВорожого гравця доріжкою аж до Союзного; прибрання його воїна робить його Ворожим, і кожна Ворожа фішка, прибрана в бою, дає 1 переможне очко (Ганьба).')), Rule(id='coalitions', rule='9.2.8', name=Text(en='Dominance Cards and Coalitions', fr='Cartes Domination et Coalitions', uk='Карти домінування й коаліції'), text=Text(en='With 4 or more players, he may activate a dominance card to form a coalition with the player with the fewest victory points.', fr='À 4 joueurs ou plus, il peut activer une carte Domination pour former une coalition avec le joueur qui a le moins de points de victoire.', uk='За 4 і більше гравців він може активувати карту домінування, щоб утворити коаліцію з гравцем, який має найменше переможних очок.'))),
         setup=(Rule(id='character', rule='9.3.1', name=Text(en='Character', fr='Personnage', uk='Персонаж'), text=Text(en='Choose a character card.', fr='Choisissez une carte de personnage.', uk='Оберіть карту персонажа.')), Rule(id='pawn', rule='9.3.2', name=Text(en='Place your pawn', fr='Placer votre pion', uk='Поставте фішку'), text=Text(en='Place the Vagabond pawn in any forest.', fr='Placez le pion du Vagabond dans n’importe quel bois.', uk='Поставте фішку Волоцюги в будь-який ліс.')), Rule(id='quests', rule='9.3.3', name=Text(en='Draw quests', fr='Piocher des quêtes', uk='Доберіть квести'), text=Text(en='Shuffle the quest cards and draw 3 face up.', fr='Mélangez les cartes Quête, piochez-en 3 face visible.', uk='Перетасуйте карти квестів і доберіть 3 відкрито.')), Rule(id='ruins', rule='9.3.4', name=Text(en='Prepare the ruins', fr='Préparer les ruines', uk='Підготуйте руїни'), text=Text(en='Place one item marked R under each ruin, at random.', fr='Placez un objet marqué R sous chaque ruine, au hasard.', uk='Покладіть під кожну руїну навмання один предмет з позначкою R.')), Rule(id='starting_items', rule='9.3.5', name=Text(en='Starting items', fr='Objets de départ', uk='Початкові предмети'), text=Text(en='Take your character’s items marked S: tea, coins and bags on their tracks, the rest in the satchel.', fr='Prenez les objets marqués D de votre personnage : cafés, pièces et sacs sur leurs pistes, les autres dans la sacoche.', uk='Візьміть предмети персонажа з позначкою S: чай, монети й сумки — на доріжки, решту — в торбу.')), Rule(id='relationships', rule='9.3.6', name=Text(en='Relationships', fr='Relations', uk='Стосунки'), text=Text(en='Place the other factions’ relationship markers on Indifferent.', fr='Placez les marqueurs de relation des autres factions sur Indifférent.', uk='Поставте маркери стосунків інших фракцій на Байдужий.'))),
-        turn=(Step(native=NativeId.VAGABOND_REFRESH, id='refresh', phase=PhaseId.BIRDSONG, rule='9.4.1', name=Text(en='Refresh', fr='Rafraîchir', uk='Відновлення'), text=Text(en='Turn face up 2 exhausted items per face-up tea, then 3 more.', fr='Retournez 2 objets épuisés par café face visible, puis 3 de plus.', uk='Переверніть лицем догори 2 виснажені предмети за кожен відкритий чай, потім ще 3.')), Step(native=NativeId.VAGABOND_SLIP, id='slip', phase=PhaseId.BIRDSONG, rule='9.4.2', name=Text(en='Slip', fr='Se faufiler', uk='Прослизання'), text=Text(en='Move to an adjacent clearing or forest without exhausting boots.', fr='Déplacez-vous vers une clairière ou un bois adjacent sans épuiser de bottes.', uk='Перемістіться на суміжну галявину чи в суміжний ліс, не виснажуючи чобіт.')), Step(native=NativeId.MOVE, id='move', phase=PhaseId.DAYLIGHT, rule='9.5.1', name=Text(en='Move', fr='Déplacement', uk='Переміщення'), text=Text(en='Exhaust 1 boot to move, plus 1 into Hostile warriors.', fr='Épuisez 1 botte pour vous déplacer, plus 1 vers des guerriers Hostiles.', uk='Виснажте 1 чобіт, щоб переміститися, і ще 1 — до Ворожих воїнів.'), cost=Payment()), Step(native=NativeId.BATTLE, id='battle', phase=PhaseId.DAYLIGHT, rule='9.5.2', name=Text(en='Battle', fr='Combat', uk='Бій'), text=Text(en='Exhaust 1 sword to initiate a battle.', fr='Épuisez 1 épée pour initier un combat.', uk='Виснажте 1 меч, щоб почати бій.'), cost=Payment()), Step(native=NativeId.VAGABOND_EXPLORE, id='explore', phase=PhaseId.DAYLIGHT, rule='9.5.3', name=Text(en='Explore', fr='Exploration', uk='Дослідження'), text=Text(en='Exhaust 1 torch to take an item under a ruin in your clearing, then score 1 victory point.', fr='Épuisez 1 torche pour prendre un objet sous une ruine de votre clairière, puis marquez 1 point de victoire.', uk='Виснажте 1 смолоскип, щоб узяти предмет з-під руїни на вашій галявині, потім отримайте 1 переможне очко.'), cost=Payment()), Step(native=NativeId.VAGABOND_AID, id='aid', phase=PhaseId.DAYLIGHT, rule='9.5.4', name=Text(en='Aid', fr='Aide', uk='Допомога'), text=Text(en='Exhaust 1 item and give 1 card of your clearing’s suit to a player with a piece there; take one of their crafted items.', fr='Épuisez 1 objet et donnez 1 carte de la couleur de votre clairière à un joueur qui y a une pièce ; prenez un de ses objets fabriqués.', uk='Виснажте 1 предмет і дайте 1 карту масті вашої галявини гравцеві, що має там фішку; візьміть один із його виготовлених предметів.')), Step(native=NativeId.VAGABOND_QUEST, id='quest', phase=PhaseId.DAYLIGHT, rule='9.5.5', name=Text(en='Quest', fr='Quête', uk='Квест'), text=Text(en='Exhaust the 2 items of a quest of your clearing’s suit: 1 victory point per completed quest of that suit, or draw 2 cards.', fr='Épuisez les 2 objets d’une quête de la couleur de votre clairière : 1 point de victoire par quête de cette couleur accomplie, ou piochez 2 cartes.', uk='Виснажте 2 предмети квесту масті вашої галявини: 1 переможне очко за кожен виконаний квест цієї масті або доберіть 2 карти.')), Step(native=NativeId.VAGABOND_STRIKE, id='strike', phase=PhaseId.DAYLIGHT, rule='9.5.6', name=Text(en='Strike', fr='Frappe', uk='Удар'), text=Text(en='Exhaust 1 crossbow to remove 1 warrior in your clearing, or a building or token of a player without warriors.', fr='Épuisez 1 arbalète pour retirer 1 guerrier de votre clairière, ou un bâtiment ou jeton d’un joueur sans guerrier.', uk='Виснажте 1 арбалет, щоб прибрати 1 воїна на вашій галявині або будівлю чи жетон гравця без воїнів.'), cost=Payment()), Step(native=NativeId.VAGABOND_REPAIR, id='repair', phase=PhaseId.DAYLIGHT, rule='9.5.7', name=Text(en='Repair', fr='Réparation', uk='Ремонт'), text=Text(en='Exhaust 1 hammer to repair 1 damaged item.', fr='Épuisez 1 marteau pour réparer 1 objet endommagé.', uk='Виснажте 1 молоток, щоб відремонтувати 1 пошкоджений предмет.'), cost=Payment()), Step(native=NativeId.CRAFT, id='craft', phase=PhaseId.DAYLIGHT, rule='9.5.8', name=Text(en='Craft', fr='Fabrication', uk='Виготовлення'), text=Text(en='Exhaust 1 hammer per icon of the cost to craft a card.', fr='Épuisez 1 marteau par icône du coût pour fabriquer une carte.', uk='Виснажте 1 молоток за кожну іконку вартості, щоб виготовити карту.')), Step(native=NativeId.VAGABOND_SPECIAL, id='special', phase=PhaseId.DAYLIGHT, rule='9.5.9', name=Text(en='Special Action', fr='Action Spéciale', uk='Особлива дія'), text=Text(en='Exhaust 1 torch for your character card’s action.', fr='Épuisez 1 torche pour l’action de votre carte de personnage.', uk='Виснажте 1 смолоскип для дії вашої карти персонажа.'), cost=Payment()), Step(native=NativeId.VAGABOND_REST, id='rest', phase=PhaseId.EVENING, rule='9.6.1', name=Text(en='Rest', fr='Repos du soir', uk='Відпочинок'), text=Text(en='In a forest, repair all your items.', fr='Dans un bois, réparez tous vos objets.', uk='У лісі відремонтуйте всі свої предмети.')), Step(id='draw', phase=PhaseId.EVENING, rule='9.6.2', name=Text(en='Draw and discard', fr='Piocher et défausser', uk='Добір і скидання'), text=Text(en='Draw 1 card plus 1 per face-up coins on their track, then discard down to 5 cards.', fr='Piochez 1 carte, plus 1 par pièce face visible sur sa piste, puis défaussez jusqu’à 5 cartes.', uk='Доберіть 1 карту плюс 1 за кожні відкриті монети на їхній доріжці, потім скиньте до 5 карт.')), Step(native=NativeId.VAGABOND_ITEM_LIMIT, id='item_capacity', phase=PhaseId.EVENING, rule='9.6.4', name=Text(en='Item Capacity', fr='Limite d’objets', uk='Ліміт предметів'), text=Text(en='Beyond 6 items, plus 2 per face-up bag, remove the excess from the game.', fr='Au-delà de 6 objets, plus 2 par sac face visible, retirez l’excédent du jeu.', uk='Понад 6 предметів, плюс 2 за кожну відкриту сумку, приберіть надлишок з гри.'))),
+        turn=(Step(native=NativeId.VAGABOND_REFRESH, id='refresh', phase=PhaseId.BIRDSONG, rule='9.4.1', name=Text(en='Refresh', fr='Rafraîchir', uk='Відновлення'), text=Text(en='Turn face up 2 exhausted items per face-up tea, then 3 more.', fr='Retournez 2 objets épuisés par café face visible, puis 3 de plus.', uk='Переверніть лицем догори 2 виснажені предмети за кожен відкритий чай, потім ще 3.')), Step(native=NativeId.VAGABOND_SLIP, id='slip', phase=PhaseId.BIRDSONG, rule='9.4.2', name=Text(en='Slip', fr='Se faufiler', uk='Прослизання'), text=Text(en='Move to an adjacent clearing or forest without exhausting boots.', fr='Déplacez-vous vers une clairière ou un bois adjacent sans épuiser de bottes.', uk='Перемістіться на суміжну галявину чи в суміжний ліс, не виснажуючи чобіт.')), Step(native=NativeId.MOVE, id='move', phase=PhaseId.DAYLIGHT, rule='9.5.1', name=Text(en='Move', fr='Déplacement', uk='Переміщення'), text=Text(en='Exhaust 1 boot to move, plus 1 into Hostile warriors.', fr='Épuisez 1 botte pour vous déplacer, plus 1 vers des guerriers Hostiles.', uk='Виснажте 1 чобіт, щоб переміститися, і ще 1 — до Ворожих воїнів.'), cost=Payment(), mode='menu'), Step(native=NativeId.BATTLE, id='battle', phase=PhaseId.DAYLIGHT, rule='9.5.2', name=Text(en='Battle', fr='Combat', uk='Бій'), text=Text(en='Exhaust 1 sword to initiate a battle.', fr='Épuisez 1 épée pour initier un combat.', uk='Виснажте 1 меч, щоб почати бій.'), cost=Payment(), mode='menu'), Step(native=NativeId.VAGABOND_EXPLORE, id='explore', phase=PhaseId.DAYLIGHT, rule='9.5.3', name=Text(en='Explore', fr='Exploration', uk='Дослідження'), text=Text(en='Exhaust 1 torch to take an item under a ruin in your clearing, then score 1 victory point.', fr='Épuisez 1 torche pour prendre un objet sous une ruine de votre clairière, puis marquez 1 point de victoire.', uk='Виснажте 1 смолоскип, щоб узяти предмет з-під руїни на вашій галявині, потім отримайте 1 переможне очко.'), cost=Payment(), mode='menu'), Step(native=NativeId.VAGABOND_AID, id='aid', phase=PhaseId.DAYLIGHT, rule='9.5.4', name=Text(en='Aid', fr='Aide', uk='Допомога'), text=Text(en='Exhaust 1 item and give 1 card of your clearing’s suit to a player with a piece there; take one of their crafted items.', fr='Épuisez 1 objet et donnez 1 carte de la couleur de votre clairière à un joueur qui y a une pièce ; prenez un de ses objets fabriqués.', uk='Виснажте 1 предмет і дайте 1 карту масті вашої галявини гравцеві, що має там фішку; візьміть один із його виготовлених предметів.'), mode='menu'), Step(native=NativeId.VAGABOND_QUEST, id='quest', phase=PhaseId.DAYLIGHT, rule='9.5.5', name=Text(en='Quest', fr='Quête', uk='Квест'), text=Text(en='Exhaust the 2 items of a quest of your clearing’s suit: 1 victory point per completed quest of that suit, or draw 2 cards.', fr='Épuisez les 2 objets d’une quête de la couleur de votre clairière : 1 point de victoire par quête de cette couleur accomplie, ou piochez 2 cartes.', uk='Виснажте 2 предмети квесту масті вашої галявини: 1 переможне очко за кожен виконаний квест цієї масті або доберіть 2 карти.'), mode='menu'), Step(native=NativeId.VAGABOND_STRIKE, id='strike', phase=PhaseId.DAYLIGHT, rule='9.5.6', name=Text(en='Strike', fr='Frappe', uk='Удар'), text=Text(en='Exhaust 1 crossbow to remove 1 warrior in your clearing, or a building or token of a player without warriors.', fr='Épuisez 1 arbalète pour retirer 1 guerrier de votre clairière, ou un bâtiment ou jeton d’un joueur sans guerrier.', uk='Виснажте 1 арбалет, щоб прибрати 1 воїна на вашій галявині або будівлю чи жетон гравця без воїнів.'), cost=Payment(), mode='menu'), Step(native=NativeId.VAGABOND_REPAIR, id='repair', phase=PhaseId.DAYLIGHT, rule='9.5.7', name=Text(en='Repair', fr='Réparation', uk='Ремонт'), text=Text(en='Exhaust 1 hammer to repair 1 damaged item.', fr='Épuisez 1 marteau pour réparer 1 objet endommagé.', uk='Виснажте 1 молоток, щоб відремонтувати 1 пошкоджений предмет.'), cost=Payment(), mode='menu'), Step(native=NativeId.CRAFT, id='craft', phase=PhaseId.DAYLIGHT, rule='9.5.8', name=Text(en='Craft', fr='Fabrication', uk='Виготовлення'), text=Text(en='Exhaust 1 hammer per icon of the cost to craft a card.', fr='Épuisez 1 marteau par icône du coût pour fabriquer une carte.', uk='Виснажте 1 молоток за кожну іконку вартості, щоб виготовити карту.'), mode='menu'), Step(native=NativeId.VAGABOND_SPECIAL, id='special', phase=PhaseId.DAYLIGHT, rule='9.5.9', name=Text(en='Special Action', fr='Action Spéciale', uk='Особлива дія'), text=Text(en='Exhaust 1 torch for your character card’s action.', fr='Épuisez 1 torche pour l’action de votre carte de personnage.', uk='Виснажте 1 смолоскип для дії вашої карти персонажа.'), cost=Payment(), mode='menu'), Step(native=NativeId.VAGABOND_REST, id='rest', phase=PhaseId.EVENING, rule='9.6.1', name=Text(en='Rest', fr='Repos du soir', uk='Відпочинок'), text=Text(en='In a forest, repair all your items.', fr='Dans un bois, réparez tous vos objets.', uk='У лісі відремонтуйте всі свої предмети.')), Step(id='draw', phase=PhaseId.EVENING, rule='9.6.2', name=Text(en='Draw and discard', fr='Piocher et défausser', uk='Добір і скидання'), text=Text(en='Draw 1 card plus 1 per face-up coins on their track, then discard down to 5 cards.', fr='Piochez 1 carte, plus 1 par pièce face visible sur sa piste, puis défaussez jusqu’à 5 cartes.', uk='Доберіть 1 карту плюс 1 за кожні відкриті монети на їхній доріжці, потім скиньте до 5 карт.')), Step(native=NativeId.VAGABOND_ITEM_LIMIT, id='item_capacity', phase=PhaseId.EVENING, rule='9.6.4', name=Text(en='Item Capacity', fr='Limite d’objets', uk='Ліміт предметів'), text=Text(en='Beyond 6 items, plus 2 per face-up bag, remove the excess from the game.', fr='Au-delà de 6 objets, plus 2 par sac face visible, retirez l’excédent du jeu.', uk='Понад 6 предметів, плюс 2 за кожну відкриту сумку, приберіть надлишок з гри.'))),
         params=(),
         budgets=(),
     ),
@@ -4755,7 +5332,7 @@ CHARACTERS: tuple[Character, ...] = (
         rule='E.1',
         box='base',
         starting_items=(ItemId.BOOTS, ItemId.TORCH, ItemId.TEA, ItemId.SWORD),
-        special=Step(native=NativeId.VAGABOND_SPECIAL, id='thief_special', phase=PhaseId.DAYLIGHT, rule='E.1.2', name=Text(en='Steal', fr='Larcin', uk='Крадіжка'), text=Text(en='Exhaust a torch to take a random card from a player in your clearing.', fr='Épuisez une torche pour prendre une carte au hasard à un joueur de votre clairière.', uk='Виснажте смолоскип, щоб узяти випадкову карту в гравця на вашій галявині.')),
+        special=Step(native=NativeId.VAGABOND_SPECIAL, id='thief_special', phase=PhaseId.DAYLIGHT, rule='E.1.2', name=Text(en='Steal', fr='Larcin', uk='Крадіжка'), text=Text(en='Exhaust a torch to take a random card from a player in your clearing.', fr='Épuisez une torche pour prendre une carte au hasard à un joueur de votre clairière.', uk='Виснажте смолоскип, щоб узяти випадкову карту в гравця на вашій галявині.'), cost=Payment()),
     ),
     Character(
         id=CharacterId.TINKER,
@@ -4766,7 +5343,7 @@ CHARACTERS: tuple[Character, ...] = (
         rule='E.2',
         box='base',
         starting_items=(ItemId.BOOTS, ItemId.TORCH, ItemId.BAG, ItemId.HAMMER),
-        special=Step(native=NativeId.VAGABOND_SPECIAL, id='tinker_special', phase=PhaseId.DAYLIGHT, rule='E.2.2', name=Text(en='Day Labor', fr='Travailleur', uk='Поденна праця'), text=Text(en='Exhaust a torch to take a card of your clearing’s suit (or a bird card) from the discard pile.', fr='Épuisez une torche pour prendre de la défausse une carte de la couleur de votre clairière (ou une carte Oiseau).', uk='Виснажте смолоскип, щоб узяти з відбою карту масті вашої галявини (або карту птаха).')),
+        special=Step(native=NativeId.VAGABOND_SPECIAL, id='tinker_special', phase=PhaseId.DAYLIGHT, rule='E.2.2', name=Text(en='Day Labor', fr='Travailleur', uk='Поденна праця'), text=Text(en='Exhaust a torch to take a card of your clearing’s suit (or a bird card) from the discard pile.', fr='Épuisez une torche pour prendre de la défausse une carte de la couleur de votre clairière (ou une carte Oiseau).', uk='Виснажте смолоскип, щоб узяти з відбою карту масті вашої галявини (або карту птаха).'), cost=Payment()),
     ),
     Character(
         id=CharacterId.RANGER,
@@ -4777,7 +5354,7 @@ CHARACTERS: tuple[Character, ...] = (
         rule='E.3',
         box='base',
         starting_items=(ItemId.BOOTS, ItemId.TORCH, ItemId.CROSSBOW, ItemId.SWORD),
-        special=Step(native=NativeId.VAGABOND_SPECIAL, id='ranger_special', phase=PhaseId.DAYLIGHT, rule='E.3.2', name=Text(en='Hideout', fr='Refuge', uk='Схованка'), text=Text(en='Exhaust a torch to repair three items, then end your Daylight.', fr='Épuisez une torche pour réparer trois objets, puis terminez votre Jour.', uk='Виснажте смолоскип, щоб відремонтувати три предмети, потім завершіть свій День.')),
+        special=Step(native=NativeId.VAGABOND_SPECIAL, id='ranger_special', phase=PhaseId.DAYLIGHT, rule='E.3.2', name=Text(en='Hideout', fr='Refuge', uk='Схованка'), text=Text(en='Exhaust a torch to repair three items, then end your Daylight.', fr='Épuisez une torche pour réparer trois objets, puis terminez votre Jour.', uk='Виснажте смолоскип, щоб відремонтувати три предмети, потім завершіть свій День.'), cost=Payment()),
     ),
     Character(
         id=CharacterId.VAGRANT,
@@ -4788,7 +5365,7 @@ CHARACTERS: tuple[Character, ...] = (
         rule='E.4',
         box='riverfolk',
         starting_items=(ItemId.COINS, ItemId.TORCH, ItemId.BOOTS),
-        special=Step(native=NativeId.VAGABOND_SPECIAL, id='vagrant_special', phase=PhaseId.DAYLIGHT, rule='E.4.2', name=Text(en='Instigate', fr='Provocation', uk='Підбурювання'), text=Text(en='Exhaust a torch to initiate a battle in your clearing between an attacker and a defender you choose.', fr='Épuisez une torche pour initier un combat dans votre clairière entre un attaquant et un défenseur de votre choix.', uk='Виснажте смолоскип, щоб почати бій на вашій галявині між нападником і захисником на ваш вибір.')),
+        special=Step(native=NativeId.VAGABOND_SPECIAL, id='vagrant_special', phase=PhaseId.DAYLIGHT, rule='E.4.2', name=Text(en='Instigate', fr='Provocation', uk='Підбурювання'), text=Text(en='Exhaust a torch to initiate a battle in your clearing between an attacker and a defender you choose.', fr='Épuisez une torche pour initier un combat dans votre clairière entre un attaquant et un défenseur de votre choix.', uk='Виснажте смолоскип, щоб почати бій на вашій галявині між нападником і захисником на ваш вибір.'), cost=Payment()),
     ),
     Character(
         id=CharacterId.ARBITER,
@@ -4810,7 +5387,7 @@ CHARACTERS: tuple[Character, ...] = (
         rule='E.6',
         box='riverfolk',
         starting_items=(ItemId.BOOTS, ItemId.BOOTS, ItemId.TORCH, ItemId.CROSSBOW),
-        special=Step(native=NativeId.VAGABOND_SPECIAL, id='scoundrel_special', phase=PhaseId.DAYLIGHT, rule='E.6.2', name=Text(en='Scorched Earth', fr='Terre brûlée', uk='Випалена земля'), text=Text(en='Exhaust a torch and place it in your clearing: remove all enemy pieces; nothing can be placed or moved there any more.', fr='Épuisez une torche et placez-la dans votre clairière : retirez toutes les pièces adverses ; plus rien ne peut y être placé ni déplacé.', uk='Виснажте смолоскип і покладіть його на вашу галявину: приберіть усі ворожі фішки; більше нічого не можна туди розміщувати чи переміщати.')),
+        special=Step(native=NativeId.VAGABOND_SPECIAL, id='scoundrel_special', phase=PhaseId.DAYLIGHT, rule='E.6.2', name=Text(en='Scorched Earth', fr='Terre brûlée', uk='Випалена земля'), text=Text(en='Exhaust a torch and place it in your clearing: remove all enemy pieces; nothing can be placed or moved there any more.', fr='Épuisez une torche et placez-la dans votre clairière : retirez toutes les pièces adverses ; plus rien ne peut y être placé ni déplacé.', uk='Виснажте смолоскип і покладіть його на вашу галявину: приберіть усі ворожі фішки; більше нічого не можна туди розміщувати чи переміщати.'), cost=Payment()),
     ),
     Character(
         id=CharacterId.ADVENTURER,
@@ -4832,7 +5409,7 @@ CHARACTERS: tuple[Character, ...] = (
         rule='E.8',
         box='vagabond_pack',
         starting_items=(ItemId.BOOTS, ItemId.BOOTS, ItemId.TORCH, ItemId.SWORD),
-        special=Step(native=NativeId.VAGABOND_SPECIAL, id='ronin_special', phase=PhaseId.DAYLIGHT, rule='E.8.2', name=Text(en='Swift Strike', fr='Frappe Rapide', uk='Блискавичний удар'), text=Text(en='Exhaust a sword to deal an extra hit in battle, after the roll.', fr='Épuisez une épée pour infliger une perte additionnelle en combat, après le jet de dés.', uk='Виснажте меч, щоб завдати додаткове влучання в бою після кидка кубиків.')),
+        special=Step(native=NativeId.VAGABOND_SPECIAL, id='ronin_special', phase=PhaseId.DAYLIGHT, rule='E.8.2', name=Text(en='Swift Strike', fr='Frappe Rapide', uk='Блискавичний удар'), text=Text(en='Exhaust a sword to deal an extra hit in battle, after the roll.', fr='Épuisez une épée pour infliger une perte additionnelle en combat, après le jet de dés.', uk='Виснажте меч, щоб завдати додаткове влучання в бою після кидка кубиків.'), cost=Payment()),
     ),
     Character(
         id=CharacterId.HARRIER,
@@ -4843,7 +5420,7 @@ CHARACTERS: tuple[Character, ...] = (
         rule='E.9',
         box='vagabond_pack',
         starting_items=(ItemId.COINS, ItemId.TORCH, ItemId.SWORD, ItemId.CROSSBOW),
-        special=Step(native=NativeId.VAGABOND_SPECIAL, id='harrier_special', phase=PhaseId.DAYLIGHT, rule='E.9.2', name=Text(en='Glide', fr='Vol plané', uk='Ширяння'), text=Text(en='Exhaust a torch to move to any clearing on the map without exhausting boots.', fr='Épuisez une torche pour vous déplacer dans n’importe quelle clairière du plateau, sans épuiser de bottes.', uk='Виснажте смолоскип, щоб переміститися на будь-яку галявину поля, не виснажуючи чобіт.')),
+        special=Step(native=NativeId.VAGABOND_SPECIAL, id='harrier_special', phase=PhaseId.DAYLIGHT, rule='E.9.2', name=Text(en='Glide', fr='Vol plané', uk='Ширяння'), text=Text(en='Exhaust a torch to move to any clearing on the map without exhausting boots.', fr='Épuisez une torche pour vous déplacer dans n’importe quelle clairière du plateau, sans épuiser de bottes.', uk='Виснажте смолоскип, щоб переміститися на будь-яку галявину поля, не виснажуючи чобіт.'), cost=Payment()),
     ),
 )
 

@@ -17,6 +17,7 @@ cdef class Engine:
     cpdef object decision(self)
     cpdef bint over(self)
     cpdef int winner(self)
+    cpdef bint won(self, int seat)
     cpdef int victory(self)
     cpdef int active(self)
     cpdef int players(self)

@@ -73,6 +73,7 @@ VM_CHOICE_COUNT = cython.declare(cython.int, bytecode.CHOICE_COUNT)
 VM_CHOOSER = cython.declare(cython.int, bytecode.CHOOSER)
 VM_HEADER = cython.declare(cython.int, bytecode.HEADER)
 VM_LOCALS = cython.declare(cython.int, bytecode.LOCALS_AT)
+VM_STACK = cython.declare(cython.int, bytecode.STACK_SIZE)
 VM_FRAME = cython.declare(cython.int, bytecode.FRAME_SIZE)
 VM_RUNNING = cython.declare(cython.int, Status.RUNNING)
 VM_DONE = cython.declare(cython.int, Status.DONE)
@@ -167,6 +168,10 @@ class Engine:
 
     def winner(self) -> cython.int:
         return self.ctl[WINNER]
+
+    def won(self, seat: cython.int) -> cython.bint:
+        """The seat is among the winners of a game that is over (a game may let a seat share a win)."""
+        return self.ctl[STAGE] == OVER and seat == self.ctl[WINNER]
 
     def victory(self) -> cython.int:
         return self.ctl[VICTORY]

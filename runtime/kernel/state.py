@@ -96,9 +96,8 @@ class GameState:
         return bool(self.engine.over())
 
     def returns(self) -> list[float]:
-        """1 for the winner, 0 for the others (a draw or an unfinished game: 0 for all)."""
-        winner = self.engine.winner() if self.is_terminal() else -1
-        return [1.0 if seat == winner else 0.0 for seat in range(self.players)]
+        """1 for each winner, 0 for the others (a draw or an unfinished game: 0 for all)."""
+        return [1.0 if self.engine.won(seat) else 0.0 for seat in range(self.players)]
 
     def clone(self) -> GameState:
         return GameState(self.kernel, self.engine.copy(), self.players, self.seed, list(self.history), self.compiled,

@@ -9,7 +9,9 @@ cdef class Actions:
     cdef void battle(self, RootCore e) except *
     cdef void ambush_hits(self, RootCore e) except *
     cdef void roll(self, RootCore e) except *
-    cdef void hits(self, RootCore e, int victim, int clearing, int n, int by) except *
+    cdef void dice(self, RootCore e) except *
+    cdef void deal(self, RootCore e) except *
+    cdef void hits(self, RootCore e, int victim, int clearing, int n, int by, bint defending) except *
     cdef void remove_hits(self, RootCore e) except *
     cdef void take_piece(self, RootCore e, int victim, int clearing, int piece) except *
     cdef void remove_enemy_pieces(self, RootCore e) except *

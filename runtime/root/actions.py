@@ -21,6 +21,9 @@ DOMINANCE = cython.declare(cython.int, 1)
 ITEM = cython.declare(cython.int, 2)
 IMMEDIATE = cython.declare(cython.int, 3)
 PERSISTENT = cython.declare(cython.int, 4)
+DECLARED = cython.declare(cython.int, 0)
+BEFORE_ROLL = cython.declare(cython.int, 1)
+ROLLED = cython.declare(cython.int, 2)
 
 
 @cython.cclass
@@ -28,7 +31,6 @@ class Actions:
     """The shared procedures; each takes the engine it runs in."""
 
     # --- move (4.2) ------------------------------------------------------------------------------------------------
-
 
 
 
@@ -84,7 +86,6 @@ class Actions:
 
 
 
-
     def ambushes(self, e: RootCore, seat: cython.int, clearing: cython.int) -> cython.int:
         """Options for the ambush cards the seat could play in a clearing (4.3.1); returns how many."""
         k: cython.int
@@ -96,10 +97,10 @@ class Actions:
             e.option(e.ncards)
         return e.options()
 
-
     def battle(self, e: RootCore) -> None:
         """Initiate a battle (args: attacker, clearing + 1 or 0 for any, suit + 1 or 0 for any). Locals: 3 the
-        clearing, 4 the defender, 5 and 6 the hits each deals. Returns 1 if a battle was fought."""
+        clearing, 4 the defender, 5 and 6 the hits each deals. Returns 1 if a battle was fought. Factions' rules act
+        at its moments (`battle_step`): once declared, just before the dice, once rolled."""
         seat: cython.int = e.arg(0)
         stage: cython.int = e.stage()
         c: cython.int
@@ -119,13 +120,17 @@ class Actions:
             e.set_arg(3, e.answer())
             e.clear_options()
             for c in range(e.players()):
-                if c != seat and e.present(c, e.arg(3)) and e.battle_warriors(seat, e.arg(3), c) > 0:
+                if c != seat and c != e.instigator() and e.present(c, e.arg(3)) \
+                        and e.battle_warriors(seat, e.arg(3), c) + e.pawns(seat, e.arg(3)) > 0:
                     e.option(c)
             e.goto(2)
-            e.ask(SEAT, seat)
+            e.ask(SEAT, seat if e.instigator() < 0 else e.instigator())
         elif stage == 2:
             e.set_arg(4, e.answer())
             e.set_result(1)
+            e.goto(8)
+            e.battle_step(seat, e.arg(4), e.arg(3), DECLARED)
+        elif stage == 8:
             if self.ambushes(e, e.arg(4), e.arg(3)) > 0:
                 e.goto(3)
                 e.ask(CARD, e.arg(4))
@@ -147,26 +152,33 @@ class Actions:
             else:  # foiled (4.3.1.I)
                 e.discard(seat, e.answer())
                 self.roll(e)
-        elif stage == 5:  # after the ambush's hits: no warriors left, no battle (4.3.1)
-            if e.battle_warriors(seat, e.arg(3), e.arg(4)) == 0:
+        elif stage == 5:  # after the ambush's hits: no warriors left and no pawn, no battle (4.3.1)
+            if e.battle_warriors(seat, e.arg(3), e.arg(4)) + e.pawns(seat, e.arg(3)) == 0:
                 e.done()
             else:
                 self.roll(e)
         elif stage == 6:  # the defender's losses were taken; now the attacker's
             e.goto(7)
-            self.hits(e, seat, e.arg(3), e.arg(6), e.arg(4))
-        else:
+            self.hits(e, seat, e.arg(3), e.arg(6), e.arg(4), False)
+        elif stage == 7:
             e.after_battle(seat, e.arg(4), e.arg(3))
             e.done()
-
+        elif stage == 9:
+            self.dice(e)
+        else:
+            self.deal(e)
 
     def ambush_hits(self, e: RootCore) -> None:
         e.goto(5)
-        self.hits(e, e.arg(0), e.arg(3), e.ambush_hits, e.arg(4))
-
+        self.hits(e, e.arg(0), e.arg(3), e.ambush_hits, e.arg(4), False)
 
     def roll(self, e: RootCore) -> None:
-        """Step 2 (4.3.2): the dice, capped by each side's warriors, then extra hits; then step 3 deals them."""
+        """Step 2 (4.3.2) begins: what acts just before the dice (an Arbiter enlisted), then the dice."""
+        e.goto(9)
+        e.battle_step(e.arg(0), e.arg(4), e.arg(3), BEFORE_ROLL)
+
+    def dice(self, e: RootCore) -> None:
+        """The dice, each side's capped by its warriors (4.3.2.I); then what acts once they are rolled."""
         seat: cython.int = e.arg(0)
         clearing: cython.int = e.arg(3)
         defender: cython.int = e.arg(4)
@@ -184,9 +196,19 @@ class Actions:
                 low = min(low, die)
         if e.defends_high(defender):
             high, low = low, high
-        attack: cython.int = min(high, e.battle_warriors(seat, clearing, defender))
-        defend: cython.int = min(low, e.battle_warriors(defender, clearing, seat))
-        if e.battle_warriors(defender, clearing, seat) == 0:
+        e.set_arg(5, min(high, e.rolled_hits_cap(seat, clearing, defender, True)))
+        e.set_arg(6, min(low, e.rolled_hits_cap(defender, clearing, seat, False)))
+        e.goto(10)
+        e.battle_step(seat, defender, clearing, ROLLED)
+
+    def deal(self, e: RootCore) -> None:
+        """The extra hits (4.3.2.II-III), then step 3 (4.3.3) deals them."""
+        seat: cython.int = e.arg(0)
+        clearing: cython.int = e.arg(3)
+        defender: cython.int = e.arg(4)
+        attack: cython.int = e.arg(5)
+        defend: cython.int = e.arg(6)
+        if e.defenseless(defender, clearing, seat):
             attack += e.defenseless_hits
         attack += e.extra_hits(seat, defender, True)
         defend += e.extra_hits(defender, seat, False)
@@ -194,25 +216,24 @@ class Actions:
         e.set_arg(6, defend)
         e.cells[e.o_removed] = 0
         e.goto(6)
-        self.hits(e, defender, clearing, attack, seat)
-        if attack > 0:
-            e.set_arg(6, 1)  # these hits are dealt to the defender (remove_hits' local 6)
+        self.hits(e, defender, clearing, attack, seat, True)
 
-
-    def hits(self, e: RootCore, victim: cython.int, clearing: cython.int, n: cython.int, by: cython.int) -> None:
+    def hits(self, e: RootCore, victim: cython.int, clearing: cython.int, n: cython.int, by: cython.int,
+             defending: cython.bint) -> None:
         """Deals n hits to a player's pieces in a clearing (a procedure: its owner may have to choose), some maybe
-        taken first by warriors fighting for them that are not theirs (`hired_hits`)."""
+        taken first by warriors fighting for them that are not theirs (`hired_hits`). `defending`: the victim is
+        the battle's defender."""
         n -= e.hired_hits(victim, clearing, n, by)
         if n > 0:
             e.push(e.p_remove_hits, victim, clearing, n)
-            e.set_arg(3, by)
-
+            e.set_arg(3, by if e.instigator() < 0 else e.instigator())
+            e.set_arg(6, defending)
 
     def remove_hits(self, e: RootCore) -> None:
         """Takes hits (args: victim, clearing, hits; local 3: who dealt them): warriors first, then the buildings and
-        tokens their owner chooses (4.3.3); each of those scores for the other side (3.2.1). Local 4 counts the
-        warriors removed, 5 the hits left; local 6 is 1 when the victim defends in a battle, 7 counts the buildings
-        removed."""
+        tokens their owner chooses (4.3.3), or whoever instigated the battle; each of those scores for the other side
+        (3.2.1). Local 4 counts the warriors removed, 5 the hits left; local 6 is 1 when the victim defends in a
+        battle, 7 counts the buildings removed."""
         victim: cython.int = e.arg(0)
         clearing: cython.int = e.arg(1)
         piece: cython.int
@@ -227,6 +248,7 @@ class Actions:
                 e.lose_warrior(victim, clearing, e.arg(6) != 0)
                 e.set_arg(4, e.arg(4) + 1)
                 e.set_arg(5, e.arg(5) - 1)
+                e.removed_by(e.arg(3), victim, clearing, True, True)
                 continue
             e.clear_options()
             only = -1
@@ -238,7 +260,7 @@ class Actions:
                 break
             if e.options() > 1:
                 e.goto(1)
-                e.ask(PIECE, victim)
+                e.ask(PIECE, victim if e.instigator() < 0 else e.instigator())
                 return
             self.take_piece(e, victim, clearing, only)
             return
@@ -251,7 +273,6 @@ class Actions:
             e.buildings_removed(victim, clearing, buildings)
         e.pieces_removed(victim, clearing)
 
-
     def take_piece(self, e: RootCore, victim: cython.int, clearing: cython.int, piece: cython.int) -> None:
         """Removes one building or token; the caller returns to the kernel next (stage 2 goes on with the hits),
         so that what the removal sets off (`piece_removed`) comes first."""
@@ -262,14 +283,17 @@ class Actions:
         e.set_arg(7, e.arg(7) + e.piece_building[piece])
         if by >= 0 and by != victim:
             e.score(by, e.enemy_piece_points)
-            e.cells[e.o_removed] += 1
+            if e.instigator() < 0:
+                e.cells[e.o_removed] += 1
+        e.removed_by(by, victim, clearing, False, True)
         e.piece_removed(victim, clearing, piece, by)
 
     def remove_enemy_pieces(self, e: RootCore) -> None:
         """Removes every enemy piece from a clearing (args: remover, clearing; local 3: the seat being cleared), as
         a Revolt or a Favor card does: each seat's buildings and tokens one by one, each scoring for the remover
-        (3.2.1), then its warriors together. It returns to the kernel after each removal, so that what the removal
-        sets off (Field Hospitals, Outrage, Removing Bases) runs first; each seat is cleared once."""
+        (3.2.1), then its warriors together; a pawn stays, and its owner's rule says what that costs him (9.2.2.I).
+        It returns to the kernel after each removal, so that what the removal sets off (Field Hospitals, Outrage,
+        Removing Bases) runs first; each seat is cleared once. A coalition partner is no enemy (2.7)."""
         seat: cython.int = e.arg(0)
         clearing: cython.int = e.arg(1)
         q: cython.int
@@ -278,27 +302,30 @@ class Actions:
         e.goto(1)
         while e.arg(3) < e.players():
             q = e.arg(3)
-            if q != seat:
+            if e.is_enemy(seat, q):
                 for piece in range(e.npieces):
                     if e.piece_count(q, clearing, piece) > 0:
                         e.remove_piece(q, clearing, piece)
                         e.score(seat, e.enemy_piece_points)
+                        e.removed_by(seat, q, clearing, False, False)
                         e.piece_removed(q, clearing, piece, seat)
                         return
             e.set_arg(3, q + 1)
-            if q != seat:
+            if e.is_enemy(seat, q):
                 n = e.warriors(clearing, q)
                 for piece in range(n):
                     e.remove_warrior(q, clearing)
+                    e.removed_by(seat, q, clearing, True, False)
                 if n > 0:
                     e.warriors_removed(q, clearing, n)
+                if e.pawns(q, clearing) > 0:
+                    e.pawn_swept(q, clearing)
                 e.pieces_removed(q, clearing)
                 return
         e.done()
 
 
     # --- craft (4.1) -----------------------------------------------------------------------------------------------
-
 
 
     def craft(self, e: RootCore) -> None:
@@ -323,12 +350,10 @@ class Actions:
         e.option(e.ncards)
         e.ask(CARD, seat)
 
-
     def craft_card(self, e: RootCore, seat: cython.int, k: cython.int) -> cython.bint:
         """Pays a card's cost and makes it. True when its effect runs next (as a procedure)."""
         e.pay_craft(seat, k)
         return self.make_card(e, seat, k, 2)
-
 
     def make_card(self, e: RootCore, seat: cython.int, k: cython.int, resume: cython.int) -> cython.bint:
         """A crafted card from hand (4.1.2-4.1.3): an item and its points, a persistent effect in the play area, or
@@ -341,7 +366,7 @@ class Actions:
         e.discarded(k, 1)
         if e.card_kind[k] == ITEM:
             e.cells[e.o_items_supply + e.card_item[k]] -= 1
-            e.cells[e.o_crafted_items + seat * e.nitems + e.card_item[k]] += 1
+            e.take_item(seat, e.card_item[k])
             e.score(seat, e.item_points(seat, k))
         elif e.card_kind[k] == IMMEDIATE and e.card_effect[k] >= 0:
             e.goto(resume)
@@ -361,7 +386,6 @@ class Actions:
             e.goto(1)
         self.discard_down(e)
 
-
     def discard_down(self, e: RootCore) -> None:
         """Discard to the hand limit, the player choosing (args: seat)."""
         seat: cython.int = e.arg(0)
@@ -377,7 +401,6 @@ class Actions:
                 e.option(k)
         e.goto(2)
         e.ask(CARD, seat)
-
 
     def spend_card(self, e: RootCore) -> None:
         """Spend a card of a suit, a bird standing in for any (args: seat, suit); returns 1 if one was spent."""
@@ -401,7 +424,6 @@ class Actions:
 
 
 
-
     def extra_action(self, e: RootCore) -> None:
         """Spend a bird card for one more action (args: seat): the role's first budget grows by one."""
         seat: cython.int = e.arg(0)
@@ -422,7 +444,6 @@ class Actions:
     # --- dominance (3.3) -------------------------------------------------------------------------------------------
 
 
-
     def dominance_activate(self, e: RootCore) -> None:
         """Activate a dominance card from hand (3.3.1): from now on the player wins by it, and scores no more."""
         seat: cython.int = e.arg(0)
@@ -438,7 +459,6 @@ class Actions:
                 e.option(k)
         e.goto(1)
         e.ask(CARD, seat)
-
 
 
 

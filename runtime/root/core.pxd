@@ -171,6 +171,16 @@ cdef class RootCore(Engine):
     cdef bint moves_freely(self, int seat, int origin, int to) except -1
     cdef void piece_taken_off(self, int seat, int clearing, int piece) except *
     cdef void pieces_removed(self, int seat, int clearing) except *
+    cdef int pawns(self, int seat, int clearing) except? -1
+    cdef int rolled_hits_cap(self, int seat, int clearing, int other, bint attacking) except? -1
+    cdef bint defenseless(self, int seat, int clearing, int other) except -1
+    cdef void battle_step(self, int attacker, int defender, int clearing, int moment) except *
+    cdef void removed_by(self, int by, int victim, int clearing, bint warrior, bint in_battle) except *
+    cdef bint closed(self, int clearing) except -1
+    cdef int instigator(self) except? -1
+    cdef void pawn_swept(self, int seat, int clearing) except *
+    cdef bint is_enemy(self, int seat, int other) except -1
+    cdef void take_item(self, int seat, int item) except *
     cdef int piece_count(self, int seat, int clearing, int piece) except? -1
     cdef void remove_warrior(self, int seat, int clearing) except *
     cdef void remove_piece(self, int seat, int clearing, int piece) except *

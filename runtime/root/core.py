@@ -31,6 +31,16 @@ MINISTER = cython.declare(cython.int, 30)
 """A Duchy minister (or, past the last, none: the Parliament's end)."""
 ACTION = cython.declare(cython.int, 31)
 """An action to take, by its procedure number (0: no more), e.g. the Brigadier's moves or battles."""
+ITEM_CHOICE = cython.declare(cython.int, 40)
+CHARACTER = cython.declare(cython.int, 41)
+QUEST = cython.declare(cython.int, 42)
+PLACE = cython.declare(cython.int, 43)
+"""A clearing (its index) or a forest (the clearings' count plus its index): where the Vagabond's pawn goes."""
+
+# Moments of a battle a faction's rule may act at (`battle_step`).
+DECLARED = cython.declare(cython.int, 0)
+BEFORE_ROLL = cython.declare(cython.int, 1)
+ROLLED = cython.declare(cython.int, 2)
 
 # Card kinds (tables.CARD_KINDS) and suits: their order in the content.
 AMBUSH = cython.declare(cython.int, 0)
@@ -53,7 +63,8 @@ NO_LIMIT = cython.declare(cython.int, 1 << 30)
 VICTORIES = ("points", "dominance")
 DECISIONS = {"clearing": CLEARING, "seat": SEAT, "card": CARD, "number": NUMBER, "piece": PIECE, "yes_no": YES_NO,
              "leader": LEADER, "column": COLUMN, "faction": FACTION,
-             "minister": MINISTER, "action": ACTION, "service": SERVICE, "plot": PLOT, "step": STEP}
+             "minister": MINISTER, "action": ACTION, "service": SERVICE, "plot": PLOT, "step": STEP,
+             "item": ITEM_CHOICE, "character": CHARACTER, "quest": QUEST, "place": PLACE}
 
 
 @cython.cclass
@@ -245,8 +256,9 @@ class RootCore(Engine):
         return self.cells[self.o_supply + seat]
 
     def place_warriors(self, clearing: cython.int, seat: cython.int, n: cython.int) -> cython.int:
-        """Up to n warriors from the supply (4.4: as many as there are); returns how many."""
-        placed: cython.int = min(n, self.cells[self.o_supply + seat])
+        """Up to n warriors from the supply (4.4: as many as there are), none in a closed clearing; returns how
+        many."""
+        placed: cython.int = 0 if self.closed(clearing) else min(n, self.cells[self.o_supply + seat])
         if placed > 0:
             self.cells[self.o_supply + seat] -= placed
             self.add_warriors(clearing, seat, placed)
@@ -278,6 +290,9 @@ class RootCore(Engine):
         return n
 
     def free_slots(self, clearing: cython.int) -> cython.int:
+        """Empty slots a building may fill (2.2.3); none in a closed clearing."""
+        if self.closed(clearing):
+            return 0
         return self.slots[clearing] - self.buildings_in(clearing)
 
     def may_place(self, seat: cython.int, clearing: cython.int) -> cython.bint:
@@ -288,8 +303,9 @@ class RootCore(Engine):
         return not self.forbids_placing(seat, clearing)
 
     def present(self, seat: cython.int, clearing: cython.int) -> cython.bint:
-        """The seat has pieces in the clearing (a battle's defender must, 4.3)."""
-        return (self.warriors(clearing, seat) + self.buildings_of(seat, clearing) + self.tokens_of(seat, clearing)) > 0
+        """The seat has pieces in the clearing (a battle's defender must, 4.3), its pawn included."""
+        return (self.warriors(clearing, seat) + self.buildings_of(seat, clearing) + self.tokens_of(seat, clearing)
+                + self.pawns(seat, clearing)) > 0
 
     def rules(self, seat: cython.int, clearing: cython.int) -> cython.bint:
         return self.ruler(clearing) == seat
@@ -575,7 +591,6 @@ class RootCore(Engine):
         """Most cost icons the seat can pay for in one craft: no limit but its crafting pieces."""
         return NO_LIMIT
 
-
     def forbids_placing(self, seat: cython.int, clearing: cython.int) -> cython.bint:
         """A faction rule forbids the seat to place pieces in the clearing (a Corvid snare, 13.7.2)."""
         return False
@@ -596,6 +611,53 @@ class RootCore(Engine):
     def pieces_removed(self, seat: cython.int, clearing: cython.int) -> None:
         """The procedure that removed pieces of the seat from the clearing has returned: a rule triggered by the
         removal may push a procedure of its own now (a Corvid raid, 13.7.4)."""
+    # --- pawns, battles, removals and closed clearings as faction rules change them (engine.py overrides) ---------
+
+    def pawns(self, seat: cython.int, clearing: cython.int) -> cython.int:
+        """The seat's pawns in a clearing: pieces that make it present there and can fight, but rule nothing and
+        are never removed (the Vagabond, 9.2.2)."""
+        return 0
+
+    def rolled_hits_cap(self, seat: cython.int, clearing: cython.int, other: cython.int,
+                        attacking: cython.bint) -> cython.int:
+        """The most hits the seat deals with a die against `other`: the warriors fighting for it (4.3.2.I)."""
+        return self.battle_warriors(seat, clearing, other)
+
+    def defenseless(self, seat: cython.int, clearing: cython.int, other: cython.int) -> cython.bint:
+        """A defender with no warriors fighting for it against `other` takes an extra hit (4.3.2.III)."""
+        return self.battle_warriors(seat, clearing, other) == 0
+
+    def battle_step(self, attacker: cython.int, defender: cython.int, clearing: cython.int,
+                    moment: cython.int) -> None:
+        """A battle reached a moment (DECLARED, BEFORE_ROLL, ROLLED) a faction's rule acts at; it may push a
+        procedure, which runs before the battle goes on."""
+
+    def removed_by(self, by: cython.int, victim: cython.int, clearing: cython.int, warrior: cython.bint,
+                   in_battle: cython.bint) -> None:
+        """`by` removed one of the victim's pieces (a warrior or not), by a battle's hits or otherwise; it may only
+        change the state (the Vagabond's relationships, 9.2.9)."""
+
+    def closed(self, clearing: cython.int) -> cython.bint:
+        """No piece may be placed in the clearing or moved into it any more (the Scoundrel's Scorched Earth,
+        E.6.2)."""
+        return False
+
+    def instigator(self) -> cython.int:
+        """The player who runs the current battle for its sides, choosing the defender and their losses and scoring
+        them (the Vagrant's Instigate, E.4.2); -1 while none."""
+        return -1
+
+    def pawn_swept(self, seat: cython.int, clearing: cython.int) -> None:
+        """An enemy's effect removed every enemy piece of a clearing where the seat's pawn stays (9.2.2.I); it may
+        push a procedure."""
+
+    def is_enemy(self, seat: cython.int, other: cython.int) -> cython.bint:
+        """Another player, unless in a coalition with the seat (2.7)."""
+        return other != seat
+
+    def take_item(self, seat: cython.int, item: cython.int) -> None:
+        """An item the seat gains goes to its Crafted Items box (2.5.4)."""
+        self.cells[self.o_crafted_items + seat * self.nitems + item] += 1
 
     # --- removing pieces ---------------------------------------------------------------------------------------
 
@@ -625,10 +687,11 @@ class RootCore(Engine):
     def move_allowed(self, seat: cython.int, origin: cython.int, to: cython.int) -> cython.bint:
         """A move along a path (or a river the seat treats as one), ruling the origin or the destination (4.2.1)
         unless a faction rule lifts it, or along a river whoever rules when the seat swims (11.2.2), out of a
-        clearing no rule closes to the seat; only the Duchy moves into or out of the Burrow (12.2.2)."""
+        clearing no rule closes to the seat and never into a closed one; only the Duchy moves into or out of the
+        Burrow (12.2.2)."""
         if (origin == self.burrow or to == self.burrow) and self.faction(seat) != self.f_duchy:
             return False
-        if not self.linked(seat, origin, to) or self.forbids_moving_out(seat, origin):
+        if not self.linked(seat, origin, to) or self.forbids_moving_out(seat, origin) or self.closed(to):
             return False
         if self.river(origin, to) and self.river_moves(seat) == RIVERS_FREE:
             return True
@@ -653,11 +716,12 @@ class RootCore(Engine):
 
     def battle_targets(self, seat: cython.int, clearing: cython.int) -> cython.int:
         """How many players the seat could battle in a clearing: present there, with warriors fighting for the
-        seat against them."""
+        seat against them or its pawn (4.3)."""
         q: cython.int
         n: cython.int = 0
         for q in range(self.players()):
-            if q != seat and self.present(q, clearing) and self.battle_warriors(seat, clearing, q) > 0:
+            if q != seat and self.present(q, clearing) \
+                    and self.battle_warriors(seat, clearing, q) + self.pawns(seat, clearing) > 0:
                 n += 1
         return n
 

@@ -53,6 +53,18 @@ PLOT_LABELS = {"corvid_plot": "plot_type", "corvid_expose": "guess_plot"}
 COLUMNS = ("recruit", "move", "battle", "build")
 MARQUISE_START = ("sawmill", "workshop", "recruiter")
 """The Marquise's starting buildings, placed in this order by her setup (6.3.4)."""
+ITEM_SIDES = ("item_face_up", "item_face_up", "item_face_down", "item_damaged", "item_damaged_down")
+"""How an item's place (runtime/root/vagabond.py: track, satchel, exhausted, damaged …) is said."""
+ITEM_VERBS = {("vagabond_refresh", 1): "refresh_item", ("remove_hits", 1): "damage_item",
+              ("vagabond_damage", 1): "damage_item",
+              ("vagabond_item_limit", 1): "remove_item", ("vagabond_repair", 1): "repair_item",
+              ("vagabond_special", 1): "repair_item", ("vagabond_aid", 3): "exhaust_item",
+              ("vagabond_quest", 2): "exhaust_item"}
+YES_NO_LABELS = {"vagabond_quest": ("quest_cards", "quest_points"),
+                 "vagabond_protector": ("no_enlist", "enlist_arbiter"),
+                 "vagabond_swift_strike": ("no_swift_strike", "swift_strike")}
+VAGABOND_BATTLE = ("vagabond_protector",)
+"""Decisions the Vagabond's rules ask another faction."""
 
 
 def describe(kernel: RootKernel, state: GameState, action: int, locale: str) -> str:
@@ -72,13 +84,17 @@ def describe(kernel: RootKernel, state: GameState, action: int, locale: str) -> 
     riverfolk = _riverfolk(kernel, state, procedure, kind, action, locale)
     if riverfolk is not None:
         return riverfolk
+    faction = kernel.tables.faction_name(_faction(kernel, state, seat))
+    if faction == "vagabond" or procedure in VAGABOND_BATTLE:
+        said = _vagabond(kernel, state, procedure, stage, kind, action, locale)
+        if said is not None:
+            return said
     if kind == 10 and procedure in ("corvid_flip", "corvid_trick"):
         return _plot_clearing(kernel, state, action, procedure, stage, locale)
     if kind == 10:  # a clearing, or the Burrow after them
         if action > len(game.entities("clearing")):  # past the Burrow: the option that ends a repeated step
             return text(NO_CLEARING_LABELS.get(procedure, "choose_option"), option=str(action))
         name = _place(game, action, locale)
-        faction = kernel.tables.faction_name(_faction(kernel, state, seat))
         if procedure == "setup_faction" and faction == "eyrie":
             return text("roost_in", clearing=name)
         if procedure == "setup_faction" and faction == "lizard_cult":
@@ -244,3 +260,80 @@ def _label(game: Any, locale: str) -> Callable[..., str]:
             template = template.replace("{" + name + "}", value)
         return template
     return text
+
+
+def _vagabond(kernel: RootKernel, state: GameState, procedure: str, stage: int, kind: int, action: int,
+              locale: str) -> str | None:
+    """The Vagabond's decisions (9), and those his rules ask others; None for the shared ones he shares."""
+    game = kernel.game
+    text = _label(game, locale)
+    nitems = len(game.entities("item"))
+    if kind == 10 and procedure in ("move", "vagabond_special"):
+        label = "pawn_to" if procedure == "move" else "glide_to"
+        return text(label, clearing=_name(game.entities("clearing")[action], locale))
+    if kind == 11 and procedure in ("vagabond_aid", "vagabond_special", "dominance_activate", "vagabond_ally",
+                                    "battle"):
+        if action >= kernel.tables.dims["seats"]:
+            return text("no_ally")
+        label = {"vagabond_aid": "aid_player", "vagabond_special": "steal_from", "dominance_activate": "coalition_with",
+                 "vagabond_ally": "ally_with", "battle": "instigate_defender"}[procedure]
+        if procedure == "vagabond_special" and _character(kernel, state) == "vagrant":
+            label = "instigate_attacker"
+        if procedure == "battle" and _faction(kernel, state, (state.engine.top() or (0, 0, [0]))[2][0]) == \
+                _faction(kernel, state, state.current_player()):
+            return None
+        return text(label, faction=_name(game.entities("faction")[_faction(kernel, state, action)], locale))
+    if kind == 12 and procedure in ("vagabond_aid", "vagabond_special"):
+        card = _name(game.entities("card")[action], locale)
+        return text("give_card" if procedure == "vagabond_aid" else "take_card", card=card)
+    if kind == 14 and procedure == "remove_hits":
+        return text("instigate_loss", piece=_term(game, kernel.tables.pieces[action].split("/")[1], locale))
+    if kind == 14 and procedure == "vagabond_strike":
+        if action >= len(kernel.tables.pieces):
+            faction = _faction(kernel, state, action - len(kernel.tables.pieces))
+            return text("strike_warrior", faction=_name(game.entities("faction")[faction], locale))
+        return text("strike_piece", piece=_term(game, kernel.tables.pieces[action].split("/")[1], locale))
+    if kind == 15 and procedure in YES_NO_LABELS:
+        return text(YES_NO_LABELS[procedure][action])
+    if kind == 40:
+        return _item_option(kernel, procedure, stage, action, nitems, locale)
+    if kind == 41:
+        return text("choose_character", character=_name(game.entities("character")[action], locale))
+    if kind == 42:
+        quest = game.entities("quest")[action]
+        return text("complete_quest", quest=_name(quest, locale),
+                    suit=_name(game.entities("suit")[int(quest.suit)], locale))
+    if kind == 43:
+        clearings = game.entities("clearing")
+        forests = game.entities("forest")
+        if action >= len(clearings) + len(forests):
+            return text("no_slip")
+        if action < len(clearings):
+            place = text("clearing_named", clearing=_name(clearings[action], locale))
+        else:
+            around = ", ".join(_name(clearings[int(c)], locale) for c in forests[action - len(clearings)].clearings)
+            place = text("forest_between", clearings=around)
+        return text("slip_to" if procedure == "vagabond_slip" else "place_pawn", place=place)
+    return None
+
+
+def _character(kernel: RootKernel, state: GameState) -> str:
+    seat = state.current_player()
+    character = state.engine.arrays()[0][kernel.game.layout.FIELDS["character"][0] + seat]
+    return str(kernel.game.entities("character")[character].id.name.lower())
+
+
+def _item_option(kernel: RootKernel, procedure: str, stage: int, action: int, nitems: int, locale: str) -> str:
+    """An item decision: what is done with which item, on which side (vagabond.py's `place * items + item`)."""
+    game = kernel.game
+    text = _label(game, locale)
+    items = game.entities("item")
+    if procedure == "vagabond_aid" and stage == 4:
+        return text("take_item", item=_name(items[action], locale)) if action < nitems else text("take_no_item")
+    if action >= len(ITEM_SIDES) * nitems:
+        return text("allied_warrior_hit")
+    place, item = divmod(action, nitems)
+    if procedure == "vagabond_quest" and place == 3:
+        return text("improvise", item=_name(items[item], locale))
+    shown = text(ITEM_SIDES[place], item=_name(items[item], locale))
+    return text(ITEM_VERBS.get((procedure, stage), "choose_option"), item=shown, option=shown)

@@ -15,6 +15,12 @@ from .parliament cimport Parliament
 from .funds cimport Funds
 from .riverfolk cimport Riverfolk
 from .services cimport Services
+from .vagabond cimport Vagabond
+from .vagabond_actions cimport VagabondActions
+from .vagabond_battle cimport VagabondBattle
+from .vagabond_characters cimport VagabondCharacters
+from .vagabond_quests cimport VagabondQuests
+from .vagabond_turn cimport VagabondTurn
 
 cdef class RootEngine(RootCore):
     cdef int[::1] impl
@@ -37,19 +43,28 @@ cdef class RootEngine(RootCore):
     cdef int f_riverfolk
     cdef Corvids corvids
     cdef int p_raid
+    cdef Vagabond vagabond
+    cdef VagabondTurn vagabond_turn
+    cdef VagabondBattle vagabond_battle
+    cdef VagabondActions vagabond_actions
+    cdef VagabondQuests vagabond_quests
+    cdef VagabondCharacters vagabond_characters
 
     cdef void begin_setup(self) except *
     cdef void run_procedure(self, int procedure) except *
     cdef void run_alliance(self, int code) except *
     cdef void run_lizard(self, int code) except *
     cdef void run_riverfolk(self, int code) except *
+    cdef void run_vagabond(self, int code) except *
     cdef void take(self, int step) except *
     cdef int native_procedure(self, int native) except -1
     cdef bint can_take(self, int seat, int step) except -1
     cdef bint cost_payable(self, int seat) except -1
+    cdef bint vagabond_can_take(self, int seat, int code) except -1
     cdef void setup_game(self) except *
     cdef void standard_setup(self) except *
     cdef void setup_faction(self) except *
+    cpdef bint won(self, int seat)
     cdef int item_points(self, int seat, int card) except? -1
     cdef int extra_hits(self, int seat, int other, bint attacking) except? -1
     cdef void after_battle(self, int attacker, int defender, int clearing) except *
@@ -77,5 +92,16 @@ cdef class RootEngine(RootCore):
     cdef bint moves_freely(self, int seat, int origin, int to) except -1
     cdef void piece_taken_off(self, int seat, int clearing, int piece) except *
     cdef void pieces_removed(self, int seat, int clearing) except *
+    cdef int pawns(self, int seat, int clearing) except? -1
+    cdef int rolled_hits_cap(self, int seat, int clearing, int other, bint attacking) except? -1
+    cdef bint defenseless(self, int seat, int clearing, int other) except -1
+    cdef void battle_step(self, int attacker, int defender, int clearing, int moment) except *
+    cdef void removed_by(self, int by, int victim, int clearing, bint warrior, bint in_battle) except *
+    cdef bint closed(self, int clearing) except -1
+    cdef int instigator(self) except? -1
+    cdef void pawn_swept(self, int seat, int clearing) except *
+    cdef bint is_enemy(self, int seat, int other) except -1
+    cdef void take_item(self, int seat, int item) except *
+    cdef void pay_craft(self, int seat, int card) except *
     cdef void effect_done(self) except *
     cpdef object vm_natives(self)

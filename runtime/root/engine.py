@@ -24,6 +24,12 @@ from .parliament import Parliament
 from .funds import Funds
 from .riverfolk import Riverfolk
 from .services import Services
+from .vagabond import Vagabond
+from .vagabond_actions import VagabondActions
+from .vagabond_battle import VagabondBattle
+from .vagabond_characters import VagabondCharacters
+from .vagabond_quests import VagabondQuests
+from .vagabond_turn import VagabondTurn
 
 # Procedure codes: what `impl[procedure]` holds (tables.py numbers procedures; CODES names them).
 MOVE = cython.declare(cython.int, 1)
@@ -76,6 +82,29 @@ DUCHY_SWAY = cython.declare(cython.int, 74)
 DUCHY_RETURN_REVEALED = cython.declare(cython.int, 75)
 MINISTER_ACTION = cython.declare(cython.int, 76)
 PRICE_OF_FAILURE = cython.declare(cython.int, 77)
+# The Corvids'.
+CORVID_FLIP = cython.declare(cython.int, 90)
+CORVID_RECRUIT = cython.declare(cython.int, 91)
+CORVID_PLOT = cython.declare(cython.int, 92)
+CORVID_TRICK = cython.declare(cython.int, 93)
+CORVID_EXERT = cython.declare(cython.int, 94)
+CORVID_EXPOSE = cython.declare(cython.int, 95)
+CORVID_RAID = cython.declare(cython.int, 96)
+# The Vagabond's.
+VAGABOND_REFRESH = cython.declare(cython.int, 100)
+VAGABOND_SLIP = cython.declare(cython.int, 101)
+VAGABOND_EXPLORE = cython.declare(cython.int, 102)
+VAGABOND_AID = cython.declare(cython.int, 103)
+VAGABOND_QUEST = cython.declare(cython.int, 104)
+VAGABOND_STRIKE = cython.declare(cython.int, 105)
+VAGABOND_REPAIR = cython.declare(cython.int, 106)
+VAGABOND_SPECIAL = cython.declare(cython.int, 107)
+VAGABOND_REST = cython.declare(cython.int, 108)
+VAGABOND_ITEM_LIMIT = cython.declare(cython.int, 109)
+VAGABOND_ALLY = cython.declare(cython.int, 110)
+VAGABOND_PROTECTOR = cython.declare(cython.int, 111)
+VAGABOND_SWIFT_STRIKE = cython.declare(cython.int, 112)
+VAGABOND_DAMAGE = cython.declare(cython.int, 113)
 # The Riverfolk's, and the services others buy from them.
 RF_PROTECTIONISM = cython.declare(cython.int, 120)
 RF_DIVIDENDS = cython.declare(cython.int, 121)
@@ -91,23 +120,16 @@ TRADE_DISRUPTION = cython.declare(cython.int, 130)
 BUY_SERVICES = cython.declare(cython.int, 131)
 COMMIT = cython.declare(cython.int, 0)
 """How `riverfolk_commit` pays its funds (funds.py: COMMIT)."""
-# The Corvids'.
-CORVID_FLIP = cython.declare(cython.int, 90)
-CORVID_RECRUIT = cython.declare(cython.int, 91)
-CORVID_PLOT = cython.declare(cython.int, 92)
-CORVID_TRICK = cython.declare(cython.int, 93)
-CORVID_EXERT = cython.declare(cython.int, 94)
-CORVID_EXPOSE = cython.declare(cython.int, 95)
-CORVID_RAID = cython.declare(cython.int, 96)
 
 CODES = {"move": MOVE, "battle": BATTLE, "battle_in": BATTLE_IN, "craft": CRAFT, "evening_draw": EVENING_DRAW,
          "discard_down": DISCARD_DOWN, "spend_card": SPEND_CARD, "extra_action": EXTRA_ACTION,
          "remove_hits": REMOVE_HITS, "dominance_activate": DOMINANCE_ACTIVATE, "dominance_take": DOMINANCE_TAKE,
-         "setup_game": SETUP_GAME, "setup_faction": SETUP_FACTION, "marquise_build": MARQUISE_BUILD,
+         "setup_game": SETUP_GAME, "setup_faction": SETUP_FACTION, "remove_enemy_pieces": REMOVE_ENEMY_PIECES,
+         "marquise_build": MARQUISE_BUILD,
          "field_hospitals": FIELD_HOSPITALS, "eyrie_emergency_orders": EYRIE_EMERGENCY,
          "eyrie_add_to_decree": EYRIE_DECREE, "eyrie_new_roost": EYRIE_NEW_ROOST,
          "eyrie_resolve_decree": EYRIE_RESOLVE, "turmoil": TURMOIL,
-         "remove_enemy_pieces": REMOVE_ENEMY_PIECES, "alliance_revolt": ALLIANCE_REVOLT,
+         "alliance_revolt": ALLIANCE_REVOLT,
          "alliance_spread_sympathy": ALLIANCE_SPREAD, "alliance_mobilize": ALLIANCE_MOBILIZE,
          "alliance_train": ALLIANCE_TRAIN, "alliance_recruit": ALLIANCE_RECRUIT, "alliance_organize": ALLIANCE_ORGANIZE,
          "outrage": OUTRAGE, "removing_bases": REMOVING_BASES,
@@ -126,10 +148,18 @@ CODES = {"move": MOVE, "battle": BATTLE, "battle_in": BATTLE_IN, "craft": CRAFT,
          "buy_services": BUY_SERVICES, "may_place": MAY_PLACE,
          "corvid_flip": CORVID_FLIP, "corvid_recruit": CORVID_RECRUIT, "corvid_plot": CORVID_PLOT,
          "corvid_trick": CORVID_TRICK, "corvid_exert": CORVID_EXERT, "corvid_expose": CORVID_EXPOSE,
-         "corvid_raid": CORVID_RAID}
+         "corvid_raid": CORVID_RAID, "vagabond_refresh": VAGABOND_REFRESH,
+         "vagabond_slip": VAGABOND_SLIP, "vagabond_explore": VAGABOND_EXPLORE, "vagabond_aid": VAGABOND_AID,
+         "vagabond_quest": VAGABOND_QUEST, "vagabond_strike": VAGABOND_STRIKE, "vagabond_repair": VAGABOND_REPAIR,
+         "vagabond_special": VAGABOND_SPECIAL, "vagabond_rest": VAGABOND_REST,
+         "vagabond_item_limit": VAGABOND_ITEM_LIMIT, "vagabond_ally": VAGABOND_ALLY,
+         "vagabond_protector": VAGABOND_PROTECTOR, "vagabond_swift_strike": VAGABOND_SWIFT_STRIKE,
+         "vagabond_damage": VAGABOND_DAMAGE}
 """The procedures this engine plays, by name (natives of content/root/natives, and the kernel's own)."""
-SETUPS = ("marquise", "eyrie", "alliance", "lizard_cult", "duchy", "riverfolk", "corvids")
+SETUPS = ("marquise", "eyrie", "alliance", "vagabond", "lizard_cult", "duchy", "riverfolk", "corvids")
 """Factions whose setup this engine plays (and so can be seated)."""
+CHARACTERS = ("thief", "tinker", "ranger", "vagrant", "arbiter", "scoundrel", "adventurer", "ronin", "harrier")
+"""The Vagabond characters this engine plays (annex E): those a Vagabond may choose."""
 
 
 @cython.cclass
@@ -157,6 +187,12 @@ class RootEngine(RootCore):
         self.f_riverfolk = tables.numbers["riverfolk"]
         self.corvids = Corvids(tables)
         self.p_raid = tables.procedure("corvid_raid")
+        self.vagabond = Vagabond(tables)
+        self.vagabond_turn = VagabondTurn(self.vagabond)
+        self.vagabond_battle = VagabondBattle(tables, self.vagabond)
+        self.vagabond_actions = VagabondActions(self.vagabond)
+        self.vagabond_quests = VagabondQuests(self.vagabond, self.vagabond_turn)
+        self.vagabond_characters = VagabondCharacters(tables, self.vagabond)
 
     # --- the game's structure --------------------------------------------------------------------------------
 
@@ -165,9 +201,16 @@ class RootEngine(RootCore):
 
     def run_procedure(self, procedure: cython.int) -> None:
         code: cython.int = self.impl[procedure]
-        if code == MOVE:
+        vagabond: cython.bint = self.faction(self.arg(0)) == self.f_vagabond
+        if VAGABOND_REFRESH <= code <= VAGABOND_DAMAGE:
+            self.run_vagabond(code)
+        elif code == MOVE and vagabond:
+            self.vagabond_actions.move(self)
+        elif code == MOVE:
             self.actions.move(self)
         elif code == BATTLE:
+            if vagabond and self.stage() == 0:
+                self.vagabond_actions.begin_battle(self)
             self.actions.battle(self)
         elif code == BATTLE_IN:
             if self.stage() == 0:
@@ -183,8 +226,12 @@ class RootEngine(RootCore):
             self.actions.spend_card(self)
         elif code == EXTRA_ACTION:
             self.actions.extra_action(self)
+        elif code == REMOVE_HITS and vagabond:
+            self.vagabond_battle.take_hits(self)
         elif code == REMOVE_HITS:
             self.actions.remove_hits(self)
+        elif code == DOMINANCE_ACTIVATE and vagabond and self.players() >= self.vagabond.coalition_players:
+            self.vagabond_turn.coalesce(self)
         elif code == DOMINANCE_ACTIVATE:
             self.actions.dominance_activate(self)
         elif code == DOMINANCE_TAKE:
@@ -312,6 +359,37 @@ class RootEngine(RootCore):
         else:
             self.services.buy(self)
 
+    def run_vagabond(self, code: cython.int) -> None:
+        """The Vagabond's own procedures."""
+        if code == VAGABOND_REFRESH:
+            self.vagabond_turn.refresh(self)
+        elif code == VAGABOND_SLIP:
+            self.vagabond_turn.slip(self)
+        elif code == VAGABOND_EXPLORE:
+            self.vagabond_actions.explore(self)
+        elif code == VAGABOND_AID:
+            self.vagabond_actions.aid(self)
+        elif code == VAGABOND_QUEST:
+            self.vagabond_quests.quest(self)
+        elif code == VAGABOND_STRIKE:
+            self.vagabond_actions.strike(self)
+        elif code == VAGABOND_REPAIR:
+            self.vagabond_actions.repair(self)
+        elif code == VAGABOND_SPECIAL:
+            self.vagabond_characters.special(self)
+        elif code == VAGABOND_REST:
+            self.vagabond_turn.rest(self)
+        elif code == VAGABOND_ITEM_LIMIT:
+            self.vagabond_turn.item_limit(self)
+        elif code == VAGABOND_ALLY:
+            self.vagabond_battle.choose_ally(self)
+        elif code == VAGABOND_PROTECTOR:
+            self.vagabond_battle.enlist(self)
+        elif code == VAGABOND_SWIFT_STRIKE:
+            self.vagabond_battle.swift_strike(self)
+        else:
+            self.vagabond_battle.damage_items(self)
+
     def native_procedure(self, native: cython.int) -> cython.int:
         return native + 1
 
@@ -324,6 +402,9 @@ class RootEngine(RootCore):
     def can_take(self, seat: cython.int, step: cython.int) -> cython.bint:
         """A menu step is offered only when it can be done, so a player is never offered a dead end."""
         code: cython.int = self.impl[self.step_field(step, 0)] if self.step_field(step, 4) < 0 else 0
+        if self.faction(seat) == self.f_vagabond and (code == MOVE or code == BATTLE or code == DOMINANCE_ACTIVATE
+                                                      or VAGABOND_REFRESH <= code <= VAGABOND_DAMAGE):
+            return self.vagabond_can_take(seat, code)
         if self.step_cost[step] >= 0 and not self.cost_payable(seat):
             return False
         if code == MOVE:
@@ -396,6 +477,30 @@ class RootEngine(RootCore):
             return self.funds.funds(self) > 0
         return True
 
+    def vagabond_can_take(self, seat: cython.int, code: cython.int) -> cython.bint:
+        """His own steps, and those he takes his own way: Move, Battle, and a dominance card (9.2.8)."""
+        if code == MOVE:
+            return self.vagabond_actions.can_move(self, seat)
+        if code == BATTLE:
+            return self.vagabond_actions.can_battle(self, seat)
+        if code == VAGABOND_EXPLORE:
+            return self.vagabond_actions.can_explore(self, seat)
+        if code == VAGABOND_AID:
+            return self.vagabond_actions.can_aid(self, seat)
+        if code == VAGABOND_QUEST:
+            return self.vagabond_quests.can_quest(self, seat)
+        if code == VAGABOND_STRIKE:
+            return self.vagabond_actions.can_strike(self, seat)
+        if code == VAGABOND_REPAIR:
+            return self.vagabond_actions.can_repair(self, seat)
+        if code == VAGABOND_SPECIAL:
+            return self.vagabond_characters.can_special(self, seat)
+        if code == DOMINANCE_ACTIVATE and self.players() >= self.vagabond.coalition_players:
+            return self.vagabond_turn.can_coalesce(self, seat)
+        if code == DOMINANCE_ACTIVATE:
+            return self.can_activate(seat)
+        return True
+
     # --- setup (5.1) --------------------------------------------------------------------------------------------
 
     def setup_game(self) -> None:
@@ -452,10 +557,20 @@ class RootEngine(RootCore):
             self.riverfolk.setup(self)
         elif faction == self.corvids.faction:
             self.corvids.setup(self)
+        elif faction == self.f_vagabond:
+            self.vagabond_turn.setup(self)
         else:
             raise ValueError(f"the setup of {self.tables.faction_name(faction)!r} is not played by this engine")
 
     # --- faction rules that change the shared ones ----------------------------------------------------------------
+
+    def won(self, seat: cython.int) -> cython.bint:
+        """The winner, and a Vagabond in coalition with them (9.2.8)."""
+        winner: cython.int = self.winner()
+        if winner < 0 or not self.over():
+            return False
+        return seat == winner or (self.faction(seat) == self.f_vagabond
+                                  and self.vagabond.coalition_partner(self, seat) == winner)
 
     def item_points(self, seat: cython.int, card: cython.int) -> cython.int:
         if self.faction(seat) == self.f_eyrie:
@@ -467,11 +582,14 @@ class RootEngine(RootCore):
             return self.eyrie.extra_hits(self, seat, attacking)
         if self.faction(seat) == self.corvids.faction:
             return self.corvids.extra_hits(self, attacking)
+        if self.faction(seat) == self.f_vagabond:
+            return self.vagabond_battle.extra_hits(self, seat)
         return 0
 
     def after_battle(self, attacker: cython.int, defender: cython.int, clearing: cython.int) -> None:
         if self.faction(attacker) == self.f_eyrie:
             self.eyrie.after_battle(self, attacker)
+        self.vagabond_battle.after_battle(self)
 
     def warriors_removed(self, seat: cython.int, clearing: cython.int, n: cython.int) -> None:
         if self.faction(seat) == self.f_marquise and self.marquise.can_heal(self, seat, clearing):
@@ -492,6 +610,8 @@ class RootEngine(RootCore):
             return self.duchy.draw_bonus(self, seat)
         if self.faction(seat) == self.corvids.faction:
             return self.corvids.draw_bonus(self, seat)
+        if self.faction(seat) == self.f_vagabond:
+            return self.vagabond.track_power(self, seat, self.vagabond.power_draw)
         return 0
 
     def defends_high(self, seat: cython.int) -> cython.bint:
@@ -549,6 +669,8 @@ class RootEngine(RootCore):
     def crafting_pieces(self, seat: cython.int, suit: cython.int) -> cython.int:
         if self.faction(seat) == self.f_riverfolk:
             return self.riverfolk.craft_spaces(self, suit)
+        if self.faction(seat) == self.f_vagabond:
+            return self.vagabond.crafting_pieces(self, seat, suit)
         return RootCore.crafting_pieces(self, seat, suit)
 
     def craft_budget(self, seat: cython.int) -> cython.int:
@@ -585,6 +707,69 @@ class RootEngine(RootCore):
         """The removed raids' warriors are placed now (13.7.4)."""
         if not self.over() and self.faction(seat) == self.corvids.faction and self.corvids.plots.raids_pending(self):
             self.push(self.p_raid, seat, 0, 0)
+
+    # --- the Vagabond's pawn and items in the shared rules (9.2) ----------------------------------------------------
+
+    def pawns(self, seat: cython.int, clearing: cython.int) -> cython.int:
+        if self.faction(seat) == self.f_vagabond and self.vagabond.clearing(self, seat) == clearing:
+            return 1
+        return 0
+
+    def rolled_hits_cap(self, seat: cython.int, clearing: cython.int, other: cython.int,
+                        attacking: cython.bint) -> cython.int:
+        cap: cython.int = RootCore.rolled_hits_cap(self, seat, clearing, other, attacking)
+        if self.faction(seat) == self.f_vagabond:
+            cap = self.vagabond_battle.rolled_hits(self, seat, clearing, attacking)
+        if not attacking:
+            cap += self.vagabond_battle.protection(self)
+        return cap
+
+    def defenseless(self, seat: cython.int, clearing: cython.int, other: cython.int) -> cython.bint:
+        if self.faction(seat) == self.f_vagabond:
+            return not self.vagabond.armed(self, seat)
+        return RootCore.defenseless(self, seat, clearing, other)
+
+    def battle_step(self, attacker: cython.int, defender: cython.int, clearing: cython.int,
+                    moment: cython.int) -> None:
+        self.vagabond_battle.battle_step(self, attacker, defender, clearing, moment)
+
+    def removed_by(self, by: cython.int, victim: cython.int, clearing: cython.int, warrior: cython.bint,
+                   in_battle: cython.bint) -> None:
+        self.vagabond.removed(self, by, victim, warrior, in_battle)
+
+    def closed(self, clearing: cython.int) -> cython.bint:
+        """Scorched (E.6.2); the Burrow and the forests never are."""
+        return 0 <= clearing < self.clearings and self.cells[self.vagabond.o_scorched + clearing] != 0
+
+    def instigator(self) -> cython.int:
+        seat: cython.int = self.cells[self.vagabond.o_instigator]
+        if seat >= 0 and self.faction(seat) == self.f_vagabond:
+            return seat
+        return -1
+
+    def pawn_swept(self, seat: cython.int, clearing: cython.int) -> None:
+        if self.faction(seat) == self.f_vagabond:
+            self.push(self.vagabond_battle.p_damage, seat, self.vagabond.full_removal_damage, 0)
+
+    def is_enemy(self, seat: cython.int, other: cython.int) -> cython.bint:
+        """Not the seat itself, nor a Vagabond's coalition partner, nor the Vagabond in coalition with it (2.7)."""
+        if other == seat:
+            return False
+        if self.faction(seat) == self.f_vagabond and self.vagabond.coalition_partner(self, seat) == other:
+            return False
+        return not (self.faction(other) == self.f_vagabond and self.vagabond.coalition_partner(self, other) == seat)
+
+    def take_item(self, seat: cython.int, item: cython.int) -> None:
+        if self.faction(seat) == self.f_vagabond:
+            self.vagabond.gain(self, seat, item)
+        else:
+            RootCore.take_item(self, seat, item)
+
+    def pay_craft(self, seat: cython.int, card: cython.int) -> None:
+        if self.faction(seat) == self.f_vagabond:
+            self.vagabond.pay_craft(self, seat, card)
+        else:
+            RootCore.pay_craft(self, seat, card)
 
     def effect_done(self) -> None:
         """An effect's `score` writes the score track directly: the goal (3.1) and a dominance card (3.3.1), which

@@ -36,7 +36,8 @@ class RootKernel:
         self.game = game
         self.kernel = kernel
         self.engine_class = module.RootEngine
-        self.tables: RootTables = build_tables(game, dict(module.CODES), frozenset(module.SETUPS))
+        self.tables: RootTables = build_tables(game, dict(module.CODES), frozenset(module.SETUPS),
+                                               frozenset(module.CHARACTERS))
         self.public_hands = {faction.id.name.lower() for faction in game.entities("faction")
                              if any(ability.id == "public_hand" for ability in faction.abilities)}
         """Factions whose hand everyone sees (11.2.3)."""
@@ -102,6 +103,7 @@ class RootKernel:
         cells = engine.arrays()[0]
         return {
             "winner": winner,
+            "winners": [seat for seat in range(state.players) if engine.won(seat)],
             "faction": factions[cells[offset + winner]].id.name.lower() if winner >= 0 else None,
             "victory": ("points", "dominance")[engine.victory()] if winner >= 0 else None,
             "turns": engine.turn(),

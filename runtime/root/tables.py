@@ -82,12 +82,19 @@ swayed ministers' (12.5.2); the faction is played only if the engine plays every
 
 INTERNAL = ("setup_game", "setup_faction", "remove_hits", "discard_card", "field_hospitals", "dominance_activate",
             "dominance_take", "turmoil", "outrage", "removing_bases", "price_of_failure", "buy_services",
-            "riverfolk_pay", "trade_disruption", "corvid_raid")
+            "riverfolk_pay", "trade_disruption", "corvid_raid", "vagabond_ally", "vagabond_protector",
+            "vagabond_swift_strike", "vagabond_damage")
 """Procedures the engine calls itself, numbered after the natives."""
 
+ITEM_COSTS = "faction/vagabond/"
+"""Steps whose content cost names the item they exhaust (`cost_<native>`, read by `_vagabond_arrays`) but which
+the engine's procedures pay themselves: a Move's price depends on where the pawn goes (9.5.1)."""
 
-def build_tables(game: CompiledGame, codes: dict[str, int], setups: frozenset[str]) -> RootTables:
-    """`codes`: the procedures the engine plays, by name; `setups`: the factions whose setup it plays."""
+
+def build_tables(game: CompiledGame, codes: dict[str, int], setups: frozenset[str],
+                 characters: frozenset[str] = frozenset()) -> RootTables:
+    """`codes`: the procedures the engine plays, by name; `setups`: the factions whose setup it plays;
+    `characters`: the Vagabond characters it plays."""
     layout = game.layout
     clearings = game.entities("clearing")
     cards = game.entities("card")
@@ -122,12 +129,14 @@ def build_tables(game: CompiledGame, codes: dict[str, int], setups: frozenset[st
                                               for faction in factions])
     tables.arrays["viable_reach"] = ints([row[0] for row in game.get("table", "viable_reach").values])
     tables.numbers["viable_reach_from"] = int(game.get("table", "viable_reach").rows.keys[0])
+    _vagabond_arrays(tables, game, characters)
     tables.procedures = [*layout.NATIVES, *INTERNAL]
     tables.arrays["impl"] = ints([0] + [codes.get(name, 0) for name in tables.procedures])
     _plan(tables, game, factions)
     _alliance(tables, game)
     _riverfolk(tables, game)
-    tables.arrays["step_cost"] = ints([game.layout.ENTRIES.get(f"{step.key}/cost", -1) for step in tables.steps])
+    tables.arrays["step_cost"] = ints([game.layout.ENTRIES.get(f"{step.key}/cost", -1) if _runs_cost(step) else -1
+                                       for step in tables.steps])
     _playable(tables, game, factions, codes, setups)
     _placeholder_tracks(tables, game)
     _card_effects(tables, game, cards, codes)
@@ -155,11 +164,16 @@ def _playable(tables: RootTables, game: CompiledGame, factions: tuple[Any, ...],
 
 def _step_played(step: PlannedStep, tables: RootTables, codes: dict[str, int],
                  called: dict[str, frozenset[str]]) -> bool:
-    if not all(name in codes for name in called.get(f"{step.key}/cost", ())):
+    if _runs_cost(step) and not all(name in codes for name in called.get(f"{step.key}/cost", ())):
         return False
     if step.effect >= 0:
         return all(name in codes for name in called.get(step.key, ()))
     return tables.procedures[step.procedure - 1] in codes
+
+
+def _runs_cost(step: PlannedStep) -> bool:
+    """The engine runs the step's content cost before the step (RootEngine.take)."""
+    return not step.key.startswith(ITEM_COSTS)
 
 
 def _card_effects(tables: RootTables, game: CompiledGame, cards: tuple[Any, ...], codes: dict[str, int]) -> None:
@@ -402,3 +416,75 @@ def _plan(tables: RootTables, game: CompiledGame, factions: tuple[Any, ...]) -> 
     tables.dims["steps"] = len(tables.steps)
     tables.dims["max_options"] = LAYOUT["max_options"]
 
+
+
+def _vagabond_arrays(tables: RootTables, game: CompiledGame, characters: frozenset[str]) -> None:
+    """The Vagabond's part (chapter 9): the forests and what each borders, the quests, the characters (their starting
+    items, the item their special action exhausts, whether the engine plays them), the item each of his actions
+    exhausts (read from the content's costs), what his items do, and his relationship track."""
+    clearings = game.entities("clearing")
+    forests = game.entities("forest")
+    n = len(clearings)
+    nitems = len(game.entities("item"))
+    paths = tables.arrays["paths"]
+    border = [0] * (len(forests) * n)
+    near = [0] * (len(forests) * len(forests))
+    for f, forest in enumerate(forests):
+        for c in forest.clearings:
+            border[f * n + int(c)] = 1
+        for g, other in enumerate(forests):
+            shared = [int(c) for c in forest.clearings if c in other.clearings]
+            if g != f and any(paths[a * n + b] for a in shared for b in shared):  # 2.4.1: one path between them
+                near[f * len(forests) + g] = 1
+    tables.dims["forests"] = len(forests)
+    tables.arrays["forest_border"] = ints(border)
+    tables.arrays["forest_near"] = ints(near)
+    quests = game.entities("quest")
+    tables.dims["quests"] = len(quests)
+    tables.arrays["quest_suit"] = ints([int(quest.suit) for quest in quests])
+    tables.arrays["quest_items"] = ints([int(item) for quest in quests for item in quest.items])
+    tables.arrays["item_on_track"] = ints([int(item.zone == "track") for item in game.entities("item")])
+    for power in ("refresh", "draw", "capacity", "crafting", "hit"):
+        table = game.get("table", f"vagabond_{power}_items")
+        values = [0] * nitems
+        for row, item in enumerate(table.rows.keys):
+            values[int(game.get("item", str(item)).id)] = table.values[row][0]
+        tables.arrays[f"item_{power}"] = ints(values)
+    cast = game.entities("character")
+    starting = [0] * (len(cast) * nitems)
+    for index, character in enumerate(cast):
+        for item in character.starting_items:
+            starting[index * nitems + int(item)] += 1
+    tables.dims["characters"] = len(cast)
+    tables.arrays["character_items"] = ints(starting)
+    tables.arrays["character_cost"] = ints([_exhausted_item(game, f"character/{c.id.name.lower()}/special/cost")
+                                            for c in cast])
+    tables.arrays["character_played"] = ints([int(c.id.name.lower() in characters) for c in cast])
+    vagabond = game.get("faction", "vagabond")
+    for index, step in enumerate(vagabond.turn):
+        if step.cost is not None and step.native is not None:
+            tables.numbers[f"cost_{step.native.name.lower()}"] = _exhausted_item(
+                game, f"faction/vagabond/turn/{index}/cost")
+    track = game.get("track", "vagabond_relationships")
+    tables.arrays["relationship_aids"] = ints([space.cost or 0 for space in track.spaces])
+    tables.arrays["relationship_vp"] = ints([space.vp or 0 for space in track.spaces])
+    if track.status == "placeholder":
+        tables.placeholders.append("the Vagabond's relationship track (9.2.9): the aids each space costs and the "
+                                   "points it scores are placeholders")
+
+
+def _exhausted_item(game: CompiledGame, key: str) -> int:
+    """The item a cost exhausts (-1: none), read by running its effect with an `exhaust_item` that notes it."""
+    from ..effects import bind_natives, empty_state, run_to_end
+
+    if key not in game.layout.ENTRIES:
+        return -1
+    noted: list[int] = []
+
+    def note(state: array[int], args: list[int]) -> int:
+        noted.append(args[1])
+        return 1
+
+    run_to_end(game, key, empty_state(game, 0), actor=0, choose=lambda pending: pending.options[0],
+               natives=bind_natives(game, {"exhaust_item": note}), engine="python")
+    return noted[0] if noted else -1
