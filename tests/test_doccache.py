@@ -15,6 +15,7 @@ from lawforge.compiler import cacheseal
 from lawforge.compiler.confine import real_folders
 from lawforge.compiler.doccache import DocumentCache
 from lawforge.compiler.loader import load_document
+from lawforge.compiler.workspace import Workspace
 
 SUITS = "content/mini/suits.yaml"
 
@@ -70,7 +71,7 @@ def test_an_entry_is_plain_json_and_its_positions_are_read_only_when_asked(mini:
     assert json.loads(head)["data"][0]["id"] == "arcane"
     assert set(json.loads(positions)) == {"paths", "values", "ends", "keys"}
     fresh, _ = load_document(mini, mini / SUITS)
-    cached, problems = DocumentCache(mini, mini / ".lawforge-cache/documents").load(mini / SUITS)
+    cached, problems = DocumentCache(mini, mini / ".lawforge-cache/documents", Workspace(mini).readable_folders()).load(mini / SUITS)
     assert problems == [] and cached is not None and fresh is not None
     assert "_positions" in vars(cached), "positions not decoded yet"
     assert (cached.data, cached.lines) == (fresh.data, fresh.lines)
