@@ -424,18 +424,22 @@ def i18n_tbx(ws: Workspace, game: str, output: Path) -> None:
 
 
 KERNEL_HELP = ("Rules kernel: compiled (Cython) or python, which play the same games. Default: compiled, or python "
-               "with a warning when the compiled one is not built or is older than runtime/oath's sources "
+               "with a warning when the compiled one is not built or is older than runtime/'s sources "
                "(rebuild: .venv/bin/pip install -e .); a stale one named here is an error.")
-PLAYERS_HELP = "How many play (default 4); the game's content says how many it is for (Oath: 2 to 6)."
+PLAYERS_HELP = "How many play (default 4); the game's content says how many it is for (Oath and Root: 2 to 6)."
+FACTIONS_HELP = ("Root: the factions of the seats in order, separated by commas (default: a random viable table, "
+                 "annex A).")
 
 
 def _kernel(game: str, kernel: str | None) -> str:
-    """The kernel to play `game` with (`--kernel`, else the best fresh one, warning once), or exit: only some games
-    can be played yet, and a named kernel must load."""
-    if game != "oath":
-        _fail(f"there is no rules kernel for {game!r} yet (games that play: oath)", 2)
+    """The kernel form to play `game` with (`--kernel`, else the best fresh one, warning once), or exit: only some
+    games can be played yet, and a named kernel must load."""
+    from lawforge.runtime.games import KERNELS
     from lawforge.runtime.kernels import KernelUnavailable, choose_kernel
 
+    playable = sorted({"oath", *KERNELS})
+    if game not in playable:
+        _fail(f"there is no rules kernel for {game!r} yet (games that play: {', '.join(playable)})", 2)
     try:
         chosen, warning = choose_kernel(kernel)
     except KernelUnavailable as why:
@@ -443,13 +447,6 @@ def _kernel(game: str, kernel: str | None) -> str:
     if warning:
         err.print(f"[yellow]warning:[/] {escape(warning)}")
     return chosen
-
-
-def _state_class(kernel: str) -> Any:
-    """OathState of a kernel `_kernel` chose."""
-    from lawforge.runtime.kernels import oath_state
-
-    return oath_state(kernel)
 
 
 def _playable(ws: Workspace, game: str, kernel: str | None, players: int) -> tuple[Any, str]:
@@ -469,6 +466,32 @@ def _playable(ws: Workspace, game: str, kernel: str | None, players: int) -> tup
     return compiled, chosen
 
 
+def _setup(game: str, compiled: Any, chronicle_path: Path | None, factions: str | None) -> dict[str, Any]:
+    """How each game is set up besides players and seed, or exit: a Chronicle for Oath, the factions for Root."""
+    if factions is not None and game == "oath":
+        _fail("--factions: Oath has no factions to choose (its roles are dealt by the rules)", 2)
+    if chronicle_path is not None and game != "oath":
+        _fail(f"--chronicle: only Oath keeps a Chronicle between games, not {game}", 2)
+    if game == "oath":
+        return {"chronicle": _chronicle(compiled, chronicle_path)}
+    return {"factions": [name.strip() for name in factions.split(",")]} if factions else {}
+
+
+def _new_game(game: str, compiled: Any, kernel: str, players: int, seed: int, setup: dict[str, Any]) -> Any:
+    """A new game: Oath on its own kernel, the others on the shared one; a setup the rules refuse exits."""
+    if game == "oath":
+        from lawforge.runtime.kernels import oath_state
+
+        return oath_state(kernel)(compiled, players, seed, **setup)
+    from lawforge.runtime.games import new_state
+    from lawforge.runtime.kernel.state import SetupError
+
+    try:
+        return new_state(compiled, players, seed, kernel=kernel, **setup)
+    except SetupError as why:
+        _fail(str(why), 2)
+
+
 def _chronicle(compiled: Any, path: Path | None) -> Any:
     """The Chronicle a game is set up from (None: a first game), or exit naming each problem of the file."""
     if path is None:
@@ -483,22 +506,44 @@ def _chronicle(compiled: Any, path: Path | None) -> Any:
         sys.exit(1)
 
 
-def _play_one(args: tuple[str, Path, str, int, int, Any]) -> dict[str, Any]:
-    """One random game to its end (run in a worker process, on the workspace's content)."""
+def _play_one(args: tuple[str, Path, str, int, int, dict[str, Any]]) -> dict[str, Any]:
+    """One random game to its end (run in a worker process, on the workspace's content): Oath's by random choices
+    here, the shared kernel's by its playout, inside the compiled code when the kernel is."""
     import random
-    import time
 
     from lawforge.runtime import load
 
-    game, root, kernel, players, seed, chronicle = args
-    state = _state_class(kernel)(load(game, root=root), players, seed, chronicle=chronicle)
+    game, root, kernel, players, seed, setup = args
+    state = _new_game(game, load(game, root=root), kernel, players, seed, setup)
+    if game != "oath":
+        steps = state.playout(seed)
+        record = state.result()
+        return {"seed": seed, "factions": record["factions"], "winners": record["winners"],
+                "victory": record["victory"], "turns": record["turns"], "steps": steps}
     rng = random.Random(seed)
-    started = time.perf_counter()
     while not state.is_terminal():
         state.apply(rng.choice(state.legal_actions()))
     winner = state.returns().index(1.0)
     return {"seed": seed, "winner": winner, "role": state.role_of(winner), "victory": state.victory,
-            "rounds": state.flat.get("round"), "steps": len(state.history), "seconds": time.perf_counter() - started}
+            "rounds": state.flat.get("round"), "steps": len(state.history)}
+
+
+def _summary(game: str, results: list[dict[str, Any]]) -> dict[str, Any]:
+    """Wins by side (Oath's roles, Root's factions, each winner of a coalition counted) and by victory, and length."""
+    from collections import Counter
+
+    count = len(results)
+    if game == "oath":
+        sides = Counter(r["role"] for r in results)
+        length = {"mean_rounds": round(sum(r["rounds"] for r in results) / count, 2)}
+    else:
+        sides = Counter(r["factions"][seat] for r in results for seat in r["winners"])
+        length = {"mean_turns": round(sum(r["turns"] for r in results) / count, 2),
+                  "unfinished": sum(not r["winners"] for r in results)}
+    side = "role" if game == "oath" else "faction"
+    return {f"wins_by_{side}": dict(sorted(sides.items())),
+            "wins_by_victory": dict(sorted(Counter(str(r["victory"]) for r in results).items())),
+            **length, "mean_steps": round(sum(r["steps"] for r in results) / count, 1)}
 
 
 @main.command()
@@ -507,27 +552,30 @@ def _play_one(args: tuple[str, Path, str, int, int, Any]) -> dict[str, Any]:
 @click.option("--games", "count", type=click.IntRange(1), default=10, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True, help="Game k uses seed + k.")
 @click.option("--jobs", type=click.IntRange(1), default=None, help="Worker processes (default: one per core).")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help="Output format.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              help="Output format. JSON holds only what the seed decides, so a seed prints it the same each time; "
+                   "the speed goes to standard error.")
 @click.option("--chronicle", "chronicle_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Set every game up from this Chronicle (written by `play --write-chronicle`).")
+              help="Oath: set every game up from this Chronicle (written by `play --write-chronicle`).")
+@click.option("--factions", default=None, help=FACTIONS_HELP)
 @click.option("--kernel", type=click.Choice(["compiled", "python"]), default=None, help=KERNEL_HELP)
 @_root_option
 def simulate(ws: Workspace, game: str, players: int, count: int, seed: int, jobs: int | None, fmt: str,
-             chronicle_path: Path | None, kernel: str | None) -> None:
-    """Play GAME with uniformly random legal actions to the end: wins by role and victory, length, speed."""
+             chronicle_path: Path | None, factions: str | None, kernel: str | None) -> None:
+    """Play GAME with uniformly random legal actions to the end: wins by side and victory, length, speed."""
     import json
     import os
     import time
-    from collections import Counter
     from concurrent.futures import ProcessPoolExecutor
 
     from rich.progress import Progress
 
     compiled, kernel = _playable(ws, game, kernel, players)
-    chronicle = _chronicle(compiled, chronicle_path)
+    setup = _setup(game, compiled, chronicle_path, factions)
+    _new_game(game, compiled, kernel, players, seed, setup)  # a setup the rules refuse fails here, once
     started = time.perf_counter()
     results = []
-    jobs_args = [(game, ws.root, kernel, players, seed + k, chronicle) for k in range(count)]
+    jobs_args = [(game, ws.root, kernel, players, seed + k, setup) for k in range(count)]
     with ProcessPoolExecutor(max_workers=min(jobs or os.cpu_count() or 1, count)) as pool, \
             Progress(console=err, transient=True, disable=fmt == "json") as progress:
         task = progress.add_task(f"{game}: {count} games", total=count)
@@ -535,19 +583,15 @@ def simulate(ws: Workspace, game: str, players: int, count: int, seed: int, jobs
             results.append(result)
             progress.advance(task)
     elapsed = time.perf_counter() - started
-    summary = {
-        "games": count, "players": players, "kernel": kernel, "seconds": round(elapsed, 3),
-        "games_per_second": round(count / elapsed, 2),
-        "wins_by_role": dict(Counter(r["role"] for r in results)),
-        "wins_by_victory": dict(Counter(r["victory"] for r in results)),
-        "mean_rounds": round(sum(r["rounds"] for r in results) / count, 2),
-        "mean_steps": round(sum(r["steps"] for r in results) / count, 1),
-    }
+    summary = {"games": count, "players": players, "seed": seed, "kernel": kernel, **_summary(game, results)}
+    speed = f"{count} games in {elapsed:.2f} s: {count / elapsed:.2f} games_per_second"
     if fmt == "json":
-        click.echo(json.dumps({"summary": summary, "games": results}, indent=2))
+        click.echo(json.dumps({"summary": summary, "games": results}, indent=2, ensure_ascii=False))
+        err.print(speed)
         return
     for key, value in summary.items():
-        out.print(f"{key:<18} {value}")
+        out.print(f"{key:<18} {escape(str(value))}")
+    out.print(speed)
 
 
 @main.command()
@@ -555,16 +599,17 @@ def simulate(ws: Workspace, game: str, players: int, count: int, seed: int, jobs
 @click.option("--players", type=int, default=4, help=PLAYERS_HELP)
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--seat", type=int, default=0, show_default=True,
-              help="Your seat, from 0 (the Chancellor) to one less than the players; the others play at random.")
+              help="Your seat, from 0 (Oath: the Chancellor) to one less than the players; the others play at random.")
 @click.option("--locale", default="en", show_default=True, help="Language of the descriptions.")
+@click.option("--factions", default=None, help=FACTIONS_HELP)
 @click.option("--chronicle", "chronicle_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Set the game up from the Chronicle a previous game wrote (default: a first game).")
+              help="Oath: set the game up from the Chronicle a previous game wrote (default: a first game).")
 @click.option("--write-chronicle", "chronicle_out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="After the game, write its Chronicle (8) here, to set up the next game.")
+              help="Oath: after the game, write its Chronicle (8) here, to set up the next game.")
 @click.option("--kernel", type=click.Choice(["compiled", "python"]), default=None, help=KERNEL_HELP)
 @_root_option
-def play(ws: Workspace, game: str, players: int, seed: int, seat: int, locale: str, chronicle_path: Path | None,
-         chronicle_out: Path | None, kernel: str | None) -> None:
+def play(ws: Workspace, game: str, players: int, seed: int, seat: int, locale: str, factions: str | None,
+         chronicle_path: Path | None, chronicle_out: Path | None, kernel: str | None) -> None:
     """Play GAME in the terminal against random opponents; choose your actions by number."""
     import random
 
@@ -575,8 +620,10 @@ def play(ws: Workspace, game: str, players: int, seed: int, seat: int, locale: s
         _fail(f"--seat {seat}: the seats of {players} players are 0 to {players - 1}", 2)
     _locale_of(game, compiled.locales, locale)
     if chronicle_out is not None:
+        if game != "oath":
+            _fail(f"--write-chronicle: only Oath keeps a Chronicle between games, not {game}", 2)
         check_writable(chronicle_out)
-    state = _state_class(kernel)(compiled, players, seed, chronicle=_chronicle(compiled, chronicle_path))
+    state = _new_game(game, compiled, kernel, players, seed, _setup(game, compiled, chronicle_path, factions))
     for note in state.placeholders:
         out.print(f"[dim]placeholder: {escape(note)}[/]")
     rng = random.Random(seed)
@@ -591,7 +638,7 @@ def play(ws: Workspace, game: str, players: int, seed: int, seat: int, locale: s
         answer = click.prompt(state.label("your_choice", locale), type=click.IntRange(1, len(legal)), default=1,
                               show_default=False, err=True)
         state.apply(legal[answer - 1])
-    out.print(escape(state.result(locale)))
+    out.print(escape(state.verdict(locale)))
     if chronicle_out is not None:
         _write_chronicle(ws, state, seat, locale, chronicle_out)
 

@@ -1,5 +1,6 @@
-"""The two Oath kernels, one source: runtime/oath/*.py run as Python, or built by Cython into
-`lawforge.runtime._compiled` (setup.py), and choosing between them.
+"""The two forms of every kernel, one source: runtime/oath/*.py (and the typed modules of the shared kernel and
+the games on it) run as Python, or built by Cython into `lawforge.runtime._compiled` (setup.py), and choosing
+between them.
 
 The compiled kernel must never run older rules than the sources: the build embeds a fingerprint of every
 source it compiled (`_compiled.fingerprint`, built last), and loading it compares that with the sources
@@ -76,25 +77,34 @@ def oath_state(kernel: str = "compiled") -> type[OathState]:
     if kernel == "python":
         from .oath.game import OathState
         return OathState
+    check_compiled()
+    return cast("type[OathState]", importlib.import_module(f"{COMPILED_PACKAGE}.oath.game").OathState)
+
+
+def check_compiled() -> None:
+    """Raises KernelUnavailable unless the compiled kernels (Oath's and the shared one with its games) are built
+    from the sources on disk."""
     try:
         built = importlib.import_module(f"{COMPILED_PACKAGE}.fingerprint").SOURCES
     except ImportError:
-        raise KernelUnavailable(f"the compiled Oath kernel is not built: build it with `{REBUILD}`") from None
+        raise KernelUnavailable(f"the compiled kernel is not built: build it with `{REBUILD}`") from None
     stale = stale_sources(dict(built))
     if stale:
-        raise KernelUnavailable(f"the compiled Oath kernel is older than its sources ({', '.join(stale)} changed): "
+        raise KernelUnavailable(f"the compiled kernel is older than its sources ({', '.join(stale)} changed): "
                                 f"rebuild it with `{REBUILD}`")
-    return cast("type[OathState]", importlib.import_module(f"{COMPILED_PACKAGE}.oath.game").OathState)
 
 
 def choose_kernel(kernel: str | None = None) -> tuple[str, str | None]:
     """The kernel to play with and a one-line warning, if any: `kernel` when named (KernelUnavailable if it cannot
     be loaded), else the compiled one when it is fresh, else the Python one and the warning says why."""
+    if kernel not in (None, *KERNELS):
+        raise ValueError(f"unknown kernel {kernel!r}: choose one of {', '.join(KERNELS)}")
     if kernel is not None:
-        oath_state(kernel)
+        if kernel == "compiled":
+            check_compiled()
         return kernel, None
     try:
-        oath_state("compiled")
+        check_compiled()
     except KernelUnavailable as why:
         return "python", f"{why}; using the Python kernel"
     return "compiled", None

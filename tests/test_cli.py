@@ -75,7 +75,7 @@ def test_simulate_reports_wins_and_speed() -> None:
     report = json.loads(result.stdout)
     assert report["summary"]["games"] == 3 and sum(report["summary"]["wins_by_role"].values()) == 3
     assert all(game["rounds"] <= 8 for game in report["games"])
-    assert report["summary"]["games_per_second"] > 0
+    assert "3 games in " in result.stderr and "games_per_second" in result.stderr
 
 
 def test_play_in_the_terminal_in_ukrainian() -> None:

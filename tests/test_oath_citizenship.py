@@ -168,7 +168,7 @@ def test_a_citizen_who_meets_the_successor_goal_wins_instead_of_the_chancellor()
     assert empire.successor(state) == 1
     state._win(0, "stable_regime")
     assert state.flat.get("winner") == 1 and state.victory == "successor"
-    assert "Successor" in state.result("en")
+    assert "Successor" in state.verdict("en")
 
 
 def test_the_supremacy_successor_needs_more_relics_and_banners_than_every_other_imperial_player() -> None:

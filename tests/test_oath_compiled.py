@@ -80,7 +80,7 @@ def test_a_stale_build_is_refused_and_the_default_falls_back(compiled: type[Oath
     with pytest.raises(KernelUnavailable, match=r"older than its sources \(oath/game.py changed\): "
                                                 r"rebuild it with `\.venv/bin/pip install -e \.`"):
         oath_state("compiled")
-    assert choose_kernel() == ("python", "the compiled Oath kernel is older than its sources (oath/game.py changed): "
+    assert choose_kernel() == ("python", "the compiled kernel is older than its sources (oath/game.py changed): "
                                          "rebuild it with `.venv/bin/pip install -e .`; using the Python kernel")
     with pytest.raises(KernelUnavailable):
         choose_kernel("compiled")

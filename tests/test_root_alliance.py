@@ -8,6 +8,7 @@ invariants after every action, and the compiled and Python forms playing the sam
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -494,8 +495,8 @@ def play(state: GameState, seed: int, check: bool = True, limit: int = 20000) ->
 
 @pytest.mark.battery
 @pytest.mark.parametrize("factions", TABLES, ids="-".join)
-def test_random_games_keep_the_rules_and_end(factions: tuple[str, ...]) -> None:
-    for seed in range(6):
+def test_random_games_keep_the_rules_and_end(factions: tuple[str, ...], battery: Callable[[range], range]) -> None:
+    for seed in battery(range(8)):
         state = new_state("root", len(factions), seed, factions=list(factions))
         invariants(state)
         play(state, seed)
@@ -504,8 +505,8 @@ def test_random_games_keep_the_rules_and_end(factions: tuple[str, ...]) -> None:
 
 @pytest.mark.battery
 @pytest.mark.parametrize("factions", TABLES, ids="-".join)
-def test_compiled_playouts_end(factions: tuple[str, ...]) -> None:
-    for seed in range(100):
+def test_compiled_playouts_end(factions: tuple[str, ...], battery: Callable[[range], range]) -> None:
+    for seed in battery(range(100)):
         state = new_state("root", len(factions), seed, factions=list(factions))
         state.playout(seed)
         assert state.is_terminal()

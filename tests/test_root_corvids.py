@@ -5,6 +5,7 @@ every table the engine can seat them at, checked at every step, and the compiled
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from itertools import combinations
 from math import prod
 from typing import Any
@@ -514,13 +515,13 @@ def game(table: tuple[str, ...], seed: int, kernel: str) -> GameState:
 
 
 @pytest.mark.parametrize("table", TABLES, ids="-".join)
-def test_random_games_keep_the_rules_and_end(table: tuple[str, ...]) -> None:
+def test_random_games_keep_the_rules_and_end(table: tuple[str, ...], battery: Callable[[range], range]) -> None:
     """Compiled, checked at every step, the face-down types masked from the other seats; every game ends (30
     points or dominance) well within its bound, and the plots were played: placed, flipped and guessed."""
     corvids, n = table.index("corvids"), len(CLEARING)
     played = set()
     expose = kernel_of(GAME).tables.procedure("corvid_expose")
-    for seed in range(10):
+    for seed in battery(range(12)):
         state = game(table, seed, "compiled")
         rng = random.Random(seed)
         while not state.is_terminal():
@@ -544,8 +545,8 @@ def test_random_games_keep_the_rules_and_end(table: tuple[str, ...]) -> None:
 
 
 @pytest.mark.parametrize("table", TABLES, ids="-".join)
-def test_compiled_playouts_end(table: tuple[str, ...]) -> None:
-    for seed in range(150):
+def test_compiled_playouts_end(table: tuple[str, ...], battery: Callable[[range], range]) -> None:
+    for seed in battery(range(150)):
         state = game(table, 100 + seed, "compiled")
         state.playout(seed)
         assert state.is_terminal(), seed

@@ -244,7 +244,7 @@ VISIBILITY: dict[str, str] = {
 SPACES: tuple[tuple[str, int], ...] = (
     ('player', 6),
     ('term', 68),
-    ('label', 193),
+    ('label', 203),
     ('table', 7),
     ('discrepancy', 12),
     ('field', 110),

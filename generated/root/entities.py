@@ -277,6 +277,16 @@ class LabelId(IntEnum):
     INSTIGATE_ATTACKER = 190
     INSTIGATE_DEFENDER = 191
     INSTIGATE_LOSS = 192
+    SETUP_SUMMARY = 193
+    TURN_SUMMARY = 194
+    SEAT_LINE = 195
+    SEAT_POINTS = 196
+    SEAT_DOMINANCE = 197
+    YOUR_CHOICE = 198
+    GAME_WON = 199
+    WON_BY_POINTS = 200
+    WON_BY_DOMINANCE = 201
+    NO_WINNER = 202
 
 
 class TableId(IntEnum):
@@ -2127,7 +2137,7 @@ LABELS: tuple[Label, ...] = (
     ),
     Label(
         id=LabelId.PLACE_PIECE,
-        text=Text(en='Place {piece} in {clearing}', fr='Placer {piece} dans la clairière {clearing}', uk='Розмістити {piece} на галявині «{clearing}»'),
+        text=Text(en='Place in {clearing}: {piece}', fr='Placer dans la clairière {clearing} : {piece}', uk='Розмістити на галявині «{clearing}»: {piece}'),
         args=('piece', 'clearing'),
     ),
     Label(
@@ -2671,6 +2681,52 @@ LABELS: tuple[Label, ...] = (
         id=LabelId.INSTIGATE_LOSS,
         text=Text(en='Make them lose: {piece}', fr='Leur faire perdre : {piece}', uk='Змусити їх утратити: {piece}'),
         args=('piece',),
+    ),
+    Label(
+        id=LabelId.SETUP_SUMMARY,
+        text=Text(en='Setup — {faction} to decide', fr='Mise en place — à {faction} de décider', uk='Приготування — вирішує: {faction}'),
+        args=('faction',),
+    ),
+    Label(
+        id=LabelId.TURN_SUMMARY,
+        text=Text(en='Turn {turn} — {faction} to decide', fr='Tour {turn} — à {faction} de décider', uk='Хід {turn} — вирішує: {faction}'),
+        args=('turn', 'faction'),
+    ),
+    Label(
+        id=LabelId.SEAT_LINE,
+        text=Text(en='{faction}: {standing}; cards in hand: {cards}', fr='{faction} : {standing} ; cartes en main : {cards}', uk='{faction}: {standing}; карт у руці: {cards}'),
+        args=('faction', 'standing', 'cards'),
+    ),
+    Label(
+        id=LabelId.SEAT_POINTS,
+        text=Text(en='victory points: {points}', fr='points de victoire : {points}', uk='переможні очки: {points}'),
+        args=('points',),
+    ),
+    Label(
+        id=LabelId.SEAT_DOMINANCE,
+        text=Text(en='dominance activated: {card}', fr='Domination activée : {card}', uk='активоване Домінування: {card}'),
+        args=('card',),
+    ),
+    Label(
+        id=LabelId.YOUR_CHOICE,
+        text=Text(en='your choice', fr='votre choix', uk='ваш вибір'),
+    ),
+    Label(
+        id=LabelId.GAME_WON,
+        text=Text(en='Game over. Winner: {factions} ({victory})', fr='Fin de la partie. Victoire : {factions} ({victory})', uk='Гру завершено. Перемога: {factions} ({victory})'),
+        args=('factions', 'victory'),
+    ),
+    Label(
+        id=LabelId.WON_BY_POINTS,
+        text=Text(en='on victory points', fr='aux points de victoire', uk='за переможними очками'),
+    ),
+    Label(
+        id=LabelId.WON_BY_DOMINANCE,
+        text=Text(en='by dominance', fr='par la Domination', uk='Домінуванням'),
+    ),
+    Label(
+        id=LabelId.NO_WINNER,
+        text=Text(en='The game stopped without a winner.', fr='La partie s’est arrêtée sans vainqueur.', uk='Гра зупинилася без переможця.'),
     ),
 )
 

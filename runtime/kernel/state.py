@@ -28,6 +28,10 @@ class IllegalAction(ValueError):
     """An action that is not among the legal ones; the state is unchanged."""
 
 
+class SetupError(ValueError):
+    """The game cannot be set up as asked (a game's kernel says why in one line: Root's factions, say)."""
+
+
 @dataclass(frozen=True)
 class Observation:
     """What one seat sees: the state's cells with what is hidden from it masked, and the decision if theirs."""
@@ -51,6 +55,14 @@ class GameKernel(Protocol):
     def mask(self, state: GameState, seat: int, cells: array[int]) -> int: ...
 
     def result(self, state: GameState) -> dict[str, Any]: ...
+
+    def summary(self, state: GameState, locale: str) -> str: ...
+
+    def verdict(self, state: GameState, locale: str) -> str: ...
+
+    def label(self, label: str, locale: str) -> str: ...
+
+    def placeholders(self, state: GameState) -> list[str]: ...
 
 
 class GameState:
@@ -124,6 +136,23 @@ class GameState:
     def result(self) -> dict[str, Any]:
         """Who won and how (the game's own words for its victories), for `simulate`."""
         return self.kernel.result(self)
+
+    def summary(self, locale: str = "en") -> str:
+        """The few lines a player needs to decide, in `locale`."""
+        return self.kernel.summary(self, locale)
+
+    def verdict(self, locale: str = "en") -> str:
+        """Who won and how, in `locale`, once the game is over."""
+        return self.kernel.verdict(self, locale)
+
+    def label(self, label: str, locale: str = "en") -> str:
+        """A word of the runtime in `locale` (the game's labels)."""
+        return self.kernel.label(label, locale)
+
+    @property
+    def placeholders(self) -> list[str]:
+        """What the kernel plays with that the content marks as placeholder data: said once per game."""
+        return self.kernel.placeholders(self)
 
     def playout(self, seed: int, max_actions: int = 1_000_000) -> int:
         """Random legal actions to the end, in compiled code when the kernel is; returns how many. The actions

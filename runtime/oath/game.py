@@ -1382,7 +1382,7 @@ class OathState:
     def _seat(self, seat: int, locale: str) -> str:
         return f"{self.label('seat', locale)} {seat} ({self.entity_name('role', self.flat.get('role', seat), locale)})"
 
-    def result(self, locale: str = "en") -> str:
+    def verdict(self, locale: str = "en") -> str:
         """Who won and how, once the game is over."""
         winner = self.flat.get("winner")
         how = self._term(self.victory or "", locale)

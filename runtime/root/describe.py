@@ -78,7 +78,7 @@ def describe(kernel: RootKernel, state: GameState, action: int, locale: str) -> 
     top = state.engine.top()
     procedure = kernel.tables.procedures[top[0] - 1] if top and top[0] > 0 else ""
     stage = top[1] if top else 0
-    text = _label(game, locale)
+    text = label_text(game, locale)
     if kind == LAYOUT["effect_choice"]:
         return _effect_option(kernel, state, action, locale)
     riverfolk = _riverfolk(kernel, state, procedure, kind, action, locale)
@@ -161,7 +161,7 @@ def _riverfolk(kernel: RootKernel, state: GameState, procedure: str, kind: int, 
                locale: str) -> str | None:
     """The Riverfolk's decisions and the services others buy (None for any other decision)."""
     game = kernel.game
-    text = _label(game, locale)
+    text = label_text(game, locale)
     top = state.engine.top()
     stage, local = top[1], top[2]
     seat = state.current_player()
@@ -189,7 +189,7 @@ def _riverfolk(kernel: RootKernel, state: GameState, procedure: str, kind: int, 
 def _plot_clearing(kernel: RootKernel, state: GameState, action: int, procedure: str, stage: int, locale: str) -> str:
     """A clearing of the Corvids' Flip or Trick, its plot named only when face up."""
     game = kernel.game
-    text = _label(game, locale)
+    text = label_text(game, locale)
     if action >= len(game.entities("clearing")):
         return text("flip_stop")
     name = _name(game.entities("clearing")[action], locale)
@@ -204,7 +204,7 @@ def _menu(kernel: RootKernel, state: GameState, step: int, locale: str) -> str:
     game = kernel.game
     if step >= len(kernel.tables.steps):
         phase = game.entities("phase")[state.engine.phase()]
-        return _label(game, locale)("end_steps", phase=_name(phase, locale))
+        return label_text(game, locale)("end_steps", phase=_name(phase, locale))
     key = kernel.tables.steps[step].key.split("/")
     faction = game.get("faction", key[1])
     if key[2] == "turn":
@@ -213,14 +213,14 @@ def _menu(kernel: RootKernel, state: GameState, step: int, locale: str) -> str:
         return _name(game.get("faction", key[3]).others[int(key[4])], locale)
     card = next(card for card in game.entities("card") if card.kind == "dominance")
     label = "activate_card" if key[2] == "dominance_activate" else "take_card"
-    return _label(game, locale)(label, card=_name(card, locale).split("(")[0].strip())
+    return label_text(game, locale)(label, card=_name(card, locale).split("(")[0].strip())
 
 
 def _effect_option(kernel: RootKernel, state: GameState, action: int, locale: str) -> str:
     """An option of an effect's choice: an entity of the choice's space, or yes and no for a `may`."""
     game = kernel.game
     space = state.engine.space()
-    text = _label(game, locale)
+    text = label_text(game, locale)
     if space == 0:
         options = set(state.legal_actions())
         if options <= {0, 1}:
@@ -235,11 +235,16 @@ def _effect_option(kernel: RootKernel, state: GameState, action: int, locale: st
 def _place(game: Any, place: int, locale: str) -> str:
     """A clearing's name, or the Burrow, as a sentence names it, for the place after the clearings (core.burrow)."""
     clearings = game.entities("clearing")
-    return _name(clearings[place], locale) if place < len(clearings) else _label(game, locale)("the_burrow")
+    return _name(clearings[place], locale) if place < len(clearings) else label_text(game, locale)("the_burrow")
 
 
 def _faction(kernel: RootKernel, state: GameState, seat: int) -> int:
     return int(state.engine.arrays()[0][kernel.game.layout.FIELDS["faction_of"][0] + seat])
+
+
+def faction_name(kernel: RootKernel, state: GameState, seat: int, locale: str) -> str:
+    """The name of the faction at `seat`, in `locale`."""
+    return _name(kernel.game.entities("faction")[_faction(kernel, state, seat)], locale)
 
 
 def _name(entity: Any, locale: str) -> str:
@@ -253,7 +258,8 @@ def _term(game: Any, term: str, locale: str) -> str:
         return term
 
 
-def _label(game: Any, locale: str) -> Callable[..., str]:
+def label_text(game: Any, locale: str) -> Callable[..., str]:
+    """A function that says a label of content/root/labels.yaml in `locale`, its {names} filled."""
     def text(label: str, **names: str) -> str:
         template = str(game.get("label", label).text.get(locale) or game.get("label", label).text.get("en"))
         for name, value in names.items():
@@ -266,7 +272,7 @@ def _vagabond(kernel: RootKernel, state: GameState, procedure: str, stage: int, 
               locale: str) -> str | None:
     """The Vagabond's decisions (9), and those his rules ask others; None for the shared ones he shares."""
     game = kernel.game
-    text = _label(game, locale)
+    text = label_text(game, locale)
     nitems = len(game.entities("item"))
     if kind == 10 and procedure in ("move", "vagabond_special"):
         label = "pawn_to" if procedure == "move" else "glide_to"
@@ -326,7 +332,7 @@ def _character(kernel: RootKernel, state: GameState) -> str:
 def _item_option(kernel: RootKernel, procedure: str, stage: int, action: int, nitems: int, locale: str) -> str:
     """An item decision: what is done with which item, on which side (vagabond.py's `place * items + item`)."""
     game = kernel.game
-    text = _label(game, locale)
+    text = label_text(game, locale)
     items = game.entities("item")
     if procedure == "vagabond_aid" and stage == 4:
         return text("take_item", item=_name(items[action], locale)) if action < nitems else text("take_no_item")

@@ -16,15 +16,15 @@ from ..bytecode import FRAME_SIZE, new_state
 from ..content import CompiledGame
 from ..kernel.engine import LAYOUT
 from ..kernel.observe import mask_hidden
-from ..kernel.state import GameState
+from ..kernel.state import GameState, SetupError
 from ..vm_py import next_random
-from .describe import describe
+from .describe import describe, faction_name, label_text
 from .tables import RootTables, build_tables
 
 ENGINES = {"compiled": "lawforge.runtime._compiled.root.engine", "python": "lawforge.runtime.root.engine"}
 
 
-class SeatingError(ValueError):
+class SeatingError(SetupError):
     """The factions asked for cannot sit at this table (unknown, not played yet, or too few players)."""
 
 
@@ -93,6 +93,42 @@ class RootKernel:
                 cells[start:start + cards] = shown[start:start + cards]
                 masked -= cards
         return masked
+
+    def placeholders(self, state: GameState) -> list[str]:
+        """The placeholder data this table plays with: the game's, and that of the factions seated."""
+        seated = set(self.result(state)["factions"])
+        return [text for faction, text in self.tables.placeholders if not faction or faction in seated]
+
+    def label(self, label: str, locale: str) -> str:
+        return label_text(self.game, locale)(label)
+
+    def summary(self, state: GameState, locale: str) -> str:
+        """Whose decision it is, then each seat's faction, victory points or activated dominance, and hand."""
+        text = label_text(self.game, locale)
+        cells = state.engine.arrays()[0]
+        fields = self.game.layout.FIELDS
+        cards = self.game.entities("card")
+        seat = state.current_player()
+        turn, deciding = state.engine.turn(), faction_name(self, state, seat, locale)
+        lines = [text("turn_summary", turn=str(turn), faction=deciding) if turn else
+                 text("setup_summary", faction=deciding)]
+        for other in range(state.players):
+            dominance = cells[fields["dominance_card"][0] + other]
+            standing = (text("seat_dominance", card=cards[dominance].name.get(locale) or str(dominance))
+                        if dominance >= 0 else
+                        text("seat_points", points=str(cells[fields["score"][0] + other])))
+            hand = sum(cells[fields["hand"][0] + other * fields["hand"][1][1] + card] for card in range(len(cards)))
+            lines.append("  " + text("seat_line", faction=faction_name(self, state, other, locale), standing=standing,
+                                     cards=str(hand)))
+        return "\n".join(lines)
+
+    def verdict(self, state: GameState, locale: str) -> str:
+        text = label_text(self.game, locale)
+        record = self.result(state)
+        if record["winner"] < 0:
+            return text("no_winner")
+        winners = " + ".join(faction_name(self, state, seat, locale) for seat in record["winners"])
+        return text("game_won", factions=winners, victory=text(f"won_by_{record['victory']}"))
 
     def result(self, state: GameState) -> dict[str, Any]:
         engine = state.engine

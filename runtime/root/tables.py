@@ -42,8 +42,9 @@ class RootTables:
     steps: list[PlannedStep] = field(default_factory=list)
     procedures: list[str] = field(default_factory=list)
     """Procedure number - 1 → its name: the natives, in the bytecode's order, then the kernel's own."""
-    placeholders: list[str] = field(default_factory=list)
-    """What the kernel plays with that the content marks as placeholder data, said once per game."""
+    placeholders: list[tuple[str, str]] = field(default_factory=list)
+    """What the kernel plays with that the content marks as placeholder data: (the faction it belongs to, or ""
+    for every game; what it is), said once per game where that faction sits."""
     playable: list[str] = field(default_factory=list)
     """Factions whose setup and every step the engine plays."""
     pieces: list[str] = field(default_factory=list)
@@ -142,9 +143,9 @@ def build_tables(game: CompiledGame, codes: dict[str, int], setups: frozenset[st
     _card_effects(tables, game, cards, codes)
     order = setup_order(factions)
     tables.arrays["setup_order"] = ints([int(faction.id) for faction in order])
-    tables.placeholders.append("setup order of the factions (5.1.7): the Law's letters are lost, so each faction "
+    tables.placeholders.append(("", "setup order of the factions (5.1.7): the Law's letters are lost, so each faction "
                                "sets up after those its setup places against, the others by descending reach ("
-                               + ", ".join(f.id.name.lower() for f in order) + ")")
+                               + ", ".join(f.id.name.lower() for f in order) + ")"))
     return tables
 
 
@@ -328,8 +329,8 @@ def _placeholder_tracks(tables: RootTables, game: CompiledGame) -> None:
     for track in game.entities("track"):
         faction = game.entities("faction")[int(track.faction)].id.name.lower()
         if faction in tables.playable and track.status == "placeholder":
-            tables.placeholders.append(f"{track.id.name.lower()} ({track.rule}): placeholder values of the "
-                                       f"{faction}'s board, made up so that the game can run")
+            tables.placeholders.append((faction, f"{track.id.name.lower()} ({track.rule}): placeholder values of "
+                                                 f"the {faction}'s board, made up so that the game can run"))
 
 
 def _riverfolk(tables: RootTables, game: CompiledGame) -> None:
@@ -469,8 +470,8 @@ def _vagabond_arrays(tables: RootTables, game: CompiledGame, characters: frozens
     tables.arrays["relationship_aids"] = ints([space.cost or 0 for space in track.spaces])
     tables.arrays["relationship_vp"] = ints([space.vp or 0 for space in track.spaces])
     if track.status == "placeholder":
-        tables.placeholders.append("the Vagabond's relationship track (9.2.9): the aids each space costs and the "
-                                   "points it scores are placeholders")
+        tables.placeholders.append(("vagabond", "the Vagabond's relationship track (9.2.9): the aids each space "
+                                                "costs and the points it scores are placeholders"))
 
 
 def _exhausted_item(game: CompiledGame, key: str) -> int:
