@@ -14,6 +14,8 @@ from setuptools.command.build_ext import build_ext
 GENERATED = Path("generated")
 KERNEL_BUILD = Path("build/kernel")
 TABLES_BUILD = Path("build/tables")
+CORES = os.cpu_count() or 1
+"""Cython translates, and the C compiler compiles, on every core."""
 KERNEL_FLAGS = ["-O2", "-g0"]
 """Python's own -O3 -g doubles the compile time of the kernel's large C files and gains nothing measurable."""
 
@@ -91,7 +93,7 @@ class BuildExt(build_ext):
 
     def finalize_options(self):
         super().finalize_options()
-        self.parallel = self.parallel or os.cpu_count()
+        self.parallel = self.parallel or CORES
 
     def build_extensions(self):
         last = [ext for ext in self.extensions if ext.name == FINGERPRINT]
@@ -138,9 +140,9 @@ setup(
               "lawforge.runtime._compiled.oath", "lawforge.runtime._compiled.kernel", "lawforge.runtime._compiled.root",
               "lawforge.generated"]
     + [f"lawforge.generated.{game}" for game in games],
-    ext_modules=cythonize(extensions, language_level=3, quiet=True)
-    + cythonize(kernel_extensions(), language_level=3, quiet=True, build_dir=str(KERNEL_BUILD))
-    + cythonize(typed_extensions(), language_level=3, quiet=True, build_dir=str(KERNEL_BUILD),
+    ext_modules=cythonize(extensions, language_level=3, quiet=True, nthreads=CORES)
+    + cythonize(kernel_extensions(), language_level=3, quiet=True, build_dir=str(KERNEL_BUILD), nthreads=CORES)
+    + cythonize(typed_extensions(), language_level=3, quiet=True, build_dir=str(KERNEL_BUILD), nthreads=CORES,
                 include_path=[str(TYPED_TREE)], compiler_directives=TYPED_DIRECTIVES),
     cmdclass={"build_ext": BuildExt},
 )

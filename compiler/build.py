@@ -8,6 +8,7 @@ left and compiles the tables again unless the extension carries the digest of th
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 from collections.abc import Callable
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import __version__
+from .confine import Refused
 from .diagnostics import Diagnostic
 from .files import (check_all_writable, check_writable, digest, is_temporary, leftover_temporaries, tree_digest,
                     write_atomically)
@@ -41,7 +43,23 @@ class GeneratedGame:
 
 def content_files(ws: Workspace, game: str) -> list[Path]:
     """A game's files; a temporary file an interrupted write left (the next writer removes it) is none of them."""
-    return sorted(p for p in (ws.content / game).rglob("*") if p.is_file() and not is_temporary(p))
+    return [p for p in ws.content_files(game) if not is_temporary(p)]
+
+
+def content_digest(ws: Workspace, game: str) -> str:
+    """One hash over a game's files, each read as checking reads it (`read_content`: inside the workspace, a
+    regular file, bounded); one that is refused counts by its refusal, unread (a link out, a device)."""
+    from .loader import read_content
+
+    allowed = ws.readable_folders()
+    h = hashlib.sha256()
+    for file in content_files(ws, game):
+        try:
+            data = read_content(file, allowed)
+        except Refused as refused:
+            data = f"refused: {refused.code}".encode()
+        h.update(ws.rel(file).encode() + b"\0" + hashlib.sha256(data).digest())
+    return "sha256:" + h.hexdigest()
 
 
 def compiler_fingerprint() -> str:
@@ -80,7 +98,7 @@ def generate(ws: Workspace, game: str) -> tuple[GeneratedGame | None, list[Diagn
         "generator": f"lawforge {__version__}",
         "source_locale": linked.game.source_locale,
         "locales": list(linked.game.locales),
-        "content_hash": tree_digest(content_files(ws, game), ws.root),
+        "content_hash": content_digest(ws, game),
         "entities": {kind: len(items) for kind, items in linked.entities.items()},
         "inventory": {item.id: item.count for item in linked.game.inventory},
         **({"players": {"min": linked.game.players.min, "max": linked.game.players.max}}
@@ -170,7 +188,7 @@ class Stamp:
 
 
 def _inputs_digest(ws: Workspace, game: str, sheets_dir: Path | None) -> str:
-    parts = [tree_digest(content_files(ws, game), ws.root), compiler_fingerprint(), str(sheets_dir or "")]
+    parts = [content_digest(ws, game), compiler_fingerprint(), str(sheets_dir or "")]
     return digest("\n".join(parts).encode())
 
 

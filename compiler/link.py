@@ -362,6 +362,9 @@ class _Linker:
                     continue
                 for i, key in enumerate(axis.keys):
                     self.check_reference(item.doc, RefSite(item.loc + (name, "keys", i), axis.kind, str(key)))
+            elif not all(isinstance(key, int) for key in axis.keys):
+                self.report(item.doc, item.loc + (name, "keys"), "table-keys",
+                            f"{name} keys are words: name the entity kind they are ids of (`kind:`) or use integers")
             if len(set(axis.keys)) != len(axis.keys):
                 self.report(item.doc, item.loc + (name, "keys"), "duplicate-id", f"{name} keys repeat")
         width = len(table.columns.keys) if table.columns else 1

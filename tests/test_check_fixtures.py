@@ -63,6 +63,7 @@ CASES: dict[str, tuple[str, list[tuple[int, int, str, str]]]] = {
     "non_text_key.yaml": (SUITS, [(3, 3, "wrong-type", "error")]),
     "dangling_reference.yaml": ("content/mini/regions.yaml", [(5, 15, "dangling-reference", "error")]),
     "table_shape.yaml": ("content/mini/tables.yaml", [(14, 7, "table-shape", "error")]),
+    "table_word_keys.yaml": ("content/mini/tables.yaml", [(10, 11, "table-keys", "error")]),
     "count_mismatch.yaml": (GAME, [(13, 12, "count-mismatch", "error")]),
     "unknown_ruleset.yaml": (GAME, [(3, 10, "unknown-ruleset", "error")]),
     "missing_document.yaml": (GAME, [(9, 41, "missing-document", "warning")]),
