@@ -47,3 +47,13 @@ def warriors_held(game: CompiledGame, cells: array[int], seat: int) -> int:
     offset, (clearings, seats), _ = fields["warriors"]
     total = sum(cells[offset + c * seats + seat] for c in range(clearings))
     return total + sum(cells[fields[box][0] + seat] for box in WARRIOR_BOXES if box in fields)
+
+
+def bank_gifts(game: CompiledGame, cells: array[int], players: int, seat: int) -> int:
+    """Cards the other players' Better Burrow Bank may have drawn for the seat since its last Evening: each draws
+    its `cards` once at the start of its owner's Birdsong, which comes once between two turns of the seat."""
+    ncards = len(game.entities("card"))
+    bank = game.get("card", "better_burrow_bank")
+    play_area = game.layout.FIELDS["play_area"][0]
+    return sum(dict(bank.params)["cards"] for other in range(players)
+               if other != seat and cells[play_area + other * ncards + int(bank.id)] > 0)
