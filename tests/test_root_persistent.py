@@ -289,8 +289,8 @@ def test_codebreakers_shows_a_hand_to_its_owner_alone() -> None:
     say(state, "Use Codebreakers")
     say(state, "Use Codebreakers")
     say(state, "Codebreakers: Eyrie Dynasties")
-    seen = Board.at("seen_hand", 0, 1, CARDS["anvil"])
-    assert state.engine.arrays()[0][seen] == 1
+    seen = Board.at("seen_hand", 0, CARDS["anvil"])
+    assert state.engine.arrays()[0][seen] == 1 and Board(state)["seen_hand_of", 0] == 1
     assert state.observation(0).cells[seen] == 1 and state.observation(1).cells[seen] == -1
     assert "Use Codebreakers" not in options(state)
 

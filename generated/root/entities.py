@@ -387,40 +387,41 @@ class FieldId(IntEnum):
     BATTLE_ATTACKER = 76
     BATTLE_DEFENDER = 77
     SEEN_HAND = 78
-    GARDENS = 79
-    GARDEN_TRACK = 80
-    OUTCAST = 81
-    LOST_SOULS = 82
-    REVEALED = 83
-    SCORED_SUITS = 84
-    COMMITTED = 85
-    TRADE_POST_TRACK = 86
-    SERVICE_PRICE = 87
-    RIVERBOATS = 88
-    MERCENARIES = 89
-    CHARACTER = 90
-    PAWN_CLEARING = 91
-    PAWN_FOREST = 92
-    ITEMS_TRACK = 93
-    ITEMS_READY = 94
-    ITEMS_EXHAUSTED = 95
-    ITEMS_DAMAGED = 96
-    ITEMS_DAMAGED_EXHAUSTED = 97
-    QUEST_DECK = 98
-    QUESTS_SHOWN = 99
-    QUESTS_DONE = 100
-    RELATIONSHIP = 101
-    HOSTILE = 102
-    AIDS = 103
-    COALITION = 104
-    BATTLE_ALLY = 105
-    ALLY_HITS = 106
-    ITEM_HITS = 107
-    IMPROVISED = 108
-    SWIFT_STRIKES = 109
-    INSTIGATOR = 110
-    SCORCHED = 111
-    PROTECTOR = 112
+    SEEN_HAND_OF = 79
+    GARDENS = 80
+    GARDEN_TRACK = 81
+    OUTCAST = 82
+    LOST_SOULS = 83
+    REVEALED = 84
+    SCORED_SUITS = 85
+    COMMITTED = 86
+    TRADE_POST_TRACK = 87
+    SERVICE_PRICE = 88
+    RIVERBOATS = 89
+    MERCENARIES = 90
+    CHARACTER = 91
+    PAWN_CLEARING = 92
+    PAWN_FOREST = 93
+    ITEMS_TRACK = 94
+    ITEMS_READY = 95
+    ITEMS_EXHAUSTED = 96
+    ITEMS_DAMAGED = 97
+    ITEMS_DAMAGED_EXHAUSTED = 98
+    QUEST_DECK = 99
+    QUESTS_SHOWN = 100
+    QUESTS_DONE = 101
+    RELATIONSHIP = 102
+    HOSTILE = 103
+    AIDS = 104
+    COALITION = 105
+    BATTLE_ALLY = 106
+    ALLY_HITS = 107
+    ITEM_HITS = 108
+    IMPROVISED = 109
+    SWIFT_STRIKES = 110
+    INSTIGATOR = 111
+    SCORCHED = 112
+    PROTECTOR = 113
 
 
 class ResourceId(IntEnum):
@@ -3276,9 +3277,15 @@ STATE: tuple[StateField, ...] = (
     ),
     StateField(
         id=FieldId.SEEN_HAND,
-        of=('player', 'player', 'card'),
+        of=('player', 'card'),
         visible='owner',
-        doc='The cards the second player held when the first last looked at their hand (Codebreakers, 1.2); only the first player sees it.',
+        doc='The cards in the hand the player last looked at (Codebreakers, 1.2), as they were then; only that player sees them.',
+    ),
+    StateField(
+        id=FieldId.SEEN_HAND_OF,
+        of=('player',),
+        value='player',
+        doc='Whose hand `seen_hand` is (Codebreakers); read only once the player has looked at one.',
     ),
     StateField(
         id=FieldId.GARDENS,

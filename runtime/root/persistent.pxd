@@ -15,6 +15,7 @@ cdef class Persistent:
     cdef int o_attacker
     cdef int o_defender
     cdef int o_seen
+    cdef int o_seen_of
     cdef int p_effects
 
     cdef void run(self, RootCore e, int which) except *

@@ -60,7 +60,8 @@ class Persistent:
         self.o_attacker = offsets["battle_attacker"]
         self.o_defender = offsets["battle_defender"]
         self.o_seen = offsets["seen_hand"]
-        self.p_effects = tables.procedure("persistent_effects")
+        self.o_seen_of = offsets["seen_hand_of"]
+        self.p_effects = tables.numbers["procedure_persistent_effects"]
 
     def run(self, e: RootCore, which: cython.int) -> None:
         """This module's procedure `which` (EFFECTS, or a native its cards' effects call)."""
@@ -246,6 +247,7 @@ class Persistent:
     def look_at_hand(self, e: RootCore, seat: cython.int, other: cython.int) -> None:
         """The seat sees the other's hand as it is now (`seen_hand`, shown to the seat alone)."""
         k: cython.int
-        at: cython.int = self.o_seen + (seat * self.seats + other) * e.ncards
+        at: cython.int = self.o_seen + seat * e.ncards
+        e.cells[self.o_seen_of + seat] = other
         for k in range(e.ncards):
             e.cells[at + k] = e.in_hand(other, k)

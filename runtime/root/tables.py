@@ -152,6 +152,7 @@ def build_tables(game: CompiledGame, codes: dict[str, int], setups: frozenset[st
     _placeholder_tracks(tables, game)
     _card_effects(tables, game, cards, codes, rules)
     _card_steps(tables, game, cards)
+    tables.numbers["procedure_persistent_effects"] = tables.procedure("persistent_effects")
     order = setup_order(factions)
     tables.arrays["setup_order"] = ints([int(faction.id) for faction in order])
     tables.placeholders.append("setup order of the factions (5.1.7): the Law's letters are lost, so each faction "
