@@ -520,6 +520,7 @@ def test_evening_discards_revealed_birds_takes_back_the_rest_and_draws_per_marke
     discarded = board.get("discard_pile", board.card("armorers"))
     start_turn(state, duchy)
     evening(state)
+    choose(state, CARD, len(state.game.entities("card")))  # crafts nothing: Codebreakers, taken back, could be
     assert board.get("discard_pile", board.card("armorers")) == discarded + 1
     assert board.get("hand", duchy, board.card("codebreakers")) >= 1
     assert sum(board.get("duchy_revealed", k) for k in range(len(state.game.entities("card")))) == 0

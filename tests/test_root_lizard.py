@@ -14,7 +14,7 @@ from itertools import combinations
 
 import pytest
 
-from root_cards import card_counts, expected_counts, warriors_held
+from root_cards import bank_gifts, card_counts, expected_counts, warriors_held
 from lawforge.runtime import load
 from lawforge.runtime.games import kernel_of, new_state
 from lawforge.runtime.kernel.state import GameState
@@ -583,7 +583,9 @@ def random_game(factions: tuple[str, ...], seed: int, kernel: str) -> GameState:
         state.apply(rng.choice(state.legal_actions()))
         discarded = check(state, discarded, before)
         if state.engine.turn() != hand_checked and not state.is_terminal():
-            assert sum(Board(state)["hand", active, k] for k in range(NCARDS)) <= TABLES.numbers["hand_limit"]
+            cells = state.engine.arrays()[0]  # down to the limit in its Evening; the next player's Bank may add
+            assert sum(Board(state)["hand", active, k] for k in range(NCARDS)) <= TABLES.numbers["hand_limit"] \
+                + bank_gifts(ROOT, cells, state.players, active)
             hand_checked = state.engine.turn()
         assert len(state.history) < 6000, "the game ends"
     return state

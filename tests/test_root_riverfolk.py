@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from root_cards import warriors_held
+from root_cards import bank_gifts, warriors_held
 from lawforge.runtime.content import load
 from lawforge.runtime.games import new_state
 from lawforge.runtime.kernel.state import GameState
@@ -627,8 +627,9 @@ def check_invariants(state: GameState, gone: list[int]) -> None:
     if factions[active] == "riverfolk":
         for s in range(3):
             assert board["crafting_used", s] <= 3 - board["trade_post_track", s]
-    elif "vagabond" not in factions:  # discarded down in their Evening; only the Vagabond's Aid adds to it after
-        assert board.hand(factions.index("riverfolk")) <= 5
+    elif "vagabond" not in factions:  # discarded down in their Evening; the Vagabond's Aid and the others'
+        rf = factions.index("riverfolk")  # Better Burrow Banks add to it after
+        assert board.hand(rf) <= 5 + bank_gifts(state.game, board.cells, state.players, rf)
 
 
 @pytest.mark.battery

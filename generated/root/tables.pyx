@@ -6,7 +6,7 @@ from array import array
 
 from libc.stdint cimport int32_t
 
-cdef int32_t DATA[1468]
+cdef int32_t DATA[1476]
 DATA[:] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -19,51 +19,51 @@ DATA[:] = [
     0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 2, 0, 1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 61, 62, 64, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 0, 1,
-    0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 2, 0, 1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 6, 61, 62, 64, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 0,
+    1, 1, 1, 1, 1, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 30,
-    5, 1, 3, 10, 3, 2, 1, 1, 2, 1, 6, 3, 2, 1, 1, 1, 1, 2, 1, 1, 3, 5, 2, 1, 1, 2, 1, 3, 1, 1,
-    1, 1, 1, 1, 4, 1, 1, 1, 2, 2, 1, 3, 1, 1, 1, 1, 2, 1, 1, 1, 4, 2, 1, 2, 1, 1, 1, 4, 3, 2,
-    1, 2, 1, 1, 1, 2, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 6, 3, 4, 2, 1,
-    1, 3, 1, 1, 1, 2, 3, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0, 1, 2, 0, 0, 0, 0, 0, 0,
-    0, 1, 0, 2, 2, 0, 1, 0, 1, 0, 3, 3, 8, 7, 2, 10, 5, 5, -1, -1, -1, -1, -1, -1, -1, 2, 1, 1,
-    1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 5, 5, 5, 3, 0, 0, 4, 4, 4, 6, 6, 6, 6,
-    2, 2, 2, 2, 2, 7, -1, -1, -1, -1, -1, -1, 0, 1, 2, 0, 1, 2, -1, -1, -1, -1, -1, -1, -1, 0,
-    0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 8, 7, 5, 5, 3, 4, 3, 2, 2, 2, 2, 1, 2, 2, 1, 0, 1, 1, 1,
-    1, 0, 0, 0, 0, 1, 1, 0, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 1, 1, 2, 2,
-    2, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1,
-    1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1,
-    1, 2, 2, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 2, 2, 1, 0, 1, 2, 2, 2, 2, 4, 4, 4, 4, 0, 1, 2, 2, 2, 2, 2, 2, 4, 4, 3, 0, 1,
-    2, 2, 2, 2, 4, 4, 4, 3, 0, 1, 2, 2, 2, 2, 2, 2, 4, 4, 3, -1, -1, 1, 2, 6, 0, -1, -1, -1,
-    -1, -1, -1, 3, 1, 2, 5, 4, 0, -1, -1, -1, -1, -1, 0, 5, 4, 2, -1, -1, -1, -1, -1, -1, 6, 5,
-    2, 4, 1, 0, -1, -1, -1, -1, -1, 2, 1, 1, 1, -1, -1, -1, -1, -1, -1, 2, 2, 1, 3, 2, 1, -1,
-    -1, -1, -1, -1, 1, 3, 2, 1, -1, -1, -1, -1, -1, -1, 1, 3, 1, 2, 2, 1, -1, -1, -1, 5, 3, -1,
-    -1, -1, -1, 5, 5, 1, 5, 5, 3, -1, -1, -1, -1, -1, -1, 1, 3, 0, 5, 3, -1, -1, -1, -1, 1, 4,
-    2, 0, 5, 3, -1, -1, -1, -1, -1, -1, 3, 5, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, -1, -1, -1, -1, -1, -1, -1, -1, -1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 1, 1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 4, 4, 4, 0, 0, 0, 0, 2, 2,
-    2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 12, 12, 12, 12, 0, 1, 0, 0, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 2, 2, 0, 2, 0, 1, 0,
-    2, 1, 1, 2, 2, 2, 2, 2, 3, 2, 1, 2, 2, 1, 0, 0, 1, 0, 0, 1, 1, 1, 0, 0, 0, 0, 1, 0, 0, 1,
-    0, 0, 0, 0, 1, 0, 0, 1, 11, -1, -1, 8, -1, -1, -1, -1, 3, -1, -1, 0, 1, 1, 1, 1, 1, 1, 1,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 17, 18, 21, 25, 28, 2, 3, 4, 5, 6, 0, 0, 1, 2, 3,
-    4, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7, -1, -1, -1, -1, 2, -1, -1, -1, -1, -1, -1, -1, -1, 1, -1,
-    -1, -1, -1, 2, -1, -1, -1, -1, -1, -1, -1, -1, 1, -1, -1, -1, -1, -1, 1, -1, -1, -1, -1,
-    -1, -1, 0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 30, 5, 1, 3, 10, 3, 2, 1, 1, 2, 1, 6, 3, 2, 1, 1, 1, 1, 2, 1, 1, 3, 5,
+    2, 1, 1, 2, 1, 3, 1, 1, 1, 1, 1, 1, 4, 1, 1, 1, 2, 2, 1, 3, 1, 1, 1, 1, 2, 1, 1, 1, 4, 2,
+    1, 2, 1, 1, 1, 4, 3, 2, 1, 2, 1, 1, 1, 2, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 3, 3, 6, 3, 4, 2, 1, 1, 3, 1, 1, 1, 2, 3, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0,
+    1, 2, 0, 0, 0, 0, 0, 0, 0, 1, 0, 2, 2, 0, 1, 0, 1, 0, 3, 3, 8, 7, 2, 10, 5, 5, -1, -1, -1,
+    -1, -1, -1, -1, 2, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 5, 5, 5, 3, 0,
+    0, 4, 4, 4, 6, 6, 6, 6, 2, 2, 2, 2, 2, 7, -1, -1, -1, -1, -1, -1, 0, 1, 2, 0, 1, 2, -1, -1,
+    -1, -1, -1, -1, -1, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 8, 7, 5, 5, 3, 4, 3, 2, 2, 2, 2, 1,
+    2, 2, 1, 0, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 0, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
+    0, 0, 1, 1, 1, 2, 2, 2, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 1, 1, 1, 1, 1, 2, 2, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 2,
+    2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 1, 0, 1, 2, 2, 2, 2, 4, 4, 4, 4, 0, 1, 2, 2, 2, 2,
+    2, 2, 4, 4, 3, 0, 1, 2, 2, 2, 2, 4, 4, 4, 3, 0, 1, 2, 2, 2, 2, 2, 2, 4, 4, 3, -1, -1, 1, 2,
+    6, 0, -1, -1, -1, -1, -1, -1, 3, 1, 2, 5, 4, 0, -1, -1, -1, -1, -1, 0, 5, 4, 2, -1, -1, -1,
+    -1, -1, -1, 6, 5, 2, 4, 1, 0, -1, -1, -1, -1, -1, 2, 1, 1, 1, -1, -1, -1, -1, -1, -1, 2, 2,
+    1, 3, 2, 1, -1, -1, -1, -1, -1, 1, 3, 2, 1, -1, -1, -1, -1, -1, -1, 1, 3, 1, 2, 2, 1, -1,
+    -1, -1, 5, 3, -1, -1, -1, -1, 5, 5, 1, 5, 5, 3, -1, -1, -1, -1, -1, -1, 1, 3, 0, 5, 3, -1,
+    -1, -1, -1, 1, 4, 2, 0, 5, 3, -1, -1, -1, -1, -1, -1, 3, 5, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 1, 1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 4, 4, 4, 0,
+    0, 0, 0, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 12, 12, 12, 12, 0, 1, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 2, 2,
+    0, 2, 0, 1, 0, 2, 1, 1, 2, 2, 2, 2, 2, 3, 2, 1, 2, 2, 1, 0, 0, 1, 0, 0, 1, 1, 1, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 1, 11, -1, -1, 8, -1, -1, -1, -1, 3, -1, -1, 0, 1, 1,
+    1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 17, 18, 21, 25, 28, 2, 3, 4, 5, 6,
+    0, 0, 1, 2, 3, 4, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7, -1, -1, -1, -1, 2, -1, -1, -1, -1, -1, -1,
+    -1, -1, 1, -1, -1, -1, -1, 2, -1, -1, -1, -1, -1, -1, -1, -1, 1, -1, -1, -1, -1, -1, 1, -1,
+    -1, -1, -1, -1, -1, 0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3,
 ]
 cdef int32_t CODE[2749]
 CODE[:] = [
     7, 0, 1, 470, 5, 30, 4, 2, 2, 0, 7, 0, 1, 1, 30, 48, 2, 2, 0, 7, 0, 1, 470, 5, 30, 4, 2, 2,
-    0, 1, 259, 7, 0, 32, 6, 10, 3, 5, 1, 1400, 1, 0, 8, 3, 1, 12, 8, 5, 1, 0, 8, 4, 7, 4, 7, 5,
+    0, 1, 259, 7, 0, 32, 6, 10, 3, 5, 1, 1408, 1, 0, 8, 3, 1, 12, 8, 5, 1, 0, 8, 4, 7, 4, 7, 5,
     20, 26, 88, 1, 421, 7, 4, 32, 12, 10, 5, 1, 0, 22, 26, 79, 7, 3, 1, 1, 10, 8, 3, 7, 4, 1,
     1, 10, 8, 4, 25, 52, 7, 3, 8, 2, 1, 0, 7, 2, 1, 0, 18, 1, 0, 12, 10, 7, 2, 1, 1, 18, 1, 1,
     12, 10, 7, 2, 1, 2, 18, 1, 2, 12, 10, 7, 2, 1, 3, 18, 1, 3, 12, 10, 7, 2, 1, 4, 18, 1, 4,
@@ -176,74 +176,74 @@ OFFSETS = {
     'table_status': 204,
     'discrepancy_status': 211,
     'field_rule': 223,
-    'field_visible': 333,
-    'resource_term': 443,
-    'native_procedure': 447,
-    'zone_per_player': 526,
-    'die_status': 526,
-    'constant_status': 527,
-    'constant_value': 628,
-    'suit_status': 729,
-    'suit_clearing': 733,
-    'phase_status': 737,
-    'phase_order': 740,
-    'faction_status': 743,
-    'faction_box': 751,
-    'faction_reach': 759,
-    'faction_reach_second': 767,
-    'track_status': 775,
-    'track_faction': 794,
-    'track_suit': 813,
-    'leader_status': 832,
-    'item_status': 836,
-    'item_tiles': 844,
-    'item_supply': 852,
-    'item_ruin': 860,
-    'item_zone': 868,
-    'character_status': 876,
-    'character_box': 885,
-    'card_status': 894,
-    'card_suit': 936,
-    'card_copies': 978,
-    'card_kind': 1020,
-    'card_item': 1062,
-    'card_vp': 1104,
-    'card_timing': 1146,
-    'quest_status': 1188,
-    'quest_suit': 1203,
-    'minister_native': 1218,
-    'minister_status': 1227,
-    'minister_rank': 1236,
-    'minister_reveal': 1245,
-    'plot_status': 1254,
-    'plot_count': 1258,
-    'service_status': 1262,
-    'map_status': 1265,
-    'map_box': 1269,
-    'map_printed_suits': 1273,
-    'map_clearing_count': 1277,
-    'map_rivers_divide_forests': 1281,
-    'clearing_status': 1285,
-    'clearing_map': 1297,
-    'clearing_suit': 1309,
-    'clearing_slots': 1321,
-    'clearing_ruins': 1333,
-    'clearing_corner': 1345,
-    'clearing_opposite': 1357,
-    'forest_status': 1369,
-    'forest_map': 1376,
-    'variant_status': 1383,
-    'gap_status': 1386,
-    'table_viable_reach': 1390,
-    'table_viable_reach_rows': 1395,
-    'table_roost_vp': 1400,
-    'table_roost_vp_rows': 1408,
-    'table_vagabond_refresh_items': 1416,
-    'table_vagabond_draw_items': 1424,
-    'table_vagabond_capacity_items': 1432,
-    'table_vagabond_crafting_items': 1440,
-    'table_vagabond_hit_items': 1448,
-    'die_battle_die_value': 1456,
+    'field_visible': 337,
+    'resource_term': 451,
+    'native_procedure': 455,
+    'zone_per_player': 534,
+    'die_status': 534,
+    'constant_status': 535,
+    'constant_value': 636,
+    'suit_status': 737,
+    'suit_clearing': 741,
+    'phase_status': 745,
+    'phase_order': 748,
+    'faction_status': 751,
+    'faction_box': 759,
+    'faction_reach': 767,
+    'faction_reach_second': 775,
+    'track_status': 783,
+    'track_faction': 802,
+    'track_suit': 821,
+    'leader_status': 840,
+    'item_status': 844,
+    'item_tiles': 852,
+    'item_supply': 860,
+    'item_ruin': 868,
+    'item_zone': 876,
+    'character_status': 884,
+    'character_box': 893,
+    'card_status': 902,
+    'card_suit': 944,
+    'card_copies': 986,
+    'card_kind': 1028,
+    'card_item': 1070,
+    'card_vp': 1112,
+    'card_timing': 1154,
+    'quest_status': 1196,
+    'quest_suit': 1211,
+    'minister_native': 1226,
+    'minister_status': 1235,
+    'minister_rank': 1244,
+    'minister_reveal': 1253,
+    'plot_status': 1262,
+    'plot_count': 1266,
+    'service_status': 1270,
+    'map_status': 1273,
+    'map_box': 1277,
+    'map_printed_suits': 1281,
+    'map_clearing_count': 1285,
+    'map_rivers_divide_forests': 1289,
+    'clearing_status': 1293,
+    'clearing_map': 1305,
+    'clearing_suit': 1317,
+    'clearing_slots': 1329,
+    'clearing_ruins': 1341,
+    'clearing_corner': 1353,
+    'clearing_opposite': 1365,
+    'forest_status': 1377,
+    'forest_map': 1384,
+    'variant_status': 1391,
+    'gap_status': 1394,
+    'table_viable_reach': 1398,
+    'table_viable_reach_rows': 1403,
+    'table_roost_vp': 1408,
+    'table_roost_vp_rows': 1416,
+    'table_vagabond_refresh_items': 1424,
+    'table_vagabond_draw_items': 1432,
+    'table_vagabond_capacity_items': 1440,
+    'table_vagabond_crafting_items': 1448,
+    'table_vagabond_hit_items': 1456,
+    'die_battle_die_value': 1464,
 }
 SHAPES = {
     'term_status': (68,),
@@ -251,8 +251,8 @@ SHAPES = {
     'term_enforce': (68,),
     'table_status': (7,),
     'discrepancy_status': (12,),
-    'field_rule': (110,),
-    'field_visible': (110,),
+    'field_rule': (114,),
+    'field_visible': (114,),
     'resource_term': (4,),
     'native_procedure': (79,),
     'zone_per_player': (0,),
@@ -334,7 +334,7 @@ def values(str name):
 
 def data():
     """All tables as one int32 array: what the effect VM reads as its constants."""
-    return array('i', [DATA[i] for i in range(1468)])
+    return array('i', [DATA[i] for i in range(1476)])
 
 
 def code():
@@ -379,482 +379,482 @@ def discrepancy_status(Py_ssize_t i0):
 
 def field_rule(Py_ssize_t i0):
     """field.rule per field id"""
-    if not 0 <= i0 < 110:
+    if not 0 <= i0 < 114:
         raise IndexError("field_rule: index out of range")
     return DATA[223 + i0]
 
 
 def field_visible(Py_ssize_t i0):
     """field.visible per field id (0=all, 1=owner, 2=nobody)"""
-    if not 0 <= i0 < 110:
+    if not 0 <= i0 < 114:
         raise IndexError("field_visible: index out of range")
-    return DATA[333 + i0]
+    return DATA[337 + i0]
 
 
 def resource_term(Py_ssize_t i0):
     """resource.term per resource id (a term id)"""
     if not 0 <= i0 < 4:
         raise IndexError("resource_term: index out of range")
-    return DATA[443 + i0]
+    return DATA[451 + i0]
 
 
 def native_procedure(Py_ssize_t i0):
     """native.procedure per native id"""
     if not 0 <= i0 < 79:
         raise IndexError("native_procedure: index out of range")
-    return DATA[447 + i0]
+    return DATA[455 + i0]
 
 
 def zone_per_player(Py_ssize_t i0):
     """zone.per_player per zone id"""
     if not 0 <= i0 < 0:
         raise IndexError("zone_per_player: index out of range")
-    return DATA[526 + i0]
+    return DATA[534 + i0]
 
 
 def die_status(Py_ssize_t i0):
     """die.status per die id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 1:
         raise IndexError("die_status: index out of range")
-    return DATA[526 + i0]
+    return DATA[534 + i0]
 
 
 def constant_status(Py_ssize_t i0):
     """constant.status per constant id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 101:
         raise IndexError("constant_status: index out of range")
-    return DATA[527 + i0]
+    return DATA[535 + i0]
 
 
 def constant_value(Py_ssize_t i0):
     """constant.value per constant id"""
     if not 0 <= i0 < 101:
         raise IndexError("constant_value: index out of range")
-    return DATA[628 + i0]
+    return DATA[636 + i0]
 
 
 def suit_status(Py_ssize_t i0):
     """suit.status per suit id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 4:
         raise IndexError("suit_status: index out of range")
-    return DATA[729 + i0]
+    return DATA[737 + i0]
 
 
 def suit_clearing(Py_ssize_t i0):
     """suit.clearing per suit id"""
     if not 0 <= i0 < 4:
         raise IndexError("suit_clearing: index out of range")
-    return DATA[733 + i0]
+    return DATA[741 + i0]
 
 
 def phase_status(Py_ssize_t i0):
     """phase.status per phase id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 3:
         raise IndexError("phase_status: index out of range")
-    return DATA[737 + i0]
+    return DATA[745 + i0]
 
 
 def phase_order(Py_ssize_t i0):
     """phase.order per phase id"""
     if not 0 <= i0 < 3:
         raise IndexError("phase_order: index out of range")
-    return DATA[740 + i0]
+    return DATA[748 + i0]
 
 
 def faction_status(Py_ssize_t i0):
     """faction.status per faction id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 8:
         raise IndexError("faction_status: index out of range")
-    return DATA[743 + i0]
+    return DATA[751 + i0]
 
 
 def faction_box(Py_ssize_t i0):
     """faction.box per faction id (0=base, 1=riverfolk, 2=underworld)"""
     if not 0 <= i0 < 8:
         raise IndexError("faction_box: index out of range")
-    return DATA[751 + i0]
+    return DATA[759 + i0]
 
 
 def faction_reach(Py_ssize_t i0):
     """faction.reach per faction id"""
     if not 0 <= i0 < 8:
         raise IndexError("faction_reach: index out of range")
-    return DATA[759 + i0]
+    return DATA[767 + i0]
 
 
 def faction_reach_second(Py_ssize_t i0):
     """faction.reach_second per faction id"""
     if not 0 <= i0 < 8:
         raise IndexError("faction_reach_second: index out of range")
-    return DATA[767 + i0]
+    return DATA[775 + i0]
 
 
 def track_status(Py_ssize_t i0):
     """track.status per track id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 19:
         raise IndexError("track_status: index out of range")
-    return DATA[775 + i0]
+    return DATA[783 + i0]
 
 
 def track_faction(Py_ssize_t i0):
     """track.faction per track id (a faction id)"""
     if not 0 <= i0 < 19:
         raise IndexError("track_faction: index out of range")
-    return DATA[794 + i0]
+    return DATA[802 + i0]
 
 
 def track_suit(Py_ssize_t i0):
     """track.suit per track id (a suit id)"""
     if not 0 <= i0 < 19:
         raise IndexError("track_suit: index out of range")
-    return DATA[813 + i0]
+    return DATA[821 + i0]
 
 
 def leader_status(Py_ssize_t i0):
     """leader.status per leader id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 4:
         raise IndexError("leader_status: index out of range")
-    return DATA[832 + i0]
+    return DATA[840 + i0]
 
 
 def item_status(Py_ssize_t i0):
     """item.status per item id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 8:
         raise IndexError("item_status: index out of range")
-    return DATA[836 + i0]
+    return DATA[844 + i0]
 
 
 def item_tiles(Py_ssize_t i0):
     """item.tiles per item id"""
     if not 0 <= i0 < 8:
         raise IndexError("item_tiles: index out of range")
-    return DATA[844 + i0]
+    return DATA[852 + i0]
 
 
 def item_supply(Py_ssize_t i0):
     """item.supply per item id"""
     if not 0 <= i0 < 8:
         raise IndexError("item_supply: index out of range")
-    return DATA[852 + i0]
+    return DATA[860 + i0]
 
 
 def item_ruin(Py_ssize_t i0):
     """item.ruin per item id"""
     if not 0 <= i0 < 8:
         raise IndexError("item_ruin: index out of range")
-    return DATA[860 + i0]
+    return DATA[868 + i0]
 
 
 def item_zone(Py_ssize_t i0):
     """item.zone per item id (0=track, 1=satchel)"""
     if not 0 <= i0 < 8:
         raise IndexError("item_zone: index out of range")
-    return DATA[868 + i0]
+    return DATA[876 + i0]
 
 
 def character_status(Py_ssize_t i0):
     """character.status per character id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 9:
         raise IndexError("character_status: index out of range")
-    return DATA[876 + i0]
+    return DATA[884 + i0]
 
 
 def character_box(Py_ssize_t i0):
     """character.box per character id (0=base, 1=riverfolk, 2=vagabond_pack)"""
     if not 0 <= i0 < 9:
         raise IndexError("character_box: index out of range")
-    return DATA[885 + i0]
+    return DATA[893 + i0]
 
 
 def card_status(Py_ssize_t i0):
     """card.status per card id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 42:
         raise IndexError("card_status: index out of range")
-    return DATA[894 + i0]
+    return DATA[902 + i0]
 
 
 def card_suit(Py_ssize_t i0):
     """card.suit per card id (a suit id)"""
     if not 0 <= i0 < 42:
         raise IndexError("card_suit: index out of range")
-    return DATA[936 + i0]
+    return DATA[944 + i0]
 
 
 def card_copies(Py_ssize_t i0):
     """card.copies per card id"""
     if not 0 <= i0 < 42:
         raise IndexError("card_copies: index out of range")
-    return DATA[978 + i0]
+    return DATA[986 + i0]
 
 
 def card_kind(Py_ssize_t i0):
     """card.kind per card id (0=ambush, 1=dominance, 2=item, 3=immediate, 4=persistent)"""
     if not 0 <= i0 < 42:
         raise IndexError("card_kind: index out of range")
-    return DATA[1020 + i0]
+    return DATA[1028 + i0]
 
 
 def card_item(Py_ssize_t i0):
     """card.item per card id (a item id)"""
     if not 0 <= i0 < 42:
         raise IndexError("card_item: index out of range")
-    return DATA[1062 + i0]
+    return DATA[1070 + i0]
 
 
 def card_vp(Py_ssize_t i0):
     """card.vp per card id"""
     if not 0 <= i0 < 42:
         raise IndexError("card_vp: index out of range")
-    return DATA[1104 + i0]
+    return DATA[1112 + i0]
 
 
 def card_timing(Py_ssize_t i0):
     """card.timing per card id (0=crafted, 1=birdsong_start, 2=daylight_start, 3=daylight, 4=evening_start, 5=battle)"""
     if not 0 <= i0 < 42:
         raise IndexError("card_timing: index out of range")
-    return DATA[1146 + i0]
+    return DATA[1154 + i0]
 
 
 def quest_status(Py_ssize_t i0):
     """quest.status per quest id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 15:
         raise IndexError("quest_status: index out of range")
-    return DATA[1188 + i0]
+    return DATA[1196 + i0]
 
 
 def quest_suit(Py_ssize_t i0):
     """quest.suit per quest id (a suit id)"""
     if not 0 <= i0 < 15:
         raise IndexError("quest_suit: index out of range")
-    return DATA[1203 + i0]
+    return DATA[1211 + i0]
 
 
 def minister_native(Py_ssize_t i0):
     """minister.native per minister id (a native id)"""
     if not 0 <= i0 < 9:
         raise IndexError("minister_native: index out of range")
-    return DATA[1218 + i0]
+    return DATA[1226 + i0]
 
 
 def minister_status(Py_ssize_t i0):
     """minister.status per minister id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 9:
         raise IndexError("minister_status: index out of range")
-    return DATA[1227 + i0]
+    return DATA[1235 + i0]
 
 
 def minister_rank(Py_ssize_t i0):
     """minister.rank per minister id (0=squire, 1=noble, 2=lord)"""
     if not 0 <= i0 < 9:
         raise IndexError("minister_rank: index out of range")
-    return DATA[1236 + i0]
+    return DATA[1244 + i0]
 
 
 def minister_reveal(Py_ssize_t i0):
     """minister.reveal per minister id"""
     if not 0 <= i0 < 9:
         raise IndexError("minister_reveal: index out of range")
-    return DATA[1245 + i0]
+    return DATA[1253 + i0]
 
 
 def plot_status(Py_ssize_t i0):
     """plot.status per plot id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 4:
         raise IndexError("plot_status: index out of range")
-    return DATA[1254 + i0]
+    return DATA[1262 + i0]
 
 
 def plot_count(Py_ssize_t i0):
     """plot.count per plot id"""
     if not 0 <= i0 < 4:
         raise IndexError("plot_count: index out of range")
-    return DATA[1258 + i0]
+    return DATA[1266 + i0]
 
 
 def service_status(Py_ssize_t i0):
     """service.status per service id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 3:
         raise IndexError("service_status: index out of range")
-    return DATA[1262 + i0]
+    return DATA[1270 + i0]
 
 
 def map_status(Py_ssize_t i0):
     """map.status per map id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 4:
         raise IndexError("map_status: index out of range")
-    return DATA[1265 + i0]
+    return DATA[1273 + i0]
 
 
 def map_box(Py_ssize_t i0):
     """map.box per map id (0=base, 1=underworld)"""
     if not 0 <= i0 < 4:
         raise IndexError("map_box: index out of range")
-    return DATA[1269 + i0]
+    return DATA[1277 + i0]
 
 
 def map_printed_suits(Py_ssize_t i0):
     """map.printed_suits per map id"""
     if not 0 <= i0 < 4:
         raise IndexError("map_printed_suits: index out of range")
-    return DATA[1273 + i0]
+    return DATA[1281 + i0]
 
 
 def map_clearing_count(Py_ssize_t i0):
     """map.clearing_count per map id"""
     if not 0 <= i0 < 4:
         raise IndexError("map_clearing_count: index out of range")
-    return DATA[1277 + i0]
+    return DATA[1285 + i0]
 
 
 def map_rivers_divide_forests(Py_ssize_t i0):
     """map.rivers_divide_forests per map id"""
     if not 0 <= i0 < 4:
         raise IndexError("map_rivers_divide_forests: index out of range")
-    return DATA[1281 + i0]
+    return DATA[1289 + i0]
 
 
 def clearing_status(Py_ssize_t i0):
     """clearing.status per clearing id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 12:
         raise IndexError("clearing_status: index out of range")
-    return DATA[1285 + i0]
+    return DATA[1293 + i0]
 
 
 def clearing_map(Py_ssize_t i0):
     """clearing.map per clearing id (a map id)"""
     if not 0 <= i0 < 12:
         raise IndexError("clearing_map: index out of range")
-    return DATA[1297 + i0]
+    return DATA[1305 + i0]
 
 
 def clearing_suit(Py_ssize_t i0):
     """clearing.suit per clearing id (a suit id)"""
     if not 0 <= i0 < 12:
         raise IndexError("clearing_suit: index out of range")
-    return DATA[1309 + i0]
+    return DATA[1317 + i0]
 
 
 def clearing_slots(Py_ssize_t i0):
     """clearing.slots per clearing id"""
     if not 0 <= i0 < 12:
         raise IndexError("clearing_slots: index out of range")
-    return DATA[1321 + i0]
+    return DATA[1329 + i0]
 
 
 def clearing_ruins(Py_ssize_t i0):
     """clearing.ruins per clearing id"""
     if not 0 <= i0 < 12:
         raise IndexError("clearing_ruins: index out of range")
-    return DATA[1333 + i0]
+    return DATA[1341 + i0]
 
 
 def clearing_corner(Py_ssize_t i0):
     """clearing.corner per clearing id"""
     if not 0 <= i0 < 12:
         raise IndexError("clearing_corner: index out of range")
-    return DATA[1345 + i0]
+    return DATA[1353 + i0]
 
 
 def clearing_opposite(Py_ssize_t i0):
     """clearing.opposite per clearing id (a clearing id)"""
     if not 0 <= i0 < 12:
         raise IndexError("clearing_opposite: index out of range")
-    return DATA[1357 + i0]
+    return DATA[1365 + i0]
 
 
 def forest_status(Py_ssize_t i0):
     """forest.status per forest id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 7:
         raise IndexError("forest_status: index out of range")
-    return DATA[1369 + i0]
+    return DATA[1377 + i0]
 
 
 def forest_map(Py_ssize_t i0):
     """forest.map per forest id (a map id)"""
     if not 0 <= i0 < 7:
         raise IndexError("forest_map: index out of range")
-    return DATA[1376 + i0]
+    return DATA[1384 + i0]
 
 
 def variant_status(Py_ssize_t i0):
     """variant.status per variant id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 3:
         raise IndexError("variant_status: index out of range")
-    return DATA[1383 + i0]
+    return DATA[1391 + i0]
 
 
 def gap_status(Py_ssize_t i0):
     """gap.status per gap id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 4:
         raise IndexError("gap_status: index out of range")
-    return DATA[1386 + i0]
+    return DATA[1394 + i0]
 
 
 def table_viable_reach(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'viable_reach': [row][value]"""
     if not 0 <= i0 < 5 or not 0 <= i1 < 1:
         raise IndexError("table_viable_reach: index out of range")
-    return DATA[1390 + i0 + i1]
+    return DATA[1398 + i0 + i1]
 
 
 def table_viable_reach_rows(Py_ssize_t i0):
     """integer keys of the rows of 'viable_reach'"""
     if not 0 <= i0 < 5:
         raise IndexError("table_viable_reach_rows: index out of range")
-    return DATA[1395 + i0]
+    return DATA[1403 + i0]
 
 
 def table_roost_vp(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'roost_vp': [row][value]"""
     if not 0 <= i0 < 8 or not 0 <= i1 < 1:
         raise IndexError("table_roost_vp: index out of range")
-    return DATA[1400 + i0 + i1]
+    return DATA[1408 + i0 + i1]
 
 
 def table_roost_vp_rows(Py_ssize_t i0):
     """integer keys of the rows of 'roost_vp'"""
     if not 0 <= i0 < 8:
         raise IndexError("table_roost_vp_rows: index out of range")
-    return DATA[1408 + i0]
+    return DATA[1416 + i0]
 
 
 def table_vagabond_refresh_items(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'vagabond_refresh_items': [item][value]"""
     if not 0 <= i0 < 8 or not 0 <= i1 < 1:
         raise IndexError("table_vagabond_refresh_items: index out of range")
-    return DATA[1416 + i0 + i1]
+    return DATA[1424 + i0 + i1]
 
 
 def table_vagabond_draw_items(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'vagabond_draw_items': [item][value]"""
     if not 0 <= i0 < 8 or not 0 <= i1 < 1:
         raise IndexError("table_vagabond_draw_items: index out of range")
-    return DATA[1424 + i0 + i1]
+    return DATA[1432 + i0 + i1]
 
 
 def table_vagabond_capacity_items(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'vagabond_capacity_items': [item][value]"""
     if not 0 <= i0 < 8 or not 0 <= i1 < 1:
         raise IndexError("table_vagabond_capacity_items: index out of range")
-    return DATA[1432 + i0 + i1]
+    return DATA[1440 + i0 + i1]
 
 
 def table_vagabond_crafting_items(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'vagabond_crafting_items': [item][value]"""
     if not 0 <= i0 < 8 or not 0 <= i1 < 1:
         raise IndexError("table_vagabond_crafting_items: index out of range")
-    return DATA[1440 + i0 + i1]
+    return DATA[1448 + i0 + i1]
 
 
 def table_vagabond_hit_items(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'vagabond_hit_items': [item][value]"""
     if not 0 <= i0 < 8 or not 0 <= i1 < 1:
         raise IndexError("table_vagabond_hit_items: index out of range")
-    return DATA[1448 + i0 + i1]
+    return DATA[1456 + i0 + i1]
 
 
 def die_battle_die_value(Py_ssize_t i0):
     """face values of the battle_die"""
     if not 0 <= i0 < 12:
         raise IndexError("die_battle_die_value: index out of range")
-    return DATA[1456 + i0]
+    return DATA[1464 + i0]

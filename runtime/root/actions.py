@@ -131,7 +131,7 @@ class Actions:
             e.goto(8)
             e.battle_step(seat, e.arg(4), e.arg(3), DECLARED)
         elif stage == 8:
-            if self.ambushes(e, e.arg(4), e.arg(3)) > 0:
+            if not e.ambush_ignored(seat) and self.ambushes(e, e.arg(4), e.arg(3)) > 0:
                 e.goto(3)
                 e.ask(CARD, e.arg(4))
             else:

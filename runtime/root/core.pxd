@@ -175,6 +175,7 @@ cdef class RootCore(Engine):
     cdef int rolled_hits_cap(self, int seat, int clearing, int other, bint attacking) except? -1
     cdef bint defenseless(self, int seat, int clearing, int other) except -1
     cdef void battle_step(self, int attacker, int defender, int clearing, int moment) except *
+    cdef bint ambush_ignored(self, int seat) except -1
     cdef void removed_by(self, int by, int victim, int clearing, bint warrior, bint in_battle) except *
     cdef bint closed(self, int clearing) except -1
     cdef int instigator(self) except? -1

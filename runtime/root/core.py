@@ -632,6 +632,10 @@ class RootCore(Engine):
         """A battle reached a moment (DECLARED, BEFORE_ROLL, ROLLED) a faction's rule acts at; it may push a
         procedure, which runs before the battle goes on."""
 
+    def ambush_ignored(self, seat: cython.int) -> cython.bint:
+        """Ambush cards do nothing against the seat attacking in this battle (4.3.1): none is played."""
+        return False
+
     def removed_by(self, by: cython.int, victim: cython.int, clearing: cython.int, warrior: cython.bint,
                    in_battle: cython.bint) -> None:
         """`by` removed one of the victim's pieces (a warrior or not), by a battle's hits or otherwise; it may only

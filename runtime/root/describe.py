@@ -211,6 +211,8 @@ def _menu(kernel: RootKernel, state: GameState, step: int, locale: str) -> str:
         return _name(faction.turn[int(key[3])], locale)
     if key[2] == "others":
         return _name(game.get("faction", key[3]).others[int(key[4])], locale)
+    if key[2] == "card":  # a once-in-Daylight persistent card
+        return label_text(game, locale)("use_card", card=_name(game.get("card", key[3]), locale))
     card = next(card for card in game.entities("card") if card.kind == "dominance")
     label = "activate_card" if key[2] == "dominance_activate" else "take_card"
     return label_text(game, locale)(label, card=_name(card, locale).split("(")[0].strip())
@@ -221,6 +223,9 @@ def _effect_option(kernel: RootKernel, state: GameState, action: int, locale: st
     game = kernel.game
     space = state.engine.space()
     text = label_text(game, locale)
+    card = _persistent_card(kernel, state)
+    if card is not None:
+        return _card_option(kernel, state, card, action, locale)
     if space == 0:
         options = set(state.legal_actions())
         if options <= {0, 1}:
@@ -230,6 +235,36 @@ def _effect_option(kernel: RootKernel, state: GameState, action: int, locale: st
     entities = game.entities(name) if name in game.kinds else ()
     shown = _name(entities[action], locale) if action < len(entities) else str(action)
     return text("choose_option", option=shown)
+
+
+def _persistent_card(kernel: RootKernel, state: GameState) -> Any:
+    """The persistent card whose effect asks the choice, or None."""
+    top = state.engine.top()
+    if top is None or top[0] != LAYOUT["effect"]:
+        return None
+    entry, _actor, card = top[2][:3]
+    cards = kernel.game.entities("card")
+    if card < len(cards) and cards[card].kind == "persistent" and kernel.tables.arrays["card_effect"][card] == entry:
+        return cards[card]
+    return None
+
+
+def _card_option(kernel: RootKernel, state: GameState, card: Any, action: int, locale: str) -> str:
+    """A persistent card's choice: to use it or not (its `may`), or what it is used on, a player by faction."""
+    game = kernel.game
+    text = label_text(game, locale)
+    name = _name(card, locale)
+    space = state.engine.space()
+    if space == 0 and set(state.legal_actions()) <= {0, 1}:
+        return text("use_card" if action else "decline_card", card=name)
+    kind = game.layout.SPACES[space - 1][0] if space > 0 else ""
+    if kind == "player":
+        shown = _name(game.entities("faction")[_faction(kernel, state, action)], locale)
+    elif kind in game.kinds and action < len(game.entities(kind)):
+        shown = _name(game.entities(kind)[action], locale)
+    else:
+        shown = str(action)
+    return text("card_option", card=name, option=shown)
 
 
 def _place(game: Any, place: int, locale: str) -> str:

@@ -12,6 +12,7 @@ from .lizard_cult cimport LizardCult
 from .marquise cimport Marquise
 from .sympathy cimport Sympathy
 from .parliament cimport Parliament
+from .persistent cimport Persistent
 from .funds cimport Funds
 from .riverfolk cimport Riverfolk
 from .services cimport Services
@@ -49,6 +50,7 @@ cdef class RootEngine(RootCore):
     cdef VagabondActions vagabond_actions
     cdef VagabondQuests vagabond_quests
     cdef VagabondCharacters vagabond_characters
+    cdef Persistent persistent
 
     cdef void begin_setup(self) except *
     cdef void run_procedure(self, int procedure) except *
@@ -96,6 +98,7 @@ cdef class RootEngine(RootCore):
     cdef int rolled_hits_cap(self, int seat, int clearing, int other, bint attacking) except? -1
     cdef bint defenseless(self, int seat, int clearing, int other) except -1
     cdef void battle_step(self, int attacker, int defender, int clearing, int moment) except *
+    cdef bint ambush_ignored(self, int seat) except -1
     cdef void removed_by(self, int by, int victim, int clearing, bint warrior, bint in_battle) except *
     cdef bint closed(self, int clearing) except -1
     cdef int instigator(self) except? -1

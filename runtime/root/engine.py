@@ -21,6 +21,7 @@ from .lizard_cult import LizardCult
 from .marquise import Marquise
 from .sympathy import Sympathy
 from .parliament import Parliament
+from .persistent import Persistent
 from .funds import Funds
 from .riverfolk import Riverfolk
 from .services import Services
@@ -118,6 +119,9 @@ RF_SET_COSTS = cython.declare(cython.int, 128)
 RF_PAY = cython.declare(cython.int, 129)
 TRADE_DISRUPTION = cython.declare(cython.int, 130)
 BUY_SERVICES = cython.declare(cython.int, 131)
+# Persistent cards (persistent.py: EFFECTS …, in this order).
+PERSISTENT_EFFECTS = cython.declare(cython.int, 140)
+LOOK_AT_HAND = cython.declare(cython.int, 147)
 COMMIT = cython.declare(cython.int, 0)
 """How `riverfolk_commit` pays its funds (funds.py: COMMIT)."""
 
@@ -154,8 +158,14 @@ CODES = {"move": MOVE, "battle": BATTLE, "battle_in": BATTLE_IN, "craft": CRAFT,
          "vagabond_special": VAGABOND_SPECIAL, "vagabond_rest": VAGABOND_REST,
          "vagabond_item_limit": VAGABOND_ITEM_LIMIT, "vagabond_ally": VAGABOND_ALLY,
          "vagabond_protector": VAGABOND_PROTECTOR, "vagabond_swift_strike": VAGABOND_SWIFT_STRIKE,
-         "vagabond_damage": VAGABOND_DAMAGE}
+         "vagabond_damage": VAGABOND_DAMAGE, "persistent_effects": PERSISTENT_EFFECTS,
+         "discard_crafted": PERSISTENT_EFFECTS + 1, "attacker": PERSISTENT_EFFECTS + 2,
+         "defender": PERSISTENT_EFFECTS + 3, "rules_clearing": PERSISTENT_EFFECTS + 4,
+         "take_random_card": PERSISTENT_EFFECTS + 5, "draw_cards": PERSISTENT_EFFECTS + 6,
+         "look_at_hand": LOOK_AT_HAND}
 """The procedures this engine plays, by name (natives of content/root/natives, and the kernel's own)."""
+RULES = ("extra_hits", "rolled_hits_ignored", "ambush_ignored")
+"""The rule hooks (an effect's `modify`) this engine reads: the persistent cards' in battle (persistent.py)."""
 SETUPS = ("marquise", "eyrie", "alliance", "vagabond", "lizard_cult", "duchy", "riverfolk", "corvids")
 """Factions whose setup this engine plays (and so can be seated)."""
 CHARACTERS = ("thief", "tinker", "ranger", "vagrant", "arbiter", "scoundrel", "adventurer", "ronin", "harrier")
@@ -193,6 +203,7 @@ class RootEngine(RootCore):
         self.vagabond_actions = VagabondActions(self.vagabond)
         self.vagabond_quests = VagabondQuests(self.vagabond, self.vagabond_turn)
         self.vagabond_characters = VagabondCharacters(tables, self.vagabond)
+        self.persistent = Persistent(tables)
 
     # --- the game's structure --------------------------------------------------------------------------------
 
@@ -209,9 +220,11 @@ class RootEngine(RootCore):
         elif code == MOVE:
             self.actions.move(self)
         elif code == BATTLE:
-            if vagabond and self.stage() == 0:
-                self.vagabond_actions.begin_battle(self)
-            self.actions.battle(self)
+            if vagabond and self.stage() == 0 and not self.vagabond_actions.begin_battle(self):
+                self.set_result(0)
+                self.done()
+            else:
+                self.actions.battle(self)
         elif code == BATTLE_IN:
             if self.stage() == 0:
                 self.set_arg(1, self.arg(1) + 1)
@@ -295,6 +308,8 @@ class RootEngine(RootCore):
             self.corvids.plots.expose(self)
         elif code == CORVID_RAID:
             self.corvids.plots.place_raiders(self)
+        elif PERSISTENT_EFFECTS <= code <= LOOK_AT_HAND:
+            self.persistent.run(self, code - PERSISTENT_EFFECTS)
         else:
             raise ValueError(f"procedure {self.tables.procedures[procedure - 1]!r} is not played by this engine")
 
@@ -394,7 +409,11 @@ class RootEngine(RootCore):
         return native + 1
 
     def take(self, step: cython.int) -> None:
-        """A step with a cost (its content's `cost`) pays it first: the cost's effect runs, then the step."""
+        """A step with a cost (its content's `cost`) pays it first: the cost's effect runs, then the step. A
+        once-in-Daylight card's step runs the card's effect."""
+        if self.persistent.card_of(step) >= 0:
+            self.persistent.use(self, step)
+            return
         RootCore.take(self, step)
         if self.step_cost[step] >= 0:
             self.push(0, self.step_cost[step], self.active(), 0)
@@ -407,6 +426,8 @@ class RootEngine(RootCore):
             return self.vagabond_can_take(seat, code)
         if self.step_cost[step] >= 0 and not self.cost_payable(seat):
             return False
+        if code == PERSISTENT_EFFECTS:
+            return self.persistent.can_use(self, seat, step)
         if code == MOVE:
             return self.can_move(seat, -1)
         if code == BATTLE:
@@ -636,6 +657,7 @@ class RootEngine(RootCore):
         """The Alliance's military operations are counted as its Evening starts (8.6.1)."""
         if self.faction(seat) == self.f_alliance and phase == self.alliance.evening:
             self.add_budget(self.alliance.operations_budget, self.alliance.operations(self, seat))
+        self.persistent.phase_started(self, seat, phase)
 
     def rule_override(self, clearing: cython.int) -> cython.int:
         return self.lizard.rule_override(self, clearing)
@@ -680,11 +702,13 @@ class RootEngine(RootCore):
 
     def turn_ended(self, seat: cython.int) -> None:
         self.services.turn_ended(self, seat)
+        self.persistent.turn_ended(self, seat)
 
     def turn_started(self, seat: cython.int) -> None:
         RootCore.turn_started(self, seat)
         if self.faction(seat) == self.corvids.faction:
             self.corvids.turn_started(self, seat)
+        self.persistent.phase_started(self, seat, self.phase())
 
     def forbids_placing(self, seat: cython.int, clearing: cython.int) -> cython.bint:
         """A face-up snare (13.7.2)."""
@@ -731,7 +755,11 @@ class RootEngine(RootCore):
 
     def battle_step(self, attacker: cython.int, defender: cython.int, clearing: cython.int,
                     moment: cython.int) -> None:
+        self.persistent.battle_step(self, attacker, defender, moment)
         self.vagabond_battle.battle_step(self, attacker, defender, clearing, moment)
+
+    def ambush_ignored(self, seat: cython.int) -> cython.bint:
+        return self.persistent.ambush_ignored(self, seat)
 
     def removed_by(self, by: cython.int, victim: cython.int, clearing: cython.int, warrior: cython.bint,
                    in_battle: cython.bint) -> None:

@@ -37,7 +37,7 @@ class RootKernel:
         self.kernel = kernel
         self.engine_class = module.RootEngine
         self.tables: RootTables = build_tables(game, dict(module.CODES), frozenset(module.SETUPS),
-                                               frozenset(module.CHARACTERS))
+                                               frozenset(module.CHARACTERS), frozenset(module.RULES))
         self.public_hands = {faction.id.name.lower() for faction in game.entities("faction")
                              if any(ability.id == "public_hand" for ability in faction.abilities)}
         """Factions whose hand everyone sees (11.2.3)."""

@@ -84,8 +84,19 @@ swayed ministers' (12.5.2); the faction is played only if the engine plays every
 INTERNAL = ("setup_game", "setup_faction", "remove_hits", "discard_card", "field_hospitals", "dominance_activate",
             "dominance_take", "turmoil", "outrage", "removing_bases", "price_of_failure", "buy_services",
             "riverfolk_pay", "trade_disruption", "corvid_raid", "vagabond_ally", "vagabond_protector",
-            "vagabond_swift_strike", "vagabond_damage")
+            "vagabond_swift_strike", "vagabond_damage", "persistent_effects")
 """Procedures the engine calls itself, numbered after the natives."""
+
+NO_TIMING, PHASE_START, IN_DAYLIGHT, DECLARED, ROLLED = 0, 1, 2, 3, 4
+"""When a persistent card acts (`card_timing`, runtime/root/persistent.py): never (not persistent, or not played),
+as a phase starts (`card_phase` says which), as a Daylight action, or in battle: once it is declared, or once the
+dice are rolled."""
+BATTLE_MOMENT = {"ambush_ignored": DECLARED, "extra_hits": ROLLED, "rolled_hits_ignored": ROLLED}
+"""The moment of a battle a rule hook is read at: ambushes are played in step 1, before the dice (4.3.1); extra
+hits are added and rolled hits counted once the dice are rolled (4.3.2)."""
+WARRIORS_PARAM = "warriors"
+"""A card's param for the warriors its effect removes from a clearing of the player's (Tax Collector): the card is
+offered only when a clearing holds that many (its effect's choice of clearing would have no option)."""
 
 ITEM_COSTS = "faction/vagabond/"
 """Steps whose content cost names the item they exhaust (`cost_<native>`, read by `_vagabond_arrays`) but which
@@ -93,9 +104,9 @@ the engine's procedures pay themselves: a Move's price depends on where the pawn
 
 
 def build_tables(game: CompiledGame, codes: dict[str, int], setups: frozenset[str],
-                 characters: frozenset[str] = frozenset()) -> RootTables:
+                 characters: frozenset[str] = frozenset(), rules: frozenset[str] = frozenset()) -> RootTables:
     """`codes`: the procedures the engine plays, by name; `setups`: the factions whose setup it plays;
-    `characters`: the Vagabond characters it plays."""
+    `characters`: the Vagabond characters it plays; `rules`: the rule hooks (`modify`) it reads."""
     layout = game.layout
     clearings = game.entities("clearing")
     cards = game.entities("card")
@@ -140,7 +151,9 @@ def build_tables(game: CompiledGame, codes: dict[str, int], setups: frozenset[st
                                        for step in tables.steps])
     _playable(tables, game, factions, codes, setups)
     _placeholder_tracks(tables, game)
-    _card_effects(tables, game, cards, codes)
+    _card_effects(tables, game, cards, codes, rules)
+    _card_steps(tables, game, cards)
+    tables.numbers["procedure_persistent_effects"] = tables.procedure("persistent_effects")
     order = setup_order(factions)
     tables.arrays["setup_order"] = ints([int(faction.id) for faction in order])
     tables.placeholders.append(("", "setup order of the factions (5.1.7): the Law's letters are lost, so each faction "
@@ -177,22 +190,46 @@ def _runs_cost(step: PlannedStep) -> bool:
     return not step.key.startswith(ITEM_COSTS)
 
 
-def _card_effects(tables: RootTables, game: CompiledGame, cards: tuple[Any, ...], codes: dict[str, int]) -> None:
-    """Immediate cards run their effect when crafted, if the engine plays every native it calls; a card the
-    engine cannot honour in full is not offered for crafting (its suit can still be spent). The persistent effects
-    are not played yet, so none is offered."""
+def _card_effects(tables: RootTables, game: CompiledGame, cards: tuple[Any, ...], codes: dict[str, int],
+                  rules: frozenset[str]) -> None:
+    """Immediate cards run their effect when crafted, persistent ones at their timing (`card_timing`), if the
+    engine plays every native the effect calls and reads every rule hook it modifies; a card the engine cannot
+    honour in full is not offered for crafting (its suit can still be spent)."""
     from ..effects import natives_called
 
     called = natives_called(game)
+    modified = getattr(game.layout, "RULES", {})
+    phases = {phase.id.name.lower(): int(phase.id) for phase in game.entities("phase")}
+    timing = tables.arrays["card_timing"] = ints([NO_TIMING] * len(cards))
+    phase_of = tables.arrays["card_phase"] = ints([-1] * len(cards))
+    needs = tables.arrays["card_needs_warriors"] = ints([0] * len(cards))
     for index, card in enumerate(cards):
         key = f"card/{card.id.name.lower()}/power"
-        if card.kind == "immediate":
-            if key in game.layout.ENTRIES and all(name in codes for name in called.get(key, ())):
-                tables.arrays["card_effect"][index] = game.layout.ENTRIES[key]
-            else:
-                tables.arrays["card_craftable"][index] = 0
-        elif card.kind == "persistent":
+        if card.kind not in ("immediate", "persistent"):
+            continue
+        if key in game.layout.ENTRIES and all(name in codes for name in called.get(key, ())) \
+                and all(rule in rules for rule in modified.get(key, ())):
+            tables.arrays["card_effect"][index] = game.layout.ENTRIES[key]
+        else:
             tables.arrays["card_craftable"][index] = 0
+            continue
+        if card.kind == "persistent":
+            hooks = modified.get(key, ())
+            if card.timing == "battle":
+                timing[index] = DECLARED if any(BATTLE_MOMENT.get(h) == DECLARED for h in hooks) else ROLLED
+            elif card.timing == "daylight":
+                timing[index] = IN_DAYLIGHT
+            else:
+                timing[index] = PHASE_START
+                phase_of[index] = phases[card.timing.removesuffix("_start")]
+            needs[index] = dict(card.params).get(WARRIORS_PARAM, 0)
+
+
+def _card_steps(tables: RootTables, game: CompiledGame, cards: tuple[Any, ...]) -> None:
+    """The plan step of each faction's once-in-Daylight card (`faction/<f>/card/<id>`) → that card; -1 else."""
+    index = {card.id.name.lower(): i for i, card in enumerate(cards)}
+    tables.arrays["step_card"] = ints([index[step.key.split("/")[3]] if step.key.split("/")[2:3] == ["card"] else -1
+                                       for step in tables.steps])
 
 
 def _map_arrays(clearings: tuple[Any, ...]) -> dict[str, array[int]]:
@@ -405,6 +442,10 @@ def _plan(tables: RootTables, game: CompiledGame, factions: tuple[Any, ...]) -> 
             for name in ("dominance_activate", "dominance_take"):
                 steps.append(PlannedStep(f"faction/{faction.id.name.lower()}/{name}", role, daylight,
                                          tables.procedure(name), "menu"))
+        for card in game.entities("card"):  # a once-in-Daylight persistent card is an action of the Daylight menu
+            if card.kind == "persistent" and card.timing == "daylight":
+                steps.append(PlannedStep(f"faction/{faction.id.name.lower()}/card/{card.id.name.lower()}", role,
+                                         daylight, tables.procedure("persistent_effects"), "menu"))
         for other in factions:  # what every other faction's rules let this one do in its turn (the Exposure)
             if other is not faction:
                 for index, step in enumerate(other.others):

@@ -11,7 +11,7 @@ cdef class VagabondActions:
     cdef bint can_move(self, RootCore e, int seat) except -1
     cdef void move(self, RootCore e) except *
     cdef bint can_battle(self, RootCore e, int seat) except -1
-    cdef void begin_battle(self, RootCore e) except *
+    cdef bint begin_battle(self, RootCore e) except -1
     cdef int ruin_items(self, RootCore e, int clearing) except? -1
     cdef bint can_explore(self, RootCore e, int seat) except -1
     cdef void explore(self, RootCore e) except *

@@ -69,6 +69,10 @@ class VagabondActions:
             for c in range(e.clearings):
                 if self.may_move_to(e, seat, c):
                     e.option(c)
+            if e.options() == 0:  # a card's effect offers him a move whatever his boots
+                e.set_result(0)
+                e.done()
+                return
             e.goto(1)
             e.ask(CLEARING, seat)
             return
@@ -98,10 +102,14 @@ class VagabondActions:
         here: cython.int = self.v.clearing(e, seat)
         return here >= 0 and self.v.face_up(e, seat, self.v.cost_battle) > 0 and e.battle_targets(seat, here) > 0
 
-    def begin_battle(self, e: RootCore) -> None:
-        """A sword exhausted, the battle is in his clearing (9.5.2); the shared battle procedure goes on."""
+    def begin_battle(self, e: RootCore) -> cython.bint:
+        """A sword exhausted, the battle is in his clearing (9.5.2); the shared battle procedure goes on. False,
+        and nothing done, when he cannot battle (a card's effect offers him a battle whatever his items)."""
+        if not self.can_battle(e, e.arg(0)):
+            return False
         self.v.exhaust(e, e.arg(0), self.v.cost_battle, 1)
         e.set_arg(1, self.v.clearing(e, e.arg(0)) + 1)
+        return True
 
     # --- explore (9.5.3) ---------------------------------------------------------------------------------------
 
