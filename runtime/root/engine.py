@@ -172,6 +172,18 @@ CHARACTERS = ("thief", "tinker", "ranger", "vagrant", "arbiter", "scoundrel", "a
 """The Vagabond characters this engine plays (annex E): those a Vagabond may choose."""
 
 
+def _parts(tables: Any) -> tuple[Any, ...]:
+    """The modules of the rules, in RootEngine's order: they hold views of the tables and no game's state."""
+    lizard, duchy, actions, funds, vagabond = LizardCult(tables), Duchy(tables), Actions(), Funds(tables), \
+        Vagabond(tables)
+    vagabond_turn = VagabondTurn(vagabond)
+    return (actions, Marquise(), Eyrie(), Alliance(tables), Sympathy(tables), lizard, Conspiracies(lizard, tables),
+            duchy, Parliament(tables, duchy), Court(tables, duchy), funds, Riverfolk(tables, actions, funds),
+            Services(tables), Corvids(tables), vagabond, vagabond_turn, VagabondBattle(tables, vagabond),
+            VagabondActions(vagabond), VagabondQuests(vagabond, vagabond_turn), VagabondCharacters(tables, vagabond),
+            Persistent(tables))
+
+
 @cython.cclass
 class RootEngine(RootCore):
     def __init__(self, cells: array[int], ctl: array[int], plan: array[int], vmframe: array[int],
@@ -179,31 +191,16 @@ class RootEngine(RootCore):
         RootCore.__init__(self, cells, ctl, plan, vmframe, tables)
         self.impl = tables.arrays["impl"]
         self.setup_order = tables.arrays["setup_order"]
-        self.actions = Actions()
-        self.marquise = Marquise()
-        self.eyrie = Eyrie()
-        self.alliance = Alliance(tables)
-        self.sympathy = Sympathy(tables)
-        self.lizard = LizardCult(tables)
-        self.conspiracies = Conspiracies(self.lizard, tables)
-        self.duchy = Duchy(tables)
-        self.parliament = Parliament(tables, self.duchy)
-        self.court = Court(tables, self.duchy)
+        if tables.parts is None:  # the rules' parts hold tables only: made once, shared by every game and copy
+            tables.parts = _parts(tables)
+        (self.actions, self.marquise, self.eyrie, self.alliance, self.sympathy, self.lizard, self.conspiracies,
+         self.duchy, self.parliament, self.court, self.funds, self.riverfolk, self.services, self.corvids,
+         self.vagabond, self.vagabond_turn, self.vagabond_battle, self.vagabond_actions, self.vagabond_quests,
+         self.vagabond_characters, self.persistent) = tables.parts
         self.p_price_of_failure = tables.procedure("price_of_failure")
-        self.funds = Funds(tables)
-        self.riverfolk = Riverfolk(tables, self.actions, self.funds)
-        self.services = Services(tables)
         self.step_cost = tables.arrays["step_cost"]
         self.f_riverfolk = tables.numbers["riverfolk"]
-        self.corvids = Corvids(tables)
         self.p_raid = tables.procedure("corvid_raid")
-        self.vagabond = Vagabond(tables)
-        self.vagabond_turn = VagabondTurn(self.vagabond)
-        self.vagabond_battle = VagabondBattle(tables, self.vagabond)
-        self.vagabond_actions = VagabondActions(self.vagabond)
-        self.vagabond_quests = VagabondQuests(self.vagabond, self.vagabond_turn)
-        self.vagabond_characters = VagabondCharacters(tables, self.vagabond)
-        self.persistent = Persistent(tables)
 
     # --- the game's structure --------------------------------------------------------------------------------
 

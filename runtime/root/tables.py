@@ -42,6 +42,8 @@ class RootTables:
     steps: list[PlannedStep] = field(default_factory=list)
     procedures: list[str] = field(default_factory=list)
     """Procedure number - 1 → its name: the natives, in the bytecode's order, then the kernel's own."""
+    parts: tuple[Any, ...] | None = None
+    """The engine's rule modules, made by the first engine (engine.py: `_parts`) and shared by the others."""
     placeholders: list[tuple[str, str]] = field(default_factory=list)
     """What the kernel plays with that the content marks as placeholder data: (the faction it belongs to, or ""
     for every game; what it is), said once per game where that faction sits."""
