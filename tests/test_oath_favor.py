@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from lawforge.runtime.oath import favor
+from lawforge.runtime.oath import persistent
 from lawforge.runtime.oath.actions import IllegalAction, Kind, Phase, action
 from lawforge.runtime.oath.game import OathState
 from test_oath_banners import started
@@ -168,7 +168,7 @@ def test_vow_of_renewal_takes_a_whole_burn_when_a_site_revealed_in_the_same_move
         flat.move(("favor", 0), ("shared_favor",), 2)
         state.cards.arrive(0, hidden[0])
         assert flat.get("card_favor", state.site_card(hidden[0])) > 0, "the reveal took favor from the shared bank"
-        favor.settle(state, before)
+        persistent.settle_favor(state, before)
         assert flat.get("favor", 1) == renewed + 2 and flat.get("shared_favor_drawn") == 0
         return
     raise AssertionError("no seed left a facedown site with favor to place")

@@ -34,6 +34,7 @@ from .costs import rule_cost
 from .natives import DISCARDER, usable_reroll
 from .negotiate import truce_holds
 from .persistent import may_take
+from .power_code import STEP_LIMIT, natives_of
 
 if TYPE_CHECKING:
     from .game import OathState
@@ -518,8 +519,6 @@ _EXCLUSIVE: dict[object, frozenset[str]] = {}
 
 def _exclusive_plans(state: OathState) -> frozenset[str]:
     """The plans that forbid their user any other (forbid_other_battle_plans), read off their bytecode once."""
-    from .game import natives_of  # game.py imports this module
-
     layout = state.game.layout
     if layout not in _EXCLUSIVE:
         _EXCLUSIVE[layout] = frozenset(key for key, _ in state.plans.values()
@@ -565,7 +564,6 @@ def _bandits_use(state: OathState, card: int) -> None:
 
 def _run_plan(state: OathState, flat: FlatState, frame: array[int], choose: Callable[[array[int]], int]) -> None:
     """Runs a plan's effect on a state to its end, `choose` answering each choice it asks."""
-    from .game import STEP_LIMIT  # game.py imports this module
 
     while state.run_vm(state.game.code, flat.cells, frame, state.game.data, state.natives, STEP_LIMIT) is Status.PAUSED:
         provide_choice(frame, choose(frame))

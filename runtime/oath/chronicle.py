@@ -13,17 +13,14 @@ in play (an edifice at a site is kept and saved, but the kernel does not play it
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
-from typing import TYPE_CHECKING, Literal, Protocol
-
-from pydantic import BaseModel, ConfigDict
+from typing import TYPE_CHECKING, Protocol
 
 from ..content import CompiledGame
 from ..state import FlatState
 from ..vm_py import Native
-from .chronicle_file import ChronicleError, SectionEight, read_chronicle
+from .chronicle_file import Chronicle, ChronicleError, SavedSite, Side
 from .empire import bind_flat, colour, rules_site
-from .setup import Cards, region_slots, world_deck_piles
+from .setup import Cards, card_of, region_slots, world_deck_piles
 
 if TYPE_CHECKING:
     from .game import OathState
@@ -33,8 +30,6 @@ ADDED_CARDS = (3, 2, 1)
 DISPOSSESSED = 6
 """8.5: cards removed to the Dispossessed."""
 
-
-Side = Literal["exile", "citizen"]
 
 __all__ = ["Chronicle", "ChronicleError", "ChronicleWriter", "Decide", "SavedSite", "write_chronicle"]
 
@@ -46,50 +41,9 @@ class Decide(Protocol):
     def __call__(self, seat: int, question: str, options: list[str]) -> int | None: ...
 
 
-class SavedSite(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    site: str
-    faceup: bool
-    cards: list[str] = []
-    """Denizen and edifice cards at the site, as qualified ids (`denizen/alchemist`, `edifice/...`)."""
-    relics: list[str] = []
-
-
-class Chronicle(BaseModel):
-    """The world between two games (8.7): the map top to bottom, decks top first, the Archive, the boards."""
-    model_config = ConfigDict(extra="forbid")
-    game: Literal["oath"] = "oath"
-    oath: str
-    boards: list[Side]
-    """The side of each Exile/Citizen board, by seat from 1 (8.7: boards keep their side)."""
-    sites: list[SavedSite]
-    site_deck: list[str]
-    world_deck: list[str]
-    relic_deck: list[str]
-    archive: list[str]
-    dispossessed: list[str]
-    ruined: list[str] = []
-    """Edifices showing their ruined side."""
-
-    @classmethod
-    def load(cls, path: Path, game: CompiledGame) -> Chronicle:
-        """Reads and checks a Chronicle file against the compiled game, or raises ChronicleError naming every
-        problem with the file and its place (chronicle_file.py)."""
-        return read_chronicle(path, game)
-
-    def problems(self, game: CompiledGame) -> list[tuple[str, str]]:
-        """(JSON path, why) for each rule of section 8 this Chronicle breaks with the game's content."""
-        return SectionEight(game).problems(self)
-
-
 def qualified(cards: Cards, card: int) -> str:
     kind = cards.kind_of(card)
     return f"{kind}/{cards.game.entities(kind)[card - int(cards.base[kind])].id.name.lower()}"
-
-
-def card_of(cards: Cards, name: str) -> int:
-    kind, _, entity = name.partition("/")
-    return cards.of(kind, entity)
 
 
 class ChronicleWriter:

@@ -16,15 +16,13 @@ import stat
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Literal
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ..content import CompiledGame
 from .setup import cards_with_native, region_slots, reliquary_spaces, world_deck_piles
 
-if TYPE_CHECKING:
-    from .chronicle import Chronicle
 
 MAX_BYTES = 1 << 20
 """A Chronicle of Oath is about 8 KB; a file a hundred times larger is not one."""
@@ -82,8 +80,6 @@ def _object(pairs: list[tuple[str, Any]]) -> _Object:
 
 def read_chronicle(path: Path, game: CompiledGame) -> Chronicle:
     """The Chronicle saved in `path`, checked; raises ChronicleError listing every problem."""
-    from .chronicle import Chronicle
-
     data = _parse(path, _text(path))
     problems = [f"{path}: {where}: {why}" for where, why in _not_json(data, "$")]
     if problems:
@@ -176,8 +172,6 @@ def _kind(value: Any) -> str:
 
 def _said(error: Any) -> str:
     """pydantic's reason, in the terms of a JSON file."""
-    from .chronicle import Chronicle, SavedSite
-
     if error["type"] == "extra_forbidden":
         model = Chronicle if len(error["loc"]) == 1 else SavedSite
         return f"unknown key (the keys are {', '.join(model.model_fields)})"
@@ -364,3 +358,42 @@ def _a(kind: str) -> str:
 
 def _or(kinds: tuple[str, ...]) -> str:
     return " or ".join(f"{kind}s" for kind in kinds)
+
+
+Side = Literal["exile", "citizen"]
+
+
+class SavedSite(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    site: str
+    faceup: bool
+    cards: list[str] = []
+    """Denizen and edifice cards at the site, as qualified ids (`denizen/alchemist`, `edifice/...`)."""
+    relics: list[str] = []
+
+
+class Chronicle(BaseModel):
+    """The world between two games (8.7): the map top to bottom, decks top first, the Archive, the boards."""
+    model_config = ConfigDict(extra="forbid")
+    game: Literal["oath"] = "oath"
+    oath: str
+    boards: list[Side]
+    """The side of each Exile/Citizen board, by seat from 1 (8.7: boards keep their side)."""
+    sites: list[SavedSite]
+    site_deck: list[str]
+    world_deck: list[str]
+    relic_deck: list[str]
+    archive: list[str]
+    dispossessed: list[str]
+    ruined: list[str] = []
+    """Edifices showing their ruined side."""
+
+    @classmethod
+    def load(cls, path: Path, game: CompiledGame) -> Chronicle:
+        """Reads and checks a Chronicle file against the compiled game, or raises ChronicleError naming every
+        problem with the file and its place (chronicle_file.py)."""
+        return read_chronicle(path, game)
+
+    def problems(self, game: CompiledGame) -> list[tuple[str, str]]:
+        """(JSON path, why) for each rule of section 8 this Chronicle breaks with the game's content."""
+        return SectionEight(game).problems(self)

@@ -3,8 +3,8 @@ keeps theirs in a favor bank and uses it from there.
 
 Their persistent rules (persistent.py) write who takes burned favor (`burned_favor_taker`), which bank receives a
 player's favor (`favor_bank_of`) and which bank lends them its favor (`favor_bank_lent`). The kernel pays and
-checks the favor a player uses through `usable` and `spend`; `settle` sends where the vows say, once each move is
-carried out, the favor that went to the shared bank or to a board during it. Compiled powers count a player's
+checks the favor a player uses through `usable` and `spend`; persistent.py's `settle_favor` sends where the vows say, once each
+move is carried out, the favor that went to the shared bank or to a board during it. Compiled powers count a player's
 favor through `usable` and bring the bank's onto the board for the verb that uses it (`lend`); favor a player loses
 (a defeated defender's burned half, favor another player's power takes) is their board's alone (docs/decisions.md).
 """
@@ -14,7 +14,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..state import FlatState
-from .actions import Phase
 
 if TYPE_CHECKING:
     from .game import OathState
@@ -53,25 +52,3 @@ def lend(flat: FlatState, seat: int, n: int) -> None:
         flat.move(("bank_favor", bank - 1), ("favor", seat), n - flat.get("favor", seat))
 
 
-def settle(state: OathState, burned_before: int) -> None:
-    """Once a move is carried out, while either vow is in play (the persistent rules worked out anew, for a vow
-    that came or went during the move): the favor burned during it (what the shared bank gained since it held
-    `burned_before`, plus what it gave out meanwhile to a site's reveal prompt) goes to Vow of Renewal's holder's
-    board, then the favor on Vow of Kinship's holder's board to its bank (a holder of both puts what they take there).
-    Not once the game is over: the Chronicle returns favor to the shared bank without burning it."""
-    from .modifiers import in_play  # modifiers.py (and persistent.py through it) import this module
-    from .persistent import refresh
-    flat = state.flat
-    drawn = flat.get("shared_favor_drawn")
-    flat.set("shared_favor_drawn", 0)
-    if flat.get("phase") == Phase.OVER or not any(in_play(state, card) for card in state.favor_rules):
-        return
-    refresh(state)
-    burned = flat.get("shared_favor") + drawn - burned_before
-    taker = next((seat for seat in range(state.players) if flat.get("burned_favor_taker", seat)), -1)
-    if taker >= 0 and burned > 0:
-        flat.move(("shared_favor",), ("favor", taker), burned)
-    for seat in range(state.players):
-        bank = flat.get("favor_bank_of", seat)
-        if bank:
-            flat.move(("favor", seat), ("bank_favor", bank - 1), flat.get("favor", seat))

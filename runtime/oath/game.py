@@ -21,7 +21,7 @@ from typing import Any
 
 from ..bytecode import PC, PendingChoice, Status, pending_choice, provide_choice
 from ..content import CompiledGame
-from ..effects import VMS, bind_natives, natives_called, start
+from ..effects import VMS, bind_natives, start
 from ..state import FlatState
 from ..vm_py import Native
 from . import (advisers, banners, campaign, chronicle, costs, empire, favor, modifiers, natives, negotiate, persistent,
@@ -29,6 +29,7 @@ from . import (advisers, banners, campaign, chronicle, costs, empire, favor, mod
 from .actions import NONE, STRIDE, IllegalAction, Kind, Phase, action
 from .chronicle import Chronicle, Decide, write_chronicle
 from .observe import Observation, observe
+from .power_code import STEP_LIMIT, natives_of
 from .setup import (DISCARD_ON_PILE, DISCARD_USUAL, SHARED_VISION, SHARED_VISION_DISCARD, Cards, cards_with_native,
                     most_supply, setup, table_row)
 
@@ -49,7 +50,6 @@ Wake and at War Exhaustion (`revealed_visions`), and its sharer plays or discard
 CONSPIRACY = "vision/conspiracy/powers/0"
 VISIONS_NEEDED = 3
 """3.2: every Vision goal needs at least three Visions drawn from the world deck."""
-STEP_LIMIT = 200_000
 SEARCH_DRAWS = 3
 MUSTER_WARBANDS = 2
 """5.1.2: a Search draws three cards; 5.2: a Muster gains two warbands."""
@@ -98,7 +98,6 @@ def _battle_plans(game: CompiledGame, cards: Cards) -> dict[tuple[int, int], tup
 
 
 _RUNNABLE: dict[object, frozenset[str]] = {}
-_CALLED: dict[object, dict[str, frozenset[str]]] = {}
 _EFFECT_STARTS: dict[object, list[tuple[int, str]]] = {}
 """Per compiled game: (first instruction, effect key) of every effect, in code order."""
 HANDLED_MOVES = frozenset({Kind.RECOVER_RELIC, Kind.PEEK, Kind.TARGET_RELIC, Kind.LET_PEEK, Kind.ACCEPT_CITIZENSHIP,
@@ -128,13 +127,6 @@ def runnable(game: CompiledGame) -> frozenset[str]:
 def kernel_natives(game: CompiledGame) -> dict[str, Native]:
     """Every native the kernel implements, bound to a compiled game."""
     return natives.bound(game) | {name: make(game) for name, make in OVERRIDES.items()}
-
-
-def natives_of(game: CompiledGame, key: str) -> frozenset[str]:
-    """The natives a compiled power calls, read off its bytecode once per compiled game."""
-    if game.layout not in _CALLED:
-        _CALLED[game.layout] = natives_called(game)
-    return _CALLED[game.layout][key]
 
 
 class OathState:
@@ -550,7 +542,7 @@ class OathState:
             self.act(seat, kind, argument)
         if self.flat.get("phase") == Phase.ACT:
             self.shared_vision_due()
-        favor.settle(self, burned_before)
+        persistent.settle_favor(self, burned_before)
         self.history.append(move)
 
     def _run_binding(self, seat: int, kind: Kind) -> None:

@@ -38,6 +38,7 @@ from . import banners, favor
 from .banners import BANNER_STRIDE
 from .battle import acting_site
 from .empire import CHANCELLOR, are_enemies, bind_flat, mark, ruler_of
+from .power_code import STEP_LIMIT
 from .setup import Cards
 
 if TYPE_CHECKING:
@@ -465,7 +466,6 @@ def _answer_reaches(state: OathState, seat: int, frame: array[int], option: int,
 
 def _run_on(state: OathState, seat: int, frame: array[int]) -> bool:
     """Runs a look-ahead's power on its copy of the state, for its user, until it ends (True) or asks (False)."""
-    from .game import STEP_LIMIT  # game.py imports this module
 
     state.flat.set("effect_player", seat)
     return state.run_vm(state.game.code, state.flat.cells, frame, state.game.data, state.natives,

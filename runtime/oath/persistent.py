@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 from ..content import CompiledGame
 from ..state import FlatState
 from ..vm_py import Native
-from .actions import Kind, action
+from .actions import Kind, Phase, action
 from .empire import are_enemies, bind_flat, mark, ruler_of, rules_site
 from .modifiers import in_play
 from .setup import DISCARD_ON_PILE, DISCARD_USUAL, DISCARD_WORLD_DECK_BOTTOM, Cards
@@ -291,3 +291,25 @@ def discard_choices(state: OathState, seat: int) -> list[int]:
     usual one included, but the one they chose already (none without such a rule)."""
     allowed, chosen = state.flat.get("discard_destinations", seat), state.flat.get("discard_destination", seat)
     return [action(Kind.DISCARD_TO, where) for where in _destinations(state.flat) if allowed >> where & 1 and where != chosen]
+
+
+def settle_favor(state: OathState, burned_before: int) -> None:
+    """Once a move is carried out, while either vow is in play (the persistent rules worked out anew, for a vow
+    that came or went during the move): the favor burned during it (what the shared bank gained since it held
+    `burned_before`, plus what it gave out meanwhile to a site's reveal prompt) goes to Vow of Renewal's holder's
+    board, then the favor on Vow of Kinship's holder's board to its bank (a holder of both puts what they take there).
+    Not once the game is over: the Chronicle returns favor to the shared bank without burning it."""
+    flat = state.flat
+    drawn = flat.get("shared_favor_drawn")
+    flat.set("shared_favor_drawn", 0)
+    if flat.get("phase") == Phase.OVER or not any(in_play(state, card) for card in state.favor_rules):
+        return
+    refresh(state)
+    burned = flat.get("shared_favor") + drawn - burned_before
+    taker = next((seat for seat in range(state.players) if flat.get("burned_favor_taker", seat)), -1)
+    if taker >= 0 and burned > 0:
+        flat.move(("shared_favor",), ("favor", taker), burned)
+    for seat in range(state.players):
+        bank = flat.get("favor_bank_of", seat)
+        if bank:
+            flat.move(("favor", seat), ("bank_favor", bank - 1), flat.get("favor", seat))

@@ -16,7 +16,7 @@ from ..content import CompiledGame
 from ..state import FlatState
 
 if TYPE_CHECKING:
-    from .chronicle import Chronicle
+    from .chronicle_file import Chronicle
 
 DISCARD_USUAL, DISCARD_WORLD_DECK_BOTTOM, DISCARD_ON_PILE = 0, 1, 2
 """Where a player's discards go (`discard_destination`): where the glossary's Discard says, the bottom of the world
@@ -341,8 +341,6 @@ def _map(result: Setup, cards: Cards) -> None:
 
 def _chronicled_world(result: Setup, cards: Cards, chronicle: Chronicle) -> None:
     """Step 1 from a Chronicle: its sites with their cards in the slots, its decks, Archive and Dispossessed."""
-    from .chronicle import card_of
-
     state = result.state
     for slot, saved in enumerate(chronicle.sites):
         site = _place_site(state, cards, card_of(cards, saved.site), slot, saved.faceup)
@@ -485,3 +483,8 @@ def table_row(game: CompiledGame, table: str, key: int) -> int:
     values = game.tables.values(f"table_{table}")
     row = max(i for i, bound in enumerate(keys) if bound <= key)
     return int(values[row])
+
+
+def card_of(cards: Cards, name: str) -> int:
+    kind, _, entity = name.partition("/")
+    return cards.of(kind, entity)
