@@ -15,6 +15,7 @@ from lawforge.runtime.content import load
 from lawforge.runtime.games import new_state
 from lawforge.runtime.kernel.engine import LAYOUT
 from lawforge.runtime.kernel.state import GameState
+from test_root_riverfolk import options, play_until, say
 
 GAME = load("root")
 FIELDS = GAME.layout.FIELDS
@@ -52,29 +53,6 @@ class Board:
 
     def warriors(self, clearing: str, seat: int) -> int:
         return self["warriors", CLEARINGS[clearing], seat]
-
-
-def options(state: GameState) -> dict[str, int]:
-    return {state.describe(action, "en"): action for action in state.legal_actions()}
-
-
-def say(state: GameState, text: str) -> None:
-    described = options(state)
-    assert text in described, f"{text!r} is not among {sorted(described)}"
-    state.apply(described[text])
-
-
-def passive(state: GameState) -> int:
-    actions = state.legal_actions()
-    return max(actions) if state.decision_kind() == MENU else actions[0]
-
-
-def play_until(state: GameState, done: Callable[[GameState], bool], limit: int = 3000) -> None:
-    for _ in range(limit):
-        if done(state):
-            return
-        state.apply(passive(state))
-    raise AssertionError("the position was never reached")
 
 
 def in_menu(state: GameState, seat: int, phase: int = 1) -> bool:
