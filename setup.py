@@ -48,10 +48,11 @@ def typed_tree():
         if folder == TYPED_TREE:
             break
         (folder / "__init__.py").touch()
-    for package in KERNELS.TYPED:
-        link = compiled / package
+    top = [source for source in KERNELS.typed_sources() if "/" not in source]
+    for name in (*KERNELS.TYPED, *top, *(Path(source).with_suffix(".pxd").name for source in top)):
+        link = compiled / name
         if not link.is_symlink():
-            link.symlink_to(Path("runtime", package).resolve())
+            link.symlink_to(Path("runtime", name).resolve())
     return compiled
 
 

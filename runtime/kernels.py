@@ -35,19 +35,22 @@ class KernelUnavailable(ImportError):
 
 
 TYPED = ("kernel", "root")
-"""Packages written for Cython's pure-Python mode: each module with a `.pxd` beside it is compiled as typed code."""
+"""Packages written for Cython's pure-Python mode: each module with a `.pxd` beside it is compiled as typed code, as
+is each module of runtime/ itself with one (the flat state)."""
 
 
 def typed_sources(runtime: Path = RUNTIME) -> list[str]:
-    return [f"{package}/{path.name}" for package in TYPED for path in sorted((runtime / package).glob("*.py"))
-            if path.with_suffix(".pxd").exists()]
+    top = [path.name for path in sorted(runtime.glob("*.py")) if path.with_suffix(".pxd").exists()]
+    return top + [f"{package}/{path.name}" for package in TYPED for path in sorted((runtime / package).glob("*.py"))
+                  if path.with_suffix(".pxd").exists()]
 
 
 def compiled_sources(runtime: Path = RUNTIME) -> list[str]:
     """The sources Cython builds, relative to runtime/: the flat state, every Oath kernel module not in PURE, and
     the typed modules of the shared kernel and the games on it."""
     kernel = (f"oath/{path.name}" for path in sorted((runtime / "oath").glob("*.py")))
-    return ["state.py", *(source for source in kernel if source not in PURE), *typed_sources(runtime)]
+    return list(dict.fromkeys(["state.py", *(source for source in kernel if source not in PURE),
+                               *typed_sources(runtime)]))
 
 
 def fingerprint(runtime: Path = RUNTIME) -> dict[str, str]:

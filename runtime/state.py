@@ -9,6 +9,8 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterator
 
+import cython  # type: ignore[import-untyped]
+
 from .bytecode import new_state
 from .content import CompiledGame
 from .vm_py import next_random
@@ -31,16 +33,40 @@ def _strides(game: CompiledGame) -> dict[str, tuple[int, ...]]:
     return _STRIDES[game.layout]
 
 
+_SHAPES: dict[object, dict[str, tuple[int, int, int]]] = {}
+SCALAR = -1
+"""The extent `_shapes` gives a field without index."""
+
+
+def _shapes(game: CompiledGame) -> dict[str, tuple[int, int, int]]:
+    """Field → (offset, extent, inner extent) for the fast paths of `FlatState._offset`: (offset, SCALAR, 0) for a
+    field without index, (offset, extent, 0) with one, both extents with two, and (offset, 0, 0) with more (the
+    checked path)."""
+    if game.layout not in _SHAPES:
+        table = {}
+        for name, (offset, extents, _) in game.layout.FIELDS.items():
+            if len(extents) > 2:
+                extents = (0,)
+            table[name] = (offset, *extents, 0, 0)[:3] if extents else (offset, SCALAR, 0)
+        _SHAPES[game.layout] = table
+    return _SHAPES[game.layout]
+
+
 _ZEROS: dict[int, array[int]] = {}
 """Zeroed cells, by field size (FlatState.clear)."""
 
 
 class FlatState:
+    """Compiled, a typed class (state.pxd): `get`, `set` and `add` of a scalar or a one-index field, the kernels'
+    commonest calls, read the cells through a typed view; anything else takes the checked path through `at`."""
+
     def __init__(self, game: CompiledGame, cells: array[int]) -> None:
         self.game = game
         self.cells = cells
+        self.view = cells
         self.fields = game.layout.FIELDS
         self.strides = _strides(game)
+        self.shapes = _shapes(game)
 
     @classmethod
     def empty(cls, game: CompiledGame, seed: int) -> FlatState:
@@ -50,10 +76,43 @@ class FlatState:
         return FlatState(self.game, array("i", self.cells))
 
     def at(self, field: str, *index: int) -> int:
+        return self._offset(field, index, len(index))
+
+    def get(self, field: str, *index: int) -> int:
+        return self.view[self._offset(field, index, len(index))]
+
+    def set(self, field: str, *index_and_value: int) -> None:
+        n: cython.int = len(index_and_value) - 1
+        self.view[self._offset(field, index_and_value, n)] = index_and_value[n]
+
+    def add(self, field: str, *index_and_n: int) -> None:
+        n: cython.int = len(index_and_n) - 1
+        self.view[self._offset(field, index_and_n, n)] += index_and_n[n]
+
+    def _offset(self, field: str, index: tuple, n: cython.int) -> cython.int:  # type: ignore[type-arg]
+        """The cell of a field at the first n numbers of `index`: a scalar, one index or two, unchecked beyond the
+        bounds test (compiled without wraparound: no negative index here); anything else through `_checked`."""
+        shape: tuple[int, int, int] = self.shapes[field]
+        offset: cython.int = shape[0]
+        extent: cython.int = shape[1]
+        inner: cython.int = shape[2]
+        i: cython.int
+        j: cython.int
+        if n == 1 and inner == 0:
+            i = index[0]
+            if 0 <= i < extent:
+                return offset + i
+        elif n == 2 and inner > 0:
+            i, j = index[0], index[1]
+            if 0 <= i < extent and 0 <= j < inner:
+                return offset + i * inner + j
+        elif n == 0 and extent == SCALAR:
+            return offset
+        return self._checked(field, index[:n])
+
+    def _checked(self, field: str, index: tuple[int, ...]) -> int:
         offset: int = self.fields[field][0]
         extents: tuple[int, ...] = self.fields[field][1]
-        if len(index) == 1 == len(extents) and 0 <= index[0] < extents[0]:
-            return offset + index[0]  # the common case, checked in full below otherwise
         if len(index) != len(extents):
             raise IndexError(f"field {field!r} takes {len(extents)} index(es), got {len(index)}")
         for axis, (i, extent, stride) in enumerate(zip(index, extents, self.strides[field], strict=True)):
@@ -62,19 +121,16 @@ class FlatState:
             offset += i * stride
         return offset
 
-    def get(self, field: str, *index: int) -> int:
-        if not index:
-            offset: int = self.fields[field][0]
-            return self.cells[offset] if not self.fields[field][1] else self.cells[self.at(field)]
-        return self.cells[self.at(field, *index)]
-
-    def set(self, field: str, *index_and_value: int) -> None:
-        *index, value = index_and_value
-        self.cells[self.at(field, *index)] = value
-
-    def add(self, field: str, *index_and_n: int) -> None:
-        *index, n = index_and_n
-        self.cells[self.at(field, *index)] += n
+    def indices_of(self, field: str, value: int) -> list[int]:
+        """The indices of a one-index field's cells that hold `value`, in order (the cards in a zone)."""
+        shape: tuple[int, int, int] = self.shapes[field]
+        offset: cython.int = shape[0]
+        extent: cython.int = shape[1]
+        wanted: cython.int = value
+        i: cython.int
+        if extent <= 0 or shape[2] != 0:
+            raise IndexError(f"{field} is not a field with one index")
+        return [i for i in range(extent) if self.view[offset + i] == wanted]
 
     def move(self, source: tuple[str, ...] | tuple[str | int, ...], target: tuple[str | int, ...], n: int) -> int:
         """Moves up to n pieces between two cells, as many as there are (as the VMs' MOVE does)."""

@@ -87,11 +87,7 @@ class Cards:
 
     def in_zone(self, zone: int) -> list[int]:
         """The cards in a zone, bottom first."""
-        zones = self.state.slice("card_zone")
-        cards, card = [], -1
-        for _ in range(zones.count(zone)):  # scans in C: most zones hold a few cards
-            card = zones.index(zone, card + 1)
-            cards.append(card)
+        cards = self.state.indices_of("card_zone", zone)
         if len(cards) < 2:
             return cards
         cells, first = self.state.cells, self.state.fields["card_order"][0]
@@ -99,8 +95,8 @@ class Cards:
 
     def put(self, card: int, zone: int, *, faceup: bool = False, bottom: bool = False) -> None:
         """On top (or at the bottom) of a zone."""
-        zones = self.state.cells_of("card_zone")
-        orders = [o for c, (z, o) in enumerate(zip(zones, self.state.cells_of("card_order"), strict=True)) if z == zone and c != card]
+        cells, first = self.state.cells, self.state.fields["card_order"][0]
+        orders = [cells[first + other] for other in self.state.indices_of("card_zone", zone) if other != card]
         order = (min(orders, default=0) - 1) if bottom else (max(orders, default=-1) + 1)
         self.state.set("card_zone", card, zone)
         self.state.set("card_order", card, order)
