@@ -76,10 +76,12 @@ class FlatState:
         return FlatState(self.game, array("i", self.cells))
 
     def at(self, field: str, *index: int) -> int:
-        return self._offset(field, index, len(index))
+        offset: int = self._offset(field, index, len(index))
+        return offset
 
     def get(self, field: str, *index: int) -> int:
-        return self.view[self._offset(field, index, len(index))]
+        value: int = self.view[self._offset(field, index, len(index))]
+        return value
 
     def set(self, field: str, *index_and_value: int) -> None:
         n: cython.int = len(index_and_value) - 1
@@ -139,6 +141,30 @@ class FlatState:
         self.cells[src] -= moved
         self.cells[dst] += moved
         return moved
+
+    def extreme_where(self, field: str, key: str, equals: int, skip: int, highest: bool, default: int) -> int:
+        """The highest (or lowest) value of a one-index field over the indices whose `key` field holds `equals`,
+        `skip` left out; `default` if there is none (the top or bottom of a zone)."""
+        cells: tuple[int, int, int] = self.shapes[field]
+        keys: tuple[int, int, int] = self.shapes[key]
+        extent: cython.int = cells[1]
+        if extent <= 0 or cells[2] != 0 or keys[1] != extent or keys[2] != 0:
+            raise IndexError(f"{field} and {key} are not one-index fields of the same extent")
+        at: cython.int = cells[0]
+        key_at: cython.int = keys[0]
+        wanted: cython.int = equals
+        left_out: cython.int = skip
+        high: cython.bint = highest
+        found: cython.bint = False
+        best: cython.int = 0
+        value: cython.int
+        i: cython.int
+        for i in range(extent):
+            if self.view[key_at + i] == wanted and i != left_out:
+                value = self.view[at + i]
+                if not found or (value > best if high else value < best):
+                    best, found = value, True
+        return best if found else default
 
     def random(self, n: int) -> int:
         """A number in [0, n) from the state's own dice."""

@@ -179,3 +179,12 @@ class IllegalAction(ValueError):
 
 def action(kind: Kind, argument: int = 0) -> int:
     return int(kind) * STRIDE + argument
+
+
+KINDS: dict[int, Kind] = {int(kind): kind for kind in Kind}
+"""Kind by number: a dict lookup, where `Kind(number)` is an enum call (the kernel's hot paths)."""
+
+
+def kind_of(chosen: int) -> Kind:
+    """The kind of a move the kernel made or checked (an unknown number: KeyError)."""
+    return KINDS[chosen // STRIDE]

@@ -26,7 +26,7 @@ from ..effects import start as start_effect
 from ..state import FlatState
 from ..vm_py import Native
 from . import banners, battle, favor, modifiers
-from .actions import NONE, STRIDE, Kind, Phase, action
+from .actions import NONE, STRIDE, Kind, Phase, action, kind_of
 from .battle import ALLY_BOARD, BOARD, LOSSES, PLAN_SACRIFICE, SACRIFICED, SKULLS, force_places, force_size
 from .empire import CHANCELLOR, JOINED, become_citizen, colour, ruler_of
 from .modifiers import in_play
@@ -269,7 +269,7 @@ def _travels(state: OathState, seat: int) -> list[int]:
 
 def _dice_of(state: OathState, chosen: int) -> int:
     """The defense dice one more target would add (5.5.2)."""
-    kind, argument = Kind(chosen // STRIDE), chosen % STRIDE
+    kind, argument = kind_of(chosen), chosen % STRIDE
     if kind == Kind.TARGET_SITE:
         return int(state.game.entities("site")[argument].defense or 0)
     if kind == Kind.TARGET_RELIC:

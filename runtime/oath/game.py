@@ -26,7 +26,7 @@ from ..state import FlatState
 from ..vm_py import Native
 from . import (advisers, banners, campaign, chronicle, costs, empire, favor, modifiers, natives, negotiate, persistent,
                plays, warbands)
-from .actions import NONE, STRIDE, IllegalAction, Kind, Phase, action
+from .actions import KINDS, NONE, STRIDE, IllegalAction, Kind, Phase, action, kind_of
 from .chronicle import Chronicle, Decide, write_chronicle
 from .observe import Observation, observe
 from .power_code import STEP_LIMIT, natives_of
@@ -344,7 +344,7 @@ class OathState:
         card's handle, not its number (9.4)."""
         kind, argument = move // STRIDE, move % STRIDE
         if kind in HANDLED_MOVES:
-            return action(Kind(kind), self.flat.get("card_handle", argument))
+            return kind * STRIDE + self.flat.get("card_handle", argument)
         if kind == Kind.ANSWER and self._choosing_relics():
             return action(Kind.ANSWER, self.flat.get("card_handle", self.relic_base + argument))
         return move
@@ -354,7 +354,7 @@ class OathState:
         for an answer (none for a handle no card has)."""
         kind, argument = move // STRIDE, move % STRIDE
         if kind in HANDLED_MOVES:
-            return action(Kind(kind), self.card_of_handle.get(argument, NONE))
+            return kind * STRIDE + self.card_of_handle.get(argument, NONE)
         if kind == Kind.ANSWER and self._choosing_relics():
             return action(Kind.ANSWER, self.card_of_handle.get(argument, self.relic_base + NONE) - self.relic_base)
         return move
@@ -427,7 +427,7 @@ class OathState:
         discarded if the first did not go to one."""
         out = self._play_actions(seat, drawn[0])
         if self.flat.get("search_plays") > 1 and len(drawn) == 1 and not self.flat.get("search_to_site"):
-            out = [chosen for chosen in out if Kind(chosen // STRIDE) in TO_SITE_OR_DISCARD]
+            out = [chosen for chosen in out if kind_of(chosen) in TO_SITE_OR_DISCARD]
         return out
 
     def _play_actions(self, seat: int, card: int, *, searched: bool = True) -> list[int]:
@@ -476,7 +476,7 @@ class OathState:
         out += [action(Kind.USE_POWER, index * POWER_STRIDE + card) for card in sorted(set(reachable))
                 for index, (_, cost) in enumerate(self.powers.get(card, ()))
                 if self.can_pay(seat, card, cost) and not self.flat.get("use_forbidden", card)]
-        out = [chosen for chosen in out if Kind(chosen // STRIDE) not in modifiers.TIMING_OF
+        out = [chosen for chosen in out if kind_of(chosen) not in modifiers.TIMING_OF
                or modifiers.allowed(self, seat, chosen, known)]
         return sorted(set(out))
 
@@ -518,7 +518,7 @@ class OathState:
         if move not in self.legal_actions():
             raise IllegalAction(f"{move} ({self.describe(move)}) is not a legal action now")
         chosen = self._internal(move)
-        kind, argument = Kind(chosen // STRIDE), chosen % STRIDE
+        kind, argument = kind_of(chosen), chosen % STRIDE
         seat = self.current_player()
         burned_before = self.flat.get("shared_favor")
         if kind in modifiers.TIMING_OF:
@@ -533,7 +533,7 @@ class OathState:
             modifiers.use(self, seat, argument)
         elif kind == Kind.TAKE_ACTION and self.flat.get("modifiers_first"):
             self.flat.set("modifiers_first", 0)
-            self._run_binding(seat, Kind(self.flat.get("action_kind")))
+            self._run_binding(seat, KINDS[self.flat.get("action_kind")])
         elif kind == Kind.TAKE_ACTION:
             modifiers.take(self, seat)
         elif self.flat.get("phase") == Phase.SHARED_VISION_PLAY:

@@ -33,7 +33,7 @@ from ..content import CompiledGame
 from ..effects import start
 from ..state import FlatState
 from ..vm_py import Native
-from .actions import STRIDE, Kind, Phase, action
+from .actions import KINDS, STRIDE, Kind, Phase, action, kind_of
 from . import banners, favor
 from .banners import BANNER_STRIDE
 from .battle import acting_site
@@ -85,11 +85,14 @@ def in_play(state: OathState, card: int) -> bool:
 
 
 def in_play_cards(state: OathState) -> set[int]:
-    """Every card in play (in_play), found in one pass over the zones."""
-    ids, advisers, relics = state.zone_ids, state.adviser_zones, state.relic_zones
-    faceup = state.flat.slice("card_faceup")
-    return {card for card, zone in enumerate(state.flat.slice("card_zone"))
-            if zone == ids["map"] or zone in relics or faceup[card] and (zone == ids["at_site"] or zone in advisers)}
+    """Every card in play (in_play), found by a scan of the zones that hold them."""
+    flat, ids = state.flat, state.zone_ids
+    playing = set(flat.indices_of("card_zone", ids["map"]))
+    for zone in state.relic_zones:
+        playing.update(flat.indices_of("card_zone", zone))
+    for zone in (ids["at_site"], *state.adviser_zones):
+        playing.update(card for card in flat.indices_of("card_zone", zone) if flat.get("card_faceup", card))
+    return playing
 
 
 def binding(state: OathState, seat: int, timing: str, playing: set[int] | None = None) -> list[int]:
@@ -125,7 +128,7 @@ def _run_reliquary(state: OathState, seat: int, timing: str) -> None:
 
 def optional(state: OathState, seat: int) -> list[int]:
     """The optional modifiers the player can use on the action being taken: not used yet, cost affordable."""
-    return optional_of(state, seat, TIMING_OF[Kind(state.flat.get("action_kind"))])
+    return optional_of(state, seat, TIMING_OF[KINDS[state.flat.get("action_kind")]])
 
 
 def optional_of(state: OathState, seat: int, timing: str, playing: set[int] | None = None) -> list[int]:
@@ -152,7 +155,7 @@ def begin(state: OathState, seat: int, chosen: int, binds: list[int] | None = No
     flat = state.flat
     _clear_action(flat)
     flat.clear("modifier_used")
-    kind = Kind(chosen // STRIDE)
+    kind = kind_of(chosen)
     flat.set("action_kind", int(kind))
     flat.set("action_target", chosen % STRIDE)
     if kind == Kind.TRAVEL and flat.get("power_travel") == seat + 1:
@@ -167,7 +170,7 @@ def begin(state: OathState, seat: int, chosen: int, binds: list[int] | None = No
 def ignoring_first(state: OathState, seat: int) -> list[int]:
     """The optional modifiers that ignore site powers, worth offering before the binding modifiers: the player can
     use one and a site's modifier binds them."""
-    timing = TIMING_OF[Kind(state.flat.get("action_kind"))]
+    timing = TIMING_OF[KINDS[state.flat.get("action_kind")]]
     queued = [card for card in state.modifiers[timing] if state.flat.get("power_queued", card)]
     if not any(0 <= card - state.site_base < state.flat.size("site_powers_ignored") for card in queued):
         return []
@@ -189,7 +192,7 @@ def legal_actions(state: OathState) -> list[int]:
     when it was offered), or, if a choice left it impossible (another player's, or one the look-ahead could not
     judge), going on, which cancels it."""
     seat, flat = state.current_player(), state.flat
-    kind, target = Kind(flat.get("action_kind")), flat.get("action_target")
+    kind, target = KINDS[flat.get("action_kind")], flat.get("action_target")
     if flat.get("modifiers_first"):
         first = [action(Kind.USE_MODIFIER, card) for card in ignoring_first(state, seat)]
         return first + [action(Kind.TAKE_ACTION)] if _goes_on(state, seat) or not first else first
@@ -202,7 +205,7 @@ def legal_actions(state: OathState) -> list[int]:
 
 
 def use(state: OathState, seat: int, card: int) -> None:
-    timing = TIMING_OF[Kind(state.flat.get("action_kind"))]
+    timing = TIMING_OF[KINDS[state.flat.get("action_kind")]]
     key, cost, _, _ = state.modifiers[timing][card]
     state.flat.set("modifier_used", card, 1)
     state.pay(seat, card, cost)
@@ -215,7 +218,7 @@ def take(state: OathState, seat: int) -> None:
     another player chooses (Shrouded Wood) waits for their choice."""
     flat = state.flat
     flat.set("phase", Phase.ACT)
-    kind, target = Kind(flat.get("action_kind")), flat.get("action_target")
+    kind, target = KINDS[flat.get("action_kind")], flat.get("action_target")
     if not possible(state, seat, kind, target):
         state.placeholders.append(f"{kind.name} was cancelled: its modifiers left it impossible (7.4, 9.2 cannot)")
         return
@@ -357,7 +360,7 @@ def ahead(state: OathState, seat: int) -> dict[str, tuple[list[int], bool, bool]
 def allowed(state: OathState, seat: int, chosen: int, known: dict[str, tuple[list[int], bool, bool]]) -> bool:
     """Whether the player can take this action once the modifiers that bind them ran (on a copy; a modifier that
     asks a choice stops the run there), or with one of their optional modifiers; `known` is `ahead()`'s."""
-    kind, target = Kind(chosen // STRIDE), chosen % STRIDE
+    kind, target = kind_of(chosen), chosen % STRIDE
     cards, reliquary, optionals = known[TIMING_OF[kind]]
     if not cards and not reliquary:
         if possible(state, seat, kind, target):
@@ -382,7 +385,7 @@ def _goes_on(state: OathState, seat: int) -> bool:
     twin: OathState = state.clone()
     if not _run_binding(twin, seat):
         return True
-    kind, target = Kind(twin.flat.get("action_kind")), twin.flat.get("action_target")
+    kind, target = KINDS[twin.flat.get("action_kind")], twin.flat.get("action_target")
     return possible(twin, seat, kind, target) or any(
         _enables(twin, seat, card, unknown=False) for card in optional(twin, seat))
 
@@ -391,7 +394,7 @@ def _ignoring_enables(state: OathState, seat: int, card: int) -> bool:
     """Whether using this modifier that ignores site powers, before the binding modifiers, makes the action
     possible (a choice on the way counts as possible)."""
     twin: OathState = state.clone()
-    kind, target = Kind(twin.flat.get("action_kind")), twin.flat.get("action_target")
+    kind, target = KINDS[twin.flat.get("action_kind")], twin.flat.get("action_target")
     key, cost, _, _ = twin.modifiers[TIMING_OF[kind]][card]
     twin.pay(seat, card, cost)
     if not twin.run_quietly(key, seat, twin.index_in_kind(card)) or not _run_binding(twin, seat):
@@ -405,7 +408,7 @@ def _enables(state: OathState, seat: int, card: int, *, unknown: bool) -> bool:
     modifier on a card they cannot use (one anyone may use) counts only if it changes something: Way Station is no
     modifier of a Travel elsewhere."""
     flat = state.flat
-    kind, target = Kind(flat.get("action_kind")), flat.get("action_target")
+    kind, target = KINDS[flat.get("action_kind")], flat.get("action_target")
     twin: OathState = state.clone()
     key, cost, _, _ = twin.modifiers[TIMING_OF[kind]][card]
     twin.pay(seat, card, cost)
@@ -461,7 +464,7 @@ def _answer_reaches(state: OathState, seat: int, frame: array[int], option: int,
         return _reaches(twin, seat, paused, runs_left)
     if not _run_binding(twin, seat):
         return None
-    return possible(twin, seat, Kind(twin.flat.get("action_kind")), twin.flat.get("action_target"))
+    return possible(twin, seat, KINDS[twin.flat.get("action_kind")], twin.flat.get("action_target"))
 
 
 def _run_on(state: OathState, seat: int, frame: array[int]) -> bool:
@@ -482,8 +485,9 @@ def _dry_run(state: OathState, seat: int, chosen: int, cards: list[int], reliqua
 def _run_binding(state: OathState, seat: int) -> bool:
     """Runs the queued binding modifiers quietly, in order, skipping the ignored sites'; False if one stopped to ask
     a choice (the rest are not run)."""
-    timing = TIMING_OF[Kind(state.flat.get("action_kind"))]
-    for card in sorted(state.modifiers[timing], key=state.run_order):
+    timing = TIMING_OF[KINDS[state.flat.get("action_kind")]]
+    for card in sorted((card for card in state.modifiers[timing] if state.flat.get("power_queued", card)),
+                       key=state.run_order):
         if not state.flat.get("power_queued", card):
             continue
         state.flat.set("power_queued", card, 0)

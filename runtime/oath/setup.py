@@ -95,9 +95,8 @@ class Cards:
 
     def put(self, card: int, zone: int, *, faceup: bool = False, bottom: bool = False) -> None:
         """On top (or at the bottom) of a zone."""
-        cells, first = self.state.cells, self.state.fields["card_order"][0]
-        orders = [cells[first + other] for other in self.state.indices_of("card_zone", zone) if other != card]
-        order = (min(orders, default=0) - 1) if bottom else (max(orders, default=-1) + 1)
+        end = self.state.extreme_where("card_order", "card_zone", zone, card, not bottom, 0 if bottom else -1)
+        order = end - 1 if bottom else end + 1
         self.state.set("card_zone", card, zone)
         self.state.set("card_order", card, order)
         self.state.set("card_faceup", card, int(faceup))

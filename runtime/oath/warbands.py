@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..state import FlatState
-from .actions import STRIDE, Kind, Phase, action
+from .actions import STRIDE, Kind, Phase, action, kind_of
 from .empire import CHANCELLOR, bandit_lord, colour, warbands_at
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ def _can_pick_up(flat: FlatState, seat: int, site: int) -> bool:
 def asked_of(flat: FlatState, seat: int, chosen: int) -> int:
     """Whose permission the player's move needs: the Chancellor's for a Citizen's pick-up, the other player's for a
     give or take; -1 for none (the Chancellor's own purple warbands, an Exile's own colour)."""
-    kind = Kind(chosen // STRIDE)
+    kind = kind_of(chosen)
     if kind == Kind.WARBAND_TO_BOARD:
         return CHANCELLOR if colour(flat, seat) == CHANCELLOR and seat != CHANCELLOR else -1
     return chosen % STRIDE if kind in REQUEST_BITS else -1
@@ -59,7 +59,7 @@ def asked_of(flat: FlatState, seat: int, chosen: int) -> int:
 def _answered(flat: FlatState, seat: int, chosen: int, field: str) -> bool:
     """Whether the player asked for the move has granted (refused) it this turn, as `field` says."""
     asked = asked_of(flat, seat, chosen)
-    return asked >= 0 and bool(flat.get(field, asked) & REQUEST_BITS[Kind(chosen // STRIDE)])
+    return asked >= 0 and bool(flat.get(field, asked) & REQUEST_BITS[kind_of(chosen)])
 
 
 def deciding_player(flat: FlatState) -> int:
@@ -86,7 +86,7 @@ def _ask_or_move(state: OathState, seat: int, chosen: int) -> None:
 def _carry_out(state: OathState, seat: int, chosen: int) -> None:
     """One warband, between one's board and site (argument: the site) or two boards (argument: the other seat);
     purple stays purple between Imperial players."""
-    kind, argument = Kind(chosen // STRIDE), chosen % STRIDE
+    kind, argument = kind_of(chosen), chosen % STRIDE
     board, other = ("warbands", seat), ("warbands", argument)
     site = ("site_warbands", argument, colour(state.flat, seat))
     source, target = {Kind.WARBAND_TO_SITE: (board, site), Kind.WARBAND_TO_BOARD: (site, board),
@@ -98,7 +98,7 @@ def _carry_out(state: OathState, seat: int, chosen: int) -> None:
 def _answer(flat: FlatState, seat: int, field: str) -> int:
     """Records the answer of the player asked for the rest of the turn and goes back to the Act; the move asked."""
     chosen = flat.get("warband_move_asked")
-    flat.set(field, seat, flat.get(field, seat) | REQUEST_BITS[Kind(chosen // STRIDE)])
+    flat.set(field, seat, flat.get(field, seat) | REQUEST_BITS[kind_of(chosen)])
     flat.set("warband_move_asked", 0)
     flat.set("phase", Phase.ACT)
     return chosen
