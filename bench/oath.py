@@ -16,7 +16,9 @@ from typing import Any
 from lawforge.runtime import load
 from lawforge.runtime.content import CompiledGame
 from lawforge.runtime.kernels import oath_state
-from lawforge.runtime.oath.game import REACTIONS, STATIC_POWERS, TRIGGERED, OathState, natives_of, runnable
+from lawforge.runtime.oath.game import OathState
+from lawforge.runtime.oath.power_code import natives_of
+from lawforge.runtime.oath.power_tables import REACTIONS, STATIC_POWERS, TRIGGERED, runnable
 from lawforge.runtime.oath import persistent
 
 GAMES = 40
@@ -54,7 +56,7 @@ CARDS = ("denizen", "relic", "site", "edifice")
 PLAYED_KINDS = {"action": CARDS, "battle_plan_attack": CARDS, "battle_plan_defense": CARDS,
                 "when_played": ("denizen", "vision"), "rest": CARDS, "capacity": ("denizen",)}
 CARD_TIMINGS = {*TRIGGERED, *REACTIONS, "after_any_title", "battle"}
-"""Where the kernel plays powers of each kind (game.py); modifiers of cards by their timing (TRIGGERED and the
+"""Where the kernel plays powers of each kind (power_tables.py); modifiers of cards by their timing (TRIGGERED and the
 reactions, a Campaign's plans step), and the banner's Wake and play, the Reliquary's, the Chronicle's, the persistent
 rules of persistent.py."""
 
@@ -77,7 +79,7 @@ def tally(counts: dict[str, list[int]], power: Any, is_played: bool) -> None:
 
 def native_powers(game: CompiledGame) -> list[Any]:
     """The powers that are a native of the kernel alone, with no compiled effect (not among the layout's entries):
-    played when the kernel reads their native off the cards where its rule applies (game.py STATIC_POWERS)."""
+    played when the kernel reads their native off the cards where its rule applies (power_tables.py STATIC_POWERS)."""
     holders = [holder for kind in CARDS for entity in game.entities(kind)
                for holder in ((entity.intact, entity.ruined) if kind == "edifice" else (entity,))]
     return [power for holder in holders for power in holder.powers if power.native is not None]

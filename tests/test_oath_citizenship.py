@@ -8,7 +8,8 @@ import pytest
 from lawforge.runtime.oath import campaign, empire
 from lawforge.runtime.oath.actions import STRIDE, Kind, Phase, action
 from lawforge.runtime.oath.banners import DARKEST_SECRET, PEOPLES_FAVOR
-from lawforge.runtime.oath.game import POWER_STRIDE, OathState
+from lawforge.runtime.oath.game import OathState
+from lawforge.runtime.oath.power_tables import POWER_STRIDE
 from test_oath_banners import started, with_oath
 from test_oath_play import check_invariants
 

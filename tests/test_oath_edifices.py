@@ -8,7 +8,8 @@ import pytest
 from lawforge.runtime.oath.actions import STRIDE, IllegalAction, Kind, Phase, action
 from lawforge.runtime.oath.banners import BANNER_STRIDE, PEOPLES_FAVOR, SUITS
 from lawforge.runtime.oath.chronicle import Chronicle
-from lawforge.runtime.oath.game import POWER_STRIDE, OathState
+from lawforge.runtime.oath.game import OathState
+from lawforge.runtime.oath.power_tables import POWER_STRIDE
 from test_oath_banners import with_oath
 from test_oath_chronicle import finished
 from test_oath_play import OATH, check_invariants

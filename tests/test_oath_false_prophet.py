@@ -8,7 +8,8 @@ import random
 
 from lawforge.runtime.oath import empire
 from lawforge.runtime.oath.actions import STRIDE, Kind, Phase, action
-from lawforge.runtime.oath.game import STATIC_POWERS, OathState
+from lawforge.runtime.oath.game import OathState
+from lawforge.runtime.oath.power_tables import STATIC_POWERS
 from lawforge.runtime.oath.setup import SHARED_VISION, SHARED_VISION_DISCARD
 from test_oath_banners import started
 from test_oath_play import OATH, check_invariants

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from lawforge.runtime.oath.actions import STRIDE, Kind, action
-from lawforge.runtime.oath.game import POWER_STRIDE
+from lawforge.runtime.oath.power_tables import POWER_STRIDE
 from test_oath_banners import started
 
 

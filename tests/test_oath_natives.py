@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from lawforge.runtime.oath import campaign
 from lawforge.runtime.oath.actions import Kind, Phase, action
-from lawforge.runtime.oath.game import OathState, kernel_natives
+from lawforge.runtime.oath.game import OathState
+from lawforge.runtime.oath.power_tables import kernel_natives
 from test_oath_banners import started
 from test_oath_play import OATH
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from lawforge.runtime.oath import empire
 from lawforge.runtime.oath.actions import Kind, Phase, action
 from lawforge.runtime.oath.banners import BANNER_STRIDE, DARKEST_SECRET, PEOPLES_FAVOR, SUITS
-from lawforge.runtime.oath.game import POWER_STRIDE
+from lawforge.runtime.oath.power_tables import POWER_STRIDE
 from test_oath_banners import started
 from test_oath_campaign import exile_at_chancellors_site
 from test_oath_citizenship import citizen

@@ -135,7 +135,7 @@ class Phase(IntEnum):
     """Citizens offer to defend as Allies and the defender lets them (5.5.2)."""
     TRIGGERED = 14
     """Powers that fire on their own are resolved one after the other (the Rest's, the end of the Wake's, after
-    an action, in a defence); what comes next depends on which (game.py TRIGGERED)."""
+    an action, in a defence); what comes next depends on which (power_tables.py TRIGGERED)."""
     MODIFIERS = 15
     """The player taking a major action chooses the optional modifiers to use before it (7.4, modifiers.py)."""
     RELIQUARY_PICK = 16
@@ -170,7 +170,7 @@ class Phase(IntEnum):
     6.1) to a site (plays.py)."""
     SHARED_VISION_PLAY = 30
     """A Vision with the False Prophet's warband on it was discarded: the warband's player, who rules the False
-    Prophet, plays or discards it as if they had searched (5.1.4), out of their turn if need be (game.py)."""
+    Prophet, plays or discards it as if they had searched (5.1.4), out of their turn if need be (handlers.py)."""
 
 
 class IllegalAction(ValueError):

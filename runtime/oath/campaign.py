@@ -402,7 +402,7 @@ def _defend(state: OathState) -> None:
 
 
 def after_defence_modifiers(state: OathState, seat: int) -> None:
-    """The defence modifiers of a player of the defending side have run (game.py): the next one's, or the plans."""
+    """The defence modifiers of a player of the defending side have run (turn.py): the next one's, or the plans."""
     _defence_modifiers_from(state, _side(state, DEFENDER).index(seat) + 1)
 
 

@@ -622,4 +622,4 @@ FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
 """Natives that tell a modifier which action it modifies (fields `action_kind`, `action_target`) or which play
 (`played_card` and the like)."""
 STATE_NATIVES: dict[str, Callable[[OathState], Native]] = {"travel_destination_chooser": _travel_destination_chooser}
-"""Natives that run powers of the kernel (its VM, its tables of who plays what), bound to an OathState by game.py."""
+"""Natives that run powers of the kernel (its VM, its tables of who plays what), bound to an OathState by power_tables.py."""

@@ -2,7 +2,7 @@
 
 Each is bound to a compiled game and works on the state the VM hands it, through field names, so
 it serves any copy of a state. Only the natives listed here exist yet; a power that calls another
-one is not offered (game.py). The kernel's modules hold the natives of their own rules: empire.py
+one is not offered (power_tables.py `runnable`). The kernel's modules hold the natives of their own rules: empire.py
 Citizenship, the Rule with purple warbands and Allies; modifiers.py the action or play being made;
 advisers.py the adviser limit; chronicle.py the Chronicle's.
 """
@@ -193,7 +193,7 @@ def play_or_discard_card(cards: Cards, args: list[int]) -> int:
 def share_revealed_vision(cards: Cards, args: list[int]) -> int:
     """The False Prophet's When Played: the player gains a warband of their colour from their bank and puts it on the
     revealed Vision (`vision_warbands`); with none in their bank, nothing (7.1.3). While it is there, the player also
-    has the Vision revealed (game.py `revealed_visions`); once the Vision is discarded, it is killed (Cards.discard)."""
+    has the Vision revealed (queries.py `revealed_visions`); once the Vision is discarded, it is killed (Cards.discard)."""
     player, vision = args
     state = cards.state
     card = int(cards.base["vision"]) + vision

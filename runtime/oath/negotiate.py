@@ -10,7 +10,7 @@ The Gathering every player whose pawn is at its site may propose in turn, to ano
 A Citizenship offer (6.6.1) is made the same way: once the Grand Scepter's power has named the Exile and the
 Reliquary relic, its holder may add a binding exchange of favor, secrets, banners and their non-Reliquary relics,
 either way, and let the Exile peek at the Reliquary's relics; then the Exile accepts Citizenship, and the exchange
-with it (6.6.2), or declines both (game.py CITIZENSHIP).
+with it (6.6.2), or declines both (queries.py, Phase.CITIZENSHIP).
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ chooses where the card goes, by running the ones that bind the player on a copy 
 were played faceup; they never touch the real state. They cost nothing, and the optional ones only widen the
 choice, so running them is offering them. The People's Favor also lets its holder first discard a denizen at a site
 of their region: a move of its own (DISCARD_FIRST), after which the card must go to a site (PLAY_AFTER_DISCARD).
-The other play modifiers (homeland sites and the like) fire after the play (game.py TRIGGERED "play").
+The other play modifiers (homeland sites and the like) fire after the play (power_tables.py TRIGGERED "play").
 """
 
 from __future__ import annotations

@@ -1,0 +1,195 @@
+# mypy: disable-error-code="misc"
+# (its methods type `self` as the whole OathState, of which this class is a part: mypy files that under misc)
+"""The legal moves of a position, as the kernel works them out and as players see them: the `Moves` part of `OathState`
+(game.py), its methods written for the whole state."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..bytecode import pending_choice
+from . import banners, campaign, empire, modifiers, negotiate, persistent, plays, warbands
+from .actions import NONE, STRIDE, Kind, Phase, action, kind_of
+from .power_tables import POWER_STRIDE
+
+if TYPE_CHECKING:
+    from .game import OathState
+
+TO_SITE_OR_DISCARD = frozenset({Kind.PLAY_TO_SITE, Kind.PLAY_TO_OTHER_SITE, Kind.DISCARD_FIRST, Kind.DISCARD,
+                                Kind.DISCARD_TO})
+"""The moves left for a Search's second kept card when the first did not go to a site (Land Warden)."""
+
+HANDLED_MOVES = frozenset({Kind.RECOVER_RELIC, Kind.PEEK, Kind.TARGET_RELIC, Kind.LET_PEEK, Kind.ACCEPT_CITIZENSHIP,
+                           Kind.GIVE_CARD})
+"""Moves on a card that may be facedown (a relic, an adviser in an exchange): players see its handle (`card_handle`)
+as their argument, the kernel its card."""
+
+
+class Moves:
+    known_moves: tuple[bytes, list[int]] | None
+
+    def legal_actions(self: OathState) -> list[int]:
+        """Worked out once per position, so that an agent's look and apply()'s check cost one: the persistent rules
+        refreshed first leave the cells as they were when refreshed again."""
+        if self.known_moves is None or self.known_moves[0] != self._position():
+            moves = [self._public(move) for move in self._work_out_moves()]
+            self.known_moves = (self._position(), moves)
+        return list(self.known_moves[1])
+
+    def _public(self: OathState, move: int) -> int:
+        """A move as players see it: one on a card that may be facedown, or an answer that picks a relic, names the
+        card's handle, not its number (9.4)."""
+        kind, argument = move // STRIDE, move % STRIDE
+        if kind in HANDLED_MOVES:
+            return kind * STRIDE + self.flat.get("card_handle", argument)
+        if kind == Kind.ANSWER and self._choosing_relics():
+            return action(Kind.ANSWER, self.flat.get("card_handle", self.relic_base + argument))
+        return move
+
+    def _internal(self: OathState, move: int) -> int:
+        """A move as the kernel carries it out: a handle back to its card, or to the relic's number among the relics
+        for an answer (none for a handle no card has)."""
+        kind, argument = move // STRIDE, move % STRIDE
+        if kind in HANDLED_MOVES:
+            return kind * STRIDE + self.card_of_handle.get(argument, NONE)
+        if kind == Kind.ANSWER and self._choosing_relics():
+            return action(Kind.ANSWER, self.card_of_handle.get(argument, self.relic_base + NONE) - self.relic_base)
+        return move
+
+    def _choosing_relics(self: OathState) -> bool:
+        """Whether a power waits for a choice among relics."""
+        pending = pending_choice(self.frame) if self.frame is not None else None
+        return pending is not None and pending.kind > 0 and self.game.layout.SPACES[pending.kind - 1][0] == "relic"
+
+    def card_move(self: OathState, kind: Kind, card: int) -> int:
+        """The move of this kind on this card, as `legal_actions()` lists it."""
+        return self._public(action(kind, card))
+
+    def _position(self: OathState) -> bytes:
+        return self.flat.cells.tobytes() + (self.frame.tobytes() if self.frame is not None else b"")
+
+    def _work_out_moves(self: OathState) -> list[int]:
+        persistent.refresh(self)
+        phase = self.flat.get("phase")
+        seat = self.current_player()
+        if phase == Phase.OVER:
+            return []
+        candidates = self.flat.get("title_candidates")
+        if candidates:
+            return [action(Kind.GIVE_TITLE, other) for other in range(self.players) if candidates >> other & 1]
+        drawn = self.cards.in_zone(self.cards.zone("drawn", seat))
+        if phase == Phase.SETUP:
+            return [action(Kind.CHOOSE_ADVISER, c) for c in drawn]
+        if phase == Phase.SEARCH_KEEP:
+            unkept = self._unkept(seat)
+            out = [action(Kind.KEEP, c) for c in unkept] + persistent.discard_choices(self, seat)
+            if len(unkept) < len(drawn):
+                out.append(action(Kind.KEEP_NO_MORE))
+            if self.cards.in_zone(self.cards.zone("dispossessed")):
+                out += [action(Kind.SWAP_DRAWN, c) for c in drawn if self.flat.get("search_swappable", c)]
+            return out
+        if phase == Phase.SEARCH_PLAY:
+            return self._searched_plays(seat, drawn)
+        if phase == Phase.SHARED_VISION_PLAY:
+            return self._play_actions(seat, self.flat.get("shared_vision_play") - 1)
+        if phase == Phase.CITIZENSHIP:
+            return [action(Kind.ACCEPT_CITIZENSHIP, self.flat.get("citizenship_relic")), action(Kind.DECLINE_CITIZENSHIP)]
+        if phase == Phase.MODIFIERS:
+            return modifiers.legal_actions(self)
+        if phase == Phase.RELIQUARY_PICK:
+            return sorted(action(Kind.TAKE_FROM_RELIQUARY, self.flat.get("reliquary_space", relic) - 1)
+                          for relic in self.cards.in_zone(self.cards.zone("reliquary")))
+        if phase == Phase.TRAVEL_DESTINATION:
+            return modifiers.destinations(self)
+        if phase == Phase.WARBAND_PERMISSION:
+            return warbands.answer_moves(self.flat)
+        if phase in (Phase.NEGOTIATE, Phase.NEGOTIATE_ANSWER):
+            return negotiate.legal_actions(self)
+        if phase == Phase.EFFECT:
+            assert self.frame is not None
+            pending = pending_choice(self.frame)
+            assert pending is not None
+            options = sorted(set(pending.options))
+            if self._modifying_an_action():
+                options = modifiers.answers(self, options)
+            return [action(Kind.ANSWER, option) for option in options]
+        if phase == Phase.PLAY_AFTER_DISCARD:
+            return plays.plays_to_sites(self, seat, drawn)
+        if phase in campaign.PHASES:
+            return campaign.legal_actions(self)
+        return self._act_actions(seat)
+
+    def _searched_plays(self: OathState, seat: int, drawn: list[int]) -> list[int]:
+        """5.1.4 for each card the Search kept, in turn; of two kept (Land Warden), the last goes to a site or is
+        discarded if the first did not go to one."""
+        out = self._play_actions(seat, drawn[0])
+        if self.flat.get("search_plays") > 1 and len(drawn) == 1 and not self.flat.get("search_to_site"):
+            out = [chosen for chosen in out if kind_of(chosen) in TO_SITE_OR_DISCARD]
+        return out
+
+    def _play_actions(self: OathState, seat: int, card: int, *, searched: bool = True) -> list[int]:
+        out, faceup_allowed = plays.play_actions(self, seat, card, searched=searched)
+        if not faceup_allowed:
+            return sorted(out)
+        if card == self.conspiracy and self.conspiracy_runs \
+                or card in self.visions and card != self.conspiracy and self.is_exile(seat):
+            forbidden = self.flat.get("visions_forbidden", seat)
+            if forbidden < (persistent.ALL_VISIONS if card == self.conspiracy else persistent.REVEALED_VISIONS):
+                out.append(action(Kind.PLAY_VISION, card))
+        return sorted(out)
+
+    def _act_actions(self: OathState, seat: int) -> list[int]:
+        supply = self.flat.get("supply", seat)
+        site = self.flat.get("pawn_site", seat)
+        out = [action(Kind.END_TURN)]
+        out += [action(Kind.TRAVEL, other) for other in self.sites_on_map() if other != site]
+        out.append(action(Kind.SEARCH_WORLD))
+        out += [action(Kind.SEARCH_DISCARD, region) for region in range(len(self.game.entities("region")))]
+        known = modifiers.ahead(self, seat)
+        # A trade modifier may reach a card anywhere (Small Friends); else at most the region (Map Library).
+        anywhere = known["trade"][2]
+        region = self.region_of(site)
+        for card in self.cards.in_zone(self.zone_ids["at_site"]):
+            where = self.flat.get("card_site", card)
+            if self.flat.get("card_suit", card) >= 0 and (anywhere or self.region_of(where) == region):
+                out += [action(Kind.MUSTER, card)] if where == site else []
+                out += [action(Kind.TRADE_FOR_FAVOR, card), action(Kind.TRADE_FOR_SECRETS, card)]
+        if supply >= campaign.COST:
+            out += [action(Kind.CAMPAIGN, defender) for defender in campaign.defenders(self, seat)]
+        out += warbands.moves(self, seat, site)
+        if empire.can_self_exile(self, seat):
+            out.append(action(Kind.SELF_EXILE))
+        if supply >= 1:
+            out += [action(Kind.RECOVER_RELIC, relic) for relic in self.relics_at(site)
+                    if self._can_pay_recovery(seat, site) and not self.cards.locked(relic, seat)]
+            out += banners.recover_actions(self, seat, widened=known["recover"][2])
+        out += self._minor_actions(seat, site)
+        reachable = [c for c in self.cards_at(site) if self.flat.get("card_faceup", c)]
+        reachable += [c for c in self.advisers(seat) if self.flat.get("card_faceup", c)]
+        reachable += self.cards.in_zone(self.cards.zone("relics_held", seat))
+        reachable += [card for card in self.site_actions if self.flat.get("card_zone", card) == self.zone_ids["map"]
+                      and self.flat.get("card_faceup", card)
+                      and (card == self.site_card(site) or self.rules(seat, card - self.site_base))]
+        out += [action(Kind.USE_POWER, index * POWER_STRIDE + card) for card in sorted(set(reachable))
+                for index, (_, cost) in enumerate(self.powers.get(card, ()))
+                if self.can_pay(seat, card, cost) and not self.flat.get("use_forbidden", card)]
+        out = [chosen for chosen in out if kind_of(chosen) not in modifiers.TIMING_OF
+               or modifiers.allowed(self, seat, chosen, known)]
+        return sorted(set(out))
+
+    def _minor_actions(self: OathState, seat: int, site: int) -> list[int]:
+        """6.1: a facedown adviser played (or discarded) as if searched; it cannot go back among the advisers
+        facedown. 6.3: peek at a facedown relic at your site. 6.4: the Grand Scepter's holder peeks at the
+        Reliquary (not on the turn it was taken). Where the cards they discard go, as a persistent rule lets them
+        choose (Bracken, Cracked Horn)."""
+        out = []
+        for card in self.advisers(seat):
+            if not self.flat.get("card_faceup", card):
+                out += self._play_actions(seat, card, searched=False)
+        relics = self.relics_at(site)
+        scepter = self.cards.of("relic", "grand_scepter")
+        if self.flat.get("card_zone", scepter) == self.cards.zone("relics_held", seat) \
+                and not self.flat.get("took_this_turn", scepter):
+            relics += self.cards.in_zone(self.cards.zone("reliquary"))
+        out += [action(Kind.PEEK, relic) for relic in relics if not self.flat.get("card_seen", relic, seat)]
+        return out + persistent.discard_choices(self, seat)

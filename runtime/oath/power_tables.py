@@ -1,0 +1,175 @@
+# mypy: disable-error-code="misc"
+# (its methods type `self` as the whole OathState, of which this class is a part: mypy files that under misc)
+"""Card facts and which card plays which power, looked up once a game (and again when an edifice turns): the
+`PowerTables` part of `OathState` (game.py), its methods written for the whole state."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..content import CompiledGame
+from ..effects import bind_natives
+from ..vm_py import Native
+from . import advisers, campaign, chronicle, empire, favor, modifiers, natives, negotiate, persistent, plays
+from .power_code import natives_of
+from .setup import SHARED_VISION, SHARED_VISION_DISCARD, Cards, cards_with_native
+
+if TYPE_CHECKING:
+    from .game import OathState
+
+HOOKS_READ = frozenset({*campaign.CAMPAIGN_HOOKS, *modifiers.ACTION_HOOKS, *plays.PLAY_HOOKS, "end_roll_delta"})
+"""The rule hooks (state fields that modifiers set) the kernel reads so far; `end_roll_delta` once the end die is
+rolled (`_round_over`)."""
+
+STATIC_POWERS = ("ignore_site_capacity", "forbid_play_to_site_with_locked_cards", SHARED_VISION, SHARED_VISION_DISCARD)
+"""Powers that are a native alone, which the kernel reads off the cards where their rule applies: two restrict how
+their card is played (plays.py); the False Prophet's shared Vision counts as revealed for the Visionary win at the
+Wake and at War Exhaustion (`revealed_visions`), and its sharer plays or discards it once it is discarded (setup.py
+`Cards.discard`, Phase.SHARED_VISION_PLAY)."""
+
+CONSPIRACY = "vision/conspiracy/powers/0"
+
+POWER_STRIDE = 256
+"""USE_POWER's argument is the power's place among its card's "Action:" powers times this, plus the card."""
+
+def _action_powers(game: CompiledGame, cards: Cards) -> dict[int, list[tuple[str, Any]]]:
+    """Card → (effect key, cost) of each "Action:" power the kernel can run."""
+    usable: dict[int, list[tuple[str, Any]]] = {}
+    for card, key, power in cards.powers():
+        if power.kind == "action" and key in runnable(game):
+            usable.setdefault(card, []).append((key, power.cost))
+    return usable
+
+REACTIONS = {"after_any_play": "play", "after_any_campaign": "after_any_campaign", "after_any_recover": "after_recover"}
+"""Reaction timings and the queue each joins: after another player's play, Campaign or Recover, run for each card's
+ruler."""
+
+TRIGGERED = ("rest", "wake_end", "after_search", "after_muster", "after_trade", "after_travel", "after_recover",
+             "defense", "play",
+             "search", "muster", "trade", "travel", "recover", "campaign", "after_any_campaign", "end_roll")
+"""Timings of powers that fire on their own: "Rest:" powers (4.3.5), modifiers whose `timing` says when (7.4;
+content/oath powers), and the mandatory modifiers of the action being taken (modifiers.py)."""
+
+def _powers_by_moment(game: CompiledGame, cards: Cards) -> dict[str, dict[int, str]]:
+    """Card → effect key of each runnable power, by when it fires: its kind ("when_played", "rest", …) and, for a
+    modifier, its timing."""
+    found: dict[str, dict[int, str]] = {}
+    for card, key, power in cards.powers():
+        if key in runnable(game):
+            found.setdefault(power.kind, {})[card] = key
+            if power.kind == "modifier":
+                found.setdefault(power.timing, {})[card] = key
+    return found
+
+def _battle_plans(game: CompiledGame, cards: Cards) -> dict[tuple[int, int], tuple[str, Any]]:
+    """(card, side) → (effect key, cost) of the battle plans the kernel can run; side 1 attacks, 2 defends."""
+    sides = {"battle_plan_attack": 1, "battle_plan_defense": 2}
+    return {(card, sides[power.kind]): (key, power.cost) for card, key, power in cards.powers()
+            if power.kind in sides and key in runnable(game)}
+
+_RUNNABLE: dict[object, frozenset[str]] = {}
+
+OVERRIDES = (empire.FACTORIES | modifiers.FACTORIES | chronicle.FACTORIES | advisers.FACTORIES | persistent.FACTORIES
+             | campaign.FACTORIES | negotiate.FACTORIES)
+"""Natives of the kernel's modules, besides natives.py's."""
+
+IMPLEMENTED = set(natives.FACTORIES) | set(OVERRIDES) | set(modifiers.STATE_NATIVES)
+"""Every native the kernel implements; empire.py's and modifiers.py's take the place of natives.py's."""
+
+def runnable(game: CompiledGame) -> frozenset[str]:
+    """The powers the kernel can run: compiled, every native they call implemented, every rule hook they
+    modify read by the kernel. Worked out once per compiled game, not once per state."""
+    if game.layout not in _RUNNABLE:
+        _RUNNABLE[game.layout] = frozenset(
+            key for key in game.layout.ENTRIES
+            if set(game.layout.RULES.get(key, ())) <= HOOKS_READ and not natives_of(game, key) - IMPLEMENTED)
+    return _RUNNABLE[game.layout]
+
+def kernel_natives(game: CompiledGame) -> dict[str, Native]:
+    """Every native the kernel implements, bound to a compiled game."""
+    return natives.bound(game) | {name: make(game) for name, make in OVERRIDES.items()}
+
+
+class PowerTables:
+    def _static(self: OathState) -> None:
+        """Card facts that never change, looked up once."""
+        enums = self.game.enums
+        self.suit_of: dict[int, int] = {}
+        self.restriction: dict[int, str | None] = {}
+        for kind in ("denizen", "edifice"):
+            for entity in self.game.entities(kind):
+                card = self.cards.of(kind, entity.id.name.lower())
+                self.suit_of[card] = int(entity.suit)
+                self.restriction[card] = entity.restriction if kind == "denizen" else "site"
+        self.visions = set(self.cards.all("vision"))
+        self.relics = set(self.cards.all("relic"))
+        self.card_of_handle = {self.flat.get("card_handle", card): card for card in range(self.flat.size("card_zone"))}
+        self.relic_base = int(self.cards.base["relic"])
+        self.conspiracy = self.cards.of("vision", "conspiracy")
+        self.conspiracy_runs = CONSPIRACY in runnable(self.game)
+        self.site_base = int(self.cards.base["site"])
+        assert self.flat.size("card_zone") <= POWER_STRIDE
+        self.role_ids = {name.lower(): int(member) for name, member in enums["role"].__members__.items()}
+        self.edifices = self.cards.all("edifice")
+        self.reliquary_modifiers: dict[str, dict[int, str]] = {}
+        for space, entity in enumerate(self.game.entities("reliquary_modifier")):
+            key = f"reliquary_modifier/{entity.id.name.lower()}/powers/0"
+            if entity.powers and key in runnable(self.game):
+                self.reliquary_modifiers.setdefault(entity.powers[0].timing, {})[space] = key
+        self.static_powers = {name: frozenset(cards_with_native(self.game, name)) for name in STATIC_POWERS}
+        self.banner_recover_rules: dict[int, str] = {}
+        """Banner → its Recover rule (banners.py)."""
+        for banner, entity in enumerate(self.game.entities("banner")):
+            for number, power in enumerate(entity.powers):
+                key = f"banner/{entity.id.name.lower()}/powers/{number}"
+                if power.kind == "modifier" and power.timing == "recover" and key in runnable(self.game):
+                    self.banner_recover_rules[banner] = key
+        self.zone_ids = {name: self.cards.zone(name, 0 if name in ("advisers", "relics_held") else None)
+                         for name in ("advisers", "relics_held", "at_site", "map")}
+        """Zone numbers looked up once; a player's zone is the first player's plus their seat."""
+        self.adviser_zones = {self.cards.zone("advisers", seat) for seat in range(self.players)}
+        self.relic_zones = {self.cards.zone("relics_held", seat) for seat in range(self.players)}
+        bound_here = {name: make(self) for name, make in modifiers.STATE_NATIVES.items()}
+        self.natives = bind_natives(self.game, kernel_natives(self.game) | bound_here)
+        self._power_tables()
+
+    def _edifice_sides(self: OathState) -> tuple[int, ...]:
+        return tuple(self.flat.get("edifice_ruined", card) for card in self.edifices)
+
+    def _power_tables(self: OathState) -> None:
+        """Which card plays which power, by kind and timing, for the sides the edifices show now (Broken Forge
+        repairs itself during a game)."""
+        self.edifice_sides = self._edifice_sides()
+        moments = _powers_by_moment(self.game, self.cards)
+        self.powers = _action_powers(self.game, self.cards)
+        self.site_actions = [card for card in self.powers if self.cards.kind_of(card) == "site"]
+        """The sites with an Action power (The Tribunal): used by a player there or who rules the site."""
+        self.plans = _battle_plans(self.game, self.cards)
+        self.when_played = moments.get("when_played", {})
+        self.capacity_powers = moments.get("capacity", {})
+        rules = [(card, key) for card, key, power in self.cards.powers()
+                 if power.kind == "modifier" and power.timing == "persistent" and key in runnable(self.game)
+                 and natives_of(self.game, key) & set(persistent.FACTORIES)]
+        self.rule_powers = sorted(rules, key=lambda rule: not persistent.RULINGS & natives_of(self.game, rule[1]))
+        """(card, effect key) of every persistent rule, those that change who rules first; a card may have several
+        (Vow of Kinship)."""
+        self.favor_rules = {card for card, key in self.rule_powers if natives_of(self.game, key) & favor.NATIVES}
+        """The cards whose rules send favor elsewhere (favor.py)."""
+        self.modifiers = modifiers.action_modifiers(self.game, self.cards, runnable(self.game))
+        self.play_rules = plays.rule_modifiers(self.game, self.cards, runnable(self.game))
+        self.triggered = {when: moments.get(when, {}) for when in TRIGGERED}
+        self.triggered["play"] = {card: key for card, key in self.triggered["play"].items() if card not in self.play_rules}
+        self.reacting: set[int] = set()
+        for timing, queue in REACTIONS.items():
+            reactions = moments.get(timing, {})
+            self.triggered[queue] = self.triggered[queue] | reactions
+            self.reacting |= set(reactions)
+        self.title_reactions = moments.get("after_any_title", {})
+        self.battle_rules = moments.get("battle", {})
+        self.ignorers = {card for found in self.modifiers.values() for card, (key, *_) in found.items()
+                         if "ignore_site_powers" in natives_of(self.game, key)}
+        self.redirectors = {card: key for card, (key, *_) in self.modifiers["travel"].items()
+                            if "travel_destination_chosen_by" in natives_of(self.game, key)}
+        """The Travel modifiers that let another player choose where the traveller goes (Shrouded Wood)."""
+        for timing, found in self.modifiers.items():
+            self.triggered[timing] = {card: key for card, (key, _, mandatory, _) in found.items() if mandatory}
