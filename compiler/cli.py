@@ -437,7 +437,7 @@ def _kernel(game: str, kernel: str | None) -> str:
     from lawforge.runtime.games import KERNELS
     from lawforge.runtime.kernels import KernelUnavailable, choose_kernel
 
-    playable = sorted({"oath", *KERNELS})
+    playable = sorted(KERNELS)
     if game not in playable:
         _fail(f"there is no rules kernel for {game!r} yet (games that play: {', '.join(playable)})", 2)
     try:
@@ -478,11 +478,7 @@ def _setup(game: str, compiled: Any, chronicle_path: Path | None, factions: str 
 
 
 def _new_game(game: str, compiled: Any, kernel: str, players: int, seed: int, setup: dict[str, Any]) -> Any:
-    """A new game: Oath on its own kernel, the others on the shared one; a setup the rules refuse exits."""
-    if game == "oath":
-        from lawforge.runtime.kernels import oath_state
-
-        return oath_state(kernel)(compiled, players, seed, **setup)
+    """A new game on the shared API (runtime/games.py); a setup the rules refuse exits."""
     from lawforge.runtime.games import new_state
     from lawforge.runtime.kernel.state import SetupError
 
@@ -507,25 +503,20 @@ def _chronicle(compiled: Any, path: Path | None) -> Any:
 
 
 def _play_one(args: tuple[str, Path, str, int, int, dict[str, Any]]) -> dict[str, Any]:
-    """One random game to its end (run in a worker process, on the workspace's content): Oath's by random choices
-    here, the shared kernel's by its playout, inside the compiled code when the kernel is."""
-    import random
-
+    """One random game to its end (run in a worker process, on the workspace's content), by the kernel's playout:
+    inside the compiled code when the kernel is."""
     from lawforge.runtime import load
 
     game, root, kernel, players, seed, setup = args
     state = _new_game(game, load(game, root=root), kernel, players, seed, setup)
-    if game != "oath":
-        steps = state.playout(seed)
-        record = state.result()
-        return {"seed": seed, "factions": record["factions"], "winners": record["winners"],
-                "victory": record["victory"], "turns": record["turns"], "steps": steps}
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        state.apply(rng.choice(state.legal_actions()))
-    winner = state.returns().index(1.0)
-    return {"seed": seed, "winner": winner, "role": state.role_of(winner), "victory": state.victory,
-            "rounds": state.flat.get("round"), "steps": len(state.history)}
+    steps = state.playout(seed)
+    record = state.result()
+    if game == "oath":
+        winner = record["winner"]
+        return {"seed": seed, "winner": winner, "role": record["roles"][winner], "victory": record["victory"],
+                "rounds": record["rounds"], "steps": steps}
+    return {"seed": seed, "factions": record["factions"], "winners": record["winners"],
+            "victory": record["victory"], "turns": record["turns"], "steps": steps}
 
 
 def _summary(game: str, results: list[dict[str, Any]]) -> dict[str, Any]:
@@ -659,7 +650,7 @@ def _write_chronicle(ws: Workspace, state: Any, seat: int, locale: str, path: Pa
                               default=1, show_default=False, err=True)
         return int(answer) - 1
 
-    chronicle, notes = state.chronicle(decide, locale)
+    chronicle, notes = state.engine.state.chronicle(decide, locale)
     for note in notes:
         out.print(f"[dim]placeholder: {escape(note)}[/]")
     text = chronicle.model_dump_json(indent=2) + "\n"

@@ -9,8 +9,8 @@ from typing import Any
 from .content import CompiledGame, load
 from .kernel.state import GameState
 
-KERNELS = {"root": "lawforge.runtime.root.kernel:RootKernel"}
-"""Game → its GameKernel class. Oath plays on its own kernel still (runtime/kernels.py)."""
+KERNELS = {"oath": "lawforge.runtime.oath.kernel:OathKernel", "root": "lawforge.runtime.root.kernel:RootKernel"}
+"""Game → its GameKernel class."""
 FORMS = ("compiled", "python")
 
 _KERNELS: dict[tuple[int, str], Any] = {}

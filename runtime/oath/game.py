@@ -17,6 +17,7 @@ played only in part, docs/decisions.md says so.
 from __future__ import annotations
 
 from array import array
+from random import Random
 from typing import Any
 
 from ..content import CompiledGame
@@ -80,6 +81,16 @@ class OathState(PowerTables, Queries, Moves, Turn, Handlers, Rounds, Describe):
         """What `seat` may know of the game now (9.4)."""
         return observe(self, seat)
 
+    def playout(self, seed: int, max_actions: int = 1_000_000) -> int:
+        """Uniformly random legal moves from `seed` until the game ends or `max_actions` were taken; how many were
+        (the shared API's playout: in the compiled kernel, the loop runs in the extension with the rules)."""
+        rng = Random(seed)
+        taken = 0
+        while taken < max_actions and not self.is_terminal():
+            self.apply(rng.choice(self.legal_actions()))
+            taken += 1
+        return taken
+
     def clone(self) -> Any:
         twin = object.__new__(OathState)
         twin.__dict__.update(self.__dict__)
@@ -89,3 +100,4 @@ class OathState(PowerTables, Queries, Moves, Turn, Handlers, Rounds, Describe):
         twin.history = list(self.history)
         twin.placeholders = list(self.placeholders)
         return twin
+

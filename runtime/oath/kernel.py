@@ -1,0 +1,105 @@
+"""Oath through the shared API (runtime/kernel/state.py): `new_state("oath", players, seed)` gives a GameState
+like every game's, whose engine is an OathState of either form.
+
+The engine part is a thin adapter: Oath's own turn structure stays in the OathState it wraps; what the shared API
+asks of an engine (the decision, its options, over, the winners, a copy, the arrays) it reads off that state.
+"""
+
+from __future__ import annotations
+
+from array import array
+from typing import TYPE_CHECKING, Any
+
+from ..content import CompiledGame
+from ..kernel.state import GameState
+from ..kernels import oath_state
+from .chronicle import Chronicle
+
+if TYPE_CHECKING:
+    from .game import OathState
+
+DECIDE = 0
+"""Oath's decisions are all of one kind for the shared API: the move of the player `current_player()` names."""
+
+
+class OathEngine:
+    """What the shared API asks of an engine, read off one OathState."""
+
+    def __init__(self, state: OathState) -> None:
+        self.state = state
+
+    def decision(self) -> tuple[int, int, list[int]] | None:
+        if self.state.is_terminal():
+            return None
+        return DECIDE, self.state.current_player(), self.state.legal_actions()
+
+    def is_option(self, action: int) -> bool:
+        return not self.state.is_terminal() and action in self.state.legal_actions()
+
+    def apply(self, action: int) -> None:
+        self.state.apply(action)
+
+    def over(self) -> bool:
+        return self.state.is_terminal()
+
+    def won(self, seat: int) -> bool:
+        return self.state.is_terminal() and self.state.flat.get("winner") == seat
+
+    def winner(self) -> int:
+        return self.state.flat.get("winner") if self.state.is_terminal() else -1
+
+    def copy(self) -> OathEngine:
+        return OathEngine(self.state.clone())
+
+    def arrays(self) -> tuple[array[int], array[int]]:
+        """The flat state's cells, and the frame of a power paused for a choice (empty if none)."""
+        return self.state.flat.cells, self.state.frame if self.state.frame is not None else array("i")
+
+    def playout(self, seed: int, max_actions: int) -> int:
+        return self.state.playout(seed, max_actions)
+
+
+class OathKernel:
+    """Oath's part of the shared API, for one compiled game and one kernel form (compiled or python)."""
+
+    def __init__(self, game: CompiledGame, kernel: str = "compiled") -> None:
+        self.game = game
+        self.state_class = oath_state(kernel)
+
+    def new_engine(self, players: int, seed: int, chronicle: Chronicle | None = None) -> OathEngine:
+        """A first game, or one set up from the Chronicle a previous game wrote (8)."""
+        return OathEngine(self.state_class(self.game, players, seed, chronicle=chronicle))
+
+    @staticmethod
+    def _oath(state: GameState) -> OathState:
+        engine: OathEngine = state.engine
+        return engine.state
+
+    def describe(self, state: GameState, action: int, locale: str) -> str:
+        return self._oath(state).describe(action, locale)
+
+    def mask(self, state: GameState, seat: int, cells: array[int]) -> int:
+        """What the player may not know (9.4, observe.py), masked in `cells`; how many cells were."""
+        seen = self._oath(state).observation(seat).cells
+        masked = sum(1 for mine, theirs in zip(cells, seen, strict=True) if mine != theirs)
+        cells[:] = seen
+        return masked
+
+    def result(self, state: GameState) -> dict[str, Any]:
+        oath = self._oath(state)
+        winner = state.engine.winner()
+        return {"winner": winner, "winners": [winner] if winner >= 0 else [],
+                "roles": [oath.role_of(seat) for seat in range(state.players)],
+                "victory": oath.victory, "rounds": oath.flat.get("round")}
+
+    def summary(self, state: GameState, locale: str) -> str:
+        return self._oath(state).summary(locale)
+
+    def verdict(self, state: GameState, locale: str) -> str:
+        return self._oath(state).verdict(locale)
+
+    def label(self, label: str, locale: str) -> str:
+        return str(self.game.get("label", label).text.get(locale, self.game.source_locale))
+
+    def placeholders(self, state: GameState) -> list[str]:
+        return list(self._oath(state).placeholders)
