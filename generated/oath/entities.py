@@ -302,6 +302,7 @@ class TableId(IntEnum):
     SUPPLY_REFRESH_CHANCELLOR = 5
     SUPPLY_REFRESH_EXILE = 6
     SEARCH_COST_WORLD_DECK = 7
+    CHRONICLE_ADDED_CARDS = 8
 
 
 class DiscrepancyId(IntEnum):
@@ -721,7 +722,30 @@ class SelectorId(IntEnum):
 
 
 class ConstantId(IntEnum):
-    pass
+    CHANCELLOR_START_FAVOR = 0
+    CHANCELLOR_START_SECRETS = 1
+    START_FAVOR = 2
+    START_SECRETS = 3
+    CHANCELLOR_BOARD_WARBANDS = 4
+    TOP_CRADLE_WARBANDS = 5
+    SITE_WARBANDS = 6
+    BOARD_WARBANDS = 7
+    SETUP_DISCARD_PILE_CARDS = 8
+    SETUP_DRAWS = 9
+    LAST_ROUND = 10
+    VISIONS_NEEDED = 11
+    SEARCH_DISCARD_COST = 12
+    SEARCH_DRAWS = 13
+    PLAY_TO_SITE_FAVOR = 14
+    ADVISER_LIMIT = 15
+    MUSTER_FAVOR = 16
+    MUSTER_WARBANDS = 17
+    TRADE_SECRET_PLACED = 18
+    TRADE_FAVOR_GAINED = 19
+    TRADE_FAVOR_PLACED = 20
+    PAWN_DEFENSE_DICE = 21
+    CHRONICLE_HEAL_CARDS = 22
+    DISPOSSESSED_CARDS = 23
 
 
 class SuitId(IntEnum):
@@ -3281,6 +3305,17 @@ TABLES: tuple[Table, ...] = (
         unit=Text(en='Supply', fr='Provisions', uk='Припаси'),
         values=((2,), (3,), (3,), (4,), (4,), (4,)),
     ),
+    Table(
+        id=TableId.CHRONICLE_ADDED_CARDS,
+        source=(Source(doc='s0', line=1026, quote='Add three cards of'), Source(doc='s0', line=1026, quote='Ajoutez deux cartes du Clan suivant'), Source(doc='s3', line=644, quote='Додайте три картки найпоширенішої масті.'), Source(doc='s3', line=645, quote='Додайте дві картки наступної масті за годинниковою стрілкою.'), Source(doc='s3', line=646, quote='Додайте одну картку наступної масті за годинниковою стрілкою.')),
+        status='verified',
+        note="Row 1 is the winner's most common adviser suit, each next row the next suit clockwise (the favor banks' order, suits.yaml bank_order).",
+        name=Text(en='Writing the Chronicle: cards added to the world deck', fr='Écrire la Chronique : cartes ajoutées à la pioche Monde', uk='Написання Літопису: карти, додані до колоди світу'),
+        rule='8.4',
+        rows=Axis(label=Text(en='Suit, from the most common one clockwise', fr='Clan, du majoritaire dans le sens des aiguilles d’une montre', uk='Масть, від найпоширенішої за годинниковою стрілкою'), keys=(1, 2, 3)),
+        unit=Text(en='cards from the Archive', fr='cartes des Archives', uk='карти з Архіву'),
+        values=((3,), (2,), (1,)),
+    ),
 )
 
 DISCREPANCIES: tuple[Discrepancy, ...] = (
@@ -5306,6 +5341,204 @@ SELECTORS: tuple[Selector, ...] = (
 )
 
 CONSTANTS: tuple[Constant, ...] = (
+    Constant(
+        id=ConstantId.CHANCELLOR_START_FAVOR,
+        source=(Source(doc='s0', line=202, quote='Le Chancelier prend 2takes jetons2faveur'), Source(doc='s3', line=51, quote='Канцлер бере **2 ФАВОРА** та **1 СЕКРЕТ** із загального запасу')),
+        status='verified',
+        name=Text(en="Chancellor's starting favor", fr='Faveurs de départ du Chancelier', uk='Початковий фавор Канцлера'),
+        value=2,
+        rule='setup 11',
+    ),
+    Constant(
+        id=ConstantId.CHANCELLOR_START_SECRETS,
+        source=(Source(doc='s0', line=202, quote='et 1 jeton secret de 11.'), Source(doc='s3', line=51, quote='Канцлер бере **2 ФАВОРА** та **1 СЕКРЕТ** із загального запасу')),
+        status='verified',
+        name=Text(en="Chancellor's starting secrets", fr='Secrets de départ du Chancelier', uk='Початкові секрети Канцлера'),
+        value=1,
+        rule='setup 11',
+    ),
+    Constant(
+        id=ConstantId.START_FAVOR,
+        source=(Source(doc='s0', line=442, quote='15. Each Exile and Citizen 1 faVor Token'), Source(doc='s3', line=58, quote='Кожен Вигнанець та Громадянин розміщує на своєму планшеті 1 **ФАВОР** та 1 **СЕКРЕТ**')),
+        status='verified',
+        name=Text(en='Starting favor of each Exile and Citizen', fr='Faveurs de départ de chaque Exilé et Citoyen', uk='Початковий фавор кожного Вигнанця й Громадянина'),
+        value=1,
+        rule='setup 15',
+    ),
+    Constant(
+        id=ConstantId.START_SECRETS,
+        source=(Source(doc='s0', line=442, quote='1 seCreT Token from the shared bank on their'), Source(doc='s3', line=58, quote='Кожен Вигнанець та Громадянин розміщує на своєму планшеті 1 **ФАВОР** та 1 **СЕКРЕТ**')),
+        status='verified',
+        name=Text(en='Starting secrets of each Exile and Citizen', fr='Secrets de départ de chaque Exilé et Citoyen', uk='Початкові секрети кожного Вигнанця й Громадянина'),
+        value=1,
+        rule='setup 15',
+    ),
+    Constant(
+        id=ConstantId.CHANCELLOR_BOARD_WARBANDS,
+        source=(Source(doc='s0', line=202, quote='The places 3 warbands on their'), Source(doc='s3', line=52, quote='Канцлер розміщує на своєму планшеті **3 ЗАГОНИ**')),
+        status='verified',
+        name=Text(en="Warbands on the Chancellor's board at setup", fr='Troupes sur le plateau du Chancelier à l’installation', uk='Загони на планшеті Канцлера на початку гри'),
+        value=3,
+        rule='setup 12',
+    ),
+    Constant(
+        id=ConstantId.TOP_CRADLE_WARBANDS,
+        source=(Source(doc='s0', line=202, quote='facetopmost visible avecfaceup'), Source(doc='s3', line=52, quote='**2 ЗАГОНИ** на верхній місцевості Cradle / Центр')),
+        status='verified',
+        name=Text(en="Chancellor's warbands on the topmost faceup Cradle site at setup", fr='Troupes du Chancelier sur le site face visible le plus haut du Cradle', uk='Загони Канцлера на верхній відкритій місцевості Cradle на початку гри'),
+        value=2,
+        rule='setup 12',
+    ),
+    Constant(
+        id=ConstantId.SITE_WARBANDS,
+        source=(Source(doc='s0', line=202, quote='on each other faceup site Cradle, 1 warband'), Source(doc='s3', line=52, quote='по **1 ЗАГІН** на інших відкритих місцевостях')),
+        status='verified',
+        name=Text(en="Chancellor's warbands on each other faceup site with a denizen or intact edifice at setup", fr='Troupes du Chancelier sur chaque autre site face visible avec un Habitant ou un Édifice intact', uk='Загони Канцлера на кожній іншій відкритій місцевості, де є карта мешканця або цілої споруди'),
+        value=1,
+        rule='setup 12',
+    ),
+    Constant(
+        id=ConstantId.BOARD_WARBANDS,
+        source=(Source(doc='s0', line=442, quote='3 warbands of their'), Source(doc='s3', line=58, quote='Кожен Вигнанець розміщує на своєму планшеті 3 **ЗАГОНИ** свого кольору'), Source(doc='s3', line=58, quote='Кожен Громадянин розміщує на своєму планшеті 3 **ФІОЛЕТОВИХ ЗАГОНИ**')),
+        status='verified',
+        note="An Exile's are of their own color, a Citizen's purple.",
+        name=Text(en="Warbands on each Exile's and Citizen's board at setup", fr='Troupes sur le plateau de chaque Exilé et Citoyen à l’installation', uk='Загони на планшеті кожного Вигнанця й Громадянина на початку гри'),
+        value=3,
+        rule='setup 15',
+    ),
+    Constant(
+        id=ConstantId.SETUP_DISCARD_PILE_CARDS,
+        source=(Source(doc='s0', line=566, quote='Place Visions 1 cardDécouvertes in each discard'), Source(doc='s3', line=62, quote='Покладіть по 1 карті в кожен слот скидання')),
+        status='verified',
+        note='Taken from the bottom of the world deck: as many in all as there are discard piles times this.',
+        name=Text(en='Cards in each discard pile at setup', fr='Cartes dans chaque pile de défausse à l’installation', uk='Карти в кожній колоді скидання на початку гри'),
+        value=1,
+        rule='setup 19',
+    ),
+    Constant(
+        id=ConstantId.SETUP_DRAWS,
+        source=(Source(doc='s0', line=442, quote='chaque joueur 3 cartes du'), Source(doc='s3', line=63, quote='Кожен гравець по черзі бере **знизу** колоди світу по 3 **КАРТИ**')),
+        status='verified',
+        note='From the bottom of the world deck. Each player keeps one as a facedown adviser and discards the rest (setup 23).',
+        name=Text(en='Cards each player draws at setup', fr='Cartes piochées par chaque joueur à l’installation', uk='Карти, які бере кожен гравець на початку гри'),
+        value=3,
+        rule='setup 20',
+    ),
+    Constant(
+        id=ConstantId.LAST_ROUND,
+        source=(Source(doc='s0', line=676, quote='Oath is joue played overtours up to eight rounds.'), Source(doc='s3', line=229, quote='Гра продовжується до 8 раундів.')),
+        status='verified',
+        note='At the end of the last round the game ends (War Exhaustion, 3.4) if nobody won before.',
+        name=Text(en='Rounds in a game', fr='Tours de jeu', uk='Раунди гри'),
+        value=8,
+        rule='4',
+    ),
+    Constant(
+        id=ConstantId.VISIONS_NEEDED,
+        source=(Source(doc='s0', line=662, quote='least three:Visions have been'), Source(doc='s3', line=191, quote='щоб принаймні 3 Видіння були взяті з колоди світу')),
+        status='verified',
+        name=Text(en='Visions Drawn needed for a Vision win', fr='Visions Découvertes nécessaires pour gagner par une Vision', uk='Взяті Видіння, потрібні для перемоги Видінням'),
+        value=3,
+        rule='3.2',
+    ),
+    Constant(
+        id=ConstantId.SEARCH_DISCARD_COST,
+        source=(Source(doc='s0', line=740, quote='drawing from a discard pile, or spend the Supply shown by'), Source(doc='s3', line=279, quote='Витратьте 2 Припаси, якщо ви берете карти із колоди скидання')),
+        status='verified',
+        note='Searching the world deck costs what the Visions Drawn track shows (table search_cost_world_deck).',
+        name=Text(en='Supply to search a discard pile', fr='Provisions pour Rechercher dans une pile de défausse', uk='Припаси на Пошук у колоді скидання'),
+        value=2,
+        rule='5.1.1',
+    ),
+    Constant(
+        id=ConstantId.SEARCH_DRAWS,
+        source=(Source(doc='s0', line=740, quote='5.1.2 Step 2: Draw Three Cards.'), Source(doc='s3', line=281, quote='5.1.2 Крок 2: Візьміть Три Карти.')),
+        status='verified',
+        name=Text(en='Cards a Search draws', fr='Cartes piochées par Rechercher', uk='Карти, які бере Пошук'),
+        value=3,
+        rule='5.1.2',
+    ),
+    Constant(
+        id=ConstantId.PLAY_TO_SITE_FAVOR,
+        source=(Source(doc='s0', line=740, quote='Gagnez une faveur, prenez-la dans la banque de faveur'), Source(doc='s3', line=297, quote='Отримайте один фавор, взявши його із запасу масті')),
+        status='verified',
+        name=Text(en='Favor gained by playing a card to your site', fr='Faveurs gagnées en jouant une carte sur votre site', uk='Фавор за розіграш карти на свою місцевість'),
+        value=1,
+        rule='5.1.4.I',
+    ),
+    Constant(
+        id=ConstantId.ADVISER_LIMIT,
+        source=(Source(doc='s0', line=740, quote='You can have up to three advisers'), Source(doc='s3', line=99, quote='У гравця може бути до трьох радників.')),
+        status='verified',
+        name=Text(en='Adviser limit', fr='Limite de Conseillers', uk='Ліміт радників'),
+        value=3,
+        rule='2.2.2',
+    ),
+    Constant(
+        id=ConstantId.MUSTER_FAVOR,
+        source=(Source(doc='s0', line=746, quote='one favor on a denizen or intact edifice card'), Source(doc='s3', line=323, quote='Витратьте 1 Припас та покладіть один фавор')),
+        status='verified',
+        name=Text(en='Favor a Muster places', fr='Faveurs placées par Recruter', uk='Фавор, який кладе Найм'),
+        value=1,
+        rule='5.2.1',
+    ),
+    Constant(
+        id=ConstantId.MUSTER_WARBANDS,
+        source=(Source(doc='s0', line=746, quote='Gagnez deux two Troupes.'), Source(doc='s3', line=325, quote='Отримайте два загони')),
+        status='verified',
+        name=Text(en='Warbands a Muster gains', fr='Troupes gagnées par Recruter', uk='Загони, які дає Найм'),
+        value=2,
+        rule='5.2.2',
+    ),
+    Constant(
+        id=ConstantId.TRADE_SECRET_PLACED,
+        source=(Source(doc='s3', line=337, quote='Покладіть один секрет на карту мешканця або споруди'),),
+        status='verified',
+        name=Text(en='Secrets placed to trade for favor', fr='Secrets placés pour Commercer contre des faveurs', uk='Секрети, які кладуть під час Торгівлі за фавор'),
+        value=1,
+        rule='5.3.2',
+    ),
+    Constant(
+        id=ConstantId.TRADE_FAVOR_GAINED,
+        source=(Source(doc='s3', line=337, quote='Отримайте один фавор, а також додатковий фавор за кожного з ваших відкритих радників'),),
+        status='verified',
+        name=Text(en='Favor a trade for favor gains besides one per matching adviser', fr='Faveurs gagnées pour Commercer, en plus d’une par Conseiller correspondant', uk='Фавор, отриманий під час Торгівлі, крім одного за кожного відповідного радника'),
+        value=1,
+        rule='5.3.2',
+    ),
+    Constant(
+        id=ConstantId.TRADE_FAVOR_PLACED,
+        source=(Source(doc='s0', line=746, quote='Place two favor on a denizen or'), Source(doc='s3', line=338, quote='Покладіть два фавора на карту мешканця або споруди')),
+        status='verified',
+        name=Text(en='Favor placed to trade for secrets', fr='Faveurs placées pour Commercer contre des secrets', uk='Фавор, який кладуть під час Торгівлі за секрети'),
+        value=2,
+        rule='5.3.2',
+    ),
+    Constant(
+        id=ConstantId.PAWN_DEFENSE_DICE,
+        source=(Source(doc='s0', line=804, quote='(Cela ajoute deux dés'), Source(doc='s3', line=372, quote='(Це додає два кубики, як зазначено на щиті планшета захисника.)')),
+        status='verified',
+        name=Text(en="Defense dice for targeting the defender's pawn and favor", fr='Dés de défense pour cibler le pion et les faveurs du défenseur', uk='Кубики захисту за ціль «фігурка та фавор захисника»'),
+        value=2,
+        rule='5.5.2',
+    ),
+    Constant(
+        id=ConstantId.CHRONICLE_HEAL_CARDS,
+        source=(Source(doc='s0', line=1026, quote='Take six cards at random'), Source(doc='s3', line=650, quote='Візьміть випадково шість карт із колоди з найбільшою кількістю карт')),
+        status='verified',
+        note='Only when the Archive lacks the cards of chronicle_added_cards (the Archive is healed instead).',
+        name=Text(en='Cards the Chronicle takes from the largest Dispossessed stack', fr='Cartes prises dans la plus grande pile des Dépossédés lors de la Chronique', uk='Карти з найбільшої колоди Знедолених під час Літопису'),
+        value=6,
+        rule='8.4',
+    ),
+    Constant(
+        id=ConstantId.DISPOSSESSED_CARDS,
+        source=(Source(doc='s0', line=1026, quote='take six cards from that stack'), Source(doc='s3', line=654, quote='візьміть випадково шість карт з цієї колоди')),
+        status='verified',
+        name=Text(en='Cards the Chronicle removes to the Dispossessed', fr='Cartes retirées vers les Dépossédés lors de la Chronique', uk='Карти, які Літопис відкладає до Знедолених'),
+        value=6,
+        rule='8.5',
+    ),
 )
 
 SUITS: tuple[Suit, ...] = (

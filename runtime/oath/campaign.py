@@ -41,8 +41,6 @@ if TYPE_CHECKING:
 
 __all__ = ["ALLY_BOARD", "BOARD"]
 
-COST = 2
-"""5.5: a Campaign costs 2 Supply."""
 DEFENSE_ROLL, ATTACK_ROLL = 1, 2
 """Values of `campaign_reroll`: which roll its roller may reroll."""
 PAWN_TARGETED, BURN_PENDING, DESTINATION_PENDING = 1, 2, 3
@@ -276,7 +274,7 @@ def _dice_of(state: OathState, chosen: int) -> int:
         return int(state.game.entities("relic")[state.index_in_kind(argument)].defense or 0)
     if kind == Kind.TARGET_BANNER:
         return banners.tokens(state, argument)
-    return battle.PAWN_DICE
+    return state.numbers.pawn_defense_dice
 
 
 def _must_be_even(state: OathState) -> bool:

@@ -28,6 +28,7 @@ from . import (advisers, banners, campaign, chronicle, costs, empire, favor, mod
                plays, warbands)
 from .actions import NONE, STRIDE, IllegalAction, Kind, Phase, action
 from .chronicle import Chronicle, Decide, write_chronicle
+from .numbers import rule_numbers
 from .observe import Observation, observe
 from .power_code import STEP_LIMIT, natives_of
 from .setup import (DISCARD_ON_PILE, DISCARD_USUAL, SHARED_VISION, SHARED_VISION_DISCARD, Cards, cards_with_native,
@@ -35,7 +36,6 @@ from .setup import (DISCARD_ON_PILE, DISCARD_USUAL, SHARED_VISION, SHARED_VISION
 
 __all__ = ["IllegalAction", "Kind", "OathState", "Phase", "action"]
 
-LAST_ROUND = 8
 HOOKS_READ = frozenset({*campaign.CAMPAIGN_HOOKS, *modifiers.ACTION_HOOKS, *plays.PLAY_HOOKS, "end_roll_delta"})
 """The rule hooks (state fields that modifiers set) the kernel reads so far; `end_roll_delta` once the end die is
 rolled (`_round_over`)."""
@@ -48,11 +48,6 @@ their card is played (plays.py); the False Prophet's shared Vision counts as rev
 Wake and at War Exhaustion (`revealed_visions`), and its sharer plays or discards it once it is discarded (setup.py
 `Cards.discard`, Phase.SHARED_VISION_PLAY)."""
 CONSPIRACY = "vision/conspiracy/powers/0"
-VISIONS_NEEDED = 3
-"""3.2: every Vision goal needs at least three Visions drawn from the world deck."""
-SEARCH_DRAWS = 3
-MUSTER_WARBANDS = 2
-"""5.1.2: a Search draws three cards; 5.2: a Muster gains two warbands."""
 
 
 POWER_STRIDE = 256
@@ -137,6 +132,9 @@ class OathState:
         made = setup(game, players, seed, chronicle)
         self.run_vm = VMS[engine]
         self.game = game
+        self.numbers = rule_numbers(game)
+        """The rule numbers of the content (numbers.py)."""
+        self.base_cost = modifiers.base_costs(self.numbers)
         self.players = players
         self.flat = made.state
         self.cards = Cards(self.flat)
@@ -457,12 +455,12 @@ class OathState:
             if self.flat.get("card_suit", card) >= 0 and (anywhere or self.region_of(where) == region):
                 out += [action(Kind.MUSTER, card)] if where == site else []
                 out += [action(Kind.TRADE_FOR_FAVOR, card), action(Kind.TRADE_FOR_SECRETS, card)]
-        if supply >= campaign.COST:
+        if supply >= self.base_cost[Kind.CAMPAIGN]:
             out += [action(Kind.CAMPAIGN, defender) for defender in campaign.defenders(self, seat)]
         out += warbands.moves(self, seat, site)
         if empire.can_self_exile(self, seat):
             out.append(action(Kind.SELF_EXILE))
-        if supply >= 1:
+        if supply >= self.base_cost[Kind.RECOVER_RELIC]:
             out += [action(Kind.RECOVER_RELIC, relic) for relic in self.relics_at(site)
                     if self._can_pay_recovery(seat, site) and not self.cards.locked(relic, seat)]
             out += banners.recover_actions(self, seat, widened=known["recover"][2])
@@ -561,14 +559,16 @@ class OathState:
             getattr(self, f"_do_{kind.name.lower()}")(seat, argument)
 
     def _do_choose_adviser(self, seat: int, card: int) -> None:
-        """Setup 23: keep one card as a facedown adviser, discard the other two; Exiles place their pawn."""
-        self.cards.put(card, self.cards.zone("advisers", seat))
-        for other in self.cards.in_zone(self.cards.zone("drawn", seat)):
-            self.cards.put(other, self.cards.discard_target(self.region_of(self.flat.get("pawn_site", 0))))
+        """Setup 23, in its order: the player's pawn on a faceup site (the Chancellor's is on the top Cradle site
+        already), one card kept as a facedown adviser, the others discarded by the region of the player's own pawn
+        (glossary Discard)."""
         if seat != 0:
             faceup = [s for s in self.sites_on_map() if self.flat.get("card_faceup", self.site_card(s))]
             self.flat.set("pawn_site", seat, faceup[self.flat.random(len(faceup))])
             self.placeholders.append(f"seat {seat}'s pawn is placed at random (23: the player chooses)")
+        self.cards.put(card, self.cards.zone("advisers", seat))
+        for other in self.cards.in_zone(self.cards.zone("drawn", seat)):
+            self.cards.put(other, self.cards.discard_target(self.region_of(self.flat.get("pawn_site", seat))))
         if seat + 1 < self.players:
             self.flat.set("setup_seat", seat + 1)
         else:
@@ -691,7 +691,7 @@ class OathState:
 
     def _drawn_by_search(self) -> int:
         """5.1.2: three cards, give or take what modifiers add."""
-        return max(0, SEARCH_DRAWS + self.flat.get("search_draw_delta"))
+        return max(0, self.numbers.search_draws + self.flat.get("search_draw_delta"))
 
     def _do_search_world(self, seat: int, _: int) -> None:
         self.pay_supply(seat, Kind.SEARCH_WORLD, 0)
@@ -777,7 +777,7 @@ class OathState:
         if gains_secret:
             self.flat.move(("shared_secret",), ("secret", seat), 1)
         else:
-            self.flat.move(("bank_favor", self.suit_of[card]), ("favor", seat), 1)
+            self.flat.move(("bank_favor", self.suit_of[card]), ("favor", seat), self.numbers.play_to_site_favor)
         self._played(seat, card, site, faceup=True)
 
     def _played(self, seat: int, card: int, site: int, *, faceup: bool) -> None:
@@ -855,25 +855,25 @@ class OathState:
         if self.flat.get("muster_pays_secret"):
             self.flat.move(("secret", seat), ("card_secret", card), 1)
         else:
-            favor.spend(self.flat, seat, ("card_favor", card), 1)
-        gained = max(0, MUSTER_WARBANDS + self.flat.get("muster_warband_delta"))
+            favor.spend(self.flat, seat, ("card_favor", card), self.numbers.muster_favor)
+        gained = max(0, self.numbers.muster_warbands + self.flat.get("muster_warband_delta"))
         self.flat.move(("warband_bank", empire.colour(self.flat, seat)), ("warbands", seat), gained)
         self.trigger(seat, "after_muster")
 
     def _do_trade_for_favor(self, seat: int, card: int) -> None:
         """5.3 (a): a secret on the card; one favor plus one per matching faceup adviser (with the modifiers')."""
         self.pay_supply(seat, Kind.TRADE_FOR_FAVOR, card)
-        self.flat.move(("secret", seat), ("card_secret", card), 1)
+        self.flat.move(("secret", seat), ("card_secret", card), self.numbers.trade_secret_placed)
         suit = self.suit_of[card]
         gained = 0 if self.flat.get("trade_gains_no_favor") else \
-            max(0, 1 + self.faceup_matching(seat, suit) + self.flat.get("trade_favor_delta"))
+            max(0, self.numbers.trade_favor_gained + self.faceup_matching(seat, suit) + self.flat.get("trade_favor_delta"))
         self.flat.move(("bank_favor", suit), ("favor", seat), gained)
         self.trigger(seat, "after_trade")
 
     def _do_trade_for_secrets(self, seat: int, card: int) -> None:
         """5.3 (b): two favor on the card; a secret per matching faceup adviser (with the modifiers')."""
         self.pay_supply(seat, Kind.TRADE_FOR_SECRETS, card)
-        favor.spend(self.flat, seat, ("card_favor", card), 2)
+        favor.spend(self.flat, seat, ("card_favor", card), self.numbers.trade_favor_placed)
         gained = max(0, self.faceup_matching(seat, self.suit_of[card]) + self.flat.get("trade_secret_delta"))
         self.flat.move(("shared_secret",), ("secret", seat), gained)
         self.flat.move(("bank_favor", self.suit_of[card]), ("favor", seat), max(0, self.flat.get("trade_favor_delta")))
@@ -1114,12 +1114,12 @@ class OathState:
 
     def _round_over(self) -> None:
         """3.3: the end die's roll, as its ruler changed it, wins the game for the Chancellor; 3.4: War Exhaustion
-        after round 8; else the next round begins."""
+        after the last round; else the next round begins."""
         round_ = self.flat.get("round")
         needed = self._end_die_needed()
         if needed and self.flat.get("end_roll") + self.flat.get("end_roll_delta") >= needed:
             self._win(0, "stable_regime")
-        elif round_ >= LAST_ROUND:
+        elif round_ >= self.numbers.last_round:
             self._win(*self._war_exhaustion_winner(self._imperial_oathkeeper()))
         else:
             self.flat.set("round", round_ + 1)
@@ -1208,7 +1208,7 @@ class OathState:
     def winning_vision(self, seat: int) -> int | None:
         """3.2: the first, in the Visions' order (3.4.3), of the player's revealed Visions whose goal is met, once at
         least three Visions have been drawn; None if none is."""
-        if self.flat.get("visions_drawn") < VISIONS_NEEDED:
+        if self.flat.get("visions_drawn") < self.numbers.visions_needed:
             return None
         entities = self.game.entities("vision")
         met = [vision for vision in self.revealed_visions(seat)

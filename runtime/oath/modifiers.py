@@ -38,6 +38,7 @@ from . import banners, favor
 from .banners import BANNER_STRIDE
 from .battle import acting_site
 from .empire import CHANCELLOR, are_enemies, bind_flat, mark, ruler_of
+from .numbers import RuleNumbers
 from .power_code import STEP_LIMIT
 from .setup import Cards
 
@@ -54,13 +55,19 @@ ACTION_HOOKS = ("action_forbidden", "action_supply_free", "travel_free", "travel
                 "trade_secret_delta", "trade_gains_no_favor", "trade_any_site_in_region", "search_reveal_cards",
                 "recover_turns_mob", "search_swap_dispossessed", "search_plays_if_one_to_site")
 """The rule hooks of the action being taken that the kernel reads; they last one action."""
-BASE_COST = {Kind.SEARCH_DISCARD: 2, Kind.MUSTER: 1, Kind.TRADE_FOR_FAVOR: 1, Kind.TRADE_FOR_SECRETS: 1,
-             Kind.RECOVER_RELIC: 1, Kind.RECOVER_BANNER: 1, Kind.CAMPAIGN: 2}
-"""Supply costs of the major actions (5.1-5.5; a Search of the world deck costs by the Visions drawn)."""
 LOOKAHEAD_RUNS = 32
 """The most runs of a power (one per answer tried) a look-ahead spends on the choices of one optional modifier:
 enough for every answer of the content's (Master of Disguise: five other players), a bound on a power whose choices
 multiply."""
+
+
+def base_costs(numbers: RuleNumbers) -> dict[Kind, int]:
+    """The Supply each major action costs before its modifiers (5.1-5.5), from the content: a Search of the world
+    deck costs by the Visions drawn instead, a Travel by the regions."""
+    return {Kind.SEARCH_DISCARD: numbers.search_discard_cost, Kind.MUSTER: numbers.muster_cost,
+            Kind.TRADE_FOR_FAVOR: numbers.trade_cost, Kind.TRADE_FOR_SECRETS: numbers.trade_cost,
+            Kind.RECOVER_RELIC: numbers.recover_cost, Kind.RECOVER_BANNER: numbers.recover_cost,
+            Kind.CAMPAIGN: numbers.campaign_cost}
 
 
 def action_modifiers(game: Any, cards: Cards, runnable: frozenset[str]) -> dict[str, dict[int, tuple[str, Any, bool, bool]]]:
@@ -274,7 +281,7 @@ def supply_cost(state: OathState, seat: int, kind: Kind, target: int) -> int:
     if kind == Kind.TRAVEL:
         base = flat.get("travel_cost_base") or state.table_travel_cost(seat, target)
         return max(0, base + flat.get("travel_cost_delta"))
-    return BASE_COST[kind] if kind in BASE_COST else state.search_cost()
+    return state.base_cost[kind] if kind in state.base_cost else state.search_cost()
 
 
 def possible(state: OathState, seat: int, kind: Kind, target: int) -> bool:
