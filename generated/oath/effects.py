@@ -453,7 +453,7 @@ SPACES: tuple[tuple[str, int], ...] = (
     ('zone', 36),
     ('die', 3),
     ('selector', 28),
-    ('constant', 24),
+    ('constant', 28),
     ('suit', 6),
     ('region', 3),
     ('site', 23),

@@ -744,8 +744,12 @@ class ConstantId(IntEnum):
     TRADE_FAVOR_GAINED = 19
     TRADE_FAVOR_PLACED = 20
     PAWN_DEFENSE_DICE = 21
-    CHRONICLE_HEAL_CARDS = 22
-    DISPOSSESSED_CARDS = 23
+    DOUBLE_FACE_MULTIPLIER = 22
+    HOLLOW_SWORDS_PER_SWORD = 23
+    DEFEAT_LOSS_DIVISOR = 24
+    BANISH_BURN_DIVISOR = 25
+    CHRONICLE_HEAL_CARDS = 26
+    DISPOSSESSED_CARDS = 27
 
 
 class SuitId(IntEnum):
@@ -5521,6 +5525,39 @@ CONSTANTS: tuple[Constant, ...] = (
         name=Text(en="Defense dice for targeting the defender's pawn and favor", fr='Dés de défense pour cibler le pion et les faveurs du défenseur', uk='Кубики захисту за ціль «фігурка та фавор захисника»'),
         value=2,
         rule='5.5.2',
+    ),
+    Constant(
+        id=ConstantId.DOUBLE_FACE_MULTIPLIER,
+        source=(Source(doc='s0', line=804, quote='stack exponentially—x4, x8, etc.)'), Source(doc='s3', line=391, quote='Кожне значення x2 подвоює це значення')),
+        status='verified',
+        name=Text(en='What each ×2 face multiplies the shields by', fr='Multiplicateur des Boucliers par face ×2', uk='Множник щитів за кожне значення x2'),
+        value=2,
+        rule='5.5.4',
+    ),
+    Constant(
+        id=ConstantId.HOLLOW_SWORDS_PER_SWORD,
+        source=(Source(doc='s0', line=814, quote='Two hollow swords ^&^& count as one sword'), Source(doc='s3', line=404, quote='Два порожнистих меча  зараховуються як один меч')),
+        status='verified',
+        note='A leftover hollow sword adds nothing.',
+        name=Text(en='Hollow swords that count as one sword', fr='Épées creuses qui comptent pour une Épée', uk='Порожнисті мечі, що зараховуються як один меч'),
+        value=2,
+        rule='5.5.5',
+    ),
+    Constant(
+        id=ConstantId.DEFEAT_LOSS_DIVISOR,
+        source=(Source(doc='s0', line=814, quote='The player killsdehalf, arrondie à l’inférieur'), Source(doc='s3', line=406, quote='Переможений гравець вбиває половину, округлюючи вниз')),
+        status='verified',
+        name=Text(en='The defeated side kills its force divided by this, rounded down', fr='Le camp vaincu tue son Armée divisée par ce nombre, arrondie à l’inférieur', uk='Переможена сторона вбиває своє військо, поділене на це число, округлюючи вниз'),
+        value=2,
+        rule='5.5.6',
+    ),
+    Constant(
+        id=ConstantId.BANISH_BURN_DIVISOR,
+        source=(Source(doc='s0', line=814, quote='half their favor,son rounded down.'), Source(doc='s3', line=420, quote='ви можете знищити половину фавору переможеного, округлюючи вниз')),
+        status='verified',
+        name=Text(en='A banished player burns their favor divided by this, rounded down', fr='Un joueur banni brûle ses faveurs divisées par ce nombre, arrondies à l’inférieur', uk='Гравець, чия вигнана фігурка подорожує, знищує свій фавор, поділений на це число, округлюючи вниз'),
+        value=2,
+        rule='5.5.7',
     ),
     Constant(
         id=ConstantId.CHRONICLE_HEAL_CARDS,

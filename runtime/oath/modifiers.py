@@ -308,17 +308,19 @@ def _card_here(state: OathState, seat: int, card: int, *, region_wide: bool) -> 
 def _muster_target(state: OathState, seat: int, card: int) -> bool:
     """5.2: a favor placed (a secret, Initiation Rite) on an empty card (any card at your site, Pressgangs)."""
     flat = state.flat
-    token = "secret" if flat.get("muster_pays_secret") else "favor"
-    if favor.purse(flat, seat, token) < 1:
+    paid = ("secret", 1) if flat.get("muster_pays_secret") else ("favor", state.numbers.muster_favor)
+    if favor.purse(flat, seat, paid[0]) < paid[1]:
         return False
     if flat.get("muster_on_occupied_card"):
         return flat.get("card_site", card) == flat.get("pawn_site", seat) and flat.get("card_suit", card) >= 0
     return _card_here(state, seat, card, region_wide=False)
 
 
-def _trade_target(placed: str, count: int) -> Callable[[OathState, int, int], bool]:
+def _trade_target(placed: str, number: str) -> Callable[[OathState, int, int], bool]:
+    """5.3: enough tokens to place (the rule number `number` of numbers.py) on an empty card at your site."""
     def check(state: OathState, seat: int, card: int) -> bool:
         region_wide = bool(state.flat.get("trade_any_site_in_region"))
+        count = getattr(state.numbers, number)
         return favor.purse(state.flat, seat, placed) >= count and _card_here(state, seat, card, region_wide=region_wide)
     return check
 
@@ -345,8 +347,8 @@ def _search_discard_target(state: OathState, seat: int, region: int) -> bool:
 
 _TARGETS: dict[Kind, Callable[[OathState, int, int], bool]] = {
     Kind.MUSTER: _muster_target,
-    Kind.TRADE_FOR_FAVOR: _trade_target("secret", 1),
-    Kind.TRADE_FOR_SECRETS: _trade_target("favor", 2),
+    Kind.TRADE_FOR_FAVOR: _trade_target("secret", "trade_secret_placed"),
+    Kind.TRADE_FOR_SECRETS: _trade_target("favor", "trade_favor_placed"),
     Kind.SEARCH_WORLD: lambda state, seat, _: bool(search_source(state, seat, Kind.SEARCH_WORLD, -1)),
     Kind.SEARCH_DISCARD: _search_discard_target,
     Kind.RECOVER_BANNER: banners.affordable,

@@ -38,6 +38,10 @@ class RuleNumbers:
     trade_favor_gained: int
     trade_favor_placed: int
     pawn_defense_dice: int
+    double_face_multiplier: int
+    hollow_swords_per_sword: int
+    defeat_loss_divisor: int
+    banish_burn_divisor: int
     chronicle_heal_cards: int
     dispossessed_cards: int
     muster_cost: int
