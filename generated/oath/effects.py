@@ -444,9 +444,9 @@ VISIBILITY: dict[str, str] = {
 SPACES: tuple[tuple[str, int], ...] = (
     ('player', 6),
     ('term', 129),
-    ('label', 146),
+    ('label', 149),
     ('table', 9),
-    ('discrepancy', 19),
+    ('discrepancy', 21),
     ('field', 213),
     ('resource', 3),
     ('native', 113),

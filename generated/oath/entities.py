@@ -246,51 +246,54 @@ class LabelId(IntEnum):
     TO_ACT = 98
     CHRONICLE_VOW = 99
     CHRONICLE_CITIZENSHIP = 100
-    ACCEPT = 101
-    DECLINE = 102
-    CHRONICLE_BUILD = 103
-    CHRONICLE_BUILD_NOTHING = 104
-    CHRONICLE_REPAIR = 105
-    CHRONICLE_IN_PLACE_OF = 106
-    CHRONICLE_SUIT = 107
-    YOUR_CHOICE = 108
-    AT_SITE = 109
-    GAME_OVER = 110
-    MOVE_RECOVER_BANNER = 111
-    MOVE_TARGET_BANNER = 112
-    OLD_FAVOR_FIRST_TO = 113
-    MOVE_PLAY_VISION = 114
-    MOVE_PEEK = 115
-    MOVE_ACCEPT_CITIZENSHIP = 116
-    MOVE_DECLINE_CITIZENSHIP = 117
-    MOVE_SELF_EXILE = 118
-    MOVE_NEGOTIATE_WITH = 119
-    MOVE_GIVE_FAVOR = 120
-    MOVE_GIVE_SECRET = 121
-    MOVE_GIVE_CARD = 122
-    MOVE_PROPOSE_EXCHANGE = 123
-    MOVE_ACCEPT_EXCHANGE = 124
-    MOVE_DECLINE_EXCHANGE = 125
-    MOVE_END_NEGOTIATION = 126
-    MOVE_GIVE_BANNER = 127
-    MOVE_PROMISE_TRUCE = 128
-    MOVE_LET_PEEK = 129
-    MOVE_REROLL = 130
-    MOVE_OFFER_ALLY = 131
-    MOVE_ACCEPT_ALLY = 132
-    MOVE_GIVE_TITLE = 133
-    MOVE_USE_MODIFIER = 134
-    MOVE_TAKE_ACTION = 135
-    MOVE_USE_PLAN = 136
-    MOVE_KILL_ALL = 137
-    MOVE_BECOME_CITIZEN = 138
-    MOVE_BURN_ALL_FAVOR = 139
-    MOVE_DISCARD_TO = 140
-    DISCARD_WHERE_USUAL = 141
-    DISCARD_ON_PILE_TOP = 142
-    DISCARD_ON_PILE_BOTTOM = 143
-    DISCARD_ON_WORLD_DECK_BOTTOM = 144
-    MOVE_DISCARD_FIRST = 145
+    CHRONICLE_OFFER = 101
+    OFFER = 102
+    DO_NOT_OFFER = 103
+    ACCEPT = 104
+    DECLINE = 105
+    CHRONICLE_BUILD = 106
+    CHRONICLE_BUILD_NOTHING = 107
+    CHRONICLE_REPAIR = 108
+    CHRONICLE_IN_PLACE_OF = 109
+    CHRONICLE_SUIT = 110
+    YOUR_CHOICE = 111
+    AT_SITE = 112
+    GAME_OVER = 113
+    MOVE_RECOVER_BANNER = 114
+    MOVE_TARGET_BANNER = 115
+    OLD_FAVOR_FIRST_TO = 116
+    MOVE_PLAY_VISION = 117
+    MOVE_PEEK = 118
+    MOVE_ACCEPT_CITIZENSHIP = 119
+    MOVE_DECLINE_CITIZENSHIP = 120
+    MOVE_SELF_EXILE = 121
+    MOVE_NEGOTIATE_WITH = 122
+    MOVE_GIVE_FAVOR = 123
+    MOVE_GIVE_SECRET = 124
+    MOVE_GIVE_CARD = 125
+    MOVE_PROPOSE_EXCHANGE = 126
+    MOVE_ACCEPT_EXCHANGE = 127
+    MOVE_DECLINE_EXCHANGE = 128
+    MOVE_END_NEGOTIATION = 129
+    MOVE_GIVE_BANNER = 130
+    MOVE_PROMISE_TRUCE = 131
+    MOVE_LET_PEEK = 132
+    MOVE_REROLL = 133
+    MOVE_OFFER_ALLY = 134
+    MOVE_ACCEPT_ALLY = 135
+    MOVE_GIVE_TITLE = 136
+    MOVE_USE_MODIFIER = 137
+    MOVE_TAKE_ACTION = 138
+    MOVE_USE_PLAN = 139
+    MOVE_KILL_ALL = 140
+    MOVE_BECOME_CITIZEN = 141
+    MOVE_BURN_ALL_FAVOR = 142
+    MOVE_DISCARD_TO = 143
+    DISCARD_WHERE_USUAL = 144
+    DISCARD_ON_PILE_TOP = 145
+    DISCARD_ON_PILE_BOTTOM = 146
+    DISCARD_ON_WORLD_DECK_BOTTOM = 147
+    MOVE_DISCARD_FIRST = 148
 
 
 class TableId(IntEnum):
@@ -312,19 +315,21 @@ class DiscrepancyId(IntEnum):
     UK_2_3_RELIC_OFFER = 3
     UK_5_4_1_DARKEST_SECRET_RESTRICTION = 4
     UK_5_4_4_PEOPLES_FAVOR_RECOVER = 5
-    FR_GLOSSARY_YOU = 6
-    FR_GLOSSARY_ENEMY = 7
-    FR_2_11_ALLIED_CITIZEN = 8
-    FR_9_6_EXCHANGE_BAN = 9
-    FR_2_5_3_LAST_TOKEN = 10
-    FR_3_3_1_SUCCESSOR_LABELS = 11
-    FR_BOARD_ACTION_COSTS = 12
-    UK_OATH_NAMES = 13
-    UK_TRADE_TERM = 14
-    UK_TRAVEL_COST_TERM = 15
-    UK_CITIZEN_TERM = 16
-    REF_ANCIENT_CITY_CAPACITY = 17
-    REF_SHROUDED_WOOD_CAPACITY = 18
+    UK_SETUP12_TOP_CRADLE_SITE = 6
+    UK_8_5_DISPOSSESSED_HEADING = 7
+    FR_GLOSSARY_YOU = 8
+    FR_GLOSSARY_ENEMY = 9
+    FR_2_11_ALLIED_CITIZEN = 10
+    FR_9_6_EXCHANGE_BAN = 11
+    FR_2_5_3_LAST_TOKEN = 12
+    FR_3_3_1_SUCCESSOR_LABELS = 13
+    FR_BOARD_ACTION_COSTS = 14
+    UK_OATH_NAMES = 15
+    UK_TRADE_TERM = 16
+    UK_TRAVEL_COST_TERM = 17
+    UK_CITIZEN_TERM = 18
+    REF_ANCIENT_CITY_CAPACITY = 19
+    REF_SHROUDED_WOOD_CAPACITY = 20
 
 
 class FieldId(IntEnum):
@@ -3039,6 +3044,18 @@ LABELS: tuple[Label, ...] = (
         text=Text(en='The winner offers you Citizenship (8.2)', fr='Le vainqueur vous offre la Citoyenneté (8.2)', uk='Переможець пропонує вам громадянство (8.2)'),
     ),
     Label(
+        id=LabelId.CHRONICLE_OFFER,
+        text=Text(en='You may offer Citizenship to this Exile (8.2)', fr='Vous pouvez offrir la Citoyenneté à cet Exilé (8.2)', uk='Ви можете запропонувати громадянство цьому Вигнанцю (8.2)'),
+    ),
+    Label(
+        id=LabelId.OFFER,
+        text=Text(en='Offer', fr='Offrir', uk='Запропонувати'),
+    ),
+    Label(
+        id=LabelId.DO_NOT_OFFER,
+        text=Text(en='Do not offer', fr='Ne pas offrir', uk='Не пропонувати'),
+    ),
+    Label(
         id=LabelId.ACCEPT,
         text=Text(en='Accept', fr='Accepter', uk='Прийняти'),
     ),
@@ -3372,6 +3389,23 @@ DISCREPANCIES: tuple[Discrepancy, ...] = (
         note="The EN sentence is interleaved with FR in S0 ('flip it over if it is on its Mob side'); FR reads 'retournez-la si elle est coté Foule'.",
         rule='5.4.4',
         summary="EN and FR: when you recover the People's Favor, flip it over if it is on its Mob side, and move its old favor to the favor banks one by one, starting with any suit and moving away from the world deck. UK: flip it to its Mob side, and start with a random suit moving to the right.",
+        follow='s0',
+    ),
+    Discrepancy(
+        id=DiscrepancyId.UK_SETUP12_TOP_CRADLE_SITE,
+        source=(Source(doc='s0', line=202, quote='facetopmost visible avecfaceup'), Source(doc='s3', line=52, quote='**2 ЗАГОНИ** на верхній місцевості Cradle / Центр')),
+        status='verified',
+        note='The two differ only when the top Cradle site is facedown, which a Chronicle can leave (8.3.5 step 7 flips only the top site of a region with no faceup site). The kernel follows EN: the topmost faceup Cradle site.',
+        rule='setup 12',
+        summary="EN and FR: the Chancellor places 2 warbands on the topmost faceup Cradle site. UK: on the top Cradle site ('на верхній місцевості Cradle'), without 'faceup', though the same step says 'faceup' for the other sites.",
+        follow='s0',
+    ),
+    Discrepancy(
+        id=DiscrepancyId.UK_8_5_DISPOSSESSED_HEADING,
+        source=(Source(doc='s0', line=1026, quote='Dispossessed section of'), Source(doc='s3', line=652, quote='8.5 Видалення Шести Карт до Вигнанців'), Source(doc='s3', line=654, quote='покладіть їх в Архів в колоду Знедолені')),
+        status='verified',
+        rule='8.5',
+        summary="EN and FR: the Chronicle removes six cards to the Dispossessed. UK: the heading says 'до Вигнанців' (to the Exiles), while its text puts them in the Archive's 'Знедолені' (Dispossessed) section.",
         follow='s0',
     ),
     Discrepancy(

@@ -6,7 +6,7 @@ from array import array
 
 from libc.stdint cimport int32_t
 
-cdef int32_t DATA[2523]
+cdef int32_t DATA[2525]
 DATA[:] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -21,83 +21,83 @@ DATA[:] = [
     0, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 0, 0, 1, 1, 1, 0, 1, 1, 1, 1, 0, 1,
     0, 1, 1, 1, 0, 1, 0, 1, 1, 1, 1, 1, 0, 1, 0, 1, 1, 0, 1, 1, 0, 0, 1, 1, 0, 1, 1, 1, 1, 1,
     1, 1, 1, 1, 1, 1, 1, 0, 1, 0, 1, 1, 1, 0, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
-    0, 0, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 1, 1,
-    1, 1, 0, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 1, 1, 0, 0, 1, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    1, 1, 1, 1, 0, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 1, 1, 0, 0, 1,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 44, 95, 122, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 1, 1, 1, 3, 2, 1, 3, 1, 3, 8, 3, 2, 3, 1,
-    3, 1, 2, 1, 1, 2, 2, 2, 2, 2, 2, 6, 6, 1, 1, 1, 1, 1, 1, 0, 1, 2, 3, 4, 5, 0, 0, 0, 2, 3,
-    3, 1, 2, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 2,
-    3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 1, 2, 3, 1, 3, 2,
-    2, 2, 3, 2, 1, 2, 1, 3, 2, 2, 2, 0, 3, 2, 2, 2, 2, 1, 0, 0, 1, 0, 0, 1, 1, 0, 1, 1, 0, 1,
-    0, 1, 1, 1, 2, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 0, 1, 1,
-    1, 1, 1, 3, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    0, 0, 0, 44, 95, 122, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 1, 1, 1, 3, 2, 1, 3, 1, 3, 8, 3, 2,
+    3, 1, 3, 1, 2, 1, 1, 2, 2, 2, 2, 2, 2, 6, 6, 1, 1, 1, 1, 1, 1, 0, 1, 2, 3, 4, 5, 0, 0, 0,
+    2, 3, 3, 1, 2, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
+    1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 1, 2, 3, 1,
+    3, 2, 2, 2, 3, 2, 1, 2, 1, 3, 2, 2, 2, 0, 3, 2, 2, 2, 2, 1, 0, 0, 1, 0, 0, 1, 1, 0, 1, 1,
+    0, 1, 0, 1, 1, 1, 2, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 0,
+    1, 1, 1, 1, 1, 3, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 8, 30, 31, 32, 33, 34, 35, 36, 37, 54, 55, 56, 57, 58, 59, 60, 61, 62,
-    63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 10, 38, 39, 40, 41, 42, 43, 44,
-    45, 174, 175, 176, 177, 178, 179, 180, 181, 182, 183, 184, 185, 186, 187, 188, 189, 190,
-    191, 192, 193, 194, 195, 196, 197, 11, 14, 15, 16, 17, 18, 19, 20, 21, 78, 79, 80, 81, 82,
-    83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 12, 46, 47,
-    48, 49, 50, 51, 52, 53, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138,
-    139, 140, 141, 142, 143, 144, 145, 146, 147, 148, 149, 13, 22, 23, 24, 25, 26, 27, 28, 29,
-    150, 151, 152, 153, 154, 155, 156, 157, 158, 159, 160, 161, 162, 163, 164, 165, 166, 167,
-    168, 169, 170, 171, 172, 173, 0, 1, 2, 3, 4, 5, 6, 7, 9, 102, 103, 104, 105, 106, 107, 108,
-    109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 8, 30, 31, 32, 33, 34, 35, 36, 37, 54, 55, 56, 57, 58, 59, 60,
+    61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 10, 38, 39, 40, 41, 42,
+    43, 44, 45, 174, 175, 176, 177, 178, 179, 180, 181, 182, 183, 184, 185, 186, 187, 188, 189,
+    190, 191, 192, 193, 194, 195, 196, 197, 11, 14, 15, 16, 17, 18, 19, 20, 21, 78, 79, 80, 81,
+    82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 12, 46,
+    47, 48, 49, 50, 51, 52, 53, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137,
+    138, 139, 140, 141, 142, 143, 144, 145, 146, 147, 148, 149, 13, 22, 23, 24, 25, 26, 27, 28,
+    29, 150, 151, 152, 153, 154, 155, 156, 157, 158, 159, 160, 161, 162, 163, 164, 165, 166,
+    167, 168, 169, 170, 171, 172, 173, 0, 1, 2, 3, 4, 5, 6, 7, 9, 102, 103, 104, 105, 106, 107,
+    108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125,
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
-    4, 4, 4, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
-    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5,
-    5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
-    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, -1, -1, -1, -1, 1, -1, 0, -1, -1, 0, -1,
-    -1, 1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, -1, -1, 0, 0, 0, 1, 1, -1, 0, -1, -1, 0,
-    0, 1, -1, 0, -1, 1, -1, 0, 0, 1, -1, -1, -1, 0, 1, -1, 0, 0, -1, -1, -1, -1, -1, 1, 0, 1,
-    1, 0, -1, -1, -1, 0, -1, 0, 1, -1, -1, 0, -1, -1, 0, -1, -1, -1, -1, 0, 0, -1, 0, 1, 0, -1,
-    0, 1, 1, -1, 0, 0, 0, 1, 1, 0, -1, 1, 1, -1, -1, 1, -1, -1, 1, -1, -1, -1, 1, -1, 0, 1, 0,
-    -1, -1, -1, -1, 1, -1, 0, 1, 0, 0, 1, 0, -1, -1, 0, 1, -1, -1, -1, -1, -1, -1, -1, 0, -1,
-    1, -1, 0, -1, -1, -1, -1, 0, -1, 1, 1, 0, 1, -1, -1, 0, 0, -1, 0, 1, 0, 0, -1, -1, 1, -1,
-    -1, -1, -1, 1, -1, -1, -1, -1, -1, -1, -1, -1, 0, -1, -1, 1, 0, 1, 1, -1, -1, -1, -1, 1, 1,
-    -1, 0, -1, 0, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    1, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1,
-    1, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0,
-    0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0,
-    1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 218, 219, 220, 221, 222, 223, 224, 225,
-    226, 227, 228, 229, 230, 231, 232, 233, 234, 235, 236, 237, 238, 2, 3, 2, 2, 2, 2, 2, 2, 3,
-    2, 3, 3, 3, 2, 1, 2, 3, 2, 2, 2, 5, 1, 1, 1, 1, 1, 1, 0, 1, 2, 3, 4, 5, 0, 0, 0, 0, 0, 214,
-    211, 210, 213, 212, 0, 1, 2, 3, -1, 1, 2, 3, 4, -1, 0, 0, 216, 215, 0, 1, 1, 1, 2, 2, 1, 1,
-    0, 0, 0, 0, 0, 1, 2, 3, -1, 0, -1, 1, 0, 1, 2, 0, 1, 1, 1, 0, 2, 5, 4, 0, 0, 0, 24, 14, 0,
-    1, 0, 1, 0, 0, 0, 0, 1, 2, 5, 6, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1,
-    1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 2, 1, 1, 1, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 4, 1, 1, 1, 2, 4,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 1, 2, 4, 2, 2, 2, 4, 2, 3, 6, 5, 3, 5, 6,
-    7, 3, 4, 1, 5, 10, 15, 1, 2, 2, 3, 1, 2, 3, 4, 5, 6, 0, 4, 11, 18, 4, 5, 6, 0, 4, 9, 2, 3,
-    3, 4, 4, 4, 0, 1, 2, 3, 4, 5, 3, 2, 1, 1, 2, 3, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0,
-    0, 0, 0, 1, 0, 0, 0, 1, 1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 1, 2, 0, 1, 2,
-    3, 4, 5, 6,
+    1, 1, 1, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5,
+    5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, -1, -1, -1, -1, 1, -1, 0, -1, -1, 0,
+    -1, -1, 1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, -1, -1, 0, 0, 0, 1, 1, -1, 0, -1, -1,
+    0, 0, 1, -1, 0, -1, 1, -1, 0, 0, 1, -1, -1, -1, 0, 1, -1, 0, 0, -1, -1, -1, -1, -1, 1, 0,
+    1, 1, 0, -1, -1, -1, 0, -1, 0, 1, -1, -1, 0, -1, -1, 0, -1, -1, -1, -1, 0, 0, -1, 0, 1, 0,
+    -1, 0, 1, 1, -1, 0, 0, 0, 1, 1, 0, -1, 1, 1, -1, -1, 1, -1, -1, 1, -1, -1, -1, 1, -1, 0, 1,
+    0, -1, -1, -1, -1, 1, -1, 0, 1, 0, 0, 1, 0, -1, -1, 0, 1, -1, -1, -1, -1, -1, -1, -1, 0,
+    -1, 1, -1, 0, -1, -1, -1, -1, 0, -1, 1, 1, 0, 1, -1, -1, 0, 0, -1, 0, 1, 0, 0, -1, -1, 1,
+    -1, -1, -1, -1, 1, -1, -1, -1, -1, -1, -1, -1, -1, 0, -1, -1, 1, 0, 1, 1, -1, -1, -1, -1,
+    1, 1, -1, 0, -1, 0, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0,
+    0, 1, 1, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0,
+    0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 218, 219, 220, 221, 222, 223, 224,
+    225, 226, 227, 228, 229, 230, 231, 232, 233, 234, 235, 236, 237, 238, 2, 3, 2, 2, 2, 2, 2,
+    2, 3, 2, 3, 3, 3, 2, 1, 2, 3, 2, 2, 2, 5, 1, 1, 1, 1, 1, 1, 0, 1, 2, 3, 4, 5, 0, 0, 0, 0,
+    0, 214, 211, 210, 213, 212, 0, 1, 2, 3, -1, 1, 2, 3, 4, -1, 0, 0, 216, 215, 0, 1, 1, 1, 2,
+    2, 1, 1, 0, 0, 0, 0, 0, 1, 2, 3, -1, 0, -1, 1, 0, 1, 2, 0, 1, 1, 1, 0, 2, 5, 4, 0, 0, 0,
+    24, 14, 0, 1, 0, 1, 0, 0, 0, 0, 1, 2, 5, 6, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 2, 1, 1, 1, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 4, 1,
+    1, 1, 2, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 1, 2, 4, 2, 2, 2, 4, 2, 3, 6,
+    5, 3, 5, 6, 7, 3, 4, 1, 5, 10, 15, 1, 2, 2, 3, 1, 2, 3, 4, 5, 6, 0, 4, 11, 18, 4, 5, 6, 0,
+    4, 9, 2, 3, 3, 4, 4, 4, 0, 1, 2, 3, 4, 5, 3, 2, 1, 1, 2, 3, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 1,
+    2, 0, 1, 2, 3, 4, 5, 6,
 ]
 cdef int32_t CODE[31788]
 CODE[:] = [
@@ -1379,98 +1379,98 @@ OFFSETS = {
     'term_enforce': 258,
     'table_status': 387,
     'discrepancy_status': 396,
-    'field_rule': 415,
-    'field_visible': 628,
-    'resource_term': 841,
-    'native_procedure': 844,
-    'zone_per_player': 957,
-    'die_status': 973,
-    'constant_status': 976,
-    'constant_value': 1004,
-    'suit_status': 1032,
-    'suit_bank_order': 1038,
-    'region_status': 1044,
-    'region_site_slots': 1047,
-    'region_discard_to': 1050,
-    'site_status': 1053,
-    'site_save_id': 1076,
-    'site_capacity': 1099,
-    'site_relics': 1122,
-    'site_defense': 1145,
-    'site_start_favor': 1168,
-    'site_start_secret': 1191,
-    'denizen_status': 1214,
-    'denizen_save_id': 1412,
-    'denizen_suit': 1610,
-    'denizen_restriction': 1808,
-    'denizen_locked': 2006,
-    'relic_status': 2204,
-    'relic_save_id': 2225,
-    'relic_defense': 2246,
-    'edifice_status': 2267,
-    'edifice_suit': 2273,
-    'vision_status': 2279,
-    'vision_save_id': 2284,
-    'vision_oath': 2289,
-    'vision_tiebreak': 2294,
-    'banner_status': 2299,
-    'banner_save_id': 2301,
-    'banner_token': 2303,
-    'banner_start_tokens': 2305,
-    'banner_seize_burn': 2307,
-    'banner_seize_minimum': 2309,
-    'oath_status': 2311,
-    'oath_vision': 2315,
-    'oath_chancellor_banner': 2319,
-    'title_status': 2323,
-    'title_defense': 2324,
-    'title_other_side_defense': 2325,
-    'reliquary_modifier_status': 2326,
-    'reliquary_modifier_action': 2330,
-    'role_status': 2334,
-    'role_warbands': 2337,
-    'role_imperial': 2340,
-    'board_status': 2343,
-    'board_role': 2346,
-    'board_supply_table': 2349,
-    'action_status': 2352,
-    'action_major': 2366,
-    'action_supply_min': 2380,
-    'action_supply_max': 2394,
-    'phase_status': 2408,
-    'phase_order': 2412,
-    'table_travel_cost': 2416,
-    'table_end_die': 2425,
-    'table_end_die_rows': 2428,
-    'table_setup_favor_per_bank': 2431,
-    'table_setup_favor_per_bank_rows': 2433,
-    'table_world_deck_pile_denizens': 2435,
-    'table_world_deck_pile_denizens_rows': 2437,
-    'table_world_deck_pile_visions': 2439,
-    'table_world_deck_pile_visions_rows': 2441,
-    'table_supply_refresh_chancellor': 2443,
-    'table_supply_refresh_chancellor_rows': 2447,
-    'table_supply_refresh_exile': 2451,
-    'table_supply_refresh_exile_rows': 2454,
-    'table_search_cost_world_deck': 2457,
-    'table_search_cost_world_deck_rows': 2463,
-    'table_chronicle_added_cards': 2469,
-    'table_chronicle_added_cards_rows': 2472,
-    'die_attack_die_value': 2475,
-    'die_attack_die_hollow_sword': 2481,
-    'die_attack_die_skull': 2487,
-    'die_attack_die_sword': 2493,
-    'die_defense_die_value': 2499,
-    'die_defense_die_double': 2505,
-    'die_defense_die_shield': 2511,
-    'die_end_die_value': 2517,
+    'field_rule': 417,
+    'field_visible': 630,
+    'resource_term': 843,
+    'native_procedure': 846,
+    'zone_per_player': 959,
+    'die_status': 975,
+    'constant_status': 978,
+    'constant_value': 1006,
+    'suit_status': 1034,
+    'suit_bank_order': 1040,
+    'region_status': 1046,
+    'region_site_slots': 1049,
+    'region_discard_to': 1052,
+    'site_status': 1055,
+    'site_save_id': 1078,
+    'site_capacity': 1101,
+    'site_relics': 1124,
+    'site_defense': 1147,
+    'site_start_favor': 1170,
+    'site_start_secret': 1193,
+    'denizen_status': 1216,
+    'denizen_save_id': 1414,
+    'denizen_suit': 1612,
+    'denizen_restriction': 1810,
+    'denizen_locked': 2008,
+    'relic_status': 2206,
+    'relic_save_id': 2227,
+    'relic_defense': 2248,
+    'edifice_status': 2269,
+    'edifice_suit': 2275,
+    'vision_status': 2281,
+    'vision_save_id': 2286,
+    'vision_oath': 2291,
+    'vision_tiebreak': 2296,
+    'banner_status': 2301,
+    'banner_save_id': 2303,
+    'banner_token': 2305,
+    'banner_start_tokens': 2307,
+    'banner_seize_burn': 2309,
+    'banner_seize_minimum': 2311,
+    'oath_status': 2313,
+    'oath_vision': 2317,
+    'oath_chancellor_banner': 2321,
+    'title_status': 2325,
+    'title_defense': 2326,
+    'title_other_side_defense': 2327,
+    'reliquary_modifier_status': 2328,
+    'reliquary_modifier_action': 2332,
+    'role_status': 2336,
+    'role_warbands': 2339,
+    'role_imperial': 2342,
+    'board_status': 2345,
+    'board_role': 2348,
+    'board_supply_table': 2351,
+    'action_status': 2354,
+    'action_major': 2368,
+    'action_supply_min': 2382,
+    'action_supply_max': 2396,
+    'phase_status': 2410,
+    'phase_order': 2414,
+    'table_travel_cost': 2418,
+    'table_end_die': 2427,
+    'table_end_die_rows': 2430,
+    'table_setup_favor_per_bank': 2433,
+    'table_setup_favor_per_bank_rows': 2435,
+    'table_world_deck_pile_denizens': 2437,
+    'table_world_deck_pile_denizens_rows': 2439,
+    'table_world_deck_pile_visions': 2441,
+    'table_world_deck_pile_visions_rows': 2443,
+    'table_supply_refresh_chancellor': 2445,
+    'table_supply_refresh_chancellor_rows': 2449,
+    'table_supply_refresh_exile': 2453,
+    'table_supply_refresh_exile_rows': 2456,
+    'table_search_cost_world_deck': 2459,
+    'table_search_cost_world_deck_rows': 2465,
+    'table_chronicle_added_cards': 2471,
+    'table_chronicle_added_cards_rows': 2474,
+    'die_attack_die_value': 2477,
+    'die_attack_die_hollow_sword': 2483,
+    'die_attack_die_skull': 2489,
+    'die_attack_die_sword': 2495,
+    'die_defense_die_value': 2501,
+    'die_defense_die_double': 2507,
+    'die_defense_die_shield': 2513,
+    'die_end_die_value': 2519,
 }
 SHAPES = {
     'term_status': (129,),
     'term_icon': (129,),
     'term_enforce': (129,),
     'table_status': (9,),
-    'discrepancy_status': (19,),
+    'discrepancy_status': (21,),
     'field_rule': (213,),
     'field_visible': (213,),
     'resource_term': (3,),
@@ -1570,7 +1570,7 @@ def values(str name):
 
 def data():
     """All tables as one int32 array: what the effect VM reads as its constants."""
-    return array('i', [DATA[i] for i in range(2523)])
+    return array('i', [DATA[i] for i in range(2525)])
 
 
 def code():
@@ -1608,7 +1608,7 @@ def table_status(Py_ssize_t i0):
 
 def discrepancy_status(Py_ssize_t i0):
     """discrepancy.status per discrepancy id (0=verified, 1=unverified, 2=placeholder)"""
-    if not 0 <= i0 < 19:
+    if not 0 <= i0 < 21:
         raise IndexError("discrepancy_status: index out of range")
     return DATA[396 + i0]
 
@@ -1617,592 +1617,592 @@ def field_rule(Py_ssize_t i0):
     """field.rule per field id"""
     if not 0 <= i0 < 213:
         raise IndexError("field_rule: index out of range")
-    return DATA[415 + i0]
+    return DATA[417 + i0]
 
 
 def field_visible(Py_ssize_t i0):
     """field.visible per field id (0=all, 1=owner, 2=nobody)"""
     if not 0 <= i0 < 213:
         raise IndexError("field_visible: index out of range")
-    return DATA[628 + i0]
+    return DATA[630 + i0]
 
 
 def resource_term(Py_ssize_t i0):
     """resource.term per resource id (a term id)"""
     if not 0 <= i0 < 3:
         raise IndexError("resource_term: index out of range")
-    return DATA[841 + i0]
+    return DATA[843 + i0]
 
 
 def native_procedure(Py_ssize_t i0):
     """native.procedure per native id"""
     if not 0 <= i0 < 113:
         raise IndexError("native_procedure: index out of range")
-    return DATA[844 + i0]
+    return DATA[846 + i0]
 
 
 def zone_per_player(Py_ssize_t i0):
     """zone.per_player per zone id"""
     if not 0 <= i0 < 16:
         raise IndexError("zone_per_player: index out of range")
-    return DATA[957 + i0]
+    return DATA[959 + i0]
 
 
 def die_status(Py_ssize_t i0):
     """die.status per die id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 3:
         raise IndexError("die_status: index out of range")
-    return DATA[973 + i0]
+    return DATA[975 + i0]
 
 
 def constant_status(Py_ssize_t i0):
     """constant.status per constant id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 28:
         raise IndexError("constant_status: index out of range")
-    return DATA[976 + i0]
+    return DATA[978 + i0]
 
 
 def constant_value(Py_ssize_t i0):
     """constant.value per constant id"""
     if not 0 <= i0 < 28:
         raise IndexError("constant_value: index out of range")
-    return DATA[1004 + i0]
+    return DATA[1006 + i0]
 
 
 def suit_status(Py_ssize_t i0):
     """suit.status per suit id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 6:
         raise IndexError("suit_status: index out of range")
-    return DATA[1032 + i0]
+    return DATA[1034 + i0]
 
 
 def suit_bank_order(Py_ssize_t i0):
     """suit.bank_order per suit id"""
     if not 0 <= i0 < 6:
         raise IndexError("suit_bank_order: index out of range")
-    return DATA[1038 + i0]
+    return DATA[1040 + i0]
 
 
 def region_status(Py_ssize_t i0):
     """region.status per region id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 3:
         raise IndexError("region_status: index out of range")
-    return DATA[1044 + i0]
+    return DATA[1046 + i0]
 
 
 def region_site_slots(Py_ssize_t i0):
     """region.site_slots per region id"""
     if not 0 <= i0 < 3:
         raise IndexError("region_site_slots: index out of range")
-    return DATA[1047 + i0]
+    return DATA[1049 + i0]
 
 
 def region_discard_to(Py_ssize_t i0):
     """region.discard_to per region id (a region id)"""
     if not 0 <= i0 < 3:
         raise IndexError("region_discard_to: index out of range")
-    return DATA[1050 + i0]
+    return DATA[1052 + i0]
 
 
 def site_status(Py_ssize_t i0):
     """site.status per site id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 23:
         raise IndexError("site_status: index out of range")
-    return DATA[1053 + i0]
+    return DATA[1055 + i0]
 
 
 def site_save_id(Py_ssize_t i0):
     """site.save_id per site id"""
     if not 0 <= i0 < 23:
         raise IndexError("site_save_id: index out of range")
-    return DATA[1076 + i0]
+    return DATA[1078 + i0]
 
 
 def site_capacity(Py_ssize_t i0):
     """site.capacity per site id"""
     if not 0 <= i0 < 23:
         raise IndexError("site_capacity: index out of range")
-    return DATA[1099 + i0]
+    return DATA[1101 + i0]
 
 
 def site_relics(Py_ssize_t i0):
     """site.relics per site id"""
     if not 0 <= i0 < 23:
         raise IndexError("site_relics: index out of range")
-    return DATA[1122 + i0]
+    return DATA[1124 + i0]
 
 
 def site_defense(Py_ssize_t i0):
     """site.defense per site id"""
     if not 0 <= i0 < 23:
         raise IndexError("site_defense: index out of range")
-    return DATA[1145 + i0]
+    return DATA[1147 + i0]
 
 
 def site_start_favor(Py_ssize_t i0):
     """site.start_favor per site id"""
     if not 0 <= i0 < 23:
         raise IndexError("site_start_favor: index out of range")
-    return DATA[1168 + i0]
+    return DATA[1170 + i0]
 
 
 def site_start_secret(Py_ssize_t i0):
     """site.start_secret per site id"""
     if not 0 <= i0 < 23:
         raise IndexError("site_start_secret: index out of range")
-    return DATA[1191 + i0]
+    return DATA[1193 + i0]
 
 
 def denizen_status(Py_ssize_t i0):
     """denizen.status per denizen id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 198:
         raise IndexError("denizen_status: index out of range")
-    return DATA[1214 + i0]
+    return DATA[1216 + i0]
 
 
 def denizen_save_id(Py_ssize_t i0):
     """denizen.save_id per denizen id"""
     if not 0 <= i0 < 198:
         raise IndexError("denizen_save_id: index out of range")
-    return DATA[1412 + i0]
+    return DATA[1414 + i0]
 
 
 def denizen_suit(Py_ssize_t i0):
     """denizen.suit per denizen id (a suit id)"""
     if not 0 <= i0 < 198:
         raise IndexError("denizen_suit: index out of range")
-    return DATA[1610 + i0]
+    return DATA[1612 + i0]
 
 
 def denizen_restriction(Py_ssize_t i0):
     """denizen.restriction per denizen id (0=adviser, 1=site)"""
     if not 0 <= i0 < 198:
         raise IndexError("denizen_restriction: index out of range")
-    return DATA[1808 + i0]
+    return DATA[1810 + i0]
 
 
 def denizen_locked(Py_ssize_t i0):
     """denizen.locked per denizen id"""
     if not 0 <= i0 < 198:
         raise IndexError("denizen_locked: index out of range")
-    return DATA[2006 + i0]
+    return DATA[2008 + i0]
 
 
 def relic_status(Py_ssize_t i0):
     """relic.status per relic id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 21:
         raise IndexError("relic_status: index out of range")
-    return DATA[2204 + i0]
+    return DATA[2206 + i0]
 
 
 def relic_save_id(Py_ssize_t i0):
     """relic.save_id per relic id"""
     if not 0 <= i0 < 21:
         raise IndexError("relic_save_id: index out of range")
-    return DATA[2225 + i0]
+    return DATA[2227 + i0]
 
 
 def relic_defense(Py_ssize_t i0):
     """relic.defense per relic id"""
     if not 0 <= i0 < 21:
         raise IndexError("relic_defense: index out of range")
-    return DATA[2246 + i0]
+    return DATA[2248 + i0]
 
 
 def edifice_status(Py_ssize_t i0):
     """edifice.status per edifice id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 6:
         raise IndexError("edifice_status: index out of range")
-    return DATA[2267 + i0]
+    return DATA[2269 + i0]
 
 
 def edifice_suit(Py_ssize_t i0):
     """edifice.suit per edifice id (a suit id)"""
     if not 0 <= i0 < 6:
         raise IndexError("edifice_suit: index out of range")
-    return DATA[2273 + i0]
+    return DATA[2275 + i0]
 
 
 def vision_status(Py_ssize_t i0):
     """vision.status per vision id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 5:
         raise IndexError("vision_status: index out of range")
-    return DATA[2279 + i0]
+    return DATA[2281 + i0]
 
 
 def vision_save_id(Py_ssize_t i0):
     """vision.save_id per vision id"""
     if not 0 <= i0 < 5:
         raise IndexError("vision_save_id: index out of range")
-    return DATA[2284 + i0]
+    return DATA[2286 + i0]
 
 
 def vision_oath(Py_ssize_t i0):
     """vision.oath per vision id (a oath id)"""
     if not 0 <= i0 < 5:
         raise IndexError("vision_oath: index out of range")
-    return DATA[2289 + i0]
+    return DATA[2291 + i0]
 
 
 def vision_tiebreak(Py_ssize_t i0):
     """vision.tiebreak per vision id"""
     if not 0 <= i0 < 5:
         raise IndexError("vision_tiebreak: index out of range")
-    return DATA[2294 + i0]
+    return DATA[2296 + i0]
 
 
 def banner_status(Py_ssize_t i0):
     """banner.status per banner id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 2:
         raise IndexError("banner_status: index out of range")
-    return DATA[2299 + i0]
+    return DATA[2301 + i0]
 
 
 def banner_save_id(Py_ssize_t i0):
     """banner.save_id per banner id"""
     if not 0 <= i0 < 2:
         raise IndexError("banner_save_id: index out of range")
-    return DATA[2301 + i0]
+    return DATA[2303 + i0]
 
 
 def banner_token(Py_ssize_t i0):
     """banner.token per banner id (0=favor, 1=secret)"""
     if not 0 <= i0 < 2:
         raise IndexError("banner_token: index out of range")
-    return DATA[2303 + i0]
+    return DATA[2305 + i0]
 
 
 def banner_start_tokens(Py_ssize_t i0):
     """banner.start_tokens per banner id"""
     if not 0 <= i0 < 2:
         raise IndexError("banner_start_tokens: index out of range")
-    return DATA[2305 + i0]
+    return DATA[2307 + i0]
 
 
 def banner_seize_burn(Py_ssize_t i0):
     """banner.seize_burn per banner id"""
     if not 0 <= i0 < 2:
         raise IndexError("banner_seize_burn: index out of range")
-    return DATA[2307 + i0]
+    return DATA[2309 + i0]
 
 
 def banner_seize_minimum(Py_ssize_t i0):
     """banner.seize_minimum per banner id"""
     if not 0 <= i0 < 2:
         raise IndexError("banner_seize_minimum: index out of range")
-    return DATA[2309 + i0]
+    return DATA[2311 + i0]
 
 
 def oath_status(Py_ssize_t i0):
     """oath.status per oath id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 4:
         raise IndexError("oath_status: index out of range")
-    return DATA[2311 + i0]
+    return DATA[2313 + i0]
 
 
 def oath_vision(Py_ssize_t i0):
     """oath.vision per oath id (a vision id)"""
     if not 0 <= i0 < 4:
         raise IndexError("oath_vision: index out of range")
-    return DATA[2315 + i0]
+    return DATA[2317 + i0]
 
 
 def oath_chancellor_banner(Py_ssize_t i0):
     """oath.chancellor_banner per oath id (a banner id)"""
     if not 0 <= i0 < 4:
         raise IndexError("oath_chancellor_banner: index out of range")
-    return DATA[2319 + i0]
+    return DATA[2321 + i0]
 
 
 def title_status(Py_ssize_t i0):
     """title.status per title id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 1:
         raise IndexError("title_status: index out of range")
-    return DATA[2323 + i0]
+    return DATA[2325 + i0]
 
 
 def title_defense(Py_ssize_t i0):
     """title.defense per title id"""
     if not 0 <= i0 < 1:
         raise IndexError("title_defense: index out of range")
-    return DATA[2324 + i0]
+    return DATA[2326 + i0]
 
 
 def title_other_side_defense(Py_ssize_t i0):
     """title.other_side_defense per title id"""
     if not 0 <= i0 < 1:
         raise IndexError("title_other_side_defense: index out of range")
-    return DATA[2325 + i0]
+    return DATA[2327 + i0]
 
 
 def reliquary_modifier_status(Py_ssize_t i0):
     """reliquary_modifier.status per reliquary_modifier id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 4:
         raise IndexError("reliquary_modifier_status: index out of range")
-    return DATA[2326 + i0]
+    return DATA[2328 + i0]
 
 
 def reliquary_modifier_action(Py_ssize_t i0):
     """reliquary_modifier.action per reliquary_modifier id (a action id)"""
     if not 0 <= i0 < 4:
         raise IndexError("reliquary_modifier_action: index out of range")
-    return DATA[2330 + i0]
+    return DATA[2332 + i0]
 
 
 def role_status(Py_ssize_t i0):
     """role.status per role id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 3:
         raise IndexError("role_status: index out of range")
-    return DATA[2334 + i0]
+    return DATA[2336 + i0]
 
 
 def role_warbands(Py_ssize_t i0):
     """role.warbands per role id"""
     if not 0 <= i0 < 3:
         raise IndexError("role_warbands: index out of range")
-    return DATA[2337 + i0]
+    return DATA[2339 + i0]
 
 
 def role_imperial(Py_ssize_t i0):
     """role.imperial per role id"""
     if not 0 <= i0 < 3:
         raise IndexError("role_imperial: index out of range")
-    return DATA[2340 + i0]
+    return DATA[2342 + i0]
 
 
 def board_status(Py_ssize_t i0):
     """board.status per board id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 3:
         raise IndexError("board_status: index out of range")
-    return DATA[2343 + i0]
+    return DATA[2345 + i0]
 
 
 def board_role(Py_ssize_t i0):
     """board.role per board id (a role id)"""
     if not 0 <= i0 < 3:
         raise IndexError("board_role: index out of range")
-    return DATA[2346 + i0]
+    return DATA[2348 + i0]
 
 
 def board_supply_table(Py_ssize_t i0):
     """board.supply_table per board id (a table id)"""
     if not 0 <= i0 < 3:
         raise IndexError("board_supply_table: index out of range")
-    return DATA[2349 + i0]
+    return DATA[2351 + i0]
 
 
 def action_status(Py_ssize_t i0):
     """action.status per action id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 14:
         raise IndexError("action_status: index out of range")
-    return DATA[2352 + i0]
+    return DATA[2354 + i0]
 
 
 def action_major(Py_ssize_t i0):
     """action.major per action id"""
     if not 0 <= i0 < 14:
         raise IndexError("action_major: index out of range")
-    return DATA[2366 + i0]
+    return DATA[2368 + i0]
 
 
 def action_supply_min(Py_ssize_t i0):
     """action.supply_min per action id"""
     if not 0 <= i0 < 14:
         raise IndexError("action_supply_min: index out of range")
-    return DATA[2380 + i0]
+    return DATA[2382 + i0]
 
 
 def action_supply_max(Py_ssize_t i0):
     """action.supply_max per action id"""
     if not 0 <= i0 < 14:
         raise IndexError("action_supply_max: index out of range")
-    return DATA[2394 + i0]
+    return DATA[2396 + i0]
 
 
 def phase_status(Py_ssize_t i0):
     """phase.status per phase id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 4:
         raise IndexError("phase_status: index out of range")
-    return DATA[2408 + i0]
+    return DATA[2410 + i0]
 
 
 def phase_order(Py_ssize_t i0):
     """phase.order per phase id"""
     if not 0 <= i0 < 4:
         raise IndexError("phase_order: index out of range")
-    return DATA[2412 + i0]
+    return DATA[2414 + i0]
 
 
 def table_travel_cost(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'travel_cost': [region][region]"""
     if not 0 <= i0 < 3 or not 0 <= i1 < 3:
         raise IndexError("table_travel_cost: index out of range")
-    return DATA[2416 + i0 * 3 + i1]
+    return DATA[2418 + i0 * 3 + i1]
 
 
 def table_end_die(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'end_die': [row][value]"""
     if not 0 <= i0 < 3 or not 0 <= i1 < 1:
         raise IndexError("table_end_die: index out of range")
-    return DATA[2425 + i0 + i1]
+    return DATA[2427 + i0 + i1]
 
 
 def table_end_die_rows(Py_ssize_t i0):
     """integer keys of the rows of 'end_die'"""
     if not 0 <= i0 < 3:
         raise IndexError("table_end_die_rows: index out of range")
-    return DATA[2428 + i0]
+    return DATA[2430 + i0]
 
 
 def table_setup_favor_per_bank(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'setup_favor_per_bank': [row][value]"""
     if not 0 <= i0 < 2 or not 0 <= i1 < 1:
         raise IndexError("table_setup_favor_per_bank: index out of range")
-    return DATA[2431 + i0 + i1]
+    return DATA[2433 + i0 + i1]
 
 
 def table_setup_favor_per_bank_rows(Py_ssize_t i0):
     """integer keys of the rows of 'setup_favor_per_bank'"""
     if not 0 <= i0 < 2:
         raise IndexError("table_setup_favor_per_bank_rows: index out of range")
-    return DATA[2433 + i0]
+    return DATA[2435 + i0]
 
 
 def table_world_deck_pile_denizens(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'world_deck_pile_denizens': [row][value]"""
     if not 0 <= i0 < 2 or not 0 <= i1 < 1:
         raise IndexError("table_world_deck_pile_denizens: index out of range")
-    return DATA[2435 + i0 + i1]
+    return DATA[2437 + i0 + i1]
 
 
 def table_world_deck_pile_denizens_rows(Py_ssize_t i0):
     """integer keys of the rows of 'world_deck_pile_denizens'"""
     if not 0 <= i0 < 2:
         raise IndexError("table_world_deck_pile_denizens_rows: index out of range")
-    return DATA[2437 + i0]
+    return DATA[2439 + i0]
 
 
 def table_world_deck_pile_visions(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'world_deck_pile_visions': [row][value]"""
     if not 0 <= i0 < 2 or not 0 <= i1 < 1:
         raise IndexError("table_world_deck_pile_visions: index out of range")
-    return DATA[2439 + i0 + i1]
+    return DATA[2441 + i0 + i1]
 
 
 def table_world_deck_pile_visions_rows(Py_ssize_t i0):
     """integer keys of the rows of 'world_deck_pile_visions'"""
     if not 0 <= i0 < 2:
         raise IndexError("table_world_deck_pile_visions_rows: index out of range")
-    return DATA[2441 + i0]
+    return DATA[2443 + i0]
 
 
 def table_supply_refresh_chancellor(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'supply_refresh_chancellor': [row][value]"""
     if not 0 <= i0 < 4 or not 0 <= i1 < 1:
         raise IndexError("table_supply_refresh_chancellor: index out of range")
-    return DATA[2443 + i0 + i1]
+    return DATA[2445 + i0 + i1]
 
 
 def table_supply_refresh_chancellor_rows(Py_ssize_t i0):
     """integer keys of the rows of 'supply_refresh_chancellor'"""
     if not 0 <= i0 < 4:
         raise IndexError("table_supply_refresh_chancellor_rows: index out of range")
-    return DATA[2447 + i0]
+    return DATA[2449 + i0]
 
 
 def table_supply_refresh_exile(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'supply_refresh_exile': [row][value]"""
     if not 0 <= i0 < 3 or not 0 <= i1 < 1:
         raise IndexError("table_supply_refresh_exile: index out of range")
-    return DATA[2451 + i0 + i1]
+    return DATA[2453 + i0 + i1]
 
 
 def table_supply_refresh_exile_rows(Py_ssize_t i0):
     """integer keys of the rows of 'supply_refresh_exile'"""
     if not 0 <= i0 < 3:
         raise IndexError("table_supply_refresh_exile_rows: index out of range")
-    return DATA[2454 + i0]
+    return DATA[2456 + i0]
 
 
 def table_search_cost_world_deck(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'search_cost_world_deck': [row][value]"""
     if not 0 <= i0 < 6 or not 0 <= i1 < 1:
         raise IndexError("table_search_cost_world_deck: index out of range")
-    return DATA[2457 + i0 + i1]
+    return DATA[2459 + i0 + i1]
 
 
 def table_search_cost_world_deck_rows(Py_ssize_t i0):
     """integer keys of the rows of 'search_cost_world_deck'"""
     if not 0 <= i0 < 6:
         raise IndexError("table_search_cost_world_deck_rows: index out of range")
-    return DATA[2463 + i0]
+    return DATA[2465 + i0]
 
 
 def table_chronicle_added_cards(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'chronicle_added_cards': [row][value]"""
     if not 0 <= i0 < 3 or not 0 <= i1 < 1:
         raise IndexError("table_chronicle_added_cards: index out of range")
-    return DATA[2469 + i0 + i1]
+    return DATA[2471 + i0 + i1]
 
 
 def table_chronicle_added_cards_rows(Py_ssize_t i0):
     """integer keys of the rows of 'chronicle_added_cards'"""
     if not 0 <= i0 < 3:
         raise IndexError("table_chronicle_added_cards_rows: index out of range")
-    return DATA[2472 + i0]
+    return DATA[2474 + i0]
 
 
 def die_attack_die_value(Py_ssize_t i0):
     """face values of the attack_die"""
     if not 0 <= i0 < 6:
         raise IndexError("die_attack_die_value: index out of range")
-    return DATA[2475 + i0]
+    return DATA[2477 + i0]
 
 
 def die_attack_die_hollow_sword(Py_ssize_t i0):
     """hollow_sword shown by each face of the attack_die"""
     if not 0 <= i0 < 6:
         raise IndexError("die_attack_die_hollow_sword: index out of range")
-    return DATA[2481 + i0]
+    return DATA[2483 + i0]
 
 
 def die_attack_die_skull(Py_ssize_t i0):
     """skull shown by each face of the attack_die"""
     if not 0 <= i0 < 6:
         raise IndexError("die_attack_die_skull: index out of range")
-    return DATA[2487 + i0]
+    return DATA[2489 + i0]
 
 
 def die_attack_die_sword(Py_ssize_t i0):
     """sword shown by each face of the attack_die"""
     if not 0 <= i0 < 6:
         raise IndexError("die_attack_die_sword: index out of range")
-    return DATA[2493 + i0]
+    return DATA[2495 + i0]
 
 
 def die_defense_die_value(Py_ssize_t i0):
     """face values of the defense_die"""
     if not 0 <= i0 < 6:
         raise IndexError("die_defense_die_value: index out of range")
-    return DATA[2499 + i0]
+    return DATA[2501 + i0]
 
 
 def die_defense_die_double(Py_ssize_t i0):
     """double shown by each face of the defense_die"""
     if not 0 <= i0 < 6:
         raise IndexError("die_defense_die_double: index out of range")
-    return DATA[2505 + i0]
+    return DATA[2507 + i0]
 
 
 def die_defense_die_shield(Py_ssize_t i0):
     """shield shown by each face of the defense_die"""
     if not 0 <= i0 < 6:
         raise IndexError("die_defense_die_shield: index out of range")
-    return DATA[2511 + i0]
+    return DATA[2513 + i0]
 
 
 def die_end_die_value(Py_ssize_t i0):
     """face values of the end_die"""
     if not 0 <= i0 < 6:
         raise IndexError("die_end_die_value: index out of range")
-    return DATA[2517 + i0]
+    return DATA[2519 + i0]

@@ -142,8 +142,9 @@ class ChronicleWriter:
         return str(oaths[others[chosen]].id.name).lower()
 
     def offer_citizenship(self) -> list[Side]:
-        """8.2: an Exile winner flips every Citizen to Exile, then offers Citizenship to the other Exiles; an
-        acceptor's warbands at each site they rule become one of the winner's."""
+        """8.2: an Exile winner flips every Citizen to Exile, then may offer Citizenship to each other Exile (the
+        winner's choice, then the Exile's); an acceptor's warbands at each site they rule become one of the
+        winner's."""
         roles = self.state.role_ids
         if not self.imperial_winner():
             flipped = [s for s in range(self.state.players) if self.flat.get("role", s) == roles["citizen"]]
@@ -151,6 +152,10 @@ class ChronicleWriter:
                 self.flat.set("role", seat, roles["exile"])
             for seat in range(1, self.state.players):
                 if seat in flipped or seat == self.winner:
+                    continue
+                offers = [f"{self.said(word)}: {self.said('seat')} {seat}" for word in ("do_not_offer", "offer")]
+                if not self.choose(self.winner, "chronicle_offer", offers,
+                                   f"whether the winner offers seat {seat} Citizenship (8.2)"):
                     continue
                 answers = [self.said("decline"), self.said("accept")]
                 if self.choose(seat, "chronicle_citizenship", answers, f"whether seat {seat} accepts Citizenship (8.2)"):
