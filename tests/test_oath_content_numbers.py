@@ -22,11 +22,13 @@ CONSTANTS = {"chancellor_start_favor": 5, "chancellor_start_secrets": 2, "start_
              "setup_discard_pile_cards": 2, "setup_draws": 4, "last_round": 2, "visions_needed": 0,
              "search_discard_cost": 1, "search_draws": 2, "play_to_site_favor": 2, "adviser_limit": 2,
              "muster_favor": 2, "muster_warbands": 4, "trade_secret_placed": 2, "trade_favor_gained": 3,
-             "trade_favor_placed": 3, "pawn_defense_dice": 3, "dispossessed_cards": 2}
+             "trade_favor_placed": 3, "pawn_defense_dice": 3, "chronicle_heal_cards": 4, "dispossessed_cards": 2}
 """The constants the copy changes, to values the Law never gives."""
-COSTS = {"muster": 2, "trade": 2, "campaign": 3}
+COSTS = {"muster": 2, "trade": 2, "recover": 2, "campaign": 3}
 """Fixed action costs the copy changes (actions.yaml supply_min and supply_max)."""
 CRADLE_SLOTS = 3
+ADDED_CARDS = [2, 1, 3]
+"""The copy's chronicle_added_cards table (8.4): cards of the winner's suit, then of the next two clockwise."""
 PLAYERS, SEED = 3, 0
 """The table every fact is worked out at: the Chancellor (seat 0) can play a card to their site, then muster and
 trade on it, in their first turn."""
@@ -49,6 +51,12 @@ def _changed(root: Path) -> None:
         edit("actions.yaml", name, "supply_min", cost)
         edit("actions.yaml", name, "supply_max", cost)
     edit("regions.yaml", "cradle", "site_slots", CRADLE_SLOTS)
+    tables = oath / "tables.yaml"
+    text = tables.read_text(encoding="utf-8")
+    law = "- id: chronicle_added_cards\n"
+    head, _, tail = text.partition(law)
+    rows = "".join(f"    - [{n}]\n" for n in ADDED_CARDS)
+    tables.write_text(head + law + tail.replace("    - [3]\n    - [2]\n    - [1]\n", rows, 1), encoding="utf-8")
 
 
 def facts(game: Any) -> dict[str, Any]:
@@ -57,6 +65,7 @@ def facts(game: Any) -> dict[str, Any]:
     from lawforge.runtime.oath import battle
     from lawforge.runtime.oath.actions import STRIDE
     from lawforge.runtime.oath.advisers import limit_of
+    from lawforge.runtime.oath.chronicle import ChronicleWriter
     from lawforge.runtime.oath.game import Kind, OathState, Phase
 
     def set_up(chronicle: Any = None) -> OathState:
@@ -122,6 +131,11 @@ def facts(game: Any) -> dict[str, Any]:
     trade.apply(moves(trade, Kind.TRADE_FOR_SECRETS)[0])
     out["trade_for_secrets_placed"] = trade.flat.get("card_favor", card)
 
+    recover = set_up()
+    supply = recover.flat.get("supply", 0)
+    recover.apply(moves(recover, Kind.RECOVER_BANNER)[0])
+    out["recover_paid"] = supply - recover.flat.get("supply", 0)
+
     campaign = set_up()
     seats = range(PLAYERS)
     empty = [site for site in campaign.sites_on_map() if campaign.flat.get("card_faceup", campaign.site_card(site))
@@ -150,6 +164,7 @@ def facts(game: Any) -> dict[str, Any]:
         rng_moves += 7
     out["final_round"] = played.flat.get("round")
     chronicle, _ = played.chronicle()
+    out["added"], out["healed"] = added_to_world_deck(ChronicleWriter(played))
     out["dispossessed"] = len(chronicle.dispossessed)
     world = [name for name in chronicle.world_deck if name.startswith("denizen/")]
     sites = [site.model_copy(update={"cards": [*site.cards, world.pop()]}) if site.faceup and not site.cards else site
@@ -163,6 +178,35 @@ def facts(game: Any) -> dict[str, Any]:
     with_cards = [site for site in faceup[1:] if again.cards_at(site)]
     out["site_warbands"] = sorted({again.flat.get("site_warbands", site, 0) for site in with_cards})
     return out
+
+
+def added_to_world_deck(writer: Any) -> tuple[list[int], int]:
+    """8.4 on a Chronicle writer whose winner has one faceup adviser: the cards added of the adviser's suit and the
+    next two clockwise when the Archive holds three of each suit, and the cards added when it holds none and the
+    Dispossessed hold seven of each."""
+    cards, flat, game = writer.cards, writer.flat, writer.state.game
+    cycle = [int(game.enums["suit"][s.id.name.upper()]) for s in sorted(game.entities("suit"), key=lambda s: s.bank_order)]
+    winner = flat.get("winner")
+    for card in writer.advisers(winner) + cards.in_zone(writer.zone("archive")) + cards.in_zone(writer.zone("dispossessed")):
+        cards.put(card, writer.zone("box"))
+    deck = cards.in_zone(writer.zone("world_deck"))
+    by_suit = {suit: [c for c in deck if cards.printed_suit[c] == suit] for suit in cycle}
+    cards.put(by_suit[cycle[0]][-1], writer.zone("advisers", winner), faceup=True)
+    for suit in cycle:
+        for card in by_suit[suit][:3]:
+            cards.put(card, writer.zone("archive"))
+    before = set(cards.in_zone(writer.zone("world_deck")))
+    writer.add_to_world_deck()
+    added = [cards.printed_suit[c] for c in cards.in_zone(writer.zone("world_deck")) if c not in before]
+    counts = [added.count(suit) for suit in cycle[:3]]
+    for card in cards.in_zone(writer.zone("archive")):
+        cards.put(card, writer.zone("box"))
+    for suit in cycle:
+        for card in by_suit[suit][3:10]:
+            cards.put(card, writer.zone("dispossessed"))
+    before = set(cards.in_zone(writer.zone("world_deck")))
+    writer.add_to_world_deck()
+    return counts, sum(c not in before for c in cards.in_zone(writer.zone("world_deck")))
 
 
 @pytest.fixture(scope="module")
@@ -248,3 +292,12 @@ def test_adviser_limit_pawn_dice_and_visions_needed_follow_the_content(changed: 
 def test_the_last_round_and_the_dispossessed_follow_the_content(changed: dict[str, Any], law: dict[str, Any]) -> None:
     assert law["final_round"] > CONSTANTS["last_round"] and changed["final_round"] == CONSTANTS["last_round"]
     assert (law["dispossessed"], changed["dispossessed"]) == (6, CONSTANTS["dispossessed_cards"])
+
+
+def test_the_chronicles_added_and_healing_cards_follow_the_content(changed: dict[str, Any], law: dict[str, Any]) -> None:
+    assert (law["added"], law["healed"]) == ([3, 2, 1], 6)
+    assert (changed["added"], changed["healed"]) == (ADDED_CARDS, CONSTANTS["chronicle_heal_cards"])
+
+
+def test_recover_costs_what_the_content_says(changed: dict[str, Any], law: dict[str, Any]) -> None:
+    assert (law["recover_paid"], changed["recover_paid"]) == (1, COSTS["recover"])
