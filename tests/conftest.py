@@ -84,15 +84,21 @@ def mini(tmp_path: Path) -> Path:
 SHARED = REPO.parent / "shared"
 
 
-@pytest.fixture
-def oath_ws(tmp_path: Path) -> Path:
-    """A copy of this repository's workspace (content, schemas, generated), the rulebooks beside it."""
-    root = tmp_path / "main"
+def copy_workspace(folder: Path) -> Path:
+    """A copy of this repository's workspace (content, schemas, generated) in `folder`/main, the rulebooks beside
+    it; its root."""
+    root = folder / "main"
     root.mkdir()
     for part in ("content", "schemas", "generated"):
         shutil.copytree(REPO / part, root / part, ignore=shutil.ignore_patterns("*.so", "*.c", "__pycache__"))
-    (tmp_path / "shared").symlink_to(SHARED)
+    (folder / "shared").symlink_to(SHARED)
     return root
+
+
+@pytest.fixture
+def oath_ws(tmp_path: Path) -> Path:
+    """A copy of this repository's workspace (content, schemas, generated), the rulebooks beside it."""
+    return copy_workspace(tmp_path)
 
 
 def diagnostics_of(root: Path, game: str = "mini") -> list[Diagnostic]:

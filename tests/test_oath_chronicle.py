@@ -154,6 +154,22 @@ def test_an_exile_winner_flips_the_citizens_and_offers_citizenship_to_others() -
     assert boards[0] == "exile", "the winner keeps their Exile side"
 
 
+def test_an_exile_winner_may_offer_citizenship_and_the_exile_may_accept() -> None:
+    """8.2: "you may offer Citizenship": the winner's choice first, then the Exile's."""
+    state = finished(6, 4)
+    exile = int(OATH.enums["role"]["EXILE"])
+    offer = state.label("chronicle_offer", "en")
+    outcomes = {}
+    for offered in (False, True):
+        writer = ChronicleWriter(state, decide=lambda seat, question, options, offered=offered:
+                                 int(offered) if question == offer else len(options) - 1)
+        writer.flat.set("winner", 1)
+        for seat in range(1, 4):
+            writer.flat.set("role", seat, exile)
+        outcomes[offered] = writer.offer_citizenship()
+    assert outcomes == {False: ["exile", "exile", "exile"], True: ["exile", "citizen", "citizen"]}
+
+
 @pytest.mark.parametrize(("text", "message"), [
     ("{", r"chronicle\.json:1:2: not JSON: Expecting property name"),
     ('{"oath": "supremacy"}', r"chronicle\.json: \$\.boards: missing"),

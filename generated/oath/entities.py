@@ -246,51 +246,54 @@ class LabelId(IntEnum):
     TO_ACT = 98
     CHRONICLE_VOW = 99
     CHRONICLE_CITIZENSHIP = 100
-    ACCEPT = 101
-    DECLINE = 102
-    CHRONICLE_BUILD = 103
-    CHRONICLE_BUILD_NOTHING = 104
-    CHRONICLE_REPAIR = 105
-    CHRONICLE_IN_PLACE_OF = 106
-    CHRONICLE_SUIT = 107
-    YOUR_CHOICE = 108
-    AT_SITE = 109
-    GAME_OVER = 110
-    MOVE_RECOVER_BANNER = 111
-    MOVE_TARGET_BANNER = 112
-    OLD_FAVOR_FIRST_TO = 113
-    MOVE_PLAY_VISION = 114
-    MOVE_PEEK = 115
-    MOVE_ACCEPT_CITIZENSHIP = 116
-    MOVE_DECLINE_CITIZENSHIP = 117
-    MOVE_SELF_EXILE = 118
-    MOVE_NEGOTIATE_WITH = 119
-    MOVE_GIVE_FAVOR = 120
-    MOVE_GIVE_SECRET = 121
-    MOVE_GIVE_CARD = 122
-    MOVE_PROPOSE_EXCHANGE = 123
-    MOVE_ACCEPT_EXCHANGE = 124
-    MOVE_DECLINE_EXCHANGE = 125
-    MOVE_END_NEGOTIATION = 126
-    MOVE_GIVE_BANNER = 127
-    MOVE_PROMISE_TRUCE = 128
-    MOVE_LET_PEEK = 129
-    MOVE_REROLL = 130
-    MOVE_OFFER_ALLY = 131
-    MOVE_ACCEPT_ALLY = 132
-    MOVE_GIVE_TITLE = 133
-    MOVE_USE_MODIFIER = 134
-    MOVE_TAKE_ACTION = 135
-    MOVE_USE_PLAN = 136
-    MOVE_KILL_ALL = 137
-    MOVE_BECOME_CITIZEN = 138
-    MOVE_BURN_ALL_FAVOR = 139
-    MOVE_DISCARD_TO = 140
-    DISCARD_WHERE_USUAL = 141
-    DISCARD_ON_PILE_TOP = 142
-    DISCARD_ON_PILE_BOTTOM = 143
-    DISCARD_ON_WORLD_DECK_BOTTOM = 144
-    MOVE_DISCARD_FIRST = 145
+    CHRONICLE_OFFER = 101
+    OFFER = 102
+    DO_NOT_OFFER = 103
+    ACCEPT = 104
+    DECLINE = 105
+    CHRONICLE_BUILD = 106
+    CHRONICLE_BUILD_NOTHING = 107
+    CHRONICLE_REPAIR = 108
+    CHRONICLE_IN_PLACE_OF = 109
+    CHRONICLE_SUIT = 110
+    YOUR_CHOICE = 111
+    AT_SITE = 112
+    GAME_OVER = 113
+    MOVE_RECOVER_BANNER = 114
+    MOVE_TARGET_BANNER = 115
+    OLD_FAVOR_FIRST_TO = 116
+    MOVE_PLAY_VISION = 117
+    MOVE_PEEK = 118
+    MOVE_ACCEPT_CITIZENSHIP = 119
+    MOVE_DECLINE_CITIZENSHIP = 120
+    MOVE_SELF_EXILE = 121
+    MOVE_NEGOTIATE_WITH = 122
+    MOVE_GIVE_FAVOR = 123
+    MOVE_GIVE_SECRET = 124
+    MOVE_GIVE_CARD = 125
+    MOVE_PROPOSE_EXCHANGE = 126
+    MOVE_ACCEPT_EXCHANGE = 127
+    MOVE_DECLINE_EXCHANGE = 128
+    MOVE_END_NEGOTIATION = 129
+    MOVE_GIVE_BANNER = 130
+    MOVE_PROMISE_TRUCE = 131
+    MOVE_LET_PEEK = 132
+    MOVE_REROLL = 133
+    MOVE_OFFER_ALLY = 134
+    MOVE_ACCEPT_ALLY = 135
+    MOVE_GIVE_TITLE = 136
+    MOVE_USE_MODIFIER = 137
+    MOVE_TAKE_ACTION = 138
+    MOVE_USE_PLAN = 139
+    MOVE_KILL_ALL = 140
+    MOVE_BECOME_CITIZEN = 141
+    MOVE_BURN_ALL_FAVOR = 142
+    MOVE_DISCARD_TO = 143
+    DISCARD_WHERE_USUAL = 144
+    DISCARD_ON_PILE_TOP = 145
+    DISCARD_ON_PILE_BOTTOM = 146
+    DISCARD_ON_WORLD_DECK_BOTTOM = 147
+    MOVE_DISCARD_FIRST = 148
 
 
 class TableId(IntEnum):
@@ -302,6 +305,7 @@ class TableId(IntEnum):
     SUPPLY_REFRESH_CHANCELLOR = 5
     SUPPLY_REFRESH_EXILE = 6
     SEARCH_COST_WORLD_DECK = 7
+    CHRONICLE_ADDED_CARDS = 8
 
 
 class DiscrepancyId(IntEnum):
@@ -311,19 +315,21 @@ class DiscrepancyId(IntEnum):
     UK_2_3_RELIC_OFFER = 3
     UK_5_4_1_DARKEST_SECRET_RESTRICTION = 4
     UK_5_4_4_PEOPLES_FAVOR_RECOVER = 5
-    FR_GLOSSARY_YOU = 6
-    FR_GLOSSARY_ENEMY = 7
-    FR_2_11_ALLIED_CITIZEN = 8
-    FR_9_6_EXCHANGE_BAN = 9
-    FR_2_5_3_LAST_TOKEN = 10
-    FR_3_3_1_SUCCESSOR_LABELS = 11
-    FR_BOARD_ACTION_COSTS = 12
-    UK_OATH_NAMES = 13
-    UK_TRADE_TERM = 14
-    UK_TRAVEL_COST_TERM = 15
-    UK_CITIZEN_TERM = 16
-    REF_ANCIENT_CITY_CAPACITY = 17
-    REF_SHROUDED_WOOD_CAPACITY = 18
+    UK_SETUP12_TOP_CRADLE_SITE = 6
+    UK_8_5_DISPOSSESSED_HEADING = 7
+    FR_GLOSSARY_YOU = 8
+    FR_GLOSSARY_ENEMY = 9
+    FR_2_11_ALLIED_CITIZEN = 10
+    FR_9_6_EXCHANGE_BAN = 11
+    FR_2_5_3_LAST_TOKEN = 12
+    FR_3_3_1_SUCCESSOR_LABELS = 13
+    FR_BOARD_ACTION_COSTS = 14
+    UK_OATH_NAMES = 15
+    UK_TRADE_TERM = 16
+    UK_TRAVEL_COST_TERM = 17
+    UK_CITIZEN_TERM = 18
+    REF_ANCIENT_CITY_CAPACITY = 19
+    REF_SHROUDED_WOOD_CAPACITY = 20
 
 
 class FieldId(IntEnum):
@@ -721,7 +727,34 @@ class SelectorId(IntEnum):
 
 
 class ConstantId(IntEnum):
-    pass
+    CHANCELLOR_START_FAVOR = 0
+    CHANCELLOR_START_SECRETS = 1
+    START_FAVOR = 2
+    START_SECRETS = 3
+    CHANCELLOR_BOARD_WARBANDS = 4
+    TOP_CRADLE_WARBANDS = 5
+    SITE_WARBANDS = 6
+    BOARD_WARBANDS = 7
+    SETUP_DISCARD_PILE_CARDS = 8
+    SETUP_DRAWS = 9
+    LAST_ROUND = 10
+    VISIONS_NEEDED = 11
+    SEARCH_DISCARD_COST = 12
+    SEARCH_DRAWS = 13
+    PLAY_TO_SITE_FAVOR = 14
+    ADVISER_LIMIT = 15
+    MUSTER_FAVOR = 16
+    MUSTER_WARBANDS = 17
+    TRADE_SECRET_PLACED = 18
+    TRADE_FAVOR_GAINED = 19
+    TRADE_FAVOR_PLACED = 20
+    PAWN_DEFENSE_DICE = 21
+    DOUBLE_FACE_MULTIPLIER = 22
+    HOLLOW_SWORDS_PER_SWORD = 23
+    DEFEAT_LOSS_DIVISOR = 24
+    BANISH_BURN_DIVISOR = 25
+    CHRONICLE_HEAL_CARDS = 26
+    DISPOSSESSED_CARDS = 27
 
 
 class SuitId(IntEnum):
@@ -3011,6 +3044,18 @@ LABELS: tuple[Label, ...] = (
         text=Text(en='The winner offers you Citizenship (8.2)', fr='Le vainqueur vous offre la Citoyenneté (8.2)', uk='Переможець пропонує вам громадянство (8.2)'),
     ),
     Label(
+        id=LabelId.CHRONICLE_OFFER,
+        text=Text(en='You may offer Citizenship to this Exile (8.2)', fr='Vous pouvez offrir la Citoyenneté à cet Exilé (8.2)', uk='Ви можете запропонувати громадянство цьому Вигнанцю (8.2)'),
+    ),
+    Label(
+        id=LabelId.OFFER,
+        text=Text(en='Offer', fr='Offrir', uk='Запропонувати'),
+    ),
+    Label(
+        id=LabelId.DO_NOT_OFFER,
+        text=Text(en='Do not offer', fr='Ne pas offrir', uk='Не пропонувати'),
+    ),
+    Label(
         id=LabelId.ACCEPT,
         text=Text(en='Accept', fr='Accepter', uk='Прийняти'),
     ),
@@ -3281,6 +3326,17 @@ TABLES: tuple[Table, ...] = (
         unit=Text(en='Supply', fr='Provisions', uk='Припаси'),
         values=((2,), (3,), (3,), (4,), (4,), (4,)),
     ),
+    Table(
+        id=TableId.CHRONICLE_ADDED_CARDS,
+        source=(Source(doc='s0', line=1026, quote='Add three cards of'), Source(doc='s0', line=1026, quote='Ajoutez deux cartes du Clan suivant'), Source(doc='s3', line=644, quote='Додайте три картки найпоширенішої масті.'), Source(doc='s3', line=645, quote='Додайте дві картки наступної масті за годинниковою стрілкою.'), Source(doc='s3', line=646, quote='Додайте одну картку наступної масті за годинниковою стрілкою.')),
+        status='verified',
+        note="Row 1 is the winner's most common adviser suit, each next row the next suit clockwise (the favor banks' order, suits.yaml bank_order).",
+        name=Text(en='Writing the Chronicle: cards added to the world deck', fr='Écrire la Chronique : cartes ajoutées à la pioche Monde', uk='Написання Літопису: карти, додані до колоди світу'),
+        rule='8.4',
+        rows=Axis(label=Text(en='Suit, from the most common one clockwise', fr='Clan, du majoritaire dans le sens des aiguilles d’une montre', uk='Масть, від найпоширенішої за годинниковою стрілкою'), keys=(1, 2, 3)),
+        unit=Text(en='cards from the Archive', fr='cartes des Archives', uk='карти з Архіву'),
+        values=((3,), (2,), (1,)),
+    ),
 )
 
 DISCREPANCIES: tuple[Discrepancy, ...] = (
@@ -3333,6 +3389,23 @@ DISCREPANCIES: tuple[Discrepancy, ...] = (
         note="The EN sentence is interleaved with FR in S0 ('flip it over if it is on its Mob side'); FR reads 'retournez-la si elle est coté Foule'.",
         rule='5.4.4',
         summary="EN and FR: when you recover the People's Favor, flip it over if it is on its Mob side, and move its old favor to the favor banks one by one, starting with any suit and moving away from the world deck. UK: flip it to its Mob side, and start with a random suit moving to the right.",
+        follow='s0',
+    ),
+    Discrepancy(
+        id=DiscrepancyId.UK_SETUP12_TOP_CRADLE_SITE,
+        source=(Source(doc='s0', line=202, quote='facetopmost visible avecfaceup'), Source(doc='s3', line=52, quote='**2 ЗАГОНИ** на верхній місцевості Cradle / Центр')),
+        status='verified',
+        note='The two differ only when the top Cradle site is facedown, which a Chronicle can leave (8.3.5 step 7 flips only the top site of a region with no faceup site). The kernel follows EN: the topmost faceup Cradle site.',
+        rule='setup 12',
+        summary="EN and FR: the Chancellor places 2 warbands on the topmost faceup Cradle site. UK: on the top Cradle site ('на верхній місцевості Cradle'), without 'faceup', though the same step says 'faceup' for the other sites.",
+        follow='s0',
+    ),
+    Discrepancy(
+        id=DiscrepancyId.UK_8_5_DISPOSSESSED_HEADING,
+        source=(Source(doc='s0', line=1026, quote='Dispossessed section of'), Source(doc='s3', line=652, quote='8.5 Видалення Шести Карт до Вигнанців'), Source(doc='s3', line=654, quote='покладіть їх в Архів в колоду Знедолені')),
+        status='verified',
+        rule='8.5',
+        summary="EN and FR: the Chronicle removes six cards to the Dispossessed. UK: the heading says 'до Вигнанців' (to the Exiles), while its text puts them in the Archive's 'Знедолені' (Dispossessed) section.",
         follow='s0',
     ),
     Discrepancy(
@@ -5306,6 +5379,237 @@ SELECTORS: tuple[Selector, ...] = (
 )
 
 CONSTANTS: tuple[Constant, ...] = (
+    Constant(
+        id=ConstantId.CHANCELLOR_START_FAVOR,
+        source=(Source(doc='s0', line=202, quote='Le Chancelier prend 2takes jetons2faveur'), Source(doc='s3', line=51, quote='Канцлер бере **2 ФАВОРА** та **1 СЕКРЕТ** із загального запасу')),
+        status='verified',
+        name=Text(en="Chancellor's starting favor", fr='Faveurs de départ du Chancelier', uk='Початковий фавор Канцлера'),
+        value=2,
+        rule='setup 11',
+    ),
+    Constant(
+        id=ConstantId.CHANCELLOR_START_SECRETS,
+        source=(Source(doc='s0', line=202, quote='et 1 jeton secret de 11.'), Source(doc='s3', line=51, quote='Канцлер бере **2 ФАВОРА** та **1 СЕКРЕТ** із загального запасу')),
+        status='verified',
+        name=Text(en="Chancellor's starting secrets", fr='Secrets de départ du Chancelier', uk='Початкові секрети Канцлера'),
+        value=1,
+        rule='setup 11',
+    ),
+    Constant(
+        id=ConstantId.START_FAVOR,
+        source=(Source(doc='s0', line=442, quote='15. Each Exile and Citizen 1 faVor Token'), Source(doc='s3', line=58, quote='Кожен Вигнанець та Громадянин розміщує на своєму планшеті 1 **ФАВОР** та 1 **СЕКРЕТ**')),
+        status='verified',
+        name=Text(en='Starting favor of each Exile and Citizen', fr='Faveurs de départ de chaque Exilé et Citoyen', uk='Початковий фавор кожного Вигнанця й Громадянина'),
+        value=1,
+        rule='setup 15',
+    ),
+    Constant(
+        id=ConstantId.START_SECRETS,
+        source=(Source(doc='s0', line=442, quote='1 seCreT Token from the shared bank on their'), Source(doc='s3', line=58, quote='Кожен Вигнанець та Громадянин розміщує на своєму планшеті 1 **ФАВОР** та 1 **СЕКРЕТ**')),
+        status='verified',
+        name=Text(en='Starting secrets of each Exile and Citizen', fr='Secrets de départ de chaque Exilé et Citoyen', uk='Початкові секрети кожного Вигнанця й Громадянина'),
+        value=1,
+        rule='setup 15',
+    ),
+    Constant(
+        id=ConstantId.CHANCELLOR_BOARD_WARBANDS,
+        source=(Source(doc='s0', line=202, quote='The places 3 warbands on their'), Source(doc='s3', line=52, quote='Канцлер розміщує на своєму планшеті **3 ЗАГОНИ**')),
+        status='verified',
+        name=Text(en="Warbands on the Chancellor's board at setup", fr='Troupes sur le plateau du Chancelier à l’installation', uk='Загони на планшеті Канцлера на початку гри'),
+        value=3,
+        rule='setup 12',
+    ),
+    Constant(
+        id=ConstantId.TOP_CRADLE_WARBANDS,
+        source=(Source(doc='s0', line=202, quote='facetopmost visible avecfaceup'), Source(doc='s3', line=52, quote='**2 ЗАГОНИ** на верхній місцевості Cradle / Центр')),
+        status='verified',
+        name=Text(en="Chancellor's warbands on the topmost faceup Cradle site at setup", fr='Troupes du Chancelier sur le site face visible le plus haut du Cradle', uk='Загони Канцлера на верхній відкритій місцевості Cradle на початку гри'),
+        value=2,
+        rule='setup 12',
+    ),
+    Constant(
+        id=ConstantId.SITE_WARBANDS,
+        source=(Source(doc='s0', line=202, quote='on each other faceup site Cradle, 1 warband'), Source(doc='s3', line=52, quote='по **1 ЗАГІН** на інших відкритих місцевостях')),
+        status='verified',
+        name=Text(en="Chancellor's warbands on each other faceup site with a denizen or intact edifice at setup", fr='Troupes du Chancelier sur chaque autre site face visible avec un Habitant ou un Édifice intact', uk='Загони Канцлера на кожній іншій відкритій місцевості, де є карта мешканця або цілої споруди'),
+        value=1,
+        rule='setup 12',
+    ),
+    Constant(
+        id=ConstantId.BOARD_WARBANDS,
+        source=(Source(doc='s0', line=442, quote='3 warbands of their'), Source(doc='s3', line=58, quote='Кожен Вигнанець розміщує на своєму планшеті 3 **ЗАГОНИ** свого кольору'), Source(doc='s3', line=58, quote='Кожен Громадянин розміщує на своєму планшеті 3 **ФІОЛЕТОВИХ ЗАГОНИ**')),
+        status='verified',
+        note="An Exile's are of their own color, a Citizen's purple.",
+        name=Text(en="Warbands on each Exile's and Citizen's board at setup", fr='Troupes sur le plateau de chaque Exilé et Citoyen à l’installation', uk='Загони на планшеті кожного Вигнанця й Громадянина на початку гри'),
+        value=3,
+        rule='setup 15',
+    ),
+    Constant(
+        id=ConstantId.SETUP_DISCARD_PILE_CARDS,
+        source=(Source(doc='s0', line=566, quote='Place Visions 1 cardDécouvertes in each discard'), Source(doc='s3', line=62, quote='Покладіть по 1 карті в кожен слот скидання')),
+        status='verified',
+        note='Taken from the bottom of the world deck: as many in all as there are discard piles times this.',
+        name=Text(en='Cards in each discard pile at setup', fr='Cartes dans chaque pile de défausse à l’installation', uk='Карти в кожній колоді скидання на початку гри'),
+        value=1,
+        rule='setup 19',
+    ),
+    Constant(
+        id=ConstantId.SETUP_DRAWS,
+        source=(Source(doc='s0', line=442, quote='chaque joueur 3 cartes du'), Source(doc='s3', line=63, quote='Кожен гравець по черзі бере **знизу** колоди світу по 3 **КАРТИ**')),
+        status='verified',
+        note='From the bottom of the world deck. Each player keeps one as a facedown adviser and discards the rest (setup 23).',
+        name=Text(en='Cards each player draws at setup', fr='Cartes piochées par chaque joueur à l’installation', uk='Карти, які бере кожен гравець на початку гри'),
+        value=3,
+        rule='setup 20',
+    ),
+    Constant(
+        id=ConstantId.LAST_ROUND,
+        source=(Source(doc='s0', line=676, quote='Oath is joue played overtours up to eight rounds.'), Source(doc='s3', line=229, quote='Гра продовжується до 8 раундів.')),
+        status='verified',
+        note='At the end of the last round the game ends (War Exhaustion, 3.4) if nobody won before.',
+        name=Text(en='Rounds in a game', fr='Tours de jeu', uk='Раунди гри'),
+        value=8,
+        rule='4',
+    ),
+    Constant(
+        id=ConstantId.VISIONS_NEEDED,
+        source=(Source(doc='s0', line=662, quote='least three:Visions have been'), Source(doc='s3', line=191, quote='щоб принаймні 3 Видіння були взяті з колоди світу')),
+        status='verified',
+        name=Text(en='Visions Drawn needed for a Vision win', fr='Visions Découvertes nécessaires pour gagner par une Vision', uk='Взяті Видіння, потрібні для перемоги Видінням'),
+        value=3,
+        rule='3.2',
+    ),
+    Constant(
+        id=ConstantId.SEARCH_DISCARD_COST,
+        source=(Source(doc='s0', line=740, quote='drawing from a discard pile, or spend the Supply shown by'), Source(doc='s3', line=279, quote='Витратьте 2 Припаси, якщо ви берете карти із колоди скидання')),
+        status='verified',
+        note='Searching the world deck costs what the Visions Drawn track shows (table search_cost_world_deck).',
+        name=Text(en='Supply to search a discard pile', fr='Provisions pour Rechercher dans une pile de défausse', uk='Припаси на Пошук у колоді скидання'),
+        value=2,
+        rule='5.1.1',
+    ),
+    Constant(
+        id=ConstantId.SEARCH_DRAWS,
+        source=(Source(doc='s0', line=740, quote='5.1.2 Step 2: Draw Three Cards.'), Source(doc='s3', line=281, quote='5.1.2 Крок 2: Візьміть Три Карти.')),
+        status='verified',
+        name=Text(en='Cards a Search draws', fr='Cartes piochées par Rechercher', uk='Карти, які бере Пошук'),
+        value=3,
+        rule='5.1.2',
+    ),
+    Constant(
+        id=ConstantId.PLAY_TO_SITE_FAVOR,
+        source=(Source(doc='s0', line=740, quote='Gagnez une faveur, prenez-la dans la banque de faveur'), Source(doc='s3', line=297, quote='Отримайте один фавор, взявши його із запасу масті')),
+        status='verified',
+        name=Text(en='Favor gained by playing a card to your site', fr='Faveurs gagnées en jouant une carte sur votre site', uk='Фавор за розіграш карти на свою місцевість'),
+        value=1,
+        rule='5.1.4.I',
+    ),
+    Constant(
+        id=ConstantId.ADVISER_LIMIT,
+        source=(Source(doc='s0', line=740, quote='You can have up to three advisers'), Source(doc='s3', line=99, quote='У гравця може бути до трьох радників.')),
+        status='verified',
+        name=Text(en='Adviser limit', fr='Limite de Conseillers', uk='Ліміт радників'),
+        value=3,
+        rule='2.2.2',
+    ),
+    Constant(
+        id=ConstantId.MUSTER_FAVOR,
+        source=(Source(doc='s0', line=746, quote='one favor on a denizen or intact edifice card'), Source(doc='s3', line=323, quote='Витратьте 1 Припас та покладіть один фавор')),
+        status='verified',
+        name=Text(en='Favor a Muster places', fr='Faveurs placées par Recruter', uk='Фавор, який кладе Найм'),
+        value=1,
+        rule='5.2.1',
+    ),
+    Constant(
+        id=ConstantId.MUSTER_WARBANDS,
+        source=(Source(doc='s0', line=746, quote='Gagnez deux two Troupes.'), Source(doc='s3', line=325, quote='Отримайте два загони')),
+        status='verified',
+        name=Text(en='Warbands a Muster gains', fr='Troupes gagnées par Recruter', uk='Загони, які дає Найм'),
+        value=2,
+        rule='5.2.2',
+    ),
+    Constant(
+        id=ConstantId.TRADE_SECRET_PLACED,
+        source=(Source(doc='s3', line=337, quote='Покладіть один секрет на карту мешканця або споруди'),),
+        status='verified',
+        name=Text(en='Secrets placed to trade for favor', fr='Secrets placés pour Commercer contre des faveurs', uk='Секрети, які кладуть під час Торгівлі за фавор'),
+        value=1,
+        rule='5.3.2',
+    ),
+    Constant(
+        id=ConstantId.TRADE_FAVOR_GAINED,
+        source=(Source(doc='s3', line=337, quote='Отримайте один фавор, а також додатковий фавор за кожного з ваших відкритих радників'),),
+        status='verified',
+        name=Text(en='Favor a trade for favor gains besides one per matching adviser', fr='Faveurs gagnées pour Commercer, en plus d’une par Conseiller correspondant', uk='Фавор, отриманий під час Торгівлі, крім одного за кожного відповідного радника'),
+        value=1,
+        rule='5.3.2',
+    ),
+    Constant(
+        id=ConstantId.TRADE_FAVOR_PLACED,
+        source=(Source(doc='s0', line=746, quote='Place two favor on a denizen or'), Source(doc='s3', line=338, quote='Покладіть два фавора на карту мешканця або споруди')),
+        status='verified',
+        name=Text(en='Favor placed to trade for secrets', fr='Faveurs placées pour Commercer contre des secrets', uk='Фавор, який кладуть під час Торгівлі за секрети'),
+        value=2,
+        rule='5.3.2',
+    ),
+    Constant(
+        id=ConstantId.PAWN_DEFENSE_DICE,
+        source=(Source(doc='s0', line=804, quote='(Cela ajoute deux dés'), Source(doc='s3', line=372, quote='(Це додає два кубики, як зазначено на щиті планшета захисника.)')),
+        status='verified',
+        name=Text(en="Defense dice for targeting the defender's pawn and favor", fr='Dés de défense pour cibler le pion et les faveurs du défenseur', uk='Кубики захисту за ціль «фігурка та фавор захисника»'),
+        value=2,
+        rule='5.5.2',
+    ),
+    Constant(
+        id=ConstantId.DOUBLE_FACE_MULTIPLIER,
+        source=(Source(doc='s0', line=804, quote='stack exponentially—x4, x8, etc.)'), Source(doc='s3', line=391, quote='Кожне значення x2 подвоює це значення')),
+        status='verified',
+        name=Text(en='What each ×2 face multiplies the shields by', fr='Multiplicateur des Boucliers par face ×2', uk='Множник щитів за кожне значення x2'),
+        value=2,
+        rule='5.5.4',
+    ),
+    Constant(
+        id=ConstantId.HOLLOW_SWORDS_PER_SWORD,
+        source=(Source(doc='s0', line=814, quote='Two hollow swords ^&^& count as one sword'), Source(doc='s3', line=404, quote='Два порожнистих меча  зараховуються як один меч')),
+        status='verified',
+        note='A leftover hollow sword adds nothing.',
+        name=Text(en='Hollow swords that count as one sword', fr='Épées creuses qui comptent pour une Épée', uk='Порожнисті мечі, що зараховуються як один меч'),
+        value=2,
+        rule='5.5.5',
+    ),
+    Constant(
+        id=ConstantId.DEFEAT_LOSS_DIVISOR,
+        source=(Source(doc='s0', line=814, quote='The player killsdehalf, arrondie à l’inférieur'), Source(doc='s3', line=406, quote='Переможений гравець вбиває половину, округлюючи вниз')),
+        status='verified',
+        name=Text(en='The defeated side kills its force divided by this, rounded down', fr='Le camp vaincu tue son Armée divisée par ce nombre, arrondie à l’inférieur', uk='Переможена сторона вбиває своє військо, поділене на це число, округлюючи вниз'),
+        value=2,
+        rule='5.5.6',
+    ),
+    Constant(
+        id=ConstantId.BANISH_BURN_DIVISOR,
+        source=(Source(doc='s0', line=814, quote='half their favor,son rounded down.'), Source(doc='s3', line=420, quote='ви можете знищити половину фавору переможеного, округлюючи вниз')),
+        status='verified',
+        name=Text(en='A banished player burns their favor divided by this, rounded down', fr='Un joueur banni brûle ses faveurs divisées par ce nombre, arrondies à l’inférieur', uk='Гравець, чия вигнана фігурка подорожує, знищує свій фавор, поділений на це число, округлюючи вниз'),
+        value=2,
+        rule='5.5.7',
+    ),
+    Constant(
+        id=ConstantId.CHRONICLE_HEAL_CARDS,
+        source=(Source(doc='s0', line=1026, quote='Take six cards at random'), Source(doc='s3', line=650, quote='Візьміть випадково шість карт із колоди з найбільшою кількістю карт')),
+        status='verified',
+        note='Only when the Archive lacks the cards of chronicle_added_cards (the Archive is healed instead).',
+        name=Text(en='Cards the Chronicle takes from the largest Dispossessed stack', fr='Cartes prises dans la plus grande pile des Dépossédés lors de la Chronique', uk='Карти з найбільшої колоди Знедолених під час Літопису'),
+        value=6,
+        rule='8.4',
+    ),
+    Constant(
+        id=ConstantId.DISPOSSESSED_CARDS,
+        source=(Source(doc='s0', line=1026, quote='take six cards from that stack'), Source(doc='s3', line=654, quote='візьміть випадково шість карт з цієї колоди')),
+        status='verified',
+        name=Text(en='Cards the Chronicle removes to the Dispossessed', fr='Cartes retirées vers les Dépossédés lors de la Chronique', uk='Карти, які Літопис відкладає до Знедолених'),
+        value=6,
+        rule='8.5',
+    ),
 )
 
 SUITS: tuple[Suit, ...] = (

@@ -20,14 +20,10 @@ from .setup import Cards
 if TYPE_CHECKING:
     from .game import OathState
 
-ADVISER_LIMIT = 3
-"""2.2.2: up to three advisers."""
-
-
 def limit_of(state: OathState, seat: int) -> tuple[int, list[int]]:
     """The player's adviser limit now and the advisers that count toward it."""
     flat = state.flat
-    flat.set("adviser_limit", seat, ADVISER_LIMIT)
+    flat.set("adviser_limit", seat, state.numbers.adviser_limit)
     flat.clear("limit_ignored")
     advisers = state.advisers(seat)
     for card in advisers:

@@ -15,10 +15,9 @@ from ..vm_py import Native
 from .actions import NONE, Kind, Phase
 from .banners import DARKEST_SECRET, PEOPLES_FAVOR
 from .empire import CHANCELLOR, JOINED, are_enemies, bandit_lord, bind_flat, colour, rules_site
+from .numbers import rule_numbers
 from .setup import Cards
 
-PAWN_DICE = 2
-"""5.5.2: targeting the defender's pawn and favor adds two defense dice."""
 BOARD = NONE
 """A place in a force: the board of the attacker, or of the defender."""
 ALLY_BOARD = 512
@@ -159,7 +158,7 @@ def target_dice(flat: FlatState) -> int:
                     for b in (PEOPLES_FAVOR, DARKEST_SECRET)
                     if flat.get("banner_holder", b) == defender and flat.get("campaign_target_banner", b))
     if flat.get("campaign_target_pawn"):
-        dice += PAWN_DICE
+        dice += rule_numbers(flat.game).pawn_defense_dice
     return int(dice)
 
 

@@ -41,8 +41,6 @@ if TYPE_CHECKING:
 
 __all__ = ["ALLY_BOARD", "BOARD"]
 
-COST = 2
-"""5.5: a Campaign costs 2 Supply."""
 DEFENSE_ROLL, ATTACK_ROLL = 1, 2
 """Values of `campaign_reroll`: which roll its roller may reroll."""
 PAWN_TARGETED, BURN_PENDING, DESTINATION_PENDING = 1, 2, 3
@@ -276,7 +274,7 @@ def _dice_of(state: OathState, chosen: int) -> int:
         return int(state.game.entities("relic")[state.index_in_kind(argument)].defense or 0)
     if kind == Kind.TARGET_BANNER:
         return banners.tokens(state, argument)
-    return battle.PAWN_DICE
+    return state.numbers.pawn_defense_dice
 
 
 def _must_be_even(state: OathState) -> bool:
@@ -645,7 +643,8 @@ def _roll_defense(state: OathState) -> None:
     flat = state.flat
     shields = {n for n, hook in ((1, "ignore_one_shield_faces"), (2, "ignore_two_shield_faces")) if flat.get(hook)}
     defense = _roll(state, "defense_die", ("shield", "double"), pools(state)[1], {"shield": shields})
-    flat.set("campaign_defense", defense["shield"] * 2 ** defense["double"] + _defense_force(state))
+    doubled = defense["shield"] * state.numbers.double_face_multiplier ** defense["double"]
+    flat.set("campaign_defense", doubled + _defense_force(state))
 
 
 def _roll_attack(state: OathState, *, rerollable: bool) -> None:
@@ -653,7 +652,8 @@ def _roll_attack(state: OathState, *, rerollable: bool) -> None:
     flat = state.flat
     swords = {2} if flat.get("ignore_two_sword_faces") else set()
     attack = _roll(state, "attack_die", ("sword", "hollow_sword", "skull"), pools(state)[0], {"sword": swords})
-    hollow = 0 if flat.get("ignore_attack_hollow_swords") else attack["hollow_sword"] // 2
+    pair = state.numbers.hollow_swords_per_sword
+    hollow = 0 if flat.get("ignore_attack_hollow_swords") else attack["hollow_sword"] // pair
     flat.set("campaign_attack", (attack["sword"] + hollow) * (2 if flat.get("attack_roll_doubled") else 1))
     flat.set("campaign_skulls", 0 if flat.get("ignore_attack_skulls") else attack["skull"])
     if not (rerollable and _offer_reroll(state, ATTACK_ROLL)):
@@ -799,7 +799,7 @@ def _losses(state: OathState, *, kill_all: bool = False) -> None:
                                       for p in range(state.players)):
         flat.set("phase", Phase.CAMPAIGN_KILL_ALL)
         return
-    _start_kills(state, LOSSES, loser, force if kill_all else force // 2)
+    _start_kills(state, LOSSES, loser, force if kill_all else force // state.numbers.defeat_loss_divisor)
 
 
 def kill_all(state: OathState, seat: int, _: int) -> None:
@@ -956,7 +956,8 @@ def banish_to(state: OathState, seat: int, site: int) -> None:
 
 def burn_half_favor(state: OathState, seat: int, _: int) -> None:
     defender = state.flat.get("campaign_defender")
-    state.flat.move(("favor", defender), ("shared_favor",), state.flat.get("favor", defender) // 2)
+    burned = state.flat.get("favor", defender) // state.numbers.banish_burn_divisor
+    state.flat.move(("favor", defender), ("shared_favor",), burned)
     _settle(state)
 
 
@@ -972,7 +973,8 @@ def _banish_step_done(state: OathState) -> None:
     flat = state.flat
     flat.set("travel_chooser", 0)
     defender = flat.get("campaign_defender")
-    least = 1 if flat.get("campaign_win_burn_all_favor", flat.get("campaign_attacker")) else 2
+    all_favor = flat.get("campaign_win_burn_all_favor", flat.get("campaign_attacker"))
+    least = 1 if all_favor else state.numbers.banish_burn_divisor
     if flat.get("campaign_target_pawn") == PAWN_TARGETED and flat.get("favor", defender) >= least:
         flat.set("campaign_target_pawn", BURN_PENDING)
     else:

@@ -25,12 +25,6 @@ from .setup import Cards, card_of, region_slots, world_deck_piles
 if TYPE_CHECKING:
     from .game import OathState
 
-ADDED_CARDS = (3, 2, 1)
-"""8.4: cards of the winner's most common suit and of the next two suits clockwise."""
-DISPOSSESSED = 6
-"""8.5: cards removed to the Dispossessed."""
-
-
 __all__ = ["Chronicle", "ChronicleError", "ChronicleWriter", "Decide", "SavedSite", "write_chronicle"]
 
 
@@ -148,8 +142,9 @@ class ChronicleWriter:
         return str(oaths[others[chosen]].id.name).lower()
 
     def offer_citizenship(self) -> list[Side]:
-        """8.2: an Exile winner flips every Citizen to Exile, then offers Citizenship to the other Exiles; an
-        acceptor's warbands at each site they rule become one of the winner's."""
+        """8.2: an Exile winner flips every Citizen to Exile, then may offer Citizenship to each other Exile (the
+        winner's choice, then the Exile's); an acceptor's warbands at each site they rule become one of the
+        winner's."""
         roles = self.state.role_ids
         if not self.imperial_winner():
             flipped = [s for s in range(self.state.players) if self.flat.get("role", s) == roles["citizen"]]
@@ -157,6 +152,10 @@ class ChronicleWriter:
                 self.flat.set("role", seat, roles["exile"])
             for seat in range(1, self.state.players):
                 if seat in flipped or seat == self.winner:
+                    continue
+                offers = [f"{self.said(word)}: {self.said('seat')} {seat}" for word in ("do_not_offer", "offer")]
+                if not self.choose(self.winner, "chronicle_offer", offers,
+                                   f"whether the winner offers seat {seat} Citizenship (8.2)"):
                     continue
                 answers = [self.said("decline"), self.said("accept")]
                 if self.choose(seat, "chronicle_citizenship", answers, f"whether seat {seat} accepts Citizenship (8.2)"):
@@ -284,8 +283,9 @@ class ChronicleWriter:
                 self.flat.set("card_faceup", site_base + mine[0], 1)
 
     def add_to_world_deck(self) -> None:
-        """8.4: 3, 2 and 1 cards at random from the Archive, of the winner's most common adviser suit and the
-        next two suits clockwise; if the Archive lacks them, heal it from the Dispossessed instead."""
+        """8.4: cards at random from the Archive (3, 2 and 1 in the Law) of the winner's most common adviser suit
+        and the next suits clockwise; if the Archive lacks them, heal it instead: six cards (in the Law) of the
+        largest Dispossessed stack to the world deck, the Dispossessed back to the Archive."""
         printed = self.cards.printed_suit
         suits = [printed[c] for c in self.advisers(self.winner) if printed[c] >= 0]
         counts = {suit: suits.count(suit) for suit in set(suits)}
@@ -298,7 +298,8 @@ class ChronicleWriter:
         cycle = sorted(range(len(self.state.game.entities("suit"))),
                        key=lambda s: self.state.game.entities("suit")[s].bank_order)
         archive = [c for c in self.cards.in_zone(self.zone("archive")) if printed[c] >= 0]
-        wanted = [(cycle[(cycle.index(suit) + step) % len(cycle)], n) for step, n in enumerate(ADDED_CARDS)]
+        wanted = [(cycle[(cycle.index(suit) + step) % len(cycle)], n)
+                  for step, n in enumerate(self.state.numbers.chronicle_added_cards)]
         stacks = {s: [c for c in archive if printed[c] == s] for s, _ in wanted}
         if all(len(stacks[s]) >= n for s, n in wanted):
             for s, n in wanted:
@@ -310,19 +311,19 @@ class ChronicleWriter:
         if by_suit:
             largest = max(len(stack) for stack in by_suit.values())
             heal = min(s for s, stack in by_suit.items() if len(stack) == largest)
-            for card in self.flat.shuffled(by_suit[heal])[:sum(ADDED_CARDS)]:
+            for card in self.flat.shuffled(by_suit[heal])[:self.state.numbers.chronicle_heal_cards]:
                 self.cards.put(card, self.zone("world_deck"))
         for card in self.cards.in_zone(self.zone("dispossessed")):
             self.cards.put(card, self.zone("archive"))
 
     def dispossess(self) -> None:
-        """8.5: the Visions set aside, the discard piles and the losers' advisers shuffled, six of them to the
-        Dispossessed unseen; the rest stay among the denizens the world deck is rebuilt from."""
+        """8.5: the Visions set aside, the discard piles and the losers' advisers shuffled, six of them (in the Law)
+        to the Dispossessed unseen; the rest stay among the denizens the world deck is rebuilt from."""
         piles = [self.cards.discard_pile(r) for r in range(len(self.state.game.entities("region")))]
         pool = [c for pile in piles for c in self.cards.in_zone(pile)]
         pool += [c for seat in range(self.state.players) if seat != self.winner for c in self.advisers(seat)]
         pool = [c for c in pool if self.cards.kind_of(c) == "denizen"]
-        for card in self.flat.shuffled(pool)[:DISPOSSESSED]:
+        for card in self.flat.shuffled(pool)[:self.state.numbers.dispossessed_cards]:
             self.cards.put(card, self.zone("dispossessed"))
 
     def clean_relics(self) -> None:
@@ -348,7 +349,8 @@ class ChronicleWriter:
             self.cards.put(relic, self.zone("relic_deck"))
 
     def rebuild_world_deck(self) -> None:
-        """8.8: every remaining denizen shuffled; 10 with 2 Visions on 15 with 3 on the rest."""
+        """8.8: every remaining denizen shuffled; the piles of tables.yaml's world_deck_pile_* (10 with 2 Visions on
+        15 with 3 in the Law) on the rest."""
         kept = {self.zone("at_site"), self.zone("archive"), self.zone("dispossessed"), self.zone("box")}
         denizens = self.flat.shuffled([c for c in self.cards.all("denizen") if self.flat.get("card_zone", c) not in kept])
         visions = self.flat.shuffled(self.cards.all("vision"))

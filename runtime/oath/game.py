@@ -22,12 +22,13 @@ from typing import Any
 
 from ..content import CompiledGame
 from ..effects import VMS
-from . import campaign, empire
+from . import campaign, empire, modifiers
 from .actions import IllegalAction, Kind, Phase, action
 from .chronicle import Chronicle, Decide, write_chronicle
 from .describe import Describe
 from .handlers import Handlers
 from .moves import Moves
+from .numbers import rule_numbers
 from .observe import Observation, observe
 from .power_tables import PowerTables
 from .queries import Queries
@@ -49,6 +50,9 @@ class OathState(PowerTables, Queries, Moves, Turn, Handlers, Rounds, Describe):
         made = setup(game, players, seed, chronicle)
         self.run_vm = VMS[engine]
         self.game = game
+        self.numbers = rule_numbers(game)
+        """The rule numbers of the content (numbers.py)."""
+        self.base_cost = modifiers.base_costs(self.numbers)
         self.players = players
         self.flat = made.state
         self.cards = Cards(self.flat)

@@ -14,22 +14,18 @@ from .power_tables import CONSPIRACY, POWER_STRIDE
 if TYPE_CHECKING:
     from .game import OathState
 
-SEARCH_DRAWS = 3
-
-MUSTER_WARBANDS = 2
-"""5.1.2: a Search draws three cards; 5.2: a Muster gains two warbands."""
-
-
 class Handlers:
     def _do_choose_adviser(self: OathState, seat: int, card: int) -> None:
-        """Setup 23: keep one card as a facedown adviser, discard the other two; Exiles place their pawn."""
-        self.cards.put(card, self.cards.zone("advisers", seat))
-        for other in self.cards.in_zone(self.cards.zone("drawn", seat)):
-            self.cards.put(other, self.cards.discard_target(self.region_of(self.flat.get("pawn_site", 0))))
+        """Setup 23, in its order: the player's pawn on a faceup site (the Chancellor's is on the top Cradle site
+        already), one card kept as a facedown adviser, the others discarded by the region of the player's own pawn
+        (glossary Discard)."""
         if seat != 0:
             faceup = [s for s in self.sites_on_map() if self.flat.get("card_faceup", self.site_card(s))]
             self.flat.set("pawn_site", seat, faceup[self.flat.random(len(faceup))])
             self.placeholders.append(f"seat {seat}'s pawn is placed at random (23: the player chooses)")
+        self.cards.put(card, self.cards.zone("advisers", seat))
+        for other in self.cards.in_zone(self.cards.zone("drawn", seat)):
+            self.cards.put(other, self.cards.discard_target(self.region_of(self.flat.get("pawn_site", seat))))
         if seat + 1 < self.players:
             self.flat.set("setup_seat", seat + 1)
         else:
@@ -51,7 +47,7 @@ class Handlers:
 
     def _drawn_by_search(self: OathState) -> int:
         """5.1.2: three cards, give or take what modifiers add."""
-        return max(0, SEARCH_DRAWS + self.flat.get("search_draw_delta"))
+        return max(0, self.numbers.search_draws + self.flat.get("search_draw_delta"))
 
     def _do_search_world(self: OathState, seat: int, _: int) -> None:
         self.pay_supply(seat, Kind.SEARCH_WORLD, 0)
@@ -137,7 +133,7 @@ class Handlers:
         if gains_secret:
             self.flat.move(("shared_secret",), ("secret", seat), 1)
         else:
-            self.flat.move(("bank_favor", self.suit_of[card]), ("favor", seat), 1)
+            self.flat.move(("bank_favor", self.suit_of[card]), ("favor", seat), self.numbers.play_to_site_favor)
         self._played(seat, card, site, faceup=True)
 
     def _played(self: OathState, seat: int, card: int, site: int, *, faceup: bool) -> None:
@@ -215,25 +211,25 @@ class Handlers:
         if self.flat.get("muster_pays_secret"):
             self.flat.move(("secret", seat), ("card_secret", card), 1)
         else:
-            favor.spend(self.flat, seat, ("card_favor", card), 1)
-        gained = max(0, MUSTER_WARBANDS + self.flat.get("muster_warband_delta"))
+            favor.spend(self.flat, seat, ("card_favor", card), self.numbers.muster_favor)
+        gained = max(0, self.numbers.muster_warbands + self.flat.get("muster_warband_delta"))
         self.flat.move(("warband_bank", empire.colour(self.flat, seat)), ("warbands", seat), gained)
         self.trigger(seat, "after_muster")
 
     def _do_trade_for_favor(self: OathState, seat: int, card: int) -> None:
         """5.3 (a): a secret on the card; one favor plus one per matching faceup adviser (with the modifiers')."""
         self.pay_supply(seat, Kind.TRADE_FOR_FAVOR, card)
-        self.flat.move(("secret", seat), ("card_secret", card), 1)
+        self.flat.move(("secret", seat), ("card_secret", card), self.numbers.trade_secret_placed)
         suit = self.suit_of[card]
         gained = 0 if self.flat.get("trade_gains_no_favor") else \
-            max(0, 1 + self.faceup_matching(seat, suit) + self.flat.get("trade_favor_delta"))
+            max(0, self.numbers.trade_favor_gained + self.faceup_matching(seat, suit) + self.flat.get("trade_favor_delta"))
         self.flat.move(("bank_favor", suit), ("favor", seat), gained)
         self.trigger(seat, "after_trade")
 
     def _do_trade_for_secrets(self: OathState, seat: int, card: int) -> None:
         """5.3 (b): two favor on the card; a secret per matching faceup adviser (with the modifiers')."""
         self.pay_supply(seat, Kind.TRADE_FOR_SECRETS, card)
-        favor.spend(self.flat, seat, ("card_favor", card), 2)
+        favor.spend(self.flat, seat, ("card_favor", card), self.numbers.trade_favor_placed)
         gained = max(0, self.faceup_matching(seat, self.suit_of[card]) + self.flat.get("trade_secret_delta"))
         self.flat.move(("shared_secret",), ("secret", seat), gained)
         self.flat.move(("bank_favor", self.suit_of[card]), ("favor", seat), max(0, self.flat.get("trade_favor_delta")))

@@ -38,6 +38,7 @@ from . import banners, favor
 from .banners import BANNER_STRIDE
 from .battle import acting_site
 from .empire import CHANCELLOR, are_enemies, bind_flat, mark, ruler_of
+from .numbers import RuleNumbers
 from .power_code import STEP_LIMIT
 from .setup import Cards
 
@@ -54,13 +55,19 @@ ACTION_HOOKS = ("action_forbidden", "action_supply_free", "travel_free", "travel
                 "trade_secret_delta", "trade_gains_no_favor", "trade_any_site_in_region", "search_reveal_cards",
                 "recover_turns_mob", "search_swap_dispossessed", "search_plays_if_one_to_site")
 """The rule hooks of the action being taken that the kernel reads; they last one action."""
-BASE_COST = {Kind.SEARCH_DISCARD: 2, Kind.MUSTER: 1, Kind.TRADE_FOR_FAVOR: 1, Kind.TRADE_FOR_SECRETS: 1,
-             Kind.RECOVER_RELIC: 1, Kind.RECOVER_BANNER: 1, Kind.CAMPAIGN: 2}
-"""Supply costs of the major actions (5.1-5.5; a Search of the world deck costs by the Visions drawn)."""
 LOOKAHEAD_RUNS = 32
 """The most runs of a power (one per answer tried) a look-ahead spends on the choices of one optional modifier:
 enough for every answer of the content's (Master of Disguise: five other players), a bound on a power whose choices
 multiply."""
+
+
+def base_costs(numbers: RuleNumbers) -> dict[Kind, int]:
+    """The Supply each major action costs before its modifiers (5.1-5.5), from the content: a Search of the world
+    deck costs by the Visions drawn instead, a Travel by the regions."""
+    return {Kind.SEARCH_DISCARD: numbers.search_discard_cost, Kind.MUSTER: numbers.muster_cost,
+            Kind.TRADE_FOR_FAVOR: numbers.trade_cost, Kind.TRADE_FOR_SECRETS: numbers.trade_cost,
+            Kind.RECOVER_RELIC: numbers.recover_cost, Kind.RECOVER_BANNER: numbers.recover_cost,
+            Kind.CAMPAIGN: numbers.campaign_cost}
 
 
 def action_modifiers(game: Any, cards: Cards, runnable: frozenset[str]) -> dict[str, dict[int, tuple[str, Any, bool, bool]]]:
@@ -277,7 +284,7 @@ def supply_cost(state: OathState, seat: int, kind: Kind, target: int) -> int:
     if kind == Kind.TRAVEL:
         base = flat.get("travel_cost_base") or state.table_travel_cost(seat, target)
         return max(0, base + flat.get("travel_cost_delta"))
-    return BASE_COST[kind] if kind in BASE_COST else state.search_cost()
+    return state.base_cost[kind] if kind in state.base_cost else state.search_cost()
 
 
 def possible(state: OathState, seat: int, kind: Kind, target: int) -> bool:
@@ -304,17 +311,19 @@ def _card_here(state: OathState, seat: int, card: int, *, region_wide: bool) -> 
 def _muster_target(state: OathState, seat: int, card: int) -> bool:
     """5.2: a favor placed (a secret, Initiation Rite) on an empty card (any card at your site, Pressgangs)."""
     flat = state.flat
-    token = "secret" if flat.get("muster_pays_secret") else "favor"
-    if favor.purse(flat, seat, token) < 1:
+    paid = ("secret", 1) if flat.get("muster_pays_secret") else ("favor", state.numbers.muster_favor)
+    if favor.purse(flat, seat, paid[0]) < paid[1]:
         return False
     if flat.get("muster_on_occupied_card"):
         return flat.get("card_site", card) == flat.get("pawn_site", seat) and flat.get("card_suit", card) >= 0
     return _card_here(state, seat, card, region_wide=False)
 
 
-def _trade_target(placed: str, count: int) -> Callable[[OathState, int, int], bool]:
+def _trade_target(placed: str, number: str) -> Callable[[OathState, int, int], bool]:
+    """5.3: enough tokens to place (the rule number `number` of numbers.py) on an empty card at your site."""
     def check(state: OathState, seat: int, card: int) -> bool:
         region_wide = bool(state.flat.get("trade_any_site_in_region"))
+        count = getattr(state.numbers, number)
         return favor.purse(state.flat, seat, placed) >= count and _card_here(state, seat, card, region_wide=region_wide)
     return check
 
@@ -341,8 +350,8 @@ def _search_discard_target(state: OathState, seat: int, region: int) -> bool:
 
 _TARGETS: dict[Kind, Callable[[OathState, int, int], bool]] = {
     Kind.MUSTER: _muster_target,
-    Kind.TRADE_FOR_FAVOR: _trade_target("secret", 1),
-    Kind.TRADE_FOR_SECRETS: _trade_target("favor", 2),
+    Kind.TRADE_FOR_FAVOR: _trade_target("secret", "trade_secret_placed"),
+    Kind.TRADE_FOR_SECRETS: _trade_target("favor", "trade_favor_placed"),
     Kind.SEARCH_WORLD: lambda state, seat, _: bool(search_source(state, seat, Kind.SEARCH_WORLD, -1)),
     Kind.SEARCH_DISCARD: _search_discard_target,
     Kind.RECOVER_BANNER: banners.affordable,

@@ -154,12 +154,12 @@ class Moves:
             if self.flat.get("card_suit", card) >= 0 and (anywhere or self.region_of(where) == region):
                 out += [action(Kind.MUSTER, card)] if where == site else []
                 out += [action(Kind.TRADE_FOR_FAVOR, card), action(Kind.TRADE_FOR_SECRETS, card)]
-        if supply >= campaign.COST:
+        if supply >= self.base_cost[Kind.CAMPAIGN]:
             out += [action(Kind.CAMPAIGN, defender) for defender in campaign.defenders(self, seat)]
         out += warbands.moves(self, seat, site)
         if empire.can_self_exile(self, seat):
             out.append(action(Kind.SELF_EXILE))
-        if supply >= 1:
+        if supply >= self.base_cost[Kind.RECOVER_RELIC]:
             out += [action(Kind.RECOVER_RELIC, relic) for relic in self.relics_at(site)
                     if self._can_pay_recovery(seat, site) and not self.cards.locked(relic, seat)]
             out += banners.recover_actions(self, seat, widened=known["recover"][2])

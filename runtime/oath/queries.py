@@ -16,10 +16,6 @@ from .setup import SHARED_VISION, most_supply
 if TYPE_CHECKING:
     from .game import OathState
 
-VISIONS_NEEDED = 3
-"""3.2: every Vision goal needs at least three Visions drawn from the world deck."""
-
-
 class Queries:
     def current_player(self: OathState) -> int:
         phase = self.flat.get("phase")
@@ -213,7 +209,7 @@ class Queries:
     def winning_vision(self: OathState, seat: int) -> int | None:
         """3.2: the first, in the Visions' order (3.4.3), of the player's revealed Visions whose goal is met, once at
         least three Visions have been drawn; None if none is."""
-        if self.flat.get("visions_drawn") < VISIONS_NEEDED:
+        if self.flat.get("visions_drawn") < self.numbers.visions_needed:
             return None
         entities = self.game.entities("vision")
         met = [vision for vision in self.revealed_visions(seat)

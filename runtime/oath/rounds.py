@@ -14,9 +14,6 @@ from .setup import table_row
 if TYPE_CHECKING:
     from .game import OathState
 
-LAST_ROUND = 8
-
-
 class Rounds:
     victory: str | None
 
@@ -86,12 +83,12 @@ class Rounds:
 
     def _round_over(self: OathState) -> None:
         """3.3: the end die's roll, as its ruler changed it, wins the game for the Chancellor; 3.4: War Exhaustion
-        after round 8; else the next round begins."""
+        after the last round; else the next round begins."""
         round_ = self.flat.get("round")
         needed = self._end_die_needed()
         if needed and self.flat.get("end_roll") + self.flat.get("end_roll_delta") >= needed:
             self._win(0, "stable_regime")
-        elif round_ >= LAST_ROUND:
+        elif round_ >= self.numbers.last_round:
             self._win(*self._war_exhaustion_winner(self._imperial_oathkeeper()))
         else:
             self.flat.set("round", round_ + 1)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..content import CompiledGame
 from ..state import FlatState
+from .numbers import rule_numbers
 
 if TYPE_CHECKING:
     from .chronicle_file import Chronicle
@@ -360,10 +361,8 @@ def _banks(result: Setup) -> None:
     state.set("visions_drawn", 0)
     state.set("shared_favor", _inventory(game, "favor_tokens"))
     state.set("shared_secret", _inventory(game, "secret_tokens"))
-    peoples, darkest = (int(game.enums["banner"][b]) for b in ("PEOPLES_FAVOR", "DARKEST_SECRET"))
-    state.move(("shared_favor",), ("banner_favor", peoples), 1)
-    state.move(("shared_secret",), ("banner_secret", darkest), 1)
-    for banner in (peoples, darkest):
+    for banner, entity in enumerate(game.entities("banner")):
+        state.move((f"shared_{entity.token}",), (f"banner_{entity.token}", banner), entity.start_tokens)
         state.set("banner_holder", banner, -1)
     per_bank = table_row(game, "setup_favor_per_bank", result.players)
     for suit in range(state.size("bank_favor")):
@@ -372,8 +371,10 @@ def _banks(result: Setup) -> None:
 
 def _players(result: Setup, cards: Cards, chronicle: Chronicle | None) -> None:
     """Steps 7-15: roles (the boards' Chronicled sides), warbands (purple ones for Citizens), starting favor and
-    secrets, the Chancellor's warbands on the map, the Oath, the Oathkeeper title."""
+    secrets, the Chancellor's warbands on the map (12: on the sites with a denizen or an intact edifice, not a ruin),
+    the Oath, the Oathkeeper title."""
     state, game = result.state, result.state.game
+    numbers = rule_numbers(game)
     result.placeholders.append("seat 0 is the Chancellor (7: chosen by any means) and seat k takes the k-th "
                                "Exile or Citizen board (9: each player chooses one)")
     roles = {r.id.name.lower(): r for r in game.entities("role")}
@@ -382,19 +383,24 @@ def _players(result: Setup, cards: Cards, chronicle: Chronicle | None) -> None:
         role = "chancellor" if seat == 0 else sides[seat - 1] if seat - 1 < len(sides) else "exile"
         state.set("role", seat, int(game.enums["role"][role.upper()]))
         state.set("warband_bank", seat, roles["chancellor" if seat == 0 else "exile"].warbands)
-        state.move(("shared_favor",), ("favor", seat), 2 if seat == 0 else 1)
-        state.move(("shared_secret",), ("secret", seat), 1)
-        state.move(("warband_bank", 0 if role == "citizen" else seat), ("warbands", seat), 3)
+        chancellor = seat == 0
+        state.move(("shared_favor",), ("favor", seat),
+                   numbers.chancellor_start_favor if chancellor else numbers.start_favor)
+        state.move(("shared_secret",), ("secret", seat),
+                   numbers.chancellor_start_secrets if chancellor else numbers.start_secrets)
+        state.move(("warband_bank", 0 if role == "citizen" else seat), ("warbands", seat),
+                   numbers.chancellor_board_warbands if chancellor else numbers.board_warbands)
         state.set("supply", seat, most_supply(game, "exile" if role == "exile" else "chancellor"))
     cards.put(cards.of("relic", "grand_scepter"), cards.zone("relics_held", 0), faceup=True)
     site_base = int(cards.base["site"])
     faceup = sorted((s for s in range(state.size("site_slot")) if state.get("card_zone", site_base + s) == cards.zone("map")
                      and state.get("card_faceup", site_base + s)), key=lambda s: state.get("site_slot", s))
     top_cradle = faceup[0]
-    state.move(("warband_bank", 0), ("site_warbands", top_cradle, 0), 2)
+    state.move(("warband_bank", 0), ("site_warbands", top_cradle, 0), numbers.top_cradle_warbands)
     for site in faceup[1:]:
-        if any(state.get("card_site", c) == site and cards.kind_of(c) != "relic" for c in cards.in_zone(cards.zone("at_site"))):
-            state.move(("warband_bank", 0), ("site_warbands", site, 0), 1)
+        if any(state.get("card_site", c) == site and cards.kind_of(c) != "relic" and not state.get("edifice_ruined", c)
+               for c in cards.in_zone(cards.zone("at_site"))):
+            state.move(("warband_bank", 0), ("site_warbands", site, 0), numbers.site_warbands)
     state.set("pawn_site", 0, top_cradle)
     if chronicle is not None:
         oath = chronicle.oath
@@ -450,11 +456,13 @@ def _world_deck(result: Setup, cards: Cards, *, rebuild: bool) -> None:
             deck += state.shuffled(pile)
         deck += denizens
         cards.stack(deck, cards.zone("world_deck"))
+    numbers = rule_numbers(state.game)
     bottom = cards.in_zone(cards.zone("world_deck"))
-    for region in ("cradle", "provinces", "hinterland"):
-        cards.put(bottom.pop(0), cards.zone(f"discard_{region}"))
+    for region in range(len(state.game.entities("region"))):
+        for _ in range(numbers.setup_discard_pile_cards):
+            cards.put(bottom.pop(0), cards.discard_pile(region))
     for seat in range(result.players):
-        for _ in range(3):
+        for _ in range(numbers.setup_draws):
             card = bottom.pop(0)
             cards.put(card, cards.zone("drawn", seat))
             state.set("card_seen", card, seat, 1)
