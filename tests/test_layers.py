@@ -1,5 +1,5 @@
 """The runtime's layers: no import circle among its modules, the shared kernel imports no game, and nothing in
-the runtime imports the compiler."""
+the runtime imports the compiler; no class of Oath's kernel is over 300 lines."""
 
 from __future__ import annotations
 
@@ -41,3 +41,16 @@ def test_the_kernel_imports_no_game_and_the_runtime_no_compiler() -> None:
         if rel.startswith("kernel/"):
             assert not any(part in games for module in modules for part in module.strip(".").split(".")), \
                 f"{rel} imports a game's code"
+
+
+LONGEST_CLASS = 300
+"""Lines a class of Oath's kernel may take (the developers' guide: no class longer than about 300 lines)."""
+
+
+def test_no_class_of_oaths_kernel_is_longer_than_the_limit() -> None:
+    long = []
+    for path in sorted((RUNTIME / "oath").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ClassDef) and node.end_lineno - node.lineno + 1 > LONGEST_CLASS:
+                long.append(f"{path.name}: {node.name} ({node.end_lineno - node.lineno + 1} lines)")
+    assert not long, long

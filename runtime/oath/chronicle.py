@@ -40,8 +40,9 @@ def qualified(cards: Cards, card: int) -> str:
     return f"{kind}/{cards.game.entities(kind)[card - int(cards.base[kind])].id.name.lower()}"
 
 
-class ChronicleWriter:
-    """The winner writes the Chronicle (8.1-8.8) on a copy of the final state."""
+class ChronicleTable:
+    """The copy of the final state the Chronicle is written on, what the writer asks of it, and the choices it
+    leaves to the players."""
 
     def __init__(self, state: OathState, decide: Decide | None = None, locale: str = "en") -> None:
         if not state.is_terminal():
@@ -53,21 +54,6 @@ class ChronicleWriter:
         self.cards = Cards(self.flat)
         self.notes: list[str] = []
         self.sites = {s.id.name.lower(): s for s in state.game.entities("site")}
-
-    def write(self) -> Chronicle:
-        oath = self.vow()
-        boards = self.offer_citizenship()
-        self.build_or_repair()
-        self.discard_sites()
-        aside = self.ruin_unruled()
-        self.fill_slots(aside)
-        self.add_to_world_deck()
-        self.dispossess()
-        self.clean_relics()
-        self.rebuild_world_deck()
-        return self.save(oath, boards)
-
-    # helpers -----------------------------------------------------------------------------------
 
     @property
     def winner(self) -> int:
@@ -83,7 +69,6 @@ class ChronicleWriter:
         if not 0 <= picked < len(options):
             raise ValueError(f"option {picked} of {len(options)} chosen for {what}")
         return picked
-
 
     def said(self, label: str) -> str:
         return self.state.label(label, self.locale)
@@ -127,7 +112,23 @@ class ChronicleWriter:
         """8.3.2 "to any discard pile": the pile of the site's own region is taken."""
         self.cards.put(card, self.cards.discard_pile(region))
 
-    # the steps ---------------------------------------------------------------------------------
+
+
+class ChronicleWriter(ChronicleTable):
+    """The winner writes the Chronicle (8.1-8.8) on a copy of the final state, step by step in the Law's order."""
+
+    def write(self) -> Chronicle:
+        oath = self.vow()
+        boards = self.offer_citizenship()
+        self.build_or_repair()
+        self.discard_sites()
+        aside = self.ruin_unruled()
+        self.fill_slots(aside)
+        self.add_to_world_deck()
+        self.dispossess()
+        self.clean_relics()
+        self.rebuild_world_deck()
+        return self.save(oath, boards)
 
     def vow(self) -> str:
         """8.1: a win by a Vision alone vows its Oath; otherwise any goal reference but the current one."""
