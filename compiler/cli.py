@@ -662,7 +662,7 @@ def _write_chronicle(ws: Workspace, state: Any, seat: int, locale: str, path: Pa
     chronicle, notes = state.chronicle(decide, locale)
     for note in notes:
         out.print(f"[dim]placeholder: {escape(note)}[/]")
-    text = chronicle.model_dump_json(indent=2) + "\n"
+    text = chronicle.to_json(indent=2) + "\n"
     try:
         write_atomically(path, text)
     except WriteError as exc:
