@@ -24,7 +24,7 @@ KERNELS = ("compiled", "python")
 COMPILED_PACKAGE = "lawforge.runtime._compiled"
 PURE = ("oath/__init__.py", "oath/actions.py", "oath/chronicle.py", "oath/chronicle_file.py")
 """Kernel modules the compiled kernel shares with the Python one (aliased in _compiled/__init__.py): the package,
-the action vocabulary (one IllegalAction, Kind and Phase for both) and the Chronicle and its file (pydantic, once a
+the action vocabulary (one IllegalAction, Kind and Phase for both) and the Chronicle and its file (read once a
 game)."""
 REBUILD = ".venv/bin/pip install -e ."
 RUNTIME = Path(__file__).resolve().parent
