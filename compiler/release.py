@@ -1,5 +1,5 @@
-"""`lawforge release`: checks that a game can be released, writes its changelog entry and release notes, builds
-its packages and renders its sheets beside them.
+"""`lawforge release`: checks that a game can be released, builds its packages, renders its sheets beside them,
+then writes its release notes and changelog entry (last: a failed build leaves the changelog as it was).
 
 A release is refused, before anything is written, when the content has errors, a generated file is stale, the
 workspace has changes not committed (packages are built from a commit and carry its time), or the content's
@@ -138,13 +138,17 @@ def changelog_entry(c: Candidate) -> str:
 
 
 def write_changelog(ws: Workspace, c: Candidate) -> Path:
-    """The entry goes first, below the file's title and opening paragraphs."""
+    """The entry goes first, below the file's title and opening paragraphs; releasing the same version again
+    replaces its entry instead of adding another."""
     path = ws.content / c.game / CHANGELOG
     entry = changelog_entry(c).rstrip("\n") + "\n"
     if not path.exists():
         write_atomically(path, f"# {c.game} content: changes\n\n{entry}")
         return path
     text = path.read_text(encoding="utf-8")
+    same = re.search(rf"^## {re.escape(c.game)} {re.escape(c.version)}\b.*?(?=^## |\Z)", text, re.M | re.S)
+    if same:
+        text = text[:same.start()] + text[same.end():]
     first = re.search(r"^## ", text, re.M)
     at = first.start() if first else len(text)
     head = text[:at].rstrip("\n") + "\n\n"
@@ -177,14 +181,9 @@ def release(ws: Workspace, games: list[str], out: Path, *, version: str | None, 
     candidates = [candidate(ws, game, version) for game in games]
     epoch = source_date_epoch(ws.root)
     assets = []
-    for c in candidates:
-        progress(f"{c.game}: changelog entry in {ws.rel(write_changelog(ws, c))}")
     progress("building the packages (runtime, " + ", ".join(games) + ", compiler)")
     packages = build_packages(ws, games, out, epoch=epoch, cache=cache)
     for c in candidates:
-        notes = out / f"{c.game}-{c.version}.md"
-        write_atomically(notes, release_notes(c))
-        assets.append(notes)
         if sheets:
             from .sheets import render_sheets
 
@@ -193,5 +192,9 @@ def release(ws: Workspace, games: list[str], out: Path, *, version: str | None, 
                     path.unlink()
                 else:
                     assets.append(path)
+        notes = out / f"{c.game}-{c.version}.md"
+        write_atomically(notes, release_notes(c))
+        assets.append(notes)
+        progress(f"{c.game}: changelog entry in {ws.rel(write_changelog(ws, c))}")
     return Release(candidates, packages, assets)
 

@@ -147,6 +147,8 @@ def test_the_changelog_entry_goes_first_below_the_title_of_a_file_written_by_han
     title, _, rest = before.partition("\n## ")
     assert written.startswith(title.rstrip("\n") + "\n\n## root 1.0.0\n\nFirst release: ")
     assert written.endswith("## " + rest), "the hand-written entries follow, unchanged"
+    again = write_changelog(ws, candidate(ws, "root", None)).read_text(encoding="utf-8")
+    assert again == written, "releasing the same version again replaces its entry"
 
 
 @pytest.mark.parametrize(("old", "new", "bump"), [
