@@ -102,20 +102,20 @@ def diff_games(old: GameSnapshot, new: GameSnapshot) -> GameDiff:
     out.layout = sorted(name for name in old.layout.keys() | new.layout.keys()
                         if old.layout.get(name) != new.layout.get(name))
 
-    reasons[Bump.MAJOR] += [f"removed {len(out.removed)} entities ({_some(out.removed)})"] if out.removed else []
-    reasons[Bump.MAJOR] += [f"removed {len(out.effects_removed)} effects ({_some(out.effects_removed)})"] \
+    reasons[Bump.MAJOR] += [f"removed {_count(out.removed, 'entity')} ({_some(out.removed)})"] if out.removed else []
+    reasons[Bump.MAJOR] += [f"removed {_count(out.effects_removed, 'effect')} ({_some(out.effects_removed)})"] \
         if out.effects_removed else []
     reasons[Bump.MAJOR] += [f"changed the state layout ({', '.join(out.layout)})"] if out.layout else []
     signatures = [f"{c.kind}/{c.id}" for c in out.changed if c.kind in SIGNATURE_KINDS and _played(c)]
     reasons[Bump.MAJOR] += [f"changed the signature of {_some(signatures)}"] if signatures else []
-    reasons[Bump.MINOR] += [f"added {len(out.added)} entities ({_some(out.added)})"] if out.added else []
+    reasons[Bump.MINOR] += [f"added {_count(out.added, 'entity')} ({_some(out.added)})"] if out.added else []
     played = [f"{c.kind}/{c.id}" for c in out.changed if c.kind not in SIGNATURE_KINDS and _played(c)]
-    reasons[Bump.MINOR] += [f"changed values of {len(played)} entities ({_some(played)})"] if played else []
+    reasons[Bump.MINOR] += [f"changed values of {_count(played, 'entity')} ({_some(played)})"] if played else []
     changed_effects = out.effects_changed + out.effects_added
-    reasons[Bump.MINOR] += [f"changed the bytecode of {len(changed_effects)} effects ({_some(changed_effects)})"] \
+    reasons[Bump.MINOR] += [f"changed the bytecode of {_count(changed_effects, 'effect')} ({_some(changed_effects)})"] \
         if changed_effects else []
     described = [f"{c.kind}/{c.id}" for c in out.changed if not _played(c)]
-    reasons[Bump.PATCH] += [f"changed texts or provenance of {len(described)} entities ({_some(described)})"] \
+    reasons[Bump.PATCH] += [f"changed texts or provenance of {_count(described, 'entity')} ({_some(described)})"] \
         if described else []
     out.bump = max((bump for bump in Bump if reasons[bump]), default=Bump.NONE)
     out.reasons = [reason for bump in sorted(Bump, reverse=True) for reason in reasons[bump]]
@@ -125,6 +125,12 @@ def diff_games(old: GameSnapshot, new: GameSnapshot) -> GameDiff:
 def _played(change: EntityChange) -> bool:
     """A change of values that play reads, not only of texts or provenance."""
     return any(f.path.split(".")[0].split("[")[0] not in DESCRIPTIVE for f in change.fields)
+
+
+def _count(names: list[str], noun: str) -> str:
+    """"1 entity", "3 entities", "2 effects"."""
+    plural = noun[:-1] + "ies" if noun.endswith("y") else noun + "s"
+    return f"{len(names)} {noun if len(names) == 1 else plural}"
 
 
 def _some(names: list[str], shown: int = 3) -> str:
@@ -183,7 +189,7 @@ def render_text(diffs: list[GameDiff], old: str, new: str) -> str:
     lines = [f"lawforge diff {old} {new}"]
     for d in diffs:
         lines.append(f"\n{d.game} {d.old_version} → {d.new_version}: requires a {d.bump.label} bump"
-                     if d.bump else f"\n{d.game} {d.old_version} → {d.new_version}: no change")
+                     if d.bump else f"\n{d.game} {d.old_version} → {d.new_version}: no change to the compiled content")
         lines += [f"  because it {reason}" for reason in d.reasons]
         lines += [f"  + {name}" for name in d.added]
         lines += [f"  - {name}" for name in d.removed]
@@ -215,7 +221,7 @@ def render_markdown(diffs: list[GameDiff], old: str, new: str, heading: str = "#
     for d in diffs:
         lines = [f"{heading} {d.game} {d.new_version} (from {d.old_version}: {old} → {new})", ""]
         if d.empty:
-            parts.append("\n".join(lines + ["No change.", ""]))
+            parts.append("\n".join(lines + ["No change to the compiled content.", ""]))
             continue
         lines += [f"Requires a **{d.bump.label}** bump: it {'; it '.join(d.reasons)}.", ""]
         sections: list[tuple[str, list[str]]] = [

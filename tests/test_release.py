@@ -116,7 +116,7 @@ def test_a_bump_smaller_than_the_changes_require_is_refused_and_the_right_one_go
     rebuild(repo)
     commit(repo)
     refused(release(repo, GAME), f"{GAME}: 1.0.0 → 1.0.1 is a patch bump, but the changes since {GAME}-v1.0.0 require a "
-                                 f"minor bump (it added 1 entities (label/release_test_label))")
+                                 f"minor bump (it added 1 entity (label/release_test_label))")
     set_version(repo, "1.1.0")
     rebuild(repo)
     commit(repo)
