@@ -193,3 +193,37 @@ def test_diff_reads_a_release_package(released: Released) -> None:
     result = CliRunner().invoke(main, ["--root", str(REPO), "diff", str(released.wheel("lawforge-oath")),
                                        str(released.root), "oath"])
     assert result.exit_code == 0 and "oath 1.0.0 → 1.0.0: no change" in result.output
+
+
+def test_a_package_that_cannot_be_built_is_one_line_naming_it(tmp_path: Path) -> None:
+    from lawforge.compiler.packaging import Package, PackagingError
+
+    root = tmp_path / "ws"
+    for part in ("content/margraves/game.yaml", "setup.py", "runtime/kernels.py", "runtime/stamp.py",
+                 "pyproject.toml"):
+        (root / part).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(REPO / part, root / part)
+    ws = Workspace.open(root)
+    with pytest.raises(PackagingError, match=r"generated/margraves/MANIFEST\.json: cannot read the manifest .*; run "
+                                             r"`lawforge build margraves`"):
+        game_package(ws, "margraves")
+    broken = Package("lawforge-margraves", "1.0.0", ("generated/margraves",))
+    with pytest.raises(PackagingError, match="lawforge-margraves: generated/margraves is missing from"):
+        build_package(ws, broken, tmp_path / "dist", tmp_path / "trees", 0)
+    (root / "generated" / "margraves").mkdir(parents=True)
+    (root / "generated" / "margraves" / "__init__.py").write_text("")
+    (root / "generated" / "margraves" / "tables.pyx").write_text("cdef int x = \n")
+    with pytest.raises(PackagingError, match=r"^lawforge-margraves 1\.0\.0: the build failed: .+"):
+        build_package(ws, Package("lawforge-margraves", "1.0.0", ("generated/margraves", "runtime/kernels.py",
+                                                                  "runtime/stamp.py")),
+                      tmp_path / "dist", tmp_path / "trees", 0)
+
+
+def test_packages_outside_git_need_a_source_date_epoch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from lawforge.compiler.packaging import PackagingError, source_date_epoch
+
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    with pytest.raises(PackagingError, match="is not a git checkout with a commit: set SOURCE_DATE_EPOCH"):
+        source_date_epoch(tmp_path)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    assert source_date_epoch(tmp_path) == 1700000000
