@@ -3,7 +3,7 @@ lawforge-oath and lawforge (once per session, reusing the development install's 
 notes and sheets; a package built twice is the same bytes; the runtime and Oath install into a bare virtualenv with
 no compiler tool and play a game to the end; the installed compiler renders a sheet.
 
-The runtime built twice from nothing (seven minutes of compiling on two cores) runs with --full-battery only."""
+The runtime built twice from nothing (3 to 7 minutes of compiling each on two cores) runs with --full-battery only."""
 
 from __future__ import annotations
 
@@ -110,7 +110,7 @@ def test_a_game_package_and_the_compiler_package_built_again_are_the_same_bytes(
 def test_the_runtime_built_twice_from_nothing_is_the_same_bytes_as_from_the_cache(
         released: Released, tmp_path: Path, request: pytest.FixtureRequest) -> None:
     if not request.config.getoption(FULL_BATTERY):
-        pytest.skip(f"compiles the runtime twice from nothing (about 14 minutes on 2 cores): {FULL_BATTERY}")
+        pytest.skip(f"compiles the runtime twice from nothing (7 to 14 minutes on 2 cores): {FULL_BATTERY}")
     ws = Workspace.open(released.root)
     epoch = int(subprocess.run(["git", "-C", str(released.root), "log", "-1", "--format=%ct"], capture_output=True,
                                text=True, check=True).stdout)
