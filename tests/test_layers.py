@@ -58,18 +58,22 @@ def test_the_runtime_imports_no_compiler_tool() -> None:
         assert "cython" not in tops or path.with_suffix(".pxd").exists(), f"{rel} imports cython but is not typed"
 
 
-def test_loading_every_game_and_playing_oath_compiled_loads_no_compiler_tool() -> None:
-    """Root's kernel still reads constants of the shared engine's Python form (runtime/root/kernel.py, describe.py),
-    which imports Cython's pure-Python mode: playing Root needs Cython installed (docs/releasing.md)."""
+def test_loading_every_game_and_playing_oath_and_root_compiled_loads_no_compiler_tool() -> None:
+    """The modules that stay Python read the shared engine's layout from its compiled form (kernel/layout.py)."""
     script = (
         "import random, sys\n"
         "from lawforge.runtime import load\n"
+        "from lawforge.runtime.games import new_state\n"
         "from lawforge.runtime.kernels import oath_state\n"
         "games = {name: load(name) for name in ('oath', 'root', 'margraves', 'vindication')}\n"
         "game = oath_state('compiled')(games['oath'], players=3, seed=1)\n"
         "rng = random.Random(1)\n"
         "for _ in range(200):\n"
         "    game.apply(rng.choice(game.legal_actions()))\n"
+        "root = new_state('root', 4, 1)\n"
+        "for _ in range(200):\n"
+        "    root.apply(rng.choice(root.legal_actions()))\n"
+        "root.describe(root.history[-1], 'uk')\n"
         f"tools = {COMPILER_TOOLS + ('cython',)!r}\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in tools))\n")
     done = subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True, text=True)

@@ -145,6 +145,7 @@ while not game.is_terminal():
 print(oath.manifest["version"], len(game.history), game.returns())
 print(sorted(m for m in sys.modules if m.split(".")[0] in sys.argv[1].split(",")))
 """
+"""Oath played to the end in a bare virtualenv: the compiled kernel, no compiler tool installed or imported."""
 
 
 def test_runtime_and_oath_install_without_compiler_tools_and_play_a_game_to_the_end(released: Released,
