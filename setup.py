@@ -1,10 +1,16 @@
 """Builds the Cython extensions: the effect VM, one table module per generated game (packages come from
 pyproject's package-dir; each compiled with the digest of its .pyx, runtime/stamp.py), and the compiled Oath
 kernel (runtime/kernels.py): runtime/state.py and runtime/oath/*.py compiled as they are into
-lawforge.runtime._compiled, then a fingerprint of those sources."""
+lawforge.runtime._compiled, then a fingerprint of those sources.
+
+The same file builds each release package (compiler/packaging.py) from a tree holding only that package's parts:
+it builds the packages and extensions of the parts present (a folder of package-dir with an `__init__.py`, the
+generated games), so the development install (every part) and the release packages never disagree on how."""
 import hashlib
 import importlib.util
 import os
+import sys
+import sysconfig
 from pathlib import Path
 
 from Cython.Build import cythonize
@@ -16,6 +22,14 @@ KERNEL_BUILD = Path("build/kernel")
 TABLES_BUILD = Path("build/tables")
 CORES = os.cpu_count() or 1
 """Cython translates, and the C compiler compiles, on every core."""
+PATH_FREE = [f"-ffile-prefix-map={Path.cwd()}=."]
+"""Debug information and __FILE__ name sources relative to the tree built: a module is the same bytes wherever the
+tree lies (release packages are reproducible, compiler/packaging.py)."""
+CACHE = Path(os.environ["LAWFORGE_BUILD_CACHE"]).resolve() if os.environ.get("LAWFORGE_BUILD_CACHE") else None
+"""A folder keeping Cython's translations (its own cache) and compiled modules by `compiled_key`: a release package
+built from the sources of the development install reuses its modules instead of compiling them again (.ci/setup
+fills it; compiler/packaging.py passes it on when asked). Unset, every module is compiled."""
+CYTHON_CACHE = {"cache": str(CACHE / "cython")} if CACHE else {}
 KERNEL_FLAGS = ["-O2", "-g0"]
 """Python's own -O3 -g doubles the compile time of the kernel's large C files and gains nothing measurable."""
 
@@ -78,6 +92,16 @@ def typed_extensions():
             for source in KERNELS.typed_sources()]
 
 
+def compiled_key(ext):
+    """What a compiled module is made of, wherever its tree lies: its C sources, the compile flags (PATH_FREE makes
+    the tree's path irrelevant), the compiler and the Python it is built for."""
+    digest = hashlib.sha256(source_digest(ext).encode())
+    for part in (ext.extra_compile_args, sysconfig.get_config_var("CC"), sysconfig.get_config_var("CFLAGS"),
+                 os.environ.get("CFLAGS", ""), sys.version):
+        digest.update(repr(part).encode() + b"\0")
+    return digest.hexdigest()[:32]
+
+
 def source_digest(ext):
     """The sha256 of an extension's C sources: what a built module was compiled from."""
     digest = hashlib.sha256()
@@ -105,6 +129,9 @@ class BuildExt(build_ext):
             self.build_extension(ext)
 
     def build_extension(self, ext):
+        cached = CACHE / "modules" / f"{ext.name}-{compiled_key(ext)}{Path(self.get_ext_filename(ext.name)).suffix}" \
+            if CACHE else None
+        ext.extra_compile_args = [*ext.extra_compile_args, *PATH_FREE]
         built = Path(self.get_ext_fullpath(ext.name))
         stamp = KERNEL_BUILD / f"{ext.name}.built"
         digest = source_digest(ext)
@@ -114,9 +141,16 @@ class BuildExt(build_ext):
                 self.mkpath(str(built.parent))
                 self.copy_file(str(in_place), str(built))
                 return
+        if cached is not None and cached.exists():
+            self.mkpath(str(built.parent))
+            self.copy_file(str(cached), str(built))
+            return
         super().build_extension(ext)
         stamp.parent.mkdir(parents=True, exist_ok=True)
         stamp.write_text(digest)
+        if cached is not None:
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            self.copy_file(str(built), str(cached))
 
 
 def table_source(pyx):
@@ -130,20 +164,36 @@ def table_source(pyx):
     return str(source)
 
 
-games = sorted(p.name for p in GENERATED.iterdir() if (p / "__init__.py").exists())
-extensions = [Extension("lawforge.runtime.vm", ["runtime/vm.pyx"])] + [
-    Extension(f"lawforge.generated.{pyx.parent.name}.{pyx.stem}", [table_source(pyx)])
-    for pyx in sorted(GENERATED.glob("*/*.pyx"))
-]
-setup(
-    packages=["lawforge.compiler", "lawforge.compiler.models", "lawforge.compiler.effects", "lawforge.compiler.checks", "lawforge.runtime",
-              "lawforge.runtime.oath", "lawforge.runtime.kernel", "lawforge.runtime.root", "lawforge.runtime._compiled",
-              "lawforge.runtime._compiled.oath", "lawforge.runtime._compiled.kernel", "lawforge.runtime._compiled.root",
-              "lawforge.generated"]
-    + [f"lawforge.generated.{game}" for game in games],
-    ext_modules=cythonize(extensions, language_level=3, quiet=True, nthreads=CORES)
-    + cythonize(kernel_extensions(), language_level=3, quiet=True, build_dir=str(KERNEL_BUILD), nthreads=CORES)
-    + cythonize(typed_extensions(), language_level=3, quiet=True, build_dir=str(KERNEL_BUILD), nthreads=CORES,
-                include_path=[str(TYPED_TREE)], compiler_directives=TYPED_DIRECTIVES),
-    cmdclass={"build_ext": BuildExt},
-)
+PARTS = {"lawforge.compiler": Path("compiler"), "lawforge.runtime": Path("runtime"), "lawforge.generated": GENERATED}
+"""pyproject's package-dir: each part a tree of packages, those of its folders that hold an `__init__.py`."""
+
+
+def packages():
+    """Every package of the parts this tree holds (a game's tree has generated/<game>/ but no generated/__init__.py:
+    the runtime package owns lawforge.generated)."""
+    found = []
+    for name, folder in PARTS.items():
+        for init in sorted(folder.rglob("__init__.py")):
+            relative = init.parent.relative_to(folder).parts
+            if "__pycache__" not in relative:
+                found.append(".".join((name, *relative)))
+    return found
+
+
+def extensions():
+    """The Cython extensions of the parts present: the VM and the kernels with the runtime, each game's tables."""
+    tables = [Extension(f"lawforge.generated.{pyx.parent.name}.{pyx.stem}", [table_source(pyx)])
+              for pyx in sorted(GENERATED.glob("*/*.pyx"))]
+    found = cythonize(tables, language_level=3, quiet=True, nthreads=CORES, **CYTHON_CACHE) if tables else []
+    if (Path("runtime") / "__init__.py").exists():
+        found += cythonize([Extension("lawforge.runtime.vm", ["runtime/vm.pyx"])], language_level=3, quiet=True,
+                           **CYTHON_CACHE)
+        found += cythonize(kernel_extensions(), language_level=3, quiet=True, build_dir=str(KERNEL_BUILD),
+                           nthreads=CORES, **CYTHON_CACHE)
+        found += cythonize(typed_extensions(), language_level=3, quiet=True, build_dir=str(KERNEL_BUILD),
+                           nthreads=CORES, include_path=[str(TYPED_TREE)], compiler_directives=TYPED_DIRECTIVES,
+                           **CYTHON_CACHE)
+    return found
+
+
+setup(packages=packages(), ext_modules=extensions(), cmdclass={"build_ext": BuildExt})

@@ -41,9 +41,19 @@ class GeneratedGame:
     """Workspace-relative path → exact text."""
 
 
+CHANGELOG = "CHANGELOG.md"
+"""A game's changelog (content/<game>/CHANGELOG.md): written by `release` after the build, so not hashed."""
+
+
 def content_files(ws: Workspace, game: str) -> list[Path]:
     """A game's files; a temporary file an interrupted write left (the next writer removes it) is none of them."""
     return [p for p in ws.content_files(game) if not is_temporary(p)]
+
+
+def hashed_files(ws: Workspace, game: str) -> list[Path]:
+    """The files the content hash covers: every content file but the changelog, which only describes them."""
+    changelog = ws.content / game / CHANGELOG
+    return [p for p in content_files(ws, game) if p != changelog]
 
 
 def content_digest(ws: Workspace, game: str) -> str:
@@ -53,7 +63,7 @@ def content_digest(ws: Workspace, game: str) -> str:
 
     allowed = ws.readable_folders()
     h = hashlib.sha256()
-    for file in content_files(ws, game):
+    for file in hashed_files(ws, game):
         try:
             data = read_content(file, allowed)
         except Refused as refused:
@@ -95,6 +105,7 @@ def generate(ws: Workspace, game: str) -> tuple[GeneratedGame | None, list[Diagn
     manifest = {
         "game": game,
         "ruleset": ruleset,
+        "version": linked.game.version,
         "generator": f"lawforge {__version__}",
         "source_locale": linked.game.source_locale,
         "locales": list(linked.game.locales),

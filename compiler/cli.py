@@ -653,7 +653,7 @@ def _write_chronicle(ws: Workspace, state: Any, seat: int, locale: str, path: Pa
     chronicle, notes = state.engine.state.chronicle(decide, locale)
     for note in notes:
         out.print(f"[dim]placeholder: {escape(note)}[/]")
-    text = chronicle.model_dump_json(indent=2) + "\n"
+    text = chronicle.to_json(indent=2) + "\n"
     try:
         write_atomically(path, text)
     except WriteError as exc:
@@ -661,3 +661,55 @@ def _write_chronicle(ws: Workspace, state: Any, seat: int, locale: str, path: Pa
         click.echo(text, nl=False)
         sys.exit(1)
     err.print(f"wrote the Chronicle to {escape(str(path))}")
+
+
+@main.command()
+@click.argument("old")
+@click.argument("new")
+@click.argument("games", nargs=-1)
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text",
+              help="Output format; markdown is a changelog.")
+@_root_option
+def diff(ws: Workspace, old: str, new: str, games: tuple[str, ...], fmt: str) -> None:
+    """What changed in each game's compiled content from OLD to NEW (git revisions, workspace folders or release
+    packages), and the version bump it requires (docs/releasing.md)."""
+    from .diff import RENDERERS, diff_sources
+    from .snapshot import SnapshotError
+
+    try:
+        diffs = diff_sources(old, new, list(games), ws.root)
+    except SnapshotError as exc:
+        _fail(str(exc), 2)
+    click.echo(RENDERERS[fmt](diffs, old, new), nl=False)
+
+
+@main.command("release")
+@click.argument("games", nargs=-1, required=True)
+@click.option("--version", "version", default=None, metavar="X.Y.Z",
+              help="The version to release; refused unless it is the one content/<game>/game.yaml says.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("dist"),
+              help="Where the packages, release notes and sheets go (default: dist/ in the current directory).")
+@click.option("--no-sheets", is_flag=True, help="Do not render the sheets beside the packages.")
+@click.option("--build-cache", "cache", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Reuse the modules compiled from the same sources, kept in DIR (.ci/setup keeps them in "
+                   "build/cache); by default every module is compiled.")
+@_root_option
+def release_command(ws: Workspace, games: tuple[str, ...], version: str | None, out_dir: Path,
+                    no_sheets: bool, cache: Path | None) -> None:
+    """Check GAME… for release (no content error, generated files fresh and committed, a version the policy allows
+    against the last release), write each changelog entry, build the packages into --out and the sheets beside
+    them. Tags nothing (docs/releasing.md)."""
+    from .packaging import PackagingError
+    from .release import ReleaseRefused, release
+
+    selected = ws.select(games)
+    try:
+        done = release(ws, selected, out_dir, version=version, sheets=not no_sheets, progress=_progress, cache=cache)
+    except (ReleaseRefused, PackagingError) as exc:
+        _fail(str(exc), 1)
+    for built in done.packages:
+        out.print(f"{escape(str(built.path))}  {built.size} bytes  sha256:{built.sha256}")
+    for asset in done.assets:
+        out.print(escape(str(asset)))
+    tags = " && ".join(f"git tag {c.game}-v{c.version}" for c in done.candidates)
+    err.print(f"released; commit the changelogs, publish the packages, then tag that commit: {escape(tags)}")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import hashlib
 import importlib
 import importlib.util
 import json
@@ -25,6 +26,11 @@ class ContentNotFound(LookupError):
 class StaleContent(ContentNotFound):
     """The compiled table module was built from another `tables.pyx` than the generated one (a compile that
     failed or was killed keeps the old module): running it would play older rules than the content says."""
+
+
+class AlteredContent(ContentNotFound):
+    """A generated module differs from the digest its manifest records: edited after the build, or a package's
+    files mixed with another version's. The manifest's content hash and version would vouch for other rules."""
 
 
 @dataclass(frozen=True)
@@ -79,6 +85,8 @@ class CompiledGame:
 
 PARTS = ("entities", "tables", "effects", "plurals")
 """The generated modules of a game."""
+CHECKED = ("__init__.py", "entities.py", "effects.py", "plurals.py")
+"""The generated Python files `load` checks against the manifest's digests (the tables carry their own)."""
 
 
 def _import_from(root: Path, game: str) -> tuple[ModuleType, ModuleType, ModuleType, ModuleType]:
@@ -129,6 +137,15 @@ def load(game: str, root: str | Path | None = None) -> CompiledGame:
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise ContentNotFound(f"{manifest_path}: not a manifest lawforge wrote ({exc!r}); "
                               f"run `lawforge build {game}`") from None
+    for name in CHECKED:
+        path = manifest_path.with_name(name)
+        try:
+            found = "sha256:" + hashlib.sha256(path.read_bytes()).hexdigest()
+        except OSError as exc:
+            raise ContentNotFound(f"{path}: cannot read it ({exc.strerror}); run `lawforge build {game}`") from None
+        if manifest["files"].get(name) != found:
+            raise AlteredContent(f"{path}: not the file the manifest of {game} {manifest.get('version', '')} records "
+                                 f"(edited after the build, or from another version); rebuild or reinstall {game}")
     built = getattr(tables, ATTRIBUTE, None)
     if built != expected:
         raise StaleContent(f"{tables.__file__}: the compiled tables of {game} were built from another tables.pyx than "

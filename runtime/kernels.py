@@ -24,8 +24,8 @@ KERNELS = ("compiled", "python")
 COMPILED_PACKAGE = "lawforge.runtime._compiled"
 PURE = ("oath/__init__.py", "oath/actions.py", "oath/chronicle.py", "oath/chronicle_file.py", "oath/kernel.py")
 """Kernel modules the compiled kernel shares with the Python one (aliased in _compiled/__init__.py): the package,
-the action vocabulary (one IllegalAction, Kind and Phase for both), the Chronicle and its file (pydantic, once a
-game) and the shared API's adapter (kernel.py, which picks the form)."""
+the action vocabulary (one IllegalAction, Kind and Phase for both), the Chronicle and its file (read once a game)
+and the shared API's adapter (kernel.py, which picks the form)."""
 REBUILD = ".venv/bin/pip install -e ."
 RUNTIME = Path(__file__).resolve().parent
 

@@ -1,4 +1,7 @@
-# Types of state.py for Cython (pure-Python mode): the flat state's hot accessors over a typed view of its cells.
+# Types of state.py for Cython (pure-Python mode, its annotations left to mypy): the flat state's hot accessors
+# over a typed view of its cells, their locals typed here so that state.py imports nothing of Cython.
+
+cimport cython
 
 cdef class FlatState:
     cdef public object game
@@ -8,4 +11,12 @@ cdef class FlatState:
     cdef public dict strides
     cdef dict shapes
 
+    @cython.locals(shape=tuple, offset=int, extent=int, inner=int, i=int, j=int)
     cdef int _offset(self, str field, tuple index, int n) except -1
+
+    @cython.locals(offset=int, extent=int, inner=int, i=int, found=list)
+    cpdef list indices_of(self, str field, int value)
+
+    @cython.locals(at=int, extent=int, inner=int, key_at=int, key_extent=int, key_inner=int, found=bint, best=int,
+                   value=int, i=int)
+    cpdef int extreme_where(self, str field, str key, int equals, int skip, bint highest, int default) except? -1

@@ -1,3 +1,4 @@
+# cython: annotation_typing=False
 """A game's state as one flat int32 array, addressed by field name: what kernels and the effect VMs share.
 
 Copying a state is a buffer copy; its dice are in the array too (`state[0]`, the VMs' RNG), so a
@@ -8,8 +9,6 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterator
-
-import cython  # type: ignore[import-untyped]
 
 from .bytecode import new_state
 from .content import CompiledGame
@@ -84,22 +83,18 @@ class FlatState:
         return value
 
     def set(self, field: str, *index_and_value: int) -> None:
-        n: cython.int = len(index_and_value) - 1
+        n = len(index_and_value) - 1
         self.view[self._offset(field, index_and_value, n)] = index_and_value[n]
 
     def add(self, field: str, *index_and_n: int) -> None:
-        n: cython.int = len(index_and_n) - 1
+        n = len(index_and_n) - 1
         self.view[self._offset(field, index_and_n, n)] += index_and_n[n]
 
-    def _offset(self, field: str, index: tuple, n: cython.int) -> cython.int:  # type: ignore[type-arg]
+    def _offset(self, field: str, index: tuple[int, ...], n: int) -> int:
         """The cell of a field at the first n numbers of `index`: a scalar, one index or two, unchecked beyond the
         bounds test (compiled without wraparound: no negative index here); anything else through `_checked`."""
         shape: tuple[int, int, int] = self.shapes[field]
-        offset: cython.int = shape[0]
-        extent: cython.int = shape[1]
-        inner: cython.int = shape[2]
-        i: cython.int
-        j: cython.int
+        offset, extent, inner = shape
         if n == 1 and inner == 0:
             i = index[0]
             if 0 <= i < extent:
@@ -126,13 +121,14 @@ class FlatState:
     def indices_of(self, field: str, value: int) -> list[int]:
         """The indices of a one-index field's cells that hold `value`, in order (the cards in a zone)."""
         shape: tuple[int, int, int] = self.shapes[field]
-        offset: cython.int = shape[0]
-        extent: cython.int = shape[1]
-        wanted: cython.int = value
-        i: cython.int
-        if extent <= 0 or shape[2] != 0:
+        offset, extent, inner = shape
+        if extent <= 0 or inner != 0:
             raise IndexError(f"{field} is not a field with one index")
-        return [i for i in range(extent) if self.view[offset + i] == wanted]
+        found = []
+        for i in range(extent):
+            if self.view[offset + i] == value:
+                found.append(i)
+        return found
 
     def move(self, source: tuple[str, ...] | tuple[str | int, ...], target: tuple[str | int, ...], n: int) -> int:
         """Moves up to n pieces between two cells, as many as there are (as the VMs' MOVE does)."""
@@ -145,24 +141,15 @@ class FlatState:
     def extreme_where(self, field: str, key: str, equals: int, skip: int, highest: bool, default: int) -> int:
         """The highest (or lowest) value of a one-index field over the indices whose `key` field holds `equals`,
         `skip` left out; `default` if there is none (the top or bottom of a zone)."""
-        cells: tuple[int, int, int] = self.shapes[field]
-        keys: tuple[int, int, int] = self.shapes[key]
-        extent: cython.int = cells[1]
-        if extent <= 0 or cells[2] != 0 or keys[1] != extent or keys[2] != 0:
+        at, extent, inner = self.shapes[field]
+        key_at, key_extent, key_inner = self.shapes[key]
+        if extent <= 0 or inner != 0 or key_extent != extent or key_inner != 0:
             raise IndexError(f"{field} and {key} are not one-index fields of the same extent")
-        at: cython.int = cells[0]
-        key_at: cython.int = keys[0]
-        wanted: cython.int = equals
-        left_out: cython.int = skip
-        high: cython.bint = highest
-        found: cython.bint = False
-        best: cython.int = 0
-        value: cython.int
-        i: cython.int
+        found, best = False, 0
         for i in range(extent):
-            if self.view[key_at + i] == wanted and i != left_out:
+            if self.view[key_at + i] == equals and i != skip:
                 value = self.view[at + i]
-                if not found or (value > best if high else value < best):
+                if not found or (value > best if highest else value < best):
                     best, found = value, True
         return best if found else default
 

@@ -32,8 +32,8 @@ def pytest_report_header(config: pytest.Config) -> str:
     return f"long batteries: a fixed sample of one seed in {SAMPLE_EVERY} ({FULL_BATTERY} plays them all)"
 
 
-SLOW_FIRST = ("test_build_faults.py", "test_oath_property.py", "test_oath_property_large.py", "test_sheets.py",
-              "test_root_vagabond.py", "test_vindication.py", "test_i18n.py", "test_root_riverfolk.py",
+SLOW_FIRST = ("test_packages.py", "test_build_faults.py", "test_oath_property.py", "test_oath_property_large.py",
+              "test_sheets.py", "test_root_vagabond.py", "test_vindication.py", "test_i18n.py", "test_root_riverfolk.py",
               "test_root_alliance.py", "test_root_corvids.py", "test_oath_compiled.py", "test_margraves_sheets.py")
 """The longest test files, handed to the workers first: `--dist loadfile` gives out files in collection order, and a
 long file given out last keeps one core busy alone at the end."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -38,7 +39,7 @@ def test_games_chain_through_their_chronicles_with_every_card_in_one_place() -> 
         state = finished(game, players, chronicle)
         chronicle, _ = state.chronicle()
         assert chronicle.problems(OATH) == []
-        chronicle = Chronicle.model_validate_json(chronicle.model_dump_json())
+        chronicle = Chronicle.from_json(chronicle.to_json())
         names = everything(chronicle)
         assert len(names) == len(set(names))
         every = {f"{kind}/{e.id.name.lower()}" for kind in ("denizen", "vision", "site", "edifice", "relic")
@@ -49,7 +50,7 @@ def test_games_chain_through_their_chronicles_with_every_card_in_one_place() -> 
 
 def test_a_game_set_up_from_a_chronicle_has_its_map_oath_boards_and_decks() -> None:
     chronicle, _ = finished(1, 4).chronicle()
-    chronicle = chronicle.model_copy(update={"boards": ["citizen", "exile", "citizen"]})
+    chronicle = replace(chronicle, boards=["citizen", "exile", "citizen"])
     state = OathState(OATH, 4, 7, chronicle=chronicle)
     flat, cards = state.flat, state.cards
     for slot, saved in enumerate(chronicle.sites):
@@ -179,7 +180,7 @@ def test_an_exile_winner_may_offer_citizenship_and_the_exile_may_accept() -> Non
               r"\$\.world_deck\[0\]"),
 ])
 def test_a_bad_chronicle_file_is_refused_with_where_and_why(tmp_path: Path, text: str, message: str) -> None:
-    good = json.loads(finished(7, 2).chronicle()[0].model_dump_json())
+    good = json.loads(finished(7, 2).chronicle()[0].to_json())
     if text == "OK":
         text = json.dumps(good | {"oath": "glory"})
     elif text == "UNKNOWN":
@@ -277,4 +278,4 @@ def test_a_chronicle_that_cannot_be_saved_after_the_game_is_printed_not_lost(tmp
     assert played.exit_code == 1 and "Traceback" not in played.output
     assert f"error: cannot write {path}: No space left on device; the Chronicle follows" in played.stderr
     saved = played.stdout[played.stdout.index('{\n  "game": "oath"'):]
-    assert Chronicle.model_validate_json(saved).problems(OATH) == [] and not path.exists()
+    assert Chronicle.from_json(saved).problems(OATH) == [] and not path.exists()

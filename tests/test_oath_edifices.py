@@ -3,6 +3,8 @@ District's ruler may change the end roll (3.3)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from lawforge.runtime.oath.actions import STRIDE, IllegalAction, Kind, Phase, action
@@ -21,10 +23,10 @@ def with_edifice(name: str, *, ruined: bool) -> OathState:
     qualified = f"edifice/{name}"
     lists = {field: [n for n in getattr(chronicle, field) if n != qualified]
              for field in ("site_deck", "world_deck", "relic_deck", "archive", "dispossessed")}
-    sites = [site.model_copy(update={"cards": [n for n in site.cards if n != qualified]}) for site in chronicle.sites]
-    sites[0] = sites[0].model_copy(update={"cards": [qualified], "faceup": True})
-    chronicle = Chronicle.model_validate(chronicle.model_copy(update={
-        **lists, "sites": sites, "ruined": [qualified] if ruined else []}).model_dump())
+    sites = [replace(site, cards=[n for n in site.cards if n != qualified]) for site in chronicle.sites]
+    sites[0] = replace(sites[0], cards=[qualified], faceup=True)
+    chronicle = Chronicle.from_json(replace(chronicle, **lists, sites=sites,
+                                            ruined=[qualified] if ruined else []).to_json())
     state = OathState(OATH, 2, 3, chronicle=chronicle)
     while state.flat.get("phase") == Phase.SETUP:
         state.apply(state.legal_actions()[0])

@@ -14,6 +14,9 @@ Status = Literal["verified", "unverified", "placeholder"]
 Id = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$", max_length=64)]
 """Stable, author-assigned snake_case slug."""
 
+Version = Annotated[str, StringConstraints(pattern=r"^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)$")]
+"""MAJOR.MINOR.PATCH of a game's content; docs/releasing.md says which change needs which bump."""
+
 INT32_MIN, INT32_MAX = -(2 ** 31), 2 ** 31 - 1
 Int = Annotated[int, Field(ge=INT32_MIN, le=INT32_MAX)]
 """An integer of content. Compiled tables and bytecode are int32, so a larger one is an error, never wrapped."""
@@ -139,6 +142,10 @@ class Game(StrictModel):
     id: Id
     ruleset: Id
     name: Text
+    version: Version = Field(default="0.0.0", description=(
+        "The content's version, MAJOR.MINOR.PATCH: a removed id, a native's signature or the state layout changed "
+        "needs a major bump, added entities or changed values or effects a minor one, texts alone a patch "
+        "(docs/releasing.md); 0.0.0 is content never released"))
     source_locale: Locale
     locales: list[Locale] = Field(min_length=1)
     documents: list[Document] = Field(min_length=1)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from array import array
 from dataclasses import dataclass
 
-from .engine import LAYOUT
+from .layout import LAYOUT
 
 MODES = {"once": 0, "menu": 1}
 

@@ -14,11 +14,9 @@ import os
 import re
 import stat
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
-from typing import Any, Literal
-
-from pydantic import BaseModel, ConfigDict, ValidationError
+from typing import Any, ClassVar, Literal, get_args
 
 from ..content import CompiledGame
 from .setup import cards_with_native, region_slots, reliquary_spaces, world_deck_piles
@@ -86,11 +84,10 @@ def read_chronicle(path: Path, game: CompiledGame) -> Chronicle:
         raise ChronicleError(problems)
     if not isinstance(data, dict):
         raise ChronicleError([f"{path}: $: a Chronicle is a JSON object, not {_kind(data)}"])
-    try:
-        chronicle = Chronicle.model_validate(data, strict=True)
-    except ValidationError as error:
-        raise ChronicleError([f"{path}: {_json_path(e['loc'])}: {_said(e)}" for e in error.errors()]) \
-            from None
+    shape = list(_shape_problems(data, Chronicle, "$"))
+    if shape:
+        raise ChronicleError([f"{path}: {where}: {why}" for where, why in shape])
+    chronicle = Chronicle.from_data(data)
     problems = [f"{path}: {where}: {why}" for where, why in SectionEight(game).problems(chronicle)]
     if problems:
         raise ChronicleError(problems)
@@ -154,10 +151,6 @@ def _not_json(value: Any, where: str) -> Iterator[tuple[str, str]]:
             yield from _not_json(item, f"{where}[{index}]")
 
 
-def _json_path(loc: tuple[int | str, ...]) -> str:
-    return "$" + "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in loc)
-
-
 def _kind(value: Any) -> str:
     if isinstance(value, list):
         return "an array"
@@ -170,14 +163,42 @@ def _kind(value: Any) -> str:
     return "null" if value is None else "an object"
 
 
-def _said(error: Any) -> str:
-    """pydantic's reason, in the terms of a JSON file."""
-    if error["type"] == "extra_forbidden":
-        model = Chronicle if len(error["loc"]) == 1 else SavedSite
-        return f"unknown key (the keys are {', '.join(model.model_fields)})"
-    if error["type"] == "missing":
-        return "missing"
-    return f"{error['msg']}, not {_kind(error['input'])}"
+def _shape_problems(data: dict[str, Any], model: type[Chronicle] | type[SavedSite], where: str) \
+        -> Iterator[tuple[str, str]]:
+    """Where a JSON object breaks the shape of `model`: a key missing or unknown, a value of the wrong type (JSON
+    has no types of its own for the boards' sides or the game, so each is told as the values it may take)."""
+    known = {f.name: f for f in fields(model)}
+    for name in known:
+        if name not in data:
+            if name not in model.OPTIONAL:
+                yield f"{where}.{name}", "missing"
+            continue
+        yield from _value_problems(data[name], model.TYPES[name], f"{where}.{name}")
+    for key in data:
+        if key not in known:
+            yield f"{where}.{key}", f"unknown key (the keys are {', '.join(known)})"
+
+
+def _value_problems(value: Any, expected: Any, where: str) -> Iterator[tuple[str, str]]:
+    if isinstance(expected, list):
+        if not isinstance(value, list):
+            yield where, f"Input should be a valid list, not {_kind(value)}"
+            return
+        for index, item in enumerate(value):
+            yield from _value_problems(item, expected[0], f"{where}[{index}]")
+    elif expected is SavedSite:
+        if not isinstance(value, dict):
+            yield where, f"Input should be a valid dictionary or instance of SavedSite, not {_kind(value)}"
+        else:
+            yield from _shape_problems(value, SavedSite, where)
+    elif isinstance(expected, tuple):
+        if not isinstance(value, str) or value not in expected:
+            choices = " or ".join(repr(choice) for choice in expected)
+            yield where, f"Input should be {choices}, not {_kind(value)}"
+    elif expected is bool and not isinstance(value, bool):
+        yield where, f"Input should be a valid boolean, not {_kind(value)}"
+    elif expected is str and not isinstance(value, str):
+        yield where, f"Input should be a valid string, not {_kind(value)}"
 
 
 @dataclass
@@ -363,18 +384,22 @@ def _or(kinds: tuple[str, ...]) -> str:
 Side = Literal["exile", "citizen"]
 
 
-class SavedSite(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+@dataclass
+class SavedSite:
     site: str
     faceup: bool
-    cards: list[str] = []
+    cards: list[str] = field(default_factory=list)
     """Denizen and edifice cards at the site, as qualified ids (`denizen/alchemist`, `edifice/...`)."""
-    relics: list[str] = []
+    relics: list[str] = field(default_factory=list)
+
+    TYPES: ClassVar[dict[str, Any]] = {"site": str, "faceup": bool, "cards": [str], "relics": [str]}
+    """The JSON type of each field, for `_shape_problems`: a list as [item], the values of a Literal as a tuple."""
+    OPTIONAL: ClassVar[tuple[str, ...]] = ("cards", "relics")
 
 
-class Chronicle(BaseModel):
+@dataclass(kw_only=True)
+class Chronicle:
     """The world between two games (8.7): the map top to bottom, decks top first, the Archive, the boards."""
-    model_config = ConfigDict(extra="forbid")
     game: Literal["oath"] = "oath"
     oath: str
     boards: list[Side]
@@ -385,14 +410,37 @@ class Chronicle(BaseModel):
     relic_deck: list[str]
     archive: list[str]
     dispossessed: list[str]
-    ruined: list[str] = []
+    ruined: list[str] = field(default_factory=list)
     """Edifices showing their ruined side."""
+
+    TYPES: ClassVar[dict[str, Any]] = {"game": ("oath",), "oath": str, "boards": [get_args(Side)], "sites": [SavedSite], "site_deck": [str],
+             "world_deck": [str], "relic_deck": [str], "archive": [str], "dispossessed": [str], "ruined": [str]}
+    OPTIONAL: ClassVar[tuple[str, ...]] = ("ruined", "game")
 
     @classmethod
     def load(cls, path: Path, game: CompiledGame) -> Chronicle:
         """Reads and checks a Chronicle file against the compiled game, or raises ChronicleError naming every
         problem with the file and its place (chronicle_file.py)."""
         return read_chronicle(path, game)
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Chronicle:
+        """A Chronicle from JSON data of the right shape (`_shape_problems` finds none)."""
+        values = {key: value for key, value in data.items() if key != "sites"}
+        return cls(**values, sites=[SavedSite(**site) for site in data["sites"]])
+
+    @classmethod
+    def from_json(cls, text: str) -> Chronicle:
+        """A Chronicle from the JSON `to_json` wrote; raises ChronicleError when its shape is wrong."""
+        data = json.loads(text)
+        shape = list(_shape_problems(data, cls, "$")) if isinstance(data, dict) else [("$", "not a JSON object")]
+        if shape:
+            raise ChronicleError([f"{where}: {why}" for where, why in shape])
+        return cls.from_data(data)
+
+    def to_json(self, indent: int | None = None) -> str:
+        """The Chronicle file's text, the game first."""
+        return json.dumps(asdict(self), indent=indent, ensure_ascii=False)
 
     def problems(self, game: CompiledGame) -> list[tuple[str, str]]:
         """(JSON path, why) for each rule of section 8 this Chronicle breaks with the game's content."""

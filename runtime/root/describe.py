@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..kernel.engine import LAYOUT
+from ..kernel.layout import LAYOUT
 
 if TYPE_CHECKING:
     from ..kernel.state import GameState

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..bytecode import FRAME_SIZE, new_state
 from ..content import CompiledGame
-from ..kernel.engine import LAYOUT
+from ..kernel.layout import LAYOUT
 from ..kernel.observe import mask_hidden
 from ..kernel.state import GameState, SetupError
 from ..vm_py import next_random

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..content import CompiledGame
-from ..kernel.engine import LAYOUT
+from ..kernel.layout import LAYOUT
 from ..kernel.plan import PlannedStep, build_plan
 
 CARD_KINDS = ("ambush", "dominance", "item", "immediate", "persistent")
