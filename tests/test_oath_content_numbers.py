@@ -10,6 +10,7 @@ import json
 import re
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -167,12 +168,11 @@ def facts(game: Any) -> dict[str, Any]:
     out["added"], out["healed"] = added_to_world_deck(ChronicleWriter(played))
     out["dispossessed"] = len(chronicle.dispossessed)
     world = [name for name in chronicle.world_deck if name.startswith("denizen/")]
-    sites = [site.model_copy(update={"cards": [*site.cards, world.pop()]}) if site.faceup and not site.cards else site
+    sites = [replace(site, cards=[*site.cards, world.pop()]) if site.faceup and not site.cards else site
              for site in chronicle.sites]
     kept = set(world)
-    again = set_up(chronicle.model_copy(update={
-        "sites": sites, "world_deck": [name for name in chronicle.world_deck
-                                       if name in kept or not name.startswith("denizen/")]}))
+    again = set_up(replace(chronicle, sites=sites, world_deck=[name for name in chronicle.world_deck
+                                                              if name in kept or not name.startswith("denizen/")]))
     faceup = sorted((site for site in again.sites_on_map() if again.flat.get("card_faceup", again.site_card(site))),
                     key=lambda site: again.flat.get("site_slot", site))
     with_cards = [site for site in faceup[1:] if again.cards_at(site)]

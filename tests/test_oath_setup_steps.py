@@ -4,6 +4,7 @@ players with seed 7, played through step 23, and a game set up from the Chronicl
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -62,10 +63,10 @@ def chronicled() -> tuple[Chronicle, OathState]:
     rest = [c for c in chronicle.world_deck if c not in (denizen, "vision/faith")]
     world = rest[:-3] + ["vision/faith"] + rest[-3:]
     sites = list(chronicle.sites)
-    sites[2] = sites[2].model_copy(update={"cards": [denizen]})
-    sites[5] = sites[5].model_copy(update={"cards": [edifice]})
-    changed = chronicle.model_copy(update={"sites": sites, "world_deck": world, "ruined": [edifice],
-                                           "archive": [c for c in chronicle.archive if c != edifice]})
+    sites[2] = replace(sites[2], cards=[denizen])
+    sites[5] = replace(sites[5], cards=[edifice])
+    changed = replace(chronicle, sites=sites, world_deck=world, ruined=[edifice],
+                      archive=[c for c in chronicle.archive if c != edifice])
     return changed, OathState(OATH, PLAYERS, SEED, chronicle=changed)
 
 

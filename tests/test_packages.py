@@ -155,7 +155,8 @@ def test_runtime_and_oath_install_without_compiler_tools_and_play_a_game_to_the_
                    capture_output=True)  # Python 3.11's venv adds it; nothing of lawforge's asks for it
     pip(python, "--find-links", str(released.dist), "lawforge-oath")
     dists = subprocess.run([str(python), "-c", "import importlib.metadata as m; print(sorted(d.metadata['Name'] for d "
-                                               "in m.distributions()))"], capture_output=True, text=True, check=True)
+                                               "in m.distributions()))"], cwd=tmp_path, capture_output=True, text=True,
+                           check=True)
     assert dists.stdout.strip() == "['lawforge-oath', 'lawforge-runtime', 'pip']"
     done = subprocess.run([str(python), "-c", PLAY, ",".join(TOOLS)], cwd=tmp_path, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
