@@ -56,8 +56,9 @@ _ZEROS: dict[int, array[int]] = {}
 
 
 class FlatState:
-    """Compiled, a typed class (state.pxd): `get`, `set` and `add` of a scalar or a one-index field, the kernels'
-    commonest calls, read the cells through a typed view; anything else takes the checked path through `at`."""
+    """Compiled, a typed class (state.pxd): `get`, `set` and `add` of a field with no index, one or two, the kernels'
+    commonest calls, reach the cells through a typed view; any other shape, and any index out of bounds, takes the
+    checked path (`_checked`), with its errors."""
 
     def __init__(self, game: CompiledGame, cells: array[int]) -> None:
         self.game = game
