@@ -64,6 +64,10 @@ class CompiledGame:
         players = self.manifest.get("players")
         return None if players is None else (int(players["min"]), int(players["max"]))
 
+    def label(self, label_id: str, locale: str) -> str:
+        """A label in `locale`, or in the source locale where it has none."""
+        return str(self.get("label", label_id).text.get(locale, self.source_locale))
+
     def count(self, label_id: str, n: int, locale: str) -> str:
         """A label that counts, in `locale`: "21 карта", "22 карти", "25 карт"."""
         plural = self.get("label", label_id).plural

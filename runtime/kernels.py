@@ -46,11 +46,10 @@ def typed_sources(runtime: Path = RUNTIME) -> list[str]:
 
 
 def compiled_sources(runtime: Path = RUNTIME) -> list[str]:
-    """The sources Cython builds, relative to runtime/: the flat state, every Oath kernel module not in PURE, and
-    the typed modules of the shared kernel and the games on it."""
+    """The sources Cython builds, relative to runtime/: every Oath kernel module not in PURE, and the typed modules
+    (the flat state, the shared kernel and the games on it)."""
     kernel = (f"oath/{path.name}" for path in sorted((runtime / "oath").glob("*.py")))
-    return list(dict.fromkeys(["state.py", *(source for source in kernel if source not in PURE),
-                               *typed_sources(runtime)]))
+    return [*(source for source in kernel if source not in PURE), *typed_sources(runtime)]
 
 
 def fingerprint(runtime: Path = RUNTIME) -> dict[str, str]:

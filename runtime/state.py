@@ -76,12 +76,10 @@ class FlatState:
         return FlatState(self.game, array("i", self.cells))
 
     def at(self, field: str, *index: int) -> int:
-        offset: int = self._offset(field, index, len(index))
-        return offset
+        return self._offset(field, index, len(index))
 
     def get(self, field: str, *index: int) -> int:
-        value: int = self.view[self._offset(field, index, len(index))]
-        return value
+        return self.view[self._offset(field, index, len(index))]
 
     def set(self, field: str, *index_and_value: int) -> None:
         n = len(index_and_value) - 1

@@ -108,7 +108,7 @@ class Describe:
 
     def label(self: OathState, label_id: str, locale: str) -> str:
         """A word of the runtime in the chosen language (content/oath/labels.yaml)."""
-        return str(self.game.get("label", label_id).text.get(locale, self.game.source_locale))
+        return self.game.label(label_id, locale)
 
     def entity_name(self: OathState, kind: str, index: int, locale: str) -> str:
         entity = self.game.entities(kind)[index]

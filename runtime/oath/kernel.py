@@ -43,7 +43,7 @@ class OathEngine:
         return self.state.is_terminal()
 
     def won(self, seat: int) -> bool:
-        return self.state.is_terminal() and self.state.flat.get("winner") == seat
+        return seat >= 0 and self.winner() == seat
 
     def winner(self) -> int:
         return self.state.flat.get("winner") if self.state.is_terminal() else -1
@@ -99,7 +99,7 @@ class OathKernel:
         return self._oath(state).verdict(locale)
 
     def label(self, label: str, locale: str) -> str:
-        return str(self.game.get("label", label).text.get(locale, self.game.source_locale))
+        return self.game.label(label, locale)
 
     def placeholders(self, state: GameState) -> list[str]:
         return list(self._oath(state).placeholders)
