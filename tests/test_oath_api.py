@@ -8,6 +8,7 @@ import pytest
 
 from lawforge.runtime import load
 from lawforge.runtime.games import KERNELS, new_state, replay
+from lawforge.runtime.kernels import oath_state
 from lawforge.runtime.kernel.state import GameState, IllegalAction
 from lawforge.runtime.oath.game import OathState
 from lawforge.runtime.oath.observe import HIDDEN
@@ -59,13 +60,36 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
 
 
 def test_playout_is_the_random_game_of_its_seed_on_both_forms() -> None:
-    by_hand = random_game("python", 2, 9)
+    by_hand = new_state(OATH, 2, 9, kernel="python")
+    rng = random.Random(9)
+    while not by_hand.is_terminal():
+        by_hand.apply(by_hand.engine.state.random_move(rng))
     for kernel in ("compiled", "python"):
         state = new_state(OATH, 2, 9, kernel=kernel)
         assert state.playout(9) == len(by_hand.history)
         assert state.is_terminal() and state.result() == by_hand.result()
     stopped = new_state(OATH, 2, 9, kernel="compiled")
     assert stopped.playout(9, max_actions=10) == 10 and not stopped.is_terminal()
+
+
+def test_a_random_move_is_uniform_over_the_legal_ones_where_modifiers_forbid_candidates() -> None:
+    """random_move draws among the Act phase's candidates and drops those the modifiers forbid: it never gives an
+    illegal move, and gives every legal one about as often."""
+    state = random_game("compiled", 4, 0).engine.state
+    position = oath_state("compiled")(OATH, 4, 0)
+    rng = random.Random(0)
+    for move in state.history:
+        candidates, known = position._work_out_moves()
+        if known is not None and len(position.legal_actions()) < len(candidates):
+            break
+        position.apply(move)
+    else:
+        pytest.fail("no position of this game had a candidate the modifiers forbid")
+    legal = position.legal_actions()
+    draws = [position.random_move(rng) for _ in range(100 * len(legal))]
+    counts = {move: draws.count(move) for move in legal}
+    assert set(draws) == set(legal) and position.legal_actions() == legal
+    assert min(counts.values()) > 50 and max(counts.values()) < 160
 
 
 def test_the_observation_hides_the_dice_and_unseen_cards_but_not_the_board() -> None:

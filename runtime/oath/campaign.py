@@ -260,7 +260,7 @@ def _travels(state: OathState, seat: int) -> list[int]:
     """Second Wind: the Travels the player may take now, under the Travel's rules and modifiers (5.6, 7.4); they cost
     no Supply (modifiers.supply_cost)."""
     here = state.flat.get("pawn_site", seat)
-    known = modifiers.ahead(state, seat)
+    known = modifiers.Ahead(state, seat)
     return [action(Kind.TRAVEL, site) for site in state.sites_on_map()
             if site != here and modifiers.allowed(state, seat, action(Kind.TRAVEL, site), known)]
 

@@ -91,7 +91,7 @@ class OathState(PowerTables, Queries, Moves, Turn, Handlers, Rounds, Describe):
         rng = Random(seed)
         taken = 0
         while taken < max_actions and not self.is_terminal():
-            self.apply(rng.choice(self.legal_actions()))
+            self.carry_out(self.random_move(rng))
             taken += 1
         return taken
 

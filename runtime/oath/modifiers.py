@@ -358,17 +358,31 @@ _TARGETS: dict[Kind, Callable[[OathState, int, int], bool]] = {
 }
 
 
-def ahead(state: OathState, seat: int) -> dict[str, tuple[list[int], bool, bool]]:
-    """For each timing, what a legality check needs to know once: the modifiers that bind the player, whether an
-    uncovered Reliquary modifier does, whether they have optional ones."""
-    playing = in_play_cards(state)
-    return {timing: (binding(state, seat, timing, playing), bool(uncovered(state, seat, timing)),
-                     bool(optional_of(state, seat, timing, playing))) for timing in state.modifiers}
+class Ahead:
+    """For each timing, what a legality check needs to know once per position: the modifiers that bind the player,
+    whether an uncovered Reliquary modifier does, whether they have optional ones. Worked out for a timing when first
+    asked: a random move asks only its own."""
+
+    def __init__(self, state: OathState, seat: int) -> None:
+        self.state, self.seat = state, seat
+        self.playing: set[int] | None = None
+        self.known: dict[str, tuple[list[int], bool, bool]] = {}
+
+    def __getitem__(self, timing: str) -> tuple[list[int], bool, bool]:
+        found = self.known.get(timing)
+        if found is None:
+            if self.playing is None:
+                self.playing = in_play_cards(self.state)
+            state, seat = self.state, self.seat
+            found = (binding(state, seat, timing, self.playing), bool(uncovered(state, seat, timing)),
+                     bool(optional_of(state, seat, timing, self.playing)))
+            self.known[timing] = found
+        return found
 
 
-def allowed(state: OathState, seat: int, chosen: int, known: dict[str, tuple[list[int], bool, bool]]) -> bool:
+def allowed(state: OathState, seat: int, chosen: int, known: Ahead) -> bool:
     """Whether the player can take this action once the modifiers that bind them ran (on a copy; a modifier that
-    asks a choice stops the run there), or with one of their optional modifiers; `known` is `ahead()`'s."""
+    asks a choice stops the run there), or with one of their optional modifiers."""
     kind, target = kind_of(chosen), chosen % STRIDE
     cards, reliquary, optionals = known[TIMING_OF[kind]]
     if not cards and not reliquary:

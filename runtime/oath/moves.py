@@ -5,11 +5,12 @@
 
 from __future__ import annotations
 
+from random import Random
 from typing import TYPE_CHECKING
 
 from ..bytecode import pending_choice
 from . import banners, campaign, empire, modifiers, negotiate, persistent, plays, warbands
-from .actions import NONE, STRIDE, Kind, Phase, action, kind_of
+from .actions import NONE, STRIDE, IllegalAction, Kind, Phase, action, kind_of
 from .power_tables import POWER_STRIDE
 
 if TYPE_CHECKING:
@@ -32,9 +33,32 @@ class Moves:
         """Worked out once per position, so that an agent's look and apply()'s check cost one: the persistent rules
         refreshed first leave the cells as they were when refreshed again."""
         if self.known_moves is None or self.known_moves[0] != self._position():
-            moves = [self._public(move) for move in self._work_out_moves()]
+            candidates, known = self._work_out_moves()
+            seat = self.current_player()
+            moves = [self._public(move) for move in candidates if self._allowed(seat, move, known)]
             self.known_moves = (self._position(), moves)
         return list(self.known_moves[1])
+
+    def random_move(self: OathState, rng: Random) -> int:
+        """A uniformly random legal move, as `rng.choice(legal_actions())` would be but for the draws: in the Act
+        phase, only the candidates drawn are put to the modifiers' look-ahead (the costliest check), each that fails
+        dropped before the next draw, which is uniform over the legal ones all the same. The draws never depend on
+        what `legal_actions()` has worked out already, so a game of random moves is the same with or without it."""
+        candidates, known = self._work_out_moves()
+        seat = self.current_player()
+        while candidates:
+            drawn = rng.randrange(len(candidates))
+            move = candidates[drawn]
+            if self._allowed(seat, move, known):
+                return self._public(move)
+            candidates[drawn] = candidates[len(candidates) - 1]
+            candidates.pop()
+        raise IllegalAction("no legal move in this position")
+
+    def _allowed(self: OathState, seat: int, move: int, known: modifiers.Ahead | None) -> bool:
+        """Whether a candidate move survives the look-ahead of the modifiers that bind its player (`known`: the
+        position's `modifiers.Ahead`; None where no candidate needs it)."""
+        return known is None or kind_of(move) not in modifiers.TIMING_OF or modifiers.allowed(self, seat, move, known)
 
     def _public(self: OathState, move: int) -> int:
         """A move as players see it: one on a card that may be facedown, or an answer that picks a relic, names the
@@ -68,8 +92,17 @@ class Moves:
     def _position(self: OathState) -> bytes:
         return self.flat.cells.tobytes() + (self.frame.tobytes() if self.frame is not None else b"")
 
-    def _work_out_moves(self: OathState) -> list[int]:
+    def _work_out_moves(self: OathState) -> tuple[list[int], modifiers.Ahead | None]:
+        """The candidate moves, and, in the Act phase, what checking them against the modifiers needs (`_allowed`);
+        every other phase's candidates are its legal moves."""
         persistent.refresh(self)
+        moves = self._decision_moves()
+        if moves is not None:
+            return moves, None
+        return self._act_actions(self.current_player())
+
+    def _decision_moves(self: OathState) -> list[int] | None:
+        """The answers to the decision pending; None if none is: the player picks an action of their turn."""
         phase = self.flat.get("phase")
         seat = self.current_player()
         if phase == Phase.OVER:
@@ -117,7 +150,7 @@ class Moves:
             return plays.plays_to_sites(self, seat, drawn)
         if phase in campaign.PHASES:
             return campaign.legal_actions(self)
-        return self._act_actions(seat)
+        return None
 
     def _searched_plays(self: OathState, seat: int, drawn: list[int]) -> list[int]:
         """5.1.4 for each card the Search kept, in turn; of two kept (Land Warden), the last goes to a site or is
@@ -138,14 +171,15 @@ class Moves:
                 out.append(action(Kind.PLAY_VISION, card))
         return sorted(out)
 
-    def _act_actions(self: OathState, seat: int) -> list[int]:
+    def _act_actions(self: OathState, seat: int) -> tuple[list[int], modifiers.Ahead]:
+        """The actions of a turn, and what `_allowed` needs to check those that modifiers may forbid."""
         supply = self.flat.get("supply", seat)
         site = self.flat.get("pawn_site", seat)
         out = [action(Kind.END_TURN)]
         out += [action(Kind.TRAVEL, other) for other in self.sites_on_map() if other != site]
         out.append(action(Kind.SEARCH_WORLD))
         out += [action(Kind.SEARCH_DISCARD, region) for region in range(len(self.game.entities("region")))]
-        known = modifiers.ahead(self, seat)
+        known = modifiers.Ahead(self, seat)
         # A trade modifier may reach a card anywhere (Small Friends); else at most the region (Map Library).
         anywhere = known["trade"][2]
         region = self.region_of(site)
@@ -173,9 +207,7 @@ class Moves:
         out += [action(Kind.USE_POWER, index * POWER_STRIDE + card) for card in sorted(set(reachable))
                 for index, (_, cost) in enumerate(self.powers.get(card, ()))
                 if self.can_pay(seat, card, cost) and not self.flat.get("use_forbidden", card)]
-        out = [chosen for chosen in out if kind_of(chosen) not in modifiers.TIMING_OF
-               or modifiers.allowed(self, seat, chosen, known)]
-        return sorted(set(out))
+        return sorted(set(out)), known
 
     def _minor_actions(self: OathState, seat: int, site: int) -> list[int]:
         """6.1: a facedown adviser played (or discarded) as if searched; it cannot go back among the advisers

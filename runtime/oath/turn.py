@@ -22,6 +22,11 @@ class Turn:
     def apply(self: OathState, move: int) -> None:
         if move not in self.legal_actions():
             raise IllegalAction(f"{move} ({self.describe(move)}) is not a legal action now")
+        self.carry_out(move)
+
+    def carry_out(self: OathState, move: int) -> None:
+        """Applies a move known to be legal (`random_move`'s), with the persistent rules refreshed for the position
+        (as working out its moves does)."""
         chosen = self._internal(move)
         kind, argument = kind_of(chosen), chosen % STRIDE
         seat = self.current_player()
