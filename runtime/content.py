@@ -10,7 +10,7 @@ import importlib.util
 import json
 import sys
 from array import array
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -49,6 +49,8 @@ class CompiledGame:
     """The constant tables the bytecode reads."""
     plurals: ModuleType
     """The generated `plurals` module: CLDR plural categories of the game's locales."""
+    by_id: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False, compare=False)
+    """Each kind's entities by id, indexed when `get` first asks for that kind."""
 
     @property
     def source_locale(self) -> str:
@@ -81,9 +83,11 @@ class CompiledGame:
         return self.kinds[kind]
 
     def get(self, kind: str, entity_id: str) -> Any:
-        for entity in self.entities(kind):
-            if entity.id.name.lower() == entity_id:
-                return entity
+        index = self.by_id.get(kind)
+        if index is None:
+            index = self.by_id[kind] = {entity.id.name.lower(): entity for entity in self.entities(kind)}
+        if entity_id in index:
+            return index[entity_id]
         raise ContentNotFound(f"{self.name} has no {kind} with id {entity_id!r}")
 
 

@@ -3,7 +3,9 @@ game's kernel (runtime/kernel/ knows none of them)."""
 
 from __future__ import annotations
 
+import copyreg
 import importlib
+import pickle
 from typing import Any
 
 from .content import CompiledGame, load
@@ -50,3 +52,28 @@ def replay(played: GameState, *, kernel: str | None = None) -> GameState:
     for action in played.history:
         state.apply(action)
     return state
+
+
+_INSTALLED: dict[str, CompiledGame] = {}
+"""The installed games unpickled games were loaded from, once per process."""
+
+
+def _replayed(game: str, players: int, seed: int, kernel: str, options: dict[str, Any], history: list[int]) -> GameState:
+    if game not in _INSTALLED:
+        _INSTALLED[game] = load(game)
+    state = new_state(_INSTALLED[game], players, seed, kernel=kernel, **options)
+    for action in history:
+        state.apply(action)
+    return state
+
+
+def _pickled(state: GameState) -> tuple[Any, tuple[Any, ...]]:
+    """A game pickles as its setup and history, and unpickles by replaying them (its installed content by name):
+    what process pools, Ray and OpenSpiel's serialization carry."""
+    if state.played_out:
+        raise pickle.PicklingError("a game played on by playout() keeps no history to replay: pickle it before")
+    return _replayed, (state.game.name, state.players, state.seed, "compiled" if state.compiled else "python",
+                       state.options, list(state.history))
+
+
+copyreg.pickle(GameState, _pickled)

@@ -26,6 +26,8 @@ PURE = ("oath/__init__.py", "oath/actions.py", "oath/chronicle.py", "oath/chroni
 """Kernel modules the compiled kernel shares with the Python one (aliased in _compiled/__init__.py): the package,
 the action vocabulary (one IllegalAction, Kind and Phase for both), the Chronicle and its file (read once a game)
 and the shared API's adapter (kernel.py, which picks the form)."""
+ADAPTERS = ("openspiel", "pettingzoo")
+"""The games offered to other frameworks (optional extras): modules of runtime/ no kernel imports, never aliased."""
 REBUILD = ".venv/bin/pip install -e ."
 RUNTIME = Path(__file__).resolve().parent
 

@@ -8,10 +8,11 @@ share one copy of it (one IllegalAction, one VMError, one Chronicle). Load it th
 import importlib
 import sys
 
-from ..kernels import PURE, RUNTIME, compiled_sources
+from ..kernels import ADAPTERS, PURE, RUNTIME, compiled_sources
 
 _built = {source.removesuffix(".py") for source in compiled_sources()}
-SHARED = sorted({path.stem for path in RUNTIME.glob("*.py") if path.stem not in _built and path.stem != "__init__"}
+SHARED = sorted({path.stem for path in RUNTIME.glob("*.py")
+                 if path.stem not in _built and path.stem not in ADAPTERS and path.stem != "__init__"}
                 | {source.removesuffix(".py") for source in PURE if not source.endswith("__init__.py")})
 """Modules the compiled ones import but that stay Python, as paths relative to runtime/ without .py."""
 

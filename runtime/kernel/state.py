@@ -47,6 +47,8 @@ class GameKernel(Protocol):
     """The part of a game's kernel the API needs besides the engine."""
 
     game: CompiledGame
+    action_bound: int
+    """Every action of the game is below this number."""
 
     def new_engine(self, players: int, seed: int, compiled: bool) -> Any: ...
 
@@ -78,6 +80,8 @@ class GameState:
         self.options: dict[str, Any] = options or {}
         """How the game was set up besides its seed (Root's factions): what a replay needs."""
         self.history: list[int] = history if history is not None else []
+        self.played_out = False
+        """Whether `playout()` played on: the history then lacks its actions."""
 
     @property
     def game(self) -> CompiledGame:
@@ -112,8 +116,14 @@ class GameState:
         return [1.0 if self.engine.won(seat) else 0.0 for seat in range(self.players)]
 
     def clone(self) -> GameState:
-        return GameState(self.kernel, self.engine.copy(), self.players, self.seed, list(self.history), self.compiled,
+        twin = GameState(self.kernel, self.engine.copy(), self.players, self.seed, list(self.history), self.compiled,
                          self.options)
+        twin.played_out = self.played_out
+        return twin
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
+        """`copy.deepcopy` is `clone()`: the engine's own copy (frameworks that copy states deeply, OpenSpiel)."""
+        return self.clone()
 
     def state_hash(self) -> str:
         """The same for two states exactly alike (cells and control block); what replays are compared by."""
@@ -157,4 +167,5 @@ class GameState:
     def playout(self, seed: int, max_actions: int = 1_000_000) -> int:
         """Random legal actions to the end, in compiled code when the kernel is; returns how many. The actions
         taken are not kept in the history (replay a playout by its seed)."""
+        self.played_out = True
         return int(self.engine.playout(seed & 0xFFFFFFFF, max_actions))

@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING, Any
 from ..content import CompiledGame
 from ..kernel.state import GameState
 from ..kernels import oath_state
+from .actions import STRIDE, Kind
 from .chronicle import Chronicle
+from .observe import HIDDEN
 
 if TYPE_CHECKING:
     from .game import OathState
@@ -65,6 +67,9 @@ class OathKernel:
     def __init__(self, game: CompiledGame, kernel: str = "compiled") -> None:
         self.game = game
         self.state_class = oath_state(kernel)
+        self.action_bound = (max(Kind) + 1) * STRIDE
+        """Every move is below this (what OpenSpiel and PettingZoo size their action space by): a kind times the
+        stride, plus its argument (actions.py)."""
 
     def new_engine(self, players: int, seed: int, chronicle: Chronicle | None = None) -> OathEngine:
         """A first game, or one set up from the Chronicle a previous game wrote (8)."""
@@ -79,9 +84,10 @@ class OathKernel:
         return self._oath(state).describe(action, locale)
 
     def mask(self, state: GameState, seat: int, cells: array[int]) -> int:
-        """What the player may not know (9.4, observe.py), masked in `cells`; how many cells were."""
+        """What the player may not know (9.4, observe.py), masked in `cells`; how many cells were (masking only
+        writes HIDDEN)."""
         seen = self._oath(state).observation(seat).cells
-        masked = sum(1 for mine, theirs in zip(cells, seen, strict=True) if mine != theirs)
+        masked = seen.count(HIDDEN) - cells.count(HIDDEN)
         cells[:] = seen
         return masked
 
