@@ -6,10 +6,12 @@ command that writes a file checks first that it can, before its long work."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import gc
+import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -35,15 +37,21 @@ def _root_option(command: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(command)
     def wrapper(ctx: click.Context, root: Path | None, **kwargs: Any) -> Any:
         root = root or ctx.find_root().params.get("root")
-        try:
-            ws = Workspace.open(root)
-            return command(ws, **kwargs)
-        except WorkspaceError as exc:
-            _fail(str(exc), 2)
-        except OSError as exc:
-            _fail(_os_error(exc, root), 1)
+        with _user_errors(root):
+            return command(Workspace.open(root), **kwargs)
 
     return wrapper
+
+
+@contextlib.contextmanager
+def _user_errors(root: Path | None) -> Iterator[None]:
+    """A problem with the workspace exits 2 with one line, a file that cannot be read or written 1."""
+    try:
+        yield
+    except WorkspaceError as exc:
+        _fail(str(exc), 2)
+    except OSError as exc:
+        _fail(_os_error(exc, root), 1)
 
 
 def _fail(message: str, status: int) -> NoReturn:
@@ -109,23 +117,55 @@ def _checked(ws: Workspace, game: str) -> Any:
     return linked
 
 
+COLOR_HELP = ("Colours: auto (on a terminal, unless the NO_COLOR environment variable is set), always or never.")
+
+
+def _colour(choice: str, stream: Any) -> bool:
+    """Whether to colour what goes to `stream` (--color)."""
+    if choice == "auto":
+        return bool(stream.isatty()) and not os.environ.get("NO_COLOR")
+    return choice == "always"
+
+
 @main.command()
-@click.argument("games", nargs=-1)
+@click.argument("targets", nargs=-1, metavar="[GAME|PATH]...")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help="Output format.")
 @click.option("--errors-only", "-q", is_flag=True, help="Do not list warnings (they are still counted).")
-@_root_option
-def check(ws: Workspace, games: tuple[str, ...], fmt: str, errors_only: bool) -> None:
-    """Check content: every problem at once, as path:line:col: error[code]: message."""
-    from .checkcache import check_games_cached
+@click.option("--strict", is_flag=True, help="Treat warnings as errors: reported as errors, so they fail the check.")
+@click.option("--color", "color", type=click.Choice(["auto", "always", "never"]), default="auto", help=COLOR_HELP)
+@click.option("--root", "root", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Workspace folder (holding content/, schemas/, generated/). Default: current directory, else the "
+                   "workspace holding the PATHs.")
+@click.pass_context
+def check(ctx: click.Context, targets: tuple[str, ...], fmt: str, errors_only: bool, strict: bool, color: str,
+          root: Path | None) -> None:
+    """Check content: every problem at once, as path:line:col: error[code]: message.
 
-    # A check builds large object graphs and frees little before it exits: collecting cycles every 700
-    # allocations, Python's default, costs a tenth of its time for nothing.
-    gc.set_threshold(100_000, 50, 50)
-    diagnostics = sort_diagnostics(check_games_cached(ws, ws.select(games)))
-    _print_diagnostics(ws, diagnostics, fmt, errors_only)
-    if fmt == "text":
+    Each argument is a GAME, or a content file or folder of the workspace (e.g. content/oath/sites.yaml, as
+    pre-commit passes them): its game is checked, and the report holds the problems of the files named and the
+    errors elsewhere in their games. No argument: every game."""
+    from .checkcache import check_games_cached
+    from .diagnostics import as_errors
+    from .targets import check_targets
+
+    root = root or ctx.find_root().params.get("root")
+    with _user_errors(root):
+        chosen = check_targets(root, targets)
+        # A check builds large object graphs and frees little before it exits: collecting cycles every 700
+        # allocations, Python's default, costs a tenth of its time for nothing.
+        gc.set_threshold(100_000, 50, 50)
+        found = check_games_cached(chosen.ws, chosen.games)
+    diagnostics = sort_diagnostics([d for d in (as_errors(found) if strict else found) if chosen.shows(d)])
+    shown = [d for d in diagnostics if d.is_error or not errors_only]
+    if fmt == "json":
+        click.echo(render_json(shown))
+    else:
+        if shown:
+            colour = _colour(color, sys.stdout)
+            click.echo(render_text(shown, chosen.ws.root, colour=colour), color=colour)
         sys.stdout.flush()
-        err.print(summary(diagnostics))
+        colour = _colour(color, sys.stderr)
+        click.echo(summary(diagnostics, colour=colour), err=True, color=colour)
     sys.exit(1 if any(d.is_error for d in diagnostics) else 0)
 
 
