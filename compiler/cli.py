@@ -134,8 +134,8 @@ def _colour(choice: str, stream: Any) -> bool:
 @click.option("--strict", is_flag=True, help="Treat warnings as errors: reported as errors, so they fail the check.")
 @click.option("--color", "color", type=click.Choice(["auto", "always", "never"]), default="auto", help=COLOR_HELP)
 @click.option("--root", "root", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Workspace folder (holding content/, schemas/, generated/). Default: current directory, else the "
-                   "workspace holding the PATHs.")
+              help="Workspace folder (holding content/, schemas/, generated/). Default: the workspace holding the "
+                   "PATHs, else the current directory.")
 @click.pass_context
 def check(ctx: click.Context, targets: tuple[str, ...], fmt: str, errors_only: bool, strict: bool, color: str,
           root: Path | None) -> None:

@@ -31,7 +31,7 @@ class CheckTargets:
 
 
 def check_targets(root: Path | None, arguments: tuple[str, ...]) -> CheckTargets:
-    """The workspace (`--root`, else the current directory, else the one holding the paths named) and the games
+    """The workspace (`--root`, else the one holding the first path named, else the current directory) and the games
     and paths the arguments name. Raises WorkspaceError naming an argument that is neither."""
     ws = _workspace(root, arguments)
     games = ws.games()
@@ -53,7 +53,7 @@ def check_targets(root: Path | None, arguments: tuple[str, ...]) -> CheckTargets
 
 
 def _workspace(root: Path | None, arguments: tuple[str, ...]) -> Workspace:
-    if root is not None or (Path.cwd() / "content").is_dir():
+    if root is not None:
         return Workspace.open(root)
     for argument in arguments:
         if os.path.lexists(argument):
