@@ -247,8 +247,9 @@ def _kind_of(game_dir: Path, file: Path, kinds: dict[str, KindSpec]) -> KindSpec
     return kinds.get(stem)
 
 
-def _check_modeline(doc: LoadedDocument, file: Path, ws: Workspace, ruleset: str, schema: str) -> list[Diagnostic]:
-    target = ws.schemas / ruleset / schema
+def _check_modeline(doc: LoadedDocument, file: Path, ws: Workspace, game: str, schema: str) -> list[Diagnostic]:
+    """The file's first line names its schema, the one exported for its game and kind (schemas/<game>/)."""
+    target = ws.schemas / game / schema
     expected = MODELINE + PurePosixPath(*(".." for _ in file.parent.relative_to(ws.root).parts)).joinpath(
         target.relative_to(ws.root).as_posix()
     ).as_posix()
@@ -277,7 +278,7 @@ def validate_game(ws: Workspace, name: str) -> tuple[ValidatedContent, list[Diag
         diagnostics.append(Diagnostic(game_doc.path, at.line, at.col, "unknown-ruleset",
                                       f"ruleset must be one of: {known}", loc=("ruleset",)))
         return result, diagnostics
-    diagnostics += _check_modeline(game_doc, game_dir / GAME_FILE, ws, ruleset, GAME_SCHEMA)
+    diagnostics += _check_modeline(game_doc, game_dir / GAME_FILE, ws, name, GAME_SCHEMA)
     game, problems = _validate(Game, game_doc, (), game_doc.data)
     diagnostics += problems
     result.game = game
@@ -316,7 +317,7 @@ def validate_game(ws: Workspace, name: str) -> tuple[ValidatedContent, list[Diag
             result.unreadable_kinds.add(spec.name)
             continue
         result.documents.append(doc)
-        diagnostics += _check_modeline(doc, file, ws, ruleset, spec.schema_file)
+        diagnostics += _check_modeline(doc, file, ws, name, spec.schema_file)
         if not isinstance(doc.data, list):
             result.broken_kinds.add(spec.name)
             result.unreadable_kinds.add(spec.name)
