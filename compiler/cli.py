@@ -260,36 +260,89 @@ def sheets(ws: Workspace, game: str, locales: tuple[str, ...], out_dir: Path | N
         out.print(escape(str(path)))
 
 
+def _console(color: str) -> Console:
+    """Standard output for `--color`: auto is rich's own choice (colours on a terminal, none when piped, none with
+    NO_COLOR set)."""
+    if color == "auto":
+        return out
+    return Console(highlight=False, soft_wrap=True, force_terminal=color == "always",
+                   color_system="standard" if color == "always" else None)
+
+
+def _compiled(ws: Workspace, game: str, locale: str | None) -> Any:
+    """The compiled content of a game of the workspace, or exit: unknown game or locale 2, not built 1."""
+    from lawforge.runtime import ContentNotFound, load
+
+    ws.select([game])
+    try:
+        compiled = load(game, root=ws.root)
+    except ContentNotFound as exc:
+        _fail(str(exc), 1)
+    if locale is not None:
+        _locale_of(game, compiled.locales, locale)
+    return compiled
+
+
 @main.command()
 @click.argument("game")
 @click.argument("kind")
 @click.argument("entity_id", metavar="ID")
 @click.option("--locale", default=None, help="Show text in this locale only (default: every locale).")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help="Output format.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              help="Output format: text prints the texts as the sheets do (numbers filled in, icons and terms by "
+                   "name); json is the compiled entity as it is.")
+@click.option("--color", "color", type=click.Choice(["auto", "always", "never"]), default="auto", help=COLOR_HELP)
 @_root_option
-def show(ws: Workspace, game: str, kind: str, entity_id: str, locale: str | None, fmt: str) -> None:
+def show(ws: Workspace, game: str, kind: str, entity_id: str, locale: str | None, fmt: str, color: str) -> None:
     """Print one compiled entity, e.g. `lawforge show oath denizen mercenaries`."""
     import json
 
-    from lawforge.runtime import ContentNotFound, load, to_plain
+    from lawforge.runtime import ContentNotFound, to_plain
 
-    ws.select([game])
+    from .present import Reader, entity_lines
+
+    compiled = _compiled(ws, game, locale)
     try:
-        compiled = load(game, root=ws.root)
         entity = compiled.get(kind, entity_id)
     except ContentNotFound as exc:
         _fail(str(exc), 1)
-    if locale is not None:
-        _locale_of(game, compiled.locales, locale)
-    plain = to_plain(entity, locale, compiled.source_locale)
     if fmt == "json":
-        click.echo(json.dumps(plain, ensure_ascii=False, indent=2))
+        click.echo(json.dumps(to_plain(entity, locale, compiled.source_locale), ensure_ascii=False, indent=2))
         return
-    out.print(f"[bold]{escape(kind)} {escape(entity_id)}[/]")
-    for key, value in plain.items():
-        if isinstance(value, (dict, list)):
-            value = json.dumps(value, ensure_ascii=False)
-        out.print(f"  [cyan]{escape(key)}[/]: {escape(str(value))}")
+    console = _console(color)
+    console.print(f"[bold]{escape(kind)} {escape(entity_id)}[/]")
+    for line in entity_lines(Reader.of(compiled), entity, locale):
+        console.print(line)
+
+
+@main.command("list")
+@click.argument("game")
+@click.argument("kind")
+@click.option("--locale", default=None, help="Names in this locale, sorted as it sorts them (default: the game's "
+                                             "source locale).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help="Output format.")
+@_root_option
+def list_command(ws: Workspace, game: str, kind: str, locale: str | None, fmt: str) -> None:
+    """The ids and names of one kind of GAME's entities, sorted by name as the locale sorts, e.g. `lawforge list
+    oath site --locale uk`."""
+    import json
+
+    from lawforge.runtime import ContentNotFound
+
+    from .present import Reader, listing
+
+    compiled = _compiled(ws, game, locale)
+    try:
+        entities = compiled.entities(kind)
+    except ContentNotFound as exc:
+        _fail(str(exc), 2)
+    rows = listing(Reader.of(compiled), entities, locale or compiled.source_locale)
+    if fmt == "json":
+        click.echo(json.dumps([{"id": row.id, "name": row.name} for row in rows], ensure_ascii=False, indent=2))
+        return
+    width = max((len(row.id) for row in rows), default=0)
+    for row in rows:
+        click.echo(f"{row.id:<{width}}  {row.name}" if row.name is not None else row.id)
 
 
 @main.group()

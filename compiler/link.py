@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from .confine import Refused, read_confined, real_folders
 from .diagnostics import Diagnostic, Severity
 from .documents import DocumentFiles, read_documents
+from .link_numbers import check_inventory, check_table
 from .translations import RECORD_FILE, RecordError, TranslationRecord
 from .loader import LoadedDocument, Path_
 from .models.common import Entity, Game, Identified, Source, Table, Text
@@ -367,57 +368,6 @@ class _Linker:
                     self.report(item.doc, loc + (category,), "bad-placeholder",
                                 f"a plural form may only use {{count}}, not {', '.join(sorted(unknown))}")
 
-    def check_table(self, item: Located) -> None:
-        table = item.entity
-        assert isinstance(table, Table)
-        axes = [("rows", table.rows)] + ([("columns", table.columns)] if table.columns else [])
-        for name, axis in axes:
-            if axis.kind is not None:
-                if axis.kind not in self.ids:
-                    self.report(item.doc, item.loc + (name, "kind"), "dangling-reference", f"no entity kind {axis.kind!r}")
-                    continue
-                for i, key in enumerate(axis.keys):
-                    self.check_reference(item.doc, RefSite(item.loc + (name, "keys", i), axis.kind, str(key)))
-            elif not all(isinstance(key, int) for key in axis.keys):
-                self.report(item.doc, item.loc + (name, "keys"), "table-keys",
-                            f"{name} keys are words: name the entity kind they are ids of (`kind:`) or use integers")
-            if len(set(axis.keys)) != len(axis.keys):
-                self.report(item.doc, item.loc + (name, "keys"), "duplicate-id", f"{name} keys repeat")
-        width = len(table.columns.keys) if table.columns else 1
-        if len(table.values) != len(table.rows.keys):
-            self.report(item.doc, item.loc + ("values",), "table-shape",
-                        f"table has {len(table.values)} rows of values but {len(table.rows.keys)} row keys")
-        for i, row in enumerate(table.values):
-            if len(row) != width:
-                self.report(item.doc, item.loc + ("values", i), "table-shape",
-                            f"row {i + 1} has {len(row)} values, expected {width}")
-
-    def check_inventory(self) -> None:
-        doc = self.content.game_doc
-        assert doc is not None
-        kinds = {spec.name: spec for spec in self.content.kinds}
-        for index, item in enumerate(self.game.inventory):
-            loc: Path_ = ("inventory", index)
-            if item.counts is None:
-                continue
-            if item.counts not in kinds:
-                self.report(doc, loc + ("counts",), "dangling-reference", f"no entity kind {item.counts!r}")
-                continue
-            if item.counts in self.content.broken_kinds:
-                continue
-            entities = [located.entity for located in self.content.entities[item.counts]]
-            fields = kinds[item.counts].model.model_fields
-            for name, wanted in (item.where or {}).items():
-                if name not in fields:
-                    self.report(doc, loc + ("where", name), "unknown-key", f"{item.counts} has no field {name!r}", key=True)
-                    break
-                entities = [e for e in entities if str(getattr(e, name)) == wanted]
-            else:
-                if len(entities) != item.count:
-                    where = "".join(f" with {k} {v}" for k, v in (item.where or {}).items())
-                    self.report(doc, loc + ("count",), "count-mismatch",
-                                f"inventory counts {item.count} {item.counts}{where}, content has {len(entities)}")
-
     def check_game(self) -> None:
         doc = self.content.game_doc
         assert doc is not None
@@ -443,17 +393,17 @@ class _Linker:
                     self.visit(item.doc, site, item.loc, f"{item.kind}/{item.entity.id}", item.entity)
                 self.check_sources(item)
                 if isinstance(item.entity, Table):
-                    self.check_table(item)
+                    check_table(item, self.ids, self.check_reference, self.report)
                 self.check_plural(item)
         for invalid in self.content.invalid:
             self.check_invalid(invalid)
-        self.check_inventory()
+        check_inventory(self.content, self.report)
         return LinkedGame(
             name=self.content.name,
             game=self.game,
             kinds=self.content.kinds,
             entities={kind: tuple(i.entity for i in items) for kind, items in self.content.entities.items()},
-            incomplete=self.incomplete(),
+            incomplete=incomplete_items(self.content),
             missing_translations=dict(self.missing),
             texts=tuple(self.texts),
             translations=self.record,
@@ -479,16 +429,18 @@ class _Linker:
                 self.check_text(invalid.doc, TextSite(invalid.loc + site.loc, site.text),
                                 text_key(owner_key, invalid.data, site.loc), None)
 
-    def incomplete(self) -> tuple[IncompleteItem, ...]:
-        out = []
-        for kind, items in self.content.entities.items():
-            for item in items:
-                entity = item.entity
-                if isinstance(entity, Entity) and entity.status != "verified":
-                    name = getattr(entity, "name", None)
-                    out.append(IncompleteItem(kind, entity.id, name if isinstance(name, Text) else None,
-                                              entity.status, entity.note, tuple(entity.source)))
-        return tuple(out)
+
+def incomplete_items(content: ValidatedContent) -> tuple[IncompleteItem, ...]:
+    """The entities whose facts are not all from a rulebook (status not `verified`)."""
+    out = []
+    for kind, items in content.entities.items():
+        for item in items:
+            entity = item.entity
+            if isinstance(entity, Entity) and entity.status != "verified":
+                name = getattr(entity, "name", None)
+                out.append(IncompleteItem(kind, entity.id, name if isinstance(name, Text) else None,
+                                          entity.status, entity.note, tuple(entity.source)))
+    return tuple(out)
 
 
 def link_game(ws: Workspace, content: ValidatedContent) -> tuple[LinkedGame | None, list[Diagnostic]]:

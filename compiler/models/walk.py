@@ -116,8 +116,8 @@ def _arm_of(data: Any, arms: list[Any]) -> Any:
         models = [a for a in arms if isinstance(base(a), type) and issubclass(base(a), BaseModel)]
         if models:
             return max(models, key=lambda a: len(set(data) & {f.alias or n for n, f in base(a).model_fields.items()}))
-    shape = {dict: dict, list: list, str: str}.get(type(data))
-    return next((a for a in arms if get_origin(base(a)) is shape or base(a) is shape), None)
+    shape = type(data) if type(data) in (dict, list, str) else None
+    return next((a for a in arms if shape is not None and shape in (get_origin(base(a)), base(a))), None)
 
 
 def fits(value: Any, annotation: Any) -> bool:
