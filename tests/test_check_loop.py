@@ -92,6 +92,10 @@ def test_paths_that_are_no_content_of_a_workspace_are_refused(mini: Path, tmp_pa
         in result.output
     result = run("check", "--root", str(mini), str(mini / "rules.txt"))
     assert result.exit_code == 2 and "is not in the content folder of the workspace" in result.output
+    (mini / "content/notes").mkdir()
+    (mini / "content/notes/todo.yaml").write_text("[]\n")
+    result = run("check", "--root", str(mini), str(mini / "content/notes/todo.yaml"))
+    assert result.exit_code == 2 and "is in no game's folder: content/notes holds no game.yaml" in result.output
     result = run("check", "--root", str(mini), "mnii")
     assert result.exit_code == 2 and "no game 'mnii'" in result.output and "did you mean 'mini'?" in result.output
 

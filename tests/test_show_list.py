@@ -92,3 +92,8 @@ def test_list_errors(args: tuple[str, ...], message: str) -> None:
 def test_show_suggests_the_closest_id() -> None:
     result = run("show", "oath", "site", "salt_flat", "--root", str(REPO))
     assert result.exit_code == 1 and "oath has no site with id 'salt_flat'; did you mean 'salt_flats'?" in result.output
+
+
+def test_list_has_help() -> None:
+    result = run("list", "--help")
+    assert result.exit_code == 0 and "--locale" in result.output and "--root" in result.output
