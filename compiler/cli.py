@@ -88,13 +88,11 @@ def main(root: Path | None) -> None:
     """lawforge: check game content, build code and reference sheets, run the rules."""
 
 
-def _print_diagnostics(ws: Workspace, diagnostics: list[Diagnostic], fmt: str, errors_only: bool) -> None:
-    shown = [d for d in diagnostics if d.is_error or not errors_only]
-    if fmt == "json":
-        click.echo(render_json(shown))
-        return
-    if shown:
-        click.echo(render_text(shown, ws.root))
+def _print_errors(ws: Workspace, diagnostics: list[Diagnostic]) -> None:
+    """The errors among the diagnostics, as `check` prints them (for commands that refuse content with errors)."""
+    errors = [d for d in sort_diagnostics(diagnostics) if d.is_error]
+    if errors:
+        click.echo(render_text(errors, ws.root))
 
 
 def _locale_of(game: str, locales: tuple[str, ...] | list[str], locale: str) -> str:
@@ -111,7 +109,7 @@ def _checked(ws: Workspace, game: str) -> Any:
     ws.select([game])
     linked, diagnostics = check_game(ws, game)
     if linked is None or any(d.is_error for d in diagnostics):
-        _print_diagnostics(ws, sort_diagnostics(diagnostics), "text", errors_only=True)
+        _print_errors(ws, diagnostics)
         err.print(f"[bold red]error:[/] {game}: content has errors; fix them first (lawforge check {game})")
         sys.exit(1)
     return linked
@@ -199,7 +197,7 @@ def build(ws: Workspace, games: tuple[str, ...], check_only: bool, out_dir: Path
                 err.print(f"[bold red]error:[/] {game}: {escape(str(exc))}")
                 sys.exit(1)
             if generated is None:
-                _print_diagnostics(ws, sort_diagnostics(diagnostics), "text", errors_only=True)
+                _print_errors(ws, diagnostics)
                 err.print(f"[bold red]error:[/] {game}: content has errors; fix them first (lawforge check {game})")
                 failed = True
                 continue
@@ -221,7 +219,7 @@ def build(ws: Workspace, games: tuple[str, ...], check_only: bool, out_dir: Path
             sys.exit(1)
         errors = [d for d in diagnostics if d.is_error]
         if errors:
-            _print_diagnostics(ws, sort_diagnostics(errors), "text", errors_only=True)
+            _print_errors(ws, errors)
             err.print(f"[bold red]error:[/] {game}: {summary(diagnostics)}; nothing was written")
             failed = True
         elif changed:
