@@ -56,6 +56,19 @@ def test_a_syntax_error_in_the_state_reports_no_effect_errors(mini: Path) -> Non
         ("content/mini/state.yaml", 4, 1, "yaml-syntax")]
 
 
+def test_a_syntax_error_in_a_kind_makes_no_effect_naming_its_ids_dangling(mini: Path) -> None:
+    _install(mini, LOOP / "relic_naming_a_misspelt_suit.yaml", "content/mini/relics.yaml")
+    assert _found(mini) == [("content/mini/relics.yaml", 17, 44, "dangling-reference", "did you mean 'beast'?")]
+    _install(mini, FIXTURES / "bad/yaml_syntax.yaml", SUITS)
+    assert [(d.path, d.line, d.col, d.code) for d in diagnostics_of(mini)] == [(SUITS, 4, 13, "yaml-syntax")]
+
+
+def test_an_effect_may_name_an_entry_that_failed_to_validate(mini: Path) -> None:
+    _install(mini, LOOP / "relic_naming_a_suit.yaml", "content/mini/relics.yaml")
+    _install(mini, FIXTURES / "bad/wrong_type_int.yaml", SUITS)
+    assert [(d.path, d.line, d.col, d.code) for d in diagnostics_of(mini)] == [(SUITS, 4, 15, "wrong-type")]
+
+
 def test_an_unknown_glossary_term_suggests_the_closest(mini: Path) -> None:
     _install(mini, FIXTURES / "bad/unknown_term.yaml", SUITS)
     assert _found(mini) == [(SUITS, 4, 26, "unknown-term", "did you mean [favor]?")]
