@@ -44,7 +44,7 @@ class Reader:
         return TERM.sub(lambda m: _OPEN + names[m.group(1)] + _CLOSE if m.group(1) in names else m.group(0), text)
 
     def plain(self, text: str, locale: str, params: Mapping[str, int]) -> str:
-        """The text as words only: for a text inside a structure, and for `--color never` pipes alike."""
+        """The text as words only, without styles: a text inside a structure, a name in `list`."""
         filled = ITALIC.sub(r"\1", BOLD.sub(r"\1", self.fill(text, locale, params)))
         return filled.replace(_OPEN, "").replace(_CLOSE, "")
 
