@@ -85,7 +85,7 @@ def generate(ws: Workspace, game: str) -> tuple[GeneratedGame | None, list[Diagn
     from .emit_python import emit_entities, emit_package_init
     from .frontend import check_game
     from .lower import lower_game
-    from .schemas import ruleset_schemas
+    from .schemas import game_schemas
 
     linked, diagnostics = check_game(ws, game)
     if linked is None or any(d.is_error for d in diagnostics):
@@ -118,8 +118,10 @@ def generate(ws: Workspace, game: str) -> tuple[GeneratedGame | None, list[Diagn
     }
     code["MANIFEST.json"] = json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"
     out.files = {f"{package}/{name}": text for name, text in sorted(code.items())}
-    for name, text in ruleset_schemas(ruleset).items():
-        out.files[f"schemas/{ruleset}/{name}"] = text
+    ids = {kind: sorted(e.id for e in entities) for kind, entities in linked.entities.items()}
+    ids["document"] = sorted(d.id for d in linked.game.documents)
+    for name, text in game_schemas(ruleset, ids).items():
+        out.files[f"schemas/{game}/{name}"] = text
     return out, diagnostics
 
 
@@ -150,7 +152,7 @@ def stale_files(ws: Workspace, generated: GeneratedGame) -> list[tuple[str, str]
         elif path.read_bytes() != text.encode():
             problems.append((rel, "stale or edited by hand"))
     expected = set(generated.files)
-    for directory in (ws.generated / generated.name, ws.schemas / generated.ruleset):
+    for directory in (ws.generated / generated.name, ws.schemas / generated.name):
         leftovers = set(leftover_temporaries(directory))
         if directory.is_dir():
             for path in sorted(directory.rglob("*")):

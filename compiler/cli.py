@@ -6,10 +6,12 @@ command that writes a file checks first that it can, before its long work."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import gc
+import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -35,15 +37,21 @@ def _root_option(command: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(command)
     def wrapper(ctx: click.Context, root: Path | None, **kwargs: Any) -> Any:
         root = root or ctx.find_root().params.get("root")
-        try:
-            ws = Workspace.open(root)
-            return command(ws, **kwargs)
-        except WorkspaceError as exc:
-            _fail(str(exc), 2)
-        except OSError as exc:
-            _fail(_os_error(exc, root), 1)
+        with _user_errors(root):
+            return command(Workspace.open(root), **kwargs)
 
     return wrapper
+
+
+@contextlib.contextmanager
+def _user_errors(root: Path | None) -> Iterator[None]:
+    """A problem with the workspace exits 2 with one line, a file that cannot be read or written 1."""
+    try:
+        yield
+    except WorkspaceError as exc:
+        _fail(str(exc), 2)
+    except OSError as exc:
+        _fail(_os_error(exc, root), 1)
 
 
 def _fail(message: str, status: int) -> NoReturn:
@@ -80,13 +88,11 @@ def main(root: Path | None) -> None:
     """lawforge: check game content, build code and reference sheets, run the rules."""
 
 
-def _print_diagnostics(ws: Workspace, diagnostics: list[Diagnostic], fmt: str, errors_only: bool) -> None:
-    shown = [d for d in diagnostics if d.is_error or not errors_only]
-    if fmt == "json":
-        click.echo(render_json(shown))
-        return
-    if shown:
-        click.echo(render_text(shown, ws.root))
+def _print_errors(ws: Workspace, diagnostics: list[Diagnostic]) -> None:
+    """The errors among the diagnostics, as `check` prints them (for commands that refuse content with errors)."""
+    errors = [d for d in sort_diagnostics(diagnostics) if d.is_error]
+    if errors:
+        click.echo(render_text(errors, ws.root))
 
 
 def _locale_of(game: str, locales: tuple[str, ...] | list[str], locale: str) -> str:
@@ -103,29 +109,61 @@ def _checked(ws: Workspace, game: str) -> Any:
     ws.select([game])
     linked, diagnostics = check_game(ws, game)
     if linked is None or any(d.is_error for d in diagnostics):
-        _print_diagnostics(ws, sort_diagnostics(diagnostics), "text", errors_only=True)
+        _print_errors(ws, diagnostics)
         err.print(f"[bold red]error:[/] {game}: content has errors; fix them first (lawforge check {game})")
         sys.exit(1)
     return linked
 
 
+COLOR_HELP = ("Colours: auto (on a terminal, unless the NO_COLOR environment variable is set), always or never.")
+
+
+def _colour(choice: str, stream: Any) -> bool:
+    """Whether to colour what goes to `stream` (--color)."""
+    if choice == "auto":
+        return bool(stream.isatty()) and not os.environ.get("NO_COLOR")
+    return choice == "always"
+
+
 @main.command()
-@click.argument("games", nargs=-1)
+@click.argument("targets", nargs=-1, metavar="[GAME|PATH]...")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help="Output format.")
 @click.option("--errors-only", "-q", is_flag=True, help="Do not list warnings (they are still counted).")
-@_root_option
-def check(ws: Workspace, games: tuple[str, ...], fmt: str, errors_only: bool) -> None:
-    """Check content: every problem at once, as path:line:col: error[code]: message."""
-    from .checkcache import check_games_cached
+@click.option("--strict", is_flag=True, help="Treat warnings as errors: reported as errors, so they fail the check.")
+@click.option("--color", "color", type=click.Choice(["auto", "always", "never"]), default="auto", help=COLOR_HELP)
+@click.option("--root", "root", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Workspace folder (holding content/, schemas/, generated/). Default: the workspace holding the "
+                   "PATHs, else the current directory.")
+@click.pass_context
+def check(ctx: click.Context, targets: tuple[str, ...], fmt: str, errors_only: bool, strict: bool, color: str,
+          root: Path | None) -> None:
+    """Check content: every problem at once, as path:line:col: error[code]: message.
 
-    # A check builds large object graphs and frees little before it exits: collecting cycles every 700
-    # allocations, Python's default, costs a tenth of its time for nothing.
-    gc.set_threshold(100_000, 50, 50)
-    diagnostics = sort_diagnostics(check_games_cached(ws, ws.select(games)))
-    _print_diagnostics(ws, diagnostics, fmt, errors_only)
-    if fmt == "text":
+    Each argument is a GAME, or a content file or folder of the workspace (e.g. content/oath/sites.yaml, as
+    pre-commit passes them): its game is checked, and the report holds the problems of the files named and the
+    errors elsewhere in their games. No argument: every game."""
+    from .checkcache import check_games_cached
+    from .diagnostics import as_errors
+    from .targets import check_targets
+
+    root = root or ctx.find_root().params.get("root")
+    with _user_errors(root):
+        chosen = check_targets(root, targets)
+        # A check builds large object graphs and frees little before it exits: collecting cycles every 700
+        # allocations, Python's default, costs a tenth of its time for nothing.
+        gc.set_threshold(100_000, 50, 50)
+        found = check_games_cached(chosen.ws, chosen.games)
+    diagnostics = sort_diagnostics([d for d in (as_errors(found) if strict else found) if chosen.shows(d)])
+    shown = [d for d in diagnostics if d.is_error or not errors_only]
+    if fmt == "json":
+        click.echo(render_json(shown))
+    else:
+        if shown:
+            colour = _colour(color, sys.stdout)
+            click.echo(render_text(shown, chosen.ws.root, colour=colour), color=colour)
         sys.stdout.flush()
-        err.print(summary(diagnostics))
+        colour = _colour(color, sys.stderr)
+        click.echo(summary(diagnostics, colour=colour), err=True, color=colour)
     sys.exit(1 if any(d.is_error for d in diagnostics) else 0)
 
 
@@ -159,7 +197,7 @@ def build(ws: Workspace, games: tuple[str, ...], check_only: bool, out_dir: Path
                 err.print(f"[bold red]error:[/] {game}: {escape(str(exc))}")
                 sys.exit(1)
             if generated is None:
-                _print_diagnostics(ws, sort_diagnostics(diagnostics), "text", errors_only=True)
+                _print_errors(ws, diagnostics)
                 err.print(f"[bold red]error:[/] {game}: content has errors; fix them first (lawforge check {game})")
                 failed = True
                 continue
@@ -181,7 +219,7 @@ def build(ws: Workspace, games: tuple[str, ...], check_only: bool, out_dir: Path
             sys.exit(1)
         errors = [d for d in diagnostics if d.is_error]
         if errors:
-            _print_diagnostics(ws, sort_diagnostics(errors), "text", errors_only=True)
+            _print_errors(ws, errors)
             err.print(f"[bold red]error:[/] {game}: {summary(diagnostics)}; nothing was written")
             failed = True
         elif changed:
@@ -220,36 +258,89 @@ def sheets(ws: Workspace, game: str, locales: tuple[str, ...], out_dir: Path | N
         out.print(escape(str(path)))
 
 
+def _console(color: str) -> Console:
+    """Standard output for `--color`: auto is rich's own choice (colours on a terminal, none when piped, none with
+    NO_COLOR set)."""
+    if color == "auto":
+        return out
+    return Console(highlight=False, soft_wrap=True, force_terminal=color == "always",
+                   color_system="standard" if color == "always" else None)
+
+
+def _compiled(ws: Workspace, game: str, locale: str | None) -> Any:
+    """The compiled content of a game of the workspace, or exit: unknown game or locale 2, not built 1."""
+    from lawforge.runtime import ContentNotFound, load
+
+    ws.select([game])
+    try:
+        compiled = load(game, root=ws.root)
+    except ContentNotFound as exc:
+        _fail(str(exc), 1)
+    if locale is not None:
+        _locale_of(game, compiled.locales, locale)
+    return compiled
+
+
 @main.command()
 @click.argument("game")
 @click.argument("kind")
 @click.argument("entity_id", metavar="ID")
 @click.option("--locale", default=None, help="Show text in this locale only (default: every locale).")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help="Output format.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              help="Output format: text prints the texts as the sheets do (numbers filled in, icons and terms by "
+                   "name); json is the compiled entity as it is.")
+@click.option("--color", "color", type=click.Choice(["auto", "always", "never"]), default="auto", help=COLOR_HELP)
 @_root_option
-def show(ws: Workspace, game: str, kind: str, entity_id: str, locale: str | None, fmt: str) -> None:
+def show(ws: Workspace, game: str, kind: str, entity_id: str, locale: str | None, fmt: str, color: str) -> None:
     """Print one compiled entity, e.g. `lawforge show oath denizen mercenaries`."""
     import json
 
-    from lawforge.runtime import ContentNotFound, load, to_plain
+    from lawforge.runtime import ContentNotFound, to_plain
 
-    ws.select([game])
+    from .present import Reader, entity_lines
+
+    compiled = _compiled(ws, game, locale)
     try:
-        compiled = load(game, root=ws.root)
         entity = compiled.get(kind, entity_id)
     except ContentNotFound as exc:
         _fail(str(exc), 1)
-    if locale is not None:
-        _locale_of(game, compiled.locales, locale)
-    plain = to_plain(entity, locale, compiled.source_locale)
     if fmt == "json":
-        click.echo(json.dumps(plain, ensure_ascii=False, indent=2))
+        click.echo(json.dumps(to_plain(entity, locale, compiled.source_locale), ensure_ascii=False, indent=2))
         return
-    out.print(f"[bold]{escape(kind)} {escape(entity_id)}[/]")
-    for key, value in plain.items():
-        if isinstance(value, (dict, list)):
-            value = json.dumps(value, ensure_ascii=False)
-        out.print(f"  [cyan]{escape(key)}[/]: {escape(str(value))}")
+    console = _console(color)
+    console.print(f"[bold]{escape(kind)} {escape(entity_id)}[/]")
+    for line in entity_lines(Reader.of(compiled), entity, locale):
+        console.print(line)
+
+
+@main.command("list")
+@click.argument("game")
+@click.argument("kind")
+@click.option("--locale", default=None, help="Names in this locale, sorted as it sorts them (default: the game's "
+                                             "source locale).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help="Output format.")
+@_root_option
+def list_command(ws: Workspace, game: str, kind: str, locale: str | None, fmt: str) -> None:
+    """The ids and names of one kind of GAME's entities, sorted by name as the locale sorts, e.g. `lawforge list
+    oath site --locale uk`."""
+    import json
+
+    from lawforge.runtime import ContentNotFound
+
+    from .present import Reader, listing
+
+    compiled = _compiled(ws, game, locale)
+    try:
+        entities = compiled.entities(kind)
+    except ContentNotFound as exc:
+        _fail(str(exc), 2)
+    rows = listing(Reader.of(compiled), entities, locale or compiled.source_locale)
+    if fmt == "json":
+        click.echo(json.dumps([{"id": row.id, "name": row.name} for row in rows], ensure_ascii=False, indent=2))
+        return
+    width = max((len(row.id) for row in rows), default=0)
+    for row in rows:
+        click.echo(f"{row.id:<{width}}  {row.name}" if row.name is not None else row.id)
 
 
 @main.group()

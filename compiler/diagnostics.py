@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from enum import Enum
 from pathlib import Path
 from typing import NamedTuple
@@ -67,19 +67,29 @@ def _source_line(root: Path, diagnostic: Diagnostic) -> str | None:
     return None
 
 
-def render_text(diagnostics: list[Diagnostic], root: Path) -> str:
-    """The headline, then the offending line with a caret under the column."""
+_ANSI = {"bold": "1", "red": "1;31", "yellow": "1;33", "blue": "1;34", "cyan": "36"}
+
+
+def _paint(text: str, style: str, colour: bool) -> str:
+    return f"\x1b[{_ANSI[style]}m{text}\x1b[0m" if colour else text
+
+
+def render_text(diagnostics: list[Diagnostic], root: Path, *, colour: bool = False) -> str:
+    """The headline, then the offending line with a caret under the column; `colour` adds ANSI colours (errors red,
+    warnings yellow) for a terminal."""
     blocks = []
     for d in diagnostics:
-        block = [d.headline()]
+        severity = "red" if d.is_error else "yellow"
+        block = [f"{_paint(f'{d.path}:{d.line}:{d.col}:', 'bold', colour)} "
+                 f"{_paint(f'{d.severity.value}[{d.code}]', severity, colour)}: {d.message}"]
         line = _source_line(root, d)
         if line is not None and len(line) < 400:
             gutter = f"{d.line:>5} | "
-            block.append(gutter + line)
+            block.append(_paint(gutter, "blue", colour) + line)
             prefix = "".join(c if c == "\t" else " " for c in line[: d.col - 1])
-            block.append(" " * (len(gutter) - 2) + "| " + prefix + "^")
+            block.append(_paint(" " * (len(gutter) - 2) + "| ", "blue", colour) + prefix + _paint("^", severity, colour))
         if d.hint:
-            block.append(f"      = hint: {d.hint}")
+            block.append(f"      {_paint('= hint:', 'cyan', colour)} {d.hint}")
         blocks.append("\n".join(block))
     return "\n".join(blocks)
 
@@ -94,7 +104,14 @@ def render_json(diagnostics: list[Diagnostic]) -> str:
     return json.dumps(rows, ensure_ascii=False, indent=2)
 
 
-def summary(diagnostics: list[Diagnostic]) -> str:
+def as_errors(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """`check --strict`: every warning made an error."""
+    return [replace(d, severity=Severity.ERROR) for d in diagnostics]
+
+
+def summary(diagnostics: list[Diagnostic], *, colour: bool = False) -> str:
     errors = sum(1 for d in diagnostics if d.is_error)
     warnings = len(diagnostics) - errors
-    return f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''}"
+    error_count = _paint(f"{errors} error{'s' if errors != 1 else ''}", "red", colour and errors > 0)
+    warning_count = _paint(f"{warnings} warning{'s' if warnings != 1 else ''}", "yellow", colour and warnings > 0)
+    return f"{error_count}, {warning_count}"

@@ -20,7 +20,7 @@ from .files import digest
 
 if TYPE_CHECKING:  # checkcache reads digests without importing the models
     from .loader import LoadedDocument, Path_
-    from .models.common import Game
+    from .models.common import Document, Game
     from .workspace import Workspace
 
 MAX_DOCUMENT_BYTES = 16 * 1024 * 1024
@@ -70,6 +70,7 @@ def read_documents(ws: Workspace, game: Game, doc: LoadedDocument) -> DocumentFi
         else:
             report(("document_folders", index), "bad-document-folder", f"document folder {folder!r} {problem}")
     out.folders = ws.readable_folders(*declared)
+    absent: list[Document] = []
     for index, document in enumerate(game.documents):
         if document.path is None:
             continue
@@ -78,7 +79,9 @@ def read_documents(ws: Workspace, game: Game, doc: LoadedDocument) -> DocumentFi
             raw = read_confined(ws.root / document.path, out.folders, MAX_DOCUMENT_BYTES, _WHERE)
         except Refused as refused:
             out.digests[document.path] = _refused(refused)
-            if refused.code == "missing-file":
+            if refused.code == "missing-file" and not inside(os.path.normpath(ws.root / document.path), (str(ws.root),)):
+                absent.append(document)
+            elif refused.code == "missing-file":
                 report(loc, "missing-document", f"document file {document.path} not found; its line numbers and "
                        "quotes are not checked", Severity.WARNING)
             else:
@@ -92,7 +95,29 @@ def read_documents(ws: Workspace, game: Game, doc: LoadedDocument) -> DocumentFi
         except UnicodeDecodeError as exc:
             report(loc, "not-utf8", f"document file {document.path} is not UTF-8 (byte 0x{raw[exc.start]:02x} "
                    f"at offset {exc.start}); its line numbers and quotes cannot be checked")
+    if absent:
+        report(*_absent_summary(ws.root, game, absent), Severity.WARNING, hint="put the folders that "
+               "game.yaml declares in `document_folders:` beside the workspace, as in a clone beside `shared/`")
     return out
+
+
+def _absent_summary(root: Path, game: Game, absent: list[Document]) -> tuple[Path_, str, str]:
+    """One warning for the cited documents beside the workspace that are not there (a workspace used without the
+    rulebooks it quotes): where (the first declared folder holding one), its code and its message."""
+    def folder_of(document: Document) -> int | None:
+        lexical = os.path.normpath(root / str(document.path))
+        return next((i for i, folder in enumerate(game.document_folders)
+                     if inside(lexical, (os.path.normpath(root / folder),))), None)
+
+    folders = sorted({i for i in map(folder_of, absent) if i is not None})
+    loc: Path_ = ("document_folders", folders[0]) if folders else \
+        ("documents", game.documents.index(absent[0]), "path")
+    names = ", ".join(d.id for d in absent[:5]) + (", …" if len(absent) > 5 else "")
+    where = f" in {', '.join(game.document_folders[i] for i in folders)}" if folders else ""
+    what = "1 cited document" if len(absent) == 1 else f"{len(absent)} cited documents"
+    verb = "is" if len(absent) == 1 else "are"
+    return loc, "missing-document", (f"{what} outside the workspace {verb} not there ({names}{where}); their line "
+                                     "numbers and quotes are not checked")
 
 
 def _folder_problem(root: Path, folder: str) -> str | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -10,12 +11,13 @@ from typing import TYPE_CHECKING
 from .confine import Refused, read_confined, real_folders
 from .diagnostics import Diagnostic, Severity
 from .documents import DocumentFiles, read_documents
+from .link_numbers import check_inventory, check_table
 from .translations import RECORD_FILE, RecordError, TranslationRecord
 from .loader import LoadedDocument, Path_
 from .models.common import Entity, Game, Identified, Source, Table, Text
-from .models.walk import RefSite, TextSite, walk
+from .models.walk import RefSite, TextSite, walk, walk_data
 from .rulesets import KindSpec
-from .validate import Located, ValidatedContent
+from .validate import Declared, Invalid, Located, ValidatedContent
 from .workspace import Workspace
 
 if TYPE_CHECKING:
@@ -103,11 +105,16 @@ def apostrophes(text: str) -> str:
 
 
 def text_key(prefix: str, owner: object, loc: Path_) -> str:
-    """A text's stable key: its path in the entity, naming list items by their id where they have one."""
+    """A text's stable key: its path in the entity, naming list items by their id where they have one. `owner` is
+    the validated entity, or the plain data of one that failed to validate."""
     parts, node = [prefix], owner
     for part in loc:
-        node = node[part] if isinstance(part, int) else getattr(node, part)  # type: ignore[index]
-        element_id = getattr(node, "id", None) if isinstance(part, int) else None
+        if isinstance(node, dict):
+            node = node.get(part)
+        else:
+            node = node[part] if isinstance(part, int) else getattr(node, part)  # type: ignore[index]
+        element_id = (node.get("id") if isinstance(node, dict) else getattr(node, "id", None)) \
+            if isinstance(part, int) else None
         parts.append(str(element_id) if isinstance(element_id, str) else str(part))
     return "/".join(parts)
 
@@ -120,6 +127,9 @@ class _Linker:
         self.game: Game = content.game
         self.diagnostics: list[Diagnostic] = []
         self.ids: dict[str, dict[str, Located]] = {}
+        """The validated entities of each kind by id (the first of a duplicate)."""
+        self.known: dict[str, set[str]] = {}
+        """Every id written in each kind, its entry valid or not: what a reference may name."""
         self.missing: Counter[str] = Counter()
         self.documents = DocumentFiles()
         self.texts: list[TextEntry] = []
@@ -147,31 +157,35 @@ class _Linker:
         self.diagnostics.append(Diagnostic(doc.path, at.line, at.col, code, message, severity, hint, loc))
 
     def index_ids(self) -> None:
+        """The ids of each kind, and a duplicate-id error for each id written twice (entries that failed to validate
+        count: a mistake elsewhere in an entry does not hide that its id is taken)."""
         for kind, items in self.content.entities.items():
-            seen: dict[str, Located] = {}
+            self.ids[kind] = {}
             for item in items:
-                first = seen.get(item.entity.id)
-                if first is not None:
+                self.ids[kind].setdefault(item.entity.id, item)
+        for kind, written in self.content.declared.items():
+            seen: dict[str, Declared] = {}
+            for entry in written:
+                first = seen.setdefault(entry.id, entry)
+                if first is not entry:
                     where = first.doc.position(first.loc + ("id",))
-                    self.report(item.doc, item.loc + ("id",), "duplicate-id",
-                                f"duplicate {kind} id {item.entity.id!r} (first defined at {first.doc.path}:{where.line})")
-                else:
-                    seen[item.entity.id] = item
-            self.ids[kind] = seen
+                    self.report(entry.doc, entry.loc + ("id",), "duplicate-id",
+                                f"duplicate {kind} id {entry.id!r} (first defined at {first.doc.path}:{where.line})")
+            self.known[kind] = set(seen)
         documents = self.game.documents
         assert self.content.game_doc is not None
         self.ids["document"] = {
             d.id: Located(d, "document", self.content.game_doc, ("documents", i)) for i, d in enumerate(documents)
         }
+        self.known["document"] = set(self.ids["document"])
 
     def check_reference(self, doc: LoadedDocument, site: RefSite) -> None:
-        targets = self.ids.get(site.kind, {})
-        if site.value not in targets and site.kind not in self.content.broken_kinds:
-            import difflib
-
-            close = difflib.get_close_matches(site.value, list(targets), n=1)
-            self.report(doc, site.loc, "dangling-reference", f"no {site.kind} with id {site.value!r}",
-                        hint=f"did you mean {close[0]!r}?" if close else None)
+        """A reference names an id of its kind; one to a kind whose file did not load cannot be judged."""
+        if site.kind in self.content.unreadable_kinds or site.value in self.known.get(site.kind, ()):
+            return
+        close = difflib.get_close_matches(site.value, sorted(self.known.get(site.kind, ())), n=1)
+        self.report(doc, site.loc, "dangling-reference", f"no {site.kind} with id {site.value!r}",
+                    hint=f"did you mean {close[0]!r}?" if close else None)
 
     def glossary_terms(self) -> dict[str, frozenset[str]]:
         """Enforced term → the keys of texts exempt from it; fills the words of its name and forms per locale."""
@@ -235,11 +249,13 @@ class _Linker:
         forms = term.forms.get(locale) if term.forms else None  # type: ignore[attr-defined]
         return [term.name.get(locale) or ""] + [w.strip() for w in (forms or "").split(",") if w.strip()]  # type: ignore[attr-defined]
 
-    def check_text(self, doc: LoadedDocument, site: TextSite, key: str, owner: Identified) -> None:
+    def check_text(self, doc: LoadedDocument, site: TextSite, key: str, owner: Identified | None) -> None:
+        """Checks a text; records it for the translation tools when its entity validated (`owner`)."""
         text = site.text
         source_locale = self.game.source_locale
         present = {loc: text.get(loc) for loc in self.game.locales if text.get(loc) is not None}
-        self.texts.append(TextEntry(key, doc, site.loc, text, owner))
+        if owner is not None:
+            self.texts.append(TextEntry(key, doc, site.loc, text, owner))
         if not key.startswith("term/"):
             self.check_glossary(doc, site, key, present)
         source = present.get(source_locale)
@@ -266,9 +282,10 @@ class _Linker:
                 if not TERM_ID.match(token):
                     self.report(doc, loc, "bad-markup", f"[{token}] is not a glossary reference ([term_id])",
                                 token=f"[{token}]")
-                elif token not in self.ids["term"]:
+                elif token not in self.known["term"] and "term" not in self.content.unreadable_kinds:
+                    close = difflib.get_close_matches(token, sorted(self.known["term"]), n=1)
                     self.report(doc, loc, "unknown-term", f"[{token}] is not a term of the glossary",
-                                token=f"[{token}]")
+                                token=f"[{token}]", hint=f"did you mean [{close[0]}]?" if close else None)
             stripped = TERM.sub("", value)
             if "[" in stripped or "]" in stripped:
                 self.report(doc, loc, "bad-markup", f"unbalanced '[' or ']' in {locale!r} text")
@@ -351,57 +368,6 @@ class _Linker:
                     self.report(item.doc, loc + (category,), "bad-placeholder",
                                 f"a plural form may only use {{count}}, not {', '.join(sorted(unknown))}")
 
-    def check_table(self, item: Located) -> None:
-        table = item.entity
-        assert isinstance(table, Table)
-        axes = [("rows", table.rows)] + ([("columns", table.columns)] if table.columns else [])
-        for name, axis in axes:
-            if axis.kind is not None:
-                if axis.kind not in self.ids:
-                    self.report(item.doc, item.loc + (name, "kind"), "dangling-reference", f"no entity kind {axis.kind!r}")
-                    continue
-                for i, key in enumerate(axis.keys):
-                    self.check_reference(item.doc, RefSite(item.loc + (name, "keys", i), axis.kind, str(key)))
-            elif not all(isinstance(key, int) for key in axis.keys):
-                self.report(item.doc, item.loc + (name, "keys"), "table-keys",
-                            f"{name} keys are words: name the entity kind they are ids of (`kind:`) or use integers")
-            if len(set(axis.keys)) != len(axis.keys):
-                self.report(item.doc, item.loc + (name, "keys"), "duplicate-id", f"{name} keys repeat")
-        width = len(table.columns.keys) if table.columns else 1
-        if len(table.values) != len(table.rows.keys):
-            self.report(item.doc, item.loc + ("values",), "table-shape",
-                        f"table has {len(table.values)} rows of values but {len(table.rows.keys)} row keys")
-        for i, row in enumerate(table.values):
-            if len(row) != width:
-                self.report(item.doc, item.loc + ("values", i), "table-shape",
-                            f"row {i + 1} has {len(row)} values, expected {width}")
-
-    def check_inventory(self) -> None:
-        doc = self.content.game_doc
-        assert doc is not None
-        kinds = {spec.name: spec for spec in self.content.kinds}
-        for index, item in enumerate(self.game.inventory):
-            loc: Path_ = ("inventory", index)
-            if item.counts is None:
-                continue
-            if item.counts not in kinds:
-                self.report(doc, loc + ("counts",), "dangling-reference", f"no entity kind {item.counts!r}")
-                continue
-            if item.counts in self.content.broken_kinds:
-                continue
-            entities = [located.entity for located in self.content.entities[item.counts]]
-            fields = kinds[item.counts].model.model_fields
-            for name, wanted in (item.where or {}).items():
-                if name not in fields:
-                    self.report(doc, loc + ("where", name), "unknown-key", f"{item.counts} has no field {name!r}", key=True)
-                    break
-                entities = [e for e in entities if str(getattr(e, name)) == wanted]
-            else:
-                if len(entities) != item.count:
-                    where = "".join(f" with {k} {v}" for k, v in (item.where or {}).items())
-                    self.report(doc, loc + ("count",), "count-mismatch",
-                                f"inventory counts {item.count} {item.counts}{where}, content has {len(entities)}")
-
     def check_game(self) -> None:
         doc = self.content.game_doc
         assert doc is not None
@@ -427,15 +393,17 @@ class _Linker:
                     self.visit(item.doc, site, item.loc, f"{item.kind}/{item.entity.id}", item.entity)
                 self.check_sources(item)
                 if isinstance(item.entity, Table):
-                    self.check_table(item)
+                    check_table(item, self.ids, self.check_reference, self.report)
                 self.check_plural(item)
-        self.check_inventory()
+        for invalid in self.content.invalid:
+            self.check_invalid(invalid)
+        check_inventory(self.content, self.report)
         return LinkedGame(
             name=self.content.name,
             game=self.game,
             kinds=self.content.kinds,
             entities={kind: tuple(i.entity for i in items) for kind, items in self.content.entities.items()},
-            incomplete=self.incomplete(),
+            incomplete=incomplete_items(self.content),
             missing_translations=dict(self.missing),
             texts=tuple(self.texts),
             translations=self.record,
@@ -449,16 +417,30 @@ class _Linker:
         else:
             self.check_text(doc, TextSite(base + site.loc, site.text), text_key(owner_key, owner, site.loc), owner)
 
-    def incomplete(self) -> tuple[IncompleteItem, ...]:
-        out = []
-        for kind, items in self.content.entities.items():
-            for item in items:
-                entity = item.entity
-                if isinstance(entity, Entity) and entity.status != "verified":
-                    name = getattr(entity, "name", None)
-                    out.append(IncompleteItem(kind, entity.id, name if isinstance(name, Text) else None,
-                                              entity.status, entity.note, tuple(entity.source)))
-        return tuple(out)
+    def check_invalid(self, invalid: Invalid) -> None:
+        """The references and texts of an entry that failed to validate, where they have the expected shape: a
+        wrong type in one field does not hide a misspelt reference in another."""
+        written_id = invalid.data.get("id") if isinstance(invalid.data, dict) else None
+        owner_key = f"{invalid.kind}/{written_id}"
+        for site in walk_data(invalid.data, invalid.model):
+            if isinstance(site, RefSite):
+                self.check_reference(invalid.doc, RefSite(invalid.loc + site.loc, site.kind, site.value))
+            else:
+                self.check_text(invalid.doc, TextSite(invalid.loc + site.loc, site.text),
+                                text_key(owner_key, invalid.data, site.loc), None)
+
+
+def incomplete_items(content: ValidatedContent) -> tuple[IncompleteItem, ...]:
+    """The entities whose facts are not all from a rulebook (status not `verified`)."""
+    out = []
+    for kind, items in content.entities.items():
+        for item in items:
+            entity = item.entity
+            if isinstance(entity, Entity) and entity.status != "verified":
+                name = getattr(entity, "name", None)
+                out.append(IncompleteItem(kind, entity.id, name if isinstance(name, Text) else None,
+                                          entity.status, entity.note, tuple(entity.source)))
+    return tuple(out)
 
 
 def link_game(ws: Workspace, content: ValidatedContent) -> tuple[LinkedGame | None, list[Diagnostic]]:

@@ -1,13 +1,15 @@
-"""JSON Schemas for editors, exported from the content models (the models are the one source of truth)."""
+"""JSON Schemas for editors, exported from the content models (the models are the one source of truth), one set per
+game: its references list its ids."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pydantic import TypeAdapter
 
-from .models.common import Game
+from .models.common import REFERABLE_IDS, Game
 from .rulesets import GAME_SCHEMA, ruleset_kinds
 
 DRAFT = "http://json-schema.org/draft-07/schema#"
@@ -35,12 +37,17 @@ def _draft07(schema: dict[str, Any], title: str) -> dict[str, Any]:
     return out
 
 
-def ruleset_schemas(ruleset: str) -> dict[str, str]:
-    """File name → JSON text for every kind of the ruleset, plus game.yaml."""
-    files: dict[str, Any] = {
-        GAME_SCHEMA: _draft07(Game.model_json_schema(ref_template="#/definitions/{model}"), f"{ruleset}: game.yaml")
-    }
-    for spec in ruleset_kinds(ruleset):
-        schema = TypeAdapter(list[spec.model]).json_schema(ref_template="#/definitions/{model}")  # type: ignore[name-defined]
-        files[spec.schema_file] = _draft07(schema, f"{ruleset}: {spec.file} ({spec.name} entries)")
+def game_schemas(ruleset: str, ids: Mapping[str, Sequence[str]]) -> dict[str, str]:
+    """File name → JSON text for every kind of the ruleset, plus game.yaml, for one game: each reference is an enum
+    of the game's ids of its kind (`ids`: kind → ids), so that an editor completes and checks them."""
+    token = REFERABLE_IDS.set(ids)
+    try:
+        files: dict[str, Any] = {
+            GAME_SCHEMA: _draft07(Game.model_json_schema(ref_template="#/definitions/{model}"), f"{ruleset}: game.yaml")
+        }
+        for spec in ruleset_kinds(ruleset):
+            schema = TypeAdapter(list[spec.model]).json_schema(ref_template="#/definitions/{model}")  # type: ignore[name-defined]
+            files[spec.schema_file] = _draft07(schema, f"{ruleset}: {spec.file} ({spec.name} entries)")
+    finally:
+        REFERABLE_IDS.reset(token)
     return {name: json.dumps(body, ensure_ascii=False, indent=2) + "\n" for name, body in sorted(files.items())}

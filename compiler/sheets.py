@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -12,13 +11,11 @@ from markupsafe import Markup, escape
 
 from .files import check_all_writable, write_atomically
 from .link import PLACEHOLDER, LinkedGame
+from .markup import BOLD, ITALIC, TERM
 from .models.common import Text
 from .workspace import Workspace
 
 TEMPLATES = Path(__file__).parent / "templates"
-BOLD = re.compile(r"\*\*(.+?)\*\*")
-ITALIC = re.compile(r"(?<![\w])_(.+?)_(?![\w])")
-TERM = re.compile(r"\[([a-z][a-z0-9_]*)\]")
 
 
 class SheetError(Exception):

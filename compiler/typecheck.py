@@ -39,12 +39,32 @@ class TypedEffects:
     units: tuple[EffectUnit, ...]
 
 
-def _context(linked: LinkedGame) -> EffectContext:
-    """What every effect of the game may name besides the state: its dice and rule tables."""
+LAYOUT_KINDS = ("field", "resource", "zone", "native", "selector", "table", "die")
+"""The kinds every effect is checked against: while one has an entry that failed to load or validate, an effect's
+problems would mostly follow from that error, so effects are type-checked once it is fixed."""
+
+
+def _context(linked: LinkedGame, content: ValidatedContent) -> EffectContext:
+    """What every effect of the game may name besides the state: its dice and rule tables, and the spaces whose ids
+    are not all known."""
     dice = {d.id: tuple(sorted({s for face in d.faces for s in face.symbols}))
             for d in linked.entities.get("die", ()) if isinstance(d, Die)}
     tables = {t.id: 1 + (t.columns is not None) for t in linked.entities.get("table", ()) if isinstance(t, Table)}
-    return EffectContext(None, {}, dice, tables)
+    return EffectContext(None, {}, dice, tables, unsure=_unsure_spaces(linked, content))
+
+
+def _unsure_spaces(linked: LinkedGame, content: ValidatedContent) -> dict[str, frozenset[str] | None]:
+    """Each space holding a kind with entries that failed: the ids written in them, or None when one of its files
+    did not load."""
+    unsure: dict[str, frozenset[str] | None] = {}
+    for kind in content.broken_kinds:
+        written = frozenset(d.id for d in content.declared.get(kind, ()))
+        unsure[kind] = None if kind in content.unreadable_kinds else written
+    for union, kinds in linked.game.spaces.items():
+        parts = [unsure[kind] for kind in kinds if kind in unsure]
+        if parts:
+            unsure[union] = None if None in parts else frozenset().union(*parts)  # type: ignore[arg-type]
+    return unsure
 
 
 def _check_placeholders(item: Located, texts: list[TextEntry], params: dict[str, int],
@@ -72,12 +92,17 @@ def _check_placeholders(item: Located, texts: list[TextEntry], params: dict[str,
     return out
 
 
+def _ignore(_name: str, _problem: Problem) -> None:
+    """Where selectors' problems go while the kinds they are checked against have errors of their own."""
+
+
 def typecheck_game(content: ValidatedContent, linked: LinkedGame) -> tuple[LinkedGame, list[Diagnostic]]:
     """The linked game with its effects type-checked (`linked.effects`), and the problems found."""
     diagnostics: list[Diagnostic] = []
     layout = build_layout(linked.game, linked.entities)
     located = {(item.kind, item.entity.id): item for items in content.entities.values() for item in items}
-    for owner, loc, message in layout.problems:
+    effects_checked = not any(kind in content.broken_kinds for kind in LAYOUT_KINDS)
+    for owner, loc, message in layout.problems if effects_checked else ():
         item = located.get(("field", owner)) or located.get(("resource", owner))
         doc, base = (item.doc, item.loc) if item else (content.game_doc, ())
         assert doc is not None
@@ -91,8 +116,8 @@ def typecheck_game(content: ValidatedContent, linked: LinkedGame) -> tuple[Linke
         diagnostics.append(Diagnostic(item.doc.path, at.line, at.col, problem.code, problem.message,
                                       hint=problem.hint, loc=loc))
 
-    game_context = _context(linked)
-    selectors, in_selectors = check_selectors(layout, game_context, at_selector)
+    game_context = _context(linked, content)
+    selectors, in_selectors = check_selectors(layout, game_context, at_selector if effects_checked else _ignore)
     texts_of: dict[int, list[TextEntry]] = {}  # by identity: two entities may be equal
     for entry in linked.texts:
         texts_of.setdefault(id(entry.owner), []).append(entry)
@@ -106,7 +131,7 @@ def typecheck_game(content: ValidatedContent, linked: LinkedGame) -> tuple[Linke
             for loc, power in instances(item.entity, Effectful):
                 key = "/".join(str(p) for p in (item.kind, item.entity.id, *loc))
                 checked = None
-                if power.effect is not None:
+                if power.effect is not None and effects_checked:
                     base: Path_ = item.loc + loc + ("effect",)
 
                     def report(problem: Problem, doc=item.doc, base=base, out=diagnostics) -> None:  # type: ignore[no-untyped-def]

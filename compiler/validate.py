@@ -34,6 +34,28 @@ class Located:
     loc: Path_
 
 
+@dataclass(frozen=True)
+class Declared:
+    """An entry's id as written, whether or not the entry validated: what references and duplicates are checked
+    against, so that a mistake elsewhere in an entry does not make its id unknown."""
+
+    id: str
+    doc: LoadedDocument
+    loc: Path_
+
+
+@dataclass(frozen=True)
+class Invalid:
+    """An entry that failed to validate, as plain data: the linker still checks the references and texts of its
+    well-formed parts."""
+
+    kind: str
+    model: type[StrictModel]
+    doc: LoadedDocument
+    loc: Path_
+    data: Any
+
+
 @dataclass
 class ValidatedContent:
     name: str
@@ -43,7 +65,13 @@ class ValidatedContent:
     documents: list[LoadedDocument] = field(default_factory=list)
     kinds: tuple[KindSpec, ...] = ()
     broken_kinds: set[str] = field(default_factory=set)
-    """Kinds with a file or entry that failed to load or validate: their counts and ids are partial."""
+    """Kinds with a file or entry that failed to load or validate: their counts and validated entities are partial."""
+    unreadable_kinds: set[str] = field(default_factory=set)
+    """Kinds with a file that failed to load or holds no list: even their ids are unknown, so a reference to one of
+    them cannot be judged (reporting it would only repeat the file's own error)."""
+    declared: dict[str, list[Declared]] = field(default_factory=dict)
+    """Every id written in each kind's entries, in file order, valid entries or not."""
+    invalid: list[Invalid] = field(default_factory=list)
 
 
 _TYPE_NAMES = {
@@ -139,7 +167,10 @@ def _inner_model(annotation: Any) -> Any:
 def pydantic_diagnostics(
     exc: ValidationError, doc: LoadedDocument, base: Path_, data: Any, model: type[BaseModel]
 ) -> list[Diagnostic]:
+    """A diagnostic per error; a required key that is only misspelt is reported once, as the unknown key with the
+    right name as its hint, not a second time as missing."""
     out = []
+    misspelt: set[Path_] = set()
     for error in exc.errors():
         loc, complete = _data_loc(data, tuple(error["loc"]))
         kind = error["type"]
@@ -150,6 +181,8 @@ def pydantic_diagnostics(
             allowed = _allowed_keys(model, data, loc)
             close = difflib.get_close_matches(str(key_name), allowed, n=1)
             hint = f"did you mean {close[0]!r}?" if close else (f"allowed keys: {', '.join(allowed)}" if allowed else None)
+            if close:
+                misspelt.add(full[:-1] + (close[0],))
             out.append(Diagnostic(doc.path, at.line, at.col, "unknown-key", f"unknown key {key_name!r}", hint=hint, loc=full))
             continue
         if kind in ("unknown-verb", "unknown-operator"):
@@ -182,7 +215,7 @@ def pydantic_diagnostics(
         if field_name:
             message = f"{field_name}: {message}"
         out.append(Diagnostic(doc.path, at.line, at.col, code, message, loc=full))
-    return out
+    return [d for d in out if not (d.code == "missing-key" and d.loc in misspelt)]
 
 
 def _unknown_word(kind: str, value: Any, doc: LoadedDocument, loc: Path_) -> Diagnostic:
@@ -214,8 +247,9 @@ def _kind_of(game_dir: Path, file: Path, kinds: dict[str, KindSpec]) -> KindSpec
     return kinds.get(stem)
 
 
-def _check_modeline(doc: LoadedDocument, file: Path, ws: Workspace, ruleset: str, schema: str) -> list[Diagnostic]:
-    target = ws.schemas / ruleset / schema
+def _check_modeline(doc: LoadedDocument, file: Path, ws: Workspace, game: str, schema: str) -> list[Diagnostic]:
+    """The file's first line names its schema, the one exported for its game and kind (schemas/<game>/)."""
+    target = ws.schemas / game / schema
     expected = MODELINE + PurePosixPath(*(".." for _ in file.parent.relative_to(ws.root).parts)).joinpath(
         target.relative_to(ws.root).as_posix()
     ).as_posix()
@@ -244,7 +278,7 @@ def validate_game(ws: Workspace, name: str) -> tuple[ValidatedContent, list[Diag
         diagnostics.append(Diagnostic(game_doc.path, at.line, at.col, "unknown-ruleset",
                                       f"ruleset must be one of: {known}", loc=("ruleset",)))
         return result, diagnostics
-    diagnostics += _check_modeline(game_doc, game_dir / GAME_FILE, ws, ruleset, GAME_SCHEMA)
+    diagnostics += _check_modeline(game_doc, game_dir / GAME_FILE, ws, name, GAME_SCHEMA)
     game, problems = _validate(Game, game_doc, (), game_doc.data)
     diagnostics += problems
     result.game = game
@@ -256,6 +290,7 @@ def validate_game(ws: Workspace, name: str) -> tuple[ValidatedContent, list[Diag
     result.kinds = ruleset_kinds(ruleset)
     kinds = {spec.file: spec for spec in result.kinds}
     result.entities = {spec.name: [] for spec in result.kinds}
+    result.declared = {spec.name: [] for spec in result.kinds}
     misnamed = sorted(p for p in game_dir.glob("*.yaml") if p.is_dir() and not p.is_symlink())
     for folder in misnamed:
         diagnostics.append(Diagnostic(ws.rel(folder), 1, 1, "not-a-file", f"{ws.rel(folder)} is a folder, not a file",
@@ -279,11 +314,13 @@ def validate_game(ws: Workspace, name: str) -> tuple[ValidatedContent, list[Diag
         diagnostics += problems
         if doc is None:
             result.broken_kinds.add(spec.name)
+            result.unreadable_kinds.add(spec.name)
             continue
         result.documents.append(doc)
-        diagnostics += _check_modeline(doc, file, ws, ruleset, spec.schema_file)
+        diagnostics += _check_modeline(doc, file, ws, name, spec.schema_file)
         if not isinstance(doc.data, list):
             result.broken_kinds.add(spec.name)
+            result.unreadable_kinds.add(spec.name)
             at = doc.position(())
             diagnostics.append(Diagnostic(doc.path, at.line, at.col, "wrong-type",
                                           f"expected a list of {spec.name} entries, got {_describe(doc.data)}"))
@@ -291,8 +328,12 @@ def validate_game(ws: Workspace, name: str) -> tuple[ValidatedContent, list[Diag
         for index, item in enumerate(doc.data):
             entity, problems = _validate(spec.model, doc, (index,), item)
             diagnostics += problems
+            written_id = item.get("id") if isinstance(item, dict) else None
+            if isinstance(written_id, str):
+                result.declared[spec.name].append(Declared(written_id, doc, (index,)))
             if entity is not None:
                 result.entities[spec.name].append(Located(entity, spec.name, doc, (index,)))
             else:
                 result.broken_kinds.add(spec.name)
+                result.invalid.append(Invalid(spec.name, spec.model, doc, (index,), item))
     return result, diagnostics

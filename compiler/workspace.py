@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -56,7 +57,9 @@ class Workspace:
         known = self.games()
         for name in names:
             if name not in known:
-                raise WorkspaceError(f"no game {name!r} in {self.content} (games: {', '.join(known) or 'none'})")
+                close = difflib.get_close_matches(name, known, n=1)
+                hint = f"; did you mean {close[0]!r}?" if close else ""
+                raise WorkspaceError(f"no game {name!r} in {self.content} (games: {', '.join(known) or 'none'}){hint}")
         return list(names) or known
 
     def content_files(self, game: str) -> list[Path]:

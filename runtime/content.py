@@ -10,6 +10,7 @@ import importlib.util
 import json
 import sys
 from array import array
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -79,7 +80,8 @@ class CompiledGame:
 
     def entities(self, kind: str) -> tuple[Any, ...]:
         if kind not in self.kinds:
-            raise ContentNotFound(f"{self.name} has no entity kind {kind!r} (kinds: {', '.join(sorted(self.kinds))})")
+            raise ContentNotFound(f"{self.name} has no entity kind {kind!r} (kinds: {', '.join(sorted(self.kinds))})"
+                                  + _did_you_mean(kind, self.kinds))
         return self.kinds[kind]
 
     def get(self, kind: str, entity_id: str) -> Any:
@@ -88,7 +90,15 @@ class CompiledGame:
             index = self.by_id[kind] = {entity.id.name.lower(): entity for entity in self.entities(kind)}
         if entity_id in index:
             return index[entity_id]
-        raise ContentNotFound(f"{self.name} has no {kind} with id {entity_id!r}")
+        raise ContentNotFound(f"{self.name} has no {kind} with id {entity_id!r}" + _did_you_mean(entity_id, index))
+
+
+def _did_you_mean(word: str, known: Iterable[str]) -> str:
+    """"; did you mean 'x'?" for the closest of `known`, or nothing."""
+    import difflib
+
+    close = difflib.get_close_matches(word, sorted(known), n=1)
+    return f"; did you mean {close[0]!r}?" if close else ""
 
 
 PARTS = ("entities", "tables", "effects", "plurals")
@@ -162,16 +172,21 @@ def load(game: str, root: str | Path | None = None) -> CompiledGame:
                         tables.data(), plurals)
 
 
-def to_plain(value: Any, locale: str | None = None, fallback: str = "en") -> Any:
-    """JSON-ready form of a compiled entity: enum members by id, text in one locale or all."""
+def to_plain(value: Any, locale: str | None = None, fallback: str = "en",
+             render: Callable[[str, str], str] | None = None) -> Any:
+    """JSON-ready form of a compiled entity: enum members by id, text in one locale or all. `render(text, locale)`,
+    if given, rewrites each text written in `locale` (`lawforge show` fills in its numbers and terms)."""
     if isinstance(value, enum.IntEnum):
         return value.name.lower()
     if isinstance(value, Text):
         if locale is None:
-            return {k: v for k, v in dataclasses.asdict(value).items() if v is not None}
-        return value.get(locale, fallback)
+            written = {k: v for k, v in dataclasses.asdict(value).items() if v is not None}
+            return {k: render(v, k) for k, v in written.items()} if render else written
+        shown = locale if value.get(locale, None) is not None else fallback
+        text = value.get(shown, None)
+        return render(text, shown) if render and text is not None else text
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_plain(getattr(value, f.name), locale, fallback) for f in dataclasses.fields(value)}
+        return {f.name: to_plain(getattr(value, f.name), locale, fallback, render) for f in dataclasses.fields(value)}
     if isinstance(value, tuple):
-        return [to_plain(v, locale, fallback) for v in value]
+        return [to_plain(v, locale, fallback, render) for v in value]
     return value

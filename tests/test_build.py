@@ -42,8 +42,14 @@ def test_build_writes_typed_python_pyx_manifest_and_schemas(built_mini: Path) ->
     manifest = json.loads((package / "MANIFEST.json").read_text())
     assert manifest["game"] == "mini" and manifest["content_hash"].startswith("sha256:")
     assert manifest["entities"]["suit"] == 2
-    assert (built_mini / "schemas/oath/suit.schema.json").is_file()
+    assert (built_mini / "schemas/mini/suit.schema.json").is_file()
     assert list(package.glob("tables.*.so")), "the extension was compiled"
+
+
+def test_schemas_are_the_games_own_with_its_ids(built_mini: Path) -> None:
+    schema = json.loads((built_mini / "schemas/mini/region.schema.json").read_text(encoding="utf-8"))
+    assert schema["definitions"]["Region"]["properties"]["discard_to"]["enum"] == ["cradle"]
+    assert not (built_mini / "schemas/oath").exists()
 
 
 def test_compiled_extension_matches_content(built_mini: Path) -> None:
@@ -77,12 +83,12 @@ def test_check_names_hand_edited_and_stale_files(built_mini: Path, tmp_path: Pat
     shutil.copytree(built_mini, root)
     entities = root / "generated/mini/entities.py"
     entities.write_text(entities.read_text() + "# edited\n")
-    (root / "schemas/oath/suit.schema.json").unlink()
+    (root / "schemas/mini/suit.schema.json").unlink()
     (root / "generated/mini/extra.py").write_text("")
     result = run("build", "--root", str(root), "--check")
     assert result.exit_code == 1
     assert "generated/mini/entities.py (stale or edited by hand)" in result.output
-    assert "schemas/oath/suit.schema.json (missing)" in result.output
+    assert "schemas/mini/suit.schema.json (missing)" in result.output
     assert "generated/mini/extra.py (not produced by the build)" in result.output
 
 

@@ -109,7 +109,7 @@ def test_oath_is_fully_translated() -> None:
 
 def test_plural_forms_follow_cldr(mini: Path) -> None:
     labels = mini / "content/mini/labels.yaml"
-    labels.write_text("# yaml-language-server: $schema=../../schemas/oath/label.schema.json\n"
+    labels.write_text("# yaml-language-server: $schema=../../schemas/mini/label.schema.json\n"
                       "- id: cards\n  plural:\n    en: {one: \"{count} card\", other: \"{count} cards\"}\n"
                       "    fr: {one: \"{count} carte\", other: \"{count} cartes\"}\n"
                       "    uk: {one: \"{count} карта\", few: \"{count} карти\", many: \"{count} карт\"}\n")

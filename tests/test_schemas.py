@@ -42,3 +42,14 @@ def test_schema_rejects_unknown_key_and_wrong_type() -> None:
     assert any("bank_ordre" in e.message for e in Draft7Validator(schema).iter_errors(data))
     data = YAML(typ="safe").load((FIXTURES / "bad/wrong_type_int.yaml").read_text(encoding="utf-8"))
     assert any("is not of type 'integer'" in e.message for e in Draft7Validator(schema).iter_errors(data))
+
+
+def test_references_are_enums_of_the_games_ids_so_editors_complete_them() -> None:
+    schema = _schema_of(REPO / "content/oath/regions.yaml")
+    region = schema["definitions"]["Region"]["properties"]  # type: ignore[index]
+    assert region["discard_to"]["enum"] == ["cradle", "hinterland", "provinces"]
+    source = schema["definitions"]["Source"]["properties"]  # type: ignore[index]
+    assert source["doc"]["enum"] == ["lecodex", "ref_cards", "s0", "s3"]
+    data = YAML(typ="safe").load((FIXTURES / "checkloop/wrong_type_and_misspelt_reference.yaml").read_text("utf-8"))
+    assert any(e.message == "'cradel' is not one of ['cradle', 'hinterland', 'provinces']"
+               for e in Draft7Validator(schema).iter_errors(data))

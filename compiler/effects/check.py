@@ -62,6 +62,9 @@ class EffectContext:
     """Each rule table and how many keys (axes) it takes."""
     selectors: dict[str, Type | None] = field(default_factory=dict)
     """The types of the game's selectors (from `check_selectors`; None where a selector is broken)."""
+    unsure: dict[str, frozenset[str] | None] = field(default_factory=dict)
+    """Per space with entries that failed to validate: their ids (which a literal may still name), or None when a
+    file of the space did not load, so that no id of it can be judged."""
 
 
 @dataclass
@@ -355,6 +358,10 @@ class _Checker:
                          [*self.layout.spaces, *EXPRESSION_OPERATORS])
             return None
         ids = self.layout.spaces[space].ids
+        if isinstance(value, str) and value not in ids and space in self.context.unsure:
+            unsure = self.context.unsure[space]
+            if unsure is None or value in unsure:
+                return Type("entity", space)
         if not isinstance(value, str) or value not in ids:
             self.problem(loc + (space,), "dangling-reference", f"no {space} with id {value!r}", ids)
             return None

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationInfo, field_validator, model_validator
+from pydantic import (BaseModel, ConfigDict, Field, GetJsonSchemaHandler, StringConstraints, ValidationInfo,
+                      field_validator, model_validator)
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import CoreSchema
 
 LOCALES: tuple[str, ...] = ("en", "fr", "uk")
 Locale = Literal["en", "fr", "uk"]
@@ -27,11 +32,21 @@ MAX_FACES = 100
 """Faces of one die: the compiler lists every face."""
 
 
+REFERABLE_IDS: ContextVar[Mapping[str, Sequence[str]]] = ContextVar("referable_ids", default={})
+"""While a game's JSON Schemas are exported (schemas.py): its ids of each kind, which its references may name."""
+
+
 @dataclass(frozen=True)
 class RefTo:
-    """Marks a string field as the id of an entity of `kind`; the linker resolves it."""
+    """Marks a string field as the id of an entity of `kind`; the linker resolves it. In a game's JSON Schema the
+    field is an enum of that game's ids of the kind, so that an editor completes them."""
 
     kind: str
+
+    def __get_pydantic_json_schema__(self, core_schema: CoreSchema, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+        schema = handler(core_schema)
+        ids = REFERABLE_IDS.get().get(self.kind)
+        return {**schema, "enum": list(ids)} if ids else schema
 
 
 @dataclass(frozen=True)

@@ -63,6 +63,63 @@ def walk(value: Any, loc: Loc = (), annotation: Any = None, metadata: tuple[Any,
             yield from walk(element, loc + (key,), item)
 
 
+def walk_data(data: Any, annotation: Any, loc: Loc = (), metadata: tuple[Any, ...] = ()) -> Iterator[RefSite | TextSite]:
+    """Like `walk`, over the plain data of an entry that failed to validate: the references and texts of its parts
+    that have the shape the model expects, so that one wrong field does not hide the mistakes of the others."""
+    for meta in metadata:
+        if isinstance(meta, RefTo) and isinstance(data, str):
+            yield RefSite(loc, meta.kind, data)
+    origin = get_origin(annotation)
+    if isinstance(annotation, type) and issubclass(annotation, Text):
+        text = _valid_text(data)
+        if text is not None:
+            yield TextSite(loc, text)
+    elif isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        if isinstance(data, dict):
+            for name, annotation_, metadata_ in linked_fields(annotation):
+                key = annotation.model_fields[name].alias or name
+                if key in data:
+                    yield from walk_data(data[key], annotation_, loc + (key,), metadata_)
+    elif origin is Annotated:
+        base, *extra = get_args(annotation)
+        yield from walk_data(data, base, loc, tuple(extra))
+    elif origin in (Union, types.UnionType):
+        arm = _arm_of(data, [a for a in get_args(annotation) if a is not type(None)])
+        if arm is not None:
+            yield from walk_data(data, arm, loc)
+    elif origin is list and isinstance(data, list):
+        (item,) = get_args(annotation)
+        for index, element in enumerate(data):
+            yield from walk_data(element, item, loc + (index,))
+    elif origin is dict and isinstance(data, dict):
+        _, item = get_args(annotation)
+        for key, element in data.items():
+            yield from walk_data(element, item, loc + (key,))
+
+
+def _valid_text(data: Any) -> Text | None:
+    from pydantic import ValidationError
+
+    try:
+        return Text.model_validate(data)
+    except ValidationError:
+        return None
+
+
+def _arm_of(data: Any, arms: list[Any]) -> Any:
+    """The union arm plain data was most likely meant for: a model sharing the most keys with a mapping, else the
+    first arm of the data's shape."""
+    def base(arm: Any) -> Any:
+        return get_args(arm)[0] if get_origin(arm) is Annotated else arm
+
+    if isinstance(data, dict):
+        models = [a for a in arms if isinstance(base(a), type) and issubclass(base(a), BaseModel)]
+        if models:
+            return max(models, key=lambda a: len(set(data) & {f.alias or n for n, f in base(a).model_fields.items()}))
+    shape = type(data) if type(data) in (dict, list, str) else None
+    return next((a for a in arms if shape is not None and shape in (get_origin(base(a)), base(a))), None)
+
+
 def fits(value: Any, annotation: Any) -> bool:
     """Whether `value` is of the union arm `annotation` (to pick the arm a validated value took)."""
     origin = get_origin(annotation)
