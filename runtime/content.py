@@ -16,7 +16,7 @@ from types import ModuleType
 from typing import Any
 
 from .stamp import ATTRIBUTE
-from .text import Text
+from .text import PluralText, Text
 
 
 class ContentNotFound(LookupError):
@@ -69,10 +69,13 @@ class CompiledGame:
         return str(self.get("label", label_id).text.get(locale, self.source_locale))
 
     def count(self, label_id: str, n: int, locale: str) -> str:
-        """A label that counts, in `locale`: "21 карта", "22 карти", "25 карт"."""
+        """A label that counts, in `locale`: "21 карта", "22 карти", "25 карт"; in the source locale where the label
+        has no forms in `locale`."""
         plural = self.get("label", label_id).plural
-        forms = dict(getattr(plural, locale, None) or getattr(plural, self.source_locale))
-        category = self.plurals.category(locale if getattr(plural, locale, None) else self.source_locale, n)
+        if plural.forms(locale) is None:
+            locale = self.source_locale
+        forms = plural.forms(locale)
+        category = self.plurals.category(locale, n)
         return str(forms.get(category, forms["other"])).replace("{count}", str(n))
 
     def entities(self, kind: str) -> tuple[Any, ...]:
@@ -163,9 +166,11 @@ def to_plain(value: Any, locale: str | None = None, fallback: str = "en") -> Any
     if isinstance(value, enum.IntEnum):
         return value.name.lower()
     if isinstance(value, Text):
+        return value.as_dict() if locale is None else value.get(locale, fallback)
+    if isinstance(value, PluralText):
         if locale is None:
-            return {k: v for k, v in dataclasses.asdict(value).items() if v is not None}
-        return value.get(locale, fallback)
+            return {code: value.forms(code) for code in value.locales}
+        return value.forms(locale) or value.forms(fallback)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: to_plain(getattr(value, f.name), locale, fallback) for f in dataclasses.fields(value)}
     if isinstance(value, tuple):
