@@ -294,7 +294,7 @@ def i18n_status(ws: Workspace, games: tuple[str, ...], fmt: str) -> None:
     """Per game, locale and entity kind: translated, missing, outdated and fuzzy texts."""
     import json
 
-    from .i18n import STATES, coverage
+    from .coverage import STATES, coverage
 
     rows = []
     for game in ws.select(games):
@@ -322,18 +322,26 @@ def i18n_status(ws: Workspace, games: tuple[str, ...], fmt: str) -> None:
 
 @i18n.command("export")
 @click.argument("game")
-@click.option("--locale", required=True, help="The locale to translate into.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True, help="PO file to write.")
+@click.option("--locale", default=None, help="The locale to translate into (one of the game's).")
+@click.option("--template", is_flag=True,
+              help="Write a template (POT) instead: every source text with an empty translation, for any language.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True,
+              help="PO (or POT) file to write.")
 @_root_option
-def i18n_export(ws: Workspace, game: str, locale: str, output: Path) -> None:
-    """Write every text of GAME as a gettext PO file for translators (Poedit, Weblate …)."""
+def i18n_export(ws: Workspace, game: str, locale: str | None, template: bool, output: Path) -> None:
+    """Write every text of GAME as a gettext PO file for translators (Poedit, Weblate …), or a template."""
     from .files import check_writable, write_atomically
-    from .i18n import export_po
+    from .po_export import export_po, export_template, last_change
 
+    if template == (locale is not None):
+        _fail("give either --locale L (a PO file of that locale) or --template (a POT file for any)", 2)
     check_writable(output)
     linked = _checked(ws, game)
+    changed = last_change(ws, game)
+    data = export_template(linked, changed) if locale is None else \
+        export_po(linked, _locale_of(game, linked.game.locales, locale), changed)
     try:
-        write_atomically(output, export_po(linked, _locale_of(game, linked.game.locales, locale)))
+        write_atomically(output, data)
     except OSError as exc:
         err.print(f"[bold red]error:[/] {escape(str(output))}: cannot write: {escape(exc.strerror or str(exc))}")
         sys.exit(1)
@@ -349,7 +357,7 @@ def i18n_export(ws: Workspace, game: str, locale: str, output: Path) -> None:
 @_root_option
 def i18n_import(ws: Workspace, game: str, po_file: Path, locale: str | None, wait: float) -> None:
     """Write the translations of a PO file into the content: all of them, or none if an entry is refused."""
-    from .i18n import ImportFailed, plan_import, write_import
+    from .po_import import ImportFailed, plan_import, write_import
     from .lock import LockError, WriteError, workspace_lock
     from .pofile import PoError, read_po
 
