@@ -116,7 +116,7 @@ def categories(locale: str) -> tuple[str, ...]:
 def lower_locale(locale: str) -> list[tuple[str, Condition]]:
     """(category, condition) of every category a whole count can reach but `other`, in CLDR order."""
     rules = dict(Locale.parse(locale).plural_form.abstract)
-    lowered = []
+    lowered: list[tuple[str, Condition]] = []
     for category in CATEGORY_ORDER:
         if category in rules:
             condition = lower_rule(rules[category])

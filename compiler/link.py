@@ -379,6 +379,9 @@ class _Linker:
                             item.entity)
         self.plurals.append(entry)
         self.report_outdated(item.doc, base, entry)
+        if plural.forms(self.game.source_locale) is None and any(forms for forms in plural.root.values()):
+            self.report(item.doc, base, "missing-source-text",
+                        f"plural has translations but no {self.game.source_locale!r} source forms")
         for locale in self.game.locales:
             forms = plural.forms(locale)
             loc = base + (locale,)

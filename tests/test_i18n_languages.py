@@ -136,3 +136,12 @@ def test_a_text_in_a_locale_the_game_does_not_declare_is_an_error_at_its_key(min
         ("content/mini/regions.yaml", 3, 45, "unknown-locale", "'de' is not a locale of mini (locales: en, fr, uk)",
          hint),
     ]
+
+
+def test_a_plural_translated_without_its_source_is_an_error(mini: Path) -> None:
+    labels = _with_labels(mini) / "content/mini/labels.yaml"
+    labels.write_text(labels.read_text(encoding="utf-8").replace('    en: {one: "{count} card", other: "{count} cards"}\n',
+                                                                 ""), encoding="utf-8")
+    found = [(d.path, d.line, d.col, d.code, d.message) for d in diagnostics_of(mini) if d.is_error]
+    assert found == [("content/mini/labels.yaml", 4, 5, "missing-source-text",
+                      "plural has translations but no 'en' source forms")]
