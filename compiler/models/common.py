@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import (BaseModel, ConfigDict, Field, RootModel, StringConstraints, ValidationInfo, field_validator,
                       model_validator)
 
 LOCALE_PATTERN = r"^[a-z]{2,3}(_[A-Z][a-z]{3})?(_([A-Z]{2}|[0-9]{3}))?$"
+LOCALE = re.compile(LOCALE_PATTERN)
 LocaleCode = Annotated[str, StringConstraints(pattern=LOCALE_PATTERN)]
 """A locale as CLDR names it: a language, then optionally a script and a region (en, uk, pt_BR, sr_Latn). Which
 locales a game has is data, its game.yaml `locales`; the compiler reads their plural rules from CLDR (Babel)."""
@@ -56,6 +58,12 @@ class Text(RootModel[dict[LocaleCode, str | None]]):
 
     def get(self, locale: str) -> str | None:
         return self.root.get(locale)
+
+    def __getattr__(self, name: str) -> Any:
+        """`text.uk` reads a locale, as with the runtime's Text (None where the text has none)."""
+        if LOCALE.match(name):
+            return self.root.get(name)
+        return super().__getattr__(name)  # type: ignore[misc]  # pydantic's: private attributes, else AttributeError
 
 
 class Source(StrictModel):
@@ -185,6 +193,12 @@ class PluralText(RootModel[dict[LocaleCode, dict[PluralCategory, str] | None]]):
     def forms(self, locale: str) -> dict[str, str] | None:
         forms: dict[str, str] | None = self.root.get(locale)
         return forms
+
+    def __getattr__(self, name: str) -> Any:
+        """`plural.uk` reads a locale's forms, as with the runtime's PluralText (None where it has none)."""
+        if LOCALE.match(name):
+            return self.root.get(name)
+        return super().__getattr__(name)  # type: ignore[misc]  # pydantic's: private attributes, else AttributeError
 
 
 class Label(Identified):
