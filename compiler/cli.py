@@ -379,52 +379,60 @@ def i18n() -> None:
 
 @i18n.command("status")
 @click.argument("games", nargs=-1)
+@click.option("--locale", "locales", multiple=True, help="Only this locale (repeatable; default: every locale of each game).")
+@click.option("--incomplete", is_flag=True,
+              help="Only what is not complete: the rows not at 100 %, then each text missing, outdated or fuzzy.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help="Output format.")
 @_root_option
-def i18n_status(ws: Workspace, games: tuple[str, ...], fmt: str) -> None:
+def i18n_status(ws: Workspace, games: tuple[str, ...], locales: tuple[str, ...], incomplete: bool, fmt: str) -> None:
     """Per game, locale and entity kind: translated, missing, outdated and fuzzy texts."""
     import json
 
-    from .i18n import STATES, coverage
+    from .coverage import coverage
+    from .coverage import incomplete as incomplete_texts
+    from .status import StatusRow, status_table
 
-    rows = []
+    rows: list[StatusRow] = []
     for game in ws.select(games):
         linked = _checked(ws, game)
-        for cov in coverage(linked):
-            rows.append({"game": game, "locale": cov.locale, "kind": cov.kind, **cov.counts,
-                         "percent": round(cov.percent("translated"), 1)})
+        chosen = [_locale_of(game, linked.game.locales, locale) for locale in locales] or None
+        texts = incomplete_texts(linked, chosen) if incomplete else []
+        for cov in coverage(linked, chosen):
+            rows.append(StatusRow(game, cov.locale, cov.kind, cov.counts,
+                                  [t for t in texts if t.locale == cov.locale and t.key.split("/", 1)[0] == cov.kind]))
     if fmt == "json":
-        click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+        click.echo(json.dumps([row.as_json(with_texts=incomplete) for row in rows if not incomplete or not row.complete],
+                              indent=2, ensure_ascii=False))
         return
-    totals: dict[tuple[str, str], dict[str, int]] = {}
-    for row in rows:
-        total = totals.setdefault((row["game"], row["locale"]), dict.fromkeys(STATES, 0))
-        for state in STATES:
-            total[state] += row[state]
-    out.print(f"[bold]{'game':<8} {'locale':<7} {'kind':<20}" + "".join(f"{s:>12}" for s in STATES) + f"{'done':>8}")
-    for row in rows:
-        out.print(f"{row['game']:<8} {row['locale']:<7} {row['kind']:<20}"
-                  + "".join(f"{row[s]:>12}" for s in STATES) + f"{row['percent']:>7.1f}%")
-    for (game, locale), total in totals.items():
-        done = 100.0 * total["translated"] / max(sum(total.values()), 1)
-        out.print(f"[bold]{game:<8} {locale:<7} {'all':<20}" + "".join(f"{total[s]:>12}" for s in STATES)
-                  + f"{done:>7.1f}%[/]")
+    if incomplete and all(row.complete for row in rows):
+        out.print("every text is translated and up to date")
+        return
+    for line, bold in status_table(rows, incomplete):
+        out.print(f"[bold]{escape(line)}[/]" if bold else escape(line))
 
 
 @i18n.command("export")
 @click.argument("game")
-@click.option("--locale", required=True, help="The locale to translate into.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True, help="PO file to write.")
+@click.option("--locale", default=None, help="The locale to translate into (one of the game's).")
+@click.option("--template", is_flag=True,
+              help="Write a template (POT) instead: every source text with an empty translation, for any language.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True,
+              help="PO (or POT) file to write.")
 @_root_option
-def i18n_export(ws: Workspace, game: str, locale: str, output: Path) -> None:
-    """Write every text of GAME as a gettext PO file for translators (Poedit, Weblate …)."""
+def i18n_export(ws: Workspace, game: str, locale: str | None, template: bool, output: Path) -> None:
+    """Write every text of GAME as a gettext PO file for translators (Poedit, Weblate …), or a template."""
     from .files import check_writable, write_atomically
-    from .i18n import export_po
+    from .po_export import export_po, export_template, last_change
 
+    if template == (locale is not None):
+        _fail("give either --locale L (a PO file of that locale) or --template (a POT file for any)", 2)
     check_writable(output)
     linked = _checked(ws, game)
+    changed = last_change(ws, game)
+    data = export_template(linked, changed) if locale is None else \
+        export_po(linked, _locale_of(game, linked.game.locales, locale), changed)
     try:
-        write_atomically(output, export_po(linked, _locale_of(game, linked.game.locales, locale)))
+        write_atomically(output, data)
     except OSError as exc:
         err.print(f"[bold red]error:[/] {escape(str(output))}: cannot write: {escape(exc.strerror or str(exc))}")
         sys.exit(1)
@@ -440,7 +448,7 @@ def i18n_export(ws: Workspace, game: str, locale: str, output: Path) -> None:
 @_root_option
 def i18n_import(ws: Workspace, game: str, po_file: Path, locale: str | None, wait: float) -> None:
     """Write the translations of a PO file into the content: all of them, or none if an entry is refused."""
-    from .i18n import ImportFailed, plan_import, write_import
+    from .po_import import ImportFailed, plan_import, write_import
     from .lock import LockError, WriteError, workspace_lock
     from .pofile import PoError, read_po
 

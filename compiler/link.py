@@ -8,13 +8,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from .cldr import ALL_CATEGORIES, categories, known
 from .confine import Refused, read_confined, real_folders
 from .diagnostics import Diagnostic, Severity
 from .documents import DocumentFiles, read_documents
 from .link_numbers import check_inventory, check_table
 from .translations import RECORD_FILE, RecordError, TranslationRecord
 from .loader import LoadedDocument, Path_
-from .models.common import Entity, Game, Identified, Source, Table, Text
+from .models.common import Entity, Game, Identified, PluralText, Source, Table, Text
 from .models.walk import RefSite, TextSite, walk, walk_data
 from .rulesets import KindSpec
 from .validate import Declared, Invalid, Located, ValidatedContent
@@ -53,7 +54,8 @@ class TextEntry:
     loc: Path_
     """Where the text's mapping is in its document."""
     text: Text
-    owner: Identified
+    owner: Identified | None
+    """The entity the text is in; None when it did not validate (checked, but left out of the translation tools)."""
 
     @property
     def path(self) -> str:
@@ -63,6 +65,46 @@ class TextEntry:
     def line(self) -> int:
         """Looked up when asked (PO references): a check does not need the document's positions."""
         return self.doc.position(self.loc).line
+
+    def value(self, locale: str) -> str | None:
+        """The text in `locale`: what its translations are made from, when `locale` is the source."""
+        return self.text.get(locale)
+
+
+FORM_SEPARATOR = "\x00"
+"""Between the forms of a plural in one string, as gettext joins a msgid and its msgid_plural."""
+
+
+@dataclass(frozen=True)
+class PluralEntry:
+    """A label that counts (`label/cards_count/plural`): a text per CLDR plural category of each locale."""
+
+    key: str
+    doc: LoadedDocument
+    loc: Path_
+    """Where the plural's mapping (locale → category → text) is in its document."""
+    plural: PluralText
+    owner: Identified
+
+    @property
+    def path(self) -> str:
+        return self.doc.path
+
+    @property
+    def line(self) -> int:
+        return self.doc.position(self.loc).line
+
+    def value(self, locale: str) -> str | None:
+        """The forms in `locale` as one string, in CLDR's order of categories: what the translation record keeps of
+        the source a translation was made from."""
+        forms = self.plural.forms(locale)
+        if forms is None:
+            return None
+        return FORM_SEPARATOR.join(forms[category] for category in sorted(forms, key=ALL_CATEGORIES.index))
+
+
+Translatable = TextEntry | PluralEntry
+"""What translators translate: a text, or a label that counts."""
 
 
 @dataclass(frozen=True)
@@ -76,12 +118,18 @@ class LinkedGame:
     effects: TypedEffects | None = None
     """Set by the type-check stage (typecheck.py)."""
     texts: tuple[TextEntry, ...] = ()
+    plurals: tuple[PluralEntry, ...] = ()
     translations: TranslationRecord = field(default_factory=TranslationRecord)
     documents: DocumentFiles = field(default_factory=DocumentFiles)
     """The cited documents as read: what `check`'s cache of diagnostics depends on besides the content."""
 
     def by_id(self, kind: str) -> dict[str, Identified]:
         return {e.id: e for e in self.entities[kind]}
+
+    @property
+    def translatable(self) -> tuple[Translatable, ...]:
+        """Every text, then every label that counts."""
+        return self.texts + self.plurals
 
 
 def whole_words(words: list[str]) -> re.Pattern[str]:
@@ -133,6 +181,9 @@ class _Linker:
         self.missing: Counter[str] = Counter()
         self.documents = DocumentFiles()
         self.texts: list[TextEntry] = []
+        self.plurals: list[PluralEntry] = []
+        self.plural_locales = {locale: categories(locale) for locale in self.game.locales if known(locale)}
+        """The CLDR plural categories of each of the game's locales that CLDR knows."""
         self._glossary: dict[str, frozenset[str]] | None = None
         self._source_words: tuple[dict[str, set[str]], re.Pattern[str]] | None = None
         self._words: dict[tuple[str, str], list[str]] = {}
@@ -253,19 +304,14 @@ class _Linker:
         """Checks a text; records it for the translation tools when its entity validated (`owner`)."""
         text = site.text
         source_locale = self.game.source_locale
+        self.check_locales(doc, site.loc, text.root)
         present = {loc: text.get(loc) for loc in self.game.locales if text.get(loc) is not None}
+        entry = TextEntry(key, doc, site.loc, text, owner)
         if owner is not None:
-            self.texts.append(TextEntry(key, doc, site.loc, text, owner))
+            self.texts.append(entry)
         if not key.startswith("term/"):
             self.check_glossary(doc, site, key, present)
-        source = present.get(source_locale)
-        for locale in present:
-            state = self.record.state(key, locale, source or "", True) if source is not None else "translated"
-            if locale != source_locale and state in ("outdated", "fuzzy"):
-                why = ("was translated from an older source text" if state == "outdated"
-                       else "came in fuzzy and is not confirmed yet")
-                self.report(doc, site.loc + (locale,), f"{state}-translation", f"{locale!r} text {why}",
-                            severity=Severity.WARNING, hint="update it, then `lawforge i18n accept`")
+        self.report_outdated(doc, site.loc, entry)
         if source_locale not in present and present:
             self.report(doc, site.loc, "missing-source-text",
                         f"text has translations but no {source_locale!r} source text")
@@ -342,20 +388,29 @@ class _Linker:
 
     def check_plural(self, item: Located) -> None:
         """Each locale of a plural label has exactly the CLDR categories of its language."""
-        from babel import Locale
-
         plural = getattr(item.entity, "plural", None)
         if plural is None:
             return
+        base = item.loc + ("plural",)
+        self.check_locales(item.doc, base, plural.root)
+        entry = PluralEntry(text_key(f"{item.kind}/{item.entity.id}", item.entity, ("plural",)), item.doc, base, plural,
+                            item.entity)
+        self.plurals.append(entry)
+        self.report_outdated(item.doc, base, entry)
+        if plural.forms(self.game.source_locale) is None and any(forms for forms in plural.root.values()):
+            self.report(item.doc, base, "missing-source-text",
+                        f"plural has translations but no {self.game.source_locale!r} source forms")
         for locale in self.game.locales:
             forms = plural.forms(locale)
-            loc = item.loc + ("plural", locale)
+            loc = base + (locale,)
             if forms is None:
                 self.missing[locale] += 1
-                self.report(item.doc, item.loc + ("plural",), "missing-translation", f"missing {locale!r} translation",
+                self.report(item.doc, base, "missing-translation", f"missing {locale!r} translation",
                             severity=Severity.WARNING)
                 continue
-            needed = set(Locale.parse(locale).plural_form.tags) | {"other"}
+            if not self.plural_locales.get(locale):
+                continue  # a locale CLDR does not know: reported in game.yaml
+            needed = set(self.plural_locales[locale])
             if set(forms) != needed:
                 lacking, extra = sorted(needed - set(forms)), sorted(set(forms) - needed)
                 parts = ([f"lacks {', '.join(lacking)}"] if lacking else []) + (
@@ -368,6 +423,29 @@ class _Linker:
                     self.report(item.doc, loc + (category,), "bad-placeholder",
                                 f"a plural form may only use {{count}}, not {', '.join(sorted(unknown))}")
 
+    def check_locales(self, doc: LoadedDocument, loc: Path_, values: dict[str, object]) -> None:
+        """A text or plural names only locales the game declares (game.yaml `locales`)."""
+        for locale in values:
+            if locale not in self.game.locales:
+                self.report(doc, loc + (locale,), "unknown-locale",
+                            f"{locale!r} is not a locale of {self.content.name} (locales: {', '.join(self.game.locales)})",
+                            key=True, hint="declare a new language in game.yaml `locales` (docs/translating.md)")
+
+    def report_outdated(self, doc: LoadedDocument, loc: Path_, entry: Translatable) -> None:
+        """A warning for each translation made from an older source, or imported fuzzy and not confirmed yet."""
+        source = entry.value(self.game.source_locale)
+        if source is None:
+            return
+        for locale in self.game.locales:
+            if locale == self.game.source_locale or entry.value(locale) is None:
+                continue
+            state = self.record.state(entry.key, locale, source, True)
+            if state in ("outdated", "fuzzy"):
+                why = ("was translated from an older source text" if state == "outdated"
+                       else "came in fuzzy and is not confirmed yet")
+                self.report(doc, loc + (locale,), f"{state}-translation", f"{locale!r} text {why}",
+                            severity=Severity.WARNING, hint="update it, then `lawforge i18n accept`")
+
     def check_game(self) -> None:
         doc = self.content.game_doc
         assert doc is not None
@@ -376,6 +454,10 @@ class _Linker:
         for locale, n in Counter(self.game.locales).items():
             if n > 1:
                 self.report(doc, ("locales",), "invalid-value", f"locale {locale!r} is listed twice")
+        for index, locale in enumerate(self.game.locales):
+            if locale not in self.plural_locales:
+                self.report(doc, ("locales", index), "unknown-locale", f"CLDR has no locale {locale!r}: no plural "
+                            f"rules, nothing to translate into", hint="a language code as CLDR writes it: de, pt_BR")
         self.documents = read_documents(self.ws, self.game, doc)
         self.diagnostics += self.documents.diagnostics
 
@@ -406,6 +488,7 @@ class _Linker:
             incomplete=incomplete_items(self.content),
             missing_translations=dict(self.missing),
             texts=tuple(self.texts),
+            plurals=tuple(self.plurals),
             translations=self.record,
             documents=self.documents,
         )

@@ -1,4 +1,4 @@
-"""A strict reader of gettext PO files, for `i18n import`.
+"""gettext PO files: a strict reader, for `i18n import`, and the writer of `i18n export`.
 
 Babel's `read_po` repairs what it cannot read (an unterminated string loses its last character, a
 line it does not understand is dropped, a NEL splits a line), so a translator's mistake would be
@@ -24,6 +24,8 @@ _OCTAL = "01234567"
 _HEX = "0123456789abcdefABCDEF"
 _KEYWORD = re.compile(r"^(msgctxt|msgid_plural|msgid|msgstr\[\d+\]|msgstr)(?=[\s\"]|$)(.*)$")
 _ORDER = ("msgctxt", "msgid", "msgid_plural", "msgstr")
+_LINES = re.compile(r"[^\n]*\n|[^\n]+")
+"""The lines of a string, each with its line feed."""
 
 
 @dataclass(frozen=True)
@@ -35,8 +37,13 @@ class PoEntry:
     context: str | None
     msgid: str
     msgstr: str
+    """The translation; for a plural entry, its first form."""
     msgstr_line: int
     fuzzy: bool
+    msgid_plural: str | None = None
+    forms: tuple[str, ...] = ()
+    """A plural entry's msgstr[0], msgstr[1] …; empty for a singular one."""
+    form_lines: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -128,19 +135,24 @@ class _Reader:
         return None, i
 
     def finish(self, draft: _Draft) -> None:
-        """Ends an entry: it needs a msgid and a msgstr; the first without context and msgid is the header."""
+        """Ends an entry: it needs a msgid and a msgstr (msgstr[0] … for a plural one); the first without context and
+        msgid is the header."""
         words = draft.keywords
-        if not words or "msgid_plural" in words:
-            return  # nothing, or a plural entry, already reported where its keyword is
+        if not words:
+            return
         first_line = min(line for line, _ in words.values())
         if "msgid" not in words:
             self.problem(first_line, "an entry without msgid")
             return
-        if "msgstr" not in words:
+        forms = [word for word in words if word.startswith("msgstr[")]
+        if "msgid_plural" in words and not forms:
+            self.problem(words["msgid_plural"][0], "msgid_plural without msgstr[0]")
+            return
+        if "msgid_plural" not in words and "msgstr" not in words:
             self.problem(words["msgid"][0], "msgid without msgstr")
             return
         text = {word: "".join(piece for _, piece in pieces) for word, (_, pieces) in words.items()}
-        if "msgctxt" not in words and text["msgid"] == "":
+        if "msgctxt" not in words and text["msgid"] == "" and not forms:
             if self.header is not None:
                 self.problem(first_line, "a second header (an entry with an empty msgid and no msgctxt)")
             elif self.entries:
@@ -148,8 +160,10 @@ class _Reader:
             else:
                 self.header = self.header_fields(words["msgstr"][1])
             return
-        self.entries.append(PoEntry(first_line, text.get("msgctxt"), text["msgid"], text["msgstr"],
-                                    words["msgstr"][0], draft.fuzzy))
+        first = forms[0] if forms else "msgstr"
+        self.entries.append(PoEntry(first_line, text.get("msgctxt"), text["msgid"], text[first], words[first][0],
+                                    draft.fuzzy, text.get("msgid_plural"), tuple(text[word] for word in forms),
+                                    tuple(words[word][0] for word in forms)))
 
     def header_fields(self, pieces: list[tuple[int, str]]) -> dict[str, HeaderField]:
         """`Name: value` lines of the header's msgstr, each with the PO line it starts on."""
@@ -194,26 +208,33 @@ class _Reader:
             draft.last = None
             return draft
         word, rest = match.group(1), match.group(2)
-        if word.startswith("msgstr["):
-            if "msgid_plural" not in draft.keywords:
-                self.problem(number, f"{word} without msgid_plural")
-                draft.last = None
-            else:  # the plural entry is refused already; its forms are read to go on with the next entry
-                draft.keywords[word], draft.last = (number, []), word
-            return draft
-        if word == "msgid_plural":
-            self.problem(number, "a plural entry (msgid_plural): lawforge texts have no plural msgids; remove it")
-        if "msgstr" in draft.keywords and word in ("msgctxt", "msgid"):
+        if any(_kind(seen) == "msgstr" for seen in draft.keywords) and word in ("msgctxt", "msgid"):
             self.finish(draft)
             draft = _Draft()
+        forms = sum(seen.startswith("msgstr[") for seen in draft.keywords)
+        if word.startswith("msgstr[") and "msgid_plural" not in draft.keywords:
+            self.problem(number, f"{word} without msgid_plural")
+            draft.last = None
+            return draft
         if word in draft.keywords:
             self.problem(number, f"a second {word} in one entry (the first at line {draft.keywords[word][0]})")
-        elif word != "msgid_plural" and any(_ORDER.index(seen) > _ORDER.index(word) for seen in draft.keywords):
-            self.problem(number, f"{word} after {', '.join(draft.keywords)}: the order is msgctxt, msgid, msgstr")
+        elif word == "msgstr" and "msgid_plural" in draft.keywords:
+            self.problem(number, "msgstr in a plural entry (msgid_plural): its forms are msgstr[0], msgstr[1] …")
+        elif word.startswith("msgstr[") and word != f"msgstr[{forms}]":
+            self.problem(number, f"{word} where msgstr[{forms}] was due: a plural entry's forms are numbered from 0, "
+                                 f"in order")
+        elif any(_ORDER.index(_kind(seen)) > _ORDER.index(_kind(word)) for seen in draft.keywords):
+            self.problem(number, f"{word} after {', '.join(draft.keywords)}: the order is msgctxt, msgid, "
+                                 f"msgid_plural, msgstr")
         value = self.string(rest, number)
         draft.keywords[word] = (number, [(number, value)] if value is not None else [])
         draft.last = word
         return draft
+
+
+def _kind(word: str) -> str:
+    """A keyword as the order of keywords sees it: msgstr[1] is a msgstr."""
+    return "msgstr" if word.startswith("msgstr[") else word
 
 
 def read_po(path: Path) -> PoFile:
@@ -244,3 +265,67 @@ def read_po(path: Path) -> PoFile:
     if reader.problems:
         raise PoError(reader.problems)
     return PoFile(path, header, reader.entries)
+
+
+@dataclass(frozen=True)
+class PoMessage:
+    """One entry to write: a text (one msgstr) or a plural (msgid_plural, a msgstr per form)."""
+
+    context: str
+    msgid: str
+    msgstrs: tuple[str, ...]
+    """The translation, or a plural's forms; empty strings where there is none yet."""
+    msgid_plural: str | None = None
+    notes: tuple[str, ...] = ()
+    """`#.` comments for translators."""
+    reference: str | None = None
+    """`#:` where the text is written, `path:line`."""
+    fuzzy: bool = False
+    previous: tuple[str, ...] = ()
+    """The msgid (and msgid_plural) the translation was made from, when the source changed since (`#|`)."""
+
+
+def _quoted(text: str) -> str:
+    out = []
+    for char in text:
+        if char in '"\\':
+            out.append("\\" + char)
+        elif char in "\n\t\r":
+            out.append({"\n": "\\n", "\t": "\\t", "\r": "\\r"}[char])
+        elif ord(char) < 0x20 or char == "\x7f":
+            out.append(f"\\{ord(char):03o}")
+        else:
+            out.append(char)
+    return '"' + "".join(out) + '"'
+
+
+def _keyword(word: str, text: str, prefix: str = "") -> list[str]:
+    """`word "text"`, a text of several lines as gettext writes it: an empty first string, then a line each."""
+    if "\n" not in text.rstrip("\n"):
+        return [f"{prefix}{word} {_quoted(text)}"]
+    lines = _LINES.findall(text)
+    return [f'{prefix}{word} ""'] + [f"{prefix}{_quoted(line)}" for line in lines]
+
+
+def format_po(comments: list[str], header: list[tuple[str, str]], messages: list[PoMessage],
+              *, template: bool = False) -> bytes:
+    """A PO file (a POT when `template`: its header is marked fuzzy, as xgettext writes it) of UTF-8 bytes, LF line
+    ends, strings unwrapped."""
+    lines = [f"# {comment}".rstrip() for comment in comments]
+    lines += ["#, fuzzy"] if template else []
+    lines += ['msgid ""', 'msgstr ""'] + [_quoted(f"{name}: {value}\n") for name, value in header]
+    for message in messages:
+        lines.append("")
+        lines += [f"#. {note}" for note in message.notes]
+        lines += [f"#: {message.reference}"] if message.reference else []
+        lines += ["#, fuzzy"] if message.fuzzy else []
+        for word, text in zip(("msgid", "msgid_plural"), message.previous):
+            lines += _keyword(word, text, "#| ")
+        lines += _keyword("msgctxt", message.context) + _keyword("msgid", message.msgid)
+        if message.msgid_plural is None:
+            lines += _keyword("msgstr", message.msgstrs[0])
+        else:
+            lines += _keyword("msgid_plural", message.msgid_plural)
+            for index, form in enumerate(message.msgstrs):
+                lines += _keyword(f"msgstr[{index}]", form)
+    return ("\n".join(lines) + "\n").encode("utf-8")

@@ -86,7 +86,7 @@ def entity_lines(reader: Reader, entity: Any, locale: str | None) -> list[str]:
 def _texts(text: Text, locale: str | None, source: str) -> list[tuple[str, str]]:
     """(locale written in, text): the one to show in `locale` (its source text where it has no translation), or
     every locale's."""
-    written = {field.name: value for field in dataclasses.fields(text) if (value := text.get(field.name, None)) is not None}
+    written = text.as_dict()
     if locale is None:
         return list(written.items())
     shown = locale if locale in written else source

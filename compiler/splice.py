@@ -29,11 +29,14 @@ class Edit:
 
 @dataclass(frozen=True)
 class LocaleValue:
-    """Write `value` as the `locale` entry of the text mapping at `loc`."""
+    """Write `value` as the `key` entry of the mapping at `loc`: a text's locale, or a plural form's category. A
+    mapping value (a plural's forms in a new locale) is written as a flow mapping."""
 
     loc: Path_
-    locale: str
-    value: str
+    key: str
+    value: str | dict[str, str]
+    order: tuple[str, ...]
+    """The keys' canonical order: a new key goes before the first key after it in this order."""
 
 
 class SpliceError(Exception):
@@ -90,20 +93,28 @@ def _end(text: str, start: int, end: int) -> int:
     return start + len(text[start:end].rstrip(" \t\r\n"))
 
 
-def _edit(text: str, mapping: MappingNode, locale: str, value: str, order: tuple[str, ...], newline: str) -> Edit:
-    """The edit that makes `mapping` (a text: locale → string) say `value` in `locale`."""
+def _written(value: str | dict[str, str]) -> str:
+    if isinstance(value, str):
+        return quoted(value)
+    return "{" + ", ".join(f"{key}: {quoted(form)}" for key, form in value.items()) + "}"
+
+
+def _edit(text: str, mapping: MappingNode, put: LocaleValue, newline: str) -> Edit:
+    """The edit that makes `mapping` (a text: locale → string, or a plural's forms) say `put.value` at `put.key`."""
     pairs = {key.value: (key, node) for key, node in mapping.value if isinstance(key, ScalarNode)}
     if not pairs:
         raise SpliceError("an empty text mapping")
     flow = text[mapping.start_mark.index] == "{"
-    if locale in pairs:
-        node = pairs[locale][1]
+    value = _written(put.value)
+    if put.key in pairs:
+        node = pairs[put.key][1]
         start, end = node.start_mark.index, node.end_mark.index
         if start == end:  # `fr:` with no value: the empty scalar sits right after the colon
-            return Edit(start, end, " " + quoted(value))
-        return Edit(start, _end(text, start, end), quoted(value))
-    entry = f"{locale}: {quoted(value)}"
-    later = [pairs[other][0] for other in order[order.index(locale) + 1:] if other in pairs]
+            return Edit(start, end, " " + value)
+        return Edit(start, _end(text, start, end), value)
+    entry = f"{put.key}: {value}"
+    order = put.order
+    later = [pairs[other][0] for other in order[order.index(put.key) + 1:] if other in pairs]
     if later:  # before the next locale in order, keeping the canonical order of keys
         key = later[0]
         at = key.start_mark.index
@@ -115,7 +126,7 @@ def _edit(text: str, mapping: MappingNode, locale: str, value: str, order: tuple
     return Edit(at, at, newline + " " * mapping.value[0][0].start_mark.column + entry)
 
 
-def splice(raw: bytes, values: list[LocaleValue], order: tuple[str, ...]) -> bytes:
+def splice(raw: bytes, values: list[LocaleValue]) -> bytes:
     """The bytes of a YAML file with `values` written into its text mappings, every other byte kept."""
     text = raw.decode("utf-8")
     bom = BOM if text.startswith(BOM) else ""
@@ -125,7 +136,7 @@ def splice(raw: bytes, values: list[LocaleValue], order: tuple[str, ...]) -> byt
     except YAMLError as exc:
         raise SpliceError(f"the file no longer parses ({str(exc).splitlines()[0]})") from None
     newline = "\r\n" if "\r\n" in body else "\n"
-    edits = [_edit(body, _node_at(root, value.loc), value.locale, value.value, order, newline) for value in values]
+    edits = [_edit(body, _node_at(root, value.loc), value, newline) for value in values]
     for edit in sorted(edits, key=lambda e: (e.start, e.end), reverse=True):
         body = body[:edit.start] + edit.text + body[edit.end:]
     return (bom + body).encode("utf-8")

@@ -13,7 +13,7 @@ from .diagnostics import Diagnostic
 from .doccache import DocumentCache
 from .files import is_temporary
 from .loader import LoadedDocument, Path_
-from .models.common import INT32_MAX, INT32_MIN, Game, Identified, StrictModel
+from .models.common import INT32_MAX, INT32_MIN, LOCALE_PATTERN, Game, Identified, StrictModel
 from .rulesets import CHANGELOG_FILE, GAME_FILE, GAME_SCHEMA, RULESETS, KindSpec, ruleset_kinds
 from .translations import RECORD_FILE
 from .workspace import Workspace
@@ -192,9 +192,14 @@ def pydantic_diagnostics(
             at = doc.position(full[:-1])
             out.append(Diagnostic(doc.path, at.line, at.col, "missing-key", f"missing required key {key_name!r}", loc=full))
             continue
-        at = doc.position(full)
+        is_key = error["loc"][-1] == "[key]"  # a mapping's key is wrong, not its value
+        at = doc.position(full, key=is_key)
         value = error.get("input")
-        if kind in _TYPE_NAMES:
+        if kind == "string_pattern_mismatch" and error.get("ctx", {}).get("pattern") == LOCALE_PATTERN:
+            message = (f"{_describe(value)} is not a locale code (a language as CLDR writes it, then optionally a "
+                       f"script and a region: en, uk, pt_BR, sr_Latn)")
+            code = "bad-locale"
+        elif kind in _TYPE_NAMES:
             message = f"expected {_TYPE_NAMES[kind]}, got {_describe(value)}"
             code = "wrong-type"
         elif kind == "literal_error":
@@ -211,7 +216,7 @@ def pydantic_diagnostics(
             text = error["msg"].removeprefix("Value error, ")
             message = f"{text[0].lower()}{text[1:]}"
             code = "invalid-value"
-        field_name = next((p for p in reversed(loc) if isinstance(p, str)), None)
+        field_name = next((p for p in reversed(loc[:-1] if is_key else loc) if isinstance(p, str)), None)
         if field_name:
             message = f"{field_name}: {message}"
         out.append(Diagnostic(doc.path, at.line, at.col, code, message, loc=full))

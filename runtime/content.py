@@ -17,7 +17,7 @@ from types import ModuleType
 from typing import Any
 
 from .stamp import ATTRIBUTE
-from .text import Text
+from .text import PluralText, Text
 
 
 class ContentNotFound(LookupError):
@@ -72,10 +72,13 @@ class CompiledGame:
         return str(self.get("label", label_id).text.get(locale, self.source_locale))
 
     def count(self, label_id: str, n: int, locale: str) -> str:
-        """A label that counts, in `locale`: "21 карта", "22 карти", "25 карт"."""
+        """A label that counts, in `locale`: "21 карта", "22 карти", "25 карт"; in the source locale where the label
+        has no forms in `locale`."""
         plural = self.get("label", label_id).plural
-        forms = dict(getattr(plural, locale, None) or getattr(plural, self.source_locale))
-        category = self.plurals.category(locale if getattr(plural, locale, None) else self.source_locale, n)
+        if plural.forms(locale) is None:
+            locale = self.source_locale
+        forms = plural.forms(locale)
+        category = self.plurals.category(locale, n)
         return str(forms.get(category, forms["other"])).replace("{count}", str(n))
 
     def entities(self, kind: str) -> tuple[Any, ...]:
@@ -180,11 +183,15 @@ def to_plain(value: Any, locale: str | None = None, fallback: str = "en",
         return value.name.lower()
     if isinstance(value, Text):
         if locale is None:
-            written = {k: v for k, v in dataclasses.asdict(value).items() if v is not None}
+            written = value.as_dict()
             return {k: render(v, k) for k, v in written.items()} if render else written
         shown = locale if value.get(locale, None) is not None else fallback
         text = value.get(shown, None)
         return render(text, shown) if render and text is not None else text
+    if isinstance(value, PluralText):
+        if locale is None:
+            return {code: value.forms(code) for code in value.locales}
+        return value.forms(locale) or value.forms(fallback)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: to_plain(getattr(value, f.name), locale, fallback, render) for f in dataclasses.fields(value)}
     if isinstance(value, tuple):

@@ -28,7 +28,7 @@ CASES: dict[str, tuple[str, list[tuple[int, int, str, str]]]] = {
     "invalid_status.yaml": (SUITS, [(6, 11, "invalid-value", "error")]),
     "negative_number.yaml": (SUITS, [(4, 15, "invalid-value", "error")]),
     "duplicate_id.yaml": (SUITS, [(7, 7, "duplicate-id", "error")]),
-    "unknown_locale.yaml": (SUITS, [(3, 47, "unknown-key", "error")]),
+    "unknown_locale.yaml": (SUITS, [(3, 47, "unknown-locale", "error")]),
     "dangling_source_doc.yaml": (SUITS, [(5, 18, "dangling-reference", "error")]),
     "missing_translation.yaml": (SUITS, [(3, 9, "missing-translation", "warning")]),
     "missing_source_text.yaml": (SUITS, [(3, 9, "missing-source-text", "error"),

@@ -11,7 +11,7 @@ from pypdf import PdfReader
 
 from conftest import REPO, run
 from lawforge.compiler.frontend import check_game
-from lawforge.compiler.i18n import coverage
+from lawforge.compiler.coverage import coverage
 from lawforge.compiler.workspace import Workspace
 
 LOCALES = ("fr", "en", "uk")

@@ -6,7 +6,8 @@ import pytest
 from babel import Locale
 from babel.plural import PluralRule
 
-from lawforge.compiler.emit_plurals import HELPERS, lower_rule, python_of, lower_locale
+from lawforge.compiler.cldr import lower_locale, lower_rule, python_of
+from lawforge.compiler.emit_plurals import HELPERS
 
 
 def lowered(rule: str) -> str:
@@ -32,7 +33,7 @@ def test_operands_that_are_zero_for_whole_numbers_fold_away() -> None:
 def test_lowered_rules_give_cldr_categories(locale: str) -> None:
     namespace: dict[str, object] = {}
     exec(HELPERS, namespace)
-    rules = [(category, compile(condition, locale, "eval")) for category, condition in lower_locale(locale)]
+    rules = [(category, compile(python_of(condition), locale, "eval")) for category, condition in lower_locale(locale)]
     cldr = Locale.parse(locale).plural_form
     for n in range(0, 3000):
         got = next((category for category, code in rules if eval(code, namespace, {"n": n})), "other")

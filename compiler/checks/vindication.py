@@ -162,7 +162,7 @@ def check_text_digits(ctx: CheckContext) -> None:
             for site in walk(item.entity):
                 if not isinstance(site, TextSite) or site.loc[-1:] == ("name",):
                     continue
-                for locale in type(site.text).model_fields:
+                for locale in site.text.root:
                     digits = re.search(r"\d+", PLACEHOLDER.sub("", site.text.get(locale) or ""))
                     if digits is None:
                         continue

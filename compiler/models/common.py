@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import (BaseModel, ConfigDict, Field, GetJsonSchemaHandler, StringConstraints, ValidationInfo,
+from pydantic import (BaseModel, ConfigDict, Field, GetJsonSchemaHandler, RootModel, StringConstraints, ValidationInfo,
                       field_validator, model_validator)
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import CoreSchema
 
-LOCALES: tuple[str, ...] = ("en", "fr", "uk")
-Locale = Literal["en", "fr", "uk"]
+LOCALE_PATTERN = r"^[a-z]{2,3}(_[A-Z][a-z]{3})?(_([A-Z]{2}|[0-9]{3}))?$"
+LOCALE = re.compile(LOCALE_PATTERN)
+LocaleCode = Annotated[str, StringConstraints(pattern=LOCALE_PATTERN)]
+"""A locale as CLDR names it: a language, then optionally a script and a region (en, uk, pt_BR, sr_Latn). Which
+locales a game has is data, its game.yaml `locales`; the compiler reads their plural rules from CLDR (Babel)."""
 Status = Literal["verified", "unverified", "placeholder"]
 
 Id = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$", max_length=64)]
@@ -60,16 +64,20 @@ class StrictModel(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
 
-class Text(StrictModel):
-    """A player-facing string in each locale. `[term]` marks a glossary term or icon."""
+class Text(RootModel[dict[LocaleCode, str | None]]):
+    """A player-facing string in each of the game's locales: {en: Cradle, uk: Колиска}. `[term]` marks a glossary
+    term or icon. The link stage refuses a locale the game does not declare."""
 
-    en: str | None = None
-    fr: str | None = None
-    uk: str | None = None
+    model_config = ConfigDict(strict=True, frozen=True, json_schema_extra={"additionalProperties": False})
 
     def get(self, locale: str) -> str | None:
-        value: str | None = getattr(self, locale, None)
-        return value
+        return self.root.get(locale)
+
+    def __getattr__(self, name: str) -> Any:
+        """`text.uk` reads a locale, as with the runtime's Text (None where the text has none)."""
+        if LOCALE.match(name):
+            return self.root.get(name)
+        return super().__getattr__(name)  # type: ignore[misc]  # pydantic's: private attributes, else AttributeError
 
 
 class Source(StrictModel):
@@ -161,8 +169,10 @@ class Game(StrictModel):
         "The content's version, MAJOR.MINOR.PATCH: a removed id, a native's signature or the state layout changed "
         "needs a major bump, added entities or changed values or effects a minor one, texts alone a patch "
         "(docs/releasing.md); 0.0.0 is content never released"))
-    source_locale: Locale
-    locales: list[Locale] = Field(min_length=1)
+    source_locale: LocaleCode = Field(description="The locale the game's texts are written in; the others translate it")
+    locales: list[LocaleCode] = Field(min_length=1, description=(
+        "Every locale of the game, the source included: each text may have these and no others, and `check` warns of "
+        "each one a text lacks (docs/translating.md, adding a language)"))
     documents: list[Document] = Field(min_length=1)
     document_folders: list[str] = Field(default_factory=list, description=(
         "Folders outside the workspace that documents may be read from, relative to the workspace and in the "
@@ -189,16 +199,20 @@ class Term(NamedEntity):
 PluralCategory = Literal["zero", "one", "two", "few", "many", "other"]
 
 
-class PluralText(StrictModel):
-    """A text that depends on a number, per locale and CLDR plural category: {one: "{count} card", …}."""
+class PluralText(RootModel[dict[LocaleCode, dict[PluralCategory, str] | None]]):
+    """A text that depends on a number, per locale and CLDR plural category: {en: {one: "{count} card", …}, …}."""
 
-    en: dict[PluralCategory, str] | None = None
-    fr: dict[PluralCategory, str] | None = None
-    uk: dict[PluralCategory, str] | None = None
+    model_config = ConfigDict(strict=True, frozen=True, json_schema_extra={"additionalProperties": False})
 
     def forms(self, locale: str) -> dict[str, str] | None:
-        value: dict[str, str] | None = getattr(self, locale, None)
-        return value
+        forms: dict[str, str] | None = self.root.get(locale)
+        return forms
+
+    def __getattr__(self, name: str) -> Any:
+        """`plural.uk` reads a locale's forms, as with the runtime's PluralText (None where it has none)."""
+        if LOCALE.match(name):
+            return self.root.get(name)
+        return super().__getattr__(name)  # type: ignore[misc]  # pydantic's: private attributes, else AttributeError
 
 
 class Label(Identified):

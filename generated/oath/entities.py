@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 
-from lawforge.runtime.text import Text
+from lawforge.runtime.text import PluralText, Text
 
 
 class TermId(IntEnum):
@@ -1125,14 +1125,6 @@ class Term:
     forms: Text | None = None
     enforce: bool = True
     exempt: tuple[str, ...] = ()
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class PluralText:
-    """A text that depends on a number, per locale and CLDR plural category: {one: "{count} card", …}."""
-
-    en: tuple[tuple[str, str], ...] | None = None
-    fr: tuple[tuple[str, str], ...] | None = None
-    uk: tuple[tuple[str, str], ...] | None = None
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Label:

@@ -1,0 +1,70 @@
+"""Translation coverage: how many texts of each locale are translated, missing, outdated or fuzzy, and which.
+
+A text is one string of an entity, or a label that counts with all its plural forms. The source locale is complete
+by definition; the other locales are the game's declared ones (game.yaml `locales`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from .link import LinkedGame, Translatable
+
+STATES = ("translated", "missing", "outdated", "fuzzy")
+
+
+@dataclass(frozen=True)
+class Coverage:
+    locale: str
+    kind: str
+    counts: dict[str, int]
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts.values())
+
+    def percent(self, state: str) -> float:
+        return 100.0 * self.counts.get(state, 0) / self.total if self.total else 100.0
+
+
+@dataclass(frozen=True)
+class Incomplete:
+    """A text that is not translated (or not up to date) in a locale, and where it is written."""
+
+    locale: str
+    key: str
+    state: str
+    path: str
+    line: int
+
+
+def _states(linked: LinkedGame, locales: list[str]) -> list[tuple[str, str, Translatable]]:
+    """(locale, state, text) of every text in each of `locales`."""
+    source = linked.game.source_locale
+    found = []
+    for entry in linked.translatable:
+        original = entry.value(source)
+        if original is None:
+            continue
+        for locale in locales:
+            present = entry.value(locale) is not None
+            state = "translated" if locale == source else linked.translations.state(entry.key, locale, original,
+                                                                                        present)
+            found.append((locale, state, entry))
+    return found
+
+
+def coverage(linked: LinkedGame, locales: list[str] | None = None) -> list[Coverage]:
+    """Counts of each state per locale (the game's, or `locales`) and entity kind."""
+    counts: dict[tuple[str, str], Counter[str]] = {}
+    for locale, state, entry in _states(linked, locales or linked.game.locales):
+        counts.setdefault((locale, entry.key.split("/", 1)[0]), Counter())[state] += 1
+    return [Coverage(locale, kind, {s: c[s] for s in STATES}) for (locale, kind), c in sorted(counts.items())]
+
+
+def incomplete(linked: LinkedGame, locales: list[str] | None = None) -> list[Incomplete]:
+    """Every text missing, outdated or fuzzy in a locale (the game's, or `locales`), locale by locale."""
+    found = [Incomplete(locale, entry.key, state, entry.path, entry.line)
+             for locale, state, entry in _states(linked, locales or linked.game.locales) if state != "translated"]
+    return sorted(found, key=lambda item: (item.locale, item.path, item.line, item.key))
