@@ -125,6 +125,55 @@ class LabelId(IntEnum):
     CHOSEN = 58
     CARDS_COUNT = 59
     STRINGS_MISSING = 60
+    USE_PENNANT = 61
+    USE_POWER = 62
+    USE_RECALL = 63
+    USE_BUILD = 64
+    DO_ACTION = 65
+    SKIP_ACTION = 66
+    USE_LOCATION_POWER = 67
+    GOLD_INSTEAD = 68
+    GO_TO = 69
+    KNIGHT_FROM_HERE = 70
+    KNIGHT_FROM_STORAGE = 71
+    KNIGHTS_FROM = 72
+    KNIGHTS_TO = 73
+    KNIGHTS_COUNT = 74
+    GAIN_TOKEN = 75
+    RETURN_TOKEN = 76
+    STOP_RETURNING = 77
+    SLAY = 78
+    MONSTER_OF = 79
+    PAY_FROM_TRACK = 80
+    PAY_KNIGHT_HERE = 81
+    PAY_KNIGHT_STORED = 82
+    TOMB_PLACE = 83
+    STOP_TAKING_KNIGHTS = 84
+    INFLUENCE_ON = 85
+    INFLUENCE_LEFT = 86
+    TAKE_PRIVILEGE = 87
+    NO_PRIVILEGE = 88
+    USE_GRANT = 89
+    NO_MORE_GRANTS = 90
+    PLAY_CITIZEN = 91
+    END_TURN = 92
+    KEEP_WEALTH = 93
+    RESOLVE_WEALTH = 94
+    LINE_RECRUIT = 95
+    LINE_DISCARD = 96
+    RECRUIT_NOBODY = 97
+    TAKE_BACK = 98
+    BUILD_ON = 99
+    ANSWER_YES = 100
+    ANSWER_NO = 101
+    EFFECT_OPTION = 102
+    PLAYER_NAME = 103
+    TURN_SUMMARY = 104
+    SETUP_SUMMARY = 105
+    SEAT_LINE = 106
+    FINAL_ROUND_ON = 107
+    GAME_WON = 108
+    NO_WINNER = 109
 
 
 class TableId(IntEnum):
@@ -174,6 +223,20 @@ class FieldId(IntEnum):
     STATUE_KNIGHTS = 27
     KNIGHTS_ENTOMBED_THIS_TURN = 28
     SCORE = 29
+    HAND = 30
+    PLAYED = 31
+    CARD_IN_USE = 32
+    CITIZEN_DECK = 33
+    LINE_1 = 34
+    LINE_2 = 35
+    LINE_3 = 36
+    LINE_4 = 37
+    LINE_5 = 38
+    PRIVILEGE_AT = 39
+    PRIVILEGE_OWNER = 40
+    WEALTH_AT = 41
+    WEALTH_HOLDER = 42
+    TOWER_SLOT = 43
 
 
 class ResourceId(IntEnum):
@@ -203,6 +266,7 @@ class NativeId(IntEnum):
     RECALL = 14
     GUILD_ICONS = 15
     BANNER_POINTS = 16
+    CLOCKWISE = 17
 
 
 class ZoneId(IntEnum):
@@ -220,7 +284,22 @@ class SelectorId(IntEnum):
 
 
 class ConstantId(IntEnum):
-    pass
+    CITIZEN_LINE_SLOTS = 0
+    KNIGHTS_TOTAL = 1
+    PRIVILEGES_FACE_UP = 2
+    KNIGHTS_PER_LOCATION = 3
+    STARTING_GEMS = 4
+    TOWERS_PER_PLAYER = 5
+    STARTING_STRENGTH = 6
+    WEALTH_DEALT = 7
+    WEALTH_KEPT = 8
+    STRENGTH_CAP = 9
+    STORAGE_SLOTS = 10
+    LOCATION_GOLD = 11
+    BUILD_SLOTS = 12
+    INFLUENCE_SPACES_PER_SECTION = 13
+    INFLUENCE_SECTIONS = 14
+    NAVAL_SEGMENTS = 15
 
 
 class GuildId(IntEnum):
@@ -454,6 +533,9 @@ class DecisionId(IntEnum):
     SLAY_COUNT = 12
     BANNER_TILES = 13
     PLAYER_COUNT = 14
+    STATUE_KNIGHTS = 15
+    REWARD_ORDER = 16
+    STORAGE_OVERFLOW = 17
 
 
 
@@ -1476,6 +1558,236 @@ LABELS: tuple[Label, ...] = (
         id=LabelId.STRINGS_MISSING,
         plural=PluralText(en=(('one', '{count} string has no translation in this language yet.'), ('other', '{count} strings have no translation in this language yet.')), fr=(('one', '{count} texte n’a pas encore de traduction dans cette langue.'), ('many', '{count} de textes n’ont pas encore de traduction dans cette langue.'), ('other', '{count} textes n’ont pas encore de traduction dans cette langue.')), uk=(('one', '{count} рядок ще не перекладено цією мовою.'), ('few', '{count} рядки ще не перекладено цією мовою.'), ('many', '{count} рядків ще не перекладено цією мовою.'), ('other', '{count} рядка ще не перекладено цією мовою.'))),
     ),
+    Label(
+        id=LabelId.USE_PENNANT,
+        text=Text(en='Play {citizen} for its pennant actions', fr='Jouer {citizen} pour ses actions Fanion', uk='Зіграти {citizen} заради дій вимпела'),
+        args=('citizen',),
+    ),
+    Label(
+        id=LabelId.USE_POWER,
+        text=Text(en='Play {citizen} for its power text', fr='Jouer {citizen} pour son texte Pouvoir', uk='Зіграти {citizen} заради тексту сили'),
+        args=('citizen',),
+    ),
+    Label(
+        id=LabelId.USE_RECALL,
+        text=Text(en='Play {citizen} for Recall', fr='Jouer {citizen} pour le Rappel', uk='Зіграти {citizen} для Відкликання'),
+        args=('citizen',),
+    ),
+    Label(
+        id=LabelId.USE_BUILD,
+        text=Text(en='Play {citizen} to Build', fr='Jouer {citizen} pour la Construction', uk='Зіграти {citizen} для Будівництва'),
+        args=('citizen',),
+    ),
+    Label(
+        id=LabelId.DO_ACTION,
+        text=Text(en='Take the pennant action: {action}', fr='Effectuer l’action Fanion : {action}', uk='Виконати дію вимпела: {action}'),
+        args=('action',),
+    ),
+    Label(
+        id=LabelId.SKIP_ACTION,
+        text=Text(en='Skip the pennant action: {action}', fr='Ignorer l’action Fanion : {action}', uk='Пропустити дію вимпела: {action}'),
+        args=('action',),
+    ),
+    Label(
+        id=LabelId.USE_LOCATION_POWER,
+        text=Text(en='Use the Location power of {location}', fr='Activer le Pouvoir du Lieu {location}', uk='Активувати силу локації {location}'),
+        args=('location',),
+    ),
+    Label(
+        id=LabelId.GOLD_INSTEAD,
+        text=Text(en='Gain {n} Gold instead', fr='Gagner {n} Or à la place', uk='Отримати натомість {n} золота'),
+        args=('n',),
+    ),
+    Label(
+        id=LabelId.GO_TO,
+        text=Text(en='Move the Margrave to {location}', fr='Déplacer le Margrave vers {location}', uk='Перемістити Маркграфа до локації {location}'),
+        args=('location',),
+    ),
+    Label(
+        id=LabelId.KNIGHT_FROM_HERE,
+        text=Text(en='A Knight from your Margrave’s Location to {location}', fr='Un Chevalier du Lieu de votre Margrave vers {location}', uk='Лицаря з локації вашого Маркграфа до локації {location}'),
+        args=('location',),
+    ),
+    Label(
+        id=LabelId.KNIGHT_FROM_STORAGE,
+        text=Text(en='A Knight from your storage to {location}', fr='Un Chevalier de votre stock vers {location}', uk='Лицаря з вашого сховища до локації {location}'),
+        args=('location',),
+    ),
+    Label(
+        id=LabelId.KNIGHTS_FROM,
+        text=Text(en='Take Knights from {location}', fr='Prendre des Chevaliers à {location}', uk='Узяти лицарів із локації {location}'),
+        args=('location',),
+    ),
+    Label(
+        id=LabelId.KNIGHTS_TO,
+        text=Text(en='Bring them to {location}', fr='Les amener à {location}', uk='Привести їх до локації {location}'),
+        args=('location',),
+    ),
+    Label(
+        id=LabelId.KNIGHTS_COUNT,
+        text=Text(en='Knights moved: {n}', fr='Chevaliers déplacés : {n}', uk='Переміщено лицарів: {n}'),
+        args=('n',),
+    ),
+    Label(
+        id=LabelId.GAIN_TOKEN,
+        text=Text(en='Gain: {token}', fr='Gagner : {token}', uk='Отримати: {token}'),
+        args=('token',),
+    ),
+    Label(
+        id=LabelId.RETURN_TOKEN,
+        text=Text(en='Return to the supply: {token}', fr='Remettre dans la réserve : {token}', uk='Повернути до запасу: {token}'),
+        args=('token',),
+    ),
+    Label(
+        id=LabelId.STOP_RETURNING,
+        text=Text(en='Return nothing more', fr='Ne plus rien remettre', uk='Більше нічого не повертати'),
+    ),
+    Label(
+        id=LabelId.SLAY,
+        text=Text(en='Slay {monster} (Strength {strength}, Magic {magic})', fr='Terrasser {monster} (Force {strength}, Magie {magic})', uk='Здолати: {monster} (сила {strength}, магія {magic})'),
+        args=('monster', 'strength', 'magic'),
+    ),
+    Label(
+        id=LabelId.MONSTER_OF,
+        text=Text(en='{lair} {kind}', fr='{kind} du Repaire {lair}', uk='{kind} лігва «{lair}»'),
+        args=('lair', 'kind'),
+    ),
+    Label(
+        id=LabelId.PAY_FROM_TRACK,
+        text=Text(en='Pay 1 Strength from your Strength track', fr='Payer 1 Force de votre piste de Force', uk='Сплатити 1 силу зі своєї шкали сили'),
+    ),
+    Label(
+        id=LabelId.PAY_KNIGHT_HERE,
+        text=Text(en='Send a Knight from your Margrave’s Location to the Heroic Tombs', fr='Envoyer un Chevalier du Lieu de votre Margrave aux Tombeaux Héroïques', uk='Відправити лицаря з локації вашого Маркграфа до Гробниць Героїв'),
+    ),
+    Label(
+        id=LabelId.PAY_KNIGHT_STORED,
+        text=Text(en='Send a Knight from your storage to the Heroic Tombs', fr='Envoyer un Chevalier de votre stock aux Tombeaux Héroïques', uk='Відправити лицаря зі свого сховища до Гробниць Героїв'),
+    ),
+    Label(
+        id=LabelId.TOMB_PLACE,
+        text=Text(en='Heroic Tomb, row {row}, column {column}', fr='Tombeau Héroïque, ligne {row}, colonne {column}', uk='Гробниця Героїв, рядок {row}, стовпець {column}'),
+        args=('row', 'column'),
+    ),
+    Label(
+        id=LabelId.STOP_TAKING_KNIGHTS,
+        text=Text(en='Take no more Knights', fr='Ne plus prendre de Chevaliers', uk='Більше не брати лицарів'),
+    ),
+    Label(
+        id=LabelId.INFLUENCE_ON,
+        text=Text(en='1 Influence on the {guild} track', fr='1 Influence sur la piste {guild}', uk='1 вплив на шкалі гільдії «{guild}»'),
+        args=('guild',),
+    ),
+    Label(
+        id=LabelId.INFLUENCE_LEFT,
+        text=Text(en='Give up the rest of the Influence', fr='Renoncer au reste de l’Influence', uk='Відмовитися від решти впливу'),
+    ),
+    Label(
+        id=LabelId.TAKE_PRIVILEGE,
+        text=Text(en='Take the Privilege tile {level} “{tile}”', fr='Prendre la tuile Privilège {level} « {tile} »', uk='Взяти плитку привілею {level} «{tile}»'),
+        args=('level', 'tile'),
+    ),
+    Label(
+        id=LabelId.NO_PRIVILEGE,
+        text=Text(en='Take no Privilege tile', fr='Ne prendre aucune tuile Privilège', uk='Не брати плитки привілею'),
+    ),
+    Label(
+        id=LabelId.USE_GRANT,
+        text=Text(en='Discard the Grant “{tile}” for its reward', fr='Défausser l’Octroi « {tile} » pour sa récompense', uk='Скинути Дарування «{tile}» заради винагороди'),
+        args=('tile',),
+    ),
+    Label(
+        id=LabelId.NO_MORE_GRANTS,
+        text=Text(en='Use no more Grants for now', fr='Ne plus utiliser d’Octroi pour l’instant', uk='Поки що більше не використовувати Дарування'),
+    ),
+    Label(
+        id=LabelId.PLAY_CITIZEN,
+        text=Text(en='Play a Citizen card', fr='Jouer une carte Citoyen', uk='Зіграти карту громадянина'),
+    ),
+    Label(
+        id=LabelId.END_TURN,
+        text=Text(en='End of turn', fr='Fin de tour', uk='Кінець ходу'),
+    ),
+    Label(
+        id=LabelId.KEEP_WEALTH,
+        text=Text(en='Keep the starting wealth tile “{tile}”', fr='Garder la tuile Richesse de départ « {tile} »', uk='Залишити плитку початкового багатства «{tile}»'),
+        args=('tile',),
+    ),
+    Label(
+        id=LabelId.RESOLVE_WEALTH,
+        text=Text(en='Resolve the starting wealth tile “{tile}”', fr='Résoudre la tuile Richesse de départ « {tile} »', uk='Розіграти плитку початкового багатства «{tile}»'),
+        args=('tile',),
+    ),
+    Label(
+        id=LabelId.LINE_RECRUIT,
+        text=Text(en='Recruit {citizen} (slot {slot}, {cost} Gold)', fr='Recruter {citizen} (emplacement {slot}, {cost} Or)', uk='Найняти {citizen} (місце {slot}, {cost} золота)'),
+        args=('citizen', 'slot', 'cost'),
+    ),
+    Label(
+        id=LabelId.LINE_DISCARD,
+        text=Text(en='Discard {citizen} from the line (slot {slot})', fr='Défausser {citizen} de la ligne (emplacement {slot})', uk='Скинути {citizen} з ряду (місце {slot})'),
+        args=('citizen', 'slot'),
+    ),
+    Label(
+        id=LabelId.RECRUIT_NOBODY,
+        text=Text(en='Recruit nobody', fr='Ne recruter personne', uk='Нікого не наймати'),
+    ),
+    Label(
+        id=LabelId.TAKE_BACK,
+        text=Text(en='Take {citizen} back into hand', fr='Reprendre en main {citizen}', uk='Повернути до руки: {citizen}'),
+        args=('citizen',),
+    ),
+    Label(
+        id=LabelId.BUILD_ON,
+        text=Text(en='Build on slot {slot} of {location}', fr='Construire sur l’emplacement {slot} de {location}', uk='Будувати на місці {slot} локації {location}'),
+        args=('slot', 'location'),
+    ),
+    Label(
+        id=LabelId.ANSWER_YES,
+        text=Text(en='Yes', fr='Oui', uk='Так'),
+    ),
+    Label(
+        id=LabelId.ANSWER_NO,
+        text=Text(en='No', fr='Non', uk='Ні'),
+    ),
+    Label(
+        id=LabelId.EFFECT_OPTION,
+        text=Text(en='Choice {n}', fr='Choix {n}', uk='Варіант {n}'),
+        args=('n',),
+    ),
+    Label(
+        id=LabelId.PLAYER_NAME,
+        text=Text(en='Player {n}', fr='Joueur {n}', uk='Гравець {n}'),
+        args=('n',),
+    ),
+    Label(
+        id=LabelId.TURN_SUMMARY,
+        text=Text(en='Turn {turn}: {player} decides', fr='Tour {turn} : {player} décide', uk='Хід {turn}: вирішує {player}'),
+        args=('turn', 'player'),
+    ),
+    Label(
+        id=LabelId.SETUP_SUMMARY,
+        text=Text(en='Setup: {player} decides', fr='Mise en place : {player} décide', uk='Приготування: вирішує {player}'),
+        args=('player',),
+    ),
+    Label(
+        id=LabelId.SEAT_LINE,
+        text=Text(en='{player}: Victory Points {points}, Gold {gold}, Strength {strength}, cards in hand {cards}, Ward Towers built {towers}', fr='{player} : Points de Victoire {points}, Or {gold}, Force {strength}, cartes en main {cards}, Tours construites {towers}', uk='{player}: переможні очки {points}, золото {gold}, сила {strength}, карт у руці {cards}, збудовано веж {towers}'),
+        args=('player', 'points', 'gold', 'strength', 'cards', 'towers'),
+    ),
+    Label(
+        id=LabelId.FINAL_ROUND_ON,
+        text=Text(en='The final round is under way.', fr='La dernière manche est déclenchée.', uk='Триває останній раунд.'),
+    ),
+    Label(
+        id=LabelId.GAME_WON,
+        text=Text(en='Won by {players} with {points} Victory Points', fr='Victoire de {players} avec {points} Points de Victoire', uk='Перемога: {players}, переможних очок: {points}'),
+        args=('players', 'points'),
+    ),
+    Label(
+        id=LabelId.NO_WINNER,
+        text=Text(en='No winner', fr='Pas de vainqueur', uk='Без переможця'),
+    ),
 )
 
 TABLES: tuple[Table, ...] = (
@@ -1537,15 +1849,15 @@ TABLES: tuple[Table, ...] = (
     ),
     Table(
         id=TableId.CITIZEN_COPIES,
-        source=(Source(doc='s2', line=53, quote='60 Citoyens ; dans 4 pioches'), Source(doc='s2', line=103, quote="Préparez les cartes Citoyen en les triant selon l'icône de nombre de joueurs au dos de la carte.")),
+        source=(Source(doc='s2', line=45, quote='89 Cartes:'), Source(doc='s2', line=53, quote='60 Citoyens ; dans 4 pioches'), Source(doc='s2', line=103, quote="Préparez les cartes Citoyen en les triant selon l'icône de nombre de joueurs au dos de la carte.")),
         status='placeholder',
-        note='How many copies of each citizen, and with which player-count icon, is lost; made up to total the 60 cards (decision starting_citizens_in_60).',
+        note='How many copies of each citizen, and with which player-count icon, is lost; made up. They total 40: the 60 citizen cards less the 20 starting citizens (decision starting_citizens_in_60).',
         name=Text(en='Citizen copies by player count', fr='Exemplaires des Citoyens par nombre de joueurs', uk='Примірники громадян за кількістю гравців'),
         rule='L53, L103',
         rows=Axis(label=Text(en='Citizen', fr='Citoyen', uk='Громадянин'), kind='citizen', keys=('artificer', 'cleric', 'monk', 'priestess', 'bogatyr', 'champion', 'ranger', 'warlord', 'bard', 'woodcutter', 'town_crier', 'trader', 'necromancer', 'peddler', 'pilot', 'scoundrel')),
         columns=Axis(label=Text(en='Back icon', fr='Icône au dos', uk='Значок на звороті'), keys=(2, 3, 4, 5)),
         unit=Text(en='Cards', fr='Cartes', uk='Карти'),
-        values=((1, 1, 1, 1), (1, 1, 1, 0), (1, 1, 1, 1), (1, 1, 1, 1), (1, 1, 1, 1), (1, 1, 1, 1), (1, 1, 1, 0), (1, 1, 1, 1), (1, 1, 1, 1), (1, 1, 1, 1), (1, 1, 1, 0), (1, 1, 1, 1), (1, 1, 1, 1), (1, 1, 1, 1), (1, 1, 1, 0), (1, 1, 1, 1)),
+        values=((1, 1, 1, 0), (1, 1, 0, 0), (1, 1, 0, 0), (1, 1, 0, 1), (1, 1, 0, 0), (1, 1, 1, 0), (1, 1, 0, 0), (1, 1, 0, 1), (1, 1, 1, 0), (1, 1, 0, 0), (1, 1, 0, 0), (1, 1, 0, 1), (1, 1, 1, 0), (1, 1, 0, 0), (1, 1, 0, 0), (1, 1, 0, 1)),
     ),
 )
 
@@ -1741,6 +2053,80 @@ STATE: tuple[StateField, ...] = (
         of=('player',),
         doc='Victory Points counted at the final scoring (L436).',
     ),
+    StateField(
+        id=FieldId.HAND,
+        of=('player', 'citizen'),
+        visible='owner',
+        doc="Copies of each citizen in a player's hand (L96, L146); only its owner sees them.",
+    ),
+    StateField(
+        id=FieldId.PLAYED,
+        of=('player', 'citizen'),
+        doc="Copies of each citizen in the pile at the right of a player's board (L146), back in hand at a Recall (L283).",
+    ),
+    StateField(
+        id=FieldId.CARD_IN_USE,
+        value='citizen',
+        doc='The citizen being used this turn: the Clerc and the Crieur public cannot take themselves back (L496, L553).',
+    ),
+    StateField(
+        id=FieldId.CITIZEN_DECK,
+        of=('citizen',),
+        visible='nobody',
+        doc='Copies of each citizen in the shuffled citizen deck (L103): a draw takes a copy at random, which is a draw from a shuffled deck.',
+    ),
+    StateField(
+        id=FieldId.LINE_1,
+        value='citizen',
+        doc='The citizen on slot 1 (leftmost) of the citizen line (L103); -1 when empty.',
+    ),
+    StateField(
+        id=FieldId.LINE_2,
+        value='citizen',
+        doc='The citizen on slot 2 of the citizen line; -1 when empty.',
+    ),
+    StateField(
+        id=FieldId.LINE_3,
+        value='citizen',
+        doc='The citizen on slot 3 of the citizen line; -1 when empty.',
+    ),
+    StateField(
+        id=FieldId.LINE_4,
+        value='citizen',
+        doc='The citizen on slot 4 of the citizen line; -1 when empty.',
+    ),
+    StateField(
+        id=FieldId.LINE_5,
+        value='citizen',
+        doc='The citizen on slot 5 of the citizen line; -1 when empty.',
+    ),
+    StateField(
+        id=FieldId.PRIVILEGE_AT,
+        of=('privilege',),
+        doc='Where a Privilege tile is: 0 in the box (not used at this player count, L105), 1 in its pile, 2 face up under the tracking board, 3 held by privilege_owner, 4 discarded (a Grant used, L412).',
+    ),
+    StateField(
+        id=FieldId.PRIVILEGE_OWNER,
+        of=('privilege',),
+        value='player',
+        doc='Who holds a Privilege tile; -1 while nobody.',
+    ),
+    StateField(
+        id=FieldId.WEALTH_AT,
+        of=('wealth',),
+        doc="Where a starting wealth tile is: 0 in the box or discarded (L130), 1 in a player's draft hand, 2 kept, 3 resolved (L131).",
+    ),
+    StateField(
+        id=FieldId.WEALTH_HOLDER,
+        of=('wealth',),
+        value='player',
+        doc='Who holds a starting wealth tile in the draft or kept it; -1 while nobody.',
+    ),
+    StateField(
+        id=FieldId.TOWER_SLOT,
+        of=('location', 'player'),
+        doc="The build slot (1 to 3) of a player's Ward Tower at a location, 0 for none (L292).",
+    ),
 )
 
 RESOURCES: tuple[Resource, ...] = (
@@ -1792,56 +2178,67 @@ NATIVES: tuple[Native, ...] = (
     Native(
         id=NativeId.MOVE_MARGRAVE,
         args=('player', 'bool'),
+        procedure=True,
         doc="Move the player's Margrave to a location joined by a white stone road (false) or to any location (true: Pilote, L577); entering it uses its Location power or gives 2 gold (L198-200).",
     ),
     Native(
         id=NativeId.DEPLOY_KNIGHT,
         args=('player', 'bool'),
+        procedure=True,
         doc="Deploy a Knight (L210): from the Margrave's location to a location one road away, or from the player's storage to the Margrave's location; with true, to any location (Bogatyr, L514). The location entered uses its power or gives 2 gold (L212-214).",
     ),
     Native(
         id=NativeId.MOVE_KNIGHTS,
         args=('player', 'number', 'bool'),
+        procedure=True,
         doc="Move up to n Knights from one location of the player's choice (never from a player board) to the Margrave's location (true: Chef de Guerre L530, Barde L541) or to any location (false: Moine L500); the location entered uses its power or gives 2 gold.",
     ),
     Native(
         id=NativeId.SLAY_MONSTER,
         args=('player',),
+        procedure=True,
         doc="Slay the face-up monster of a pile adjacent to the Margrave's location, if the player can pay: its Magic value in Magic tokens first, then its Strength value from the Strength track and Knights sent standing to the Heroic Tombs (L258-274). Rewards and Influence in any order; the card goes face down under its pile.",
     ),
     Native(
         id=NativeId.RECRUIT,
         args=('player', 'number'),
+        procedure=True,
         doc="Take a citizen from the citizen line into the player's hand, paying the gold printed under its slot (-1: Shilina L332-336, Pilote L575) or the given fixed amount instead (Crieur public: 2, L551). Never from the citizen deck (L336).",
     ),
     Native(
         id=NativeId.RETRIEVE_PLAYED,
         args=('player',),
+        procedure=True,
         doc="Take back into hand one citizen from the player's played pile, not the card being used (Clerc L496, Crieur public L553).",
     ),
     Native(
         id=NativeId.NAVAL_ACTION,
         args=('player',),
+        procedure=True,
         doc='The naval action (L340-344): return any resources to the supply, move the Ship one segment clockwise each, gain every segment entered.',
     ),
     Native(
         id=NativeId.GAIN_INFLUENCE,
         args=('player', 'number'),
+        procedure=True,
         doc='Gain n Influence, split among the guild rows as the player likes; crossing a river costs its gold and may take a Privilege tile (L370-378).',
     ),
     Native(
         id=NativeId.GAIN_PRIVILEGE,
         args=('player', 'number'),
+        procedure=True,
         doc="Take one face-up Privilege tile of level 1 (I), 2 (II) or 3 (I or II, the player's choice) (L352).",
     ),
     Native(
         id=NativeId.TAKE_LYING_KNIGHTS,
         args=('player', 'number'),
+        procedure=True,
         doc="Take up to n Knights lying in Heroic Tomb slots into the player's storage (Nécromancien, L565).",
     ),
     Native(
         id=NativeId.PAY_WILD,
         args=('player', 'number'),
+        procedure=True,
         doc="Return n resources of the player's choice, any mix, from storage to the supply (Thraecius L338, Négociant L559).",
     ),
     Native(
@@ -1853,6 +2250,7 @@ NATIVES: tuple[Native, ...] = (
     Native(
         id=NativeId.BUILD_TOWER,
         args=('player',),
+        procedure=True,
         doc="Move a Ward Tower from storage to a free build slot of the Margrave's location where the player has none, and gain that slot's reward (L292-293); the 4th tower triggers the final round (L296).",
     ),
     Native(
@@ -1864,6 +2262,7 @@ NATIVES: tuple[Native, ...] = (
     Native(
         id=NativeId.RECALL,
         args=('player',),
+        procedure=True,
         doc="Recall (L280-284): discard a citizen of the player's choice from the line (out of the game), take the played pile back into hand, then optionally recruit from the line at its slot cost.",
     ),
     Native(
@@ -1877,6 +2276,12 @@ NATIVES: tuple[Native, ...] = (
         args=('player',),
         returns='number',
         doc="The player's banner points (L456-460): the banners on their end-game tiles grouped into sets of different banners, each set scoring its size squared.",
+    ),
+    Native(
+        id=NativeId.CLOCKWISE,
+        args=('player', 'player'),
+        returns='player',
+        doc="The seat `k` places clockwise from a player (k counted as a seat number, 0 being the player): looping k over the players visits 'chaque joueur' from you clockwise, and, skipping you, 'chaque adversaire' from your left (L230, decision each_player_order).",
     ),
 )
 
@@ -1902,6 +2307,134 @@ SELECTORS: tuple[Selector, ...] = (
 )
 
 CONSTANTS: tuple[Constant, ...] = (
+    Constant(
+        id=ConstantId.CITIZEN_LINE_SLOTS,
+        source=(Source(doc='s2', line=103, quote='Piochez et placez 1 carte Citoyen face visible au-dessus de chacun des 5 emplacements restants'),),
+        status='verified',
+        name=Text(en='Citizen line slots', fr='Emplacements de la ligne de Citoyens', uk='Місця ряду громадян'),
+        value=5,
+        rule='L103',
+    ),
+    Constant(
+        id=ConstantId.KNIGHTS_TOTAL,
+        source=(Source(doc='s2', line=104, quote="Placez les 20 Chevaliers dans le coin inférieur gauche de l'illustration de la forteresse."),),
+        status='verified',
+        name=Text(en='Knights in the fortress at setup', fr='Chevaliers dans la forteresse à la mise en place', uk='Лицарі у фортеці під час приготування'),
+        value=20,
+        rule='L104',
+    ),
+    Constant(
+        id=ConstantId.PRIVILEGES_FACE_UP,
+        source=(Source(doc='s2', line=105, quote='Piochez et placez 3 tuiles Privilège I face visible'), Source(doc='s2', line=404, quote="afin d'avoir 3 tuiles face visible sous le plateau de suivi")),
+        status='verified',
+        name=Text(en='Face-up Privilege tiles per level', fr='Tuiles Privilège face visible par niveau', uk='Відкриті плитки привілею на рівень'),
+        value=3,
+        rule='L105, L404',
+    ),
+    Constant(
+        id=ConstantId.KNIGHTS_PER_LOCATION,
+        source=(Source(doc='s2', line=111, quote='placez-en 1 sur chacune des 8 illustrations de Lieu'), Source(doc='s2', line=388, quote="placez 1 Chevalier de la réserve sur chaque Lieu n'ayant actuellement pas de Chevalier")),
+        status='verified',
+        name=Text(en='Knights per Location', fr='Chevaliers par Lieu', uk='Лицарі на локацію'),
+        value=1,
+        rule='L111, L388',
+    ),
+    Constant(
+        id=ConstantId.STARTING_GEMS,
+        source=(Source(doc='s2', line=118, quote='Prend une Gemme du plateau de jeu et la place'),),
+        status='verified',
+        name=Text(en='Starting Gems per player', fr='Gemmes de départ par joueur', uk='Початкові самоцвіти на гравця'),
+        value=1,
+        rule='L118',
+    ),
+    Constant(
+        id=ConstantId.TOWERS_PER_PLAYER,
+        source=(Source(doc='s2', line=118, quote='ainsi que ses 4 Tours de Conjuraton, dans les espaces de stockage'),),
+        status='verified',
+        name=Text(en='Ward Towers per player', fr='Tours de Conjuration par joueur', uk='Вежі Оберегу на гравця'),
+        value=4,
+        rule='L79, L118',
+    ),
+    Constant(
+        id=ConstantId.STARTING_STRENGTH,
+        source=(Source(doc='s2', line=119, quote='Place son marqueur Force au-dessus de la case "0"'),),
+        status='verified',
+        name=Text(en='Starting Strength', fr='Force de départ', uk='Початкова сила'),
+        value=0,
+        rule='L119',
+    ),
+    Constant(
+        id=ConstantId.WEALTH_DEALT,
+        source=(Source(doc='s2', line=129, quote='distribuez-en secrètement 4 à chaque joueur'),),
+        status='verified',
+        name=Text(en='Starting wealth tiles dealt', fr='Tuiles Richesse de départ distribuées', uk='Роздані плитки початкового багатства'),
+        value=4,
+        rule='L129',
+    ),
+    Constant(
+        id=ConstantId.WEALTH_KEPT,
+        source=(Source(doc='s2', line=130, quote="jusqu'à ce que tous les joueurs aient choisi 3 tuiles Richesse de départ"),),
+        status='verified',
+        name=Text(en='Starting wealth tiles kept', fr='Tuiles Richesse de départ conservées', uk='Залишені плитки початкового багатства'),
+        value=3,
+        rule='L130',
+    ),
+    Constant(
+        id=ConstantId.STRENGTH_CAP,
+        source=(Source(doc='s2', line=172, quote='Vous ne pouvez jamais avoir plus de 8 Force sur votre plateau de joueur.'),),
+        status='verified',
+        name=Text(en='Strength cap', fr='Force maximale', uk='Найбільша сила'),
+        value=8,
+        rule='L172',
+    ),
+    Constant(
+        id=ConstantId.STORAGE_SLOTS,
+        source=(Source(doc='s2', line=180, quote='Votre plateau de jeu dispose de 12 emplacements de stockage.'),),
+        status='verified',
+        name=Text(en='Storage slots', fr='Emplacements de stockage', uk='Місця сховища'),
+        value=12,
+        rule='L180',
+    ),
+    Constant(
+        id=ConstantId.LOCATION_GOLD,
+        source=(Source(doc='s2', line=200, quote='gagnez 2 Or de la réserve à la place'),),
+        status='verified',
+        name=Text(en='Gold instead of the Location power', fr='Or à la place du Pouvoir du Lieu', uk='Золото замість сили локації'),
+        value=2,
+        rule='L200, L214, L316',
+    ),
+    Constant(
+        id=ConstantId.BUILD_SLOTS,
+        source=(Source(doc='s2', line=292, quote='sur 1 des 3 emplacements de construction du Lieu actuel de votre Margrave'),),
+        status='verified',
+        name=Text(en='Build slots per Location', fr='Emplacements de construction par Lieu', uk='Будівельні місця на локацію'),
+        value=3,
+        rule='L292, L314',
+    ),
+    Constant(
+        id=ConstantId.INFLUENCE_SPACES_PER_SECTION,
+        source=(Source(doc='s2', line=368, quote="Chaque section se compose de 3 cases à l'exception de la 6ème et dernière section, qui ne comprend qu'une case"),),
+        status='verified',
+        name=Text(en='Spaces per Influence section', fr='Cases par section d’Influence', uk='Клітинки на секцію впливу'),
+        value=3,
+        rule='L368',
+    ),
+    Constant(
+        id=ConstantId.INFLUENCE_SECTIONS,
+        source=(Source(doc='s2', line=368, quote='Chaque rangée est divisée en 6 sections par les rivières'),),
+        status='verified',
+        name=Text(en='Influence sections per row', fr='Sections d’Influence par rangée', uk='Секції впливу на ряд'),
+        value=6,
+        rule='L368',
+    ),
+    Constant(
+        id=ConstantId.NAVAL_SEGMENTS,
+        source=(Source(doc='s2', line=348, quote='La piste navale est constituée de 8 segments'),),
+        status='verified',
+        name=Text(en='Naval track segments', fr='Segments de la piste Navale', uk='Сегменти морського шляху'),
+        value=8,
+        rule='L348',
+    ),
 )
 
 GUILDS: tuple[Guild, ...] = (
@@ -3662,12 +4195,13 @@ DECISIONS: tuple[Decision, ...] = (
     ),
     Decision(
         id=DecisionId.STARTING_CITIZENS_IN_60,
-        source=(Source(doc='s2', line=53, quote='60 Citoyens ; dans 4 pioches'), Source(doc='s2', line=96, quote='4 Citoyens de départ: Alchimiste, Capitaine, Marchand et Paladin'), Source(doc='notes', at='§8 Gaps, 1. Citizen copies and distribution')),
-        status='unverified',
-        rule='L53, L96',
+        source=(Source(doc='s2', line=45, quote='89 Cartes:'), Source(doc='s2', line=49, quote='20 Monstres ; dans 4 pioches'), Source(doc='s2', line=53, quote='60 Citoyens ; dans 4 pioches'), Source(doc='s2', line=57, quote='4 Repaires'), Source(doc='s2', line=61, quote='5 Aides de jeu'), Source(doc='s2', line=96, quote='4 Citoyens de départ: Alchimiste, Capitaine, Marchand et Paladin'), Source(doc='s2', line=116, quote='4 Tours de Conjuraton et 4 cartes Citoyen de départ')),
+        status='verified',
+        note="The rulebook's own count decides it: 20 monsters + 60 citizens + 4 lairs + 5 aids = 89, the box's cards, with no room for 20 more. So the starting citizens (4 per colour, L116) are 20 of the 60, and the citizen decks hold 40 recruitable cards (table citizen_copies).",
+        rule='L45, L49-61, L96, L116',
         question='Are the 4 starting citizens of each colour among the 60 citizen cards?',
-        options=(DecisionOption(id='not_among', summary='No: the 60 are the recruitable citizens, sorted by player count (third-party component lists name the starting citizens apart)'), DecisionOption(id='among', summary='Yes: 20 of the 60 are starting citizens, 40 are recruitable')),
-        chosen='not_among',
+        options=(DecisionOption(id='not_among', summary="No: the 60 are the recruitable citizens; but then the box's 89 cards would leave the 20 starting citizens uncounted"), DecisionOption(id='among', summary='Yes: 20 of the 60 are starting citizens (4 per colour, 5 colours), 40 are recruitable')),
+        chosen='among',
     ),
     Decision(
         id=DecisionId.CITIZEN_GUILD_ICONS,
@@ -3760,6 +4294,36 @@ DECISIONS: tuple[Decision, ...] = (
         question='The rulebook never states the number of players. What range does the content allow (game.yaml players)?',
         options=(DecisionOption(id='two_to_five', summary="2 to 5: five colours and five player aids; citizen backs start at 2 and privilege tiles are added 'à plus de 2 joueurs' (third-party pages also say 2-5)"), DecisionOption(id='one_to_five', summary='1 to 5, counting a solo mode sold apart, which this rulebook does not describe')),
         chosen='two_to_five',
+    ),
+    Decision(
+        id=DecisionId.STATUE_KNIGHTS,
+        source=(Source(doc='s2', line=396, quote="placez le(s) Chevalier(s) en position debout sur la statue à l'aura bleue dans le coin inférieur gauche"), Source(doc='s2', line=398, quote='Vous gagnez toujours de la Force, mais ne gagnez pas de récompense supplémentaire à la fin de votre tour.')),
+        status='placeholder',
+        note='The rulebook never says; the statue is read as part of the Heroic Tombs, emptied with them.',
+        rule='L388, L396-398',
+        question='Knights sent to the Heroic Tombs when no slot is free stand on the blue-aura statue. When do they leave it?',
+        options=(DecisionOption(id='with_tombs', summary="They go back to the fortress with the tombs' Knights, when every slot is taken (L388)"), DecisionOption(id='end_of_turn', summary='They go back to the fortress at the end of the turn they were placed')),
+        chosen='with_tombs',
+    ),
+    Decision(
+        id=DecisionId.REWARD_ORDER,
+        source=(Source(doc='s2', line=272, quote="Vous pouvez prendre les Récompenses et l'Influence dans l'ordre de votre choix."), Source(doc='s2', line=344, quote="Vous pouvez prendre les récompenses dans l'ordre de votre choix.")),
+        status='unverified',
+        note='An order the player would almost always choose; asking it would add a decision to every reward.',
+        rule='L272, L344',
+        question="Rewards 'dans l'ordre de votre choix' (a monster's rewards and Influence, the naval segments): which order does the runtime take?",
+        options=(DecisionOption(id='goods_first', summary='Goods first (gold, tokens, Strength), then wild resources, then Influence, then Privilege tiles: gold gained can pay a river the Influence crosses'), DecisionOption(id='asked', summary='Ask the player the order of every reward')),
+        chosen='goods_first',
+    ),
+    Decision(
+        id=DecisionId.STORAGE_OVERFLOW,
+        source=(Source(doc='s2', line=180, quote='vous pouvez renoncer à la ressource, au Chevalier ou à la Gemme que vous venez de gagner'),),
+        status='unverified',
+        note='Returning any token at the end of the gain gives the same choices as refusing the one just gained or freeing a slot; only the moment differs.',
+        rule='L180',
+        question='When a gain leaves more tokens than storage slots, when does the player give back the extra?',
+        options=(DecisionOption(id='after_each_use', summary='Once the power, pennant action, location power or reward that gave them is done, the player returns tokens of their choice (not towers) until they fit'), DecisionOption(id='each_token', summary='Before each token is gained')),
+        chosen='after_each_use',
     ),
 )
 
