@@ -1,0 +1,159 @@
+"""Margraves' actions in words, in the game's three languages, from the content's labels and names: what a player
+at the table would say for each option of a decision."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ..kernel.layout import LAYOUT
+from ..kernel.state import GameState
+from .core import DECISIONS, WAYS
+
+if TYPE_CHECKING:
+    from .kernel import MargravesKernel
+
+KINDS = {number: name for name, number in DECISIONS.items()}
+USES = ("use_pennant", "use_power", "use_recall", "use_build")
+TOKENS = ("stone", "wood", "magic", "gem", "knight")
+SOURCES = ("pay_from_track", "pay_knight_here", "pay_knight_stored")
+
+
+def label_text(game: Any, locale: str) -> Callable[..., str]:
+    """A function that says a label of content/margraves/labels.yaml in `locale`, its {names} filled."""
+    def text(label: str, **names: str) -> str:
+        entry = game.get("label", label).text
+        template = str(entry.get(locale) or entry.get("en"))
+        for name, value in names.items():
+            template = template.replace("{" + name + "}", value)
+        return template
+    return text
+
+
+def _name(entity: Any, locale: str) -> str:
+    return str(entity.name.get(locale) or entity.name.get("en") or entity.id.name.lower())
+
+
+def player_name(game: Any, seat: int, locale: str) -> str:
+    return label_text(game, locale)("player_name", n=str(seat + 1))
+
+
+def monster_name(game: Any, monster: int, locale: str) -> str:
+    entity = game.entities("monster")[monster]
+    if entity.name is not None:
+        return _name(entity, locale)
+    text = label_text(game, locale)
+    lair = _name(game.entities("lair")[int(entity.lair)], locale)
+    return text("monster_of", kind=text("boss" if entity.boss else "monster"), lair=lair)
+
+
+def _term(game: Any, term: str, locale: str) -> str:
+    return _name(game.get("term", term), locale)
+
+
+def describe(kernel: MargravesKernel, state: GameState, action: int, locale: str) -> str:
+    game = kernel.game
+    text = label_text(game, locale)
+    kind = state.decision_kind()
+    top = state.engine.top()
+    procedure = kernel.tables.procedures[top[0] - 1] if top and top[0] > 0 else ""
+    if kind == LAYOUT["menu"]:
+        step = state.engine.step_of_menu(action)
+        if step < 0:
+            return text("no_more_grants")
+        return text({"use_grant": "use_grant", "play_card": "play_citizen"}.get(kernel.tables.procedures[step - 1],
+                                                                             "end_turn"), tile="")
+    if kind == LAYOUT["effect_choice"]:
+        return _effect_option(kernel, state, action, locale)
+    name = KINDS.get(kind, "")
+    locations = game.entities("location")
+    if name == "use":
+        citizen = _name(game.entities("citizen")[action // WAYS], locale)
+        return text(USES[action % WAYS], citizen=citizen)
+    if name == "yes_no" and procedure == "pennant":
+        citizen = top[2][1]
+        width = kernel.tables.numbers["pennant_width"]
+        pennant = kernel.tables.arrays["citizen_pennant"][citizen * width + top[2][3]]
+        shown = _name(game.entities("pennant")[pennant], locale)
+        return text("do_action" if action else "skip_action", action=shown)
+    if name == "yes_no" and procedure == "enter_location":
+        if action:
+            return text("use_location_power", location=_name(locations[top[2][1]], locale))
+        return text("gold_instead", n=str(kernel.tables.numbers["location_gold"]))
+    if name == "location":
+        return text("knights_to" if procedure == "move_knights" else "go_to", location=_name(locations[action], locale))
+    if name == "deploy":
+        n = len(locations)
+        return text("knight_from_storage" if action // n else "knight_from_here",
+                    location=_name(locations[action % n], locale))
+    if name == "knight_from":
+        return text("knights_from", location=_name(locations[action], locale))
+    if name == "count":
+        return text("knights_count", n=str(action))
+    if name == "token":
+        if action < 0:
+            return text("stop_returning")
+        verb = "gain_token" if procedure == "reward" else "return_token"
+        return text(verb, token=_term(game, TOKENS[action], locale))
+    if name == "monster":
+        arrays = kernel.tables.arrays
+        return text("slay", monster=monster_name(game, action, locale), strength=str(arrays["monster_strength"][action]),
+                    magic=str(arrays["monster_magic"][action]))
+    if name == "strength_source":
+        return text(SOURCES[action])
+    if name == "tomb":
+        if action < 0:
+            return text("stop_taking_knights")
+        slot = game.entities("tomb_slot")[action]
+        return text("tomb_place", row=str(slot.row + 1), column=str(slot.column + 1))
+    if name == "guild":
+        guilds = game.entities("guild")
+        if action >= len(guilds):
+            return text("influence_left")
+        return text("influence_on", guild=_name(guilds[action], locale))
+    if name == "privilege":
+        if action < 0:
+            return text("no_privilege")
+        tile = game.entities("privilege")[action]
+        if procedure == "use_grant":
+            return text("use_grant", tile=tile.id.name.lower())
+        return text("take_privilege", level=tile.level, tile=tile.id.name.lower())
+    if name == "wealth":
+        tile = game.entities("wealth")[action].id.name.lower()
+        return text("resolve_wealth" if procedure == "wealth_resolve" else "keep_wealth", tile=tile)
+    if name == "line_slot":
+        return _line_option(kernel, state, procedure, action, locale)
+    if name == "citizen":
+        return text("take_back", citizen=_name(game.entities("citizen")[action], locale))
+    if name == "build_slot":
+        here = state.engine.arrays()[0][kernel.tables.offsets["margrave_at"] + state.current_player()]
+        return text("build_on", slot=str(action + 1), location=_name(locations[here], locale))
+    return str(action)
+
+
+def _line_option(kernel: MargravesKernel, state: GameState, procedure: str, action: int, locale: str) -> str:
+    text = label_text(kernel.game, locale)
+    if action < 0:
+        return text("recruit_nobody")
+    cells = state.engine.arrays()[0]
+    citizen = _name(kernel.game.entities("citizen")[cells[kernel.tables.offsets["line_1"] + action]], locale)
+    if procedure == "recall":
+        return text("line_discard", citizen=citizen, slot=str(action + 1))
+    fixed = state.engine.top()[2][1]
+    cost = kernel.tables.arrays["line_cost"][action] if fixed < 0 else fixed
+    return text("line_recruit", citizen=citizen, slot=str(action + 1), cost=str(cost))
+
+
+def _effect_option(kernel: MargravesKernel, state: GameState, action: int, locale: str) -> str:
+    """A choice of an effect: a yes or no (`may`), an entity, or the n-th of the options written."""
+    game = kernel.game
+    text = label_text(game, locale)
+    space = state.engine.space()
+    if space == 0 and set(state.legal_actions()) <= {0, 1} and len(state.legal_actions()) == 2:
+        return text("answer_yes" if action else "answer_no")
+    kind = game.layout.SPACES[space - 1][0] if space > 0 else ""
+    if kind == "player":
+        return player_name(game, action, locale)
+    if kind in game.kinds and 0 <= action < len(game.entities(kind)):
+        return _name(game.entities(kind)[action], locale)
+    return text("effect_option", n=str(action + 1))
