@@ -8,8 +8,20 @@ from typing import Any
 
 import cython  # type: ignore[import-untyped]
 
-from .core import (COUNT, DEPLOY, FROM_LOCATION, FROM_STORAGE, KNIGHT, KNIGHT_FROM, LOCATION, LYING, MAGIC, TOKEN,
-                   TOMB, YES_NO, MargravesCore)
+from .core import MargravesCore
+
+COUNT = cython.declare(cython.int, 25)
+DEPLOY = cython.declare(cython.int, 23)
+FROM_LOCATION = cython.declare(cython.int, 0)
+FROM_STORAGE = cython.declare(cython.int, 1)
+KNIGHT = cython.declare(cython.int, 4)
+KNIGHT_FROM = cython.declare(cython.int, 22)
+LOCATION = cython.declare(cython.int, 10)
+LYING = cython.declare(cython.int, 2)
+MAGIC = cython.declare(cython.int, 2)
+TOKEN = cython.declare(cython.int, 14)
+TOMB = cython.declare(cython.int, 16)
+YES_NO = cython.declare(cython.int, 13)
 
 
 @cython.cclass

@@ -8,7 +8,11 @@ from typing import Any
 
 import cython  # type: ignore[import-untyped]
 
-from .core import FACE_UP, LYING, STANDING, MargravesCore
+from .core import MargravesCore
+
+FACE_UP = cython.declare(cython.int, 2)
+LYING = cython.declare(cython.int, 2)
+STANDING = cython.declare(cython.int, 1)
 
 SCORED = cython.declare(cython.int, 0)
 """The game's only way to end: the final scoring (result()'s `victory`)."""

@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING, Any
 
 from ..kernel.layout import LAYOUT
 from ..kernel.state import GameState
-from .core import DECISIONS, WAYS
 
 if TYPE_CHECKING:
     from .kernel import MargravesKernel
 
-KINDS = {number: name for name, number in DECISIONS.items()}
 USES = ("use_pennant", "use_power", "use_recall", "use_build")
+"""The ways to use a citizen, in the order of core.py's PENNANT … BUILD (a USE option: citizen × 4 + way)."""
+WAYS = len(USES)
 TOKENS = ("stone", "wood", "magic", "gem", "knight")
 SOURCES = ("pay_from_track", "pay_knight_here", "pay_knight_stored")
 
@@ -65,7 +65,7 @@ def describe(kernel: MargravesKernel, state: GameState, action: int, locale: str
                                                                              "end_turn"), tile="")
     if kind == LAYOUT["effect_choice"]:
         return _effect_option(kernel, state, action, locale)
-    name = KINDS.get(kind, "")
+    name = kernel.decisions.get(kind, "")
     locations = game.entities("location")
     if name == "use":
         citizen = _name(game.entities("citizen")[action // WAYS], locale)

@@ -11,11 +11,13 @@ import cython  # type: ignore[import-untyped]
 
 from .board import Board
 from .cleanup import Cleanup
-from .core import HELD, MargravesCore
+from .core import MargravesCore
 from .founding import Founding
 from .slaying import Slaying
 from .tracks import Tracks
 from .turn import Turn
+
+HELD = cython.declare(cython.int, 3)
 
 # Procedure codes: what `impl[procedure]` holds (tables.py numbers procedures; CODES names them).
 MOVE_MARGRAVE = cython.declare(cython.int, 1)

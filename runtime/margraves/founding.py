@@ -8,7 +8,16 @@ from typing import Any
 
 import cython  # type: ignore[import-untyped]
 
-from .core import (DRAFTING, FACE_UP, GEM, IN_BOX, IN_PILE, KEPT, RESOLVED, WEALTH, MargravesCore)
+from .core import MargravesCore
+
+DRAFTING = cython.declare(cython.int, 1)
+FACE_UP = cython.declare(cython.int, 2)
+GEM = cython.declare(cython.int, 3)
+IN_BOX = cython.declare(cython.int, 0)
+IN_PILE = cython.declare(cython.int, 1)
+KEPT = cython.declare(cython.int, 2)
+RESOLVED = cython.declare(cython.int, 3)
+WEALTH = cython.declare(cython.int, 19)
 
 GOLD_ON_THE_LAKES = cython.declare(cython.int, 1 << 24)
 """Gold is not limited (L188): the lakes hold more than any game takes."""

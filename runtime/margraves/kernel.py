@@ -27,6 +27,9 @@ class MargravesKernel:
         self.game = game
         self.kernel = kernel
         self.engine_class = module.MargravesEngine
+        core = importlib.import_module(ENGINES[kernel].removesuffix("engine") + "core")
+        self.decisions: dict[int, str] = {number: name for name, number in core.DECISIONS.items()}
+        """A decision's kind → its name (core.py: DECISIONS), for describing its options."""
         self.tables: MargravesTables = build_tables(game, dict(module.CODES))
 
     def new_engine(self, players: int, seed: int, **options: Any) -> Any:

@@ -8,7 +8,14 @@ from typing import Any
 
 import cython  # type: ignore[import-untyped]
 
-from .core import KNIGHT, MAGIC, MONSTER, STANDING, STRENGTH_SOURCE, TOMB, MargravesCore
+from .core import MargravesCore
+
+KNIGHT = cython.declare(cython.int, 4)
+MAGIC = cython.declare(cython.int, 2)
+MONSTER = cython.declare(cython.int, 15)
+STANDING = cython.declare(cython.int, 1)
+STRENGTH_SOURCE = cython.declare(cython.int, 21)
+TOMB = cython.declare(cython.int, 16)
 
 FROM_TRACK = cython.declare(cython.int, 0)
 """Strength sources (L266-270): the Strength marker, a Knight of the Margrave's location, a Knight of storage."""

@@ -8,9 +8,25 @@ from typing import Any
 
 import cython  # type: ignore[import-untyped]
 
-from .core import (FACE_UP, GUILD, HELD, IN_PILE, KNIGHT, MAGIC, PRIVILEGE, R_GOLD, R_GUILD, R_INFLUENCE,
-                   R_KNIGHT, R_PRIVILEGE_I, R_STONE, R_STRENGTH, R_STRENGTH_TO, R_WILD, SPENT, STONE, TOKEN,
-                   TOKENS, MargravesCore)
+from .core import MargravesCore
+
+FACE_UP = cython.declare(cython.int, 2)
+GUILD = cython.declare(cython.int, 17)
+HELD = cython.declare(cython.int, 3)
+KNIGHT = cython.declare(cython.int, 4)
+MAGIC = cython.declare(cython.int, 2)
+PRIVILEGE = cython.declare(cython.int, 18)
+R_GOLD = cython.declare(cython.int, 0)
+R_GUILD = cython.declare(cython.int, 10)
+R_INFLUENCE = cython.declare(cython.int, 9)
+R_PRIVILEGE_I = cython.declare(cython.int, 11)
+R_STONE = cython.declare(cython.int, 1)
+R_STRENGTH = cython.declare(cython.int, 6)
+R_STRENGTH_TO = cython.declare(cython.int, 7)
+R_WILD = cython.declare(cython.int, 8)
+SPENT = cython.declare(cython.int, 4)
+TOKEN = cython.declare(cython.int, 14)
+TOKENS = cython.declare(cython.int, 5)
 
 FROM_PILE = cython.declare(cython.int, 4)
 """Added to a Privilege level: the tile comes from the face-down pile (starting wealth, L474)."""

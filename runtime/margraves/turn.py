@@ -8,8 +8,22 @@ from typing import Any
 
 import cython  # type: ignore[import-untyped]
 
-from .core import (BUILD, BUILD_SLOT, CITIZEN, GEM, LINE_SLOT, MAGIC, PENNANT, POWER, RECALL, STONE, USE, WAYS,
-                   WOOD, YES_NO, MargravesCore)
+from .core import MargravesCore
+
+BUILD = cython.declare(cython.int, 3)
+BUILD_SLOT = cython.declare(cython.int, 24)
+CITIZEN = cython.declare(cython.int, 11)
+GEM = cython.declare(cython.int, 3)
+LINE_SLOT = cython.declare(cython.int, 20)
+MAGIC = cython.declare(cython.int, 2)
+PENNANT = cython.declare(cython.int, 0)
+POWER = cython.declare(cython.int, 1)
+RECALL = cython.declare(cython.int, 2)
+STONE = cython.declare(cython.int, 0)
+USE = cython.declare(cython.int, 12)
+WAYS = cython.declare(cython.int, 4)
+WOOD = cython.declare(cython.int, 1)
+YES_NO = cython.declare(cython.int, 13)
 
 
 @cython.cclass
@@ -25,7 +39,6 @@ class Turn:
         self.pennant_effect = arrays["pennant_effect"]
         self.pennant_native = arrays["pennant_native"]
         self.slot_reward = arrays["slot_reward"]
-        self.p_move_margrave = tables.procedure("move_margrave")
         self.p_deploy = tables.procedure("deploy_knight")
 
     def play_card(self, e: MargravesCore) -> None:
