@@ -135,8 +135,9 @@ def test_one_card_in_hand_must_be_used_for_recall() -> None:
         cells.set("hand", seat, c, 0)
     paladin = index("citizen", "paladin")
     cells.set("hand", seat, paladin, 1)
-    reask(state)
-    assert state.legal_actions() == [paladin * 4 + RECALL]
+    reask(state)  # the one use offered is taken without asking: the Paladin is played for Recall
+    assert state.decision_kind() == LINE_SLOT and state.engine.top()[0] == GAME.layout.NATIVES.index("recall") + 1
+    assert cells.get("played", seat, paladin) == 1 and cells.get("hand", seat, paladin) == 0
 
 
 def test_building_pays_four_tokens_takes_the_slot_reward_and_the_last_tower_triggers_the_final_round() -> None:
@@ -281,4 +282,6 @@ def test_simulate_runs_to_the_end_and_says_the_same_twice() -> None:
     runs = [subprocess.run(command, cwd=REPO, capture_output=True, text=True, check=True).stdout for _ in range(2)]
     assert runs[0] == runs[1]
     record = json.loads(runs[0])
-    assert record["placeholders"] and len(record.get("games", record.get("results", [1] * 50))) == 50
+    assert record["summary"]["kernel"] == "compiled" and record["summary"]["unfinished"] == 0
+    assert len(record["games"]) == 50 and sum(record["summary"]["wins_by_seat"].values()) >= 50
+    assert any(note.startswith("table: citizen_line_costs") for note in record["placeholders"])

@@ -12,3 +12,4 @@ cdef class Slaying:
     cdef int targets(self, MargravesCore e, int seat) except? -1
     cdef void slay_monster(self, MargravesCore e) except *
     cdef void entomb(self, MargravesCore e, int seat) except *
+    cdef void knight_out(self, MargravesCore e, int seat) except *

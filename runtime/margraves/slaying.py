@@ -51,7 +51,7 @@ class Slaying:
         return offered
 
     def slay_monster(self, e: MargravesCore) -> None:
-        """Args: seat. Locals: 3 the monster, 4 Strength still to pay."""
+        """Args: seat. Locals: 3 the monster, 4 Strength still to pay, 5 where the Knight being sent comes from."""
         seat: cython.int = e.arg(0)
         stage: cython.int = e.stage()
         m: cython.int
@@ -76,13 +76,11 @@ class Slaying:
                 e.cells[e.o_strength + seat] -= 1
                 e.set_arg(4, e.arg(4) - 1)
             else:
-                if e.answer() == KNIGHT_HERE:
-                    e.cells[e.o_loc_knights + here] -= 1
-                else:
-                    e.cells[e.o_stored[KNIGHT] + seat] -= 1
+                e.set_arg(5, e.answer())
                 self.entomb(e, seat)
                 return
         if stage == 4:
+            self.knight_out(e, seat)
             e.cells[e.o_tomb + e.answer()] = STANDING
             e.cells[e.o_entombed] += 1
             e.set_arg(4, e.arg(4) - 1)
@@ -117,6 +115,7 @@ class Slaying:
             if e.cells[e.o_tomb + slot] == 0:
                 e.option(slot)
         if e.options() == 0:
+            self.knight_out(e, seat)
             e.cells[e.o_statue] += 1
             e.cells[e.o_entombed] += 1
             e.set_arg(4, e.arg(4) - 1)
@@ -124,3 +123,10 @@ class Slaying:
             return
         e.goto(4)
         e.ask(TOMB, seat)
+
+    def knight_out(self, e: MargravesCore, seat: cython.int) -> None:
+        """The Knight sent to the tombs leaves the Margrave's location or the player's storage (local 5)."""
+        if e.arg(5) == KNIGHT_HERE:
+            e.cells[e.o_loc_knights + e.margrave(seat)] -= 1
+        else:
+            e.cells[e.o_stored[KNIGHT] + seat] -= 1
