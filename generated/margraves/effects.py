@@ -108,7 +108,7 @@ VISIBILITY: dict[str, str] = {
 SPACES: tuple[tuple[str, int], ...] = (
     ('player', 5),
     ('term', 48),
-    ('label', 110),
+    ('label', 112),
     ('table', 6),
     ('discrepancy', 4),
     ('field', 44),

@@ -174,6 +174,8 @@ class LabelId(IntEnum):
     FINAL_ROUND_ON = 107
     GAME_WON = 108
     NO_WINNER = 109
+    YOUR_CHOICE = 110
+    END_GAME_TILE_OF = 111
 
 
 class TableId(IntEnum):
@@ -1285,7 +1287,7 @@ GLOSSARY: tuple[Term, ...] = (
         status='verified',
         name=Text(en='starting wealth tile', fr='tuile Richesse de départ', uk='плитка початкового багатства'),
         definition=Text(en='You keep 3 during setup; their icons resolve as if you gained them during the game.', fr='On en garde 3 lors de la mise en place ; leurs icônes se résolvent comme si vous les gagniez en cours de partie.', uk='Під час приготування ви залишаєте 3 такі плитки; їхні значки діють так, ніби ви отримали їх під час гри.'),
-        forms=Text(en='starting wealth tiles', fr='tuiles Richesse de départ', uk='плитки початкового багатства, плиток початкового багатства'),
+        forms=Text(en='starting wealth tiles', fr='tuiles Richesse de départ', uk='плитки початкового багатства, плиток початкового багатства, плитку початкового багатства'),
     ),
     Term(
         id=TermId.PLAYER_BOARD,
@@ -1560,22 +1562,22 @@ LABELS: tuple[Label, ...] = (
     ),
     Label(
         id=LabelId.USE_PENNANT,
-        text=Text(en='Play {citizen} for its pennant actions', fr='Jouer {citizen} pour ses actions Fanion', uk='Зіграти {citizen} заради дій вимпела'),
+        text=Text(en='Play {citizen} for its pennant actions', fr='Jouer {citizen} pour ses actions Fanion', uk='Зіграти карту «{citizen}» заради дій вимпела'),
         args=('citizen',),
     ),
     Label(
         id=LabelId.USE_POWER,
-        text=Text(en='Play {citizen} for its power text', fr='Jouer {citizen} pour son texte Pouvoir', uk='Зіграти {citizen} заради тексту сили'),
+        text=Text(en='Play {citizen} for its power text', fr='Jouer {citizen} pour son texte Pouvoir', uk='Зіграти карту «{citizen}» заради тексту сили'),
         args=('citizen',),
     ),
     Label(
         id=LabelId.USE_RECALL,
-        text=Text(en='Play {citizen} for Recall', fr='Jouer {citizen} pour le Rappel', uk='Зіграти {citizen} для Відкликання'),
+        text=Text(en='Play {citizen} for Recall', fr='Jouer {citizen} pour le Rappel', uk='Зіграти карту «{citizen}» для Відкликання'),
         args=('citizen',),
     ),
     Label(
         id=LabelId.USE_BUILD,
-        text=Text(en='Play {citizen} to Build', fr='Jouer {citizen} pour la Construction', uk='Зіграти {citizen} для Будівництва'),
+        text=Text(en='Play {citizen} to Build', fr='Jouer {citizen} pour la Construction', uk='Зіграти карту «{citizen}» для Будівництва'),
         args=('citizen',),
     ),
     Label(
@@ -1666,7 +1668,7 @@ LABELS: tuple[Label, ...] = (
     ),
     Label(
         id=LabelId.TOMB_PLACE,
-        text=Text(en='Heroic Tomb, row {row}, column {column}', fr='Tombeau Héroïque, ligne {row}, colonne {column}', uk='Гробниця Героїв, рядок {row}, стовпець {column}'),
+        text=Text(en='Heroic Tomb, row {row}, column {column}', fr='Tombeau Héroïque, ligne {row}, colonne {column}', uk='Гробниці Героїв: рядок {row}, стовпець {column}'),
         args=('row', 'column'),
     ),
     Label(
@@ -1684,7 +1686,7 @@ LABELS: tuple[Label, ...] = (
     ),
     Label(
         id=LabelId.TAKE_PRIVILEGE,
-        text=Text(en='Take the Privilege tile {level} “{tile}”', fr='Prendre la tuile Privilège {level} « {tile} »', uk='Взяти плитку привілею {level} «{tile}»'),
+        text=Text(en='Take the Privilege tile {level} ({tile})', fr='Prendre la tuile Privilège {level} ({tile})', uk='Взяти плитку привілею {level} ({tile})'),
         args=('level', 'tile'),
     ),
     Label(
@@ -1693,7 +1695,7 @@ LABELS: tuple[Label, ...] = (
     ),
     Label(
         id=LabelId.USE_GRANT,
-        text=Text(en='Discard the Grant “{tile}” for its reward', fr='Défausser l’Octroi « {tile} » pour sa récompense', uk='Скинути Дарування «{tile}» заради винагороди'),
+        text=Text(en='Discard the Grant for its reward ({tile})', fr='Défausser l’Octroi pour sa récompense ({tile})', uk='Скинути Дарування заради винагороди ({tile})'),
         args=('tile',),
     ),
     Label(
@@ -1710,22 +1712,22 @@ LABELS: tuple[Label, ...] = (
     ),
     Label(
         id=LabelId.KEEP_WEALTH,
-        text=Text(en='Keep the starting wealth tile “{tile}”', fr='Garder la tuile Richesse de départ « {tile} »', uk='Залишити плитку початкового багатства «{tile}»'),
+        text=Text(en='Keep the starting wealth tile ({tile})', fr='Garder la tuile Richesse de départ ({tile})', uk='Залишити плитку початкового багатства ({tile})'),
         args=('tile',),
     ),
     Label(
         id=LabelId.RESOLVE_WEALTH,
-        text=Text(en='Resolve the starting wealth tile “{tile}”', fr='Résoudre la tuile Richesse de départ « {tile} »', uk='Розіграти плитку початкового багатства «{tile}»'),
+        text=Text(en='Resolve the starting wealth tile ({tile})', fr='Résoudre la tuile Richesse de départ ({tile})', uk='Розіграти плитку початкового багатства ({tile})'),
         args=('tile',),
     ),
     Label(
         id=LabelId.LINE_RECRUIT,
-        text=Text(en='Recruit {citizen} (slot {slot}, {cost} Gold)', fr='Recruter {citizen} (emplacement {slot}, {cost} Or)', uk='Найняти {citizen} (місце {slot}, {cost} золота)'),
+        text=Text(en='Recruit {citizen} (slot {slot}, {cost} Gold)', fr='Recruter {citizen} (emplacement {slot}, {cost} Or)', uk='Найняти громадянина «{citizen}» (місце {slot}, золото: {cost})'),
         args=('citizen', 'slot', 'cost'),
     ),
     Label(
         id=LabelId.LINE_DISCARD,
-        text=Text(en='Discard {citizen} from the line (slot {slot})', fr='Défausser {citizen} de la ligne (emplacement {slot})', uk='Скинути {citizen} з ряду (місце {slot})'),
+        text=Text(en='Discard {citizen} from the line (slot {slot})', fr='Défausser {citizen} de la ligne (emplacement {slot})', uk='Скинути карту «{citizen}» з ряду (місце {slot})'),
         args=('citizen', 'slot'),
     ),
     Label(
@@ -1734,7 +1736,7 @@ LABELS: tuple[Label, ...] = (
     ),
     Label(
         id=LabelId.TAKE_BACK,
-        text=Text(en='Take {citizen} back into hand', fr='Reprendre en main {citizen}', uk='Повернути до руки: {citizen}'),
+        text=Text(en='Take {citizen} back into hand', fr='Reprendre en main {citizen}', uk='Повернути до руки карту «{citizen}»'),
         args=('citizen',),
     ),
     Label(
@@ -1787,6 +1789,15 @@ LABELS: tuple[Label, ...] = (
     Label(
         id=LabelId.NO_WINNER,
         text=Text(en='No winner', fr='Pas de vainqueur', uk='Без переможця'),
+    ),
+    Label(
+        id=LabelId.YOUR_CHOICE,
+        text=Text(en='your choice', fr='votre choix', uk='ваш вибір'),
+    ),
+    Label(
+        id=LabelId.END_GAME_TILE_OF,
+        text=Text(en='End-game: icons {icons}, Banner {banner}', fr='Fin de partie : icônes {icons}, Bannière {banner}', uk='Кінець гри: значки {icons}, стяг {banner}'),
+        args=('icons', 'banner'),
     ),
 )
 

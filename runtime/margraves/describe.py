@@ -51,6 +51,36 @@ def _term(game: Any, term: str, locale: str) -> str:
     return _name(game.get("term", term), locale)
 
 
+GOODS = ("gold", "stone", "wood", "magic", "wild", "gem", "knight", "strength", "influence")
+"""A reward's fields that are a count of a glossary term (runtime/margraves/tables.py: REWARD_FIELDS)."""
+
+
+def reward_text(game: Any, reward: Any, locale: str) -> str:
+    """A reward as a ledger line, term then count ("Gold 2, Stone 1"): no plural to agree in any language."""
+    text = label_text(game, locale)
+    parts = [f"{_term(game, good, locale)} {getattr(reward, good)}" for good in GOODS if getattr(reward, good)]
+    if reward.guild is not None and parts:
+        parts[-1] += f" ({_name(game.entities('guild')[int(reward.guild)], locale)})"
+    if reward.strength_to is not None:
+        parts.append(f"{text('strength_to')} {reward.strength_to}")
+    for field, level in (("privilege_i", "I"), ("privilege_ii", "II"), ("privilege_any", text("or_level"))):
+        if getattr(reward, field):
+            parts.append(f"{_term(game, 'privilege', locale)} {level} {getattr(reward, field)}")
+    return ", ".join(parts)
+
+
+def tile_text(game: Any, kind: str, tile: int, locale: str) -> str:
+    """What a Privilege or starting wealth tile gives, as the table would read it."""
+    text = label_text(game, locale)
+    entity = game.entities(kind)[tile]
+    if kind == "wealth":
+        return f" {text('then')} ".join(reward_text(game, reward, locale) for reward in entity.rewards)
+    if entity.type == "grant":
+        return f"{_term(game, 'grant', locale)}: {reward_text(game, entity.reward, locale)}"
+    icons = ", ".join(_name(game.entities("guild")[int(g)], locale) for g in entity.icons) or "—"
+    return text("end_game_tile_of", icons=icons, banner=str(entity.banner or "—"))
+
+
 def describe(kernel: MargravesKernel, state: GameState, action: int, locale: str) -> str:
     game = kernel.game
     text = label_text(game, locale)
@@ -114,13 +144,13 @@ def describe(kernel: MargravesKernel, state: GameState, action: int, locale: str
     if name == "privilege":
         if action < 0:
             return text("no_privilege")
-        tile = game.entities("privilege")[action]
+        shown = tile_text(game, "privilege", action, locale)
         if procedure == "use_grant":
-            return text("use_grant", tile=tile.id.name.lower())
-        return text("take_privilege", level=tile.level, tile=tile.id.name.lower())
+            return text("use_grant", tile=shown)
+        return text("take_privilege", level=game.entities("privilege")[action].level, tile=shown)
     if name == "wealth":
-        tile = game.entities("wealth")[action].id.name.lower()
-        return text("resolve_wealth" if procedure == "wealth_resolve" else "keep_wealth", tile=tile)
+        shown = tile_text(game, "wealth", action, locale)
+        return text("resolve_wealth" if procedure == "wealth_resolve" else "keep_wealth", tile=shown)
     if name == "line_slot":
         return _line_option(kernel, state, procedure, action, locale)
     if name == "citizen":
