@@ -185,6 +185,156 @@ def test_each_player_is_asked_from_the_acting_player_clockwise() -> None:
     assert asked == [(seat + k) % 4 for k in range(4)]
 
 
+def call(state: GameState, procedure: str, a: int = 0, b: int = 0, c: int = 0) -> None:
+    """Runs a procedure of the Python engine at once, in the position as the test set it; the choice of a
+    citizen that was waiting is asked again once it returns."""
+    engine = state.engine
+    engine.ctl[engine.frame() + 1] = 0
+    engine.ctl[8] = engine.ctl[10] = 0
+    engine.push(0 if procedure == "effect" else engine.tables.procedure(procedure), a, b, c)
+    engine.advance()
+
+
+def test_moving_the_margrave_follows_the_roads_and_uses_the_power_or_takes_two_gold() -> None:
+    state = at_first_card()
+    seat, cells = state.current_player(), Cells(state)
+    shilina, viktoria = index("location", "shilina"), index("location", "viktoria")
+    cells.set("margrave_at", seat, shilina)
+    cells.set("strength", seat, 0)
+    gold = cells.get("keep_gold", seat)
+    call(state, "move_margrave", seat, 0)
+    assert set(state.legal_actions()) == {index("location", n) for n in ("hamun", "thraecius", "viktoria")}
+    answer(state, 10, viktoria)
+    answer(state, YES_NO, 0)  # 2 gold instead of the location power (L200)
+    assert cells.get("margrave_at", seat) == viktoria and cells.get("keep_gold", seat) == gold + 2
+    call(state, "enter_location", seat, viktoria)
+    answer(state, YES_NO, 1)  # Viktoría: gain 1 Strength (L330)
+    assert cells.get("strength", seat) == 1 and state.decision_kind() == USE
+
+
+def test_the_naval_action_moves_the_ship_one_segment_per_resource_and_gains_each_segment_entered() -> None:
+    state = at_first_card()
+    seat, cells = state.current_player(), Cells(state)
+    cells.set("ship_at", seat, 0)
+    cells.set("stored_stone", seat, 2)
+    cells.set("stored_wood", seat, 0)
+    cells.set("stored_magic", seat, 0)
+    gold = cells.get("keep_gold", seat)
+    call(state, "naval_action", seat)
+    answer(state, TOKEN, 0)
+    answer(state, TOKEN, 0)  # the last resource returned: the Ship moves 2 (segment 1: 2 gold, 2: 1 Influence)
+    assert cells.get("ship_at", seat) == 2 and cells.get("stored_stone", seat) == 0
+    assert cells.get("keep_gold", seat) == gold + 2 and state.decision_kind() == GUILD
+
+
+def test_recruiting_pays_the_slot_under_the_card() -> None:
+    state = at_first_card()
+    seat, cells = state.current_player(), Cells(state)
+    cells.set("keep_gold", seat, 3)
+    second = cells.get("line_2")
+    held = cells.get("hand", seat, second)
+    call(state, "recruit", seat, -1, 1)
+    assert state.legal_actions() == [0, 1, 2, -1]  # slots costing 1, 2 and 3 gold (placeholders), or nobody
+    answer(state, LINE_SLOT, 1)
+    assert cells.get("keep_gold", seat) == 1 and cells.get("line_2") == -1
+    assert cells.get("hand", seat, second) == held + 1
+
+
+def test_a_grant_is_discarded_for_its_reward() -> None:
+    state = at_first_card()
+    seat, cells = state.current_player(), Cells(state)
+    grant = index("privilege", "privilege_i_01")  # a Grant of 3 gold (placeholder)
+    for t in range(len(GAME.entities("privilege"))):
+        if cells.get("privilege_at", t) == 3:
+            cells.set("privilege_at", t, 4)
+    cells.set("privilege_at", grant, 3)
+    cells.set("privilege_owner", grant, seat)
+    gold = cells.get("keep_gold", seat)
+    assert state.engine.tracks.can_use_grant(state.engine, seat)
+    call(state, "use_grant", seat)
+    assert cells.get("keep_gold", seat) == gold + 3 and cells.get("privilege_at", grant) == 4
+
+
+def test_the_end_of_turn_rewards_a_filled_row_lays_its_knights_and_refills_the_locations() -> None:
+    state = at_first_card()
+    seat, cells = state.current_player(), Cells(state)
+    for slot in range(9):
+        cells.set("tomb_slot", slot, 0)
+    cells.set("tomb_slot", 0, 1)
+    cells.set("tomb_slot", 1, 2)
+    cells.set("tomb_slot", 2, 2)
+    cells.set("knights_entombed_this_turn", 1)
+    cells.set("fortress_knights", cells.get("fortress_knights") - 2)  # the three tomb Knights came from it
+    hamun = index("location", "hamun")
+    cells.set("fortress_knights", cells.get("fortress_knights") + cells.get("location_knights", hamun))
+    cells.set("location_knights", hamun, 0)
+    cells.set("final_round", 0)
+    stone, wood = cells.get("stored_stone", seat), cells.get("stored_wood", seat)
+    call(state, "end_of_turn", seat)
+    assert cells.get("stored_stone", seat) == stone + 1 and cells.get("stored_wood", seat) == wood + 1  # row 1
+    assert [cells.get("tomb_slot", slot) for slot in range(3)] == [2, 2, 2]
+    assert cells.get("location_knights", hamun) == 1
+
+
+def test_full_tombs_send_their_knights_back_to_the_fortress() -> None:
+    state = at_first_card()
+    seat, cells = state.current_player(), Cells(state)
+    fortress = cells.get("fortress_knights")
+    for slot in range(9):
+        cells.set("tomb_slot", slot, 2)
+    cells.set("fortress_knights", fortress - 9)
+    cells.set("final_round", 0)
+    call(state, "end_of_turn", seat)
+    assert all(cells.get("tomb_slot", slot) == 0 for slot in range(9)) and cells.get("fortress_knights") == fortress
+
+
+def test_the_final_scoring_counts_influence_icons_leftovers_and_gold() -> None:
+    state = at_first_card()
+    seat, cells = state.current_player(), Cells(state)
+    citizens = len(GAME.entities("citizen"))
+    for c in range(citizens):
+        cells.set("hand", seat, c, 0)
+        cells.set("played", seat, c, 0)
+    cells.set("hand", seat, index("citizen", "bard"), 1)  # a Worker: 1 icon (decision citizen_guild_icons)
+    for t in range(len(GAME.entities("privilege"))):
+        if cells.get("privilege_owner", t) == seat:
+            cells.set("privilege_owner", t, -1)
+    for g in range(4):
+        cells.set("influence", seat, g, 0)
+    cells.set("influence", seat, index("guild", "worker"), 15)  # the last section: 6 VP per icon (L368)
+    for where in range(8):
+        cells.set("tower_slot", where, seat, 0)
+    cells.set("tower_slot", index("location", "hamun"), seat, 1)  # Worker and Soldier icons (placeholders)
+    for token, n in (("gem", 2), ("stone", 3), ("wood", 1), ("magic", 0)):
+        cells.set(f"stored_{token}", seat, n)
+    cells.set("keep_gold", seat, 11)
+    cells.set("score", seat, 0)
+    call(state, "effect", state.engine.tables.numbers["scoring_entry"], seat)
+    # Worker 2 icons × 6 + Soldier 1 × 1 + 2 Gems × 2 + 4 resources // 3 + 11 gold // 5
+    assert cells.get("score", seat) == 12 + 1 + 4 + 1 + 2
+
+
+def test_the_draft_passes_the_tiles_left() -> None:
+    state = new_state(GAME, 3, 4, kernel="python")
+    cells = Cells(state)
+    wealth = len(GAME.entities("wealth"))
+    dealt = {w: cells.get("wealth_holder", w) for w in range(wealth) if cells.get("wealth_at", w) == 1}
+    assert sorted(list(dealt.values()).count(seat) for seat in range(3)) == [4, 4, 4]
+    for _ in range(3):
+        state.apply(state.legal_actions()[0])
+    for w, seat in dealt.items():
+        if cells.get("wealth_at", w) == 1:
+            assert cells.get("wealth_holder", w) == (seat + 1) % 3
+
+
+def test_an_observation_hides_other_hands_and_the_deck() -> None:
+    state = at_first_card()
+    seen = state.observation(0).cells
+    offset, extents, _ = GAME.layout.FIELDS["hand"]
+    assert all(seen[offset + extents[1] + c] == -1 for c in range(extents[1]))
+    assert seen[offset] >= 0 and seen[GAME.layout.FIELDS["citizen_deck"][0]] == -1
+
+
 def invariants(state: GameState) -> None:
     cells, n = Cells(state), state.players
     locations, slots = len(GAME.entities("location")), len(GAME.entities("tomb_slot"))
