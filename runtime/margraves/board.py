@@ -194,7 +194,8 @@ class Board:
         e.done()
 
     def take_lying_knights(self, e: MargravesCore) -> None:
-        """Up to n Knights lying in the Heroic Tombs into storage (args: seat, n; Nécromancien L565). Local 3: taken."""
+        """Up to n Knights lying in the Heroic Tombs into storage (args: seat, n; Nécromancien L565).
+        Local 3: Knights taken."""
         seat: cython.int = e.arg(0)
         slot: cython.int
         if e.stage() == 1:

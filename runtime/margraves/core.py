@@ -136,7 +136,8 @@ class MargravesCore(Engine):
         self.p_privilege, self.p_enter = tables.procedure("gain_privilege"), tables.procedure("enter_location")
         self.p_settle, self.p_recruit = tables.procedure("settle_storage"), tables.procedure("recruit")
         self.p_pennant, self.p_recall = tables.procedure("pennant"), tables.procedure("recall")
-        self.p_wealth_draft, self.p_wealth_resolve = tables.procedure("wealth_draft"), tables.procedure("wealth_resolve")
+        self.p_wealth_draft = tables.procedure("wealth_draft")
+        self.p_wealth_resolve = tables.procedure("wealth_resolve")
         self.o_stored = array("i", [offsets[f"stored_{t}"] for t in ("stone", "wood", "magic", "gem", "knights")])
         self.o_supply = array("i", [offsets[f"supply_{t}"] for t in ("stone", "wood", "magic", "gem")]
                               + [offsets["fortress_knights"]])

@@ -127,8 +127,8 @@ def describe(kernel: MargravesKernel, state: GameState, action: int, locale: str
         return text(verb, token=_term(game, TOKENS[action], locale))
     if name == "monster":
         arrays = kernel.tables.arrays
-        return text("slay", monster=monster_name(game, action, locale), strength=str(arrays["monster_strength"][action]),
-                    magic=str(arrays["monster_magic"][action]))
+        return text("slay", monster=monster_name(game, action, locale),
+                    strength=str(arrays["monster_strength"][action]), magic=str(arrays["monster_magic"][action]))
     if name == "strength_source":
         return text(SOURCES[action])
     if name == "tomb":

@@ -170,21 +170,21 @@ class MargravesEngine(MargravesCore):
         return tuple(found)
 
     def native_wild_held(self, state: Any, args: Any) -> int:
-        return self.resources(args[0])
+        return int(self.resources(args[0]))
 
     def native_can_build(self, state: Any, args: Any) -> int:
         return int(self.turns.can_build(self, args[0]))
 
     def native_clockwise(self, state: Any, args: Any) -> int:
-        return self.seat_after(args[0], args[1])
+        return int(self.seat_after(args[0], args[1]))
 
     def native_guild_icons(self, state: Any, args: Any) -> int:
         """A guild's icons a player has at the end (L446-450): end-game tiles, citizens in hand and played (one
         each, decision citizen_guild_icons), both icons of each location with their tower."""
-        return self.guild_icons(args[0], args[1])
+        return int(self.guild_icons(args[0], args[1]))
 
     def native_banner_points(self, state: Any, args: Any) -> int:
-        return self.banner_points(args[0])
+        return int(self.banner_points(args[0]))
 
     def guild_icons(self, seat: cython.int, guild: cython.int) -> cython.int:
         total: cython.int = 0
