@@ -70,7 +70,8 @@ def _entry(game: CompiledGame, prefix: str) -> int:
     return found[0] if found else -1
 
 
-def _flatten(tables: MargravesTables, row_of: dict[str, int]) -> array[int]:
+def _flatten(tables: MargravesTables) -> array[int]:
+    """Every reward row, REWARD_FIELDS wide."""
     values = []
     for reward in tables.rewards:
         for name in REWARD_FIELDS:
@@ -107,7 +108,7 @@ def build_tables(game: CompiledGame, codes: dict[str, int]) -> MargravesTables:
     tables.arrays["monster_magic"] = ints([m.magic for m in monsters])
     tables.arrays["monster_influence"] = ints([m.influence for m in monsters])
     tables.arrays["monster_reward"] = ints([tables.reward_row(m.reward) for m in monsters])
-    tables.arrays["rewards"] = _flatten(tables, {})
+    tables.arrays["rewards"] = _flatten(tables)
     tables.numbers["reward_fields"] = len(REWARD_FIELDS)
     tables.numbers["scoring_entry"] = _entry(game, "procedure/final_scoring/")
     tables.numbers["build_entry"] = _entry(game, "board_power/build/")
@@ -173,8 +174,7 @@ def _cards(tables: MargravesTables, game: CompiledGame, citizens: Any, guilds: A
     tables.arrays["citizen_starting"] = ints([int(c.starting) for c in citizens])
     tables.arrays["citizen_power"] = ints([_entry(game, f"citizen/{c.id.name.lower()}/") for c in citizens])
     tables.arrays["pennant_effect"] = ints([_entry(game, f"pennant/{p.id.name.lower()}/") for p in pennants])
-    tables.arrays["pennant_native"] = ints([
-        tables_native(game, p.powers[0].native) for p in pennants])
+    tables.arrays["pennant_native"] = ints([_native_procedure(p.powers[0].native) for p in pennants])
     copies = game.get("table", "citizen_copies")
     counts = [int(key) for key in copies.columns.keys]
     rows = {key: row for key, row in zip(copies.rows.keys, copies.values)}
@@ -188,8 +188,8 @@ def _cards(tables: MargravesTables, game: CompiledGame, citizens: Any, guilds: A
     tables.numbers["copies_columns"] = len(counts)
 
 
-def tables_native(game: CompiledGame, native: Any) -> int:
-    """The procedure number of a pennant's native (0: the pennant runs an effect)."""
+def _native_procedure(native: Any) -> int:
+    """The procedure number of a pennant's native (0: the pennant runs an effect): natives come first."""
     return 0 if native is None else int(native) + 1
 
 
