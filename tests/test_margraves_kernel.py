@@ -426,6 +426,30 @@ def test_every_decision_is_described_in_each_locale() -> None:
     assert state.verdict("fr") and state.summary("uk")
 
 
+def test_every_choice_of_three_in_the_content_is_a_wild_resource() -> None:
+    """describe.py says a choice of three options as Stone, Wood or Magic: it must stay true of the content."""
+    from ruamel.yaml import YAML
+
+    def walk(node: object) -> list[list[object]]:
+        found = []
+        if isinstance(node, dict):
+            choose = node.get("choose")
+            if isinstance(choose, dict) and len(choose["options"]) == 3:
+                found.append(choose["options"])
+            for value in node.values():
+                found += walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                found += walk(value)
+        return found
+
+    chooses = [options for path in sorted((REPO / "content" / "margraves").glob("*.yaml"))
+               for options in walk(YAML(typ="safe").load(path.read_text()))]
+    assert chooses
+    for options in chooses:
+        assert [option[0]["gain"]["what"] for option in options] == ["stone", "wood", "magic"]
+
+
 def test_simulate_runs_to_the_end_and_says_the_same_twice() -> None:
     command = [sys.executable, "-m", "lawforge.compiler", "simulate", "margraves", "--players", "3", "--games", "50",
                "--seed", "1", "--format", "json"]

@@ -175,12 +175,15 @@ def _line_option(kernel: MargravesKernel, state: GameState, procedure: str, acti
 
 
 def _effect_option(kernel: MargravesKernel, state: GameState, action: int, locale: str) -> str:
-    """A choice of an effect: a yes or no (`may`), an entity, or the n-th of the options written."""
+    """A choice of an effect: a yes or no (`may`, offered as 1 then 0), one resource of a wild resource (the
+    content's only choice of three: Stone, Wood or Magic), an entity, or the n-th of the options written."""
     game = kernel.game
     text = label_text(game, locale)
     space = state.engine.space()
-    if space == 0 and set(state.legal_actions()) <= {0, 1} and len(state.legal_actions()) == 2:
+    if space == 0 and state.legal_actions() == [1, 0]:
         return text("answer_yes" if action else "answer_no")
+    if space == 0 and state.legal_actions() == [0, 1, 2]:
+        return text("gain_token", token=_term(game, TOKENS[action], locale))
     kind = game.layout.SPACES[space - 1][0] if space > 0 else ""
     if kind == "player":
         return player_name(game, action, locale)
