@@ -116,3 +116,16 @@ def test_citizen_copies_count_the_starting_citizens_among_the_cards_as_the_decis
 def test_decision_choosing_no_option(margraves_ws: Path) -> None:
     line = _patch(margraves_ws, "decisions.yaml", "  chosen: conjuration", "  chosen: conjuraton")
     assert _errors(margraves_ws) == [(f"{PACK}/decisions.yaml", line, 11, "decision")]
+
+
+def test_a_quote_in_a_field_status_is_checked(margraves_ws: Path) -> None:
+    line = _patch(margraves_ws, "citizens.yaml", "    pennant: {status: placeholder, note:",
+                  '    pennant: {status: placeholder, source: [{doc: s2, line: 236, quote: "nowhere"}], note:')
+    assert [(path, at, code) for path, at, _, code in _errors(margraves_ws)] == [
+        (f"{PACK}/citizens.yaml", line, "quote-not-found")]
+
+
+def test_a_field_status_names_a_field_of_its_entry(margraves_ws: Path) -> None:
+    line = _patch(margraves_ws, "citizens.yaml", "    pennant: {status: placeholder", "    colour: {status: placeholder")
+    assert [(path, code) for path, _, _, code in _errors(margraves_ws)] == [(f"{PACK}/citizens.yaml", "invalid-value")]
+    assert "field_status names no field of this entry: colour" in str(diagnostics_of(margraves_ws, GAME)[0]), line
