@@ -711,6 +711,14 @@ class Power:
     kind: str
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class FieldStatus:
+    """How far one field of an entry can be trusted where it differs from the entry's own status: a card whose text"""
+
+    status: str
+    source: tuple[Source, ...] = ()
+    note: str | None = None
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PennantAction:
     """A pennant icon of the citizen cards (L162-214)."""
 
@@ -722,6 +730,7 @@ class PennantAction:
     text: Text | None = None
     params: tuple[tuple[str, int], ...] = ()
     powers: tuple[Power, ...] = ()
+    field_status: tuple[tuple[str, FieldStatus], ...] = ()
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Citizen:
@@ -735,6 +744,7 @@ class Citizen:
     text: Text | None = None
     params: tuple[tuple[str, int], ...] = ()
     powers: tuple[Power, ...] = ()
+    field_status: tuple[tuple[str, FieldStatus], ...] = ()
     guild: GuildId | None = None
     starting: bool = False
     pennant: tuple[PennantId, ...] | None = None
@@ -775,6 +785,7 @@ class Location:
     text: Text | None = None
     params: tuple[tuple[str, int], ...] = ()
     powers: tuple[Power, ...] = ()
+    field_status: tuple[tuple[str, FieldStatus], ...] = ()
     aliases: tuple[str, ...] = ()
     icons: tuple[GuildId, ...]
     build_slots: tuple[BuildSlot, ...]
@@ -880,6 +891,7 @@ class BoardPower:
     text: Text | None = None
     params: tuple[tuple[str, int], ...] = ()
     powers: tuple[Power, ...] = ()
+    field_status: tuple[tuple[str, FieldStatus], ...] = ()
     steps: tuple[Text, ...]
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -2496,6 +2508,7 @@ PENNANTS: tuple[PennantAction, ...] = (
         text=Text(en='Move your [strength] marker {n} space to the right (8 at most).', fr='Déplacez votre marqueur de [strength] de {n} case vers la droite (8 au plus).', uk='Пересуньте свій маркер сили на {n} клітинку праворуч (щонайбільше до 8).'),
         params=(('n', 1),),
         powers=(Power(kind='pennant'),),
+        field_status=(),
     ),
     PennantAction(
         id=PennantId.GAIN_RESOURCE,
@@ -2505,6 +2518,7 @@ PENNANTS: tuple[PennantAction, ...] = (
         text=Text(en='Take {n} [wild] from the supply and put it in your [storage].', fr='Prenez {n} [wild] de la réserve et placez-la dans votre [storage].', uk='Візьміть {n} ресурс на вибір із запасу та покладіть його у своє сховище.'),
         params=(('n', 1),),
         powers=(Power(kind='pennant'),),
+        field_status=(),
     ),
     PennantAction(
         id=PennantId.GAIN_GOLD,
@@ -2514,6 +2528,7 @@ PENNANTS: tuple[PennantAction, ...] = (
         text=Text(en='Take {n} [gold] from the supply and put it in your [keep].', fr='Prenez {n} [gold] de la réserve et placez-les dans votre [keep].', uk='Візьміть {n} золота із запасу та покладіть їх у свій донжон.'),
         params=(('n', 2),),
         powers=(Power(kind='pennant'),),
+        field_status=(),
     ),
     PennantAction(
         id=PennantId.MOVE_MARGRAVE,
@@ -2523,6 +2538,7 @@ PENNANTS: tuple[PennantAction, ...] = (
         text=Text(en='Move your [margrave] to a [location] directly joined by a white stone road. Use the [location_power] or gain {gold} [gold] instead.', fr='Déplacez votre [margrave] jusqu’à un [location] directement connecté par une route de pierre blanche. Activez le [location_power] ou gagnez {gold} [gold] à la place.', uk='Перемістіть свого Маркграфа до локації, безпосередньо з’єднаної дорогою з білого каменю. Застосуйте силу локації або отримайте натомість {gold} золота.'),
         params=(('gold', 2),),
         powers=(Power(native=NativeId.MOVE_MARGRAVE, kind='pennant'),),
+        field_status=(),
     ),
     PennantAction(
         id=PennantId.DEPLOY_KNIGHT,
@@ -2532,6 +2548,7 @@ PENNANTS: tuple[PennantAction, ...] = (
         text=Text(en='Move a [knight] from your [margrave]’s [location] to a [location] one road away, or a [knight] from your [storage] to your [margrave]’s [location]. Use the [location_power] or gain {gold} [gold] instead.', fr='Déplacez un [knight] du [location] de votre [margrave] jusqu’à un [location] à une étape, ou un [knight] de votre [storage] jusqu’au [location] de votre [margrave]. Activez le [location_power] ou gagnez {gold} [gold] à la place.', uk='Перемістіть лицаря з локації вашого Маркграфа до локації на відстані однієї дороги або лицаря зі свого сховища до локації вашого Маркграфа. Застосуйте силу локації або отримайте натомість {gold} золота.'),
         params=(('gold', 2),),
         powers=(Power(native=NativeId.DEPLOY_KNIGHT, kind='pennant'),),
+        field_status=(),
     ),
 )
 
@@ -2539,12 +2556,13 @@ CITIZENS: tuple[Citizen, ...] = (
     Citizen(
         id=CitizenId.ALCHEMIST,
         source=(Source(doc='s2', line=236, quote='Alchimiste : gagnez 5 Or  de la réserve.'), Source(doc='s2', line=238, quote='Vous pouvez ensuite payer 1 Or  pour gagner 1 ressource Joker  de la réserve et la placer dans votre stock.'), Source(doc='s2', line=240, quote="Enfin, chaque joueur gagne 1 Or  par Tour de Conjuración  qu'il a construite dans un Lieu.")),
-        status='placeholder',
+        status='verified',
         note="The power is the rulebook's (L236-240). Its guild and pennant icons were lost with the images: the pennant here (2 gold, move, deploy) is made up so the runtime can offer one.",
         name=Text(en='Alchemist', fr='Alchimiste', uk='Алхімік'),
         text=Text(en='Gain {gold} [gold] from the supply. You may then pay {cost} [gold] to gain {wild} [wild] from the supply and put it in your storage. Finally, each player gains {per} [gold] per Ward Tower they have built on a Location.', fr='Gagnez {gold} [gold] de la réserve. Vous pouvez ensuite payer {cost} [gold] pour gagner {wild} [wild] de la réserve et la placer dans votre stock. Enfin, chaque joueur gagne {per} [gold] par Tour de Conjuration qu’il a construite dans un Lieu.', uk='Отримайте {gold} золота із запасу. Потім можете заплатити {cost} золото, щоб отримати {wild} ресурс на вибір із запасу й покласти його у своє сховище. Наприкінці кожен гравець отримує {per} золото за кожну Вежу Оберегу, яку він збудував у локації.'),
         params=(('gold', 5), ('cost', 1), ('wild', 1), ('per', 1)),
         powers=(Power(kind='power'),),
+        field_status=(('pennant', FieldStatus(status='placeholder', note='The pennant icons were printed on the card and lost: made up so the runtime can offer one.')),),
         starting=True,
         pennant=(PennantId.GAIN_GOLD, PennantId.MOVE_MARGRAVE, PennantId.DEPLOY_KNIGHT),
         slays=False,
@@ -2552,12 +2570,13 @@ CITIZENS: tuple[Citizen, ...] = (
     Citizen(
         id=CitizenId.CAPTAIN,
         source=(Source(doc='s2', line=242, quote='Capitaine : gagnez 1 Chevalier  de la réserve et placez-le dans votre stock. Puis, gagnez 1 Force .'), Source(doc='s2', line=244, quote='Chaque joueur (en commençant par vous) peut ensuite payer 1 Or  pour gagner 1 Chevalier'), Source(doc='s2', line=246, quote='Enfin, vous pouvez terrasser un Monstre  adjacent au Lieu actuel de votre Margrave.')),
-        status='placeholder',
+        status='verified',
         note="The power is the rulebook's (L242-246). Guild and pennant icons lost: the pennant here (Strength, move, deploy) is made up.",
         name=Text(en='Captain', fr='Capitaine', uk='Капітан'),
         text=Text(en='Gain {knight} [knight] from the supply and put it in your storage. Then gain {strength} [strength]. Each player (starting with you) may then pay {cost} [gold] to gain {knight} [knight] from the supply and put it in their storage. Finally, you may slay a Monster adjacent to your Margrave’s current Location.', fr='Gagnez {knight} [knight] de la réserve et placez-le dans votre stock. Puis, gagnez {strength} [strength]. Chaque joueur (en commençant par vous) peut ensuite payer {cost} [gold] pour gagner {knight} [knight] de la réserve et le placer dans son stock. Enfin, vous pouvez terrasser un Monstre adjacent au Lieu actuel de votre Margrave.', uk='Отримайте {knight} лицаря із запасу й покладіть його у своє сховище. Потім отримайте {strength} силу. Далі кожен гравець (починаючи з вас) може заплатити {cost} золото, щоб отримати {knight} лицаря із запасу й покласти його у своє сховище. Наприкінці ви можете здолати монстра, суміжного з поточною локацією вашого Маркграфа.'),
         params=(('knight', 1), ('strength', 1), ('cost', 1)),
         powers=(Power(kind='power'),),
+        field_status=(('pennant', FieldStatus(status='placeholder', note='The pennant icons were printed on the card and lost: made up so the runtime can offer one.')),),
         starting=True,
         pennant=(PennantId.GAIN_STRENGTH, PennantId.MOVE_MARGRAVE, PennantId.DEPLOY_KNIGHT),
         slays=True,
@@ -2565,12 +2584,13 @@ CITIZENS: tuple[Citizen, ...] = (
     Citizen(
         id=CitizenId.MERCHANT,
         source=(Source(doc='s2', line=248, quote='Marchand : gagnez 1 ressource Joker  et placez-la dans votre stock. Gagnez également 4 Or  de la réserve.'), Source(doc='s2', line=250, quote='Enfin, chaque joueur (en commençant par vous) peut payer 1 Or  pour gagner 1 ressource Joker')),
-        status='placeholder',
+        status='verified',
         note="The power is the rulebook's (L248-250). Guild and pennant icons lost: the pennant here (resource, move, deploy) is made up.",
         name=Text(en='Merchant', fr='Marchand', uk='Купець'),
         text=Text(en='Gain {wild} [wild] and put it in your storage. Also gain {gold} [gold] from the supply. Finally, each player (starting with you) may pay {cost} [gold] to gain {wild} [wild] from the supply and put it in their storage.', fr='Gagnez {wild} [wild] et placez-la dans votre stock. Gagnez également {gold} [gold] de la réserve. Enfin, chaque joueur (en commençant par vous) peut payer {cost} [gold] pour gagner {wild} [wild] de la réserve et la placer dans son stock.', uk='Отримайте {wild} ресурс на вибір і покладіть його у своє сховище. Також отримайте {gold} золота із запасу. Наприкінці кожен гравець (починаючи з вас) може заплатити {cost} золото, щоб отримати {wild} ресурс на вибір із запасу й покласти його у своє сховище.'),
         params=(('wild', 1), ('gold', 4), ('cost', 1)),
         powers=(Power(kind='power'),),
+        field_status=(('pennant', FieldStatus(status='placeholder', note='The pennant icons were printed on the card and lost: made up so the runtime can offer one.')),),
         starting=True,
         pennant=(PennantId.GAIN_RESOURCE, PennantId.MOVE_MARGRAVE, PennantId.DEPLOY_KNIGHT),
         slays=False,
@@ -2578,12 +2598,13 @@ CITIZENS: tuple[Citizen, ...] = (
     Citizen(
         id=CitizenId.PALADIN,
         source=(Source(doc='s2', line=252, quote='Paladin : gagnez 1 Magie  de la réserve et placez-la dans votre stock. Gagnez également 1 Force .'), Source(doc='s2', line=254, quote="Chaque joueur gagne ensuite 1 Force  par Tour de Conjuración  qu'il a construite sur le plateau de jeu."), Source(doc='s2', line=256, quote='Enfin, vous pouvez terrasser un Monstre  adjacent au Lieu actuel de votre Margrave.')),
-        status='placeholder',
+        status='verified',
         note="The power is the rulebook's (L252-256). Guild and pennant icons lost: the pennant here (move, deploy, deploy) is made up.",
         name=Text(en='Paladin', fr='Paladin', uk='Паладин'),
         text=Text(en='Gain {magic} [magic] from the supply and put it in your storage. Also gain {strength} [strength]. Each player then gains {per} [strength] per Ward Tower they have built on the game board. Finally, you may slay a Monster adjacent to your Margrave’s current Location.', fr='Gagnez {magic} [magic] de la réserve et placez-la dans votre stock. Gagnez également {strength} [strength]. Chaque joueur gagne ensuite {per} [strength] par Tour de Conjuration qu’il a construite sur le plateau de jeu. Enfin, vous pouvez terrasser un Monstre adjacent au Lieu actuel de votre Margrave.', uk='Отримайте {magic} магію із запасу й покладіть її у своє сховище. Також отримайте {strength} силу. Потім кожен гравець отримує {per} силу за кожну Вежу Оберегу, яку він збудував на ігровому полі. Наприкінці ви можете здолати монстра, суміжного з поточною локацією вашого Маркграфа.'),
         params=(('magic', 1), ('strength', 1), ('per', 1)),
         powers=(Power(kind='power'),),
+        field_status=(('pennant', FieldStatus(status='placeholder', note='The pennant icons were printed on the card and lost: made up so the runtime can offer one.')),),
         starting=True,
         pennant=(PennantId.MOVE_MARGRAVE, PennantId.DEPLOY_KNIGHT, PennantId.DEPLOY_KNIGHT),
         slays=True,
@@ -2596,6 +2617,7 @@ CITIZENS: tuple[Citizen, ...] = (
         text=Text(en='Gain {strength} [strength], {magic} [magic] and {stone} [stone] from the supply. Starting with the player on your left, each opponent may pay you {cost} [gold] to gain {strength} [strength] and {stone} [stone]. (You cannot pay yourself.)', fr='Gagnez {strength} [strength], {magic} [magic] et {stone} [stone] de la réserve. En commençant par le joueur à votre gauche, chaque adversaire peut vous payer {cost} [gold] pour gagner {strength} [strength] et {stone} [stone]. (Vous ne pouvez pas vous payer à vous-même.)', uk='Отримайте {strength} силу, {magic} магію та {stone} камінь із запасу. Починаючи з гравця ліворуч від вас, кожен суперник може заплатити вам {cost} золота, щоб отримати {strength} силу та {stone} камінь. (Ви не можете платити самі собі.)'),
         params=(('strength', 1), ('magic', 1), ('stone', 1), ('cost', 2)),
         powers=(Power(kind='power'),),
+        field_status=(),
         guild=GuildId.HOLY,
         slays=False,
     ),
@@ -2607,6 +2629,7 @@ CITIZENS: tuple[Citizen, ...] = (
         text=Text(en='Gain {magic} [magic] from the supply. You may move your Margrave. Take back a Citizen card from your pile of previously played Citizens (not this Cleric). You may freely look at your played cards.', fr='Gagnez {magic} [magic] de la réserve. Vous pouvez déplacer votre Margrave. Reprenez une carte Citoyen de votre pile de Citoyens précédemment joués (pas ce Clerc). Vous pouvez librement regarder vos cartes jouées.', uk='Отримайте {magic} магію із запасу. Можете перемістити свого Маркграфа. Поверніть до руки карту громадянина зі стосу раніше зіграних громадян (не цього Клірика). Ви можете вільно переглядати свої зіграні карти.'),
         params=(('magic', 1),),
         powers=(Power(kind='power'),),
+        field_status=(),
         guild=GuildId.HOLY,
         slays=False,
     ),
@@ -2618,6 +2641,7 @@ CITIZENS: tuple[Citizen, ...] = (
         text=Text(en='Gain {gold} [gold] and {magic} [magic] from the supply. You may move {knight} [knight] from any Location to any Location (not a Knight from your player board); your Margrave need not be at either Location.', fr='Gagnez {gold} [gold] et {magic} [magic] de la réserve. Vous pouvez déplacer {knight} [knight] du Lieu de votre choix dans le Lieu de votre choix (pas un Chevalier de votre plateau de joueur) ; votre Margrave n’a pas à être sur l’un de ces Lieux.', uk='Отримайте {gold} золота та {magic} магію із запасу. Можете перемістити {knight} лицаря з будь-якої локації до будь-якої локації (не лицаря з вашого планшета гравця); ваш Маркграф не мусить бути в жодній із цих локацій.'),
         params=(('gold', 2), ('magic', 1), ('knight', 1)),
         powers=(Power(kind='power'),),
+        field_status=(),
         guild=GuildId.HOLY,
         slays=False,
     ),
@@ -2629,6 +2653,7 @@ CITIZENS: tuple[Citizen, ...] = (
         text=Text(en='Gain {magic} [magic] from the supply or gain {strength} [strength]. Each player may pay {cost} [gold] to gain {gain} [strength]. You may slay a Monster adjacent to your Margrave’s current Location.', fr='Gagnez {magic} [magic] de la réserve ou gagnez {strength} [strength]. Chaque joueur peut payer {cost} [gold] pour gagner {gain} [strength]. Vous pouvez terrasser un Monstre adjacent au Lieu actuel de votre Margrave.', uk='Отримайте {magic} магії із запасу або отримайте {strength} сили. Кожен гравець може заплатити {cost} золото, щоб отримати {gain} силу. Ви можете здолати монстра, суміжного з поточною локацією вашого Маркграфа.'),
         params=(('magic', 2), ('strength', 2), ('cost', 1), ('gain', 1)),
         powers=(Power(kind='power'),),
+        field_status=(),
         guild=GuildId.HOLY,
         slays=True,
     ),
@@ -2640,6 +2665,7 @@ CITIZENS: tuple[Citizen, ...] = (
         text=Text(en='Gain {strength} [strength] or {knight} [knight]. You may deploy 1 Knight to any Location; it must come from your Margrave’s current Location or from your player board. You may slay a Monster adjacent to your Margrave’s current Location.', fr='Gagnez {strength} [strength] ou {knight} [knight]. Vous pouvez déployer 1 Chevalier dans le Lieu de votre choix ; il doit venir du Lieu actuel de votre Margrave ou de votre plateau de joueur. Vous pouvez terrasser un Monstre adjacent au Lieu actuel de votre Margrave.', uk='Отримайте {strength} сили або {knight} лицарів. Можете розгорнути 1 лицаря в будь-якій локації; він має прийти з поточної локації вашого Маркграфа або з вашого планшета гравця. Ви можете здолати монстра, суміжного з поточною локацією вашого Маркграфа.'),
         params=(('strength', 2), ('knight', 2)),
         powers=(Power(kind='power'),),
+        field_status=(),
         guild=GuildId.SOLDIER,
         slays=True,
     ),
@@ -2651,6 +2677,7 @@ CITIZENS: tuple[Citizen, ...] = (
         text=Text(en='Gain {strength} [strength]. Each player may pay {cost} [gold] to gain {gain} [strength]. You may slay a Monster adjacent to your Margrave’s current Location.', fr='Gagnez {strength} [strength]. Chaque joueur peut payer {cost} [gold] pour gagner {gain} [strength]. Vous pouvez terrasser un Monstre adjacent au Lieu actuel de votre Margrave.', uk='Отримайте {strength} сили. Кожен гравець може заплатити {cost} золото, щоб отримати {gain} силу. Ви можете здолати монстра, суміжного з поточною локацією вашого Маркграфа.'),
         params=(('strength', 3), ('cost', 1), ('gain', 1)),
         powers=(Power(kind='power'),),
+        field_status=(),
         guild=GuildId.SOLDIER,
         slays=True,
     ),
@@ -2662,6 +2689,7 @@ CITIZENS: tuple[Citizen, ...] = (
         text=Text(en='Gain {strength} [strength]. You may move your Margrave from its current Location to a Location one road away. You may slay a Monster adjacent to your Margrave’s current Location.', fr='Gagnez {strength} [strength]. Vous pouvez déplacer votre Margrave de son Lieu actuel jusqu’à un Lieu connecté à une étape de distance. Vous pouvez terrasser un Monstre adjacent au Lieu actuel de votre Margrave.', uk='Отримайте {strength} сили. Можете перемістити свого Маркграфа з поточної локації до локації на відстані однієї дороги. Ви можете здолати монстра, суміжного з поточною локацією вашого Маркграфа.'),
         params=(('strength', 2),),
         powers=(Power(kind='power'),),
+        field_status=(),
         guild=GuildId.SOLDIER,
         slays=True,
     ),
@@ -2673,6 +2701,7 @@ CITIZENS: tuple[Citizen, ...] = (
         text=Text(en='Gain {strength} [strength] and move {knight} [knight] from any Location to your Location (not a Knight from your player board). You may slay a Monster adjacent to your Margrave’s current Location.', fr='Gagnez {strength} [strength] et déplacez {knight} [knight] du Lieu de votre choix jusqu’à votre Lieu (pas un Chevalier de votre plateau de joueur). Vous pouvez terrasser un Monstre adjacent au Lieu actuel de votre Margrave.', uk='Отримайте {strength} силу та перемістіть {knight} лицаря з будь-якої локації до своєї локації (не лицаря з вашого планшета гравця). Ви можете здолати монстра, суміжного з поточною локацією вашого Маркграфа.'),
         params=(('strength', 1), ('knight', 1)),
         powers=(Power(kind='power'),),
+        field_status=(),
         guild=GuildId.SOLDIER,
         slays=True,
     ),
@@ -2684,6 +2713,7 @@ CITIZENS: tuple[Citizen, ...] = (
         text=Text(en='Move up to {knight} [knight] from one Location of your choice to your Margrave’s current Location (not a Knight from your player board). You may deploy a Knight that is at your Margrave’s current Location, or a Knight from your player board to your Margrave’s current Location.', fr='Déplacez jusqu’à {knight} [knight] d’un Lieu de votre choix jusqu’au Lieu actuel de votre Margrave (pas un Chevalier de votre plateau de joueur). Vous pouvez déployer un Chevalier qui est dans le Lieu actuel de votre Margrave, ou un Chevalier de votre plateau de joueur jusqu’au Lieu actuel de votre Margrave.', uk='Перемістіть до {knight} лицарів з однієї локації на ваш вибір до поточної локації вашого Маркграфа (не лицарів з вашого планшета гравця). Можете розгорнути лицаря, який стоїть у поточній локації вашого Маркграфа, або лицаря з вашого планшета гравця до поточної локації вашого Маркграфа.'),
         params=(('knight', 2),),
         powers=(Power(kind='power'),),
+        field_status=(),
         guild=GuildId.WORKER,
         slays=False,
     ),
@@ -2695,6 +2725,7 @@ CITIZENS: tuple[Citizen, ...] = (
         text=Text(en='Gain {strength} [strength] and {wood} [wood] from the supply. Each player may pay {cost} [gold] to gain {wood} [wood]. You may slay a Monster adjacent to your Margrave’s current Location.', fr='Gagnez {strength} [strength] et {wood} [wood] de la réserve. Chaque joueur peut payer {cost} [gold] pour gagner {wood} [wood]. Vous pouvez terrasser un Monstre adjacent au Lieu actuel de votre Margrave.', uk='Отримайте {strength} сили та {wood} деревину із запасу. Кожен гравець може заплатити {cost} золото, щоб отримати {wood} деревину. Ви можете здолати монстра, суміжного з поточною локацією вашого Маркграфа.'),
         params=(('strength', 2), ('wood', 1), ('cost', 1)),
         powers=(Power(kind='power'),),
+        field_status=(),
         guild=GuildId.WORKER,
         slays=True,
     ),
@@ -2706,6 +2737,7 @@ CITIZENS: tuple[Citizen, ...] = (
         text=Text(en='Pay {cost} [gold] to recruit a Citizen from the Citizen line, ignoring the Gold cost under that card. Take back a Citizen card from your pile of previously played Citizen cards (not this Town Crier).', fr='Payez {cost} [gold] pour recruter un Citoyen de la ligne de Citoyens en ignorant le coût en Or sous cette carte. Reprenez une carte Citoyen de votre pile de cartes Citoyen précédemment jouées (pas ce Crieur public).', uk='Заплатіть {cost} золота, щоб найняти громадянина з ряду громадян, не зважаючи на вартість у золоті під цією картою. Поверніть до руки карту громадянина зі стосу раніше зіграних карт громадян (не цього Глашатая).'),
         params=(('cost', 2),),
         powers=(Power(kind='power'),),
+        field_status=(),
         guild=GuildId.WORKER,
         slays=False,
     ),
@@ -2717,6 +2749,7 @@ CITIZENS: tuple[Citizen, ...] = (
         text=Text(en='Gain {wild} [wild] from the supply and gain {gold} [gold]. You may either take a naval action or gain {wild} [wild] from the supply. Each player may pay {wild} [wild] to gain {trade} [gold].', fr='Gagnez {wild} [wild] de la réserve et gagnez {gold} [gold]. Vous pouvez soit effectuer une action Navale, soit gagner {wild} [wild] de la réserve. Chaque joueur peut payer {wild} [wild] pour gagner {trade} [gold].', uk='Отримайте {wild} ресурс на вибір із запасу та {gold} золота. Можете або виконати морську дію, або отримати {wild} ресурс на вибір із запасу. Кожен гравець може віддати {wild} ресурс на вибір, щоб отримати {trade} золота.'),
         params=(('wild', 1), ('gold', 2), ('trade', 3)),
         powers=(Power(kind='power'),),
+        field_status=(),
         guild=GuildId.WORKER,
         slays=False,
     ),
@@ -2728,6 +2761,7 @@ CITIZENS: tuple[Citizen, ...] = (
         text=Text(en='Gain up to {knight} [knight] lying in Heroic Tombs slots. You may deploy a Knight at your Margrave’s current Location, or a Knight from your player board to your Margrave’s current Location. Each player may pay {cost} [gold] to gain {magic} [magic].', fr='Gagnez jusqu’à {knight} [knight] allongés dans des emplacements des Tombeaux Héroïques. Vous pouvez déployer un Chevalier présent dans le Lieu actuel de votre Margrave, ou un Chevalier de votre plateau de joueur jusqu’au Lieu actuel de votre Margrave. Chaque joueur peut payer {cost} [gold] pour gagner {magic} [magic].', uk='Отримайте до {knight} лицарів, що лежать у місцях Гробниць Героїв. Можете розгорнути лицаря з поточної локації вашого Маркграфа або лицаря з вашого планшета гравця до поточної локації вашого Маркграфа. Кожен гравець може заплатити {cost} золото, щоб отримати {magic} магію.'),
         params=(('knight', 2), ('cost', 1), ('magic', 1)),
         powers=(Power(kind='power'),),
+        field_status=(),
         guild=GuildId.SHADOW,
         slays=False,
     ),
@@ -2739,6 +2773,7 @@ CITIZENS: tuple[Citizen, ...] = (
         text=Text(en='Gain {wild} [wild] (any mix of 2 of the 3 resources) and {gold} [gold]. Starting with the player on your left, each opponent may pay you {cost} [gold] to gain {gain} [wild]. You cannot pay yourself.', fr='Gagnez {wild} [wild] (une combinaison au choix de 2 des 3 ressources) et {gold} [gold]. En commençant par le joueur à votre gauche, chaque adversaire peut vous payer {cost} [gold] pour gagner {gain} [wild]. Vous ne pouvez pas vous payer à vous-même.', uk='Отримайте {wild} ресурси на вибір (будь-яке поєднання 2 з 3 ресурсів) і {gold} золота. Починаючи з гравця ліворуч від вас, кожен суперник може заплатити вам {cost} золото, щоб отримати {gain} ресурс на вибір. Ви не можете платити самі собі.'),
         params=(('wild', 2), ('gold', 2), ('cost', 1), ('gain', 1)),
         powers=(Power(kind='power'),),
+        field_status=(),
         guild=GuildId.SHADOW,
         slays=False,
     ),
@@ -2750,6 +2785,7 @@ CITIZENS: tuple[Citizen, ...] = (
         text=Text(en='You may either recruit a Citizen from the Citizen line (paying the [gold] cost shown under the card) or gain {wild} [wild] from the supply. You must move your Margrave to any Location; it need not be one road away.', fr='Vous pouvez soit recruter un Citoyen de la ligne de Citoyens (en payant le coût en [gold] listé sous la carte), soit gagner {wild} [wild] depuis la réserve. Vous devez déplacer votre Margrave dans le Lieu de votre choix ; il n’a pas à être à une étape de distance.', uk='Можете або найняти громадянина з ряду громадян (сплативши вартість у золоті, вказану під картою), або отримати {wild} ресурс на вибір із запасу. Ви мусите перемістити свого Маркграфа до будь-якої локації; вона не мусить бути на відстані однієї дороги.'),
         params=(('wild', 1),),
         powers=(Power(kind='power'),),
+        field_status=(),
         guild=GuildId.SHADOW,
         slays=False,
     ),
@@ -2761,6 +2797,7 @@ CITIZENS: tuple[Citizen, ...] = (
         text=Text(en='Gain {strength} [strength] and {gold} [gold] from the supply. Each player may pay {cost} [strength] to gain {gold} [gold]. You may either slay a Monster adjacent to your Margrave’s current Location or gain {gold} [gold].', fr='Gagnez {strength} [strength] et {gold} [gold] de la réserve. Chaque joueur peut payer {cost} [strength] pour gagner {gold} [gold]. Vous pouvez soit terrasser un Monstre adjacent au Lieu actuel de votre Margrave, soit gagner {gold} [gold].', uk='Отримайте {strength} сили та {gold} золота із запасу. Кожен гравець може віддати {cost} силу, щоб отримати {gold} золота. Можете або здолати монстра, суміжного з поточною локацією вашого Маркграфа, або отримати {gold} золота.'),
         params=(('strength', 2), ('gold', 2), ('cost', 1)),
         powers=(Power(kind='power'),),
+        field_status=(),
         guild=GuildId.SHADOW,
         slays=True,
     ),
@@ -2770,12 +2807,13 @@ LOCATIONS: tuple[Location, ...] = (
     Location(
         id=LocationId.HAMUN,
         source=(Source(doc='s2', line=320, quote='Hamûn, Inkadeus, et Regkstrom : les Pouvoirs de ces 3 Lieux fonctionnent de la même manière.'), Source(doc='s2', line=204, quote='active le Pouvoir du Lieu pour gagner 1 Pierre')),
-        status='placeholder',
+        status='verified',
         note="Which resource and how many are lost (L320 'les ressources indiquées'); 1 Stone is the example's Kamin (L204), which we read as Hamûn (decision kamin). Icons, slot rewards, roads and lair are placeholders.",
         name=Text(en='Hamûn', fr='Hamûn', uk='Хамун'),
         text=Text(en='Gain the resources shown ({n} [stone]) from the supply and put them in your storage.', fr='Gagnez les ressources indiquées ({n} [stone]) de la réserve et placez-les dans votre stock.', uk='Отримайте вказані ресурси ({n} камінь) із запасу й покладіть їх у своє сховище.'),
         params=(('n', 1),),
         powers=(Power(kind='location'),),
+        field_status=(('text', FieldStatus(status='placeholder', note="Which resource the power gives was an icon (L320 'les ressources indiquées'), lost.")), ('params', FieldStatus(status='placeholder', note='How many of the resource the power gives was an icon, lost.')), ('powers', FieldStatus(status='placeholder', note='The resource the power gives was an icon, lost.')), ('icons', FieldStatus(status='placeholder', note='The two guild icons were printed on the board (L310) and lost.')), ('build_slots', FieldStatus(status='placeholder', note='The three build-slot rewards were printed on the board (L314) and lost.')), ('roads', FieldStatus(status='placeholder', note='The roads were drawn on the board; only those of the examples (L204, L218) are in the text.')), ('lairs', FieldStatus(status='placeholder', note='The brown paths to the lairs were drawn on the board; the text gives only how many (L260).'))),
         aliases=('Kamin',),
         icons=(GuildId.WORKER, GuildId.SOLDIER),
         build_slots=(BuildSlot(reward=Reward(wild=3)), BuildSlot(reward=Reward(gold=5)), BuildSlot(reward=Reward(influence=2))),
@@ -2785,12 +2823,13 @@ LOCATIONS: tuple[Location, ...] = (
     Location(
         id=LocationId.INKADEUS,
         source=(Source(doc='s2', line=320, quote='gagnez les ressources indiquées (Pierre, Bois ou Magie) de la réserve'),),
-        status='placeholder',
+        status='verified',
         note='Which resource and how many are lost (L320): 1 Wood is made up. Icons, slot rewards, roads and lair are placeholders.',
         name=Text(en='Inkadeus', fr='Inkadeus', uk='Інкадеус'),
         text=Text(en='Gain the resources shown ({n} [wood]) from the supply and put them in your storage.', fr='Gagnez les ressources indiquées ({n} [wood]) de la réserve et placez-les dans votre stock.', uk='Отримайте вказані ресурси ({n} деревину) із запасу й покладіть їх у своє сховище.'),
         params=(('n', 1),),
         powers=(Power(kind='location'),),
+        field_status=(('text', FieldStatus(status='placeholder', note="Which resource the power gives was an icon (L320 'les ressources indiquées'), lost.")), ('params', FieldStatus(status='placeholder', note='How many of the resource the power gives was an icon, lost.')), ('powers', FieldStatus(status='placeholder', note='The resource the power gives was an icon, lost.')), ('icons', FieldStatus(status='placeholder', note='The two guild icons were printed on the board (L310) and lost.')), ('build_slots', FieldStatus(status='placeholder', note='The three build-slot rewards were printed on the board (L314) and lost.')), ('roads', FieldStatus(status='placeholder', note='The roads were drawn on the board; only those of the examples (L204, L218) are in the text.')), ('lairs', FieldStatus(status='placeholder', note='The brown paths to the lairs were drawn on the board; the text gives only how many (L260).'))),
         icons=(GuildId.WORKER, GuildId.HOLY),
         build_slots=(BuildSlot(reward=Reward(wild=3)), BuildSlot(reward=Reward(gold=5)), BuildSlot(reward=Reward(influence=2))),
         roads=(LocationId.HAMUN, LocationId.VIKTORIA, LocationId.REGKSTROM),
@@ -2799,12 +2838,13 @@ LOCATIONS: tuple[Location, ...] = (
     Location(
         id=LocationId.REGKSTROM,
         source=(Source(doc='s2', line=320, quote='gagnez les ressources indiquées (Pierre, Bois ou Magie) de la réserve'),),
-        status='placeholder',
+        status='verified',
         note='Which resource and how many are lost (L320): 1 Magic is made up. Icons, slot rewards, roads and lair are placeholders.',
         name=Text(en='Regkstrom', fr='Regkstrom', uk='Реґкстром'),
         text=Text(en='Gain the resources shown ({n} [magic]) from the supply and put them in your storage.', fr='Gagnez les ressources indiquées ({n} [magic]) de la réserve et placez-les dans votre stock.', uk='Отримайте вказані ресурси ({n} магію) із запасу й покладіть їх у своє сховище.'),
         params=(('n', 1),),
         powers=(Power(kind='location'),),
+        field_status=(('text', FieldStatus(status='placeholder', note="Which resource the power gives was an icon (L320 'les ressources indiquées'), lost.")), ('params', FieldStatus(status='placeholder', note='How many of the resource the power gives was an icon, lost.')), ('powers', FieldStatus(status='placeholder', note='The resource the power gives was an icon, lost.')), ('icons', FieldStatus(status='placeholder', note='The two guild icons were printed on the board (L310) and lost.')), ('build_slots', FieldStatus(status='placeholder', note='The three build-slot rewards were printed on the board (L314) and lost.')), ('roads', FieldStatus(status='placeholder', note='The roads were drawn on the board; only those of the examples (L204, L218) are in the text.')), ('lairs', FieldStatus(status='placeholder', note='The brown paths to the lairs were drawn on the board; the text gives only how many (L260).'))),
         icons=(GuildId.WORKER, GuildId.SHADOW),
         build_slots=(BuildSlot(reward=Reward(wild=3)), BuildSlot(reward=Reward(gold=5)), BuildSlot(reward=Reward(influence=2))),
         roads=(LocationId.SILESIA, LocationId.THRAECIUS, LocationId.INKADEUS),
@@ -2813,12 +2853,13 @@ LOCATIONS: tuple[Location, ...] = (
     Location(
         id=LocationId.SILESIA,
         source=(Source(doc='s2', line=326, quote='Silesia : payez 1 Or pour gagner 1 ressource Joker de la réserve et placez-la dans votre stock.'), Source(doc='s2', line=260, quote="2 lieux, *Silesia* et *Ny'mar*, sont adjacents à 2 piles de Monstres.")),
-        status='placeholder',
+        status='verified',
         note="Power (L326) and two lairs (L260) are the rulebook's; which lairs, the icons, slot rewards and roads are placeholders (its road to Kamin, L218, is the one to Hamûn).",
         name=Text(en='Silesia', fr='Silesia', uk='Сілезія'),
         text=Text(en='Pay {cost} [gold] to gain {wild} [wild] from the supply and put it in your storage.', fr='Payez {cost} [gold] pour gagner {wild} [wild] de la réserve et placez-la dans votre stock.', uk='Заплатіть {cost} золото, щоб отримати {wild} ресурс на вибір із запасу, і покладіть його у своє сховище.'),
         params=(('cost', 1), ('wild', 1)),
         powers=(Power(kind='location'),),
+        field_status=(('icons', FieldStatus(status='placeholder', note='The two guild icons were printed on the board (L310) and lost.')), ('build_slots', FieldStatus(status='placeholder', note='The three build-slot rewards were printed on the board (L314) and lost.')), ('roads', FieldStatus(status='placeholder', note='The roads were drawn on the board; only those of the examples (L204, L218) are in the text.')), ('lairs', FieldStatus(status='placeholder', note='The brown paths to the lairs were drawn on the board; the text gives only how many (L260).'))),
         icons=(GuildId.SHADOW, GuildId.SOLDIER),
         build_slots=(BuildSlot(reward=Reward(wild=3)), BuildSlot(reward=Reward(gold=5)), BuildSlot(reward=Reward(influence=2))),
         roads=(LocationId.HAMUN, LocationId.NYMAR, LocationId.REGKSTROM),
@@ -2827,12 +2868,13 @@ LOCATIONS: tuple[Location, ...] = (
     Location(
         id=LocationId.VIKTORIA,
         source=(Source(doc='s2', line=330, quote='Viktoría : gagnez 1 Force .'),),
-        status='placeholder',
+        status='verified',
         note='Power from L330; icons, slot rewards, roads and lair are placeholders.',
         name=Text(en='Viktoría', fr='Viktoría', uk='Вікторія'),
         text=Text(en='Gain {n} [strength].', fr='Gagnez {n} [strength].', uk='Отримайте {n} силу.'),
         params=(('n', 1),),
         powers=(Power(kind='location'),),
+        field_status=(('icons', FieldStatus(status='placeholder', note='The two guild icons were printed on the board (L310) and lost.')), ('build_slots', FieldStatus(status='placeholder', note='The three build-slot rewards were printed on the board (L314) and lost.')), ('roads', FieldStatus(status='placeholder', note='The roads were drawn on the board; only those of the examples (L204, L218) are in the text.')), ('lairs', FieldStatus(status='placeholder', note='The brown paths to the lairs were drawn on the board; the text gives only how many (L260).'))),
         icons=(GuildId.SOLDIER, GuildId.HOLY),
         build_slots=(BuildSlot(reward=Reward(wild=3)), BuildSlot(reward=Reward(gold=5)), BuildSlot(reward=Reward(influence=2))),
         roads=(LocationId.SHILINA, LocationId.INKADEUS),
@@ -2841,12 +2883,13 @@ LOCATIONS: tuple[Location, ...] = (
     Location(
         id=LocationId.SHILINA,
         source=(Source(doc='s2', line=332, quote="Shilina : payez de l'Or  pour prendre une carte Citoyen  de la ligne au-dessus du plateau de suivi"), Source(doc='s2', line=336, quote='Vous ne pouvez jamais prendre ou Recruter de carte de la pioche Citoyens.'), Source(doc='s2', line=121, quote='Place son Margrave sur "Shilina"'), Source(doc='s2', line=204, quote='qui est connectée à *Kamin* et *Thraecius*')),
-        status='placeholder',
+        status='verified',
         note="Power (L332-336), the Margraves' start (L121) and roads to Kamin (read as Hamûn) and Thraecius (L204) are the rulebook's; icons, slot rewards, the road to Viktoría and the lair are placeholders.",
         name=Text(en='Shilina', fr='Shilina', uk='Шиліна'),
         text=Text(en='Recruit a [citizen]: pay the [gold] shown under the card, on its slot of the tracking board, to take a Citizen card from the line into your hand. Never from the Citizen deck.', fr='Recrutez un [citizen] : payez l’[gold] noté sous la carte, sur l’emplacement du plateau de suivi, pour prendre une carte Citoyen de la ligne et la mettre dans votre main. Jamais de la pioche Citoyens.', uk='Найміть громадянина: заплатіть золото, вказане під картою на її місці планшета відстеження, щоб узяти карту громадянина з ряду до руки. Ніколи не з колоди громадян.'),
         params=(),
         powers=(Power(kind='location'),),
+        field_status=(('icons', FieldStatus(status='placeholder', note='The two guild icons were printed on the board (L310) and lost.')), ('build_slots', FieldStatus(status='placeholder', note='The three build-slot rewards were printed on the board (L314) and lost.')), ('roads', FieldStatus(status='placeholder', note='The roads were drawn on the board; only those of the examples (L204, L218) are in the text.')), ('lairs', FieldStatus(status='placeholder', note='The brown paths to the lairs were drawn on the board; the text gives only how many (L260).'))),
         icons=(GuildId.HOLY, GuildId.SHADOW),
         build_slots=(BuildSlot(reward=Reward(wild=3)), BuildSlot(reward=Reward(gold=5)), BuildSlot(reward=Reward(influence=2))),
         roads=(LocationId.HAMUN, LocationId.THRAECIUS, LocationId.VIKTORIA),
@@ -2856,12 +2899,13 @@ LOCATIONS: tuple[Location, ...] = (
     Location(
         id=LocationId.THRAECIUS,
         source=(Source(doc='s2', line=338, quote='Thraecius : payez 3 ressources Joker  pour gagner 1 Gemme  de la réserve et placez-la dans votre stock.'),),
-        status='placeholder',
+        status='verified',
         note='Power from L338 and its road to Shilina from L204; icons, slot rewards, other roads and the lair are placeholders.',
         name=Text(en='Thraecius', fr='Thraecius', uk='Траеціус'),
         text=Text(en='Pay {wild} [wild] (any mix you like) to gain {gem} [gem] from the supply and put it in your storage.', fr='Payez {wild} [wild] (de la combinaison de votre choix) pour gagner {gem} [gem] de la réserve et placez-la dans votre stock.', uk='Віддайте {wild} ресурси на вибір (у будь-якому поєднанні), щоб отримати {gem} самоцвіт із запасу, і покладіть його у своє сховище.'),
         params=(('wild', 3), ('gem', 1)),
         powers=(Power(kind='location'),),
+        field_status=(('icons', FieldStatus(status='placeholder', note='The two guild icons were printed on the board (L310) and lost.')), ('build_slots', FieldStatus(status='placeholder', note='The three build-slot rewards were printed on the board (L314) and lost.')), ('roads', FieldStatus(status='placeholder', note='The roads were drawn on the board; only those of the examples (L204, L218) are in the text.')), ('lairs', FieldStatus(status='placeholder', note='The brown paths to the lairs were drawn on the board; the text gives only how many (L260).'))),
         icons=(GuildId.WORKER, GuildId.SHADOW),
         build_slots=(BuildSlot(reward=Reward(wild=3)), BuildSlot(reward=Reward(gold=5)), BuildSlot(reward=Reward(influence=2))),
         roads=(LocationId.SHILINA, LocationId.REGKSTROM, LocationId.NYMAR),
@@ -2870,12 +2914,13 @@ LOCATIONS: tuple[Location, ...] = (
     Location(
         id=LocationId.NYMAR,
         source=(Source(doc='s2', line=340, quote="Ng'mar : ce Lieu vous permet d'effectuer une action Navale."), Source(doc='s2', line=260, quote="2 lieux, *Silesia* et *Ny'mar*, sont adjacents à 2 piles de Monstres.")),
-        status='placeholder',
+        status='verified',
         note="Spelt Ny'mar as at L260 and L557, not Ng'mar (L340) (decision nymar_spelling). Power (L340-344) and two lairs (L260) are the rulebook's; which lairs, the icons, slot rewards and roads are placeholders.",
         name=Text(en='Ny’mar', fr='Ny’mar', uk='Ні’мар'),
         text=Text(en='Take a [naval_action]: return resources of your choice to the supply, move your Ship one space clockwise per resource, and gain the reward of each segment it enters.', fr='Effectuez une [naval_action] : remettez dans la réserve des ressources de votre choix, avancez votre Navire d’une case dans le sens horaire par ressource, et gagnez la récompense de chaque segment où il entre.', uk='Виконайте морську дію: поверніть до запасу будь-які ресурси, просуньте свій корабель на одну клітинку за годинниковою стрілкою за кожен ресурс і отримайте винагороду кожного сегмента, до якого він увійде.'),
         params=(),
         powers=(Power(kind='location'),),
+        field_status=(('icons', FieldStatus(status='placeholder', note='The two guild icons were printed on the board (L310) and lost.')), ('build_slots', FieldStatus(status='placeholder', note='The three build-slot rewards were printed on the board (L314) and lost.')), ('roads', FieldStatus(status='placeholder', note='The roads were drawn on the board; only those of the examples (L204, L218) are in the text.')), ('lairs', FieldStatus(status='placeholder', note='The brown paths to the lairs were drawn on the board; the text gives only how many (L260).'))),
         aliases=("Ng'mar",),
         icons=(GuildId.SOLDIER, GuildId.HOLY),
         build_slots=(BuildSlot(reward=Reward(wild=3)), BuildSlot(reward=Reward(gold=5)), BuildSlot(reward=Reward(influence=2))),
@@ -4047,6 +4092,7 @@ BOARD_POWERS: tuple[BoardPower, ...] = (
         text=Text(en='Mandatory if you have only one Citizen card in hand at the start of your turn.', fr='Obligatoire si vous n’avez qu’une carte Citoyen en main au début de votre tour.', uk='Обов’язкове, якщо на початку вашого ходу у вас у руці лише одна карта громадянина.'),
         params=(),
         powers=(Power(native=NativeId.RECALL, kind='board'),),
+        field_status=(),
         steps=(Text(en='You must discard 1 Citizen card of your choice from the Citizen line; it leaves the game.', fr='Vous devez défausser 1 carte Citoyen de votre choix de la ligne de Citoyens et la retirer de la partie.', uk='Ви мусите скинути 1 карту громадянина на ваш вибір із ряду громадян; вона виходить із гри.'), Text(en='You must take every Citizen card at the right of your player board back into your hand.', fr='Vous devez prendre toutes les cartes Citoyen à droite de votre plateau de joueur et les mettre dans votre main.', uk='Ви мусите взяти до руки всі карти громадян праворуч від вашого планшета гравця.'), Text(en='You may pay the [gold] shown on the slot under a Citizen card of the line to take it into your hand.', fr='Vous pouvez payer l’[gold] noté sur l’emplacement sous une carte Citoyen de la ligne pour la prendre en main.', uk='Ви можете заплатити золото, вказане на місці під картою громадянина в ряду, щоб узяти її до руки.')),
     ),
     BoardPower(
@@ -4057,6 +4103,7 @@ BOARD_POWERS: tuple[BoardPower, ...] = (
         text=Text(en='You may build only one of your Ward Towers per Location. Your 4th and last tower triggers the final round.', fr='Vous ne pouvez construire qu’une de vos Tours de Conjuration par Lieu. Votre 4ème et dernière Tour déclenche la dernière manche.', uk='У кожній локації ви можете збудувати лише одну свою Вежу Оберегу. Ваша 4-та, остання вежа розпочинає останній раунд.'),
         params=(('influence', 3),),
         powers=(Power(kind='board'),),
+        field_status=(),
         steps=(Text(en='Pay 1 [stone], 1 [wood], 1 [magic] and 1 [gem] from your storage to the supply, and put a Ward Tower from your player board on 1 of the 3 free build slots of your Margrave’s current Location.', fr='Payez 1 [stone], 1 [wood], 1 [magic] et 1 [gem] de votre stock à la réserve, et placez une Tour de Conjuration de votre plateau de joueur sur 1 des 3 emplacements de construction libres du Lieu actuel de votre Margrave.', uk='Поверніть 1 камінь, 1 деревину, 1 магію та 1 самоцвіт зі свого сховища до запасу й поставте Вежу Оберегу зі свого планшета гравця на 1 з 3 вільних будівельних місць поточної локації вашого Маркграфа.'), Text(en='Gain the rewards shown on that build slot.', fr='Gagnez les récompenses affichées sur cet emplacement de construction.', uk='Отримайте винагороди, зображені на цьому будівельному місці.'), Text(en='Gain {influence} [influence].', fr='Gagnez {influence} [influence].', uk='Отримайте {influence} впливу.')),
     ),
 )

@@ -244,10 +244,17 @@ PLACEHOLDER_KINDS = ("table", "location", "monster", "privilege", "wealth", "nav
 
 
 def placeholders(game: CompiledGame) -> list[str]:
-    """What the kernel plays with that the content marks as placeholder data, one line per kind."""
+    """What the kernel plays with that the content marks as placeholder data, one line per kind: whole entries, or
+    the fields of an entry the content marks so (`field_status`)."""
     found = []
     for kind in PLACEHOLDER_KINDS:
-        names = [e.id.name.lower() for e in game.entities(kind) if getattr(e, "status", "") == "placeholder"]
+        names = []
+        for entity in game.entities(kind):
+            parts = [name for name, part in getattr(entity, "field_status", ()) if part.status == "placeholder"]
+            if getattr(entity, "status", "") == "placeholder":
+                names.append(entity.id.name.lower())
+            elif parts:
+                names.append(f"{entity.id.name.lower()} ({', '.join(parts)})")
         if names:
             shown = ", ".join(names[:6]) + (f" and {len(names) - 6} more" if len(names) > 6 else "")
             found.append(f"{kind}: {shown}")
