@@ -126,6 +126,6 @@ def test_a_quote_in_a_field_status_is_checked(margraves_ws: Path) -> None:
 
 
 def test_a_field_status_names_a_field_of_its_entry(margraves_ws: Path) -> None:
-    line = _patch(margraves_ws, "citizens.yaml", "    pennant: {status: placeholder", "    colour: {status: placeholder")
+    _patch(margraves_ws, "citizens.yaml", "    pennant: {status: placeholder", "    colour: {status: placeholder")
     assert [(path, code) for path, _, _, code in _errors(margraves_ws)] == [(f"{PACK}/citizens.yaml", "invalid-value")]
-    assert "field_status names no field of this entry: colour" in str(diagnostics_of(margraves_ws, GAME)[0]), line
+    assert "field_status names no field of this entry: colour" in str(diagnostics_of(margraves_ws, GAME)[0])

@@ -335,6 +335,161 @@ def test_an_observation_hides_other_hands_and_the_deck() -> None:
     assert seen[offset] >= 0 and seen[GAME.layout.FIELDS["citizen_deck"][0]] == -1
 
 
+def test_a_knight_is_deployed_one_road_away_or_from_storage_to_the_margrave() -> None:
+    state = at_first_card()
+    seat, cells = state.current_player(), Cells(state)
+    shilina = index("location", "shilina")
+    cells.set("margrave_at", seat, shilina)
+    cells.set("fortress_knights", cells.get("fortress_knights") + cells.get("location_knights", shilina) - 1)
+    cells.set("location_knights", shilina, 1)
+    cells.set("fortress_knights", cells.get("fortress_knights") + cells.get("stored_knights", seat) - 1)
+    cells.set("stored_knights", seat, 1)
+    call(state, "deploy_knight", seat, 0)
+    places = len(GAME.entities("location"))
+    roads = {index("location", n) for n in ("hamun", "thraecius", "viktoria")}
+    assert set(state.legal_actions()) == roads | {places + shilina}
+    answer(state, 23, places + shilina)
+    assert cells.get("location_knights", shilina) == 2 and cells.get("stored_knights", seat) == 0
+    assert state.decision_kind() == YES_NO  # the location entered: its power or 2 gold (L212)
+
+
+def test_the_bard_moves_up_to_two_knights_to_the_margrave_and_each_enters() -> None:
+    state = at_first_card()
+    seat, cells = state.current_player(), Cells(state)
+    hamun, shilina = index("location", "hamun"), index("location", "shilina")
+    cells.set("margrave_at", seat, shilina)
+    cells.set("fortress_knights", cells.get("fortress_knights") + cells.get("location_knights", hamun) - 2)
+    cells.set("location_knights", hamun, 2)
+    before = cells.get("location_knights", shilina)
+    call(state, "move_knights", seat, 2, 1)
+    answer(state, 22, hamun)  # the destination is the Margrave's: taken without asking
+    assert state.legal_actions() == [1, 2]
+    answer(state, 25, 2)
+    assert cells.get("location_knights", hamun) == 0 and cells.get("location_knights", shilina) == before + 2
+    answer(state, YES_NO, 0)
+    answer(state, YES_NO, 0)  # once per Knight (decision bard_triggers)
+    assert state.decision_kind() == USE
+
+
+def test_a_played_card_is_taken_back_but_not_the_one_in_use() -> None:
+    state = at_first_card()
+    seat, cells = state.current_player(), Cells(state)
+    cleric = index("citizen", "cleric")
+    for c in range(len(GAME.entities("citizen"))):
+        cells.set("played", seat, c, 0)
+    cells.set("played", seat, cleric, 1)
+    cells.set("card_in_use", cleric)
+    hand = cells.get("hand", seat, cleric)
+    call(state, "retrieve_played", seat)
+    assert state.decision_kind() == USE and cells.get("hand", seat, cleric) == hand
+    cells.set("played", seat, cleric, 2)
+    call(state, "retrieve_played", seat)
+    assert cells.get("hand", seat, cleric) == hand + 1 and cells.get("played", seat, cleric) == 1
+
+
+def test_the_necromancer_takes_lying_knights_only() -> None:
+    state = at_first_card()
+    seat, cells = state.current_player(), Cells(state)
+    for slot, value in enumerate((2, 1, 0, 2, 0, 0, 0, 0, 0)):
+        cells.set("tomb_slot", slot, value)
+    stored = cells.get("stored_knights", seat)
+    call(state, "take_lying_knights", seat, 2)
+    assert state.legal_actions() == [0, 3, -1]
+    answer(state, TOMB, 3)
+    answer(state, TOMB, -1)
+    assert cells.get("tomb_slot", 3) == 0 and cells.get("tomb_slot", 0) == 2
+    assert cells.get("stored_knights", seat) == stored + 1
+
+
+def test_a_wild_cost_takes_any_mix_of_resources() -> None:
+    state = at_first_card()
+    seat, cells = state.current_player(), Cells(state)
+    for token, n in (("stone", 1), ("wood", 2), ("magic", 0)):
+        cells.set(f"stored_{token}", seat, n)
+    call(state, "pay_wild", seat, 3)
+    assert state.legal_actions() == [0, 1]
+    answer(state, TOKEN, 0)
+    assert cells.get("stored_stone", seat) == 0 and cells.get("stored_wood", seat) == 0  # the rest is forced
+
+
+def test_an_exhausted_pile_shuffles_its_monsters_with_the_boss_onto_the_lair() -> None:
+    state = at_first_card()
+    cells, engine = Cells(state), state.engine
+    mountain = index("lair", "mountain")
+    pile = [m for m, monster in enumerate(GAME.entities("monster")) if int(monster.lair) == mountain]
+    for m in pile:
+        cells.set("monster_faceup", m, 0)
+        cells.set("monster_slain", m, 1)
+    engine.flip_monster(mountain)
+    assert sum(cells.get("monster_faceup", m) for m in pile) == 1
+    assert sum(cells.get("monster_slain", m) for m in pile) == 0
+
+
+def test_an_empty_deck_or_privilege_pile_triggers_the_final_round_and_the_game_ends_after_a_full_round() -> None:
+    state = at_first_card()
+    seat, cells = state.current_player(), Cells(state)
+    for c in range(len(GAME.entities("citizen"))):
+        cells.set("citizen_deck", c, 0)
+    cells.set("line_1", -1)
+    cells.set("final_round", 0)
+    cells.set("first_player", (seat + 2) % 3)
+    call(state, "end_of_turn", seat)
+    assert cells.get("final_round") == 1 and not state.is_terminal()
+    cells.set("first_player", (seat + 1) % 3)  # the seat on the first player's right ends its turn: the end
+    for other in range(3):
+        cells.set("score", other, 0)
+        cells.set("keep_gold", other, 5)
+    call(state, "end_of_turn", seat)
+    assert state.is_terminal() and state.result()["winners"]
+
+
+def test_a_privilege_pile_that_cannot_refill_triggers_the_final_round() -> None:
+    state = at_first_card()
+    seat, cells = state.current_player(), Cells(state)
+    tiles = GAME.entities("privilege")
+    shown = [t for t in range(len(tiles)) if cells.get("privilege_at", t) == 2 and tiles[t].level == "II"]
+    cells.set("privilege_at", shown[0], 3)
+    cells.set("privilege_owner", shown[0], seat)
+    for t in range(len(tiles)):
+        if cells.get("privilege_at", t) == 1 and tiles[t].level == "II":
+            cells.set("privilege_at", t, 0)
+    cells.set("final_round", 0)
+    cells.set("first_player", (seat + 2) % 3)
+    call(state, "end_of_turn", seat)
+    assert cells.get("final_round") == 1
+
+
+def test_tokens_beyond_the_storage_go_back_to_the_supply() -> None:
+    state = at_first_card()
+    seat, cells = state.current_player(), Cells(state)
+    for token, n in (("stone", 4), ("wood", 2), ("magic", 0), ("gem", 1), ("knights", 0)):
+        cells.set(f"stored_{token}", seat, n)
+    cells.set("stored_towers", seat, 4)
+    cells.set("supply_stone", 5)
+    cells.set("supply_wood", 5)
+    cells.set("supply_magic", 5)
+    row = state.engine.tables.arrays["line_reward"][index("tomb_line", "row_0")]
+    call(state, "reward", seat, row)  # 1 Stone and 1 Wood (placeholder): 13 tokens for 12 slots
+    assert state.decision_kind() == TOKEN and state.legal_actions() == [0, 1, 3]  # never a tower (L180)
+    answer(state, TOKEN, 3)
+    assert cells.get("stored_gem", seat) == 0 and state.decision_kind() == USE
+
+
+def test_pennant_actions_go_top_to_bottom_and_each_may_be_skipped() -> None:
+    state = at_first_card()
+    seat, cells = state.current_player(), Cells(state)
+    cells.set("strength", seat, 0)
+    captain = index("citizen", "captain")  # pennant: Strength, move, deploy (placeholder)
+    answer(state, USE, captain * 4 + PENNANT)
+    assert state.decision_kind() == YES_NO and state.describe(1).startswith("Take the pennant action: ")
+    answer(state, YES_NO, 1)
+    assert cells.get("strength", seat) == 1
+    answer(state, YES_NO, 0)  # skip the move
+    if state.decision_kind() == YES_NO:
+        answer(state, YES_NO, 0)  # skip the deployment
+    assert cells.get("played", seat, captain) == 1
+
+
 def invariants(state: GameState) -> None:
     cells, n = Cells(state), state.players
     locations, slots = len(GAME.entities("location")), len(GAME.entities("tomb_slot"))
