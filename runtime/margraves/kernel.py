@@ -35,7 +35,8 @@ class MargravesKernel:
     def new_engine(self, players: int, seed: int, **options: Any) -> Any:
         low, high = self.game.players or (players, players)
         if options:
-            raise SetupError(f"Margraves takes no setup options ({', '.join(sorted(options))} given)")
+            raise SetupError(f"Margraves of Valeria has no {' or '.join(sorted(options))} to choose: "
+                             "every player plays alike")
         if not low <= players <= high:
             raise SetupError(f"Margraves of Valeria is played by {low} to {high} players, not {players}")
         cells = new_state(self.game.layout.STATE_SIZE, seed)
