@@ -325,6 +325,12 @@ def test_the_draft_passes_the_tiles_left() -> None:
     for w, seat in dealt.items():
         if cells.get("wealth_at", w) == 1:
             assert cells.get("wealth_holder", w) == (seat + 1) % 3
+    seen = state.observation(1).cells  # dealt and chosen in secret (L129): only the holder sees their tiles
+    offset, extents, _ = GAME.layout.FIELDS["wealth_seen"]
+    assert all(seen[offset + w] == -1 and seen[offset + extents[1] + w] == cells.get("wealth_seen", 1, w)
+               for w in range(wealth))
+    assert all(seen[GAME.layout.FIELDS["wealth_holder"][0] + w] == -1 for w in range(wealth))
+    assert sum(cells.get("wealth_seen", 1, w) for w in range(wealth)) == 4  # 1 kept, 3 passed to them
 
 
 def test_an_observation_hides_other_hands_and_the_deck() -> None:

@@ -238,7 +238,8 @@ class FieldId(IntEnum):
     PRIVILEGE_OWNER = 40
     WEALTH_AT = 41
     WEALTH_HOLDER = 42
-    TOWER_SLOT = 43
+    WEALTH_SEEN = 43
+    TOWER_SLOT = 44
 
 
 class ResourceId(IntEnum):
@@ -2143,7 +2144,14 @@ STATE: tuple[StateField, ...] = (
         id=FieldId.WEALTH_HOLDER,
         of=('wealth',),
         value='player',
-        doc='Who holds a starting wealth tile in the draft or kept it; -1 while nobody.',
+        visible='nobody',
+        doc='Who holds a starting wealth tile in the draft or kept it; -1 while nobody. The tiles are dealt and chosen in secret (L129): each player sees their own in wealth_seen.',
+    ),
+    StateField(
+        id=FieldId.WEALTH_SEEN,
+        of=('player', 'wealth'),
+        visible='owner',
+        doc='1 for the starting wealth tiles a player holds in the draft or kept: what only they see of wealth_holder.',
     ),
     StateField(
         id=FieldId.TOWER_SLOT,

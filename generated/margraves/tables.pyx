@@ -6,7 +6,7 @@ from array import array
 
 from libc.stdint cimport int32_t
 
-cdef int32_t DATA[1297]
+cdef int32_t DATA[1299]
 DATA[:] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 1, 1, 1, 1,
@@ -15,46 +15,46 @@ DATA[:] = [
     0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 0, 2, 2,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 9, 10, 11, 12, 8, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 20, 3, 1, 1, 4, 0, 4, 3, 8, 12, 2, 3, 3, 6, 8, 1,
-    1, 1, 1, 0, 1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, -1, -1, -1, -1, 3, 3, 3, 3, 1, 1, 1, 1, 0, 0, 0, 0, 2, 2, 2, 2, 1, 1, 1, 1, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 1, 1, 1, 1, 1, 0, 1, 0, 0, 0,
-    0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 2, 2,
-    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3,
-    3, 3, 3, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 2, 3,
-    4, 5, 6, 2, 3, 4, 5, 6, 2, 3, 4, 5, 6, 0, 0, 1, 1, 2, 0, 0, 1, 1, 2, 0, 0, 1, 1, 2, 0, 0,
-    1, 1, 2, 1, 1, 1, 2, 3, 1, 1, 1, 2, 3, 1, 1, 1, 2, 3, 1, 1, 1, 2, 3, 2, 2, 2, 2, 2, 2, 2,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0,
+    0, 2, 1, 0, 9, 10, 11, 12, 8, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 0, 1, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 20, 3, 1, 1, 4, 0, 4, 3, 8, 12, 2, 3, 3, 6,
+    8, 1, 1, 1, 1, 0, 1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, -1, -1, -1, -1, 3, 3, 3, 3, 1, 1, 1, 1, 0, 0, 0, 0, 2, 2, 2, 2, 1, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 1, 1, 1, 1, 1, 0, 1, 0,
+    0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2,
+    3, 3, 3, 3, 3, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6,
+    2, 3, 4, 5, 6, 2, 3, 4, 5, 6, 2, 3, 4, 5, 6, 0, 0, 1, 1, 2, 0, 0, 1, 1, 2, 0, 0, 1, 1, 2,
+    0, 0, 1, 1, 2, 1, 1, 1, 2, 3, 1, 1, 1, 2, 3, 1, 1, 1, 2, 3, 1, 1, 1, 2, 3, 2, 2, 2, 2, 2,
     2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
-    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1,
     -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-    -1, -1, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-    -1, -1, -1, -1, -1, -1, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-    -1, -1, -1, -1, 1, -1, 2, -1, 3, -1, 4, -1, 5, -1, 6, -1, 1, -1, 2, -1, -1, -1, -1, -1, -1,
-    -1, -1, -1, -1, -1, -1, -1, -1, 1, -1, 2, -1, 3, -1, 4, -1, 5, -1, 6, -1, 1, 0, 0, 0, 2, 2,
-    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 1, 2, 3, 4, 5, 6,
-    7, 1, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 1, 1, 1, 2, 2, 2, 0, 1, 2,
-    0, 1, 2, 0, 1, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 1, 1, 1, 0, 1, 2, 0, 1, 2, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 2, 2, 0, 2, 0, 2, 2, 0, 2, 2, 0, 2,
-    1, 2, 1, 1, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6, 2, 4, 6, 8,
-    10, 2, 4, 6, 8, 10, 2, 4, 6, 8, 10, 2, 4, 6, 8, 10, 1, 2, 3, 4, 5, 1, 1, 3, 2, 2, 1, 2, 3,
-    4, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, 7, 7, 7, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, 1, -1, 2, -1, 3, -1, 4, -1, 5, -1, 6, -1, 1, -1, 2, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, 1, -1, 2, -1, 3, -1, 4, -1, 5, -1, 6, -1, 1, 0, 0, 0,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 1, 2, 3, 4,
+    5, 6, 7, 1, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 1, 1, 1, 2, 2, 2, 0,
+    1, 2, 0, 1, 2, 0, 1, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 1, 1, 1, 0, 1, 2, 0, 1, 2, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 2, 2, 0, 2, 0, 2, 2, 0, 2, 2,
+    0, 2, 1, 2, 1, 1, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6, 2, 4,
+    6, 8, 10, 2, 4, 6, 8, 10, 2, 4, 6, 8, 10, 2, 4, 6, 8, 10, 1, 2, 3, 4, 5, 1, 1, 3, 2, 2, 1,
+    2, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, 7, 7, 7, 5, -1, -1, -1, -1, -1, -1, -1, -1,
     -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 8, 8, 8, 6, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 8, 8, 8, 6, -1, -1, -1, -1, -1, -1, -1,
     -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 9, 9, 9, 7, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 9, 9, 9, 7, -1, -1, -1, -1, -1, -1,
     -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 10, 10, 10, 8, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 10, 10, 10, 8, -1, -1, -1, -1,
     -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-    -1, -1, -1, -1, -1, -1, -1, 2, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-    -1, -1, -1, 1, 1, 1, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 1, 1, 1, 0, 0, 1, 1, 1, 0, 1, 1,
-    0, 0, 1, 1, 0, 1, 1, 1, 1, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 1, 1, 1, 1, 0, 1, 1, 0, 0,
-    1, 1, 0, 0, 1, 1, 0, 1, 2, 3, 4, 5,
+    -1, -1, -1, -1, -1, -1, -1, -1, 2, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, 1, 1, 1, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 1, 1, 1, 0, 0, 1, 1, 1, 0, 1,
+    1, 0, 0, 1, 1, 0, 1, 1, 1, 1, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 1, 1, 1, 1, 0, 1, 1, 0,
+    0, 1, 1, 0, 0, 1, 1, 0, 1, 2, 3, 4, 5,
 ]
 cdef int32_t CODE[3824]
 CODE[:] = [
@@ -192,7 +192,7 @@ CODE[:] = [
     32, 5, 10, 1, 41, 1, 1, 27, 2, 1, 24, 7, 0, 32, 5, 10, 1, 42, 1, 1, 27, 2, 7, 0, 30, 12, 1,
     2, 7, 0, 1, 3, 30, 7, 2, 2, 0, 1, 5, 8, 3, 1, 0, 8, 2, 7, 2, 7, 3, 20, 26, 3823, 1, 1, 7,
     2, 32, 5, 10, 5, 1, 1, 18, 26, 3814, 1, 4, 8, 5, 1, 0, 8, 4, 7, 4, 7, 5, 20, 26, 3714, 1,
-    189, 7, 2, 32, 5, 10, 3, 5, 7, 2, 7, 4, 30, 15, 2, 1, 970, 1, 6, 1, 118, 7, 2, 32, 5, 1, 4,
+    189, 7, 2, 32, 5, 10, 3, 5, 7, 2, 7, 4, 30, 15, 2, 1, 972, 1, 6, 1, 118, 7, 2, 32, 5, 1, 4,
     12, 10, 7, 4, 32, 4, 10, 5, 1, 3, 13, 1, 1, 10, 15, 8, 6, 1, 0, 7, 6, 1, 1, 18, 1, 0, 12,
     10, 7, 6, 1, 2, 18, 1, 1, 12, 10, 7, 6, 1, 3, 18, 1, 2, 12, 10, 7, 6, 1, 4, 18, 1, 3, 12,
     10, 7, 6, 1, 5, 18, 1, 4, 12, 10, 7, 6, 1, 6, 18, 1, 5, 12, 10, 1, 1, 7, 6, 1, 1, 19, 15,
@@ -212,60 +212,60 @@ OFFSETS = {
     'table_status': 144,
     'discrepancy_status': 150,
     'field_rule': 154,
-    'field_visible': 198,
-    'resource_term': 242,
-    'native_procedure': 248,
-    'zone_per_player': 266,
-    'die_status': 266,
-    'constant_status': 266,
-    'constant_value': 282,
-    'guild_status': 298,
-    'guild_influence_row': 302,
-    'pennant_status': 306,
-    'citizen_status': 311,
-    'citizen_guild': 331,
-    'citizen_starting': 351,
-    'citizen_slays': 371,
-    'location_status': 391,
-    'location_start': 399,
-    'lair_status': 407,
-    'monster_status': 411,
-    'monster_lair': 431,
-    'monster_boss': 451,
-    'monster_strength': 471,
-    'monster_magic': 491,
-    'monster_influence': 511,
-    'privilege_status': 531,
-    'privilege_level': 591,
-    'privilege_type': 651,
-    'privilege_min_players': 711,
-    'privilege_banner': 771,
-    'wealth_status': 831,
-    'naval_segment_status': 851,
-    'naval_segment_position': 859,
-    'naval_segment_start': 867,
-    'tomb_slot_status': 875,
-    'tomb_slot_row': 884,
-    'tomb_slot_column': 893,
-    'tomb_line_status': 902,
-    'tomb_line_axis': 908,
-    'tomb_line_index': 914,
-    'board_power_status': 920,
-    'procedure_status': 922,
-    'procedure_order': 932,
-    'decision_status': 942,
-    'table_citizen_line_costs': 960,
-    'table_citizen_line_costs_rows': 965,
-    'table_influence_vp': 970,
-    'table_influence_vp_rows': 976,
-    'table_river_costs': 982,
-    'table_river_costs_columns': 1002,
-    'table_river_privilege': 1007,
-    'table_river_privilege_rows': 1012,
-    'table_supply_by_players': 1017,
-    'table_supply_by_players_rows': 1209,
-    'table_citizen_copies': 1213,
-    'table_citizen_copies_columns': 1293,
+    'field_visible': 199,
+    'resource_term': 244,
+    'native_procedure': 250,
+    'zone_per_player': 268,
+    'die_status': 268,
+    'constant_status': 268,
+    'constant_value': 284,
+    'guild_status': 300,
+    'guild_influence_row': 304,
+    'pennant_status': 308,
+    'citizen_status': 313,
+    'citizen_guild': 333,
+    'citizen_starting': 353,
+    'citizen_slays': 373,
+    'location_status': 393,
+    'location_start': 401,
+    'lair_status': 409,
+    'monster_status': 413,
+    'monster_lair': 433,
+    'monster_boss': 453,
+    'monster_strength': 473,
+    'monster_magic': 493,
+    'monster_influence': 513,
+    'privilege_status': 533,
+    'privilege_level': 593,
+    'privilege_type': 653,
+    'privilege_min_players': 713,
+    'privilege_banner': 773,
+    'wealth_status': 833,
+    'naval_segment_status': 853,
+    'naval_segment_position': 861,
+    'naval_segment_start': 869,
+    'tomb_slot_status': 877,
+    'tomb_slot_row': 886,
+    'tomb_slot_column': 895,
+    'tomb_line_status': 904,
+    'tomb_line_axis': 910,
+    'tomb_line_index': 916,
+    'board_power_status': 922,
+    'procedure_status': 924,
+    'procedure_order': 934,
+    'decision_status': 944,
+    'table_citizen_line_costs': 962,
+    'table_citizen_line_costs_rows': 967,
+    'table_influence_vp': 972,
+    'table_influence_vp_rows': 978,
+    'table_river_costs': 984,
+    'table_river_costs_columns': 1004,
+    'table_river_privilege': 1009,
+    'table_river_privilege_rows': 1014,
+    'table_supply_by_players': 1019,
+    'table_supply_by_players_rows': 1211,
+    'table_citizen_copies': 1215,
+    'table_citizen_copies_columns': 1295,
 }
 SHAPES = {
     'term_status': (48,),
@@ -273,8 +273,8 @@ SHAPES = {
     'term_enforce': (48,),
     'table_status': (6,),
     'discrepancy_status': (4,),
-    'field_rule': (44,),
-    'field_visible': (44,),
+    'field_rule': (45,),
+    'field_visible': (45,),
     'resource_term': (6,),
     'native_procedure': (18,),
     'zone_per_player': (0,),
@@ -342,7 +342,7 @@ def values(str name):
 
 def data():
     """All tables as one int32 array: what the effect VM reads as its constants."""
-    return array('i', [DATA[i] for i in range(1297)])
+    return array('i', [DATA[i] for i in range(1299)])
 
 
 def code():
@@ -387,384 +387,384 @@ def discrepancy_status(Py_ssize_t i0):
 
 def field_rule(Py_ssize_t i0):
     """field.rule per field id"""
-    if not 0 <= i0 < 44:
+    if not 0 <= i0 < 45:
         raise IndexError("field_rule: index out of range")
     return DATA[154 + i0]
 
 
 def field_visible(Py_ssize_t i0):
     """field.visible per field id (0=all, 1=owner, 2=nobody)"""
-    if not 0 <= i0 < 44:
+    if not 0 <= i0 < 45:
         raise IndexError("field_visible: index out of range")
-    return DATA[198 + i0]
+    return DATA[199 + i0]
 
 
 def resource_term(Py_ssize_t i0):
     """resource.term per resource id (a term id)"""
     if not 0 <= i0 < 6:
         raise IndexError("resource_term: index out of range")
-    return DATA[242 + i0]
+    return DATA[244 + i0]
 
 
 def native_procedure(Py_ssize_t i0):
     """native.procedure per native id"""
     if not 0 <= i0 < 18:
         raise IndexError("native_procedure: index out of range")
-    return DATA[248 + i0]
+    return DATA[250 + i0]
 
 
 def zone_per_player(Py_ssize_t i0):
     """zone.per_player per zone id"""
     if not 0 <= i0 < 0:
         raise IndexError("zone_per_player: index out of range")
-    return DATA[266 + i0]
+    return DATA[268 + i0]
 
 
 def die_status(Py_ssize_t i0):
     """die.status per die id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 0:
         raise IndexError("die_status: index out of range")
-    return DATA[266 + i0]
+    return DATA[268 + i0]
 
 
 def constant_status(Py_ssize_t i0):
     """constant.status per constant id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 16:
         raise IndexError("constant_status: index out of range")
-    return DATA[266 + i0]
+    return DATA[268 + i0]
 
 
 def constant_value(Py_ssize_t i0):
     """constant.value per constant id"""
     if not 0 <= i0 < 16:
         raise IndexError("constant_value: index out of range")
-    return DATA[282 + i0]
+    return DATA[284 + i0]
 
 
 def guild_status(Py_ssize_t i0):
     """guild.status per guild id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 4:
         raise IndexError("guild_status: index out of range")
-    return DATA[298 + i0]
+    return DATA[300 + i0]
 
 
 def guild_influence_row(Py_ssize_t i0):
     """guild.influence_row per guild id"""
     if not 0 <= i0 < 4:
         raise IndexError("guild_influence_row: index out of range")
-    return DATA[302 + i0]
+    return DATA[304 + i0]
 
 
 def pennant_status(Py_ssize_t i0):
     """pennant.status per pennant id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 5:
         raise IndexError("pennant_status: index out of range")
-    return DATA[306 + i0]
+    return DATA[308 + i0]
 
 
 def citizen_status(Py_ssize_t i0):
     """citizen.status per citizen id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 20:
         raise IndexError("citizen_status: index out of range")
-    return DATA[311 + i0]
+    return DATA[313 + i0]
 
 
 def citizen_guild(Py_ssize_t i0):
     """citizen.guild per citizen id (a guild id)"""
     if not 0 <= i0 < 20:
         raise IndexError("citizen_guild: index out of range")
-    return DATA[331 + i0]
+    return DATA[333 + i0]
 
 
 def citizen_starting(Py_ssize_t i0):
     """citizen.starting per citizen id"""
     if not 0 <= i0 < 20:
         raise IndexError("citizen_starting: index out of range")
-    return DATA[351 + i0]
+    return DATA[353 + i0]
 
 
 def citizen_slays(Py_ssize_t i0):
     """citizen.slays per citizen id"""
     if not 0 <= i0 < 20:
         raise IndexError("citizen_slays: index out of range")
-    return DATA[371 + i0]
+    return DATA[373 + i0]
 
 
 def location_status(Py_ssize_t i0):
     """location.status per location id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 8:
         raise IndexError("location_status: index out of range")
-    return DATA[391 + i0]
+    return DATA[393 + i0]
 
 
 def location_start(Py_ssize_t i0):
     """location.start per location id"""
     if not 0 <= i0 < 8:
         raise IndexError("location_start: index out of range")
-    return DATA[399 + i0]
+    return DATA[401 + i0]
 
 
 def lair_status(Py_ssize_t i0):
     """lair.status per lair id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 4:
         raise IndexError("lair_status: index out of range")
-    return DATA[407 + i0]
+    return DATA[409 + i0]
 
 
 def monster_status(Py_ssize_t i0):
     """monster.status per monster id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 20:
         raise IndexError("monster_status: index out of range")
-    return DATA[411 + i0]
+    return DATA[413 + i0]
 
 
 def monster_lair(Py_ssize_t i0):
     """monster.lair per monster id (a lair id)"""
     if not 0 <= i0 < 20:
         raise IndexError("monster_lair: index out of range")
-    return DATA[431 + i0]
+    return DATA[433 + i0]
 
 
 def monster_boss(Py_ssize_t i0):
     """monster.boss per monster id"""
     if not 0 <= i0 < 20:
         raise IndexError("monster_boss: index out of range")
-    return DATA[451 + i0]
+    return DATA[453 + i0]
 
 
 def monster_strength(Py_ssize_t i0):
     """monster.strength per monster id"""
     if not 0 <= i0 < 20:
         raise IndexError("monster_strength: index out of range")
-    return DATA[471 + i0]
+    return DATA[473 + i0]
 
 
 def monster_magic(Py_ssize_t i0):
     """monster.magic per monster id"""
     if not 0 <= i0 < 20:
         raise IndexError("monster_magic: index out of range")
-    return DATA[491 + i0]
+    return DATA[493 + i0]
 
 
 def monster_influence(Py_ssize_t i0):
     """monster.influence per monster id"""
     if not 0 <= i0 < 20:
         raise IndexError("monster_influence: index out of range")
-    return DATA[511 + i0]
+    return DATA[513 + i0]
 
 
 def privilege_status(Py_ssize_t i0):
     """privilege.status per privilege id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 60:
         raise IndexError("privilege_status: index out of range")
-    return DATA[531 + i0]
+    return DATA[533 + i0]
 
 
 def privilege_level(Py_ssize_t i0):
     """privilege.level per privilege id (0=I, 1=II)"""
     if not 0 <= i0 < 60:
         raise IndexError("privilege_level: index out of range")
-    return DATA[591 + i0]
+    return DATA[593 + i0]
 
 
 def privilege_type(Py_ssize_t i0):
     """privilege.type per privilege id (0=grant, 1=end_game)"""
     if not 0 <= i0 < 60:
         raise IndexError("privilege_type: index out of range")
-    return DATA[651 + i0]
+    return DATA[653 + i0]
 
 
 def privilege_min_players(Py_ssize_t i0):
     """privilege.min_players per privilege id"""
     if not 0 <= i0 < 60:
         raise IndexError("privilege_min_players: index out of range")
-    return DATA[711 + i0]
+    return DATA[713 + i0]
 
 
 def privilege_banner(Py_ssize_t i0):
     """privilege.banner per privilege id"""
     if not 0 <= i0 < 60:
         raise IndexError("privilege_banner: index out of range")
-    return DATA[771 + i0]
+    return DATA[773 + i0]
 
 
 def wealth_status(Py_ssize_t i0):
     """wealth.status per wealth id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 20:
         raise IndexError("wealth_status: index out of range")
-    return DATA[831 + i0]
+    return DATA[833 + i0]
 
 
 def naval_segment_status(Py_ssize_t i0):
     """naval_segment.status per naval_segment id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 8:
         raise IndexError("naval_segment_status: index out of range")
-    return DATA[851 + i0]
+    return DATA[853 + i0]
 
 
 def naval_segment_position(Py_ssize_t i0):
     """naval_segment.position per naval_segment id"""
     if not 0 <= i0 < 8:
         raise IndexError("naval_segment_position: index out of range")
-    return DATA[859 + i0]
+    return DATA[861 + i0]
 
 
 def naval_segment_start(Py_ssize_t i0):
     """naval_segment.start per naval_segment id"""
     if not 0 <= i0 < 8:
         raise IndexError("naval_segment_start: index out of range")
-    return DATA[867 + i0]
+    return DATA[869 + i0]
 
 
 def tomb_slot_status(Py_ssize_t i0):
     """tomb_slot.status per tomb_slot id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 9:
         raise IndexError("tomb_slot_status: index out of range")
-    return DATA[875 + i0]
+    return DATA[877 + i0]
 
 
 def tomb_slot_row(Py_ssize_t i0):
     """tomb_slot.row per tomb_slot id"""
     if not 0 <= i0 < 9:
         raise IndexError("tomb_slot_row: index out of range")
-    return DATA[884 + i0]
+    return DATA[886 + i0]
 
 
 def tomb_slot_column(Py_ssize_t i0):
     """tomb_slot.column per tomb_slot id"""
     if not 0 <= i0 < 9:
         raise IndexError("tomb_slot_column: index out of range")
-    return DATA[893 + i0]
+    return DATA[895 + i0]
 
 
 def tomb_line_status(Py_ssize_t i0):
     """tomb_line.status per tomb_line id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 6:
         raise IndexError("tomb_line_status: index out of range")
-    return DATA[902 + i0]
+    return DATA[904 + i0]
 
 
 def tomb_line_axis(Py_ssize_t i0):
     """tomb_line.axis per tomb_line id (0=row, 1=column)"""
     if not 0 <= i0 < 6:
         raise IndexError("tomb_line_axis: index out of range")
-    return DATA[908 + i0]
+    return DATA[910 + i0]
 
 
 def tomb_line_index(Py_ssize_t i0):
     """tomb_line.index per tomb_line id"""
     if not 0 <= i0 < 6:
         raise IndexError("tomb_line_index: index out of range")
-    return DATA[914 + i0]
+    return DATA[916 + i0]
 
 
 def board_power_status(Py_ssize_t i0):
     """board_power.status per board_power id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 2:
         raise IndexError("board_power_status: index out of range")
-    return DATA[920 + i0]
+    return DATA[922 + i0]
 
 
 def procedure_status(Py_ssize_t i0):
     """procedure.status per procedure id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 10:
         raise IndexError("procedure_status: index out of range")
-    return DATA[922 + i0]
+    return DATA[924 + i0]
 
 
 def procedure_order(Py_ssize_t i0):
     """procedure.order per procedure id"""
     if not 0 <= i0 < 10:
         raise IndexError("procedure_order: index out of range")
-    return DATA[932 + i0]
+    return DATA[934 + i0]
 
 
 def decision_status(Py_ssize_t i0):
     """decision.status per decision id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 18:
         raise IndexError("decision_status: index out of range")
-    return DATA[942 + i0]
+    return DATA[944 + i0]
 
 
 def table_citizen_line_costs(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'citizen_line_costs': [row][value]"""
     if not 0 <= i0 < 5 or not 0 <= i1 < 1:
         raise IndexError("table_citizen_line_costs: index out of range")
-    return DATA[960 + i0 + i1]
+    return DATA[962 + i0 + i1]
 
 
 def table_citizen_line_costs_rows(Py_ssize_t i0):
     """integer keys of the rows of 'citizen_line_costs'"""
     if not 0 <= i0 < 5:
         raise IndexError("table_citizen_line_costs_rows: index out of range")
-    return DATA[965 + i0]
+    return DATA[967 + i0]
 
 
 def table_influence_vp(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'influence_vp': [row][value]"""
     if not 0 <= i0 < 6 or not 0 <= i1 < 1:
         raise IndexError("table_influence_vp: index out of range")
-    return DATA[970 + i0 + i1]
+    return DATA[972 + i0 + i1]
 
 
 def table_influence_vp_rows(Py_ssize_t i0):
     """integer keys of the rows of 'influence_vp'"""
     if not 0 <= i0 < 6:
         raise IndexError("table_influence_vp_rows: index out of range")
-    return DATA[976 + i0]
+    return DATA[978 + i0]
 
 
 def table_river_costs(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'river_costs': [guild][column]"""
     if not 0 <= i0 < 4 or not 0 <= i1 < 5:
         raise IndexError("table_river_costs: index out of range")
-    return DATA[982 + i0 * 5 + i1]
+    return DATA[984 + i0 * 5 + i1]
 
 
 def table_river_costs_columns(Py_ssize_t i0):
     """integer keys of the columns of 'river_costs'"""
     if not 0 <= i0 < 5:
         raise IndexError("table_river_costs_columns: index out of range")
-    return DATA[1002 + i0]
+    return DATA[1004 + i0]
 
 
 def table_river_privilege(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'river_privilege': [row][value]"""
     if not 0 <= i0 < 5 or not 0 <= i1 < 1:
         raise IndexError("table_river_privilege: index out of range")
-    return DATA[1007 + i0 + i1]
+    return DATA[1009 + i0 + i1]
 
 
 def table_river_privilege_rows(Py_ssize_t i0):
     """integer keys of the rows of 'river_privilege'"""
     if not 0 <= i0 < 5:
         raise IndexError("table_river_privilege_rows: index out of range")
-    return DATA[1012 + i0]
+    return DATA[1014 + i0]
 
 
 def table_supply_by_players(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'supply_by_players': [row][term]"""
     if not 0 <= i0 < 4 or not 0 <= i1 < 48:
         raise IndexError("table_supply_by_players: index out of range")
-    return DATA[1017 + i0 * 48 + i1]
+    return DATA[1019 + i0 * 48 + i1]
 
 
 def table_supply_by_players_rows(Py_ssize_t i0):
     """integer keys of the rows of 'supply_by_players'"""
     if not 0 <= i0 < 4:
         raise IndexError("table_supply_by_players_rows: index out of range")
-    return DATA[1209 + i0]
+    return DATA[1211 + i0]
 
 
 def table_citizen_copies(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'citizen_copies': [citizen][column]"""
     if not 0 <= i0 < 20 or not 0 <= i1 < 4:
         raise IndexError("table_citizen_copies: index out of range")
-    return DATA[1213 + i0 * 4 + i1]
+    return DATA[1215 + i0 * 4 + i1]
 
 
 def table_citizen_copies_columns(Py_ssize_t i0):
     """integer keys of the columns of 'citizen_copies'"""
     if not 0 <= i0 < 4:
         raise IndexError("table_citizen_copies_columns: index out of range")
-    return DATA[1293 + i0]
+    return DATA[1295 + i0]

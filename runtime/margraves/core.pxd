@@ -55,6 +55,7 @@ cdef class MargravesCore(Engine):
     cdef int o_priv_owner
     cdef int o_wealth_at
     cdef int o_wealth_holder
+    cdef int o_wealth_seen
     cdef int o_tower_slot
     cdef int o_towers
     cdef int p_reward
@@ -100,6 +101,7 @@ cdef class MargravesCore(Engine):
     cdef int privilege_at(self, int tile) except? -1
     cdef void take_privilege(self, int seat, int tile) except *
     cdef int draw_privilege(self, int level) except? -1
+    cdef void hold_wealth(self, int tile, int seat) except *
     cdef int seat_after(self, int seat, int k) except? -1
     cdef bint has_face_up(self, int lair) except -1
     cdef void flip_monster(self, int lair) except *

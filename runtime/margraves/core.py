@@ -131,6 +131,7 @@ class MargravesCore(Engine):
         self.o_deck, self.o_line = offsets["citizen_deck"], offsets["line_1"]
         self.o_priv_at, self.o_priv_owner = offsets["privilege_at"], offsets["privilege_owner"]
         self.o_wealth_at, self.o_wealth_holder = offsets["wealth_at"], offsets["wealth_holder"]
+        self.o_wealth_seen = offsets["wealth_seen"]
         self.o_tower_slot, self.o_towers = offsets["tower_slot"], offsets["stored_towers"]
         self.p_reward, self.p_influence = tables.procedure("reward"), tables.procedure("gain_influence")
         self.p_privilege, self.p_enter = tables.procedure("gain_privilege"), tables.procedure("enter_location")
@@ -306,6 +307,15 @@ class MargravesCore(Engine):
                     return t
                 pick -= 1
         return -1
+
+    def hold_wealth(self, tile: cython.int, seat: cython.int) -> None:
+        """A starting wealth tile changes hands in the draft (-1: back to the box), in secret (L129)."""
+        holder: cython.int = self.cells[self.o_wealth_holder + tile]
+        if holder >= 0:
+            self.cells[self.o_wealth_seen + holder * self.nwealth + tile] = 0
+        if seat >= 0:
+            self.cells[self.o_wealth_seen + seat * self.nwealth + tile] = 1
+        self.cells[self.o_wealth_holder + tile] = seat
 
     def seat_after(self, seat: cython.int, k: cython.int) -> cython.int:
         """The seat k places clockwise (to the left) of `seat` (L230)."""

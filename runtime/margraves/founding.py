@@ -144,7 +144,7 @@ class Founding:
                     if e.cells[e.o_wealth_at + w] == IN_BOX:
                         if pick == 0:
                             e.cells[e.o_wealth_at + w] = DRAFTING
-                            e.cells[e.o_wealth_holder + w] = seat
+                            e.hold_wealth(w, seat)
                             break
                         pick -= 1
                 left -= 1
@@ -162,14 +162,14 @@ class Founding:
         if e.arg(4) == n:
             for w in range(e.nwealth):
                 if e.cells[e.o_wealth_at + w] == DRAFTING:
-                    e.cells[e.o_wealth_holder + w] = (e.cells[e.o_wealth_holder + w] + 1) % n
+                    e.hold_wealth(w, (e.cells[e.o_wealth_holder + w] + 1) % n)
             e.set_arg(4, 0)
             e.set_arg(3, e.arg(3) + 1)
         if e.arg(3) == self.kept:
             for w in range(e.nwealth):
                 if e.cells[e.o_wealth_at + w] == DRAFTING:
                     e.cells[e.o_wealth_at + w] = IN_BOX
-                    e.cells[e.o_wealth_holder + w] = -1
+                    e.hold_wealth(w, -1)
             e.done()
             return
         seat = e.seat_after(e.cells[e.o_first], e.arg(4))
