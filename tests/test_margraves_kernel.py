@@ -587,6 +587,23 @@ def test_every_decision_is_described_in_each_locale() -> None:
     assert state.verdict("fr") and state.summary("uk")
 
 
+def test_the_rule_modules_number_decisions_and_places_as_core_does() -> None:
+    """Each typed module declares the constants it uses again (a cimported constant would be a Python object in
+    compiled code): their values must stay core.py's."""
+    import re
+
+    folder = REPO / "runtime" / "margraves"
+    declared = re.compile(r"^([A-Z_]+) = cython\.declare\(cython\.int, (-?\d+)\)", re.M)
+    core = dict(declared.findall((folder / "core.py").read_text()))
+    checked = 0
+    for module in ("founding", "turn", "board", "slaying", "tracks", "cleanup", "engine"):
+        for name, value in declared.findall((folder / f"{module}.py").read_text()):
+            if name in core:
+                assert value == core[name], (module, name)
+                checked += 1
+    assert checked > 20
+
+
 def test_every_choice_of_three_in_the_content_is_a_wild_resource() -> None:
     """describe.py says a choice of three options as Stone, Wood or Magic: it must stay true of the content."""
     from ruamel.yaml import YAML

@@ -45,13 +45,14 @@ FROM_LOCATION = cython.declare(cython.int, 0)
 FROM_STORAGE = cython.declare(cython.int, 1)
 
 # The ways to use a citizen (L145-150).
-PENNANT = cython.declare(cython.int, 0)
-POWER = cython.declare(cython.int, 1)
-RECALL = cython.declare(cython.int, 2)
-BUILD = cython.declare(cython.int, 3)
+USE_PENNANT = cython.declare(cython.int, 0)
+USE_POWER = cython.declare(cython.int, 1)
+USE_RECALL = cython.declare(cython.int, 2)
+USE_BUILD = cython.declare(cython.int, 3)
 WAYS = cython.declare(cython.int, 4)
 
-# Tokens kept in storage (tables.TOKENS), and what a reward row holds (tables.REWARD_FIELDS).
+# Tokens kept in storage (the state fields stored_stone … stored_knights), and what a reward row holds
+# (tables.REWARD_FIELDS): the rule modules declare the ones they use again, with these values (tested).
 STONE = cython.declare(cython.int, 0)
 WOOD = cython.declare(cython.int, 1)
 MAGIC = cython.declare(cython.int, 2)
@@ -60,7 +61,6 @@ KNIGHT = cython.declare(cython.int, 4)
 TOKENS = cython.declare(cython.int, 5)
 R_GOLD = cython.declare(cython.int, 0)
 R_STONE = cython.declare(cython.int, 1)
-R_KNIGHT = cython.declare(cython.int, 5)
 R_STRENGTH = cython.declare(cython.int, 6)
 R_STRENGTH_TO = cython.declare(cython.int, 7)
 R_WILD = cython.declare(cython.int, 8)

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from .kernel import MargravesKernel
 
 USES = ("use_pennant", "use_power", "use_recall", "use_build")
-"""The ways to use a citizen, in the order of core.py's PENNANT … BUILD (a USE option: citizen × 4 + way)."""
+"""The ways to use a citizen, in core.py's order (USE_PENNANT … USE_BUILD); a USE option is citizen × 4 + way."""
 WAYS = len(USES)
 TOKENS = ("stone", "wood", "magic", "gem", "knight")
 SOURCES = ("pay_from_track", "pay_knight_here", "pay_knight_stored")

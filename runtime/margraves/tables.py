@@ -18,8 +18,6 @@ REWARD_FIELDS = ("gold", "stone", "wood", "magic", "gem", "knight", "strength", 
                  "guild", "privilege_i", "privilege_ii", "privilege_any")
 """A reward's row, in this order (core.py: R_GOLD …): goods first, then choices (decision reward_order).
 `strength_to` and `guild` hold their value plus 1 (0: none)."""
-TOKENS = ("stone", "wood", "magic", "gem", "knight")
-"""Tokens kept in storage, in the order of core.py's STONE … KNIGHT."""
 
 INTERNAL = ("setup_game", "wealth_draft", "wealth_resolve", "play_card", "pennant", "use_grant", "enter_location",
             "reward", "settle_storage", "end_of_turn")

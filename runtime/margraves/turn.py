@@ -10,15 +10,15 @@ import cython  # type: ignore[import-untyped]
 
 from .core import MargravesCore
 
-BUILD = cython.declare(cython.int, 3)
+USE_BUILD = cython.declare(cython.int, 3)
 BUILD_SLOT = cython.declare(cython.int, 24)
 CITIZEN = cython.declare(cython.int, 11)
 GEM = cython.declare(cython.int, 3)
 LINE_SLOT = cython.declare(cython.int, 20)
 MAGIC = cython.declare(cython.int, 2)
-PENNANT = cython.declare(cython.int, 0)
-POWER = cython.declare(cython.int, 1)
-RECALL = cython.declare(cython.int, 2)
+USE_PENNANT = cython.declare(cython.int, 0)
+USE_POWER = cython.declare(cython.int, 1)
+USE_RECALL = cython.declare(cython.int, 2)
 STONE = cython.declare(cython.int, 0)
 USE = cython.declare(cython.int, 12)
 WAYS = cython.declare(cython.int, 4)
@@ -53,7 +53,8 @@ class Turn:
             for c in range(e.ncitizens):
                 if e.in_hand(seat, c) > 0:
                     for way in range(WAYS):
-                        if (way == RECALL or not forced) and (way != BUILD or self.can_build_here(e, seat)):
+                        if (way == USE_RECALL or not forced) and \
+                                (way != USE_BUILD or self.can_build_here(e, seat)):
                             e.option(c * WAYS + way)
             if e.options() == 0:
                 e.done()
@@ -67,11 +68,11 @@ class Turn:
             e.move_card(seat, c, e.o_hand, e.o_played)
             e.cells[e.o_in_use] = c
             e.goto(2)
-            if way == PENNANT:
+            if way == USE_PENNANT:
                 e.push(e.p_pennant, seat, c, 0)
-            elif way == POWER:
+            elif way == USE_POWER:
                 e.push(0, self.citizen_power[c], seat, c)
-            elif way == RECALL:
+            elif way == USE_RECALL:
                 e.push(e.p_recall, seat, 0, 0)
             else:
                 e.push(0, self.build_entry, seat, 0)
