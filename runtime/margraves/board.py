@@ -164,10 +164,9 @@ class Board:
 
     def naval_action(self, e: MargravesCore) -> None:
         """Return resources of any mix, move the Ship one segment clockwise each, and gain every segment entered
-        (L342-344). Local 3: resources returned."""
+        (L342-344), one segment at a time. Local 3: resources returned, then segments still to move."""
         seat: cython.int = e.arg(0)
         token: cython.int
-        k: cython.int
         at: cython.int
         if e.stage() == 1:
             if e.answer() >= 0:
@@ -184,12 +183,11 @@ class Board:
             e.goto(1)
             e.ask(TOKEN, seat)
             return
-        if e.stage() == 2:
-            at = e.cells[e.o_ship + seat]
-            e.cells[e.o_ship + seat] = (at + e.arg(3)) % e.nsegments
-            e.goto(3)
-            for k in range(e.arg(3), 0, -1):
-                e.push(e.p_reward, seat, self.segment_reward[(at + k) % e.nsegments], 0)
+        if e.arg(3) > 0:
+            at = (e.cells[e.o_ship + seat] + 1) % e.nsegments
+            e.cells[e.o_ship + seat] = at
+            e.set_arg(3, e.arg(3) - 1)
+            e.push(e.p_reward, seat, self.segment_reward[at], 0)
             return
         e.done()
 
