@@ -587,6 +587,20 @@ def test_every_decision_is_described_in_each_locale() -> None:
     assert state.verdict("fr") and state.summary("uk")
 
 
+def test_the_engine_plays_by_the_content_numbers_it_is_given() -> None:
+    """No rule number in code: a kernel whose tables say another Strength cap and storage plays by them."""
+    from lawforge.runtime.margraves.kernel import MargravesKernel
+
+    kernel = MargravesKernel(GAME, "python")
+    kernel.tables.numbers.update(strength_cap=3, storage_slots=5, knights_total=18)
+    state = GameState(kernel, kernel.new_engine(3, 1), 3, 1, compiled=False)
+    engine, cells = state.engine, Cells(state)
+    engine.add_strength(0, 5)
+    assert cells.get("strength", 0) == 3 and engine.storage_slots == 5
+    assert cells.get("fortress_knights") + sum(cells.get("location_knights", w) for w in range(8)) \
+        + sum(cells.get("stored_knights", p) for p in range(3)) == 18
+
+
 def test_the_rule_modules_number_decisions_and_places_as_core_does() -> None:
     """Each typed module declares the constants it uses again (a cimported constant would be a Python object in
     compiled code): their values must stay core.py's."""

@@ -121,7 +121,7 @@ SPACES: tuple[tuple[str, int], ...] = (
     ('zone', 0),
     ('die', 0),
     ('selector', 3),
-    ('constant', 16),
+    ('constant', 19),
     ('guild', 4),
     ('pennant', 5),
     ('citizen', 20),

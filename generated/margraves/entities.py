@@ -303,6 +303,9 @@ class ConstantId(IntEnum):
     INFLUENCE_SPACES_PER_SECTION = 13
     INFLUENCE_SECTIONS = 14
     NAVAL_SEGMENTS = 15
+    KNIGHT_STRENGTH = 16
+    SHIP_SPACES_PER_RESOURCE = 17
+    INFLUENCE_SPACES_PER_POINT = 18
 
 
 class GuildId(IntEnum):
@@ -2465,6 +2468,30 @@ CONSTANTS: tuple[Constant, ...] = (
         name=Text(en='Naval track segments', fr='Segments de la piste Navale', uk='Сегменти морського шляху'),
         value=8,
         rule='L348',
+    ),
+    Constant(
+        id=ConstantId.KNIGHT_STRENGTH,
+        source=(Source(doc='s2', line=270, quote='Chaque Chevalier que vous ajoutez à un Tombeau Héroïque vaut 1 Force.'),),
+        status='verified',
+        name=Text(en='Strength of a Knight sent to the Heroic Tombs', fr='Force d’un Chevalier envoyé aux Tombeaux Héroïques', uk='Сила лицаря, відправленого до Гробниць Героїв'),
+        value=1,
+        rule='L270',
+    ),
+    Constant(
+        id=ConstantId.SHIP_SPACES_PER_RESOURCE,
+        source=(Source(doc='s2', line=343, quote="déplacez votre Navire d'une case dans le sens horaire par ressource ainsi remise dans la réserve"),),
+        status='verified',
+        name=Text(en='Ship spaces per resource returned', fr='Cases du Navire par ressource remise', uk='Клітинки корабля за повернений ресурс'),
+        value=1,
+        rule='L343',
+    ),
+    Constant(
+        id=ConstantId.INFLUENCE_SPACES_PER_POINT,
+        source=(Source(doc='s2', line=370, quote="déplacez 1 de vos marqueurs Influence d'une case vers la droite pour chaque Influence obtenue"),),
+        status='verified',
+        name=Text(en='Influence spaces per Influence gained', fr='Cases d’Influence par Influence gagnée', uk='Клітинки впливу за отриманий вплив'),
+        value=1,
+        rule='L370',
     ),
 )
 

@@ -6,7 +6,7 @@ from array import array
 
 from libc.stdint cimport int32_t
 
-cdef int32_t DATA[1299]
+cdef int32_t DATA[1305]
 DATA[:] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 1, 1, 1, 1,
@@ -17,44 +17,44 @@ DATA[:] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0,
     0, 2, 1, 0, 9, 10, 11, 12, 8, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 0, 1, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 20, 3, 1, 1, 4, 0, 4, 3, 8, 12, 2, 3, 3, 6,
-    8, 1, 1, 1, 1, 0, 1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, -1, -1, -1, -1, 3, 3, 3, 3, 1, 1, 1, 1, 0, 0, 0, 0, 2, 2, 2, 2, 1, 1, 1, 1, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 1, 1, 1, 1, 1, 0, 1, 0,
-    0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2,
-    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2,
-    3, 3, 3, 3, 3, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6,
-    2, 3, 4, 5, 6, 2, 3, 4, 5, 6, 2, 3, 4, 5, 6, 0, 0, 1, 1, 2, 0, 0, 1, 1, 2, 0, 0, 1, 1, 2,
-    0, 0, 1, 1, 2, 1, 1, 1, 2, 3, 1, 1, 1, 2, 3, 1, 1, 1, 2, 3, 1, 1, 1, 2, 3, 2, 2, 2, 2, 2,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 20, 3, 1, 1, 4, 0, 4, 3, 8, 12, 2,
+    3, 3, 6, 8, 1, 1, 1, 1, 1, 1, 1, 0, 1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, -1, 3, 3, 3, 3, 1, 1, 1, 1, 0, 0, 0, 0, 2, 2, 2,
+    2, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 1, 1,
+    1, 1, 1, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0,
+    0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 1, 1, 1, 1,
+    1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0,
+    1, 2, 3, 4, 5, 6, 2, 3, 4, 5, 6, 2, 3, 4, 5, 6, 2, 3, 4, 5, 6, 0, 0, 1, 1, 2, 0, 0, 1, 1,
+    2, 0, 0, 1, 1, 2, 0, 0, 1, 1, 2, 1, 1, 1, 2, 3, 1, 1, 1, 2, 3, 1, 1, 1, 2, 3, 1, 1, 1, 2,
+    3, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
     2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
-    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1,
+    2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 1, -1, 2, -1, 3, -1, 4, -1, 5, -1, 6, -1, 1, -1, 2,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 1, -1, 2, -1, 3, -1, 4, -1, 5, -1,
+    6, -1, 1, 0, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 0, 1, 2, 3, 4, 5, 6, 7, 1, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 1,
+    1, 1, 2, 2, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 1, 1, 1, 0, 1, 2, 0,
+    1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 2, 2, 0, 2,
+    0, 2, 2, 0, 2, 2, 0, 2, 1, 2, 1, 1, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 6, 1, 2,
+    3, 4, 5, 6, 2, 4, 6, 8, 10, 2, 4, 6, 8, 10, 2, 4, 6, 8, 10, 2, 4, 6, 8, 10, 1, 2, 3, 4, 5,
+    1, 1, 3, 2, 2, 1, 2, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, 7, 7, 7, 5, -1, -1, -1,
     -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-    -1, -1, -1, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-    -1, -1, -1, -1, -1, -1, -1, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-    -1, -1, -1, -1, -1, 1, -1, 2, -1, 3, -1, 4, -1, 5, -1, 6, -1, 1, -1, 2, -1, -1, -1, -1, -1,
-    -1, -1, -1, -1, -1, -1, -1, -1, -1, 1, -1, 2, -1, 3, -1, 4, -1, 5, -1, 6, -1, 1, 0, 0, 0,
-    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 1, 2, 3, 4,
-    5, 6, 7, 1, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 1, 1, 1, 2, 2, 2, 0,
-    1, 2, 0, 1, 2, 0, 1, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 1, 1, 1, 0, 1, 2, 0, 1, 2, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 2, 2, 0, 2, 0, 2, 2, 0, 2, 2,
-    0, 2, 1, 2, 1, 1, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6, 2, 4,
-    6, 8, 10, 2, 4, 6, 8, 10, 2, 4, 6, 8, 10, 2, 4, 6, 8, 10, 1, 2, 3, 4, 5, 1, 1, 3, 2, 2, 1,
-    2, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, 7, 7, 7, 5, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 8, 8, 8, 6, -1, -1,
     -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 8, 8, 8, 6, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 9, 9, 9, 7, -1,
     -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 9, 9, 9, 7, -1, -1, -1, -1, -1, -1,
-    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 10, 10, 10, 8, -1, -1, -1, -1,
-    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-    -1, -1, -1, -1, -1, -1, -1, -1, 2, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-    -1, -1, -1, -1, 1, 1, 1, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 1, 1, 1, 0, 0, 1, 1, 1, 0, 1,
-    1, 0, 0, 1, 1, 0, 1, 1, 1, 1, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 1, 1, 1, 1, 0, 1, 1, 0,
-    0, 1, 1, 0, 0, 1, 1, 0, 1, 2, 3, 4, 5,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 10, 10, 10,
+    8, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 2, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, 1, 1, 1, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 1, 1, 1,
+    0, 0, 1, 1, 1, 0, 1, 1, 0, 0, 1, 1, 0, 1, 1, 1, 1, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 1,
+    1, 1, 1, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 1, 2, 3, 4, 5,
 ]
 cdef int32_t CODE[3824]
 CODE[:] = [
@@ -192,7 +192,7 @@ CODE[:] = [
     32, 5, 10, 1, 41, 1, 1, 27, 2, 1, 24, 7, 0, 32, 5, 10, 1, 42, 1, 1, 27, 2, 7, 0, 30, 12, 1,
     2, 7, 0, 1, 3, 30, 7, 2, 2, 0, 1, 5, 8, 3, 1, 0, 8, 2, 7, 2, 7, 3, 20, 26, 3823, 1, 1, 7,
     2, 32, 5, 10, 5, 1, 1, 18, 26, 3814, 1, 4, 8, 5, 1, 0, 8, 4, 7, 4, 7, 5, 20, 26, 3714, 1,
-    189, 7, 2, 32, 5, 10, 3, 5, 7, 2, 7, 4, 30, 15, 2, 1, 972, 1, 6, 1, 118, 7, 2, 32, 5, 1, 4,
+    189, 7, 2, 32, 5, 10, 3, 5, 7, 2, 7, 4, 30, 15, 2, 1, 978, 1, 6, 1, 118, 7, 2, 32, 5, 1, 4,
     12, 10, 7, 4, 32, 4, 10, 5, 1, 3, 13, 1, 1, 10, 15, 8, 6, 1, 0, 7, 6, 1, 1, 18, 1, 0, 12,
     10, 7, 6, 1, 2, 18, 1, 1, 12, 10, 7, 6, 1, 3, 18, 1, 2, 12, 10, 7, 6, 1, 4, 18, 1, 3, 12,
     10, 7, 6, 1, 5, 18, 1, 4, 12, 10, 7, 6, 1, 6, 18, 1, 5, 12, 10, 1, 1, 7, 6, 1, 1, 19, 15,
@@ -218,54 +218,54 @@ OFFSETS = {
     'zone_per_player': 268,
     'die_status': 268,
     'constant_status': 268,
-    'constant_value': 284,
-    'guild_status': 300,
-    'guild_influence_row': 304,
-    'pennant_status': 308,
-    'citizen_status': 313,
-    'citizen_guild': 333,
-    'citizen_starting': 353,
-    'citizen_slays': 373,
-    'location_status': 393,
-    'location_start': 401,
-    'lair_status': 409,
-    'monster_status': 413,
-    'monster_lair': 433,
-    'monster_boss': 453,
-    'monster_strength': 473,
-    'monster_magic': 493,
-    'monster_influence': 513,
-    'privilege_status': 533,
-    'privilege_level': 593,
-    'privilege_type': 653,
-    'privilege_min_players': 713,
-    'privilege_banner': 773,
-    'wealth_status': 833,
-    'naval_segment_status': 853,
-    'naval_segment_position': 861,
-    'naval_segment_start': 869,
-    'tomb_slot_status': 877,
-    'tomb_slot_row': 886,
-    'tomb_slot_column': 895,
-    'tomb_line_status': 904,
-    'tomb_line_axis': 910,
-    'tomb_line_index': 916,
-    'board_power_status': 922,
-    'procedure_status': 924,
-    'procedure_order': 934,
-    'decision_status': 944,
-    'table_citizen_line_costs': 962,
-    'table_citizen_line_costs_rows': 967,
-    'table_influence_vp': 972,
-    'table_influence_vp_rows': 978,
-    'table_river_costs': 984,
-    'table_river_costs_columns': 1004,
-    'table_river_privilege': 1009,
-    'table_river_privilege_rows': 1014,
-    'table_supply_by_players': 1019,
-    'table_supply_by_players_rows': 1211,
-    'table_citizen_copies': 1215,
-    'table_citizen_copies_columns': 1295,
+    'constant_value': 287,
+    'guild_status': 306,
+    'guild_influence_row': 310,
+    'pennant_status': 314,
+    'citizen_status': 319,
+    'citizen_guild': 339,
+    'citizen_starting': 359,
+    'citizen_slays': 379,
+    'location_status': 399,
+    'location_start': 407,
+    'lair_status': 415,
+    'monster_status': 419,
+    'monster_lair': 439,
+    'monster_boss': 459,
+    'monster_strength': 479,
+    'monster_magic': 499,
+    'monster_influence': 519,
+    'privilege_status': 539,
+    'privilege_level': 599,
+    'privilege_type': 659,
+    'privilege_min_players': 719,
+    'privilege_banner': 779,
+    'wealth_status': 839,
+    'naval_segment_status': 859,
+    'naval_segment_position': 867,
+    'naval_segment_start': 875,
+    'tomb_slot_status': 883,
+    'tomb_slot_row': 892,
+    'tomb_slot_column': 901,
+    'tomb_line_status': 910,
+    'tomb_line_axis': 916,
+    'tomb_line_index': 922,
+    'board_power_status': 928,
+    'procedure_status': 930,
+    'procedure_order': 940,
+    'decision_status': 950,
+    'table_citizen_line_costs': 968,
+    'table_citizen_line_costs_rows': 973,
+    'table_influence_vp': 978,
+    'table_influence_vp_rows': 984,
+    'table_river_costs': 990,
+    'table_river_costs_columns': 1010,
+    'table_river_privilege': 1015,
+    'table_river_privilege_rows': 1020,
+    'table_supply_by_players': 1025,
+    'table_supply_by_players_rows': 1217,
+    'table_citizen_copies': 1221,
+    'table_citizen_copies_columns': 1301,
 }
 SHAPES = {
     'term_status': (48,),
@@ -279,8 +279,8 @@ SHAPES = {
     'native_procedure': (18,),
     'zone_per_player': (0,),
     'die_status': (0,),
-    'constant_status': (16,),
-    'constant_value': (16,),
+    'constant_status': (19,),
+    'constant_value': (19,),
     'guild_status': (4,),
     'guild_influence_row': (4,),
     'pennant_status': (5,),
@@ -342,7 +342,7 @@ def values(str name):
 
 def data():
     """All tables as one int32 array: what the effect VM reads as its constants."""
-    return array('i', [DATA[i] for i in range(1299)])
+    return array('i', [DATA[i] for i in range(1305)])
 
 
 def code():
@@ -429,342 +429,342 @@ def die_status(Py_ssize_t i0):
 
 def constant_status(Py_ssize_t i0):
     """constant.status per constant id (0=verified, 1=unverified, 2=placeholder)"""
-    if not 0 <= i0 < 16:
+    if not 0 <= i0 < 19:
         raise IndexError("constant_status: index out of range")
     return DATA[268 + i0]
 
 
 def constant_value(Py_ssize_t i0):
     """constant.value per constant id"""
-    if not 0 <= i0 < 16:
+    if not 0 <= i0 < 19:
         raise IndexError("constant_value: index out of range")
-    return DATA[284 + i0]
+    return DATA[287 + i0]
 
 
 def guild_status(Py_ssize_t i0):
     """guild.status per guild id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 4:
         raise IndexError("guild_status: index out of range")
-    return DATA[300 + i0]
+    return DATA[306 + i0]
 
 
 def guild_influence_row(Py_ssize_t i0):
     """guild.influence_row per guild id"""
     if not 0 <= i0 < 4:
         raise IndexError("guild_influence_row: index out of range")
-    return DATA[304 + i0]
+    return DATA[310 + i0]
 
 
 def pennant_status(Py_ssize_t i0):
     """pennant.status per pennant id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 5:
         raise IndexError("pennant_status: index out of range")
-    return DATA[308 + i0]
+    return DATA[314 + i0]
 
 
 def citizen_status(Py_ssize_t i0):
     """citizen.status per citizen id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 20:
         raise IndexError("citizen_status: index out of range")
-    return DATA[313 + i0]
+    return DATA[319 + i0]
 
 
 def citizen_guild(Py_ssize_t i0):
     """citizen.guild per citizen id (a guild id)"""
     if not 0 <= i0 < 20:
         raise IndexError("citizen_guild: index out of range")
-    return DATA[333 + i0]
+    return DATA[339 + i0]
 
 
 def citizen_starting(Py_ssize_t i0):
     """citizen.starting per citizen id"""
     if not 0 <= i0 < 20:
         raise IndexError("citizen_starting: index out of range")
-    return DATA[353 + i0]
+    return DATA[359 + i0]
 
 
 def citizen_slays(Py_ssize_t i0):
     """citizen.slays per citizen id"""
     if not 0 <= i0 < 20:
         raise IndexError("citizen_slays: index out of range")
-    return DATA[373 + i0]
+    return DATA[379 + i0]
 
 
 def location_status(Py_ssize_t i0):
     """location.status per location id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 8:
         raise IndexError("location_status: index out of range")
-    return DATA[393 + i0]
+    return DATA[399 + i0]
 
 
 def location_start(Py_ssize_t i0):
     """location.start per location id"""
     if not 0 <= i0 < 8:
         raise IndexError("location_start: index out of range")
-    return DATA[401 + i0]
+    return DATA[407 + i0]
 
 
 def lair_status(Py_ssize_t i0):
     """lair.status per lair id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 4:
         raise IndexError("lair_status: index out of range")
-    return DATA[409 + i0]
+    return DATA[415 + i0]
 
 
 def monster_status(Py_ssize_t i0):
     """monster.status per monster id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 20:
         raise IndexError("monster_status: index out of range")
-    return DATA[413 + i0]
+    return DATA[419 + i0]
 
 
 def monster_lair(Py_ssize_t i0):
     """monster.lair per monster id (a lair id)"""
     if not 0 <= i0 < 20:
         raise IndexError("monster_lair: index out of range")
-    return DATA[433 + i0]
+    return DATA[439 + i0]
 
 
 def monster_boss(Py_ssize_t i0):
     """monster.boss per monster id"""
     if not 0 <= i0 < 20:
         raise IndexError("monster_boss: index out of range")
-    return DATA[453 + i0]
+    return DATA[459 + i0]
 
 
 def monster_strength(Py_ssize_t i0):
     """monster.strength per monster id"""
     if not 0 <= i0 < 20:
         raise IndexError("monster_strength: index out of range")
-    return DATA[473 + i0]
+    return DATA[479 + i0]
 
 
 def monster_magic(Py_ssize_t i0):
     """monster.magic per monster id"""
     if not 0 <= i0 < 20:
         raise IndexError("monster_magic: index out of range")
-    return DATA[493 + i0]
+    return DATA[499 + i0]
 
 
 def monster_influence(Py_ssize_t i0):
     """monster.influence per monster id"""
     if not 0 <= i0 < 20:
         raise IndexError("monster_influence: index out of range")
-    return DATA[513 + i0]
+    return DATA[519 + i0]
 
 
 def privilege_status(Py_ssize_t i0):
     """privilege.status per privilege id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 60:
         raise IndexError("privilege_status: index out of range")
-    return DATA[533 + i0]
+    return DATA[539 + i0]
 
 
 def privilege_level(Py_ssize_t i0):
     """privilege.level per privilege id (0=I, 1=II)"""
     if not 0 <= i0 < 60:
         raise IndexError("privilege_level: index out of range")
-    return DATA[593 + i0]
+    return DATA[599 + i0]
 
 
 def privilege_type(Py_ssize_t i0):
     """privilege.type per privilege id (0=grant, 1=end_game)"""
     if not 0 <= i0 < 60:
         raise IndexError("privilege_type: index out of range")
-    return DATA[653 + i0]
+    return DATA[659 + i0]
 
 
 def privilege_min_players(Py_ssize_t i0):
     """privilege.min_players per privilege id"""
     if not 0 <= i0 < 60:
         raise IndexError("privilege_min_players: index out of range")
-    return DATA[713 + i0]
+    return DATA[719 + i0]
 
 
 def privilege_banner(Py_ssize_t i0):
     """privilege.banner per privilege id"""
     if not 0 <= i0 < 60:
         raise IndexError("privilege_banner: index out of range")
-    return DATA[773 + i0]
+    return DATA[779 + i0]
 
 
 def wealth_status(Py_ssize_t i0):
     """wealth.status per wealth id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 20:
         raise IndexError("wealth_status: index out of range")
-    return DATA[833 + i0]
+    return DATA[839 + i0]
 
 
 def naval_segment_status(Py_ssize_t i0):
     """naval_segment.status per naval_segment id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 8:
         raise IndexError("naval_segment_status: index out of range")
-    return DATA[853 + i0]
+    return DATA[859 + i0]
 
 
 def naval_segment_position(Py_ssize_t i0):
     """naval_segment.position per naval_segment id"""
     if not 0 <= i0 < 8:
         raise IndexError("naval_segment_position: index out of range")
-    return DATA[861 + i0]
+    return DATA[867 + i0]
 
 
 def naval_segment_start(Py_ssize_t i0):
     """naval_segment.start per naval_segment id"""
     if not 0 <= i0 < 8:
         raise IndexError("naval_segment_start: index out of range")
-    return DATA[869 + i0]
+    return DATA[875 + i0]
 
 
 def tomb_slot_status(Py_ssize_t i0):
     """tomb_slot.status per tomb_slot id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 9:
         raise IndexError("tomb_slot_status: index out of range")
-    return DATA[877 + i0]
+    return DATA[883 + i0]
 
 
 def tomb_slot_row(Py_ssize_t i0):
     """tomb_slot.row per tomb_slot id"""
     if not 0 <= i0 < 9:
         raise IndexError("tomb_slot_row: index out of range")
-    return DATA[886 + i0]
+    return DATA[892 + i0]
 
 
 def tomb_slot_column(Py_ssize_t i0):
     """tomb_slot.column per tomb_slot id"""
     if not 0 <= i0 < 9:
         raise IndexError("tomb_slot_column: index out of range")
-    return DATA[895 + i0]
+    return DATA[901 + i0]
 
 
 def tomb_line_status(Py_ssize_t i0):
     """tomb_line.status per tomb_line id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 6:
         raise IndexError("tomb_line_status: index out of range")
-    return DATA[904 + i0]
+    return DATA[910 + i0]
 
 
 def tomb_line_axis(Py_ssize_t i0):
     """tomb_line.axis per tomb_line id (0=row, 1=column)"""
     if not 0 <= i0 < 6:
         raise IndexError("tomb_line_axis: index out of range")
-    return DATA[910 + i0]
+    return DATA[916 + i0]
 
 
 def tomb_line_index(Py_ssize_t i0):
     """tomb_line.index per tomb_line id"""
     if not 0 <= i0 < 6:
         raise IndexError("tomb_line_index: index out of range")
-    return DATA[916 + i0]
+    return DATA[922 + i0]
 
 
 def board_power_status(Py_ssize_t i0):
     """board_power.status per board_power id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 2:
         raise IndexError("board_power_status: index out of range")
-    return DATA[922 + i0]
+    return DATA[928 + i0]
 
 
 def procedure_status(Py_ssize_t i0):
     """procedure.status per procedure id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 10:
         raise IndexError("procedure_status: index out of range")
-    return DATA[924 + i0]
+    return DATA[930 + i0]
 
 
 def procedure_order(Py_ssize_t i0):
     """procedure.order per procedure id"""
     if not 0 <= i0 < 10:
         raise IndexError("procedure_order: index out of range")
-    return DATA[934 + i0]
+    return DATA[940 + i0]
 
 
 def decision_status(Py_ssize_t i0):
     """decision.status per decision id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 18:
         raise IndexError("decision_status: index out of range")
-    return DATA[944 + i0]
+    return DATA[950 + i0]
 
 
 def table_citizen_line_costs(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'citizen_line_costs': [row][value]"""
     if not 0 <= i0 < 5 or not 0 <= i1 < 1:
         raise IndexError("table_citizen_line_costs: index out of range")
-    return DATA[962 + i0 + i1]
+    return DATA[968 + i0 + i1]
 
 
 def table_citizen_line_costs_rows(Py_ssize_t i0):
     """integer keys of the rows of 'citizen_line_costs'"""
     if not 0 <= i0 < 5:
         raise IndexError("table_citizen_line_costs_rows: index out of range")
-    return DATA[967 + i0]
+    return DATA[973 + i0]
 
 
 def table_influence_vp(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'influence_vp': [row][value]"""
     if not 0 <= i0 < 6 or not 0 <= i1 < 1:
         raise IndexError("table_influence_vp: index out of range")
-    return DATA[972 + i0 + i1]
+    return DATA[978 + i0 + i1]
 
 
 def table_influence_vp_rows(Py_ssize_t i0):
     """integer keys of the rows of 'influence_vp'"""
     if not 0 <= i0 < 6:
         raise IndexError("table_influence_vp_rows: index out of range")
-    return DATA[978 + i0]
+    return DATA[984 + i0]
 
 
 def table_river_costs(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'river_costs': [guild][column]"""
     if not 0 <= i0 < 4 or not 0 <= i1 < 5:
         raise IndexError("table_river_costs: index out of range")
-    return DATA[984 + i0 * 5 + i1]
+    return DATA[990 + i0 * 5 + i1]
 
 
 def table_river_costs_columns(Py_ssize_t i0):
     """integer keys of the columns of 'river_costs'"""
     if not 0 <= i0 < 5:
         raise IndexError("table_river_costs_columns: index out of range")
-    return DATA[1004 + i0]
+    return DATA[1010 + i0]
 
 
 def table_river_privilege(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'river_privilege': [row][value]"""
     if not 0 <= i0 < 5 or not 0 <= i1 < 1:
         raise IndexError("table_river_privilege: index out of range")
-    return DATA[1009 + i0 + i1]
+    return DATA[1015 + i0 + i1]
 
 
 def table_river_privilege_rows(Py_ssize_t i0):
     """integer keys of the rows of 'river_privilege'"""
     if not 0 <= i0 < 5:
         raise IndexError("table_river_privilege_rows: index out of range")
-    return DATA[1014 + i0]
+    return DATA[1020 + i0]
 
 
 def table_supply_by_players(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'supply_by_players': [row][term]"""
     if not 0 <= i0 < 4 or not 0 <= i1 < 48:
         raise IndexError("table_supply_by_players: index out of range")
-    return DATA[1019 + i0 * 48 + i1]
+    return DATA[1025 + i0 * 48 + i1]
 
 
 def table_supply_by_players_rows(Py_ssize_t i0):
     """integer keys of the rows of 'supply_by_players'"""
     if not 0 <= i0 < 4:
         raise IndexError("table_supply_by_players_rows: index out of range")
-    return DATA[1211 + i0]
+    return DATA[1217 + i0]
 
 
 def table_citizen_copies(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'citizen_copies': [citizen][column]"""
     if not 0 <= i0 < 20 or not 0 <= i1 < 4:
         raise IndexError("table_citizen_copies: index out of range")
-    return DATA[1215 + i0 * 4 + i1]
+    return DATA[1221 + i0 * 4 + i1]
 
 
 def table_citizen_copies_columns(Py_ssize_t i0):
     """integer keys of the columns of 'citizen_copies'"""
     if not 0 <= i0 < 4:
         raise IndexError("table_citizen_copies_columns: index out of range")
-    return DATA[1295 + i0]
+    return DATA[1301 + i0]

@@ -5,6 +5,7 @@ from .core cimport MargravesCore
 cdef class Board:
     cdef int[::1] location_power
     cdef int[::1] segment_reward
+    cdef int ship_spaces
 
     cdef void move_margrave(self, MargravesCore e) except *
     cdef int deploy_targets(self, MargravesCore e, int seat, bint anywhere) except? -1

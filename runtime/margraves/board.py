@@ -31,6 +31,7 @@ class Board:
     def __init__(self, tables: Any) -> None:
         self.location_power = tables.arrays["location_power"]
         self.segment_reward = tables.arrays["segment_reward"]
+        self.ship_spaces = tables.numbers["ship_spaces_per_resource"]
 
     def move_margrave(self, e: MargravesCore) -> None:
         """To a location joined by a white stone road, or anywhere (args: seat, anywhere; Pilote L577)."""
@@ -164,14 +165,14 @@ class Board:
 
     def naval_action(self, e: MargravesCore) -> None:
         """Return resources of any mix, move the Ship one segment clockwise each, and gain every segment entered
-        (L342-344), one segment at a time. Local 3: resources returned, then segments still to move."""
+        (L342-344), one segment at a time. Local 3: segments still to move."""
         seat: cython.int = e.arg(0)
         token: cython.int
         at: cython.int
         if e.stage() == 1:
             if e.answer() >= 0:
                 e.return_token(seat, e.answer(), 1)
-                e.set_arg(3, e.arg(3) + 1)
+                e.set_arg(3, e.arg(3) + self.ship_spaces)
             else:
                 e.goto(2)
         if e.stage() <= 1:

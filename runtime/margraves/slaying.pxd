@@ -7,6 +7,7 @@ cdef class Slaying:
     cdef int[::1] magic
     cdef int[::1] influence
     cdef int[::1] monster_reward
+    cdef int knight_strength
 
     cdef bint can_pay(self, MargravesCore e, int seat, int m) except -1
     cdef int targets(self, MargravesCore e, int seat) except? -1

@@ -33,11 +33,13 @@ class Slaying:
         self.magic = arrays["monster_magic"]
         self.influence = arrays["monster_influence"]
         self.monster_reward = arrays["monster_reward"]
+        self.knight_strength = tables.numbers["knight_strength"]
 
     def can_pay(self, e: MargravesCore, seat: cython.int, m: cython.int) -> cython.bint:
         here: cython.int = e.margrave(seat)
         return (e.stored(seat, MAGIC) >= self.magic[m]
-                and e.strength(seat) + e.knights_at(here) + e.stored(seat, KNIGHT) >= self.strength[m])
+                and e.strength(seat) + self.knight_strength * (e.knights_at(here) + e.stored(seat, KNIGHT))
+                >= self.strength[m])
 
     def targets(self, e: MargravesCore, seat: cython.int) -> cython.int:
         """Offers each face-up monster next to the Margrave the player can pay for; returns how many."""
@@ -83,7 +85,7 @@ class Slaying:
             self.knight_out(e, seat)
             e.cells[e.o_tomb + e.answer()] = STANDING
             e.cells[e.o_entombed] += 1
-            e.set_arg(4, e.arg(4) - 1)
+            e.set_arg(4, e.arg(4) - self.knight_strength)
             e.goto(2)
         if e.stage() == 2 and e.arg(4) > 0:
             e.clear_options()
@@ -108,7 +110,7 @@ class Slaying:
 
     def entomb(self, e: MargravesCore, seat: cython.int) -> None:
         """A Knight stands in a free Heroic Tomb slot of the player's choice, or on the blue-aura statue when none
-        is free (L396-398); either way it is 1 Strength paid."""
+        is free (L396-398); either way it pays its Strength (L270)."""
         slot: cython.int
         e.clear_options()
         for slot in range(e.nslots):
@@ -118,7 +120,7 @@ class Slaying:
             self.knight_out(e, seat)
             e.cells[e.o_statue] += 1
             e.cells[e.o_entombed] += 1
-            e.set_arg(4, e.arg(4) - 1)
+            e.set_arg(4, e.arg(4) - self.knight_strength)
             e.goto(2)
             return
         e.goto(4)

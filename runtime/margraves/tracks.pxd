@@ -4,6 +4,7 @@ from .core cimport MargravesCore
 
 cdef class Tracks:
     cdef int per_section
+    cdef int per_point
     cdef int last_space
     cdef int rivers
     cdef int[::1] river_cost

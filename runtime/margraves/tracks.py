@@ -41,6 +41,7 @@ class Tracks:
     def __init__(self, tables: Any) -> None:
         numbers, arrays = tables.numbers, tables.arrays
         self.per_section = numbers["influence_spaces_per_section"]
+        self.per_point = numbers["influence_spaces_per_point"]
         self.last_space = numbers["influence_spaces_per_section"] * (numbers["influence_sections"] - 1)
         self.rivers = numbers["rivers"]
         self.river_cost = arrays["river_cost"]
@@ -94,13 +95,13 @@ class Tracks:
     def gain_influence(self, e: MargravesCore) -> None:
         """n Influence split among the rows (args: seat, n, guild + 1 or 0 for any; L370): a marker crosses a river
         only once its gold is paid (L372), and may then take a Privilege tile (L374-378). What cannot be placed is
-        lost (decision influence_blocked). Local 3: Influence still to place."""
+        lost (decision influence_blocked). Local 3: spaces still to move (L370: per Influence gained)."""
         seat: cython.int = e.arg(0)
         stage: cython.int = e.stage()
         g: cython.int
         free: cython.int = 0
         if stage == 0:
-            e.set_arg(3, e.arg(1))
+            e.set_arg(3, e.arg(1) * self.per_point)
             e.goto(1)
         if stage == 2:
             e.set_arg(3, e.arg(3) - 1)
