@@ -176,6 +176,7 @@ class LabelId(IntEnum):
     NO_WINNER = 109
     YOUR_CHOICE = 110
     END_GAME_TILE_OF = 111
+    EFFECT_OPTION_OF = 112
 
 
 class TableId(IntEnum):
@@ -1814,6 +1815,11 @@ LABELS: tuple[Label, ...] = (
         id=LabelId.END_GAME_TILE_OF,
         text=Text(en='End-game: icons {icons}, Banner {banner}', fr='Fin de partie : icônes {icons}, Bannière {banner}', uk='Кінець гри: значки {icons}, стяг {banner}'),
         args=('icons', 'banner'),
+    ),
+    Label(
+        id=LabelId.EFFECT_OPTION_OF,
+        text=Text(en='{card}: choice {n}', fr='{card} : choix {n}', uk='{card}: варіант {n}'),
+        args=('card', 'n'),
     ),
 )
 

@@ -10,6 +10,7 @@ import cython  # type: ignore[import-untyped]
 
 from .core import MargravesCore
 
+NO_CARD = cython.declare(cython.int, -1)
 COUNT = cython.declare(cython.int, 25)
 DEPLOY = cython.declare(cython.int, 23)
 FROM_LOCATION = cython.declare(cython.int, 0)
@@ -157,7 +158,7 @@ class Board:
         if e.stage() == 1:
             e.goto(2)
             if e.answer():
-                e.push(0, self.location_power[e.arg(1)], seat, 0)
+                e.push(0, self.location_power[e.arg(1)], seat, NO_CARD)
             else:
                 e.add_gold(seat, e.location_gold)
             return

@@ -10,6 +10,7 @@ import cython  # type: ignore[import-untyped]
 
 from .core import MargravesCore
 
+NO_CARD = cython.declare(cython.int, -1)
 FACE_UP = cython.declare(cython.int, 2)
 LYING = cython.declare(cython.int, 2)
 STANDING = cython.declare(cython.int, 1)
@@ -53,7 +54,7 @@ class Cleanup:
         if stage == 2:
             if e.cells[e.o_final] and seat == e.seat_after(e.cells[e.o_first], e.players() - 1):
                 e.goto(3)
-                e.push(0, self.scoring_entry, seat, 0)
+                e.push(0, self.scoring_entry, seat, NO_CARD)
                 return
             e.done()
             return

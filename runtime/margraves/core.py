@@ -44,6 +44,9 @@ COUNT = cython.declare(cython.int, 25)
 FROM_LOCATION = cython.declare(cython.int, 0)
 FROM_STORAGE = cython.declare(cython.int, 1)
 
+NO_CARD = cython.declare(cython.int, -1)
+"""The card of an effect that is no citizen's (a location's power, Build, the final scoring)."""
+
 # The ways to use a citizen (L145-150).
 USE_PENNANT = cython.declare(cython.int, 0)
 USE_POWER = cython.declare(cython.int, 1)

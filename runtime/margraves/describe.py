@@ -189,4 +189,8 @@ def _effect_option(kernel: MargravesKernel, state: GameState, action: int, local
         return player_name(game, action, locale)
     if kind in game.kinds and 0 <= action < len(game.entities(kind)):
         return _name(game.entities(kind)[action], locale)
+    top = state.engine.top()
+    card = top[2][2] if top is not None and top[0] == 0 else -1
+    if card >= 0:
+        return text("effect_option_of", card=_name(game.entities("citizen")[card], locale), n=str(action + 1))
     return text("effect_option", n=str(action + 1))

@@ -10,6 +10,7 @@ import cython  # type: ignore[import-untyped]
 
 from .core import MargravesCore
 
+NO_CARD = cython.declare(cython.int, -1)
 USE_BUILD = cython.declare(cython.int, 3)
 BUILD_SLOT = cython.declare(cython.int, 24)
 CITIZEN = cython.declare(cython.int, 11)
@@ -75,7 +76,7 @@ class Turn:
             elif way == USE_RECALL:
                 e.push(e.p_recall, seat, 0, 0)
             else:
-                e.push(0, self.build_entry, seat, 0)
+                e.push(0, self.build_entry, seat, NO_CARD)
             return
         e.done()
 
