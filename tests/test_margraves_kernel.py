@@ -583,6 +583,7 @@ def test_every_decision_is_described_in_each_locale() -> None:
         for action in state.legal_actions():
             said = {locale: state.describe(action, locale) for locale in ("en", "fr", "uk")}
             assert all(said.values()) and len(set(said.values())) > 1, said
+            assert not any(mark in text for text in said.values() for mark in "[]{}"), said
         state.apply(rng.choice(state.legal_actions()))
     assert state.verdict("fr") and state.summary("uk")
 

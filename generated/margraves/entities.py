@@ -177,6 +177,16 @@ class LabelId(IntEnum):
     YOUR_CHOICE = 110
     END_GAME_TILE_OF = 111
     EFFECT_OPTION_OF = 112
+    PRIESTESS_CHOICE_1 = 113
+    PRIESTESS_CHOICE_2 = 114
+    BOGATYR_CHOICE_1 = 115
+    BOGATYR_CHOICE_2 = 116
+    PILOT_CHOICE_1 = 117
+    PILOT_CHOICE_2 = 118
+    TRADER_CHOICE_1 = 119
+    TRADER_CHOICE_2 = 120
+    SCOUNDREL_CHOICE_1 = 121
+    SCOUNDREL_CHOICE_2 = 122
 
 
 class TableId(IntEnum):
@@ -1820,6 +1830,53 @@ LABELS: tuple[Label, ...] = (
         id=LabelId.EFFECT_OPTION_OF,
         text=Text(en='{card}: choice {n}', fr='{card} : choix {n}', uk='{card}: варіант {n}'),
         args=('card', 'n'),
+    ),
+    Label(
+        id=LabelId.PRIESTESS_CHOICE_1,
+        text=Text(en='Gain {magic} [magic] from the supply', fr='Gagner {magic} [magic] de la réserve', uk='Отримати {magic} магії із запасу'),
+        args=('magic',),
+    ),
+    Label(
+        id=LabelId.PRIESTESS_CHOICE_2,
+        text=Text(en='Gain {strength} [strength]', fr='Gagner {strength} [strength]', uk='Отримати {strength} сили'),
+        args=('strength',),
+    ),
+    Label(
+        id=LabelId.BOGATYR_CHOICE_1,
+        text=Text(en='Gain {strength} [strength]', fr='Gagner {strength} [strength]', uk='Отримати {strength} сили'),
+        args=('strength',),
+    ),
+    Label(
+        id=LabelId.BOGATYR_CHOICE_2,
+        text=Text(en='Gain {knight} Knights', fr='Gagner {knight} Chevaliers', uk='Отримати {knight} лицарів'),
+        args=('knight',),
+    ),
+    Label(
+        id=LabelId.PILOT_CHOICE_1,
+        text=Text(en='Recruit a Citizen from the Citizen line', fr='Recruter un Citoyen de la ligne de Citoyens', uk='Найняти громадянина з ряду громадян'),
+    ),
+    Label(
+        id=LabelId.PILOT_CHOICE_2,
+        text=Text(en='Gain {wild} [wild] from the supply', fr='Gagner {wild} [wild] de la réserve', uk='Отримати {wild} ресурс на вибір із запасу'),
+        args=('wild',),
+    ),
+    Label(
+        id=LabelId.TRADER_CHOICE_1,
+        text=Text(en='Take a naval action', fr='Effectuer une action Navale', uk='Виконати морську дію'),
+    ),
+    Label(
+        id=LabelId.TRADER_CHOICE_2,
+        text=Text(en='Gain {wild} [wild] from the supply', fr='Gagner {wild} [wild] de la réserve', uk='Отримати {wild} ресурс на вибір із запасу'),
+        args=('wild',),
+    ),
+    Label(
+        id=LabelId.SCOUNDREL_CHOICE_1,
+        text=Text(en='Slay a Monster adjacent to your Margrave’s current Location', fr='Terrasser un Monstre adjacent au Lieu actuel de votre Margrave', uk='Здолати монстра, суміжного з поточною локацією вашого Маркграфа'),
+    ),
+    Label(
+        id=LabelId.SCOUNDREL_CHOICE_2,
+        text=Text(en='Gain {gold} [gold]', fr='Gagner {gold} [gold]', uk='Отримати {gold} золота'),
+        args=('gold',),
     ),
 )
 

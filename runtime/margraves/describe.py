@@ -3,6 +3,7 @@ at the table would say for each option of a decision."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -19,14 +20,19 @@ TOKENS = ("stone", "wood", "magic", "gem", "knight")
 SOURCES = ("pay_from_track", "pay_knight_here", "pay_knight_stored")
 
 
+TERM = re.compile(r"\[([a-z_]+)\]")
+"""A glossary term in a text, `[gold]`: said by the term's name in the locale."""
+
+
 def label_text(game: Any, locale: str) -> Callable[..., str]:
-    """A function that says a label of content/margraves/labels.yaml in `locale`, its {names} filled."""
+    """A function that says a label of content/margraves/labels.yaml in `locale`, its {names} filled and its
+    [terms] named."""
     def text(label: str, **names: str) -> str:
         entry = game.get("label", label).text
         template = str(entry.get(locale) or entry.get("en"))
         for name, value in names.items():
             template = template.replace("{" + name + "}", value)
-        return template
+        return TERM.sub(lambda found: _term(game, found.group(1), locale), template)
     return text
 
 
@@ -192,5 +198,9 @@ def _effect_option(kernel: MargravesKernel, state: GameState, action: int, local
     top = state.engine.top()
     card = top[2][2] if top is not None and top[0] == 0 else -1
     if card >= 0:
-        return text("effect_option_of", card=_name(game.entities("citizen")[card], locale), n=str(action + 1))
+        citizen = game.entities("citizen")[card]
+        choice = f"{citizen.id.name.lower()}_choice_{action + 1}"
+        if any(label.id.name.lower() == choice for label in game.entities("label")):
+            return text(choice, **{name: str(value) for name, value in citizen.params})
+        return text("effect_option_of", card=_name(citizen, locale), n=str(action + 1))
     return text("effect_option", n=str(action + 1))
