@@ -171,6 +171,23 @@ def test_crossing_a_river_costs_its_gold() -> None:
     assert cells.get("keep_gold", seat) == 0 and cells.get("influence", seat, worker) == 3
 
 
+def test_the_third_river_offers_a_privilege_tile_of_either_level_or_none() -> None:
+    state = at_first_card()
+    seat, cells = state.current_player(), Cells(state)
+    worker = index("guild", "worker")
+    cells.set("influence", seat, worker, 8)  # the next space is beyond the 3rd river: 6 gold (L382)
+    cells.set("keep_gold", seat, 6)
+    call(state, "gain_influence", seat, 1, worker + 1)
+    assert state.legal_actions() == [worker, 4]  # cross, paying, or give the Influence up
+    answer(state, GUILD, worker)
+    assert cells.get("keep_gold", seat) == 0 and cells.get("influence", seat, worker) == 9
+    tiles = GAME.entities("privilege")
+    offered = [t for t in state.legal_actions() if t >= 0]
+    assert {tiles[t].level for t in offered} == {"I", "II"} and -1 in state.legal_actions()  # L376
+    answer(state, 18, offered[0])
+    assert cells.get("privilege_owner", offered[0]) == seat
+
+
 def test_each_player_is_asked_from_the_acting_player_clockwise() -> None:
     state = at_first_card(seed=5, players=4)
     seat, cells = state.current_player(), Cells(state)

@@ -105,11 +105,11 @@ class Tracks:
             e.goto(1)
         if stage == 2:
             e.set_arg(3, e.arg(3) - 1)
+            e.goto(1)  # before advancing: a river crossed pushes the Privilege tile's procedure
             if e.answer() < e.nguilds:
                 self.advance(e, seat, e.answer())
             else:
                 e.set_arg(3, 0)
-            e.goto(1)
             return
         if e.arg(3) <= 0:
             e.done()
