@@ -529,6 +529,15 @@ def invariants(state: GameState) -> None:
             assert cells.get(f"stored_{token}", p) >= 0
     for token in ("stone", "wood", "magic", "gem"):
         assert cells.get(f"supply_{token}") >= 0
+    tiles = GAME.entities("privilege")
+    for level in ("I", "II"):
+        shown = sum(1 for t in range(len(tiles)) if tiles[t].level == level and cells.get("privilege_at", t) == 2)
+        assert shown <= NUMBERS["privileges_face_up"]
+    for t in range(len(tiles)):
+        assert (cells.get("privilege_owner", t) >= 0) == (cells.get("privilege_at", t) in (3, 4))
+        assert cells.get("privilege_at", t) != 0 or tiles[t].min_players and tiles[t].min_players > n
+    for p in range(n):
+        assert all(0 <= cells.get("influence", p, g) <= 15 for g in range(4))
     if state.decision_kind() in (USE, 1):
         for p in range(n):
             used = sum(cells.get(f"stored_{t}", p) for t in ("stone", "wood", "magic", "gem", "knights", "towers"))
