@@ -678,3 +678,15 @@ def test_simulate_runs_to_the_end_and_says_the_same_twice() -> None:
     assert record["summary"]["kernel"] == "compiled" and record["summary"]["unfinished"] == 0
     assert len(record["games"]) == 50 and sum(record["summary"]["wins_by_seat"].values()) >= 50
     assert any(note.startswith("table: citizen_line_costs") for note in record["placeholders"])
+
+
+def test_play_in_the_terminal_in_ukrainian_says_the_placeholders_once() -> None:
+    from click.testing import CliRunner
+
+    from lawforge.compiler.cli import main
+
+    result = CliRunner().invoke(main, ["play", "margraves", "--players", "2", "--seed", "2", "--locale", "uk",
+                                       "--root", str(REPO)], input="1\n" * 600)
+    assert result.exit_code == 0, result.output
+    assert result.output.count("placeholder: table: citizen_line_costs") == 1
+    assert "Залишити плитку початкового багатства" in result.output and "Перемога: Гравець " in result.output
