@@ -2123,7 +2123,7 @@ STATE: tuple[StateField, ...] = (
     StateField(
         id=FieldId.MONSTER_SLAIN,
         of=('monster',),
-        doc='1 for a monster slain and put face down under its pile (L272).',
+        doc='1 for a monster under its lair card: its Boss from setup (L109) and each monster slain (L272, decision slain_monster_place); shuffled back onto the lair card when the pile reaches it (L416).',
     ),
     StateField(
         id=FieldId.TOMB_SLOT,
