@@ -110,6 +110,12 @@ def source_digest(ext):
     return digest.hexdigest()
 
 
+def file_digest(path):
+    """The sha256 of a built module: the in-place one is reused only if it is the module the stamp's build made (a
+    build that failed to copy its modules in place must not vouch for the older ones left there)."""
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
 class BuildExt(build_ext):
     """Builds on every core; keeps an in-place module built from the same C sources, byte for byte (an editable
     install builds in a fresh folder each time, which would recompile the kernel every time; file times are not
@@ -137,7 +143,7 @@ class BuildExt(build_ext):
         digest = source_digest(ext)
         if self.editable_mode:
             in_place = Path(self._get_inplace_equivalent(self.get_finalized_command("build_py"), ext)[0])
-            if in_place.exists() and stamp.exists() and stamp.read_text() == digest:
+            if in_place.exists() and stamp.exists() and stamp.read_text() == f"{digest} {file_digest(in_place)}":
                 self.mkpath(str(built.parent))
                 self.copy_file(str(in_place), str(built))
                 return
@@ -147,7 +153,7 @@ class BuildExt(build_ext):
             return
         super().build_extension(ext)
         stamp.parent.mkdir(parents=True, exist_ok=True)
-        stamp.write_text(digest)
+        stamp.write_text(f"{digest} {file_digest(built)}")
         if cached is not None:
             cached.parent.mkdir(parents=True, exist_ok=True)
             self.copy_file(str(built), str(cached))

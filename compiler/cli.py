@@ -614,8 +614,9 @@ def _play_one(args: tuple[str, Path, str, int, int, dict[str, Any]]) -> dict[str
         winner = record["winner"]
         return {"seed": seed, "winner": winner, "role": record["roles"][winner], "victory": record["victory"],
                 "rounds": record["rounds"], "steps": steps}
-    return {"seed": seed, "factions": record["factions"], "winners": record["winners"],
-            "victory": record["victory"], "turns": record["turns"], "steps": steps}
+    sides = {"factions": record["factions"]} if "factions" in record else {}
+    return {"seed": seed, **sides, "winners": record["winners"], "victory": record["victory"],
+            "turns": record["turns"], "steps": steps}
 
 
 def _summary(game: str, results: list[dict[str, Any]]) -> dict[str, Any]:
@@ -627,10 +628,10 @@ def _summary(game: str, results: list[dict[str, Any]]) -> dict[str, Any]:
         sides = Counter(r["role"] for r in results)
         length = {"mean_rounds": round(sum(r["rounds"] for r in results) / count, 2)}
     else:
-        sides = Counter(r["factions"][seat] for r in results for seat in r["winners"])
+        sides = Counter(r["factions"][seat] if "factions" in r else seat for r in results for seat in r["winners"])
         length = {"mean_turns": round(sum(r["turns"] for r in results) / count, 2),
                   "unfinished": sum(not r["winners"] for r in results)}
-    side = "role" if game == "oath" else "faction"
+    side = "role" if game == "oath" else "faction" if "factions" in results[0] else "seat"
     return {f"wins_by_{side}": dict(sorted(sides.items())),
             "wins_by_victory": dict(sorted(Counter(str(r["victory"]) for r in results).items())),
             **length, "mean_steps": round(sum(r["steps"] for r in results) / count, 1)}
@@ -662,7 +663,7 @@ def simulate(ws: Workspace, game: str, players: int, count: int, seed: int, jobs
 
     compiled, kernel = _playable(ws, game, kernel, players)
     setup = _setup(game, compiled, chronicle_path, factions)
-    _new_game(game, compiled, kernel, players, seed, setup)  # a setup the rules refuse fails here, once
+    placeholders = _new_game(game, compiled, kernel, players, seed, setup).placeholders  # a refused setup fails here
     started = time.perf_counter()
     results = []
     jobs_args = [(game, ws.root, kernel, players, seed + k, setup) for k in range(count)]
@@ -676,9 +677,12 @@ def simulate(ws: Workspace, game: str, players: int, count: int, seed: int, jobs
     summary = {"games": count, "players": players, "seed": seed, "kernel": kernel, **_summary(game, results)}
     speed = f"{count} games in {elapsed:.2f} s: {count / elapsed:.2f} games_per_second"
     if fmt == "json":
-        click.echo(json.dumps({"summary": summary, "games": results}, indent=2, ensure_ascii=False))
+        click.echo(json.dumps({"summary": summary, "placeholders": placeholders, "games": results}, indent=2,
+                              ensure_ascii=False))
         err.print(speed)
         return
+    for note in placeholders:
+        out.print(f"[dim]placeholder: {escape(note)}[/]")
     for key, value in summary.items():
         out.print(f"{key:<18} {escape(str(value))}")
     out.print(speed)

@@ -6,7 +6,7 @@ import difflib
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .cldr import ALL_CATEGORIES, categories, known
 from .confine import Refused, read_confined, real_folders
@@ -355,30 +355,35 @@ class _Linker:
                 self.report(doc, site.loc + (locale,), "placeholder-mismatch",
                             f"{locale!r} text {' and '.join(parts)} compared with the {source_locale!r} source")
 
+    def check_source(self, item: Located, loc: tuple[Any, ...], source: Source) -> None:
+        """A source's lines lie in its document and its quote is there."""
+        if source.doc not in self.ids["document"] or source.line is None:
+            return
+        lines = self.documents.lines.get(source.doc)
+        if lines is None:
+            return
+        end = source.end_line or source.line
+        if end > len(lines) or end < source.line:
+            self.report(item.doc, loc + ("line",), "bad-source",
+                        f"line {source.line}-{end} is outside {source.doc!r}, which has {len(lines)} lines")
+            return
+        if source.quote is not None:
+            quoted = " ".join(source.quote.split())
+            passage = " ".join(" ".join(lines[source.line - 1:end]).split())
+            if quoted not in passage:
+                self.report(item.doc, loc + ("quote",), "quote-not-found",
+                            f"the quote does not appear on line {source.line} of {source.doc!r}")
+
     def check_sources(self, item: Located) -> None:
         entity = item.entity
         if not isinstance(entity, Entity):
             return
-        for index, source in enumerate(entity.source):
-            loc = item.loc + ("source", index)
-            if source.doc not in self.ids["document"]:
-                continue
-            if source.line is None:
-                continue
-            lines = self.documents.lines.get(source.doc)
-            if lines is None:
-                continue
-            end = source.end_line or source.line
-            if end > len(lines) or end < source.line:
-                self.report(item.doc, loc + ("line",), "bad-source",
-                            f"line {source.line}-{end} is outside {source.doc!r}, which has {len(lines)} lines")
-                continue
-            if source.quote is not None:
-                quoted = " ".join(source.quote.split())
-                passage = " ".join(" ".join(lines[source.line - 1:end]).split())
-                if quoted not in passage:
-                    self.report(item.doc, loc + ("quote",), "quote-not-found",
-                                f"the quote does not appear on line {source.line} of {source.doc!r}")
+        sources = [(item.loc + ("source", index), source) for index, source in enumerate(entity.source)]
+        for name, part in getattr(entity, "field_status", {}).items():
+            sources += [(item.loc + ("field_status", name, "source", index), source)
+                        for index, source in enumerate(part.source)]
+        for loc, source in sources:
+            self.check_source(item, loc, source)
         kinds = {self.ids["document"][s.doc].entity.kind for s in entity.source  # type: ignore[attr-defined]
                  if s.doc in self.ids["document"]}
         if entity.status == "verified" and kinds and "rulebook" not in kinds:
@@ -519,10 +524,16 @@ def incomplete_items(content: ValidatedContent) -> tuple[IncompleteItem, ...]:
     for kind, items in content.entities.items():
         for item in items:
             entity = item.entity
-            if isinstance(entity, Entity) and entity.status != "verified":
+            if not isinstance(entity, Entity):
+                continue
+            if entity.status != "verified":
                 name = getattr(entity, "name", None)
                 out.append(IncompleteItem(kind, entity.id, name if isinstance(name, Text) else None,
                                           entity.status, entity.note, tuple(entity.source)))
+            for field_name, part in getattr(entity, "field_status", {}).items():
+                if part.status != "verified":
+                    out.append(IncompleteItem(kind, f"{entity.id} · {field_name}", None, part.status, part.note,
+                                              tuple(part.source or entity.source)))
     return tuple(out)
 
 

@@ -192,7 +192,7 @@ def pydantic_diagnostics(
             at = doc.position(full[:-1])
             out.append(Diagnostic(doc.path, at.line, at.col, "missing-key", f"missing required key {key_name!r}", loc=full))
             continue
-        is_key = error["loc"][-1] == "[key]"  # a mapping's key is wrong, not its value
+        is_key = bool(error["loc"]) and error["loc"][-1] == "[key]"  # a mapping's key is wrong, not its value
         at = doc.position(full, key=is_key)
         value = error.get("input")
         if kind == "string_pattern_mismatch" and error.get("ctx", {}).get("pattern") == LOCALE_PATTERN:

@@ -11,7 +11,8 @@ from typing import Any
 from .content import CompiledGame, load
 from .kernel.state import GameState
 
-KERNELS = {"oath": "lawforge.runtime.oath.kernel:OathKernel", "root": "lawforge.runtime.root.kernel:RootKernel"}
+KERNELS = {"oath": "lawforge.runtime.oath.kernel:OathKernel", "root": "lawforge.runtime.root.kernel:RootKernel",
+           "margraves": "lawforge.runtime.margraves.kernel:MargravesKernel"}
 """Game → its GameKernel class."""
 FORMS = ("compiled", "python")
 

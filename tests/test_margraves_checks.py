@@ -103,10 +103,29 @@ def test_tomb_slot_outside_the_grid(margraves_ws: Path) -> None:
 
 
 def test_citizen_copies_that_do_not_total_the_inventory(margraves_ws: Path) -> None:
-    line = _patch(margraves_ws, "tables.yaml", "    - [1, 1, 1, 1]", "    - [1, 1, 1, 2]", after="- id: citizen_copies")
+    line = _patch(margraves_ws, "tables.yaml", "    - [1, 1, 1, 0]", "    - [1, 1, 1, 1]", after="- id: citizen_copies")
     assert _errors(margraves_ws) == [(f"{PACK}/tables.yaml", line, 5, "citizen-copies")]
+
+
+def test_citizen_copies_count_the_starting_citizens_among_the_cards_as_the_decision_says(margraves_ws: Path) -> None:
+    """With the starting citizens not among the 60 (the other reading), the 40 copies no longer total the box."""
+    _patch(margraves_ws, "decisions.yaml", "  chosen: among", "  chosen: not_among")
+    assert [error[3] for error in _errors(margraves_ws)] == ["citizen-copies"]
 
 
 def test_decision_choosing_no_option(margraves_ws: Path) -> None:
     line = _patch(margraves_ws, "decisions.yaml", "  chosen: conjuration", "  chosen: conjuraton")
     assert _errors(margraves_ws) == [(f"{PACK}/decisions.yaml", line, 11, "decision")]
+
+
+def test_a_quote_in_a_field_status_is_checked(margraves_ws: Path) -> None:
+    line = _patch(margraves_ws, "citizens.yaml", "    pennant: {status: placeholder, note:",
+                  '    pennant: {status: placeholder, source: [{doc: s2, line: 236, quote: "nowhere"}], note:')
+    assert [(path, at, code) for path, at, _, code in _errors(margraves_ws)] == [
+        (f"{PACK}/citizens.yaml", line, "quote-not-found")]
+
+
+def test_a_field_status_names_a_field_of_its_entry(margraves_ws: Path) -> None:
+    _patch(margraves_ws, "citizens.yaml", "    pennant: {status: placeholder", "    colour: {status: placeholder")
+    assert [(path, code) for path, _, _, code in _errors(margraves_ws)] == [(f"{PACK}/citizens.yaml", "invalid-value")]
+    assert "field_status names no field of this entry: colour" in str(diagnostics_of(margraves_ws, GAME)[0])

@@ -55,7 +55,8 @@ def test_appendix_lists_placeholders_and_decisions(sheets: Path) -> None:
         shown = item.name.en if item.name is not None and item.name.en else item.id
         assert escape(shown) in appendix, item.id
     placeholders = {item.id for item in linked.incomplete if item.status == "placeholder"}
-    assert {"citizen_line_costs", "warg_pack", "hamun", "privilege_i_01", "segment_0", "row_0"} <= placeholders
+    assert {"citizen_line_costs", "warg_pack", "hamun · icons", "privilege_i_01", "segment_0", "row_0"} <= placeholders
+    assert "hamun" not in placeholders and "alchemist · pennant" in placeholders
     for decision in linked.entities["decision"]:
         assert escape(decision.question) in appendix
 
@@ -67,3 +68,13 @@ def test_every_power_compiled_or_native_and_every_text_translated() -> None:
     untranslated = [(c.locale, c.kind) for c in coverage(linked) if c.percent("translated") < 100.0]
     assert untranslated == []
     assert {c.locale for c in coverage(linked)} == set(LOCALES)
+
+
+def test_a_verified_entry_marks_only_its_lost_fields(sheets: Path) -> None:
+    """The Alchemist's power is the rulebook's, its pennant icons are lost: only the pennant carries the badge."""
+    html = (sheets / "margraves.en.html").read_text()
+    card = html[html.index('<span class="name">Alchemist</span>'):]
+    card = card[:card.index("</div>")]
+    name, pennant, power = card.split("<br>")
+    assert "status" not in name and "status" not in power
+    assert 'Pennant:' in pennant and '<span class="status placeholder">' in pennant

@@ -184,7 +184,8 @@ def check_tomb_grid(ctx: CheckContext) -> None:
 
 def check_citizen_copies(ctx: CheckContext) -> None:
     """The citizen_copies table lists every recruitable citizen once and totals the citizen cards in the
-    inventory (L53), so the deck a player count builds is the box's."""
+    inventory (L53), less the starting citizens of every colour when the decision counts them among them, so the
+    deck a player count builds is the box's."""
     if not ctx.complete("table", "citizen"):
         return
     found = next(((item, t) for item, t in ctx.typed("table", Table) if t.id == "citizen_copies"), None)
@@ -198,10 +199,14 @@ def check_citizen_copies(ctx: CheckContext) -> None:
         ctx.report_at(table, ("rows", "keys"), "citizen-copies",
                       f"the rows are the recruitable citizens, each once (missing: {', '.join(missing) or 'none'})")
     cards = next((i for i in ctx.game.inventory if i.id == "citizen_cards"), None)
+    starting = next((i for i in ctx.game.inventory if i.id == "starting_citizens"), None)
+    among = any(d.id == "starting_citizens_in_60" and d.chosen == "among" for _, d in ctx.typed("decision", Decision))
     total = sum(sum(row) for row in copies.values)
-    if cards is not None and total != cards.count:
+    dealt = starting.count * ctx.game.players.max if among and starting is not None else 0
+    if cards is not None and total != cards.count - dealt:
         ctx.report_at(table, ("values",), "citizen-copies",
-                      f"the table totals {total} cards; the inventory counts {cards.count} citizen cards")
+                      f"the table totals {total} cards; the inventory counts {cards.count} citizen cards"
+                      + (f", {dealt} of them starting citizens (decision starting_citizens_in_60)" if dealt else ""))
 
 
 def check_decisions(ctx: CheckContext) -> None:

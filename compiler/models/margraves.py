@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
-from .common import INT32_MAX, Count, Effectful, Entity, Id, Int, NamedEntity, Positive, RefTo, StrictModel, Text
+from .common import (INT32_MAX, Count, Effectful, Entity, Id, Int, NamedEntity, Positive, RefTo, Source, Status,
+                     StrictModel, Text)
 
 GuildRef = Annotated[str, RefTo("guild")]
 PennantRef = Annotated[str, RefTo("pennant")]
@@ -43,10 +44,28 @@ class Power(Effectful):
     kind: Literal["power", "pennant", "location", "board", "scoring"]
 
 
+class FieldStatus(StrictModel):
+    """How far one field of an entry can be trusted where it differs from the entry's own status: a card whose text
+    the rulebook gives is verified, the icons its lost image printed are placeholders; the sheets mark only those."""
+
+    status: Status
+    source: list[Source] = Field(default_factory=list, description="Where this field comes from (quotes checked)")
+    note: str | None = None
+
+
 class Card(NamedEntity):
     text: Text | None = None
     params: dict[Id, Int] = Field(default_factory=dict, description="Numbers of the text's {placeholders}")
     powers: list[Power] = Field(default_factory=list)
+    field_status: dict[Id, FieldStatus] = Field(
+        default_factory=dict, description="The status (and source) of fields that differ from the entry's own")
+
+    @model_validator(mode="after")
+    def _field_status_names_fields(self) -> Card:
+        unknown = sorted(set(self.field_status) - set(type(self).model_fields) - {"id", "field_status"})
+        if unknown:
+            raise ValueError(f"field_status names no field of this entry: {', '.join(unknown)}")
+        return self
 
 
 class Guild(NamedEntity):

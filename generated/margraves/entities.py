@@ -125,6 +125,68 @@ class LabelId(IntEnum):
     CHOSEN = 58
     CARDS_COUNT = 59
     STRINGS_MISSING = 60
+    USE_PENNANT = 61
+    USE_POWER = 62
+    USE_RECALL = 63
+    USE_BUILD = 64
+    DO_ACTION = 65
+    SKIP_ACTION = 66
+    USE_LOCATION_POWER = 67
+    GOLD_INSTEAD = 68
+    GO_TO = 69
+    KNIGHT_FROM_HERE = 70
+    KNIGHT_FROM_STORAGE = 71
+    KNIGHTS_FROM = 72
+    KNIGHTS_TO = 73
+    KNIGHTS_COUNT = 74
+    GAIN_TOKEN = 75
+    RETURN_TOKEN = 76
+    STOP_RETURNING = 77
+    SLAY = 78
+    MONSTER_OF = 79
+    PAY_FROM_TRACK = 80
+    PAY_KNIGHT_HERE = 81
+    PAY_KNIGHT_STORED = 82
+    TOMB_PLACE = 83
+    STOP_TAKING_KNIGHTS = 84
+    INFLUENCE_ON = 85
+    INFLUENCE_LEFT = 86
+    TAKE_PRIVILEGE = 87
+    NO_PRIVILEGE = 88
+    USE_GRANT = 89
+    NO_MORE_GRANTS = 90
+    PLAY_CITIZEN = 91
+    END_TURN = 92
+    KEEP_WEALTH = 93
+    RESOLVE_WEALTH = 94
+    LINE_RECRUIT = 95
+    LINE_DISCARD = 96
+    RECRUIT_NOBODY = 97
+    TAKE_BACK = 98
+    BUILD_ON = 99
+    ANSWER_YES = 100
+    ANSWER_NO = 101
+    EFFECT_OPTION = 102
+    PLAYER_NAME = 103
+    TURN_SUMMARY = 104
+    SETUP_SUMMARY = 105
+    SEAT_LINE = 106
+    FINAL_ROUND_ON = 107
+    GAME_WON = 108
+    NO_WINNER = 109
+    YOUR_CHOICE = 110
+    END_GAME_TILE_OF = 111
+    EFFECT_OPTION_OF = 112
+    PRIESTESS_CHOICE_1 = 113
+    PRIESTESS_CHOICE_2 = 114
+    BOGATYR_CHOICE_1 = 115
+    BOGATYR_CHOICE_2 = 116
+    PILOT_CHOICE_1 = 117
+    PILOT_CHOICE_2 = 118
+    TRADER_CHOICE_1 = 119
+    TRADER_CHOICE_2 = 120
+    SCOUNDREL_CHOICE_1 = 121
+    SCOUNDREL_CHOICE_2 = 122
 
 
 class TableId(IntEnum):
@@ -174,6 +236,21 @@ class FieldId(IntEnum):
     STATUE_KNIGHTS = 27
     KNIGHTS_ENTOMBED_THIS_TURN = 28
     SCORE = 29
+    HAND = 30
+    PLAYED = 31
+    CARD_IN_USE = 32
+    CITIZEN_DECK = 33
+    LINE_1 = 34
+    LINE_2 = 35
+    LINE_3 = 36
+    LINE_4 = 37
+    LINE_5 = 38
+    PRIVILEGE_AT = 39
+    PRIVILEGE_OWNER = 40
+    WEALTH_AT = 41
+    WEALTH_HOLDER = 42
+    WEALTH_SEEN = 43
+    TOWER_SLOT = 44
 
 
 class ResourceId(IntEnum):
@@ -203,6 +280,7 @@ class NativeId(IntEnum):
     RECALL = 14
     GUILD_ICONS = 15
     BANNER_POINTS = 16
+    CLOCKWISE = 17
 
 
 class ZoneId(IntEnum):
@@ -220,7 +298,25 @@ class SelectorId(IntEnum):
 
 
 class ConstantId(IntEnum):
-    pass
+    CITIZEN_LINE_SLOTS = 0
+    KNIGHTS_TOTAL = 1
+    PRIVILEGES_FACE_UP = 2
+    KNIGHTS_PER_LOCATION = 3
+    STARTING_GEMS = 4
+    TOWERS_PER_PLAYER = 5
+    STARTING_STRENGTH = 6
+    WEALTH_DEALT = 7
+    WEALTH_KEPT = 8
+    STRENGTH_CAP = 9
+    STORAGE_SLOTS = 10
+    LOCATION_GOLD = 11
+    BUILD_SLOTS = 12
+    INFLUENCE_SPACES_PER_SECTION = 13
+    INFLUENCE_SECTIONS = 14
+    NAVAL_SEGMENTS = 15
+    KNIGHT_STRENGTH = 16
+    SHIP_SPACES_PER_RESOURCE = 17
+    INFLUENCE_SPACES_PER_POINT = 18
 
 
 class GuildId(IntEnum):
@@ -454,6 +550,9 @@ class DecisionId(IntEnum):
     SLAY_COUNT = 12
     BANNER_TILES = 13
     PLAYER_COUNT = 14
+    STATUE_KNIGHTS = 15
+    REWARD_ORDER = 16
+    STORAGE_OVERFLOW = 17
 
 
 
@@ -619,6 +718,14 @@ class Power:
     kind: str
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class FieldStatus:
+    """How far one field of an entry can be trusted where it differs from the entry's own status: a card whose text"""
+
+    status: str
+    source: tuple[Source, ...] = ()
+    note: str | None = None
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PennantAction:
     """A pennant icon of the citizen cards (L162-214)."""
 
@@ -630,6 +737,7 @@ class PennantAction:
     text: Text | None = None
     params: tuple[tuple[str, int], ...] = ()
     powers: tuple[Power, ...] = ()
+    field_status: tuple[tuple[str, FieldStatus], ...] = ()
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Citizen:
@@ -643,6 +751,7 @@ class Citizen:
     text: Text | None = None
     params: tuple[tuple[str, int], ...] = ()
     powers: tuple[Power, ...] = ()
+    field_status: tuple[tuple[str, FieldStatus], ...] = ()
     guild: GuildId | None = None
     starting: bool = False
     pennant: tuple[PennantId, ...] | None = None
@@ -683,6 +792,7 @@ class Location:
     text: Text | None = None
     params: tuple[tuple[str, int], ...] = ()
     powers: tuple[Power, ...] = ()
+    field_status: tuple[tuple[str, FieldStatus], ...] = ()
     aliases: tuple[str, ...] = ()
     icons: tuple[GuildId, ...]
     build_slots: tuple[BuildSlot, ...]
@@ -788,6 +898,7 @@ class BoardPower:
     text: Text | None = None
     params: tuple[tuple[str, int], ...] = ()
     powers: tuple[Power, ...] = ()
+    field_status: tuple[tuple[str, FieldStatus], ...] = ()
     steps: tuple[Text, ...]
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1195,7 +1306,7 @@ GLOSSARY: tuple[Term, ...] = (
         status='verified',
         name=Text(en='starting wealth tile', fr='tuile Richesse de départ', uk='плитка початкового багатства'),
         definition=Text(en='You keep 3 during setup; their icons resolve as if you gained them during the game.', fr='On en garde 3 lors de la mise en place ; leurs icônes se résolvent comme si vous les gagniez en cours de partie.', uk='Під час приготування ви залишаєте 3 такі плитки; їхні значки діють так, ніби ви отримали їх під час гри.'),
-        forms=Text(en='starting wealth tiles', fr='tuiles Richesse de départ', uk='плитки початкового багатства, плиток початкового багатства'),
+        forms=Text(en='starting wealth tiles', fr='tuiles Richesse de départ', uk='плитки початкового багатства, плиток початкового багатства, плитку початкового багатства'),
     ),
     Term(
         id=TermId.PLAYER_BOARD,
@@ -1468,6 +1579,297 @@ LABELS: tuple[Label, ...] = (
         id=LabelId.STRINGS_MISSING,
         plural=PluralText(en=(('one', '{count} string has no translation in this language yet.'), ('other', '{count} strings have no translation in this language yet.')), fr=(('one', '{count} texte n’a pas encore de traduction dans cette langue.'), ('many', '{count} de textes n’ont pas encore de traduction dans cette langue.'), ('other', '{count} textes n’ont pas encore de traduction dans cette langue.')), uk=(('one', '{count} рядок ще не перекладено цією мовою.'), ('few', '{count} рядки ще не перекладено цією мовою.'), ('many', '{count} рядків ще не перекладено цією мовою.'), ('other', '{count} рядка ще не перекладено цією мовою.'))),
     ),
+    Label(
+        id=LabelId.USE_PENNANT,
+        text=Text(en='Play {citizen} for its pennant actions', fr='Jouer {citizen} pour ses actions Fanion', uk='Зіграти карту «{citizen}» заради дій вимпела'),
+        args=('citizen',),
+    ),
+    Label(
+        id=LabelId.USE_POWER,
+        text=Text(en='Play {citizen} for its power text', fr='Jouer {citizen} pour son texte Pouvoir', uk='Зіграти карту «{citizen}» заради тексту сили'),
+        args=('citizen',),
+    ),
+    Label(
+        id=LabelId.USE_RECALL,
+        text=Text(en='Play {citizen} for Recall', fr='Jouer {citizen} pour le Rappel', uk='Зіграти карту «{citizen}» для Відкликання'),
+        args=('citizen',),
+    ),
+    Label(
+        id=LabelId.USE_BUILD,
+        text=Text(en='Play {citizen} to Build', fr='Jouer {citizen} pour la Construction', uk='Зіграти карту «{citizen}» для Будівництва'),
+        args=('citizen',),
+    ),
+    Label(
+        id=LabelId.DO_ACTION,
+        text=Text(en='Take the pennant action: {action}', fr='Effectuer l’action Fanion : {action}', uk='Виконати дію вимпела: {action}'),
+        args=('action',),
+    ),
+    Label(
+        id=LabelId.SKIP_ACTION,
+        text=Text(en='Skip the pennant action: {action}', fr='Ignorer l’action Fanion : {action}', uk='Пропустити дію вимпела: {action}'),
+        args=('action',),
+    ),
+    Label(
+        id=LabelId.USE_LOCATION_POWER,
+        text=Text(en='Use the Location power of {location}', fr='Activer le Pouvoir du Lieu {location}', uk='Активувати силу локації {location}'),
+        args=('location',),
+    ),
+    Label(
+        id=LabelId.GOLD_INSTEAD,
+        text=Text(en='Gain {n} Gold instead', fr='Gagner {n} Or à la place', uk='Отримати натомість {n} золота'),
+        args=('n',),
+    ),
+    Label(
+        id=LabelId.GO_TO,
+        text=Text(en='Move the Margrave to {location}', fr='Déplacer le Margrave vers {location}', uk='Перемістити Маркграфа до локації {location}'),
+        args=('location',),
+    ),
+    Label(
+        id=LabelId.KNIGHT_FROM_HERE,
+        text=Text(en='A Knight from your Margrave’s Location to {location}', fr='Un Chevalier du Lieu de votre Margrave vers {location}', uk='Лицаря з локації вашого Маркграфа до локації {location}'),
+        args=('location',),
+    ),
+    Label(
+        id=LabelId.KNIGHT_FROM_STORAGE,
+        text=Text(en='A Knight from your storage to {location}', fr='Un Chevalier de votre stock vers {location}', uk='Лицаря з вашого сховища до локації {location}'),
+        args=('location',),
+    ),
+    Label(
+        id=LabelId.KNIGHTS_FROM,
+        text=Text(en='Take Knights from {location}', fr='Prendre des Chevaliers à {location}', uk='Узяти лицарів із локації {location}'),
+        args=('location',),
+    ),
+    Label(
+        id=LabelId.KNIGHTS_TO,
+        text=Text(en='Bring them to {location}', fr='Les amener à {location}', uk='Привести їх до локації {location}'),
+        args=('location',),
+    ),
+    Label(
+        id=LabelId.KNIGHTS_COUNT,
+        text=Text(en='Knights moved: {n}', fr='Chevaliers déplacés : {n}', uk='Переміщено лицарів: {n}'),
+        args=('n',),
+    ),
+    Label(
+        id=LabelId.GAIN_TOKEN,
+        text=Text(en='Gain: {token}', fr='Gagner : {token}', uk='Отримати: {token}'),
+        args=('token',),
+    ),
+    Label(
+        id=LabelId.RETURN_TOKEN,
+        text=Text(en='Return to the supply: {token}', fr='Remettre dans la réserve : {token}', uk='Повернути до запасу: {token}'),
+        args=('token',),
+    ),
+    Label(
+        id=LabelId.STOP_RETURNING,
+        text=Text(en='Return nothing more', fr='Ne plus rien remettre', uk='Більше нічого не повертати'),
+    ),
+    Label(
+        id=LabelId.SLAY,
+        text=Text(en='Slay {monster} (Strength {strength}, Magic {magic})', fr='Terrasser {monster} (Force {strength}, Magie {magic})', uk='Здолати: {monster} (сила {strength}, магія {magic})'),
+        args=('monster', 'strength', 'magic'),
+    ),
+    Label(
+        id=LabelId.MONSTER_OF,
+        text=Text(en='{lair} {kind}', fr='{kind} du Repaire {lair}', uk='{kind} лігва «{lair}»'),
+        args=('lair', 'kind'),
+    ),
+    Label(
+        id=LabelId.PAY_FROM_TRACK,
+        text=Text(en='Pay 1 Strength from your Strength track', fr='Payer 1 Force de votre piste de Force', uk='Сплатити 1 силу зі своєї шкали сили'),
+    ),
+    Label(
+        id=LabelId.PAY_KNIGHT_HERE,
+        text=Text(en='Send a Knight from your Margrave’s Location to the Heroic Tombs', fr='Envoyer un Chevalier du Lieu de votre Margrave aux Tombeaux Héroïques', uk='Відправити лицаря з локації вашого Маркграфа до Гробниць Героїв'),
+    ),
+    Label(
+        id=LabelId.PAY_KNIGHT_STORED,
+        text=Text(en='Send a Knight from your storage to the Heroic Tombs', fr='Envoyer un Chevalier de votre stock aux Tombeaux Héroïques', uk='Відправити лицаря зі свого сховища до Гробниць Героїв'),
+    ),
+    Label(
+        id=LabelId.TOMB_PLACE,
+        text=Text(en='Heroic Tomb, row {row}, column {column}', fr='Tombeau Héroïque, ligne {row}, colonne {column}', uk='Гробниці Героїв: рядок {row}, стовпець {column}'),
+        args=('row', 'column'),
+    ),
+    Label(
+        id=LabelId.STOP_TAKING_KNIGHTS,
+        text=Text(en='Take no more Knights', fr='Ne plus prendre de Chevaliers', uk='Більше не брати лицарів'),
+    ),
+    Label(
+        id=LabelId.INFLUENCE_ON,
+        text=Text(en='1 Influence on the {guild} track', fr='1 Influence sur la piste {guild}', uk='1 вплив на шкалі гільдії «{guild}»'),
+        args=('guild',),
+    ),
+    Label(
+        id=LabelId.INFLUENCE_LEFT,
+        text=Text(en='Give up the rest of the Influence', fr='Renoncer au reste de l’Influence', uk='Відмовитися від решти впливу'),
+    ),
+    Label(
+        id=LabelId.TAKE_PRIVILEGE,
+        text=Text(en='Take the Privilege tile {level} ({tile})', fr='Prendre la tuile Privilège {level} ({tile})', uk='Взяти плитку привілею {level} ({tile})'),
+        args=('level', 'tile'),
+    ),
+    Label(
+        id=LabelId.NO_PRIVILEGE,
+        text=Text(en='Take no Privilege tile', fr='Ne prendre aucune tuile Privilège', uk='Не брати плитки привілею'),
+    ),
+    Label(
+        id=LabelId.USE_GRANT,
+        text=Text(en='Discard the Grant for its reward ({tile})', fr='Défausser l’Octroi pour sa récompense ({tile})', uk='Скинути Дарування заради винагороди ({tile})'),
+        args=('tile',),
+    ),
+    Label(
+        id=LabelId.NO_MORE_GRANTS,
+        text=Text(en='Use no more Grants for now', fr='Ne plus utiliser d’Octroi pour l’instant', uk='Поки що більше не використовувати Дарування'),
+    ),
+    Label(
+        id=LabelId.PLAY_CITIZEN,
+        text=Text(en='Play a Citizen card', fr='Jouer une carte Citoyen', uk='Зіграти карту громадянина'),
+    ),
+    Label(
+        id=LabelId.END_TURN,
+        text=Text(en='End of turn', fr='Fin de tour', uk='Кінець ходу'),
+    ),
+    Label(
+        id=LabelId.KEEP_WEALTH,
+        text=Text(en='Keep the starting wealth tile ({tile})', fr='Garder la tuile Richesse de départ ({tile})', uk='Залишити плитку початкового багатства ({tile})'),
+        args=('tile',),
+    ),
+    Label(
+        id=LabelId.RESOLVE_WEALTH,
+        text=Text(en='Resolve the starting wealth tile ({tile})', fr='Résoudre la tuile Richesse de départ ({tile})', uk='Розіграти плитку початкового багатства ({tile})'),
+        args=('tile',),
+    ),
+    Label(
+        id=LabelId.LINE_RECRUIT,
+        text=Text(en='Recruit {citizen} (slot {slot}, {cost} Gold)', fr='Recruter {citizen} (emplacement {slot}, {cost} Or)', uk='Найняти громадянина «{citizen}» (місце {slot}, золото: {cost})'),
+        args=('citizen', 'slot', 'cost'),
+    ),
+    Label(
+        id=LabelId.LINE_DISCARD,
+        text=Text(en='Discard {citizen} from the line (slot {slot})', fr='Défausser {citizen} de la ligne (emplacement {slot})', uk='Скинути карту «{citizen}» з ряду (місце {slot})'),
+        args=('citizen', 'slot'),
+    ),
+    Label(
+        id=LabelId.RECRUIT_NOBODY,
+        text=Text(en='Recruit nobody', fr='Ne recruter personne', uk='Нікого не наймати'),
+    ),
+    Label(
+        id=LabelId.TAKE_BACK,
+        text=Text(en='Take {citizen} back into hand', fr='Reprendre en main {citizen}', uk='Повернути до руки карту «{citizen}»'),
+        args=('citizen',),
+    ),
+    Label(
+        id=LabelId.BUILD_ON,
+        text=Text(en='Build on slot {slot} of {location}', fr='Construire sur l’emplacement {slot} de {location}', uk='Будувати на місці {slot} локації {location}'),
+        args=('slot', 'location'),
+    ),
+    Label(
+        id=LabelId.ANSWER_YES,
+        text=Text(en='Yes', fr='Oui', uk='Так'),
+    ),
+    Label(
+        id=LabelId.ANSWER_NO,
+        text=Text(en='No', fr='Non', uk='Ні'),
+    ),
+    Label(
+        id=LabelId.EFFECT_OPTION,
+        text=Text(en='Choice {n}', fr='Choix {n}', uk='Варіант {n}'),
+        args=('n',),
+    ),
+    Label(
+        id=LabelId.PLAYER_NAME,
+        text=Text(en='Player {n}', fr='Joueur {n}', uk='Гравець {n}'),
+        args=('n',),
+    ),
+    Label(
+        id=LabelId.TURN_SUMMARY,
+        text=Text(en='Turn {turn}: {player} decides', fr='Tour {turn} : {player} décide', uk='Хід {turn}: вирішує {player}'),
+        args=('turn', 'player'),
+    ),
+    Label(
+        id=LabelId.SETUP_SUMMARY,
+        text=Text(en='Setup: {player} decides', fr='Mise en place : {player} décide', uk='Приготування: вирішує {player}'),
+        args=('player',),
+    ),
+    Label(
+        id=LabelId.SEAT_LINE,
+        text=Text(en='{player}: Victory Points {points}, Gold {gold}, Strength {strength}, cards in hand {cards}, Ward Towers built {towers}', fr='{player} : Points de Victoire {points}, Or {gold}, Force {strength}, cartes en main {cards}, Tours construites {towers}', uk='{player}: переможні очки {points}, золото {gold}, сила {strength}, карт у руці {cards}, збудовано веж {towers}'),
+        args=('player', 'points', 'gold', 'strength', 'cards', 'towers'),
+    ),
+    Label(
+        id=LabelId.FINAL_ROUND_ON,
+        text=Text(en='The final round is under way.', fr='La dernière manche est déclenchée.', uk='Триває останній раунд.'),
+    ),
+    Label(
+        id=LabelId.GAME_WON,
+        text=Text(en='Won by {players} with {points} Victory Points', fr='Victoire de {players} avec {points} Points de Victoire', uk='Перемога: {players}, переможних очок: {points}'),
+        args=('players', 'points'),
+    ),
+    Label(
+        id=LabelId.NO_WINNER,
+        text=Text(en='No winner', fr='Pas de vainqueur', uk='Без переможця'),
+    ),
+    Label(
+        id=LabelId.YOUR_CHOICE,
+        text=Text(en='your choice', fr='votre choix', uk='ваш вибір'),
+    ),
+    Label(
+        id=LabelId.END_GAME_TILE_OF,
+        text=Text(en='End-game: icons {icons}, Banner {banner}', fr='Fin de partie : icônes {icons}, Bannière {banner}', uk='Кінець гри: значки {icons}, стяг {banner}'),
+        args=('icons', 'banner'),
+    ),
+    Label(
+        id=LabelId.EFFECT_OPTION_OF,
+        text=Text(en='{card}: choice {n}', fr='{card} : choix {n}', uk='{card}: варіант {n}'),
+        args=('card', 'n'),
+    ),
+    Label(
+        id=LabelId.PRIESTESS_CHOICE_1,
+        text=Text(en='Gain {magic} [magic] from the supply', fr='Gagner {magic} [magic] de la réserve', uk='Отримати {magic} магії із запасу'),
+        args=('magic',),
+    ),
+    Label(
+        id=LabelId.PRIESTESS_CHOICE_2,
+        text=Text(en='Gain {strength} [strength]', fr='Gagner {strength} [strength]', uk='Отримати {strength} сили'),
+        args=('strength',),
+    ),
+    Label(
+        id=LabelId.BOGATYR_CHOICE_1,
+        text=Text(en='Gain {strength} [strength]', fr='Gagner {strength} [strength]', uk='Отримати {strength} сили'),
+        args=('strength',),
+    ),
+    Label(
+        id=LabelId.BOGATYR_CHOICE_2,
+        text=Text(en='Gain {knight} Knights', fr='Gagner {knight} Chevaliers', uk='Отримати {knight} лицарів'),
+        args=('knight',),
+    ),
+    Label(
+        id=LabelId.PILOT_CHOICE_1,
+        text=Text(en='Recruit a Citizen from the Citizen line', fr='Recruter un Citoyen de la ligne de Citoyens', uk='Найняти громадянина з ряду громадян'),
+    ),
+    Label(
+        id=LabelId.PILOT_CHOICE_2,
+        text=Text(en='Gain {wild} [wild] from the supply', fr='Gagner {wild} [wild] de la réserve', uk='Отримати {wild} ресурс на вибір із запасу'),
+        args=('wild',),
+    ),
+    Label(
+        id=LabelId.TRADER_CHOICE_1,
+        text=Text(en='Take a naval action', fr='Effectuer une action Navale', uk='Виконати морську дію'),
+    ),
+    Label(
+        id=LabelId.TRADER_CHOICE_2,
+        text=Text(en='Gain {wild} [wild] from the supply', fr='Gagner {wild} [wild] de la réserve', uk='Отримати {wild} ресурс на вибір із запасу'),
+        args=('wild',),
+    ),
+    Label(
+        id=LabelId.SCOUNDREL_CHOICE_1,
+        text=Text(en='Slay a Monster adjacent to your Margrave’s current Location', fr='Terrasser un Monstre adjacent au Lieu actuel de votre Margrave', uk='Здолати монстра, суміжного з поточною локацією вашого Маркграфа'),
+    ),
+    Label(
+        id=LabelId.SCOUNDREL_CHOICE_2,
+        text=Text(en='Gain {gold} [gold]', fr='Gagner {gold} [gold]', uk='Отримати {gold} золота'),
+        args=('gold',),
+    ),
 )
 
 TABLES: tuple[Table, ...] = (
@@ -1529,15 +1931,15 @@ TABLES: tuple[Table, ...] = (
     ),
     Table(
         id=TableId.CITIZEN_COPIES,
-        source=(Source(doc='s2', line=53, quote='60 Citoyens ; dans 4 pioches'), Source(doc='s2', line=103, quote="Préparez les cartes Citoyen en les triant selon l'icône de nombre de joueurs au dos de la carte.")),
+        source=(Source(doc='s2', line=45, quote='89 Cartes:'), Source(doc='s2', line=53, quote='60 Citoyens ; dans 4 pioches'), Source(doc='s2', line=103, quote="Préparez les cartes Citoyen en les triant selon l'icône de nombre de joueurs au dos de la carte.")),
         status='placeholder',
-        note='How many copies of each citizen, and with which player-count icon, is lost; made up to total the 60 cards (decision starting_citizens_in_60).',
+        note='How many copies of each citizen, and with which player-count icon, is lost; made up. They total 40: the 60 citizen cards less the 20 starting citizens (decision starting_citizens_in_60).',
         name=Text(en='Citizen copies by player count', fr='Exemplaires des Citoyens par nombre de joueurs', uk='Примірники громадян за кількістю гравців'),
         rule='L53, L103',
         rows=Axis(label=Text(en='Citizen', fr='Citoyen', uk='Громадянин'), kind='citizen', keys=('artificer', 'cleric', 'monk', 'priestess', 'bogatyr', 'champion', 'ranger', 'warlord', 'bard', 'woodcutter', 'town_crier', 'trader', 'necromancer', 'peddler', 'pilot', 'scoundrel')),
         columns=Axis(label=Text(en='Back icon', fr='Icône au dos', uk='Значок на звороті'), keys=(2, 3, 4, 5)),
         unit=Text(en='Cards', fr='Cartes', uk='Карти'),
-        values=((1, 1, 1, 1), (1, 1, 1, 0), (1, 1, 1, 1), (1, 1, 1, 1), (1, 1, 1, 1), (1, 1, 1, 1), (1, 1, 1, 0), (1, 1, 1, 1), (1, 1, 1, 1), (1, 1, 1, 1), (1, 1, 1, 0), (1, 1, 1, 1), (1, 1, 1, 1), (1, 1, 1, 1), (1, 1, 1, 0), (1, 1, 1, 1)),
+        values=((1, 1, 1, 0), (1, 1, 0, 0), (1, 1, 0, 0), (1, 1, 0, 1), (1, 1, 0, 0), (1, 1, 1, 0), (1, 1, 0, 0), (1, 1, 0, 1), (1, 1, 1, 0), (1, 1, 0, 0), (1, 1, 0, 0), (1, 1, 0, 1), (1, 1, 1, 0), (1, 1, 0, 0), (1, 1, 0, 0), (1, 1, 0, 1)),
     ),
 )
 
@@ -1713,7 +2115,7 @@ STATE: tuple[StateField, ...] = (
     StateField(
         id=FieldId.MONSTER_SLAIN,
         of=('monster',),
-        doc='1 for a monster slain and put face down under its pile (L272).',
+        doc='1 for a monster under its lair card: its Boss from setup (L109) and each monster slain (L272, decision slain_monster_place); shuffled back onto the lair card when the pile reaches it (L416).',
     ),
     StateField(
         id=FieldId.TOMB_SLOT,
@@ -1732,6 +2134,87 @@ STATE: tuple[StateField, ...] = (
         id=FieldId.SCORE,
         of=('player',),
         doc='Victory Points counted at the final scoring (L436).',
+    ),
+    StateField(
+        id=FieldId.HAND,
+        of=('player', 'citizen'),
+        visible='owner',
+        doc="Copies of each citizen in a player's hand (L96, L146); only its owner sees them.",
+    ),
+    StateField(
+        id=FieldId.PLAYED,
+        of=('player', 'citizen'),
+        doc="Copies of each citizen in the pile at the right of a player's board (L146), back in hand at a Recall (L283).",
+    ),
+    StateField(
+        id=FieldId.CARD_IN_USE,
+        value='citizen',
+        doc='The citizen being used this turn: the Clerc and the Crieur public cannot take themselves back (L496, L553).',
+    ),
+    StateField(
+        id=FieldId.CITIZEN_DECK,
+        of=('citizen',),
+        visible='nobody',
+        doc='Copies of each citizen in the shuffled citizen deck (L103): a draw takes a copy at random, which is a draw from a shuffled deck.',
+    ),
+    StateField(
+        id=FieldId.LINE_1,
+        value='citizen',
+        doc='The citizen on slot 1 (leftmost) of the citizen line (L103); -1 when empty.',
+    ),
+    StateField(
+        id=FieldId.LINE_2,
+        value='citizen',
+        doc='The citizen on slot 2 of the citizen line; -1 when empty.',
+    ),
+    StateField(
+        id=FieldId.LINE_3,
+        value='citizen',
+        doc='The citizen on slot 3 of the citizen line; -1 when empty.',
+    ),
+    StateField(
+        id=FieldId.LINE_4,
+        value='citizen',
+        doc='The citizen on slot 4 of the citizen line; -1 when empty.',
+    ),
+    StateField(
+        id=FieldId.LINE_5,
+        value='citizen',
+        doc='The citizen on slot 5 of the citizen line; -1 when empty.',
+    ),
+    StateField(
+        id=FieldId.PRIVILEGE_AT,
+        of=('privilege',),
+        doc='Where a Privilege tile is: 0 in the box (not used at this player count, L105), 1 in its pile, 2 face up under the tracking board, 3 held by privilege_owner, 4 discarded (a Grant used, L412).',
+    ),
+    StateField(
+        id=FieldId.PRIVILEGE_OWNER,
+        of=('privilege',),
+        value='player',
+        doc='Who holds a Privilege tile; -1 while nobody.',
+    ),
+    StateField(
+        id=FieldId.WEALTH_AT,
+        of=('wealth',),
+        doc="Where a starting wealth tile is: 0 in the box or discarded (L130), 1 in a player's draft hand, 2 kept, 3 resolved (L131).",
+    ),
+    StateField(
+        id=FieldId.WEALTH_HOLDER,
+        of=('wealth',),
+        value='player',
+        visible='nobody',
+        doc='Who holds a starting wealth tile in the draft or kept it; -1 while nobody. The tiles are dealt and chosen in secret (L129): each player sees their own in wealth_seen.',
+    ),
+    StateField(
+        id=FieldId.WEALTH_SEEN,
+        of=('player', 'wealth'),
+        visible='owner',
+        doc='1 for the starting wealth tiles a player holds in the draft or kept: what only they see of wealth_holder.',
+    ),
+    StateField(
+        id=FieldId.TOWER_SLOT,
+        of=('location', 'player'),
+        doc="The build slot (1 to 3) of a player's Ward Tower at a location, 0 for none (L292).",
     ),
 )
 
@@ -1784,56 +2267,67 @@ NATIVES: tuple[Native, ...] = (
     Native(
         id=NativeId.MOVE_MARGRAVE,
         args=('player', 'bool'),
+        procedure=True,
         doc="Move the player's Margrave to a location joined by a white stone road (false) or to any location (true: Pilote, L577); entering it uses its Location power or gives 2 gold (L198-200).",
     ),
     Native(
         id=NativeId.DEPLOY_KNIGHT,
         args=('player', 'bool'),
+        procedure=True,
         doc="Deploy a Knight (L210): from the Margrave's location to a location one road away, or from the player's storage to the Margrave's location; with true, to any location (Bogatyr, L514). The location entered uses its power or gives 2 gold (L212-214).",
     ),
     Native(
         id=NativeId.MOVE_KNIGHTS,
         args=('player', 'number', 'bool'),
+        procedure=True,
         doc="Move up to n Knights from one location of the player's choice (never from a player board) to the Margrave's location (true: Chef de Guerre L530, Barde L541) or to any location (false: Moine L500); the location entered uses its power or gives 2 gold.",
     ),
     Native(
         id=NativeId.SLAY_MONSTER,
         args=('player',),
+        procedure=True,
         doc="Slay the face-up monster of a pile adjacent to the Margrave's location, if the player can pay: its Magic value in Magic tokens first, then its Strength value from the Strength track and Knights sent standing to the Heroic Tombs (L258-274). Rewards and Influence in any order; the card goes face down under its pile.",
     ),
     Native(
         id=NativeId.RECRUIT,
         args=('player', 'number'),
+        procedure=True,
         doc="Take a citizen from the citizen line into the player's hand, paying the gold printed under its slot (-1: Shilina L332-336, Pilote L575) or the given fixed amount instead (Crieur public: 2, L551). Never from the citizen deck (L336).",
     ),
     Native(
         id=NativeId.RETRIEVE_PLAYED,
         args=('player',),
+        procedure=True,
         doc="Take back into hand one citizen from the player's played pile, not the card being used (Clerc L496, Crieur public L553).",
     ),
     Native(
         id=NativeId.NAVAL_ACTION,
         args=('player',),
+        procedure=True,
         doc='The naval action (L340-344): return any resources to the supply, move the Ship one segment clockwise each, gain every segment entered.',
     ),
     Native(
         id=NativeId.GAIN_INFLUENCE,
         args=('player', 'number'),
+        procedure=True,
         doc='Gain n Influence, split among the guild rows as the player likes; crossing a river costs its gold and may take a Privilege tile (L370-378).',
     ),
     Native(
         id=NativeId.GAIN_PRIVILEGE,
         args=('player', 'number'),
+        procedure=True,
         doc="Take one face-up Privilege tile of level 1 (I), 2 (II) or 3 (I or II, the player's choice) (L352).",
     ),
     Native(
         id=NativeId.TAKE_LYING_KNIGHTS,
         args=('player', 'number'),
+        procedure=True,
         doc="Take up to n Knights lying in Heroic Tomb slots into the player's storage (Nécromancien, L565).",
     ),
     Native(
         id=NativeId.PAY_WILD,
         args=('player', 'number'),
+        procedure=True,
         doc="Return n resources of the player's choice, any mix, from storage to the supply (Thraecius L338, Négociant L559).",
     ),
     Native(
@@ -1845,6 +2339,7 @@ NATIVES: tuple[Native, ...] = (
     Native(
         id=NativeId.BUILD_TOWER,
         args=('player',),
+        procedure=True,
         doc="Move a Ward Tower from storage to a free build slot of the Margrave's location where the player has none, and gain that slot's reward (L292-293); the 4th tower triggers the final round (L296).",
     ),
     Native(
@@ -1856,6 +2351,7 @@ NATIVES: tuple[Native, ...] = (
     Native(
         id=NativeId.RECALL,
         args=('player',),
+        procedure=True,
         doc="Recall (L280-284): discard a citizen of the player's choice from the line (out of the game), take the played pile back into hand, then optionally recruit from the line at its slot cost.",
     ),
     Native(
@@ -1869,6 +2365,12 @@ NATIVES: tuple[Native, ...] = (
         args=('player',),
         returns='number',
         doc="The player's banner points (L456-460): the banners on their end-game tiles grouped into sets of different banners, each set scoring its size squared.",
+    ),
+    Native(
+        id=NativeId.CLOCKWISE,
+        args=('player', 'player'),
+        returns='player',
+        doc="The seat `k` places clockwise from a player (k counted as a seat number, 0 being the player): looping k over the players visits 'chaque joueur' from you clockwise, and, skipping you, 'chaque adversaire' from your left (L230, decision each_player_order).",
     ),
 )
 
@@ -1894,6 +2396,158 @@ SELECTORS: tuple[Selector, ...] = (
 )
 
 CONSTANTS: tuple[Constant, ...] = (
+    Constant(
+        id=ConstantId.CITIZEN_LINE_SLOTS,
+        source=(Source(doc='s2', line=103, quote='Piochez et placez 1 carte Citoyen face visible au-dessus de chacun des 5 emplacements restants'),),
+        status='verified',
+        name=Text(en='Citizen line slots', fr='Emplacements de la ligne de Citoyens', uk='Місця ряду громадян'),
+        value=5,
+        rule='L103',
+    ),
+    Constant(
+        id=ConstantId.KNIGHTS_TOTAL,
+        source=(Source(doc='s2', line=104, quote="Placez les 20 Chevaliers dans le coin inférieur gauche de l'illustration de la forteresse."),),
+        status='verified',
+        name=Text(en='Knights in the fortress at setup', fr='Chevaliers dans la forteresse à la mise en place', uk='Лицарі у фортеці під час приготування'),
+        value=20,
+        rule='L104',
+    ),
+    Constant(
+        id=ConstantId.PRIVILEGES_FACE_UP,
+        source=(Source(doc='s2', line=105, quote='Piochez et placez 3 tuiles Privilège I face visible'), Source(doc='s2', line=404, quote="afin d'avoir 3 tuiles face visible sous le plateau de suivi")),
+        status='verified',
+        name=Text(en='Face-up Privilege tiles per level', fr='Tuiles Privilège face visible par niveau', uk='Відкриті плитки привілею на рівень'),
+        value=3,
+        rule='L105, L404',
+    ),
+    Constant(
+        id=ConstantId.KNIGHTS_PER_LOCATION,
+        source=(Source(doc='s2', line=111, quote='placez-en 1 sur chacune des 8 illustrations de Lieu'), Source(doc='s2', line=388, quote="placez 1 Chevalier de la réserve sur chaque Lieu n'ayant actuellement pas de Chevalier")),
+        status='verified',
+        name=Text(en='Knights per Location', fr='Chevaliers par Lieu', uk='Лицарі на локацію'),
+        value=1,
+        rule='L111, L388',
+    ),
+    Constant(
+        id=ConstantId.STARTING_GEMS,
+        source=(Source(doc='s2', line=118, quote='Prend une Gemme du plateau de jeu et la place'),),
+        status='verified',
+        name=Text(en='Starting Gems per player', fr='Gemmes de départ par joueur', uk='Початкові самоцвіти на гравця'),
+        value=1,
+        rule='L118',
+    ),
+    Constant(
+        id=ConstantId.TOWERS_PER_PLAYER,
+        source=(Source(doc='s2', line=118, quote='ainsi que ses 4 Tours de Conjuraton, dans les espaces de stockage'),),
+        status='verified',
+        name=Text(en='Ward Towers per player', fr='Tours de Conjuration par joueur', uk='Вежі Оберегу на гравця'),
+        value=4,
+        rule='L79, L118',
+    ),
+    Constant(
+        id=ConstantId.STARTING_STRENGTH,
+        source=(Source(doc='s2', line=119, quote='Place son marqueur Force au-dessus de la case "0"'),),
+        status='verified',
+        name=Text(en='Starting Strength', fr='Force de départ', uk='Початкова сила'),
+        value=0,
+        rule='L119',
+    ),
+    Constant(
+        id=ConstantId.WEALTH_DEALT,
+        source=(Source(doc='s2', line=129, quote='distribuez-en secrètement 4 à chaque joueur'),),
+        status='verified',
+        name=Text(en='Starting wealth tiles dealt', fr='Tuiles Richesse de départ distribuées', uk='Роздані плитки початкового багатства'),
+        value=4,
+        rule='L129',
+    ),
+    Constant(
+        id=ConstantId.WEALTH_KEPT,
+        source=(Source(doc='s2', line=130, quote="jusqu'à ce que tous les joueurs aient choisi 3 tuiles Richesse de départ"),),
+        status='verified',
+        name=Text(en='Starting wealth tiles kept', fr='Tuiles Richesse de départ conservées', uk='Залишені плитки початкового багатства'),
+        value=3,
+        rule='L130',
+    ),
+    Constant(
+        id=ConstantId.STRENGTH_CAP,
+        source=(Source(doc='s2', line=172, quote='Vous ne pouvez jamais avoir plus de 8 Force sur votre plateau de joueur.'),),
+        status='verified',
+        name=Text(en='Strength cap', fr='Force maximale', uk='Найбільша сила'),
+        value=8,
+        rule='L172',
+    ),
+    Constant(
+        id=ConstantId.STORAGE_SLOTS,
+        source=(Source(doc='s2', line=180, quote='Votre plateau de jeu dispose de 12 emplacements de stockage.'),),
+        status='verified',
+        name=Text(en='Storage slots', fr='Emplacements de stockage', uk='Місця сховища'),
+        value=12,
+        rule='L180',
+    ),
+    Constant(
+        id=ConstantId.LOCATION_GOLD,
+        source=(Source(doc='s2', line=200, quote='gagnez 2 Or de la réserve à la place'),),
+        status='verified',
+        name=Text(en='Gold instead of the Location power', fr='Or à la place du Pouvoir du Lieu', uk='Золото замість сили локації'),
+        value=2,
+        rule='L200, L214, L316',
+    ),
+    Constant(
+        id=ConstantId.BUILD_SLOTS,
+        source=(Source(doc='s2', line=292, quote='sur 1 des 3 emplacements de construction du Lieu actuel de votre Margrave'),),
+        status='verified',
+        name=Text(en='Build slots per Location', fr='Emplacements de construction par Lieu', uk='Будівельні місця на локацію'),
+        value=3,
+        rule='L292, L314',
+    ),
+    Constant(
+        id=ConstantId.INFLUENCE_SPACES_PER_SECTION,
+        source=(Source(doc='s2', line=368, quote="Chaque section se compose de 3 cases à l'exception de la 6ème et dernière section, qui ne comprend qu'une case"),),
+        status='verified',
+        name=Text(en='Spaces per Influence section', fr='Cases par section d’Influence', uk='Клітинки на секцію впливу'),
+        value=3,
+        rule='L368',
+    ),
+    Constant(
+        id=ConstantId.INFLUENCE_SECTIONS,
+        source=(Source(doc='s2', line=368, quote='Chaque rangée est divisée en 6 sections par les rivières'),),
+        status='verified',
+        name=Text(en='Influence sections per row', fr='Sections d’Influence par rangée', uk='Секції впливу на ряд'),
+        value=6,
+        rule='L368',
+    ),
+    Constant(
+        id=ConstantId.NAVAL_SEGMENTS,
+        source=(Source(doc='s2', line=348, quote='La piste navale est constituée de 8 segments'),),
+        status='verified',
+        name=Text(en='Naval track segments', fr='Segments de la piste Navale', uk='Сегменти морського шляху'),
+        value=8,
+        rule='L348',
+    ),
+    Constant(
+        id=ConstantId.KNIGHT_STRENGTH,
+        source=(Source(doc='s2', line=270, quote='Chaque Chevalier que vous ajoutez à un Tombeau Héroïque vaut 1 Force.'),),
+        status='verified',
+        name=Text(en='Strength of a Knight sent to the Heroic Tombs', fr='Force d’un Chevalier envoyé aux Tombeaux Héroïques', uk='Сила лицаря, відправленого до Гробниць Героїв'),
+        value=1,
+        rule='L270',
+    ),
+    Constant(
+        id=ConstantId.SHIP_SPACES_PER_RESOURCE,
+        source=(Source(doc='s2', line=343, quote="déplacez votre Navire d'une case dans le sens horaire par ressource ainsi remise dans la réserve"),),
+        status='verified',
+        name=Text(en='Ship spaces per resource returned', fr='Cases du Navire par ressource remise', uk='Клітинки корабля за повернений ресурс'),
+        value=1,
+        rule='L343',
+    ),
+    Constant(
+        id=ConstantId.INFLUENCE_SPACES_PER_POINT,
+        source=(Source(doc='s2', line=370, quote="déplacez 1 de vos marqueurs Influence d'une case vers la droite pour chaque Influence obtenue"),),
+        status='verified',
+        name=Text(en='Influence spaces per Influence gained', fr='Cases d’Influence par Influence gagnée', uk='Клітинки впливу за отриманий вплив'),
+        value=1,
+        rule='L370',
+    ),
 )
 
 GUILDS: tuple[Guild, ...] = (
@@ -1944,6 +2598,7 @@ PENNANTS: tuple[PennantAction, ...] = (
         text=Text(en='Move your [strength] marker {n} space to the right (8 at most).', fr='Déplacez votre marqueur de [strength] de {n} case vers la droite (8 au plus).', uk='Пересуньте свій маркер сили на {n} клітинку праворуч (щонайбільше до 8).'),
         params=(('n', 1),),
         powers=(Power(kind='pennant'),),
+        field_status=(),
     ),
     PennantAction(
         id=PennantId.GAIN_RESOURCE,
@@ -1953,6 +2608,7 @@ PENNANTS: tuple[PennantAction, ...] = (
         text=Text(en='Take {n} [wild] from the supply and put it in your [storage].', fr='Prenez {n} [wild] de la réserve et placez-la dans votre [storage].', uk='Візьміть {n} ресурс на вибір із запасу та покладіть його у своє сховище.'),
         params=(('n', 1),),
         powers=(Power(kind='pennant'),),
+        field_status=(),
     ),
     PennantAction(
         id=PennantId.GAIN_GOLD,
@@ -1962,6 +2618,7 @@ PENNANTS: tuple[PennantAction, ...] = (
         text=Text(en='Take {n} [gold] from the supply and put it in your [keep].', fr='Prenez {n} [gold] de la réserve et placez-les dans votre [keep].', uk='Візьміть {n} золота із запасу та покладіть їх у свій донжон.'),
         params=(('n', 2),),
         powers=(Power(kind='pennant'),),
+        field_status=(),
     ),
     PennantAction(
         id=PennantId.MOVE_MARGRAVE,
@@ -1971,6 +2628,7 @@ PENNANTS: tuple[PennantAction, ...] = (
         text=Text(en='Move your [margrave] to a [location] directly joined by a white stone road. Use the [location_power] or gain {gold} [gold] instead.', fr='Déplacez votre [margrave] jusqu’à un [location] directement connecté par une route de pierre blanche. Activez le [location_power] ou gagnez {gold} [gold] à la place.', uk='Перемістіть свого Маркграфа до локації, безпосередньо з’єднаної дорогою з білого каменю. Застосуйте силу локації або отримайте натомість {gold} золота.'),
         params=(('gold', 2),),
         powers=(Power(native=NativeId.MOVE_MARGRAVE, kind='pennant'),),
+        field_status=(),
     ),
     PennantAction(
         id=PennantId.DEPLOY_KNIGHT,
@@ -1980,6 +2638,7 @@ PENNANTS: tuple[PennantAction, ...] = (
         text=Text(en='Move a [knight] from your [margrave]’s [location] to a [location] one road away, or a [knight] from your [storage] to your [margrave]’s [location]. Use the [location_power] or gain {gold} [gold] instead.', fr='Déplacez un [knight] du [location] de votre [margrave] jusqu’à un [location] à une étape, ou un [knight] de votre [storage] jusqu’au [location] de votre [margrave]. Activez le [location_power] ou gagnez {gold} [gold] à la place.', uk='Перемістіть лицаря з локації вашого Маркграфа до локації на відстані однієї дороги або лицаря зі свого сховища до локації вашого Маркграфа. Застосуйте силу локації або отримайте натомість {gold} золота.'),
         params=(('gold', 2),),
         powers=(Power(native=NativeId.DEPLOY_KNIGHT, kind='pennant'),),
+        field_status=(),
     ),
 )
 
@@ -1987,12 +2646,13 @@ CITIZENS: tuple[Citizen, ...] = (
     Citizen(
         id=CitizenId.ALCHEMIST,
         source=(Source(doc='s2', line=236, quote='Alchimiste : gagnez 5 Or  de la réserve.'), Source(doc='s2', line=238, quote='Vous pouvez ensuite payer 1 Or  pour gagner 1 ressource Joker  de la réserve et la placer dans votre stock.'), Source(doc='s2', line=240, quote="Enfin, chaque joueur gagne 1 Or  par Tour de Conjuración  qu'il a construite dans un Lieu.")),
-        status='placeholder',
+        status='verified',
         note="The power is the rulebook's (L236-240). Its guild and pennant icons were lost with the images: the pennant here (2 gold, move, deploy) is made up so the runtime can offer one.",
         name=Text(en='Alchemist', fr='Alchimiste', uk='Алхімік'),
         text=Text(en='Gain {gold} [gold] from the supply. You may then pay {cost} [gold] to gain {wild} [wild] from the supply and put it in your storage. Finally, each player gains {per} [gold] per Ward Tower they have built on a Location.', fr='Gagnez {gold} [gold] de la réserve. Vous pouvez ensuite payer {cost} [gold] pour gagner {wild} [wild] de la réserve et la placer dans votre stock. Enfin, chaque joueur gagne {per} [gold] par Tour de Conjuration qu’il a construite dans un Lieu.', uk='Отримайте {gold} золота із запасу. Потім можете заплатити {cost} золото, щоб отримати {wild} ресурс на вибір із запасу й покласти його у своє сховище. Наприкінці кожен гравець отримує {per} золото за кожну Вежу Оберегу, яку він збудував у локації.'),
         params=(('gold', 5), ('cost', 1), ('wild', 1), ('per', 1)),
         powers=(Power(kind='power'),),
+        field_status=(('pennant', FieldStatus(status='placeholder', note='The pennant icons were printed on the card and lost: made up so the runtime can offer one.')),),
         starting=True,
         pennant=(PennantId.GAIN_GOLD, PennantId.MOVE_MARGRAVE, PennantId.DEPLOY_KNIGHT),
         slays=False,
@@ -2000,12 +2660,13 @@ CITIZENS: tuple[Citizen, ...] = (
     Citizen(
         id=CitizenId.CAPTAIN,
         source=(Source(doc='s2', line=242, quote='Capitaine : gagnez 1 Chevalier  de la réserve et placez-le dans votre stock. Puis, gagnez 1 Force .'), Source(doc='s2', line=244, quote='Chaque joueur (en commençant par vous) peut ensuite payer 1 Or  pour gagner 1 Chevalier'), Source(doc='s2', line=246, quote='Enfin, vous pouvez terrasser un Monstre  adjacent au Lieu actuel de votre Margrave.')),
-        status='placeholder',
+        status='verified',
         note="The power is the rulebook's (L242-246). Guild and pennant icons lost: the pennant here (Strength, move, deploy) is made up.",
         name=Text(en='Captain', fr='Capitaine', uk='Капітан'),
         text=Text(en='Gain {knight} [knight] from the supply and put it in your storage. Then gain {strength} [strength]. Each player (starting with you) may then pay {cost} [gold] to gain {knight} [knight] from the supply and put it in their storage. Finally, you may slay a Monster adjacent to your Margrave’s current Location.', fr='Gagnez {knight} [knight] de la réserve et placez-le dans votre stock. Puis, gagnez {strength} [strength]. Chaque joueur (en commençant par vous) peut ensuite payer {cost} [gold] pour gagner {knight} [knight] de la réserve et le placer dans son stock. Enfin, vous pouvez terrasser un Monstre adjacent au Lieu actuel de votre Margrave.', uk='Отримайте {knight} лицаря із запасу й покладіть його у своє сховище. Потім отримайте {strength} силу. Далі кожен гравець (починаючи з вас) може заплатити {cost} золото, щоб отримати {knight} лицаря із запасу й покласти його у своє сховище. Наприкінці ви можете здолати монстра, суміжного з поточною локацією вашого Маркграфа.'),
         params=(('knight', 1), ('strength', 1), ('cost', 1)),
         powers=(Power(kind='power'),),
+        field_status=(('pennant', FieldStatus(status='placeholder', note='The pennant icons were printed on the card and lost: made up so the runtime can offer one.')),),
         starting=True,
         pennant=(PennantId.GAIN_STRENGTH, PennantId.MOVE_MARGRAVE, PennantId.DEPLOY_KNIGHT),
         slays=True,
@@ -2013,12 +2674,13 @@ CITIZENS: tuple[Citizen, ...] = (
     Citizen(
         id=CitizenId.MERCHANT,
         source=(Source(doc='s2', line=248, quote='Marchand : gagnez 1 ressource Joker  et placez-la dans votre stock. Gagnez également 4 Or  de la réserve.'), Source(doc='s2', line=250, quote='Enfin, chaque joueur (en commençant par vous) peut payer 1 Or  pour gagner 1 ressource Joker')),
-        status='placeholder',
+        status='verified',
         note="The power is the rulebook's (L248-250). Guild and pennant icons lost: the pennant here (resource, move, deploy) is made up.",
         name=Text(en='Merchant', fr='Marchand', uk='Купець'),
         text=Text(en='Gain {wild} [wild] and put it in your storage. Also gain {gold} [gold] from the supply. Finally, each player (starting with you) may pay {cost} [gold] to gain {wild} [wild] from the supply and put it in their storage.', fr='Gagnez {wild} [wild] et placez-la dans votre stock. Gagnez également {gold} [gold] de la réserve. Enfin, chaque joueur (en commençant par vous) peut payer {cost} [gold] pour gagner {wild} [wild] de la réserve et la placer dans son stock.', uk='Отримайте {wild} ресурс на вибір і покладіть його у своє сховище. Також отримайте {gold} золота із запасу. Наприкінці кожен гравець (починаючи з вас) може заплатити {cost} золото, щоб отримати {wild} ресурс на вибір із запасу й покласти його у своє сховище.'),
         params=(('wild', 1), ('gold', 4), ('cost', 1)),
         powers=(Power(kind='power'),),
+        field_status=(('pennant', FieldStatus(status='placeholder', note='The pennant icons were printed on the card and lost: made up so the runtime can offer one.')),),
         starting=True,
         pennant=(PennantId.GAIN_RESOURCE, PennantId.MOVE_MARGRAVE, PennantId.DEPLOY_KNIGHT),
         slays=False,
@@ -2026,12 +2688,13 @@ CITIZENS: tuple[Citizen, ...] = (
     Citizen(
         id=CitizenId.PALADIN,
         source=(Source(doc='s2', line=252, quote='Paladin : gagnez 1 Magie  de la réserve et placez-la dans votre stock. Gagnez également 1 Force .'), Source(doc='s2', line=254, quote="Chaque joueur gagne ensuite 1 Force  par Tour de Conjuración  qu'il a construite sur le plateau de jeu."), Source(doc='s2', line=256, quote='Enfin, vous pouvez terrasser un Monstre  adjacent au Lieu actuel de votre Margrave.')),
-        status='placeholder',
+        status='verified',
         note="The power is the rulebook's (L252-256). Guild and pennant icons lost: the pennant here (move, deploy, deploy) is made up.",
         name=Text(en='Paladin', fr='Paladin', uk='Паладин'),
         text=Text(en='Gain {magic} [magic] from the supply and put it in your storage. Also gain {strength} [strength]. Each player then gains {per} [strength] per Ward Tower they have built on the game board. Finally, you may slay a Monster adjacent to your Margrave’s current Location.', fr='Gagnez {magic} [magic] de la réserve et placez-la dans votre stock. Gagnez également {strength} [strength]. Chaque joueur gagne ensuite {per} [strength] par Tour de Conjuration qu’il a construite sur le plateau de jeu. Enfin, vous pouvez terrasser un Monstre adjacent au Lieu actuel de votre Margrave.', uk='Отримайте {magic} магію із запасу й покладіть її у своє сховище. Також отримайте {strength} силу. Потім кожен гравець отримує {per} силу за кожну Вежу Оберегу, яку він збудував на ігровому полі. Наприкінці ви можете здолати монстра, суміжного з поточною локацією вашого Маркграфа.'),
         params=(('magic', 1), ('strength', 1), ('per', 1)),
         powers=(Power(kind='power'),),
+        field_status=(('pennant', FieldStatus(status='placeholder', note='The pennant icons were printed on the card and lost: made up so the runtime can offer one.')),),
         starting=True,
         pennant=(PennantId.MOVE_MARGRAVE, PennantId.DEPLOY_KNIGHT, PennantId.DEPLOY_KNIGHT),
         slays=True,
@@ -2044,6 +2707,7 @@ CITIZENS: tuple[Citizen, ...] = (
         text=Text(en='Gain {strength} [strength], {magic} [magic] and {stone} [stone] from the supply. Starting with the player on your left, each opponent may pay you {cost} [gold] to gain {strength} [strength] and {stone} [stone]. (You cannot pay yourself.)', fr='Gagnez {strength} [strength], {magic} [magic] et {stone} [stone] de la réserve. En commençant par le joueur à votre gauche, chaque adversaire peut vous payer {cost} [gold] pour gagner {strength} [strength] et {stone} [stone]. (Vous ne pouvez pas vous payer à vous-même.)', uk='Отримайте {strength} силу, {magic} магію та {stone} камінь із запасу. Починаючи з гравця ліворуч від вас, кожен суперник може заплатити вам {cost} золота, щоб отримати {strength} силу та {stone} камінь. (Ви не можете платити самі собі.)'),
         params=(('strength', 1), ('magic', 1), ('stone', 1), ('cost', 2)),
         powers=(Power(kind='power'),),
+        field_status=(),
         guild=GuildId.HOLY,
         slays=False,
     ),
@@ -2055,6 +2719,7 @@ CITIZENS: tuple[Citizen, ...] = (
         text=Text(en='Gain {magic} [magic] from the supply. You may move your Margrave. Take back a Citizen card from your pile of previously played Citizens (not this Cleric). You may freely look at your played cards.', fr='Gagnez {magic} [magic] de la réserve. Vous pouvez déplacer votre Margrave. Reprenez une carte Citoyen de votre pile de Citoyens précédemment joués (pas ce Clerc). Vous pouvez librement regarder vos cartes jouées.', uk='Отримайте {magic} магію із запасу. Можете перемістити свого Маркграфа. Поверніть до руки карту громадянина зі стосу раніше зіграних громадян (не цього Клірика). Ви можете вільно переглядати свої зіграні карти.'),
         params=(('magic', 1),),
         powers=(Power(kind='power'),),
+        field_status=(),
         guild=GuildId.HOLY,
         slays=False,
     ),
@@ -2066,6 +2731,7 @@ CITIZENS: tuple[Citizen, ...] = (
         text=Text(en='Gain {gold} [gold] and {magic} [magic] from the supply. You may move {knight} [knight] from any Location to any Location (not a Knight from your player board); your Margrave need not be at either Location.', fr='Gagnez {gold} [gold] et {magic} [magic] de la réserve. Vous pouvez déplacer {knight} [knight] du Lieu de votre choix dans le Lieu de votre choix (pas un Chevalier de votre plateau de joueur) ; votre Margrave n’a pas à être sur l’un de ces Lieux.', uk='Отримайте {gold} золота та {magic} магію із запасу. Можете перемістити {knight} лицаря з будь-якої локації до будь-якої локації (не лицаря з вашого планшета гравця); ваш Маркграф не мусить бути в жодній із цих локацій.'),
         params=(('gold', 2), ('magic', 1), ('knight', 1)),
         powers=(Power(kind='power'),),
+        field_status=(),
         guild=GuildId.HOLY,
         slays=False,
     ),
@@ -2077,6 +2743,7 @@ CITIZENS: tuple[Citizen, ...] = (
         text=Text(en='Gain {magic} [magic] from the supply or gain {strength} [strength]. Each player may pay {cost} [gold] to gain {gain} [strength]. You may slay a Monster adjacent to your Margrave’s current Location.', fr='Gagnez {magic} [magic] de la réserve ou gagnez {strength} [strength]. Chaque joueur peut payer {cost} [gold] pour gagner {gain} [strength]. Vous pouvez terrasser un Monstre adjacent au Lieu actuel de votre Margrave.', uk='Отримайте {magic} магії із запасу або отримайте {strength} сили. Кожен гравець може заплатити {cost} золото, щоб отримати {gain} силу. Ви можете здолати монстра, суміжного з поточною локацією вашого Маркграфа.'),
         params=(('magic', 2), ('strength', 2), ('cost', 1), ('gain', 1)),
         powers=(Power(kind='power'),),
+        field_status=(),
         guild=GuildId.HOLY,
         slays=True,
     ),
@@ -2088,6 +2755,7 @@ CITIZENS: tuple[Citizen, ...] = (
         text=Text(en='Gain {strength} [strength] or {knight} [knight]. You may deploy 1 Knight to any Location; it must come from your Margrave’s current Location or from your player board. You may slay a Monster adjacent to your Margrave’s current Location.', fr='Gagnez {strength} [strength] ou {knight} [knight]. Vous pouvez déployer 1 Chevalier dans le Lieu de votre choix ; il doit venir du Lieu actuel de votre Margrave ou de votre plateau de joueur. Vous pouvez terrasser un Monstre adjacent au Lieu actuel de votre Margrave.', uk='Отримайте {strength} сили або {knight} лицарів. Можете розгорнути 1 лицаря в будь-якій локації; він має прийти з поточної локації вашого Маркграфа або з вашого планшета гравця. Ви можете здолати монстра, суміжного з поточною локацією вашого Маркграфа.'),
         params=(('strength', 2), ('knight', 2)),
         powers=(Power(kind='power'),),
+        field_status=(),
         guild=GuildId.SOLDIER,
         slays=True,
     ),
@@ -2099,6 +2767,7 @@ CITIZENS: tuple[Citizen, ...] = (
         text=Text(en='Gain {strength} [strength]. Each player may pay {cost} [gold] to gain {gain} [strength]. You may slay a Monster adjacent to your Margrave’s current Location.', fr='Gagnez {strength} [strength]. Chaque joueur peut payer {cost} [gold] pour gagner {gain} [strength]. Vous pouvez terrasser un Monstre adjacent au Lieu actuel de votre Margrave.', uk='Отримайте {strength} сили. Кожен гравець може заплатити {cost} золото, щоб отримати {gain} силу. Ви можете здолати монстра, суміжного з поточною локацією вашого Маркграфа.'),
         params=(('strength', 3), ('cost', 1), ('gain', 1)),
         powers=(Power(kind='power'),),
+        field_status=(),
         guild=GuildId.SOLDIER,
         slays=True,
     ),
@@ -2110,6 +2779,7 @@ CITIZENS: tuple[Citizen, ...] = (
         text=Text(en='Gain {strength} [strength]. You may move your Margrave from its current Location to a Location one road away. You may slay a Monster adjacent to your Margrave’s current Location.', fr='Gagnez {strength} [strength]. Vous pouvez déplacer votre Margrave de son Lieu actuel jusqu’à un Lieu connecté à une étape de distance. Vous pouvez terrasser un Monstre adjacent au Lieu actuel de votre Margrave.', uk='Отримайте {strength} сили. Можете перемістити свого Маркграфа з поточної локації до локації на відстані однієї дороги. Ви можете здолати монстра, суміжного з поточною локацією вашого Маркграфа.'),
         params=(('strength', 2),),
         powers=(Power(kind='power'),),
+        field_status=(),
         guild=GuildId.SOLDIER,
         slays=True,
     ),
@@ -2121,6 +2791,7 @@ CITIZENS: tuple[Citizen, ...] = (
         text=Text(en='Gain {strength} [strength] and move {knight} [knight] from any Location to your Location (not a Knight from your player board). You may slay a Monster adjacent to your Margrave’s current Location.', fr='Gagnez {strength} [strength] et déplacez {knight} [knight] du Lieu de votre choix jusqu’à votre Lieu (pas un Chevalier de votre plateau de joueur). Vous pouvez terrasser un Monstre adjacent au Lieu actuel de votre Margrave.', uk='Отримайте {strength} силу та перемістіть {knight} лицаря з будь-якої локації до своєї локації (не лицаря з вашого планшета гравця). Ви можете здолати монстра, суміжного з поточною локацією вашого Маркграфа.'),
         params=(('strength', 1), ('knight', 1)),
         powers=(Power(kind='power'),),
+        field_status=(),
         guild=GuildId.SOLDIER,
         slays=True,
     ),
@@ -2132,6 +2803,7 @@ CITIZENS: tuple[Citizen, ...] = (
         text=Text(en='Move up to {knight} [knight] from one Location of your choice to your Margrave’s current Location (not a Knight from your player board). You may deploy a Knight that is at your Margrave’s current Location, or a Knight from your player board to your Margrave’s current Location.', fr='Déplacez jusqu’à {knight} [knight] d’un Lieu de votre choix jusqu’au Lieu actuel de votre Margrave (pas un Chevalier de votre plateau de joueur). Vous pouvez déployer un Chevalier qui est dans le Lieu actuel de votre Margrave, ou un Chevalier de votre plateau de joueur jusqu’au Lieu actuel de votre Margrave.', uk='Перемістіть до {knight} лицарів з однієї локації на ваш вибір до поточної локації вашого Маркграфа (не лицарів з вашого планшета гравця). Можете розгорнути лицаря, який стоїть у поточній локації вашого Маркграфа, або лицаря з вашого планшета гравця до поточної локації вашого Маркграфа.'),
         params=(('knight', 2),),
         powers=(Power(kind='power'),),
+        field_status=(),
         guild=GuildId.WORKER,
         slays=False,
     ),
@@ -2143,6 +2815,7 @@ CITIZENS: tuple[Citizen, ...] = (
         text=Text(en='Gain {strength} [strength] and {wood} [wood] from the supply. Each player may pay {cost} [gold] to gain {wood} [wood]. You may slay a Monster adjacent to your Margrave’s current Location.', fr='Gagnez {strength} [strength] et {wood} [wood] de la réserve. Chaque joueur peut payer {cost} [gold] pour gagner {wood} [wood]. Vous pouvez terrasser un Monstre adjacent au Lieu actuel de votre Margrave.', uk='Отримайте {strength} сили та {wood} деревину із запасу. Кожен гравець може заплатити {cost} золото, щоб отримати {wood} деревину. Ви можете здолати монстра, суміжного з поточною локацією вашого Маркграфа.'),
         params=(('strength', 2), ('wood', 1), ('cost', 1)),
         powers=(Power(kind='power'),),
+        field_status=(),
         guild=GuildId.WORKER,
         slays=True,
     ),
@@ -2154,6 +2827,7 @@ CITIZENS: tuple[Citizen, ...] = (
         text=Text(en='Pay {cost} [gold] to recruit a Citizen from the Citizen line, ignoring the Gold cost under that card. Take back a Citizen card from your pile of previously played Citizen cards (not this Town Crier).', fr='Payez {cost} [gold] pour recruter un Citoyen de la ligne de Citoyens en ignorant le coût en Or sous cette carte. Reprenez une carte Citoyen de votre pile de cartes Citoyen précédemment jouées (pas ce Crieur public).', uk='Заплатіть {cost} золота, щоб найняти громадянина з ряду громадян, не зважаючи на вартість у золоті під цією картою. Поверніть до руки карту громадянина зі стосу раніше зіграних карт громадян (не цього Глашатая).'),
         params=(('cost', 2),),
         powers=(Power(kind='power'),),
+        field_status=(),
         guild=GuildId.WORKER,
         slays=False,
     ),
@@ -2165,6 +2839,7 @@ CITIZENS: tuple[Citizen, ...] = (
         text=Text(en='Gain {wild} [wild] from the supply and gain {gold} [gold]. You may either take a naval action or gain {wild} [wild] from the supply. Each player may pay {wild} [wild] to gain {trade} [gold].', fr='Gagnez {wild} [wild] de la réserve et gagnez {gold} [gold]. Vous pouvez soit effectuer une action Navale, soit gagner {wild} [wild] de la réserve. Chaque joueur peut payer {wild} [wild] pour gagner {trade} [gold].', uk='Отримайте {wild} ресурс на вибір із запасу та {gold} золота. Можете або виконати морську дію, або отримати {wild} ресурс на вибір із запасу. Кожен гравець може віддати {wild} ресурс на вибір, щоб отримати {trade} золота.'),
         params=(('wild', 1), ('gold', 2), ('trade', 3)),
         powers=(Power(kind='power'),),
+        field_status=(),
         guild=GuildId.WORKER,
         slays=False,
     ),
@@ -2176,6 +2851,7 @@ CITIZENS: tuple[Citizen, ...] = (
         text=Text(en='Gain up to {knight} [knight] lying in Heroic Tombs slots. You may deploy a Knight at your Margrave’s current Location, or a Knight from your player board to your Margrave’s current Location. Each player may pay {cost} [gold] to gain {magic} [magic].', fr='Gagnez jusqu’à {knight} [knight] allongés dans des emplacements des Tombeaux Héroïques. Vous pouvez déployer un Chevalier présent dans le Lieu actuel de votre Margrave, ou un Chevalier de votre plateau de joueur jusqu’au Lieu actuel de votre Margrave. Chaque joueur peut payer {cost} [gold] pour gagner {magic} [magic].', uk='Отримайте до {knight} лицарів, що лежать у місцях Гробниць Героїв. Можете розгорнути лицаря з поточної локації вашого Маркграфа або лицаря з вашого планшета гравця до поточної локації вашого Маркграфа. Кожен гравець може заплатити {cost} золото, щоб отримати {magic} магію.'),
         params=(('knight', 2), ('cost', 1), ('magic', 1)),
         powers=(Power(kind='power'),),
+        field_status=(),
         guild=GuildId.SHADOW,
         slays=False,
     ),
@@ -2187,6 +2863,7 @@ CITIZENS: tuple[Citizen, ...] = (
         text=Text(en='Gain {wild} [wild] (any mix of 2 of the 3 resources) and {gold} [gold]. Starting with the player on your left, each opponent may pay you {cost} [gold] to gain {gain} [wild]. You cannot pay yourself.', fr='Gagnez {wild} [wild] (une combinaison au choix de 2 des 3 ressources) et {gold} [gold]. En commençant par le joueur à votre gauche, chaque adversaire peut vous payer {cost} [gold] pour gagner {gain} [wild]. Vous ne pouvez pas vous payer à vous-même.', uk='Отримайте {wild} ресурси на вибір (будь-яке поєднання 2 з 3 ресурсів) і {gold} золота. Починаючи з гравця ліворуч від вас, кожен суперник може заплатити вам {cost} золото, щоб отримати {gain} ресурс на вибір. Ви не можете платити самі собі.'),
         params=(('wild', 2), ('gold', 2), ('cost', 1), ('gain', 1)),
         powers=(Power(kind='power'),),
+        field_status=(),
         guild=GuildId.SHADOW,
         slays=False,
     ),
@@ -2198,6 +2875,7 @@ CITIZENS: tuple[Citizen, ...] = (
         text=Text(en='You may either recruit a Citizen from the Citizen line (paying the [gold] cost shown under the card) or gain {wild} [wild] from the supply. You must move your Margrave to any Location; it need not be one road away.', fr='Vous pouvez soit recruter un Citoyen de la ligne de Citoyens (en payant le coût en [gold] listé sous la carte), soit gagner {wild} [wild] depuis la réserve. Vous devez déplacer votre Margrave dans le Lieu de votre choix ; il n’a pas à être à une étape de distance.', uk='Можете або найняти громадянина з ряду громадян (сплативши вартість у золоті, вказану під картою), або отримати {wild} ресурс на вибір із запасу. Ви мусите перемістити свого Маркграфа до будь-якої локації; вона не мусить бути на відстані однієї дороги.'),
         params=(('wild', 1),),
         powers=(Power(kind='power'),),
+        field_status=(),
         guild=GuildId.SHADOW,
         slays=False,
     ),
@@ -2209,6 +2887,7 @@ CITIZENS: tuple[Citizen, ...] = (
         text=Text(en='Gain {strength} [strength] and {gold} [gold] from the supply. Each player may pay {cost} [strength] to gain {gold} [gold]. You may either slay a Monster adjacent to your Margrave’s current Location or gain {gold} [gold].', fr='Gagnez {strength} [strength] et {gold} [gold] de la réserve. Chaque joueur peut payer {cost} [strength] pour gagner {gold} [gold]. Vous pouvez soit terrasser un Monstre adjacent au Lieu actuel de votre Margrave, soit gagner {gold} [gold].', uk='Отримайте {strength} сили та {gold} золота із запасу. Кожен гравець може віддати {cost} силу, щоб отримати {gold} золота. Можете або здолати монстра, суміжного з поточною локацією вашого Маркграфа, або отримати {gold} золота.'),
         params=(('strength', 2), ('gold', 2), ('cost', 1)),
         powers=(Power(kind='power'),),
+        field_status=(),
         guild=GuildId.SHADOW,
         slays=True,
     ),
@@ -2218,12 +2897,13 @@ LOCATIONS: tuple[Location, ...] = (
     Location(
         id=LocationId.HAMUN,
         source=(Source(doc='s2', line=320, quote='Hamûn, Inkadeus, et Regkstrom : les Pouvoirs de ces 3 Lieux fonctionnent de la même manière.'), Source(doc='s2', line=204, quote='active le Pouvoir du Lieu pour gagner 1 Pierre')),
-        status='placeholder',
+        status='verified',
         note="Which resource and how many are lost (L320 'les ressources indiquées'); 1 Stone is the example's Kamin (L204), which we read as Hamûn (decision kamin). Icons, slot rewards, roads and lair are placeholders.",
         name=Text(en='Hamûn', fr='Hamûn', uk='Хамун'),
         text=Text(en='Gain the resources shown ({n} [stone]) from the supply and put them in your storage.', fr='Gagnez les ressources indiquées ({n} [stone]) de la réserve et placez-les dans votre stock.', uk='Отримайте вказані ресурси ({n} камінь) із запасу й покладіть їх у своє сховище.'),
         params=(('n', 1),),
         powers=(Power(kind='location'),),
+        field_status=(('text', FieldStatus(status='placeholder', note="Which resource the power gives was an icon (L320 'les ressources indiquées'), lost.")), ('params', FieldStatus(status='placeholder', note='How many of the resource the power gives was an icon, lost.')), ('powers', FieldStatus(status='placeholder', note='The resource the power gives was an icon, lost.')), ('icons', FieldStatus(status='placeholder', note='The two guild icons were printed on the board (L310) and lost.')), ('build_slots', FieldStatus(status='placeholder', note='The three build-slot rewards were printed on the board (L314) and lost.')), ('roads', FieldStatus(status='placeholder', note='The roads were drawn on the board; only those of the examples (L204, L218) are in the text.')), ('lairs', FieldStatus(status='placeholder', note='The brown paths to the lairs were drawn on the board; the text gives only how many (L260).'))),
         aliases=('Kamin',),
         icons=(GuildId.WORKER, GuildId.SOLDIER),
         build_slots=(BuildSlot(reward=Reward(wild=3)), BuildSlot(reward=Reward(gold=5)), BuildSlot(reward=Reward(influence=2))),
@@ -2233,12 +2913,13 @@ LOCATIONS: tuple[Location, ...] = (
     Location(
         id=LocationId.INKADEUS,
         source=(Source(doc='s2', line=320, quote='gagnez les ressources indiquées (Pierre, Bois ou Magie) de la réserve'),),
-        status='placeholder',
+        status='verified',
         note='Which resource and how many are lost (L320): 1 Wood is made up. Icons, slot rewards, roads and lair are placeholders.',
         name=Text(en='Inkadeus', fr='Inkadeus', uk='Інкадеус'),
         text=Text(en='Gain the resources shown ({n} [wood]) from the supply and put them in your storage.', fr='Gagnez les ressources indiquées ({n} [wood]) de la réserve et placez-les dans votre stock.', uk='Отримайте вказані ресурси ({n} деревину) із запасу й покладіть їх у своє сховище.'),
         params=(('n', 1),),
         powers=(Power(kind='location'),),
+        field_status=(('text', FieldStatus(status='placeholder', note="Which resource the power gives was an icon (L320 'les ressources indiquées'), lost.")), ('params', FieldStatus(status='placeholder', note='How many of the resource the power gives was an icon, lost.')), ('powers', FieldStatus(status='placeholder', note='The resource the power gives was an icon, lost.')), ('icons', FieldStatus(status='placeholder', note='The two guild icons were printed on the board (L310) and lost.')), ('build_slots', FieldStatus(status='placeholder', note='The three build-slot rewards were printed on the board (L314) and lost.')), ('roads', FieldStatus(status='placeholder', note='The roads were drawn on the board; only those of the examples (L204, L218) are in the text.')), ('lairs', FieldStatus(status='placeholder', note='The brown paths to the lairs were drawn on the board; the text gives only how many (L260).'))),
         icons=(GuildId.WORKER, GuildId.HOLY),
         build_slots=(BuildSlot(reward=Reward(wild=3)), BuildSlot(reward=Reward(gold=5)), BuildSlot(reward=Reward(influence=2))),
         roads=(LocationId.HAMUN, LocationId.VIKTORIA, LocationId.REGKSTROM),
@@ -2247,12 +2928,13 @@ LOCATIONS: tuple[Location, ...] = (
     Location(
         id=LocationId.REGKSTROM,
         source=(Source(doc='s2', line=320, quote='gagnez les ressources indiquées (Pierre, Bois ou Magie) de la réserve'),),
-        status='placeholder',
+        status='verified',
         note='Which resource and how many are lost (L320): 1 Magic is made up. Icons, slot rewards, roads and lair are placeholders.',
         name=Text(en='Regkstrom', fr='Regkstrom', uk='Реґкстром'),
         text=Text(en='Gain the resources shown ({n} [magic]) from the supply and put them in your storage.', fr='Gagnez les ressources indiquées ({n} [magic]) de la réserve et placez-les dans votre stock.', uk='Отримайте вказані ресурси ({n} магію) із запасу й покладіть їх у своє сховище.'),
         params=(('n', 1),),
         powers=(Power(kind='location'),),
+        field_status=(('text', FieldStatus(status='placeholder', note="Which resource the power gives was an icon (L320 'les ressources indiquées'), lost.")), ('params', FieldStatus(status='placeholder', note='How many of the resource the power gives was an icon, lost.')), ('powers', FieldStatus(status='placeholder', note='The resource the power gives was an icon, lost.')), ('icons', FieldStatus(status='placeholder', note='The two guild icons were printed on the board (L310) and lost.')), ('build_slots', FieldStatus(status='placeholder', note='The three build-slot rewards were printed on the board (L314) and lost.')), ('roads', FieldStatus(status='placeholder', note='The roads were drawn on the board; only those of the examples (L204, L218) are in the text.')), ('lairs', FieldStatus(status='placeholder', note='The brown paths to the lairs were drawn on the board; the text gives only how many (L260).'))),
         icons=(GuildId.WORKER, GuildId.SHADOW),
         build_slots=(BuildSlot(reward=Reward(wild=3)), BuildSlot(reward=Reward(gold=5)), BuildSlot(reward=Reward(influence=2))),
         roads=(LocationId.SILESIA, LocationId.THRAECIUS, LocationId.INKADEUS),
@@ -2261,12 +2943,13 @@ LOCATIONS: tuple[Location, ...] = (
     Location(
         id=LocationId.SILESIA,
         source=(Source(doc='s2', line=326, quote='Silesia : payez 1 Or pour gagner 1 ressource Joker de la réserve et placez-la dans votre stock.'), Source(doc='s2', line=260, quote="2 lieux, *Silesia* et *Ny'mar*, sont adjacents à 2 piles de Monstres.")),
-        status='placeholder',
+        status='verified',
         note="Power (L326) and two lairs (L260) are the rulebook's; which lairs, the icons, slot rewards and roads are placeholders (its road to Kamin, L218, is the one to Hamûn).",
         name=Text(en='Silesia', fr='Silesia', uk='Сілезія'),
         text=Text(en='Pay {cost} [gold] to gain {wild} [wild] from the supply and put it in your storage.', fr='Payez {cost} [gold] pour gagner {wild} [wild] de la réserve et placez-la dans votre stock.', uk='Заплатіть {cost} золото, щоб отримати {wild} ресурс на вибір із запасу, і покладіть його у своє сховище.'),
         params=(('cost', 1), ('wild', 1)),
         powers=(Power(kind='location'),),
+        field_status=(('icons', FieldStatus(status='placeholder', note='The two guild icons were printed on the board (L310) and lost.')), ('build_slots', FieldStatus(status='placeholder', note='The three build-slot rewards were printed on the board (L314) and lost.')), ('roads', FieldStatus(status='placeholder', note='The roads were drawn on the board; only those of the examples (L204, L218) are in the text.')), ('lairs', FieldStatus(status='placeholder', note='The brown paths to the lairs were drawn on the board; the text gives only how many (L260).'))),
         icons=(GuildId.SHADOW, GuildId.SOLDIER),
         build_slots=(BuildSlot(reward=Reward(wild=3)), BuildSlot(reward=Reward(gold=5)), BuildSlot(reward=Reward(influence=2))),
         roads=(LocationId.HAMUN, LocationId.NYMAR, LocationId.REGKSTROM),
@@ -2275,12 +2958,13 @@ LOCATIONS: tuple[Location, ...] = (
     Location(
         id=LocationId.VIKTORIA,
         source=(Source(doc='s2', line=330, quote='Viktoría : gagnez 1 Force .'),),
-        status='placeholder',
+        status='verified',
         note='Power from L330; icons, slot rewards, roads and lair are placeholders.',
         name=Text(en='Viktoría', fr='Viktoría', uk='Вікторія'),
         text=Text(en='Gain {n} [strength].', fr='Gagnez {n} [strength].', uk='Отримайте {n} силу.'),
         params=(('n', 1),),
         powers=(Power(kind='location'),),
+        field_status=(('icons', FieldStatus(status='placeholder', note='The two guild icons were printed on the board (L310) and lost.')), ('build_slots', FieldStatus(status='placeholder', note='The three build-slot rewards were printed on the board (L314) and lost.')), ('roads', FieldStatus(status='placeholder', note='The roads were drawn on the board; only those of the examples (L204, L218) are in the text.')), ('lairs', FieldStatus(status='placeholder', note='The brown paths to the lairs were drawn on the board; the text gives only how many (L260).'))),
         icons=(GuildId.SOLDIER, GuildId.HOLY),
         build_slots=(BuildSlot(reward=Reward(wild=3)), BuildSlot(reward=Reward(gold=5)), BuildSlot(reward=Reward(influence=2))),
         roads=(LocationId.SHILINA, LocationId.INKADEUS),
@@ -2289,12 +2973,13 @@ LOCATIONS: tuple[Location, ...] = (
     Location(
         id=LocationId.SHILINA,
         source=(Source(doc='s2', line=332, quote="Shilina : payez de l'Or  pour prendre une carte Citoyen  de la ligne au-dessus du plateau de suivi"), Source(doc='s2', line=336, quote='Vous ne pouvez jamais prendre ou Recruter de carte de la pioche Citoyens.'), Source(doc='s2', line=121, quote='Place son Margrave sur "Shilina"'), Source(doc='s2', line=204, quote='qui est connectée à *Kamin* et *Thraecius*')),
-        status='placeholder',
+        status='verified',
         note="Power (L332-336), the Margraves' start (L121) and roads to Kamin (read as Hamûn) and Thraecius (L204) are the rulebook's; icons, slot rewards, the road to Viktoría and the lair are placeholders.",
         name=Text(en='Shilina', fr='Shilina', uk='Шиліна'),
         text=Text(en='Recruit a [citizen]: pay the [gold] shown under the card, on its slot of the tracking board, to take a Citizen card from the line into your hand. Never from the Citizen deck.', fr='Recrutez un [citizen] : payez l’[gold] noté sous la carte, sur l’emplacement du plateau de suivi, pour prendre une carte Citoyen de la ligne et la mettre dans votre main. Jamais de la pioche Citoyens.', uk='Найміть громадянина: заплатіть золото, вказане під картою на її місці планшета відстеження, щоб узяти карту громадянина з ряду до руки. Ніколи не з колоди громадян.'),
         params=(),
         powers=(Power(kind='location'),),
+        field_status=(('icons', FieldStatus(status='placeholder', note='The two guild icons were printed on the board (L310) and lost.')), ('build_slots', FieldStatus(status='placeholder', note='The three build-slot rewards were printed on the board (L314) and lost.')), ('roads', FieldStatus(status='placeholder', note='The roads were drawn on the board; only those of the examples (L204, L218) are in the text.')), ('lairs', FieldStatus(status='placeholder', note='The brown paths to the lairs were drawn on the board; the text gives only how many (L260).'))),
         icons=(GuildId.HOLY, GuildId.SHADOW),
         build_slots=(BuildSlot(reward=Reward(wild=3)), BuildSlot(reward=Reward(gold=5)), BuildSlot(reward=Reward(influence=2))),
         roads=(LocationId.HAMUN, LocationId.THRAECIUS, LocationId.VIKTORIA),
@@ -2304,12 +2989,13 @@ LOCATIONS: tuple[Location, ...] = (
     Location(
         id=LocationId.THRAECIUS,
         source=(Source(doc='s2', line=338, quote='Thraecius : payez 3 ressources Joker  pour gagner 1 Gemme  de la réserve et placez-la dans votre stock.'),),
-        status='placeholder',
+        status='verified',
         note='Power from L338 and its road to Shilina from L204; icons, slot rewards, other roads and the lair are placeholders.',
         name=Text(en='Thraecius', fr='Thraecius', uk='Траеціус'),
         text=Text(en='Pay {wild} [wild] (any mix you like) to gain {gem} [gem] from the supply and put it in your storage.', fr='Payez {wild} [wild] (de la combinaison de votre choix) pour gagner {gem} [gem] de la réserve et placez-la dans votre stock.', uk='Віддайте {wild} ресурси на вибір (у будь-якому поєднанні), щоб отримати {gem} самоцвіт із запасу, і покладіть його у своє сховище.'),
         params=(('wild', 3), ('gem', 1)),
         powers=(Power(kind='location'),),
+        field_status=(('icons', FieldStatus(status='placeholder', note='The two guild icons were printed on the board (L310) and lost.')), ('build_slots', FieldStatus(status='placeholder', note='The three build-slot rewards were printed on the board (L314) and lost.')), ('roads', FieldStatus(status='placeholder', note='The roads were drawn on the board; only those of the examples (L204, L218) are in the text.')), ('lairs', FieldStatus(status='placeholder', note='The brown paths to the lairs were drawn on the board; the text gives only how many (L260).'))),
         icons=(GuildId.WORKER, GuildId.SHADOW),
         build_slots=(BuildSlot(reward=Reward(wild=3)), BuildSlot(reward=Reward(gold=5)), BuildSlot(reward=Reward(influence=2))),
         roads=(LocationId.SHILINA, LocationId.REGKSTROM, LocationId.NYMAR),
@@ -2318,12 +3004,13 @@ LOCATIONS: tuple[Location, ...] = (
     Location(
         id=LocationId.NYMAR,
         source=(Source(doc='s2', line=340, quote="Ng'mar : ce Lieu vous permet d'effectuer une action Navale."), Source(doc='s2', line=260, quote="2 lieux, *Silesia* et *Ny'mar*, sont adjacents à 2 piles de Monstres.")),
-        status='placeholder',
+        status='verified',
         note="Spelt Ny'mar as at L260 and L557, not Ng'mar (L340) (decision nymar_spelling). Power (L340-344) and two lairs (L260) are the rulebook's; which lairs, the icons, slot rewards and roads are placeholders.",
         name=Text(en='Ny’mar', fr='Ny’mar', uk='Ні’мар'),
         text=Text(en='Take a [naval_action]: return resources of your choice to the supply, move your Ship one space clockwise per resource, and gain the reward of each segment it enters.', fr='Effectuez une [naval_action] : remettez dans la réserve des ressources de votre choix, avancez votre Navire d’une case dans le sens horaire par ressource, et gagnez la récompense de chaque segment où il entre.', uk='Виконайте морську дію: поверніть до запасу будь-які ресурси, просуньте свій корабель на одну клітинку за годинниковою стрілкою за кожен ресурс і отримайте винагороду кожного сегмента, до якого він увійде.'),
         params=(),
         powers=(Power(kind='location'),),
+        field_status=(('icons', FieldStatus(status='placeholder', note='The two guild icons were printed on the board (L310) and lost.')), ('build_slots', FieldStatus(status='placeholder', note='The three build-slot rewards were printed on the board (L314) and lost.')), ('roads', FieldStatus(status='placeholder', note='The roads were drawn on the board; only those of the examples (L204, L218) are in the text.')), ('lairs', FieldStatus(status='placeholder', note='The brown paths to the lairs were drawn on the board; the text gives only how many (L260).'))),
         aliases=("Ng'mar",),
         icons=(GuildId.SOLDIER, GuildId.HOLY),
         build_slots=(BuildSlot(reward=Reward(wild=3)), BuildSlot(reward=Reward(gold=5)), BuildSlot(reward=Reward(influence=2))),
@@ -3495,6 +4182,7 @@ BOARD_POWERS: tuple[BoardPower, ...] = (
         text=Text(en='Mandatory if you have only one Citizen card in hand at the start of your turn.', fr='Obligatoire si vous n’avez qu’une carte Citoyen en main au début de votre tour.', uk='Обов’язкове, якщо на початку вашого ходу у вас у руці лише одна карта громадянина.'),
         params=(),
         powers=(Power(native=NativeId.RECALL, kind='board'),),
+        field_status=(),
         steps=(Text(en='You must discard 1 Citizen card of your choice from the Citizen line; it leaves the game.', fr='Vous devez défausser 1 carte Citoyen de votre choix de la ligne de Citoyens et la retirer de la partie.', uk='Ви мусите скинути 1 карту громадянина на ваш вибір із ряду громадян; вона виходить із гри.'), Text(en='You must take every Citizen card at the right of your player board back into your hand.', fr='Vous devez prendre toutes les cartes Citoyen à droite de votre plateau de joueur et les mettre dans votre main.', uk='Ви мусите взяти до руки всі карти громадян праворуч від вашого планшета гравця.'), Text(en='You may pay the [gold] shown on the slot under a Citizen card of the line to take it into your hand.', fr='Vous pouvez payer l’[gold] noté sur l’emplacement sous une carte Citoyen de la ligne pour la prendre en main.', uk='Ви можете заплатити золото, вказане на місці під картою громадянина в ряду, щоб узяти її до руки.')),
     ),
     BoardPower(
@@ -3505,6 +4193,7 @@ BOARD_POWERS: tuple[BoardPower, ...] = (
         text=Text(en='You may build only one of your Ward Towers per Location. Your 4th and last tower triggers the final round.', fr='Vous ne pouvez construire qu’une de vos Tours de Conjuration par Lieu. Votre 4ème et dernière Tour déclenche la dernière manche.', uk='У кожній локації ви можете збудувати лише одну свою Вежу Оберегу. Ваша 4-та, остання вежа розпочинає останній раунд.'),
         params=(('influence', 3),),
         powers=(Power(kind='board'),),
+        field_status=(),
         steps=(Text(en='Pay 1 [stone], 1 [wood], 1 [magic] and 1 [gem] from your storage to the supply, and put a Ward Tower from your player board on 1 of the 3 free build slots of your Margrave’s current Location.', fr='Payez 1 [stone], 1 [wood], 1 [magic] et 1 [gem] de votre stock à la réserve, et placez une Tour de Conjuration de votre plateau de joueur sur 1 des 3 emplacements de construction libres du Lieu actuel de votre Margrave.', uk='Поверніть 1 камінь, 1 деревину, 1 магію та 1 самоцвіт зі свого сховища до запасу й поставте Вежу Оберегу зі свого планшета гравця на 1 з 3 вільних будівельних місць поточної локації вашого Маркграфа.'), Text(en='Gain the rewards shown on that build slot.', fr='Gagnez les récompenses affichées sur cet emplacement de construction.', uk='Отримайте винагороди, зображені на цьому будівельному місці.'), Text(en='Gain {influence} [influence].', fr='Gagnez {influence} [influence].', uk='Отримайте {influence} впливу.')),
     ),
 )
@@ -3654,12 +4343,13 @@ DECISIONS: tuple[Decision, ...] = (
     ),
     Decision(
         id=DecisionId.STARTING_CITIZENS_IN_60,
-        source=(Source(doc='s2', line=53, quote='60 Citoyens ; dans 4 pioches'), Source(doc='s2', line=96, quote='4 Citoyens de départ: Alchimiste, Capitaine, Marchand et Paladin'), Source(doc='notes', at='§8 Gaps, 1. Citizen copies and distribution')),
-        status='unverified',
-        rule='L53, L96',
+        source=(Source(doc='s2', line=45, quote='89 Cartes:'), Source(doc='s2', line=49, quote='20 Monstres ; dans 4 pioches'), Source(doc='s2', line=53, quote='60 Citoyens ; dans 4 pioches'), Source(doc='s2', line=57, quote='4 Repaires'), Source(doc='s2', line=61, quote='5 Aides de jeu'), Source(doc='s2', line=96, quote='4 Citoyens de départ: Alchimiste, Capitaine, Marchand et Paladin'), Source(doc='s2', line=116, quote='4 Tours de Conjuraton et 4 cartes Citoyen de départ')),
+        status='verified',
+        note="The rulebook's own count decides it: 20 monsters + 60 citizens + 4 lairs + 5 aids = 89, the box's cards, with no room for 20 more. So the starting citizens (4 per colour, L116) are 20 of the 60, and the citizen decks hold 40 recruitable cards (table citizen_copies).",
+        rule='L45, L49-61, L96, L116',
         question='Are the 4 starting citizens of each colour among the 60 citizen cards?',
-        options=(DecisionOption(id='not_among', summary='No: the 60 are the recruitable citizens, sorted by player count (third-party component lists name the starting citizens apart)'), DecisionOption(id='among', summary='Yes: 20 of the 60 are starting citizens, 40 are recruitable')),
-        chosen='not_among',
+        options=(DecisionOption(id='not_among', summary="No: the 60 are the recruitable citizens; but then the box's 89 cards would leave the 20 starting citizens uncounted"), DecisionOption(id='among', summary='Yes: 20 of the 60 are starting citizens (4 per colour, 5 colours), 40 are recruitable')),
+        chosen='among',
     ),
     Decision(
         id=DecisionId.CITIZEN_GUILD_ICONS,
@@ -3752,6 +4442,36 @@ DECISIONS: tuple[Decision, ...] = (
         question='The rulebook never states the number of players. What range does the content allow (game.yaml players)?',
         options=(DecisionOption(id='two_to_five', summary="2 to 5: five colours and five player aids; citizen backs start at 2 and privilege tiles are added 'à plus de 2 joueurs' (third-party pages also say 2-5)"), DecisionOption(id='one_to_five', summary='1 to 5, counting a solo mode sold apart, which this rulebook does not describe')),
         chosen='two_to_five',
+    ),
+    Decision(
+        id=DecisionId.STATUE_KNIGHTS,
+        source=(Source(doc='s2', line=396, quote="placez le(s) Chevalier(s) en position debout sur la statue à l'aura bleue dans le coin inférieur gauche"), Source(doc='s2', line=398, quote='Vous gagnez toujours de la Force, mais ne gagnez pas de récompense supplémentaire à la fin de votre tour.')),
+        status='placeholder',
+        note='The rulebook never says; the statue is read as part of the Heroic Tombs, emptied with them.',
+        rule='L388, L396-398',
+        question='Knights sent to the Heroic Tombs when no slot is free stand on the blue-aura statue. When do they leave it?',
+        options=(DecisionOption(id='with_tombs', summary="They go back to the fortress with the tombs' Knights, when every slot is taken (L388)"), DecisionOption(id='end_of_turn', summary='They go back to the fortress at the end of the turn they were placed')),
+        chosen='with_tombs',
+    ),
+    Decision(
+        id=DecisionId.REWARD_ORDER,
+        source=(Source(doc='s2', line=272, quote="Vous pouvez prendre les Récompenses et l'Influence dans l'ordre de votre choix."), Source(doc='s2', line=344, quote="Vous pouvez prendre les récompenses dans l'ordre de votre choix.")),
+        status='unverified',
+        note='An order the player would almost always choose; asking it would add a decision to every reward.',
+        rule='L272, L344',
+        question="Rewards 'dans l'ordre de votre choix' (a monster's rewards and Influence, the naval segments): which order does the runtime take?",
+        options=(DecisionOption(id='goods_first', summary='Goods first (gold, tokens, Strength), then wild resources, then Influence, then Privilege tiles: gold gained can pay a river the Influence crosses'), DecisionOption(id='asked', summary='Ask the player the order of every reward')),
+        chosen='goods_first',
+    ),
+    Decision(
+        id=DecisionId.STORAGE_OVERFLOW,
+        source=(Source(doc='s2', line=180, quote='vous pouvez renoncer à la ressource, au Chevalier ou à la Gemme que vous venez de gagner'),),
+        status='unverified',
+        note='Returning any token at the end of the gain gives the same choices as refusing the one just gained or freeing a slot; only the moment differs.',
+        rule='L180',
+        question='When a gain leaves more tokens than storage slots, when does the player give back the extra?',
+        options=(DecisionOption(id='after_each_use', summary='Once the power, pennant action, location power or reward that gave them is done, the player returns tokens of their choice (not towers) until they fit'), DecisionOption(id='each_token', summary='Before each token is gained')),
+        chosen='after_each_use',
     ),
 )
 
