@@ -39,6 +39,17 @@ class IncompleteItem:
     status: str
     note: str | None
     sources: tuple[Source, ...]
+    doc: LoadedDocument | None = field(default=None, compare=False, repr=False)
+    loc: Path_ = ()
+    """Where the entity is written: `where` is looked up when asked, so that a check decodes no positions."""
+
+    @property
+    def where(self) -> str:
+        """`path:line` of the entity's note, or of the entity when it has none: where an editor reads it."""
+        if self.doc is None:
+            return ""
+        at = self.doc.position(self.loc + (("note",) if self.note else ()))
+        return f"{self.doc.path}:{at.line}"
 
 
 @dataclass(frozen=True)
@@ -457,7 +468,7 @@ class _Linker:
                 if isinstance(entity, Entity) and entity.status != "verified":
                     name = getattr(entity, "name", None)
                     out.append(IncompleteItem(kind, entity.id, name if isinstance(name, Text) else None,
-                                              entity.status, entity.note, tuple(entity.source)))
+                                              entity.status, entity.note, tuple(entity.source), item.doc, item.loc))
         return tuple(out)
 
 

@@ -78,7 +78,7 @@ VISIBILITY: dict[str, str] = {
 SPACES: tuple[tuple[str, int], ...] = (
     ('player', 5),
     ('term', 48),
-    ('label', 61),
+    ('label', 81),
     ('table', 6),
     ('discrepancy', 4),
     ('field', 30),

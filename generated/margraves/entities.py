@@ -125,6 +125,26 @@ class LabelId(IntEnum):
     CHOSEN = 58
     CARDS_COUNT = 59
     STRINGS_MISSING = 60
+    PROOF_EDITION = 61
+    PLACEHOLDER_LEGEND = 62
+    INDEX = 63
+    DOCUMENTS = 64
+    DOCUMENT_ID = 65
+    DOCUMENT = 66
+    DOCUMENT_S2 = 67
+    DOCUMENT_NOTES = 68
+    NOTE_IN = 69
+    KIND_CITIZEN = 70
+    KIND_DECISION = 71
+    KIND_GUILD = 72
+    KIND_LOCATION = 73
+    KIND_MONSTER = 74
+    KIND_NAVAL_SEGMENT = 75
+    KIND_PRIVILEGE = 76
+    KIND_TABLE = 77
+    KIND_TOMB_LINE = 78
+    KIND_TOMB_SLOT = 79
+    KIND_WEALTH = 80
 
 
 class TableId(IntEnum):
@@ -840,6 +860,7 @@ GLOSSARY: tuple[Term, ...] = (
         name=Text(en='Margrave', fr='Margrave', uk='Маркграф'),
         definition=Text(en='Your pawn: only you may move it, from a Location to a Location joined to it by a white stone road.', fr='Votre pion : vous seul pouvez le déplacer, d’un Lieu à un Lieu relié par une route de pierre blanche.', uk='Ваша фігурка: тільки ви можете її переміщувати, з локації до локації, з’єднаної з нею дорогою з білого каменю.'),
         forms=Text(en='Margraves', fr='Margraves', uk='Маркграфа, Маркграфом, Маркграфи, Маркграфів, Маркграфові, Маркграфу'),
+        exempt=('label/document_s2/text',),
     ),
     Term(
         id=TermId.CITIZEN,
@@ -1475,6 +1496,86 @@ LABELS: tuple[Label, ...] = (
     Label(
         id=LabelId.STRINGS_MISSING,
         plural=PluralText(en=(('one', '{count} string has no translation in this language yet.'), ('other', '{count} strings have no translation in this language yet.')), fr=(('one', '{count} texte n’a pas encore de traduction dans cette langue.'), ('many', '{count} de textes n’ont pas encore de traduction dans cette langue.'), ('other', '{count} textes n’ont pas encore de traduction dans cette langue.')), uk=(('one', '{count} рядок ще не перекладено цією мовою.'), ('few', '{count} рядки ще не перекладено цією мовою.'), ('many', '{count} рядків ще не перекладено цією мовою.'), ('other', '{count} рядка ще не перекладено цією мовою.'))),
+    ),
+    Label(
+        id=LabelId.PROOF_EDITION,
+        text=Text(en='Proof for editors', fr='Épreuve pour la relecture', uk='Коректура для редакторів'),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_LEGEND,
+        text=Text(en='Made-up data: the rulebook lost it with its images, so the game can run until the printed value is known.', fr='Donnée inventée : le livret de règles l’a perdue avec ses images ; elle permet de jouer en attendant la valeur imprimée.', uk='Вигадані дані: книга правил утратила їх разом із зображеннями; вони лише дають змогу грати, доки не відоме надруковане значення.'),
+    ),
+    Label(
+        id=LabelId.INDEX,
+        text=Text(en='Index', fr='Index', uk='Покажчик'),
+    ),
+    Label(
+        id=LabelId.DOCUMENTS,
+        text=Text(en='Documents cited', fr='Documents cités', uk='Цитовані документи'),
+    ),
+    Label(
+        id=LabelId.DOCUMENT_ID,
+        text=Text(en='Id', fr='Identifiant', uk='Ідентифікатор'),
+    ),
+    Label(
+        id=LabelId.DOCUMENT,
+        text=Text(en='Document', fr='Document', uk='Документ'),
+    ),
+    Label(
+        id=LabelId.DOCUMENT_S2,
+        text=Text(en='Margraves of Valeria, the French rulebook (Daily Magic Games, 2019), its text extracted without its images', fr='Margraves de Valeria, livret de règles français (Daily Magic Games, 2019), texte extrait sans ses images', uk='Margraves of Valeria, французька книга правил (Daily Magic Games, 2019), витягнутий текст без зображень'),
+    ),
+    Label(
+        id=LabelId.DOCUMENT_NOTES,
+        text=Text(en='The project’s notes on the rulebook: what it gives, what it lost, and third-party hints (unverified)', fr='Notes du projet sur le livret : ce qu’il donne, ce qu’il a perdu, et des indices de sources tierces (non vérifiés)', uk='Нотатки проєкту до книги правил: що вона містить, що втратила, і підказки сторонніх джерел (неперевірені)'),
+    ),
+    Label(
+        id=LabelId.NOTE_IN,
+        text=Text(en='Note in', fr='Remarque en anglais dans', uk='Примітка англійською в'),
+    ),
+    Label(
+        id=LabelId.KIND_CITIZEN,
+        text=Text(en='Citizens', fr='Citoyens', uk='Громадяни'),
+    ),
+    Label(
+        id=LabelId.KIND_DECISION,
+        text=Text(en='Decisions', fr='Décisions', uk='Рішення'),
+    ),
+    Label(
+        id=LabelId.KIND_GUILD,
+        text=Text(en='Guilds', fr='Guildes', uk='Гільдії'),
+    ),
+    Label(
+        id=LabelId.KIND_LOCATION,
+        text=Text(en='Locations', fr='Lieux', uk='Локації'),
+    ),
+    Label(
+        id=LabelId.KIND_MONSTER,
+        text=Text(en='Monsters', fr='Monstres', uk='Монстри'),
+    ),
+    Label(
+        id=LabelId.KIND_NAVAL_SEGMENT,
+        text=Text(en='Naval track spaces', fr='Cases de la piste Navale', uk='Поділки морського шляху'),
+    ),
+    Label(
+        id=LabelId.KIND_PRIVILEGE,
+        text=Text(en='Privilege tiles', fr='Tuiles Privilège', uk='Плитки привілею'),
+    ),
+    Label(
+        id=LabelId.KIND_TABLE,
+        text=Text(en='Rule tables', fr='Tables de règles', uk='Таблиці правил'),
+    ),
+    Label(
+        id=LabelId.KIND_TOMB_LINE,
+        text=Text(en='Rows and columns of the Heroic Tombs', fr='Lignes et colonnes des Tombeaux Héroïques', uk='Ряди й стовпці Гробниць Героїв'),
+    ),
+    Label(
+        id=LabelId.KIND_TOMB_SLOT,
+        text=Text(en='Spaces of the Heroic Tombs', fr='Cases des Tombeaux Héroïques', uk='Клітинки Гробниць Героїв'),
+    ),
+    Label(
+        id=LabelId.KIND_WEALTH,
+        text=Text(en='Wealth tiles', fr='Tuiles Richesse', uk='Плитки багатства'),
     ),
 )
 
