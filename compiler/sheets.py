@@ -21,6 +21,7 @@ from .link import LinkedGame
 from .sheetcache import SheetCache, sheet_key
 from .sheetlayout import Overflow, RenderedPdf, render_pdf
 from .sheettext import NOTES_LOCALE, Localizer, SheetError
+from .typography import typeset_html
 from .workspace import Workspace
 
 __all__ = ["EDITIONS", "Edition", "RenderedSheet", "SheetError", "SheetReport", "render_html", "render_sheet",
@@ -71,7 +72,7 @@ def render_html(linked: LinkedGame, locale: str, *, edition: Edition = "player",
         "has_placeholders": any(item.status == "placeholder" for item in linked.incomplete),
         "missing": linked.missing_translations,
     }
-    return template.render(**context)
+    return typeset_html(template.render(**context), locale)
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,6 @@ from markupsafe import Markup, escape
 from .collation import sort_key, sorted_by_name
 from .link import PLACEHOLDER, IncompleteItem, LinkedGame
 from .models.common import Source, Text
-from .typography import typeset
 
 NOTES_LOCALE = "en"
 """The language the editors write `note`s and discrepancy summaries in: the proof prints them in this language's
@@ -45,8 +44,7 @@ class AppendixGroup:
 
 
 class Localizer:
-    """Everything a template prints, in one locale, falling back to the source locale, typeset for the locale
-    (typography.py)."""
+    """Everything a template prints, in one locale, falling back to the source locale."""
 
     def __init__(self, linked: LinkedGame, locale: str, preview: bool) -> None:
         self.linked = linked
@@ -65,7 +63,7 @@ class Localizer:
     def plain(self, text: Text | None) -> str:
         if text is None:
             return ""
-        return typeset(text.get(self.locale) or text.get(self.source) or "", self.locale)
+        return text.get(self.locale) or text.get(self.source) or ""
 
     def term_name(self, term_id: str) -> str:
         term = self.terms.get(term_id)
@@ -81,7 +79,7 @@ class Localizer:
         value = value if value is not None else (text.get(self.source) or "")
         numbers = self.params.get(id(text), {})
         value = PLACEHOLDER.sub(lambda m: str(numbers.get(m.group(1), m.group(0))), value)
-        html = str(escape(typeset(value, self.locale if not missing else self.source)))
+        html = str(escape(value))
         html = TERM.sub(lambda m: f'<span class="term">{escape(self.term_name(m.group(1)))}</span>', html)
         html = BOLD.sub(r"<strong>\1</strong>", html)
         html = ITALIC.sub(r"<em>\1</em>", html)
@@ -104,7 +102,7 @@ class Localizer:
         locale = self.locale if plural.forms(self.locale) else self.source
         forms = plural.forms(locale) or {}
         category = Locale.parse(locale).plural_form(n)
-        return typeset((forms.get(category) or forms.get("other", "")).replace("{count}", str(n)), locale)
+        return (forms.get(category) or forms.get("other", "")).replace("{count}", str(n))
 
     def label(self, label_id: str) -> str:
         label = self.labels.get(label_id)

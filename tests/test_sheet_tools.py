@@ -17,7 +17,7 @@ from lawforge.compiler.frontend import check_game
 from lawforge.compiler.sheetimage import ImageError, page_png
 from lawforge.compiler.sheetlayout import Overflow, RenderedPdf, render_pdf
 from lawforge.compiler.sheets import SheetReport, render_sheets
-from lawforge.compiler.typography import typeset
+from lawforge.compiler.typography import typeset, typeset_html
 from lawforge.compiler.workspace import Workspace
 
 PAGE = "<style>@page { size: A6; margin: 10mm; @bottom-center { content: 'a footer in the margin' } }</style>"
@@ -52,6 +52,14 @@ def test_a_page_that_fits_reports_nothing_though_its_footer_lies_in_the_margin(s
 ])
 def test_typesetting(text: str, locale: str, typeset_text: str) -> None:
     assert typeset(text, locale) == typeset_text
+
+
+def test_typesetting_html_spaces_the_templates_punctuation_but_not_css_code_or_entities() -> None:
+    page = ("<style>p::after { content: 'a: b' }</style><p><strong>Action</strong>: gagnez 1&amp;2 <b>or</b>; "
+            "<code>tables.yaml: id</code></p>")
+    assert typeset_html(page, "fr") == (
+        "<style>p::after { content: 'a: b' }</style><p><strong>Action</strong>\u00a0: gagnez 1&amp;2 <b>or</b>\u202f; "
+        "<code>tables.yaml: id</code></p>")
 
 
 @pytest.mark.parametrize("locale, unsorted, expected", [

@@ -16,6 +16,7 @@ from lawforge.compiler.frontend import check_game
 from lawforge.compiler.link import LinkedGame
 from lawforge.compiler.sheets import render_html
 from lawforge.compiler.sheettext import Localizer
+from lawforge.compiler.typography import typeset
 from lawforge.compiler.workspace import Workspace
 
 # Words each sheet's PDF must show: headings, an action, a rule table, a glossary term; the index in the player
@@ -127,7 +128,7 @@ def test_proof_appendix_is_in_the_sheets_language(oath_sheets: Path, oath: Linke
     appendix = html[html.index('<h2 class="section" id="appendix"'):]
     labels = Localizer(oath, "uk", preview=False)
     for item in oath.incomplete:
-        assert escape(labels.plain(item.name) if item.name else item.id) in appendix, item.id
+        assert escape(typeset(labels.plain(item.name), "uk") if item.name else item.id) in appendix, item.id
         assert labels.label(f"kind_{item.kind}") in appendix
         if item.note:
             assert item.note not in html and item.where in appendix
