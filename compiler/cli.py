@@ -254,7 +254,8 @@ def sheets(ws: Workspace, game: str, locales: tuple[str, ...], edition: str, out
     shown = _SheetProgress(err)
     try:
         if png_page is not None:
-            written = [_sheet_picture(ws, linked, locales[0], edition, out_dir.resolve(), png_page, preview, force)]
+            written = [_sheet_picture(ws, linked, locales[0], edition, out_dir.resolve(), png_page, preview, force,
+                                      shown)]
         else:
             reports = render_sheets(ws, linked, locales or linked.game.locales, out_dir.resolve(),
                                     edition=edition, preview=preview, force=force,  # type: ignore[arg-type]
@@ -269,7 +270,7 @@ def sheets(ws: Workspace, game: str, locales: tuple[str, ...], edition: str, out
 
 
 def _sheet_picture(ws: Workspace, linked: Any, locale: str, edition: str, out_dir: Path, page: int, preview: bool,
-                   force: bool) -> Path:
+                   force: bool, shown: _SheetProgress) -> Path:
     """Writes page `page` of one sheet as DIR/NAME.pN.png; returns its path."""
     from .files import write_atomically
     from .sheetimage import ImageError, page_png
@@ -277,6 +278,7 @@ def _sheet_picture(ws: Workspace, linked: Any, locale: str, edition: str, out_di
 
     sheet = render_sheet(ws, linked, locale, out_dir, edition=edition, preview=preview,  # type: ignore[arg-type]
                          force=force)
+    shown(sheet.report)
     try:
         png = page_png(sheet.pdf.pdf, page)
     except ImageError as exc:

@@ -24,12 +24,11 @@ from .sheettext import NOTES_LOCALE, Localizer, SheetError
 from .typography import typeset_html
 from .workspace import Workspace
 
-__all__ = ["EDITIONS", "Edition", "RenderedSheet", "SheetError", "SheetReport", "render_html", "render_sheet",
+__all__ = ["Edition", "RenderedSheet", "SheetError", "SheetReport", "render_html", "render_sheet",
            "render_sheets", "sheet_name"]
 
 TEMPLATES = Path(__file__).parent / "templates"
 Edition = Literal["player", "proof"]
-EDITIONS: tuple[Edition, ...] = ("player", "proof")
 
 
 def sheet_name(game: str, locale: str, edition: Edition) -> str:
@@ -38,6 +37,7 @@ def sheet_name(game: str, locale: str, edition: Edition) -> str:
 
 
 def render_html(linked: LinkedGame, locale: str, *, edition: Edition = "player", preview: bool = False) -> str:
+    """The HTML of one sheet: the game's template (`templates/<ruleset>.html.j2`) in `locale`, typeset for it."""
     env = Environment(
         loader=FileSystemLoader(TEMPLATES),
         autoescape=select_autoescape(["html", "j2"], default_for_string=True, default=True),
@@ -65,10 +65,8 @@ def render_html(linked: LinkedGame, locale: str, *, edition: Edition = "player",
         "preview": preview,
         "proof": edition == "proof",
         "notes_readable": locale == NOTES_LOCALE,
-        "edition": edition,
         "e": {kind: entities for kind, entities in linked.entities.items()},
         "by_id": {kind: linked.by_id(kind) for kind in linked.entities},
-        "incomplete": linked.incomplete,
         "has_placeholders": any(item.status == "placeholder" for item in linked.incomplete),
         "missing": linked.missing_translations,
     }
