@@ -51,6 +51,7 @@ def render_html(linked: LinkedGame, locale: str, *, edition: Edition = "player",
     env.filters["plain"] = loc.plain
     env.filters["by_name"] = loc.by_name
     env.filters["sources"] = loc.sources
+    env.filters["note"] = loc.note
     env.globals["label"] = loc.label
     env.globals["count"] = loc.count
     env.globals["term"] = loc.term_name

@@ -21,6 +21,7 @@ sheet and, in the others, where each is written (no sheet mixes languages)."""
 BOLD = re.compile(r"\*\*(.+?)\*\*")
 ITALIC = re.compile(r"(?<![\w])_(.+?)_(?![\w])")
 TERM = re.compile(r"\[([a-z][a-z0-9_]*)\]")
+COMMIT = re.compile(r"\b([0-9a-f]{8})[0-9a-f]{32}\b")
 
 
 class SheetError(Exception):
@@ -140,6 +141,11 @@ class Localizer:
         """Where an entity of a one-file kind is written, for a note the sheet does not print: `file: id`."""
         spec = next(spec for spec in self.linked.kinds if spec.name == kind)
         return f"content/{self.linked.name}/{spec.file}.yaml: {entity.id}"
+
+    def note(self, text: str) -> str:
+        """An editor's note as the proof prints it: a full commit hash shortened to its first 8 digits, which
+        name the commit as well and fit a column."""
+        return COMMIT.sub(r"\1", text)
 
     def sources(self, sources: Iterable[Source]) -> str:
         """Where facts come from, compactly: `s0:680` for a line of a document, the document's id for a place

@@ -138,6 +138,15 @@ def test_proof_appendix_is_in_the_sheets_language(oath_sheets: Path, oath: Linke
     assert words <= {"Oath", "LeCodex", "OathUltimateCollection", "jhoffmann"}, words
 
 
+def test_the_english_proof_prints_the_notes_without_long_hashes_or_machine_paths(oath: LinkedGame) -> None:
+    html = render_html(oath, "en", edition="proof")
+    appendix = html[html.index('<h2 class="section" id="appendix"'):]
+    assert "Check them against a printed Chancellor board." in appendix
+    assert "ChancellorBoard.restAmount, commit 210ef926)" in appendix, "a commit is named by 8 digits"
+    assert re.search(r"[0-9a-f]{9,}", appendix) is None
+    assert "/work/" not in appendix and "shared/reference/README.md" in appendix
+
+
 def test_preview_marks_untranslated_text(oath_ws: Path) -> None:
     relics = oath_ws / "content/oath/relics.yaml"
     text = relics.read_text()
