@@ -219,7 +219,8 @@ class _SheetProgress:
         parts = [f"{len(rendered)} rendered in {sum(r.seconds for r in rendered):.1f} s"] if rendered else []
         if len(rendered) < len(self.reports):
             parts.append(f"{len(self.reports) - len(rendered)} unchanged")
-        return f"{len(self.reports)} sheets ({', '.join(parts)})"
+        count = len(self.reports)
+        return f"{count} sheet{'s' if count > 1 else ''} ({', '.join(parts)})"
 
 
 @main.command()
