@@ -128,6 +128,26 @@ def test_a_page_as_png(small_pdf: RenderedPdf) -> None:
         page_png(small_pdf.pdf, 2)
 
 
+def test_the_sheets_command_writes_the_edition_asked_for_and_a_page_as_png(
+        oath_ws: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, small_pdf: RenderedPdf) -> None:
+    """The command's wiring, with WeasyPrint's part stood in for by a one-page PDF (in a copy of the workspace,
+    whose cache the stand-in may fill)."""
+    monkeypatch.setattr(sheets_module, "render_pdf", lambda html, base: small_pdf)
+    out = tmp_path / "out"
+    done = run("sheets", "oath", "--root", str(oath_ws), "--locale", "uk", "--edition", "proof", "--out", str(out))
+    assert done.exit_code == 0, done.output
+    assert sorted(p.name for p in out.iterdir()) == ["oath.uk.proof.html", "oath.uk.proof.pdf"]
+    assert 'id="appendix"' in (out / "oath.uk.proof.html").read_text()
+    assert "oath: 1 sheet (1 rendered in " in done.output
+    picture = run("sheets", "oath", "--root", str(oath_ws), "--locale", "uk", "--edition", "proof", "--png-page", "1",
+                  "--out", str(out))
+    assert picture.exit_code == 0, picture.output
+    assert "oath: 1 sheet (1 unchanged)" in picture.output
+    assert (out / "oath.uk.proof.p1.png").read_bytes().startswith(b"\x89PNG")
+    too_far = run("sheets", "oath", "--root", str(oath_ws), "--locale", "uk", "--png-page", "9", "--out", str(out))
+    assert too_far.exit_code == 1 and "error: the sheet has 1 pages; there is no page 9" in too_far.output
+
+
 def test_png_page_needs_one_locale(tmp_path: Path) -> None:
     result = run("sheets", "oath", "--root", str(REPO), "--png-page", "2", "--out", str(tmp_path))
     assert result.exit_code == 2

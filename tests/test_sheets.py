@@ -133,6 +133,7 @@ def test_proof_appendix_is_in_the_sheets_language(oath_sheets: Path, oath: Linke
         if item.note:
             assert item.note not in html and item.where in appendix
     assert 'class="status unverified"' in html, "unverified entries are flagged where they are listed"
+    assert "(0)" not in appendix, "no empty table for a status no entry has"
     assert f"{labels.label('discrepancies')} ({len(oath.entities['discrepancy'])})" in appendix
     words = set(re.findall(r"[A-Za-z]{3,}", re.sub(r"<code>.*?</code>|<[^>]+>", " ", appendix)))
     assert words <= {"Oath", "LeCodex", "OathUltimateCollection", "jhoffmann"}, words
