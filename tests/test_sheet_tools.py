@@ -148,6 +148,13 @@ def test_the_sheets_command_writes_the_edition_asked_for_and_a_page_as_png(
     assert too_far.exit_code == 1 and "error: the sheet has 1 pages; there is no page 9" in too_far.output
 
 
+@pytest.mark.parametrize("picture", ["oath.en.p12.png", "oath.uk.proof.p30.png"])
+def test_the_pictures_docs_sheets_md_shows_are_committed(picture: str) -> None:
+    path = REPO / "docs" / "images" / picture
+    assert path.read_bytes().startswith(b"\x89PNG\r\n\x1a\n") and 20_000 < path.stat().st_size < 300_000
+    assert f"(images/{picture})" in (REPO / "docs" / "sheets.md").read_text()
+
+
 def test_png_page_needs_one_locale(tmp_path: Path) -> None:
     result = run("sheets", "oath", "--root", str(REPO), "--png-page", "2", "--out", str(tmp_path))
     assert result.exit_code == 2
