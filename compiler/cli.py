@@ -140,11 +140,13 @@ def _progress(message: str) -> None:
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Folder for the reference sheets (default: out/ in the workspace).")
 @click.option("--no-sheets", is_flag=True, help="Skip rendering the reference sheets.")
-@click.option("--force", is_flag=True, help="Rebuild even if nothing changed since the last build.")
+@click.option("--force", is_flag=True, help="Rebuild, and render every sheet again, even if nothing changed since the "
+                                            "last build.")
 @_root_option
 def build(ws: Workspace, games: tuple[str, ...], check_only: bool, out_dir: Path | None, no_sheets: bool,
           force: bool) -> None:
-    """Generate typed Python, the compiled tables and schemas; render sheets in every locale."""
+    """Generate typed Python, the compiled tables and schemas; render the player sheets in every locale (only those
+    whose HTML changed: docs/sheets.md)."""
     from .build import build_game, generate, stale_outputs
     from .effects import LoweringError
     from .extension import ExtensionBuildError
