@@ -25,6 +25,7 @@ from .workspace import Workspace
 
 if TYPE_CHECKING:
     from .link import LinkedGame
+    from .sheets import SheetReport
 
 IGNORED_SUFFIXES = (".so", ".c", ".pyd", ".html")
 """Files in generated/ that are local build products, not committed output."""
@@ -205,9 +206,10 @@ def _inputs_digest(ws: Workspace, game: str, sheets_dir: Path | None) -> str:
     return digest("\n".join(parts).encode())
 
 
-def build_game(ws: Workspace, game: str, *, sheets_dir: Path | None, force: bool,
-               progress: Progress) -> tuple[bool, list[Diagnostic]]:
-    """Returns (changed anything, diagnostics); diagnostics with errors mean nothing was written.
+def build_game(ws: Workspace, game: str, *, sheets_dir: Path | None, force: bool, progress: Progress,
+               on_sheet: Callable[[SheetReport], None] = lambda _: None) -> tuple[bool, list[Diagnostic]]:
+    """Returns (changed anything, diagnostics); diagnostics with errors mean nothing was written. Each sheet
+    rendered (the player edition, every locale) is reported to `on_sheet` as it is done.
 
     Raises WriteError before the long work when an output folder cannot be written."""
     from .extension import abandoned_work, compile_extension, embedded_digest, extension_path
@@ -251,7 +253,8 @@ def build_game(ws: Workspace, game: str, *, sheets_dir: Path | None, force: bool
         from .sheets import render_sheets
 
         locales = generated.linked.game.locales
-        for path in render_sheets(ws, generated.linked, locales, sheets_dir, progress=progress):
-            outputs[str(path.resolve())] = digest(path.read_bytes())
+        for sheet in render_sheets(ws, generated.linked, locales, sheets_dir, force=force, on_sheet=on_sheet):
+            for path in (sheet.html, sheet.pdf):
+                outputs[str(path.resolve())] = digest(path.read_bytes())
     Stamp(inputs, outputs).write(stamp_path)
     return True, diagnostics

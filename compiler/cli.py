@@ -178,14 +178,17 @@ def _progress(message: str) -> None:
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Folder for the reference sheets (default: out/ in the workspace).")
 @click.option("--no-sheets", is_flag=True, help="Skip rendering the reference sheets.")
-@click.option("--force", is_flag=True, help="Rebuild even if nothing changed since the last build.")
+@click.option("--force", is_flag=True, help="Rebuild, and render every sheet again, even if nothing changed since the "
+                                            "last build.")
 @_root_option
 def build(ws: Workspace, games: tuple[str, ...], check_only: bool, out_dir: Path | None, no_sheets: bool,
           force: bool) -> None:
-    """Generate typed Python, the compiled tables and schemas; render sheets in every locale."""
+    """Generate typed Python, the compiled tables and schemas; render the player sheets in every locale (only those
+    whose HTML changed: docs/sheets.md)."""
     from .build import build_game, generate, stale_outputs
     from .effects import LoweringError
     from .extension import ExtensionBuildError
+    from .sheettext import SheetError
 
     selected = ws.select(games)
     failed = False
@@ -212,9 +215,11 @@ def build(ws: Workspace, games: tuple[str, ...], check_only: bool, out_dir: Path
 
     sheets_dir = None if no_sheets else (out_dir or ws.root / "out").resolve()
     for game in selected:
+        shown = _SheetProgress(err)
         try:
-            changed, diagnostics = build_game(ws, game, sheets_dir=sheets_dir, force=force, progress=_progress)
-        except (ExtensionBuildError, LoweringError) as exc:
+            changed, diagnostics = build_game(ws, game, sheets_dir=sheets_dir, force=force, progress=_progress,
+                                              on_sheet=shown)
+        except (ExtensionBuildError, LoweringError, SheetError) as exc:
             err.print(f"[bold red]error:[/] {escape(str(exc))}")
             sys.exit(1)
         errors = [d for d in diagnostics if d.is_error]
@@ -225,35 +230,82 @@ def build(ws: Workspace, games: tuple[str, ...], check_only: bool, out_dir: Path
         elif changed:
             warnings = len(diagnostics)
             note = f" ({warnings} warnings: run `lawforge check {game}` to list them)" if warnings else ""
-            where = f"; sheets in {escape(str(sheets_dir))}" if sheets_dir else ""
+            where = f"; {shown.summary()} in {escape(str(sheets_dir))}" if sheets_dir else ""
             err.print(f"[green]built[/] {game}{note}{where}")
     sys.exit(1 if failed else 0)
+
+
+class _SheetProgress:
+    """Sheet rendering as a user sees it: on a terminal a line per sheet with its time (rendering takes seconds
+    each), piped only the summary; a page whose layout runs past the margin is a warning either way."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+        self.reports: list[Any] = []
+
+    def __call__(self, report: Any) -> None:
+        self.reports.append(report)
+        if self.console.is_terminal:
+            how = "unchanged since the last render" if report.cached else f"rendered in {report.seconds:.1f} s"
+            self.console.print(f"[dim]•[/] {escape(report.name)}: {report.pages} pages, {how}")
+        for overflow in report.overflows:
+            self.console.print(f"[yellow]warning:[/] {escape(overflow.describe(report.pdf.name))}")
+
+    def summary(self) -> str:
+        """`3 sheets (1 rendered in 9.8 s, 2 unchanged)`; empty when nothing was rendered."""
+        if not self.reports:
+            return ""
+        rendered = [r for r in self.reports if not r.cached]
+        parts = [f"{len(rendered)} rendered in {sum(r.seconds for r in rendered):.1f} s"] if rendered else []
+        if len(rendered) < len(self.reports):
+            parts.append(f"{len(self.reports) - len(rendered)} unchanged")
+        count = len(self.reports)
+        return f"{count} sheet{'s' if count > 1 else ''} ({', '.join(parts)})"
 
 
 @main.command()
 @click.argument("game")
 @click.option("--locale", "locales", multiple=True, help="Locale to render (repeatable; default: all of the game's).")
+@click.option("--edition", type=click.Choice(["player", "proof"]), default="player", show_default=True,
+              help="player: clean, print-ready (alphabetical lists, an index, no provenance). proof: for editors, "
+                   "with statuses, notes and the appendix of incomplete data; written as GAME.LOCALE.proof.pdf.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Folder to write GAME.LOCALE.html and GAME.LOCALE.pdf into (default: out/ in the workspace).")
 @click.option("--preview", is_flag=True, help="Translator preview: mark untranslated strings visibly.")
+@click.option("--force", is_flag=True, help="Render again even a sheet whose HTML has not changed since its last "
+                                            "render (by default its PDF is reused).")
+@click.option("--png-page", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Instead of the HTML and PDF, write page N as a PNG picture, DIR/NAME.pN.png (one --locale; "
+                   "needs the docs extra, pypdfium2).")
 @_root_option
-def sheets(ws: Workspace, game: str, locales: tuple[str, ...], out_dir: Path | None, preview: bool) -> None:
+def sheets(ws: Workspace, game: str, locales: tuple[str, ...], edition: str, out_dir: Path | None, preview: bool,
+           force: bool, png_page: int | None) -> None:
     """Render the reference sheets of GAME as HTML and PDF."""
     from .files import check_writable
     from .sheets import SheetError, render_sheets
 
     out_dir = out_dir or ws.root / "out"
     ws.select([game])
+    if png_page is not None and len(locales) != 1:
+        _fail("--png-page draws a page of one sheet: give exactly one --locale", 2)
     check_writable(out_dir, folder=True)
     linked = _checked(ws, game)
     for locale in locales:
         _locale_of(game, linked.game.locales, locale)
+    shown = _SheetProgress(err)
     try:
-        written = render_sheets(ws, linked, locales or linked.game.locales, out_dir.resolve(), preview=preview,
-                                progress=_progress)
+        if png_page is not None:
+            written = [_sheet_picture(ws, linked, locales[0], edition, out_dir.resolve(), png_page, preview, force,
+                                      shown)]
+        else:
+            reports = render_sheets(ws, linked, locales or linked.game.locales, out_dir.resolve(),
+                                    edition=edition, preview=preview, force=force,  # type: ignore[arg-type]
+                                    on_sheet=shown)
+            written = [path for r in reports for path in (r.html, r.pdf)]
     except SheetError as exc:
-        err.print(f"[bold red]error:[/] {escape(str(exc))}")
-        sys.exit(1)
+        _fail(str(exc), 1)
+    if shown.reports:
+        err.print(f"{game}: {shown.summary()}")
     for path in written:
         out.print(escape(str(path)))
 
@@ -279,6 +331,25 @@ def _compiled(ws: Workspace, game: str, locale: str | None) -> Any:
     if locale is not None:
         _locale_of(game, compiled.locales, locale)
     return compiled
+
+
+def _sheet_picture(ws: Workspace, linked: Any, locale: str, edition: str, out_dir: Path, page: int, preview: bool,
+                   force: bool, shown: _SheetProgress) -> Path:
+    """Writes page `page` of one sheet as DIR/NAME.pN.png; returns its path."""
+    from .files import write_atomically
+    from .sheetimage import ImageError, page_png
+    from .sheets import render_sheet
+
+    sheet = render_sheet(ws, linked, locale, out_dir, edition=edition, preview=preview,  # type: ignore[arg-type]
+                         force=force)
+    shown(sheet.report)
+    try:
+        png = page_png(sheet.pdf.pdf, page)
+    except ImageError as exc:
+        _fail(str(exc), 1)
+    path = out_dir / f"{sheet.report.name}.p{page}.png"
+    write_atomically(path, png)
+    return path
 
 
 @main.command()

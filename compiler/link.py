@@ -42,6 +42,17 @@ class IncompleteItem:
     status: str
     note: str | None
     sources: tuple[Source, ...]
+    doc: LoadedDocument | None = field(default=None, compare=False, repr=False)
+    loc: Path_ = ()
+    """Where the entity is written: `where` is looked up when asked, so that a check decodes no positions."""
+
+    @property
+    def where(self) -> str:
+        """`path:line` of the entity's note, or of the entity when it has none: where an editor reads it."""
+        if self.doc is None:
+            return ""
+        at = self.doc.position(self.loc + (("note",) if self.note else ()))
+        return f"{self.doc.path}:{at.line}"
 
 
 @dataclass(frozen=True)
@@ -529,11 +540,12 @@ def incomplete_items(content: ValidatedContent) -> tuple[IncompleteItem, ...]:
             if entity.status != "verified":
                 name = getattr(entity, "name", None)
                 out.append(IncompleteItem(kind, entity.id, name if isinstance(name, Text) else None,
-                                          entity.status, entity.note, tuple(entity.source)))
+                                          entity.status, entity.note, tuple(entity.source), item.doc, item.loc))
             for field_name, part in getattr(entity, "field_status", {}).items():
                 if part.status != "verified":
                     out.append(IncompleteItem(kind, f"{entity.id} · {field_name}", None, part.status, part.note,
-                                              tuple(part.source or entity.source)))
+                                              tuple(part.source or entity.source), item.doc,
+                                              item.loc + ("field_status", field_name)))
     return tuple(out)
 
 

@@ -14,7 +14,7 @@ from rich.markup import escape
 
 from lawforge.runtime import CompiledGame, Text, to_plain
 
-from .collation import sort_key
+from .collation import collator_key
 from .markup import BOLD, ITALIC, PLACEHOLDER, TERM
 
 _OPEN, _CLOSE = "\ue000", "\ue001"
@@ -119,5 +119,5 @@ def listing(reader: Reader, entities: tuple[Any, ...], locale: str) -> list[List
             (written, text), = _texts(name, locale, reader.source_locale)
             shown = reader.plain(text, written, params_of(entity))
         rows.append(Listed(entity.id.name.lower(), shown))
-    key = sort_key(locale)
+    key = collator_key(locale)
     return sorted(rows, key=lambda row: (key(row.name) if row.name is not None else (), key(row.id)))

@@ -187,11 +187,10 @@ def release(ws: Workspace, games: list[str], out: Path, *, version: str | None, 
         if sheets:
             from .sheets import render_sheets
 
-            for path in render_sheets(ws, c.linked, c.linked.game.locales, out, progress=progress):
-                if path.suffix == ".html":
-                    path.unlink()
-                else:
-                    assets.append(path)
+            for sheet in render_sheets(ws, c.linked, c.linked.game.locales, out,
+                                       on_sheet=lambda s: progress(f"{s.name}: {s.pages} pages")):
+                sheet.html.unlink()
+                assets.append(sheet.pdf)
         notes = out / f"{c.game}-{c.version}.md"
         write_atomically(notes, release_notes(c))
         assets.append(notes)

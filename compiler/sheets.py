@@ -1,94 +1,43 @@
-"""Reference sheets: linked content → HTML (Jinja2) → PDF (WeasyPrint), one pair per locale."""
+"""Reference sheets: linked content → HTML (Jinja2) → PDF (WeasyPrint), one pair per locale and edition.
+
+Two editions of the same sheets: the player edition (the default, what `build` renders) is what a player
+prints: card lists in alphabetical order, an index, nothing about where the data comes from, only a short mark
+where the data is made up. The proof edition is for the content's editors: every entry that is not verified
+flagged where it is printed, the notes, and an appendix of the incomplete data in the sheet's own language.
+"""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
-from markupsafe import Markup, escape
 
 from .files import check_all_writable, write_atomically
-from .link import PLACEHOLDER, LinkedGame
-from .markup import BOLD, ITALIC, TERM
-from .models.common import Text
+from .link import LinkedGame
+from .sheetcache import SheetCache, sheet_key
+from .sheetlayout import Overflow, RenderedPdf, render_pdf
+from .sheettext import NOTES_LOCALE, Localizer, SheetError
+from .typography import typeset_html
 from .workspace import Workspace
 
+__all__ = ["Edition", "RenderedSheet", "SheetError", "SheetReport", "render_html", "render_sheet",
+           "render_sheets", "sheet_name"]
+
 TEMPLATES = Path(__file__).parent / "templates"
+Edition = Literal["player", "proof"]
 
 
-class SheetError(Exception):
-    pass
+def sheet_name(game: str, locale: str, edition: Edition) -> str:
+    """The file name of a sheet without its suffix: `oath.en` (player) or `oath.en.proof`."""
+    return f"{game}.{locale}" + ("" if edition == "player" else f".{edition}")
 
 
-class _Localizer:
-    """The template's view of the text: everything in one locale, falling back to the source."""
-
-    def __init__(self, linked: LinkedGame, locale: str, preview: bool) -> None:
-        self.linked = linked
-        self.locale = locale
-        self.source = linked.game.source_locale
-        self.preview = preview
-        self.terms = {t.id: t for t in linked.entities.get("term", ())}
-        self.params = {id(e.text): dict(getattr(e.owner, "params", None) or {}) for e in linked.texts}
-        """The numbers each text's {placeholders} print (its card's params)."""
-        self.outdated = {id(e.text) for e in linked.texts if e.text.get(locale) is not None and e.text.get(self.source)
-                         and linked.translations.state(e.key, locale, e.text.get(self.source) or "", True)
-                         in ("outdated", "fuzzy")}
-        self.labels = {label.id: label for label in linked.entities.get("label", ())}
-
-    def plain(self, text: Text | None) -> str:
-        if text is None:
-            return ""
-        return text.get(self.locale) or text.get(self.source) or ""
-
-    def term_name(self, term_id: str) -> str:
-        term = self.terms.get(term_id)
-        return self.plain(term.name) if term is not None else term_id  # type: ignore[attr-defined]
-
-    def render(self, text: Text | None) -> Markup:
-        """Escaped HTML with numbers for {placeholders}, [term] references, **bold** and _italic_; marks a
-        missing translation, and in a preview an outdated one."""
-        if text is None:
-            return Markup("")
-        value = text.get(self.locale)
-        missing = value is None
-        value = value if value is not None else (text.get(self.source) or "")
-        numbers = self.params.get(id(text), {})
-        value = PLACEHOLDER.sub(lambda m: str(numbers.get(m.group(1), m.group(0))), value)
-        html = str(escape(value))
-        html = TERM.sub(lambda m: f'<span class="term">{escape(self.term_name(m.group(1)))}</span>', html)
-        html = BOLD.sub(r"<strong>\1</strong>", html)
-        html = ITALIC.sub(r"<em>\1</em>", html)
-        if missing and self.locale != self.source:
-            css = "untranslated preview" if self.preview else "untranslated"
-            return Markup(f'<span class="{css}" lang="{self.source}">{html}</span>')
-        if self.preview and id(text) in self.outdated:
-            return Markup(f'<span class="outdated preview">{html}</span>')
-        return Markup(html)
-
-    def count(self, label_id: str, n: int) -> str:
-        """A plural label for the number n, by the CLDR rules of the sheet's language."""
-        from babel import Locale
-
-        label = self.labels.get(label_id)
-        plural = getattr(label, "plural", None)
-        if plural is None:
-            raise SheetError(f"the sheet template counts with label {label_id!r}, which content/{self.linked.name}/labels.yaml lacks or gives no plural")
-        locale = self.locale if plural.forms(self.locale) else self.source
-        forms = plural.forms(locale) or {}
-        category = Locale.parse(locale).plural_form(n)
-        return (forms.get(category) or forms.get("other", "")).replace("{count}", str(n))
-
-    def label(self, label_id: str) -> str:
-        label = self.labels.get(label_id)
-        if label is None:
-            raise SheetError(f"the sheet template uses label {label_id!r}, which content/{self.linked.name}/labels.yaml lacks")
-        return self.plain(label.text)  # type: ignore[attr-defined]
-
-
-def render_html(linked: LinkedGame, locale: str, *, preview: bool = False) -> str:
+def render_html(linked: LinkedGame, locale: str, *, edition: Edition = "player", preview: bool = False) -> str:
+    """The HTML of one sheet: the game's template (`templates/<ruleset>.html.j2`) in `locale`, typeset for it."""
     env = Environment(
         loader=FileSystemLoader(TEMPLATES),
         autoescape=select_autoescape(["html", "j2"], default_for_string=True, default=True),
@@ -97,44 +46,90 @@ def render_html(linked: LinkedGame, locale: str, *, preview: bool = False) -> st
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    loc = _Localizer(linked, locale, preview)
+    loc = Localizer(linked, locale, preview)
     env.filters["t"] = loc.render
     env.filters["plain"] = loc.plain
+    env.filters["by_name"] = loc.by_name
+    env.filters["sources"] = loc.sources
+    env.filters["note"] = loc.note
     env.globals["label"] = loc.label
     env.globals["count"] = loc.count
     env.globals["term"] = loc.term_name
+    env.globals["anchor"] = loc.anchor
+    env.globals["index"] = loc.index
+    env.globals["appendix_groups"] = loc.appendix
+    env.globals["written_in"] = loc.written_in
     template = env.get_template(f"{linked.game.ruleset}.html.j2")
     context: dict[str, Any] = {
         "game": linked.game,
         "locale": locale,
         "preview": preview,
+        "proof": edition == "proof",
+        "notes_readable": locale == NOTES_LOCALE,
         "e": {kind: entities for kind, entities in linked.entities.items()},
         "by_id": {kind: linked.by_id(kind) for kind in linked.entities},
-        "incomplete": linked.incomplete,
+        "has_placeholders": any(item.status == "placeholder" for item in linked.incomplete),
         "missing": linked.missing_translations,
     }
-    return template.render(**context)
+    return typeset_html(template.render(**context), locale)
 
 
-def render_pdf(html: str, base: Path) -> bytes:
-    from weasyprint import HTML
+@dataclass(frozen=True)
+class SheetReport:
+    """One sheet rendered (or found unchanged in the cache): what a progress line and the summary print."""
 
-    pdf: bytes = HTML(string=html, base_url=str(base)).write_pdf()
-    return pdf
+    name: str
+    """`GAME.LOCALE` or `GAME.LOCALE.EDITION` (`sheet_name`)."""
+    html: Path
+    pdf: Path
+    seconds: float
+    cached: bool
+    pages: int
+    overflows: tuple[Overflow, ...]
+
+
+@dataclass(frozen=True)
+class RenderedSheet:
+    html: str
+    pdf: RenderedPdf
+    report: SheetReport
+
+
+def render_sheet(ws: Workspace, linked: LinkedGame, locale: str, out_dir: Path, *, edition: Edition = "player",
+                 preview: bool = False, force: bool = False) -> RenderedSheet:
+    """One sheet's HTML and PDF, to be written as OUT/NAME.html and OUT/NAME.pdf. The PDF comes from the cache
+    (sheetcache.py) when the HTML is the same as at the sheet's last render, unless `force`."""
+    started = time.perf_counter()
+    cache = SheetCache(ws.cache / "sheets", ws.readable_folders())
+    name = sheet_name(linked.name, locale, edition)
+    html = render_html(linked, locale, edition=edition, preview=preview)
+    key = sheet_key(html)
+    pdf = None if force else cache.get(name, key)
+    cached = pdf is not None
+    if pdf is None:
+        pdf = render_pdf(html, TEMPLATES)
+        cache.put(name, key, pdf)
+    report = SheetReport(name, out_dir / f"{name}.html", out_dir / f"{name}.pdf", time.perf_counter() - started,
+                         cached, pdf.pages, pdf.overflows)
+    return RenderedSheet(html, pdf, report)
 
 
 def render_sheets(ws: Workspace, linked: LinkedGame, locales: Iterable[str], out_dir: Path, *,
-                  preview: bool = False, progress: Callable[[str], None] = lambda _: None) -> list[Path]:
-    """Writes OUT/GAME.LOCALE.html and .pdf for each locale; returns the paths written.
+                  edition: Edition = "player", preview: bool = False, force: bool = False,
+                  on_sheet: Callable[[SheetReport], None] = lambda _: None) -> list[SheetReport]:
+    """Writes OUT/NAME.html and OUT/NAME.pdf for each locale (`render_sheet`), reporting each sheet to `on_sheet`
+    as it is rendered.
 
     Every locale is rendered before anything is written, so a failure leaves no partial set."""
-    rendered: dict[Path, str | bytes] = {}
+    files: dict[Path, str | bytes] = {}
+    reports = []
     for locale in locales:
-        progress(f"{linked.name}: rendering the {locale} sheets")
-        html = render_html(linked, locale, preview=preview)
-        rendered[out_dir / f"{linked.name}.{locale}.html"] = html
-        rendered[out_dir / f"{linked.name}.{locale}.pdf"] = render_pdf(html, TEMPLATES)
-    check_all_writable(list(rendered))
-    for path, data in rendered.items():
+        sheet = render_sheet(ws, linked, locale, out_dir, edition=edition, preview=preview, force=force)
+        files[sheet.report.html] = sheet.html
+        files[sheet.report.pdf] = sheet.pdf.pdf
+        reports.append(sheet.report)
+        on_sheet(sheet.report)
+    check_all_writable(list(files))
+    for path, data in files.items():
         write_atomically(path, data)
-    return list(rendered)
+    return reports

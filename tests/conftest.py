@@ -107,3 +107,18 @@ def diagnostics_of(root: Path, game: str = "mini") -> list[Diagnostic]:
 
 def run(*args: str) -> Result:
     return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def render_editions(game: str, out: Path, player: tuple[str, ...], proof: str) -> None:
+    """Writes `game`'s player edition in the `player` locales and its proof edition in `proof` into `out`: each
+    document rendered once, for all the tests of a file to read. No page of any of them may overflow: the render
+    walks every box of the layout WeasyPrint computed and reports each page where one crosses the right margin
+    (sheetlayout.py)."""
+    from lawforge.compiler.sheets import render_sheets
+
+    linked, _ = check_game(Workspace.open(REPO), game)
+    assert linked is not None
+    reports = render_sheets(Workspace.open(REPO), linked, player, out)
+    reports += render_sheets(Workspace.open(REPO), linked, (proof,), out, edition="proof")
+    assert [o.describe(r.name) for r in reports for o in r.overflows] == []
+    assert {r.name for r in reports} == {*(f"{game}.{locale}" for locale in player), f"{game}.{proof}.proof"}

@@ -122,12 +122,12 @@ def test_plural_forms_follow_cldr(mini: Path) -> None:
 
 def test_sheet_counts_in_each_language() -> None:
     from lawforge.compiler.frontend import check_game
-    from lawforge.compiler.sheets import _Localizer
+    from lawforge.compiler.sheettext import Localizer
     from lawforge.compiler.workspace import Workspace
 
     linked, _ = check_game(Workspace.open(REPO), "oath")
     assert linked is not None
-    said = {loc: [_Localizer(linked, loc, False).count("cards_count", n) for n in (1, 3, 5, 21, 0)]
+    said = {loc: [Localizer(linked, loc, False).count("cards_count", n) for n in (1, 3, 5, 21, 0)]
             for loc in ("en", "fr", "uk")}
     assert said["en"] == ["1 card", "3 cards", "5 cards", "21 cards", "0 cards"]
     assert said["fr"] == ["1 carte", "3 cartes", "5 cartes", "21 cartes", "0 carte"]

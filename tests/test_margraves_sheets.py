@@ -1,64 +1,83 @@
-"""Margraves reference sheets: real PDFs in fr, en and uk, read back with pypdf; the appendix lists
-every placeholder and every decision; the pack's powers are all compiled or native, its texts translated."""
+"""Margraves reference sheets: real PDFs (the player edition in fr and en, the proof in uk), read back with pypdf;
+the appendix lists every placeholder and every decision; a table that runs over a page repeats its header; the
+pack's powers are all compiled or native, its texts translated."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from markupsafe import escape
 from pypdf import PdfReader
 
-from conftest import REPO, run
+from conftest import REPO, render_editions
 from lawforge.compiler.frontend import check_game
 from lawforge.compiler.coverage import coverage
+from lawforge.compiler.typography import typeset
 from lawforge.compiler.workspace import Workspace
 
 LOCALES = ("fr", "en", "uk")
 
-# Each locale's PDF: the player aid, a pennant action, end of turn, scoring, a guild and a citizen,
-# a location, the glossary and the appendix.
+# Each sheet's PDF: the player aid, a pennant action, end of turn, scoring, a guild and a citizen, a location, the
+# glossary; the proof's appendix.
 EXPECTED = {
-    "fr": ["Aide du joueur", "Déplacer votre Margrave", "Fin de tour", "Décompte final", "Artisans", "Nécromancien",
-           "Shilina", "Glossaire", "Annexe : données incomplètes", "provisoire"],
-    "en": ["Player aid", "Move your Margrave", "End of turn", "Final scoring", "Workers", "Necromancer",
-           "Shilina", "Glossary", "Appendix: incomplete data", "placeholder"],
-    "uk": ["Пам’ятка гравця", "Перемістіть свого Маркграфа", "Кінець ходу", "Фінальний підрахунок", "Ремісники",
-           "Некромант", "Шиліна", "Глосарій", "Додаток: неповні дані", "заповнювач"],
+    "margraves.fr.pdf": ["Aide du joueur", "Déplacer votre Margrave", "Fin de tour", "Décompte final", "Artisans",
+                         "Nécromancien", "Shilina", "Glossaire", "Index"],
+    "margraves.en.pdf": ["Player aid", "Move your Margrave", "End of turn", "Final scoring", "Workers", "Necromancer",
+                         "Shilina", "Glossary", "Index"],
+    "margraves.uk.proof.pdf": ["Пам’ятка гравця", "Перемістіть свого Маркграфа", "Кінець ходу", "Фінальний підрахунок",
+                              "Ремісники", "Некромант", "Шиліна", "Глосарій", "Додаток: неповні дані", "заповнювач"],
 }
 
 
 @pytest.fixture(scope="module")
 def sheets(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("margraves-sheets")
-    result = run("sheets", "margraves", "--root", str(REPO), "--out", str(out))
-    assert result.exit_code == 0, result.output
+    render_editions("margraves", out, player=("fr", "en"), proof="uk")
     return out
 
 
-def _pdf_text(path: Path) -> str:
-    return " ".join(" ".join(page.extract_text() or "" for page in PdfReader(path).pages).split())
+@pytest.fixture(scope="module")
+def pages(sheets: Path) -> dict[str, list[str]]:
+    """Each PDF's text, page by page: read once, since pypdf takes seconds for a sheet."""
+    return {sheet: [page.extract_text() or "" for page in PdfReader(sheets / sheet).pages] for sheet in EXPECTED}
 
 
-@pytest.mark.parametrize("locale", LOCALES)
-def test_pdf_text_reads_back_in_each_locale(sheets: Path, locale: str) -> None:
-    text = _pdf_text(sheets / f"margraves.{locale}.pdf").lower()
-    assert [word for word in EXPECTED[locale] if word.lower() not in text] == []
+@pytest.mark.parametrize("sheet", EXPECTED)
+def test_pdf_text_reads_back_in_each_locale(pages: dict[str, list[str]], sheet: str) -> None:
+    text = " ".join(" ".join(pages[sheet]).split()).lower()
+    assert [word for word in EXPECTED[sheet] if word.lower() not in text] == []
+
+
+def test_the_monster_table_repeats_its_header_on_each_page(pages: dict[str, list[str]]) -> None:
+    header = "Monster Strength Magic Influence Reward"
+    continued = [page for page in pages["margraves.en.pdf"]
+                 if re.search(r"^(Monster \d|Boss)( †)? \d+ \d+ \d+ ", page, re.M)]
+    assert len(continued) >= 2, "the table crosses a page"
+    assert all(header in " ".join(page.split()) for page in continued)
+
+
+def test_the_player_edition_names_no_entry_by_its_id(sheets: Path) -> None:
+    html = (sheets / "margraves.en.html").read_text()
+    assert re.search(r"\b(privilege_i+_\d+|wealth_\d+|\w+_monster_\d)\b", html) is None
+    assert "†" in html and "Made-up data" in html, "placeholders are marked, and the mark explained"
 
 
 def test_appendix_lists_placeholders_and_decisions(sheets: Path) -> None:
     linked, _ = check_game(Workspace.open(REPO), "margraves")
     assert linked is not None
-    html = (sheets / "margraves.en.html").read_text()
+    html = (sheets / "margraves.uk.proof.html").read_text()
     appendix = html[html.index('id="appendix"'):]
     for item in linked.incomplete:
-        shown = item.name.en if item.name is not None and item.name.en else item.id
-        assert escape(shown) in appendix, item.id
+        shown = item.name.uk if item.name is not None and item.name.uk else item.id
+        assert escape(typeset(shown, "uk")) in appendix, item.id
     placeholders = {item.id for item in linked.incomplete if item.status == "placeholder"}
     assert {"citizen_line_costs", "warg_pack", "hamun · icons", "privilege_i_01", "segment_0", "row_0"} <= placeholders
     assert "hamun" not in placeholders and "alchemist · pennant" in placeholders
     for decision in linked.entities["decision"]:
-        assert escape(decision.question) in appendix
+        assert f"content/margraves/decisions.yaml: {decision.id}" in appendix
+        assert escape(decision.question) not in appendix, "the English question is located, not printed"
 
 
 def test_every_power_compiled_or_native_and_every_text_translated() -> None:
@@ -71,10 +90,11 @@ def test_every_power_compiled_or_native_and_every_text_translated() -> None:
 
 
 def test_a_verified_entry_marks_only_its_lost_fields(sheets: Path) -> None:
-    """The Alchemist's power is the rulebook's, its pennant icons are lost: only the pennant carries the badge."""
+    """The Alchemist's power is the rulebook's, its pennant icons are lost: only the pennant carries the mark (the
+    player edition's dagger for made-up data)."""
     html = (sheets / "margraves.en.html").read_text()
     card = html[html.index('<span class="name">Alchemist</span>'):]
     card = card[:card.index("</div>")]
     name, pennant, power = card.split("<br>")
-    assert "status" not in name and "status" not in power
-    assert 'Pennant:' in pennant and '<span class="status placeholder">' in pennant
+    assert "mark" not in name and "mark" not in power
+    assert 'Pennant:' in pennant and '<span class="mark">†</span>' in pennant

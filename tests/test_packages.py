@@ -24,7 +24,8 @@ from lawforge.compiler.packaging import build_package, compiler_package, game_pa
 from lawforge.compiler.workspace import Workspace
 
 CACHE = REPO / "build" / "cache"
-TOOLS = ("pydantic", "ruamel", "jinja2", "weasyprint", "Cython", "cython", "setuptools", "click", "rich", "babel")
+TOOLS = ("pydantic", "ruamel", "jinja2", "weasyprint", "Cython", "cython", "setuptools", "click", "rich", "babel",
+         "pyuca")
 PARTS = ("content", "schemas", "generated", "runtime", "compiler", "setup.py", "pyproject.toml", "README.md")
 
 

@@ -1,50 +1,65 @@
-"""Reference sheets: real HTML and PDF from WeasyPrint, read back with pypdf, in every locale."""
+"""Oath's reference sheets: real HTML and PDF from WeasyPrint, read back with pypdf. The player edition in en and
+fr, the proof edition in uk, each rendered once (render_editions checks that no page of them overflows)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from markupsafe import escape
 from pypdf import PdfReader
 
-from conftest import REPO, run
+from conftest import REPO, render_editions, run
+from lawforge.compiler.collation import sort_key
 from lawforge.compiler.frontend import check_game
+from lawforge.compiler.link import LinkedGame
 from lawforge.compiler.sheets import render_html
+from lawforge.compiler.sheettext import Localizer
+from lawforge.compiler.typography import typeset
 from lawforge.compiler.workspace import Workspace
 
-LOCALES = ("en", "fr", "uk")
-
-# Words each locale's PDF must show: headings, an action, a rule table, a glossary term, the appendix.
+# Words each sheet's PDF must show: headings, an action, a rule table, a glossary term; the index in the player
+# edition, the appendix in the proof.
 EXPECTED = {
-    "en": ["Player aid", "Major actions", "Search", "Travel cost", "Glossary", "Warband", "Placeholder"],
-    "fr": ["Aide du joueur", "Actions majeures", "Rechercher", "Coût du Voyage", "Glossaire", "Troupe"],
-    "uk": ["Пам’ятка гравця", "Основні дії", "Пошук", "Вартість Подорожі", "Глосарій", "Загін"],
+    "oath.en.pdf": ["Player aid", "Major actions", "Search", "Travel cost", "Glossary", "Warband", "Index"],
+    "oath.fr.pdf": ["Aide du joueur", "Actions majeures", "Rechercher", "Coût du Voyage", "Glossaire", "Troupe",
+                    "Index"],
+    "oath.uk.proof.pdf": ["Пам’ятка гравця", "Основні дії", "Пошук", "Вартість Подорожі", "Глосарій", "Загін",
+                          "Покажчик", "Додаток: неповні дані", "Цитовані документи"],
 }
+CYRILLIC = re.compile(r"[А-Яа-яІіЇїЄєҐґ]")
 
 
 @pytest.fixture(scope="module")
 def oath_sheets(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("sheets")
-    result = run("sheets", "oath", "--root", str(REPO), "--out", str(out))
-    assert result.exit_code == 0, result.output
+    render_editions("oath", out, player=("en", "fr"), proof="uk")
     return out
 
 
-def _pdf_text(path: Path) -> str:
-    return "\n".join(page.extract_text() or "" for page in PdfReader(path).pages)
+@pytest.fixture(scope="module")
+def oath() -> LinkedGame:
+    linked, _ = check_game(Workspace.open(REPO), "oath")
+    assert linked is not None
+    return linked
 
 
-@pytest.mark.parametrize("locale", LOCALES)
-def test_pdf_text_reads_back_in_each_locale(oath_sheets: Path, locale: str) -> None:
-    assert (oath_sheets / f"oath.{locale}.html").is_file()
-    text = " ".join(_pdf_text(oath_sheets / f"oath.{locale}.pdf").split())
-    missing = [word for word in EXPECTED[locale] if word.lower() not in text.lower()]
-    assert missing == []
+@pytest.fixture(scope="module")
+def pages(oath_sheets: Path) -> dict[str, list[str]]:
+    """Each PDF's text, page by page: read once, since pypdf takes seconds for a sheet."""
+    return {sheet: [page.extract_text() or "" for page in PdfReader(oath_sheets / sheet).pages] for sheet in EXPECTED}
+
+
+@pytest.mark.parametrize("sheet", EXPECTED)
+def test_pdf_text_reads_back_in_each_locale(oath_sheets: Path, pages: dict[str, list[str]], sheet: str) -> None:
+    assert (oath_sheets / sheet).with_suffix(".html").is_file()
+    text = " ".join(" ".join(pages[sheet]).split())
+    assert [word for word in EXPECTED[sheet] if word.lower() not in text.lower()] == []
 
 
 def test_fonts_are_embedded_and_cover_cyrillic(oath_sheets: Path) -> None:
-    reader = PdfReader(oath_sheets / "oath.uk.pdf")
+    reader = PdfReader(oath_sheets / "oath.uk.proof.pdf")
     fonts = {}
     for page in reader.pages:
         for font in page["/Resources"]["/Font"].values():
@@ -56,17 +71,81 @@ def test_fonts_are_embedded_and_cover_cyrillic(oath_sheets: Path) -> None:
     assert any("DejaVu" in name for name in fonts)
 
 
-def test_appendix_lists_every_entry_not_verified(oath_sheets: Path) -> None:
-    linked, _ = check_game(Workspace.open(REPO), "oath")
-    assert linked is not None and linked.incomplete
-    html = (oath_sheets / "oath.en.html").read_text()
-    appendix = html[html.index('id="appendix"'):]
-    for item in linked.incomplete:
-        shown = item.name.en if item.name is not None and item.name.en else item.id
-        assert escape(shown) in appendix, item.id
+@pytest.mark.parametrize("locale", ["en", "fr"])
+def test_the_player_edition_prints_no_provenance(oath_sheets: Path, locale: str) -> None:
+    """No appendix, status, note, commit hash, path or source in the player's sheet, and no other language's
+    text (the Ukrainian notes once printed in the English sheet)."""
+    html = (oath_sheets / f"oath.{locale}.html").read_text()
+    assert 'id="appendix"' not in html and 'class="status' not in html
+    assert re.search(r"\b[0-9a-f]{8,40}\b", html) is None, "a commit hash"
+    for leak in ("commit", "/work/", "src/oath", "lecodex", "ref_cards", "s0:"):
+        assert leak not in html, leak
+    assert CYRILLIC.search(html) is None
+
+
+def test_footer_and_running_headers_print_the_game_as_written(pages: dict[str, list[str]]) -> None:
+    english = pages["oath.en.pdf"]
+    assert all("&amp;" not in page for page in english)
+    assert english[0].rstrip().endswith(f"Oath: Chronicles of Empire & Exile · 1 / {len(english)}")
+    denizens = [page for page in english if "Awaited Return" in page and "Cost:" in page]
+    assert len(denizens) == 1 and "Denizens by suit" in denizens[0], "the chapter heads the page"
+
+
+def test_terms_copy_as_they_are_written(pages: dict[str, list[str]]) -> None:
+    """Terms are bold real text, not synthesised small capitals that copy as "bUrned seCret"."""
+    text = " ".join(" ".join(pages["oath.en.pdf"]).split())
+    assert "Cost: 1 burned secret" in text
+    assert re.search(r"\b[a-z]+[A-Z]+[a-z]*\b", text.replace("LeCodex", "")) is None
+
+
+@pytest.mark.parametrize("locale", ["en", "fr"])
+def test_denizens_are_alphabetical_in_each_suit(oath_sheets: Path, oath: LinkedGame, locale: str) -> None:
+    html = (oath_sheets / f"oath.{locale}.html").read_text()
+    by_id = oath.by_id("denizen")
+    for suit in oath.entities["suit"]:
+        shown = [by_id[i] for i in re.findall(r'id="denizen-([a-z0-9_]+)"', html) if by_id[i].suit == suit.id]
+        names = [d.name.get(locale) for d in shown]  # type: ignore[attr-defined]
+        assert len(shown) == sum(1 for d in by_id.values() if d.suit == suit.id)  # type: ignore[attr-defined]
+        assert names == sorted(names, key=lambda n: sort_key(n.replace("'", "’"), locale)), suit.id
+
+
+def test_the_index_gives_the_page_of_each_card(pages: dict[str, list[str]]) -> None:
+    english = pages["oath.en.pdf"]
+    index = "\n".join(page for page in english if page.startswith("Index") or "\nIndex\n" in page)
+    entries = dict(re.findall(r"^(.+?) [. ]+ (\d+)$", index, re.M))
+    assert len(entries) > 200
+    for name in ("Alchemist", "Salt Flats", "Taming Charm", "Oracle"):
+        page = int(entries[name])
+        assert name in english[page - 1], f"{name} is not on page {page}"
+    names = list(entries)
+    assert names == sorted(names, key=lambda n: sort_key(n, "en"))
+
+
+def test_proof_appendix_is_in_the_sheets_language(oath_sheets: Path, oath: LinkedGame) -> None:
+    """Every entry not verified, with its kind and status in Ukrainian; the English notes are not printed but
+    located, and nothing in the appendix is English but the names of the documents' repositories."""
+    html = (oath_sheets / "oath.uk.proof.html").read_text()
+    appendix = html[html.index('<h2 class="section" id="appendix"'):]
+    labels = Localizer(oath, "uk", preview=False)
+    for item in oath.incomplete:
+        assert escape(typeset(labels.plain(item.name), "uk") if item.name else item.id) in appendix, item.id
+        assert labels.label(f"kind_{item.kind}") in appendix
+        if item.note:
+            assert item.note not in html and item.where in appendix
     assert 'class="status unverified"' in html, "unverified entries are flagged where they are listed"
-    discrepancies = linked.entities["discrepancy"]
-    assert f"Where the rulebooks disagree ({len(discrepancies)})" in appendix
+    assert "(0)" not in appendix, "no empty table for a status no entry has"
+    assert f"{labels.label('discrepancies')} ({len(oath.entities['discrepancy'])})" in appendix
+    words = set(re.findall(r"[A-Za-z]{3,}", re.sub(r"<code>.*?</code>|<[^>]+>", " ", appendix)))
+    assert words <= {"Oath", "LeCodex", "OathUltimateCollection", "jhoffmann"}, words
+
+
+def test_the_english_proof_prints_the_notes_without_long_hashes_or_machine_paths(oath: LinkedGame) -> None:
+    html = render_html(oath, "en", edition="proof")
+    appendix = html[html.index('<h2 class="section" id="appendix"'):]
+    assert "Check them against a printed Chancellor board." in appendix
+    assert "ChancellorBoard.restAmount, commit 210ef926)" in appendix, "a commit is named by 8 digits"
+    assert re.search(r"[0-9a-f]{9,}", appendix) is None
+    assert "/work/" not in appendix and "shared/reference/README.md" in appendix
 
 
 def test_preview_marks_untranslated_text(oath_ws: Path) -> None:
@@ -83,12 +162,11 @@ def test_preview_marks_untranslated_text(oath_ws: Path) -> None:
 
 
 def test_markup_in_content_is_escaped(mini: Path) -> None:
-    from lawforge.compiler.sheets import _Localizer
     from lawforge.compiler.models.common import Text
 
     linked, _ = check_game(Workspace.open(mini), "mini")
     assert linked is not None
-    html = _Localizer(linked, "en", preview=False).render(Text(en="<script>x</script> **bold** [favor]"))
+    html = Localizer(linked, "en", preview=False).render(Text(en="<script>x</script> **bold** [favor]"))
     assert str(html) == '&lt;script&gt;x&lt;/script&gt; <strong>bold</strong> <span class="term">favor</span>'
 
 

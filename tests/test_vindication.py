@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 from pypdf import PdfReader
 
-from conftest import REPO, diagnostics_of, run
+from conftest import REPO, diagnostics_of, render_editions, run
 from lawforge.compiler.checks.vindication import module_combinations
 from lawforge.compiler.frontend import check_game
 from lawforge.compiler.workspace import Workspace
@@ -111,26 +112,34 @@ def test_every_module_combination_is_checked() -> None:
     assert all(frozenset({"base", m}) in combos for m in modules - {"base"})
 
 
-LOCALES = ("en", "fr", "uk")
 EXPECTED = {
-    "en": ["Player aid", "Main actions", "Bonus actions", "Companions", "Adena, the Living Journal", "Drogas, the Living Darkness", "Glossary",
-           "Incomplete data"],
-    "fr": ["Aide de jeu", "Actions principales", "Actions bonus", "Compagnons", "Adena, le Journal vivant", "Oya, la Fleur carnivore", "Glossaire",
-           "Données incomplètes"],
-    "uk": ["Пам’ятка гравця", "Основні дії", "Бонусні дії", "Супутники", "Адена, Живий Літопис", "Дрогас, Жива Темрява", "Глосарій",
-           "Неповні дані"],
+    "vindication.en.pdf": ["Player aid", "Main actions", "Bonus actions", "Companions", "Adena, the Living Journal",
+                           "Drogas, the Living Darkness", "Glossary", "Index"],
+    "vindication.fr.pdf": ["Aide de jeu", "Actions principales", "Actions bonus", "Compagnons", "Adena, le Journal vivant",
+                           "Oya, la Fleur carnivore", "Glossaire", "Index"],
+    "vindication.uk.proof.pdf": ["Пам’ятка гравця", "Основні дії", "Бонусні дії", "Супутники", "Адена, Живий Літопис",
+                                 "Дрогас, Жива Темрява", "Глосарій", "Неповні дані"],
 }
 
 
 @pytest.fixture(scope="module")
 def sheets(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("vindication-sheets")
-    result = run("sheets", "vindication", "--root", str(REPO), "--out", str(out))
-    assert result.exit_code == 0, result.output
+    render_editions("vindication", out, player=("en", "fr"), proof="uk")
     return out
 
 
-@pytest.mark.parametrize("locale", LOCALES)
-def test_sheets_read_back_in_each_locale(sheets: Path, locale: str) -> None:
-    text = " ".join("\n".join(p.extract_text() or "" for p in PdfReader(sheets / f"vindication.{locale}.pdf").pages).split())
-    assert [word for word in EXPECTED[locale] if word.lower() not in text.lower()] == []
+@pytest.mark.parametrize("sheet", EXPECTED)
+def test_sheets_read_back_in_each_locale(sheets: Path, sheet: str) -> None:
+    text = " ".join("\n".join(p.extract_text() or "" for p in PdfReader(sheets / sheet).pages).split())
+    assert [word for word in EXPECTED[sheet] if word.lower() not in text.lower()] == []
+
+
+def test_french_is_typeset_like_oaths(sheets: Path) -> None:
+    """Vindication's French content has straight apostrophes and plain spaces before high punctuation; its
+    sheet prints them as Oath's: typographic apostrophes, no-break spaces (typography.py)."""
+    html = (sheets / "vindication.fr.html").read_text()
+    body = re.sub(r"<style>.*?</style>|<code>.*?</code>|<[^>]+>", "", html, flags=re.S)
+    assert re.search(r"\w'\w", body) is None and re.search(r"\w’\w", body)
+    assert re.search(r" [;!?]| :", body) is None
+    assert "\u202f;" in body and "\u00a0:" in body

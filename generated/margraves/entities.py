@@ -187,6 +187,26 @@ class LabelId(IntEnum):
     TRADER_CHOICE_2 = 120
     SCOUNDREL_CHOICE_1 = 121
     SCOUNDREL_CHOICE_2 = 122
+    PROOF_EDITION = 123
+    PLACEHOLDER_LEGEND = 124
+    INDEX = 125
+    DOCUMENTS = 126
+    DOCUMENT_ID = 127
+    DOCUMENT = 128
+    DOCUMENT_S2 = 129
+    DOCUMENT_NOTES = 130
+    NOTE_IN = 131
+    KIND_CITIZEN = 132
+    KIND_DECISION = 133
+    KIND_GUILD = 134
+    KIND_LOCATION = 135
+    KIND_MONSTER = 136
+    KIND_NAVAL_SEGMENT = 137
+    KIND_PRIVILEGE = 138
+    KIND_TABLE = 139
+    KIND_TOMB_LINE = 140
+    KIND_TOMB_SLOT = 141
+    KIND_WEALTH = 142
 
 
 class TableId(IntEnum):
@@ -943,6 +963,7 @@ GLOSSARY: tuple[Term, ...] = (
         name=Text(en='Margrave', fr='Margrave', uk='Маркграф'),
         definition=Text(en='Your pawn: only you may move it, from a Location to a Location joined to it by a white stone road.', fr='Votre pion : vous seul pouvez le déplacer, d’un Lieu à un Lieu relié par une route de pierre blanche.', uk='Ваша фігурка: тільки ви можете її переміщувати, з локації до локації, з’єднаної з нею дорогою з білого каменю.'),
         forms=Text(en='Margraves', fr='Margraves', uk='Маркграфа, Маркграфом, Маркграфи, Маркграфів, Маркграфові, Маркграфу'),
+        exempt=('label/document_s2/text',),
     ),
     Term(
         id=TermId.CITIZEN,
@@ -1869,6 +1890,86 @@ LABELS: tuple[Label, ...] = (
         id=LabelId.SCOUNDREL_CHOICE_2,
         text=Text(en='Gain {gold} [gold]', fr='Gagner {gold} [gold]', uk='Отримати {gold} золота'),
         args=('gold',),
+    ),
+    Label(
+        id=LabelId.PROOF_EDITION,
+        text=Text(en='Proof for editors', fr='Épreuve pour la relecture', uk='Коректура для редакторів'),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_LEGEND,
+        text=Text(en='Made-up data: the rulebook lost it with its images, so the game can run until the printed value is known.', fr='Donnée inventée : le livret de règles l’a perdue avec ses images ; elle permet de jouer en attendant la valeur imprimée.', uk='Вигадані дані: книга правил утратила їх разом із зображеннями; вони лише дають змогу грати, доки не відоме надруковане значення.'),
+    ),
+    Label(
+        id=LabelId.INDEX,
+        text=Text(en='Index', fr='Index', uk='Покажчик'),
+    ),
+    Label(
+        id=LabelId.DOCUMENTS,
+        text=Text(en='Documents cited', fr='Documents cités', uk='Цитовані документи'),
+    ),
+    Label(
+        id=LabelId.DOCUMENT_ID,
+        text=Text(en='Id', fr='Identifiant', uk='Ідентифікатор'),
+    ),
+    Label(
+        id=LabelId.DOCUMENT,
+        text=Text(en='Document', fr='Document', uk='Документ'),
+    ),
+    Label(
+        id=LabelId.DOCUMENT_S2,
+        text=Text(en='Margraves of Valeria, the French rulebook (Daily Magic Games, 2019), its text extracted without its images', fr='Margraves de Valeria, livret de règles français (Daily Magic Games, 2019), texte extrait sans ses images', uk='Margraves of Valeria, французька книга правил (Daily Magic Games, 2019), витягнутий текст без зображень'),
+    ),
+    Label(
+        id=LabelId.DOCUMENT_NOTES,
+        text=Text(en='The project’s notes on the rulebook: what it gives, what it lost, and third-party hints (unverified)', fr='Notes du projet sur le livret : ce qu’il donne, ce qu’il a perdu, et des indices de sources tierces (non vérifiés)', uk='Нотатки проєкту до книги правил: що вона містить, що втратила, і підказки сторонніх джерел (неперевірені)'),
+    ),
+    Label(
+        id=LabelId.NOTE_IN,
+        text=Text(en='Note in', fr='Remarque en anglais dans', uk='Примітка англійською в'),
+    ),
+    Label(
+        id=LabelId.KIND_CITIZEN,
+        text=Text(en='Citizens', fr='Citoyens', uk='Громадяни'),
+    ),
+    Label(
+        id=LabelId.KIND_DECISION,
+        text=Text(en='Decisions', fr='Décisions', uk='Рішення'),
+    ),
+    Label(
+        id=LabelId.KIND_GUILD,
+        text=Text(en='Guilds', fr='Guildes', uk='Гільдії'),
+    ),
+    Label(
+        id=LabelId.KIND_LOCATION,
+        text=Text(en='Locations', fr='Lieux', uk='Локації'),
+    ),
+    Label(
+        id=LabelId.KIND_MONSTER,
+        text=Text(en='Monsters', fr='Monstres', uk='Монстри'),
+    ),
+    Label(
+        id=LabelId.KIND_NAVAL_SEGMENT,
+        text=Text(en='Naval track spaces', fr='Cases de la piste Navale', uk='Поділки морського шляху'),
+    ),
+    Label(
+        id=LabelId.KIND_PRIVILEGE,
+        text=Text(en='Privilege tiles', fr='Tuiles Privilège', uk='Плитки привілею'),
+    ),
+    Label(
+        id=LabelId.KIND_TABLE,
+        text=Text(en='Rule tables', fr='Tables de règles', uk='Таблиці правил'),
+    ),
+    Label(
+        id=LabelId.KIND_TOMB_LINE,
+        text=Text(en='Rows and columns of the Heroic Tombs', fr='Lignes et colonnes des Tombeaux Héroïques', uk='Ряди й стовпці Гробниць Героїв'),
+    ),
+    Label(
+        id=LabelId.KIND_TOMB_SLOT,
+        text=Text(en='Spaces of the Heroic Tombs', fr='Cases des Tombeaux Héroïques', uk='Клітинки Гробниць Героїв'),
+    ),
+    Label(
+        id=LabelId.KIND_WEALTH,
+        text=Text(en='Wealth tiles', fr='Tuiles Richesse', uk='Плитки багатства'),
     ),
 )
 

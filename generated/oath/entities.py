@@ -294,6 +294,26 @@ class LabelId(IntEnum):
     DISCARD_ON_PILE_BOTTOM = 146
     DISCARD_ON_WORLD_DECK_BOTTOM = 147
     MOVE_DISCARD_FIRST = 148
+    PROOF_EDITION = 149
+    PLACEHOLDER_LEGEND = 150
+    INDEX = 151
+    DOCUMENTS = 152
+    DOCUMENT_ID = 153
+    DOCUMENT = 154
+    DOCUMENT_S0 = 155
+    DOCUMENT_S3 = 156
+    DOCUMENT_REF_CARDS = 157
+    DOCUMENT_LECODEX = 158
+    NOTE_IN = 159
+    KIND_DENIZEN = 160
+    KIND_DIE = 161
+    KIND_DISCREPANCY = 162
+    KIND_EDIFICE = 163
+    KIND_RELIC = 164
+    KIND_RELIQUARY_MODIFIER = 165
+    KIND_SITE = 166
+    KIND_SUIT = 167
+    KIND_TABLE = 168
 
 
 class TableId(IntEnum):
@@ -2091,7 +2111,7 @@ GLOSSARY: tuple[Term, ...] = (
         name=Text(en='Oath', fr='Serment', uk='Клятва'),
         definition=Text(en='The goal of the current game: Supremacy, the People, Protection or Devotion. Its goal reference shows the Oathkeeper goal and the Successor goal; the winner vows the next Oath in the Chronicle (2.10, 2.11, 8.1).', fr='L’objectif de la partie en cours : Suprématie, Peuple, Protection ou Dévotion. Sa référence d’objectif indique l’objectif du Gardien du Serment et celui du Successeur ; le vainqueur prête le Serment suivant lors de la Chronique (2.10, 2.11, 8.1).', uk='Ціль поточної гри: Верховенство, Вірність Народу, Заступництво або Відданість. На її картці цілі вказані ціль Хранителя Клятви та ціль Наступника; переможець обирає наступну Клятву під час Літопису (2.10, 2.11, 8.1).'),
         forms=Text(en='Oaths', fr='Serments', uk='Клятви, Клятву, Клятвою'),
-        exempt=('game/oath/name',),
+        exempt=('game/oath/name', 'label/document_s0/text', 'label/document_s3/text', 'label/document_ref_cards/text', 'label/document_lecodex/text'),
     ),
     Term(
         id=TermId.OATHKEEPER,
@@ -3227,6 +3247,86 @@ LABELS: tuple[Label, ...] = (
         id=LabelId.MOVE_DISCARD_FIRST,
         text=Text(en='Before playing to a site, first discard, as the People’s Favor allows, the denizen', fr='Avant de jouer sur un site, défausser d’abord, comme le permet la Faveur du Peuple, la carte Habitant', uk='Перш ніж зіграти карту на місцевість, спершу скинути (як дозволяє Народне Визнання) карту мешканця'),
     ),
+    Label(
+        id=LabelId.PROOF_EDITION,
+        text=Text(en='Proof for editors', fr='Épreuve pour la relecture', uk='Коректура для редакторів'),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_LEGEND,
+        text=Text(en='Made-up data: no rulebook gives it, so the game can run until the printed value is known.', fr='Donnée inventée : aucun livret de règles ne la donne ; elle permet de jouer en attendant la valeur imprimée.', uk='Вигадані дані: жодні правила їх не наводять; вони лише дають змогу грати, доки не відоме надруковане значення.'),
+    ),
+    Label(
+        id=LabelId.INDEX,
+        text=Text(en='Index', fr='Index', uk='Покажчик'),
+    ),
+    Label(
+        id=LabelId.DOCUMENTS,
+        text=Text(en='Documents cited', fr='Documents cités', uk='Цитовані документи'),
+    ),
+    Label(
+        id=LabelId.DOCUMENT_ID,
+        text=Text(en='Id', fr='Identifiant', uk='Ідентифікатор'),
+    ),
+    Label(
+        id=LabelId.DOCUMENT,
+        text=Text(en='Document', fr='Document', uk='Документ'),
+    ),
+    Label(
+        id=LabelId.DOCUMENT_S0,
+        text=Text(en='The Law of Oath, October 20, 2020: the French A4 rulebook with the English text interleaved', fr='La Loi d’Oath, 20 octobre 2020 : le livret de règles français A4, avec le texte anglais intercalé', uk='Закон Oath, 20 жовтня 2020 року: французькі правила формату A4 з англійським текстом між рядками'),
+    ),
+    Label(
+        id=LabelId.DOCUMENT_S3,
+        text=Text(en='The Law of Oath, October 20, 2020: the Ukrainian translation', fr='La Loi d’Oath, 20 octobre 2020 : la traduction ukrainienne', uk='Закон Oath, 20 жовтня 2020 року: український переклад'),
+    ),
+    Label(
+        id=LabelId.DOCUMENT_REF_CARDS,
+        text=Text(en='Card reference data (LeCodex/Oath, jhoffmann2/OathUltimateCollection)', fr='Données de référence des cartes (LeCodex/Oath, jhoffmann2/OathUltimateCollection)', uk='Довідкові дані карт (LeCodex/Oath, jhoffmann2/OathUltimateCollection)'),
+    ),
+    Label(
+        id=LabelId.DOCUMENT_LECODEX,
+        text=Text(en='LeCodex/Oath, an open-source implementation of the game', fr='LeCodex/Oath, une adaptation du jeu en logiciel libre', uk='LeCodex/Oath, відкрита програмна реалізація гри'),
+    ),
+    Label(
+        id=LabelId.NOTE_IN,
+        text=Text(en='Note in', fr='Remarque en anglais dans', uk='Примітка англійською в'),
+    ),
+    Label(
+        id=LabelId.KIND_DENIZEN,
+        text=Text(en='Denizens', fr='Habitants', uk='Мешканці'),
+    ),
+    Label(
+        id=LabelId.KIND_DIE,
+        text=Text(en='Dice', fr='Dés', uk='Кубики'),
+    ),
+    Label(
+        id=LabelId.KIND_DISCREPANCY,
+        text=Text(en='Discrepancies', fr='Divergences', uk='Розбіжності'),
+    ),
+    Label(
+        id=LabelId.KIND_EDIFICE,
+        text=Text(en='Edifices', fr='Édifices', uk='Споруди'),
+    ),
+    Label(
+        id=LabelId.KIND_RELIC,
+        text=Text(en='Relics', fr='Reliques', uk='Реліквії'),
+    ),
+    Label(
+        id=LabelId.KIND_RELIQUARY_MODIFIER,
+        text=Text(en='Imperial Reliquary modifiers', fr='Modificateurs du Reliquaire Impérial', uk='Модифікатори Релікваріуму Імперії'),
+    ),
+    Label(
+        id=LabelId.KIND_SITE,
+        text=Text(en='Sites', fr='Sites', uk='Місцевості'),
+    ),
+    Label(
+        id=LabelId.KIND_SUIT,
+        text=Text(en='Suits', fr='Clans', uk='Масті'),
+    ),
+    Label(
+        id=LabelId.KIND_TABLE,
+        text=Text(en='Rule tables', fr='Tables de règles', uk='Таблиці правил'),
+    ),
 )
 
 TABLES: tuple[Table, ...] = (
@@ -3496,7 +3596,7 @@ DISCREPANCIES: tuple[Discrepancy, ...] = (
         id=DiscrepancyId.REF_ANCIENT_CITY_CAPACITY,
         source=(Source(doc='ref_cards', at='sites/AncientCity', note='capacity_by_source: lecodex_code 2, lecodex_yml 1, tts 2'), Source(doc='s0', line=600, quote='2.8.1 Card Capacity'), Source(doc='s3', line=141, quote='2.8.1 Місткість Місцевості')),
         status='unverified',
-        note="Unverified because no rulebook gives the value; the rule lines are cited for the meaning of capacity only. See /work/shared/reference/README.md, 'Conflicts between and within sources'.",
+        note="Unverified because no rulebook gives the value; the rule lines are cited for the meaning of capacity only. See shared/reference/README.md (beside the workspace), 'Conflicts between and within sources'.",
         rule='2.8.1 (Ancient City)',
         summary="The reference sources disagree on the Ancient City's capacity: LeCodex code 2, LeCodex card data 1, TTS mod 2. The rulebooks define capacity (printed on the site card) but give no per-site values. The pack uses 2, the value two of three sources give.",
         follow='ref_cards',
@@ -3505,7 +3605,7 @@ DISCREPANCIES: tuple[Discrepancy, ...] = (
         id=DiscrepancyId.REF_SHROUDED_WOOD_CAPACITY,
         source=(Source(doc='ref_cards', at='sites/ShroudedWood', note='capacity_by_source: lecodex_code 3, lecodex_yml 2, tts 2'), Source(doc='s0', line=600, quote='2.8.1 Card Capacity'), Source(doc='s3', line=141, quote='2.8.1 Місткість Місцевості')),
         status='unverified',
-        note="Unverified because no rulebook gives the value; the rule lines are cited for the meaning of capacity only. See /work/shared/reference/README.md, 'Conflicts between and within sources'.",
+        note="Unverified because no rulebook gives the value; the rule lines are cited for the meaning of capacity only. See shared/reference/README.md (beside the workspace), 'Conflicts between and within sources'.",
         rule='2.8.1 (Shrouded Wood)',
         summary="The reference sources disagree on the Shrouded Wood's capacity: LeCodex code 3, LeCodex card data 2, TTS mod 2. The rulebooks define capacity (printed on the site card) but give no per-site values. The pack uses 2, the value two of three sources give.",
         follow='ref_cards',

@@ -290,6 +290,29 @@ class LabelId(IntEnum):
     WON_BY_POINTS = 203
     WON_BY_DOMINANCE = 204
     NO_WINNER = 205
+    PROOF_EDITION = 206
+    PLACEHOLDER_LEGEND = 207
+    INDEX = 208
+    DOCUMENTS = 209
+    DOCUMENT_ID = 210
+    DOCUMENT = 211
+    DOCUMENT_LAW = 212
+    DOCUMENT_REF_ROOT = 213
+    DOCUMENT_HRF = 214
+    DOCUMENT_NOTES = 215
+    NOTE_IN = 216
+    KIND_CARD = 217
+    KIND_CHARACTER = 218
+    KIND_CLEARING = 219
+    KIND_DIE = 220
+    KIND_DISCREPANCY = 221
+    KIND_FACTION = 222
+    KIND_FOREST = 223
+    KIND_ITEM = 224
+    KIND_MINISTER = 225
+    KIND_QUEST = 226
+    KIND_TABLE = 227
+    KIND_TRACK = 228
 
 
 class TableId(IntEnum):
@@ -1620,7 +1643,7 @@ GLOSSARY: tuple[Term, ...] = (
         status='verified',
         name=Text(en='base', fr='base', uk='база'),
         forms=Text(en='bases, Bases', fr='bases, Bases', uk='бази, базу, баз, базою, базі, базами, базах'),
-        exempt=('game/root/inventory/vagabond_pawn/name',),
+        exempt=('game/root/inventory/vagabond_pawn/name', 'label/document_ref_root/text'),
     ),
     Term(
         id=TermId.SATCHEL,
@@ -1914,7 +1937,7 @@ LABELS: tuple[Label, ...] = (
     ),
     Label(
         id=LabelId.ANY_SUIT,
-        text=Text(en='?', fr='?', uk='?'),
+        text=Text(en='any suit', fr='couleur au choix', uk='будь-яка масть'),
     ),
     Label(
         id=LabelId.QUESTS,
@@ -2741,6 +2764,98 @@ LABELS: tuple[Label, ...] = (
     Label(
         id=LabelId.NO_WINNER,
         text=Text(en='The game stopped without a winner.', fr='La partie s’est arrêtée sans vainqueur.', uk='Гра зупинилася без переможця.'),
+    ),
+    Label(
+        id=LabelId.PROOF_EDITION,
+        text=Text(en='Proof for editors', fr='Épreuve pour la relecture', uk='Коректура для редакторів'),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_LEGEND,
+        text=Text(en='Made-up data: no source gives it, so the game can run until the printed value is known.', fr='Donnée inventée : aucune source ne la donne ; elle permet de jouer en attendant la valeur imprimée.', uk='Вигадані дані: жодне джерело їх не наводить; вони лише дають змогу грати, доки не відоме надруковане значення.'),
+    ),
+    Label(
+        id=LabelId.INDEX,
+        text=Text(en='Index', fr='Index', uk='Покажчик'),
+    ),
+    Label(
+        id=LabelId.DOCUMENTS,
+        text=Text(en='Documents cited', fr='Documents cités', uk='Цитовані документи'),
+    ),
+    Label(
+        id=LabelId.DOCUMENT_ID,
+        text=Text(en='Id', fr='Identifiant', uk='Ідентифікатор'),
+    ),
+    Label(
+        id=LabelId.DOCUMENT,
+        text=Text(en='Document', fr='Document', uk='Документ'),
+    ),
+    Label(
+        id=LabelId.DOCUMENT_LAW,
+        text=Text(en='The Law of Root, v4.x: the French digital edition, with Riverfolk and Underworld', fr='La Loi de Root, v4.x : adaptation numérique française, avec Riverfolk et Underworld', uk='Закон Root, v4.x: французьке цифрове видання, з доповненнями Riverfolk і Underworld'),
+    ),
+    Label(
+        id=LabelId.DOCUMENT_REF_ROOT,
+        text=Text(en='Base game reference data (haunt-roll-fail, GAIGResearch/TabletopGames)', fr='Données de référence du jeu de base (haunt-roll-fail, GAIGResearch/TabletopGames)', uk='Довідкові дані базової гри (haunt-roll-fail, GAIGResearch/TabletopGames)'),
+    ),
+    Label(
+        id=LabelId.DOCUMENT_HRF,
+        text=Text(en='haunt-roll-fail, an open-source implementation of Root (Scala)', fr='haunt-roll-fail, une adaptation de Root en logiciel libre (Scala)', uk='haunt-roll-fail, відкрита програмна реалізація Root (Scala)'),
+    ),
+    Label(
+        id=LabelId.DOCUMENT_NOTES,
+        text=Text(en='The project’s notes on the Law of Root: general knowledge of the game, not in the rulebook', fr='Notes du projet sur la Loi de Root : connaissances générales du jeu, absentes du livret', uk='Нотатки проєкту до Закону Root: загальні знання про гру, яких немає в правилах'),
+    ),
+    Label(
+        id=LabelId.NOTE_IN,
+        text=Text(en='Note in', fr='Remarque en anglais dans', uk='Примітка англійською в'),
+    ),
+    Label(
+        id=LabelId.KIND_CARD,
+        text=Text(en='Cards', fr='Cartes', uk='Карти'),
+    ),
+    Label(
+        id=LabelId.KIND_CHARACTER,
+        text=Text(en='Vagabond characters', fr='Personnages du Vagabond', uk='Персонажі Волоцюги'),
+    ),
+    Label(
+        id=LabelId.KIND_CLEARING,
+        text=Text(en='Clearings', fr='Clairières', uk='Галявини'),
+    ),
+    Label(
+        id=LabelId.KIND_DIE,
+        text=Text(en='Dice', fr='Dés', uk='Кубики'),
+    ),
+    Label(
+        id=LabelId.KIND_DISCREPANCY,
+        text=Text(en='Discrepancies', fr='Divergences', uk='Розбіжності'),
+    ),
+    Label(
+        id=LabelId.KIND_FACTION,
+        text=Text(en='Factions', fr='Factions', uk='Фракції'),
+    ),
+    Label(
+        id=LabelId.KIND_FOREST,
+        text=Text(en='Forests', fr='Bois', uk='Ліси'),
+    ),
+    Label(
+        id=LabelId.KIND_ITEM,
+        text=Text(en='Items', fr='Objets', uk='Предмети'),
+    ),
+    Label(
+        id=LabelId.KIND_MINISTER,
+        text=Text(en='Ministers', fr='Ministres', uk='Міністри'),
+    ),
+    Label(
+        id=LabelId.KIND_QUEST,
+        text=Text(en='Quests', fr='Quêtes', uk='Квести'),
+    ),
+    Label(
+        id=LabelId.KIND_TABLE,
+        text=Text(en='Rule tables', fr='Tables de règles', uk='Таблиці правил'),
+    ),
+    Label(
+        id=LabelId.KIND_TRACK,
+        text=Text(en='Tracks', fr='Pistes', uk='Доріжки'),
     ),
 )
 

@@ -98,6 +98,22 @@ class LabelId(IntEnum):
     MISSING_TRANSLATIONS = 61
     STRINGS_MISSING = 62
     CARDS_COUNT = 63
+    PROOF_EDITION = 64
+    PLACEHOLDER_LEGEND = 65
+    INDEX = 66
+    DOCUMENTS = 67
+    DOCUMENT_ID = 68
+    DOCUMENT = 69
+    DOCUMENT_RB = 70
+    DOCUMENT_NOTES = 71
+    NOTE_IN = 72
+    KIND_ATTRIBUTE = 73
+    KIND_DIE = 74
+    KIND_JOURNEY = 75
+    KIND_MASTERY = 76
+    KIND_RULE_OPTION = 77
+    KIND_SETUP = 78
+    KIND_TABLE = 79
 
 
 class TableId(IntEnum):
@@ -1567,6 +1583,70 @@ LABELS: tuple[Label, ...] = (
     Label(
         id=LabelId.CARDS_COUNT,
         plural=PluralText(en=(('one', '{count} card'), ('other', '{count} cards')), fr=(('one', '{count} carte'), ('many', '{count} de cartes'), ('other', '{count} cartes')), uk=(('one', '{count} карта'), ('few', '{count} карти'), ('many', '{count} карт'), ('other', '{count} карти'))),
+    ),
+    Label(
+        id=LabelId.PROOF_EDITION,
+        text=Text(en='Proof for editors', fr='Épreuve pour la relecture', uk='Коректура для редакторів'),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_LEGEND,
+        text=Text(en='Made-up data: no source gives it, so the game can run until the printed value is known.', fr='Donnée inventée : aucune source ne la donne ; elle permet de jouer en attendant la valeur imprimée.', uk='Вигадані дані: жодне джерело їх не наводить; вони лише дають змогу грати, доки не відоме надруковане значення.'),
+    ),
+    Label(
+        id=LabelId.INDEX,
+        text=Text(en='Index', fr='Index', uk='Покажчик'),
+    ),
+    Label(
+        id=LabelId.DOCUMENTS,
+        text=Text(en='Documents cited', fr='Documents cités', uk='Цитовані документи'),
+    ),
+    Label(
+        id=LabelId.DOCUMENT_ID,
+        text=Text(en='Id', fr='Identifiant', uk='Ідентифікатор'),
+    ),
+    Label(
+        id=LabelId.DOCUMENT,
+        text=Text(en='Document', fr='Document', uk='Документ'),
+    ),
+    Label(
+        id=LabelId.DOCUMENT_RB,
+        text=Text(en='Vindication, the French rulebook (Lucky Duck Games, 2023), converted to text', fr='Vindication, livret de règles français (Lucky Duck Games, 2023), converti en texte', uk='Vindication, французька книга правил (Lucky Duck Games, 2023), перетворена на текст'),
+    ),
+    Label(
+        id=LabelId.DOCUMENT_NOTES,
+        text=Text(en='The project’s notes on the rulebook: inventories, inferences, English names from reviews, a fan tool or memory', fr='Notes du projet sur le livret : inventaires, déductions, noms anglais tirés de critiques, d’un outil de fans ou de mémoire', uk='Нотатки проєкту до книги правил: переліки, висновки, англійські назви з оглядів, фанатського інструмента чи з пам’яті'),
+    ),
+    Label(
+        id=LabelId.NOTE_IN,
+        text=Text(en='Note in', fr='Remarque en anglais dans', uk='Примітка англійською в'),
+    ),
+    Label(
+        id=LabelId.KIND_ATTRIBUTE,
+        text=Text(en='Attributes', fr='Attributs', uk='Атрибути'),
+    ),
+    Label(
+        id=LabelId.KIND_DIE,
+        text=Text(en='Dice', fr='Dés', uk='Кубики'),
+    ),
+    Label(
+        id=LabelId.KIND_JOURNEY,
+        text=Text(en='Journey cards', fr='Cartes Périple', uk='Карти мандрівки'),
+    ),
+    Label(
+        id=LabelId.KIND_MASTERY,
+        text=Text(en='Masteries', fr='Maîtrises', uk='Майстерності'),
+    ),
+    Label(
+        id=LabelId.KIND_RULE_OPTION,
+        text=Text(en='Rule options', fr='Options de règles', uk='Варіанти правил'),
+    ),
+    Label(
+        id=LabelId.KIND_SETUP,
+        text=Text(en='Setups', fr='Mises en place', uk='Приготування'),
+    ),
+    Label(
+        id=LabelId.KIND_TABLE,
+        text=Text(en='Rule tables', fr='Tables de règles', uk='Таблиці правил'),
     ),
 )
 
