@@ -9,7 +9,8 @@ from typing import Any
 from .content import CompiledGame, load
 from .kernel.state import GameState
 
-KERNELS = {"oath": "lawforge.runtime.oath.kernel:OathKernel", "root": "lawforge.runtime.root.kernel:RootKernel"}
+KERNELS = {"oath": "lawforge.runtime.oath.kernel:OathKernel", "root": "lawforge.runtime.root.kernel:RootKernel",
+           "vindication": "lawforge.runtime.vindication.kernel:VindicationKernel"}
 """Game → its GameKernel class."""
 FORMS = ("compiled", "python")
 

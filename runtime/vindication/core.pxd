@@ -1,0 +1,64 @@
+# Types of core.py for Cython (pure-Python mode).
+
+from ..kernel.engine cimport Engine
+
+cdef class VindicationCore(Engine):
+    cdef int seats, ncards, nslots, nspaces, nregions, nattributes, ntriggers, mounts, turn_flags
+    cdef int o_influence, o_power, o_attr, o_card_cubes, o_score, o_seated, o_current, o_side, o_mount
+    cdef int o_speed_bonus, o_controlled, o_aptitudes, o_tokens_taken, o_quests_done, o_zone, o_order, o_faceup
+    cdef int o_owner, o_seen
+    cdef int k_pos, k_slot, k_slot_owner, k_bag, k_token, k_stock, k_gained, k_turn, k_game, k_options
+    cdef int zone_box, zone_party, zone_quests, zone_quest_deck, zone_trigger_deck
+    cdef int monster_die_faces, attribute_die_faces
+    cdef int[::1] card_kind, card_deck, card_colour, card_honour, card_generation, card_initiative, card_starter
+    cdef int[::1] card_in_game, card_effect, card_mastery_bonus, relic_charges, quest_effect, quest_honour
+    cdef int[::1] card_local
+    cdef int[::1] deck_zone, space_slots, space_next
+    cdef int[::1] region_count, region_effect, region_repeatable, region_controllable, region_cost_attr
+    cdef int[::1] region_cost, region_need
+    cdef int[::1] numbers, mount_speed, mount_honour, mastery_honour, character_generation, recipe
+    cdef int[::1] monster_die, attribute_die, trigger_space, start_cubes
+
+    cdef int num(self, int i)
+    cdef int option_of(self, int i)
+    cdef int game_flag(self, int i)
+    cdef void set_game_flag(self, int i, int value)
+    cdef int influence(self, int seat)
+    cdef int sphere(self, int sphere, int seat)
+    cdef void add_sphere(self, int sphere, int seat, int n)
+    cdef int attr(self, int attribute, int seat)
+    cdef int generate(self, int seat, int attribute, int n)
+    cdef void spend(self, int seat, int attribute, int n)
+    cdef void exalt(self, int seat, int sphere)
+    cdef bint can_exalt(self, int seat)
+    cdef void use_conviction(self, int seat, int n)
+    cdef int card_cubes(self, int card)
+    cpdef int cubes_of(self, int seat)
+    cdef int score(self, int seat)
+    cdef void gain_honour(self, int seat, int n)
+    cdef void reveal_trigger(self)
+    cdef int zone(self, int card)
+    cdef int owner(self, int card)
+    cdef bint owns(self, int seat, int card)
+    cdef int top_facedown(self, int zone)
+    cdef int top_faceup(self, int zone)
+    cdef void refill(self, int zone) except *
+    cdef void shuffle(self, int zone) except *
+    cdef void put(self, int card, int zone, int seat)
+    cdef void gain_card(self, int seat, int card) except *
+    cdef void lose_card(self, int seat, int card) except *
+    cdef int companions(self, int seat)
+    cdef int champion(self, int seat)
+    cdef int pos(self, int seat)
+    cdef int slot_region(self, int slot)
+    cdef int slot_owner(self, int slot)
+    cdef bint adjacent_slot(self, int seat, int slot)
+    cdef bint occupied(self, int space, int seat)
+    cdef void set_control(self, int slot, int seat)
+    cdef void draw_region(self, int slot) except *
+    cdef void discover_around(self, int seat) except *
+    cdef bint region_possible(self, int region, int seat)
+    cdef bint visit_left(self, int seat)
+    cdef int regions_of(self, int seat)
+    cdef int turn_flag(self, int i)
+    cdef void set_turn_flag(self, int i, int value)

@@ -1,0 +1,412 @@
+"""Vindication's state on the shared kernel, and the rules every part of the game shares: cubes moved between a
+player's Power board, the central board's attribute spheres, cards and region tiles (each player's cubes are always
+somewhere, L529-533), honour and the trigger tokens it passes (L949), the decks of the central board (L336-348).
+
+The cells are the content's state (content/vindication/state), then the kernel's own: where each medallion
+stands, the island's slots, the bag, and what the turn has done so far (tables.py lays them out).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import cython  # type: ignore[import-untyped]
+
+from ..kernel.engine import Engine
+
+POTENTIAL = cython.declare(cython.int, 0)
+CONVICTION = cython.declare(cython.int, 2)
+
+
+@cython.cclass
+class VindicationCore(Engine):
+    """The engine's state by offset (from tables.py) and the rules the others share."""
+
+    def __init__(self, cells: Any, ctl: Any, plan: Any, vmframe: Any, tables: Any) -> None:
+        Engine.__init__(self, cells, ctl, plan, vmframe, tables)
+        n: dict[str, int] = tables.numbers
+        a: dict[str, Any] = tables.arrays
+        self.seats = n["seats"]
+        self.ncards = n["cards"]
+        self.nslots = n["slots"]
+        self.nspaces = n["spaces"]
+        self.nregions = n["regions"]
+        self.nattributes = n["attributes"]
+        self.ntriggers = n["trigger_tokens"]
+        self.o_influence = n["o_influence"]
+        self.o_power = n["o_power"]
+        self.o_attr = n["o_attr"]
+        self.o_card_cubes = n["o_card_cubes"]
+        self.o_score = n["o_score"]
+        self.o_seated = n["o_seated"]
+        self.o_current = n["o_current"]
+        self.o_side = n["o_side"]
+        self.o_mount = n["o_mount"]
+        self.o_speed_bonus = n["o_speed_bonus"]
+        self.o_controlled = n["o_controlled"]
+        self.o_aptitudes = n["o_aptitudes"]
+        self.o_tokens_taken = n["o_tokens_taken"]
+        self.o_quests_done = n["o_quests_done"]
+        self.o_zone = n["o_zone"]
+        self.o_order = n["o_order"]
+        self.o_faceup = n["o_faceup"]
+        self.o_owner = n["o_owner"]
+        self.o_seen = n["o_seen"]
+        self.k_pos = n["k_pos"]
+        self.k_slot = n["k_slot"]
+        self.k_slot_owner = n["k_slot_owner"]
+        self.k_bag = n["k_bag"]
+        self.k_token = n["k_token"]
+        self.k_stock = n["k_stock"]
+        self.k_gained = n["k_gained"]
+        self.k_turn = n["k_turn"]
+        self.k_game = n["k_game"]
+        self.turn_flags = n["turn_flags"]
+        self.k_options = n["k_options"]
+        self.mounts = n["mounts"]
+        self.zone_box = n["zone_box"]
+        self.zone_party = n["zone_party"]
+        self.zone_quests = n["zone_quests"]
+        self.zone_quest_deck = n["zone_quest_deck"]
+        self.zone_trigger_deck = n["zone_trigger_deck"]
+        self.card_kind = a["card_kind"]
+        self.card_deck = a["card_deck"]
+        self.card_colour = a["card_colour"]
+        self.card_honour = a["card_honour"]
+        self.card_generation = a["card_generation"]
+        self.card_initiative = a["card_initiative"]
+        self.card_starter = a["card_starter"]
+        self.card_in_game = a["card_in_game"]
+        self.card_effect = a["card_effect"]
+        self.card_mastery_bonus = a["card_mastery_bonus"]
+        self.card_local = a["card_local"]
+        self.deck_zone = a["deck_zone"]
+        self.space_slots = a["space_slots"]
+        self.space_next = a["space_next"]
+        self.region_count = a["region_count"]
+        self.region_effect = a["region_effect"]
+        self.region_repeatable = a["region_repeatable"]
+        self.region_controllable = a["region_controllable"]
+        self.region_cost_attr = a["region_cost_attr"]
+        self.region_cost = a["region_cost"]
+        self.numbers = a["numbers"]
+        self.mount_speed = a["mount_speed"]
+        self.mount_honour = a["mount_honour"]
+        self.mastery_honour = a["mastery_honour"]
+        self.character_generation = a["character_generation"]
+        self.recipe = a["recipe"]
+        self.monster_die = a["monster_die"]
+        self.attribute_die = a["attribute_die"]
+        self.monster_die_faces = len(a["monster_die"])
+        self.attribute_die_faces = len(a["attribute_die"])
+        self.relic_charges = a["relic_charges"]
+        self.start_cubes = a["start_cubes"]
+        self.region_need = a["region_need"]
+        self.trigger_space = a["trigger_space"]
+        self.quest_effect = a["quest_effect"]
+        self.quest_honour = a["quest_honour"]
+
+    # --- numbers of the content ------------------------------------------------------------------------------
+
+    def num(self, i: cython.int) -> cython.int:
+        """A constant of content/vindication/constants.yaml, by its place in tables.py's NUMBERS."""
+        return self.numbers[i]
+
+    def option_of(self, i: cython.int) -> cython.int:
+        """The choice of a rule option of options.yaml (its place in tables.py's OPTIONS): 0 is the default's
+        … as the kernel numbers them there."""
+        return self.cells[self.k_options + i]
+
+    def game_flag(self, i: cython.int) -> cython.int:
+        """The game's record (ending.py and preparation.py number its entries)."""
+        return self.cells[self.k_game + i]
+
+    def set_game_flag(self, i: cython.int, value: cython.int) -> None:
+        self.cells[self.k_game + i] = value
+
+    # --- cubes (L529-533: every cube returned goes to the influence sphere) ---------------------------------------
+
+    def influence(self, seat: cython.int) -> cython.int:
+        return self.cells[self.o_influence + seat]
+
+    def sphere(self, sphere: cython.int, seat: cython.int) -> cython.int:
+        """Cubes in a Power board sphere (0 potential, 1 influence, 2 conviction)."""
+        if sphere == 1:
+            return self.cells[self.o_influence + seat]
+        return self.cells[self.o_power + sphere * self.seats + seat]
+
+    def add_sphere(self, sphere: cython.int, seat: cython.int, n: cython.int) -> None:
+        if sphere == 1:
+            self.cells[self.o_influence + seat] += n
+        else:
+            self.cells[self.o_power + sphere * self.seats + seat] += n
+
+    def attr(self, attribute: cython.int, seat: cython.int) -> cython.int:
+        return self.cells[self.o_attr + attribute * self.seats + seat]
+
+    def generate(self, seat: cython.int, attribute: cython.int, n: cython.int) -> cython.int:
+        """Moves up to n cubes from the influence sphere to an attribute sphere (L533); returns how many moved:
+        a player with too little influence generates what they can."""
+        moved: cython.int = n if n < self.influence(seat) else self.influence(seat)
+        if moved < 0:
+            moved = 0
+        self.cells[self.o_influence + seat] -= moved
+        self.cells[self.o_attr + attribute * self.seats + seat] += moved
+        return moved
+
+    def spend(self, seat: cython.int, attribute: cython.int, n: cython.int) -> None:
+        """Attribute cubes used go back to the influence sphere (L533)."""
+        self.cells[self.o_attr + attribute * self.seats + seat] -= n
+        self.cells[self.o_influence + seat] += n
+
+    def exalt(self, seat: cython.int, sphere: cython.int) -> None:
+        """One cube one sphere to the right: potential to influence, or influence to conviction (L520)."""
+        self.add_sphere(sphere, seat, -1)
+        self.add_sphere(sphere + 1, seat, 1)
+
+    def can_exalt(self, seat: cython.int) -> cython.bint:
+        return self.sphere(POTENTIAL, seat) > 0 or self.influence(seat) > 0
+
+    def use_conviction(self, seat: cython.int, n: cython.int) -> None:
+        """Conviction used goes back to influence (L346)."""
+        self.add_sphere(CONVICTION, seat, -n)
+        self.add_sphere(1, seat, n)
+
+    def card_cubes(self, card: cython.int) -> cython.int:
+        return self.cells[self.o_card_cubes + card]
+
+    def cubes_of(self, seat: cython.int) -> cython.int:
+        """Every cube of a player's colour in play: the conservation law's total (L3419: 21)."""
+        total: cython.int = self.sphere(0, seat) + self.sphere(1, seat) + self.sphere(2, seat)
+        i: cython.int
+        for i in range(self.nattributes):
+            total += self.attr(i, seat)
+        for i in range(self.ncards):
+            if self.owner(i) == seat and self.zone(i) == self.zone_party + seat:
+                total += self.card_cubes(i)
+        for i in range(self.nslots):
+            if self.cells[self.k_slot_owner + i] == seat:
+                total += 1
+        return total
+
+    # --- honour and the trigger tokens (L352-362, L949) ------------------------------------------------------
+
+    def score(self, seat: cython.int) -> cython.int:
+        return self.cells[self.o_score + seat]
+
+    def gain_honour(self, seat: cython.int, n: cython.int) -> None:
+        """Honour moves the score disc; passing or stopping on a trigger token takes it and turns a new trigger
+        card face up (L949)."""
+        before: cython.int = self.cells[self.o_score + seat]
+        after: cython.int = before + n
+        i: cython.int
+        self.cells[self.o_score + seat] = after
+        if n <= 0:
+            return
+        for i in range(self.ntriggers):
+            if self.cells[self.k_token + i] == 0 and before < self.trigger_space[i] <= after:
+                self.cells[self.k_token + i] = 1
+                self.cells[self.o_tokens_taken + seat] += 1
+                self.reveal_trigger()
+
+    def reveal_trigger(self) -> None:
+        """The top face-down trigger card turns face up: it is active (L949)."""
+        card: cython.int = self.top_facedown(self.zone_trigger_deck)
+        if card >= 0:
+            self.cells[self.o_faceup + card] = 1
+
+    # --- cards: zones, decks and owners --------------------------------------------------------------------------
+
+    def zone(self, card: cython.int) -> cython.int:
+        return self.cells[self.o_zone + card]
+
+    def owner(self, card: cython.int) -> cython.int:
+        return self.cells[self.o_owner + card]
+
+    def owns(self, seat: cython.int, card: cython.int) -> cython.bint:
+        return self.cells[self.o_zone + card] == self.zone_party + seat
+
+    def top_facedown(self, zone: cython.int) -> cython.int:
+        """The top face-down card of a deck (the largest order), or -1 when none is left."""
+        best: cython.int = -1
+        order: cython.int = -1
+        i: cython.int
+        for i in range(self.ncards):
+            if self.cells[self.o_zone + i] == zone and self.cells[self.o_faceup + i] == 0 \
+                    and self.cells[self.o_order + i] > order:
+                best = i
+                order = self.cells[self.o_order + i]
+        return best
+
+    def top_faceup(self, zone: cython.int) -> cython.int:
+        """The face-up card of a deck on top of its face-up stack (L338), or -1."""
+        best: cython.int = -1
+        order: cython.int = -1
+        i: cython.int
+        for i in range(self.ncards):
+            if self.cells[self.o_zone + i] == zone and self.cells[self.o_faceup + i] == 1 \
+                    and self.cells[self.o_order + i] > order:
+                best = i
+                order = self.cells[self.o_order + i]
+        return best
+
+    def refill(self, zone: cython.int) -> None:
+        """No face-up card left: the top face-down one turns face up (L338)."""
+        card: cython.int
+        if self.top_faceup(zone) < 0:
+            card = self.top_facedown(zone)
+            if card >= 0:
+                self.cells[self.o_faceup + card] = 1
+
+    def shuffle(self, zone: cython.int) -> None:
+        """The face-down cards of a zone in a new random order (the face-up ones stay on top)."""
+        i: cython.int
+        for i in range(self.ncards):
+            if self.cells[self.o_zone + i] == zone and self.cells[self.o_faceup + i] == 0:
+                self.cells[self.o_order + i] = self.roll(1 << 20)
+
+    def put(self, card: cython.int, zone: cython.int, seat: cython.int) -> None:
+        """A card to a zone (a player's party or quests when seat >= 0, which they see), face down."""
+        self.cells[self.o_zone + card] = zone
+        self.cells[self.o_owner + card] = seat
+        self.cells[self.o_faceup + card] = 0
+        if seat >= 0:
+            self.cells[self.o_seen + card * self.seats + seat] = 1
+
+    def gain_card(self, seat: cython.int, card: cython.int) -> None:
+        """A card joins the player's party: its honour is gained (or lost) at once (L352)."""
+        deck: cython.int = self.cells[self.o_zone + card]
+        self.put(card, self.zone_party + seat, seat)
+        self.cells[self.o_faceup + card] = 1
+        self.gain_honour(seat, self.card_honour[card])
+        if deck != self.zone_party + seat:
+            self.refill(deck)
+        if self.card_kind[card] >= 1 and self.card_kind[card] <= 3:
+            self.cells[self.k_gained + self.card_kind[card]] += 1
+
+    def lose_card(self, seat: cython.int, card: cython.int) -> None:
+        """A card leaves the game: its cubes go back to influence, its honour is lost if positive (L356-358)."""
+        self.cells[self.o_influence + seat] += self.cells[self.o_card_cubes + card]
+        self.cells[self.o_card_cubes + card] = 0
+        if self.card_honour[card] > 0:
+            self.gain_honour(seat, -self.card_honour[card])
+        self.put(card, self.zone_box, -1)
+
+    def companions(self, seat: cython.int) -> cython.int:
+        n: cython.int = 0
+        i: cython.int
+        for i in range(self.ncards):
+            if self.card_kind[i] == 0 and self.owns(seat, i):
+                n += 1
+        return n
+
+    def champion(self, seat: cython.int) -> cython.int:
+        """The companion with the lowest initiative (L772), or -1 with none."""
+        best: cython.int = -1
+        i: cython.int
+        for i in range(self.ncards):
+            if self.card_kind[i] == 0 and self.owns(seat, i):
+                if best < 0 or self.card_initiative[i] < self.card_initiative[best]:
+                    best = i
+        return best
+
+    # --- the island --------------------------------------------------------------------------------------------
+
+    def pos(self, seat: cython.int) -> cython.int:
+        return self.cells[self.k_pos + seat]
+
+    def slot_region(self, slot: cython.int) -> cython.int:
+        return self.cells[self.k_slot + slot]
+
+    def slot_owner(self, slot: cython.int) -> cython.int:
+        return self.cells[self.k_slot_owner + slot]
+
+    def adjacent_slot(self, seat: cython.int, slot: cython.int) -> cython.bint:
+        """The slot touches the player's space (a space touches 3 slots, L2328)."""
+        at: cython.int = self.pos(seat)
+        i: cython.int
+        for i in range(3):
+            if self.space_slots[at * 3 + i] == slot:
+                return True
+        return False
+
+    def occupied(self, space: cython.int, seat: cython.int) -> cython.bint:
+        """Another player's medallion stands there (L310: one may pass through, not stop)."""
+        other: cython.int
+        for other in range(self.players()):
+            if other != seat and self.pos(other) == space:
+                return True
+        return False
+
+    def set_control(self, slot: cython.int, seat: cython.int) -> None:
+        """The slot's region controlled by `seat` (-1: nobody); the content's `controlled` counts follow."""
+        region: cython.int = self.slot_region(slot)
+        before: cython.int = self.slot_owner(slot)
+        if before >= 0:
+            self.cells[self.o_controlled + region * self.seats + before] -= 1
+        self.cells[self.k_slot_owner + slot] = seat
+        if seat >= 0:
+            self.cells[self.o_controlled + region * self.seats + seat] += 1
+
+    def draw_region(self, slot: cython.int) -> None:
+        """A region drawn from the bag at random, standard side up (L219); an empty bag leaves the slot empty."""
+        total: cython.int = 0
+        r: cython.int
+        pick: cython.int
+        for r in range(self.nregions):
+            total += self.cells[self.k_bag + r]
+        if total == 0:
+            return
+        pick = self.roll(total)
+        for r in range(self.nregions):
+            if pick < self.cells[self.k_bag + r]:
+                self.cells[self.k_bag + r] -= 1
+                self.cells[self.k_slot + slot] = r
+                return
+            pick -= self.cells[self.k_bag + r]
+
+    def discover_around(self, seat: cython.int) -> None:
+        """The regions beside a medallion at setup (L219)."""
+        i: cython.int
+        slot: cython.int
+        for i in range(3):
+            slot = self.space_slots[self.pos(seat) * 3 + i]
+            if slot >= 0 and self.slot_region(slot) < 0:
+                self.draw_region(slot)
+
+    def region_possible(self, region: cython.int, seat: cython.int) -> cython.bint:
+        """A repeatable region's action can do something more (tables.py `region_need`): 1 a power cube to
+        augment, 2 a faster mount left, 3 a companion with influence cubes on it."""
+        need: cython.int = self.region_need[region]
+        i: cython.int
+        if need == 1:
+            return self.can_exalt(seat)
+        if need == 2:
+            return self.cells[self.o_mount + seat] + 1 < self.mounts
+        if need == 3:
+            for i in range(self.ncards):
+                if self.card_kind[i] == 0 and self.owns(seat, i) and self.card_cubes(i) > 0:
+                    return True
+            return False
+        return True
+
+    def visit_left(self, seat: cython.int) -> cython.bint:
+        """The turn's visit (or rest) is still to take: its budget (tables.py: budget 0)."""
+        return self.budget(0) > 0
+
+    def regions_of(self, seat: cython.int) -> cython.int:
+        n: cython.int = 0
+        i: cython.int
+        for i in range(self.nslots):
+            if self.slot_owner(i) == seat:
+                n += 1
+        return n
+
+    # --- the turn's record ------------------------------------------------------------------------------------
+
+    def turn_flag(self, i: cython.int) -> cython.int:
+        """What this turn did so far (tables.py numbers the flags: moved, activated, visited …)."""
+        return self.cells[self.k_turn + i]
+
+    def set_turn_flag(self, i: cython.int, value: cython.int) -> None:
+        self.cells[self.k_turn + i] = value

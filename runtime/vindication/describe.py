@@ -1,0 +1,135 @@
+"""Vindication's actions in words, in each locale of the content: the labels of content/vindication/labels.yaml
+filled with the names of its entities (actions, regions, cards, attributes)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ..kernel.layout import LAYOUT
+
+if TYPE_CHECKING:
+    from ..kernel.state import GameState
+    from .kernel import VindicationKernel
+
+SPACE, SLOT, CARD, ATTRIBUTE, SPHERE, YESNO, DRAW, COUNT, RECOVER, ACTIVATE = 10, 11, 12, 13, 14, 15, 16, 17, 18, 20
+"""The engine's kinds of decision (island.py, cards.py, actions.py)."""
+STOP = 1000
+FROM_CONVICTION, FROM_CARD, FROM_SLOT = 10, 100, 1000
+KERNEL_STEPS = {"repeat": "step_repeat", "discard_aptitude": "step_discard_aptitude"}
+"""Plan steps that are not actions of actions.yaml, and their labels."""
+
+
+def label_text(game: Any, locale: str) -> Callable[..., str]:
+    """A function that says a label of content/vindication/labels.yaml in `locale`, its {names} filled."""
+    def text(label: str, **names: str) -> str:
+        template = str(game.get("label", label).text.get(locale) or game.get("label", label).text.get("en"))
+        for name, value in names.items():
+            template = template.replace("{" + name + "}", value)
+        return template
+    return text
+
+
+def seat_name(game: Any, seat: int, locale: str) -> str:
+    return label_text(game, locale)("player_name", n=str(seat + 1))
+
+
+def _name(entity: Any, locale: str) -> str:
+    return str(entity.name.get(locale) or entity.name.get("en"))
+
+
+def describe(kernel: VindicationKernel, state: GameState, action: int, locale: str) -> str:
+    decision = state.engine.decision()
+    if decision is None:
+        return str(action)
+    kind = decision[0]
+    game = kernel.game
+    tables = state.engine.tables
+    text = label_text(game, locale)
+    top = state.engine.top()
+    procedure = tables.procedure_name(top[0]) if top and top[0] > 0 else ""
+    if kind == LAYOUT["menu"]:
+        return _menu(kernel, state, action, locale)
+    if kind == LAYOUT["effect_choice"]:
+        return text("choose_option", option=str(action + 1))
+    attributes = game.entities("attribute")
+    if kind == SPACE:
+        at = state.engine.arrays()[0][tables.numbers["k_pos"] + decision[1]]
+        return text("stop_here", space=str(at + 1)) if action == STOP else text("move_to", space=str(action + 1))
+    if kind == SLOT:
+        label = "control_region" if procedure == "control" else "visit_region"
+        return text(label, region=_slot(state, action, locale))
+    if kind == CARD:
+        if action == STOP:
+            return text("stop_recharging")
+        card = _name(tables.cards[action][1], locale)
+        label = {"setup": "keep_quest", "recharge": "recharge_relic"}.get(procedure, "take_card")
+        return text(label, card=card)
+    if kind == ATTRIBUTE:
+        name = _name(attributes[action], locale)
+        stage = top[1] if top else 0
+        label = {"recruit": "recruit_colour", "aptitude": "take_aptitude", "discard_aptitude": "discard_aptitude",
+                 "convert": "convert_to" if stage == 1 else "convert_moves"}.get(procedure, "convert_to")
+        return text(label, attribute=name)
+    if kind == SPHERE:
+        if procedure == "move":
+            return text("diminish_conviction" if action == 2 else "diminish_influence")
+        return text("augment_potential" if action == 0 else "augment_influence")
+    if kind == YESNO:
+        return text("save_champion" if action else "lose_champion")
+    if kind == DRAW:
+        if action == 0:
+            zone = top[2][1] if top else 0
+            return text("draw_faceup", card=_faceup_name(state, zone, locale))
+        return text("draw_blind" if action == 1 else "draw_enhanced")
+    if kind == COUNT:
+        return text("charge_relic", n=str(action))
+    if kind == RECOVER:
+        return _recover(kernel, state, action, locale)
+    if kind == ACTIVATE:
+        if action == 0:
+            return text("activate_character")
+        return text("activate_companion", card=_name(tables.cards[action - 1][1], locale))
+    return text("choose_option", option=str(action))
+
+
+def _menu(kernel: VindicationKernel, state: GameState, step: int, locale: str) -> str:
+    text = label_text(kernel.game, locale)
+    steps = state.engine.tables.steps
+    if step >= len(steps):
+        return text("end_turn")
+    key = steps[step].key.split("/")[1]
+    if key in KERNEL_STEPS:
+        return text(KERNEL_STEPS[key])
+    return _name(kernel.game.get("action", key), locale)
+
+
+def _slot(state: GameState, slot: int, locale: str) -> str:
+    tables = state.engine.tables
+    region = state.engine.arrays()[0][tables.numbers["k_slot"] + slot]
+    return _name(tables.regions[region], locale)
+
+
+def _faceup_name(state: GameState, zone: int, locale: str) -> str:
+    """The card on top of a deck's face-up stack."""
+    tables = state.engine.tables
+    fields = state.game.layout.FIELDS
+    cells = state.engine.arrays()[0]
+    cards = [c for c in range(tables.numbers["cards"])
+             if cells[fields["card_zone"][0] + c] == zone and cells[fields["card_faceup"][0] + c] == 1]
+    if not cards:
+        return "?"
+    return _name(tables.cards[max(cards, key=lambda c: cells[fields["card_order"][0] + c])][1], locale)
+
+
+def _recover(kernel: VindicationKernel, state: GameState, action: int, locale: str) -> str:
+    text = label_text(kernel.game, locale)
+    tables = state.engine.tables
+    if action >= FROM_SLOT:
+        return text("recover_region", region=_slot(state, action - FROM_SLOT, locale))
+    if action >= FROM_CARD:
+        kind, card = tables.cards[action - FROM_CARD]
+        return text("recover_companion" if kind == "companion" else "recover_card", card=_name(card, locale))
+    if action == FROM_CONVICTION:
+        return text("diminish_conviction")
+    return text("recover_attribute", attribute=_name(kernel.game.entities("attribute")[action], locale))

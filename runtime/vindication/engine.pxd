@@ -1,0 +1,19 @@
+# Types of engine.py for Cython (pure-Python mode).
+
+from .actions cimport Actions
+from .cards cimport Cards
+from .core cimport VindicationCore
+from .ending cimport Ending
+from .island cimport Island
+from .preparation cimport Preparation
+
+cdef class VindicationEngine(VindicationCore):
+    cdef Island island
+    cdef Cards cards
+    cdef Actions actions
+    cdef Ending ending
+    cdef Preparation preparation
+    cdef int[::1] impl
+
+    cdef void run_native(self, int code) except *
+    cdef int answer_of(self, int code) except? -1

@@ -1,0 +1,238 @@
+"""Vindication on the shared kernel: which procedure runs each native and step, when a step can be taken, and the
+kernel's hooks. The rules are in island.py, cards.py, actions.py, ending.py and preparation.py; the turn is the
+plan tables.py builds from the content's actions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import cython  # type: ignore[import-untyped]
+
+from .actions import Actions
+from .cards import Cards
+from .core import VindicationCore
+from .ending import Ending
+from .island import Island
+from .preparation import Preparation
+
+# The engine's own procedures (tables.py INTERNAL, from 100).
+SETUP = cython.declare(cython.int, 100)
+MOVE = cython.declare(cython.int, 101)
+ACTIVATE = cython.declare(cython.int, 102)
+VISIT = cython.declare(cython.int, 103)
+REST = cython.declare(cython.int, 104)
+REPEAT = cython.declare(cython.int, 105)
+CONTROL = cython.declare(cython.int, 106)
+CONVERT = cython.declare(cython.int, 107)
+APTITUDE = cython.declare(cython.int, 108)
+DISCARD_APTITUDE = cython.declare(cython.int, 109)
+RECOVER = cython.declare(cython.int, 110)
+REDEEM = cython.declare(cython.int, 111)
+CHECK_END = cython.declare(cython.int, 112)
+ACQUIRE = cython.declare(cython.int, 113)
+RECHARGE = cython.declare(cython.int, 114)
+FINAL = cython.declare(cython.int, 115)
+# The natives the engine plays (`NATIVES` names them; tables.py turns them into `impl`).
+N_ACADEMY = cython.declare(cython.int, 200)
+N_RECRUIT = cython.declare(cython.int, 201)
+N_FIGHT = cython.declare(cython.int, 202)
+N_TRAIT = cython.declare(cython.int, 203)
+N_RELIC = cython.declare(cython.int, 204)
+N_MOUNT = cython.declare(cython.int, 205)
+N_ROLL = cython.declare(cython.int, 206)
+N_GENERATE_CARD = cython.declare(cython.int, 207)
+N_CHARACTER = cython.declare(cython.int, 208)
+N_ADJACENT_TO = cython.declare(cython.int, 209)
+N_CARD_HONOUR = cython.declare(cython.int, 210)
+N_SPEED = cython.declare(cython.int, 211)
+N_REGIONS = cython.declare(cython.int, 212)
+N_COMPANIONS_OF = cython.declare(cython.int, 213)
+N_HAS_MOST = cython.declare(cython.int, 214)
+N_WINS_MASTERY = cython.declare(cython.int, 215)
+N_GAINED = cython.declare(cython.int, 216)
+N_BOARD_COLOURS = cython.declare(cython.int, 217)
+N_CARD_COLOURS = cython.declare(cython.int, 218)
+N_TOKENS_LEFT = cython.declare(cython.int, 219)
+N_LAST_ROUND = cython.declare(cython.int, 220)
+N_MASTERY = cython.declare(cython.int, 221)
+N_REMOVE_CARD = cython.declare(cython.int, 222)
+
+NATIVES = {"academy_roll": 200, "recruit": 201, "fight_monster": 202, "obtain_trait": 203, "acquire_relic": 204,
+           "upgrade_mount": 205, "roll_and_generate": 206, "generate_card": 207, "activate_character": 208,
+           "adjacent_to": 209, "card_honour": 210, "speed_of": 211, "regions_controlled": 212,
+           "companions_of_colour": 213, "has_most": 214, "wins_mastery": 215, "gained_total": 216,
+           "board_colours": 217, "card_colours": 218, "trigger_tokens_left": 219, "trigger_last_round": 220,
+           "counts_for_mastery": 221, "remove_card": 222}
+"""The natives of the content this engine plays, by name; an effect calling another is not run (tables.py)."""
+MOVED = cython.declare(cython.int, 0)
+VISITED = cython.declare(cython.int, 2)
+CONTROL_SLOT = cython.declare(cython.int, 3)
+COMMONS = cython.declare(cython.int, 3)
+ROUND = cython.declare(cython.int, 0)
+FIRST = cython.declare(cython.int, 2)
+
+
+@cython.cclass
+class VindicationEngine(VindicationCore):
+    """The game in play: its rule modules, the procedures they run and the kernel's hooks."""
+
+    def __init__(self, cells: Any, ctl: Any, plan: Any, vmframe: Any, tables: Any) -> None:
+        VindicationCore.__init__(self, cells, ctl, plan, vmframe, tables)
+        self.island = Island()
+        self.cards = Cards()
+        self.actions = Actions()
+        self.ending = Ending()
+        self.preparation = Preparation()
+        self.impl = tables.arrays["impl"]
+
+    # --- the kernel's hooks --------------------------------------------------------------------------------
+
+    def begin_setup(self) -> None:
+        self.push(SETUP, 0, 0, 0)
+
+    def turn_started(self, seat: cython.int) -> None:
+        """A new turn: nothing done yet; the first player's turn starts a round."""
+        i: cython.int
+        for i in range(self.turn_flags):
+            self.set_turn_flag(i, 0)
+        self.set_turn_flag(CONTROL_SLOT, -1)
+        self.cells[self.o_current] = seat
+        if seat == self.game_flag(FIRST):
+            self.set_game_flag(ROUND, self.game_flag(ROUND) + 1)
+
+    def can_take(self, seat: cython.int, step: cython.int) -> cython.bint:
+        procedure: cython.int = self.step_field(step, 0)
+        if procedure == MOVE:
+            return self.turn_flag(MOVED) == 0 and self.island.can_move(self, seat, self.island.reach(self, seat))
+        if procedure == VISIT:
+            return self.island.can_visit(self, seat)
+        if procedure == REST:
+            return self.can_exalt(seat) and self.turn_flag(CONTROL_SLOT) < 0
+        if procedure == REPEAT:
+            return self.island.can_repeat(self, seat)
+        if procedure == CONTROL:
+            return self.island.can_control(self, seat)
+        if procedure == CONVERT:
+            return self.actions.any_conversion(self, seat)
+        if procedure == APTITUDE:
+            return self.actions.any_aptitude(self, seat)
+        if procedure == DISCARD_APTITUDE:
+            return self.actions.any_aptitude_held(self, seat)
+        if procedure == RECOVER:
+            return self.actions.recoverable(self, seat)
+        if procedure == REDEEM:
+            return self.actions.can_redeem(self, seat)
+        return True
+
+    def native_procedure(self, native: cython.int) -> cython.int:
+        return native + 1
+
+    def vm_natives(self) -> Any:
+        """Every native runs as a procedure of the engine (typed, in the engine's own state)."""
+        return (None,) * len(self.tables.game.layout.NATIVES)
+
+    # --- dispatch -------------------------------------------------------------------------------------------
+
+    def run_procedure(self, procedure: cython.int) -> None:
+        if procedure < SETUP:
+            self.run_native(self.impl[procedure])
+        elif procedure == SETUP:
+            self.preparation.setup(self)
+        elif procedure == MOVE:
+            self.island.move(self)
+        elif procedure == ACTIVATE:
+            self.actions.activate(self)
+        elif procedure == VISIT:
+            self.island.visit(self)
+        elif procedure == REST:
+            self.actions.rest(self)
+        elif procedure == REPEAT:
+            self.island.repeat(self)
+        elif procedure == CONTROL:
+            self.island.control(self)
+        elif procedure == CONVERT:
+            self.actions.convert(self)
+        elif procedure == APTITUDE:
+            self.actions.aptitude(self)
+        elif procedure == DISCARD_APTITUDE:
+            self.actions.discard_aptitude(self)
+        elif procedure == RECOVER:
+            self.actions.recover(self)
+        elif procedure == REDEEM:
+            self.actions.redeem(self)
+        elif procedure == CHECK_END:
+            self.ending.check_end(self)
+        elif procedure == ACQUIRE:
+            self.cards.acquire(self)
+        elif procedure == RECHARGE:
+            self.cards.recharge(self)
+        elif procedure == FINAL:
+            self.ending.final_scoring(self)
+        else:
+            VindicationCore.run_procedure(self, procedure)
+
+    def run_native(self, code: cython.int) -> None:
+        """A native an effect called (args: its arguments); one that answers sets the result at once."""
+        i: cython.int
+        if code == N_ACADEMY:
+            self.cards.academy_roll(self)
+        elif code == N_RECRUIT:
+            self.cards.recruit(self)
+        elif code == N_FIGHT:
+            self.cards.fight_monster(self)
+        elif code == N_TRAIT:
+            self.cards.obtain_trait(self)
+        elif code == N_RELIC:
+            self.cards.acquire_relic(self)
+        elif code == N_MOUNT:
+            self.cards.upgrade_mount(self)
+        elif code == N_ROLL:
+            self.cards.roll_and_generate(self)
+        elif code == N_LAST_ROUND:
+            self.ending.trigger_last_round(self)
+        elif code == N_REMOVE_CARD:
+            self.lose_card(self.arg(0), self.arg(1))
+            self.done()
+        else:
+            if code == N_GENERATE_CARD:
+                for i in range(COMMONS):
+                    self.generate(self.arg(0), i, self.card_generation[self.arg(1) * COMMONS + i])
+            elif code == N_CHARACTER:
+                for i in range(COMMONS):
+                    self.generate(self.arg(0), i,
+                                  self.character_generation[self.cells[self.o_side + self.arg(0)] * COMMONS + i])
+            else:
+                self.set_result(self.answer_of(code))
+            self.done()
+
+    def answer_of(self, code: cython.int) -> cython.int:
+        """What a native that only answers returns (args 0-2 are its arguments)."""
+        a: cython.int = self.arg(0)
+        b: cython.int = self.arg(1)
+        i: cython.int
+        if code == N_ADJACENT_TO:
+            for i in range(self.nslots):
+                if self.slot_region(i) == b and self.adjacent_slot(a, i):
+                    return 1
+            return 0
+        if code == N_CARD_HONOUR:
+            return self.card_honour[a]
+        if code == N_SPEED:
+            return self.island.speed(self, a)
+        if code == N_REGIONS:
+            return self.regions_of(a)
+        if code == N_COMPANIONS_OF:
+            return self.ending.companions_of_colour(self, a, b)
+        if code == N_HAS_MOST:
+            return self.ending.has_most(self, a, b)
+        if code == N_WINS_MASTERY:
+            return self.ending.wins_mastery(self, a, b)
+        if code == N_GAINED:
+            return self.cells[self.k_gained + a]
+        if code == N_BOARD_COLOURS:
+            return self.ending.board_colours(self, a)
+        if code == N_CARD_COLOURS:
+            return self.ending.card_colours(self, a)
+        if code == N_TOKENS_LEFT:
+            return self.ending.tokens_left(self)
+        return 0
