@@ -563,7 +563,7 @@ def simulate(ws: Workspace, game: str, players: int, count: int, seed: int, jobs
 
     compiled, kernel = _playable(ws, game, kernel, players)
     setup = _setup(game, compiled, chronicle_path, factions)
-    _new_game(game, compiled, kernel, players, seed, setup)  # a setup the rules refuse fails here, once
+    first = _new_game(game, compiled, kernel, players, seed, setup)  # a setup the rules refuse fails here, once
     started = time.perf_counter()
     results = []
     jobs_args = [(game, ws.root, kernel, players, seed + k, setup) for k in range(count)]
@@ -574,14 +574,18 @@ def simulate(ws: Workspace, game: str, players: int, count: int, seed: int, jobs
             results.append(result)
             progress.advance(task)
     elapsed = time.perf_counter() - started
-    summary = {"games": count, "players": players, "seed": seed, "kernel": kernel, **_summary(game, results)}
+    summary = {"games": count, "players": players, "seed": seed, "kernel": kernel, **_summary(game, results),
+               "placeholders": first.placeholders}
     speed = f"{count} games in {elapsed:.2f} s: {count / elapsed:.2f} games_per_second"
     if fmt == "json":
         click.echo(json.dumps({"summary": summary, "games": results}, indent=2, ensure_ascii=False))
         err.print(speed)
         return
     for key, value in summary.items():
-        out.print(f"{key:<18} {escape(str(value))}")
+        if key != "placeholders":
+            out.print(f"{key:<18} {escape(str(value))}")
+    for note in summary["placeholders"]:
+        out.print(f"[dim]placeholder: {escape(note)}[/]")
     out.print(speed)
 
 
