@@ -84,7 +84,7 @@ VISIBILITY: dict[str, str] = {
 SPACES: tuple[tuple[str, int], ...] = (
     ('player', 5),
     ('term', 18),
-    ('label', 103),
+    ('label', 108),
     ('table', 8),
     ('discrepancy', 3),
     ('field', 33),
@@ -93,7 +93,7 @@ SPACES: tuple[tuple[str, int], ...] = (
     ('zone', 20),
     ('die', 2),
     ('selector', 8),
-    ('constant', 36),
+    ('constant', 37),
     ('module', 10),
     ('setup', 6),
     ('rule_option', 5),

@@ -137,6 +137,11 @@ class LabelId(IntEnum):
     RECOVER_CARD = 100
     RECOVER_REGION = 101
     CHOOSE_OPTION = 102
+    STEP_ABILITY = 103
+    STEP_RELIC = 104
+    USE_RELIC = 105
+    EFFECT_BRANCH = 106
+    EFFECT_ENTITY = 107
 
 
 class TableId(IntEnum):
@@ -345,6 +350,7 @@ class ConstantId(IntEnum):
     REDEMPTION_BONUS = 33
     MAIN_ACTION_USES = 34
     APTITUDES_PER_TURN = 35
+    RELIC_USE_CUBES = 36
 
 
 class ModuleId(IntEnum):
@@ -1831,6 +1837,29 @@ LABELS: tuple[Label, ...] = (
         text=Text(en='Option {option}', fr='Option {option}', uk='Варіант {option}'),
         args=('option',),
     ),
+    Label(
+        id=LabelId.STEP_ABILITY,
+        text=Text(en='Use the ability of the companion you activated', fr='Utiliser la capacité du compagnon activé', uk='Використати здібність активованого супутника'),
+    ),
+    Label(
+        id=LabelId.STEP_RELIC,
+        text=Text(en='Use a relic', fr='Utiliser une relique', uk='Використати реліквію'),
+    ),
+    Label(
+        id=LabelId.USE_RELIC,
+        text=Text(en='Use {card} for 1 Influence cube', fr='Utiliser {card} pour 1 cube Influence', uk='Використати {card} за 1 кубик Впливу'),
+        args=('card',),
+    ),
+    Label(
+        id=LabelId.EFFECT_BRANCH,
+        text=Text(en="Choice {option} of the card's text", fr='Choix {option} du texte de la carte', uk='Варіант {option} з тексту карти'),
+        args=('option',),
+    ),
+    Label(
+        id=LabelId.EFFECT_ENTITY,
+        text=Text(en='Choose: {option}', fr='Choisir : {option}', uk='Вибрати: {option}'),
+        args=('option',),
+    ),
 )
 
 TABLES: tuple[Table, ...] = (
@@ -2883,6 +2912,13 @@ CONSTANTS: tuple[Constant, ...] = (
         source=(Source(doc='rb', line=897, quote='Une fois par tour (comme action bonus'),),
         status='verified',
         name=Text(en='Aptitude tiles obtained per turn', fr='Tuiles Aptitude obtenues par tour', uk='Плиток здібностей за хід'),
+        value=1,
+    ),
+    Constant(
+        id=ConstantId.RELIC_USE_CUBES,
+        source=(Source(doc='rb', line=725, quote='Vous pouvez activer chaque relique une fois par tour en utilisant 1 cube Influence'),),
+        status='verified',
+        name=Text(en="Influence cubes a relic's use takes from it", fr="Cubes Influence qu'une utilisation de relique retire", uk='Кубиків Впливу, які знімає використання реліквії'),
         value=1,
     ),
 )

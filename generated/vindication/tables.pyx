@@ -6,7 +6,7 @@ from array import array
 
 from libc.stdint cimport int32_t
 
-cdef int32_t DATA[2386]
+cdef int32_t DATA[2388]
 DATA[:] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 2, 2, 2, 2, 2, 2,
@@ -16,84 +16,84 @@ DATA[:] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 15, 1, 2, 1, 1, 30, 45, 60, 75,
-    2, 1, 2, 1, 3, 1, 2, 3, 2, 2, 2, 2, 2, 1, 2, 1, 1, 3, 2, 1, 25, 3, 2, 2, 5, 1, 1, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 19, 0, 3, 1, 2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, -1, -1, 2, -1, 9, 8,
-    2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 3, 3, 3, 0, 1, 0,
-    1, 0, 1, 0, 1, 2, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 0, 1,
-    2, 3, 0, 1, 2, 3, 4, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 1, 1, 1, 0, 1, 2, 3, 4, 5, 0, 0, 0, 0,
-    1, 2, 8, 8, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 2, 2, 3, 4, 5, 6, 7, 9, 1, 3, 2, 2, 2, 1, 2, 2, 2, 1, 1, 2, 1, 1, 2,
-    1, 1, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 4, 3, 1, 1, 1, 0, 2,
-    2, 2, 0, 0, 5, 5, 5, 5, 5, 5, 6, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
-    0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    1, 2, 3, 3, 4, 4, 5, 5, 6, 0, 2, 2, 0, 1, 0, 1, 0, 1, 2, 2, 0, 0, 0, 0, 0, 1, 2, 3, 2, 3,
-    4, 5, 0, 3, 4, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 15, 1, 2, 1, 1, 30, 45, 60,
+    75, 2, 1, 2, 1, 3, 1, 2, 3, 2, 2, 2, 2, 2, 1, 2, 1, 1, 3, 2, 1, 25, 3, 2, 2, 5, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 19, 0, 3, 1, 2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, -1, -1, 2, -1,
+    9, 8, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 3, 3, 3, 0,
+    1, 0, 1, 0, 1, 0, 1, 2, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2,
+    0, 1, 2, 3, 0, 1, 2, 3, 4, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 1, 1, 1, 0, 1, 2, 3, 4, 5, 0, 0,
+    0, 0, 1, 2, 8, 8, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 3, 4, 5, 6, 7, 9, 1, 3, 2, 2, 2, 1, 2, 2, 2, 1, 1, 2, 1,
+    1, 2, 1, 1, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 4, 3, 1, 1, 1,
+    0, 2, 2, 2, 0, 0, 5, 5, 5, 5, 5, 5, 6, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 1, 2, 3, 3, 4, 4, 5, 5, 6, 0, 2, 2, 0, 1, 0, 1, 0, 1, 2, 2, 0, 0, 0, 0, 0, 1, 2, 3,
+    2, 3, 4, 5, 0, 3, 4, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
-    2, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 1, 1, 2, 0, 2,
-    0, 1, 0, 15, 68, 60, 27, 67, 26, 44, 45, 58, 16, 59, 36, 43, 4, 29, 47, 48, 46, 28, 5, 11,
-    7, 2, 63, 32, 18, 33, 52, 39, 21, 62, 19, 9, 1, 53, 38, 10, 34, 8, 31, 66, 35, 12, 64, 69,
-    54, 65, 56, 22, 42, 13, 40, 41, 57, 3, 55, 23, 24, 14, 25, 30, 37, 49, 6, 61, 17, 51, 50,
-    20, 0, 1, 0, 1, 1, 1, 1, 1, 0, 1, 1, 0, 0, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 1, 1, 2,
+    0, 2, 0, 1, 0, 15, 68, 60, 27, 67, 26, 44, 45, 58, 16, 59, 36, 43, 4, 29, 47, 48, 46, 28,
+    5, 11, 7, 2, 63, 32, 18, 33, 52, 39, 21, 62, 19, 9, 1, 53, 38, 10, 34, 8, 31, 66, 35, 12,
+    64, 69, 54, 65, 56, 22, 42, 13, 40, 41, 57, 3, 55, 23, 24, 14, 25, 30, 37, 49, 6, 61, 17,
+    51, 50, 20, 0, 1, 0, 1, 1, 1, 1, 1, 0, 1, 1, 0, 0, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 2, 3, 4, 5, 6, 7,
-    8, 9, 10, 11, 12, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5,
-    3, 3, 3, 3, 3, 3, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 1, 2, 3, 4, 5,
-    5, 5, 5, 5, 5, 7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3,
-    3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9,
-    0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 2, 3, 2, 0, 4, 1, 5, 0, 0, 0, 0, 0, 8, 8, 8, 8, 8, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 8, 8, 8, 8, 8, 8, 8, 8, 8, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 2, 3, 4,
+    5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 0, 0, 0, 0, 0, 0, 1, 2,
+    3, 4, 5, 3, 3, 3, 3, 3, 3, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 1, 2,
+    3, 4, 5, 5, 5, 5, 5, 5, 7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9, 9, 9, 9, 9, 9, 9, 9, 9,
+    9, 9, 9, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 2, 3, 2, 0, 4, 1, 5, 0, 0, 0, 0, 0, 8, 8, 8, 8,
+    8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 8, 8, 8, 8, 8, 8, 8, 8, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1,
-    0, -1, -1, -1, 0, 1, 0, -1, -1, -1, 0, 1, 0, -1, -1, -1, 0, 1, 0, -1, -1, -1, 0, 1, 0, -1,
-    -1, -1, 0, 1, 0, -1, -1, -1, 0, 1, 0, -1, -1, -1, 0, 1, 0, -1, -1, -1, 0, 1, 0, -1, -1, -1,
-    0, 1, 0, -1, -1, -1, 0, 1, 0, -1, -1, -1, 0, 1, 0, -1, -1, -1, 0, 1, 0, -1, -1, -1, 0, 1,
-    0, -1, -1, -1, 0, 1, 0, -1, -1, -1, 0, 1, 0, -1, -1, -1, 0, 1, 0, -1, -1, -1, 0, 1, 0, -1,
-    -1, -1, 0, 1, 0, -1, -1, -1, 0, 1, 0, -1, -1, -1, 0, 0, 1, -1, -1, -1, 0, 0, 1, -1, -1, -1,
-    0, 0, 1, -1, -1, -1, 0, 0, 1, -1, -1, -1, 0, 0, 1, -1, -1, -1, 0, 0, 1, -1, -1, -1, 0, 0,
-    1, -1, -1, -1, 0, 0, 1, -1, -1, -1, 0, 0, 1, -1, -1, -1, 0, 0, 1, -1, -1, -1, 0, 0, 1, -1,
-    -1, -1, 0, 0, 1, -1, -1, -1, 0, 0, 1, -1, -1, -1, 0, 0, 1, -1, -1, -1, 0, 0, 2, -1, -1, -1,
-    0, 0, 1, -1, -1, -1, 0, 0, 1, -1, -1, -1, 0, 0, 1, -1, -1, -1, 0, 0, 1, -1, -1, -1, 0, 0,
-    1, -1, -1, -1, 1, 0, 0, -1, -1, -1, 1, 0, 0, -1, -1, -1, 1, 0, 0, -1, -1, -1, 1, 0, 0, -1,
-    -1, -1, 1, 0, 0, -1, -1, -1, 1, 0, 0, -1, -1, -1, 1, 0, 0, -1, -1, -1, 1, 0, 0, -1, -1, -1,
-    1, 0, 0, -1, -1, -1, 1, 0, 0, -1, -1, -1, 1, 0, 0, -1, -1, -1, 1, 0, 0, -1, -1, -1, 1, 0,
-    0, -1, -1, -1, 1, 0, 0, -1, -1, -1, 1, 0, 0, -1, -1, -1, 1, 0, 0, -1, -1, -1, 1, 0, 0, -1,
-    -1, -1, 1, 0, 0, -1, -1, -1, 1, 0, 0, -1, -1, -1, 1, 0, 0, -1, -1, -1, 0, 0, 1, -1, -1, -1,
-    0, 1, 0, -1, -1, -1, 0, 1, 0, -1, -1, -1, 0, 0, 1, -1, -1, -1, 1, 0, 0, -1, -1, -1, 0, 0,
-    1, -1, -1, -1, 1, 0, 0, -1, -1, -1, 0, 1, 0, -1, -1, -1, 1, 0, 0, -1, -1, -1, 1, 1, 1, -1,
-    -1, -1, 1, 1, 1, -1, -1, -1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, -1, -1, -1, 2,
-    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, -1, -1, -1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
-    2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 17, -1, -1, 2, 30,
-    0, 17, 18, -1, 1, 3, 43, 18, -1, -1, 2, 4, 0, 7, 18, -1, 3, 5, 44, 7, -1, -1, 4, 6, 0, 7,
-    -1, -1, 5, 7, 0, 7, 8, -1, 6, 8, 45, 8, -1, -1, 7, 9, 0, 8, 9, -1, 8, 10, 46, 9, -1, -1, 9,
-    11, 0, 9, -1, -1, 10, 12, 0, 9, 10, -1, 11, 13, 47, 10, -1, -1, 12, 14, 0, 10, 11, -1, 13,
-    15, 48, 11, -1, -1, 14, 16, 0, 11, -1, -1, 15, 17, 0, 11, 12, -1, 16, 18, 49, 12, -1, -1,
-    17, 19, 0, 12, 13, -1, 18, 20, 50, 13, -1, -1, 19, 21, 0, 13, -1, -1, 20, 22, 0, 13, 14,
-    -1, 21, 23, 51, 14, -1, -1, 22, 24, 0, 14, 15, -1, 23, 25, 52, 15, -1, -1, 24, 26, 0, 15,
-    -1, -1, 25, 27, 0, 15, 16, -1, 26, 28, 53, 16, -1, -1, 27, 29, 0, 16, 17, -1, 28, 30, 54,
-    17, -1, -1, 1, 29, 0, 0, 1, 6, 32, 36, 37, 0, 1, 2, 31, 33, 38, 0, 2, 3, 32, 34, 39, 0, 3,
-    4, 33, 35, 40, 0, 4, 5, 34, 36, 41, 0, 5, 6, 31, 35, 42, 1, 6, 18, 31, 43, 44, 1, 2, 8, 32,
-    45, 46, 2, 3, 10, 33, 47, 48, 3, 4, 12, 34, 49, 50, 4, 5, 14, 35, 51, 52, 5, 6, 16, 36, 53,
-    54, 6, 17, 18, 2, 37, 54, 1, 7, 18, 4, 37, 45, 1, 7, 8, 7, 38, 44, 2, 8, 9, 9, 38, 47, 2,
-    9, 10, 12, 39, 46, 3, 10, 11, 14, 39, 49, 3, 11, 12, 17, 40, 48, 4, 12, 13, 19, 40, 51, 4,
-    13, 14, 22, 41, 50, 5, 14, 15, 24, 41, 53, 5, 15, 16, 27, 42, 52, 6, 16, 17, 29, 42, 43, 1,
-    2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26,
-    27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49,
-    50, 51, 52, 53, 54, 1, 2, 3, 4, 5, 6, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0,
-    0, 0, 0, 0, 1, 1, 0, 1, 2, 3, 4, 5,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, 0, 1, 0, -1, -1, -1, 0, 1, 0, -1, -1, -1, 0, 1, 0, -1, -1, -1, 0, 1, 0, -1, -1, -1, 0,
+    1, 0, -1, -1, -1, 0, 1, 0, -1, -1, -1, 0, 1, 0, -1, -1, -1, 0, 1, 0, -1, -1, -1, 0, 1, 0,
+    -1, -1, -1, 0, 1, 0, -1, -1, -1, 0, 1, 0, -1, -1, -1, 0, 1, 0, -1, -1, -1, 0, 1, 0, -1, -1,
+    -1, 0, 1, 0, -1, -1, -1, 0, 1, 0, -1, -1, -1, 0, 1, 0, -1, -1, -1, 0, 1, 0, -1, -1, -1, 0,
+    1, 0, -1, -1, -1, 0, 1, 0, -1, -1, -1, 0, 1, 0, -1, -1, -1, 0, 0, 1, -1, -1, -1, 0, 0, 1,
+    -1, -1, -1, 0, 0, 1, -1, -1, -1, 0, 0, 1, -1, -1, -1, 0, 0, 1, -1, -1, -1, 0, 0, 1, -1, -1,
+    -1, 0, 0, 1, -1, -1, -1, 0, 0, 1, -1, -1, -1, 0, 0, 1, -1, -1, -1, 0, 0, 1, -1, -1, -1, 0,
+    0, 1, -1, -1, -1, 0, 0, 1, -1, -1, -1, 0, 0, 1, -1, -1, -1, 0, 0, 1, -1, -1, -1, 0, 0, 2,
+    -1, -1, -1, 0, 0, 1, -1, -1, -1, 0, 0, 1, -1, -1, -1, 0, 0, 1, -1, -1, -1, 0, 0, 1, -1, -1,
+    -1, 0, 0, 1, -1, -1, -1, 1, 0, 0, -1, -1, -1, 1, 0, 0, -1, -1, -1, 1, 0, 0, -1, -1, -1, 1,
+    0, 0, -1, -1, -1, 1, 0, 0, -1, -1, -1, 1, 0, 0, -1, -1, -1, 1, 0, 0, -1, -1, -1, 1, 0, 0,
+    -1, -1, -1, 1, 0, 0, -1, -1, -1, 1, 0, 0, -1, -1, -1, 1, 0, 0, -1, -1, -1, 1, 0, 0, -1, -1,
+    -1, 1, 0, 0, -1, -1, -1, 1, 0, 0, -1, -1, -1, 1, 0, 0, -1, -1, -1, 1, 0, 0, -1, -1, -1, 1,
+    0, 0, -1, -1, -1, 1, 0, 0, -1, -1, -1, 1, 0, 0, -1, -1, -1, 1, 0, 0, -1, -1, -1, 0, 0, 1,
+    -1, -1, -1, 0, 1, 0, -1, -1, -1, 0, 1, 0, -1, -1, -1, 0, 0, 1, -1, -1, -1, 1, 0, 0, -1, -1,
+    -1, 0, 0, 1, -1, -1, -1, 1, 0, 0, -1, -1, -1, 0, 1, 0, -1, -1, -1, 1, 0, 0, -1, -1, -1, 1,
+    1, 1, -1, -1, -1, 1, 1, 1, -1, -1, -1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, -1,
+    -1, -1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, -1, -1, -1, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 17, -1,
+    -1, 2, 30, 0, 17, 18, -1, 1, 3, 43, 18, -1, -1, 2, 4, 0, 7, 18, -1, 3, 5, 44, 7, -1, -1, 4,
+    6, 0, 7, -1, -1, 5, 7, 0, 7, 8, -1, 6, 8, 45, 8, -1, -1, 7, 9, 0, 8, 9, -1, 8, 10, 46, 9,
+    -1, -1, 9, 11, 0, 9, -1, -1, 10, 12, 0, 9, 10, -1, 11, 13, 47, 10, -1, -1, 12, 14, 0, 10,
+    11, -1, 13, 15, 48, 11, -1, -1, 14, 16, 0, 11, -1, -1, 15, 17, 0, 11, 12, -1, 16, 18, 49,
+    12, -1, -1, 17, 19, 0, 12, 13, -1, 18, 20, 50, 13, -1, -1, 19, 21, 0, 13, -1, -1, 20, 22,
+    0, 13, 14, -1, 21, 23, 51, 14, -1, -1, 22, 24, 0, 14, 15, -1, 23, 25, 52, 15, -1, -1, 24,
+    26, 0, 15, -1, -1, 25, 27, 0, 15, 16, -1, 26, 28, 53, 16, -1, -1, 27, 29, 0, 16, 17, -1,
+    28, 30, 54, 17, -1, -1, 1, 29, 0, 0, 1, 6, 32, 36, 37, 0, 1, 2, 31, 33, 38, 0, 2, 3, 32,
+    34, 39, 0, 3, 4, 33, 35, 40, 0, 4, 5, 34, 36, 41, 0, 5, 6, 31, 35, 42, 1, 6, 18, 31, 43,
+    44, 1, 2, 8, 32, 45, 46, 2, 3, 10, 33, 47, 48, 3, 4, 12, 34, 49, 50, 4, 5, 14, 35, 51, 52,
+    5, 6, 16, 36, 53, 54, 6, 17, 18, 2, 37, 54, 1, 7, 18, 4, 37, 45, 1, 7, 8, 7, 38, 44, 2, 8,
+    9, 9, 38, 47, 2, 9, 10, 12, 39, 46, 3, 10, 11, 14, 39, 49, 3, 11, 12, 17, 40, 48, 4, 12,
+    13, 19, 40, 51, 4, 13, 14, 22, 41, 50, 5, 14, 15, 24, 41, 53, 5, 15, 16, 27, 42, 52, 6, 16,
+    17, 29, 42, 43, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
+    22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44,
+    45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 1, 2, 3, 4, 5, 6, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0,
+    0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 1, 1, 0, 1, 2, 3, 4, 5,
 ]
 cdef int32_t CODE[10667]
 CODE[:] = [
@@ -517,94 +517,94 @@ OFFSETS = {
     'zone_per_player': 210,
     'die_status': 222,
     'constant_status': 224,
-    'constant_value': 260,
-    'module_status': 296,
-    'module_region_tiles': 306,
-    'setup_status': 316,
-    'setup_preset': 322,
-    'rule_option_status': 328,
-    'rule_status': 333,
-    'rule_topic': 344,
-    'rule_order': 355,
-    'action_status': 366,
-    'action_kind': 376,
-    'action_order': 386,
-    'attribute_status': 396,
-    'attribute_kind': 402,
-    'attribute_order': 408,
-    'power_sphere_status': 414,
-    'power_sphere_order': 417,
-    'power_sphere_start_cubes': 420,
-    'character_side_status': 423,
-    'region_status': 425,
-    'region_module': 444,
-    'region_count': 463,
-    'region_island': 482,
-    'region_group': 501,
-    'region_controllable': 520,
-    'region_repeatable': 539,
-    'region_preset_status': 558,
-    'region_preset_expansion_tiles': 568,
-    'region_preset_option': 578,
-    'mount_status': 588,
-    'mount_level': 592,
-    'mount_speed': 596,
-    'mount_honour': 600,
-    'companion_status': 604,
-    'companion_module': 673,
-    'companion_colour': 742,
-    'companion_initiative': 811,
-    'companion_starter': 880,
-    'companion_treacherous': 949,
-    'trait_status': 1018,
-    'trait_module': 1037,
-    'trait_treacherous': 1056,
-    'relic_status': 1075,
-    'relic_module': 1094,
-    'relic_cursed': 1113,
-    'monster_status': 1132,
-    'monster_module': 1148,
-    'quest_card_status': 1164,
-    'quest_card_module': 1180,
-    'end_trigger_status': 1196,
-    'end_trigger_module': 1208,
-    'journey_status': 1220,
-    'journey_start_space': 1232,
-    'journey_colour': 1244,
-    'aptitude_status': 1256,
-    'aptitude_attribute': 1262,
-    'aptitude_cost': 1268,
-    'aptitude_mastery': 1274,
-    'aptitude_discard_yield': 1280,
-    'mastery_status': 1286,
-    'mastery_attribute': 1292,
-    'mastery_honour': 1298,
-    'pet_status': 1304,
-    'pet_module': 1319,
-    'loot_status': 1334,
-    'loot_module': 1346,
-    'imbued_crystal_status': 1358,
-    'imbued_crystal_module': 1364,
-    'imbued_crystal_attribute': 1370,
-    'guild_status': 1376,
-    'guild_module': 1381,
-    'favour_placement_status': 1386,
-    'favour_placement_module': 1395,
-    'table_companion_honour': 1404,
-    'table_companion_generation': 1473,
-    'table_character_generation': 1887,
-    'table_trait_honour': 1899,
-    'table_relic_honour': 1918,
-    'table_relic_charges': 1937,
-    'table_monster_honour': 1956,
-    'table_island': 1972,
-    'table_island_rows': 2296,
-    'table_island_columns': 2350,
-    'die_monster_die_value': 2356,
-    'die_monster_die_epuisement': 2362,
-    'die_monster_die_mort': 2368,
-    'die_monster_die_rate': 2374,
-    'die_attribute_die_value': 2380,
+    'constant_value': 261,
+    'module_status': 298,
+    'module_region_tiles': 308,
+    'setup_status': 318,
+    'setup_preset': 324,
+    'rule_option_status': 330,
+    'rule_status': 335,
+    'rule_topic': 346,
+    'rule_order': 357,
+    'action_status': 368,
+    'action_kind': 378,
+    'action_order': 388,
+    'attribute_status': 398,
+    'attribute_kind': 404,
+    'attribute_order': 410,
+    'power_sphere_status': 416,
+    'power_sphere_order': 419,
+    'power_sphere_start_cubes': 422,
+    'character_side_status': 425,
+    'region_status': 427,
+    'region_module': 446,
+    'region_count': 465,
+    'region_island': 484,
+    'region_group': 503,
+    'region_controllable': 522,
+    'region_repeatable': 541,
+    'region_preset_status': 560,
+    'region_preset_expansion_tiles': 570,
+    'region_preset_option': 580,
+    'mount_status': 590,
+    'mount_level': 594,
+    'mount_speed': 598,
+    'mount_honour': 602,
+    'companion_status': 606,
+    'companion_module': 675,
+    'companion_colour': 744,
+    'companion_initiative': 813,
+    'companion_starter': 882,
+    'companion_treacherous': 951,
+    'trait_status': 1020,
+    'trait_module': 1039,
+    'trait_treacherous': 1058,
+    'relic_status': 1077,
+    'relic_module': 1096,
+    'relic_cursed': 1115,
+    'monster_status': 1134,
+    'monster_module': 1150,
+    'quest_card_status': 1166,
+    'quest_card_module': 1182,
+    'end_trigger_status': 1198,
+    'end_trigger_module': 1210,
+    'journey_status': 1222,
+    'journey_start_space': 1234,
+    'journey_colour': 1246,
+    'aptitude_status': 1258,
+    'aptitude_attribute': 1264,
+    'aptitude_cost': 1270,
+    'aptitude_mastery': 1276,
+    'aptitude_discard_yield': 1282,
+    'mastery_status': 1288,
+    'mastery_attribute': 1294,
+    'mastery_honour': 1300,
+    'pet_status': 1306,
+    'pet_module': 1321,
+    'loot_status': 1336,
+    'loot_module': 1348,
+    'imbued_crystal_status': 1360,
+    'imbued_crystal_module': 1366,
+    'imbued_crystal_attribute': 1372,
+    'guild_status': 1378,
+    'guild_module': 1383,
+    'favour_placement_status': 1388,
+    'favour_placement_module': 1397,
+    'table_companion_honour': 1406,
+    'table_companion_generation': 1475,
+    'table_character_generation': 1889,
+    'table_trait_honour': 1901,
+    'table_relic_honour': 1920,
+    'table_relic_charges': 1939,
+    'table_monster_honour': 1958,
+    'table_island': 1974,
+    'table_island_rows': 2298,
+    'table_island_columns': 2352,
+    'die_monster_die_value': 2358,
+    'die_monster_die_epuisement': 2364,
+    'die_monster_die_mort': 2370,
+    'die_monster_die_rate': 2376,
+    'die_attribute_die_value': 2382,
 }
 SHAPES = {
     'term_status': (18,),
@@ -618,8 +618,8 @@ SHAPES = {
     'native_procedure': (78,),
     'zone_per_player': (12,),
     'die_status': (2,),
-    'constant_status': (36,),
-    'constant_value': (36,),
+    'constant_status': (37,),
+    'constant_value': (37,),
     'module_status': (10,),
     'module_region_tiles': (10,),
     'setup_status': (6,),
@@ -721,7 +721,7 @@ def values(str name):
 
 def data():
     """All tables as one int32 array: what the effect VM reads as its constants."""
-    return array('i', [DATA[i] for i in range(2386)])
+    return array('i', [DATA[i] for i in range(2388)])
 
 
 def code():
@@ -808,622 +808,622 @@ def die_status(Py_ssize_t i0):
 
 def constant_status(Py_ssize_t i0):
     """constant.status per constant id (0=verified, 1=unverified, 2=placeholder)"""
-    if not 0 <= i0 < 36:
+    if not 0 <= i0 < 37:
         raise IndexError("constant_status: index out of range")
     return DATA[224 + i0]
 
 
 def constant_value(Py_ssize_t i0):
     """constant.value per constant id"""
-    if not 0 <= i0 < 36:
+    if not 0 <= i0 < 37:
         raise IndexError("constant_value: index out of range")
-    return DATA[260 + i0]
+    return DATA[261 + i0]
 
 
 def module_status(Py_ssize_t i0):
     """module.status per module id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 10:
         raise IndexError("module_status: index out of range")
-    return DATA[296 + i0]
+    return DATA[298 + i0]
 
 
 def module_region_tiles(Py_ssize_t i0):
     """module.region_tiles per module id"""
     if not 0 <= i0 < 10:
         raise IndexError("module_region_tiles: index out of range")
-    return DATA[306 + i0]
+    return DATA[308 + i0]
 
 
 def setup_status(Py_ssize_t i0):
     """setup.status per setup id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 6:
         raise IndexError("setup_status: index out of range")
-    return DATA[316 + i0]
+    return DATA[318 + i0]
 
 
 def setup_preset(Py_ssize_t i0):
     """setup.preset per setup id (a region_preset id)"""
     if not 0 <= i0 < 6:
         raise IndexError("setup_preset: index out of range")
-    return DATA[322 + i0]
+    return DATA[324 + i0]
 
 
 def rule_option_status(Py_ssize_t i0):
     """rule_option.status per rule_option id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 5:
         raise IndexError("rule_option_status: index out of range")
-    return DATA[328 + i0]
+    return DATA[330 + i0]
 
 
 def rule_status(Py_ssize_t i0):
     """rule.status per rule id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 11:
         raise IndexError("rule_status: index out of range")
-    return DATA[333 + i0]
+    return DATA[335 + i0]
 
 
 def rule_topic(Py_ssize_t i0):
     """rule.topic per rule id (0=turn, 1=control, 2=end, 3=scoring)"""
     if not 0 <= i0 < 11:
         raise IndexError("rule_topic: index out of range")
-    return DATA[344 + i0]
+    return DATA[346 + i0]
 
 
 def rule_order(Py_ssize_t i0):
     """rule.order per rule id"""
     if not 0 <= i0 < 11:
         raise IndexError("rule_order: index out of range")
-    return DATA[355 + i0]
+    return DATA[357 + i0]
 
 
 def action_status(Py_ssize_t i0):
     """action.status per action id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 10:
         raise IndexError("action_status: index out of range")
-    return DATA[366 + i0]
+    return DATA[368 + i0]
 
 
 def action_kind(Py_ssize_t i0):
     """action.kind per action id (0=main, 1=bonus, 2=guild)"""
     if not 0 <= i0 < 10:
         raise IndexError("action_kind: index out of range")
-    return DATA[376 + i0]
+    return DATA[378 + i0]
 
 
 def action_order(Py_ssize_t i0):
     """action.order per action id"""
     if not 0 <= i0 < 10:
         raise IndexError("action_order: index out of range")
-    return DATA[386 + i0]
+    return DATA[388 + i0]
 
 
 def attribute_status(Py_ssize_t i0):
     """attribute.status per attribute id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 6:
         raise IndexError("attribute_status: index out of range")
-    return DATA[396 + i0]
+    return DATA[398 + i0]
 
 
 def attribute_kind(Py_ssize_t i0):
     """attribute.kind per attribute id (0=common, 1=heroic)"""
     if not 0 <= i0 < 6:
         raise IndexError("attribute_kind: index out of range")
-    return DATA[402 + i0]
+    return DATA[404 + i0]
 
 
 def attribute_order(Py_ssize_t i0):
     """attribute.order per attribute id"""
     if not 0 <= i0 < 6:
         raise IndexError("attribute_order: index out of range")
-    return DATA[408 + i0]
+    return DATA[410 + i0]
 
 
 def power_sphere_status(Py_ssize_t i0):
     """power_sphere.status per power_sphere id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 3:
         raise IndexError("power_sphere_status: index out of range")
-    return DATA[414 + i0]
+    return DATA[416 + i0]
 
 
 def power_sphere_order(Py_ssize_t i0):
     """power_sphere.order per power_sphere id"""
     if not 0 <= i0 < 3:
         raise IndexError("power_sphere_order: index out of range")
-    return DATA[417 + i0]
+    return DATA[419 + i0]
 
 
 def power_sphere_start_cubes(Py_ssize_t i0):
     """power_sphere.start_cubes per power_sphere id"""
     if not 0 <= i0 < 3:
         raise IndexError("power_sphere_start_cubes: index out of range")
-    return DATA[420 + i0]
+    return DATA[422 + i0]
 
 
 def character_side_status(Py_ssize_t i0):
     """character_side.status per character_side id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 2:
         raise IndexError("character_side_status: index out of range")
-    return DATA[423 + i0]
+    return DATA[425 + i0]
 
 
 def region_status(Py_ssize_t i0):
     """region.status per region id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 19:
         raise IndexError("region_status: index out of range")
-    return DATA[425 + i0]
+    return DATA[427 + i0]
 
 
 def region_module(Py_ssize_t i0):
     """region.module per region id (a module id)"""
     if not 0 <= i0 < 19:
         raise IndexError("region_module: index out of range")
-    return DATA[444 + i0]
+    return DATA[446 + i0]
 
 
 def region_count(Py_ssize_t i0):
     """region.count per region id"""
     if not 0 <= i0 < 19:
         raise IndexError("region_count: index out of range")
-    return DATA[463 + i0]
+    return DATA[465 + i0]
 
 
 def region_island(Py_ssize_t i0):
     """region.island per region id"""
     if not 0 <= i0 < 19:
         raise IndexError("region_island: index out of range")
-    return DATA[482 + i0]
+    return DATA[484 + i0]
 
 
 def region_group(Py_ssize_t i0):
     """region.group per region id (0=heroic, 1=resource, 2=ability, 3=inn, 4=academy, 5=expansion, 6=special)"""
     if not 0 <= i0 < 19:
         raise IndexError("region_group: index out of range")
-    return DATA[501 + i0]
+    return DATA[503 + i0]
 
 
 def region_controllable(Py_ssize_t i0):
     """region.controllable per region id"""
     if not 0 <= i0 < 19:
         raise IndexError("region_controllable: index out of range")
-    return DATA[520 + i0]
+    return DATA[522 + i0]
 
 
 def region_repeatable(Py_ssize_t i0):
     """region.repeatable per region id"""
     if not 0 <= i0 < 19:
         raise IndexError("region_repeatable: index out of range")
-    return DATA[539 + i0]
+    return DATA[541 + i0]
 
 
 def region_preset_status(Py_ssize_t i0):
     """region_preset.status per region_preset id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 10:
         raise IndexError("region_preset_status: index out of range")
-    return DATA[558 + i0]
+    return DATA[560 + i0]
 
 
 def region_preset_expansion_tiles(Py_ssize_t i0):
     """region_preset.expansion_tiles per region_preset id"""
     if not 0 <= i0 < 10:
         raise IndexError("region_preset_expansion_tiles: index out of range")
-    return DATA[568 + i0]
+    return DATA[570 + i0]
 
 
 def region_preset_option(Py_ssize_t i0):
     """region_preset.option per region_preset id (0=standard, 1=advanced, 2=only)"""
     if not 0 <= i0 < 10:
         raise IndexError("region_preset_option: index out of range")
-    return DATA[578 + i0]
+    return DATA[580 + i0]
 
 
 def mount_status(Py_ssize_t i0):
     """mount.status per mount id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 4:
         raise IndexError("mount_status: index out of range")
-    return DATA[588 + i0]
+    return DATA[590 + i0]
 
 
 def mount_level(Py_ssize_t i0):
     """mount.level per mount id"""
     if not 0 <= i0 < 4:
         raise IndexError("mount_level: index out of range")
-    return DATA[592 + i0]
+    return DATA[594 + i0]
 
 
 def mount_speed(Py_ssize_t i0):
     """mount.speed per mount id"""
     if not 0 <= i0 < 4:
         raise IndexError("mount_speed: index out of range")
-    return DATA[596 + i0]
+    return DATA[598 + i0]
 
 
 def mount_honour(Py_ssize_t i0):
     """mount.honour per mount id"""
     if not 0 <= i0 < 4:
         raise IndexError("mount_honour: index out of range")
-    return DATA[600 + i0]
+    return DATA[602 + i0]
 
 
 def companion_status(Py_ssize_t i0):
     """companion.status per companion id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 69:
         raise IndexError("companion_status: index out of range")
-    return DATA[604 + i0]
+    return DATA[606 + i0]
 
 
 def companion_module(Py_ssize_t i0):
     """companion.module per companion id (a module id)"""
     if not 0 <= i0 < 69:
         raise IndexError("companion_module: index out of range")
-    return DATA[673 + i0]
+    return DATA[675 + i0]
 
 
 def companion_colour(Py_ssize_t i0):
     """companion.colour per companion id (a attribute id)"""
     if not 0 <= i0 < 69:
         raise IndexError("companion_colour: index out of range")
-    return DATA[742 + i0]
+    return DATA[744 + i0]
 
 
 def companion_initiative(Py_ssize_t i0):
     """companion.initiative per companion id"""
     if not 0 <= i0 < 69:
         raise IndexError("companion_initiative: index out of range")
-    return DATA[811 + i0]
+    return DATA[813 + i0]
 
 
 def companion_starter(Py_ssize_t i0):
     """companion.starter per companion id"""
     if not 0 <= i0 < 69:
         raise IndexError("companion_starter: index out of range")
-    return DATA[880 + i0]
+    return DATA[882 + i0]
 
 
 def companion_treacherous(Py_ssize_t i0):
     """companion.treacherous per companion id"""
     if not 0 <= i0 < 69:
         raise IndexError("companion_treacherous: index out of range")
-    return DATA[949 + i0]
+    return DATA[951 + i0]
 
 
 def trait_status(Py_ssize_t i0):
     """trait.status per trait id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 19:
         raise IndexError("trait_status: index out of range")
-    return DATA[1018 + i0]
+    return DATA[1020 + i0]
 
 
 def trait_module(Py_ssize_t i0):
     """trait.module per trait id (a module id)"""
     if not 0 <= i0 < 19:
         raise IndexError("trait_module: index out of range")
-    return DATA[1037 + i0]
+    return DATA[1039 + i0]
 
 
 def trait_treacherous(Py_ssize_t i0):
     """trait.treacherous per trait id"""
     if not 0 <= i0 < 19:
         raise IndexError("trait_treacherous: index out of range")
-    return DATA[1056 + i0]
+    return DATA[1058 + i0]
 
 
 def relic_status(Py_ssize_t i0):
     """relic.status per relic id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 19:
         raise IndexError("relic_status: index out of range")
-    return DATA[1075 + i0]
+    return DATA[1077 + i0]
 
 
 def relic_module(Py_ssize_t i0):
     """relic.module per relic id (a module id)"""
     if not 0 <= i0 < 19:
         raise IndexError("relic_module: index out of range")
-    return DATA[1094 + i0]
+    return DATA[1096 + i0]
 
 
 def relic_cursed(Py_ssize_t i0):
     """relic.cursed per relic id"""
     if not 0 <= i0 < 19:
         raise IndexError("relic_cursed: index out of range")
-    return DATA[1113 + i0]
+    return DATA[1115 + i0]
 
 
 def monster_status(Py_ssize_t i0):
     """monster.status per monster id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 16:
         raise IndexError("monster_status: index out of range")
-    return DATA[1132 + i0]
+    return DATA[1134 + i0]
 
 
 def monster_module(Py_ssize_t i0):
     """monster.module per monster id (a module id)"""
     if not 0 <= i0 < 16:
         raise IndexError("monster_module: index out of range")
-    return DATA[1148 + i0]
+    return DATA[1150 + i0]
 
 
 def quest_card_status(Py_ssize_t i0):
     """quest_card.status per quest_card id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 16:
         raise IndexError("quest_card_status: index out of range")
-    return DATA[1164 + i0]
+    return DATA[1166 + i0]
 
 
 def quest_card_module(Py_ssize_t i0):
     """quest_card.module per quest_card id (a module id)"""
     if not 0 <= i0 < 16:
         raise IndexError("quest_card_module: index out of range")
-    return DATA[1180 + i0]
+    return DATA[1182 + i0]
 
 
 def end_trigger_status(Py_ssize_t i0):
     """end_trigger.status per end_trigger id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 12:
         raise IndexError("end_trigger_status: index out of range")
-    return DATA[1196 + i0]
+    return DATA[1198 + i0]
 
 
 def end_trigger_module(Py_ssize_t i0):
     """end_trigger.module per end_trigger id (a module id)"""
     if not 0 <= i0 < 12:
         raise IndexError("end_trigger_module: index out of range")
-    return DATA[1208 + i0]
+    return DATA[1210 + i0]
 
 
 def journey_status(Py_ssize_t i0):
     """journey.status per journey id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 12:
         raise IndexError("journey_status: index out of range")
-    return DATA[1220 + i0]
+    return DATA[1222 + i0]
 
 
 def journey_start_space(Py_ssize_t i0):
     """journey.start_space per journey id"""
     if not 0 <= i0 < 12:
         raise IndexError("journey_start_space: index out of range")
-    return DATA[1232 + i0]
+    return DATA[1234 + i0]
 
 
 def journey_colour(Py_ssize_t i0):
     """journey.colour per journey id (a attribute id)"""
     if not 0 <= i0 < 12:
         raise IndexError("journey_colour: index out of range")
-    return DATA[1244 + i0]
+    return DATA[1246 + i0]
 
 
 def aptitude_status(Py_ssize_t i0):
     """aptitude.status per aptitude id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 6:
         raise IndexError("aptitude_status: index out of range")
-    return DATA[1256 + i0]
+    return DATA[1258 + i0]
 
 
 def aptitude_attribute(Py_ssize_t i0):
     """aptitude.attribute per aptitude id (a attribute id)"""
     if not 0 <= i0 < 6:
         raise IndexError("aptitude_attribute: index out of range")
-    return DATA[1262 + i0]
+    return DATA[1264 + i0]
 
 
 def aptitude_cost(Py_ssize_t i0):
     """aptitude.cost per aptitude id"""
     if not 0 <= i0 < 6:
         raise IndexError("aptitude_cost: index out of range")
-    return DATA[1268 + i0]
+    return DATA[1270 + i0]
 
 
 def aptitude_mastery(Py_ssize_t i0):
     """aptitude.mastery per aptitude id"""
     if not 0 <= i0 < 6:
         raise IndexError("aptitude_mastery: index out of range")
-    return DATA[1274 + i0]
+    return DATA[1276 + i0]
 
 
 def aptitude_discard_yield(Py_ssize_t i0):
     """aptitude.discard_yield per aptitude id"""
     if not 0 <= i0 < 6:
         raise IndexError("aptitude_discard_yield: index out of range")
-    return DATA[1280 + i0]
+    return DATA[1282 + i0]
 
 
 def mastery_status(Py_ssize_t i0):
     """mastery.status per mastery id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 6:
         raise IndexError("mastery_status: index out of range")
-    return DATA[1286 + i0]
+    return DATA[1288 + i0]
 
 
 def mastery_attribute(Py_ssize_t i0):
     """mastery.attribute per mastery id (a attribute id)"""
     if not 0 <= i0 < 6:
         raise IndexError("mastery_attribute: index out of range")
-    return DATA[1292 + i0]
+    return DATA[1294 + i0]
 
 
 def mastery_honour(Py_ssize_t i0):
     """mastery.honour per mastery id"""
     if not 0 <= i0 < 6:
         raise IndexError("mastery_honour: index out of range")
-    return DATA[1298 + i0]
+    return DATA[1300 + i0]
 
 
 def pet_status(Py_ssize_t i0):
     """pet.status per pet id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 15:
         raise IndexError("pet_status: index out of range")
-    return DATA[1304 + i0]
+    return DATA[1306 + i0]
 
 
 def pet_module(Py_ssize_t i0):
     """pet.module per pet id (a module id)"""
     if not 0 <= i0 < 15:
         raise IndexError("pet_module: index out of range")
-    return DATA[1319 + i0]
+    return DATA[1321 + i0]
 
 
 def loot_status(Py_ssize_t i0):
     """loot.status per loot id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 12:
         raise IndexError("loot_status: index out of range")
-    return DATA[1334 + i0]
+    return DATA[1336 + i0]
 
 
 def loot_module(Py_ssize_t i0):
     """loot.module per loot id (a module id)"""
     if not 0 <= i0 < 12:
         raise IndexError("loot_module: index out of range")
-    return DATA[1346 + i0]
+    return DATA[1348 + i0]
 
 
 def imbued_crystal_status(Py_ssize_t i0):
     """imbued_crystal.status per imbued_crystal id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 6:
         raise IndexError("imbued_crystal_status: index out of range")
-    return DATA[1358 + i0]
+    return DATA[1360 + i0]
 
 
 def imbued_crystal_module(Py_ssize_t i0):
     """imbued_crystal.module per imbued_crystal id (a module id)"""
     if not 0 <= i0 < 6:
         raise IndexError("imbued_crystal_module: index out of range")
-    return DATA[1364 + i0]
+    return DATA[1366 + i0]
 
 
 def imbued_crystal_attribute(Py_ssize_t i0):
     """imbued_crystal.attribute per imbued_crystal id (a attribute id)"""
     if not 0 <= i0 < 6:
         raise IndexError("imbued_crystal_attribute: index out of range")
-    return DATA[1370 + i0]
+    return DATA[1372 + i0]
 
 
 def guild_status(Py_ssize_t i0):
     """guild.status per guild id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 5:
         raise IndexError("guild_status: index out of range")
-    return DATA[1376 + i0]
+    return DATA[1378 + i0]
 
 
 def guild_module(Py_ssize_t i0):
     """guild.module per guild id (a module id)"""
     if not 0 <= i0 < 5:
         raise IndexError("guild_module: index out of range")
-    return DATA[1381 + i0]
+    return DATA[1383 + i0]
 
 
 def favour_placement_status(Py_ssize_t i0):
     """favour_placement.status per favour_placement id (0=verified, 1=unverified, 2=placeholder)"""
     if not 0 <= i0 < 9:
         raise IndexError("favour_placement_status: index out of range")
-    return DATA[1386 + i0]
+    return DATA[1388 + i0]
 
 
 def favour_placement_module(Py_ssize_t i0):
     """favour_placement.module per favour_placement id (a module id)"""
     if not 0 <= i0 < 9:
         raise IndexError("favour_placement_module: index out of range")
-    return DATA[1395 + i0]
+    return DATA[1397 + i0]
 
 
 def table_companion_honour(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'companion_honour': [companion][value]"""
     if not 0 <= i0 < 69 or not 0 <= i1 < 1:
         raise IndexError("table_companion_honour: index out of range")
-    return DATA[1404 + i0 + i1]
+    return DATA[1406 + i0 + i1]
 
 
 def table_companion_generation(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'companion_generation': [companion][attribute]"""
     if not 0 <= i0 < 69 or not 0 <= i1 < 6:
         raise IndexError("table_companion_generation: index out of range")
-    return DATA[1473 + i0 * 6 + i1]
+    return DATA[1475 + i0 * 6 + i1]
 
 
 def table_character_generation(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'character_generation': [character_side][attribute]"""
     if not 0 <= i0 < 2 or not 0 <= i1 < 6:
         raise IndexError("table_character_generation: index out of range")
-    return DATA[1887 + i0 * 6 + i1]
+    return DATA[1889 + i0 * 6 + i1]
 
 
 def table_trait_honour(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'trait_honour': [trait][value]"""
     if not 0 <= i0 < 19 or not 0 <= i1 < 1:
         raise IndexError("table_trait_honour: index out of range")
-    return DATA[1899 + i0 + i1]
+    return DATA[1901 + i0 + i1]
 
 
 def table_relic_honour(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'relic_honour': [relic][value]"""
     if not 0 <= i0 < 19 or not 0 <= i1 < 1:
         raise IndexError("table_relic_honour: index out of range")
-    return DATA[1918 + i0 + i1]
+    return DATA[1920 + i0 + i1]
 
 
 def table_relic_charges(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'relic_charges': [relic][value]"""
     if not 0 <= i0 < 19 or not 0 <= i1 < 1:
         raise IndexError("table_relic_charges: index out of range")
-    return DATA[1937 + i0 + i1]
+    return DATA[1939 + i0 + i1]
 
 
 def table_monster_honour(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'monster_honour': [monster][value]"""
     if not 0 <= i0 < 16 or not 0 <= i1 < 1:
         raise IndexError("table_monster_honour: index out of range")
-    return DATA[1956 + i0 + i1]
+    return DATA[1958 + i0 + i1]
 
 
 def table_island(Py_ssize_t i0, Py_ssize_t i1):
     """rule table 'island': [row][column]"""
     if not 0 <= i0 < 54 or not 0 <= i1 < 6:
         raise IndexError("table_island: index out of range")
-    return DATA[1972 + i0 * 6 + i1]
+    return DATA[1974 + i0 * 6 + i1]
 
 
 def table_island_rows(Py_ssize_t i0):
     """integer keys of the rows of 'island'"""
     if not 0 <= i0 < 54:
         raise IndexError("table_island_rows: index out of range")
-    return DATA[2296 + i0]
+    return DATA[2298 + i0]
 
 
 def table_island_columns(Py_ssize_t i0):
     """integer keys of the columns of 'island'"""
     if not 0 <= i0 < 6:
         raise IndexError("table_island_columns: index out of range")
-    return DATA[2350 + i0]
+    return DATA[2352 + i0]
 
 
 def die_monster_die_value(Py_ssize_t i0):
     """face values of the monster_die"""
     if not 0 <= i0 < 6:
         raise IndexError("die_monster_die_value: index out of range")
-    return DATA[2356 + i0]
+    return DATA[2358 + i0]
 
 
 def die_monster_die_epuisement(Py_ssize_t i0):
     """epuisement shown by each face of the monster_die"""
     if not 0 <= i0 < 6:
         raise IndexError("die_monster_die_epuisement: index out of range")
-    return DATA[2362 + i0]
+    return DATA[2364 + i0]
 
 
 def die_monster_die_mort(Py_ssize_t i0):
     """mort shown by each face of the monster_die"""
     if not 0 <= i0 < 6:
         raise IndexError("die_monster_die_mort: index out of range")
-    return DATA[2368 + i0]
+    return DATA[2370 + i0]
 
 
 def die_monster_die_rate(Py_ssize_t i0):
     """rate shown by each face of the monster_die"""
     if not 0 <= i0 < 6:
         raise IndexError("die_monster_die_rate: index out of range")
-    return DATA[2374 + i0]
+    return DATA[2376 + i0]
 
 
 def die_attribute_die_value(Py_ssize_t i0):
     """face values of the attribute_die"""
     if not 0 <= i0 < 6:
         raise IndexError("die_attribute_die_value: index out of range")
-    return DATA[2380 + i0]
+    return DATA[2382 + i0]

@@ -21,7 +21,7 @@ FROM_SLOT = cython.declare(cython.int, 1000)
 ACTIVATED = cython.declare(cython.int, 1)
 C_REST = cython.declare(cython.int, 15)
 C_REDEMPTION_HONOUR = cython.declare(cython.int, 25)
-C_APTITUDE_COST = cython.declare(cython.int, 26)
+R_APTITUDE_COST = cython.declare(cython.int, 3)
 C_APTITUDE_CUBES = cython.declare(cython.int, 28)
 C_REDEMPTION_BONUS = cython.declare(cython.int, 29)
 
@@ -126,7 +126,7 @@ class Actions:
     # --- aptitudes (L891-909) -----------------------------------------------------------------------------
 
     def can_take_aptitude(self, e: VindicationCore, seat: cython.int, a: cython.int) -> cython.bint:
-        return e.attr(a, seat) >= e.num(C_APTITUDE_COST) and e.cells[e.k_stock + a] > 0
+        return e.attr(a, seat) >= e.rule(R_APTITUDE_COST) and e.cells[e.k_stock + a] > 0
 
     def any_aptitude(self, e: VindicationCore, seat: cython.int) -> cython.bint:
         a: cython.int
@@ -148,7 +148,7 @@ class Actions:
             e.ask(ATTRIBUTE, seat)
             return
         a = e.answer()
-        e.spend(seat, a, e.num(C_APTITUDE_COST))
+        e.spend(seat, a, e.rule(R_APTITUDE_COST))
         e.cells[e.k_stock + a] -= 1
         e.cells[e.o_aptitudes + a * e.seats + seat] += 1
         e.cells[e.k_gained] += 1

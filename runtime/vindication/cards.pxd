@@ -7,6 +7,7 @@ cdef class Cards:
     cdef bint deck_left(self, VindicationCore e, int zone)
     cdef void acquire(self, VindicationCore e) except *
     cdef void offer_enhanced(self, VindicationCore e, int seat, int zone) except *
+    cdef int draw_cost(self, VindicationCore e)
     cdef void take(self, VindicationCore e, int seat, int card) except *
     cdef void recruit(self, VindicationCore e) except *
     cdef bint pay_and_acquire(self, VindicationCore e, int attribute, int cost) except -1

@@ -8,6 +8,7 @@ import cython  # type: ignore[import-untyped]
 
 from .core import VindicationCore
 
+EFFECT = cython.declare(cython.int, 0)
 CARD = cython.declare(cython.int, 12)
 ATTRIBUTE = cython.declare(cython.int, 13)
 YESNO = cython.declare(cython.int, 15)
@@ -29,10 +30,13 @@ ACQUIRE = cython.declare(cython.int, 113)
 RECHARGE = cython.declare(cython.int, 114)
 C_ENHANCED_CARDS = cython.declare(cython.int, 6)
 C_ENHANCED_COST = cython.declare(cython.int, 7)
-C_MONSTER_COST = cython.declare(cython.int, 8)
+R_RELIC_COST = cython.declare(cython.int, 0)
+R_TRAIT_COST = cython.declare(cython.int, 1)
+R_MONSTER_COST = cython.declare(cython.int, 2)
+R_MOUNT_COST = cython.declare(cython.int, 5)
+R_DRAW_FREE = cython.declare(cython.int, 7)
+"""Rule hooks (core.rule): the costs of this turn, which cards change (Zaya, Tirynn, Dregun, Veroa, Kealith)."""
 C_MOUNT_COST = cython.declare(cython.int, 9)
-C_TRAIT_COST = cython.declare(cython.int, 13)
-C_RELIC_COST = cython.declare(cython.int, 14)
 C_CHARGE_MIN = cython.declare(cython.int, 16)
 C_CHARGE_MAX = cython.declare(cython.int, 17)
 C_EXHAUSTION = cython.declare(cython.int, 18)
@@ -64,14 +68,15 @@ class Cards:
                 e.option(FACE_UP)
             if e.top_facedown(zone) >= 0:
                 e.option(BLIND)
-                if e.sphere(2, seat) >= e.num(C_ENHANCED_COST):
+                if e.sphere(2, seat) >= self.draw_cost(e):
                     e.option(ENHANCED)
             e.goto(1)
             e.ask(DRAW, seat)
             return
         if stage == 1:
             if e.answer() == ENHANCED:
-                e.use_conviction(seat, e.num(C_ENHANCED_COST))
+                e.use_conviction(seat, self.draw_cost(e))
+                e.set_rule(R_DRAW_FREE, 0)
                 self.offer_enhanced(e, seat, zone)
                 e.goto(2)
                 e.ask(CARD, seat)
@@ -107,10 +112,17 @@ class Cards:
             if e.cells[e.o_zone + i] == zone and e.cells[e.o_faceup + i] == 2:
                 e.cells[e.o_faceup + i] = 0
 
+    def draw_cost(self, e: VindicationCore) -> cython.int:
+        """1 conviction, or none once a card made the next enhanced draw free (Kealith)."""
+        return 0 if e.rule(R_DRAW_FREE) else e.num(C_ENHANCED_COST)
+
     def take(self, e: VindicationCore, seat: cython.int, card: cython.int) -> None:
+        """The card joins the player, and what it does as it joins runs next (its on_join power)."""
         e.gain_card(seat, card)
         e.set_result(card)
         e.done()
+        if e.card_on_join[card] >= 0:
+            e.push(EFFECT, e.card_on_join[card], seat, e.card_local[card])
 
     # --- the region actions --------------------------------------------------------------------------------------
 
@@ -151,7 +163,7 @@ class Cards:
     def obtain_trait(self, e: VindicationCore) -> None:
         """Tombeau des Anciens: 2 wisdom for a trait (L430, L684-699)."""
         if e.stage() == 0:
-            self.pay_and_acquire(e, WISDOM, e.num(C_TRAIT_COST))
+            self.pay_and_acquire(e, WISDOM, e.rule(R_TRAIT_COST))
             return
         e.done()
 
@@ -167,7 +179,7 @@ class Cards:
             if e.champion(seat) < 0:
                 e.done()
                 return
-            self.pay_and_acquire(e, COURAGE, e.num(C_MONSTER_COST))
+            self.pay_and_acquire(e, COURAGE, e.rule(R_MONSTER_COST))
             return
         if stage == 1:
             champion = e.champion(seat)
@@ -207,8 +219,8 @@ class Cards:
         i: cython.int
         top: cython.int
         if stage == 0:
-            if e.attr(VISION, seat) >= e.num(C_RELIC_COST) and self.deck_left(e, e.deck_zone[VISION]):
-                self.pay_and_acquire(e, VISION, e.num(C_RELIC_COST))
+            if e.attr(VISION, seat) >= e.rule(R_RELIC_COST) and self.deck_left(e, e.deck_zone[VISION]):
+                self.pay_and_acquire(e, VISION, e.rule(R_RELIC_COST))
                 return
             stage = 3
         if stage == 1:
@@ -260,8 +272,9 @@ class Cards:
         """Poste de commandement: 3 strength for the next speed tile and its honour (L418, L820-856)."""
         seat: cython.int = e.arg(0)
         level: cython.int = e.cells[e.o_mount + seat]
-        if e.attr(2, seat) >= e.num(C_MOUNT_COST) and level + 1 < e.mounts:
-            e.spend(seat, 2, e.num(C_MOUNT_COST))
+        if e.attr(2, seat) >= e.rule(R_MOUNT_COST) and level + 1 < e.mounts:
+            e.spend(seat, 2, e.rule(R_MOUNT_COST))
+            e.set_rule(R_MOUNT_COST, e.num(C_MOUNT_COST))
             e.cells[e.o_mount + seat] = level + 1
             e.gain_honour(seat, e.mount_honour[level + 1])
         e.done()

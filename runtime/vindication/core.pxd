@@ -3,7 +3,7 @@
 from ..kernel.engine cimport Engine
 
 cdef class VindicationCore(Engine):
-    cdef int seats, ncards, nslots, nspaces, nregions, nattributes, ntriggers, mounts, turn_flags
+    cdef int nrules, seats, ncards, nslots, nspaces, nregions, nattributes, ntriggers, mounts, turn_flags
     cdef int o_influence, o_power, o_attr, o_card_cubes, o_score, o_seated, o_current, o_side, o_mount
     cdef int o_speed_bonus, o_controlled, o_aptitudes, o_tokens_taken, o_quests_done, o_zone, o_order, o_faceup
     cdef int o_owner, o_seen
@@ -12,7 +12,7 @@ cdef class VindicationCore(Engine):
     cdef int monster_die_faces, attribute_die_faces
     cdef int[::1] card_kind, card_deck, card_colour, card_honour, card_generation, card_initiative, card_starter
     cdef int[::1] card_in_game, card_effect, card_mastery_bonus, relic_charges, quest_effect, quest_honour
-    cdef int[::1] card_local
+    cdef int[::1] card_local, card_activated, card_on_join, card_passive, rule_offset, rule_base
     cdef int[::1] deck_zone, space_slots, space_next
     cdef int[::1] region_count, region_effect, region_repeatable, region_controllable, region_cost_attr
     cdef int[::1] region_cost, region_need
@@ -20,6 +20,9 @@ cdef class VindicationCore(Engine):
     cdef int[::1] monster_die, attribute_die, trigger_space, start_cubes
 
     cdef int num(self, int i)
+    cdef int rule(self, int i)
+    cdef void set_rule(self, int i, int value)
+    cdef void reset_rules(self)
     cdef int option_of(self, int i)
     cdef int game_flag(self, int i)
     cdef void set_game_flag(self, int i, int value)

@@ -80,6 +80,12 @@ class VindicationCore(Engine):
         self.card_effect = a["card_effect"]
         self.card_mastery_bonus = a["card_mastery_bonus"]
         self.card_local = a["card_local"]
+        self.card_activated = a["card_activated"]
+        self.card_on_join = a["card_on_join"]
+        self.card_passive = a["card_passive"]
+        self.rule_offset = a["rule_offset"]
+        self.rule_base = a["rule_base"]
+        self.nrules = len(a["rule_offset"])
         self.deck_zone = a["deck_zone"]
         self.space_slots = a["space_slots"]
         self.space_next = a["space_next"]
@@ -111,6 +117,19 @@ class VindicationCore(Engine):
     def num(self, i: cython.int) -> cython.int:
         """A constant of content/vindication/constants.yaml, by its place in tables.py's NUMBERS."""
         return self.numbers[i]
+
+    def rule(self, i: cython.int) -> cython.int:
+        """A rule hook of this turn (tables.py RULE_FIELDS): a cost or bonus the cards change, reset each turn."""
+        return self.cells[self.rule_offset[i]]
+
+    def set_rule(self, i: cython.int, value: cython.int) -> None:
+        self.cells[self.rule_offset[i]] = value
+
+    def reset_rules(self) -> None:
+        """Each turn starts with the rules' own costs (constants) and no bonus."""
+        i: cython.int
+        for i in range(self.nrules):
+            self.cells[self.rule_offset[i]] = self.rule_base[i]
 
     def option_of(self, i: cython.int) -> cython.int:
         """The choice of a rule option of options.yaml (its place in tables.py's OPTIONS): 0 is the default's

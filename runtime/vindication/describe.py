@@ -16,7 +16,8 @@ SPACE, SLOT, CARD, ATTRIBUTE, SPHERE, YESNO, DRAW, COUNT, RECOVER, ACTIVATE = 10
 """The engine's kinds of decision (island.py, cards.py, actions.py)."""
 STOP = 1000
 FROM_CONVICTION, FROM_CARD, FROM_SLOT = 10, 100, 1000
-KERNEL_STEPS = {"repeat": "step_repeat", "discard_aptitude": "step_discard_aptitude"}
+KERNEL_STEPS = {"repeat": "step_repeat", "discard_aptitude": "step_discard_aptitude", "ability": "step_ability",
+                "relic": "step_relic"}
 """Plan steps that are not actions of actions.yaml, and their labels."""
 
 
@@ -51,7 +52,7 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
     if kind == LAYOUT["menu"]:
         return _menu(kernel, state, action, locale)
     if kind == LAYOUT["effect_choice"]:
-        return text("choose_option", option=str(action + 1))
+        return _effect_option(kernel, state, action, locale)
     attributes = game.entities("attribute")
     if kind == SPACE:
         at = state.engine.arrays()[0][tables.numbers["k_pos"] + decision[1]]
@@ -63,7 +64,8 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
         if action == STOP:
             return text("stop_recharging")
         card = _name(tables.cards[action][1], locale)
-        label = {"setup": "keep_quest", "recharge": "recharge_relic"}.get(procedure, "take_card")
+        label = {"setup": "keep_quest", "recharge": "recharge_relic", "use_relic": "use_relic"}.get(procedure,
+                                                                                                 "take_card")
         return text(label, card=card)
     if kind == ATTRIBUTE:
         name = _name(attributes[action], locale)
@@ -91,6 +93,23 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
             return text("activate_character")
         return text("activate_companion", card=_name(tables.cards[action - 1][1], locale))
     return text("choose_option", option=str(action))
+
+
+def _effect_option(kernel: VindicationKernel, state: GameState, action: int, locale: str) -> str:
+    """An option of a card's or region's effect: an entity of the choice's space, or a branch of the effect (a
+    `may`'s no and yes, a `choose`'s actions, in the order the card's text gives them), counted from 1."""
+    game = kernel.game
+    text = label_text(game, locale)
+    space = state.engine.space()
+    if space == 0:
+        return text("effect_branch", option=str(action + 1))
+    name = game.layout.SPACES[space - 1][0]
+    if name == "card":
+        return text("effect_entity", option=_name(state.engine.tables.cards[action][1], locale))
+    if name == "player":
+        return text("effect_entity", option=seat_name(game, action, locale))
+    entities = game.entities(name)
+    return text("effect_entity", option=_name(entities[action], locale) if action < len(entities) else str(action))
 
 
 def _menu(kernel: VindicationKernel, state: GameState, step: int, locale: str) -> str:

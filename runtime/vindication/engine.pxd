@@ -1,5 +1,6 @@
 # Types of engine.py for Cython (pure-Python mode).
 
+from .abilities cimport Abilities
 from .actions cimport Actions
 from .cards cimport Cards
 from .core cimport VindicationCore
@@ -13,6 +14,7 @@ cdef class VindicationEngine(VindicationCore):
     cdef Actions actions
     cdef Ending ending
     cdef Preparation preparation
+    cdef Abilities abilities
     cdef int[::1] impl
 
     cdef void run_native(self, int code) except *

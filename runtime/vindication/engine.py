@@ -8,6 +8,7 @@ from typing import Any
 
 import cython  # type: ignore[import-untyped]
 
+from .abilities import Abilities
 from .actions import Actions
 from .cards import Cards
 from .core import VindicationCore
@@ -32,6 +33,9 @@ CHECK_END = cython.declare(cython.int, 112)
 ACQUIRE = cython.declare(cython.int, 113)
 RECHARGE = cython.declare(cython.int, 114)
 FINAL = cython.declare(cython.int, 115)
+ABILITY = cython.declare(cython.int, 116)
+USE_RELIC = cython.declare(cython.int, 117)
+PASSIVES = cython.declare(cython.int, 118)
 # The natives the engine plays (`NATIVES` names them; tables.py turns them into `impl`).
 N_ACADEMY = cython.declare(cython.int, 200)
 N_RECRUIT = cython.declare(cython.int, 201)
@@ -83,6 +87,7 @@ class VindicationEngine(VindicationCore):
         self.actions = Actions()
         self.ending = Ending()
         self.preparation = Preparation()
+        self.abilities = Abilities()
         self.impl = tables.arrays["impl"]
 
     # --- the kernel's hooks --------------------------------------------------------------------------------
@@ -91,7 +96,8 @@ class VindicationEngine(VindicationCore):
         self.push(SETUP, 0, 0, 0)
 
     def turn_started(self, seat: cython.int) -> None:
-        """A new turn: nothing done yet; the first player's turn starts a round."""
+        """A new turn: nothing done yet, the rules' own costs; the first player's turn starts a round; the traits'
+        passive powers act."""
         i: cython.int
         for i in range(self.turn_flags):
             self.set_turn_flag(i, 0)
@@ -99,6 +105,8 @@ class VindicationEngine(VindicationCore):
         self.cells[self.o_current] = seat
         if seat == self.game_flag(FIRST):
             self.set_game_flag(ROUND, self.game_flag(ROUND) + 1)
+        self.reset_rules()
+        self.push(PASSIVES, seat, 0, 0)
 
     def can_take(self, seat: cython.int, step: cython.int) -> cython.bint:
         procedure: cython.int = self.step_field(step, 0)
@@ -122,6 +130,10 @@ class VindicationEngine(VindicationCore):
             return self.actions.recoverable(self, seat)
         if procedure == REDEEM:
             return self.actions.can_redeem(self, seat)
+        if procedure == ABILITY:
+            return self.abilities.can_use_ability(self, seat)
+        if procedure == USE_RELIC:
+            return self.abilities.can_use_relic(self, seat)
         return True
 
     def native_procedure(self, native: cython.int) -> cython.int:
@@ -168,6 +180,12 @@ class VindicationEngine(VindicationCore):
             self.cards.recharge(self)
         elif procedure == FINAL:
             self.ending.final_scoring(self)
+        elif procedure == ABILITY:
+            self.abilities.ability(self)
+        elif procedure == USE_RELIC:
+            self.abilities.use_relic(self)
+        elif procedure == PASSIVES:
+            self.abilities.passives(self)
         else:
             VindicationCore.run_procedure(self, procedure)
 

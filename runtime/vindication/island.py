@@ -18,7 +18,9 @@ C_BLOCKED_EXTRA = cython.declare(cython.int, 11)
 C_CONTROL_HONOUR = cython.declare(cython.int, 19)
 C_VISIT_HONOUR = cython.declare(cython.int, 21)
 C_CONTROL_COST = cython.declare(cython.int, 22)
-C_CONTESTED_COST = cython.declare(cython.int, 23)
+R_CONTESTED_COST = cython.declare(cython.int, 4)
+R_MOVE_BONUS = cython.declare(cython.int, 6)
+"""Rule hooks (core.rule): another's region's price this turn (Nalin), spaces added to the move (Jerno)."""
 # The turn's flags (core.turn_flag).
 MOVED = cython.declare(cython.int, 0)
 VISITED = cython.declare(cython.int, 2)
@@ -37,8 +39,8 @@ class Island:
     # --- moving (L297-316) -------------------------------------------------------------------------------------
 
     def speed(self, e: VindicationCore, seat: cython.int) -> cython.int:
-        """The speed tile's speed (L818-856) plus the cubes on it (Canons d'avant-bras)."""
-        return e.mount_speed[e.cells[e.o_mount + seat]] + e.cells[e.o_speed_bonus + seat]
+        """The speed tile's speed (L818-856) plus the cubes on it (Canons d'avant-bras) and this turn's bonus."""
+        return e.mount_speed[e.cells[e.o_mount + seat]] + e.cells[e.o_speed_bonus + seat] + e.rule(R_MOVE_BONUS)
 
     def reach(self, e: VindicationCore, seat: cython.int) -> cython.int:
         """The most spaces a move may take: the speed, or 2 more when blocked (L314)."""
@@ -221,7 +223,7 @@ class Island:
         owner: cython.int = e.slot_owner(slot)
         if e.slot_region(slot) < 0 or not e.region_controllable[e.slot_region(slot)] or owner == seat:
             return -1
-        return e.num(C_CONTROL_COST) if owner < 0 else e.num(C_CONTESTED_COST)
+        return e.num(C_CONTROL_COST) if owner < 0 else e.rule(R_CONTESTED_COST)
 
     def controllable(self, e: VindicationCore, seat: cython.int, slot: cython.int) -> cython.bint:
         """The region visited this turn, or, before any visit, one the player may visit next (L461-462)."""

@@ -21,12 +21,17 @@ NUMBERS = ("start_honour", "start_attribute_cubes", "quests_dealt", "quests_kept
            "relic_charge_min", "relic_charge_max", "exhaustion_cubes", "control_honour", "region_end_honour",
            "visit_honour", "control_cost", "contested_control_cost", "death_prevention", "redemption_honour",
            "aptitude_cost", "aptitude_mastery", "aptitude_discard_cubes", "redemption_bonus", "main_action_uses",
-           "aptitudes_per_turn")
+           "aptitudes_per_turn", "relic_use_cubes")
 """Constants by the place the engine reads them at (the `C_` names of the rule modules); then `recruit_cost`,
 the Auberge's price (its param n, L382)."""
 OPTIONS = (("last_turn", "turn"), ("relic_charges", "printed"), ("once_per_turn", "your_turn"),
            ("academy_reroll", "if_none_after"), ("quest_ties", "nobody"))
 """Rule options by place (the `O_` names of the rule modules): 1 when the game plays the choice named here."""
+RULE_FIELDS = (("relic_cost", "relic_cost"), ("trait_cost", "trait_cost"), ("monster_cost", "monster_cost"),
+               ("aptitude_cost", "aptitude_cost"), ("contested_control_cost", "contested_control_cost"),
+               ("mount_upgrade_cost", "mount_cost"), ("move_bonus", None), ("enhanced_draw_free", None))
+"""The rule hooks (state fields `rule: true`) the engine reads, by place (the `R_` names of the rule modules), and
+the constant each turn starts them at (None: 0). An effect that changes another one is not run."""
 CARD_KINDS = ("companion", "monster", "relic", "trait", "pet", "quest_card", "end_trigger")
 """The engine's card kinds: 0 companion, 1 monster, 2 relic, 3 trait … (loot and crystals count with pets)."""
 DECK_OF_KIND = {"monster": "courage", "relic": "vision", "trait": "sagesse"}
@@ -44,12 +49,15 @@ STEPS = (("deplacement", "move", "menu"), ("activation", "activate", "menu"), ("
          ("repos", "rest", "menu"), ("repeat", "repeat", "menu"), ("prise_de_controle", "control", "menu"),
          ("conversion", "convert", "menu"), ("aptitude", "aptitude", "menu"),
          ("discard_aptitude", "discard_aptitude", "menu"), ("recuperation", "recover", "menu"),
+         ("ability", "ability", "menu"), ("relic", "use_relic", "menu"),
          ("redemption", "redeem", "menu"), ("forced_move", "move", "once"), ("end_check", "check_end", "once"))
 """A turn (L225-233), as plan steps: the actions of actions.yaml (and the kernel's: repeating a repeatable
-region's action, L330; discarding an aptitude tile, L903), in a menu the player ends; then the move if the player
+region's action, L330; discarding an aptitude tile, L903; the activated companion's ability, L665; a relic's
+power, L725), in a menu the player ends; then the move if the player
 has not moved (the only mandatory action, L229), and the end-of-game check."""
 INTERNAL = ("setup", "move", "activate", "visit", "rest", "repeat", "control", "convert", "aptitude",
-            "discard_aptitude", "recover", "redeem", "check_end", "acquire", "recharge", "final_scoring")
+            "discard_aptitude", "recover", "redeem", "check_end", "acquire", "recharge", "final_scoring", "ability",
+            "use_relic", "passives")
 """The engine's own procedures, numbered from 100 (engine.py names them in this order)."""
 FIRST_INTERNAL = 100
 
@@ -88,7 +96,8 @@ class VindicationTables:
             return -1
         if self._called is None:
             self._called = natives_called(self.game)
-        if not self._called[key] <= self.natives_played:
+        hooks = set(getattr(self.game.layout, "RULES", {}).get(key, ()))
+        if not self._called[key] <= self.natives_played or not hooks <= {name for name, _ in RULE_FIELDS}:
             self.unplayed.append(key)
             return -1
         return int(self.game.layout.ENTRIES[key])
@@ -142,6 +151,8 @@ def build_tables(game: CompiledGame, natives_played: frozenset[str], modules: tu
         n[key] = at
         at += size
     n["cells"] = at
+    tables.arrays["rule_offset"] = ints([fields[name][0] for name, _ in RULE_FIELDS])
+    tables.arrays["rule_base"] = ints([constants[base].value if base else 0 for _, base in RULE_FIELDS])
     _plan(tables, game)
     return tables
 
@@ -175,7 +186,7 @@ def _cards(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ..
     a: dict[str, list[int]] = {key: [] for key in (
         "card_kind", "card_deck", "card_colour", "card_honour", "card_generation", "card_initiative", "card_starter",
         "card_in_game", "card_effect", "card_mastery_bonus", "relic_charges", "quest_effect", "quest_honour",
-        "card_local")}
+        "card_local", "card_activated", "card_on_join", "card_passive")}
     local: dict[str, int] = {}
     for kind, card in tables.cards:
         name = name_of(card)
@@ -196,6 +207,12 @@ def _cards(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ..
         a["relic_charges"].append(int(charge.get(name, 0)))
         key = {"monster": f"monster/{name}/powers/0", "end_trigger": f"end_trigger/{name}/powers/0"}.get(kind, "")
         a["card_effect"].append(tables.entry(key) if key and module in modules else -1)
+        for trigger, column in (("activated", "card_activated"), ("on_join", "card_on_join"),
+                                ("passive", "card_passive")):
+            found = [i for i, power in enumerate(getattr(card, "powers", None) or ())
+                     if power.trigger == trigger and not power.native]
+            a[column].append(tables.entry(f"{kind}/{name}/powers/{found[0]}")
+                             if found and module in modules and kind in ("companion", "relic", "trait") else -1)
         bonus = _mastery_attribute(game, f"{kind}/{name}/powers/0") \
             if any(power.trigger == "mastery" for power in getattr(card, "powers", None) or ()) else -1
         a["card_mastery_bonus"].append(bonus)
@@ -294,7 +311,7 @@ def _board(tables: VindicationTables, game: CompiledGame) -> None:
 def _plan(tables: VindicationTables, game: CompiledGame) -> None:
     """One role, one phase: the steps of STEPS; the visit and the rest share budget 0 (one or the other, L229)."""
     uses = tables.arrays["numbers"][NUMBERS.index("main_action_uses")]
-    per_turn = {"deplacement": uses, "activation": uses, "visite": uses, "repos": uses,
+    per_turn = {"ability": uses, "deplacement": uses, "activation": uses, "visite": uses, "repos": uses,
                 "prise_de_controle": uses, "aptitude": tables.arrays["numbers"][NUMBERS.index("aptitudes_per_turn")],
                 "redemption": uses}
     steps = [PlannedStep(key=f"action/{key}", role=0, phase=0,

@@ -1,0 +1,86 @@
+"""The cards' powers the engine runs as their effects (content): the ability of the companion activated this turn
+(L645, L665), a relic's power for 1 of its influence cubes once a turn (L725), what a companion does as it joins,
+and the traits' passive powers at the start of their holder's turn. Each runs only if the engine plays every
+native it calls and every rule hook it changes (tables.py); the others are not run."""
+
+from __future__ import annotations
+
+import cython  # type: ignore[import-untyped]
+
+from .core import VindicationCore
+
+EFFECT = cython.declare(cython.int, 0)
+CARD = cython.declare(cython.int, 12)
+ACTIVATED = cython.declare(cython.int, 1)
+RELICS_USED = cython.declare(cython.int, 5)
+"""The turn's record (core.turn_flag): the card activated + 2 (1 the character), the relics used (by bit)."""
+RELIC = cython.declare(cython.int, 2)
+C_RELIC_USE = cython.declare(cython.int, 32)
+
+
+@cython.cclass
+class Abilities:
+    """Card powers run as effects; each method takes the engine it runs in."""
+
+    def activated_card(self, e: VindicationCore) -> cython.int:
+        """The companion activated this turn, or -1."""
+        return e.turn_flag(ACTIVATED) - 2
+
+    def can_use_ability(self, e: VindicationCore, seat: cython.int) -> cython.bint:
+        card: cython.int = self.activated_card(e)
+        return card >= 0 and e.owns(seat, card) and e.card_activated[card] >= 0
+
+    def ability(self, e: VindicationCore) -> None:
+        """The activated companion's optional ability, this turn only (L645)."""
+        card: cython.int = self.activated_card(e)
+        if e.stage() == 0:
+            e.goto(1)
+            e.push(EFFECT, e.card_activated[card], e.arg(0), e.card_local[card])
+            return
+        e.done()
+
+    def usable_relic(self, e: VindicationCore, seat: cython.int, card: cython.int) -> cython.bint:
+        return e.card_kind[card] == RELIC and e.owns(seat, card) and e.card_activated[card] >= 0 \
+            and e.card_cubes(card) >= e.num(C_RELIC_USE) \
+            and (e.turn_flag(RELICS_USED) >> e.card_local[card]) & 1 == 0
+
+    def can_use_relic(self, e: VindicationCore, seat: cython.int) -> cython.bint:
+        card: cython.int
+        for card in range(e.ncards):
+            if self.usable_relic(e, seat, card):
+                return True
+        return False
+
+    def use_relic(self, e: VindicationCore) -> None:
+        """A relic's power for 1 of its influence cubes, back to influence; each relic once a turn (L725)."""
+        seat: cython.int = e.arg(0)
+        card: cython.int
+        if e.stage() == 0:
+            e.clear_options()
+            for card in range(e.ncards):
+                if self.usable_relic(e, seat, card):
+                    e.option(card)
+            e.goto(1)
+            e.ask(CARD, seat)
+            return
+        if e.stage() == 1:
+            card = e.answer()
+            e.cells[e.o_card_cubes + card] -= e.num(C_RELIC_USE)
+            e.add_sphere(1, seat, e.num(C_RELIC_USE))
+            e.set_turn_flag(RELICS_USED, e.turn_flag(RELICS_USED) | (1 << e.card_local[card]))
+            e.goto(2)
+            e.push(EFFECT, e.card_activated[card], seat, e.card_local[card])
+            return
+        e.done()
+
+    def passives(self, e: VindicationCore) -> None:
+        """At the start of a turn, the passive powers of the traits its player holds (L707: once a turn).
+        Local 3: the next card to look at."""
+        seat: cython.int = e.arg(0)
+        card: cython.int
+        for card in range(e.arg(3), e.ncards):
+            if e.card_passive[card] >= 0 and e.owns(seat, card):
+                e.set_arg(3, card + 1)
+                e.push(EFFECT, e.card_passive[card], seat, e.card_local[card])
+                return
+        e.done()
