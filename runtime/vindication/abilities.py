@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import cython  # type: ignore[import-untyped]
 
-from .core import VindicationCore
+from .board import VindicationBoard
 
 EFFECT = cython.declare(cython.int, 0)
 CARD = cython.declare(cython.int, 12)
@@ -22,15 +22,15 @@ C_RELIC_USE = cython.declare(cython.int, 32)
 class Abilities:
     """Card powers run as effects; each method takes the engine it runs in."""
 
-    def activated_card(self, e: VindicationCore) -> cython.int:
+    def activated_card(self, e: VindicationBoard) -> cython.int:
         """The companion activated this turn, or -1."""
         return e.turn_flag(ACTIVATED) - 2
 
-    def can_use_ability(self, e: VindicationCore, seat: cython.int) -> cython.bint:
+    def can_use_ability(self, e: VindicationBoard, seat: cython.int) -> cython.bint:
         card: cython.int = self.activated_card(e)
         return card >= 0 and e.owns(seat, card) and e.card_activated[card] >= 0
 
-    def ability(self, e: VindicationCore) -> None:
+    def ability(self, e: VindicationBoard) -> None:
         """The activated companion's optional ability, this turn only (L645)."""
         card: cython.int = self.activated_card(e)
         if e.stage() == 0:
@@ -39,19 +39,19 @@ class Abilities:
             return
         e.done()
 
-    def usable_relic(self, e: VindicationCore, seat: cython.int, card: cython.int) -> cython.bint:
+    def usable_relic(self, e: VindicationBoard, seat: cython.int, card: cython.int) -> cython.bint:
         return e.card_kind[card] == RELIC and e.owns(seat, card) and e.card_activated[card] >= 0 \
             and e.card_cubes(card) >= e.num(C_RELIC_USE) \
             and (e.turn_flag(RELICS_USED) >> e.card_local[card]) & 1 == 0
 
-    def can_use_relic(self, e: VindicationCore, seat: cython.int) -> cython.bint:
+    def can_use_relic(self, e: VindicationBoard, seat: cython.int) -> cython.bint:
         card: cython.int
         for card in range(e.ncards):
             if self.usable_relic(e, seat, card):
                 return True
         return False
 
-    def use_relic(self, e: VindicationCore) -> None:
+    def use_relic(self, e: VindicationBoard) -> None:
         """A relic's power for 1 of its influence cubes, back to influence; each relic once a turn (L725)."""
         seat: cython.int = e.arg(0)
         card: cython.int
@@ -73,7 +73,7 @@ class Abilities:
             return
         e.done()
 
-    def passives(self, e: VindicationCore) -> None:
+    def passives(self, e: VindicationBoard) -> None:
         """At the start of a turn, the passive powers of the traits its player holds (L707: once a turn).
         Local 3: the next card to look at."""
         seat: cython.int = e.arg(0)

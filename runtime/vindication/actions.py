@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import cython  # type: ignore[import-untyped]
 
-from .core import VindicationCore
+from .board import VindicationBoard
 
 ATTRIBUTE = cython.declare(cython.int, 13)
 SPHERE = cython.declare(cython.int, 14)
@@ -32,7 +32,7 @@ class Actions:
 
     # --- activation (L249-253, L659-665) -------------------------------------------------------------------
 
-    def activate(self, e: VindicationCore) -> None:
+    def activate(self, e: VindicationBoard) -> None:
         """Your character for free, or a companion for 1 influence cube placed on it; then generate what it
         generates (L251-252)."""
         seat: cython.int = e.arg(0)
@@ -62,7 +62,7 @@ class Actions:
 
     # --- rest (L267, L520-521) ------------------------------------------------------------------------------
 
-    def rest(self, e: VindicationCore) -> None:
+    def rest(self, e: VindicationBoard) -> None:
         """Instead of visiting, augment a power cube: potential to influence or influence to conviction."""
         seat: cython.int = e.arg(0)
         if e.stage() == 1:
@@ -81,19 +81,19 @@ class Actions:
 
     # --- conversion (L551-561) ----------------------------------------------------------------------------
 
-    def can_convert(self, e: VindicationCore, seat: cython.int, heroic: cython.int) -> cython.bint:
+    def can_convert(self, e: VindicationBoard, seat: cython.int, heroic: cython.int) -> cython.bint:
         """At least one cube of each of the heroic attribute's two common ones (L553)."""
         return e.recipe[heroic * 2] >= 0 and e.attr(e.recipe[heroic * 2], seat) > 0 \
             and e.attr(e.recipe[heroic * 2 + 1], seat) > 0
 
-    def any_conversion(self, e: VindicationCore, seat: cython.int) -> cython.bint:
+    def any_conversion(self, e: VindicationBoard, seat: cython.int) -> cython.bint:
         h: cython.int
         for h in range(e.nattributes):
             if self.can_convert(e, seat, h):
                 return True
         return False
 
-    def convert(self, e: VindicationCore) -> None:
+    def convert(self, e: VindicationBoard) -> None:
         """One cube of each of two common attributes: one moves to the heroic attribute's sphere, the other goes
         back to influence (L561). Local 3: the heroic attribute."""
         seat: cython.int = e.arg(0)
@@ -125,17 +125,17 @@ class Actions:
 
     # --- aptitudes (L891-909) -----------------------------------------------------------------------------
 
-    def can_take_aptitude(self, e: VindicationCore, seat: cython.int, a: cython.int) -> cython.bint:
+    def can_take_aptitude(self, e: VindicationBoard, seat: cython.int, a: cython.int) -> cython.bint:
         return e.attr(a, seat) >= e.rule(R_APTITUDE_COST) and e.cells[e.k_stock + a] > 0
 
-    def any_aptitude(self, e: VindicationCore, seat: cython.int) -> cython.bint:
+    def any_aptitude(self, e: VindicationBoard, seat: cython.int) -> cython.bint:
         a: cython.int
         for a in range(e.nattributes):
             if self.can_take_aptitude(e, seat, a):
                 return True
         return False
 
-    def aptitude(self, e: VindicationCore) -> None:
+    def aptitude(self, e: VindicationBoard) -> None:
         """Return 3 cubes of an attribute to influence for that attribute's aptitude tile, while one is left."""
         seat: cython.int = e.arg(0)
         a: cython.int
@@ -154,7 +154,7 @@ class Actions:
         e.cells[e.k_gained] += 1
         e.done()
 
-    def any_aptitude_held(self, e: VindicationCore, seat: cython.int) -> cython.bint:
+    def any_aptitude_held(self, e: VindicationBoard, seat: cython.int) -> cython.bint:
         a: cython.int
         if e.influence(seat) == 0:
             return False
@@ -163,7 +163,7 @@ class Actions:
                 return True
         return False
 
-    def discard_aptitude(self, e: VindicationCore) -> None:
+    def discard_aptitude(self, e: VindicationBoard) -> None:
         """An aptitude tile out of the game, to generate 2 cubes of its attribute (L903)."""
         seat: cython.int = e.arg(0)
         a: cython.int
@@ -182,7 +182,7 @@ class Actions:
 
     # --- recovering influence (L287-289, L470) --------------------------------------------------------------
 
-    def recoverable(self, e: VindicationCore, seat: cython.int) -> cython.bint:
+    def recoverable(self, e: VindicationBoard, seat: cython.int) -> cython.bint:
         i: cython.int
         if e.sphere(2, seat) > 0:
             return True
@@ -194,7 +194,7 @@ class Actions:
                 return True
         return e.regions_of(seat) > 0
 
-    def recover(self, e: VindicationCore) -> None:
+    def recover(self, e: VindicationBoard) -> None:
         """One of your cubes from anywhere but potential back to influence: from a companion, all its cubes, and
         the companion leaves with its honour (L287-289); from a region, its control (L470)."""
         seat: cython.int = e.arg(0)
@@ -234,12 +234,12 @@ class Actions:
 
     # --- redemption (L872-887) ----------------------------------------------------------------------------
 
-    def can_redeem(self, e: VindicationCore, seat: cython.int) -> cython.bint:
+    def can_redeem(self, e: VindicationBoard, seat: cython.int) -> cython.bint:
         """No cube left in potential and at least 25 honour, still on the Vile crapule side (L876-879)."""
         return e.cells[e.o_side + seat] == 0 and e.sphere(0, seat) == 0 \
             and e.score(seat) >= e.num(C_REDEMPTION_HONOUR)
 
-    def redeem(self, e: VindicationCore) -> None:
+    def redeem(self, e: VindicationBoard) -> None:
         """Flip the character tile to Rédimé: better generation and a one-time honour bonus (L881), for good
         (L885)."""
         seat: cython.int = e.arg(0)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import cython  # type: ignore[import-untyped]
 
-from .core import VindicationCore
+from .board import VindicationBoard
 
 EFFECT = cython.declare(cython.int, 0)
 CARD = cython.declare(cython.int, 12)
@@ -50,10 +50,10 @@ O_ACADEMY_AFTER = cython.declare(cython.int, 3)
 class Cards:
     """Acquisitions and the region actions that make them; each method takes the engine it runs in."""
 
-    def deck_left(self, e: VindicationCore, zone: cython.int) -> cython.bint:
+    def deck_left(self, e: VindicationBoard, zone: cython.int) -> cython.bint:
         return e.top_faceup(zone) >= 0 or e.top_facedown(zone) >= 0
 
-    def acquire(self, e: VindicationCore) -> None:
+    def acquire(self, e: VindicationBoard) -> None:
         """A card of a deck (args: seat, deck zone): the face-up one or the top face-down one, the cost the same
         (L336); or, for 1 conviction, one of the top 3 face-down cards and the face-up one, the rest shuffled
         back (L344-348). The face-up card is replaced (L338). Its result is the card."""
@@ -93,7 +93,7 @@ class Cards:
         e.shuffle(zone)
         e.refill(zone)
 
-    def offer_enhanced(self, e: VindicationCore, seat: cython.int, zone: cython.int) -> None:
+    def offer_enhanced(self, e: VindicationBoard, seat: cython.int, zone: cython.int) -> None:
         """The face-up card and the top face-down ones, seen by the player (they look at them, L346)."""
         i: cython.int
         card: cython.int
@@ -112,11 +112,11 @@ class Cards:
             if e.cells[e.o_zone + i] == zone and e.cells[e.o_faceup + i] == 2:
                 e.cells[e.o_faceup + i] = 0
 
-    def draw_cost(self, e: VindicationCore) -> cython.int:
+    def draw_cost(self, e: VindicationBoard) -> cython.int:
         """1 conviction, or none once a card made the next enhanced draw free (Kealith)."""
         return 0 if e.rule(R_DRAW_FREE) else e.num(C_ENHANCED_COST)
 
-    def take(self, e: VindicationCore, seat: cython.int, card: cython.int) -> None:
+    def take(self, e: VindicationBoard, seat: cython.int, card: cython.int) -> None:
         """The card joins the player, and what it does as it joins runs next (its on_join power)."""
         e.gain_card(seat, card)
         e.set_result(card)
@@ -126,7 +126,7 @@ class Cards:
 
     # --- the region actions --------------------------------------------------------------------------------------
 
-    def recruit(self, e: VindicationCore) -> None:
+    def recruit(self, e: VindicationBoard) -> None:
         """Auberge: 2 cubes of a common attribute recruit a companion of that colour (L382, L605-617)."""
         seat: cython.int = e.arg(0)
         a: cython.int
@@ -148,7 +148,7 @@ class Cards:
             return
         e.done()
 
-    def pay_and_acquire(self, e: VindicationCore, attribute: cython.int, cost: cython.int) -> cython.bint:
+    def pay_and_acquire(self, e: VindicationBoard, attribute: cython.int, cost: cython.int) -> cython.bint:
         """Stage 0 of a one-deck acquisition: pay the attribute's cubes and acquire from its deck; False (and
         done) when the player cannot."""
         seat: cython.int = e.arg(0)
@@ -160,14 +160,14 @@ class Cards:
         e.push(ACQUIRE, seat, e.deck_zone[attribute], 0)
         return True
 
-    def obtain_trait(self, e: VindicationCore) -> None:
+    def obtain_trait(self, e: VindicationBoard) -> None:
         """Tombeau des Anciens: 2 wisdom for a trait (L430, L684-699)."""
         if e.stage() == 0:
             self.pay_and_acquire(e, WISDOM, e.rule(R_TRAIT_COST))
             return
         e.done()
 
-    def fight_monster(self, e: VindicationCore) -> None:
+    def fight_monster(self, e: VindicationBoard) -> None:
         """Gueule béante: 2 courage and a companion as champion (L772-776); the monster is always defeated, its
         honour gained; the black die says what befalls the champion, the white one what is generated (L780-796).
         Local 3: the champion."""
@@ -205,13 +205,13 @@ class Cards:
         e.generate(seat, e.attribute_die[e.roll(e.attribute_die_faces)], 1)
         e.done()
 
-    def load(self, e: VindicationCore, seat: cython.int, card: cython.int, n: cython.int) -> None:
+    def load(self, e: VindicationBoard, seat: cython.int, card: cython.int, n: cython.int) -> None:
         """Influence cubes onto a card, as many as the player has (they may recover influence first, L786)."""
         moved: cython.int = n if n < e.influence(seat) else e.influence(seat)
         e.add_sphere(1, seat, -moved)
         e.cells[e.o_card_cubes + card] += moved
 
-    def acquire_relic(self, e: VindicationCore) -> None:
+    def acquire_relic(self, e: VindicationBoard) -> None:
         """Tour arcanique: 2 vision for a relic, charged with 1-3 influence cubes (L740, L754; rule option
         relic_charges), then any relics recharged for free (L729-733). Local 3: the relic acquired."""
         seat: cython.int = e.arg(0)
@@ -247,7 +247,7 @@ class Cards:
             return
         e.done()
 
-    def recharge(self, e: VindicationCore) -> None:
+    def recharge(self, e: VindicationBoard) -> None:
         """Recharging at the Tour arcanique: one influence cube at a time onto a relic, until the player stops."""
         seat: cython.int = e.arg(0)
         i: cython.int
@@ -268,7 +268,7 @@ class Cards:
         e.goto(1)
         e.ask(CARD, seat)
 
-    def upgrade_mount(self, e: VindicationCore) -> None:
+    def upgrade_mount(self, e: VindicationBoard) -> None:
         """Poste de commandement: 3 strength for the next speed tile and its honour (L418, L820-856)."""
         seat: cython.int = e.arg(0)
         level: cython.int = e.cells[e.o_mount + seat]
@@ -279,7 +279,7 @@ class Cards:
             e.gain_honour(seat, e.mount_honour[level + 1])
         e.done()
 
-    def academy_roll(self, e: VindicationCore) -> None:
+    def academy_roll(self, e: VindicationBoard) -> None:
         """Académie: roll the attribute die and generate it; without a cube of it, roll once more and generate
         that too (L376; rule option academy_reroll: judged before or after the first cube)."""
         seat: cython.int = e.arg(0)
@@ -292,7 +292,7 @@ class Cards:
             e.generate(seat, e.attribute_die[e.roll(e.attribute_die_faces)], 1)
         e.done()
 
-    def roll_and_generate(self, e: VindicationCore) -> None:
+    def roll_and_generate(self, e: VindicationBoard) -> None:
         """Roll the attribute die and generate what it shows (L796)."""
         e.generate(e.arg(0), e.attribute_die[e.roll(e.attribute_die_faces)], 1)
         e.done()

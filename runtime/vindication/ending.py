@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import cython  # type: ignore[import-untyped]
 
-from .core import VindicationCore
+from .board import VindicationBoard
 
 EFFECT = cython.declare(cython.int, 0)
 FINAL = cython.declare(cython.int, 115)
@@ -26,7 +26,7 @@ KIND_QUEST = cython.declare(cython.int, 5)
 class Ending:
     """Triggers, the last round and the final scoring; each method takes the engine it runs in."""
 
-    def check_end(self, e: VindicationCore) -> None:
+    def check_end(self, e: VindicationBoard) -> None:
         """After a turn: each active trigger card's condition (its effect; L951), then, at the end of the last
         round, the final scoring (L955). Local 3: the next trigger card to check."""
         seat: cython.int = e.arg(0)
@@ -45,7 +45,7 @@ class Ending:
                 return
         e.done()
 
-    def trigger_last_round(self, e: VindicationCore) -> None:
+    def trigger_last_round(self, e: VindicationBoard) -> None:
         """A trigger holds: finish the current round, then play one more (rule option last_turn: `turn` ends the
         game with the round under way, so that everyone plays as many turns, L955)."""
         if e.game_flag(END_ROUND) == 0:
@@ -54,7 +54,7 @@ class Ending:
 
     # --- what the cards' formulas ask (natives) -------------------------------------------------------------
 
-    def mastery_total(self, e: VindicationCore, seat: cython.int, attribute: cython.int) -> cython.int:
+    def mastery_total(self, e: VindicationBoard, seat: cython.int, attribute: cython.int) -> cython.int:
         """Cards of the attribute's colour, aptitude tiles twice, and the cards that count once more (L925-931)."""
         total: cython.int = e.num(C_APTITUDE_MASTERY) * e.cells[e.o_aptitudes + attribute * e.seats + seat]
         card: cython.int
@@ -66,7 +66,7 @@ class Ending:
                     total += 1
         return total
 
-    def wins_mastery(self, e: VindicationCore, seat: cython.int, attribute: cython.int) -> cython.bint:
+    def wins_mastery(self, e: VindicationBoard, seat: cython.int, attribute: cython.int) -> cython.bint:
         """The highest total alone: a tie gives the tile to nobody (L921)."""
         mine: cython.int = self.mastery_total(e, seat, attribute)
         other: cython.int
@@ -77,7 +77,7 @@ class Ending:
                 return False
         return True
 
-    def has_most(self, e: VindicationCore, seat: cython.int, attribute: cython.int) -> cython.bint:
+    def has_most(self, e: VindicationBoard, seat: cython.int, attribute: cython.int) -> cython.bint:
         """The most cubes of an attribute on the central board; ties as the rule option quest_ties says."""
         mine: cython.int = e.attr(attribute, seat)
         other: cython.int
@@ -89,7 +89,7 @@ class Ending:
                     return False
         return mine > 0
 
-    def board_colours(self, e: VindicationCore, seat: cython.int) -> cython.int:
+    def board_colours(self, e: VindicationBoard, seat: cython.int) -> cython.int:
         """How many of the central board's 6 colours the player holds a card of (Équilibre, L2205-2207)."""
         n: cython.int = 0
         a: cython.int
@@ -101,7 +101,7 @@ class Ending:
                     break
         return n
 
-    def card_colours(self, e: VindicationCore, seat: cython.int) -> cython.int:
+    def card_colours(self, e: VindicationBoard, seat: cython.int) -> cython.int:
         """The board's colours, and the secret quests' with a quest done (Drogas, L1889-1891)."""
         n: cython.int = self.board_colours(e, seat)
         card: cython.int
@@ -111,7 +111,7 @@ class Ending:
                     return n + 1
         return n
 
-    def companions_of_colour(self, e: VindicationCore, seat: cython.int, attribute: cython.int) -> cython.int:
+    def companions_of_colour(self, e: VindicationBoard, seat: cython.int, attribute: cython.int) -> cython.int:
         n: cython.int = 0
         card: cython.int
         for card in range(e.ncards):
@@ -119,7 +119,7 @@ class Ending:
                 n += 1
         return n
 
-    def tokens_left(self, e: VindicationCore) -> cython.int:
+    def tokens_left(self, e: VindicationBoard) -> cython.int:
         n: cython.int = 0
         i: cython.int
         for i in range(e.ntriggers):
@@ -129,7 +129,7 @@ class Ending:
 
     # --- the final scoring (L957-970) ---------------------------------------------------------------------
 
-    def final_scoring(self, e: VindicationCore) -> None:
+    def final_scoring(self, e: VindicationBoard) -> None:
         """Masteries, then the monsters' end-of-game bonuses, then the secret quests, then 2 honour a region
         (L959-962); the winner has the most honour, ties broken by the most conviction, the least potential,
         the fewest trigger tokens (L966-970). Locals: 3 the next card (monsters) or quest (card * 2 + which),
@@ -177,7 +177,7 @@ class Ending:
             e.gain_honour(seat, e.num(C_REGION_END_HONOUR) * e.regions_of(seat))
         e.finish(self.winner(e), 0)
 
-    def ahead(self, e: VindicationCore, a: cython.int, b: cython.int) -> cython.int:
+    def ahead(self, e: VindicationBoard, a: cython.int, b: cython.int) -> cython.int:
         """1 if seat a finishes ahead of b, -1 if behind, 0 if tied on every criterion (L964-970)."""
         if e.score(a) != e.score(b):
             return 1 if e.score(a) > e.score(b) else -1
@@ -189,7 +189,7 @@ class Ending:
             return 1 if e.cells[e.o_tokens_taken + a] < e.cells[e.o_tokens_taken + b] else -1
         return 0
 
-    def winner(self, e: VindicationCore) -> cython.int:
+    def winner(self, e: VindicationBoard) -> cython.int:
         """The seat ahead of every other, or -1 when the tie-breaks leave a tie at the top."""
         best: cython.int = 0
         seat: cython.int

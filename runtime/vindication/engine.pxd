@@ -3,12 +3,12 @@
 from .abilities cimport Abilities
 from .actions cimport Actions
 from .cards cimport Cards
-from .core cimport VindicationCore
+from .board cimport VindicationBoard
 from .ending cimport Ending
 from .island cimport Island
 from .preparation cimport Preparation
 
-cdef class VindicationEngine(VindicationCore):
+cdef class VindicationEngine(VindicationBoard):
     cdef Island island
     cdef Cards cards
     cdef Actions actions

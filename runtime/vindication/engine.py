@@ -11,7 +11,7 @@ import cython  # type: ignore[import-untyped]
 from .abilities import Abilities
 from .actions import Actions
 from .cards import Cards
-from .core import VindicationCore
+from .board import VindicationBoard
 from .ending import Ending
 from .island import Island
 from .preparation import Preparation
@@ -77,11 +77,11 @@ FIRST = cython.declare(cython.int, 2)
 
 
 @cython.cclass
-class VindicationEngine(VindicationCore):
+class VindicationEngine(VindicationBoard):
     """The game in play: its rule modules, the procedures they run and the kernel's hooks."""
 
     def __init__(self, cells: Any, ctl: Any, plan: Any, vmframe: Any, tables: Any) -> None:
-        VindicationCore.__init__(self, cells, ctl, plan, vmframe, tables)
+        VindicationBoard.__init__(self, cells, ctl, plan, vmframe, tables)
         self.island = Island()
         self.cards = Cards()
         self.actions = Actions()
@@ -187,7 +187,7 @@ class VindicationEngine(VindicationCore):
         elif procedure == PASSIVES:
             self.abilities.passives(self)
         else:
-            VindicationCore.run_procedure(self, procedure)
+            VindicationBoard.run_procedure(self, procedure)
 
     def run_native(self, code: cython.int) -> None:
         """A native an effect called (args: its arguments); one that answers sets the result at once."""

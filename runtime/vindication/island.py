@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import cython  # type: ignore[import-untyped]
 
-from .core import VindicationCore
+from .board import VindicationBoard
 
 SPACE = cython.declare(cython.int, 10)
 SLOT = cython.declare(cython.int, 11)
@@ -38,17 +38,17 @@ class Island:
 
     # --- moving (L297-316) -------------------------------------------------------------------------------------
 
-    def speed(self, e: VindicationCore, seat: cython.int) -> cython.int:
+    def speed(self, e: VindicationBoard, seat: cython.int) -> cython.int:
         """The speed tile's speed (L818-856) plus the cubes on it (Canons d'avant-bras) and this turn's bonus."""
         return e.mount_speed[e.cells[e.o_mount + seat]] + e.cells[e.o_speed_bonus + seat] + e.rule(R_MOVE_BONUS)
 
-    def reach(self, e: VindicationCore, seat: cython.int) -> cython.int:
+    def reach(self, e: VindicationBoard, seat: cython.int) -> cython.int:
         """The most spaces a move may take: the speed, or 2 more when blocked (L314)."""
         if self.can_move(e, seat, self.speed(e, seat)):
             return self.speed(e, seat)
         return self.speed(e, seat) + e.num(C_BLOCKED_EXTRA)
 
-    def can_end(self, e: VindicationCore, seat: cython.int, space: cython.int, left: cython.int) -> cython.bint:
+    def can_end(self, e: VindicationBoard, seat: cython.int, space: cython.int, left: cython.int) -> cython.bint:
         """From `space`, with at most `left` more spaces, the move can end on a space nobody else stands on."""
         i: cython.int
         nxt: cython.int
@@ -62,7 +62,7 @@ class Island:
                 return True
         return False
 
-    def can_move(self, e: VindicationCore, seat: cython.int, left: cython.int) -> cython.bint:
+    def can_move(self, e: VindicationBoard, seat: cython.int, left: cython.int) -> cython.bint:
         """Some first step leads to a legal end within `left` spaces."""
         i: cython.int
         nxt: cython.int
@@ -73,7 +73,7 @@ class Island:
                 return True
         return False
 
-    def move(self, e: VindicationCore) -> None:
+    def move(self, e: VindicationBoard) -> None:
         """Déplacement: at least 1 space, at most the speed, one space at a time; through others' spaces but not
         stopping there (L257, L310). Blocked, a player adds up to 2 spaces and dilutes 1 power cube (L314-316).
         Locals: 3 spaces left, 4 spaces moved."""
@@ -123,7 +123,7 @@ class Island:
         e.goto(3)
         e.ask(SPACE, seat)
 
-    def step_to(self, e: VindicationCore, seat: cython.int, space: cython.int) -> None:
+    def step_to(self, e: VindicationBoard, seat: cython.int, space: cython.int) -> None:
         """One space further; the empty slots beside it join the queue of discoveries (L322)."""
         i: cython.int
         slot: cython.int
@@ -136,14 +136,14 @@ class Island:
                 e.set_turn_flag(DISCOVER + 1 + e.turn_flag(DISCOVER), slot)
                 e.set_turn_flag(DISCOVER, e.turn_flag(DISCOVER) + 1)
 
-    def queued(self, e: VindicationCore, slot: cython.int) -> cython.bint:
+    def queued(self, e: VindicationBoard, slot: cython.int) -> cython.bint:
         i: cython.int
         for i in range(e.turn_flag(DISCOVER)):
             if e.turn_flag(DISCOVER + 1 + i) == slot:
                 return True
         return False
 
-    def discover(self, e: VindicationCore, seat: cython.int) -> None:
+    def discover(self, e: VindicationBoard, seat: cython.int) -> None:
         """Once the move is over, a region from the bag on each empty slot passed, in the order passed (L324)."""
         i: cython.int
         for i in range(e.turn_flag(DISCOVER)):
@@ -152,21 +152,21 @@ class Island:
 
     # --- visiting (L328-330, L450-457) ------------------------------------------------------------------------
 
-    def visitable(self, e: VindicationCore, seat: cython.int, slot: cython.int) -> cython.bint:
+    def visitable(self, e: VindicationBoard, seat: cython.int, slot: cython.int) -> cython.bint:
         """A region beside the player; once they took control before visiting, only that one (L457)."""
         target: cython.int = e.turn_flag(CONTROL_SLOT)
         if e.slot_region(slot) < 0 or not e.adjacent_slot(seat, slot):
             return False
         return target < 0 or target == slot
 
-    def can_visit(self, e: VindicationCore, seat: cython.int) -> cython.bint:
+    def can_visit(self, e: VindicationBoard, seat: cython.int) -> cython.bint:
         i: cython.int
         for i in range(e.nslots):
             if self.visitable(e, seat, i):
                 return True
         return False
 
-    def visit(self, e: VindicationCore) -> None:
+    def visit(self, e: VindicationBoard) -> None:
         """Visite: the region's action, as its effect says; the controller of another's region gains 2 honour
         (L454-455), nobody for one's own (L456)."""
         seat: cython.int = e.arg(0)
@@ -193,7 +193,7 @@ class Island:
             return
         e.done()
 
-    def can_repeat(self, e: VindicationCore, seat: cython.int) -> cython.bint:
+    def can_repeat(self, e: VindicationBoard, seat: cython.int) -> cython.bint:
         """The region visited this turn repeats its action (Monastère, Poste, Sanctuaire, L330) while the player
         can pay it and it can do something."""
         slot: cython.int = e.turn_flag(VISITED) - 1
@@ -207,7 +207,7 @@ class Island:
             return False
         return e.region_possible(region, seat)
 
-    def repeat(self, e: VindicationCore) -> None:
+    def repeat(self, e: VindicationBoard) -> None:
         """The visited region's action once more: no new visit, so no honour for its controller."""
         seat: cython.int = e.arg(0)
         if e.stage() == 0:
@@ -218,14 +218,14 @@ class Island:
 
     # --- control (L459-479) ----------------------------------------------------------------------------------
 
-    def control_cost(self, e: VindicationCore, seat: cython.int, slot: cython.int) -> cython.int:
+    def control_cost(self, e: VindicationBoard, seat: cython.int, slot: cython.int) -> cython.int:
         """1 conviction for a free region, 2 for another player's (L464-465); -1 when it cannot be taken."""
         owner: cython.int = e.slot_owner(slot)
         if e.slot_region(slot) < 0 or not e.region_controllable[e.slot_region(slot)] or owner == seat:
             return -1
         return e.num(C_CONTROL_COST) if owner < 0 else e.rule(R_CONTESTED_COST)
 
-    def controllable(self, e: VindicationCore, seat: cython.int, slot: cython.int) -> cython.bint:
+    def controllable(self, e: VindicationBoard, seat: cython.int, slot: cython.int) -> cython.bint:
         """The region visited this turn, or, before any visit, one the player may visit next (L461-462)."""
         visited: cython.int = e.turn_flag(VISITED) - 1
         cost: cython.int = self.control_cost(e, seat, slot)
@@ -235,7 +235,7 @@ class Island:
             return slot == visited
         return e.visit_left(seat) and self.visitable(e, seat, slot)
 
-    def can_control(self, e: VindicationCore, seat: cython.int) -> cython.bint:
+    def can_control(self, e: VindicationBoard, seat: cython.int) -> cython.bint:
         i: cython.int
         if e.turn_flag(CONTROLLED):
             return False
@@ -244,7 +244,7 @@ class Island:
                 return True
         return False
 
-    def control(self, e: VindicationCore) -> None:
+    def control(self, e: VindicationBoard) -> None:
         """Prise de contrôle: a conviction cube on the tile, a second one evicting its owner, whose cube goes back
         to their influence (L464-470); 2 honour (L452). Taken before visiting, the region is visited at once, as
         the turn's visit (L461-462)."""

@@ -1,13 +1,13 @@
 # Types of preparation.py for Cython (pure-Python mode).
 
-from .core cimport VindicationCore
+from .board cimport VindicationBoard
 
 cdef class Preparation:
 
-    cdef void setup(self, VindicationCore e) except *
-    cdef void boards(self, VindicationCore e)
-    cdef void decks(self, VindicationCore e) except *
-    cdef void starting_companion(self, VindicationCore e, int seat) except *
-    cdef void quests(self, VindicationCore e)
-    cdef int quest_choices(self, VindicationCore e, int seat) except -1
-    cdef void keep_quest(self, VindicationCore e, int seat, int kept)
+    cdef void setup(self, VindicationBoard e) except *
+    cdef void boards(self, VindicationBoard e)
+    cdef void decks(self, VindicationBoard e) except *
+    cdef void starting_companion(self, VindicationBoard e, int seat) except *
+    cdef void quests(self, VindicationBoard e)
+    cdef int quest_choices(self, VindicationBoard e, int seat) except -1
+    cdef void keep_quest(self, VindicationBoard e, int seat, int kept)

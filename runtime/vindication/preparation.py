@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import cython  # type: ignore[import-untyped]
 
-from .core import VindicationCore
+from .board import VindicationBoard
 
 CARD = cython.declare(cython.int, 12)
 COMMONS = cython.declare(cython.int, 3)
@@ -26,7 +26,7 @@ C_ACTIVE_TRIGGERS = cython.declare(cython.int, 5)
 class Preparation:
     """The setup procedure; it takes the engine it runs in."""
 
-    def setup(self, e: VindicationCore) -> None:
+    def setup(self, e: VindicationBoard) -> None:
         """Steps 2-18 and the first discovery (L219); each player then keeps one of their two secret quests
         (L175). Local 3: the seat choosing its quest."""
         seat: cython.int
@@ -62,7 +62,7 @@ class Preparation:
         e.shuffle(e.zone_quest_deck)
         e.done()
 
-    def boards(self, e: VindicationCore) -> None:
+    def boards(self, e: VindicationBoard) -> None:
         """Character tile on Vile crapule (L137), speed 2 (L141), honour 15 (L151), 8/8/2 power cubes (L153),
         1 cube in each common attribute (L155)."""
         seat: cython.int
@@ -77,7 +77,7 @@ class Preparation:
             for a in range(COMMONS):
                 e.cells[e.o_attr + a * e.seats + seat] = e.num(C_START_ATTRIBUTES)
 
-    def decks(self, e: VindicationCore) -> None:
+    def decks(self, e: VindicationBoard) -> None:
         """Each card of the game's modules to its deck, shuffled (L171, L175, L199); the rest in the box."""
         card: cython.int
         zone: cython.int
@@ -89,7 +89,7 @@ class Preparation:
         e.shuffle(e.zone_quest_deck)
         e.shuffle(e.zone_trigger_deck)
 
-    def starting_companion(self, e: VindicationCore, seat: cython.int) -> None:
+    def starting_companion(self, e: VindicationBoard, seat: cython.int) -> None:
         """The top companion of the journey's colour, drawing again past shield companions, which are shuffled
         back (L157, L163-165); its honour is gained."""
         zone: cython.int = e.deck_zone[e.game_flag(START_COLOUR + seat)]
@@ -106,7 +106,7 @@ class Preparation:
             e.cells[e.o_faceup + card] = 1
         e.shuffle(zone)
 
-    def quests(self, e: VindicationCore) -> None:
+    def quests(self, e: VindicationBoard) -> None:
         """Two secret quests dealt to each player (L175)."""
         seat: cython.int
         i: cython.int
@@ -117,7 +117,7 @@ class Preparation:
                 if card >= 0:
                     e.put(card, e.zone_quests + seat, seat)
 
-    def quest_choices(self, e: VindicationCore, seat: cython.int) -> cython.int:
+    def quest_choices(self, e: VindicationBoard, seat: cython.int) -> cython.int:
         """Offers the seat's dealt quests to keep; returns how many there are."""
         card: cython.int
         e.clear_options()
@@ -126,7 +126,7 @@ class Preparation:
                 e.option(card)
         return e.options()
 
-    def keep_quest(self, e: VindicationCore, seat: cython.int, kept: cython.int) -> None:
+    def keep_quest(self, e: VindicationBoard, seat: cython.int, kept: cython.int) -> None:
         """The quest kept stays face down with its player; the others go back to the deck (L175)."""
         card: cython.int
         for card in range(e.ncards):
