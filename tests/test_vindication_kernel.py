@@ -136,8 +136,8 @@ def test_a_seat_sees_its_quest_and_not_the_others() -> None:
 
 def test_setups_modules_and_rule_options() -> None:
     assert new_state(GAME, 2, 1, setup="first_game").legal_actions()
-    with pytest.raises(SetupError, match="does not play the module traitrise"):
-        new_state(GAME, 2, 1, setup="treachery")
+    with pytest.raises(SetupError, match="does not play the module joaillier"):
+        new_state(GAME, 2, 1, setup="jeweller")
     with pytest.raises(SetupError, match="unknown module"):
         new_state(GAME, 2, 1, modules=["base", "dragons"])
     with pytest.raises(SetupError, match="rule option last_turn"):
@@ -146,6 +146,22 @@ def test_setups_modules_and_rule_options() -> None:
                          ("quest_ties", "nobody"), ("once_per_turn", "your_turn")):
         state = random_game(3, 5, check=False, options={name: choice})
         assert state.is_terminal() and replay(state).state_hash() == state.state_hash()
+
+
+def test_treachery_cards_join_the_decks_after_the_starting_companions() -> None:
+    """L2920: shuffled in once the journey cards are followed, so never a starting companion; no mastery (L2930)."""
+    tables = new_state(GAME, 2, 1, setup="treachery").engine.tables
+    late = [i for i, flag in enumerate(tables.arrays["card_late"]) if flag]
+    assert len(late) == 15 and all(tables.arrays["card_colour"][i] == -1 for i in late)
+    for seed in range(4):
+        state = new_state(GAME, 4, seed, setup="treachery")
+        zones = [field(state, "card_zone", i) for i in late]
+        assert all(zone not in range(state.engine.tables.numbers["zone_party"],
+                                     state.engine.tables.numbers["zone_party"] + 4) for zone in zones)
+        assert all(zone != state.engine.tables.numbers["zone_box"] for zone in zones)
+        state.playout(seed + 1)
+        assert state.is_terminal()
+    assert random_game(3, 2, setup="treachery").is_terminal()
 
 
 def test_the_game_says_the_placeholders_it_plays_with() -> None:

@@ -36,6 +36,7 @@ class Preparation:
             self.decks(e)
             for seat in range(e.players()):
                 self.starting_companion(e, seat)
+            self.late_cards(e)
             for card in range(DECKS):
                 e.refill(e.deck_zone[card])
             self.quests(e)
@@ -82,7 +83,7 @@ class Preparation:
         card: cython.int
         zone: cython.int
         for card in range(e.ncards):
-            zone = e.card_deck[card] if e.card_in_game[card] else e.zone_box
+            zone = e.card_deck[card] if e.card_in_game[card] and not e.card_late[card] else e.zone_box
             e.put(card, zone, -1)
         for zone in range(DECKS):
             e.shuffle(e.deck_zone[zone])
@@ -105,6 +106,16 @@ class Preparation:
             e.gain_card(seat, card)
             e.cells[e.o_faceup + card] = 1
         e.shuffle(zone)
+
+    def late_cards(self, e: VindicationBoard) -> None:
+        """The Traîtrise cards shuffled into their decks once the journey cards are followed (L2920)."""
+        card: cython.int
+        zone: cython.int
+        for card in range(e.ncards):
+            if e.card_in_game[card] and e.card_late[card]:
+                e.put(card, e.card_deck[card], -1)
+        for zone in range(DECKS):
+            e.shuffle(e.deck_zone[zone])
 
     def quests(self, e: VindicationBoard) -> None:
         """Two secret quests dealt to each player (L175)."""

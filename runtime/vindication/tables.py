@@ -27,6 +27,8 @@ the Auberge's price (its param n, L382)."""
 OPTIONS = (("last_turn", "turn"), ("relic_charges", "printed"), ("once_per_turn", "your_turn"),
            ("academy_reroll", "if_none_after"), ("quest_ties", "nobody"))
 """Rule options by place (the `O_` names of the rule modules): 1 when the game plays the choice named here."""
+LATE_MODULES = ("traitrise",)
+"""Modules whose cards join their decks only once the journey cards are followed (L2920)."""
 RULE_FIELDS = (("relic_cost", "relic_cost"), ("trait_cost", "trait_cost"), ("monster_cost", "monster_cost"),
                ("aptitude_cost", "aptitude_cost"), ("contested_control_cost", "contested_control_cost"),
                ("mount_upgrade_cost", "mount_cost"), ("move_bonus", None), ("enhanced_draw_free", None))
@@ -186,7 +188,7 @@ def _cards(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ..
     a: dict[str, list[int]] = {key: [] for key in (
         "card_kind", "card_deck", "card_colour", "card_honour", "card_generation", "card_initiative", "card_starter",
         "card_in_game", "card_effect", "card_mastery_bonus", "relic_charges", "quest_effect", "quest_honour",
-        "card_local", "card_activated", "card_on_join", "card_passive")}
+        "card_local", "card_activated", "card_on_join", "card_passive", "card_late")}
     local: dict[str, int] = {}
     for kind, card in tables.cards:
         name = name_of(card)
@@ -200,6 +202,7 @@ def _cards(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ..
         deck = {"quest_card": "quest_deck", "end_trigger": "trigger_deck"}.get(kind, f"deck_{colour}")
         a["card_deck"].append(zones.index(deck) if deck in zones else zones.index("box"))
         a["card_in_game"].append(int(module in modules and (deck in zones)))
+        a["card_late"].append(int(module in LATE_MODULES))
         a["card_honour"].append(int(honour.get((kind, name), 0)))
         a["card_generation"] += list(gen.get(name, [0, 0, 0])) if kind == "companion" else [0, 0, 0]
         a["card_initiative"].append(int(getattr(card, "initiative", 0) or 0))
