@@ -164,6 +164,25 @@ def test_treachery_cards_join_the_decks_after_the_starting_companions() -> None:
     assert random_game(3, 2, setup="treachery").is_terminal()
 
 
+def test_the_temple_ruins_replace_the_academy_and_give_more_secret_quests() -> None:
+    """Temple en ruines (L3099): 1 tile swapped for the Academy or an Inn (swap_1, L2981); a visit draws 2 quests
+    and keeps 1; the bag still holds 19 tiles."""
+    state = new_state(GAME, 3, 5, modules=["base", "temple_en_ruines"])
+    names = (r.id.name.lower() for r in GAME.entities("region"))
+    counts = dict(zip(names, state.engine.tables.arrays["region_count"], strict=True))
+    assert counts["temple_en_ruines"] == 1 and counts["academie"] == 0 and sum(counts.values()) == 19
+    assert new_state(GAME, 3, 5).engine.tables.arrays["region_count"][0] == 1
+    held = 0
+    for seed in range(6):
+        state = new_state(GAME, 3, seed, modules=["base", "temple_en_ruines"])
+        state.playout(seed + 1)
+        assert state.is_terminal()
+        quests = state.engine.tables.numbers["zone_quests"]
+        held = max(held, *(sum(field(state, "card_zone", c) == quests + seat
+                               for c in range(state.engine.tables.numbers["cards"])) for seat in range(3)))
+    assert held >= 2
+
+
 def test_the_game_says_the_placeholders_it_plays_with() -> None:
     notes = new_state(GAME, 2, 1).placeholders
     assert any(note.startswith("island:") for note in notes)

@@ -18,4 +18,5 @@ cdef class Cards:
     cdef void recharge(self, VindicationBoard e) except *
     cdef void upgrade_mount(self, VindicationBoard e) except *
     cdef void academy_roll(self, VindicationBoard e) except *
+    cdef void draw_secret_quest(self, VindicationBoard e) except *
     cdef void roll_and_generate(self, VindicationBoard e) except *

@@ -292,6 +292,36 @@ class Cards:
             e.generate(seat, e.attribute_die[e.roll(e.attribute_die_faces)], 1)
         e.done()
 
+    def draw_secret_quest(self, e: VindicationBoard) -> None:
+        """Draw secret quests (args: seat, how many); of two or more, keep one and shuffle the others back
+        (Temple en ruines, L3099; no limit to the quests one holds, L3101)."""
+        seat: cython.int = e.arg(0)
+        card: cython.int
+        i: cython.int
+        if e.stage() == 0:
+            for i in range(e.arg(1)):
+                card = e.top_facedown(e.zone_quest_deck)
+                if card >= 0:
+                    e.put(card, e.zone_quest_deck, seat)
+                    e.cells[e.o_faceup + card] = 2
+            e.clear_options()
+            for card in range(e.ncards):
+                if e.zone(card) == e.zone_quest_deck and e.cells[e.o_faceup + card] == 2:
+                    e.option(card)
+            if e.options() == 0:
+                e.done()
+                return
+            e.goto(1)
+            e.ask(CARD, seat)
+            return
+        for card in range(e.ncards):
+            if e.zone(card) == e.zone_quest_deck and e.cells[e.o_faceup + card] == 2:
+                e.cells[e.o_faceup + card] = 0
+                e.cells[e.o_owner + card] = -1
+        e.put(e.answer(), e.zone_quests + seat, seat)
+        e.shuffle(e.zone_quest_deck)
+        e.done()
+
     def roll_and_generate(self, e: VindicationBoard) -> None:
         """Roll the attribute die and generate what it shows (L796)."""
         e.generate(e.arg(0), e.attribute_die[e.roll(e.attribute_die_faces)], 1)

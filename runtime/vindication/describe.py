@@ -19,6 +19,9 @@ FROM_CONVICTION, FROM_CARD, FROM_SLOT = 10, 100, 1000
 KERNEL_STEPS = {"repeat": "step_repeat", "discard_aptitude": "step_discard_aptitude", "ability": "step_ability",
                 "relic": "step_relic"}
 """Plan steps that are not actions of actions.yaml, and their labels."""
+CARD_LABELS = {"setup": "keep_quest", "draw_secret_quest": "keep_quest", "recharge": "recharge_relic",
+               "use_relic": "use_relic"}
+"""What choosing a card does, by the procedure that asks (else: taking it)."""
 
 
 def label_text(game: Any, locale: str) -> Callable[..., str]:
@@ -64,8 +67,7 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
         if action == STOP:
             return text("stop_recharging")
         card = _name(tables.cards[action][1], locale)
-        label = {"setup": "keep_quest", "recharge": "recharge_relic", "use_relic": "use_relic"}.get(procedure,
-                                                                                                 "take_card")
+        label = CARD_LABELS.get(procedure, "take_card")
         return text(label, card=card)
     if kind == ATTRIBUTE:
         name = _name(attributes[action], locale)

@@ -60,13 +60,14 @@ N_TOKENS_LEFT = cython.declare(cython.int, 219)
 N_LAST_ROUND = cython.declare(cython.int, 220)
 N_MASTERY = cython.declare(cython.int, 221)
 N_REMOVE_CARD = cython.declare(cython.int, 222)
+N_DRAW_QUEST = cython.declare(cython.int, 223)
 
 NATIVES = {"academy_roll": 200, "recruit": 201, "fight_monster": 202, "obtain_trait": 203, "acquire_relic": 204,
            "upgrade_mount": 205, "roll_and_generate": 206, "generate_card": 207, "activate_character": 208,
            "adjacent_to": 209, "card_honour": 210, "speed_of": 211, "regions_controlled": 212,
            "companions_of_colour": 213, "has_most": 214, "wins_mastery": 215, "gained_total": 216,
            "board_colours": 217, "card_colours": 218, "trigger_tokens_left": 219, "trigger_last_round": 220,
-           "counts_for_mastery": 221, "remove_card": 222}
+           "counts_for_mastery": 221, "remove_card": 222, "draw_secret_quest": 223}
 """The natives of the content this engine plays, by name; an effect calling another is not run (tables.py)."""
 MOVED = cython.declare(cython.int, 0)
 VISITED = cython.declare(cython.int, 2)
@@ -206,6 +207,8 @@ class VindicationEngine(VindicationBoard):
             self.cards.upgrade_mount(self)
         elif code == N_ROLL:
             self.cards.roll_and_generate(self)
+        elif code == N_DRAW_QUEST:
+            self.cards.draw_secret_quest(self)
         elif code == N_LAST_ROUND:
             self.ending.trigger_last_round(self)
         elif code == N_REMOVE_CARD:

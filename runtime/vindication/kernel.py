@@ -19,7 +19,7 @@ from .tables import OPTIONS, VindicationTables, build_tables, ref
 
 ENGINES = {"compiled": "lawforge.runtime._compiled.vindication.engine",
            "python": "lawforge.runtime.vindication.engine"}
-PLAYED_MODULES = ("base", "traitrise")
+PLAYED_MODULES = ("base", "traitrise", "temple_en_ruines")
 """The modules the engine plays; the others' regions and cards need natives it does not play yet."""
 GAME_FLAGS_FIRST = 2
 """Where the first player and then each seat's journey colour go in the game's record (ending.py, preparation.py)."""
@@ -39,14 +39,20 @@ class VindicationKernel:
         self.engine_class = module.VindicationEngine
         self.natives = dict(module.NATIVES)
         self._tables: dict[tuple[str, ...], VindicationTables] = {}
+        self.presets = {ref(s.id): ref(s.preset) if s.preset is not None else None
+                        for s in game.entities("setup")}
 
-    def tables(self, modules: tuple[str, ...]) -> VindicationTables:
-        """The tables of a set of modules, made once."""
-        if modules not in self._tables:
-            tables = build_tables(self.game, frozenset(self.natives), modules)
+    def tables(self, modules: tuple[str, ...], preset: str | None = None) -> VindicationTables:
+        """The tables of a set of modules (and the preset of the tiles they swap), made once."""
+        key = (*modules, preset or "")
+        if key not in self._tables:
+            try:
+                tables = build_tables(self.game, frozenset(self.natives), modules, preset)
+            except ValueError as why:
+                raise ModuleError(str(why)) from None
             tables.arrays["impl"] = array("i", [0] + [self.natives.get(name, 0) for name in self.game.layout.NATIVES])
-            self._tables[modules] = tables
-        return self._tables[modules]
+            self._tables[key] = tables
+        return self._tables[key]
 
     def modules_of(self, setup: str | None, modules: list[str] | None) -> tuple[str, ...]:
         """The modules a named setup (setups.yaml) or a list switches on; refused if the engine cannot play one."""
@@ -82,7 +88,7 @@ class VindicationKernel:
 
     def new_engine(self, players: int, seed: int, setup: str | None = None, modules: list[str] | None = None,
                    options: dict[str, str] | None = None) -> Any:
-        tables = self.tables(self.modules_of(setup, modules))
+        tables = self.tables(self.modules_of(setup, modules), self.presets.get(setup or ""))
         n = tables.numbers
         cells = new_state(self.game.layout.STATE_SIZE, seed)
         cells.extend([0] * (n["cells"] - len(cells)))

@@ -119,8 +119,10 @@ def ref(value: Any) -> str:
     return str(value.name.lower()) if hasattr(value, "name") else str(value)
 
 
-def build_tables(game: CompiledGame, natives_played: frozenset[str], modules: tuple[str, ...]) -> VindicationTables:
-    """The tables for a game with these modules on (`base` first)."""
+def build_tables(game: CompiledGame, natives_played: frozenset[str], modules: tuple[str, ...],
+                 preset: str | None = None) -> VindicationTables:
+    """The tables for a game with these modules on (`base` first); `preset` names the base tiles the expansion
+    tiles replace (region_presets.yaml; by default the standard one for their number)."""
     layout = game.layout
     fields = layout.FIELDS
     seats = dict(layout.SPACES)["player"]
@@ -132,7 +134,7 @@ def build_tables(game: CompiledGame, natives_played: frozenset[str], modules: tu
         if constants[name].status == "placeholder":
             tables.placeholders.append(f"{name}: {constants[name].note}")
     _cards(tables, game, modules)
-    _island(tables, game, modules)
+    _island(tables, game, modules, preset)
     _board(tables, game)
     state_size = layout.STATE_SIZE
     n = tables.numbers
@@ -248,8 +250,9 @@ def _mastery_attribute(game: CompiledGame, key: str) -> int:
     return noted[0] if noted else -1
 
 
-def _island(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ...]) -> None:
-    """The island's spaces (tables.yaml `island`, placeholder) and the regions of the modules on."""
+def _island(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ...], preset: str | None) -> None:
+    """The island's spaces (tables.yaml `island`, placeholder) and the regions of the modules on, the expansion
+    tiles replacing base ones as a preset says (L2939-3031)."""
     island = game.get("table", "island")
     tables.placeholders.append(f"island: {island.note}")
     rows = island.values
@@ -271,10 +274,32 @@ def _island(tables: VindicationTables, game: CompiledGame, modules: tuple[str, .
         cost_attr.append(attributes.index(attribute) if attribute else -1)
         cost.append(_param(region, param) if param else 0)
         need.append(REGION_NEEDS.get(name, 0))
+    _swap(tables, game, count, preset)
     for key, values in (("region_count", count), ("region_effect", effect), ("region_repeatable", repeatable),
                         ("region_controllable", controllable), ("region_cost_attr", cost_attr),
                         ("region_cost", cost), ("region_need", need)):
         tables.arrays[key] = ints(values)
+
+
+def _swap(tables: VindicationTables, game: CompiledGame, count: list[int], preset: str | None) -> None:
+    """Takes out the base tiles the expansion tiles replace: the named preset, else the standard (or only) one for
+    their number; of a preset's alternatives, the first (the players' choice, L2981: a ruling)."""
+    names = [name_of(region) for region in tables.regions]
+    extra = sum(n for region, n in zip(tables.regions, count) if ref(region.module or "base") != "base")
+    if extra == 0 and preset is None:
+        return
+    presets = {name_of(p): p for p in game.entities("region_preset")}
+    if preset is None:
+        fitting = [p for p in presets.values() if p.expansion_tiles == extra and p.option in ("standard", "only")]
+        if not fitting:
+            raise ValueError(f"no region preset swaps {extra} expansion tiles (region_presets.yaml)")
+        chosen = fitting[0]
+    else:
+        chosen = presets[preset]
+    for removal in chosen.remove[0]:
+        count[names.index(ref(removal.region))] -= removal.n
+    tables.placeholders.append(f"region preset {name_of(chosen)}: of its alternatives, the kernel takes the first "
+                               "(the players choose, L2981)")
 
 
 def _board(tables: VindicationTables, game: CompiledGame) -> None:
