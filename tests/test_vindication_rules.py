@@ -316,3 +316,41 @@ def test_the_game_ends_after_the_round_following_a_trigger() -> None:
     while not state.is_terminal():
         state.apply(state.legal_actions()[-1])
     assert e.game_flag(0) == rounds + 1 and e.turn() % 3 == 0
+
+
+def test_a_relic_is_used_once_a_turn_only_while_it_holds_its_cube() -> None:
+    """L725: each relic once a turn for 1 influence cube, which its effect takes back to influence."""
+    state = started()
+    e = engine(state)
+    me = state.current_player()
+    purse = card_index(state, "relic", "bourse")
+    e.gain_card(me, purse)
+    reoffer(state)
+    assert not offered(state, "relic")
+    e.add_sphere(1, me, -2)
+    e.cells[e.o_card_cubes + purse] = 2
+    reoffer(state)
+    influence = e.influence(me)
+    take_step(state, "relic")
+    while state.decision_kind() != 1:
+        state.apply(state.legal_actions()[0])
+    assert e.card_cubes(purse) == 1 and e.influence(me) >= influence + 1
+    assert not offered(state, "relic") and e.cubes_of(me) == 21
+
+
+def test_a_companions_ability_is_offered_the_turn_it_is_activated_if_its_price_is_there() -> None:
+    """L645: Kealith, activated, takes 2 of its cubes back to make the next enhanced draw free."""
+    state = started()
+    e = engine(state)
+    me = state.current_player()
+    kealith = card_index(state, "companion", "kealith")
+    e.gain_card(me, kealith)
+    e.add_sphere(1, me, -1)
+    e.cells[e.o_card_cubes + kealith] = 1
+    reoffer(state)
+    take_step(state, "activation")
+    state.apply(kealith + 1)
+    assert e.card_cubes(kealith) == 2 and offered(state, "ability")
+    take_step(state, "ability")
+    assert e.card_cubes(kealith) == 0 and e.rule(7) == 1 and not offered(state, "ability")
+    assert e.cards.draw_cost(e) == 0 and e.cubes_of(me) == 21

@@ -5,6 +5,7 @@ from .board cimport VindicationBoard
 cdef class Abilities:
 
     cdef int activated_card(self, VindicationBoard e)
+    cdef bint affordable(self, VindicationBoard e, int seat, int card)
     cdef bint can_use_ability(self, VindicationBoard e, int seat)
     cdef void ability(self, VindicationBoard e) except *
     cdef bint usable_relic(self, VindicationBoard e, int seat, int card)

@@ -16,6 +16,8 @@ RELICS_USED = cython.declare(cython.int, 5)
 """The turn's record (core.turn_flag): the card activated + 2 (1 the character), the relics used (by bit)."""
 RELIC = cython.declare(cython.int, 2)
 C_RELIC_USE = cython.declare(cython.int, 32)
+NEEDS = cython.declare(cython.int, 10)
+"""Holdings of tables.py `card_needs` a card: 6 attributes, 3 power spheres, the card's own cubes."""
 
 
 @cython.cclass
@@ -26,9 +28,21 @@ class Abilities:
         """The companion activated this turn, or -1."""
         return e.turn_flag(ACTIVATED) - 2
 
+    def affordable(self, e: VindicationBoard, seat: cython.int, card: cython.int) -> cython.bint:
+        """The player holds what the card's power takes (tables.py `card_needs`): its effect pays as it goes."""
+        base: cython.int = card * NEEDS
+        a: cython.int
+        for a in range(e.nattributes):
+            if e.attr(a, seat) < e.card_needs[base + a]:
+                return False
+        for a in range(3):
+            if e.sphere(a, seat) < e.card_needs[base + 6 + a]:
+                return False
+        return e.card_cubes(card) >= e.card_needs[base + 9]
+
     def can_use_ability(self, e: VindicationBoard, seat: cython.int) -> cython.bint:
         card: cython.int = self.activated_card(e)
-        return card >= 0 and e.owns(seat, card) and e.card_activated[card] >= 0
+        return card >= 0 and e.owns(seat, card) and e.card_activated[card] >= 0 and self.affordable(e, seat, card)
 
     def ability(self, e: VindicationBoard) -> None:
         """The activated companion's optional ability, this turn only (L645)."""
@@ -41,7 +55,7 @@ class Abilities:
 
     def usable_relic(self, e: VindicationBoard, seat: cython.int, card: cython.int) -> cython.bint:
         return e.card_kind[card] == RELIC and e.owns(seat, card) and e.card_activated[card] >= 0 \
-            and e.card_cubes(card) >= e.num(C_RELIC_USE) \
+            and e.card_cubes(card) >= e.num(C_RELIC_USE) and self.affordable(e, seat, card) \
             and (e.turn_flag(RELICS_USED) >> e.card_local[card]) & 1 == 0
 
     def can_use_relic(self, e: VindicationBoard, seat: cython.int) -> cython.bint:
@@ -52,7 +66,8 @@ class Abilities:
         return False
 
     def use_relic(self, e: VindicationBoard) -> None:
-        """A relic's power for 1 of its influence cubes, back to influence; each relic once a turn (L725)."""
+        """A relic's power, once a turn, for 1 of its influence cubes (L725): its effect takes the cube back to
+        influence (its `cost`)."""
         seat: cython.int = e.arg(0)
         card: cython.int
         if e.stage() == 0:
@@ -65,8 +80,6 @@ class Abilities:
             return
         if e.stage() == 1:
             card = e.answer()
-            e.cells[e.o_card_cubes + card] -= e.num(C_RELIC_USE)
-            e.add_sphere(1, seat, e.num(C_RELIC_USE))
             e.set_turn_flag(RELICS_USED, e.turn_flag(RELICS_USED) | (1 << e.card_local[card]))
             e.goto(2)
             e.push(EFFECT, e.card_activated[card], seat, e.card_local[card])

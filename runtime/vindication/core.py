@@ -84,6 +84,7 @@ class VindicationCore(Engine):
         self.card_on_join = a["card_on_join"]
         self.card_passive = a["card_passive"]
         self.card_late = a["card_late"]
+        self.card_needs = a["card_needs"]
         self.rule_offset = a["rule_offset"]
         self.rule_base = a["rule_base"]
         self.nrules = len(a["rule_offset"])

@@ -29,6 +29,8 @@ OPTIONS = (("last_turn", "turn"), ("relic_charges", "printed"), ("once_per_turn"
 """Rule options by place (the `O_` names of the rule modules): 1 when the game plays the choice named here."""
 LATE_MODULES = ("traitrise",)
 """Modules whose cards join their decks only once the journey cards are followed (L2920)."""
+NEEDS = 10
+"""What an ability takes from its player, per holding: the 6 attributes, the 3 power spheres, its own card."""
 RULE_FIELDS = (("relic_cost", "relic_cost"), ("trait_cost", "trait_cost"), ("monster_cost", "monster_cost"),
                ("aptitude_cost", "aptitude_cost"), ("contested_control_cost", "contested_control_cost"),
                ("mount_upgrade_cost", "mount_cost"), ("move_bonus", None), ("enhanced_draw_free", None))
@@ -228,10 +230,42 @@ def _cards(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ..
             a["quest_honour"].append(int(quests[q].honour) if kind == "quest_card" and q < len(quests) else 0)
     for key, values in a.items():
         tables.arrays[key] = ints(values)
+    tables.arrays["card_needs"] = ints([need for index, (kind, card) in enumerate(tables.cards)
+                                        for need in _needs(tables, kind, card, index)])
     tables.arrays["deck_zone"] = ints([zones.index(f"deck_{name}") for name in attributes])
     tables.numbers.update(zone_box=zones.index("box"), zone_party=zones.index("party"),
                           zone_quests=zones.index("quests"), zone_quest_deck=zones.index("quest_deck"),
                           zone_trigger_deck=zones.index("trigger_deck"))
+
+
+def _needs(tables: VindicationTables, kind: str, card: Any, index: int) -> list[int]:
+    """What the card's activated power takes from its player, holding by holding, found by running it once on a
+    scratch state where the player holds plenty of everything (its natives answering 0, its choices the first):
+    the content's effects pay as they go, and a cube move takes only what there is, so the kernel offers the power
+    only to a player who holds what it takes."""
+    from ..effects import bind_natives, empty_state, run_to_end
+
+    game = tables.game
+    powers = [i for i, power in enumerate(getattr(card, "powers", None) or ())
+              if power.trigger == "activated" and not power.native]
+    if not powers or kind not in ("companion", "relic") or tables.arrays["card_activated"][index] < 0:
+        return [0] * NEEDS
+    fields = game.layout.FIELDS
+    seats = dict(game.layout.SPACES)["player"]
+    holdings = [fields["attribute_cubes"][0] + a * seats for a in range(6)]
+    holdings += [fields["power_cubes"][0], fields["influence"][0], fields["power_cubes"][0] + 2 * seats]
+    holdings += [fields["card_cubes"][0] + index]
+    natives = bind_natives(game, {name: (lambda state, args: 0) for name in game.layout.NATIVES})
+    taken = []
+    for plenty in (50, 70):  # a price is the same however much one holds; "lose all" is not a price
+        state = empty_state(game, 0)
+        for at in holdings:
+            state[at] = plenty
+        run_to_end(game, f"{kind}/{name_of(card)}/powers/{powers[0]}", state, actor=0,
+                   this=tables.arrays["card_local"][index], choose=lambda pending: pending.options[0],
+                   natives=natives, engine="python")
+        taken.append([max(0, plenty - state[at]) for at in holdings])
+    return [first if first == second else 0 for first, second in zip(*taken, strict=True)]
 
 
 def _mastery_attribute(game: CompiledGame, key: str) -> int:
