@@ -352,3 +352,20 @@ def test_a_companions_ability_is_offered_the_turn_it_is_activated_if_its_price_i
     take_step(state, "ability")
     assert e.card_cubes(kealith) == 0 and e.rule(7) == 1 and not offered(state, "ability")
     assert e.cards.draw_cost(e) == 0 and e.cubes_of(me) == 21
+
+
+def test_another_turn_is_the_same_players_and_starts_no_round() -> None:
+    """Anazi'birin, Drokk, Elya: take another turn after this one (the native extra_turn sets the game's flag)."""
+    state = started(3)
+    e = engine(state)
+    me, rounds, turns = state.current_player(), e.game_flag(0), e.turn()
+    e.set_game_flag(11, 1)
+    steps = e.tables.steps
+    state.apply(len(steps))  # end the turn: the move comes first, then the next turn
+    while e.turn() == turns:
+        state.apply(state.legal_actions()[0])
+    assert state.current_player() == me and e.game_flag(0) == rounds and e.game_flag(11) == 0
+    state.apply(len(steps))
+    while e.turn() == turns + 1:
+        state.apply(state.legal_actions()[0])
+    assert state.current_player() == (me + 1) % 3

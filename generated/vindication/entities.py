@@ -142,6 +142,12 @@ class LabelId(IntEnum):
     USE_RELIC = 105
     EFFECT_BRANCH = 106
     EFFECT_ENTITY = 107
+    PEEK_DECK = 108
+    TURN_FACE_UP = 109
+    PUT_BACK = 110
+    GENERATE_MORE = 111
+    GENERATE_LIKE = 112
+    CUBES_TO = 113
 
 
 class TableId(IntEnum):
@@ -1859,6 +1865,34 @@ LABELS: tuple[Label, ...] = (
         id=LabelId.EFFECT_ENTITY,
         text=Text(en='Choose: {option}', fr='Choisir : {option}', uk='Вибрати: {option}'),
         args=('option',),
+    ),
+    Label(
+        id=LabelId.PEEK_DECK,
+        text=Text(en='Look at the top face-down card of the deck beside {attribute}', fr='Regarder la carte face cachée du dessus du paquet près de {attribute}', uk='Подивитися верхню закриту карту колоди біля атрибута {attribute}'),
+        args=('attribute',),
+    ),
+    Label(
+        id=LabelId.TURN_FACE_UP,
+        text=Text(en='Turn it face up', fr='La retourner face visible', uk='Відкрити її'),
+    ),
+    Label(
+        id=LabelId.PUT_BACK,
+        text=Text(en='Put it back face down', fr='La reposer face cachée', uk='Покласти її назад долілиць'),
+    ),
+    Label(
+        id=LabelId.GENERATE_MORE,
+        text=Text(en='Generate more {attribute}', fr='Générer davantage de {attribute}', uk='Згенерувати більше атрибута {attribute}'),
+        args=('attribute',),
+    ),
+    Label(
+        id=LabelId.GENERATE_LIKE,
+        text=Text(en='Generate what {card} generates', fr='Générer ce que génère {card}', uk='Згенерувати те, що генерує {card}'),
+        args=('card',),
+    ),
+    Label(
+        id=LabelId.CUBES_TO,
+        text=Text(en='{n} cubes to {attribute}', fr='{n} cubes en {attribute}', uk='Кубиків до атрибута {attribute}: {n}'),
+        args=('n', 'attribute'),
     ),
 )
 

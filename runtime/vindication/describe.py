@@ -20,7 +20,8 @@ KERNEL_STEPS = {"repeat": "step_repeat", "discard_aptitude": "step_discard_aptit
                 "relic": "step_relic"}
 """Plan steps that are not actions of actions.yaml, and their labels."""
 CARD_LABELS = {"setup": "keep_quest", "draw_secret_quest": "keep_quest", "recharge": "recharge_relic",
-               "use_relic": "use_relic"}
+               "use_relic": "use_relic", "activate_companion": "activate_companion",
+               "generate_other_companion": "generate_like"}
 """What choosing a card does, by the procedure that asks (else: taking it)."""
 
 
@@ -73,13 +74,16 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
         name = _name(attributes[action], locale)
         stage = top[1] if top else 0
         label = {"recruit": "recruit_colour", "aptitude": "take_aptitude", "discard_aptitude": "discard_aptitude",
-                 "convert": "convert_to" if stage == 1 else "convert_moves"}.get(procedure, "convert_to")
+                 "convert": "convert_to" if stage == 1 else "convert_moves", "peek_deck": "peek_deck",
+                 "generate_more": "generate_more"}.get(procedure, "convert_to")
         return text(label, attribute=name)
     if kind == SPHERE:
         if procedure == "move":
             return text("diminish_conviction" if action == 2 else "diminish_influence")
         return text("augment_potential" if action == 0 else "augment_influence")
     if kind == YESNO:
+        if procedure == "peek_deck":
+            return text("turn_face_up" if action else "put_back")
         return text("save_champion" if action else "lose_champion")
     if kind == DRAW:
         if action == 0:
@@ -87,6 +91,10 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
             return text("draw_faceup", card=_faceup_name(state, zone, locale))
         return text("draw_blind" if action == 1 else "draw_enhanced")
     if kind == COUNT:
+        if procedure == "redistribute_common":
+            stage = top[1] if top else 1
+            attribute = _name(attributes[0 if stage == 1 else 1], locale)
+            return text("cubes_to", n=str(action), attribute=attribute)
         return text("charge_relic", n=str(action))
     if kind == RECOVER:
         return _recover(kernel, state, action, locale)

@@ -6,6 +6,7 @@ from .cards cimport Cards
 from .board cimport VindicationBoard
 from .ending cimport Ending
 from .island cimport Island
+from .powers cimport Powers
 from .preparation cimport Preparation
 
 cdef class VindicationEngine(VindicationBoard):
@@ -15,7 +16,9 @@ cdef class VindicationEngine(VindicationBoard):
     cdef Ending ending
     cdef Preparation preparation
     cdef Abilities abilities
+    cdef Powers powers
     cdef int[::1] impl
 
+    cdef int ctl_extra(self)
     cdef void run_native(self, int code) except *
     cdef int answer_of(self, int code) except? -1

@@ -14,6 +14,7 @@ from .cards import Cards
 from .board import VindicationBoard
 from .ending import Ending
 from .island import Island
+from .powers import Powers
 from .preparation import Preparation
 
 # The engine's own procedures (tables.py INTERNAL, from 100).
@@ -61,13 +62,22 @@ N_LAST_ROUND = cython.declare(cython.int, 220)
 N_MASTERY = cython.declare(cython.int, 221)
 N_REMOVE_CARD = cython.declare(cython.int, 222)
 N_DRAW_QUEST = cython.declare(cython.int, 223)
+N_EXTRA_TURN = cython.declare(cython.int, 224)
+N_PEEK = cython.declare(cython.int, 225)
+N_ACTIVATE_MORE = cython.declare(cython.int, 226)
+N_GENERATE_MORE = cython.declare(cython.int, 227)
+N_REDISTRIBUTE = cython.declare(cython.int, 228)
+N_GENERATE_OTHER = cython.declare(cython.int, 229)
+EXTRA_TURN = cython.declare(cython.int, 11)
 
 NATIVES = {"academy_roll": 200, "recruit": 201, "fight_monster": 202, "obtain_trait": 203, "acquire_relic": 204,
            "upgrade_mount": 205, "roll_and_generate": 206, "generate_card": 207, "activate_character": 208,
            "adjacent_to": 209, "card_honour": 210, "speed_of": 211, "regions_controlled": 212,
            "companions_of_colour": 213, "has_most": 214, "wins_mastery": 215, "gained_total": 216,
            "board_colours": 217, "card_colours": 218, "trigger_tokens_left": 219, "trigger_last_round": 220,
-           "counts_for_mastery": 221, "remove_card": 222, "draw_secret_quest": 223}
+           "counts_for_mastery": 221, "remove_card": 222, "draw_secret_quest": 223, "extra_turn": 224,
+           "peek_deck": 225, "activate_companion": 226, "generate_more": 227, "redistribute_common": 228,
+           "generate_other_companion": 229}
 """The natives of the content this engine plays, by name; an effect calling another is not run (tables.py)."""
 MOVED = cython.declare(cython.int, 0)
 VISITED = cython.declare(cython.int, 2)
@@ -89,6 +99,7 @@ class VindicationEngine(VindicationBoard):
         self.ending = Ending()
         self.preparation = Preparation()
         self.abilities = Abilities()
+        self.powers = Powers()
         self.impl = tables.arrays["impl"]
 
     # --- the kernel's hooks --------------------------------------------------------------------------------
@@ -104,10 +115,21 @@ class VindicationEngine(VindicationBoard):
             self.set_turn_flag(i, 0)
         self.set_turn_flag(CONTROL_SLOT, -1)
         self.cells[self.o_current] = seat
-        if seat == self.game_flag(FIRST):
+        if seat == self.game_flag(FIRST) and self.ctl_extra() == 0:
             self.set_game_flag(ROUND, self.game_flag(ROUND) + 1)
+        self.set_game_flag(EXTRA_TURN, 0)
         self.reset_rules()
         self.push(PASSIVES, seat, 0, 0)
+
+    def ctl_extra(self) -> cython.int:
+        """1 while the turn starting is a player's extra turn (their seat again): it starts no round."""
+        return self.game_flag(EXTRA_TURN)
+
+    def next_seat(self, seat: cython.int) -> cython.int:
+        """Clockwise (L223), but the same player again after a power gave them another turn."""
+        if self.game_flag(EXTRA_TURN):
+            return seat
+        return (seat + 1) % self.players()
 
     def can_take(self, seat: cython.int, step: cython.int) -> cython.bint:
         procedure: cython.int = self.step_field(step, 0)
@@ -209,6 +231,18 @@ class VindicationEngine(VindicationBoard):
             self.cards.roll_and_generate(self)
         elif code == N_DRAW_QUEST:
             self.cards.draw_secret_quest(self)
+        elif code == N_EXTRA_TURN:
+            self.powers.extra_turn(self)
+        elif code == N_PEEK:
+            self.powers.peek_deck(self)
+        elif code == N_ACTIVATE_MORE:
+            self.powers.activate_companion(self)
+        elif code == N_GENERATE_MORE:
+            self.powers.generate_more(self)
+        elif code == N_REDISTRIBUTE:
+            self.powers.redistribute_common(self)
+        elif code == N_GENERATE_OTHER:
+            self.powers.generate_other_companion(self)
         elif code == N_LAST_ROUND:
             self.ending.trigger_last_round(self)
         elif code == N_REMOVE_CARD:

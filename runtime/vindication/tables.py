@@ -47,8 +47,8 @@ REGION_COSTS = {"monastere": ("savoir", "n"), "poste_de_commandement": ("force",
 """The attribute and the param a repeatable region's action costs (L412, L418, L424)."""
 TURN_FLAGS = 8 + 1 + 32
 """The turn's record: moved, activated, visited, control slot, controlled, spare, then the discovery queue."""
-GAME_FLAGS = 3 + 8
-"""The game's record: round, last round, first player, each seat's journey colour."""
+GAME_FLAGS = 3 + 8 + 1
+"""The game's record: round, last round, first player, each seat's journey colour, an extra turn to take."""
 STEPS = (("deplacement", "move", "menu"), ("activation", "activate", "menu"), ("visite", "visit", "menu"),
          ("repos", "rest", "menu"), ("repeat", "repeat", "menu"), ("prise_de_controle", "control", "menu"),
          ("conversion", "convert", "menu"), ("aptitude", "aptitude", "menu"),

@@ -1,0 +1,156 @@
+"""Natives of the cards' powers (content/vindication/natives): another turn, a look at a deck, one more
+activation, more of what was generated, cubes redistributed, another companion's generation. Each is a procedure
+taking the engine it runs in; its arguments are the effect's (args 0-2)."""
+
+from __future__ import annotations
+
+import cython  # type: ignore[import-untyped]
+
+from .board import VindicationBoard
+
+CARD = cython.declare(cython.int, 12)
+ATTRIBUTE = cython.declare(cython.int, 13)
+YESNO = cython.declare(cython.int, 15)
+COUNT = cython.declare(cython.int, 17)
+COMMONS = cython.declare(cython.int, 3)
+DECKS = cython.declare(cython.int, 6)
+ACTIVATED = cython.declare(cython.int, 1)
+EXTRA_TURN = cython.declare(cython.int, 11)
+"""The game's record: 1 when the player whose turn it is takes another turn after it."""
+
+
+@cython.cclass
+class Powers:
+    """The cards' natives; each method takes the engine it runs in."""
+
+    def extra_turn(self, e: VindicationBoard) -> None:
+        """Take another turn after this one (Anazi'birin, Drokk, Elya: L1004, L1249, L1512)."""
+        e.set_game_flag(EXTRA_TURN, 1)
+        e.done()
+
+    def peek_deck(self, e: VindicationBoard) -> None:
+        """Look at the top face-down card of one of the six decks, then put it back or turn it face up onto the
+        deck's face-up card (Ursula, L1156). Local 3: the card."""
+        seat: cython.int = e.arg(0)
+        d: cython.int
+        if e.stage() == 0:
+            e.clear_options()
+            for d in range(DECKS):
+                if e.top_facedown(e.deck_zone[d]) >= 0:
+                    e.option(d)
+            if e.options() == 0:
+                e.done()
+                return
+            e.goto(1)
+            e.ask(ATTRIBUTE, seat)
+            return
+        if e.stage() == 1:
+            e.set_arg(3, e.top_facedown(e.deck_zone[e.answer()]))
+            e.cells[e.o_seen + e.arg(3) * e.seats + seat] = 1
+            e.clear_options()
+            e.option(0)
+            e.option(1)
+            e.goto(2)
+            e.ask(YESNO, seat)
+            return
+        if e.answer() == 1:
+            e.cells[e.o_faceup + e.arg(3)] = 1
+            e.cells[e.o_order + e.arg(3)] = 1 << 21
+        e.done()
+
+    def activate_companion(self, e: VindicationBoard) -> None:
+        """Activate one more companion, paying its influence cube, and generate what it generates (Xan, L1395)."""
+        seat: cython.int = e.arg(0)
+        card: cython.int
+        i: cython.int
+        if e.stage() == 0:
+            e.clear_options()
+            if e.influence(seat) > 0:
+                for card in range(e.ncards):
+                    if e.card_kind[card] == 0 and e.owns(seat, card) and card != e.turn_flag(ACTIVATED) - 2:
+                        e.option(card)
+            if e.options() == 0:
+                e.done()
+                return
+            e.goto(1)
+            e.ask(CARD, seat)
+            return
+        card = e.answer()
+        e.add_sphere(1, seat, -1)
+        e.cells[e.o_card_cubes + card] += 1
+        for i in range(COMMONS):
+            e.generate(seat, i, e.card_generation[card * COMMONS + i])
+        e.done()
+
+    def generate_more(self, e: VindicationBoard) -> None:
+        """Generate n more cubes of an attribute the card just activated generates, the player's choice
+        (Aspiration L1682, Vosh L2378)."""
+        seat: cython.int = e.arg(0)
+        card: cython.int = e.turn_flag(ACTIVATED) - 2
+        a: cython.int
+        if e.stage() == 0:
+            e.clear_options()
+            for a in range(COMMONS):
+                if (card >= 0 and e.card_generation[card * COMMONS + a] > 0) or (
+                        card == -1 and e.character_generation[e.cells[e.o_side + seat] * COMMONS + a] > 0):
+                    e.option(a)
+            if e.options() == 0:
+                e.done()
+                return
+            e.goto(1)
+            e.ask(ATTRIBUTE, seat)
+            return
+        e.generate(seat, e.answer(), e.arg(1))
+        e.done()
+
+    def redistribute_common(self, e: VindicationBoard) -> None:
+        """Rearrange one's inspiration, knowledge and strength cubes freely among those three spheres (Tome,
+        L2129): how many go to inspiration, then to knowledge; the rest to strength. Local 3: their total."""
+        seat: cython.int = e.arg(0)
+        i: cython.int
+        if e.stage() == 0:
+            e.set_arg(3, e.attr(0, seat) + e.attr(1, seat) + e.attr(2, seat))
+            for i in range(COMMONS):
+                e.cells[e.o_attr + i * e.seats + seat] = 0
+            e.goto(1)
+        elif e.stage() == 1:
+            e.cells[e.o_attr + seat] = e.answer()
+            e.goto(2)
+        else:
+            e.cells[e.o_attr + e.seats + seat] = e.answer()
+            e.cells[e.o_attr + 2 * e.seats + seat] = e.arg(3) - e.attr(0, seat) - e.answer()
+            e.done()
+            return
+        e.clear_options()
+        for i in range(e.arg(3) - e.attr(0, seat) + 1):
+            e.option(i)
+        e.ask(COUNT, seat)
+
+    def generate_other_companion(self, e: VindicationBoard) -> None:
+        """Generate what another companion generates, not its ability: 0 another player's (Miroir, L2103),
+        1 any face-up one (Parchemin, L2474), 2 another of one's own (Émerveillement, L1730)."""
+        seat: cython.int = e.arg(0)
+        card: cython.int
+        i: cython.int
+        if e.stage() == 0:
+            e.clear_options()
+            for card in range(e.ncards):
+                if e.card_kind[card] == 0 and self.other(e, seat, card, e.arg(1)):
+                    e.option(card)
+            if e.options() == 0:
+                e.done()
+                return
+            e.goto(1)
+            e.ask(CARD, seat)
+            return
+        for i in range(COMMONS):
+            e.generate(seat, i, e.card_generation[e.answer() * COMMONS + i])
+        e.done()
+
+    def other(self, e: VindicationBoard, seat: cython.int, card: cython.int, mode: cython.int) -> cython.bint:
+        zone: cython.int = e.zone(card)
+        if mode == 0:
+            return zone >= e.zone_party and zone < e.zone_party + e.players() and zone != e.zone_party + seat
+        if mode == 1:
+            return e.cells[e.o_faceup + card] == 1 and zone < e.zone_party
+        return e.owns(seat, card) and card != e.turn_flag(ACTIVATED) - 2
