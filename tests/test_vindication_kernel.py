@@ -188,3 +188,16 @@ def test_the_game_says_the_placeholders_it_plays_with() -> None:
     assert any(note.startswith("island:") for note in notes)
     assert any(note.startswith("companion_honour:") for note in notes)
     assert any(note.startswith("redemption_bonus:") for note in notes)
+
+
+def test_expansion_tiles_together_swap_three_base_tiles() -> None:
+    """Three expansion tiles (Temple en ruines, 2 Pierres sacrées) replace 1 Holy Spire, 1 Fort and 1 Library
+    (swap_3_standard, L2991); games with them and the Traîtrise cards end."""
+    modules = ["base", "traitrise", "temple_en_ruines", "pierres_sacrees"]
+    state = new_state(GAME, 4, 3, modules=modules)
+    names = (r.id.name.lower() for r in GAME.entities("region"))
+    counts = dict(zip(names, state.engine.tables.arrays["region_count"], strict=True))
+    assert (counts["fleche_sacree"], counts["fort"], counts["bibliotheque"]) == (1, 1, 1)
+    assert counts["pierres_sacrees"] == 2 and sum(counts.values()) == 19
+    for players in (2, 5):
+        assert random_game(players, 8, modules=modules).is_terminal()

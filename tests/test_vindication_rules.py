@@ -369,3 +369,33 @@ def test_another_turn_is_the_same_players_and_starts_no_round() -> None:
     while e.turn() == turns + 1:
         state.apply(state.legal_actions()[0])
     assert state.current_player() == (me + 1) % 3
+
+
+@pytest.mark.parametrize(("held", "replaces_the_move", "extra_moves"), [(0, True, 0), (1, False, 1), (2, False, 0)])
+def test_the_sacred_stones_teleport_by_how_many_the_visitor_controls(held: int, replaces_the_move: bool,
+                                                                      extra_moves: int) -> None:
+    """L3089-3093: none controlled, a teleport next to a stone instead of the move; one, then a move more; both,
+    anywhere, the move kept."""
+    state = new_state(GAME, 2, 1, kernel="python", modules=["base", "pierres_sacrees"])
+    while state.engine.turn() == 0:
+        state.apply(state.legal_actions()[0])
+    e = engine(state)
+    me = state.current_player()
+    slot = place_beside(state, me, "pierres_sacrees", owner=me if held else -1)
+    if held == 2:
+        far = next(s for s in range(e.nslots) if not e.adjacent_slot(me, s))
+        e.cells[e.k_slot + far] = region("pierres_sacrees")
+        e.set_control(far, me)
+        e.add_sphere(1, me, -1)
+        reoffer(state)
+    take_step(state, "visite")
+    choices = state.legal_actions()
+    assert STOP in choices and e.turn_flag(2) == slot + 1
+    touching = [space for space in choices if space != STOP
+                and region("pierres_sacrees") in [e.slot_region(e.space_slots[space * 3 + i]) for i in range(3)
+                                                  if e.space_slots[space * 3 + i] >= 0]]
+    assert (len(touching) < len(choices) - 1) == (held == 2)
+    state.apply(touching[-1])
+    assert e.pos(me) == touching[-1]
+    assert (e.turn_flag(0) == 1) == replaces_the_move and e.turn_flag(6) == extra_moves
+    assert offered(state, "deplacement") != replaces_the_move

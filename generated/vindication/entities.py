@@ -148,6 +148,8 @@ class LabelId(IntEnum):
     GENERATE_MORE = 111
     GENERATE_LIKE = 112
     CUBES_TO = 113
+    TELEPORT_TO = 114
+    NO_TELEPORT = 115
 
 
 class TableId(IntEnum):
@@ -1893,6 +1895,15 @@ LABELS: tuple[Label, ...] = (
         id=LabelId.CUBES_TO,
         text=Text(en='{n} cubes to {attribute}', fr='{n} cubes en {attribute}', uk='Кубиків до атрибута {attribute}: {n}'),
         args=('n', 'attribute'),
+    ),
+    Label(
+        id=LabelId.TELEPORT_TO,
+        text=Text(en='Teleport to space {space}', fr='Se téléporter sur la case {space}', uk='Телепортуватися на поле {space}'),
+        args=('space',),
+    ),
+    Label(
+        id=LabelId.NO_TELEPORT,
+        text=Text(en='Do not teleport', fr='Ne pas se téléporter', uk='Не телепортуватися'),
     ),
 )
 

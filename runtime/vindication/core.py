@@ -64,6 +64,7 @@ class VindicationCore(Engine):
         self.turn_flags = n["turn_flags"]
         self.k_options = n["k_options"]
         self.mounts = n["mounts"]
+        self.sacred_stones = n["sacred_stones"]
         self.zone_box = n["zone_box"]
         self.zone_party = n["zone_party"]
         self.zone_quests = n["zone_quests"]

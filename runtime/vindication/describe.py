@@ -58,6 +58,8 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
     if kind == LAYOUT["effect_choice"]:
         return _effect_option(kernel, state, action, locale)
     attributes = game.entities("attribute")
+    if kind == SPACE and procedure in ("teleport", "sacred_stones"):
+        return text("no_teleport") if action == STOP else text("teleport_to", space=str(action + 1))
     if kind == SPACE:
         at = state.engine.arrays()[0][tables.numbers["k_pos"] + decision[1]]
         return text("stop_here", space=str(at + 1)) if action == STOP else text("move_to", space=str(action + 1))

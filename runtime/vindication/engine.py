@@ -68,7 +68,10 @@ N_ACTIVATE_MORE = cython.declare(cython.int, 226)
 N_GENERATE_MORE = cython.declare(cython.int, 227)
 N_REDISTRIBUTE = cython.declare(cython.int, 228)
 N_GENERATE_OTHER = cython.declare(cython.int, 229)
+N_TELEPORT = cython.declare(cython.int, 230)
+N_SACRED_STONES = cython.declare(cython.int, 231)
 EXTRA_TURN = cython.declare(cython.int, 11)
+EXTRA_MOVES = cython.declare(cython.int, 6)
 
 NATIVES = {"academy_roll": 200, "recruit": 201, "fight_monster": 202, "obtain_trait": 203, "acquire_relic": 204,
            "upgrade_mount": 205, "roll_and_generate": 206, "generate_card": 207, "activate_character": 208,
@@ -77,7 +80,7 @@ NATIVES = {"academy_roll": 200, "recruit": 201, "fight_monster": 202, "obtain_tr
            "board_colours": 217, "card_colours": 218, "trigger_tokens_left": 219, "trigger_last_round": 220,
            "counts_for_mastery": 221, "remove_card": 222, "draw_secret_quest": 223, "extra_turn": 224,
            "peek_deck": 225, "activate_companion": 226, "generate_more": 227, "redistribute_common": 228,
-           "generate_other_companion": 229}
+           "generate_other_companion": 229, "teleport": 230, "sacred_stones": 231}
 """The natives of the content this engine plays, by name; an effect calling another is not run (tables.py)."""
 MOVED = cython.declare(cython.int, 0)
 VISITED = cython.declare(cython.int, 2)
@@ -134,7 +137,8 @@ class VindicationEngine(VindicationBoard):
     def can_take(self, seat: cython.int, step: cython.int) -> cython.bint:
         procedure: cython.int = self.step_field(step, 0)
         if procedure == MOVE:
-            return self.turn_flag(MOVED) == 0 and self.island.can_move(self, seat, self.island.reach(self, seat))
+            return (self.turn_flag(MOVED) == 0 or self.turn_flag(EXTRA_MOVES) > 0) \
+                and self.island.can_move(self, seat, self.island.reach(self, seat))
         if procedure == VISIT:
             return self.island.can_visit(self, seat)
         if procedure == REST:
@@ -243,6 +247,10 @@ class VindicationEngine(VindicationBoard):
             self.powers.redistribute_common(self)
         elif code == N_GENERATE_OTHER:
             self.powers.generate_other_companion(self)
+        elif code == N_TELEPORT:
+            self.powers.teleport(self)
+        elif code == N_SACRED_STONES:
+            self.powers.sacred_stones(self)
         elif code == N_LAST_ROUND:
             self.ending.trigger_last_round(self)
         elif code == N_REMOVE_CARD:

@@ -24,6 +24,7 @@ R_MOVE_BONUS = cython.declare(cython.int, 6)
 # The turn's flags (core.turn_flag).
 MOVED = cython.declare(cython.int, 0)
 VISITED = cython.declare(cython.int, 2)
+EXTRA_MOVES = cython.declare(cython.int, 6)
 CONTROL_SLOT = cython.declare(cython.int, 3)
 CONTROLLED = cython.declare(cython.int, 4)
 VISIT = cython.declare(cython.int, 103)
@@ -83,6 +84,8 @@ class Island:
         nxt: cython.int
         at: cython.int
         if stage == 0:
+            if e.turn_flag(MOVED):
+                e.set_turn_flag(EXTRA_MOVES, e.turn_flag(EXTRA_MOVES) - 1)
             e.set_turn_flag(MOVED, 1)
             e.set_turn_flag(DISCOVER, 0)
             e.set_arg(3, self.speed(e, seat))

@@ -10,4 +10,8 @@ cdef class Powers:
     cdef void generate_more(self, VindicationBoard e) except *
     cdef void redistribute_common(self, VindicationBoard e) except *
     cdef void generate_other_companion(self, VindicationBoard e) except *
+    cdef bint teleport_to(self, VindicationBoard e, int seat, int space, int mode)
+    cdef void offer_teleports(self, VindicationBoard e, int seat, int mode) except *
+    cdef void teleport(self, VindicationBoard e) except *
+    cdef void sacred_stones(self, VindicationBoard e) except *
     cdef bint other(self, VindicationBoard e, int seat, int card, int mode)

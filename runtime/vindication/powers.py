@@ -17,6 +17,15 @@ DECKS = cython.declare(cython.int, 6)
 ACTIVATED = cython.declare(cython.int, 1)
 EXTRA_TURN = cython.declare(cython.int, 11)
 """The game's record: 1 when the player whose turn it is takes another turn after it."""
+MOVED = cython.declare(cython.int, 0)
+EXTRA_MOVES = cython.declare(cython.int, 6)
+"""The turn's record: the move taken, and the move actions a power added (Pierres sacrées)."""
+SPACE = cython.declare(cython.int, 10)
+STOP = cython.declare(cython.int, 1000)
+ANYWHERE = cython.declare(cython.int, 0)
+BY_A_PLAYER = cython.declare(cython.int, 1)
+BY_MY_REGION = cython.declare(cython.int, 2)
+BY_THE_STONES = cython.declare(cython.int, 3)
 
 
 @cython.cclass
@@ -145,6 +154,81 @@ class Powers:
             return
         for i in range(COMMONS):
             e.generate(seat, i, e.card_generation[e.answer() * COMMONS + i])
+        e.done()
+
+    def teleport_to(self, e: VindicationBoard, seat: cython.int, space: cython.int, mode: cython.int) -> cython.bint:
+        """An unoccupied space: anywhere, next to another player, touching a region one controls, or touching a
+        Pierres sacrées tile (the native teleport's modes)."""
+        i: cython.int
+        other: cython.int
+        slot: cython.int
+        if e.occupied(space, seat) or space == e.pos(seat):
+            return False
+        if mode == ANYWHERE:
+            return True
+        for i in range(3):
+            if mode == BY_A_PLAYER:
+                for other in range(e.players()):
+                    if other != seat and e.space_next[space * 3 + i] == e.pos(other) and e.pos(other) >= 0:
+                        return True
+            slot = e.space_slots[space * 3 + i]
+            if slot >= 0 and mode == BY_MY_REGION and e.slot_owner(slot) == seat:
+                return True
+            if slot >= 0 and mode == BY_THE_STONES and e.slot_region(slot) == e.sacred_stones:
+                return True
+        return False
+
+    def offer_teleports(self, e: VindicationBoard, seat: cython.int, mode: cython.int) -> None:
+        space: cython.int
+        e.clear_options()
+        for space in range(e.nspaces):
+            if self.teleport_to(e, seat, space, mode):
+                e.option(space)
+
+    def teleport(self, e: VindicationBoard) -> None:
+        """Move the medallion to an unoccupied space (args: seat, mode: 0 anywhere, 1 next to another player,
+        2 touching a region one controls, 3 next to a Pierres sacrées tile; L2167, L2426, L2514, L3089)."""
+        seat: cython.int = e.arg(0)
+        if e.stage() == 0:
+            self.offer_teleports(e, seat, e.arg(1))
+            if e.options() == 0:
+                e.done()
+                return
+            e.goto(1)
+            e.ask(SPACE, seat)
+            return
+        e.cells[e.k_pos + seat] = e.answer()
+        e.done()
+
+    def sacred_stones(self, e: VindicationBoard) -> None:
+        """Pierres sacrées (L3089-3093), by how many of them the visitor controls: none, a teleport next to one
+        instead of the move (none once moved); one, a teleport next to one, then a move more; both, a teleport
+        anywhere unoccupied, the move kept. Each teleport may be declined. Local 3: the stones controlled."""
+        seat: cython.int = e.arg(0)
+        slot: cython.int
+        held: cython.int = 0
+        if e.stage() == 0:
+            for slot in range(e.nslots):
+                if e.slot_region(slot) == e.sacred_stones and e.slot_owner(slot) == seat:
+                    held += 1
+            e.set_arg(3, held)
+            if held == 0 and e.turn_flag(MOVED):
+                e.done()
+                return
+            self.offer_teleports(e, seat, ANYWHERE if held >= 2 else BY_THE_STONES)
+            if e.options() == 0:
+                e.done()
+                return
+            e.option(STOP)
+            e.goto(1)
+            e.ask(SPACE, seat)
+            return
+        if e.answer() != STOP:
+            e.cells[e.k_pos + seat] = e.answer()
+            if e.arg(3) == 0:
+                e.set_turn_flag(MOVED, 1)
+            elif e.arg(3) == 1:
+                e.set_turn_flag(EXTRA_MOVES, e.turn_flag(EXTRA_MOVES) + 1)
         e.done()
 
     def other(self, e: VindicationBoard, seat: cython.int, card: cython.int, mode: cython.int) -> cython.bint:

@@ -46,7 +46,8 @@ REGION_COSTS = {"monastere": ("savoir", "n"), "poste_de_commandement": ("force",
                 "sanctuaire": ("inspiration", "n")}
 """The attribute and the param a repeatable region's action costs (L412, L418, L424)."""
 TURN_FLAGS = 8 + 1 + 32
-"""The turn's record: moved, activated, visited, control slot, controlled, spare, then the discovery queue."""
+"""The turn's record: moved, activated, visited, control slot, controlled, relics used, extra moves, spare, then
+the discovery queue."""
 GAME_FLAGS = 3 + 8 + 1
 """The game's record: round, last round, first player, each seat's journey colour, an extra turn to take."""
 STEPS = (("deplacement", "move", "menu"), ("activation", "activate", "menu"), ("visite", "visit", "menu"),
@@ -295,6 +296,7 @@ def _island(tables: VindicationTables, game: CompiledGame, modules: tuple[str, .
     tables.numbers["spaces"] = len(rows)
     tables.numbers["slots"] = 1 + max(value for row in rows for value in row[:3])
     tables.regions = game.entities("region")
+    tables.numbers["sacred_stones"] = [name_of(r) for r in tables.regions].index("pierres_sacrees")
     attributes = [name_of(a) for a in game.entities("attribute")]
     count, effect, repeatable, controllable, cost_attr, cost, need = [], [], [], [], [], [], []
     for region in tables.regions:
@@ -373,7 +375,7 @@ def _board(tables: VindicationTables, game: CompiledGame) -> None:
 def _plan(tables: VindicationTables, game: CompiledGame) -> None:
     """One role, one phase: the steps of STEPS; the visit and the rest share budget 0 (one or the other, L229)."""
     uses = tables.arrays["numbers"][NUMBERS.index("main_action_uses")]
-    per_turn = {"ability": uses, "deplacement": uses, "activation": uses, "visite": uses, "repos": uses,
+    per_turn = {"ability": uses, "activation": uses, "visite": uses, "repos": uses,
                 "prise_de_controle": uses, "aptitude": tables.arrays["numbers"][NUMBERS.index("aptitudes_per_turn")],
                 "redemption": uses}
     steps = [PlannedStep(key=f"action/{key}", role=0, phase=0,
