@@ -47,6 +47,11 @@ def reoffer(state: GameState) -> None:
     e.advance()
 
 
+def companions(state: GameState, seat: int) -> int:
+    e = engine(state)
+    return sum(1 for c in range(e.ncards) if e.card_kind[c] == 0 and e.owns(seat, c))
+
+
 def take_step(state: GameState, key: str) -> None:
     steps = engine(state).tables.steps
     step = next(i for i, s in enumerate(steps) if s.key == f"action/{key}")
@@ -226,12 +231,12 @@ def test_an_inn_recruits_a_companion_of_the_colour_paid_for() -> None:
     set_attr(state, me, FORCE, 2)
     set_attr(state, me, INSPIRATION, 0)
     set_attr(state, me, SAVOIR, 0)
-    companions, score = e.companions(me), e.score(me)
+    before, score = companions(state, me), e.score(me)
     take_step(state, "visite")
     state.apply(1)  # blind
     while state.current_player() == me and state.decision_kind() != 1:
         state.apply(state.legal_actions()[0])
-    assert e.companions(me) == companions + 1 and e.attr(FORCE, me) < 2
+    assert companions(state, me) == before + 1 and e.attr(FORCE, me) < 2
     recruit = [c for c in range(e.ncards) if e.owns(me, c) and e.card_kind[c] == 0 and e.card_colour[c] == FORCE]
     assert recruit and e.score(me) >= score + e.card_honour[recruit[-1]] - 1
 

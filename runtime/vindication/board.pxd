@@ -14,7 +14,6 @@ cdef class VindicationBoard(VindicationCore):
     cdef void put(self, int card, int zone, int seat)
     cdef void gain_card(self, int seat, int card) except *
     cdef void lose_card(self, int seat, int card) except *
-    cdef int companions(self, int seat)
     cdef int champion(self, int seat)
     cdef int pos(self, int seat)
     cdef int slot_region(self, int slot)

@@ -109,14 +109,6 @@ class VindicationBoard(VindicationCore):
             self.gain_honour(seat, -self.card_honour[card])
         self.put(card, self.zone_box, -1)
 
-    def companions(self, seat: cython.int) -> cython.int:
-        n: cython.int = 0
-        i: cython.int
-        for i in range(self.ncards):
-            if self.card_kind[i] == 0 and self.owns(seat, i):
-                n += 1
-        return n
-
     def champion(self, seat: cython.int) -> cython.int:
         """The companion with the lowest initiative (L772), or -1 with none."""
         best: cython.int = -1

@@ -59,7 +59,6 @@ N_BOARD_COLOURS = cython.declare(cython.int, 217)
 N_CARD_COLOURS = cython.declare(cython.int, 218)
 N_TOKENS_LEFT = cython.declare(cython.int, 219)
 N_LAST_ROUND = cython.declare(cython.int, 220)
-N_MASTERY = cython.declare(cython.int, 221)
 N_REMOVE_CARD = cython.declare(cython.int, 222)
 N_DRAW_QUEST = cython.declare(cython.int, 223)
 N_EXTRA_TURN = cython.declare(cython.int, 224)
@@ -81,9 +80,9 @@ NATIVES = {"academy_roll": 200, "recruit": 201, "fight_monster": 202, "obtain_tr
            "counts_for_mastery": 221, "remove_card": 222, "draw_secret_quest": 223, "extra_turn": 224,
            "peek_deck": 225, "activate_companion": 226, "generate_more": 227, "redistribute_common": 228,
            "generate_other_companion": 229, "teleport": 230, "sacred_stones": 231}
-"""The natives of the content this engine plays, by name; an effect calling another is not run (tables.py)."""
+"""The natives of the content this engine plays, by name; an effect calling another is not run (tables.py).
+counts_for_mastery answers 0 in play: what it counts is read once, by tables.py (`card_mastery_bonus`)."""
 MOVED = cython.declare(cython.int, 0)
-VISITED = cython.declare(cython.int, 2)
 CONTROL_SLOT = cython.declare(cython.int, 3)
 COMMONS = cython.declare(cython.int, 3)
 ROUND = cython.declare(cython.int, 0)
