@@ -201,3 +201,8 @@ def test_expansion_tiles_together_swap_three_base_tiles() -> None:
     assert counts["pierres_sacrees"] == 2 and sum(counts.values()) == 19
     for players in (2, 5):
         assert random_game(players, 8, modules=modules).is_terminal()
+    state = new_state(GAME, 3, 4, modules=[*modules, "puits_aux_souhaits"])  # 4 tiles: swap_4_standard (L3005)
+    counts = dict(zip((r.id.name.lower() for r in GAME.entities("region")),
+                      state.engine.tables.arrays["region_count"], strict=True))
+    assert counts["puits_aux_souhaits"] == 1 and counts["academie"] == 0 and sum(counts.values()) == 19
+    assert random_game(4, 9, modules=[*modules, "puits_aux_souhaits"]).is_terminal()

@@ -404,3 +404,25 @@ def test_the_sacred_stones_teleport_by_how_many_the_visitor_controls(held: int, 
     assert e.pos(me) == touching[-1]
     assert (e.turn_flag(0) == 1) == replaces_the_move and e.turn_flag(6) == extra_moves
     assert offered(state, "deplacement") != replaces_the_move
+
+
+def test_the_wishing_well_gives_a_face_up_tokens_reward_and_turns_another_up() -> None:
+    """L3113-3121: 3 wish tokens face up; one taken gives its reward, goes back and a new one is drawn."""
+    state = new_state(GAME, 2, 2, kernel="python", modules=["base", "puits_aux_souhaits"])
+    while state.engine.turn() == 0:
+        state.apply(state.legal_actions()[0])
+    e = engine(state)
+    me = state.current_player()
+    shown = [i for i in range(e.nwishes) if e.cells[e.k_wish + i]]
+    assert len(shown) == 3
+    place_beside(state, me, "puits_aux_souhaits")
+    take_step(state, "visite")
+    assert sorted(state.legal_actions()) == [*shown, STOP]
+    token = shown[0]
+    honour, attribute, cubes = e.wish_reward[token * 3:token * 3 + 3]
+    score, held = e.score(me), e.attr(attribute, me) if attribute >= 0 else 0
+    state.apply(token)
+    assert e.score(me) == score + honour
+    if attribute >= 0:
+        assert e.attr(attribute, me) == held + cubes
+    assert sum(e.cells[e.k_wish + i] for i in range(e.nwishes)) == 3 and e.cubes_of(me) == 21

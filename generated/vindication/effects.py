@@ -84,8 +84,8 @@ VISIBILITY: dict[str, str] = {
 SPACES: tuple[tuple[str, int], ...] = (
     ('player', 5),
     ('term', 18),
-    ('label', 116),
-    ('table', 8),
+    ('label', 119),
+    ('table', 9),
     ('discrepancy', 3),
     ('field', 33),
     ('resource', 1),

@@ -150,6 +150,9 @@ class LabelId(IntEnum):
     CUBES_TO = 113
     TELEPORT_TO = 114
     NO_TELEPORT = 115
+    WISH_CUBES = 116
+    WISH_HONOUR = 117
+    NO_WISH = 118
 
 
 class TableId(IntEnum):
@@ -161,6 +164,7 @@ class TableId(IntEnum):
     RELIC_CHARGES = 5
     MONSTER_HONOUR = 6
     ISLAND = 7
+    WISH_TOKENS = 8
 
 
 class DiscrepancyId(IntEnum):
@@ -1905,6 +1909,20 @@ LABELS: tuple[Label, ...] = (
         id=LabelId.NO_TELEPORT,
         text=Text(en='Do not teleport', fr='Ne pas se téléporter', uk='Не телепортуватися'),
     ),
+    Label(
+        id=LabelId.WISH_CUBES,
+        text=Text(en='Take the wish token: generate {n} {attribute}', fr='Prendre le jeton Souhait : générer {n} {attribute}', uk='Узяти жетон бажання: згенерувати {attribute} ({n})'),
+        args=('n', 'attribute'),
+    ),
+    Label(
+        id=LabelId.WISH_HONOUR,
+        text=Text(en='Take the wish token: {n} honour', fr='Prendre le jeton Souhait : {n} honneurs', uk='Узяти жетон бажання: {n} честі'),
+        args=('n',),
+    ),
+    Label(
+        id=LabelId.NO_WISH,
+        text=Text(en='Take no wish token', fr='Ne prendre aucun jeton Souhait', uk='Не брати жетона бажання'),
+    ),
 )
 
 TABLES: tuple[Table, ...] = (
@@ -1990,6 +2008,17 @@ TABLES: tuple[Table, ...] = (
         columns=Axis(label=Text(en='1-3: the hex slots it touches; 4-6: the spaces next to it', fr='1-3 : les emplacements hexagonaux touchés ; 4-6 : les cases voisines', uk='1-3: шестикутні місця, яких воно торкається; 4-6: сусідні поля'), keys=(1, 2, 3, 4, 5, 6)),
         unit=Text(en='Slot (-1: sea) or space (0: none)', fr='Emplacement (-1 : mer) ou case (0 : aucune)', uk='Місце (-1: море) або поле (0: немає)'),
         values=((17, -1, -1, 2, 30, 0), (17, 18, -1, 1, 3, 43), (18, -1, -1, 2, 4, 0), (7, 18, -1, 3, 5, 44), (7, -1, -1, 4, 6, 0), (7, -1, -1, 5, 7, 0), (7, 8, -1, 6, 8, 45), (8, -1, -1, 7, 9, 0), (8, 9, -1, 8, 10, 46), (9, -1, -1, 9, 11, 0), (9, -1, -1, 10, 12, 0), (9, 10, -1, 11, 13, 47), (10, -1, -1, 12, 14, 0), (10, 11, -1, 13, 15, 48), (11, -1, -1, 14, 16, 0), (11, -1, -1, 15, 17, 0), (11, 12, -1, 16, 18, 49), (12, -1, -1, 17, 19, 0), (12, 13, -1, 18, 20, 50), (13, -1, -1, 19, 21, 0), (13, -1, -1, 20, 22, 0), (13, 14, -1, 21, 23, 51), (14, -1, -1, 22, 24, 0), (14, 15, -1, 23, 25, 52), (15, -1, -1, 24, 26, 0), (15, -1, -1, 25, 27, 0), (15, 16, -1, 26, 28, 53), (16, -1, -1, 27, 29, 0), (16, 17, -1, 28, 30, 54), (17, -1, -1, 1, 29, 0), (0, 1, 6, 32, 36, 37), (0, 1, 2, 31, 33, 38), (0, 2, 3, 32, 34, 39), (0, 3, 4, 33, 35, 40), (0, 4, 5, 34, 36, 41), (0, 5, 6, 31, 35, 42), (1, 6, 18, 31, 43, 44), (1, 2, 8, 32, 45, 46), (2, 3, 10, 33, 47, 48), (3, 4, 12, 34, 49, 50), (4, 5, 14, 35, 51, 52), (5, 6, 16, 36, 53, 54), (6, 17, 18, 2, 37, 54), (1, 7, 18, 4, 37, 45), (1, 7, 8, 7, 38, 44), (2, 8, 9, 9, 38, 47), (2, 9, 10, 12, 39, 46), (3, 10, 11, 14, 39, 49), (3, 11, 12, 17, 40, 48), (4, 12, 13, 19, 40, 51), (4, 13, 14, 22, 41, 50), (5, 14, 15, 24, 41, 53), (5, 15, 16, 27, 42, 52), (6, 16, 17, 29, 42, 43)),
+    ),
+    Table(
+        id=TableId.WISH_TOKENS,
+        source=(Source(doc='rb', line=3119, quote='obtenir immédiatement sa récompense (honneur ou attributs)'), Source(doc='notes', at='§8.11')),
+        status='placeholder',
+        note="The 15 wish tokens' rewards are not in the rulebook, only that each is honour or attributes (L3119). Made up so the game runs: 1 cube of each attribute, 2 cubes of each attribute, 2, 2 and 3 honour.",
+        name=Text(en='Wish tokens', fr='Jetons Souhait', uk='Жетони бажань'),
+        rows=Axis(label=Text(en='Wish token', fr='Jeton Souhait', uk='Жетон бажання'), keys=(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)),
+        columns=Axis(label=Text(en='1: honour; 2: the attribute generated (its order, -1: none); 3: cubes generated', fr="1 : honneur ; 2 : l'attribut généré (son ordre, -1 : aucun) ; 3 : cubes générés", uk='1: честь; 2: згенерований атрибут (його порядок, -1: жодного); 3: згенеровані кубики'), keys=(1, 2, 3)),
+        unit=Text(en='Reward', fr='Récompense', uk='Нагорода'),
+        values=((0, 0, 1), (0, 1, 1), (0, 2, 1), (0, 3, 1), (0, 4, 1), (0, 5, 1), (0, 0, 2), (0, 1, 2), (0, 2, 2), (0, 3, 2), (0, 4, 2), (0, 5, 2), (2, -1, 0), (2, -1, 0), (3, -1, 0)),
     ),
 )
 

@@ -15,6 +15,7 @@ cdef class VindicationBoard(VindicationCore):
     cdef void gain_card(self, int seat, int card) except *
     cdef void lose_card(self, int seat, int card) except *
     cdef int champion(self, int seat)
+    cdef void show_wish(self) except *
     cdef int pos(self, int seat)
     cdef int slot_region(self, int slot)
     cdef int slot_owner(self, int slot)

@@ -119,6 +119,24 @@ class VindicationBoard(VindicationCore):
                     best = i
         return best
 
+    def show_wish(self) -> None:
+        """A wish token drawn at random among those beside the board, face up on the Puits (L3113, L3121)."""
+        hidden: cython.int = 0
+        i: cython.int
+        pick: cython.int
+        for i in range(self.nwishes):
+            if self.cells[self.k_wish + i] == 0:
+                hidden += 1
+        if hidden == 0:
+            return
+        pick = self.roll(hidden)
+        for i in range(self.nwishes):
+            if self.cells[self.k_wish + i] == 0:
+                if pick == 0:
+                    self.cells[self.k_wish + i] = 1
+                    return
+                pick -= 1
+
     # --- the island --------------------------------------------------------------------------------------------
 
     def pos(self, seat: cython.int) -> cython.int:

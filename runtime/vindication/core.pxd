@@ -7,6 +7,7 @@ cdef class VindicationCore(Engine):
     cdef int o_influence, o_power, o_attr, o_card_cubes, o_score, o_seated, o_current, o_side, o_mount
     cdef int o_speed_bonus, o_controlled, o_aptitudes, o_tokens_taken, o_quests_done, o_zone, o_order, o_faceup
     cdef int o_owner, o_seen
+    cdef int k_wish, nwishes, wishes_shown, wishing_well
     cdef int k_pos, k_slot, k_slot_owner, k_bag, k_token, k_stock, k_gained, k_turn, k_game, k_options
     cdef int zone_box, zone_party, zone_quests, zone_quest_deck, zone_trigger_deck
     cdef int monster_die_faces, attribute_die_faces
@@ -18,7 +19,7 @@ cdef class VindicationCore(Engine):
     cdef int[::1] region_count, region_effect, region_repeatable, region_controllable, region_cost_attr
     cdef int[::1] region_cost, region_need
     cdef int[::1] numbers, mount_speed, mount_honour, mastery_honour, character_generation, recipe
-    cdef int[::1] monster_die, attribute_die, trigger_space, start_cubes
+    cdef int[::1] monster_die, attribute_die, trigger_space, start_cubes, wish_reward
 
     cdef int num(self, int i)
     cdef int rule(self, int i)

@@ -69,6 +69,7 @@ N_REDISTRIBUTE = cython.declare(cython.int, 228)
 N_GENERATE_OTHER = cython.declare(cython.int, 229)
 N_TELEPORT = cython.declare(cython.int, 230)
 N_SACRED_STONES = cython.declare(cython.int, 231)
+N_WISH = cython.declare(cython.int, 232)
 EXTRA_TURN = cython.declare(cython.int, 11)
 EXTRA_MOVES = cython.declare(cython.int, 6)
 
@@ -79,7 +80,7 @@ NATIVES = {"academy_roll": 200, "recruit": 201, "fight_monster": 202, "obtain_tr
            "board_colours": 217, "card_colours": 218, "trigger_tokens_left": 219, "trigger_last_round": 220,
            "counts_for_mastery": 221, "remove_card": 222, "draw_secret_quest": 223, "extra_turn": 224,
            "peek_deck": 225, "activate_companion": 226, "generate_more": 227, "redistribute_common": 228,
-           "generate_other_companion": 229, "teleport": 230, "sacred_stones": 231}
+           "generate_other_companion": 229, "teleport": 230, "sacred_stones": 231, "take_wish": 232}
 """The natives of the content this engine plays, by name; an effect calling another is not run (tables.py).
 counts_for_mastery answers 0 in play: what it counts is read once, by tables.py (`card_mastery_bonus`)."""
 MOVED = cython.declare(cython.int, 0)
@@ -250,6 +251,8 @@ class VindicationEngine(VindicationBoard):
             self.powers.teleport(self)
         elif code == N_SACRED_STONES:
             self.powers.sacred_stones(self)
+        elif code == N_WISH:
+            self.powers.take_wish(self)
         elif code == N_LAST_ROUND:
             self.ending.trigger_last_round(self)
         elif code == N_REMOVE_CARD:

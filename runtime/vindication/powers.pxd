@@ -14,4 +14,5 @@ cdef class Powers:
     cdef void offer_teleports(self, VindicationBoard e, int seat, int mode) except *
     cdef void teleport(self, VindicationBoard e) except *
     cdef void sacred_stones(self, VindicationBoard e) except *
+    cdef void take_wish(self, VindicationBoard e) except *
     cdef bint other(self, VindicationBoard e, int seat, int card, int mode)

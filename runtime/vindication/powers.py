@@ -21,6 +21,7 @@ MOVED = cython.declare(cython.int, 0)
 EXTRA_MOVES = cython.declare(cython.int, 6)
 """The turn's record: the move taken, and the move actions a power added (Pierres sacrées)."""
 SPACE = cython.declare(cython.int, 10)
+WISH = cython.declare(cython.int, 21)
 STOP = cython.declare(cython.int, 1000)
 ANYWHERE = cython.declare(cython.int, 0)
 BY_A_PLAYER = cython.declare(cython.int, 1)
@@ -229,6 +230,33 @@ class Powers:
                 e.set_turn_flag(MOVED, 1)
             elif e.arg(3) == 1:
                 e.set_turn_flag(EXTRA_MOVES, e.turn_flag(EXTRA_MOVES) + 1)
+        e.done()
+
+    def take_wish(self, e: VindicationBoard) -> None:
+        """Puits aux souhaits: one of the 3 face-up wish tokens and its reward, honour or attributes; it is
+        shuffled back and another turned face up (L3119-3121). The visitor may take none."""
+        seat: cython.int = e.arg(0)
+        i: cython.int
+        token: cython.int
+        if e.stage() == 0:
+            e.clear_options()
+            for i in range(e.nwishes):
+                if e.cells[e.k_wish + i] == 1:
+                    e.option(i)
+            if e.options() == 0:
+                e.done()
+                return
+            e.option(STOP)
+            e.goto(1)
+            e.ask(WISH, seat)
+            return
+        token = e.answer()
+        if token != STOP:
+            e.gain_honour(seat, e.wish_reward[token * 3])
+            if e.wish_reward[token * 3 + 1] >= 0:
+                e.generate(seat, e.wish_reward[token * 3 + 1], e.wish_reward[token * 3 + 2])
+            e.cells[e.k_wish + token] = 0
+            e.show_wish()
         e.done()
 
     def other(self, e: VindicationBoard, seat: cython.int, card: cython.int, mode: cython.int) -> cython.bint:

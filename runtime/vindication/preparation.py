@@ -27,8 +27,8 @@ class Preparation:
     """The setup procedure; it takes the engine it runs in."""
 
     def setup(self, e: VindicationBoard) -> None:
-        """Steps 2-18 and the first discovery (L219); each player then keeps one of their two secret quests
-        (L175). Local 3: the seat choosing its quest."""
+        """Steps 2-18, the wish tokens of the Puits aux souhaits (L3113) and the first discovery (L219); each
+        player then keeps one of their two secret quests (L175). Local 3: the seat choosing its quest."""
         seat: cython.int
         card: cython.int
         if e.stage() == 0:
@@ -46,6 +46,9 @@ class Preparation:
                 e.cells[e.k_stock + card] = e.players() - e.num(C_APTITUDES_FEWER)
             for card in range(e.num(C_ACTIVE_TRIGGERS)):
                 e.reveal_trigger()
+            if e.region_count[e.wishing_well] > 0:
+                for card in range(e.wishes_shown):
+                    e.show_wish()
             for seat in range(e.players()):
                 e.discover_around(seat)
             e.set_arg(3, 0)

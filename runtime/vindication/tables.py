@@ -154,7 +154,7 @@ def build_tables(game: CompiledGame, natives_played: frozenset[str], modules: tu
     at = state_size
     for key, size in (("k_pos", seats), ("k_slot", n["slots"]), ("k_slot_owner", n["slots"]),
                       ("k_bag", n["regions"]), ("k_token", n["trigger_tokens"]), ("k_stock", n["attributes"]),
-                      ("k_gained", 4), ("k_turn", TURN_FLAGS), ("k_game", GAME_FLAGS), ("k_options", len(OPTIONS))):
+                      ("k_gained", 4), ("k_wish", n["wishes"]), ("k_turn", TURN_FLAGS), ("k_game", GAME_FLAGS), ("k_options", len(OPTIONS))):
         n[key] = at
         at += size
     n["cells"] = at
@@ -366,6 +366,13 @@ def _board(tables: VindicationTables, game: CompiledGame) -> None:
     tables.placeholders += [f"{name_of(d)}: {d.note}" for d in (monster, white)]
     spheres = sorted(game.entities("power_sphere"), key=lambda s: s.order)
     tables.arrays["start_cubes"] = ints([s.start_cubes for s in spheres])
+    wishes = game.get("table", "wish_tokens")
+    tables.arrays["wish_reward"] = ints([value for row in wishes.values for value in row])
+    tables.numbers["wishes"] = len(wishes.values)
+    tables.numbers["wishes_shown"] = _param(game.get("region", "puits_aux_souhaits"), "m")
+    tables.numbers["wishing_well"] = [name_of(r) for r in tables.regions].index("puits_aux_souhaits")
+    if tables.arrays["region_count"][[name_of(r) for r in tables.regions].index("puits_aux_souhaits")]:
+        tables.placeholders.append(f"wish_tokens: {wishes.note}")
     constants = {name_of(c): c.value for c in game.entities("constant")}
     tokens = sorted(value for name, value in constants.items() if name.startswith("trigger_token_"))
     tables.arrays["trigger_space"] = ints(tokens)
