@@ -426,3 +426,21 @@ def test_the_wishing_well_gives_a_face_up_tokens_reward_and_turns_another_up() -
     if attribute >= 0:
         assert e.attr(attribute, me) == held + cubes
     assert sum(e.cells[e.k_wish + i] for i in range(e.nwishes)) == 3 and e.cubes_of(me) == 21
+
+
+def test_a_move_a_power_added_is_not_forced_at_the_end_of_the_turn() -> None:
+    """The move is the only mandatory action (L229); one a power adds (Pierres sacrées) may be left."""
+    state = started()
+    e = engine(state)
+    me, turns = state.current_player(), e.turn()
+    take_step(state, "deplacement")
+    while e.turn_flag(0) == 1 and state.decision_kind() != 1:
+        state.apply(state.legal_actions()[0])
+    e.set_turn_flag(6, 1)
+    reoffer(state)
+    assert offered(state, "deplacement")
+    where = e.pos(me)
+    state.apply(len(e.tables.steps))  # end the turn
+    while e.turn() == turns:
+        state.apply(state.legal_actions()[0])
+    assert e.pos(me) == where

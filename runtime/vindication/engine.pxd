@@ -17,7 +17,7 @@ cdef class VindicationEngine(VindicationBoard):
     cdef Preparation preparation
     cdef Abilities abilities
     cdef Powers powers
-    cdef int[::1] impl
+    cdef int[::1] impl, step_once
 
     cdef int ctl_extra(self)
     cdef void run_native(self, int code) except *

@@ -73,6 +73,7 @@ N_WISH = cython.declare(cython.int, 232)
 EXTRA_TURN = cython.declare(cython.int, 11)
 EXTRA_MOVES = cython.declare(cython.int, 6)
 
+
 NATIVES = {"academy_roll": 200, "recruit": 201, "fight_monster": 202, "obtain_trait": 203, "acquire_relic": 204,
            "upgrade_mount": 205, "roll_and_generate": 206, "generate_card": 207, "activate_character": 208,
            "adjacent_to": 209, "card_honour": 210, "speed_of": 211, "regions_controlled": 212,
@@ -104,6 +105,7 @@ class VindicationEngine(VindicationBoard):
         self.abilities = Abilities()
         self.powers = Powers()
         self.impl = tables.arrays["impl"]
+        self.step_once = tables.arrays["step_once"]
 
     # --- the kernel's hooks --------------------------------------------------------------------------------
 
@@ -136,7 +138,9 @@ class VindicationEngine(VindicationBoard):
 
     def can_take(self, seat: cython.int, step: cython.int) -> cython.bint:
         procedure: cython.int = self.step_field(step, 0)
-        if procedure == MOVE:
+        if procedure == MOVE and self.step_once[step]:  # the mandatory move, if not taken (L229)
+            return self.turn_flag(MOVED) == 0 and self.island.can_move(self, seat, self.island.reach(self, seat))
+        if procedure == MOVE:  # the move, or one a power added (Pierres sacrées)
             return (self.turn_flag(MOVED) == 0 or self.turn_flag(EXTRA_MOVES) > 0) \
                 and self.island.can_move(self, seat, self.island.reach(self, seat))
         if procedure == VISIT:

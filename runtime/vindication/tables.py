@@ -390,3 +390,4 @@ def _plan(tables: VindicationTables, game: CompiledGame) -> None:
                          per_turn=per_turn.get(key, 0), budget=0 if key in ("visite", "repos") else -1)
              for key, procedure, mode in STEPS]
     tables.plan, tables.steps = build_plan(1, 1, steps, [[uses]])
+    tables.arrays["step_once"] = ints([int(step.mode == "once") for step in tables.steps])
