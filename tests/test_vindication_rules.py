@@ -444,3 +444,21 @@ def test_a_move_a_power_added_is_not_forced_at_the_end_of_the_turn() -> None:
     while e.turn() == turns:
         state.apply(state.legal_actions()[0])
     assert e.pos(me) == where
+
+
+def test_vrix_swaps_places_with_a_player_at_most_two_spaces_away() -> None:
+    """L2748, the native swap_places run as the effect calls it (its procedure, with the effect's arguments)."""
+    state = started(3)
+    e = engine(state)
+    me = state.current_player()
+    near, far = (me + 1) % 3, (me + 2) % 3
+    start = e.pos(me)
+    step = next(e.space_next[start * 3 + i] for i in range(3) if e.space_next[start * 3 + i] >= 0)
+    two = next(e.space_next[step * 3 + i] for i in range(3) if e.space_next[step * 3 + i] not in (-1, start))
+    e.cells[e.k_pos + near] = two
+    e.cells[e.k_pos + far] = next(s for s in range(e.nspaces) if not e.powers.within(e, start, s, 2))
+    e.ctl[KIND] = 0
+    e.ctl[COUNT] = 0
+    e.push(GAME.layout.NATIVES.index("swap_places") + 1, me, 2, 0)
+    e.advance()
+    assert e.pos(me) == two and e.pos(near) == start

@@ -153,6 +153,7 @@ class LabelId(IntEnum):
     WISH_CUBES = 116
     WISH_HONOUR = 117
     NO_WISH = 118
+    SWAP_WITH = 119
 
 
 class TableId(IntEnum):
@@ -1922,6 +1923,11 @@ LABELS: tuple[Label, ...] = (
     Label(
         id=LabelId.NO_WISH,
         text=Text(en='Take no wish token', fr='Ne prendre aucun jeton Souhait', uk='Не брати жетона бажання'),
+    ),
+    Label(
+        id=LabelId.SWAP_WITH,
+        text=Text(en='Swap places with {player}', fr='Échanger votre place avec {player}', uk='Помінятися місцями з: {player}'),
+        args=('player',),
     ),
 )
 

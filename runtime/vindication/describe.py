@@ -12,8 +12,8 @@ if TYPE_CHECKING:
     from ..kernel.state import GameState
     from .kernel import VindicationKernel
 
-SPACE, SLOT, CARD, ATTRIBUTE, SPHERE, YESNO, DRAW, COUNT, RECOVER, ACTIVATE, WISH = (10, 11, 12, 13, 14, 15, 16, 17,
-                                                                           18, 20, 21)
+SPACE, SLOT, CARD, ATTRIBUTE, SPHERE, YESNO, DRAW, COUNT, RECOVER, SEAT, ACTIVATE, WISH = (10, 11, 12, 13, 14, 15, 16,
+                                                                                 17, 18, 19, 20, 21)
 """The engine's kinds of decision (island.py, cards.py, actions.py)."""
 STOP = 1000
 FROM_CONVICTION, FROM_CARD, FROM_SLOT = 10, 100, 1000
@@ -101,6 +101,8 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
         return text("charge_relic", n=str(action))
     if kind == RECOVER:
         return _recover(kernel, state, action, locale)
+    if kind == SEAT:
+        return text("swap_with", player=seat_name(game, action, locale))
     if kind == WISH:
         if action == STOP:
             return text("no_wish")

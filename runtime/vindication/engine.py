@@ -70,6 +70,7 @@ N_GENERATE_OTHER = cython.declare(cython.int, 229)
 N_TELEPORT = cython.declare(cython.int, 230)
 N_SACRED_STONES = cython.declare(cython.int, 231)
 N_WISH = cython.declare(cython.int, 232)
+N_SWAP_PLACES = cython.declare(cython.int, 233)
 EXTRA_TURN = cython.declare(cython.int, 11)
 EXTRA_MOVES = cython.declare(cython.int, 6)
 
@@ -81,7 +82,7 @@ NATIVES = {"academy_roll": 200, "recruit": 201, "fight_monster": 202, "obtain_tr
            "board_colours": 217, "card_colours": 218, "trigger_tokens_left": 219, "trigger_last_round": 220,
            "counts_for_mastery": 221, "remove_card": 222, "draw_secret_quest": 223, "extra_turn": 224,
            "peek_deck": 225, "activate_companion": 226, "generate_more": 227, "redistribute_common": 228,
-           "generate_other_companion": 229, "teleport": 230, "sacred_stones": 231, "take_wish": 232}
+           "generate_other_companion": 229, "teleport": 230, "sacred_stones": 231, "take_wish": 232, "swap_places": 233}
 """The natives of the content this engine plays, by name; an effect calling another is not run (tables.py).
 counts_for_mastery answers 0 in play: what it counts is read once, by tables.py (`card_mastery_bonus`)."""
 MOVED = cython.declare(cython.int, 0)
@@ -257,6 +258,8 @@ class VindicationEngine(VindicationBoard):
             self.powers.sacred_stones(self)
         elif code == N_WISH:
             self.powers.take_wish(self)
+        elif code == N_SWAP_PLACES:
+            self.powers.swap_places(self)
         elif code == N_LAST_ROUND:
             self.ending.trigger_last_round(self)
         elif code == N_REMOVE_CARD:

@@ -22,6 +22,7 @@ EXTRA_MOVES = cython.declare(cython.int, 6)
 """The turn's record: the move taken, and the move actions a power added (Pierres sacrées)."""
 SPACE = cython.declare(cython.int, 10)
 WISH = cython.declare(cython.int, 21)
+SEAT = cython.declare(cython.int, 19)
 STOP = cython.declare(cython.int, 1000)
 ANYWHERE = cython.declare(cython.int, 0)
 BY_A_PLAYER = cython.declare(cython.int, 1)
@@ -257,6 +258,42 @@ class Powers:
                 e.generate(seat, e.wish_reward[token * 3 + 1], e.wish_reward[token * 3 + 2])
             e.cells[e.k_wish + token] = 0
             e.show_wish()
+        e.done()
+
+    def within(self, e: VindicationBoard, start: cython.int, goal: cython.int, n: cython.int) -> cython.bint:
+        """`goal` is at most n spaces from `start` on the island's spaces."""
+        i: cython.int
+        nxt: cython.int
+        if start == goal:
+            return True
+        if n <= 0:
+            return False
+        for i in range(3):
+            nxt = e.space_next[start * 3 + i]
+            if nxt >= 0 and self.within(e, nxt, goal, n - 1):
+                return True
+        return False
+
+    def swap_places(self, e: VindicationBoard) -> None:
+        """Swap places with another player at most n spaces away (args: seat, n; Vrix, L2748)."""
+        seat: cython.int = e.arg(0)
+        other: cython.int
+        at: cython.int
+        if e.stage() == 0:
+            e.clear_options()
+            for other in range(e.players()):
+                if other != seat and self.within(e, e.pos(seat), e.pos(other), e.arg(1)):
+                    e.option(other)
+            if e.options() == 0:
+                e.done()
+                return
+            e.goto(1)
+            e.ask(SEAT, seat)
+            return
+        other = e.answer()
+        at = e.pos(seat)
+        e.cells[e.k_pos + seat] = e.pos(other)
+        e.cells[e.k_pos + other] = at
         e.done()
 
     def other(self, e: VindicationBoard, seat: cython.int, card: cython.int, mode: cython.int) -> cython.bint:
