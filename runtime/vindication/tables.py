@@ -154,7 +154,8 @@ def build_tables(game: CompiledGame, natives_played: frozenset[str], modules: tu
     at = state_size
     for key, size in (("k_pos", seats), ("k_slot", n["slots"]), ("k_slot_owner", n["slots"]),
                       ("k_bag", n["regions"]), ("k_token", n["trigger_tokens"]), ("k_stock", n["attributes"]),
-                      ("k_gained", 4), ("k_wish", n["wishes"]), ("k_turn", TURN_FLAGS), ("k_game", GAME_FLAGS), ("k_options", len(OPTIONS))):
+                      ("k_gained", 4), ("k_wish", n["wishes"]), ("k_turn", TURN_FLAGS), ("k_game", GAME_FLAGS),
+                      ("k_options", len(OPTIONS))):
         n[key] = at
         at += size
     n["cells"] = at
