@@ -1,6 +1,7 @@
 """Vindication on the shared kernel: which procedure runs each native and step, when a step can be taken, and the
-kernel's hooks. The rules are in island.py, cards.py, actions.py, ending.py and preparation.py; the turn is the
-plan tables.py builds from the content's actions."""
+kernel's hooks. The rules are in island.py, cards.py, actions.py, abilities.py, powers.py, ending.py and
+preparation.py, over the state of core.py and board.py; the turn is the plan tables.py builds from the content's
+actions."""
 
 from __future__ import annotations
 
