@@ -206,3 +206,11 @@ def test_expansion_tiles_together_swap_three_base_tiles() -> None:
                       state.engine.tables.arrays["region_count"], strict=True))
     assert counts["puits_aux_souhaits"] == 1 and counts["academie"] == 0 and sum(counts.values()) == 19
     assert random_game(4, 9, modules=[*modules, "puits_aux_souhaits"]).is_terminal()
+
+
+def test_the_rulings_of_the_rule_options_are_said_with_the_choice_played() -> None:
+    default = [note for note in new_state(GAME, 2, 1).placeholders if note.startswith("rule option last_turn")]
+    chosen = [note for note in new_state(GAME, 2, 1, options={"last_turn": "turn"}).placeholders
+              if note.startswith("rule option last_turn")]
+    assert default[0].startswith("rule option last_turn = round:")
+    assert chosen[0].startswith("rule option last_turn = turn:")

@@ -133,7 +133,19 @@ class VindicationKernel:
         return masked
 
     def placeholders(self, state: GameState) -> list[str]:
-        return list(state.engine.tables.placeholders)
+        """The placeholder data of the tables, and the rulings the game plays by: each rule option of
+        options.yaml marked placeholder, with the choice this game made."""
+        tables = state.engine.tables
+        cells = state.engine.arrays()[0]
+        chosen = {name: cells[tables.numbers["k_options"] + i] for i, (name, _) in enumerate(OPTIONS)}
+        notes = list(tables.placeholders)
+        named = dict(OPTIONS)
+        for option in self.game.entities("rule_option"):
+            name = ref(option.id)
+            if option.status == "placeholder":
+                others = [str(c) for c in option.choices if str(c) != named[name]]
+                notes.append(f"rule option {name} = {named[name] if chosen[name] else others[0]}: {option.note}")
+        return notes
 
     def label(self, label: str, locale: str) -> str:
         return label_text(self.game, locale)(label)
