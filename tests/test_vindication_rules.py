@@ -462,3 +462,19 @@ def test_vrix_swaps_places_with_a_player_at_most_two_spaces_away() -> None:
     e.push(GAME.layout.NATIVES.index("swap_places") + 1, me, 2, 0)
     e.advance()
     assert e.pos(me) == two and e.pos(near) == start
+
+
+def test_a_reactive_trait_answers_its_event_at_most_as_often_as_it_says() -> None:
+    """Autorité (L1690): 2 honour a turn in which one converts into Courage, at most once a turn."""
+    state = started()
+    e = engine(state)
+    me = state.current_player()
+    e.gain_card(me, card_index(state, "trait", "autorite"))
+    set_attr(state, me, FORCE, 2)
+    set_attr(state, me, INSPIRATION, 2)
+    set_attr(state, me, SAVOIR, 0)
+    score = e.score(me)
+    for _ in range(2):
+        take_step(state, "conversion")
+        state.apply(FORCE)
+    assert e.attr(COURAGE, me) == 2 and e.score(me) == score + 2

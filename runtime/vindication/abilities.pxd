@@ -11,4 +11,5 @@ cdef class Abilities:
     cdef bint usable_relic(self, VindicationBoard e, int seat, int card)
     cdef bint can_use_relic(self, VindicationBoard e, int seat)
     cdef void use_relic(self, VindicationBoard e) except *
+    cdef void react(self, VindicationBoard e) except *
     cdef void passives(self, VindicationBoard e) except *

@@ -15,6 +15,7 @@ ACTIVATED = cython.declare(cython.int, 1)
 RELICS_USED = cython.declare(cython.int, 5)
 """The turn's record (core.turn_flag): the card activated + 2 (1 the character), the relics used (by bit)."""
 RELIC = cython.declare(cython.int, 2)
+REACTED = cython.declare(cython.int, 7)
 C_RELIC_USE = cython.declare(cython.int, 32)
 NEEDS = cython.declare(cython.int, 10)
 """Holdings of tables.py `card_needs` a card: 6 attributes, 3 power spheres, the card's own cubes."""
@@ -84,6 +85,20 @@ class Abilities:
             e.goto(2)
             e.push(EFFECT, e.card_activated[card], seat, e.card_local[card])
             return
+        e.done()
+
+    def react(self, e: VindicationBoard) -> None:
+        """The seat's reactive powers answering an event (args: seat, event; tables.py EVENTS), one after the
+        other. Local 3: the next card to look at."""
+        seat: cython.int = e.arg(0)
+        card: cython.int
+        for card in range(e.arg(3), e.ncards):
+            if e.card_event[card] == e.arg(1) and e.owns(seat, card) and not e.reacted(card):
+                e.set_arg(3, card + 1)
+                if e.card_react_limit[card] > 0:
+                    e.set_turn_flag(REACTED, e.turn_flag(REACTED) | (1 << e.card_local[card]))
+                e.push(EFFECT, e.card_reactive[card], seat, e.card_local[card])
+                return
         e.done()
 
     def passives(self, e: VindicationBoard) -> None:

@@ -19,6 +19,9 @@ FROM_CARD = cython.declare(cython.int, 100)
 FROM_SLOT = cython.declare(cython.int, 1000)
 """Recovery options: an attribute, 10 the conviction sphere, 100 + a card, 1000 + a slot one controls."""
 ACTIVATED = cython.declare(cython.int, 1)
+E_ACTIVATE_CHARACTER = cython.declare(cython.int, 0)
+E_CONVERT_TO = cython.declare(cython.int, 2)
+"""Events (tables.py EVENTS): activating one's character; converting into courage, then wisdom, then vision."""
 C_REST = cython.declare(cython.int, 15)
 C_REDEMPTION_HONOUR = cython.declare(cython.int, 25)
 R_APTITUDE_COST = cython.declare(cython.int, 3)
@@ -53,6 +56,7 @@ class Actions:
         if card < 0:
             for i in range(COMMONS):
                 e.generate(seat, i, e.character_generation[e.cells[e.o_side + seat] * COMMONS + i])
+            e.fire(seat, E_ACTIVATE_CHARACTER)
         else:
             e.add_sphere(1, seat, -1)
             e.cells[e.o_card_cubes + card] += 1
@@ -121,6 +125,7 @@ class Actions:
         e.cells[e.o_attr + moved * e.seats + seat] -= 1
         e.cells[e.o_attr + h * e.seats + seat] += 1
         e.spend(seat, e.recipe[h * 2] + e.recipe[h * 2 + 1] - moved, 1)
+        e.fire(seat, E_CONVERT_TO + h - COMMONS)
         e.done()
 
     # --- aptitudes (L891-909) -----------------------------------------------------------------------------

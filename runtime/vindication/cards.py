@@ -9,6 +9,11 @@ import cython  # type: ignore[import-untyped]
 from .board import VindicationBoard
 
 EFFECT = cython.declare(cython.int, 0)
+MONSTER = cython.declare(cython.int, 1)
+TRAIT = cython.declare(cython.int, 3)
+E_GAIN_TRAIT_RELIC_MONSTER = cython.declare(cython.int, 6)
+E_DEFEAT_OR_CONTEST = cython.declare(cython.int, 10)
+"""Events (tables.py EVENTS): a trait, relic or monster gained; a monster defeated (or a region contested)."""
 CARD = cython.declare(cython.int, 12)
 ATTRIBUTE = cython.declare(cython.int, 13)
 YESNO = cython.declare(cython.int, 15)
@@ -120,6 +125,10 @@ class Cards:
         """The card joins the player, and what it does as it joins runs next (its on_join power)."""
         e.gain_card(seat, card)
         e.set_result(card)
+        if e.card_kind[card] >= MONSTER and e.card_kind[card] <= TRAIT:
+            e.fire(seat, E_GAIN_TRAIT_RELIC_MONSTER)
+        if e.card_kind[card] == MONSTER:
+            e.fire(seat, E_DEFEAT_OR_CONTEST)
         e.done()
         if e.card_on_join[card] >= 0:
             e.push(EFFECT, e.card_on_join[card], seat, e.card_local[card])

@@ -15,6 +15,10 @@ import cython  # type: ignore[import-untyped]
 from ..kernel.engine import Engine
 
 POTENTIAL = cython.declare(cython.int, 0)
+REACT = cython.declare(cython.int, 119)
+"""The engine's procedure number of `react` (engine.py)."""
+REACTED = cython.declare(cython.int, 7)
+"""The turn's record: the once-a-turn reactive powers that answered, by the card's place in its kind."""
 CONVICTION = cython.declare(cython.int, 2)
 
 
@@ -90,6 +94,9 @@ class VindicationCore(Engine):
         self.card_passive = a["card_passive"]
         self.card_late = a["card_late"]
         self.card_needs = a["card_needs"]
+        self.card_event = a["card_event"]
+        self.card_reactive = a["card_reactive"]
+        self.card_react_limit = a["card_react_limit"]
         self.rule_offset = a["rule_offset"]
         self.rule_base = a["rule_base"]
         self.nrules = len(a["rule_offset"])
@@ -226,6 +233,20 @@ class VindicationCore(Engine):
         """A new trigger card turns face up: the decks are the board's (board.py overrides this)."""
 
     # --- the turn's record ------------------------------------------------------------------------------------
+
+    def fire(self, seat: cython.int, event: cython.int) -> None:
+        """A game event (tables.py EVENTS): the reactive powers of the seat's cards that answer it run once the
+        procedure under way returns (a power limited to once a turn, only once)."""
+        card: cython.int
+        for card in range(self.ncards):
+            if self.card_event[card] == event and self.cells[self.o_zone + card] == self.zone_party + seat \
+                    and not self.reacted(card):
+                self.defer(REACT, seat, event, 0)
+                return
+
+    def reacted(self, card: cython.int) -> cython.bint:
+        """The card's once-a-turn reactive power has answered this turn (the turn's record, by bit)."""
+        return self.card_react_limit[card] > 0 and (self.turn_flag(REACTED) >> self.card_local[card]) & 1 == 1
 
     def turn_flag(self, i: cython.int) -> cython.int:
         """What this turn did so far (tables.py numbers the flags: moved, activated, visited …)."""

@@ -38,6 +38,7 @@ FINAL = cython.declare(cython.int, 115)
 ABILITY = cython.declare(cython.int, 116)
 USE_RELIC = cython.declare(cython.int, 117)
 PASSIVES = cython.declare(cython.int, 118)
+REACT = cython.declare(cython.int, 119)
 # The natives the engine plays (`NATIVES` names them; tables.py turns them into `impl`).
 N_ACADEMY = cython.declare(cython.int, 200)
 N_RECRUIT = cython.declare(cython.int, 201)
@@ -219,6 +220,8 @@ class VindicationEngine(VindicationBoard):
             self.abilities.use_relic(self)
         elif procedure == PASSIVES:
             self.abilities.passives(self)
+        elif procedure == REACT:
+            self.abilities.react(self)
         else:
             VindicationBoard.run_procedure(self, procedure)
 

@@ -27,6 +27,8 @@ VISITED = cython.declare(cython.int, 2)
 EXTRA_MOVES = cython.declare(cython.int, 6)
 CONTROL_SLOT = cython.declare(cython.int, 3)
 CONTROLLED = cython.declare(cython.int, 4)
+E_DEFEAT_OR_CONTEST = cython.declare(cython.int, 10)
+"""The event of taking another player's region (tables.py EVENTS)."""
 VISIT = cython.declare(cython.int, 103)
 """The engine's procedure number of `visit` (engine.py): taking control before visiting visits at once."""
 DISCOVER = cython.declare(cython.int, 8)
@@ -271,6 +273,7 @@ class Island:
         if owner >= 0:
             e.add_sphere(1, owner, 1)
             e.use_conviction(seat, self.control_cost(e, seat, slot) - 1)
+            e.fire(seat, E_DEFEAT_OR_CONTEST)
         e.add_sphere(2, seat, -1)
         e.set_control(slot, seat)
         e.set_turn_flag(CONTROLLED, 1)

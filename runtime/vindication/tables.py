@@ -29,6 +29,14 @@ OPTIONS = (("last_turn", "turn"), ("relic_charges", "printed"), ("once_per_turn"
 """Rule options by place (the `O_` names of the rule modules): 1 when the game plays the choice named here."""
 LATE_MODULES = ("traitrise",)
 """Modules whose cards join their decks only once the journey cards are followed (L2920)."""
+EVENTS = ("activate_character", "activate_companion", "convert_to_courage", "convert_to_sagesse",
+          "convert_to_vision", "use_conviction", "gain_trait_relic_monster", "other_gains_honour", "turn_start",
+          "moved_four", "defeat_or_contest", "honour_two_sources", "gain_card", "opponent_crosses", "game_end")
+"""The game events a reactive power answers (compiler/models/vindication.py `Event`), by place: the `E_` names of
+the rule modules. The engine announces activate_character, the three conversions, gain_trait_relic_monster and
+defeat_or_contest; a power answering another is not run."""
+ANNOUNCED = ("activate_character", "convert_to_courage", "convert_to_sagesse", "convert_to_vision",
+             "gain_trait_relic_monster", "defeat_or_contest")
 NEEDS = 10
 """What an ability takes from its player, per holding: the 6 attributes, the 3 power spheres, its own card."""
 RULE_FIELDS = (("relic_cost", "relic_cost"), ("trait_cost", "trait_cost"), ("monster_cost", "monster_cost"),
@@ -62,7 +70,7 @@ power, L725), in a menu the player ends; then the move if the player
 has not moved (the only mandatory action, L229), and the end-of-game check."""
 INTERNAL = ("setup", "move", "activate", "visit", "rest", "repeat", "control", "convert", "aptitude",
             "discard_aptitude", "recover", "redeem", "check_end", "acquire", "recharge", "final_scoring", "ability",
-            "use_relic", "passives")
+            "use_relic", "passives", "react")
 """The engine's own procedures, numbered from 100 (engine.py names them in this order)."""
 FIRST_INTERNAL = 100
 
@@ -194,7 +202,8 @@ def _cards(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ..
     a: dict[str, list[int]] = {key: [] for key in (
         "card_kind", "card_deck", "card_colour", "card_honour", "card_generation", "card_initiative", "card_starter",
         "card_in_game", "card_effect", "card_mastery_bonus", "relic_charges", "quest_effect", "quest_honour",
-        "card_local", "card_activated", "card_on_join", "card_passive", "card_late")}
+        "card_local", "card_activated", "card_on_join", "card_passive", "card_late", "card_event",
+        "card_reactive", "card_react_limit")}
     local: dict[str, int] = {}
     for kind, card in tables.cards:
         name = name_of(card)
@@ -209,6 +218,13 @@ def _cards(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ..
         a["card_deck"].append(zones.index(deck) if deck in zones else zones.index("box"))
         a["card_in_game"].append(int(module in modules and (deck in zones)))
         a["card_late"].append(int(module in LATE_MODULES))
+        reactive = [(i, power) for i, power in enumerate(getattr(card, "powers", None) or ())
+                    if power.trigger == "reactive" and not power.native and str(power.event) in ANNOUNCED]
+        entry = tables.entry(f"{kind}/{name}/powers/{reactive[0][0]}") \
+            if reactive and kind == "trait" and module in modules else -1
+        a["card_event"].append(EVENTS.index(str(reactive[0][1].event)) if entry >= 0 else -1)
+        a["card_reactive"].append(entry)
+        a["card_react_limit"].append(int(reactive[0][1].per_turn or 0) if entry >= 0 else 0)
         a["card_honour"].append(int(honour.get((kind, name), 0)))
         a["card_generation"] += list(gen.get(name, [0, 0, 0])) if kind == "companion" else [0, 0, 0]
         a["card_initiative"].append(int(getattr(card, "initiative", 0) or 0))
