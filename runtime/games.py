@@ -12,7 +12,8 @@ from .content import CompiledGame, load
 from .kernel.state import GameState
 
 KERNELS = {"oath": "lawforge.runtime.oath.kernel:OathKernel", "root": "lawforge.runtime.root.kernel:RootKernel",
-           "margraves": "lawforge.runtime.margraves.kernel:MargravesKernel"}
+           "margraves": "lawforge.runtime.margraves.kernel:MargravesKernel",
+           "vindication": "lawforge.runtime.vindication.kernel:VindicationKernel"}
 """Game → its GameKernel class."""
 FORMS = ("compiled", "python")
 

@@ -36,7 +36,7 @@ class KernelUnavailable(ImportError):
     """The compiled kernel is not built, or was built from other sources than those on disk."""
 
 
-TYPED = ("kernel", "root", "margraves")
+TYPED = ("kernel", "root", "margraves", "vindication")
 """Packages written for Cython's pure-Python mode: each module with a `.pxd` beside it is compiled as typed code, as
 is each module of runtime/ itself with one (the flat state)."""
 

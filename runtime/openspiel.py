@@ -12,7 +12,8 @@ A game's `seed` parameter is its deal: every `new_initial_state()` of it starts 
 seeds for other deals). Chance (dice, shuffles) runs inside the kernel from that seed, so for OpenSpiel a game of given
 parameters is deterministic: the same actions always lead to the same state, though players see only their share of it. The players' view is the kernel's observation
 (`GameState.observation`): the state's cells with what the content hides from that seat as -1. Actions are the
-kernel's own action numbers, each meaningful within its decision; they are all below the kernel's `action_bound`.
+kernel's own action numbers (each meaningful within its decision) counted from the start of the kernel's
+`action_range`: OpenSpiel's action i is the kernel's `action_range[i]`.
 """
 
 from __future__ import annotations
@@ -65,9 +66,10 @@ class LawforgeGame(pyspiel.Game):  # type: ignore[misc]
         settings = {**kind.parameter_specification, **(params or {})}
         self.players, self.seed, self.form = int(settings["players"]), int(settings["seed"]), str(settings["kernel"])
         self.compiled = load(name)
-        self.bound = int(kernel_of(self.compiled, self.form).action_bound)
-        self.cells = int(self.compiled.layout.STATE_SIZE)
-        info = pyspiel.GameInfo(num_distinct_actions=self.bound, max_chance_outcomes=0, num_players=self.players,
+        self.actions = kernel_of(self.compiled, self.form).action_range
+        self.cells = len(new_state(self.compiled, self.players, self.seed, kernel=self.form).engine.arrays()[0])
+        """The observation's size: the state's cells, the content's and any the game's kernel lays out after them."""
+        info = pyspiel.GameInfo(num_distinct_actions=len(self.actions), max_chance_outcomes=0, num_players=self.players,
                                 min_utility=0.0, max_utility=1.0, utility_sum=None, max_game_length=MAX_GAME_LENGTH)
         super().__init__(kind, info, settings)
 
@@ -102,19 +104,22 @@ class LawforgeState(pyspiel.State):  # type: ignore[misc]
     def _legal_actions(self, player: int) -> list[int]:
         if player != self.played.current_player():
             return []
-        actions = sorted(self.played.legal_actions())
-        bound = self.get_game().bound
-        if actions and actions[-1] >= bound:
-            raise ValueError(f"{self.played.game.name}: action {actions[-1]} is beyond the kernel's action bound "
-                             f"{bound}; its kernel must raise `action_bound`")
-        return actions
+        kernel_actions: range = self.get_game().actions
+        outside = [action for action in self.played.legal_actions() if action not in kernel_actions]
+        if outside:
+            raise ValueError(f"{self.played.game.name}: action {outside[0]} is outside its kernel's action range "
+                             f"{kernel_actions}; the kernel must widen `action_range`")
+        return sorted(action - kernel_actions.start for action in self.played.legal_actions())
 
     def _apply_action(self, action: int) -> None:
-        self.played.apply(action)
+        self.played.apply(self._kernel_action(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         """The move in words, with its number: two copies of a card are two moves that read alike."""
-        return f"{self.played.describe(action)} [{action}]"
+        return f"{self.played.describe(self._kernel_action(action))} [{action}]"
+
+    def _kernel_action(self, action: int) -> int:
+        return int(action + self.get_game().actions.start)
 
     def is_terminal(self) -> bool:
         return self.played.is_terminal()

@@ -14,7 +14,7 @@ for agent in game.agent_iter():
 
 Agents are `seat_0` … in seat order. An agent observes the game as its seat may (`GameState.observation`: the
 state's cells, what the content hides from that seat as -1) and, on its turn, the mask of its legal actions among
-the kernel's action numbers (`action_bound` of them). Rewards come at the end: the game's returns (1 for each
+the kernel's action numbers (action i is the kernel's `action_range[i]`). Rewards come at the end: the game's returns (1 for each
 winner). `reset(seed)` deals the game of that seed (0 when none is given); `reset(options={"setup": {...}})` passes
 the kernel's setup options (Root's `factions`).
 """
@@ -44,8 +44,9 @@ class LawforgeEnv(AECEnv):  # type: ignore[misc]
         self.players, self.kernel, self.render_mode, self.locale = players, kernel, render_mode, locale
         self.metadata = {**self.metadata, "name": f"lawforge_{game}_v0"}
         self.possible_agents = [f"seat_{seat}" for seat in range(players)]
-        bound = int(kernel_of(self.compiled, kernel).action_bound)
-        cells = int(self.compiled.layout.STATE_SIZE)
+        self.actions = kernel_of(self.compiled, kernel).action_range
+        bound = len(self.actions)
+        cells = len(new_state(self.compiled, players, 0, kernel=kernel).engine.arrays()[0])
         self.observation_spaces = {agent: spaces.Dict({
             "observation": spaces.Box(low=np.iinfo(np.int32).min, high=np.iinfo(np.int32).max, shape=(cells,),
                                       dtype=np.int32),
@@ -75,7 +76,7 @@ class LawforgeEnv(AECEnv):  # type: ignore[misc]
         seat = self.possible_agents.index(agent)
         seen = self.played.observation(seat)
         mask = np.zeros(self.action_spaces[agent].n, np.int8)
-        mask[seen.options] = 1
+        mask[[option - self.actions.start for option in seen.options]] = 1
         return {"observation": np.frombuffer(seen.cells, dtype=np.int32).copy(), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -84,7 +85,7 @@ class LawforgeEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         self._cumulative_rewards[self.agent_selection] = 0.0
-        self.played.apply(int(action) if action is not None else -1)
+        self.played.apply(int(action) + self.actions.start if action is not None else self.actions.start - 1)
         if self.played.is_terminal():
             self.rewards = dict(zip(self.agents, self.played.returns(), strict=True))
             self.terminations = dict.fromkeys(self.agents, True)

@@ -58,7 +58,7 @@ def test_an_openspiel_state_plays_the_kernel_game_and_clones_and_serializes_apar
         state.played.apply(-5)
 
 
-@pytest.mark.parametrize("name, players", [("root", 2), ("oath", 2)])
+@pytest.mark.parametrize("name, players", [("root", 2), ("margraves", 2), ("vindication", 2), ("oath", 2)])
 def test_openspiel_own_consistency_checks_pass_on_random_games(name: str, players: int,
                                                               request: pytest.FixtureRequest) -> None:
     if name == "oath" and not request.config.getoption(FULL_BATTERY):

@@ -114,6 +114,63 @@ class LabelId(IntEnum):
     KIND_RULE_OPTION = 77
     KIND_SETUP = 78
     KIND_TABLE = 79
+    YOUR_CHOICE = 80
+    PLAYER_NAME = 81
+    TURN_SUMMARY = 82
+    SEAT_LINE = 83
+    GAME_WON = 84
+    NO_WINNER = 85
+    END_TURN = 86
+    STEP_REPEAT = 87
+    STEP_DISCARD_APTITUDE = 88
+    MOVE_TO = 89
+    STOP_HERE = 90
+    VISIT_REGION = 91
+    CONTROL_REGION = 92
+    ACTIVATE_CHARACTER = 93
+    ACTIVATE_COMPANION = 94
+    AUGMENT_POTENTIAL = 95
+    AUGMENT_INFLUENCE = 96
+    DIMINISH_CONVICTION = 97
+    DIMINISH_INFLUENCE = 98
+    CONVERT_TO = 99
+    CONVERT_MOVES = 100
+    TAKE_APTITUDE = 101
+    DISCARD_APTITUDE = 102
+    RECRUIT_COLOUR = 103
+    DRAW_FACEUP = 104
+    DRAW_BLIND = 105
+    DRAW_ENHANCED = 106
+    TAKE_CARD = 107
+    KEEP_QUEST = 108
+    SAVE_CHAMPION = 109
+    LOSE_CHAMPION = 110
+    CHARGE_RELIC = 111
+    RECHARGE_RELIC = 112
+    STOP_RECHARGING = 113
+    RECOVER_ATTRIBUTE = 114
+    RECOVER_COMPANION = 115
+    RECOVER_CARD = 116
+    RECOVER_REGION = 117
+    CHOOSE_OPTION = 118
+    STEP_ABILITY = 119
+    STEP_RELIC = 120
+    USE_RELIC = 121
+    EFFECT_BRANCH = 122
+    EFFECT_ENTITY = 123
+    PEEK_DECK = 124
+    TURN_FACE_UP = 125
+    PUT_BACK = 126
+    GENERATE_MORE = 127
+    GENERATE_LIKE = 128
+    CUBES_TO = 129
+    TELEPORT_TO = 130
+    NO_TELEPORT = 131
+    WISH_CUBES = 132
+    WISH_HONOUR = 133
+    NO_WISH = 134
+    SWAP_WITH = 135
+    KIND_CONSTANT = 136
 
 
 class TableId(IntEnum):
@@ -124,6 +181,8 @@ class TableId(IntEnum):
     RELIC_HONOUR = 4
     RELIC_CHARGES = 5
     MONSTER_HONOUR = 6
+    ISLAND = 7
+    WISH_TOKENS = 8
 
 
 class DiscrepancyId(IntEnum):
@@ -285,7 +344,43 @@ class SelectorId(IntEnum):
 
 
 class ConstantId(IntEnum):
-    pass
+    START_HONOUR = 0
+    START_ATTRIBUTE_CUBES = 1
+    QUESTS_DEALT = 2
+    QUESTS_KEPT = 3
+    APTITUDES_FEWER_THAN_PLAYERS = 4
+    TRIGGER_TOKEN_1 = 5
+    TRIGGER_TOKEN_2 = 6
+    TRIGGER_TOKEN_3 = 7
+    TRIGGER_TOKEN_4 = 8
+    ACTIVE_TRIGGERS = 9
+    MIN_MOVE = 10
+    BLOCKED_EXTRA_SPACES = 11
+    BLOCKED_DILUTION = 12
+    ENHANCED_DRAW_CARDS = 13
+    ENHANCED_DRAW_CONVICTION = 14
+    MONSTER_COST = 15
+    MOUNT_COST = 16
+    TRAIT_COST = 17
+    RELIC_COST = 18
+    CONTROL_HONOUR = 19
+    REGION_END_HONOUR = 20
+    VISIT_HONOUR = 21
+    CONTROL_COST = 22
+    CONTESTED_CONTROL_COST = 23
+    REST_EXALTATIONS = 24
+    RELIC_CHARGE_MIN = 25
+    RELIC_CHARGE_MAX = 26
+    EXHAUSTION_CUBES = 27
+    DEATH_PREVENTION = 28
+    REDEMPTION_HONOUR = 29
+    APTITUDE_COST = 30
+    APTITUDE_MASTERY = 31
+    APTITUDE_DISCARD_CUBES = 32
+    REDEMPTION_BONUS = 33
+    MAIN_ACTION_USES = 34
+    APTITUDES_PER_TURN = 35
+    RELIC_USE_CUBES = 36
 
 
 class ModuleId(IntEnum):
@@ -1648,6 +1743,269 @@ LABELS: tuple[Label, ...] = (
         id=LabelId.KIND_TABLE,
         text=Text(en='Rule tables', fr='Tables de règles', uk='Таблиці правил'),
     ),
+    Label(
+        id=LabelId.YOUR_CHOICE,
+        text=Text(en='your choice', fr='votre choix', uk='ваш вибір'),
+    ),
+    Label(
+        id=LabelId.PLAYER_NAME,
+        text=Text(en='Player {n}', fr='Joueur {n}', uk='Гравець {n}'),
+        args=('n',),
+    ),
+    Label(
+        id=LabelId.TURN_SUMMARY,
+        text=Text(en='Turn {turn}: {player} to decide', fr='Tour {turn} : à {player} de décider', uk='Хід {turn}: вирішує {player}'),
+        args=('turn', 'player'),
+    ),
+    Label(
+        id=LabelId.SEAT_LINE,
+        text=Text(en='{player}: {honour} honour; potential {potential}, influence {influence}, conviction {conviction}; attributes {attributes}', fr="{player} : {honour} d'honneur ; potentiel {potential}, influence {influence}, conviction {conviction} ; attributs {attributes}", uk='{player}: честі {honour}; потенціал {potential}, вплив {influence}, переконання {conviction}; атрибути {attributes}'),
+        args=('player', 'honour', 'potential', 'influence', 'conviction', 'attributes'),
+    ),
+    Label(
+        id=LabelId.GAME_WON,
+        text=Text(en='{player} wins with {honour} honour.', fr="{player} l'emporte avec {honour} d'honneur.", uk='{player} перемагає, маючи {honour} честі.'),
+        args=('player', 'honour'),
+    ),
+    Label(
+        id=LabelId.NO_WINNER,
+        text=Text(en='The game ends in a tie that no tie-break settles.', fr="La partie se termine sur une égalité qu'aucun critère ne départage.", uk='Гра завершується нічиєю, яку не розв’язує жоден критерій.'),
+    ),
+    Label(
+        id=LabelId.END_TURN,
+        text=Text(en='End your turn', fr='Terminer votre tour', uk='Завершити хід'),
+    ),
+    Label(
+        id=LabelId.STEP_REPEAT,
+        text=Text(en='Repeat the action of the region you visited', fr="Répéter l'action de la région visitée", uk='Повторити дію відвіданого регіону'),
+    ),
+    Label(
+        id=LabelId.STEP_DISCARD_APTITUDE,
+        text=Text(en='Discard an aptitude tile', fr='Défausser une tuile Aptitude', uk='Скинути плитку здібності'),
+    ),
+    Label(
+        id=LabelId.MOVE_TO,
+        text=Text(en='Move to space {space}', fr='Aller sur la case {space}', uk='Перейти на поле {space}'),
+        args=('space',),
+    ),
+    Label(
+        id=LabelId.STOP_HERE,
+        text=Text(en='Stop here, on space {space}', fr="S'arrêter ici, sur la case {space}", uk='Зупинитися тут, на полі {space}'),
+        args=('space',),
+    ),
+    Label(
+        id=LabelId.VISIT_REGION,
+        text=Text(en='Visit: {region}', fr='Visiter : {region}', uk='Відвідати: {region}'),
+        args=('region',),
+    ),
+    Label(
+        id=LabelId.CONTROL_REGION,
+        text=Text(en='Take control of: {region}', fr='Prendre le contrôle : {region}', uk='Захопити контроль: {region}'),
+        args=('region',),
+    ),
+    Label(
+        id=LabelId.ACTIVATE_CHARACTER,
+        text=Text(en='Activate your character', fr='Activer votre personnage', uk='Активувати свого персонажа'),
+    ),
+    Label(
+        id=LabelId.ACTIVATE_COMPANION,
+        text=Text(en='Activate {card}', fr='Activer {card}', uk='Активувати: {card}'),
+        args=('card',),
+    ),
+    Label(
+        id=LabelId.AUGMENT_POTENTIAL,
+        text=Text(en='Augment a Potential cube to Influence', fr='Exalter un cube Potentiel en Influence', uk='Піднести кубик Потенціалу до Впливу'),
+    ),
+    Label(
+        id=LabelId.AUGMENT_INFLUENCE,
+        text=Text(en='Augment an Influence cube to Conviction', fr='Exalter un cube Influence en Conviction', uk='Піднести кубик Впливу до Переконання'),
+    ),
+    Label(
+        id=LabelId.DIMINISH_CONVICTION,
+        text=Text(en='Diminish a Conviction cube to Influence', fr='Diluer un cube Conviction en Influence', uk='Послабити кубик Переконання до Впливу'),
+    ),
+    Label(
+        id=LabelId.DIMINISH_INFLUENCE,
+        text=Text(en='Diminish an Influence cube to Potential', fr='Diluer un cube Influence en Potentiel', uk='Послабити кубик Впливу до Потенціалу'),
+    ),
+    Label(
+        id=LabelId.CONVERT_TO,
+        text=Text(en='Convert into {attribute}', fr='Convertir en {attribute}', uk='Перетворити на {attribute}'),
+        args=('attribute',),
+    ),
+    Label(
+        id=LabelId.CONVERT_MOVES,
+        text=Text(en='The {attribute} cube goes to the heroic sphere', fr='Le cube {attribute} passe dans la sphère héroïque', uk='Кубик атрибута {attribute} переходить до героїчної сфери'),
+        args=('attribute',),
+    ),
+    Label(
+        id=LabelId.TAKE_APTITUDE,
+        text=Text(en='Take the {attribute} aptitude tile', fr='Prendre la tuile Aptitude {attribute}', uk='Узяти плитку здібності «{attribute}»'),
+        args=('attribute',),
+    ),
+    Label(
+        id=LabelId.DISCARD_APTITUDE,
+        text=Text(en='Discard the {attribute} aptitude tile and generate its cubes', fr='Défausser la tuile Aptitude {attribute} et générer ses cubes', uk='Скинути плитку здібності «{attribute}» і згенерувати її кубики'),
+        args=('attribute',),
+    ),
+    Label(
+        id=LabelId.RECRUIT_COLOUR,
+        text=Text(en='Spend {attribute} cubes: recruit a companion of that colour', fr='Dépenser des cubes {attribute} : recruter un compagnon de cette couleur', uk='Витратити кубики атрибута {attribute}: найняти супутника цього кольору'),
+        args=('attribute',),
+    ),
+    Label(
+        id=LabelId.DRAW_FACEUP,
+        text=Text(en='Take the face-up card: {card}', fr='Prendre la carte face visible : {card}', uk='Узяти відкриту карту: {card}'),
+        args=('card',),
+    ),
+    Label(
+        id=LabelId.DRAW_BLIND,
+        text=Text(en='Draw the top face-down card blind', fr="Piocher à l'aveugle la carte face cachée du dessus", uk='Узяти наосліп верхню закриту карту'),
+    ),
+    Label(
+        id=LabelId.DRAW_ENHANCED,
+        text=Text(en='Enhanced draw: use 1 Conviction to choose among the top cards', fr='Pioche améliorée : utiliser 1 Conviction pour choisir parmi les premières cartes', uk='Покращений добір: витратити 1 Переконання, щоб вибрати з верхніх карт'),
+    ),
+    Label(
+        id=LabelId.TAKE_CARD,
+        text=Text(en='Take {card}', fr='Prendre {card}', uk='Узяти: {card}'),
+        args=('card',),
+    ),
+    Label(
+        id=LabelId.KEEP_QUEST,
+        text=Text(en='Keep the secret quest {card}', fr='Garder la quête secrète {card}', uk='Залишити таємне завдання «{card}»'),
+        args=('card',),
+    ),
+    Label(
+        id=LabelId.SAVE_CHAMPION,
+        text=Text(en='Use 1 Conviction to save your champion', fr='Utiliser 1 Conviction pour sauver votre champion', uk='Витратити 1 Переконання, щоб урятувати свого чемпіона'),
+    ),
+    Label(
+        id=LabelId.LOSE_CHAMPION,
+        text=Text(en='Let your champion fall', fr='Laisser tomber votre champion', uk='Дозволити чемпіонові загинути'),
+    ),
+    Label(
+        id=LabelId.CHARGE_RELIC,
+        text=Text(en='Put {n} Influence cubes on the relic', fr='Placer {n} cubes Influence sur la relique', uk='Покласти на реліквію кубиків Впливу: {n}'),
+        args=('n',),
+    ),
+    Label(
+        id=LabelId.RECHARGE_RELIC,
+        text=Text(en='Recharge {card} with 1 Influence cube', fr='Recharger {card} avec 1 cube Influence', uk='Зарядити {card} 1 кубиком Впливу'),
+        args=('card',),
+    ),
+    Label(
+        id=LabelId.STOP_RECHARGING,
+        text=Text(en='Stop recharging relics', fr='Arrêter de recharger les reliques', uk='Припинити заряджати реліквії'),
+    ),
+    Label(
+        id=LabelId.RECOVER_ATTRIBUTE,
+        text=Text(en='Recover one {attribute} cube to your influence', fr='Récupérer un cube {attribute} dans votre influence', uk='Повернути кубик атрибута {attribute} до свого впливу'),
+        args=('attribute',),
+    ),
+    Label(
+        id=LabelId.RECOVER_COMPANION,
+        text=Text(en='Recover every cube on {card} (the companion leaves your party)', fr='Récupérer tous les cubes de {card} (le compagnon quitte votre groupe)', uk='Повернути всі кубики з карти {card} (супутник покидає ваш загін)'),
+        args=('card',),
+    ),
+    Label(
+        id=LabelId.RECOVER_CARD,
+        text=Text(en='Recover a cube from {card}', fr='Récupérer un cube de {card}', uk='Повернути кубик із карти {card}'),
+        args=('card',),
+    ),
+    Label(
+        id=LabelId.RECOVER_REGION,
+        text=Text(en='Recover your cube from {region} and lose its control', fr='Récupérer votre cube de {region} et en perdre le contrôle', uk='Повернути свій кубик із регіону {region} і втратити контроль над ним'),
+        args=('region',),
+    ),
+    Label(
+        id=LabelId.CHOOSE_OPTION,
+        text=Text(en='Option {option}', fr='Option {option}', uk='Варіант {option}'),
+        args=('option',),
+    ),
+    Label(
+        id=LabelId.STEP_ABILITY,
+        text=Text(en='Use the ability of the companion you activated', fr='Utiliser la capacité du compagnon activé', uk='Використати здібність активованого супутника'),
+    ),
+    Label(
+        id=LabelId.STEP_RELIC,
+        text=Text(en='Use a relic', fr='Utiliser une relique', uk='Використати реліквію'),
+    ),
+    Label(
+        id=LabelId.USE_RELIC,
+        text=Text(en='Use {card} for 1 Influence cube', fr='Utiliser {card} pour 1 cube Influence', uk='Використати {card} за 1 кубик Впливу'),
+        args=('card',),
+    ),
+    Label(
+        id=LabelId.EFFECT_BRANCH,
+        text=Text(en="Choice {option} of the card's text", fr='Choix {option} du texte de la carte', uk='Варіант {option} з тексту карти'),
+        args=('option',),
+    ),
+    Label(
+        id=LabelId.EFFECT_ENTITY,
+        text=Text(en='Choose: {option}', fr='Choisir : {option}', uk='Вибрати: {option}'),
+        args=('option',),
+    ),
+    Label(
+        id=LabelId.PEEK_DECK,
+        text=Text(en='Look at the top face-down card of the deck beside {attribute}', fr='Regarder la carte face cachée du dessus du paquet près de {attribute}', uk='Подивитися верхню закриту карту колоди біля атрибута {attribute}'),
+        args=('attribute',),
+    ),
+    Label(
+        id=LabelId.TURN_FACE_UP,
+        text=Text(en='Turn it face up', fr='La retourner face visible', uk='Відкрити її'),
+    ),
+    Label(
+        id=LabelId.PUT_BACK,
+        text=Text(en='Put it back face down', fr='La reposer face cachée', uk='Покласти її назад долілиць'),
+    ),
+    Label(
+        id=LabelId.GENERATE_MORE,
+        text=Text(en='Generate more {attribute}', fr='Générer davantage de {attribute}', uk='Згенерувати більше атрибута {attribute}'),
+        args=('attribute',),
+    ),
+    Label(
+        id=LabelId.GENERATE_LIKE,
+        text=Text(en='Generate what {card} generates', fr='Générer ce que génère {card}', uk='Згенерувати те, що генерує {card}'),
+        args=('card',),
+    ),
+    Label(
+        id=LabelId.CUBES_TO,
+        text=Text(en='{n} cubes to {attribute}', fr='{n} cubes en {attribute}', uk='Кубиків до атрибута {attribute}: {n}'),
+        args=('n', 'attribute'),
+    ),
+    Label(
+        id=LabelId.TELEPORT_TO,
+        text=Text(en='Teleport to space {space}', fr='Se téléporter sur la case {space}', uk='Телепортуватися на поле {space}'),
+        args=('space',),
+    ),
+    Label(
+        id=LabelId.NO_TELEPORT,
+        text=Text(en='Do not teleport', fr='Ne pas se téléporter', uk='Не телепортуватися'),
+    ),
+    Label(
+        id=LabelId.WISH_CUBES,
+        text=Text(en='Take the wish token: generate {n} {attribute}', fr='Prendre le jeton Souhait : générer {n} {attribute}', uk='Узяти жетон бажання: згенерувати {attribute} ({n})'),
+        args=('n', 'attribute'),
+    ),
+    Label(
+        id=LabelId.WISH_HONOUR,
+        text=Text(en='Take the wish token: {n} honour', fr='Prendre le jeton Souhait : {n} honneurs', uk='Узяти жетон бажання: {n} честі'),
+        args=('n',),
+    ),
+    Label(
+        id=LabelId.NO_WISH,
+        text=Text(en='Take no wish token', fr='Ne prendre aucun jeton Souhait', uk='Не брати жетона бажання'),
+    ),
+    Label(
+        id=LabelId.SWAP_WITH,
+        text=Text(en='Swap places with {player}', fr='Échanger votre place avec {player}', uk='Помінятися місцями з: {player}'),
+        args=('player',),
+    ),
+    Label(
+        id=LabelId.KIND_CONSTANT,
+        text=Text(en='Rule constants', fr='Constantes de règle', uk='Сталі правил'),
+    ),
 )
 
 TABLES: tuple[Table, ...] = (
@@ -1722,6 +2080,28 @@ TABLES: tuple[Table, ...] = (
         rows=Axis(label=Text(en='Monster', fr='Monstre', uk='Монстр'), kind='monster', keys=('drogas', 'drozol', 'drurg', 'ecraseur', 'gardien_tombe', 'substance', 'innommable', 'mornak', 'morts_revigores', 'ogun', 'oya', 'sentinelle', 'sula', 'terreur', 'vishne', 'voix_jumelles')),
         unit=Text(en='Honour', fr='Honneur', uk='Честь'),
         values=((3,), (3,), (3,), (3,), (3,), (3,), (3,), (3,), (3,), (3,), (3,), (3,), (3,), (3,), (3,), (3,)),
+    ),
+    Table(
+        id=TableId.ISLAND,
+        source=(Source(doc='rb', line=258, quote='Déplacez-vous sur les cases triangulaires entre les tuiles hexagonales'), Source(doc='notes', at='§4.4')),
+        status='placeholder',
+        note="The island's shape, its slots and spaces are not in the rulebook (notes §8.6). Made up so the game runs: 19 hex slots (a hexagon of radius 2, slot 0 in the centre, then ring by ring), each corner where hexes meet a triangular space; the 30 coastal spaces are numbered 1-30 (the journey cards' start spaces), the 24 inner ones 31-54. A space touches its 3 slots (-1 for the sea) and leads to up to 3 spaces.",
+        name=Text(en='Island spaces', fr="Cases de l'île", uk='Поля острова'),
+        rows=Axis(label=Text(en='Triangular space (coastal ones numbered first)', fr="Case triangulaire (les côtières numérotées d'abord)", uk='Трикутне поле (спершу пронумеровані прибережні)'), keys=(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54)),
+        columns=Axis(label=Text(en='1-3: the hex slots it touches; 4-6: the spaces next to it', fr='1-3 : les emplacements hexagonaux touchés ; 4-6 : les cases voisines', uk='1-3: шестикутні місця, яких воно торкається; 4-6: сусідні поля'), keys=(1, 2, 3, 4, 5, 6)),
+        unit=Text(en='Slot (-1: sea) or space (0: none)', fr='Emplacement (-1 : mer) ou case (0 : aucune)', uk='Місце (-1: море) або поле (0: немає)'),
+        values=((17, -1, -1, 2, 30, 0), (17, 18, -1, 1, 3, 43), (18, -1, -1, 2, 4, 0), (7, 18, -1, 3, 5, 44), (7, -1, -1, 4, 6, 0), (7, -1, -1, 5, 7, 0), (7, 8, -1, 6, 8, 45), (8, -1, -1, 7, 9, 0), (8, 9, -1, 8, 10, 46), (9, -1, -1, 9, 11, 0), (9, -1, -1, 10, 12, 0), (9, 10, -1, 11, 13, 47), (10, -1, -1, 12, 14, 0), (10, 11, -1, 13, 15, 48), (11, -1, -1, 14, 16, 0), (11, -1, -1, 15, 17, 0), (11, 12, -1, 16, 18, 49), (12, -1, -1, 17, 19, 0), (12, 13, -1, 18, 20, 50), (13, -1, -1, 19, 21, 0), (13, -1, -1, 20, 22, 0), (13, 14, -1, 21, 23, 51), (14, -1, -1, 22, 24, 0), (14, 15, -1, 23, 25, 52), (15, -1, -1, 24, 26, 0), (15, -1, -1, 25, 27, 0), (15, 16, -1, 26, 28, 53), (16, -1, -1, 27, 29, 0), (16, 17, -1, 28, 30, 54), (17, -1, -1, 1, 29, 0), (0, 1, 6, 32, 36, 37), (0, 1, 2, 31, 33, 38), (0, 2, 3, 32, 34, 39), (0, 3, 4, 33, 35, 40), (0, 4, 5, 34, 36, 41), (0, 5, 6, 31, 35, 42), (1, 6, 18, 31, 43, 44), (1, 2, 8, 32, 45, 46), (2, 3, 10, 33, 47, 48), (3, 4, 12, 34, 49, 50), (4, 5, 14, 35, 51, 52), (5, 6, 16, 36, 53, 54), (6, 17, 18, 2, 37, 54), (1, 7, 18, 4, 37, 45), (1, 7, 8, 7, 38, 44), (2, 8, 9, 9, 38, 47), (2, 9, 10, 12, 39, 46), (3, 10, 11, 14, 39, 49), (3, 11, 12, 17, 40, 48), (4, 12, 13, 19, 40, 51), (4, 13, 14, 22, 41, 50), (5, 14, 15, 24, 41, 53), (5, 15, 16, 27, 42, 52), (6, 16, 17, 29, 42, 43)),
+    ),
+    Table(
+        id=TableId.WISH_TOKENS,
+        source=(Source(doc='rb', line=3119, quote='obtenir immédiatement sa récompense (honneur ou attributs)'), Source(doc='notes', at='§8.11')),
+        status='placeholder',
+        note="The 15 wish tokens' rewards are not in the rulebook, only that each is honour or attributes (L3119). Made up so the game runs: 1 cube of each attribute, 2 cubes of each attribute, 2, 2 and 3 honour.",
+        name=Text(en='Wish tokens', fr='Jetons Souhait', uk='Жетони бажань'),
+        rows=Axis(label=Text(en='Wish token', fr='Jeton Souhait', uk='Жетон бажання'), keys=(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)),
+        columns=Axis(label=Text(en='1: honour; 2: the attribute generated (its order, -1: none); 3: cubes generated', fr="1 : honneur ; 2 : l'attribut généré (son ordre, -1 : aucun) ; 3 : cubes générés", uk='1: честь; 2: згенерований атрибут (його порядок, -1: жодного); 3: згенеровані кубики'), keys=(1, 2, 3)),
+        unit=Text(en='Reward', fr='Récompense', uk='Нагорода'),
+        values=((0, 0, 1), (0, 1, 1), (0, 2, 1), (0, 3, 1), (0, 4, 1), (0, 5, 1), (0, 0, 2), (0, 1, 2), (0, 2, 2), (0, 3, 2), (0, 4, 2), (0, 5, 2), (2, -1, 0), (2, -1, 0), (3, -1, 0)),
     ),
 )
 
@@ -2438,6 +2818,266 @@ SELECTORS: tuple[Selector, ...] = (
 )
 
 CONSTANTS: tuple[Constant, ...] = (
+    Constant(
+        id=ConstantId.START_HONOUR,
+        source=(Source(doc='rb', line=151, quote='Placez votre marqueur circulaire en bois sur la case 15'),),
+        status='verified',
+        name=Text(en='Starting honour', fr='Honneur de départ', uk='Початкова честь'),
+        value=15,
+    ),
+    Constant(
+        id=ConstantId.START_ATTRIBUTE_CUBES,
+        source=(Source(doc='rb', line=155, quote="Placez 1 de vos cubes en bois sur le plateau central dans chaque sphère d'attribut"),),
+        status='verified',
+        name=Text(en='Cubes in each common attribute at setup', fr='Cubes dans chaque attribut commun à la mise en place', uk='Кубиків на кожен звичайний атрибут на початку'),
+        value=1,
+    ),
+    Constant(
+        id=ConstantId.QUESTS_DEALT,
+        source=(Source(doc='rb', line=175, quote='distribuez-en 2 à chaque personne'),),
+        status='verified',
+        name=Text(en='Secret quests dealt to each player', fr='Quêtes secrètes distribuées à chaque joueur', uk='Таємних завдань роздано кожному гравцеві'),
+        value=2,
+    ),
+    Constant(
+        id=ConstantId.QUESTS_KEPT,
+        source=(Source(doc='rb', line=175, quote="qui en garde une face cachée et remet l'autre dans le paquet"),),
+        status='verified',
+        name=Text(en='Secret quests kept', fr='Quêtes secrètes gardées', uk='Таємних завдань залишено'),
+        value=1,
+    ),
+    Constant(
+        id=ConstantId.APTITUDES_FEWER_THAN_PLAYERS,
+        source=(Source(doc='rb', line=187, quote='1 tuile Aptitude de moins que le nombre de joueurs'),),
+        status='verified',
+        name=Text(en='Aptitude tiles per colour: fewer than the players by', fr='Tuiles Aptitude par couleur : de moins que le nombre de joueurs', uk='Плиток здібностей кожного кольору: менше, ніж гравців, на'),
+        value=1,
+    ),
+    Constant(
+        id=ConstantId.TRIGGER_TOKEN_1,
+        source=(Source(doc='rb', line=195, quote='placez-les sur les cases 30, 45, 60 et 75 de la piste de score'),),
+        status='verified',
+        name=Text(en="First trigger token's space", fr='Case du premier jeton Déclenchement', uk='Поле першого жетона завершення'),
+        value=30,
+    ),
+    Constant(
+        id=ConstantId.TRIGGER_TOKEN_2,
+        source=(Source(doc='rb', line=195, quote='placez-les sur les cases 30, 45, 60 et 75 de la piste de score'),),
+        status='verified',
+        name=Text(en="Second trigger token's space", fr='Case du deuxième jeton Déclenchement', uk='Поле другого жетона завершення'),
+        value=45,
+    ),
+    Constant(
+        id=ConstantId.TRIGGER_TOKEN_3,
+        source=(Source(doc='rb', line=195, quote='placez-les sur les cases 30, 45, 60 et 75 de la piste de score'),),
+        status='verified',
+        name=Text(en="Third trigger token's space", fr='Case du troisième jeton Déclenchement', uk='Поле третього жетона завершення'),
+        value=60,
+    ),
+    Constant(
+        id=ConstantId.TRIGGER_TOKEN_4,
+        source=(Source(doc='rb', line=195, quote='placez-les sur les cases 30, 45, 60 et 75 de la piste de score'),),
+        status='verified',
+        name=Text(en="Fourth trigger token's space", fr='Case du quatrième jeton Déclenchement', uk='Поле четвертого жетона завершення'),
+        value=75,
+    ),
+    Constant(
+        id=ConstantId.ACTIVE_TRIGGERS,
+        source=(Source(doc='rb', line=199, quote='Retournez face visible au hasard 2 cartes Déclenchement'),),
+        status='verified',
+        name=Text(en='Trigger cards face up at setup', fr='Cartes Déclenchement face visible à la mise en place', uk='Карт завершення горілиць на початку'),
+        value=2,
+    ),
+    Constant(
+        id=ConstantId.MIN_MOVE,
+        source=(Source(doc='rb', line=257, quote="Vous devez vous déplacer d'au moins 1 case à chaque tour."),),
+        status='verified',
+        name=Text(en='Spaces to move at least', fr='Cases de déplacement au minimum', uk='Мінімум полів переміщення'),
+        value=1,
+    ),
+    Constant(
+        id=ConstantId.BLOCKED_EXTRA_SPACES,
+        source=(Source(doc='rb', line=314, quote="vous pouvez ajouter jusqu'à 2 cases à votre mouvement"),),
+        status='verified',
+        name=Text(en='Spaces added when blocked', fr='Cases ajoutées en cas de blocage', uk='Полів додається, якщо шлях заблоковано'),
+        value=2,
+    ),
+    Constant(
+        id=ConstantId.BLOCKED_DILUTION,
+        source=(Source(doc='rb', line=316, quote='Cet acte désespéré vous oblige à diluer 1 cube Pouvoir'),),
+        status='verified',
+        name=Text(en='Power cubes diluted when blocked', fr='Cubes Pouvoir dilués en cas de blocage', uk='Кубиків Міці розріджується, якщо шлях заблоковано'),
+        value=1,
+    ),
+    Constant(
+        id=ConstantId.ENHANCED_DRAW_CARDS,
+        source=(Source(doc='rb', line=346, quote='vous pourrez piocher les 3 premières cartes de la pioche face cachée'),),
+        status='verified',
+        name=Text(en='Face-down cards seen in an enhanced draw', fr="Cartes face cachée vues lors d'une pioche améliorée", uk='Карт долілиць, які видно під час покращеного добору'),
+        value=3,
+    ),
+    Constant(
+        id=ConstantId.ENHANCED_DRAW_CONVICTION,
+        source=(Source(doc='rb', line=346, quote="Utilisez alors 1 cube Conviction juste avant d'acquérir une carte"),),
+        status='verified',
+        name=Text(en='Conviction an enhanced draw uses', fr='Conviction utilisée par une pioche améliorée', uk='Переконання, яке витрачає покращений добір'),
+        value=1,
+    ),
+    Constant(
+        id=ConstantId.MONSTER_COST,
+        source=(Source(doc='rb', line=406, quote='Dépensez 2 cubes Courage pour affronter'),),
+        status='verified',
+        name=Text(en='Courage cubes to fight a monster', fr='Cubes Courage pour affronter un monstre', uk='Кубиків Відваги, щоб битися з монстром'),
+        value=2,
+    ),
+    Constant(
+        id=ConstantId.MOUNT_COST,
+        source=(Source(doc='rb', line=418, quote='Dépensez 3 cubes Force pour acquérir une monture'),),
+        status='verified',
+        name=Text(en='Strength cubes to upgrade a mount', fr='Cubes Force pour améliorer sa monture', uk='Кубиків Сили, щоб покращити верхівця'),
+        value=3,
+    ),
+    Constant(
+        id=ConstantId.TRAIT_COST,
+        source=(Source(doc='rb', line=430, quote='Dépensez 2 cubes Sagesse pour obtenir'),),
+        status='verified',
+        name=Text(en='Wisdom cubes to obtain a trait', fr='Cubes Sagesse pour obtenir un trait', uk='Кубиків Мудрості, щоб отримати рису'),
+        value=2,
+    ),
+    Constant(
+        id=ConstantId.RELIC_COST,
+        source=(Source(doc='rb', line=436, quote='Dépensez 2 cubes Vision pour obtenir'),),
+        status='verified',
+        name=Text(en='Vision cubes to acquire a relic', fr='Cubes Vision pour acquérir une relique', uk='Кубиків Бачення, щоб придбати реліквію'),
+        value=2,
+    ),
+    Constant(
+        id=ConstantId.CONTROL_HONOUR,
+        source=(Source(doc='rb', line=452, quote="Vous gagnez immédiatement 2 honneurs quand vous prenez le contrôle d'une région."),),
+        status='verified',
+        name=Text(en='Honour for taking control', fr='Honneur pour une prise de contrôle', uk='Честь за захоплення контролю'),
+        value=2,
+    ),
+    Constant(
+        id=ConstantId.REGION_END_HONOUR,
+        source=(Source(doc='rb', line=453, quote='Vous gagnez 2 honneurs en fin de partie pour chaque région encore sous votre contrôle.'),),
+        status='verified',
+        name=Text(en='Honour per region controlled at the end', fr='Honneur par région contrôlée en fin de partie', uk='Честь за кожен контрольований регіон наприкінці'),
+        value=2,
+    ),
+    Constant(
+        id=ConstantId.VISIT_HONOUR,
+        source=(Source(doc='rb', line=454, quote='vous gagnez 2 honneurs quand un de vos adversaires la visite'),),
+        status='verified',
+        name=Text(en='Honour to the controller when another visits', fr='Honneur au contrôleur quand un autre visite', uk='Честь власникові, коли інший відвідує'),
+        value=2,
+    ),
+    Constant(
+        id=ConstantId.CONTROL_COST,
+        source=(Source(doc='rb', line=464, quote='vous pouvez utiliser 1 cube Conviction et le placer sur la région'),),
+        status='verified',
+        name=Text(en='Conviction to take an uncontrolled region', fr='Conviction pour prendre une région non contrôlée', uk='Переконання, щоб захопити ніким не контрольований регіон'),
+        value=1,
+    ),
+    Constant(
+        id=ConstantId.CONTESTED_CONTROL_COST,
+        source=(Source(doc='rb', line=465, quote='vous devez utiliser 2 cubes Conviction'),),
+        status='verified',
+        name=Text(en="Conviction to take another player's region", fr="Conviction pour prendre la région d'un autre joueur", uk='Переконання, щоб захопити регіон іншого гравця'),
+        value=2,
+    ),
+    Constant(
+        id=ConstantId.REST_EXALTATIONS,
+        source=(Source(doc='rb', line=521, quote='exalter 1 cube Pouvoir en vous reposant'),),
+        status='verified',
+        name=Text(en='Power cubes a rest augments', fr='Cubes Pouvoir exaltés par un repos', uk='Кубиків Міці, які підносить відпочинок'),
+        value=1,
+    ),
+    Constant(
+        id=ConstantId.RELIC_CHARGE_MIN,
+        source=(Source(doc='rb', line=754, quote='placez 1-3 cubes Influence ici'),),
+        status='verified',
+        name=Text(en='Fewest influence cubes put on a new relic', fr='Minimum de cubes Influence placés sur une nouvelle relique', uk='Найменше кубиків Впливу на новій реліквії'),
+        value=1,
+    ),
+    Constant(
+        id=ConstantId.RELIC_CHARGE_MAX,
+        source=(Source(doc='rb', line=754, quote='placez 1-3 cubes Influence ici'),),
+        status='verified',
+        name=Text(en='Most influence cubes put on a new relic', fr='Maximum de cubes Influence placés sur une nouvelle relique', uk='Найбільше кубиків Впливу на новій реліквії'),
+        value=3,
+    ),
+    Constant(
+        id=ConstantId.EXHAUSTION_CUBES,
+        source=(Source(doc='rb', line=786, quote='Vous devez ajouter 2 cubes Influence sur la carte de votre champion'),),
+        status='verified',
+        name=Text(en='Influence cubes an exhausted champion takes', fr='Cubes Influence ajoutés à un champion épuisé', uk='Кубиків Впливу, які отримує виснажений чемпіон'),
+        value=2,
+    ),
+    Constant(
+        id=ConstantId.DEATH_PREVENTION,
+        source=(Source(doc='rb', line=790, quote='vous pouvez utiliser un cube Conviction pour empêcher sa mort'),),
+        status='verified',
+        name=Text(en="Conviction to prevent a champion's death", fr="Conviction pour empêcher la mort d'un champion", uk='Переконання, щоб запобігти смерті чемпіона'),
+        value=1,
+    ),
+    Constant(
+        id=ConstantId.REDEMPTION_HONOUR,
+        source=(Source(doc='rb', line=879, quote='Vous devez avoir au moins 25 en honneur.'),),
+        status='verified',
+        name=Text(en='Honour needed to find redemption', fr='Honneur requis pour la rédemption', uk='Честь, потрібна для спокути'),
+        value=25,
+    ),
+    Constant(
+        id=ConstantId.APTITUDE_COST,
+        source=(Source(doc='rb', line=897, quote="Renvoyez simplement 3 cubes d'un attribut"),),
+        status='verified',
+        name=Text(en='Attribute cubes an aptitude tile costs', fr='Cubes Attribut pour une tuile Aptitude', uk='Кубиків атрибута за плитку здібності'),
+        value=3,
+    ),
+    Constant(
+        id=ConstantId.APTITUDE_MASTERY,
+        source=(Source(doc='rb', line=899, quote='Une tuile Aptitude compte comme 2 cartes de sa couleur'),),
+        status='verified',
+        name=Text(en='Cards an aptitude tile counts as for mastery', fr='Cartes que vaut une tuile Aptitude pour la maîtrise', uk='Скільки карт важить плитка здібності для майстерності'),
+        value=2,
+    ),
+    Constant(
+        id=ConstantId.APTITUDE_DISCARD_CUBES,
+        source=(Source(doc='rb', line=903, quote='défausser une tuile Aptitude à tout moment pour générer 2 attributs de sa couleur'),),
+        status='verified',
+        name=Text(en='Cubes a discarded aptitude tile generates', fr='Cubes générés en défaussant une tuile Aptitude', uk='Кубиків, які дає скинута плитка здібності'),
+        value=2,
+    ),
+    Constant(
+        id=ConstantId.REDEMPTION_BONUS,
+        source=(Source(doc='rb', line=881, quote="gagner un bonus d'honneur immédiat"),),
+        status='placeholder',
+        note='The rulebook says there is an immediate honour bonus but not how much (notes §8.3); 5 is made up so the game runs.',
+        name=Text(en='Honour bonus for finding redemption', fr="Bonus d'honneur de la rédemption", uk='Бонус честі за спокуту'),
+        value=5,
+    ),
+    Constant(
+        id=ConstantId.MAIN_ACTION_USES,
+        source=(Source(doc='rb', line=245, quote="pas plus d'une fois chacune"),),
+        status='verified',
+        name=Text(en='Times each main action may be taken in a turn', fr='Nombre de fois où chaque action principale peut être effectuée par tour', uk='Скільки разів за хід можна виконати кожну основну дію'),
+        value=1,
+    ),
+    Constant(
+        id=ConstantId.APTITUDES_PER_TURN,
+        source=(Source(doc='rb', line=897, quote='Une fois par tour (comme action bonus'),),
+        status='verified',
+        name=Text(en='Aptitude tiles obtained per turn', fr='Tuiles Aptitude obtenues par tour', uk='Плиток здібностей за хід'),
+        value=1,
+    ),
+    Constant(
+        id=ConstantId.RELIC_USE_CUBES,
+        source=(Source(doc='rb', line=725, quote='Vous pouvez activer chaque relique une fois par tour en utilisant 1 cube Influence'),),
+        status='verified',
+        name=Text(en="Influence cubes a relic's use takes from it", fr="Cubes Influence qu'une utilisation de relique retire", uk='Кубиків Впливу, які знімає використання реліквії'),
+        value=1,
+    ),
 )
 
 MODULES: tuple[Module, ...] = (

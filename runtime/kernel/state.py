@@ -47,8 +47,8 @@ class GameKernel(Protocol):
     """The part of a game's kernel the API needs besides the engine."""
 
     game: CompiledGame
-    action_bound: int
-    """Every action of the game is below this number."""
+    action_range: range
+    """Every action of the game is in this range (what OpenSpiel and PettingZoo number their actions by)."""
 
     def new_engine(self, players: int, seed: int, compiled: bool) -> Any: ...
 

@@ -26,6 +26,8 @@ class MargravesKernel:
         module = importlib.import_module(ENGINES[kernel])
         self.game = game
         self.kernel = kernel
+        self.action_range = range(-1, int(game.layout.STATE_SIZE))
+        """Every action is in it: -1 (no one, nothing) or an index or count within the state's cells."""
         self.engine_class = module.MargravesEngine
         core = importlib.import_module(ENGINES[kernel].removesuffix("engine") + "core")
         self.decisions: dict[int, str] = {number: name for name, number in core.DECISIONS.items()}

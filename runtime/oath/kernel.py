@@ -67,9 +67,8 @@ class OathKernel:
     def __init__(self, game: CompiledGame, kernel: str = "compiled") -> None:
         self.game = game
         self.state_class = oath_state(kernel)
-        self.action_bound = (max(Kind) + 1) * STRIDE
-        """Every move is below this (what OpenSpiel and PettingZoo size their action space by): a kind times the
-        stride, plus its argument (actions.py)."""
+        self.action_range = range((max(Kind) + 1) * STRIDE)
+        """Every move is in it: a kind times the stride, plus its argument (actions.py)."""
 
     def new_engine(self, players: int, seed: int, chronicle: Chronicle | None = None) -> OathEngine:
         """A first game, or one set up from the Chronicle a previous game wrote (8)."""

@@ -38,10 +38,9 @@ class RootKernel:
         self.engine_class = module.RootEngine
         self.tables: RootTables = build_tables(game, dict(module.CODES), frozenset(module.SETUPS),
                                                frozenset(module.CHARACTERS), frozenset(module.RULES))
-        self.action_bound = int(game.layout.STATE_SIZE)
-        """Every action is below this (what OpenSpiel and PettingZoo size their action space by): an option is a step
-        of the plan, a piece, card, clearing or item by its index, a count, or an effect's choice of one of those,
-        all numbered within the state's cells."""
+        self.action_range = range(int(game.layout.STATE_SIZE))
+        """Every action is in it: an option is a step of the plan, a piece, card, clearing or item by its index, a
+        count, or an effect's choice of one of those, all numbered within the state's cells."""
         self.public_hands = {faction.id.name.lower() for faction in game.entities("faction")
                              if any(ability.id == "public_hand" for ability in faction.abilities)}
         """Factions whose hand everyone sees (11.2.3)."""

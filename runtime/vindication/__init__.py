@@ -1,0 +1,1 @@
+"""Vindication on the shared rules kernel (docs/runtime.md)."""

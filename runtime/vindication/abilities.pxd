@@ -1,0 +1,15 @@
+# Types of abilities.py for Cython (pure-Python mode).
+
+from .board cimport VindicationBoard
+
+cdef class Abilities:
+
+    cdef int activated_card(self, VindicationBoard e)
+    cdef bint affordable(self, VindicationBoard e, int seat, int card)
+    cdef bint can_use_ability(self, VindicationBoard e, int seat)
+    cdef void ability(self, VindicationBoard e) except *
+    cdef bint usable_relic(self, VindicationBoard e, int seat, int card)
+    cdef bint can_use_relic(self, VindicationBoard e, int seat)
+    cdef void use_relic(self, VindicationBoard e) except *
+    cdef void react(self, VindicationBoard e) except *
+    cdef void passives(self, VindicationBoard e) except *

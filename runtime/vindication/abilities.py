@@ -1,0 +1,114 @@
+"""The cards' powers the engine runs as their effects (content): the ability of the companion activated this turn
+(L645, L665), a relic's power for 1 of its influence cubes once a turn (L725), what a companion does as it joins,
+and the traits' passive powers at the start of their holder's turn. Each runs only if the engine plays every
+native it calls and every rule hook it changes (tables.py); the others are not run."""
+
+from __future__ import annotations
+
+import cython  # type: ignore[import-untyped]
+
+from .board import VindicationBoard
+
+EFFECT = cython.declare(cython.int, 0)
+CARD = cython.declare(cython.int, 12)
+ACTIVATED = cython.declare(cython.int, 1)
+RELICS_USED = cython.declare(cython.int, 5)
+"""The turn's record (core.turn_flag): the card activated + 2 (1 the character), the relics used (by bit)."""
+RELIC = cython.declare(cython.int, 2)
+REACTED = cython.declare(cython.int, 7)
+C_RELIC_USE = cython.declare(cython.int, 32)
+NEEDS = cython.declare(cython.int, 10)
+"""Holdings of tables.py `card_needs` a card: 6 attributes, 3 power spheres, the card's own cubes."""
+
+
+@cython.cclass
+class Abilities:
+    """Card powers run as effects; each method takes the engine it runs in."""
+
+    def activated_card(self, e: VindicationBoard) -> cython.int:
+        """The companion activated this turn, or -1."""
+        return e.turn_flag(ACTIVATED) - 2
+
+    def affordable(self, e: VindicationBoard, seat: cython.int, card: cython.int) -> cython.bint:
+        """The player holds what the card's power takes (tables.py `card_needs`): its effect pays as it goes."""
+        base: cython.int = card * NEEDS
+        a: cython.int
+        for a in range(e.nattributes):
+            if e.attr(a, seat) < e.card_needs[base + a]:
+                return False
+        for a in range(3):
+            if e.sphere(a, seat) < e.card_needs[base + 6 + a]:
+                return False
+        return e.card_cubes(card) >= e.card_needs[base + 9]
+
+    def can_use_ability(self, e: VindicationBoard, seat: cython.int) -> cython.bint:
+        card: cython.int = self.activated_card(e)
+        return card >= 0 and e.owns(seat, card) and e.card_activated[card] >= 0 and self.affordable(e, seat, card)
+
+    def ability(self, e: VindicationBoard) -> None:
+        """The activated companion's optional ability, this turn only (L645)."""
+        card: cython.int = self.activated_card(e)
+        if e.stage() == 0:
+            e.goto(1)
+            e.push(EFFECT, e.card_activated[card], e.arg(0), e.card_local[card])
+            return
+        e.done()
+
+    def usable_relic(self, e: VindicationBoard, seat: cython.int, card: cython.int) -> cython.bint:
+        return e.card_kind[card] == RELIC and e.owns(seat, card) and e.card_activated[card] >= 0 \
+            and e.card_cubes(card) >= e.num(C_RELIC_USE) and self.affordable(e, seat, card) \
+            and (e.turn_flag(RELICS_USED) >> e.card_local[card]) & 1 == 0
+
+    def can_use_relic(self, e: VindicationBoard, seat: cython.int) -> cython.bint:
+        card: cython.int
+        for card in range(e.ncards):
+            if self.usable_relic(e, seat, card):
+                return True
+        return False
+
+    def use_relic(self, e: VindicationBoard) -> None:
+        """A relic's power, once a turn, for 1 of its influence cubes (L725): its effect takes the cube back to
+        influence (its `cost`)."""
+        seat: cython.int = e.arg(0)
+        card: cython.int
+        if e.stage() == 0:
+            e.clear_options()
+            for card in range(e.ncards):
+                if self.usable_relic(e, seat, card):
+                    e.option(card)
+            e.goto(1)
+            e.ask(CARD, seat)
+            return
+        if e.stage() == 1:
+            card = e.answer()
+            e.set_turn_flag(RELICS_USED, e.turn_flag(RELICS_USED) | (1 << e.card_local[card]))
+            e.goto(2)
+            e.push(EFFECT, e.card_activated[card], seat, e.card_local[card])
+            return
+        e.done()
+
+    def react(self, e: VindicationBoard) -> None:
+        """The seat's reactive powers answering an event (args: seat, event; tables.py EVENTS), one after the
+        other. Local 3: the next card to look at."""
+        seat: cython.int = e.arg(0)
+        card: cython.int
+        for card in range(e.arg(3), e.ncards):
+            if e.card_event[card] == e.arg(1) and e.owns(seat, card) and not e.reacted(card):
+                e.set_arg(3, card + 1)
+                if e.card_react_limit[card] > 0:
+                    e.set_turn_flag(REACTED, e.turn_flag(REACTED) | (1 << e.card_local[card]))
+                e.push(EFFECT, e.card_reactive[card], seat, e.card_local[card])
+                return
+        e.done()
+
+    def passives(self, e: VindicationBoard) -> None:
+        """At the start of a turn, the passive powers of the traits its player holds (L707: once a turn).
+        Local 3: the next card to look at."""
+        seat: cython.int = e.arg(0)
+        card: cython.int
+        for card in range(e.arg(3), e.ncards):
+            if e.card_passive[card] >= 0 and e.owns(seat, card):
+                e.set_arg(3, card + 1)
+                e.push(EFFECT, e.card_passive[card], seat, e.card_local[card])
+                return
+        e.done()

@@ -1,0 +1,29 @@
+# Types of board.py for Cython (pure-Python mode).
+
+from .core cimport VindicationCore
+
+cdef class VindicationBoard(VindicationCore):
+    cpdef int cubes_of(self, int seat)
+    cdef int zone(self, int card)
+    cdef int owner(self, int card)
+    cdef bint owns(self, int seat, int card)
+    cdef int top_facedown(self, int zone)
+    cdef int top_faceup(self, int zone)
+    cdef void refill(self, int zone) except *
+    cdef void shuffle(self, int zone) except *
+    cdef void put(self, int card, int zone, int seat)
+    cdef void gain_card(self, int seat, int card) except *
+    cdef void lose_card(self, int seat, int card) except *
+    cdef int champion(self, int seat)
+    cdef void show_wish(self) except *
+    cdef int pos(self, int seat)
+    cdef int slot_region(self, int slot)
+    cdef int slot_owner(self, int slot)
+    cdef bint adjacent_slot(self, int seat, int slot)
+    cdef bint occupied(self, int space, int seat)
+    cdef void set_control(self, int slot, int seat)
+    cdef void draw_region(self, int slot) except *
+    cdef void discover_around(self, int seat) except *
+    cdef bint region_possible(self, int region, int seat)
+    cdef bint visit_left(self, int seat)
+    cdef int regions_of(self, int seat)

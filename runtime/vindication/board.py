@@ -1,0 +1,230 @@
+"""The board of a game of Vindication: the cards (the decks of the central board, L336-348, and the players'
+parties) and the island (the medallions, the slots and their regions, the bag), over the core's state."""
+
+from __future__ import annotations
+
+import cython  # type: ignore[import-untyped]
+
+from .core import VindicationCore
+
+
+@cython.cclass
+class VindicationBoard(VindicationCore):
+    """Cards and the island: what the rule modules move and read."""
+
+    def cubes_of(self, seat: cython.int) -> cython.int:
+        """Every cube of a player's colour in play: the conservation law's total (L3419: 21)."""
+        total: cython.int = self.sphere(0, seat) + self.sphere(1, seat) + self.sphere(2, seat)
+        i: cython.int
+        for i in range(self.nattributes):
+            total += self.attr(i, seat)
+        for i in range(self.ncards):
+            if self.owner(i) == seat and self.zone(i) == self.zone_party + seat:
+                total += self.card_cubes(i)
+        for i in range(self.nslots):
+            if self.cells[self.k_slot_owner + i] == seat:
+                total += 1
+        return total
+
+    def reveal_trigger(self) -> None:
+        """The top face-down trigger card turns face up: it is active (L949)."""
+        card: cython.int = self.top_facedown(self.zone_trigger_deck)
+        if card >= 0:
+            self.cells[self.o_faceup + card] = 1
+
+    # --- cards: zones, decks and owners --------------------------------------------------------------------------
+
+    def zone(self, card: cython.int) -> cython.int:
+        return self.cells[self.o_zone + card]
+
+    def owner(self, card: cython.int) -> cython.int:
+        return self.cells[self.o_owner + card]
+
+    def owns(self, seat: cython.int, card: cython.int) -> cython.bint:
+        return self.cells[self.o_zone + card] == self.zone_party + seat
+
+    def top_facedown(self, zone: cython.int) -> cython.int:
+        """The top face-down card of a deck (the largest order), or -1 when none is left."""
+        best: cython.int = -1
+        order: cython.int = -1
+        i: cython.int
+        for i in range(self.ncards):
+            if self.cells[self.o_zone + i] == zone and self.cells[self.o_faceup + i] == 0 \
+                    and self.cells[self.o_order + i] > order:
+                best = i
+                order = self.cells[self.o_order + i]
+        return best
+
+    def top_faceup(self, zone: cython.int) -> cython.int:
+        """The face-up card of a deck on top of its face-up stack (L338), or -1."""
+        best: cython.int = -1
+        order: cython.int = -1
+        i: cython.int
+        for i in range(self.ncards):
+            if self.cells[self.o_zone + i] == zone and self.cells[self.o_faceup + i] == 1 \
+                    and self.cells[self.o_order + i] > order:
+                best = i
+                order = self.cells[self.o_order + i]
+        return best
+
+    def refill(self, zone: cython.int) -> None:
+        """No face-up card left: the top face-down one turns face up (L338)."""
+        card: cython.int
+        if self.top_faceup(zone) < 0:
+            card = self.top_facedown(zone)
+            if card >= 0:
+                self.cells[self.o_faceup + card] = 1
+
+    def shuffle(self, zone: cython.int) -> None:
+        """The face-down cards of a zone in a new random order (the face-up ones stay on top)."""
+        i: cython.int
+        for i in range(self.ncards):
+            if self.cells[self.o_zone + i] == zone and self.cells[self.o_faceup + i] == 0:
+                self.cells[self.o_order + i] = self.roll(1 << 20)
+
+    def put(self, card: cython.int, zone: cython.int, seat: cython.int) -> None:
+        """A card to a zone (a player's party or quests when seat >= 0, which they see), face down."""
+        self.cells[self.o_zone + card] = zone
+        self.cells[self.o_owner + card] = seat
+        self.cells[self.o_faceup + card] = 0
+        if seat >= 0:
+            self.cells[self.o_seen + card * self.seats + seat] = 1
+
+    def gain_card(self, seat: cython.int, card: cython.int) -> None:
+        """A card joins the player's party: its honour is gained (or lost) at once (L352)."""
+        deck: cython.int = self.cells[self.o_zone + card]
+        self.put(card, self.zone_party + seat, seat)
+        self.cells[self.o_faceup + card] = 1
+        self.gain_honour(seat, self.card_honour[card])
+        if deck != self.zone_party + seat:
+            self.refill(deck)
+        if self.card_kind[card] >= 1 and self.card_kind[card] <= 3:
+            self.cells[self.k_gained + self.card_kind[card]] += 1
+
+    def lose_card(self, seat: cython.int, card: cython.int) -> None:
+        """A card leaves the game: its cubes go back to influence, its honour is lost if positive (L356-358)."""
+        self.cells[self.o_influence + seat] += self.cells[self.o_card_cubes + card]
+        self.cells[self.o_card_cubes + card] = 0
+        if self.card_honour[card] > 0:
+            self.gain_honour(seat, -self.card_honour[card])
+        self.put(card, self.zone_box, -1)
+
+    def champion(self, seat: cython.int) -> cython.int:
+        """The companion with the lowest initiative (L772), or -1 with none."""
+        best: cython.int = -1
+        i: cython.int
+        for i in range(self.ncards):
+            if self.card_kind[i] == 0 and self.owns(seat, i):
+                if best < 0 or self.card_initiative[i] < self.card_initiative[best]:
+                    best = i
+        return best
+
+    def show_wish(self) -> None:
+        """A wish token drawn at random among those beside the board, face up on the Puits (L3113, L3121)."""
+        hidden: cython.int = 0
+        i: cython.int
+        pick: cython.int
+        for i in range(self.nwishes):
+            if self.cells[self.k_wish + i] == 0:
+                hidden += 1
+        if hidden == 0:
+            return
+        pick = self.roll(hidden)
+        for i in range(self.nwishes):
+            if self.cells[self.k_wish + i] == 0:
+                if pick == 0:
+                    self.cells[self.k_wish + i] = 1
+                    return
+                pick -= 1
+
+    # --- the island --------------------------------------------------------------------------------------------
+
+    def pos(self, seat: cython.int) -> cython.int:
+        return self.cells[self.k_pos + seat]
+
+    def slot_region(self, slot: cython.int) -> cython.int:
+        return self.cells[self.k_slot + slot]
+
+    def slot_owner(self, slot: cython.int) -> cython.int:
+        return self.cells[self.k_slot_owner + slot]
+
+    def adjacent_slot(self, seat: cython.int, slot: cython.int) -> cython.bint:
+        """The slot touches the player's space (a space touches 3 slots, L2328)."""
+        at: cython.int = self.pos(seat)
+        i: cython.int
+        for i in range(3):
+            if self.space_slots[at * 3 + i] == slot:
+                return True
+        return False
+
+    def occupied(self, space: cython.int, seat: cython.int) -> cython.bint:
+        """Another player's medallion stands there (L310: one may pass through, not stop)."""
+        other: cython.int
+        for other in range(self.players()):
+            if other != seat and self.pos(other) == space:
+                return True
+        return False
+
+    def set_control(self, slot: cython.int, seat: cython.int) -> None:
+        """The slot's region controlled by `seat` (-1: nobody); the content's `controlled` counts follow."""
+        region: cython.int = self.slot_region(slot)
+        before: cython.int = self.slot_owner(slot)
+        if before >= 0:
+            self.cells[self.o_controlled + region * self.seats + before] -= 1
+        self.cells[self.k_slot_owner + slot] = seat
+        if seat >= 0:
+            self.cells[self.o_controlled + region * self.seats + seat] += 1
+
+    def draw_region(self, slot: cython.int) -> None:
+        """A region drawn from the bag at random, standard side up (L219); an empty bag leaves the slot empty."""
+        total: cython.int = 0
+        r: cython.int
+        pick: cython.int
+        for r in range(self.nregions):
+            total += self.cells[self.k_bag + r]
+        if total == 0:
+            return
+        pick = self.roll(total)
+        for r in range(self.nregions):
+            if pick < self.cells[self.k_bag + r]:
+                self.cells[self.k_bag + r] -= 1
+                self.cells[self.k_slot + slot] = r
+                return
+            pick -= self.cells[self.k_bag + r]
+
+    def discover_around(self, seat: cython.int) -> None:
+        """The regions beside a medallion at setup (L219)."""
+        i: cython.int
+        slot: cython.int
+        for i in range(3):
+            slot = self.space_slots[self.pos(seat) * 3 + i]
+            if slot >= 0 and self.slot_region(slot) < 0:
+                self.draw_region(slot)
+
+    def region_possible(self, region: cython.int, seat: cython.int) -> cython.bint:
+        """A repeatable region's action can do something more (tables.py `region_need`): 1 a power cube to
+        augment, 2 a faster mount left, 3 a companion with influence cubes on it."""
+        need: cython.int = self.region_need[region]
+        i: cython.int
+        if need == 1:
+            return self.can_exalt(seat)
+        if need == 2:
+            return self.cells[self.o_mount + seat] + 1 < self.mounts
+        if need == 3:
+            for i in range(self.ncards):
+                if self.card_kind[i] == 0 and self.owns(seat, i) and self.card_cubes(i) > 0:
+                    return True
+            return False
+        return True
+
+    def visit_left(self, seat: cython.int) -> cython.bint:
+        """The turn's visit (or rest) is still to take: its budget (tables.py: budget 0)."""
+        return self.budget(0) > 0
+
+    def regions_of(self, seat: cython.int) -> cython.int:
+        n: cython.int = 0
+        i: cython.int
+        for i in range(self.nslots):
+            if self.slot_owner(i) == seat:
+                n += 1
+        return n

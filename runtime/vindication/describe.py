@@ -1,0 +1,176 @@
+"""Vindication's actions in words, in each locale of the content: the labels of content/vindication/labels.yaml
+filled with the names of its entities (actions, regions, cards, attributes)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ..kernel.layout import LAYOUT
+
+if TYPE_CHECKING:
+    from ..kernel.state import GameState
+    from .kernel import VindicationKernel
+
+SPACE, SLOT, CARD, ATTRIBUTE, SPHERE, YESNO, DRAW, COUNT, RECOVER, SEAT, ACTIVATE, WISH = (10, 11, 12, 13, 14, 15, 16,
+                                                                                 17, 18, 19, 20, 21)
+"""The engine's kinds of decision (island.py, cards.py, actions.py)."""
+STOP = 1000
+FROM_CONVICTION, FROM_CARD, FROM_SLOT = 10, 100, 1000
+KERNEL_STEPS = {"repeat": "step_repeat", "discard_aptitude": "step_discard_aptitude", "ability": "step_ability",
+                "relic": "step_relic"}
+"""Plan steps that are not actions of actions.yaml, and their labels."""
+CARD_LABELS = {"setup": "keep_quest", "draw_secret_quest": "keep_quest", "recharge": "recharge_relic",
+               "use_relic": "use_relic", "activate_companion": "activate_companion",
+               "generate_other_companion": "generate_like"}
+"""What choosing a card does, by the procedure that asks (else: taking it)."""
+
+
+def label_text(game: Any, locale: str) -> Callable[..., str]:
+    """A function that says a label of content/vindication/labels.yaml in `locale`, its {names} filled."""
+    def text(label: str, **names: str) -> str:
+        template = str(game.get("label", label).text.get(locale) or game.get("label", label).text.get("en"))
+        for name, value in names.items():
+            template = template.replace("{" + name + "}", value)
+        return template
+    return text
+
+
+def seat_name(game: Any, seat: int, locale: str) -> str:
+    return label_text(game, locale)("player_name", n=str(seat + 1))
+
+
+def _name(entity: Any, locale: str) -> str:
+    return str(entity.name.get(locale) or entity.name.get("en"))
+
+
+def describe(kernel: VindicationKernel, state: GameState, action: int, locale: str) -> str:
+    decision = state.engine.decision()
+    if decision is None:
+        return str(action)
+    kind = decision[0]
+    game = kernel.game
+    tables = state.engine.tables
+    text = label_text(game, locale)
+    top = state.engine.top()
+    procedure = tables.procedure_name(top[0]) if top and top[0] > 0 else ""
+    if kind == LAYOUT["menu"]:
+        return _menu(kernel, state, action, locale)
+    if kind == LAYOUT["effect_choice"]:
+        return _effect_option(kernel, state, action, locale)
+    attributes = game.entities("attribute")
+    if kind == SPACE and procedure in ("teleport", "sacred_stones"):
+        return text("no_teleport") if action == STOP else text("teleport_to", space=str(action + 1))
+    if kind == SPACE:
+        at = state.engine.arrays()[0][tables.numbers["k_pos"] + decision[1]]
+        return text("stop_here", space=str(at + 1)) if action == STOP else text("move_to", space=str(action + 1))
+    if kind == SLOT:
+        label = "control_region" if procedure == "control" else "visit_region"
+        return text(label, region=_slot(state, action, locale))
+    if kind == CARD:
+        if action == STOP:
+            return text("stop_recharging")
+        card = _name(tables.cards[action][1], locale)
+        label = CARD_LABELS.get(procedure, "take_card")
+        return text(label, card=card)
+    if kind == ATTRIBUTE:
+        name = _name(attributes[action], locale)
+        stage = top[1] if top else 0
+        label = {"recruit": "recruit_colour", "aptitude": "take_aptitude", "discard_aptitude": "discard_aptitude",
+                 "convert": "convert_to" if stage == 1 else "convert_moves", "peek_deck": "peek_deck",
+                 "generate_more": "generate_more"}.get(procedure, "convert_to")
+        return text(label, attribute=name)
+    if kind == SPHERE:
+        if procedure == "move":
+            return text("diminish_conviction" if action == 2 else "diminish_influence")
+        return text("augment_potential" if action == 0 else "augment_influence")
+    if kind == YESNO:
+        if procedure == "peek_deck":
+            return text("turn_face_up" if action else "put_back")
+        return text("save_champion" if action else "lose_champion")
+    if kind == DRAW:
+        if action == 0:
+            zone = top[2][1] if top else 0
+            return text("draw_faceup", card=_faceup_name(state, zone, locale))
+        return text("draw_blind" if action == 1 else "draw_enhanced")
+    if kind == COUNT:
+        if procedure == "redistribute_common":
+            stage = top[1] if top else 1
+            attribute = _name(attributes[0 if stage == 1 else 1], locale)
+            return text("cubes_to", n=str(action), attribute=attribute)
+        return text("charge_relic", n=str(action))
+    if kind == RECOVER:
+        return _recover(kernel, state, action, locale)
+    if kind == SEAT:
+        return text("swap_with", player=seat_name(game, action, locale))
+    if kind == WISH:
+        if action == STOP:
+            return text("no_wish")
+        honour, attribute, cubes = tables.arrays["wish_reward"][action * 3:action * 3 + 3]
+        if attribute >= 0:
+            return text("wish_cubes", n=str(cubes), attribute=_name(attributes[attribute], locale))
+        return text("wish_honour", n=str(honour))
+    if kind == ACTIVATE:
+        if action == 0:
+            return text("activate_character")
+        return text("activate_companion", card=_name(tables.cards[action - 1][1], locale))
+    return text("choose_option", option=str(action))
+
+
+def _effect_option(kernel: VindicationKernel, state: GameState, action: int, locale: str) -> str:
+    """An option of a card's or region's effect: an entity of the choice's space, or a branch of the effect (a
+    `may`'s no and yes, a `choose`'s actions, in the order the card's text gives them), counted from 1."""
+    game = kernel.game
+    text = label_text(game, locale)
+    space = state.engine.space()
+    if space == 0:
+        return text("effect_branch", option=str(action + 1))
+    name = game.layout.SPACES[space - 1][0]
+    if name == "card":
+        return text("effect_entity", option=_name(state.engine.tables.cards[action][1], locale))
+    if name == "player":
+        return text("effect_entity", option=seat_name(game, action, locale))
+    entities = game.entities(name)
+    return text("effect_entity", option=_name(entities[action], locale) if action < len(entities) else str(action))
+
+
+def _menu(kernel: VindicationKernel, state: GameState, step: int, locale: str) -> str:
+    text = label_text(kernel.game, locale)
+    steps = state.engine.tables.steps
+    if step >= len(steps):
+        return text("end_turn")
+    key = steps[step].key.split("/")[1]
+    if key in KERNEL_STEPS:
+        return text(KERNEL_STEPS[key])
+    return _name(kernel.game.get("action", key), locale)
+
+
+def _slot(state: GameState, slot: int, locale: str) -> str:
+    tables = state.engine.tables
+    region = state.engine.arrays()[0][tables.numbers["k_slot"] + slot]
+    return _name(tables.regions[region], locale)
+
+
+def _faceup_name(state: GameState, zone: int, locale: str) -> str:
+    """The card on top of a deck's face-up stack."""
+    tables = state.engine.tables
+    fields = state.game.layout.FIELDS
+    cells = state.engine.arrays()[0]
+    cards = [c for c in range(tables.numbers["cards"])
+             if cells[fields["card_zone"][0] + c] == zone and cells[fields["card_faceup"][0] + c] == 1]
+    if not cards:
+        return "?"
+    return _name(tables.cards[max(cards, key=lambda c: cells[fields["card_order"][0] + c])][1], locale)
+
+
+def _recover(kernel: VindicationKernel, state: GameState, action: int, locale: str) -> str:
+    text = label_text(kernel.game, locale)
+    tables = state.engine.tables
+    if action >= FROM_SLOT:
+        return text("recover_region", region=_slot(state, action - FROM_SLOT, locale))
+    if action >= FROM_CARD:
+        kind, card = tables.cards[action - FROM_CARD]
+        return text("recover_companion" if kind == "companion" else "recover_card", card=_name(card, locale))
+    if action == FROM_CONVICTION:
+        return text("diminish_conviction")
+    return text("recover_attribute", attribute=_name(kernel.game.entities("attribute")[action], locale))

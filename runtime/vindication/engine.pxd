@@ -1,0 +1,24 @@
+# Types of engine.py for Cython (pure-Python mode).
+
+from .abilities cimport Abilities
+from .actions cimport Actions
+from .cards cimport Cards
+from .board cimport VindicationBoard
+from .ending cimport Ending
+from .island cimport Island
+from .powers cimport Powers
+from .preparation cimport Preparation
+
+cdef class VindicationEngine(VindicationBoard):
+    cdef Island island
+    cdef Cards cards
+    cdef Actions actions
+    cdef Ending ending
+    cdef Preparation preparation
+    cdef Abilities abilities
+    cdef Powers powers
+    cdef int[::1] impl, step_once
+
+    cdef int ctl_extra(self)
+    cdef void run_native(self, int code) except *
+    cdef int answer_of(self, int code) except? -1

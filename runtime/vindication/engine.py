@@ -1,0 +1,314 @@
+"""Vindication on the shared kernel: which procedure runs each native and step, when a step can be taken, and the
+kernel's hooks. The rules are in island.py, cards.py, actions.py, abilities.py, powers.py, ending.py and
+preparation.py, over the state of core.py and board.py; the turn is the plan tables.py builds from the content's
+actions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import cython  # type: ignore[import-untyped]
+
+from .abilities import Abilities
+from .actions import Actions
+from .cards import Cards
+from .board import VindicationBoard
+from .ending import Ending
+from .island import Island
+from .powers import Powers
+from .preparation import Preparation
+
+# The engine's own procedures (tables.py INTERNAL, from 100).
+SETUP = cython.declare(cython.int, 100)
+MOVE = cython.declare(cython.int, 101)
+ACTIVATE = cython.declare(cython.int, 102)
+VISIT = cython.declare(cython.int, 103)
+REST = cython.declare(cython.int, 104)
+REPEAT = cython.declare(cython.int, 105)
+CONTROL = cython.declare(cython.int, 106)
+CONVERT = cython.declare(cython.int, 107)
+APTITUDE = cython.declare(cython.int, 108)
+DISCARD_APTITUDE = cython.declare(cython.int, 109)
+RECOVER = cython.declare(cython.int, 110)
+REDEEM = cython.declare(cython.int, 111)
+CHECK_END = cython.declare(cython.int, 112)
+ACQUIRE = cython.declare(cython.int, 113)
+RECHARGE = cython.declare(cython.int, 114)
+FINAL = cython.declare(cython.int, 115)
+ABILITY = cython.declare(cython.int, 116)
+USE_RELIC = cython.declare(cython.int, 117)
+PASSIVES = cython.declare(cython.int, 118)
+REACT = cython.declare(cython.int, 119)
+# The natives the engine plays (`NATIVES` names them; tables.py turns them into `impl`).
+N_ACADEMY = cython.declare(cython.int, 200)
+N_RECRUIT = cython.declare(cython.int, 201)
+N_FIGHT = cython.declare(cython.int, 202)
+N_TRAIT = cython.declare(cython.int, 203)
+N_RELIC = cython.declare(cython.int, 204)
+N_MOUNT = cython.declare(cython.int, 205)
+N_ROLL = cython.declare(cython.int, 206)
+N_GENERATE_CARD = cython.declare(cython.int, 207)
+N_CHARACTER = cython.declare(cython.int, 208)
+N_ADJACENT_TO = cython.declare(cython.int, 209)
+N_CARD_HONOUR = cython.declare(cython.int, 210)
+N_SPEED = cython.declare(cython.int, 211)
+N_REGIONS = cython.declare(cython.int, 212)
+N_COMPANIONS_OF = cython.declare(cython.int, 213)
+N_HAS_MOST = cython.declare(cython.int, 214)
+N_WINS_MASTERY = cython.declare(cython.int, 215)
+N_GAINED = cython.declare(cython.int, 216)
+N_BOARD_COLOURS = cython.declare(cython.int, 217)
+N_CARD_COLOURS = cython.declare(cython.int, 218)
+N_TOKENS_LEFT = cython.declare(cython.int, 219)
+N_LAST_ROUND = cython.declare(cython.int, 220)
+N_REMOVE_CARD = cython.declare(cython.int, 222)
+N_DRAW_QUEST = cython.declare(cython.int, 223)
+N_EXTRA_TURN = cython.declare(cython.int, 224)
+N_PEEK = cython.declare(cython.int, 225)
+N_ACTIVATE_MORE = cython.declare(cython.int, 226)
+N_GENERATE_MORE = cython.declare(cython.int, 227)
+N_REDISTRIBUTE = cython.declare(cython.int, 228)
+N_GENERATE_OTHER = cython.declare(cython.int, 229)
+N_TELEPORT = cython.declare(cython.int, 230)
+N_SACRED_STONES = cython.declare(cython.int, 231)
+N_WISH = cython.declare(cython.int, 232)
+N_SWAP_PLACES = cython.declare(cython.int, 233)
+EXTRA_TURN = cython.declare(cython.int, 11)
+EXTRA_MOVES = cython.declare(cython.int, 6)
+
+
+NATIVES = {"academy_roll": 200, "recruit": 201, "fight_monster": 202, "obtain_trait": 203, "acquire_relic": 204,
+           "upgrade_mount": 205, "roll_and_generate": 206, "generate_card": 207, "activate_character": 208,
+           "adjacent_to": 209, "card_honour": 210, "speed_of": 211, "regions_controlled": 212,
+           "companions_of_colour": 213, "has_most": 214, "wins_mastery": 215, "gained_total": 216,
+           "board_colours": 217, "card_colours": 218, "trigger_tokens_left": 219, "trigger_last_round": 220,
+           "counts_for_mastery": 221, "remove_card": 222, "draw_secret_quest": 223, "extra_turn": 224,
+           "peek_deck": 225, "activate_companion": 226, "generate_more": 227, "redistribute_common": 228,
+           "generate_other_companion": 229, "teleport": 230, "sacred_stones": 231, "take_wish": 232, "swap_places": 233}
+"""The natives of the content this engine plays, by name; an effect calling another is not run (tables.py).
+counts_for_mastery answers 0 in play: what it counts is read once, by tables.py (`card_mastery_bonus`)."""
+MOVED = cython.declare(cython.int, 0)
+CONTROL_SLOT = cython.declare(cython.int, 3)
+COMMONS = cython.declare(cython.int, 3)
+ROUND = cython.declare(cython.int, 0)
+FIRST = cython.declare(cython.int, 2)
+
+
+@cython.cclass
+class VindicationEngine(VindicationBoard):
+    """The game in play: its rule modules, the procedures they run and the kernel's hooks."""
+
+    def __init__(self, cells: Any, ctl: Any, plan: Any, vmframe: Any, tables: Any) -> None:
+        VindicationBoard.__init__(self, cells, ctl, plan, vmframe, tables)
+        self.island = Island()
+        self.cards = Cards()
+        self.actions = Actions()
+        self.ending = Ending()
+        self.preparation = Preparation()
+        self.abilities = Abilities()
+        self.powers = Powers()
+        self.impl = tables.arrays["impl"]
+        self.step_once = tables.arrays["step_once"]
+
+    # --- the kernel's hooks --------------------------------------------------------------------------------
+
+    def begin_setup(self) -> None:
+        self.push(SETUP, 0, 0, 0)
+
+    def turn_started(self, seat: cython.int) -> None:
+        """A new turn: nothing done yet, the rules' own costs; the first player's turn starts a round; the traits'
+        passive powers act."""
+        i: cython.int
+        for i in range(self.turn_flags):
+            self.set_turn_flag(i, 0)
+        self.set_turn_flag(CONTROL_SLOT, -1)
+        self.cells[self.o_current] = seat
+        if seat == self.game_flag(FIRST) and self.ctl_extra() == 0:
+            self.set_game_flag(ROUND, self.game_flag(ROUND) + 1)
+        self.set_game_flag(EXTRA_TURN, 0)
+        self.reset_rules()
+        self.push(PASSIVES, seat, 0, 0)
+
+    def ctl_extra(self) -> cython.int:
+        """1 while the turn starting is a player's extra turn (their seat again): it starts no round."""
+        return self.game_flag(EXTRA_TURN)
+
+    def next_seat(self, seat: cython.int) -> cython.int:
+        """Clockwise (L223), but the same player again after a power gave them another turn."""
+        if self.game_flag(EXTRA_TURN):
+            return seat
+        return (seat + 1) % self.players()
+
+    def can_take(self, seat: cython.int, step: cython.int) -> cython.bint:
+        procedure: cython.int = self.step_field(step, 0)
+        if procedure == MOVE and self.step_once[step]:  # the mandatory move, if not taken (L229)
+            return self.turn_flag(MOVED) == 0 and self.island.can_move(self, seat, self.island.reach(self, seat))
+        if procedure == MOVE:  # the move, or one a power added (Pierres sacrées)
+            return (self.turn_flag(MOVED) == 0 or self.turn_flag(EXTRA_MOVES) > 0) \
+                and self.island.can_move(self, seat, self.island.reach(self, seat))
+        if procedure == VISIT:
+            return self.island.can_visit(self, seat)
+        if procedure == REST:
+            return self.can_exalt(seat) and self.turn_flag(CONTROL_SLOT) < 0
+        if procedure == REPEAT:
+            return self.island.can_repeat(self, seat)
+        if procedure == CONTROL:
+            return self.island.can_control(self, seat)
+        if procedure == CONVERT:
+            return self.actions.any_conversion(self, seat)
+        if procedure == APTITUDE:
+            return self.actions.any_aptitude(self, seat)
+        if procedure == DISCARD_APTITUDE:
+            return self.actions.any_aptitude_held(self, seat)
+        if procedure == RECOVER:
+            return self.actions.recoverable(self, seat)
+        if procedure == REDEEM:
+            return self.actions.can_redeem(self, seat)
+        if procedure == ABILITY:
+            return self.abilities.can_use_ability(self, seat)
+        if procedure == USE_RELIC:
+            return self.abilities.can_use_relic(self, seat)
+        return True
+
+    def native_procedure(self, native: cython.int) -> cython.int:
+        return native + 1
+
+    def vm_natives(self) -> Any:
+        """Every native runs as a procedure of the engine (typed, in the engine's own state)."""
+        return (None,) * len(self.tables.game.layout.NATIVES)
+
+    # --- dispatch -------------------------------------------------------------------------------------------
+
+    def run_procedure(self, procedure: cython.int) -> None:
+        if procedure < SETUP:
+            self.run_native(self.impl[procedure])
+        elif procedure == SETUP:
+            self.preparation.setup(self)
+        elif procedure == MOVE:
+            self.island.move(self)
+        elif procedure == ACTIVATE:
+            self.actions.activate(self)
+        elif procedure == VISIT:
+            self.island.visit(self)
+        elif procedure == REST:
+            self.actions.rest(self)
+        elif procedure == REPEAT:
+            self.island.repeat(self)
+        elif procedure == CONTROL:
+            self.island.control(self)
+        elif procedure == CONVERT:
+            self.actions.convert(self)
+        elif procedure == APTITUDE:
+            self.actions.aptitude(self)
+        elif procedure == DISCARD_APTITUDE:
+            self.actions.discard_aptitude(self)
+        elif procedure == RECOVER:
+            self.actions.recover(self)
+        elif procedure == REDEEM:
+            self.actions.redeem(self)
+        elif procedure == CHECK_END:
+            self.ending.check_end(self)
+        elif procedure == ACQUIRE:
+            self.cards.acquire(self)
+        elif procedure == RECHARGE:
+            self.cards.recharge(self)
+        elif procedure == FINAL:
+            self.ending.final_scoring(self)
+        elif procedure == ABILITY:
+            self.abilities.ability(self)
+        elif procedure == USE_RELIC:
+            self.abilities.use_relic(self)
+        elif procedure == PASSIVES:
+            self.abilities.passives(self)
+        elif procedure == REACT:
+            self.abilities.react(self)
+        else:
+            VindicationBoard.run_procedure(self, procedure)
+
+    def run_native(self, code: cython.int) -> None:
+        """A native an effect called (args: its arguments); one that answers sets the result at once."""
+        i: cython.int
+        if code == N_ACADEMY:
+            self.cards.academy_roll(self)
+        elif code == N_RECRUIT:
+            self.cards.recruit(self)
+        elif code == N_FIGHT:
+            self.cards.fight_monster(self)
+        elif code == N_TRAIT:
+            self.cards.obtain_trait(self)
+        elif code == N_RELIC:
+            self.cards.acquire_relic(self)
+        elif code == N_MOUNT:
+            self.cards.upgrade_mount(self)
+        elif code == N_ROLL:
+            self.cards.roll_and_generate(self)
+        elif code == N_DRAW_QUEST:
+            self.cards.draw_secret_quest(self)
+        elif code == N_EXTRA_TURN:
+            self.powers.extra_turn(self)
+        elif code == N_PEEK:
+            self.powers.peek_deck(self)
+        elif code == N_ACTIVATE_MORE:
+            self.powers.activate_companion(self)
+        elif code == N_GENERATE_MORE:
+            self.powers.generate_more(self)
+        elif code == N_REDISTRIBUTE:
+            self.powers.redistribute_common(self)
+        elif code == N_GENERATE_OTHER:
+            self.powers.generate_other_companion(self)
+        elif code == N_TELEPORT:
+            self.powers.teleport(self)
+        elif code == N_SACRED_STONES:
+            self.powers.sacred_stones(self)
+        elif code == N_WISH:
+            self.powers.take_wish(self)
+        elif code == N_SWAP_PLACES:
+            self.powers.swap_places(self)
+        elif code == N_LAST_ROUND:
+            self.ending.trigger_last_round(self)
+        elif code == N_REMOVE_CARD:
+            self.lose_card(self.arg(0), self.arg(1))
+            self.done()
+        else:
+            if code == N_GENERATE_CARD:
+                for i in range(COMMONS):
+                    self.generate(self.arg(0), i, self.card_generation[self.arg(1) * COMMONS + i])
+            elif code == N_CHARACTER:
+                for i in range(COMMONS):
+                    self.generate(self.arg(0), i,
+                                  self.character_generation[self.cells[self.o_side + self.arg(0)] * COMMONS + i])
+            else:
+                self.set_result(self.answer_of(code))
+            self.done()
+
+    def answer_of(self, code: cython.int) -> cython.int:
+        """What a native that only answers returns (args 0-2 are its arguments)."""
+        a: cython.int = self.arg(0)
+        b: cython.int = self.arg(1)
+        i: cython.int
+        if code == N_ADJACENT_TO:
+            for i in range(self.nslots):
+                if self.slot_region(i) == b and self.adjacent_slot(a, i):
+                    return 1
+            return 0
+        if code == N_CARD_HONOUR:
+            return self.card_honour[a]
+        if code == N_SPEED:
+            return self.island.speed(self, a)
+        if code == N_REGIONS:
+            return self.regions_of(a)
+        if code == N_COMPANIONS_OF:
+            return self.ending.companions_of_colour(self, a, b)
+        if code == N_HAS_MOST:
+            return self.ending.has_most(self, a, b)
+        if code == N_WINS_MASTERY:
+            return self.ending.wins_mastery(self, a, b)
+        if code == N_GAINED:
+            return self.cells[self.k_gained + a]
+        if code == N_BOARD_COLOURS:
+            return self.ending.board_colours(self, a)
+        if code == N_CARD_COLOURS:
+            return self.ending.card_colours(self, a)
+        if code == N_TOKENS_LEFT:
+            return self.ending.tokens_left(self)
+        return 0

@@ -1,0 +1,410 @@
+"""Vindication's read-only data for the kernel, built once per compiled game: the island, the cards, the dice and
+every number the rules give, as flat int32 arrays the compiled engine indexes, and the turn plan.
+
+Nothing here is a rule number: each value comes from content/vindication (constants.yaml, tables.yaml,
+regions.yaml, mounts.yaml, masteries.yaml, dice.yaml …). `NUMBERS` and `OPTIONS` fix the places the engine reads
+the constants and rule options at; `CARD_KINDS` the order of the card kinds it tells apart.
+"""
+
+from __future__ import annotations
+
+from array import array
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..content import CompiledGame
+from ..kernel.plan import PlannedStep, build_plan
+
+NUMBERS = ("start_honour", "start_attribute_cubes", "quests_dealt", "quests_kept", "aptitudes_fewer_than_players",
+           "active_triggers", "enhanced_draw_cards", "enhanced_draw_conviction", "monster_cost", "mount_cost",
+           "min_move", "blocked_extra_spaces", "blocked_dilution", "trait_cost", "relic_cost", "rest_exaltations",
+           "relic_charge_min", "relic_charge_max", "exhaustion_cubes", "control_honour", "region_end_honour",
+           "visit_honour", "control_cost", "contested_control_cost", "death_prevention", "redemption_honour",
+           "aptitude_cost", "aptitude_mastery", "aptitude_discard_cubes", "redemption_bonus", "main_action_uses",
+           "aptitudes_per_turn", "relic_use_cubes")
+"""Constants by the place the engine reads them at (the `C_` names of the rule modules); then `recruit_cost`,
+the Auberge's price (its param n, L382)."""
+OPTIONS = (("last_turn", "turn"), ("relic_charges", "printed"), ("once_per_turn", "your_turn"),
+           ("academy_reroll", "if_none_after"), ("quest_ties", "nobody"))
+"""Rule options by place (the `O_` names of the rule modules): 1 when the game plays the choice named here."""
+LATE_MODULES = ("traitrise",)
+"""Modules whose cards join their decks only once the journey cards are followed (L2920)."""
+EVENTS = ("activate_character", "activate_companion", "convert_to_courage", "convert_to_sagesse",
+          "convert_to_vision", "use_conviction", "gain_trait_relic_monster", "other_gains_honour", "turn_start",
+          "moved_four", "defeat_or_contest", "honour_two_sources", "gain_card", "opponent_crosses", "game_end")
+"""The game events a reactive power answers (compiler/models/vindication.py `Event`), by place: the `E_` names of
+the rule modules. The engine announces activate_character, the three conversions, gain_trait_relic_monster and
+defeat_or_contest; a power answering another is not run."""
+ANNOUNCED = ("activate_character", "convert_to_courage", "convert_to_sagesse", "convert_to_vision",
+             "gain_trait_relic_monster", "defeat_or_contest")
+NEEDS = 10
+"""What an ability takes from its player, per holding: the 6 attributes, the 3 power spheres, its own card."""
+RULE_FIELDS = (("relic_cost", "relic_cost"), ("trait_cost", "trait_cost"), ("monster_cost", "monster_cost"),
+               ("aptitude_cost", "aptitude_cost"), ("contested_control_cost", "contested_control_cost"),
+               ("mount_upgrade_cost", "mount_cost"), ("move_bonus", None), ("enhanced_draw_free", None))
+"""The rule hooks (state fields `rule: true`) the engine reads, by place (the `R_` names of the rule modules), and
+the constant each turn starts them at (None: 0). An effect that changes another one is not run."""
+CARD_KINDS = ("companion", "monster", "relic", "trait", "pet", "quest_card", "end_trigger")
+"""The engine's card kinds: 0 companion, 1 monster, 2 relic, 3 trait … (loot and crystals count with pets)."""
+DECK_OF_KIND = {"monster": "courage", "relic": "vision", "trait": "sagesse"}
+"""The deck of each kind of the central board (L171): by the attribute sphere it lies beside."""
+REGION_NEEDS = {"monastere": 1, "poste_de_commandement": 2, "sanctuaire": 3}
+"""What a repeatable region's action needs besides its cubes to do something (core.region_possible)."""
+REGION_COSTS = {"monastere": ("savoir", "n"), "poste_de_commandement": ("force", "n"),
+                "sanctuaire": ("inspiration", "n")}
+"""The attribute and the param a repeatable region's action costs (L412, L418, L424)."""
+TURN_FLAGS = 8 + 1 + 32
+"""The turn's record: moved, activated, visited, control slot, controlled, relics used, extra moves, spare, then
+the discovery queue."""
+GAME_FLAGS = 3 + 8 + 1
+"""The game's record: round, last round, first player, each seat's journey colour, an extra turn to take."""
+STEPS = (("deplacement", "move", "menu"), ("activation", "activate", "menu"), ("visite", "visit", "menu"),
+         ("repos", "rest", "menu"), ("repeat", "repeat", "menu"), ("prise_de_controle", "control", "menu"),
+         ("conversion", "convert", "menu"), ("aptitude", "aptitude", "menu"),
+         ("discard_aptitude", "discard_aptitude", "menu"), ("recuperation", "recover", "menu"),
+         ("ability", "ability", "menu"), ("relic", "use_relic", "menu"),
+         ("redemption", "redeem", "menu"), ("forced_move", "move", "once"), ("end_check", "check_end", "once"))
+"""A turn (L225-233), as plan steps: the actions of actions.yaml (and the kernel's: repeating a repeatable
+region's action, L330; discarding an aptitude tile, L903; the activated companion's ability, L665; a relic's
+power, L725), in a menu the player ends; then the move if the player
+has not moved (the only mandatory action, L229), and the end-of-game check."""
+INTERNAL = ("setup", "move", "activate", "visit", "rest", "repeat", "control", "convert", "aptitude",
+            "discard_aptitude", "recover", "redeem", "check_end", "acquire", "recharge", "final_scoring", "ability",
+            "use_relic", "passives", "react")
+"""The engine's own procedures, numbered from 100 (engine.py names them in this order)."""
+FIRST_INTERNAL = 100
+
+
+def ints(values: list[int]) -> array[int]:
+    return array("i", values or [0])
+
+
+@dataclass
+class VindicationTables:
+    """What every game of one compiled Vindication shares. Arrays are row-major."""
+
+    game: CompiledGame
+    code: array[int]
+    data: array[int]
+    numbers: dict[str, int]
+    arrays: dict[str, array[int]] = field(default_factory=dict)
+    plan: array[int] = field(default_factory=lambda: array("i"))
+    steps: list[PlannedStep] = field(default_factory=list)
+    cards: list[tuple[str, Any]] = field(default_factory=list)
+    """(kind, entity) of each card of the card space, in its order."""
+    regions: tuple[Any, ...] = ()
+    _called: dict[str, frozenset[str]] | None = None
+    placeholders: list[str] = field(default_factory=list)
+    """What the kernel plays with that the content marks as placeholder data."""
+    natives_played: frozenset[str] = frozenset()
+    unplayed: list[str] = field(default_factory=list)
+    """Effects that call a native the engine does not play: not run (a card's end-of-game formula, a region's
+    action), said by the tests."""
+
+    def entry(self, key: str) -> int:
+        """The bytecode entry of an effect the engine can run in full, else -1 (and it is noted)."""
+        from ..effects import natives_called
+
+        if key not in self.game.layout.ENTRIES:
+            return -1
+        if self._called is None:
+            self._called = natives_called(self.game)
+        hooks = set(getattr(self.game.layout, "RULES", {}).get(key, ()))
+        if not self._called[key] <= self.natives_played or not hooks <= {name for name, _ in RULE_FIELDS}:
+            self.unplayed.append(key)
+            return -1
+        return int(self.game.layout.ENTRIES[key])
+
+    def procedure_name(self, procedure: int) -> str:
+        if procedure >= FIRST_INTERNAL:
+            return INTERNAL[procedure - FIRST_INTERNAL]
+        return str(self.game.layout.NATIVES[procedure - 1])
+
+
+def name_of(entity: Any) -> str:
+    return ref(entity.id)
+
+
+def ref(value: Any) -> str:
+    """The id an entity's field names (the content's references are enums)."""
+    return str(value.name.lower()) if hasattr(value, "name") else str(value)
+
+
+def build_tables(game: CompiledGame, natives_played: frozenset[str], modules: tuple[str, ...],
+                 preset: str | None = None) -> VindicationTables:
+    """The tables for a game with these modules on (`base` first); `preset` names the base tiles the expansion
+    tiles replace (region_presets.yaml; by default the standard one for their number)."""
+    layout = game.layout
+    fields = layout.FIELDS
+    seats = dict(layout.SPACES)["player"]
+    tables = VindicationTables(game, game.code, game.data, {}, natives_played=natives_played)
+    constants = {name_of(c): c for c in game.entities("constant")}
+    tables.arrays["numbers"] = ints([constants[name].value for name in NUMBERS]
+                                    + [_param(game.get("region", "auberge"), "n")])
+    for name in NUMBERS:
+        if constants[name].status == "placeholder":
+            tables.placeholders.append(f"{name}: {constants[name].note}")
+    _cards(tables, game, modules)
+    _island(tables, game, modules, preset)
+    _board(tables, game)
+    state_size = layout.STATE_SIZE
+    n = tables.numbers
+    n.update(seats=seats, cards=len(tables.cards), attributes=len(game.entities("attribute")),
+             regions=len(tables.regions), mounts=len(game.entities("mount")), turn_flags=TURN_FLAGS)
+    for key, name in (("o_influence", "influence"), ("o_power", "power_cubes"), ("o_attr", "attribute_cubes"),
+                      ("o_card_cubes", "card_cubes"), ("o_score", "score"), ("o_seated", "seated"),
+                      ("o_current", "current_player"), ("o_side", "character_side"), ("o_mount", "mount"),
+                      ("o_speed_bonus", "speed_bonus"), ("o_controlled", "controlled"), ("o_aptitudes", "aptitudes"),
+                      ("o_tokens_taken", "trigger_tokens_taken"), ("o_quests_done", "quests_done"),
+                      ("o_zone", "card_zone"), ("o_order", "card_order"), ("o_faceup", "card_faceup"),
+                      ("o_owner", "card_owner"), ("o_seen", "card_seen")):
+        n[key] = fields[name][0]
+    at = state_size
+    for key, size in (("k_pos", seats), ("k_slot", n["slots"]), ("k_slot_owner", n["slots"]),
+                      ("k_bag", n["regions"]), ("k_token", n["trigger_tokens"]), ("k_stock", n["attributes"]),
+                      ("k_gained", 4), ("k_wish", n["wishes"]), ("k_turn", TURN_FLAGS), ("k_game", GAME_FLAGS),
+                      ("k_options", len(OPTIONS))):
+        n[key] = at
+        at += size
+    n["cells"] = at
+    tables.arrays["rule_offset"] = ints([fields[name][0] for name, _ in RULE_FIELDS])
+    tables.arrays["rule_base"] = ints([constants[base].value if base else 0 for _, base in RULE_FIELDS])
+    _plan(tables, game)
+    return tables
+
+
+def _param(entity: Any, name: str) -> int:
+    return int(dict(entity.params or {})[name])
+
+
+def _cards(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ...]) -> None:
+    """Each card's kind, deck, colour, honour, generation, initiative and end-of-game effect."""
+    attributes = [name_of(a) for a in game.entities("attribute")]
+    shared = [name_of(z) for z in game.entities("zone") if not z.per_player]
+    own = [name_of(z) for z in game.entities("zone") if z.per_player]
+    seats = dict(game.layout.SPACES)["player"]
+    zones = shared + [name for name in own for _ in range(seats)]
+    honour = {}
+    for table, kind in (("companion_honour", "companion"), ("trait_honour", "trait"), ("relic_honour", "relic"),
+                        ("monster_honour", "monster")):
+        t = game.get("table", table)
+        honour.update({(kind, key): row[0] for key, row in zip(t.rows.keys, t.values)})
+        tables.placeholders.append(f"{table}: {t.note}")
+    generation = game.get("table", "companion_generation")
+    gen = {key: row for key, row in zip(generation.rows.keys, generation.values)}
+    tables.placeholders.append(f"companion_generation: {generation.note}")
+    charges = game.get("table", "relic_charges")
+    charge = {key: row[0] for key, row in zip(charges.rows.keys, charges.values)}
+    kinds = game.layout.SPACE_KINDS["card"] if hasattr(game.layout, "SPACE_KINDS") else \
+        ("companion", "trait", "relic", "monster", "pet", "loot", "imbued_crystal", "quest_card", "end_trigger")
+    for kind in kinds:
+        tables.cards += [(kind, entity) for entity in game.entities(kind)]
+    a: dict[str, list[int]] = {key: [] for key in (
+        "card_kind", "card_deck", "card_colour", "card_honour", "card_generation", "card_initiative", "card_starter",
+        "card_in_game", "card_effect", "card_mastery_bonus", "relic_charges", "quest_effect", "quest_honour",
+        "card_local", "card_activated", "card_on_join", "card_passive", "card_late", "card_event",
+        "card_reactive", "card_react_limit")}
+    local: dict[str, int] = {}
+    for kind, card in tables.cards:
+        name = name_of(card)
+        engine_kind = CARD_KINDS.index(kind) if kind in CARD_KINDS else CARD_KINDS.index("pet")
+        module = ref(getattr(card, "module", None) or "base")
+        a["card_kind"].append(engine_kind)
+        a["card_local"].append(local.get(kind, 0))
+        local[kind] = local.get(kind, 0) + 1
+        colour = ref(card.colour) if kind == "companion" else DECK_OF_KIND.get(kind)
+        a["card_colour"].append(attributes.index(colour) if colour and module == "base" else -1)
+        deck = {"quest_card": "quest_deck", "end_trigger": "trigger_deck"}.get(kind, f"deck_{colour}")
+        a["card_deck"].append(zones.index(deck) if deck in zones else zones.index("box"))
+        a["card_in_game"].append(int(module in modules and (deck in zones)))
+        a["card_late"].append(int(module in LATE_MODULES))
+        reactive = [(i, power) for i, power in enumerate(getattr(card, "powers", None) or ())
+                    if power.trigger == "reactive" and not power.native and str(power.event) in ANNOUNCED]
+        entry = tables.entry(f"{kind}/{name}/powers/{reactive[0][0]}") \
+            if reactive and kind == "trait" and module in modules else -1
+        a["card_event"].append(EVENTS.index(str(reactive[0][1].event)) if entry >= 0 else -1)
+        a["card_reactive"].append(entry)
+        a["card_react_limit"].append(int(reactive[0][1].per_turn or 0) if entry >= 0 else 0)
+        a["card_honour"].append(int(honour.get((kind, name), 0)))
+        a["card_generation"] += list(gen.get(name, [0, 0, 0])) if kind == "companion" else [0, 0, 0]
+        a["card_initiative"].append(int(getattr(card, "initiative", 0) or 0))
+        a["card_starter"].append(int(getattr(card, "starter", True) is not False))
+        a["relic_charges"].append(int(charge.get(name, 0)))
+        key = {"monster": f"monster/{name}/powers/0", "end_trigger": f"end_trigger/{name}/powers/0"}.get(kind, "")
+        a["card_effect"].append(tables.entry(key) if key and module in modules else -1)
+        for trigger, column in (("activated", "card_activated"), ("on_join", "card_on_join"),
+                                ("passive", "card_passive")):
+            found = [i for i, power in enumerate(getattr(card, "powers", None) or ())
+                     if power.trigger == trigger and not power.native]
+            a[column].append(tables.entry(f"{kind}/{name}/powers/{found[0]}")
+                             if found and module in modules and kind in ("companion", "relic", "trait") else -1)
+        bonus = _mastery_attribute(game, f"{kind}/{name}/powers/0") \
+            if any(power.trigger == "mastery" for power in getattr(card, "powers", None) or ()) else -1
+        a["card_mastery_bonus"].append(bonus)
+        for q in range(2):
+            quests = getattr(card, "quests", None) or ()
+            a["quest_effect"].append(tables.entry(f"quest_card/{name}/quests/{q}/powers/0")
+                                     if kind == "quest_card" and q < len(quests) else -1)
+            a["quest_honour"].append(int(quests[q].honour) if kind == "quest_card" and q < len(quests) else 0)
+    for key, values in a.items():
+        tables.arrays[key] = ints(values)
+    tables.arrays["card_needs"] = ints([need for index, (kind, card) in enumerate(tables.cards)
+                                        for need in _needs(tables, kind, card, index)])
+    tables.arrays["deck_zone"] = ints([zones.index(f"deck_{name}") for name in attributes])
+    tables.numbers.update(zone_box=zones.index("box"), zone_party=zones.index("party"),
+                          zone_quests=zones.index("quests"), zone_quest_deck=zones.index("quest_deck"),
+                          zone_trigger_deck=zones.index("trigger_deck"))
+
+
+def _needs(tables: VindicationTables, kind: str, card: Any, index: int) -> list[int]:
+    """What the card's activated power takes from its player, holding by holding, found by running it once on a
+    scratch state where the player holds plenty of everything (its natives answering 0, its choices the first):
+    the content's effects pay as they go, and a cube move takes only what there is, so the kernel offers the power
+    only to a player who holds what it takes."""
+    from ..effects import bind_natives, empty_state, run_to_end
+
+    game = tables.game
+    powers = [i for i, power in enumerate(getattr(card, "powers", None) or ())
+              if power.trigger == "activated" and not power.native]
+    if not powers or kind not in ("companion", "relic") or tables.arrays["card_activated"][index] < 0:
+        return [0] * NEEDS
+    fields = game.layout.FIELDS
+    seats = dict(game.layout.SPACES)["player"]
+    holdings = [fields["attribute_cubes"][0] + a * seats for a in range(6)]
+    holdings += [fields["power_cubes"][0], fields["influence"][0], fields["power_cubes"][0] + 2 * seats]
+    holdings += [fields["card_cubes"][0] + index]
+    natives = bind_natives(game, {name: (lambda state, args: 0) for name in game.layout.NATIVES})
+    taken = []
+    for plenty in (50, 70):  # a price is the same however much one holds; "lose all" is not a price
+        state = empty_state(game, 0)
+        for at in holdings:
+            state[at] = plenty
+        run_to_end(game, f"{kind}/{name_of(card)}/powers/{powers[0]}", state, actor=0,
+                   this=tables.arrays["card_local"][index], choose=lambda pending: pending.options[0],
+                   natives=natives, engine="python")
+        taken.append([max(0, plenty - state[at]) for at in holdings])
+    return [first if first == second else 0 for first, second in zip(*taken, strict=True)]
+
+
+def _mastery_attribute(game: CompiledGame, key: str) -> int:
+    """The attribute a card's `mastery` power counts it for once more: counts_for_mastery's second argument,
+    read by running the effect with a counts_for_mastery that notes it."""
+    from ..effects import bind_natives, empty_state, run_to_end
+
+    noted: list[int] = []
+
+    def note(state: array[int], args: list[int]) -> int:
+        noted.append(args[1])
+        return 0
+
+    run_to_end(game, key, empty_state(game, 0), actor=0, choose=lambda pending: pending.options[0],
+               natives=bind_natives(game, {"counts_for_mastery": note}), engine="python")
+    return noted[0] if noted else -1
+
+
+def _island(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ...], preset: str | None) -> None:
+    """The island's spaces (tables.yaml `island`, placeholder) and the regions of the modules on, the expansion
+    tiles replacing base ones as a preset says (L2939-3031)."""
+    island = game.get("table", "island")
+    tables.placeholders.append(f"island: {island.note}")
+    rows = island.values
+    tables.arrays["space_slots"] = ints([value for row in rows for value in row[:3]])
+    tables.arrays["space_next"] = ints([value - 1 for row in rows for value in row[3:]])
+    tables.numbers["spaces"] = len(rows)
+    tables.numbers["slots"] = 1 + max(value for row in rows for value in row[:3])
+    tables.regions = game.entities("region")
+    tables.numbers["sacred_stones"] = [name_of(r) for r in tables.regions].index("pierres_sacrees")
+    attributes = [name_of(a) for a in game.entities("attribute")]
+    count, effect, repeatable, controllable, cost_attr, cost, need = [], [], [], [], [], [], []
+    for region in tables.regions:
+        name = name_of(region)
+        module = ref(getattr(region, "module", None) or "base")
+        count.append(int(region.count or 0) if module in modules and region.island is not False else 0)
+        effect.append(tables.entry(f"region/{name}/powers/0") if count[-1] else -1)
+        repeatable.append(int(bool(region.repeatable)))
+        controllable.append(int(region.controllable is not False))
+        attribute, param = REGION_COSTS.get(name, (None, None))
+        cost_attr.append(attributes.index(attribute) if attribute else -1)
+        cost.append(_param(region, param) if param else 0)
+        need.append(REGION_NEEDS.get(name, 0))
+    _swap(tables, game, count, preset)
+    for key, values in (("region_count", count), ("region_effect", effect), ("region_repeatable", repeatable),
+                        ("region_controllable", controllable), ("region_cost_attr", cost_attr),
+                        ("region_cost", cost), ("region_need", need)):
+        tables.arrays[key] = ints(values)
+
+
+def _swap(tables: VindicationTables, game: CompiledGame, count: list[int], preset: str | None) -> None:
+    """Takes out the base tiles the expansion tiles replace: the named preset, else the standard (or only) one for
+    their number; of a preset's alternatives, the first (the players' choice, L2981: a ruling)."""
+    names = [name_of(region) for region in tables.regions]
+    extra = sum(n for region, n in zip(tables.regions, count) if ref(region.module or "base") != "base")
+    if extra == 0 and preset is None:
+        return
+    presets = {name_of(p): p for p in game.entities("region_preset")}
+    if preset is None:
+        fitting = [p for p in presets.values() if p.expansion_tiles == extra and p.option in ("standard", "only")]
+        if not fitting:
+            raise ValueError(f"no region preset swaps {extra} expansion tiles (region_presets.yaml)")
+        chosen = fitting[0]
+    else:
+        chosen = presets[preset]
+    for removal in chosen.remove[0]:
+        count[names.index(ref(removal.region))] -= removal.n
+    tables.placeholders.append(f"region preset {name_of(chosen)}: of its alternatives, the kernel takes the first "
+                               "(the players choose, L2981)")
+
+
+def _board(tables: VindicationTables, game: CompiledGame) -> None:
+    """Mounts, masteries, the character's generation, conversion recipes, journeys, dice, trigger tokens."""
+    attributes = [name_of(a) for a in game.entities("attribute")]
+    mounts = sorted(game.entities("mount"), key=lambda m: m.level)
+    tables.arrays["mount_speed"] = ints([m.speed for m in mounts])
+    tables.arrays["mount_honour"] = ints([m.honour for m in mounts])
+    masteries = {ref(m.attribute): m for m in game.entities("mastery")}
+    tables.arrays["mastery_honour"] = ints([masteries[name].honour for name in attributes])
+    tables.placeholders += [f"{name_of(m)}: {m.note}" for m in masteries.values() if m.status == "placeholder"]
+    character = game.get("table", "character_generation")
+    tables.arrays["character_generation"] = ints([value for row in character.values for value in row])
+    tables.placeholders.append(f"character_generation: {character.note}")
+    tables.arrays["recipe"] = ints([value for a in game.entities("attribute")
+                                    for value in ([attributes.index(ref(x)) for x in a.recipe] if a.recipe
+                                                  else [-1, -1])])
+    journeys = game.entities("journey")
+    tables.arrays["journey_space"] = ints([j.start_space - 1 for j in journeys])
+    tables.arrays["journey_colour"] = ints([attributes.index(ref(j.colour)) for j in journeys])
+    tables.placeholders.append(f"journeys: {journeys[0].note}")
+    outcomes = ("epuisement", "mort", "rate")
+    monster = game.get("die", "monster_die")
+    tables.arrays["monster_die"] = ints([outcomes.index(ref(f.symbols[0])) for f in monster.faces
+                                         for _ in range(f.count)])
+    white = game.get("die", "attribute_die")
+    tables.arrays["attribute_die"] = ints([f.value for f in white.faces for _ in range(f.count)])
+    tables.placeholders += [f"{name_of(d)}: {d.note}" for d in (monster, white)]
+    spheres = sorted(game.entities("power_sphere"), key=lambda s: s.order)
+    tables.arrays["start_cubes"] = ints([s.start_cubes for s in spheres])
+    wishes = game.get("table", "wish_tokens")
+    tables.arrays["wish_reward"] = ints([value for row in wishes.values for value in row])
+    tables.numbers["wishes"] = len(wishes.values)
+    tables.numbers["wishes_shown"] = _param(game.get("region", "puits_aux_souhaits"), "m")
+    tables.numbers["wishing_well"] = [name_of(r) for r in tables.regions].index("puits_aux_souhaits")
+    if tables.arrays["region_count"][[name_of(r) for r in tables.regions].index("puits_aux_souhaits")]:
+        tables.placeholders.append(f"wish_tokens: {wishes.note}")
+    constants = {name_of(c): c.value for c in game.entities("constant")}
+    tokens = sorted(value for name, value in constants.items() if name.startswith("trigger_token_"))
+    tables.arrays["trigger_space"] = ints(tokens)
+    tables.numbers["trigger_tokens"] = len(tokens)
+
+
+def _plan(tables: VindicationTables, game: CompiledGame) -> None:
+    """One role, one phase: the steps of STEPS; the visit and the rest share budget 0 (one or the other, L229)."""
+    uses = tables.arrays["numbers"][NUMBERS.index("main_action_uses")]
+    per_turn = {"ability": uses, "activation": uses, "visite": uses, "repos": uses,
+                "prise_de_controle": uses, "aptitude": tables.arrays["numbers"][NUMBERS.index("aptitudes_per_turn")],
+                "redemption": uses}
+    steps = [PlannedStep(key=f"action/{key}", role=0, phase=0,
+                         procedure=FIRST_INTERNAL + INTERNAL.index(procedure), mode=mode,
+                         per_turn=per_turn.get(key, 0), budget=0 if key in ("visite", "repos") else -1)
+             for key, procedure, mode in STEPS]
+    tables.plan, tables.steps = build_plan(1, 1, steps, [[uses]])
+    tables.arrays["step_once"] = ints([int(step.mode == "once") for step in tables.steps])

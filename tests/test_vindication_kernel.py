@@ -1,0 +1,216 @@
+"""Vindication on the shared kernel: random games at every player count with invariants at every step, replays,
+illegal actions, both forms in lock step, what a seat sees, the setup and the modules and rule options."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from lawforge.runtime import load
+from lawforge.runtime.games import new_state, replay
+from lawforge.runtime.kernel.state import GameState, IllegalAction, SetupError
+
+GAME = load("vindication")
+CUBES = 21
+"""Each player's cubes (L3419: 21 per colour); none ever leaves the game (L529-533)."""
+
+
+def field(state: GameState, name: str, *index: int) -> int:
+    offset, extents, _ = GAME.layout.FIELDS[name]
+    for axis, i in enumerate(index):
+        stride = 1
+        for extent in extents[axis + 1:]:
+            stride *= extent
+        offset += i * stride
+    return int(state.engine.arrays()[0][offset])
+
+
+def check_invariants(state: GameState) -> None:
+    """Cubes conserved and never negative, honour and the aptitude stacks within their bounds, never stuck."""
+    n = state.engine.tables.numbers
+    cells = state.engine.arrays()[0]
+    for seat in range(state.players):
+        assert state.engine.cubes_of(seat) == CUBES, f"seat {seat} has {state.engine.cubes_of(seat)} cubes"
+        for sphere in range(3):
+            assert cells[n["o_power"] + sphere * n["seats"] + seat] >= 0 or sphere == 1
+        assert field(state, "influence", seat) >= 0
+        for a in range(n["attributes"]):
+            assert field(state, "attribute_cubes", a, seat) >= 0
+            assert field(state, "aptitudes", a, seat) >= 0
+    for a in range(n["attributes"]):
+        assert 0 <= cells[n["k_stock"] + a] <= state.players
+    for card in range(n["cards"]):
+        assert field(state, "card_cubes", card) >= 0
+    if not state.is_terminal():
+        assert state.legal_actions(), "a player is stuck"
+
+
+def random_game(players: int, seed: int, kernel: str = "compiled", check: bool = True, **options: object) -> GameState:
+    state = new_state(GAME, players, seed, kernel=kernel, **options)
+    rng = random.Random(seed)
+    for _ in range(20_000):
+        if state.is_terminal():
+            return state
+        if check:
+            check_invariants(state)
+        state.apply(rng.choice(state.legal_actions()))
+    raise AssertionError(f"{players} players, seed {seed}: the game did not end")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_random_games_end_with_invariants_at_every_step(players: int) -> None:
+    for seed in range(2):
+        state = random_game(players, seed)
+        check_invariants(state)
+        record = state.result()
+        assert record["turns"] >= players
+        assert state.returns().count(1.0) == (1 if record["winner"] >= 0 else 0)
+
+
+def test_many_playouts_end() -> None:
+    """The compiled playout: every game at every count ends, and its scores are the content's honour."""
+    for players in (2, 3, 4, 5):
+        for seed in range(10):
+            state = new_state(GAME, players, seed)
+            taken = state.playout(seed + 1, max_actions=200_000)
+            assert state.is_terminal(), (players, seed, taken)
+
+
+def test_replay_gives_the_same_state_on_either_form() -> None:
+    state = random_game(3, 7, check=False)
+    assert replay(state).state_hash() == state.state_hash()
+    assert replay(state, kernel="python").state_hash() == state.state_hash()
+
+
+def test_compiled_and_python_forms_play_in_lock_step() -> None:
+    for players, seed in ((2, 3), (4, 5)):
+        compiled = new_state(GAME, players, seed)
+        python = new_state(GAME, players, seed, kernel="python")
+        rng = random.Random(seed)
+        while not compiled.is_terminal():
+            assert compiled.state_hash() == python.state_hash()
+            assert compiled.legal_actions() == python.legal_actions()
+            action = rng.choice(compiled.legal_actions())
+            compiled.apply(action)
+            python.apply(action)
+        assert python.is_terminal() and compiled.result() == python.result()
+
+
+def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
+    state = new_state(GAME, 3, 2)
+    before = state.state_hash()
+    wrong = max(state.legal_actions()) + 1
+    with pytest.raises(IllegalAction, match="not legal"):
+        state.apply(wrong)
+    assert state.state_hash() == before and state.history == []
+
+
+def test_every_option_is_described_in_each_locale() -> None:
+    state = new_state(GAME, 4, 11)
+    rng = random.Random(11)
+    seen = 0
+    while not state.is_terminal() and seen < 400:
+        for action in state.legal_actions():
+            words = {locale: state.describe(action, locale) for locale in ("en", "fr", "uk")}
+            assert all(words.values()) and not any(w.startswith(("Option", "Варіант")) for w in words.values())
+            assert len(set(words.values())) > 1 or words["en"][0].isdigit()
+        state.apply(rng.choice(state.legal_actions()))
+        seen += 1
+
+
+def test_a_seat_sees_its_quest_and_not_the_others() -> None:
+    state = new_state(GAME, 3, 4)
+    while state.engine.turn() == 0:
+        state.apply(state.legal_actions()[0])
+    quests = state.engine.tables.numbers["zone_quests"]
+    fields = GAME.layout.FIELDS
+    for seat in range(3):
+        seen = state.observation(seat).cells
+        mine = [c for c in range(state.engine.tables.numbers["cards"])
+                if seen[fields["card_zone"][0] + c] == quests + seat]
+        theirs = [c for c in range(state.engine.tables.numbers["cards"])
+                  if seen[fields["card_zone"][0] + c] in (quests + (seat + 1) % 3, quests + (seat + 2) % 3)]
+        assert len(mine) == 1 and theirs == []
+
+
+def test_setups_modules_and_rule_options() -> None:
+    assert new_state(GAME, 2, 1, setup="first_game").legal_actions()
+    with pytest.raises(SetupError, match="does not play the module joaillier"):
+        new_state(GAME, 2, 1, setup="jeweller")
+    with pytest.raises(SetupError, match="unknown module"):
+        new_state(GAME, 2, 1, modules=["base", "dragons"])
+    with pytest.raises(SetupError, match="rule option last_turn"):
+        new_state(GAME, 2, 1, options={"last_turn": "never"})
+    for name, choice in (("last_turn", "turn"), ("relic_charges", "printed"), ("academy_reroll", "if_none_after"),
+                         ("quest_ties", "nobody"), ("once_per_turn", "your_turn")):
+        state = random_game(3, 5, check=False, options={name: choice})
+        assert state.is_terminal() and replay(state).state_hash() == state.state_hash()
+
+
+def test_treachery_cards_join_the_decks_after_the_starting_companions() -> None:
+    """L2920: shuffled in once the journey cards are followed, so never a starting companion; no mastery (L2930)."""
+    tables = new_state(GAME, 2, 1, setup="treachery").engine.tables
+    late = [i for i, flag in enumerate(tables.arrays["card_late"]) if flag]
+    assert len(late) == 15 and all(tables.arrays["card_colour"][i] == -1 for i in late)
+    for seed in range(4):
+        state = new_state(GAME, 4, seed, setup="treachery")
+        zones = [field(state, "card_zone", i) for i in late]
+        assert all(zone not in range(state.engine.tables.numbers["zone_party"],
+                                     state.engine.tables.numbers["zone_party"] + 4) for zone in zones)
+        assert all(zone != state.engine.tables.numbers["zone_box"] for zone in zones)
+        state.playout(seed + 1)
+        assert state.is_terminal()
+    assert random_game(3, 2, setup="treachery").is_terminal()
+
+
+def test_the_temple_ruins_replace_the_academy_and_give_more_secret_quests() -> None:
+    """Temple en ruines (L3099): 1 tile swapped for the Academy or an Inn (swap_1, L2981); a visit draws 2 quests
+    and keeps 1; the bag still holds 19 tiles."""
+    state = new_state(GAME, 3, 5, modules=["base", "temple_en_ruines"])
+    names = (r.id.name.lower() for r in GAME.entities("region"))
+    counts = dict(zip(names, state.engine.tables.arrays["region_count"], strict=True))
+    assert counts["temple_en_ruines"] == 1 and counts["academie"] == 0 and sum(counts.values()) == 19
+    assert new_state(GAME, 3, 5).engine.tables.arrays["region_count"][0] == 1
+    held = 0
+    for seed in range(6):
+        state = new_state(GAME, 3, seed, modules=["base", "temple_en_ruines"])
+        state.playout(seed + 1)
+        assert state.is_terminal()
+        quests = state.engine.tables.numbers["zone_quests"]
+        held = max(held, *(sum(field(state, "card_zone", c) == quests + seat
+                               for c in range(state.engine.tables.numbers["cards"])) for seat in range(3)))
+    assert held >= 2
+
+
+def test_the_game_says_the_placeholders_it_plays_with() -> None:
+    notes = new_state(GAME, 2, 1).placeholders
+    assert any(note.startswith("island:") for note in notes)
+    assert any(note.startswith("companion_honour:") for note in notes)
+    assert any(note.startswith("redemption_bonus:") for note in notes)
+
+
+def test_expansion_tiles_together_swap_three_base_tiles() -> None:
+    """Three expansion tiles (Temple en ruines, 2 Pierres sacrées) replace 1 Holy Spire, 1 Fort and 1 Library
+    (swap_3_standard, L2991); games with them and the Traîtrise cards end."""
+    modules = ["base", "traitrise", "temple_en_ruines", "pierres_sacrees"]
+    state = new_state(GAME, 4, 3, modules=modules)
+    names = (r.id.name.lower() for r in GAME.entities("region"))
+    counts = dict(zip(names, state.engine.tables.arrays["region_count"], strict=True))
+    assert (counts["fleche_sacree"], counts["fort"], counts["bibliotheque"]) == (1, 1, 1)
+    assert counts["pierres_sacrees"] == 2 and sum(counts.values()) == 19
+    for players in (2, 5):
+        assert random_game(players, 8, modules=modules).is_terminal()
+    state = new_state(GAME, 3, 4, modules=[*modules, "puits_aux_souhaits"])  # 4 tiles: swap_4_standard (L3005)
+    counts = dict(zip((r.id.name.lower() for r in GAME.entities("region")),
+                      state.engine.tables.arrays["region_count"], strict=True))
+    assert counts["puits_aux_souhaits"] == 1 and counts["academie"] == 0 and sum(counts.values()) == 19
+    assert random_game(4, 9, modules=[*modules, "puits_aux_souhaits"]).is_terminal()
+
+
+def test_the_rulings_of_the_rule_options_are_said_with_the_choice_played() -> None:
+    default = [note for note in new_state(GAME, 2, 1).placeholders if note.startswith("rule option last_turn")]
+    chosen = [note for note in new_state(GAME, 2, 1, options={"last_turn": "turn"}).placeholders
+              if note.startswith("rule option last_turn")]
+    assert default[0].startswith("rule option last_turn = round:")
+    assert chosen[0].startswith("rule option last_turn = turn:")
