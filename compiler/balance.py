@@ -15,6 +15,7 @@ import tarfile
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .simulate import GameRecord, Settings
 
@@ -178,7 +179,7 @@ def baseline_workspace(repo: Path, revision: str, game: str, into: Path) -> Path
     return into
 
 
-def placeholders(compiled: object, settings: Settings, records: list[GameRecord]) -> list[str]:
+def placeholders(compiled: Any, settings: Settings, records: list[GameRecord]) -> list[str]:
     """The placeholder data the run's games played with, each said once: what every table seated needs (Root's
     depend on the factions at the table)."""
     from lawforge.runtime.games import new_state
@@ -187,6 +188,6 @@ def placeholders(compiled: object, settings: Settings, records: list[GameRecord]
     found: dict[str, None] = {}
     for table in sorted(tables):
         setup = {"factions": list(table)} if table else settings.setup
-        state = new_state(compiled, settings.players, settings.seed, kernel=settings.kernel, **setup)  # type: ignore[arg-type]
+        state = new_state(compiled, settings.players, settings.seed, kernel=settings.kernel, **setup)
         found.update(dict.fromkeys(state.placeholders))
     return list(found)

@@ -23,6 +23,7 @@ CARD_KINDS = ("card", "denizen", "edifice", "relic", "vision", "site")
 """The entity kinds a played card's id is looked up in, in this order."""
 MOST_CARDS = 30
 """The cards plotted: the most played; the table lists them all."""
+HISTOGRAM_BINS = 40
 
 
 @functools.cache
@@ -32,6 +33,17 @@ def labels() -> dict[str, dict[str, str]]:
 
     loaded: dict[str, dict[str, str]] = YAML(typ="safe").load(LABELS.read_text(encoding="utf-8"))
     return loaded
+
+
+def game_title(game_yaml: Path, locale: str) -> str | None:
+    """The game's name in `locale` as its content gives it (game.yaml), if it does."""
+    from ruamel.yaml import YAML
+
+    try:
+        name = YAML(typ="safe").load(game_yaml.read_text(encoding="utf-8")).get("name", {})
+    except (OSError, AttributeError):
+        return None
+    return str(name[locale]) if isinstance(name, dict) and locale in name else None
 
 
 @dataclass(frozen=True)
@@ -69,10 +81,10 @@ class Words:
             return str(self.compiled.label(f"won_by_{kind}", self.locale))
         return self._entity_name(("term",), kind) or kind
 
-    def percent(self, value: float) -> str:
+    def percent(self, value: float, digits: int = 1) -> str:
         from babel.numbers import format_percent
 
-        return str(format_percent(value, "#,##0.0%", locale=self.locale))
+        return str(format_percent(value, "#,##0" + ("." + "0" * digits if digits else "") + "%", locale=self.locale))
 
     def number(self, value: float) -> str:
         from babel.numbers import format_decimal
@@ -107,9 +119,10 @@ def _svg(figure: Any, name: str) -> str:
 
 
 def _percent_axis(axis: Any, words: Words) -> None:
-    from matplotlib.ticker import FuncFormatter
+    from matplotlib.ticker import FuncFormatter, MultipleLocator
 
-    axis.set_major_formatter(FuncFormatter(lambda value, _: words.percent(value)))
+    axis.set_major_locator(MultipleLocator(0.25))
+    axis.set_major_formatter(FuncFormatter(lambda value, _: words.percent(value, digits=0)))
 
 
 def rates_plot(rates: list[Rate], names: Callable[[str], str], words: Words, name: str) -> str:
@@ -132,7 +145,8 @@ def length_plot(analysis: Analysis, words: Words, unit: str) -> str:
     figure = _figure(3.0)
     axes = figure.subplots()
     low, high = min(analysis.lengths), max(analysis.lengths)
-    axes.hist(analysis.lengths, bins=range(low, high + 2), color="#6a9f58", edgecolor="white", align="left")
+    axes.hist(analysis.lengths, bins=min(HISTOGRAM_BINS, high - low + 1), range=(low - 0.5, high + 0.5),
+              color="#6a9f58", edgecolor="white")
     axes.set_xlabel(words(unit))
     axes.set_ylabel(words("games"))
     axes.grid(axis="y", alpha=0.3)
@@ -201,18 +215,20 @@ def _rate_rows(rates: list[Rate], names: Callable[[str], str], words: Words) -> 
              f"{words.percent(r.low)} – {words.percent(r.high)}"] for r in rates]
 
 
-def render(analysis: Analysis, placeholders: list[str], compiled: Any, locale: str,
+def render(analysis: Analysis, placeholders: list[str], compiled: Any, locale: str, title: str,
            baseline: tuple[str, Analysis, list[Difference]] | None = None) -> str:
-    """The whole report as one HTML page in `locale`."""
+    """The whole report as one HTML page in `locale`; `title` is the game's name in it."""
     words = Words(compiled, locale)
     settings = analysis.settings
     side_label = "win_rate_by_role" if settings.game == "oath" else "win_rate_by_faction"
     unit = "length_rounds" if settings.game == "oath" else "length_turns"
     rate_headers = ["", words("games_played"), words("wins"), words("win_rate"), words("interval")]
     mean, median, low, high = analysis.length_summary()
+    run = words("run", games=settings.games, players=settings.players, first=settings.seed,
+                last=settings.seed + settings.games - 1, kernel=words(f"kernel_{settings.kernel}"))
     parts = [
-        f"<h1>{html.escape(words('title', game=compiled.label('game_name', locale) if _find(compiled, 'label', 'game_name') else settings.game))}</h1>",
-        f"<p>{html.escape(words('run', games=settings.games, players=settings.players, first=settings.seed, last=settings.seed + settings.games - 1, kernel=settings.kernel))}</p>",
+        f"<h1>{html.escape(words('title', game=title))}</h1>",
+        f"<p>{html.escape(run)}</p>",
         f"<p class=\"note\">{html.escape(words('random_play'))}</p>",
     ]
     if placeholders:
@@ -224,7 +240,7 @@ def render(analysis: Analysis, placeholders: list[str], compiled: Any, locale: s
     parts += [
         f"<h2>{html.escape(words(side_label))}</h2>",
         _figure_html(rates_plot(analysis.sides, words.side, words, "sides"), words("interval_note")),
-        _table([words(side_label).split()[-1].capitalize(), *rate_headers[1:]],
+        _table([words("role" if settings.game == "oath" else "faction"), *rate_headers[1:]],
                _rate_rows(analysis.sides, words.side, words)),
         f"<h2>{html.escape(words('win_rate_by_seat'))}</h2>",
         _figure_html(rates_plot(analysis.seats, lambda s: words("seat", seat=int(s) + 1), words, "seats"),
@@ -239,9 +255,10 @@ def render(analysis: Analysis, placeholders: list[str], compiled: Any, locale: s
     if analysis.cards:
         parts += [f"<h2>{html.escape(words('cards_played'))}</h2>",
                   _figure_html(cards_plot(analysis, words), words("cards_note")),
-                  _table([words("card"), *rate_headers[1:]], _rate_rows(analysis.cards, words.card, words))]
-    title = html.escape(words("title", game=settings.game))
-    return (f"<!DOCTYPE html>\n<html lang=\"{locale}\"><head><meta charset=\"utf-8\"><title>{title}</title>"
+                  _table([words("card"), words("times_played"), *rate_headers[2:]],
+                         _rate_rows(analysis.cards, words.card, words))]
+    heading = html.escape(words("title", game=title))
+    return (f"<!DOCTYPE html>\n<html lang=\"{locale}\"><head><meta charset=\"utf-8\"><title>{heading}</title>"
             f"<style>{CSS}</style></head><body>{''.join(parts)}</body></html>\n")
 
 

@@ -516,8 +516,8 @@ def _chronicle(compiled: Any, path: Path | None) -> Any:
 @click.option("--factions", default=None, help=FACTIONS_HELP)
 @click.option("--kernel", type=click.Choice(["compiled", "python"]), default=None, help=KERNEL_HELP)
 @click.option("--ray", "ray_address", is_flag=False, flag_value="", default=None, metavar="[ADDRESS]",
-              help="Play the games on a Ray cluster (HOST:PORT, ray://HOST:PORT or auto), or on a local Ray instance "
-                   "when no address is given; the same seeds give the same result as local workers.")
+              help="Play the games on a Ray cluster (HOST:PORT, ray://HOST:PORT or auto), or on a local Ray "
+                   "instance when no address is given; the same seeds give the same result as local workers.")
 @click.option("--checkpoint", "checkpoint_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Keep the finished games in FILE; the same command run again after an interruption resumes "
                    "from it without playing them again.")
@@ -596,7 +596,7 @@ def balance(ws: Workspace, game: str, players: int, count: int, seed: int, basel
     from lawforge.runtime import ContentNotFound
 
     from .balance import BalanceError, analyse, baseline_workspace, compare, placeholders
-    from .balance_report import render
+    from .balance_report import game_title, render
     from .files import check_writable, write_atomically
     from .simulate import Settings, run
 
@@ -620,7 +620,9 @@ def balance(ws: Workspace, game: str, players: int, count: int, seed: int, basel
                 except (BalanceError, ContentNotFound) as exc:
                     _fail(str(exc), 2)
             compared = (baseline, before, compare(analysis, before))
-    report = render(analysis, placeholders(compiled, settings, records), compiled, locale, compared)
+    report = render(analysis, placeholders(compiled, settings, records), compiled, locale,
+                    game_title(ws.content / game / "game.yaml", locale) or game,
+                    compared)
     write_atomically(out_path, report)
     for side in analysis.sides:
         out.print(f"{side.key:<18} {side.wins:>6} / {side.games:<6} {side.rate:6.1%}  "

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import json
+import logging
 import multiprocessing
 import os
 import socket
@@ -215,13 +216,13 @@ def _ray(settings: Settings, todo: list[int], address: str) -> Iterator[list[Gam
     joined = not ray.is_initialized()
     if joined:
         try:
-            ray.init(address=address or None, include_dashboard=False, log_to_driver=False, logging_level="ERROR",
+            ray.init(address=address or None, include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR,
                      configure_logging=False)
         except (ConnectionError, RuntimeError, ValueError) as exc:
             raise SimulationError(f"--ray {address}: cannot join the Ray cluster ({str(exc).splitlines()[0]})") \
                 from None
     try:
-        workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        workers = max(1, int(ray.cluster_resources().get("CPU", 1)))  # type: ignore[no-untyped-call]
         remote = ray.remote(play_batch)
         settings_ref = ray.put(settings)
         pending = [remote.remote(settings_ref, seeds) for seeds in batches(todo, workers)]

@@ -32,7 +32,7 @@ def ray_instance() -> Iterator[None]:
     ray.shutdown()
 
 
-@pytest.mark.parametrize(("game", "players", "games"), [("root", 2, 200), ("root", 3, 80), ("oath", 2, 20)])
+@pytest.mark.parametrize(("game", "players", "games"), [("root", 2, 200), ("root", 3, 80), ("oath", 2, 10)])
 def test_ray_and_local_workers_print_the_same_json(ray_instance: None, game: str, players: int, games: int) -> None:
     args = ("simulate", game, "--players", str(players), "--games", str(games), "--seed", "11", "--format", "json",
             "--root", str(REPO))
