@@ -3,7 +3,7 @@
 A run is a list of seeds, cut into batches; a batch is played where a worker is free and its records come back as
 soon as it is done (progress). Each game depends only on its seed and the run's settings, and the records are
 put back in seed order, so the aggregate does not depend on where, in how many workers or in what order the
-batches were played. A checkpoint file keeps the finished batches (rewritten atomically after each): a run
+batches were played. A checkpoint file keeps the finished batches (one line each, appended and flushed): a run
 interrupted, even killed, resumes from it without playing a finished game again.
 
 Ray is the cluster engine (an optional extra, `lawforge[ray]`): `run(…, ray_address="")` starts a local Ray
@@ -27,7 +27,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .files import write_atomically
+from .files import WriteError, write_atomically
 
 CHECKPOINT_FORMAT = 1
 
@@ -122,39 +122,55 @@ def batches(seeds: list[int], workers: int, largest: int = 200) -> list[list[int
 
 
 class Checkpoint:
-    """The finished games of one run in a JSON file, rewritten atomically after each batch: a run killed at any
-    moment leaves the file as it was after its last finished batch."""
+    """The finished games of one run, in a JSON Lines file: a first line naming the run, then one line per finished
+    batch, appended whole and flushed to the disk before the next batch counts as saved. Appending keeps the cost
+    of a batch the same however long the run; a line cut short by a kill during its write is dropped when the run
+    resumes (the file rewritten without it, atomically), so only whole batches are ever read back."""
 
     def __init__(self, path: Path, identity: dict[str, Any]) -> None:
         self.path = path
         self.identity = identity
         self.records: dict[int, GameRecord] = {}
 
+    def _header(self) -> str:
+        return json.dumps({"format": CHECKPOINT_FORMAT, "run": self.identity}, ensure_ascii=False) + "\n"
+
     @classmethod
     def open(cls, path: Path, identity: dict[str, Any]) -> Checkpoint:
-        """The checkpoint at `path` (empty if there is no file yet), refused if it is of another run."""
+        """The checkpoint at `path` (a new file naming the run if there is none), refused if it is of another run."""
         checkpoint = cls(path, identity)
         if not path.exists():
+            write_atomically(path, checkpoint._header(), durable=True)
             return checkpoint
+        lines = path.read_text(encoding="utf-8").split("\n")
+        whole, torn = lines[:-1], lines[-1]
         try:
-            saved = json.loads(path.read_text(encoding="utf-8"))
+            saved = json.loads(whole[0]) if whole else {}
             if saved.get("format") != CHECKPOINT_FORMAT:
-                raise ValueError("unknown format")
-            records = [GameRecord(**record) for record in saved["records"]]
-        except (ValueError, TypeError, KeyError, AttributeError) as exc:
+                raise ValueError("its first line names no run")
+            batches = [[GameRecord(**record) for record in json.loads(line)] for line in whole[1:]]
+        except (ValueError, TypeError, AttributeError) as exc:
             raise SimulationError(f"{path}: not a lawforge simulate checkpoint ({exc})") from None
-        if saved["run"] != identity:
-            differing = [key for key in identity if saved["run"].get(key) != identity[key]]
+        if saved.get("run") != identity:
+            differing = [key for key in identity if saved.get("run", {}).get(key) != identity[key]]
             raise SimulationError(f"{path}: a checkpoint of another run (its {', '.join(differing)} differ); give "
                                   f"another file, or the settings it was made with")
-        checkpoint.records = {record.seed: record for record in records}
+        if torn:
+            write_atomically(path, "\n".join(whole) + "\n", durable=True)
+        checkpoint.records = {record.seed: record for batch in batches for record in batch}
         return checkpoint
 
     def add(self, records: list[GameRecord]) -> None:
+        """Appends one finished batch as one line, on the disk when this returns."""
+        line = json.dumps([asdict(record) for record in records], ensure_ascii=False, separators=(",", ":"))
+        try:
+            with self.path.open("a", encoding="utf-8") as handle:
+                handle.write(line + "\n")
+                handle.flush()
+                os.fsync(handle.fileno())
+        except OSError as exc:
+            raise WriteError(exc.errno or 0, exc.strerror or str(exc), str(self.path)) from None
         self.records.update((record.seed, record) for record in records)
-        payload = {"format": CHECKPOINT_FORMAT, "run": self.identity,
-                   "records": [asdict(self.records[seed]) for seed in sorted(self.records)]}
-        write_atomically(self.path, json.dumps(payload, ensure_ascii=False, separators=(",", ":")), durable=True)
 
 
 Progress = Callable[[int], None]

@@ -83,13 +83,16 @@ def test_a_killed_run_resumes_from_its_checkpoint_without_playing_finished_games
                              start_new_session=True)
     try:
         deadline = time.monotonic() + 120
-        while not checkpoint.exists() and child.poll() is None and time.monotonic() < deadline:
+        while (checkpoint.read_text().count("\n") if checkpoint.exists() else 0) < 2 and child.poll() is None \
+            and time.monotonic() < deadline:
             time.sleep(0.05)
     finally:
         os.killpg(child.pid, signal.SIGKILL)
         child.wait()
-    saved = json.loads(checkpoint.read_text())["records"]
+    saved = [record for line in checkpoint.read_text().split("\n")[1:-1] for record in json.loads(line)]
     assert 0 < len(saved) < 240, "the run was to be killed after its first batch"
+    with checkpoint.open("a") as file:
+        file.write('[{"seed": 9999, "sides"')  # a batch cut short by the kill, as if during its write
 
     resumed = subprocess.run(simulate_command(checkpoint), capture_output=True, text=True, timeout=300)
     assert resumed.returncode == 0, resumed.stderr
@@ -97,7 +100,8 @@ def test_a_killed_run_resumes_from_its_checkpoint_without_playing_finished_games
     whole = run("simulate", "root", "--players", "2", "--games", "240", "--seed", "7", "--jobs", "2", "--format",
                 "json", "--root", str(REPO))
     assert json.loads(resumed.stdout) == json.loads(whole.stdout)
-    assert len(json.loads(checkpoint.read_text())["records"]) == 240
+    lines = checkpoint.read_text().splitlines()
+    assert sum(len(json.loads(line)) for line in lines[1:]) == 240 and "9999" not in checkpoint.read_text()
 
 
 def test_a_checkpoint_of_another_run_is_refused_in_one_line(tmp_path: Path) -> None:
