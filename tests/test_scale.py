@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO, run
+from conftest import FULL_BATTERY, REPO, run
 from lawforge.compiler.simulate import Settings, batches
 from lawforge.compiler.simulate import run as simulate
 
@@ -41,6 +41,15 @@ def test_ray_and_local_workers_print_the_same_json(ray_instance: None, game: str
     assert on_ray.exit_code == 0, on_ray.output
     assert json.loads(on_ray.stdout) == json.loads(local.stdout)
     assert json.loads(local.stdout)["summary"]["games"] == games
+
+
+@pytest.mark.parametrize(("game", "players", "games"), [("root", 4, 2000), ("oath", 4, 200)])
+def test_long_runs_on_ray_and_local_workers_agree(ray_instance: None, request: pytest.FixtureRequest, game: str,
+                                                  players: int, games: int) -> None:
+    if not request.config.getoption(FULL_BATTERY):
+        pytest.skip(f"a long run: {FULL_BATTERY} plays it")
+    settings = Settings(game, str(REPO), "compiled", players, 1, games)
+    assert simulate(settings, ray_address="") == simulate(settings, jobs=2)
 
 
 def test_batches_cover_every_seed_once_in_order() -> None:
