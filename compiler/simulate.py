@@ -232,11 +232,12 @@ def _ray(settings: Settings, todo: list[int], address: str) -> Iterator[list[Gam
     joined = not ray.is_initialized()
     if joined:
         try:
-            ray.init(address=address or None, include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR,
-                     configure_logging=False)
+            ray.init(address=address or None, include_dashboard=False, log_to_driver=False,
+                     logging_level=logging.ERROR, configure_logging=False)
         except (ConnectionError, RuntimeError, ValueError) as exc:
             raise SimulationError(f"--ray {address}: cannot join the Ray cluster ({str(exc).splitlines()[0]})") \
                 from None
+    pending = []
     try:
         workers = max(1, int(ray.cluster_resources().get("CPU", 1)))  # type: ignore[no-untyped-call]
         remote = ray.remote(play_batch)
@@ -246,6 +247,8 @@ def _ray(settings: Settings, todo: list[int], address: str) -> Iterator[list[Gam
             finished, pending = ray.wait(pending, num_returns=1)
             yield ray.get(finished[0])
     finally:
+        for task in pending:  # interrupted: a cluster that goes on running does not play the rest for nothing
+            ray.cancel(task)
         if joined:
             ray.shutdown()
 
