@@ -27,6 +27,16 @@ class BalanceError(Exception):
     """A baseline that cannot be played (not a revision, no compiled content of the game there): one line."""
 
 
+def require_libraries() -> None:
+    """Fails in one line when the extra `lawforge[balance]` is not installed."""
+    import importlib.util
+
+    missing = [name for name in ("matplotlib", "scipy") if importlib.util.find_spec(name) is None]
+    if missing:
+        raise BalanceError(f"balance needs {' and '.join(missing)}: install them with pip install "
+                           f"'lawforge[balance]'")
+
+
 @dataclass(frozen=True)
 class Rate:
     """Wins over games for one side, seat or card, with its Wilson 95% confidence interval."""

@@ -595,11 +595,15 @@ def balance(ws: Workspace, game: str, players: int, count: int, seed: int, basel
 
     from lawforge.runtime import ContentNotFound
 
-    from .balance import BalanceError, analyse, baseline_workspace, compare, placeholders
+    from .balance import BalanceError, analyse, baseline_workspace, compare, placeholders, require_libraries
     from .balance_report import game_title, render
     from .files import check_writable, write_atomically
     from .simulate import Settings, run
 
+    try:
+        require_libraries()
+    except BalanceError as exc:
+        _fail(str(exc), 2)
     compiled, kernel = _playable(ws, game, kernel, players)
     _locale_of(game, compiled.locales, locale)
     out_path = out_path or ws.root / "out" / f"{game}.balance.{locale}.html"

@@ -153,8 +153,8 @@ class Checkpoint:
             raise SimulationError(f"{path}: not a lawforge simulate checkpoint ({exc})") from None
         if saved.get("run") != identity:
             differing = [key for key in identity if saved.get("run", {}).get(key) != identity[key]]
-            raise SimulationError(f"{path}: a checkpoint of another run (its {', '.join(differing)} differ); give "
-                                  f"another file, or the settings it was made with")
+            raise SimulationError(f"{path}: a checkpoint of another run (not the same: {', '.join(differing)}); "
+                                  f"give another file, or the settings it was made with")
         if torn:
             write_atomically(path, "\n".join(whole) + "\n", durable=True)
         checkpoint.records = {record.seed: record for batch in batches for record in batch}

@@ -112,3 +112,13 @@ def test_the_report_renders_in_chromium_without_errors(report: Path) -> None:
     assert len(sizes) >= 5, "sides, seats, length, victories and cards"
     assert all(box is not None and box["width"] > 100 and box["height"] > 50 for box in sizes)
     assert heading.startswith("Звіт про баланс")
+
+
+def test_balance_without_its_libraries_is_one_line(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import importlib.util
+
+    find_spec = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "scipy" else find_spec(name, *a))
+    done = run("balance", "root", "--games", "2", "--out", str(tmp_path / "r.html"), "--root", str(REPO))
+    assert done.exit_code == 2 and "balance needs scipy: install them with pip install 'lawforge[balance]'" in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and not (tmp_path / "r.html").exists()

@@ -120,7 +120,7 @@ def test_a_checkpoint_of_another_run_is_refused_in_one_line(tmp_path: Path) -> N
     assert first.exit_code == 0, first.output
     other = run("simulate", "root", "--players", "3", "--games", "4", "--seed", "1", "--jobs", "1",
                 "--checkpoint", str(checkpoint), "--root", str(REPO))
-    assert other.exit_code == 2 and "a checkpoint of another run (its players differ)" in other.stderr
+    assert other.exit_code == 2 and "a checkpoint of another run (not the same: players)" in other.stderr
     assert len(other.stderr.strip().splitlines()) == 1
     checkpoint.write_text("{not json")
     broken = run("simulate", "root", "--players", "2", "--games", "4", "--checkpoint", str(checkpoint),
