@@ -158,10 +158,10 @@ def compare(now: Analysis, before: Analysis) -> list[Difference]:
             for (measure, key, current, old, p), q in zip(tests, adjusted)]
 
 
-def baseline_workspace(repo: Path, revision: str, game: str, into: Path) -> Path:
+def baseline_workspace(repo: Path, revision: str, game: str, players: int, into: Path) -> Path:
     """A workspace in `into` holding `game`'s compiled content as of `revision` (its generated files, with their
-    table module compiled), for the current kernel to play. The table module depends only on its `.pyx`: when the
-    revision's is the workspace's, the workspace's compiled module is copied rather than compiled again."""
+    table module compiled), refused unless the current kernel plays it at `players`. The table module depends only
+    on its `.pyx`: when the revision's is the workspace's, the workspace's module is copied, not compiled again."""
     import shutil
 
     from .extension import compile_extension, embedded_digest, extension_path
@@ -186,7 +186,29 @@ def baseline_workspace(repo: Path, revision: str, game: str, into: Path) -> Path
         shutil.copyfile(current, extension_path(pyx))
     else:
         compile_extension(pyx, module, into / ".lawforge-cache")
+    _check_playable(into, game, players, revision)
     return into
+
+
+PLAY_ONE = """
+import sys
+from lawforge.runtime.games import new_state
+state = new_state(sys.argv[1], int(sys.argv[3]), 1, root=sys.argv[2])
+state.playout(1)
+state.result()
+"""
+
+
+def _check_playable(root: Path, game: str, players: int, revision: str) -> None:
+    """Refuses, in one line, a revision whose content today's kernel cannot play (its state layout or its entities
+    changed since): one game is played in a child process, as this one may hold the workspace's content already."""
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", PLAY_ONE, game, str(root), str(players)], capture_output=True,
+                          text=True)
+    if done.returncode != 0:
+        reason = (done.stderr.strip().splitlines() or ["it stopped"])[-1]
+        raise BalanceError(f"--baseline {revision}: today's kernel cannot play the content of {game} there ({reason})")
 
 
 def placeholders(compiled: Any, settings: Settings, records: list[GameRecord]) -> list[str]:

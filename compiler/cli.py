@@ -617,8 +617,8 @@ def balance(ws: Workspace, game: str, players: int, count: int, seed: int, basel
         if baseline is not None:
             with tempfile.TemporaryDirectory(prefix="lawforge-baseline-") as folder:
                 try:
-                    before_settings = dataclasses.replace(settings, root=str(baseline_workspace(ws.root, baseline,
-                                                                                               game, Path(folder))))
+                    before_root = baseline_workspace(ws.root, baseline, game, players, Path(folder))
+                    before_settings = dataclasses.replace(settings, root=str(before_root))
                     before = analyse(before_settings, run(before_settings, jobs=jobs,
                                                           progress=lambda n: progress.advance(task, n)))
                 except (BalanceError, ContentNotFound) as exc:
