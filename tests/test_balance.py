@@ -122,3 +122,21 @@ def test_balance_without_its_libraries_is_one_line(monkeypatch: pytest.MonkeyPat
     done = run("balance", "root", "--games", "2", "--out", str(tmp_path / "r.html"), "--root", str(REPO))
     assert done.exit_code == 2 and "balance needs scipy: install them with pip install 'lawforge[balance]'" in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1 and not (tmp_path / "r.html").exists()
+
+
+def test_a_baseline_the_kernel_cannot_play_is_refused(tmp_path: Path) -> None:
+    """A revision whose generated content no longer fits today's kernel (here: a file changed after the build)."""
+    import shutil
+    import subprocess
+
+    from lawforge.compiler.balance import BalanceError, baseline_workspace
+
+    repo = tmp_path / "repo"
+    shutil.copytree(REPO / "generated" / "root", repo / "generated" / "root")
+    effects = repo / "generated" / "root" / "effects.py"
+    effects.write_text(effects.read_text(encoding="utf-8").replace("'play_area'", "'area'"), encoding="utf-8")
+    for command in (["init", "-q"], ["add", "generated"], ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "x"]):
+        subprocess.run(["git", "-C", str(repo), *command], check=True)
+    with pytest.raises(BalanceError, match=r"--baseline HEAD: today's kernel cannot play the content of root there"):
+        baseline_workspace(repo, "HEAD", "root", 2, tmp_path / "baseline")
+    assert (tmp_path / "baseline" / "generated" / "root" / "effects.py").read_text() == effects.read_text()
