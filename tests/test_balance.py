@@ -140,3 +140,21 @@ def test_a_baseline_the_kernel_cannot_play_is_refused(tmp_path: Path) -> None:
     with pytest.raises(BalanceError, match=r"--baseline HEAD: today's kernel cannot play the content of root there"):
         baseline_workspace(repo, "HEAD", "root", 2, tmp_path / "baseline")
     assert (tmp_path / "baseline" / "generated" / "root" / "effects.py").read_text() == effects.read_text()
+
+
+@pytest.mark.parametrize(("game", "kinds"), [("root", ("card",)), ("oath", ("denizen", "edifice", "relic", "vision"))])
+def test_the_result_names_the_cards_each_seat_has_in_play(game: str, kinds: tuple[str, ...]) -> None:
+    from lawforge.runtime import load
+    from lawforge.runtime.games import new_state
+
+    compiled = load(game, root=REPO)
+    ids = {entity.id.name.lower() for kind in kinds for entity in compiled.entities(kind)}
+    seen = 0
+    for seed in range(6):
+        state = new_state(compiled, 3, seed)
+        state.playout(seed)
+        played = state.result()["played"]
+        assert set(played) <= ids
+        assert all(seats == sorted(set(seats)) and set(seats) <= {0, 1, 2} for seats in played.values())
+        seen += sum(map(len, played.values()))
+    assert seen > 6
