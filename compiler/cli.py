@@ -593,8 +593,6 @@ def balance(ws: Workspace, game: str, players: int, count: int, seed: int, basel
 
     from rich.progress import Progress
 
-    from lawforge.runtime import ContentNotFound
-
     from .balance import BalanceError, analyse, baseline_workspace, compare, placeholders, require_libraries
     from .balance_report import game_title, render
     from .files import check_writable, write_atomically
@@ -609,21 +607,23 @@ def balance(ws: Workspace, game: str, players: int, count: int, seed: int, basel
     out_path = out_path or ws.root / "out" / f"{game}.balance.{locale}.html"
     check_writable(out_path)
     settings = Settings(game, str(ws.root), kernel, players, seed, count)
-    with Progress(console=err, transient=True) as progress:
+    with tempfile.TemporaryDirectory(prefix="lawforge-baseline-") as folder, \
+            Progress(console=err, transient=True) as progress:
+        before_settings = None
+        if baseline is not None:  # a revision that cannot be played is refused before the long work
+            try:
+                before_root = baseline_workspace(ws.root, baseline, game, players, Path(folder))
+            except BalanceError as exc:
+                _fail(str(exc), 2)
+            before_settings = dataclasses.replace(settings, root=str(before_root))
         task = progress.add_task(f"{game}: {count} games", total=count * (2 if baseline else 1))
         records = run(settings, jobs=jobs, progress=lambda n: progress.advance(task, n))
         analysis = analyse(settings, records)
         compared = None
-        if baseline is not None:
-            with tempfile.TemporaryDirectory(prefix="lawforge-baseline-") as folder:
-                try:
-                    before_root = baseline_workspace(ws.root, baseline, game, players, Path(folder))
-                    before_settings = dataclasses.replace(settings, root=str(before_root))
-                    before = analyse(before_settings, run(before_settings, jobs=jobs,
-                                                          progress=lambda n: progress.advance(task, n)))
-                except (BalanceError, ContentNotFound) as exc:
-                    _fail(str(exc), 2)
-            compared = (baseline, before, compare(analysis, before))
+        if before_settings is not None:
+            before = analyse(before_settings, run(before_settings, jobs=jobs,
+                                                  progress=lambda n: progress.advance(task, n)))
+            compared = (baseline or "", before, compare(analysis, before))
     report = render(analysis, placeholders(compiled, settings, records), compiled, locale,
                     game_title(ws.content / game / "game.yaml", locale) or game,
                     compared)
