@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from conftest import FULL_BATTERY, REPO, run
+from lawforge.compiler import simulate as simulation
 from lawforge.compiler.simulate import Settings, batches
 from lawforge.compiler.simulate import run as simulate
 
@@ -33,10 +34,13 @@ def ray_instance() -> Iterator[None]:
 
 
 @pytest.mark.parametrize(("game", "players", "games"), [("root", 2, 200), ("root", 3, 80), ("oath", 2, 10)])
-def test_ray_and_local_workers_print_the_same_json(ray_instance: None, game: str, players: int, games: int) -> None:
+def test_ray_and_local_workers_print_the_same_json(ray_instance: None, monkeypatch: pytest.MonkeyPatch, game: str,
+                                                  players: int, games: int) -> None:
     args = ("simulate", game, "--players", str(players), "--games", str(games), "--seed", "11", "--format", "json",
             "--root", str(REPO))
-    local, on_ray = run(*args, "--jobs", "2"), run(*args, "--ray")
+    local = run(*args, "--jobs", "2")
+    monkeypatch.setattr(simulation, "_local", lambda *_: pytest.fail("--ray played on local workers"))
+    on_ray = run(*args, "--ray")
     assert local.exit_code == 0, local.output
     assert on_ray.exit_code == 0, on_ray.output
     assert json.loads(on_ray.stdout) == json.loads(local.stdout)
