@@ -672,42 +672,6 @@ def _chronicle(compiled: Any, path: Path | None) -> Any:
         sys.exit(1)
 
 
-def _play_one(args: tuple[str, Path, str, int, int, dict[str, Any]]) -> dict[str, Any]:
-    """One random game to its end (run in a worker process, on the workspace's content), by the kernel's playout:
-    inside the compiled code when the kernel is."""
-    from lawforge.runtime import load
-
-    game, root, kernel, players, seed, setup = args
-    state = _new_game(game, load(game, root=root), kernel, players, seed, setup)
-    steps = state.playout(seed)
-    record = state.result()
-    if game == "oath":
-        winner = record["winner"]
-        return {"seed": seed, "winner": winner, "role": record["roles"][winner], "victory": record["victory"],
-                "rounds": record["rounds"], "steps": steps}
-    sides = {"factions": record["factions"]} if "factions" in record else {}
-    return {"seed": seed, **sides, "winners": record["winners"], "victory": record["victory"],
-            "turns": record["turns"], "steps": steps}
-
-
-def _summary(game: str, results: list[dict[str, Any]]) -> dict[str, Any]:
-    """Wins by side (Oath's roles, Root's factions, each winner of a coalition counted) and by victory, and length."""
-    from collections import Counter
-
-    count = len(results)
-    if game == "oath":
-        sides = Counter(r["role"] for r in results)
-        length = {"mean_rounds": round(sum(r["rounds"] for r in results) / count, 2)}
-    else:
-        sides = Counter(r["factions"][seat] if "factions" in r else seat for r in results for seat in r["winners"])
-        length = {"mean_turns": round(sum(r["turns"] for r in results) / count, 2),
-                  "unfinished": sum(not r["winners"] for r in results)}
-    side = "role" if game == "oath" else "faction" if "factions" in results[0] else "seat"
-    return {f"wins_by_{side}": dict(sorted(sides.items())),
-            "wins_by_victory": dict(sorted(Counter(str(r["victory"]) for r in results).items())),
-            **length, "mean_steps": round(sum(r["steps"] for r in results) / count, 1)}
-
-
 @main.command()
 @click.argument("game")
 @click.option("--players", type=int, default=4, help=PLAYERS_HELP)
@@ -721,34 +685,54 @@ def _summary(game: str, results: list[dict[str, Any]]) -> dict[str, Any]:
               help="Oath: set every game up from this Chronicle (written by `play --write-chronicle`).")
 @click.option("--factions", default=None, help=FACTIONS_HELP)
 @click.option("--kernel", type=click.Choice(["compiled", "python"]), default=None, help=KERNEL_HELP)
+@click.option("--ray", "ray_address", is_flag=False, flag_value="", default=None, metavar="[ADDRESS]",
+              help="Play the games on a Ray cluster (HOST:PORT, ray://HOST:PORT or auto), or on a local Ray "
+                   "instance when no address is given; the same seeds give the same result as local workers.")
+@click.option("--checkpoint", "checkpoint_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Keep the finished games in FILE; the same command run again after an interruption resumes "
+                   "from it without playing them again.")
 @_root_option
 def simulate(ws: Workspace, game: str, players: int, count: int, seed: int, jobs: int | None, fmt: str,
-             chronicle_path: Path | None, factions: str | None, kernel: str | None) -> None:
+             chronicle_path: Path | None, factions: str | None, kernel: str | None, ray_address: str | None,
+             checkpoint_path: Path | None) -> None:
     """Play GAME with uniformly random legal actions to the end: wins by side and victory, length, speed."""
     import json
-    import os
     import time
-    from concurrent.futures import ProcessPoolExecutor
 
     from rich.progress import Progress
+
+    from .files import check_writable
+    from .simulate import Checkpoint, Settings, SimulationError, run, summarize
 
     compiled, kernel = _playable(ws, game, kernel, players)
     setup = _setup(game, compiled, chronicle_path, factions)
     placeholders = _new_game(game, compiled, kernel, players, seed, setup).placeholders  # a refused setup fails here
+    settings = Settings(game, str(ws.root), kernel, players, seed, count, setup)
     started = time.perf_counter()
-    results = []
-    jobs_args = [(game, ws.root, kernel, players, seed + k, setup) for k in range(count)]
-    with ProcessPoolExecutor(max_workers=min(jobs or os.cpu_count() or 1, count)) as pool, \
-            Progress(console=err, transient=True, disable=fmt == "json") as progress:
-        task = progress.add_task(f"{game}: {count} games", total=count)
-        for result in pool.map(_play_one, jobs_args):
-            results.append(result)
-            progress.advance(task)
+    try:
+        checkpoint = None
+        if checkpoint_path is not None:
+            check_writable(checkpoint_path)
+            checkpoint = Checkpoint.open(checkpoint_path, settings.identity(compiled.manifest["content_hash"]))
+        resumed = len(checkpoint.records) if checkpoint else 0
+        with Progress(console=err, transient=True, disable=fmt == "json") as progress:
+            task = progress.add_task(f"{game}: {count} games", total=count)
+            records = run(settings, jobs=jobs, ray_address=ray_address, checkpoint=checkpoint,
+                          progress=lambda games: progress.advance(task, games))
+    except SimulationError as exc:
+        _fail(str(exc), 2)
+    except KeyboardInterrupt:
+        kept = f"; the finished games are in {checkpoint_path}: run the same command to resume" \
+            if checkpoint_path else " (give --checkpoint FILE to resume a long run)"
+        _fail(f"interrupted{kept}", 130)
     elapsed = time.perf_counter() - started
-    summary = {"games": count, "players": players, "seed": seed, "kernel": kernel, **_summary(game, results)}
-    speed = f"{count} games in {elapsed:.2f} s: {count / elapsed:.2f} games_per_second"
+    summary = {"games": count, "players": players, "seed": seed, "kernel": kernel, **summarize(game, records)}
+    played = count - resumed
+    speed = f"{played} games in {elapsed:.2f} s: {played / elapsed:.2f} games_per_second" + \
+        (f" ({resumed} from the checkpoint)" if resumed else "")
     if fmt == "json":
-        click.echo(json.dumps({"summary": summary, "placeholders": placeholders, "games": results}, indent=2,
+        click.echo(json.dumps({"summary": summary, "placeholders": placeholders,
+                               "games": [r.output(game) for r in records]}, indent=2,
                               ensure_ascii=False))
         err.print(speed)
         return
@@ -757,6 +741,73 @@ def simulate(ws: Workspace, game: str, players: int, count: int, seed: int, jobs
     for key, value in summary.items():
         out.print(f"{key:<18} {escape(str(value))}")
     out.print(speed)
+
+
+@main.command()
+@click.argument("game")
+@click.option("--players", type=int, default=4, help=PLAYERS_HELP)
+@click.option("--games", "count", type=click.IntRange(1), default=1000, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True, help="Game k uses seed + k (the baseline too).")
+@click.option("--baseline", default=None, metavar="REV",
+              help="Compare with the content of this git revision, on the same seeds, flagging significant "
+                   "differences.")
+@click.option("--out", "out_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="The HTML report to write (default: out/GAME.balance.LOCALE.html in the workspace).")
+@click.option("--locale", default="en", show_default=True, help="Language of the report.")
+@click.option("--jobs", type=click.IntRange(1), default=None, help="Worker processes (default: one per core).")
+@click.option("--kernel", type=click.Choice(["compiled", "python"]), default=None, help=KERNEL_HELP)
+@_root_option
+def balance(ws: Workspace, game: str, players: int, count: int, seed: int, baseline: str | None,
+            out_path: Path | None, locale: str, jobs: int | None, kernel: str | None) -> None:
+    """Play GAME at random and write a balance report: win rates by side and seat with 95% intervals, game
+    length, cards in play and their win rates, victory kinds, placeholders; with --baseline, what changed."""
+    import dataclasses
+    import tempfile
+
+    from rich.progress import Progress
+
+    from .balance import BalanceError, analyse, baseline_workspace, compare, placeholders, require_libraries
+    from .balance_report import game_title, render
+    from .files import check_writable, write_atomically
+    from .simulate import Settings, run
+
+    try:
+        require_libraries()
+    except BalanceError as exc:
+        _fail(str(exc), 2)
+    compiled, kernel = _playable(ws, game, kernel, players)
+    _locale_of(game, compiled.locales, locale)
+    out_path = out_path or ws.root / "out" / f"{game}.balance.{locale}.html"
+    check_writable(out_path)
+    settings = Settings(game, str(ws.root), kernel, players, seed, count)
+    with tempfile.TemporaryDirectory(prefix="lawforge-baseline-") as folder, \
+            Progress(console=err, transient=True) as progress:
+        before_settings = None
+        if baseline is not None:  # a revision that cannot be played is refused before the long work
+            try:
+                before_root = baseline_workspace(ws.root, baseline, game, players, Path(folder))
+            except BalanceError as exc:
+                _fail(str(exc), 2)
+            before_settings = dataclasses.replace(settings, root=str(before_root))
+        task = progress.add_task(f"{game}: {count} games", total=count * (2 if baseline else 1))
+        records = run(settings, jobs=jobs, progress=lambda n: progress.advance(task, n))
+        analysis = analyse(settings, records)
+        compared = None
+        if before_settings is not None:
+            before = analyse(before_settings, run(before_settings, jobs=jobs,
+                                                  progress=lambda n: progress.advance(task, n)))
+            compared = (baseline or "", before, compare(analysis, before))
+    report = render(analysis, placeholders(compiled, settings, records), compiled, locale,
+                    game_title(ws.content / game / "game.yaml", locale) or game,
+                    compared)
+    write_atomically(out_path, report)
+    for side in analysis.sides:
+        out.print(f"{side.key:<18} {side.wins:>6} / {side.games:<6} {side.rate:6.1%}  "
+                  f"[{side.low:.1%}, {side.high:.1%}]")
+    if compared is not None:
+        flagged = [d for d in compared[2] if d.significant]
+        out.print(f"significant differences from {escape(baseline or '')}: {len(flagged)}")
+    err.print(f"wrote {escape(str(out_path))}")
 
 
 @main.command()

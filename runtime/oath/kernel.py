@@ -95,7 +95,17 @@ class OathKernel:
         winner = state.engine.winner()
         return {"winner": winner, "winners": [winner] if winner >= 0 else [],
                 "roles": [oath.role_of(seat) for seat in range(state.players)],
-                "victory": oath.victory, "rounds": oath.flat.get("round")}
+                "victory": oath.victory, "rounds": oath.flat.get("round"), "played": self.played(oath, state.players)}
+
+    def played(self, oath: OathState, players: int) -> dict[str, list[int]]:
+        """Each card a player has among their advisers now (played to them, 5.1.3) → those seats: what a balance
+        report counts as played, read from the state without following the game."""
+        seats: dict[str, list[int]] = {}
+        for seat in range(players):
+            for card in oath.advisers(seat):
+                entity = self.game.entities(oath.cards.kind_of(card))[oath.index_in_kind(card)]
+                seats.setdefault(entity.id.name.lower(), []).append(seat)
+        return seats
 
     def summary(self, state: GameState, locale: str) -> str:
         return self._oath(state).summary(locale)

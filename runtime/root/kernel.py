@@ -148,4 +148,22 @@ class RootKernel:
             "turns": engine.turn(),
             "scores": [cells[scores + seat] for seat in range(state.players)],
             "factions": [factions[cells[offset + seat]].id.name.lower() for seat in range(state.players)],
+            "played": self.played(state),
         }
+
+    def played(self, state: GameState) -> dict[str, list[int]]:
+        """Each card in a seat's play area (a persistent effect crafted) or activated as its dominance now → those
+        seats: what a balance report counts as played, read from the state without following the game."""
+        cells = state.engine.arrays()[0]
+        fields = self.game.layout.FIELDS
+        area, extents, _ = fields["play_area"]
+        dominance = fields["dominance_card"][0]
+        cards = self.game.entities("card")
+        seats: dict[str, list[int]] = {}
+        for seat in range(state.players):
+            held = [card for card in range(len(cards)) if cells[area + seat * extents[1] + card] > 0]
+            if 0 <= cells[dominance + seat] < len(cards) and cells[dominance + seat] not in held:
+                held.append(cells[dominance + seat])
+            for card in held:
+                seats.setdefault(cards[card].id.name.lower(), []).append(seat)
+        return seats
