@@ -14,9 +14,9 @@ from lawforge.compiler.frontend import check_game
 from lawforge.compiler.workspace import Workspace
 
 FULL_BATTERY = "--full-battery"
-SAMPLE_EVERY = 8
-"""Without --full-battery, a long battery plays its seeds at positions 0, 8, 16 …: the same sample every
-run, and 8 is prime to the five player counts that the replays cycle through."""
+SAMPLE_EVERY = 16
+"""Without --full-battery, a long battery plays its seeds at positions 0, 16, 32 …: the same sample every
+run, and 16 is prime to the five player counts that the replays cycle through."""
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -41,7 +41,7 @@ long file given out last keeps one core busy alone at the end."""
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The slowest files first (SLOW_FIRST). Without --full-battery, a test marked `battery` runs one of its
-    parameter sets in SAMPLE_EVERY (the first, the ninth …, the same every run); the others are reported as
+    parameter sets in SAMPLE_EVERY (the first, the seventeenth …, the same every run); the others are reported as
     deselected."""
     rank = {name: i for i, name in enumerate(SLOW_FIRST)}
     items.sort(key=lambda item: rank.get(item.path.name, len(SLOW_FIRST)))

@@ -125,7 +125,8 @@ def test_a_bump_smaller_than_the_changes_require_is_refused_and_the_right_one_go
     assert ready.version == "1.1.0" and ready.last == f"{GAME}-v1.0.0" and ready.diff is not None
     assert ready.diff.bump == Bump.MINOR and ready.diff.added == ["label/release_test_label"]
     changelog = write_changelog(ws, ready).read_text(encoding="utf-8")
-    assert changelog.startswith(f"# {GAME} content: changes\n\n## {GAME} 1.1.0 (from 1.0.0: {GAME}-v1.0.0 → 1.1.0)")
+    first_entry = changelog[changelog.index("\n## ") + 1:]
+    assert first_entry.startswith(f"## {GAME} 1.1.0 (from 1.0.0: {GAME}-v1.0.0 → 1.1.0)")  # below the file's opening
     assert "- `label/release_test_label`" in changelog
 
 
