@@ -16,22 +16,12 @@ from lawforge.runtime import load
 from lawforge.runtime.content import CompiledGame
 from lawforge.runtime.games import kernel_of, new_state
 from lawforge.runtime.root.kernel import SeatingError
+from playouts import playouts
 
 TABLES = {2: ["marquise", "eyrie"], 4: ["marquise", "eyrie", "alliance", "vagabond"]}
 SECONDS = 4.0
 """How long each measure plays at least."""
 COPIES = 20_000
-
-
-def playouts(game: CompiledGame, players: int, kernel: str, seconds: float) -> tuple[int, int, float]:
-    """(games, steps, elapsed) of playouts from successive seeds for at least `seconds`."""
-    games = steps = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds or games == 0:
-        state = new_state(game, players, games, kernel=kernel, factions=TABLES[players])
-        steps += state.playout(games + 1)
-        games += 1
-    return games, steps, time.perf_counter() - start
 
 
 def copy_cost(game: CompiledGame) -> float:
@@ -51,14 +41,15 @@ def main() -> None:
     per_second: dict[int, float] = {}
     for players in sorted(TABLES):
         try:
-            games, steps, elapsed = playouts(game, players, "compiled", SECONDS)
+            games, steps, elapsed = playouts(game, players, "compiled", SECONDS, factions=TABLES[players])
         except SeatingError as why:
             print(f"{players}p: not played yet ({why})")
             continue
         per_second[players] = games / elapsed
         print(f"{players}p compiled: {games / elapsed:8.1f} games/s {steps / elapsed:10.0f} steps/s "
               f"{steps / games:6.0f} steps a game")
-        python_games, python_steps, python_elapsed = playouts(game, players, "python", SECONDS / 2)
+        python_games, python_steps, python_elapsed = playouts(game, players, "python", SECONDS / 2,
+                                                              factions=TABLES[players])
         ratio = (steps / elapsed) / (python_steps / python_elapsed)
         print(f"{players}p python:   {python_games / python_elapsed:8.1f} games/s "
               f"{python_steps / python_elapsed:10.0f} steps/s; compiled/python playout: {ratio:.1f}x")

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .confine import Refused, inside, read_confined, real_folders
+from .confine import Refused, inside, read_confined
 from .diagnostics import Diagnostic, Severity
 from .files import digest
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .cldr import ALL_CATEGORIES, categories, known
-from .confine import Refused, read_confined, real_folders
+from .confine import Refused, read_confined
 from .diagnostics import Diagnostic, Severity
 from .documents import DocumentFiles, read_documents
 from .link_numbers import check_inventory, check_table

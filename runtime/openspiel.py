@@ -105,11 +105,12 @@ class LawforgeState(pyspiel.State):  # type: ignore[misc]
         if player != self.played.current_player():
             return []
         kernel_actions: range = self.get_game().actions
-        outside = [action for action in self.played.legal_actions() if action not in kernel_actions]
+        legal = self.played.legal_actions()
+        outside = [action for action in legal if action not in kernel_actions]
         if outside:
             raise ValueError(f"{self.played.game.name}: action {outside[0]} is outside its kernel's action range "
                              f"{kernel_actions}; the kernel must widen `action_range`")
-        return sorted(action - kernel_actions.start for action in self.played.legal_actions())
+        return sorted(action - kernel_actions.start for action in legal)
 
     def _apply_action(self, action: int) -> None:
         self.played.apply(self._kernel_action(action))
