@@ -52,6 +52,8 @@ class CompiledGame:
     """The generated `plurals` module: CLDR plural categories of the game's locales."""
     by_id: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False, compare=False)
     """Each kind's entities by id, indexed when `get` first asks for that kind."""
+    numbers: dict[tuple[str, str], int] = field(default_factory=dict, repr=False, compare=False)
+    """Entities' numbers in their kind's id enum, by (kind, id), as `number` first finds them."""
 
     @property
     def source_locale(self) -> str:
@@ -86,6 +88,14 @@ class CompiledGame:
             raise ContentNotFound(f"{self.name} has no entity kind {kind!r} (kinds: {', '.join(sorted(self.kinds))})"
                                   + _did_you_mean(kind, self.kinds))
         return self.kinds[kind]
+
+    def number(self, kind: str, entity_id: str) -> int:
+        """An entity's number in its kind's id enum (what the state holds for it), looked up once: kernels ask it
+        in their hot paths."""
+        found = self.numbers.get((kind, entity_id))
+        if found is None:
+            found = self.numbers[kind, entity_id] = int(self.enums[kind][entity_id.upper()])
+        return found
 
     def get(self, kind: str, entity_id: str) -> Any:
         index = self.by_id.get(kind)

@@ -20,3 +20,6 @@ cdef class FlatState:
     @cython.locals(at=int, extent=int, inner=int, key_at=int, key_extent=int, key_inner=int, found=bint, best=int,
                    value=int, i=int)
     cpdef int extreme_where(self, str field, str key, int equals, int skip, bint highest, int default) except? -1
+
+    @cython.locals(found=list, packed=list, at=int, extent=int, inner=int, index=int, key=long)
+    cpdef list indices_in_order(self, str field, int value, str order)

@@ -129,6 +129,20 @@ class FlatState:
                 found.append(i)
         return found
 
+    def indices_in_order(self, field: str, value: int, order: str) -> list[int]:
+        """`indices_of(field, value)` sorted by the cells of `order` at those indices, ties by index (the cards in
+        a zone, bottom first): each index packed with its key as key * extent + index, a number that sorts as the
+        pair does, so that the list sorts in C."""
+        at, extent, inner = self.shapes[order]
+        if extent <= 0 or inner != 0 or self.shapes[field][1] != extent:
+            raise IndexError(f"{order} is not a field with one index like {field}")
+        found = self.indices_of(field, value)
+        if len(found) < 2:
+            return found
+        packed = [self.view[at + index] * extent + index for index in found]
+        packed.sort()
+        return [key % extent for key in packed]
+
     def move(self, source: tuple[str, ...] | tuple[str | int, ...], target: tuple[str | int, ...], n: int) -> int:
         """Moves up to n pieces between two cells, as many as there are (as the VMs' MOVE does)."""
         src, dst = self.at(*source), self.at(*target)  # type: ignore[arg-type]

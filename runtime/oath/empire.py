@@ -30,7 +30,7 @@ JOINED = 2
 
 
 def _role(game: CompiledGame, name: str) -> int:
-    return int(game.enums["role"][name.upper()])
+    return game.number("role", name)
 
 
 def colour(flat: FlatState, seat: int) -> int:

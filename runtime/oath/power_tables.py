@@ -85,9 +85,14 @@ def runnable(game: CompiledGame) -> frozenset[str]:
             if set(game.layout.RULES.get(key, ())) <= HOOKS_READ and not natives_of(game, key) - IMPLEMENTED)
     return _RUNNABLE[game.layout]
 
+_NATIVES: dict[object, dict[str, Native]] = {}
+
+
 def kernel_natives(game: CompiledGame) -> dict[str, Native]:
-    """Every native the kernel implements, bound to a compiled game."""
-    return natives.bound(game) | {name: make(game) for name, make in OVERRIDES.items()}
+    """Every native the kernel implements, bound to a compiled game (once per compiled game)."""
+    if game.layout not in _NATIVES:
+        _NATIVES[game.layout] = natives.bound(game) | {name: make(game) for name, make in OVERRIDES.items()}
+    return _NATIVES[game.layout]
 
 
 class PowerTables:
@@ -138,38 +143,60 @@ class PowerTables:
 
     def _power_tables(self: OathState) -> None:
         """Which card plays which power, by kind and timing, for the sides the edifices show now (Broken Forge
-        repairs itself during a game)."""
+        repairs itself during a game): the same for every game of a compiled content with those sides, so worked
+        out once and shared (nothing changes them once made)."""
         self.edifice_sides = self._edifice_sides()
-        moments = _powers_by_moment(self.game, self.cards)
-        self.powers = _action_powers(self.game, self.cards)
-        self.site_actions = [card for card in self.powers if self.cards.kind_of(card) == "site"]
-        """The sites with an Action power (The Tribunal): used by a player there or who rules the site."""
-        self.plans = _battle_plans(self.game, self.cards)
-        self.when_played = moments.get("when_played", {})
-        self.capacity_powers = moments.get("capacity", {})
-        rules = [(card, key) for card, key, power in self.cards.powers()
-                 if power.kind == "modifier" and power.timing == "persistent" and key in runnable(self.game)
-                 and natives_of(self.game, key) & set(persistent.FACTORIES)]
-        self.rule_powers = sorted(rules, key=lambda rule: not persistent.RULINGS & natives_of(self.game, rule[1]))
-        """(card, effect key) of every persistent rule, those that change who rules first; a card may have several
-        (Vow of Kinship)."""
-        self.favor_rules = {card for card, key in self.rule_powers if natives_of(self.game, key) & favor.NATIVES}
-        """The cards whose rules send favor elsewhere (favor.py)."""
-        self.modifiers = modifiers.action_modifiers(self.game, self.cards, runnable(self.game))
-        self.play_rules = plays.rule_modifiers(self.game, self.cards, runnable(self.game))
-        self.triggered = {when: moments.get(when, {}) for when in TRIGGERED}
-        self.triggered["play"] = {card: key for card, key in self.triggered["play"].items() if card not in self.play_rules}
-        self.reacting: set[int] = set()
-        for timing, queue in REACTIONS.items():
-            reactions = moments.get(timing, {})
-            self.triggered[queue] = self.triggered[queue] | reactions
-            self.reacting |= set(reactions)
-        self.title_reactions = moments.get("after_any_title", {})
-        self.battle_rules = moments.get("battle", {})
-        self.ignorers = {card for found in self.modifiers.values() for card, (key, *_) in found.items()
-                         if "ignore_site_powers" in natives_of(self.game, key)}
-        self.redirectors = {card: key for card, (key, *_) in self.modifiers["travel"].items()
-                            if "travel_destination_chosen_by" in natives_of(self.game, key)}
-        """The Travel modifiers that let another player choose where the traveller goes (Shrouded Wood)."""
-        for timing, found in self.modifiers.items():
-            self.triggered[timing] = {card: key for card, (key, _, mandatory, _) in found.items() if mandatory}
+        key = (self.game.layout, self.edifice_sides)
+        if key not in _TABLES:
+            _TABLES[key] = _tables_for(self.game, self.cards)
+        self.__dict__.update(_TABLES[key])
+
+
+_TABLES: dict[tuple[object, tuple[int, ...]], dict[str, Any]] = {}
+"""The power tables of each compiled content and edifice sides (`_tables_for`)."""
+
+
+def _tables_for(game: CompiledGame, cards: Cards) -> dict[str, Any]:
+    """The power tables, by the name of the state's attribute each becomes."""
+    run = runnable(game)
+    moments = _powers_by_moment(game, cards)
+    powers = _action_powers(game, cards)
+    rules = [(card, key) for card, key, power in cards.powers()
+             if power.kind == "modifier" and power.timing == "persistent" and key in run
+             and natives_of(game, key) & set(persistent.FACTORIES)]
+    rule_powers = sorted(rules, key=lambda rule: not persistent.RULINGS & natives_of(game, rule[1]))
+    action_modifiers = modifiers.action_modifiers(game, cards, run)
+    play_rules = plays.rule_modifiers(game, cards, run)
+    triggered = {when: moments.get(when, {}) for when in TRIGGERED}
+    triggered["play"] = {card: key for card, key in triggered["play"].items() if card not in play_rules}
+    reacting: set[int] = set()
+    for timing, queue in REACTIONS.items():
+        reactions = moments.get(timing, {})
+        triggered[queue] = triggered[queue] | reactions
+        reacting |= set(reactions)
+    for timing, found in action_modifiers.items():
+        triggered[timing] = {card: key for card, (key, _, mandatory, _) in found.items() if mandatory}
+    return {
+        "powers": powers,
+        "site_actions": [card for card in powers if cards.kind_of(card) == "site"],
+        # The sites with an Action power (The Tribunal): used by a player there or who rules the site.
+        "plans": _battle_plans(game, cards),
+        "when_played": moments.get("when_played", {}),
+        "capacity_powers": moments.get("capacity", {}),
+        "rule_powers": rule_powers,
+        # (card, effect key) of every persistent rule, those that change who rules first; a card may have several
+        # (Vow of Kinship).
+        "favor_rules": {card for card, key in rule_powers if natives_of(game, key) & favor.NATIVES},
+        # The cards whose rules send favor elsewhere (favor.py).
+        "modifiers": action_modifiers,
+        "play_rules": play_rules,
+        "triggered": triggered,
+        "reacting": reacting,
+        "title_reactions": moments.get("after_any_title", {}),
+        "battle_rules": moments.get("battle", {}),
+        "ignorers": {card for found in action_modifiers.values() for card, (key, *_) in found.items()
+                     if "ignore_site_powers" in natives_of(game, key)},
+        "redirectors": {card: key for card, (key, *_) in action_modifiers["travel"].items()
+                        if "travel_destination_chosen_by" in natives_of(game, key)},
+        # The Travel modifiers that let another player choose where the traveller goes (Shrouded Wood).
+    }

@@ -60,7 +60,7 @@ class Cards:
         suit is on its intact side only (2.9)."""
 
     def of(self, kind: str, entity_id: str) -> int:
-        return int(self.base[kind]) + int(self.game.enums[kind][entity_id.upper()])
+        return int(self.base[kind]) + self.game.number(kind, entity_id)
 
     def powers(self) -> Iterator[tuple[int, str, Any]]:
         """(card, effect key, power) of every denizen, relic, site and edifice power; an edifice's of the side it
@@ -88,11 +88,7 @@ class Cards:
 
     def in_zone(self, zone: int) -> list[int]:
         """The cards in a zone, bottom first."""
-        cards = self.state.indices_of("card_zone", zone)
-        if len(cards) < 2:
-            return cards
-        cells, first = self.state.cells, self.state.fields["card_order"][0]
-        return sorted(cards, key=lambda card: cells[first + card])
+        return self.state.indices_in_order("card_zone", zone, "card_order")
 
     def put(self, card: int, zone: int, *, faceup: bool = False, bottom: bool = False) -> None:
         """On top (or at the bottom) of a zone."""

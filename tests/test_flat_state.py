@@ -1,0 +1,35 @@
+"""The flat state's typed scans, in both forms (the `.py` as it is and its Cython build): the cards of a zone in
+their order, whatever the order numbers (negative below the first card put at the bottom)."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+from lawforge.runtime import load
+
+FORMS = ["lawforge.runtime.state", "lawforge.runtime._compiled.state"]
+
+
+@pytest.fixture(scope="module")
+def oath():
+    return load("oath")
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_indices_in_order_sorts_by_order_then_index(oath, form: str) -> None:
+    flat_state = importlib.import_module(form).FlatState.empty(oath, 1)
+    orders = {5: 3, 9: -2, 2: 3, 40: 0, 7: -7}
+    for card, order in orders.items():
+        flat_state.set("card_zone", card, 77)
+        flat_state.set("card_order", card, order)
+    assert flat_state.indices_in_order("card_zone", 77, "card_order") == [7, 9, 40, 2, 5]
+    assert flat_state.indices_in_order("card_zone", 76, "card_order") == []
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_indices_in_order_refuses_fields_of_other_shapes(oath, form: str) -> None:
+    flat_state = importlib.import_module(form).FlatState.empty(oath, 1)
+    with pytest.raises(IndexError, match="is not a field with one index like card_zone"):
+        flat_state.indices_in_order("card_zone", 0, "supply")
