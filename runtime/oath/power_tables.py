@@ -96,6 +96,23 @@ def kernel_natives(game: CompiledGame) -> dict[str, Native]:
 
 
 class PowerTables:
+    powers: dict[int, list[tuple[str, Any]]]
+    site_actions: list[int]
+    plans: dict[tuple[int, int], tuple[str, Any]]
+    when_played: dict[int, str]
+    capacity_powers: dict[int, str]
+    rule_powers: list[tuple[int, str]]
+    favor_rules: set[int]
+    modifiers: dict[str, dict[int, tuple[str, Any, bool, bool]]]
+    play_rules: dict[int, tuple[str, bool]]
+    triggered: dict[str, dict[int, str]]
+    reacting: set[int]
+    title_reactions: dict[int, str]
+    battle_rules: dict[int, str]
+    ignorers: set[int]
+    redirectors: dict[int, str]
+    """The power tables (`_tables_for`), shared by the games of one compiled content."""
+
     def _static(self: OathState) -> None:
         """Card facts that never change, looked up once."""
         enums = self.game.enums
