@@ -23,3 +23,7 @@ cdef class FlatState:
 
     @cython.locals(found=list, packed=list, at=int, extent=int, inner=int, index=int, key=long)
     cpdef list indices_in_order(self, str field, int value, str order)
+
+    @cython.locals(at=int, extent=int, inner=int, shown_at=int, shown_extent=int, shown_inner=int, hidden_at=int,
+                   hidden_extent=int, hidden_inner=int, i=int)
+    cpdef void assign_shown(self, str field, list values, str shown, str hidden, int otherwise) except *

@@ -143,6 +143,20 @@ class FlatState:
         packed.sort()
         return [key % extent for key in packed]
 
+    def assign_shown(self, field: str, values: list[int], shown: str, hidden: str, otherwise: int) -> None:
+        """Each cell of a one-index field to the same place of `values` where the `shown` field's cell is set and the
+        `hidden` field's is not, else to `otherwise` (the suit a card shows: faceup, and not a ruin)."""
+        at, extent, inner = self.shapes[field]
+        shown_at, shown_extent, shown_inner = self.shapes[shown]
+        hidden_at, hidden_extent, hidden_inner = self.shapes[hidden]
+        if inner or shown_inner or hidden_inner or not extent == shown_extent == hidden_extent == len(values):
+            raise IndexError(f"{field}, {shown}, {hidden} and the values are not of one index and one extent")
+        for i in range(extent):
+            if self.view[shown_at + i] and not self.view[hidden_at + i]:
+                self.view[at + i] = values[i]
+            else:
+                self.view[at + i] = otherwise
+
     def move(self, source: tuple[str, ...] | tuple[str | int, ...], target: tuple[str | int, ...], n: int) -> int:
         """Moves up to n pieces between two cells, as many as there are (as the VMs' MOVE does)."""
         src, dst = self.at(*source), self.at(*target)  # type: ignore[arg-type]

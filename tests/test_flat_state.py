@@ -33,3 +33,18 @@ def test_indices_in_order_refuses_fields_of_other_shapes(oath, form: str) -> Non
     flat_state = importlib.import_module(form).FlatState.empty(oath, 1)
     with pytest.raises(IndexError, match="is not a field with one index like card_zone"):
         flat_state.indices_in_order("card_zone", 0, "supply")
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_assign_shown_keeps_a_value_where_shown_and_not_hidden(oath, form: str) -> None:
+    flat_state = importlib.import_module(form).FlatState.empty(oath, 1)
+    size = flat_state.size("card_suit")
+    suits = [index % 6 for index in range(size)]
+    for card in (3, 4, 10):
+        flat_state.set("card_faceup", card, 1)
+    flat_state.set("edifice_ruined", 4, 1)
+    flat_state.assign_shown("card_suit", suits, "card_faceup", "edifice_ruined", -1)
+    shown = {card: suit for card, suit in enumerate(flat_state.slice("card_suit")) if suit != -1}
+    assert shown == {3: 3, 10: 4}
+    with pytest.raises(IndexError, match="not of one index and one extent"):
+        flat_state.assign_shown("card_suit", suits[:-1], "card_faceup", "edifice_ruined", -1)

@@ -29,13 +29,21 @@ JOINED = 2
 """`campaign_ally` of a player who defends as an Ally in the Campaign being resolved (5.5.2)."""
 
 
-def _role(game: CompiledGame, name: str) -> int:
-    return game.number("role", name)
+_ROLES: dict[tuple[object, str], int] = {}
+"""Role numbers by (compiled content, role id): asked at every look at a player's colour."""
+
+
+def role(game: CompiledGame, name: str) -> int:
+    """The number of a role (chancellor, exile, citizen) in the compiled content."""
+    found = _ROLES.get((game.layout, name))
+    if found is None:
+        found = _ROLES[game.layout, name] = game.number("role", name)
+    return found
 
 
 def colour(flat: FlatState, seat: int) -> int:
     """Whose colour a player's warbands are: purple (the Chancellor's) for every Imperial player (6.6.2)."""
-    return seat if flat.get("role", seat) == _role(flat.game, "exile") else CHANCELLOR
+    return seat if flat.get("role", seat) == role(flat.game, "exile") else CHANCELLOR
 
 
 def _replace_warbands(flat: FlatState, seat: int, new: int, old: int) -> None:
@@ -52,7 +60,7 @@ def become_citizen(state: FlatState, seat: int) -> None:
     discarded, the title to its Oathkeeper side, the Supply at its leftmost space, the Act Phase over if it
     is their turn."""
     cards = Cards(state)
-    state.set("role", seat, _role(state.game, "citizen"))
+    state.set("role", seat, role(state.game, "citizen"))
     _replace_warbands(state, seat, CHANCELLOR, seat)
     for site in sorted(range(state.size("site_slot")), key=lambda s: state.get("site_slot", s)):
         count = state.get("site_warbands", site, seat)
@@ -71,7 +79,7 @@ def become_citizen(state: FlatState, seat: int) -> None:
 def become_exile(state: FlatState, seat: int) -> None:
     """6.7: Exile side, the board's purple warbands replaced by the player's own, Supply to its leftmost space.
     Purple warbands at sites stay: they are the Empire's."""
-    state.set("role", seat, _role(state.game, "exile"))
+    state.set("role", seat, role(state.game, "exile"))
     _replace_warbands(state, seat, seat, CHANCELLOR)
     state.set("supply", seat, most_supply(state.game, "exile"))
 
@@ -228,7 +236,7 @@ def bandit_lord(flat: FlatState) -> int:
 
 def are_enemies(flat: FlatState, first: int, second: int) -> bool:
     """Glossary Enemy: Exiles are everyone's enemies; Imperial players are not each other's."""
-    exile = int(flat.game.enums["role"]["EXILE"])
+    exile = role(flat.game, "exile")
     return first >= 0 and second >= 0 and first != second and exile in (flat.get("role", first), flat.get("role", second))
 
 

@@ -31,7 +31,7 @@ from ..content import CompiledGame
 from ..state import FlatState
 from ..vm_py import Native
 from .actions import Kind, Phase, action
-from .empire import are_enemies, bind_flat, mark, ruler_of, rules_site
+from .empire import are_enemies, bind_flat, mark, role, ruler_of, rules_site
 from .modifiers import in_play
 from .setup import DISCARD_ON_PILE, DISCARD_USUAL, DISCARD_WORLD_DECK_BOTTOM, Cards
 
@@ -107,7 +107,7 @@ def _only_at_site(flat: FlatState, args: list[int]) -> int:
 def _cannot_be_exiled(flat: FlatState, args: list[int]) -> int:
     """Council Seat: its ruler, while a Citizen."""
     ruler = ruler_of(flat, args[0])
-    if ruler >= 0 and flat.get("role", ruler) == int(flat.game.enums["role"]["CITIZEN"]):
+    if ruler >= 0 and flat.get("role", ruler) == role(flat.game, "citizen"):
         flat.set("exile_forbidden", ruler, 1)
     return 0
 

@@ -107,9 +107,7 @@ class Cards:
     def refresh_suits(self) -> None:
         """`card_suit` after card powers flipped cards: the suit a card shows, -1 when facedown or a ruin (glossary
         Match)."""
-        faceup, ruined = self.state.slice("card_faceup"), self.state.slice("edifice_ruined")
-        self.state.assign("card_suit", [suit if up and not ruin else -1
-                                        for suit, up, ruin in zip(self.intact_suit, faceup, ruined, strict=True)])
+        self.state.assign_shown("card_suit", self.intact_suit, "card_faceup", "edifice_ruined", -1)
 
     def discard_pile(self, region: int) -> int:
         name = str(self.game.entities("region")[region].id.name).lower()
