@@ -27,3 +27,6 @@ cdef class FlatState:
     @cython.locals(at=int, extent=int, inner=int, shown_at=int, shown_extent=int, shown_inner=int, hidden_at=int,
                    hidden_extent=int, hidden_inner=int, i=int)
     cpdef void assign_shown(self, str field, list values, str shown, str hidden, int otherwise) except *
+
+    @cython.locals(name=str)
+    cpdef void reset(self, tuple scalars) except *

@@ -207,7 +207,7 @@ class FlatState:
     def reset(self, scalars: tuple[str, ...]) -> None:
         """Several scalar fields to 0 at once (the rule hooks of an action)."""
         for name in scalars:
-            self.cells[self.fields[name][0]] = 0
+            self.view[self.fields[name][0]] = 0
 
     def clear(self, field: str) -> None:
         """Every cell of a field to 0 (a field cleared often: zeros made once per size)."""
