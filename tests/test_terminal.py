@@ -3,13 +3,20 @@ language, the player's own view, the prompt's commands and bad answers; and `sim
 
 from __future__ import annotations
 
+import os
+import pty
 import re
+import select
+import subprocess
+import sys
 from collections.abc import Iterable
+from itertools import takewhile
 
 import pytest
 from click.testing import CliRunner
 
 from conftest import REPO, run
+from lawforge.compiler import cli
 from lawforge.compiler.cli import main
 from lawforge.compiler.terminal import Console, LeftTheGame, Session
 from lawforge.runtime import load
@@ -78,10 +85,13 @@ def test_the_player_sees_their_seat_hand_and_the_clearings() -> None:
     with pytest.raises(LeftTheGame):
         played.play()
     assert "Vous jouez : Marquise de Chat" in script.lines
-    assert "Votre main :" in script.lines and "Guerriers dans les clairières :" in script.lines
     hand = script.lines.index("Votre main :")
     assert script.lines[hand + 1].startswith("  ") and script.lines[hand + 1] != "  aucune carte"
-    assert any(re.fullmatch(r"  \S.* : .*\d", line) for line in script.lines), "a clearing with its warriors"
+    start = len(script.lines) - script.lines[::-1].index("Guerriers dans les clairières :")  # the last view shown
+    shown = list(takewhile(lambda line: not re.match(r"\s+\d+\. ", line), script.lines[start:]))
+    clearings = {clearing.name.get("fr") for clearing in played.state.game.entities("clearing")}
+    assert shown and all(line.strip().split(" : ")[0] in clearings for line in shown), shown
+    assert all(re.fullmatch(r"  .+ : (Marquise de Chat|Dynasties de la Canopée) \d+(, .+ \d+)?", line) for line in shown)
 
 
 def test_seats_shown_count_from_one_and_a_margraves_hand_is_listed() -> None:
@@ -136,6 +146,16 @@ def test_play_from_the_command_line_with_help_bad_answers_and_quit() -> None:
     assert done.stderr.strip().endswith("You left the game.") and "Aborted" not in done.output
 
 
+def test_ctrl_c_at_the_prompt_is_one_line_and_status_130(monkeypatch: pytest.MonkeyPatch) -> None:
+    def interrupted(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "_read_line", interrupted)
+    done = CliRunner().invoke(main, ["play", "margraves", "--players", "2", "--root", str(REPO)])
+    assert done.exit_code == 130 and done.stderr.strip().splitlines()[-1] == "You left the game."
+    assert "Traceback" not in done.output and "Aborted" not in done.output
+
+
 def test_the_end_of_input_leaves_the_game_with_status_zero() -> None:
     done = CliRunner().invoke(main, ["play", "margraves", "--players", "2", "--root", str(REPO)], input="")
     assert done.exit_code == 0 and done.stderr.strip().endswith("You left the game.")
@@ -156,3 +176,30 @@ def test_simulate_prints_its_summary_as_a_table() -> None:
     assert wins >= 4 and "seat 0" not in done.stdout, "seats from 1"
     assert re.search(r"^\s*mean turns\s+\d", done.stdout, re.MULTILINE) and "{" not in done.stdout
     assert re.search(r"^placeholder: table: citizen_line_costs", done.stdout, re.MULTILINE)
+
+
+def on_a_terminal(*args: str) -> str:
+    """What `lawforge ARGS` writes to standard error when that is a terminal (a pseudo-terminal here)."""
+    leader, follower = pty.openpty()
+    child = subprocess.Popen([sys.executable, "-m", "lawforge.compiler", *args, "--root", str(REPO)],
+                             stdout=subprocess.DEVNULL, stderr=follower, env=os.environ | {"COLUMNS": "100"})
+    os.close(follower)
+    said = b""
+    while select.select([leader], [], [], 60)[0]:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:  # the child closed the terminal
+            break
+        if not chunk:
+            break
+        said += chunk
+    os.close(leader)
+    assert child.wait(timeout=60) == 0
+    return said.decode()
+
+
+def test_simulate_shows_a_progress_bar_on_a_terminal_but_not_with_json() -> None:
+    shown = on_a_terminal("simulate", "margraves", "--players", "2", "--games", "40", "--jobs", "1")
+    assert "margraves: 40 games" in shown and "━" in shown and "100%" in shown
+    quiet = on_a_terminal("simulate", "margraves", "--players", "2", "--games", "40", "--jobs", "1", "--format", "json")
+    assert "━" not in quiet and "40 games in " in quiet
