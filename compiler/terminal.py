@@ -11,7 +11,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from lawforge.runtime.kernel.state import GameState
 
 HELP = ("help", "?")
 SHOW = ("state", "map")
@@ -40,7 +43,7 @@ class Console:
 class Session:
     """One game played at the terminal: `seat` is the player's, the others choose uniformly at random."""
 
-    def __init__(self, state: Any, seat: int, locale: str, console: Console, seed: int) -> None:
+    def __init__(self, state: GameState, seat: int, locale: str, console: Console, seed: int) -> None:
         self.state = state
         self.seat = seat
         self.locale = locale

@@ -115,6 +115,11 @@ def test_an_oath_player_sees_their_advisers_with_their_card_text() -> None:
     assert f"  {oath.card_name(card, 'uk')}: {text}" in view
     assert "{" not in text and "[" not in text and "**" not in text, "numbers and terms filled in, no markup"
     assert state.seat_name(0, "fr") == "place 1 (Chancelier)"
+    on_map = view[view.index("На ігровому полі:") + 1:]
+    sites = [line for line in on_map if not line.startswith("    ")]
+    assert [line.split(" (")[0].strip() for line in sites] == [oath.entity_name("site", site, "uk")
+                                                             for site in oath.sites_on_map()]
+    assert any(re.fullmatch(r"    загони — місце \d \((Канцлер|Вигнанець)\): \d+", line) for line in on_map)
 
 
 def test_bad_answers_are_said_in_the_players_language_and_asked_again() -> None:

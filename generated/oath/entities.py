@@ -323,6 +323,10 @@ class LabelId(IntEnum):
     PLAY_NO_SUCH_OPTION = 175
     PLAY_ADVISERS = 176
     PLAY_NONE = 177
+    PLAY_MAP = 178
+    PLAY_SITE = 179
+    PLAY_SITE_EMPTY = 180
+    PLAY_WARBANDS = 181
 
 
 class TableId(IntEnum):
@@ -3375,6 +3379,25 @@ LABELS: tuple[Label, ...] = (
     Label(
         id=LabelId.PLAY_NONE,
         text=Text(en='none', fr='aucun', uk='немає'),
+    ),
+    Label(
+        id=LabelId.PLAY_MAP,
+        text=Text(en='On the map:', fr='Sur la Mappemonde :', uk='На ігровому полі:'),
+    ),
+    Label(
+        id=LabelId.PLAY_SITE,
+        text=Text(en='{site_name} ({region_name}): {cards}', fr='{site_name} ({region_name}) : {cards}', uk='{site_name} ({region_name}): {cards}'),
+        args=('site_name', 'region_name', 'cards'),
+    ),
+    Label(
+        id=LabelId.PLAY_SITE_EMPTY,
+        text=Text(en='{site_name} ({region_name})', fr='{site_name} ({region_name})', uk='{site_name} ({region_name})'),
+        args=('site_name', 'region_name'),
+    ),
+    Label(
+        id=LabelId.PLAY_WARBANDS,
+        text=Text(en='warbands of {player}: {count}', fr='Troupes de la {player} : {count}', uk='загони — {player}: {count}'),
+        args=('player', 'count'),
     ),
 )
 

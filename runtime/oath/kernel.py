@@ -126,7 +126,7 @@ class OathKernel:
         return "\n".join(lines)
 
     def player_view(self, state: GameState, seat: int, locale: str) -> list[str]:
-        """The seat's advisers with their card text (a player has no hand in Oath, 5.1.3)."""
+        """The seat's advisers with their card text (a player has no hand in Oath, 5.1.3), then the map."""
         oath = self._oath(state)
         lines = [self.label("play_advisers", locale)]
         for card in oath.advisers(seat):
@@ -135,7 +135,29 @@ class OathKernel:
             lines.append(f"  {oath.card_name(card, locale)}" + (f": {text}" if text else ""))
         if len(lines) == 1:
             lines.append(f"  {self.label('play_none', locale)}")
+        return lines + [self.label("play_map", locale)] + self.map_lines(state, locale)
+
+    def map_lines(self, state: GameState, locale: str) -> list[str]:
+        """Each site on the map with its region and faceup cards (what everyone sees), then each player's warbands
+        there."""
+        oath = self._oath(state)
+        lines = []
+        for site in oath.sites_on_map():
+            names = {"site_name": oath.entity_name("site", site, locale),
+                     "region_name": oath.entity_name("region", oath.region_of(site), locale),
+                     "cards": ", ".join(oath.card_name(card, locale) for card in oath.cards_at(site)
+                                        if oath.flat.get("card_faceup", card))}
+            lines.append("  " + self._filled("play_site" if names["cards"] else "play_site_empty", locale, names))
+            lines += ["    " + self._filled("play_warbands", locale, {"player": self.seat_name(state, seat, locale),
+                                                                      "count": str(warbands)})
+                      for seat in range(state.players) if (warbands := oath.flat.get("site_warbands", site, seat))]
         return lines
+
+    def _filled(self, label: str, locale: str, names: dict[str, str]) -> str:
+        text = self.label(label, locale)
+        for name, value in names.items():
+            text = text.replace("{" + name + "}", value)
+        return text
 
     def verdict(self, state: GameState, locale: str) -> str:
         """Who won and how, the winner's seat counted from 1."""
