@@ -59,20 +59,23 @@ class Session:
         return text
 
     def play(self) -> None:
-        """Plays to the end and prints the verdict, or raises LeftTheGame."""
+        """Plays to the end and prints the verdict, or raises LeftTheGame (Ctrl-C too, between prompts)."""
         for note in self.state.placeholders:
             self.console.write(f"placeholder: {note}")
-        while not self.state.is_terminal():
-            legal = self.state.legal_actions()
-            if self.state.current_player() == self.seat:
-                self.show()
-                chosen = self.choose([self.state.describe(action, self.locale) for action in legal])
-                self.state.apply(legal[chosen])
-            else:
-                self.opponent_moves(legal)
+        try:
+            while not self.state.is_terminal():
+                legal = self.state.legal_actions()
+                if self.state.current_player() == self.seat:
+                    self.show()
+                    chosen = self.choose([self.state.describe(action, self.locale) for action in legal])
+                    self.state.apply(legal[chosen])
+                else:
+                    self.play_opponent(legal)
+        except KeyboardInterrupt:
+            raise LeftTheGame(self.say("play_quit"), interrupted=True) from None
         self.console.write(self.state.verdict(self.locale))
 
-    def opponent_moves(self, legal: list[int]) -> None:
+    def play_opponent(self, legal: list[int]) -> None:
         """An opponent's random move, told before it is applied (a description reads the state it acts on)."""
         action = self.opponents.choice(legal)
         player = self.state.seat_name(self.state.current_player(), self.locale)

@@ -135,11 +135,25 @@ def test_bad_answers_are_said_in_the_players_language_and_asked_again() -> None:
     assert left.value.message == "Vous avez quitté la partie." and not left.value.interrupted
 
 
-def test_ctrl_c_leaves_the_game_as_interrupted() -> None:
+def test_ctrl_c_leaves_the_game_as_interrupted_at_the_prompt_or_between() -> None:
     played, _ = session("margraves", "en", [], then=KeyboardInterrupt)
     with pytest.raises(LeftTheGame) as left:
         played.play()
     assert left.value.interrupted and left.value.message == "You left the game."
+
+    def pressed(text: str) -> None:
+        if re.match(r"Player \d: ", text):
+            raise KeyboardInterrupt
+
+    def never(prompt: str) -> str:
+        raise AssertionError("the player is not asked before the opponent's move")
+
+    between, _ = session("margraves", "en", [])
+    between.seat = 1 - between.state.current_player()
+    between.console = Console(write=pressed, read=never)
+    with pytest.raises(LeftTheGame) as left:
+        between.play()
+    assert left.value.interrupted and between.state.history == [], "stopped while telling the first move"
 
 
 def test_play_from_the_command_line_with_help_bad_answers_and_quit() -> None:
