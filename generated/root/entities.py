@@ -2906,7 +2906,7 @@ LABELS: tuple[Label, ...] = (
     ),
     Label(
         id=LabelId.PLAY_NONE,
-        text=Text(en='no cards', fr='aucune carte', uk='жодної карти'),
+        text=Text(en='no cards', fr='aucune carte', uk='немає карт'),
     ),
     Label(
         id=LabelId.PLAY_MAP,
