@@ -702,7 +702,7 @@ def simulate(ws: Workspace, game: str, players: int, count: int, seed: int, jobs
     from rich.progress import Progress
 
     from .files import check_writable
-    from .simulate import Checkpoint, Settings, SimulationError, run, summarize
+    from .simulate import Checkpoint, Settings, SimulationError, run, summarize, summary_tables
 
     compiled, kernel = _playable(ws, game, kernel, players)
     setup = _setup(game, compiled, chronicle_path, factions)
@@ -738,8 +738,8 @@ def simulate(ws: Workspace, game: str, players: int, count: int, seed: int, jobs
         return
     for note in placeholders:
         out.print(f"[dim]placeholder: {escape(note)}[/]")
-    for key, value in summary.items():
-        out.print(f"{key:<18} {escape(str(value))}")
+    for table in summary_tables(summary):
+        out.print(table)
     out.print(speed)
 
 
@@ -814,9 +814,9 @@ def balance(ws: Workspace, game: str, players: int, count: int, seed: int, basel
 @click.argument("game")
 @click.option("--players", type=int, default=4, help=PLAYERS_HELP)
 @click.option("--seed", type=int, default=1, show_default=True)
-@click.option("--seat", type=int, default=0, show_default=True,
-              help="Your seat, from 0 (Oath: the Chancellor) to one less than the players; the others play at random.")
-@click.option("--locale", default="en", show_default=True, help="Language of the descriptions.")
+@click.option("--seat", type=int, default=1, show_default=True,
+              help="Your seat, from 1 (Oath: the Chancellor) to the number of players; the others play at random.")
+@click.option("--locale", default="en", show_default=True, help="Language of the game.")
 @click.option("--factions", default=None, help=FACTIONS_HELP)
 @click.option("--chronicle", "chronicle_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Oath: set the game up from the Chronicle a previous game wrote (default: a first game).")
@@ -826,56 +826,47 @@ def balance(ws: Workspace, game: str, players: int, count: int, seed: int, basel
 @_root_option
 def play(ws: Workspace, game: str, players: int, seed: int, seat: int, locale: str, factions: str | None,
          chronicle_path: Path | None, chronicle_out: Path | None, kernel: str | None) -> None:
-    """Play GAME in the terminal against random opponents; choose your actions by number."""
-    import random
-
+    """Play GAME in the terminal against random opponents, whose moves are told as they play; choose your actions
+    by number (type help at the prompt for the other commands: state, quit)."""
     from .files import check_writable
+    from .terminal import Console, LeftTheGame, Session
 
     compiled, kernel = _playable(ws, game, kernel, players)
-    if not 0 <= seat < players:
-        _fail(f"--seat {seat}: the seats of {players} players are 0 to {players - 1}", 2)
+    if not 1 <= seat <= players:
+        _fail(f"--seat {seat}: the seats of {players} players are 1 to {players}", 2)
     _locale_of(game, compiled.locales, locale)
     if chronicle_out is not None:
         if game != "oath":
             _fail(f"--write-chronicle: only Oath keeps a Chronicle between games, not {game}", 2)
         check_writable(chronicle_out)
     state = _new_game(game, compiled, kernel, players, seed, _setup(game, compiled, chronicle_path, factions))
-    for note in state.placeholders:
-        out.print(f"[dim]placeholder: {escape(note)}[/]")
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        legal = state.legal_actions()
-        if state.current_player() != seat:
-            state.apply(rng.choice(legal))
-            continue
-        out.print(escape(state.summary(locale)))
-        for number, option in enumerate(legal, 1):
-            out.print(f"  {number:>2}. {escape(state.describe(option, locale))}")
-        answer = click.prompt(state.label("your_choice", locale), type=click.IntRange(1, len(legal)), default=1,
-                              show_default=False, err=True)
-        state.apply(legal[answer - 1])
-    out.print(escape(state.verdict(locale)))
-    if chronicle_out is not None:
-        _write_chronicle(ws, state, seat, locale, chronicle_out)
+    session = Session(state, seat - 1, locale, Console(write=lambda text: out.print(escape(text)), read=_read_line),
+                      seed)
+    try:
+        session.play()
+        if chronicle_out is not None:
+            _write_chronicle(ws, session, chronicle_out)
+    except LeftTheGame as left:
+        err.print(escape(left.message))
+        sys.exit(130 if left.interrupted else 0)
 
 
-def _write_chronicle(ws: Workspace, state: Any, seat: int, locale: str, path: Path) -> None:
+def _read_line(prompt: str) -> str:
+    """The player's answer, the prompt on standard error (standard output keeps only the game)."""
+    click.echo(prompt, nl=False, err=True)
+    return input()
+
+
+def _write_chronicle(ws: Workspace, session: Any, path: Path) -> None:
     """Asks the player at the terminal for their Chronicle choices and saves the Chronicle; if the file cannot be
     written after all (the disk filled up during the game), it goes to standard output, so it is not lost."""
     from .files import write_atomically
 
     def decide(chooser: int, question: str, options: list[str]) -> int | None:
         """The person at the terminal makes their own Chronicle choices; the others' are drawn at random."""
-        if chooser != seat:
-            return None
-        out.print(escape(question))
-        for number, option in enumerate(options, 1):
-            out.print(f"  {number:>2}. {escape(option)}")
-        answer = click.prompt(state.label("your_choice", locale), type=click.IntRange(1, len(options)),
-                              default=1, show_default=False, err=True)
-        return int(answer) - 1
+        return session.choose(options, question) if chooser == session.seat else None
 
-    chronicle, notes = state.engine.state.chronicle(decide, locale)
+    chronicle, notes = session.state.engine.state.chronicle(decide, session.locale)
     for note in notes:
         out.print(f"[dim]placeholder: {escape(note)}[/]")
     text = chronicle.to_json(indent=2) + "\n"

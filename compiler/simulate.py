@@ -25,9 +25,12 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .files import WriteError, write_atomically
+
+if TYPE_CHECKING:
+    from rich.table import Table
 
 CHECKPOINT_FORMAT = 1
 
@@ -282,3 +285,27 @@ def summarize(game: str, records: list[GameRecord]) -> dict[str, Any]:
     return {f"wins_by_{side}": dict(sorted(sides.items())),
             "wins_by_victory": dict(sorted(Counter(str(r.victory) for r in records).items())),
             **length, "mean_steps": round(sum(r.steps for r in records) / count, 1)}
+
+
+def summary_tables(summary: dict[str, Any]) -> list[Table]:
+    """`simulate`'s summary as text: a table of the wins by side (seats counted from 1) and one by victory, each
+    with its share of the games, then the run's settings and the games' lengths."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    games = summary["games"]
+    tables = []
+    figures = Table("", "", show_header=False, box=None)
+    for key, value in summary.items():
+        if not key.startswith("wins_by_"):
+            figures.add_row(key.replace("_", " "), escape(str(value)))
+            continue
+        side = key.removeprefix("wins_by_")
+        table = Table(side, "wins", "share", title=key.replace("_", " "), title_justify="left")
+        for column in table.columns[1:]:
+            column.justify = "right"
+        for name, wins in value.items():
+            shown = f"seat {int(name) + 1}" if side == "seat" else escape(str(name))
+            table.add_row(shown, str(wins), f"{wins / games:.0%}")
+        tables.append(table)
+    return tables + [figures]

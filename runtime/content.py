@@ -8,6 +8,7 @@ import hashlib
 import importlib
 import importlib.util
 import json
+import re
 import sys
 from array import array
 from collections.abc import Callable, Iterable
@@ -18,6 +19,13 @@ from typing import Any
 
 from .stamp import ATTRIBUTE
 from .text import PluralText, Text
+
+_TERM = re.compile(r"\[([a-z][a-z0-9_]*)\]")
+_PARAM = re.compile(r"\{([a-z][a-z0-9_]*)\}")
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+_ITALIC = re.compile(r"(?<![\w])_(.+?)_(?![\w])")
+"""The markup of content texts (compiler/markup.py, which the runtime does not import): a glossary term, a number
+from the entity's params, bold, italic."""
 
 
 class ContentNotFound(LookupError):
@@ -82,6 +90,21 @@ class CompiledGame:
         forms = plural.forms(locale)
         category = self.plurals.category(locale, n)
         return str(forms.get(category, forms["other"])).replace("{count}", str(n))
+
+    def plain_text(self, entity: Any, locale: str) -> str:
+        """An entity's `text` as words in `locale` (a card's text at the terminal): its {numbers} from its params,
+        [terms] by their glossary names, without the bold and italic marks (the sheets' markup, compiler/markup.py)."""
+        text = entity.text.get(locale, self.source_locale) or ""
+        params = dict(getattr(entity, "params", None) or ())
+        text = _PARAM.sub(lambda m: str(params.get(m.group(1), m.group(0))), text)
+        text = _TERM.sub(lambda m: self._term_name(m.group(1), locale), text)
+        return _ITALIC.sub(r"\1", _BOLD.sub(r"\1", text))
+
+    def _term_name(self, term: str, locale: str) -> str:
+        try:
+            return str(self.get("term", term).name.get(locale, self.source_locale))
+        except ContentNotFound:
+            return term
 
     def entities(self, kind: str) -> tuple[Any, ...]:
         if kind not in self.kinds:

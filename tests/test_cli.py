@@ -88,7 +88,7 @@ def test_play_in_the_terminal_in_ukrainian() -> None:
     assert result.exit_code == 0, result.output
     assert "Гру завершено. Переможець: місце " in result.output and "placeholder:" in result.output
     assert "Залишити першим радником карту " in result.output and "Завершити хід (Відпочинок)" in result.output
-    assert "раунд 1: місце 0 ходить" in result.output
+    assert "раунд 1: місце 1 (Канцлер) ходить" in result.output and "Ваші радники:" in result.output
 
 
 def test_games_without_a_kernel_say_so() -> None:

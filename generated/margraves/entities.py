@@ -207,6 +207,15 @@ class LabelId(IntEnum):
     KIND_TOMB_LINE = 140
     KIND_TOMB_SLOT = 141
     KIND_WEALTH = 142
+    PLAY_YOUR_SEAT = 143
+    PLAY_NARRATION = 144
+    PLAY_HELP = 145
+    PLAY_QUIT = 146
+    PLAY_PROMPT = 147
+    PLAY_NOT_AN_OPTION = 148
+    PLAY_NO_SUCH_OPTION = 149
+    PLAY_HAND = 150
+    PLAY_NONE = 151
 
 
 class TableId(IntEnum):
@@ -1970,6 +1979,46 @@ LABELS: tuple[Label, ...] = (
     Label(
         id=LabelId.KIND_WEALTH,
         text=Text(en='Wealth tiles', fr='Tuiles Richesse', uk='Плитки багатства'),
+    ),
+    Label(
+        id=LabelId.PLAY_YOUR_SEAT,
+        text=Text(en='You play: {seat}', fr='Vous jouez : {seat}', uk='Ви граєте за: {seat}'),
+        args=('seat',),
+    ),
+    Label(
+        id=LabelId.PLAY_NARRATION,
+        text=Text(en='{player}: {move}', fr='{player} : {move}', uk='{player}: {move}'),
+        args=('player', 'move'),
+    ),
+    Label(
+        id=LabelId.PLAY_HELP,
+        text=Text(en='Type the number of an option to choose it; help or ? shows this help; state or map shows the game again; quit or q leaves the game (so do Ctrl-D and Ctrl-C).', fr='Tapez le numéro d’une option pour la choisir ; help ou ? affiche cette aide ; state ou map réaffiche la partie ; quit ou q quitte la partie (de même que Ctrl-D et Ctrl-C).', uk='Введіть номер варіанта, щоб його вибрати; help або ? показує цю довідку; state або map знову показує гру; quit або q — вихід із гри (так само Ctrl-D і Ctrl-C).'),
+    ),
+    Label(
+        id=LabelId.PLAY_QUIT,
+        text=Text(en='You left the game.', fr='Vous avez quitté la partie.', uk='Ви вийшли з гри.'),
+    ),
+    Label(
+        id=LabelId.PLAY_PROMPT,
+        text=Text(en='Your choice:', fr='Votre choix :', uk='Ваш вибір:'),
+    ),
+    Label(
+        id=LabelId.PLAY_NOT_AN_OPTION,
+        text=Text(en='“{answer}” is not an option: type a number from 1 to {count}, or help.', fr='« {answer} » n’est pas une option : tapez un nombre de 1 à {count}, ou help.', uk='«{answer}» — не варіант: введіть число від 1 до {count} або help.'),
+        args=('answer', 'count'),
+    ),
+    Label(
+        id=LabelId.PLAY_NO_SUCH_OPTION,
+        text=Text(en='There is no option {answer}: choose from 1 to {count}.', fr='Il n’y a pas d’option {answer} : choisissez de 1 à {count}.', uk='Варіанта {answer} немає: виберіть від 1 до {count}.'),
+        args=('answer', 'count'),
+    ),
+    Label(
+        id=LabelId.PLAY_HAND,
+        text=Text(en='Your hand:', fr='Votre main :', uk='Ваші карти в руці:'),
+    ),
+    Label(
+        id=LabelId.PLAY_NONE,
+        text=Text(en='no cards', fr='aucune carte', uk='немає карт'),
     ),
 )
 

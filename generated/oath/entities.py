@@ -314,6 +314,19 @@ class LabelId(IntEnum):
     KIND_SITE = 166
     KIND_SUIT = 167
     KIND_TABLE = 168
+    PLAY_YOUR_SEAT = 169
+    PLAY_NARRATION = 170
+    PLAY_HELP = 171
+    PLAY_QUIT = 172
+    PLAY_PROMPT = 173
+    PLAY_NOT_AN_OPTION = 174
+    PLAY_NO_SUCH_OPTION = 175
+    PLAY_ADVISERS = 176
+    PLAY_NONE = 177
+    PLAY_MAP = 178
+    PLAY_SITE = 179
+    PLAY_SITE_EMPTY = 180
+    PLAY_WARBANDS = 181
 
 
 class TableId(IntEnum):
@@ -3326,6 +3339,65 @@ LABELS: tuple[Label, ...] = (
     Label(
         id=LabelId.KIND_TABLE,
         text=Text(en='Rule tables', fr='Tables de règles', uk='Таблиці правил'),
+    ),
+    Label(
+        id=LabelId.PLAY_YOUR_SEAT,
+        text=Text(en='You play: {seat}', fr='Vous jouez : {seat}', uk='Ви граєте за: {seat}'),
+        args=('seat',),
+    ),
+    Label(
+        id=LabelId.PLAY_NARRATION,
+        text=Text(en='{player}: {move}', fr='{player} : {move}', uk='{player}: {move}'),
+        args=('player', 'move'),
+    ),
+    Label(
+        id=LabelId.PLAY_HELP,
+        text=Text(en='Type the number of an option to choose it; help or ? shows this help; state or map shows the game again; quit or q leaves the game (so do Ctrl-D and Ctrl-C).', fr='Tapez le numéro d’une option pour la choisir ; help ou ? affiche cette aide ; state ou map réaffiche la partie ; quit ou q quitte la partie (de même que Ctrl-D et Ctrl-C).', uk='Введіть номер варіанта, щоб його вибрати; help або ? показує цю довідку; state або map знову показує гру; quit або q — вихід із гри (так само Ctrl-D і Ctrl-C).'),
+    ),
+    Label(
+        id=LabelId.PLAY_QUIT,
+        text=Text(en='You left the game.', fr='Vous avez quitté la partie.', uk='Ви вийшли з гри.'),
+    ),
+    Label(
+        id=LabelId.PLAY_PROMPT,
+        text=Text(en='Your choice:', fr='Votre choix :', uk='Ваш вибір:'),
+    ),
+    Label(
+        id=LabelId.PLAY_NOT_AN_OPTION,
+        text=Text(en='“{answer}” is not an option: type a number from 1 to {count}, or help.', fr='« {answer} » n’est pas une option : tapez un nombre de 1 à {count}, ou help.', uk='«{answer}» — не варіант: введіть число від 1 до {count} або help.'),
+        args=('answer', 'count'),
+    ),
+    Label(
+        id=LabelId.PLAY_NO_SUCH_OPTION,
+        text=Text(en='There is no option {answer}: choose from 1 to {count}.', fr='Il n’y a pas d’option {answer} : choisissez de 1 à {count}.', uk='Варіанта {answer} немає: виберіть від 1 до {count}.'),
+        args=('answer', 'count'),
+    ),
+    Label(
+        id=LabelId.PLAY_ADVISERS,
+        text=Text(en='Your advisers:', fr='Vos Conseillers :', uk='Ваші радники:'),
+    ),
+    Label(
+        id=LabelId.PLAY_NONE,
+        text=Text(en='none', fr='aucun', uk='немає'),
+    ),
+    Label(
+        id=LabelId.PLAY_MAP,
+        text=Text(en='On the map:', fr='Sur la Mappemonde :', uk='На ігровому полі:'),
+    ),
+    Label(
+        id=LabelId.PLAY_SITE,
+        text=Text(en='{site_name} ({region_name}): {cards}', fr='{site_name} ({region_name}) : {cards}', uk='{site_name} ({region_name}): {cards}'),
+        args=('site_name', 'region_name', 'cards'),
+    ),
+    Label(
+        id=LabelId.PLAY_SITE_EMPTY,
+        text=Text(en='{site_name} ({region_name})', fr='{site_name} ({region_name})', uk='{site_name} ({region_name})'),
+        args=('site_name', 'region_name'),
+    ),
+    Label(
+        id=LabelId.PLAY_WARBANDS,
+        text=Text(en='warbands of {player}: {count}', fr='Troupes de la {player} : {count}', uk='загони — {player}: {count}'),
+        args=('player', 'count'),
     ),
 )
 

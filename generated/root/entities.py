@@ -313,6 +313,17 @@ class LabelId(IntEnum):
     KIND_QUEST = 226
     KIND_TABLE = 227
     KIND_TRACK = 228
+    PLAY_YOUR_SEAT = 229
+    PLAY_NARRATION = 230
+    PLAY_HELP = 231
+    PLAY_QUIT = 232
+    PLAY_PROMPT = 233
+    PLAY_NOT_AN_OPTION = 234
+    PLAY_NO_SUCH_OPTION = 235
+    PLAY_HAND = 236
+    PLAY_NONE = 237
+    PLAY_MAP = 238
+    PLAY_CLEARING = 239
 
 
 class TableId(IntEnum):
@@ -2856,6 +2867,55 @@ LABELS: tuple[Label, ...] = (
     Label(
         id=LabelId.KIND_TRACK,
         text=Text(en='Tracks', fr='Pistes', uk='Доріжки'),
+    ),
+    Label(
+        id=LabelId.PLAY_YOUR_SEAT,
+        text=Text(en='You play: {seat}', fr='Vous jouez : {seat}', uk='Ви граєте за: {seat}'),
+        args=('seat',),
+    ),
+    Label(
+        id=LabelId.PLAY_NARRATION,
+        text=Text(en='{player}: {move}', fr='{player} : {move}', uk='{player}: {move}'),
+        args=('player', 'move'),
+    ),
+    Label(
+        id=LabelId.PLAY_HELP,
+        text=Text(en='Type the number of an option to choose it; help or ? shows this help; state or map shows the game again; quit or q leaves the game (so do Ctrl-D and Ctrl-C).', fr='Tapez le numéro d’une option pour la choisir ; help ou ? affiche cette aide ; state ou map réaffiche la partie ; quit ou q quitte la partie (de même que Ctrl-D et Ctrl-C).', uk='Введіть номер варіанта, щоб його вибрати; help або ? показує цю довідку; state або map знову показує гру; quit або q — вихід із гри (так само Ctrl-D і Ctrl-C).'),
+    ),
+    Label(
+        id=LabelId.PLAY_QUIT,
+        text=Text(en='You left the game.', fr='Vous avez quitté la partie.', uk='Ви вийшли з гри.'),
+    ),
+    Label(
+        id=LabelId.PLAY_PROMPT,
+        text=Text(en='Your choice:', fr='Votre choix :', uk='Ваш вибір:'),
+    ),
+    Label(
+        id=LabelId.PLAY_NOT_AN_OPTION,
+        text=Text(en='“{answer}” is not an option: type a number from 1 to {count}, or help.', fr='« {answer} » n’est pas une option : tapez un nombre de 1 à {count}, ou help.', uk='«{answer}» — не варіант: введіть число від 1 до {count} або help.'),
+        args=('answer', 'count'),
+    ),
+    Label(
+        id=LabelId.PLAY_NO_SUCH_OPTION,
+        text=Text(en='There is no option {answer}: choose from 1 to {count}.', fr='Il n’y a pas d’option {answer} : choisissez de 1 à {count}.', uk='Варіанта {answer} немає: виберіть від 1 до {count}.'),
+        args=('answer', 'count'),
+    ),
+    Label(
+        id=LabelId.PLAY_HAND,
+        text=Text(en='Your hand:', fr='Votre main :', uk='Ваші карти в руці:'),
+    ),
+    Label(
+        id=LabelId.PLAY_NONE,
+        text=Text(en='no cards', fr='aucune carte', uk='немає карт'),
+    ),
+    Label(
+        id=LabelId.PLAY_MAP,
+        text=Text(en='Warriors in the clearings:', fr='Guerriers dans les clairières :', uk='Воїни на галявинах:'),
+    ),
+    Label(
+        id=LabelId.PLAY_CLEARING,
+        text=Text(en='{clearing}: {warriors}', fr='{clearing} : {warriors}', uk='{clearing}: {warriors}'),
+        args=('clearing', 'warriors'),
     ),
 )
 

@@ -171,6 +171,15 @@ class LabelId(IntEnum):
     NO_WISH = 134
     SWAP_WITH = 135
     KIND_CONSTANT = 136
+    PLAY_YOUR_SEAT = 137
+    PLAY_NARRATION = 138
+    PLAY_HELP = 139
+    PLAY_QUIT = 140
+    PLAY_PROMPT = 141
+    PLAY_NOT_AN_OPTION = 142
+    PLAY_NO_SUCH_OPTION = 143
+    PLAY_PARTY = 144
+    PLAY_NONE = 145
 
 
 class TableId(IntEnum):
@@ -2005,6 +2014,46 @@ LABELS: tuple[Label, ...] = (
     Label(
         id=LabelId.KIND_CONSTANT,
         text=Text(en='Rule constants', fr='Constantes de règle', uk='Сталі правил'),
+    ),
+    Label(
+        id=LabelId.PLAY_YOUR_SEAT,
+        text=Text(en='You play: {seat}', fr='Vous jouez : {seat}', uk='Ви граєте за: {seat}'),
+        args=('seat',),
+    ),
+    Label(
+        id=LabelId.PLAY_NARRATION,
+        text=Text(en='{player}: {move}', fr='{player} : {move}', uk='{player}: {move}'),
+        args=('player', 'move'),
+    ),
+    Label(
+        id=LabelId.PLAY_HELP,
+        text=Text(en='Type the number of an option to choose it; help or ? shows this help; state or map shows the game again; quit or q leaves the game (so do Ctrl-D and Ctrl-C).', fr='Tapez le numéro d’une option pour la choisir ; help ou ? affiche cette aide ; state ou map réaffiche la partie ; quit ou q quitte la partie (de même que Ctrl-D et Ctrl-C).', uk='Введіть номер варіанта, щоб його вибрати; help або ? показує цю довідку; state або map знову показує гру; quit або q — вихід із гри (так само Ctrl-D і Ctrl-C).'),
+    ),
+    Label(
+        id=LabelId.PLAY_QUIT,
+        text=Text(en='You left the game.', fr='Vous avez quitté la partie.', uk='Ви вийшли з гри.'),
+    ),
+    Label(
+        id=LabelId.PLAY_PROMPT,
+        text=Text(en='Your choice:', fr='Votre choix :', uk='Ваш вибір:'),
+    ),
+    Label(
+        id=LabelId.PLAY_NOT_AN_OPTION,
+        text=Text(en='“{answer}” is not an option: type a number from 1 to {count}, or help.', fr='« {answer} » n’est pas une option : tapez un nombre de 1 à {count}, ou help.', uk='«{answer}» — не варіант: введіть число від 1 до {count} або help.'),
+        args=('answer', 'count'),
+    ),
+    Label(
+        id=LabelId.PLAY_NO_SUCH_OPTION,
+        text=Text(en='There is no option {answer}: choose from 1 to {count}.', fr='Il n’y a pas d’option {answer} : choisissez de 1 à {count}.', uk='Варіанта {answer} немає: виберіть від 1 до {count}.'),
+        args=('answer', 'count'),
+    ),
+    Label(
+        id=LabelId.PLAY_PARTY,
+        text=Text(en='Your party:', fr='Votre groupe :', uk='Ваш загін:'),
+    ),
+    Label(
+        id=LabelId.PLAY_NONE,
+        text=Text(en='no cards', fr='aucune carte', uk='немає карт'),
     ),
 )
 

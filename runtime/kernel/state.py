@@ -64,6 +64,10 @@ class GameKernel(Protocol):
 
     def label(self, label: str, locale: str) -> str: ...
 
+    def seat_name(self, state: GameState, seat: int, locale: str) -> str: ...
+
+    def player_view(self, state: GameState, seat: int, locale: str) -> list[str]: ...
+
     def placeholders(self, state: GameState) -> list[str]: ...
 
 
@@ -158,6 +162,16 @@ class GameState:
     def label(self, label: str, locale: str = "en") -> str:
         """A word of the runtime in `locale` (the game's labels)."""
         return self.kernel.label(label, locale)
+
+    def seat_name(self, seat: int, locale: str = "en") -> str:
+        """What the players call the seat at the table, in `locale`: its faction or role where the game has them,
+        counted from 1 where it names a seat by number."""
+        return self.kernel.seat_name(self, seat, locale)
+
+    def player_view(self, seat: int, locale: str = "en") -> list[str]:
+        """What `seat` may see of their own things (hand, advisers, party) and a short summary of the map, as lines
+        in `locale`: what a player at the terminal is shown before each decision."""
+        return self.kernel.player_view(self, seat, locale)
 
     @property
     def placeholders(self) -> list[str]:

@@ -81,6 +81,24 @@ class MargravesKernel:
             lines.append(text("final_round_on"))
         return "\n".join(lines)
 
+    def seat_name(self, state: GameState, seat: int, locale: str) -> str:
+        """"Player 2": every player plays alike, so a seat is its number from 1."""
+        return player_name(self.game, seat, locale)
+
+    def player_view(self, state: GameState, seat: int, locale: str) -> list[str]:
+        """The Citizens in the seat's hand (only its owner sees them)."""
+        text = label_text(self.game, locale)
+        cells = state.engine.arrays()[0]
+        hand = self.tables.offsets["hand"] + seat * self.tables.dims["citizens"]
+        lines = [text("play_hand")]
+        for index, citizen in enumerate(self.game.entities("citizen")):
+            copies = cells[hand + index] if index < self.tables.dims["citizens"] else 0
+            if copies > 0:
+                lines.append(f"  {_name(citizen, locale)}" + (f" ×{copies}" if copies > 1 else ""))
+        if len(lines) == 1:
+            lines.append("  " + text("play_none"))
+        return lines
+
     def verdict(self, state: GameState, locale: str) -> str:
         text = label_text(self.game, locale)
         record = self.result(state)
@@ -102,3 +120,8 @@ class MargravesKernel:
             "scores": [cells[offsets["score"] + seat] for seat in range(state.players)],
             "gold": [cells[offsets["keep_gold"] + seat] for seat in range(state.players)],
         }
+
+
+def _name(entity: Any, locale: str) -> str:
+    """An entity's name in `locale` (English where it has none)."""
+    return str(entity.name.get(locale) or entity.name.get("en") or entity.id.name.lower())

@@ -107,11 +107,66 @@ class OathKernel:
                 seats.setdefault(entity.id.name.lower(), []).append(seat)
         return seats
 
+    def seat_name(self, state: GameState, seat: int, locale: str) -> str:
+        """"seat 2 (Exile)": a seat by its number from 1 and its role, since several players are Exiles."""
+        oath = self._oath(state)
+        role = oath.entity_name("role", oath.flat.get("role", seat), locale)
+        return f"{self.label('seat', locale)} {seat + 1} ({role})"
+
     def summary(self, state: GameState, locale: str) -> str:
-        return self._oath(state).summary(locale)
+        """The round and who acts, then each seat's Supply, Favor, Secrets, Warbands and site; seats from 1."""
+        oath = self._oath(state)
+        lines = [f"{self._term('round', locale)} {oath.flat.get('round')}: "
+                 f"{self.seat_name(state, oath.current_player(), locale)} {self.label('to_act', locale)}"]
+        counts = (("supply", "supply"), ("favor", "favor"), ("secret", "secret"), ("warband", "warbands"))
+        for seat in range(state.players):
+            board = ", ".join(f"{self._term(term, locale)} {oath.flat.get(field, seat)}" for term, field in counts)
+            site = oath.entity_name("site", oath.flat.get("pawn_site", seat), locale)
+            lines.append(f"  {self.seat_name(state, seat, locale)}: {board}; {self.label('at_site', locale)} {site}")
+        return "\n".join(lines)
+
+    def player_view(self, state: GameState, seat: int, locale: str) -> list[str]:
+        """The seat's advisers with their card text (a player has no hand in Oath, 5.1.3), then the map."""
+        oath = self._oath(state)
+        lines = [self.label("play_advisers", locale)]
+        for card in oath.advisers(seat):
+            entity = self.game.entities(oath.cards.kind_of(card))[oath.index_in_kind(card)]
+            text = self.game.plain_text(entity, locale) if getattr(entity, "text", None) else ""
+            lines.append(f"  {oath.card_name(card, locale)}" + (f": {text}" if text else ""))
+        if len(lines) == 1:
+            lines.append(f"  {self.label('play_none', locale)}")
+        return lines + [self.label("play_map", locale)] + self.map_lines(state, locale)
+
+    def map_lines(self, state: GameState, locale: str) -> list[str]:
+        """Each site on the map with its region and faceup cards (what everyone sees), then each player's warbands
+        there."""
+        oath = self._oath(state)
+        lines = []
+        for site in oath.sites_on_map():
+            names = {"site_name": oath.entity_name("site", site, locale),
+                     "region_name": oath.entity_name("region", oath.region_of(site), locale),
+                     "cards": ", ".join(oath.card_name(card, locale) for card in oath.cards_at(site)
+                                        if oath.flat.get("card_faceup", card))}
+            lines.append("  " + self._filled("play_site" if names["cards"] else "play_site_empty", locale, names))
+            lines += ["    " + self._filled("play_warbands", locale, {"player": self.seat_name(state, seat, locale),
+                                                                      "count": str(warbands)})
+                      for seat in range(state.players) if (warbands := oath.flat.get("site_warbands", site, seat))]
+        return lines
+
+    def _filled(self, label: str, locale: str, names: dict[str, str]) -> str:
+        text = self.label(label, locale)
+        for name, value in names.items():
+            text = text.replace("{" + name + "}", value)
+        return text
 
     def verdict(self, state: GameState, locale: str) -> str:
-        return self._oath(state).verdict(locale)
+        """Who won and how, the winner's seat counted from 1."""
+        oath = self._oath(state)
+        how = self._term(oath.victory, locale) if oath.victory else ""
+        return f"{self.label('game_over', locale)} {self.seat_name(state, oath.flat.get('winner'), locale)} — {how}"
+
+    def _term(self, term: str, locale: str) -> str:
+        return str(self.game.get("term", term).name.get(locale, self.game.source_locale))
 
     def label(self, label: str, locale: str) -> str:
         return self.game.label(label, locale)

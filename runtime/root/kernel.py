@@ -125,6 +125,31 @@ class RootKernel:
                                      cards=str(hand)))
         return "\n".join(lines)
 
+    def seat_name(self, state: GameState, seat: int, locale: str) -> str:
+        """A seat by its faction, as Root's players call each other."""
+        return faction_name(self, state, seat, locale)
+
+    def player_view(self, state: GameState, seat: int, locale: str) -> list[str]:
+        """The seat's hand, then each clearing's warriors by faction (what the map shows everyone)."""
+        text = label_text(self.game, locale)
+        cells = state.engine.arrays()[0]
+        fields = self.game.layout.FIELDS
+        cards = self.game.entities("card")
+        hand_at = fields["hand"][0] + seat * fields["hand"][1][1]
+        held = [(card, cells[hand_at + index]) for index, card in enumerate(cards) if cells[hand_at + index] > 0]
+        lines = [text("play_hand")] + [f"  {_named(card, locale)}" + (f" ×{copies}" if copies > 1 else "")
+                                       for card, copies in held]
+        if not held:
+            lines.append("  " + text("play_none"))
+        lines.append(text("play_map"))
+        warriors, extents, _ = fields["warriors"]
+        for place, clearing in enumerate(self.game.entities("clearing")):
+            here = [f"{faction_name(self, state, other, locale)} {cells[warriors + place * extents[1] + other]}"
+                    for other in range(state.players) if cells[warriors + place * extents[1] + other] > 0]
+            if here:
+                lines.append("  " + text("play_clearing", clearing=_named(clearing, locale), warriors=", ".join(here)))
+        return lines
+
     def verdict(self, state: GameState, locale: str) -> str:
         text = label_text(self.game, locale)
         record = self.result(state)
@@ -167,3 +192,8 @@ class RootKernel:
             for card in held:
                 seats.setdefault(cards[card].id.name.lower(), []).append(seat)
         return seats
+
+
+def _named(entity: Any, locale: str) -> str:
+    """An entity's name in `locale` (English where it has none)."""
+    return str(entity.name.get(locale) or entity.name.get("en") or entity.id.name.lower())

@@ -170,6 +170,24 @@ class VindicationKernel:
                                      attributes=attrs))
         return "\n".join(lines)
 
+    def seat_name(self, state: GameState, seat: int, locale: str) -> str:
+        """"Player 2": the characters are alike at the start, so a seat is its number from 1."""
+        return seat_name(self.game, seat, locale)
+
+    def player_view(self, state: GameState, seat: int, locale: str) -> list[str]:
+        """The cards of the seat's party (companions, traits, relics, monsters…)."""
+        text = label_text(self.game, locale)
+        tables = state.engine.tables
+        fields = self.game.layout.FIELDS
+        cells = state.engine.arrays()[0]
+        party = tables.numbers["zone_party"] + seat
+        lines = [text("play_party")] + [
+            f"  {_named(entity, locale)}" for card, (_, entity) in enumerate(tables.cards)
+            if cells[fields["card_zone"][0] + card] == party and cells[fields["card_owner"][0] + card] == seat]
+        if len(lines) == 1:
+            lines.append("  " + text("play_none"))
+        return lines
+
     def verdict(self, state: GameState, locale: str) -> str:
         text = label_text(self.game, locale)
         record = self.result(state)
@@ -191,3 +209,8 @@ class VindicationKernel:
             "scores": [cells[n["o_score"] + seat] for seat in range(state.players)],
             "factions": [f"seat {seat + 1}" for seat in range(state.players)],
         }
+
+
+def _named(entity: Any, locale: str) -> str:
+    """An entity's name in `locale` (English where it has none)."""
+    return str(entity.name.get(locale) or entity.name.get("en") or entity.id.name.lower())
