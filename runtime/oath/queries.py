@@ -170,8 +170,9 @@ class Queries:
         """For the Oaths of "most": sites ruled (Supremacy: the Empire's count for the Chancellor, 2.11) or
         relics and banners held (Protection), per seat."""
         if self.game.entities("oath")[oath].id.name.lower() == "supremacy":
+            sites = self.sites_on_map()
             return [0 if self.flat.get("role", seat) == self.role_ids["citizen"]
-                    else sum(self.rules(seat, site) for site in self.sites_on_map()) for seat in range(self.players)]
+                    else sum(self.rules(seat, site) for site in sites) for seat in range(self.players)]
         return [self.relics_and_banners(seat) for seat in range(self.players)]
 
     def relics_and_banners(self: OathState, seat: int) -> int:
