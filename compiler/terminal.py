@@ -76,10 +76,15 @@ class Session:
         self.console.write(self.state.verdict(self.locale))
 
     def play_opponent(self, legal: list[int]) -> None:
-        """An opponent's random move, told before it is applied (a description reads the state it acts on)."""
+        """An opponent's random move, told before it is applied (a description reads the state it acts on); a move
+        the player could not tell from the others (a card kept face down) is told as a hidden choice."""
         action = self.opponents.choice(legal)
         player = self.state.seat_name(self.state.current_player(), self.locale)
-        self.console.write(self.say("play_narration", player=player, move=self.state.describe(action, self.locale)))
+        if len(legal) > 1 and not self.state.tells_apart(action, self.seat):
+            self.console.write(self.say("play_unseen_move", player=player))
+        else:
+            self.console.write(self.say("play_narration", player=player,
+                                        move=self.state.describe(action, self.locale)))
         self.state.apply(action)
 
     def show(self) -> None:

@@ -75,9 +75,34 @@ def test_each_opponent_move_is_told_in_the_players_language(game: str, locale: s
     expected = []
     for action in played.state.history:
         if replay.current_player() != 0:
-            expected.append(name + replay.describe(action, locale))
+            seen = len(replay.legal_actions()) == 1 or replay.tells_apart(action, 0)
+            expected.append(name + (replay.describe(action, locale) if seen else unseen[locale]))
         replay.apply(action)
     assert told == expected, "the description of the move, made before it was applied"
+
+
+unseen = {"fr": "un choix caché aux autres joueurs", "uk": "вибір, прихований від інших гравців"}
+
+
+def test_a_move_the_player_cannot_see_is_told_as_hidden() -> None:
+    """Oath's setup (1.7): each player keeps one of the cards they drew as a facedown adviser; the others cannot
+    tell which, so the narration does not name it."""
+    played, script = session("oath", "fr", ["1"])
+    with pytest.raises(LeftTheGame):
+        played.play()
+    state = new_state(played.state.game, 2, 3)
+    state.apply(played.state.history[0])
+    kept = played.state.history[1]
+    assert not state.tells_apart(kept, 0) and state.tells_apart(kept, 1), "only the owner tells the cards apart"
+    told = [line for line in script.lines if line.startswith("place 2 (Exilé) : ")]
+    assert told == ["place 2 (Exilé) : " + unseen["fr"]]
+    assert not any(state.describe(kept, "fr") in line for line in script.lines)
+    public = new_state(played.state.game, 2, 3)
+    while public.current_player() != 0 or len(public.legal_actions()) < 2 or not any(
+            "Voyager" in public.describe(action, "fr") for action in public.legal_actions()):
+        public.apply(public.legal_actions()[0])
+    travel = next(action for action in public.legal_actions() if "Voyager" in public.describe(action, "fr"))
+    assert public.tells_apart(travel, 1), "a Travel is seen by all"
 
 
 def test_the_player_sees_their_seat_hand_and_the_clearings() -> None:

@@ -216,6 +216,7 @@ class LabelId(IntEnum):
     PLAY_NO_SUCH_OPTION = 149
     PLAY_HAND = 150
     PLAY_NONE = 151
+    PLAY_UNSEEN_MOVE = 152
 
 
 class TableId(IntEnum):
@@ -2019,6 +2020,11 @@ LABELS: tuple[Label, ...] = (
     Label(
         id=LabelId.PLAY_NONE,
         text=Text(en='no cards', fr='aucune carte', uk='немає карт'),
+    ),
+    Label(
+        id=LabelId.PLAY_UNSEEN_MOVE,
+        text=Text(en='{player}: a choice hidden from the other players', fr='{player} : un choix caché aux autres joueurs', uk='{player}: вибір, прихований від інших гравців'),
+        args=('player',),
     ),
 )
 

@@ -327,6 +327,7 @@ class LabelId(IntEnum):
     PLAY_SITE = 179
     PLAY_SITE_EMPTY = 180
     PLAY_WARBANDS = 181
+    PLAY_UNSEEN_MOVE = 182
 
 
 class TableId(IntEnum):
@@ -3398,6 +3399,11 @@ LABELS: tuple[Label, ...] = (
         id=LabelId.PLAY_WARBANDS,
         text=Text(en='warbands of {player}: {count}', fr='Troupes de la {player} : {count}', uk='загони — {player}: {count}'),
         args=('player', 'count'),
+    ),
+    Label(
+        id=LabelId.PLAY_UNSEEN_MOVE,
+        text=Text(en='{player}: a choice hidden from the other players', fr='{player} : un choix caché aux autres joueurs', uk='{player}: вибір, прихований від інших гравців'),
+        args=('player',),
     ),
 )
 

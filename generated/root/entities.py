@@ -324,6 +324,7 @@ class LabelId(IntEnum):
     PLAY_NONE = 237
     PLAY_MAP = 238
     PLAY_CLEARING = 239
+    PLAY_UNSEEN_MOVE = 240
 
 
 class TableId(IntEnum):
@@ -2916,6 +2917,11 @@ LABELS: tuple[Label, ...] = (
         id=LabelId.PLAY_CLEARING,
         text=Text(en='{clearing}: {warriors}', fr='{clearing} : {warriors}', uk='{clearing}: {warriors}'),
         args=('clearing', 'warriors'),
+    ),
+    Label(
+        id=LabelId.PLAY_UNSEEN_MOVE,
+        text=Text(en='{player}: a choice hidden from the other players', fr='{player} : un choix caché aux autres joueurs', uk='{player}: вибір, прихований від інших гравців'),
+        args=('player',),
     ),
 )
 

@@ -180,6 +180,7 @@ class LabelId(IntEnum):
     PLAY_NO_SUCH_OPTION = 143
     PLAY_PARTY = 144
     PLAY_NONE = 145
+    PLAY_UNSEEN_MOVE = 146
 
 
 class TableId(IntEnum):
@@ -2054,6 +2055,11 @@ LABELS: tuple[Label, ...] = (
     Label(
         id=LabelId.PLAY_NONE,
         text=Text(en='no cards', fr='aucune carte', uk='немає карт'),
+    ),
+    Label(
+        id=LabelId.PLAY_UNSEEN_MOVE,
+        text=Text(en='{player}: a choice hidden from the other players', fr='{player} : un choix caché aux autres joueurs', uk='{player}: вибір, прихований від інших гравців'),
+        args=('player',),
     ),
 )
 

@@ -150,6 +150,11 @@ class Engine:
         """(cells, ctl, vmframe): everything that changes in play."""
         return self.cells_array, self.ctl_array, self.vmframe_array
 
+    def control(self) -> array[int]:
+        """The control block: where the game is (whose decision, which step and procedure), which the players at
+        the table follow as it goes."""
+        return self.ctl_array
+
     def copy(self) -> Engine:
         """Another game in the same position; the two go their own ways."""
         return type(self)(array("i", self.cells_array), array("i", self.ctl_array), self.plan_array,

@@ -143,6 +143,19 @@ class GameState:
         options = self.legal_actions() if self.current_player() == seat else []
         return Observation(seat, cells, hidden, options)
 
+    def tells_apart(self, action: int, seat: int) -> bool:
+        """Whether `seat`, watching the current player, can tell this legal move from every other one: no other
+        leaves what they see (their observation, and where the game is) as this one does. A card kept face down, a
+        secret quest chosen: only their owner can tell which (what `play` narrates of them)."""
+        def seen_after(option: int) -> tuple[bytes, bytes, list[int]]:
+            twin = self.clone()
+            twin.apply(option)
+            observed = twin.observation(seat)
+            return bytes(observed.cells), bytes(twin.engine.control()), observed.options
+
+        chosen = seen_after(action)
+        return all(seen_after(option) != chosen for option in self.legal_actions() if option != action)
+
     def describe(self, action: int, locale: str = "en") -> str:
         """The action in words, in `locale`, as a player at the table would say it."""
         return self.kernel.describe(self, action, locale)

@@ -57,6 +57,10 @@ class OathEngine:
         """The flat state's cells, and the frame of a power paused for a choice (empty if none)."""
         return self.state.flat.cells, self.state.frame if self.state.frame is not None else array("i")
 
+    def control(self) -> array[int]:
+        """Where Oath's game is (its phase, whose decision) is in its cells: no control block apart from them."""
+        return array("i")
+
     def playout(self, seed: int, max_actions: int) -> int:
         return self.state.playout(seed, max_actions)
 
