@@ -77,10 +77,10 @@ class Session:
 
     def play_opponent(self, legal: list[int]) -> None:
         """An opponent's random move, told before it is applied (a description reads the state it acts on); a move
-        the player could not tell from the others (a card kept face down) is told as a hidden choice."""
+        the player could not tell from others (a card kept face down) is told as a hidden choice."""
         action = self.opponents.choice(legal)
         player = self.state.seat_name(self.state.current_player(), self.locale)
-        if len(legal) > 1 and not self.state.tells_apart(action, self.seat):
+        if len(legal) > 1 and self.state.hidden_alternatives(action, self.seat):
             self.console.write(self.say("play_unseen_move", player=player))
         else:
             self.console.write(self.say("play_narration", player=player,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import pty
+import random
 import re
 import select
 import subprocess
@@ -75,8 +76,8 @@ def test_each_opponent_move_is_told_in_the_players_language(game: str, locale: s
     expected = []
     for action in played.state.history:
         if replay.current_player() != 0:
-            seen = len(replay.legal_actions()) == 1 or replay.tells_apart(action, 0)
-            expected.append(name + (replay.describe(action, locale) if seen else unseen[locale]))
+            hidden = len(replay.legal_actions()) > 1 and replay.hidden_alternatives(action, 0)
+            expected.append(name + (unseen[locale] if hidden else replay.describe(action, locale)))
         replay.apply(action)
     assert told == expected, "the description of the move, made before it was applied"
 
@@ -86,23 +87,37 @@ unseen = {"fr": "un choix caché aux autres joueurs", "uk": "вибір, при�
 
 def test_a_move_the_player_cannot_see_is_told_as_hidden() -> None:
     """Oath's setup (1.7): each player keeps one of the cards they drew as a facedown adviser; the others cannot
-    tell which, so the narration does not name it."""
+    tell which, so the narration does not name it. A Travel is seen by all."""
     played, script = session("oath", "fr", ["1"])
     with pytest.raises(LeftTheGame):
         played.play()
     state = new_state(played.state.game, 2, 3)
     state.apply(played.state.history[0])
     kept = played.state.history[1]
-    assert not state.tells_apart(kept, 0) and state.tells_apart(kept, 1), "only the owner tells the cards apart"
+    others = [option for option in state.legal_actions() if option != kept]
+    assert others and state.hidden_alternatives(kept, 0) == others
+    assert state.hidden_alternatives(kept, 1) == [], "the owner tells their cards apart"
     told = [line for line in script.lines if line.startswith("place 2 (Exilé) : ")]
     assert told == ["place 2 (Exilé) : " + unseen["fr"]]
     assert not any(state.describe(kept, "fr") in line for line in script.lines)
     public = new_state(played.state.game, 2, 3)
-    while public.current_player() != 0 or len(public.legal_actions()) < 2 or not any(
-            "Voyager" in public.describe(action, "fr") for action in public.legal_actions()):
+    while not any("Voyager" in public.describe(action, "fr") for action in public.legal_actions()):
         public.apply(public.legal_actions()[0])
     travel = next(action for action in public.legal_actions() if "Voyager" in public.describe(action, "fr"))
-    assert public.tells_apart(travel, 1), "a Travel is seen by all"
+    assert public.hidden_alternatives(travel, 1) == []
+
+
+def test_alternatives_that_lead_to_the_same_state_are_no_secret() -> None:
+    """Vindication's conversion (L561): which of the two common cubes moves to the heroic sphere and which goes back
+    to influence leaves the same counts either way, so the narration names the move."""
+    state, moves = new_state(load("vindication", root=str(REPO)), 3, 3), random.Random(3)
+    while not (len(state.legal_actions()) == 2
+               and all("sphère héroïque" in state.describe(action, "fr") for action in state.legal_actions())):
+        state.apply(moves.choice(state.legal_actions()))
+    assert state.current_player() == 1
+    first, second = state.legal_actions()
+    assert state.describe(first, "fr") != state.describe(second, "fr")
+    assert state.hidden_alternatives(first, 0) == []
 
 
 def test_the_player_sees_their_seat_hand_and_the_clearings() -> None:

@@ -151,9 +151,12 @@ class Engine:
         return self.cells_array, self.ctl_array, self.vmframe_array
 
     def control(self) -> array[int]:
-        """The control block: where the game is (whose decision, which step and procedure), which the players at
-        the table follow as it goes."""
-        return self.ctl_array
+        """The control block as the players at the table follow it: where the game is (whose decision, which step
+        and procedure), without the slot that keeps the last answer (a card kept secretly is known by its owner
+        alone, not by the answer the engine noted)."""
+        followed = array("i", self.ctl_array)
+        followed[ANSWER] = -1
+        return followed
 
     def copy(self) -> Engine:
         """Another game in the same position; the two go their own ways."""

@@ -143,18 +143,26 @@ class GameState:
         options = self.legal_actions() if self.current_player() == seat else []
         return Observation(seat, cells, hidden, options)
 
-    def tells_apart(self, action: int, seat: int) -> bool:
-        """Whether `seat`, watching the current player, can tell this legal move from every other one: no other
-        leaves what they see (their observation, and where the game is) as this one does. A card kept face down, a
-        secret quest chosen: only their owner can tell which (what `play` narrates of them)."""
-        def seen_after(option: int) -> tuple[bytes, bytes, list[int]]:
+    def hidden_alternatives(self, action: int, seat: int) -> list[int]:
+        """The other legal moves that `seat` cannot tell from `action`, though they lead elsewhere: each leaves what
+        `seat` sees (their observation, and where the game is) as `action` does, but not the whole state. Watching
+        another player, `seat` does not know which of them was made (a card kept face down, a secret quest); a move
+        whose alternatives all lead to the same state is no secret (which of two cubes moved, when both are alike).
+        What `play` narrates of the others' moves goes by it."""
+        def after(option: int) -> tuple[tuple[bytes, bytes, list[int]], bytes]:
             twin = self.clone()
             twin.apply(option)
-            observed = twin.observation(seat)
-            return bytes(observed.cells), bytes(twin.engine.control()), observed.options
+            observed, control = twin.observation(seat), bytes(twin.engine.control())
+            return (bytes(observed.cells), control, observed.options), bytes(twin.engine.arrays()[0]) + control
 
-        chosen = seen_after(action)
-        return all(seen_after(option) != chosen for option in self.legal_actions() if option != action)
+        seen, whole = after(action)
+        alternatives = []
+        for option in self.legal_actions():
+            if option != action:
+                seen_then, whole_then = after(option)
+                if seen_then == seen and whole_then != whole:
+                    alternatives.append(option)
+        return alternatives
 
     def describe(self, action: int, locale: str = "en") -> str:
         """The action in words, in `locale`, as a player at the table would say it."""
