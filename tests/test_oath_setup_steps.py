@@ -125,7 +125,7 @@ def test_step_6_five_or_six_players_put_four_favor_in_each_bank() -> None:
 def test_steps_7_to_9_the_chancellor_and_the_exiles_with_their_boards_warbands_and_relics() -> None:
     flat = STATE.flat
     assert [flat.get("role", seat) for seat in range(PLAYERS)] == [ROLE["chancellor"]] + [ROLE["exile"]] * 3
-    assert any("seat 0 is the Chancellor" in p for p in STATE.placeholders)
+    assert any("seat 1 is the Chancellor" in p for p in STATE.placeholders)
     assert zone(STATE, "relics_held", 0) == ["relic/grand_scepter"]
     on_map = [sum(flat.get("site_warbands", site, seat) for site in STATE.sites_on_map()) for seat in range(PLAYERS)]
     assert [flat.get("warbands", seat) + flat.get("warband_bank", seat) + on_map[seat] for seat in range(PLAYERS)] == [

@@ -154,12 +154,12 @@ class ChronicleWriter(ChronicleTable):
             for seat in range(1, self.state.players):
                 if seat in flipped or seat == self.winner:
                     continue
-                offers = [f"{self.said(word)}: {self.said('seat')} {seat}" for word in ("do_not_offer", "offer")]
+                offers = [f"{self.said(word)}: {self.said('seat')} {seat + 1}" for word in ("do_not_offer", "offer")]
                 if not self.choose(self.winner, "chronicle_offer", offers,
-                                   f"whether the winner offers seat {seat} Citizenship (8.2)"):
+                                   f"whether the winner offers seat {seat + 1} Citizenship (8.2)"):
                     continue
                 answers = [self.said("decline"), self.said("accept")]
-                if self.choose(seat, "chronicle_citizenship", answers, f"whether seat {seat} accepts Citizenship (8.2)"):
+                if self.choose(seat, "chronicle_citizenship", answers, f"whether seat {seat + 1} accepts Citizenship (8.2)"):
                     self.flat.set("role", seat, roles["citizen"])
                     for site in self.on_map():
                         if self.flat.get("site_warbands", site, seat):

@@ -369,7 +369,7 @@ def _players(result: Setup, cards: Cards, chronicle: Chronicle | None) -> None:
     the Oath, the Oathkeeper title."""
     state, game = result.state, result.state.game
     numbers = rule_numbers(game)
-    result.placeholders.append("seat 0 is the Chancellor (7: chosen by any means) and seat k takes the k-th "
+    result.placeholders.append("seat 1 is the Chancellor (7: chosen by any means) and seat k + 1 takes the k-th "
                                "Exile or Citizen board (9: each player chooses one)")
     roles = {r.id.name.lower(): r for r in game.entities("role")}
     sides = chronicle.boards if chronicle is not None else []
