@@ -28,7 +28,7 @@ from ..vm_py import Native
 from . import banners, battle, favor, modifiers
 from .actions import NONE, STRIDE, Kind, Phase, action, kind_of
 from .battle import ALLY_BOARD, BOARD, LOSSES, PLAN_SACRIFICE, SACRIFICED, SKULLS, force_places, force_size
-from .empire import CHANCELLOR, JOINED, become_citizen, colour, ruler_of
+from .empire import CHANCELLOR, JOINED, become_citizen, colour, on_map, ruler_of
 from .modifiers import in_play
 from .costs import rule_cost
 from .natives import DISCARDER, usable_reroll
@@ -78,7 +78,8 @@ def defenders(state: OathState, seat: int) -> list[int]:
     you have promised a truce at The Tribunal (negotiate.py)."""
     site = battle.acting_site(state.flat, seat)
     out = [other for other in range(state.players) if other != seat and not truce_holds(state.flat, seat, other)
-           and (site in targetable_sites(state, seat, other) or state.flat.get("pawn_site", other) == site)]
+           and (on_map(state.flat, site) and can_target(state, seat, other, site)
+                or state.flat.get("pawn_site", other) == site)]
     if state.bandits_rule(site):
         out.append(NONE)
     return out
@@ -310,12 +311,16 @@ def targetable_sites(state: OathState, attacker: int, defender: int) -> list[int
     """The sites the attacker can target: those the defender (-1: the bandits) rules. A Citizen attacking is not
     Imperial (Empire summary, 5.5.1) and can target purple sites; the Chancellor attacking a Citizen cannot
     target the purple warbands that are their own (docs/decisions.md)."""
-    flat = state.flat
+    return [site for site in state.sites_on_map() if can_target(state, attacker, defender, site)]
+
+
+def can_target(state: OathState, attacker: int, defender: int, site: int) -> bool:
+    """Whether the attacker can target this site on the map (`targetable_sites`)."""
     if defender < 0:
-        return [s for s in state.sites_on_map() if state.bandits_rule(s)]
-    if attacker == CHANCELLOR and colour(flat, defender) == CHANCELLOR:
-        return []
-    return [s for s in state.sites_on_map() if state.rules(defender, s)]
+        return state.bandits_rule(site)
+    if attacker == CHANCELLOR and colour(state.flat, defender) == CHANCELLOR:
+        return False
+    return state.rules(defender, site)
 
 
 def target_site(state: OathState, seat: int, site: int) -> None:
