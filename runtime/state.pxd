@@ -30,3 +30,10 @@ cdef class FlatState:
 
     @cython.locals(name=str)
     cpdef void reset(self, tuple scalars) except *
+
+    @cython.locals(extents=tuple)
+    cpdef int size(self, str field) except -1
+
+    @cython.locals(offset=int, size=int)
+    cpdef void clear(self, str field) except *
+

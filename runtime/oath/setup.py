@@ -469,9 +469,16 @@ def _inventory(game: CompiledGame, item_id: str) -> int:
     return int(game.manifest["inventory"][item_id])
 
 
+_MOST_SUPPLY: dict[tuple[object, str], int] = {}
+
+
 def most_supply(game: CompiledGame, track: str) -> int:
-    """The leftmost space of a Supply track ("exile" or "chancellor"): Supply never goes beyond it (4.3.4)."""
-    return int(max(game.tables.values(f"table_supply_refresh_{track}")))
+    """The leftmost space of a Supply track ("exile" or "chancellor"): Supply never goes beyond it (4.3.4). Asked
+    after every action: read from the tables once per compiled content."""
+    found = _MOST_SUPPLY.get((game.layout, track))
+    if found is None:
+        found = _MOST_SUPPLY[game.layout, track] = int(max(game.tables.values(f"table_supply_refresh_{track}")))
+    return found
 
 
 def table_row(game: CompiledGame, table: str, key: int) -> int:
