@@ -3,8 +3,11 @@ and the sentences of issue 22 that came out ungrammatical when names were glued 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from conftest import REPO, run
 from lawforge.compiler.po_import import _problem
 from lawforge.runtime import load
 from lawforge.runtime.games import new_state
@@ -83,3 +86,11 @@ def test_a_po_translation_keeps_the_templates_arguments() -> None:
     assert _problem(source, "Відновити «{banner}», віддавши " + SECRETS.replace("{n,", "{amount,"), set()) is None
     assert "differ" in (_problem(source, "Відновити {banner}", set()) or "")
     assert "broken placeholder" in (_problem(source, "Відновити {banner} {amount, plural, one {#}", set()) or "")
+
+
+def test_the_po_file_tells_translators_how_to_write_a_message(tmp_path: Path) -> None:
+    out = tmp_path / "oath.uk.po"
+    assert run("i18n", "export", "oath", "--locale", "uk", "-o", str(out), "--root", str(REPO)).exit_code == 0
+    entry = out.read_text(encoding="utf-8").split('msgctxt "label/move_recover_banner/text"')[0].rsplit("\n\n", 1)[1]
+    assert "#. a message (docs/translating.md): keep the arguments {banner} {amount}" in entry
+    assert "one branch per plural category (one, few, many, other); # prints the number" in entry

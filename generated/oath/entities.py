@@ -3348,8 +3348,8 @@ LABELS: tuple[Label, ...] = (
     ),
     Label(
         id=LabelId.SUMMARY_TURN,
-        text=Text(en='{round} {number}: seat {seat} to act', fr='{round} {number} : la place {seat} doit jouer', uk='{round} {number}: ходить місце {seat}'),
-        args=('round', 'number', 'seat'),
+        text=Text(en='Round {number}: seat {seat} to act', fr='Tour {number} : la place {seat} doit jouer', uk='Раунд {number}: ходить місце {seat}'),
+        args=('number', 'seat'),
         forms=(),
         arg_labels=(),
     ),

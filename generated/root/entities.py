@@ -3118,14 +3118,14 @@ LABELS: tuple[Label, ...] = (
     ),
     Label(
         id=LabelId.SETUP_SUMMARY,
-        text=Text(en='Setup — {faction} to decide', fr='Mise en place — à {faction} de décider', uk='Приготування — вирішує: {faction}'),
+        text=Text(en='Setup — {faction} to decide', fr='Mise en place — {faction} décide', uk='Приготування — вирішує: {faction}'),
         args=('faction',),
         forms=(),
         arg_labels=(),
     ),
     Label(
         id=LabelId.TURN_SUMMARY,
-        text=Text(en='Turn {turn} — {faction} to decide', fr='Tour {turn} — à {faction} de décider', uk='Хід {turn} — вирішує: {faction}'),
+        text=Text(en='Turn {turn} — {faction} to decide', fr='Tour {turn} — {faction} décide', uk='Хід {turn} — вирішує: {faction}'),
         args=('turn', 'faction'),
         forms=(),
         arg_labels=(),

@@ -1920,7 +1920,7 @@ LABELS: tuple[Label, ...] = (
     ),
     Label(
         id=LabelId.TURN_SUMMARY,
-        text=Text(en='Turn {turn}: {player} to decide', fr='Tour {turn} : à {player} de décider', uk='Хід {turn}: вирішує {player}'),
+        text=Text(en='Turn {turn}: {player} to decide', fr='Tour {turn} : {player} décide', uk='Хід {turn}: вирішує {player}'),
         args=('turn', 'player'),
         forms=(),
         arg_labels=(),

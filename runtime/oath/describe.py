@@ -186,8 +186,7 @@ class Describe:
 
     def summary(self: OathState, locale: str = "en") -> str:
         """A few lines a player needs to decide: round, whose turn, each seat's board and site."""
-        lines = [self._say("summary_turn", locale, round=self._term("round", locale), number=self.flat.get("round"),
-                           seat=self.current_player())]
+        lines = [self._say("summary_turn", locale, number=self.flat.get("round"), seat=self.current_player())]
         counts = (("supply", "supply"), ("favor", "favor"), ("secret", "secret"), ("warband", "warbands"))
         for seat in range(self.players):
             board = ", ".join(f"{self._term(term, locale)} {self.flat.get(field, seat)}" for term, field in counts)
