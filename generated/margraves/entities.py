@@ -1588,13 +1588,15 @@ LABELS: tuple[Label, ...] = (
     ),
     Label(
         id=LabelId.THEN,
-        text=Text(en='then', fr='puis', uk='потім'),
+        text=Text(en='{first} then {next}', fr='{first} puis {next}', uk='{first}, потім {next}'),
+        args=('first', 'next'),
         forms=(),
         arg_labels=(),
     ),
     Label(
         id=LabelId.STRENGTH_TO,
-        text=Text(en='Strength marker to', fr='marqueur Force sur', uk='маркер сили на'),
+        text=Text(en='Strength marker to {space}', fr='marqueur Force sur {space}', uk='маркер сили на {space}'),
+        args=('space',),
         forms=(),
         arg_labels=(),
     ),

@@ -68,7 +68,7 @@ def reward_text(game: Any, reward: Any, locale: str) -> str:
     if reward.guild is not None and parts:
         parts[-1] += f" ({_name(game, game.entities('guild')[int(reward.guild)], locale)})"
     if reward.strength_to is not None:
-        parts.append(f"{text('strength_to')} {reward.strength_to}")
+        parts.append(text("strength_to", space=str(reward.strength_to)))
     for field, level in (("privilege_i", "I"), ("privilege_ii", "II"), ("privilege_any", text("or_level"))):
         if getattr(reward, field):
             parts.append(f"{_term(game, 'privilege', locale)} {level} {getattr(reward, field)}")
@@ -80,7 +80,11 @@ def tile_text(game: Any, kind: str, tile: int, locale: str) -> str:
     text = label_text(game, locale)
     entity = game.entities(kind)[tile]
     if kind == "wealth":
-        return f" {text('then')} ".join(reward_text(game, reward, locale) for reward in entity.rewards)
+        rewards = [reward_text(game, reward, locale) for reward in entity.rewards]
+        said = rewards[0] if rewards else ""
+        for reward in rewards[1:]:
+            said = text("then", first=said, next=reward)
+        return said
     if entity.type == "grant":
         return f"{_term(game, 'grant', locale)}: {reward_text(game, entity.reward, locale)}"
     icons = ", ".join(_name(game, game.entities("guild")[int(g)], locale) for g in entity.icons) or "—"
