@@ -20,8 +20,11 @@ from lawforge.runtime.games import new_state
 from lawforge.runtime.text import PluralText, Text
 
 WORD = re.compile(r"[A-Za-z]{3,}")
-PLAYED = {"oath": (3, 1, 400), "root": (2, 1, 400), "margraves": (2, 1, 400), "vindication": (2, 1, 400)}
-"""Game → players, seed and how many moves are played (each offered move described)."""
+PLAYED = {"oath": 3, "root": 2, "margraves": 2, "vindication": 2}
+"""Game → players; a random game of each seed is played to its end, each move offered described."""
+SEEDS = (1, 2, 3)
+LONGEST = 2000
+"""Moves at most in one game (random games end within a few hundred)."""
 TRANSLATIONS = ("fr", "uk")
 
 
@@ -62,19 +65,20 @@ def english_words(game: str) -> frozenset[str]:
 
 
 def played_lines(game: str, locale: str) -> list[str]:
-    """Every move offered along a seeded game, the summary before each move and the verdict, in `locale`."""
-    players, seed, moves = PLAYED[game]
-    state = new_state(game, players, seed)
-    rng = random.Random(seed)
+    """Every move offered along seeded games, the summary before each move and the verdict, in `locale`."""
     lines = []
-    for _ in range(moves):
-        if state.is_terminal():
-            lines.append(state.verdict(locale))
-            break
-        actions = state.legal_actions()
-        lines.append(state.summary(locale))
-        lines += [state.describe(action, locale) for action in actions]
-        state.apply(rng.choice(actions))
+    for seed in SEEDS:
+        state = new_state(game, PLAYED[game], seed)
+        rng = random.Random(seed)
+        for _ in range(LONGEST):
+            if state.is_terminal():
+                lines.append(state.verdict(locale))
+                break
+            actions = state.legal_actions()
+            lines.append(state.summary(locale))
+            lines += [state.describe(action, locale) for action in actions]
+            state.apply(rng.choice(actions))
+        assert state.is_terminal(), f"{game} seed {seed} did not end in {LONGEST} moves"
     return lines
 
 
