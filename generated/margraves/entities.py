@@ -2043,7 +2043,7 @@ LABELS: tuple[Label, ...] = (
     ),
     Label(
         id=LabelId.GAME_WON,
-        text=Text(en='Won by {players} with {points} Victory Points', fr='Victoire de {players} avec {points} Points de Victoire', uk='Перемога: {players}, переможних очок: {points}'),
+        text=Text(en='Won by {players} with {points, plural, one {# Victory Point} other {# Victory Points}}', fr='Victoire : {players}, avec {points, plural, one {# Point de Victoire} many {# de Points de Victoire} other {# Points de Victoire}}', uk='Перемога: {players}, {points, plural, one {# переможне очко} few {# переможні очки} many {# переможних очок} other {# переможного очка}}'),
         args=('players', 'points'),
         forms=(),
         arg_labels=(),
