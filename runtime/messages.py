@@ -156,21 +156,6 @@ def _placeholder(template: str, start: int) -> tuple[Node, int]:
     return Plural(name.group(), tuple(branches), start), at + 1
 
 
-def arguments(template: str) -> dict[str, Node]:
-    """Each argument the template names, with the first part that names it."""
-    found: dict[str, Node] = {}
-
-    def walk(nodes: tuple[Node, ...]) -> None:
-        for node in nodes:
-            if isinstance(node, (Argument, Plural)):
-                found.setdefault(node.name, node)
-            if isinstance(node, Plural):
-                for _category, branch in node.branches:
-                    walk(branch)
-    walk(parse(template))
-    return found
-
-
 def parts(template: str) -> list[Argument | Plural]:
     """Every argument and plural of the template, nested ones included, in order."""
     found: list[Argument | Plural] = []
@@ -183,6 +168,14 @@ def parts(template: str) -> list[Argument | Plural]:
                 for _category, branch in node.branches:
                     walk(branch)
     walk(parse(template))
+    return found
+
+
+def arguments(template: str) -> dict[str, Argument | Plural]:
+    """Each argument the template names, with the first part that names it."""
+    found: dict[str, Argument | Plural] = {}
+    for part in parts(template):
+        found.setdefault(part.name, part)
     return found
 
 
