@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from lawforge.runtime.messages import Argument, Plural, parts
+from lawforge.runtime.messages import Argument, MessageError, Plural, arguments, parts
 
 
 @dataclass(frozen=True)
@@ -15,6 +15,8 @@ class MessageProblem:
     code: str
     message: str
     token: str
+    loc: tuple[str, ...] = ()
+    """Where in the entity, for a problem of a label's forms: ("forms", locale, form)."""
 
 
 def message_problems(template: str, locale: str, categories: tuple[str, ...] | None, owner: Any,
@@ -49,4 +51,24 @@ def message_problems(template: str, locale: str, categories: tuple[str, ...] | N
                     problems.append(MessageProblem("unknown-form", f"label {str(filler)!r} declares no "
                                                    f"{part.form!r} form in {locale!r} (its forms there: {known})",
                                                    token))
+    return problems
+
+
+def form_problems(label: Any) -> list[MessageProblem]:
+    """What is wrong with a label's `forms`: each is a message with no argument the label's `args` do not list."""
+    problems = []
+    declared = set(label.args)
+    for locale, by_form in label.forms.items():
+        for form, template in by_form.items():
+            loc = ("forms", locale, form)
+            try:
+                unknown = sorted(set(arguments(template)) - declared)
+            except MessageError as error:
+                problems.append(MessageProblem("bad-placeholder", f"malformed placeholder in the {form!r} form: "
+                                               f"{error.reason}", error.token, loc))
+                continue
+            if unknown:
+                problems.append(MessageProblem("unknown-param", f"{{{unknown[0]}}} is no argument of {label.id!r} "
+                                               f"(args: {', '.join(sorted(declared)) or 'none'})",
+                                               "{" + unknown[0], loc))
     return problems

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from lawforge.runtime.messages import MessageError, arguments
 
-from .check_messages import message_problems
+from .check_messages import form_problems, message_problems
 from .cldr import ALL_CATEGORIES, categories, known
 from .confine import Refused, read_confined
 from .diagnostics import Diagnostic, Severity
@@ -203,6 +203,7 @@ class _Linker:
         self._source_words: tuple[dict[str, set[str]], re.Pattern[str]] | None = None
         self._words: dict[tuple[str, str], list[str]] = {}
         self._spaced: dict[tuple[str, str], tuple[str, ...]] = {}
+        self._labels: dict[str, Any] | None = None
         self.record = TranslationRecord()
         record_path = ws.content / content.name / RECORD_FILE
         try:
@@ -357,8 +358,7 @@ class _Linker:
                 self.report(doc, loc, "bad-placeholder", f"malformed placeholder in {locale!r} text: {error.reason}",
                             token=error.token)
                 continue
-            labels = {label_id: item.entity for label_id, item in self.ids.get("label", {}).items()}
-            for problem in message_problems(value, locale, self.plural_locales.get(locale), owner, labels):
+            for problem in message_problems(value, locale, self.plural_locales.get(locale), owner, self.labels()):
                 self.report(doc, loc, problem.code, problem.message, token=problem.token)
             placeholder_sets[locale] = names
         reference = placeholder_sets.get(source_locale)
@@ -446,26 +446,18 @@ class _Linker:
                     self.report(item.doc, loc + (category,), "bad-placeholder",
                                 f"a plural form may only use {{count}}, not {', '.join(sorted(unknown))}")
 
+    def labels(self) -> dict[str, Any]:
+        """The game's labels by id, whose forms a message may ask for (indexed once)."""
+        if self._labels is None:
+            self._labels = {label_id: item.entity for label_id, item in self.ids.get("label", {}).items()}
+        return self._labels
+
     def check_forms(self, item: Located) -> None:
-        """A label's other forms are messages in locales of the game, with no argument its `args` do not list."""
-        if not isinstance(item.entity, Label) or not item.entity.forms:
-            return
-        forms = item.entity.forms
-        base = item.loc + ("forms",)
-        self.check_locales(item.doc, base, forms)
-        declared = set(getattr(item.entity, "args", ()) or ())
-        for locale, by_form in forms.items():
-            for form, template in by_form.items():
-                try:
-                    unknown = sorted(set(arguments(template)) - declared)
-                except MessageError as error:
-                    self.report(item.doc, base + (locale, form), "bad-placeholder",
-                                f"malformed placeholder in the {form!r} form: {error.reason}", token=error.token)
-                    continue
-                if unknown:
-                    self.report(item.doc, base + (locale, form), "unknown-param",
-                                f"{{{unknown[0]}}} is no argument of {item.entity.id!r} "
-                                f"(args: {', '.join(sorted(declared)) or 'none'})", token="{" + unknown[0])
+        """A label's other forms (check_messages.py)."""
+        if isinstance(item.entity, Label) and item.entity.forms:
+            self.check_locales(item.doc, item.loc + ("forms",), item.entity.forms)
+            for problem in form_problems(item.entity):
+                self.report(item.doc, item.loc + problem.loc, problem.code, problem.message, token=problem.token)
 
     def check_locales(self, doc: LoadedDocument, loc: Path_, values: dict[str, object]) -> None:
         """A text or plural names only locales the game declares (game.yaml `locales`)."""

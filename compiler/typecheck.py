@@ -6,11 +6,11 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from lawforge.runtime.messages import MessageError, arguments
+
 from .diagnostics import Diagnostic
 from .effects.check import Checked, EffectContext, Problem, check_effect, check_selectors
 from .effects.layout import Layout, build_layout
-from lawforge.runtime.messages import MessageError, arguments
-
 from .link import LinkedGame, TextEntry
 from .loader import Path_
 from .models.common import Die, Effectful, Table

@@ -79,6 +79,7 @@ CASES: dict[str, tuple[str, list[tuple[int, int, str, str]]]] = {
     "message_plural_categories.yaml": (LABELS, [(7, 10, "plural-forms", "error")]),
     "message_unbalanced.yaml": (LABELS, [(6, 10, "bad-placeholder", "error")]),
     "message_unknown_form.yaml": (LABELS, [(10, 88, "unknown-form", "error")]),
+    "message_form_argument.yaml": (LABELS, [(6, 32, "unknown-param", "error")]),
 }
 
 
