@@ -2137,21 +2137,21 @@ LABELS: tuple[Label, ...] = (
     ),
     Label(
         id=LabelId.RECOVER_COMPANION,
-        text=Text(en='Recover every cube on {card} (the companion leaves your party)', fr='Récupérer tous les cubes de {card} (le compagnon quitte votre groupe)', uk='Повернути всі кубики з карти {card} (супутник покидає ваш загін)'),
+        text=Text(en='Recover every cube on {card} (the companion leaves your party)', fr='Récupérer tous les cubes du compagnon {card} (il quitte votre groupe)', uk='Повернути всі кубики з карти {card} (супутник покидає ваш загін)'),
         args=('card',),
         forms=(),
         arg_labels=(),
     ),
     Label(
         id=LabelId.RECOVER_CARD,
-        text=Text(en='Recover a cube from {card}', fr='Récupérer un cube de {card}', uk='Повернути кубик із карти {card}'),
+        text=Text(en='Recover a cube from {card}', fr='Récupérer un cube de la carte {card}', uk='Повернути кубик із карти {card}'),
         args=('card',),
         forms=(),
         arg_labels=(),
     ),
     Label(
         id=LabelId.RECOVER_REGION,
-        text=Text(en='Recover your cube from {region} and lose its control', fr='Récupérer votre cube de {region} et en perdre le contrôle', uk='Повернути свій кубик із регіону {region} і втратити контроль над ним'),
+        text=Text(en='Recover your cube from {region} and lose its control', fr='Récupérer votre cube de la région {region} et en perdre le contrôle', uk='Повернути свій кубик із регіону {region} і втратити контроль над ним'),
         args=('region',),
         forms=(),
         arg_labels=(),
@@ -2198,7 +2198,7 @@ LABELS: tuple[Label, ...] = (
     ),
     Label(
         id=LabelId.PEEK_DECK,
-        text=Text(en='Look at the top face-down card of the deck beside {attribute}', fr='Regarder la carte face cachée du dessus du paquet près de {attribute}', uk='Подивитися верхню закриту карту колоди біля атрибута {attribute}'),
+        text=Text(en='Look at the top face-down card of the deck beside {attribute}', fr='Regarder la carte face cachée du dessus du paquet près de l’attribut {attribute}', uk='Подивитися верхню закриту карту колоди біля атрибута {attribute}'),
         args=('attribute',),
         forms=(),
         arg_labels=(),
@@ -2217,7 +2217,7 @@ LABELS: tuple[Label, ...] = (
     ),
     Label(
         id=LabelId.GENERATE_MORE,
-        text=Text(en='Generate more {attribute}', fr='Générer davantage de {attribute}', uk='Згенерувати більше атрибута {attribute}'),
+        text=Text(en='Generate more {attribute}', fr='Générer davantage de l’attribut {attribute}', uk='Згенерувати більше атрибута {attribute}'),
         args=('attribute',),
         forms=(),
         arg_labels=(),
