@@ -8,6 +8,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from lawforge.runtime.messages import MessageError, arguments
+
+from .check_messages import form_problems, message_problems
 from .cldr import ALL_CATEGORIES, categories, known
 from .confine import Refused, read_confined
 from .diagnostics import Diagnostic, Severity
@@ -15,7 +18,7 @@ from .documents import DocumentFiles, read_documents
 from .link_numbers import check_inventory, check_table
 from .translations import RECORD_FILE, RecordError, TranslationRecord
 from .loader import LoadedDocument, Path_
-from .models.common import Entity, Game, Identified, PluralText, Source, Table, Text
+from .models.common import Entity, Game, Identified, Label, PluralText, Source, Table, Text
 from .models.walk import RefSite, TextSite, walk, walk_data
 from .rulesets import KindSpec
 from .validate import Declared, Invalid, Located, ValidatedContent
@@ -27,7 +30,8 @@ if TYPE_CHECKING:
 TERM = re.compile(r"\[([^\[\]]*)\]")
 TERM_ID = re.compile(r"^[a-z][a-z0-9_]*$")
 PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
-PLACEHOLDER_ID = re.compile(r"^[a-z][a-z0-9_]*$")
+ARGUMENT = re.compile(r"\{[a-z][a-z0-9_]*(?::[a-z][a-z0-9_]*\}|\}|\s*,\s*plural\s*,)")
+"""The name of a message's argument, `{site}`, `{seat:gen}` or `{count, plural,` (runtime/messages.py)."""
 MAX_RECORD_BYTES = 16 * 1024 * 1024
 """translations.json: a few hundred kilobytes per game."""
 
@@ -199,6 +203,7 @@ class _Linker:
         self._source_words: tuple[dict[str, set[str]], re.Pattern[str]] | None = None
         self._words: dict[tuple[str, str], list[str]] = {}
         self._spaced: dict[tuple[str, str], tuple[str, ...]] = {}
+        self._labels: dict[str, Any] | None = None
         self.record = TranslationRecord()
         record_path = ws.content / content.name / RECORD_FILE
         try:
@@ -281,6 +286,7 @@ class _Linker:
             return  # no enforced terms: an empty pattern would match everywhere
         # One pattern of every term's source words, longest first: a match of "favor bank" is not
         # also a match of "favor".
+        source = ARGUMENT.sub(" ", source)  # `{banner}` names an argument, not the term
         used = {term for m in pattern.finditer(apostrophes(TERM.sub("", source)).lower())
                 for term in words[m.group(0)] if key not in terms[term]}
         if not used:
@@ -346,14 +352,15 @@ class _Linker:
             stripped = TERM.sub("", value)
             if "[" in stripped or "]" in stripped:
                 self.report(doc, loc, "bad-markup", f"unbalanced '[' or ']' in {locale!r} text")
-            names = PLACEHOLDER.findall(value)
-            bad = [n for n in names if not PLACEHOLDER_ID.match(n)]
-            rest = PLACEHOLDER.sub("", value)
-            if bad or "{" in rest or "}" in rest:
-                culprit = "{" + bad[0] + "}" if bad else ("{" if "{" in rest else "}")
-                self.report(doc, loc, "bad-placeholder", f"malformed placeholder in {locale!r} text", token=culprit)
+            try:
+                names = set(arguments(value))
+            except MessageError as error:
+                self.report(doc, loc, "bad-placeholder", f"malformed placeholder in {locale!r} text: {error.reason}",
+                            token=error.token)
                 continue
-            placeholder_sets[locale] = set(names)
+            for problem in message_problems(value, locale, self.plural_locales.get(locale), owner, self.labels()):
+                self.report(doc, loc, problem.code, problem.message, token=problem.token)
+            placeholder_sets[locale] = names
         reference = placeholder_sets.get(source_locale)
         if reference is None:
             return
@@ -439,6 +446,19 @@ class _Linker:
                     self.report(item.doc, loc + (category,), "bad-placeholder",
                                 f"a plural form may only use {{count}}, not {', '.join(sorted(unknown))}")
 
+    def labels(self) -> dict[str, Any]:
+        """The game's labels by id, whose forms a message may ask for (indexed once)."""
+        if self._labels is None:
+            self._labels = {label_id: item.entity for label_id, item in self.ids.get("label", {}).items()}
+        return self._labels
+
+    def check_forms(self, item: Located) -> None:
+        """A label's other forms (check_messages.py)."""
+        if isinstance(item.entity, Label) and item.entity.forms:
+            self.check_locales(item.doc, item.loc + ("forms",), item.entity.forms)
+            for problem in form_problems(item.entity):
+                self.report(item.doc, item.loc + problem.loc, problem.code, problem.message, token=problem.token)
+
     def check_locales(self, doc: LoadedDocument, loc: Path_, values: dict[str, object]) -> None:
         """A text or plural names only locales the game declares (game.yaml `locales`)."""
         for locale in values:
@@ -493,6 +513,7 @@ class _Linker:
                 if isinstance(item.entity, Table):
                     check_table(item, self.ids, self.check_reference, self.report)
                 self.check_plural(item)
+                self.check_forms(item)
         for invalid in self.content.invalid:
             self.check_invalid(invalid)
         check_inventory(self.content, self.report)

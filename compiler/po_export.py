@@ -14,6 +14,7 @@ so that exporting the same content gives the same bytes on every machine.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 from datetime import datetime, timezone
 
@@ -21,6 +22,9 @@ from .cldr import categories, plural_forms
 from .files import is_temporary
 from .link import FORM_SEPARATOR, PLACEHOLDER, TERM, LinkedGame, PluralEntry, TextEntry
 from .pofile import PoMessage, format_po
+
+FORM = re.compile(r"\{[a-z][a-z0-9_]*:[a-z][a-z0-9_]*\}")
+"""`{seat:gen}`: a form of a message's argument."""
 from .workspace import Workspace
 
 TEMPLATE_FIELDS = [("PO-Revision-Date", "YEAR-MO-DA HO:MI+ZONE"), ("Last-Translator", "FULL NAME <EMAIL@ADDRESS>"),
@@ -59,10 +63,18 @@ def _po_date(when: datetime) -> str:
     return when.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M+0000")
 
 
-def _notes(entry: TextEntry, source: str) -> tuple[str, ...]:
+def _notes(entry: TextEntry, source: str, locale: str | None) -> tuple[str, ...]:
     params = getattr(entry.owner, "params", None) or {}
     notes = [f"{{{name}}} is a number from the card ({params[name]} here): keep it"
              for name in dict.fromkeys(PLACEHOLDER.findall(source)) if name in params]
+    args = list(getattr(entry.owner, "args", None) or ())
+    if args:
+        notes.append("a message (docs/translating.md): keep the arguments " + " ".join(f"{{{a}}}" for a in args))
+    if "plural," in source:
+        wanted = ", ".join(categories(locale)) if locale else "your language's CLDR categories"
+        notes.append(f"{{name, plural, …}}: one branch per plural category ({wanted}); # prints the number")
+    if FORM.search(source) or getattr(entry.owner, "arg_labels", None):
+        notes.append("{name:form} prints a form (gen, dat …) its label declares in `forms` of labels.yaml")
     terms = sorted(set(TERM.findall(source)))
     if terms:
         notes.append("keep the icon tokens " + " ".join(f"[{t}]" for t in terms) + " (they print the term or icon)")
@@ -77,7 +89,7 @@ def _text_message(linked: LinkedGame, entry: TextEntry, locale: str | None) -> P
     translation = entry.value(locale) if locale is not None else None
     state = linked.translations.state(entry.key, locale, source, translation is not None) if locale else "missing"
     previous = linked.translations.previous_source(entry.key, locale) if locale and state == "outdated" else None
-    return PoMessage(entry.key, source, (translation or "",), notes=_notes(entry, source),
+    return PoMessage(entry.key, source, (translation or "",), notes=_notes(entry, source, locale),
                      reference=f"{entry.path}:{entry.line}", fuzzy=state in ("outdated", "fuzzy"),
                      previous=(previous,) if previous is not None and previous != source else ())
 

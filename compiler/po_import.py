@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from lawforge.runtime.messages import MessageError, arguments
+
 from .cldr import ALL_CATEGORIES, categories
 from .i18n import stage_record
 from .link import FORM_SEPARATOR, PLACEHOLDER, TERM, TERM_ID, LinkedGame, PluralEntry, Translatable
@@ -63,8 +65,10 @@ def _control(translation: str) -> str | None:
 
 def _markup(translation: str, terms: set[str]) -> str | None:
     """Why the translation's placeholders or [term] tokens are broken, if they are."""
-    if "{" in PLACEHOLDER.sub("", translation) or "}" in PLACEHOLDER.sub("", translation):
-        return "a broken placeholder ('{' or '}' alone)"
+    try:
+        arguments(translation)
+    except MessageError as error:
+        return f"a broken placeholder: {error.reason}"
     for token in TERM.findall(translation):
         if not TERM_ID.match(token) or token not in terms:
             return f"[{token}] is no glossary term"
@@ -77,10 +81,12 @@ def _problem(source: str, translation: str, terms: set[str]) -> str | None:
     """Why a translation cannot go in: a control character, placeholders other than the source's, broken markup."""
     if (control := _control(translation)) is not None:
         return control
-    if sorted(PLACEHOLDER.findall(translation)) != sorted(PLACEHOLDER.findall(source)):
-        return (f"placeholders {sorted(set(PLACEHOLDER.findall(translation)))} differ from the source's "
-                f"{sorted(set(PLACEHOLDER.findall(source)))}")
-    return _markup(translation, terms)
+    if (broken := _markup(translation, terms)) is not None:
+        return broken
+    if set(arguments(translation)) != set(arguments(source)):
+        return (f"placeholders {sorted(arguments(translation))} differ from the source's "
+                f"{sorted(arguments(source))}")
+    return None
 
 
 def _form_problem(form: str, terms: set[str]) -> str | None:

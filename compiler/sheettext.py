@@ -11,6 +11,8 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
+from lawforge.runtime.messages import render
+
 from .collation import sort_key, sorted_by_name
 from .link import IncompleteItem, LinkedGame
 from .markup import BOLD, ITALIC, PLACEHOLDER, TERM
@@ -103,12 +105,21 @@ class Localizer:
         category = Locale.parse(locale).plural_form(n)
         return (forms.get(category) or forms.get("other", "")).replace("{count}", str(n))
 
-    def label(self, label_id: str) -> str:
+    def label(self, label_id: str, **args: str | int) -> str:
+        """A label in the sheet's language; one that is a message (docs/translating.md) with its arguments filled,
+        as HTML (an argument already HTML, such as a macro's output, kept as it is)."""
+        from babel import Locale
+
         label = self.labels.get(label_id)
         if label is None:
             raise SheetError(f"the sheet template uses label {label_id!r}, which "
                              f"content/{self.linked.name}/labels.yaml lacks")
-        return self.plain(label.text)  # type: ignore[attr-defined]
+        text = self.plain(label.text)  # type: ignore[attr-defined]
+        if not args:
+            return text
+        locale = self.locale if label.text.get(self.locale) else self.source  # type: ignore[attr-defined]
+        safe = {name: value if isinstance(value, (Markup, int)) else escape(value) for name, value in args.items()}
+        return Markup(render(str(escape(text)), safe, Locale.parse(locale).plural_form))
 
     def by_name(self, entities: Iterable[Any], attribute: str = "name") -> list[Any]:
         """Entities in the alphabetical order of their names (`attribute`, dotted for a part's name) in the sheet's

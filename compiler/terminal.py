@@ -51,12 +51,9 @@ class Session:
         self.opponents = random.Random(seed)
         """The opponents' choices: the same seed plays the same game for the same answers."""
 
-    def say(self, label: str, **names: object) -> str:
-        """A label of the game in the player's locale, its {names} filled."""
-        text = self.state.label(label, self.locale)
-        for name, value in names.items():
-            text = text.replace("{" + name + "}", str(value))
-        return text
+    def say(self, label: str, **names: str | int) -> str:
+        """A label of the game in the player's locale, rendered as a message with its arguments."""
+        return str(self.state.game.message(label, self.locale, **names))
 
     def play(self) -> None:
         """Plays to the end and prints the verdict, or raises LeftTheGame (Ctrl-C too, between prompts)."""

@@ -6,10 +6,12 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from lawforge.runtime.messages import MessageError, arguments
+
 from .diagnostics import Diagnostic
 from .effects.check import Checked, EffectContext, Problem, check_effect, check_selectors
 from .effects.layout import Layout, build_layout
-from .link import PLACEHOLDER, LinkedGame, TextEntry
+from .link import LinkedGame, TextEntry
 from .loader import Path_
 from .models.common import Die, Effectful, Table
 from .models.walk import instances
@@ -76,7 +78,10 @@ def _check_placeholders(item: Located, texts: list[TextEntry], params: dict[str,
     for entry in texts:
         if entry.text.get(source_locale) is None:
             continue
-        used = set(PLACEHOLDER.findall(entry.text.get(source_locale) or ""))
+        try:
+            used = set(arguments(entry.text.get(source_locale) or ""))
+        except MessageError:
+            continue  # reported by the linker
         unused -= used
         for name in sorted(used - set(params) - args):
             at = item.doc.position(entry.loc + (source_locale,))

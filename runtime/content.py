@@ -17,6 +17,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from .messages import Phrase, Value, render
 from .stamp import ATTRIBUTE
 from .text import PluralText, Text
 
@@ -80,6 +81,18 @@ class CompiledGame:
     def label(self, label_id: str, locale: str) -> str:
         """A label in `locale`, or in the source locale where it has none."""
         return str(self.get("label", label_id).text.get(locale, self.source_locale))
+
+    def message(self, label_id: str, locale: str, **args: Value) -> Phrase:
+        """A label rendered as a message (runtime/messages.py) in `locale`, else in the source locale: its arguments
+        filled, its plurals chosen by the locale's CLDR rules; the result carries the label's other forms in the same
+        locale (`forms`), for a message that asks for one (`{seat:gen}`)."""
+        label = self.get("label", label_id)
+        if label.text.get(locale, None) is None:
+            locale = self.source_locale
+        category = self.plurals.RULES[locale]
+        forms = dict(dict(label.forms).get(locale, ()))
+        return Phrase(render(str(label.text.get(locale)), args, category),
+                      {form: render(text, args, category) for form, text in forms.items()})
 
     def count(self, label_id: str, n: int, locale: str) -> str:
         """A label that counts, in `locale`: "21 карта", "22 карти", "25 карт"; in the source locale where the label

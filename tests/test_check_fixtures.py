@@ -13,6 +13,7 @@ from conftest import FIXTURES, diagnostics_of, run
 SUITS = "content/mini/suits.yaml"
 GAME = "content/mini/game.yaml"
 RELICS = "content/mini/relics.yaml"
+LABELS = "content/mini/labels.yaml"
 
 # fixture file → (where it goes in the mini workspace, [(line, col, code, severity)])
 CASES: dict[str, tuple[str, list[tuple[int, int, str, str]]]] = {
@@ -74,6 +75,11 @@ CASES: dict[str, tuple[str, list[tuple[int, int, str, str]]]] = {
     "modifier_applies_to.yaml": (RELICS, [(18, 19, "modifier-applies-to", "error"),
                                           (22, 19, "modifier-applies-to", "error")]),
     "unknown_file.yaml": ("content/mini/suitz.yaml", [(1, 1, "unknown-file", "error")]),
+    "message_unknown_argument.yaml": (LABELS, [(4, 25, "unknown-param", "error")]),
+    "message_plural_categories.yaml": (LABELS, [(7, 10, "plural-forms", "error")]),
+    "message_unbalanced.yaml": (LABELS, [(6, 10, "bad-placeholder", "error")]),
+    "message_unknown_form.yaml": (LABELS, [(10, 88, "unknown-form", "error")]),
+    "message_form_argument.yaml": (LABELS, [(6, 32, "unknown-param", "error")]),
 }
 
 

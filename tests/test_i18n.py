@@ -102,8 +102,9 @@ def test_a_source_change_makes_translations_outdated_then_fuzzy(oath_ws: Path, t
 
 
 def test_oath_is_fully_translated() -> None:
+    """Every text; the editors' notes (kind `note`, English free text for the proof) are counted apart."""
     result = run("i18n", "status", "oath", "--root", str(REPO), "--format", "json")
-    incomplete = [r for r in json.loads(result.output) if r["percent"] != 100.0]
+    incomplete = [r for r in json.loads(result.output) if r["percent"] != 100.0 and r["kind"] != "note"]
     assert incomplete == []
 
 

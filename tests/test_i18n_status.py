@@ -63,3 +63,17 @@ def test_locale_and_incomplete_show_only_what_is_left(long_named: Path) -> None:
 def test_incomplete_says_when_nothing_is_left(mini: Path) -> None:
     result = run("i18n", "status", "mini", "--locale", "fr", "--incomplete", "--root", str(mini))
     assert result.exit_code == 0 and result.output.strip() == "every text is translated and up to date"
+
+
+def test_editors_notes_count_as_texts_not_translated(mini: Path) -> None:
+    """A note of an entry not verified is English free text: translated in en, missing in fr, listed where written."""
+    suits = mini / "content/mini/suits.yaml"
+    text = suits.read_text(encoding="utf-8")
+    assert "status: verified" in text
+    suits.write_text(text.replace("status: verified", "status: unverified\n  note: \"From the card list.\"", 1),
+                     encoding="utf-8")
+    rows = json.loads(run("i18n", "status", "mini", "--incomplete", "--format", "json", "--root", str(mini)).output)
+    notes = [row for row in rows if row["kind"] == "note"]
+    assert [(row["locale"], row["missing"]) for row in notes] == [("fr", 1), ("uk", 1)]
+    assert [text["key"].split("/")[0] for text in notes[0]["texts"]] == ["note"]
+    assert notes[0]["texts"][0]["path"] == "content/mini/suits.yaml"

@@ -5,6 +5,7 @@ pack's powers are all compiled or native, its texts translated."""
 from __future__ import annotations
 
 import re
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -75,16 +76,19 @@ def test_appendix_lists_placeholders_and_decisions(sheets: Path) -> None:
     placeholders = {item.id for item in linked.incomplete if item.status == "placeholder"}
     assert {"citizen_line_costs", "warg_pack", "hamun · icons", "privilege_i_01", "segment_0", "row_0"} <= placeholders
     assert "hamun" not in placeholders and "alchemist · pennant" in placeholders
+    marked = {unescape(text).replace("\u2019", "'") for text in re.findall(r'lang="en">(.*?)</span>', appendix,
+                                                                            flags=re.S)}
     for decision in linked.entities["decision"]:
         assert f"content/margraves/decisions.yaml: {decision.id}" in appendix
-        assert escape(decision.question) not in appendix, "the English question is located, not printed"
+        assert decision.question in marked, "the English question, marked as untranslated"
 
 
 def test_every_power_compiled_or_native_and_every_text_translated() -> None:
     linked, diagnostics = check_game(Workspace.open(REPO), "margraves")
     assert linked is not None and diagnostics == []
     assert [u.key for u in linked.effects.units if u.status == "missing"] == []
-    untranslated = [(c.locale, c.kind) for c in coverage(linked) if c.percent("translated") < 100.0]
+    untranslated = [(c.locale, c.kind) for c in coverage(linked)
+                    if c.percent("translated") < 100.0 and c.kind != "note"]  # the editors' notes: English
     assert untranslated == []
     assert {c.locale for c in coverage(linked)} == set(LOCALES)
 

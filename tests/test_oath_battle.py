@@ -655,7 +655,7 @@ def test_jinx_lets_its_ruler_reroll_the_dice_a_power_rolls_for_a_secret_on_jinx(
     state.apply(action(Kind.USE_POWER, hall))
     assert state.flat.get("phase") == Phase.EFFECT and state.current_player() == 1
     assert state.legal_actions() == [action(Kind.ANSWER, 0), action(Kind.ANSWER, 1)], "reroll or not"
-    assert state.describe(action(Kind.ANSWER, 1)) == "Gambling Hall: Choose yes, do it", "the asking power's card"
+    assert state.describe(action(Kind.ANSWER, 1)) == "Gambling Hall: yes, do it", "the asking power's card"
     kept, rerolled = state.clone(), state.clone()
     first = state.flat.get("power_roll")
     kept.apply(action(Kind.ANSWER, 0))

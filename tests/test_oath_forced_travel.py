@@ -50,11 +50,11 @@ def test_whistle_summons_a_player_to_where_the_enemy_who_rules_their_shrouded_wo
     whistler_site = state.flat.get("pawn_site", 1)
     elsewhere = next(s for s in state.sites_on_map() if s not in (wood, whistler_site))
     state.apply(action(Kind.USE_POWER, whistle))
-    assert state.describe(action(Kind.ANSWER, 0)).startswith("Whistle: Choose seat 0 ("), "the card, then the player"
+    assert state.describe(action(Kind.ANSWER, 0)).startswith("Whistle: the player in seat 1 ("), "the card, then the player"
     state.apply(action(Kind.ANSWER, 0))
     assert state.flat.get("phase") == Phase.EFFECT and state.current_player() == 2, "the Wood's ruler chooses"
     assert state.describe(action(Kind.ANSWER, elsewhere), "uk") == \
-        f"Свисток: Вибрати варіант {state.entity_name('site', elsewhere, 'uk')}"
+        f"Свисток: {state.entity_name('site', elsewhere, 'uk')}"
     assert state.legal_actions() == sites_open_to(state, 0)
     state.apply(action(Kind.ANSWER, whistler_site if sent_to_the_whistler else elsewhere))
     assert state.flat.get("pawn_site", 0) == (whistler_site if sent_to_the_whistler else elsewhere)

@@ -127,4 +127,4 @@ def test_the_holder_may_let_the_exile_peek_at_the_reliquary() -> None:
     with pytest.raises(IllegalAction):
         state.apply(state.card_move(Kind.LET_PEEK, other))
     assert "Reliquary" in state.describe(state.card_move(Kind.LET_PEEK, relic))
-    assert state.describe(action(Kind.GIVE_BANNER, DARKEST_SECRET), "uk").endswith("Найтемніша Таємниця")
+    assert state.describe(action(Kind.GIVE_BANNER, DARKEST_SECRET), "uk").endswith("стяг «Найтемніша Таємниця»")

@@ -92,7 +92,7 @@ def test_setup_then_travel_costs_supply_by_the_table() -> None:
     cost = state.table_travel_cost(0, site)
     state.apply(travels[0])
     assert state.flat.get("supply", 0) == 6 - cost and state.flat.get("pawn_site", 0) == site
-    assert state.describe(travels[0], "uk") == "Подорожувати до місцевості " + OATH.entities("site")[site].name.uk
+    assert state.describe(travels[0], "uk") == f"Подорожувати до місцевості «{OATH.entities('site')[site].name.uk}»"
     assert state.describe(travels[0], "fr").startswith("Voyager vers le site ")
 
 

@@ -102,7 +102,7 @@ def test_imperial_players_give_and_take_board_warbands_with_permission_at_the_sa
     assert action(Kind.GIVE_WARBAND, EXILE) not in moves and action(Kind.TAKE_WARBAND, EXILE) not in moves, \
         "an Exile is not Imperial"
     assert state.describe(action(Kind.GIVE_WARBAND, OTHER_CITIZEN)) == \
-        "Give a warband from your board to seat 2 (Citizen)"
+        "Give a warband from your board to the player in seat 3 (Citizen)"
     state.apply(action(Kind.GIVE_WARBAND, OTHER_CITIZEN))
     assert flat.get("phase") == Phase.WARBAND_PERMISSION and state.current_player() == OTHER_CITIZEN
     state.apply(action(Kind.GRANT_WARBAND_MOVE, CITIZEN))

@@ -221,7 +221,13 @@ class Label(Identified):
     text: Text | None = None
     plural: PluralText | None = None
     args: list[Id] = Field(default_factory=list, description="Names a kernel fills in at run time: {clearing} in "
-                           "a move's description")
+                           "a move's description (the message format: docs/translating.md)")
+    forms: dict[LocaleCode, dict[Id, str]] = Field(default_factory=dict, description=(
+        "Other grammatical forms of this label's text, per locale: {uk: {gen: \"місця {seat}\"}}; a message whose "
+        "argument is filled with this label prints one as {who:gen}"))
+    arg_labels: dict[Id, list[Annotated[str, RefTo("label")]]] = Field(default_factory=dict, description=(
+        "Arguments filled with other labels' words, {who: [seat_player]}: {who:gen} picks the `gen` form of the label "
+        "that fills it, which each of them must declare in each locale that asks for it"))
 
     @model_validator(mode="after")
     def _one_form(self) -> Label:

@@ -240,94 +240,102 @@ class LabelId(IntEnum):
     MOVE_DONE = 92
     MOVE_BANISH_TO = 93
     MOVE_BURN_HALF_FAVOR = 94
-    THE_BANDITS = 95
-    THEIR_BOARD = 96
-    SEAT = 97
-    TO_ACT = 98
-    CHRONICLE_VOW = 99
-    CHRONICLE_CITIZENSHIP = 100
-    CHRONICLE_OFFER = 101
-    OFFER = 102
-    DO_NOT_OFFER = 103
-    ACCEPT = 104
-    DECLINE = 105
-    CHRONICLE_BUILD = 106
-    CHRONICLE_BUILD_NOTHING = 107
-    CHRONICLE_REPAIR = 108
-    CHRONICLE_IN_PLACE_OF = 109
-    CHRONICLE_SUIT = 110
-    YOUR_CHOICE = 111
-    AT_SITE = 112
-    GAME_OVER = 113
-    MOVE_RECOVER_BANNER = 114
-    MOVE_TARGET_BANNER = 115
-    OLD_FAVOR_FIRST_TO = 116
-    MOVE_PLAY_VISION = 117
-    MOVE_PEEK = 118
-    MOVE_ACCEPT_CITIZENSHIP = 119
-    MOVE_DECLINE_CITIZENSHIP = 120
-    MOVE_SELF_EXILE = 121
-    MOVE_NEGOTIATE_WITH = 122
-    MOVE_GIVE_FAVOR = 123
-    MOVE_GIVE_SECRET = 124
-    MOVE_GIVE_CARD = 125
-    MOVE_PROPOSE_EXCHANGE = 126
-    MOVE_ACCEPT_EXCHANGE = 127
-    MOVE_DECLINE_EXCHANGE = 128
-    MOVE_END_NEGOTIATION = 129
-    MOVE_GIVE_BANNER = 130
-    MOVE_PROMISE_TRUCE = 131
-    MOVE_LET_PEEK = 132
-    MOVE_REROLL = 133
-    MOVE_OFFER_ALLY = 134
-    MOVE_ACCEPT_ALLY = 135
-    MOVE_GIVE_TITLE = 136
-    MOVE_USE_MODIFIER = 137
-    MOVE_TAKE_ACTION = 138
-    MOVE_USE_PLAN = 139
-    MOVE_KILL_ALL = 140
-    MOVE_BECOME_CITIZEN = 141
-    MOVE_BURN_ALL_FAVOR = 142
-    MOVE_DISCARD_TO = 143
-    DISCARD_WHERE_USUAL = 144
-    DISCARD_ON_PILE_TOP = 145
-    DISCARD_ON_PILE_BOTTOM = 146
-    DISCARD_ON_WORLD_DECK_BOTTOM = 147
-    MOVE_DISCARD_FIRST = 148
-    PROOF_EDITION = 149
-    PLACEHOLDER_LEGEND = 150
-    INDEX = 151
-    DOCUMENTS = 152
-    DOCUMENT_ID = 153
-    DOCUMENT = 154
-    DOCUMENT_S0 = 155
-    DOCUMENT_S3 = 156
-    DOCUMENT_REF_CARDS = 157
-    DOCUMENT_LECODEX = 158
-    NOTE_IN = 159
-    KIND_DENIZEN = 160
-    KIND_DIE = 161
-    KIND_DISCREPANCY = 162
-    KIND_EDIFICE = 163
-    KIND_RELIC = 164
-    KIND_RELIQUARY_MODIFIER = 165
-    KIND_SITE = 166
-    KIND_SUIT = 167
-    KIND_TABLE = 168
-    PLAY_YOUR_SEAT = 169
-    PLAY_NARRATION = 170
-    PLAY_HELP = 171
-    PLAY_QUIT = 172
-    PLAY_PROMPT = 173
-    PLAY_NOT_AN_OPTION = 174
-    PLAY_NO_SUCH_OPTION = 175
-    PLAY_ADVISERS = 176
-    PLAY_NONE = 177
-    PLAY_MAP = 178
-    PLAY_SITE = 179
-    PLAY_SITE_EMPTY = 180
-    PLAY_WARBANDS = 181
-    PLAY_UNSEEN_MOVE = 182
+    SEAT = 95
+    SEAT_PLAYER = 96
+    CARD_NAMED = 97
+    RELIC_NAMED = 98
+    MOVE_CAMPAIGN_BANDITS = 99
+    MOVE_CAMPAIGN_FROM_POWER_BANDITS = 100
+    MOVE_KILL_AT_ALLY = 101
+    MOVE_KILL_AT_SITE = 102
+    MOVE_USE_POWER_NUMBERED = 103
+    ANSWER_OPTION = 104
+    MOVE_ANSWER_OPTION = 105
+    MOVE_RECOVER_PEOPLES_FAVOR = 106
+    SUMMARY_TURN = 107
+    SUMMARY_SEAT = 108
+    CHRONICLE_VOW = 109
+    CHRONICLE_CITIZENSHIP = 110
+    CHRONICLE_OFFER = 111
+    OFFER = 112
+    DO_NOT_OFFER = 113
+    ACCEPT = 114
+    DECLINE = 115
+    CHRONICLE_BUILD = 116
+    CHRONICLE_BUILD_NOTHING = 117
+    CHRONICLE_REPAIR = 118
+    CHRONICLE_IN_PLACE_OF = 119
+    CHRONICLE_SUIT = 120
+    YOUR_CHOICE = 121
+    GAME_OVER = 122
+    MOVE_RECOVER_BANNER = 123
+    MOVE_TARGET_BANNER = 124
+    MOVE_PLAY_VISION = 125
+    MOVE_PEEK = 126
+    MOVE_ACCEPT_CITIZENSHIP = 127
+    MOVE_DECLINE_CITIZENSHIP = 128
+    MOVE_SELF_EXILE = 129
+    MOVE_NEGOTIATE_WITH = 130
+    MOVE_GIVE_FAVOR = 131
+    MOVE_GIVE_SECRET = 132
+    MOVE_GIVE_CARD = 133
+    MOVE_PROPOSE_EXCHANGE = 134
+    MOVE_ACCEPT_EXCHANGE = 135
+    MOVE_DECLINE_EXCHANGE = 136
+    MOVE_END_NEGOTIATION = 137
+    MOVE_GIVE_BANNER = 138
+    MOVE_PROMISE_TRUCE = 139
+    MOVE_LET_PEEK = 140
+    MOVE_REROLL = 141
+    MOVE_OFFER_ALLY = 142
+    MOVE_ACCEPT_ALLY = 143
+    MOVE_GIVE_TITLE = 144
+    MOVE_USE_MODIFIER = 145
+    MOVE_TAKE_ACTION = 146
+    MOVE_USE_PLAN = 147
+    MOVE_KILL_ALL = 148
+    MOVE_BECOME_CITIZEN = 149
+    MOVE_BURN_ALL_FAVOR = 150
+    MOVE_DISCARD_TO = 151
+    DISCARD_WHERE_USUAL = 152
+    DISCARD_ON_PILE_TOP = 153
+    DISCARD_ON_PILE_BOTTOM = 154
+    DISCARD_ON_WORLD_DECK_BOTTOM = 155
+    MOVE_DISCARD_FIRST = 156
+    PROOF_EDITION = 157
+    PLACEHOLDER_LEGEND = 158
+    INDEX = 159
+    DOCUMENTS = 160
+    DOCUMENT_ID = 161
+    DOCUMENT = 162
+    DOCUMENT_S0 = 163
+    DOCUMENT_S3 = 164
+    DOCUMENT_REF_CARDS = 165
+    DOCUMENT_LECODEX = 166
+    NOTE_IN = 167
+    KIND_DENIZEN = 168
+    KIND_DIE = 169
+    KIND_DISCREPANCY = 170
+    KIND_EDIFICE = 171
+    KIND_RELIC = 172
+    KIND_RELIQUARY_MODIFIER = 173
+    KIND_SITE = 174
+    KIND_SUIT = 175
+    KIND_TABLE = 176
+    PLAY_YOUR_SEAT = 177
+    PLAY_NARRATION = 178
+    PLAY_HELP = 179
+    PLAY_QUIT = 180
+    PLAY_PROMPT = 181
+    PLAY_NOT_AN_OPTION = 182
+    PLAY_NO_SUCH_OPTION = 183
+    PLAY_ADVISERS = 184
+    PLAY_NONE = 185
+    PLAY_MAP = 186
+    PLAY_SITE = 187
+    PLAY_SITE_EMPTY = 188
+    PLAY_WARBANDS = 189
+    PLAY_UNSEEN_MOVE = 190
 
 
 class TableId(IntEnum):
@@ -1168,6 +1176,8 @@ class Label:
     text: Text | None = None
     plural: PluralText | None = None
     args: tuple[str, ...] = ()
+    forms: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+    arg_labels: tuple[tuple[str, tuple[LabelId, ...]], ...] = ()
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Axis:
@@ -2668,742 +2678,1227 @@ LABELS: tuple[Label, ...] = (
     Label(
         id=LabelId.REFERENCE_SHEETS,
         text=Text(en='Reference sheets', fr='Aides de jeu', uk='Довідкові аркуші'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.PLAYER_AID,
         text=Text(en='Player aid', fr='Aide du joueur', uk='Пам’ятка гравця'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.ROUND_AND_TURN,
         text=Text(en='Round and turn', fr='Tour de jeu et tour de joueur', uk='Раунд і хід'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.MAJOR_ACTIONS,
         text=Text(en='Major actions', fr='Actions majeures', uk='Основні дії'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.MINOR_ACTIONS,
         text=Text(en='Minor actions', fr='Actions mineures', uk='Додаткові дії'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.ACTION,
         text=Text(en='Action', fr='Action', uk='Дія'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.EFFECT,
         text=Text(en='What it does', fr='Effet', uk='Що робить'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.DICE,
         text=Text(en='Dice', fr='Dés', uk='Кубики'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.DIE,
         text=Text(en='Die', fr='Dé', uk='Кубик'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.FACES,
         text=Text(en='Faces', fr='Faces', uk='Грані'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.BLANK,
         text=Text(en='blank', fr='vierge', uk='порожня'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.ROLES_AND_TITLES,
         text=Text(en='Roles, boards and titles', fr='Rôles, plateaux et titres', uk='Ролі, планшети й титули'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.BOARD_WAKE,
         text=Text(en='Wake', fr='Réveil', uk='Пробудження'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.BOARD_MINOR,
         text=Text(en='Minor actions', fr='Actions mineures', uk='Додаткові дії'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.BOARD_REST,
         text=Text(en='Rest', fr='Repos', uk='Відпочинок'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.BOARD_WIN,
         text=Text(en='Victory', fr='Victoire', uk='Перемога'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.OATHS_AND_VISIONS,
         text=Text(en='Oaths and Visions', fr='Serments et Visions', uk='Клятви та Видіння'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.OATHKEEPER_GOAL,
         text=Text(en='Oathkeeper goal', fr='Objectif du Gardien du Serment', uk='Ціль Хранителя Клятви'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.SUCCESSOR_GOAL,
         text=Text(en='Successor goal', fr='Objectif du Successeur', uk='Ціль Наступника'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.BANNERS,
         text=Text(en='Banners', fr='Bannières', uk='Стяги'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.SITES,
         text=Text(en='Sites', fr='Sites', uk='Місцевості'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.CAPACITY,
         text=Text(en='Capacity', fr='Capacité', uk='Місткість'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.RELICS,
         text=Text(en='Relics', fr='Reliques', uk='Реліквії'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.DEFENSE,
         text=Text(en='Defense', fr='Défense', uk='Захист'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.RECOVER_COST,
         text=Text(en='Recover cost', fr='Coût de récupération', uk='Вартість відновлення'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.DENIZENS,
         text=Text(en='Denizens by suit', fr='Habitants par Clan', uk='Мешканці за мастями'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.COST,
         text=Text(en='Cost', fr='Coût', uk='Вартість'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.ADVISER_ONLY,
         text=Text(en='Adviser only', fr='Conseiller uniquement', uk='Лише радник'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.SITE_ONLY,
         text=Text(en='Site only', fr='Site uniquement', uk='Лише місцевість'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.LOCKED,
         text=Text(en='Locked', fr='Verrouillé', uk='Закріплено'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.EDIFICES,
         text=Text(en='Edifices', fr='Édifices', uk='Споруди'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.RUINED,
         text=Text(en='Ruined side', fr='Face Ruine', uk='Зруйнована сторона'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.COMPONENTS,
         text=Text(en='Components', fr='Matériel', uk='Компоненти'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.COMPONENT,
         text=Text(en='Component', fr='Élément', uk='Компонент'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.COUNT,
         text=Text(en='Count', fr='Nombre', uk='Кількість'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.GLOSSARY,
         text=Text(en='Glossary', fr='Glossaire', uk='Глосарій'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.APPENDIX_INCOMPLETE,
         text=Text(en='Appendix: incomplete data', fr='Annexe : données incomplètes', uk='Додаток: неповні дані'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.APPENDIX_INTRO,
         text=Text(en='The rulebook does not give everything printed on the components. Entries marked placeholder hold values made up so that the game can run; entries marked unverified come from public reference data or general knowledge and have not been checked against the printed game.', fr='Le livret de règles ne donne pas tout ce qui est imprimé sur le matériel. Les entrées marquées « provisoire » contiennent des valeurs inventées pour que le jeu puisse tourner ; les entrées marquées « non vérifié » proviennent de données de référence publiques ou de connaissances générales et n’ont pas été comparées au jeu imprimé.', uk='Книга правил містить не все, що надруковано на компонентах. Записи з позначкою «заповнювач» містять значення, вигадані лише для того, щоб гра могла працювати; записи з позначкою «неперевірено» взято з публічних довідкових даних або загальних знань, і їх не звірено з друкованою грою.'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.STATUS_PLACEHOLDER,
         text=Text(en='placeholder', fr='provisoire', uk='заповнювач'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.STATUS_UNVERIFIED,
         text=Text(en='unverified', fr='non vérifié', uk='неперевірено'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.KIND,
         text=Text(en='Kind', fr='Type', uk='Тип'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.ENTRY,
         text=Text(en='Entry', fr='Entrée', uk='Запис'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.SOURCE,
         text=Text(en='Source', fr='Source', uk='Джерело'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.NOTE,
         text=Text(en='Note', fr='Remarque', uk='Примітка'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.MISSING_TRANSLATIONS,
         text=Text(en='Strings still missing a translation in this language', fr='Textes encore sans traduction dans cette langue', uk='Рядки, ще не перекладені цією мовою'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.DISCREPANCIES,
         text=Text(en='Where the rulebooks disagree', fr='Divergences entre les livrets de règles', uk='Розбіжності між книгами правил'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.RULE,
         text=Text(en='Rule', fr='Règle', uk='Правило'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.CARDS_COUNT,
         plural=PluralText(en=(('one', '{count} card'), ('other', '{count} cards')), fr=(('one', '{count} carte'), ('many', '{count} de cartes'), ('other', '{count} cartes')), uk=(('one', '{count} карта'), ('few', '{count} карти'), ('many', '{count} карт'), ('other', '{count} карти'))),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.STRINGS_MISSING,
         plural=PluralText(en=(('one', '{count} string has no translation in this language yet.'), ('other', '{count} strings have no translation in this language yet.')), fr=(('one', '{count} texte n’a pas encore de traduction dans cette langue.'), ('many', '{count} de textes n’ont pas encore de traduction dans cette langue.'), ('other', '{count} textes n’ont pas encore de traduction dans cette langue.')), uk=(('one', '{count} рядок ще не перекладено цією мовою.'), ('few', '{count} рядки ще не перекладено цією мовою.'), ('many', '{count} рядків ще не перекладено цією мовою.'), ('other', '{count} рядка ще не перекладено цією мовою.'))),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.MOVE_END_TURN,
         text=Text(en='End your turn (Rest)', fr='Finir votre tour de jeu (Repos)', uk='Завершити хід (Відпочинок)'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.MOVE_TRAVEL,
-        text=Text(en='Travel to', fr='Voyager vers le site', uk='Подорожувати до місцевості'),
+        text=Text(en='Travel to {site}', fr='Voyager vers le site {site}', uk='Подорожувати до місцевості «{site}»'),
+        args=('site',),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.MOVE_SEARCH_WORLD,
         text=Text(en='Search the world deck', fr='Rechercher dans la pioche Monde', uk='Пошук у колоді світу'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.MOVE_SEARCH_DISCARD,
-        text=Text(en="Search your region's discard pile", fr='Rechercher dans la pile de défausse de votre région', uk='Пошук у колоді скидання вашого регіону'),
+        text=Text(en="Search your region's discard pile ({region})", fr='Rechercher dans la pile de défausse de votre région ({region})', uk='Пошук у колоді скидання вашого регіону ({region})'),
+        args=('region',),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.MOVE_SWAP_DRAWN,
-        text=Text(en='Swap with a random card from the Dispossessed:', fr='Échanger contre une carte au hasard des Dépossédés la carte', uk='Обміняти на випадкову карту Знедолених карту'),
+        text=Text(en='Swap {card} with a random card from the Dispossessed', fr='Échanger {card} contre une carte au hasard des Dépossédés', uk='Обміняти {card:acc} на випадкову карту Знедолених'),
+        args=('card',),
+        forms=(),
+        arg_labels=(('card', (LabelId.CARD_NAMED, LabelId.RELIC_NAMED, LabelId.UNSEEN_CARD, LabelId.UNSEEN_AT_SITE, LabelId.UNSEEN_IN_RELIQUARY)),),
     ),
     Label(
         id=LabelId.MOVE_DISCARD_INSTEAD,
-        text=Text(en='Keep the battle plans, discarding instead', fr='Garder les Plans de Bataille en défaussant à la place la carte', uk='Зберегти бойові маневри, скинувши натомість карту'),
+        text=Text(en='Keep the battle plans, discarding {card} instead', fr='Garder les Plans de Bataille en défaussant {card} à la place', uk='Зберегти бойові маневри, скинувши натомість {card:acc}'),
+        args=('card',),
+        forms=(),
+        arg_labels=(('card', (LabelId.CARD_NAMED, LabelId.RELIC_NAMED, LabelId.UNSEEN_CARD, LabelId.UNSEEN_AT_SITE, LabelId.UNSEEN_IN_RELIQUARY)),),
     ),
     Label(
         id=LabelId.MOVE_RELIC_TO_DECK,
-        text=Text(en='Put on the bottom of the relic deck the relic', fr='Placer sous la pioche Reliques la Relique', uk='Покласти під низ колоди реліквій реліквію'),
+        text=Text(en='Put {card} on the bottom of the relic deck', fr='Placer {card} sous la pioche Reliques', uk='Покласти {card:acc} під низ колоди реліквій'),
+        args=('card',),
+        forms=(),
+        arg_labels=(('card', (LabelId.CARD_NAMED, LabelId.RELIC_NAMED, LabelId.UNSEEN_CARD, LabelId.UNSEEN_AT_SITE, LabelId.UNSEEN_IN_RELIQUARY)),),
     ),
     Label(
         id=LabelId.MOVE_KEEP_NO_MORE,
         text=Text(en='Keep no more cards', fr='Ne garder aucune autre carte', uk='Більше не залишати карт'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.MOVE_KEEP,
-        text=Text(en='Keep', fr='Garder la carte', uk='Залишити карту'),
+        text=Text(en='Keep {card}', fr='Garder {card}', uk='Залишити {card:acc}'),
+        args=('card',),
+        forms=(),
+        arg_labels=(('card', (LabelId.CARD_NAMED, LabelId.RELIC_NAMED, LabelId.UNSEEN_CARD, LabelId.UNSEEN_AT_SITE, LabelId.UNSEEN_IN_RELIQUARY)),),
     ),
     Label(
         id=LabelId.MOVE_PLAY_TO_SITE,
-        text=Text(en='Play to your site', fr='Jouer sur votre site la carte', uk='Зіграти на свою місцевість карту'),
+        text=Text(en='Play {card} to your site', fr='Jouer {card} sur votre site', uk='Зіграти {card:acc} на свою місцевість'),
+        args=('card',),
+        forms=(),
+        arg_labels=(('card', (LabelId.CARD_NAMED, LabelId.RELIC_NAMED, LabelId.UNSEEN_CARD, LabelId.UNSEEN_AT_SITE, LabelId.UNSEEN_IN_RELIQUARY)),),
     ),
     Label(
         id=LabelId.MOVE_PLAY_TO_ADVISERS,
-        text=Text(en='Play as an adviser', fr='Jouer comme Conseiller la carte', uk='Зіграти як радника карту'),
+        text=Text(en='Play {card} as an adviser', fr='Jouer {card} comme Conseiller', uk='Зіграти {card:acc} як радника'),
+        args=('card',),
+        forms=(),
+        arg_labels=(('card', (LabelId.CARD_NAMED, LabelId.RELIC_NAMED, LabelId.UNSEEN_CARD, LabelId.UNSEEN_AT_SITE, LabelId.UNSEEN_IN_RELIQUARY)),),
     ),
     Label(
         id=LabelId.MOVE_PLAY_FACEDOWN,
-        text=Text(en='Play as a facedown adviser', fr='Jouer comme Conseiller face cachée la carte', uk='Зіграти як закритого радника карту'),
+        text=Text(en='Play {card} as a facedown adviser', fr='Jouer {card} comme Conseiller face cachée', uk='Зіграти {card:acc} як закритого радника'),
+        args=('card',),
+        forms=(),
+        arg_labels=(('card', (LabelId.CARD_NAMED, LabelId.RELIC_NAMED, LabelId.UNSEEN_CARD, LabelId.UNSEEN_AT_SITE, LabelId.UNSEEN_IN_RELIQUARY)),),
     ),
     Label(
         id=LabelId.MOVE_TAKE_FROM_RELIQUARY,
-        text=Text(en="Take, unseen, the relic in the Imperial Reliquary's space", fr='Prendre sans la regarder la Relique de l’emplacement du Reliquaire Impérial n°', uk='Взяти, не дивлячись, реліквію з Релікваріуму Імперії, місце №'),
+        text=Text(en="Take, unseen, the relic in the Imperial Reliquary's space {space}", fr='Prendre sans la regarder la Relique de l’emplacement n° {space} du Reliquaire Impérial', uk='Взяти, не дивлячись, реліквію з Релікваріуму Імперії, місце № {space}'),
+        args=('space',),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.MOVE_CHOOSE_DESTINATION,
-        text=Text(en='The traveller goes to', fr='Le voyageur se rend sur le site', uk='Мандрівник вирушає до місцевості'),
+        text=Text(en='The traveller goes to {site}', fr='Le voyageur se rend sur le site {site}', uk='Мандрівник вирушає до місцевості «{site}»'),
+        args=('site',),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.MOVE_PLAY_TO_OTHER_SITE,
-        text=Text(en='Play to another site', fr='Jouer sur un autre site la carte', uk='Зіграти на іншу місцевість карту'),
+        text=Text(en='Play {card} to another site: {site}', fr='Jouer {card} sur un autre site : {site}', uk='Зіграти {card:acc} на іншу місцевість: «{site}»'),
+        args=('card', 'site'),
+        forms=(),
+        arg_labels=(('card', (LabelId.CARD_NAMED, LabelId.RELIC_NAMED, LabelId.UNSEEN_CARD, LabelId.UNSEEN_AT_SITE, LabelId.UNSEEN_IN_RELIQUARY)),),
     ),
     Label(
         id=LabelId.MOVE_DISCARD,
-        text=Text(en='Discard', fr='Défausser la carte', uk='Скинути карту'),
+        text=Text(en='Discard {card}', fr='Défausser {card}', uk='Скинути {card:acc}'),
+        args=('card',),
+        forms=(),
+        arg_labels=(('card', (LabelId.CARD_NAMED, LabelId.RELIC_NAMED, LabelId.UNSEEN_CARD, LabelId.UNSEEN_AT_SITE, LabelId.UNSEEN_IN_RELIQUARY)),),
     ),
     Label(
         id=LabelId.MOVE_MUSTER,
-        text=Text(en='Muster on', fr='Recruter sur la carte', uk='Найм на картці'),
+        text=Text(en='Muster on {card}', fr='Recruter sur {card}', uk='Найм на {card:loc}'),
+        args=('card',),
+        forms=(),
+        arg_labels=(('card', (LabelId.CARD_NAMED, LabelId.RELIC_NAMED, LabelId.UNSEEN_CARD, LabelId.UNSEEN_AT_SITE, LabelId.UNSEEN_IN_RELIQUARY)),),
     ),
     Label(
         id=LabelId.MOVE_TRADE_FOR_FAVOR,
-        text=Text(en='Trade for favor with', fr='Commercer pour des faveurs avec', uk='Торгівля за фавор з картою'),
+        text=Text(en='Trade for favor with {card}', fr='Commercer pour des faveurs avec {card}', uk='Торгівля за фавор з {card:ins}'),
+        args=('card',),
+        forms=(),
+        arg_labels=(('card', (LabelId.CARD_NAMED, LabelId.RELIC_NAMED, LabelId.UNSEEN_CARD, LabelId.UNSEEN_AT_SITE, LabelId.UNSEEN_IN_RELIQUARY)),),
     ),
     Label(
         id=LabelId.MOVE_TRADE_FOR_SECRETS,
-        text=Text(en='Trade for secrets with', fr='Commercer pour des secrets avec', uk='Торгівля за секрети з картою'),
+        text=Text(en='Trade for secrets with {card}', fr='Commercer pour des secrets avec {card}', uk='Торгівля за секрети з {card:ins}'),
+        args=('card',),
+        forms=(),
+        arg_labels=(('card', (LabelId.CARD_NAMED, LabelId.RELIC_NAMED, LabelId.UNSEEN_CARD, LabelId.UNSEEN_AT_SITE, LabelId.UNSEEN_IN_RELIQUARY)),),
     ),
     Label(
         id=LabelId.MOVE_WARBAND_TO_SITE,
-        text=Text(en='Move a warband from your board to', fr='Déplacer une Troupe de votre plateau vers le site', uk='Перемістити загін зі свого планшета до місцевості'),
+        text=Text(en='Move a warband from your board to {site}', fr='Déplacer une Troupe de votre plateau vers le site {site}', uk='Перемістити загін зі свого планшета до місцевості «{site}»'),
+        args=('site',),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.MOVE_WARBAND_TO_BOARD,
-        text=Text(en='Move a warband to your board from', fr='Ramener sur votre plateau une Troupe du site', uk='Повернути на свій планшет загін з місцевості'),
+        text=Text(en='Move a warband to your board from {site}', fr='Ramener sur votre plateau une Troupe du site {site}', uk='Повернути на свій планшет загін з місцевості «{site}»'),
+        args=('site',),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.MOVE_GIVE_WARBAND,
-        text=Text(en='Give a warband from your board to', fr='Donner une Troupe de votre plateau à', uk='Дати загін зі свого планшета гравцю'),
+        text=Text(en='Give a warband from your board to {seat}', fr='Donner une Troupe de votre plateau {seat:dat}', uk='Дати загін зі свого планшета {seat:dat}'),
+        args=('seat',),
+        forms=(),
+        arg_labels=(('seat', (LabelId.SEAT_PLAYER,)),),
     ),
     Label(
         id=LabelId.MOVE_TAKE_WARBAND,
-        text=Text(en='Take a warband from the board of', fr='Prendre une Troupe sur le plateau de', uk='Взяти загін із планшета гравця'),
+        text=Text(en='Take a warband from the board of {seat}', fr='Prendre une Troupe sur le plateau {seat:gen}', uk='Взяти загін із планшета {seat:gen}'),
+        args=('seat',),
+        forms=(),
+        arg_labels=(('seat', (LabelId.SEAT_PLAYER,)),),
     ),
     Label(
         id=LabelId.MOVE_GRANT_WARBAND_MOVE,
-        text=Text(en='Give permission to move warbands to', fr='Donner l’autorisation de déplacer des Troupes à', uk='Дати згоду на переміщення загонів гравцю'),
+        text=Text(en='Give permission to move warbands to {seat}', fr='Donner l’autorisation de déplacer des Troupes {seat:dat}', uk='Дати згоду на переміщення загонів {seat:dat}'),
+        args=('seat',),
+        forms=(),
+        arg_labels=(('seat', (LabelId.SEAT_PLAYER,)),),
     ),
     Label(
         id=LabelId.MOVE_REFUSE_WARBAND_MOVE,
-        text=Text(en='Refuse permission to move warbands to', fr='Refuser l’autorisation de déplacer des Troupes à', uk='Не дати згоди на переміщення загонів гравцю'),
+        text=Text(en='Refuse permission to move warbands to {seat}', fr='Refuser l’autorisation de déplacer des Troupes {seat:dat}', uk='Не дати згоди на переміщення загонів {seat:dat}'),
+        args=('seat',),
+        forms=(),
+        arg_labels=(('seat', (LabelId.SEAT_PLAYER,)),),
     ),
     Label(
         id=LabelId.MOVE_CHOOSE_ADVISER,
-        text=Text(en='Keep as your first adviser', fr='Garder comme premier Conseiller la carte', uk='Залишити першим радником карту'),
+        text=Text(en='Keep {card} as your first adviser', fr='Garder {card} comme premier Conseiller', uk='Залишити {card:acc} першим радником'),
+        args=('card',),
+        forms=(),
+        arg_labels=(('card', (LabelId.CARD_NAMED, LabelId.RELIC_NAMED, LabelId.UNSEEN_CARD, LabelId.UNSEEN_AT_SITE, LabelId.UNSEEN_IN_RELIQUARY)),),
     ),
     Label(
         id=LabelId.MOVE_USE_POWER,
-        text=Text(en='Use the power of', fr='Utiliser le Pouvoir de la carte', uk='Використати силу карти'),
+        text=Text(en='Use the power of {card}', fr='Utiliser le Pouvoir {card:gen}', uk='Використати силу {card:gen}'),
+        args=('card',),
+        forms=(),
+        arg_labels=(('card', (LabelId.CARD_NAMED, LabelId.RELIC_NAMED, LabelId.UNSEEN_CARD, LabelId.UNSEEN_AT_SITE, LabelId.UNSEEN_IN_RELIQUARY)),),
     ),
     Label(
         id=LabelId.MOVE_ANSWER,
-        text=Text(en='Choose', fr='Choisir', uk='Вибрати варіант'),
+        text=Text(en='{power}: {answer}', fr='{power} : {answer}', uk='{power}: {answer}'),
+        args=('power', 'answer'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.UNSEEN_CARD,
         text=Text(en='a facedown card you have not seen', fr='une carte face cachée que vous n’avez pas vue', uk='карта долілиць, якої ви не бачили'),
+        forms=(('fr', (('gen', 'd’une carte face cachée que vous n’avez pas vue'),)), ('uk', (('acc', 'карту долілиць, якої ви не бачили'), ('gen', 'карти долілиць, якої ви не бачили'), ('loc', 'карті долілиць, якої ви не бачили'), ('ins', 'картою долілиць, якої ви не бачили')))),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.UNSEEN_IN_RELIQUARY,
-        text=Text(en="facedown in the Imperial Reliquary's space", fr='face cachée, de l’emplacement du Reliquaire Impérial n°', uk='долілиць, з Релікваріуму Імперії, місце №'),
+        text=Text(en="the facedown card in the Imperial Reliquary's space {space}", fr='la carte face cachée de l’emplacement n° {space} du Reliquaire Impérial', uk='карта долілиць з Релікваріуму Імперії, місце № {space}'),
+        args=('space',),
+        forms=(('fr', (('gen', 'de la carte face cachée de l’emplacement n° {space} du Reliquaire Impérial'),)), ('uk', (('acc', 'карту долілиць з Релікваріуму Імперії, місце № {space}'), ('gen', 'карти долілиць з Релікваріуму Імперії, місце № {space}'), ('loc', 'карті долілиць з Релікваріуму Імперії, місце № {space}'), ('ins', 'картою долілиць з Релікваріуму Імперії, місце № {space}')))),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.UNSEEN_AT_SITE,
-        text=Text(en='facedown at', fr='face cachée, sur le site', uk='долілиць, у місцевості'),
+        text=Text(en='the facedown card at {site}', fr='la carte face cachée sur le site {site}', uk='карта долілиць у місцевості «{site}»'),
+        args=('site',),
+        forms=(('fr', (('gen', 'de la carte face cachée sur le site {site}'),)), ('uk', (('acc', 'карту долілиць у місцевості «{site}»'), ('gen', 'карти долілиць у місцевості «{site}»'), ('loc', 'карті долілиць у місцевості «{site}»'), ('ins', 'картою долілиць у місцевості «{site}»')))),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.ANSWER_YES,
         text=Text(en='yes, do it', fr='oui, le faire', uk='так, зробити це'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.ANSWER_NO,
         text=Text(en='no, do not', fr='non, ne pas le faire', uk='ні, не робити'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.MOVE_RECOVER_RELIC,
-        text=Text(en='Recover the relic', fr='Récupérer la Relique', uk='Відновити реліквію'),
+        text=Text(en='Recover {card}', fr='Récupérer {card}', uk='Відновити {card:acc}'),
+        args=('card',),
+        forms=(),
+        arg_labels=(('card', (LabelId.CARD_NAMED, LabelId.RELIC_NAMED, LabelId.UNSEEN_CARD, LabelId.UNSEEN_AT_SITE, LabelId.UNSEEN_IN_RELIQUARY)),),
     ),
     Label(
         id=LabelId.MOVE_CAMPAIGN,
-        text=Text(en='Campaign against', fr='Campagne contre', uk='Похід проти'),
+        text=Text(en='Campaign against {seat}', fr='Campagne contre {seat}', uk='Похід проти {seat:gen}'),
+        args=('seat',),
+        forms=(),
+        arg_labels=(('seat', (LabelId.SEAT_PLAYER,)),),
     ),
     Label(
         id=LabelId.MOVE_CAMPAIGN_FROM_POWER,
-        text=Text(en='Campaign, spending no Supply, against', fr='Campagne, sans dépenser de Provision, contre', uk='Похід, не витрачаючи Припасів, проти'),
+        text=Text(en='Campaign, spending no Supply, against {seat}', fr='Campagne, sans dépenser de Provision, contre {seat}', uk='Похід, не витрачаючи Припасів, проти {seat:gen}'),
+        args=('seat',),
+        forms=(),
+        arg_labels=(('seat', (LabelId.SEAT_PLAYER,)),),
     ),
     Label(
         id=LabelId.MOVE_TARGET_SITE,
-        text=Text(en='Target the site', fr='Cibler le site', uk='Ціль — місцевість'),
+        text=Text(en='Target the site {site}', fr='Cibler le site {site}', uk='Ціль — місцевість «{site}»'),
+        args=('site',),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.MOVE_TARGET_RELIC,
-        text=Text(en='Target the relic', fr='Cibler la Relique', uk='Ціль — реліквія'),
+        text=Text(en='Target {card}', fr='Cibler {card}', uk='Ціль — {card}'),
+        args=('card',),
+        forms=(),
+        arg_labels=(('card', (LabelId.CARD_NAMED, LabelId.RELIC_NAMED, LabelId.UNSEEN_CARD, LabelId.UNSEEN_AT_SITE, LabelId.UNSEEN_IN_RELIQUARY)),),
     ),
     Label(
         id=LabelId.MOVE_TARGET_PAWN,
         text=Text(en="Target the defender's pawn and favor (Banish)", fr='Cibler le pion et les faveurs du défenseur (Bannir)', uk='Ціль — фігурка й фавор захисника (вигнання фігурки)'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.MOVE_FIGHT,
         text=Text(en='To battle: battle plans, then the dice', fr='À la bataille : Plans de Bataille, puis les dés', uk='До бою: бойові маневри, потім кубики'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.MOVE_SACRIFICE,
         text=Text(en='Sacrifice warbands to be victorious', fr='Sacrifier des Troupes pour être victorieux', uk='Пожертвувати загонами, щоб перемогти'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.MOVE_KILL_AT,
-        text=Text(en='Kill a warband', fr='Tuer une Troupe', uk='Вбити загін'),
+        text=Text(en='Kill a warband on their board', fr='Tuer une Troupe sur son plateau', uk='Вбити загін на їхньому планшеті'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.MOVE_OCCUPY,
-        text=Text(en='Place a warband of your force on', fr='Placer une Troupe de votre armée sur le site', uk='Поставити загін свого війська в місцевість'),
+        text=Text(en='Place a warband of your force on {site}', fr='Placer une Troupe de votre armée sur le site {site}', uk='Поставити загін свого війська в місцевість «{site}»'),
+        args=('site',),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.MOVE_DONE,
         text=Text(en='Done', fr='Terminé', uk='Готово'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.MOVE_BANISH_TO,
-        text=Text(en='Make the banished pawn travel to', fr='Faire voyager le pion banni vers le site', uk='Змусити вигнану фігурку подорожувати до місцевості'),
+        text=Text(en='Make the banished pawn travel to {site}', fr='Faire voyager le pion banni vers le site {site}', uk='Змусити вигнану фігурку подорожувати до місцевості «{site}»'),
+        args=('site',),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.MOVE_BURN_HALF_FAVOR,
         text=Text(en="Burn half of the defender's favor", fr='Brûler la moitié des faveurs du défenseur', uk='Знищити половину фавору захисника'),
-    ),
-    Label(
-        id=LabelId.THE_BANDITS,
-        text=Text(en='the bandits', fr='les Bandits', uk='розбійників'),
-    ),
-    Label(
-        id=LabelId.THEIR_BOARD,
-        text=Text(en='on their board', fr='sur son plateau', uk='на їхньому планшеті'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.SEAT,
         text=Text(en='seat', fr='place', uk='місце'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
-        id=LabelId.TO_ACT,
-        text=Text(en='to act', fr='doit jouer', uk='ходить'),
+        id=LabelId.SEAT_PLAYER,
+        text=Text(en='the player in seat {seat} ({role})', fr='le joueur de la place {seat} ({role})', uk='гравець на місці {seat} ({role})'),
+        args=('seat', 'role'),
+        forms=(('fr', (('gen', 'du joueur de la place {seat} ({role})'), ('dat', 'au joueur de la place {seat} ({role})'))), ('uk', (('gen', 'гравця на місці {seat} ({role})'), ('dat', 'гравцеві на місці {seat} ({role})'), ('ins', 'гравцем на місці {seat} ({role})')))),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.CARD_NAMED,
+        text=Text(en='{name}', fr='la carte {name}', uk='карта «{name}»'),
+        args=('name',),
+        forms=(('fr', (('gen', 'de la carte {name}'),)), ('uk', (('acc', 'карту «{name}»'), ('gen', 'карти «{name}»'), ('loc', 'карті «{name}»'), ('ins', 'картою «{name}»')))),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.RELIC_NAMED,
+        text=Text(en='the relic {name}', fr='la Relique {name}', uk='реліквія «{name}»'),
+        args=('name',),
+        forms=(('fr', (('gen', 'de la Relique {name}'),)), ('uk', (('acc', 'реліквію «{name}»'), ('gen', 'реліквії «{name}»'), ('loc', 'реліквії «{name}»'), ('ins', 'реліквією «{name}»')))),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.MOVE_CAMPAIGN_BANDITS,
+        text=Text(en='Campaign against the bandits', fr='Campagne contre les Bandits', uk='Похід проти розбійників'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.MOVE_CAMPAIGN_FROM_POWER_BANDITS,
+        text=Text(en='Campaign, spending no Supply, against the bandits', fr='Campagne, sans dépenser de Provision, contre les Bandits', uk='Похід, не витрачаючи Припасів, проти розбійників'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.MOVE_KILL_AT_ALLY,
+        text=Text(en='Kill a warband on the board of {seat}', fr='Tuer une Troupe sur le plateau {seat:gen}', uk='Вбити загін на планшеті {seat:gen}'),
+        args=('seat',),
+        forms=(),
+        arg_labels=(('seat', (LabelId.SEAT_PLAYER,)),),
+    ),
+    Label(
+        id=LabelId.MOVE_KILL_AT_SITE,
+        text=Text(en='Kill a warband at {site}', fr='Tuer une Troupe sur le site {site}', uk='Вбити загін у місцевості «{site}»'),
+        args=('site',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.MOVE_USE_POWER_NUMBERED,
+        text=Text(en='Use power {index} of {card}', fr='Utiliser le Pouvoir n° {index} {card:gen}', uk='Використати силу № {index} {card:gen}'),
+        args=('card', 'index'),
+        forms=(),
+        arg_labels=(('card', (LabelId.CARD_NAMED, LabelId.RELIC_NAMED, LabelId.UNSEEN_CARD, LabelId.UNSEEN_AT_SITE, LabelId.UNSEEN_IN_RELIQUARY)),),
+    ),
+    Label(
+        id=LabelId.ANSWER_OPTION,
+        text=Text(en='option {option}', fr='option {option}', uk='варіант {option}'),
+        args=('option',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.MOVE_ANSWER_OPTION,
+        text=Text(en='Choose option {option}', fr='Choisir l’option {option}', uk='Вибрати варіант {option}'),
+        args=('option',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.MOVE_RECOVER_PEOPLES_FAVOR,
+        text=Text(en='Recover {banner} with {amount, plural, one {# favor} other {# favor}}; the old favor goes first to the {suit} favor bank', fr='Récupérer {banner} avec {amount, plural, one {# faveur} many {# de faveurs} other {# faveurs}} ; les anciennes faveurs vont d’abord à la banque de faveur du Clan {suit}', uk='Відновити стяг «{banner}», віддавши {amount, plural, one {# фавор} few {# фавори} many {# фаворів} other {# фавору}}; старий фавор іде спершу до запасу масті «{suit}»'),
+        args=('banner', 'amount', 'suit'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.SUMMARY_TURN,
+        text=Text(en='Round {number}: seat {seat} to act', fr='Tour {number} : la place {seat} doit jouer', uk='Раунд {number}: ходить місце {seat}'),
+        args=('number', 'seat'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.SUMMARY_SEAT,
+        text=Text(en='{seat}: {board}; at {site}', fr='{seat} : {board} ; sur le site {site}', uk='{seat}: {board}; у місцевості «{site}»'),
+        args=('seat', 'board', 'site'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.CHRONICLE_VOW,
         text=Text(en='Choose the Oath you vow for the next game (8.1)', fr='Choisissez le Serment que vous prêtez pour la prochaine partie (8.1)', uk='Оберіть Клятву, яку складаєте на наступну гру (8.1)'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.CHRONICLE_CITIZENSHIP,
         text=Text(en='The winner offers you Citizenship (8.2)', fr='Le vainqueur vous offre la Citoyenneté (8.2)', uk='Переможець пропонує вам громадянство (8.2)'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.CHRONICLE_OFFER,
         text=Text(en='You may offer Citizenship to this Exile (8.2)', fr='Vous pouvez offrir la Citoyenneté à cet Exilé (8.2)', uk='Ви можете запропонувати громадянство цьому Вигнанцю (8.2)'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.OFFER,
         text=Text(en='Offer', fr='Offrir', uk='Запропонувати'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.DO_NOT_OFFER,
         text=Text(en='Do not offer', fr='Ne pas offrir', uk='Не пропонувати'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.ACCEPT,
         text=Text(en='Accept', fr='Accepter', uk='Прийняти'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.DECLINE,
         text=Text(en='Decline', fr='Refuser', uk='Відмовитися'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.CHRONICLE_BUILD,
         text=Text(en='You may build or repair one edifice (8.3.1)', fr='Vous pouvez construire ou réparer un Édifice (8.3.1)', uk='Ви можете побудувати або відремонтувати одну споруду (8.3.1)'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.CHRONICLE_BUILD_NOTHING,
         text=Text(en='Build nothing', fr='Ne rien construire', uk='Нічого не будувати'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.CHRONICLE_REPAIR,
         text=Text(en='Repair', fr='Réparer', uk='Відремонтувати'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.CHRONICLE_IN_PLACE_OF,
         text=Text(en='in place of', fr='à la place de', uk='замість'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.CHRONICLE_SUIT,
         text=Text(en="Your advisers' most common suits are tied: choose one (8.4)", fr='Les Clans les plus fréquents de vos Conseillers sont à égalité : choisissez-en un (8.4)', uk='Найчастіші масті ваших радників рівні: оберіть одну (8.4)'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.YOUR_CHOICE,
         text=Text(en='your choice', fr='votre choix', uk='ваш вибір'),
-    ),
-    Label(
-        id=LabelId.AT_SITE,
-        text=Text(en='at', fr='sur le site', uk='у місцевості'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.GAME_OVER,
-        text=Text(en='Game over. Winner:', fr='Fin de la partie. Vainqueur :', uk='Гру завершено. Переможець:'),
+        text=Text(en='Game over. Winner: {seat} — {victory}', fr='Fin de la partie. Vainqueur : {seat} — {victory}', uk='Гру завершено. Переможець: {seat} — {victory}'),
+        args=('seat', 'victory'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.MOVE_RECOVER_BANNER,
-        text=Text(en='Recover the banner', fr='Récupérer la Bannière', uk='Відновити стяг'),
+        text=Text(en='Recover {banner} with {amount, plural, one {# secret} other {# secrets}}', fr='Récupérer {banner} avec {amount, plural, one {# secret} many {# de secrets} other {# secrets}}', uk='Відновити стяг «{banner}», віддавши {amount, plural, one {# секрет} few {# секрети} many {# секретів} other {# секрету}}'),
+        args=('banner', 'amount'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.MOVE_TARGET_BANNER,
-        text=Text(en='Target the banner', fr='Cibler la Bannière', uk='Ціль — стяг'),
-    ),
-    Label(
-        id=LabelId.OLD_FAVOR_FIRST_TO,
-        text=Text(en='the old favor goes first to the favor bank of', fr='les anciennes faveurs vont d’abord à la banque de faveur', uk='старий фавор іде спершу до запасу масті'),
+        text=Text(en='Target {banner}', fr='Cibler {banner}', uk='Ціль — стяг «{banner}»'),
+        args=('banner',),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.MOVE_PLAY_VISION,
-        text=Text(en='Play faceup', fr='Jouer face visible la carte', uk='Зіграти відкритою карту'),
+        text=Text(en='Play {card} faceup', fr='Jouer {card} face visible', uk='Зіграти {card:acc} відкритою'),
+        args=('card',),
+        forms=(),
+        arg_labels=(('card', (LabelId.CARD_NAMED, LabelId.RELIC_NAMED, LabelId.UNSEEN_CARD, LabelId.UNSEEN_AT_SITE, LabelId.UNSEEN_IN_RELIQUARY)),),
     ),
     Label(
         id=LabelId.MOVE_PEEK,
-        text=Text(en='Peek at the relic', fr='Regarder la Relique', uk='Підглянути реліквію'),
+        text=Text(en='Peek at {card}', fr='Regarder {card}', uk='Підглянути {card:acc}'),
+        args=('card',),
+        forms=(),
+        arg_labels=(('card', (LabelId.CARD_NAMED, LabelId.RELIC_NAMED, LabelId.UNSEEN_CARD, LabelId.UNSEEN_AT_SITE, LabelId.UNSEEN_IN_RELIQUARY)),),
     ),
     Label(
         id=LabelId.MOVE_ACCEPT_CITIZENSHIP,
-        text=Text(en='Accept Citizenship, with the relic', fr='Accepter la Citoyenneté, avec la Relique', uk='Прийняти громадянство з реліквією'),
+        text=Text(en='Accept Citizenship, with {card}', fr='Accepter la Citoyenneté, avec {card}', uk='Прийняти громадянство з {card:ins}'),
+        args=('card',),
+        forms=(),
+        arg_labels=(('card', (LabelId.CARD_NAMED, LabelId.RELIC_NAMED, LabelId.UNSEEN_CARD, LabelId.UNSEEN_AT_SITE, LabelId.UNSEEN_IN_RELIQUARY)),),
     ),
     Label(
         id=LabelId.MOVE_DECLINE_CITIZENSHIP,
         text=Text(en='Decline Citizenship', fr='Refuser la Citoyenneté', uk='Відмовитися від громадянства'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.MOVE_SELF_EXILE,
         text=Text(en='Exile yourself', fr='S’exiler soi-même', uk='Вигнати самого себе'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.MOVE_NEGOTIATE_WITH,
-        text=Text(en='Negotiate an exchange with', fr='Négocier un échange avec', uk='Домовитися про обмін із'),
+        text=Text(en='Negotiate an exchange with {seat}', fr='Négocier un échange avec {seat}', uk='Домовитися про обмін із {seat:ins}'),
+        args=('seat',),
+        forms=(),
+        arg_labels=(('seat', (LabelId.SEAT_PLAYER,)),),
     ),
     Label(
         id=LabelId.MOVE_GIVE_FAVOR,
-        text=Text(en='In the offer, one favor given by', fr='Dans l’offre, une faveur donnée par', uk='У пропозиції: один фавор дає'),
+        text=Text(en='In the offer, one favor given by {seat}', fr='Dans l’offre, une faveur donnée par {seat}', uk='У пропозиції: один фавор дає {seat}'),
+        args=('seat',),
+        forms=(),
+        arg_labels=(('seat', (LabelId.SEAT_PLAYER,)),),
     ),
     Label(
         id=LabelId.MOVE_GIVE_SECRET,
-        text=Text(en='In the offer, one secret given by', fr='Dans l’offre, un secret donné par', uk='У пропозиції: один секрет дає'),
+        text=Text(en='In the offer, one secret given by {seat}', fr='Dans l’offre, un secret donné par {seat}', uk='У пропозиції: один секрет дає {seat}'),
+        args=('seat',),
+        forms=(),
+        arg_labels=(('seat', (LabelId.SEAT_PLAYER,)),),
     ),
     Label(
         id=LabelId.MOVE_GIVE_CARD,
-        text=Text(en='In the offer, given by whoever has it:', fr='Dans l’offre, donnée par qui la possède, la carte', uk='У пропозиції (дає той, у кого вона є): карта'),
+        text=Text(en='In the offer, given by whoever has it: {card}', fr='Dans l’offre, donnée par qui la possède : {card}', uk='У пропозиції (дає той, у кого вона є): {card}'),
+        args=('card',),
+        forms=(),
+        arg_labels=(('card', (LabelId.CARD_NAMED, LabelId.RELIC_NAMED, LabelId.UNSEEN_CARD, LabelId.UNSEEN_AT_SITE, LabelId.UNSEEN_IN_RELIQUARY)),),
     ),
     Label(
         id=LabelId.MOVE_PROPOSE_EXCHANGE,
         text=Text(en='Propose the exchange', fr='Proposer l’échange', uk='Запропонувати обмін'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.MOVE_ACCEPT_EXCHANGE,
         text=Text(en='Accept the exchange', fr='Accepter l’échange', uk='Погодитися на обмін'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.MOVE_DECLINE_EXCHANGE,
         text=Text(en='Decline the exchange', fr='Refuser l’échange', uk='Відмовитися від обміну'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.MOVE_END_NEGOTIATION,
         text=Text(en='End the negotiation without an exchange', fr='Mettre fin à la négociation sans échange', uk='Завершити перемовини без обміну'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.MOVE_GIVE_BANNER,
-        text=Text(en='In the offer, given by whoever holds it:', fr='Dans l’offre, donnée par qui la détient :', uk='У пропозиції (дає той, у кого він є): стяг'),
+        text=Text(en='In the offer, given by whoever holds it: {banner}', fr='Dans l’offre, donnée par qui la détient : {banner}', uk='У пропозиції (дає той, у кого він є): стяг «{banner}»'),
+        args=('banner',),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.MOVE_PROMISE_TRUCE,
-        text=Text(en='In the offer, a binding promise not to campaign against the other party until the end of the next round, made by', fr='Dans l’offre, une promesse contraignante de ne pas mener de Campagne contre l’autre partie jusqu’à la fin du tour suivant, faite par', uk='У пропозиції: обов’язкова обіцянка не йти в Похід проти іншої сторони до кінця наступного раунду; її дає'),
+        text=Text(en='In the offer, a binding promise not to campaign against the other party until the end of the next round, made by {seat}', fr='Dans l’offre, une promesse contraignante de ne pas mener de Campagne contre l’autre partie jusqu’à la fin du tour suivant, faite par {seat}', uk='У пропозиції: обов’язкова обіцянка не йти в Похід проти іншої сторони до кінця наступного раунду; її дає {seat}'),
+        args=('seat',),
+        forms=(),
+        arg_labels=(('seat', (LabelId.SEAT_PLAYER,)),),
     ),
     Label(
         id=LabelId.MOVE_LET_PEEK,
-        text=Text(en='Let the Exile peek at the Imperial Reliquary relic', fr='Laisser l’Exilé regarder la Relique du Reliquaire Impérial', uk='Дозволити Вигнанцю підглянути реліквію з Релікваріуму Імперії'),
+        text=Text(en='Let the Exile peek at {card}', fr='Laisser l’Exilé regarder {card}', uk='Дозволити Вигнанцю підглянути {card:acc}'),
+        args=('card',),
+        forms=(),
+        arg_labels=(('card', (LabelId.CARD_NAMED, LabelId.RELIC_NAMED, LabelId.UNSEEN_CARD, LabelId.UNSEEN_AT_SITE, LabelId.UNSEEN_IN_RELIQUARY)),),
     ),
     Label(
         id=LabelId.MOVE_REROLL,
-        text=Text(en='Reroll all the dice just rolled, paying the cost of', fr='Relancer tous les dés qui viennent d’être lancés, en payant le coût de', uk='Перекинути всі щойно кинуті кубики, сплативши ціну карти'),
+        text=Text(en='Reroll all the dice just rolled, paying the cost of {card}', fr='Relancer tous les dés qui viennent d’être lancés, en payant le coût {card:gen}', uk='Перекинути всі щойно кинуті кубики, сплативши ціну {card:gen}'),
+        args=('card',),
+        forms=(),
+        arg_labels=(('card', (LabelId.CARD_NAMED, LabelId.RELIC_NAMED, LabelId.UNSEEN_CARD, LabelId.UNSEEN_AT_SITE, LabelId.UNSEEN_IN_RELIQUARY)),),
     ),
     Label(
         id=LabelId.MOVE_OFFER_ALLY,
-        text=Text(en='Join the defence as an Ally', fr='Rejoindre la défense en tant qu’Allié', uk='Приєднатися до оборони як Союзник'),
+        text=Text(en='Join the defence of {seat} as an Ally', fr='Rejoindre en tant qu’Allié la défense {seat:gen}', uk='Приєднатися як Союзник до оборони {seat:gen}'),
+        args=('seat',),
+        forms=(),
+        arg_labels=(('seat', (LabelId.SEAT_PLAYER,)),),
     ),
     Label(
         id=LabelId.MOVE_ACCEPT_ALLY,
-        text=Text(en='Let this Citizen join as an Ally:', fr='Accepter comme Allié le Citoyen', uk='Прийняти Громадянина як Союзника:'),
+        text=Text(en='Let {seat}, a Citizen, join as an Ally', fr='Accepter comme Allié le Citoyen : {seat}', uk='Прийняти як Союзника Громадянина: {seat}'),
+        args=('seat',),
+        forms=(),
+        arg_labels=(('seat', (LabelId.SEAT_PLAYER,)),),
     ),
     Label(
         id=LabelId.MOVE_GIVE_TITLE,
-        text=Text(en='Give the Oathkeeper title to', fr='Donner le Titre de Gardien du Serment à', uk='Віддати жетон Хранителя Клятви гравцю'),
+        text=Text(en='Give the Oathkeeper title to {seat}', fr='Donner le Titre de Gardien du Serment {seat:dat}', uk='Віддати жетон Хранителя Клятви {seat:dat}'),
+        args=('seat',),
+        forms=(),
+        arg_labels=(('seat', (LabelId.SEAT_PLAYER,)),),
     ),
     Label(
         id=LabelId.MOVE_USE_MODIFIER,
-        text=Text(en='Use the modifier of', fr='Utiliser le modificateur de la carte', uk='Використати модифікатор карти'),
+        text=Text(en='Use the modifier of {card}', fr='Utiliser le modificateur {card:gen}', uk='Використати модифікатор {card:gen}'),
+        args=('card',),
+        forms=(),
+        arg_labels=(('card', (LabelId.CARD_NAMED, LabelId.RELIC_NAMED, LabelId.UNSEEN_CARD, LabelId.UNSEEN_AT_SITE, LabelId.UNSEEN_IN_RELIQUARY)),),
     ),
     Label(
         id=LabelId.MOVE_TAKE_ACTION,
         text=Text(en='Go on, with no other modifier', fr='Continuer, sans autre modificateur', uk='Продовжити без інших модифікаторів'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.MOVE_USE_PLAN,
-        text=Text(en='Use the battle plan of', fr='Utiliser le Plan de Bataille de la carte', uk='Використати бойовий маневр карти'),
+        text=Text(en='Use the battle plan of {card}', fr='Utiliser le Plan de Bataille {card:gen}', uk='Використати бойовий маневр {card:gen}'),
+        args=('card',),
+        forms=(),
+        arg_labels=(('card', (LabelId.CARD_NAMED, LabelId.RELIC_NAMED, LabelId.UNSEEN_CARD, LabelId.UNSEEN_AT_SITE, LabelId.UNSEEN_IN_RELIQUARY)),),
     ),
     Label(
         id=LabelId.MOVE_KILL_ALL,
-        text=Text(en='Have the defeated enemy kill all of their force, with', fr='Faire tuer à l’adversaire vaincu toute son Armée, avec la carte', uk='Змусити переможеного ворога вбити все своє військо картою'),
+        text=Text(en='Have the defeated enemy kill all of their force, with {card}', fr='Faire tuer à l’adversaire vaincu toute son Armée, avec {card}', uk='Змусити переможеного ворога вбити все своє військо {card:ins}'),
+        args=('card',),
+        forms=(),
+        arg_labels=(('card', (LabelId.CARD_NAMED, LabelId.RELIC_NAMED, LabelId.UNSEEN_CARD, LabelId.UNSEEN_AT_SITE, LabelId.UNSEEN_IN_RELIQUARY)),),
     ),
     Label(
         id=LabelId.MOVE_BECOME_CITIZEN,
-        text=Text(en='Become a Citizen, as the battle plan allows:', fr='Devenir Citoyen, comme le permet le Plan de Bataille de la carte', uk='Стати Громадянином, як дозволяє бойовий маневр карти'),
+        text=Text(en='Become a Citizen, as the battle plan of {card} allows', fr='Devenir Citoyen, comme le permet le Plan de Bataille {card:gen}', uk='Стати Громадянином, як дозволяє бойовий маневр {card:gen}'),
+        args=('card',),
+        forms=(),
+        arg_labels=(('card', (LabelId.CARD_NAMED, LabelId.RELIC_NAMED, LabelId.UNSEEN_CARD, LabelId.UNSEEN_AT_SITE, LabelId.UNSEEN_IN_RELIQUARY)),),
     ),
     Label(
         id=LabelId.MOVE_BURN_ALL_FAVOR,
-        text=Text(en="Burn all of the defender's favor, with", fr='Brûler toutes les faveurs du défenseur, avec la carte', uk='Знищити весь фавор захисника картою'),
+        text=Text(en="Burn all of the defender's favor, with {card}", fr='Brûler toutes les faveurs du défenseur, avec {card}', uk='Знищити весь фавор захисника {card:ins}'),
+        args=('card',),
+        forms=(),
+        arg_labels=(('card', (LabelId.CARD_NAMED, LabelId.RELIC_NAMED, LabelId.UNSEEN_CARD, LabelId.UNSEEN_AT_SITE, LabelId.UNSEEN_IN_RELIQUARY)),),
     ),
     Label(
         id=LabelId.MOVE_DISCARD_TO,
-        text=Text(en='From now on, put the cards you discard', fr='Désormais, placer les cartes que vous défaussez', uk='Відтепер класти скинуті вами карти'),
+        text=Text(en='From now on, put the cards you discard {destination}', fr='Désormais, placer les cartes que vous défaussez {destination}', uk='Відтепер класти скинуті вами карти {destination}'),
+        args=('destination',),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.DISCARD_WHERE_USUAL,
         text=Text(en='where the rules usually send them', fr='là où les règles les envoient d’ordinaire', uk='туди, куди їх зазвичай скидають за правилами'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.DISCARD_ON_PILE_TOP,
-        text=Text(en='on top of the discard pile of the region', fr='sur le dessus de la pile de défausse de la région', uk='на верх колоди скидання регіону'),
+        text=Text(en='on top of the discard pile of {region}', fr='sur le dessus de la pile de défausse de la région {region}', uk='на верх колоди скидання регіону «{region}»'),
+        args=('region',),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.DISCARD_ON_PILE_BOTTOM,
-        text=Text(en='on the bottom of the discard pile of the region', fr='sous la pile de défausse de la région', uk='під низ колоди скидання регіону'),
+        text=Text(en='on the bottom of the discard pile of {region}', fr='sous la pile de défausse de la région {region}', uk='під низ колоди скидання регіону «{region}»'),
+        args=('region',),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.DISCARD_ON_WORLD_DECK_BOTTOM,
         text=Text(en='on the bottom of the world deck', fr='sous la pioche Monde', uk='під низ колоди світу'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.MOVE_DISCARD_FIRST,
-        text=Text(en='Before playing to a site, first discard, as the People’s Favor allows, the denizen', fr='Avant de jouer sur un site, défausser d’abord, comme le permet la Faveur du Peuple, la carte Habitant', uk='Перш ніж зіграти карту на місцевість, спершу скинути (як дозволяє Народне Визнання) карту мешканця'),
+        text=Text(en='Before playing to a site, first discard, as the People’s Favor allows, {card}', fr='Avant de jouer sur un site, défausser d’abord, comme le permet la Faveur du Peuple, {card}', uk='Перш ніж зіграти карту на місцевість, спершу скинути (як дозволяє Народне Визнання) {card:acc}'),
+        args=('card',),
+        forms=(),
+        arg_labels=(('card', (LabelId.CARD_NAMED, LabelId.RELIC_NAMED, LabelId.UNSEEN_CARD, LabelId.UNSEEN_AT_SITE, LabelId.UNSEEN_IN_RELIQUARY)),),
     ),
     Label(
         id=LabelId.PROOF_EDITION,
         text=Text(en='Proof for editors', fr='Épreuve pour la relecture', uk='Коректура для редакторів'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.PLACEHOLDER_LEGEND,
         text=Text(en='Made-up data: no rulebook gives it, so the game can run until the printed value is known.', fr='Donnée inventée : aucun livret de règles ne la donne ; elle permet de jouer en attendant la valeur imprimée.', uk='Вигадані дані: жодні правила їх не наводять; вони лише дають змогу грати, доки не відоме надруковане значення.'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.INDEX,
         text=Text(en='Index', fr='Index', uk='Покажчик'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.DOCUMENTS,
         text=Text(en='Documents cited', fr='Documents cités', uk='Цитовані документи'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.DOCUMENT_ID,
         text=Text(en='Id', fr='Identifiant', uk='Ідентифікатор'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.DOCUMENT,
         text=Text(en='Document', fr='Document', uk='Документ'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.DOCUMENT_S0,
         text=Text(en='The Law of Oath, October 20, 2020: the French A4 rulebook with the English text interleaved', fr='La Loi d’Oath, 20 octobre 2020 : le livret de règles français A4, avec le texte anglais intercalé', uk='Закон Oath, 20 жовтня 2020 року: французькі правила формату A4 з англійським текстом між рядками'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.DOCUMENT_S3,
         text=Text(en='The Law of Oath, October 20, 2020: the Ukrainian translation', fr='La Loi d’Oath, 20 octobre 2020 : la traduction ukrainienne', uk='Закон Oath, 20 жовтня 2020 року: український переклад'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.DOCUMENT_REF_CARDS,
         text=Text(en='Card reference data (LeCodex/Oath, jhoffmann2/OathUltimateCollection)', fr='Données de référence des cartes (LeCodex/Oath, jhoffmann2/OathUltimateCollection)', uk='Довідкові дані карт (LeCodex/Oath, jhoffmann2/OathUltimateCollection)'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.DOCUMENT_LECODEX,
         text=Text(en='LeCodex/Oath, an open-source implementation of the game', fr='LeCodex/Oath, une adaptation du jeu en logiciel libre', uk='LeCodex/Oath, відкрита програмна реалізація гри'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.NOTE_IN,
         text=Text(en='Note in', fr='Remarque en anglais dans', uk='Примітка англійською в'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.KIND_DENIZEN,
         text=Text(en='Denizens', fr='Habitants', uk='Мешканці'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.KIND_DIE,
         text=Text(en='Dice', fr='Dés', uk='Кубики'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.KIND_DISCREPANCY,
         text=Text(en='Discrepancies', fr='Divergences', uk='Розбіжності'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.KIND_EDIFICE,
         text=Text(en='Edifices', fr='Édifices', uk='Споруди'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.KIND_RELIC,
         text=Text(en='Relics', fr='Reliques', uk='Реліквії'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.KIND_RELIQUARY_MODIFIER,
         text=Text(en='Imperial Reliquary modifiers', fr='Modificateurs du Reliquaire Impérial', uk='Модифікатори Релікваріуму Імперії'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.KIND_SITE,
         text=Text(en='Sites', fr='Sites', uk='Місцевості'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.KIND_SUIT,
         text=Text(en='Suits', fr='Clans', uk='Масті'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.KIND_TABLE,
         text=Text(en='Rule tables', fr='Tables de règles', uk='Таблиці правил'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.PLAY_YOUR_SEAT,
         text=Text(en='You play: {seat}', fr='Vous jouez : {seat}', uk='Ви граєте за: {seat}'),
         args=('seat',),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.PLAY_NARRATION,
         text=Text(en='{player}: {move}', fr='{player} : {move}', uk='{player}: {move}'),
         args=('player', 'move'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.PLAY_HELP,
         text=Text(en='Type the number of an option to choose it; help or ? shows this help; state or map shows the game again; quit or q leaves the game (so do Ctrl-D and Ctrl-C).', fr='Tapez le numéro d’une option pour la choisir ; help ou ? affiche cette aide ; state ou map réaffiche la partie ; quit ou q quitte la partie (de même que Ctrl-D et Ctrl-C).', uk='Введіть номер варіанта, щоб його вибрати; help або ? показує цю довідку; state або map знову показує гру; quit або q — вихід із гри (так само Ctrl-D і Ctrl-C).'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.PLAY_QUIT,
         text=Text(en='You left the game.', fr='Vous avez quitté la partie.', uk='Ви вийшли з гри.'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.PLAY_PROMPT,
         text=Text(en='Your choice:', fr='Votre choix :', uk='Ваш вибір:'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.PLAY_NOT_AN_OPTION,
         text=Text(en='“{answer}” is not an option: type a number from 1 to {count}, or help.', fr='« {answer} » n’est pas une option : tapez un nombre de 1 à {count}, ou help.', uk='«{answer}» — не варіант: введіть число від 1 до {count} або help.'),
         args=('answer', 'count'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.PLAY_NO_SUCH_OPTION,
         text=Text(en='There is no option {answer}: choose from 1 to {count}.', fr='Il n’y a pas d’option {answer} : choisissez de 1 à {count}.', uk='Варіанта {answer} немає: виберіть від 1 до {count}.'),
         args=('answer', 'count'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.PLAY_ADVISERS,
         text=Text(en='Your advisers:', fr='Vos Conseillers :', uk='Ваші радники:'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.PLAY_NONE,
         text=Text(en='none', fr='aucun', uk='немає'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.PLAY_MAP,
         text=Text(en='On the map:', fr='Sur la Mappemonde :', uk='На ігровому полі:'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.PLAY_SITE,
         text=Text(en='{site_name} ({region_name}): {cards}', fr='{site_name} ({region_name}) : {cards}', uk='{site_name} ({region_name}): {cards}'),
         args=('site_name', 'region_name', 'cards'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.PLAY_SITE_EMPTY,
         text=Text(en='{site_name} ({region_name})', fr='{site_name} ({region_name})', uk='{site_name} ({region_name})'),
         args=('site_name', 'region_name'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.PLAY_WARBANDS,
         text=Text(en='warbands of {player}: {count}', fr='Troupes de la {player} : {count}', uk='загони — {player}: {count}'),
         args=('player', 'count'),
+        forms=(),
+        arg_labels=(),
     ),
     Label(
         id=LabelId.PLAY_UNSEEN_MOVE,
         text=Text(en='{player}: a choice hidden from the other players', fr='{player} : un choix caché aux autres joueurs', uk='{player}: вибір, прихований від інших гравців'),
         args=('player',),
+        forms=(),
+        arg_labels=(),
     ),
 )
 

@@ -25,19 +25,19 @@ TERM = re.compile(r"\[([a-z_]+)\]")
 
 
 def label_text(game: Any, locale: str) -> Callable[..., str]:
-    """A function that says a label of content/margraves/labels.yaml in `locale`, its {names} filled and its
-    [terms] named."""
+    """A function that says a label of content/margraves/labels.yaml in `locale` (else in the source locale) as a
+    message (runtime/messages.py), its arguments filled and its [terms] named."""
     def text(label: str, **names: str) -> str:
-        entry = game.get("label", label).text
-        template = str(entry.get(locale) or entry.get("en"))
-        for name, value in names.items():
-            template = template.replace("{" + name + "}", value)
-        return TERM.sub(lambda found: _term(game, found.group(1), locale), template)
+        return TERM.sub(lambda found: _term(game, found.group(1), locale), game.message(label, locale, **names))
     return text
 
 
-def _name(entity: Any, locale: str) -> str:
-    return str(entity.name.get(locale) or entity.name.get("en") or entity.id.name.lower())
+def _name(game: Any, entity: Any, locale: str) -> str:
+    """An entity's name in `locale`, else in the source locale; a monster printed without a name (the content names
+    only some) is said by its kind and lair, never by its id."""
+    if getattr(entity, "name", None) is None and hasattr(entity, "lair"):
+        return monster_name(game, int(entity.id), locale)
+    return str(entity.name.get(locale, game.source_locale))
 
 
 def player_name(game: Any, seat: int, locale: str) -> str:
@@ -47,14 +47,14 @@ def player_name(game: Any, seat: int, locale: str) -> str:
 def monster_name(game: Any, monster: int, locale: str) -> str:
     entity = game.entities("monster")[monster]
     if entity.name is not None:
-        return _name(entity, locale)
+        return str(entity.name.get(locale, game.source_locale))
     text = label_text(game, locale)
-    lair = _name(game.entities("lair")[int(entity.lair)], locale)
+    lair = _name(game, game.entities("lair")[int(entity.lair)], locale)
     return text("monster_of", kind=text("boss" if entity.boss else "monster"), lair=lair)
 
 
 def _term(game: Any, term: str, locale: str) -> str:
-    return _name(game.get("term", term), locale)
+    return _name(game, game.get("term", term), locale)
 
 
 GOODS = ("gold", "stone", "wood", "magic", "wild", "gem", "knight", "strength", "influence")
@@ -66,9 +66,9 @@ def reward_text(game: Any, reward: Any, locale: str) -> str:
     text = label_text(game, locale)
     parts = [f"{_term(game, good, locale)} {getattr(reward, good)}" for good in GOODS if getattr(reward, good)]
     if reward.guild is not None and parts:
-        parts[-1] += f" ({_name(game.entities('guild')[int(reward.guild)], locale)})"
+        parts[-1] += f" ({_name(game, game.entities('guild')[int(reward.guild)], locale)})"
     if reward.strength_to is not None:
-        parts.append(f"{text('strength_to')} {reward.strength_to}")
+        parts.append(text("strength_to", space=str(reward.strength_to)))
     for field, level in (("privilege_i", "I"), ("privilege_ii", "II"), ("privilege_any", text("or_level"))):
         if getattr(reward, field):
             parts.append(f"{_term(game, 'privilege', locale)} {level} {getattr(reward, field)}")
@@ -80,10 +80,14 @@ def tile_text(game: Any, kind: str, tile: int, locale: str) -> str:
     text = label_text(game, locale)
     entity = game.entities(kind)[tile]
     if kind == "wealth":
-        return f" {text('then')} ".join(reward_text(game, reward, locale) for reward in entity.rewards)
+        rewards = [reward_text(game, reward, locale) for reward in entity.rewards]
+        said = rewards[0] if rewards else ""
+        for reward in rewards[1:]:
+            said = text("then", first=said, next=reward)
+        return said
     if entity.type == "grant":
         return f"{_term(game, 'grant', locale)}: {reward_text(game, entity.reward, locale)}"
-    icons = ", ".join(_name(game.entities("guild")[int(g)], locale) for g in entity.icons) or "—"
+    icons = ", ".join(_name(game, game.entities("guild")[int(g)], locale) for g in entity.icons) or "—"
     return text("end_game_tile_of", icons=icons, banner=str(entity.banner or "—"))
 
 
@@ -104,26 +108,26 @@ def describe(kernel: MargravesKernel, state: GameState, action: int, locale: str
     name = kernel.decisions.get(kind, "")
     locations = game.entities("location")
     if name == "use":
-        citizen = _name(game.entities("citizen")[action // WAYS], locale)
+        citizen = _name(game, game.entities("citizen")[action // WAYS], locale)
         return text(USES[action % WAYS], citizen=citizen)
     if name == "yes_no" and procedure == "pennant":
         citizen = top[2][1]
         width = kernel.tables.numbers["pennant_width"]
         pennant = kernel.tables.arrays["citizen_pennant"][citizen * width + top[2][3]]
-        shown = _name(game.entities("pennant")[pennant], locale)
+        shown = _name(game, game.entities("pennant")[pennant], locale)
         return text("do_action" if action else "skip_action", action=shown)
     if name == "yes_no" and procedure == "enter_location":
         if action:
-            return text("use_location_power", location=_name(locations[top[2][1]], locale))
+            return text("use_location_power", location=_name(game, locations[top[2][1]], locale))
         return text("gold_instead", n=str(kernel.tables.numbers["location_gold"]))
     if name == "location":
-        return text("knights_to" if procedure == "move_knights" else "go_to", location=_name(locations[action], locale))
+        return text("knights_to" if procedure == "move_knights" else "go_to", location=_name(game, locations[action], locale))
     if name == "deploy":
         n = len(locations)
         return text("knight_from_storage" if action // n else "knight_from_here",
-                    location=_name(locations[action % n], locale))
+                    location=_name(game, locations[action % n], locale))
     if name == "knight_from":
-        return text("knights_from", location=_name(locations[action], locale))
+        return text("knights_from", location=_name(game, locations[action], locale))
     if name == "count":
         return text("knights_count", n=str(action))
     if name == "token":
@@ -146,7 +150,7 @@ def describe(kernel: MargravesKernel, state: GameState, action: int, locale: str
         guilds = game.entities("guild")
         if action >= len(guilds):
             return text("influence_left")
-        return text("influence_on", guild=_name(guilds[action], locale))
+        return text("influence_on", guild=_name(game, guilds[action], locale))
     if name == "privilege":
         if action < 0:
             return text("no_privilege")
@@ -160,19 +164,20 @@ def describe(kernel: MargravesKernel, state: GameState, action: int, locale: str
     if name == "line_slot":
         return _line_option(kernel, state, procedure, action, locale)
     if name == "citizen":
-        return text("take_back", citizen=_name(game.entities("citizen")[action], locale))
+        return text("take_back", citizen=_name(game, game.entities("citizen")[action], locale))
     if name == "build_slot":
         here = state.engine.arrays()[0][kernel.tables.offsets["margrave_at"] + state.current_player()]
-        return text("build_on", slot=str(action + 1), location=_name(locations[here], locale))
+        return text("build_on", slot=str(action + 1), location=_name(game, locations[here], locale))
     return str(action)
 
 
 def _line_option(kernel: MargravesKernel, state: GameState, procedure: str, action: int, locale: str) -> str:
-    text = label_text(kernel.game, locale)
+    game = kernel.game
+    text = label_text(game, locale)
     if action < 0:
         return text("recruit_nobody")
     cells = state.engine.arrays()[0]
-    citizen = _name(kernel.game.entities("citizen")[cells[kernel.tables.offsets["line_1"] + action]], locale)
+    citizen = _name(game, kernel.game.entities("citizen")[cells[kernel.tables.offsets["line_1"] + action]], locale)
     if procedure == "recall":
         return text("line_discard", citizen=citizen, slot=str(action + 1))
     fixed = state.engine.top()[2][1]
@@ -194,7 +199,7 @@ def _effect_option(kernel: MargravesKernel, state: GameState, action: int, local
     if kind == "player":
         return player_name(game, action, locale)
     if kind in game.kinds and 0 <= action < len(game.entities(kind)):
-        return _name(game.entities(kind)[action], locale)
+        return _name(game, game.entities(kind)[action], locale)
     top = state.engine.top()
     card = top[2][2] if top is not None and top[0] == 0 else -1
     if card >= 0:
@@ -202,5 +207,5 @@ def _effect_option(kernel: MargravesKernel, state: GameState, action: int, local
         choice = f"{citizen.id.name.lower()}_choice_{action + 1}"
         if any(label.id.name.lower() == choice for label in game.entities("label")):
             return text(choice, **{name: str(value) for name, value in citizen.params})
-        return text("effect_option_of", card=_name(citizen, locale), n=str(action + 1))
+        return text("effect_option_of", card=_name(game, citizen, locale), n=str(action + 1))
     return text("effect_option", n=str(action + 1))

@@ -9,6 +9,7 @@ from bisect import bisect_right
 from typing import TYPE_CHECKING
 
 from ..bytecode import PC, PendingChoice, pending_choice
+from ..messages import Phrase, Value
 from . import banners, campaign, plays
 from .actions import NONE, STRIDE, Kind
 from .power_tables import POWER_STRIDE
@@ -24,60 +25,79 @@ NAMED_SPACES = frozenset({"suit", "region", "site", "denizen", "edifice", "visio
 """The kinds of entity a power's choice may offer that have names to show."""
 
 
+PLAIN_MOVES = frozenset({Kind.END_TURN, Kind.SEARCH_WORLD, Kind.KEEP_NO_MORE, Kind.TARGET_PAWN, Kind.FIGHT,
+                         Kind.SACRIFICE, Kind.DONE, Kind.BURN_HALF_FAVOR, Kind.DECLINE_CITIZENSHIP, Kind.SELF_EXILE,
+                         Kind.TAKE_ACTION, Kind.PROPOSE_EXCHANGE, Kind.ACCEPT_EXCHANGE, Kind.DECLINE_EXCHANGE,
+                         Kind.END_NEGOTIATION})
+"""Moves whose message has no argument."""
+SEAT_MOVES = frozenset({Kind.CAMPAIGN, Kind.CAMPAIGN_FROM_POWER, Kind.OFFER_ALLY, Kind.ACCEPT_ALLY, Kind.GIVE_TITLE,
+                        Kind.NEGOTIATE_WITH, Kind.GIVE_FAVOR, Kind.GIVE_SECRET, Kind.PROMISE_TRUCE, Kind.GIVE_WARBAND,
+                        Kind.TAKE_WARBAND, Kind.GRANT_WARBAND_MOVE, Kind.REFUSE_WARBAND_MOVE})
+"""Moves whose argument is a seat: their message's {seat} is the `seat_player` label, with its forms."""
+SITE_MOVES = frozenset({Kind.TRAVEL, Kind.CHOOSE_DESTINATION, Kind.WARBAND_TO_SITE, Kind.WARBAND_TO_BOARD,
+                        Kind.TARGET_SITE, Kind.OCCUPY, Kind.BANISH_TO})
+"""Moves whose argument is a site."""
+
+
 class Describe:
     def describe(self: OathState, chosen: int, locale: str = "en") -> str:
-        """A move in words of the chosen language: its label from the content, then what it acts on."""
+        """A move in words of the chosen language: the message of its kind (`move_<kind>` in content/oath/labels.yaml)
+        with what it acts on as the message's arguments."""
         chosen = self._internal(chosen)
         kind, argument = Kind(chosen // STRIDE), chosen % STRIDE
-        label = self.label(f"move_{kind.name.lower()}", locale)
+        message_id = f"move_{kind.name.lower()}"
+        say = self._say
         if kind == Kind.SEARCH_DISCARD:
-            return f"{label}: {self.entity_name('region', argument, locale)}"
-        if kind in (Kind.END_TURN, Kind.SEARCH_WORLD, Kind.KEEP_NO_MORE, Kind.TARGET_PAWN, Kind.FIGHT,
-                    Kind.SACRIFICE, Kind.DONE, Kind.BURN_HALF_FAVOR, Kind.DECLINE_CITIZENSHIP, Kind.SELF_EXILE, Kind.TAKE_ACTION,
-                    Kind.PROPOSE_EXCHANGE, Kind.ACCEPT_EXCHANGE, Kind.DECLINE_EXCHANGE, Kind.END_NEGOTIATION):
-            return label
-        if kind in (Kind.CAMPAIGN, Kind.CAMPAIGN_FROM_POWER):
-            return f"{label} {self.label('the_bandits', locale) if argument == NONE else self._seat(argument, locale)}"
+            return say(message_id, locale, region=self.entity_name("region", argument, locale))
+        if kind in SEAT_MOVES:
+            if argument == NONE and kind in (Kind.CAMPAIGN, Kind.CAMPAIGN_FROM_POWER):
+                return say(f"{message_id}_bandits", locale)
+            return say(message_id, locale, seat=self._seat(argument, locale))
+        if kind in SITE_MOVES:
+            return say(message_id, locale, site=self.entity_name("site", argument, locale))
         if kind in (Kind.TARGET_BANNER, Kind.GIVE_BANNER):
-            return f"{label} {self.entity_name('banner', argument, locale)}"
+            return say(message_id, locale, banner=self.entity_name("banner", argument, locale))
         if kind == Kind.RECOVER_BANNER:
             banner, rest = divmod(argument, banners.BANNER_STRIDE)
             amount, suit = divmod(rest, banners.SUITS)
-            token = self._term("favor" if banner == banners.PEOPLES_FAVOR else "secret", locale)
-            text = f"{label} {self.entity_name('banner', banner, locale)}: {amount} {token}"
+            name = self.entity_name("banner", banner, locale)
             if banner == banners.PEOPLES_FAVOR:
-                text += f"; {self.label('old_favor_first_to', locale)} {self.entity_name('suit', suit, locale)}"
-            return text
+                return say("move_recover_peoples_favor", locale, banner=name, amount=amount,
+                           suit=self.entity_name("suit", suit, locale))
+            return say(message_id, locale, banner=name, amount=amount)
         if kind == Kind.KILL_AT:
             if argument == NONE:
-                return f"{label} {self.label('their_board', locale)}"
+                return say(message_id, locale)
             if argument >= campaign.ALLY_BOARD:
-                return f"{label} {self.label('their_board', locale)}: {self._seat(argument - campaign.ALLY_BOARD, locale)}"
-            return f"{label} {self.label('at_site', locale)} {self.entity_name('site', argument, locale)}"
-        if kind in (Kind.OFFER_ALLY, Kind.ACCEPT_ALLY, Kind.GIVE_TITLE, Kind.NEGOTIATE_WITH, Kind.GIVE_FAVOR,
-                    Kind.GIVE_SECRET, Kind.PROMISE_TRUCE, Kind.GIVE_WARBAND, Kind.TAKE_WARBAND, Kind.GRANT_WARBAND_MOVE,
-                    Kind.REFUSE_WARBAND_MOVE):
-            return f"{label} {self._seat(argument, locale)}"
-        if kind in (Kind.TRAVEL, Kind.CHOOSE_DESTINATION, Kind.WARBAND_TO_SITE, Kind.WARBAND_TO_BOARD, Kind.TARGET_SITE, Kind.OCCUPY,
-                    Kind.BANISH_TO):
-            return f"{label} {self.entity_name('site', argument, locale)}"
+                return say("move_kill_at_ally", locale, seat=self._seat(argument - campaign.ALLY_BOARD, locale))
+            return say("move_kill_at_site", locale, site=self.entity_name("site", argument, locale))
         if kind == Kind.TAKE_FROM_RELIQUARY:
-            return f"{label} {argument + 1}"
+            return say(message_id, locale, space=argument + 1)
         if kind == Kind.DISCARD_TO:
-            return f"{label} {self._destination(argument, locale)}"
+            return say(message_id, locale, destination=self._destination(argument, locale))
         if kind == Kind.PLAY_TO_OTHER_SITE:
             site, card = divmod(argument, plays.SITE_STRIDE)
-            return f"{label} {self._shown_name(card, locale)}: {self.entity_name('site', site, locale)}"
+            return say(message_id, locale, card=self._shown_name(card, locale),
+                       site=self.entity_name("site", site, locale))
         if kind == Kind.ANSWER:
             pending = pending_choice(self.frame) if self.frame is not None else None
             if pending is None:
-                return f"{label} {argument}"
-            return f"{self._asking_power(locale)}: {label} {self._answer(pending, argument, locale)}"
+                return say("move_answer_option", locale, option=argument)
+            return say(message_id, locale, power=self._asking_power(locale),
+                       answer=self._answer(pending, argument, locale))
         if kind == Kind.USE_POWER:
             index, card = divmod(argument, POWER_STRIDE)
-            several = len(self.powers[card]) > 1
-            return f"{label} {self.card_name(card, locale)}" + (f" ({index + 1})" if several else "")
-        return f"{label} {self._shown_name(argument, locale)}"
+            named = self._named_card(card, self.card_name(card, locale), locale)
+            if len(self.powers[card]) > 1:
+                return say("move_use_power_numbered", locale, card=named, index=index + 1)
+            return say(message_id, locale, card=named)
+        if kind in PLAIN_MOVES:
+            return say(message_id, locale)
+        return say(message_id, locale, card=self._shown_name(argument, locale))
+
+    def _say(self: OathState, message_id: str, locale: str, **args: Value) -> str:
+        """A message of content/oath/labels.yaml with its arguments, as plain text."""
+        return str(self.game.message(message_id, locale, **args))
 
     def _asking_power(self: OathState, locale: str) -> str:
         """The name of the card whose power asks the pending choice: the effect whose code the paused frame is in
@@ -95,16 +115,16 @@ class Describe:
         `may` (whose options the compiler lays out as 1, to do it, then 0) yes or no; else the option's number."""
         space = self.game.layout.SPACES[pending.kind - 1][0] if pending.kind else None
         if space == "player":
-            return self._seat(value, locale)
+            return str(self._seat(value, locale))
         if space == "card":
-            return self._shown_name(value, locale)
+            return str(self._shown_name(value, locale))
         if space == "relic":
-            return self._shown_name(self.relic_base + value, locale)
+            return str(self._shown_name(self.relic_base + value, locale))
         if space in NAMED_SPACES:
             return self.entity_name(space, value, locale)
         if pending.options == (1, 0):
             return self.label("answer_yes" if value else "answer_no", locale)
-        return str(value + 1)
+        return self._say("answer_option", locale, option=value + 1)
 
     def label(self: OathState, label_id: str, locale: str) -> str:
         """A word of the runtime in the chosen language (content/oath/labels.yaml)."""
@@ -123,47 +143,54 @@ class Describe:
             return self.label("discard_where_usual" if destination == DISCARD_USUAL else "discard_on_world_deck_bottom",
                               locale)
         region, bottom = divmod(destination - DISCARD_ON_PILE, 2)
-        place = self.label("discard_on_pile_bottom" if bottom else "discard_on_pile_top", locale)
-        return f"{place} {self.entity_name('region', region, locale)}"
+        return self._say("discard_on_pile_bottom" if bottom else "discard_on_pile_top", locale,
+                         region=self.entity_name("region", region, locale))
 
     def _term(self: OathState, term_id: str, locale: str) -> str:
         return str(self.game.get("term", term_id).name.get(locale, self.game.source_locale))
 
-    def _shown_name(self: OathState, card: int, locale: str) -> str:
-        """A card's name as the player to move may see it: a facedown card they have not seen is only that (9.4)."""
+    def _shown_name(self: OathState, card: int, locale: str) -> Phrase:
+        """A card as the player to move may see it, in words with their grammatical forms: its name, or for a facedown
+        card they have not seen only that, and where it lies (9.4)."""
         flat = self.flat
         if not 0 <= card < flat.size("card_zone") or flat.get("card_faceup", card) \
                 or flat.get("card_seen", card, self.current_player()):
-            return self.card_name(card, locale)
+            return self._named_card(card, self.card_name(card, locale), locale)
         zone = flat.get("card_zone", card)
         if zone == self.cards.zone("reliquary"):
-            return f"{self.label('unseen_in_reliquary', locale)} {flat.get('reliquary_space', card)}"
+            return self.game.message("unseen_in_reliquary", locale, space=flat.get("reliquary_space", card))
         if zone == self.zone_ids["at_site"]:
-            site = self.entity_name("site", flat.get("card_site", card), locale)
-            return f"{self.label('unseen_at_site', locale)} {site}"
-        return self.label("unseen_card", locale)
+            return self.game.message("unseen_at_site", locale,
+                                     site=self.entity_name("site", flat.get("card_site", card), locale))
+        return self.game.message("unseen_card", locale)
+
+    def _named_card(self: OathState, card: int, name: str, locale: str) -> Phrase:
+        """A card by its name, as a relic or another card ("la Relique …", "карту «…»")."""
+        relic = 0 <= card < self.flat.size("card_zone") and self.cards.kind_of(card) == "relic"
+        return self.game.message("relic_named" if relic else "card_named", locale, name=name)
 
     def card_name(self: OathState, card: int, locale: str) -> str:
         if not 0 <= card < self.flat.size("card_zone"):
             return str(card)
         return self.entity_name(self.cards.kind_of(card), self.index_in_kind(card), locale)
 
-    def _seat(self: OathState, seat: int, locale: str) -> str:
-        return f"{self.label('seat', locale)} {seat} ({self.entity_name('role', self.flat.get('role', seat), locale)})"
+    def _seat(self: OathState, seat: int, locale: str) -> Phrase:
+        """A player by seat (counted from 1, as players count them) and role, with the grammatical forms messages ask
+        of it (`seat_player`)."""
+        return self.game.message("seat_player", locale, seat=seat + 1,
+                                 role=self.entity_name("role", self.flat.get("role", seat), locale))
 
     def verdict(self: OathState, locale: str = "en") -> str:
         """Who won and how, once the game is over."""
-        winner = self.flat.get("winner")
-        how = self._term(self.victory or "", locale)
-        return f"{self.label('game_over', locale)} {self._seat(winner, locale)} — {how}"
+        return self._say("game_over", locale, seat=self._seat(self.flat.get("winner"), locale),
+                         victory=self._term(self.victory or "", locale))
 
     def summary(self: OathState, locale: str = "en") -> str:
         """A few lines a player needs to decide: round, whose turn, each seat's board and site."""
-        lines = [f"{self._term('round', locale)} {self.flat.get('round')}: "
-                 f"{self.label('seat', locale)} {self.current_player()} {self.label('to_act', locale)}"]
+        lines = [self._say("summary_turn", locale, number=self.flat.get("round"), seat=self.current_player() + 1)]
         counts = (("supply", "supply"), ("favor", "favor"), ("secret", "secret"), ("warband", "warbands"))
         for seat in range(self.players):
             board = ", ".join(f"{self._term(term, locale)} {self.flat.get(field, seat)}" for term, field in counts)
             site = self.entity_name("site", self.flat.get("pawn_site", seat), locale)
-            lines.append(f"  {self._seat(seat, locale)}: {board}; {self.label('at_site', locale)} {site}")
+            lines.append("  " + self._say("summary_seat", locale, seat=self._seat(seat, locale), board=board, site=site))
         return "\n".join(lines)

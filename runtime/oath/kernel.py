@@ -118,16 +118,7 @@ class OathKernel:
         return f"{self.label('seat', locale)} {seat + 1} ({role})"
 
     def summary(self, state: GameState, locale: str) -> str:
-        """The round and who acts, then each seat's Supply, Favor, Secrets, Warbands and site; seats from 1."""
-        oath = self._oath(state)
-        lines = [f"{self._term('round', locale)} {oath.flat.get('round')}: "
-                 f"{self.seat_name(state, oath.current_player(), locale)} {self.label('to_act', locale)}"]
-        counts = (("supply", "supply"), ("favor", "favor"), ("secret", "secret"), ("warband", "warbands"))
-        for seat in range(state.players):
-            board = ", ".join(f"{self._term(term, locale)} {oath.flat.get(field, seat)}" for term, field in counts)
-            site = oath.entity_name("site", oath.flat.get("pawn_site", seat), locale)
-            lines.append(f"  {self.seat_name(state, seat, locale)}: {board}; {self.label('at_site', locale)} {site}")
-        return "\n".join(lines)
+        return self._oath(state).summary(locale)
 
     def player_view(self, state: GameState, seat: int, locale: str) -> list[str]:
         """The seat's advisers with their card text (a player has no hand in Oath, 5.1.3), then the map."""
@@ -164,10 +155,7 @@ class OathKernel:
         return text
 
     def verdict(self, state: GameState, locale: str) -> str:
-        """Who won and how, the winner's seat counted from 1."""
-        oath = self._oath(state)
-        how = self._term(oath.victory, locale) if oath.victory else ""
-        return f"{self.label('game_over', locale)} {self.seat_name(state, oath.flat.get('winner'), locale)} — {how}"
+        return self._oath(state).verdict(locale)
 
     def _term(self, term: str, locale: str) -> str:
         return str(self.game.get("term", term).name.get(locale, self.game.source_locale))

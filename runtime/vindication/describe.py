@@ -27,12 +27,10 @@ CARD_LABELS = {"setup": "keep_quest", "draw_secret_quest": "keep_quest", "rechar
 
 
 def label_text(game: Any, locale: str) -> Callable[..., str]:
-    """A function that says a label of content/vindication/labels.yaml in `locale`, its {names} filled."""
+    """A function that says a label of content/vindication/labels.yaml in `locale` (else in the source locale) as a
+    message (runtime/messages.py), its arguments filled."""
     def text(label: str, **names: str) -> str:
-        template = str(game.get("label", label).text.get(locale) or game.get("label", label).text.get("en"))
-        for name, value in names.items():
-            template = template.replace("{" + name + "}", value)
-        return template
+        return str(game.message(label, locale, **names))
     return text
 
 
@@ -40,8 +38,9 @@ def seat_name(game: Any, seat: int, locale: str) -> str:
     return label_text(game, locale)("player_name", n=str(seat + 1))
 
 
-def _name(entity: Any, locale: str) -> str:
-    return str(entity.name.get(locale) or entity.name.get("en"))
+def _name(game: Any, entity: Any, locale: str) -> str:
+    """An entity's name in `locale`, else in the source locale."""
+    return str(entity.name.get(locale, game.source_locale))
 
 
 def describe(kernel: VindicationKernel, state: GameState, action: int, locale: str) -> str:
@@ -70,11 +69,11 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
     if kind == CARD:
         if action == STOP:
             return text("stop_recharging")
-        card = _name(tables.cards[action][1], locale)
+        card = _name(game, tables.cards[action][1], locale)
         label = CARD_LABELS.get(procedure, "take_card")
         return text(label, card=card)
     if kind == ATTRIBUTE:
-        name = _name(attributes[action], locale)
+        name = _name(game, attributes[action], locale)
         stage = top[1] if top else 0
         label = {"recruit": "recruit_colour", "aptitude": "take_aptitude", "discard_aptitude": "discard_aptitude",
                  "convert": "convert_to" if stage == 1 else "convert_moves", "peek_deck": "peek_deck",
@@ -96,7 +95,7 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
     if kind == COUNT:
         if procedure == "redistribute_common":
             stage = top[1] if top else 1
-            attribute = _name(attributes[0 if stage == 1 else 1], locale)
+            attribute = _name(game, attributes[0 if stage == 1 else 1], locale)
             return text("cubes_to", n=str(action), attribute=attribute)
         return text("charge_relic", n=str(action))
     if kind == RECOVER:
@@ -108,12 +107,12 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
             return text("no_wish")
         honour, attribute, cubes = tables.arrays["wish_reward"][action * 3:action * 3 + 3]
         if attribute >= 0:
-            return text("wish_cubes", n=str(cubes), attribute=_name(attributes[attribute], locale))
+            return text("wish_cubes", n=str(cubes), attribute=_name(game, attributes[attribute], locale))
         return text("wish_honour", n=str(honour))
     if kind == ACTIVATE:
         if action == 0:
             return text("activate_character")
-        return text("activate_companion", card=_name(tables.cards[action - 1][1], locale))
+        return text("activate_companion", card=_name(game, tables.cards[action - 1][1], locale))
     return text("choose_option", option=str(action))
 
 
@@ -127,28 +126,29 @@ def _effect_option(kernel: VindicationKernel, state: GameState, action: int, loc
         return text("effect_branch", option=str(action + 1))
     name = game.layout.SPACES[space - 1][0]
     if name == "card":
-        return text("effect_entity", option=_name(state.engine.tables.cards[action][1], locale))
+        return text("effect_entity", option=_name(game, state.engine.tables.cards[action][1], locale))
     if name == "player":
         return text("effect_entity", option=seat_name(game, action, locale))
     entities = game.entities(name)
-    return text("effect_entity", option=_name(entities[action], locale) if action < len(entities) else str(action))
+    return text("effect_entity", option=_name(game, entities[action], locale) if action < len(entities) else str(action))
 
 
 def _menu(kernel: VindicationKernel, state: GameState, step: int, locale: str) -> str:
-    text = label_text(kernel.game, locale)
+    game = kernel.game
+    text = label_text(game, locale)
     steps = state.engine.tables.steps
     if step >= len(steps):
         return text("end_turn")
     key = steps[step].key.split("/")[1]
     if key in KERNEL_STEPS:
         return text(KERNEL_STEPS[key])
-    return _name(kernel.game.get("action", key), locale)
+    return _name(game, kernel.game.get("action", key), locale)
 
 
 def _slot(state: GameState, slot: int, locale: str) -> str:
     tables = state.engine.tables
     region = state.engine.arrays()[0][tables.numbers["k_slot"] + slot]
-    return _name(tables.regions[region], locale)
+    return _name(state.game, tables.regions[region], locale)
 
 
 def _faceup_name(state: GameState, zone: int, locale: str) -> str:
@@ -160,17 +160,18 @@ def _faceup_name(state: GameState, zone: int, locale: str) -> str:
              if cells[fields["card_zone"][0] + c] == zone and cells[fields["card_faceup"][0] + c] == 1]
     if not cards:
         return "?"
-    return _name(tables.cards[max(cards, key=lambda c: cells[fields["card_order"][0] + c])][1], locale)
+    return _name(state.game, tables.cards[max(cards, key=lambda c: cells[fields["card_order"][0] + c])][1], locale)
 
 
 def _recover(kernel: VindicationKernel, state: GameState, action: int, locale: str) -> str:
-    text = label_text(kernel.game, locale)
+    game = kernel.game
+    text = label_text(game, locale)
     tables = state.engine.tables
     if action >= FROM_SLOT:
         return text("recover_region", region=_slot(state, action - FROM_SLOT, locale))
     if action >= FROM_CARD:
         kind, card = tables.cards[action - FROM_CARD]
-        return text("recover_companion" if kind == "companion" else "recover_card", card=_name(card, locale))
+        return text("recover_companion" if kind == "companion" else "recover_card", card=_name(game, card, locale))
     if action == FROM_CONVICTION:
         return text("diminish_conviction")
-    return text("recover_attribute", attribute=_name(kernel.game.entities("attribute")[action], locale))
+    return text("recover_attribute", attribute=_name(game, kernel.game.entities("attribute")[action], locale))
