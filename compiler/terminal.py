@@ -57,8 +57,10 @@ class Session:
 
     def play(self) -> None:
         """Plays to the end and prints the verdict, or raises LeftTheGame (Ctrl-C too, between prompts)."""
-        for note in self.state.placeholders:
-            self.console.write(f"placeholder: {note}")
+        if self.state.placeholders:
+            self.console.write(self.say("play_placeholders"))
+            for note in self.state.placeholders:
+                self.console.write(f"  {note}")
         try:
             while not self.state.is_terminal():
                 legal = self.state.legal_actions()

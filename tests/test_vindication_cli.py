@@ -39,4 +39,5 @@ def test_play_in_the_terminal_in_french() -> None:
     assert re.search(r"Tour 1 : Joueur \d décide", done.stdout) and "Garder la quête secrète" in done.stdout
     assert "Se déplacer" in done.stdout or "Déplacement" in done.stdout
     assert "l'emporte avec" in done.stdout or "égalité" in done.stdout
-    assert done.stdout.count("placeholder: island:") == 1
+    assert done.stdout.count("\n  island:") == 1
+    assert done.stdout.count("Cette partie utilise des données inventées (notes des éditeurs, en anglais) :") == 1

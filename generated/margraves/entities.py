@@ -217,6 +217,7 @@ class LabelId(IntEnum):
     PLAY_HAND = 150
     PLAY_NONE = 151
     PLAY_UNSEEN_MOVE = 152
+    PLAY_PLACEHOLDERS = 153
 
 
 class TableId(IntEnum):
@@ -2333,6 +2334,12 @@ LABELS: tuple[Label, ...] = (
         id=LabelId.PLAY_UNSEEN_MOVE,
         text=Text(en='{player}: a choice hidden from the other players', fr='{player} : un choix caché aux autres joueurs', uk='{player}: вибір, прихований від інших гравців'),
         args=('player',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLAY_PLACEHOLDERS,
+        text=Text(en='This game plays with made-up data (the editors’ notes):', fr='Cette partie utilise des données inventées (notes des éditeurs, en anglais) :', uk='Ця гра використовує вигадані дані (примітки редакторів, англійською):'),
         forms=(),
         arg_labels=(),
     ),

@@ -336,6 +336,7 @@ class LabelId(IntEnum):
     PLAY_SITE_EMPTY = 188
     PLAY_WARBANDS = 189
     PLAY_UNSEEN_MOVE = 190
+    PLAY_PLACEHOLDERS = 191
 
 
 class TableId(IntEnum):
@@ -3897,6 +3898,12 @@ LABELS: tuple[Label, ...] = (
         id=LabelId.PLAY_UNSEEN_MOVE,
         text=Text(en='{player}: a choice hidden from the other players', fr='{player} : un choix caché aux autres joueurs', uk='{player}: вибір, прихований від інших гравців'),
         args=('player',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLAY_PLACEHOLDERS,
+        text=Text(en='This game plays with made-up data (the editors’ notes):', fr='Cette partie utilise des données inventées (notes des éditeurs, en anglais) :', uk='Ця гра використовує вигадані дані (примітки редакторів, англійською):'),
         forms=(),
         arg_labels=(),
     ),

@@ -181,6 +181,7 @@ class LabelId(IntEnum):
     PLAY_PARTY = 144
     PLAY_NONE = 145
     PLAY_UNSEEN_MOVE = 146
+    PLAY_PLACEHOLDERS = 147
 
 
 class TableId(IntEnum):
@@ -2354,6 +2355,12 @@ LABELS: tuple[Label, ...] = (
         id=LabelId.PLAY_UNSEEN_MOVE,
         text=Text(en='{player}: a choice hidden from the other players', fr='{player} : un choix caché aux autres joueurs', uk='{player}: вибір, прихований від інших гравців'),
         args=('player',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLAY_PLACEHOLDERS,
+        text=Text(en='This game plays with made-up data (the editors’ notes):', fr='Cette partie utilise des données inventées (notes des éditeurs, en anglais) :', uk='Ця гра використовує вигадані дані (примітки редакторів, англійською):'),
         forms=(),
         arg_labels=(),
     ),
