@@ -214,3 +214,27 @@ def test_the_rulings_of_the_rule_options_are_said_with_the_choice_played() -> No
               if note.startswith("rule option last_turn")]
     assert default[0].startswith("rule option last_turn = round:")
     assert chosen[0].startswith("rule option last_turn = turn:")
+
+
+def test_modules_and_setups_are_named_by_id_or_by_name_in_any_locale() -> None:
+    """A module answers to its id and its names, case and accents aside; a French "Extension X" to X too."""
+    kernel = new_state(GAME, 2, 1).kernel
+    for name in ("traitrise", "Traîtrise", "TRAITRISE", "Extension Traîtrise", "Treachery expansion",
+                 "доповнення «зрада»"):
+        assert kernel.modules_of(None, ["base", name]) == ("base", "traitrise"), name
+    assert kernel.modules_of(None, ["Jeu de base", "Puits aux souhaits"]) == ("base", "puits_aux_souhaits")
+    assert kernel.modules_of("Avec Traîtrise", None) == ("base", "traitrise")
+    assert new_state(GAME, 2, 1, setup="Première partie").engine.tables.modules == ("base",)
+    with pytest.raises(SetupError, match=r"^unknown setup 'dragons': choose one of first_game, treachery, "):
+        new_state(GAME, 2, 1, setup="dragons")
+    with pytest.raises(SetupError, match=r"setup jeweller: .* joaillier .*\(setups it plays: first_game, treachery\)"):
+        new_state(GAME, 2, 1, setup="Avec le Joaillier")
+    with pytest.raises(SetupError, match="every setup plays the base game"):
+        new_state(GAME, 2, 1, modules=["traitrise"])
+
+
+def test_a_named_setup_plays_its_rule_options_unless_new_state_is_given_others() -> None:
+    """setups.yaml's `options` are the setup's defaults (first_game has none: options.yaml's defaults)."""
+    kernel = new_state(GAME, 2, 1).kernel
+    assert kernel.setup_options("everything") == {"last_turn": "round"}
+    assert kernel.setup_options("first_game") == {} and kernel.setup_options(None) == {}

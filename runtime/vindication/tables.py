@@ -93,6 +93,8 @@ class VindicationTables:
     cards: list[tuple[str, Any]] = field(default_factory=list)
     """(kind, entity) of each card of the card space, in its order."""
     regions: tuple[Any, ...] = ()
+    modules: tuple[str, ...] = ()
+    """The modules on (modules.yaml ids), base first."""
     _called: dict[str, frozenset[str]] | None = None
     placeholders: list[str] = field(default_factory=list)
     """What the kernel plays with that the content marks as placeholder data."""
@@ -137,7 +139,7 @@ def build_tables(game: CompiledGame, natives_played: frozenset[str], modules: tu
     layout = game.layout
     fields = layout.FIELDS
     seats = dict(layout.SPACES)["player"]
-    tables = VindicationTables(game, game.code, game.data, {}, natives_played=natives_played)
+    tables = VindicationTables(game, game.code, game.data, {}, natives_played=natives_played, modules=modules)
     constants = {name_of(c): c for c in game.entities("constant")}
     tables.arrays["numbers"] = ints([constants[name].value for name in NUMBERS]
                                     + [_param(game.get("region", "auberge"), "n")])
