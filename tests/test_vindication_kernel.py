@@ -9,6 +9,7 @@ import pytest
 
 from lawforge.runtime import load
 from lawforge.runtime.games import new_state, replay
+from lawforge.runtime.kernel.engine import COUNT, KIND
 from lawforge.runtime.kernel.state import GameState, IllegalAction, SetupError
 
 GAME = load("vindication")
@@ -238,3 +239,43 @@ def test_a_named_setup_plays_its_rule_options_unless_new_state_is_given_others()
     kernel = new_state(GAME, 2, 1).kernel
     assert kernel.setup_options("everything") == {"last_turn": "round"}
     assert kernel.setup_options("first_game") == {} and kernel.setup_options(None) == {}
+
+
+POWERS = (("companion", "zinh"), ("companion", "xina"), ("companion", "ganok"), ("companion", "kheyra"),
+          ("relic", "masque"), ("relic", "canons"), ("relic", "voleur_d_etoiles"), ("relic", "tome"),
+          ("trait", "devotion"), ("trait", "autorite"), ("trait", "vaillance"))
+"""Cards whose powers the engine plays through its own procedures, dealt around the table below."""
+
+
+def test_the_cards_powers_play_in_lock_step_when_the_players_hold_them() -> None:
+    """Both forms from the same position, where the players hold the powers above (the companions and relics with
+    cubes to spend), to the end of a random game: the same legal actions and states, invariants at every step."""
+    for players, seed in ((2, 1), (3, 2)):
+        python = new_state(GAME, players, seed, kernel="python")
+        compiled = new_state(GAME, players, seed)
+        while python.engine.turn() == 0:
+            action = python.legal_actions()[0]
+            python.apply(action)
+            compiled.apply(action)
+        e = python.engine
+        for i, (kind, name) in enumerate(POWERS):
+            card = next(c for c, (k, entity) in enumerate(e.tables.cards) if k == kind and entity.id.name.lower() == name)
+            seat = i % players
+            e.gain_card(seat, card)
+            cubes = min(2, e.influence(seat)) if kind != "trait" else 0
+            e.add_sphere(1, seat, -cubes)
+            e.cells[e.o_card_cubes + card] += cubes
+        e.ctl[KIND] = 0
+        e.ctl[COUNT] = 0
+        e.advance()
+        for mine, theirs in zip(compiled.engine.arrays(), e.arrays(), strict=True):
+            mine[:] = theirs
+        rng = random.Random(seed)
+        while not compiled.is_terminal():
+            assert compiled.state_hash() == python.state_hash()
+            assert compiled.legal_actions() == python.legal_actions()
+            check_invariants(python)
+            action = rng.choice(compiled.legal_actions())
+            compiled.apply(action)
+            python.apply(action)
+        assert python.is_terminal() and compiled.result() == python.result()

@@ -478,3 +478,220 @@ def test_a_reactive_trait_answers_its_event_at_most_as_often_as_it_says() -> Non
         take_step(state, "conversion")
         state.apply(FORCE)
     assert e.attr(COURAGE, me) == 2 and e.score(me) == score + 2
+
+
+def two_regions_beside(state: GameState, seat: int, first: str, second: str, owner: int = -1) -> tuple[int, int]:
+    """The seat's medallion moved to a space touching two slots, `first` (controlled by `owner`) on one and
+    `second` (nobody's) on the other, the third emptied; returns the two slots."""
+    e = engine(state)
+    at = next(s for s in range(e.nspaces) if sum(e.space_slots[s * 3 + i] >= 0 for i in range(3)) >= 2
+              and not e.occupied(s, seat))
+    e.cells[e.k_pos + seat] = at
+    slots = [e.space_slots[at * 3 + i] for i in range(3) if e.space_slots[at * 3 + i] >= 0]
+    for slot in slots:
+        e.set_control(slot, -1)
+        e.cells[e.k_slot + slot] = -1
+    e.cells[e.k_slot + slots[0]] = region(first)
+    e.cells[e.k_slot + slots[1]] = region(second)
+    if owner >= 0:
+        e.set_control(slots[0], owner)
+        e.add_sphere(1, owner, -1)
+    reoffer(state)
+    return slots[0], slots[1]
+
+
+def activate_and_use(state: GameState, name: str) -> int:
+    """The current player gains the companion, activates it and uses its ability; returns the card."""
+    e = engine(state)
+    me = state.current_player()
+    card = card_index(state, "companion", name)
+    e.gain_card(me, card)
+    e.add_sphere(1, me, -1)
+    e.cells[e.o_card_cubes + card] = 1
+    reoffer(state)
+    take_step(state, "activation")
+    state.apply(card + 1)
+    take_step(state, "ability")
+    return card
+
+
+def test_zinh_visits_another_players_region_without_honouring_its_controller() -> None:
+    """L1203: with Zinh's ability used, the controller of the region visited gains no honour (L454 otherwise)."""
+    state = started()
+    e = engine(state)
+    me, other = state.current_player(), 1 - state.current_player()
+    activate_and_use(state, "zinh")
+    place_beside(state, me, "bibliotheque", owner=other)
+    savoir, their_score = e.attr(SAVOIR, me), e.score(other)
+    take_step(state, "visite")
+    assert e.attr(SAVOIR, me) == savoir + 2 and e.score(other) == their_score
+    assert e.cubes_of(me) == 21
+
+
+def test_xina_visits_one_more_region_and_its_controller_gains_honour_as_for_any_visit() -> None:
+    """L1652: Xina's ability (1 power cube diluted) adds a visit: the region's action and its controller's honour
+    (L454); the turn's own visit is still to take, and the added one goes elsewhere."""
+    state = started()
+    e = engine(state)
+    me, other = state.current_player(), 1 - state.current_player()
+    slot, second = two_regions_beside(state, me, "bibliotheque", "bibliotheque", owner=other)
+    assert not offered(state, "extra_visit")
+    activate_and_use(state, "xina")
+    state.apply(state.legal_actions()[0])  # which power cube to dilute
+    assert e.rule(9) == 1 and offered(state, "extra_visit")
+    their_score, savoir = e.score(other), e.attr(SAVOIR, me)
+    take_step(state, "extra_visit")
+    assert sorted(state.legal_actions()) == sorted([slot, second])
+    state.apply(slot)
+    assert e.attr(SAVOIR, me) == savoir + 2 and e.score(other) == their_score + 2
+    assert e.rule(9) == 0 and e.turn_flag(2) == 0 and not offered(state, "extra_visit") and offered(state, "visite")
+    take_step(state, "visite")
+    state.apply(second)
+    assert e.turn_flag(2) == second + 1 and e.cubes_of(me) == 21
+
+
+def test_ganok_rolls_the_die_twice_and_the_player_keeps_the_result_they_choose() -> None:
+    """L1260: with Ga'nok's ability used, a die (here the Académie's attribute die, L376) is rolled twice and the
+    player chooses between the results; without it, one roll and no choice."""
+    chosen = 0
+    for seed in range(12):
+        state = started(seed=seed)
+        e = engine(state)
+        me = state.current_player()
+        activate_and_use(state, "ganok")
+        assert e.rule(10) == 2
+        place_beside(state, me, "academie")
+        for a in range(6):
+            set_attr(state, me, a, 1)  # one of each: the Académie rolls once (L376)
+        before = [e.attr(a, me) for a in range(6)]
+        take_step(state, "visite")
+        decision = e.decision()
+        if decision is not None and decision[0] == 22:
+            faces = decision[2]
+            assert len(faces) == 2 and faces[0] != faces[1]
+            names = GAME.entities("attribute")
+            assert [state.describe(f, "en") for f in faces] == [f"Keep the roll: {names[f].name.get('en')}"
+                                                                for f in faces]
+            state.apply(faces[1])
+            after = [e.attr(a, me) for a in range(6)]
+            assert [after[a] - before[a] for a in range(6)] == [int(a == faces[1]) for a in range(6)]
+            chosen += 1
+    assert chosen >= 6
+    state = started()
+    place_beside(state, state.current_player(), "academie")
+    take_step(state, "visite")
+    assert engine(state).decision()[0] != 22  # one roll: nothing to choose
+
+
+def test_the_star_thief_discards_an_active_trigger_card_of_the_players_choice_from_three() -> None:
+    """L2141-2143: for 1 of its influence cubes, with 3 or more active end-game trigger cards, one of them (the
+    player's choice) is discarded; with fewer, nothing is."""
+    for active, discarded in ((3, 1), (2, 0)):
+        state = started()
+        e = engine(state)
+        me = state.current_player()
+        thief = card_index(state, "relic", "voleur_d_etoiles")
+        e.gain_card(me, thief)
+        e.add_sphere(1, me, -2)
+        e.cells[e.o_card_cubes + thief] = 2
+        triggers = [c for c in range(e.ncards) if e.zone(c) == e.zone_trigger_deck]
+        for c in triggers:
+            e.cells[e.o_faceup + c] = int(c in triggers[:active])
+        reoffer(state)
+        take_step(state, "relic")
+        if discarded:
+            assert sorted(state.legal_actions()) == triggers[:active]
+            assert state.describe(triggers[1], "fr").startswith("Défausser la carte Déclenchement de fin de partie ")
+            state.apply(triggers[1])
+            assert e.zone(triggers[1]) == e.zone_box
+        live = [c for c in triggers if e.zone(c) == e.zone_trigger_deck and e.cells[e.o_faceup + c] == 1]
+        assert len(live) == active - discarded
+        assert e.card_cubes(thief) == 1 and e.cubes_of(me) == 21
+
+
+def test_the_ancestral_mask_takes_an_adjacent_free_region_with_its_own_cube() -> None:
+    """L2095-2097: the relic's influence cube goes onto an adjacent uncontrolled region, now the player's, with
+    the 2 honour of any control (L452); no conviction is used and the turn's own control is still to take."""
+    state = started()
+    e = engine(state)
+    me, other = state.current_player(), 1 - state.current_player()
+    mask = card_index(state, "relic", "masque")
+    e.gain_card(me, mask)
+    e.add_sphere(1, me, -2)
+    e.cells[e.o_card_cubes + mask] = 2
+    slot, free = two_regions_beside(state, me, "fort", "bibliotheque", owner=other)
+    score, conviction = e.score(me), e.sphere(CONVICTION, me)
+    take_step(state, "relic")
+    assert e.slot_owner(free) == me and e.slot_owner(slot) == other
+    assert e.card_cubes(mask) == 1 and e.score(me) == score + 2 and e.sphere(CONVICTION, me) == conviction
+    assert e.cubes_of(me) == 21 and e.cubes_of(other) == 21
+
+
+def test_the_vambraces_put_a_cube_on_the_speed_tile_for_one_more_speed_for_good() -> None:
+    """L2051-2053: 1 influence cube from the relic onto the speed tile, +1 speed; the bonuses add up."""
+    state = started()
+    e = engine(state)
+    me = state.current_player()
+    vambraces = card_index(state, "relic", "canons")
+    e.gain_card(me, vambraces)
+    e.add_sphere(1, me, -3)
+    e.cells[e.o_card_cubes + vambraces] = 3
+    reoffer(state)
+    speed = e.island.speed(e, me)
+    take_step(state, "relic")
+    assert e.island.speed(e, me) == speed + 1 and e.card_cubes(vambraces) == 2
+    assert e.cells[e.k_speed_cubes + me] == 1 and e.cubes_of(me) == 21
+
+
+def test_devotion_gains_honour_for_each_use_of_conviction_taking_control_included() -> None:
+    """L1712-1714: 1 honour each time conviction is used; the cube placed to take a free region is used (L464)."""
+    state = started()
+    e = engine(state)
+    me = state.current_player()
+    e.gain_card(me, card_index(state, "trait", "devotion"))
+    slot = place_beside(state, me, "fort")
+    e.add_sphere(1, me, -(1 - e.sphere(CONVICTION, me)))
+    e.add_sphere(CONVICTION, me, 1 - e.sphere(CONVICTION, me))
+    reoffer(state)
+    score = e.score(me)
+    take_step(state, "prise_de_controle")
+    assert e.slot_owner(slot) == me and e.score(me) == score + 2 + 1  # control (L452), then Dévotion
+    assert e.cubes_of(me) == 21
+
+
+def test_kheyra_borrows_another_players_trait_which_answers_this_players_events_this_turn() -> None:
+    """L1570: Kheyra, for 1 more influence cube on her, lets the player use another player's trait this turn:
+    Autorité (L1690), held by the other player, gains this player 2 honour for a conversion into Courage."""
+    state = started()
+    e = engine(state)
+    me, other = state.current_player(), 1 - state.current_player()
+    authority = card_index(state, "trait", "autorite")
+    e.gain_card(other, authority)
+    kheyra = activate_and_use(state, "kheyra")
+    assert e.card_cubes(kheyra) == 3 and e.cubes_of(me) == 21
+    set_attr(state, me, FORCE, 1)
+    set_attr(state, me, INSPIRATION, 1)
+    set_attr(state, me, SAVOIR, 0)
+    score, theirs = e.score(me), e.score(other)
+    take_step(state, "conversion")
+    state.apply(FORCE)
+    assert e.attr(COURAGE, me) == 1 and e.score(me) == score + 2 and e.score(other) == theirs
+
+
+def test_the_tome_redistributes_the_common_cubes_which_stay_in_place_until_both_answers() -> None:
+    """L2129-2133: the player's inspiration, knowledge and strength cubes rearranged freely among the three."""
+    state = started()
+    e = engine(state)
+    me = state.current_player()
+    tome = card_index(state, "relic", "tome")
+    e.gain_card(me, tome)
+    e.add_sphere(1, me, -1)
+    e.cells[e.o_card_cubes + tome] = 1
+    for attribute, n in ((INSPIRATION, 1), (SAVOIR, 2), (FORCE, 0)):
+        set_attr(state, me, attribute, n)
+    take_step(state, "relic")
+    assert state.legal_actions() == [0, 1, 2, 3] and e.cubes_of(me) == 21  # to inspiration, mid-way
+    state.apply(0)
+    assert state.legal_actions() == [0, 1, 2, 3] and e.cubes_of(me) == 21
+    state.apply(1)
+    assert [e.attr(a, me) for a in (INSPIRATION, SAVOIR, FORCE)] == [0, 1, 2] and e.cubes_of(me) == 21

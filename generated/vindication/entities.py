@@ -171,6 +171,10 @@ class LabelId(IntEnum):
     NO_WISH = 134
     SWAP_WITH = 135
     KIND_CONSTANT = 136
+    STEP_EXTRA_VISIT = 137
+    DISCARD_TRIGGER = 138
+    KEEP_ROLL = 139
+    BORROW_TRAIT = 140
 
 
 class TableId(IntEnum):
@@ -2006,6 +2010,25 @@ LABELS: tuple[Label, ...] = (
         id=LabelId.KIND_CONSTANT,
         text=Text(en='Rule constants', fr='Constantes de règle', uk='Сталі правил'),
     ),
+    Label(
+        id=LabelId.STEP_EXTRA_VISIT,
+        text=Text(en='Visit one more region', fr='Visiter une région supplémentaire', uk='Відвідати ще один регіон'),
+    ),
+    Label(
+        id=LabelId.DISCARD_TRIGGER,
+        text=Text(en='Discard the end-game trigger card {card}', fr='Défausser la carte Déclenchement de fin de partie {card}', uk='Скинути карту завершення гри «{card}»'),
+        args=('card',),
+    ),
+    Label(
+        id=LabelId.KEEP_ROLL,
+        text=Text(en='Keep the roll: {result}', fr='Garder le résultat : {result}', uk='Залишити результат: {result}'),
+        args=('result',),
+    ),
+    Label(
+        id=LabelId.BORROW_TRAIT,
+        text=Text(en='Use the trait {card} this turn', fr='Utiliser le trait de caractère {card} lors de ce tour', uk='Використати рису характеру «{card}» цього ходу'),
+        args=('card',),
+    ),
 )
 
 TABLES: tuple[Table, ...] = (
@@ -2439,8 +2462,8 @@ NATIVES: tuple[Native, ...] = (
     ),
     Native(
         id=NativeId.TAKE_CONTROL,
-        args=('player', 'number'),
-        doc="Take control of an adjacent region: 0 uncontrolled, using a relic's cube (Masque, L2093); 1 controlled by another player for 1 conviction and no honour (Tromperie, L2734).",
+        args=('player', 'number', 'card'),
+        doc="Take control of an adjacent region: 0 uncontrolled, using the card's influence cube (Masque, L2093); 1 controlled by another player for 1 conviction and no honour (Tromperie, L2734).",
     ),
     Native(
         id=NativeId.ADJACENT_PLAYER,
@@ -2531,8 +2554,8 @@ NATIVES: tuple[Native, ...] = (
     ),
     Native(
         id=NativeId.DISCARD_ACTIVE_TRIGGER,
-        args=('player',),
-        doc="If 3 or more end-game trigger cards are active, discard one of your choice (Voleur d'étoiles, L2139).",
+        args=('player', 'number'),
+        doc="If that many (3) or more end-game trigger cards are active, discard one of your choice (Voleur d'étoiles, L2139).",
     ),
     Native(
         id=NativeId.REPLACE_ACTIVE_TRIGGER,

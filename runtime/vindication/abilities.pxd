@@ -13,3 +13,4 @@ cdef class Abilities:
     cdef void use_relic(self, VindicationBoard e) except *
     cdef void react(self, VindicationBoard e) except *
     cdef void passives(self, VindicationBoard e) except *
+    cdef void use_other_trait(self, VindicationBoard e) except *

@@ -1,7 +1,8 @@
 """The cards' powers the engine runs as their effects (content): the ability of the companion activated this turn
 (L645, L665), a relic's power for 1 of its influence cubes once a turn (L725), what a companion does as it joins,
-and the traits' passive powers at the start of their holder's turn. Each runs only if the engine plays every
-native it calls and every rule hook it changes (tables.py); the others are not run."""
+the traits' passive powers at the start of their holder's turn, and another player's trait borrowed (Kheyra).
+Each runs only if the engine plays every native it calls and every rule hook it changes (tables.py); the others
+are not run."""
 
 from __future__ import annotations
 
@@ -16,6 +17,9 @@ RELICS_USED = cython.declare(cython.int, 5)
 """The turn's record (core.turn_flag): the card activated + 2 (1 the character), the relics used (by bit)."""
 RELIC = cython.declare(cython.int, 2)
 REACTED = cython.declare(cython.int, 7)
+BORROWED = cython.declare(cython.int, 41)
+"""The turn's record: the trait borrowed this turn + 1 (Kheyra)."""
+TRAIT = cython.declare(cython.int, 3)
 C_RELIC_USE = cython.declare(cython.int, 32)
 NEEDS = cython.declare(cython.int, 10)
 """Holdings of tables.py `card_needs` a card: 6 attributes, 3 power spheres, the card's own cubes."""
@@ -93,7 +97,7 @@ class Abilities:
         seat: cython.int = e.arg(0)
         card: cython.int
         for card in range(e.arg(3), e.ncards):
-            if e.card_event[card] == e.arg(1) and e.owns(seat, card) and not e.reacted(card):
+            if e.card_event[card] == e.arg(1) and e.answers(seat, card) and not e.reacted(card):
                 e.set_arg(3, card + 1)
                 if e.card_react_limit[card] > 0:
                     e.set_turn_flag(REACTED, e.turn_flag(REACTED) | (1 << e.card_local[card]))
@@ -109,6 +113,33 @@ class Abilities:
         for card in range(e.arg(3), e.ncards):
             if e.card_passive[card] >= 0 and e.owns(seat, card):
                 e.set_arg(3, card + 1)
+                e.push(EFFECT, e.card_passive[card], seat, e.card_local[card])
+                return
+        e.done()
+
+    def use_other_trait(self, e: VindicationBoard) -> None:
+        """Kheyra (L1570): another player's trait works for this player this turn: its reactive power answers
+        their events, its passive power runs at once (args: seat). Nothing when no other player holds one."""
+        seat: cython.int = e.arg(0)
+        card: cython.int
+        if e.stage() == 0:
+            e.clear_options()
+            for card in range(e.ncards):
+                if e.card_kind[card] == TRAIT and e.zone(card) >= e.zone_party \
+                        and e.zone(card) < e.zone_party + e.players() and not e.owns(seat, card) \
+                        and (e.card_reactive[card] >= 0 or e.card_passive[card] >= 0):
+                    e.option(card)
+            if e.options() == 0:
+                e.done()
+                return
+            e.goto(1)
+            e.ask(CARD, seat)
+            return
+        if e.stage() == 1:
+            card = e.answer()
+            e.set_turn_flag(BORROWED, card + 1)
+            if e.card_passive[card] >= 0:
+                e.goto(2)
                 e.push(EFFECT, e.card_passive[card], seat, e.card_local[card])
                 return
         e.done()

@@ -25,5 +25,6 @@ cdef class VindicationBoard(VindicationCore):
     cdef void draw_region(self, int slot) except *
     cdef void discover_around(self, int seat) except *
     cdef bint region_possible(self, int region, int seat)
+    cdef void honour_visit(self, int seat, int slot) except *
     cdef bint visit_left(self, int seat)
     cdef int regions_of(self, int seat)

@@ -7,13 +7,18 @@ import cython  # type: ignore[import-untyped]
 
 from .core import VindicationCore
 
+C_VISIT_HONOUR = cython.declare(cython.int, 21)
+R_BLOCK_OTHERS_HONOUR = cython.declare(cython.int, 8)
+"""A constant (core.num) and a rule hook (core.rule) by their places in tables.py."""
+
 
 @cython.cclass
 class VindicationBoard(VindicationCore):
     """Cards and the island: what the rule modules move and read."""
 
     def cubes_of(self, seat: cython.int) -> cython.int:
-        """Every cube of a player's colour in play: the conservation law's total (L3419: 21)."""
+        """Every cube of a player's colour in play: the conservation law's total (L3419: 21); the regions'
+        and the speed tile's (Canons d'avant-bras) included."""
         total: cython.int = self.sphere(0, seat) + self.sphere(1, seat) + self.sphere(2, seat)
         i: cython.int
         for i in range(self.nattributes):
@@ -24,7 +29,7 @@ class VindicationBoard(VindicationCore):
         for i in range(self.nslots):
             if self.cells[self.k_slot_owner + i] == seat:
                 total += 1
-        return total
+        return total + self.cells[self.k_speed_cubes + seat]
 
     def reveal_trigger(self) -> None:
         """The top face-down trigger card turns face up: it is active (L949)."""
@@ -216,6 +221,13 @@ class VindicationBoard(VindicationCore):
                     return True
             return False
         return True
+
+    def honour_visit(self, seat: cython.int, slot: cython.int) -> None:
+        """A visit to another player's region honours them (L454-455), unless a power of the visitor's turn
+        blocks it (rule hook block_others_honour: Zinh, L1203)."""
+        owner: cython.int = self.slot_owner(slot)
+        if owner >= 0 and owner != seat and self.rule(R_BLOCK_OTHERS_HONOUR) == 0:
+            self.gain_honour(owner, self.num(C_VISIT_HONOUR))
 
     def visit_left(self, seat: cython.int) -> cython.bint:
         """The turn's visit (or rest) is still to take: its budget (tables.py: budget 0)."""

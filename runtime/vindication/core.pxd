@@ -8,7 +8,7 @@ cdef class VindicationCore(Engine):
     cdef int o_speed_bonus, o_controlled, o_aptitudes, o_tokens_taken, o_quests_done, o_zone, o_order, o_faceup
     cdef int o_owner, o_seen
     cdef int k_wish, nwishes, wishes_shown, wishing_well
-    cdef int k_pos, k_slot, k_slot_owner, k_bag, k_token, k_stock, k_gained, k_turn, k_game, k_options
+    cdef int k_pos, k_slot, k_slot_owner, k_bag, k_token, k_stock, k_gained, k_turn, k_game, k_options, k_speed_cubes
     cdef int zone_box, zone_party, zone_quests, zone_quest_deck, zone_trigger_deck
     cdef int monster_die_faces, attribute_die_faces
     cdef int[::1] card_kind, card_deck, card_colour, card_honour, card_generation, card_initiative, card_starter
@@ -42,6 +42,7 @@ cdef class VindicationCore(Engine):
     cdef void gain_honour(self, int seat, int n)
     cdef void reveal_trigger(self) except *
     cdef void fire(self, int seat, int event) except *
+    cdef bint answers(self, int seat, int card)
     cdef bint reacted(self, int card)
     cdef int turn_flag(self, int i)
     cdef void set_turn_flag(self, int i, int value)

@@ -16,6 +16,10 @@ from ..kernel.engine import Engine
 
 POTENTIAL = cython.declare(cython.int, 0)
 REACT = cython.declare(cython.int, 119)
+E_USE_CONVICTION = cython.declare(cython.int, 5)
+BORROWED = cython.declare(cython.int, 41)
+"""The turn's record (tables.py TURN_FLAGS): the trait borrowed this turn + 1."""
+"""The event of using conviction (tables.py EVENTS), which use_conviction announces."""
 """The engine's procedure number of `react` (engine.py)."""
 REACTED = cython.declare(cython.int, 7)
 """The turn's record: the once-a-turn reactive powers that answered, by the card's place in its kind."""
@@ -71,6 +75,7 @@ class VindicationCore(Engine):
         self.k_game = n["k_game"]
         self.turn_flags = n["turn_flags"]
         self.k_options = n["k_options"]
+        self.k_speed_cubes = n["k_speed_cubes"]
         self.mounts = n["mounts"]
         self.sacred_stones = n["sacred_stones"]
         self.zone_box = n["zone_box"]
@@ -202,9 +207,10 @@ class VindicationCore(Engine):
         return self.sphere(POTENTIAL, seat) > 0 or self.influence(seat) > 0
 
     def use_conviction(self, seat: cython.int, n: cython.int) -> None:
-        """Conviction used goes back to influence (L346)."""
+        """Conviction used goes back to influence (L346); a use of conviction, announced (Dévotion, L1710)."""
         self.add_sphere(CONVICTION, seat, -n)
         self.add_sphere(1, seat, n)
+        self.fire(seat, E_USE_CONVICTION)
 
     def card_cubes(self, card: cython.int) -> cython.int:
         return self.cells[self.o_card_cubes + card]
@@ -239,10 +245,14 @@ class VindicationCore(Engine):
         procedure under way returns (a power limited to once a turn, only once)."""
         card: cython.int
         for card in range(self.ncards):
-            if self.card_event[card] == event and self.cells[self.o_zone + card] == self.zone_party + seat \
-                    and not self.reacted(card):
+            if self.card_event[card] == event and self.answers(seat, card) and not self.reacted(card):
                 self.defer(REACT, seat, event, 0)
                 return
+
+    def answers(self, seat: cython.int, card: cython.int) -> cython.bint:
+        """The card's reactive power answers the seat's events: its own, or the trait it borrowed this turn
+        (Kheyra, L1570)."""
+        return self.cells[self.o_zone + card] == self.zone_party + seat or self.turn_flag(BORROWED) == card + 1
 
     def reacted(self, card: cython.int) -> cython.bint:
         """The card's once-a-turn reactive power has answered this turn (the turn's record, by bit)."""

@@ -14,15 +14,19 @@ if TYPE_CHECKING:
 
 SPACE, SLOT, CARD, ATTRIBUTE, SPHERE, YESNO, DRAW, COUNT, RECOVER, SEAT, ACTIVATE, WISH = (10, 11, 12, 13, 14, 15, 16,
                                                                                  17, 18, 19, 20, 21)
+FACE = 22
+MONSTER_DIE_FACES = ("epuisement", "mort", "rate")
+"""The monster die's outcomes as tables.py numbers them, by their glossary terms."""
 """The engine's kinds of decision (island.py, cards.py, actions.py)."""
 STOP = 1000
 FROM_CONVICTION, FROM_CARD, FROM_SLOT = 10, 100, 1000
 KERNEL_STEPS = {"repeat": "step_repeat", "discard_aptitude": "step_discard_aptitude", "ability": "step_ability",
-                "relic": "step_relic"}
+                "relic": "step_relic", "extra_visit": "step_extra_visit"}
 """Plan steps that are not actions of actions.yaml, and their labels."""
 CARD_LABELS = {"setup": "keep_quest", "draw_secret_quest": "keep_quest", "recharge": "recharge_relic",
                "use_relic": "use_relic", "activate_companion": "activate_companion",
-               "generate_other_companion": "generate_like"}
+               "generate_other_companion": "generate_like", "discard_active_trigger": "discard_trigger",
+               "use_other_trait": "borrow_trait"}
 """What choosing a card does, by the procedure that asks (else: taking it)."""
 
 
@@ -110,6 +114,10 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
         if attribute >= 0:
             return text("wish_cubes", n=str(cubes), attribute=_name(attributes[attribute], locale))
         return text("wish_honour", n=str(honour))
+    if kind == FACE:
+        die = top[2][1] if top else 0
+        face = game.get("term", MONSTER_DIE_FACES[action]) if die else attributes[action]
+        return text("keep_roll", result=_name(face, locale))
     if kind == ACTIVATE:
         if action == 0:
             return text("activate_character")

@@ -3,9 +3,11 @@
 from .abilities cimport Abilities
 from .actions cimport Actions
 from .cards cimport Cards
+from .dice cimport Dice
 from .board cimport VindicationBoard
 from .ending cimport Ending
 from .island cimport Island
+from .island_powers cimport IslandPowers
 from .powers cimport Powers
 from .preparation cimport Preparation
 
@@ -17,6 +19,8 @@ cdef class VindicationEngine(VindicationBoard):
     cdef Preparation preparation
     cdef Abilities abilities
     cdef Powers powers
+    cdef IslandPowers island_powers
+    cdef Dice dice
     cdef int[::1] impl, step_once
 
     cdef int ctl_extra(self)

@@ -1,7 +1,7 @@
 """Vindication on the shared kernel: which procedure runs each native and step, when a step can be taken, and the
-kernel's hooks. The rules are in island.py, cards.py, actions.py, abilities.py, powers.py, ending.py and
-preparation.py, over the state of core.py and board.py; the turn is the plan tables.py builds from the content's
-actions."""
+kernel's hooks. The rules are in island.py, island_powers.py, cards.py, dice.py, actions.py, abilities.py,
+powers.py, ending.py and preparation.py, over the state of core.py and board.py; the turn is the plan tables.py
+builds from the content's actions."""
 
 from __future__ import annotations
 
@@ -12,9 +12,11 @@ import cython  # type: ignore[import-untyped]
 from .abilities import Abilities
 from .actions import Actions
 from .cards import Cards
+from .dice import Dice
 from .board import VindicationBoard
 from .ending import Ending
 from .island import Island
+from .island_powers import IslandPowers
 from .powers import Powers
 from .preparation import Preparation
 
@@ -39,6 +41,8 @@ ABILITY = cython.declare(cython.int, 116)
 USE_RELIC = cython.declare(cython.int, 117)
 PASSIVES = cython.declare(cython.int, 118)
 REACT = cython.declare(cython.int, 119)
+EXTRA_VISIT = cython.declare(cython.int, 120)
+ROLL = cython.declare(cython.int, 121)
 # The natives the engine plays (`NATIVES` names them; tables.py turns them into `impl`).
 N_ACADEMY = cython.declare(cython.int, 200)
 N_RECRUIT = cython.declare(cython.int, 201)
@@ -73,6 +77,10 @@ N_TELEPORT = cython.declare(cython.int, 230)
 N_SACRED_STONES = cython.declare(cython.int, 231)
 N_WISH = cython.declare(cython.int, 232)
 N_SWAP_PLACES = cython.declare(cython.int, 233)
+N_DISCARD_TRIGGER = cython.declare(cython.int, 234)
+N_TAKE_CONTROL = cython.declare(cython.int, 235)
+N_LOAD_SPEED_TILE = cython.declare(cython.int, 236)
+N_USE_OTHER_TRAIT = cython.declare(cython.int, 237)
 EXTRA_TURN = cython.declare(cython.int, 11)
 EXTRA_MOVES = cython.declare(cython.int, 6)
 
@@ -84,7 +92,9 @@ NATIVES = {"academy_roll": 200, "recruit": 201, "fight_monster": 202, "obtain_tr
            "board_colours": 217, "card_colours": 218, "trigger_tokens_left": 219, "trigger_last_round": 220,
            "counts_for_mastery": 221, "remove_card": 222, "draw_secret_quest": 223, "extra_turn": 224,
            "peek_deck": 225, "activate_companion": 226, "generate_more": 227, "redistribute_common": 228,
-           "generate_other_companion": 229, "teleport": 230, "sacred_stones": 231, "take_wish": 232, "swap_places": 233}
+           "generate_other_companion": 229, "teleport": 230, "sacred_stones": 231, "take_wish": 232, "swap_places": 233,
+           "discard_active_trigger": 234, "take_control": 235, "load_speed_tile": 236,
+           "use_other_trait": 237}
 """The natives of the content this engine plays, by name; an effect calling another is not run (tables.py).
 counts_for_mastery answers 0 in play: what it counts is read once, by tables.py (`card_mastery_bonus`)."""
 MOVED = cython.declare(cython.int, 0)
@@ -107,6 +117,8 @@ class VindicationEngine(VindicationBoard):
         self.preparation = Preparation()
         self.abilities = Abilities()
         self.powers = Powers()
+        self.island_powers = IslandPowers()
+        self.dice = Dice()
         self.impl = tables.arrays["impl"]
         self.step_once = tables.arrays["step_once"]
 
@@ -168,6 +180,8 @@ class VindicationEngine(VindicationBoard):
             return self.abilities.can_use_ability(self, seat)
         if procedure == USE_RELIC:
             return self.abilities.can_use_relic(self, seat)
+        if procedure == EXTRA_VISIT:
+            return self.island_powers.can_extra_visit(self, seat)
         return True
 
     def native_procedure(self, native: cython.int) -> cython.int:
@@ -222,6 +236,10 @@ class VindicationEngine(VindicationBoard):
             self.abilities.passives(self)
         elif procedure == REACT:
             self.abilities.react(self)
+        elif procedure == EXTRA_VISIT:
+            self.island_powers.extra_visit(self)
+        elif procedure == ROLL:
+            self.dice.roll_die(self)
         else:
             VindicationBoard.run_procedure(self, procedure)
 
@@ -229,7 +247,7 @@ class VindicationEngine(VindicationBoard):
         """A native an effect called (args: its arguments); one that answers sets the result at once."""
         i: cython.int
         if code == N_ACADEMY:
-            self.cards.academy_roll(self)
+            self.dice.academy_roll(self)
         elif code == N_RECRUIT:
             self.cards.recruit(self)
         elif code == N_FIGHT:
@@ -241,7 +259,7 @@ class VindicationEngine(VindicationBoard):
         elif code == N_MOUNT:
             self.cards.upgrade_mount(self)
         elif code == N_ROLL:
-            self.cards.roll_and_generate(self)
+            self.dice.roll_and_generate(self)
         elif code == N_DRAW_QUEST:
             self.cards.draw_secret_quest(self)
         elif code == N_EXTRA_TURN:
@@ -264,6 +282,14 @@ class VindicationEngine(VindicationBoard):
             self.powers.take_wish(self)
         elif code == N_SWAP_PLACES:
             self.powers.swap_places(self)
+        elif code == N_DISCARD_TRIGGER:
+            self.powers.discard_active_trigger(self)
+        elif code == N_TAKE_CONTROL:
+            self.island_powers.take_control(self)
+        elif code == N_LOAD_SPEED_TILE:
+            self.island_powers.load_speed_tile(self)
+        elif code == N_USE_OTHER_TRAIT:
+            self.abilities.use_other_trait(self)
         elif code == N_LAST_ROUND:
             self.ending.trigger_last_round(self)
         elif code == N_REMOVE_CARD:

@@ -16,7 +16,6 @@ STOP = cython.declare(cython.int, 1000)
 C_MIN_MOVE = cython.declare(cython.int, 10)
 C_BLOCKED_EXTRA = cython.declare(cython.int, 11)
 C_CONTROL_HONOUR = cython.declare(cython.int, 19)
-C_VISIT_HONOUR = cython.declare(cython.int, 21)
 C_CONTROL_COST = cython.declare(cython.int, 22)
 R_CONTESTED_COST = cython.declare(cython.int, 4)
 R_MOVE_BONUS = cython.declare(cython.int, 6)
@@ -28,6 +27,7 @@ EXTRA_MOVES = cython.declare(cython.int, 6)
 CONTROL_SLOT = cython.declare(cython.int, 3)
 CONTROLLED = cython.declare(cython.int, 4)
 E_DEFEAT_OR_CONTEST = cython.declare(cython.int, 10)
+E_USE_CONVICTION = cython.declare(cython.int, 5)
 """The event of taking another player's region (tables.py EVENTS)."""
 VISIT = cython.declare(cython.int, 103)
 """The engine's procedure number of `visit` (engine.py): taking control before visiting visits at once."""
@@ -173,7 +173,8 @@ class Island:
 
     def visit(self, e: VindicationBoard) -> None:
         """Visite: the region's action, as its effect says; the controller of another's region gains 2 honour
-        (L454-455), nobody for one's own (L456)."""
+        (L454-455), nobody for one's own (L456), nor anybody when a power of the visitor's blocks it (Zinh)
+        (board.honour_visit)."""
         seat: cython.int = e.arg(0)
         stage: cython.int = e.stage()
         i: cython.int
@@ -190,9 +191,7 @@ class Island:
         if stage == 1:
             slot = e.answer()
             e.set_turn_flag(VISITED, slot + 1)
-            owner = e.slot_owner(slot)
-            if owner >= 0 and owner != seat:
-                e.gain_honour(owner, e.num(C_VISIT_HONOUR))
+            e.honour_visit(seat, slot)
             e.goto(2)
             e.push(0, e.region_effect[e.slot_region(slot)], seat, 0)
             return
@@ -274,6 +273,8 @@ class Island:
             e.add_sphere(1, owner, 1)
             e.use_conviction(seat, self.control_cost(e, seat, slot) - 1)
             e.fire(seat, E_DEFEAT_OR_CONTEST)
+        else:
+            e.fire(seat, E_USE_CONVICTION)
         e.add_sphere(2, seat, -1)
         e.set_control(slot, seat)
         e.set_turn_flag(CONTROLLED, 1)

@@ -116,24 +116,25 @@ class Powers:
 
     def redistribute_common(self, e: VindicationBoard) -> None:
         """Rearrange one's inspiration, knowledge and strength cubes freely among those three spheres (Tome,
-        L2129): how many go to inspiration, then to knowledge; the rest to strength. Local 3: their total."""
+        L2129): how many go to inspiration, then to knowledge; the rest to strength. The cubes stay where they
+        are until both are answered. Locals: 3 their total, 4 the inspiration chosen."""
         seat: cython.int = e.arg(0)
         i: cython.int
-        if e.stage() == 0:
-            e.set_arg(3, e.attr(0, seat) + e.attr(1, seat) + e.attr(2, seat))
-            for i in range(COMMONS):
-                e.cells[e.o_attr + i * e.seats + seat] = 0
-            e.goto(1)
-        elif e.stage() == 1:
-            e.cells[e.o_attr + seat] = e.answer()
-            e.goto(2)
-        else:
+        if e.stage() == 2:
+            e.cells[e.o_attr + seat] = e.arg(4)
             e.cells[e.o_attr + e.seats + seat] = e.answer()
-            e.cells[e.o_attr + 2 * e.seats + seat] = e.arg(3) - e.attr(0, seat) - e.answer()
+            e.cells[e.o_attr + 2 * e.seats + seat] = e.arg(3) - e.arg(4) - e.answer()
             e.done()
             return
+        if e.stage() == 0:
+            e.set_arg(3, e.attr(0, seat) + e.attr(1, seat) + e.attr(2, seat))
+            e.set_arg(4, 0)
+            e.goto(1)
+        else:
+            e.set_arg(4, e.answer())
+            e.goto(2)
         e.clear_options()
-        for i in range(e.arg(3) - e.attr(0, seat) + 1):
+        for i in range(e.arg(3) - e.arg(4) + 1):
             e.option(i)
         e.ask(COUNT, seat)
 
@@ -294,6 +295,32 @@ class Powers:
         at = e.pos(seat)
         e.cells[e.k_pos + seat] = e.pos(other)
         e.cells[e.k_pos + other] = at
+        e.done()
+
+    def active_trigger(self, e: VindicationBoard, card: cython.int) -> cython.bint:
+        """An end-game trigger card face up: active (L949)."""
+        return e.zone(card) == e.zone_trigger_deck and e.cells[e.o_faceup + card] == 1
+
+    def discard_active_trigger(self, e: VindicationBoard) -> None:
+        """With at least n active end-game trigger cards, discard the one the player chooses (args: seat, n;
+        Voleur d'étoiles, L2141-2143); with fewer, nothing."""
+        seat: cython.int = e.arg(0)
+        card: cython.int
+        active: cython.int = 0
+        if e.stage() == 0:
+            e.clear_options()
+            for card in range(e.ncards):
+                if self.active_trigger(e, card):
+                    active += 1
+                    e.option(card)
+            if active < e.arg(1):
+                e.clear_options()
+                e.done()
+                return
+            e.goto(1)
+            e.ask(CARD, seat)
+            return
+        e.put(e.answer(), e.zone_box, -1)
         e.done()
 
     def other(self, e: VindicationBoard, seat: cython.int, card: cython.int, mode: cython.int) -> cython.bint:

@@ -33,15 +33,16 @@ EVENTS = ("activate_character", "activate_companion", "convert_to_courage", "con
           "convert_to_vision", "use_conviction", "gain_trait_relic_monster", "other_gains_honour", "turn_start",
           "moved_four", "defeat_or_contest", "honour_two_sources", "gain_card", "opponent_crosses", "game_end")
 """The game events a reactive power answers (compiler/models/vindication.py `Event`), by place: the `E_` names of
-the rule modules. The engine announces activate_character, the three conversions, gain_trait_relic_monster and
-defeat_or_contest; a power answering another is not run."""
+the rule modules. The engine announces those of ANNOUNCED; a power answering another is not run."""
 ANNOUNCED = ("activate_character", "convert_to_courage", "convert_to_sagesse", "convert_to_vision",
-             "gain_trait_relic_monster", "defeat_or_contest")
+             "gain_trait_relic_monster", "defeat_or_contest", "use_conviction")
 NEEDS = 10
 """What an ability takes from its player, per holding: the 6 attributes, the 3 power spheres, its own card."""
 RULE_FIELDS = (("relic_cost", "relic_cost"), ("trait_cost", "trait_cost"), ("monster_cost", "monster_cost"),
                ("aptitude_cost", "aptitude_cost"), ("contested_control_cost", "contested_control_cost"),
-               ("mount_upgrade_cost", "mount_cost"), ("move_bonus", None), ("enhanced_draw_free", None))
+               ("mount_upgrade_cost", "mount_cost"), ("move_bonus", None), ("enhanced_draw_free", None),
+               ("block_others_honour", None), ("extra_visits", None),
+               ("die_rolls", None))
 """The rule hooks (state fields `rule: true`) the engine reads, by place (the `R_` names of the rule modules), and
 the constant each turn starts them at (None: 0). An effect that changes another one is not run."""
 CARD_KINDS = ("companion", "monster", "relic", "trait", "pet", "quest_card", "end_trigger")
@@ -53,9 +54,9 @@ REGION_NEEDS = {"monastere": 1, "poste_de_commandement": 2, "sanctuaire": 3}
 REGION_COSTS = {"monastere": ("savoir", "n"), "poste_de_commandement": ("force", "n"),
                 "sanctuaire": ("inspiration", "n")}
 """The attribute and the param a repeatable region's action costs (L412, L418, L424)."""
-TURN_FLAGS = 8 + 1 + 32
-"""The turn's record: moved, activated, visited, control slot, controlled, relics used, extra moves, spare, then
-the discovery queue."""
+TURN_FLAGS = 8 + 1 + 32 + 1
+"""The turn's record: moved, activated, visited, control slot, controlled, relics used, extra moves, reacted, then
+the discovery queue, then the trait borrowed (Kheyra)."""
 GAME_FLAGS = 3 + 8 + 1
 """The game's record: round, last round, first player, each seat's journey colour, an extra turn to take."""
 STEPS = (("deplacement", "move", "menu"), ("activation", "activate", "menu"), ("visite", "visit", "menu"),
@@ -63,14 +64,15 @@ STEPS = (("deplacement", "move", "menu"), ("activation", "activate", "menu"), ("
          ("conversion", "convert", "menu"), ("aptitude", "aptitude", "menu"),
          ("discard_aptitude", "discard_aptitude", "menu"), ("recuperation", "recover", "menu"),
          ("ability", "ability", "menu"), ("relic", "use_relic", "menu"),
-         ("redemption", "redeem", "menu"), ("forced_move", "move", "once"), ("end_check", "check_end", "once"))
+         ("redemption", "redeem", "menu"), ("extra_visit", "extra_visit", "menu"), ("forced_move", "move", "once"),
+         ("end_check", "check_end", "once"))
 """A turn (L225-233), as plan steps: the actions of actions.yaml (and the kernel's: repeating a repeatable
 region's action, L330; discarding an aptitude tile, L903; the activated companion's ability, L665; a relic's
-power, L725), in a menu the player ends; then the move if the player
+power, L725; a visit a power added, Xina L1652), in a menu the player ends; then the move if the player
 has not moved (the only mandatory action, L229), and the end-of-game check."""
 INTERNAL = ("setup", "move", "activate", "visit", "rest", "repeat", "control", "convert", "aptitude",
             "discard_aptitude", "recover", "redeem", "check_end", "acquire", "recharge", "final_scoring", "ability",
-            "use_relic", "passives", "react")
+            "use_relic", "passives", "react", "extra_visit", "roll")
 """The engine's own procedures, numbered from 100 (engine.py names them in this order)."""
 FIRST_INTERNAL = 100
 
@@ -165,7 +167,7 @@ def build_tables(game: CompiledGame, natives_played: frozenset[str], modules: tu
     for key, size in (("k_pos", seats), ("k_slot", n["slots"]), ("k_slot_owner", n["slots"]),
                       ("k_bag", n["regions"]), ("k_token", n["trigger_tokens"]), ("k_stock", n["attributes"]),
                       ("k_gained", 4), ("k_wish", n["wishes"]), ("k_turn", TURN_FLAGS), ("k_game", GAME_FLAGS),
-                      ("k_options", len(OPTIONS))):
+                      ("k_options", len(OPTIONS)), ("k_speed_cubes", seats)):
         n[key] = at
         at += size
     n["cells"] = at

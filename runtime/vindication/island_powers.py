@@ -1,0 +1,112 @@
+"""The cards' powers over the island beyond the turn's own actions: one more visit (Xina), control taken by a
+relic's cube or for a single conviction (Masque ancestral, Tromperie), cubes moved onto the speed tile (Canons
+d'avant-bras). Each is a procedure taking the engine it runs in; a native's arguments are the effect's (args 0-2)."""
+
+from __future__ import annotations
+
+import cython  # type: ignore[import-untyped]
+
+from .board import VindicationBoard
+
+SLOT = cython.declare(cython.int, 11)
+VISITED = cython.declare(cython.int, 2)
+"""The turn's record (core.turn_flag): the slot of the turn's visit + 1."""
+R_EXTRA_VISITS = cython.declare(cython.int, 9)
+"""The rule hook extra_visits (tables.py RULE_FIELDS): visits a power added this turn."""
+C_CONTROL_HONOUR = cython.declare(cython.int, 19)
+C_CONTROL_COST = cython.declare(cython.int, 22)
+E_USE_CONVICTION = cython.declare(cython.int, 5)
+FREE_REGION = cython.declare(cython.int, 0)
+"""take_control's modes: 0 an uncontrolled region, its cube from the card (Masque); 1 another player's region."""
+
+
+@cython.cclass
+class IslandPowers:
+    """Visits and control the cards' powers add; each method takes the engine it runs in."""
+
+    def extra_visitable(self, e: VindicationBoard, seat: cython.int, slot: cython.int) -> cython.bint:
+        """A region beside the player other than the one the turn's visit went to (Xina: "une région
+        supplémentaire", L1652)."""
+        return e.slot_region(slot) >= 0 and e.adjacent_slot(seat, slot) and slot != e.turn_flag(VISITED) - 1
+
+    def can_extra_visit(self, e: VindicationBoard, seat: cython.int) -> cython.bint:
+        i: cython.int
+        if e.rule(R_EXTRA_VISITS) <= 0:
+            return False
+        for i in range(e.nslots):
+            if self.extra_visitable(e, seat, i):
+                return True
+        return False
+
+    def extra_visit(self, e: VindicationBoard) -> None:
+        """A visit a power added this turn (rule hook extra_visits, Xina L1652): the region's action and its
+        controller's honour; the turn's own visit stays the one control and a repeat follow."""
+        seat: cython.int = e.arg(0)
+        i: cython.int
+        slot: cython.int
+        if e.stage() == 0:
+            e.clear_options()
+            for i in range(e.nslots):
+                if self.extra_visitable(e, seat, i):
+                    e.option(i)
+            e.goto(1)
+            e.ask(SLOT, seat)
+            return
+        if e.stage() == 1:
+            slot = e.answer()
+            e.set_rule(R_EXTRA_VISITS, e.rule(R_EXTRA_VISITS) - 1)
+            e.honour_visit(seat, slot)
+            e.goto(2)
+            e.push(0, e.region_effect[e.slot_region(slot)], seat, 0)
+            return
+        e.done()
+
+    def takeable(self, e: VindicationBoard, seat: cython.int, slot: cython.int, mode: cython.int) -> cython.bint:
+        """A region beside the player that can be controlled: nobody's (mode 0) or another player's (mode 1)."""
+        owner: cython.int = e.slot_owner(slot)
+        if e.slot_region(slot) < 0 or not e.region_controllable[e.slot_region(slot)] \
+                or not e.adjacent_slot(seat, slot):
+            return False
+        return owner < 0 if mode == FREE_REGION else owner >= 0 and owner != seat
+
+    def take_control(self, e: VindicationBoard) -> None:
+        """Control of an adjacent region without a visit (args: seat, mode, card). Mode 0, the Masque ancestral
+        (L2095-2097): an uncontrolled region, the card's influence cube onto the tile, 2 honour as any control
+        (L452). Mode 1, Tromperie (L2740-2742): another player's region for the conviction a free one costs
+        (L464), its owner's cube back to their influence, no honour. Nothing when no region can be taken."""
+        seat: cython.int = e.arg(0)
+        slot: cython.int
+        owner: cython.int
+        i: cython.int
+        if e.stage() == 0:
+            e.clear_options()
+            for i in range(e.nslots):
+                if self.takeable(e, seat, i, e.arg(1)) \
+                        and (e.arg(1) == FREE_REGION and e.card_cubes(e.arg(2)) > 0
+                             or e.arg(1) != FREE_REGION and e.sphere(2, seat) >= e.num(C_CONTROL_COST)):
+                    e.option(i)
+            if e.options() == 0:
+                e.done()
+                return
+            e.goto(1)
+            e.ask(SLOT, seat)
+            return
+        slot = e.answer()
+        owner = e.slot_owner(slot)
+        if e.arg(1) == FREE_REGION:
+            e.cells[e.o_card_cubes + e.arg(2)] -= 1
+            e.gain_honour(seat, e.num(C_CONTROL_HONOUR))
+        else:
+            e.add_sphere(1, owner, 1)
+            e.add_sphere(2, seat, -e.num(C_CONTROL_COST))
+            e.fire(seat, E_USE_CONVICTION)
+        e.set_control(slot, seat)
+        e.done()
+
+    def load_speed_tile(self, e: VindicationBoard) -> None:
+        """One influence cube from the card onto the player's speed tile, where it stays (args: seat, card;
+        Canons d'avant-bras, L2051-2053); the speed it gives is the effect's own (speed_bonus)."""
+        if e.card_cubes(e.arg(1)) > 0:
+            e.cells[e.o_card_cubes + e.arg(1)] -= 1
+            e.cells[e.k_speed_cubes + e.arg(0)] += 1
+        e.done()
