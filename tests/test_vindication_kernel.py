@@ -243,7 +243,8 @@ def test_a_named_setup_plays_its_rule_options_unless_new_state_is_given_others()
 
 POWERS = (("companion", "zinh"), ("companion", "xina"), ("companion", "ganok"), ("companion", "kheyra"),
           ("relic", "masque"), ("relic", "canons"), ("relic", "voleur_d_etoiles"), ("relic", "tome"),
-          ("trait", "devotion"), ("trait", "autorite"), ("trait", "vaillance"))
+          ("trait", "devotion"), ("trait", "autorite"), ("trait", "vaillance"), ("companion", "adren"),
+          ("companion", "grenn"), ("companion", "yanos"), ("trait", "resilience"))
 """Cards whose powers the engine plays through its own procedures, dealt around the table below."""
 
 
@@ -259,7 +260,8 @@ def test_the_cards_powers_play_in_lock_step_when_the_players_hold_them() -> None
             compiled.apply(action)
         e = python.engine
         for i, (kind, name) in enumerate(POWERS):
-            card = next(c for c, (k, entity) in enumerate(e.tables.cards) if k == kind and entity.id.name.lower() == name)
+            card = next(c for c, (k, entity) in enumerate(e.tables.cards)
+                        if k == kind and entity.id.name.lower() == name)
             seat = i % players
             e.gain_card(seat, card)
             cubes = min(2, e.influence(seat)) if kind != "trait" else 0

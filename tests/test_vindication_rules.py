@@ -695,3 +695,103 @@ def test_the_tome_redistributes_the_common_cubes_which_stay_in_place_until_both_
     assert state.legal_actions() == [0, 1, 2, 3] and e.cubes_of(me) == 21
     state.apply(1)
     assert [e.attr(a, me) for a in (INSPIRATION, SAVOIR, FORCE)] == [0, 1, 2] and e.cubes_of(me) == 21
+
+
+def gain_companion(state: GameState, seat: int, name: str, cubes: int) -> int:
+    """The companion joins the seat's party with `cubes` influence cubes on it, from the seat's influence."""
+    e = engine(state)
+    card = card_index(state, "companion", name)
+    e.gain_card(seat, card)
+    e.add_sphere(1, seat, -cubes)
+    e.cells[e.o_card_cubes + card] = cubes
+    reoffer(state)
+    return card
+
+
+@pytest.mark.parametrize("activated_first", [True, False])
+def test_adren_gains_his_honour_once_when_regions_are_taken_the_turn_he_is_activated(activated_first: bool) -> None:
+    """L996: 1 honour if one or more regions are taken this turn, Adren activated before or after."""
+    state = started()
+    e = engine(state)
+    me = state.current_player()
+    adren = gain_companion(state, me, "adren", 0)
+    slot = place_beside(state, me, "fort")
+    e.add_sphere(1, me, -1)
+    e.add_sphere(CONVICTION, me, 1)
+    reoffer(state)
+    steps = (("activation", adren + 1), ("prise_de_controle", None))
+    score = e.score(me)
+    for key, answer in steps if activated_first else reversed(steps):
+        take_step(state, key)
+        if answer is not None and answer in state.legal_actions():
+            state.apply(answer)
+    control = 2
+    assert e.slot_owner(slot) == me and e.score(me) == score + control + 1 and e.cubes_of(me) == 21
+
+
+def test_grenn_activated_gains_his_honour_for_a_companion_recruited_at_an_inn() -> None:
+    """L1524: 2 honour when recruiting at an Auberge (L382) the turn Grenn is activated, besides the honour of the
+    companion recruited (L352)."""
+    state = started()
+    e = engine(state)
+    me = state.current_player()
+    grenn = gain_companion(state, me, "grenn", 0)
+    take_step(state, "activation")
+    state.apply(grenn + 1)
+    place_beside(state, me, "auberge")
+    for attribute, n in ((INSPIRATION, 2), (SAVOIR, 0), (FORCE, 0)):
+        set_attr(state, me, attribute, n)
+    mine = {c for c in range(e.ncards) if e.card_kind[c] == 0 and e.owns(me, c)}
+    score = e.score(me)
+    take_step(state, "visite")
+    for _ in range(5):
+        if len([c for c in range(e.ncards) if e.card_kind[c] == 0 and e.owns(me, c)]) > len(mine):
+            break
+        state.apply(state.legal_actions()[0])  # the inspiration deck's face-up card
+    (recruited,) = {c for c in range(e.ncards) if e.card_kind[c] == 0 and e.owns(me, c)} - mine
+    assert e.score(me) == score + 2 + e.card_honour[recruited] and e.cubes_of(me) == 21
+
+
+def no_influence(state: GameState, seat: int) -> None:
+    e = engine(state)
+    left = e.influence(seat)
+    e.add_sphere(0, seat, left)
+    e.add_sphere(1, seat, -left)
+    reoffer(state)
+
+
+def test_yanos_with_two_aptitudes_activates_without_influence() -> None:
+    """L1406: activating Yanos needs no influence once his player has 2 aptitudes (L897)."""
+    state = started()
+    e = engine(state)
+    me = state.current_player()
+    yanos = gain_companion(state, me, "yanos", 0)
+    no_influence(state, me)
+    take_step(state, "activation")
+    assert e.turn_flag(1) == 1 and e.card_cubes(yanos) == 0  # no cube to place: the character alone, unasked
+    state = started()
+    e = engine(state)
+    yanos = gain_companion(state, me, "yanos", 0)
+    for attribute in (INSPIRATION, SAVOIR):
+        e.cells[e.o_aptitudes + attribute * e.seats + me] = 1
+    no_influence(state, me)
+    take_step(state, "activation")
+    assert yanos + 1 in state.legal_actions()
+    state.apply(yanos + 1)
+    assert e.card_cubes(yanos) == 0 and e.turn_flag(1) == yanos + 2 and e.cubes_of(me) == 21
+
+
+def test_resilience_activates_a_companion_holding_four_cubes_without_a_fifth() -> None:
+    """L1805: with Résilience, a companion already holding 4 influence cubes is activated without placing more;
+    one holding fewer still needs its cube."""
+    state = started()
+    e = engine(state)
+    me = state.current_player()
+    full = gain_companion(state, me, "kealith", 4)
+    short = gain_companion(state, me, "zinh", 3)
+    e.gain_card(me, card_index(state, "trait", "resilience"))
+    no_influence(state, me)
+    take_step(state, "activation")
+    assert full + 1 in state.legal_actions() and short + 1 not in state.legal_actions()
+    state.apply(full + 1)
+    assert e.card_cubes(full) == 4 and e.cubes_of(me) == 21

@@ -26,5 +26,8 @@ cdef class VindicationBoard(VindicationCore):
     cdef void discover_around(self, int seat) except *
     cdef bint region_possible(self, int region, int seat)
     cdef void honour_visit(self, int seat, int slot) except *
+    cdef int activated_hook(self, int seat, int hook)
+    cdef int held_hook(self, int seat, int hook)
+    cdef void took_region(self, int seat) except *
     cdef bint visit_left(self, int seat)
     cdef int regions_of(self, int seat)

@@ -10,6 +10,11 @@ from .core import VindicationCore
 C_VISIT_HONOUR = cython.declare(cython.int, 21)
 R_BLOCK_OTHERS_HONOUR = cython.declare(cython.int, 8)
 """A constant (core.num) and a rule hook (core.rule) by their places in tables.py."""
+H_ADREN = cython.declare(cython.int, 0)
+"""A card's rule hook (tables.py HOOKS)."""
+ACTIVATED = cython.declare(cython.int, 1)
+TAKEN = cython.declare(cython.int, 42)
+"""The turn's record: the card activated + 2; the regions taken this turn."""
 
 
 @cython.cclass
@@ -228,6 +233,30 @@ class VindicationBoard(VindicationCore):
         owner: cython.int = self.slot_owner(slot)
         if owner >= 0 and owner != seat and self.rule(R_BLOCK_OTHERS_HONOUR) == 0:
             self.gain_honour(owner, self.num(C_VISIT_HONOUR))
+
+    def activated_hook(self, seat: cython.int, hook: cython.int) -> cython.int:
+        """The n of the companion the seat activated this turn if its power is this rule hook (tables.py HOOKS:
+        Adren, Grenn), else -1."""
+        card: cython.int = self.turn_flag(ACTIVATED) - 2
+        if card >= 0 and self.card_hook[card] == hook and self.owns(seat, card):
+            return self.card_hook_n[card]
+        return -1
+
+    def held_hook(self, seat: cython.int, hook: cython.int) -> cython.int:
+        """The n of a card the seat holds whose power is this rule hook (Résilience), else -1."""
+        card: cython.int
+        for card in range(self.ncards):
+            if self.card_hook[card] == hook and self.owns(seat, card):
+                return self.card_hook_n[card]
+        return -1
+
+    def took_region(self, seat: cython.int) -> None:
+        """A region taken this turn, by the control action or a power; the first gains Adren's honour if he is
+        the companion activated (L996)."""
+        n: cython.int = self.activated_hook(seat, H_ADREN)
+        self.set_turn_flag(TAKEN, self.turn_flag(TAKEN) + 1)
+        if self.turn_flag(TAKEN) == 1 and n > 0:
+            self.gain_honour(seat, n)
 
     def visit_left(self, seat: cython.int) -> cython.bint:
         """The turn's visit (or rest) is still to take: its budget (tables.py: budget 0)."""

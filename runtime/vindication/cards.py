@@ -39,6 +39,8 @@ ATTRIBUTE_DIE = cython.declare(cython.int, 0)
 MONSTER_DIE = cython.declare(cython.int, 1)
 C_ENHANCED_CARDS = cython.declare(cython.int, 6)
 C_ENHANCED_COST = cython.declare(cython.int, 7)
+H_GRENN = cython.declare(cython.int, 1)
+"""A card's rule hook (tables.py HOOKS)."""
 R_RELIC_COST = cython.declare(cython.int, 0)
 R_TRAIT_COST = cython.declare(cython.int, 1)
 R_MONSTER_COST = cython.declare(cython.int, 2)
@@ -139,7 +141,8 @@ class Cards:
     # --- the region actions --------------------------------------------------------------------------------------
 
     def recruit(self, e: VindicationBoard) -> None:
-        """Auberge: 2 cubes of a common attribute recruit a companion of that colour (L382, L605-617)."""
+        """Auberge: 2 cubes of a common attribute recruit a companion of that colour (L382, L605-617); with
+        Grenn activated this turn, his honour (L1524)."""
         seat: cython.int = e.arg(0)
         a: cython.int
         if e.stage() == 0:
@@ -155,6 +158,8 @@ class Cards:
             return
         if e.stage() == 1:
             e.spend(seat, e.answer(), e.num(C_RECRUIT_COST))
+            if e.activated_hook(seat, H_GRENN) > 0:
+                e.gain_honour(seat, e.activated_hook(seat, H_GRENN))
             e.goto(2)
             e.push(ACQUIRE, seat, e.deck_zone[e.answer()], 0)
             return

@@ -102,6 +102,8 @@ class VindicationCore(Engine):
         self.card_event = a["card_event"]
         self.card_reactive = a["card_reactive"]
         self.card_react_limit = a["card_react_limit"]
+        self.card_hook = a["card_hook"]
+        self.card_hook_n = a["card_hook_n"]
         self.rule_offset = a["rule_offset"]
         self.rule_base = a["rule_base"]
         self.nrules = len(a["rule_offset"])

@@ -278,6 +278,7 @@ class Island:
         e.add_sphere(2, seat, -1)
         e.set_control(slot, seat)
         e.set_turn_flag(CONTROLLED, 1)
+        e.took_region(seat)
         e.gain_honour(seat, e.num(C_CONTROL_HONOUR))
         if e.turn_flag(VISITED) == 0:
             e.set_turn_flag(CONTROL_SLOT, slot)

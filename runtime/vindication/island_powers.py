@@ -101,6 +101,7 @@ class IslandPowers:
             e.add_sphere(2, seat, -e.num(C_CONTROL_COST))
             e.fire(seat, E_USE_CONVICTION)
         e.set_control(slot, seat)
+        e.took_region(seat)
         e.done()
 
     def load_speed_tile(self, e: VindicationBoard) -> None:

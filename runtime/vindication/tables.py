@@ -36,6 +36,9 @@ EVENTS = ("activate_character", "activate_companion", "convert_to_courage", "con
 the rule modules. The engine announces those of ANNOUNCED; a power answering another is not run."""
 ANNOUNCED = ("activate_character", "convert_to_courage", "convert_to_sagesse", "convert_to_vision",
              "gain_trait_relic_monster", "defeat_or_contest", "use_conviction")
+HOOKS = ("adren_ability", "grenn_ability", "yanos_ability", "resilience_ability")
+"""The cards' powers the engine plays as rule hooks of its own (a power's `native:`), by place: the `H_` names of
+the rule modules. The card's param n goes with it (`card_hook_n`); a power naming another native is not played."""
 NEEDS = 10
 """What an ability takes from its player, per holding: the 6 attributes, the 3 power spheres, its own card."""
 RULE_FIELDS = (("relic_cost", "relic_cost"), ("trait_cost", "trait_cost"), ("monster_cost", "monster_cost"),
@@ -54,9 +57,9 @@ REGION_NEEDS = {"monastere": 1, "poste_de_commandement": 2, "sanctuaire": 3}
 REGION_COSTS = {"monastere": ("savoir", "n"), "poste_de_commandement": ("force", "n"),
                 "sanctuaire": ("inspiration", "n")}
 """The attribute and the param a repeatable region's action costs (L412, L418, L424)."""
-TURN_FLAGS = 8 + 1 + 32 + 1
+TURN_FLAGS = 8 + 1 + 32 + 2
 """The turn's record: moved, activated, visited, control slot, controlled, relics used, extra moves, reacted, then
-the discovery queue, then the trait borrowed (Kheyra)."""
+the discovery queue, then the trait borrowed (Kheyra) and the regions taken (Adren)."""
 GAME_FLAGS = 3 + 8 + 1
 """The game's record: round, last round, first player, each seat's journey colour, an extra turn to take."""
 STEPS = (("deplacement", "move", "menu"), ("activation", "activate", "menu"), ("visite", "visit", "menu"),
@@ -207,7 +210,7 @@ def _cards(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ..
         "card_kind", "card_deck", "card_colour", "card_honour", "card_generation", "card_initiative", "card_starter",
         "card_in_game", "card_effect", "card_mastery_bonus", "relic_charges", "quest_effect", "quest_honour",
         "card_local", "card_activated", "card_on_join", "card_passive", "card_late", "card_event",
-        "card_reactive", "card_react_limit")}
+        "card_reactive", "card_react_limit", "card_hook", "card_hook_n")}
     local: dict[str, int] = {}
     for kind, card in tables.cards:
         name = name_of(card)
@@ -229,6 +232,9 @@ def _cards(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ..
         a["card_event"].append(EVENTS.index(str(reactive[0][1].event)) if entry >= 0 else -1)
         a["card_reactive"].append(entry)
         a["card_react_limit"].append(int(reactive[0][1].per_turn or 0) if entry >= 0 else 0)
+        hooks = [ref(power.native) for power in getattr(card, "powers", None) or () if ref(power.native) in HOOKS]
+        a["card_hook"].append(HOOKS.index(hooks[0]) if hooks and module in modules else -1)
+        a["card_hook_n"].append(int(dict(getattr(card, "params", None) or {}).get("n", 0)))
         a["card_honour"].append(int(honour.get((kind, name), 0)))
         a["card_generation"] += list(gen.get(name, [0, 0, 0])) if kind == "companion" else [0, 0, 0]
         a["card_initiative"].append(int(getattr(card, "initiative", 0) or 0))
