@@ -795,3 +795,43 @@ def test_resilience_activates_a_companion_holding_four_cubes_without_a_fifth() -
     assert full + 1 in state.legal_actions() and short + 1 not in state.legal_actions()
     state.apply(full + 1)
     assert e.card_cubes(full) == 4 and e.cubes_of(me) == 21
+
+
+@pytest.mark.parametrize(("lead", "answers"), [(0, True), (-2, False)])
+def test_humility_answers_honour_gained_by_a_player_who_then_has_more(lead: int, answers: bool) -> None:
+    """L1747-1749: a player with Humilité augments 1 potential cube when another player gains honour and has more
+    than them (during the others' turns); not for a gain that only brings the other level. Here the other takes
+    control of a free region (2 honour, L452) from level, or from 2 behind."""
+    state = started()
+    e = engine(state)
+    me, other = state.current_player(), 1 - state.current_player()
+    e.gain_card(other, card_index(state, "trait", "humilite"))
+    place_beside(state, me, "fort")
+    e.add_sphere(1, me, -1)
+    e.add_sphere(CONVICTION, me, 1)
+    e.cells[e.o_score + other] = e.score(me) - lead
+    reoffer(state)
+    potential, influence = e.sphere(POTENTIAL, other), e.influence(other)
+    take_step(state, "prise_de_controle")
+    assert e.sphere(POTENTIAL, other) == potential - answers and e.influence(other) == influence + answers
+    assert e.cubes_of(other) == 21
+
+
+def test_preparation_adds_honour_to_each_card_gained() -> None:
+    """L1795-1797: each card gained is worth 1 more honour; here a companion recruited at an Auberge."""
+    state = started()
+    e = engine(state)
+    me = state.current_player()
+    e.gain_card(me, card_index(state, "trait", "preparation"))
+    place_beside(state, me, "auberge")
+    for attribute, n in ((INSPIRATION, 2), (SAVOIR, 0), (FORCE, 0)):
+        set_attr(state, me, attribute, n)
+    mine = {c for c in range(e.ncards) if e.card_kind[c] == 0 and e.owns(me, c)}
+    score = e.score(me)
+    take_step(state, "visite")
+    for _ in range(5):
+        if len([c for c in range(e.ncards) if e.card_kind[c] == 0 and e.owns(me, c)]) > len(mine):
+            break
+        state.apply(state.legal_actions()[0])
+    (recruited,) = {c for c in range(e.ncards) if e.card_kind[c] == 0 and e.owns(me, c)} - mine
+    assert e.score(me) == score + e.card_honour[recruited] + 1

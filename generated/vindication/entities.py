@@ -5016,7 +5016,7 @@ TRAITS: tuple[Trait, ...] = (
         name=Text(en='Preparation', fr='Préparation', uk='Підготовка'),
         text=Text(en='Each time you gain a card, increase its honour value by {n}: defeated monsters, acquired relics, recruited companions…', fr="Chaque fois que vous gagnez une carte, augmentez sa valeur d'honneur de {n} honneur : monstres terrassés, reliques acquises, compagnons recrutés…", uk='Щоразу, коли ви отримуєте карту, збільште її цінність у честі на {n} честь: здолані монстри, набуті реліквії, завербовані супутники…'),
         params=(('n', 1),),
-        powers=(Power(trigger='passive', event='gain_card'),),
+        powers=(Power(trigger='reactive', event='gain_card'),),
     ),
     Trait(
         id=TraitId.RESILIENCE,

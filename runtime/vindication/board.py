@@ -10,6 +10,8 @@ from .core import VindicationCore
 C_VISIT_HONOUR = cython.declare(cython.int, 21)
 R_BLOCK_OTHERS_HONOUR = cython.declare(cython.int, 8)
 """A constant (core.num) and a rule hook (core.rule) by their places in tables.py."""
+E_GAIN_CARD = cython.declare(cython.int, 12)
+"""The event of a card gained (tables.py EVENTS)."""
 H_ADREN = cython.declare(cython.int, 0)
 """A card's rule hook (tables.py HOOKS)."""
 ACTIVATED = cython.declare(cython.int, 1)
@@ -101,7 +103,8 @@ class VindicationBoard(VindicationCore):
             self.cells[self.o_seen + card * self.seats + seat] = 1
 
     def gain_card(self, seat: cython.int, card: cython.int) -> None:
-        """A card joins the player's party: its honour is gained (or lost) at once (L352)."""
+        """A card joins the player's party: its honour is gained (or lost) at once (L352); announced
+        (Préparation, L1795)."""
         deck: cython.int = self.cells[self.o_zone + card]
         self.put(card, self.zone_party + seat, seat)
         self.cells[self.o_faceup + card] = 1
@@ -110,6 +113,7 @@ class VindicationBoard(VindicationCore):
             self.refill(deck)
         if self.card_kind[card] >= 1 and self.card_kind[card] <= 3:
             self.cells[self.k_gained + self.card_kind[card]] += 1
+        self.fire(seat, E_GAIN_CARD)
 
     def lose_card(self, seat: cython.int, card: cython.int) -> None:
         """A card leaves the game: its cubes go back to influence, its honour is lost if positive (L356-358)."""

@@ -17,6 +17,7 @@ from ..kernel.engine import Engine
 POTENTIAL = cython.declare(cython.int, 0)
 REACT = cython.declare(cython.int, 119)
 E_USE_CONVICTION = cython.declare(cython.int, 5)
+E_OTHER_GAINS_HONOUR = cython.declare(cython.int, 7)
 BORROWED = cython.declare(cython.int, 41)
 """The turn's record (tables.py TURN_FLAGS): the trait borrowed this turn + 1."""
 """The event of using conviction (tables.py EVENTS), which use_conviction announces."""
@@ -224,13 +225,17 @@ class VindicationCore(Engine):
 
     def gain_honour(self, seat: cython.int, n: cython.int) -> None:
         """Honour moves the score disc; passing or stopping on a trigger token takes it and turns a new trigger
-        card face up (L949)."""
+        card face up (L949). Each player it leaves with less honour than the gainer is told (Humilité,
+        L1747-1749: not one the gain only brings level)."""
         before: cython.int = self.cells[self.o_score + seat]
         after: cython.int = before + n
         i: cython.int
         self.cells[self.o_score + seat] = after
         if n <= 0:
             return
+        for i in range(self.players()):
+            if i != seat and after > self.cells[self.o_score + i]:
+                self.fire(i, E_OTHER_GAINS_HONOUR)
         for i in range(self.ntriggers):
             if self.cells[self.k_token + i] == 0 and before < self.trigger_space[i] <= after:
                 self.cells[self.k_token + i] = 1

@@ -35,7 +35,7 @@ EVENTS = ("activate_character", "activate_companion", "convert_to_courage", "con
 """The game events a reactive power answers (compiler/models/vindication.py `Event`), by place: the `E_` names of
 the rule modules. The engine announces those of ANNOUNCED; a power answering another is not run."""
 ANNOUNCED = ("activate_character", "convert_to_courage", "convert_to_sagesse", "convert_to_vision",
-             "gain_trait_relic_monster", "defeat_or_contest", "use_conviction")
+             "gain_trait_relic_monster", "defeat_or_contest", "use_conviction", "other_gains_honour", "gain_card")
 HOOKS = ("adren_ability", "grenn_ability", "yanos_ability", "resilience_ability")
 """The cards' powers the engine plays as rule hooks of its own (a power's `native:`), by place: the `H_` names of
 the rule modules. The card's param n goes with it (`card_hook_n`); a power naming another native is not played."""
@@ -226,12 +226,13 @@ def _cards(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ..
         a["card_in_game"].append(int(module in modules and (deck in zones)))
         a["card_late"].append(int(module in LATE_MODULES))
         reactive = [(i, power) for i, power in enumerate(getattr(card, "powers", None) or ())
-                    if power.trigger == "reactive" and not power.native and str(power.event) in ANNOUNCED]
+                    if power.trigger in ("reactive", "passive") and power.event is not None and not power.native
+                    and str(power.event) in ANNOUNCED]
         entry = tables.entry(f"{kind}/{name}/powers/{reactive[0][0]}") \
             if reactive and kind == "trait" and module in modules else -1
         a["card_event"].append(EVENTS.index(str(reactive[0][1].event)) if entry >= 0 else -1)
         a["card_reactive"].append(entry)
-        a["card_react_limit"].append(int(reactive[0][1].per_turn or 0) if entry >= 0 else 0)
+        a["card_react_limit"].append(_react_limit(reactive[0][1]) if entry >= 0 else 0)
         hooks = [ref(power.native) for power in getattr(card, "powers", None) or () if ref(power.native) in HOOKS]
         a["card_hook"].append(HOOKS.index(hooks[0]) if hooks and module in modules else -1)
         a["card_hook_n"].append(int(dict(getattr(card, "params", None) or {}).get("n", 0)))
@@ -245,7 +246,8 @@ def _cards(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ..
         for trigger, column in (("activated", "card_activated"), ("on_join", "card_on_join"),
                                 ("passive", "card_passive")):
             found = [i for i, power in enumerate(getattr(card, "powers", None) or ())
-                     if power.trigger == trigger and not power.native]
+                     if power.trigger == trigger and not power.native
+                     and (trigger != "passive" or power.event is None)]
             a[column].append(tables.entry(f"{kind}/{name}/powers/{found[0]}")
                              if found and module in modules and kind in ("companion", "relic", "trait") else -1)
         bonus = _mastery_attribute(game, f"{kind}/{name}/powers/0") \
@@ -264,6 +266,12 @@ def _cards(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ..
     tables.numbers.update(zone_box=zones.index("box"), zone_party=zones.index("party"),
                           zone_quests=zones.index("quests"), zone_quest_deck=zones.index("quest_deck"),
                           zone_trigger_deck=zones.index("trigger_deck"))
+
+
+def _react_limit(power: Any) -> int:
+    """How often a turn a power answers its event: its per_turn, else once for a passive one (L699: a passive
+    ability is used once a turn), else every time."""
+    return int(power.per_turn or (1 if power.trigger == "passive" else 0))
 
 
 def _needs(tables: VindicationTables, kind: str, card: Any, index: int) -> list[int]:
