@@ -244,7 +244,8 @@ def test_a_named_setup_plays_its_rule_options_unless_new_state_is_given_others()
 POWERS = (("companion", "zinh"), ("companion", "xina"), ("companion", "ganok"), ("companion", "kheyra"),
           ("relic", "masque"), ("relic", "canons"), ("relic", "voleur_d_etoiles"), ("relic", "tome"),
           ("trait", "devotion"), ("trait", "autorite"), ("trait", "vaillance"), ("companion", "adren"),
-          ("companion", "grenn"), ("companion", "yanos"), ("trait", "resilience"))
+          ("companion", "grenn"), ("companion", "yanos"), ("trait", "resilience"), ("trait", "humilite"),
+          ("trait", "preparation"), ("trait", "soif_d_aventure"), ("trait", "patience"))
 """Cards whose powers the engine plays through its own procedures, dealt around the table below."""
 
 

@@ -835,3 +835,42 @@ def test_preparation_adds_honour_to_each_card_gained() -> None:
         state.apply(state.legal_actions()[0])
     (recruited,) = {c for c in range(e.ncards) if e.card_kind[c] == 0 and e.owns(me, c)} - mine
     assert e.score(me) == score + e.card_honour[recruited] + 1
+
+
+@pytest.mark.parametrize(("spaces", "honour"), [(3, 0), (5, 1)])
+def test_thirst_for_adventure_gains_honour_when_the_turn_moves_four_spaces(spaces: int, honour: int) -> None:
+    """L1813: 1 honour when one moves 4 spaces or more in the turn (once, after the move)."""
+    state = started()
+    e = engine(state)
+    me = state.current_player()
+    e.gain_card(me, card_index(state, "trait", "soif_d_aventure"))
+    e.cells[e.o_speed_bonus + me] = 10
+    reoffer(state)
+    score = e.score(me)
+    take_step(state, "deplacement")
+    for _ in range(spaces):
+        state.apply(next(a for a in state.legal_actions() if a != STOP))
+    assert e.score(me) == score
+    if STOP in state.legal_actions():
+        state.apply(STOP)
+    assert e.turn_flag(43) == spaces and e.score(me) == score + honour
+
+
+def test_patience_skips_the_turn_for_a_courage_a_vision_and_a_wisdom_cube() -> None:
+    """L1775-1777: at the start of one's turn, before any action, one may skip it: then generate 1 courage,
+    1 vision and 1 wisdom cube, and take no other action that turn."""
+    state = started()
+    e = engine(state)
+    me, other = state.current_player(), 1 - state.current_player()
+    e.gain_card(other, card_index(state, "trait", "patience"))
+    turn = e.turn()
+    state.apply(len(e.tables.steps))  # end the turn; the move comes first
+    while e.turn() == turn:
+        state.apply(state.legal_actions()[0])
+    assert state.current_player() == other and sorted(e.decision()[2]) == [0, 1]  # the may: yes (1) or no (0)
+    before = [e.attr(a, other) for a in (COURAGE, VISION, SAGESSE)]
+    where = e.pos(other)
+    state.apply(1)
+    assert state.current_player() == me and e.turn() == turn + 2 and e.pos(other) == where
+    assert [e.attr(a, other) for a in (COURAGE, VISION, SAGESSE)] == [n + 1 for n in before]
+    assert e.cubes_of(other) == 21

@@ -92,12 +92,13 @@ class Abilities:
         e.done()
 
     def react(self, e: VindicationBoard) -> None:
-        """The seat's reactive powers answering an event (args: seat, event; tables.py EVENTS), one after the
-        other. Local 3: the next card to look at."""
+        """The seat's reactive powers answering an event (args: seat, event, the amount it reached; tables.py
+        EVENTS), one after the other. Local 3: the next card to look at."""
         seat: cython.int = e.arg(0)
         card: cython.int
         for card in range(e.arg(3), e.ncards):
-            if e.card_event[card] == e.arg(1) and e.answers(seat, card) and not e.reacted(card):
+            if e.card_event[card] == e.arg(1) and e.answers(seat, card) and not e.reacted(card) \
+                    and e.card_event_n[card] == e.arg(2):
                 e.set_arg(3, card + 1)
                 if e.card_react_limit[card] > 0:
                     e.set_turn_flag(REACTED, e.turn_flag(REACTED) | (1 << e.card_local[card]))

@@ -105,6 +105,7 @@ class VindicationCore(Engine):
         self.card_react_limit = a["card_react_limit"]
         self.card_hook = a["card_hook"]
         self.card_hook_n = a["card_hook_n"]
+        self.card_event_n = a["card_event_n"]
         self.rule_offset = a["rule_offset"]
         self.rule_base = a["rule_base"]
         self.nrules = len(a["rule_offset"])
@@ -250,10 +251,16 @@ class VindicationCore(Engine):
     def fire(self, seat: cython.int, event: cython.int) -> None:
         """A game event (tables.py EVENTS): the reactive powers of the seat's cards that answer it run once the
         procedure under way returns (a power limited to once a turn, only once)."""
+        self.fire_reaching(seat, event, 0)
+
+    def fire_reaching(self, seat: cython.int, event: cython.int, amount: cython.int) -> None:
+        """An event with an amount that grows one at a time: a power that needs an amount (tables.py THRESHOLDS,
+        `card_event_n`) answers it once, when it reaches that amount."""
         card: cython.int
         for card in range(self.ncards):
-            if self.card_event[card] == event and self.answers(seat, card) and not self.reacted(card):
-                self.defer(REACT, seat, event, 0)
+            if self.card_event[card] == event and self.answers(seat, card) and not self.reacted(card) \
+                    and self.card_event_n[card] == amount:
+                self.defer(REACT, seat, event, amount)
                 return
 
     def answers(self, seat: cython.int, card: cython.int) -> cython.bint:

@@ -81,6 +81,7 @@ N_DISCARD_TRIGGER = cython.declare(cython.int, 234)
 N_TAKE_CONTROL = cython.declare(cython.int, 235)
 N_LOAD_SPEED_TILE = cython.declare(cython.int, 236)
 N_USE_OTHER_TRAIT = cython.declare(cython.int, 237)
+N_SKIP_TURN = cython.declare(cython.int, 238)
 EXTRA_TURN = cython.declare(cython.int, 11)
 EXTRA_MOVES = cython.declare(cython.int, 6)
 
@@ -94,11 +95,14 @@ NATIVES = {"academy_roll": 200, "recruit": 201, "fight_monster": 202, "obtain_tr
            "peek_deck": 225, "activate_companion": 226, "generate_more": 227, "redistribute_common": 228,
            "generate_other_companion": 229, "teleport": 230, "sacred_stones": 231, "take_wish": 232, "swap_places": 233,
            "discard_active_trigger": 234, "take_control": 235, "load_speed_tile": 236,
-           "use_other_trait": 237}
+           "use_other_trait": 237, "skip_turn": 238}
 """The natives of the content this engine plays, by name; an effect calling another is not run (tables.py).
 counts_for_mastery answers 0 in play: what it counts is read once, by tables.py (`card_mastery_bonus`)."""
 MOVED = cython.declare(cython.int, 0)
 CONTROL_SLOT = cython.declare(cython.int, 3)
+SKIPPED = cython.declare(cython.int, 44)
+"""The turn's record: the turn skipped (the native skip_turn, Patience)."""
+E_TURN_START = cython.declare(cython.int, 8)
 COMMONS = cython.declare(cython.int, 3)
 ROUND = cython.declare(cython.int, 0)
 FIRST = cython.declare(cython.int, 2)
@@ -129,7 +133,7 @@ class VindicationEngine(VindicationBoard):
 
     def turn_started(self, seat: cython.int) -> None:
         """A new turn: nothing done yet, the rules' own costs; the first player's turn starts a round; the traits'
-        passive powers act."""
+        passive powers act, then what answers the turn's start (Patience)."""
         i: cython.int
         for i in range(self.turn_flags):
             self.set_turn_flag(i, 0)
@@ -139,6 +143,7 @@ class VindicationEngine(VindicationBoard):
             self.set_game_flag(ROUND, self.game_flag(ROUND) + 1)
         self.set_game_flag(EXTRA_TURN, 0)
         self.reset_rules()
+        self.fire(seat, E_TURN_START)
         self.push(PASSIVES, seat, 0, 0)
 
     def ctl_extra(self) -> cython.int:
@@ -153,6 +158,8 @@ class VindicationEngine(VindicationBoard):
 
     def can_take(self, seat: cython.int, step: cython.int) -> cython.bint:
         procedure: cython.int = self.step_field(step, 0)
+        if self.turn_flag(SKIPPED):  # Patience: no action this turn (L1777)
+            return procedure == CHECK_END
         if procedure == MOVE and self.step_once[step]:  # the mandatory move, if not taken (L229)
             return self.turn_flag(MOVED) == 0 and self.island.can_move(self, seat, self.island.reach(self, seat))
         if procedure == MOVE:  # the move, or one a power added (Pierres sacrées)
@@ -292,6 +299,9 @@ class VindicationEngine(VindicationBoard):
             self.abilities.use_other_trait(self)
         elif code == N_LAST_ROUND:
             self.ending.trigger_last_round(self)
+        elif code == N_SKIP_TURN:
+            self.set_turn_flag(SKIPPED, 1)
+            self.done()
         elif code == N_REMOVE_CARD:
             self.lose_card(self.arg(0), self.arg(1))
             self.done()

@@ -28,6 +28,9 @@ CONTROL_SLOT = cython.declare(cython.int, 3)
 CONTROLLED = cython.declare(cython.int, 4)
 E_DEFEAT_OR_CONTEST = cython.declare(cython.int, 10)
 E_USE_CONVICTION = cython.declare(cython.int, 5)
+E_MOVED = cython.declare(cython.int, 9)
+SPACES_MOVED = cython.declare(cython.int, 43)
+"""The event moved_four (tables.py EVENTS) and the turn's record of the spaces moved."""
 """The event of taking another player's region (tables.py EVENTS)."""
 VISIT = cython.declare(cython.int, 103)
 """The engine's procedure number of `visit` (engine.py): taking control before visiting visits at once."""
@@ -129,12 +132,15 @@ class Island:
         e.ask(SPACE, seat)
 
     def step_to(self, e: VindicationBoard, seat: cython.int, space: cython.int) -> None:
-        """One space further; the empty slots beside it join the queue of discoveries (L322)."""
+        """One space further; the empty slots beside it join the queue of discoveries (L322). The spaces moved
+        this turn are announced (Soif d'aventure)."""
         i: cython.int
         slot: cython.int
         e.cells[e.k_pos + seat] = space
         e.set_arg(3, e.arg(3) - 1)
         e.set_arg(4, e.arg(4) + 1)
+        e.set_turn_flag(SPACES_MOVED, e.turn_flag(SPACES_MOVED) + 1)
+        e.fire_reaching(seat, E_MOVED, e.turn_flag(SPACES_MOVED))
         for i in range(3):
             slot = e.space_slots[space * 3 + i]
             if slot >= 0 and e.slot_region(slot) < 0 and not self.queued(e, slot):

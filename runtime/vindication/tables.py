@@ -35,7 +35,11 @@ EVENTS = ("activate_character", "activate_companion", "convert_to_courage", "con
 """The game events a reactive power answers (compiler/models/vindication.py `Event`), by place: the `E_` names of
 the rule modules. The engine announces those of ANNOUNCED; a power answering another is not run."""
 ANNOUNCED = ("activate_character", "convert_to_courage", "convert_to_sagesse", "convert_to_vision",
-             "gain_trait_relic_monster", "defeat_or_contest", "use_conviction", "other_gains_honour", "gain_card")
+             "gain_trait_relic_monster", "defeat_or_contest", "use_conviction", "other_gains_honour", "gain_card",
+             "moved_four", "turn_start")
+THRESHOLDS = {"moved_four": "m"}
+"""Events a power answers only once an amount reaches one of its params (Soif d'aventure: m spaces moved in the
+turn), by that param's name: `card_event_n`."""
 HOOKS = ("adren_ability", "grenn_ability", "yanos_ability", "resilience_ability")
 """The cards' powers the engine plays as rule hooks of its own (a power's `native:`), by place: the `H_` names of
 the rule modules. The card's param n goes with it (`card_hook_n`); a power naming another native is not played."""
@@ -57,9 +61,10 @@ REGION_NEEDS = {"monastere": 1, "poste_de_commandement": 2, "sanctuaire": 3}
 REGION_COSTS = {"monastere": ("savoir", "n"), "poste_de_commandement": ("force", "n"),
                 "sanctuaire": ("inspiration", "n")}
 """The attribute and the param a repeatable region's action costs (L412, L418, L424)."""
-TURN_FLAGS = 8 + 1 + 32 + 2
+TURN_FLAGS = 8 + 1 + 32 + 4
 """The turn's record: moved, activated, visited, control slot, controlled, relics used, extra moves, reacted, then
-the discovery queue, then the trait borrowed (Kheyra) and the regions taken (Adren)."""
+the discovery queue, then the trait borrowed (Kheyra), the regions taken (Adren), the spaces moved (Soif
+d'aventure) and whether the turn is skipped (Patience)."""
 GAME_FLAGS = 3 + 8 + 1
 """The game's record: round, last round, first player, each seat's journey colour, an extra turn to take."""
 STEPS = (("deplacement", "move", "menu"), ("activation", "activate", "menu"), ("visite", "visit", "menu"),
@@ -210,7 +215,7 @@ def _cards(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ..
         "card_kind", "card_deck", "card_colour", "card_honour", "card_generation", "card_initiative", "card_starter",
         "card_in_game", "card_effect", "card_mastery_bonus", "relic_charges", "quest_effect", "quest_honour",
         "card_local", "card_activated", "card_on_join", "card_passive", "card_late", "card_event",
-        "card_reactive", "card_react_limit", "card_hook", "card_hook_n")}
+        "card_reactive", "card_react_limit", "card_hook", "card_hook_n", "card_event_n")}
     local: dict[str, int] = {}
     for kind, card in tables.cards:
         name = name_of(card)
@@ -233,6 +238,8 @@ def _cards(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ..
         a["card_event"].append(EVENTS.index(str(reactive[0][1].event)) if entry >= 0 else -1)
         a["card_reactive"].append(entry)
         a["card_react_limit"].append(_react_limit(reactive[0][1]) if entry >= 0 else 0)
+        threshold = THRESHOLDS.get(str(reactive[0][1].event), "") if entry >= 0 else ""
+        a["card_event_n"].append(int(dict(getattr(card, "params", None) or {}).get(threshold, 0)))
         hooks = [ref(power.native) for power in getattr(card, "powers", None) or () if ref(power.native) in HOOKS]
         a["card_hook"].append(HOOKS.index(hooks[0]) if hooks and module in modules else -1)
         a["card_hook_n"].append(int(dict(getattr(card, "params", None) or {}).get("n", 0)))
