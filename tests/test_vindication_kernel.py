@@ -247,38 +247,45 @@ POWERS = (("companion", "zinh"), ("companion", "xina"), ("companion", "ganok"), 
           ("companion", "grenn"), ("companion", "yanos"), ("trait", "resilience"), ("trait", "humilite"),
           ("trait", "preparation"), ("trait", "soif_d_aventure"), ("trait", "patience"))
 """Cards whose powers the engine plays through its own procedures, dealt around the table below."""
+TREACHERY = (("companion", "feth"), ("companion", "kuvot"), ("companion", "toule"), ("companion", "vrix"),
+             ("trait", "avarice"), ("trait", "hybris"), ("trait", "tromperie"), ("companion", "xina"))
+"""Traîtrise's cards whose powers the engine plays."""
 
 
-def test_the_cards_powers_play_in_lock_step_when_the_players_hold_them() -> None:
-    """Both forms from the same position, where the players hold the powers above (the companions and relics with
-    cubes to spend), to the end of a random game: the same legal actions and states, invariants at every step."""
-    for players, seed in ((2, 1), (3, 2)):
-        python = new_state(GAME, players, seed, kernel="python")
-        compiled = new_state(GAME, players, seed)
-        while python.engine.turn() == 0:
-            action = python.legal_actions()[0]
-            python.apply(action)
-            compiled.apply(action)
-        e = python.engine
-        for i, (kind, name) in enumerate(POWERS):
-            card = next(c for c, (k, entity) in enumerate(e.tables.cards)
-                        if k == kind and entity.id.name.lower() == name)
-            seat = i % players
-            e.gain_card(seat, card)
-            cubes = min(2, e.influence(seat)) if kind != "trait" else 0
-            e.add_sphere(1, seat, -cubes)
-            e.cells[e.o_card_cubes + card] += cubes
-        e.ctl[KIND] = 0
-        e.ctl[COUNT] = 0
-        e.advance()
-        for mine, theirs in zip(compiled.engine.arrays(), e.arrays(), strict=True):
-            mine[:] = theirs
-        rng = random.Random(seed)
-        while not compiled.is_terminal():
-            assert compiled.state_hash() == python.state_hash()
-            assert compiled.legal_actions() == python.legal_actions()
-            check_invariants(python)
-            action = rng.choice(compiled.legal_actions())
-            compiled.apply(action)
-            python.apply(action)
-        assert python.is_terminal() and compiled.result() == python.result()
+@pytest.mark.parametrize(("players", "seed", "modules", "powers"), [
+    (2, 1, ["base"], POWERS), (3, 2, ["base"], POWERS), (2, 3, ["base", "traitrise"], TREACHERY),
+    (3, 7, ["base", "traitrise"], TREACHERY)])
+def test_the_cards_powers_play_in_lock_step_when_the_players_hold_them(
+        players: int, seed: int, modules: list[str], powers: tuple[tuple[str, str], ...]) -> None:
+    """Both forms from the same position, where the players hold the cards of POWERS or TREACHERY (the companions
+    and relics with cubes to spend), to the end of a random game: the same legal actions and states, invariants at
+    every step."""
+    python = new_state(GAME, players, seed, kernel="python", modules=modules)
+    compiled = new_state(GAME, players, seed, modules=modules)
+    while python.engine.turn() == 0:
+        action = python.legal_actions()[0]
+        python.apply(action)
+        compiled.apply(action)
+    e = python.engine
+    for i, (kind, name) in enumerate(powers):
+        card = next(c for c, (k, entity) in enumerate(e.tables.cards)
+                    if k == kind and entity.id.name.lower() == name)
+        seat = i % players
+        e.gain_card(seat, card)
+        cubes = min(2, e.influence(seat)) if kind != "trait" else 0
+        e.add_sphere(1, seat, -cubes)
+        e.cells[e.o_card_cubes + card] += cubes
+    e.ctl[KIND] = 0
+    e.ctl[COUNT] = 0
+    e.advance()
+    for mine, theirs in zip(compiled.engine.arrays(), e.arrays(), strict=True):
+        mine[:] = theirs
+    rng = random.Random(seed)
+    while not compiled.is_terminal():
+        assert compiled.state_hash() == python.state_hash()
+        assert compiled.legal_actions() == python.legal_actions()
+        check_invariants(python)
+        action = rng.choice(compiled.legal_actions())
+        compiled.apply(action)
+        python.apply(action)
+    assert python.is_terminal() and compiled.result() == python.result()

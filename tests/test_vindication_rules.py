@@ -874,3 +874,84 @@ def test_patience_skips_the_turn_for_a_courage_a_vision_and_a_wisdom_cube() -> N
     assert state.current_player() == me and e.turn() == turn + 2 and e.pos(other) == where
     assert [e.attr(a, other) for a in (COURAGE, VISION, SAGESSE)] == [n + 1 for n in before]
     assert e.cubes_of(other) == 21
+
+
+def treachery_game(players: int = 2) -> GameState:
+    """A game with the Traîtrise cards, past its setup; the next player's medallion moved beside the current
+    player's."""
+    state = new_state(GAME, players, 1, kernel="python", modules=["base", "traitrise"])
+    while engine(state).turn() == 0:
+        state.apply(state.legal_actions()[0])
+    e = engine(state)
+    me = state.current_player()
+    other = (me + 1) % players
+    e.cells[e.k_pos + other] = next(s for s in (e.space_next[e.pos(me) * 3 + i] for i in range(3)) if s >= 0)
+    reoffer(state)
+    return state
+
+
+def test_avarice_costs_honour_takes_a_cube_of_the_neighbours_choice_and_generates_three_of_it() -> None:
+    """L2560: lose 1 honour: a player beside loses 1 attribute cube of their choice; generate 3 of that type. A
+    trait's power is used as often as it can be paid (L699), and only with a player beside."""
+    state = treachery_game()
+    e = engine(state)
+    me, other = state.current_player(), 1 - state.current_player()
+    e.gain_card(me, card_index(state, "trait", "avarice"))
+    set_attr(state, other, VISION, 1)
+    score, mine = e.score(me), e.attr(VISION, me)
+    take_step(state, "trait")
+    assert state.current_player() == other and VISION in state.legal_actions()
+    assert state.describe(VISION, "fr") == "Perdre un cube Vision"
+    state.apply(VISION)
+    assert e.score(me) == score - 1 and e.attr(VISION, other) == 0 and e.attr(VISION, me) == mine + 3
+    assert e.cubes_of(me) == 21 and e.cubes_of(other) == 21 and offered(state, "trait")
+    for far in range(e.nspaces):
+        e.cells[e.k_pos + other] = far
+        if far != e.pos(me) and not e.beside(me, other):
+            break
+    reoffer(state)
+    assert not offered(state, "trait")  # nobody beside
+
+
+def test_kuvot_steals_an_aptitude_tile_from_a_player_beside_who_gains_two_honour() -> None:
+    """L2612: lose 1 honour: steal an aptitude tile of your choice from an adjacent player, who gains 2 honour."""
+    state = treachery_game()
+    e = engine(state)
+    me, other = state.current_player(), 1 - state.current_player()
+    e.cells[e.o_aptitudes + COURAGE * e.seats + other] = 1
+    activate_and_use(state, "kuvot")
+    assert e.cells[e.o_aptitudes + COURAGE * e.seats + me] == 1
+    assert e.cells[e.o_aptitudes + COURAGE * e.seats + other] == 0
+
+
+def test_tromperie_takes_a_neighbours_region_for_one_conviction_and_no_honour() -> None:
+    """L2740-2742: lose 1 honour: 1 conviction takes an adjacent region another player controls; no honour for
+    it; its owner's cube goes back to their influence (L470)."""
+    state = treachery_game()
+    e = engine(state)
+    me, other = state.current_player(), 1 - state.current_player()
+    e.gain_card(me, card_index(state, "trait", "tromperie"))
+    slot = place_beside(state, me, "fort", owner=other)
+    e.add_sphere(1, me, -1)
+    e.add_sphere(CONVICTION, me, 1)
+    reoffer(state)
+    score, conviction, theirs = e.score(me), e.sphere(CONVICTION, me), e.influence(other)
+    take_step(state, "trait")
+    assert e.slot_owner(slot) == me and e.score(me) == score - 1 and e.sphere(CONVICTION, me) == conviction - 1
+    assert e.influence(other) == theirs + 1 and e.cubes_of(me) == 21 and e.cubes_of(other) == 21
+
+
+def test_feth_may_push_a_player_beside_one_space_and_then_generates_two_strength() -> None:
+    """L2582: push an adjacent player 1 space (to a free space beside theirs); if so, generate 2 strength."""
+    state = treachery_game()
+    e = engine(state)
+    me, other = state.current_player(), 1 - state.current_player()
+    before = e.pos(other)
+    activate_and_use(state, "feth")
+    force = e.attr(FORCE, me)
+    state.apply(1)  # the may: yes
+    target = state.legal_actions()[0]
+    assert target != e.pos(me) and target in [e.space_next[before * 3 + i] for i in range(3)]
+    assert state.describe(target, "en") == f"Push them to space {target + 1}"
+    state.apply(target)
+    assert e.pos(other) == target and e.attr(FORCE, me) == force + 2 and e.cubes_of(me) == 21

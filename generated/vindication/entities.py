@@ -175,6 +175,13 @@ class LabelId(IntEnum):
     DISCARD_TRIGGER = 138
     KEEP_ROLL = 139
     BORROW_TRAIT = 140
+    STEP_TRAIT = 141
+    USE_TRAIT = 142
+    TARGET_PLAYER = 143
+    PUSH_PLAYER = 144
+    PUSH_TO = 145
+    LOSE_CUBE = 146
+    STEAL_APTITUDE = 147
 
 
 class TableId(IntEnum):
@@ -2029,6 +2036,40 @@ LABELS: tuple[Label, ...] = (
         text=Text(en='Use the trait {card} this turn', fr='Utiliser le trait de caractère {card} lors de ce tour', uk='Використати рису характеру «{card}» цього ходу'),
         args=('card',),
     ),
+    Label(
+        id=LabelId.STEP_TRAIT,
+        text=Text(en='Use a trait', fr='Utiliser un trait de caractère', uk='Використати рису характеру'),
+    ),
+    Label(
+        id=LabelId.USE_TRAIT,
+        text=Text(en='Use {card}', fr='Utiliser {card}', uk='Використати: {card}'),
+        args=('card',),
+    ),
+    Label(
+        id=LabelId.TARGET_PLAYER,
+        text=Text(en='Target {player}, beside you', fr='Viser {player}, adjacent à vous', uk='Обрати гравця поруч: {player}'),
+        args=('player',),
+    ),
+    Label(
+        id=LabelId.PUSH_PLAYER,
+        text=Text(en='Push {player}', fr='Repousser {player}', uk='Відштовхнути: {player}'),
+        args=('player',),
+    ),
+    Label(
+        id=LabelId.PUSH_TO,
+        text=Text(en='Push them to space {space}', fr='Le repousser sur la case {space}', uk='Відштовхнути на поле {space}'),
+        args=('space',),
+    ),
+    Label(
+        id=LabelId.LOSE_CUBE,
+        text=Text(en='Lose a {attribute} cube', fr='Perdre un cube {attribute}', uk='Утратити кубик «{attribute}»'),
+        args=('attribute',),
+    ),
+    Label(
+        id=LabelId.STEAL_APTITUDE,
+        text=Text(en='Steal the {attribute} aptitude tile', fr='Voler la tuile Aptitude {attribute}', uk='Викрасти плитку здібності «{attribute}»'),
+        args=('attribute',),
+    ),
 )
 
 TABLES: tuple[Table, ...] = (
@@ -2473,8 +2514,8 @@ NATIVES: tuple[Native, ...] = (
     ),
     Native(
         id=NativeId.LOSE_ATTRIBUTE,
-        args=('player', 'player'),
-        doc='The second player loses 1 attribute cube of their choice (returned to their influence); the first generates 3 of that type when told (Avarice, L2554).',
+        args=('player', 'player', 'number'),
+        doc='The second player loses 1 attribute cube of their choice (returned to their influence); the first generates that many of that type (Avarice 3, L2560; Toule 0).',
     ),
     Native(
         id=NativeId.CARD_HONOUR,
@@ -2504,8 +2545,8 @@ NATIVES: tuple[Native, ...] = (
     ),
     Native(
         id=NativeId.STEAL_APTITUDE,
-        args=('player', 'player'),
-        doc='Take an aptitude tile of your choice from the other player, who gains 2 honour (Kuvot, L2612).',
+        args=('player', 'player', 'number'),
+        doc='Take an aptitude tile of your choice from the other player, who gains that much honour (Kuvot: 2, L2612).',
     ),
     Native(
         id=NativeId.PLACE_TREACHERY_CUBE,

@@ -14,3 +14,6 @@ cdef class Abilities:
     cdef void react(self, VindicationBoard e) except *
     cdef void passives(self, VindicationBoard e) except *
     cdef void use_other_trait(self, VindicationBoard e) except *
+    cdef bint usable_trait(self, VindicationBoard e, int seat, int card)
+    cdef bint can_use_trait(self, VindicationBoard e, int seat)
+    cdef void use_trait(self, VindicationBoard e) except *

@@ -21,8 +21,8 @@ BORROWED = cython.declare(cython.int, 41)
 """The turn's record: the trait borrowed this turn + 1 (Kheyra)."""
 TRAIT = cython.declare(cython.int, 3)
 C_RELIC_USE = cython.declare(cython.int, 32)
-NEEDS = cython.declare(cython.int, 10)
-"""Holdings of tables.py `card_needs` a card: 6 attributes, 3 power spheres, the card's own cubes."""
+NEEDS = cython.declare(cython.int, 11)
+"""Holdings of tables.py `card_needs` a card: 6 attributes, 3 power spheres, the card's own cubes, honour."""
 
 
 @cython.cclass
@@ -34,7 +34,8 @@ class Abilities:
         return e.turn_flag(ACTIVATED) - 2
 
     def affordable(self, e: VindicationBoard, seat: cython.int, card: cython.int) -> cython.bint:
-        """The player holds what the card's power takes (tables.py `card_needs`): its effect pays as it goes."""
+        """The player holds what the card's power takes (tables.py `card_needs`): its effect pays as it goes; one
+        that acts on a player beside them has one (`card_neighbour`)."""
         base: cython.int = card * NEEDS
         a: cython.int
         for a in range(e.nattributes):
@@ -43,7 +44,9 @@ class Abilities:
         for a in range(3):
             if e.sphere(a, seat) < e.card_needs[base + 6 + a]:
                 return False
-        return e.card_cubes(card) >= e.card_needs[base + 9]
+        if e.card_neighbour[card] and not e.has_neighbour(seat):
+            return False
+        return e.card_cubes(card) >= e.card_needs[base + 9] and e.score(seat) >= e.card_needs[base + 10]
 
     def can_use_ability(self, e: VindicationBoard, seat: cython.int) -> cython.bint:
         card: cython.int = self.activated_card(e)
@@ -143,4 +146,34 @@ class Abilities:
                 e.goto(2)
                 e.push(EFFECT, e.card_passive[card], seat, e.card_local[card])
                 return
+        e.done()
+
+    def usable_trait(self, e: VindicationBoard, seat: cython.int, card: cython.int) -> cython.bint:
+        return e.card_kind[card] == TRAIT and e.owns(seat, card) and e.card_activated[card] >= 0 \
+            and self.affordable(e, seat, card)
+
+    def can_use_trait(self, e: VindicationBoard, seat: cython.int) -> cython.bint:
+        card: cython.int
+        for card in range(e.ncards):
+            if self.usable_trait(e, seat, card):
+                return True
+        return False
+
+    def use_trait(self, e: VindicationBoard) -> None:
+        """A trait's power, as often a turn as the player can pay it (L699; Traîtrise's traits cost honour)."""
+        seat: cython.int = e.arg(0)
+        card: cython.int
+        if e.stage() == 0:
+            e.clear_options()
+            for card in range(e.ncards):
+                if self.usable_trait(e, seat, card):
+                    e.option(card)
+            e.goto(1)
+            e.ask(CARD, seat)
+            return
+        if e.stage() == 1:
+            card = e.answer()
+            e.goto(2)
+            e.push(EFFECT, e.card_activated[card], seat, e.card_local[card])
+            return
         e.done()

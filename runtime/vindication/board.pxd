@@ -20,6 +20,8 @@ cdef class VindicationBoard(VindicationCore):
     cdef int slot_region(self, int slot)
     cdef int slot_owner(self, int slot)
     cdef bint adjacent_slot(self, int seat, int slot)
+    cdef bint beside(self, int seat, int other)
+    cdef bint has_neighbour(self, int seat)
     cdef bint occupied(self, int space, int seat)
     cdef void set_control(self, int slot, int seat)
     cdef void draw_region(self, int slot) except *

@@ -171,6 +171,23 @@ class VindicationBoard(VindicationCore):
                 return True
         return False
 
+    def beside(self, seat: cython.int, other: cython.int) -> cython.bint:
+        """The two medallions stand on spaces next to each other (the island's paths, either way): adjacent
+        players (Traîtrise)."""
+        i: cython.int
+        for i in range(3):
+            if self.space_next[self.pos(seat) * 3 + i] == self.pos(other) \
+                    or self.space_next[self.pos(other) * 3 + i] == self.pos(seat):
+                return True
+        return False
+
+    def has_neighbour(self, seat: cython.int) -> cython.bint:
+        other: cython.int
+        for other in range(self.players()):
+            if other != seat and self.beside(seat, other):
+                return True
+        return False
+
     def occupied(self, space: cython.int, seat: cython.int) -> cython.bint:
         """Another player's medallion stands there (L310: one may pass through, not stop)."""
         other: cython.int

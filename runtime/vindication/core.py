@@ -106,6 +106,7 @@ class VindicationCore(Engine):
         self.card_hook = a["card_hook"]
         self.card_hook_n = a["card_hook_n"]
         self.card_event_n = a["card_event_n"]
+        self.card_neighbour = a["card_neighbour"]
         self.rule_offset = a["rule_offset"]
         self.rule_base = a["rule_base"]
         self.nrules = len(a["rule_offset"])

@@ -21,12 +21,12 @@ MONSTER_DIE_FACES = ("epuisement", "mort", "rate")
 STOP = 1000
 FROM_CONVICTION, FROM_CARD, FROM_SLOT = 10, 100, 1000
 KERNEL_STEPS = {"repeat": "step_repeat", "discard_aptitude": "step_discard_aptitude", "ability": "step_ability",
-                "relic": "step_relic", "extra_visit": "step_extra_visit"}
+                "relic": "step_relic", "extra_visit": "step_extra_visit", "trait": "step_trait"}
 """Plan steps that are not actions of actions.yaml, and their labels."""
 CARD_LABELS = {"setup": "keep_quest", "draw_secret_quest": "keep_quest", "recharge": "recharge_relic",
                "use_relic": "use_relic", "activate_companion": "activate_companion",
                "generate_other_companion": "generate_like", "discard_active_trigger": "discard_trigger",
-               "use_other_trait": "borrow_trait"}
+               "use_other_trait": "borrow_trait", "use_trait": "use_trait"}
 """What choosing a card does, by the procedure that asks (else: taking it)."""
 
 
@@ -63,6 +63,8 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
     if kind == LAYOUT["effect_choice"]:
         return _effect_option(kernel, state, action, locale)
     attributes = game.entities("attribute")
+    if kind == SPACE and procedure == "push_player":
+        return text("push_to", space=str(action + 1))
     if kind == SPACE and procedure in ("teleport", "sacred_stones"):
         return text("no_teleport") if action == STOP else text("teleport_to", space=str(action + 1))
     if kind == SPACE:
@@ -81,6 +83,7 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
         name = _name(attributes[action], locale)
         stage = top[1] if top else 0
         label = {"recruit": "recruit_colour", "aptitude": "take_aptitude", "discard_aptitude": "discard_aptitude",
+                 "lose_attribute": "lose_cube", "steal_aptitude": "steal_aptitude",
                  "convert": "convert_to" if stage == 1 else "convert_moves", "peek_deck": "peek_deck",
                  "generate_more": "generate_more"}.get(procedure, "convert_to")
         return text(label, attribute=name)
@@ -106,7 +109,8 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
     if kind == RECOVER:
         return _recover(kernel, state, action, locale)
     if kind == SEAT:
-        return text("swap_with", player=seat_name(game, action, locale))
+        label = {"adjacent_player": "target_player", "push_player": "push_player"}.get(procedure, "swap_with")
+        return text(label, player=seat_name(game, action, locale))
     if kind == WISH:
         if action == STOP:
             return text("no_wish")

@@ -10,6 +10,7 @@ from .island cimport Island
 from .island_powers cimport IslandPowers
 from .powers cimport Powers
 from .preparation cimport Preparation
+from .treachery cimport Treachery
 
 cdef class VindicationEngine(VindicationBoard):
     cdef Island island
@@ -21,6 +22,7 @@ cdef class VindicationEngine(VindicationBoard):
     cdef Powers powers
     cdef IslandPowers island_powers
     cdef Dice dice
+    cdef Treachery treachery
     cdef int[::1] impl, step_once
 
     cdef int ctl_extra(self)

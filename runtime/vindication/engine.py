@@ -1,7 +1,7 @@
 """Vindication on the shared kernel: which procedure runs each native and step, when a step can be taken, and the
 kernel's hooks. The rules are in island.py, island_powers.py, cards.py, dice.py, actions.py, abilities.py,
-powers.py, ending.py and preparation.py, over the state of core.py and board.py; the turn is the plan tables.py
-builds from the content's actions."""
+powers.py, treachery.py, ending.py and preparation.py, over the state of core.py and board.py; the turn is the plan
+tables.py builds from the content's actions."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from .island import Island
 from .island_powers import IslandPowers
 from .powers import Powers
 from .preparation import Preparation
+from .treachery import Treachery
 
 # The engine's own procedures (tables.py INTERNAL, from 100).
 SETUP = cython.declare(cython.int, 100)
@@ -43,6 +44,7 @@ PASSIVES = cython.declare(cython.int, 118)
 REACT = cython.declare(cython.int, 119)
 EXTRA_VISIT = cython.declare(cython.int, 120)
 ROLL = cython.declare(cython.int, 121)
+USE_TRAIT = cython.declare(cython.int, 122)
 # The natives the engine plays (`NATIVES` names them; tables.py turns them into `impl`).
 N_ACADEMY = cython.declare(cython.int, 200)
 N_RECRUIT = cython.declare(cython.int, 201)
@@ -82,6 +84,10 @@ N_TAKE_CONTROL = cython.declare(cython.int, 235)
 N_LOAD_SPEED_TILE = cython.declare(cython.int, 236)
 N_USE_OTHER_TRAIT = cython.declare(cython.int, 237)
 N_SKIP_TURN = cython.declare(cython.int, 238)
+N_ADJACENT_PLAYER = cython.declare(cython.int, 239)
+N_LOSE_ATTRIBUTE = cython.declare(cython.int, 240)
+N_STEAL_APTITUDE = cython.declare(cython.int, 241)
+N_PUSH_PLAYER = cython.declare(cython.int, 242)
 EXTRA_TURN = cython.declare(cython.int, 11)
 EXTRA_MOVES = cython.declare(cython.int, 6)
 
@@ -95,7 +101,8 @@ NATIVES = {"academy_roll": 200, "recruit": 201, "fight_monster": 202, "obtain_tr
            "peek_deck": 225, "activate_companion": 226, "generate_more": 227, "redistribute_common": 228,
            "generate_other_companion": 229, "teleport": 230, "sacred_stones": 231, "take_wish": 232, "swap_places": 233,
            "discard_active_trigger": 234, "take_control": 235, "load_speed_tile": 236,
-           "use_other_trait": 237, "skip_turn": 238}
+           "use_other_trait": 237, "skip_turn": 238, "adjacent_player": 239, "lose_attribute": 240,
+           "steal_aptitude": 241, "push_player": 242}
 """The natives of the content this engine plays, by name; an effect calling another is not run (tables.py).
 counts_for_mastery answers 0 in play: what it counts is read once, by tables.py (`card_mastery_bonus`)."""
 MOVED = cython.declare(cython.int, 0)
@@ -123,6 +130,7 @@ class VindicationEngine(VindicationBoard):
         self.powers = Powers()
         self.island_powers = IslandPowers()
         self.dice = Dice()
+        self.treachery = Treachery()
         self.impl = tables.arrays["impl"]
         self.step_once = tables.arrays["step_once"]
 
@@ -189,6 +197,8 @@ class VindicationEngine(VindicationBoard):
             return self.abilities.can_use_relic(self, seat)
         if procedure == EXTRA_VISIT:
             return self.island_powers.can_extra_visit(self, seat)
+        if procedure == USE_TRAIT:
+            return self.abilities.can_use_trait(self, seat)
         return True
 
     def native_procedure(self, native: cython.int) -> cython.int:
@@ -247,6 +257,8 @@ class VindicationEngine(VindicationBoard):
             self.island_powers.extra_visit(self)
         elif procedure == ROLL:
             self.dice.roll_die(self)
+        elif procedure == USE_TRAIT:
+            self.abilities.use_trait(self)
         else:
             VindicationBoard.run_procedure(self, procedure)
 
@@ -299,6 +311,14 @@ class VindicationEngine(VindicationBoard):
             self.abilities.use_other_trait(self)
         elif code == N_LAST_ROUND:
             self.ending.trigger_last_round(self)
+        elif code == N_ADJACENT_PLAYER:
+            self.treachery.adjacent_player(self)
+        elif code == N_LOSE_ATTRIBUTE:
+            self.treachery.lose_attribute(self)
+        elif code == N_STEAL_APTITUDE:
+            self.treachery.steal_aptitude(self)
+        elif code == N_PUSH_PLAYER:
+            self.treachery.push_player(self)
         elif code == N_SKIP_TURN:
             self.set_turn_flag(SKIPPED, 1)
             self.done()

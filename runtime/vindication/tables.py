@@ -43,8 +43,10 @@ turn), by that param's name: `card_event_n`."""
 HOOKS = ("adren_ability", "grenn_ability", "yanos_ability", "resilience_ability")
 """The cards' powers the engine plays as rule hooks of its own (a power's `native:`), by place: the `H_` names of
 the rule modules. The card's param n goes with it (`card_hook_n`); a power naming another native is not played."""
-NEEDS = 10
-"""What an ability takes from its player, per holding: the 6 attributes, the 3 power spheres, its own card."""
+NEEDS = 11
+"""What an ability takes from its player, per holding: the 6 attributes, the 3 power spheres, its own card, honour."""
+NEIGHBOUR_NATIVES = ("adjacent_player", "push_player")
+"""Natives that act on a player beside one's medallion: a power calling one is offered only with such a player."""
 RULE_FIELDS = (("relic_cost", "relic_cost"), ("trait_cost", "trait_cost"), ("monster_cost", "monster_cost"),
                ("aptitude_cost", "aptitude_cost"), ("contested_control_cost", "contested_control_cost"),
                ("mount_upgrade_cost", "mount_cost"), ("move_bonus", None), ("enhanced_draw_free", None),
@@ -72,15 +74,16 @@ STEPS = (("deplacement", "move", "menu"), ("activation", "activate", "menu"), ("
          ("conversion", "convert", "menu"), ("aptitude", "aptitude", "menu"),
          ("discard_aptitude", "discard_aptitude", "menu"), ("recuperation", "recover", "menu"),
          ("ability", "ability", "menu"), ("relic", "use_relic", "menu"),
-         ("redemption", "redeem", "menu"), ("extra_visit", "extra_visit", "menu"), ("forced_move", "move", "once"),
-         ("end_check", "check_end", "once"))
+         ("redemption", "redeem", "menu"), ("extra_visit", "extra_visit", "menu"), ("trait", "use_trait", "menu"),
+         ("forced_move", "move", "once"), ("end_check", "check_end", "once"))
 """A turn (L225-233), as plan steps: the actions of actions.yaml (and the kernel's: repeating a repeatable
 region's action, L330; discarding an aptitude tile, L903; the activated companion's ability, L665; a relic's
-power, L725; a visit a power added, Xina L1652), in a menu the player ends; then the move if the player
+power, L725; a visit a power added, Xina L1652; a trait's power, as often as it can be paid, L699), in a menu
+the player ends; then the move if the player
 has not moved (the only mandatory action, L229), and the end-of-game check."""
 INTERNAL = ("setup", "move", "activate", "visit", "rest", "repeat", "control", "convert", "aptitude",
             "discard_aptitude", "recover", "redeem", "check_end", "acquire", "recharge", "final_scoring", "ability",
-            "use_relic", "passives", "react", "extra_visit", "roll")
+            "use_relic", "passives", "react", "extra_visit", "roll", "use_trait")
 """The engine's own procedures, numbered from 100 (engine.py names them in this order)."""
 FIRST_INTERNAL = 100
 
@@ -269,6 +272,8 @@ def _cards(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ..
         tables.arrays[key] = ints(values)
     tables.arrays["card_needs"] = ints([need for index, (kind, card) in enumerate(tables.cards)
                                         for need in _needs(tables, kind, card, index)])
+    tables.arrays["card_neighbour"] = ints([_needs_neighbour(tables, kind, card, index)
+                                            for index, (kind, card) in enumerate(tables.cards)])
     tables.arrays["deck_zone"] = ints([zones.index(f"deck_{name}") for name in attributes])
     tables.numbers.update(zone_box=zones.index("box"), zone_party=zones.index("party"),
                           zone_quests=zones.index("quests"), zone_quest_deck=zones.index("quest_deck"),
@@ -281,9 +286,22 @@ def _react_limit(power: Any) -> int:
     return int(power.per_turn or (1 if power.trigger == "passive" else 0))
 
 
+def _needs_neighbour(tables: VindicationTables, kind: str, card: Any, index: int) -> int:
+    """1 when the card's activated power acts on a player beside its holder (NEIGHBOUR_NATIVES)."""
+    from ..effects import natives_called
+
+    if tables.arrays["card_activated"][index] < 0:
+        return 0
+    powers = [i for i, power in enumerate(getattr(card, "powers", None) or ())
+              if power.trigger == "activated" and not power.native]
+    called = natives_called(tables.game).get(f"{kind}/{name_of(card)}/powers/{powers[0]}", frozenset())
+    return int(any(name in called for name in NEIGHBOUR_NATIVES))
+
+
 def _needs(tables: VindicationTables, kind: str, card: Any, index: int) -> list[int]:
     """What the card's activated power takes from its player, holding by holding, found by running it once on a
-    scratch state where the player holds plenty of everything (its natives answering 0, its choices the first):
+    scratch state where the player holds plenty of everything (its natives answering 0, but the player beside
+    them another seat, who holds nothing; its choices the first):
     the content's effects pay as they go, and a cube move takes only what there is, so the kernel offers the power
     only to a player who holds what it takes."""
     from ..effects import bind_natives, empty_state, run_to_end
@@ -291,14 +309,15 @@ def _needs(tables: VindicationTables, kind: str, card: Any, index: int) -> list[
     game = tables.game
     powers = [i for i, power in enumerate(getattr(card, "powers", None) or ())
               if power.trigger == "activated" and not power.native]
-    if not powers or kind not in ("companion", "relic") or tables.arrays["card_activated"][index] < 0:
+    if not powers or kind not in ("companion", "relic", "trait") or tables.arrays["card_activated"][index] < 0:
         return [0] * NEEDS
     fields = game.layout.FIELDS
     seats = dict(game.layout.SPACES)["player"]
     holdings = [fields["attribute_cubes"][0] + a * seats for a in range(6)]
     holdings += [fields["power_cubes"][0], fields["influence"][0], fields["power_cubes"][0] + 2 * seats]
-    holdings += [fields["card_cubes"][0] + index]
-    natives = bind_natives(game, {name: (lambda state, args: 0) for name in game.layout.NATIVES})
+    holdings += [fields["card_cubes"][0] + index, fields["score"][0]]
+    natives = bind_natives(game, {name: (lambda state, args: 0) for name in game.layout.NATIVES}
+                           | {"adjacent_player": lambda state, args: 1})
     taken = []
     for plenty in (50, 70):  # a price is the same however much one holds; "lose all" is not a price
         state = empty_state(game, 0)

@@ -1,0 +1,10 @@
+# Types of treachery.py for Cython (pure-Python mode).
+
+from .board cimport VindicationBoard
+
+cdef class Treachery:
+
+    cdef void adjacent_player(self, VindicationBoard e) except *
+    cdef void lose_attribute(self, VindicationBoard e) except *
+    cdef void steal_aptitude(self, VindicationBoard e) except *
+    cdef void push_player(self, VindicationBoard e) except *

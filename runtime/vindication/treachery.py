@@ -1,0 +1,121 @@
+"""Natives of the Traîtrise cards (L2540-2760): another player beside one's medallion, made to lose an attribute
+cube or an aptitude tile, or pushed one space. Each is a procedure taking the engine it runs in; its arguments are
+the effect's (args 0-2)."""
+
+from __future__ import annotations
+
+import cython  # type: ignore[import-untyped]
+
+from .board import VindicationBoard
+
+SPACE = cython.declare(cython.int, 10)
+ATTRIBUTE = cython.declare(cython.int, 13)
+SEAT = cython.declare(cython.int, 19)
+CUBE_LOST = cython.declare(cython.int, 1)
+"""lose_attribute's one cube (its definition in content/vindication/natives/core.yaml)."""
+
+
+@cython.cclass
+class Treachery:
+    """The Traîtrise natives; each method takes the engine it runs in."""
+
+    def adjacent_player(self, e: VindicationBoard) -> None:
+        """Another player beside the player, their choice among several (args: seat); -1 when there is none, to
+        which the natives it is given do nothing (a power that needs one is offered only with one)."""
+        seat: cython.int = e.arg(0)
+        other: cython.int
+        if e.stage() == 0:
+            e.clear_options()
+            for other in range(e.players()):
+                if other != seat and e.beside(seat, other):
+                    e.option(other)
+            if e.options() == 0:
+                e.set_result(-1)
+                e.done()
+                return
+            e.goto(1)
+            e.ask(SEAT, seat)
+            return
+        e.set_result(e.answer())
+        e.done()
+
+    def lose_attribute(self, e: VindicationBoard) -> None:
+        """The other player loses an attribute cube of their choice to their influence; the player generates n of
+        that type (args: seat, other, n; Avarice L2560, Toule)."""
+        other: cython.int = e.arg(1)
+        a: cython.int
+        if e.stage() == 0:
+            e.clear_options()
+            if other >= 0:
+                for a in range(e.nattributes):
+                    if e.attr(a, other) >= CUBE_LOST:
+                        e.option(a)
+            if e.options() == 0:
+                e.done()
+                return
+            e.goto(1)
+            e.ask(ATTRIBUTE, other)
+            return
+        e.spend(other, e.answer(), CUBE_LOST)
+        e.generate(e.arg(0), e.answer(), e.arg(2))
+        e.done()
+
+    def steal_aptitude(self, e: VindicationBoard) -> None:
+        """An aptitude tile of the player's choice taken from the other player, who gains n honour (args: seat,
+        other, n; Kuvot, L2612)."""
+        seat: cython.int = e.arg(0)
+        other: cython.int = e.arg(1)
+        a: cython.int
+        if e.stage() == 0:
+            e.clear_options()
+            if other >= 0:
+                for a in range(e.nattributes):
+                    if e.cells[e.o_aptitudes + a * e.seats + other] > 0:
+                        e.option(a)
+            if e.options() == 0:
+                e.done()
+                return
+            e.goto(1)
+            e.ask(ATTRIBUTE, seat)
+            return
+        a = e.answer()
+        e.cells[e.o_aptitudes + a * e.seats + other] -= 1
+        e.cells[e.o_aptitudes + a * e.seats + seat] += 1
+        e.gain_honour(other, e.arg(2))
+        e.done()
+
+    def push_player(self, e: VindicationBoard) -> None:
+        """A player beside the player pushed to a free space next to theirs, the regions beside it discovered
+        (args: seat; Feth, L2582). Local 3: the player pushed."""
+        seat: cython.int = e.arg(0)
+        other: cython.int
+        i: cython.int
+        space: cython.int
+        if e.stage() == 0:
+            e.clear_options()
+            for other in range(e.players()):
+                if other != seat and e.beside(seat, other):
+                    e.option(other)
+            if e.options() == 0:
+                e.done()
+                return
+            e.goto(1)
+            e.ask(SEAT, seat)
+            return
+        if e.stage() == 1:
+            other = e.answer()
+            e.set_arg(3, other)
+            e.clear_options()
+            for i in range(3):
+                space = e.space_next[e.pos(other) * 3 + i]
+                if space >= 0 and not e.occupied(space, other):
+                    e.option(space)
+            if e.options() == 0:
+                e.done()
+                return
+            e.goto(2)
+            e.ask(SPACE, seat)
+            return
+        e.cells[e.k_pos + e.arg(3)] = e.answer()
+        e.discover_around(e.arg(3))
+        e.done()
