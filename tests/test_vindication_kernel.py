@@ -249,17 +249,19 @@ POWERS = (("companion", "zinh"), ("companion", "xina"), ("companion", "ganok"), 
 """Cards whose powers the engine plays through its own procedures, dealt around the table below."""
 TREACHERY = (("companion", "feth"), ("companion", "kuvot"), ("companion", "toule"), ("companion", "vrix"),
              ("trait", "avarice"), ("trait", "hybris"), ("trait", "tromperie"), ("companion", "xina"))
-"""Traîtrise's cards whose powers the engine plays."""
+"""Traîtrise's cards whose powers the engine plays (and Xina, whose added visits meet the pushed players)."""
+CURSED = (("relic", "toxine"), ("relic", "bottes"), ("trait", "avarice"))
+"""Traîtrise's cursed relics the engine plays."""
 
 
 @pytest.mark.parametrize(("players", "seed", "modules", "powers"), [
     (2, 1, ["base"], POWERS), (3, 2, ["base"], POWERS), (2, 3, ["base", "traitrise"], TREACHERY),
-    (3, 7, ["base", "traitrise"], TREACHERY)])
+    (3, 7, ["base", "traitrise"], TREACHERY), (3, 2, ["base", "traitrise"], CURSED)])
 def test_the_cards_powers_play_in_lock_step_when_the_players_hold_them(
         players: int, seed: int, modules: list[str], powers: tuple[tuple[str, str], ...]) -> None:
-    """Both forms from the same position, where the players hold the cards of POWERS or TREACHERY (the companions
-    and relics with cubes to spend), to the end of a random game: the same legal actions and states, invariants at
-    every step."""
+    """Both forms from the same position, where the players hold the cards of POWERS, TREACHERY or CURSED (the
+    companions and relics with cubes to spend), to the end of a random game: the same legal actions and states,
+    invariants at every step."""
     python = new_state(GAME, players, seed, kernel="python", modules=modules)
     compiled = new_state(GAME, players, seed, modules=modules)
     while python.engine.turn() == 0:

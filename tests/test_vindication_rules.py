@@ -456,7 +456,7 @@ def test_vrix_swaps_places_with_a_player_at_most_two_spaces_away() -> None:
     step = next(e.space_next[start * 3 + i] for i in range(3) if e.space_next[start * 3 + i] >= 0)
     two = next(e.space_next[step * 3 + i] for i in range(3) if e.space_next[step * 3 + i] not in (-1, start))
     e.cells[e.k_pos + near] = two
-    e.cells[e.k_pos + far] = next(s for s in range(e.nspaces) if not e.powers.within(e, start, s, 2))
+    e.cells[e.k_pos + far] = next(s for s in range(e.nspaces) if not e.within(start, s, 2))
     e.ctl[KIND] = 0
     e.ctl[COUNT] = 0
     e.push(GAME.layout.NATIVES.index("swap_places") + 1, me, 2, 0)
@@ -955,3 +955,54 @@ def test_feth_may_push_a_player_beside_one_space_and_then_generates_two_strength
     assert state.describe(target, "en") == f"Push them to space {target + 1}"
     state.apply(target)
     assert e.pos(other) == target and e.attr(FORCE, me) == force + 2 and e.cubes_of(me) == 21
+
+
+def test_the_toxin_loads_a_companion_of_each_other_players_choice_with_two_influence() -> None:
+    """L2724-2726: lose 1 honour and 1 of the relic's cubes: every other player puts 2 influence cubes onto one
+    of their companions (their choice)."""
+    state = treachery_game(3)
+    e = engine(state)
+    me = state.current_player()
+    toxin = card_index(state, "relic", "toxine")
+    e.gain_card(me, toxin)
+    e.add_sphere(1, me, -2)
+    e.cells[e.o_card_cubes + toxin] = 2
+    second = (me + 2) % 3
+    gain_companion(state, second, "zinh", 0)  # two companions to choose from
+    others = ((me + 1) % 3, second)
+
+    def on_companions(seat: int) -> int:
+        return sum(e.card_cubes(c) for c in range(e.ncards) if e.card_kind[c] == 0 and e.owns(seat, c))
+
+    before = [(on_companions(seat), e.influence(seat)) for seat in others]
+    score = e.score(me)
+    take_step(state, "relic")  # the next player's single companion takes the cubes unasked
+    assert state.current_player() == second and len(state.legal_actions()) == 2
+    assert state.describe(state.legal_actions()[0], "en").startswith("Put the influence cubes on ")
+    state.apply(state.legal_actions()[0])
+    assert [(on_companions(seat), e.influence(seat)) for seat in others] == [(c + 2, i - 2) for c, i in before]
+    assert all(e.cubes_of(seat) == 21 for seat in others)
+    assert e.score(me) == score - 1 and e.card_cubes(toxin) == 1 and state.current_player() == me
+
+
+def test_the_boots_move_every_character_four_spaces_or_fewer() -> None:
+    """L2575-2577: lose 1 honour and 1 of the relic's cubes: the player moves every character, themselves too,
+    4 spaces or fewer (0 too), never where another stands."""
+    state = treachery_game()
+    e = engine(state)
+    me, other = state.current_player(), 1 - state.current_player()
+    boots = card_index(state, "relic", "bottes")
+    e.gain_card(me, boots)
+    e.add_sphere(1, me, -2)
+    e.cells[e.o_card_cubes + boots] = 2
+    reoffer(state)
+    take_step(state, "relic")
+    start = e.pos(me)
+    assert start in state.legal_actions() and e.pos(other) not in state.legal_actions()
+    assert all(e.within(start, s, 4) for s in state.legal_actions())
+    far = max(state.legal_actions(), key=lambda s: not e.within(start, s, 3))
+    state.apply(far)
+    there = e.pos(other)
+    assert e.pos(me) == far and state.describe(there, "en").endswith(f" to space {there + 1}")
+    state.apply(there)  # the other stays
+    assert e.pos(other) == there and e.card_cubes(boots) == 1 and e.cubes_of(me) == 21

@@ -182,6 +182,8 @@ class LabelId(IntEnum):
     PUSH_TO = 145
     LOSE_CUBE = 146
     STEAL_APTITUDE = 147
+    MOVE_CHARACTER_TO = 148
+    LOAD_COMPANION = 149
 
 
 class TableId(IntEnum):
@@ -2070,6 +2072,16 @@ LABELS: tuple[Label, ...] = (
         text=Text(en='Steal the {attribute} aptitude tile', fr='Voler la tuile Aptitude {attribute}', uk='Викрасти плитку здібності «{attribute}»'),
         args=('attribute',),
     ),
+    Label(
+        id=LabelId.MOVE_CHARACTER_TO,
+        text=Text(en='Move {player} to space {space}', fr='Déplacer {player} sur la case {space}', uk='Перемістити на поле {space}: {player}'),
+        args=('player', 'space'),
+    ),
+    Label(
+        id=LabelId.LOAD_COMPANION,
+        text=Text(en='Put the influence cubes on {card}', fr='Placer les cubes Influence sur {card}', uk='Покласти кубики Впливу на: {card}'),
+        args=('card',),
+    ),
 )
 
 TABLES: tuple[Table, ...] = (
@@ -2575,8 +2587,8 @@ NATIVES: tuple[Native, ...] = (
     ),
     Native(
         id=NativeId.OTHERS_LOAD_COMPANION,
-        args=('player',),
-        doc='Every other player adds 2 influence cubes onto one of their companions (Toxine, L2720).',
+        args=('player', 'number'),
+        doc='Every other player adds that many influence cubes (Toxine: 2) onto one of their companions (L2724).',
     ),
     Native(
         id=NativeId.USE_OTHER_TRAIT,

@@ -20,6 +20,7 @@ cdef class VindicationBoard(VindicationCore):
     cdef int slot_region(self, int slot)
     cdef int slot_owner(self, int slot)
     cdef bint adjacent_slot(self, int seat, int slot)
+    cdef bint within(self, int start, int goal, int n)
     cdef bint beside(self, int seat, int other)
     cdef bint has_neighbour(self, int seat)
     cdef bint occupied(self, int space, int seat)

@@ -171,6 +171,20 @@ class VindicationBoard(VindicationCore):
                 return True
         return False
 
+    def within(self, start: cython.int, goal: cython.int, n: cython.int) -> cython.bint:
+        """`goal` is at most n spaces from `start` along the island's paths."""
+        i: cython.int
+        nxt: cython.int
+        if start == goal:
+            return True
+        if n <= 0:
+            return False
+        for i in range(3):
+            nxt = self.space_next[start * 3 + i]
+            if nxt >= 0 and self.within(nxt, goal, n - 1):
+                return True
+        return False
+
     def beside(self, seat: cython.int, other: cython.int) -> cython.bint:
         """The two medallions stand on spaces next to each other (the island's paths, either way): adjacent
         players (Traîtrise)."""

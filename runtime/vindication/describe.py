@@ -26,7 +26,7 @@ KERNEL_STEPS = {"repeat": "step_repeat", "discard_aptitude": "step_discard_aptit
 CARD_LABELS = {"setup": "keep_quest", "draw_secret_quest": "keep_quest", "recharge": "recharge_relic",
                "use_relic": "use_relic", "activate_companion": "activate_companion",
                "generate_other_companion": "generate_like", "discard_active_trigger": "discard_trigger",
-               "use_other_trait": "borrow_trait", "use_trait": "use_trait"}
+               "use_other_trait": "borrow_trait", "use_trait": "use_trait", "others_load_companion": "load_companion"}
 """What choosing a card does, by the procedure that asks (else: taking it)."""
 
 
@@ -65,6 +65,9 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
     attributes = game.entities("attribute")
     if kind == SPACE and procedure == "push_player":
         return text("push_to", space=str(action + 1))
+    if kind == SPACE and procedure == "move_characters":
+        mover = (top[2][0] + top[2][3]) % state.players if top else 0
+        return text("move_character_to", player=seat_name(game, mover, locale), space=str(action + 1))
     if kind == SPACE and procedure in ("teleport", "sacred_stones"):
         return text("no_teleport") if action == STOP else text("teleport_to", space=str(action + 1))
     if kind == SPACE:

@@ -261,20 +261,6 @@ class Powers:
             e.show_wish()
         e.done()
 
-    def within(self, e: VindicationBoard, start: cython.int, goal: cython.int, n: cython.int) -> cython.bint:
-        """`goal` is at most n spaces from `start` on the island's spaces."""
-        i: cython.int
-        nxt: cython.int
-        if start == goal:
-            return True
-        if n <= 0:
-            return False
-        for i in range(3):
-            nxt = e.space_next[start * 3 + i]
-            if nxt >= 0 and self.within(e, nxt, goal, n - 1):
-                return True
-        return False
-
     def swap_places(self, e: VindicationBoard) -> None:
         """Swap places with another player at most n spaces away (args: seat, n; Vrix, L2748)."""
         seat: cython.int = e.arg(0)
@@ -283,7 +269,7 @@ class Powers:
         if e.stage() == 0:
             e.clear_options()
             for other in range(e.players()):
-                if other != seat and self.within(e, e.pos(seat), e.pos(other), e.arg(1)):
+                if other != seat and e.within(e.pos(seat), e.pos(other), e.arg(1)):
                     e.option(other)
             if e.options() == 0:
                 e.done()

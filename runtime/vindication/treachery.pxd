@@ -8,3 +8,5 @@ cdef class Treachery:
     cdef void lose_attribute(self, VindicationBoard e) except *
     cdef void steal_aptitude(self, VindicationBoard e) except *
     cdef void push_player(self, VindicationBoard e) except *
+    cdef void others_load_companion(self, VindicationBoard e) except *
+    cdef void move_characters(self, VindicationBoard e) except *

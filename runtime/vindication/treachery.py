@@ -1,5 +1,6 @@
 """Natives of the Traîtrise cards (L2540-2760): another player beside one's medallion, made to lose an attribute
-cube or an aptitude tile, or pushed one space. Each is a procedure taking the engine it runs in; its arguments are
+cube or an aptitude tile, or pushed one space; every character moved (Bottes), every other player's companion
+loaded (Toxine). Each is a procedure taking the engine it runs in; its arguments are
 the effect's (args 0-2)."""
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from .board import VindicationBoard
 SPACE = cython.declare(cython.int, 10)
 ATTRIBUTE = cython.declare(cython.int, 13)
 SEAT = cython.declare(cython.int, 19)
+CARD = cython.declare(cython.int, 12)
 CUBE_LOST = cython.declare(cython.int, 1)
 """lose_attribute's one cube (its definition in content/vindication/natives/core.yaml)."""
 
@@ -119,3 +121,57 @@ class Treachery:
         e.cells[e.k_pos + e.arg(3)] = e.answer()
         e.discover_around(e.arg(3))
         e.done()
+
+    def others_load_companion(self, e: VindicationBoard) -> None:
+        """Every other player, in turn order, puts n influence cubes onto a companion of their choice, as many as
+        they have (args: seat, n; Toxine, L2724; one without influence would recover some first, p. 8: a ruling,
+        they put what they have). Local 3: the next player, counted from the seat."""
+        seat: cython.int = e.arg(0)
+        other: cython.int
+        card: cython.int
+        n: cython.int
+        if e.stage() == 0:
+            e.set_arg(3, 1)
+        else:
+            other = (seat + e.arg(3)) % e.players()
+            n = e.arg(1) if e.arg(1) < e.influence(other) else e.influence(other)
+            e.add_sphere(1, other, -n)
+            e.cells[e.o_card_cubes + e.answer()] += n
+            e.set_arg(3, e.arg(3) + 1)
+        while e.arg(3) < e.players():
+            other = (seat + e.arg(3)) % e.players()
+            e.clear_options()
+            for card in range(e.ncards):
+                if e.card_kind[card] == 0 and e.owns(other, card):
+                    e.option(card)
+            if e.options() > 0:
+                e.goto(1)
+                e.ask(CARD, other)
+                return
+            e.set_arg(3, e.arg(3) + 1)
+        e.done()
+
+    def move_characters(self, e: VindicationBoard) -> None:
+        """The player moves every character, themselves included, n spaces or fewer (0 too) to a space nobody
+        else stands on, the regions beside it discovered (args: seat, n; Bottes de course effrénée, L2575-2577).
+        Local 3: the next character, counted from the seat."""
+        seat: cython.int = e.arg(0)
+        other: cython.int
+        space: cython.int
+        if e.stage() == 0:
+            e.set_arg(3, 0)
+        else:
+            other = (seat + e.arg(3)) % e.players()
+            e.cells[e.k_pos + other] = e.answer()
+            e.discover_around(other)
+            e.set_arg(3, e.arg(3) + 1)
+        if e.arg(3) >= e.players():
+            e.done()
+            return
+        other = (seat + e.arg(3)) % e.players()
+        e.clear_options()
+        for space in range(e.nspaces):
+            if not e.occupied(space, other) and e.within(e.pos(other), space, e.arg(1)):
+                e.option(space)
+        e.goto(1)
+        e.ask(SPACE, seat)
