@@ -291,3 +291,15 @@ def test_the_cards_powers_play_in_lock_step_when_the_players_hold_them(
         compiled.apply(action)
         python.apply(action)
     assert python.is_terminal() and compiled.result() == python.result()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_games_with_construction_sites_end_with_invariants_at_every_step(players: int) -> None:
+    """Sites de construction (L3123-3153) at every player count: the tiles set aside and the sites in the bag
+    keep 19 tiles; games end, the cubes conserved (a built region's control cube included)."""
+    state = random_game(players, players, modules=["base", "sites_de_construction"])
+    tables = state.engine.tables
+    assert tables.modules == ("base", "sites_de_construction") and state.is_terminal()
+    assert any(note.startswith("construction_sites:") for note in state.placeholders)
+    if players == 3:  # the Python form, replaying the compiled game, comes to the same state
+        assert replay(state, kernel="python").state_hash() == state.state_hash()

@@ -1006,3 +1006,29 @@ def test_the_boots_move_every_character_four_spaces_or_fewer() -> None:
     assert e.pos(me) == far and state.describe(there, "en").endswith(f" to space {there + 1}")
     state.apply(there)  # the other stays
     assert e.pos(other) == there and e.card_cubes(boots) == 1 and e.cubes_of(me) == 21
+
+
+def test_a_construction_site_visited_builds_a_tile_set_aside_which_its_builder_controls() -> None:
+    """L3133-3135: tiles set aside face up, as many sites in the bag (19 tiles in all); L3149-3153: 1 conviction
+    builds one of them on the site, its builder controlling it (2 honour, L452) without visiting it."""
+    state = new_state(GAME, 2, 1, kernel="python", modules=["base", "sites_de_construction"])
+    e = engine(state)
+    aside = [e.cells[e.k_aside + r] for r in range(e.nregions)]
+    placed = sum(int(e.slot_region(s) >= 0) for s in range(e.nslots))
+    assert sum(aside) == 3 and e.bag_left() + placed == 19
+    while e.turn() == 0:
+        state.apply(state.legal_actions()[0])
+    me = state.current_player()
+    slot = place_beside(state, me, "site_de_construction")
+    e.add_sphere(1, me, -1)
+    e.add_sphere(CONVICTION, me, 1)
+    reoffer(state)
+    score, conviction = e.score(me), e.sphere(CONVICTION, me)
+    take_step(state, "visite")
+    built = state.legal_actions()[0]
+    assert sorted(state.legal_actions()) == [r for r in range(e.nregions) if aside[r]]
+    assert state.describe(built, "en").startswith("Build ")
+    state.apply(built)
+    assert e.slot_region(slot) == built and e.slot_owner(slot) == me and e.cells[e.k_aside + built] == aside[built] - 1
+    assert e.score(me) == score + 2 and e.sphere(CONVICTION, me) == conviction - 1 and e.cubes_of(me) == 21
+    assert not offered(state, "repeat") and not offered(state, "visite")

@@ -184,6 +184,7 @@ class LabelId(IntEnum):
     STEAL_APTITUDE = 147
     MOVE_CHARACTER_TO = 148
     LOAD_COMPANION = 149
+    BUILD_REGION = 150
 
 
 class TableId(IntEnum):
@@ -391,9 +392,10 @@ class ConstantId(IntEnum):
     APTITUDE_MASTERY = 31
     APTITUDE_DISCARD_CUBES = 32
     REDEMPTION_BONUS = 33
-    MAIN_ACTION_USES = 34
-    APTITUDES_PER_TURN = 35
-    RELIC_USE_CUBES = 36
+    CONSTRUCTION_SITES = 34
+    MAIN_ACTION_USES = 35
+    APTITUDES_PER_TURN = 36
+    RELIC_USE_CUBES = 37
 
 
 class ModuleId(IntEnum):
@@ -2082,6 +2084,11 @@ LABELS: tuple[Label, ...] = (
         text=Text(en='Put the influence cubes on {card}', fr='Placer les cubes Influence sur {card}', uk='Покласти кубики Впливу на: {card}'),
         args=('card',),
     ),
+    Label(
+        id=LabelId.BUILD_REGION,
+        text=Text(en='Build {region} on the construction site', fr='Construire {region} sur le site de construction', uk='Збудувати на будівельному майданчику: {region}'),
+        args=('region',),
+    ),
 )
 
 TABLES: tuple[Table, ...] = (
@@ -2672,8 +2679,8 @@ NATIVES: tuple[Native, ...] = (
     ),
     Native(
         id=NativeId.BUILD_SITE,
-        args=('player',),
-        doc='Site de construction (L3131-3153): pay 1 conviction to build a face-up region tile here and control it.',
+        args=('player', 'number'),
+        doc='Site de construction (L3131-3153): pay that much conviction (1) to build a face-up region tile on the site visited and control it.',
     ),
     Native(
         id=NativeId.GENERATE_MISSING,
@@ -3132,6 +3139,14 @@ CONSTANTS: tuple[Constant, ...] = (
         note='The rulebook says there is an immediate honour bonus but not how much (notes §8.3); 5 is made up so the game runs.',
         name=Text(en='Honour bonus for finding redemption', fr="Bonus d'honneur de la rédemption", uk='Бонус честі за спокуту'),
         value=5,
+    ),
+    Constant(
+        id=ConstantId.CONSTRUCTION_SITES,
+        source=(Source(doc='rb', line=3133, quote='Placez-en entre 1 et 6 de votre choix face visible près du plateau central'),),
+        status='placeholder',
+        note='The players choose 1 to 6 tiles to set aside face up, and put as many construction sites in the bag (L3133-3135); the kernel sets aside 3, drawn at random from the 19.',
+        name=Text(en='Construction sites in the bag', fr='Sites de construction dans le sac', uk='Будівельні майданчики в торбинці'),
+        value=3,
     ),
     Constant(
         id=ConstantId.MAIN_ACTION_USES,

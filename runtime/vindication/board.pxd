@@ -25,6 +25,7 @@ cdef class VindicationBoard(VindicationCore):
     cdef bint has_neighbour(self, int seat)
     cdef bint occupied(self, int space, int seat)
     cdef void set_control(self, int slot, int seat)
+    cdef int bag_left(self)
     cdef void draw_region(self, int slot) except *
     cdef void discover_around(self, int seat) except *
     cdef bint region_possible(self, int region, int seat)

@@ -220,13 +220,19 @@ class VindicationBoard(VindicationCore):
         if seat >= 0:
             self.cells[self.o_controlled + region * self.seats + seat] += 1
 
-    def draw_region(self, slot: cython.int) -> None:
-        """A region drawn from the bag at random, standard side up (L219); an empty bag leaves the slot empty."""
+    def bag_left(self) -> cython.int:
+        """The region tiles still in the bag."""
         total: cython.int = 0
         r: cython.int
-        pick: cython.int
         for r in range(self.nregions):
             total += self.cells[self.k_bag + r]
+        return total
+
+    def draw_region(self, slot: cython.int) -> None:
+        """A region drawn from the bag at random, standard side up (L219); an empty bag leaves the slot empty."""
+        total: cython.int = self.bag_left()
+        r: cython.int
+        pick: cython.int
         if total == 0:
             return
         pick = self.roll(total)

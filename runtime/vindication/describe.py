@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 SPACE, SLOT, CARD, ATTRIBUTE, SPHERE, YESNO, DRAW, COUNT, RECOVER, SEAT, ACTIVATE, WISH = (10, 11, 12, 13, 14, 15, 16,
                                                                                  17, 18, 19, 20, 21)
 FACE = 22
+REGION = 23
 MONSTER_DIE_FACES = ("epuisement", "mort", "rate")
 """The monster die's outcomes as tables.py numbers them, by their glossary terms."""
 """The engine's kinds of decision (island.py, cards.py, actions.py)."""
@@ -121,6 +122,8 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
         if attribute >= 0:
             return text("wish_cubes", n=str(cubes), attribute=_name(attributes[attribute], locale))
         return text("wish_honour", n=str(honour))
+    if kind == REGION:
+        return text("build_region", region=_name(game.entities("region")[action], locale))
     if kind == FACE:
         die = top[2][1] if top else 0
         face = game.get("term", MONSTER_DIE_FACES[action]) if die else attributes[action]

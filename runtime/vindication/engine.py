@@ -90,6 +90,7 @@ N_STEAL_APTITUDE = cython.declare(cython.int, 241)
 N_PUSH_PLAYER = cython.declare(cython.int, 242)
 N_OTHERS_LOAD = cython.declare(cython.int, 243)
 N_MOVE_CHARACTERS = cython.declare(cython.int, 244)
+N_BUILD_SITE = cython.declare(cython.int, 245)
 EXTRA_TURN = cython.declare(cython.int, 11)
 EXTRA_MOVES = cython.declare(cython.int, 6)
 
@@ -104,7 +105,8 @@ NATIVES = {"academy_roll": 200, "recruit": 201, "fight_monster": 202, "obtain_tr
            "generate_other_companion": 229, "teleport": 230, "sacred_stones": 231, "take_wish": 232, "swap_places": 233,
            "discard_active_trigger": 234, "take_control": 235, "load_speed_tile": 236,
            "use_other_trait": 237, "skip_turn": 238, "adjacent_player": 239, "lose_attribute": 240,
-           "steal_aptitude": 241, "push_player": 242, "others_load_companion": 243, "move_characters": 244}
+           "steal_aptitude": 241, "push_player": 242, "others_load_companion": 243, "move_characters": 244,
+           "build_site": 245}
 """The natives of the content this engine plays, by name; an effect calling another is not run (tables.py).
 counts_for_mastery answers 0 in play: what it counts is read once, by tables.py (`card_mastery_bonus`)."""
 MOVED = cython.declare(cython.int, 0)
@@ -325,6 +327,8 @@ class VindicationEngine(VindicationBoard):
             self.treachery.others_load_companion(self)
         elif code == N_MOVE_CHARACTERS:
             self.treachery.move_characters(self)
+        elif code == N_BUILD_SITE:
+            self.island_powers.build_site(self)
         elif code == N_SKIP_TURN:
             self.set_turn_flag(SKIPPED, 1)
             self.done()

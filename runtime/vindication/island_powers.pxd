@@ -10,3 +10,4 @@ cdef class IslandPowers:
     cdef bint takeable(self, VindicationBoard e, int seat, int slot, int mode)
     cdef void take_control(self, VindicationBoard e) except *
     cdef void load_speed_tile(self, VindicationBoard e) except *
+    cdef void build_site(self, VindicationBoard e) except *

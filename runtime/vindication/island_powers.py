@@ -1,6 +1,7 @@
 """The cards' powers over the island beyond the turn's own actions: one more visit (Xina), control taken by a
 relic's cube or for a single conviction (Masque ancestral, Tromperie), cubes moved onto the speed tile (Canons
-d'avant-bras). Each is a procedure taking the engine it runs in; a native's arguments are the effect's (args 0-2)."""
+d'avant-bras), a region built on a construction site. Each is a procedure taking the engine it runs in; a
+native's arguments are the effect's (args 0-2)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import cython  # type: ignore[import-untyped]
 from .board import VindicationBoard
 
 SLOT = cython.declare(cython.int, 11)
+REGION = cython.declare(cython.int, 23)
+"""The decision of which tile set aside to build (Sites de construction)."""
 VISITED = cython.declare(cython.int, 2)
 """The turn's record (core.turn_flag): the slot of the turn's visit + 1."""
 R_EXTRA_VISITS = cython.declare(cython.int, 9)
@@ -110,4 +113,35 @@ class IslandPowers:
         if e.card_cubes(e.arg(1)) > 0:
             e.cells[e.o_card_cubes + e.arg(1)] -= 1
             e.cells[e.k_speed_cubes + e.arg(0)] += 1
+        e.done()
+
+    def build_site(self, e: VindicationBoard) -> None:
+        """Site de construction (L3149-3153): on the site visited, for n conviction (args: seat, n), one of the
+        tiles set aside is built there and its builder controls it (2 honour, L452); the site leaves the game. The
+        visit built it, so the builder does not visit it nor repeat its action this turn. Nothing without a tile
+        set aside or the conviction."""
+        seat: cython.int = e.arg(0)
+        slot: cython.int = e.turn_flag(VISITED) - 1
+        r: cython.int
+        if e.stage() == 0:
+            e.clear_options()
+            if slot >= 0 and e.slot_region(slot) == e.site_region and e.arg(1) >= 1 and e.sphere(2, seat) >= e.arg(1):
+                for r in range(e.nregions):
+                    if e.cells[e.k_aside + r] > 0:
+                        e.option(r)
+            if e.options() == 0:
+                e.done()
+                return
+            e.goto(1)
+            e.ask(REGION, seat)
+            return
+        r = e.answer()
+        e.cells[e.k_aside + r] -= 1
+        e.cells[e.k_slot + slot] = r
+        e.use_conviction(seat, e.arg(1) - 1)
+        e.add_sphere(2, seat, -1)
+        e.set_control(slot, seat)
+        e.gain_honour(seat, e.num(C_CONTROL_HONOUR))
+        e.took_region(seat)
+        e.set_turn_flag(VISITED, 0)
         e.done()

@@ -178,7 +178,7 @@ def build_tables(game: CompiledGame, natives_played: frozenset[str], modules: tu
     for key, size in (("k_pos", seats), ("k_slot", n["slots"]), ("k_slot_owner", n["slots"]),
                       ("k_bag", n["regions"]), ("k_token", n["trigger_tokens"]), ("k_stock", n["attributes"]),
                       ("k_gained", 4), ("k_wish", n["wishes"]), ("k_turn", TURN_FLAGS), ("k_game", GAME_FLAGS),
-                      ("k_options", len(OPTIONS)), ("k_speed_cubes", seats)):
+                      ("k_options", len(OPTIONS)), ("k_speed_cubes", seats), ("k_aside", n["regions"])):
         n[key] = at
         at += size
     n["cells"] = at
@@ -372,6 +372,14 @@ def _island(tables: VindicationTables, game: CompiledGame, modules: tuple[str, .
         cost.append(_param(region, param) if param else 0)
         need.append(REGION_NEEDS.get(name, 0))
     _swap(tables, game, count, preset)
+    site = [name_of(r) for r in tables.regions].index("site_de_construction")
+    tables.numbers["site_region"] = site
+    tables.numbers["construction_sites"] = 0
+    if "sites_de_construction" in modules:
+        sites = game.get("constant", "construction_sites")
+        tables.numbers["construction_sites"] = count[site] = int(sites.value)
+        effect[site] = tables.entry(f"region/{name_of(tables.regions[site])}/powers/0")
+        tables.placeholders.append(f"construction_sites: {sites.note}")
     for key, values in (("region_count", count), ("region_effect", effect), ("region_repeatable", repeatable),
                         ("region_controllable", controllable), ("region_cost_attr", cost_attr),
                         ("region_cost", cost), ("region_need", need)):
