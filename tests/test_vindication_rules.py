@@ -1032,3 +1032,32 @@ def test_a_construction_site_visited_builds_a_tile_set_aside_which_its_builder_c
     assert e.slot_region(slot) == built and e.slot_owner(slot) == me and e.cells[e.k_aside + built] == aside[built] - 1
     assert e.score(me) == score + 2 and e.sphere(CONVICTION, me) == conviction - 1 and e.cubes_of(me) == 21
     assert not offered(state, "repeat") and not offered(state, "visite")
+
+
+def test_the_discoverer_of_a_construction_site_may_build_on_it_at_once_and_visit_it() -> None:
+    """L3149: the player who draws a site onto the island may use 1 conviction to build a tile set aside there,
+    controlling it, and may then use their visit on it; or build nothing."""
+    state = new_state(GAME, 2, 2, kernel="python", modules=["base", "sites_de_construction"])
+    e = engine(state)
+    while e.turn() == 0:
+        state.apply(state.legal_actions()[0])
+    me = state.current_player()
+    slot = place_beside(state, me, "fort")
+    e.cells[e.k_slot + slot] = -1
+    for r in range(e.nregions):
+        e.cells[e.k_bag + r] = int(r == e.site_region)
+    e.add_sphere(1, me, -1)
+    e.add_sphere(CONVICTION, me, 1)
+    e.set_turn_flag(8, 1)  # the discovery queue: this slot
+    e.set_turn_flag(9, slot)
+    e.island.discover(e, me)
+    e.ctl[KIND] = 0
+    e.ctl[COUNT] = 0
+    e.advance()
+    aside = [r for r in range(e.nregions) if e.cells[e.k_aside + r]]
+    assert e.slot_region(slot) == e.site_region and sorted(state.legal_actions()) == [*aside, STOP]
+    assert state.describe(STOP, "fr") == "Ne rien construire sur le site de construction"
+    conviction = e.sphere(CONVICTION, me)
+    state.apply(aside[0])
+    assert e.slot_region(slot) == aside[0] and e.slot_owner(slot) == me and e.sphere(CONVICTION, me) == conviction - 1
+    assert offered(state, "visite") and e.cubes_of(me) == 21

@@ -185,6 +185,7 @@ class LabelId(IntEnum):
     MOVE_CHARACTER_TO = 148
     LOAD_COMPANION = 149
     BUILD_REGION = 150
+    NO_BUILD = 151
 
 
 class TableId(IntEnum):
@@ -2088,6 +2089,10 @@ LABELS: tuple[Label, ...] = (
         id=LabelId.BUILD_REGION,
         text=Text(en='Build {region} on the construction site', fr='Construire {region} sur le site de construction', uk='Збудувати на будівельному майданчику: {region}'),
         args=('region',),
+    ),
+    Label(
+        id=LabelId.NO_BUILD,
+        text=Text(en='Build nothing on the construction site', fr='Ne rien construire sur le site de construction', uk='Нічого не будувати на будівельному майданчику'),
     ),
 )
 

@@ -80,6 +80,7 @@ class VindicationCore(Engine):
         self.k_aside = n["k_aside"]
         self.site_region = n["site_region"]
         self.construction_sites = n["construction_sites"]
+        self.site_cost = n["site_cost"]
         self.mounts = n["mounts"]
         self.sacred_stones = n["sacred_stones"]
         self.zone_box = n["zone_box"]

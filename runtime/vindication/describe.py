@@ -122,6 +122,8 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
         if attribute >= 0:
             return text("wish_cubes", n=str(cubes), attribute=_name(attributes[attribute], locale))
         return text("wish_honour", n=str(honour))
+    if kind == REGION and action == STOP:
+        return text("no_build")
     if kind == REGION:
         return text("build_region", region=_name(game.entities("region")[action], locale))
     if kind == FACE:

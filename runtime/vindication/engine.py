@@ -45,6 +45,7 @@ REACT = cython.declare(cython.int, 119)
 EXTRA_VISIT = cython.declare(cython.int, 120)
 ROLL = cython.declare(cython.int, 121)
 USE_TRAIT = cython.declare(cython.int, 122)
+BUILD_DISCOVERED = cython.declare(cython.int, 123)
 # The natives the engine plays (`NATIVES` names them; tables.py turns them into `impl`).
 N_ACADEMY = cython.declare(cython.int, 200)
 N_RECRUIT = cython.declare(cython.int, 201)
@@ -263,6 +264,8 @@ class VindicationEngine(VindicationBoard):
             self.dice.roll_die(self)
         elif procedure == USE_TRAIT:
             self.abilities.use_trait(self)
+        elif procedure == BUILD_DISCOVERED:
+            self.island_powers.build_discovered(self)
         else:
             VindicationBoard.run_procedure(self, procedure)
 

@@ -29,6 +29,8 @@ CONTROLLED = cython.declare(cython.int, 4)
 E_DEFEAT_OR_CONTEST = cython.declare(cython.int, 10)
 E_USE_CONVICTION = cython.declare(cython.int, 5)
 E_MOVED = cython.declare(cython.int, 9)
+BUILD_DISCOVERED = cython.declare(cython.int, 123)
+"""The engine's procedure build_discovered (tables.py INTERNAL)."""
 SPACES_MOVED = cython.declare(cython.int, 43)
 """The event moved_four (tables.py EVENTS) and the turn's record of the spaces moved."""
 """The event of taking another player's region (tables.py EVENTS)."""
@@ -155,10 +157,13 @@ class Island:
         return False
 
     def discover(self, e: VindicationBoard, seat: cython.int) -> None:
-        """Once the move is over, a region from the bag on each empty slot passed, in the order passed (L324)."""
+        """Once the move is over, a region from the bag on each empty slot passed, in the order passed (L324); a
+        construction site drawn may be built on by its discoverer (island_powers.build_discovered)."""
         i: cython.int
         for i in range(e.turn_flag(DISCOVER)):
             e.draw_region(e.turn_flag(DISCOVER + 1 + i))
+            if e.slot_region(e.turn_flag(DISCOVER + 1 + i)) == e.site_region and e.construction_sites > 0:
+                e.defer(BUILD_DISCOVERED, seat, e.turn_flag(DISCOVER + 1 + i), 0)
         e.set_turn_flag(DISCOVER, 0)
 
     # --- visiting (L328-330, L450-457) ------------------------------------------------------------------------

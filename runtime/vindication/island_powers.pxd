@@ -11,3 +11,5 @@ cdef class IslandPowers:
     cdef void take_control(self, VindicationBoard e) except *
     cdef void load_speed_tile(self, VindicationBoard e) except *
     cdef void build_site(self, VindicationBoard e) except *
+    cdef void build(self, VindicationBoard e, int seat, int slot, int region, int cost) except *
+    cdef void build_discovered(self, VindicationBoard e) except *

@@ -11,6 +11,7 @@ from .board import VindicationBoard
 
 SLOT = cython.declare(cython.int, 11)
 REGION = cython.declare(cython.int, 23)
+STOP = cython.declare(cython.int, 1000)
 """The decision of which tile set aside to build (Sites de construction)."""
 VISITED = cython.declare(cython.int, 2)
 """The turn's record (core.turn_flag): the slot of the turn's visit + 1."""
@@ -135,13 +136,41 @@ class IslandPowers:
             e.goto(1)
             e.ask(REGION, seat)
             return
-        r = e.answer()
-        e.cells[e.k_aside + r] -= 1
-        e.cells[e.k_slot + slot] = r
-        e.use_conviction(seat, e.arg(1) - 1)
+        self.build(e, seat, slot, e.answer(), e.arg(1))
+        e.set_turn_flag(VISITED, 0)
+        e.done()
+
+    def build(self, e: VindicationBoard, seat: cython.int, slot: cython.int, region: cython.int,
+              cost: cython.int) -> None:
+        """The tile set aside built on the site, for `cost` conviction, one cube of it on the tile: its builder
+        controls it (2 honour, L452)."""
+        e.cells[e.k_aside + region] -= 1
+        e.cells[e.k_slot + slot] = region
+        e.use_conviction(seat, cost - 1)
         e.add_sphere(2, seat, -1)
         e.set_control(slot, seat)
         e.gain_honour(seat, e.num(C_CONTROL_HONOUR))
         e.took_region(seat)
-        e.set_turn_flag(VISITED, 0)
+
+    def build_discovered(self, e: VindicationBoard) -> None:
+        """A construction site just drawn onto the island (args: seat, slot): its discoverer may build on it at once
+        for the site's cost in conviction, and may then visit what they built (L3149)."""
+        seat: cython.int = e.arg(0)
+        slot: cython.int = e.arg(1)
+        r: cython.int
+        if e.stage() == 0:
+            e.clear_options()
+            if e.slot_region(slot) == e.site_region and e.sphere(2, seat) >= e.site_cost:
+                for r in range(e.nregions):
+                    if e.cells[e.k_aside + r] > 0:
+                        e.option(r)
+            if e.options() == 0:
+                e.done()
+                return
+            e.option(STOP)
+            e.goto(1)
+            e.ask(REGION, seat)
+            return
+        if e.answer() != STOP:
+            self.build(e, seat, slot, e.answer(), e.site_cost)
         e.done()

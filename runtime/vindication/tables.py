@@ -83,7 +83,7 @@ the player ends; then the move if the player
 has not moved (the only mandatory action, L229), and the end-of-game check."""
 INTERNAL = ("setup", "move", "activate", "visit", "rest", "repeat", "control", "convert", "aptitude",
             "discard_aptitude", "recover", "redeem", "check_end", "acquire", "recharge", "final_scoring", "ability",
-            "use_relic", "passives", "react", "extra_visit", "roll", "use_trait")
+            "use_relic", "passives", "react", "extra_visit", "roll", "use_trait", "build_discovered")
 """The engine's own procedures, numbered from 100 (engine.py names them in this order)."""
 FIRST_INTERNAL = 100
 
@@ -375,6 +375,7 @@ def _island(tables: VindicationTables, game: CompiledGame, modules: tuple[str, .
     site = [name_of(r) for r in tables.regions].index("site_de_construction")
     tables.numbers["site_region"] = site
     tables.numbers["construction_sites"] = 0
+    tables.numbers["site_cost"] = _param(tables.regions[site], "cost")
     if "sites_de_construction" in modules:
         sites = game.get("constant", "construction_sites")
         tables.numbers["construction_sites"] = count[site] = int(sites.value)
