@@ -1061,3 +1061,24 @@ def test_the_discoverer_of_a_construction_site_may_build_on_it_at_once_and_visit
     state.apply(aside[0])
     assert e.slot_region(slot) == aside[0] and e.slot_owner(slot) == me and e.sphere(CONVICTION, me) == conviction - 1
     assert offered(state, "visite") and e.cubes_of(me) == 21
+
+
+def test_wonder_generates_another_companions_attributes_instead_of_the_one_activated() -> None:
+    """L1730: a companion activated may generate the attributes of another of one's companions instead of its
+    own: its own go back to influence."""
+    state = started()
+    e = engine(state)
+    me = state.current_player()
+    e.gain_card(me, card_index(state, "trait", "emerveillement"))
+    activated = gain_companion(state, me, "arn", 0)
+    other = gain_companion(state, me, "zinh", 0)
+    before = [e.attr(a, me) for a in range(3)]
+    take_step(state, "activation")
+    state.apply(activated + 1)
+    state.apply(1)  # the may: yes
+    assert other in state.legal_actions() and activated not in state.legal_actions()
+    state.apply(other)
+    generation = e.tables.arrays["card_generation"]
+    assert generation[other * 3:other * 3 + 3] != generation[activated * 3:activated * 3 + 3]
+    assert [e.attr(a, me) - before[a] for a in range(3)] == list(generation[other * 3:other * 3 + 3])
+    assert e.cubes_of(me) == 21

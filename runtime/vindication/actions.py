@@ -25,6 +25,9 @@ H_YANOS = cython.declare(cython.int, 2)
 H_RESILIENCE = cython.declare(cython.int, 3)
 """Cards' rule hooks (tables.py HOOKS)."""
 E_ACTIVATE_CHARACTER = cython.declare(cython.int, 0)
+E_ACTIVATE_COMPANION = cython.declare(cython.int, 1)
+GENERATED = cython.declare(cython.int, 45)
+"""The turn's record: what the companion activated generated, by common attribute (Émerveillement)."""
 E_CONVERT_TO = cython.declare(cython.int, 2)
 """Events (tables.py EVENTS): activating one's character; converting into courage, then wisdom, then vision."""
 C_REST = cython.declare(cython.int, 15)
@@ -68,7 +71,8 @@ class Actions:
                 e.add_sphere(1, seat, -1)
                 e.cells[e.o_card_cubes + card] += 1
             for i in range(COMMONS):
-                e.generate(seat, i, e.card_generation[card * COMMONS + i])
+                e.set_turn_flag(GENERATED + i, e.generate(seat, i, e.card_generation[card * COMMONS + i]))
+            e.fire(seat, E_ACTIVATE_COMPANION)
             if e.card_hook[card] == H_ADREN and e.turn_flag(TAKEN) > 0:
                 e.gain_honour(seat, e.card_hook_n[card])
         e.done()

@@ -15,6 +15,9 @@ COUNT = cython.declare(cython.int, 17)
 COMMONS = cython.declare(cython.int, 3)
 DECKS = cython.declare(cython.int, 6)
 ACTIVATED = cython.declare(cython.int, 1)
+GENERATED = cython.declare(cython.int, 45)
+"""The turn's record: what the companion activated generated, by common attribute (actions.activate)."""
+OWN_INSTEAD = cython.declare(cython.int, 2)
 EXTRA_TURN = cython.declare(cython.int, 11)
 """The game's record: 1 when the player whose turn it is takes another turn after it."""
 MOVED = cython.declare(cython.int, 0)
@@ -140,7 +143,8 @@ class Powers:
 
     def generate_other_companion(self, e: VindicationBoard) -> None:
         """Generate what another companion generates, not its ability: 0 another player's (Miroir, L2103),
-        1 any face-up one (Parchemin, L2474), 2 another of one's own (Émerveillement, L1730)."""
+        1 any face-up one (Parchemin, L2474), 2 another of one's own instead of what the companion activated
+        generated, which goes back to influence (Émerveillement, L1730; actions.activate records it)."""
         seat: cython.int = e.arg(0)
         card: cython.int
         i: cython.int
@@ -155,6 +159,10 @@ class Powers:
             e.goto(1)
             e.ask(CARD, seat)
             return
+        for i in range(COMMONS):
+            if e.arg(1) == OWN_INSTEAD:
+                e.spend(seat, i, e.turn_flag(GENERATED + i))
+                e.set_turn_flag(GENERATED + i, 0)
         for i in range(COMMONS):
             e.generate(seat, i, e.card_generation[e.answer() * COMMONS + i])
         e.done()

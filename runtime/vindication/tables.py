@@ -36,7 +36,7 @@ EVENTS = ("activate_character", "activate_companion", "convert_to_courage", "con
 the rule modules. The engine announces those of ANNOUNCED; a power answering another is not run."""
 ANNOUNCED = ("activate_character", "convert_to_courage", "convert_to_sagesse", "convert_to_vision",
              "gain_trait_relic_monster", "defeat_or_contest", "use_conviction", "other_gains_honour", "gain_card",
-             "moved_four", "turn_start")
+             "moved_four", "turn_start", "activate_companion")
 THRESHOLDS = {"moved_four": "m"}
 """Events a power answers only once an amount reaches one of its params (Soif d'aventure: m spaces moved in the
 turn), by that param's name: `card_event_n`."""
@@ -63,10 +63,10 @@ REGION_NEEDS = {"monastere": 1, "poste_de_commandement": 2, "sanctuaire": 3}
 REGION_COSTS = {"monastere": ("savoir", "n"), "poste_de_commandement": ("force", "n"),
                 "sanctuaire": ("inspiration", "n")}
 """The attribute and the param a repeatable region's action costs (L412, L418, L424)."""
-TURN_FLAGS = 8 + 1 + 32 + 4
+TURN_FLAGS = 8 + 1 + 32 + 4 + 3
 """The turn's record: moved, activated, visited, control slot, controlled, relics used, extra moves, reacted, then
 the discovery queue, then the trait borrowed (Kheyra), the regions taken (Adren), the spaces moved (Soif
-d'aventure) and whether the turn is skipped (Patience)."""
+d'aventure), whether the turn is skipped (Patience) and what the companion activated generated (Émerveillement)."""
 GAME_FLAGS = 3 + 8 + 1
 """The game's record: round, last round, first player, each seat's journey colour, an extra turn to take."""
 STEPS = (("deplacement", "move", "menu"), ("activation", "activate", "menu"), ("visite", "visit", "menu"),
