@@ -245,7 +245,8 @@ POWERS = (("companion", "zinh"), ("companion", "xina"), ("companion", "ganok"), 
           ("relic", "masque"), ("relic", "canons"), ("relic", "voleur_d_etoiles"), ("relic", "tome"),
           ("trait", "devotion"), ("trait", "autorite"), ("trait", "vaillance"), ("companion", "adren"),
           ("companion", "grenn"), ("companion", "yanos"), ("trait", "resilience"), ("trait", "humilite"),
-          ("trait", "preparation"), ("trait", "soif_d_aventure"), ("trait", "patience"), ("trait", "emerveillement"))
+          ("trait", "preparation"), ("trait", "soif_d_aventure"), ("trait", "patience"), ("trait", "emerveillement"),
+          ("companion", "ruak"), ("companion", "oneth"))
 """Cards whose powers the engine plays through its own procedures, dealt around the table below."""
 TREACHERY = (("companion", "feth"), ("companion", "kuvot"), ("companion", "toule"), ("companion", "vrix"),
              ("trait", "avarice"), ("trait", "hybris"), ("trait", "tromperie"), ("companion", "xina"))

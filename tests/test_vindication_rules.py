@@ -1082,3 +1082,41 @@ def test_wonder_generates_another_companions_attributes_instead_of_the_one_activ
     assert generation[other * 3:other * 3 + 3] != generation[activated * 3:activated * 3 + 3]
     assert [e.attr(a, me) - before[a] for a in range(3)] == list(generation[other * 3:other * 3 + 3])
     assert e.cubes_of(me) == 21
+
+
+def test_ruak_as_champion_rolls_the_attribute_die_twice_and_never_the_monster_die() -> None:
+    """L1359-1361: with Ruak as champion (initiative 1, L772), a monster fought rolls the attribute die twice
+    instead of both dice, generating both; Ruak is never exhausted nor killed."""
+    for seed in range(4):
+        state = started(seed=seed)
+        e = engine(state)
+        me = state.current_player()
+        ruak = gain_companion(state, me, "ruak", 0)
+        assert e.champion(me) == ruak
+        place_beside(state, me, "gueule_beante")
+        set_attr(state, me, COURAGE, 2)
+        attributes = sum(e.attr(a, me) for a in range(6))
+        take_step(state, "visite")
+        state.apply(0)  # the face-up monster
+        assert e.owns(me, ruak) and e.card_cubes(ruak) == 0
+        assert sum(e.attr(a, me) for a in range(6)) == attributes - 2 + 2 and e.cubes_of(me) == 21
+
+
+def test_oneths_player_beside_their_region_keeps_others_from_taking_it() -> None:
+    """L1606: nobody else may take control of a region of Oneth's player while that player stands beside it."""
+    state = started()
+    e = engine(state)
+    me, other = state.current_player(), 1 - state.current_player()
+    slot = place_beside(state, me, "fort", owner=other)
+    e.add_sphere(1, me, -2)
+    e.add_sphere(CONVICTION, me, 2)
+    reoffer(state)
+    assert offered(state, "prise_de_controle")
+    gain_companion(state, other, "oneth", 0)
+    e.cells[e.k_pos + other] = e.pos(me)
+    reoffer(state)
+    assert not e.island.controllable(e, me, slot)
+    e.cells[e.k_pos + other] = next(s for s in range(e.nspaces)
+                                    if all(e.space_slots[s * 3 + i] != slot for i in range(3)))
+    reoffer(state)
+    assert e.island.controllable(e, me, slot)

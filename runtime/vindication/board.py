@@ -13,6 +13,7 @@ R_BLOCK_OTHERS_HONOUR = cython.declare(cython.int, 8)
 E_GAIN_CARD = cython.declare(cython.int, 12)
 """The event of a card gained (tables.py EVENTS)."""
 H_ADREN = cython.declare(cython.int, 0)
+H_ONETH = cython.declare(cython.int, 5)
 """A card's rule hook (tables.py HOOKS)."""
 ACTIVATED = cython.declare(cython.int, 1)
 TAKEN = cython.declare(cython.int, 42)
@@ -290,6 +291,11 @@ class VindicationBoard(VindicationCore):
             if self.card_hook[card] == hook and self.owns(seat, card):
                 return self.card_hook_n[card]
         return -1
+
+    def protected(self, slot: cython.int) -> cython.bint:
+        """Nobody else may take this region: its controller holds Oneth and stands beside it (L1606)."""
+        owner: cython.int = self.slot_owner(slot)
+        return owner >= 0 and self.held_hook(owner, H_ONETH) >= 0 and self.adjacent_slot(owner, slot)
 
     def took_region(self, seat: cython.int) -> None:
         """A region taken this turn, by the control action or a power; the first gains Adren's honour if he is

@@ -40,6 +40,7 @@ MONSTER_DIE = cython.declare(cython.int, 1)
 C_ENHANCED_CARDS = cython.declare(cython.int, 6)
 C_ENHANCED_COST = cython.declare(cython.int, 7)
 H_GRENN = cython.declare(cython.int, 1)
+H_RUAK = cython.declare(cython.int, 4)
 """A card's rule hook (tables.py HOOKS)."""
 R_RELIC_COST = cython.declare(cython.int, 0)
 R_TRAIT_COST = cython.declare(cython.int, 1)
@@ -186,7 +187,8 @@ class Cards:
 
     def fight_monster(self, e: VindicationBoard) -> None:
         """Gueule béante: 2 courage and a companion as champion (L772-776); the monster is always defeated, its
-        honour gained; the black die says what befalls the champion, the white one what is generated (L780-796).
+        honour gained; the black die says what befalls the champion, the white one what is generated (L780-796);
+        Ruak as champion rolls the white one twice instead (L1359-1361).
         Local 3: the champion."""
         seat: cython.int = e.arg(0)
         stage: cython.int = e.stage()
@@ -200,9 +202,16 @@ class Cards:
             return
         if stage == 1:
             e.set_arg(3, e.champion(seat))
+            if e.card_hook[e.arg(3)] == H_RUAK:  # the attribute die twice, no monster die (L1359-1361)
+                e.goto(6)
+                e.push(ROLL, seat, ATTRIBUTE_DIE, 0)
+                return
             e.goto(5)
             e.push(ROLL, seat, MONSTER_DIE, 0)
             return
+        if stage == 6:
+            e.generate(seat, e.result(), 1)
+            stage = 3
         if stage == 5:
             champion = e.arg(3)
             face = e.result()

@@ -234,9 +234,11 @@ class Island:
     # --- control (L459-479) ----------------------------------------------------------------------------------
 
     def control_cost(self, e: VindicationBoard, seat: cython.int, slot: cython.int) -> cython.int:
-        """1 conviction for a free region, 2 for another player's (L464-465); -1 when it cannot be taken."""
+        """1 conviction for a free region, 2 for another player's (L464-465); -1 when it cannot be taken (Oneth's
+        player beside it, board.protected)."""
         owner: cython.int = e.slot_owner(slot)
-        if e.slot_region(slot) < 0 or not e.region_controllable[e.slot_region(slot)] or owner == seat:
+        if e.slot_region(slot) < 0 or not e.region_controllable[e.slot_region(slot)] or owner == seat \
+                or e.protected(slot):
             return -1
         return e.num(C_CONTROL_COST) if owner < 0 else e.rule(R_CONTESTED_COST)
 

@@ -69,7 +69,7 @@ class IslandPowers:
         """A region beside the player that can be controlled: nobody's (mode 0) or another player's (mode 1)."""
         owner: cython.int = e.slot_owner(slot)
         if e.slot_region(slot) < 0 or not e.region_controllable[e.slot_region(slot)] \
-                or not e.adjacent_slot(seat, slot):
+                or not e.adjacent_slot(seat, slot) or e.protected(slot):
             return False
         return owner < 0 if mode == FREE_REGION else owner >= 0 and owner != seat
 

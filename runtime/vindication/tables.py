@@ -40,7 +40,7 @@ ANNOUNCED = ("activate_character", "convert_to_courage", "convert_to_sagesse", "
 THRESHOLDS = {"moved_four": "m"}
 """Events a power answers only once an amount reaches one of its params (Soif d'aventure: m spaces moved in the
 turn), by that param's name: `card_event_n`."""
-HOOKS = ("adren_ability", "grenn_ability", "yanos_ability", "resilience_ability")
+HOOKS = ("adren_ability", "grenn_ability", "yanos_ability", "resilience_ability", "ruak_ability", "oneth_ability")
 """The cards' powers the engine plays as rule hooks of its own (a power's `native:`), by place: the `H_` names of
 the rule modules. The card's param n goes with it (`card_hook_n`); a power naming another native is not played."""
 NEEDS = 11
