@@ -1120,3 +1120,18 @@ def test_oneths_player_beside_their_region_keeps_others_from_taking_it() -> None
                                     if all(e.space_slots[s * 3 + i] != slot for i in range(3)))
     reoffer(state)
     assert e.island.controllable(e, me, slot)
+
+
+def test_zula_returns_two_of_her_cubes_and_a_player_beside_loses_an_inspiration_cube() -> None:
+    """L2770: return 2 influence cubes from Zula to your influence; a player beside loses 1 inspiration cube."""
+    state = treachery_game()
+    e = engine(state)
+    me, other = state.current_player(), 1 - state.current_player()
+    set_attr(state, other, INSPIRATION, 1)
+    zula = gain_companion(state, me, "zula", 2)
+    take_step(state, "activation")
+    state.apply(zula + 1)
+    influence = e.influence(me)
+    take_step(state, "ability")
+    assert e.card_cubes(zula) == 1 and e.influence(me) == influence + 2
+    assert e.attr(INSPIRATION, other) == 0 and e.cubes_of(me) == 21 and e.cubes_of(other) == 21
