@@ -251,13 +251,14 @@ POWERS = (("companion", "zinh"), ("companion", "xina"), ("companion", "ganok"), 
 TREACHERY = (("companion", "feth"), ("companion", "kuvot"), ("companion", "toule"), ("companion", "vrix"),
              ("trait", "avarice"), ("trait", "hybris"), ("trait", "tromperie"), ("companion", "xina"))
 """Traîtrise's cards whose powers the engine plays (and Xina, whose added visits meet the pushed players)."""
-CURSED = (("relic", "toxine"), ("relic", "bottes"), ("trait", "avarice"))
-"""Traîtrise's cursed relics the engine plays."""
+CURSED = (("relic", "toxine"), ("relic", "bottes"), ("trait", "avarice"), ("companion", "langue_fourchue"),
+          ("companion", "sept_plumes"), ("companion", "sidney"), ("companion", "zula"))
+"""Traîtrise's cursed relics and treachery cubes the engine plays."""
 
 
 @pytest.mark.parametrize(("players", "seed", "modules", "powers"), [
     (2, 1, ["base"], POWERS), (3, 2, ["base"], POWERS), (2, 3, ["base", "traitrise"], TREACHERY),
-    (3, 7, ["base", "traitrise"], TREACHERY), (3, 2, ["base", "traitrise"], CURSED)])
+    (3, 7, ["base", "traitrise"], TREACHERY), (2, 9, ["base", "traitrise"], CURSED)])
 def test_the_cards_powers_play_in_lock_step_when_the_players_hold_them(
         players: int, seed: int, modules: list[str], powers: tuple[tuple[str, str], ...]) -> None:
     """Both forms from the same position, where the players hold the cards of POWERS, TREACHERY or CURSED (the

@@ -1135,3 +1135,47 @@ def test_zula_returns_two_of_her_cubes_and_a_player_beside_loses_an_inspiration_
     take_step(state, "ability")
     assert e.card_cubes(zula) == 1 and e.influence(me) == influence + 2
     assert e.attr(INSPIRATION, other) == 0 and e.cubes_of(me) == 21 and e.cubes_of(other) == 21
+
+
+def test_a_treachery_cube_keeps_a_companion_from_activation_until_its_conviction_is_paid() -> None:
+    """L2628-2636: Langue fourchue (1 power cube diluted) puts a black treachery cube on a companion of a player
+    beside: it cannot be activated until the cube is removed for 1 conviction (which any player may pay)."""
+    state = treachery_game()
+    e = engine(state)
+    me, other = state.current_player(), 1 - state.current_player()
+    target = gain_companion(state, other, "zinh", 0)
+    activate_and_use(state, "langue_fourchue")
+    state.apply(state.legal_actions()[0])  # which power cube to dilute
+    assert target in state.legal_actions()
+    assert state.describe(target, "en").startswith("Put a treachery cube on ")
+    state.apply(target)
+    assert e.cells[e.k_treachery_card + target] == 1 and e.cubes_of(me) == 21
+    turn = e.turn()
+    state.apply(len(e.tables.steps))  # end the turn; the move comes first
+    while e.turn() == turn:
+        state.apply(state.legal_actions()[0])
+    assert state.current_player() == other
+    e.add_sphere(1, other, -1)
+    e.add_sphere(CONVICTION, other, 1)
+    reoffer(state)
+    take_step(state, "activation")
+    assert target + 1 not in state.legal_actions()
+    state.apply(0)  # the character instead
+    conviction = e.sphere(CONVICTION, other)
+    take_step(state, "treachery")
+    if target in state.legal_actions():
+        state.apply(target)
+    assert e.cells[e.k_treachery_card + target] == 0 and e.sphere(CONVICTION, other) == conviction - 1
+    assert e.cubes_of(other) == 21
+
+
+def test_a_region_under_a_treachery_cube_is_neither_visited_nor_scored() -> None:
+    """L2672 (Sidney): a region under a treachery cube cannot be visited or scored until the cube is removed."""
+    state = treachery_game()
+    e = engine(state)
+    me = state.current_player()
+    slot = place_beside(state, me, "bibliotheque", owner=me)
+    assert offered(state, "visite") and e.regions_scored(me) == 1
+    e.cells[e.k_treachery_slot + slot] = 1
+    reoffer(state)
+    assert not offered(state, "visite") and e.regions_scored(me) == 0 and e.regions_of(me) == 1

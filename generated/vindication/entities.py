@@ -186,6 +186,11 @@ class LabelId(IntEnum):
     LOAD_COMPANION = 149
     BUILD_REGION = 150
     NO_BUILD = 151
+    STEP_CLEAR_TREACHERY = 152
+    CLEAR_TREACHERY_CARD = 153
+    CLEAR_TREACHERY_REGION = 154
+    TREACHERY_ON = 155
+    TREACHERY_ON_REGION = 156
 
 
 class TableId(IntEnum):
@@ -2093,6 +2098,30 @@ LABELS: tuple[Label, ...] = (
         id=LabelId.NO_BUILD,
         text=Text(en='Build nothing on the construction site', fr='Ne rien construire sur le site de construction', uk='Нічого не будувати на будівельному майданчику'),
     ),
+    Label(
+        id=LabelId.STEP_CLEAR_TREACHERY,
+        text=Text(en='Remove a treachery cube', fr='Retirer un cube Traîtrise', uk='Прибрати кубик зради'),
+    ),
+    Label(
+        id=LabelId.CLEAR_TREACHERY_CARD,
+        text=Text(en='Remove the treachery cube from {card}', fr='Retirer le cube Traîtrise de {card}', uk='Прибрати кубик зради з карти «{card}»'),
+        args=('card',),
+    ),
+    Label(
+        id=LabelId.CLEAR_TREACHERY_REGION,
+        text=Text(en='Remove the treachery cube from {region}', fr='Retirer le cube Traîtrise de {region}', uk='Прибрати кубик зради з регіону «{region}»'),
+        args=('region',),
+    ),
+    Label(
+        id=LabelId.TREACHERY_ON,
+        text=Text(en='Put a treachery cube on {card}', fr='Placer un cube Traîtrise sur {card}', uk='Покласти кубик зради на карту «{card}»'),
+        args=('card',),
+    ),
+    Label(
+        id=LabelId.TREACHERY_ON_REGION,
+        text=Text(en='Put a treachery cube on {region}', fr='Placer un cube Traîtrise sur {region}', uk='Покласти кубик зради на регіон «{region}»'),
+        args=('region',),
+    ),
 )
 
 TABLES: tuple[Table, ...] = (
@@ -2569,8 +2598,8 @@ NATIVES: tuple[Native, ...] = (
     ),
     Native(
         id=NativeId.PLACE_TREACHERY_CUBE,
-        args=('player', 'number'),
-        doc="Put a black treachery cube on an adjacent player's companion (0), relic or trait (1), or an adjacent region (2) (L2628-2672).",
+        args=('player', 'number', 'number'),
+        doc="Put a black treachery cube on an adjacent player's companion (0), relic or trait (1), or an adjacent region (2), which that much conviction removes (L2628-2672).",
     ),
     Native(
         id=NativeId.MOVE_CHARACTERS,

@@ -63,6 +63,7 @@ class Abilities:
 
     def usable_relic(self, e: VindicationBoard, seat: cython.int, card: cython.int) -> cython.bint:
         return e.card_kind[card] == RELIC and e.owns(seat, card) and e.card_activated[card] >= 0 \
+            and e.cells[e.k_treachery_card + card] == 0 \
             and e.card_cubes(card) >= e.num(C_RELIC_USE) and self.affordable(e, seat, card) \
             and (e.turn_flag(RELICS_USED) >> e.card_local[card]) & 1 == 0
 
@@ -150,7 +151,7 @@ class Abilities:
 
     def usable_trait(self, e: VindicationBoard, seat: cython.int, card: cython.int) -> cython.bint:
         return e.card_kind[card] == TRAIT and e.owns(seat, card) and e.card_activated[card] >= 0 \
-            and self.affordable(e, seat, card)
+            and e.cells[e.k_treachery_card + card] == 0 and self.affordable(e, seat, card)
 
     def can_use_trait(self, e: VindicationBoard, seat: cython.int) -> cython.bint:
         card: cython.int

@@ -54,7 +54,7 @@ class Actions:
             e.clear_options()
             e.option(CHARACTER)
             for i in range(e.ncards):
-                if e.card_kind[i] == 0 and e.owns(seat, i) \
+                if e.card_kind[i] == 0 and e.owns(seat, i) and e.cells[e.k_treachery_card + i] == 0 \
                         and (e.influence(seat) > 0 or self.free_activation(e, seat, i)):
                     e.option(i + 1)
             e.goto(1)

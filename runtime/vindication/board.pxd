@@ -35,4 +35,5 @@ cdef class VindicationBoard(VindicationCore):
     cdef bint protected(self, int slot)
     cdef void took_region(self, int seat) except *
     cdef bint visit_left(self, int seat)
+    cdef int regions_scored(self, int seat)
     cdef int regions_of(self, int seat)

@@ -309,6 +309,15 @@ class VindicationBoard(VindicationCore):
         """The turn's visit (or rest) is still to take: its budget (tables.py: budget 0)."""
         return self.budget(0) > 0
 
+    def regions_scored(self, seat: cython.int) -> cython.int:
+        """The regions the player controls at the end that score: not one under a treachery cube (Sidney)."""
+        n: cython.int = 0
+        i: cython.int
+        for i in range(self.nslots):
+            if self.slot_owner(i) == seat and self.cells[self.k_treachery_slot + i] == 0:
+                n += 1
+        return n
+
     def regions_of(self, seat: cython.int) -> cython.int:
         n: cython.int = 0
         i: cython.int

@@ -78,6 +78,8 @@ class VindicationCore(Engine):
         self.k_options = n["k_options"]
         self.k_speed_cubes = n["k_speed_cubes"]
         self.k_aside = n["k_aside"]
+        self.k_treachery_card = n["k_treachery_card"]
+        self.k_treachery_slot = n["k_treachery_slot"]
         self.site_region = n["site_region"]
         self.construction_sites = n["construction_sites"]
         self.site_cost = n["site_cost"]

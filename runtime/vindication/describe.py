@@ -16,18 +16,21 @@ SPACE, SLOT, CARD, ATTRIBUTE, SPHERE, YESNO, DRAW, COUNT, RECOVER, SEAT, ACTIVAT
                                                                                  17, 18, 19, 20, 21)
 FACE = 22
 REGION = 23
+TREACHERY, SLOTS = 24, 10000
 MONSTER_DIE_FACES = ("epuisement", "mort", "rate")
 """The monster die's outcomes as tables.py numbers them, by their glossary terms."""
 """The engine's kinds of decision (island.py, cards.py, actions.py)."""
 STOP = 1000
 FROM_CONVICTION, FROM_CARD, FROM_SLOT = 10, 100, 1000
 KERNEL_STEPS = {"repeat": "step_repeat", "discard_aptitude": "step_discard_aptitude", "ability": "step_ability",
-                "relic": "step_relic", "extra_visit": "step_extra_visit", "trait": "step_trait"}
+                "relic": "step_relic", "extra_visit": "step_extra_visit", "trait": "step_trait",
+                "treachery": "step_clear_treachery"}
 """Plan steps that are not actions of actions.yaml, and their labels."""
 CARD_LABELS = {"setup": "keep_quest", "draw_secret_quest": "keep_quest", "recharge": "recharge_relic",
                "use_relic": "use_relic", "activate_companion": "activate_companion",
                "generate_other_companion": "generate_like", "discard_active_trigger": "discard_trigger",
-               "use_other_trait": "borrow_trait", "use_trait": "use_trait", "others_load_companion": "load_companion"}
+               "use_other_trait": "borrow_trait", "use_trait": "use_trait", "others_load_companion": "load_companion",
+               "place_treachery_cube": "treachery_on"}
 """What choosing a card does, by the procedure that asks (else: taking it)."""
 
 
@@ -75,7 +78,8 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
         at = state.engine.arrays()[0][tables.numbers["k_pos"] + decision[1]]
         return text("stop_here", space=str(at + 1)) if action == STOP else text("move_to", space=str(action + 1))
     if kind == SLOT:
-        label = "control_region" if procedure == "control" else "visit_region"
+        label = {"control": "control_region", "place_treachery_cube": "treachery_on_region"}.get(procedure,
+                                                                                               "visit_region")
         return text(label, region=_slot(state, action, locale))
     if kind == CARD:
         if action == STOP:
@@ -122,6 +126,10 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
         if attribute >= 0:
             return text("wish_cubes", n=str(cubes), attribute=_name(attributes[attribute], locale))
         return text("wish_honour", n=str(honour))
+    if kind == TREACHERY and action >= SLOTS:
+        return text("clear_treachery_region", region=_slot(state, action - SLOTS, locale))
+    if kind == TREACHERY:
+        return text("clear_treachery_card", card=_name(tables.cards[action][1], locale))
     if kind == REGION and action == STOP:
         return text("no_build")
     if kind == REGION:

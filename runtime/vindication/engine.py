@@ -46,6 +46,7 @@ EXTRA_VISIT = cython.declare(cython.int, 120)
 ROLL = cython.declare(cython.int, 121)
 USE_TRAIT = cython.declare(cython.int, 122)
 BUILD_DISCOVERED = cython.declare(cython.int, 123)
+CLEAR_TREACHERY = cython.declare(cython.int, 124)
 # The natives the engine plays (`NATIVES` names them; tables.py turns them into `impl`).
 N_ACADEMY = cython.declare(cython.int, 200)
 N_RECRUIT = cython.declare(cython.int, 201)
@@ -92,6 +93,7 @@ N_PUSH_PLAYER = cython.declare(cython.int, 242)
 N_OTHERS_LOAD = cython.declare(cython.int, 243)
 N_MOVE_CHARACTERS = cython.declare(cython.int, 244)
 N_BUILD_SITE = cython.declare(cython.int, 245)
+N_PLACE_TREACHERY = cython.declare(cython.int, 246)
 EXTRA_TURN = cython.declare(cython.int, 11)
 EXTRA_MOVES = cython.declare(cython.int, 6)
 
@@ -107,7 +109,7 @@ NATIVES = {"academy_roll": 200, "recruit": 201, "fight_monster": 202, "obtain_tr
            "discard_active_trigger": 234, "take_control": 235, "load_speed_tile": 236,
            "use_other_trait": 237, "skip_turn": 238, "adjacent_player": 239, "lose_attribute": 240,
            "steal_aptitude": 241, "push_player": 242, "others_load_companion": 243, "move_characters": 244,
-           "build_site": 245}
+           "build_site": 245, "place_treachery_cube": 246}
 """The natives of the content this engine plays, by name; an effect calling another is not run (tables.py).
 counts_for_mastery answers 0 in play: what it counts is read once, by tables.py (`card_mastery_bonus`)."""
 MOVED = cython.declare(cython.int, 0)
@@ -204,6 +206,8 @@ class VindicationEngine(VindicationBoard):
             return self.island_powers.can_extra_visit(self, seat)
         if procedure == USE_TRAIT:
             return self.abilities.can_use_trait(self, seat)
+        if procedure == CLEAR_TREACHERY:
+            return self.treachery.can_clear_treachery(self, seat)
         return True
 
     def native_procedure(self, native: cython.int) -> cython.int:
@@ -266,6 +270,8 @@ class VindicationEngine(VindicationBoard):
             self.abilities.use_trait(self)
         elif procedure == BUILD_DISCOVERED:
             self.island_powers.build_discovered(self)
+        elif procedure == CLEAR_TREACHERY:
+            self.treachery.clear_treachery(self)
         else:
             VindicationBoard.run_procedure(self, procedure)
 
@@ -332,6 +338,8 @@ class VindicationEngine(VindicationBoard):
             self.treachery.move_characters(self)
         elif code == N_BUILD_SITE:
             self.island_powers.build_site(self)
+        elif code == N_PLACE_TREACHERY:
+            self.treachery.place_treachery_cube(self)
         elif code == N_SKIP_TURN:
             self.set_turn_flag(SKIPPED, 1)
             self.done()

@@ -169,9 +169,10 @@ class Island:
     # --- visiting (L328-330, L450-457) ------------------------------------------------------------------------
 
     def visitable(self, e: VindicationBoard, seat: cython.int, slot: cython.int) -> cython.bint:
-        """A region beside the player; once they took control before visiting, only that one (L457)."""
+        """A region beside the player; once they took control before visiting, only that one (L457); not one under
+        a treachery cube (Sidney, L2672)."""
         target: cython.int = e.turn_flag(CONTROL_SLOT)
-        if e.slot_region(slot) < 0 or not e.adjacent_slot(seat, slot):
+        if e.slot_region(slot) < 0 or not e.adjacent_slot(seat, slot) or e.cells[e.k_treachery_slot + slot] > 0:
             return False
         return target < 0 or target == slot
 

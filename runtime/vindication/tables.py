@@ -75,6 +75,7 @@ STEPS = (("deplacement", "move", "menu"), ("activation", "activate", "menu"), ("
          ("discard_aptitude", "discard_aptitude", "menu"), ("recuperation", "recover", "menu"),
          ("ability", "ability", "menu"), ("relic", "use_relic", "menu"),
          ("redemption", "redeem", "menu"), ("extra_visit", "extra_visit", "menu"), ("trait", "use_trait", "menu"),
+         ("treachery", "clear_treachery", "menu"),
          ("forced_move", "move", "once"), ("end_check", "check_end", "once"))
 """A turn (L225-233), as plan steps: the actions of actions.yaml (and the kernel's: repeating a repeatable
 region's action, L330; discarding an aptitude tile, L903; the activated companion's ability, L665; a relic's
@@ -83,7 +84,7 @@ the player ends; then the move if the player
 has not moved (the only mandatory action, L229), and the end-of-game check."""
 INTERNAL = ("setup", "move", "activate", "visit", "rest", "repeat", "control", "convert", "aptitude",
             "discard_aptitude", "recover", "redeem", "check_end", "acquire", "recharge", "final_scoring", "ability",
-            "use_relic", "passives", "react", "extra_visit", "roll", "use_trait", "build_discovered")
+            "use_relic", "passives", "react", "extra_visit", "roll", "use_trait", "build_discovered", "clear_treachery")
 """The engine's own procedures, numbered from 100 (engine.py names them in this order)."""
 FIRST_INTERNAL = 100
 
@@ -178,7 +179,8 @@ def build_tables(game: CompiledGame, natives_played: frozenset[str], modules: tu
     for key, size in (("k_pos", seats), ("k_slot", n["slots"]), ("k_slot_owner", n["slots"]),
                       ("k_bag", n["regions"]), ("k_token", n["trigger_tokens"]), ("k_stock", n["attributes"]),
                       ("k_gained", 4), ("k_wish", n["wishes"]), ("k_turn", TURN_FLAGS), ("k_game", GAME_FLAGS),
-                      ("k_options", len(OPTIONS)), ("k_speed_cubes", seats), ("k_aside", n["regions"])):
+                      ("k_options", len(OPTIONS)), ("k_speed_cubes", seats), ("k_aside", n["regions"]),
+                      ("k_treachery_card", n["cards"]), ("k_treachery_slot", n["slots"])):
         n[key] = at
         at += size
     n["cells"] = at

@@ -10,3 +10,8 @@ cdef class Treachery:
     cdef void push_player(self, VindicationBoard e) except *
     cdef void others_load_companion(self, VindicationBoard e) except *
     cdef void move_characters(self, VindicationBoard e) except *
+    cdef bint treachery_target(self, VindicationBoard e, int seat, int mode, int value)
+    cdef void place_treachery_cube(self, VindicationBoard e) except *
+    cdef bint clearable(self, VindicationBoard e, int seat, int value)
+    cdef bint can_clear_treachery(self, VindicationBoard e, int seat)
+    cdef void clear_treachery(self, VindicationBoard e) except *

@@ -1,7 +1,7 @@
 """Natives of the Traîtrise cards (L2540-2760): another player beside one's medallion, made to lose an attribute
 cube or an aptitude tile, or pushed one space; every character moved (Bottes), every other player's companion
-loaded (Toxine). Each is a procedure taking the engine it runs in; its arguments are
-the effect's (args 0-2)."""
+loaded (Toxine); treachery cubes placed and removed (Langue fourchue, Sept plumes, Sidney). Each is a procedure
+taking the engine it runs in; its arguments are the effect's (args 0-2)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,15 @@ SPACE = cython.declare(cython.int, 10)
 ATTRIBUTE = cython.declare(cython.int, 13)
 SEAT = cython.declare(cython.int, 19)
 CARD = cython.declare(cython.int, 12)
+SLOT = cython.declare(cython.int, 11)
+TREACHERY = cython.declare(cython.int, 24)
+"""The decision of which treachery cube to remove: a card, or SLOTS + a slot."""
+SLOTS = cython.declare(cython.int, 10000)
+ON_COMPANION = cython.declare(cython.int, 0)
+ON_REGION = cython.declare(cython.int, 2)
+"""place_treachery_cube's modes: 0 a companion, 1 a relic or trait, 2 a region."""
+RELIC = cython.declare(cython.int, 2)
+TRAIT = cython.declare(cython.int, 3)
 CUBE_LOST = cython.declare(cython.int, 1)
 """lose_attribute's one cube (its definition in content/vindication/natives/core.yaml)."""
 
@@ -175,3 +184,87 @@ class Treachery:
                 e.option(space)
         e.goto(1)
         e.ask(SPACE, seat)
+
+    def treachery_target(self, e: VindicationBoard, seat: cython.int, mode: cython.int,
+                         value: cython.int) -> cython.bint:
+        """What a treachery cube may go on: a companion (mode 0) or a relic or trait (1) of a player beside, or a
+        region beside (2, a slot), with none on it yet."""
+        owner: cython.int
+        if mode == ON_REGION:
+            return e.slot_region(value) >= 0 and e.adjacent_slot(seat, value) \
+                and e.cells[e.k_treachery_slot + value] == 0
+        owner = e.owner(value)
+        if owner < 0 or owner == seat or not e.owns(owner, value) or not e.beside(seat, owner) \
+                or e.cells[e.k_treachery_card + value] > 0:
+            return False
+        if mode == ON_COMPANION:
+            return e.card_kind[value] == 0
+        return e.card_kind[value] == RELIC or e.card_kind[value] == TRAIT
+
+    def place_treachery_cube(self, e: VindicationBoard) -> None:
+        """A black treachery cube on what the mode names (args: seat, mode, the conviction that removes it;
+        Langue fourchue L2628, Sept plumes, Sidney L2672): it cannot be activated, used, or visited and scored
+        until removed (clear_treachery)."""
+        seat: cython.int = e.arg(0)
+        i: cython.int
+        if e.stage() == 0:
+            e.clear_options()
+            for i in range(e.nslots if e.arg(1) == ON_REGION else e.ncards):
+                if self.treachery_target(e, seat, e.arg(1), i):
+                    e.option(i)
+            if e.options() == 0:
+                e.done()
+                return
+            e.goto(1)
+            e.ask(SLOT if e.arg(1) == ON_REGION else CARD, seat)
+            return
+        if e.arg(1) == ON_REGION:
+            e.cells[e.k_treachery_slot + e.answer()] = e.arg(2)
+        else:
+            e.cells[e.k_treachery_card + e.answer()] = e.arg(2)
+        e.done()
+
+    def clearable(self, e: VindicationBoard, seat: cython.int, value: cython.int) -> cython.bint:
+        """A treachery cube the player may pay to remove (anyone may, L2636): on one of their cards, or on a
+        region beside them (a slot, counted from SLOTS); they hold the conviction it costs."""
+        cost: cython.int
+        if value >= SLOTS:
+            cost = e.cells[e.k_treachery_slot + value - SLOTS]
+            return cost > 0 and e.adjacent_slot(seat, value - SLOTS) and e.sphere(2, seat) >= cost
+        cost = e.cells[e.k_treachery_card + value]
+        return cost > 0 and e.owns(seat, value) and e.sphere(2, seat) >= cost
+
+    def can_clear_treachery(self, e: VindicationBoard, seat: cython.int) -> cython.bint:
+        i: cython.int
+        for i in range(e.ncards):
+            if self.clearable(e, seat, i):
+                return True
+        for i in range(e.nslots):
+            if self.clearable(e, seat, SLOTS + i):
+                return True
+        return False
+
+    def clear_treachery(self, e: VindicationBoard) -> None:
+        """A treachery cube removed for the conviction it costs (L2636)."""
+        seat: cython.int = e.arg(0)
+        i: cython.int
+        value: cython.int
+        if e.stage() == 0:
+            e.clear_options()
+            for i in range(e.ncards):
+                if self.clearable(e, seat, i):
+                    e.option(i)
+            for i in range(e.nslots):
+                if self.clearable(e, seat, SLOTS + i):
+                    e.option(SLOTS + i)
+            e.goto(1)
+            e.ask(TREACHERY, seat)
+            return
+        value = e.answer()
+        if value >= SLOTS:
+            e.use_conviction(seat, e.cells[e.k_treachery_slot + value - SLOTS])
+            e.cells[e.k_treachery_slot + value - SLOTS] = 0
+        else:
+            e.use_conviction(seat, e.cells[e.k_treachery_card + value])
+            e.cells[e.k_treachery_card + value] = 0
+        e.done()
