@@ -305,3 +305,32 @@ def test_games_with_construction_sites_end_with_invariants_at_every_step(players
     assert any(note.startswith("construction_sites:") for note in state.placeholders)
     if players == 3:  # the Python form, replaying the compiled game, comes to the same state
         assert replay(state, kernel="python").state_hash() == state.state_hash()
+
+
+def test_strann_passing_through_a_player_plays_alike_on_both_forms() -> None:
+    """Strann (island.oppress, L2698), too rare in random games, from one worked position on both forms."""
+    python = new_state(GAME, 2, 1, kernel="python", modules=["base", "traitrise"])
+    compiled = new_state(GAME, 2, 1, modules=["base", "traitrise"])
+    while python.engine.turn() == 0:
+        action = python.legal_actions()[0]
+        python.apply(action)
+        compiled.apply(action)
+    e = python.engine
+    me, other = python.current_player(), 1 - python.current_player()
+    e.cells[e.k_pos + other] = next(s for s in (e.space_next[e.pos(me) * 3 + i] for i in range(3)) if s >= 0)
+    strann = next(c for c, (_, entity) in enumerate(e.tables.cards) if entity.id.name.lower() == "strann")
+    e.gain_card(me, strann)
+    e.cells[e.o_speed_bonus + me] = 5
+    e.ctl[KIND] = 0
+    e.ctl[COUNT] = 0
+    e.advance()
+    for mine, theirs in zip(compiled.engine.arrays(), e.arrays(), strict=True):
+        mine[:] = theirs
+    steps = [s.key for s in e.tables.steps]
+    conviction = e.sphere(2, me)
+    for action in (steps.index("action/activation"), strann + 1, steps.index("action/deplacement"), e.pos(other)):
+        assert action in python.legal_actions()
+        python.apply(action)
+        compiled.apply(action)
+        assert compiled.state_hash() == python.state_hash()
+    assert e.sphere(2, me) == conviction + 1

@@ -1179,3 +1179,22 @@ def test_a_region_under_a_treachery_cube_is_neither_visited_nor_scored() -> None
     e.cells[e.k_treachery_slot + slot] = 1
     reoffer(state)
     assert not offered(state, "visite") and e.regions_scored(me) == 0 and e.regions_of(me) == 1
+
+
+def test_strann_passing_through_another_players_space_takes_conviction_and_their_inspiration() -> None:
+    """L2698: Strann activated, passing through another player's space augments 1 influence cube to conviction,
+    and that player loses 1 inspiration cube."""
+    state = treachery_game()
+    e = engine(state)
+    me, other = state.current_player(), 1 - state.current_player()
+    set_attr(state, other, INSPIRATION, 1)
+    strann = gain_companion(state, me, "strann", 0)
+    take_step(state, "activation")
+    state.apply(strann + 1)
+    e.cells[e.o_speed_bonus + me] = 5
+    reoffer(state)
+    conviction = e.sphere(CONVICTION, me)
+    take_step(state, "deplacement")
+    state.apply(e.pos(other))  # through the other's space
+    assert e.sphere(CONVICTION, me) == conviction + 1 and e.attr(INSPIRATION, other) == 0
+    assert e.cubes_of(me) == 21 and e.cubes_of(other) == 21

@@ -17,7 +17,7 @@ cdef class VindicationCore(Engine):
     cdef int[::1] card_in_game, card_effect, card_mastery_bonus, relic_charges, quest_effect, quest_honour
     cdef int[::1] card_local, card_activated, card_on_join, card_passive, card_late, card_needs
     cdef int[::1] card_event, card_reactive, card_react_limit, rule_offset, rule_base, card_hook, card_hook_n
-    cdef int[::1] card_event_n, card_neighbour
+    cdef int[::1] card_event_n, card_neighbour, card_hook_m
     cdef int[::1] deck_zone, space_slots, space_next
     cdef int[::1] region_count, region_effect, region_repeatable, region_controllable, region_cost_attr
     cdef int[::1] region_cost, region_need

@@ -111,6 +111,7 @@ class VindicationCore(Engine):
         self.card_react_limit = a["card_react_limit"]
         self.card_hook = a["card_hook"]
         self.card_hook_n = a["card_hook_n"]
+        self.card_hook_m = a["card_hook_m"]
         self.card_event_n = a["card_event_n"]
         self.card_neighbour = a["card_neighbour"]
         self.rule_offset = a["rule_offset"]

@@ -30,6 +30,10 @@ E_DEFEAT_OR_CONTEST = cython.declare(cython.int, 10)
 E_USE_CONVICTION = cython.declare(cython.int, 5)
 E_MOVED = cython.declare(cython.int, 9)
 BUILD_DISCOVERED = cython.declare(cython.int, 123)
+H_STRANN = cython.declare(cython.int, 6)
+ACTIVATED = cython.declare(cython.int, 1)
+INSPIRATION = cython.declare(cython.int, 0)
+"""A card's rule hook (tables.py HOOKS), the turn's record of the card activated + 2, the first attribute."""
 """The engine's procedure build_discovered (tables.py INTERNAL)."""
 SPACES_MOVED = cython.declare(cython.int, 43)
 """The event moved_four (tables.py EVENTS) and the turn's record of the spaces moved."""
@@ -143,11 +147,27 @@ class Island:
         e.set_arg(4, e.arg(4) + 1)
         e.set_turn_flag(SPACES_MOVED, e.turn_flag(SPACES_MOVED) + 1)
         e.fire_reaching(seat, E_MOVED, e.turn_flag(SPACES_MOVED))
+        if e.activated_hook(seat, H_STRANN) >= 0 and e.occupied(space, seat):
+            self.oppress(e, seat, space)
         for i in range(3):
             slot = e.space_slots[space * 3 + i]
             if slot >= 0 and e.slot_region(slot) < 0 and not self.queued(e, slot):
                 e.set_turn_flag(DISCOVER + 1 + e.turn_flag(DISCOVER), slot)
                 e.set_turn_flag(DISCOVER, e.turn_flag(DISCOVER) + 1)
+
+    def oppress(self, e: VindicationBoard, seat: cython.int, space: cython.int) -> None:
+        """Strann activated, his player passing through another's space (L2698): n influence cubes augmented to
+        conviction, m inspiration cubes of the other's back to their influence, as many as there are."""
+        card: cython.int = e.turn_flag(ACTIVATED) - 2
+        other: cython.int
+        i: cython.int
+        for i in range(e.card_hook_n[card]):
+            if e.influence(seat) > 0:
+                e.exalt(seat, 1)
+        for other in range(e.players()):
+            if other != seat and e.pos(other) == space:
+                e.spend(other, INSPIRATION, e.card_hook_m[card] if e.card_hook_m[card] < e.attr(INSPIRATION, other)
+                        else e.attr(INSPIRATION, other))
 
     def queued(self, e: VindicationBoard, slot: cython.int) -> cython.bint:
         i: cython.int

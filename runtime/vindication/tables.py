@@ -40,9 +40,11 @@ ANNOUNCED = ("activate_character", "convert_to_courage", "convert_to_sagesse", "
 THRESHOLDS = {"moved_four": "m"}
 """Events a power answers only once an amount reaches one of its params (Soif d'aventure: m spaces moved in the
 turn), by that param's name: `card_event_n`."""
-HOOKS = ("adren_ability", "grenn_ability", "yanos_ability", "resilience_ability", "ruak_ability", "oneth_ability")
+HOOKS = ("adren_ability", "grenn_ability", "yanos_ability", "resilience_ability", "ruak_ability", "oneth_ability",
+         "strann_ability")
 """The cards' powers the engine plays as rule hooks of its own (a power's `native:`), by place: the `H_` names of
-the rule modules. The card's param n goes with it (`card_hook_n`); a power naming another native is not played."""
+the rule modules. The card's params n and m go with it (`card_hook_n`, `card_hook_m`); a power naming another native
+is not played."""
 NEEDS = 11
 """What an ability takes from its player, per holding: the 6 attributes, the 3 power spheres, its own card, honour."""
 NEIGHBOUR_NATIVES = ("adjacent_player", "push_player")
@@ -220,7 +222,7 @@ def _cards(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ..
         "card_kind", "card_deck", "card_colour", "card_honour", "card_generation", "card_initiative", "card_starter",
         "card_in_game", "card_effect", "card_mastery_bonus", "relic_charges", "quest_effect", "quest_honour",
         "card_local", "card_activated", "card_on_join", "card_passive", "card_late", "card_event",
-        "card_reactive", "card_react_limit", "card_hook", "card_hook_n", "card_event_n")}
+        "card_reactive", "card_react_limit", "card_hook", "card_hook_n", "card_hook_m", "card_event_n")}
     local: dict[str, int] = {}
     for kind, card in tables.cards:
         name = name_of(card)
@@ -248,6 +250,7 @@ def _cards(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ..
         hooks = [ref(power.native) for power in getattr(card, "powers", None) or () if ref(power.native) in HOOKS]
         a["card_hook"].append(HOOKS.index(hooks[0]) if hooks and module in modules else -1)
         a["card_hook_n"].append(int(dict(getattr(card, "params", None) or {}).get("n", 0)))
+        a["card_hook_m"].append(int(dict(getattr(card, "params", None) or {}).get("m", 0)))
         a["card_honour"].append(int(honour.get((kind, name), 0)))
         a["card_generation"] += list(gen.get(name, [0, 0, 0])) if kind == "companion" else [0, 0, 0]
         a["card_initiative"].append(int(getattr(card, "initiative", 0) or 0))
