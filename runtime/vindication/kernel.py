@@ -37,7 +37,7 @@ def _folded(name: str) -> str:
     return "".join(c for c in plain if not unicodedata.combining(c)).strip()
 
 
-def _named(name: str, entities: list[Any]) -> str | None:
+def _named(name: str, entities: tuple[Any, ...]) -> str | None:
     """The id of the entity `name` names: its id, or its name in any locale; a French name "Extension X" answers
     to X too."""
     wanted = _folded(name)
