@@ -288,6 +288,7 @@ def test_the_cards_powers_play_in_lock_step_when_the_players_hold_them(
     while not compiled.is_terminal():
         assert compiled.state_hash() == python.state_hash()
         assert compiled.legal_actions() == python.legal_actions()
+        assert all(a in compiled.kernel.action_range for a in compiled.legal_actions())  # OpenSpiel's actions
         check_invariants(python)
         action = rng.choice(compiled.legal_actions())
         compiled.apply(action)

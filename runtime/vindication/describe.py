@@ -16,7 +16,7 @@ SPACE, SLOT, CARD, ATTRIBUTE, SPHERE, YESNO, DRAW, COUNT, RECOVER, SEAT, ACTIVAT
                                                                                  17, 18, 19, 20, 21)
 FACE = 22
 REGION = 23
-TREACHERY, SLOTS = 24, 10000
+TREACHERY = 24
 MONSTER_DIE_FACES = ("epuisement", "mort", "rate")
 """The monster die's outcomes as tables.py numbers them, by their glossary terms."""
 """The engine's kinds of decision (island.py, cards.py, actions.py)."""
@@ -126,8 +126,8 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
         if attribute >= 0:
             return text("wish_cubes", n=str(cubes), attribute=_name(attributes[attribute], locale))
         return text("wish_honour", n=str(honour))
-    if kind == TREACHERY and action >= SLOTS:
-        return text("clear_treachery_region", region=_slot(state, action - SLOTS, locale))
+    if kind == TREACHERY and action >= tables.numbers["cards"]:
+        return text("clear_treachery_region", region=_slot(state, action - tables.numbers["cards"], locale))
     if kind == TREACHERY:
         return text("clear_treachery_card", card=_name(tables.cards[action][1], locale))
     if kind == REGION and action == STOP:

@@ -15,8 +15,7 @@ SEAT = cython.declare(cython.int, 19)
 CARD = cython.declare(cython.int, 12)
 SLOT = cython.declare(cython.int, 11)
 TREACHERY = cython.declare(cython.int, 24)
-"""The decision of which treachery cube to remove: a card, or SLOTS + a slot."""
-SLOTS = cython.declare(cython.int, 10000)
+"""The decision of which treachery cube to remove: a card, or the number of cards + a slot."""
 ON_COMPANION = cython.declare(cython.int, 0)
 ON_REGION = cython.declare(cython.int, 2)
 """place_treachery_cube's modes: 0 a companion, 1 a relic or trait, 2 a region."""
@@ -226,11 +225,11 @@ class Treachery:
 
     def clearable(self, e: VindicationBoard, seat: cython.int, value: cython.int) -> cython.bint:
         """A treachery cube the player may pay to remove (anyone may, L2636): on one of their cards, or on a
-        region beside them (a slot, counted from SLOTS); they hold the conviction it costs."""
+        region beside them (a slot, counted from the number of cards); they hold the conviction it costs."""
         cost: cython.int
-        if value >= SLOTS:
-            cost = e.cells[e.k_treachery_slot + value - SLOTS]
-            return cost > 0 and e.adjacent_slot(seat, value - SLOTS) and e.sphere(2, seat) >= cost
+        if value >= e.ncards:
+            cost = e.cells[e.k_treachery_slot + value - e.ncards]
+            return cost > 0 and e.adjacent_slot(seat, value - e.ncards) and e.sphere(2, seat) >= cost
         cost = e.cells[e.k_treachery_card + value]
         return cost > 0 and e.owns(seat, value) and e.sphere(2, seat) >= cost
 
@@ -240,7 +239,7 @@ class Treachery:
             if self.clearable(e, seat, i):
                 return True
         for i in range(e.nslots):
-            if self.clearable(e, seat, SLOTS + i):
+            if self.clearable(e, seat, e.ncards + i):
                 return True
         return False
 
@@ -255,15 +254,15 @@ class Treachery:
                 if self.clearable(e, seat, i):
                     e.option(i)
             for i in range(e.nslots):
-                if self.clearable(e, seat, SLOTS + i):
-                    e.option(SLOTS + i)
+                if self.clearable(e, seat, e.ncards + i):
+                    e.option(e.ncards + i)
             e.goto(1)
             e.ask(TREACHERY, seat)
             return
         value = e.answer()
-        if value >= SLOTS:
-            e.use_conviction(seat, e.cells[e.k_treachery_slot + value - SLOTS])
-            e.cells[e.k_treachery_slot + value - SLOTS] = 0
+        if value >= e.ncards:
+            e.use_conviction(seat, e.cells[e.k_treachery_slot + value - e.ncards])
+            e.cells[e.k_treachery_slot + value - e.ncards] = 0
         else:
             e.use_conviction(seat, e.cells[e.k_treachery_card + value])
             e.cells[e.k_treachery_card + value] = 0
