@@ -599,6 +599,9 @@ KERNEL_HELP = ("Rules kernel: compiled (Cython) or python, which play the same g
 PLAYERS_HELP = "How many play (default 4); the game's content says how many it is for (Oath and Root: 2 to 6)."
 FACTIONS_HELP = ("Root: the factions of the seats in order, separated by commas (default: a random viable table, "
                  "annex A).")
+MODULE_HELP = ("Vindication: a module to play (repeatable; its id or its name, e.g. traitrise or Traîtrise); base is "
+               "always on. Default: the base game alone.")
+SETUP_HELP = "Vindication: a named setup of setups.yaml (e.g. treachery): its modules and rule options."
 
 
 def _kernel(game: str, kernel: str | None) -> str:
@@ -636,15 +639,27 @@ def _playable(ws: Workspace, game: str, kernel: str | None, players: int) -> tup
     return compiled, chosen
 
 
-def _setup(game: str, compiled: Any, chronicle_path: Path | None, factions: str | None) -> dict[str, Any]:
-    """How each game is set up besides players and seed, or exit: a Chronicle for Oath, the factions for Root."""
+def _setup(game: str, compiled: Any, chronicle_path: Path | None, factions: str | None,
+           modules: tuple[str, ...] = (), named_setup: str | None = None) -> dict[str, Any]:
+    """How each game is set up besides players and seed, or exit: a Chronicle for Oath, the factions for Root,
+    the modules or a named setup for a game that has them (Vindication)."""
     if factions is not None and game == "oath":
         _fail("--factions: Oath has no factions to choose (its roles are dealt by the rules)", 2)
     if chronicle_path is not None and game != "oath":
         _fail(f"--chronicle: only Oath keeps a Chronicle between games, not {game}", 2)
+    for option, given in (("--module", modules), ("--setup", named_setup)):
+        if given and "module" not in compiled.kinds:
+            _fail(f"{option}: {game} has no modules or named setups to choose", 2)
+    if modules and named_setup is not None:
+        _fail("--module and --setup: a named setup says its modules; give one or the other", 2)
     if game == "oath":
         return {"chronicle": _chronicle(compiled, chronicle_path)}
-    return {"factions": [name.strip() for name in factions.split(",")]} if factions else {}
+    chosen: dict[str, Any] = {"factions": [name.strip() for name in factions.split(",")]} if factions else {}
+    if modules:
+        chosen["modules"] = ["base", *modules]
+    if named_setup is not None:
+        chosen["setup"] = named_setup
+    return chosen
 
 
 def _new_game(game: str, compiled: Any, kernel: str, players: int, seed: int, setup: dict[str, Any]) -> Any:
@@ -684,6 +699,8 @@ def _chronicle(compiled: Any, path: Path | None) -> Any:
 @click.option("--chronicle", "chronicle_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Oath: set every game up from this Chronicle (written by `play --write-chronicle`).")
 @click.option("--factions", default=None, help=FACTIONS_HELP)
+@click.option("--module", "modules", multiple=True, help=MODULE_HELP)
+@click.option("--setup", "named_setup", default=None, help=SETUP_HELP)
 @click.option("--kernel", type=click.Choice(["compiled", "python"]), default=None, help=KERNEL_HELP)
 @click.option("--ray", "ray_address", is_flag=False, flag_value="", default=None, metavar="[ADDRESS]",
               help="Play the games on a Ray cluster (HOST:PORT, ray://HOST:PORT or auto), or on a local Ray "
@@ -693,8 +710,8 @@ def _chronicle(compiled: Any, path: Path | None) -> Any:
                    "from it without playing them again.")
 @_root_option
 def simulate(ws: Workspace, game: str, players: int, count: int, seed: int, jobs: int | None, fmt: str,
-             chronicle_path: Path | None, factions: str | None, kernel: str | None, ray_address: str | None,
-             checkpoint_path: Path | None) -> None:
+             chronicle_path: Path | None, factions: str | None, modules: tuple[str, ...], named_setup: str | None,
+             kernel: str | None, ray_address: str | None, checkpoint_path: Path | None) -> None:
     """Play GAME with uniformly random legal actions to the end: wins by side and victory, length, speed."""
     import json
     import time
@@ -705,8 +722,10 @@ def simulate(ws: Workspace, game: str, players: int, count: int, seed: int, jobs
     from .simulate import Checkpoint, Settings, SimulationError, run, summarize, summary_tables
 
     compiled, kernel = _playable(ws, game, kernel, players)
-    setup = _setup(game, compiled, chronicle_path, factions)
-    placeholders = _new_game(game, compiled, kernel, players, seed, setup).placeholders  # a refused setup fails here
+    setup = _setup(game, compiled, chronicle_path, factions, modules, named_setup)
+    first = _new_game(game, compiled, kernel, players, seed, setup)  # a refused setup fails here
+    placeholders = first.placeholders
+    set_up = first.kernel.setup_of(first) if hasattr(first.kernel, "setup_of") else {}
     settings = Settings(game, str(ws.root), kernel, players, seed, count, setup)
     started = time.perf_counter()
     try:
@@ -726,7 +745,8 @@ def simulate(ws: Workspace, game: str, players: int, count: int, seed: int, jobs
             if checkpoint_path else " (give --checkpoint FILE to resume a long run)"
         _fail(f"interrupted{kept}", 130)
     elapsed = time.perf_counter() - started
-    summary = {"games": count, "players": players, "seed": seed, "kernel": kernel, **summarize(game, records)}
+    summary = {"games": count, "players": players, "seed": seed, "kernel": kernel, **set_up,
+               **summarize(game, records)}
     played = count - resumed
     speed = f"{played} games in {elapsed:.2f} s: {played / elapsed:.2f} games_per_second" + \
         (f" ({resumed} from the checkpoint)" if resumed else "")
@@ -818,6 +838,8 @@ def balance(ws: Workspace, game: str, players: int, count: int, seed: int, basel
               help="Your seat, from 1 (Oath: the Chancellor) to the number of players; the others play at random.")
 @click.option("--locale", default="en", show_default=True, help="Language of the game.")
 @click.option("--factions", default=None, help=FACTIONS_HELP)
+@click.option("--module", "modules", multiple=True, help=MODULE_HELP)
+@click.option("--setup", "named_setup", default=None, help=SETUP_HELP)
 @click.option("--chronicle", "chronicle_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Oath: set the game up from the Chronicle a previous game wrote (default: a first game).")
 @click.option("--write-chronicle", "chronicle_out", type=click.Path(dir_okay=False, path_type=Path), default=None,
@@ -825,7 +847,8 @@ def balance(ws: Workspace, game: str, players: int, count: int, seed: int, basel
 @click.option("--kernel", type=click.Choice(["compiled", "python"]), default=None, help=KERNEL_HELP)
 @_root_option
 def play(ws: Workspace, game: str, players: int, seed: int, seat: int, locale: str, factions: str | None,
-         chronicle_path: Path | None, chronicle_out: Path | None, kernel: str | None) -> None:
+         modules: tuple[str, ...], named_setup: str | None, chronicle_path: Path | None, chronicle_out: Path | None,
+         kernel: str | None) -> None:
     """Play GAME in the terminal against random opponents, whose moves are told as they play; choose your actions
     by number (type help at the prompt for the other commands: state, quit)."""
     from .files import check_writable
@@ -839,7 +862,8 @@ def play(ws: Workspace, game: str, players: int, seed: int, seat: int, locale: s
         if game != "oath":
             _fail(f"--write-chronicle: only Oath keeps a Chronicle between games, not {game}", 2)
         check_writable(chronicle_out)
-    state = _new_game(game, compiled, kernel, players, seed, _setup(game, compiled, chronicle_path, factions))
+    setup = _setup(game, compiled, chronicle_path, factions, modules, named_setup)
+    state = _new_game(game, compiled, kernel, players, seed, setup)
     session = Session(state, seat - 1, locale, Console(write=lambda text: out.print(escape(text)), read=_read_line),
                       seed)
     try:

@@ -52,7 +52,8 @@ class Settings:
     seed: int
     games: int
     setup: dict[str, Any] = field(default_factory=dict)
-    """The game's setup options (Root's factions, Oath's Chronicle), as `new_state` takes them."""
+    """The game's setup options (Root's factions, Oath's Chronicle, Vindication's modules or named setup), as
+    `new_state` takes them."""
 
     def seeds(self) -> list[int]:
         return [self.seed + k for k in range(self.games)]
@@ -62,7 +63,8 @@ class Settings:
         chronicle = self.setup.get("chronicle")
         return {"game": self.game, "content_hash": content_hash, "players": self.players, "seed": self.seed,
                 "games": self.games, "kernel": self.kernel, "factions": self.setup.get("factions"),
-                "chronicle": None if chronicle is None else json.loads(chronicle.to_json())}
+                "chronicle": None if chronicle is None else json.loads(chronicle.to_json()),
+                **{key: self.setup[key] for key in ("modules", "setup") if key in self.setup}}
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
+
 from click.testing import CliRunner
 
 from conftest import REPO, run
@@ -24,6 +26,7 @@ def test_simulate_runs_to_the_end_and_prints_the_same_each_time() -> None:
     assert set(summary["wins_by_victory"]) <= {"honour", "None"}
     assert any(note.startswith("island:") for note in report["placeholders"])
     assert all(len(game["factions"]) == 3 for game in report["games"])
+    assert summary["modules"] == ["base"]
 
 
 def test_a_player_count_the_game_does_not_allow_is_one_line() -> None:
@@ -41,3 +44,41 @@ def test_play_in_the_terminal_in_french() -> None:
     assert "l'emporte avec" in done.stdout or "égalité" in done.stdout
     assert done.stdout.count("\n  island:") == 1
     assert done.stdout.count("Cette partie utilise des données inventées (notes des éditeurs, en anglais) :") == 1
+
+
+def test_simulate_plays_the_modules_asked_and_records_them() -> None:
+    """--module by name (base always on) and --setup by id: the JSON records the modules played."""
+    by_module = run("simulate", "vindication", "--players", "2", "--games", "2", "--module", "Traîtrise",
+                    "--module", "pierres_sacrees", "--format", "json", "--jobs", "1", "--root", str(REPO))
+    assert by_module.exit_code == 0, by_module.output
+    assert json.loads(by_module.stdout)["summary"]["modules"] == ["base", "traitrise", "pierres_sacrees"]
+    by_setup = run("simulate", "vindication", "--players", "2", "--games", "2", "--setup", "treachery",
+                   "--format", "json", "--jobs", "1", "--root", str(REPO))
+    assert json.loads(by_setup.stdout)["summary"]["modules"] == ["base", "traitrise"]
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("--module", "dragons"), "unknown module 'dragons': the modules are base, traitrise, joaillier"),
+    (("--module", "Joaillier"), "the kernel does not play the module joaillier yet (modules it plays: base,"),
+    (("--setup", "dragons"), "unknown setup 'dragons': choose one of first_game, treachery, jeweller"),
+    (("--setup", "guilds"), "setup guilds: the kernel does not play the module guildes yet (setups it plays:"),
+    (("--setup", "treachery", "--module", "traitrise"), "--module and --setup: a named setup says its modules"),
+])
+@pytest.mark.parametrize("command", ["simulate", "play"])
+def test_a_module_or_setup_unknown_or_refused_is_one_line(command: str, args: tuple[str, ...], message: str) -> None:
+    done = run(command, "vindication", "--players", "2", *args, "--root", str(REPO))
+    assert done.exit_code == 2 and message in done.stderr, done.output
+    assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.output
+
+
+def test_a_game_without_modules_refuses_the_options() -> None:
+    done = run("simulate", "margraves", "--players", "2", "--games", "1", "--module", "traitrise",
+               "--root", str(REPO))
+    assert done.exit_code == 2 and "--module: margraves has no modules or named setups to choose" in done.stderr
+
+
+def test_play_with_a_named_setup() -> None:
+    done = CliRunner().invoke(main, ["play", "vindication", "--players", "2", "--seed", "4", "--setup", "treachery",
+                                     "--root", str(REPO)], input="1\n" * 20_000)
+    assert done.exit_code == 0, done.output[-2000:]
+    assert "wins with" in done.stdout or "tie" in done.stdout

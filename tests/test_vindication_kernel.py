@@ -9,6 +9,7 @@ import pytest
 
 from lawforge.runtime import load
 from lawforge.runtime.games import new_state, replay
+from lawforge.runtime.kernel.engine import COUNT, KIND
 from lawforge.runtime.kernel.state import GameState, IllegalAction, SetupError
 
 GAME = load("vindication")
@@ -214,3 +215,123 @@ def test_the_rulings_of_the_rule_options_are_said_with_the_choice_played() -> No
               if note.startswith("rule option last_turn")]
     assert default[0].startswith("rule option last_turn = round:")
     assert chosen[0].startswith("rule option last_turn = turn:")
+
+
+def test_modules_and_setups_are_named_by_id_or_by_name_in_any_locale() -> None:
+    """A module answers to its id and its names, case and accents aside; a French "Extension X" to X too."""
+    kernel = new_state(GAME, 2, 1).kernel
+    for name in ("traitrise", "Traîtrise", "TRAITRISE", "Extension Traîtrise", "Treachery expansion",
+                 "доповнення «зрада»"):
+        assert kernel.modules_of(None, ["base", name]) == ("base", "traitrise"), name
+    assert kernel.modules_of(None, ["Jeu de base", "Puits aux souhaits"]) == ("base", "puits_aux_souhaits")
+    assert kernel.modules_of("Avec Traîtrise", None) == ("base", "traitrise")
+    assert new_state(GAME, 2, 1, setup="Première partie").engine.tables.modules == ("base",)
+    with pytest.raises(SetupError, match=r"^unknown setup 'dragons': choose one of first_game, treachery, "):
+        new_state(GAME, 2, 1, setup="dragons")
+    with pytest.raises(SetupError, match=r"setup jeweller: .* joaillier .*\(setups it plays: first_game, treachery\)"):
+        new_state(GAME, 2, 1, setup="Avec le Joaillier")
+    with pytest.raises(SetupError, match="every setup plays the base game"):
+        new_state(GAME, 2, 1, modules=["traitrise"])
+
+
+def test_a_named_setup_plays_its_rule_options_unless_new_state_is_given_others() -> None:
+    """setups.yaml's `options` are the setup's defaults (first_game has none: options.yaml's defaults)."""
+    kernel = new_state(GAME, 2, 1).kernel
+    assert kernel.setup_options("everything") == {"last_turn": "round"}
+    assert kernel.setup_options("first_game") == {} and kernel.setup_options(None) == {}
+
+
+POWERS = (("companion", "zinh"), ("companion", "xina"), ("companion", "ganok"), ("companion", "kheyra"),
+          ("relic", "masque"), ("relic", "canons"), ("relic", "voleur_d_etoiles"), ("relic", "tome"),
+          ("trait", "devotion"), ("trait", "autorite"), ("trait", "vaillance"), ("companion", "adren"),
+          ("companion", "grenn"), ("companion", "yanos"), ("trait", "resilience"), ("trait", "humilite"),
+          ("trait", "preparation"), ("trait", "soif_d_aventure"), ("trait", "patience"), ("trait", "emerveillement"),
+          ("companion", "ruak"), ("companion", "oneth"))
+"""Cards whose powers the engine plays through its own procedures, dealt around the table below."""
+TREACHERY = (("companion", "feth"), ("companion", "kuvot"), ("companion", "toule"), ("companion", "vrix"),
+             ("trait", "avarice"), ("trait", "hybris"), ("trait", "tromperie"), ("companion", "xina"))
+"""Traîtrise's cards whose powers the engine plays (and Xina, whose added visits meet the pushed players)."""
+CURSED = (("relic", "toxine"), ("relic", "bottes"), ("trait", "avarice"), ("companion", "langue_fourchue"),
+          ("companion", "sept_plumes"), ("companion", "sidney"), ("companion", "zula"))
+"""Traîtrise's cursed relics and treachery cubes the engine plays."""
+
+
+@pytest.mark.parametrize(("players", "seed", "modules", "powers"), [
+    (2, 1, ["base"], POWERS), (3, 2, ["base"], POWERS), (2, 3, ["base", "traitrise"], TREACHERY),
+    (3, 7, ["base", "traitrise"], TREACHERY), (2, 9, ["base", "traitrise"], CURSED)])
+def test_the_cards_powers_play_in_lock_step_when_the_players_hold_them(
+        players: int, seed: int, modules: list[str], powers: tuple[tuple[str, str], ...]) -> None:
+    """Both forms from the same position, where the players hold the cards of POWERS, TREACHERY or CURSED (the
+    companions and relics with cubes to spend), to the end of a random game: the same legal actions and states,
+    invariants at every step."""
+    python = new_state(GAME, players, seed, kernel="python", modules=modules)
+    compiled = new_state(GAME, players, seed, modules=modules)
+    while python.engine.turn() == 0:
+        action = python.legal_actions()[0]
+        python.apply(action)
+        compiled.apply(action)
+    e = python.engine
+    for i, (kind, name) in enumerate(powers):
+        card = next(c for c, (k, entity) in enumerate(e.tables.cards)
+                    if k == kind and entity.id.name.lower() == name)
+        seat = i % players
+        e.gain_card(seat, card)
+        cubes = min(2, e.influence(seat)) if kind != "trait" else 0
+        e.add_sphere(1, seat, -cubes)
+        e.cells[e.o_card_cubes + card] += cubes
+    e.ctl[KIND] = 0
+    e.ctl[COUNT] = 0
+    e.advance()
+    for mine, theirs in zip(compiled.engine.arrays(), e.arrays(), strict=True):
+        mine[:] = theirs
+    rng = random.Random(seed)
+    while not compiled.is_terminal():
+        assert compiled.state_hash() == python.state_hash()
+        assert compiled.legal_actions() == python.legal_actions()
+        assert all(a in compiled.kernel.action_range for a in compiled.legal_actions())  # OpenSpiel's actions
+        check_invariants(python)
+        action = rng.choice(compiled.legal_actions())
+        compiled.apply(action)
+        python.apply(action)
+    assert python.is_terminal() and compiled.result() == python.result()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_games_with_construction_sites_end_with_invariants_at_every_step(players: int) -> None:
+    """Sites de construction (L3123-3153) at every player count: the tiles set aside and the sites in the bag
+    keep 19 tiles; games end, the cubes conserved (a built region's control cube included)."""
+    state = random_game(players, players, modules=["base", "sites_de_construction"])
+    tables = state.engine.tables
+    assert tables.modules == ("base", "sites_de_construction") and state.is_terminal()
+    assert any(note.startswith("construction_sites:") for note in state.placeholders)
+    if players == 3:  # the Python form, replaying the compiled game, comes to the same state
+        assert replay(state, kernel="python").state_hash() == state.state_hash()
+
+
+def test_strann_passing_through_a_player_plays_alike_on_both_forms() -> None:
+    """Strann (island.oppress, L2698), too rare in random games, from one worked position on both forms."""
+    python = new_state(GAME, 2, 1, kernel="python", modules=["base", "traitrise"])
+    compiled = new_state(GAME, 2, 1, modules=["base", "traitrise"])
+    while python.engine.turn() == 0:
+        action = python.legal_actions()[0]
+        python.apply(action)
+        compiled.apply(action)
+    e = python.engine
+    me, other = python.current_player(), 1 - python.current_player()
+    e.cells[e.k_pos + other] = next(s for s in (e.space_next[e.pos(me) * 3 + i] for i in range(3)) if s >= 0)
+    strann = next(c for c, (_, entity) in enumerate(e.tables.cards) if entity.id.name.lower() == "strann")
+    e.gain_card(me, strann)
+    e.cells[e.o_speed_bonus + me] = 5
+    e.ctl[KIND] = 0
+    e.ctl[COUNT] = 0
+    e.advance()
+    for mine, theirs in zip(compiled.engine.arrays(), e.arrays(), strict=True):
+        mine[:] = theirs
+    steps = [s.key for s in e.tables.steps]
+    conviction = e.sphere(2, me)
+    for action in (steps.index("action/activation"), strann + 1, steps.index("action/deplacement"), e.pos(other)):
+        assert action in python.legal_actions()
+        python.apply(action)
+        compiled.apply(action)
+        assert compiled.state_hash() == python.state_hash()
+    assert e.sphere(2, me) == conviction + 1

@@ -456,7 +456,7 @@ def test_vrix_swaps_places_with_a_player_at_most_two_spaces_away() -> None:
     step = next(e.space_next[start * 3 + i] for i in range(3) if e.space_next[start * 3 + i] >= 0)
     two = next(e.space_next[step * 3 + i] for i in range(3) if e.space_next[step * 3 + i] not in (-1, start))
     e.cells[e.k_pos + near] = two
-    e.cells[e.k_pos + far] = next(s for s in range(e.nspaces) if not e.powers.within(e, start, s, 2))
+    e.cells[e.k_pos + far] = next(s for s in range(e.nspaces) if not e.within(start, s, 2))
     e.ctl[KIND] = 0
     e.ctl[COUNT] = 0
     e.push(GAME.layout.NATIVES.index("swap_places") + 1, me, 2, 0)
@@ -478,3 +478,723 @@ def test_a_reactive_trait_answers_its_event_at_most_as_often_as_it_says() -> Non
         take_step(state, "conversion")
         state.apply(FORCE)
     assert e.attr(COURAGE, me) == 2 and e.score(me) == score + 2
+
+
+def two_regions_beside(state: GameState, seat: int, first: str, second: str, owner: int = -1) -> tuple[int, int]:
+    """The seat's medallion moved to a space touching two slots, `first` (controlled by `owner`) on one and
+    `second` (nobody's) on the other, the third emptied; returns the two slots."""
+    e = engine(state)
+    at = next(s for s in range(e.nspaces) if sum(e.space_slots[s * 3 + i] >= 0 for i in range(3)) >= 2
+              and not e.occupied(s, seat))
+    e.cells[e.k_pos + seat] = at
+    slots = [e.space_slots[at * 3 + i] for i in range(3) if e.space_slots[at * 3 + i] >= 0]
+    for slot in slots:
+        e.set_control(slot, -1)
+        e.cells[e.k_slot + slot] = -1
+    e.cells[e.k_slot + slots[0]] = region(first)
+    e.cells[e.k_slot + slots[1]] = region(second)
+    if owner >= 0:
+        e.set_control(slots[0], owner)
+        e.add_sphere(1, owner, -1)
+    reoffer(state)
+    return slots[0], slots[1]
+
+
+def activate_and_use(state: GameState, name: str) -> int:
+    """The current player gains the companion, activates it and uses its ability; returns the card."""
+    e = engine(state)
+    me = state.current_player()
+    card = card_index(state, "companion", name)
+    e.gain_card(me, card)
+    e.add_sphere(1, me, -1)
+    e.cells[e.o_card_cubes + card] = 1
+    reoffer(state)
+    take_step(state, "activation")
+    state.apply(card + 1)
+    take_step(state, "ability")
+    return card
+
+
+def test_zinh_visits_another_players_region_without_honouring_its_controller() -> None:
+    """L1203: with Zinh's ability used, the controller of the region visited gains no honour (L454 otherwise)."""
+    state = started()
+    e = engine(state)
+    me, other = state.current_player(), 1 - state.current_player()
+    activate_and_use(state, "zinh")
+    place_beside(state, me, "bibliotheque", owner=other)
+    savoir, their_score = e.attr(SAVOIR, me), e.score(other)
+    take_step(state, "visite")
+    assert e.attr(SAVOIR, me) == savoir + 2 and e.score(other) == their_score
+    assert e.cubes_of(me) == 21
+
+
+def test_xina_visits_one_more_region_and_its_controller_gains_honour_as_for_any_visit() -> None:
+    """L1652: Xina's ability (1 power cube diluted) adds a visit: the region's action and its controller's honour
+    (L454); the turn's own visit is still to take, and the added one goes elsewhere."""
+    state = started()
+    e = engine(state)
+    me, other = state.current_player(), 1 - state.current_player()
+    slot, second = two_regions_beside(state, me, "bibliotheque", "bibliotheque", owner=other)
+    assert not offered(state, "extra_visit")
+    activate_and_use(state, "xina")
+    state.apply(state.legal_actions()[0])  # which power cube to dilute
+    assert e.rule(9) == 1 and offered(state, "extra_visit")
+    their_score, savoir = e.score(other), e.attr(SAVOIR, me)
+    take_step(state, "extra_visit")
+    assert sorted(state.legal_actions()) == sorted([slot, second])
+    state.apply(slot)
+    assert e.attr(SAVOIR, me) == savoir + 2 and e.score(other) == their_score + 2
+    assert e.rule(9) == 0 and e.turn_flag(2) == 0 and not offered(state, "extra_visit") and offered(state, "visite")
+    take_step(state, "visite")
+    state.apply(second)
+    assert e.turn_flag(2) == second + 1 and e.cubes_of(me) == 21
+
+
+def test_ganok_rolls_the_die_twice_and_the_player_keeps_the_result_they_choose() -> None:
+    """L1260: with Ga'nok's ability used, a die (here the Académie's attribute die, L376) is rolled twice and the
+    player chooses between the results; without it, one roll and no choice."""
+    chosen = 0
+    for seed in range(12):
+        state = started(seed=seed)
+        e = engine(state)
+        me = state.current_player()
+        activate_and_use(state, "ganok")
+        assert e.rule(10) == 2
+        place_beside(state, me, "academie")
+        for a in range(6):
+            set_attr(state, me, a, 1)  # one of each: the Académie rolls once (L376)
+        before = [e.attr(a, me) for a in range(6)]
+        take_step(state, "visite")
+        decision = e.decision()
+        if decision is not None and decision[0] == 22:
+            faces = decision[2]
+            assert len(faces) == 2 and faces[0] != faces[1]
+            names = GAME.entities("attribute")
+            assert [state.describe(f, "en") for f in faces] == [f"Keep the roll: {names[f].name.get('en')}"
+                                                                for f in faces]
+            state.apply(faces[1])
+            after = [e.attr(a, me) for a in range(6)]
+            assert [after[a] - before[a] for a in range(6)] == [int(a == faces[1]) for a in range(6)]
+            chosen += 1
+    assert chosen >= 6
+    state = started()
+    place_beside(state, state.current_player(), "academie")
+    take_step(state, "visite")
+    assert engine(state).decision()[0] != 22  # one roll: nothing to choose
+
+
+def test_the_star_thief_discards_an_active_trigger_card_of_the_players_choice_from_three() -> None:
+    """L2141-2143: for 1 of its influence cubes, with 3 or more active end-game trigger cards, one of them (the
+    player's choice) is discarded; with fewer, nothing is."""
+    for active, discarded in ((3, 1), (2, 0)):
+        state = started()
+        e = engine(state)
+        me = state.current_player()
+        thief = card_index(state, "relic", "voleur_d_etoiles")
+        e.gain_card(me, thief)
+        e.add_sphere(1, me, -2)
+        e.cells[e.o_card_cubes + thief] = 2
+        triggers = [c for c in range(e.ncards) if e.zone(c) == e.zone_trigger_deck]
+        for c in triggers:
+            e.cells[e.o_faceup + c] = int(c in triggers[:active])
+        reoffer(state)
+        take_step(state, "relic")
+        if discarded:
+            assert sorted(state.legal_actions()) == triggers[:active]
+            assert state.describe(triggers[1], "fr").startswith("Défausser la carte Déclenchement de fin de partie ")
+            state.apply(triggers[1])
+            assert e.zone(triggers[1]) == e.zone_box
+        live = [c for c in triggers if e.zone(c) == e.zone_trigger_deck and e.cells[e.o_faceup + c] == 1]
+        assert len(live) == active - discarded
+        assert e.card_cubes(thief) == 1 and e.cubes_of(me) == 21
+
+
+def test_the_ancestral_mask_takes_an_adjacent_free_region_with_its_own_cube() -> None:
+    """L2095-2097: the relic's influence cube goes onto an adjacent uncontrolled region, now the player's, with
+    the 2 honour of any control (L452); no conviction is used and the turn's own control is still to take."""
+    state = started()
+    e = engine(state)
+    me, other = state.current_player(), 1 - state.current_player()
+    mask = card_index(state, "relic", "masque")
+    e.gain_card(me, mask)
+    e.add_sphere(1, me, -2)
+    e.cells[e.o_card_cubes + mask] = 2
+    slot, free = two_regions_beside(state, me, "fort", "bibliotheque", owner=other)
+    score, conviction = e.score(me), e.sphere(CONVICTION, me)
+    take_step(state, "relic")
+    assert e.slot_owner(free) == me and e.slot_owner(slot) == other
+    assert e.card_cubes(mask) == 1 and e.score(me) == score + 2 and e.sphere(CONVICTION, me) == conviction
+    assert e.cubes_of(me) == 21 and e.cubes_of(other) == 21
+
+
+def test_the_vambraces_put_a_cube_on_the_speed_tile_for_one_more_speed_for_good() -> None:
+    """L2051-2053: 1 influence cube from the relic onto the speed tile, +1 speed; the bonuses add up."""
+    state = started()
+    e = engine(state)
+    me = state.current_player()
+    vambraces = card_index(state, "relic", "canons")
+    e.gain_card(me, vambraces)
+    e.add_sphere(1, me, -3)
+    e.cells[e.o_card_cubes + vambraces] = 3
+    reoffer(state)
+    speed = e.island.speed(e, me)
+    take_step(state, "relic")
+    assert e.island.speed(e, me) == speed + 1 and e.card_cubes(vambraces) == 2
+    assert e.cells[e.k_speed_cubes + me] == 1 and e.cubes_of(me) == 21
+
+
+def test_devotion_gains_honour_for_each_use_of_conviction_taking_control_included() -> None:
+    """L1712-1714: 1 honour each time conviction is used; the cube placed to take a free region is used (L464)."""
+    state = started()
+    e = engine(state)
+    me = state.current_player()
+    e.gain_card(me, card_index(state, "trait", "devotion"))
+    slot = place_beside(state, me, "fort")
+    e.add_sphere(1, me, -(1 - e.sphere(CONVICTION, me)))
+    e.add_sphere(CONVICTION, me, 1 - e.sphere(CONVICTION, me))
+    reoffer(state)
+    score = e.score(me)
+    take_step(state, "prise_de_controle")
+    assert e.slot_owner(slot) == me and e.score(me) == score + 2 + 1  # control (L452), then Dévotion
+    assert e.cubes_of(me) == 21
+
+
+def test_kheyra_borrows_another_players_trait_which_answers_this_players_events_this_turn() -> None:
+    """L1570: Kheyra, for 1 more influence cube on her, lets the player use another player's trait this turn:
+    Autorité (L1690), held by the other player, gains this player 2 honour for a conversion into Courage."""
+    state = started()
+    e = engine(state)
+    me, other = state.current_player(), 1 - state.current_player()
+    authority = card_index(state, "trait", "autorite")
+    e.gain_card(other, authority)
+    kheyra = activate_and_use(state, "kheyra")
+    assert e.card_cubes(kheyra) == 3 and e.cubes_of(me) == 21
+    set_attr(state, me, FORCE, 1)
+    set_attr(state, me, INSPIRATION, 1)
+    set_attr(state, me, SAVOIR, 0)
+    score, theirs = e.score(me), e.score(other)
+    take_step(state, "conversion")
+    state.apply(FORCE)
+    assert e.attr(COURAGE, me) == 1 and e.score(me) == score + 2 and e.score(other) == theirs
+
+
+def test_the_tome_redistributes_the_common_cubes_which_stay_in_place_until_both_answers() -> None:
+    """L2129-2133: the player's inspiration, knowledge and strength cubes rearranged freely among the three."""
+    state = started()
+    e = engine(state)
+    me = state.current_player()
+    tome = card_index(state, "relic", "tome")
+    e.gain_card(me, tome)
+    e.add_sphere(1, me, -1)
+    e.cells[e.o_card_cubes + tome] = 1
+    for attribute, n in ((INSPIRATION, 1), (SAVOIR, 2), (FORCE, 0)):
+        set_attr(state, me, attribute, n)
+    take_step(state, "relic")
+    assert state.legal_actions() == [0, 1, 2, 3] and e.cubes_of(me) == 21  # to inspiration, mid-way
+    state.apply(0)
+    assert state.legal_actions() == [0, 1, 2, 3] and e.cubes_of(me) == 21
+    state.apply(1)
+    assert [e.attr(a, me) for a in (INSPIRATION, SAVOIR, FORCE)] == [0, 1, 2] and e.cubes_of(me) == 21
+
+
+def gain_companion(state: GameState, seat: int, name: str, cubes: int) -> int:
+    """The companion joins the seat's party with `cubes` influence cubes on it, from the seat's influence."""
+    e = engine(state)
+    card = card_index(state, "companion", name)
+    e.gain_card(seat, card)
+    e.add_sphere(1, seat, -cubes)
+    e.cells[e.o_card_cubes + card] = cubes
+    reoffer(state)
+    return card
+
+
+@pytest.mark.parametrize("activated_first", [True, False])
+def test_adren_gains_his_honour_once_when_regions_are_taken_the_turn_he_is_activated(activated_first: bool) -> None:
+    """L996: 1 honour if one or more regions are taken this turn, Adren activated before or after."""
+    state = started()
+    e = engine(state)
+    me = state.current_player()
+    adren = gain_companion(state, me, "adren", 0)
+    slot = place_beside(state, me, "fort")
+    e.add_sphere(1, me, -1)
+    e.add_sphere(CONVICTION, me, 1)
+    reoffer(state)
+    steps = (("activation", adren + 1), ("prise_de_controle", None))
+    score = e.score(me)
+    for key, answer in steps if activated_first else reversed(steps):
+        take_step(state, key)
+        if answer is not None and answer in state.legal_actions():
+            state.apply(answer)
+    control = 2
+    assert e.slot_owner(slot) == me and e.score(me) == score + control + 1 and e.cubes_of(me) == 21
+
+
+def test_grenn_activated_gains_his_honour_for_a_companion_recruited_at_an_inn() -> None:
+    """L1524: 2 honour when recruiting at an Auberge (L382) the turn Grenn is activated, besides the honour of the
+    companion recruited (L352)."""
+    state = started()
+    e = engine(state)
+    me = state.current_player()
+    grenn = gain_companion(state, me, "grenn", 0)
+    take_step(state, "activation")
+    state.apply(grenn + 1)
+    place_beside(state, me, "auberge")
+    for attribute, n in ((INSPIRATION, 2), (SAVOIR, 0), (FORCE, 0)):
+        set_attr(state, me, attribute, n)
+    mine = {c for c in range(e.ncards) if e.card_kind[c] == 0 and e.owns(me, c)}
+    score = e.score(me)
+    take_step(state, "visite")
+    for _ in range(5):
+        if len([c for c in range(e.ncards) if e.card_kind[c] == 0 and e.owns(me, c)]) > len(mine):
+            break
+        state.apply(state.legal_actions()[0])  # the inspiration deck's face-up card
+    (recruited,) = {c for c in range(e.ncards) if e.card_kind[c] == 0 and e.owns(me, c)} - mine
+    assert e.score(me) == score + 2 + e.card_honour[recruited] and e.cubes_of(me) == 21
+
+
+def no_influence(state: GameState, seat: int) -> None:
+    e = engine(state)
+    left = e.influence(seat)
+    e.add_sphere(0, seat, left)
+    e.add_sphere(1, seat, -left)
+    reoffer(state)
+
+
+def test_yanos_with_two_aptitudes_activates_without_influence() -> None:
+    """L1406: activating Yanos needs no influence once his player has 2 aptitudes (L897)."""
+    state = started()
+    e = engine(state)
+    me = state.current_player()
+    yanos = gain_companion(state, me, "yanos", 0)
+    no_influence(state, me)
+    take_step(state, "activation")
+    assert e.turn_flag(1) == 1 and e.card_cubes(yanos) == 0  # no cube to place: the character alone, unasked
+    state = started()
+    e = engine(state)
+    yanos = gain_companion(state, me, "yanos", 0)
+    for attribute in (INSPIRATION, SAVOIR):
+        e.cells[e.o_aptitudes + attribute * e.seats + me] = 1
+    no_influence(state, me)
+    take_step(state, "activation")
+    assert yanos + 1 in state.legal_actions()
+    state.apply(yanos + 1)
+    assert e.card_cubes(yanos) == 0 and e.turn_flag(1) == yanos + 2 and e.cubes_of(me) == 21
+
+
+def test_resilience_activates_a_companion_holding_four_cubes_without_a_fifth() -> None:
+    """L1805: with Résilience, a companion already holding 4 influence cubes is activated without placing more;
+    one holding fewer still needs its cube."""
+    state = started()
+    e = engine(state)
+    me = state.current_player()
+    full = gain_companion(state, me, "kealith", 4)
+    short = gain_companion(state, me, "zinh", 3)
+    e.gain_card(me, card_index(state, "trait", "resilience"))
+    no_influence(state, me)
+    take_step(state, "activation")
+    assert full + 1 in state.legal_actions() and short + 1 not in state.legal_actions()
+    state.apply(full + 1)
+    assert e.card_cubes(full) == 4 and e.cubes_of(me) == 21
+
+
+@pytest.mark.parametrize(("lead", "answers"), [(0, True), (-2, False)])
+def test_humility_answers_honour_gained_by_a_player_who_then_has_more(lead: int, answers: bool) -> None:
+    """L1747-1749: a player with Humilité augments 1 potential cube when another player gains honour and has more
+    than them (during the others' turns); not for a gain that only brings the other level. Here the other takes
+    control of a free region (2 honour, L452) from level, or from 2 behind."""
+    state = started()
+    e = engine(state)
+    me, other = state.current_player(), 1 - state.current_player()
+    e.gain_card(other, card_index(state, "trait", "humilite"))
+    place_beside(state, me, "fort")
+    e.add_sphere(1, me, -1)
+    e.add_sphere(CONVICTION, me, 1)
+    e.cells[e.o_score + other] = e.score(me) - lead
+    reoffer(state)
+    potential, influence = e.sphere(POTENTIAL, other), e.influence(other)
+    take_step(state, "prise_de_controle")
+    assert e.sphere(POTENTIAL, other) == potential - answers and e.influence(other) == influence + answers
+    assert e.cubes_of(other) == 21
+
+
+def test_preparation_adds_honour_to_each_card_gained() -> None:
+    """L1795-1797: each card gained is worth 1 more honour; here a companion recruited at an Auberge."""
+    state = started()
+    e = engine(state)
+    me = state.current_player()
+    e.gain_card(me, card_index(state, "trait", "preparation"))
+    place_beside(state, me, "auberge")
+    for attribute, n in ((INSPIRATION, 2), (SAVOIR, 0), (FORCE, 0)):
+        set_attr(state, me, attribute, n)
+    mine = {c for c in range(e.ncards) if e.card_kind[c] == 0 and e.owns(me, c)}
+    score = e.score(me)
+    take_step(state, "visite")
+    for _ in range(5):
+        if len([c for c in range(e.ncards) if e.card_kind[c] == 0 and e.owns(me, c)]) > len(mine):
+            break
+        state.apply(state.legal_actions()[0])
+    (recruited,) = {c for c in range(e.ncards) if e.card_kind[c] == 0 and e.owns(me, c)} - mine
+    assert e.score(me) == score + e.card_honour[recruited] + 1
+
+
+@pytest.mark.parametrize(("spaces", "honour"), [(3, 0), (5, 1)])
+def test_thirst_for_adventure_gains_honour_when_the_turn_moves_four_spaces(spaces: int, honour: int) -> None:
+    """L1813: 1 honour when one moves 4 spaces or more in the turn (once, after the move)."""
+    state = started()
+    e = engine(state)
+    me = state.current_player()
+    e.gain_card(me, card_index(state, "trait", "soif_d_aventure"))
+    e.cells[e.o_speed_bonus + me] = 10
+    reoffer(state)
+    score = e.score(me)
+    take_step(state, "deplacement")
+    for _ in range(spaces):
+        state.apply(next(a for a in state.legal_actions() if a != STOP))
+    assert e.score(me) == score
+    if STOP in state.legal_actions():
+        state.apply(STOP)
+    assert e.turn_flag(43) == spaces and e.score(me) == score + honour
+
+
+def test_patience_skips_the_turn_for_a_courage_a_vision_and_a_wisdom_cube() -> None:
+    """L1775-1777: at the start of one's turn, before any action, one may skip it: then generate 1 courage,
+    1 vision and 1 wisdom cube, and take no other action that turn."""
+    state = started()
+    e = engine(state)
+    me, other = state.current_player(), 1 - state.current_player()
+    e.gain_card(other, card_index(state, "trait", "patience"))
+    turn = e.turn()
+    state.apply(len(e.tables.steps))  # end the turn; the move comes first
+    while e.turn() == turn:
+        state.apply(state.legal_actions()[0])
+    assert state.current_player() == other and sorted(e.decision()[2]) == [0, 1]  # the may: yes (1) or no (0)
+    before = [e.attr(a, other) for a in (COURAGE, VISION, SAGESSE)]
+    where = e.pos(other)
+    state.apply(1)
+    assert state.current_player() == me and e.turn() == turn + 2 and e.pos(other) == where
+    assert [e.attr(a, other) for a in (COURAGE, VISION, SAGESSE)] == [n + 1 for n in before]
+    assert e.cubes_of(other) == 21
+
+
+def treachery_game(players: int = 2) -> GameState:
+    """A game with the Traîtrise cards, past its setup; the next player's medallion moved beside the current
+    player's."""
+    state = new_state(GAME, players, 1, kernel="python", modules=["base", "traitrise"])
+    while engine(state).turn() == 0:
+        state.apply(state.legal_actions()[0])
+    e = engine(state)
+    me = state.current_player()
+    other = (me + 1) % players
+    e.cells[e.k_pos + other] = next(s for s in (e.space_next[e.pos(me) * 3 + i] for i in range(3)) if s >= 0)
+    reoffer(state)
+    return state
+
+
+def test_avarice_costs_honour_takes_a_cube_of_the_neighbours_choice_and_generates_three_of_it() -> None:
+    """L2560: lose 1 honour: a player beside loses 1 attribute cube of their choice; generate 3 of that type. A
+    trait's power is used as often as it can be paid (L699), and only with a player beside."""
+    state = treachery_game()
+    e = engine(state)
+    me, other = state.current_player(), 1 - state.current_player()
+    e.gain_card(me, card_index(state, "trait", "avarice"))
+    set_attr(state, other, VISION, 1)
+    score, mine = e.score(me), e.attr(VISION, me)
+    take_step(state, "trait")
+    assert state.current_player() == other and VISION in state.legal_actions()
+    assert state.describe(VISION, "fr") == "Perdre un cube Vision"
+    state.apply(VISION)
+    assert e.score(me) == score - 1 and e.attr(VISION, other) == 0 and e.attr(VISION, me) == mine + 3
+    assert e.cubes_of(me) == 21 and e.cubes_of(other) == 21 and offered(state, "trait")
+    for far in range(e.nspaces):
+        e.cells[e.k_pos + other] = far
+        if far != e.pos(me) and not e.beside(me, other):
+            break
+    reoffer(state)
+    assert not offered(state, "trait")  # nobody beside
+
+
+def test_kuvot_steals_an_aptitude_tile_from_a_player_beside_who_gains_two_honour() -> None:
+    """L2612: lose 1 honour: steal an aptitude tile of your choice from an adjacent player, who gains 2 honour."""
+    state = treachery_game()
+    e = engine(state)
+    me, other = state.current_player(), 1 - state.current_player()
+    e.cells[e.o_aptitudes + COURAGE * e.seats + other] = 1
+    activate_and_use(state, "kuvot")
+    assert e.cells[e.o_aptitudes + COURAGE * e.seats + me] == 1
+    assert e.cells[e.o_aptitudes + COURAGE * e.seats + other] == 0
+
+
+def test_tromperie_takes_a_neighbours_region_for_one_conviction_and_no_honour() -> None:
+    """L2740-2742: lose 1 honour: 1 conviction takes an adjacent region another player controls; no honour for
+    it; its owner's cube goes back to their influence (L470)."""
+    state = treachery_game()
+    e = engine(state)
+    me, other = state.current_player(), 1 - state.current_player()
+    e.gain_card(me, card_index(state, "trait", "tromperie"))
+    slot = place_beside(state, me, "fort", owner=other)
+    e.add_sphere(1, me, -1)
+    e.add_sphere(CONVICTION, me, 1)
+    reoffer(state)
+    score, conviction, theirs = e.score(me), e.sphere(CONVICTION, me), e.influence(other)
+    take_step(state, "trait")
+    assert e.slot_owner(slot) == me and e.score(me) == score - 1 and e.sphere(CONVICTION, me) == conviction - 1
+    assert e.influence(other) == theirs + 1 and e.cubes_of(me) == 21 and e.cubes_of(other) == 21
+
+
+def test_feth_may_push_a_player_beside_one_space_and_then_generates_two_strength() -> None:
+    """L2582: push an adjacent player 1 space (to a free space beside theirs); if so, generate 2 strength."""
+    state = treachery_game()
+    e = engine(state)
+    me, other = state.current_player(), 1 - state.current_player()
+    before = e.pos(other)
+    activate_and_use(state, "feth")
+    force = e.attr(FORCE, me)
+    state.apply(1)  # the may: yes
+    target = state.legal_actions()[0]
+    assert target != e.pos(me) and target in [e.space_next[before * 3 + i] for i in range(3)]
+    assert state.describe(target, "en") == f"Push them to space {target + 1}"
+    state.apply(target)
+    assert e.pos(other) == target and e.attr(FORCE, me) == force + 2 and e.cubes_of(me) == 21
+
+
+def test_the_toxin_loads_a_companion_of_each_other_players_choice_with_two_influence() -> None:
+    """L2724-2726: lose 1 honour and 1 of the relic's cubes: every other player puts 2 influence cubes onto one
+    of their companions (their choice)."""
+    state = treachery_game(3)
+    e = engine(state)
+    me = state.current_player()
+    toxin = card_index(state, "relic", "toxine")
+    e.gain_card(me, toxin)
+    e.add_sphere(1, me, -2)
+    e.cells[e.o_card_cubes + toxin] = 2
+    second = (me + 2) % 3
+    gain_companion(state, second, "zinh", 0)  # two companions to choose from
+    others = ((me + 1) % 3, second)
+
+    def on_companions(seat: int) -> int:
+        return sum(e.card_cubes(c) for c in range(e.ncards) if e.card_kind[c] == 0 and e.owns(seat, c))
+
+    before = [(on_companions(seat), e.influence(seat)) for seat in others]
+    score = e.score(me)
+    take_step(state, "relic")  # the next player's single companion takes the cubes unasked
+    assert state.current_player() == second and len(state.legal_actions()) == 2
+    assert state.describe(state.legal_actions()[0], "en").startswith("Put the influence cubes on ")
+    state.apply(state.legal_actions()[0])
+    assert [(on_companions(seat), e.influence(seat)) for seat in others] == [(c + 2, i - 2) for c, i in before]
+    assert all(e.cubes_of(seat) == 21 for seat in others)
+    assert e.score(me) == score - 1 and e.card_cubes(toxin) == 1 and state.current_player() == me
+
+
+def test_the_boots_move_every_character_four_spaces_or_fewer() -> None:
+    """L2575-2577: lose 1 honour and 1 of the relic's cubes: the player moves every character, themselves too,
+    4 spaces or fewer (0 too), never where another stands."""
+    state = treachery_game()
+    e = engine(state)
+    me, other = state.current_player(), 1 - state.current_player()
+    boots = card_index(state, "relic", "bottes")
+    e.gain_card(me, boots)
+    e.add_sphere(1, me, -2)
+    e.cells[e.o_card_cubes + boots] = 2
+    reoffer(state)
+    take_step(state, "relic")
+    start = e.pos(me)
+    assert start in state.legal_actions() and e.pos(other) not in state.legal_actions()
+    assert all(e.within(start, s, 4) for s in state.legal_actions())
+    far = max(state.legal_actions(), key=lambda s: not e.within(start, s, 3))
+    state.apply(far)
+    there = e.pos(other)
+    assert e.pos(me) == far and state.describe(there, "en").endswith(f" to space {there + 1}")
+    state.apply(there)  # the other stays
+    assert e.pos(other) == there and e.card_cubes(boots) == 1 and e.cubes_of(me) == 21
+
+
+def test_a_construction_site_visited_builds_a_tile_set_aside_which_its_builder_controls() -> None:
+    """L3133-3135: tiles set aside face up, as many sites in the bag (19 tiles in all); L3149-3153: 1 conviction
+    builds one of them on the site, its builder controlling it (2 honour, L452) without visiting it."""
+    state = new_state(GAME, 2, 1, kernel="python", modules=["base", "sites_de_construction"])
+    e = engine(state)
+    aside = [e.cells[e.k_aside + r] for r in range(e.nregions)]
+    placed = sum(int(e.slot_region(s) >= 0) for s in range(e.nslots))
+    assert sum(aside) == 3 and e.bag_left() + placed == 19
+    while e.turn() == 0:
+        state.apply(state.legal_actions()[0])
+    me = state.current_player()
+    slot = place_beside(state, me, "site_de_construction")
+    e.add_sphere(1, me, -1)
+    e.add_sphere(CONVICTION, me, 1)
+    reoffer(state)
+    score, conviction = e.score(me), e.sphere(CONVICTION, me)
+    take_step(state, "visite")
+    built = state.legal_actions()[0]
+    assert sorted(state.legal_actions()) == [r for r in range(e.nregions) if aside[r]]
+    assert state.describe(built, "en").startswith("Build ")
+    state.apply(built)
+    assert e.slot_region(slot) == built and e.slot_owner(slot) == me and e.cells[e.k_aside + built] == aside[built] - 1
+    assert e.score(me) == score + 2 and e.sphere(CONVICTION, me) == conviction - 1 and e.cubes_of(me) == 21
+    assert not offered(state, "repeat") and not offered(state, "visite")
+
+
+def test_the_discoverer_of_a_construction_site_may_build_on_it_at_once_and_visit_it() -> None:
+    """L3149: the player who draws a site onto the island may use 1 conviction to build a tile set aside there,
+    controlling it, and may then use their visit on it; or build nothing."""
+    state = new_state(GAME, 2, 2, kernel="python", modules=["base", "sites_de_construction"])
+    e = engine(state)
+    while e.turn() == 0:
+        state.apply(state.legal_actions()[0])
+    me = state.current_player()
+    slot = place_beside(state, me, "fort")
+    e.cells[e.k_slot + slot] = -1
+    for r in range(e.nregions):
+        e.cells[e.k_bag + r] = int(r == e.site_region)
+    e.add_sphere(1, me, -1)
+    e.add_sphere(CONVICTION, me, 1)
+    e.set_turn_flag(8, 1)  # the discovery queue: this slot
+    e.set_turn_flag(9, slot)
+    e.island.discover(e, me)
+    e.ctl[KIND] = 0
+    e.ctl[COUNT] = 0
+    e.advance()
+    aside = [r for r in range(e.nregions) if e.cells[e.k_aside + r]]
+    assert e.slot_region(slot) == e.site_region and sorted(state.legal_actions()) == [*aside, STOP]
+    assert state.describe(STOP, "fr") == "Ne rien construire sur le site de construction"
+    conviction = e.sphere(CONVICTION, me)
+    state.apply(aside[0])
+    assert e.slot_region(slot) == aside[0] and e.slot_owner(slot) == me and e.sphere(CONVICTION, me) == conviction - 1
+    assert offered(state, "visite") and e.cubes_of(me) == 21
+
+
+def test_wonder_generates_another_companions_attributes_instead_of_the_one_activated() -> None:
+    """L1730: a companion activated may generate the attributes of another of one's companions instead of its
+    own: its own go back to influence."""
+    state = started()
+    e = engine(state)
+    me = state.current_player()
+    e.gain_card(me, card_index(state, "trait", "emerveillement"))
+    activated = gain_companion(state, me, "arn", 0)
+    other = gain_companion(state, me, "zinh", 0)
+    before = [e.attr(a, me) for a in range(3)]
+    take_step(state, "activation")
+    state.apply(activated + 1)
+    state.apply(1)  # the may: yes
+    assert other in state.legal_actions() and activated not in state.legal_actions()
+    state.apply(other)
+    generation = e.tables.arrays["card_generation"]
+    assert generation[other * 3:other * 3 + 3] != generation[activated * 3:activated * 3 + 3]
+    assert [e.attr(a, me) - before[a] for a in range(3)] == list(generation[other * 3:other * 3 + 3])
+    assert e.cubes_of(me) == 21
+
+
+def test_ruak_as_champion_rolls_the_attribute_die_twice_and_never_the_monster_die() -> None:
+    """L1359-1361: with Ruak as champion (initiative 1, L772), a monster fought rolls the attribute die twice
+    instead of both dice, generating both; Ruak is never exhausted nor killed."""
+    for seed in range(4):
+        state = started(seed=seed)
+        e = engine(state)
+        me = state.current_player()
+        ruak = gain_companion(state, me, "ruak", 0)
+        assert e.champion(me) == ruak
+        place_beside(state, me, "gueule_beante")
+        set_attr(state, me, COURAGE, 2)
+        attributes = sum(e.attr(a, me) for a in range(6))
+        take_step(state, "visite")
+        state.apply(0)  # the face-up monster
+        assert e.owns(me, ruak) and e.card_cubes(ruak) == 0
+        assert sum(e.attr(a, me) for a in range(6)) == attributes - 2 + 2 and e.cubes_of(me) == 21
+
+
+def test_oneths_player_beside_their_region_keeps_others_from_taking_it() -> None:
+    """L1606: nobody else may take control of a region of Oneth's player while that player stands beside it."""
+    state = started()
+    e = engine(state)
+    me, other = state.current_player(), 1 - state.current_player()
+    slot = place_beside(state, me, "fort", owner=other)
+    e.add_sphere(1, me, -2)
+    e.add_sphere(CONVICTION, me, 2)
+    reoffer(state)
+    assert offered(state, "prise_de_controle")
+    gain_companion(state, other, "oneth", 0)
+    e.cells[e.k_pos + other] = e.pos(me)
+    reoffer(state)
+    assert not e.island.controllable(e, me, slot)
+    e.cells[e.k_pos + other] = next(s for s in range(e.nspaces)
+                                    if all(e.space_slots[s * 3 + i] != slot for i in range(3)))
+    reoffer(state)
+    assert e.island.controllable(e, me, slot)
+
+
+def test_zula_returns_two_of_her_cubes_and_a_player_beside_loses_an_inspiration_cube() -> None:
+    """L2770: return 2 influence cubes from Zula to your influence; a player beside loses 1 inspiration cube."""
+    state = treachery_game()
+    e = engine(state)
+    me, other = state.current_player(), 1 - state.current_player()
+    set_attr(state, other, INSPIRATION, 1)
+    zula = gain_companion(state, me, "zula", 2)
+    take_step(state, "activation")
+    state.apply(zula + 1)
+    influence = e.influence(me)
+    take_step(state, "ability")
+    assert e.card_cubes(zula) == 1 and e.influence(me) == influence + 2
+    assert e.attr(INSPIRATION, other) == 0 and e.cubes_of(me) == 21 and e.cubes_of(other) == 21
+
+
+def test_a_treachery_cube_keeps_a_companion_from_activation_until_its_conviction_is_paid() -> None:
+    """L2628-2636: Langue fourchue (1 power cube diluted) puts a black treachery cube on a companion of a player
+    beside: it cannot be activated until the cube is removed for 1 conviction (which any player may pay)."""
+    state = treachery_game()
+    e = engine(state)
+    me, other = state.current_player(), 1 - state.current_player()
+    target = gain_companion(state, other, "zinh", 0)
+    activate_and_use(state, "langue_fourchue")
+    state.apply(state.legal_actions()[0])  # which power cube to dilute
+    assert target in state.legal_actions()
+    assert state.describe(target, "en").startswith("Put a treachery cube on ")
+    state.apply(target)
+    assert e.cells[e.k_treachery_card + target] == 1 and e.cubes_of(me) == 21
+    turn = e.turn()
+    state.apply(len(e.tables.steps))  # end the turn; the move comes first
+    while e.turn() == turn:
+        state.apply(state.legal_actions()[0])
+    assert state.current_player() == other
+    e.add_sphere(1, other, -1)
+    e.add_sphere(CONVICTION, other, 1)
+    reoffer(state)
+    take_step(state, "activation")
+    assert target + 1 not in state.legal_actions()
+    state.apply(0)  # the character instead
+    conviction = e.sphere(CONVICTION, other)
+    take_step(state, "treachery")
+    if target in state.legal_actions():
+        state.apply(target)
+    assert e.cells[e.k_treachery_card + target] == 0 and e.sphere(CONVICTION, other) == conviction - 1
+    assert e.cubes_of(other) == 21
+
+
+def test_a_region_under_a_treachery_cube_is_neither_visited_nor_scored() -> None:
+    """L2672 (Sidney): a region under a treachery cube cannot be visited or scored until the cube is removed."""
+    state = treachery_game()
+    e = engine(state)
+    me = state.current_player()
+    slot = place_beside(state, me, "bibliotheque", owner=me)
+    assert offered(state, "visite") and e.regions_scored(me) == 1
+    e.cells[e.k_treachery_slot + slot] = 1
+    reoffer(state)
+    assert not offered(state, "visite") and e.regions_scored(me) == 0 and e.regions_of(me) == 1
+
+
+def test_strann_passing_through_another_players_space_takes_conviction_and_their_inspiration() -> None:
+    """L2698: Strann activated, passing through another player's space augments 1 influence cube to conviction,
+    and that player loses 1 inspiration cube."""
+    state = treachery_game()
+    e = engine(state)
+    me, other = state.current_player(), 1 - state.current_player()
+    set_attr(state, other, INSPIRATION, 1)
+    strann = gain_companion(state, me, "strann", 0)
+    take_step(state, "activation")
+    state.apply(strann + 1)
+    e.cells[e.o_speed_bonus + me] = 5
+    reoffer(state)
+    conviction = e.sphere(CONVICTION, me)
+    take_step(state, "deplacement")
+    state.apply(e.pos(other))  # through the other's space
+    assert e.sphere(CONVICTION, me) == conviction + 1 and e.attr(INSPIRATION, other) == 0
+    assert e.cubes_of(me) == 21 and e.cubes_of(other) == 21

@@ -182,6 +182,26 @@ class LabelId(IntEnum):
     PLAY_NONE = 145
     PLAY_UNSEEN_MOVE = 146
     PLAY_PLACEHOLDERS = 147
+    STEP_EXTRA_VISIT = 148
+    DISCARD_TRIGGER = 149
+    KEEP_ROLL = 150
+    BORROW_TRAIT = 151
+    STEP_TRAIT = 152
+    USE_TRAIT = 153
+    TARGET_PLAYER = 154
+    PUSH_PLAYER = 155
+    PUSH_TO = 156
+    LOSE_CUBE = 157
+    STEAL_APTITUDE = 158
+    MOVE_CHARACTER_TO = 159
+    LOAD_COMPANION = 160
+    BUILD_REGION = 161
+    NO_BUILD = 162
+    STEP_CLEAR_TREACHERY = 163
+    CLEAR_TREACHERY_CARD = 164
+    CLEAR_TREACHERY_REGION = 165
+    TREACHERY_ON = 166
+    TREACHERY_ON_REGION = 167
 
 
 class TableId(IntEnum):
@@ -251,76 +271,75 @@ class NativeId(IntEnum):
     ONETH_ABILITY = 5
     ZHARYAN_ABILITY = 6
     STRANN_ABILITY = 7
-    ZULA_ABILITY = 8
-    IMPUNITE_ABILITY = 9
-    RESILIENCE_ABILITY = 10
-    BROKK_ABILITY = 11
-    OSTRAH_ABILITY = 12
-    ADJACENT_TO = 13
-    ROLL_AND_GENERATE = 14
-    ACADEMY_ROLL = 15
-    RECRUIT = 16
-    FIGHT_MONSTER = 17
-    OBTAIN_TRAIT = 18
-    ACQUIRE_RELIC = 19
-    UPGRADE_MOUNT = 20
-    GENERATE_CARD = 21
-    ACTIVATE_CHARACTER = 22
-    ACTIVATE_COMPANION = 23
-    EXTRA_TURN = 24
-    TELEPORT = 25
-    TAKE_CONTROL = 26
-    ADJACENT_PLAYER = 27
-    LOSE_ATTRIBUTE = 28
-    CARD_HONOUR = 29
-    REMOVE_CARD = 30
-    PEEK_DECK = 31
-    FLIP_DECK_TOP = 32
-    SWAP_CARD = 33
-    STEAL_APTITUDE = 34
-    PLACE_TREACHERY_CUBE = 35
-    MOVE_CHARACTERS = 36
-    SWAP_PLACES = 37
-    PUSH_PLAYER = 38
-    USE_OTHER_CONVICTION = 39
-    OTHERS_LOAD_COMPANION = 40
-    USE_OTHER_TRAIT = 41
-    REDISTRIBUTE_COMMON = 42
-    GENERATE_OTHER_COMPANION = 43
-    DISCARD_ACTIVE_TRIGGER = 44
-    REPLACE_ACTIVE_TRIGGER = 45
-    MOVE_TRIGGER_TOKEN = 46
-    ACQUIRE_BLIND = 47
-    DRAW_SECRET_QUEST = 48
-    COASTAL_MOVE = 49
-    BIND_PET = 50
-    CRYSTAL_SUBSTITUTE = 51
-    GAIN_CRYSTALS = 52
-    JEWELCRAFTER = 53
-    TAME_PET = 54
-    SACRED_STONES = 55
-    TAKE_WISH = 56
-    BUILD_SITE = 57
-    GENERATE_MISSING = 58
-    PLACE_FAVOUR = 59
-    REROLL_DIE = 60
-    COUNTS_FOR_MASTERY = 61
-    QUEST_MET = 62
-    TRIGGER_MET = 63
-    ON_EVENT = 64
-    GENERATE_MORE = 65
-    SKIP_TURN = 66
-    LOAD_SPEED_TILE = 67
-    CARD_COLOURS = 68
-    SPEED_OF = 69
-    REGIONS_CONTROLLED = 70
-    COMPANIONS_OF_COLOUR = 71
-    HAS_MOST = 72
-    WINS_MASTERY = 73
-    GAINED_TOTAL = 74
-    BOARD_COLOURS = 75
-    TRIGGER_TOKENS_LEFT = 76
-    TRIGGER_LAST_ROUND = 77
+    IMPUNITE_ABILITY = 8
+    RESILIENCE_ABILITY = 9
+    BROKK_ABILITY = 10
+    OSTRAH_ABILITY = 11
+    ADJACENT_TO = 12
+    ROLL_AND_GENERATE = 13
+    ACADEMY_ROLL = 14
+    RECRUIT = 15
+    FIGHT_MONSTER = 16
+    OBTAIN_TRAIT = 17
+    ACQUIRE_RELIC = 18
+    UPGRADE_MOUNT = 19
+    GENERATE_CARD = 20
+    ACTIVATE_CHARACTER = 21
+    ACTIVATE_COMPANION = 22
+    EXTRA_TURN = 23
+    TELEPORT = 24
+    TAKE_CONTROL = 25
+    ADJACENT_PLAYER = 26
+    LOSE_ATTRIBUTE = 27
+    CARD_HONOUR = 28
+    REMOVE_CARD = 29
+    PEEK_DECK = 30
+    FLIP_DECK_TOP = 31
+    SWAP_CARD = 32
+    STEAL_APTITUDE = 33
+    PLACE_TREACHERY_CUBE = 34
+    MOVE_CHARACTERS = 35
+    SWAP_PLACES = 36
+    PUSH_PLAYER = 37
+    USE_OTHER_CONVICTION = 38
+    OTHERS_LOAD_COMPANION = 39
+    USE_OTHER_TRAIT = 40
+    REDISTRIBUTE_COMMON = 41
+    GENERATE_OTHER_COMPANION = 42
+    DISCARD_ACTIVE_TRIGGER = 43
+    REPLACE_ACTIVE_TRIGGER = 44
+    MOVE_TRIGGER_TOKEN = 45
+    ACQUIRE_BLIND = 46
+    DRAW_SECRET_QUEST = 47
+    COASTAL_MOVE = 48
+    BIND_PET = 49
+    CRYSTAL_SUBSTITUTE = 50
+    GAIN_CRYSTALS = 51
+    JEWELCRAFTER = 52
+    TAME_PET = 53
+    SACRED_STONES = 54
+    TAKE_WISH = 55
+    BUILD_SITE = 56
+    GENERATE_MISSING = 57
+    PLACE_FAVOUR = 58
+    REROLL_DIE = 59
+    COUNTS_FOR_MASTERY = 60
+    QUEST_MET = 61
+    TRIGGER_MET = 62
+    ON_EVENT = 63
+    GENERATE_MORE = 64
+    SKIP_TURN = 65
+    LOAD_SPEED_TILE = 66
+    CARD_COLOURS = 67
+    SPEED_OF = 68
+    REGIONS_CONTROLLED = 69
+    COMPANIONS_OF_COLOUR = 70
+    HAS_MOST = 71
+    WINS_MASTERY = 72
+    GAINED_TOTAL = 73
+    BOARD_COLOURS = 74
+    TRIGGER_TOKENS_LEFT = 75
+    TRIGGER_LAST_ROUND = 76
 
 
 class ZoneId(IntEnum):
@@ -389,9 +408,10 @@ class ConstantId(IntEnum):
     APTITUDE_MASTERY = 31
     APTITUDE_DISCARD_CUBES = 32
     REDEMPTION_BONUS = 33
-    MAIN_ACTION_USES = 34
-    APTITUDES_PER_TURN = 35
-    RELIC_USE_CUBES = 36
+    CONSTRUCTION_SITES = 34
+    MAIN_ACTION_USES = 35
+    APTITUDES_PER_TURN = 36
+    RELIC_USE_CUBES = 37
 
 
 class ModuleId(IntEnum):
@@ -2364,6 +2384,142 @@ LABELS: tuple[Label, ...] = (
         forms=(),
         arg_labels=(),
     ),
+    Label(
+        id=LabelId.STEP_EXTRA_VISIT,
+        text=Text(en='Visit one more region', fr='Visiter une région supplémentaire', uk='Відвідати ще один регіон'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.DISCARD_TRIGGER,
+        text=Text(en='Discard the end-game trigger card {card}', fr='Défausser la carte Déclenchement de fin de partie {card}', uk='Скинути карту завершення гри «{card}»'),
+        args=('card',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.KEEP_ROLL,
+        text=Text(en='Keep the roll: {result}', fr='Garder le résultat : {result}', uk='Залишити результат: {result}'),
+        args=('result',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.BORROW_TRAIT,
+        text=Text(en='Use the trait {card} this turn', fr='Utiliser le trait de caractère {card} lors de ce tour', uk='Використати рису характеру «{card}» цього ходу'),
+        args=('card',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.STEP_TRAIT,
+        text=Text(en='Use a trait', fr='Utiliser un trait de caractère', uk='Використати рису характеру'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.USE_TRAIT,
+        text=Text(en='Use {card}', fr='Utiliser {card}', uk='Використати: {card}'),
+        args=('card',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.TARGET_PLAYER,
+        text=Text(en='Target {player}, beside you', fr='Viser {player}, adjacent à vous', uk='Обрати гравця поруч: {player}'),
+        args=('player',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PUSH_PLAYER,
+        text=Text(en='Push {player}', fr='Repousser {player}', uk='Відштовхнути: {player}'),
+        args=('player',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PUSH_TO,
+        text=Text(en='Push them to space {space}', fr='Le repousser sur la case {space}', uk='Відштовхнути на поле {space}'),
+        args=('space',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.LOSE_CUBE,
+        text=Text(en='Lose a {attribute} cube', fr='Perdre un cube {attribute}', uk='Утратити кубик «{attribute}»'),
+        args=('attribute',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.STEAL_APTITUDE,
+        text=Text(en='Steal the {attribute} aptitude tile', fr='Voler la tuile Aptitude {attribute}', uk='Викрасти плитку здібності «{attribute}»'),
+        args=('attribute',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.MOVE_CHARACTER_TO,
+        text=Text(en='Move {player} to space {space}', fr='Déplacer {player} sur la case {space}', uk='Перемістити на поле {space}: {player}'),
+        args=('player', 'space'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.LOAD_COMPANION,
+        text=Text(en='Put the influence cubes on {card}', fr='Placer les cubes Influence sur {card}', uk='Покласти кубики Впливу на: {card}'),
+        args=('card',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.BUILD_REGION,
+        text=Text(en='Build {region} on the construction site', fr='Construire {region} sur le site de construction', uk='Збудувати на будівельному майданчику: {region}'),
+        args=('region',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.NO_BUILD,
+        text=Text(en='Build nothing on the construction site', fr='Ne rien construire sur le site de construction', uk='Нічого не будувати на будівельному майданчику'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.STEP_CLEAR_TREACHERY,
+        text=Text(en='Remove a treachery cube', fr='Retirer un cube Traîtrise', uk='Прибрати кубик зради'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.CLEAR_TREACHERY_CARD,
+        text=Text(en='Remove the treachery cube from {card}', fr='Retirer le cube Traîtrise de {card}', uk='Прибрати кубик зради з карти «{card}»'),
+        args=('card',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.CLEAR_TREACHERY_REGION,
+        text=Text(en='Remove the treachery cube from {region}', fr='Retirer le cube Traîtrise de {region}', uk='Прибрати кубик зради з регіону «{region}»'),
+        args=('region',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.TREACHERY_ON,
+        text=Text(en='Put a treachery cube on {card}', fr='Placer un cube Traîtrise sur {card}', uk='Покласти кубик зради на карту «{card}»'),
+        args=('card',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.TREACHERY_ON_REGION,
+        text=Text(en='Put a treachery cube on {region}', fr='Placer un cube Traîtrise sur {region}', uk='Покласти кубик зради на регіон «{region}»'),
+        args=('region',),
+        forms=(),
+        arg_labels=(),
+    ),
 )
 
 TABLES: tuple[Table, ...] = (
@@ -2710,10 +2866,6 @@ NATIVES: tuple[Native, ...] = (
         doc="Si vous traversez la case d'un autre joueur, exaltez 1 cube Influence en Conviction. Ce joueur subit -1 cube Inspiration. (L2698). A rule hook of the kernel: it reacts to game events the shared verbs do not see.",
     ),
     Native(
-        id=NativeId.ZULA_ABILITY,
-        doc="Renvoyez 2 cubes Influence de Zula vers votre sphère d'influence. Un autre joueur adjacent subit -1 cube Inspiration. (L2770). A rule hook of the kernel: it reacts to game events the shared verbs do not see.",
-    ),
-    Native(
         id=NativeId.IMPUNITE_ABILITY,
         doc='Passif : les autres joueurs doivent payer le double (arrondi au supérieur) du coût des capacités qui affectent vos cartes ou vos cubes. Cela inclut le contrôle des régions. (Impunité, L1757-1759). A rule hook of the kernel: it changes costs other players pay.',
     ),
@@ -2797,8 +2949,8 @@ NATIVES: tuple[Native, ...] = (
     ),
     Native(
         id=NativeId.TAKE_CONTROL,
-        args=('player', 'number'),
-        doc="Take control of an adjacent region: 0 uncontrolled, using a relic's cube (Masque, L2093); 1 controlled by another player for 1 conviction and no honour (Tromperie, L2734).",
+        args=('player', 'number', 'card'),
+        doc="Take control of an adjacent region: 0 uncontrolled, using the card's influence cube (Masque, L2093); 1 controlled by another player for 1 conviction and no honour (Tromperie, L2734).",
     ),
     Native(
         id=NativeId.ADJACENT_PLAYER,
@@ -2808,8 +2960,8 @@ NATIVES: tuple[Native, ...] = (
     ),
     Native(
         id=NativeId.LOSE_ATTRIBUTE,
-        args=('player', 'player'),
-        doc='The second player loses 1 attribute cube of their choice (returned to their influence); the first generates 3 of that type when told (Avarice, L2554).',
+        args=('player', 'player', 'number'),
+        doc='The second player loses 1 attribute cube of their choice (returned to their influence); the first generates that many of that type (Avarice 3, L2560; Toule 0).',
     ),
     Native(
         id=NativeId.CARD_HONOUR,
@@ -2839,13 +2991,13 @@ NATIVES: tuple[Native, ...] = (
     ),
     Native(
         id=NativeId.STEAL_APTITUDE,
-        args=('player', 'player'),
-        doc='Take an aptitude tile of your choice from the other player, who gains 2 honour (Kuvot, L2612).',
+        args=('player', 'player', 'number'),
+        doc='Take an aptitude tile of your choice from the other player, who gains that much honour (Kuvot: 2, L2612).',
     ),
     Native(
         id=NativeId.PLACE_TREACHERY_CUBE,
-        args=('player', 'number'),
-        doc="Put a black treachery cube on an adjacent player's companion (0), relic or trait (1), or an adjacent region (2) (L2628-2672).",
+        args=('player', 'number', 'number'),
+        doc="Put a black treachery cube on an adjacent player's companion (0), relic or trait (1), or an adjacent region (2), which that much conviction removes (L2628-2672).",
     ),
     Native(
         id=NativeId.MOVE_CHARACTERS,
@@ -2869,8 +3021,8 @@ NATIVES: tuple[Native, ...] = (
     ),
     Native(
         id=NativeId.OTHERS_LOAD_COMPANION,
-        args=('player',),
-        doc='Every other player adds 2 influence cubes onto one of their companions (Toxine, L2720).',
+        args=('player', 'number'),
+        doc='Every other player adds that many influence cubes (Toxine: 2) onto one of their companions (L2724).',
     ),
     Native(
         id=NativeId.USE_OTHER_TRAIT,
@@ -2889,8 +3041,8 @@ NATIVES: tuple[Native, ...] = (
     ),
     Native(
         id=NativeId.DISCARD_ACTIVE_TRIGGER,
-        args=('player',),
-        doc="If 3 or more end-game trigger cards are active, discard one of your choice (Voleur d'étoiles, L2139).",
+        args=('player', 'number'),
+        doc="If that many (3) or more end-game trigger cards are active, discard one of your choice (Voleur d'étoiles, L2139).",
     ),
     Native(
         id=NativeId.REPLACE_ACTIVE_TRIGGER,
@@ -2954,8 +3106,8 @@ NATIVES: tuple[Native, ...] = (
     ),
     Native(
         id=NativeId.BUILD_SITE,
-        args=('player',),
-        doc='Site de construction (L3131-3153): pay 1 conviction to build a face-up region tile here and control it.',
+        args=('player', 'number'),
+        doc='Site de construction (L3131-3153): pay that much conviction (1) to build a face-up region tile on the site visited and control it.',
     ),
     Native(
         id=NativeId.GENERATE_MISSING,
@@ -3414,6 +3566,14 @@ CONSTANTS: tuple[Constant, ...] = (
         note='The rulebook says there is an immediate honour bonus but not how much (notes §8.3); 5 is made up so the game runs.',
         name=Text(en='Honour bonus for finding redemption', fr="Bonus d'honneur de la rédemption", uk='Бонус честі за спокуту'),
         value=5,
+    ),
+    Constant(
+        id=ConstantId.CONSTRUCTION_SITES,
+        source=(Source(doc='rb', line=3133, quote='Placez-en entre 1 et 6 de votre choix face visible près du plateau central'),),
+        status='placeholder',
+        note='The players choose 1 to 6 tiles to set aside face up, and put as many construction sites in the bag (L3133-3135); the kernel sets aside 3, drawn at random from the 19.',
+        name=Text(en='Construction sites in the bag', fr='Sites de construction dans le sac', uk='Будівельні майданчики в торбинці'),
+        value=3,
     ),
     Constant(
         id=ConstantId.MAIN_ACTION_USES,
@@ -5226,7 +5386,7 @@ COMPANIONS: tuple[Companion, ...] = (
         module=ModuleId.TRAITRISE,
         text=Text(en='Return {n} Influence cubes from Zula to your influence sphere. An adjacent player loses {m} Inspiration cube.', fr="Renvoyez {n} cubes Influence de Zula vers votre sphère d'influence. Un autre joueur adjacent subit -{m} cube Inspiration.", uk='Поверніть {n} кубики Впливу із Зули у свою сферу впливу. Сусідній гравець втрачає {m} кубик Натхнення.'),
         params=(('n', 2), ('m', 1)),
-        powers=(Power(native=NativeId.ZULA_ABILITY, trigger='activated'),),
+        powers=(Power(trigger='activated'),),
         colour=AttributeId.INSPIRATION,
         role=Text(en='Scoundrel', fr='Fripouille', uk='Негідниця'),
         initiative=20,
@@ -5351,7 +5511,7 @@ TRAITS: tuple[Trait, ...] = (
         name=Text(en='Preparation', fr='Préparation', uk='Підготовка'),
         text=Text(en='Each time you gain a card, increase its honour value by {n}: defeated monsters, acquired relics, recruited companions…', fr="Chaque fois que vous gagnez une carte, augmentez sa valeur d'honneur de {n} honneur : monstres terrassés, reliques acquises, compagnons recrutés…", uk='Щоразу, коли ви отримуєте карту, збільште її цінність у честі на {n} честь: здолані монстри, набуті реліквії, завербовані супутники…'),
         params=(('n', 1),),
-        powers=(Power(trigger='passive', event='gain_card'),),
+        powers=(Power(trigger='reactive', event='gain_card'),),
     ),
     Trait(
         id=TraitId.RESILIENCE,

@@ -13,3 +13,7 @@ cdef class Abilities:
     cdef void use_relic(self, VindicationBoard e) except *
     cdef void react(self, VindicationBoard e) except *
     cdef void passives(self, VindicationBoard e) except *
+    cdef void use_other_trait(self, VindicationBoard e) except *
+    cdef bint usable_trait(self, VindicationBoard e, int seat, int card)
+    cdef bint can_use_trait(self, VindicationBoard e, int seat)
+    cdef void use_trait(self, VindicationBoard e) except *

@@ -1,7 +1,8 @@
 """The cards' powers the engine runs as their effects (content): the ability of the companion activated this turn
 (L645, L665), a relic's power for 1 of its influence cubes once a turn (L725), what a companion does as it joins,
-and the traits' passive powers at the start of their holder's turn. Each runs only if the engine plays every
-native it calls and every rule hook it changes (tables.py); the others are not run."""
+the traits' passive powers at the start of their holder's turn, and another player's trait borrowed (Kheyra).
+Each runs only if the engine plays every native it calls and every rule hook it changes (tables.py); the others
+are not run."""
 
 from __future__ import annotations
 
@@ -16,9 +17,12 @@ RELICS_USED = cython.declare(cython.int, 5)
 """The turn's record (core.turn_flag): the card activated + 2 (1 the character), the relics used (by bit)."""
 RELIC = cython.declare(cython.int, 2)
 REACTED = cython.declare(cython.int, 7)
+BORROWED = cython.declare(cython.int, 41)
+"""The turn's record: the trait borrowed this turn + 1 (Kheyra)."""
+TRAIT = cython.declare(cython.int, 3)
 C_RELIC_USE = cython.declare(cython.int, 32)
-NEEDS = cython.declare(cython.int, 10)
-"""Holdings of tables.py `card_needs` a card: 6 attributes, 3 power spheres, the card's own cubes."""
+NEEDS = cython.declare(cython.int, 11)
+"""Holdings of tables.py `card_needs` a card: 6 attributes, 3 power spheres, the card's own cubes, honour."""
 
 
 @cython.cclass
@@ -30,7 +34,8 @@ class Abilities:
         return e.turn_flag(ACTIVATED) - 2
 
     def affordable(self, e: VindicationBoard, seat: cython.int, card: cython.int) -> cython.bint:
-        """The player holds what the card's power takes (tables.py `card_needs`): its effect pays as it goes."""
+        """The player holds what the card's power takes (tables.py `card_needs`): its effect pays as it goes; one
+        that acts on a player beside them has one (`card_neighbour`)."""
         base: cython.int = card * NEEDS
         a: cython.int
         for a in range(e.nattributes):
@@ -39,7 +44,9 @@ class Abilities:
         for a in range(3):
             if e.sphere(a, seat) < e.card_needs[base + 6 + a]:
                 return False
-        return e.card_cubes(card) >= e.card_needs[base + 9]
+        if e.card_neighbour[card] and not e.has_neighbour(seat):
+            return False
+        return e.card_cubes(card) >= e.card_needs[base + 9] and e.score(seat) >= e.card_needs[base + 10]
 
     def can_use_ability(self, e: VindicationBoard, seat: cython.int) -> cython.bint:
         card: cython.int = self.activated_card(e)
@@ -56,6 +63,7 @@ class Abilities:
 
     def usable_relic(self, e: VindicationBoard, seat: cython.int, card: cython.int) -> cython.bint:
         return e.card_kind[card] == RELIC and e.owns(seat, card) and e.card_activated[card] >= 0 \
+            and e.cells[e.k_treachery_card + card] == 0 \
             and e.card_cubes(card) >= e.num(C_RELIC_USE) and self.affordable(e, seat, card) \
             and (e.turn_flag(RELICS_USED) >> e.card_local[card]) & 1 == 0
 
@@ -88,12 +96,13 @@ class Abilities:
         e.done()
 
     def react(self, e: VindicationBoard) -> None:
-        """The seat's reactive powers answering an event (args: seat, event; tables.py EVENTS), one after the
-        other. Local 3: the next card to look at."""
+        """The seat's reactive powers answering an event (args: seat, event, the amount it reached; tables.py
+        EVENTS), one after the other. Local 3: the next card to look at."""
         seat: cython.int = e.arg(0)
         card: cython.int
         for card in range(e.arg(3), e.ncards):
-            if e.card_event[card] == e.arg(1) and e.owns(seat, card) and not e.reacted(card):
+            if e.card_event[card] == e.arg(1) and e.answers(seat, card) and not e.reacted(card) \
+                    and e.card_event_n[card] == e.arg(2):
                 e.set_arg(3, card + 1)
                 if e.card_react_limit[card] > 0:
                     e.set_turn_flag(REACTED, e.turn_flag(REACTED) | (1 << e.card_local[card]))
@@ -111,4 +120,61 @@ class Abilities:
                 e.set_arg(3, card + 1)
                 e.push(EFFECT, e.card_passive[card], seat, e.card_local[card])
                 return
+        e.done()
+
+    def use_other_trait(self, e: VindicationBoard) -> None:
+        """Kheyra (L1570): another player's trait works for this player this turn: its reactive power answers
+        their events, its passive power runs at once (args: seat). Nothing when no other player holds one."""
+        seat: cython.int = e.arg(0)
+        card: cython.int
+        if e.stage() == 0:
+            e.clear_options()
+            for card in range(e.ncards):
+                if e.card_kind[card] == TRAIT and e.zone(card) >= e.zone_party \
+                        and e.zone(card) < e.zone_party + e.players() and not e.owns(seat, card) \
+                        and (e.card_reactive[card] >= 0 or e.card_passive[card] >= 0):
+                    e.option(card)
+            if e.options() == 0:
+                e.done()
+                return
+            e.goto(1)
+            e.ask(CARD, seat)
+            return
+        if e.stage() == 1:
+            card = e.answer()
+            e.set_turn_flag(BORROWED, card + 1)
+            if e.card_passive[card] >= 0:
+                e.goto(2)
+                e.push(EFFECT, e.card_passive[card], seat, e.card_local[card])
+                return
+        e.done()
+
+    def usable_trait(self, e: VindicationBoard, seat: cython.int, card: cython.int) -> cython.bint:
+        return e.card_kind[card] == TRAIT and e.owns(seat, card) and e.card_activated[card] >= 0 \
+            and e.cells[e.k_treachery_card + card] == 0 and self.affordable(e, seat, card)
+
+    def can_use_trait(self, e: VindicationBoard, seat: cython.int) -> cython.bint:
+        card: cython.int
+        for card in range(e.ncards):
+            if self.usable_trait(e, seat, card):
+                return True
+        return False
+
+    def use_trait(self, e: VindicationBoard) -> None:
+        """A trait's power, as often a turn as the player can pay it (L699; Traîtrise's traits cost honour)."""
+        seat: cython.int = e.arg(0)
+        card: cython.int
+        if e.stage() == 0:
+            e.clear_options()
+            for card in range(e.ncards):
+                if self.usable_trait(e, seat, card):
+                    e.option(card)
+            e.goto(1)
+            e.ask(CARD, seat)
+            return
+        if e.stage() == 1:
+            card = e.answer()
+            e.goto(2)
+            e.push(EFFECT, e.card_activated[card], seat, e.card_local[card])
+            return
         e.done()

@@ -19,7 +19,15 @@ FROM_CARD = cython.declare(cython.int, 100)
 FROM_SLOT = cython.declare(cython.int, 1000)
 """Recovery options: an attribute, 10 the conviction sphere, 100 + a card, 1000 + a slot one controls."""
 ACTIVATED = cython.declare(cython.int, 1)
+TAKEN = cython.declare(cython.int, 42)
+H_ADREN = cython.declare(cython.int, 0)
+H_YANOS = cython.declare(cython.int, 2)
+H_RESILIENCE = cython.declare(cython.int, 3)
+"""Cards' rule hooks (tables.py HOOKS)."""
 E_ACTIVATE_CHARACTER = cython.declare(cython.int, 0)
+E_ACTIVATE_COMPANION = cython.declare(cython.int, 1)
+GENERATED = cython.declare(cython.int, 45)
+"""The turn's record: what the companion activated generated, by common attribute (Émerveillement)."""
 E_CONVERT_TO = cython.declare(cython.int, 2)
 """Events (tables.py EVENTS): activating one's character; converting into courage, then wisdom, then vision."""
 C_REST = cython.declare(cython.int, 15)
@@ -36,18 +44,19 @@ class Actions:
     # --- activation (L249-253, L659-665) -------------------------------------------------------------------
 
     def activate(self, e: VindicationBoard) -> None:
-        """Your character for free, or a companion for 1 influence cube placed on it; then generate what it
-        generates (L251-252)."""
+        """Your character for free, or a companion for 1 influence cube placed on it (or none: free_activation);
+        then generate what it generates (L251-252). Adren activated after a region was taken this turn gains his
+        honour (L996; board.took_region for one taken after)."""
         seat: cython.int = e.arg(0)
         i: cython.int
         card: cython.int
         if e.stage() == 0:
             e.clear_options()
             e.option(CHARACTER)
-            if e.influence(seat) > 0:
-                for i in range(e.ncards):
-                    if e.card_kind[i] == 0 and e.owns(seat, i):
-                        e.option(i + 1)
+            for i in range(e.ncards):
+                if e.card_kind[i] == 0 and e.owns(seat, i) and e.cells[e.k_treachery_card + i] == 0 \
+                        and (e.influence(seat) > 0 or self.free_activation(e, seat, i)):
+                    e.option(i + 1)
             e.goto(1)
             e.ask(ACTIVATE, seat)
             return
@@ -58,11 +67,29 @@ class Actions:
                 e.generate(seat, i, e.character_generation[e.cells[e.o_side + seat] * COMMONS + i])
             e.fire(seat, E_ACTIVATE_CHARACTER)
         else:
-            e.add_sphere(1, seat, -1)
-            e.cells[e.o_card_cubes + card] += 1
+            if not self.free_activation(e, seat, card):
+                e.add_sphere(1, seat, -1)
+                e.cells[e.o_card_cubes + card] += 1
             for i in range(COMMONS):
-                e.generate(seat, i, e.card_generation[card * COMMONS + i])
+                e.set_turn_flag(GENERATED + i, e.generate(seat, i, e.card_generation[card * COMMONS + i]))
+            e.fire(seat, E_ACTIVATE_COMPANION)
+            if e.card_hook[card] == H_ADREN and e.turn_flag(TAKEN) > 0:
+                e.gain_honour(seat, e.card_hook_n[card])
         e.done()
+
+    def free_activation(self, e: VindicationBoard, seat: cython.int, card: cython.int) -> cython.bint:
+        """A companion activated without an influence cube on it: Yanos with n aptitudes or more (L1406), or one
+        already holding Résilience's n cubes (L1805)."""
+        aptitudes: cython.int = 0
+        a: cython.int
+        resilience: cython.int = e.held_hook(seat, H_RESILIENCE)
+        if resilience > 0 and e.card_cubes(card) >= resilience:
+            return True
+        if e.card_hook[card] != H_YANOS:
+            return False
+        for a in range(e.nattributes):
+            aptitudes += e.cells[e.o_aptitudes + a * e.seats + seat]
+        return aptitudes >= e.card_hook_n[card]
 
     # --- rest (L267, L520-521) ------------------------------------------------------------------------------
 

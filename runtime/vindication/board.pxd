@@ -20,10 +20,20 @@ cdef class VindicationBoard(VindicationCore):
     cdef int slot_region(self, int slot)
     cdef int slot_owner(self, int slot)
     cdef bint adjacent_slot(self, int seat, int slot)
+    cdef bint within(self, int start, int goal, int n)
+    cdef bint beside(self, int seat, int other)
+    cdef bint has_neighbour(self, int seat)
     cdef bint occupied(self, int space, int seat)
     cdef void set_control(self, int slot, int seat)
+    cdef int bag_left(self)
     cdef void draw_region(self, int slot) except *
     cdef void discover_around(self, int seat) except *
     cdef bint region_possible(self, int region, int seat)
+    cdef void honour_visit(self, int seat, int slot) except *
+    cdef int activated_hook(self, int seat, int hook)
+    cdef int held_hook(self, int seat, int hook)
+    cdef bint protected(self, int slot)
+    cdef void took_region(self, int seat) except *
     cdef bint visit_left(self, int seat)
+    cdef int regions_scored(self, int seat)
     cdef int regions_of(self, int seat)

@@ -7,13 +7,26 @@ import cython  # type: ignore[import-untyped]
 
 from .core import VindicationCore
 
+C_VISIT_HONOUR = cython.declare(cython.int, 21)
+R_BLOCK_OTHERS_HONOUR = cython.declare(cython.int, 8)
+"""A constant (core.num) and a rule hook (core.rule) by their places in tables.py."""
+E_GAIN_CARD = cython.declare(cython.int, 12)
+"""The event of a card gained (tables.py EVENTS)."""
+H_ADREN = cython.declare(cython.int, 0)
+H_ONETH = cython.declare(cython.int, 5)
+"""A card's rule hook (tables.py HOOKS)."""
+ACTIVATED = cython.declare(cython.int, 1)
+TAKEN = cython.declare(cython.int, 42)
+"""The turn's record: the card activated + 2; the regions taken this turn."""
+
 
 @cython.cclass
 class VindicationBoard(VindicationCore):
     """Cards and the island: what the rule modules move and read."""
 
     def cubes_of(self, seat: cython.int) -> cython.int:
-        """Every cube of a player's colour in play: the conservation law's total (L3419: 21)."""
+        """Every cube of a player's colour in play: the conservation law's total (L3419: 21); the regions'
+        and the speed tile's (Canons d'avant-bras) included."""
         total: cython.int = self.sphere(0, seat) + self.sphere(1, seat) + self.sphere(2, seat)
         i: cython.int
         for i in range(self.nattributes):
@@ -24,7 +37,7 @@ class VindicationBoard(VindicationCore):
         for i in range(self.nslots):
             if self.cells[self.k_slot_owner + i] == seat:
                 total += 1
-        return total
+        return total + self.cells[self.k_speed_cubes + seat]
 
     def reveal_trigger(self) -> None:
         """The top face-down trigger card turns face up: it is active (L949)."""
@@ -91,7 +104,8 @@ class VindicationBoard(VindicationCore):
             self.cells[self.o_seen + card * self.seats + seat] = 1
 
     def gain_card(self, seat: cython.int, card: cython.int) -> None:
-        """A card joins the player's party: its honour is gained (or lost) at once (L352)."""
+        """A card joins the player's party: its honour is gained (or lost) at once (L352); announced
+        (Préparation, L1795)."""
         deck: cython.int = self.cells[self.o_zone + card]
         self.put(card, self.zone_party + seat, seat)
         self.cells[self.o_faceup + card] = 1
@@ -100,6 +114,7 @@ class VindicationBoard(VindicationCore):
             self.refill(deck)
         if self.card_kind[card] >= 1 and self.card_kind[card] <= 3:
             self.cells[self.k_gained + self.card_kind[card]] += 1
+        self.fire(seat, E_GAIN_CARD)
 
     def lose_card(self, seat: cython.int, card: cython.int) -> None:
         """A card leaves the game: its cubes go back to influence, its honour is lost if positive (L356-358)."""
@@ -157,6 +172,37 @@ class VindicationBoard(VindicationCore):
                 return True
         return False
 
+    def within(self, start: cython.int, goal: cython.int, n: cython.int) -> cython.bint:
+        """`goal` is at most n spaces from `start` along the island's paths."""
+        i: cython.int
+        nxt: cython.int
+        if start == goal:
+            return True
+        if n <= 0:
+            return False
+        for i in range(3):
+            nxt = self.space_next[start * 3 + i]
+            if nxt >= 0 and self.within(nxt, goal, n - 1):
+                return True
+        return False
+
+    def beside(self, seat: cython.int, other: cython.int) -> cython.bint:
+        """The two medallions stand on spaces next to each other (the island's paths, either way): adjacent
+        players (Traîtrise)."""
+        i: cython.int
+        for i in range(3):
+            if self.space_next[self.pos(seat) * 3 + i] == self.pos(other) \
+                    or self.space_next[self.pos(other) * 3 + i] == self.pos(seat):
+                return True
+        return False
+
+    def has_neighbour(self, seat: cython.int) -> cython.bint:
+        other: cython.int
+        for other in range(self.players()):
+            if other != seat and self.beside(seat, other):
+                return True
+        return False
+
     def occupied(self, space: cython.int, seat: cython.int) -> cython.bint:
         """Another player's medallion stands there (L310: one may pass through, not stop)."""
         other: cython.int
@@ -175,13 +221,19 @@ class VindicationBoard(VindicationCore):
         if seat >= 0:
             self.cells[self.o_controlled + region * self.seats + seat] += 1
 
-    def draw_region(self, slot: cython.int) -> None:
-        """A region drawn from the bag at random, standard side up (L219); an empty bag leaves the slot empty."""
+    def bag_left(self) -> cython.int:
+        """The region tiles still in the bag."""
         total: cython.int = 0
         r: cython.int
-        pick: cython.int
         for r in range(self.nregions):
             total += self.cells[self.k_bag + r]
+        return total
+
+    def draw_region(self, slot: cython.int) -> None:
+        """A region drawn from the bag at random, standard side up (L219); an empty bag leaves the slot empty."""
+        total: cython.int = self.bag_left()
+        r: cython.int
+        pick: cython.int
         if total == 0:
             return
         pick = self.roll(total)
@@ -217,9 +269,54 @@ class VindicationBoard(VindicationCore):
             return False
         return True
 
+    def honour_visit(self, seat: cython.int, slot: cython.int) -> None:
+        """A visit to another player's region honours them (L454-455), unless a power of the visitor's turn
+        blocks it (rule hook block_others_honour: Zinh, L1203)."""
+        owner: cython.int = self.slot_owner(slot)
+        if owner >= 0 and owner != seat and self.rule(R_BLOCK_OTHERS_HONOUR) == 0:
+            self.gain_honour(owner, self.num(C_VISIT_HONOUR))
+
+    def activated_hook(self, seat: cython.int, hook: cython.int) -> cython.int:
+        """The n of the companion the seat activated this turn if its power is this rule hook (tables.py HOOKS:
+        Adren, Grenn), else -1."""
+        card: cython.int = self.turn_flag(ACTIVATED) - 2
+        if card >= 0 and self.card_hook[card] == hook and self.owns(seat, card):
+            return self.card_hook_n[card]
+        return -1
+
+    def held_hook(self, seat: cython.int, hook: cython.int) -> cython.int:
+        """The n of a card the seat holds whose power is this rule hook (Résilience), else -1."""
+        card: cython.int
+        for card in range(self.ncards):
+            if self.card_hook[card] == hook and self.owns(seat, card):
+                return self.card_hook_n[card]
+        return -1
+
+    def protected(self, slot: cython.int) -> cython.bint:
+        """Nobody else may take this region: its controller holds Oneth and stands beside it (L1606)."""
+        owner: cython.int = self.slot_owner(slot)
+        return owner >= 0 and self.held_hook(owner, H_ONETH) >= 0 and self.adjacent_slot(owner, slot)
+
+    def took_region(self, seat: cython.int) -> None:
+        """A region taken this turn, by the control action or a power; the first gains Adren's honour if he is
+        the companion activated (L996)."""
+        n: cython.int = self.activated_hook(seat, H_ADREN)
+        self.set_turn_flag(TAKEN, self.turn_flag(TAKEN) + 1)
+        if self.turn_flag(TAKEN) == 1 and n > 0:
+            self.gain_honour(seat, n)
+
     def visit_left(self, seat: cython.int) -> cython.bint:
         """The turn's visit (or rest) is still to take: its budget (tables.py: budget 0)."""
         return self.budget(0) > 0
+
+    def regions_scored(self, seat: cython.int) -> cython.int:
+        """The regions the player controls at the end that score: not one under a treachery cube (Sidney)."""
+        n: cython.int = 0
+        i: cython.int
+        for i in range(self.nslots):
+            if self.slot_owner(i) == seat and self.cells[self.k_treachery_slot + i] == 0:
+                n += 1
+        return n
 
     def regions_of(self, seat: cython.int) -> cython.int:
         n: cython.int = 0

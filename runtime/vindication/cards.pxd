@@ -17,6 +17,4 @@ cdef class Cards:
     cdef void acquire_relic(self, VindicationBoard e) except *
     cdef void recharge(self, VindicationBoard e) except *
     cdef void upgrade_mount(self, VindicationBoard e) except *
-    cdef void academy_roll(self, VindicationBoard e) except *
     cdef void draw_secret_quest(self, VindicationBoard e) except *
-    cdef void roll_and_generate(self, VindicationBoard e) except *

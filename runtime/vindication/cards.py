@@ -1,6 +1,6 @@
 """The cards of the central board (L332-362, L593-812): acquiring one (face up, blind or by an enhanced draw),
 and the region actions that do so (Auberge, Gueule béante, Tombeau des Anciens, Tour arcanique), the Poste de
-commandement's mounts and the dice of the Académie. Each is a native the regions' effects call."""
+commandement's mounts (the dice are dice.py's). Each is a native the regions' effects call."""
 
 from __future__ import annotations
 
@@ -33,8 +33,15 @@ DEATH = cython.declare(cython.int, 1)
 ACQUIRE = cython.declare(cython.int, 113)
 """The engine's procedure numbers of `acquire` and `recharge` (engine.py)."""
 RECHARGE = cython.declare(cython.int, 114)
+ROLL = cython.declare(cython.int, 121)
+"""The engine's procedure `roll` (tables.py INTERNAL, dice.py): a die rolled, its face kept as the result."""
+ATTRIBUTE_DIE = cython.declare(cython.int, 0)
+MONSTER_DIE = cython.declare(cython.int, 1)
 C_ENHANCED_CARDS = cython.declare(cython.int, 6)
 C_ENHANCED_COST = cython.declare(cython.int, 7)
+H_GRENN = cython.declare(cython.int, 1)
+H_RUAK = cython.declare(cython.int, 4)
+"""A card's rule hook (tables.py HOOKS)."""
 R_RELIC_COST = cython.declare(cython.int, 0)
 R_TRAIT_COST = cython.declare(cython.int, 1)
 R_MONSTER_COST = cython.declare(cython.int, 2)
@@ -48,7 +55,6 @@ C_EXHAUSTION = cython.declare(cython.int, 18)
 C_DEATH_PREVENTION = cython.declare(cython.int, 24)
 C_RECRUIT_COST = cython.declare(cython.int, 32)
 O_RELIC_CHARGES_PRINTED = cython.declare(cython.int, 1)
-O_ACADEMY_AFTER = cython.declare(cython.int, 3)
 
 
 @cython.cclass
@@ -136,7 +142,8 @@ class Cards:
     # --- the region actions --------------------------------------------------------------------------------------
 
     def recruit(self, e: VindicationBoard) -> None:
-        """Auberge: 2 cubes of a common attribute recruit a companion of that colour (L382, L605-617)."""
+        """Auberge: 2 cubes of a common attribute recruit a companion of that colour (L382, L605-617); with
+        Grenn activated this turn, his honour (L1524)."""
         seat: cython.int = e.arg(0)
         a: cython.int
         if e.stage() == 0:
@@ -152,6 +159,8 @@ class Cards:
             return
         if e.stage() == 1:
             e.spend(seat, e.answer(), e.num(C_RECRUIT_COST))
+            if e.activated_hook(seat, H_GRENN) > 0:
+                e.gain_honour(seat, e.activated_hook(seat, H_GRENN))
             e.goto(2)
             e.push(ACQUIRE, seat, e.deck_zone[e.answer()], 0)
             return
@@ -178,7 +187,8 @@ class Cards:
 
     def fight_monster(self, e: VindicationBoard) -> None:
         """Gueule béante: 2 courage and a companion as champion (L772-776); the monster is always defeated, its
-        honour gained; the black die says what befalls the champion, the white one what is generated (L780-796).
+        honour gained; the black die says what befalls the champion, the white one what is generated (L780-796);
+        Ruak as champion rolls the white one twice instead (L1359-1361).
         Local 3: the champion."""
         seat: cython.int = e.arg(0)
         stage: cython.int = e.stage()
@@ -191,9 +201,21 @@ class Cards:
             self.pay_and_acquire(e, COURAGE, e.rule(R_MONSTER_COST))
             return
         if stage == 1:
-            champion = e.champion(seat)
-            e.set_arg(3, champion)
-            face = e.monster_die[e.roll(e.monster_die_faces)]
+            e.set_arg(3, e.champion(seat))
+            if e.card_hook[e.arg(3)] == H_RUAK:  # the attribute die twice, no monster die (L1359-1361)
+                e.goto(6)
+                e.push(ROLL, seat, ATTRIBUTE_DIE, 0)
+                return
+            e.goto(5)
+            e.push(ROLL, seat, MONSTER_DIE, 0)
+            return
+        if stage == 6:
+            e.generate(seat, e.result(), 1)
+            stage = 3
+        if stage == 5:
+            champion = e.arg(3)
+            face = e.result()
+            stage = 3
             if face == EXHAUSTION:
                 self.load(e, seat, champion, e.num(C_EXHAUSTION))
             elif face == DEATH:
@@ -205,13 +227,17 @@ class Cards:
                     e.ask(YESNO, seat)
                     return
                 e.lose_card(seat, champion)
-            stage = 3
         if stage == 2:
             if e.answer() == 1:
                 e.use_conviction(seat, e.num(C_DEATH_PREVENTION))
             else:
                 e.lose_card(seat, e.arg(3))
-        e.generate(seat, e.attribute_die[e.roll(e.attribute_die_faces)], 1)
+            stage = 3
+        if stage == 3:
+            e.goto(4)
+            e.push(ROLL, seat, ATTRIBUTE_DIE, 0)
+            return
+        e.generate(seat, e.result(), 1)
         e.done()
 
     def load(self, e: VindicationBoard, seat: cython.int, card: cython.int, n: cython.int) -> None:
@@ -288,19 +314,6 @@ class Cards:
             e.gain_honour(seat, e.mount_honour[level + 1])
         e.done()
 
-    def academy_roll(self, e: VindicationBoard) -> None:
-        """Académie: roll the attribute die and generate it; without a cube of it, roll once more and generate
-        that too (L376; rule option academy_reroll: judged before or after the first cube)."""
-        seat: cython.int = e.arg(0)
-        a: cython.int = e.attribute_die[e.roll(e.attribute_die_faces)]
-        had: cython.int = e.attr(a, seat)
-        e.generate(seat, a, 1)
-        if e.option_of(O_ACADEMY_AFTER):
-            had = e.attr(a, seat)
-        if had == 0:
-            e.generate(seat, e.attribute_die[e.roll(e.attribute_die_faces)], 1)
-        e.done()
-
     def draw_secret_quest(self, e: VindicationBoard) -> None:
         """Draw secret quests (args: seat, how many); of two or more, keep one and shuffle the others back
         (Temple en ruines, L3099; no limit to the quests one holds, L3101)."""
@@ -329,9 +342,4 @@ class Cards:
                 e.cells[e.o_owner + card] = -1
         e.put(e.answer(), e.zone_quests + seat, seat)
         e.shuffle(e.zone_quest_deck)
-        e.done()
-
-    def roll_and_generate(self, e: VindicationBoard) -> None:
-        """Roll the attribute die and generate what it shows (L796)."""
-        e.generate(e.arg(0), e.attribute_die[e.roll(e.attribute_die_faces)], 1)
         e.done()

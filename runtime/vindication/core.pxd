@@ -9,12 +9,15 @@ cdef class VindicationCore(Engine):
     cdef int o_owner, o_seen
     cdef int k_wish, nwishes, wishes_shown, wishing_well
     cdef int k_pos, k_slot, k_slot_owner, k_bag, k_token, k_stock, k_gained, k_turn, k_game, k_options
+    cdef int k_speed_cubes, k_aside, k_treachery_card, k_treachery_slot
+    cdef int site_region, construction_sites, site_cost
     cdef int zone_box, zone_party, zone_quests, zone_quest_deck, zone_trigger_deck
     cdef int monster_die_faces, attribute_die_faces
     cdef int[::1] card_kind, card_deck, card_colour, card_honour, card_generation, card_initiative, card_starter
     cdef int[::1] card_in_game, card_effect, card_mastery_bonus, relic_charges, quest_effect, quest_honour
     cdef int[::1] card_local, card_activated, card_on_join, card_passive, card_late, card_needs
-    cdef int[::1] card_event, card_reactive, card_react_limit, rule_offset, rule_base
+    cdef int[::1] card_event, card_reactive, card_react_limit, rule_offset, rule_base, card_hook, card_hook_n
+    cdef int[::1] card_event_n, card_neighbour, card_hook_m
     cdef int[::1] deck_zone, space_slots, space_next
     cdef int[::1] region_count, region_effect, region_repeatable, region_controllable, region_cost_attr
     cdef int[::1] region_cost, region_need
@@ -42,6 +45,8 @@ cdef class VindicationCore(Engine):
     cdef void gain_honour(self, int seat, int n)
     cdef void reveal_trigger(self) except *
     cdef void fire(self, int seat, int event) except *
+    cdef void fire_reaching(self, int seat, int event, int amount) except *
+    cdef bint answers(self, int seat, int card)
     cdef bint reacted(self, int card)
     cdef int turn_flag(self, int i)
     cdef void set_turn_flag(self, int i, int value)

@@ -16,6 +16,11 @@ from ..kernel.engine import Engine
 
 POTENTIAL = cython.declare(cython.int, 0)
 REACT = cython.declare(cython.int, 119)
+E_USE_CONVICTION = cython.declare(cython.int, 5)
+E_OTHER_GAINS_HONOUR = cython.declare(cython.int, 7)
+BORROWED = cython.declare(cython.int, 41)
+"""The turn's record (tables.py TURN_FLAGS): the trait borrowed this turn + 1."""
+"""The event of using conviction (tables.py EVENTS), which use_conviction announces."""
 """The engine's procedure number of `react` (engine.py)."""
 REACTED = cython.declare(cython.int, 7)
 """The turn's record: the once-a-turn reactive powers that answered, by the card's place in its kind."""
@@ -71,6 +76,13 @@ class VindicationCore(Engine):
         self.k_game = n["k_game"]
         self.turn_flags = n["turn_flags"]
         self.k_options = n["k_options"]
+        self.k_speed_cubes = n["k_speed_cubes"]
+        self.k_aside = n["k_aside"]
+        self.k_treachery_card = n["k_treachery_card"]
+        self.k_treachery_slot = n["k_treachery_slot"]
+        self.site_region = n["site_region"]
+        self.construction_sites = n["construction_sites"]
+        self.site_cost = n["site_cost"]
         self.mounts = n["mounts"]
         self.sacred_stones = n["sacred_stones"]
         self.zone_box = n["zone_box"]
@@ -97,6 +109,11 @@ class VindicationCore(Engine):
         self.card_event = a["card_event"]
         self.card_reactive = a["card_reactive"]
         self.card_react_limit = a["card_react_limit"]
+        self.card_hook = a["card_hook"]
+        self.card_hook_n = a["card_hook_n"]
+        self.card_hook_m = a["card_hook_m"]
+        self.card_event_n = a["card_event_n"]
+        self.card_neighbour = a["card_neighbour"]
         self.rule_offset = a["rule_offset"]
         self.rule_base = a["rule_base"]
         self.nrules = len(a["rule_offset"])
@@ -202,9 +219,10 @@ class VindicationCore(Engine):
         return self.sphere(POTENTIAL, seat) > 0 or self.influence(seat) > 0
 
     def use_conviction(self, seat: cython.int, n: cython.int) -> None:
-        """Conviction used goes back to influence (L346)."""
+        """Conviction used goes back to influence (L346); a use of conviction, announced (Dévotion, L1710)."""
         self.add_sphere(CONVICTION, seat, -n)
         self.add_sphere(1, seat, n)
+        self.fire(seat, E_USE_CONVICTION)
 
     def card_cubes(self, card: cython.int) -> cython.int:
         return self.cells[self.o_card_cubes + card]
@@ -216,13 +234,17 @@ class VindicationCore(Engine):
 
     def gain_honour(self, seat: cython.int, n: cython.int) -> None:
         """Honour moves the score disc; passing or stopping on a trigger token takes it and turns a new trigger
-        card face up (L949)."""
+        card face up (L949). Each player it leaves with less honour than the gainer is told (Humilité,
+        L1747-1749: not one the gain only brings level)."""
         before: cython.int = self.cells[self.o_score + seat]
         after: cython.int = before + n
         i: cython.int
         self.cells[self.o_score + seat] = after
         if n <= 0:
             return
+        for i in range(self.players()):
+            if i != seat and after > self.cells[self.o_score + i]:
+                self.fire(i, E_OTHER_GAINS_HONOUR)
         for i in range(self.ntriggers):
             if self.cells[self.k_token + i] == 0 and before < self.trigger_space[i] <= after:
                 self.cells[self.k_token + i] = 1
@@ -237,12 +259,22 @@ class VindicationCore(Engine):
     def fire(self, seat: cython.int, event: cython.int) -> None:
         """A game event (tables.py EVENTS): the reactive powers of the seat's cards that answer it run once the
         procedure under way returns (a power limited to once a turn, only once)."""
+        self.fire_reaching(seat, event, 0)
+
+    def fire_reaching(self, seat: cython.int, event: cython.int, amount: cython.int) -> None:
+        """An event with an amount that grows one at a time: a power that needs an amount (tables.py THRESHOLDS,
+        `card_event_n`) answers it once, when it reaches that amount."""
         card: cython.int
         for card in range(self.ncards):
-            if self.card_event[card] == event and self.cells[self.o_zone + card] == self.zone_party + seat \
-                    and not self.reacted(card):
-                self.defer(REACT, seat, event, 0)
+            if self.card_event[card] == event and self.answers(seat, card) and not self.reacted(card) \
+                    and self.card_event_n[card] == amount:
+                self.defer(REACT, seat, event, amount)
                 return
+
+    def answers(self, seat: cython.int, card: cython.int) -> cython.bint:
+        """The card's reactive power answers the seat's events: its own, or the trait it borrowed this turn
+        (Kheyra, L1570)."""
+        return self.cells[self.o_zone + card] == self.zone_party + seat or self.turn_flag(BORROWED) == card + 1
 
     def reacted(self, card: cython.int) -> cython.bint:
         """The card's once-a-turn reactive power has answered this turn (the turn's record, by bit)."""

@@ -14,15 +14,23 @@ if TYPE_CHECKING:
 
 SPACE, SLOT, CARD, ATTRIBUTE, SPHERE, YESNO, DRAW, COUNT, RECOVER, SEAT, ACTIVATE, WISH = (10, 11, 12, 13, 14, 15, 16,
                                                                                  17, 18, 19, 20, 21)
+FACE = 22
+REGION = 23
+TREACHERY = 24
+MONSTER_DIE_FACES = ("epuisement", "mort", "rate")
+"""The monster die's outcomes as tables.py numbers them, by their glossary terms."""
 """The engine's kinds of decision (island.py, cards.py, actions.py)."""
 STOP = 1000
 FROM_CONVICTION, FROM_CARD, FROM_SLOT = 10, 100, 1000
 KERNEL_STEPS = {"repeat": "step_repeat", "discard_aptitude": "step_discard_aptitude", "ability": "step_ability",
-                "relic": "step_relic"}
+                "relic": "step_relic", "extra_visit": "step_extra_visit", "trait": "step_trait",
+                "treachery": "step_clear_treachery"}
 """Plan steps that are not actions of actions.yaml, and their labels."""
 CARD_LABELS = {"setup": "keep_quest", "draw_secret_quest": "keep_quest", "recharge": "recharge_relic",
                "use_relic": "use_relic", "activate_companion": "activate_companion",
-               "generate_other_companion": "generate_like"}
+               "generate_other_companion": "generate_like", "discard_active_trigger": "discard_trigger",
+               "use_other_trait": "borrow_trait", "use_trait": "use_trait", "others_load_companion": "load_companion",
+               "place_treachery_cube": "treachery_on"}
 """What choosing a card does, by the procedure that asks (else: taking it)."""
 
 
@@ -58,13 +66,19 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
     if kind == LAYOUT["effect_choice"]:
         return _effect_option(kernel, state, action, locale)
     attributes = game.entities("attribute")
+    if kind == SPACE and procedure == "push_player":
+        return text("push_to", space=str(action + 1))
+    if kind == SPACE and procedure == "move_characters":
+        mover = (top[2][0] + top[2][3]) % state.players if top else 0
+        return text("move_character_to", player=seat_name(game, mover, locale), space=str(action + 1))
     if kind == SPACE and procedure in ("teleport", "sacred_stones"):
         return text("no_teleport") if action == STOP else text("teleport_to", space=str(action + 1))
     if kind == SPACE:
         at = state.engine.arrays()[0][tables.numbers["k_pos"] + decision[1]]
         return text("stop_here", space=str(at + 1)) if action == STOP else text("move_to", space=str(action + 1))
     if kind == SLOT:
-        label = "control_region" if procedure == "control" else "visit_region"
+        label = {"control": "control_region", "place_treachery_cube": "treachery_on_region"}.get(procedure,
+                                                                                               "visit_region")
         return text(label, region=_slot(state, action, locale))
     if kind == CARD:
         if action == STOP:
@@ -76,6 +90,7 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
         name = _name(game, attributes[action], locale)
         stage = top[1] if top else 0
         label = {"recruit": "recruit_colour", "aptitude": "take_aptitude", "discard_aptitude": "discard_aptitude",
+                 "lose_attribute": "lose_cube", "steal_aptitude": "steal_aptitude",
                  "convert": "convert_to" if stage == 1 else "convert_moves", "peek_deck": "peek_deck",
                  "generate_more": "generate_more"}.get(procedure, "convert_to")
         return text(label, attribute=name)
@@ -101,7 +116,8 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
     if kind == RECOVER:
         return _recover(kernel, state, action, locale)
     if kind == SEAT:
-        return text("swap_with", player=seat_name(game, action, locale))
+        label = {"adjacent_player": "target_player", "push_player": "push_player"}.get(procedure, "swap_with")
+        return text(label, player=seat_name(game, action, locale))
     if kind == WISH:
         if action == STOP:
             return text("no_wish")
@@ -109,6 +125,18 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
         if attribute >= 0:
             return text("wish_cubes", n=str(cubes), attribute=_name(game, attributes[attribute], locale))
         return text("wish_honour", n=str(honour))
+    if kind == TREACHERY and action >= tables.numbers["cards"]:
+        return text("clear_treachery_region", region=_slot(state, action - tables.numbers["cards"], locale))
+    if kind == TREACHERY:
+        return text("clear_treachery_card", card=_name(game, tables.cards[action][1], locale))
+    if kind == REGION and action == STOP:
+        return text("no_build")
+    if kind == REGION:
+        return text("build_region", region=_name(game, game.entities("region")[action], locale))
+    if kind == FACE:
+        die = top[2][1] if top else 0
+        face = game.get("term", MONSTER_DIE_FACES[action]) if die else attributes[action]
+        return text("keep_roll", result=_name(game, face, locale))
     if kind == ACTIVATE:
         if action == 0:
             return text("activate_character")

@@ -174,7 +174,7 @@ class Ending:
                     e.push(EFFECT, e.quest_effect[i], seat, e.card_local[card])
                     return
         for seat in range(e.players()):
-            e.gain_honour(seat, e.num(C_REGION_END_HONOUR) * e.regions_of(seat))
+            e.gain_honour(seat, e.num(C_REGION_END_HONOUR) * e.regions_scored(seat))
         e.finish(self.winner(e), 0)
 
     def ahead(self, e: VindicationBoard, a: cython.int, b: cython.int) -> cython.int:

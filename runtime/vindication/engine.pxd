@@ -3,11 +3,14 @@
 from .abilities cimport Abilities
 from .actions cimport Actions
 from .cards cimport Cards
+from .dice cimport Dice
 from .board cimport VindicationBoard
 from .ending cimport Ending
 from .island cimport Island
+from .island_powers cimport IslandPowers
 from .powers cimport Powers
 from .preparation cimport Preparation
+from .treachery cimport Treachery
 
 cdef class VindicationEngine(VindicationBoard):
     cdef Island island
@@ -17,6 +20,9 @@ cdef class VindicationEngine(VindicationBoard):
     cdef Preparation preparation
     cdef Abilities abilities
     cdef Powers powers
+    cdef IslandPowers island_powers
+    cdef Dice dice
+    cdef Treachery treachery
     cdef int[::1] impl, step_once
 
     cdef int ctl_extra(self)

@@ -1,7 +1,7 @@
 """Vindication on the shared kernel: which procedure runs each native and step, when a step can be taken, and the
-kernel's hooks. The rules are in island.py, cards.py, actions.py, abilities.py, powers.py, ending.py and
-preparation.py, over the state of core.py and board.py; the turn is the plan tables.py builds from the content's
-actions."""
+kernel's hooks. The rules are in island.py, island_powers.py, cards.py, dice.py, actions.py, abilities.py,
+powers.py, treachery.py, ending.py and preparation.py, over the state of core.py and board.py; the turn is the plan
+tables.py builds from the content's actions."""
 
 from __future__ import annotations
 
@@ -12,11 +12,14 @@ import cython  # type: ignore[import-untyped]
 from .abilities import Abilities
 from .actions import Actions
 from .cards import Cards
+from .dice import Dice
 from .board import VindicationBoard
 from .ending import Ending
 from .island import Island
+from .island_powers import IslandPowers
 from .powers import Powers
 from .preparation import Preparation
+from .treachery import Treachery
 
 # The engine's own procedures (tables.py INTERNAL, from 100).
 SETUP = cython.declare(cython.int, 100)
@@ -39,6 +42,11 @@ ABILITY = cython.declare(cython.int, 116)
 USE_RELIC = cython.declare(cython.int, 117)
 PASSIVES = cython.declare(cython.int, 118)
 REACT = cython.declare(cython.int, 119)
+EXTRA_VISIT = cython.declare(cython.int, 120)
+ROLL = cython.declare(cython.int, 121)
+USE_TRAIT = cython.declare(cython.int, 122)
+BUILD_DISCOVERED = cython.declare(cython.int, 123)
+CLEAR_TREACHERY = cython.declare(cython.int, 124)
 # The natives the engine plays (`NATIVES` names them; tables.py turns them into `impl`).
 N_ACADEMY = cython.declare(cython.int, 200)
 N_RECRUIT = cython.declare(cython.int, 201)
@@ -73,6 +81,19 @@ N_TELEPORT = cython.declare(cython.int, 230)
 N_SACRED_STONES = cython.declare(cython.int, 231)
 N_WISH = cython.declare(cython.int, 232)
 N_SWAP_PLACES = cython.declare(cython.int, 233)
+N_DISCARD_TRIGGER = cython.declare(cython.int, 234)
+N_TAKE_CONTROL = cython.declare(cython.int, 235)
+N_LOAD_SPEED_TILE = cython.declare(cython.int, 236)
+N_USE_OTHER_TRAIT = cython.declare(cython.int, 237)
+N_SKIP_TURN = cython.declare(cython.int, 238)
+N_ADJACENT_PLAYER = cython.declare(cython.int, 239)
+N_LOSE_ATTRIBUTE = cython.declare(cython.int, 240)
+N_STEAL_APTITUDE = cython.declare(cython.int, 241)
+N_PUSH_PLAYER = cython.declare(cython.int, 242)
+N_OTHERS_LOAD = cython.declare(cython.int, 243)
+N_MOVE_CHARACTERS = cython.declare(cython.int, 244)
+N_BUILD_SITE = cython.declare(cython.int, 245)
+N_PLACE_TREACHERY = cython.declare(cython.int, 246)
 EXTRA_TURN = cython.declare(cython.int, 11)
 EXTRA_MOVES = cython.declare(cython.int, 6)
 
@@ -84,11 +105,18 @@ NATIVES = {"academy_roll": 200, "recruit": 201, "fight_monster": 202, "obtain_tr
            "board_colours": 217, "card_colours": 218, "trigger_tokens_left": 219, "trigger_last_round": 220,
            "counts_for_mastery": 221, "remove_card": 222, "draw_secret_quest": 223, "extra_turn": 224,
            "peek_deck": 225, "activate_companion": 226, "generate_more": 227, "redistribute_common": 228,
-           "generate_other_companion": 229, "teleport": 230, "sacred_stones": 231, "take_wish": 232, "swap_places": 233}
+           "generate_other_companion": 229, "teleport": 230, "sacred_stones": 231, "take_wish": 232, "swap_places": 233,
+           "discard_active_trigger": 234, "take_control": 235, "load_speed_tile": 236,
+           "use_other_trait": 237, "skip_turn": 238, "adjacent_player": 239, "lose_attribute": 240,
+           "steal_aptitude": 241, "push_player": 242, "others_load_companion": 243, "move_characters": 244,
+           "build_site": 245, "place_treachery_cube": 246}
 """The natives of the content this engine plays, by name; an effect calling another is not run (tables.py).
 counts_for_mastery answers 0 in play: what it counts is read once, by tables.py (`card_mastery_bonus`)."""
 MOVED = cython.declare(cython.int, 0)
 CONTROL_SLOT = cython.declare(cython.int, 3)
+SKIPPED = cython.declare(cython.int, 44)
+"""The turn's record: the turn skipped (the native skip_turn, Patience)."""
+E_TURN_START = cython.declare(cython.int, 8)
 COMMONS = cython.declare(cython.int, 3)
 ROUND = cython.declare(cython.int, 0)
 FIRST = cython.declare(cython.int, 2)
@@ -107,6 +135,9 @@ class VindicationEngine(VindicationBoard):
         self.preparation = Preparation()
         self.abilities = Abilities()
         self.powers = Powers()
+        self.island_powers = IslandPowers()
+        self.dice = Dice()
+        self.treachery = Treachery()
         self.impl = tables.arrays["impl"]
         self.step_once = tables.arrays["step_once"]
 
@@ -117,7 +148,7 @@ class VindicationEngine(VindicationBoard):
 
     def turn_started(self, seat: cython.int) -> None:
         """A new turn: nothing done yet, the rules' own costs; the first player's turn starts a round; the traits'
-        passive powers act."""
+        passive powers act, then what answers the turn's start (Patience)."""
         i: cython.int
         for i in range(self.turn_flags):
             self.set_turn_flag(i, 0)
@@ -127,6 +158,7 @@ class VindicationEngine(VindicationBoard):
             self.set_game_flag(ROUND, self.game_flag(ROUND) + 1)
         self.set_game_flag(EXTRA_TURN, 0)
         self.reset_rules()
+        self.fire(seat, E_TURN_START)
         self.push(PASSIVES, seat, 0, 0)
 
     def ctl_extra(self) -> cython.int:
@@ -141,6 +173,8 @@ class VindicationEngine(VindicationBoard):
 
     def can_take(self, seat: cython.int, step: cython.int) -> cython.bint:
         procedure: cython.int = self.step_field(step, 0)
+        if self.turn_flag(SKIPPED):  # Patience: no action this turn (L1777)
+            return procedure == CHECK_END
         if procedure == MOVE and self.step_once[step]:  # the mandatory move, if not taken (L229)
             return self.turn_flag(MOVED) == 0 and self.island.can_move(self, seat, self.island.reach(self, seat))
         if procedure == MOVE:  # the move, or one a power added (Pierres sacrées)
@@ -168,6 +202,12 @@ class VindicationEngine(VindicationBoard):
             return self.abilities.can_use_ability(self, seat)
         if procedure == USE_RELIC:
             return self.abilities.can_use_relic(self, seat)
+        if procedure == EXTRA_VISIT:
+            return self.island_powers.can_extra_visit(self, seat)
+        if procedure == USE_TRAIT:
+            return self.abilities.can_use_trait(self, seat)
+        if procedure == CLEAR_TREACHERY:
+            return self.treachery.can_clear_treachery(self, seat)
         return True
 
     def native_procedure(self, native: cython.int) -> cython.int:
@@ -222,6 +262,16 @@ class VindicationEngine(VindicationBoard):
             self.abilities.passives(self)
         elif procedure == REACT:
             self.abilities.react(self)
+        elif procedure == EXTRA_VISIT:
+            self.island_powers.extra_visit(self)
+        elif procedure == ROLL:
+            self.dice.roll_die(self)
+        elif procedure == USE_TRAIT:
+            self.abilities.use_trait(self)
+        elif procedure == BUILD_DISCOVERED:
+            self.island_powers.build_discovered(self)
+        elif procedure == CLEAR_TREACHERY:
+            self.treachery.clear_treachery(self)
         else:
             VindicationBoard.run_procedure(self, procedure)
 
@@ -229,7 +279,7 @@ class VindicationEngine(VindicationBoard):
         """A native an effect called (args: its arguments); one that answers sets the result at once."""
         i: cython.int
         if code == N_ACADEMY:
-            self.cards.academy_roll(self)
+            self.dice.academy_roll(self)
         elif code == N_RECRUIT:
             self.cards.recruit(self)
         elif code == N_FIGHT:
@@ -241,7 +291,7 @@ class VindicationEngine(VindicationBoard):
         elif code == N_MOUNT:
             self.cards.upgrade_mount(self)
         elif code == N_ROLL:
-            self.cards.roll_and_generate(self)
+            self.dice.roll_and_generate(self)
         elif code == N_DRAW_QUEST:
             self.cards.draw_secret_quest(self)
         elif code == N_EXTRA_TURN:
@@ -264,8 +314,35 @@ class VindicationEngine(VindicationBoard):
             self.powers.take_wish(self)
         elif code == N_SWAP_PLACES:
             self.powers.swap_places(self)
+        elif code == N_DISCARD_TRIGGER:
+            self.powers.discard_active_trigger(self)
+        elif code == N_TAKE_CONTROL:
+            self.island_powers.take_control(self)
+        elif code == N_LOAD_SPEED_TILE:
+            self.island_powers.load_speed_tile(self)
+        elif code == N_USE_OTHER_TRAIT:
+            self.abilities.use_other_trait(self)
         elif code == N_LAST_ROUND:
             self.ending.trigger_last_round(self)
+        elif code == N_ADJACENT_PLAYER:
+            self.treachery.adjacent_player(self)
+        elif code == N_LOSE_ATTRIBUTE:
+            self.treachery.lose_attribute(self)
+        elif code == N_STEAL_APTITUDE:
+            self.treachery.steal_aptitude(self)
+        elif code == N_PUSH_PLAYER:
+            self.treachery.push_player(self)
+        elif code == N_OTHERS_LOAD:
+            self.treachery.others_load_companion(self)
+        elif code == N_MOVE_CHARACTERS:
+            self.treachery.move_characters(self)
+        elif code == N_BUILD_SITE:
+            self.island_powers.build_site(self)
+        elif code == N_PLACE_TREACHERY:
+            self.treachery.place_treachery_cube(self)
+        elif code == N_SKIP_TURN:
+            self.set_turn_flag(SKIPPED, 1)
+            self.done()
         elif code == N_REMOVE_CARD:
             self.lose_card(self.arg(0), self.arg(1))
             self.done()

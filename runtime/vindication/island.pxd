@@ -10,6 +10,7 @@ cdef class Island:
     cdef bint can_move(self, VindicationBoard e, int seat, int left)
     cdef void move(self, VindicationBoard e) except *
     cdef void step_to(self, VindicationBoard e, int seat, int space)
+    cdef void oppress(self, VindicationBoard e, int seat, int space) except *
     cdef bint queued(self, VindicationBoard e, int slot)
     cdef void discover(self, VindicationBoard e, int seat) except *
     cdef bint visitable(self, VindicationBoard e, int seat, int slot)

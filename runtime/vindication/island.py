@@ -16,7 +16,6 @@ STOP = cython.declare(cython.int, 1000)
 C_MIN_MOVE = cython.declare(cython.int, 10)
 C_BLOCKED_EXTRA = cython.declare(cython.int, 11)
 C_CONTROL_HONOUR = cython.declare(cython.int, 19)
-C_VISIT_HONOUR = cython.declare(cython.int, 21)
 C_CONTROL_COST = cython.declare(cython.int, 22)
 R_CONTESTED_COST = cython.declare(cython.int, 4)
 R_MOVE_BONUS = cython.declare(cython.int, 6)
@@ -28,6 +27,16 @@ EXTRA_MOVES = cython.declare(cython.int, 6)
 CONTROL_SLOT = cython.declare(cython.int, 3)
 CONTROLLED = cython.declare(cython.int, 4)
 E_DEFEAT_OR_CONTEST = cython.declare(cython.int, 10)
+E_USE_CONVICTION = cython.declare(cython.int, 5)
+E_MOVED = cython.declare(cython.int, 9)
+BUILD_DISCOVERED = cython.declare(cython.int, 123)
+H_STRANN = cython.declare(cython.int, 6)
+ACTIVATED = cython.declare(cython.int, 1)
+INSPIRATION = cython.declare(cython.int, 0)
+"""A card's rule hook (tables.py HOOKS), the turn's record of the card activated + 2, the first attribute."""
+"""The engine's procedure build_discovered (tables.py INTERNAL)."""
+SPACES_MOVED = cython.declare(cython.int, 43)
+"""The event moved_four (tables.py EVENTS) and the turn's record of the spaces moved."""
 """The event of taking another player's region (tables.py EVENTS)."""
 VISIT = cython.declare(cython.int, 103)
 """The engine's procedure number of `visit` (engine.py): taking control before visiting visits at once."""
@@ -129,17 +138,36 @@ class Island:
         e.ask(SPACE, seat)
 
     def step_to(self, e: VindicationBoard, seat: cython.int, space: cython.int) -> None:
-        """One space further; the empty slots beside it join the queue of discoveries (L322)."""
+        """One space further; the empty slots beside it join the queue of discoveries (L322). The spaces moved
+        this turn are announced (Soif d'aventure)."""
         i: cython.int
         slot: cython.int
         e.cells[e.k_pos + seat] = space
         e.set_arg(3, e.arg(3) - 1)
         e.set_arg(4, e.arg(4) + 1)
+        e.set_turn_flag(SPACES_MOVED, e.turn_flag(SPACES_MOVED) + 1)
+        e.fire_reaching(seat, E_MOVED, e.turn_flag(SPACES_MOVED))
+        if e.activated_hook(seat, H_STRANN) >= 0 and e.occupied(space, seat):
+            self.oppress(e, seat, space)
         for i in range(3):
             slot = e.space_slots[space * 3 + i]
             if slot >= 0 and e.slot_region(slot) < 0 and not self.queued(e, slot):
                 e.set_turn_flag(DISCOVER + 1 + e.turn_flag(DISCOVER), slot)
                 e.set_turn_flag(DISCOVER, e.turn_flag(DISCOVER) + 1)
+
+    def oppress(self, e: VindicationBoard, seat: cython.int, space: cython.int) -> None:
+        """Strann activated, his player passing through another's space (L2698): n influence cubes augmented to
+        conviction, m inspiration cubes of the other's back to their influence, as many as there are."""
+        card: cython.int = e.turn_flag(ACTIVATED) - 2
+        other: cython.int
+        i: cython.int
+        for i in range(e.card_hook_n[card]):
+            if e.influence(seat) > 0:
+                e.exalt(seat, 1)
+        for other in range(e.players()):
+            if other != seat and e.pos(other) == space:
+                e.spend(other, INSPIRATION, e.card_hook_m[card] if e.card_hook_m[card] < e.attr(INSPIRATION, other)
+                        else e.attr(INSPIRATION, other))
 
     def queued(self, e: VindicationBoard, slot: cython.int) -> cython.bint:
         i: cython.int
@@ -149,18 +177,22 @@ class Island:
         return False
 
     def discover(self, e: VindicationBoard, seat: cython.int) -> None:
-        """Once the move is over, a region from the bag on each empty slot passed, in the order passed (L324)."""
+        """Once the move is over, a region from the bag on each empty slot passed, in the order passed (L324); a
+        construction site drawn may be built on by its discoverer (island_powers.build_discovered)."""
         i: cython.int
         for i in range(e.turn_flag(DISCOVER)):
             e.draw_region(e.turn_flag(DISCOVER + 1 + i))
+            if e.slot_region(e.turn_flag(DISCOVER + 1 + i)) == e.site_region and e.construction_sites > 0:
+                e.defer(BUILD_DISCOVERED, seat, e.turn_flag(DISCOVER + 1 + i), 0)
         e.set_turn_flag(DISCOVER, 0)
 
     # --- visiting (L328-330, L450-457) ------------------------------------------------------------------------
 
     def visitable(self, e: VindicationBoard, seat: cython.int, slot: cython.int) -> cython.bint:
-        """A region beside the player; once they took control before visiting, only that one (L457)."""
+        """A region beside the player; once they took control before visiting, only that one (L457); not one under
+        a treachery cube (Sidney, L2672)."""
         target: cython.int = e.turn_flag(CONTROL_SLOT)
-        if e.slot_region(slot) < 0 or not e.adjacent_slot(seat, slot):
+        if e.slot_region(slot) < 0 or not e.adjacent_slot(seat, slot) or e.cells[e.k_treachery_slot + slot] > 0:
             return False
         return target < 0 or target == slot
 
@@ -173,7 +205,8 @@ class Island:
 
     def visit(self, e: VindicationBoard) -> None:
         """Visite: the region's action, as its effect says; the controller of another's region gains 2 honour
-        (L454-455), nobody for one's own (L456)."""
+        (L454-455), nobody for one's own (L456), nor anybody when a power of the visitor's blocks it (Zinh)
+        (board.honour_visit)."""
         seat: cython.int = e.arg(0)
         stage: cython.int = e.stage()
         i: cython.int
@@ -190,9 +223,7 @@ class Island:
         if stage == 1:
             slot = e.answer()
             e.set_turn_flag(VISITED, slot + 1)
-            owner = e.slot_owner(slot)
-            if owner >= 0 and owner != seat:
-                e.gain_honour(owner, e.num(C_VISIT_HONOUR))
+            e.honour_visit(seat, slot)
             e.goto(2)
             e.push(0, e.region_effect[e.slot_region(slot)], seat, 0)
             return
@@ -224,9 +255,11 @@ class Island:
     # --- control (L459-479) ----------------------------------------------------------------------------------
 
     def control_cost(self, e: VindicationBoard, seat: cython.int, slot: cython.int) -> cython.int:
-        """1 conviction for a free region, 2 for another player's (L464-465); -1 when it cannot be taken."""
+        """1 conviction for a free region, 2 for another player's (L464-465); -1 when it cannot be taken (Oneth's
+        player beside it, board.protected)."""
         owner: cython.int = e.slot_owner(slot)
-        if e.slot_region(slot) < 0 or not e.region_controllable[e.slot_region(slot)] or owner == seat:
+        if e.slot_region(slot) < 0 or not e.region_controllable[e.slot_region(slot)] or owner == seat \
+                or e.protected(slot):
             return -1
         return e.num(C_CONTROL_COST) if owner < 0 else e.rule(R_CONTESTED_COST)
 
@@ -274,9 +307,12 @@ class Island:
             e.add_sphere(1, owner, 1)
             e.use_conviction(seat, self.control_cost(e, seat, slot) - 1)
             e.fire(seat, E_DEFEAT_OR_CONTEST)
+        else:
+            e.fire(seat, E_USE_CONVICTION)
         e.add_sphere(2, seat, -1)
         e.set_control(slot, seat)
         e.set_turn_flag(CONTROLLED, 1)
+        e.took_region(seat)
         e.gain_honour(seat, e.num(C_CONTROL_HONOUR))
         if e.turn_flag(VISITED) == 0:
             e.set_turn_flag(CONTROL_SLOT, slot)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import random
+import unicodedata
 from array import array
 from typing import Any
 
@@ -19,7 +20,8 @@ from .tables import OPTIONS, VindicationTables, build_tables, ref
 
 ENGINES = {"compiled": "lawforge.runtime._compiled.vindication.engine",
            "python": "lawforge.runtime.vindication.engine"}
-PLAYED_MODULES = ("base", "traitrise", "temple_en_ruines", "pierres_sacrees", "puits_aux_souhaits")
+PLAYED_MODULES = ("base", "traitrise", "temple_en_ruines", "pierres_sacrees", "puits_aux_souhaits",
+                  "sites_de_construction")
 """The modules the engine plays; the others' regions and cards need natives it does not play yet."""
 GAME_FLAGS_FIRST = 2
 """Where the first player and then each seat's journey colour go in the game's record (ending.py, preparation.py)."""
@@ -27,6 +29,25 @@ GAME_FLAGS_FIRST = 2
 
 class ModuleError(SetupError):
     """A module, setup or rule option the game cannot be set up with."""
+
+
+def _folded(name: str) -> str:
+    """A name as a player may type it: case, accents and the kind of apostrophe aside."""
+    plain = unicodedata.normalize("NFKD", name.replace("\u2019", "'")).casefold()
+    return "".join(c for c in plain if not unicodedata.combining(c)).strip()
+
+
+def _named(name: str, entities: tuple[Any, ...]) -> str | None:
+    """The id of the entity `name` names: its id, or its name in any locale; a French name "Extension X" answers
+    to X too."""
+    wanted = _folded(name)
+    for entity in entities:
+        names = {ref(entity.id)} | {str(entity.name.get(locale)) for locale in entity.name.locales}
+        folded = {_folded(n) for n in names}
+        folded |= {n.removeprefix("extension ") for n in folded}
+        if wanted in folded:
+            return ref(entity.id)
+    return None
 
 
 class VindicationKernel:
@@ -57,24 +78,47 @@ class VindicationKernel:
         return self._tables[key]
 
     def modules_of(self, setup: str | None, modules: list[str] | None) -> tuple[str, ...]:
-        """The modules a named setup (setups.yaml) or a list switches on; refused if the engine cannot play one."""
-        known = [str(m.id.name.lower()) for m in self.game.entities("module")]
+        """The modules a named setup (setups.yaml) or a list switches on, each named by its id or by its name in
+        any locale (case and accents aside); refused if the engine cannot play one."""
+        module_ids = [ref(m.id) for m in self.game.entities("module")]
         if setup is not None:
-            setups = {str(s.id.name.lower()): s for s in self.game.entities("setup")}
-            if setup not in setups:
+            setups = {ref(s.id): s for s in self.game.entities("setup")}
+            chosen_setup = _named(setup, self.game.entities("setup"))
+            if chosen_setup is None:
                 raise ModuleError(f"unknown setup {setup!r}: choose one of {', '.join(setups)}")
-            modules = [ref(m) for m in setups[setup].modules]
-        chosen = list(modules or ["base"])
-        unknown = [m for m in chosen if m not in known]
-        if unknown:
-            raise ModuleError(f"unknown module {', '.join(unknown)}: the modules are {', '.join(known)}")
+            modules = [ref(m) for m in setups[chosen_setup].modules]
+            unplayed = [m for m in modules if m not in PLAYED_MODULES]
+            if unplayed:
+                raise ModuleError(f"setup {chosen_setup}: the kernel does not play the module "
+                                  f"{', '.join(unplayed)} yet (setups it plays: {', '.join(self.played_setups())})")
+        chosen = []
+        for name in modules or ["base"]:
+            found = _named(name, self.game.entities("module"))
+            if found is None:
+                raise ModuleError(f"unknown module {name!r}: the modules are {', '.join(module_ids)}")
+            chosen.append(found)
         unplayed = [m for m in chosen if m not in PLAYED_MODULES]
         if unplayed:
             raise ModuleError(f"the kernel does not play the module {', '.join(unplayed)} yet "
                               f"(modules it plays: {', '.join(PLAYED_MODULES)})")
         if "base" not in chosen:
             raise ModuleError("every setup plays the base game: add the module base")
-        return tuple(sorted(set(chosen), key=known.index))
+        return tuple(sorted(set(chosen), key=module_ids.index))
+
+    def setup_options(self, setup: str | None) -> dict[str, str]:
+        """The rule options a named setup chooses (setups.yaml `options`); those given to new_state win."""
+        if setup is None:
+            return {}
+        return {ref(c.option): str(c.choice) for c in self.game.get("setup", setup).options or []}
+
+    def played_setups(self) -> list[str]:
+        """The named setups whose modules the engine plays."""
+        return [ref(s.id) for s in self.game.entities("setup")
+                if all(ref(m) in PLAYED_MODULES for m in s.modules)]
+
+    def setup_of(self, state: GameState) -> dict[str, Any]:
+        """What a game was set up with, for simulate's record: the modules on."""
+        return {"modules": list(state.engine.tables.modules)}
 
     def rule_options(self, options: dict[str, str] | None) -> list[int]:
         """1 for each rule option of tables.OPTIONS set to the choice named there, 0 for its other choice."""
@@ -90,7 +134,9 @@ class VindicationKernel:
 
     def new_engine(self, players: int, seed: int, setup: str | None = None, modules: list[str] | None = None,
                    options: dict[str, str] | None = None) -> Any:
-        tables = self.tables(self.modules_of(setup, modules), self.presets.get(setup or ""))
+        modules_on = self.modules_of(setup, modules)
+        named = _named(setup, self.game.entities("setup")) if setup is not None else None
+        tables = self.tables(modules_on, self.presets.get(named or ""))
         n = tables.numbers
         cells = new_state(self.game.layout.STATE_SIZE, seed)
         cells.extend([0] * (n["cells"] - len(cells)))
@@ -99,7 +145,7 @@ class VindicationKernel:
             cells[n["k_slot_owner"] + i] = -1
         for i in range(n["cards"]):
             cells[self.game.layout.FIELDS["card_owner"][0] + i] = -1
-        for i, value in enumerate(self.rule_options(options)):
+        for i, value in enumerate(self.rule_options({**self.setup_options(named), **(options or {})})):
             cells[n["k_options"] + i] = value
         journeys = random.Random(seed).sample(range(len(tables.arrays["journey_space"])), players)
         for seat, journey in enumerate(journeys):
@@ -182,7 +228,7 @@ class VindicationKernel:
         cells = state.engine.arrays()[0]
         party = tables.numbers["zone_party"] + seat
         lines = [text("play_party")] + [
-            f"  {_named(entity, locale)}" for card, (_, entity) in enumerate(tables.cards)
+            f"  {_name_in(entity, locale)}" for card, (_, entity) in enumerate(tables.cards)
             if cells[fields["card_zone"][0] + card] == party and cells[fields["card_owner"][0] + card] == seat]
         if len(lines) == 1:
             lines.append("  " + text("play_none"))
@@ -211,6 +257,6 @@ class VindicationKernel:
         }
 
 
-def _named(entity: Any, locale: str) -> str:
+def _name_in(entity: Any, locale: str) -> str:
     """An entity's name in `locale` (English where it has none)."""
     return str(entity.name.get(locale) or entity.name.get("en") or entity.id.name.lower())

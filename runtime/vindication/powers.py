@@ -15,6 +15,9 @@ COUNT = cython.declare(cython.int, 17)
 COMMONS = cython.declare(cython.int, 3)
 DECKS = cython.declare(cython.int, 6)
 ACTIVATED = cython.declare(cython.int, 1)
+GENERATED = cython.declare(cython.int, 45)
+"""The turn's record: what the companion activated generated, by common attribute (actions.activate)."""
+OWN_INSTEAD = cython.declare(cython.int, 2)
 EXTRA_TURN = cython.declare(cython.int, 11)
 """The game's record: 1 when the player whose turn it is takes another turn after it."""
 MOVED = cython.declare(cython.int, 0)
@@ -116,30 +119,32 @@ class Powers:
 
     def redistribute_common(self, e: VindicationBoard) -> None:
         """Rearrange one's inspiration, knowledge and strength cubes freely among those three spheres (Tome,
-        L2129): how many go to inspiration, then to knowledge; the rest to strength. Local 3: their total."""
+        L2129): how many go to inspiration, then to knowledge; the rest to strength. The cubes stay where they
+        are until both are answered. Locals: 3 their total, 4 the inspiration chosen."""
         seat: cython.int = e.arg(0)
         i: cython.int
-        if e.stage() == 0:
-            e.set_arg(3, e.attr(0, seat) + e.attr(1, seat) + e.attr(2, seat))
-            for i in range(COMMONS):
-                e.cells[e.o_attr + i * e.seats + seat] = 0
-            e.goto(1)
-        elif e.stage() == 1:
-            e.cells[e.o_attr + seat] = e.answer()
-            e.goto(2)
-        else:
+        if e.stage() == 2:
+            e.cells[e.o_attr + seat] = e.arg(4)
             e.cells[e.o_attr + e.seats + seat] = e.answer()
-            e.cells[e.o_attr + 2 * e.seats + seat] = e.arg(3) - e.attr(0, seat) - e.answer()
+            e.cells[e.o_attr + 2 * e.seats + seat] = e.arg(3) - e.arg(4) - e.answer()
             e.done()
             return
+        if e.stage() == 0:
+            e.set_arg(3, e.attr(0, seat) + e.attr(1, seat) + e.attr(2, seat))
+            e.set_arg(4, 0)
+            e.goto(1)
+        else:
+            e.set_arg(4, e.answer())
+            e.goto(2)
         e.clear_options()
-        for i in range(e.arg(3) - e.attr(0, seat) + 1):
+        for i in range(e.arg(3) - e.arg(4) + 1):
             e.option(i)
         e.ask(COUNT, seat)
 
     def generate_other_companion(self, e: VindicationBoard) -> None:
         """Generate what another companion generates, not its ability: 0 another player's (Miroir, L2103),
-        1 any face-up one (Parchemin, L2474), 2 another of one's own (Émerveillement, L1730)."""
+        1 any face-up one (Parchemin, L2474), 2 another of one's own instead of what the companion activated
+        generated, which goes back to influence (Émerveillement, L1730; actions.activate records it)."""
         seat: cython.int = e.arg(0)
         card: cython.int
         i: cython.int
@@ -154,6 +159,10 @@ class Powers:
             e.goto(1)
             e.ask(CARD, seat)
             return
+        for i in range(COMMONS):
+            if e.arg(1) == OWN_INSTEAD:
+                e.spend(seat, i, e.turn_flag(GENERATED + i))
+                e.set_turn_flag(GENERATED + i, 0)
         for i in range(COMMONS):
             e.generate(seat, i, e.card_generation[e.answer() * COMMONS + i])
         e.done()
@@ -260,20 +269,6 @@ class Powers:
             e.show_wish()
         e.done()
 
-    def within(self, e: VindicationBoard, start: cython.int, goal: cython.int, n: cython.int) -> cython.bint:
-        """`goal` is at most n spaces from `start` on the island's spaces."""
-        i: cython.int
-        nxt: cython.int
-        if start == goal:
-            return True
-        if n <= 0:
-            return False
-        for i in range(3):
-            nxt = e.space_next[start * 3 + i]
-            if nxt >= 0 and self.within(e, nxt, goal, n - 1):
-                return True
-        return False
-
     def swap_places(self, e: VindicationBoard) -> None:
         """Swap places with another player at most n spaces away (args: seat, n; Vrix, L2748)."""
         seat: cython.int = e.arg(0)
@@ -282,7 +277,7 @@ class Powers:
         if e.stage() == 0:
             e.clear_options()
             for other in range(e.players()):
-                if other != seat and self.within(e, e.pos(seat), e.pos(other), e.arg(1)):
+                if other != seat and e.within(e.pos(seat), e.pos(other), e.arg(1)):
                     e.option(other)
             if e.options() == 0:
                 e.done()
@@ -294,6 +289,32 @@ class Powers:
         at = e.pos(seat)
         e.cells[e.k_pos + seat] = e.pos(other)
         e.cells[e.k_pos + other] = at
+        e.done()
+
+    def active_trigger(self, e: VindicationBoard, card: cython.int) -> cython.bint:
+        """An end-game trigger card face up: active (L949)."""
+        return e.zone(card) == e.zone_trigger_deck and e.cells[e.o_faceup + card] == 1
+
+    def discard_active_trigger(self, e: VindicationBoard) -> None:
+        """With at least n active end-game trigger cards, discard the one the player chooses (args: seat, n;
+        Voleur d'étoiles, L2141-2143); with fewer, nothing."""
+        seat: cython.int = e.arg(0)
+        card: cython.int
+        active: cython.int = 0
+        if e.stage() == 0:
+            e.clear_options()
+            for card in range(e.ncards):
+                if self.active_trigger(e, card):
+                    active += 1
+                    e.option(card)
+            if active < e.arg(1):
+                e.clear_options()
+                e.done()
+                return
+            e.goto(1)
+            e.ask(CARD, seat)
+            return
+        e.put(e.answer(), e.zone_box, -1)
         e.done()
 
     def other(self, e: VindicationBoard, seat: cython.int, card: cython.int, mode: cython.int) -> cython.bint:

@@ -4,6 +4,7 @@ from .board cimport VindicationBoard
 
 cdef class Preparation:
 
+    cdef void set_aside(self, VindicationBoard e) except *
     cdef void setup(self, VindicationBoard e) except *
     cdef void boards(self, VindicationBoard e)
     cdef void decks(self, VindicationBoard e) except *

@@ -26,6 +26,23 @@ C_ACTIVE_TRIGGERS = cython.declare(cython.int, 5)
 class Preparation:
     """The setup procedure; it takes the engine it runs in."""
 
+    def set_aside(self, e: VindicationBoard) -> None:
+        """Sites de construction (L3133-3135): as many region tiles as there are sites in the bag, drawn from it at
+        random, face up beside the board, to be built on a site."""
+        i: cython.int
+        r: cython.int
+        pick: cython.int
+        e.cells[e.k_bag + e.site_region] -= e.construction_sites
+        for i in range(e.construction_sites):
+            pick = e.roll(e.bag_left())
+            for r in range(e.nregions):
+                if pick < e.cells[e.k_bag + r]:
+                    e.cells[e.k_bag + r] -= 1
+                    e.cells[e.k_aside + r] += 1
+                    break
+                pick -= e.cells[e.k_bag + r]
+        e.cells[e.k_bag + e.site_region] += e.construction_sites
+
     def setup(self, e: VindicationBoard) -> None:
         """Steps 2-18, the wish tokens of the Puits aux souhaits (L3113) and the first discovery (L219); each
         player then keeps one of their two secret quests (L175). Local 3: the seat choosing its quest."""
@@ -42,6 +59,7 @@ class Preparation:
             self.quests(e)
             for card in range(e.nregions):
                 e.cells[e.k_bag + card] = e.region_count[card]
+            self.set_aside(e)
             for card in range(e.nattributes):
                 e.cells[e.k_stock + card] = e.players() - e.num(C_APTITUDES_FEWER)
             for card in range(e.num(C_ACTIVE_TRIGGERS)):

@@ -33,15 +33,27 @@ EVENTS = ("activate_character", "activate_companion", "convert_to_courage", "con
           "convert_to_vision", "use_conviction", "gain_trait_relic_monster", "other_gains_honour", "turn_start",
           "moved_four", "defeat_or_contest", "honour_two_sources", "gain_card", "opponent_crosses", "game_end")
 """The game events a reactive power answers (compiler/models/vindication.py `Event`), by place: the `E_` names of
-the rule modules. The engine announces activate_character, the three conversions, gain_trait_relic_monster and
-defeat_or_contest; a power answering another is not run."""
+the rule modules. The engine announces those of ANNOUNCED; a power answering another is not run."""
 ANNOUNCED = ("activate_character", "convert_to_courage", "convert_to_sagesse", "convert_to_vision",
-             "gain_trait_relic_monster", "defeat_or_contest")
-NEEDS = 10
-"""What an ability takes from its player, per holding: the 6 attributes, the 3 power spheres, its own card."""
+             "gain_trait_relic_monster", "defeat_or_contest", "use_conviction", "other_gains_honour", "gain_card",
+             "moved_four", "turn_start", "activate_companion")
+THRESHOLDS = {"moved_four": "m"}
+"""Events a power answers only once an amount reaches one of its params (Soif d'aventure: m spaces moved in the
+turn), by that param's name: `card_event_n`."""
+HOOKS = ("adren_ability", "grenn_ability", "yanos_ability", "resilience_ability", "ruak_ability", "oneth_ability",
+         "strann_ability")
+"""The cards' powers the engine plays as rule hooks of its own (a power's `native:`), by place: the `H_` names of
+the rule modules. The card's params n and m go with it (`card_hook_n`, `card_hook_m`); a power naming another native
+is not played."""
+NEEDS = 11
+"""What an ability takes from its player, per holding: the 6 attributes, the 3 power spheres, its own card, honour."""
+NEIGHBOUR_NATIVES = ("adjacent_player", "push_player")
+"""Natives that act on a player beside one's medallion: a power calling one is offered only with such a player."""
 RULE_FIELDS = (("relic_cost", "relic_cost"), ("trait_cost", "trait_cost"), ("monster_cost", "monster_cost"),
                ("aptitude_cost", "aptitude_cost"), ("contested_control_cost", "contested_control_cost"),
-               ("mount_upgrade_cost", "mount_cost"), ("move_bonus", None), ("enhanced_draw_free", None))
+               ("mount_upgrade_cost", "mount_cost"), ("move_bonus", None), ("enhanced_draw_free", None),
+               ("block_others_honour", None), ("extra_visits", None),
+               ("die_rolls", None))
 """The rule hooks (state fields `rule: true`) the engine reads, by place (the `R_` names of the rule modules), and
 the constant each turn starts them at (None: 0). An effect that changes another one is not run."""
 CARD_KINDS = ("companion", "monster", "relic", "trait", "pet", "quest_card", "end_trigger")
@@ -53,9 +65,10 @@ REGION_NEEDS = {"monastere": 1, "poste_de_commandement": 2, "sanctuaire": 3}
 REGION_COSTS = {"monastere": ("savoir", "n"), "poste_de_commandement": ("force", "n"),
                 "sanctuaire": ("inspiration", "n")}
 """The attribute and the param a repeatable region's action costs (L412, L418, L424)."""
-TURN_FLAGS = 8 + 1 + 32
-"""The turn's record: moved, activated, visited, control slot, controlled, relics used, extra moves, spare, then
-the discovery queue."""
+TURN_FLAGS = 8 + 1 + 32 + 4 + 3
+"""The turn's record: moved, activated, visited, control slot, controlled, relics used, extra moves, reacted, then
+the discovery queue, then the trait borrowed (Kheyra), the regions taken (Adren), the spaces moved (Soif
+d'aventure), whether the turn is skipped (Patience) and what the companion activated generated (Émerveillement)."""
 GAME_FLAGS = 3 + 8 + 1
 """The game's record: round, last round, first player, each seat's journey colour, an extra turn to take."""
 STEPS = (("deplacement", "move", "menu"), ("activation", "activate", "menu"), ("visite", "visit", "menu"),
@@ -63,14 +76,17 @@ STEPS = (("deplacement", "move", "menu"), ("activation", "activate", "menu"), ("
          ("conversion", "convert", "menu"), ("aptitude", "aptitude", "menu"),
          ("discard_aptitude", "discard_aptitude", "menu"), ("recuperation", "recover", "menu"),
          ("ability", "ability", "menu"), ("relic", "use_relic", "menu"),
-         ("redemption", "redeem", "menu"), ("forced_move", "move", "once"), ("end_check", "check_end", "once"))
+         ("redemption", "redeem", "menu"), ("extra_visit", "extra_visit", "menu"), ("trait", "use_trait", "menu"),
+         ("treachery", "clear_treachery", "menu"),
+         ("forced_move", "move", "once"), ("end_check", "check_end", "once"))
 """A turn (L225-233), as plan steps: the actions of actions.yaml (and the kernel's: repeating a repeatable
 region's action, L330; discarding an aptitude tile, L903; the activated companion's ability, L665; a relic's
-power, L725), in a menu the player ends; then the move if the player
+power, L725; a visit a power added, Xina L1652; a trait's power, as often as it can be paid, L699), in a menu
+the player ends; then the move if the player
 has not moved (the only mandatory action, L229), and the end-of-game check."""
 INTERNAL = ("setup", "move", "activate", "visit", "rest", "repeat", "control", "convert", "aptitude",
             "discard_aptitude", "recover", "redeem", "check_end", "acquire", "recharge", "final_scoring", "ability",
-            "use_relic", "passives", "react")
+            "use_relic", "passives", "react", "extra_visit", "roll", "use_trait", "build_discovered", "clear_treachery")
 """The engine's own procedures, numbered from 100 (engine.py names them in this order)."""
 FIRST_INTERNAL = 100
 
@@ -93,6 +109,8 @@ class VindicationTables:
     cards: list[tuple[str, Any]] = field(default_factory=list)
     """(kind, entity) of each card of the card space, in its order."""
     regions: tuple[Any, ...] = ()
+    modules: tuple[str, ...] = ()
+    """The modules on (modules.yaml ids), base first."""
     _called: dict[str, frozenset[str]] | None = None
     placeholders: list[str] = field(default_factory=list)
     """What the kernel plays with that the content marks as placeholder data."""
@@ -137,7 +155,7 @@ def build_tables(game: CompiledGame, natives_played: frozenset[str], modules: tu
     layout = game.layout
     fields = layout.FIELDS
     seats = dict(layout.SPACES)["player"]
-    tables = VindicationTables(game, game.code, game.data, {}, natives_played=natives_played)
+    tables = VindicationTables(game, game.code, game.data, {}, natives_played=natives_played, modules=modules)
     constants = {name_of(c): c for c in game.entities("constant")}
     tables.arrays["numbers"] = ints([constants[name].value for name in NUMBERS]
                                     + [_param(game.get("region", "auberge"), "n")])
@@ -163,7 +181,8 @@ def build_tables(game: CompiledGame, natives_played: frozenset[str], modules: tu
     for key, size in (("k_pos", seats), ("k_slot", n["slots"]), ("k_slot_owner", n["slots"]),
                       ("k_bag", n["regions"]), ("k_token", n["trigger_tokens"]), ("k_stock", n["attributes"]),
                       ("k_gained", 4), ("k_wish", n["wishes"]), ("k_turn", TURN_FLAGS), ("k_game", GAME_FLAGS),
-                      ("k_options", len(OPTIONS))):
+                      ("k_options", len(OPTIONS)), ("k_speed_cubes", seats), ("k_aside", n["regions"]),
+                      ("k_treachery_card", n["cards"]), ("k_treachery_slot", n["slots"])):
         n[key] = at
         at += size
     n["cells"] = at
@@ -203,7 +222,7 @@ def _cards(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ..
         "card_kind", "card_deck", "card_colour", "card_honour", "card_generation", "card_initiative", "card_starter",
         "card_in_game", "card_effect", "card_mastery_bonus", "relic_charges", "quest_effect", "quest_honour",
         "card_local", "card_activated", "card_on_join", "card_passive", "card_late", "card_event",
-        "card_reactive", "card_react_limit")}
+        "card_reactive", "card_react_limit", "card_hook", "card_hook_n", "card_hook_m", "card_event_n")}
     local: dict[str, int] = {}
     for kind, card in tables.cards:
         name = name_of(card)
@@ -219,12 +238,19 @@ def _cards(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ..
         a["card_in_game"].append(int(module in modules and (deck in zones)))
         a["card_late"].append(int(module in LATE_MODULES))
         reactive = [(i, power) for i, power in enumerate(getattr(card, "powers", None) or ())
-                    if power.trigger == "reactive" and not power.native and str(power.event) in ANNOUNCED]
+                    if power.trigger in ("reactive", "passive") and power.event is not None and not power.native
+                    and str(power.event) in ANNOUNCED]
         entry = tables.entry(f"{kind}/{name}/powers/{reactive[0][0]}") \
             if reactive and kind == "trait" and module in modules else -1
         a["card_event"].append(EVENTS.index(str(reactive[0][1].event)) if entry >= 0 else -1)
         a["card_reactive"].append(entry)
-        a["card_react_limit"].append(int(reactive[0][1].per_turn or 0) if entry >= 0 else 0)
+        a["card_react_limit"].append(_react_limit(reactive[0][1]) if entry >= 0 else 0)
+        threshold = THRESHOLDS.get(str(reactive[0][1].event), "") if entry >= 0 else ""
+        a["card_event_n"].append(int(dict(getattr(card, "params", None) or {}).get(threshold, 0)))
+        hooks = [ref(power.native) for power in getattr(card, "powers", None) or () if ref(power.native) in HOOKS]
+        a["card_hook"].append(HOOKS.index(hooks[0]) if hooks and module in modules else -1)
+        a["card_hook_n"].append(int(dict(getattr(card, "params", None) or {}).get("n", 0)))
+        a["card_hook_m"].append(int(dict(getattr(card, "params", None) or {}).get("m", 0)))
         a["card_honour"].append(int(honour.get((kind, name), 0)))
         a["card_generation"] += list(gen.get(name, [0, 0, 0])) if kind == "companion" else [0, 0, 0]
         a["card_initiative"].append(int(getattr(card, "initiative", 0) or 0))
@@ -235,7 +261,8 @@ def _cards(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ..
         for trigger, column in (("activated", "card_activated"), ("on_join", "card_on_join"),
                                 ("passive", "card_passive")):
             found = [i for i, power in enumerate(getattr(card, "powers", None) or ())
-                     if power.trigger == trigger and not power.native]
+                     if power.trigger == trigger and not power.native
+                     and (trigger != "passive" or power.event is None)]
             a[column].append(tables.entry(f"{kind}/{name}/powers/{found[0]}")
                              if found and module in modules and kind in ("companion", "relic", "trait") else -1)
         bonus = _mastery_attribute(game, f"{kind}/{name}/powers/0") \
@@ -250,15 +277,36 @@ def _cards(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ..
         tables.arrays[key] = ints(values)
     tables.arrays["card_needs"] = ints([need for index, (kind, card) in enumerate(tables.cards)
                                         for need in _needs(tables, kind, card, index)])
+    tables.arrays["card_neighbour"] = ints([_needs_neighbour(tables, kind, card, index)
+                                            for index, (kind, card) in enumerate(tables.cards)])
     tables.arrays["deck_zone"] = ints([zones.index(f"deck_{name}") for name in attributes])
     tables.numbers.update(zone_box=zones.index("box"), zone_party=zones.index("party"),
                           zone_quests=zones.index("quests"), zone_quest_deck=zones.index("quest_deck"),
                           zone_trigger_deck=zones.index("trigger_deck"))
 
 
+def _react_limit(power: Any) -> int:
+    """How often a turn a power answers its event: its per_turn, else once for a passive one (L699: a passive
+    ability is used once a turn), else every time."""
+    return int(power.per_turn or (1 if power.trigger == "passive" else 0))
+
+
+def _needs_neighbour(tables: VindicationTables, kind: str, card: Any, index: int) -> int:
+    """1 when the card's activated power acts on a player beside its holder (NEIGHBOUR_NATIVES)."""
+    from ..effects import natives_called
+
+    if tables.arrays["card_activated"][index] < 0:
+        return 0
+    powers = [i for i, power in enumerate(getattr(card, "powers", None) or ())
+              if power.trigger == "activated" and not power.native]
+    called = natives_called(tables.game).get(f"{kind}/{name_of(card)}/powers/{powers[0]}", frozenset())
+    return int(any(name in called for name in NEIGHBOUR_NATIVES))
+
+
 def _needs(tables: VindicationTables, kind: str, card: Any, index: int) -> list[int]:
     """What the card's activated power takes from its player, holding by holding, found by running it once on a
-    scratch state where the player holds plenty of everything (its natives answering 0, its choices the first):
+    scratch state where the player holds plenty of everything (its natives answering 0, but the player beside
+    them another seat, who holds nothing; its choices the first):
     the content's effects pay as they go, and a cube move takes only what there is, so the kernel offers the power
     only to a player who holds what it takes."""
     from ..effects import bind_natives, empty_state, run_to_end
@@ -266,14 +314,15 @@ def _needs(tables: VindicationTables, kind: str, card: Any, index: int) -> list[
     game = tables.game
     powers = [i for i, power in enumerate(getattr(card, "powers", None) or ())
               if power.trigger == "activated" and not power.native]
-    if not powers or kind not in ("companion", "relic") or tables.arrays["card_activated"][index] < 0:
+    if not powers or kind not in ("companion", "relic", "trait") or tables.arrays["card_activated"][index] < 0:
         return [0] * NEEDS
     fields = game.layout.FIELDS
     seats = dict(game.layout.SPACES)["player"]
     holdings = [fields["attribute_cubes"][0] + a * seats for a in range(6)]
     holdings += [fields["power_cubes"][0], fields["influence"][0], fields["power_cubes"][0] + 2 * seats]
-    holdings += [fields["card_cubes"][0] + index]
-    natives = bind_natives(game, {name: (lambda state, args: 0) for name in game.layout.NATIVES})
+    holdings += [fields["card_cubes"][0] + index, fields["score"][0]]
+    natives = bind_natives(game, {name: (lambda state, args: 0) for name in game.layout.NATIVES}
+                           | {"adjacent_player": lambda state, args: 1})
     taken = []
     for plenty in (50, 70):  # a price is the same however much one holds; "lose all" is not a price
         state = empty_state(game, 0)
@@ -328,6 +377,15 @@ def _island(tables: VindicationTables, game: CompiledGame, modules: tuple[str, .
         cost.append(_param(region, param) if param else 0)
         need.append(REGION_NEEDS.get(name, 0))
     _swap(tables, game, count, preset)
+    site = [name_of(r) for r in tables.regions].index("site_de_construction")
+    tables.numbers["site_region"] = site
+    tables.numbers["construction_sites"] = 0
+    tables.numbers["site_cost"] = _param(tables.regions[site], "cost")
+    if "sites_de_construction" in modules:
+        sites = game.get("constant", "construction_sites")
+        tables.numbers["construction_sites"] = count[site] = int(sites.value)
+        effect[site] = tables.entry(f"region/{name_of(tables.regions[site])}/powers/0")
+        tables.placeholders.append(f"construction_sites: {sites.note}")
     for key, values in (("region_count", count), ("region_effect", effect), ("region_repeatable", repeatable),
                         ("region_controllable", controllable), ("region_cost_attr", cost_attr),
                         ("region_cost", cost), ("region_need", need)):
