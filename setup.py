@@ -120,7 +120,9 @@ class BuildExt(build_ext):
     """Builds on every core; keeps an in-place module built from the same C sources, byte for byte (an editable
     install builds in a fresh folder each time, which would recompile the kernel every time; file times are not
     enough, since installing copies modules and renews theirs); builds the kernel's fingerprint only after every
-    other module built, so a failed build never vouches for older modules."""
+    other module built, so a failed build never vouches for older modules. A module taken from the cache is given
+    the time it is taken: the in-place copy that follows replaces only older files, and a cached module older than
+    the one in place (back to sources built before) must still replace it."""
 
     def finalize_options(self):
         super().finalize_options()
@@ -149,7 +151,7 @@ class BuildExt(build_ext):
                 return
         if cached is not None and cached.exists():
             self.mkpath(str(built.parent))
-            self.copy_file(str(cached), str(built))
+            self.copy_file(str(cached), str(built), preserve_times=False)
             return
         super().build_extension(ext)
         stamp.parent.mkdir(parents=True, exist_ok=True)
