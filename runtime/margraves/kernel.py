@@ -94,7 +94,7 @@ class MargravesKernel:
         for index, citizen in enumerate(self.game.entities("citizen")):
             copies = cells[hand + index] if index < self.tables.dims["citizens"] else 0
             if copies > 0:
-                lines.append(f"  {_name(citizen, locale)}" + (f" ×{copies}" if copies > 1 else ""))
+                lines.append(f"  {self.game.name_of(citizen, locale)}" + (f" ×{copies}" if copies > 1 else ""))
         if len(lines) == 1:
             lines.append("  " + text("play_none"))
         return lines
@@ -120,8 +120,3 @@ class MargravesKernel:
             "scores": [cells[offsets["score"] + seat] for seat in range(state.players)],
             "gold": [cells[offsets["keep_gold"] + seat] for seat in range(state.players)],
         }
-
-
-def _name(entity: Any, locale: str) -> str:
-    """An entity's name in `locale` (English where it has none)."""
-    return str(entity.name.get(locale) or entity.name.get("en") or entity.id.name.lower())

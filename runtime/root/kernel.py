@@ -137,7 +137,7 @@ class RootKernel:
         cards = self.game.entities("card")
         hand_at = fields["hand"][0] + seat * fields["hand"][1][1]
         held = [(card, cells[hand_at + index]) for index, card in enumerate(cards) if cells[hand_at + index] > 0]
-        lines = [text("play_hand")] + [f"  {_named(card, locale)}" + (f" ×{copies}" if copies > 1 else "")
+        lines = [text("play_hand")] + [f"  {self.game.name_of(card, locale)}" + (f" ×{copies}" if copies > 1 else "")
                                        for card, copies in held]
         if not held:
             lines.append("  " + text("play_none"))
@@ -147,7 +147,8 @@ class RootKernel:
             here = [f"{faction_name(self, state, other, locale)} {cells[warriors + place * extents[1] + other]}"
                     for other in range(state.players) if cells[warriors + place * extents[1] + other] > 0]
             if here:
-                lines.append("  " + text("play_clearing", clearing=_named(clearing, locale), warriors=", ".join(here)))
+                named = self.game.name_of(clearing, locale)
+                lines.append("  " + text("play_clearing", clearing=named, warriors=", ".join(here)))
         return lines
 
     def verdict(self, state: GameState, locale: str) -> str:
@@ -192,8 +193,3 @@ class RootKernel:
             for card in held:
                 seats.setdefault(cards[card].id.name.lower(), []).append(seat)
         return seats
-
-
-def _named(entity: Any, locale: str) -> str:
-    """An entity's name in `locale` (English where it has none)."""
-    return str(entity.name.get(locale) or entity.name.get("en") or entity.id.name.lower())

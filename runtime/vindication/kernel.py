@@ -228,7 +228,7 @@ class VindicationKernel:
         cells = state.engine.arrays()[0]
         party = tables.numbers["zone_party"] + seat
         lines = [text("play_party")] + [
-            f"  {_name_in(entity, locale)}" for card, (_, entity) in enumerate(tables.cards)
+            f"  {self.game.name_of(entity, locale)}" for card, (_, entity) in enumerate(tables.cards)
             if cells[fields["card_zone"][0] + card] == party and cells[fields["card_owner"][0] + card] == seat]
         if len(lines) == 1:
             lines.append("  " + text("play_none"))
@@ -255,8 +255,3 @@ class VindicationKernel:
             "scores": [cells[n["o_score"] + seat] for seat in range(state.players)],
             "factions": [f"seat {seat + 1}" for seat in range(state.players)],
         }
-
-
-def _name_in(entity: Any, locale: str) -> str:
-    """An entity's name in `locale` (English where it has none)."""
-    return str(entity.name.get(locale) or entity.name.get("en") or entity.id.name.lower())
