@@ -280,7 +280,8 @@ def _cards(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ..
     tables.arrays["card_neighbour"] = ints([_needs_neighbour(tables, kind, card, index)
                                             for index, (kind, card) in enumerate(tables.cards)])
     tables.arrays["deck_zone"] = ints([zones.index(f"deck_{name}") for name in attributes])
-    crystal = {ref(card.attribute): index for index, (kind, card) in enumerate(tables.cards) if kind == "imbued_crystal"}
+    crystal = {ref(card.attribute): index for index, (kind, card) in enumerate(tables.cards)
+               if kind == "imbued_crystal"}
     tables.arrays["crystal_card"] = ints([crystal[name] if "joaillier" in modules else -1 for name in attributes])
     tables.numbers.update(zone_box=zones.index("box"), zone_party=zones.index("party"),
                           zone_quests=zones.index("quests"), zone_quest_deck=zones.index("quest_deck"),
