@@ -11,6 +11,7 @@ from lawforge.runtime import load
 from lawforge.runtime.games import new_state, replay
 from lawforge.runtime.kernel.engine import COUNT, KIND
 from lawforge.runtime.kernel.state import GameState, IllegalAction, SetupError
+from lawforge.runtime.vindication import kernel as vindication_kernel
 
 GAME = load("vindication")
 CUBES = 21
@@ -335,3 +336,24 @@ def test_strann_passing_through_a_player_plays_alike_on_both_forms() -> None:
         compiled.apply(action)
         assert compiled.state_hash() == python.state_hash()
     assert e.sphere(2, me) == conviction + 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_games_with_the_jewelcrafters_crystals_end_with_invariants_at_every_step(
+        players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Joaillier's regions (L3039-3049), switched on past the refusal (the imbued crystals' own power is not played
+    yet): games end at every count, the cubes conserved (welding moves a companion's cubes back to influence), the
+    crystals held never negative nor more than the 20 of the supply (L3534)."""
+    monkeypatch.setattr(vindication_kernel, "PLAYED_MODULES", (*vindication_kernel.PLAYED_MODULES, "joaillier"))
+    state = new_state(GAME, players, players, modules=["base", "joaillier"])
+    n = state.engine.tables.numbers
+    rng = random.Random(players)
+    held = [0] * players
+    while not state.is_terminal():
+        check_invariants(state)
+        held = [state.engine.arrays()[0][n["k_crystals"] + seat] for seat in range(players)]
+        assert min(held) >= 0 and sum(held) <= n["crystal_tokens"] == 20
+        state.apply(rng.choice(state.legal_actions()))
+    if players == 4:  # the Python form, replaying the compiled game, comes to the same state
+        assert sum(held) > 0
+        assert replay(state, kernel="python").state_hash() == state.state_hash()

@@ -12,6 +12,7 @@ from lawforge.runtime import load
 from lawforge.runtime.games import new_state
 from lawforge.runtime.kernel.engine import COUNT, KIND
 from lawforge.runtime.kernel.state import GameState
+from lawforge.runtime.vindication import kernel as vindication_kernel
 
 GAME = load("vindication")
 INSPIRATION, SAVOIR, FORCE, COURAGE, SAGESSE, VISION = range(6)
@@ -1198,3 +1199,87 @@ def test_strann_passing_through_another_players_space_takes_conviction_and_their
     state.apply(e.pos(other))  # through the other's space
     assert e.sphere(CONVICTION, me) == conviction + 1 and e.attr(INSPIRATION, other) == 0
     assert e.cubes_of(me) == 21 and e.cubes_of(other) == 21
+
+
+@pytest.fixture
+def jeweller(monkeypatch: pytest.MonkeyPatch) -> GameState:
+    """A 2-player game with the Joaillier's regions (switched on past the refusal: the imbued crystals' own power is
+    not played yet), at the first player's turn."""
+    monkeypatch.setattr(vindication_kernel, "PLAYED_MODULES", (*vindication_kernel.PLAYED_MODULES, "joaillier"))
+    state = new_state(GAME, 2, 1, kernel="python", modules=["base", "joaillier"])
+    while state.engine.turn() == 0:
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+def crystals(state: GameState, seat: int) -> int:
+    return int(engine(state).cells[engine(state).k_crystals + seat])
+
+
+@pytest.mark.parametrize(("others_hold", "gained"), [(0, 2), (19, 1)])
+def test_a_crystal_mine_gives_one_crystal_and_one_per_mine_controlled_as_the_supply_allows(
+        jeweller: GameState, others_hold: int, gained: int) -> None:
+    """L3041: 1 crystal plus 1 for each mine the visitor controls; the supply holds 20 (L3534)."""
+    state, e = jeweller, engine(jeweller)
+    me = state.current_player()
+    beside = place_beside(state, me, "mine_de_cristaux")
+    far = next(s for s in range(e.nslots) if s != beside and e.slot_region(s) >= 0 and not e.adjacent_slot(me, s))
+    e.cells[e.k_slot + far] = region("mine_de_cristaux")
+    e.set_control(far, me)
+    e.add_sphere(1, me, -1)
+    e.cells[e.k_crystals + 1 - me] = others_hold
+    reoffer(state)
+    take_step(state, "visite")
+    assert crystals(state, me) == gained and crystals(state, 1 - me) == others_hold
+
+
+def test_the_jewelcrafter_welds_companions_and_takes_crystals_for_honour_as_often_as_wished(
+        jeweller: GameState) -> None:
+    """L3045-3048: a crystal welds a companion, 2 of its influence cubes back to the sphere, again and again until
+    the player stops; then each 3 crystals delivered give 2 honour, as many times as the player says."""
+    state, e = jeweller, engine(jeweller)
+    me = state.current_player()
+    place_beside(state, me, "joaillier")
+    companion = next(c for c in range(e.ncards) if e.card_kind[c] == 0 and e.owns(me, c))
+    e.cells[e.o_card_cubes + companion] += 3
+    e.add_sphere(1, me, -3)
+    e.cells[e.k_crystals + me] = 7
+    reoffer(state)
+    influence, on_card, score = e.influence(me), e.card_cubes(companion), e.score(me)
+    take_step(state, "visite")
+    assert sorted(state.legal_actions()) == [companion, STOP]
+    assert state.describe(companion, "en").startswith("Weld ") and state.describe(STOP, "fr") == \
+        "Ne plus souder de compagnon"
+    state.apply(companion)
+    assert e.card_cubes(companion) == on_card - 2 and e.influence(me) == influence + 2 and crystals(state, me) == 6
+    assert sorted(state.legal_actions()) == [companion, STOP]
+    state.apply(STOP)
+    assert sorted(state.legal_actions()) == [0, 1, 2]
+    assert state.describe(2, "en") == "Deliver 6 crystals to the supply for 4 honour"
+    state.apply(2)
+    assert crystals(state, me) == 0 and e.score(me) == score + 4 and e.cubes_of(me) == 21
+    assert not offered(state, "visite")
+
+
+def test_the_jewelcrafter_gives_an_imbued_crystal_card_for_three_cubes_and_a_crystal_once(
+        jeweller: GameState) -> None:
+    """L3049: 3 cubes of one attribute and 1 crystal take the imbued crystal card of that attribute if no one has
+    it; a player with no crystal left is offered none."""
+    state, e = jeweller, engine(jeweller)
+    me = state.current_player()
+    place_beside(state, me, "joaillier")
+    for attribute in range(6):
+        set_attr(state, me, attribute, 3 if attribute == VISION else 0)
+    for card in range(e.ncards):
+        if e.card_kind[card] == 0 and e.owns(me, card):
+            e.add_sphere(1, me, e.card_cubes(card))
+            e.cells[e.o_card_cubes + card] = 0
+    e.cells[e.k_crystals + me] = 2
+    reoffer(state)
+    take_step(state, "visite")
+    assert sorted(state.legal_actions()) == [VISION, STOP]  # nothing to weld, too few to deliver
+    assert state.describe(VISION, "en") == "Spend attribute cubes and a crystal on Imbued Crystal of Vision"
+    state.apply(VISION)
+    card = card_index(state, "imbued_crystal", "cristal_vision")
+    assert e.owns(me, card) and e.attr(VISION, me) == 0 and crystals(state, me) == 1 and e.cubes_of(me) == 21
+    assert not offered(state, "visite")

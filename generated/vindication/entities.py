@@ -202,6 +202,12 @@ class LabelId(IntEnum):
     CLEAR_TREACHERY_REGION = 165
     TREACHERY_ON = 166
     TREACHERY_ON_REGION = 167
+    WELD_COMPANION = 168
+    STOP_WELDING = 169
+    DELIVER_CRYSTALS = 170
+    NO_DELIVERY = 171
+    BUY_IMBUED_CRYSTAL = 172
+    NO_IMBUED_CRYSTAL = 173
 
 
 class TableId(IntEnum):
@@ -315,31 +321,33 @@ class NativeId(IntEnum):
     BIND_PET = 49
     CRYSTAL_SUBSTITUTE = 50
     GAIN_CRYSTALS = 51
-    JEWELCRAFTER = 52
-    TAME_PET = 53
-    SACRED_STONES = 54
-    TAKE_WISH = 55
-    BUILD_SITE = 56
-    GENERATE_MISSING = 57
-    PLACE_FAVOUR = 58
-    REROLL_DIE = 59
-    COUNTS_FOR_MASTERY = 60
-    QUEST_MET = 61
-    TRIGGER_MET = 62
-    ON_EVENT = 63
-    GENERATE_MORE = 64
-    SKIP_TURN = 65
-    LOAD_SPEED_TILE = 66
-    CARD_COLOURS = 67
-    SPEED_OF = 68
-    REGIONS_CONTROLLED = 69
-    COMPANIONS_OF_COLOUR = 70
-    HAS_MOST = 71
-    WINS_MASTERY = 72
-    GAINED_TOTAL = 73
-    BOARD_COLOURS = 74
-    TRIGGER_TOKENS_LEFT = 75
-    TRIGGER_LAST_ROUND = 76
+    WELD_COMPANION = 52
+    DELIVER_CRYSTALS = 53
+    BUY_IMBUED_CRYSTAL = 54
+    TAME_PET = 55
+    SACRED_STONES = 56
+    TAKE_WISH = 57
+    BUILD_SITE = 58
+    GENERATE_MISSING = 59
+    PLACE_FAVOUR = 60
+    REROLL_DIE = 61
+    COUNTS_FOR_MASTERY = 62
+    QUEST_MET = 63
+    TRIGGER_MET = 64
+    ON_EVENT = 65
+    GENERATE_MORE = 66
+    SKIP_TURN = 67
+    LOAD_SPEED_TILE = 68
+    CARD_COLOURS = 69
+    SPEED_OF = 70
+    REGIONS_CONTROLLED = 71
+    COMPANIONS_OF_COLOUR = 72
+    HAS_MOST = 73
+    WINS_MASTERY = 74
+    GAINED_TOTAL = 75
+    BOARD_COLOURS = 76
+    TRIGGER_TOKENS_LEFT = 77
+    TRIGGER_LAST_ROUND = 78
 
 
 class ZoneId(IntEnum):
@@ -2520,6 +2528,45 @@ LABELS: tuple[Label, ...] = (
         forms=(),
         arg_labels=(),
     ),
+    Label(
+        id=LabelId.WELD_COMPANION,
+        text=Text(en='Weld {card} with a crystal: its Influence cubes back to your influence sphere', fr="Souder {card} avec un cristal : ses cubes Influence reviennent dans votre sphère d'influence", uk='Загоїти кристалом супутника «{card}»: його кубики Впливу повертаються у вашу сферу впливу'),
+        args=('card',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.STOP_WELDING,
+        text=Text(en='Weld no more companions', fr='Ne plus souder de compagnon', uk='Більше не загоювати супутників'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.DELIVER_CRYSTALS,
+        text=Text(en='Deliver {n} crystals to the supply for {honour} honour', fr='Livrer {n} cristaux à la réserve pour {honour} honneurs', uk='Віддати в запас кристали ({n}) за честь ({honour})'),
+        args=('n', 'honour'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.NO_DELIVERY,
+        text=Text(en='Deliver no crystals', fr='Ne livrer aucun cristal', uk='Не віддавати кристалів'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.BUY_IMBUED_CRYSTAL,
+        text=Text(en='Spend attribute cubes and a crystal on {card}', fr='Dépenser des cubes Attribut et un cristal pour {card}', uk='Витратити кубики атрибута й кристал на карту «{card}»'),
+        args=('card',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.NO_IMBUED_CRYSTAL,
+        text=Text(en='Take no imbued crystal', fr='Ne prendre aucun cristal imprégné', uk='Не брати насиченого кристала'),
+        forms=(),
+        arg_labels=(),
+    ),
 )
 
 TABLES: tuple[Table, ...] = (
@@ -3081,13 +3128,23 @@ NATIVES: tuple[Native, ...] = (
     ),
     Native(
         id=NativeId.GAIN_CRYSTALS,
-        args=('player',),
-        doc='Mine de cristaux (L3041): gain 1 crystal plus 1 per mine you control.',
+        args=('player', 'number', 'number'),
+        doc='Mine de cristaux (L3041): gain that many crystals (1), plus that many (1) for each mine you control.',
     ),
     Native(
-        id=NativeId.JEWELCRAFTER,
-        args=('player',),
-        doc='Joaillier (L3045-3049): as often as you like, trade crystals for influence recovery, honour or an imbued crystal.',
+        id=NativeId.WELD_COMPANION,
+        args=('player', 'number', 'number'),
+        doc='Joaillier (L3047): for that many crystals (1), weld one of your companions: that many of its influence cubes (2) go back to your influence sphere; as often as you like.',
+    ),
+    Native(
+        id=NativeId.DELIVER_CRYSTALS,
+        args=('player', 'number', 'number'),
+        doc='Joaillier (L3048): deliver that many crystals (3) to the supply for that much honour (2), as often as you like.',
+    ),
+    Native(
+        id=NativeId.BUY_IMBUED_CRYSTAL,
+        args=('player', 'number', 'number'),
+        doc='Joaillier (L3049): spend that many attribute cubes of one type (3) and crystals (1) to take the imbued crystal card of that type if still available.',
     ),
     Native(
         id=NativeId.TAME_PET,

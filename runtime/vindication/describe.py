@@ -30,7 +30,7 @@ CARD_LABELS = {"setup": "keep_quest", "draw_secret_quest": "keep_quest", "rechar
                "use_relic": "use_relic", "activate_companion": "activate_companion",
                "generate_other_companion": "generate_like", "discard_active_trigger": "discard_trigger",
                "use_other_trait": "borrow_trait", "use_trait": "use_trait", "others_load_companion": "load_companion",
-               "place_treachery_cube": "treachery_on"}
+               "place_treachery_cube": "treachery_on", "weld_companion": "weld_companion"}
 """What choosing a card does, by the procedure that asks (else: taking it)."""
 
 
@@ -82,10 +82,13 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
         return text(label, region=_slot(state, action, locale))
     if kind == CARD:
         if action == STOP:
-            return text("stop_recharging")
+            return text("stop_welding" if procedure == "weld_companion" else "stop_recharging")
         card = _name(game, tables.cards[action][1], locale)
         label = CARD_LABELS.get(procedure, "take_card")
         return text(label, card=card)
+    if kind == ATTRIBUTE and procedure == "buy_imbued_crystal":
+        return text("no_imbued_crystal") if action == STOP else \
+            text("buy_imbued_crystal", card=_name(game, tables.cards[tables.arrays["crystal_card"][action]][1], locale))
     if kind == ATTRIBUTE:
         name = _name(game, attributes[action], locale)
         stage = top[1] if top else 0
@@ -108,6 +111,10 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
             return text("draw_faceup", card=_faceup_name(state, zone, locale))
         return text("draw_blind" if action == 1 else "draw_enhanced")
     if kind == COUNT:
+        if procedure == "deliver_crystals" and top:
+            crystals, honour = top[2][1], top[2][2]
+            return text("deliver_crystals", n=str(action * crystals), honour=str(action * honour)) if action \
+                else text("no_delivery")
         if procedure == "redistribute_common":
             stage = top[1] if top else 1
             attribute = _name(game, attributes[0 if stage == 1 else 1], locale)

@@ -8,6 +8,7 @@ from .board cimport VindicationBoard
 from .ending cimport Ending
 from .island cimport Island
 from .island_powers cimport IslandPowers
+from .jewels cimport Jewels
 from .powers cimport Powers
 from .preparation cimport Preparation
 from .treachery cimport Treachery
@@ -21,6 +22,7 @@ cdef class VindicationEngine(VindicationBoard):
     cdef Abilities abilities
     cdef Powers powers
     cdef IslandPowers island_powers
+    cdef Jewels jewels
     cdef Dice dice
     cdef Treachery treachery
     cdef int[::1] impl, step_once

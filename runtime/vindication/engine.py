@@ -17,6 +17,7 @@ from .board import VindicationBoard
 from .ending import Ending
 from .island import Island
 from .island_powers import IslandPowers
+from .jewels import Jewels
 from .powers import Powers
 from .preparation import Preparation
 from .treachery import Treachery
@@ -94,6 +95,10 @@ N_OTHERS_LOAD = cython.declare(cython.int, 243)
 N_MOVE_CHARACTERS = cython.declare(cython.int, 244)
 N_BUILD_SITE = cython.declare(cython.int, 245)
 N_PLACE_TREACHERY = cython.declare(cython.int, 246)
+N_GAIN_CRYSTALS = cython.declare(cython.int, 247)
+N_WELD_COMPANION = cython.declare(cython.int, 248)
+N_DELIVER_CRYSTALS = cython.declare(cython.int, 249)
+N_BUY_IMBUED_CRYSTAL = cython.declare(cython.int, 250)
 EXTRA_TURN = cython.declare(cython.int, 11)
 EXTRA_MOVES = cython.declare(cython.int, 6)
 
@@ -109,7 +114,8 @@ NATIVES = {"academy_roll": 200, "recruit": 201, "fight_monster": 202, "obtain_tr
            "discard_active_trigger": 234, "take_control": 235, "load_speed_tile": 236,
            "use_other_trait": 237, "skip_turn": 238, "adjacent_player": 239, "lose_attribute": 240,
            "steal_aptitude": 241, "push_player": 242, "others_load_companion": 243, "move_characters": 244,
-           "build_site": 245, "place_treachery_cube": 246}
+           "build_site": 245, "place_treachery_cube": 246, "gain_crystals": 247, "weld_companion": 248,
+           "deliver_crystals": 249, "buy_imbued_crystal": 250}
 """The natives of the content this engine plays, by name; an effect calling another is not run (tables.py).
 counts_for_mastery answers 0 in play: what it counts is read once, by tables.py (`card_mastery_bonus`)."""
 MOVED = cython.declare(cython.int, 0)
@@ -136,6 +142,7 @@ class VindicationEngine(VindicationBoard):
         self.abilities = Abilities()
         self.powers = Powers()
         self.island_powers = IslandPowers()
+        self.jewels = Jewels()
         self.dice = Dice()
         self.treachery = Treachery()
         self.impl = tables.arrays["impl"]
@@ -338,6 +345,14 @@ class VindicationEngine(VindicationBoard):
             self.treachery.move_characters(self)
         elif code == N_BUILD_SITE:
             self.island_powers.build_site(self)
+        elif code == N_GAIN_CRYSTALS:
+            self.jewels.gain_crystals(self)
+        elif code == N_WELD_COMPANION:
+            self.jewels.weld_companion(self)
+        elif code == N_DELIVER_CRYSTALS:
+            self.jewels.deliver_crystals(self)
+        elif code == N_BUY_IMBUED_CRYSTAL:
+            self.jewels.buy_imbued_crystal(self)
         elif code == N_PLACE_TREACHERY:
             self.treachery.place_treachery_cube(self)
         elif code == N_SKIP_TURN:

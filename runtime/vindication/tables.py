@@ -182,7 +182,7 @@ def build_tables(game: CompiledGame, natives_played: frozenset[str], modules: tu
                       ("k_bag", n["regions"]), ("k_token", n["trigger_tokens"]), ("k_stock", n["attributes"]),
                       ("k_gained", 4), ("k_wish", n["wishes"]), ("k_turn", TURN_FLAGS), ("k_game", GAME_FLAGS),
                       ("k_options", len(OPTIONS)), ("k_speed_cubes", seats), ("k_aside", n["regions"]),
-                      ("k_treachery_card", n["cards"]), ("k_treachery_slot", n["slots"])):
+                      ("k_treachery_card", n["cards"]), ("k_treachery_slot", n["slots"]), ("k_crystals", seats)):
         n[key] = at
         at += size
     n["cells"] = at
@@ -280,6 +280,9 @@ def _cards(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ..
     tables.arrays["card_neighbour"] = ints([_needs_neighbour(tables, kind, card, index)
                                             for index, (kind, card) in enumerate(tables.cards)])
     tables.arrays["deck_zone"] = ints([zones.index(f"deck_{name}") for name in attributes])
+    crystal = {ref(card.attribute): index for index, (kind, card) in enumerate(tables.cards)
+               if kind == "imbued_crystal"}
+    tables.arrays["crystal_card"] = ints([crystal[name] if "joaillier" in modules else -1 for name in attributes])
     tables.numbers.update(zone_box=zones.index("box"), zone_party=zones.index("party"),
                           zone_quests=zones.index("quests"), zone_quest_deck=zones.index("quest_deck"),
                           zone_trigger_deck=zones.index("trigger_deck"))
@@ -386,6 +389,8 @@ def _island(tables: VindicationTables, game: CompiledGame, modules: tuple[str, .
         tables.numbers["construction_sites"] = count[site] = int(sites.value)
         effect[site] = tables.entry(f"region/{name_of(tables.regions[site])}/powers/0")
         tables.placeholders.append(f"construction_sites: {sites.note}")
+    tables.numbers["crystal_tokens"] = int(game.manifest["inventory"]["crystal_tokens"]) if "joaillier" in modules \
+        else 0
     for key, values in (("region_count", count), ("region_effect", effect), ("region_repeatable", repeatable),
                         ("region_controllable", controllable), ("region_cost_attr", cost_attr),
                         ("region_cost", cost), ("region_need", need)):
