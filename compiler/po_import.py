@@ -194,15 +194,15 @@ class _Planner:
 
     def add(self, entry: Translatable | NoteText, message: PoEntry) -> None:
         """The entry's translation, or why it is refused."""
-        if isinstance(entry, PluralEntry):
-            self.add_plural(entry, message)
-            return
         if isinstance(entry, NoteText):
             self.add_note(entry, message)
             return
         if self.plan.locale == self.source:
             self.refuse(message.line, f"{entry.key} is a text of the source locale {self.source!r}: edit it in the "
                                       f"YAML; a PO file of {self.source!r} brings the editors' notes only")
+            return
+        if isinstance(entry, PluralEntry):
+            self.add_plural(entry, message)
             return
         if message.msgid_plural is not None:
             self.refuse(message.line, f"{entry.key} is a text, not a label that counts: its entry has no msgid_plural")
@@ -236,10 +236,6 @@ class _Planner:
 
     def add_plural(self, entry: PluralEntry, message: PoEntry) -> None:
         locale = self.plan.locale
-        if locale == self.source:
-            self.refuse(message.line, f"{entry.key} is a label of the source locale {self.source!r}: edit it in the "
-                                      f"YAML; a PO file of {self.source!r} brings the editors' notes only")
-            return
         order = categories(locale)
         if message.msgid_plural is None:
             self.refuse(message.line, f"{entry.key} is a label that counts: its entry needs msgid_plural and a msgstr "

@@ -10,7 +10,7 @@ import polib
 import pytest
 from markupsafe import escape
 
-from conftest import REPO, run
+from conftest import REPO, diagnostics_of, run
 
 NOTE = "From the card list (L2, rule 4.3.1)."
 KEY = "note/suit/arcane"
@@ -135,3 +135,16 @@ def test_the_proof_prints_the_translated_note_in_its_language(game: str) -> None
     assert escape(translation) in proof and escape(note.text) not in proof
     untranslated = render_html(replace(linked, translations=TranslationRecord()), "uk", edition="proof")
     assert f'<span class="untranslated" lang="en">{escape(note.text)}</span>' in untranslated
+
+
+@pytest.mark.parametrize(("record", "reason"), [
+    ('{"sources": {}, "made_from": {}, "notes": {"note/suit/arcane": "fr"}}',
+     '"notes" must map note keys to {locale: translation}'),
+    ('{"sources": {}, "made_from": {}, "noted": {}}', 'expected an object with "sources", "made_from" and optionally '
+                                                      '"notes"'),
+])
+def test_a_damaged_record_is_an_error_at_the_record(mini: Path, record: str, reason: str) -> None:
+    (mini / "content/mini/translations.json").write_text(record + "\n", encoding="utf-8")
+    found = [(d.path, d.line, d.code, d.message) for d in diagnostics_of(mini) if d.code == "bad-record"]
+    assert found == [("content/mini/translations.json", 1, "bad-record",
+                      f"not a translation record ({reason}); restore it from version control")]
