@@ -124,7 +124,8 @@ def _form_problem(form: str, terms: set[str]) -> str | None:
 
 
 def _po_locale(linked: LinkedGame, po: PoFile, option: str | None) -> tuple[str | None, str | None]:
-    """The locale the PO file brings, or why the file is refused: it must be one of the game's translations."""
+    """The locale the PO file brings, or why the file is refused: it must be one of the game's translations, or its
+    source locale when the editors' notes are written in another language (the file then brings notes only)."""
     header = po.header.get("language")
     where = f"{po.path}:{header.line if header else 1}"
     stated = header.value.replace("-", "_") if header is not None and header.value else None
