@@ -491,7 +491,8 @@ def i18n_status(ws: Workspace, games: tuple[str, ...], locales: tuple[str, ...],
               help="PO (or POT) file to write.")
 @_root_option
 def i18n_export(ws: Workspace, game: str, locale: str | None, template: bool, output: Path) -> None:
-    """Write every text of GAME as a gettext PO file for translators (Poedit, Weblate …), or a template."""
+    """Write every text of GAME and its editors' notes as a gettext PO file for translators (Poedit, Weblate …), or
+    a template."""
     from .files import check_writable, write_atomically
     from .po_export import export_po, export_template, last_change
 

@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .link import LinkedGame, Translatable
-from .sheettext import NOTES_LOCALE
+from .notes import NoteText, editors_notes
 
 STATES = ("translated", "missing", "outdated", "fuzzy")
 
@@ -56,18 +56,10 @@ def _states(linked: LinkedGame, locales: list[str]) -> list[tuple[str, str, Tran
     return found
 
 
-def _notes(linked: LinkedGame, locales: list[str]) -> list[tuple[str, str, str, str, int]]:
-    """(locale, state, key, path, line) of each editor's note of an entry not verified (the proof's appendix prints
-    them): written in English, so translated there and missing in every other locale."""
-    found = []
-    for item in linked.incomplete:
-        if not item.note:
-            continue
-        path, line = item.where.rsplit(":", 1)
-        for locale in locales:
-            state = "translated" if locale == NOTES_LOCALE else "missing"
-            found.append((locale, state, f"note/{item.kind}/{item.id}", path, int(line)))
-    return found
+def _notes(linked: LinkedGame, locales: list[str]) -> list[tuple[str, str, NoteText]]:
+    """(locale, state, note) of each editor's note of an entry not verified (the proof's appendix prints them):
+    written in English, translated in the translation record (`compiler/notes.py`)."""
+    return [(locale, note.state(linked, locale), note) for note in editors_notes(linked) for locale in locales]
 
 
 def coverage(linked: LinkedGame, locales: list[str] | None = None) -> list[Coverage]:
@@ -77,7 +69,7 @@ def coverage(linked: LinkedGame, locales: list[str] | None = None) -> list[Cover
     chosen = locales or linked.game.locales
     for locale, state, entry in _states(linked, chosen):
         counts.setdefault((locale, entry.key.split("/", 1)[0]), Counter())[state] += 1
-    for locale, state, _key, _path, _line in _notes(linked, chosen):
+    for locale, state, _note in _notes(linked, chosen):
         counts.setdefault((locale, "note"), Counter())[state] += 1
     return [Coverage(locale, kind, {s: c[s] for s in STATES}) for (locale, kind), c in sorted(counts.items())]
 
@@ -88,6 +80,6 @@ def incomplete(linked: LinkedGame, locales: list[str] | None = None) -> list[Inc
     chosen = locales or linked.game.locales
     found = [Incomplete(locale, entry.key, state, entry.path, entry.line)
              for locale, state, entry in _states(linked, chosen) if state != "translated"]
-    found += [Incomplete(locale, key, state, path, line) for locale, state, key, path, line in _notes(linked, chosen)
-              if state != "translated"]
+    found += [Incomplete(locale, note.key, state, note.path, note.line)
+              for locale, state, note in _notes(linked, chosen) if state != "translated"]
     return sorted(found, key=lambda item: (item.locale, item.path, item.line, item.key))

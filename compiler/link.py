@@ -58,6 +58,12 @@ class IncompleteItem:
         at = self.doc.position(self.loc + (("note",) if self.note else ()))
         return f"{self.doc.path}:{at.line}"
 
+    @property
+    def note_key(self) -> str:
+        """`note/<kind>/<id>`, or `note/<kind>/<id>/<field>` for a field's status: the key of the note's
+        translations in the translation record."""
+        return f"note/{self.kind}/{self.id.replace(' · ', '/')}"
+
 
 @dataclass(frozen=True)
 class TextEntry:

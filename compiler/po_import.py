@@ -1,6 +1,7 @@
 """`i18n import`: the translations of a PO file written into the content, all of them or none.
 
-Each entry names its text by `msgctxt`. A plural entry (msgid_plural) is a label that counts: its msgstr[i] is the
+Each entry names its text by `msgctxt`; an editor's note (`note/<kind>/<id>`) goes into the translation record,
+not the YAML. A plural entry (msgid_plural) is a label that counts: its msgstr[i] is the
 i-th CLDR plural category of the locale (`cldr.categories`), as `i18n export` writes it. The plan lists every
 refusal first; the writing splices each value into its YAML file in place, checks the result, and renames all the
 files into place at once, the translation record last.
@@ -21,6 +22,7 @@ from .i18n import stage_record
 from .link import FORM_SEPARATOR, PLACEHOLDER, TERM, TERM_ID, LinkedGame, PluralEntry, Translatable
 from .loader import load_document
 from .lock import WorkspaceLock
+from .notes import NOTES_LOCALE, NoteText, editors_notes
 from .pofile import PoEntry, PoFile
 from .splice import LocaleValue, SpliceError, splice
 from .staged import check_staged
@@ -36,7 +38,7 @@ class Translation:
     """A PO entry that goes into the content: `value` in the import's locale (a plural's forms by category),
     translated from `source` (a plural's forms joined as `PluralEntry.value` joins them)."""
 
-    entry: Translatable
+    entry: Translatable | NoteText
     value: str | dict[str, str]
     source: str
     fuzzy: bool
@@ -89,6 +91,28 @@ def _problem(source: str, translation: str, terms: set[str]) -> str | None:
     return None
 
 
+REFERENCE = re.compile(r"\bL\d+\b|\b\d+(?:\.\d+)+\b")
+"""A line of a rulebook (`L123`) or a rule's number (`4.3.1`) in an editor's note."""
+
+
+def _note_problem(source: str, translation: str) -> str | None:
+    """Why the translation of an editor's note cannot go in: a control character, a broken placeholder or other
+    placeholders than the note's, or line references and rule numbers other than the note's (its `[…]` are words,
+    not terms)."""
+    if (control := _control(translation)) is not None:
+        return control
+    try:
+        names = set(arguments(translation))
+    except MessageError as error:
+        return f"a broken placeholder: {error.reason}"
+    if names != set(arguments(source)):
+        return f"placeholders {sorted(names)} differ from the note's {sorted(arguments(source))}"
+    kept, wanted = sorted(set(REFERENCE.findall(translation))), sorted(set(REFERENCE.findall(source)))
+    if kept != wanted:
+        return f"line references and rule numbers {kept} differ from the note's {wanted}: keep them as they are"
+    return None
+
+
 def _form_problem(form: str, terms: set[str]) -> str | None:
     """Why a plural form cannot go in: a form may print the number, `{count}`, and no other placeholder."""
     if (control := _control(form)) is not None:
@@ -100,7 +124,8 @@ def _form_problem(form: str, terms: set[str]) -> str | None:
 
 
 def _po_locale(linked: LinkedGame, po: PoFile, option: str | None) -> tuple[str | None, str | None]:
-    """The locale the PO file brings, or why the file is refused: it must be one of the game's translations."""
+    """The locale the PO file brings, or why the file is refused: it must be one of the game's translations, or its
+    source locale when the editors' notes are written in another language (the file then brings notes only)."""
     header = po.header.get("language")
     where = f"{po.path}:{header.line if header else 1}"
     stated = header.value.replace("-", "_") if header is not None and header.value else None
@@ -111,7 +136,7 @@ def _po_locale(linked: LinkedGame, po: PoFile, option: str | None) -> tuple[str 
     targets = ", ".join(loc for loc in linked.game.locales if loc != source)
     if locale is None:
         return None, f"{where}: the file has no Language header; name its locale with --locale ({targets})"
-    if locale == source:
+    if locale == source == NOTES_LOCALE:
         return None, f"{where}: {locale!r} is the source locale of {linked.name}; it translates into {targets}"
     if locale not in linked.game.locales:
         return None, f"{where}: the PO file is for {locale!r}; {linked.name} translates into {targets}"
@@ -162,13 +187,21 @@ class _Planner:
         self.plan = plan
         self.source = linked.game.source_locale
         self.terms = {t.id for t in linked.entities.get("term", ())}
-        self.by_key = {entry.key: entry for entry in linked.translatable}
+        self.by_key: dict[str, Translatable | NoteText] = {entry.key: entry for entry in linked.translatable}
+        self.by_key.update((note.key, note) for note in editors_notes(linked))
 
     def refuse(self, line: int, message: str) -> None:
         self.plan.refused.append(f"{self.po.path}:{line}: {message}")
 
-    def add(self, entry: Translatable, message: PoEntry) -> None:
+    def add(self, entry: Translatable | NoteText, message: PoEntry) -> None:
         """The entry's translation, or why it is refused."""
+        if isinstance(entry, NoteText):
+            self.add_note(entry, message)
+            return
+        if self.plan.locale == self.source:
+            self.refuse(message.line, f"{entry.key} is a text of the source locale {self.source!r}: edit it in the "
+                                      f"YAML; a PO file of {self.source!r} brings the editors' notes only")
+            return
         if isinstance(entry, PluralEntry):
             self.add_plural(entry, message)
             return
@@ -187,6 +220,20 @@ class _Planner:
             return
         self.keep(Translation(entry, message.msgstr, message.msgid, message.fuzzy),
                   entry.value(self.plan.locale) == message.msgstr)
+
+    def add_note(self, note: NoteText, message: PoEntry) -> None:
+        if message.msgid_plural is not None:
+            self.refuse(message.line, f"{note.key} is an editor's note, not a label that counts: its entry has no "
+                                      f"msgid_plural")
+            return
+        if not message.msgstr:
+            return
+        problem = _note_problem(note.text, message.msgstr)
+        if problem is not None:
+            self.refuse(message.msgstr_line, f"{note.key}: {problem}")
+            return
+        self.keep(Translation(note, message.msgstr, message.msgid, message.fuzzy),
+                  note.translation(self.linked, self.plan.locale) == message.msgstr)
 
     def add_plural(self, entry: PluralEntry, message: PoEntry) -> None:
         locale = self.plan.locale
@@ -265,14 +312,13 @@ def plan_import(linked: LinkedGame, po: PoFile, locale_option: str | None = None
     return plan
 
 
-def _locale_values(translation: Translation, locale: str, locales: tuple[str, ...]) -> list[LocaleValue]:
+def _locale_values(entry: Translatable, value: str | dict[str, str], locale: str,
+                   locales: tuple[str, ...]) -> list[LocaleValue]:
     """Where a translation goes in its YAML file: a text's value in its mapping; a plural's forms one by one in the
     locale's mapping of forms when it has one, else a new mapping of forms."""
-    entry = translation.entry
-    if isinstance(entry, PluralEntry) and isinstance(translation.value, dict) and entry.plural.forms(locale) is not None:
-        return [LocaleValue(entry.loc + (locale,), category, form, ALL_CATEGORIES)
-                for category, form in translation.value.items()]
-    return [LocaleValue(entry.loc, locale, translation.value, locales)]
+    if isinstance(entry, PluralEntry) and isinstance(value, dict) and entry.plural.forms(locale) is not None:
+        return [LocaleValue(entry.loc + (locale,), category, form, ALL_CATEGORIES) for category, form in value.items()]
+    return [LocaleValue(entry.loc, locale, value, locales)]
 
 
 def _with_values(data: Any, values: list[LocaleValue]) -> Any:
@@ -311,8 +357,10 @@ def write_import(lock: WorkspaceLock, linked: LinkedGame, plan: ImportPlan) -> N
     ws = lock.ws
     by_file: dict[str, list[LocaleValue]] = {}
     for translation in plan.changes:
-        by_file.setdefault(translation.entry.path, []).extend(
-            _locale_values(translation, plan.locale, tuple(linked.game.locales)))
+        entry = translation.entry
+        if not isinstance(entry, NoteText):  # a note's translation is kept in the translation record only
+            by_file.setdefault(entry.path, []).extend(
+                _locale_values(entry, translation.value, plan.locale, tuple(linked.game.locales)))
     with lock.transaction() as tx:
         staged = {}
         for rel, values in sorted(by_file.items()):
@@ -323,7 +371,12 @@ def write_import(lock: WorkspaceLock, linked: LinkedGame, plan: ImportPlan) -> N
             staged[ws.root / rel] = tx.stage(ws.root / rel, spliced)
             _verify(ws, rel, staged[ws.root / rel], values)
         for translation in plan.changes + plan.unchanged:
-            linked.translations.record(translation.entry.key, plan.locale, translation.source, fuzzy=translation.fuzzy)
+            if isinstance(translation.entry, NoteText) and isinstance(translation.value, str):
+                linked.translations.record_note(translation.entry.key, plan.locale, translation.source,
+                                                translation.value, fuzzy=translation.fuzzy)
+            else:
+                linked.translations.record(translation.entry.key, plan.locale, translation.source,
+                                           fuzzy=translation.fuzzy)
         record = stage_record(tx, ws, linked)
         if record is not None:
             staged[ws.content / linked.name / RECORD_FILE] = record

@@ -18,9 +18,10 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 
 from .files import check_all_writable, write_atomically
 from .link import LinkedGame
+from .notes import NOTES_LOCALE
 from .sheetcache import SheetCache, sheet_key
 from .sheetlayout import Overflow, RenderedPdf, render_pdf
-from .sheettext import NOTES_LOCALE, Localizer, SheetError
+from .sheettext import Localizer, SheetError
 from .typography import typeset_html
 from .workspace import Workspace
 
@@ -59,6 +60,7 @@ def render_html(linked: LinkedGame, locale: str, *, edition: Edition = "player",
     env.globals["index"] = loc.index
     env.globals["appendix_groups"] = loc.appendix
     env.globals["written_in"] = loc.written_in
+    env.globals["translated_note"] = loc.translated_note
     template = env.get_template(f"{linked.game.ruleset}.html.j2")
     context: dict[str, Any] = {
         "game": linked.game,

@@ -17,10 +17,8 @@ from .collation import sort_key, sorted_by_name
 from .link import IncompleteItem, LinkedGame
 from .markup import BOLD, ITALIC, PLACEHOLDER, TERM
 from .models.common import Source, Text
+from .notes import NOTES_LOCALE, note_text
 
-NOTES_LOCALE = "en"
-"""The language the editors write `note`s and discrepancy summaries in: the proof prints them in this language's
-sheet and, in the others, where each is written (no sheet mixes languages)."""
 COMMIT = re.compile(r"\b([0-9a-f]{8})[0-9a-f]{32}\b")
 
 
@@ -150,6 +148,12 @@ class Localizer:
         """Where an entity of a one-file kind is written, for a note the sheet does not print: `file: id`."""
         spec = next(spec for spec in self.linked.kinds if spec.name == kind)
         return f"content/{self.linked.name}/{spec.file}.yaml: {entity.id}"
+
+    def translated_note(self, item: IncompleteItem) -> str | None:
+        """An entry's editor's note in the sheet's language: the note itself in its own, else its translation;
+        None when it has no note, or none in this language (the proof then prints the note marked untranslated)."""
+        note = note_text(item)
+        return note.translation(self.linked, self.locale) if note is not None else None
 
     def note(self, text: str) -> str:
         """An editor's note as the proof prints it: a full commit hash shortened to its first 8 digits, which

@@ -3,6 +3,9 @@
 A translation is *outdated* when its source text has changed since it was made, and *fuzzy* when
 it came in unconfirmed (a fuzzy entry of a PO file). The record keeps each source text once, by
 hash, so that an export can show translators the previous source next to the new one.
+
+The editors' notes (`note:` of an entry not verified) are English free text outside the content's locale
+mappings; their translations live here too, in `notes` (note key → locale → text), and age like any other.
 """
 
 from __future__ import annotations
@@ -26,6 +29,8 @@ class TranslationRecord:
     """Source hash → source text."""
     made_from: dict[str, dict[str, str]] = field(default_factory=dict)
     """Text key → locale → hash of the source it was translated from (FUZZY-prefixed if unconfirmed)."""
+    notes: dict[str, dict[str, str]] = field(default_factory=dict)
+    """Note key (`note/<kind>/<id>`) → locale → the translation of the editor's note."""
 
     @classmethod
     def load(cls, path: Path) -> TranslationRecord:
@@ -40,14 +45,16 @@ class TranslationRecord:
     def parse(cls, text: str) -> TranslationRecord:
         """The record written as JSON by `dumps`; ValueError says how `text` is not one."""
         data = json.loads(text)
-        if not isinstance(data, dict) or set(data) != {"sources", "made_from"}:
-            raise ValueError('expected an object with "sources" and "made_from"')
-        sources, made_from = data["sources"], data["made_from"]
+        if not isinstance(data, dict) or not {"sources", "made_from"} <= set(data) <= {"sources", "made_from", "notes"}:
+            raise ValueError('expected an object with "sources", "made_from" and optionally "notes"')
+        sources, made_from, notes = data["sources"], data["made_from"], data.get("notes", {})
         if not _str_map(sources):
             raise ValueError('"sources" must map source hashes to texts')
         if not isinstance(made_from, dict) or not all(isinstance(k, str) and _str_map(v) for k, v in made_from.items()):
             raise ValueError('"made_from" must map text keys to {locale: source hash}')
-        return cls(dict(sources), {k: dict(v) for k, v in made_from.items()})
+        if not isinstance(notes, dict) or not all(isinstance(k, str) and _str_map(v) for k, v in notes.items()):
+            raise ValueError('"notes" must map note keys to {locale: translation}')
+        return cls(dict(sources), {k: dict(v) for k, v in made_from.items()}, {k: dict(v) for k, v in notes.items()})
 
     def state(self, key: str, locale: str, source: str, translated: bool) -> str:
         """missing, translated, outdated or fuzzy. A translation never recorded counts as translated."""
@@ -69,11 +76,23 @@ class TranslationRecord:
         self.sources[digest] = source
         self.made_from.setdefault(key, {})[locale] = (FUZZY if fuzzy else "") + digest
 
+    def note(self, key: str, locale: str) -> str | None:
+        """The translation of an editor's note into `locale`, if there is one."""
+        return self.notes.get(key, {}).get(locale)
+
+    def record_note(self, key: str, locale: str, source: str, translation: str, *, fuzzy: bool = False) -> None:
+        self.notes.setdefault(key, {})[locale] = translation
+        self.record(key, locale, source, fuzzy=fuzzy)
+
     def dumps(self) -> str:
-        """Deterministic JSON; source texts no translation refers to any more are dropped."""
+        """Deterministic JSON; source texts no translation refers to any more are dropped; `notes` only when
+        there are some."""
         used = {made.removeprefix(FUZZY) for locales in self.made_from.values() for made in locales.values()}
-        body = {"sources": {h: t for h, t in sorted(self.sources.items()) if h in used},
-                "made_from": {k: dict(sorted(v.items())) for k, v in sorted(self.made_from.items())}}
+        body: dict[str, object] = {
+            "sources": {h: t for h, t in sorted(self.sources.items()) if h in used},
+            "made_from": {k: dict(sorted(v.items())) for k, v in sorted(self.made_from.items())}}
+        if self.notes:
+            body["notes"] = {k: dict(sorted(v.items())) for k, v in sorted(self.notes.items())}
         return json.dumps(body, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
 
 

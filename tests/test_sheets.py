@@ -129,24 +129,29 @@ def _plain(html_text: str) -> str:
 
 
 def test_proof_appendix_is_in_the_sheets_language(oath_sheets: Path, oath: LinkedGame) -> None:
-    """Every entry not verified, with its kind and status in Ukrainian; an editor's note, not translated yet, is
-    printed in English marked as such (`lang="en"`, the fallback rule) with where it is written, and nothing else in
-    the appendix is English but the names of the documents' repositories."""
+    """Every entry not verified, with its kind and status in Ukrainian, and its editor's note in its Ukrainian
+    translation (issue 22; `test_i18n_notes.py` tests the English fallback); nothing else in the appendix is English
+    but the names of the documents' repositories (and what the notes quote: ids, code, the seeds' English)."""
     html = (oath_sheets / "oath.uk.proof.html").read_text()
     appendix = html[html.index('<h2 class="section" id="appendix"'):]
     labels = Localizer(oath, "uk", preview=False)
-    marked = {_plain(html_text) for html_text in re.findall(r'<span class="untranslated" lang="en">(.*?)</span>',
-                                                             appendix, flags=re.S)}
+    notes = []
     for item in oath.incomplete:
         assert escape(typeset(labels.plain(item.name), "uk") if item.name else item.id) in appendix, item.id
         assert labels.label(f"kind_{item.kind}") in appendix
         if item.note:
-            assert _plain(str(escape(labels.note(item.note)))) in marked and item.where in appendix
+            translated = oath.translations.note(item.note_key, "uk")
+            assert translated, f"{item.note_key}: no Ukrainian translation"
+            notes.append(_plain(str(escape(labels.note(translated)))))
+            assert notes[-1] in _plain(appendix) and item.note not in appendix, item.note_key
     assert 'class="status unverified"' in html, "unverified entries are flagged where they are listed"
     assert "(0)" not in appendix, "no empty table for a status no entry has"
     assert f"{labels.label('discrepancies')} ({len(oath.entities['discrepancy'])})" in appendix
     marked = r'<code>.*?</code>|<span class="untranslated" lang="en">.*?</span>|<[^>]+>'
-    words = set(re.findall(r"[A-Za-z]{3,}", re.sub(marked, " ", appendix, flags=re.S)))
+    rest = _plain(re.sub(marked, " ", appendix, flags=re.S))
+    for note in notes:
+        rest = rest.replace(note, " ")
+    words = set(re.findall(r"[A-Za-z]{3,}", rest))
     assert words <= {"Oath", "LeCodex", "OathUltimateCollection", "jhoffmann"}, words
 
 

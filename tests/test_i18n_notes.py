@@ -1,0 +1,150 @@
+"""Issue 22: the editors' notes translated like other texts, through the PO files, kept in translations.json, and
+printed by the proof in the sheet's language."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import polib
+import pytest
+from markupsafe import escape
+
+from conftest import REPO, diagnostics_of, run
+
+NOTE = "From the card list (L2, rule 4.3.1)."
+KEY = "note/suit/arcane"
+
+
+@pytest.fixture
+def noted(mini: Path) -> Path:
+    """The mini workspace with one editor's note, on the suit `arcane`, not verified."""
+    suits = mini / "content/mini/suits.yaml"
+    text = suits.read_text(encoding="utf-8")
+    suits.write_text(text.replace("status: verified", f'status: unverified\n  note: "{NOTE}"', 1), encoding="utf-8")
+    return mini
+
+
+def _export(root: Path, locale: str) -> tuple[Path, polib.POFile]:
+    path = root / f"mini.{locale}.po"
+    assert run("i18n", "export", "mini", "--locale", locale, "-o", str(path), "--root", str(root)).exit_code == 0
+    return path, polib.pofile(str(path))
+
+
+def _import_note(root: Path, locale: str, translation: str) -> tuple[Path, object]:
+    path, po = _export(root, locale)
+    entry = po.find(KEY, by="msgctxt")
+    assert entry is not None
+    entry.msgstr = translation
+    po.save(str(path))
+    return path, run("i18n", "import", "mini", str(path), "--root", str(root))
+
+
+def _note_counts(root: Path, locale: str) -> dict[str, int]:
+    rows = json.loads(run("i18n", "status", "mini", "--locale", locale, "--format", "json", "--root",
+                          str(root)).output)
+    row = next(row for row in rows if row["kind"] == "note")
+    return {state: row[state] for state in ("translated", "missing", "outdated", "fuzzy")}
+
+
+def test_a_note_goes_through_po_and_ages_with_its_english(noted: Path) -> None:
+    _, po = _export(noted, "fr")
+    entry = po.find(KEY, by="msgctxt")
+    assert entry is not None and entry.msgid == NOTE and entry.msgstr == ""
+    assert "an editor's note" in entry.comment and "content/mini/suits.yaml:" in entry.comment
+    assert entry.occurrences[0][0] == "content/mini/suits.yaml"
+    assert _note_counts(noted, "fr") == {"translated": 0, "missing": 1, "outdated": 0, "fuzzy": 0}
+
+    _, result = _import_note(noted, "fr", "D’après la liste des cartes (L2, règle 4.3.1).")
+    assert result.exit_code == 0, result.output
+    record = json.loads((noted / "content/mini/translations.json").read_text(encoding="utf-8"))
+    assert record["notes"] == {KEY: {"fr": "D’après la liste des cartes (L2, règle 4.3.1)."}}
+    assert _note_counts(noted, "fr") == {"translated": 1, "missing": 0, "outdated": 0, "fuzzy": 0}
+    assert _note_counts(noted, "uk")["missing"] == 1
+
+    suits = noted / "content/mini/suits.yaml"
+    suits.write_text(suits.read_text(encoding="utf-8").replace(NOTE, "From the card list (L2)."), encoding="utf-8")
+    assert _note_counts(noted, "fr") == {"translated": 0, "missing": 0, "outdated": 1, "fuzzy": 0}
+    _, po = _export(noted, "fr")
+    entry = po.find(KEY, by="msgctxt")
+    assert entry is not None and entry.fuzzy and entry.previous_msgid == NOTE
+    listed = run("i18n", "status", "mini", "--locale", "fr", "--incomplete", "--root", str(noted)).output
+    assert KEY in listed and "outdated" in listed
+
+
+@pytest.mark.parametrize(("translation", "reason"), [
+    ("D’après la liste {n des cartes (L2, règle 4.3.1).", "a broken placeholder"),
+    ("D’après la liste des cartes {n} (L2, règle 4.3.1).", "placeholders ['n'] differ from the note's []"),
+    ("D’après la liste des cartes (L3, règle 4.3.1).", "line references and rule numbers ['4.3.1', 'L3'] differ"),
+])
+def test_a_broken_note_translation_is_refused(noted: Path, translation: str, reason: str) -> None:
+    path, result = _import_note(noted, "fr", translation)
+    assert result.exit_code == 1 and f"{path}:" in result.output and f"{KEY}: {reason}" in result.output
+    assert "nothing was imported" in result.output
+    assert not (noted / "content/mini/translations.json").exists()
+
+
+def test_a_note_key_the_game_lacks_is_refused(noted: Path) -> None:
+    path, po = _export(noted, "fr")
+    entry = po.find(KEY, by="msgctxt")
+    assert entry is not None
+    entry.msgctxt, entry.msgstr = "note/suit/nowhere", "Nulle part."
+    po.save(str(path))
+    result = run("i18n", "import", "mini", str(path), "--root", str(noted))
+    assert result.exit_code == 1 and "no text 'note/suit/nowhere' in mini" in result.output
+
+
+def test_the_source_locale_file_brings_only_the_notes(noted: Path) -> None:
+    """A game written in French with English notes (Vindication): the French file holds the notes alone, and a text
+    of the source in it is refused."""
+    game = noted / "content/mini/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("source_locale: en", "source_locale: fr"),
+                    encoding="utf-8")
+    path, po = _export(noted, "fr")
+    assert [entry.msgctxt for entry in po] == [KEY]
+    assert _export(noted, "en")[1].find(KEY, by="msgctxt") is None  # the notes' own language: nothing to translate
+    path, result = _import_note(noted, "fr", "D’après la liste des cartes (L2, règle 4.3.1).")
+    assert result.exit_code == 0, result.output
+    assert _note_counts(noted, "fr")["translated"] == 1
+    with path.open("a", encoding="utf-8") as po_file:
+        po_file.write('\nmsgctxt "suit/arcane/name"\nmsgid "Arcane"\nmsgstr "Arcanes"\n')
+    result = run("i18n", "import", "mini", str(path), "--root", str(noted))
+    assert result.exit_code == 1
+    assert "suit/arcane/name is a text of the source locale 'fr': edit it in the YAML" in result.output
+
+
+@pytest.mark.parametrize("game", ["oath", "vindication"])
+def test_the_proof_prints_the_translated_note_in_its_language(game: str) -> None:
+    """The proof's appendix in uk prints the note's translation and not its English; without a translation, the
+    English marked untranslated, with where it is written."""
+    from dataclasses import replace
+
+    from lawforge.compiler.frontend import check_game
+    from lawforge.compiler.notes import editors_notes
+    from lawforge.compiler.sheets import render_html
+    from lawforge.compiler.translations import TranslationRecord
+    from lawforge.compiler.workspace import Workspace
+
+    linked, _ = check_game(Workspace.open(REPO), game)
+    assert linked is not None
+    note = max((note for note in editors_notes(linked) if "'" not in note.text and "/" not in note.text),
+               key=lambda note: len(note.text))  # printed as written (no typographic apostrophes, no commit hash)
+    translation = linked.translations.note(note.key, "uk")
+    assert translation
+    proof = render_html(linked, "uk", edition="proof")
+    assert escape(translation) in proof and escape(note.text) not in proof
+    untranslated = render_html(replace(linked, translations=TranslationRecord()), "uk", edition="proof")
+    assert f'<span class="untranslated" lang="en">{escape(note.text)}</span>' in untranslated
+
+
+@pytest.mark.parametrize(("record", "reason"), [
+    ('{"sources": {}, "made_from": {}, "notes": {"note/suit/arcane": "fr"}}',
+     '"notes" must map note keys to {locale: translation}'),
+    ('{"sources": {}, "made_from": {}, "noted": {}}', 'expected an object with "sources", "made_from" and optionally '
+                                                      '"notes"'),
+])
+def test_a_damaged_record_is_an_error_at_the_record(mini: Path, record: str, reason: str) -> None:
+    (mini / "content/mini/translations.json").write_text(record + "\n", encoding="utf-8")
+    found = [(d.path, d.line, d.code, d.message) for d in diagnostics_of(mini) if d.code == "bad-record"]
+    assert found == [("content/mini/translations.json", 1, "bad-record",
+                      f"not a translation record ({reason}); restore it from version control")]
