@@ -136,7 +136,7 @@ class CompiledGame:
     def name_of(self, entity: Any, locale: str) -> str:
         """An entity's name in `locale`, else in the source locale (the rulebook's words, never another
         translation's), else its id."""
-        return str(entity.name.get(locale) or entity.name.get(self.source_locale) or entity.id.name.lower())
+        return str(entity.name.get(locale, self.source_locale) or entity.id.name.lower())
 
     def get(self, kind: str, entity_id: str) -> Any:
         index = self.by_id.get(kind)

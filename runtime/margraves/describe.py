@@ -37,7 +37,7 @@ def _name(game: Any, entity: Any, locale: str) -> str:
     only some) is said by its kind and lair, never by its id."""
     if getattr(entity, "name", None) is None and hasattr(entity, "lair"):
         return monster_name(game, int(entity.id), locale)
-    return str(entity.name.get(locale, game.source_locale))
+    return str(game.name_of(entity, locale))
 
 
 def player_name(game: Any, seat: int, locale: str) -> str:
@@ -47,7 +47,7 @@ def player_name(game: Any, seat: int, locale: str) -> str:
 def monster_name(game: Any, monster: int, locale: str) -> str:
     entity = game.entities("monster")[monster]
     if entity.name is not None:
-        return str(entity.name.get(locale, game.source_locale))
+        return str(game.name_of(entity, locale))
     text = label_text(game, locale)
     lair = _name(game, game.entities("lair")[int(entity.lair)], locale)
     return text("monster_of", kind=text("boss" if entity.boss else "monster"), lair=lair)

@@ -142,23 +142,16 @@ class OathKernel:
                      "region_name": oath.entity_name("region", oath.region_of(site), locale),
                      "cards": ", ".join(oath.card_name(card, locale) for card in oath.cards_at(site)
                                         if oath.flat.get("card_faceup", card))}
-            lines.append("  " + self._filled("play_site" if names["cards"] else "play_site_empty", locale, names))
-            lines += ["    " + self._filled("play_warbands", locale, {"player": self.seat_name(state, seat, locale),
-                                                                      "count": str(warbands)})
-                      for seat in range(state.players) if (warbands := oath.flat.get("site_warbands", site, seat))]
+            label = "play_site" if names["cards"] else "play_site_empty"
+            lines.append(f"  {self.game.message(label, locale, **names)}")
+            for seat in range(state.players):
+                if warbands := oath.flat.get("site_warbands", site, seat):
+                    player = self.seat_name(state, seat, locale)
+                    lines.append(f"    {self.game.message('play_warbands', locale, player=player, count=warbands)}")
         return lines
-
-    def _filled(self, label: str, locale: str, names: dict[str, str]) -> str:
-        text = self.label(label, locale)
-        for name, value in names.items():
-            text = text.replace("{" + name + "}", value)
-        return text
 
     def verdict(self, state: GameState, locale: str) -> str:
         return self._oath(state).verdict(locale)
-
-    def _term(self, term: str, locale: str) -> str:
-        return str(self.game.get("term", term).name.get(locale, self.game.source_locale))
 
     def label(self, label: str, locale: str) -> str:
         return self.game.label(label, locale)

@@ -107,14 +107,14 @@ def describe(kernel: RootKernel, state: GameState, action: int, locale: str) -> 
             return text("place_piece", piece=_term(game, MARQUISE_START[stage - 2], locale), clearing=name)
         return text(CLEARING_LABELS.get((procedure, stage), "choose_option"), clearing=name, option=name)
     if kind == 11:  # a seat
-        faction = _name(game, game.entities("faction")[_faction(kernel, state, action)], locale)
+        faction = game.name_of(game.entities("faction")[_faction(kernel, state, action)], locale)
         return text("convert_warrior" if procedure == "lizard_convert" else "battle_against", faction=faction)
     if kind == 12:  # a card (or none)
         if action >= len(game.entities("card")):
             if procedure == "battle":
                 return text("no_ambush" if stage == 3 else "no_foil")
             return text(NO_CARD_LABELS.get(procedure, "keep_cards"))
-        card = _name(game, game.entities("card")[action], locale)
+        card = game.name_of(game.entities("card")[action], locale)
         if procedure == "battle":
             return text("play_ambush" if stage == 3 else "foil", card=card)
         return text(CARD_LABELS.get((procedure, stage), "choose_option"), card=card, option=card)
@@ -127,20 +127,20 @@ def describe(kernel: RootKernel, state: GameState, action: int, locale: str) -> 
         return text(label, piece=piece)
     if kind == 15 and procedure == "lizard_crusade":  # 1: battle, 0: move; then 1: battle where it arrived
         if stage == 3:
-            clearing = _name(game, game.entities("clearing")[top[2][3]], locale) if top else ""
+            clearing = game.name_of(game.entities("clearing")[top[2][3]], locale) if top else ""
             return text("battle_in", clearing=clearing) if action else text("no_battle")
         return text("crusade_battle" if action else "crusade_move")
     if kind == 16:
-        return text("choose_leader", leader=_name(game, game.entities("leader")[action], locale))
+        return text("choose_leader", leader=game.name_of(game.entities("leader")[action], locale))
     if kind == 17:
         return text("decree_column", column=text(f"column_{COLUMNS[action]}"))
     if kind == 19:
-        suit = _name(game, game.entities("suit")[action], locale)
+        suit = game.name_of(game.entities("suit")[action], locale)
         label = {"setup_faction": "outcast_on", "minister_action": "bank_suit",
                  "corvid_recruit": "recruit_suit"}.get(procedure, "resolve_suit")
         return text(label, suit=suit)
     if kind == 22:  # a type of plot: one the Corvids choose or an enemy guesses, never one they cannot see
-        plot = _name(game, game.entities("plot")[action], locale)
+        plot = game.name_of(game.entities("plot")[action], locale)
         return text(PLOT_LABELS.get(procedure, "choose_option"), plot=plot, option=plot)
     if kind == 23:  # a step of the player's turn
         if action >= len(kernel.tables.steps):
@@ -149,7 +149,7 @@ def describe(kernel: RootKernel, state: GameState, action: int, locale: str) -> 
     if kind == 30:  # a Duchy minister, or the end of the Parliament
         if action >= len(game.entities("minister")):
             return text("end_parliament")
-        minister = _name(game, game.entities("minister")[action], locale)
+        minister = game.name_of(game.entities("minister")[action], locale)
         return text(MINISTER_LABELS.get(procedure, "choose_option"), minister=minister, option=minister)
     if kind == 31:  # an action to take (a procedure), or none more
         name = kernel.tables.procedures[action - 1] if action > 0 else ""
@@ -169,20 +169,20 @@ def _riverfolk(kernel: RootKernel, state: GameState, procedure: str, kind: int, 
     services = game.entities("service")
     prices = kernel.tables.arrays["riverfolk_service_prices_cost"]
     if kind == 10 and procedure == "setup_faction" and riverfolk:
-        return text("place_warrior", clearing=_name(game, game.entities("clearing")[action], locale))
+        return text("place_warrior", clearing=game.name_of(game.entities("clearing")[action], locale))
     if kind == 13 and (procedure == "riverfolk_set_costs" or (procedure == "setup_faction" and riverfolk)):
-        return text("set_price", service=_name(game, services[local[4]], locale), cost=str(prices[action]))
+        return text("set_price", service=game.name_of(services[local[4]], locale), cost=str(prices[action]))
     if kind == 11 and procedure in ("riverfolk_pay", "riverfolk_commit"):
-        faction = _name(game, game.entities("faction")[_faction(kernel, state, action)], locale)
+        faction = game.name_of(game.entities("faction")[_faction(kernel, state, action)], locale)
         return text(FUND_LABELS[local[2]], faction=faction)
     if kind == 15 and procedure == "riverfolk_craft" and stage == 3:
-        card = _name(game, game.entities("card")[local[3]], locale)
+        card = game.name_of(game.entities("card")[local[3]], locale)
         return text("export_card" if action else "keep_effect", card=card)
     if kind == 20:
         if action >= len(services):
             return text("buy_no_service")
         price = state.engine.arrays()[0][game.layout.FIELDS["service_price"][0] + action]
-        return text("buy_service", service=_name(game, services[action], locale), cost=str(prices[price]))
+        return text("buy_service", service=game.name_of(services[action], locale), cost=str(prices[price]))
     return None
 
 
@@ -192,11 +192,11 @@ def _plot_clearing(kernel: RootKernel, state: GameState, action: int, procedure:
     text = label_text(game, locale)
     if action >= len(game.entities("clearing")):
         return text("flip_stop")
-    name = _name(game, game.entities("clearing")[action], locale)
+    name = game.name_of(game.entities("clearing")[action], locale)
     if procedure == "corvid_flip":
         return text("flip_in", clearing=name)
     faceup = state.engine.arrays()[0][game.layout.FIELDS["plot_faceup"][0] + action]
-    plot = _name(game, game.entities("plot")[faceup - 1], locale) if faceup > 0 else text("facedown_plot")
+    plot = game.name_of(game.entities("plot")[faceup - 1], locale) if faceup > 0 else text("facedown_plot")
     return text("trick_from" if stage == 1 else "trick_with", plot=plot, clearing=name)
 
 
@@ -204,18 +204,18 @@ def _menu(kernel: RootKernel, state: GameState, step: int, locale: str) -> str:
     game = kernel.game
     if step >= len(kernel.tables.steps):
         phase = game.entities("phase")[state.engine.phase()]
-        return label_text(game, locale)("end_steps", phase=_name(game, phase, locale))
+        return label_text(game, locale)("end_steps", phase=game.name_of(phase, locale))
     key = kernel.tables.steps[step].key.split("/")
     faction = game.get("faction", key[1])
     if key[2] == "turn":
-        return _name(game, faction.turn[int(key[3])], locale)
+        return game.name_of(faction.turn[int(key[3])], locale)
     if key[2] == "others":
-        return _name(game, game.get("faction", key[3]).others[int(key[4])], locale)
+        return game.name_of(game.get("faction", key[3]).others[int(key[4])], locale)
     if key[2] == "card":  # a once-in-Daylight persistent card
-        return label_text(game, locale)("use_card", card=_name(game, game.get("card", key[3]), locale))
+        return label_text(game, locale)("use_card", card=game.name_of(game.get("card", key[3]), locale))
     card = next(card for card in game.entities("card") if card.kind == "dominance")
     label = "activate_card" if key[2] == "dominance_activate" else "take_card"
-    return label_text(game, locale)(label, card=_name(game, card, locale).split("(")[0].strip())
+    return label_text(game, locale)(label, card=game.name_of(card, locale).split("(")[0].strip())
 
 
 def _effect_option(kernel: RootKernel, state: GameState, action: int, locale: str) -> str:
@@ -233,7 +233,7 @@ def _effect_option(kernel: RootKernel, state: GameState, action: int, locale: st
         return text("choose_option", option=str(action))
     name, _size = game.layout.SPACES[space - 1]
     entities = game.entities(name) if name in game.kinds else ()
-    shown = _name(game, entities[action], locale) if action < len(entities) else str(action)
+    shown = game.name_of(entities[action], locale) if action < len(entities) else str(action)
     return text("choose_option", option=shown)
 
 
@@ -253,15 +253,15 @@ def _card_option(kernel: RootKernel, state: GameState, card: Any, action: int, l
     """A persistent card's choice: to use it or not (its `may`), or what it is used on, a player by faction."""
     game = kernel.game
     text = label_text(game, locale)
-    name = _name(game, card, locale)
+    name = game.name_of(card, locale)
     space = state.engine.space()
     if space == 0 and set(state.legal_actions()) <= {0, 1}:
         return text("use_card" if action else "decline_card", card=name)
     kind = game.layout.SPACES[space - 1][0] if space > 0 else ""
     if kind == "player":
-        shown = _name(game, game.entities("faction")[_faction(kernel, state, action)], locale)
+        shown = game.name_of(game.entities("faction")[_faction(kernel, state, action)], locale)
     elif kind in game.kinds and action < len(game.entities(kind)):
-        shown = _name(game, game.entities(kind)[action], locale)
+        shown = game.name_of(game.entities(kind)[action], locale)
     else:
         shown = str(action)
     return text("card_option", card=name, option=shown)
@@ -270,7 +270,7 @@ def _card_option(kernel: RootKernel, state: GameState, card: Any, action: int, l
 def _place(game: Any, place: int, locale: str) -> str:
     """A clearing's name, or the Burrow, as a sentence names it, for the place after the clearings (core.burrow)."""
     clearings = game.entities("clearing")
-    return _name(game, clearings[place], locale) if place < len(clearings) else label_text(game, locale)("the_burrow")
+    return game.name_of(clearings[place], locale) if place < len(clearings) else label_text(game, locale)("the_burrow")
 
 
 def _faction(kernel: RootKernel, state: GameState, seat: int) -> int:
@@ -280,17 +280,12 @@ def _faction(kernel: RootKernel, state: GameState, seat: int) -> int:
 def faction_name(kernel: RootKernel, state: GameState, seat: int, locale: str) -> str:
     """The name of the faction at `seat`, in `locale`."""
     game = kernel.game
-    return _name(game, kernel.game.entities("faction")[_faction(kernel, state, seat)], locale)
-
-
-def _name(game: Any, entity: Any, locale: str) -> str:
-    """An entity's name in `locale`, else in the game's source locale (French for Root)."""
-    return str(entity.name.get(locale, game.source_locale))
+    return game.name_of(kernel.game.entities("faction")[_faction(kernel, state, seat)], locale)
 
 
 def _term(game: Any, term: str, locale: str) -> str:
     try:
-        return _name(game, game.get("term", term), locale)
+        return game.name_of(game.get("term", term), locale)
     except LookupError:
         return term
 
@@ -311,7 +306,7 @@ def _vagabond(kernel: RootKernel, state: GameState, procedure: str, stage: int, 
     nitems = len(game.entities("item"))
     if kind == 10 and procedure in ("move", "vagabond_special"):
         label = "pawn_to" if procedure == "move" else "glide_to"
-        return text(label, clearing=_name(game, game.entities("clearing")[action], locale))
+        return text(label, clearing=game.name_of(game.entities("clearing")[action], locale))
     if kind == 11 and procedure in ("vagabond_aid", "vagabond_special", "dominance_activate", "vagabond_ally",
                                     "battle"):
         if action >= kernel.tables.dims["seats"]:
@@ -323,36 +318,37 @@ def _vagabond(kernel: RootKernel, state: GameState, procedure: str, stage: int, 
         if procedure == "battle" and _faction(kernel, state, (state.engine.top() or (0, 0, [0]))[2][0]) == \
                 _faction(kernel, state, state.current_player()):
             return None
-        return text(label, faction=_name(game, game.entities("faction")[_faction(kernel, state, action)], locale))
+        return text(label, faction=game.name_of(game.entities("faction")[_faction(kernel, state, action)], locale))
     if kind == 12 and procedure in ("vagabond_aid", "vagabond_special"):
-        card = _name(game, game.entities("card")[action], locale)
+        card = game.name_of(game.entities("card")[action], locale)
         return text("give_card" if procedure == "vagabond_aid" else "take_card", card=card)
     if kind == 14 and procedure == "remove_hits":
         return text("instigate_loss", piece=_term(game, kernel.tables.pieces[action].split("/")[1], locale))
     if kind == 14 and procedure == "vagabond_strike":
         if action >= len(kernel.tables.pieces):
             faction = _faction(kernel, state, action - len(kernel.tables.pieces))
-            return text("strike_warrior", faction=_name(game, game.entities("faction")[faction], locale))
+            return text("strike_warrior", faction=game.name_of(game.entities("faction")[faction], locale))
         return text("strike_piece", piece=_term(game, kernel.tables.pieces[action].split("/")[1], locale))
     if kind == 15 and procedure in YES_NO_LABELS:
         return text(YES_NO_LABELS[procedure][action])
     if kind == 40:
         return _item_option(kernel, procedure, stage, action, nitems, locale)
     if kind == 41:
-        return text("choose_character", character=_name(game, game.entities("character")[action], locale))
+        return text("choose_character", character=game.name_of(game.entities("character")[action], locale))
     if kind == 42:
         quest = game.entities("quest")[action]
-        return text("complete_quest", quest=_name(game, quest, locale),
-                    suit=_name(game, game.entities("suit")[int(quest.suit)], locale))
+        return text("complete_quest", quest=game.name_of(quest, locale),
+                    suit=game.name_of(game.entities("suit")[int(quest.suit)], locale))
     if kind == 43:
         clearings = game.entities("clearing")
         forests = game.entities("forest")
         if action >= len(clearings) + len(forests):
             return text("no_slip")
         if action < len(clearings):
-            place = text("clearing_named", clearing=_name(game, clearings[action], locale))
+            place = text("clearing_named", clearing=game.name_of(clearings[action], locale))
         else:
-            around = ", ".join(_name(game, clearings[int(c)], locale) for c in forests[action - len(clearings)].clearings)
+            forest = forests[action - len(clearings)]
+            around = ", ".join(game.name_of(clearings[int(c)], locale) for c in forest.clearings)
             place = text("forest_between", clearings=around)
         return text("slip_to" if procedure == "vagabond_slip" else "place_pawn", place=place)
     return None
@@ -370,11 +366,11 @@ def _item_option(kernel: RootKernel, procedure: str, stage: int, action: int, ni
     text = label_text(game, locale)
     items = game.entities("item")
     if procedure == "vagabond_aid" and stage == 4:
-        return text("take_item", item=_name(game, items[action], locale)) if action < nitems else text("take_no_item")
+        return text("take_item", item=game.name_of(items[action], locale)) if action < nitems else text("take_no_item")
     if action >= len(ITEM_SIDES) * nitems:
         return text("allied_warrior_hit")
     place, item = divmod(action, nitems)
     if procedure == "vagabond_quest" and place == 3:
-        return text("improvise", item=_name(game, items[item], locale))
-    shown = text(ITEM_SIDES[place], item=_name(game, items[item], locale))
+        return text("improvise", item=game.name_of(items[item], locale))
+    shown = text(ITEM_SIDES[place], item=game.name_of(items[item], locale))
     return text(ITEM_VERBS.get((procedure, stage), "choose_option"), item=shown, option=shown)

@@ -46,11 +46,6 @@ def seat_name(game: Any, seat: int, locale: str) -> str:
     return label_text(game, locale)("player_name", n=str(seat + 1))
 
 
-def _name(game: Any, entity: Any, locale: str) -> str:
-    """An entity's name in `locale`, else in the source locale."""
-    return str(entity.name.get(locale, game.source_locale))
-
-
 def describe(kernel: VindicationKernel, state: GameState, action: int, locale: str) -> str:
     decision = state.engine.decision()
     if decision is None:
@@ -83,14 +78,15 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
     if kind == CARD:
         if action == STOP:
             return text("stop_welding" if procedure == "weld_companion" else "stop_recharging")
-        card = _name(game, tables.cards[action][1], locale)
+        card = game.name_of(tables.cards[action][1], locale)
         label = CARD_LABELS.get(procedure, "take_card")
         return text(label, card=card)
     if kind == ATTRIBUTE and procedure == "buy_imbued_crystal":
         return text("no_imbued_crystal") if action == STOP else \
-            text("buy_imbued_crystal", card=_name(game, tables.cards[tables.arrays["crystal_card"][action]][1], locale))
+            text("buy_imbued_crystal",
+                 card=game.name_of(tables.cards[tables.arrays["crystal_card"][action]][1], locale))
     if kind == ATTRIBUTE:
-        name = _name(game, attributes[action], locale)
+        name = game.name_of(attributes[action], locale)
         stage = top[1] if top else 0
         label = {"recruit": "recruit_colour", "aptitude": "take_aptitude", "discard_aptitude": "discard_aptitude",
                  "lose_attribute": "lose_cube", "steal_aptitude": "steal_aptitude",
@@ -117,7 +113,7 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
                 else text("no_delivery")
         if procedure == "redistribute_common":
             stage = top[1] if top else 1
-            attribute = _name(game, attributes[0 if stage == 1 else 1], locale)
+            attribute = game.name_of(attributes[0 if stage == 1 else 1], locale)
             return text("cubes_to", n=str(action), attribute=attribute)
         return text("charge_relic", n=str(action))
     if kind == RECOVER:
@@ -130,24 +126,24 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
             return text("no_wish")
         honour, attribute, cubes = tables.arrays["wish_reward"][action * 3:action * 3 + 3]
         if attribute >= 0:
-            return text("wish_cubes", n=str(cubes), attribute=_name(game, attributes[attribute], locale))
+            return text("wish_cubes", n=str(cubes), attribute=game.name_of(attributes[attribute], locale))
         return text("wish_honour", n=str(honour))
     if kind == TREACHERY and action >= tables.numbers["cards"]:
         return text("clear_treachery_region", region=_slot(state, action - tables.numbers["cards"], locale))
     if kind == TREACHERY:
-        return text("clear_treachery_card", card=_name(game, tables.cards[action][1], locale))
+        return text("clear_treachery_card", card=game.name_of(tables.cards[action][1], locale))
     if kind == REGION and action == STOP:
         return text("no_build")
     if kind == REGION:
-        return text("build_region", region=_name(game, game.entities("region")[action], locale))
+        return text("build_region", region=game.name_of(game.entities("region")[action], locale))
     if kind == FACE:
         die = top[2][1] if top else 0
         face = game.get("term", MONSTER_DIE_FACES[action]) if die else attributes[action]
-        return text("keep_roll", result=_name(game, face, locale))
+        return text("keep_roll", result=game.name_of(face, locale))
     if kind == ACTIVATE:
         if action == 0:
             return text("activate_character")
-        return text("activate_companion", card=_name(game, tables.cards[action - 1][1], locale))
+        return text("activate_companion", card=game.name_of(tables.cards[action - 1][1], locale))
     return text("choose_option", option=str(action))
 
 
@@ -161,11 +157,12 @@ def _effect_option(kernel: VindicationKernel, state: GameState, action: int, loc
         return text("effect_branch", option=str(action + 1))
     name = game.layout.SPACES[space - 1][0]
     if name == "card":
-        return text("effect_entity", option=_name(game, state.engine.tables.cards[action][1], locale))
+        return text("effect_entity", option=game.name_of(state.engine.tables.cards[action][1], locale))
     if name == "player":
         return text("effect_entity", option=seat_name(game, action, locale))
     entities = game.entities(name)
-    return text("effect_entity", option=_name(game, entities[action], locale) if action < len(entities) else str(action))
+    option = game.name_of(entities[action], locale) if action < len(entities) else str(action)
+    return text("effect_entity", option=option)
 
 
 def _menu(kernel: VindicationKernel, state: GameState, step: int, locale: str) -> str:
@@ -177,13 +174,13 @@ def _menu(kernel: VindicationKernel, state: GameState, step: int, locale: str) -
     key = steps[step].key.split("/")[1]
     if key in KERNEL_STEPS:
         return text(KERNEL_STEPS[key])
-    return _name(game, kernel.game.get("action", key), locale)
+    return game.name_of(kernel.game.get("action", key), locale)
 
 
 def _slot(state: GameState, slot: int, locale: str) -> str:
     tables = state.engine.tables
     region = state.engine.arrays()[0][tables.numbers["k_slot"] + slot]
-    return _name(state.game, tables.regions[region], locale)
+    return state.game.name_of(tables.regions[region], locale)
 
 
 def _faceup_name(state: GameState, zone: int, locale: str) -> str:
@@ -195,7 +192,7 @@ def _faceup_name(state: GameState, zone: int, locale: str) -> str:
              if cells[fields["card_zone"][0] + c] == zone and cells[fields["card_faceup"][0] + c] == 1]
     if not cards:
         return "?"
-    return _name(state.game, tables.cards[max(cards, key=lambda c: cells[fields["card_order"][0] + c])][1], locale)
+    return state.game.name_of(tables.cards[max(cards, key=lambda c: cells[fields["card_order"][0] + c])][1], locale)
 
 
 def _recover(kernel: VindicationKernel, state: GameState, action: int, locale: str) -> str:
@@ -206,7 +203,7 @@ def _recover(kernel: VindicationKernel, state: GameState, action: int, locale: s
         return text("recover_region", region=_slot(state, action - FROM_SLOT, locale))
     if action >= FROM_CARD:
         kind, card = tables.cards[action - FROM_CARD]
-        return text("recover_companion" if kind == "companion" else "recover_card", card=_name(game, card, locale))
+        return text("recover_companion" if kind == "companion" else "recover_card", card=game.name_of(card, locale))
     if action == FROM_CONVICTION:
         return text("diminish_conviction")
-    return text("recover_attribute", attribute=_name(game, kernel.game.entities("attribute")[action], locale))
+    return text("recover_attribute", attribute=game.name_of(kernel.game.entities("attribute")[action], locale))
