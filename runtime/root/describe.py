@@ -285,7 +285,7 @@ def faction_name(kernel: RootKernel, state: GameState, seat: int, locale: str) -
 
 def _term(game: Any, term: str, locale: str) -> str:
     try:
-        return game.name_of(game.get("term", term), locale)
+        return str(game.name_of(game.get("term", term), locale))
     except LookupError:
         return term
 
