@@ -357,3 +357,38 @@ def test_games_with_the_jewelcrafters_crystals_end_with_invariants_at_every_step
     if players == 4:  # the Python form, replaying the compiled game, comes to the same state
         assert sum(held) > 0
         assert replay(state, kernel="python").state_hash() == state.state_hash()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_games_with_myths_and_wonders_end_with_invariants_at_every_step(players: int) -> None:
+    """Mythes et Merveilles (L3266-3391) at every player count, by its named setup: games end, the cubes
+    conserved (those offered on the board's spheres counted), Ronak's treachery cubes never more than 6."""
+    state = new_state(GAME, players, players, setup="myths")
+    n = state.engine.tables.numbers
+    rng = random.Random(players)
+    while not state.is_terminal():
+        check_invariants(state)
+        cells = state.engine.arrays()[0]
+        around = sum(cells[n["k_myths"] + 8 + space] for space in range(n["spaces"]))
+        assert around + cells[n["k_myths"] + 1] == n["ronak_cubes"] == 6
+        state.apply(rng.choice(state.legal_actions()))
+    assert state.engine.tables.modules == ("base", "mythes")
+    assert any(note.startswith("myths_board:") for note in state.placeholders)
+
+
+def test_myths_and_wonders_plays_in_lock_step_on_both_forms() -> None:
+    """A seed where Ronak wakes twice, his event reset in between (every companion dead): both forms alike."""
+    for players, seed in ((3, 2),):
+        compiled = new_state(GAME, players, seed, setup="myths")
+        python = new_state(GAME, players, seed, kernel="python", setup="myths")
+        rng = random.Random(seed)
+        woke = 0
+        while not compiled.is_terminal():
+            assert compiled.state_hash() == python.state_hash()
+            assert compiled.legal_actions() == python.legal_actions()
+            action = rng.choice(compiled.legal_actions())
+            before = python.engine.myths.flag(python.engine, 0)
+            compiled.apply(action)
+            python.apply(action)
+            woke += int(before == 0 and python.engine.myths.flag(python.engine, 0) == 1)
+        assert python.is_terminal() and compiled.result() == python.result() and woke == 2

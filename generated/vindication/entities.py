@@ -208,6 +208,21 @@ class LabelId(IntEnum):
     NO_DELIVERY = 171
     BUY_IMBUED_CRYSTAL = 172
     NO_IMBUED_CRYSTAL = 173
+    STEP_OFFER = 174
+    STEP_TELEPORT_TOKEN = 175
+    OFFER_SPHERE = 176
+    OFFER_CONVICTION = 177
+    CLONE_SPHERE = 178
+    MYTHS_BONUS_HONOUR = 179
+    MYTHS_BONUS_RECOVER_INFLUENCE = 180
+    MYTHS_BONUS_AUGMENT_POTENTIAL = 181
+    MYTHS_BONUS_AUGMENT_INFLUENCE = 182
+    MYTHS_BONUS_TELEPORT_TOKEN = 183
+    MYTHS_BONUS_FIRST_LOOT = 184
+    MYTHS_BONUS_CLONE = 185
+    AUGMENT_FOR_RONAK = 186
+    GENERATE_MISSING = 187
+    TAKE_LOOT = 188
 
 
 class TableId(IntEnum):
@@ -220,6 +235,7 @@ class TableId(IntEnum):
     MONSTER_HONOUR = 6
     ISLAND = 7
     WISH_TOKENS = 8
+    MYTHS_BOARD = 9
 
 
 class DiscrepancyId(IntEnum):
@@ -420,6 +436,11 @@ class ConstantId(IntEnum):
     MAIN_ACTION_USES = 35
     APTITUDES_PER_TURN = 36
     RELIC_USE_CUBES = 37
+    RONAK_CUBES = 38
+    RONAK_SLOT = 39
+    RONAK_EXALTATIONS = 40
+    LOOT_EXTRA = 41
+    MYTHS_BOARD_BLUE_PLAYERS = 42
 
 
 class ModuleId(IntEnum):
@@ -2567,6 +2588,109 @@ LABELS: tuple[Label, ...] = (
         forms=(),
         arg_labels=(),
     ),
+    Label(
+        id=LabelId.STEP_OFFER,
+        text=Text(en='Offer an attribute to the fight against Ronak', fr='Contribuer au combat contre Ronak en offrant un attribut', uk='Віддати атрибут у бій проти Ронака'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.STEP_TELEPORT_TOKEN,
+        text=Text(en='Use a teleport token', fr='Utiliser un jeton Téléportation', uk='Використати жетон телепортації'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.OFFER_SPHERE,
+        text=Text(en='Offer a {attribute} cube to the fight for: {bonus}', fr='Offrir un cube {attribute} au combat pour : {bonus}', uk='Віддати в бій кубик «{attribute}» за: {bonus}'),
+        args=('attribute', 'bonus'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.OFFER_CONVICTION,
+        text=Text(en='Offer a Conviction cube to the fight for: {bonus}', fr='Offrir un cube Conviction au combat pour : {bonus}', uk='Віддати в бій кубик Переконання за: {bonus}'),
+        args=('bonus',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.CLONE_SPHERE,
+        text=Text(en='Clone a sphere already taken: {bonus}', fr='Cloner une sphère déjà occupée : {bonus}', uk='Повторити вже зайняту сферу: {bonus}'),
+        args=('bonus',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.MYTHS_BONUS_HONOUR,
+        text=Text(en='{n} honour', fr='{n, plural, one {# honneur} many {# honneurs} other {# honneurs}}', uk='честь ({n})'),
+        args=('n',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.MYTHS_BONUS_RECOVER_INFLUENCE,
+        text=Text(en='{n, plural, one {# Influence cube back from your companions} other {# Influence cubes back from your companions}}', fr='{n, plural, one {# cube Influence renvoyé de vos compagnons} many {# cubes Influence renvoyés de vos compagnons} other {# cubes Influence renvoyés de vos compagnons}}', uk='кубики Впливу назад із ваших супутників ({n})'),
+        args=('n',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.MYTHS_BONUS_AUGMENT_POTENTIAL,
+        text=Text(en='{n, plural, one {augment # Potential cube to Influence} other {augment # Potential cubes to Influence}}', fr='{n, plural, one {exalter # cube Potentiel en Influence} many {exalter # cubes Potentiel en Influence} other {exalter # cubes Potentiel en Influence}}', uk='піднести кубики Потенціалу до Впливу ({n})'),
+        args=('n',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.MYTHS_BONUS_AUGMENT_INFLUENCE,
+        text=Text(en='{n, plural, one {augment # Influence cube to Conviction} other {augment # Influence cubes to Conviction}}', fr='{n, plural, one {exalter # cube Influence en Conviction} many {exalter # cubes Influence en Conviction} other {exalter # cubes Influence en Conviction}}', uk='піднести кубики Впливу до Переконання ({n})'),
+        args=('n',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.MYTHS_BONUS_TELEPORT_TOKEN,
+        text=Text(en='{n, plural, one {# teleport token} other {# teleport tokens}}', fr='{n, plural, one {# jeton Téléportation} many {# jetons Téléportation} other {# jetons Téléportation}}', uk='жетони телепортації ({n})'),
+        args=('n',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.MYTHS_BONUS_FIRST_LOOT,
+        text=Text(en='first pick of the loot', fr='premier servi en butin', uk='першим обрати здобич'),
+        args=('n',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.MYTHS_BONUS_CLONE,
+        text=Text(en='the bonus of a sphere already taken', fr="l'effet d'une sphère qui n'est plus disponible", uk='бонус уже зайнятої сфери'),
+        args=('n',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.AUGMENT_FOR_RONAK,
+        text=Text(en='{n, plural, one {Augment # Influence cube to Conviction as Ronak appears} other {Augment # Influence cubes to Conviction as Ronak appears}}', fr="{n, plural, one {Exalter # cube Influence en Conviction à l'apparition de Ronak} many {Exalter # cubes Influence en Conviction à l'apparition de Ronak} other {Exalter # cubes Influence en Conviction à l'apparition de Ronak}}", uk='Піднести кубики Впливу до Переконання, коли з’являється Ронак ({n})'),
+        args=('n',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.GENERATE_MISSING,
+        text=Text(en='Generate a {attribute} cube', fr='Générer un cube {attribute}', uk='Згенерувати кубик «{attribute}»'),
+        args=('attribute',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.TAKE_LOOT,
+        text=Text(en='Take the loot card {card}', fr='Prendre la carte Butin {card}', uk='Узяти карту здобичі «{card}»'),
+        args=('card',),
+        forms=(),
+        arg_labels=(),
+    ),
 )
 
 TABLES: tuple[Table, ...] = (
@@ -2663,6 +2787,17 @@ TABLES: tuple[Table, ...] = (
         columns=Axis(label=Text(en='1: honour; 2: the attribute generated (its order, -1: none); 3: cubes generated', fr="1 : honneur ; 2 : l'attribut généré (son ordre, -1 : aucun) ; 3 : cubes générés", uk='1: честь; 2: згенерований атрибут (його порядок, -1: жодного); 3: згенеровані кубики'), keys=(1, 2, 3)),
         unit=Text(en='Reward', fr='Récompense', uk='Нагорода'),
         values=((0, 0, 1), (0, 1, 1), (0, 2, 1), (0, 3, 1), (0, 4, 1), (0, 5, 1), (0, 0, 2), (0, 1, 2), (0, 2, 2), (0, 3, 2), (0, 4, 2), (0, 5, 2), (2, -1, 0), (2, -1, 0), (3, -1, 0)),
+    ),
+    Table(
+        id=TableId.MYTHS_BOARD,
+        source=(Source(doc='rb', line=3272, quote='le drapeau rouge correspondant à 2-3 joueurs et le drapeau bleu à 4-5 joueurs'), Source(doc='rb', line=3336, quote="placer sur la sphère du bas de l'anneau Courage pour gagner 2 honneurs"), Source(doc='rb', line=3360, quote="si les deux sphères Jeton Téléportation de l'anneau Force sont déjà occupées")),
+        status='placeholder',
+        note="The board's picture is not in the rulebook: only its bonuses are listed (L3340-3360), with the Courage ring's 3 spheres, its bottom one worth 2 honour (L3336), the Force ring's two teleport tokens and a clone sphere on the Sagesse ring (L3360); the first pick of the loot only on the 4-5 players' side (L3356). Made up so the game runs: 15 spheres on the red side, 19 on the blue.",
+        name=Text(en='Myths and Wonders board', fr='Plateau Mythes et Merveilles', uk='Поле «Міфи та дива»'),
+        rows=Axis(label=Text(en="Sphere of the board (the red side's, then the blue side's)", fr='Sphère du plateau (celles de la face rouge, puis de la face bleue)', uk='Сфера поля (спершу червоного боку, тоді синього)'), keys=(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34)),
+        columns=Axis(label=Text(en='1: side (1 red, 2-3 players; 2 blue, 4-5 players); 2: the cube it takes (attribute order 1-6, 7 conviction); 3: bonus (1 honour, 2 influence back from companions, 3 augment potential, 4 augment influence, 5 teleport token, 6 first pick of the loot, 7 clone a taken sphere); 4: amount', fr="1 : face (1 rouge, 2-3 joueurs ; 2 bleue, 4-5 joueurs) ; 2 : le cube accepté (ordre des attributs 1-6, 7 conviction) ; 3 : bonus (1 honneur, 2 influence reprise aux compagnons, 3 exalter le potentiel, 4 exalter l'influence, 5 jeton Téléportation, 6 premier servi en butin, 7 cloner une sphère occupée) ; 4 : quantité", uk='1: бік (1 червоний, 2-3 гравці; 2 синій, 4-5 гравців); 2: кубик, який вона приймає (порядок атрибутів 1-6, 7 переконання); 3: бонус (1 честь, 2 вплив назад із супутників, 3 піднести потенціал, 4 піднести вплив, 5 жетон телепортації, 6 першим обрати здобич, 7 повторити зайняту сферу); 4: кількість'), keys=(1, 2, 3, 4)),
+        unit=Text(en='Code or amount', fr='Code ou quantité', uk='Код або кількість'),
+        values=((1, 4, 1, 2), (1, 4, 2, 2), (1, 4, 4, 1), (1, 3, 5, 1), (1, 3, 5, 1), (1, 3, 1, 1), (1, 5, 7, 0), (1, 5, 3, 1), (1, 1, 3, 1), (1, 1, 1, 1), (1, 2, 2, 2), (1, 2, 4, 1), (1, 6, 1, 2), (1, 6, 7, 0), (1, 7, 1, 3), (2, 4, 1, 2), (2, 4, 2, 2), (2, 4, 4, 1), (2, 3, 5, 1), (2, 3, 5, 1), (2, 3, 1, 1), (2, 5, 7, 0), (2, 5, 3, 1), (2, 1, 3, 1), (2, 1, 1, 1), (2, 2, 2, 2), (2, 2, 4, 1), (2, 6, 1, 2), (2, 6, 7, 0), (2, 7, 1, 3), (2, 1, 1, 1), (2, 2, 1, 1), (2, 7, 6, 0), (2, 6, 3, 1)),
     ),
 )
 
@@ -3652,6 +3787,42 @@ CONSTANTS: tuple[Constant, ...] = (
         status='verified',
         name=Text(en="Influence cubes a relic's use takes from it", fr="Cubes Influence qu'une utilisation de relique retire", uk='Кубиків Впливу, які знімає використання реліквії'),
         value=1,
+    ),
+    Constant(
+        id=ConstantId.RONAK_CUBES,
+        source=(Source(doc='rb', line=3281, quote='Placez 6 cubes *Traîtrise* noirs sur les cases triangulaires adjacentes à Ronak.'),),
+        status='verified',
+        name=Text(en='Treachery cubes around Ronak', fr='Cubes Traîtrise autour de Ronak', uk='Кубики зради довкола Ронака'),
+        value=6,
+    ),
+    Constant(
+        id=ConstantId.RONAK_SLOT,
+        source=(Source(doc='rb', line=3277, quote='face visible au centre du plateau'),),
+        status='placeholder',
+        note='The rulebook puts Ronak in the centre of the island (L3277), whose shape is made up (tables.yaml island): its slot 0.',
+        name=Text(en="The island's centre, Ronak's slot", fr="Le centre de l'île, l'emplacement de Ronak", uk='Центр острова, місце Ронака'),
+        value=0,
+    ),
+    Constant(
+        id=ConstantId.RONAK_EXALTATIONS,
+        source=(Source(doc='rb', line=3310, quote='Tous les joueurs peuvent exalter 3 cubes *Influence* en *Conviction*'),),
+        status='verified',
+        name=Text(en='Influence cubes each player may augment as Ronak appears', fr="Cubes Influence que chacun peut exalter à l'apparition de Ronak", uk='Кубики Впливу, які кожен може піднести, коли з’являється Ронак'),
+        value=3,
+    ),
+    Constant(
+        id=ConstantId.LOOT_EXTRA,
+        source=(Source(doc='rb', line=3386, quote='autant de cartes Butin que de joueurs plus 2'),),
+        status='verified',
+        name=Text(en='Loot cards turned face up beyond one per player', fr="Cartes Butin retournées en plus d'une par joueur", uk='Карти здобичі, відкриті понад одну на гравця'),
+        value=2,
+    ),
+    Constant(
+        id=ConstantId.MYTHS_BOARD_BLUE_PLAYERS,
+        source=(Source(doc='rb', line=3272, quote='le drapeau bleu à 4-5 joueurs'),),
+        status='verified',
+        name=Text(en='Players from which the Myths and Wonders board shows its blue side', fr='Joueurs à partir desquels le plateau Mythes et Merveilles montre sa face bleue', uk='Кількість гравців, від якої поле «Міфи та дива» лежить синім боком'),
+        value=4,
     ),
 )
 

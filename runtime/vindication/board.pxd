@@ -36,4 +36,5 @@ cdef class VindicationBoard(VindicationCore):
     cdef void took_region(self, int seat) except *
     cdef bint visit_left(self, int seat)
     cdef int regions_scored(self, int seat)
+    cdef bint ronak_lair(self, int slot)
     cdef int regions_of(self, int seat)

@@ -15,6 +15,10 @@ E_GAIN_CARD = cython.declare(cython.int, 12)
 H_ADREN = cython.declare(cython.int, 0)
 H_ONETH = cython.declare(cython.int, 5)
 """A card's rule hook (tables.py HOOKS)."""
+MYTHS_CELLS = cython.declare(cython.int, 8)
+RONAK_DEFEATED = cython.declare(cython.int, 2)
+"""Where the Mythes et Merveilles board's spheres start in its record, and the record's phase once Ronak is
+defeated (myths.py)."""
 ACTIVATED = cython.declare(cython.int, 1)
 TAKEN = cython.declare(cython.int, 42)
 """The turn's record: the card activated + 2; the regions taken this turn."""
@@ -25,8 +29,8 @@ class VindicationBoard(VindicationCore):
     """Cards and the island: what the rule modules move and read."""
 
     def cubes_of(self, seat: cython.int) -> cython.int:
-        """Every cube of a player's colour in play: the conservation law's total (L3419: 21); the regions'
-        and the speed tile's (Canons d'avant-bras) included."""
+        """Every cube of a player's colour in play: the conservation law's total (L3419: 21); the regions',
+        the speed tile's (Canons d'avant-bras) and the Mythes et Merveilles board's (myths.py) included."""
         total: cython.int = self.sphere(0, seat) + self.sphere(1, seat) + self.sphere(2, seat)
         i: cython.int
         for i in range(self.nattributes):
@@ -36,6 +40,9 @@ class VindicationBoard(VindicationCore):
                 total += self.card_cubes(i)
         for i in range(self.nslots):
             if self.cells[self.k_slot_owner + i] == seat:
+                total += 1
+        for i in range(self.myths_spheres):
+            if self.cells[self.k_myths + MYTHS_CELLS + self.nspaces + i] == seat + 1:
                 total += 1
         return total + self.cells[self.k_speed_cubes + seat]
 
@@ -317,6 +324,10 @@ class VindicationBoard(VindicationCore):
             if self.slot_owner(i) == seat and self.cells[self.k_treachery_slot + i] == 0:
                 n += 1
         return n
+
+    def ronak_lair(self, slot: cython.int) -> cython.bint:
+        """Ronak's slot until he is defeated: nobody visits it (L3328, L3380)."""
+        return self.ronak_cubes > 0 and slot == self.ronak_slot and self.cells[self.k_myths] != RONAK_DEFEATED
 
     def regions_of(self, seat: cython.int) -> cython.int:
         n: cython.int = 0

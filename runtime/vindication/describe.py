@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..kernel.layout import LAYOUT
+from .tables import MYTHS_BONUSES
 
 if TYPE_CHECKING:
     from ..kernel.state import GameState
@@ -17,6 +18,7 @@ SPACE, SLOT, CARD, ATTRIBUTE, SPHERE, YESNO, DRAW, COUNT, RECOVER, SEAT, ACTIVAT
 FACE = 22
 REGION = 23
 TREACHERY = 24
+MYTHS_SPHERE, CLONED = 40, 41
 MONSTER_DIE_FACES = ("epuisement", "mort", "rate")
 """The monster die's outcomes as tables.py numbers them, by their glossary terms."""
 """The engine's kinds of decision (island.py, cards.py, actions.py)."""
@@ -24,13 +26,14 @@ STOP = 1000
 FROM_CONVICTION, FROM_CARD, FROM_SLOT = 10, 100, 1000
 KERNEL_STEPS = {"repeat": "step_repeat", "discard_aptitude": "step_discard_aptitude", "ability": "step_ability",
                 "relic": "step_relic", "extra_visit": "step_extra_visit", "trait": "step_trait",
-                "treachery": "step_clear_treachery"}
+                "treachery": "step_clear_treachery", "offer": "step_offer", "teleport_token": "step_teleport_token"}
 """Plan steps that are not actions of actions.yaml, and their labels."""
 CARD_LABELS = {"setup": "keep_quest", "draw_secret_quest": "keep_quest", "recharge": "recharge_relic",
                "use_relic": "use_relic", "activate_companion": "activate_companion",
                "generate_other_companion": "generate_like", "discard_active_trigger": "discard_trigger",
                "use_other_trait": "borrow_trait", "use_trait": "use_trait", "others_load_companion": "load_companion",
-               "place_treachery_cube": "treachery_on", "weld_companion": "weld_companion"}
+               "place_treachery_cube": "treachery_on", "weld_companion": "weld_companion",
+               "share_loot": "take_loot"}
 """What choosing a card does, by the procedure that asks (else: taking it)."""
 
 
@@ -66,7 +69,7 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
     if kind == SPACE and procedure == "move_characters":
         mover = (top[2][0] + top[2][3]) % state.players if top else 0
         return text("move_character_to", player=seat_name(game, mover, locale), space=str(action + 1))
-    if kind == SPACE and procedure in ("teleport", "sacred_stones"):
+    if kind == SPACE and procedure in ("teleport", "sacred_stones", "use_teleport_token"):
         return text("no_teleport") if action == STOP else text("teleport_to", space=str(action + 1))
     if kind == SPACE:
         at = state.engine.arrays()[0][tables.numbers["k_pos"] + decision[1]]
@@ -91,7 +94,7 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
         label = {"recruit": "recruit_colour", "aptitude": "take_aptitude", "discard_aptitude": "discard_aptitude",
                  "lose_attribute": "lose_cube", "steal_aptitude": "steal_aptitude",
                  "convert": "convert_to" if stage == 1 else "convert_moves", "peek_deck": "peek_deck",
-                 "generate_more": "generate_more"}.get(procedure, "convert_to")
+                 "generate_more": "generate_more", "generate_missing": "generate_missing"}.get(procedure, "convert_to")
         return text(label, attribute=name)
     if kind == SPHERE:
         if procedure == "move":
@@ -115,6 +118,8 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
             stage = top[1] if top else 1
             attribute = game.name_of(attributes[0 if stage == 1 else 1], locale)
             return text("cubes_to", n=str(action), attribute=attribute)
+        if procedure == "provoke":
+            return text("augment_for_ronak", n=str(action))
         return text("charge_relic", n=str(action))
     if kind == RECOVER:
         return _recover(kernel, state, action, locale)
@@ -140,6 +145,8 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
         die = top[2][1] if top else 0
         face = game.get("term", MONSTER_DIE_FACES[action]) if die else attributes[action]
         return text("keep_roll", result=game.name_of(face, locale))
+    if kind in (MYTHS_SPHERE, CLONED):
+        return _sphere(kernel, state, action, kind, locale)
     if kind == ACTIVATE:
         if action == 0:
             return text("activate_character")
@@ -175,6 +182,20 @@ def _menu(kernel: VindicationKernel, state: GameState, step: int, locale: str) -
     if key in KERNEL_STEPS:
         return text(KERNEL_STEPS[key])
     return game.name_of(kernel.game.get("action", key), locale)
+
+
+def _sphere(kernel: VindicationKernel, state: GameState, sphere: int, kind: int, locale: str) -> str:
+    """A sphere of the Mythes et Merveilles board: the cube it takes and its bonus (tables.py MYTHS_BONUSES)."""
+    text = label_text(kernel.game, locale)
+    arrays = state.engine.tables.arrays
+    bonus = text(f"myths_bonus_{MYTHS_BONUSES[arrays['myths_bonus'][sphere]]}", n=str(arrays["myths_amount"][sphere]))
+    if kind == CLONED:
+        return text("clone_sphere", bonus=bonus)
+    accepts = arrays["myths_accepts"][sphere]
+    attributes = kernel.game.entities("attribute")
+    if accepts >= len(attributes):
+        return text("offer_conviction", bonus=bonus)
+    return text("offer_sphere", attribute=kernel.game.name_of(attributes[accepts], locale), bonus=bonus)
 
 
 def _slot(state: GameState, slot: int, locale: str) -> str:

@@ -1,6 +1,6 @@
 """Vindication on the shared kernel: which procedure runs each native and step, when a step can be taken, and the
 kernel's hooks. The rules are in island.py, island_powers.py, cards.py, dice.py, actions.py, abilities.py,
-powers.py, treachery.py, ending.py and preparation.py, over the state of core.py and board.py; the turn is the plan
+powers.py, treachery.py, jewels.py, myths.py, ending.py and preparation.py, over the state of core.py and board.py; the turn is the plan
 tables.py builds from the content's actions."""
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from .ending import Ending
 from .island import Island
 from .island_powers import IslandPowers
 from .jewels import Jewels
+from .myths import Myths
 from .powers import Powers
 from .preparation import Preparation
 from .treachery import Treachery
@@ -48,6 +49,11 @@ ROLL = cython.declare(cython.int, 121)
 USE_TRAIT = cython.declare(cython.int, 122)
 BUILD_DISCOVERED = cython.declare(cython.int, 123)
 CLEAR_TREACHERY = cython.declare(cython.int, 124)
+PROVOKE = cython.declare(cython.int, 125)
+OFFER = cython.declare(cython.int, 126)
+CHARGE = cython.declare(cython.int, 127)
+SHARE_LOOT = cython.declare(cython.int, 128)
+USE_TELEPORT_TOKEN = cython.declare(cython.int, 129)
 # The natives the engine plays (`NATIVES` names them; tables.py turns them into `impl`).
 N_ACADEMY = cython.declare(cython.int, 200)
 N_RECRUIT = cython.declare(cython.int, 201)
@@ -99,6 +105,7 @@ N_GAIN_CRYSTALS = cython.declare(cython.int, 247)
 N_WELD_COMPANION = cython.declare(cython.int, 248)
 N_DELIVER_CRYSTALS = cython.declare(cython.int, 249)
 N_BUY_IMBUED_CRYSTAL = cython.declare(cython.int, 250)
+N_GENERATE_MISSING = cython.declare(cython.int, 270)
 EXTRA_TURN = cython.declare(cython.int, 11)
 EXTRA_MOVES = cython.declare(cython.int, 6)
 
@@ -115,7 +122,7 @@ NATIVES = {"academy_roll": 200, "recruit": 201, "fight_monster": 202, "obtain_tr
            "use_other_trait": 237, "skip_turn": 238, "adjacent_player": 239, "lose_attribute": 240,
            "steal_aptitude": 241, "push_player": 242, "others_load_companion": 243, "move_characters": 244,
            "build_site": 245, "place_treachery_cube": 246, "gain_crystals": 247, "weld_companion": 248,
-           "deliver_crystals": 249, "buy_imbued_crystal": 250}
+           "deliver_crystals": 249, "buy_imbued_crystal": 250, "generate_missing": 270}
 """The natives of the content this engine plays, by name; an effect calling another is not run (tables.py).
 counts_for_mastery answers 0 in play: what it counts is read once, by tables.py (`card_mastery_bonus`)."""
 MOVED = cython.declare(cython.int, 0)
@@ -145,43 +152,70 @@ class VindicationEngine(VindicationBoard):
         self.jewels = Jewels()
         self.dice = Dice()
         self.treachery = Treachery()
+        self.myths = Myths(tables)
         self.impl = tables.arrays["impl"]
         self.step_once = tables.arrays["step_once"]
 
     # --- the kernel's hooks --------------------------------------------------------------------------------
 
     def begin_setup(self) -> None:
+        if self.ronak_cubes > 0:
+            self.myths.setup(self)
         self.push(SETUP, 0, 0, 0)
 
     def turn_started(self, seat: cython.int) -> None:
-        """A new turn: nothing done yet, the rules' own costs; the first player's turn starts a round; the traits'
-        passive powers act, then what answers the turn's start (Patience)."""
+        """A new turn: nothing done yet, the rules' own costs; the first player's turn starts a round (not in
+        Ronak's event, a game within the game, L3302); the traits' passive powers act, then what answers the
+        turn's start (Patience)."""
         i: cython.int
         for i in range(self.turn_flags):
             self.set_turn_flag(i, 0)
         self.set_turn_flag(CONTROL_SLOT, -1)
         self.cells[self.o_current] = seat
-        if seat == self.game_flag(FIRST) and self.ctl_extra() == 0:
+        self.myths.turn_started(self, seat)
+        if seat == self.game_flag(FIRST) and self.ctl_extra() == 0 and not self.myths.event_turn(self):
             self.set_game_flag(ROUND, self.game_flag(ROUND) + 1)
         self.set_game_flag(EXTRA_TURN, 0)
         self.reset_rules()
         self.fire(seat, E_TURN_START)
         self.push(PASSIVES, seat, 0, 0)
 
+    def turn_ended(self, seat: cython.int) -> None:
+        """Ronak's event resets once no champion is left, whichever way the last companion went (L3368)."""
+        self.myths.turn_ended(self)
+
     def ctl_extra(self) -> cython.int:
         """1 while the turn starting is a player's extra turn (their seat again): it starts no round."""
         return self.game_flag(EXTRA_TURN)
 
     def next_seat(self, seat: cython.int) -> cython.int:
-        """Clockwise (L223), but the same player again after a power gave them another turn."""
+        """Clockwise (L223), but the same player again after a power gave them another turn, and Ronak's event's
+        own order (myths.next_seat)."""
+        myths: cython.int = self.myths.next_seat(self, seat)
         if self.game_flag(EXTRA_TURN):
             return seat
+        if myths >= 0:
+            return myths
         return (seat + 1) % self.players()
 
     def can_take(self, seat: cython.int, step: cython.int) -> cython.bint:
         procedure: cython.int = self.step_field(step, 0)
         if self.turn_flag(SKIPPED):  # Patience: no action this turn (L1777)
             return procedure == CHECK_END
+        if self.myths.event_turn(self):  # Ronak's event: activate, convert, offer, charge; no move nor visit (L3328)
+            if not self.myths.fights(self, seat):
+                return procedure == CHECK_END
+            if procedure == OFFER:
+                return self.myths.can_offer(self, seat)
+            if procedure == CHARGE:
+                return self.myths.can_charge(self, seat)
+            if procedure != ACTIVATE and procedure != ABILITY and procedure != CONVERT and procedure != RECOVER \
+                    and procedure != CHECK_END:
+                return False
+        elif procedure == OFFER or procedure == CHARGE:
+            return False
+        if procedure == USE_TELEPORT_TOKEN:
+            return self.myths.can_use_token(self, seat)
         if procedure == MOVE and self.step_once[step]:  # the mandatory move, if not taken (L229)
             return self.turn_flag(MOVED) == 0 and self.island.can_move(self, seat, self.island.reach(self, seat))
         if procedure == MOVE:  # the move, or one a power added (Pierres sacrées)
@@ -279,6 +313,16 @@ class VindicationEngine(VindicationBoard):
             self.island_powers.build_discovered(self)
         elif procedure == CLEAR_TREACHERY:
             self.treachery.clear_treachery(self)
+        elif procedure == PROVOKE:
+            self.myths.provoke(self)
+        elif procedure == OFFER:
+            self.myths.offer(self)
+        elif procedure == CHARGE:
+            self.myths.charge(self)
+        elif procedure == SHARE_LOOT:
+            self.myths.share_loot(self)
+        elif procedure == USE_TELEPORT_TOKEN:
+            self.myths.use_teleport_token(self)
         else:
             VindicationBoard.run_procedure(self, procedure)
 
@@ -353,6 +397,8 @@ class VindicationEngine(VindicationBoard):
             self.jewels.deliver_crystals(self)
         elif code == N_BUY_IMBUED_CRYSTAL:
             self.jewels.buy_imbued_crystal(self)
+        elif code == N_GENERATE_MISSING:
+            self.myths.generate_missing(self)
         elif code == N_PLACE_TREACHERY:
             self.treachery.place_treachery_cube(self)
         elif code == N_SKIP_TURN:

@@ -38,6 +38,8 @@ INSPIRATION = cython.declare(cython.int, 0)
 SPACES_MOVED = cython.declare(cython.int, 43)
 """The event moved_four (tables.py EVENTS) and the turn's record of the spaces moved."""
 """The event of taking another player's region (tables.py EVENTS)."""
+PROVOKE = cython.declare(cython.int, 125)
+"""The engine's procedure provoke (tables.py INTERNAL)."""
 VISIT = cython.declare(cython.int, 103)
 """The engine's procedure number of `visit` (engine.py): taking control before visiting visits at once."""
 DISCOVER = cython.declare(cython.int, 8)
@@ -178,21 +180,25 @@ class Island:
 
     def discover(self, e: VindicationBoard, seat: cython.int) -> None:
         """Once the move is over, a region from the bag on each empty slot passed, in the order passed (L324); a
-        construction site drawn may be built on by its discoverer (island_powers.build_discovered)."""
+        construction site drawn may be built on by its discoverer (island_powers.build_discovered); with Mythes et
+        Merveilles, a move that ends on a treachery cube provokes Ronak (myths.provoke, L3294)."""
         i: cython.int
         for i in range(e.turn_flag(DISCOVER)):
             e.draw_region(e.turn_flag(DISCOVER + 1 + i))
             if e.slot_region(e.turn_flag(DISCOVER + 1 + i)) == e.site_region and e.construction_sites > 0:
                 e.defer(BUILD_DISCOVERED, seat, e.turn_flag(DISCOVER + 1 + i), 0)
         e.set_turn_flag(DISCOVER, 0)
+        if e.ronak_cubes > 0:
+            e.defer(PROVOKE, seat, 0, 0)
 
     # --- visiting (L328-330, L450-457) ------------------------------------------------------------------------
 
     def visitable(self, e: VindicationBoard, seat: cython.int, slot: cython.int) -> cython.bint:
         """A region beside the player; once they took control before visiting, only that one (L457); not one under
-        a treachery cube (Sidney, L2672)."""
+        a treachery cube (Sidney, L2672), nor Ronak's lair (L3380)."""
         target: cython.int = e.turn_flag(CONTROL_SLOT)
-        if e.slot_region(slot) < 0 or not e.adjacent_slot(seat, slot) or e.cells[e.k_treachery_slot + slot] > 0:
+        if e.slot_region(slot) < 0 or not e.adjacent_slot(seat, slot) or e.cells[e.k_treachery_slot + slot] > 0 \
+                or e.ronak_lair(slot):
             return False
         return target < 0 or target == slot
 

@@ -30,9 +30,9 @@ class IslandPowers:
 
     def extra_visitable(self, e: VindicationBoard, seat: cython.int, slot: cython.int) -> cython.bint:
         """A region beside the player other than the one the turn's visit went to (Xina: "une région
-        supplémentaire", L1652)."""
+        supplémentaire", L1652); not Ronak's lair (L3380)."""
         return e.slot_region(slot) >= 0 and e.adjacent_slot(seat, slot) and slot != e.turn_flag(VISITED) - 1 \
-            and e.cells[e.k_treachery_slot + slot] == 0
+            and e.cells[e.k_treachery_slot + slot] == 0 and not e.ronak_lair(slot)
 
     def can_extra_visit(self, e: VindicationBoard, seat: cython.int) -> cython.bint:
         i: cython.int

@@ -78,17 +78,26 @@ STEPS = (("deplacement", "move", "menu"), ("activation", "activate", "menu"), ("
          ("ability", "ability", "menu"), ("relic", "use_relic", "menu"),
          ("redemption", "redeem", "menu"), ("extra_visit", "extra_visit", "menu"), ("trait", "use_trait", "menu"),
          ("treachery", "clear_treachery", "menu"),
+         ("offer", "offer", "menu"), ("teleport_token", "use_teleport_token", "menu"), ("charge", "charge", "once"),
          ("forced_move", "move", "once"), ("end_check", "check_end", "once"))
 """A turn (L225-233), as plan steps: the actions of actions.yaml (and the kernel's: repeating a repeatable
 region's action, L330; discarding an aptitude tile, L903; the activated companion's ability, L665; a relic's
-power, L725; a visit a power added, Xina L1652; a trait's power, as often as it can be paid, L699), in a menu
-the player ends; then the move if the player
-has not moved (the only mandatory action, L229), and the end-of-game check."""
+power, L725; a visit a power added, Xina L1652; a trait's power, as often as it can be paid, L699; Mythes et
+Merveilles' offering and teleport token, L3336, L3352), in a menu the player ends; then Ronak's charge in an event
+turn (L3368), the move if the player has not moved (the only mandatory action, L229), and the end-of-game check."""
 INTERNAL = ("setup", "move", "activate", "visit", "rest", "repeat", "control", "convert", "aptitude",
             "discard_aptitude", "recover", "redeem", "check_end", "acquire", "recharge", "final_scoring", "ability",
-            "use_relic", "passives", "react", "extra_visit", "roll", "use_trait", "build_discovered", "clear_treachery")
+            "use_relic", "passives", "react", "extra_visit", "roll", "use_trait", "build_discovered", "clear_treachery",
+            "provoke", "offer", "charge", "share_loot", "use_teleport_token")
 """The engine's own procedures, numbered from 100 (engine.py names them in this order)."""
 FIRST_INTERNAL = 100
+MYTHS_CELLS = 8
+"""Mythes et Merveilles' record (myths.py numbers it), then a cube per space, each sphere's offerer, each seat's
+teleport tokens and the order the loot is chosen in."""
+MYTHS_BONUSES = ("honour", "recover_influence", "augment_potential", "augment_influence", "teleport_token",
+                 "first_loot", "clone")
+"""The bonuses of the Mythes et Merveilles board's spheres (tables.yaml `myths_board`, column 3, counted from 1),
+by the place myths.py reads them at."""
 
 
 def ints(values: list[int]) -> array[int]:
@@ -165,6 +174,7 @@ def build_tables(game: CompiledGame, natives_played: frozenset[str], modules: tu
     _cards(tables, game, modules)
     _island(tables, game, modules, preset)
     _board(tables, game)
+    _myths(tables, game, modules)
     state_size = layout.STATE_SIZE
     n = tables.numbers
     n.update(seats=seats, cards=len(tables.cards), attributes=len(game.entities("attribute")),
@@ -182,7 +192,8 @@ def build_tables(game: CompiledGame, natives_played: frozenset[str], modules: tu
                       ("k_bag", n["regions"]), ("k_token", n["trigger_tokens"]), ("k_stock", n["attributes"]),
                       ("k_gained", 4), ("k_wish", n["wishes"]), ("k_turn", TURN_FLAGS), ("k_game", GAME_FLAGS),
                       ("k_options", len(OPTIONS)), ("k_speed_cubes", seats), ("k_aside", n["regions"]),
-                      ("k_treachery_card", n["cards"]), ("k_treachery_slot", n["slots"]), ("k_crystals", seats)):
+                      ("k_treachery_card", n["cards"]), ("k_treachery_slot", n["slots"]), ("k_crystals", seats),
+                      ("k_myths", MYTHS_CELLS + n["spaces"] + n["myths_spheres"] + 2 * seats)):
         n[key] = at
         at += size
     n["cells"] = at
@@ -471,3 +482,31 @@ def _plan(tables: VindicationTables, game: CompiledGame) -> None:
              for key, procedure, mode in STEPS]
     tables.plan, tables.steps = build_plan(1, 1, steps, [[uses]])
     tables.arrays["step_once"] = ints([int(step.mode == "once") for step in tables.steps])
+
+
+def _myths(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ...]) -> None:
+    """Mythes et Merveilles (L3266-3391): the board's spheres for the game's player count (tables.yaml
+    `myths_board`, placeholder: which attribute each takes and its bonus), the numbers of the event, the loot
+    cards and Tuuk-Tuuk's visit."""
+    on = "mythes" in modules
+    constants = {name_of(c): c for c in game.entities("constant")}
+    n = tables.numbers
+    board = game.get("table", "myths_board")
+    attributes = len(game.entities("attribute"))
+    rows = board.values if on else []
+    tables.arrays["myths_side"] = ints([row[0] for row in rows])
+    tables.arrays["myths_accepts"] = ints([row[1] - 1 for row in rows])
+    tables.arrays["myths_bonus"] = ints([row[2] - 1 for row in rows])
+    tables.arrays["myths_amount"] = ints([row[3] for row in rows])
+    n["myths_spheres"] = len(rows)
+    n["myths_conviction"] = attributes
+    for name in ("ronak_cubes", "ronak_slot", "ronak_exaltations", "loot_extra", "myths_board_blue_players"):
+        n[name] = int(constants[name].value) if on else 0
+    names = [name_of(r) for r in tables.regions]
+    n["tuuk_region"] = names.index("tuuk_tuuk")
+    n["zone_loot"] = [name_of(z) for z in game.entities("zone") if not z.per_player].index("expansion_stacks")
+    tables.arrays["card_loot"] = ints([int(on and kind == "loot") for kind, _ in tables.cards])
+    if on:
+        tables.arrays["region_effect"][n["tuuk_region"]] = tables.entry("region/tuuk_tuuk/powers/0")
+        tables.placeholders.append(f"myths_board: {board.note}")
+        tables.placeholders.append(f"ronak_slot: {constants['ronak_slot'].note}")

@@ -1,0 +1,522 @@
+"""The Mythes et Merveilles expansion (L3266-3391): Ronak in the island's centre, provoked by the moves that end
+on the treachery cubes around him (L3294); the event that follows (L3302-3368: champions, offerings on the board's
+spheres, Ronak's charge), then his defeat (Tuuk-Tuuk, the loot shared, L3372-3391) or the event's reset (L3368);
+the teleport tokens (L3352) and Tuuk-Tuuk's visit (L3382). The board's spheres are the content's (tables.yaml
+`myths_board`, placeholder); each method taking the engine is a procedure of it or a rule the engine asks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import cython  # type: ignore[import-untyped]
+
+from .board import VindicationBoard
+
+# The expansion's record (core `k_myths`, tables.py MYTHS_CELLS): then a cube per space, each sphere's offerer + 1,
+# each seat's teleport tokens and the order the loot is chosen in.
+PHASE = cython.declare(cython.int, 0)
+ON_RONAK = cython.declare(cython.int, 1)
+SESTRA = cython.declare(cython.int, 2)
+FIRST_LOOT = cython.declare(cython.int, 3)
+EVENT_TURN = cython.declare(cython.int, 4)
+RESUME = cython.declare(cython.int, 5)
+CHARGED = cython.declare(cython.int, 6)
+LOOT_NEXT = cython.declare(cython.int, 7)
+MYTHS_CELLS = cython.declare(cython.int, 8)
+DORMANT = cython.declare(cython.int, 0)
+AWAKE = cython.declare(cython.int, 1)
+DEFEATED = cython.declare(cython.int, 2)
+# The spheres' bonuses (tables.py MYTHS_BONUSES).
+HONOUR = cython.declare(cython.int, 0)
+RECOVER_INFLUENCE = cython.declare(cython.int, 1)
+AUGMENT_POTENTIAL = cython.declare(cython.int, 2)
+AUGMENT_INFLUENCE = cython.declare(cython.int, 3)
+TELEPORT_TOKEN = cython.declare(cython.int, 4)
+FIRST_PICK = cython.declare(cython.int, 5)
+CLONE = cython.declare(cython.int, 6)
+# Decisions (describe.py), the engine's procedures (tables.py INTERNAL), the dice and the constants read here.
+SPACE = cython.declare(cython.int, 10)
+CARD = cython.declare(cython.int, 12)
+ATTRIBUTE = cython.declare(cython.int, 13)
+YESNO = cython.declare(cython.int, 15)
+COUNT = cython.declare(cython.int, 17)
+MYTHS_SPHERE = cython.declare(cython.int, 40)
+CLONED = cython.declare(cython.int, 41)
+ROLL = cython.declare(cython.int, 121)
+SHARE_LOOT = cython.declare(cython.int, 128)
+ATTRIBUTE_DIE = cython.declare(cython.int, 0)
+MONSTER_DIE = cython.declare(cython.int, 1)
+EXHAUSTION = cython.declare(cython.int, 0)
+DEATH = cython.declare(cython.int, 1)
+C_EXHAUSTION = cython.declare(cython.int, 18)
+C_DEATH_PREVENTION = cython.declare(cython.int, 24)
+FIRST = cython.declare(cython.int, 2)
+"""The game's record: the first player (Sestra's holder once the event is over, L3306)."""
+COMPANION = cython.declare(cython.int, 0)
+INFLUENCE = cython.declare(cython.int, 1)
+CONVICTION = cython.declare(cython.int, 2)
+
+
+@cython.cclass
+class Myths:
+    """The expansion's numbers and board, and its procedures; each method takes the engine it runs in."""
+
+    def __init__(self, tables: Any) -> None:
+        n: dict[str, int] = tables.numbers
+        self.spheres = n["myths_spheres"]
+        self.conviction = n["myths_conviction"]
+        self.exaltations = n["ronak_exaltations"]
+        self.loot_extra = n["loot_extra"]
+        self.blue_players = n["myths_board_blue_players"]
+        self.zone_loot = n["zone_loot"]
+        self.side = tables.arrays["myths_side"]
+        self.accepts = tables.arrays["myths_accepts"]
+        self.bonus = tables.arrays["myths_bonus"]
+        self.amount = tables.arrays["myths_amount"]
+        self.card_loot = tables.arrays["card_loot"]
+
+    # --- the record ----------------------------------------------------------------------------------------------
+
+    def flag(self, e: VindicationBoard, i: cython.int) -> cython.int:
+        return e.cells[e.k_myths + i]
+
+    def set_flag(self, e: VindicationBoard, i: cython.int, value: cython.int) -> None:
+        e.cells[e.k_myths + i] = value
+
+    def space_at(self, e: VindicationBoard, space: cython.int) -> cython.int:
+        """Where the record holds whether a treachery cube lies on the space."""
+        return e.k_myths + MYTHS_CELLS + space
+
+    def sphere_at(self, e: VindicationBoard, sphere: cython.int) -> cython.int:
+        """Where the record holds who offered a cube on the sphere (seat + 1, 0: nobody)."""
+        return e.k_myths + MYTHS_CELLS + e.nspaces + sphere
+
+    def tokens_at(self, e: VindicationBoard, seat: cython.int) -> cython.int:
+        return e.k_myths + MYTHS_CELLS + e.nspaces + self.spheres + seat
+
+    def order_at(self, e: VindicationBoard, i: cython.int) -> cython.int:
+        return e.k_myths + MYTHS_CELLS + e.nspaces + self.spheres + e.seats + i
+
+    def in_play(self, e: VindicationBoard, sphere: cython.int) -> cython.bint:
+        """The sphere is on the board's side for the player count: red 2-3, blue 4-5 (L3272)."""
+        return self.side[sphere] == (2 if e.players() >= self.blue_players else 1)
+
+    def touches_ronak(self, e: VindicationBoard, space: cython.int) -> cython.bint:
+        i: cython.int
+        for i in range(3):
+            if e.space_slots[space * 3 + i] == e.ronak_slot:
+                return True
+        return False
+
+    def anyone_on(self, e: VindicationBoard, space: cython.int) -> cython.bint:
+        seat: cython.int
+        for seat in range(e.players()):
+            if e.pos(seat) == space:
+                return True
+        return False
+
+    # --- setup and provoking Ronak (L3277-3298) ---------------------------------------------------------------
+
+    def setup(self, e: VindicationBoard) -> None:
+        """Ronak face up in the centre, so that no tile is drawn there; a treachery cube on each space around him
+        (L3277-3281)."""
+        space: cython.int
+        placed: cython.int = 0
+        e.cells[e.k_slot + e.ronak_slot] = e.tuuk_region
+        for space in range(e.nspaces):
+            if placed < e.ronak_cubes and self.touches_ronak(e, space):
+                e.cells[self.space_at(e, space)] = 1
+                placed += 1
+        self.set_flag(e, ON_RONAK, e.ronak_cubes - placed)
+
+    def provoke(self, e: VindicationBoard) -> None:
+        """A move ended on a treachery cube: it goes onto Ronak; with the last one, he appears (L3294-3296): the
+        next player takes Sestra (L3306) and everyone may augment up to 3 influence cubes (L3310), in turn from
+        the next player. Args: the mover. Local 3: how many players were asked."""
+        seat: cython.int = e.arg(0)
+        asked: cython.int
+        i: cython.int
+        if e.stage() == 0:
+            if e.cells[self.space_at(e, e.pos(seat))] == 0:
+                e.done()
+                return
+            e.cells[self.space_at(e, e.pos(seat))] = 0
+            self.set_flag(e, ON_RONAK, self.flag(e, ON_RONAK) + 1)
+            if self.flag(e, ON_RONAK) < e.ronak_cubes or self.flag(e, PHASE) != DORMANT:
+                e.done()
+                return
+            self.set_flag(e, PHASE, AWAKE)
+            self.set_flag(e, SESTRA, (seat + 1) % e.players())
+            e.set_arg(3, 0)
+        elif e.stage() == 1:
+            asked = (self.flag(e, SESTRA) + e.arg(3)) % e.players()
+            for i in range(e.answer()):
+                e.exalt(asked, INFLUENCE)
+            e.set_arg(3, e.arg(3) + 1)
+        while e.arg(3) < e.players():
+            asked = (self.flag(e, SESTRA) + e.arg(3)) % e.players()
+            e.clear_options()
+            for i in range(self.exaltations + 1):
+                if i <= e.influence(asked):
+                    e.option(i)
+            if e.options() > 1:
+                e.goto(1)
+                e.ask(COUNT, asked)
+                return
+            e.set_arg(3, e.arg(3) + 1)
+        if not self.champions_left(e):
+            self.reset(e)
+        e.done()
+
+    # --- the event's turns (L3312-3368) ---------------------------------------------------------------------
+
+    def turn_started(self, e: VindicationBoard, seat: cython.int) -> None:
+        """A turn of the event while Ronak is awake (not the one that woke him, L3298)."""
+        self.set_flag(e, EVENT_TURN, 1 if self.flag(e, PHASE) == AWAKE else 0)
+        self.set_flag(e, RESUME, 0)
+        self.set_flag(e, CHARGED, 0)
+
+    def turn_ended(self, e: VindicationBoard) -> None:
+        """Once every companion is dead (by Ronak's charge, or left for their influence), Ronak has won: the
+        event resets (L3368)."""
+        if self.flag(e, PHASE) == AWAKE and not self.champions_left(e):
+            self.reset(e)
+
+    def event_turn(self, e: VindicationBoard) -> cython.bint:
+        return self.flag(e, EVENT_TURN) == 1
+
+    def fights(self, e: VindicationBoard, seat: cython.int) -> cython.bint:
+        """Ronak is still awake and the player has a champion: else they pass their turn (L3368)."""
+        return self.flag(e, PHASE) == AWAKE and e.champion(seat) >= 0
+
+    def next_seat(self, e: VindicationBoard, seat: cython.int) -> cython.int:
+        """Who plays next, or -1 for the usual order: once Ronak is awake, the champion with the lowest initiative,
+        then clockwise (L3316-3318); once the event is over, Sestra's holder (L3302)."""
+        best: cython.int = -1
+        other: cython.int
+        if self.flag(e, PHASE) == AWAKE and not self.event_turn(e):
+            for other in range(e.players()):
+                if e.champion(other) >= 0 and (best < 0 or e.card_initiative[e.champion(other)]
+                                               < e.card_initiative[e.champion(best)]):
+                    best = other
+            return best
+        if self.flag(e, RESUME):
+            return self.flag(e, SESTRA)
+        return -1
+
+    def champions_left(self, e: VindicationBoard) -> cython.bint:
+        seat: cython.int
+        for seat in range(e.players()):
+            if e.champion(seat) >= 0:
+                return True
+        return False
+
+    def offerable(self, e: VindicationBoard, seat: cython.int, sphere: cython.int) -> cython.bint:
+        """An empty sphere of the board in play whose cube the player has (L3336); a clone sphere only once a
+        sphere it may copy is taken (L3360)."""
+        other: cython.int
+        if not self.in_play(e, sphere) or e.cells[self.sphere_at(e, sphere)] != 0:
+            return False
+        if self.accepts[sphere] == self.conviction:
+            if e.sphere(CONVICTION, seat) == 0:
+                return False
+        elif e.attr(self.accepts[sphere], seat) == 0:
+            return False
+        if self.bonus[sphere] != CLONE:
+            return True
+        for other in range(self.spheres):
+            if self.copyable(e, other):
+                return True
+        return False
+
+    def copyable(self, e: VindicationBoard, sphere: cython.int) -> cython.bint:
+        return self.in_play(e, sphere) and e.cells[self.sphere_at(e, sphere)] != 0 and self.bonus[sphere] != CLONE
+
+    def can_offer(self, e: VindicationBoard, seat: cython.int) -> cython.bint:
+        sphere: cython.int
+        for sphere in range(self.spheres):
+            if self.offerable(e, seat, sphere):
+                return True
+        return False
+
+    def offer(self, e: VindicationBoard) -> None:
+        """Contribute to the fight: an attribute cube or a conviction cube onto an empty sphere that takes it, for
+        its bonus (L3336); a clone sphere's is that of a sphere already taken (L3360). Once every sphere is
+        taken, Ronak is defeated (L3372). Args: the seat. Local 3: the sphere."""
+        seat: cython.int = e.arg(0)
+        sphere: cython.int
+        if e.stage() == 0:
+            e.clear_options()
+            for sphere in range(self.spheres):
+                if self.offerable(e, seat, sphere):
+                    e.option(sphere)
+            e.goto(1)
+            e.ask(MYTHS_SPHERE, seat)
+            return
+        if e.stage() == 1:
+            sphere = e.answer()
+            e.set_arg(3, sphere)
+            if self.accepts[sphere] == self.conviction:
+                e.add_sphere(CONVICTION, seat, -1)
+            else:
+                e.cells[e.o_attr + self.accepts[sphere] * e.seats + seat] -= 1
+            e.cells[self.sphere_at(e, sphere)] = seat + 1
+            if self.bonus[sphere] == CLONE:
+                e.clear_options()
+                for sphere in range(self.spheres):
+                    if self.copyable(e, sphere):
+                        e.option(sphere)
+                e.goto(2)
+                e.ask(CLONED, seat)
+                return
+            self.reward(e, seat, sphere)
+        else:
+            self.reward(e, seat, e.answer())
+        if self.all_taken(e):
+            self.defeat(e)
+        e.done()
+
+    def reward(self, e: VindicationBoard, seat: cython.int, sphere: cython.int) -> None:
+        """A sphere's bonus (L3336-3356), as far as the player's cubes allow."""
+        bonus: cython.int = self.bonus[sphere]
+        n: cython.int = self.amount[sphere]
+        i: cython.int
+        card: cython.int
+        if bonus == HONOUR:
+            e.gain_honour(seat, n)
+        elif bonus == RECOVER_INFLUENCE:
+            for i in range(n):
+                card = self.loaded_companion(e, seat)
+                if card >= 0:
+                    e.cells[e.o_card_cubes + card] -= 1
+                    e.add_sphere(INFLUENCE, seat, 1)
+        elif bonus == AUGMENT_POTENTIAL or bonus == AUGMENT_INFLUENCE:
+            for i in range(n):
+                if e.sphere(bonus - AUGMENT_POTENTIAL, seat) > 0:
+                    e.exalt(seat, bonus - AUGMENT_POTENTIAL)
+        elif bonus == TELEPORT_TOKEN:
+            e.cells[self.tokens_at(e, seat)] += n
+        elif bonus == FIRST_PICK:
+            self.set_flag(e, FIRST_LOOT, seat + 1)
+
+    def loaded_companion(self, e: VindicationBoard, seat: cython.int) -> cython.int:
+        """The player's companion with influence cubes on it and the lowest initiative (a ruling: the rulebook
+        does not say whose cubes come back, L3340), or -1."""
+        best: cython.int = -1
+        card: cython.int
+        for card in range(e.ncards):
+            if e.card_kind[card] == COMPANION and e.owns(seat, card) and e.card_cubes(card) > 0:
+                if best < 0 or e.card_initiative[card] < e.card_initiative[best]:
+                    best = card
+        return best
+
+    def all_taken(self, e: VindicationBoard) -> cython.bint:
+        sphere: cython.int
+        for sphere in range(self.spheres):
+            if self.in_play(e, sphere) and e.cells[self.sphere_at(e, sphere)] == 0:
+                return False
+        return True
+
+    def can_charge(self, e: VindicationBoard, seat: cython.int) -> cython.bint:
+        return self.flag(e, CHARGED) == 0 and self.fights(e, seat)
+
+    def charge(self, e: VindicationBoard) -> None:
+        """The champion leads the charge (L3368): the black die's consequences (exhaustion: influence cubes on
+        the champion; death, unless the player uses conviction to prevent it), then the white die's attribute
+        generated. Args: the seat. Local 3: the champion."""
+        seat: cython.int = e.arg(0)
+        stage: cython.int = e.stage()
+        moved: cython.int
+        if stage == 0:
+            self.set_flag(e, CHARGED, 1)
+            e.set_arg(3, e.champion(seat))
+            e.goto(1)
+            e.push(ROLL, seat, MONSTER_DIE, 0)
+            return
+        if stage == 1:
+            stage = 3
+            if e.result() == EXHAUSTION:
+                moved = e.num(C_EXHAUSTION) if e.num(C_EXHAUSTION) < e.influence(seat) else e.influence(seat)
+                e.add_sphere(INFLUENCE, seat, -moved)
+                e.cells[e.o_card_cubes + e.arg(3)] += moved
+            elif e.result() == DEATH:
+                if e.sphere(CONVICTION, seat) >= e.num(C_DEATH_PREVENTION):
+                    e.clear_options()
+                    e.option(0)
+                    e.option(1)
+                    e.goto(2)
+                    e.ask(YESNO, seat)
+                    return
+                e.lose_card(seat, e.arg(3))
+        if stage == 2:
+            if e.answer() == 1:
+                e.use_conviction(seat, e.num(C_DEATH_PREVENTION))
+            else:
+                e.lose_card(seat, e.arg(3))
+            stage = 3
+        if stage == 3:
+            e.goto(4)
+            e.push(ROLL, seat, ATTRIBUTE_DIE, 0)
+            return
+        e.generate(seat, e.result(), 1)
+        e.done()
+
+    # --- the event's end (L3368-3391) ---------------------------------------------------------------------------
+
+    def end_event(self, e: VindicationBoard, phase: cython.int) -> None:
+        """The game goes on from Sestra's holder, the new first player (L3302, L3306)."""
+        self.set_flag(e, PHASE, phase)
+        self.set_flag(e, RESUME, 1)
+        e.set_game_flag(FIRST, self.flag(e, SESTRA))
+
+    def reset(self, e: VindicationBoard) -> None:
+        """Ronak has won (L3368): the board's cubes back to their players' influence, the treachery cubes back
+        around him where nobody stands (the others stay on him)."""
+        sphere: cython.int
+        space: cython.int
+        for sphere in range(self.spheres):
+            if e.cells[self.sphere_at(e, sphere)] > 0:
+                e.add_sphere(INFLUENCE, e.cells[self.sphere_at(e, sphere)] - 1, 1)
+                e.cells[self.sphere_at(e, sphere)] = 0
+        self.set_flag(e, FIRST_LOOT, 0)
+        for space in range(e.nspaces):
+            if self.flag(e, ON_RONAK) > 0 and self.touches_ronak(e, space) and not self.anyone_on(e, space) \
+                    and e.cells[self.space_at(e, space)] == 0:
+                e.cells[self.space_at(e, space)] = 1
+                self.set_flag(e, ON_RONAK, self.flag(e, ON_RONAK) - 1)
+        self.end_event(e, DORMANT)
+
+    def defeat(self, e: VindicationBoard) -> None:
+        """Tuuk-Tuuk strikes Ronak down: his tile turns (L3374); as many loot cards as players plus 2 face up,
+        chosen in the order of L3388 (share_loot)."""
+        i: cython.int
+        self.end_event(e, DEFEATED)
+        for i in range(e.players() + self.loot_extra):
+            self.reveal_loot(e)
+        self.loot_order(e)
+        self.set_flag(e, LOOT_NEXT, 0)
+        e.defer(SHARE_LOOT, 0, 0, 0)
+
+    def reveal_loot(self, e: VindicationBoard) -> None:
+        """A loot card from the box at random, face up beside the board."""
+        left: cython.int = 0
+        card: cython.int
+        pick: cython.int
+        for card in range(e.ncards):
+            if self.card_loot[card] and e.zone(card) == e.zone_box:
+                left += 1
+        if left == 0:
+            return
+        pick = e.roll(left)
+        for card in range(e.ncards):
+            if self.card_loot[card] and e.zone(card) == e.zone_box:
+                if pick == 0:
+                    e.put(card, self.zone_loot, -1)
+                    e.cells[e.o_faceup + card] = 1
+                    return
+                pick -= 1
+
+    def best_initiative(self, e: VindicationBoard, seat: cython.int) -> cython.int:
+        """The highest initiative among the player's companions, or -1 with none."""
+        best: cython.int = -1
+        card: cython.int
+        for card in range(e.ncards):
+            if e.card_kind[card] == COMPANION and e.owns(seat, card) and e.card_initiative[card] > best:
+                best = e.card_initiative[card]
+        return best
+
+    def loot_order(self, e: VindicationBoard) -> None:
+        """Who chooses first (L3388): the first pick's offerer (4-5 players), then by the highest initiative of
+        any companion, then (a ruling) the players with no companion, from Sestra's holder on."""
+        placed: cython.int = 0
+        i: cython.int
+        seat: cython.int
+        best: cython.int
+        taken: cython.int = 0
+        if self.flag(e, FIRST_LOOT) > 0:
+            seat = self.flag(e, FIRST_LOOT) - 1
+            e.cells[self.order_at(e, 0)] = seat
+            taken |= 1 << seat
+            placed = 1
+        while placed < e.players():
+            best = -1
+            for i in range(e.players()):
+                seat = (self.flag(e, SESTRA) + i) % e.players()
+                if (taken >> seat) & 1 == 0 and (best < 0 or self.best_initiative(e, seat)
+                                                 > self.best_initiative(e, best)):
+                    best = seat
+            e.cells[self.order_at(e, placed)] = best
+            taken |= 1 << best
+            placed += 1
+
+    def share_loot(self, e: VindicationBoard) -> None:
+        """Each player in turn takes one of the loot cards face up (L3388); the others go back to the box
+        (L3391)."""
+        seat: cython.int
+        card: cython.int
+        if e.stage() == 1:
+            e.gain_card(e.cells[self.order_at(e, self.flag(e, LOOT_NEXT))], e.answer())
+            self.set_flag(e, LOOT_NEXT, self.flag(e, LOOT_NEXT) + 1)
+        while self.flag(e, LOOT_NEXT) < e.players():
+            seat = e.cells[self.order_at(e, self.flag(e, LOOT_NEXT))]
+            e.clear_options()
+            for card in range(e.ncards):
+                if self.card_loot[card] and e.zone(card) == self.zone_loot:
+                    e.option(card)
+            if e.options() > 0:
+                e.goto(1)
+                e.ask(CARD, seat)
+                return
+            self.set_flag(e, LOOT_NEXT, self.flag(e, LOOT_NEXT) + 1)
+        for card in range(e.ncards):
+            if self.card_loot[card] and e.zone(card) == self.zone_loot:
+                e.put(card, e.zone_box, -1)
+        e.done()
+
+    # --- the teleport tokens (L3352) and Tuuk-Tuuk (L3380-3382) --------------------------------------------------
+
+    def can_use_token(self, e: VindicationBoard, seat: cython.int) -> cython.bint:
+        """A token to use, outside the event (nobody moves then, L3328), and a free space to go to."""
+        space: cython.int
+        if e.cells[self.tokens_at(e, seat)] == 0:
+            return False
+        for space in range(e.nspaces):
+            if not self.anyone_on(e, space):
+                return True
+        return False
+
+    def use_teleport_token(self, e: VindicationBoard) -> None:
+        """A teleport token, used once: the medallion to any unoccupied space (L3352). Args: the seat."""
+        seat: cython.int = e.arg(0)
+        space: cython.int
+        if e.stage() == 0:
+            e.clear_options()
+            for space in range(e.nspaces):
+                if not self.anyone_on(e, space):
+                    e.option(space)
+            e.goto(1)
+            e.ask(SPACE, seat)
+            return
+        e.cells[self.tokens_at(e, seat)] -= 1
+        e.cells[e.k_pos + seat] = e.answer()
+        e.done()
+
+    def generate_missing(self, e: VindicationBoard) -> None:
+        """Tuuk-Tuuk's visit: 1 cube of an attribute the visitor has none of (L3382), if they have influence.
+        Args: the seat."""
+        seat: cython.int = e.arg(0)
+        a: cython.int
+        if e.stage() == 0:
+            e.clear_options()
+            if e.influence(seat) > 0:
+                for a in range(e.nattributes):
+                    if e.attr(a, seat) == 0:
+                        e.option(a)
+            if e.options() == 0:
+                e.done()
+                return
+            e.goto(1)
+            e.ask(ATTRIBUTE, seat)
+            return
+        e.generate(seat, e.answer(), 1)
+        e.done()

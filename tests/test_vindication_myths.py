@@ -1,0 +1,251 @@
+"""Vindication's Mythes et Merveilles expansion (L3266-3391) in worked positions on the Python form of the engine:
+Ronak provoked and awake, an event turn and its offering, Ronak's defeat and the loot shared, the event's reset,
+Tuuk-Tuuk's visit and a teleport token."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lawforge.runtime import load
+from lawforge.runtime.games import new_state
+from lawforge.runtime.kernel.engine import COUNT, KIND
+from lawforge.runtime.kernel.state import GameState
+
+GAME = load("vindication")
+INSPIRATION, SAVOIR, FORCE, COURAGE, SAGESSE, VISION = range(6)
+INFLUENCE, CONVICTION = 1, 2
+STOP = 1000
+PHASE, ON_RONAK, SESTRA = 0, 1, 2
+DORMANT, AWAKE, DEFEATED = 0, 1, 2
+HONOUR, CLONE = 0, 6
+
+
+def myths_game(players: int = 2, seed: int = 1) -> GameState:
+    """A game with Mythes et Merveilles past its setup, at the first player's turn."""
+    state = new_state(GAME, players, seed, kernel="python", setup="myths")
+    while state.engine.turn() == 0:
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+def reoffer(state: GameState) -> None:
+    """The turn's menu offered again, as it stands after a test changed the position."""
+    e = state.engine
+    e.ctl[KIND] = 0
+    e.ctl[COUNT] = 0
+    e.advance()
+
+
+def step(state: GameState, key: str) -> int:
+    return next(i for i, s in enumerate(state.engine.tables.steps) if s.key == f"action/{key}")
+
+
+def around_ronak(e: Any) -> list[int]:
+    return [s for s in range(e.nspaces) if e.myths.touches_ronak(e, s)]
+
+
+def flag(e: Any, i: int) -> int:
+    return int(e.myths.flag(e, i))
+
+
+def end_move_on(state: GameState, seat: int, space: int) -> None:
+    """The seat's medallion one space from `space`, then a move of one space onto it, stopped there."""
+    e = state.engine
+    start = next(s for s in range(e.nspaces) if space in [e.space_next[s * 3 + i] for i in range(3)]
+                 and not e.occupied(s, seat) and s not in around_ronak(e))
+    e.cells[e.k_pos + seat] = start
+    reoffer(state)
+    state.apply(step(state, "deplacement"))
+    state.apply(space)
+    if STOP in state.legal_actions():
+        state.apply(STOP)
+
+
+def wake_ronak(state: GameState) -> int:
+    """The current player ends a move on the last treachery cube around Ronak; returns that player."""
+    e = state.engine
+    me = state.current_player()
+    last = around_ronak(e)[0]
+    for space in around_ronak(e):
+        e.cells[e.myths.space_at(e, space)] = int(space == last)
+    e.myths.set_flag(e, ON_RONAK, e.ronak_cubes - 1)
+    end_move_on(state, me, last)
+    return me
+
+
+def to_event_turn(state: GameState) -> None:
+    """Nobody augments as Ronak appears, and the player who woke him ends their turn."""
+    e = state.engine
+    end = len(e.tables.steps)
+    while not e.myths.event_turn(e):
+        state.apply(0 if e.decision()[0] == 17 else end if end in state.legal_actions() else state.legal_actions()[0])
+
+
+def take_cube(e: Any, seat: int) -> None:
+    """A cube of the seat's Power board (potential first) to put elsewhere, so that its 21 cubes stay 21."""
+    e.add_sphere(next(sphere for sphere in (0, INFLUENCE, CONVICTION) if e.sphere(sphere, seat) > 0), seat, -1)
+
+
+def spheres_in_play(e: Any) -> list[int]:
+    return [s for s in range(e.myths.spheres) if e.myths.in_play(e, s)]
+
+
+def test_ronak_waits_in_the_centre_and_a_move_ending_on_a_treachery_cube_puts_it_on_him() -> None:
+    """L3273-3281: 18 region tiles and Ronak in the centre, a treachery cube on each of the 6 spaces around him,
+    whose slot no visit reaches; L3294: a move that ends on a cube puts it on Ronak."""
+    state = myths_game()
+    e = state.engine
+    around = around_ronak(e)
+    assert len(around) == 6 and all(e.cells[e.myths.space_at(e, s)] == 1 for s in around)
+    assert e.slot_region(e.ronak_slot) == e.tuuk_region and flag(e, ON_RONAK) == 0
+    assert e.bag_left() + sum(int(e.slot_region(s) >= 0) for s in range(e.nslots)) == 19
+    me = state.current_player()
+    end_move_on(state, me, around[0])
+    assert e.cells[e.myths.space_at(e, around[0])] == 0 and flag(e, ON_RONAK) == 1 and flag(e, PHASE) == DORMANT
+    assert not e.island.visitable(e, me, e.ronak_slot)
+
+
+def test_the_last_cube_wakes_ronak_sestra_goes_to_the_next_player_and_everyone_may_augment_three() -> None:
+    """L3296-3310: Ronak appears; the next player takes Sestra; each player, from them on, may augment up to 3
+    influence cubes to conviction; the player who woke him ends their turn as usual (L3298)."""
+    state = myths_game()
+    e = state.engine
+    other = 1 - state.current_player()
+    me = wake_ronak(state)
+    assert flag(e, PHASE) == AWAKE and flag(e, SESTRA) == other
+    assert state.current_player() == other and state.legal_actions() == [0, 1, 2, 3]
+    assert state.describe(3, "en") == "Augment 3 Influence cubes to Conviction as Ronak appears"
+    assert state.describe(1, "fr") == "Exalter 1 cube Influence en Conviction à l'apparition de Ronak"
+    conviction = e.sphere(CONVICTION, other)
+    state.apply(3)
+    assert e.sphere(CONVICTION, other) == conviction + 3 and state.current_player() == me
+    state.apply(0)
+    assert state.current_player() == me and step(state, "activation") in state.legal_actions()
+    assert e.cubes_of(me) == e.cubes_of(other) == 21
+
+
+def test_an_event_turn_offers_activation_conversion_and_the_offering_then_ronak_charges() -> None:
+    """L3312-3318: the champion of lowest initiative plays first; L3328-3368: no move nor visit, an attribute
+    cube offered onto an empty sphere for its bonus (the Courage ring's 2 honour, L3336), then the charge: the
+    white die's attribute generated whatever the black die says."""
+    state = myths_game()
+    e = state.engine
+    wake_ronak(state)
+    to_event_turn(state)
+    first = min(range(2), key=lambda s: e.card_initiative[e.champion(s)])
+    assert state.current_player() == first and e.myths.event_turn(e)
+    offered = {e.tables.steps[a].key for a in state.legal_actions() if a < len(e.tables.steps)}
+    assert "action/deplacement" not in offered and "action/visite" not in offered and "action/activation" in offered
+    courage = next(s for s in spheres_in_play(e) if e.myths.accepts[s] == COURAGE and e.myths.bonus[s] == HONOUR)
+    e.cells[e.o_attr + COURAGE * e.seats + first] += 1
+    take_cube(e, first)
+    reoffer(state)
+    state.apply(step(state, "offer"))
+    assert state.describe(courage, "en") == "Offer a Courage cube to the fight for: 2 honour"
+    assert state.describe(courage, "uk") == "Віддати в бій кубик «Відвага» за: честь (2)"
+    score = e.score(first)
+    state.apply(courage)
+    assert e.score(first) == score + 2 and e.cells[e.myths.sphere_at(e, courage)] == first + 1
+    assert e.cubes_of(first) == 21
+    e.add_sphere(INFLUENCE, first, e.sphere(CONVICTION, first))
+    e.add_sphere(CONVICTION, first, -e.sphere(CONVICTION, first))  # no conviction: a death is not prevented
+    champion, attributes = e.champion(first), sum(e.attr(a, first) for a in range(6))
+    cubes = e.card_cubes(champion)
+    state.apply(len(e.tables.steps))  # the menu ends: Ronak's charge, then the next champion's turn
+    assert state.current_player() == 1 - first and sum(e.attr(a, first) for a in range(6)) == attributes + 1
+    assert e.card_cubes(champion) > cubes or not e.owns(first, champion) or e.card_cubes(champion) == cubes
+    assert e.cubes_of(first) == 21
+
+
+def test_ronak_defeated_turns_his_tile_shares_the_loot_and_the_game_goes_on_from_sestra() -> None:
+    """L3372-3391: the last sphere taken defeats Ronak; players + 2 loot cards face up, chosen from the highest
+    initiative of any companion down; the others back in the box; Sestra's holder plays next, the first player
+    from then on; Tuuk-Tuuk may be visited for a cube of an attribute one has none of (L3380-3382)."""
+    state = myths_game()
+    e = state.engine
+    wake_ronak(state)
+    to_event_turn(state)
+    me = state.current_player()
+    spheres = spheres_in_play(e)
+    last = next(s for s in spheres if e.myths.bonus[s] == HONOUR and e.myths.accepts[s] == COURAGE)
+    for sphere in spheres:
+        if sphere != last:
+            e.cells[e.myths.sphere_at(e, sphere)] = me + 1
+            take_cube(e, me)
+    e.cells[e.o_attr + COURAGE * e.seats + me] += 1
+    take_cube(e, me)
+    reoffer(state)
+    state.apply(step(state, "offer"))  # the one sphere left, taken without asking
+    assert flag(e, PHASE) == DEFEATED and e.cells[e.myths.sphere_at(e, last)] == me + 1
+    order = sorted(range(2), key=lambda s: -max(e.card_initiative[c] for c in range(e.ncards)
+                                               if e.card_kind[c] == 0 and e.owns(s, c)))
+    shown = state.legal_actions()
+    assert state.current_player() == order[0] and len(shown) == 2 + 2
+    assert state.describe(shown[0], "fr").startswith("Prendre la carte Butin ")
+    state.apply(shown[0])
+    assert state.current_player() == order[1] and shown[0] not in state.legal_actions()
+    state.apply(state.legal_actions()[0])
+    loot = [c for c in range(e.ncards) if e.myths.card_loot[c]]
+    assert sum(1 for c in loot if e.zone(c) == e.zone_box) == len(loot) - 2
+    assert all(any(e.owns(s, c) for c in loot) for s in range(2)) and e.cubes_of(me) == 21
+    while state.current_player() == me:
+        state.apply(state.legal_actions()[-1])
+    assert state.current_player() == flag(e, SESTRA) == e.game_flag(2)
+    visitor = state.current_player()
+    around = around_ronak(e)[0]
+    e.cells[e.k_pos + visitor] = around
+    for a in range(6):
+        e.spend(visitor, a, e.attr(a, visitor))
+    e.generate(visitor, SAGESSE, 1)
+    reoffer(state)
+    assert e.island.visitable(e, visitor, e.ronak_slot)
+    state.apply(step(state, "visite"))
+    if e.decision()[0] == 11:  # the slot visited, when more than one is beside
+        state.apply(e.ronak_slot)
+    assert sorted(state.legal_actions()) == [INSPIRATION, SAVOIR, FORCE, COURAGE, VISION]
+    assert state.describe(VISION, "en") == "Generate a Vision cube"
+    state.apply(VISION)
+    assert e.attr(VISION, visitor) == 1 and e.cubes_of(visitor) == 21
+
+
+def test_with_every_companion_dead_the_event_resets() -> None:
+    """L3368: Ronak has won: the board's cubes back to their players' influence, the treachery cubes back around
+    him where nobody stands, the others left on him; the game goes on from Sestra's holder."""
+    state = myths_game()
+    e = state.engine
+    me = state.current_player()
+    taken = spheres_in_play(e)[:3]
+    for sphere in taken:
+        e.cells[e.myths.sphere_at(e, sphere)] = me + 1
+        take_cube(e, me)
+    for card in range(e.ncards):
+        for seat in range(2):
+            if e.card_kind[card] == 0 and e.owns(seat, card):
+                e.lose_card(seat, card)
+    influence = e.influence(me)
+    woke = wake_ronak(state)
+    assert woke == me and state.current_player() == 1 - me and e.decision()[0] == 17
+    while e.decision()[0] == 17:  # nobody augments
+        state.apply(0)
+    assert flag(e, PHASE) == DORMANT and all(e.cells[e.myths.sphere_at(e, s)] == 0 for s in taken)
+    assert e.influence(me) == influence + len(taken) and e.cubes_of(me) == 21
+    free = [s for s in around_ronak(e) if not e.myths.anyone_on(e, s)]
+    assert all(e.cells[e.myths.space_at(e, s)] == 1 for s in free)
+    assert flag(e, ON_RONAK) == e.ronak_cubes - len(free)
+
+
+def test_a_teleport_token_takes_the_medallion_to_any_free_space_once() -> None:
+    """L3352: a token from the board, used once to teleport to any unoccupied space."""
+    state = myths_game()
+    e = state.engine
+    me = state.current_player()
+    assert step(state, "teleport_token") not in state.legal_actions()
+    e.cells[e.myths.tokens_at(e, me)] = 1
+    reoffer(state)
+    state.apply(step(state, "teleport_token"))
+    free = [s for s in range(e.nspaces) if not e.myths.anyone_on(e, s)]
+    assert sorted(state.legal_actions()) == free
+    assert state.describe(free[-1], "en") == f"Teleport to space {free[-1] + 1}"
+    state.apply(free[-1])
+    assert e.pos(me) == free[-1] and e.cells[e.myths.tokens_at(e, me)] == 0
+    assert step(state, "teleport_token") not in state.legal_actions()
