@@ -229,7 +229,8 @@ def test_modules_and_setups_are_named_by_id_or_by_name_in_any_locale() -> None:
     assert new_state(GAME, 2, 1, setup="Première partie").engine.tables.modules == ("base",)
     with pytest.raises(SetupError, match=r"^unknown setup 'dragons': choose one of first_game, treachery, "):
         new_state(GAME, 2, 1, setup="dragons")
-    with pytest.raises(SetupError, match=r"setup jeweller: .* joaillier .*\(setups it plays: first_game, treachery\)"):
+    with pytest.raises(SetupError,
+                       match=r"setup jeweller: .* joaillier .*\(setups it plays: first_game, treachery, myths\)"):
         new_state(GAME, 2, 1, setup="Avec le Joaillier")
     with pytest.raises(SetupError, match="every setup plays the base game"):
         new_state(GAME, 2, 1, modules=["traitrise"])

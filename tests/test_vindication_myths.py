@@ -145,7 +145,25 @@ def test_an_event_turn_offers_activation_conversion_and_the_offering_then_ronak_
     assert state.describe(courage, "uk") == "Віддати в бій кубик «Відвага» за: честь (2)"
     score = e.score(first)
     state.apply(courage)
-    assert e.score(first) == score + 2 and e.cells[e.myths.sphere_at(e, courage)] == first + 1
+    teleport = next(s for s in spheres_in_play(e) if e.myths.bonus[s] == 4)
+    e.cells[e.myths.sphere_at(e, teleport)] = 2 - first  # the other player's cube
+    take_cube(e, 1 - first)
+    for a in range(6):  # every sphere offered now, clones included, is said in each locale
+        e.cells[e.o_attr + a * e.seats + first] += 1
+        take_cube(e, first)
+    reoffer(state)
+    state.apply(step(state, "offer"))
+    for locale in ("en", "fr", "uk"):
+        said = [state.describe(sphere, locale) for sphere in state.legal_actions()]
+        assert len(said) == len(spheres_in_play(e)) - 2 and not any("{" in text for text in said)
+    clone = next(s for s in state.legal_actions() if e.myths.bonus[s] == CLONE)
+    assert state.describe(clone, "fr").endswith("pour : l'effet d'une sphère qui n'est plus disponible")
+    state.apply(clone)
+    assert sorted(state.legal_actions()) == sorted([courage, teleport])
+    assert state.describe(courage, "en") == "Clone a sphere already taken: 2 honour"
+    assert state.describe(teleport, "uk") == "Повторити вже зайняту сферу: жетони телепортації (1)"
+    state.apply(courage)
+    assert e.score(first) == score + 4 and e.cells[e.myths.sphere_at(e, courage)] == first + 1
     assert e.cubes_of(first) == 21
     e.add_sphere(INFLUENCE, first, e.sphere(CONVICTION, first))
     e.add_sphere(CONVICTION, first, -e.sphere(CONVICTION, first))  # no conviction: a death is not prevented

@@ -1,7 +1,7 @@
 """Vindication on the shared kernel: which procedure runs each native and step, when a step can be taken, and the
 kernel's hooks. The rules are in island.py, island_powers.py, cards.py, dice.py, actions.py, abilities.py,
-powers.py, treachery.py, jewels.py, myths.py, ending.py and preparation.py, over the state of core.py and board.py; the turn is the plan
-tables.py builds from the content's actions."""
+powers.py, treachery.py, jewels.py, myths.py, ending.py and preparation.py, over the state of core.py and board.py;
+the turn is the plan tables.py builds from the content's actions."""
 
 from __future__ import annotations
 
