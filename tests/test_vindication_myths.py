@@ -203,7 +203,7 @@ def test_ronak_defeated_turns_his_tile_shares_the_loot_and_the_game_goes_on_from
     state.apply(shown[0])
     assert state.current_player() == order[1] and shown[0] not in state.legal_actions()
     state.apply(state.legal_actions()[0])
-    loot = [c for c in range(e.ncards) if e.myths.card_loot[c]]
+    loot = [c for c in range(e.ncards) if e.myths_rewards.card_loot[c]]
     assert sum(1 for c in loot if e.zone(c) == e.zone_box) == len(loot) - 2
     assert all(any(e.owns(s, c) for c in loot) for s in range(2)) and e.cubes_of(me) == 21
     while state.current_player() == me:
@@ -247,7 +247,7 @@ def test_with_every_companion_dead_the_event_resets() -> None:
         state.apply(0)
     assert flag(e, PHASE) == DORMANT and all(e.cells[e.myths.sphere_at(e, s)] == 0 for s in taken)
     assert e.influence(me) == influence + len(taken) and e.cubes_of(me) == 21
-    free = [s for s in around_ronak(e) if not e.myths.anyone_on(e, s)]
+    free = [s for s in around_ronak(e) if not e.occupied(s, -1)]
     assert all(e.cells[e.myths.space_at(e, s)] == 1 for s in free)
     assert flag(e, ON_RONAK) == e.ronak_cubes - len(free)
 
@@ -258,12 +258,12 @@ def test_a_teleport_token_takes_the_medallion_to_any_free_space_once() -> None:
     e = state.engine
     me = state.current_player()
     assert step(state, "teleport_token") not in state.legal_actions()
-    e.cells[e.myths.tokens_at(e, me)] = 1
+    e.cells[e.myths_rewards.k_tokens + me] = 1
     reoffer(state)
     state.apply(step(state, "teleport_token"))
-    free = [s for s in range(e.nspaces) if not e.myths.anyone_on(e, s)]
+    free = [s for s in range(e.nspaces) if not e.occupied(s, -1)]
     assert sorted(state.legal_actions()) == free
     assert state.describe(free[-1], "en") == f"Teleport to space {free[-1] + 1}"
     state.apply(free[-1])
-    assert e.pos(me) == free[-1] and e.cells[e.myths.tokens_at(e, me)] == 0
+    assert e.pos(me) == free[-1] and e.cells[e.myths_rewards.k_tokens + me] == 0
     assert step(state, "teleport_token") not in state.legal_actions()

@@ -15,10 +15,8 @@ E_GAIN_CARD = cython.declare(cython.int, 12)
 H_ADREN = cython.declare(cython.int, 0)
 H_ONETH = cython.declare(cython.int, 5)
 """A card's rule hook (tables.py HOOKS)."""
-MYTHS_CELLS = cython.declare(cython.int, 8)
 RONAK_DEFEATED = cython.declare(cython.int, 2)
-"""Where the Mythes et Merveilles board's spheres start in its record, and the record's phase once Ronak is
-defeated (myths.py)."""
+"""The Mythes et Merveilles record's phase once Ronak is defeated (myths.py)."""
 ACTIVATED = cython.declare(cython.int, 1)
 TAKEN = cython.declare(cython.int, 42)
 """The turn's record: the card activated + 2; the regions taken this turn."""
@@ -42,7 +40,7 @@ class VindicationBoard(VindicationCore):
             if self.cells[self.k_slot_owner + i] == seat:
                 total += 1
         for i in range(self.myths_spheres):
-            if self.cells[self.k_myths + MYTHS_CELLS + self.nspaces + i] == seat + 1:
+            if self.cells[self.k_myths_spheres + i] == seat + 1:
                 total += 1
         return total + self.cells[self.k_speed_cubes + seat]
 
@@ -211,7 +209,7 @@ class VindicationBoard(VindicationCore):
         return False
 
     def occupied(self, space: cython.int, seat: cython.int) -> cython.bint:
-        """Another player's medallion stands there (L310: one may pass through, not stop)."""
+        """Another player's medallion stands there (L310: one may pass through, not stop); anyone's for seat -1."""
         other: cython.int
         for other in range(self.players()):
             if other != seat and self.pos(other) == space:

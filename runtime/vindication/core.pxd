@@ -11,7 +11,7 @@ cdef class VindicationCore(Engine):
     cdef int k_pos, k_slot, k_slot_owner, k_bag, k_token, k_stock, k_gained, k_turn, k_game, k_options
     cdef int k_speed_cubes, k_aside, k_treachery_card, k_treachery_slot
     cdef int site_region, construction_sites, site_cost, k_crystals, crystal_tokens
-    cdef int k_myths, ronak_slot, ronak_cubes, tuuk_region, myths_spheres
+    cdef int k_myths, ronak_slot, ronak_cubes, tuuk_region, myths_spheres, k_myths_spheres
     cdef int zone_box, zone_party, zone_quests, zone_quest_deck, zone_trigger_deck
     cdef int monster_die_faces, attribute_die_faces
     cdef int[::1] card_kind, card_deck, card_colour, card_honour, card_generation, card_initiative, card_starter

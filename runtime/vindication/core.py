@@ -90,6 +90,7 @@ class VindicationCore(Engine):
         self.ronak_cubes = n["ronak_cubes"]
         self.tuuk_region = n["tuuk_region"]
         self.myths_spheres = n["myths_spheres"]
+        self.k_myths_spheres = n["k_myths_spheres"]
         self.mounts = n["mounts"]
         self.sacred_stones = n["sacred_stones"]
         self.zone_box = n["zone_box"]

@@ -10,6 +10,7 @@ from .island cimport Island
 from .island_powers cimport IslandPowers
 from .jewels cimport Jewels
 from .myths cimport Myths
+from .myths_rewards cimport MythsRewards
 from .powers cimport Powers
 from .preparation cimport Preparation
 from .treachery cimport Treachery
@@ -27,6 +28,7 @@ cdef class VindicationEngine(VindicationBoard):
     cdef Dice dice
     cdef Treachery treachery
     cdef Myths myths
+    cdef MythsRewards myths_rewards
     cdef int[::1] impl, step_once
 
     cdef int ctl_extra(self)

@@ -1,7 +1,7 @@
 """Vindication on the shared kernel: which procedure runs each native and step, when a step can be taken, and the
 kernel's hooks. The rules are in island.py, island_powers.py, cards.py, dice.py, actions.py, abilities.py,
-powers.py, treachery.py, jewels.py, myths.py, ending.py and preparation.py, over the state of core.py and board.py;
-the turn is the plan tables.py builds from the content's actions."""
+powers.py, treachery.py, jewels.py, myths.py, myths_rewards.py, ending.py and preparation.py, over the state of
+core.py and board.py; the turn is the plan tables.py builds from the content's actions."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from .island import Island
 from .island_powers import IslandPowers
 from .jewels import Jewels
 from .myths import Myths
+from .myths_rewards import MythsRewards
 from .powers import Powers
 from .preparation import Preparation
 from .treachery import Treachery
@@ -153,6 +154,7 @@ class VindicationEngine(VindicationBoard):
         self.dice = Dice()
         self.treachery = Treachery()
         self.myths = Myths(tables)
+        self.myths_rewards = MythsRewards(tables)
         self.impl = tables.arrays["impl"]
         self.step_once = tables.arrays["step_once"]
 
@@ -215,7 +217,7 @@ class VindicationEngine(VindicationBoard):
         elif procedure == OFFER or procedure == CHARGE:
             return False
         if procedure == USE_TELEPORT_TOKEN:
-            return self.myths.can_use_token(self, seat)
+            return self.myths_rewards.can_use_token(self, seat)
         if procedure == MOVE and self.step_once[step]:  # the mandatory move, if not taken (L229)
             return self.turn_flag(MOVED) == 0 and self.island.can_move(self, seat, self.island.reach(self, seat))
         if procedure == MOVE:  # the move, or one a power added (Pierres sacrées)
@@ -320,9 +322,9 @@ class VindicationEngine(VindicationBoard):
         elif procedure == CHARGE:
             self.myths.charge(self)
         elif procedure == SHARE_LOOT:
-            self.myths.share_loot(self)
+            self.myths_rewards.share_loot(self)
         elif procedure == USE_TELEPORT_TOKEN:
-            self.myths.use_teleport_token(self)
+            self.myths_rewards.use_teleport_token(self)
         else:
             VindicationBoard.run_procedure(self, procedure)
 
@@ -398,7 +400,7 @@ class VindicationEngine(VindicationBoard):
         elif code == N_BUY_IMBUED_CRYSTAL:
             self.jewels.buy_imbued_crystal(self)
         elif code == N_GENERATE_MISSING:
-            self.myths.generate_missing(self)
+            self.myths_rewards.generate_missing(self)
         elif code == N_PLACE_TREACHERY:
             self.treachery.place_treachery_cube(self)
         elif code == N_SKIP_TURN:

@@ -1,7 +1,7 @@
 """The Mythes et Merveilles expansion (L3266-3391): Ronak in the island's centre, provoked by the moves that end
 on the treachery cubes around him (L3294); the event that follows (L3302-3368: champions, offerings on the board's
-spheres, Ronak's charge), then his defeat (Tuuk-Tuuk, the loot shared, L3372-3391) or the event's reset (L3368);
-the teleport tokens (L3352) and Tuuk-Tuuk's visit (L3382). The board's spheres are the content's (tables.yaml
+spheres, Ronak's charge), then his defeat (L3372) or the event's reset (L3368). What the event gives (the loot,
+the teleport tokens, Tuuk-Tuuk's visit) is myths_rewards.py's. The board's spheres are the content's (tables.yaml
 `myths_board`, placeholder); each method taking the engine is a procedure of it or a rule the engine asks."""
 
 from __future__ import annotations
@@ -12,17 +12,16 @@ import cython  # type: ignore[import-untyped]
 
 from .board import VindicationBoard
 
-# The expansion's record (core `k_myths`, tables.py MYTHS_CELLS): then a cube per space, each sphere's offerer + 1,
-# each seat's teleport tokens and the order the loot is chosen in.
+# The expansion's record (core `k_myths`, tables.py MYTHS_CELLS); a cube per space (`k_ronak_spaces`), each
+# sphere's offerer + 1 (`k_myths_spheres`) and each seat's teleport tokens (`k_teleport_tokens`) follow it.
 PHASE = cython.declare(cython.int, 0)
 ON_RONAK = cython.declare(cython.int, 1)
 SESTRA = cython.declare(cython.int, 2)
+"""Who takes Sestra: the next first player (L3306)."""
 FIRST_LOOT = cython.declare(cython.int, 3)
 EVENT_TURN = cython.declare(cython.int, 4)
 RESUME = cython.declare(cython.int, 5)
 CHARGED = cython.declare(cython.int, 6)
-LOOT_NEXT = cython.declare(cython.int, 7)
-MYTHS_CELLS = cython.declare(cython.int, 8)
 DORMANT = cython.declare(cython.int, 0)
 AWAKE = cython.declare(cython.int, 1)
 DEFEATED = cython.declare(cython.int, 2)
@@ -35,9 +34,6 @@ TELEPORT_TOKEN = cython.declare(cython.int, 4)
 FIRST_PICK = cython.declare(cython.int, 5)
 CLONE = cython.declare(cython.int, 6)
 # Decisions (describe.py), the engine's procedures (tables.py INTERNAL), the dice and the constants read here.
-SPACE = cython.declare(cython.int, 10)
-CARD = cython.declare(cython.int, 12)
-ATTRIBUTE = cython.declare(cython.int, 13)
 YESNO = cython.declare(cython.int, 15)
 COUNT = cython.declare(cython.int, 17)
 MYTHS_SPHERE = cython.declare(cython.int, 40)
@@ -66,14 +62,14 @@ class Myths:
         self.spheres = n["myths_spheres"]
         self.conviction = n["myths_conviction"]
         self.exaltations = n["ronak_exaltations"]
-        self.loot_extra = n["loot_extra"]
         self.blue_players = n["myths_board_blue_players"]
-        self.zone_loot = n["zone_loot"]
+        self.k_spaces = n["k_ronak_spaces"]
+        self.k_spheres = n["k_myths_spheres"]
+        self.k_tokens = n["k_teleport_tokens"]
         self.side = tables.arrays["myths_side"]
         self.accepts = tables.arrays["myths_accepts"]
         self.bonus = tables.arrays["myths_bonus"]
         self.amount = tables.arrays["myths_amount"]
-        self.card_loot = tables.arrays["card_loot"]
 
     # --- the record ----------------------------------------------------------------------------------------------
 
@@ -84,18 +80,15 @@ class Myths:
         e.cells[e.k_myths + i] = value
 
     def space_at(self, e: VindicationBoard, space: cython.int) -> cython.int:
-        """Where the record holds whether a treachery cube lies on the space."""
-        return e.k_myths + MYTHS_CELLS + space
+        """Where the state holds whether a treachery cube lies on the space."""
+        return self.k_spaces + space
 
     def sphere_at(self, e: VindicationBoard, sphere: cython.int) -> cython.int:
-        """Where the record holds who offered a cube on the sphere (seat + 1, 0: nobody)."""
-        return e.k_myths + MYTHS_CELLS + e.nspaces + sphere
+        """Where the state holds who offered a cube on the sphere (seat + 1, 0: nobody)."""
+        return self.k_spheres + sphere
 
     def tokens_at(self, e: VindicationBoard, seat: cython.int) -> cython.int:
-        return e.k_myths + MYTHS_CELLS + e.nspaces + self.spheres + seat
-
-    def order_at(self, e: VindicationBoard, i: cython.int) -> cython.int:
-        return e.k_myths + MYTHS_CELLS + e.nspaces + self.spheres + e.seats + i
+        return self.k_tokens + seat
 
     def in_play(self, e: VindicationBoard, sphere: cython.int) -> cython.bint:
         """The sphere is on the board's side for the player count: red 2-3, blue 4-5 (L3272)."""
@@ -105,13 +98,6 @@ class Myths:
         i: cython.int
         for i in range(3):
             if e.space_slots[space * 3 + i] == e.ronak_slot:
-                return True
-        return False
-
-    def anyone_on(self, e: VindicationBoard, space: cython.int) -> cython.bint:
-        seat: cython.int
-        for seat in range(e.players()):
-            if e.pos(seat) == space:
                 return True
         return False
 
@@ -380,143 +366,13 @@ class Myths:
                 e.cells[self.sphere_at(e, sphere)] = 0
         self.set_flag(e, FIRST_LOOT, 0)
         for space in range(e.nspaces):
-            if self.flag(e, ON_RONAK) > 0 and self.touches_ronak(e, space) and not self.anyone_on(e, space) \
+            if self.flag(e, ON_RONAK) > 0 and self.touches_ronak(e, space) and not e.occupied(space, -1) \
                     and e.cells[self.space_at(e, space)] == 0:
                 e.cells[self.space_at(e, space)] = 1
                 self.set_flag(e, ON_RONAK, self.flag(e, ON_RONAK) - 1)
         self.end_event(e, DORMANT)
 
     def defeat(self, e: VindicationBoard) -> None:
-        """Tuuk-Tuuk strikes Ronak down: his tile turns (L3374); as many loot cards as players plus 2 face up,
-        chosen in the order of L3388 (share_loot)."""
-        i: cython.int
+        """Tuuk-Tuuk strikes Ronak down: his tile turns (L3374), and the loot is shared (myths_rewards.py)."""
         self.end_event(e, DEFEATED)
-        for i in range(e.players() + self.loot_extra):
-            self.reveal_loot(e)
-        self.loot_order(e)
-        self.set_flag(e, LOOT_NEXT, 0)
         e.defer(SHARE_LOOT, 0, 0, 0)
-
-    def reveal_loot(self, e: VindicationBoard) -> None:
-        """A loot card from the box at random, face up beside the board."""
-        left: cython.int = 0
-        card: cython.int
-        pick: cython.int
-        for card in range(e.ncards):
-            if self.card_loot[card] and e.zone(card) == e.zone_box:
-                left += 1
-        if left == 0:
-            return
-        pick = e.roll(left)
-        for card in range(e.ncards):
-            if self.card_loot[card] and e.zone(card) == e.zone_box:
-                if pick == 0:
-                    e.put(card, self.zone_loot, -1)
-                    e.cells[e.o_faceup + card] = 1
-                    return
-                pick -= 1
-
-    def best_initiative(self, e: VindicationBoard, seat: cython.int) -> cython.int:
-        """The highest initiative among the player's companions, or -1 with none."""
-        best: cython.int = -1
-        card: cython.int
-        for card in range(e.ncards):
-            if e.card_kind[card] == COMPANION and e.owns(seat, card) and e.card_initiative[card] > best:
-                best = e.card_initiative[card]
-        return best
-
-    def loot_order(self, e: VindicationBoard) -> None:
-        """Who chooses first (L3388): the first pick's offerer (4-5 players), then by the highest initiative of
-        any companion, then (a ruling) the players with no companion, from Sestra's holder on."""
-        placed: cython.int = 0
-        i: cython.int
-        seat: cython.int
-        best: cython.int
-        taken: cython.int = 0
-        if self.flag(e, FIRST_LOOT) > 0:
-            seat = self.flag(e, FIRST_LOOT) - 1
-            e.cells[self.order_at(e, 0)] = seat
-            taken |= 1 << seat
-            placed = 1
-        while placed < e.players():
-            best = -1
-            for i in range(e.players()):
-                seat = (self.flag(e, SESTRA) + i) % e.players()
-                if (taken >> seat) & 1 == 0 and (best < 0 or self.best_initiative(e, seat)
-                                                 > self.best_initiative(e, best)):
-                    best = seat
-            e.cells[self.order_at(e, placed)] = best
-            taken |= 1 << best
-            placed += 1
-
-    def share_loot(self, e: VindicationBoard) -> None:
-        """Each player in turn takes one of the loot cards face up (L3388); the others go back to the box
-        (L3391)."""
-        seat: cython.int
-        card: cython.int
-        if e.stage() == 1:
-            e.gain_card(e.cells[self.order_at(e, self.flag(e, LOOT_NEXT))], e.answer())
-            self.set_flag(e, LOOT_NEXT, self.flag(e, LOOT_NEXT) + 1)
-        while self.flag(e, LOOT_NEXT) < e.players():
-            seat = e.cells[self.order_at(e, self.flag(e, LOOT_NEXT))]
-            e.clear_options()
-            for card in range(e.ncards):
-                if self.card_loot[card] and e.zone(card) == self.zone_loot:
-                    e.option(card)
-            if e.options() > 0:
-                e.goto(1)
-                e.ask(CARD, seat)
-                return
-            self.set_flag(e, LOOT_NEXT, self.flag(e, LOOT_NEXT) + 1)
-        for card in range(e.ncards):
-            if self.card_loot[card] and e.zone(card) == self.zone_loot:
-                e.put(card, e.zone_box, -1)
-        e.done()
-
-    # --- the teleport tokens (L3352) and Tuuk-Tuuk (L3380-3382) --------------------------------------------------
-
-    def can_use_token(self, e: VindicationBoard, seat: cython.int) -> cython.bint:
-        """A token to use, outside the event (nobody moves then, L3328), and a free space to go to."""
-        space: cython.int
-        if e.cells[self.tokens_at(e, seat)] == 0:
-            return False
-        for space in range(e.nspaces):
-            if not self.anyone_on(e, space):
-                return True
-        return False
-
-    def use_teleport_token(self, e: VindicationBoard) -> None:
-        """A teleport token, used once: the medallion to any unoccupied space (L3352). Args: the seat."""
-        seat: cython.int = e.arg(0)
-        space: cython.int
-        if e.stage() == 0:
-            e.clear_options()
-            for space in range(e.nspaces):
-                if not self.anyone_on(e, space):
-                    e.option(space)
-            e.goto(1)
-            e.ask(SPACE, seat)
-            return
-        e.cells[self.tokens_at(e, seat)] -= 1
-        e.cells[e.k_pos + seat] = e.answer()
-        e.done()
-
-    def generate_missing(self, e: VindicationBoard) -> None:
-        """Tuuk-Tuuk's visit: 1 cube of an attribute the visitor has none of (L3382), if they have influence.
-        Args: the seat."""
-        seat: cython.int = e.arg(0)
-        a: cython.int
-        if e.stage() == 0:
-            e.clear_options()
-            if e.influence(seat) > 0:
-                for a in range(e.nattributes):
-                    if e.attr(a, seat) == 0:
-                        e.option(a)
-            if e.options() == 0:
-                e.done()
-                return
-            e.goto(1)
-            e.ask(ATTRIBUTE, seat)
-            return
-        e.generate(seat, e.answer(), 1)
-        e.done()

@@ -92,8 +92,8 @@ INTERNAL = ("setup", "move", "activate", "visit", "rest", "repeat", "control", "
 """The engine's own procedures, numbered from 100 (engine.py names them in this order)."""
 FIRST_INTERNAL = 100
 MYTHS_CELLS = 8
-"""Mythes et Merveilles' record (myths.py numbers it), then a cube per space, each sphere's offerer, each seat's
-teleport tokens and the order the loot is chosen in."""
+"""Mythes et Merveilles' record (myths.py numbers it); a cube per space, each sphere's offerer, each seat's
+teleport tokens and the order the loot is chosen in follow it (`k_ronak_spaces` …)."""
 MYTHS_BONUSES = ("honour", "recover_influence", "augment_potential", "augment_influence", "teleport_token",
                  "first_loot", "clone")
 """The bonuses of the Mythes et Merveilles board's spheres (tables.yaml `myths_board`, column 3, counted from 1),
@@ -193,7 +193,8 @@ def build_tables(game: CompiledGame, natives_played: frozenset[str], modules: tu
                       ("k_gained", 4), ("k_wish", n["wishes"]), ("k_turn", TURN_FLAGS), ("k_game", GAME_FLAGS),
                       ("k_options", len(OPTIONS)), ("k_speed_cubes", seats), ("k_aside", n["regions"]),
                       ("k_treachery_card", n["cards"]), ("k_treachery_slot", n["slots"]), ("k_crystals", seats),
-                      ("k_myths", MYTHS_CELLS + n["spaces"] + n["myths_spheres"] + 2 * seats)):
+                      ("k_myths", MYTHS_CELLS), ("k_ronak_spaces", n["spaces"]),
+                      ("k_myths_spheres", n["myths_spheres"]), ("k_teleport_tokens", seats), ("k_loot_order", seats)):
         n[key] = at
         at += size
     n["cells"] = at
