@@ -267,3 +267,31 @@ def test_a_teleport_token_takes_the_medallion_to_any_free_space_once() -> None:
     state.apply(free[-1])
     assert e.pos(me) == free[-1] and e.cells[e.myths_rewards.k_tokens + me] == 0
     assert step(state, "teleport_token") not in state.legal_actions()
+
+
+def test_a_loot_card_diminishes_a_power_cube_for_its_power_once_a_turn() -> None:
+    """L2406-2412: the Amulette iridescente antique, once a turn, for 1 diminished power cube (conviction to
+    influence, or influence to potential): 1 attribute cube of one's choice. A loot card whose power calls a native
+    the engine does not play (the Étrange étendard's blind trait) is held, never offered."""
+    state = myths_game()
+    e = state.engine
+    me = state.current_player()
+    amulet, banner = (next(c for c, (kind, card) in enumerate(e.tables.cards)
+                           if kind == "loot" and card.id.name.lower() == name) for name in ("amulette", "etendard"))
+    assert e.card_activated[amulet] >= 0 and e.card_activated[banner] < 0
+    assert step(state, "loot") not in state.legal_actions()
+    e.gain_card(me, banner)
+    reoffer(state)
+    assert step(state, "loot") not in state.legal_actions()
+    e.gain_card(me, amulet)
+    reoffer(state)
+    assert state.describe(step(state, "loot"), "uk") == "Використати карту здобичі"
+    state.apply(step(state, "loot"))  # the amulet, the one loot card usable, taken without asking
+    conviction, influence = e.sphere(CONVICTION, me), e.influence(me)
+    state.apply(0)  # conviction diminished to influence
+    assert e.sphere(CONVICTION, me) == conviction - 1 and e.influence(me) == influence + 1
+    vision = e.attr(VISION, me)
+    assert VISION in state.legal_actions()
+    state.apply(VISION)
+    assert e.attr(VISION, me) == vision + 1 and e.cubes_of(me) == 21
+    assert step(state, "loot") not in state.legal_actions()

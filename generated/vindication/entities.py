@@ -223,6 +223,7 @@ class LabelId(IntEnum):
     AUGMENT_FOR_RONAK = 186
     GENERATE_MISSING = 187
     TAKE_LOOT = 188
+    STEP_LOOT = 189
 
 
 class TableId(IntEnum):
@@ -2688,6 +2689,12 @@ LABELS: tuple[Label, ...] = (
         id=LabelId.TAKE_LOOT,
         text=Text(en='Take the loot card {card}', fr='Prendre la carte Butin {card}', uk='Узяти карту здобичі «{card}»'),
         args=('card',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.STEP_LOOT,
+        text=Text(en='Use a loot card', fr='Utiliser une carte Butin', uk='Використати карту здобичі'),
         forms=(),
         arg_labels=(),
     ),

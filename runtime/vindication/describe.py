@@ -26,14 +26,15 @@ STOP = 1000
 FROM_CONVICTION, FROM_CARD, FROM_SLOT = 10, 100, 1000
 KERNEL_STEPS = {"repeat": "step_repeat", "discard_aptitude": "step_discard_aptitude", "ability": "step_ability",
                 "relic": "step_relic", "extra_visit": "step_extra_visit", "trait": "step_trait",
-                "treachery": "step_clear_treachery", "offer": "step_offer", "teleport_token": "step_teleport_token"}
+                "treachery": "step_clear_treachery", "offer": "step_offer", "teleport_token": "step_teleport_token",
+                "loot": "step_loot"}
 """Plan steps that are not actions of actions.yaml, and their labels."""
 CARD_LABELS = {"setup": "keep_quest", "draw_secret_quest": "keep_quest", "recharge": "recharge_relic",
                "use_relic": "use_relic", "activate_companion": "activate_companion",
                "generate_other_companion": "generate_like", "discard_active_trigger": "discard_trigger",
                "use_other_trait": "borrow_trait", "use_trait": "use_trait", "others_load_companion": "load_companion",
                "place_treachery_cube": "treachery_on", "weld_companion": "weld_companion",
-               "share_loot": "take_loot"}
+               "share_loot": "take_loot", "use_loot": "use_trait"}
 """What choosing a card does, by the procedure that asks (else: taking it)."""
 
 

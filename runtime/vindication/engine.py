@@ -55,6 +55,7 @@ OFFER = cython.declare(cython.int, 126)
 CHARGE = cython.declare(cython.int, 127)
 SHARE_LOOT = cython.declare(cython.int, 128)
 USE_TELEPORT_TOKEN = cython.declare(cython.int, 129)
+USE_LOOT = cython.declare(cython.int, 130)
 # The natives the engine plays (`NATIVES` names them; tables.py turns them into `impl`).
 N_ACADEMY = cython.declare(cython.int, 200)
 N_RECRUIT = cython.declare(cython.int, 201)
@@ -218,6 +219,8 @@ class VindicationEngine(VindicationBoard):
             return False
         if procedure == USE_TELEPORT_TOKEN:
             return self.myths_rewards.can_use_token(self, seat)
+        if procedure == USE_LOOT:
+            return self.myths_rewards.can_use_loot(self, self.abilities, seat)
         if procedure == MOVE and self.step_once[step]:  # the mandatory move, if not taken (L229)
             return self.turn_flag(MOVED) == 0 and self.island.can_move(self, seat, self.island.reach(self, seat))
         if procedure == MOVE:  # the move, or one a power added (Pierres sacrées)
@@ -325,6 +328,8 @@ class VindicationEngine(VindicationBoard):
             self.myths_rewards.share_loot(self)
         elif procedure == USE_TELEPORT_TOKEN:
             self.myths_rewards.use_teleport_token(self)
+        elif procedure == USE_LOOT:
+            self.myths_rewards.use_loot(self, self.abilities)
         else:
             VindicationBoard.run_procedure(self, procedure)
 

@@ -22,6 +22,8 @@ FIRST_LOOT = cython.declare(cython.int, 3)
 EVENT_TURN = cython.declare(cython.int, 4)
 RESUME = cython.declare(cython.int, 5)
 CHARGED = cython.declare(cython.int, 6)
+LOOT_USED = cython.declare(cython.int, 8)
+"""The record: the loot cards used this turn, by bit (myths_rewards.py)."""
 DORMANT = cython.declare(cython.int, 0)
 AWAKE = cython.declare(cython.int, 1)
 DEFEATED = cython.declare(cython.int, 2)
@@ -157,10 +159,11 @@ class Myths:
     # --- the event's turns (L3312-3368) ---------------------------------------------------------------------
 
     def turn_started(self, e: VindicationBoard, seat: cython.int) -> None:
-        """A turn of the event while Ronak is awake (not the one that woke him, L3298)."""
+        """A turn of the event while Ronak is awake (not the one that woke him, L3298); no loot card used yet."""
         self.set_flag(e, EVENT_TURN, 1 if self.flag(e, PHASE) == AWAKE else 0)
         self.set_flag(e, RESUME, 0)
         self.set_flag(e, CHARGED, 0)
+        self.set_flag(e, LOOT_USED, 0)
 
     def turn_ended(self, e: VindicationBoard) -> None:
         """Once every companion is dead (by Ronak's charge, or left for their influence), Ronak has won: the

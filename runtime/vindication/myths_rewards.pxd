@@ -1,5 +1,6 @@
 # Types of myths_rewards.py for Cython (pure-Python mode).
 
+from .abilities cimport Abilities
 from .board cimport VindicationBoard
 
 cdef class MythsRewards:
@@ -11,6 +12,9 @@ cdef class MythsRewards:
     cdef int best_initiative(self, VindicationBoard e, int seat)
     cdef void loot_order(self, VindicationBoard e)
     cdef void share_loot(self, VindicationBoard e) except *
+    cdef bint usable_loot(self, VindicationBoard e, Abilities abilities, int seat, int card)
+    cdef bint can_use_loot(self, VindicationBoard e, Abilities abilities, int seat)
+    cdef void use_loot(self, VindicationBoard e, Abilities abilities) except *
     cdef bint can_use_token(self, VindicationBoard e, int seat)
     cdef void use_teleport_token(self, VindicationBoard e) except *
     cdef void generate_missing(self, VindicationBoard e) except *

@@ -1,6 +1,7 @@
-"""What Ronak's event gives (L3352, L3380-3391): the loot shared once he is defeated, the teleport tokens of the
-Mythes et Merveilles board and Tuuk-Tuuk's visit, each a procedure taking the engine it runs in; the event is
-myths.py's, whose record (core `k_myths`) this reads."""
+"""What Ronak's event gives (L3352, L3380-3391): the loot shared once he is defeated and its cards' powers (once
+a turn each, L2406), the teleport tokens of the Mythes et Merveilles board and Tuuk-Tuuk's visit, each a procedure
+taking the engine it runs in; the event is myths.py's, whose record (core `k_myths`) this reads. A loot card whose
+power calls a native the engine does not play is held but not used (tables.py `unplayed`)."""
 
 from __future__ import annotations
 
@@ -8,12 +9,16 @@ from typing import Any
 
 import cython  # type: ignore[import-untyped]
 
+from .abilities import Abilities
 from .board import VindicationBoard
 
 SESTRA = cython.declare(cython.int, 2)
 FIRST_LOOT = cython.declare(cython.int, 3)
 LOOT_NEXT = cython.declare(cython.int, 7)
-"""The record of myths.py: Sestra's holder, the first pick's offerer + 1, the loot's chooser to come."""
+LOOT_USED = cython.declare(cython.int, 8)
+"""The record of myths.py: Sestra's holder, the first pick's offerer + 1, the loot's chooser to come, the loot
+cards used this turn (by bit)."""
+EFFECT = cython.declare(cython.int, 0)
 SPACE = cython.declare(cython.int, 10)
 CARD = cython.declare(cython.int, 12)
 ATTRIBUTE = cython.declare(cython.int, 13)
@@ -116,6 +121,38 @@ class MythsRewards:
         for card in range(e.ncards):
             if self.card_loot[card] and e.zone(card) == self.zone_loot:
                 e.put(card, e.zone_box, -1)
+        e.done()
+
+    def usable_loot(self, e: VindicationBoard, abilities: Abilities, seat: cython.int, card: cython.int) -> cython.bint:
+        """A loot card of the player's whose power the engine plays, not used this turn, whose price they hold."""
+        return self.card_loot[card] == 1 and e.owns(seat, card) and e.card_activated[card] >= 0 \
+            and (self.flag(e, LOOT_USED) >> e.card_local[card]) & 1 == 0 and abilities.affordable(e, seat, card)
+
+    def can_use_loot(self, e: VindicationBoard, abilities: Abilities, seat: cython.int) -> cython.bint:
+        card: cython.int
+        for card in range(e.ncards):
+            if self.usable_loot(e, abilities, seat, card):
+                return True
+        return False
+
+    def use_loot(self, e: VindicationBoard, abilities: Abilities) -> None:
+        """A loot card's power, once a turn (L2406): its effect dilutes the power cube it costs. Args: the seat."""
+        seat: cython.int = e.arg(0)
+        card: cython.int
+        if e.stage() == 0:
+            e.clear_options()
+            for card in range(e.ncards):
+                if self.usable_loot(e, abilities, seat, card):
+                    e.option(card)
+            e.goto(1)
+            e.ask(CARD, seat)
+            return
+        if e.stage() == 1:
+            card = e.answer()
+            e.cells[e.k_myths + LOOT_USED] |= 1 << e.card_local[card]
+            e.goto(2)
+            e.push(EFFECT, e.card_activated[card], seat, e.card_local[card])
+            return
         e.done()
 
     # --- the teleport tokens (L3352) and Tuuk-Tuuk (L3380-3382) --------------------------------------------------

@@ -78,20 +78,22 @@ STEPS = (("deplacement", "move", "menu"), ("activation", "activate", "menu"), ("
          ("ability", "ability", "menu"), ("relic", "use_relic", "menu"),
          ("redemption", "redeem", "menu"), ("extra_visit", "extra_visit", "menu"), ("trait", "use_trait", "menu"),
          ("treachery", "clear_treachery", "menu"),
-         ("offer", "offer", "menu"), ("teleport_token", "use_teleport_token", "menu"), ("charge", "charge", "once"),
+         ("offer", "offer", "menu"), ("teleport_token", "use_teleport_token", "menu"), ("loot", "use_loot", "menu"),
+         ("charge", "charge", "once"),
          ("forced_move", "move", "once"), ("end_check", "check_end", "once"))
 """A turn (L225-233), as plan steps: the actions of actions.yaml (and the kernel's: repeating a repeatable
 region's action, L330; discarding an aptitude tile, L903; the activated companion's ability, L665; a relic's
 power, L725; a visit a power added, Xina L1652; a trait's power, as often as it can be paid, L699; Mythes et
-Merveilles' offering and teleport token, L3336, L3352), in a menu the player ends; then Ronak's charge in an event
-turn (L3368), the move if the player has not moved (the only mandatory action, L229), and the end-of-game check."""
+Merveilles' offering, teleport token and loot cards, L3336, L3352, L2406), in a menu the player ends; then
+Ronak's charge in an event turn (L3368), the move if the player has not moved (the only mandatory action, L229),
+and the end-of-game check."""
 INTERNAL = ("setup", "move", "activate", "visit", "rest", "repeat", "control", "convert", "aptitude",
             "discard_aptitude", "recover", "redeem", "check_end", "acquire", "recharge", "final_scoring", "ability",
             "use_relic", "passives", "react", "extra_visit", "roll", "use_trait", "build_discovered", "clear_treachery",
-            "provoke", "offer", "charge", "share_loot", "use_teleport_token")
+            "provoke", "offer", "charge", "share_loot", "use_teleport_token", "use_loot")
 """The engine's own procedures, numbered from 100 (engine.py names them in this order)."""
 FIRST_INTERNAL = 100
-MYTHS_CELLS = 8
+MYTHS_CELLS = 9
 """Mythes et Merveilles' record (myths.py numbers it); a cube per space, each sphere's offerer, each seat's
 teleport tokens and the order the loot is chosen in follow it (`k_ronak_spaces` …)."""
 MYTHS_BONUSES = ("honour", "recover_influence", "augment_potential", "augment_influence", "teleport_token",
@@ -276,7 +278,8 @@ def _cards(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ..
                      if power.trigger == trigger and not power.native
                      and (trigger != "passive" or power.event is None)]
             a[column].append(tables.entry(f"{kind}/{name}/powers/{found[0]}")
-                             if found and module in modules and kind in ("companion", "relic", "trait") else -1)
+                             if found and module in modules and kind in ("companion", "relic", "trait", "loot")
+                             else -1)
         bonus = _mastery_attribute(game, f"{kind}/{name}/powers/0") \
             if any(power.trigger == "mastery" for power in getattr(card, "powers", None) or ()) else -1
         a["card_mastery_bonus"].append(bonus)
@@ -329,7 +332,7 @@ def _needs(tables: VindicationTables, kind: str, card: Any, index: int) -> list[
     game = tables.game
     powers = [i for i, power in enumerate(getattr(card, "powers", None) or ())
               if power.trigger == "activated" and not power.native]
-    if not powers or kind not in ("companion", "relic", "trait") or tables.arrays["card_activated"][index] < 0:
+    if not powers or kind not in ("companion", "relic", "trait", "loot") or tables.arrays["card_activated"][index] < 0:
         return [0] * NEEDS
     fields = game.layout.FIELDS
     seats = dict(game.layout.SPACES)["player"]
