@@ -57,6 +57,16 @@ def test_simulate_plays_the_modules_asked_and_records_them() -> None:
     assert json.loads(by_setup.stdout)["summary"]["modules"] == ["base", "traitrise"]
 
 
+def test_simulate_plays_myths_and_wonders_by_its_french_name() -> None:
+    """--module "Mythes et Merveilles" (the module id mythes): played, recorded, its made-up board said."""
+    done = run("simulate", "vindication", "--players", "4", "--games", "2", "--module", "Mythes et Merveilles",
+               "--format", "json", "--jobs", "1", "--root", str(REPO))
+    assert done.exit_code == 0, done.output
+    report = json.loads(done.stdout)
+    assert report["summary"]["modules"] == ["base", "mythes"]
+    assert any(note.startswith("myths_board:") for note in report["placeholders"])
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (("--module", "dragons"), "unknown module 'dragons': the modules are base, traitrise, joaillier"),
     (("--module", "Joaillier"), "the kernel does not play the module joaillier yet (modules it plays: base,"),
