@@ -141,7 +141,7 @@ def test_an_event_turn_offers_activation_conversion_and_the_offering_then_ronak_
     take_cube(e, first)
     reoffer(state)
     state.apply(step(state, "offer"))
-    assert state.describe(courage, "en") == "Offer a Courage cube to the fight for: 2 honour"
+    assert state.describe(courage, "en") == "Offer one Courage cube to the fight for: 2 honour"
     assert state.describe(courage, "uk") == "Віддати в бій кубик «Відвага» за: честь (2)"
     score = e.score(first)
     state.apply(courage)

@@ -2603,14 +2603,14 @@ LABELS: tuple[Label, ...] = (
     ),
     Label(
         id=LabelId.OFFER_SPHERE,
-        text=Text(en='Offer a {attribute} cube to the fight for: {bonus}', fr='Offrir un cube {attribute} au combat pour : {bonus}', uk='Віддати в бій кубик «{attribute}» за: {bonus}'),
+        text=Text(en='Offer one {attribute} cube to the fight for: {bonus}', fr='Offrir un cube {attribute} au combat pour : {bonus}', uk='Віддати в бій кубик «{attribute}» за: {bonus}'),
         args=('attribute', 'bonus'),
         forms=(),
         arg_labels=(),
     ),
     Label(
         id=LabelId.OFFER_CONVICTION,
-        text=Text(en='Offer a Conviction cube to the fight for: {bonus}', fr='Offrir un cube Conviction au combat pour : {bonus}', uk='Віддати в бій кубик Переконання за: {bonus}'),
+        text=Text(en='Offer one Conviction cube to the fight for: {bonus}', fr='Offrir un cube Conviction au combat pour : {bonus}', uk='Віддати в бій кубик Переконання за: {bonus}'),
         args=('bonus',),
         forms=(),
         arg_labels=(),
