@@ -53,6 +53,7 @@ CLEAR_TREACHERY = cython.declare(cython.int, 124)
 PROVOKE = cython.declare(cython.int, 125)
 OFFER = cython.declare(cython.int, 126)
 CHARGE = cython.declare(cython.int, 127)
+"""Mythes et Merveilles' procedures (myths.py, myths_rewards.py)."""
 SHARE_LOOT = cython.declare(cython.int, 128)
 USE_TELEPORT_TOKEN = cython.declare(cython.int, 129)
 USE_LOOT = cython.declare(cython.int, 130)
@@ -205,18 +206,9 @@ class VindicationEngine(VindicationBoard):
         procedure: cython.int = self.step_field(step, 0)
         if self.turn_flag(SKIPPED):  # Patience: no action this turn (L1777)
             return procedure == CHECK_END
-        if self.myths.event_turn(self):  # Ronak's event: activate, convert, offer, charge; no move nor visit (L3328)
-            if not self.myths.fights(self, seat):
-                return procedure == CHECK_END
-            if procedure == OFFER:
-                return self.myths.can_offer(self, seat)
-            if procedure == CHARGE:
-                return self.myths.can_charge(self, seat)
-            if procedure != ACTIVATE and procedure != ABILITY and procedure != CONVERT and procedure != RECOVER \
-                    and procedure != CHECK_END:
-                return False
-        elif procedure == OFFER or procedure == CHARGE:
-            return False
+        allowed: cython.int = self.myths.allows(self, seat, procedure)  # Ronak's event (L3328)
+        if allowed >= 0:
+            return allowed == 1
         if procedure == USE_TELEPORT_TOKEN:
             return self.myths_rewards.can_use_token(self, seat)
         if procedure == USE_LOOT:

@@ -18,6 +18,7 @@ cdef class Myths:
     cdef void turn_started(self, VindicationBoard e, int seat)
     cdef void turn_ended(self, VindicationBoard e) except *
     cdef bint event_turn(self, VindicationBoard e)
+    cdef int allows(self, VindicationBoard e, int seat, int procedure)
     cdef bint fights(self, VindicationBoard e, int seat)
     cdef int next_seat(self, VindicationBoard e, int seat)
     cdef bint champions_left(self, VindicationBoard e)

@@ -40,7 +40,14 @@ YESNO = cython.declare(cython.int, 15)
 COUNT = cython.declare(cython.int, 17)
 MYTHS_SPHERE = cython.declare(cython.int, 40)
 CLONED = cython.declare(cython.int, 41)
+ACTIVATE = cython.declare(cython.int, 102)
+CONVERT = cython.declare(cython.int, 107)
+RECOVER = cython.declare(cython.int, 110)
+CHECK_END = cython.declare(cython.int, 112)
+ABILITY = cython.declare(cython.int, 116)
 ROLL = cython.declare(cython.int, 121)
+OFFER = cython.declare(cython.int, 126)
+CHARGE = cython.declare(cython.int, 127)
 SHARE_LOOT = cython.declare(cython.int, 128)
 ATTRIBUTE_DIE = cython.declare(cython.int, 0)
 MONSTER_DIE = cython.declare(cython.int, 1)
@@ -173,6 +180,24 @@ class Myths:
 
     def event_turn(self, e: VindicationBoard) -> cython.bint:
         return self.flag(e, EVENT_TURN) == 1
+
+    def allows(self, e: VindicationBoard, seat: cython.int, procedure: cython.int) -> cython.int:
+        """Whether a step of the turn can be taken as the event has it (1 or 0), or -1 when the event has no say.
+        In the event's turns: activation (and the companion's ability), conversion, recovery, the offering, then
+        the charge; no move nor visit (L3328-3368); nothing but the end-of-game check for a player without a
+        champion. Outside them, neither the offering nor the charge."""
+        if not self.event_turn(e):
+            return 0 if procedure == OFFER or procedure == CHARGE else -1
+        if not self.fights(e, seat):
+            return 1 if procedure == CHECK_END else 0
+        if procedure == OFFER:
+            return 1 if self.can_offer(e, seat) else 0
+        if procedure == CHARGE:
+            return 1 if self.can_charge(e, seat) else 0
+        if procedure == ACTIVATE or procedure == ABILITY or procedure == CONVERT or procedure == RECOVER \
+                or procedure == CHECK_END:
+            return -1
+        return 0
 
     def fights(self, e: VindicationBoard, seat: cython.int) -> cython.bint:
         """Ronak is still awake and the player has a champion: else they pass their turn (L3368)."""
