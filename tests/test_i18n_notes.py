@@ -120,14 +120,14 @@ def test_the_proof_prints_the_translated_note_in_its_language(game: str) -> None
     from dataclasses import replace
 
     from lawforge.compiler.frontend import check_game
-    from lawforge.compiler.notes import editors_notes
+    from lawforge.compiler.editor_texts import editor_texts
     from lawforge.compiler.sheets import render_html
     from lawforge.compiler.translations import TranslationRecord
     from lawforge.compiler.workspace import Workspace
 
     linked, _ = check_game(Workspace.open(REPO), game)
     assert linked is not None
-    note = max((note for note in editors_notes(linked) if "'" not in note.text and "/" not in note.text),
+    note = max((note for note in editor_texts(linked) if "'" not in note.text and "/" not in note.text),
                key=lambda note: len(note.text))  # printed as written (no typographic apostrophes, no commit hash)
     translation = linked.translations.note(note.key, "uk")
     assert translation
@@ -148,3 +148,35 @@ def test_a_damaged_record_is_an_error_at_the_record(mini: Path, record: str, rea
     found = [(d.path, d.line, d.code, d.message) for d in diagnostics_of(mini) if d.code == "bad-record"]
     assert found == [("content/mini/translations.json", 1, "bad-record",
                       f"not a translation record ({reason}); restore it from version control")]
+
+
+def test_the_placeholders_of_play_quote_the_notes_in_the_players_language() -> None:
+    """A placeholder line quoting an editor's note prints the note's translation; the kernel's own English and a
+    note not translated are marked untranslated, except in English; a quoted note survives pickling (workers)."""
+    import pickle
+
+    from lawforge.compiler.editor_texts import PlaceholderLine, placeholder_lines
+    from lawforge.compiler.translations import TranslationRecord
+    from lawforge.runtime.notes import QuotedNote
+
+    record = TranslationRecord()
+    record.record_note(KEY, "fr", NOTE, "D’après la liste des cartes (L2, règle 4.3.1).")
+    quoted = QuotedNote("arcane", NOTE, KEY)
+    assert quoted == f"arcane: {NOTE}" and pickle.loads(pickle.dumps(quoted)).key == KEY
+    lines = [quoted, QuotedNote("other", "Made up.", "note/suit/other"), "the sites are drawn at random"]
+    assert placeholder_lines(lines, record, "fr") == [
+        PlaceholderLine("arcane: D’après la liste des cartes (L2, règle 4.3.1).", untranslated=False),
+        PlaceholderLine("other: Made up.", untranslated=True),
+        PlaceholderLine("the sites are drawn at random", untranslated=True)]
+    assert placeholder_lines(lines, record, "en") == [PlaceholderLine(line, untranslated=False) for line in lines]
+
+
+def test_play_refuses_a_damaged_record(mini: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from lawforge.compiler.cli import _translations
+    from lawforge.compiler.workspace import Workspace
+
+    (mini / "content/mini/translations.json").write_text("{", encoding="utf-8")
+    with pytest.raises(SystemExit) as exited:
+        _translations(Workspace.open(mini), "mini")
+    assert exited.value.code == 1
+    assert "error: content/mini/translations.json: not a translation record" in capsys.readouterr().err
