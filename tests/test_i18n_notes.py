@@ -137,6 +137,76 @@ def test_the_proof_prints_the_translated_note_in_its_language(game: str) -> None
     assert f'<span class="untranslated" lang="en">{escape(note.text)}</span>' in untranslated
 
 
+SUMMARY = "The card list (L2) names two suits; rule 4.3.1 names three. We follow the card list."
+DISCREPANCY = "discrepancy/suit_count/summary"
+
+
+@pytest.fixture
+def discrepant(mini: Path) -> Path:
+    """The mini workspace with one discrepancy, whose summary is an editors' text."""
+    (mini / "content/mini/discrepancies.yaml").write_text(
+        "# yaml-language-server: $schema=../../schemas/mini/discrepancy.schema.json\n"
+        f'- id: suit_count\n  rule: "4.3.1"\n  summary: "{SUMMARY}"\n  follow: rules\n'
+        '  source: [{doc: rules, line: 2, quote: "There are two suits"}]\n  status: verified\n', encoding="utf-8")
+    return mini
+
+
+def test_a_discrepancy_summary_goes_through_po_and_ages_with_its_english(discrepant: Path) -> None:
+    path, po = _export(discrepant, "uk")
+    entry = po.find(DISCREPANCY, by="msgctxt")
+    assert entry is not None and entry.msgid == SUMMARY and entry.msgstr == ""
+    assert entry.comment.startswith("the summary of the discrepancy 'suit_count' (content/mini/discrepancies.yaml:4)")
+    assert entry.occurrences == [("content/mini/discrepancies.yaml", "4")]
+    rows = json.loads(run("i18n", "status", "mini", "--locale", "uk", "--format", "json", "--root",
+                          str(discrepant)).output)
+    assert next(row for row in rows if row["kind"] == "discrepancy")["missing"] == 1
+
+    translation = "Список карт (L2) називає дві масті; правило 4.3.1 — три. Дотримуємося списку карт."
+    entry.msgstr = translation
+    po.save(str(path))
+    result = run("i18n", "import", "mini", str(path), "--root", str(discrepant))
+    assert result.exit_code == 0, result.output
+    record = json.loads((discrepant / "content/mini/translations.json").read_text(encoding="utf-8"))
+    assert record["notes"] == {DISCREPANCY: {"uk": translation}}
+
+    yaml = discrepant / "content/mini/discrepancies.yaml"
+    yaml.write_text(yaml.read_text(encoding="utf-8").replace("We follow", "The content follows"), encoding="utf-8")
+    entry = _export(discrepant, "uk")[1].find(DISCREPANCY, by="msgctxt")
+    assert entry is not None and entry.fuzzy and entry.previous_msgid == SUMMARY and entry.msgstr == translation
+    listed = run("i18n", "status", "mini", "--locale", "uk", "--incomplete", "--root", str(discrepant)).output
+    assert DISCREPANCY in listed and "outdated" in listed
+
+
+def test_a_discrepancy_translation_must_keep_its_rule_numbers(discrepant: Path) -> None:
+    path, po = _export(discrepant, "fr")
+    entry = po.find(DISCREPANCY, by="msgctxt")
+    assert entry is not None
+    entry.msgstr = "La liste des cartes (L2) nomme deux couleurs ; la règle 4.3 en nomme trois."
+    po.save(str(path))
+    result = run("i18n", "import", "mini", str(path), "--root", str(discrepant))
+    assert result.exit_code == 1
+    assert (f"{DISCREPANCY}: line references and rule numbers ['4.3', 'L2'] differ from the note's ['4.3.1', 'L2']"
+            in result.output)
+
+
+def test_the_decisions_of_margraves_are_editors_texts() -> None:
+    """Each decision's question and each option's summary: an entry of the PO file, saying what it is and where."""
+    from lawforge.compiler.editor_texts import editor_texts
+    from lawforge.compiler.frontend import check_game
+    from lawforge.compiler.workspace import Workspace
+
+    linked, _ = check_game(Workspace.open(REPO), "margraves")
+    assert linked is not None
+    texts = {text.key: text for text in editor_texts(linked)}
+    question, option = texts["decision/tower_name/question"], texts["decision/tower_name/option/conjuracion"]
+    assert question.text.startswith("The tower is spelt") and (question.path, question.line) == \
+        ("content/margraves/decisions.yaml", 6)
+    assert option.text == "'Tour de Conjuración', the most frequent spelling (Spanish)" and option.line == 9
+    assert option.about == "the summary of the option 'conjuracion' of the decision 'tower_name'"
+    kinds = {text.kind for text in texts.values()}
+    assert kinds == {"note", "discrepancy", "decision"}
+
+
 @pytest.mark.parametrize(("record", "reason"), [
     ('{"sources": {}, "made_from": {}, "notes": {"note/suit/arcane": "fr"}}',
      '"notes" must map note keys to {locale: translation}'),
