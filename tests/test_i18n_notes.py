@@ -113,28 +113,40 @@ def test_the_source_locale_file_brings_only_the_notes(noted: Path) -> None:
     assert "suit/arcane/name is a text of the source locale 'fr': edit it in the YAML" in result.output
 
 
-@pytest.mark.parametrize("game", ["oath", "vindication"])
-def test_the_proof_prints_the_translated_note_in_its_language(game: str) -> None:
-    """The proof's appendix in uk prints the note's translation and not its English; without a translation, the
-    English marked untranslated, with where it is written."""
+@pytest.mark.parametrize("game", ["oath", "root", "vindication", "margraves"])
+def test_the_proof_prints_the_editors_texts_in_its_language(game: str) -> None:
+    """The proof's appendix in uk prints the translation of a note, a discrepancy's summary and (Margraves) a
+    decision's question, and not their English; without a translation, the English marked untranslated."""
     from dataclasses import replace
 
-    from lawforge.compiler.frontend import check_game
     from lawforge.compiler.editor_texts import editor_texts
+    from lawforge.compiler.frontend import check_game
     from lawforge.compiler.sheets import render_html
     from lawforge.compiler.translations import TranslationRecord
     from lawforge.compiler.workspace import Workspace
 
     linked, _ = check_game(Workspace.open(REPO), game)
     assert linked is not None
-    note = max((note for note in editor_texts(linked) if "'" not in note.text and "/" not in note.text),
-               key=lambda note: len(note.text))  # printed as written (no typographic apostrophes, no commit hash)
-    translation = linked.translations.note(note.key, "uk")
-    assert translation
-    proof = render_html(linked, "uk", edition="proof")
-    assert escape(translation) in proof and escape(note.text) not in proof
-    untranslated = render_html(replace(linked, translations=TranslationRecord()), "uk", edition="proof")
-    assert f'<span class="untranslated" lang="en">{escape(note.text)}</span>' in untranslated
+    printed = [text for text in editor_texts(linked) if "/option/" not in text.key  # only the chosen option prints
+               and "/" not in text.text]  # printed as written: no commit hash to shorten
+
+    def shown(text: str) -> str:
+        """As the typesetter writes it, but for apostrophes (it makes some typographic)."""
+        return str(escape(text)).replace("&#39;", "'").replace("’", "'")
+
+    kinds = ["note", "discrepancy"] + (["decision"] if game == "margraves" else [])
+    chosen = [max((text for text in printed if text.kind == kind), key=lambda text: len(text.text)) for kind in kinds]
+    proof = render_html(linked, "uk", edition="proof").replace("’", "'")
+    bare = replace(linked, translations=TranslationRecord())
+    untranslated = render_html(bare, "uk", edition="proof").replace("’", "'")
+    for text in chosen:
+        translation = linked.translations.note(text.key, "uk")
+        if translation is None and (game, text.kind) == ("margraves", "note"):
+            continue  # Margraves' notes are translated on another branch: then this checks them too
+        assert translation, text.key
+        assert shown(translation) in proof and shown(text.text) not in proof, text.key
+    for text in chosen:
+        assert f'<span class="untranslated" lang="en">{shown(text.text)}</span>' in untranslated, text.key
 
 
 SUMMARY = "The card list (L2) names two suits; rule 4.3.1 names three. We follow the card list."
