@@ -457,7 +457,8 @@ def i18n() -> None:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help="Output format.")
 @_root_option
 def i18n_status(ws: Workspace, games: tuple[str, ...], locales: tuple[str, ...], incomplete: bool, fmt: str) -> None:
-    """Per game, locale and entity kind: translated, missing, outdated and fuzzy texts."""
+    """Per game, locale and entity kind: translated, missing, outdated and fuzzy texts; the editors' texts as the kinds
+    note, discrepancy and decision."""
     import json
 
     from .coverage import coverage
@@ -492,8 +493,8 @@ def i18n_status(ws: Workspace, games: tuple[str, ...], locales: tuple[str, ...],
               help="PO (or POT) file to write.")
 @_root_option
 def i18n_export(ws: Workspace, game: str, locale: str | None, template: bool, output: Path) -> None:
-    """Write every text of GAME and its editors' notes as a gettext PO file for translators (Poedit, Weblate …), or
-    a template."""
+    """Write every text of GAME and its editors' texts (notes, discrepancies, decisions) as a gettext PO file for
+    translators (Poedit, Weblate …), or a template."""
     from .files import check_writable, write_atomically
     from .po_export import export_po, export_template, last_change
 
