@@ -182,32 +182,33 @@ class LabelId(IntEnum):
     PLAY_NONE = 145
     PLAY_UNSEEN_MOVE = 146
     PLAY_PLACEHOLDERS = 147
-    STEP_EXTRA_VISIT = 148
-    DISCARD_TRIGGER = 149
-    KEEP_ROLL = 150
-    BORROW_TRAIT = 151
-    STEP_TRAIT = 152
-    USE_TRAIT = 153
-    TARGET_PLAYER = 154
-    PUSH_PLAYER = 155
-    PUSH_TO = 156
-    LOSE_CUBE = 157
-    STEAL_APTITUDE = 158
-    MOVE_CHARACTER_TO = 159
-    LOAD_COMPANION = 160
-    BUILD_REGION = 161
-    NO_BUILD = 162
-    STEP_CLEAR_TREACHERY = 163
-    CLEAR_TREACHERY_CARD = 164
-    CLEAR_TREACHERY_REGION = 165
-    TREACHERY_ON = 166
-    TREACHERY_ON_REGION = 167
-    WELD_COMPANION = 168
-    STOP_WELDING = 169
-    DELIVER_CRYSTALS = 170
-    NO_DELIVERY = 171
-    BUY_IMBUED_CRYSTAL = 172
-    NO_IMBUED_CRYSTAL = 173
+    PLAY_UNTRANSLATED_NOTE = 148
+    STEP_EXTRA_VISIT = 149
+    DISCARD_TRIGGER = 150
+    KEEP_ROLL = 151
+    BORROW_TRAIT = 152
+    STEP_TRAIT = 153
+    USE_TRAIT = 154
+    TARGET_PLAYER = 155
+    PUSH_PLAYER = 156
+    PUSH_TO = 157
+    LOSE_CUBE = 158
+    STEAL_APTITUDE = 159
+    MOVE_CHARACTER_TO = 160
+    LOAD_COMPANION = 161
+    BUILD_REGION = 162
+    NO_BUILD = 163
+    STEP_CLEAR_TREACHERY = 164
+    CLEAR_TREACHERY_CARD = 165
+    CLEAR_TREACHERY_REGION = 166
+    TREACHERY_ON = 167
+    TREACHERY_ON_REGION = 168
+    WELD_COMPANION = 169
+    STOP_WELDING = 170
+    DELIVER_CRYSTALS = 171
+    NO_DELIVERY = 172
+    BUY_IMBUED_CRYSTAL = 173
+    NO_IMBUED_CRYSTAL = 174
 
 
 class TableId(IntEnum):
@@ -2388,7 +2389,14 @@ LABELS: tuple[Label, ...] = (
     ),
     Label(
         id=LabelId.PLAY_PLACEHOLDERS,
-        text=Text(en='This game plays with made-up data (the editors’ notes):', fr='Cette partie utilise des données inventées (notes des éditeurs, en anglais) :', uk='Ця гра використовує вигадані дані (примітки редакторів, англійською):'),
+        text=Text(en='This game plays with made-up data (the editors’ notes):', fr='Cette partie utilise des données inventées (notes des éditeurs) :', uk='Ця гра використовує вигадані дані (примітки редакторів):'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLAY_UNTRANSLATED_NOTE,
+        text=Text(en='{note}', fr='{note} (en anglais)', uk='{note} (англійською)'),
+        args=('note',),
         forms=(),
         arg_labels=(),
     ),

@@ -15,6 +15,7 @@ from ..content import CompiledGame
 from ..kernel.layout import LAYOUT
 from ..kernel.observe import mask_hidden
 from ..kernel.state import GameState, SetupError
+from ..notes import QuotedNote
 from .describe import describe, label_text, seat_name
 from .tables import OPTIONS, VindicationTables, build_tables, ref
 
@@ -192,7 +193,8 @@ class VindicationKernel:
             name = ref(option.id)
             if option.status == "placeholder":
                 others = [str(c) for c in option.choices if str(c) != named[name]]
-                notes.append(f"rule option {name} = {named[name] if chosen[name] else others[0]}: {option.note}")
+                value = named[name] if chosen[name] else others[0]
+                notes.append(QuotedNote(f"rule option {name} = {value}", option.note, f"note/rule_option/{name}"))
         return notes
 
     def label(self, label: str, locale: str) -> str:
