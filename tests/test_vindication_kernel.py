@@ -226,6 +226,8 @@ def test_modules_and_setups_are_named_by_id_or_by_name_in_any_locale() -> None:
         assert kernel.modules_of(None, ["base", name]) == ("base", "traitrise"), name
     assert kernel.modules_of(None, ["Jeu de base", "Puits aux souhaits"]) == ("base", "puits_aux_souhaits")
     assert kernel.modules_of("Avec Traîtrise", None) == ("base", "traitrise")
+    assert kernel.modules_of(None, ["base", "Guildes et Monuments"]) == ("base", "guildes")
+    assert kernel.modules_of("З «Гільдіями та монументами»", None) == ("base", "guildes")
     assert new_state(GAME, 2, 1, setup="Première partie").engine.tables.modules == ("base",)
     with pytest.raises(SetupError, match=r"^unknown setup 'dragons': choose one of first_game, treachery, "):
         new_state(GAME, 2, 1, setup="dragons")
