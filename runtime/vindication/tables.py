@@ -93,8 +93,8 @@ INTERNAL = ("setup", "move", "activate", "visit", "rest", "repeat", "control", "
 FIRST_INTERNAL = 100
 FAVOURS = ("fortifier", "diplomatie", "barricade", "autorite_guilde", "allegeance", "recharge",
            "reconstruction_monument", "louange", "main_du_destin")
-"""The guild favour token's placements (favour_placements.yaml, L3193-3264) by place: the `F_` names of guilds.py
-(the hand of fate is dice.py's: it is played as a fight's die is rolled)."""
+"""The guild favour token's placements (favour_placements.yaml, L3193-3264) by place: the `F_` names of the rule
+modules (guilds.py places the token; the hand of fate is dice.py's, played as a fight's die is rolled)."""
 
 
 def ints(values: list[int]) -> array[int]:
@@ -470,7 +470,7 @@ def _board(tables: VindicationTables, game: CompiledGame) -> None:
 
 
 def _guilds(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ...]) -> None:
-    """Guildes et Monuments (L3157-3264): which favour placements are played (none without the module), their
+    """Guildes et Monuments (L3157-3264): which favour placements are played (all with the module), their
     param n (the honour or cubes they give), and the monument's places (a player's monument: a cube of each
     attribute, a tile of each aptitude, the conviction cube, whether it is rebuilt: `monument_size` cells)."""
     placements = {name_of(p): p for p in game.entities("favour_placement")}
