@@ -65,7 +65,7 @@ def test_simulate_plays_the_modules_asked_and_records_them() -> None:
     (("--module", "dragons"), "unknown module 'dragons': the modules are base, traitrise, joaillier"),
     (("--module", "Joaillier"), "the kernel does not play the module joaillier yet (modules it plays: base,"),
     (("--setup", "dragons"), "unknown setup 'dragons': choose one of first_game, treachery, jeweller"),
-    (("--setup", "guilds"), "setup guilds: the kernel does not play the module guildes yet (setups it plays:"),
+    (("--setup", "myths"), "setup myths: the kernel does not play the module mythes yet (setups it plays:"),
     (("--setup", "treachery", "--module", "traitrise"), "--module and --setup: a named setup says its modules"),
 ])
 @pytest.mark.parametrize("command", ["simulate", "play"])

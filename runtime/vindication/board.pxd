@@ -33,6 +33,7 @@ cdef class VindicationBoard(VindicationCore):
     cdef int activated_hook(self, int seat, int hook)
     cdef int held_hook(self, int seat, int hook)
     cdef bint protected(self, int slot)
+    cdef int favour_at(self, int placement, int target)
     cdef void took_region(self, int seat) except *
     cdef bint visit_left(self, int seat)
     cdef int regions_scored(self, int seat)

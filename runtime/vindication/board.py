@@ -18,6 +18,8 @@ H_ONETH = cython.declare(cython.int, 5)
 ACTIVATED = cython.declare(cython.int, 1)
 TAKEN = cython.declare(cython.int, 42)
 """The turn's record: the card activated + 2; the regions taken this turn."""
+F_DIPLOMATIE = cython.declare(cython.int, 1)
+"""A guild favour placement (tables.py FAVOURS): diplomacy shares a visit's honour (L3209)."""
 
 
 @cython.cclass
@@ -37,7 +39,10 @@ class VindicationBoard(VindicationCore):
         for i in range(self.nslots):
             if self.cells[self.k_slot_owner + i] == seat:
                 total += 1
-        return total + self.cells[self.k_speed_cubes + seat]
+        for i in range(self.nattributes):  # a monument being rebuilt (Guildes, L3243)
+            total += self.cells[self.k_monument + seat * self.monument_size + i]
+        return total + self.cells[self.k_speed_cubes + seat] \
+            + self.cells[self.k_monument + seat * self.monument_size + 2 * self.nattributes]
 
     def reveal_trigger(self) -> None:
         """The top face-down trigger card turns face up: it is active (L949)."""
@@ -273,8 +278,23 @@ class VindicationBoard(VindicationCore):
         """A visit to another player's region honours them (L454-455), unless a power of the visitor's turn
         blocks it (rule hook block_others_honour: Zinh, L1203)."""
         owner: cython.int = self.slot_owner(slot)
+        diplomat: cython.int = self.favour_at(F_DIPLOMATIE, slot)
+        shared: cython.int = self.num(C_VISIT_HONOUR) // 2
         if owner >= 0 and owner != seat and self.rule(R_BLOCK_OTHERS_HONOUR) == 0:
-            self.gain_honour(owner, self.num(C_VISIT_HONOUR))
+            if diplomat >= 0 and diplomat != owner:  # a guild's diplomacy shares it (L3209)
+                self.gain_honour(owner, self.num(C_VISIT_HONOUR) - shared)
+                self.gain_honour(diplomat, shared)
+            else:
+                self.gain_honour(owner, self.num(C_VISIT_HONOUR))
+
+    def favour_at(self, placement: cython.int, target: cython.int) -> cython.int:
+        """The seat whose guild favour token acts on this placement and target (Guildes, L3189), else -1."""
+        seat: cython.int
+        for seat in range(self.players()):
+            if self.cells[self.k_favour + seat * 3] == placement + 1 and self.cells[self.k_favour + seat * 3 + 1] \
+                    == target and self.cells[self.k_favour + seat * 3 + 2]:
+                return seat
+        return -1
 
     def activated_hook(self, seat: cython.int, hook: cython.int) -> cython.int:
         """The n of the companion the seat activated this turn if its power is this rule hook (tables.py HOOKS:
@@ -293,8 +313,11 @@ class VindicationBoard(VindicationCore):
         return -1
 
     def protected(self, slot: cython.int) -> cython.bint:
-        """Nobody else may take this region: its controller holds Oneth and stands beside it (L1606)."""
+        """Nobody else may take this region: its controller fortified it (Guildes, L3197), or holds Oneth and
+        stands beside it (L1606)."""
         owner: cython.int = self.slot_owner(slot)
+        if owner >= 0 and self.cells[self.k_fortified + slot] == owner + 1:
+            return True
         return owner >= 0 and self.held_hook(owner, H_ONETH) >= 0 and self.adjacent_slot(owner, slot)
 
     def took_region(self, seat: cython.int) -> None:

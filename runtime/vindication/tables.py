@@ -78,18 +78,24 @@ STEPS = (("deplacement", "move", "menu"), ("activation", "activate", "menu"), ("
          ("discard_aptitude", "discard_aptitude", "menu"), ("recuperation", "recover", "menu"),
          ("ability", "ability", "menu"), ("relic", "use_relic", "menu"),
          ("redemption", "redeem", "menu"), ("extra_visit", "extra_visit", "menu"), ("trait", "use_trait", "menu"),
-         ("treachery", "clear_treachery", "menu"),
+         ("treachery", "clear_treachery", "menu"), ("faveur_de_guilde", "place_favour", "menu"),
          ("forced_move", "move", "once"), ("end_check", "check_end", "once"))
 """A turn (L225-233), as plan steps: the actions of actions.yaml (and the kernel's: repeating a repeatable
 region's action, L330; discarding an aptitude tile, L903; the activated companion's ability, L665; a relic's
-power, L725; a visit a power added, Xina L1652; a trait's power, as often as it can be paid, L699), in a menu
+power, L725; a visit a power added, Xina L1652; a trait's power, as often as it can be paid, L699; the guild
+favour token placed, Guildes L3187), in a menu
 the player ends; then the move if the player
 has not moved (the only mandatory action, L229), and the end-of-game check."""
 INTERNAL = ("setup", "move", "activate", "visit", "rest", "repeat", "control", "convert", "aptitude",
             "discard_aptitude", "recover", "redeem", "check_end", "acquire", "recharge", "final_scoring", "ability",
-            "use_relic", "passives", "react", "extra_visit", "roll", "use_trait", "build_discovered", "clear_treachery")
+            "use_relic", "passives", "react", "extra_visit", "roll", "use_trait", "build_discovered", "clear_treachery",
+            "place_favour")
 """The engine's own procedures, numbered from 100 (engine.py names them in this order)."""
 FIRST_INTERNAL = 100
+FAVOURS = ("fortifier", "diplomatie", "barricade", "autorite_guilde", "allegeance", "recharge",
+           "reconstruction_monument", "louange", "main_du_destin")
+"""The guild favour token's placements (favour_placements.yaml, L3193-3264) by place: the `F_` names of the rule
+modules (guilds.py places the token; the hand of fate is dice.py's, played as a fight's die is rolled)."""
 
 
 def ints(values: list[int]) -> array[int]:
@@ -170,6 +176,7 @@ def build_tables(game: CompiledGame, natives_played: frozenset[str], modules: tu
     n = tables.numbers
     n.update(seats=seats, cards=len(tables.cards), attributes=len(game.entities("attribute")),
              regions=len(tables.regions), mounts=len(game.entities("mount")), turn_flags=TURN_FLAGS)
+    n["monument_size"] = 2 * n["attributes"] + 2
     for key, name in (("o_influence", "influence"), ("o_power", "power_cubes"), ("o_attr", "attribute_cubes"),
                       ("o_card_cubes", "card_cubes"), ("o_score", "score"), ("o_seated", "seated"),
                       ("o_current", "current_player"), ("o_side", "character_side"), ("o_mount", "mount"),
@@ -183,10 +190,13 @@ def build_tables(game: CompiledGame, natives_played: frozenset[str], modules: tu
                       ("k_bag", n["regions"]), ("k_token", n["trigger_tokens"]), ("k_stock", n["attributes"]),
                       ("k_gained", 4), ("k_wish", n["wishes"]), ("k_turn", TURN_FLAGS), ("k_game", GAME_FLAGS),
                       ("k_options", len(OPTIONS)), ("k_speed_cubes", seats), ("k_aside", n["regions"]),
-                      ("k_treachery_card", n["cards"]), ("k_treachery_slot", n["slots"]), ("k_crystals", seats)):
+                      ("k_treachery_card", n["cards"]), ("k_treachery_slot", n["slots"]), ("k_crystals", seats),
+                      ("k_favour", seats * 3), ("k_fortified", n["slots"]),
+                      ("k_monument", seats * n["monument_size"])):
         n[key] = at
         at += size
     n["cells"] = at
+    _guilds(tables, game, modules)
     tables.arrays["rule_offset"] = ints([fields[name][0] for name, _ in RULE_FIELDS])
     tables.arrays["rule_base"] = ints([constants[base].value if base else 0 for _, base in RULE_FIELDS])
     _plan(tables, game)
@@ -461,15 +471,34 @@ def _board(tables: VindicationTables, game: CompiledGame) -> None:
     tables.numbers["trigger_tokens"] = len(tokens)
 
 
+def _guilds(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ...]) -> None:
+    """Guildes et Monuments (L3157-3264): which favour placements are played (all with the module), their
+    param n (the honour or cubes they give), and the monument's places (a player's monument: a cube of each
+    attribute, a tile of each aptitude, the conviction cube, whether it is rebuilt: `monument_size` cells)."""
+    placements = {name_of(p): p for p in game.entities("favour_placement")}
+    on = "guildes" in modules
+    tables.arrays["favour_on"] = ints([int(on) for _ in FAVOURS])
+    tables.arrays["favour_n"] = ints([int(dict(placements[name].params or {}).get("n", 0)) for name in FAVOURS])
+    constants = {name_of(c): c for c in game.entities("constant")}
+    for name in ("monument_attribute_slots", "monument_aptitude_slots", "monument_conviction_slots"):
+        tables.numbers[name] = int(constants[name].value)
+        if on and constants[name].status == "placeholder":
+            tables.placeholders.append(f"{name}: {constants[name].note}")
+
+
 def _plan(tables: VindicationTables, game: CompiledGame) -> None:
     """One role, one phase: the steps of STEPS; the visit and the rest share budget 0 (one or the other, L229)."""
     uses = tables.arrays["numbers"][NUMBERS.index("main_action_uses")]
+    favours = int(game.get("constant", "favour_placements_per_turn").value)
     per_turn = {"ability": uses, "activation": uses, "visite": uses, "repos": uses,
                 "prise_de_controle": uses, "aptitude": tables.arrays["numbers"][NUMBERS.index("aptitudes_per_turn")],
-                "redemption": uses}
+                "redemption": uses,
+                "faveur_de_guilde": favours}
     steps = [PlannedStep(key=f"action/{key}", role=0, phase=0,
                          procedure=FIRST_INTERNAL + INTERNAL.index(procedure), mode=mode,
                          per_turn=per_turn.get(key, 0), budget=0 if key in ("visite", "repos") else -1)
              for key, procedure, mode in STEPS]
     tables.plan, tables.steps = build_plan(1, 1, steps, [[uses]])
     tables.arrays["step_once"] = ints([int(step.mode == "once") for step in tables.steps])
+    tables.numbers["favour_step"] = [step.key for step in tables.steps].index("action/faveur_de_guilde")
+    tables.numbers["favour_per_turn"] = favours
