@@ -1,16 +1,97 @@
-"""A placeholder line that quotes an editor's note, so that a tool holding the translations can print it translated.
+"""The placeholder lines a kernel says once a game, in a form a tool can print in the player's language.
 
-A kernel's `placeholders` are lines of text (English, said once a game). A line that quotes the `note:` of an entry
-the content marks placeholder is a `QuotedNote`: still the line itself (a `str`), and besides it the note's key in the
-translation record (`note/<kind>/<id>`), so that `lawforge play` prints the note in the player's language where the
-editors have translated it (`compiler/editor_texts.py`).
+A kernel's `placeholders` are lines of text (English, said once a game: `simulate` lists them as they are). Each is
+still a `str`, and besides it what `lawforge play` needs to print it translated (`compiler/editor_texts.py`):
+
+- a `KernelLine` is a message of the game's content (labels.yaml) with its named arguments: the line is its English
+  rendering, and `in_locale` renders it in any other language, entities by their names there;
+- a `QuotedNote` quotes the `note:` of an entry the content marks placeholder, with the note's key in the translation
+  record (`note/<kind>/<id>`), so that the note prints translated where the editors have translated it.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Union
+
+if TYPE_CHECKING:
+    from .content import CompiledGame
+
+LINES_LOCALE = "en"
+"""The language a kernel's placeholder lines read in as `str` (simulate's report, the tests)."""
+
+
+@dataclass(frozen=True)
+class Named:
+    """An argument that is an entity of the content: shown by its name in the locale, never by its id."""
+
+    kind: str
+    id: str
+
+
+@dataclass(frozen=True)
+class Listed:
+    """An argument that is a list: its items joined as the locale joins a list ("a, b and c", "a, b et c")."""
+
+    items: tuple[Argument, ...]
+
+
+@dataclass(frozen=True)
+class Message:
+    """An argument that is itself a message of the content (a label with its arguments)."""
+
+    label: str
+    args: tuple[tuple[str, Argument], ...] = ()
+
+
+Argument = Union[int, str, Named, Listed, Message]
+"""A number (a plural counts it), a rule number (a `str`: the same in every language), an entity, a list or a
+message: never a raw id or English words."""
+
+
+def _render(game: CompiledGame, argument: Argument, locale: str) -> str | int:
+    """An argument as words (a number stays a number, for the plurals)."""
+    if isinstance(argument, Named):
+        return game.name_of(game.get(argument.kind, argument.id), locale)
+    if isinstance(argument, Listed):
+        from babel.lists import format_list
+
+        return format_list([str(_render(game, item, locale)) for item in argument.items], locale=locale)
+    if isinstance(argument, Message):
+        return game.message(argument.label, locale,
+                            **{name: _render(game, value, locale) for name, value in argument.args})
+    return argument
+
+
+class KernelLine(str):
+    """A placeholder line the kernel writes itself: the message `label` of the game with its `args`."""
+
+    label: str
+    args: tuple[tuple[str, Argument], ...]
+
+    def __new__(cls, text: str, label: str, args: tuple[tuple[str, Argument], ...]) -> KernelLine:
+        line = super().__new__(cls, text)
+        line.label, line.args = label, args
+        return line
+
+    @classmethod
+    def of(cls, game: CompiledGame, label: str, **args: Argument) -> KernelLine:
+        """The line of message `label` with `args`, reading as its English."""
+        message = Message(label, tuple(args.items()))
+        return cls(str(_render(game, message, LINES_LOCALE)), label, message.args)
+
+    def __getnewargs__(self) -> tuple[str, str, tuple[tuple[str, Argument], ...]]:  # type: ignore[override]
+        """What pickling needs to make the line again (simulate's worker processes)."""
+        return str(self), self.label, self.args
+
+    def in_locale(self, game: CompiledGame, locale: str) -> str:
+        """The line in `locale`: the message rendered there, its entities by their names there."""
+        return str(_render(game, Message(self.label, self.args), locale))
+
 
 class QuotedNote(str):
-    """`subject: note`, the note being the editor's note `key`."""
+    """`subject: note`, the note being the editor's note `key`; the subject is a name, or a `KernelLine` (words that
+    `play` prints in the player's language)."""
 
     subject: str
     note: str
@@ -25,6 +106,7 @@ class QuotedNote(str):
         """What pickling needs to make the line again (simulate's worker processes)."""
         return self.subject, self.note, self.key
 
-    def with_note(self, note: str) -> str:
-        """The line with `note` (a translation) in place of the editor's English."""
-        return f"{self.subject}: {note}"
+    def with_note(self, note: str, subject: str | None = None) -> str:
+        """The line with `note` (a translation) in place of the editor's English, and `subject` (its words in the
+        player's language) in place of the subject when given."""
+        return f"{self.subject if subject is None else subject}: {note}"

@@ -239,6 +239,7 @@ def test_the_placeholders_of_play_quote_the_notes_in_the_players_language() -> N
 
     from lawforge.compiler.editor_texts import PlaceholderLine, placeholder_lines
     from lawforge.compiler.translations import TranslationRecord
+    from lawforge.runtime import load
     from lawforge.runtime.notes import QuotedNote
 
     record = TranslationRecord()
@@ -246,11 +247,12 @@ def test_the_placeholders_of_play_quote_the_notes_in_the_players_language() -> N
     quoted = QuotedNote("arcane", NOTE, KEY)
     assert quoted == f"arcane: {NOTE}" and pickle.loads(pickle.dumps(quoted)).key == KEY
     lines = [quoted, QuotedNote("other", "Made up.", "note/suit/other"), "the sites are drawn at random"]
-    assert placeholder_lines(lines, record, "fr") == [
+    game = load("oath")
+    assert placeholder_lines(lines, record, "fr", game) == [
         PlaceholderLine("arcane: D’après la liste des cartes (L2, règle 4.3.1).", untranslated=False),
         PlaceholderLine("other: Made up.", untranslated=True),
         PlaceholderLine("the sites are drawn at random", untranslated=True)]
-    assert placeholder_lines(lines, record, "en") == [PlaceholderLine(line, untranslated=False) for line in lines]
+    assert placeholder_lines(lines, record, "en", game) == [PlaceholderLine(line, untranslated=False) for line in lines]
 
 
 def test_play_refuses_a_damaged_record(mini: Path, capsys: pytest.CaptureFixture[str]) -> None:
