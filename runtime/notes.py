@@ -30,6 +30,16 @@ class Named:
 
 
 @dataclass(frozen=True)
+class Chosen:
+    """An argument that is one of the `choices` of an entity (a rule option's): shown by its `choice_names` in the
+    locale."""
+
+    kind: str
+    id: str
+    choice: str
+
+
+@dataclass(frozen=True)
 class Listed:
     """An argument that is a list: its items joined as the locale joins a list ("a, b and c", "a, b et c")."""
 
@@ -44,7 +54,7 @@ class Message:
     args: tuple[tuple[str, Argument], ...] = ()
 
 
-Argument = Union[int, str, Named, Listed, Message]
+Argument = Union[int, str, Named, Chosen, Listed, Message]
 """A number (a plural counts it), a rule number (a `str`: the same in every language), an entity, a list or a
 message: never a raw id or English words."""
 
@@ -53,6 +63,10 @@ def _render(game: CompiledGame, argument: Argument, locale: str) -> str | int:
     """An argument as words (a number stays a number, for the plurals)."""
     if isinstance(argument, Named):
         return game.name_of(game.get(argument.kind, argument.id), locale)
+    if isinstance(argument, Chosen):
+        entity = game.get(argument.kind, argument.id)
+        names = entity.choice_names[[str(choice) for choice in entity.choices].index(argument.choice)]
+        return str(names.get(locale, game.source_locale) or argument.choice)
     if isinstance(argument, Listed):
         from babel.lists import format_list
 

@@ -211,11 +211,12 @@ def test_expansion_tiles_together_swap_three_base_tiles() -> None:
 
 
 def test_the_rulings_of_the_rule_options_are_said_with_the_choice_played() -> None:
-    default = [note for note in new_state(GAME, 2, 1).placeholders if note.startswith("rule option last_turn")]
+    last_turn = "rule option “Last turn”: a player’s turn or a round"
+    default = [note for note in new_state(GAME, 2, 1).placeholders if note.startswith(last_turn)]
     chosen = [note for note in new_state(GAME, 2, 1, options={"last_turn": "turn"}).placeholders
-              if note.startswith("rule option last_turn")]
-    assert default[0].startswith("rule option last_turn = round:")
-    assert chosen[0].startswith("rule option last_turn = turn:")
+              if note.startswith(last_turn)]
+    assert default[0].startswith(f"{last_turn} (this game: round): ")
+    assert chosen[0].startswith(f"{last_turn} (this game: turn): ")
 
 
 def test_modules_and_setups_are_named_by_id_or_by_name_in_any_locale() -> None:

@@ -183,32 +183,34 @@ class LabelId(IntEnum):
     PLAY_UNSEEN_MOVE = 146
     PLAY_PLACEHOLDERS = 147
     PLAY_UNTRANSLATED_NOTE = 148
-    STEP_EXTRA_VISIT = 149
-    DISCARD_TRIGGER = 150
-    KEEP_ROLL = 151
-    BORROW_TRAIT = 152
-    STEP_TRAIT = 153
-    USE_TRAIT = 154
-    TARGET_PLAYER = 155
-    PUSH_PLAYER = 156
-    PUSH_TO = 157
-    LOSE_CUBE = 158
-    STEAL_APTITUDE = 159
-    MOVE_CHARACTER_TO = 160
-    LOAD_COMPANION = 161
-    BUILD_REGION = 162
-    NO_BUILD = 163
-    STEP_CLEAR_TREACHERY = 164
-    CLEAR_TREACHERY_CARD = 165
-    CLEAR_TREACHERY_REGION = 166
-    TREACHERY_ON = 167
-    TREACHERY_ON_REGION = 168
-    WELD_COMPANION = 169
-    STOP_WELDING = 170
-    DELIVER_CRYSTALS = 171
-    NO_DELIVERY = 172
-    BUY_IMBUED_CRYSTAL = 173
-    NO_IMBUED_CRYSTAL = 174
+    PLACEHOLDER_RULE_OPTION = 149
+    PLACEHOLDER_REGION_PRESET = 150
+    STEP_EXTRA_VISIT = 151
+    DISCARD_TRIGGER = 152
+    KEEP_ROLL = 153
+    BORROW_TRAIT = 154
+    STEP_TRAIT = 155
+    USE_TRAIT = 156
+    TARGET_PLAYER = 157
+    PUSH_PLAYER = 158
+    PUSH_TO = 159
+    LOSE_CUBE = 160
+    STEAL_APTITUDE = 161
+    MOVE_CHARACTER_TO = 162
+    LOAD_COMPANION = 163
+    BUILD_REGION = 164
+    NO_BUILD = 165
+    STEP_CLEAR_TREACHERY = 166
+    CLEAR_TREACHERY_CARD = 167
+    CLEAR_TREACHERY_REGION = 168
+    TREACHERY_ON = 169
+    TREACHERY_ON_REGION = 170
+    WELD_COMPANION = 171
+    STOP_WELDING = 172
+    DELIVER_CRYSTALS = 173
+    NO_DELIVERY = 174
+    BUY_IMBUED_CRYSTAL = 175
+    NO_IMBUED_CRYSTAL = 176
 
 
 class TableId(IntEnum):
@@ -2397,6 +2399,20 @@ LABELS: tuple[Label, ...] = (
         id=LabelId.PLAY_UNTRANSLATED_NOTE,
         text=Text(en='{note}', fr='{note} (en anglais)', uk='{note} (англійською)'),
         args=('note',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_RULE_OPTION,
+        text=Text(en='rule option {option} (this game: {choice})', fr='option de règle {option} (dans cette partie : {choice})', uk='варіант правила {option} (у цій грі: {choice})'),
+        args=('option', 'choice'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_REGION_PRESET,
+        text=Text(en='region preset “{preset}”: of its alternatives, the kernel takes the first (the players choose, L2981)', fr='préréglage des régions « {preset} » : de ses variantes, le moteur prend la première (les joueurs choisissent, L2981)', uk='набір регіонів «{preset}»: з його варіантів рушій бере перший (насправді обирають гравці, L2981)'),
+        args=('preset',),
         forms=(),
         arg_labels=(),
     ),

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..content import CompiledGame
 from ..kernel.plan import PlannedStep, build_plan
-from ..notes import QuotedNote
+from ..notes import KernelLine, Named, QuotedNote
 
 NUMBERS = ("start_honour", "start_attribute_cubes", "quests_dealt", "quests_kept", "aptitudes_fewer_than_players",
            "active_triggers", "enhanced_draw_cards", "enhanced_draw_conviction", "monster_cost", "mount_cost",
@@ -415,8 +415,8 @@ def _swap(tables: VindicationTables, game: CompiledGame, count: list[int], prese
         chosen = presets[preset]
     for removal in chosen.remove[0]:
         count[names.index(ref(removal.region))] -= removal.n
-    tables.placeholders.append(f"region preset {name_of(chosen)}: of its alternatives, the kernel takes the first "
-                               "(the players choose, L2981)")
+    tables.placeholders.append(KernelLine.of(game, "placeholder_region_preset",
+                                             preset=Named("region_preset", name_of(chosen))))
 
 
 def _board(tables: VindicationTables, game: CompiledGame) -> None:
