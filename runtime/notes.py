@@ -59,8 +59,8 @@ Argument = Union[int, str, Named, Chosen, Listed, Message]
 message: never a raw id or English words."""
 
 
-def _render(game: CompiledGame, argument: Argument, locale: str) -> str | int:
-    """An argument as words (a number stays a number, for the plurals)."""
+def rendered(game: CompiledGame, argument: Argument, locale: str) -> str | int:
+    """An argument in `locale`: as words, a number staying a number (for the plurals)."""
     if isinstance(argument, Named):
         return game.name_of(game.get(argument.kind, argument.id), locale)
     if isinstance(argument, Chosen):
@@ -70,10 +70,10 @@ def _render(game: CompiledGame, argument: Argument, locale: str) -> str | int:
     if isinstance(argument, Listed):
         from babel.lists import format_list
 
-        return format_list([str(_render(game, item, locale)) for item in argument.items], locale=locale)
+        return format_list([str(rendered(game, item, locale)) for item in argument.items], locale=locale)
     if isinstance(argument, Message):
         return game.message(argument.label, locale,
-                            **{name: _render(game, value, locale) for name, value in argument.args})
+                            **{name: rendered(game, value, locale) for name, value in argument.args})
     return argument
 
 
@@ -92,7 +92,7 @@ class KernelLine(str):
     def of(cls, game: CompiledGame, label: str, **args: Argument) -> KernelLine:
         """The line of message `label` with `args`, reading as its English."""
         message = Message(label, tuple(args.items()))
-        return cls(str(_render(game, message, LINES_LOCALE)), label, message.args)
+        return cls(str(rendered(game, message, LINES_LOCALE)), label, message.args)
 
     def __getnewargs__(self) -> tuple[str, str, tuple[tuple[str, Argument], ...]]:  # type: ignore[override]
         """What pickling needs to make the line again (simulate's worker processes)."""
@@ -100,7 +100,7 @@ class KernelLine(str):
 
     def in_locale(self, game: CompiledGame, locale: str) -> str:
         """The line in `locale`: the message rendered there, its entities by their names there."""
-        return str(_render(game, Message(self.label, self.args), locale))
+        return str(rendered(game, Message(self.label, self.args), locale))
 
 
 class QuotedNote(str):
