@@ -21,6 +21,11 @@ LINES_LOCALE = "en"
 """The language a kernel's placeholder lines read in as `str` (simulate's report, the tests)."""
 
 
+LIST_COMMA = ", "
+"""What separates the items of a list but the last two, in every language the games are written in; the last two are
+joined by the game's message `list_and` ("{items} and {last}", "{items} et {last}", "{items} і {last}")."""
+
+
 @dataclass(frozen=True)
 class Named:
     """An argument that is an entity of the content: shown by its name in the locale, never by its id."""
@@ -41,7 +46,8 @@ class Chosen:
 
 @dataclass(frozen=True)
 class Listed:
-    """An argument that is a list: its items joined as the locale joins a list ("a, b and c", "a, b et c")."""
+    """An argument that is a list: its items joined as the locale joins a list ("a, b and c", "a, b et c"), by the
+    game's message `list_and` (the runtime has no CLDR list patterns: it needs no Babel)."""
 
     items: tuple[Argument, ...]
 
@@ -68,9 +74,10 @@ def rendered(game: CompiledGame, argument: Argument, locale: str) -> str | int:
         names = entity.choice_names[[str(choice) for choice in entity.choices].index(argument.choice)]
         return str(names.get(locale, game.source_locale) or argument.choice)
     if isinstance(argument, Listed):
-        from babel.lists import format_list
-
-        return format_list([str(rendered(game, item, locale)) for item in argument.items], locale=locale)
+        words = [str(rendered(game, item, locale)) for item in argument.items]
+        if len(words) < 2:
+            return "".join(words)
+        return game.message("list_and", locale, items=LIST_COMMA.join(words[:-1]), last=words[-1])
     if isinstance(argument, Message):
         return game.message(argument.label, locale,
                             **{name: rendered(game, value, locale) for name, value in argument.args})

@@ -219,5 +219,5 @@ def test_the_english_of_the_kernels_lines_is_what_they_said_before() -> None:
                                "up after those its setup places against, the others by descending Reach (Marquise de "
                                "Cat, ") for line in root)
     margraves = [str(line) for line in _kernel_lines("margraves")]
-    assert "Citizens: Alchemist (pennant), Captain (pennant), Merchant (pennant), and Paladin (pennant)" in margraves
+    assert "Citizens: Alchemist (pennant), Captain (pennant), Merchant (pennant) and Paladin (pennant)" in margraves
     assert "monsters: 20 entries" in margraves

@@ -338,11 +338,12 @@ class LabelId(IntEnum):
     PLAY_UNSEEN_MOVE = 190
     PLAY_PLACEHOLDERS = 191
     PLAY_UNTRANSLATED_NOTE = 192
-    PLACEHOLDER_RANDOM_SITES = 193
-    PLACEHOLDER_SEAT_ROLES = 194
-    PLACEHOLDER_RANDOM_OATH = 195
-    PLACEHOLDER_RANDOM_PAWN = 196
-    PLACEHOLDER_CANCELLED_ACTION = 197
+    LIST_AND = 193
+    PLACEHOLDER_RANDOM_SITES = 194
+    PLACEHOLDER_SEAT_ROLES = 195
+    PLACEHOLDER_RANDOM_OATH = 196
+    PLACEHOLDER_RANDOM_PAWN = 197
+    PLACEHOLDER_CANCELLED_ACTION = 198
 
 
 class TableId(IntEnum):
@@ -3917,6 +3918,13 @@ LABELS: tuple[Label, ...] = (
         id=LabelId.PLAY_UNTRANSLATED_NOTE,
         text=Text(en='{note}', fr='{note} (en anglais)', uk='{note} (англійською)'),
         args=('note',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.LIST_AND,
+        text=Text(en='{items} and {last}', fr='{items} et {last}', uk='{items} і {last}'),
+        args=('items', 'last'),
         forms=(),
         arg_labels=(),
     ),

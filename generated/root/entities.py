@@ -330,9 +330,10 @@ class LabelId(IntEnum):
     PLAY_UNSEEN_MOVE = 243
     PLAY_PLACEHOLDERS = 244
     PLAY_UNTRANSLATED_NOTE = 245
-    PLACEHOLDER_TRACK = 246
-    PLACEHOLDER_SETUP_ORDER = 247
-    PLACEHOLDER_RELATIONSHIP_TRACK = 248
+    LIST_AND = 246
+    PLACEHOLDER_TRACK = 247
+    PLACEHOLDER_SETUP_ORDER = 248
+    PLACEHOLDER_RELATIONSHIP_TRACK = 249
 
 
 class TableId(IntEnum):
@@ -3443,6 +3444,13 @@ LABELS: tuple[Label, ...] = (
         id=LabelId.PLAY_UNTRANSLATED_NOTE,
         text=Text(en='{note}', fr='{note} (en anglais)', uk='{note} (англійською)'),
         args=('note',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.LIST_AND,
+        text=Text(en='{items} and {last}', fr='{items} et {last}', uk='{items} і {last}'),
+        args=('items', 'last'),
         forms=(),
         arg_labels=(),
     ),

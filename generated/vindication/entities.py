@@ -183,34 +183,35 @@ class LabelId(IntEnum):
     PLAY_UNSEEN_MOVE = 146
     PLAY_PLACEHOLDERS = 147
     PLAY_UNTRANSLATED_NOTE = 148
-    PLACEHOLDER_RULE_OPTION = 149
-    PLACEHOLDER_REGION_PRESET = 150
-    STEP_EXTRA_VISIT = 151
-    DISCARD_TRIGGER = 152
-    KEEP_ROLL = 153
-    BORROW_TRAIT = 154
-    STEP_TRAIT = 155
-    USE_TRAIT = 156
-    TARGET_PLAYER = 157
-    PUSH_PLAYER = 158
-    PUSH_TO = 159
-    LOSE_CUBE = 160
-    STEAL_APTITUDE = 161
-    MOVE_CHARACTER_TO = 162
-    LOAD_COMPANION = 163
-    BUILD_REGION = 164
-    NO_BUILD = 165
-    STEP_CLEAR_TREACHERY = 166
-    CLEAR_TREACHERY_CARD = 167
-    CLEAR_TREACHERY_REGION = 168
-    TREACHERY_ON = 169
-    TREACHERY_ON_REGION = 170
-    WELD_COMPANION = 171
-    STOP_WELDING = 172
-    DELIVER_CRYSTALS = 173
-    NO_DELIVERY = 174
-    BUY_IMBUED_CRYSTAL = 175
-    NO_IMBUED_CRYSTAL = 176
+    LIST_AND = 149
+    PLACEHOLDER_RULE_OPTION = 150
+    PLACEHOLDER_REGION_PRESET = 151
+    STEP_EXTRA_VISIT = 152
+    DISCARD_TRIGGER = 153
+    KEEP_ROLL = 154
+    BORROW_TRAIT = 155
+    STEP_TRAIT = 156
+    USE_TRAIT = 157
+    TARGET_PLAYER = 158
+    PUSH_PLAYER = 159
+    PUSH_TO = 160
+    LOSE_CUBE = 161
+    STEAL_APTITUDE = 162
+    MOVE_CHARACTER_TO = 163
+    LOAD_COMPANION = 164
+    BUILD_REGION = 165
+    NO_BUILD = 166
+    STEP_CLEAR_TREACHERY = 167
+    CLEAR_TREACHERY_CARD = 168
+    CLEAR_TREACHERY_REGION = 169
+    TREACHERY_ON = 170
+    TREACHERY_ON_REGION = 171
+    WELD_COMPANION = 172
+    STOP_WELDING = 173
+    DELIVER_CRYSTALS = 174
+    NO_DELIVERY = 175
+    BUY_IMBUED_CRYSTAL = 176
+    NO_IMBUED_CRYSTAL = 177
 
 
 class TableId(IntEnum):
@@ -2399,6 +2400,13 @@ LABELS: tuple[Label, ...] = (
         id=LabelId.PLAY_UNTRANSLATED_NOTE,
         text=Text(en='{note}', fr='{note} (en anglais)', uk='{note} (англійською)'),
         args=('note',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.LIST_AND,
+        text=Text(en='{items} and {last}', fr='{items} et {last}', uk='{items} і {last}'),
+        args=('items', 'last'),
         forms=(),
         arg_labels=(),
     ),
