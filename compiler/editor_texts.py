@@ -109,7 +109,8 @@ class PlaceholderLine:
 def placeholder_lines(placeholders: list[str], record: TranslationRecord, locale: str,
                       game: CompiledGame) -> list[PlaceholderLine]:
     """The kernel's placeholder lines in `locale`: a line the kernel writes as a message of the game in that language,
-    a line quoting an editor's note with the note's translation (its subject in that language too); any other line
+    a line quoting an editor's note with the note's translation (its subject in that language too, and the colon as
+    the language writes it: the message `placeholder_note`); any other line
     (a note not translated) marked untranslated unless `locale` is English."""
     lines = []
     for line in placeholders:
@@ -119,8 +120,9 @@ def placeholder_lines(placeholders: list[str], record: TranslationRecord, locale
         if not isinstance(line, QuotedNote):
             lines.append(PlaceholderLine(str(line), untranslated=locale != NOTES_LOCALE))
             continue
-        subject = line.subject.in_locale(game, locale) if isinstance(line.subject, KernelLine) else None
+        subject = line.subject.in_locale(game, locale) if isinstance(line.subject, KernelLine) else line.subject
         translated = note_in(record, line.key, line.note, locale)
-        lines.append(PlaceholderLine(line.with_note(line.note if translated is None else translated, subject),
-                                     untranslated=translated is None and locale != NOTES_LOCALE))
+        text = game.message("placeholder_note", locale, subject=subject,
+                            note=line.note if translated is None else translated)
+        lines.append(PlaceholderLine(str(text), untranslated=translated is None and locale != NOTES_LOCALE))
     return lines

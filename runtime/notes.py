@@ -3,8 +3,8 @@
 A kernel's `placeholders` are lines of text (English, said once a game: `simulate` lists them as they are). Each is
 still a `str`, and besides it what `lawforge play` needs to print it translated (`compiler/editor_texts.py`):
 
-- a `KernelLine` is a message of the game's content (labels.yaml) with its named arguments: the line is its English
-  rendering, and `in_locale` renders it in any other language, entities by their names there;
+- a `KernelLine` is a message of the game's content (labels.yaml) with its named arguments, or an entity's name: the
+  line is its English rendering, and `in_locale` renders it in any other language, entities by their names there;
 - a `QuotedNote` quotes the `note:` of an entry the content marks placeholder, with the note's key in the translation
   record (`note/<kind>/<id>`), so that the note prints translated where the editors have translated it.
 """
@@ -85,34 +85,38 @@ def rendered(game: CompiledGame, argument: Argument, locale: str) -> str | int:
 
 
 class KernelLine(str):
-    """A placeholder line the kernel writes itself: the message `label` of the game with its `args`."""
+    """Words the kernel writes itself: a message of the game with its arguments, or an entity's name (the subject of
+    a quoted note)."""
 
-    label: str
-    args: tuple[tuple[str, Argument], ...]
+    said: Argument
 
-    def __new__(cls, text: str, label: str, args: tuple[tuple[str, Argument], ...]) -> KernelLine:
+    def __new__(cls, text: str, said: Argument) -> KernelLine:
         line = super().__new__(cls, text)
-        line.label, line.args = label, args
+        line.said = said
         return line
 
     @classmethod
     def of(cls, game: CompiledGame, label: str, **args: Argument) -> KernelLine:
         """The line of message `label` with `args`, reading as its English."""
-        message = Message(label, tuple(args.items()))
-        return cls(str(rendered(game, message, LINES_LOCALE)), label, message.args)
+        return cls.saying(game, Message(label, tuple(args.items())))
 
-    def __getnewargs__(self) -> tuple[str, str, tuple[tuple[str, Argument], ...]]:  # type: ignore[override]
+    @classmethod
+    def saying(cls, game: CompiledGame, said: Argument) -> KernelLine:
+        """The words of `said` (a message, an entity), reading as their English."""
+        return cls(str(rendered(game, said, LINES_LOCALE)), said)
+
+    def __getnewargs__(self) -> tuple[str, Argument]:  # type: ignore[override]
         """What pickling needs to make the line again (simulate's worker processes)."""
-        return str(self), self.label, self.args
+        return str(self), self.said
 
     def in_locale(self, game: CompiledGame, locale: str) -> str:
         """The line in `locale`: the message rendered there, its entities by their names there."""
-        return str(rendered(game, Message(self.label, self.args), locale))
+        return str(rendered(game, self.said, locale))
 
 
 class QuotedNote(str):
-    """`subject: note`, the note being the editor's note `key`; the subject is a name, or a `KernelLine` (words that
-    `play` prints in the player's language)."""
+    """`subject: note`, the note being the editor's note `key`; the subject is a `KernelLine` (words that `play`
+    prints in the player's language), or a plain name."""
 
     subject: str
     note: str
@@ -127,7 +131,10 @@ class QuotedNote(str):
         """What pickling needs to make the line again (simulate's worker processes)."""
         return self.subject, self.note, self.key
 
-    def with_note(self, note: str, subject: str | None = None) -> str:
-        """The line with `note` (a translation) in place of the editor's English, and `subject` (its words in the
-        player's language) in place of the subject when given."""
-        return f"{self.subject if subject is None else subject}: {note}"
+
+def quoted_note(game: CompiledGame, kind: str, entity_id: str, about: str | None = None) -> QuotedNote:
+    """The `note:` of the entity `kind`/`entity_id` quoted under its name; `about` names the subject instead when
+    the note speaks for more than the entity (a message of the game: the journey cards, whose first one holds it)."""
+    entity = game.get(kind, entity_id)
+    subject = KernelLine.of(game, about) if about else KernelLine.saying(game, Named(kind, entity_id))
+    return QuotedNote(subject, entity.note, f"note/{kind}/{entity_id}")

@@ -252,13 +252,13 @@ def test_the_placeholders_of_play_quote_the_notes_in_the_players_language() -> N
     oath = KernelLine.of(game, "placeholder_random_oath", oath=Named("oath", "devotion"))
     lines += [oath, QuotedNote(oath, NOTE, KEY), QuotedNote(oath, "Made up.", "note/suit/other")]
     assert placeholder_lines(lines, record, "fr", game) == [
-        PlaceholderLine("arcane: D’après la liste des cartes (L2, règle 4.3.1).", untranslated=False),
-        PlaceholderLine("other: Made up.", untranslated=True),
+        PlaceholderLine("arcane : D’après la liste des cartes (L2, règle 4.3.1).", untranslated=False),
+        PlaceholderLine("other : Made up.", untranslated=True),
         PlaceholderLine("the sites are drawn at random", untranslated=True),
         PlaceholderLine(french := "le Serment de cette partie est tiré au hasard : Serment de Dévotion (3 : la "
                         "référence d’objectif des Chroniques)", untranslated=False),
-        PlaceholderLine(f"{french}: D’après la liste des cartes (L2, règle 4.3.1).", untranslated=False),
-        PlaceholderLine(f"{french}: Made up.", untranslated=True)]
+        PlaceholderLine(f"{french} : D’après la liste des cartes (L2, règle 4.3.1).", untranslated=False),
+        PlaceholderLine(f"{french} : Made up.", untranslated=True)]
     assert placeholder_lines(lines, record, "en", game) == [PlaceholderLine(line, untranslated=False) for line in lines]
 
 

@@ -193,7 +193,7 @@ def test_the_kernels_placeholder_lines_read_in_the_players_language(game: str) -
     assert lines, f"{game} writes placeholder lines of its own"
     for line in lines:
         assert pickle.loads(pickle.dumps(line)).in_locale(compiled, "uk") == line.in_locale(compiled, "uk")
-        message = Message(line.label, line.args)
+        message = line.said
         ids, its_english = set(_ids(message)), _words(line.in_locale(compiled, "en"))
         for locale in TRANSLATIONS:
             said = line.in_locale(compiled, locale)
@@ -207,7 +207,8 @@ def test_the_english_of_the_kernels_lines_is_what_they_said_before() -> None:
     """Where the line names nothing, its English is the kernel's former text, word for word; an entity is said by
     its English name where the line said its id."""
     oath = [str(line) for line in _kernel_lines("oath")]
-    assert "the sites on the map are drawn at random (the rulebooks leave them to the Playbook or the Chronicle)" in oath
+    assert "the sites on the map are drawn at random (the rulebooks leave them to the Playbook or the Chronicle)" \
+        in oath
     assert ("seat 1 is the Chancellor (7: chosen by any means) and seat k + 1 takes the k-th Exile or Citizen board "
             "(9: each player chooses one)") in oath
     assert "seat 2's pawn is placed at random (23: the player chooses)" in oath

@@ -697,6 +697,6 @@ def test_compiled_and_python_play_the_same_games(factions: tuple[str, ...], seed
 def test_the_duchy_is_seatable_and_its_placeholders_are_said() -> None:
     tables = kernel_of(new_state("root", 2, 1, factions=["marquise", "duchy"]).game).tables
     assert "duchy" in tables.playable
-    said = [dict(line.args).get("track") for _, line in tables.placeholders]
+    said = [dict(line.said.args).get("track") for _, line in tables.placeholders]
     for track in ("duchy_citadels", "duchy_markets", "duchy_crowns_squire", "duchy_crowns_noble", "duchy_crowns_lord"):
         assert said.count(Named("track", track)) == 1

@@ -570,10 +570,10 @@ def test_services_are_offered_only_with_the_riverfolk_seated_and_placeholders_sa
     for _ in range(400):
         assert state.decision_kind() != SERVICE_KIND
         state.apply(rng.choice(state.legal_actions()))
-    said = [dict(line.args).get("track") for line in state.placeholders]
+    said = [dict(line.said.args).get("track") for line in state.placeholders]
     assert not any(track.id.startswith("riverfolk_") for track in said if track), "said where the Riverfolk sit"
     seated = new_state("root", 2, 4, kernel="python", factions=["marquise", "riverfolk"])
-    said = [dict(line.args).get("track") for line in seated.placeholders]
+    said = [dict(line.said.args).get("track") for line in seated.placeholders]
     for track in ("riverfolk_trade_posts_fox", "riverfolk_service_prices"):
         assert said.count(Named("track", track)) == 1
 

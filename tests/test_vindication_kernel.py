@@ -187,9 +187,9 @@ def test_the_temple_ruins_replace_the_academy_and_give_more_secret_quests() -> N
 
 def test_the_game_says_the_placeholders_it_plays_with() -> None:
     notes = new_state(GAME, 2, 1).placeholders
-    assert any(note.startswith("island:") for note in notes)
-    assert any(note.startswith("companion_honour:") for note in notes)
-    assert any(note.startswith("redemption_bonus:") for note in notes)
+    assert any(note.startswith("Island spaces: ") for note in notes)
+    assert any(note.startswith("Companion honour: ") for note in notes)
+    assert any(note.startswith("Honour bonus for finding redemption: ") for note in notes)
 
 
 def test_expansion_tiles_together_swap_three_base_tiles() -> None:
@@ -305,7 +305,7 @@ def test_games_with_construction_sites_end_with_invariants_at_every_step(players
     state = random_game(players, players, modules=["base", "sites_de_construction"])
     tables = state.engine.tables
     assert tables.modules == ("base", "sites_de_construction") and state.is_terminal()
-    assert any(note.startswith("construction_sites:") for note in state.placeholders)
+    assert any(note.startswith("Construction sites in the bag: ") for note in state.placeholders)
     if players == 3:  # the Python form, replaying the compiled game, comes to the same state
         assert replay(state, kernel="python").state_hash() == state.state_hash()
 

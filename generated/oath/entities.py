@@ -338,12 +338,13 @@ class LabelId(IntEnum):
     PLAY_UNSEEN_MOVE = 190
     PLAY_PLACEHOLDERS = 191
     PLAY_UNTRANSLATED_NOTE = 192
-    LIST_AND = 193
-    PLACEHOLDER_RANDOM_SITES = 194
-    PLACEHOLDER_SEAT_ROLES = 195
-    PLACEHOLDER_RANDOM_OATH = 196
-    PLACEHOLDER_RANDOM_PAWN = 197
-    PLACEHOLDER_CANCELLED_ACTION = 198
+    PLACEHOLDER_NOTE = 193
+    LIST_AND = 194
+    PLACEHOLDER_RANDOM_SITES = 195
+    PLACEHOLDER_SEAT_ROLES = 196
+    PLACEHOLDER_RANDOM_OATH = 197
+    PLACEHOLDER_RANDOM_PAWN = 198
+    PLACEHOLDER_CANCELLED_ACTION = 199
 
 
 class TableId(IntEnum):
@@ -3918,6 +3919,13 @@ LABELS: tuple[Label, ...] = (
         id=LabelId.PLAY_UNTRANSLATED_NOTE,
         text=Text(en='{note}', fr='{note} (en anglais)', uk='{note} (англійською)'),
         args=('note',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_NOTE,
+        text=Text(en='{subject}: {note}', fr='{subject} : {note}', uk='{subject}: {note}'),
+        args=('subject', 'note'),
         forms=(),
         arg_labels=(),
     ),

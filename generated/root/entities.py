@@ -330,10 +330,11 @@ class LabelId(IntEnum):
     PLAY_UNSEEN_MOVE = 243
     PLAY_PLACEHOLDERS = 244
     PLAY_UNTRANSLATED_NOTE = 245
-    LIST_AND = 246
-    PLACEHOLDER_TRACK = 247
-    PLACEHOLDER_SETUP_ORDER = 248
-    PLACEHOLDER_RELATIONSHIP_TRACK = 249
+    PLACEHOLDER_NOTE = 246
+    LIST_AND = 247
+    PLACEHOLDER_TRACK = 248
+    PLACEHOLDER_SETUP_ORDER = 249
+    PLACEHOLDER_RELATIONSHIP_TRACK = 250
 
 
 class TableId(IntEnum):
@@ -3444,6 +3445,13 @@ LABELS: tuple[Label, ...] = (
         id=LabelId.PLAY_UNTRANSLATED_NOTE,
         text=Text(en='{note}', fr='{note} (en anglais)', uk='{note} (англійською)'),
         args=('note',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_NOTE,
+        text=Text(en='{subject}: {note}', fr='{subject} : {note}', uk='{subject}: {note}'),
+        args=('subject', 'note'),
         forms=(),
         arg_labels=(),
     ),

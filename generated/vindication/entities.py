@@ -183,35 +183,37 @@ class LabelId(IntEnum):
     PLAY_UNSEEN_MOVE = 146
     PLAY_PLACEHOLDERS = 147
     PLAY_UNTRANSLATED_NOTE = 148
-    LIST_AND = 149
-    PLACEHOLDER_RULE_OPTION = 150
-    PLACEHOLDER_REGION_PRESET = 151
-    STEP_EXTRA_VISIT = 152
-    DISCARD_TRIGGER = 153
-    KEEP_ROLL = 154
-    BORROW_TRAIT = 155
-    STEP_TRAIT = 156
-    USE_TRAIT = 157
-    TARGET_PLAYER = 158
-    PUSH_PLAYER = 159
-    PUSH_TO = 160
-    LOSE_CUBE = 161
-    STEAL_APTITUDE = 162
-    MOVE_CHARACTER_TO = 163
-    LOAD_COMPANION = 164
-    BUILD_REGION = 165
-    NO_BUILD = 166
-    STEP_CLEAR_TREACHERY = 167
-    CLEAR_TREACHERY_CARD = 168
-    CLEAR_TREACHERY_REGION = 169
-    TREACHERY_ON = 170
-    TREACHERY_ON_REGION = 171
-    WELD_COMPANION = 172
-    STOP_WELDING = 173
-    DELIVER_CRYSTALS = 174
-    NO_DELIVERY = 175
-    BUY_IMBUED_CRYSTAL = 176
-    NO_IMBUED_CRYSTAL = 177
+    PLACEHOLDER_NOTE = 149
+    LIST_AND = 150
+    PLACEHOLDER_RULE_OPTION = 151
+    PLACEHOLDER_JOURNEYS = 152
+    PLACEHOLDER_REGION_PRESET = 153
+    STEP_EXTRA_VISIT = 154
+    DISCARD_TRIGGER = 155
+    KEEP_ROLL = 156
+    BORROW_TRAIT = 157
+    STEP_TRAIT = 158
+    USE_TRAIT = 159
+    TARGET_PLAYER = 160
+    PUSH_PLAYER = 161
+    PUSH_TO = 162
+    LOSE_CUBE = 163
+    STEAL_APTITUDE = 164
+    MOVE_CHARACTER_TO = 165
+    LOAD_COMPANION = 166
+    BUILD_REGION = 167
+    NO_BUILD = 168
+    STEP_CLEAR_TREACHERY = 169
+    CLEAR_TREACHERY_CARD = 170
+    CLEAR_TREACHERY_REGION = 171
+    TREACHERY_ON = 172
+    TREACHERY_ON_REGION = 173
+    WELD_COMPANION = 174
+    STOP_WELDING = 175
+    DELIVER_CRYSTALS = 176
+    NO_DELIVERY = 177
+    BUY_IMBUED_CRYSTAL = 178
+    NO_IMBUED_CRYSTAL = 179
 
 
 class TableId(IntEnum):
@@ -2404,6 +2406,13 @@ LABELS: tuple[Label, ...] = (
         arg_labels=(),
     ),
     Label(
+        id=LabelId.PLACEHOLDER_NOTE,
+        text=Text(en='{subject}: {note}', fr='{subject} : {note}', uk='{subject}: {note}'),
+        args=('subject', 'note'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
         id=LabelId.LIST_AND,
         text=Text(en='{items} and {last}', fr='{items} et {last}', uk='{items} і {last}'),
         args=('items', 'last'),
@@ -2414,6 +2423,12 @@ LABELS: tuple[Label, ...] = (
         id=LabelId.PLACEHOLDER_RULE_OPTION,
         text=Text(en='rule option {option} (this game: {choice})', fr='option de règle {option} (dans cette partie : {choice})', uk='варіант правила {option} (у цій грі: {choice})'),
         args=('option', 'choice'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_JOURNEYS,
+        text=Text(en='Journey cards', fr='Cartes Périple', uk='Карти мандрівки'),
         forms=(),
         arg_labels=(),
     ),
