@@ -20,7 +20,6 @@ if TYPE_CHECKING:
 LINES_LOCALE = "en"
 """The language a kernel's placeholder lines read in as `str` (simulate's report, the tests)."""
 
-
 LIST_COMMA = ", "
 """What separates the items of a list but the last two, in every language the games are written in; the last two are
 joined by the game's message `list_and` ("{items} and {last}", "{items} et {last}", "{items} і {last}")."""
