@@ -11,11 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from lawforge.runtime.notes import QuotedNote
+from lawforge.runtime.notes import KernelLine, QuotedNote
 
 from .translations import TranslationRecord
 
 if TYPE_CHECKING:  # `play` reads the notes' translations without loading the linker
+    from lawforge.runtime.content import CompiledGame
+
     from .link import IncompleteItem, LinkedGame
     from .validate import Located
 
@@ -104,14 +106,23 @@ class PlaceholderLine:
     untranslated: bool
 
 
-def placeholder_lines(placeholders: list[str], record: TranslationRecord, locale: str) -> list[PlaceholderLine]:
-    """The kernel's placeholder lines in `locale`: a line quoting an editor's note with the note's translation, any
-    other line (the kernel's own English, or a note not translated) marked untranslated unless `locale` is English."""
+def placeholder_lines(placeholders: list[str], record: TranslationRecord, locale: str,
+                      game: CompiledGame) -> list[PlaceholderLine]:
+    """The kernel's placeholder lines in `locale`: a line the kernel writes as a message of the game in that language,
+    a line quoting an editor's note with the note's translation (its subject in that language too, and the colon as
+    the language writes it: the message `placeholder_note`); any other line
+    (a note not translated) marked untranslated unless `locale` is English."""
     lines = []
     for line in placeholders:
-        translated = note_in(record, line.key, line.note, locale) if isinstance(line, QuotedNote) else None
-        if translated is not None:
-            lines.append(PlaceholderLine(line.with_note(translated), untranslated=False))
-        else:
+        if isinstance(line, KernelLine):
+            lines.append(PlaceholderLine(line.in_locale(game, locale), untranslated=False))
+            continue
+        if not isinstance(line, QuotedNote):
             lines.append(PlaceholderLine(str(line), untranslated=locale != NOTES_LOCALE))
+            continue
+        subject = line.subject.in_locale(game, locale) if isinstance(line.subject, KernelLine) else line.subject
+        translated = note_in(record, line.key, line.note, locale)
+        text = game.message("placeholder_note", locale, subject=subject,
+                            note=line.note if translated is None else translated)
+        lines.append(PlaceholderLine(str(text), untranslated=translated is None and locale != NOTES_LOCALE))
     return lines

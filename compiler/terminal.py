@@ -65,7 +65,8 @@ class Session:
         """Plays to the end and prints the verdict, or raises LeftTheGame (Ctrl-C too, between prompts)."""
         if self.state.placeholders:
             self.console.write(self.say("play_placeholders"))
-            for line in placeholder_lines(self.state.placeholders, self.translations, self.locale):
+            for line in placeholder_lines(self.state.placeholders, self.translations, self.locale,
+                                          self.state.game):
                 said = self.say("play_untranslated_note", note=line.text) if line.untranslated else line.text
                 self.console.write(f"  {said}")
         try:

@@ -233,24 +233,33 @@ def test_a_damaged_record_is_an_error_at_the_record(mini: Path, record: str, rea
 
 
 def test_the_placeholders_of_play_quote_the_notes_in_the_players_language() -> None:
-    """A placeholder line quoting an editor's note prints the note's translation; the kernel's own English and a
-    note not translated are marked untranslated, except in English; a quoted note survives pickling (workers)."""
+    """A placeholder line quoting an editor's note prints the note's translation; a note not translated and a plain
+    line are marked untranslated, except in English; a line the kernel writes as a message prints in the player's
+    language, and so does a quoted note's subject written so; a quoted note survives pickling (workers)."""
     import pickle
 
     from lawforge.compiler.editor_texts import PlaceholderLine, placeholder_lines
     from lawforge.compiler.translations import TranslationRecord
-    from lawforge.runtime.notes import QuotedNote
+    from lawforge.runtime import load
+    from lawforge.runtime.notes import KernelLine, Named, QuotedNote
 
     record = TranslationRecord()
     record.record_note(KEY, "fr", NOTE, "D’après la liste des cartes (L2, règle 4.3.1).")
     quoted = QuotedNote("arcane", NOTE, KEY)
     assert quoted == f"arcane: {NOTE}" and pickle.loads(pickle.dumps(quoted)).key == KEY
     lines = [quoted, QuotedNote("other", "Made up.", "note/suit/other"), "the sites are drawn at random"]
-    assert placeholder_lines(lines, record, "fr") == [
-        PlaceholderLine("arcane: D’après la liste des cartes (L2, règle 4.3.1).", untranslated=False),
-        PlaceholderLine("other: Made up.", untranslated=True),
-        PlaceholderLine("the sites are drawn at random", untranslated=True)]
-    assert placeholder_lines(lines, record, "en") == [PlaceholderLine(line, untranslated=False) for line in lines]
+    game = load("oath")
+    oath = KernelLine.of(game, "placeholder_random_oath", oath=Named("oath", "devotion"))
+    lines += [oath, QuotedNote(oath, NOTE, KEY), QuotedNote(oath, "Made up.", "note/suit/other")]
+    assert placeholder_lines(lines, record, "fr", game) == [
+        PlaceholderLine("arcane : D’après la liste des cartes (L2, règle 4.3.1).", untranslated=False),
+        PlaceholderLine("other : Made up.", untranslated=True),
+        PlaceholderLine("the sites are drawn at random", untranslated=True),
+        PlaceholderLine(french := "le Serment de cette partie est tiré au hasard : Serment de Dévotion (3 : la "
+                        "référence d’objectif des Chroniques)", untranslated=False),
+        PlaceholderLine(f"{french} : D’après la liste des cartes (L2, règle 4.3.1).", untranslated=False),
+        PlaceholderLine(f"{french} : Made up.", untranslated=True)]
+    assert placeholder_lines(lines, record, "en", game) == [PlaceholderLine(line, untranslated=False) for line in lines]
 
 
 def test_play_refuses_a_damaged_record(mini: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -25,7 +25,7 @@ def test_simulate_runs_to_the_end_and_prints_the_same_each_time() -> None:
     summary = report["summary"]
     assert summary["games"] == 50 and summary["unfinished"] == sum(not g["winners"] for g in report["games"])
     assert set(summary["wins_by_victory"]) <= {"honour", "None"}
-    assert any(note.startswith("island:") for note in report["placeholders"])
+    assert any(note.startswith("Island spaces: ") for note in report["placeholders"])
     assert all(len(game["factions"]) == 3 for game in report["games"])
     assert summary["modules"] == ["base"]
 
@@ -46,7 +46,8 @@ def test_play_in_the_terminal_in_french() -> None:
     assert done.stdout.count("Cette partie utilise des données inventées (notes des éditeurs) :") == 1
     record = TranslationRecord.load(REPO / "content/vindication/translations.json")
     island = record.note("note/table/island", "fr")
-    assert island and done.stdout.count(f"\n  island: {island}\n") == 1, "the editors' note in French, unmarked"
+    assert island and done.stdout.count(f"\n  Cases de l'île : {island}\n") == 1, \
+        "the editors' note in French, its subject by its French name, unmarked"
     assert "(en anglais)" not in done.stdout, "every note the placeholders quote is translated"
 
 

@@ -187,9 +187,9 @@ def test_the_temple_ruins_replace_the_academy_and_give_more_secret_quests() -> N
 
 def test_the_game_says_the_placeholders_it_plays_with() -> None:
     notes = new_state(GAME, 2, 1).placeholders
-    assert any(note.startswith("island:") for note in notes)
-    assert any(note.startswith("companion_honour:") for note in notes)
-    assert any(note.startswith("redemption_bonus:") for note in notes)
+    assert any(note.startswith("Island spaces: ") for note in notes)
+    assert any(note.startswith("Companion honour: ") for note in notes)
+    assert any(note.startswith("Honour bonus for finding redemption: ") for note in notes)
 
 
 def test_expansion_tiles_together_swap_three_base_tiles() -> None:
@@ -211,11 +211,12 @@ def test_expansion_tiles_together_swap_three_base_tiles() -> None:
 
 
 def test_the_rulings_of_the_rule_options_are_said_with_the_choice_played() -> None:
-    default = [note for note in new_state(GAME, 2, 1).placeholders if note.startswith("rule option last_turn")]
+    last_turn = "rule option “Last turn”: a player’s turn or a round"
+    default = [note for note in new_state(GAME, 2, 1).placeholders if note.startswith(last_turn)]
     chosen = [note for note in new_state(GAME, 2, 1, options={"last_turn": "turn"}).placeholders
-              if note.startswith("rule option last_turn")]
-    assert default[0].startswith("rule option last_turn = round:")
-    assert chosen[0].startswith("rule option last_turn = turn:")
+              if note.startswith(last_turn)]
+    assert default[0].startswith(f"{last_turn} (this game: round): ")
+    assert chosen[0].startswith(f"{last_turn} (this game: turn): ")
 
 
 def test_modules_and_setups_are_named_by_id_or_by_name_in_any_locale() -> None:
@@ -307,7 +308,7 @@ def test_games_with_construction_sites_end_with_invariants_at_every_step(players
     state = random_game(players, players, modules=["base", "sites_de_construction"])
     tables = state.engine.tables
     assert tables.modules == ("base", "sites_de_construction") and state.is_terminal()
-    assert any(note.startswith("construction_sites:") for note in state.placeholders)
+    assert any(note.startswith("Construction sites in the bag: ") for note in state.placeholders)
     if players == 3:  # the Python form, replaying the compiled game, comes to the same state
         assert replay(state, kernel="python").state_hash() == state.state_hash()
 

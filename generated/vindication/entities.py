@@ -183,41 +183,46 @@ class LabelId(IntEnum):
     PLAY_UNSEEN_MOVE = 146
     PLAY_PLACEHOLDERS = 147
     PLAY_UNTRANSLATED_NOTE = 148
-    STEP_EXTRA_VISIT = 149
-    DISCARD_TRIGGER = 150
-    KEEP_ROLL = 151
-    BORROW_TRAIT = 152
-    STEP_TRAIT = 153
-    USE_TRAIT = 154
-    TARGET_PLAYER = 155
-    PUSH_PLAYER = 156
-    PUSH_TO = 157
-    LOSE_CUBE = 158
-    STEAL_APTITUDE = 159
-    MOVE_CHARACTER_TO = 160
-    LOAD_COMPANION = 161
-    BUILD_REGION = 162
-    NO_BUILD = 163
-    STEP_CLEAR_TREACHERY = 164
-    CLEAR_TREACHERY_CARD = 165
-    CLEAR_TREACHERY_REGION = 166
-    TREACHERY_ON = 167
-    TREACHERY_ON_REGION = 168
-    WELD_COMPANION = 169
-    STOP_WELDING = 170
-    DELIVER_CRYSTALS = 171
-    NO_DELIVERY = 172
-    BUY_IMBUED_CRYSTAL = 173
-    NO_IMBUED_CRYSTAL = 174
-    FAVOUR_PLACEMENT = 175
-    FAVOUR_ON_REGION = 176
-    FAVOUR_ON_SPACE = 177
-    FAVOUR_ON_CARD = 178
-    MONUMENT_ATTRIBUTE = 179
-    MONUMENT_APTITUDE = 180
-    MONUMENT_CONVICTION = 181
-    MONUMENT_STOP = 182
-    FATE_REROLL = 183
+    PLACEHOLDER_NOTE = 149
+    LIST_AND = 150
+    PLACEHOLDER_RULE_OPTION = 151
+    PLACEHOLDER_JOURNEYS = 152
+    PLACEHOLDER_REGION_PRESET = 153
+    STEP_EXTRA_VISIT = 154
+    DISCARD_TRIGGER = 155
+    KEEP_ROLL = 156
+    BORROW_TRAIT = 157
+    STEP_TRAIT = 158
+    USE_TRAIT = 159
+    TARGET_PLAYER = 160
+    PUSH_PLAYER = 161
+    PUSH_TO = 162
+    LOSE_CUBE = 163
+    STEAL_APTITUDE = 164
+    MOVE_CHARACTER_TO = 165
+    LOAD_COMPANION = 166
+    BUILD_REGION = 167
+    NO_BUILD = 168
+    STEP_CLEAR_TREACHERY = 169
+    CLEAR_TREACHERY_CARD = 170
+    CLEAR_TREACHERY_REGION = 171
+    TREACHERY_ON = 172
+    TREACHERY_ON_REGION = 173
+    WELD_COMPANION = 174
+    STOP_WELDING = 175
+    DELIVER_CRYSTALS = 176
+    NO_DELIVERY = 177
+    BUY_IMBUED_CRYSTAL = 178
+    NO_IMBUED_CRYSTAL = 179
+    FAVOUR_PLACEMENT = 180
+    FAVOUR_ON_REGION = 181
+    FAVOUR_ON_SPACE = 182
+    FAVOUR_ON_CARD = 183
+    MONUMENT_ATTRIBUTE = 184
+    MONUMENT_APTITUDE = 185
+    MONUMENT_CONVICTION = 186
+    MONUMENT_STOP = 187
+    FATE_REROLL = 188
 
 
 class TableId(IntEnum):
@@ -2411,6 +2416,40 @@ LABELS: tuple[Label, ...] = (
         id=LabelId.PLAY_UNTRANSLATED_NOTE,
         text=Text(en='{note}', fr='{note} (en anglais)', uk='{note} (англійською)'),
         args=('note',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_NOTE,
+        text=Text(en='{subject}: {note}', fr='{subject} : {note}', uk='{subject}: {note}'),
+        args=('subject', 'note'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.LIST_AND,
+        text=Text(en='{items} and {last}', fr='{items} et {last}', uk='{items} і {last}'),
+        args=('items', 'last'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_RULE_OPTION,
+        text=Text(en='rule option {option} (this game: {choice})', fr='option de règle {option} (dans cette partie : {choice})', uk='варіант правила {option} (у цій грі: {choice})'),
+        args=('option', 'choice'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_JOURNEYS,
+        text=Text(en='Journey cards', fr='Cartes Périple', uk='Карти мандрівки'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_REGION_PRESET,
+        text=Text(en='region preset “{preset}”: of its alternatives, the kernel takes the first (the players choose, L2981)', fr='préréglage des régions « {preset} » : de ses variantes, le moteur prend la première (les joueurs choisissent, L2981)', uk='набір регіонів «{preset}»: з його варіантів рушій бере перший (насправді обирають гравці, L2981)'),
+        args=('preset',),
         forms=(),
         arg_labels=(),
     ),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..notes import KernelLine
 from . import advisers, banners, empire, favor, modifiers, negotiate, plays
 from .actions import KIND, PHASE, Kind
 from .power_tables import CONSPIRACY, POWER_STRIDE
@@ -22,7 +23,7 @@ class Handlers:
         if seat != 0:
             faceup = [s for s in self.sites_on_map() if self.flat.get("card_faceup", self.site_card(s))]
             self.flat.set("pawn_site", seat, faceup[self.flat.random(len(faceup))])
-            self.placeholders.append(f"seat {seat}'s pawn is placed at random (23: the player chooses)")
+            self.placeholders.append(KernelLine.of(self.game, "placeholder_random_pawn", seat=seat))
         self.cards.put(card, self.cards.zone("advisers", seat))
         for other in self.cards.in_zone(self.cards.zone("drawn", seat)):
             self.cards.put(other, self.cards.discard_target(self.region_of(self.flat.get("pawn_site", seat))))

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from ..bytecode import Status, pending_choice, provide_choice
 from ..content import CompiledGame
 from ..effects import start
+from ..notes import KernelLine, Named
 from ..state import FlatState
 from ..vm_py import Native
 from .actions import KIND, KINDS, PHASE, STRIDE, Kind, action, kind_of
@@ -224,7 +225,8 @@ def take(state: OathState, seat: int) -> None:
     flat.set("phase", PHASE.ACT)
     kind, target = KINDS[flat.get("action_kind")], flat.get("action_target")
     if not possible(state, seat, kind, target):
-        state.placeholders.append(f"{kind.name} was cancelled: its modifiers left it impossible (7.4, 9.2 cannot)")
+        state.placeholders.append(KernelLine.of(state.game, "placeholder_cancelled_action",
+                                                action=Named("action", TIMING_OF[kind])))
         return
     if kind == KIND.TRAVEL and flat.get("travel_chooser"):
         flat.set("phase", PHASE.TRAVEL_DESTINATION)

@@ -15,7 +15,7 @@ from ..content import CompiledGame
 from ..kernel.layout import LAYOUT
 from ..kernel.observe import mask_hidden
 from ..kernel.state import GameState, SetupError
-from ..notes import QuotedNote
+from ..notes import Chosen, KernelLine, Named, QuotedNote
 from .describe import describe, label_text, seat_name
 from .tables import OPTIONS, VindicationTables, build_tables, ref
 
@@ -194,7 +194,9 @@ class VindicationKernel:
             if option.status == "placeholder":
                 others = [str(c) for c in option.choices if str(c) != named[name]]
                 value = named[name] if chosen[name] else others[0]
-                notes.append(QuotedNote(f"rule option {name} = {value}", option.note, f"note/rule_option/{name}"))
+                subject = KernelLine.of(self.game, "placeholder_rule_option", option=Named("rule_option", name),
+                                        choice=Chosen("rule_option", name, value))
+                notes.append(QuotedNote(subject, option.note, f"note/rule_option/{name}"))
         return notes
 
     def label(self, label: str, locale: str) -> str:

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..content import CompiledGame
 from ..kernel.plan import PlannedStep, build_plan
-from ..notes import QuotedNote
+from ..notes import KernelLine, Named, quoted_note
 
 NUMBERS = ("start_honour", "start_attribute_cubes", "quests_dealt", "quests_kept", "aptitudes_fewer_than_players",
            "active_triggers", "enhanced_draw_cards", "enhanced_draw_conviction", "monster_cost", "mount_cost",
@@ -168,7 +168,7 @@ def build_tables(game: CompiledGame, natives_played: frozenset[str], modules: tu
                                     + [_param(game.get("region", "auberge"), "n")])
     for name in NUMBERS:
         if constants[name].status == "placeholder":
-            tables.placeholders.append(QuotedNote(name, constants[name].note, f"note/constant/{name}"))
+            tables.placeholders.append(quoted_note(game, "constant", name))
     _cards(tables, game, modules)
     _island(tables, game, modules, preset)
     _board(tables, game)
@@ -219,10 +219,10 @@ def _cards(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ..
                         ("monster_honour", "monster")):
         t = game.get("table", table)
         honour.update({(kind, key): row[0] for key, row in zip(t.rows.keys, t.values)})
-        tables.placeholders.append(QuotedNote(table, t.note, f"note/table/{table}"))
+        tables.placeholders.append(quoted_note(game, "table", table))
     generation = game.get("table", "companion_generation")
     gen = {key: row for key, row in zip(generation.rows.keys, generation.values)}
-    tables.placeholders.append(QuotedNote("companion_generation", generation.note, "note/table/companion_generation"))
+    tables.placeholders.append(quoted_note(game, "table", "companion_generation"))
     charges = game.get("table", "relic_charges")
     charge = {key: row[0] for key, row in zip(charges.rows.keys, charges.values)}
     kinds = game.layout.SPACE_KINDS["card"] if hasattr(game.layout, "SPACE_KINDS") else \
@@ -369,7 +369,7 @@ def _island(tables: VindicationTables, game: CompiledGame, modules: tuple[str, .
     """The island's spaces (tables.yaml `island`, placeholder) and the regions of the modules on, the expansion
     tiles replacing base ones as a preset says (L2939-3031)."""
     island = game.get("table", "island")
-    tables.placeholders.append(QuotedNote("island", island.note, "note/table/island"))
+    tables.placeholders.append(quoted_note(game, "table", "island"))
     rows = island.values
     tables.arrays["space_slots"] = ints([value for row in rows for value in row[:3]])
     tables.arrays["space_next"] = ints([value - 1 for row in rows for value in row[3:]])
@@ -399,7 +399,7 @@ def _island(tables: VindicationTables, game: CompiledGame, modules: tuple[str, .
         sites = game.get("constant", "construction_sites")
         tables.numbers["construction_sites"] = count[site] = int(sites.value)
         effect[site] = tables.entry(f"region/{name_of(tables.regions[site])}/powers/0")
-        tables.placeholders.append(QuotedNote("construction_sites", sites.note, "note/constant/construction_sites"))
+        tables.placeholders.append(quoted_note(game, "constant", "construction_sites"))
     tables.numbers["crystal_tokens"] = int(game.manifest["inventory"]["crystal_tokens"]) if "joaillier" in modules \
         else 0
     for key, values in (("region_count", count), ("region_effect", effect), ("region_repeatable", repeatable),
@@ -425,8 +425,8 @@ def _swap(tables: VindicationTables, game: CompiledGame, count: list[int], prese
         chosen = presets[preset]
     for removal in chosen.remove[0]:
         count[names.index(ref(removal.region))] -= removal.n
-    tables.placeholders.append(f"region preset {name_of(chosen)}: of its alternatives, the kernel takes the first "
-                               "(the players choose, L2981)")
+    tables.placeholders.append(KernelLine.of(game, "placeholder_region_preset",
+                                             preset=Named("region_preset", name_of(chosen))))
 
 
 def _board(tables: VindicationTables, game: CompiledGame) -> None:
@@ -437,25 +437,25 @@ def _board(tables: VindicationTables, game: CompiledGame) -> None:
     tables.arrays["mount_honour"] = ints([m.honour for m in mounts])
     masteries = {ref(m.attribute): m for m in game.entities("mastery")}
     tables.arrays["mastery_honour"] = ints([masteries[name].honour for name in attributes])
-    tables.placeholders += [QuotedNote(name_of(m), m.note, f"note/mastery/{name_of(m)}") for m in masteries.values()
+    tables.placeholders += [quoted_note(game, "mastery", name_of(m)) for m in masteries.values()
                             if m.status == "placeholder"]
     character = game.get("table", "character_generation")
     tables.arrays["character_generation"] = ints([value for row in character.values for value in row])
-    tables.placeholders.append(QuotedNote("character_generation", character.note, "note/table/character_generation"))
+    tables.placeholders.append(quoted_note(game, "table", "character_generation"))
     tables.arrays["recipe"] = ints([value for a in game.entities("attribute")
                                     for value in ([attributes.index(ref(x)) for x in a.recipe] if a.recipe
                                                   else [-1, -1])])
     journeys = game.entities("journey")
     tables.arrays["journey_space"] = ints([j.start_space - 1 for j in journeys])
     tables.arrays["journey_colour"] = ints([attributes.index(ref(j.colour)) for j in journeys])
-    tables.placeholders.append(QuotedNote("journeys", journeys[0].note, f"note/journey/{name_of(journeys[0])}"))
+    tables.placeholders.append(quoted_note(game, "journey", name_of(journeys[0]), about="placeholder_journeys"))
     outcomes = ("epuisement", "mort", "rate")
     monster = game.get("die", "monster_die")
     tables.arrays["monster_die"] = ints([outcomes.index(ref(f.symbols[0])) for f in monster.faces
                                          for _ in range(f.count)])
     white = game.get("die", "attribute_die")
     tables.arrays["attribute_die"] = ints([f.value for f in white.faces for _ in range(f.count)])
-    tables.placeholders += [QuotedNote(name_of(d), d.note, f"note/die/{name_of(d)}") for d in (monster, white)]
+    tables.placeholders += [quoted_note(game, "die", name_of(d)) for d in (monster, white)]
     spheres = sorted(game.entities("power_sphere"), key=lambda s: s.order)
     tables.arrays["start_cubes"] = ints([s.start_cubes for s in spheres])
     wishes = game.get("table", "wish_tokens")
@@ -464,7 +464,7 @@ def _board(tables: VindicationTables, game: CompiledGame) -> None:
     tables.numbers["wishes_shown"] = _param(game.get("region", "puits_aux_souhaits"), "m")
     tables.numbers["wishing_well"] = [name_of(r) for r in tables.regions].index("puits_aux_souhaits")
     if tables.arrays["region_count"][[name_of(r) for r in tables.regions].index("puits_aux_souhaits")]:
-        tables.placeholders.append(QuotedNote("wish_tokens", wishes.note, "note/table/wish_tokens"))
+        tables.placeholders.append(quoted_note(game, "table", "wish_tokens"))
     constants = {name_of(c): c.value for c in game.entities("constant")}
     tokens = sorted(value for name, value in constants.items() if name.startswith("trigger_token_"))
     tables.arrays["trigger_space"] = ints(tokens)
