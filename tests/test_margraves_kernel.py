@@ -677,7 +677,7 @@ def test_simulate_runs_to_the_end_and_says_the_same_twice() -> None:
     record = json.loads(runs[0])
     assert record["summary"]["kernel"] == "compiled" and record["summary"]["unfinished"] == 0
     assert len(record["games"]) == 50 and sum(record["summary"]["wins_by_seat"].values()) >= 50
-    assert any(note.startswith("table: citizen_line_costs") for note in record["placeholders"])
+    assert any(note.startswith("tables: Citizen line slot costs, ") for note in record["placeholders"])
 
 
 def test_play_in_the_terminal_in_ukrainian_says_the_placeholders_once() -> None:
@@ -688,6 +688,6 @@ def test_play_in_the_terminal_in_ukrainian_says_the_placeholders_once() -> None:
     result = CliRunner().invoke(main, ["play", "margraves", "--players", "2", "--seed", "2", "--locale", "uk",
                                        "--root", str(REPO)], input="1\n" * 600)
     assert result.exit_code == 0, result.output
-    assert result.output.count("\n  table: citizen_line_costs") == 1
-    assert result.output.count("Ця гра використовує вигадані дані (примітки редакторів, англійською):") == 1
+    assert result.output.count("\n  таблиці: Вартість місць ряду громадян, ") == 1
+    assert result.output.count("Ця гра використовує вигадані дані (примітки редакторів):") == 1
     assert "Залишити плитку початкового багатства" in result.output and "Перемога: Гравець " in result.output

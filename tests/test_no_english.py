@@ -120,3 +120,105 @@ def test_a_sheet_reads_without_english(game: str, locale: str) -> None:
                if code in TRANSLATIONS and text for word in _words(text)}  # game.yaml's texts too
     leaks = sorted(_words(body) & english_words(game) - written)
     assert leaks == []
+
+
+def _kernel_lines(game: str) -> list[Any]:
+    """The placeholder lines each kernel writes itself (`KernelLine`, or the subject of a quoted note), every kind
+    of them: Oath's lines of play built as its kernel builds them, Root's of every faction, seated or not."""
+    from lawforge.runtime.games import kernel_of
+    from lawforge.runtime.notes import KernelLine, Named, QuotedNote
+
+    if game == "oath":
+        compiled = load(game)
+        lines = list(new_state(game, 4, 1).placeholders) + [
+            KernelLine.of(compiled, "placeholder_random_pawn", seat=2),
+            KernelLine.of(compiled, "placeholder_cancelled_action", action=Named("action", "travel"))]
+    elif game == "root":
+        lines = [line for _faction, line in kernel_of(load(game)).tables.placeholders]
+    elif game == "vindication":
+        lines = list(new_state(game, 3, 4, modules=["base", "traitrise", "temple_en_ruines", "pierres_sacrees"],
+                               options={"last_turn": "turn"}).placeholders)
+    else:
+        lines = list(new_state(game, 3, 1).placeholders)
+    said = [line.subject if isinstance(line, QuotedNote) else line for line in lines]
+    return [line for line in said if isinstance(line, KernelLine)]
+
+
+SHARED_WORDS = frozenset({"faction", "factions", "impossible", "option", "points", "segments", "sites", "tables",
+                          "vagabond", "playbook", "iii"})
+"""French words spelled as their English, the French rulebook's own "Playbook", and the rule number 12.5.3.III."""
+
+
+def _names(game: Any, argument: Any, locale: str) -> Iterator[str]:
+    """The names in `locale` of the entities and choices an argument shows (a name may be the same in English)."""
+    from lawforge.runtime.notes import Chosen, Listed, Message, Named, rendered
+
+    if isinstance(argument, (Named, Chosen)):
+        yield str(rendered(game, argument, locale))
+    elif isinstance(argument, Listed):
+        for item in argument.items:
+            yield from _names(game, item, locale)
+    elif isinstance(argument, Message):
+        for _name, value in argument.args:
+            yield from _names(game, value, locale)
+
+
+def _ids(argument: Any) -> Iterator[str]:
+    """The raw ids an argument of a message names (entities, choices), nested lists and messages included."""
+    from lawforge.runtime.notes import Chosen, Listed, Message, Named
+
+    if isinstance(argument, Named):
+        yield argument.id
+    elif isinstance(argument, Chosen):
+        yield from (argument.id, argument.choice)
+    elif isinstance(argument, Listed):
+        for item in argument.items:
+            yield from _ids(item)
+    elif isinstance(argument, Message):
+        for _name, value in argument.args:
+            yield from _ids(value)
+
+
+@pytest.mark.parametrize("game", sorted(PLAYED))
+def test_the_kernels_placeholder_lines_read_in_the_players_language(game: str) -> None:
+    """Issue 22: the lines a kernel writes itself print in French and Ukrainian with no English word (of the game's
+    English texts, or of the line's own English but the names it shows) and no raw id (entities by their names), and
+    survive pickling (simulate's workers)."""
+    import pickle
+
+    from lawforge.runtime.notes import Message
+
+    compiled, english = load(game), english_words(game)
+    lines = _kernel_lines(game)
+    assert lines, f"{game} writes placeholder lines of its own"
+    for line in lines:
+        assert pickle.loads(pickle.dumps(line)).in_locale(compiled, "uk") == line.in_locale(compiled, "uk")
+        message = line.said
+        ids, its_english = set(_ids(message)), _words(line.in_locale(compiled, "en"))
+        for locale in TRANSLATIONS:
+            said = line.in_locale(compiled, locale)
+            names = {word for name in _names(compiled, message, locale) for word in _words(name)}
+            assert not _words(said) & (english | its_english) - names - SHARED_WORDS, (locale, said)
+            assert not [i for i in ids if re.search(rf"\b{re.escape(i)}\b", said)], (locale, said)
+            assert "{" not in said, said
+
+
+def test_the_english_of_the_kernels_lines_is_what_they_said_before() -> None:
+    """Where the line names nothing, its English is the kernel's former text, word for word; an entity is said by
+    its English name where the line said its id."""
+    oath = [str(line) for line in _kernel_lines("oath")]
+    assert "the sites on the map are drawn at random (the rulebooks leave them to the Playbook or the Chronicle)" \
+        in oath
+    assert ("seat 1 is the Chancellor (7: chosen by any means) and seat k + 1 takes the k-th Exile or Citizen board "
+            "(9: each player chooses one)") in oath
+    assert "seat 2's pawn is placed at random (23: the player chooses)" in oath
+    assert "Travel was cancelled: its modifiers left it impossible (7.4, 9.2 cannot)" in oath
+    root = [str(line) for line in _kernel_lines("root")]
+    assert ("the Vagabond's relationship track (9.2.9): the aids each space costs and the points it scores are "
+            "placeholders") in root
+    assert any(line.startswith("setup order of the factions (5.1.7): the Law's letters are lost, so each faction sets "
+                               "up after those its setup places against, the others by descending Reach (Marquise de "
+                               "Cat, ") for line in root)
+    margraves = [str(line) for line in _kernel_lines("margraves")]
+    assert "Citizens: Alchemist (pennant), Captain (pennant), Merchant (pennant) and Paladin (pennant)" in margraves
+    assert "monsters: 20 entries" in margraves

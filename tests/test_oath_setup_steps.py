@@ -98,7 +98,8 @@ def test_step_2_the_round_and_visions_drawn_markers_start_on_their_star_spaces()
 
 def test_step_3_the_goal_reference_of_a_first_game_is_drawn_and_said_to_be() -> None:
     assert STATE.flat.get("oath") == int(OATH.enums["oath"]["DEVOTION"])
-    assert any("the Oath of this game, devotion, is drawn at random" in p for p in STATE.placeholders)
+    said = "the Oath of this game is drawn at random: Oath of Devotion (3: the Chronicled goal reference)"
+    assert said in STATE.placeholders
 
 
 def test_step_3_a_chronicled_game_plays_the_oath_its_winner_vowed(chronicled) -> None:

@@ -15,6 +15,7 @@ from root_cards import bank_gifts, warriors_held
 from lawforge.runtime.content import load
 from lawforge.runtime.games import new_state
 from lawforge.runtime.kernel.state import GameState
+from lawforge.runtime.notes import Named
 
 GAME = load("root")
 FIELDS = GAME.layout.FIELDS
@@ -569,10 +570,12 @@ def test_services_are_offered_only_with_the_riverfolk_seated_and_placeholders_sa
     for _ in range(400):
         assert state.decision_kind() != SERVICE_KIND
         state.apply(rng.choice(state.legal_actions()))
-    assert not any(line.startswith("riverfolk_") for line in state.placeholders), "said where the Riverfolk sit"
+    said = [dict(line.said.args).get("track") for line in state.placeholders]
+    assert not any(track.id.startswith("riverfolk_") for track in said if track), "said where the Riverfolk sit"
     seated = new_state("root", 2, 4, kernel="python", factions=["marquise", "riverfolk"])
+    said = [dict(line.said.args).get("track") for line in seated.placeholders]
     for track in ("riverfolk_trade_posts_fox", "riverfolk_service_prices"):
-        assert sum(line.startswith(track + " ") for line in seated.placeholders) == 1
+        assert said.count(Named("track", track)) == 1
 
 
 def test_decisions_are_described_in_three_languages() -> None:

@@ -235,7 +235,7 @@ def test_simulate_prints_its_summary_as_a_table() -> None:
     wins = sum(int(row.split("│")[2]) for row in rows)
     assert wins >= 4 and "seat 0" not in done.stdout, "seats from 1"
     assert re.search(r"^\s*mean turns\s+\d", done.stdout, re.MULTILINE) and "{" not in done.stdout
-    assert re.search(r"^placeholder: table: citizen_line_costs", done.stdout, re.MULTILINE)
+    assert re.search(r"^placeholder: tables: Citizen line slot costs, ", done.stdout, re.MULTILINE)
 
 
 def on_a_terminal(*args: str) -> str:

@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from conftest import REPO, run
 from lawforge.compiler.cli import main
+from lawforge.compiler.translations import TranslationRecord
 
 SIMULATE = ("simulate", "vindication", "--players", "3", "--games", "50", "--seed", "1", "--format", "json",
             "--root", str(REPO))
@@ -24,7 +25,7 @@ def test_simulate_runs_to_the_end_and_prints_the_same_each_time() -> None:
     summary = report["summary"]
     assert summary["games"] == 50 and summary["unfinished"] == sum(not g["winners"] for g in report["games"])
     assert set(summary["wins_by_victory"]) <= {"honour", "None"}
-    assert any(note.startswith("island:") for note in report["placeholders"])
+    assert any(note.startswith("Island spaces: ") for note in report["placeholders"])
     assert all(len(game["factions"]) == 3 for game in report["games"])
     assert summary["modules"] == ["base"]
 
@@ -42,8 +43,12 @@ def test_play_in_the_terminal_in_french() -> None:
     assert re.search(r"Tour 1 : Joueur \d décide", done.stdout) and "Garder la quête secrète" in done.stdout
     assert "Se déplacer" in done.stdout or "Déplacement" in done.stdout
     assert "l'emporte avec" in done.stdout or "égalité" in done.stdout
-    assert done.stdout.count("\n  island:") == 1
-    assert done.stdout.count("Cette partie utilise des données inventées (notes des éditeurs, en anglais) :") == 1
+    assert done.stdout.count("Cette partie utilise des données inventées (notes des éditeurs) :") == 1
+    record = TranslationRecord.load(REPO / "content/vindication/translations.json")
+    island = record.note("note/table/island", "fr")
+    assert island and done.stdout.count(f"\n  Cases de l'île : {island}\n") == 1, \
+        "the editors' note in French, its subject by its French name, unmarked"
+    assert "(en anglais)" not in done.stdout, "every note the placeholders quote is translated"
 
 
 def test_simulate_plays_the_modules_asked_and_records_them() -> None:
@@ -64,14 +69,15 @@ def test_simulate_plays_myths_and_wonders_by_its_french_name() -> None:
     assert done.exit_code == 0, done.output
     report = json.loads(done.stdout)
     assert report["summary"]["modules"] == ["base", "mythes"]
-    assert any(note.startswith("myths_board:") for note in report["placeholders"])
+    assert any(note.startswith("Myths and Wonders board: ") for note in report["placeholders"])
 
 
 @pytest.mark.parametrize(("args", "message"), [
     (("--module", "dragons"), "unknown module 'dragons': the modules are base, traitrise, joaillier"),
     (("--module", "Joaillier"), "the kernel does not play the module joaillier yet (modules it plays: base,"),
     (("--setup", "dragons"), "unknown setup 'dragons': choose one of first_game, treachery, jeweller"),
-    (("--setup", "guilds"), "setup guilds: the kernel does not play the module guildes yet (setups it plays:"),
+    (("--setup", "everything"),
+     "setup everything: the kernel does not play the module joaillier, menagerie yet (setups it plays:"),
     (("--setup", "treachery", "--module", "traitrise"), "--module and --setup: a named setup says its modules"),
 ])
 @pytest.mark.parametrize("command", ["simulate", "play"])

@@ -187,9 +187,9 @@ def test_the_temple_ruins_replace_the_academy_and_give_more_secret_quests() -> N
 
 def test_the_game_says_the_placeholders_it_plays_with() -> None:
     notes = new_state(GAME, 2, 1).placeholders
-    assert any(note.startswith("island:") for note in notes)
-    assert any(note.startswith("companion_honour:") for note in notes)
-    assert any(note.startswith("redemption_bonus:") for note in notes)
+    assert any(note.startswith("Island spaces: ") for note in notes)
+    assert any(note.startswith("Companion honour: ") for note in notes)
+    assert any(note.startswith("Honour bonus for finding redemption: ") for note in notes)
 
 
 def test_expansion_tiles_together_swap_three_base_tiles() -> None:
@@ -211,11 +211,12 @@ def test_expansion_tiles_together_swap_three_base_tiles() -> None:
 
 
 def test_the_rulings_of_the_rule_options_are_said_with_the_choice_played() -> None:
-    default = [note for note in new_state(GAME, 2, 1).placeholders if note.startswith("rule option last_turn")]
+    last_turn = "rule option “Last turn”: a player’s turn or a round"
+    default = [note for note in new_state(GAME, 2, 1).placeholders if note.startswith(last_turn)]
     chosen = [note for note in new_state(GAME, 2, 1, options={"last_turn": "turn"}).placeholders
-              if note.startswith("rule option last_turn")]
-    assert default[0].startswith("rule option last_turn = round:")
-    assert chosen[0].startswith("rule option last_turn = turn:")
+              if note.startswith(last_turn)]
+    assert default[0].startswith(f"{last_turn} (this game: round): ")
+    assert chosen[0].startswith(f"{last_turn} (this game: turn): ")
 
 
 def test_modules_and_setups_are_named_by_id_or_by_name_in_any_locale() -> None:
@@ -226,11 +227,13 @@ def test_modules_and_setups_are_named_by_id_or_by_name_in_any_locale() -> None:
         assert kernel.modules_of(None, ["base", name]) == ("base", "traitrise"), name
     assert kernel.modules_of(None, ["Jeu de base", "Puits aux souhaits"]) == ("base", "puits_aux_souhaits")
     assert kernel.modules_of("Avec Traîtrise", None) == ("base", "traitrise")
+    assert kernel.modules_of(None, ["base", "Guildes et Monuments"]) == ("base", "guildes")
+    assert kernel.modules_of("З «Гільдіями та монументами»", None) == ("base", "guildes")
     assert new_state(GAME, 2, 1, setup="Première partie").engine.tables.modules == ("base",)
     with pytest.raises(SetupError, match=r"^unknown setup 'dragons': choose one of first_game, treachery, "):
         new_state(GAME, 2, 1, setup="dragons")
-    with pytest.raises(SetupError,
-                       match=r"setup jeweller: .* joaillier .*\(setups it plays: first_game, treachery, myths\)"):
+    with pytest.raises(SetupError, match=r"setup jeweller: .* joaillier .*"
+                                         r"\(setups it plays: first_game, treachery, guilds, myths\)"):
         new_state(GAME, 2, 1, setup="Avec le Joaillier")
     with pytest.raises(SetupError, match="every setup plays the base game"):
         new_state(GAME, 2, 1, modules=["traitrise"])
@@ -305,9 +308,33 @@ def test_games_with_construction_sites_end_with_invariants_at_every_step(players
     state = random_game(players, players, modules=["base", "sites_de_construction"])
     tables = state.engine.tables
     assert tables.modules == ("base", "sites_de_construction") and state.is_terminal()
-    assert any(note.startswith("construction_sites:") for note in state.placeholders)
+    assert any(note.startswith("Construction sites in the bag: ") for note in state.placeholders)
     if players == 3:  # the Python form, replaying the compiled game, comes to the same state
         assert replay(state, kernel="python").state_hash() == state.state_hash()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_games_with_the_guilds_end_with_invariants_at_every_step(players: int) -> None:
+    """Guildes et Monuments (L3157-3264) at every player count, its named setup: the favour token placed each turn
+    it can be, games end, the cubes conserved (a monument's included); the placeholders said."""
+    state = random_game(players, players, setup="guilds")
+    tables = state.engine.tables
+    cells = state.engine.arrays()[0]
+    assert tables.modules == ("base", "guildes") and state.is_terminal()
+    assert any(note.startswith("Attribute cube places on a monument (Guilds): ") for note in state.placeholders)
+    assert any(cells[tables.numbers["k_favour"] + seat * 3] for seat in range(players)), "no favour token placed"
+
+
+def test_the_guilds_play_in_lock_step_on_both_forms() -> None:
+    compiled = new_state(GAME, 2, 4, setup="guilds")
+    python = new_state(GAME, 2, 4, setup="guilds", kernel="python")
+    rng = random.Random(4)
+    while not compiled.is_terminal():
+        assert compiled.legal_actions() == python.legal_actions()
+        action = rng.choice(compiled.legal_actions())
+        compiled.apply(action)
+        python.apply(action)
+    assert compiled.state_hash() == python.state_hash() and compiled.result() == python.result()
 
 
 def test_strann_passing_through_a_player_plays_alike_on_both_forms() -> None:
@@ -370,11 +397,11 @@ def test_games_with_myths_and_wonders_end_with_invariants_at_every_step(players:
     while not state.is_terminal():
         check_invariants(state)
         cells = state.engine.arrays()[0]
-        around = sum(cells[n["k_myths"] + 8 + space] for space in range(n["spaces"]))
+        around = sum(cells[n["k_ronak_spaces"] + space] for space in range(n["spaces"]))
         assert around + cells[n["k_myths"] + 1] == n["ronak_cubes"] == 6
         state.apply(rng.choice(state.legal_actions()))
     assert state.engine.tables.modules == ("base", "mythes")
-    assert any(note.startswith("myths_board:") for note in state.placeholders)
+    assert any(note.startswith("Myths and Wonders board: ") for note in state.placeholders)
 
 
 def test_myths_and_wonders_plays_in_lock_step_on_both_forms() -> None:

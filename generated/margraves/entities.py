@@ -218,6 +218,31 @@ class LabelId(IntEnum):
     PLAY_NONE = 151
     PLAY_UNSEEN_MOVE = 152
     PLAY_PLACEHOLDERS = 153
+    PLAY_UNTRANSLATED_NOTE = 154
+    PLACEHOLDER_NOTE = 155
+    LIST_AND = 156
+    PLACEHOLDER_NAMED = 157
+    PLACEHOLDER_COUNTED = 158
+    PLACEHOLDER_MORE = 159
+    PLACEHOLDER_ENTRY_FIELDS = 160
+    PLACEHOLDER_KIND_TABLE = 161
+    PLACEHOLDER_KIND_LOCATION = 162
+    PLACEHOLDER_KIND_MONSTER = 163
+    PLACEHOLDER_KIND_PRIVILEGE = 164
+    PLACEHOLDER_KIND_WEALTH = 165
+    PLACEHOLDER_KIND_NAVAL_SEGMENT = 166
+    PLACEHOLDER_KIND_TOMB_SLOT = 167
+    PLACEHOLDER_KIND_TOMB_LINE = 168
+    PLACEHOLDER_KIND_CITIZEN = 169
+    PLACEHOLDER_KIND_DECISION = 170
+    PLACEHOLDER_FIELD_TEXT = 171
+    PLACEHOLDER_FIELD_PARAMS = 172
+    PLACEHOLDER_FIELD_POWERS = 173
+    PLACEHOLDER_FIELD_ICONS = 174
+    PLACEHOLDER_FIELD_BUILD_SLOTS = 175
+    PLACEHOLDER_FIELD_ROADS = 176
+    PLACEHOLDER_FIELD_LAIRS = 177
+    PLACEHOLDER_FIELD_PENNANT = 178
 
 
 class TableId(IntEnum):
@@ -1449,7 +1474,7 @@ LABELS: tuple[Label, ...] = (
     ),
     Label(
         id=LabelId.LOCATIONS,
-        text=Text(en='Locations', fr='Lieux', uk='Локації'),
+        text=Text(en='locations', fr='Lieux', uk='Локації'),
         forms=(),
         arg_labels=(),
     ),
@@ -2226,13 +2251,13 @@ LABELS: tuple[Label, ...] = (
     ),
     Label(
         id=LabelId.KIND_LOCATION,
-        text=Text(en='Locations', fr='Lieux', uk='Локації'),
+        text=Text(en='locations', fr='Lieux', uk='Локації'),
         forms=(),
         arg_labels=(),
     ),
     Label(
         id=LabelId.KIND_MONSTER,
-        text=Text(en='Monsters', fr='Monstres', uk='Монстри'),
+        text=Text(en='monsters', fr='Monstres', uk='Монстри'),
         forms=(),
         arg_labels=(),
     ),
@@ -2339,7 +2364,164 @@ LABELS: tuple[Label, ...] = (
     ),
     Label(
         id=LabelId.PLAY_PLACEHOLDERS,
-        text=Text(en='This game plays with made-up data (the editors’ notes):', fr='Cette partie utilise des données inventées (notes des éditeurs, en anglais) :', uk='Ця гра використовує вигадані дані (примітки редакторів, англійською):'),
+        text=Text(en='This game plays with made-up data (the editors’ notes):', fr='Cette partie utilise des données inventées (notes des éditeurs) :', uk='Ця гра використовує вигадані дані (примітки редакторів):'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLAY_UNTRANSLATED_NOTE,
+        text=Text(en='{note}', fr='{note} (en anglais)', uk='{note} (англійською)'),
+        args=('note',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_NOTE,
+        text=Text(en='{subject}: {note}', fr='{subject} : {note}', uk='{subject}: {note}'),
+        args=('subject', 'note'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.LIST_AND,
+        text=Text(en='{items} and {last}', fr='{items} et {last}', uk='{items} і {last}'),
+        args=('items', 'last'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_NAMED,
+        text=Text(en='{kind}: {entries}', fr='{kind} : {entries}', uk='{kind}: {entries}'),
+        args=('kind', 'entries'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_COUNTED,
+        text=Text(en='{kind}: {count, plural, one {# entry} other {# entries}}', fr='{kind} : {count, plural, one {# élément} many {# d’éléments} other {# éléments}}', uk='{kind}: {count, plural, one {# елемент} few {# елементи} many {# елементів} other {# елемента}}'),
+        args=('kind', 'count'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_MORE,
+        text=Text(en='{count, plural, one {# more} other {# more}}', fr='{count, plural, one {# autre} many {# d’autres} other {# autres}}', uk='{count, plural, one {ще #} few {ще #} many {ще #} other {ще #}}'),
+        args=('count',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_ENTRY_FIELDS,
+        text=Text(en='{entry} ({fields})', fr='{entry} ({fields})', uk='{entry} ({fields})'),
+        args=('entry', 'fields'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_KIND_TABLE,
+        text=Text(en='tables', fr='tables', uk='таблиці'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_KIND_LOCATION,
+        text=Text(en='locations', fr='Lieux', uk='локації'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_KIND_MONSTER,
+        text=Text(en='monsters', fr='Monstres', uk='монстри'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_KIND_PRIVILEGE,
+        text=Text(en='Privilege tiles', fr='tuiles Privilège', uk='плитки привілею'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_KIND_WEALTH,
+        text=Text(en='starting wealth tiles', fr='tuiles Richesse de départ', uk='плитки початкового багатства'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_KIND_NAVAL_SEGMENT,
+        text=Text(en='segments of the naval track', fr='segments de la piste Navale', uk='сегменти морського шляху'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_KIND_TOMB_SLOT,
+        text=Text(en='slots of the Heroic Tombs', fr='emplacements des Tombeaux Héroïques', uk='місця Гробниць Героїв'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_KIND_TOMB_LINE,
+        text=Text(en='rows and columns of the Heroic Tombs', fr='lignes et colonnes des Tombeaux Héroïques', uk='ряди й стовпці Гробниць Героїв'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_KIND_CITIZEN,
+        text=Text(en='Citizens', fr='Citoyens', uk='громадяни'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_KIND_DECISION,
+        text=Text(en='editors’ decisions', fr='décisions des éditeurs', uk='рішення редакторів'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_FIELD_TEXT,
+        text=Text(en='text', fr='texte', uk='текст'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_FIELD_PARAMS,
+        text=Text(en='numbers', fr='valeurs', uk='числа'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_FIELD_POWERS,
+        text=Text(en='powers', fr='pouvoirs', uk='сили'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_FIELD_ICONS,
+        text=Text(en='icons', fr='icônes', uk='значки'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_FIELD_BUILD_SLOTS,
+        text=Text(en='build slots', fr='emplacements de construction', uk='будівельні місця'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_FIELD_ROADS,
+        text=Text(en='roads', fr='routes', uk='дороги'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_FIELD_LAIRS,
+        text=Text(en='Lairs', fr='Repaires', uk='лігва'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_FIELD_PENNANT,
+        text=Text(en='pennant', fr='Fanion', uk='вимпел'),
         forms=(),
         arg_labels=(),
     ),

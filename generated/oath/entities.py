@@ -337,6 +337,14 @@ class LabelId(IntEnum):
     PLAY_WARBANDS = 189
     PLAY_UNSEEN_MOVE = 190
     PLAY_PLACEHOLDERS = 191
+    PLAY_UNTRANSLATED_NOTE = 192
+    PLACEHOLDER_NOTE = 193
+    LIST_AND = 194
+    PLACEHOLDER_RANDOM_SITES = 195
+    PLACEHOLDER_SEAT_ROLES = 196
+    PLACEHOLDER_RANDOM_OATH = 197
+    PLACEHOLDER_RANDOM_PAWN = 198
+    PLACEHOLDER_CANCELLED_ACTION = 199
 
 
 class TableId(IntEnum):
@@ -3903,7 +3911,61 @@ LABELS: tuple[Label, ...] = (
     ),
     Label(
         id=LabelId.PLAY_PLACEHOLDERS,
-        text=Text(en='This game plays with made-up data (the editors’ notes):', fr='Cette partie utilise des données inventées (notes des éditeurs, en anglais) :', uk='Ця гра використовує вигадані дані (примітки редакторів, англійською):'),
+        text=Text(en='This game plays with made-up data (the editors’ notes):', fr='Cette partie utilise des données inventées (notes des éditeurs) :', uk='Ця гра використовує вигадані дані (примітки редакторів):'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLAY_UNTRANSLATED_NOTE,
+        text=Text(en='{note}', fr='{note} (en anglais)', uk='{note} (англійською)'),
+        args=('note',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_NOTE,
+        text=Text(en='{subject}: {note}', fr='{subject} : {note}', uk='{subject}: {note}'),
+        args=('subject', 'note'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.LIST_AND,
+        text=Text(en='{items} and {last}', fr='{items} et {last}', uk='{items} і {last}'),
+        args=('items', 'last'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_RANDOM_SITES,
+        text=Text(en='the sites on the map are drawn at random (the rulebooks leave them to the Playbook or the Chronicle)', fr='les sites de la Mappemonde sont tirés au hasard (les règles s’en remettent au Playbook ou à la Chronique)', uk='місцевості на ігровому полі вибрано навмання (правила покладають їх вибір на Книгу Правил або на Літопис)'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_SEAT_ROLES,
+        text=Text(en='seat 1 is the Chancellor (7: chosen by any means) and seat k + 1 takes the k-th Exile or Citizen board (9: each player chooses one)', fr='la place 1 est celle du Chancelier (7 : choisi par n’importe quel moyen) et la place k + 1 prend le k-ième plateau d’Exilé ou de Citoyen (9 : chaque joueur choisit le sien)', uk='гравець на місці 1 — Канцлер (7: його обирають у будь-який спосіб), а гравець на місці k + 1 бере k-й планшет Вигнанця чи Громадянина (9: кожен гравець обирає свій)'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_RANDOM_OATH,
+        text=Text(en='the Oath of this game is drawn at random: {oath} (3: the Chronicled goal reference)', fr='le Serment de cette partie est tiré au hasard : {oath} (3 : la référence d’objectif des Chroniques)', uk='Клятву цієї гри вибрано навмання: {oath} (3: картка цілі з Літопису)'),
+        args=('oath',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_RANDOM_PAWN,
+        text=Text(en="seat {seat}'s pawn is placed at random (23: the player chooses)", fr='le pion de la place {seat} est posé au hasard (23 : le joueur choisit)', uk='фігурку гравця на місці {seat} поставлено навмання (23: гравець обирає сам)'),
+        args=('seat',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_CANCELLED_ACTION,
+        text=Text(en='{action} was cancelled: its modifiers left it impossible (7.4, 9.2 cannot)', fr='l’action {action} a été annulée : ses modificateurs l’ont rendue impossible (7.4, 9.2 « ne peut pas »)', uk='дію «{action}» скасовано: модифікатори зробили її неможливою (7.4, 9.2 «не може»)'),
+        args=('action',),
         forms=(),
         arg_labels=(),
     ),

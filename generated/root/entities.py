@@ -329,6 +329,12 @@ class LabelId(IntEnum):
     PLAY_CLEARING = 242
     PLAY_UNSEEN_MOVE = 243
     PLAY_PLACEHOLDERS = 244
+    PLAY_UNTRANSLATED_NOTE = 245
+    PLACEHOLDER_NOTE = 246
+    LIST_AND = 247
+    PLACEHOLDER_TRACK = 248
+    PLACEHOLDER_SETUP_ORDER = 249
+    PLACEHOLDER_RELATIONSHIP_TRACK = 250
 
 
 class TableId(IntEnum):
@@ -3431,7 +3437,49 @@ LABELS: tuple[Label, ...] = (
     ),
     Label(
         id=LabelId.PLAY_PLACEHOLDERS,
-        text=Text(en='This game plays with made-up data (the editors’ notes):', fr='Cette partie utilise des données inventées (notes des éditeurs, en anglais) :', uk='Ця гра використовує вигадані дані (примітки редакторів, англійською):'),
+        text=Text(en='This game plays with made-up data (the editors’ notes):', fr='Cette partie utilise des données inventées (notes des éditeurs) :', uk='Ця гра використовує вигадані дані (примітки редакторів):'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLAY_UNTRANSLATED_NOTE,
+        text=Text(en='{note}', fr='{note} (en anglais)', uk='{note} (англійською)'),
+        args=('note',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_NOTE,
+        text=Text(en='{subject}: {note}', fr='{subject} : {note}', uk='{subject}: {note}'),
+        args=('subject', 'note'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.LIST_AND,
+        text=Text(en='{items} and {last}', fr='{items} et {last}', uk='{items} і {last}'),
+        args=('items', 'last'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_TRACK,
+        text=Text(en='{track} ({rule}): values made up so that the game can run (faction board: {faction})', fr='{track} ({rule}) : valeurs inventées pour que la partie puisse se jouer (plateau de faction : {faction})', uk='{track} ({rule}): значення вигадано, щоб у гру можна було грати (планшет фракції «{faction}»)'),
+        args=('track', 'rule', 'faction'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_SETUP_ORDER,
+        text=Text(en="setup order of the factions (5.1.7): the Law's letters are lost, so each faction sets up after those its setup places against, the others by descending Reach ({factions})", fr='ordre de mise en place des factions (5.1.7) : les lettres de la Loi sont perdues, donc chaque faction se met en place après celles par rapport auxquelles elle pose ses pièces, les autres par Poids décroissant ({factions})', uk='порядок приготування фракцій (5.1.7): літери Закону втрачено, тож кожна фракція готується після тих, відносно яких розміщує свої фігурки, а решта — за спаданням Ваги ({factions})'),
+        args=('factions',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_RELATIONSHIP_TRACK,
+        text=Text(en="the Vagabond's relationship track ({rule}): the aids each space costs and the points it scores are placeholders", fr='piste de relations du Vagabond ({rule}) : le nombre d’Aides que coûte chaque case et les points qu’elle rapporte sont inventés', uk='шкала стосунків Волоцюги ({rule}): скільки допомог коштує кожна поділка і скільки очок вона приносить — вигадані значення'),
+        args=('rule',),
         forms=(),
         arg_labels=(),
     ),

@@ -182,48 +182,63 @@ class LabelId(IntEnum):
     PLAY_NONE = 145
     PLAY_UNSEEN_MOVE = 146
     PLAY_PLACEHOLDERS = 147
-    STEP_EXTRA_VISIT = 148
-    DISCARD_TRIGGER = 149
-    KEEP_ROLL = 150
-    BORROW_TRAIT = 151
-    STEP_TRAIT = 152
-    USE_TRAIT = 153
-    TARGET_PLAYER = 154
-    PUSH_PLAYER = 155
-    PUSH_TO = 156
-    LOSE_CUBE = 157
-    STEAL_APTITUDE = 158
-    MOVE_CHARACTER_TO = 159
-    LOAD_COMPANION = 160
-    BUILD_REGION = 161
-    NO_BUILD = 162
-    STEP_CLEAR_TREACHERY = 163
-    CLEAR_TREACHERY_CARD = 164
-    CLEAR_TREACHERY_REGION = 165
-    TREACHERY_ON = 166
-    TREACHERY_ON_REGION = 167
-    WELD_COMPANION = 168
-    STOP_WELDING = 169
-    DELIVER_CRYSTALS = 170
-    NO_DELIVERY = 171
-    BUY_IMBUED_CRYSTAL = 172
-    NO_IMBUED_CRYSTAL = 173
-    STEP_OFFER = 174
-    STEP_TELEPORT_TOKEN = 175
-    OFFER_SPHERE = 176
-    OFFER_CONVICTION = 177
-    CLONE_SPHERE = 178
-    MYTHS_BONUS_HONOUR = 179
-    MYTHS_BONUS_RECOVER_INFLUENCE = 180
-    MYTHS_BONUS_AUGMENT_POTENTIAL = 181
-    MYTHS_BONUS_AUGMENT_INFLUENCE = 182
-    MYTHS_BONUS_TELEPORT_TOKEN = 183
-    MYTHS_BONUS_FIRST_LOOT = 184
-    MYTHS_BONUS_CLONE = 185
-    AUGMENT_FOR_RONAK = 186
-    GENERATE_MISSING = 187
-    TAKE_LOOT = 188
-    STEP_LOOT = 189
+    PLAY_UNTRANSLATED_NOTE = 148
+    PLACEHOLDER_NOTE = 149
+    LIST_AND = 150
+    PLACEHOLDER_RULE_OPTION = 151
+    PLACEHOLDER_JOURNEYS = 152
+    PLACEHOLDER_REGION_PRESET = 153
+    STEP_EXTRA_VISIT = 154
+    DISCARD_TRIGGER = 155
+    KEEP_ROLL = 156
+    BORROW_TRAIT = 157
+    STEP_TRAIT = 158
+    USE_TRAIT = 159
+    TARGET_PLAYER = 160
+    PUSH_PLAYER = 161
+    PUSH_TO = 162
+    LOSE_CUBE = 163
+    STEAL_APTITUDE = 164
+    MOVE_CHARACTER_TO = 165
+    LOAD_COMPANION = 166
+    BUILD_REGION = 167
+    NO_BUILD = 168
+    STEP_CLEAR_TREACHERY = 169
+    CLEAR_TREACHERY_CARD = 170
+    CLEAR_TREACHERY_REGION = 171
+    TREACHERY_ON = 172
+    TREACHERY_ON_REGION = 173
+    WELD_COMPANION = 174
+    STOP_WELDING = 175
+    DELIVER_CRYSTALS = 176
+    NO_DELIVERY = 177
+    BUY_IMBUED_CRYSTAL = 178
+    NO_IMBUED_CRYSTAL = 179
+    FAVOUR_PLACEMENT = 180
+    FAVOUR_ON_REGION = 181
+    FAVOUR_ON_SPACE = 182
+    FAVOUR_ON_CARD = 183
+    MONUMENT_ATTRIBUTE = 184
+    MONUMENT_APTITUDE = 185
+    MONUMENT_CONVICTION = 186
+    MONUMENT_STOP = 187
+    FATE_REROLL = 188
+    STEP_OFFER = 189
+    STEP_TELEPORT_TOKEN = 190
+    OFFER_SPHERE = 191
+    OFFER_CONVICTION = 192
+    CLONE_SPHERE = 193
+    MYTHS_BONUS_HONOUR = 194
+    MYTHS_BONUS_RECOVER_INFLUENCE = 195
+    MYTHS_BONUS_AUGMENT_POTENTIAL = 196
+    MYTHS_BONUS_AUGMENT_INFLUENCE = 197
+    MYTHS_BONUS_TELEPORT_TOKEN = 198
+    MYTHS_BONUS_FIRST_LOOT = 199
+    MYTHS_BONUS_CLONE = 200
+    AUGMENT_FOR_RONAK = 201
+    GENERATE_MISSING = 202
+    TAKE_LOOT = 203
+    STEP_LOOT = 204
 
 
 class TableId(IntEnum):
@@ -325,46 +340,47 @@ class NativeId(IntEnum):
     SWAP_PLACES = 36
     PUSH_PLAYER = 37
     USE_OTHER_CONVICTION = 38
-    OTHERS_LOAD_COMPANION = 39
-    USE_OTHER_TRAIT = 40
-    REDISTRIBUTE_COMMON = 41
-    GENERATE_OTHER_COMPANION = 42
-    DISCARD_ACTIVE_TRIGGER = 43
-    REPLACE_ACTIVE_TRIGGER = 44
-    MOVE_TRIGGER_TOKEN = 45
-    ACQUIRE_BLIND = 46
-    DRAW_SECRET_QUEST = 47
-    COASTAL_MOVE = 48
-    BIND_PET = 49
-    CRYSTAL_SUBSTITUTE = 50
-    GAIN_CRYSTALS = 51
-    WELD_COMPANION = 52
-    DELIVER_CRYSTALS = 53
-    BUY_IMBUED_CRYSTAL = 54
-    TAME_PET = 55
-    SACRED_STONES = 56
-    TAKE_WISH = 57
-    BUILD_SITE = 58
-    GENERATE_MISSING = 59
-    PLACE_FAVOUR = 60
-    REROLL_DIE = 61
-    COUNTS_FOR_MASTERY = 62
-    QUEST_MET = 63
-    TRIGGER_MET = 64
-    ON_EVENT = 65
-    GENERATE_MORE = 66
-    SKIP_TURN = 67
-    LOAD_SPEED_TILE = 68
-    CARD_COLOURS = 69
-    SPEED_OF = 70
-    REGIONS_CONTROLLED = 71
-    COMPANIONS_OF_COLOUR = 72
-    HAS_MOST = 73
-    WINS_MASTERY = 74
-    GAINED_TOTAL = 75
-    BOARD_COLOURS = 76
-    TRIGGER_TOKENS_LEFT = 77
-    TRIGGER_LAST_ROUND = 78
+    DIMINISH_POWER = 39
+    OTHERS_LOAD_COMPANION = 40
+    USE_OTHER_TRAIT = 41
+    REDISTRIBUTE_COMMON = 42
+    GENERATE_OTHER_COMPANION = 43
+    DISCARD_ACTIVE_TRIGGER = 44
+    REPLACE_ACTIVE_TRIGGER = 45
+    MOVE_TRIGGER_TOKEN = 46
+    ACQUIRE_BLIND = 47
+    DRAW_SECRET_QUEST = 48
+    COASTAL_MOVE = 49
+    BIND_PET = 50
+    CRYSTAL_SUBSTITUTE = 51
+    GAIN_CRYSTALS = 52
+    WELD_COMPANION = 53
+    DELIVER_CRYSTALS = 54
+    BUY_IMBUED_CRYSTAL = 55
+    TAME_PET = 56
+    SACRED_STONES = 57
+    TAKE_WISH = 58
+    BUILD_SITE = 59
+    GENERATE_MISSING = 60
+    PLACE_FAVOUR = 61
+    REROLL_DIE = 62
+    COUNTS_FOR_MASTERY = 63
+    QUEST_MET = 64
+    TRIGGER_MET = 65
+    ON_EVENT = 66
+    GENERATE_MORE = 67
+    SKIP_TURN = 68
+    LOAD_SPEED_TILE = 69
+    CARD_COLOURS = 70
+    SPEED_OF = 71
+    REGIONS_CONTROLLED = 72
+    COMPANIONS_OF_COLOUR = 73
+    HAS_MOST = 74
+    WINS_MASTERY = 75
+    GAINED_TOTAL = 76
+    BOARD_COLOURS = 77
+    TRIGGER_TOKENS_LEFT = 78
+    TRIGGER_LAST_ROUND = 79
 
 
 class ZoneId(IntEnum):
@@ -437,11 +453,15 @@ class ConstantId(IntEnum):
     MAIN_ACTION_USES = 35
     APTITUDES_PER_TURN = 36
     RELIC_USE_CUBES = 37
-    RONAK_CUBES = 38
-    RONAK_SLOT = 39
-    RONAK_EXALTATIONS = 40
-    LOOT_EXTRA = 41
-    MYTHS_BOARD_BLUE_PLAYERS = 42
+    FAVOUR_PLACEMENTS_PER_TURN = 38
+    MONUMENT_ATTRIBUTE_SLOTS = 39
+    MONUMENT_APTITUDE_SLOTS = 40
+    MONUMENT_CONVICTION_SLOTS = 41
+    RONAK_CUBES = 42
+    RONAK_SLOT = 43
+    RONAK_EXALTATIONS = 44
+    LOOT_EXTRA = 45
+    MYTHS_BOARD_BLUE_PLAYERS = 46
 
 
 class ModuleId(IntEnum):
@@ -2410,7 +2430,48 @@ LABELS: tuple[Label, ...] = (
     ),
     Label(
         id=LabelId.PLAY_PLACEHOLDERS,
-        text=Text(en='This game plays with made-up data (the editors’ notes):', fr='Cette partie utilise des données inventées (notes des éditeurs, en anglais) :', uk='Ця гра використовує вигадані дані (примітки редакторів, англійською):'),
+        text=Text(en='This game plays with made-up data (the editors’ notes):', fr='Cette partie utilise des données inventées (notes des éditeurs) :', uk='Ця гра використовує вигадані дані (примітки редакторів):'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLAY_UNTRANSLATED_NOTE,
+        text=Text(en='{note}', fr='{note} (en anglais)', uk='{note} (англійською)'),
+        args=('note',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_NOTE,
+        text=Text(en='{subject}: {note}', fr='{subject} : {note}', uk='{subject}: {note}'),
+        args=('subject', 'note'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.LIST_AND,
+        text=Text(en='{items} and {last}', fr='{items} et {last}', uk='{items} і {last}'),
+        args=('items', 'last'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_RULE_OPTION,
+        text=Text(en='rule option {option} (this game: {choice})', fr='option de règle {option} (dans cette partie : {choice})', uk='варіант правила {option} (у цій грі: {choice})'),
+        args=('option', 'choice'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_JOURNEYS,
+        text=Text(en='Journey cards', fr='Cartes Périple', uk='Карти мандрівки'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_REGION_PRESET,
+        text=Text(en='region preset “{preset}”: of its alternatives, the kernel takes the first (the players choose, L2981)', fr='préréglage des régions « {preset} » : de ses variantes, le moteur prend la première (les joueurs choisissent, L2981)', uk='набір регіонів «{preset}»: з його варіантів рушій бере перший (насправді обирають гравці, L2981)'),
+        args=('preset',),
         forms=(),
         arg_labels=(),
     ),
@@ -2586,6 +2647,66 @@ LABELS: tuple[Label, ...] = (
     Label(
         id=LabelId.NO_IMBUED_CRYSTAL,
         text=Text(en='Take no imbued crystal', fr='Ne prendre aucun cristal imprégné', uk='Не брати насиченого кристала'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.FAVOUR_PLACEMENT,
+        text=Text(en='Guild favour: {placement}', fr='Faveur de la guilde : {placement}', uk='Прихильність гільдії: {placement}'),
+        args=('placement',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.FAVOUR_ON_REGION,
+        text=Text(en='Put your guild favour token on {region}', fr='Placer votre jeton Faveur de la guilde sur {region}', uk='Покласти жетон прихильності гільдії на регіон «{region}»'),
+        args=('region',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.FAVOUR_ON_SPACE,
+        text=Text(en='Put your guild favour token on space {space}', fr='Placer votre jeton Faveur de la guilde sur la case {space}', uk='Покласти жетон прихильності гільдії на поле {space}'),
+        args=('space',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.FAVOUR_ON_CARD,
+        text=Text(en='Put your guild favour token on {card}', fr='Placer votre jeton Faveur de la guilde sur {card}', uk='Покласти жетон прихильності гільдії на карту «{card}»'),
+        args=('card',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.MONUMENT_ATTRIBUTE,
+        text=Text(en='Add a {attribute} cube to your monument', fr='Ajouter un cube {attribute} à votre monument', uk='Додати кубик «{attribute}» до свого монумента'),
+        args=('attribute',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.MONUMENT_APTITUDE,
+        text=Text(en='Add the {attribute} aptitude tile to your monument', fr='Ajouter la tuile Aptitude {attribute} à votre monument', uk='Додати плитку здібності «{attribute}» до свого монумента'),
+        args=('attribute',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.MONUMENT_CONVICTION,
+        text=Text(en='Add a Conviction cube to your monument', fr='Ajouter un cube Conviction à votre monument', uk='Додати кубик Переконання до свого монумента'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.MONUMENT_STOP,
+        text=Text(en='Add nothing more to your monument', fr='Ne plus rien ajouter à votre monument', uk='Більше нічого не додавати до свого монумента'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.FATE_REROLL,
+        text=Text(en='Guild favour, the hand of fate: reroll this die and keep the result you choose', fr='Faveur de la guilde, la main du destin : relancer ce dé et garder le résultat de votre choix', uk='Прихильність гільдії, рука долі: перекинути цей кубик і залишити бажаний результат'),
         forms=(),
         arg_labels=(),
     ),
@@ -3209,6 +3330,11 @@ NATIVES: tuple[Native, ...] = (
         doc='Use one conviction cube of another player as your own (Siphon à conviction, L2676).',
     ),
     Native(
+        id=NativeId.DIMINISH_POWER,
+        args=('player', 'number'),
+        doc='The player diminishes that many Power cubes, each from the sphere of their choice (conviction to influence, or influence to potential), never across the place their guild favour token protects (Hybris L2604; Autorité L3223-3227).',
+    ),
+    Native(
         id=NativeId.OTHERS_LOAD_COMPANION,
         args=('player', 'number'),
         doc='Every other player adds that many influence cubes (Toxine: 2) onto one of their companions (L2724).',
@@ -3793,6 +3919,36 @@ CONSTANTS: tuple[Constant, ...] = (
         source=(Source(doc='rb', line=725, quote='Vous pouvez activer chaque relique une fois par tour en utilisant 1 cube Influence'),),
         status='verified',
         name=Text(en="Influence cubes a relic's use takes from it", fr="Cubes Influence qu'une utilisation de relique retire", uk='Кубиків Впливу, які знімає використання реліквії'),
+        value=1,
+    ),
+    Constant(
+        id=ConstantId.FAVOUR_PLACEMENTS_PER_TURN,
+        source=(Source(doc='rb', line=3187, quote="Vous disposez maintenant d'une 4e action à chaque tour : le placement de votre jeton Faveur de la guilde."),),
+        status='verified',
+        name=Text(en='Guild favour token placements per turn (Guilds)', fr='Placements du jeton Faveur de la guilde par tour (Guildes)', uk='Розміщень жетона прихильності гільдії за хід («Гільдії»)'),
+        value=1,
+    ),
+    Constant(
+        id=ConstantId.MONUMENT_ATTRIBUTE_SLOTS,
+        source=(Source(doc='rb', line=3243, quote='en ajoutant des cubes Attribut différents, des tuiles Aptitude différentes et/ou 1 cube Conviction sur les emplacements dédiés'),),
+        status='placeholder',
+        note="The monument's places are printed on the guild boards, whose slots the rulebook does not give (notes §2, L3564): 3 attribute cubes of different types is made up so the monument can be rebuilt.",
+        name=Text(en='Attribute cube places on a monument (Guilds)', fr="Emplacements de cubes Attribut d'un monument (Guildes)", uk='Місць для кубиків атрибутів на монументі («Гільдії»)'),
+        value=3,
+    ),
+    Constant(
+        id=ConstantId.MONUMENT_APTITUDE_SLOTS,
+        source=(Source(doc='rb', line=3243, quote='en ajoutant des cubes Attribut différents, des tuiles Aptitude différentes et/ou 1 cube Conviction sur les emplacements dédiés'),),
+        status='placeholder',
+        note="The monument's places are printed on the guild boards, whose slots the rulebook does not give (notes §2, L3564): 2 aptitude tiles of different types is made up so the monument can be rebuilt.",
+        name=Text(en='Aptitude tile places on a monument (Guilds)', fr="Emplacements de tuiles Aptitude d'un monument (Guildes)", uk='Місць для плиток здібностей на монументі («Гільдії»)'),
+        value=2,
+    ),
+    Constant(
+        id=ConstantId.MONUMENT_CONVICTION_SLOTS,
+        source=(Source(doc='rb', line=3243, quote='et/ou 1 cube Conviction sur les emplacements dédiés'),),
+        status='verified',
+        name=Text(en='Conviction cube places on a monument (Guilds)', fr="Emplacements de cube Conviction d'un monument (Guildes)", uk='Місць для кубика Переконання на монументі («Гільдії»)'),
         value=1,
     ),
     Constant(

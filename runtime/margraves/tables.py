@@ -13,6 +13,7 @@ from typing import Any
 
 from ..content import CompiledGame
 from ..kernel.plan import PlannedStep, build_plan
+from ..notes import Argument, KernelLine, Listed, Message, Named
 
 REWARD_FIELDS = ("gold", "stone", "wood", "magic", "gem", "knight", "strength", "strength_to", "wild", "influence",
                  "guild", "privilege_i", "privilege_ii", "privilege_any")
@@ -241,19 +242,38 @@ PLACEHOLDER_KINDS = ("table", "location", "monster", "privilege", "wealth", "nav
                      "citizen", "decision")
 
 
+SHOWN_ENTRIES = 6
+"""The entries a placeholder line names before it counts the others."""
+
+
 def placeholders(game: CompiledGame) -> list[str]:
-    """What the kernel plays with that the content marks as placeholder data, one line per kind: whole entries, or
-    the fields of an entry the content marks so (`field_status`)."""
-    found = []
+    """What the kernel plays with that the content marks as placeholder data, one line per kind (messages
+    `placeholder_*` of labels.yaml): whole entries, or the fields of an entry the content marks so (`field_status`),
+    named when the entries have names, else counted."""
+    found: list[str] = []
     for kind in PLACEHOLDER_KINDS:
-        names = []
+        marked = []
         for entity in game.entities(kind):
             parts = [name for name, part in getattr(entity, "field_status", ()) if part.status == "placeholder"]
-            if getattr(entity, "status", "") == "placeholder":
-                names.append(entity.id.name.lower())
-            elif parts:
-                names.append(f"{entity.id.name.lower()} ({', '.join(parts)})")
-        if names:
-            shown = ", ".join(names[:6]) + (f" and {len(names) - 6} more" if len(names) > 6 else "")
-            found.append(f"{kind}: {shown}")
+            if getattr(entity, "status", "") == "placeholder" or parts:
+                marked.append((entity, parts))
+        if not marked:
+            continue
+        heading = Message(f"placeholder_kind_{kind}")
+        if any(getattr(entity, "name", None) is None for entity, _parts in marked):
+            found.append(KernelLine.of(game, "placeholder_counted", kind=heading, count=len(marked)))
+            continue
+        entries: list[Argument] = [_marked_entry(kind, entity, parts) for entity, parts in marked[:SHOWN_ENTRIES]]
+        if len(marked) > SHOWN_ENTRIES:
+            entries.append(Message("placeholder_more", (("count", len(marked) - SHOWN_ENTRIES),)))
+        found.append(KernelLine.of(game, "placeholder_named", kind=heading, entries=Listed(tuple(entries))))
     return found
+
+
+def _marked_entry(kind: str, entity: Any, parts: list[str]) -> Argument:
+    """An entry by its name, with the fields made up when not the whole entry is."""
+    named = Named(kind, entity.id.name.lower())
+    if getattr(entity, "status", "") == "placeholder":
+        return named
+    fields = Listed(tuple(Message(f"placeholder_field_{part}") for part in parts))
+    return Message("placeholder_entry_fields", (("entry", named), ("fields", fields)))

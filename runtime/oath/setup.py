@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..content import CompiledGame
+from ..notes import KernelLine, Named
 from ..state import FlatState
 from .numbers import rule_numbers
 
@@ -317,8 +318,7 @@ def _map(result: Setup, cards: Cards) -> None:
     edifices wait in the Archive."""
     state = result.state
     sites = state.shuffled(cards.all("site"))
-    result.placeholders.append("the sites on the map are drawn at random (the rulebooks leave them to the "
-                               "Playbook or the Chronicle)")
+    result.placeholders.append(KernelLine.of(state.game, "placeholder_random_sites"))
     slots = region_slots(state.game)
     firsts = {sum(count for _, count in slots[:i]) for i in range(len(slots))}
     for slot in range(sum(count for _, count in slots)):
@@ -369,8 +369,7 @@ def _players(result: Setup, cards: Cards, chronicle: Chronicle | None) -> None:
     the Oath, the Oathkeeper title."""
     state, game = result.state, result.state.game
     numbers = rule_numbers(game)
-    result.placeholders.append("seat 1 is the Chancellor (7: chosen by any means) and seat k + 1 takes the k-th "
-                               "Exile or Citizen board (9: each player chooses one)")
+    result.placeholders.append(KernelLine.of(game, "placeholder_seat_roles"))
     roles = {r.id.name.lower(): r for r in game.entities("role")}
     sides = chronicle.boards if chronicle is not None else []
     for seat in range(result.players):
@@ -401,7 +400,7 @@ def _players(result: Setup, cards: Cards, chronicle: Chronicle | None) -> None:
     else:
         oaths = [o.id.name.lower() for o in game.entities("oath")]
         oath = oaths[state.random(len(oaths))]
-        result.placeholders.append(f"the Oath of this game, {oath}, is drawn at random (3: the Chronicled goal reference)")
+        result.placeholders.append(KernelLine.of(game, "placeholder_random_oath", oath=Named("oath", oath)))
     state.set("oath", int(game.enums["oath"][oath.upper()]))
     banner = game.get("oath", oath).chancellor_banner
     if banner is not None:

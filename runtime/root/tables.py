@@ -14,6 +14,7 @@ from typing import Any
 from ..content import CompiledGame
 from ..kernel.layout import LAYOUT
 from ..kernel.plan import PlannedStep, build_plan
+from ..notes import KernelLine, Listed, Named
 
 CARD_KINDS = ("ambush", "dominance", "item", "immediate", "persistent")
 RANKS = ("squire", "noble", "lord")
@@ -158,9 +159,8 @@ def build_tables(game: CompiledGame, codes: dict[str, int], setups: frozenset[st
     tables.numbers["procedure_persistent_effects"] = tables.procedure("persistent_effects")
     order = setup_order(factions)
     tables.arrays["setup_order"] = ints([int(faction.id) for faction in order])
-    tables.placeholders.append(("", "setup order of the factions (5.1.7): the Law's letters are lost, so each faction "
-                               "sets up after those its setup places against, the others by descending reach ("
-                               + ", ".join(f.id.name.lower() for f in order) + ")"))
+    factions_in_order = Listed(tuple(Named("faction", f.id.name.lower()) for f in order))
+    tables.placeholders.append(("", KernelLine.of(game, "placeholder_setup_order", factions=factions_in_order)))
     return tables
 
 
@@ -368,8 +368,9 @@ def _placeholder_tracks(tables: RootTables, game: CompiledGame) -> None:
     for track in game.entities("track"):
         faction = game.entities("faction")[int(track.faction)].id.name.lower()
         if faction in tables.playable and track.status == "placeholder":
-            tables.placeholders.append((faction, f"{track.id.name.lower()} ({track.rule}): placeholder values of "
-                                                 f"the {faction}'s board, made up so that the game can run"))
+            tables.placeholders.append((faction, KernelLine.of(game, "placeholder_track", rule=track.rule,
+                                                               track=Named("track", track.id.name.lower()),
+                                                               faction=Named("faction", faction))))
 
 
 def _riverfolk(tables: RootTables, game: CompiledGame) -> None:
@@ -513,8 +514,8 @@ def _vagabond_arrays(tables: RootTables, game: CompiledGame, characters: frozens
     tables.arrays["relationship_aids"] = ints([space.cost or 0 for space in track.spaces])
     tables.arrays["relationship_vp"] = ints([space.vp or 0 for space in track.spaces])
     if track.status == "placeholder":
-        tables.placeholders.append(("vagabond", "the Vagabond's relationship track (9.2.9): the aids each space "
-                                                "costs and the points it scores are placeholders"))
+        tables.placeholders.append(("vagabond", KernelLine.of(game, "placeholder_relationship_track",
+                                                              rule=track.rule)))
 
 
 def _exhausted_item(game: CompiledGame, key: str) -> int:

@@ -8,11 +8,13 @@ from .board cimport VindicationBoard
 from .ending cimport Ending
 from .island cimport Island
 from .island_powers cimport IslandPowers
+from .guilds cimport Guilds
 from .jewels cimport Jewels
 from .myths cimport Myths
 from .myths_rewards cimport MythsRewards
 from .powers cimport Powers
 from .preparation cimport Preparation
+from .queries cimport Queries
 from .treachery cimport Treachery
 
 cdef class VindicationEngine(VindicationBoard):
@@ -22,15 +24,16 @@ cdef class VindicationEngine(VindicationBoard):
     cdef Ending ending
     cdef Preparation preparation
     cdef Abilities abilities
+    cdef Queries queries
     cdef Powers powers
     cdef IslandPowers island_powers
     cdef Jewels jewels
     cdef Dice dice
     cdef Treachery treachery
+    cdef Guilds guilds
     cdef Myths myths
     cdef MythsRewards myths_rewards
     cdef int[::1] impl, step_once
 
     cdef int ctl_extra(self)
     cdef void run_native(self, int code) except *
-    cdef int answer_of(self, int code) except? -1

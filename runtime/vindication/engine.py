@@ -1,7 +1,8 @@
 """Vindication on the shared kernel: which procedure runs each native and step, when a step can be taken, and the
 kernel's hooks. The rules are in island.py, island_powers.py, cards.py, dice.py, actions.py, abilities.py,
-powers.py, treachery.py, jewels.py, myths.py, myths_rewards.py, ending.py and preparation.py, over the state of
-core.py and board.py; the turn is the plan tables.py builds from the content's actions."""
+powers.py, treachery.py, jewels.py, guilds.py, myths.py, myths_rewards.py, ending.py and preparation.py, the natives
+that only answer in queries.py, over the state of core.py, decks.py and board.py; the turn is the plan tables.py
+builds from the content's actions."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from .cards import Cards
 from .dice import Dice
 from .board import VindicationBoard
 from .ending import Ending
+from .guilds import Guilds
 from .island import Island
 from .island_powers import IslandPowers
 from .jewels import Jewels
@@ -22,6 +24,7 @@ from .myths import Myths
 from .myths_rewards import MythsRewards
 from .powers import Powers
 from .preparation import Preparation
+from .queries import Queries
 from .treachery import Treachery
 
 # The engine's own procedures (tables.py INTERNAL, from 100).
@@ -50,13 +53,14 @@ ROLL = cython.declare(cython.int, 121)
 USE_TRAIT = cython.declare(cython.int, 122)
 BUILD_DISCOVERED = cython.declare(cython.int, 123)
 CLEAR_TREACHERY = cython.declare(cython.int, 124)
-PROVOKE = cython.declare(cython.int, 125)
-OFFER = cython.declare(cython.int, 126)
-CHARGE = cython.declare(cython.int, 127)
+PLACE_FAVOUR = cython.declare(cython.int, 125)
+PROVOKE = cython.declare(cython.int, 126)
+OFFER = cython.declare(cython.int, 127)
+CHARGE = cython.declare(cython.int, 128)
 """Mythes et Merveilles' procedures (myths.py, myths_rewards.py)."""
-SHARE_LOOT = cython.declare(cython.int, 128)
-USE_TELEPORT_TOKEN = cython.declare(cython.int, 129)
-USE_LOOT = cython.declare(cython.int, 130)
+SHARE_LOOT = cython.declare(cython.int, 129)
+USE_TELEPORT_TOKEN = cython.declare(cython.int, 130)
+USE_LOOT = cython.declare(cython.int, 131)
 # The natives the engine plays (`NATIVES` names them; tables.py turns them into `impl`).
 N_ACADEMY = cython.declare(cython.int, 200)
 N_RECRUIT = cython.declare(cython.int, 201)
@@ -67,17 +71,6 @@ N_MOUNT = cython.declare(cython.int, 205)
 N_ROLL = cython.declare(cython.int, 206)
 N_GENERATE_CARD = cython.declare(cython.int, 207)
 N_CHARACTER = cython.declare(cython.int, 208)
-N_ADJACENT_TO = cython.declare(cython.int, 209)
-N_CARD_HONOUR = cython.declare(cython.int, 210)
-N_SPEED = cython.declare(cython.int, 211)
-N_REGIONS = cython.declare(cython.int, 212)
-N_COMPANIONS_OF = cython.declare(cython.int, 213)
-N_HAS_MOST = cython.declare(cython.int, 214)
-N_WINS_MASTERY = cython.declare(cython.int, 215)
-N_GAINED = cython.declare(cython.int, 216)
-N_BOARD_COLOURS = cython.declare(cython.int, 217)
-N_CARD_COLOURS = cython.declare(cython.int, 218)
-N_TOKENS_LEFT = cython.declare(cython.int, 219)
 N_LAST_ROUND = cython.declare(cython.int, 220)
 N_REMOVE_CARD = cython.declare(cython.int, 222)
 N_DRAW_QUEST = cython.declare(cython.int, 223)
@@ -108,6 +101,7 @@ N_GAIN_CRYSTALS = cython.declare(cython.int, 247)
 N_WELD_COMPANION = cython.declare(cython.int, 248)
 N_DELIVER_CRYSTALS = cython.declare(cython.int, 249)
 N_BUY_IMBUED_CRYSTAL = cython.declare(cython.int, 250)
+N_DIMINISH_POWER = cython.declare(cython.int, 251)
 N_GENERATE_MISSING = cython.declare(cython.int, 270)
 EXTRA_TURN = cython.declare(cython.int, 11)
 EXTRA_MOVES = cython.declare(cython.int, 6)
@@ -125,7 +119,7 @@ NATIVES = {"academy_roll": 200, "recruit": 201, "fight_monster": 202, "obtain_tr
            "use_other_trait": 237, "skip_turn": 238, "adjacent_player": 239, "lose_attribute": 240,
            "steal_aptitude": 241, "push_player": 242, "others_load_companion": 243, "move_characters": 244,
            "build_site": 245, "place_treachery_cube": 246, "gain_crystals": 247, "weld_companion": 248,
-           "deliver_crystals": 249, "buy_imbued_crystal": 250, "generate_missing": 270}
+           "deliver_crystals": 249, "buy_imbued_crystal": 250, "diminish_power": 251, "generate_missing": 270}
 """The natives of the content this engine plays, by name; an effect calling another is not run (tables.py).
 counts_for_mastery answers 0 in play: what it counts is read once, by tables.py (`card_mastery_bonus`)."""
 MOVED = cython.declare(cython.int, 0)
@@ -150,11 +144,13 @@ class VindicationEngine(VindicationBoard):
         self.ending = Ending()
         self.preparation = Preparation()
         self.abilities = Abilities()
+        self.queries = Queries()
         self.powers = Powers()
         self.island_powers = IslandPowers()
         self.jewels = Jewels()
         self.dice = Dice()
         self.treachery = Treachery()
+        self.guilds = Guilds()
         self.myths = Myths(tables)
         self.myths_rewards = MythsRewards(tables)
         self.impl = tables.arrays["impl"]
@@ -181,6 +177,7 @@ class VindicationEngine(VindicationBoard):
             self.set_game_flag(ROUND, self.game_flag(ROUND) + 1)
         self.set_game_flag(EXTRA_TURN, 0)
         self.reset_rules()
+        self.guilds.turn_started(self, seat)
         self.fire(seat, E_TURN_START)
         self.push(PASSIVES, seat, 0, 0)
 
@@ -246,6 +243,8 @@ class VindicationEngine(VindicationBoard):
             return self.abilities.can_use_trait(self, seat)
         if procedure == CLEAR_TREACHERY:
             return self.treachery.can_clear_treachery(self, seat)
+        if procedure == PLACE_FAVOUR:
+            return self.guilds.can_place_favour(self, seat)
         return True
 
     def native_procedure(self, native: cython.int) -> cython.int:
@@ -310,6 +309,8 @@ class VindicationEngine(VindicationBoard):
             self.island_powers.build_discovered(self)
         elif procedure == CLEAR_TREACHERY:
             self.treachery.clear_treachery(self)
+        elif procedure == PLACE_FAVOUR:
+            self.guilds.place_favour(self)
         elif procedure == PROVOKE:
             self.myths.provoke(self)
         elif procedure == OFFER:
@@ -396,6 +397,8 @@ class VindicationEngine(VindicationBoard):
             self.jewels.deliver_crystals(self)
         elif code == N_BUY_IMBUED_CRYSTAL:
             self.jewels.buy_imbued_crystal(self)
+        elif code == N_DIMINISH_POWER:
+            self.guilds.diminish_power(self)
         elif code == N_GENERATE_MISSING:
             self.myths_rewards.generate_missing(self)
         elif code == N_PLACE_TREACHERY:
@@ -415,37 +418,5 @@ class VindicationEngine(VindicationBoard):
                     self.generate(self.arg(0), i,
                                   self.character_generation[self.cells[self.o_side + self.arg(0)] * COMMONS + i])
             else:
-                self.set_result(self.answer_of(code))
+                self.set_result(self.queries.answer_of(self, self.island, self.ending, code))
             self.done()
-
-    def answer_of(self, code: cython.int) -> cython.int:
-        """What a native that only answers returns (args 0-2 are its arguments)."""
-        a: cython.int = self.arg(0)
-        b: cython.int = self.arg(1)
-        i: cython.int
-        if code == N_ADJACENT_TO:
-            for i in range(self.nslots):
-                if self.slot_region(i) == b and self.adjacent_slot(a, i):
-                    return 1
-            return 0
-        if code == N_CARD_HONOUR:
-            return self.card_honour[a]
-        if code == N_SPEED:
-            return self.island.speed(self, a)
-        if code == N_REGIONS:
-            return self.regions_of(a)
-        if code == N_COMPANIONS_OF:
-            return self.ending.companions_of_colour(self, a, b)
-        if code == N_HAS_MOST:
-            return self.ending.has_most(self, a, b)
-        if code == N_WINS_MASTERY:
-            return self.ending.wins_mastery(self, a, b)
-        if code == N_GAINED:
-            return self.cells[self.k_gained + a]
-        if code == N_BOARD_COLOURS:
-            return self.ending.board_colours(self, a)
-        if code == N_CARD_COLOURS:
-            return self.ending.card_colours(self, a)
-        if code == N_TOKENS_LEFT:
-            return self.ending.tokens_left(self)
-        return 0

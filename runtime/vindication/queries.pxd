@@ -1,0 +1,9 @@
+# Types of queries.py for Cython (pure-Python mode).
+
+from .board cimport VindicationBoard
+from .ending cimport Ending
+from .island cimport Island
+
+cdef class Queries:
+
+    cdef int answer_of(self, VindicationBoard e, Island island, Ending ending, int code) except? -1
