@@ -314,7 +314,7 @@ class VindicationEngine(VindicationBoard):
         elif procedure == PROVOKE:
             self.myths.provoke(self)
         elif procedure == OFFER:
-            self.myths.offer(self)
+            self.myths.offer(self, self.myths_rewards)
         elif procedure == CHARGE:
             self.myths.charge(self)
         elif procedure == SHARE_LOOT:

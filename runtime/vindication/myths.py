@@ -1,8 +1,9 @@
 """The Mythes et Merveilles expansion (L3266-3391): Ronak in the island's centre, provoked by the moves that end
 on the treachery cubes around him (L3294); the event that follows (L3302-3368: champions, offerings on the board's
-spheres, Ronak's charge), then his defeat (L3372) or the event's reset (L3368). What the event gives (the loot,
-the teleport tokens, Tuuk-Tuuk's visit) is myths_rewards.py's. The board's spheres are the content's (tables.yaml
-`myths_board`, placeholder); each method taking the engine is a procedure of it or a rule the engine asks."""
+spheres, Ronak's charge), then his defeat (L3372) or the event's reset (L3368). What the event gives (the
+spheres' bonuses, the loot, the teleport tokens, Tuuk-Tuuk's visit) is myths_rewards.py's. The board's spheres
+are the content's (tables.yaml `myths_board`, placeholder); each method taking the engine is a procedure of it or
+a rule the engine asks."""
 
 from __future__ import annotations
 
@@ -11,9 +12,11 @@ from typing import Any
 import cython  # type: ignore[import-untyped]
 
 from .board import VindicationBoard
+from .myths_rewards import MythsRewards
 
 # The expansion's record (core `k_myths`, tables.py MYTHS_CELLS); a cube per space (`k_ronak_spaces`), each
-# sphere's offerer + 1 (`k_myths_spheres`) and each seat's teleport tokens (`k_teleport_tokens`) follow it.
+# sphere's offerer + 1 (`k_myths_spheres`) and each seat's teleport tokens (`k_teleport_tokens`, myths_rewards.py)
+# follow it.
 PHASE = cython.declare(cython.int, 0)
 ON_RONAK = cython.declare(cython.int, 1)
 SESTRA = cython.declare(cython.int, 2)
@@ -27,14 +30,8 @@ LOOT_USED = cython.declare(cython.int, 8)
 DORMANT = cython.declare(cython.int, 0)
 AWAKE = cython.declare(cython.int, 1)
 DEFEATED = cython.declare(cython.int, 2)
-# The spheres' bonuses (tables.py MYTHS_BONUSES).
-HONOUR = cython.declare(cython.int, 0)
-RECOVER_INFLUENCE = cython.declare(cython.int, 1)
-AUGMENT_POTENTIAL = cython.declare(cython.int, 2)
-AUGMENT_INFLUENCE = cython.declare(cython.int, 3)
-TELEPORT_TOKEN = cython.declare(cython.int, 4)
-FIRST_PICK = cython.declare(cython.int, 5)
 CLONE = cython.declare(cython.int, 6)
+"""The clone sphere's bonus (tables.py MYTHS_BONUSES); the others are myths_rewards.py's."""
 # Decisions (describe.py), the engine's procedures (tables.py INTERNAL), the dice and the constants read here.
 YESNO = cython.declare(cython.int, 15)
 COUNT = cython.declare(cython.int, 17)
@@ -74,7 +71,6 @@ class Myths:
         self.blue_players = n["myths_board_blue_players"]
         self.k_spaces = n["k_ronak_spaces"]
         self.k_spheres = n["k_myths_spheres"]
-        self.k_tokens = n["k_teleport_tokens"]
         self.side = tables.arrays["myths_side"]
         self.accepts = tables.arrays["myths_accepts"]
         self.bonus = tables.arrays["myths_bonus"]
@@ -95,9 +91,6 @@ class Myths:
     def sphere_at(self, e: VindicationBoard, sphere: cython.int) -> cython.int:
         """Where the state holds who offered a cube on the sphere (seat + 1, 0: nobody)."""
         return self.k_spheres + sphere
-
-    def tokens_at(self, e: VindicationBoard, seat: cython.int) -> cython.int:
-        return self.k_tokens + seat
 
     def in_play(self, e: VindicationBoard, sphere: cython.int) -> cython.bint:
         """The sphere is on the board's side for the player count: red 2-3, blue 4-5 (L3272)."""
@@ -253,10 +246,10 @@ class Myths:
                 return True
         return False
 
-    def offer(self, e: VindicationBoard) -> None:
+    def offer(self, e: VindicationBoard, rewards: MythsRewards) -> None:
         """Contribute to the fight: an attribute cube or a conviction cube onto an empty sphere that takes it, for
         its bonus (L3336); a clone sphere's is that of a sphere already taken (L3360). Once every sphere is
-        taken, Ronak is defeated (L3372). Args: the seat. Local 3: the sphere."""
+        taken, Ronak is defeated (L3372). The bonus is myths_rewards.py's. Args: the seat. Local 3: the sphere."""
         seat: cython.int = e.arg(0)
         sphere: cython.int
         if e.stage() == 0:
@@ -283,46 +276,12 @@ class Myths:
                 e.goto(2)
                 e.ask(CLONED, seat)
                 return
-            self.reward(e, seat, sphere)
+            rewards.sphere_bonus(e, seat, self.bonus[sphere], self.amount[sphere])
         else:
-            self.reward(e, seat, e.answer())
+            rewards.sphere_bonus(e, seat, self.bonus[e.answer()], self.amount[e.answer()])
         if self.all_taken(e):
             self.defeat(e)
         e.done()
-
-    def reward(self, e: VindicationBoard, seat: cython.int, sphere: cython.int) -> None:
-        """A sphere's bonus (L3336-3356), as far as the player's cubes allow."""
-        bonus: cython.int = self.bonus[sphere]
-        n: cython.int = self.amount[sphere]
-        i: cython.int
-        card: cython.int
-        if bonus == HONOUR:
-            e.gain_honour(seat, n)
-        elif bonus == RECOVER_INFLUENCE:
-            for i in range(n):
-                card = self.loaded_companion(e, seat)
-                if card >= 0:
-                    e.cells[e.o_card_cubes + card] -= 1
-                    e.add_sphere(INFLUENCE, seat, 1)
-        elif bonus == AUGMENT_POTENTIAL or bonus == AUGMENT_INFLUENCE:
-            for i in range(n):
-                if e.sphere(bonus - AUGMENT_POTENTIAL, seat) > 0:
-                    e.exalt(seat, bonus - AUGMENT_POTENTIAL)
-        elif bonus == TELEPORT_TOKEN:
-            e.cells[self.tokens_at(e, seat)] += n
-        elif bonus == FIRST_PICK:
-            self.set_flag(e, FIRST_LOOT, seat + 1)
-
-    def loaded_companion(self, e: VindicationBoard, seat: cython.int) -> cython.int:
-        """The player's companion with influence cubes on it and the lowest initiative (a ruling: the rulebook
-        does not say whose cubes come back, L3340), or -1."""
-        best: cython.int = -1
-        card: cython.int
-        for card in range(e.ncards):
-            if e.card_kind[card] == COMPANION and e.owns(seat, card) and e.card_cubes(card) > 0:
-                if best < 0 or e.card_initiative[card] < e.card_initiative[best]:
-                    best = card
-        return best
 
     def all_taken(self, e: VindicationBoard) -> cython.bint:
         sphere: cython.int

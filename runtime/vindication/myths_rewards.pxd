@@ -8,6 +8,8 @@ cdef class MythsRewards:
     cdef int[::1] card_loot
 
     cdef int flag(self, VindicationBoard e, int i)
+    cdef void sphere_bonus(self, VindicationBoard e, int seat, int bonus, int n) except *
+    cdef int loaded_companion(self, VindicationBoard e, int seat)
     cdef void reveal_loot(self, VindicationBoard e) except *
     cdef int best_initiative(self, VindicationBoard e, int seat)
     cdef void loot_order(self, VindicationBoard e)

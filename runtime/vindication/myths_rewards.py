@@ -1,7 +1,8 @@
-"""What Ronak's event gives (L3352, L3380-3391): the loot shared once he is defeated and its cards' powers (once
-a turn each, L2406), the teleport tokens of the Mythes et Merveilles board and Tuuk-Tuuk's visit, each a procedure
-taking the engine it runs in; the event is myths.py's, whose record (core `k_myths`) this reads. A loot card whose
-power calls a native the engine does not play is held but not used (tables.py `unplayed`)."""
+"""What Ronak's event gives (L3336-3356, L3380-3391): the bonus of a sphere offered on, the loot shared once he is
+defeated and its cards' powers (once a turn each, L2406), the teleport tokens of the Mythes et Merveilles board and
+Tuuk-Tuuk's visit, each a procedure taking the engine it runs in; the event is myths.py's, whose record (core
+`k_myths`) this reads. A loot card whose power calls a native the engine does not play is held but not used
+(tables.py `unplayed`)."""
 
 from __future__ import annotations
 
@@ -23,11 +24,20 @@ SPACE = cython.declare(cython.int, 10)
 CARD = cython.declare(cython.int, 12)
 ATTRIBUTE = cython.declare(cython.int, 13)
 COMPANION = cython.declare(cython.int, 0)
+INFLUENCE = cython.declare(cython.int, 1)
+# The spheres' bonuses (tables.py MYTHS_BONUSES).
+HONOUR = cython.declare(cython.int, 0)
+RECOVER_INFLUENCE = cython.declare(cython.int, 1)
+AUGMENT_POTENTIAL = cython.declare(cython.int, 2)
+AUGMENT_INFLUENCE = cython.declare(cython.int, 3)
+TELEPORT_TOKEN = cython.declare(cython.int, 4)
+FIRST_PICK = cython.declare(cython.int, 5)
 
 
 @cython.cclass
 class MythsRewards:
-    """The loot, the teleport tokens and Tuuk-Tuuk; each method takes the engine it runs in."""
+    """The offering's bonuses, the loot, the teleport tokens and Tuuk-Tuuk; each method takes the engine it runs
+    in."""
 
     def __init__(self, tables: Any) -> None:
         n: dict[str, int] = tables.numbers
@@ -39,6 +49,41 @@ class MythsRewards:
 
     def flag(self, e: VindicationBoard, i: cython.int) -> cython.int:
         return e.cells[e.k_myths + i]
+
+    # --- the offering's bonuses (L3336-3356) -----------------------------------------------------------------
+
+    def sphere_bonus(self, e: VindicationBoard, seat: cython.int, bonus: cython.int, n: cython.int) -> None:
+        """The bonus of a sphere offered on (myths.py), n its amount (L3336-3356), as far as the player's cubes
+        allow."""
+        i: cython.int
+        card: cython.int
+        if bonus == HONOUR:
+            e.gain_honour(seat, n)
+        elif bonus == RECOVER_INFLUENCE:
+            for i in range(n):
+                card = self.loaded_companion(e, seat)
+                if card >= 0:
+                    e.cells[e.o_card_cubes + card] -= 1
+                    e.add_sphere(INFLUENCE, seat, 1)
+        elif bonus == AUGMENT_POTENTIAL or bonus == AUGMENT_INFLUENCE:
+            for i in range(n):
+                if e.sphere(bonus - AUGMENT_POTENTIAL, seat) > 0:
+                    e.exalt(seat, bonus - AUGMENT_POTENTIAL)
+        elif bonus == TELEPORT_TOKEN:
+            e.cells[self.k_tokens + seat] += n
+        elif bonus == FIRST_PICK:
+            e.cells[e.k_myths + FIRST_LOOT] = seat + 1
+
+    def loaded_companion(self, e: VindicationBoard, seat: cython.int) -> cython.int:
+        """The player's companion with influence cubes on it and the lowest initiative (a ruling: the rulebook
+        does not say whose cubes come back, L3340), or -1."""
+        best: cython.int = -1
+        card: cython.int
+        for card in range(e.ncards):
+            if e.card_kind[card] == COMPANION and e.owns(seat, card) and e.card_cubes(card) > 0:
+                if best < 0 or e.card_initiative[card] < e.card_initiative[best]:
+                    best = card
+        return best
 
     # --- the loot (L3386-3391) -------------------------------------------------------------------------------
 
