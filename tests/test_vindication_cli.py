@@ -59,7 +59,8 @@ def test_simulate_plays_the_modules_asked_and_records_them() -> None:
 
 @pytest.mark.parametrize(("args", "message"), [
     (("--module", "dragons"), "unknown module 'dragons': the modules are base, traitrise, joaillier"),
-    (("--module", "Joaillier"), "the kernel does not play the module joaillier yet (modules it plays: base,"),
+    (("--module", "Guildes et Monuments"),
+     "the kernel does not play the module guildes yet (modules it plays: base,"),
     (("--setup", "dragons"), "unknown setup 'dragons': choose one of first_game, treachery, jeweller"),
     (("--setup", "guilds"), "setup guilds: the kernel does not play the module guildes yet (setups it plays:"),
     (("--setup", "treachery", "--module", "traitrise"), "--module and --setup: a named setup says its modules"),

@@ -138,8 +138,9 @@ def test_a_seat_sees_its_quest_and_not_the_others() -> None:
 
 def test_setups_modules_and_rule_options() -> None:
     assert new_state(GAME, 2, 1, setup="first_game").legal_actions()
-    with pytest.raises(SetupError, match="does not play the module joaillier"):
-        new_state(GAME, 2, 1, setup="jeweller")
+    assert new_state(GAME, 2, 1, setup="jeweller").engine.tables.modules == ("base", "joaillier")
+    with pytest.raises(SetupError, match="does not play the module guildes"):
+        new_state(GAME, 2, 1, setup="guilds")
     with pytest.raises(SetupError, match="unknown module"):
         new_state(GAME, 2, 1, modules=["base", "dragons"])
     with pytest.raises(SetupError, match="rule option last_turn"):
@@ -229,8 +230,9 @@ def test_modules_and_setups_are_named_by_id_or_by_name_in_any_locale() -> None:
     assert new_state(GAME, 2, 1, setup="Première partie").engine.tables.modules == ("base",)
     with pytest.raises(SetupError, match=r"^unknown setup 'dragons': choose one of first_game, treachery, "):
         new_state(GAME, 2, 1, setup="dragons")
-    with pytest.raises(SetupError, match=r"setup jeweller: .* joaillier .*\(setups it plays: first_game, treachery\)"):
-        new_state(GAME, 2, 1, setup="Avec le Joaillier")
+    with pytest.raises(SetupError,
+                       match=r"setup guilds: .* guildes .*\(setups it plays: first_game, treachery, jeweller\)"):
+        new_state(GAME, 2, 1, setup="Avec Guildes et Monuments")
     with pytest.raises(SetupError, match="every setup plays the base game"):
         new_state(GAME, 2, 1, modules=["traitrise"])
 
@@ -255,14 +257,21 @@ TREACHERY = (("companion", "feth"), ("companion", "kuvot"), ("companion", "toule
 CURSED = (("relic", "toxine"), ("relic", "bottes"), ("trait", "avarice"), ("companion", "langue_fourchue"),
           ("companion", "sept_plumes"), ("companion", "sidney"), ("companion", "zula"))
 """Traîtrise's cursed relics and treachery cubes the engine plays."""
+CRYSTALS = (("imbued_crystal", "cristal_savoir"), ("imbued_crystal", "cristal_courage"),
+            ("imbued_crystal", "cristal_force"), ("imbued_crystal", "cristal_inspiration"),
+            ("imbued_crystal", "cristal_sagesse"), ("imbued_crystal", "cristal_vision"),
+            ("companion", "adren"), ("relic", "tome"))
+"""Joaillier's imbued crystals (each standing in for a cube of its attribute, L1829-1873), with cards whose powers
+cost cubes."""
 
 
 @pytest.mark.parametrize(("players", "seed", "modules", "powers"), [
     (2, 1, ["base"], POWERS), (3, 2, ["base"], POWERS), (2, 3, ["base", "traitrise"], TREACHERY),
-    (3, 7, ["base", "traitrise"], TREACHERY), (2, 9, ["base", "traitrise"], CURSED)])
+    (3, 7, ["base", "traitrise"], TREACHERY), (2, 9, ["base", "traitrise"], CURSED),
+    (2, 11, ["base", "joaillier"], CRYSTALS), (3, 12, ["base", "joaillier"], CRYSTALS)])
 def test_the_cards_powers_play_in_lock_step_when_the_players_hold_them(
         players: int, seed: int, modules: list[str], powers: tuple[tuple[str, str], ...]) -> None:
-    """Both forms from the same position, where the players hold the cards of POWERS, TREACHERY or CURSED (the
+    """Both forms from the same position, where the players hold the cards of POWERS, TREACHERY, CURSED or CRYSTALS (the
     companions and relics with cubes to spend), to the end of a random game: the same legal actions and states,
     invariants at every step."""
     python = new_state(GAME, players, seed, kernel="python", modules=modules)
@@ -277,7 +286,7 @@ def test_the_cards_powers_play_in_lock_step_when_the_players_hold_them(
                     if k == kind and entity.id.name.lower() == name)
         seat = i % players
         e.gain_card(seat, card)
-        cubes = min(2, e.influence(seat)) if kind != "trait" else 0
+        cubes = min(2, e.influence(seat)) if kind in ("companion", "relic") else 0
         e.add_sphere(1, seat, -cubes)
         e.cells[e.o_card_cubes + card] += cubes
     e.ctl[KIND] = 0
@@ -339,12 +348,10 @@ def test_strann_passing_through_a_player_plays_alike_on_both_forms() -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_games_with_the_jewelcrafters_crystals_end_with_invariants_at_every_step(
-        players: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Joaillier's regions (L3039-3049), switched on past the refusal (the imbued crystals' own power is not played
-    yet): games end at every count, the cubes conserved (welding moves a companion's cubes back to influence), the
-    crystals held never negative nor more than the 20 of the supply (L3534)."""
-    monkeypatch.setattr(vindication_kernel, "PLAYED_MODULES", (*vindication_kernel.PLAYED_MODULES, "joaillier"))
+def test_games_with_the_jewelcrafters_crystals_end_with_invariants_at_every_step(players: int) -> None:
+    """Joaillier (L3039-3057), its imbued crystals standing in for cubes: games end at every count, the cubes
+    conserved (welding moves a companion's cubes back to influence), the crystals held never negative nor more
+    than the 20 of the supply (L3534)."""
     state = new_state(GAME, players, players, modules=["base", "joaillier"])
     n = state.engine.tables.numbers
     rng = random.Random(players)

@@ -1202,10 +1202,8 @@ def test_strann_passing_through_another_players_space_takes_conviction_and_their
 
 
 @pytest.fixture
-def jeweller(monkeypatch: pytest.MonkeyPatch) -> GameState:
-    """A 2-player game with the Joaillier's regions (switched on past the refusal: the imbued crystals' own power is
-    not played yet), at the first player's turn."""
-    monkeypatch.setattr(vindication_kernel, "PLAYED_MODULES", (*vindication_kernel.PLAYED_MODULES, "joaillier"))
+def jeweller() -> GameState:
+    """A 2-player game with the Joaillier expansion, at the first player's turn."""
     state = new_state(GAME, 2, 1, kernel="python", modules=["base", "joaillier"])
     while state.engine.turn() == 0:
         state.apply(state.legal_actions()[0])
@@ -1283,3 +1281,56 @@ def test_the_jewelcrafter_gives_an_imbued_crystal_card_for_three_cubes_and_a_cry
     card = card_index(state, "imbued_crystal", "cristal_vision")
     assert e.owns(me, card) and e.attr(VISION, me) == 0 and crystals(state, me) == 1 and e.cubes_of(me) == 21
     assert not offered(state, "visite")
+
+
+def holding_crystal(state: GameState, seat: int, attribute: str) -> int:
+    """The seat takes the imbued crystal card of the attribute; returns the card."""
+    e = engine(state)
+    card = card_index(state, "imbued_crystal", f"cristal_{attribute}")
+    e.put(card, e.zone_party + seat, seat)
+    e.cells[e.o_faceup + card] = 1
+    return card
+
+
+def test_an_imbued_crystal_stands_in_for_the_cube_a_player_is_short_of_once_a_turn(jeweller: GameState) -> None:
+    """L3055 (its example: a monster slain with 1 Courage cube and the Imbued Crystal of Courage, L3057) and L1835:
+    2 Knowledge cubes and the crystal pay an aptitude of 3; the crystal is spent for the turn, so it helps no
+    other payment until the next one."""
+    state, e = jeweller, engine(jeweller)
+    me = state.current_player()
+    holding_crystal(state, me, "savoir")
+    set_attr(state, me, SAVOIR, 2)
+    influence, aptitudes = e.influence(me), e.cells[e.o_aptitudes + SAVOIR * e.seats + me]
+    assert e.can_pay(me, SAVOIR, 3) and not e.can_pay(me, SAVOIR, 4)
+    take_step(state, "aptitude")
+    assert SAVOIR in state.legal_actions()
+    state.apply(SAVOIR)
+    assert e.attr(SAVOIR, me) == 0 and e.influence(me) == influence + 2
+    assert e.cells[e.o_aptitudes + SAVOIR * e.seats + me] == aptitudes + 1 and e.cubes_of(me) == 21
+    assert not e.crystal_ready(me, SAVOIR) and not e.can_pay(me, SAVOIR, 1)
+
+
+@pytest.mark.parametrize("use", [1, 0])
+def test_a_player_who_holds_the_cubes_says_whether_the_crystal_stands_in_for_one(
+        jeweller: GameState, use: int) -> None:
+    """L1835: "vous pouvez" — with the cubes to pay 2 Courage for a monster (L406), the player is asked after the
+    payment: the crystal takes one cube's place (that cube comes back from influence) or stays unused for the
+    turn."""
+    state, e = jeweller, engine(jeweller)
+    me = state.current_player()
+    holding_crystal(state, me, "courage")
+    place_beside(state, me, "gueule_beante")
+    set_attr(state, me, COURAGE, 3)
+    take_step(state, "visite")
+    while e.tables.procedure_name(e.top()[0]) != "crystal_substitute":
+        state.apply(state.legal_actions()[0])  # the monster's card, its dice
+    assert state.legal_actions() == [0, 1]
+    courage, influence = e.attr(COURAGE, me), e.influence(me)
+    assert state.describe(1, "en") == \
+        "Use Imbued Crystal of Courage instead of a Courage cube: the cube comes back"
+    assert state.describe(0, "fr") == \
+        "Payer uniquement en cubes Courage : le cristal reste inutilisé ce tour-ci"
+    assert state.describe(1, "uk").startswith("Використати «Насичений кристал Відваги»")
+    state.apply(use)
+    assert e.attr(COURAGE, me) == courage + use and e.influence(me) == influence - use
+    assert e.crystal_ready(me, COURAGE) == (use == 0) and e.cubes_of(me) == 21

@@ -208,6 +208,8 @@ class LabelId(IntEnum):
     NO_DELIVERY = 171
     BUY_IMBUED_CRYSTAL = 172
     NO_IMBUED_CRYSTAL = 173
+    USE_CRYSTAL = 174
+    PAY_IN_CUBES = 175
 
 
 class TableId(IntEnum):
@@ -2564,6 +2566,20 @@ LABELS: tuple[Label, ...] = (
     Label(
         id=LabelId.NO_IMBUED_CRYSTAL,
         text=Text(en='Take no imbued crystal', fr='Ne prendre aucun cristal imprégné', uk='Не брати насиченого кристала'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.USE_CRYSTAL,
+        text=Text(en='Use {card} instead of a {attribute} cube: the cube comes back', fr="Utiliser {card} à la place d'un cube {attribute} : le cube vous revient", uk='Використати «{card}» замість кубика «{attribute}»: кубик повертається'),
+        args=('card', 'attribute'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PAY_IN_CUBES,
+        text=Text(en='Pay in {attribute} cubes only: the crystal stays unused this turn', fr='Payer uniquement en cubes {attribute} : le cristal reste inutilisé ce tour-ci', uk='Заплатити лише кубиками «{attribute}»: кристал цього ходу лишається невикористаним'),
+        args=('attribute',),
         forms=(),
         arg_labels=(),
     ),

@@ -149,7 +149,7 @@ class Cards:
         if e.stage() == 0:
             e.clear_options()
             for a in range(COMMONS):
-                if e.attr(a, seat) >= e.num(C_RECRUIT_COST) and self.deck_left(e, e.deck_zone[a]):
+                if e.can_pay(seat, a, e.num(C_RECRUIT_COST)) and self.deck_left(e, e.deck_zone[a]):
                     e.option(a)
             if e.options() == 0:
                 e.done()
@@ -158,7 +158,7 @@ class Cards:
             e.ask(ATTRIBUTE, seat)
             return
         if e.stage() == 1:
-            e.spend(seat, e.answer(), e.num(C_RECRUIT_COST))
+            e.pay(seat, e.answer(), e.num(C_RECRUIT_COST))
             if e.activated_hook(seat, H_GRENN) > 0:
                 e.gain_honour(seat, e.activated_hook(seat, H_GRENN))
             e.goto(2)
@@ -170,10 +170,10 @@ class Cards:
         """Stage 0 of a one-deck acquisition: pay the attribute's cubes and acquire from its deck; False (and
         done) when the player cannot."""
         seat: cython.int = e.arg(0)
-        if e.attr(attribute, seat) < cost or not self.deck_left(e, e.deck_zone[attribute]):
+        if not e.can_pay(seat, attribute, cost) or not self.deck_left(e, e.deck_zone[attribute]):
             e.done()
             return False
-        e.spend(seat, attribute, cost)
+        e.pay(seat, attribute, cost)
         e.goto(1)
         e.push(ACQUIRE, seat, e.deck_zone[attribute], 0)
         return True
@@ -254,7 +254,7 @@ class Cards:
         i: cython.int
         top: cython.int
         if stage == 0:
-            if e.attr(VISION, seat) >= e.rule(R_RELIC_COST) and self.deck_left(e, e.deck_zone[VISION]):
+            if e.can_pay(seat, VISION, e.rule(R_RELIC_COST)) and self.deck_left(e, e.deck_zone[VISION]):
                 self.pay_and_acquire(e, VISION, e.rule(R_RELIC_COST))
                 return
             stage = 3
@@ -307,8 +307,8 @@ class Cards:
         """Poste de commandement: 3 strength for the next speed tile and its honour (L418, L820-856)."""
         seat: cython.int = e.arg(0)
         level: cython.int = e.cells[e.o_mount + seat]
-        if e.attr(2, seat) >= e.rule(R_MOUNT_COST) and level + 1 < e.mounts:
-            e.spend(seat, 2, e.rule(R_MOUNT_COST))
+        if e.can_pay(seat, 2, e.rule(R_MOUNT_COST)) and level + 1 < e.mounts:
+            e.pay(seat, 2, e.rule(R_MOUNT_COST))
             e.set_rule(R_MOUNT_COST, e.num(C_MOUNT_COST))
             e.cells[e.o_mount + seat] = level + 1
             e.gain_honour(seat, e.mount_honour[level + 1])

@@ -10,7 +10,7 @@ cdef class VindicationCore(Engine):
     cdef int k_wish, nwishes, wishes_shown, wishing_well
     cdef int k_pos, k_slot, k_slot_owner, k_bag, k_token, k_stock, k_gained, k_turn, k_game, k_options
     cdef int k_speed_cubes, k_aside, k_treachery_card, k_treachery_slot
-    cdef int site_region, construction_sites, site_cost, k_crystals, crystal_tokens
+    cdef int site_region, construction_sites, site_cost, k_crystals, crystal_tokens, crystal_procedure
     cdef int zone_box, zone_party, zone_quests, zone_quest_deck, zone_trigger_deck
     cdef int monster_die_faces, attribute_die_faces
     cdef int[::1] card_kind, card_deck, card_colour, card_honour, card_generation, card_initiative, card_starter
@@ -21,7 +21,7 @@ cdef class VindicationCore(Engine):
     cdef int[::1] deck_zone, space_slots, space_next
     cdef int[::1] region_count, region_effect, region_repeatable, region_controllable, region_cost_attr
     cdef int[::1] crystal_card
-    cdef int[::1] region_cost, region_need
+    cdef int[::1] region_cost, region_need, region_effect_cost
     cdef int[::1] numbers, mount_speed, mount_honour, mastery_honour, character_generation, recipe
     cdef int[::1] monster_die, attribute_die, trigger_space, start_cubes, wish_reward
 
@@ -38,6 +38,12 @@ cdef class VindicationCore(Engine):
     cdef int attr(self, int attribute, int seat)
     cdef int generate(self, int seat, int attribute, int n)
     cdef void spend(self, int seat, int attribute, int n)
+    cdef bint crystal_ready(self, int seat, int attribute)
+    cdef void use_crystal(self, int attribute, bint used)
+    cdef bint can_pay(self, int seat, int attribute, int n)
+    cdef void pay(self, int seat, int attribute, int n) except *
+    cdef bint can_pay_effect(self, int seat, int attribute, int n)
+    cdef void pay_effect(self, int seat, int attribute, int n) except *
     cdef void exalt(self, int seat, int sphere)
     cdef bint can_exalt(self, int seat)
     cdef void use_conviction(self, int seat, int n)

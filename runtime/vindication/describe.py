@@ -97,6 +97,11 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
         if procedure == "move":
             return text("diminish_conviction" if action == 2 else "diminish_influence")
         return text("augment_potential" if action == 0 else "augment_influence")
+    if kind == YESNO and procedure == "crystal_substitute" and top:
+        attribute = game.name_of(attributes[top[2][1]], locale)
+        crystal = game.name_of(tables.cards[tables.arrays["crystal_card"][top[2][1]]][1], locale)
+        return text("use_crystal", card=crystal, attribute=attribute) if action \
+            else text("pay_in_cubes", attribute=attribute)
     if kind == YESNO:
         if procedure == "peek_deck":
             return text("turn_face_up" if action else "put_back")

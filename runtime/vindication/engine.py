@@ -99,6 +99,7 @@ N_GAIN_CRYSTALS = cython.declare(cython.int, 247)
 N_WELD_COMPANION = cython.declare(cython.int, 248)
 N_DELIVER_CRYSTALS = cython.declare(cython.int, 249)
 N_BUY_IMBUED_CRYSTAL = cython.declare(cython.int, 250)
+N_CRYSTAL_SUBSTITUTE = cython.declare(cython.int, 251)
 EXTRA_TURN = cython.declare(cython.int, 11)
 EXTRA_MOVES = cython.declare(cython.int, 6)
 
@@ -115,9 +116,10 @@ NATIVES = {"academy_roll": 200, "recruit": 201, "fight_monster": 202, "obtain_tr
            "use_other_trait": 237, "skip_turn": 238, "adjacent_player": 239, "lose_attribute": 240,
            "steal_aptitude": 241, "push_player": 242, "others_load_companion": 243, "move_characters": 244,
            "build_site": 245, "place_treachery_cube": 246, "gain_crystals": 247, "weld_companion": 248,
-           "deliver_crystals": 249, "buy_imbued_crystal": 250}
+           "deliver_crystals": 249, "buy_imbued_crystal": 250, "crystal_substitute": 251}
 """The natives of the content this engine plays, by name; an effect calling another is not run (tables.py).
-counts_for_mastery answers 0 in play: what it counts is read once, by tables.py (`card_mastery_bonus`)."""
+counts_for_mastery answers 0 in play: what it counts is read once, by tables.py (`card_mastery_bonus`);
+crystal_substitute is the question core.pay asks, not an effect's call."""
 MOVED = cython.declare(cython.int, 0)
 CONTROL_SLOT = cython.declare(cython.int, 3)
 SKIPPED = cython.declare(cython.int, 44)
@@ -353,6 +355,8 @@ class VindicationEngine(VindicationBoard):
             self.jewels.deliver_crystals(self)
         elif code == N_BUY_IMBUED_CRYSTAL:
             self.jewels.buy_imbued_crystal(self)
+        elif code == N_CRYSTAL_SUBSTITUTE:
+            self.jewels.crystal_substitute(self)
         elif code == N_PLACE_TREACHERY:
             self.treachery.place_treachery_cube(self)
         elif code == N_SKIP_TURN:

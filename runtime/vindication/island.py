@@ -224,6 +224,7 @@ class Island:
             slot = e.answer()
             e.set_turn_flag(VISITED, slot + 1)
             e.honour_visit(seat, slot)
+            e.pay_effect(seat, e.region_cost_attr[e.slot_region(slot)], e.region_effect_cost[e.slot_region(slot)])
             e.goto(2)
             e.push(0, e.region_effect[e.slot_region(slot)], seat, 0)
             return
@@ -239,16 +240,18 @@ class Island:
         region = e.slot_region(slot)
         if not e.region_repeatable[region] or e.region_cost_attr[region] < 0:
             return False
-        if e.attr(e.region_cost_attr[region], seat) < e.region_cost[region]:
+        if not e.can_pay_effect(seat, e.region_cost_attr[region], e.region_cost[region]):
             return False
         return e.region_possible(region, seat)
 
     def repeat(self, e: VindicationBoard) -> None:
         """The visited region's action once more: no new visit, so no honour for its controller."""
         seat: cython.int = e.arg(0)
+        region: cython.int = e.slot_region(e.turn_flag(VISITED) - 1)
         if e.stage() == 0:
+            e.pay_effect(seat, e.region_cost_attr[region], e.region_effect_cost[region])
             e.goto(1)
-            e.push(0, e.region_effect[e.slot_region(e.turn_flag(VISITED) - 1)], seat, 0)
+            e.push(0, e.region_effect[region], seat, 0)
             return
         e.done()
 

@@ -61,6 +61,7 @@ class IslandPowers:
             slot = e.answer()
             e.set_rule(R_EXTRA_VISITS, e.rule(R_EXTRA_VISITS) - 1)
             e.honour_visit(seat, slot)
+            e.pay_effect(seat, e.region_cost_attr[e.slot_region(slot)], e.region_effect_cost[e.slot_region(slot)])
             e.goto(2)
             e.push(0, e.region_effect[e.slot_region(slot)], seat, 0)
             return

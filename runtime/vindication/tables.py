@@ -65,10 +65,11 @@ REGION_NEEDS = {"monastere": 1, "poste_de_commandement": 2, "sanctuaire": 3}
 REGION_COSTS = {"monastere": ("savoir", "n"), "poste_de_commandement": ("force", "n"),
                 "sanctuaire": ("inspiration", "n")}
 """The attribute and the param a repeatable region's action costs (L412, L418, L424)."""
-TURN_FLAGS = 8 + 1 + 32 + 4 + 3
+TURN_FLAGS = 8 + 1 + 32 + 4 + 3 + 1
 """The turn's record: moved, activated, visited, control slot, controlled, relics used, extra moves, reacted, then
 the discovery queue, then the trait borrowed (Kheyra), the regions taken (Adren), the spaces moved (Soif
-d'aventure), whether the turn is skipped (Patience) and what the companion activated generated (Émerveillement)."""
+d'aventure), whether the turn is skipped (Patience) and what the companion activated generated (Émerveillement);
+then the imbued crystals used (Joaillier)."""
 GAME_FLAGS = 3 + 8 + 1
 """The game's record: round, last round, first player, each seat's journey colour, an extra turn to take."""
 STEPS = (("deplacement", "move", "menu"), ("activation", "activate", "menu"), ("visite", "visit", "menu"),
@@ -356,7 +357,10 @@ def _mastery_attribute(game: CompiledGame, key: str) -> int:
 
 def _island(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ...], preset: str | None) -> None:
     """The island's spaces (tables.yaml `island`, placeholder) and the regions of the modules on, the expansion
-    tiles replacing base ones as a preset says (L2939-3031)."""
+    tiles replacing base ones as a preset says (L2939-3031); `region_effect_cost`: the cost a repeatable region's
+    effect pays itself in cubes (calling no native: Monastère, Sanctuaire), which an imbued crystal may help pay."""
+    from ..effects import natives_called
+
     island = game.get("table", "island")
     tables.placeholders.append(f"island: {island.note}")
     rows = island.values
@@ -391,9 +395,13 @@ def _island(tables: VindicationTables, game: CompiledGame, modules: tuple[str, .
         tables.placeholders.append(f"construction_sites: {sites.note}")
     tables.numbers["crystal_tokens"] = int(game.manifest["inventory"]["crystal_tokens"]) if "joaillier" in modules \
         else 0
+    tables.numbers["crystal_procedure"] = list(game.layout.NATIVES).index("crystal_substitute") + 1
+    called = natives_called(game)
+    effect_cost = [cost[i] if effect[i] >= 0 and not called[f"region/{name_of(region)}/powers/0"] else 0
+                   for i, region in enumerate(tables.regions)]
     for key, values in (("region_count", count), ("region_effect", effect), ("region_repeatable", repeatable),
                         ("region_controllable", controllable), ("region_cost_attr", cost_attr),
-                        ("region_cost", cost), ("region_need", need)):
+                        ("region_cost", cost), ("region_need", need), ("region_effect_cost", effect_cost)):
         tables.arrays[key] = ints(values)
 
 
