@@ -263,17 +263,22 @@ CRYSTALS = (("imbued_crystal", "cristal_savoir"), ("imbued_crystal", "cristal_co
             ("companion", "adren"), ("relic", "tome"))
 """Joaillier's imbued crystals (each standing in for a cube of its attribute, L1829-1873), with cards whose powers
 cost cubes."""
+HOOKED = (("companion", "zharah"), ("companion", "zharyan"), ("trait", "impunite"), ("relic", "siphon"),
+          ("companion", "langue_fourchue"), ("relic", "toxine"), ("companion", "xina"))
+"""The powers played last (a split move, yellow companions shielded, control doubled, another's conviction), with
+the powers they change."""
 
 
 @pytest.mark.parametrize(("players", "seed", "modules", "powers"), [
     (2, 1, ["base"], POWERS), (3, 2, ["base"], POWERS), (2, 3, ["base", "traitrise"], TREACHERY),
     (3, 7, ["base", "traitrise"], TREACHERY), (2, 9, ["base", "traitrise"], CURSED),
-    (2, 11, ["base", "joaillier"], CRYSTALS), (3, 12, ["base", "joaillier"], CRYSTALS)])
+    (2, 11, ["base", "joaillier"], CRYSTALS), (3, 12, ["base", "joaillier"], CRYSTALS),
+    (3, 13, ["base", "traitrise"], HOOKED)])
 def test_the_cards_powers_play_in_lock_step_when_the_players_hold_them(
         players: int, seed: int, modules: list[str], powers: tuple[tuple[str, str], ...]) -> None:
-    """Both forms from the same position, where the players hold the cards of POWERS, TREACHERY, CURSED or CRYSTALS (the
-    companions and relics with cubes to spend), to the end of a random game: the same legal actions and states,
-    invariants at every step."""
+    """Both forms from the same position, where the players hold the cards of POWERS, TREACHERY, CURSED, CRYSTALS or
+    HOOKED (the companions and relics with cubes to spend), to the end of a random game: the same legal actions and
+    states, invariants at every step."""
     python = new_state(GAME, players, seed, kernel="python", modules=modules)
     compiled = new_state(GAME, players, seed, modules=modules)
     while python.engine.turn() == 0:

@@ -18,6 +18,8 @@ GAME = load("vindication")
 INSPIRATION, SAVOIR, FORCE, COURAGE, SAGESSE, VISION = range(6)
 POTENTIAL, CONVICTION = 0, 2
 STOP = 1000
+MOVE_LEFT = 49
+"""The turn's record (tables.py TURN_FLAGS): the spaces the last move left unused."""
 
 
 def started(players: int = 2, seed: int = 1) -> GameState:
@@ -1334,3 +1336,111 @@ def test_a_player_who_holds_the_cubes_says_whether_the_crystal_stands_in_for_one
     state.apply(use)
     assert e.attr(COURAGE, me) == courage + use and e.influence(me) == influence - use
     assert e.crystal_ready(me, COURAGE) == (use == 0) and e.cubes_of(me) == 21
+
+
+def test_the_conviction_siphon_takes_a_free_region_beside_with_another_players_conviction() -> None:
+    """L2682-2684, read narrowly (a ruling): lose 1 honour and return the relic's cube: another player of the
+    user's choice dilutes 1 conviction to influence, and it takes an uncontrolled region beside the user, marked
+    with one of the user's influence cubes, with the 2 honour of any control (L452); a player with no conviction
+    is not offered (here the other one is taken without asking)."""
+    state = treachery_game(3)
+    e = engine(state)
+    me = state.current_player()
+    rich, poor = (me + 1) % 3, (me + 2) % 3
+    siphon = card_index(state, "relic", "siphon")
+    e.gain_card(me, siphon)
+    e.add_sphere(1, me, -2)
+    e.cells[e.o_card_cubes + siphon] = 2
+    other_free, free = two_regions_beside(state, me, "fort", "bibliotheque")
+    e.add_sphere(CONVICTION, rich, 1)
+    e.add_sphere(1, rich, -1)
+    e.add_sphere(1, poor, e.sphere(CONVICTION, poor))
+    e.add_sphere(CONVICTION, poor, -e.sphere(CONVICTION, poor))
+    reoffer(state)
+    score, influence, conviction = e.score(me), e.influence(me), e.sphere(CONVICTION, me)
+    theirs = e.sphere(CONVICTION, rich), e.influence(rich)
+    take_step(state, "relic")
+    assert sorted(state.legal_actions()) == sorted([free, other_free])
+    assert state.describe(free, "en") == "Take control of Library with another player's Conviction cube"
+    assert state.describe(free, "uk") == "Захопити контроль над регіоном «Бібліотека» кубиком Переконання іншого гравця"
+    state.apply(free)
+    assert e.slot_owner(free) == me and e.slot_owner(other_free) == -1
+    assert (e.sphere(CONVICTION, rich), e.influence(rich)) == (theirs[0] - 1, theirs[1] + 1)
+    assert e.score(me) == score - 1 + 2 and e.sphere(CONVICTION, me) == conviction
+    assert e.influence(me) == influence + 1 - 1 and e.card_cubes(siphon) == 1
+    assert all(e.cubes_of(seat) == 21 for seat in range(3))
+
+
+def test_zharah_activated_lets_the_rest_of_the_move_be_taken_after_other_actions() -> None:
+    """L1428-1430: the move split before, after or between the other actions. A move stopped after 1 of its 5
+    spaces ends the turn's move; once Zharah is activated, the 4 left are moved later, again at least 1 space
+    (L257) and no more than what is left."""
+    state = started()
+    e = engine(state)
+    me = state.current_player()
+    zharah = card_index(state, "companion", "zharah")
+    e.gain_card(me, zharah)
+    e.cells[e.o_speed_bonus + me] = 3
+    reoffer(state)
+    speed = 5
+    assert e.island.speed(e, me) == speed
+    take_step(state, "deplacement")
+    state.apply(min(a for a in state.legal_actions() if a != STOP))
+    state.apply(STOP)
+    assert not offered(state, "deplacement")
+    take_step(state, "activation")
+    state.apply(zharah + 1)
+    for left in (speed - 1, speed - 2):
+        take_step(state, "deplacement")
+        assert STOP not in state.legal_actions()
+        state.apply(min(state.legal_actions()))
+        state.apply(STOP)
+        assert e.turn_flag(MOVE_LEFT) == left - 1
+    assert offered(state, "deplacement")
+
+
+def set_conviction(state: GameState, seat: int, n: int) -> None:
+    """n cubes in the conviction sphere, taken from (or given back to) the influence sphere."""
+    e = engine(state)
+    e.add_sphere(1, seat, e.sphere(CONVICTION, seat) - n)
+    e.add_sphere(CONVICTION, seat, n - e.sphere(CONVICTION, seat))
+    reoffer(state)
+
+
+def test_impunity_doubles_what_the_others_pay_to_take_its_holders_regions() -> None:
+    """L1757-1759 ("Cela inclut le contrôle des régions"): taking a region of Impunité's holder costs 4 conviction
+    instead of 2 (L465): refused with 3, taken with 4, 3 of them back to influence and 1 on the tile; the
+    holder's cube goes back to their influence (L470). Taken before a visit, the Fort is visited at once (L461),
+    generating Strength from influence."""
+    state = started()
+    e = engine(state)
+    me, other = state.current_player(), 1 - state.current_player()
+    e.gain_card(other, card_index(state, "trait", "impunite"))
+    slot = place_beside(state, me, "fort", owner=other)
+    set_conviction(state, me, 3)
+    assert not offered(state, "prise_de_controle")
+    set_conviction(state, me, 4)
+    influence, theirs, strength = e.influence(me), e.influence(other), e.attr(FORCE, me)
+    take_step(state, "prise_de_controle")
+    generated = e.attr(FORCE, me) - strength
+    assert e.slot_owner(slot) == me and e.sphere(CONVICTION, me) == 0 and e.influence(me) == influence + 3 - generated
+    assert e.influence(other) == theirs + 1 and e.cubes_of(me) == 21 and e.cubes_of(other) == 21
+
+
+def test_the_zharyan_sisters_keep_the_other_players_powers_off_their_holders_yellow_companions() -> None:
+    """L1628: the other players cannot affect the holder's yellow companions in any way: Langue fourchue's
+    treachery cube (L2628) goes on the holder's blue companion unasked: the sisters, yellow themselves, are not a
+    choice; their holder's own powers are not kept off."""
+    state = treachery_game()
+    e = engine(state)
+    me, other = state.current_player(), 1 - state.current_player()
+    for card in range(e.ncards):
+        if e.card_kind[card] == 0 and e.owns(other, card):
+            e.lose_card(other, card)
+    blue = gain_companion(state, other, "zinh", 0)
+    sisters = gain_companion(state, other, "zharyan", 0)
+    activate_and_use(state, "langue_fourchue")
+    state.apply(state.legal_actions()[0])  # which power cube to dilute
+    assert e.cells[e.k_treachery_card + blue] == 1 and e.cells[e.k_treachery_card + sisters] == 0
+    assert e.treachery.shielded(e, me, sisters) and not e.treachery.shielded(e, other, sisters)
+    assert not e.treachery.shielded(e, me, blue)

@@ -210,6 +210,8 @@ class LabelId(IntEnum):
     NO_IMBUED_CRYSTAL = 173
     USE_CRYSTAL = 174
     PAY_IN_CUBES = 175
+    SIPHON_CONTROL = 176
+    SIPHON_FROM = 177
 
 
 class TableId(IntEnum):
@@ -2583,6 +2585,20 @@ LABELS: tuple[Label, ...] = (
         forms=(),
         arg_labels=(),
     ),
+    Label(
+        id=LabelId.SIPHON_CONTROL,
+        text=Text(en="Take control of {region} with another player's Conviction cube", fr="Prendre le contrôle de {region} avec un cube Conviction d'un autre joueur", uk='Захопити контроль над регіоном «{region}» кубиком Переконання іншого гравця'),
+        args=('region',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.SIPHON_FROM,
+        text=Text(en='Siphon a Conviction cube from {player}, who diminishes it to Influence', fr='Siphonner un cube Conviction de {player}, qui le dilue en Influence', uk='Висмоктати кубик Переконання в гравця, який послаблює його до Впливу: {player}'),
+        args=('player',),
+        forms=(),
+        arg_labels=(),
+    ),
 )
 
 TABLES: tuple[Table, ...] = (
@@ -3079,8 +3095,8 @@ NATIVES: tuple[Native, ...] = (
     ),
     Native(
         id=NativeId.USE_OTHER_CONVICTION,
-        args=('player',),
-        doc='Use one conviction cube of another player as your own (Siphon à conviction, L2676).',
+        args=('player', 'number'),
+        doc="Take control of an uncontrolled region beside the player with m conviction cubes of another player, who dilutes them to influence, one of the player's influence cubes marking it (Siphon à conviction, L2682-2684; a ruling).",
     ),
     Native(
         id=NativeId.OTHERS_LOAD_COMPANION,
@@ -5057,7 +5073,7 @@ COMPANIONS: tuple[Companion, ...] = (
         id=CompanionId.ZHARAH,
         source=(Source(doc='rb', line=1424, quote='Zharah, Fille de la Flamme'), Source(doc='rb', line=1426, quote='Initiative = 31'), Source(doc='rb', line=1428, quote='Vous pouvez effectuer votre déplacement en plusieurs fois, a')),
         status='verified',
-        note='Red and yellow companions show no shield icon in the rulebook text (notes §1); starter: true may hide lost marks.',
+        note="Red and yellow companions show no shield icon in the rulebook text (notes §1); starter: true may hide lost marks. A ruling (CHANGELOG): once she is activated, the spaces the turn's move left unused may be moved later that turn, in parts of at least 1 space.",
         name=Text(en='Zharah, Daughter of the Flame', fr='Zharah, Fille de la Flamme', uk='Зара, Донька Полум’я'),
         text=Text(en='You may split your move, before, after and/or between your other actions.', fr='Vous pouvez effectuer votre déplacement en plusieurs fois, avant, après et/ou entre vos autres actions.', uk='Можете розділити своє переміщення на частини до, після та/або між іншими діями.'),
         params=(),
@@ -5280,7 +5296,7 @@ COMPANIONS: tuple[Companion, ...] = (
         id=CompanionId.ZHARYAN,
         source=(Source(doc='rb', line=1624, quote='Les sœurs Zharyan'), Source(doc='rb', line=1626, quote='Initiative = 23'), Source(doc='rb', line=1628, quote='Capacité passive : les autres joueurs ne peuvent affecter vo')),
         status='verified',
-        note="The printed clarification repeats Oneth's (see discrepancies.yaml). Red and yellow companions show no shield icon in the rulebook text (notes §1); starter: true may hide lost marks.",
+        note="The printed clarification repeats Oneth's (see discrepancies.yaml). Red and yellow companions show no shield icon in the rulebook text (notes §1); starter: true may hide lost marks. A ruling (CHANGELOG): the other players' powers cannot choose the holder's yellow companions for a treachery cube or for influence cubes loaded onto them.",
         name=Text(en='The Zharyan sisters', fr='Les sœurs Zharyan', uk='Сестри Жар’ян'),
         text=Text(en='Passive ability: other players cannot affect your yellow companions or their influence in any way.', fr="Capacité passive : les autres joueurs ne peuvent affecter vos compagnons jaunes ou leur influence d'aucune façon.", uk='Пасивна здібність: інші гравці ніяк не можуть впливати на ваших жовтих супутників чи їхній вплив.'),
         params=(),
@@ -5544,6 +5560,7 @@ TRAITS: tuple[Trait, ...] = (
         id=TraitId.IMPUNITE,
         source=(Source(doc='rb', line=1755, quote='Impunité'), Source(doc='rb', line=1757, quote='Passif : les autres joueurs doivent payer le double (arrondi au supérieur)'), Source(doc='rb', line=1759, quote='Cela inclut le contrôle des régions.')),
         status='verified',
+        note="A ruling (CHANGELOG): the costs doubled are those of taking the holder's regions, by the control action or Tromperie; the text lists no other ability.",
         name=Text(en='Impunity', fr='Impunité', uk='Безкарність'),
         text=Text(en='Passive: other players must pay double (rounded up) the cost of abilities that affect your cards or your cubes. This includes controlling regions.', fr='Passif : les autres joueurs doivent payer le double (arrondi au supérieur) du coût des capacités qui affectent vos cartes ou vos cubes. Cela inclut le contrôle des régions.', uk='Пасивно: інші гравці мусять платити подвійну ціну (з округленням угору) за здібності, що зачіпають ваші карти чи ваші кубики. Це стосується й контролю регіонів.'),
         params=(),
@@ -5808,8 +5825,9 @@ RELICS: tuple[Relic, ...] = (
     ),
     Relic(
         id=RelicId.SIPHON,
-        source=(Source(doc='rb', line=2676, quote='Siphon à conviction'), Source(doc='rb', line=2682, quote="utilisez 1 cube Conviction d'un autre joueur pour votre usage personnel."), Source(doc='rb', line=2684, quote='Ce joueur doit diluer 1 cube Conviction en Influence sur son plateau Pouvoir.')),
+        source=(Source(doc='rb', line=2676, quote='Siphon à conviction'), Source(doc='rb', line=2682, quote="utilisez 1 cube Conviction d'un autre joueur pour votre usage personnel."), Source(doc='rb', line=2684, quote='Ce joueur doit diluer 1 cube Conviction en Influence sur son plateau Pouvoir.'), Source(doc='rb', line=2684, quote="Vous pouvez utiliser 1 cube Influence pour indiquer votre prise de contrôle d'une région.")),
         status='verified',
+        note='A ruling (CHANGELOG): "pour votre usage personnel" is read as the one use the card names, a control: an uncontrolled region beside the player, whose control costs the 1 conviction taken (L464), marked with the player\'s influence cube.',
         name=Text(en='Conviction Siphon', fr='Siphon à conviction', uk='Сифон переконання'),
         module=ModuleId.TRAITRISE,
         text=Text(en='On acquisition, place {low} to {high} Influence cubes here. Lose {n} honour and return {cost} Influence cube to your influence sphere: use {m} Conviction cube of another player for your own purpose (that player diminishes it to Influence).', fr="À l'acquisition, placez de {low} à {high} cubes Influence ici. Perdez {n} honneur et renvoyez {cost} cube Influence sur votre sphère d'influence : utilisez {m} cube Conviction d'un autre joueur pour votre usage personnel (ce joueur le dilue en Influence).", uk='Під час набуття покладіть сюди від {low} до {high} кубиків Впливу. Втратьте {n} честь і поверніть {cost} кубик Впливу у свою сферу впливу: використайте {m} кубик Переконання іншого гравця для власних цілей (той гравець послаблює його у Вплив).'),

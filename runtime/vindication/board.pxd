@@ -1,8 +1,8 @@
 # Types of board.py for Cython (pure-Python mode).
 
-from .core cimport VindicationCore
+from .payments cimport VindicationPayments
 
-cdef class VindicationBoard(VindicationCore):
+cdef class VindicationBoard(VindicationPayments):
     cpdef int cubes_of(self, int seat)
     cdef int zone(self, int card)
     cdef int owner(self, int card)

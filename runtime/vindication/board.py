@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import cython  # type: ignore[import-untyped]
 
-from .core import VindicationCore
+from .payments import VindicationPayments
 
 C_VISIT_HONOUR = cython.declare(cython.int, 21)
 R_BLOCK_OTHERS_HONOUR = cython.declare(cython.int, 8)
@@ -21,7 +21,7 @@ TAKEN = cython.declare(cython.int, 42)
 
 
 @cython.cclass
-class VindicationBoard(VindicationCore):
+class VindicationBoard(VindicationPayments):
     """Cards and the island: what the rule modules move and read."""
 
     def cubes_of(self, seat: cython.int) -> cython.int:

@@ -38,12 +38,6 @@ cdef class VindicationCore(Engine):
     cdef int attr(self, int attribute, int seat)
     cdef int generate(self, int seat, int attribute, int n)
     cdef void spend(self, int seat, int attribute, int n)
-    cdef bint crystal_ready(self, int seat, int attribute)
-    cdef void use_crystal(self, int attribute, bint used)
-    cdef bint can_pay(self, int seat, int attribute, int n)
-    cdef void pay(self, int seat, int attribute, int n) except *
-    cdef bint can_pay_effect(self, int seat, int attribute, int n)
-    cdef void pay_effect(self, int seat, int attribute, int n) except *
     cdef void exalt(self, int seat, int sphere)
     cdef bint can_exalt(self, int seat)
     cdef void use_conviction(self, int seat, int n)

@@ -72,8 +72,8 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
         at = state.engine.arrays()[0][tables.numbers["k_pos"] + decision[1]]
         return text("stop_here", space=str(at + 1)) if action == STOP else text("move_to", space=str(action + 1))
     if kind == SLOT:
-        label = {"control": "control_region", "place_treachery_cube": "treachery_on_region"}.get(procedure,
-                                                                                               "visit_region")
+        label = {"control": "control_region", "place_treachery_cube": "treachery_on_region",
+                 "use_other_conviction": "siphon_control"}.get(procedure, "visit_region")
         return text(label, region=_slot(state, action, locale))
     if kind == CARD:
         if action == STOP:
@@ -124,7 +124,8 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
     if kind == RECOVER:
         return _recover(kernel, state, action, locale)
     if kind == SEAT:
-        label = {"adjacent_player": "target_player", "push_player": "push_player"}.get(procedure, "swap_with")
+        label = {"adjacent_player": "target_player", "push_player": "push_player",
+                 "use_other_conviction": "siphon_from"}.get(procedure, "swap_with")
         return text(label, player=seat_name(game, action, locale))
     if kind == WISH:
         if action == STOP:

@@ -1,7 +1,7 @@
 """Vindication on the shared kernel: which procedure runs each native and step, when a step can be taken, and the
 kernel's hooks. The rules are in island.py, island_powers.py, cards.py, dice.py, actions.py, abilities.py,
-powers.py, treachery.py, ending.py and preparation.py, over the state of core.py and board.py; the turn is the plan
-tables.py builds from the content's actions."""
+powers.py, treachery.py, jewels.py, ending.py and preparation.py, over the state of core.py, payments.py (what
+players pay) and board.py; the turn is the plan tables.py builds from the content's actions."""
 
 from __future__ import annotations
 
@@ -100,6 +100,7 @@ N_WELD_COMPANION = cython.declare(cython.int, 248)
 N_DELIVER_CRYSTALS = cython.declare(cython.int, 249)
 N_BUY_IMBUED_CRYSTAL = cython.declare(cython.int, 250)
 N_CRYSTAL_SUBSTITUTE = cython.declare(cython.int, 251)
+N_USE_OTHER_CONVICTION = cython.declare(cython.int, 252)
 EXTRA_TURN = cython.declare(cython.int, 11)
 EXTRA_MOVES = cython.declare(cython.int, 6)
 
@@ -116,10 +117,11 @@ NATIVES = {"academy_roll": 200, "recruit": 201, "fight_monster": 202, "obtain_tr
            "use_other_trait": 237, "skip_turn": 238, "adjacent_player": 239, "lose_attribute": 240,
            "steal_aptitude": 241, "push_player": 242, "others_load_companion": 243, "move_characters": 244,
            "build_site": 245, "place_treachery_cube": 246, "gain_crystals": 247, "weld_companion": 248,
-           "deliver_crystals": 249, "buy_imbued_crystal": 250, "crystal_substitute": 251}
+           "deliver_crystals": 249, "buy_imbued_crystal": 250, "crystal_substitute": 251,
+           "use_other_conviction": 252}
 """The natives of the content this engine plays, by name; an effect calling another is not run (tables.py).
 counts_for_mastery answers 0 in play: what it counts is read once, by tables.py (`card_mastery_bonus`);
-crystal_substitute is the question core.pay asks, not an effect's call."""
+crystal_substitute is the question payments.pay asks, not an effect's call."""
 MOVED = cython.declare(cython.int, 0)
 CONTROL_SLOT = cython.declare(cython.int, 3)
 SKIPPED = cython.declare(cython.int, 44)
@@ -186,9 +188,11 @@ class VindicationEngine(VindicationBoard):
             return procedure == CHECK_END
         if procedure == MOVE and self.step_once[step]:  # the mandatory move, if not taken (L229)
             return self.turn_flag(MOVED) == 0 and self.island.can_move(self, seat, self.island.reach(self, seat))
-        if procedure == MOVE:  # the move, or one a power added (Pierres sacrées)
+        if procedure == MOVE:  # the move, or one a power added (Pierres sacrées), or the rest of a split one (Zharah)
             return (self.turn_flag(MOVED) == 0 or self.turn_flag(EXTRA_MOVES) > 0) \
-                and self.island.can_move(self, seat, self.island.reach(self, seat))
+                and self.island.can_move(self, seat, self.island.reach(self, seat)) \
+                or self.island.split_left(self, seat) > 0 \
+                and self.island.can_move(self, seat, self.island.split_left(self, seat))
         if procedure == VISIT:
             return self.island.can_visit(self, seat)
         if procedure == REST:
@@ -357,6 +361,8 @@ class VindicationEngine(VindicationBoard):
             self.jewels.buy_imbued_crystal(self)
         elif code == N_CRYSTAL_SUBSTITUTE:
             self.jewels.crystal_substitute(self)
+        elif code == N_USE_OTHER_CONVICTION:
+            self.island_powers.use_other_conviction(self)
         elif code == N_PLACE_TREACHERY:
             self.treachery.place_treachery_cube(self)
         elif code == N_SKIP_TURN:

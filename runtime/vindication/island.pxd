@@ -6,6 +6,7 @@ cdef class Island:
 
     cdef int speed(self, VindicationBoard e, int seat)
     cdef int reach(self, VindicationBoard e, int seat)
+    cdef int split_left(self, VindicationBoard e, int seat)
     cdef bint can_end(self, VindicationBoard e, int seat, int space, int left)
     cdef bint can_move(self, VindicationBoard e, int seat, int left)
     cdef void move(self, VindicationBoard e) except *

@@ -31,6 +31,9 @@ E_USE_CONVICTION = cython.declare(cython.int, 5)
 E_MOVED = cython.declare(cython.int, 9)
 BUILD_DISCOVERED = cython.declare(cython.int, 123)
 H_STRANN = cython.declare(cython.int, 6)
+H_ZHARAH = cython.declare(cython.int, 7)
+MOVE_LEFT = cython.declare(cython.int, 49)
+"""The turn's record: the spaces the last move left unused, which Zharah activated lets the player move later."""
 ACTIVATED = cython.declare(cython.int, 1)
 INSPIRATION = cython.declare(cython.int, 0)
 """A card's rule hook (tables.py HOOKS), the turn's record of the card activated + 2, the first attribute."""
@@ -60,6 +63,13 @@ class Island:
             return self.speed(e, seat)
         return self.speed(e, seat) + e.num(C_BLOCKED_EXTRA)
 
+    def split_left(self, e: VindicationBoard, seat: cython.int) -> cython.int:
+        """The spaces of the turn's move the player may still move: with Zharah activated this turn, what the last
+        move left unused (L1428: the move split before, after or between the other actions), else 0."""
+        if e.turn_flag(MOVED) and e.activated_hook(seat, H_ZHARAH) >= 0:
+            return e.turn_flag(MOVE_LEFT)
+        return 0
+
     def can_end(self, e: VindicationBoard, seat: cython.int, space: cython.int, left: cython.int) -> cython.bint:
         """From `space`, with at most `left` more spaces, the move can end on a space nobody else stands on."""
         i: cython.int
@@ -88,12 +98,17 @@ class Island:
     def move(self, e: VindicationBoard) -> None:
         """Déplacement: at least 1 space, at most the speed, one space at a time; through others' spaces but not
         stopping there (L257, L310). Blocked, a player adds up to 2 spaces and dilutes 1 power cube (L314-316).
+        With Zharah, a move resumes the spaces the last one left (split_left), at least 1 space again.
         Locals: 3 spaces left, 4 spaces moved."""
         seat: cython.int = e.arg(0)
         stage: cython.int = e.stage()
         i: cython.int
         nxt: cython.int
         at: cython.int
+        if stage == 0 and self.split_left(e, seat) > 0 and self.can_move(e, seat, self.split_left(e, seat)):
+            e.set_arg(3, self.split_left(e, seat))
+            e.set_turn_flag(DISCOVER, 0)
+            stage = 2
         if stage == 0:
             if e.turn_flag(MOVED):
                 e.set_turn_flag(EXTRA_MOVES, e.turn_flag(EXTRA_MOVES) - 1)
@@ -118,11 +133,13 @@ class Island:
             stage = 2
         if stage == 3:
             if e.answer() == STOP:
+                e.set_turn_flag(MOVE_LEFT, e.arg(3))
                 self.discover(e, seat)
                 e.done()
                 return
             self.step_to(e, seat, e.answer())
             if e.arg(3) == 0:
+                e.set_turn_flag(MOVE_LEFT, 0)
                 self.discover(e, seat)
                 e.done()
                 return
@@ -258,13 +275,13 @@ class Island:
     # --- control (L459-479) ----------------------------------------------------------------------------------
 
     def control_cost(self, e: VindicationBoard, seat: cython.int, slot: cython.int) -> cython.int:
-        """1 conviction for a free region, 2 for another player's (L464-465); -1 when it cannot be taken (Oneth's
-        player beside it, board.protected)."""
+        """1 conviction for a free region, 2 for another player's (L464-465), twice that if they hold Impunité
+        (board.cost_against); -1 when it cannot be taken (Oneth's player beside it, board.protected)."""
         owner: cython.int = e.slot_owner(slot)
         if e.slot_region(slot) < 0 or not e.region_controllable[e.slot_region(slot)] or owner == seat \
                 or e.protected(slot):
             return -1
-        return e.num(C_CONTROL_COST) if owner < 0 else e.rule(R_CONTESTED_COST)
+        return e.num(C_CONTROL_COST) if owner < 0 else e.cost_against(seat, owner, e.rule(R_CONTESTED_COST))
 
     def controllable(self, e: VindicationBoard, seat: cython.int, slot: cython.int) -> cython.bint:
         """The region visited this turn, or, before any visit, one the player may visit next (L461-462)."""

@@ -1,8 +1,8 @@
 """The Joaillier expansion's crystals (L3033-3049): gained at a Crystal Mine, spent at the Jewelcrafter to weld a
 companion, delivered for honour or, with attribute cubes, for an imbued crystal card. Each is a procedure taking
 the engine it runs in; a native's arguments are the effect's (args 0-2). The imbued crystal cards' own power
-(L1829-1873: one cube of their type once a turn) is paid through core.pay and core.pay_effect, which ask
-crystal_substitute when the player could pay in cubes alone."""
+(L1829-1873: one cube of their type once a turn) is paid through payments.pay and payments.pay_effect, which
+ask crystal_substitute when the player could pay in cubes alone."""
 
 from __future__ import annotations
 
@@ -131,7 +131,7 @@ class Jewels:
     def crystal_substitute(self, e: VindicationBoard) -> None:
         """An imbued crystal standing in for one of the cubes just paid (args: seat, attribute; L1829, L3055): the
         player says whether it does, and if so that cube comes back from influence; if not, the crystal stays
-        unused this turn. The kernel marked it used when it asked (core.pay), so nothing else counts on it."""
+        unused this turn. The kernel marked it used when it asked (payments.pay), so nothing else counts on it."""
         seat: cython.int = e.arg(0)
         attribute: cython.int = e.arg(1)
         if e.stage() == 0 and e.influence(seat) > 0:

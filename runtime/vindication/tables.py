@@ -41,7 +41,7 @@ THRESHOLDS = {"moved_four": "m"}
 """Events a power answers only once an amount reaches one of its params (Soif d'aventure: m spaces moved in the
 turn), by that param's name: `card_event_n`."""
 HOOKS = ("adren_ability", "grenn_ability", "yanos_ability", "resilience_ability", "ruak_ability", "oneth_ability",
-         "strann_ability")
+         "strann_ability", "zharah_ability", "impunite_ability", "zharyan_ability")
 """The cards' powers the engine plays as rule hooks of its own (a power's `native:`), by place: the `H_` names of
 the rule modules. The card's params n and m go with it (`card_hook_n`, `card_hook_m`); a power naming another native
 is not played."""
@@ -65,11 +65,11 @@ REGION_NEEDS = {"monastere": 1, "poste_de_commandement": 2, "sanctuaire": 3}
 REGION_COSTS = {"monastere": ("savoir", "n"), "poste_de_commandement": ("force", "n"),
                 "sanctuaire": ("inspiration", "n")}
 """The attribute and the param a repeatable region's action costs (L412, L418, L424)."""
-TURN_FLAGS = 8 + 1 + 32 + 4 + 3 + 1
+TURN_FLAGS = 8 + 1 + 32 + 4 + 3 + 2
 """The turn's record: moved, activated, visited, control slot, controlled, relics used, extra moves, reacted, then
 the discovery queue, then the trait borrowed (Kheyra), the regions taken (Adren), the spaces moved (Soif
 d'aventure), whether the turn is skipped (Patience) and what the companion activated generated (Émerveillement);
-then the imbued crystals used (Joaillier)."""
+then the imbued crystals used (Joaillier) and the spaces the last move left unused (Zharah)."""
 GAME_FLAGS = 3 + 8 + 1
 """The game's record: round, last round, first player, each seat's journey colour, an extra turn to take."""
 STEPS = (("deplacement", "move", "menu"), ("activation", "activate", "menu"), ("visite", "visit", "menu"),
