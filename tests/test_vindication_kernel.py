@@ -264,9 +264,9 @@ CRYSTALS = (("imbued_crystal", "cristal_savoir"), ("imbued_crystal", "cristal_co
 """Joaillier's imbued crystals (each standing in for a cube of its attribute, L1829-1873), with cards whose powers
 cost cubes."""
 HOOKED = (("companion", "zharah"), ("companion", "zharyan"), ("trait", "impunite"), ("relic", "siphon"),
-          ("companion", "langue_fourchue"), ("relic", "toxine"), ("companion", "xina"))
-"""The powers played last (a split move, yellow companions shielded, control doubled, another's conviction), with
-the powers they change."""
+          ("companion", "langue_fourchue"), ("relic", "toxine"), ("companion", "xina"), ("trait", "perseverance"))
+"""The powers played last (a split move, yellow companions shielded, control doubled, another's conviction, honour
+from two sources), with the powers they change."""
 
 
 @pytest.mark.parametrize(("players", "seed", "modules", "powers"), [

@@ -1444,3 +1444,22 @@ def test_the_zharyan_sisters_keep_the_other_players_powers_off_their_holders_yel
     assert e.cells[e.k_treachery_card + blue] == 1 and e.cells[e.k_treachery_card + sisters] == 0
     assert e.treachery.shielded(e, me, sisters) and not e.treachery.shielded(e, other, sisters)
     assert not e.treachery.shielded(e, me, blue)
+
+
+def test_perseverance_gains_two_honour_once_honour_comes_from_a_second_source_in_the_turn() -> None:
+    """L1785-1787, read narrowly (a ruling): a source is what gives the honour, counted once however often it
+    gives it. Two upgrades at the Poste de commandement (3 and 4 honour, L820-856) are one source; the control
+    of the Poste then (2 honour, L452) is a second: Persévérance adds 2, once; its own honour is no source."""
+    state = started()
+    e = engine(state)
+    me = state.current_player()
+    e.put(card_index(state, "trait", "perseverance"), e.zone_party + me, me)  # held, its honour not gained now
+    slot = place_beside(state, me, "poste_de_commandement")
+    set_attr(state, me, FORCE, 6)
+    set_conviction(state, me, 1)
+    score = e.score(me)
+    take_step(state, "visite")
+    take_step(state, "repeat")
+    assert e.score(me) == score + 3 + 4
+    take_step(state, "prise_de_controle")
+    assert e.slot_owner(slot) == me and e.score(me) == score + 3 + 4 + 2 + 2

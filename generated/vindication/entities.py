@@ -5588,7 +5588,7 @@ TRAITS: tuple[Trait, ...] = (
         id=TraitId.PERSEVERANCE,
         source=(Source(doc='rb', line=1783, quote='Persévérance'), Source(doc='rb', line=1785, quote="Quand vous gagnez de l'honneur provenant d'au moins 2 sources différentes durant un même tour, gagnez 2 honneurs."), Source(doc='rb', line=1787, quote="La capacité de Persévérance ne compte pas comme l'une de ces sources.")),
         status='verified',
-        note='The per-turn limit of one is an inference from "durant un même tour".',
+        note='The per-turn limit of one is an inference from "durant un même tour". A ruling (CHANGELOG): only the holder\'s own turn counts, and a source is what gives the honour (an action, a region, a card\'s power), counted once however often it gives it.',
         name=Text(en='Perseverance', fr='Persévérance', uk='Наполегливість'),
         text=Text(en='When you gain honour from at least {m} different sources in one turn, gain {n} honour. Perseverance is not one of those sources.', fr="Quand vous gagnez de l'honneur provenant d'au moins {m} sources différentes durant un même tour, gagnez {n} honneurs. Persévérance ne compte pas comme l'une de ces sources.", uk='Коли за один хід ви отримуєте честь щонайменше з {m} різних джерел, отримайте {n} честі. Наполегливість не рахується як одне з цих джерел.'),
         params=(('m', 2), ('n', 2)),

@@ -25,6 +25,13 @@ BORROWED = cython.declare(cython.int, 41)
 REACTED = cython.declare(cython.int, 7)
 """The turn's record: the once-a-turn reactive powers that answered, by the card's place in its kind."""
 CONVICTION = cython.declare(cython.int, 2)
+HONOUR_SEEN = cython.declare(cython.int, 50)
+HONOUR_SOURCES = cython.declare(cython.int, 51)
+SOURCES_KEPT = cython.declare(cython.int, 3)
+"""The turn's record (tables.py TURN_FLAGS): its player's honour when last counted, then how many sources gave
+them honour, then the first SOURCES_KEPT of those sources (Persévérance)."""
+E_HONOUR_SOURCES = cython.declare(cython.int, 11)
+"""The event honour_two_sources (tables.py EVENTS)."""
 
 
 @cython.cclass
@@ -85,6 +92,7 @@ class VindicationCore(Engine):
         self.k_crystals = n["k_crystals"]
         self.crystal_tokens = n["crystal_tokens"]
         self.crystal_procedure = n["crystal_procedure"]
+        self.frame_size = n["frame_size"]
         self.site_cost = n["site_cost"]
         self.mounts = n["mounts"]
         self.sacred_stones = n["sacred_stones"]
@@ -255,6 +263,32 @@ class VindicationCore(Engine):
                 self.cells[self.k_token + i] = 1
                 self.cells[self.o_tokens_taken + seat] += 1
                 self.reveal_trigger()
+        if seat == self.cells[self.o_current]:
+            self.count_honour(self.ctl[self.frame()])
+
+    def effect_done(self) -> None:
+        """An effect's own honour (its `score`, written to the state directly) is counted once it ends, the effect
+        being its source: the one that ended, whose frame `done` left above the top (args from its third cell)."""
+        self.count_honour(-1 - self.ctl[self.frame() + self.frame_size + 2])
+
+    def count_honour(self, source: cython.int) -> None:
+        """Persévérance (L1785, a ruling): the different sources the turn's player gained honour from this turn,
+        a procedure of the kernel (its number) or an effect (-1 - its entry), each counted once; honour_two_sources
+        is announced with the count as it grows, and a power answers it at its param m."""
+        seat: cython.int = self.cells[self.o_current]
+        count: cython.int = self.turn_flag(HONOUR_SOURCES)
+        i: cython.int
+        if self.score(seat) > self.turn_flag(HONOUR_SEEN) and count <= SOURCES_KEPT:
+            for i in range(count):
+                if self.turn_flag(HONOUR_SOURCES + 1 + i) == source:
+                    count = -1
+                    break
+            if count >= 0:
+                if count < SOURCES_KEPT:
+                    self.set_turn_flag(HONOUR_SOURCES + 1 + count, source)
+                self.set_turn_flag(HONOUR_SOURCES, count + 1)
+                self.fire_reaching(seat, E_HONOUR_SOURCES, count + 1)
+        self.set_turn_flag(HONOUR_SEEN, self.score(seat))
 
     def reveal_trigger(self) -> None:
         """A new trigger card turns face up: the decks are the board's (board.py overrides this)."""

@@ -125,7 +125,9 @@ crystal_substitute is the question payments.pay asks, not an effect's call."""
 MOVED = cython.declare(cython.int, 0)
 CONTROL_SLOT = cython.declare(cython.int, 3)
 SKIPPED = cython.declare(cython.int, 44)
-"""The turn's record: the turn skipped (the native skip_turn, Patience)."""
+HONOUR_SEEN = cython.declare(cython.int, 50)
+"""The turn's record: the turn skipped (the native skip_turn, Patience); the player's honour when last counted
+(Persévérance, core.count_honour)."""
 E_TURN_START = cython.declare(cython.int, 8)
 COMMONS = cython.declare(cython.int, 3)
 ROUND = cython.declare(cython.int, 0)
@@ -163,6 +165,7 @@ class VindicationEngine(VindicationBoard):
         i: cython.int
         for i in range(self.turn_flags):
             self.set_turn_flag(i, 0)
+        self.set_turn_flag(HONOUR_SEEN, self.score(seat))
         self.set_turn_flag(CONTROL_SLOT, -1)
         self.cells[self.o_current] = seat
         if seat == self.game_flag(FIRST) and self.ctl_extra() == 0:

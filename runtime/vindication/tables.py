@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..content import CompiledGame
+from ..kernel.layout import LAYOUT
 from ..kernel.plan import PlannedStep, build_plan
 
 NUMBERS = ("start_honour", "start_attribute_cubes", "quests_dealt", "quests_kept", "aptitudes_fewer_than_players",
@@ -36,10 +37,10 @@ EVENTS = ("activate_character", "activate_companion", "convert_to_courage", "con
 the rule modules. The engine announces those of ANNOUNCED; a power answering another is not run."""
 ANNOUNCED = ("activate_character", "convert_to_courage", "convert_to_sagesse", "convert_to_vision",
              "gain_trait_relic_monster", "defeat_or_contest", "use_conviction", "other_gains_honour", "gain_card",
-             "moved_four", "turn_start", "activate_companion")
-THRESHOLDS = {"moved_four": "m"}
+             "moved_four", "turn_start", "activate_companion", "honour_two_sources")
+THRESHOLDS = {"moved_four": "m", "honour_two_sources": "m"}
 """Events a power answers only once an amount reaches one of its params (Soif d'aventure: m spaces moved in the
-turn), by that param's name: `card_event_n`."""
+turn; Persévérance: honour from m sources, at most 4: core.count_honour), by that param's name: `card_event_n`."""
 HOOKS = ("adren_ability", "grenn_ability", "yanos_ability", "resilience_ability", "ruak_ability", "oneth_ability",
          "strann_ability", "zharah_ability", "impunite_ability", "zharyan_ability")
 """The cards' powers the engine plays as rule hooks of its own (a power's `native:`), by place: the `H_` names of
@@ -65,11 +66,12 @@ REGION_NEEDS = {"monastere": 1, "poste_de_commandement": 2, "sanctuaire": 3}
 REGION_COSTS = {"monastere": ("savoir", "n"), "poste_de_commandement": ("force", "n"),
                 "sanctuaire": ("inspiration", "n")}
 """The attribute and the param a repeatable region's action costs (L412, L418, L424)."""
-TURN_FLAGS = 8 + 1 + 32 + 4 + 3 + 2
+TURN_FLAGS = 8 + 1 + 32 + 4 + 3 + 2 + 2 + 3
 """The turn's record: moved, activated, visited, control slot, controlled, relics used, extra moves, reacted, then
 the discovery queue, then the trait borrowed (Kheyra), the regions taken (Adren), the spaces moved (Soif
 d'aventure), whether the turn is skipped (Patience) and what the companion activated generated (Émerveillement);
-then the imbued crystals used (Joaillier) and the spaces the last move left unused (Zharah)."""
+then the imbued crystals used (Joaillier), the spaces the last move left unused (Zharah), and the player's honour
+when last counted, the sources that gave it and the first 3 of them (Persévérance)."""
 GAME_FLAGS = 3 + 8 + 1
 """The game's record: round, last round, first player, each seat's journey colour, an extra turn to take."""
 STEPS = (("deplacement", "move", "menu"), ("activation", "activate", "menu"), ("visite", "visit", "menu"),
@@ -187,6 +189,7 @@ def build_tables(game: CompiledGame, natives_played: frozenset[str], modules: tu
         n[key] = at
         at += size
     n["cells"] = at
+    n["frame_size"] = LAYOUT["frame"]
     tables.arrays["rule_offset"] = ints([fields[name][0] for name, _ in RULE_FIELDS])
     tables.arrays["rule_base"] = ints([constants[base].value if base else 0 for _, base in RULE_FIELDS])
     _plan(tables, game)
