@@ -1342,11 +1342,11 @@ def test_the_conviction_siphon_takes_a_free_region_beside_with_another_players_c
     """L2682-2684, read narrowly (a ruling): lose 1 honour and return the relic's cube: another player of the
     user's choice dilutes 1 conviction to influence, and it takes an uncontrolled region beside the user, marked
     with one of the user's influence cubes, with the 2 honour of any control (L452); a player with no conviction
-    is not offered (here the other one is taken without asking)."""
-    state = treachery_game(3)
+    is not offered."""
+    state = treachery_game(4)
     e = engine(state)
     me = state.current_player()
-    rich, poor = (me + 1) % 3, (me + 2) % 3
+    rich, poor, also_rich = (me + 1) % 4, (me + 2) % 4, (me + 3) % 4
     siphon = card_index(state, "relic", "siphon")
     e.gain_card(me, siphon)
     e.add_sphere(1, me, -2)
@@ -1364,11 +1364,14 @@ def test_the_conviction_siphon_takes_a_free_region_beside_with_another_players_c
     assert state.describe(free, "en") == "Take control of Library with another player's Conviction cube"
     assert state.describe(free, "uk") == "Захопити контроль над регіоном «Бібліотека» кубиком Переконання іншого гравця"
     state.apply(free)
+    assert sorted(state.legal_actions()) == sorted([rich, also_rich]) and state.current_player() == me
+    assert state.describe(rich, "fr") == f"Siphonner un cube Conviction de Joueur {rich + 1}, qui le dilue en Influence"
+    state.apply(rich)
     assert e.slot_owner(free) == me and e.slot_owner(other_free) == -1
     assert (e.sphere(CONVICTION, rich), e.influence(rich)) == (theirs[0] - 1, theirs[1] + 1)
     assert e.score(me) == score - 1 + 2 and e.sphere(CONVICTION, me) == conviction
     assert e.influence(me) == influence + 1 - 1 and e.card_cubes(siphon) == 1
-    assert all(e.cubes_of(seat) == 21 for seat in range(3))
+    assert all(e.cubes_of(seat) == 21 for seat in range(4))
 
 
 def test_zharah_activated_lets_the_rest_of_the_move_be_taken_after_other_actions() -> None:
