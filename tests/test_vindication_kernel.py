@@ -139,8 +139,9 @@ def test_a_seat_sees_its_quest_and_not_the_others() -> None:
 def test_setups_modules_and_rule_options() -> None:
     assert new_state(GAME, 2, 1, setup="first_game").legal_actions()
     assert new_state(GAME, 2, 1, setup="jeweller").engine.tables.modules == ("base", "joaillier")
-    with pytest.raises(SetupError, match="does not play the module guildes"):
-        new_state(GAME, 2, 1, setup="guilds")
+    assert new_state(GAME, 2, 1, setup="guilds").engine.tables.modules == ("base", "guildes")
+    with pytest.raises(SetupError, match="does not play the module mythes"):
+        new_state(GAME, 2, 1, setup="myths")
     with pytest.raises(SetupError, match="unknown module"):
         new_state(GAME, 2, 1, modules=["base", "dragons"])
     with pytest.raises(SetupError, match="rule option last_turn"):
@@ -227,12 +228,14 @@ def test_modules_and_setups_are_named_by_id_or_by_name_in_any_locale() -> None:
         assert kernel.modules_of(None, ["base", name]) == ("base", "traitrise"), name
     assert kernel.modules_of(None, ["Jeu de base", "Puits aux souhaits"]) == ("base", "puits_aux_souhaits")
     assert kernel.modules_of("Avec Traîtrise", None) == ("base", "traitrise")
+    assert kernel.modules_of(None, ["base", "Guildes et Monuments"]) == ("base", "guildes")
+    assert kernel.modules_of("З «Гільдіями та монументами»", None) == ("base", "guildes")
     assert new_state(GAME, 2, 1, setup="Première partie").engine.tables.modules == ("base",)
     with pytest.raises(SetupError, match=r"^unknown setup 'dragons': choose one of first_game, treachery, "):
         new_state(GAME, 2, 1, setup="dragons")
     with pytest.raises(SetupError,
-                       match=r"setup guilds: .* guildes .*\(setups it plays: first_game, treachery, jeweller\)"):
-        new_state(GAME, 2, 1, setup="Avec Guildes et Monuments")
+                       match=r"setup myths: .* mythes .*\(setups it plays: first_game, treachery, jeweller, guilds\)"):
+        new_state(GAME, 2, 1, setup="Avec Mythes et Merveilles")
     with pytest.raises(SetupError, match="every setup plays the base game"):
         new_state(GAME, 2, 1, modules=["traitrise"])
 
@@ -321,6 +324,30 @@ def test_games_with_construction_sites_end_with_invariants_at_every_step(players
     assert any(note.startswith("construction_sites:") for note in state.placeholders)
     if players == 3:  # the Python form, replaying the compiled game, comes to the same state
         assert replay(state, kernel="python").state_hash() == state.state_hash()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_games_with_the_guilds_end_with_invariants_at_every_step(players: int) -> None:
+    """Guildes et Monuments (L3157-3264) at every player count, its named setup: the favour token placed each turn
+    it can be, games end, the cubes conserved (a monument's included); the placeholders said."""
+    state = random_game(players, players, setup="guilds")
+    tables = state.engine.tables
+    cells = state.engine.arrays()[0]
+    assert tables.modules == ("base", "guildes") and state.is_terminal()
+    assert any(note.startswith("monument_attribute_slots:") for note in state.placeholders)
+    assert any(cells[tables.numbers["k_favour"] + seat * 3] for seat in range(players)), "no favour token placed"
+
+
+def test_the_guilds_play_in_lock_step_on_both_forms() -> None:
+    compiled = new_state(GAME, 2, 4, setup="guilds")
+    python = new_state(GAME, 2, 4, setup="guilds", kernel="python")
+    rng = random.Random(4)
+    while not compiled.is_terminal():
+        assert compiled.legal_actions() == python.legal_actions()
+        action = rng.choice(compiled.legal_actions())
+        compiled.apply(action)
+        python.apply(action)
+    assert compiled.state_hash() == python.state_hash() and compiled.result() == python.result()
 
 
 def test_strann_passing_through_a_player_plays_alike_on_both_forms() -> None:

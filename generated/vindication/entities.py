@@ -182,36 +182,46 @@ class LabelId(IntEnum):
     PLAY_NONE = 145
     PLAY_UNSEEN_MOVE = 146
     PLAY_PLACEHOLDERS = 147
-    STEP_EXTRA_VISIT = 148
-    DISCARD_TRIGGER = 149
-    KEEP_ROLL = 150
-    BORROW_TRAIT = 151
-    STEP_TRAIT = 152
-    USE_TRAIT = 153
-    TARGET_PLAYER = 154
-    PUSH_PLAYER = 155
-    PUSH_TO = 156
-    LOSE_CUBE = 157
-    STEAL_APTITUDE = 158
-    MOVE_CHARACTER_TO = 159
-    LOAD_COMPANION = 160
-    BUILD_REGION = 161
-    NO_BUILD = 162
-    STEP_CLEAR_TREACHERY = 163
-    CLEAR_TREACHERY_CARD = 164
-    CLEAR_TREACHERY_REGION = 165
-    TREACHERY_ON = 166
-    TREACHERY_ON_REGION = 167
-    WELD_COMPANION = 168
-    STOP_WELDING = 169
-    DELIVER_CRYSTALS = 170
-    NO_DELIVERY = 171
-    BUY_IMBUED_CRYSTAL = 172
-    NO_IMBUED_CRYSTAL = 173
-    USE_CRYSTAL = 174
-    PAY_IN_CUBES = 175
-    SIPHON_CONTROL = 176
-    SIPHON_FROM = 177
+    PLAY_UNTRANSLATED_NOTE = 148
+    STEP_EXTRA_VISIT = 149
+    DISCARD_TRIGGER = 150
+    KEEP_ROLL = 151
+    BORROW_TRAIT = 152
+    STEP_TRAIT = 153
+    USE_TRAIT = 154
+    TARGET_PLAYER = 155
+    PUSH_PLAYER = 156
+    PUSH_TO = 157
+    LOSE_CUBE = 158
+    STEAL_APTITUDE = 159
+    MOVE_CHARACTER_TO = 160
+    LOAD_COMPANION = 161
+    BUILD_REGION = 162
+    NO_BUILD = 163
+    STEP_CLEAR_TREACHERY = 164
+    CLEAR_TREACHERY_CARD = 165
+    CLEAR_TREACHERY_REGION = 166
+    TREACHERY_ON = 167
+    TREACHERY_ON_REGION = 168
+    WELD_COMPANION = 169
+    STOP_WELDING = 170
+    DELIVER_CRYSTALS = 171
+    NO_DELIVERY = 172
+    BUY_IMBUED_CRYSTAL = 173
+    NO_IMBUED_CRYSTAL = 174
+    USE_CRYSTAL = 175
+    PAY_IN_CUBES = 176
+    SIPHON_CONTROL = 177
+    SIPHON_FROM = 178
+    FAVOUR_PLACEMENT = 179
+    FAVOUR_ON_REGION = 180
+    FAVOUR_ON_SPACE = 181
+    FAVOUR_ON_CARD = 182
+    MONUMENT_ATTRIBUTE = 183
+    MONUMENT_APTITUDE = 184
+    MONUMENT_CONVICTION = 185
+    MONUMENT_STOP = 186
+    FATE_REROLL = 187
 
 
 class TableId(IntEnum):
@@ -312,46 +322,47 @@ class NativeId(IntEnum):
     SWAP_PLACES = 36
     PUSH_PLAYER = 37
     USE_OTHER_CONVICTION = 38
-    OTHERS_LOAD_COMPANION = 39
-    USE_OTHER_TRAIT = 40
-    REDISTRIBUTE_COMMON = 41
-    GENERATE_OTHER_COMPANION = 42
-    DISCARD_ACTIVE_TRIGGER = 43
-    REPLACE_ACTIVE_TRIGGER = 44
-    MOVE_TRIGGER_TOKEN = 45
-    ACQUIRE_BLIND = 46
-    DRAW_SECRET_QUEST = 47
-    COASTAL_MOVE = 48
-    BIND_PET = 49
-    CRYSTAL_SUBSTITUTE = 50
-    GAIN_CRYSTALS = 51
-    WELD_COMPANION = 52
-    DELIVER_CRYSTALS = 53
-    BUY_IMBUED_CRYSTAL = 54
-    TAME_PET = 55
-    SACRED_STONES = 56
-    TAKE_WISH = 57
-    BUILD_SITE = 58
-    GENERATE_MISSING = 59
-    PLACE_FAVOUR = 60
-    REROLL_DIE = 61
-    COUNTS_FOR_MASTERY = 62
-    QUEST_MET = 63
-    TRIGGER_MET = 64
-    ON_EVENT = 65
-    GENERATE_MORE = 66
-    SKIP_TURN = 67
-    LOAD_SPEED_TILE = 68
-    CARD_COLOURS = 69
-    SPEED_OF = 70
-    REGIONS_CONTROLLED = 71
-    COMPANIONS_OF_COLOUR = 72
-    HAS_MOST = 73
-    WINS_MASTERY = 74
-    GAINED_TOTAL = 75
-    BOARD_COLOURS = 76
-    TRIGGER_TOKENS_LEFT = 77
-    TRIGGER_LAST_ROUND = 78
+    DIMINISH_POWER = 39
+    OTHERS_LOAD_COMPANION = 40
+    USE_OTHER_TRAIT = 41
+    REDISTRIBUTE_COMMON = 42
+    GENERATE_OTHER_COMPANION = 43
+    DISCARD_ACTIVE_TRIGGER = 44
+    REPLACE_ACTIVE_TRIGGER = 45
+    MOVE_TRIGGER_TOKEN = 46
+    ACQUIRE_BLIND = 47
+    DRAW_SECRET_QUEST = 48
+    COASTAL_MOVE = 49
+    BIND_PET = 50
+    CRYSTAL_SUBSTITUTE = 51
+    GAIN_CRYSTALS = 52
+    WELD_COMPANION = 53
+    DELIVER_CRYSTALS = 54
+    BUY_IMBUED_CRYSTAL = 55
+    TAME_PET = 56
+    SACRED_STONES = 57
+    TAKE_WISH = 58
+    BUILD_SITE = 59
+    GENERATE_MISSING = 60
+    PLACE_FAVOUR = 61
+    REROLL_DIE = 62
+    COUNTS_FOR_MASTERY = 63
+    QUEST_MET = 64
+    TRIGGER_MET = 65
+    ON_EVENT = 66
+    GENERATE_MORE = 67
+    SKIP_TURN = 68
+    LOAD_SPEED_TILE = 69
+    CARD_COLOURS = 70
+    SPEED_OF = 71
+    REGIONS_CONTROLLED = 72
+    COMPANIONS_OF_COLOUR = 73
+    HAS_MOST = 74
+    WINS_MASTERY = 75
+    GAINED_TOTAL = 76
+    BOARD_COLOURS = 77
+    TRIGGER_TOKENS_LEFT = 78
+    TRIGGER_LAST_ROUND = 79
 
 
 class ZoneId(IntEnum):
@@ -424,6 +435,10 @@ class ConstantId(IntEnum):
     MAIN_ACTION_USES = 35
     APTITUDES_PER_TURN = 36
     RELIC_USE_CUBES = 37
+    FAVOUR_PLACEMENTS_PER_TURN = 38
+    MONUMENT_ATTRIBUTE_SLOTS = 39
+    MONUMENT_APTITUDE_SLOTS = 40
+    MONUMENT_CONVICTION_SLOTS = 41
 
 
 class ModuleId(IntEnum):
@@ -2392,7 +2407,14 @@ LABELS: tuple[Label, ...] = (
     ),
     Label(
         id=LabelId.PLAY_PLACEHOLDERS,
-        text=Text(en='This game plays with made-up data (the editors’ notes):', fr='Cette partie utilise des données inventées (notes des éditeurs, en anglais) :', uk='Ця гра використовує вигадані дані (примітки редакторів, англійською):'),
+        text=Text(en='This game plays with made-up data (the editors’ notes):', fr='Cette partie utilise des données inventées (notes des éditeurs) :', uk='Ця гра використовує вигадані дані (примітки редакторів):'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLAY_UNTRANSLATED_NOTE,
+        text=Text(en='{note}', fr='{note} (en anglais)', uk='{note} (англійською)'),
+        args=('note',),
         forms=(),
         arg_labels=(),
     ),
@@ -2596,6 +2618,66 @@ LABELS: tuple[Label, ...] = (
         id=LabelId.SIPHON_FROM,
         text=Text(en='Siphon a Conviction cube from {player}, who diminishes it to Influence', fr='Siphonner un cube Conviction de {player}, qui le dilue en Influence', uk='Висмоктати кубик Переконання в гравця, який послаблює його до Впливу: {player}'),
         args=('player',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.FAVOUR_PLACEMENT,
+        text=Text(en='Guild favour: {placement}', fr='Faveur de la guilde : {placement}', uk='Прихильність гільдії: {placement}'),
+        args=('placement',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.FAVOUR_ON_REGION,
+        text=Text(en='Put your guild favour token on {region}', fr='Placer votre jeton Faveur de la guilde sur {region}', uk='Покласти жетон прихильності гільдії на регіон «{region}»'),
+        args=('region',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.FAVOUR_ON_SPACE,
+        text=Text(en='Put your guild favour token on space {space}', fr='Placer votre jeton Faveur de la guilde sur la case {space}', uk='Покласти жетон прихильності гільдії на поле {space}'),
+        args=('space',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.FAVOUR_ON_CARD,
+        text=Text(en='Put your guild favour token on {card}', fr='Placer votre jeton Faveur de la guilde sur {card}', uk='Покласти жетон прихильності гільдії на карту «{card}»'),
+        args=('card',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.MONUMENT_ATTRIBUTE,
+        text=Text(en='Add a {attribute} cube to your monument', fr='Ajouter un cube {attribute} à votre monument', uk='Додати кубик «{attribute}» до свого монумента'),
+        args=('attribute',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.MONUMENT_APTITUDE,
+        text=Text(en='Add the {attribute} aptitude tile to your monument', fr='Ajouter la tuile Aptitude {attribute} à votre monument', uk='Додати плитку здібності «{attribute}» до свого монумента'),
+        args=('attribute',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.MONUMENT_CONVICTION,
+        text=Text(en='Add a Conviction cube to your monument', fr='Ajouter un cube Conviction à votre monument', uk='Додати кубик Переконання до свого монумента'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.MONUMENT_STOP,
+        text=Text(en='Add nothing more to your monument', fr='Ne plus rien ajouter à votre monument', uk='Більше нічого не додавати до свого монумента'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.FATE_REROLL,
+        text=Text(en='Guild favour, the hand of fate: reroll this die and keep the result you choose', fr='Faveur de la guilde, la main du destin : relancer ce dé et garder le résultat de votre choix', uk='Прихильність гільдії, рука долі: перекинути цей кубик і залишити бажаний результат'),
         forms=(),
         arg_labels=(),
     ),
@@ -3097,6 +3179,11 @@ NATIVES: tuple[Native, ...] = (
         id=NativeId.USE_OTHER_CONVICTION,
         args=('player', 'number'),
         doc="Take control of an uncontrolled region beside the player with m conviction cubes of another player, who dilutes them to influence, one of the player's influence cubes marking it (Siphon à conviction, L2682-2684; a ruling).",
+    ),
+    Native(
+        id=NativeId.DIMINISH_POWER,
+        args=('player', 'number'),
+        doc='The player diminishes that many Power cubes, each from the sphere of their choice (conviction to influence, or influence to potential), never across the place their guild favour token protects (Hybris L2604; Autorité L3223-3227).',
     ),
     Native(
         id=NativeId.OTHERS_LOAD_COMPANION,
@@ -3683,6 +3770,36 @@ CONSTANTS: tuple[Constant, ...] = (
         source=(Source(doc='rb', line=725, quote='Vous pouvez activer chaque relique une fois par tour en utilisant 1 cube Influence'),),
         status='verified',
         name=Text(en="Influence cubes a relic's use takes from it", fr="Cubes Influence qu'une utilisation de relique retire", uk='Кубиків Впливу, які знімає використання реліквії'),
+        value=1,
+    ),
+    Constant(
+        id=ConstantId.FAVOUR_PLACEMENTS_PER_TURN,
+        source=(Source(doc='rb', line=3187, quote="Vous disposez maintenant d'une 4e action à chaque tour : le placement de votre jeton Faveur de la guilde."),),
+        status='verified',
+        name=Text(en='Guild favour token placements per turn (Guilds)', fr='Placements du jeton Faveur de la guilde par tour (Guildes)', uk='Розміщень жетона прихильності гільдії за хід («Гільдії»)'),
+        value=1,
+    ),
+    Constant(
+        id=ConstantId.MONUMENT_ATTRIBUTE_SLOTS,
+        source=(Source(doc='rb', line=3243, quote='en ajoutant des cubes Attribut différents, des tuiles Aptitude différentes et/ou 1 cube Conviction sur les emplacements dédiés'),),
+        status='placeholder',
+        note="The monument's places are printed on the guild boards, whose slots the rulebook does not give (notes §2, L3564): 3 attribute cubes of different types is made up so the monument can be rebuilt.",
+        name=Text(en='Attribute cube places on a monument (Guilds)', fr="Emplacements de cubes Attribut d'un monument (Guildes)", uk='Місць для кубиків атрибутів на монументі («Гільдії»)'),
+        value=3,
+    ),
+    Constant(
+        id=ConstantId.MONUMENT_APTITUDE_SLOTS,
+        source=(Source(doc='rb', line=3243, quote='en ajoutant des cubes Attribut différents, des tuiles Aptitude différentes et/ou 1 cube Conviction sur les emplacements dédiés'),),
+        status='placeholder',
+        note="The monument's places are printed on the guild boards, whose slots the rulebook does not give (notes §2, L3564): 2 aptitude tiles of different types is made up so the monument can be rebuilt.",
+        name=Text(en='Aptitude tile places on a monument (Guilds)', fr="Emplacements de tuiles Aptitude d'un monument (Guildes)", uk='Місць для плиток здібностей на монументі («Гільдії»)'),
+        value=2,
+    ),
+    Constant(
+        id=ConstantId.MONUMENT_CONVICTION_SLOTS,
+        source=(Source(doc='rb', line=3243, quote='et/ou 1 cube Conviction sur les emplacements dédiés'),),
+        status='verified',
+        name=Text(en='Conviction cube places on a monument (Guilds)', fr="Emplacements de cube Conviction d'un monument (Guildes)", uk='Місць для кубика Переконання на монументі («Гільдії»)'),
         value=1,
     ),
 )

@@ -93,6 +93,15 @@ class VindicationCore(Engine):
         self.crystal_tokens = n["crystal_tokens"]
         self.crystal_procedure = n["crystal_procedure"]
         self.frame_size = n["frame_size"]
+        self.k_favour = n["k_favour"]
+        self.k_fortified = n["k_fortified"]
+        self.k_monument = n["k_monument"]
+        self.monument_size = n["monument_size"]
+        self.monument_attributes = n["monument_attribute_slots"]
+        self.monument_aptitudes = n["monument_aptitude_slots"]
+        self.monument_convictions = n["monument_conviction_slots"]
+        self.favour_step = n["favour_step"]
+        self.favour_per_turn = n["favour_per_turn"]
         self.site_cost = n["site_cost"]
         self.mounts = n["mounts"]
         self.sacred_stones = n["sacred_stones"]
@@ -134,6 +143,8 @@ class VindicationCore(Engine):
         self.region_count = a["region_count"]
         self.region_effect = a["region_effect"]
         self.crystal_card = a["crystal_card"]
+        self.favour_on = a["favour_on"]
+        self.favour_n = a["favour_n"]
         self.region_repeatable = a["region_repeatable"]
         self.region_controllable = a["region_controllable"]
         self.region_cost_attr = a["region_cost_attr"]
@@ -291,7 +302,7 @@ class VindicationCore(Engine):
         self.set_turn_flag(HONOUR_SEEN, self.score(seat))
 
     def reveal_trigger(self) -> None:
-        """A new trigger card turns face up: the decks are the board's (board.py overrides this)."""
+        """A new trigger card turns face up: the decks are decks.py's (which overrides this)."""
 
     # --- the turn's record ------------------------------------------------------------------------------------
 

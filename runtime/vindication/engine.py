@@ -1,7 +1,8 @@
 """Vindication on the shared kernel: which procedure runs each native and step, when a step can be taken, and the
 kernel's hooks. The rules are in island.py, island_powers.py, cards.py, dice.py, actions.py, abilities.py,
-powers.py, treachery.py, jewels.py, ending.py and preparation.py, over the state of core.py, payments.py (what
-players pay) and board.py; the turn is the plan tables.py builds from the content's actions."""
+powers.py, treachery.py, jewels.py, guilds.py, ending.py and preparation.py, over the state of core.py, payments.py
+(what players pay), decks.py (the cards) and board.py (the island); the turn is the plan tables.py builds from the
+content's actions."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from .cards import Cards
 from .dice import Dice
 from .board import VindicationBoard
 from .ending import Ending
+from .guilds import Guilds
 from .island import Island
 from .island_powers import IslandPowers
 from .jewels import Jewels
@@ -48,6 +50,7 @@ ROLL = cython.declare(cython.int, 121)
 USE_TRAIT = cython.declare(cython.int, 122)
 BUILD_DISCOVERED = cython.declare(cython.int, 123)
 CLEAR_TREACHERY = cython.declare(cython.int, 124)
+PLACE_FAVOUR = cython.declare(cython.int, 125)
 # The natives the engine plays (`NATIVES` names them; tables.py turns them into `impl`).
 N_ACADEMY = cython.declare(cython.int, 200)
 N_RECRUIT = cython.declare(cython.int, 201)
@@ -99,8 +102,9 @@ N_GAIN_CRYSTALS = cython.declare(cython.int, 247)
 N_WELD_COMPANION = cython.declare(cython.int, 248)
 N_DELIVER_CRYSTALS = cython.declare(cython.int, 249)
 N_BUY_IMBUED_CRYSTAL = cython.declare(cython.int, 250)
-N_CRYSTAL_SUBSTITUTE = cython.declare(cython.int, 251)
-N_USE_OTHER_CONVICTION = cython.declare(cython.int, 252)
+N_DIMINISH_POWER = cython.declare(cython.int, 251)
+N_CRYSTAL_SUBSTITUTE = cython.declare(cython.int, 252)
+N_USE_OTHER_CONVICTION = cython.declare(cython.int, 253)
 EXTRA_TURN = cython.declare(cython.int, 11)
 EXTRA_MOVES = cython.declare(cython.int, 6)
 
@@ -117,8 +121,8 @@ NATIVES = {"academy_roll": 200, "recruit": 201, "fight_monster": 202, "obtain_tr
            "use_other_trait": 237, "skip_turn": 238, "adjacent_player": 239, "lose_attribute": 240,
            "steal_aptitude": 241, "push_player": 242, "others_load_companion": 243, "move_characters": 244,
            "build_site": 245, "place_treachery_cube": 246, "gain_crystals": 247, "weld_companion": 248,
-           "deliver_crystals": 249, "buy_imbued_crystal": 250, "crystal_substitute": 251,
-           "use_other_conviction": 252}
+           "deliver_crystals": 249, "buy_imbued_crystal": 250, "diminish_power": 251, "crystal_substitute": 252,
+           "use_other_conviction": 253}
 """The natives of the content this engine plays, by name; an effect calling another is not run (tables.py).
 counts_for_mastery answers 0 in play: what it counts is read once, by tables.py (`card_mastery_bonus`);
 crystal_substitute is the question payments.pay asks, not an effect's call."""
@@ -151,6 +155,7 @@ class VindicationEngine(VindicationBoard):
         self.jewels = Jewels()
         self.dice = Dice()
         self.treachery = Treachery()
+        self.guilds = Guilds()
         self.impl = tables.arrays["impl"]
         self.step_once = tables.arrays["step_once"]
 
@@ -172,6 +177,7 @@ class VindicationEngine(VindicationBoard):
             self.set_game_flag(ROUND, self.game_flag(ROUND) + 1)
         self.set_game_flag(EXTRA_TURN, 0)
         self.reset_rules()
+        self.guilds.turn_started(self, seat)
         self.fire(seat, E_TURN_START)
         self.push(PASSIVES, seat, 0, 0)
 
@@ -224,6 +230,8 @@ class VindicationEngine(VindicationBoard):
             return self.abilities.can_use_trait(self, seat)
         if procedure == CLEAR_TREACHERY:
             return self.treachery.can_clear_treachery(self, seat)
+        if procedure == PLACE_FAVOUR:
+            return self.guilds.can_place_favour(self, seat)
         return True
 
     def native_procedure(self, native: cython.int) -> cython.int:
@@ -288,6 +296,8 @@ class VindicationEngine(VindicationBoard):
             self.island_powers.build_discovered(self)
         elif procedure == CLEAR_TREACHERY:
             self.treachery.clear_treachery(self)
+        elif procedure == PLACE_FAVOUR:
+            self.guilds.place_favour(self)
         else:
             VindicationBoard.run_procedure(self, procedure)
 
@@ -366,6 +376,8 @@ class VindicationEngine(VindicationBoard):
             self.jewels.crystal_substitute(self)
         elif code == N_USE_OTHER_CONVICTION:
             self.island_powers.use_other_conviction(self)
+        elif code == N_DIMINISH_POWER:
+            self.guilds.diminish_power(self)
         elif code == N_PLACE_TREACHERY:
             self.treachery.place_treachery_cube(self)
         elif code == N_SKIP_TURN:
