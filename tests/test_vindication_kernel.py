@@ -10,6 +10,7 @@ import pytest
 from lawforge.runtime import load
 from lawforge.runtime.games import new_state, replay
 from lawforge.runtime.kernel.engine import COUNT, KIND
+from lawforge.runtime.kernel.layout import LAYOUT
 from lawforge.runtime.kernel.state import GameState, IllegalAction, SetupError
 from lawforge.runtime.vindication import kernel as vindication_kernel
 
@@ -357,3 +358,78 @@ def test_games_with_the_jewelcrafters_crystals_end_with_invariants_at_every_step
     if players == 4:  # the Python form, replaying the compiled game, comes to the same state
         assert sum(held) > 0
         assert replay(state, kernel="python").state_hash() == state.state_hash()
+
+
+PETS = ("claude", "cligne", "kajek", "shonah", "slyrk", "twerbs", "vosh", "zea")
+"""The pets whose power (while their master is activated) the engine plays."""
+
+
+def check_pets(state: GameState) -> None:
+    """The market shows at most its 3 pets (L3064); a pet is the market's, the deck's or a player's, bound to one of
+    that player's companions or, only once that companion has left them, to none (L3075, L3080)."""
+    n, kinds = state.engine.tables.numbers, state.engine.tables.arrays["card_kind"]
+    cells = state.engine.arrays()[0]
+    pets = [c for c, (kind, _) in enumerate(state.engine.tables.cards) if kind == "pet"]
+    shown = [c for c in pets if cells[n["o_zone"] + c] == n["zone_pets"] and cells[n["o_faceup"] + c]]
+    assert len(shown) <= n["pet_market"] == 3
+    for pet in pets:
+        master = cells[n["k_pet_master"] + pet] - 1
+        if cells[n["o_zone"] + pet] != n["zone_pets"]:
+            assert cells[n["o_zone"] + pet] == n["zone_party"] + cells[n["o_owner"] + pet]
+            assert master < 0 or kinds[master] == 0
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_games_with_the_menagerie_end_with_invariants_at_every_step(
+        players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ménagerie (L3058-3081), switched on past the refusal (not every pet's power is played yet): games end at
+    every count, the cubes conserved (a new master's influence cube included), the pets where the rules put them."""
+    monkeypatch.setattr(vindication_kernel, "PLAYED_MODULES", (*vindication_kernel.PLAYED_MODULES, "menagerie"))
+    state = new_state(GAME, players, players, modules=["base", "menagerie"])
+    rng = random.Random(players)
+    while not state.is_terminal():
+        check_invariants(state)
+        check_pets(state)
+        state.apply(rng.choice(state.legal_actions()))
+    assert any(note.startswith("pet market:") for note in state.placeholders)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 4), (3, 5)])
+def test_the_pets_powers_play_in_lock_step_when_the_players_hold_them(
+        players: int, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Both forms from the same position, where the players hold the pets of PETS bound to their starting
+    companion, to the end of a random game: the same legal actions and states, invariants at every step."""
+    monkeypatch.setattr(vindication_kernel, "PLAYED_MODULES", (*vindication_kernel.PLAYED_MODULES, "menagerie"))
+    python = new_state(GAME, players, seed, kernel="python", modules=["base", "menagerie"])
+    compiled = new_state(GAME, players, seed, modules=["base", "menagerie"])
+    while python.engine.turn() == 0:
+        action = python.legal_actions()[0]
+        python.apply(action)
+        compiled.apply(action)
+    e = python.engine
+    for i, name in enumerate(PETS):
+        pet = next(c for c, (k, entity) in enumerate(e.tables.cards) if k == "pet" and entity.id.name.lower() == name)
+        seat = i % players
+        e.gain_card(seat, pet)
+        e.cells[e.tables.numbers["k_pet_master"] + pet] = 1 + next(c for c in range(e.ncards) if e.card_kind[c] == 0
+                                                      and e.owns(seat, c))
+    e.ctl[KIND] = 0
+    e.ctl[COUNT] = 0
+    e.advance()
+    for mine, theirs in zip(compiled.engine.arrays(), e.arrays(), strict=True):
+        mine[:] = theirs
+    pet_step = [s.key for s in e.tables.steps].index("action/pet")
+    used = 0
+    rng = random.Random(seed)
+    while not compiled.is_terminal():
+        assert compiled.state_hash() == python.state_hash()
+        assert compiled.legal_actions() == python.legal_actions()
+        check_invariants(python)
+        check_pets(python)
+        legal = compiled.legal_actions()
+        menu = python.engine.decision()[0] == LAYOUT["menu"]
+        action = pet_step if menu and pet_step in legal else rng.choice(legal)
+        used += menu and action == pet_step
+        compiled.apply(action)
+        python.apply(action)
+    assert python.is_terminal() and compiled.result() == python.result() and used > 0

@@ -208,6 +208,13 @@ class LabelId(IntEnum):
     NO_DELIVERY = 171
     BUY_IMBUED_CRYSTAL = 172
     NO_IMBUED_CRYSTAL = 173
+    STEP_PET = 174
+    USE_PET = 175
+    STEP_REBIND_PET = 176
+    REBIND_PET = 177
+    TAME_PET = 178
+    DRAW_PET = 179
+    BIND_PET = 180
 
 
 class TableId(IntEnum):
@@ -420,6 +427,8 @@ class ConstantId(IntEnum):
     MAIN_ACTION_USES = 35
     APTITUDES_PER_TURN = 36
     RELIC_USE_CUBES = 37
+    PET_MARKET = 38
+    PET_REBIND_INFLUENCE = 39
 
 
 class ModuleId(IntEnum):
@@ -2567,6 +2576,52 @@ LABELS: tuple[Label, ...] = (
         forms=(),
         arg_labels=(),
     ),
+    Label(
+        id=LabelId.STEP_PET,
+        text=Text(en='Use a pet of the companion you activated', fr='Utiliser un animal de compagnie du compagnon activé', uk='Використати улюбленця активованого супутника'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.USE_PET,
+        text=Text(en='Use {card}', fr='Utiliser {card}', uk='Використати улюбленця «{card}»'),
+        args=('card',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.STEP_REBIND_PET,
+        text=Text(en='Bind a pet to a new master', fr='Lier un animal de compagnie à un nouveau maître', uk='Прив’язати улюбленця до нового господаря'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.REBIND_PET,
+        text=Text(en='Bind {card} to another companion', fr='Lier {card} à un autre compagnon', uk='Прив’язати улюбленця «{card}» до іншого супутника'),
+        args=('card',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.TAME_PET,
+        text=Text(en='Tame {card} from the market', fr='Apprivoiser {card} sur le marché', uk='Приручити улюбленця «{card}» з ринку'),
+        args=('card',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.DRAW_PET,
+        text=Text(en='Tame the top face-down pet of the deck', fr='Apprivoiser le premier animal de compagnie face cachée du paquet', uk='Приручити верхнього закритого улюбленця з колоди'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.BIND_PET,
+        text=Text(en='Bind the pet to {card}, its master', fr='Lier l’animal de compagnie à {card}, son maître', uk='Прив’язати улюбленця до супутника «{card}», його господаря'),
+        args=('card',),
+        forms=(),
+        arg_labels=(),
+    ),
 )
 
 TABLES: tuple[Table, ...] = (
@@ -3148,8 +3203,8 @@ NATIVES: tuple[Native, ...] = (
     ),
     Native(
         id=NativeId.TAME_PET,
-        args=('player',),
-        doc='Ménagerie (L3068): pay 1 inspiration, 1 knowledge and 1 strength; take a pet from the market or the top of the deck.',
+        args=('player', 'number'),
+        doc='Ménagerie (L3068-3075): pay that many (1) inspiration, knowledge and strength cubes; take a pet from the market or the top of the deck and bind it to one of your companions.',
     ),
     Native(
         id=NativeId.SACRED_STONES,
@@ -3651,6 +3706,20 @@ CONSTANTS: tuple[Constant, ...] = (
         source=(Source(doc='rb', line=725, quote='Vous pouvez activer chaque relique une fois par tour en utilisant 1 cube Influence'),),
         status='verified',
         name=Text(en="Influence cubes a relic's use takes from it", fr="Cubes Influence qu'une utilisation de relique retire", uk='Кубиків Впливу, які знімає використання реліквії'),
+        value=1,
+    ),
+    Constant(
+        id=ConstantId.PET_MARKET,
+        source=(Source(doc='rb', line=3064, quote='retournez face visible 3 cartes du paquet Animal de compagnie'),),
+        status='verified',
+        name=Text(en='Pets face up in the market', fr='Animaux de compagnie face visible sur le marché', uk='Улюбленців горілиць на ринку'),
+        value=3,
+    ),
+    Constant(
+        id=ConstantId.PET_REBIND_INFLUENCE,
+        source=(Source(doc='rb', line=3079, quote='en ajoutant 1 cube Influence sur ce nouveau maître'),),
+        status='verified',
+        name=Text(en='Influence cubes to bind a pet to a new master', fr='Cubes Influence pour lier un animal de compagnie à un nouveau maître', uk='Кубиків Впливу, щоб прив’язати улюбленця до нового господаря'),
         value=1,
     ),
 )
@@ -4315,12 +4384,12 @@ REGIONS: tuple[Region, ...] = (
     ),
     Region(
         id=RegionId.MENAGERIE,
-        source=(Source(doc='rb', line=3058, quote="Ménagerie d'animaux exotiques"), Source(doc='rb', line=3070, quote='Utilisez 1 cube Inspiration'), Source(doc='rb', line=3071, quote='Choisissez 1 animal')),
+        source=(Source(doc='rb', line=3058, quote="Ménagerie d'animaux exotiques"), Source(doc='rb', line=3070, quote='Utilisez 1 cube Inspiration'), Source(doc='rb', line=3071, quote='Choisissez 1 animal'), Source(doc='rb', line=3075, quote='liez-le immédiatement à un de vos compagnons')),
         status='verified',
         name=Text(en='Menagerie', fr="Ménagerie d'animaux exotiques", uk='Звіринець екзотичних тварин'),
         module=ModuleId.MENAGERIE,
-        text=Text(en='Spend {n} Inspiration, {m} Knowledge and {k} Strength cube, then choose {p} pet from the market or draw the top face-down pet.', fr='Dépensez {n} cube Inspiration, {m} cube Savoir et {k} cube Force, puis choisissez {p} animal de compagnie sur le marché ou piochez le premier animal face cachée.', uk='Витратьте {n} кубик Натхнення, {m} кубик Знання і {k} кубик Сили, потім виберіть {p} улюбленця на ринку або візьміть верхнього закритого.'),
-        params=(('n', 1), ('m', 1), ('k', 1), ('p', 1)),
+        text=Text(en='Spend {n} Inspiration, {n} Knowledge and {n} Strength cube, then choose a pet from the market or draw the top face-down pet; bind it to one of your companions.', fr='Utilisez {n} cube Inspiration, {n} cube Savoir et {n} cube Force, puis choisissez un animal de compagnie sur le marché ou piochez le premier animal face cachée ; liez-le à un de vos compagnons.', uk='Використайте {n} кубик Натхнення, {n} кубик Знання і {n} кубик Сили, потім виберіть улюбленця на ринку або візьміть верхнього закритого; прив’яжіть його до одного зі своїх супутників.'),
+        params=(('n', 1),),
         powers=(Power(trigger='visit'),),
         count=1,
         group='expansion',

@@ -9,6 +9,7 @@ from .ending cimport Ending
 from .island cimport Island
 from .island_powers cimport IslandPowers
 from .jewels cimport Jewels
+from .menagerie cimport Menagerie
 from .powers cimport Powers
 from .preparation cimport Preparation
 from .treachery cimport Treachery
@@ -25,6 +26,7 @@ cdef class VindicationEngine(VindicationBoard):
     cdef Jewels jewels
     cdef Dice dice
     cdef Treachery treachery
+    cdef Menagerie menagerie
     cdef int[::1] impl, step_once
 
     cdef int ctl_extra(self)

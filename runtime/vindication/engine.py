@@ -1,7 +1,7 @@
 """Vindication on the shared kernel: which procedure runs each native and step, when a step can be taken, and the
 kernel's hooks. The rules are in island.py, island_powers.py, cards.py, dice.py, actions.py, abilities.py,
-powers.py, treachery.py, ending.py and preparation.py, over the state of core.py and board.py; the turn is the plan
-tables.py builds from the content's actions."""
+powers.py, treachery.py, jewels.py, menagerie.py, ending.py and preparation.py, over the state of core.py and
+board.py; the turn is the plan tables.py builds from the content's actions."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from .ending import Ending
 from .island import Island
 from .island_powers import IslandPowers
 from .jewels import Jewels
+from .menagerie import Menagerie
 from .powers import Powers
 from .preparation import Preparation
 from .treachery import Treachery
@@ -48,6 +49,9 @@ ROLL = cython.declare(cython.int, 121)
 USE_TRAIT = cython.declare(cython.int, 122)
 BUILD_DISCOVERED = cython.declare(cython.int, 123)
 CLEAR_TREACHERY = cython.declare(cython.int, 124)
+USE_PET = cython.declare(cython.int, 125)
+REBIND_PET = cython.declare(cython.int, 126)
+PET_MARKET = cython.declare(cython.int, 127)
 # The natives the engine plays (`NATIVES` names them; tables.py turns them into `impl`).
 N_ACADEMY = cython.declare(cython.int, 200)
 N_RECRUIT = cython.declare(cython.int, 201)
@@ -99,6 +103,7 @@ N_GAIN_CRYSTALS = cython.declare(cython.int, 247)
 N_WELD_COMPANION = cython.declare(cython.int, 248)
 N_DELIVER_CRYSTALS = cython.declare(cython.int, 249)
 N_BUY_IMBUED_CRYSTAL = cython.declare(cython.int, 250)
+N_TAME_PET = cython.declare(cython.int, 251)
 EXTRA_TURN = cython.declare(cython.int, 11)
 EXTRA_MOVES = cython.declare(cython.int, 6)
 
@@ -115,7 +120,7 @@ NATIVES = {"academy_roll": 200, "recruit": 201, "fight_monster": 202, "obtain_tr
            "use_other_trait": 237, "skip_turn": 238, "adjacent_player": 239, "lose_attribute": 240,
            "steal_aptitude": 241, "push_player": 242, "others_load_companion": 243, "move_characters": 244,
            "build_site": 245, "place_treachery_cube": 246, "gain_crystals": 247, "weld_companion": 248,
-           "deliver_crystals": 249, "buy_imbued_crystal": 250}
+           "deliver_crystals": 249, "buy_imbued_crystal": 250, "tame_pet": 251}
 """The natives of the content this engine plays, by name; an effect calling another is not run (tables.py).
 counts_for_mastery answers 0 in play: what it counts is read once, by tables.py (`card_mastery_bonus`)."""
 MOVED = cython.declare(cython.int, 0)
@@ -145,12 +150,15 @@ class VindicationEngine(VindicationBoard):
         self.jewels = Jewels()
         self.dice = Dice()
         self.treachery = Treachery()
+        self.menagerie = Menagerie(tables)
         self.impl = tables.arrays["impl"]
         self.step_once = tables.arrays["step_once"]
 
     # --- the kernel's hooks --------------------------------------------------------------------------------
 
     def begin_setup(self) -> None:
+        """The setup, then the pet market of the Ménagerie (once the decks are dealt)."""
+        self.push(PET_MARKET, 0, 0, 0)
         self.push(SETUP, 0, 0, 0)
 
     def turn_started(self, seat: cython.int) -> None:
@@ -165,6 +173,7 @@ class VindicationEngine(VindicationBoard):
             self.set_game_flag(ROUND, self.game_flag(ROUND) + 1)
         self.set_game_flag(EXTRA_TURN, 0)
         self.reset_rules()
+        self.menagerie.new_turn(self)
         self.fire(seat, E_TURN_START)
         self.push(PASSIVES, seat, 0, 0)
 
@@ -215,6 +224,10 @@ class VindicationEngine(VindicationBoard):
             return self.abilities.can_use_trait(self, seat)
         if procedure == CLEAR_TREACHERY:
             return self.treachery.can_clear_treachery(self, seat)
+        if procedure == USE_PET:
+            return self.menagerie.can_use_pet(self, seat)
+        if procedure == REBIND_PET:
+            return self.menagerie.can_rebind(self, seat)
         return True
 
     def native_procedure(self, native: cython.int) -> cython.int:
@@ -279,6 +292,12 @@ class VindicationEngine(VindicationBoard):
             self.island_powers.build_discovered(self)
         elif procedure == CLEAR_TREACHERY:
             self.treachery.clear_treachery(self)
+        elif procedure == USE_PET:
+            self.menagerie.use_pet(self)
+        elif procedure == REBIND_PET:
+            self.menagerie.rebind_pet(self)
+        elif procedure == PET_MARKET:
+            self.menagerie.setup(self)
         else:
             VindicationBoard.run_procedure(self, procedure)
 
@@ -353,6 +372,8 @@ class VindicationEngine(VindicationBoard):
             self.jewels.deliver_crystals(self)
         elif code == N_BUY_IMBUED_CRYSTAL:
             self.jewels.buy_imbued_crystal(self)
+        elif code == N_TAME_PET:
+            self.menagerie.tame_pet(self)
         elif code == N_PLACE_TREACHERY:
             self.treachery.place_treachery_cube(self)
         elif code == N_SKIP_TURN:

@@ -77,16 +77,18 @@ STEPS = (("deplacement", "move", "menu"), ("activation", "activate", "menu"), ("
          ("discard_aptitude", "discard_aptitude", "menu"), ("recuperation", "recover", "menu"),
          ("ability", "ability", "menu"), ("relic", "use_relic", "menu"),
          ("redemption", "redeem", "menu"), ("extra_visit", "extra_visit", "menu"), ("trait", "use_trait", "menu"),
-         ("treachery", "clear_treachery", "menu"),
+         ("treachery", "clear_treachery", "menu"), ("pet", "use_pet", "menu"), ("rebind_pet", "rebind_pet", "menu"),
          ("forced_move", "move", "once"), ("end_check", "check_end", "once"))
 """A turn (L225-233), as plan steps: the actions of actions.yaml (and the kernel's: repeating a repeatable
 region's action, L330; discarding an aptitude tile, L903; the activated companion's ability, L665; a relic's
-power, L725; a visit a power added, Xina L1652; a trait's power, as often as it can be paid, L699), in a menu
+power, L725; a visit a power added, Xina L1652; a trait's power, as often as it can be paid, L699; a pet's power
+and a pet's new master, L3077-3079), in a menu
 the player ends; then the move if the player
 has not moved (the only mandatory action, L229), and the end-of-game check."""
 INTERNAL = ("setup", "move", "activate", "visit", "rest", "repeat", "control", "convert", "aptitude",
             "discard_aptitude", "recover", "redeem", "check_end", "acquire", "recharge", "final_scoring", "ability",
-            "use_relic", "passives", "react", "extra_visit", "roll", "use_trait", "build_discovered", "clear_treachery")
+            "use_relic", "passives", "react", "extra_visit", "roll", "use_trait", "build_discovered", "clear_treachery",
+            "use_pet", "rebind_pet", "pet_market")
 """The engine's own procedures, numbered from 100 (engine.py names them in this order)."""
 FIRST_INTERNAL = 100
 
@@ -182,7 +184,8 @@ def build_tables(game: CompiledGame, natives_played: frozenset[str], modules: tu
                       ("k_bag", n["regions"]), ("k_token", n["trigger_tokens"]), ("k_stock", n["attributes"]),
                       ("k_gained", 4), ("k_wish", n["wishes"]), ("k_turn", TURN_FLAGS), ("k_game", GAME_FLAGS),
                       ("k_options", len(OPTIONS)), ("k_speed_cubes", seats), ("k_aside", n["regions"]),
-                      ("k_treachery_card", n["cards"]), ("k_treachery_slot", n["slots"]), ("k_crystals", seats)):
+                      ("k_treachery_card", n["cards"]), ("k_treachery_slot", n["slots"]), ("k_crystals", seats),
+                      ("k_pet_master", n["cards"]), ("k_pets_used", 1)):
         n[key] = at
         at += size
     n["cells"] = at
@@ -233,7 +236,8 @@ def _cards(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ..
         local[kind] = local.get(kind, 0) + 1
         colour = ref(card.colour) if kind == "companion" else DECK_OF_KIND.get(kind)
         a["card_colour"].append(attributes.index(colour) if colour and module == "base" else -1)
-        deck = {"quest_card": "quest_deck", "end_trigger": "trigger_deck"}.get(kind, f"deck_{colour}")
+        deck = {"quest_card": "quest_deck", "end_trigger": "trigger_deck", "pet": "expansion_stacks"}.get(
+            kind, f"deck_{colour}")
         a["card_deck"].append(zones.index(deck) if deck in zones else zones.index("box"))
         a["card_in_game"].append(int(module in modules and (deck in zones)))
         a["card_late"].append(int(module in LATE_MODULES))
@@ -258,13 +262,14 @@ def _cards(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ..
         a["relic_charges"].append(int(charge.get(name, 0)))
         key = {"monster": f"monster/{name}/powers/0", "end_trigger": f"end_trigger/{name}/powers/0"}.get(kind, "")
         a["card_effect"].append(tables.entry(key) if key and module in modules else -1)
-        for trigger, column in (("activated", "card_activated"), ("on_join", "card_on_join"),
+        for trigger, column in ((_activated(kind), "card_activated"), ("on_join", "card_on_join"),
                                 ("passive", "card_passive")):
             found = [i for i, power in enumerate(getattr(card, "powers", None) or ())
                      if power.trigger == trigger and not power.native
                      and (trigger != "passive" or power.event is None)]
             a[column].append(tables.entry(f"{kind}/{name}/powers/{found[0]}")
-                             if found and module in modules and kind in ("companion", "relic", "trait") else -1)
+                             if found and module in modules and (kind in ("companion", "relic", "trait")
+                                                                 or trigger == "master_activated") else -1)
         bonus = _mastery_attribute(game, f"{kind}/{name}/powers/0") \
             if any(power.trigger == "mastery" for power in getattr(card, "powers", None) or ()) else -1
         a["card_mastery_bonus"].append(bonus)
@@ -283,9 +288,27 @@ def _cards(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ..
     crystal = {ref(card.attribute): index for index, (kind, card) in enumerate(tables.cards)
                if kind == "imbued_crystal"}
     tables.arrays["crystal_card"] = ints([crystal[name] if "joaillier" in modules else -1 for name in attributes])
+    _menagerie(tables, game, modules, zones)
     tables.numbers.update(zone_box=zones.index("box"), zone_party=zones.index("party"),
                           zone_quests=zones.index("quests"), zone_quest_deck=zones.index("quest_deck"),
                           zone_trigger_deck=zones.index("trigger_deck"))
+
+
+def _activated(kind: str) -> str:
+    """The trigger of a card's power its holder uses on the turn it acts: a pet's, while its master is the companion
+    activated (L3077); the others', when activated (L645, L725, L699)."""
+    return "master_activated" if kind == "pet" else "activated"
+
+
+def _menagerie(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ...], zones: list[str]) -> None:
+    """The Ménagerie's numbers: the pets face up in the market (0 without the module) and the influence a new
+    master takes (L3064, L3079); the pets' stack."""
+    market = game.get("constant", "pet_market").value if "menagerie" in modules else 0
+    tables.numbers.update(pet_market=int(market), zone_pets=zones.index("expansion_stacks"),
+                          pet_rebind_influence=int(game.get("constant", "pet_rebind_influence").value))
+    if market:
+        tables.placeholders.append("pet market: a pet taken from it is replaced by the top of the deck (a ruling, "
+                                   "L3064 says only how it is set up)")
 
 
 def _react_limit(power: Any) -> int:
@@ -301,7 +324,7 @@ def _needs_neighbour(tables: VindicationTables, kind: str, card: Any, index: int
     if tables.arrays["card_activated"][index] < 0:
         return 0
     powers = [i for i, power in enumerate(getattr(card, "powers", None) or ())
-              if power.trigger == "activated" and not power.native]
+              if power.trigger == _activated(kind) and not power.native]
     called = natives_called(tables.game).get(f"{kind}/{name_of(card)}/powers/{powers[0]}", frozenset())
     return int(any(name in called for name in NEIGHBOUR_NATIVES))
 
@@ -316,8 +339,8 @@ def _needs(tables: VindicationTables, kind: str, card: Any, index: int) -> list[
 
     game = tables.game
     powers = [i for i, power in enumerate(getattr(card, "powers", None) or ())
-              if power.trigger == "activated" and not power.native]
-    if not powers or kind not in ("companion", "relic", "trait") or tables.arrays["card_activated"][index] < 0:
+              if power.trigger == _activated(kind) and not power.native]
+    if not powers or kind not in ("companion", "relic", "trait", "pet") or tables.arrays["card_activated"][index] < 0:
         return [0] * NEEDS
     fields = game.layout.FIELDS
     seats = dict(game.layout.SPACES)["player"]
