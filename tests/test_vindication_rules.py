@@ -1283,3 +1283,134 @@ def test_the_jewelcrafter_gives_an_imbued_crystal_card_for_three_cubes_and_a_cry
     card = card_index(state, "imbued_crystal", "cristal_vision")
     assert e.owns(me, card) and e.attr(VISION, me) == 0 and crystals(state, me) == 1 and e.cubes_of(me) == 21
     assert not offered(state, "visite")
+
+
+@pytest.fixture
+def menagerie(monkeypatch: pytest.MonkeyPatch) -> GameState:
+    """A 2-player game with the Ménagerie (switched on past the refusal: not every pet's power is played yet), at
+    the first player's turn."""
+    monkeypatch.setattr(vindication_kernel, "PLAYED_MODULES", (*vindication_kernel.PLAYED_MODULES, "menagerie"))
+    state = new_state(GAME, 2, 1, kernel="python", modules=["base", "menagerie"])
+    while state.engine.turn() == 0:
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+def market(state: GameState) -> list[int]:
+    e = engine(state)
+    return [c for c in range(e.ncards) if e.zone(c) == e.menagerie.zone_pets and e.cells[e.o_faceup + c] == 1]
+
+
+def own_companions(state: GameState, seat: int) -> list[int]:
+    e = engine(state)
+    return [c for c in range(e.ncards) if e.card_kind[c] == 0 and e.owns(seat, c)]
+
+
+def give_companion(state: GameState, seat: int) -> int:
+    """One more companion, the top of the blue deck, joins the seat's party."""
+    e = engine(state)
+    card = e.top_facedown(e.deck_zone[SAVOIR])
+    e.gain_card(seat, card)
+    reoffer(state)
+    return card
+
+
+def test_the_pet_market_shows_three_pets_and_a_tamed_one_is_bound_to_a_companion(menagerie: GameState) -> None:
+    """L3064: 3 pets face up; L3070-3075: 1 inspiration, 1 knowledge and 1 strength cube for a pet of the market,
+    bound at once to one of the tamer's companions; the market is filled again from the deck (a ruling)."""
+    state, e = menagerie, engine(menagerie)
+    me = state.current_player()
+    shown = market(state)
+    assert len(shown) == 3
+    place_beside(state, me, "menagerie")
+    for attribute in (INSPIRATION, SAVOIR, FORCE):
+        set_attr(state, me, attribute, 1)
+    second = give_companion(state, me)
+    take_step(state, "visite")
+    assert sorted(state.legal_actions()) == sorted(shown) + [STOP]
+    assert state.describe(shown[0], "en") == f"Tame {e.tables.cards[shown[0]][1].name.get('en')} from the market"
+    assert state.describe(STOP, "fr") == "Apprivoiser le premier animal de compagnie face cachée du paquet"
+    state.apply(shown[0])
+    assert sorted(state.legal_actions()) == sorted(own_companions(state, me))
+    assert state.describe(second, "uk").startswith("Прив’язати улюбленця до супутника")
+    state.apply(second)
+    assert e.owns(me, shown[0]) and e.menagerie.master(e, shown[0]) == second
+    assert [e.attr(a, me) for a in (INSPIRATION, SAVOIR, FORCE)] == [0, 0, 0] and e.cubes_of(me) == 21
+    assert len(market(state)) == 3 and shown[0] not in market(state)
+
+
+def test_the_top_face_down_pet_is_tamed_blind_and_nothing_without_the_cubes(menagerie: GameState) -> None:
+    """L3071: or the top face-down pet; a visitor without a cube of each of the three attributes tames nothing."""
+    state, e = menagerie, engine(menagerie)
+    me = state.current_player()
+    place_beside(state, me, "menagerie")
+    for attribute in (INSPIRATION, SAVOIR, FORCE):
+        set_attr(state, me, attribute, 0 if attribute == FORCE else 1)
+    take_step(state, "visite")
+    assert not any(e.card_kind[c] == 4 and e.owns(me, c) for c in range(e.ncards))
+    state2 = new_state(GAME, 2, 1, kernel="python", modules=["base", "menagerie"])
+    while state2.engine.turn() == 0:
+        state2.apply(state2.legal_actions()[0])
+    e2 = engine(state2)
+    place_beside(state2, me, "menagerie")
+    for attribute in (INSPIRATION, SAVOIR, FORCE):
+        set_attr(state2, me, attribute, 1)
+    top = e2.top_facedown(e2.menagerie.zone_pets)
+    take_step(state2, "visite")
+    state2.apply(STOP)
+    assert e2.owns(me, top) and e2.menagerie.master(e2, top) == own_companions(state2, me)[0]  # the only companion
+
+
+def test_a_pets_power_is_used_once_while_its_master_is_the_companion_activated(menagerie: GameState) -> None:
+    """L3077, L2344: Shonah's master activated, the player may augment 1 potential cube into influence, once; Zea,
+    bound to the same master, is offered too (L2400), Kajek, bound to another companion, is not."""
+    state, e = menagerie, engine(menagerie)
+    me = state.current_player()
+    shonah, zea, kajek = (card_index(state, "pet", name) for name in ("shonah", "zea", "kajek"))
+    master = own_companions(state, me)[0]
+    other = give_companion(state, me)
+    for pet, bound in ((shonah, master), (zea, master), (kajek, other)):
+        e.gain_card(me, pet)
+        e.cells[e.menagerie.k_master + pet] = bound + 1
+    reoffer(state)
+    assert not offered(state, "pet")
+    take_step(state, "activation")
+    state.apply(master + 1)
+    while not offered(state, "pet"):
+        state.apply(state.legal_actions()[0])
+    potential, influence = e.sphere(POTENTIAL, me), e.influence(me)
+    take_step(state, "pet")
+    assert sorted(state.legal_actions()) == sorted([shonah, zea])
+    assert state.describe(shonah, "en") == f"Use {e.tables.cards[shonah][1].name.get('en')}"
+    state.apply(shonah)
+    assert e.sphere(POTENTIAL, me) == potential - 1 and e.influence(me) == influence + 1
+    take_step(state, "pet")  # Zea alone is left: her power runs at once, a `may`
+    assert e.menagerie.usable_pet(e, me, zea) is False and not offered(state, "pet")
+
+
+def test_a_pet_changes_master_for_an_influence_cube_or_for_free_once_its_master_is_gone(
+        menagerie: GameState) -> None:
+    """L3079: a new master for 1 influence cube placed on it; L3080: free once the master was killed. (A choice of
+    a single option is taken at once.)"""
+    state, e = menagerie, engine(menagerie)
+    me = state.current_player()
+    zea, claude = card_index(state, "pet", "zea"), card_index(state, "pet", "claude")
+    first = own_companions(state, me)[0]
+    second = give_companion(state, me)
+    for pet in (zea, claude):
+        e.gain_card(me, pet)
+        e.cells[e.menagerie.k_master + pet] = first + 1
+    reoffer(state)
+    influence, on_second = e.influence(me), e.card_cubes(second)
+    take_step(state, "rebind_pet")
+    assert sorted(state.legal_actions()) == sorted([zea, claude])
+    assert state.describe(zea, "fr") == f"Lier {e.tables.cards[zea][1].name.get('fr')} à un autre compagnon"
+    state.apply(zea)  # to the only other companion
+    assert e.menagerie.master(e, zea) == second and e.influence(me) == influence - 1
+    assert e.card_cubes(second) == on_second + 1 and e.cubes_of(me) == 21
+    e.lose_card(me, second)  # killed by a monster
+    reoffer(state)
+    influence = e.influence(me)
+    take_step(state, "rebind_pet")  # Zea only: Claude's master is still there and the only companion
+    assert e.menagerie.master(e, zea) == first and e.influence(me) == influence
+    assert not offered(state, "rebind_pet")
