@@ -215,6 +215,8 @@ class LabelId(IntEnum):
     TAME_PET = 178
     DRAW_PET = 179
     BIND_PET = 180
+    FLIP_DECK = 181
+    MOVE_TOKEN = 182
 
 
 class TableId(IntEnum):
@@ -288,73 +290,74 @@ class NativeId(IntEnum):
     RESILIENCE_ABILITY = 9
     BROKK_ABILITY = 10
     OSTRAH_ABILITY = 11
-    ADJACENT_TO = 12
-    ROLL_AND_GENERATE = 13
-    ACADEMY_ROLL = 14
-    RECRUIT = 15
-    FIGHT_MONSTER = 16
-    OBTAIN_TRAIT = 17
-    ACQUIRE_RELIC = 18
-    UPGRADE_MOUNT = 19
-    GENERATE_CARD = 20
-    ACTIVATE_CHARACTER = 21
-    ACTIVATE_COMPANION = 22
-    EXTRA_TURN = 23
-    TELEPORT = 24
-    TAKE_CONTROL = 25
-    ADJACENT_PLAYER = 26
-    LOSE_ATTRIBUTE = 27
-    CARD_HONOUR = 28
-    REMOVE_CARD = 29
-    PEEK_DECK = 30
-    FLIP_DECK_TOP = 31
-    SWAP_CARD = 32
-    STEAL_APTITUDE = 33
-    PLACE_TREACHERY_CUBE = 34
-    MOVE_CHARACTERS = 35
-    SWAP_PLACES = 36
-    PUSH_PLAYER = 37
-    USE_OTHER_CONVICTION = 38
-    OTHERS_LOAD_COMPANION = 39
-    USE_OTHER_TRAIT = 40
-    REDISTRIBUTE_COMMON = 41
-    GENERATE_OTHER_COMPANION = 42
-    DISCARD_ACTIVE_TRIGGER = 43
-    REPLACE_ACTIVE_TRIGGER = 44
-    MOVE_TRIGGER_TOKEN = 45
-    ACQUIRE_BLIND = 46
-    DRAW_SECRET_QUEST = 47
-    COASTAL_MOVE = 48
-    BIND_PET = 49
-    CRYSTAL_SUBSTITUTE = 50
-    GAIN_CRYSTALS = 51
-    WELD_COMPANION = 52
-    DELIVER_CRYSTALS = 53
-    BUY_IMBUED_CRYSTAL = 54
-    TAME_PET = 55
-    SACRED_STONES = 56
-    TAKE_WISH = 57
-    BUILD_SITE = 58
-    GENERATE_MISSING = 59
-    PLACE_FAVOUR = 60
-    REROLL_DIE = 61
-    COUNTS_FOR_MASTERY = 62
-    QUEST_MET = 63
-    TRIGGER_MET = 64
-    ON_EVENT = 65
-    GENERATE_MORE = 66
-    SKIP_TURN = 67
-    LOAD_SPEED_TILE = 68
-    CARD_COLOURS = 69
-    SPEED_OF = 70
-    REGIONS_CONTROLLED = 71
-    COMPANIONS_OF_COLOUR = 72
-    HAS_MOST = 73
-    WINS_MASTERY = 74
-    GAINED_TOTAL = 75
-    BOARD_COLOURS = 76
-    TRIGGER_TOKENS_LEFT = 77
-    TRIGGER_LAST_ROUND = 78
+    JAIKE_ABILITY = 12
+    ADJACENT_TO = 13
+    ROLL_AND_GENERATE = 14
+    ACADEMY_ROLL = 15
+    RECRUIT = 16
+    FIGHT_MONSTER = 17
+    OBTAIN_TRAIT = 18
+    ACQUIRE_RELIC = 19
+    UPGRADE_MOUNT = 20
+    GENERATE_CARD = 21
+    ACTIVATE_CHARACTER = 22
+    ACTIVATE_COMPANION = 23
+    EXTRA_TURN = 24
+    TELEPORT = 25
+    TAKE_CONTROL = 26
+    ADJACENT_PLAYER = 27
+    LOSE_ATTRIBUTE = 28
+    CARD_HONOUR = 29
+    REMOVE_CARD = 30
+    PEEK_DECK = 31
+    FLIP_DECK_TOP = 32
+    SWAP_CARD = 33
+    STEAL_APTITUDE = 34
+    PLACE_TREACHERY_CUBE = 35
+    MOVE_CHARACTERS = 36
+    SWAP_PLACES = 37
+    PUSH_PLAYER = 38
+    USE_OTHER_CONVICTION = 39
+    OTHERS_LOAD_COMPANION = 40
+    USE_OTHER_TRAIT = 41
+    REDISTRIBUTE_COMMON = 42
+    GENERATE_OTHER_COMPANION = 43
+    DISCARD_ACTIVE_TRIGGER = 44
+    REPLACE_ACTIVE_TRIGGER = 45
+    MOVE_TRIGGER_TOKEN = 46
+    ACQUIRE_BLIND = 47
+    DRAW_SECRET_QUEST = 48
+    COASTAL_MOVE = 49
+    BIND_PET = 50
+    CRYSTAL_SUBSTITUTE = 51
+    GAIN_CRYSTALS = 52
+    WELD_COMPANION = 53
+    DELIVER_CRYSTALS = 54
+    BUY_IMBUED_CRYSTAL = 55
+    TAME_PET = 56
+    SACRED_STONES = 57
+    TAKE_WISH = 58
+    BUILD_SITE = 59
+    GENERATE_MISSING = 60
+    PLACE_FAVOUR = 61
+    REROLL_DIE = 62
+    COUNTS_FOR_MASTERY = 63
+    QUEST_MET = 64
+    TRIGGER_MET = 65
+    ON_EVENT = 66
+    GENERATE_MORE = 67
+    SKIP_TURN = 68
+    LOAD_SPEED_TILE = 69
+    CARD_COLOURS = 70
+    SPEED_OF = 71
+    REGIONS_CONTROLLED = 72
+    COMPANIONS_OF_COLOUR = 73
+    HAS_MOST = 74
+    WINS_MASTERY = 75
+    GAINED_TOTAL = 76
+    BOARD_COLOURS = 77
+    TRIGGER_TOKENS_LEFT = 78
+    TRIGGER_LAST_ROUND = 79
 
 
 class ZoneId(IntEnum):
@@ -2622,6 +2625,20 @@ LABELS: tuple[Label, ...] = (
         forms=(),
         arg_labels=(),
     ),
+    Label(
+        id=LabelId.FLIP_DECK,
+        text=Text(en='Turn the top face-down card of the deck beside {attribute} face up', fr='Retourner face visible la carte face cachée du dessus du paquet près de l’attribut {attribute}', uk='Відкрити верхню закриту карту колоди біля атрибута {attribute}'),
+        args=('attribute',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.MOVE_TOKEN,
+        text=Text(en='Move the end-game trigger token from space {space} to space {to}', fr='Déplacer le jeton Déclenchement de fin de partie de la case {space} à la case {to}', uk='Пересунути жетон завершення гри з поділки {space} на поділку {to}'),
+        args=('space', 'to'),
+        forms=(),
+        arg_labels=(),
+    ),
 )
 
 TABLES: tuple[Table, ...] = (
@@ -2920,7 +2937,7 @@ STATE: tuple[StateField, ...] = (
     StateField(
         id=FieldId.BLOCK_OTHERS_HONOUR,
         rule=True,
-        doc='1: other players gain no honour (Kajek) or none from your visits (Zinh).',
+        doc='1: other players gain no honour from your visits (Zinh); 2: none at all (Kajek).',
     ),
 )
 
@@ -2982,6 +2999,10 @@ NATIVES: tuple[Native, ...] = (
     Native(
         id=NativeId.OSTRAH_ABILITY,
         doc="Passif : ce compagnon peut être activé sans y placer d'influence. (L2336). A rule hook of the kernel: it changes how activation is paid.",
+    ),
+    Native(
+        id=NativeId.JAIKE_ABILITY,
+        doc="Passif : gagnez 1 honneur si un adversaire traverse votre case. (L2312). A rule hook of the kernel: it answers another player's move through your space (the pet's param n is the honour).",
     ),
     Native(
         id=NativeId.ADJACENT_TO,
@@ -3153,8 +3174,8 @@ NATIVES: tuple[Native, ...] = (
     ),
     Native(
         id=NativeId.MOVE_TRIGGER_TOKEN,
-        args=('player',),
-        doc='Move an end-game trigger token 2 spaces forward or back on the score track (Ghak, L2301).',
+        args=('player', 'number'),
+        doc='Move an end-game trigger token not taken yet that many spaces (2) forward or back on the score track (Ghak, L2301-2304).',
     ),
     Native(
         id=NativeId.ACQUIRE_BLIND,
@@ -6568,7 +6589,7 @@ PETS: tuple[Pet, ...] = (
         module=ModuleId.MENAGERIE,
         text=Text(en='Attach these pets to one of your companions. Passive: gain {n} honour if an opponent crosses your space.', fr='Attachez ces animaux de compagnie à un de vos compagnons. Passif : gagnez {n} honneur si un adversaire traverse votre case.', uk='Прикріпіть цих улюбленців до одного зі своїх супутників. Пасивно: отримайте {n} честь, якщо суперник перетинає вашу клітинку.'),
         params=(('n', 1),),
-        powers=(Power(trigger='on_join'), Power(trigger='passive', event='opponent_crosses')),
+        powers=(Power(trigger='on_join'), Power(native=NativeId.JAIKE_ABILITY, trigger='passive')),
     ),
     Pet(
         id=PetId.KAJEK,

@@ -32,6 +32,7 @@ cdef class VindicationBoard(VindicationCore):
     cdef void honour_visit(self, int seat, int slot) except *
     cdef int activated_hook(self, int seat, int hook)
     cdef int held_hook(self, int seat, int hook)
+    cdef int pet_hook(self, int seat, int hook, int master)
     cdef bint protected(self, int slot)
     cdef void took_region(self, int seat) except *
     cdef bint visit_left(self, int seat)

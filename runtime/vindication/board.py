@@ -292,6 +292,20 @@ class VindicationBoard(VindicationCore):
                 return self.card_hook_n[card]
         return -1
 
+    def pet_hook(self, seat: cython.int, hook: cython.int, master: cython.int) -> cython.int:
+        """The n of a pet of the seat's whose power is this rule hook, bound to `master` (to any companion of the
+        seat's when -1), else -1: a passive pet power acts while the pet and its master are in the party (L3077)."""
+        pet: cython.int
+        bound: cython.int
+        if not self.pets_in_game:
+            return -1
+        for pet in range(self.ncards):
+            if self.card_hook[pet] == hook and self.owns(seat, pet):
+                bound = self.cells[self.k_pet_master + pet] - 1
+                if bound >= 0 and self.owns(seat, bound) and (master < 0 or bound == master):
+                    return self.card_hook_n[pet]
+        return -1
+
     def protected(self, slot: cython.int) -> cython.bint:
         """Nobody else may take this region: its controller holds Oneth and stands beside it (L1606)."""
         owner: cython.int = self.slot_owner(slot)

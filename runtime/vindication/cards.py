@@ -41,6 +41,7 @@ C_ENHANCED_CARDS = cython.declare(cython.int, 6)
 C_ENHANCED_COST = cython.declare(cython.int, 7)
 H_GRENN = cython.declare(cython.int, 1)
 H_RUAK = cython.declare(cython.int, 4)
+H_BROKK = cython.declare(cython.int, 7)
 """A card's rule hook (tables.py HOOKS)."""
 R_RELIC_COST = cython.declare(cython.int, 0)
 R_TRAIT_COST = cython.declare(cython.int, 1)
@@ -188,7 +189,7 @@ class Cards:
     def fight_monster(self, e: VindicationBoard) -> None:
         """Gueule béante: 2 courage and a companion as champion (L772-776); the monster is always defeated, its
         honour gained; the black die says what befalls the champion, the white one what is generated (L780-796);
-        Ruak as champion rolls the white one twice instead (L1359-1361).
+        Ruak as champion rolls the white one twice instead (L1359-1361); Brokk's master cannot be killed (L2281).
         Local 3: the champion."""
         seat: cython.int = e.arg(0)
         stage: cython.int = e.stage()
@@ -218,7 +219,7 @@ class Cards:
             stage = 3
             if face == EXHAUSTION:
                 self.load(e, seat, champion, e.num(C_EXHAUSTION))
-            elif face == DEATH:
+            elif face == DEATH and e.pet_hook(seat, H_BROKK, champion) < 0:  # Brokk's master (L2281)
                 if e.sphere(2, seat) >= e.num(C_DEATH_PREVENTION):
                     e.clear_options()
                     e.option(0)

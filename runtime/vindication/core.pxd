@@ -11,6 +11,8 @@ cdef class VindicationCore(Engine):
     cdef int k_pos, k_slot, k_slot_owner, k_bag, k_token, k_stock, k_gained, k_turn, k_game, k_options
     cdef int k_speed_cubes, k_aside, k_treachery_card, k_treachery_slot
     cdef int site_region, construction_sites, site_cost, k_crystals, crystal_tokens
+    cdef int k_pet_master, k_token_shift
+    cdef bint pets_in_game
     cdef int zone_box, zone_party, zone_quests, zone_quest_deck, zone_trigger_deck
     cdef int monster_die_faces, attribute_die_faces
     cdef int[::1] card_kind, card_deck, card_colour, card_honour, card_generation, card_initiative, card_starter
@@ -44,6 +46,7 @@ cdef class VindicationCore(Engine):
     cdef int card_cubes(self, int card)
     cdef int score(self, int seat)
     cdef void gain_honour(self, int seat, int n)
+    cdef int token_space(self, int i)
     cdef void reveal_trigger(self) except *
     cdef void fire(self, int seat, int event) except *
     cdef void fire_reaching(self, int seat, int event, int amount) except *

@@ -25,6 +25,9 @@ BORROWED = cython.declare(cython.int, 41)
 REACTED = cython.declare(cython.int, 7)
 """The turn's record: the once-a-turn reactive powers that answered, by the card's place in its kind."""
 CONVICTION = cython.declare(cython.int, 2)
+R_BLOCK_OTHERS_HONOUR = cython.declare(cython.int, 8)
+ALL_HONOUR = cython.declare(cython.int, 2)
+"""A rule hook (tables.py RULE_FIELDS) and its value when the other players gain no honour at all (Kajek, L2319)."""
 
 
 @cython.cclass
@@ -84,6 +87,9 @@ class VindicationCore(Engine):
         self.construction_sites = n["construction_sites"]
         self.k_crystals = n["k_crystals"]
         self.crystal_tokens = n["crystal_tokens"]
+        self.k_pet_master = n["k_pet_master"]
+        self.k_token_shift = n["k_token_shift"]
+        self.pets_in_game = n["pet_market"] > 0
         self.site_cost = n["site_cost"]
         self.mounts = n["mounts"]
         self.sacred_stones = n["sacred_stones"]
@@ -238,10 +244,13 @@ class VindicationCore(Engine):
     def gain_honour(self, seat: cython.int, n: cython.int) -> None:
         """Honour moves the score disc; passing or stopping on a trigger token takes it and turns a new trigger
         card face up (L949). Each player it leaves with less honour than the gainer is told (Humilité,
-        L1747-1749: not one the gain only brings level)."""
+        L1747-1749: not one the gain only brings level). No player but the one whose turn it is gains any while
+        Kajek's master is activated (L2319)."""
         before: cython.int = self.cells[self.o_score + seat]
         after: cython.int = before + n
         i: cython.int
+        if n > 0 and seat != self.cells[self.o_current] and self.rule(R_BLOCK_OTHERS_HONOUR) == ALL_HONOUR:
+            return
         self.cells[self.o_score + seat] = after
         if n <= 0:
             return
@@ -249,10 +258,14 @@ class VindicationCore(Engine):
             if i != seat and after > self.cells[self.o_score + i]:
                 self.fire(i, E_OTHER_GAINS_HONOUR)
         for i in range(self.ntriggers):
-            if self.cells[self.k_token + i] == 0 and before < self.trigger_space[i] <= after:
+            if self.cells[self.k_token + i] == 0 and before < self.token_space(i) <= after:
                 self.cells[self.k_token + i] = 1
                 self.cells[self.o_tokens_taken + seat] += 1
                 self.reveal_trigger()
+
+    def token_space(self, i: cython.int) -> cython.int:
+        """Where a trigger token stands on the score track: its space, moved by Ghak (L2301)."""
+        return self.trigger_space[i] + self.cells[self.k_token_shift + i]
 
     def reveal_trigger(self) -> None:
         """A new trigger card turns face up: the decks are the board's (board.py overrides this)."""

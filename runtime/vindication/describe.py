@@ -98,7 +98,7 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
         label = {"recruit": "recruit_colour", "aptitude": "take_aptitude", "discard_aptitude": "discard_aptitude",
                  "lose_attribute": "lose_cube", "steal_aptitude": "steal_aptitude",
                  "convert": "convert_to" if stage == 1 else "convert_moves", "peek_deck": "peek_deck",
-                 "generate_more": "generate_more"}.get(procedure, "convert_to")
+                 "generate_more": "generate_more", "flip_deck_top": "flip_deck"}.get(procedure, "convert_to")
         return text(label, attribute=name)
     if kind == SPHERE:
         if procedure == "move":
@@ -118,6 +118,11 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
             crystals, honour = top[2][1], top[2][2]
             return text("deliver_crystals", n=str(action * crystals), honour=str(action * honour)) if action \
                 else text("no_delivery")
+        if procedure == "move_trigger_token" and top:
+            token, shift = action // 2, top[2][1] if action % 2 else -top[2][1]
+            space = tables.arrays["trigger_space"][token] + state.engine.arrays()[0][tables.numbers["k_token_shift"]
+                                                                                       + token]
+            return text("move_token", space=str(space), to=str(space + shift))
         if procedure == "redistribute_common":
             stage = top[1] if top else 1
             attribute = game.name_of(attributes[0 if stage == 1 else 1], locale)

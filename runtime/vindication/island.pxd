@@ -11,9 +11,11 @@ cdef class Island:
     cdef void move(self, VindicationBoard e) except *
     cdef void step_to(self, VindicationBoard e, int seat, int space)
     cdef void oppress(self, VindicationBoard e, int seat, int space) except *
+    cdef void crossed(self, VindicationBoard e, int seat, int space) except *
     cdef bint queued(self, VindicationBoard e, int slot)
     cdef void discover(self, VindicationBoard e, int seat) except *
     cdef bint visitable(self, VindicationBoard e, int seat, int slot)
+    cdef bint near_slot(self, VindicationBoard e, int space, int slot, int left)
     cdef bint can_visit(self, VindicationBoard e, int seat)
     cdef void visit(self, VindicationBoard e) except *
     cdef bint can_repeat(self, VindicationBoard e, int seat)

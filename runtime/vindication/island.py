@@ -19,6 +19,7 @@ C_CONTROL_HONOUR = cython.declare(cython.int, 19)
 C_CONTROL_COST = cython.declare(cython.int, 22)
 R_CONTESTED_COST = cython.declare(cython.int, 4)
 R_MOVE_BONUS = cython.declare(cython.int, 6)
+R_VISIT_RANGE = cython.declare(cython.int, 11)
 """Rule hooks (core.rule): another's region's price this turn (Nalin), spaces added to the move (Jerno)."""
 # The turn's flags (core.turn_flag).
 MOVED = cython.declare(cython.int, 0)
@@ -31,6 +32,7 @@ E_USE_CONVICTION = cython.declare(cython.int, 5)
 E_MOVED = cython.declare(cython.int, 9)
 BUILD_DISCOVERED = cython.declare(cython.int, 123)
 H_STRANN = cython.declare(cython.int, 6)
+H_JAIKE = cython.declare(cython.int, 9)
 ACTIVATED = cython.declare(cython.int, 1)
 INSPIRATION = cython.declare(cython.int, 0)
 """A card's rule hook (tables.py HOOKS), the turn's record of the card activated + 2, the first attribute."""
@@ -149,6 +151,8 @@ class Island:
         e.fire_reaching(seat, E_MOVED, e.turn_flag(SPACES_MOVED))
         if e.activated_hook(seat, H_STRANN) >= 0 and e.occupied(space, seat):
             self.oppress(e, seat, space)
+        if e.pets_in_game and e.occupied(space, seat):
+            self.crossed(e, seat, space)
         for i in range(3):
             slot = e.space_slots[space * 3 + i]
             if slot >= 0 and e.slot_region(slot) < 0 and not self.queued(e, slot):
@@ -168,6 +172,16 @@ class Island:
             if other != seat and e.pos(other) == space:
                 e.spend(other, INSPIRATION, e.card_hook_m[card] if e.card_hook_m[card] < e.attr(INSPIRATION, other)
                         else e.attr(INSPIRATION, other))
+
+    def crossed(self, e: VindicationBoard, seat: cython.int, space: cython.int) -> None:
+        """A player passing through others' space: each of them with Jaïke et Zoba bound gains n honour (L2312)."""
+        other: cython.int
+        honour: cython.int
+        for other in range(e.players()):
+            if other != seat and e.pos(other) == space:
+                honour = e.pet_hook(other, H_JAIKE, -1)
+                if honour > 0:
+                    e.gain_honour(other, honour)
 
     def queued(self, e: VindicationBoard, slot: cython.int) -> cython.bint:
         i: cython.int
@@ -189,12 +203,31 @@ class Island:
     # --- visiting (L328-330, L450-457) ------------------------------------------------------------------------
 
     def visitable(self, e: VindicationBoard, seat: cython.int, slot: cython.int) -> cython.bint:
-        """A region beside the player; once they took control before visiting, only that one (L457); not one under
-        a treachery cube (Sidney, L2672)."""
+        """A region beside the player, or beside a space as many spaces away as a power of the turn adds (Ketena,
+        L2326-2328); once they took control before visiting, only that one (L457); not one under a treachery cube
+        (Sidney, L2672)."""
         target: cython.int = e.turn_flag(CONTROL_SLOT)
-        if e.slot_region(slot) < 0 or not e.adjacent_slot(seat, slot) or e.cells[e.k_treachery_slot + slot] > 0:
+        if e.slot_region(slot) < 0 or e.cells[e.k_treachery_slot + slot] > 0:
+            return False
+        if not e.adjacent_slot(seat, slot) and not (e.rule(R_VISIT_RANGE) > 0
+                                                    and self.near_slot(e, e.pos(seat), slot, e.rule(R_VISIT_RANGE))):
             return False
         return target < 0 or target == slot
+
+    def near_slot(self, e: VindicationBoard, space: cython.int, slot: cython.int, left: cython.int) -> cython.bint:
+        """The slot touches `space` or a space at most `left` spaces from it."""
+        i: cython.int
+        nxt: cython.int
+        for i in range(3):
+            if e.space_slots[space * 3 + i] == slot:
+                return True
+        if left <= 0:
+            return False
+        for i in range(3):
+            nxt = e.space_next[space * 3 + i]
+            if nxt >= 0 and self.near_slot(e, nxt, slot, left - 1):
+                return True
+        return False
 
     def can_visit(self, e: VindicationBoard, seat: cython.int) -> cython.bint:
         i: cython.int

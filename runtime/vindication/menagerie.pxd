@@ -20,3 +20,5 @@ cdef class Menagerie:
     cdef bint usable_pet(self, VindicationBoard e, int seat, int pet)
     cdef bint can_use_pet(self, VindicationBoard e, int seat)
     cdef void use_pet(self, VindicationBoard e) except *
+    cdef void move_trigger_token(self, VindicationBoard e) except *
+    cdef void flip_deck_top(self, VindicationBoard e) except *

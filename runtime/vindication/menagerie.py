@@ -17,7 +17,10 @@ from .board import VindicationBoard
 
 EFFECT = cython.declare(cython.int, 0)
 CARD = cython.declare(cython.int, 12)
-"""The kind of decision: a card (describe.py)."""
+ATTRIBUTE = cython.declare(cython.int, 13)
+COUNT = cython.declare(cython.int, 17)
+"""Kinds of decision (describe.py): a card, an attribute (its deck), a number (a token and a direction)."""
+DECKS = cython.declare(cython.int, 6)
 DRAW_BLIND = cython.declare(cython.int, 1000)
 """The option of the top face-down pet instead of one of the market (describe.py STOP)."""
 COMPANION = cython.declare(cython.int, 0)
@@ -187,6 +190,54 @@ class Menagerie:
             e.ask(CARD, seat)
             return
         self.bind(e, seat, e.arg(3), e.answer())
+        e.done()
+
+    # --- the natives of the pets' powers ----------------------------------------------------------------------------
+
+    def move_trigger_token(self, e: VindicationBoard) -> None:
+        """Ghak (L2301-2304): an end-game trigger token nobody has taken n spaces back or forward on the score track
+        (args: seat, n), the player's choice, never below its first space; option 2 * token + 1 forward."""
+        i: cython.int
+        if e.stage() == 0:
+            e.clear_options()
+            for i in range(e.ntriggers):
+                if e.cells[e.k_token + i] == 0:
+                    if e.token_space(i) - e.arg(1) >= 1:
+                        e.option(2 * i)
+                    e.option(2 * i + 1)
+            if e.options() == 0:
+                e.done()
+                return
+            e.goto(1)
+            e.ask(COUNT, e.arg(0))
+            return
+        i = e.answer() // 2
+        e.cells[e.k_token_shift + i] += e.arg(1) if e.answer() % 2 else -e.arg(1)
+        e.done()
+
+    def flip_deck_top(self, e: VindicationBoard) -> None:
+        """Y'i'qua (L2390-2392): the top face-down card of one of the six decks of the central board, the player's
+        choice, turns face up onto the face-up card of that deck."""
+        a: cython.int
+        card: cython.int
+        top: cython.int = 0
+        if e.stage() == 0:
+            e.clear_options()
+            for a in range(DECKS):
+                if e.top_facedown(e.deck_zone[a]) >= 0:
+                    e.option(a)
+            if e.options() == 0:
+                e.done()
+                return
+            e.goto(1)
+            e.ask(ATTRIBUTE, e.arg(0))
+            return
+        card = e.top_facedown(e.deck_zone[e.answer()])
+        for a in range(e.ncards):
+            if e.zone(a) == e.deck_zone[e.answer()] and e.cells[e.o_order + a] > top:
+                top = e.cells[e.o_order + a]
+        e.cells[e.o_faceup + card] = 1
+        e.cells[e.o_order + card] = top + 1
         e.done()
 
     # --- the pets' powers ------------------------------------------------------------------------------------------

@@ -41,7 +41,7 @@ THRESHOLDS = {"moved_four": "m"}
 """Events a power answers only once an amount reaches one of its params (Soif d'aventure: m spaces moved in the
 turn), by that param's name: `card_event_n`."""
 HOOKS = ("adren_ability", "grenn_ability", "yanos_ability", "resilience_ability", "ruak_ability", "oneth_ability",
-         "strann_ability")
+         "strann_ability", "brokk_ability", "ostrah_ability", "jaike_ability")
 """The cards' powers the engine plays as rule hooks of its own (a power's `native:`), by place: the `H_` names of
 the rule modules. The card's params n and m go with it (`card_hook_n`, `card_hook_m`); a power naming another native
 is not played."""
@@ -53,7 +53,7 @@ RULE_FIELDS = (("relic_cost", "relic_cost"), ("trait_cost", "trait_cost"), ("mon
                ("aptitude_cost", "aptitude_cost"), ("contested_control_cost", "contested_control_cost"),
                ("mount_upgrade_cost", "mount_cost"), ("move_bonus", None), ("enhanced_draw_free", None),
                ("block_others_honour", None), ("extra_visits", None),
-               ("die_rolls", None))
+               ("die_rolls", None), ("visit_range_bonus", None))
 """The rule hooks (state fields `rule: true`) the engine reads, by place (the `R_` names of the rule modules), and
 the constant each turn starts them at (None: 0). An effect that changes another one is not run."""
 CARD_KINDS = ("companion", "monster", "relic", "trait", "pet", "quest_card", "end_trigger")
@@ -185,7 +185,7 @@ def build_tables(game: CompiledGame, natives_played: frozenset[str], modules: tu
                       ("k_gained", 4), ("k_wish", n["wishes"]), ("k_turn", TURN_FLAGS), ("k_game", GAME_FLAGS),
                       ("k_options", len(OPTIONS)), ("k_speed_cubes", seats), ("k_aside", n["regions"]),
                       ("k_treachery_card", n["cards"]), ("k_treachery_slot", n["slots"]), ("k_crystals", seats),
-                      ("k_pet_master", n["cards"]), ("k_pets_used", 1)):
+                      ("k_pet_master", n["cards"]), ("k_pets_used", 1), ("k_token_shift", n["trigger_tokens"])):
         n[key] = at
         at += size
     n["cells"] = at
@@ -309,6 +309,19 @@ def _menagerie(tables: VindicationTables, game: CompiledGame, modules: tuple[str
     if market:
         tables.placeholders.append("pet market: a pet taken from it is replaced by the top of the deck (a ruling, "
                                    "L3064 says only how it is set up)")
+        _coast_linked(game)
+
+
+def _coast_linked(game: CompiledGame) -> None:
+    """Vak'lk's coastal move (L2368-2372: from a numbered coastal space to the next) is the native coastal_move,
+    which does nothing more on an island whose numbered coastal spaces (those touching the sea, numbered first)
+    already lead each to the next; an island where they do not is refused, as the engine could not play it."""
+    rows = game.get("table", "island").values
+    coast = [space for space, row in enumerate(rows) if -1 in row[:3]]
+    for space, following in zip(coast, coast[1:] + coast[:1]):
+        if following + 1 not in rows[space][3:]:
+            raise ValueError(f"coastal spaces {space + 1} and {following + 1} are not linked on the island table: "
+                             "the kernel cannot play Vak'lk's coastal move")
 
 
 def _react_limit(power: Any) -> int:
