@@ -381,11 +381,9 @@ def check_pets(state: GameState) -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_games_with_the_menagerie_end_with_invariants_at_every_step(
-        players: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Ménagerie (L3058-3081), switched on past the refusal (not every pet's power is played yet): games end at
-    every count, the cubes conserved (a new master's influence cube included), the pets where the rules put them."""
-    monkeypatch.setattr(vindication_kernel, "PLAYED_MODULES", (*vindication_kernel.PLAYED_MODULES, "menagerie"))
+def test_games_with_the_menagerie_end_with_invariants_at_every_step(players: int) -> None:
+    """Ménagerie (L3058-3081): games end at every count, the cubes conserved (a new master's influence cube
+    included), the pets where the rules put them."""
     state = new_state(GAME, players, players, modules=["base", "menagerie"])
     rng = random.Random(players)
     while not state.is_terminal():
@@ -396,12 +394,10 @@ def test_games_with_the_menagerie_end_with_invariants_at_every_step(
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 4)])
-def test_the_pets_powers_play_in_lock_step_when_the_players_hold_them(
-        players: int, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_pets_powers_play_in_lock_step_when_the_players_hold_them(players: int, seed: int) -> None:
     """Both forms from the same position, where the players hold the pets of PETS bound to their starting
     companion, to the end of a random game where they use a pet's power whenever they may: the same legal actions
     and states, invariants at every step."""
-    monkeypatch.setattr(vindication_kernel, "PLAYED_MODULES", (*vindication_kernel.PLAYED_MODULES, "menagerie"))
     python = new_state(GAME, players, seed, kernel="python", modules=["base", "menagerie"])
     compiled = new_state(GAME, players, seed, modules=["base", "menagerie"])
     while python.engine.turn() == 0:

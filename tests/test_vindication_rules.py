@@ -13,11 +13,13 @@ from lawforge.runtime.games import new_state
 from lawforge.runtime.kernel.engine import COUNT, KIND
 from lawforge.runtime.kernel.state import GameState
 from lawforge.runtime.vindication import kernel as vindication_kernel
+from lawforge.runtime.vindication.tables import HOOKS
 
 GAME = load("vindication")
 INSPIRATION, SAVOIR, FORCE, COURAGE, SAGESSE, VISION = range(6)
 POTENTIAL, CONVICTION = 0, 2
 STOP = 1000
+YESNO = 15
 
 
 def started(players: int = 2, seed: int = 1) -> GameState:
@@ -1286,10 +1288,8 @@ def test_the_jewelcrafter_gives_an_imbued_crystal_card_for_three_cubes_and_a_cry
 
 
 @pytest.fixture
-def menagerie(monkeypatch: pytest.MonkeyPatch) -> GameState:
-    """A 2-player game with the Ménagerie (switched on past the refusal: not every pet's power is played yet), at
-    the first player's turn."""
-    monkeypatch.setattr(vindication_kernel, "PLAYED_MODULES", (*vindication_kernel.PLAYED_MODULES, "menagerie"))
+def menagerie() -> GameState:
+    """A 2-player game with the Ménagerie, at the first player's turn."""
     state = new_state(GAME, 2, 1, kernel="python", modules=["base", "menagerie"])
     while state.engine.turn() == 0:
         state.apply(state.legal_actions()[0])
@@ -1414,3 +1414,126 @@ def test_a_pet_changes_master_for_an_influence_cube_or_for_free_once_its_master_
     take_step(state, "rebind_pet")  # Zea only: Claude's master is still there and the only companion
     assert e.menagerie.master(e, zea) == first and e.influence(me) == influence
     assert not offered(state, "rebind_pet")
+
+
+def bind(state: GameState, seat: int, name: str, master: int) -> int:
+    """The pet joins the seat's party, bound to `master`; returns the pet."""
+    e = engine(state)
+    pet = card_index(state, "pet", name)
+    e.gain_card(seat, pet)
+    e.cells[e.menagerie.k_master + pet] = master + 1
+    reoffer(state)
+    return pet
+
+
+def use_only_pet(state: GameState, master: int) -> None:
+    """The master activated, then the pet step: its only pet's power runs at once."""
+    take_step(state, "activation")
+    state.apply(master + 1)
+    while not offered(state, "pet"):
+        state.apply(state.legal_actions()[0])
+    take_step(state, "pet")
+
+
+def test_ghak_moves_a_trigger_token_two_spaces_back_or_forward(menagerie: GameState) -> None:
+    """L2302-2304: a trigger token 2 spaces either way; a disc passing its old space no longer takes it."""
+    state, e = menagerie, engine(menagerie)
+    me = state.current_player()
+    master = own_companions(state, me)[0]
+    bind(state, me, "ghak", master)
+    use_only_pet(state, master)
+    first = e.token_space(0)
+    assert {0, 1} <= set(state.legal_actions())
+    assert state.describe(1, "en") == f"Move the end-game trigger token from space {first} to space {first + 2}"
+    state.apply(1)
+    assert e.token_space(0) == first + 2
+    e.cells[e.o_score + me] = first - 1
+    e.gain_honour(me, 2)
+    assert e.cells[e.k_token] == 0
+    e.gain_honour(me, 1)
+    assert e.cells[e.k_token] == 1
+
+
+def test_yiqua_turns_the_top_card_of_a_deck_face_up_onto_its_face_up_card(menagerie: GameState) -> None:
+    """L2390-2392: one of the six decks, the player's choice; the card turned is the one on top of the face-up
+    stack, taken first."""
+    state, e = menagerie, engine(menagerie)
+    me = state.current_player()
+    master = own_companions(state, me)[0]
+    bind(state, me, "yiqua", master)
+    use_only_pet(state, master)
+    assert sorted(state.legal_actions()) == list(range(6))
+    assert state.describe(VISION, "fr").startswith("Retourner face visible la carte face cachée du dessus du paquet")
+    zone = e.deck_zone[VISION]
+    below, top = e.top_faceup(zone), e.top_facedown(zone)
+    state.apply(VISION)
+    assert e.cells[e.o_faceup + top] == 1 and e.top_faceup(zone) == top and e.cells[e.o_faceup + below] == 1
+
+
+def test_ketena_visits_a_region_one_space_further(menagerie: GameState) -> None:
+    """L2326-2328: a region beside a space 1 space away from the medallion may be visited."""
+    state, e = menagerie, engine(menagerie)
+    me = state.current_player()
+    master = own_companions(state, me)[0]
+    bind(state, me, "ketena", master)
+    at = e.pos(me)
+    beside = {e.space_slots[at * 3 + i] for i in range(3)}
+    further = next(e.space_slots[nxt * 3 + i] for nxt in (e.space_next[at * 3 + j] for j in range(3)) if nxt >= 0
+                   for i in range(3) if e.space_slots[nxt * 3 + i] >= 0 and e.space_slots[nxt * 3 + i] not in beside)
+    e.cells[e.k_slot + further] = region("bibliotheque")
+    assert not e.island.visitable(e, me, further)
+    use_only_pet(state, master)
+    assert e.island.visitable(e, me, further)
+
+
+def test_brokks_master_is_not_killed_by_a_monster(menagerie: GameState) -> None:
+    """L2281: the champion bound to Brokk survives the monster die's death face, asked nothing."""
+    state, e = menagerie, engine(menagerie)
+    me = state.current_player()
+    champion = own_companions(state, me)[0]
+    bind(state, me, "brokk", champion)
+    e.monster_die = e.monster_die.__class__("i", [1] * len(e.monster_die))  # death on every face
+    place_beside(state, me, "gueule_beante")
+    set_attr(state, me, COURAGE, 2)
+    conviction = e.sphere(CONVICTION, me)
+    take_step(state, "visite")
+    state.apply(0)  # the face-up monster
+    assert e.owns(me, champion) and e.sphere(CONVICTION, me) == conviction
+    assert e.decision()[0] != YESNO  # not asked to save the champion
+    e.cells[e.menagerie.k_master + card_index(state, "pet", "brokk")] = 0  # no master: Brokk protects nobody
+    assert e.pet_hook(me, HOOKS.index("brokk_ability"), champion) < 0
+
+
+def test_ostrahs_master_is_activated_without_influence(menagerie: GameState) -> None:
+    """L2336: with no influence left, Ostrah's master may still be activated, and no cube goes onto it."""
+    state, e = menagerie, engine(menagerie)
+    me = state.current_player()
+    master = own_companions(state, me)[0]
+    bind(state, me, "ostrah", master)
+    e.add_sphere(0, me, e.influence(me))
+    e.add_sphere(1, me, -e.influence(me))
+    reoffer(state)
+    on_card = e.card_cubes(master)
+    take_step(state, "activation")
+    assert master + 1 in state.legal_actions()
+    state.apply(master + 1)
+    assert e.card_cubes(master) == on_card and e.cubes_of(me) == 21
+
+
+@pytest.mark.parametrize("kajek", [False, True])
+def test_jaike_et_zoba_give_honour_when_another_passes_through_unless_kajek_forbids(
+        menagerie: GameState, kajek: bool) -> None:
+    """L2312: 1 honour to their holder when another player passes through their space; L2319: none while the
+    mover's Kajek has his master activated."""
+    state, e = menagerie, engine(menagerie)
+    me, other = state.current_player(), 1 - state.current_player()
+    bind(state, other, "jaike_et_zoba", own_companions(state, other)[0])
+    e.cells[e.k_pos + other] = next(s for s in (e.space_next[e.pos(me) * 3 + i] for i in range(3)) if s >= 0)
+    if kajek:
+        master = own_companions(state, me)[0]
+        bind(state, me, "kajek", master)
+        use_only_pet(state, master)
+    score = e.score(other)
+    take_step(state, "deplacement")
+    state.apply(e.pos(other))
+    assert e.score(other) == score + (0 if kajek else 1)
