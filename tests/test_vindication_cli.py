@@ -49,9 +49,10 @@ def test_play_in_the_terminal_in_french() -> None:
 def test_simulate_plays_the_modules_asked_and_records_them() -> None:
     """--module by name (base always on) and --setup by id: the JSON records the modules played."""
     by_module = run("simulate", "vindication", "--players", "2", "--games", "2", "--module", "Traîtrise",
-                    "--module", "pierres_sacrees", "--format", "json", "--jobs", "1", "--root", str(REPO))
+                    "--module", "pierres_sacrees", "--module", "Ménagerie d’animaux exotiques", "--format", "json",
+                    "--jobs", "1", "--root", str(REPO))
     assert by_module.exit_code == 0, by_module.output
-    assert json.loads(by_module.stdout)["summary"]["modules"] == ["base", "traitrise", "pierres_sacrees"]
+    assert json.loads(by_module.stdout)["summary"]["modules"] == ["base", "traitrise", "menagerie", "pierres_sacrees"]
     by_setup = run("simulate", "vindication", "--players", "2", "--games", "2", "--setup", "treachery",
                    "--format", "json", "--jobs", "1", "--root", str(REPO))
     assert json.loads(by_setup.stdout)["summary"]["modules"] == ["base", "traitrise"]
