@@ -366,8 +366,9 @@ PETS = ("brokk", "claude", "cligne", "ghak", "jaike_et_zoba", "kajek", "ketena",
 
 
 def check_pets(state: GameState) -> None:
-    """The market shows at most its 3 pets (L3064); a pet is the market's, the deck's or a player's, bound to one of
-    that player's companions or, only once that companion has left them, to none (L3075, L3080)."""
+    """The market shows at most its 3 pets (L3064); a pet is the market's, the deck's, a player's, bound to one of
+    that player's companions or, only once that companion has left them, to none (L3075, L3080), or out of the game
+    (a card a power removes)."""
     n, kinds = state.engine.tables.numbers, state.engine.tables.arrays["card_kind"]
     cells = state.engine.arrays()[0]
     pets = [c for c, (kind, _) in enumerate(state.engine.tables.cards) if kind == "pet"]
@@ -375,7 +376,7 @@ def check_pets(state: GameState) -> None:
     assert len(shown) <= n["pet_market"] == 3
     for pet in pets:
         master = cells[n["k_pet_master"] + pet] - 1
-        if cells[n["o_zone"] + pet] != n["zone_pets"]:
+        if cells[n["o_zone"] + pet] not in (n["zone_pets"], n["zone_box"]):
             assert cells[n["o_zone"] + pet] == n["zone_party"] + cells[n["o_owner"] + pet]
             assert master < 0 or kinds[master] == 0
 
@@ -432,4 +433,4 @@ def test_the_pets_powers_play_in_lock_step_when_the_players_hold_them(players: i
         python.apply(action)
         used |= python.engine.cells[k_used]
     assert python.is_terminal() and compiled.result() == python.result()
-    assert bin(used).count("1") >= 11  # of the 12 powers used while their master is activated
+    assert bin(used).count("1") >= 10  # of the 11 powers used while their master is activated (not Vak'lk's)

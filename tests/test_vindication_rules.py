@@ -1537,3 +1537,24 @@ def test_jaike_et_zoba_give_honour_when_another_passes_through_unless_kajek_forb
     take_step(state, "deplacement")
     state.apply(e.pos(other))
     assert e.score(other) == score + (0 if kajek else 1)
+
+
+def test_cligne_is_offered_only_to_a_player_holding_a_relic(menagerie: GameState) -> None:
+    """L2295: an influence cube onto a relic, so a player without one is not offered Cligne's power."""
+    state, e = menagerie, engine(menagerie)
+    me = state.current_player()
+    master = own_companions(state, me)[0]
+    cligne = bind(state, me, "cligne", master)
+    take_step(state, "activation")
+    state.apply(master + 1)
+    while state.engine.decision()[0] != 1:  # the menu
+        state.apply(state.legal_actions()[0])
+    assert not offered(state, "pet")
+    relic = e.top_facedown(e.deck_zone[VISION])
+    e.gain_card(me, relic)
+    reoffer(state)
+    influence, on_relic = e.influence(me), e.card_cubes(relic)
+    take_step(state, "pet")  # Cligne alone: her power runs at once, a `may`
+    state.apply(1)
+    assert e.card_cubes(relic) == on_relic + 1 and e.influence(me) == influence - 1
+    assert e.menagerie.usable_pet(e, me, cligne) is False

@@ -106,7 +106,6 @@ N_BUY_IMBUED_CRYSTAL = cython.declare(cython.int, 250)
 N_TAME_PET = cython.declare(cython.int, 251)
 N_MOVE_TRIGGER_TOKEN = cython.declare(cython.int, 252)
 N_FLIP_DECK_TOP = cython.declare(cython.int, 253)
-N_COASTAL_MOVE = cython.declare(cython.int, 254)
 EXTRA_TURN = cython.declare(cython.int, 11)
 EXTRA_MOVES = cython.declare(cython.int, 6)
 
@@ -124,7 +123,7 @@ NATIVES = {"academy_roll": 200, "recruit": 201, "fight_monster": 202, "obtain_tr
            "steal_aptitude": 241, "push_player": 242, "others_load_companion": 243, "move_characters": 244,
            "build_site": 245, "place_treachery_cube": 246, "gain_crystals": 247, "weld_companion": 248,
            "deliver_crystals": 249, "buy_imbued_crystal": 250, "tame_pet": 251,
-           "move_trigger_token": 252, "flip_deck_top": 253, "coastal_move": 254}
+           "move_trigger_token": 252, "flip_deck_top": 253}
 """The natives of the content this engine plays, by name; an effect calling another is not run (tables.py).
 counts_for_mastery answers 0 in play: what it counts is read once, by tables.py (`card_mastery_bonus`)."""
 MOVED = cython.declare(cython.int, 0)
@@ -382,8 +381,6 @@ class VindicationEngine(VindicationBoard):
             self.menagerie.move_trigger_token(self)
         elif code == N_FLIP_DECK_TOP:
             self.menagerie.flip_deck_top(self)
-        elif code == N_COASTAL_MOVE:  # the island's numbered coastal spaces already lead to each other (tables.py)
-            self.done()
         elif code == N_PLACE_TREACHERY:
             self.treachery.place_treachery_cube(self)
         elif code == N_SKIP_TURN:

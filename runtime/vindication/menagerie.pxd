@@ -5,6 +5,7 @@ from .board cimport VindicationBoard
 cdef class Menagerie:
     cdef bint on
     cdef int market, rebind_cost, zone_pets, k_master, k_used
+    cdef int[::1] needs_relic
 
     cdef void fill_market(self, VindicationBoard e) except *
     cdef void setup(self, VindicationBoard e) except *
@@ -18,6 +19,7 @@ cdef class Menagerie:
     cdef bint can_rebind(self, VindicationBoard e, int seat)
     cdef void rebind_pet(self, VindicationBoard e) except *
     cdef bint usable_pet(self, VindicationBoard e, int seat, int pet)
+    cdef bint holds_relic(self, VindicationBoard e, int seat)
     cdef bint can_use_pet(self, VindicationBoard e, int seat)
     cdef void use_pet(self, VindicationBoard e) except *
     cdef void move_trigger_token(self, VindicationBoard e) except *

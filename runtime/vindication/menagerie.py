@@ -24,6 +24,7 @@ DECKS = cython.declare(cython.int, 6)
 DRAW_BLIND = cython.declare(cython.int, 1000)
 """The option of the top face-down pet instead of one of the market (describe.py STOP)."""
 COMPANION = cython.declare(cython.int, 0)
+RELIC = cython.declare(cython.int, 2)
 PET = cython.declare(cython.int, 4)
 """Card kinds (tables.py CARD_KINDS)."""
 COMMONS = cython.declare(cython.int, 3)
@@ -47,6 +48,7 @@ class Menagerie:
         self.zone_pets = n["zone_pets"]
         self.k_master = n["k_pet_master"]
         self.k_used = n["k_pets_used"]
+        self.needs_relic = tables.arrays["pet_needs_relic"]
 
     # --- the market and the masters ------------------------------------------------------------------------------
 
@@ -244,7 +246,8 @@ class Menagerie:
 
     def usable_pet(self, e: VindicationBoard, seat: cython.int, pet: cython.int) -> cython.bint:
         """A pet of the seat's whose master is the companion activated this turn, whose power the engine plays and
-        the player can pay for (tables.py `card_needs`), not used yet this turn."""
+        the player can pay for (tables.py `card_needs`; a relic for one that acts on a relic), not used yet this
+        turn."""
         master: cython.int = e.turn_flag(ACTIVATED) - 2
         base: cython.int = pet * NEEDS
         a: cython.int
@@ -258,7 +261,14 @@ class Menagerie:
         for a in range(3):
             if e.sphere(a, seat) < e.card_needs[base + e.nattributes + a]:
                 return False
-        return True
+        return not self.needs_relic[pet] or self.holds_relic(e, seat)
+
+    def holds_relic(self, e: VindicationBoard, seat: cython.int) -> cython.bint:
+        card: cython.int
+        for card in range(e.ncards):
+            if e.card_kind[card] == RELIC and e.owns(seat, card):
+                return True
+        return False
 
     def can_use_pet(self, e: VindicationBoard, seat: cython.int) -> cython.bint:
         pet: cython.int

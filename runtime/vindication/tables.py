@@ -306,15 +306,45 @@ def _menagerie(tables: VindicationTables, game: CompiledGame, modules: tuple[str
     market = game.get("constant", "pet_market").value if "menagerie" in modules else 0
     tables.numbers.update(pet_market=int(market), zone_pets=zones.index("expansion_stacks"),
                           pet_rebind_influence=int(game.get("constant", "pet_rebind_influence").value))
+    tables.arrays["pet_needs_relic"] = ints([_needs_relic(tables, index, zones.index("party"))
+                                             if kind == "pet" and tables.arrays["card_activated"][index] >= 0 else 0
+                                             for index, (kind, _) in enumerate(tables.cards)])
     if market:
         tables.placeholders.append("pet market: a pet taken from it is replaced by the top of the deck (a ruling, "
                                    "L3064 says only how it is set up)")
         _coast_linked(game)
+        tables.placeholders.append("island: its numbered coastal spaces already lead each to the next, so Vak'lk's "
+                                   "coastal move (L2368) adds none and is not offered")
+
+
+def _needs_relic(tables: VindicationTables, index: int, party: int) -> int:
+    """1 when the pet's power does nothing for a player who holds plenty of cubes but no relic, and something for
+    one who holds them all (Cligne: an influence cube onto a relic, L2295), so the kernel offers it only with one:
+    its effect run once on a scratch state each way, its choices the first, its natives answering 0."""
+    from ..effects import bind_natives, empty_state, run_to_end
+
+    game = tables.game
+    fields = game.layout.FIELDS
+    natives = bind_natives(game, {name: (lambda state, args: 0) for name in game.layout.NATIVES})
+    pet = tables.cards[index][1]
+    key = f"pet/{name_of(pet)}/powers/{[p.trigger for p in pet.powers].index('master_activated')}"
+    changed = []
+    for relics in (False, True):
+        state = empty_state(game, 0)
+        for at in (fields["attribute_cubes"][0], fields["power_cubes"][0], fields["influence"][0]):
+            state[at] = 50
+        for card, (other, _) in enumerate(tables.cards):
+            state[fields["card_zone"][0] + card] = party if relics and other == "relic" else 0
+        before = state.tolist()
+        run_to_end(game, key, state, actor=0, this=tables.arrays["card_local"][index],
+                   choose=lambda pending: pending.options[0], natives=natives, engine="python")
+        changed.append(state.tolist() != before)
+    return int(changed == [False, True])
 
 
 def _coast_linked(game: CompiledGame) -> None:
-    """Vak'lk's coastal move (L2368-2372: from a numbered coastal space to the next) is the native coastal_move,
-    which does nothing more on an island whose numbered coastal spaces (those touching the sea, numbered first)
+    """Vak'lk's coastal move (L2368-2372: from a numbered coastal space to the next, the native coastal_move, not
+    played) adds no move on an island whose numbered coastal spaces (those touching the sea, numbered first)
     already lead each to the next; an island where they do not is refused, as the engine could not play it."""
     rows = game.get("table", "island").values
     coast = [space for space, row in enumerate(rows) if -1 in row[:3]]
