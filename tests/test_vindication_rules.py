@@ -1558,3 +1558,22 @@ def test_cligne_is_offered_only_to_a_player_holding_a_relic(menagerie: GameState
     state.apply(1)
     assert e.card_cubes(relic) == on_relic + 1 and e.influence(me) == influence - 1
     assert e.menagerie.usable_pet(e, me, cligne) is False
+
+
+def test_a_master_abandoned_takes_its_pets_out_of_the_game(menagerie: GameState) -> None:
+    """L3081: a companion its player removes (Gha-Kein's power, L1098) takes its pet with it; a pet bound to another
+    companion stays."""
+    state, e = menagerie, engine(menagerie)
+    me = state.current_player()
+    master = own_companions(state, me)[0]
+    gha_kein = card_index(state, "companion", "gha_kein")
+    e.gain_card(me, gha_kein)
+    zea, shonah = bind(state, me, "zea", master), bind(state, me, "shonah", gha_kein)
+    take_step(state, "activation")
+    state.apply(gha_kein + 1)
+    while not offered(state, "ability"):
+        state.apply(state.legal_actions()[0])
+    take_step(state, "ability")
+    assert master in state.legal_actions()
+    state.apply(master)
+    assert e.zone(master) == e.zone_box and e.zone(zea) == e.zone_box and e.owns(me, shonah)

@@ -386,8 +386,9 @@ class VindicationEngine(VindicationBoard):
         elif code == N_SKIP_TURN:
             self.set_turn_flag(SKIPPED, 1)
             self.done()
-        elif code == N_REMOVE_CARD:
+        elif code == N_REMOVE_CARD:  # the player's own choice: a card abandoned (L354), with the pets it masters
             self.lose_card(self.arg(0), self.arg(1))
+            self.menagerie.abandon_pets(self, self.arg(0), self.arg(1))
             self.done()
         else:
             if code == N_GENERATE_CARD:

@@ -13,6 +13,7 @@ cdef class Menagerie:
     cdef int master(self, VindicationBoard e, int pet)
     cdef bint master_lost(self, VindicationBoard e, int seat, int pet)
     cdef int offer_masters(self, VindicationBoard e, int seat, int pet) except? -1
+    cdef void abandon_pets(self, VindicationBoard e, int seat, int master) except *
     cdef void bind(self, VindicationBoard e, int seat, int pet, int master) except *
     cdef void tame_pet(self, VindicationBoard e) except *
     cdef bint rebindable(self, VindicationBoard e, int seat, int pet)

@@ -1,8 +1,8 @@
 """The Ménagerie d'animaux exotiques (L3058-3081): the pet market set up beside the board, a pet tamed at the
 Menagerie and bound to one of its tamer's companions, its master; the pet's power used while its master is the
 companion activated this turn (the index, L2271-2402; always optional, L2275); a pet bound to a new master for an
-influence cube on it, or for free once its master left the party (L3079-3080). Each method takes the engine it runs
-in; a native's arguments are the effect's (args 0-2).
+influence cube on it, or for free once its master left the party (L3079-3080); abandoned with its master (L3081).
+Each method takes the engine it runs in; a native's arguments are the effect's (args 0-2).
 
 Where a pet stands is the kernel's: `k_pet_master` holds each card's master + 1 (0: bound to no companion, on the
 character, where its power does nothing, L3080); `k_pets_used` the pets whose power was used this turn (by bit)."""
@@ -99,6 +99,15 @@ class Menagerie:
             if e.card_kind[card] == COMPANION and e.owns(seat, card) and card != self.master(e, pet):
                 e.option(card)
         return e.options()
+
+    def abandon_pets(self, e: VindicationBoard, seat: cython.int, master: cython.int) -> None:
+        """A companion its player abandons takes its pets out of the game with it, their honour lost (L3081)."""
+        pet: cython.int
+        if not self.on:
+            return
+        for pet in range(e.ncards):
+            if e.card_kind[pet] == PET and e.owns(seat, pet) and self.master(e, pet) == master:
+                e.lose_card(seat, pet)
 
     def bind(self, e: VindicationBoard, seat: cython.int, pet: cython.int, master: cython.int) -> None:
         """The pet's new master; an influence cube onto it unless the pet had lost its master (L3079-3080)."""

@@ -315,6 +315,7 @@ def _menagerie(tables: VindicationTables, game: CompiledGame, modules: tuple[str
         _coast_linked(game)
         tables.placeholders.append("island: its numbered coastal spaces already lead each to the next, so Vak'lk's "
                                    "coastal move (L2368) adds none and is not offered")
+        tables.placeholders.append("pet honour: the rulebook gives none (L3081 speaks of it), the kernel counts 0")
 
 
 def _needs_relic(tables: VindicationTables, index: int, party: int) -> int:
