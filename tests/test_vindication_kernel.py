@@ -434,3 +434,17 @@ def test_the_pets_powers_play_in_lock_step_when_the_players_hold_them(players: i
         used |= python.engine.cells[k_used]
     assert python.is_terminal() and compiled.result() == python.result()
     assert bin(used).count("1") >= 10  # of the 11 powers used while their master is activated (not Vak'lk's)
+
+
+def test_an_island_whose_coast_is_not_linked_is_refused_with_the_menagerie() -> None:
+    """Vak'lk's coastal move is played only as the island table's own links (tables.py): a table where two
+    numbered coastal spaces do not lead to each other is refused in one line."""
+    from types import SimpleNamespace
+
+    from lawforge.runtime.vindication.tables import _coast_linked
+
+    rows = [list(row) for row in GAME.get("table", "island").values]
+    _coast_linked(SimpleNamespace(get=lambda kind, name: SimpleNamespace(values=rows)))
+    rows[2][3:] = [0, 0, 0]  # space 3 leads nowhere
+    with pytest.raises(ValueError, match="coastal spaces 3 and 4 are not linked on the island table"):
+        _coast_linked(SimpleNamespace(get=lambda kind, name: SimpleNamespace(values=rows)))

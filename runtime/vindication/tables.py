@@ -82,9 +82,8 @@ STEPS = (("deplacement", "move", "menu"), ("activation", "activate", "menu"), ("
 """A turn (L225-233), as plan steps: the actions of actions.yaml (and the kernel's: repeating a repeatable
 region's action, L330; discarding an aptitude tile, L903; the activated companion's ability, L665; a relic's
 power, L725; a visit a power added, Xina L1652; a trait's power, as often as it can be paid, L699; a pet's power
-and a pet's new master, L3077-3079), in a menu
-the player ends; then the move if the player
-has not moved (the only mandatory action, L229), and the end-of-game check."""
+and a pet's new master, L3077-3079), in a menu the player ends; then the move if the player has not moved (the only
+mandatory action, L229), and the end-of-game check."""
 INTERNAL = ("setup", "move", "activate", "visit", "rest", "repeat", "control", "convert", "aptitude",
             "discard_aptitude", "recover", "redeem", "check_end", "acquire", "recharge", "final_scoring", "ability",
             "use_relic", "passives", "react", "extra_visit", "roll", "use_trait", "build_discovered", "clear_treachery",
