@@ -1577,3 +1577,20 @@ def test_a_master_abandoned_takes_its_pets_out_of_the_game(menagerie: GameState)
     assert master in state.legal_actions()
     state.apply(master)
     assert e.zone(master) == e.zone_box and e.zone(zea) == e.zone_box and e.owns(me, shonah)
+
+
+def test_claude_makes_every_enhanced_draw_of_the_turn_free(menagerie: GameState) -> None:
+    """L2288: while Claude's master is activated, the enhanced draw costs 0 conviction: each one, not only the
+    next (Kealith's, L645)."""
+    state, e = menagerie, engine(menagerie)
+    me = state.current_player()
+    master = own_companions(state, me)[0]
+    bind(state, me, "claude", master)
+    use_only_pet(state, master)
+    place_beside(state, me, "tombeau_des_anciens")
+    set_attr(state, me, SAGESSE, 2)
+    conviction = e.sphere(CONVICTION, me)
+    take_step(state, "visite")
+    state.apply(2)  # the enhanced draw
+    state.apply(state.legal_actions()[0])
+    assert e.sphere(CONVICTION, me) == conviction and e.cards.draw_cost(e) == 0

@@ -2922,7 +2922,7 @@ STATE: tuple[StateField, ...] = (
     StateField(
         id=FieldId.ENHANCED_DRAW_FREE,
         rule=True,
-        doc='1: the next enhanced draw needs no conviction (Kealith, Claude).',
+        doc='1: the next enhanced draw needs no conviction (Kealith); 2: none this turn does (Claude).',
     ),
     StateField(
         id=FieldId.MOUNT_UPGRADE_COST,

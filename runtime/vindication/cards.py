@@ -49,6 +49,8 @@ R_MONSTER_COST = cython.declare(cython.int, 2)
 R_MOUNT_COST = cython.declare(cython.int, 5)
 R_DRAW_FREE = cython.declare(cython.int, 7)
 """Rule hooks (core.rule): the costs of this turn, which cards change (Zaya, Tirynn, Dregun, Veroa, Kealith)."""
+EVERY_DRAW = cython.declare(cython.int, 2)
+"""R_DRAW_FREE when every enhanced draw of the turn is free (Claude, L2288), not only the next (Kealith: 1)."""
 C_MOUNT_COST = cython.declare(cython.int, 9)
 C_CHARGE_MIN = cython.declare(cython.int, 16)
 C_CHARGE_MAX = cython.declare(cython.int, 17)
@@ -88,7 +90,8 @@ class Cards:
         if stage == 1:
             if e.answer() == ENHANCED:
                 e.use_conviction(seat, self.draw_cost(e))
-                e.set_rule(R_DRAW_FREE, 0)
+                if e.rule(R_DRAW_FREE) != EVERY_DRAW:
+                    e.set_rule(R_DRAW_FREE, 0)
                 self.offer_enhanced(e, seat, zone)
                 e.goto(2)
                 e.ask(CARD, seat)
@@ -125,7 +128,7 @@ class Cards:
                 e.cells[e.o_faceup + i] = 0
 
     def draw_cost(self, e: VindicationBoard) -> cython.int:
-        """1 conviction, or none once a card made the next enhanced draw free (Kealith)."""
+        """1 conviction, or none once a card made the next enhanced draw free (Kealith) or every one (Claude)."""
         return 0 if e.rule(R_DRAW_FREE) else e.num(C_ENHANCED_COST)
 
     def take(self, e: VindicationBoard, seat: cython.int, card: cython.int) -> None:
