@@ -22,6 +22,7 @@ from rich.markup import escape
 from . import __version__
 from .diagnostics import Diagnostic, render_json, render_text, sort_diagnostics, summary
 from .files import WriteError
+from .translations import TranslationRecord
 from .workspace import Workspace, WorkspaceError
 
 err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -456,7 +457,8 @@ def i18n() -> None:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help="Output format.")
 @_root_option
 def i18n_status(ws: Workspace, games: tuple[str, ...], locales: tuple[str, ...], incomplete: bool, fmt: str) -> None:
-    """Per game, locale and entity kind: translated, missing, outdated and fuzzy texts."""
+    """Per game, locale and entity kind: translated, missing, outdated and fuzzy texts; the editors' texts as the kinds
+    note, discrepancy and decision."""
     import json
 
     from .coverage import coverage
@@ -491,8 +493,8 @@ def i18n_status(ws: Workspace, games: tuple[str, ...], locales: tuple[str, ...],
               help="PO (or POT) file to write.")
 @_root_option
 def i18n_export(ws: Workspace, game: str, locale: str | None, template: bool, output: Path) -> None:
-    """Write every text of GAME and its editors' notes as a gettext PO file for translators (Poedit, Weblate …), or
-    a template."""
+    """Write every text of GAME and its editors' texts (notes, discrepancies, decisions) as a gettext PO file for
+    translators (Poedit, Weblate …), or a template."""
     from .files import check_writable, write_atomically
     from .po_export import export_po, export_template, last_change
 
@@ -866,7 +868,7 @@ def play(ws: Workspace, game: str, players: int, seed: int, seat: int, locale: s
     setup = _setup(game, compiled, chronicle_path, factions, modules, named_setup)
     state = _new_game(game, compiled, kernel, players, seed, setup)
     session = Session(state, seat - 1, locale, Console(write=lambda text: out.print(escape(text)), read=_read_line),
-                      seed)
+                      seed, _translations(ws, game))
     try:
         session.play()
         if chronicle_out is not None:
@@ -874,6 +876,17 @@ def play(ws: Workspace, game: str, players: int, seed: int, seat: int, locale: s
     except LeftTheGame as left:
         err.print(escape(left.message))
         sys.exit(130 if left.interrupted else 0)
+
+
+def _translations(ws: Workspace, game: str) -> TranslationRecord:
+    """The game's translation record (the editors' notes in each language), or exit when it is damaged."""
+    from .translations import RECORD_FILE, RecordError
+
+    path = ws.content / game / RECORD_FILE
+    try:
+        return TranslationRecord.load(path)
+    except RecordError as exc:
+        _fail(f"{_shown(path, ws.root)}: {exc}", 1)
 
 
 def _read_line(prompt: str) -> str:

@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .link import LinkedGame, Translatable
-from .notes import NoteText, editors_notes
+from .editor_texts import EditorText, editor_texts
 
 STATES = ("translated", "missing", "outdated", "fuzzy")
 
@@ -56,30 +56,30 @@ def _states(linked: LinkedGame, locales: list[str]) -> list[tuple[str, str, Tran
     return found
 
 
-def _notes(linked: LinkedGame, locales: list[str]) -> list[tuple[str, str, NoteText]]:
-    """(locale, state, note) of each editor's note of an entry not verified (the proof's appendix prints them):
-    written in English, translated in the translation record (`compiler/notes.py`)."""
-    return [(locale, note.state(linked, locale), note) for note in editors_notes(linked) for locale in locales]
+def _editor_texts(linked: LinkedGame, locales: list[str]) -> list[tuple[str, str, EditorText]]:
+    """(locale, state, text) of each editors' text (notes, discrepancies, decisions: the proof's appendix prints
+    them): written in English, translated in the translation record (`compiler/editor_texts.py`)."""
+    return [(locale, text.state(linked, locale), text) for text in editor_texts(linked) for locale in locales]
 
 
 def coverage(linked: LinkedGame, locales: list[str] | None = None) -> list[Coverage]:
-    """Counts of each state per locale (the game's, or `locales`) and entity kind; the editors' notes as the kind
-    `note`."""
+    """Counts of each state per locale (the game's, or `locales`) and entity kind; the editors' texts as the kinds
+    `note`, `discrepancy` and `decision`."""
     counts: dict[tuple[str, str], Counter[str]] = {}
     chosen = locales or linked.game.locales
     for locale, state, entry in _states(linked, chosen):
         counts.setdefault((locale, entry.key.split("/", 1)[0]), Counter())[state] += 1
-    for locale, state, _note in _notes(linked, chosen):
-        counts.setdefault((locale, "note"), Counter())[state] += 1
+    for locale, state, text in _editor_texts(linked, chosen):
+        counts.setdefault((locale, text.kind), Counter())[state] += 1
     return [Coverage(locale, kind, {s: c[s] for s in STATES}) for (locale, kind), c in sorted(counts.items())]
 
 
 def incomplete(linked: LinkedGame, locales: list[str] | None = None) -> list[Incomplete]:
     """Every text missing, outdated or fuzzy in a locale (the game's, or `locales`), locale by locale; and every
-    editor's note not translated."""
+    editors' text not translated."""
     chosen = locales or linked.game.locales
     found = [Incomplete(locale, entry.key, state, entry.path, entry.line)
              for locale, state, entry in _states(linked, chosen) if state != "translated"]
-    found += [Incomplete(locale, note.key, state, note.path, note.line)
-              for locale, state, note in _notes(linked, chosen) if state != "translated"]
+    found += [Incomplete(locale, text.key, state, text.path, text.line)
+              for locale, state, text in _editor_texts(linked, chosen) if state != "translated"]
     return sorted(found, key=lambda item: (item.locale, item.path, item.line, item.key))

@@ -143,6 +143,9 @@ class LinkedGame:
     translations: TranslationRecord = field(default_factory=TranslationRecord)
     documents: DocumentFiles = field(default_factory=DocumentFiles)
     """The cited documents as read: what `check`'s cache of diagnostics depends on besides the content."""
+    editorial: tuple[Located, ...] = ()
+    """The discrepancies and decisions as written: their summaries and questions are editors' texts to translate
+    (`compiler/editor_texts.py`)."""
 
     def by_id(self, kind: str) -> dict[str, Identified]:
         return {e.id: e for e in self.entities[kind]}
@@ -186,6 +189,10 @@ def text_key(prefix: str, owner: object, loc: Path_) -> str:
             if isinstance(part, int) else None
         parts.append(str(element_id) if isinstance(element_id, str) else str(part))
     return "/".join(parts)
+
+
+EDITORIAL_KINDS = ("discrepancy", "decision")
+"""The kinds whose entries are the editors' own words (English): a discrepancy's summary, a decision's question."""
 
 
 class _Linker:
@@ -534,6 +541,7 @@ class _Linker:
             plurals=tuple(self.plurals),
             translations=self.record,
             documents=self.documents,
+            editorial=tuple(item for kind in EDITORIAL_KINDS for item in self.content.entities.get(kind, ())),
         )
 
     def visit(self, doc: LoadedDocument, site: RefSite | TextSite, base: Path_, owner_key: str,

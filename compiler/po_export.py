@@ -4,8 +4,9 @@ template (POT) for any.
 A PO entry is one text of one entity: `msgctxt` is its key (`denizen/alchemist/text`), `#:` its YAML file and line,
 `#.` comments say what each placeholder stands for and that `[term]` tokens are icons to keep. A label that counts
 (`label/cards_count/plural`) is a plural entry: the source's `one` form as msgid, its `other` form as msgid_plural,
-and a msgstr[i] per CLDR category of the locale, in CLDR's order (`Plural-Forms` says so). An editor's note
-(`note/denizen/alchemist`) is a plain entry too, its translation kept in the translation record. A translation whose
+and a msgstr[i] per CLDR category of the locale, in CLDR's order (`Plural-Forms` says so). An editors' text
+(a note `note/denizen/alchemist`, a discrepancy's summary, a decision's question) is a plain entry too, its
+translation kept in the translation record. A translation whose
 source changed since it was made is exported fuzzy, with the source it was made from as `#| msgid`.
 
 The header names the game and its content version and carries the date the content last changed (`last_change`),
@@ -22,7 +23,7 @@ from datetime import datetime, timezone
 from .cldr import categories, plural_forms
 from .files import is_temporary
 from .link import FORM_SEPARATOR, PLACEHOLDER, TERM, LinkedGame, PluralEntry, TextEntry
-from .notes import NOTES_LOCALE, NoteText, editors_notes
+from .editor_texts import NOTES_LOCALE, EditorText, editor_texts
 from .pofile import PoMessage, format_po
 
 FORM = re.compile(r"\{[a-z][a-z0-9_]*:[a-z][a-z0-9_]*\}")
@@ -123,13 +124,13 @@ def _plural_message(linked: LinkedGame, entry: PluralEntry, locale: str | None) 
                      previous=(before[0], before[-1]) if before else ())
 
 
-def _note_message(linked: LinkedGame, note: NoteText, locale: str | None) -> PoMessage:
-    """An editor's note: its translation is kept in the translation record, not in the YAML."""
+def _editor_message(linked: LinkedGame, note: EditorText, locale: str | None) -> PoMessage:
+    """An editors' text: its translation is kept in the translation record, not in the YAML."""
     translation = note.translation(linked, locale) if locale is not None else None
     state = note.state(linked, locale) if locale is not None else "missing"
     previous = linked.translations.previous_source(note.key, locale) if locale and state == "outdated" else None
-    comment = (f"an editor's note on the {note.kind} {note.id!r}, not verified ({note.path}:{note.line}), which the "
-               f"proof edition prints: keep rule numbers, line references (L123) and ids as they are")
+    comment = (f"{note.about} ({note.path}:{note.line}), which the proof edition prints: keep rule numbers, line "
+               f"references (L123) and ids as they are")
     return PoMessage(note.key, note.text, (translation or "",), notes=(comment,),
                      reference=f"{note.path}:{note.line}", fuzzy=state in ("outdated", "fuzzy"),
                      previous=(previous,) if previous is not None and previous != note.text else ())
@@ -143,7 +144,7 @@ def _messages(linked: LinkedGame, locale: str | None) -> list[PoMessage]:
         messages += [_text_message(linked, entry, locale) for entry in linked.texts]
         messages += [_plural_message(linked, entry, locale) for entry in linked.plurals]
     if locale != NOTES_LOCALE:
-        messages += [_note_message(linked, note, locale) for note in editors_notes(linked)]
+        messages += [_editor_message(linked, text, locale) for text in editor_texts(linked)]
     return [message for message in messages if message is not None]
 
 

@@ -1,10 +1,11 @@
 """`i18n import`: the translations of a PO file written into the content, all of them or none.
 
-Each entry names its text by `msgctxt`; an editor's note (`note/<kind>/<id>`) goes into the translation record,
-not the YAML. A plural entry (msgid_plural) is a label that counts: its msgstr[i] is the
-i-th CLDR plural category of the locale (`cldr.categories`), as `i18n export` writes it. The plan lists every
-refusal first; the writing splices each value into its YAML file in place, checks the result, and renames all the
-files into place at once, the translation record last.
+Each entry names its text by `msgctxt`; an editors' text (a note `note/<kind>/<id>`, a discrepancy's summary, a
+decision's question; `compiler/editor_texts.py`) goes into the translation record, not the YAML. A plural entry
+(msgid_plural) is a label that counts: its msgstr[i] is the i-th CLDR plural category of the locale
+(`cldr.categories`), as `i18n export` writes it. The plan lists every refusal first; the writing splices each value
+into its YAML file in place, checks the result, and renames all the files into place at once, the translation
+record last.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from .i18n import stage_record
 from .link import FORM_SEPARATOR, PLACEHOLDER, TERM, TERM_ID, LinkedGame, PluralEntry, Translatable
 from .loader import load_document
 from .lock import WorkspaceLock
-from .notes import NOTES_LOCALE, NoteText, editors_notes
+from .editor_texts import NOTES_LOCALE, EditorText, editor_texts
 from .pofile import PoEntry, PoFile
 from .splice import LocaleValue, SpliceError, splice
 from .staged import check_staged
@@ -38,7 +39,7 @@ class Translation:
     """A PO entry that goes into the content: `value` in the import's locale (a plural's forms by category),
     translated from `source` (a plural's forms joined as `PluralEntry.value` joins them)."""
 
-    entry: Translatable | NoteText
+    entry: Translatable | EditorText
     value: str | dict[str, str]
     source: str
     fuzzy: bool
@@ -92,13 +93,13 @@ def _problem(source: str, translation: str, terms: set[str]) -> str | None:
 
 
 REFERENCE = re.compile(r"\bL\d+\b|\b\d+(?:\.\d+)+\b")
-"""A line of a rulebook (`L123`) or a rule's number (`4.3.1`) in an editor's note."""
+"""A line of a rulebook (`L123`) or a rule's number (`4.3.1`) in an editors' text."""
 
 
 def _note_problem(source: str, translation: str) -> str | None:
-    """Why the translation of an editor's note cannot go in: a control character, a broken placeholder or other
-    placeholders than the note's, or line references and rule numbers other than the note's (its `[…]` are words,
-    not terms)."""
+    """Why the translation of an editors' text (a note, a discrepancy, a decision) cannot go in: a control
+    character, a broken placeholder or other placeholders than the note's, or line references and rule numbers other
+    than the note's (its `[…]` are words, not terms)."""
     if (control := _control(translation)) is not None:
         return control
     try:
@@ -125,7 +126,7 @@ def _form_problem(form: str, terms: set[str]) -> str | None:
 
 def _po_locale(linked: LinkedGame, po: PoFile, option: str | None) -> tuple[str | None, str | None]:
     """The locale the PO file brings, or why the file is refused: it must be one of the game's translations, or its
-    source locale when the editors' notes are written in another language (the file then brings notes only)."""
+    source locale when the editors' texts are written in another language (the file then brings them only)."""
     header = po.header.get("language")
     where = f"{po.path}:{header.line if header else 1}"
     stated = header.value.replace("-", "_") if header is not None and header.value else None
@@ -187,20 +188,20 @@ class _Planner:
         self.plan = plan
         self.source = linked.game.source_locale
         self.terms = {t.id for t in linked.entities.get("term", ())}
-        self.by_key: dict[str, Translatable | NoteText] = {entry.key: entry for entry in linked.translatable}
-        self.by_key.update((note.key, note) for note in editors_notes(linked))
+        self.by_key: dict[str, Translatable | EditorText] = {entry.key: entry for entry in linked.translatable}
+        self.by_key.update((text.key, text) for text in editor_texts(linked))
 
     def refuse(self, line: int, message: str) -> None:
         self.plan.refused.append(f"{self.po.path}:{line}: {message}")
 
-    def add(self, entry: Translatable | NoteText, message: PoEntry) -> None:
+    def add(self, entry: Translatable | EditorText, message: PoEntry) -> None:
         """The entry's translation, or why it is refused."""
-        if isinstance(entry, NoteText):
+        if isinstance(entry, EditorText):
             self.add_note(entry, message)
             return
         if self.plan.locale == self.source:
             self.refuse(message.line, f"{entry.key} is a text of the source locale {self.source!r}: edit it in the "
-                                      f"YAML; a PO file of {self.source!r} brings the editors' notes only")
+                                      f"YAML; a PO file of {self.source!r} brings the editors' texts only")
             return
         if isinstance(entry, PluralEntry):
             self.add_plural(entry, message)
@@ -221,9 +222,9 @@ class _Planner:
         self.keep(Translation(entry, message.msgstr, message.msgid, message.fuzzy),
                   entry.value(self.plan.locale) == message.msgstr)
 
-    def add_note(self, note: NoteText, message: PoEntry) -> None:
+    def add_note(self, note: EditorText, message: PoEntry) -> None:
         if message.msgid_plural is not None:
-            self.refuse(message.line, f"{note.key} is an editor's note, not a label that counts: its entry has no "
+            self.refuse(message.line, f"{note.key} is an editors' text, not a label that counts: its entry has no "
                                       f"msgid_plural")
             return
         if not message.msgstr:
@@ -358,7 +359,7 @@ def write_import(lock: WorkspaceLock, linked: LinkedGame, plan: ImportPlan) -> N
     by_file: dict[str, list[LocaleValue]] = {}
     for translation in plan.changes:
         entry = translation.entry
-        if not isinstance(entry, NoteText):  # a note's translation is kept in the translation record only
+        if not isinstance(entry, EditorText):  # an editors' text's translation: in the record only
             by_file.setdefault(entry.path, []).extend(
                 _locale_values(entry, translation.value, plan.locale, tuple(linked.game.locales)))
     with lock.transaction() as tx:
@@ -371,7 +372,7 @@ def write_import(lock: WorkspaceLock, linked: LinkedGame, plan: ImportPlan) -> N
             staged[ws.root / rel] = tx.stage(ws.root / rel, spliced)
             _verify(ws, rel, staged[ws.root / rel], values)
         for translation in plan.changes + plan.unchanged:
-            if isinstance(translation.entry, NoteText) and isinstance(translation.value, str):
+            if isinstance(translation.entry, EditorText) and isinstance(translation.value, str):
                 linked.translations.record_note(translation.entry.key, plan.locale, translation.source,
                                                 translation.value, fuzzy=translation.fuzzy)
             else:

@@ -18,7 +18,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 
 from .files import check_all_writable, write_atomically
 from .link import LinkedGame
-from .notes import NOTES_LOCALE
+from .editor_texts import NOTES_LOCALE
 from .sheetcache import SheetCache, sheet_key
 from .sheetlayout import Overflow, RenderedPdf, render_pdf
 from .sheettext import Localizer, SheetError
@@ -61,6 +61,7 @@ def render_html(linked: LinkedGame, locale: str, *, edition: Edition = "player",
     env.globals["appendix_groups"] = loc.appendix
     env.globals["written_in"] = loc.written_in
     env.globals["translated_note"] = loc.translated_note
+    env.globals["editors_text"] = loc.editors_text
     template = env.get_template(f"{linked.game.ruleset}.html.j2")
     context: dict[str, Any] = {
         "game": linked.game,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 from operator import attrgetter
 from typing import Any
 
@@ -17,7 +18,7 @@ from .collation import sort_key, sorted_by_name
 from .link import IncompleteItem, LinkedGame
 from .markup import BOLD, ITALIC, PLACEHOLDER, TERM
 from .models.common import Source, Text
-from .notes import NOTES_LOCALE, note_text
+from .editor_texts import NOTES_LOCALE, EditorText, editor_texts, note_text
 
 COMMIT = re.compile(r"\b([0-9a-f]{8})[0-9a-f]{32}\b")
 
@@ -154,6 +155,18 @@ class Localizer:
         None when it has no note, or none in this language (the proof then prints the note marked untranslated)."""
         note = note_text(item)
         return note.translation(self.linked, self.locale) if note is not None else None
+
+    @cached_property
+    def editor_texts(self) -> dict[str, EditorText]:
+        """The game's editors' texts by key; read only by a proof, which prints them."""
+        return {text.key: text for text in editor_texts(self.linked)}
+
+    def editors_text(self, key: str) -> str | None:
+        """An editors' text (`discrepancy/<id>/summary`, `decision/<id>/question`, `note/<kind>/<id>` …) in the
+        sheet's language: the text itself in its own, else its translation; None when there is none in this language
+        (the proof then prints the English marked untranslated)."""
+        text = self.editor_texts.get(key)
+        return text.translation(self.linked, self.locale) if text is not None else None
 
     def note(self, text: str) -> str:
         """An editor's note as the proof prints it: a full commit hash shortened to its first 8 digits, which

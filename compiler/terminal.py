@@ -13,6 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .editor_texts import placeholder_lines
+from .translations import TranslationRecord
+
 if TYPE_CHECKING:
     from lawforge.runtime.kernel.state import GameState
 
@@ -43,13 +46,16 @@ class Console:
 class Session:
     """One game played at the terminal: `seat` is the player's, the others choose uniformly at random."""
 
-    def __init__(self, state: GameState, seat: int, locale: str, console: Console, seed: int) -> None:
+    def __init__(self, state: GameState, seat: int, locale: str, console: Console, seed: int,
+                 translations: TranslationRecord | None = None) -> None:
         self.state = state
         self.seat = seat
         self.locale = locale
         self.console = console
         self.opponents = random.Random(seed)
         """The opponents' choices: the same seed plays the same game for the same answers."""
+        self.translations = translations or TranslationRecord()
+        """The game's translation record: the editors' notes the placeholders quote, in the player's language."""
 
     def say(self, label: str, **names: str | int) -> str:
         """A label of the game in the player's locale, rendered as a message with its arguments."""
@@ -59,8 +65,9 @@ class Session:
         """Plays to the end and prints the verdict, or raises LeftTheGame (Ctrl-C too, between prompts)."""
         if self.state.placeholders:
             self.console.write(self.say("play_placeholders"))
-            for note in self.state.placeholders:
-                self.console.write(f"  {note}")
+            for line in placeholder_lines(self.state.placeholders, self.translations, self.locale):
+                said = self.say("play_untranslated_note", note=line.text) if line.untranslated else line.text
+                self.console.write(f"  {said}")
         try:
             while not self.state.is_terminal():
                 legal = self.state.legal_actions()

@@ -21,6 +21,10 @@ cdef class FlatState:
                    value=int, i=int)
     cpdef int extreme_where(self, str field, str key, int equals, int skip, bint highest, int default) except? -1
 
+    @cython.locals(at=int, extent=int, inner=int, flag_at=int, wanted="int[::1]", found=list, i=int, j=int,
+                   value=int)
+    cpdef list indices_among(self, str field, list values, str flag=*)
+
     @cython.locals(found=list, packed=list, at=int, extent=int, inner=int, index=int, key=long)
     cpdef list indices_in_order(self, str field, int value, str order)
 
@@ -34,6 +38,6 @@ cdef class FlatState:
     @cython.locals(extents=tuple)
     cpdef int size(self, str field) except -1
 
-    @cython.locals(offset=int, size=int)
+    @cython.locals(offset=int, i=int)
     cpdef void clear(self, str field) except *
 

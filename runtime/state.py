@@ -51,7 +51,6 @@ def _shapes(game: CompiledGame) -> dict[str, tuple[int, int, int]]:
     return _SHAPES[game.layout]
 
 
-_ZEROS: dict[int, array[int]] = {}
 """Zeroed cells, by field size (FlatState.clear)."""
 
 
@@ -127,6 +126,23 @@ class FlatState:
         for i in range(extent):
             if self.view[offset + i] == value:
                 found.append(i)
+        return found
+
+    def indices_among(self, field: str, values: list[int], flag: str = "") -> list[int]:
+        """The indices of a one-index field's cells that hold one of `values`, in order; with `flag`, a field of the
+        same indices, only those whose flag is not 0 (the faceup cards of some zones)."""
+        at, extent, inner = self.shapes[field]
+        flag_at = self.shapes[flag][0] if flag else -1
+        if extent <= 0 or inner != 0 or flag and self.shapes[flag][1:] != (extent, inner):
+            raise IndexError(f"{field} is not a field with one index, or {flag} not one with the same")
+        wanted = array("i", values)
+        found = []
+        for i in range(extent):
+            value = self.view[at + i]
+            for j in range(len(values)):
+                if value == wanted[j] and (flag_at < 0 or self.view[flag_at + i] != 0):
+                    found.append(i)
+                    break
         return found
 
     def indices_in_order(self, field: str, value: int, order: str) -> list[int]:
@@ -210,12 +226,10 @@ class FlatState:
             self.view[self.fields[name][0]] = 0
 
     def clear(self, field: str) -> None:
-        """Every cell of a field to 0 (a field cleared often: zeros made once per size)."""
-        offset, size = self.fields[field][0], self.size(field)
-        zeros = _ZEROS.get(size)
-        if zeros is None:
-            zeros = _ZEROS[size] = array("i", [0]) * size
-        self.cells[offset:offset + size] = zeros
+        """Every cell of a field to 0 (in C when compiled: the persistent rules clear theirs at every position)."""
+        offset = self.fields[field][0]
+        for i in range(offset, offset + self.size(field)):
+            self.view[i] = 0
 
     def assign(self, field: str, values: list[int]) -> None:
         """Every cell of a field at once, in the order `cells_of` gives them."""

@@ -86,7 +86,7 @@ def test_play_in_the_terminal_in_ukrainian() -> None:
     result = CliRunner().invoke(main, ["play", "oath", "--players", "2", "--seed", "3", "--locale", "uk",
                                        "--root", str(REPO)], input="1\n" * 400)
     assert result.exit_code == 0, result.output
-    assert "Гру завершено. Переможець: гравець на місці " in result.output and "Ця гра використовує вигадані дані (примітки редакторів, англійською):" in result.output
+    assert "Гру завершено. Переможець: гравець на місці " in result.output and "Ця гра використовує вигадані дані (примітки редакторів):" in result.output
     assert "Залишити карту «" in result.output and "» першим радником" in result.output
     assert "Завершити хід (Відпочинок)" in result.output and "Раунд 1: ходить місце 1" in result.output
     assert "Ваші радники:" in result.output

@@ -48,3 +48,26 @@ def test_assign_shown_keeps_a_value_where_shown_and_not_hidden(oath, form: str) 
     assert shown == {3: 3, 10: 4}
     with pytest.raises(IndexError, match="not of one index and one extent"):
         flat_state.assign_shown("card_suit", suits[:-1], "card_faceup", "edifice_ruined", -1)
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_indices_among_finds_any_of_the_values_and_only_flagged_ones(oath, form: str) -> None:
+    flat_state = importlib.import_module(form).FlatState.empty(oath, 1)
+    for card, zone in {2: 5, 8: 6, 11: 7, 30: 6}.items():
+        flat_state.set("card_zone", card, zone)
+    flat_state.set("card_faceup", 30, 1)
+    assert flat_state.indices_among("card_zone", [6, 7]) == [8, 11, 30]
+    assert flat_state.indices_among("card_zone", [6, 7], "card_faceup") == [30]
+    assert flat_state.indices_among("card_zone", []) == []
+    with pytest.raises(IndexError, match="not a field with one index, or supply not one with the same"):
+        flat_state.indices_among("card_zone", [6], "supply")
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_clear_sets_every_cell_of_the_field_and_no_other(oath, form: str) -> None:
+    flat_state = importlib.import_module(form).FlatState.empty(oath, 1)
+    flat_state.set("card_zone", 3, 9)
+    flat_state.set("card_faceup", 3, 1)
+    flat_state.clear("card_zone")
+    assert set(flat_state.slice("card_zone")) == {0}
+    assert flat_state.get("card_faceup", 3) == 1

@@ -101,13 +101,21 @@ def test_a_source_change_makes_translations_outdated_then_fuzzy(oath_ws: Path, t
     assert rows[("uk", "region")]["outdated"] == 0
 
 
-def test_oath_and_vindication_are_fully_translated() -> None:
-    """Every text, and the editors' notes (kind `note`) too."""
-    result = run("i18n", "status", "oath", "vindication", "--root", str(REPO), "--format", "json")
-    rows = json.loads(result.output)
+def test_oath_root_and_vindication_are_fully_translated() -> None:
+    """Every text, and the editors' texts too: notes (kind `note`) and discrepancy summaries (`discrepancy`)."""
+    games = ("oath", "root", "vindication")
+    rows = json.loads(run("i18n", "status", *games, "--root", str(REPO), "--format", "json").output)
     assert [r for r in rows if r["percent"] != 100.0] == []
-    assert {(r["game"], r["locale"]) for r in rows if r["kind"] == "note"} == \
-        {(game, locale) for game in ("oath", "vindication") for locale in ("en", "fr", "uk")}
+    for kind in ("note", "discrepancy"):
+        assert {(r["game"], r["locale"]) for r in rows if r["kind"] == kind} == \
+            {(game, locale) for game in games for locale in ("en", "fr", "uk")}
+
+
+def test_the_decisions_and_discrepancies_of_margraves_are_translated() -> None:
+    rows = json.loads(run("i18n", "status", "margraves", "--root", str(REPO), "--format", "json").output)
+    done = {(r["locale"], r["kind"]): (r["translated"], r["missing"]) for r in rows}
+    for locale in ("en", "fr", "uk"):
+        assert done[(locale, "decision")] == (57, 0) and done[(locale, "discrepancy")] == (4, 0)
 
 
 def test_plural_forms_follow_cldr(mini: Path) -> None:

@@ -689,5 +689,5 @@ def test_play_in_the_terminal_in_ukrainian_says_the_placeholders_once() -> None:
                                        "--root", str(REPO)], input="1\n" * 600)
     assert result.exit_code == 0, result.output
     assert result.output.count("\n  table: citizen_line_costs") == 1
-    assert result.output.count("Ця гра використовує вигадані дані (примітки редакторів, англійською):") == 1
+    assert result.output.count("Ця гра використовує вигадані дані (примітки редакторів):") == 1
     assert "Залишити плитку початкового багатства" in result.output and "Перемога: Гравець " in result.output

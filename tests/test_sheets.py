@@ -129,9 +129,10 @@ def _plain(html_text: str) -> str:
 
 
 def test_proof_appendix_is_in_the_sheets_language(oath_sheets: Path, oath: LinkedGame) -> None:
-    """Every entry not verified, with its kind and status in Ukrainian, and its editor's note in its Ukrainian
-    translation (issue 22; `test_i18n_notes.py` tests the English fallback); nothing else in the appendix is English
-    but the names of the documents' repositories (and what the notes quote: ids, code, the seeds' English)."""
+    """Every entry not verified, with its kind and status in Ukrainian, its editor's note and each discrepancy's
+    summary in their Ukrainian translation (issue 22; `test_i18n_notes.py` tests the English fallback); nothing else
+    in the appendix is English but the names of the documents' repositories (and what the notes quote: ids, code, the
+    seeds' English)."""
     html = (oath_sheets / "oath.uk.proof.html").read_text()
     appendix = html[html.index('<h2 class="section" id="appendix"'):]
     labels = Localizer(oath, "uk", preview=False)
@@ -147,6 +148,12 @@ def test_proof_appendix_is_in_the_sheets_language(oath_sheets: Path, oath: Linke
     assert 'class="status unverified"' in html, "unverified entries are flagged where they are listed"
     assert "(0)" not in appendix, "no empty table for a status no entry has"
     assert f"{labels.label('discrepancies')} ({len(oath.entities['discrepancy'])})" in appendix
+    for discrepancy in oath.entities["discrepancy"]:
+        key = f"discrepancy/{discrepancy.id}/summary"
+        translated = oath.translations.note(key, "uk")
+        assert translated, f"{key}: no Ukrainian translation"
+        notes.append(_plain(str(escape(labels.note(translated)))))
+        assert notes[-1] in _plain(appendix) and _plain(discrepancy.summary) not in _plain(appendix), key
     marked = r'<code>.*?</code>|<span class="untranslated" lang="en">.*?</span>|<[^>]+>'
     rest = _plain(re.sub(marked, " ", appendix, flags=re.S))
     for note in notes:

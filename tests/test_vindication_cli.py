@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from conftest import REPO, run
 from lawforge.compiler.cli import main
+from lawforge.compiler.translations import TranslationRecord
 
 SIMULATE = ("simulate", "vindication", "--players", "3", "--games", "50", "--seed", "1", "--format", "json",
             "--root", str(REPO))
@@ -42,8 +43,11 @@ def test_play_in_the_terminal_in_french() -> None:
     assert re.search(r"Tour 1 : Joueur \d décide", done.stdout) and "Garder la quête secrète" in done.stdout
     assert "Se déplacer" in done.stdout or "Déplacement" in done.stdout
     assert "l'emporte avec" in done.stdout or "égalité" in done.stdout
-    assert done.stdout.count("\n  island:") == 1
-    assert done.stdout.count("Cette partie utilise des données inventées (notes des éditeurs, en anglais) :") == 1
+    assert done.stdout.count("Cette partie utilise des données inventées (notes des éditeurs) :") == 1
+    record = TranslationRecord.load(REPO / "content/vindication/translations.json")
+    island = record.note("note/table/island", "fr")
+    assert island and done.stdout.count(f"\n  island: {island}\n") == 1, "the editors' note in French, unmarked"
+    assert "(en anglais)" not in done.stdout, "every note the placeholders quote is translated"
 
 
 def test_simulate_plays_the_modules_asked_and_records_them() -> None:
@@ -62,7 +66,7 @@ def test_simulate_plays_the_modules_asked_and_records_them() -> None:
     (("--module", "dragons"), "unknown module 'dragons': the modules are base, traitrise, joaillier"),
     (("--module", "Joaillier"), "the kernel does not play the module joaillier yet (modules it plays: base,"),
     (("--setup", "dragons"), "unknown setup 'dragons': choose one of first_game, treachery, jeweller"),
-    (("--setup", "guilds"), "setup guilds: the kernel does not play the module guildes yet (setups it plays:"),
+    (("--setup", "myths"), "setup myths: the kernel does not play the module mythes yet (setups it plays:"),
     (("--setup", "treachery", "--module", "traitrise"), "--module and --setup: a named setup says its modules"),
 ])
 @pytest.mark.parametrize("command", ["simulate", "play"])

@@ -227,10 +227,13 @@ def test_modules_and_setups_are_named_by_id_or_by_name_in_any_locale() -> None:
         assert kernel.modules_of(None, ["base", name]) == ("base", "traitrise"), name
     assert kernel.modules_of(None, ["Jeu de base", "Puits aux souhaits"]) == ("base", "puits_aux_souhaits")
     assert kernel.modules_of("Avec Traîtrise", None) == ("base", "traitrise")
+    assert kernel.modules_of(None, ["base", "Guildes et Monuments"]) == ("base", "guildes")
+    assert kernel.modules_of("З «Гільдіями та монументами»", None) == ("base", "guildes")
     assert new_state(GAME, 2, 1, setup="Première partie").engine.tables.modules == ("base",)
     with pytest.raises(SetupError, match=r"^unknown setup 'dragons': choose one of first_game, treachery, "):
         new_state(GAME, 2, 1, setup="dragons")
-    with pytest.raises(SetupError, match=r"setup jeweller: .* joaillier .*\(setups it plays: first_game, treachery\)"):
+    with pytest.raises(SetupError,
+                       match=r"setup jeweller: .* joaillier .*\(setups it plays: first_game, treachery, guilds\)"):
         new_state(GAME, 2, 1, setup="Avec le Joaillier")
     with pytest.raises(SetupError, match="every setup plays the base game"):
         new_state(GAME, 2, 1, modules=["traitrise"])
@@ -308,6 +311,30 @@ def test_games_with_construction_sites_end_with_invariants_at_every_step(players
     assert any(note.startswith("construction_sites:") for note in state.placeholders)
     if players == 3:  # the Python form, replaying the compiled game, comes to the same state
         assert replay(state, kernel="python").state_hash() == state.state_hash()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_games_with_the_guilds_end_with_invariants_at_every_step(players: int) -> None:
+    """Guildes et Monuments (L3157-3264) at every player count, its named setup: the favour token placed each turn
+    it can be, games end, the cubes conserved (a monument's included); the placeholders said."""
+    state = random_game(players, players, setup="guilds")
+    tables = state.engine.tables
+    cells = state.engine.arrays()[0]
+    assert tables.modules == ("base", "guildes") and state.is_terminal()
+    assert any(note.startswith("monument_attribute_slots:") for note in state.placeholders)
+    assert any(cells[tables.numbers["k_favour"] + seat * 3] for seat in range(players)), "no favour token placed"
+
+
+def test_the_guilds_play_in_lock_step_on_both_forms() -> None:
+    compiled = new_state(GAME, 2, 4, setup="guilds")
+    python = new_state(GAME, 2, 4, setup="guilds", kernel="python")
+    rng = random.Random(4)
+    while not compiled.is_terminal():
+        assert compiled.legal_actions() == python.legal_actions()
+        action = rng.choice(compiled.legal_actions())
+        compiled.apply(action)
+        python.apply(action)
+    assert compiled.state_hash() == python.state_hash() and compiled.result() == python.result()
 
 
 def test_strann_passing_through_a_player_plays_alike_on_both_forms() -> None:
@@ -440,6 +467,30 @@ def test_the_pets_powers_play_in_lock_step_when_the_players_hold_them(players: i
         used |= python.engine.cells[k_used]
     assert python.is_terminal() and compiled.result() == python.result()
     assert bin(used).count("1") >= 10  # of the 11 powers used while their master is activated (not Vak'lk's)
+
+
+def test_the_guilds_and_the_menagerie_play_together_in_lock_step() -> None:
+    """Both modules at once (their procedures, natives and cells numbered apart): both forms take the same actions
+    to the same end, the cubes conserved (a monument's and a new master's influence cube included), the pets where
+    the rules put them; favour tokens are placed and pets tamed."""
+    modules = ["base", "guildes", "menagerie"]
+    compiled = new_state(GAME, 3, 24, modules=modules)
+    python = new_state(GAME, 3, 24, kernel="python", modules=modules)
+    n = compiled.engine.tables.numbers
+    rng = random.Random(24)
+    favours = tamed = 0
+    while not compiled.is_terminal():
+        assert compiled.legal_actions() == python.legal_actions()
+        check_invariants(python)
+        tamed = max(tamed, check_pets(python))
+        cells = python.engine.arrays()[0]
+        favours = max(favours, sum(cells[n["k_favour"] + seat * 3] > 0 for seat in range(3)))
+        action = rng.choice(compiled.legal_actions())
+        compiled.apply(action)
+        python.apply(action)
+    assert python.is_terminal() and compiled.result() == python.result()
+    assert sorted(compiled.engine.tables.modules) == sorted(modules)
+    assert favours >= 2 and tamed >= 2, (favours, tamed)
 
 
 def test_an_island_whose_coast_is_not_linked_is_refused_with_the_menagerie() -> None:

@@ -4,13 +4,14 @@ rest, the region actions, the trigger tokens and the final scoring's masteries a
 
 from __future__ import annotations
 
+from array import array
 from typing import Any
 
 import pytest
 
 from lawforge.runtime import load
 from lawforge.runtime.games import new_state
-from lawforge.runtime.kernel.engine import COUNT, KIND
+from lawforge.runtime.kernel.engine import COUNT, KIND, USES
 from lawforge.runtime.kernel.state import GameState
 from lawforge.runtime.vindication import kernel as vindication_kernel
 from lawforge.runtime.vindication.tables import HOOKS
@@ -879,10 +880,10 @@ def test_patience_skips_the_turn_for_a_courage_a_vision_and_a_wisdom_cube() -> N
     assert e.cubes_of(other) == 21
 
 
-def treachery_game(players: int = 2) -> GameState:
-    """A game with the Traîtrise cards, past its setup; the next player's medallion moved beside the current
-    player's."""
-    state = new_state(GAME, players, 1, kernel="python", modules=["base", "traitrise"])
+def treachery_game(players: int = 2, *more: str) -> GameState:
+    """A game with the Traîtrise cards (and `more` modules), past its setup; the next player's medallion moved
+    beside the current player's."""
+    state = new_state(GAME, players, 1, kernel="python", modules=["base", "traitrise", *more])
     while engine(state).turn() == 0:
         state.apply(state.legal_actions()[0])
     e = engine(state)
@@ -1296,6 +1297,21 @@ def menagerie() -> GameState:
     return state
 
 
+F_FORTIFIER, F_DIPLOMATIE, F_BARRICADE, F_AUTORITE, F_ALLEGEANCE, F_RECHARGE, F_MONUMENT, F_LOUANGE = range(8)
+F_MAIN_DU_DESTIN = 8
+"""The guild favour token's placements (tables.py FAVOURS)."""
+FAVOUR_TARGET = 26
+
+
+@pytest.fixture
+def guilds() -> GameState:
+    """A 2-player game with Guildes et Monuments, past its setup, at the first player's turn."""
+    state = new_state(GAME, 2, 1, kernel="python", modules=["base", "guildes"])
+    while state.engine.turn() == 0:
+        state.apply(state.legal_actions()[0])
+    return state
+
+
 def market(state: GameState) -> list[int]:
     e = engine(state)
     return [c for c in range(e.ncards) if e.zone(c) == e.menagerie.zone_pets and e.cells[e.o_faceup + c] == 1]
@@ -1594,3 +1610,223 @@ def test_claude_makes_every_enhanced_draw_of_the_turn_free(menagerie: GameState)
     state.apply(2)  # the enhanced draw
     state.apply(state.legal_actions()[0])
     assert e.sphere(CONVICTION, me) == conviction and e.cards.draw_cost(e) == 0
+
+
+def place_favour(state: GameState, placement: int, target: int) -> None:
+    """The fourth action (L3187): the placement, then its target (asked only among several)."""
+    take_step(state, "faveur_de_guilde")
+    assert placement in state.legal_actions(), f"placement {placement} is not offered"
+    state.apply(placement)
+    if engine(state).decision()[0] == FAVOUR_TARGET:
+        assert target in state.legal_actions(), f"target {target} is not offered"
+        state.apply(target)
+    assert engine(state).favour_at(placement, target) == engine(state).cells[engine(state).o_current]
+
+
+def test_a_fortified_region_cannot_be_taken_and_the_token_must_move_next_turn(guilds: GameState) -> None:
+    """L3195-3197: the token on a region one controls flips it to its fortified side: nobody else takes control of
+    it for the rest of the game; L3189: the token is not placed on the same place two turns running."""
+    state, e = guilds, engine(guilds)
+    me, other = state.current_player(), 1 - state.current_player()
+    slot = place_beside(state, me, "fort", owner=me)
+    assert state.describe(steps_index(state, "faveur_de_guilde"), "fr") == "Faveur de la guilde"
+    take_step(state, "faveur_de_guilde")
+    assert state.describe(F_FORTIFIER, "en") == "Guild favour: Fortify regions"
+    assert state.describe(F_FORTIFIER, "uk") == "Прихильність гільдії: Укріплення регіонів"
+    state.apply(F_FORTIFIER)  # the only region the player controls: taken without asking
+    assert e.protected(slot) and not offered(state, "faveur_de_guilde")
+    assert not e.guilds.target_ok(e, me, F_FORTIFIER, slot)
+    assert not e.guilds.target_ok(e, other, F_DIPLOMATIE, slot)  # occupied by a token
+    e.guilds.turn_started(e, me)
+    assert e.protected(slot), "fortified for the rest of the game, the token gone or not"
+
+
+def steps_index(state: GameState, key: str) -> int:
+    return next(i for i, s in enumerate(engine(state).tables.steps) if s.key == f"action/{key}")
+
+
+def test_diplomacy_shares_the_honour_of_a_visit_until_the_players_next_turn(guilds: GameState) -> None:
+    """L3209: the token on another player's region: each visit's honour is shared, 1 each instead of 2 for the
+    owner, until the start of the token player's next turn."""
+    state, e = guilds, engine(guilds)
+    me, other = state.current_player(), 1 - state.current_player()
+    slot = place_beside(state, me, "fort", owner=other)
+    place_favour(state, F_DIPLOMATIE, slot)
+    mine, theirs = e.score(me), e.score(other)
+    e.honour_visit(me, slot)
+    assert (e.score(me), e.score(other)) == (mine + 1, theirs + 1)
+    e.honour_visit(other, slot)  # the owner's own visit honours nobody
+    assert (e.score(me), e.score(other)) == (mine + 1, theirs + 1)
+    e.guilds.turn_started(e, me)
+    e.honour_visit(me, slot)
+    assert (e.score(me), e.score(other)) == (mine + 1, theirs + 3)
+
+
+def test_a_barricade_honours_its_player_each_time_another_crosses_its_space(guilds: GameState) -> None:
+    """L3213: the token on an empty triangular space: 2 honour each time another player passes through or stops
+    there, as long as it stands; not on a space a medallion stands on."""
+    state, e = guilds, engine(guilds)
+    me, other = state.current_player(), 1 - state.current_player()
+    take_step(state, "faveur_de_guilde")
+    state.apply(F_BARRICADE)
+    assert e.pos(me) not in state.legal_actions() and e.pos(other) not in state.legal_actions()
+    space = next(s for s in (e.space_next[e.pos(other) * 3 + i] for i in range(3)) if s in state.legal_actions())
+    assert state.describe(space, "fr") == f"Placer votre jeton Faveur de la guilde sur la case {space + 1}"
+    state.apply(space)
+    e.guilds.turn_started(e, me)
+    score = e.score(me)
+    e.island.step_to(e, other, space)
+    assert e.score(me) == score + 2
+    e.island.step_to(e, me, space)
+    assert e.score(me) == score + 2, "one's own barricade honours nobody"
+
+
+def test_authority_augments_a_cube_from_the_sphere_the_token_stands_on(guilds: GameState) -> None:
+    """L3219: the token on the Power board augments 1 Potential cube to Influence, or 1 Influence cube to
+    Conviction, by where it stands (each player's own board: another's token there takes no place of it)."""
+    state, e = guilds, engine(guilds)
+    me, other = state.current_player(), 1 - state.current_player()
+    e.cells[e.k_favour + other * 3:e.k_favour + other * 3 + 3] = array("i", [F_AUTORITE + 1, 1, 1])
+    potential, influence, conviction = e.sphere(POTENTIAL, me), e.influence(me), e.sphere(CONVICTION, me)
+    take_step(state, "faveur_de_guilde")
+    state.apply(F_AUTORITE)
+    assert sorted(state.legal_actions()) == [0, 1]
+    assert state.describe(1, "en") == "Augment an Influence cube to Conviction"
+    state.apply(1)
+    assert (e.sphere(POTENTIAL, me), e.influence(me), e.sphere(CONVICTION, me)) == \
+        (potential, influence - 1, conviction + 1)
+
+
+def test_allegiance_activates_a_companion_by_taking_a_cube_off_it(guilds: GameState) -> None:
+    """L3231: the token on one of one's companions: this turn, activating it returns 1 of its Influence cubes to
+    the influence sphere instead of adding one; with no influence left, it is still offered."""
+    state, e = guilds, engine(guilds)
+    me = state.current_player()
+    companion = next(c for c in range(e.ncards) if e.card_kind[c] == 0 and e.owns(me, c))
+    e.cells[e.o_card_cubes + companion] += 2
+    e.add_sphere(1, me, -2)
+    place_favour(state, F_ALLEGEANCE, companion)
+    assert e.cubes_of(me) == 21
+    e.add_sphere(POTENTIAL, me, e.influence(me))
+    e.cells[e.o_influence + me] = 0
+    reoffer(state)
+    on_card = e.card_cubes(companion)
+    take_step(state, "activation")
+    assert companion + 1 in state.legal_actions()
+    state.apply(companion + 1)
+    assert e.card_cubes(companion) == on_card - 1 and e.cubes_of(me) == 21
+
+
+def test_recharge_puts_a_charge_on_a_relic_as_it_is_used(guilds: GameState) -> None:
+    """L3237: the token on one of one's relics: this turn its use adds 1 charge instead of taking its cube."""
+    state, e = guilds, engine(guilds)
+    me = state.current_player()
+    purse = card_index(state, "relic", "bourse")
+    e.gain_card(me, purse)
+    e.add_sphere(1, me, -2)
+    e.cells[e.o_card_cubes + purse] = 2
+    reoffer(state)
+    place_favour(state, F_RECHARGE, purse)
+    take_step(state, "relic")
+    assert e.card_cubes(purse) == 3 and e.cubes_of(me) == 21
+
+
+def test_praise_gives_honour_each_time_the_trait_answers_until_the_next_turn(guilds: GameState) -> None:
+    """L3256: the token on one of one's traits: 1 honour each time it is used or triggered, until the token
+    player's next turn (Autorité, L1690: 2 honour when one converts into Courage)."""
+    state, e = guilds, engine(guilds)
+    me = state.current_player()
+    authority = card_index(state, "trait", "autorite")
+    e.gain_card(me, authority)
+    set_attr(state, me, FORCE, 1)
+    set_attr(state, me, INSPIRATION, 1)
+    set_attr(state, me, SAVOIR, 0)
+    place_favour(state, F_LOUANGE, authority)
+    score = e.score(me)
+    take_step(state, "conversion")
+    state.apply(FORCE)
+    assert e.score(me) == score + 2 + 1
+
+
+def test_a_monument_rebuilt_gives_fifteen_honour_and_its_pieces_back_once(guilds: GameState) -> None:
+    """L3243-3252: the token on one's monument: different attribute cubes, different aptitude tiles and 1
+    conviction cube on its places, over several turns; complete, 15 honour and every piece back where it came
+    from; rebuilt once only. The places' numbers are placeholders (constants monument_*_slots: 3, 2, 1)."""
+    state, e = guilds, engine(guilds)
+    me = state.current_player()
+    attributes = e.nattributes
+    for attribute in (INSPIRATION, SAVOIR, FORCE):
+        set_attr(state, me, attribute, 1)
+    for attribute in (COURAGE, SAGESSE):
+        e.cells[e.o_aptitudes + attribute * e.seats + me] = 1
+    e.add_sphere(1, me, -1)
+    e.add_sphere(CONVICTION, me, 1)
+    reoffer(state)
+    take_step(state, "faveur_de_guilde")
+    state.apply(F_MONUMENT)
+    assert state.describe(attributes + COURAGE, "en") == "Add the Courage aptitude tile to your monument"
+    assert state.describe(2 * attributes, "uk") == "Додати кубик Переконання до свого монумента"
+    state.apply(INSPIRATION)
+    assert INSPIRATION not in state.legal_actions() and e.cubes_of(me) == 21
+    state.apply(STOP)
+    assert e.attr(INSPIRATION, me) == 0
+    score = e.score(me)
+    e.guilds.turn_started(e, me)
+    e.cells[e.k_favour + me * 3] = F_AUTORITE + 1  # a later turn, the token elsewhere since
+    e.ctl[USES + steps_index(state, "faveur_de_guilde")] = 0
+    reoffer(state)
+    take_step(state, "faveur_de_guilde")
+    state.apply(F_MONUMENT)
+    for piece in (SAVOIR, FORCE, attributes + COURAGE, attributes + SAGESSE):
+        state.apply(piece)
+        assert e.cubes_of(me) == 21
+    state.apply(2 * attributes)
+    assert e.score(me) == score + 15
+    assert [e.attr(a, me) for a in (INSPIRATION, SAVOIR, FORCE)] == [1, 1, 1]
+    assert e.cells[e.o_aptitudes + COURAGE * e.seats + me] == 1 and e.sphere(CONVICTION, me) >= 1
+    assert not e.guilds.can_contribute(e, me)
+
+
+def test_the_hand_of_fate_rerolls_a_die_of_a_fight_as_the_fourth_action(guilds: GameState) -> None:
+    """L3262: the token on the monster just defeated: one die rerolled, the player keeping either result; it is the
+    turn's favour placement, and not cumulative with other rerolls."""
+    state, e = guilds, engine(guilds)
+    me = state.current_player()
+    place_beside(state, me, "gueule_beante")
+    set_attr(state, me, COURAGE, 2)
+    take_step(state, "visite")
+    state.apply(0)  # the face-up monster
+    assert STOP in state.legal_actions() and len(state.legal_actions()) == 2
+    assert state.describe(STOP, "fr") == \
+        "Faveur de la guilde, la main du destin : relancer ce dé et garder le résultat de votre choix"
+    state.apply(STOP)
+    assert e.cells[e.k_favour + me * 3] == F_MAIN_DU_DESTIN + 1
+    assert STOP not in state.legal_actions()
+    while state.current_player() == me and state.decision_kind() != 1:
+        state.apply(state.legal_actions()[0])
+    assert e.cubes_of(me) == 21 and not offered(state, "faveur_de_guilde")
+
+
+def test_authority_keeps_another_players_effect_from_diminishing_across_the_token() -> None:
+    """L3223-3227: effects other players control cannot make one diminish power where one's guild favour token
+    stands on the Power board (Hybris, L2604: a player beside diminishes 1 Power cube, their choice)."""
+    for protected in (False, True):
+        state = treachery_game(2, "guildes")
+        e = engine(state)
+        me, other = state.current_player(), 1 - state.current_player()
+        e.gain_card(me, card_index(state, "trait", "hybris"))
+        e.add_sphere(1, other, -1)
+        e.add_sphere(CONVICTION, other, 1)
+        if protected:  # the token between Influence and Conviction
+            e.cells[e.k_favour + other * 3:e.k_favour + other * 3 + 3] = array("i", [F_AUTORITE + 1, 1, 1])
+        reoffer(state)
+        conviction, influence = e.sphere(CONVICTION, other), e.influence(other)
+        take_step(state, "trait")
+        if not protected:
+            assert sorted(state.legal_actions()) == [1, 2] and state.current_player() == other
+            assert state.describe(2, "uk") == "Послабити кубик Переконання до Впливу"
+            state.apply(2)
+            assert (e.sphere(CONVICTION, other), e.influence(other)) == (conviction - 1, influence + 1)
+        else:
+            assert (e.sphere(CONVICTION, other), e.influence(other)) == (conviction, influence - 1)
+        assert e.cubes_of(other) == 21

@@ -112,7 +112,7 @@ VISIBILITY: dict[str, str] = {
 SPACES: tuple[tuple[str, int], ...] = (
     ('player', 5),
     ('term', 48),
-    ('label', 154),
+    ('label', 155),
     ('table', 6),
     ('discrepancy', 4),
     ('field', 45),

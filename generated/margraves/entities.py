@@ -218,6 +218,7 @@ class LabelId(IntEnum):
     PLAY_NONE = 151
     PLAY_UNSEEN_MOVE = 152
     PLAY_PLACEHOLDERS = 153
+    PLAY_UNTRANSLATED_NOTE = 154
 
 
 class TableId(IntEnum):
@@ -2339,7 +2340,14 @@ LABELS: tuple[Label, ...] = (
     ),
     Label(
         id=LabelId.PLAY_PLACEHOLDERS,
-        text=Text(en='This game plays with made-up data (the editors’ notes):', fr='Cette partie utilise des données inventées (notes des éditeurs, en anglais) :', uk='Ця гра використовує вигадані дані (примітки редакторів, англійською):'),
+        text=Text(en='This game plays with made-up data (the editors’ notes):', fr='Cette partie utilise des données inventées (notes des éditeurs) :', uk='Ця гра використовує вигадані дані (примітки редакторів):'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLAY_UNTRANSLATED_NOTE,
+        text=Text(en='{note}', fr='{note} (en anglais)', uk='{note} (англійською)'),
+        args=('note',),
         forms=(),
         arg_labels=(),
     ),

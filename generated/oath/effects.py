@@ -444,7 +444,7 @@ VISIBILITY: dict[str, str] = {
 SPACES: tuple[tuple[str, int], ...] = (
     ('player', 6),
     ('term', 129),
-    ('label', 192),
+    ('label', 193),
     ('table', 9),
     ('discrepancy', 21),
     ('field', 213),

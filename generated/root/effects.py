@@ -253,7 +253,7 @@ VISIBILITY: dict[str, str] = {
 SPACES: tuple[tuple[str, int], ...] = (
     ('player', 6),
     ('term', 68),
-    ('label', 245),
+    ('label', 246),
     ('table', 7),
     ('discrepancy', 12),
     ('field', 114),

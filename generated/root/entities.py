@@ -329,6 +329,7 @@ class LabelId(IntEnum):
     PLAY_CLEARING = 242
     PLAY_UNSEEN_MOVE = 243
     PLAY_PLACEHOLDERS = 244
+    PLAY_UNTRANSLATED_NOTE = 245
 
 
 class TableId(IntEnum):
@@ -3431,7 +3432,14 @@ LABELS: tuple[Label, ...] = (
     ),
     Label(
         id=LabelId.PLAY_PLACEHOLDERS,
-        text=Text(en='This game plays with made-up data (the editors’ notes):', fr='Cette partie utilise des données inventées (notes des éditeurs, en anglais) :', uk='Ця гра використовує вигадані дані (примітки редакторів, англійською):'),
+        text=Text(en='This game plays with made-up data (the editors’ notes):', fr='Cette partie utilise des données inventées (notes des éditeurs) :', uk='Ця гра використовує вигадані дані (примітки редакторів):'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLAY_UNTRANSLATED_NOTE,
+        text=Text(en='{note}', fr='{note} (en anglais)', uk='{note} (англійською)'),
+        args=('note',),
         forms=(),
         arg_labels=(),
     ),

@@ -182,41 +182,51 @@ class LabelId(IntEnum):
     PLAY_NONE = 145
     PLAY_UNSEEN_MOVE = 146
     PLAY_PLACEHOLDERS = 147
-    STEP_EXTRA_VISIT = 148
-    DISCARD_TRIGGER = 149
-    KEEP_ROLL = 150
-    BORROW_TRAIT = 151
-    STEP_TRAIT = 152
-    USE_TRAIT = 153
-    TARGET_PLAYER = 154
-    PUSH_PLAYER = 155
-    PUSH_TO = 156
-    LOSE_CUBE = 157
-    STEAL_APTITUDE = 158
-    MOVE_CHARACTER_TO = 159
-    LOAD_COMPANION = 160
-    BUILD_REGION = 161
-    NO_BUILD = 162
-    STEP_CLEAR_TREACHERY = 163
-    CLEAR_TREACHERY_CARD = 164
-    CLEAR_TREACHERY_REGION = 165
-    TREACHERY_ON = 166
-    TREACHERY_ON_REGION = 167
-    WELD_COMPANION = 168
-    STOP_WELDING = 169
-    DELIVER_CRYSTALS = 170
-    NO_DELIVERY = 171
-    BUY_IMBUED_CRYSTAL = 172
-    NO_IMBUED_CRYSTAL = 173
-    STEP_PET = 174
-    USE_PET = 175
-    STEP_REBIND_PET = 176
-    REBIND_PET = 177
-    TAME_PET = 178
-    DRAW_PET = 179
-    BIND_PET = 180
-    FLIP_DECK = 181
-    MOVE_TOKEN = 182
+    PLAY_UNTRANSLATED_NOTE = 148
+    STEP_EXTRA_VISIT = 149
+    DISCARD_TRIGGER = 150
+    KEEP_ROLL = 151
+    BORROW_TRAIT = 152
+    STEP_TRAIT = 153
+    USE_TRAIT = 154
+    TARGET_PLAYER = 155
+    PUSH_PLAYER = 156
+    PUSH_TO = 157
+    LOSE_CUBE = 158
+    STEAL_APTITUDE = 159
+    MOVE_CHARACTER_TO = 160
+    LOAD_COMPANION = 161
+    BUILD_REGION = 162
+    NO_BUILD = 163
+    STEP_CLEAR_TREACHERY = 164
+    CLEAR_TREACHERY_CARD = 165
+    CLEAR_TREACHERY_REGION = 166
+    TREACHERY_ON = 167
+    TREACHERY_ON_REGION = 168
+    WELD_COMPANION = 169
+    STOP_WELDING = 170
+    DELIVER_CRYSTALS = 171
+    NO_DELIVERY = 172
+    BUY_IMBUED_CRYSTAL = 173
+    NO_IMBUED_CRYSTAL = 174
+    FAVOUR_PLACEMENT = 175
+    FAVOUR_ON_REGION = 176
+    FAVOUR_ON_SPACE = 177
+    FAVOUR_ON_CARD = 178
+    MONUMENT_ATTRIBUTE = 179
+    MONUMENT_APTITUDE = 180
+    MONUMENT_CONVICTION = 181
+    MONUMENT_STOP = 182
+    FATE_REROLL = 183
+    STEP_PET = 184
+    USE_PET = 185
+    STEP_REBIND_PET = 186
+    REBIND_PET = 187
+    TAME_PET = 188
+    DRAW_PET = 189
+    BIND_PET = 190
+    FLIP_DECK = 191
+    MOVE_TOKEN = 192
 
 
 class TableId(IntEnum):
@@ -318,46 +328,47 @@ class NativeId(IntEnum):
     SWAP_PLACES = 37
     PUSH_PLAYER = 38
     USE_OTHER_CONVICTION = 39
-    OTHERS_LOAD_COMPANION = 40
-    USE_OTHER_TRAIT = 41
-    REDISTRIBUTE_COMMON = 42
-    GENERATE_OTHER_COMPANION = 43
-    DISCARD_ACTIVE_TRIGGER = 44
-    REPLACE_ACTIVE_TRIGGER = 45
-    MOVE_TRIGGER_TOKEN = 46
-    ACQUIRE_BLIND = 47
-    DRAW_SECRET_QUEST = 48
-    COASTAL_MOVE = 49
-    BIND_PET = 50
-    CRYSTAL_SUBSTITUTE = 51
-    GAIN_CRYSTALS = 52
-    WELD_COMPANION = 53
-    DELIVER_CRYSTALS = 54
-    BUY_IMBUED_CRYSTAL = 55
-    TAME_PET = 56
-    SACRED_STONES = 57
-    TAKE_WISH = 58
-    BUILD_SITE = 59
-    GENERATE_MISSING = 60
-    PLACE_FAVOUR = 61
-    REROLL_DIE = 62
-    COUNTS_FOR_MASTERY = 63
-    QUEST_MET = 64
-    TRIGGER_MET = 65
-    ON_EVENT = 66
-    GENERATE_MORE = 67
-    SKIP_TURN = 68
-    LOAD_SPEED_TILE = 69
-    CARD_COLOURS = 70
-    SPEED_OF = 71
-    REGIONS_CONTROLLED = 72
-    COMPANIONS_OF_COLOUR = 73
-    HAS_MOST = 74
-    WINS_MASTERY = 75
-    GAINED_TOTAL = 76
-    BOARD_COLOURS = 77
-    TRIGGER_TOKENS_LEFT = 78
-    TRIGGER_LAST_ROUND = 79
+    DIMINISH_POWER = 40
+    OTHERS_LOAD_COMPANION = 41
+    USE_OTHER_TRAIT = 42
+    REDISTRIBUTE_COMMON = 43
+    GENERATE_OTHER_COMPANION = 44
+    DISCARD_ACTIVE_TRIGGER = 45
+    REPLACE_ACTIVE_TRIGGER = 46
+    MOVE_TRIGGER_TOKEN = 47
+    ACQUIRE_BLIND = 48
+    DRAW_SECRET_QUEST = 49
+    COASTAL_MOVE = 50
+    BIND_PET = 51
+    CRYSTAL_SUBSTITUTE = 52
+    GAIN_CRYSTALS = 53
+    WELD_COMPANION = 54
+    DELIVER_CRYSTALS = 55
+    BUY_IMBUED_CRYSTAL = 56
+    TAME_PET = 57
+    SACRED_STONES = 58
+    TAKE_WISH = 59
+    BUILD_SITE = 60
+    GENERATE_MISSING = 61
+    PLACE_FAVOUR = 62
+    REROLL_DIE = 63
+    COUNTS_FOR_MASTERY = 64
+    QUEST_MET = 65
+    TRIGGER_MET = 66
+    ON_EVENT = 67
+    GENERATE_MORE = 68
+    SKIP_TURN = 69
+    LOAD_SPEED_TILE = 70
+    CARD_COLOURS = 71
+    SPEED_OF = 72
+    REGIONS_CONTROLLED = 73
+    COMPANIONS_OF_COLOUR = 74
+    HAS_MOST = 75
+    WINS_MASTERY = 76
+    GAINED_TOTAL = 77
+    BOARD_COLOURS = 78
+    TRIGGER_TOKENS_LEFT = 79
+    TRIGGER_LAST_ROUND = 80
 
 
 class ZoneId(IntEnum):
@@ -430,8 +441,12 @@ class ConstantId(IntEnum):
     MAIN_ACTION_USES = 35
     APTITUDES_PER_TURN = 36
     RELIC_USE_CUBES = 37
-    PET_MARKET = 38
-    PET_REBIND_INFLUENCE = 39
+    FAVOUR_PLACEMENTS_PER_TURN = 38
+    MONUMENT_ATTRIBUTE_SLOTS = 39
+    MONUMENT_APTITUDE_SLOTS = 40
+    MONUMENT_CONVICTION_SLOTS = 41
+    PET_MARKET = 42
+    PET_REBIND_INFLUENCE = 43
 
 
 class ModuleId(IntEnum):
@@ -2400,7 +2415,14 @@ LABELS: tuple[Label, ...] = (
     ),
     Label(
         id=LabelId.PLAY_PLACEHOLDERS,
-        text=Text(en='This game plays with made-up data (the editors’ notes):', fr='Cette partie utilise des données inventées (notes des éditeurs, en anglais) :', uk='Ця гра використовує вигадані дані (примітки редакторів, англійською):'),
+        text=Text(en='This game plays with made-up data (the editors’ notes):', fr='Cette partie utilise des données inventées (notes des éditeurs) :', uk='Ця гра використовує вигадані дані (примітки редакторів):'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLAY_UNTRANSLATED_NOTE,
+        text=Text(en='{note}', fr='{note} (en anglais)', uk='{note} (англійською)'),
+        args=('note',),
         forms=(),
         arg_labels=(),
     ),
@@ -2576,6 +2598,66 @@ LABELS: tuple[Label, ...] = (
     Label(
         id=LabelId.NO_IMBUED_CRYSTAL,
         text=Text(en='Take no imbued crystal', fr='Ne prendre aucun cristal imprégné', uk='Не брати насиченого кристала'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.FAVOUR_PLACEMENT,
+        text=Text(en='Guild favour: {placement}', fr='Faveur de la guilde : {placement}', uk='Прихильність гільдії: {placement}'),
+        args=('placement',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.FAVOUR_ON_REGION,
+        text=Text(en='Put your guild favour token on {region}', fr='Placer votre jeton Faveur de la guilde sur {region}', uk='Покласти жетон прихильності гільдії на регіон «{region}»'),
+        args=('region',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.FAVOUR_ON_SPACE,
+        text=Text(en='Put your guild favour token on space {space}', fr='Placer votre jeton Faveur de la guilde sur la case {space}', uk='Покласти жетон прихильності гільдії на поле {space}'),
+        args=('space',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.FAVOUR_ON_CARD,
+        text=Text(en='Put your guild favour token on {card}', fr='Placer votre jeton Faveur de la guilde sur {card}', uk='Покласти жетон прихильності гільдії на карту «{card}»'),
+        args=('card',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.MONUMENT_ATTRIBUTE,
+        text=Text(en='Add a {attribute} cube to your monument', fr='Ajouter un cube {attribute} à votre monument', uk='Додати кубик «{attribute}» до свого монумента'),
+        args=('attribute',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.MONUMENT_APTITUDE,
+        text=Text(en='Add the {attribute} aptitude tile to your monument', fr='Ajouter la tuile Aptitude {attribute} à votre monument', uk='Додати плитку здібності «{attribute}» до свого монумента'),
+        args=('attribute',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.MONUMENT_CONVICTION,
+        text=Text(en='Add a Conviction cube to your monument', fr='Ajouter un cube Conviction à votre monument', uk='Додати кубик Переконання до свого монумента'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.MONUMENT_STOP,
+        text=Text(en='Add nothing more to your monument', fr='Ne plus rien ajouter à votre monument', uk='Більше нічого не додавати до свого монумента'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.FATE_REROLL,
+        text=Text(en='Guild favour, the hand of fate: reroll this die and keep the result you choose', fr='Faveur de la guilde, la main du destin : relancer ce dé et garder le résultat de votre choix', uk='Прихильність гільдії, рука долі: перекинути цей кубик і залишити бажаний результат'),
         forms=(),
         arg_labels=(),
     ),
@@ -3141,6 +3223,11 @@ NATIVES: tuple[Native, ...] = (
         id=NativeId.USE_OTHER_CONVICTION,
         args=('player',),
         doc='Use one conviction cube of another player as your own (Siphon à conviction, L2676).',
+    ),
+    Native(
+        id=NativeId.DIMINISH_POWER,
+        args=('player', 'number'),
+        doc='The player diminishes that many Power cubes, each from the sphere of their choice (conviction to influence, or influence to potential), never across the place their guild favour token protects (Hybris L2604; Autorité L3223-3227).',
     ),
     Native(
         id=NativeId.OTHERS_LOAD_COMPANION,
@@ -3727,6 +3814,36 @@ CONSTANTS: tuple[Constant, ...] = (
         source=(Source(doc='rb', line=725, quote='Vous pouvez activer chaque relique une fois par tour en utilisant 1 cube Influence'),),
         status='verified',
         name=Text(en="Influence cubes a relic's use takes from it", fr="Cubes Influence qu'une utilisation de relique retire", uk='Кубиків Впливу, які знімає використання реліквії'),
+        value=1,
+    ),
+    Constant(
+        id=ConstantId.FAVOUR_PLACEMENTS_PER_TURN,
+        source=(Source(doc='rb', line=3187, quote="Vous disposez maintenant d'une 4e action à chaque tour : le placement de votre jeton Faveur de la guilde."),),
+        status='verified',
+        name=Text(en='Guild favour token placements per turn (Guilds)', fr='Placements du jeton Faveur de la guilde par tour (Guildes)', uk='Розміщень жетона прихильності гільдії за хід («Гільдії»)'),
+        value=1,
+    ),
+    Constant(
+        id=ConstantId.MONUMENT_ATTRIBUTE_SLOTS,
+        source=(Source(doc='rb', line=3243, quote='en ajoutant des cubes Attribut différents, des tuiles Aptitude différentes et/ou 1 cube Conviction sur les emplacements dédiés'),),
+        status='placeholder',
+        note="The monument's places are printed on the guild boards, whose slots the rulebook does not give (notes §2, L3564): 3 attribute cubes of different types is made up so the monument can be rebuilt.",
+        name=Text(en='Attribute cube places on a monument (Guilds)', fr="Emplacements de cubes Attribut d'un monument (Guildes)", uk='Місць для кубиків атрибутів на монументі («Гільдії»)'),
+        value=3,
+    ),
+    Constant(
+        id=ConstantId.MONUMENT_APTITUDE_SLOTS,
+        source=(Source(doc='rb', line=3243, quote='en ajoutant des cubes Attribut différents, des tuiles Aptitude différentes et/ou 1 cube Conviction sur les emplacements dédiés'),),
+        status='placeholder',
+        note="The monument's places are printed on the guild boards, whose slots the rulebook does not give (notes §2, L3564): 2 aptitude tiles of different types is made up so the monument can be rebuilt.",
+        name=Text(en='Aptitude tile places on a monument (Guilds)', fr="Emplacements de tuiles Aptitude d'un monument (Guildes)", uk='Місць для плиток здібностей на монументі («Гільдії»)'),
+        value=2,
+    ),
+    Constant(
+        id=ConstantId.MONUMENT_CONVICTION_SLOTS,
+        source=(Source(doc='rb', line=3243, quote='et/ou 1 cube Conviction sur les emplacements dédiés'),),
+        status='verified',
+        name=Text(en='Conviction cube places on a monument (Guilds)', fr="Emplacements de cube Conviction d'un monument (Guildes)", uk='Місць для кубика Переконання на монументі («Гільдії»)'),
         value=1,
     ),
     Constant(

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from enum import IntEnum
+from types import SimpleNamespace
+from typing import TYPE_CHECKING
 
 STRIDE = 8192
 NONE = STRIDE - 1
@@ -180,6 +182,15 @@ class IllegalAction(ValueError):
 def action(kind: Kind, argument: int = 0) -> int:
     return int(kind) * STRIDE + argument
 
+
+if TYPE_CHECKING:
+    KIND, PHASE = Kind, Phase
+else:
+    KIND = SimpleNamespace(**Kind.__members__)
+    PHASE = SimpleNamespace(**Phase.__members__)
+"""The members of Kind and Phase by name, as the kernel's modules read them: on Python 3.11 reading `Kind.X` goes
+through the enum metaclass's `__getattr__` hook, four times the cost of reading an attribute. The same members: mypy
+checks them as the enums."""
 
 KINDS: dict[int, Kind] = {int(kind): kind for kind in Kind}
 """Kind by number: a dict lookup, where `Kind(number)` is an enum call (the kernel's hot paths)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import favor
-from .actions import Kind, action
+from .actions import KIND, action
 
 if TYPE_CHECKING:
     from .game import OathState
@@ -52,7 +52,7 @@ def recover_actions(state: OathState, seat: int, *, widened: bool) -> list[int]:
                 or not _recover_allowed(state, seat, banner):
             continue
         for amount in range(tokens(state, banner) + 1, most + 1):
-            out += [action(Kind.RECOVER_BANNER, banner * BANNER_STRIDE + amount * SUITS + suit) for suit in first_suits]
+            out += [action(KIND.RECOVER_BANNER, banner * BANNER_STRIDE + amount * SUITS + suit) for suit in first_suits]
     return out
 
 
@@ -69,7 +69,7 @@ def _recover_allowed(state: OathState, seat: int, banner: int) -> bool:
     if key is None:
         return True
     flat = state.flat.copy()
-    flat.set("action_kind", int(Kind.RECOVER_BANNER))
+    flat.set("action_kind", int(KIND.RECOVER_BANNER))
     flat.set("action_target", banner * BANNER_STRIDE)
     flat.set("action_forbidden", 0)
     state.run_quietly(key, seat, banner, flat)
@@ -82,7 +82,7 @@ def recover(state: OathState, seat: int, argument: int) -> None:
     banner, rest = divmod(argument, BANNER_STRIDE)
     amount, first_suit = divmod(rest, SUITS)
     flat = state.flat
-    state.pay_supply(seat, Kind.RECOVER_BANNER, argument)
+    state.pay_supply(seat, KIND.RECOVER_BANNER, argument)
     old, holder = tokens(state, banner), flat.get("banner_holder", banner)
     if banner == PEOPLES_FAVOR:
         flat.set("banner_mob", banner, int(flat.get("recover_turns_mob") > 0))

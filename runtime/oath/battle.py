@@ -12,7 +12,7 @@ from collections.abc import Callable
 from ..content import CompiledGame
 from ..state import FlatState
 from ..vm_py import Native
-from .actions import NONE, Kind, Phase
+from .actions import KIND, NONE, PHASE
 from .banners import DARKEST_SECRET, PEOPLES_FAVOR
 from .empire import CHANCELLOR, JOINED, are_enemies, bandit_lord, bind_flat, colour, rules_site
 from .numbers import rule_numbers
@@ -266,7 +266,7 @@ def _hunt_relics(flat: FlatState, args: list[int]) -> int:
     each adding n defense dice, and may put the relics they take on the bottom of the relic deck."""
     flat.set("campaign_relic_hunter", 1 + args[1])
     if site_relics(flat):
-        flat.set("effect_return", Phase.CAMPAIGN_SITE_RELICS)
+        flat.set("effect_return", PHASE.CAMPAIGN_SITE_RELICS)
     return 0
 
 
@@ -280,7 +280,7 @@ def _sacrifice_in_force(flat: FlatState, args: list[int]) -> int:
         flat.set("campaign_losses", count)
         flat.set("campaign_killing", PLAN_SACRIFICE)
         flat.set("campaign_kill_from", side)
-        flat.set("effect_return", Phase.CAMPAIGN_LOSSES)
+        flat.set("effect_return", PHASE.CAMPAIGN_LOSSES)
     return count
 
 
@@ -292,8 +292,8 @@ def _defense_dice_now(flat: FlatState, args: list[int]) -> int:
 def _starting(flat: FlatState) -> bool:
     """A Campaign's optional modifiers are being chosen (7.4): it has an attacker and a defender, not yet its
     fields."""
-    return flat.get("campaign_attacker") < 0 and flat.get("phase") == Phase.MODIFIERS \
-        and flat.get("action_kind") == Kind.CAMPAIGN
+    return flat.get("campaign_attacker") < 0 and flat.get("phase") == PHASE.MODIFIERS \
+        and flat.get("action_kind") == KIND.CAMPAIGN
 
 
 def _attacker(flat: FlatState, args: list[int]) -> int:

@@ -26,7 +26,7 @@ from ..effects import start as start_effect
 from ..state import FlatState
 from ..vm_py import Native
 from . import banners, battle, favor, modifiers
-from .actions import NONE, STRIDE, Kind, Phase, action, kind_of
+from .actions import KIND, NONE, PHASE, STRIDE, Kind, Phase, action, kind_of
 from .battle import ALLY_BOARD, BOARD, LOSSES, PLAN_SACRIFICE, SACRIFICED, SKULLS, force_places, force_size
 from .empire import CHANCELLOR, JOINED, become_citizen, colour, on_map, ruler_of
 from .modifiers import in_play
@@ -86,7 +86,7 @@ def defenders(state: OathState, seat: int) -> list[int]:
 
 
 def start(state: OathState, seat: int, defender: int) -> None:
-    state.pay_supply(seat, Kind.CAMPAIGN, defender)
+    state.pay_supply(seat, KIND.CAMPAIGN, defender)
     _begin(state, seat, defender)
 
 
@@ -111,54 +111,54 @@ def _begin(state: OathState, seat: int, defender: int) -> None:
     site = battle.attacker_site(flat)
     if site in targetable_sites(state, seat, flat.get("campaign_defender")):
         flat.set("campaign_target_site", site, 1)  # 5.5.2: a defender's site where you are must be targeted
-    flat.set("phase", Phase.CAMPAIGN_TARGETS)
+    flat.set("phase", PHASE.CAMPAIGN_TARGETS)
 
 
 def legal_actions(state: OathState) -> list[int]:
     phase = state.flat.get("phase")
-    if phase == Phase.CAMPAIGN_TARGETS:
+    if phase == PHASE.CAMPAIGN_TARGETS:
         return _target_actions(state)
-    if phase == Phase.CAMPAIGN_DEFENDER:
+    if phase == PHASE.CAMPAIGN_DEFENDER:
         possible = defenders(state, state.flat.get("power_campaign"))
         only = state.flat.get("power_campaign_defender") - 1
-        moves = [action(Kind.CAMPAIGN_FROM_POWER, defender) for defender in possible if only < 0 or defender == only]
-        return moves + [action(Kind.DONE)] if state.flat.get("power_campaign_optional") or not moves else moves
-    if phase == Phase.CAMPAIGN_TRAVEL:
-        return _travels(state, state.flat.get("power_campaign")) + [action(Kind.DONE)]
-    if phase == Phase.CAMPAIGN_SITE_RELICS:
+        moves = [action(KIND.CAMPAIGN_FROM_POWER, defender) for defender in possible if only < 0 or defender == only]
+        return moves + [action(KIND.DONE)] if state.flat.get("power_campaign_optional") or not moves else moves
+    if phase == PHASE.CAMPAIGN_TRAVEL:
+        return _travels(state, state.flat.get("power_campaign")) + [action(KIND.DONE)]
+    if phase == PHASE.CAMPAIGN_SITE_RELICS:
         return _site_relic_targets(state)
-    if phase == Phase.CAMPAIGN_RETURN_RELICS:
-        return [action(Kind.RELIC_TO_DECK, relic) for relic in _returnable(state)] + [action(Kind.DONE)]
-    if phase == Phase.CAMPAIGN_ALLIES:
+    if phase == PHASE.CAMPAIGN_RETURN_RELICS:
+        return [action(KIND.RELIC_TO_DECK, relic) for relic in _returnable(state)] + [action(KIND.DONE)]
+    if phase == PHASE.CAMPAIGN_ALLIES:
         offered = _allies(state, OFFERED)
         if offered:
-            return [action(Kind.ACCEPT_ALLY, offered[0]), action(Kind.DONE)]
-        return [action(Kind.OFFER_ALLY, _undecided_citizens(state)[0]), action(Kind.DONE)]
-    if phase == Phase.CAMPAIGN_PLANS:
-        return [action(Kind.USE_PLAN, card) for card in _usable_plans(state)] + [action(Kind.DONE)]
-    if phase == Phase.CAMPAIGN_SACRIFICE:
-        return [action(Kind.SACRIFICE), action(Kind.DONE)]
-    if phase == Phase.CAMPAIGN_REROLL:
-        return [action(Kind.REROLL, _reroll_card(state, state.flat.get("campaign_reroll"))), action(Kind.DONE)]
-    if phase == Phase.CAMPAIGN_DISCARD_INSTEAD:
-        return [action(Kind.DISCARD_INSTEAD, card) for card in _instead(state, state.flat.get("campaign_swapper"))] \
-            + [action(Kind.DONE)]
-    if phase == Phase.CAMPAIGN_LOSSES:
-        return [action(Kind.KILL_AT, place) for place in force_places(state.flat, state.flat.get("campaign_kill_from"))]
-    if phase == Phase.CAMPAIGN_KILL_ALL:
-        return [action(Kind.KILL_ALL, _pending(state, "campaign_win_kill_all")[1]), action(Kind.DONE)]
-    if phase == Phase.CAMPAIGN_BECOME_CITIZEN:
-        return [action(Kind.BECOME_CITIZEN, _pending(state, "campaign_win_citizen")[1]), action(Kind.DONE)]
-    if phase == Phase.CAMPAIGN_OCCUPY:
-        return [action(Kind.OCCUPY, site) for site in _targeted_sites(state)] + [action(Kind.DONE)]
-    assert phase == Phase.CAMPAIGN_BANISH
+            return [action(KIND.ACCEPT_ALLY, offered[0]), action(KIND.DONE)]
+        return [action(KIND.OFFER_ALLY, _undecided_citizens(state)[0]), action(KIND.DONE)]
+    if phase == PHASE.CAMPAIGN_PLANS:
+        return [action(KIND.USE_PLAN, card) for card in _usable_plans(state)] + [action(KIND.DONE)]
+    if phase == PHASE.CAMPAIGN_SACRIFICE:
+        return [action(KIND.SACRIFICE), action(KIND.DONE)]
+    if phase == PHASE.CAMPAIGN_REROLL:
+        return [action(KIND.REROLL, _reroll_card(state, state.flat.get("campaign_reroll"))), action(KIND.DONE)]
+    if phase == PHASE.CAMPAIGN_DISCARD_INSTEAD:
+        return [action(KIND.DISCARD_INSTEAD, card) for card in _instead(state, state.flat.get("campaign_swapper"))] \
+            + [action(KIND.DONE)]
+    if phase == PHASE.CAMPAIGN_LOSSES:
+        return [action(KIND.KILL_AT, place) for place in force_places(state.flat, state.flat.get("campaign_kill_from"))]
+    if phase == PHASE.CAMPAIGN_KILL_ALL:
+        return [action(KIND.KILL_ALL, _pending(state, "campaign_win_kill_all")[1]), action(KIND.DONE)]
+    if phase == PHASE.CAMPAIGN_BECOME_CITIZEN:
+        return [action(KIND.BECOME_CITIZEN, _pending(state, "campaign_win_citizen")[1]), action(KIND.DONE)]
+    if phase == PHASE.CAMPAIGN_OCCUPY:
+        return [action(KIND.OCCUPY, site) for site in _targeted_sites(state)] + [action(KIND.DONE)]
+    assert phase == PHASE.CAMPAIGN_BANISH
     defender = state.flat.get("campaign_defender")
     if state.flat.get("campaign_target_pawn") in (PAWN_TARGETED, DESTINATION_PENDING):
         here = state.flat.get("pawn_site", defender)
-        sites = [action(Kind.BANISH_TO, site) for site in state.sites_on_map() if site != here]
-        return sites + ([action(Kind.DONE)] if state.flat.get("campaign_target_pawn") == PAWN_TARGETED else [])
+        sites = [action(KIND.BANISH_TO, site) for site in state.sites_on_map() if site != here]
+        return sites + ([action(KIND.DONE)] if state.flat.get("campaign_target_pawn") == PAWN_TARGETED else [])
     slander = state.flat.get("campaign_win_burn_all_favor", state.flat.get("campaign_attacker"))
-    return [action(Kind.BURN_ALL_FAVOR, slander - 1) if slander else action(Kind.BURN_HALF_FAVOR), action(Kind.DONE)]
+    return [action(KIND.BURN_ALL_FAVOR, slander - 1) if slander else action(KIND.BURN_HALF_FAVOR), action(KIND.DONE)]
 
 
 def deciding_player(state: OathState) -> int:
@@ -168,28 +168,28 @@ def deciding_player(state: OathState) -> int:
     leaves a choice to that choice; the attacker everything else."""
     flat = state.flat
     phase = flat.get("phase")
-    if phase in (Phase.CAMPAIGN_DEFENDER, Phase.CAMPAIGN_TRAVEL):
+    if phase in (PHASE.CAMPAIGN_DEFENDER, PHASE.CAMPAIGN_TRAVEL):
         return flat.get("power_campaign")
-    if phase == Phase.CAMPAIGN_LOSSES:
+    if phase == PHASE.CAMPAIGN_LOSSES:
         killing, loser = flat.get("campaign_killing"), flat.get("campaign_loser")
         if killing == PLAN_SACRIFICE:
             return flat.get("campaign_plan_user")
         if killing in (SKULLS, SACRIFICED):
             return flat.get("campaign_attacker")
         return CHANCELLOR if loser == flat.get("campaign_defender") and imperial_defence(state) else loser
-    if phase == Phase.CAMPAIGN_KILL_ALL:
+    if phase == PHASE.CAMPAIGN_KILL_ALL:
         return _pending(state, "campaign_win_kill_all")[0]
-    if phase == Phase.CAMPAIGN_BECOME_CITIZEN:
+    if phase == PHASE.CAMPAIGN_BECOME_CITIZEN:
         return _pending(state, "campaign_win_citizen")[0]
-    if phase == Phase.CAMPAIGN_PLANS:
+    if phase == PHASE.CAMPAIGN_PLANS:
         return flat.get("campaign_plan_user")
-    if phase == Phase.CAMPAIGN_REROLL:
+    if phase == PHASE.CAMPAIGN_REROLL:
         return flat.get("campaign_defender" if flat.get("campaign_reroll") == DEFENSE_ROLL else "campaign_attacker")
-    if phase == Phase.CAMPAIGN_DISCARD_INSTEAD:
+    if phase == PHASE.CAMPAIGN_DISCARD_INSTEAD:
         return flat.get("campaign_swapper")
-    if phase == Phase.CAMPAIGN_BANISH and flat.get("campaign_target_pawn") == DESTINATION_PENDING:
+    if phase == PHASE.CAMPAIGN_BANISH and flat.get("campaign_target_pawn") == DESTINATION_PENDING:
         return flat.get("travel_chooser") - 1
-    if phase == Phase.CAMPAIGN_ALLIES:
+    if phase == PHASE.CAMPAIGN_ALLIES:
         return flat.get("campaign_defender") if _allies(state, OFFERED) else _undecided_citizens(state)[0]
     return flat.get("campaign_attacker")
 
@@ -225,22 +225,22 @@ def _target_actions(state: OathState) -> list[int]:
     flat = state.flat
     attacker, defender = flat.get("campaign_attacker"), flat.get("campaign_defender")
     site = battle.attacker_site(flat)
-    out = [action(Kind.TARGET_SITE, s) for s in targetable_sites(state, attacker, defender)
+    out = [action(KIND.TARGET_SITE, s) for s in targetable_sites(state, attacker, defender)
            if not flat.get("campaign_target_site", s)]
     if defender >= 0 and flat.get("pawn_site", defender) == site:
-        out += [action(Kind.TARGET_RELIC, relic) for relic in state.cards.in_zone(state.cards.zone("relics_held", defender))
+        out += [action(KIND.TARGET_RELIC, relic) for relic in state.cards.in_zone(state.cards.zone("relics_held", defender))
                 if not flat.get("campaign_target_card", relic)
                 and may_take(flat, attacker, "take_forbidden_card", relic)]
-        out += [action(Kind.TARGET_BANNER, banner) for banner in banners.held_by(state, defender)
+        out += [action(KIND.TARGET_BANNER, banner) for banner in banners.held_by(state, defender)
                 if not flat.get("campaign_target_banner", banner)
                 and may_take(flat, attacker, "take_forbidden_banner", banner)]
         if not flat.get("campaign_target_pawn"):
-            out.append(action(Kind.TARGET_PAWN))
+            out.append(action(KIND.TARGET_PAWN))
     declared = flat.get("campaign_target_site", site) or flat.get("campaign_target_pawn") or _targeted_relics(state) \
         or _targeted_banners(state)
     if declared and (battle.target_dice(flat) % 2 == 0 or not _must_be_even(state)
                      or not any(_dice_of(state, chosen) % 2 for chosen in out)):
-        out.append(action(Kind.FIGHT))
+        out.append(action(KIND.FIGHT))
     return sorted(out)
 
 
@@ -249,11 +249,11 @@ def _site_relic_targets(state: OathState) -> list[int]:
     even total of target dice (Giant Python) and one more relic would make it so."""
     flat = state.flat
     attacker = flat.get("campaign_attacker")
-    out = [action(Kind.TARGET_RELIC, relic) for relic in battle.site_relics(flat)
+    out = [action(KIND.TARGET_RELIC, relic) for relic in battle.site_relics(flat)
            if not flat.get("campaign_target_card", relic) and not state.cards.locked(relic, attacker)]
     odd = flat.get("defense_pool_must_be_even") and battle.target_dice(flat) % 2
     if not (odd and out and (flat.get("campaign_relic_hunter") - 1) % 2):
-        out.append(action(Kind.DONE))
+        out.append(action(KIND.DONE))
     return out
 
 
@@ -262,18 +262,18 @@ def _travels(state: OathState, seat: int) -> list[int]:
     no Supply (modifiers.supply_cost)."""
     here = state.flat.get("pawn_site", seat)
     known = modifiers.Ahead(state, seat)
-    return [action(Kind.TRAVEL, site) for site in state.sites_on_map()
-            if site != here and modifiers.allowed(state, seat, action(Kind.TRAVEL, site), known)]
+    return [action(KIND.TRAVEL, site) for site in state.sites_on_map()
+            if site != here and modifiers.allowed(state, seat, action(KIND.TRAVEL, site), known)]
 
 
 def _dice_of(state: OathState, chosen: int) -> int:
     """The defense dice one more target would add (5.5.2)."""
     kind, argument = kind_of(chosen), chosen % STRIDE
-    if kind == Kind.TARGET_SITE:
+    if kind == KIND.TARGET_SITE:
         return int(state.game.entities("site")[argument].defense or 0)
-    if kind == Kind.TARGET_RELIC:
+    if kind == KIND.TARGET_RELIC:
         return int(state.game.entities("relic")[state.index_in_kind(argument)].defense or 0)
-    if kind == Kind.TARGET_BANNER:
+    if kind == KIND.TARGET_BANNER:
         return banners.tokens(state, argument)
     return state.numbers.pawn_defense_dice
 
@@ -379,7 +379,7 @@ def fight(state: OathState, seat: int, _: int) -> None:
         if state.flat.get("campaign_defender") != CHANCELLOR:
             state.flat.set("campaign_ally", CHANCELLOR, JOINED)
         if _undecided_citizens(state):
-            state.flat.set("phase", Phase.CAMPAIGN_ALLIES)
+            state.flat.set("phase", PHASE.CAMPAIGN_ALLIES)
             return
     _defend(state)
 
@@ -454,7 +454,7 @@ def _plans_of(state: OathState, side: int, after: int | None = None) -> None:
         flat.set("campaign_planning", side)
         flat.set("campaign_plan_user", user)
         if _usable_plans(state):
-            flat.set("phase", Phase.CAMPAIGN_PLANS)
+            flat.set("phase", PHASE.CAMPAIGN_PLANS)
             return
     if side == ATTACKER:
         if flat.get("campaign_defender") == BANDITS:
@@ -605,16 +605,16 @@ def use_plan(state: OathState, seat: int, card: int) -> None:
     flat.set("campaign_plan_card", card)
     state.pay(seat, card, cost)
     _pay_added(state, seat, card)
-    state.run_power(key, seat, state.index_in_kind(card), Phase.CAMPAIGN_PLANS)
-    if flat.get("phase") == Phase.CAMPAIGN_LOSSES:
+    state.run_power(key, seat, state.index_in_kind(card), PHASE.CAMPAIGN_PLANS)
+    if flat.get("phase") == PHASE.CAMPAIGN_LOSSES:
         _kill_while_forced(state)
-    elif flat.get("phase") == Phase.CAMPAIGN_PLANS:
+    elif flat.get("phase") == PHASE.CAMPAIGN_PLANS:
         _back_to_plans(state)
 
 
 def _back_to_plans(state: OathState) -> None:
     flat = state.flat
-    flat.set("phase", Phase.CAMPAIGN_PLANS)
+    flat.set("phase", PHASE.CAMPAIGN_PLANS)
     if flat.get("campaign_decided"):
         flat.set("campaign_planning", 0)
         flat.set("campaign_plan_user", -1)
@@ -675,7 +675,7 @@ def _offer_reroll(state: OathState, roll: int) -> bool:
     if _reroll_card(state, roll) < 0:
         return False
     state.flat.set("campaign_reroll", roll)
-    state.flat.set("phase", Phase.CAMPAIGN_REROLL)
+    state.flat.set("phase", PHASE.CAMPAIGN_REROLL)
     return True
 
 
@@ -723,7 +723,7 @@ def _after_skulls(state: OathState) -> None:
     if flat.get("campaign_attack") > flat.get("campaign_defense"):
         _resolve(state, victorious=True)
     elif not flat.get("sacrifice_forbidden") and _sacrifice_needed(state) <= force_size(flat, attacker):
-        flat.set("phase", Phase.CAMPAIGN_SACRIFICE)
+        flat.set("phase", PHASE.CAMPAIGN_SACRIFICE)
     else:
         _resolve(state, victorious=False)
 
@@ -741,34 +741,34 @@ def decline(state: OathState, seat: int, _: int) -> None:
     back, no banish, no outcome that a plan left to them, no Travel)."""
     flat = state.flat
     phase = flat.get("phase")
-    if phase == Phase.CAMPAIGN_DEFENDER:
+    if phase == PHASE.CAMPAIGN_DEFENDER:
         _power_campaign_settled(flat)
         end(state)
-    elif phase == Phase.CAMPAIGN_TRAVEL:
+    elif phase == PHASE.CAMPAIGN_TRAVEL:
         flat.set("power_travel", 0)
-        flat.set("phase", Phase.CAMPAIGN_DEFENDER)
-    elif phase == Phase.CAMPAIGN_SITE_RELICS:
+        flat.set("phase", PHASE.CAMPAIGN_DEFENDER)
+    elif phase == PHASE.CAMPAIGN_SITE_RELICS:
         _back_to_plans(state)
-    elif phase == Phase.CAMPAIGN_RETURN_RELICS:
+    elif phase == PHASE.CAMPAIGN_RETURN_RELICS:
         _banish_or_settle(state)
-    elif phase == Phase.CAMPAIGN_ALLIES:
+    elif phase == PHASE.CAMPAIGN_ALLIES:
         offered = _allies(state, OFFERED)
         flat.set("campaign_ally", offered[0] if offered else _undecided_citizens(state)[0], DECLINED)
         _allies_done(state)
-    elif phase == Phase.CAMPAIGN_PLANS:
+    elif phase == PHASE.CAMPAIGN_PLANS:
         _done_with_plans(state)
-    elif phase == Phase.CAMPAIGN_SACRIFICE:
+    elif phase == PHASE.CAMPAIGN_SACRIFICE:
         _resolve(state, victorious=False)
-    elif phase == Phase.CAMPAIGN_REROLL:
+    elif phase == PHASE.CAMPAIGN_REROLL:
         _after_reroll_choice(state, rerolled=False)
-    elif phase == Phase.CAMPAIGN_DISCARD_INSTEAD:
+    elif phase == PHASE.CAMPAIGN_DISCARD_INSTEAD:
         _resume_discards(state, seat)
-    elif phase == Phase.CAMPAIGN_OCCUPY:
+    elif phase == PHASE.CAMPAIGN_OCCUPY:
         _take_spoils(state)
-    elif phase == Phase.CAMPAIGN_KILL_ALL:
+    elif phase == PHASE.CAMPAIGN_KILL_ALL:
         flat.set("campaign_win_kill_all", _pending(state, "campaign_win_kill_all")[0], 0)
         _losses(state)
-    elif phase == Phase.CAMPAIGN_BECOME_CITIZEN:
+    elif phase == PHASE.CAMPAIGN_BECOME_CITIZEN:
         flat.set("campaign_win_citizen", _pending(state, "campaign_win_citizen")[0], 0)
         _settle(state)
     else:
@@ -802,7 +802,7 @@ def _losses(state: OathState, *, kill_all: bool = False) -> None:
     kill_all = kill_all or bool(flat.get("kill_all_defeated") or flat.get("defeat_kills_all", loser))
     if not kill_all and force and any(flat.get("campaign_win_kill_all", p) and battle.victorious(flat, p)
                                       for p in range(state.players)):
-        flat.set("phase", Phase.CAMPAIGN_KILL_ALL)
+        flat.set("phase", PHASE.CAMPAIGN_KILL_ALL)
         return
     _start_kills(state, LOSSES, loser, force if kill_all else force // state.numbers.defeat_loss_divisor)
 
@@ -834,7 +834,7 @@ def _kill_while_forced(state: OathState) -> None:
         elif len(places) == 1:
             _kill_one(state, places[0])
         else:
-            flat.set("phase", Phase.CAMPAIGN_LOSSES)
+            flat.set("phase", PHASE.CAMPAIGN_LOSSES)
             return
     killing = flat.get("campaign_killing")
     flat.set("campaign_killing", 0)
@@ -884,7 +884,7 @@ def _after_losses(state: OathState) -> None:
         for site in _targeted_sites(state):
             flat.move(("site_warbands", site, own), ("warbands", home), flat.get("site_warbands", site, own))
     if flat.get("warbands", attacker) and _targeted_sites(state) and not flat.get("place_warbands_forbidden", attacker):
-        flat.set("phase", Phase.CAMPAIGN_OCCUPY)
+        flat.set("phase", PHASE.CAMPAIGN_OCCUPY)
     else:
         _take_spoils(state)
 
@@ -910,7 +910,7 @@ def _take_spoils(state: OathState) -> None:
     for banner in _targeted_banners(state):
         banners.seize(state, attacker, banner)
     if _returnable(state):
-        flat.set("phase", Phase.CAMPAIGN_RETURN_RELICS)
+        flat.set("phase", PHASE.CAMPAIGN_RETURN_RELICS)
     else:
         _banish_or_settle(state)
 
@@ -934,7 +934,7 @@ def return_relic(state: OathState, seat: int, relic: int) -> None:
 def _banish_or_settle(state: OathState) -> None:
     """5.5.7.III if the pawn was targeted, else 5.5.8."""
     if state.flat.get("campaign_target_pawn"):
-        state.flat.set("phase", Phase.CAMPAIGN_BANISH)
+        state.flat.set("phase", PHASE.CAMPAIGN_BANISH)
         _banishment_chooser(state)
     else:
         _settle(state)
@@ -996,7 +996,7 @@ def _settle(state: OathState) -> None:
         if not state.is_exile(seat):
             flat.set("campaign_win_citizen", seat, 0)
     if any(flat.get("campaign_win_citizen", p) and battle.victorious(flat, p) for p in range(state.players)):
-        flat.set("phase", Phase.CAMPAIGN_BECOME_CITIZEN)
+        flat.set("phase", PHASE.CAMPAIGN_BECOME_CITIZEN)
     else:
         finish(state)
 
@@ -1023,7 +1023,7 @@ def _discard_marked(state: OathState, which: int, only: int | None = None) -> bo
     if swapper >= 0:
         flat.set("campaign_discarding", which)
         flat.set("campaign_swapper", swapper)
-        flat.set("phase", Phase.CAMPAIGN_DISCARD_INSTEAD)
+        flat.set("phase", PHASE.CAMPAIGN_DISCARD_INSTEAD)
         return True
     for card, player in marked:
         state.cards.discard(player, card)
@@ -1087,11 +1087,11 @@ def end(state: OathState) -> None:
     clear(flat)
     if state.shared_vision_due():
         return
-    flat.set("phase", Phase.ACT)
+    flat.set("phase", PHASE.ACT)
     state.update_oathkeeper()
     if not power_step(state) and flat.get("act_phase_over"):
         flat.set("act_phase_over", 0)
-        state.act(flat.get("current_player"), Kind.END_TURN, 0)
+        state.act(flat.get("current_player"), KIND.END_TURN, 0)
 
 
 def power_step(state: OathState) -> bool:
@@ -1099,11 +1099,11 @@ def power_step(state: OathState) -> bool:
     else the Travel and then the Campaign a victory allows (Second Wind); True if one now waits for its user."""
     flat = state.flat
     if flat.get("power_campaign") >= 0:
-        flat.set("phase", Phase.CAMPAIGN_DEFENDER)
+        flat.set("phase", PHASE.CAMPAIGN_DEFENDER)
     elif flat.get("power_travel"):
         flat.set("power_campaign", flat.get("power_travel") - 1)
         flat.set("power_campaign_optional", 1)
-        flat.set("phase", Phase.CAMPAIGN_TRAVEL)
+        flat.set("phase", PHASE.CAMPAIGN_TRAVEL)
     else:
         return False
     return True
@@ -1126,26 +1126,26 @@ FACTORIES: dict[str, Callable[[CompiledGame], Native]] = battle.FACTORIES
 """The natives of battle plans and Campaign outcomes (battle.py)."""
 
 HANDLERS: dict[Kind, Callable[[OathState, int, int], None]] = {
-    Kind.CAMPAIGN: start,
-    Kind.CAMPAIGN_FROM_POWER: start_from_power,
-    Kind.TARGET_SITE: target_site,
-    Kind.TARGET_RELIC: target_relic,
-    Kind.TARGET_BANNER: target_banner,
-    Kind.TARGET_PAWN: target_pawn,
-    Kind.FIGHT: fight,
-    Kind.USE_PLAN: use_plan,
-    Kind.OFFER_ALLY: offer_ally,
-    Kind.ACCEPT_ALLY: accept_ally,
-    Kind.SACRIFICE: sacrifice,
-    Kind.KILL_AT: kill_at,
-    Kind.OCCUPY: occupy,
-    Kind.DONE: decline,
-    Kind.BANISH_TO: banish_to,
-    Kind.BURN_HALF_FAVOR: burn_half_favor,
-    Kind.BURN_ALL_FAVOR: burn_all_favor,
-    Kind.KILL_ALL: kill_all,
-    Kind.BECOME_CITIZEN: become_citizen_now,
-    Kind.REROLL: reroll,
-    Kind.DISCARD_INSTEAD: discard_instead,
-    Kind.RELIC_TO_DECK: return_relic,
+    KIND.CAMPAIGN: start,
+    KIND.CAMPAIGN_FROM_POWER: start_from_power,
+    KIND.TARGET_SITE: target_site,
+    KIND.TARGET_RELIC: target_relic,
+    KIND.TARGET_BANNER: target_banner,
+    KIND.TARGET_PAWN: target_pawn,
+    KIND.FIGHT: fight,
+    KIND.USE_PLAN: use_plan,
+    KIND.OFFER_ALLY: offer_ally,
+    KIND.ACCEPT_ALLY: accept_ally,
+    KIND.SACRIFICE: sacrifice,
+    KIND.KILL_AT: kill_at,
+    KIND.OCCUPY: occupy,
+    KIND.DONE: decline,
+    KIND.BANISH_TO: banish_to,
+    KIND.BURN_HALF_FAVOR: burn_half_favor,
+    KIND.BURN_ALL_FAVOR: burn_all_favor,
+    KIND.KILL_ALL: kill_all,
+    KIND.BECOME_CITIZEN: become_citizen_now,
+    KIND.REROLL: reroll,
+    KIND.DISCARD_INSTEAD: discard_instead,
+    KIND.RELIC_TO_DECK: return_relic,
 }

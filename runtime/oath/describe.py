@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from ..bytecode import PC, PendingChoice, pending_choice
 from ..messages import Phrase, Value
 from . import banners, campaign, plays
-from .actions import NONE, STRIDE, Kind
+from .actions import KIND, NONE, STRIDE, Kind
 from .power_tables import POWER_STRIDE
 from .setup import DISCARD_ON_PILE, DISCARD_USUAL
 
@@ -25,17 +25,17 @@ NAMED_SPACES = frozenset({"suit", "region", "site", "denizen", "edifice", "visio
 """The kinds of entity a power's choice may offer that have names to show."""
 
 
-PLAIN_MOVES = frozenset({Kind.END_TURN, Kind.SEARCH_WORLD, Kind.KEEP_NO_MORE, Kind.TARGET_PAWN, Kind.FIGHT,
-                         Kind.SACRIFICE, Kind.DONE, Kind.BURN_HALF_FAVOR, Kind.DECLINE_CITIZENSHIP, Kind.SELF_EXILE,
-                         Kind.TAKE_ACTION, Kind.PROPOSE_EXCHANGE, Kind.ACCEPT_EXCHANGE, Kind.DECLINE_EXCHANGE,
-                         Kind.END_NEGOTIATION})
+PLAIN_MOVES = frozenset({KIND.END_TURN, KIND.SEARCH_WORLD, KIND.KEEP_NO_MORE, KIND.TARGET_PAWN, KIND.FIGHT,
+                         KIND.SACRIFICE, KIND.DONE, KIND.BURN_HALF_FAVOR, KIND.DECLINE_CITIZENSHIP, KIND.SELF_EXILE,
+                         KIND.TAKE_ACTION, KIND.PROPOSE_EXCHANGE, KIND.ACCEPT_EXCHANGE, KIND.DECLINE_EXCHANGE,
+                         KIND.END_NEGOTIATION})
 """Moves whose message has no argument."""
-SEAT_MOVES = frozenset({Kind.CAMPAIGN, Kind.CAMPAIGN_FROM_POWER, Kind.OFFER_ALLY, Kind.ACCEPT_ALLY, Kind.GIVE_TITLE,
-                        Kind.NEGOTIATE_WITH, Kind.GIVE_FAVOR, Kind.GIVE_SECRET, Kind.PROMISE_TRUCE, Kind.GIVE_WARBAND,
-                        Kind.TAKE_WARBAND, Kind.GRANT_WARBAND_MOVE, Kind.REFUSE_WARBAND_MOVE})
+SEAT_MOVES = frozenset({KIND.CAMPAIGN, KIND.CAMPAIGN_FROM_POWER, KIND.OFFER_ALLY, KIND.ACCEPT_ALLY, KIND.GIVE_TITLE,
+                        KIND.NEGOTIATE_WITH, KIND.GIVE_FAVOR, KIND.GIVE_SECRET, KIND.PROMISE_TRUCE, KIND.GIVE_WARBAND,
+                        KIND.TAKE_WARBAND, KIND.GRANT_WARBAND_MOVE, KIND.REFUSE_WARBAND_MOVE})
 """Moves whose argument is a seat: their message's {seat} is the `seat_player` label, with its forms."""
-SITE_MOVES = frozenset({Kind.TRAVEL, Kind.CHOOSE_DESTINATION, Kind.WARBAND_TO_SITE, Kind.WARBAND_TO_BOARD,
-                        Kind.TARGET_SITE, Kind.OCCUPY, Kind.BANISH_TO})
+SITE_MOVES = frozenset({KIND.TRAVEL, KIND.CHOOSE_DESTINATION, KIND.WARBAND_TO_SITE, KIND.WARBAND_TO_BOARD,
+                        KIND.TARGET_SITE, KIND.OCCUPY, KIND.BANISH_TO})
 """Moves whose argument is a site."""
 
 
@@ -47,17 +47,17 @@ class Describe:
         kind, argument = Kind(chosen // STRIDE), chosen % STRIDE
         message_id = f"move_{kind.name.lower()}"
         say = self._say
-        if kind == Kind.SEARCH_DISCARD:
+        if kind == KIND.SEARCH_DISCARD:
             return say(message_id, locale, region=self.entity_name("region", argument, locale))
         if kind in SEAT_MOVES:
-            if argument == NONE and kind in (Kind.CAMPAIGN, Kind.CAMPAIGN_FROM_POWER):
+            if argument == NONE and kind in (KIND.CAMPAIGN, KIND.CAMPAIGN_FROM_POWER):
                 return say(f"{message_id}_bandits", locale)
             return say(message_id, locale, seat=self._seat(argument, locale))
         if kind in SITE_MOVES:
             return say(message_id, locale, site=self.entity_name("site", argument, locale))
-        if kind in (Kind.TARGET_BANNER, Kind.GIVE_BANNER):
+        if kind in (KIND.TARGET_BANNER, KIND.GIVE_BANNER):
             return say(message_id, locale, banner=self.entity_name("banner", argument, locale))
-        if kind == Kind.RECOVER_BANNER:
+        if kind == KIND.RECOVER_BANNER:
             banner, rest = divmod(argument, banners.BANNER_STRIDE)
             amount, suit = divmod(rest, banners.SUITS)
             name = self.entity_name("banner", banner, locale)
@@ -65,27 +65,27 @@ class Describe:
                 return say("move_recover_peoples_favor", locale, banner=name, amount=amount,
                            suit=self.entity_name("suit", suit, locale))
             return say(message_id, locale, banner=name, amount=amount)
-        if kind == Kind.KILL_AT:
+        if kind == KIND.KILL_AT:
             if argument == NONE:
                 return say(message_id, locale)
             if argument >= campaign.ALLY_BOARD:
                 return say("move_kill_at_ally", locale, seat=self._seat(argument - campaign.ALLY_BOARD, locale))
             return say("move_kill_at_site", locale, site=self.entity_name("site", argument, locale))
-        if kind == Kind.TAKE_FROM_RELIQUARY:
+        if kind == KIND.TAKE_FROM_RELIQUARY:
             return say(message_id, locale, space=argument + 1)
-        if kind == Kind.DISCARD_TO:
+        if kind == KIND.DISCARD_TO:
             return say(message_id, locale, destination=self._destination(argument, locale))
-        if kind == Kind.PLAY_TO_OTHER_SITE:
+        if kind == KIND.PLAY_TO_OTHER_SITE:
             site, card = divmod(argument, plays.SITE_STRIDE)
             return say(message_id, locale, card=self._shown_name(card, locale),
                        site=self.entity_name("site", site, locale))
-        if kind == Kind.ANSWER:
+        if kind == KIND.ANSWER:
             pending = pending_choice(self.frame) if self.frame is not None else None
             if pending is None:
                 return say("move_answer_option", locale, option=argument)
             return say(message_id, locale, power=self._asking_power(locale),
                        answer=self._answer(pending, argument, locale))
-        if kind == Kind.USE_POWER:
+        if kind == KIND.USE_POWER:
             index, card = divmod(argument, POWER_STRIDE)
             named = self._named_card(card, self.card_name(card, locale), locale)
             if len(self.powers[card]) > 1:

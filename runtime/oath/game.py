@@ -23,7 +23,7 @@ from typing import Any
 from ..content import CompiledGame
 from ..effects import VMS
 from . import campaign, empire, modifiers
-from .actions import IllegalAction, Kind, Phase, action
+from .actions import PHASE, IllegalAction, Kind, Phase, action
 from .chronicle import Chronicle, Decide, write_chronicle
 from .describe import Describe
 from .handlers import Handlers
@@ -59,7 +59,7 @@ class OathState(PowerTables, Queries, Moves, Turn, Handlers, Rounds, Describe):
         self.placeholders = made.placeholders
         self.history: list[int] = []
         self.seed = seed
-        self.flat.set("phase", Phase.SETUP)
+        self.flat.set("phase", PHASE.SETUP)
         self.flat.set("setup_seat", 0)
         self.flat.set("winner", -1)
         self.flat.set("action_kind", -1)

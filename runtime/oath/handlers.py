@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import advisers, banners, empire, favor, modifiers, negotiate, plays
-from .actions import Kind, Phase
+from .actions import KIND, PHASE, Kind
 from .power_tables import CONSPIRACY, POWER_STRIDE
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ class Handlers:
         if seat + 1 < self.players:
             self.flat.set("setup_seat", seat + 1)
         else:
-            self.flat.set("phase", Phase.ACT)
+            self.flat.set("phase", PHASE.ACT)
             self.flat.set("current_player", 0)
 
     def _do_end_turn(self: OathState, seat: int, _: int) -> None:
@@ -38,7 +38,7 @@ class Handlers:
         self.trigger(seat, "rest")
 
     def _do_travel(self: OathState, seat: int, site: int) -> None:
-        self.flat.add("supply", seat, -modifiers.supply_cost(self, seat, Kind.TRAVEL, site))
+        self.flat.add("supply", seat, -modifiers.supply_cost(self, seat, KIND.TRAVEL, site))
         self.cards.arrive(seat, site)
         self.trigger(seat, "after_travel")
 
@@ -50,17 +50,17 @@ class Handlers:
         return max(0, self.numbers.search_draws + self.flat.get("search_draw_delta"))
 
     def _do_search_world(self: OathState, seat: int, _: int) -> None:
-        self.pay_supply(seat, Kind.SEARCH_WORLD, 0)
-        self._search(seat, Kind.SEARCH_WORLD, -1)
+        self.pay_supply(seat, KIND.SEARCH_WORLD, 0)
+        self._search(seat, KIND.SEARCH_WORLD, -1)
 
     def _do_search_discard(self: OathState, seat: int, region: int) -> None:
-        self.pay_supply(seat, Kind.SEARCH_DISCARD, region)
-        self._search(seat, Kind.SEARCH_DISCARD, region)
+        self.pay_supply(seat, KIND.SEARCH_DISCARD, region)
+        self._search(seat, KIND.SEARCH_DISCARD, region)
 
     def _search(self: OathState, seat: int, kind: Kind, region: int) -> None:
         """5.1.2: draw from the top of the source; a Vision drawn from the world deck stops the draw. With Truthful
         Harp everyone sees what is drawn. Modifiers that take away more draws than there are leave nothing to keep."""
-        world = kind == Kind.SEARCH_WORLD and not self.flat.get("search_from_discard_bottom")
+        world = kind == KIND.SEARCH_WORLD and not self.flat.get("search_from_discard_bottom")
         drawn = modifiers.search_source(self, seat, kind, region)[:self._drawn_by_search()]
         if not drawn:
             self._after_decision()
@@ -78,7 +78,7 @@ class Handlers:
             if world and card in self.visions:
                 self.flat.add("visions_drawn", 1)
                 break
-        self.flat.set("phase", Phase.SEARCH_KEEP)
+        self.flat.set("phase", PHASE.SEARCH_KEEP)
 
     def _draw(self: OathState, seat: int, card: int) -> None:
         self.cards.put(card, self.cards.zone("drawn", seat))
@@ -114,7 +114,7 @@ class Handlers:
         flat.clear("search_swappable")
         flat.clear("search_kept")
         flat.set("search_keeps", 0)
-        flat.set("phase", Phase.SEARCH_PLAY)
+        flat.set("phase", PHASE.SEARCH_PLAY)
 
     def _do_play_to_site(self: OathState, seat: int, card: int) -> None:
         self._play_at(seat, card, self.flat.get("pawn_site", seat))
@@ -147,8 +147,8 @@ class Handlers:
     def _when_played(self: OathState, seat: int) -> None:
         card = self.flat.get("played_card")
         if self.flat.get("played_faceup") and card in self.when_played:
-            self.flat.set("phase", Phase.ACT)
-            self.run_power(self.when_played[card], seat, self.index_in_kind(card), Phase.ACT)
+            self.flat.set("phase", PHASE.ACT)
+            self.run_power(self.when_played[card], seat, self.index_in_kind(card), PHASE.ACT)
         else:
             self._after_decision()
 
@@ -169,7 +169,7 @@ class Handlers:
         """5.1.4.III-IV: an Exile reveals a Vision, discarding the one revealed before; anyone may play the
         Conspiracy faceup, whose power runs at once."""
         if card == self.conspiracy:
-            self.run_power(CONSPIRACY, seat, self.index_in_kind(card), Phase.ACT)
+            self.run_power(CONSPIRACY, seat, self.index_in_kind(card), PHASE.ACT)
             return
         for previous in self.cards.in_zone(self.cards.zone("revealed_vision", seat)):
             self.cards.discard(seat, previous)
@@ -182,7 +182,7 @@ class Handlers:
     def _do_discard_first(self: OathState, seat: int, denizen: int) -> None:
         """The People's Favor (5.1.4.I): a denizen at a site of the region discarded before the play to a site."""
         self.cards.discard(seat, denizen)
-        self.flat.set("phase", Phase.PLAY_AFTER_DISCARD)
+        self.flat.set("phase", PHASE.PLAY_AFTER_DISCARD)
 
     def _do_discard_to(self: OathState, seat: int, destination: int) -> None:
         """Where the player's discards go from now on (Bracken, Cracked Horn; Cards.discard_place)."""
@@ -191,14 +191,14 @@ class Handlers:
     def _do_discard(self: OathState, seat: int, card: int) -> None:
         self.cards.discard(seat, card)
         if not self._search_over(seat):
-            self.flat.set("phase", Phase.ACT)
+            self.flat.set("phase", PHASE.ACT)
 
     def _search_over(self: OathState, seat: int) -> bool:
         """Once the card a Search kept is played or discarded, the powers "after searching" run (Hunting Party)."""
         if not self.flat.get("search_resolving"):
             return False
         if self.cards.in_zone(self.cards.zone("drawn", seat)):
-            self.flat.set("phase", Phase.SEARCH_PLAY)
+            self.flat.set("phase", PHASE.SEARCH_PLAY)
             return True
         self.flat.set("search_resolving", 0)
         self.trigger(seat, "after_search")
@@ -207,7 +207,7 @@ class Handlers:
     def _do_muster(self: OathState, seat: int, card: int) -> None:
         """5.2: a favor (a secret, Initiation Rite) on the card, two warbands (give or take the modifiers') from your
         bank to your board."""
-        self.pay_supply(seat, Kind.MUSTER, card)
+        self.pay_supply(seat, KIND.MUSTER, card)
         if self.flat.get("muster_pays_secret"):
             self.flat.move(("secret", seat), ("card_secret", card), 1)
         else:
@@ -218,7 +218,7 @@ class Handlers:
 
     def _do_trade_for_favor(self: OathState, seat: int, card: int) -> None:
         """5.3 (a): a secret on the card; one favor plus one per matching faceup adviser (with the modifiers')."""
-        self.pay_supply(seat, Kind.TRADE_FOR_FAVOR, card)
+        self.pay_supply(seat, KIND.TRADE_FOR_FAVOR, card)
         self.flat.move(("secret", seat), ("card_secret", card), self.numbers.trade_secret_placed)
         suit = self.suit_of[card]
         gained = 0 if self.flat.get("trade_gains_no_favor") else \
@@ -228,7 +228,7 @@ class Handlers:
 
     def _do_trade_for_secrets(self: OathState, seat: int, card: int) -> None:
         """5.3 (b): two favor on the card; a secret per matching faceup adviser (with the modifiers')."""
-        self.pay_supply(seat, Kind.TRADE_FOR_SECRETS, card)
+        self.pay_supply(seat, KIND.TRADE_FOR_SECRETS, card)
         favor.spend(self.flat, seat, ("card_favor", card), self.numbers.trade_favor_placed)
         gained = max(0, self.faceup_matching(seat, self.suit_of[card]) + self.flat.get("trade_secret_delta"))
         self.flat.move(("shared_secret",), ("secret", seat), gained)
@@ -239,7 +239,7 @@ class Handlers:
         """5.4: 1 Supply and the site's printed cost, then the relic, faceup, near your board."""
         site = self.flat.get("pawn_site", seat)
         cost = self.game.entities("site")[site].recover_cost
-        self.pay_supply(seat, Kind.RECOVER_RELIC, relic)
+        self.pay_supply(seat, KIND.RECOVER_RELIC, relic)
         if cost.place_favor:
             favor.spend(self.flat, seat, ("bank_favor", int(cost.bank)), cost.place_favor)
         favor.spend(self.flat, seat, ("shared_favor",), cost.burn_favor)
@@ -258,7 +258,7 @@ class Handlers:
         index, card = divmod(argument, POWER_STRIDE)
         key, cost = self.powers[card][index]
         self.pay(seat, card, cost)
-        self.run_power(key, seat, self.index_in_kind(card), Phase.ACT)
+        self.run_power(key, seat, self.index_in_kind(card), PHASE.ACT)
 
     def _do_take_from_reliquary(self: OathState, seat: int, space: int) -> None:
         """2.3: the relic of the chosen space, faceup into the player's bank (uncovering the space's modifier for the
@@ -301,14 +301,14 @@ class Handlers:
         if zone not in discarded and zone != self.cards.zone("world_deck"):
             self.flat.set("shared_vision_play", 0)
             return False
-        self.flat.set("phase", Phase.SHARED_VISION_PLAY)
+        self.flat.set("phase", PHASE.SHARED_VISION_PLAY)
         return True
 
     def _play_shared_vision(self: OathState, seat: int, kind: Kind, card: int) -> None:
         """The sharer plays the Vision (5.1.4.II-III, with the play's modifiers and reactions) or discards it (their
         discard, where theirs go); then the turn goes on as after any decision (`_after_decision`)."""
         self.flat.set("shared_vision_play", 0)
-        if kind == Kind.DISCARD:
+        if kind == KIND.DISCARD:
             self.cards.discard(seat, card)
             self._after_decision()
         else:

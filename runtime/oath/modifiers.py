@@ -33,7 +33,7 @@ from ..content import CompiledGame
 from ..effects import start
 from ..state import FlatState
 from ..vm_py import Native
-from .actions import KINDS, STRIDE, Kind, Phase, action, kind_of
+from .actions import KIND, KINDS, PHASE, STRIDE, Kind, action, kind_of
 from . import banners, favor
 from .banners import BANNER_STRIDE
 from .battle import acting_site
@@ -45,9 +45,9 @@ from .setup import Cards
 if TYPE_CHECKING:
     from .game import OathState
 
-TIMING_OF = {Kind.SEARCH_WORLD: "search", Kind.SEARCH_DISCARD: "search", Kind.MUSTER: "muster",
-             Kind.TRADE_FOR_FAVOR: "trade", Kind.TRADE_FOR_SECRETS: "trade", Kind.TRAVEL: "travel",
-             Kind.RECOVER_RELIC: "recover", Kind.RECOVER_BANNER: "recover", Kind.CAMPAIGN: "campaign"}
+TIMING_OF = {KIND.SEARCH_WORLD: "search", KIND.SEARCH_DISCARD: "search", KIND.MUSTER: "muster",
+             KIND.TRADE_FOR_FAVOR: "trade", KIND.TRADE_FOR_SECRETS: "trade", KIND.TRAVEL: "travel",
+             KIND.RECOVER_RELIC: "recover", KIND.RECOVER_BANNER: "recover", KIND.CAMPAIGN: "campaign"}
 """The major actions modifiers change, by the `timing` of their modifiers."""
 ACTION_HOOKS = ("action_forbidden", "action_supply_free", "travel_free", "travel_cost_base", "travel_cost_delta",
                 "search_draw_delta", "search_cost_cap", "search_discard_any_region", "search_from_discard_bottom",
@@ -64,10 +64,10 @@ multiply."""
 def base_costs(numbers: RuleNumbers) -> dict[Kind, int]:
     """The Supply each major action costs before its modifiers (5.1-5.5), from the content: a Search of the world
     deck costs by the Visions drawn instead, a Travel by the regions."""
-    return {Kind.SEARCH_DISCARD: numbers.search_discard_cost, Kind.MUSTER: numbers.muster_cost,
-            Kind.TRADE_FOR_FAVOR: numbers.trade_cost, Kind.TRADE_FOR_SECRETS: numbers.trade_cost,
-            Kind.RECOVER_RELIC: numbers.recover_cost, Kind.RECOVER_BANNER: numbers.recover_cost,
-            Kind.CAMPAIGN: numbers.campaign_cost}
+    return {KIND.SEARCH_DISCARD: numbers.search_discard_cost, KIND.MUSTER: numbers.muster_cost,
+            KIND.TRADE_FOR_FAVOR: numbers.trade_cost, KIND.TRADE_FOR_SECRETS: numbers.trade_cost,
+            KIND.RECOVER_RELIC: numbers.recover_cost, KIND.RECOVER_BANNER: numbers.recover_cost,
+            KIND.CAMPAIGN: numbers.campaign_cost}
 
 
 def action_modifiers(game: Any, cards: Cards, runnable: frozenset[str]) -> dict[str, dict[int, tuple[str, Any, bool, bool]]]:
@@ -94,11 +94,8 @@ def in_play(state: OathState, card: int) -> bool:
 def in_play_cards(state: OathState) -> set[int]:
     """Every card in play (in_play), found by a scan of the zones that hold them."""
     flat, ids = state.flat, state.zone_ids
-    playing = set(flat.indices_of("card_zone", ids["map"]))
-    for zone in state.relic_zones:
-        playing.update(flat.indices_of("card_zone", zone))
-    for zone in (ids["at_site"], *state.adviser_zones):
-        playing.update(card for card in flat.indices_of("card_zone", zone) if flat.get("card_faceup", card))
+    playing = set(flat.indices_among("card_zone", [ids["map"], *state.relic_zones]))
+    playing.update(flat.indices_among("card_zone", [ids["at_site"], *state.adviser_zones], "card_faceup"))
     return playing
 
 
@@ -165,7 +162,7 @@ def begin(state: OathState, seat: int, chosen: int, binds: list[int] | None = No
     kind = kind_of(chosen)
     flat.set("action_kind", int(kind))
     flat.set("action_target", chosen % STRIDE)
-    if kind == Kind.TRAVEL and flat.get("power_travel") == seat + 1:
+    if kind == KIND.TRAVEL and flat.get("power_travel") == seat + 1:
         flat.set("power_travel", 0)
         flat.set("travel_free", 1)
     if reliquary:
@@ -188,7 +185,7 @@ def after_binding(state: OathState) -> None:
     """Once the binding modifiers ran: the optional ones, if any, else the action itself."""
     seat = state.flat.get("trigger_seat")
     if any(_enables(state, seat, card, unknown=True) for card in optional(state, seat)):
-        state.flat.set("phase", Phase.MODIFIERS)
+        state.flat.set("phase", PHASE.MODIFIERS)
     else:
         take(state, seat)
 
@@ -201,14 +198,14 @@ def legal_actions(state: OathState) -> list[int]:
     seat, flat = state.current_player(), state.flat
     kind, target = KINDS[flat.get("action_kind")], flat.get("action_target")
     if flat.get("modifiers_first"):
-        first = [action(Kind.USE_MODIFIER, card) for card in ignoring_first(state, seat)]
-        return first + [action(Kind.TAKE_ACTION)] if _goes_on(state, seat) or not first else first
+        first = [action(KIND.USE_MODIFIER, card) for card in ignoring_first(state, seat)]
+        return first + [action(KIND.TAKE_ACTION)] if _goes_on(state, seat) or not first else first
     if possible(state, seat, kind, target):
-        return [action(Kind.USE_MODIFIER, card) for card in optional(state, seat)
-                if _enables(state, seat, card, unknown=True)] + [action(Kind.TAKE_ACTION)]
-    enabling = [action(Kind.USE_MODIFIER, card) for card in optional(state, seat)
+        return [action(KIND.USE_MODIFIER, card) for card in optional(state, seat)
+                if _enables(state, seat, card, unknown=True)] + [action(KIND.TAKE_ACTION)]
+    enabling = [action(KIND.USE_MODIFIER, card) for card in optional(state, seat)
                 if _enables(state, seat, card, unknown=False)]
-    return enabling or [action(Kind.TAKE_ACTION)]
+    return enabling or [action(KIND.TAKE_ACTION)]
 
 
 def use(state: OathState, seat: int, card: int) -> None:
@@ -216,7 +213,7 @@ def use(state: OathState, seat: int, card: int) -> None:
     key, cost, _, _ = state.modifiers[timing][card]
     state.flat.set("modifier_used", card, 1)
     state.pay(seat, card, cost)
-    state.run_power(key, seat, state.index_in_kind(card), Phase.MODIFIERS)
+    state.run_power(key, seat, state.index_in_kind(card), PHASE.MODIFIERS)
 
 
 def take(state: OathState, seat: int) -> None:
@@ -224,13 +221,13 @@ def take(state: OathState, seat: int) -> None:
     "cannot" the legality check stopped short of, another player's answer) is cancelled. A Travel whose destination
     another player chooses (Shrouded Wood) waits for their choice."""
     flat = state.flat
-    flat.set("phase", Phase.ACT)
+    flat.set("phase", PHASE.ACT)
     kind, target = KINDS[flat.get("action_kind")], flat.get("action_target")
     if not possible(state, seat, kind, target):
         state.placeholders.append(f"{kind.name} was cancelled: its modifiers left it impossible (7.4, 9.2 cannot)")
         return
-    if kind == Kind.TRAVEL and flat.get("travel_chooser"):
-        flat.set("phase", Phase.TRAVEL_DESTINATION)
+    if kind == KIND.TRAVEL and flat.get("travel_chooser"):
+        flat.set("phase", PHASE.TRAVEL_DESTINATION)
         return
     state.act(seat, kind, target)
     _clear_action(flat)
@@ -240,14 +237,14 @@ def destinations(state: OathState) -> list[int]:
     """Shrouded Wood: the sites the traveller could travel to under the action's rules, for the chooser."""
     seat = state.flat.get("trigger_seat")
     here = state.flat.get("pawn_site", seat)
-    return [action(Kind.CHOOSE_DESTINATION, site) for site in state.sites_on_map()
-            if site != here and possible(state, seat, Kind.TRAVEL, site)]
+    return [action(KIND.CHOOSE_DESTINATION, site) for site in state.sites_on_map()
+            if site != here and possible(state, seat, KIND.TRAVEL, site)]
 
 
 def travel_to(state: OathState, site: int) -> None:
     """The chooser's destination: the traveller travels there."""
-    state.flat.set("phase", Phase.ACT)
-    state.act(state.flat.get("trigger_seat"), Kind.TRAVEL, site)
+    state.flat.set("phase", PHASE.ACT)
+    state.act(state.flat.get("trigger_seat"), KIND.TRAVEL, site)
     _clear_action(state.flat)
 
 
@@ -279,9 +276,9 @@ def supply_cost(state: OathState, seat: int, kind: Kind, target: int) -> int:
     drawn (5.1.1)."""
     flat = state.flat
     free_travel = flat.get("travel_free") or flat.get("power_travel") == seat + 1
-    if flat.get("action_supply_free") or kind == Kind.TRAVEL and free_travel:
+    if flat.get("action_supply_free") or kind == KIND.TRAVEL and free_travel:
         return 0
-    if kind == Kind.TRAVEL:
+    if kind == KIND.TRAVEL:
         base = flat.get("travel_cost_base") or state.table_travel_cost(seat, target)
         return max(0, base + flat.get("travel_cost_delta"))
     return state.base_cost[kind] if kind in state.base_cost else state.search_cost()
@@ -335,7 +332,7 @@ def search_source(state: OathState, seat: int, kind: Kind, region: int) -> list[
     own = state.region_of(flat.get("pawn_site", seat))
     if flat.get("search_from_discard_bottom"):
         return cards.in_zone(cards.discard_pile(own))
-    if kind == Kind.SEARCH_WORLD:
+    if kind == KIND.SEARCH_WORLD:
         return cards.in_zone(cards.zone("world_deck"))[::-1]
     return cards.in_zone(cards.discard_pile(region))[::-1]
 
@@ -345,16 +342,16 @@ def _search_discard_target(state: OathState, seat: int, region: int) -> bool:
     own = state.region_of(state.flat.get("pawn_site", seat))
     if region != own and not state.flat.get("search_discard_any_region"):
         return False
-    return bool(search_source(state, seat, Kind.SEARCH_DISCARD, region))
+    return bool(search_source(state, seat, KIND.SEARCH_DISCARD, region))
 
 
 _TARGETS: dict[Kind, Callable[[OathState, int, int], bool]] = {
-    Kind.MUSTER: _muster_target,
-    Kind.TRADE_FOR_FAVOR: _trade_target("secret", "trade_secret_placed"),
-    Kind.TRADE_FOR_SECRETS: _trade_target("favor", "trade_favor_placed"),
-    Kind.SEARCH_WORLD: lambda state, seat, _: bool(search_source(state, seat, Kind.SEARCH_WORLD, -1)),
-    Kind.SEARCH_DISCARD: _search_discard_target,
-    Kind.RECOVER_BANNER: banners.affordable,
+    KIND.MUSTER: _muster_target,
+    KIND.TRADE_FOR_FAVOR: _trade_target("secret", "trade_secret_placed"),
+    KIND.TRADE_FOR_SECRETS: _trade_target("favor", "trade_favor_placed"),
+    KIND.SEARCH_WORLD: lambda state, seat, _: bool(search_source(state, seat, KIND.SEARCH_WORLD, -1)),
+    KIND.SEARCH_DISCARD: _search_discard_target,
+    KIND.RECOVER_BANNER: banners.affordable,
 }
 
 
@@ -533,32 +530,32 @@ def _is(kind: Kind) -> Callable[[FlatState, list[int]], int]:
 
 
 def _recover_target_banner(flat: FlatState, args: list[int]) -> int:
-    return flat.get("action_target") // BANNER_STRIDE if flat.get("action_kind") == Kind.RECOVER_BANNER else -1
+    return flat.get("action_target") // BANNER_STRIDE if flat.get("action_kind") == KIND.RECOVER_BANNER else -1
 
 
 def _recovered_relic(flat: FlatState, args: list[int]) -> int:
-    if flat.get("action_kind") != Kind.RECOVER_RELIC:
+    if flat.get("action_kind") != KIND.RECOVER_RELIC:
         return -1
     return flat.get("action_target") - int(Cards(flat).base["relic"])
 
 
 def _recover_tokens_paid(flat: FlatState, args: list[int]) -> int:
-    return flat.get("action_target") % BANNER_STRIDE // banners.SUITS if flat.get("action_kind") == Kind.RECOVER_BANNER else 0
+    return flat.get("action_target") % BANNER_STRIDE // banners.SUITS if flat.get("action_kind") == KIND.RECOVER_BANNER else 0
 
 
 def _search_deck(flat: FlatState, args: list[int]) -> int:
     """5.1.2: the world deck, or the discard pile of the region chosen."""
     cards = Cards(flat)
     kind = flat.get("action_kind")
-    if kind == Kind.SEARCH_WORLD:
+    if kind == KIND.SEARCH_WORLD:
         return cards.zone("world_deck")
-    if kind == Kind.SEARCH_DISCARD:
+    if kind == KIND.SEARCH_DISCARD:
         return cards.discard_pile(flat.get("action_target"))
     return -1
 
 
-_TOLLED = {"SEARCH": (Kind.SEARCH_WORLD, Kind.SEARCH_DISCARD), "TRADE": (Kind.TRADE_FOR_FAVOR, Kind.TRADE_FOR_SECRETS),
-           "TRAVEL": (Kind.TRAVEL,)}
+_TOLLED = {"SEARCH": (KIND.SEARCH_WORLD, KIND.SEARCH_DISCARD), "TRADE": (KIND.TRADE_FOR_FAVOR, KIND.TRADE_FOR_SECRETS),
+           "TRAVEL": (KIND.TRAVEL,)}
 
 
 def _site_concerned(flat: FlatState, action_name: str) -> int:
@@ -566,9 +563,9 @@ def _site_concerned(flat: FlatState, action_name: str) -> int:
     kind, target = flat.get("action_kind"), flat.get("action_target")
     if kind not in _TOLLED.get(action_name, ()):
         return -1
-    if kind == Kind.TRAVEL:
+    if kind == KIND.TRAVEL:
         return target
-    if kind in (Kind.TRADE_FOR_FAVOR, Kind.TRADE_FOR_SECRETS):
+    if kind in (KIND.TRADE_FOR_FAVOR, KIND.TRADE_FOR_SECRETS):
         return flat.get("card_site", target)
     return flat.get("pawn_site", flat.get("effect_player"))
 
@@ -626,11 +623,11 @@ FACTORIES: dict[str, Callable[[CompiledGame], Native]] = {
     "played_to_site": bind_flat(_field("played_site")),
     "played_card_by": bind_flat(_field("played_by")),
     "played_faceup": bind_flat(_field("played_faceup")),
-    "travel_destination": bind_flat(_target_if(Kind.TRAVEL)),
-    "muster_card": bind_flat(_target_if(Kind.MUSTER)),
-    "trade_card": bind_flat(_target_if(Kind.TRADE_FOR_FAVOR, Kind.TRADE_FOR_SECRETS)),
-    "trade_for_secrets": bind_flat(_is(Kind.TRADE_FOR_SECRETS)),
-    "recover_targets_relic": bind_flat(_is(Kind.RECOVER_RELIC)),
+    "travel_destination": bind_flat(_target_if(KIND.TRAVEL)),
+    "muster_card": bind_flat(_target_if(KIND.MUSTER)),
+    "trade_card": bind_flat(_target_if(KIND.TRADE_FOR_FAVOR, KIND.TRADE_FOR_SECRETS)),
+    "trade_for_secrets": bind_flat(_is(KIND.TRADE_FOR_SECRETS)),
+    "recover_targets_relic": bind_flat(_is(KIND.RECOVER_RELIC)),
     "recovered_relic": bind_flat(_recovered_relic),
     "recover_target_banner": bind_flat(_recover_target_banner),
     "recover_tokens_paid": bind_flat(_recover_tokens_paid),

@@ -10,18 +10,18 @@ from typing import TYPE_CHECKING
 
 from ..bytecode import pending_choice
 from . import banners, campaign, empire, modifiers, negotiate, persistent, plays, warbands
-from .actions import NONE, STRIDE, IllegalAction, Kind, Phase, action, kind_of
+from .actions import KIND, NONE, PHASE, STRIDE, IllegalAction, Kind, action, kind_of
 from .power_tables import POWER_STRIDE
 
 if TYPE_CHECKING:
     from .game import OathState
 
-TO_SITE_OR_DISCARD = frozenset({Kind.PLAY_TO_SITE, Kind.PLAY_TO_OTHER_SITE, Kind.DISCARD_FIRST, Kind.DISCARD,
-                                Kind.DISCARD_TO})
+TO_SITE_OR_DISCARD = frozenset({KIND.PLAY_TO_SITE, KIND.PLAY_TO_OTHER_SITE, KIND.DISCARD_FIRST, KIND.DISCARD,
+                                KIND.DISCARD_TO})
 """The moves left for a Search's second kept card when the first did not go to a site (Land Warden)."""
 
-HANDLED_MOVES = frozenset({Kind.RECOVER_RELIC, Kind.PEEK, Kind.TARGET_RELIC, Kind.LET_PEEK, Kind.ACCEPT_CITIZENSHIP,
-                           Kind.GIVE_CARD})
+HANDLED_MOVES = frozenset({KIND.RECOVER_RELIC, KIND.PEEK, KIND.TARGET_RELIC, KIND.LET_PEEK, KIND.ACCEPT_CITIZENSHIP,
+                           KIND.GIVE_CARD})
 """Moves on a card that may be facedown (a relic, an adviser in an exchange): players see its handle (`card_handle`)
 as their argument, the kernel its card."""
 
@@ -66,8 +66,8 @@ class Moves:
         kind, argument = move // STRIDE, move % STRIDE
         if kind in HANDLED_MOVES:
             return kind * STRIDE + self.flat.get("card_handle", argument)
-        if kind == Kind.ANSWER and self._choosing_relics():
-            return action(Kind.ANSWER, self.flat.get("card_handle", self.relic_base + argument))
+        if kind == KIND.ANSWER and self._choosing_relics():
+            return action(KIND.ANSWER, self.flat.get("card_handle", self.relic_base + argument))
         return move
 
     def _internal(self: OathState, move: int) -> int:
@@ -76,8 +76,8 @@ class Moves:
         kind, argument = move // STRIDE, move % STRIDE
         if kind in HANDLED_MOVES:
             return kind * STRIDE + self.card_of_handle.get(argument, NONE)
-        if kind == Kind.ANSWER and self._choosing_relics():
-            return action(Kind.ANSWER, self.card_of_handle.get(argument, self.relic_base + NONE) - self.relic_base)
+        if kind == KIND.ANSWER and self._choosing_relics():
+            return action(KIND.ANSWER, self.card_of_handle.get(argument, self.relic_base + NONE) - self.relic_base)
         return move
 
     def _choosing_relics(self: OathState) -> bool:
@@ -105,48 +105,48 @@ class Moves:
         """The answers to the decision pending; None if none is: the player picks an action of their turn."""
         phase = self.flat.get("phase")
         seat = self.current_player()
-        if phase == Phase.OVER:
+        if phase == PHASE.OVER:
             return []
         candidates = self.flat.get("title_candidates")
         if candidates:
-            return [action(Kind.GIVE_TITLE, other) for other in range(self.players) if candidates >> other & 1]
+            return [action(KIND.GIVE_TITLE, other) for other in range(self.players) if candidates >> other & 1]
         drawn = self.cards.in_zone(self.cards.zone("drawn", seat))
-        if phase == Phase.SETUP:
-            return [action(Kind.CHOOSE_ADVISER, c) for c in drawn]
-        if phase == Phase.SEARCH_KEEP:
+        if phase == PHASE.SETUP:
+            return [action(KIND.CHOOSE_ADVISER, c) for c in drawn]
+        if phase == PHASE.SEARCH_KEEP:
             unkept = self._unkept(seat)
-            out = [action(Kind.KEEP, c) for c in unkept] + persistent.discard_choices(self, seat)
+            out = [action(KIND.KEEP, c) for c in unkept] + persistent.discard_choices(self, seat)
             if len(unkept) < len(drawn):
-                out.append(action(Kind.KEEP_NO_MORE))
+                out.append(action(KIND.KEEP_NO_MORE))
             if self.cards.in_zone(self.cards.zone("dispossessed")):
-                out += [action(Kind.SWAP_DRAWN, c) for c in drawn if self.flat.get("search_swappable", c)]
+                out += [action(KIND.SWAP_DRAWN, c) for c in drawn if self.flat.get("search_swappable", c)]
             return out
-        if phase == Phase.SEARCH_PLAY:
+        if phase == PHASE.SEARCH_PLAY:
             return self._searched_plays(seat, drawn)
-        if phase == Phase.SHARED_VISION_PLAY:
+        if phase == PHASE.SHARED_VISION_PLAY:
             return self._play_actions(seat, self.flat.get("shared_vision_play") - 1)
-        if phase == Phase.CITIZENSHIP:
-            return [action(Kind.ACCEPT_CITIZENSHIP, self.flat.get("citizenship_relic")), action(Kind.DECLINE_CITIZENSHIP)]
-        if phase == Phase.MODIFIERS:
+        if phase == PHASE.CITIZENSHIP:
+            return [action(KIND.ACCEPT_CITIZENSHIP, self.flat.get("citizenship_relic")), action(KIND.DECLINE_CITIZENSHIP)]
+        if phase == PHASE.MODIFIERS:
             return modifiers.legal_actions(self)
-        if phase == Phase.RELIQUARY_PICK:
-            return sorted(action(Kind.TAKE_FROM_RELIQUARY, self.flat.get("reliquary_space", relic) - 1)
+        if phase == PHASE.RELIQUARY_PICK:
+            return sorted(action(KIND.TAKE_FROM_RELIQUARY, self.flat.get("reliquary_space", relic) - 1)
                           for relic in self.cards.in_zone(self.cards.zone("reliquary")))
-        if phase == Phase.TRAVEL_DESTINATION:
+        if phase == PHASE.TRAVEL_DESTINATION:
             return modifiers.destinations(self)
-        if phase == Phase.WARBAND_PERMISSION:
+        if phase == PHASE.WARBAND_PERMISSION:
             return warbands.answer_moves(self.flat)
-        if phase in (Phase.NEGOTIATE, Phase.NEGOTIATE_ANSWER):
+        if phase in (PHASE.NEGOTIATE, PHASE.NEGOTIATE_ANSWER):
             return negotiate.legal_actions(self)
-        if phase == Phase.EFFECT:
+        if phase == PHASE.EFFECT:
             assert self.frame is not None
             pending = pending_choice(self.frame)
             assert pending is not None
             options = sorted(set(pending.options))
             if self._modifying_an_action():
                 options = modifiers.answers(self, options)
-            return [action(Kind.ANSWER, option) for option in options]
-        if phase == Phase.PLAY_AFTER_DISCARD:
+            return [action(KIND.ANSWER, option) for option in options]
+        if phase == PHASE.PLAY_AFTER_DISCARD:
             return plays.plays_to_sites(self, seat, drawn)
         if phase in campaign.PHASES:
             return campaign.legal_actions(self)
@@ -168,17 +168,17 @@ class Moves:
                 or card in self.visions and card != self.conspiracy and self.is_exile(seat):
             forbidden = self.flat.get("visions_forbidden", seat)
             if forbidden < (persistent.ALL_VISIONS if card == self.conspiracy else persistent.REVEALED_VISIONS):
-                out.append(action(Kind.PLAY_VISION, card))
+                out.append(action(KIND.PLAY_VISION, card))
         return sorted(out)
 
     def _act_actions(self: OathState, seat: int) -> tuple[list[int], modifiers.Ahead]:
         """The actions of a turn, and what `_allowed` needs to check those that modifiers may forbid."""
         supply = self.flat.get("supply", seat)
         site = self.flat.get("pawn_site", seat)
-        out = [action(Kind.END_TURN)]
-        out += [action(Kind.TRAVEL, other) for other in self.sites_on_map() if other != site]
-        out.append(action(Kind.SEARCH_WORLD))
-        out += [action(Kind.SEARCH_DISCARD, region) for region in range(len(self.game.entities("region")))]
+        out = [action(KIND.END_TURN)]
+        out += [action(KIND.TRAVEL, other) for other in self.sites_on_map() if other != site]
+        out.append(action(KIND.SEARCH_WORLD))
+        out += [action(KIND.SEARCH_DISCARD, region) for region in range(len(self.game.entities("region")))]
         known = modifiers.Ahead(self, seat)
         # A trade modifier may reach a card anywhere (Small Friends); else at most the region (Map Library).
         anywhere = known["trade"][2]
@@ -186,15 +186,15 @@ class Moves:
         for card in self.cards.in_zone(self.zone_ids["at_site"]):
             where = self.flat.get("card_site", card)
             if self.flat.get("card_suit", card) >= 0 and (anywhere or self.region_of(where) == region):
-                out += [action(Kind.MUSTER, card)] if where == site else []
-                out += [action(Kind.TRADE_FOR_FAVOR, card), action(Kind.TRADE_FOR_SECRETS, card)]
-        if supply >= self.base_cost[Kind.CAMPAIGN]:
-            out += [action(Kind.CAMPAIGN, defender) for defender in campaign.defenders(self, seat)]
+                out += [action(KIND.MUSTER, card)] if where == site else []
+                out += [action(KIND.TRADE_FOR_FAVOR, card), action(KIND.TRADE_FOR_SECRETS, card)]
+        if supply >= self.base_cost[KIND.CAMPAIGN]:
+            out += [action(KIND.CAMPAIGN, defender) for defender in campaign.defenders(self, seat)]
         out += warbands.moves(self, seat, site)
         if empire.can_self_exile(self, seat):
-            out.append(action(Kind.SELF_EXILE))
-        if supply >= self.base_cost[Kind.RECOVER_RELIC]:
-            out += [action(Kind.RECOVER_RELIC, relic) for relic in self.relics_at(site)
+            out.append(action(KIND.SELF_EXILE))
+        if supply >= self.base_cost[KIND.RECOVER_RELIC]:
+            out += [action(KIND.RECOVER_RELIC, relic) for relic in self.relics_at(site)
                     if self._can_pay_recovery(seat, site) and not self.cards.locked(relic, seat)]
             out += banners.recover_actions(self, seat, widened=known["recover"][2])
         out += self._minor_actions(seat, site)
@@ -204,7 +204,7 @@ class Moves:
         reachable += [card for card in self.site_actions if self.flat.get("card_zone", card) == self.zone_ids["map"]
                       and self.flat.get("card_faceup", card)
                       and (card == self.site_card(site) or self.rules(seat, card - self.site_base))]
-        out += [action(Kind.USE_POWER, index * POWER_STRIDE + card) for card in sorted(set(reachable))
+        out += [action(KIND.USE_POWER, index * POWER_STRIDE + card) for card in sorted(set(reachable))
                 for index, (_, cost) in enumerate(self.powers.get(card, ()))
                 if self.can_pay(seat, card, cost) and not self.flat.get("use_forbidden", card)]
         return sorted(set(out)), known
@@ -223,5 +223,5 @@ class Moves:
         if self.flat.get("card_zone", scepter) == self.cards.zone("relics_held", seat) \
                 and not self.flat.get("took_this_turn", scepter):
             relics += self.cards.in_zone(self.cards.zone("reliquary"))
-        out += [action(Kind.PEEK, relic) for relic in relics if not self.flat.get("card_seen", relic, seat)]
+        out += [action(KIND.PEEK, relic) for relic in relics if not self.flat.get("card_seen", relic, seat)]
         return out + persistent.discard_choices(self, seat)

@@ -16,7 +16,7 @@ from ..content import CompiledGame
 from ..state import FlatState
 from ..vm_py import Native
 from . import costs, favor
-from .actions import Phase
+from .actions import PHASE, Phase
 from .empire import are_enemies, colour
 from .setup import Cards
 
@@ -186,7 +186,7 @@ def play_or_discard_card(cards: Cards, args: list[int]) -> int:
     player, card = args
     cards.put(card, cards.zone("drawn", player))
     cards.state.set("card_seen", card, player, 1)
-    cards.state.set("effect_return", Phase.SEARCH_PLAY)
+    cards.state.set("effect_return", PHASE.SEARCH_PLAY)
     return 0
 
 
@@ -211,7 +211,7 @@ def take_reliquary_relic_unseen(cards: Cards, args: list[int]) -> int:
     if args[0] >= 0 and cards.in_zone(cards.zone("reliquary")):
         state.set("reliquary_pick", args[0])
         state.set("reliquary_pick_return", state.get("effect_return"))
-        state.set("effect_return", Phase.RELIQUARY_PICK)
+        state.set("effect_return", PHASE.RELIQUARY_PICK)
     return 0
 
 

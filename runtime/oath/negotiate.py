@@ -10,7 +10,7 @@ The Gathering every player whose pawn is at its site may propose in turn, to ano
 A Citizenship offer (6.6.1) is made the same way: once the Grand Scepter's power has named the Exile and the
 Reliquary relic, its holder may add a binding exchange of favor, secrets, banners and their non-Reliquary relics,
 either way, and let the Exile peek at the Reliquary's relics; then the Exile accepts Citizenship, and the exchange
-with it (6.6.2), or declines both (queries.py, Phase.CITIZENSHIP).
+with it (6.6.2), or declines both (queries.py, PHASE.CITIZENSHIP).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from ..content import CompiledGame
 from ..state import FlatState
 from ..vm_py import Native
 from . import banners, favor
-from .actions import Kind, Phase, action
+from .actions import KIND, PHASE, Kind, action
 from .advisers import discard_down
 from .empire import bind_flat, colour
 
@@ -49,7 +49,7 @@ def _start(flat: FlatState, first: int, goods: int, site: int, queue: int) -> No
     flat.set("negotiation_site", site + 1)
     flat.set("negotiation_queue", queue)
     flat.set("negotiation_return", flat.get("effect_return"))
-    flat.set("effect_return", Phase.NEGOTIATE)
+    flat.set("effect_return", PHASE.NEGOTIATE)
 
 
 def _with_any_player(goods: Callable[[list[int]], int]) -> Callable[[FlatState, list[int]], int]:
@@ -116,12 +116,12 @@ def open_citizenship_offer(state: OathState) -> None:
     flat = state.flat
     holder, exile = flat.get("citizenship_offer_by"), flat.get("citizenship_offer")
     if holder == exile:
-        flat.set("phase", Phase.CITIZENSHIP)
+        flat.set("phase", PHASE.CITIZENSHIP)
         return
     flat.set("negotiator", holder + 1)
     flat.set("negotiation_partner", exile + 1)
     flat.set("negotiation_goods", RELICS | BANNERS)
-    flat.set("phase", Phase.NEGOTIATE)
+    flat.set("phase", PHASE.NEGOTIATE)
 
 
 def _for_citizenship(flat: FlatState) -> bool:
@@ -132,7 +132,7 @@ def _for_citizenship(flat: FlatState) -> bool:
 def _peeks(state: OathState) -> list[int]:
     """6.6.1: "You can let them peek at any relics in the Imperial Reliquary", those the Exile has not seen."""
     exile = partner(state.flat)
-    return [action(Kind.LET_PEEK, relic) for relic in state.cards.in_zone(state.cards.zone("reliquary"))
+    return [action(KIND.LET_PEEK, relic) for relic in state.cards.in_zone(state.cards.zone("reliquary"))
             if not state.flat.get("card_seen", relic, exile)]
 
 
@@ -142,59 +142,59 @@ def legal_actions(state: OathState) -> list[int]:
     the Reliquary relic); its holder may let the Exile peek at the Reliquary's relics meanwhile."""
     flat = state.flat
     seat = proposer(flat)
-    if flat.get("phase") == Phase.NEGOTIATE_ANSWER:
-        return [action(Kind.ACCEPT_EXCHANGE), action(Kind.DECLINE_EXCHANGE)]
+    if flat.get("phase") == PHASE.NEGOTIATE_ANSWER:
+        return [action(KIND.ACCEPT_EXCHANGE), action(KIND.DECLINE_EXCHANGE)]
     if partner(flat) < 0:
-        return [action(Kind.NEGOTIATE_WITH, other) for other in _partners(state, seat)] + [action(Kind.END_NEGOTIATION)]
+        return [action(KIND.NEGOTIATE_WITH, other) for other in _partners(state, seat)] + [action(KIND.END_NEGOTIATION)]
     out = []
     for party in (seat, partner(flat)):
         if favor.usable(flat, party) > flat.get("offer_favor", party):
-            out.append(action(Kind.GIVE_FAVOR, party))
+            out.append(action(KIND.GIVE_FAVOR, party))
         if flat.get("secret", party) > flat.get("offer_secret", party) and not flat.get("give_secrets_forbidden", party):
-            out.append(action(Kind.GIVE_SECRET, party))
-        out += [action(Kind.GIVE_CARD, card) for card in _cards_on_offer(state, party)
+            out.append(action(KIND.GIVE_SECRET, party))
+        out += [action(KIND.GIVE_CARD, card) for card in _cards_on_offer(state, party)
                 if not flat.get("offer_card", card)]
         if flat.get("negotiation_goods") & BANNERS:
-            out += [action(Kind.GIVE_BANNER, banner) for banner in banners.held_by(state, party)
+            out += [action(KIND.GIVE_BANNER, banner) for banner in banners.held_by(state, party)
                     if not flat.get("offer_banner", banner)]
         if flat.get("negotiation_goods") & PROMISES and not flat.get("offer_truce", party):
-            out.append(action(Kind.PROMISE_TRUCE, party))
+            out.append(action(KIND.PROMISE_TRUCE, party))
     if _for_citizenship(flat):
-        return sorted(out + _peeks(state)) + [action(Kind.PROPOSE_EXCHANGE)]
+        return sorted(out + _peeks(state)) + [action(KIND.PROPOSE_EXCHANGE)]
     offered = any(flat.get("offer_favor", p) or flat.get("offer_secret", p) or flat.get("offer_truce", p)
                   for p in (seat, partner(flat))) or any(flat.slice("offer_card")) or any(flat.slice("offer_banner"))
-    return sorted(out) + ([action(Kind.PROPOSE_EXCHANGE)] if offered else []) + [action(Kind.END_NEGOTIATION)]
+    return sorted(out) + ([action(KIND.PROPOSE_EXCHANGE)] if offered else []) + [action(KIND.END_NEGOTIATION)]
 
 
-KINDS = frozenset({Kind.NEGOTIATE_WITH, Kind.GIVE_FAVOR, Kind.GIVE_SECRET, Kind.GIVE_CARD, Kind.GIVE_BANNER,
-                   Kind.PROMISE_TRUCE, Kind.LET_PEEK, Kind.PROPOSE_EXCHANGE, Kind.ACCEPT_EXCHANGE,
-                   Kind.DECLINE_EXCHANGE, Kind.END_NEGOTIATION})
+KINDS = frozenset({KIND.NEGOTIATE_WITH, KIND.GIVE_FAVOR, KIND.GIVE_SECRET, KIND.GIVE_CARD, KIND.GIVE_BANNER,
+                   KIND.PROMISE_TRUCE, KIND.LET_PEEK, KIND.PROPOSE_EXCHANGE, KIND.ACCEPT_EXCHANGE,
+                   KIND.DECLINE_EXCHANGE, KIND.END_NEGOTIATION})
 
 
 def current_player(flat: FlatState) -> int:
-    return partner(flat) if flat.get("phase") == Phase.NEGOTIATE_ANSWER else proposer(flat)
+    return partner(flat) if flat.get("phase") == PHASE.NEGOTIATE_ANSWER else proposer(flat)
 
 
 def apply(state: OathState, kind: Kind, argument: int) -> None:
     flat = state.flat
-    if kind == Kind.NEGOTIATE_WITH:
+    if kind == KIND.NEGOTIATE_WITH:
         flat.set("negotiation_partner", argument + 1)
-    elif kind == Kind.GIVE_FAVOR:
+    elif kind == KIND.GIVE_FAVOR:
         flat.add("offer_favor", argument, 1)
-    elif kind == Kind.GIVE_SECRET:
+    elif kind == KIND.GIVE_SECRET:
         flat.add("offer_secret", argument, 1)
-    elif kind == Kind.GIVE_CARD:
+    elif kind == KIND.GIVE_CARD:
         flat.set("offer_card", argument, 1)
-    elif kind == Kind.GIVE_BANNER:
+    elif kind == KIND.GIVE_BANNER:
         flat.set("offer_banner", argument, 1)
-    elif kind == Kind.PROMISE_TRUCE:
+    elif kind == KIND.PROMISE_TRUCE:
         flat.set("offer_truce", argument, 1)
-    elif kind == Kind.LET_PEEK:
+    elif kind == KIND.LET_PEEK:
         flat.set("card_seen", argument, partner(flat), 1)
-    elif kind == Kind.PROPOSE_EXCHANGE:
-        flat.set("phase", Phase.CITIZENSHIP if _for_citizenship(flat) else Phase.NEGOTIATE_ANSWER)
+    elif kind == KIND.PROPOSE_EXCHANGE:
+        flat.set("phase", PHASE.CITIZENSHIP if _for_citizenship(flat) else PHASE.NEGOTIATE_ANSWER)
     else:
-        if kind == Kind.ACCEPT_EXCHANGE:
+        if kind == KIND.ACCEPT_EXCHANGE:
             _exchange(state)
         _next_proposer(state)
 
@@ -259,7 +259,7 @@ def _next_proposer(state: OathState) -> None:
                          if queue >> seat & 1)
         flat.set("negotiation_queue", queue & ~(1 << following))
         flat.set("negotiator", following + 1)
-        flat.set("phase", Phase.NEGOTIATE)
+        flat.set("phase", PHASE.NEGOTIATE)
         return
     flat.set("negotiator", 0)
     state.resume(flat.get("negotiation_return"))

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 from ..content import CompiledGame
 from ..state import FlatState
 from ..vm_py import Native
-from .actions import Kind, Phase, action
+from .actions import KIND, PHASE, action
 from .empire import are_enemies, bind_flat, mark, role, ruler_of, rules_site
 from .modifiers import in_play
 from .setup import DISCARD_ON_PILE, DISCARD_USUAL, DISCARD_WORLD_DECK_BOTTOM, Cards
@@ -138,9 +138,7 @@ def _forbid_taking_holdings(flat: FlatState, args: list[int]) -> int:
 def _rules_a_card_of_suit(flat: FlatState, player: int, suit: int) -> bool:
     """Glossary Rule: a faceup adviser of the suit, or a card of the suit at a site with their warbands."""
     cards = Cards(flat)
-    for card in range(flat.size("card_suit")):
-        if flat.get("card_suit", card) != suit:
-            continue
+    for card in flat.indices_of("card_suit", suit):
         site = cards.site_of(card)
         held = flat.get("card_zone", card) == cards.zone("advisers", player)
         if held or site is not None and rules_site(flat, player, site):
@@ -290,7 +288,7 @@ def discard_choices(state: OathState, seat: int) -> list[int]:
     """Where the player may have their discards go from now on: each destination a persistent rule allows them, the
     usual one included, but the one they chose already (none without such a rule)."""
     allowed, chosen = state.flat.get("discard_destinations", seat), state.flat.get("discard_destination", seat)
-    return [action(Kind.DISCARD_TO, where) for where in _destinations(state.flat) if allowed >> where & 1 and where != chosen]
+    return [action(KIND.DISCARD_TO, where) for where in _destinations(state.flat) if allowed >> where & 1 and where != chosen]
 
 
 def settle_favor(state: OathState, burned_before: int) -> None:
@@ -302,7 +300,7 @@ def settle_favor(state: OathState, burned_before: int) -> None:
     flat = state.flat
     drawn = flat.get("shared_favor_drawn")
     flat.set("shared_favor_drawn", 0)
-    if flat.get("phase") == Phase.OVER or not any(in_play(state, card) for card in state.favor_rules):
+    if flat.get("phase") == PHASE.OVER or not any(in_play(state, card) for card in state.favor_rules):
         return
     refresh(state)
     burned = flat.get("shared_favor") + drawn - burned_before

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .actions import STRIDE, Kind, action
+from .actions import KIND, STRIDE, action
 from .banners import PEOPLES_FAVOR, PLAY_POWER
 from .advisers import adviser_room
 from .modifiers import in_play
@@ -88,27 +88,27 @@ def play_actions(state: OathState, seat: int, card: int, *, searched: bool) -> t
     facedown adviser played by 6.1 cannot go back facedown; a Vision goes among advisers only facedown), if an
     adviser can be discarded to make room (advisers.adviser_room). Also whether it may be played faceup at all."""
     play = rules(state, seat, card)
-    out = [action(Kind.DISCARD, card)]
+    out = [action(KIND.DISCARD, card)]
     restriction = state.restriction.get(card)
     here = state.flat.get("pawn_site", seat)
     faceup_allowed = not play["action_forbidden"]
     if card not in state.visions and restriction != "adviser" and faceup_allowed:
         if _has_room(state, here, card):
-            out.append(action(Kind.PLAY_TO_SITE, card))
-        out += [action(Kind.PLAY_TO_OTHER_SITE, site * SITE_STRIDE + card) for site in _other_sites(state, here, card, play)]
+            out.append(action(KIND.PLAY_TO_SITE, card))
+        out += [action(KIND.PLAY_TO_OTHER_SITE, site * SITE_STRIDE + card) for site in _other_sites(state, here, card, play)]
         if play["play_discard_first_in_region"]:
-            out += [action(Kind.DISCARD_FIRST, denizen) for denizen in _denizens_in_region(state, seat, here)]
+            out += [action(KIND.DISCARD_FIRST, denizen) for denizen in _denizens_in_region(state, seat, here)]
     facedown_allowed = searched and not play["facedown_adviser_play_forbidden"] \
         and adviser_room(state, seat, card, faceup=False)
     faceup_allowed_as_adviser = faceup_allowed and adviser_room(state, seat, card, faceup=True)
     if card in state.visions:
         if facedown_allowed:
-            out.append(action(Kind.PLAY_TO_ADVISERS, card))
+            out.append(action(KIND.PLAY_TO_ADVISERS, card))
     else:
         if restriction != "site" and faceup_allowed_as_adviser:
-            out.append(action(Kind.PLAY_TO_ADVISERS, card))
+            out.append(action(KIND.PLAY_TO_ADVISERS, card))
         if facedown_allowed:
-            out.append(action(Kind.PLAY_FACEDOWN, card))
+            out.append(action(KIND.PLAY_FACEDOWN, card))
     return out, faceup_allowed
 
 
@@ -117,4 +117,4 @@ def plays_to_sites(state: OathState, seat: int, drawn: list[int]) -> list[int]:
     facedown adviser (6.1)."""
     cards = drawn or [card for card in state.advisers(seat) if not state.flat.get("card_faceup", card)]
     return sorted({chosen for card in cards for chosen in play_actions(state, seat, card, searched=bool(drawn))[0]
-                   if chosen // STRIDE in (Kind.PLAY_TO_SITE, Kind.PLAY_TO_OTHER_SITE)})
+                   if chosen // STRIDE in (KIND.PLAY_TO_SITE, KIND.PLAY_TO_OTHER_SITE)})

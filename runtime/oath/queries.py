@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..bytecode import pending_choice
 from . import advisers, banners, campaign, costs, empire, negotiate, warbands
-from .actions import Phase
+from .actions import PHASE
 from .power_tables import TRIGGERED
 from .setup import SHARED_VISION, most_supply
 
@@ -19,25 +19,25 @@ if TYPE_CHECKING:
 class Queries:
     def current_player(self: OathState) -> int:
         phase = self.flat.get("phase")
-        if self.flat.get("title_candidates") and phase != Phase.OVER:
+        if self.flat.get("title_candidates") and phase != PHASE.OVER:
             return self.flat.get("oathkeeper")
-        if phase == Phase.SETUP:
+        if phase == PHASE.SETUP:
             return self.flat.get("setup_seat")
-        if phase == Phase.EFFECT:
+        if phase == PHASE.EFFECT:
             return self._answering()
-        if phase == Phase.CITIZENSHIP:
+        if phase == PHASE.CITIZENSHIP:
             return self.flat.get("citizenship_offer")
-        if phase == Phase.RELIQUARY_PICK:
+        if phase == PHASE.RELIQUARY_PICK:
             return self.flat.get("reliquary_pick")
-        if phase == Phase.SHARED_VISION_PLAY:
+        if phase == PHASE.SHARED_VISION_PLAY:
             return self.flat.get("shared_vision_player")
-        if phase == Phase.TRAVEL_DESTINATION:
+        if phase == PHASE.TRAVEL_DESTINATION:
             return self.flat.get("travel_chooser") - 1
-        if phase == Phase.WARBAND_PERMISSION:
+        if phase == PHASE.WARBAND_PERMISSION:
             return warbands.deciding_player(self.flat)
-        if phase in (Phase.NEGOTIATE, Phase.NEGOTIATE_ANSWER):
+        if phase in (PHASE.NEGOTIATE, PHASE.NEGOTIATE_ANSWER):
             return negotiate.current_player(self.flat)
-        if phase in (Phase.TRIGGERED, Phase.MODIFIERS):
+        if phase in (PHASE.TRIGGERED, PHASE.MODIFIERS):
             return self.flat.get("trigger_seat")
         if phase in campaign.PHASES:
             return campaign.deciding_player(self)
@@ -50,7 +50,7 @@ class Queries:
         return pending.chooser if pending is not None and pending.chooser >= 0 else self.flat.get("effect_player")
 
     def is_terminal(self: OathState) -> bool:
-        return self.flat.get("phase") == Phase.OVER
+        return self.flat.get("phase") == PHASE.OVER
 
     def returns(self: OathState) -> list[float]:
         winner = self.flat.get("winner")
@@ -143,8 +143,8 @@ class Queries:
         """Whether the paused power is a modifier of the action being taken: an optional one in use, or one that
         binds the player (7.4), whose answers must not break the action declared."""
         returning = self.flat.get("effect_return")
-        return returning == Phase.MODIFIERS or (
-            returning == Phase.TRIGGERED and TRIGGERED[self.flat.get("trigger_timing")] in self.modifiers)
+        return returning == PHASE.MODIFIERS or (
+            returning == PHASE.TRIGGERED and TRIGGERED[self.flat.get("trigger_timing")] in self.modifiers)
 
     def index_in_kind(self: OathState, card: int) -> int:
         """A card's number among the entities of its kind (what a power's `this` is)."""

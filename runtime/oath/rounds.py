@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import banners, empire, favor, persistent
-from .actions import Phase
+from .actions import PHASE
 from .setup import table_row
 
 if TYPE_CHECKING:
@@ -33,8 +33,8 @@ class Rounds:
             self.flat.set("usurper", 1)
         self._queue(seat, "wake_end")
         if self.flat.get("banner_holder", banners.PEOPLES_FAVOR) == seat:
-            self.run_power(banners.WAKE_POWER, seat, banners.PEOPLES_FAVOR, Phase.TRIGGERED)
-            if self.flat.get("phase") != Phase.TRIGGERED:
+            self.run_power(banners.WAKE_POWER, seat, banners.PEOPLES_FAVOR, PHASE.TRIGGERED)
+            if self.flat.get("phase") != PHASE.TRIGGERED:
                 return
         self._continue_triggered()
 
@@ -138,7 +138,7 @@ class Rounds:
 
     def _do_give_title(self: OathState, seat: int, other: int) -> None:
         self._take_title(other)
-        if self.flat.get("phase") == Phase.TRIGGERED:
+        if self.flat.get("phase") == PHASE.TRIGGERED:
             self._continue_triggered()
 
     def _win(self: OathState, seat: int, how: str) -> None:
@@ -148,4 +148,4 @@ class Rounds:
             seat, how = heir, "successor"
         self.victory = how
         self.flat.set("winner", seat)
-        self.flat.set("phase", Phase.OVER)
+        self.flat.set("phase", PHASE.OVER)

@@ -11,7 +11,7 @@ from ..bytecode import Status, provide_choice
 from ..effects import start
 from ..state import FlatState
 from . import campaign, costs, modifiers, negotiate, persistent, warbands
-from .actions import KINDS, STRIDE, IllegalAction, Kind, Phase, kind_of
+from .actions import KIND, KINDS, PHASE, STRIDE, IllegalAction, Kind, Phase, kind_of
 from .power_code import STEP_LIMIT
 from .power_tables import TRIGGERED
 
@@ -36,21 +36,21 @@ class Turn:
             if modifiers.ignoring_first(self, seat):
                 self.flat.set("modifiers_first", 1)
                 self.flat.set("trigger_seat", seat)
-                self.flat.set("phase", Phase.MODIFIERS)
+                self.flat.set("phase", PHASE.MODIFIERS)
             else:
                 self._run_binding(seat, kind)
-        elif kind == Kind.USE_MODIFIER:
+        elif kind == KIND.USE_MODIFIER:
             modifiers.use(self, seat, argument)
-        elif kind == Kind.TAKE_ACTION and self.flat.get("modifiers_first"):
+        elif kind == KIND.TAKE_ACTION and self.flat.get("modifiers_first"):
             self.flat.set("modifiers_first", 0)
             self._run_binding(seat, KINDS[self.flat.get("action_kind")])
-        elif kind == Kind.TAKE_ACTION:
+        elif kind == KIND.TAKE_ACTION:
             modifiers.take(self, seat)
-        elif self.flat.get("phase") == Phase.SHARED_VISION_PLAY:
+        elif self.flat.get("phase") == PHASE.SHARED_VISION_PLAY:
             self._play_shared_vision(seat, kind, argument)
         else:
             self.act(seat, kind, argument)
-        if self.flat.get("phase") == Phase.ACT:
+        if self.flat.get("phase") == PHASE.ACT:
             self.shared_vision_due()
         persistent.settle_favor(self, burned_before)
         self.history.append(move)
@@ -91,7 +91,7 @@ class Turn:
     def _start_triggered(self: OathState, seat: int, when: str) -> None:
         self.flat.set("trigger_timing", TRIGGERED.index(when))
         self.flat.set("trigger_seat", seat)
-        self.flat.set("phase", Phase.TRIGGERED)
+        self.flat.set("phase", PHASE.TRIGGERED)
 
     def _continue_triggered(self: OathState) -> None:
         when = TRIGGERED[self.flat.get("trigger_timing")]
@@ -102,8 +102,8 @@ class Turn:
                 if modifiers.ignored(self, card):
                     continue
                 user = persistent.user_of(self, card) if card in self.reacting else seat
-                self.run_power(self.triggered[when][card], user, self.index_in_kind(card), Phase.TRIGGERED)
-                if self.flat.get("phase") != Phase.TRIGGERED:
+                self.run_power(self.triggered[when][card], user, self.index_in_kind(card), PHASE.TRIGGERED)
+                if self.flat.get("phase") != PHASE.TRIGGERED:
                     return
         self._after_triggered(when, seat)
 
@@ -137,7 +137,7 @@ class Turn:
             self._next_turn(following)
 
     def _next_turn(self: OathState, seat: int) -> None:
-        self.flat.set("phase", Phase.ACT)
+        self.flat.set("phase", PHASE.ACT)
         self.flat.set("current_player", seat)
         self._wake(seat)
 
@@ -168,14 +168,14 @@ class Turn:
         assert self.frame is not None
         provide_choice(self.frame, value)
         self._run_effect()
-        if self.flat.get("phase") == Phase.TRIGGERED:
+        if self.flat.get("phase") == PHASE.TRIGGERED:
             self._continue_triggered()
 
     def _run_effect(self: OathState) -> None:
         assert self.frame is not None
         status = self.run_vm(self.game.code, self.flat.cells, self.frame, self.game.data, self.natives, STEP_LIMIT)
         if status is Status.PAUSED:
-            self.flat.set("phase", Phase.EFFECT)
+            self.flat.set("phase", PHASE.EFFECT)
         else:
             self.frame = None
             self.cards.refresh_suits()
@@ -194,7 +194,7 @@ class Turn:
         flat = self.flat
         if flat.get("citizenship_offer") >= 0:
             negotiate.open_citizenship_offer(self)
-        elif flat.get("phase") == Phase.ACT and (flat.get("power_campaign") >= 0 or flat.get("search_resolving")
+        elif flat.get("phase") == PHASE.ACT and (flat.get("power_campaign") >= 0 or flat.get("search_resolving")
                                                    or flat.get("act_phase_over")):
             self._after_decision()
 
@@ -202,7 +202,7 @@ class Turn:
         """Where a power that left a pick to make (a Reliquary space, an exchange) was going, once it is made."""
         self.flat.set("phase", phase)
         self._settled()
-        if self.flat.get("phase") == Phase.TRIGGERED:
+        if self.flat.get("phase") == PHASE.TRIGGERED:
             self._continue_triggered()
 
     def _after_decision(self: OathState) -> None:
@@ -210,7 +210,7 @@ class Turn:
         Phase (6.6.2, Wizard School) sends the turn on to the Rest; a Search's last step runs the powers after it."""
         if self._search_over(self.flat.get("current_player")) or self.shared_vision_due():
             return
-        self.flat.set("phase", Phase.ACT)
+        self.flat.set("phase", PHASE.ACT)
         self.update_oathkeeper()
         if not campaign.power_step(self) and self.flat.get("act_phase_over"):
             self.flat.set("act_phase_over", 0)

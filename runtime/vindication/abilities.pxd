@@ -11,6 +11,8 @@ cdef class Abilities:
     cdef bint usable_relic(self, VindicationBoard e, int seat, int card)
     cdef bint can_use_relic(self, VindicationBoard e, int seat)
     cdef void use_relic(self, VindicationBoard e) except *
+    cdef void recharge(self, VindicationBoard e, int seat, int card)
+    cdef void praise(self, VindicationBoard e, int seat, int card) except *
     cdef void react(self, VindicationBoard e) except *
     cdef void passives(self, VindicationBoard e) except *
     cdef void use_other_trait(self, VindicationBoard e) except *

@@ -12,6 +12,9 @@ from .board import VindicationBoard
 
 EFFECT = cython.declare(cython.int, 0)
 CARD = cython.declare(cython.int, 12)
+F_RECHARGE = cython.declare(cython.int, 5)
+F_LOUANGE = cython.declare(cython.int, 7)
+"""Guild favour placements (tables.py FAVOURS): a relic recharged as it is used (L3237), a trait praised (L3256)."""
 ACTIVATED = cython.declare(cython.int, 1)
 RELICS_USED = cython.declare(cython.int, 5)
 """The turn's record (core.turn_flag): the card activated + 2 (1 the character), the relics used (by bit)."""
@@ -90,10 +93,26 @@ class Abilities:
         if e.stage() == 1:
             card = e.answer()
             e.set_turn_flag(RELICS_USED, e.turn_flag(RELICS_USED) | (1 << e.card_local[card]))
+            e.set_arg(3, card)
             e.goto(2)
             e.push(EFFECT, e.card_activated[card], seat, e.card_local[card])
             return
+        if e.favour_at(F_RECHARGE, e.arg(3)) == seat:  # a charge added instead of the cube taken (L3237)
+            self.recharge(e, seat, e.arg(3))
         e.done()
+
+    def recharge(self, e: VindicationBoard, seat: cython.int, card: cython.int) -> None:
+        """The cube the use took goes back onto the relic with n more, as many as the influence sphere has."""
+        n: cython.int = e.num(C_RELIC_USE) + e.favour_n[F_RECHARGE]
+        if n > e.influence(seat):
+            n = e.influence(seat)
+        e.add_sphere(1, seat, -n)
+        e.cells[e.o_card_cubes + card] += n
+
+    def praise(self, e: VindicationBoard, seat: cython.int, card: cython.int) -> None:
+        """The player's guild favour token on this trait: n honour each time it is used or triggered (L3256)."""
+        if e.favour_at(F_LOUANGE, card) == seat:
+            e.gain_honour(seat, e.favour_n[F_LOUANGE])
 
     def react(self, e: VindicationBoard) -> None:
         """The seat's reactive powers answering an event (args: seat, event, the amount it reached; tables.py
@@ -106,6 +125,7 @@ class Abilities:
                 e.set_arg(3, card + 1)
                 if e.card_react_limit[card] > 0:
                     e.set_turn_flag(REACTED, e.turn_flag(REACTED) | (1 << e.card_local[card]))
+                self.praise(e, seat, card)
                 e.push(EFFECT, e.card_reactive[card], seat, e.card_local[card])
                 return
         e.done()
@@ -174,6 +194,7 @@ class Abilities:
             return
         if e.stage() == 1:
             card = e.answer()
+            self.praise(e, seat, card)
             e.goto(2)
             e.push(EFFECT, e.card_activated[card], seat, e.card_local[card])
             return

@@ -5,6 +5,7 @@ from .board cimport VindicationBoard
 cdef class Actions:
 
     cdef void activate(self, VindicationBoard e) except *
+    cdef bint allegiance(self, VindicationBoard e, int seat, int card)
     cdef bint free_activation(self, VindicationBoard e, int seat, int card)
     cdef void rest(self, VindicationBoard e) except *
     cdef bint can_convert(self, VindicationBoard e, int seat, int heroic)

@@ -29,6 +29,8 @@ E_ACTIVATE_CHARACTER = cython.declare(cython.int, 0)
 E_ACTIVATE_COMPANION = cython.declare(cython.int, 1)
 GENERATED = cython.declare(cython.int, 45)
 """The turn's record: what the companion activated generated, by common attribute (Émerveillement)."""
+F_ALLEGEANCE = cython.declare(cython.int, 4)
+"""A guild favour placement (tables.py FAVOURS): allegiance activates a companion by a cube taken off it (L3231)."""
 E_CONVERT_TO = cython.declare(cython.int, 2)
 """Events (tables.py EVENTS): activating one's character; converting into courage, then wisdom, then vision."""
 C_REST = cython.declare(cython.int, 15)
@@ -56,7 +58,7 @@ class Actions:
             e.option(CHARACTER)
             for i in range(e.ncards):
                 if e.card_kind[i] == 0 and e.owns(seat, i) and e.cells[e.k_treachery_card + i] == 0 \
-                        and (e.influence(seat) > 0 or self.free_activation(e, seat, i)):
+                        and (e.influence(seat) > 0 or self.free_activation(e, seat, i) or self.allegiance(e, seat, i)):
                     e.option(i + 1)
             e.goto(1)
             e.ask(ACTIVATE, seat)
@@ -68,7 +70,10 @@ class Actions:
                 e.generate(seat, i, e.character_generation[e.cells[e.o_side + seat] * COMMONS + i])
             e.fire(seat, E_ACTIVATE_CHARACTER)
         else:
-            if not self.free_activation(e, seat, card):
+            if self.allegiance(e, seat, card):
+                e.add_sphere(1, seat, 1)
+                e.cells[e.o_card_cubes + card] -= 1
+            elif not self.free_activation(e, seat, card):
                 e.add_sphere(1, seat, -1)
                 e.cells[e.o_card_cubes + card] += 1
             for i in range(COMMONS):
@@ -77,6 +82,10 @@ class Actions:
             if e.card_hook[card] == H_ADREN and e.turn_flag(TAKEN) > 0:
                 e.gain_honour(seat, e.card_hook_n[card])
         e.done()
+
+    def allegiance(self, e: VindicationBoard, seat: cython.int, card: cython.int) -> cython.bint:
+        """The player's guild favour token is on this companion this turn, which has a cube to give back (L3231)."""
+        return e.favour_at(F_ALLEGEANCE, card) == seat and e.card_cubes(card) > 0
 
     def free_activation(self, e: VindicationBoard, seat: cython.int, card: cython.int) -> cython.bint:
         """A companion activated without an influence cube on it: Yanos with n aptitudes or more (L1406), one

@@ -1,28 +1,28 @@
-"""The board of a game of Vindication: the cards (the decks of the central board, L336-348, and the players'
-parties) and the island (the medallions, the slots and their regions, the bag), over the core's state."""
+"""The board of a game of Vindication: the island (the medallions, the slots and their regions, the bag), the
+cubes in play and the rule hooks of the cards held, over the cards' zones (zones.py)."""
 
 from __future__ import annotations
 
 import cython  # type: ignore[import-untyped]
 
-from .core import VindicationCore
+from .zones import VindicationZones
 
 C_VISIT_HONOUR = cython.declare(cython.int, 21)
 R_BLOCK_OTHERS_HONOUR = cython.declare(cython.int, 8)
 """A constant (core.num) and a rule hook (core.rule) by their places in tables.py."""
-E_GAIN_CARD = cython.declare(cython.int, 12)
-"""The event of a card gained (tables.py EVENTS)."""
 H_ADREN = cython.declare(cython.int, 0)
 H_ONETH = cython.declare(cython.int, 5)
 """A card's rule hook (tables.py HOOKS)."""
 ACTIVATED = cython.declare(cython.int, 1)
 TAKEN = cython.declare(cython.int, 42)
 """The turn's record: the card activated + 2; the regions taken this turn."""
+F_DIPLOMATIE = cython.declare(cython.int, 1)
+"""A guild favour placement (tables.py FAVOURS): diplomacy shares a visit's honour (L3209)."""
 
 
 @cython.cclass
-class VindicationBoard(VindicationCore):
-    """Cards and the island: what the rule modules move and read."""
+class VindicationBoard(VindicationZones):
+    """The island, the cubes in play and the cards' rule hooks: what the rule modules move and read."""
 
     def cubes_of(self, seat: cython.int) -> cython.int:
         """Every cube of a player's colour in play: the conservation law's total (L3419: 21); the regions'
@@ -37,102 +37,10 @@ class VindicationBoard(VindicationCore):
         for i in range(self.nslots):
             if self.cells[self.k_slot_owner + i] == seat:
                 total += 1
-        return total + self.cells[self.k_speed_cubes + seat]
-
-    def reveal_trigger(self) -> None:
-        """The top face-down trigger card turns face up: it is active (L949)."""
-        card: cython.int = self.top_facedown(self.zone_trigger_deck)
-        if card >= 0:
-            self.cells[self.o_faceup + card] = 1
-
-    # --- cards: zones, decks and owners --------------------------------------------------------------------------
-
-    def zone(self, card: cython.int) -> cython.int:
-        return self.cells[self.o_zone + card]
-
-    def owner(self, card: cython.int) -> cython.int:
-        return self.cells[self.o_owner + card]
-
-    def owns(self, seat: cython.int, card: cython.int) -> cython.bint:
-        return self.cells[self.o_zone + card] == self.zone_party + seat
-
-    def top_facedown(self, zone: cython.int) -> cython.int:
-        """The top face-down card of a deck (the largest order), or -1 when none is left."""
-        best: cython.int = -1
-        order: cython.int = -1
-        i: cython.int
-        for i in range(self.ncards):
-            if self.cells[self.o_zone + i] == zone and self.cells[self.o_faceup + i] == 0 \
-                    and self.cells[self.o_order + i] > order:
-                best = i
-                order = self.cells[self.o_order + i]
-        return best
-
-    def top_faceup(self, zone: cython.int) -> cython.int:
-        """The face-up card of a deck on top of its face-up stack (L338), or -1."""
-        best: cython.int = -1
-        order: cython.int = -1
-        i: cython.int
-        for i in range(self.ncards):
-            if self.cells[self.o_zone + i] == zone and self.cells[self.o_faceup + i] == 1 \
-                    and self.cells[self.o_order + i] > order:
-                best = i
-                order = self.cells[self.o_order + i]
-        return best
-
-    def refill(self, zone: cython.int) -> None:
-        """No face-up card left: the top face-down one turns face up (L338)."""
-        card: cython.int
-        if self.top_faceup(zone) < 0:
-            card = self.top_facedown(zone)
-            if card >= 0:
-                self.cells[self.o_faceup + card] = 1
-
-    def shuffle(self, zone: cython.int) -> None:
-        """The face-down cards of a zone in a new random order (the face-up ones stay on top)."""
-        i: cython.int
-        for i in range(self.ncards):
-            if self.cells[self.o_zone + i] == zone and self.cells[self.o_faceup + i] == 0:
-                self.cells[self.o_order + i] = self.roll(1 << 20)
-
-    def put(self, card: cython.int, zone: cython.int, seat: cython.int) -> None:
-        """A card to a zone (a player's party or quests when seat >= 0, which they see), face down."""
-        self.cells[self.o_zone + card] = zone
-        self.cells[self.o_owner + card] = seat
-        self.cells[self.o_faceup + card] = 0
-        if seat >= 0:
-            self.cells[self.o_seen + card * self.seats + seat] = 1
-
-    def gain_card(self, seat: cython.int, card: cython.int) -> None:
-        """A card joins the player's party: its honour is gained (or lost) at once (L352); announced
-        (Préparation, L1795)."""
-        deck: cython.int = self.cells[self.o_zone + card]
-        self.put(card, self.zone_party + seat, seat)
-        self.cells[self.o_faceup + card] = 1
-        self.gain_honour(seat, self.card_honour[card])
-        if deck != self.zone_party + seat:
-            self.refill(deck)
-        if self.card_kind[card] >= 1 and self.card_kind[card] <= 3:
-            self.cells[self.k_gained + self.card_kind[card]] += 1
-        self.fire(seat, E_GAIN_CARD)
-
-    def lose_card(self, seat: cython.int, card: cython.int) -> None:
-        """A card leaves the game: its cubes go back to influence, its honour is lost if positive (L356-358)."""
-        self.cells[self.o_influence + seat] += self.cells[self.o_card_cubes + card]
-        self.cells[self.o_card_cubes + card] = 0
-        if self.card_honour[card] > 0:
-            self.gain_honour(seat, -self.card_honour[card])
-        self.put(card, self.zone_box, -1)
-
-    def champion(self, seat: cython.int) -> cython.int:
-        """The companion with the lowest initiative (L772), or -1 with none."""
-        best: cython.int = -1
-        i: cython.int
-        for i in range(self.ncards):
-            if self.card_kind[i] == 0 and self.owns(seat, i):
-                if best < 0 or self.card_initiative[i] < self.card_initiative[best]:
-                    best = i
-        return best
+        for i in range(self.nattributes):  # a monument being rebuilt (Guildes, L3243)
+            total += self.cells[self.k_monument + seat * self.monument_size + i]
+        return total + self.cells[self.k_speed_cubes + seat] \
+            + self.cells[self.k_monument + seat * self.monument_size + 2 * self.nattributes]
 
     def show_wish(self) -> None:
         """A wish token drawn at random among those beside the board, face up on the Puits (L3113, L3121)."""
@@ -273,8 +181,23 @@ class VindicationBoard(VindicationCore):
         """A visit to another player's region honours them (L454-455), unless a power of the visitor's turn
         blocks it (rule hook block_others_honour: Zinh, L1203)."""
         owner: cython.int = self.slot_owner(slot)
+        diplomat: cython.int = self.favour_at(F_DIPLOMATIE, slot)
+        shared: cython.int = self.num(C_VISIT_HONOUR) // 2
         if owner >= 0 and owner != seat and self.rule(R_BLOCK_OTHERS_HONOUR) == 0:
-            self.gain_honour(owner, self.num(C_VISIT_HONOUR))
+            if diplomat >= 0 and diplomat != owner:  # a guild's diplomacy shares it (L3209)
+                self.gain_honour(owner, self.num(C_VISIT_HONOUR) - shared)
+                self.gain_honour(diplomat, shared)
+            else:
+                self.gain_honour(owner, self.num(C_VISIT_HONOUR))
+
+    def favour_at(self, placement: cython.int, target: cython.int) -> cython.int:
+        """The seat whose guild favour token acts on this placement and target (Guildes, L3189), else -1."""
+        seat: cython.int
+        for seat in range(self.players()):
+            if self.cells[self.k_favour + seat * 3] == placement + 1 and self.cells[self.k_favour + seat * 3 + 1] \
+                    == target and self.cells[self.k_favour + seat * 3 + 2]:
+                return seat
+        return -1
 
     def activated_hook(self, seat: cython.int, hook: cython.int) -> cython.int:
         """The n of the companion the seat activated this turn if its power is this rule hook (tables.py HOOKS:
@@ -307,8 +230,11 @@ class VindicationBoard(VindicationCore):
         return -1
 
     def protected(self, slot: cython.int) -> cython.bint:
-        """Nobody else may take this region: its controller holds Oneth and stands beside it (L1606)."""
+        """Nobody else may take this region: its controller fortified it (Guildes, L3197), or holds Oneth and
+        stands beside it (L1606)."""
         owner: cython.int = self.slot_owner(slot)
+        if owner >= 0 and self.cells[self.k_fortified + slot] == owner + 1:
+            return True
         return owner >= 0 and self.held_hook(owner, H_ONETH) >= 0 and self.adjacent_slot(owner, slot)
 
     def took_region(self, seat: cython.int) -> None:

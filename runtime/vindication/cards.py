@@ -208,10 +208,10 @@ class Cards:
             e.set_arg(3, e.champion(seat))
             if e.card_hook[e.arg(3)] == H_RUAK:  # the attribute die twice, no monster die (L1359-1361)
                 e.goto(6)
-                e.push(ROLL, seat, ATTRIBUTE_DIE, 0)
+                e.push(ROLL, seat, ATTRIBUTE_DIE, 1)
                 return
             e.goto(5)
-            e.push(ROLL, seat, MONSTER_DIE, 0)
+            e.push(ROLL, seat, MONSTER_DIE, 1)
             return
         if stage == 6:
             e.generate(seat, e.result(), 1)
@@ -239,7 +239,7 @@ class Cards:
             stage = 3
         if stage == 3:
             e.goto(4)
-            e.push(ROLL, seat, ATTRIBUTE_DIE, 0)
+            e.push(ROLL, seat, ATTRIBUTE_DIE, 1)
             return
         e.generate(seat, e.result(), 1)
         e.done()

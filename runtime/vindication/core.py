@@ -1,6 +1,6 @@
 """Vindication's state on the shared kernel, and the rules every part of the game shares: cubes moved between a
 player's Power board, the central board's attribute spheres, cards and region tiles (each player's cubes are always
-somewhere, L529-533), honour and the trigger tokens it passes (L949). The cards and the island are board.py's.
+somewhere, L529-533), honour and the trigger tokens it passes (L949). The cards are zones.py's, the island board.py's.
 
 The cells are the content's state (content/vindication/state), then the kernel's own: where each medallion
 stands, the island's slots, the bag, and what the turn has done so far (tables.py lays them out).
@@ -87,6 +87,15 @@ class VindicationCore(Engine):
         self.construction_sites = n["construction_sites"]
         self.k_crystals = n["k_crystals"]
         self.crystal_tokens = n["crystal_tokens"]
+        self.k_favour = n["k_favour"]
+        self.k_fortified = n["k_fortified"]
+        self.k_monument = n["k_monument"]
+        self.monument_size = n["monument_size"]
+        self.monument_attributes = n["monument_attribute_slots"]
+        self.monument_aptitudes = n["monument_aptitude_slots"]
+        self.monument_convictions = n["monument_conviction_slots"]
+        self.favour_step = n["favour_step"]
+        self.favour_per_turn = n["favour_per_turn"]
         self.k_pet_master = n["k_pet_master"]
         self.k_token_shift = n["k_token_shift"]
         self.pets_in_game = n["pet_market"] > 0
@@ -131,6 +140,8 @@ class VindicationCore(Engine):
         self.region_count = a["region_count"]
         self.region_effect = a["region_effect"]
         self.crystal_card = a["crystal_card"]
+        self.favour_on = a["favour_on"]
+        self.favour_n = a["favour_n"]
         self.region_repeatable = a["region_repeatable"]
         self.region_controllable = a["region_controllable"]
         self.region_cost_attr = a["region_cost_attr"]
@@ -268,7 +279,7 @@ class VindicationCore(Engine):
         return self.trigger_space[i] + self.cells[self.k_token_shift + i]
 
     def reveal_trigger(self) -> None:
-        """A new trigger card turns face up: the decks are the board's (board.py overrides this)."""
+        """A new trigger card turns face up: the decks are the zones' (zones.py overrides this)."""
 
     # --- the turn's record ------------------------------------------------------------------------------------
 

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..kernel.layout import LAYOUT
+from .tables import FAVOURS
 
 if TYPE_CHECKING:
     from ..kernel.state import GameState
@@ -17,6 +18,8 @@ SPACE, SLOT, CARD, ATTRIBUTE, SPHERE, YESNO, DRAW, COUNT, RECOVER, SEAT, ACTIVAT
 FACE = 22
 REGION = 23
 TREACHERY = 24
+FAVOUR, FAVOUR_TARGET, MONUMENT = 25, 26, 27
+"""The guild favour token's placement and target, and a piece added to the monument (guilds.py)."""
 MONSTER_DIE_FACES = ("epuisement", "mort", "rate")
 """The monster die's outcomes as tables.py numbers them, by their glossary terms."""
 """The engine's kinds of decision (island.py, cards.py, actions.py)."""
@@ -101,7 +104,7 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
                  "generate_more": "generate_more", "flip_deck_top": "flip_deck"}.get(procedure, "convert_to")
         return text(label, attribute=name)
     if kind == SPHERE:
-        if procedure == "move":
+        if procedure in ("move", "diminish_power"):
             return text("diminish_conviction" if action == 2 else "diminish_influence")
         return text("augment_potential" if action == 0 else "augment_influence")
     if kind == YESNO:
@@ -148,15 +151,48 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
         return text("no_build")
     if kind == REGION:
         return text("build_region", region=game.name_of(game.entities("region")[action], locale))
+    if kind == FACE and action == STOP:
+        return text("fate_reroll")
     if kind == FACE:
         die = top[2][1] if top else 0
         face = game.get("term", MONSTER_DIE_FACES[action]) if die else attributes[action]
         return text("keep_roll", result=game.name_of(face, locale))
+    if kind in (FAVOUR, FAVOUR_TARGET, MONUMENT):
+        return _favour(kernel, state, kind, action, locale)
     if kind == ACTIVATE:
         if action == 0:
             return text("activate_character")
         return text("activate_companion", card=game.name_of(tables.cards[action - 1][1], locale))
     return text("choose_option", option=str(action))
+
+
+def _favour(kernel: VindicationKernel, state: GameState, kind: int, action: int, locale: str) -> str:
+    """A placement of the guild favour token, its target (by the placement chosen, local 3), or a piece added to
+    the monument: an attribute cube, an aptitude tile (attributes + a) or the conviction cube."""
+    game = kernel.game
+    text = label_text(game, locale)
+    attributes = game.entities("attribute")
+    if kind == FAVOUR:
+        return text("favour_placement", placement=game.name_of(game.get("favour_placement", FAVOURS[action]), locale))
+    if kind == MONUMENT:
+        if action == STOP:
+            return text("monument_stop")
+        if action < len(attributes):
+            return text("monument_attribute", attribute=game.name_of(attributes[action], locale))
+        if action < 2 * len(attributes):
+            return text("monument_aptitude", attribute=game.name_of(attributes[action - len(attributes)], locale))
+        return text("monument_conviction")
+    top = state.engine.top()
+    placement = FAVOURS[top[2][3]] if top else ""
+    if placement in ("fortifier", "diplomatie"):
+        return text("favour_on_region", region=_slot(state, action, locale))
+    if placement == "barricade":
+        return text("favour_on_space", space=str(action + 1))
+    if placement == "autorite_guilde":
+        return text("augment_potential" if action == 0 else "augment_influence")
+    if placement == "reconstruction_monument":
+        return text("favour_placement", placement=game.name_of(game.get("favour_placement", placement), locale))
+    return text("favour_on_card", card=game.name_of(state.engine.tables.cards[action][1], locale))
 
 
 def _effect_option(kernel: VindicationKernel, state: GameState, action: int, locale: str) -> str:

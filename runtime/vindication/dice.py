@@ -16,6 +16,12 @@ FACE = cython.declare(cython.int, 22)
 R_DIE_ROLLS = cython.declare(cython.int, 10)
 """The rule hook die_rolls (tables.py RULE_FIELDS)."""
 O_ACADEMY_AFTER = cython.declare(cython.int, 3)
+F_MAIN_DU_DESTIN = cython.declare(cython.int, 8)
+"""A guild favour placement (tables.py FAVOURS): the hand of fate rerolls a die of a fight (L3262)."""
+FATE = cython.declare(cython.int, 1000)
+"""The option of rerolling with the hand of fate."""
+USES = cython.declare(cython.int, 16)
+"""Where the kernel counts the uses of each step of the turn (kernel/engine.py)."""
 
 
 @cython.cclass
@@ -57,23 +63,51 @@ class Dice:
         e.done()
 
     def roll_die(self, e: VindicationBoard) -> None:
-        """A die rolled (args: seat, 0 the attribute die or 1 the monster die), the face kept its result: rolled
-        once, or as many times as a power of this turn says, the player keeping the result they choose (rule hook
-        die_rolls; Ga'nok, L1260)."""
+        """A die rolled (args: seat, 0 the attribute die or 1 the monster die, 1 if a fight's), the face kept its
+        result: rolled once, or as many times as a power of this turn says, the player keeping the result they
+        choose (rule hook die_rolls; Ga'nok, L1260); a fight's die once more by the hand of fate, the guild favour
+        token placed on the monster defeated (L3262). Local 3: the face first rolled."""
         rolls: cython.int = e.rule(R_DIE_ROLLS)
-        face: cython.int
         i: cython.int
         if e.stage() == 0:
             e.clear_options()
             for i in range(rolls if rolls > 1 else 1):
-                if e.arg(1) == MONSTER_DIE:
-                    face = e.monster_die[e.roll(e.monster_die_faces)]
-                else:
-                    face = e.attribute_die[e.roll(e.attribute_die_faces)]
-                if not e.is_option(face):
-                    e.option(face)
+                e.set_arg(3, self.rolled(e))
+                if not e.is_option(e.arg(3)):
+                    e.option(e.arg(3))
+            if e.arg(2) and self.fate_possible(e):
+                e.option(FATE)
             e.goto(1)
+            e.ask(FACE, e.arg(0))
+            return
+        if e.answer() == FATE:
+            self.take_fate(e, e.arg(0))
+            e.clear_options()
+            e.option(e.arg(3))
+            i = self.rolled(e)
+            if i != e.arg(3):
+                e.option(i)
             e.ask(FACE, e.arg(0))
             return
         e.set_result(e.answer())
         e.done()
+
+    def rolled(self, e: VindicationBoard) -> cython.int:
+        """A roll of the die of args 1."""
+        if e.arg(1) == MONSTER_DIE:
+            return e.monster_die[e.roll(e.monster_die_faces)]
+        return e.attribute_die[e.roll(e.attribute_die_faces)]
+
+    def fate_possible(self, e: VindicationBoard) -> cython.bint:
+        """The hand of fate may be played: the module on, the fourth action not taken this turn, no other reroll
+        (not cumulative, L3262)."""
+        return e.favour_on[F_MAIN_DU_DESTIN] != 0 and e.ctl[USES + e.favour_step] < e.favour_per_turn \
+            and e.rule(R_DIE_ROLLS) <= 1
+
+    def take_fate(self, e: VindicationBoard, seat: cython.int) -> None:
+        """The fourth action taken: the token on the monster just defeated (the turn's number stands for it: a
+        different monster each turn), acting for this roll only."""
+        e.ctl[USES + e.favour_step] += 1
+        e.cells[e.k_favour + seat * 3] = F_MAIN_DU_DESTIN + 1
+        e.cells[e.k_favour + seat * 3 + 1] = e.turn()
+        e.cells[e.k_favour + seat * 3 + 2] = 0

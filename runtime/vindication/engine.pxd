@@ -8,6 +8,7 @@ from .board cimport VindicationBoard
 from .ending cimport Ending
 from .island cimport Island
 from .island_powers cimport IslandPowers
+from .guilds cimport Guilds
 from .jewels cimport Jewels
 from .menagerie cimport Menagerie
 from .powers cimport Powers
@@ -26,6 +27,7 @@ cdef class VindicationEngine(VindicationBoard):
     cdef Jewels jewels
     cdef Dice dice
     cdef Treachery treachery
+    cdef Guilds guilds
     cdef Menagerie menagerie
     cdef int[::1] impl, step_once
 

@@ -1,7 +1,7 @@
 """Vindication on the shared kernel: which procedure runs each native and step, when a step can be taken, and the
 kernel's hooks. The rules are in island.py, island_powers.py, cards.py, dice.py, actions.py, abilities.py,
-powers.py, treachery.py, jewels.py, menagerie.py, ending.py and preparation.py, over the state of core.py and
-board.py; the turn is the plan tables.py builds from the content's actions."""
+powers.py, treachery.py, jewels.py, guilds.py, menagerie.py, ending.py and preparation.py, over the state of
+core.py, zones.py and board.py; the turn is the plan tables.py builds from the content's actions."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from .cards import Cards
 from .dice import Dice
 from .board import VindicationBoard
 from .ending import Ending
+from .guilds import Guilds
 from .island import Island
 from .island_powers import IslandPowers
 from .jewels import Jewels
@@ -49,9 +50,10 @@ ROLL = cython.declare(cython.int, 121)
 USE_TRAIT = cython.declare(cython.int, 122)
 BUILD_DISCOVERED = cython.declare(cython.int, 123)
 CLEAR_TREACHERY = cython.declare(cython.int, 124)
-USE_PET = cython.declare(cython.int, 125)
-REBIND_PET = cython.declare(cython.int, 126)
-PET_MARKET = cython.declare(cython.int, 127)
+PLACE_FAVOUR = cython.declare(cython.int, 125)
+USE_PET = cython.declare(cython.int, 126)
+REBIND_PET = cython.declare(cython.int, 127)
+PET_MARKET = cython.declare(cython.int, 128)
 # The natives the engine plays (`NATIVES` names them; tables.py turns them into `impl`).
 N_ACADEMY = cython.declare(cython.int, 200)
 N_RECRUIT = cython.declare(cython.int, 201)
@@ -103,9 +105,10 @@ N_GAIN_CRYSTALS = cython.declare(cython.int, 247)
 N_WELD_COMPANION = cython.declare(cython.int, 248)
 N_DELIVER_CRYSTALS = cython.declare(cython.int, 249)
 N_BUY_IMBUED_CRYSTAL = cython.declare(cython.int, 250)
-N_TAME_PET = cython.declare(cython.int, 251)
-N_MOVE_TRIGGER_TOKEN = cython.declare(cython.int, 252)
-N_FLIP_DECK_TOP = cython.declare(cython.int, 253)
+N_DIMINISH_POWER = cython.declare(cython.int, 251)
+N_TAME_PET = cython.declare(cython.int, 252)
+N_MOVE_TRIGGER_TOKEN = cython.declare(cython.int, 253)
+N_FLIP_DECK_TOP = cython.declare(cython.int, 254)
 EXTRA_TURN = cython.declare(cython.int, 11)
 EXTRA_MOVES = cython.declare(cython.int, 6)
 
@@ -122,8 +125,8 @@ NATIVES = {"academy_roll": 200, "recruit": 201, "fight_monster": 202, "obtain_tr
            "use_other_trait": 237, "skip_turn": 238, "adjacent_player": 239, "lose_attribute": 240,
            "steal_aptitude": 241, "push_player": 242, "others_load_companion": 243, "move_characters": 244,
            "build_site": 245, "place_treachery_cube": 246, "gain_crystals": 247, "weld_companion": 248,
-           "deliver_crystals": 249, "buy_imbued_crystal": 250, "tame_pet": 251,
-           "move_trigger_token": 252, "flip_deck_top": 253}
+           "deliver_crystals": 249, "buy_imbued_crystal": 250, "diminish_power": 251, "tame_pet": 252,
+           "move_trigger_token": 253, "flip_deck_top": 254}
 """The natives of the content this engine plays, by name; an effect calling another is not run (tables.py).
 counts_for_mastery answers 0 in play: what it counts is read once, by tables.py (`card_mastery_bonus`)."""
 MOVED = cython.declare(cython.int, 0)
@@ -154,6 +157,7 @@ class VindicationEngine(VindicationBoard):
         self.dice = Dice()
         self.treachery = Treachery()
         self.menagerie = Menagerie(tables)
+        self.guilds = Guilds()
         self.impl = tables.arrays["impl"]
         self.step_once = tables.arrays["step_once"]
 
@@ -177,6 +181,7 @@ class VindicationEngine(VindicationBoard):
         self.set_game_flag(EXTRA_TURN, 0)
         self.reset_rules()
         self.menagerie.new_turn(self)
+        self.guilds.turn_started(self, seat)
         self.fire(seat, E_TURN_START)
         self.push(PASSIVES, seat, 0, 0)
 
@@ -231,6 +236,8 @@ class VindicationEngine(VindicationBoard):
             return self.menagerie.can_use_pet(self, seat)
         if procedure == REBIND_PET:
             return self.menagerie.can_rebind(self, seat)
+        if procedure == PLACE_FAVOUR:
+            return self.guilds.can_place_favour(self, seat)
         return True
 
     def native_procedure(self, native: cython.int) -> cython.int:
@@ -301,6 +308,8 @@ class VindicationEngine(VindicationBoard):
             self.menagerie.rebind_pet(self)
         elif procedure == PET_MARKET:
             self.menagerie.setup(self)
+        elif procedure == PLACE_FAVOUR:
+            self.guilds.place_favour(self)
         else:
             VindicationBoard.run_procedure(self, procedure)
 
@@ -381,6 +390,8 @@ class VindicationEngine(VindicationBoard):
             self.menagerie.move_trigger_token(self)
         elif code == N_FLIP_DECK_TOP:
             self.menagerie.flip_deck_top(self)
+        elif code == N_DIMINISH_POWER:
+            self.guilds.diminish_power(self)
         elif code == N_PLACE_TREACHERY:
             self.treachery.place_treachery_cube(self)
         elif code == N_SKIP_TURN:

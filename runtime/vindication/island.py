@@ -44,6 +44,8 @@ VISIT = cython.declare(cython.int, 103)
 """The engine's procedure number of `visit` (engine.py): taking control before visiting visits at once."""
 DISCOVER = cython.declare(cython.int, 8)
 """The queue of slots to discover: its length, then the slots in the order they were passed (L324)."""
+F_BARRICADE = cython.declare(cython.int, 2)
+"""A guild favour placement (tables.py FAVOURS): a barricade honours its player (L3213)."""
 
 
 @cython.cclass
@@ -141,10 +143,13 @@ class Island:
 
     def step_to(self, e: VindicationBoard, seat: cython.int, space: cython.int) -> None:
         """One space further; the empty slots beside it join the queue of discoveries (L322). The spaces moved
-        this turn are announced (Soif d'aventure)."""
+        this turn are announced (Soif d'aventure); another player's barricade there honours them (L3213)."""
         i: cython.int
         slot: cython.int
+        barricade: cython.int = e.favour_at(F_BARRICADE, space)
         e.cells[e.k_pos + seat] = space
+        if barricade >= 0 and barricade != seat:
+            e.gain_honour(barricade, e.favour_n[F_BARRICADE])
         e.set_arg(3, e.arg(3) - 1)
         e.set_arg(4, e.arg(4) + 1)
         e.set_turn_flag(SPACES_MOVED, e.turn_flag(SPACES_MOVED) + 1)

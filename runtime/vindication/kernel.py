@@ -15,13 +15,14 @@ from ..content import CompiledGame
 from ..kernel.layout import LAYOUT
 from ..kernel.observe import mask_hidden
 from ..kernel.state import GameState, SetupError
+from ..notes import QuotedNote
 from .describe import describe, label_text, seat_name
 from .tables import OPTIONS, VindicationTables, build_tables, ref
 
 ENGINES = {"compiled": "lawforge.runtime._compiled.vindication.engine",
            "python": "lawforge.runtime.vindication.engine"}
 PLAYED_MODULES = ("base", "traitrise", "temple_en_ruines", "pierres_sacrees", "puits_aux_souhaits",
-                  "sites_de_construction", "menagerie")
+                  "sites_de_construction", "guildes", "menagerie")
 """The modules the engine plays; the others' regions and cards need natives it does not play yet."""
 GAME_FLAGS_FIRST = 2
 """Where the first player and then each seat's journey colour go in the game's record (ending.py, preparation.py)."""
@@ -192,7 +193,8 @@ class VindicationKernel:
             name = ref(option.id)
             if option.status == "placeholder":
                 others = [str(c) for c in option.choices if str(c) != named[name]]
-                notes.append(f"rule option {name} = {named[name] if chosen[name] else others[0]}: {option.note}")
+                value = named[name] if chosen[name] else others[0]
+                notes.append(QuotedNote(f"rule option {name} = {value}", option.note, f"note/rule_option/{name}"))
         return notes
 
     def label(self, label: str, locale: str) -> str:

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..content import CompiledGame
 from ..kernel.plan import PlannedStep, build_plan
+from ..notes import QuotedNote
 
 NUMBERS = ("start_honour", "start_attribute_cubes", "quests_dealt", "quests_kept", "aptitudes_fewer_than_players",
            "active_triggers", "enhanced_draw_cards", "enhanced_draw_conviction", "monster_cost", "mount_cost",
@@ -77,19 +78,24 @@ STEPS = (("deplacement", "move", "menu"), ("activation", "activate", "menu"), ("
          ("discard_aptitude", "discard_aptitude", "menu"), ("recuperation", "recover", "menu"),
          ("ability", "ability", "menu"), ("relic", "use_relic", "menu"),
          ("redemption", "redeem", "menu"), ("extra_visit", "extra_visit", "menu"), ("trait", "use_trait", "menu"),
-         ("treachery", "clear_treachery", "menu"), ("pet", "use_pet", "menu"), ("rebind_pet", "rebind_pet", "menu"),
+         ("treachery", "clear_treachery", "menu"), ("faveur_de_guilde", "place_favour", "menu"),
+         ("pet", "use_pet", "menu"), ("rebind_pet", "rebind_pet", "menu"),
          ("forced_move", "move", "once"), ("end_check", "check_end", "once"))
 """A turn (L225-233), as plan steps: the actions of actions.yaml (and the kernel's: repeating a repeatable
 region's action, L330; discarding an aptitude tile, L903; the activated companion's ability, L665; a relic's
-power, L725; a visit a power added, Xina L1652; a trait's power, as often as it can be paid, L699; a pet's power
-and a pet's new master, L3077-3079), in a menu the player ends; then the move if the player has not moved (the only
-mandatory action, L229), and the end-of-game check."""
+power, L725; a visit a power added, Xina L1652; a trait's power, as often as it can be paid, L699; the guild
+favour token placed, Guildes L3187; a pet's power and a pet's new master, L3077-3079), in a menu the player ends;
+then the move if the player has not moved (the only mandatory action, L229), and the end-of-game check."""
 INTERNAL = ("setup", "move", "activate", "visit", "rest", "repeat", "control", "convert", "aptitude",
             "discard_aptitude", "recover", "redeem", "check_end", "acquire", "recharge", "final_scoring", "ability",
             "use_relic", "passives", "react", "extra_visit", "roll", "use_trait", "build_discovered", "clear_treachery",
-            "use_pet", "rebind_pet", "pet_market")
+            "place_favour", "use_pet", "rebind_pet", "pet_market")
 """The engine's own procedures, numbered from 100 (engine.py names them in this order)."""
 FIRST_INTERNAL = 100
+FAVOURS = ("fortifier", "diplomatie", "barricade", "autorite_guilde", "allegeance", "recharge",
+           "reconstruction_monument", "louange", "main_du_destin")
+"""The guild favour token's placements (favour_placements.yaml, L3193-3264) by place: the `F_` names of the rule
+modules (guilds.py places the token; the hand of fate is dice.py's, played as a fight's die is rolled)."""
 
 
 def ints(values: list[int]) -> array[int]:
@@ -162,7 +168,7 @@ def build_tables(game: CompiledGame, natives_played: frozenset[str], modules: tu
                                     + [_param(game.get("region", "auberge"), "n")])
     for name in NUMBERS:
         if constants[name].status == "placeholder":
-            tables.placeholders.append(f"{name}: {constants[name].note}")
+            tables.placeholders.append(QuotedNote(name, constants[name].note, f"note/constant/{name}"))
     _cards(tables, game, modules)
     _island(tables, game, modules, preset)
     _board(tables, game)
@@ -170,6 +176,7 @@ def build_tables(game: CompiledGame, natives_played: frozenset[str], modules: tu
     n = tables.numbers
     n.update(seats=seats, cards=len(tables.cards), attributes=len(game.entities("attribute")),
              regions=len(tables.regions), mounts=len(game.entities("mount")), turn_flags=TURN_FLAGS)
+    n["monument_size"] = 2 * n["attributes"] + 2
     for key, name in (("o_influence", "influence"), ("o_power", "power_cubes"), ("o_attr", "attribute_cubes"),
                       ("o_card_cubes", "card_cubes"), ("o_score", "score"), ("o_seated", "seated"),
                       ("o_current", "current_player"), ("o_side", "character_side"), ("o_mount", "mount"),
@@ -184,10 +191,13 @@ def build_tables(game: CompiledGame, natives_played: frozenset[str], modules: tu
                       ("k_gained", 4), ("k_wish", n["wishes"]), ("k_turn", TURN_FLAGS), ("k_game", GAME_FLAGS),
                       ("k_options", len(OPTIONS)), ("k_speed_cubes", seats), ("k_aside", n["regions"]),
                       ("k_treachery_card", n["cards"]), ("k_treachery_slot", n["slots"]), ("k_crystals", seats),
-                      ("k_pet_master", n["cards"]), ("k_pets_used", 1), ("k_token_shift", n["trigger_tokens"])):
+                      ("k_favour", seats * 3), ("k_fortified", n["slots"]),
+                      ("k_monument", seats * n["monument_size"]), ("k_pet_master", n["cards"]), ("k_pets_used", 1),
+                      ("k_token_shift", n["trigger_tokens"])):
         n[key] = at
         at += size
     n["cells"] = at
+    _guilds(tables, game, modules)
     tables.arrays["rule_offset"] = ints([fields[name][0] for name, _ in RULE_FIELDS])
     tables.arrays["rule_base"] = ints([constants[base].value if base else 0 for _, base in RULE_FIELDS])
     _plan(tables, game)
@@ -210,10 +220,10 @@ def _cards(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ..
                         ("monster_honour", "monster")):
         t = game.get("table", table)
         honour.update({(kind, key): row[0] for key, row in zip(t.rows.keys, t.values)})
-        tables.placeholders.append(f"{table}: {t.note}")
+        tables.placeholders.append(QuotedNote(table, t.note, f"note/table/{table}"))
     generation = game.get("table", "companion_generation")
     gen = {key: row for key, row in zip(generation.rows.keys, generation.values)}
-    tables.placeholders.append(f"companion_generation: {generation.note}")
+    tables.placeholders.append(QuotedNote("companion_generation", generation.note, "note/table/companion_generation"))
     charges = game.get("table", "relic_charges")
     charge = {key: row[0] for key, row in zip(charges.rows.keys, charges.values)}
     kinds = game.layout.SPACE_KINDS["card"] if hasattr(game.layout, "SPACE_KINDS") else \
@@ -424,7 +434,7 @@ def _island(tables: VindicationTables, game: CompiledGame, modules: tuple[str, .
     """The island's spaces (tables.yaml `island`, placeholder) and the regions of the modules on, the expansion
     tiles replacing base ones as a preset says (L2939-3031)."""
     island = game.get("table", "island")
-    tables.placeholders.append(f"island: {island.note}")
+    tables.placeholders.append(QuotedNote("island", island.note, "note/table/island"))
     rows = island.values
     tables.arrays["space_slots"] = ints([value for row in rows for value in row[:3]])
     tables.arrays["space_next"] = ints([value - 1 for row in rows for value in row[3:]])
@@ -454,7 +464,7 @@ def _island(tables: VindicationTables, game: CompiledGame, modules: tuple[str, .
         sites = game.get("constant", "construction_sites")
         tables.numbers["construction_sites"] = count[site] = int(sites.value)
         effect[site] = tables.entry(f"region/{name_of(tables.regions[site])}/powers/0")
-        tables.placeholders.append(f"construction_sites: {sites.note}")
+        tables.placeholders.append(QuotedNote("construction_sites", sites.note, "note/constant/construction_sites"))
     tables.numbers["crystal_tokens"] = int(game.manifest["inventory"]["crystal_tokens"]) if "joaillier" in modules \
         else 0
     for key, values in (("region_count", count), ("region_effect", effect), ("region_repeatable", repeatable),
@@ -492,24 +502,25 @@ def _board(tables: VindicationTables, game: CompiledGame) -> None:
     tables.arrays["mount_honour"] = ints([m.honour for m in mounts])
     masteries = {ref(m.attribute): m for m in game.entities("mastery")}
     tables.arrays["mastery_honour"] = ints([masteries[name].honour for name in attributes])
-    tables.placeholders += [f"{name_of(m)}: {m.note}" for m in masteries.values() if m.status == "placeholder"]
+    tables.placeholders += [QuotedNote(name_of(m), m.note, f"note/mastery/{name_of(m)}") for m in masteries.values()
+                            if m.status == "placeholder"]
     character = game.get("table", "character_generation")
     tables.arrays["character_generation"] = ints([value for row in character.values for value in row])
-    tables.placeholders.append(f"character_generation: {character.note}")
+    tables.placeholders.append(QuotedNote("character_generation", character.note, "note/table/character_generation"))
     tables.arrays["recipe"] = ints([value for a in game.entities("attribute")
                                     for value in ([attributes.index(ref(x)) for x in a.recipe] if a.recipe
                                                   else [-1, -1])])
     journeys = game.entities("journey")
     tables.arrays["journey_space"] = ints([j.start_space - 1 for j in journeys])
     tables.arrays["journey_colour"] = ints([attributes.index(ref(j.colour)) for j in journeys])
-    tables.placeholders.append(f"journeys: {journeys[0].note}")
+    tables.placeholders.append(QuotedNote("journeys", journeys[0].note, f"note/journey/{name_of(journeys[0])}"))
     outcomes = ("epuisement", "mort", "rate")
     monster = game.get("die", "monster_die")
     tables.arrays["monster_die"] = ints([outcomes.index(ref(f.symbols[0])) for f in monster.faces
                                          for _ in range(f.count)])
     white = game.get("die", "attribute_die")
     tables.arrays["attribute_die"] = ints([f.value for f in white.faces for _ in range(f.count)])
-    tables.placeholders += [f"{name_of(d)}: {d.note}" for d in (monster, white)]
+    tables.placeholders += [QuotedNote(name_of(d), d.note, f"note/die/{name_of(d)}") for d in (monster, white)]
     spheres = sorted(game.entities("power_sphere"), key=lambda s: s.order)
     tables.arrays["start_cubes"] = ints([s.start_cubes for s in spheres])
     wishes = game.get("table", "wish_tokens")
@@ -518,22 +529,41 @@ def _board(tables: VindicationTables, game: CompiledGame) -> None:
     tables.numbers["wishes_shown"] = _param(game.get("region", "puits_aux_souhaits"), "m")
     tables.numbers["wishing_well"] = [name_of(r) for r in tables.regions].index("puits_aux_souhaits")
     if tables.arrays["region_count"][[name_of(r) for r in tables.regions].index("puits_aux_souhaits")]:
-        tables.placeholders.append(f"wish_tokens: {wishes.note}")
+        tables.placeholders.append(QuotedNote("wish_tokens", wishes.note, "note/table/wish_tokens"))
     constants = {name_of(c): c.value for c in game.entities("constant")}
     tokens = sorted(value for name, value in constants.items() if name.startswith("trigger_token_"))
     tables.arrays["trigger_space"] = ints(tokens)
     tables.numbers["trigger_tokens"] = len(tokens)
 
 
+def _guilds(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ...]) -> None:
+    """Guildes et Monuments (L3157-3264): which favour placements are played (all with the module), their
+    param n (the honour or cubes they give), and the monument's places (a player's monument: a cube of each
+    attribute, a tile of each aptitude, the conviction cube, whether it is rebuilt: `monument_size` cells)."""
+    placements = {name_of(p): p for p in game.entities("favour_placement")}
+    on = "guildes" in modules
+    tables.arrays["favour_on"] = ints([int(on) for _ in FAVOURS])
+    tables.arrays["favour_n"] = ints([int(dict(placements[name].params or {}).get("n", 0)) for name in FAVOURS])
+    constants = {name_of(c): c for c in game.entities("constant")}
+    for name in ("monument_attribute_slots", "monument_aptitude_slots", "monument_conviction_slots"):
+        tables.numbers[name] = int(constants[name].value)
+        if on and constants[name].status == "placeholder":
+            tables.placeholders.append(f"{name}: {constants[name].note}")
+
+
 def _plan(tables: VindicationTables, game: CompiledGame) -> None:
     """One role, one phase: the steps of STEPS; the visit and the rest share budget 0 (one or the other, L229)."""
     uses = tables.arrays["numbers"][NUMBERS.index("main_action_uses")]
+    favours = int(game.get("constant", "favour_placements_per_turn").value)
     per_turn = {"ability": uses, "activation": uses, "visite": uses, "repos": uses,
                 "prise_de_controle": uses, "aptitude": tables.arrays["numbers"][NUMBERS.index("aptitudes_per_turn")],
-                "redemption": uses}
+                "redemption": uses,
+                "faveur_de_guilde": favours}
     steps = [PlannedStep(key=f"action/{key}", role=0, phase=0,
                          procedure=FIRST_INTERNAL + INTERNAL.index(procedure), mode=mode,
                          per_turn=per_turn.get(key, 0), budget=0 if key in ("visite", "repos") else -1)
              for key, procedure, mode in STEPS]
     tables.plan, tables.steps = build_plan(1, 1, steps, [[uses]])
     tables.arrays["step_once"] = ints([int(step.mode == "once") for step in tables.steps])
+    tables.numbers["favour_step"] = [step.key for step in tables.steps].index("action/faveur_de_guilde")
+    tables.numbers["favour_per_turn"] = favours
