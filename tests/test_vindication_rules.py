@@ -14,6 +14,7 @@ from lawforge.runtime.games import new_state
 from lawforge.runtime.kernel.engine import COUNT, KIND, USES
 from lawforge.runtime.kernel.state import GameState
 from lawforge.runtime.vindication import kernel as vindication_kernel
+from lawforge.runtime.vindication.tables import HOOKS
 
 GAME = load("vindication")
 INSPIRATION, SAVOIR, FORCE, COURAGE, SAGESSE, VISION = range(6)
@@ -21,6 +22,7 @@ POTENTIAL, CONVICTION = 0, 2
 STOP = 1000
 MOVE_LEFT = 49
 """The turn's record (tables.py TURN_FLAGS): the spaces the last move left unused."""
+YESNO = 15
 
 
 def started(players: int = 2, seed: int = 1) -> GameState:
@@ -1467,6 +1469,15 @@ def test_perseverance_gains_two_honour_once_honour_comes_from_a_second_source_in
     assert e.score(me) == score + 3 + 4
     take_step(state, "prise_de_controle")
     assert e.slot_owner(slot) == me and e.score(me) == score + 3 + 4 + 2 + 2
+@pytest.fixture
+def menagerie() -> GameState:
+    """A 2-player game with the Ménagerie, at the first player's turn."""
+    state = new_state(GAME, 2, 1, kernel="python", modules=["base", "menagerie"])
+    while state.engine.turn() == 0:
+        state.apply(state.legal_actions()[0])
+    return state
+
+
 F_FORTIFIER, F_DIPLOMATIE, F_BARRICADE, F_AUTORITE, F_ALLEGEANCE, F_RECHARGE, F_MONUMENT, F_LOUANGE = range(8)
 F_MAIN_DU_DESTIN = 8
 """The guild favour token's placements (tables.py FAVOURS)."""
@@ -1480,6 +1491,306 @@ def guilds() -> GameState:
     while state.engine.turn() == 0:
         state.apply(state.legal_actions()[0])
     return state
+
+
+def market(state: GameState) -> list[int]:
+    e = engine(state)
+    return [c for c in range(e.ncards) if e.zone(c) == e.menagerie.zone_pets and e.cells[e.o_faceup + c] == 1]
+
+
+def own_companions(state: GameState, seat: int) -> list[int]:
+    e = engine(state)
+    return [c for c in range(e.ncards) if e.card_kind[c] == 0 and e.owns(seat, c)]
+
+
+def give_companion(state: GameState, seat: int) -> int:
+    """One more companion, the top of the blue deck, joins the seat's party."""
+    e = engine(state)
+    card = e.top_facedown(e.deck_zone[SAVOIR])
+    e.gain_card(seat, card)
+    reoffer(state)
+    return card
+
+
+def test_the_pet_market_shows_three_pets_and_a_tamed_one_is_bound_to_a_companion(menagerie: GameState) -> None:
+    """L3064: 3 pets face up; L3070-3075: 1 inspiration, 1 knowledge and 1 strength cube for a pet of the market,
+    bound at once to one of the tamer's companions; the market is filled again from the deck (a ruling)."""
+    state, e = menagerie, engine(menagerie)
+    me = state.current_player()
+    shown = market(state)
+    assert len(shown) == 3
+    place_beside(state, me, "menagerie")
+    for attribute in (INSPIRATION, SAVOIR, FORCE):
+        set_attr(state, me, attribute, 1)
+    second = give_companion(state, me)
+    take_step(state, "visite")
+    assert sorted(state.legal_actions()) == sorted(shown) + [STOP]
+    assert state.describe(shown[0], "en") == f"Tame {e.tables.cards[shown[0]][1].name.get('en')} from the market"
+    assert state.describe(STOP, "fr") == "Apprivoiser le premier animal de compagnie face cachée du paquet"
+    state.apply(shown[0])
+    assert sorted(state.legal_actions()) == sorted(own_companions(state, me))
+    assert state.describe(second, "uk").startswith("Прив’язати улюбленця до супутника")
+    state.apply(second)
+    assert e.owns(me, shown[0]) and e.menagerie.master(e, shown[0]) == second
+    assert [e.attr(a, me) for a in (INSPIRATION, SAVOIR, FORCE)] == [0, 0, 0] and e.cubes_of(me) == 21
+    assert len(market(state)) == 3 and shown[0] not in market(state)
+
+
+def test_the_top_face_down_pet_is_tamed_blind_and_nothing_without_the_cubes(menagerie: GameState) -> None:
+    """L3071: or the top face-down pet; a visitor without a cube of each of the three attributes tames nothing."""
+    state, e = menagerie, engine(menagerie)
+    me = state.current_player()
+    place_beside(state, me, "menagerie")
+    for attribute in (INSPIRATION, SAVOIR, FORCE):
+        set_attr(state, me, attribute, 0 if attribute == FORCE else 1)
+    take_step(state, "visite")
+    assert not any(e.card_kind[c] == 4 and e.owns(me, c) for c in range(e.ncards))
+    state2 = new_state(GAME, 2, 1, kernel="python", modules=["base", "menagerie"])
+    while state2.engine.turn() == 0:
+        state2.apply(state2.legal_actions()[0])
+    e2 = engine(state2)
+    place_beside(state2, me, "menagerie")
+    for attribute in (INSPIRATION, SAVOIR, FORCE):
+        set_attr(state2, me, attribute, 1)
+    top = e2.top_facedown(e2.menagerie.zone_pets)
+    take_step(state2, "visite")
+    state2.apply(STOP)
+    assert e2.owns(me, top) and e2.menagerie.master(e2, top) == own_companions(state2, me)[0]  # the only companion
+
+
+def test_a_pets_power_is_used_once_while_its_master_is_the_companion_activated(menagerie: GameState) -> None:
+    """L3077, L2344: Shonah's master activated, the player may augment 1 potential cube into influence, once; Zea,
+    bound to the same master, is offered too (L2400), Kajek, bound to another companion, is not."""
+    state, e = menagerie, engine(menagerie)
+    me = state.current_player()
+    shonah, zea, kajek = (card_index(state, "pet", name) for name in ("shonah", "zea", "kajek"))
+    master = own_companions(state, me)[0]
+    other = give_companion(state, me)
+    for pet, bound in ((shonah, master), (zea, master), (kajek, other)):
+        e.gain_card(me, pet)
+        e.cells[e.menagerie.k_master + pet] = bound + 1
+    reoffer(state)
+    assert not offered(state, "pet")
+    take_step(state, "activation")
+    state.apply(master + 1)
+    while not offered(state, "pet"):
+        state.apply(state.legal_actions()[0])
+    potential, influence = e.sphere(POTENTIAL, me), e.influence(me)
+    take_step(state, "pet")
+    assert sorted(state.legal_actions()) == sorted([shonah, zea])
+    assert state.describe(shonah, "en") == f"Use {e.tables.cards[shonah][1].name.get('en')}"
+    state.apply(shonah)
+    assert e.sphere(POTENTIAL, me) == potential - 1 and e.influence(me) == influence + 1
+    take_step(state, "pet")  # Zea alone is left: her power runs at once, a `may`
+    assert e.menagerie.usable_pet(e, me, zea) is False and not offered(state, "pet")
+
+
+def test_a_pet_changes_master_for_an_influence_cube_or_for_free_once_its_master_is_gone(
+        menagerie: GameState) -> None:
+    """L3079: a new master for 1 influence cube placed on it; L3080: free once the master was killed. (A choice of
+    a single option is taken at once.)"""
+    state, e = menagerie, engine(menagerie)
+    me = state.current_player()
+    zea, claude = card_index(state, "pet", "zea"), card_index(state, "pet", "claude")
+    first = own_companions(state, me)[0]
+    second = give_companion(state, me)
+    for pet in (zea, claude):
+        e.gain_card(me, pet)
+        e.cells[e.menagerie.k_master + pet] = first + 1
+    reoffer(state)
+    influence, on_second = e.influence(me), e.card_cubes(second)
+    take_step(state, "rebind_pet")
+    assert sorted(state.legal_actions()) == sorted([zea, claude])
+    assert state.describe(zea, "fr") == f"Lier {e.tables.cards[zea][1].name.get('fr')} à un autre compagnon"
+    state.apply(zea)  # to the only other companion
+    assert e.menagerie.master(e, zea) == second and e.influence(me) == influence - 1
+    assert e.card_cubes(second) == on_second + 1 and e.cubes_of(me) == 21
+    e.lose_card(me, second)  # killed by a monster
+    reoffer(state)
+    influence = e.influence(me)
+    take_step(state, "rebind_pet")  # Zea only: Claude's master is still there and the only companion
+    assert e.menagerie.master(e, zea) == first and e.influence(me) == influence
+    assert not offered(state, "rebind_pet")
+
+
+def bind(state: GameState, seat: int, name: str, master: int) -> int:
+    """The pet joins the seat's party, bound to `master`; returns the pet."""
+    e = engine(state)
+    pet = card_index(state, "pet", name)
+    e.gain_card(seat, pet)
+    e.cells[e.menagerie.k_master + pet] = master + 1
+    reoffer(state)
+    return pet
+
+
+def use_only_pet(state: GameState, master: int) -> None:
+    """The master activated, then the pet step: its only pet's power runs at once."""
+    take_step(state, "activation")
+    state.apply(master + 1)
+    while not offered(state, "pet"):
+        state.apply(state.legal_actions()[0])
+    take_step(state, "pet")
+
+
+def test_ghak_moves_a_trigger_token_two_spaces_back_or_forward(menagerie: GameState) -> None:
+    """L2302-2304: a trigger token 2 spaces either way; a disc passing its old space no longer takes it."""
+    state, e = menagerie, engine(menagerie)
+    me = state.current_player()
+    master = own_companions(state, me)[0]
+    bind(state, me, "ghak", master)
+    use_only_pet(state, master)
+    first = e.token_space(0)
+    assert {0, 1} <= set(state.legal_actions())
+    assert state.describe(1, "en") == f"Move the end-game trigger token from space {first} to space {first + 2}"
+    state.apply(1)
+    assert e.token_space(0) == first + 2
+    e.cells[e.o_score + me] = first - 1
+    e.gain_honour(me, 2)
+    assert e.cells[e.k_token] == 0
+    e.gain_honour(me, 1)
+    assert e.cells[e.k_token] == 1
+
+
+def test_yiqua_turns_the_top_card_of_a_deck_face_up_onto_its_face_up_card(menagerie: GameState) -> None:
+    """L2390-2392: one of the six decks, the player's choice; the card turned is the one on top of the face-up
+    stack, taken first."""
+    state, e = menagerie, engine(menagerie)
+    me = state.current_player()
+    master = own_companions(state, me)[0]
+    bind(state, me, "yiqua", master)
+    use_only_pet(state, master)
+    assert sorted(state.legal_actions()) == list(range(6))
+    assert state.describe(VISION, "fr").startswith("Retourner face visible la carte face cachée du dessus du paquet")
+    zone = e.deck_zone[VISION]
+    below, top = e.top_faceup(zone), e.top_facedown(zone)
+    state.apply(VISION)
+    assert e.cells[e.o_faceup + top] == 1 and e.top_faceup(zone) == top and e.cells[e.o_faceup + below] == 1
+
+
+def test_ketena_visits_a_region_one_space_further(menagerie: GameState) -> None:
+    """L2326-2328: a region beside a space 1 space away from the medallion may be visited."""
+    state, e = menagerie, engine(menagerie)
+    me = state.current_player()
+    master = own_companions(state, me)[0]
+    bind(state, me, "ketena", master)
+    at = e.pos(me)
+    beside = {e.space_slots[at * 3 + i] for i in range(3)}
+    further = next(e.space_slots[nxt * 3 + i] for nxt in (e.space_next[at * 3 + j] for j in range(3)) if nxt >= 0
+                   for i in range(3) if e.space_slots[nxt * 3 + i] >= 0 and e.space_slots[nxt * 3 + i] not in beside)
+    e.cells[e.k_slot + further] = region("bibliotheque")
+    assert not e.island.visitable(e, me, further)
+    use_only_pet(state, master)
+    assert e.island.visitable(e, me, further)
+
+
+def test_brokks_master_is_not_killed_by_a_monster(menagerie: GameState) -> None:
+    """L2281: the champion bound to Brokk survives the monster die's death face, asked nothing."""
+    state, e = menagerie, engine(menagerie)
+    me = state.current_player()
+    champion = own_companions(state, me)[0]
+    bind(state, me, "brokk", champion)
+    e.monster_die = e.monster_die.__class__("i", [1] * len(e.monster_die))  # death on every face
+    place_beside(state, me, "gueule_beante")
+    set_attr(state, me, COURAGE, 2)
+    conviction = e.sphere(CONVICTION, me)
+    take_step(state, "visite")
+    state.apply(0)  # the face-up monster
+    assert e.owns(me, champion) and e.sphere(CONVICTION, me) == conviction
+    assert e.decision()[0] != YESNO  # not asked to save the champion
+    e.cells[e.menagerie.k_master + card_index(state, "pet", "brokk")] = 0  # no master: Brokk protects nobody
+    assert e.pet_hook(me, HOOKS.index("brokk_ability"), champion) < 0
+
+
+def test_ostrahs_master_is_activated_without_influence(menagerie: GameState) -> None:
+    """L2336: with no influence left, Ostrah's master may still be activated, and no cube goes onto it."""
+    state, e = menagerie, engine(menagerie)
+    me = state.current_player()
+    master = own_companions(state, me)[0]
+    bind(state, me, "ostrah", master)
+    e.add_sphere(0, me, e.influence(me))
+    e.add_sphere(1, me, -e.influence(me))
+    reoffer(state)
+    on_card = e.card_cubes(master)
+    take_step(state, "activation")
+    assert master + 1 in state.legal_actions()
+    state.apply(master + 1)
+    assert e.card_cubes(master) == on_card and e.cubes_of(me) == 21
+
+
+@pytest.mark.parametrize("kajek", [False, True])
+def test_jaike_et_zoba_give_honour_when_another_passes_through_unless_kajek_forbids(
+        menagerie: GameState, kajek: bool) -> None:
+    """L2312: 1 honour to their holder when another player passes through their space; L2319: none while the
+    mover's Kajek has his master activated."""
+    state, e = menagerie, engine(menagerie)
+    me, other = state.current_player(), 1 - state.current_player()
+    bind(state, other, "jaike_et_zoba", own_companions(state, other)[0])
+    e.cells[e.k_pos + other] = next(s for s in (e.space_next[e.pos(me) * 3 + i] for i in range(3)) if s >= 0)
+    if kajek:
+        master = own_companions(state, me)[0]
+        bind(state, me, "kajek", master)
+        use_only_pet(state, master)
+    score = e.score(other)
+    take_step(state, "deplacement")
+    state.apply(e.pos(other))
+    assert e.score(other) == score + (0 if kajek else 1)
+
+
+def test_cligne_is_offered_only_to_a_player_holding_a_relic(menagerie: GameState) -> None:
+    """L2295: an influence cube onto a relic, so a player without one is not offered Cligne's power."""
+    state, e = menagerie, engine(menagerie)
+    me = state.current_player()
+    master = own_companions(state, me)[0]
+    cligne = bind(state, me, "cligne", master)
+    take_step(state, "activation")
+    state.apply(master + 1)
+    while state.engine.decision()[0] != 1:  # the menu
+        state.apply(state.legal_actions()[0])
+    assert not offered(state, "pet")
+    relic = e.top_facedown(e.deck_zone[VISION])
+    e.gain_card(me, relic)
+    reoffer(state)
+    influence, on_relic = e.influence(me), e.card_cubes(relic)
+    take_step(state, "pet")  # Cligne alone: her power runs at once, a `may`
+    state.apply(1)
+    assert e.card_cubes(relic) == on_relic + 1 and e.influence(me) == influence - 1
+    assert e.menagerie.usable_pet(e, me, cligne) is False
+
+
+def test_a_master_abandoned_takes_its_pets_out_of_the_game(menagerie: GameState) -> None:
+    """L3081: a companion its player removes (Gha-Kein's power, L1098) takes its pet with it; a pet bound to another
+    companion stays."""
+    state, e = menagerie, engine(menagerie)
+    me = state.current_player()
+    master = own_companions(state, me)[0]
+    gha_kein = card_index(state, "companion", "gha_kein")
+    e.gain_card(me, gha_kein)
+    zea, shonah = bind(state, me, "zea", master), bind(state, me, "shonah", gha_kein)
+    take_step(state, "activation")
+    state.apply(gha_kein + 1)
+    while not offered(state, "ability"):
+        state.apply(state.legal_actions()[0])
+    take_step(state, "ability")
+    assert master in state.legal_actions()
+    state.apply(master)
+    assert e.zone(master) == e.zone_box and e.zone(zea) == e.zone_box and e.owns(me, shonah)
+
+
+def test_claude_makes_every_enhanced_draw_of_the_turn_free(menagerie: GameState) -> None:
+    """L2288: while Claude's master is activated, the enhanced draw costs 0 conviction: each one, not only the
+    next (Kealith's, L645)."""
+    state, e = menagerie, engine(menagerie)
+    me = state.current_player()
+    master = own_companions(state, me)[0]
+    bind(state, me, "claude", master)
+    use_only_pet(state, master)
+    place_beside(state, me, "tombeau_des_anciens")
+    set_attr(state, me, SAGESSE, 2)
+    conviction = e.sphere(CONVICTION, me)
+    take_step(state, "visite")
+    state.apply(2)  # the enhanced draw
+    state.apply(state.legal_actions()[0])
+    assert e.sphere(CONVICTION, me) == conviction and e.cards.draw_cost(e) == 0
 
 
 def place_favour(state: GameState, placement: int, target: int) -> None:

@@ -23,6 +23,7 @@ TAKEN = cython.declare(cython.int, 42)
 H_ADREN = cython.declare(cython.int, 0)
 H_YANOS = cython.declare(cython.int, 2)
 H_RESILIENCE = cython.declare(cython.int, 3)
+H_OSTRAH = cython.declare(cython.int, 11)
 """Cards' rule hooks (tables.py HOOKS)."""
 E_ACTIVATE_CHARACTER = cython.declare(cython.int, 0)
 E_ACTIVATE_COMPANION = cython.declare(cython.int, 1)
@@ -87,12 +88,14 @@ class Actions:
         return e.favour_at(F_ALLEGEANCE, card) == seat and e.card_cubes(card) > 0
 
     def free_activation(self, e: VindicationBoard, seat: cython.int, card: cython.int) -> cython.bint:
-        """A companion activated without an influence cube on it: Yanos with n aptitudes or more (L1406), or one
-        already holding Résilience's n cubes (L1805)."""
+        """A companion activated without an influence cube on it: Yanos with n aptitudes or more (L1406), one
+        already holding Résilience's n cubes (L1805), or Ostrah's master (L2336)."""
         aptitudes: cython.int = 0
         a: cython.int
         resilience: cython.int = e.held_hook(seat, H_RESILIENCE)
         if resilience > 0 and e.card_cubes(card) >= resilience:
+            return True
+        if e.pet_hook(seat, H_OSTRAH, card) >= 0:
             return True
         if e.card_hook[card] != H_YANOS:
             return False

@@ -21,6 +21,7 @@ cdef class VindicationBoard(VindicationDecks):
     cdef void honour_visit(self, int seat, int slot) except *
     cdef int activated_hook(self, int seat, int hook)
     cdef int held_hook(self, int seat, int hook)
+    cdef int pet_hook(self, int seat, int hook, int master)
     cdef bint protected(self, int slot)
     cdef int favour_at(self, int placement, int target)
     cdef void took_region(self, int seat) except *

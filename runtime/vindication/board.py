@@ -1,5 +1,5 @@
 """The board of a game of Vindication: the island (the medallions, the slots and their regions, the bag, the wishing
-well's tokens) and the count of a player's cubes, over the cards of decks.py."""
+well's tokens), the count of a player's cubes and the rule hooks of the cards held, over the cards of decks.py."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ F_DIPLOMATIE = cython.declare(cython.int, 1)
 
 @cython.cclass
 class VindicationBoard(VindicationDecks):
-    """The island, over the cards: what the rule modules move and read."""
+    """The island, the cubes in play and the cards' rule hooks, over the cards: what the rule modules move and read."""
 
     def cubes_of(self, seat: cython.int) -> cython.int:
         """Every cube of a player's colour in play: the conservation law's total (L3419: 21); the regions'
@@ -213,6 +213,20 @@ class VindicationBoard(VindicationDecks):
         for card in range(self.ncards):
             if self.card_hook[card] == hook and self.owns(seat, card):
                 return self.card_hook_n[card]
+        return -1
+
+    def pet_hook(self, seat: cython.int, hook: cython.int, master: cython.int) -> cython.int:
+        """The n of a pet of the seat's whose power is this rule hook, bound to `master` (to any companion of the
+        seat's when -1), else -1: a passive pet power acts while the pet and its master are in the party (L3077)."""
+        pet: cython.int
+        bound: cython.int
+        if not self.pets_in_game:
+            return -1
+        for pet in range(self.ncards):
+            if self.card_hook[pet] == hook and self.owns(seat, pet):
+                bound = self.cells[self.k_pet_master + pet] - 1
+                if bound >= 0 and self.owns(seat, bound) and (master < 0 or bound == master):
+                    return self.card_hook_n[pet]
         return -1
 
     def protected(self, slot: cython.int) -> cython.bint:

@@ -13,6 +13,8 @@ cdef class VindicationCore(Engine):
     cdef int site_region, construction_sites, site_cost, k_crystals, crystal_tokens, crystal_procedure, frame_size
     cdef int k_favour, k_fortified, k_monument, monument_size, monument_attributes, monument_aptitudes
     cdef int monument_convictions, favour_step, favour_per_turn
+    cdef int k_pet_master, k_token_shift
+    cdef bint pets_in_game
     cdef int zone_box, zone_party, zone_quests, zone_quest_deck, zone_trigger_deck
     cdef int monster_die_faces, attribute_die_faces
     cdef int[::1] card_kind, card_deck, card_colour, card_honour, card_generation, card_initiative, card_starter
@@ -48,6 +50,7 @@ cdef class VindicationCore(Engine):
     cdef void gain_honour(self, int seat, int n)
     cdef void effect_done(self) except *
     cdef void count_honour(self, int source) except *
+    cdef int token_space(self, int i)
     cdef void reveal_trigger(self) except *
     cdef void fire(self, int seat, int event) except *
     cdef void fire_reaching(self, int seat, int event, int amount) except *

@@ -1,6 +1,6 @@
 """Vindication's state on the shared kernel, and the rules every part of the game shares: cubes moved between a
 player's Power board, the central board's attribute spheres, cards and region tiles (each player's cubes are always
-somewhere, L529-533), honour and the trigger tokens it passes (L949). The cards and the island are board.py's.
+somewhere, L529-533), honour and the trigger tokens it passes (L949). The cards are decks.py's, the island board.py's.
 
 The cells are the content's state (content/vindication/state), then the kernel's own: where each medallion
 stands, the island's slots, the bag, and what the turn has done so far (tables.py lays them out).
@@ -32,6 +32,9 @@ SOURCES_KEPT = cython.declare(cython.int, 3)
 them honour, then the first SOURCES_KEPT of those sources (Persévérance)."""
 E_HONOUR_SOURCES = cython.declare(cython.int, 11)
 """The event honour_two_sources (tables.py EVENTS)."""
+R_BLOCK_OTHERS_HONOUR = cython.declare(cython.int, 8)
+ALL_HONOUR = cython.declare(cython.int, 2)
+"""A rule hook (tables.py RULE_FIELDS) and its value when the other players gain no honour at all (Kajek, L2319)."""
 
 
 @cython.cclass
@@ -102,6 +105,9 @@ class VindicationCore(Engine):
         self.monument_convictions = n["monument_conviction_slots"]
         self.favour_step = n["favour_step"]
         self.favour_per_turn = n["favour_per_turn"]
+        self.k_pet_master = n["k_pet_master"]
+        self.k_token_shift = n["k_token_shift"]
+        self.pets_in_game = n["pet_market"] > 0
         self.site_cost = n["site_cost"]
         self.mounts = n["mounts"]
         self.sacred_stones = n["sacred_stones"]
@@ -259,10 +265,13 @@ class VindicationCore(Engine):
     def gain_honour(self, seat: cython.int, n: cython.int) -> None:
         """Honour moves the score disc; passing or stopping on a trigger token takes it and turns a new trigger
         card face up (L949). Each player it leaves with less honour than the gainer is told (Humilité,
-        L1747-1749: not one the gain only brings level)."""
+        L1747-1749: not one the gain only brings level). No player but the one whose turn it is gains any while
+        Kajek's master is activated (L2319)."""
         before: cython.int = self.cells[self.o_score + seat]
         after: cython.int = before + n
         i: cython.int
+        if n > 0 and seat != self.cells[self.o_current] and self.rule(R_BLOCK_OTHERS_HONOUR) == ALL_HONOUR:
+            return
         self.cells[self.o_score + seat] = after
         if n <= 0:
             return
@@ -270,7 +279,7 @@ class VindicationCore(Engine):
             if i != seat and after > self.cells[self.o_score + i]:
                 self.fire(i, E_OTHER_GAINS_HONOUR)
         for i in range(self.ntriggers):
-            if self.cells[self.k_token + i] == 0 and before < self.trigger_space[i] <= after:
+            if self.cells[self.k_token + i] == 0 and before < self.token_space(i) <= after:
                 self.cells[self.k_token + i] = 1
                 self.cells[self.o_tokens_taken + seat] += 1
                 self.reveal_trigger()
@@ -300,6 +309,10 @@ class VindicationCore(Engine):
                 self.set_turn_flag(HONOUR_SOURCES, count + 1)
                 self.fire_reaching(seat, E_HONOUR_SOURCES, count + 1)
         self.set_turn_flag(HONOUR_SEEN, self.score(seat))
+
+    def token_space(self, i: cython.int) -> cython.int:
+        """Where a trigger token stands on the score track: its space, moved by Ghak (L2301)."""
+        return self.trigger_space[i] + self.cells[self.k_token_shift + i]
 
     def reveal_trigger(self) -> None:
         """A new trigger card turns face up: the decks are decks.py's (which overrides this)."""
