@@ -54,9 +54,10 @@ def test_play_in_the_terminal_in_french() -> None:
 def test_simulate_plays_the_modules_asked_and_records_them() -> None:
     """--module by name (base always on) and --setup by id: the JSON records the modules played."""
     by_module = run("simulate", "vindication", "--players", "2", "--games", "2", "--module", "Traîtrise",
-                    "--module", "pierres_sacrees", "--format", "json", "--jobs", "1", "--root", str(REPO))
+                    "--module", "pierres_sacrees", "--module", "Ménagerie d’animaux exotiques", "--format", "json",
+                    "--jobs", "1", "--root", str(REPO))
     assert by_module.exit_code == 0, by_module.output
-    assert json.loads(by_module.stdout)["summary"]["modules"] == ["base", "traitrise", "pierres_sacrees"]
+    assert json.loads(by_module.stdout)["summary"]["modules"] == ["base", "traitrise", "menagerie", "pierres_sacrees"]
     by_setup = run("simulate", "vindication", "--players", "2", "--games", "2", "--setup", "treachery",
                    "--format", "json", "--jobs", "1", "--root", str(REPO))
     assert json.loads(by_setup.stdout)["summary"]["modules"] == ["base", "traitrise"]
@@ -64,7 +65,7 @@ def test_simulate_plays_the_modules_asked_and_records_them() -> None:
 
 @pytest.mark.parametrize(("args", "message"), [
     (("--module", "dragons"), "unknown module 'dragons': the modules are base, traitrise, joaillier"),
-    (("--module", "Joaillier"), "the kernel does not play the module joaillier yet (modules it plays: base,"),
+    (("--module", "Mythes et Merveilles"), "the kernel does not play the module mythes yet (modules it plays: base,"),
     (("--setup", "dragons"), "unknown setup 'dragons': choose one of first_game, treachery, jeweller"),
     (("--setup", "myths"), "setup myths: the kernel does not play the module mythes yet (setups it plays:"),
     (("--setup", "treachery", "--module", "traitrise"), "--module and --setup: a named setup says its modules"),

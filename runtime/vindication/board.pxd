@@ -1,20 +1,9 @@
 # Types of board.py for Cython (pure-Python mode).
 
-from .core cimport VindicationCore
+from .decks cimport VindicationDecks
 
-cdef class VindicationBoard(VindicationCore):
+cdef class VindicationBoard(VindicationDecks):
     cpdef int cubes_of(self, int seat)
-    cdef int zone(self, int card)
-    cdef int owner(self, int card)
-    cdef bint owns(self, int seat, int card)
-    cdef int top_facedown(self, int zone)
-    cdef int top_faceup(self, int zone)
-    cdef void refill(self, int zone) except *
-    cdef void shuffle(self, int zone) except *
-    cdef void put(self, int card, int zone, int seat)
-    cdef void gain_card(self, int seat, int card) except *
-    cdef void lose_card(self, int seat, int card) except *
-    cdef int champion(self, int seat)
     cdef void show_wish(self) except *
     cdef int pos(self, int seat)
     cdef int slot_region(self, int slot)
@@ -32,6 +21,7 @@ cdef class VindicationBoard(VindicationCore):
     cdef void honour_visit(self, int seat, int slot) except *
     cdef int activated_hook(self, int seat, int hook)
     cdef int held_hook(self, int seat, int hook)
+    cdef int pet_hook(self, int seat, int hook, int master)
     cdef bint protected(self, int slot)
     cdef int favour_at(self, int placement, int target)
     cdef void took_region(self, int seat) except *

@@ -1,17 +1,15 @@
-"""The board of a game of Vindication: the cards (the decks of the central board, L336-348, and the players'
-parties) and the island (the medallions, the slots and their regions, the bag), over the core's state."""
+"""The board of a game of Vindication: the island (the medallions, the slots and their regions, the bag, the wishing
+well's tokens), the count of a player's cubes and the rule hooks of the cards held, over the cards of decks.py."""
 
 from __future__ import annotations
 
 import cython  # type: ignore[import-untyped]
 
-from .core import VindicationCore
+from .decks import VindicationDecks
 
 C_VISIT_HONOUR = cython.declare(cython.int, 21)
 R_BLOCK_OTHERS_HONOUR = cython.declare(cython.int, 8)
 """A constant (core.num) and a rule hook (core.rule) by their places in tables.py."""
-E_GAIN_CARD = cython.declare(cython.int, 12)
-"""The event of a card gained (tables.py EVENTS)."""
 H_ADREN = cython.declare(cython.int, 0)
 H_ONETH = cython.declare(cython.int, 5)
 """A card's rule hook (tables.py HOOKS)."""
@@ -23,8 +21,8 @@ F_DIPLOMATIE = cython.declare(cython.int, 1)
 
 
 @cython.cclass
-class VindicationBoard(VindicationCore):
-    """Cards and the island: what the rule modules move and read."""
+class VindicationBoard(VindicationDecks):
+    """The island, the cubes in play and the cards' rule hooks, over the cards: what the rule modules move and read."""
 
     def cubes_of(self, seat: cython.int) -> cython.int:
         """Every cube of a player's colour in play: the conservation law's total (L3419: 21); the regions'
@@ -44,100 +42,7 @@ class VindicationBoard(VindicationCore):
         return total + self.cells[self.k_speed_cubes + seat] \
             + self.cells[self.k_monument + seat * self.monument_size + 2 * self.nattributes]
 
-    def reveal_trigger(self) -> None:
-        """The top face-down trigger card turns face up: it is active (L949)."""
-        card: cython.int = self.top_facedown(self.zone_trigger_deck)
-        if card >= 0:
-            self.cells[self.o_faceup + card] = 1
-
-    # --- cards: zones, decks and owners --------------------------------------------------------------------------
-
-    def zone(self, card: cython.int) -> cython.int:
-        return self.cells[self.o_zone + card]
-
-    def owner(self, card: cython.int) -> cython.int:
-        return self.cells[self.o_owner + card]
-
-    def owns(self, seat: cython.int, card: cython.int) -> cython.bint:
-        return self.cells[self.o_zone + card] == self.zone_party + seat
-
-    def top_facedown(self, zone: cython.int) -> cython.int:
-        """The top face-down card of a deck (the largest order), or -1 when none is left."""
-        best: cython.int = -1
-        order: cython.int = -1
-        i: cython.int
-        for i in range(self.ncards):
-            if self.cells[self.o_zone + i] == zone and self.cells[self.o_faceup + i] == 0 \
-                    and self.cells[self.o_order + i] > order:
-                best = i
-                order = self.cells[self.o_order + i]
-        return best
-
-    def top_faceup(self, zone: cython.int) -> cython.int:
-        """The face-up card of a deck on top of its face-up stack (L338), or -1."""
-        best: cython.int = -1
-        order: cython.int = -1
-        i: cython.int
-        for i in range(self.ncards):
-            if self.cells[self.o_zone + i] == zone and self.cells[self.o_faceup + i] == 1 \
-                    and self.cells[self.o_order + i] > order:
-                best = i
-                order = self.cells[self.o_order + i]
-        return best
-
-    def refill(self, zone: cython.int) -> None:
-        """No face-up card left: the top face-down one turns face up (L338)."""
-        card: cython.int
-        if self.top_faceup(zone) < 0:
-            card = self.top_facedown(zone)
-            if card >= 0:
-                self.cells[self.o_faceup + card] = 1
-
-    def shuffle(self, zone: cython.int) -> None:
-        """The face-down cards of a zone in a new random order (the face-up ones stay on top)."""
-        i: cython.int
-        for i in range(self.ncards):
-            if self.cells[self.o_zone + i] == zone and self.cells[self.o_faceup + i] == 0:
-                self.cells[self.o_order + i] = self.roll(1 << 20)
-
-    def put(self, card: cython.int, zone: cython.int, seat: cython.int) -> None:
-        """A card to a zone (a player's party or quests when seat >= 0, which they see), face down."""
-        self.cells[self.o_zone + card] = zone
-        self.cells[self.o_owner + card] = seat
-        self.cells[self.o_faceup + card] = 0
-        if seat >= 0:
-            self.cells[self.o_seen + card * self.seats + seat] = 1
-
-    def gain_card(self, seat: cython.int, card: cython.int) -> None:
-        """A card joins the player's party: its honour is gained (or lost) at once (L352); announced
-        (Préparation, L1795)."""
-        deck: cython.int = self.cells[self.o_zone + card]
-        self.put(card, self.zone_party + seat, seat)
-        self.cells[self.o_faceup + card] = 1
-        self.gain_honour(seat, self.card_honour[card])
-        if deck != self.zone_party + seat:
-            self.refill(deck)
-        if self.card_kind[card] >= 1 and self.card_kind[card] <= 3:
-            self.cells[self.k_gained + self.card_kind[card]] += 1
-        self.fire(seat, E_GAIN_CARD)
-
-    def lose_card(self, seat: cython.int, card: cython.int) -> None:
-        """A card leaves the game: its cubes go back to influence, its honour is lost if positive (L356-358)."""
-        self.cells[self.o_influence + seat] += self.cells[self.o_card_cubes + card]
-        self.cells[self.o_card_cubes + card] = 0
-        if self.card_honour[card] > 0:
-            self.gain_honour(seat, -self.card_honour[card])
-        self.put(card, self.zone_box, -1)
-
-    def champion(self, seat: cython.int) -> cython.int:
-        """The companion with the lowest initiative (L772), or -1 with none."""
-        best: cython.int = -1
-        i: cython.int
-        for i in range(self.ncards):
-            if self.card_kind[i] == 0 and self.owns(seat, i):
-                if best < 0 or self.card_initiative[i] < self.card_initiative[best]:
-                    best = i
-        return best
+    # --- the island --------------------------------------------------------------------------------------------
 
     def show_wish(self) -> None:
         """A wish token drawn at random among those beside the board, face up on the Puits (L3113, L3121)."""
@@ -156,8 +61,6 @@ class VindicationBoard(VindicationCore):
                     self.cells[self.k_wish + i] = 1
                     return
                 pick -= 1
-
-    # --- the island --------------------------------------------------------------------------------------------
 
     def pos(self, seat: cython.int) -> cython.int:
         return self.cells[self.k_pos + seat]
@@ -310,6 +213,20 @@ class VindicationBoard(VindicationCore):
         for card in range(self.ncards):
             if self.card_hook[card] == hook and self.owns(seat, card):
                 return self.card_hook_n[card]
+        return -1
+
+    def pet_hook(self, seat: cython.int, hook: cython.int, master: cython.int) -> cython.int:
+        """The n of a pet of the seat's whose power is this rule hook, bound to `master` (to any companion of the
+        seat's when -1), else -1: a passive pet power acts while the pet and its master are in the party (L3077)."""
+        pet: cython.int
+        bound: cython.int
+        if not self.pets_in_game:
+            return -1
+        for pet in range(self.ncards):
+            if self.card_hook[pet] == hook and self.owns(seat, pet):
+                bound = self.cells[self.k_pet_master + pet] - 1
+                if bound >= 0 and self.owns(seat, bound) and (master < 0 or bound == master):
+                    return self.card_hook_n[pet]
         return -1
 
     def protected(self, slot: cython.int) -> cython.bint:

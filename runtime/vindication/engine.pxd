@@ -10,6 +10,7 @@ from .island cimport Island
 from .island_powers cimport IslandPowers
 from .guilds cimport Guilds
 from .jewels cimport Jewels
+from .menagerie cimport Menagerie
 from .powers cimport Powers
 from .preparation cimport Preparation
 from .treachery cimport Treachery
@@ -27,6 +28,7 @@ cdef class VindicationEngine(VindicationBoard):
     cdef Dice dice
     cdef Treachery treachery
     cdef Guilds guilds
+    cdef Menagerie menagerie
     cdef int[::1] impl, step_once
 
     cdef int ctl_extra(self)
