@@ -84,7 +84,7 @@ VISIBILITY: dict[str, str] = {
 SPACES: tuple[tuple[str, int], ...] = (
     ('player', 5),
     ('term', 18),
-    ('label', 202),
+    ('label', 205),
     ('table', 9),
     ('discrepancy', 3),
     ('field', 33),

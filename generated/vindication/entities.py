@@ -236,6 +236,9 @@ class LabelId(IntEnum):
     BIND_PET = 199
     FLIP_DECK = 200
     MOVE_TOKEN = 201
+    PLACEHOLDER_PET_MARKET = 202
+    PLACEHOLDER_PET_COAST = 203
+    PLACEHOLDER_PET_HONOUR = 204
 
 
 class TableId(IntEnum):
@@ -2792,6 +2795,25 @@ LABELS: tuple[Label, ...] = (
         forms=(),
         arg_labels=(),
     ),
+    Label(
+        id=LabelId.PLACEHOLDER_PET_MARKET,
+        text=Text(en='pet market: a pet taken from it is replaced by the top card of the pet deck (a ruling: L3064 says only how the market is set up)', fr='marché d’animaux de compagnie : un animal qu’on y prend est remplacé par la première carte du paquet Animal de compagnie (une décision : L3064 dit seulement comment le marché est mis en place)', uk='ринок улюбленців: замість взятого з нього улюбленця кладуть верхню карту колоди улюбленців (ухвалене рішення: L3064 каже лише, як ринок розкладають)'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_PET_COAST,
+        text=Text(en='island: its numbered coastal spaces already lead each to the next, so the coastal move of {pet} (L2368) adds none and is not offered', fr='île : ses cases côtières numérotées mènent déjà chacune à la suivante, si bien que le déplacement côtier de {pet} (L2368) n’en ajoute aucun et n’est pas proposé', uk='острів: його пронумеровані прибережні клітинки вже ведуть кожна до наступної, тож прибережне переміщення улюбленця «{pet}» (L2368) нічого не додає і не пропонується'),
+        args=('pet',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_PET_HONOUR,
+        text=Text(en='pet honour: the rulebook gives none (L3081 speaks of it); the kernel counts 0', fr='honneur des animaux de compagnie : la règle n’en donne aucun (L3081 en parle) ; le moteur compte 0', uk='честь улюбленців: правила її не вказують (L3081 про неї згадує); рушій рахує 0'),
+        forms=(),
+        arg_labels=(),
+    ),
 )
 
 TABLES: tuple[Table, ...] = (
@@ -4675,7 +4697,7 @@ REGION_PRESETS: tuple[RegionPreset, ...] = (
         id=RegionPresetId.SWAP_1,
         source=(Source(doc='rb', line=2981, quote='Échangez votre'),),
         status='verified',
-        name=Text(en='Swap 1 tiles', fr='Échange de 1 tuiles', uk='Заміна 1 плиток'),
+        name=Text(en='Swap 1 tile', fr='Échange d’une tuile', uk='Заміна 1 плитки'),
         expansion_tiles=1,
         option='only',
         remove=((PresetRemoval(region=RegionId.ACADEMIE),), (PresetRemoval(region=RegionId.AUBERGE),)),

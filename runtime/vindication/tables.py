@@ -324,12 +324,10 @@ def _menagerie(tables: VindicationTables, game: CompiledGame, modules: tuple[str
                                              if kind == "pet" and tables.arrays["card_activated"][index] >= 0 else 0
                                              for index, (kind, _) in enumerate(tables.cards)])
     if market:
-        tables.placeholders.append("pet market: a pet taken from it is replaced by the top of the deck (a ruling, "
-                                   "L3064 says only how it is set up)")
+        tables.placeholders.append(KernelLine.of(game, "placeholder_pet_market"))
         _coast_linked(game)
-        tables.placeholders.append("island: its numbered coastal spaces already lead each to the next, so Vak'lk's "
-                                   "coastal move (L2368) adds none and is not offered")
-        tables.placeholders.append("pet honour: the rulebook gives none (L3081 speaks of it), the kernel counts 0")
+        tables.placeholders.append(KernelLine.of(game, "placeholder_pet_coast", pet=Named("pet", "vaklk")))
+        tables.placeholders.append(KernelLine.of(game, "placeholder_pet_honour"))
 
 
 def _needs_relic(tables: VindicationTables, index: int, party: int) -> int:
@@ -560,7 +558,7 @@ def _guilds(tables: VindicationTables, game: CompiledGame, modules: tuple[str, .
     for name in ("monument_attribute_slots", "monument_aptitude_slots", "monument_conviction_slots"):
         tables.numbers[name] = int(constants[name].value)
         if on and constants[name].status == "placeholder":
-            tables.placeholders.append(f"{name}: {constants[name].note}")
+            tables.placeholders.append(quoted_note(game, "constant", name))
 
 
 def _plan(tables: VindicationTables, game: CompiledGame) -> None:
