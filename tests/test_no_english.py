@@ -123,8 +123,9 @@ def test_a_sheet_reads_without_english(game: str, locale: str) -> None:
 
 
 def _kernel_lines(game: str) -> list[Any]:
-    """The placeholder lines each kernel writes itself (`KernelLine`, or the subject of a quoted note), every kind
-    of them: Oath's lines of play built as its kernel builds them, Root's of every faction, seated or not."""
+    """The placeholder lines each kernel writes itself (`KernelLine`, or the subject of a quoted note: never plain
+    English), every kind of them: Oath's lines of play built as its kernel builds them, Root's of every faction, seated
+    or not, Vindication's with the modules that bring their own."""
     from lawforge.runtime.games import kernel_of
     from lawforge.runtime.notes import KernelLine, Named, QuotedNote
 
@@ -136,12 +137,14 @@ def _kernel_lines(game: str) -> list[Any]:
     elif game == "root":
         lines = [line for _faction, line in kernel_of(load(game)).tables.placeholders]
     elif game == "vindication":
-        lines = list(new_state(game, 3, 4, modules=["base", "traitrise", "temple_en_ruines", "pierres_sacrees"],
-                               options={"last_turn": "turn"}).placeholders)
+        lines = [line for modules in (["base", "traitrise", "temple_en_ruines", "pierres_sacrees"],
+                                      ["base", "guildes", "menagerie", "joaillier", "sites_de_construction"])
+                 for line in new_state(game, 3, 4, modules=modules, options={"last_turn": "turn"}).placeholders]
     else:
         lines = list(new_state(game, 3, 1).placeholders)
     said = [line.subject if isinstance(line, QuotedNote) else line for line in lines]
-    return [line for line in said if isinstance(line, KernelLine)]
+    assert all(isinstance(line, KernelLine) for line in said), [line for line in said if type(line) is str]
+    return said
 
 
 SHARED_WORDS = frozenset({"faction", "factions", "impossible", "option", "points", "segments", "sites", "tables",

@@ -54,9 +54,10 @@ def test_play_in_the_terminal_in_french() -> None:
 def test_simulate_plays_the_modules_asked_and_records_them() -> None:
     """--module by name (base always on) and --setup by id: the JSON records the modules played."""
     by_module = run("simulate", "vindication", "--players", "2", "--games", "2", "--module", "Traîtrise",
-                    "--module", "pierres_sacrees", "--format", "json", "--jobs", "1", "--root", str(REPO))
+                    "--module", "pierres_sacrees", "--module", "Ménagerie d’animaux exotiques", "--format", "json",
+                    "--jobs", "1", "--root", str(REPO))
     assert by_module.exit_code == 0, by_module.output
-    assert json.loads(by_module.stdout)["summary"]["modules"] == ["base", "traitrise", "pierres_sacrees"]
+    assert json.loads(by_module.stdout)["summary"]["modules"] == ["base", "traitrise", "menagerie", "pierres_sacrees"]
     by_setup = run("simulate", "vindication", "--players", "2", "--games", "2", "--setup", "treachery",
                    "--format", "json", "--jobs", "1", "--root", str(REPO))
     assert json.loads(by_setup.stdout)["summary"]["modules"] == ["base", "traitrise"]
@@ -74,10 +75,9 @@ def test_simulate_plays_myths_and_wonders_by_its_french_name() -> None:
 
 @pytest.mark.parametrize(("args", "message"), [
     (("--module", "dragons"), "unknown module 'dragons': the modules are base, traitrise, joaillier"),
-    (("--module", "Joaillier"), "the kernel does not play the module joaillier yet (modules it plays: base,"),
+    (("--module", "Atlantide"), "unknown module 'Atlantide': the modules are base,"),
     (("--setup", "dragons"), "unknown setup 'dragons': choose one of first_game, treachery, jeweller"),
-    (("--setup", "everything"),
-     "setup everything: the kernel does not play the module joaillier, menagerie yet (setups it plays:"),
+    (("--setup", "Avec l'Atlantide"), "unknown setup \"Avec l'Atlantide\": choose one of first_game,"),
     (("--setup", "treachery", "--module", "traitrise"), "--module and --setup: a named setup says its modules"),
 ])
 @pytest.mark.parametrize("command", ["simulate", "play"])

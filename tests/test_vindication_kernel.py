@@ -10,6 +10,7 @@ import pytest
 from lawforge.runtime import load
 from lawforge.runtime.games import new_state, replay
 from lawforge.runtime.kernel.engine import COUNT, KIND
+from lawforge.runtime.kernel.layout import LAYOUT
 from lawforge.runtime.kernel.state import GameState, IllegalAction, SetupError
 from lawforge.runtime.vindication import kernel as vindication_kernel
 
@@ -60,10 +61,28 @@ def random_game(players: int, seed: int, kernel: str = "compiled", check: bool =
     raise AssertionError(f"{players} players, seed {seed}: the game did not end")
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_random_games_end_with_invariants_at_every_step(players: int) -> None:
-    for seed in range(2):
-        state = random_game(players, seed)
+@pytest.mark.parametrize(("players", "setup", "seeds"), [(2, None, 2), (3, None, 2), (4, None, 2), (5, None, 2),
+                                                     (3, "everything", 3)])
+def test_random_games_end_with_invariants_at_every_step(players: int, setup: str | None, seeds: int) -> None:
+    """The base game at every count, and every module at once (the setup `everything`: Traîtrise, Joaillier,
+    Ménagerie, Pierres sacrées, Temple en ruines, Puits aux souhaits, Sites de construction, Guildes et Monuments,
+    Mythes et Merveilles) on a few seeds: the cubes conserved (a monument's, the Myths board's and a new master's
+    influence cube counted), the pets where the rules put them, Ronak's 6 treachery cubes around him or on him."""
+    for seed in range(seeds):
+        if setup is None:
+            state = random_game(players, seed)
+        else:
+            state = new_state(GAME, players, seed, setup=setup)
+            n = state.engine.tables.numbers
+            rng = random.Random(seed)
+            while not state.is_terminal():
+                check_invariants(state)
+                check_pets(state)
+                cells = state.engine.arrays()[0]
+                around = sum(cells[n["k_ronak_spaces"] + space] for space in range(n["spaces"]))
+                assert around + cells[n["k_myths"] + 1] == n["ronak_cubes"] == 6
+                state.apply(rng.choice(state.legal_actions()))
+            assert len(state.engine.tables.modules) == len(GAME.entities("module")) == 10
         check_invariants(state)
         record = state.result()
         assert record["turns"] >= players
@@ -138,8 +157,9 @@ def test_a_seat_sees_its_quest_and_not_the_others() -> None:
 
 def test_setups_modules_and_rule_options() -> None:
     assert new_state(GAME, 2, 1, setup="first_game").legal_actions()
-    with pytest.raises(SetupError, match="does not play the module joaillier"):
-        new_state(GAME, 2, 1, setup="jeweller")
+    assert new_state(GAME, 2, 1, setup="jeweller").engine.tables.modules == ("base", "joaillier")
+    assert new_state(GAME, 2, 1, setup="guilds").engine.tables.modules == ("base", "guildes")
+    assert new_state(GAME, 2, 1, setup="myths").engine.tables.modules == ("base", "mythes")
     with pytest.raises(SetupError, match="unknown module"):
         new_state(GAME, 2, 1, modules=["base", "dragons"])
     with pytest.raises(SetupError, match="rule option last_turn"):
@@ -232,11 +252,23 @@ def test_modules_and_setups_are_named_by_id_or_by_name_in_any_locale() -> None:
     assert new_state(GAME, 2, 1, setup="Première partie").engine.tables.modules == ("base",)
     with pytest.raises(SetupError, match=r"^unknown setup 'dragons': choose one of first_game, treachery, "):
         new_state(GAME, 2, 1, setup="dragons")
-    with pytest.raises(SetupError, match=r"setup jeweller: .* joaillier .*"
-                                         r"\(setups it plays: first_game, treachery, guilds, myths\)"):
-        new_state(GAME, 2, 1, setup="Avec le Joaillier")
+    with pytest.raises(SetupError, match=r"^unknown module 'dragons': the modules are base, "):
+        new_state(GAME, 2, 1, modules=["base", "dragons"])
+    assert set(kernel.played_setups()) == {"first_game", "treachery", "jeweller", "guilds", "myths", "everything"}
     with pytest.raises(SetupError, match="every setup plays the base game"):
         new_state(GAME, 2, 1, modules=["traitrise"])
+
+
+def test_a_module_the_kernel_does_not_play_is_refused_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every module plays; were one not (PLAYED_MODULES without mythes), it and the setups needing it are refused,
+    naming those that play."""
+    monkeypatch.setattr(vindication_kernel, "PLAYED_MODULES",
+                        tuple(m for m in vindication_kernel.PLAYED_MODULES if m != "mythes"))
+    with pytest.raises(SetupError, match=r"^the kernel does not play the module mythes yet \(modules it plays: base,"):
+        new_state(GAME, 2, 1, modules=["base", "Mythes et Merveilles"])
+    with pytest.raises(SetupError, match=r"setup myths: .* mythes .*"
+                                         r"\(setups it plays: first_game, treachery, jeweller, guilds\)$"):
+        new_state(GAME, 2, 1, setup="Avec Mythes et Merveilles")
 
 
 def test_a_named_setup_plays_its_rule_options_unless_new_state_is_given_others() -> None:
@@ -259,16 +291,28 @@ TREACHERY = (("companion", "feth"), ("companion", "kuvot"), ("companion", "toule
 CURSED = (("relic", "toxine"), ("relic", "bottes"), ("trait", "avarice"), ("companion", "langue_fourchue"),
           ("companion", "sept_plumes"), ("companion", "sidney"), ("companion", "zula"))
 """Traîtrise's cursed relics and treachery cubes the engine plays."""
+CRYSTALS = (("imbued_crystal", "cristal_savoir"), ("imbued_crystal", "cristal_courage"),
+            ("imbued_crystal", "cristal_force"), ("imbued_crystal", "cristal_inspiration"),
+            ("imbued_crystal", "cristal_sagesse"), ("imbued_crystal", "cristal_vision"),
+            ("companion", "adren"), ("relic", "tome"))
+"""Joaillier's imbued crystals (each standing in for a cube of its attribute, L1829-1873), with cards whose powers
+cost cubes."""
+HOOKED = (("companion", "zharah"), ("companion", "zharyan"), ("trait", "impunite"), ("relic", "siphon"),
+          ("companion", "langue_fourchue"), ("relic", "toxine"), ("companion", "xina"), ("trait", "perseverance"))
+"""The powers played last (a split move, yellow companions shielded, control doubled, another's conviction, honour
+from two sources), with the powers they change."""
 
 
 @pytest.mark.parametrize(("players", "seed", "modules", "powers"), [
     (2, 1, ["base"], POWERS), (3, 2, ["base"], POWERS), (2, 3, ["base", "traitrise"], TREACHERY),
-    (3, 7, ["base", "traitrise"], TREACHERY), (2, 9, ["base", "traitrise"], CURSED)])
+    (3, 7, ["base", "traitrise"], TREACHERY), (2, 9, ["base", "traitrise"], CURSED),
+    (2, 11, ["base", "joaillier"], CRYSTALS), (3, 12, ["base", "joaillier"], CRYSTALS),
+    (3, 13, ["base", "traitrise"], HOOKED)])
 def test_the_cards_powers_play_in_lock_step_when_the_players_hold_them(
         players: int, seed: int, modules: list[str], powers: tuple[tuple[str, str], ...]) -> None:
-    """Both forms from the same position, where the players hold the cards of POWERS, TREACHERY or CURSED (the
-    companions and relics with cubes to spend), to the end of a random game: the same legal actions and states,
-    invariants at every step."""
+    """Both forms from the same position, where the players hold the cards of POWERS, TREACHERY, CURSED, CRYSTALS or
+    HOOKED (the companions and relics with cubes to spend), to the end of a random game: the same legal actions and
+    states, invariants at every step."""
     python = new_state(GAME, players, seed, kernel="python", modules=modules)
     compiled = new_state(GAME, players, seed, modules=modules)
     while python.engine.turn() == 0:
@@ -281,7 +325,7 @@ def test_the_cards_powers_play_in_lock_step_when_the_players_hold_them(
                     if k == kind and entity.id.name.lower() == name)
         seat = i % players
         e.gain_card(seat, card)
-        cubes = min(2, e.influence(seat)) if kind != "trait" else 0
+        cubes = min(2, e.influence(seat)) if kind in ("companion", "relic") else 0
         e.add_sphere(1, seat, -cubes)
         e.cells[e.o_card_cubes + card] += cubes
     e.ctl[KIND] = 0
@@ -338,7 +382,7 @@ def test_the_guilds_play_in_lock_step_on_both_forms() -> None:
 
 
 def test_strann_passing_through_a_player_plays_alike_on_both_forms() -> None:
-    """Strann (island.oppress, L2698), too rare in random games, from one worked position on both forms."""
+    """Strann (moves.oppress, L2698), too rare in random games, from one worked position on both forms."""
     python = new_state(GAME, 2, 1, kernel="python", modules=["base", "traitrise"])
     compiled = new_state(GAME, 2, 1, modules=["base", "traitrise"])
     while python.engine.turn() == 0:
@@ -367,22 +411,21 @@ def test_strann_passing_through_a_player_plays_alike_on_both_forms() -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_games_with_the_jewelcrafters_crystals_end_with_invariants_at_every_step(
-        players: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Joaillier's regions (L3039-3049), switched on past the refusal (the imbued crystals' own power is not played
-    yet): games end at every count, the cubes conserved (welding moves a companion's cubes back to influence), the
-    crystals held never negative nor more than the 20 of the supply (L3534)."""
-    monkeypatch.setattr(vindication_kernel, "PLAYED_MODULES", (*vindication_kernel.PLAYED_MODULES, "joaillier"))
-    state = new_state(GAME, players, players, modules=["base", "joaillier"])
+@pytest.mark.parametrize("seed", [0, 10])
+def test_games_with_the_jewelcrafters_crystals_end_with_invariants_at_every_step(players: int, seed: int) -> None:
+    """Joaillier (L3039-3057), its imbued crystals standing in for cubes: games end at every count, the cubes
+    conserved (welding moves a companion's cubes back to influence), the crystals held never negative nor more
+    than the 20 of the supply (L3534)."""
+    state = new_state(GAME, players, players + seed, modules=["base", "joaillier"])
     n = state.engine.tables.numbers
-    rng = random.Random(players)
+    rng = random.Random(players + seed)
     held = [0] * players
     while not state.is_terminal():
         check_invariants(state)
         held = [state.engine.arrays()[0][n["k_crystals"] + seat] for seat in range(players)]
         assert min(held) >= 0 and sum(held) <= n["crystal_tokens"] == 20
         state.apply(rng.choice(state.legal_actions()))
-    if players == 4:  # the Python form, replaying the compiled game, comes to the same state
+    if (players, seed) == (4, 0):  # the Python form, replaying the compiled game, comes to the same state
         assert sum(held) > 0
         assert replay(state, kernel="python").state_hash() == state.state_hash()
 
@@ -420,3 +463,126 @@ def test_myths_and_wonders_plays_in_lock_step_on_both_forms() -> None:
             python.apply(action)
             woke += int(before == 0 and python.engine.myths.flag(python.engine, 0) == 1)
         assert python.is_terminal() and compiled.result() == python.result() and woke == 2
+
+
+PETS = ("brokk", "claude", "cligne", "ghak", "jaike_et_zoba", "kajek", "ketena", "ostrah", "shonah", "slyrk", "twerbs",
+        "vaklk", "vosh", "yiqua", "zea")
+"""The 15 pets (L2279-2400)."""
+
+
+def check_pets(state: GameState) -> int:
+    """The market shows at most its 3 pets (L3064); a pet is the market's, the deck's, a player's, bound to one of
+    that player's companions or, only once that companion has left them, to none (L3075, L3080), or out of the game
+    (a card a power removes). Returns how many pets the players hold."""
+    n, kinds = state.engine.tables.numbers, state.engine.tables.arrays["card_kind"]
+    cells = state.engine.arrays()[0]
+    pets = [c for c, (kind, _) in enumerate(state.engine.tables.cards) if kind == "pet"]
+    shown = [c for c in pets if cells[n["o_zone"] + c] == n["zone_pets"] and cells[n["o_faceup"] + c]]
+    assert len(shown) <= n["pet_market"] == 3
+    held = 0
+    for pet in pets:
+        master = cells[n["k_pet_master"] + pet] - 1
+        if cells[n["o_zone"] + pet] not in (n["zone_pets"], n["zone_box"]):
+            assert cells[n["o_owner"] + pet] >= 0
+            assert cells[n["o_zone"] + pet] == n["zone_party"] + cells[n["o_owner"] + pet]
+            assert master < 0 or kinds[master] == 0
+            held += 1
+    return held
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 20), (3, 24), (4, 7), (5, 11)])
+def test_games_with_the_menagerie_end_with_invariants_at_every_step(players: int, seed: int) -> None:
+    """Ménagerie (L3058-3081): games end at every count, the cubes conserved (a new master's influence cube
+    included), the pets where the rules put them; in these games the players tame several."""
+    state = new_state(GAME, players, seed, modules=["base", "menagerie"])
+    rng = random.Random(seed)
+    most = 0
+    while not state.is_terminal():
+        check_invariants(state)
+        most = max(most, check_pets(state))
+        state.apply(rng.choice(state.legal_actions()))
+    assert most >= 4
+    assert any(note.startswith("pet market:") for note in state.placeholders)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 4)])
+def test_the_pets_powers_play_in_lock_step_when_the_players_hold_them(players: int, seed: int) -> None:
+    """Both forms from the same position, where the players hold the pets of PETS bound to their starting
+    companion, to the end of a random game where they use a pet's power whenever they may: the same legal actions
+    and states, invariants at every step."""
+    python = new_state(GAME, players, seed, kernel="python", modules=["base", "menagerie"])
+    compiled = new_state(GAME, players, seed, modules=["base", "menagerie"])
+    while python.engine.turn() == 0:
+        action = python.legal_actions()[0]
+        python.apply(action)
+        compiled.apply(action)
+    e = python.engine
+    for i, name in enumerate(PETS):
+        pet = next(c for c, (k, entity) in enumerate(e.tables.cards) if k == "pet" and entity.id.name.lower() == name)
+        seat = i % players
+        e.gain_card(seat, pet)
+        e.cells[e.tables.numbers["k_pet_master"] + pet] = 1 + next(c for c in range(e.ncards) if e.card_kind[c] == 0
+                                                      and e.owns(seat, c))
+    e.ctl[KIND] = 0
+    e.ctl[COUNT] = 0
+    e.advance()
+    for mine, theirs in zip(compiled.engine.arrays(), e.arrays(), strict=True):
+        mine[:] = theirs
+    pet_step = [s.key for s in e.tables.steps].index("action/pet")
+    used = 0
+    rng = random.Random(seed)
+    k_used = e.tables.numbers["k_pets_used"]
+    while not compiled.is_terminal():
+        assert compiled.state_hash() == python.state_hash()
+        assert compiled.legal_actions() == python.legal_actions()
+        check_invariants(python)
+        check_pets(python)
+        legal = compiled.legal_actions()
+        menu = python.engine.decision()[0] == LAYOUT["menu"]
+        action = pet_step if menu and pet_step in legal else rng.choice(legal)
+        compiled.apply(action)
+        python.apply(action)
+        used |= python.engine.cells[k_used]
+    assert python.is_terminal() and compiled.result() == python.result()
+    assert bin(used).count("1") >= 10  # of the 11 powers used while their master is activated (not Vak'lk's)
+
+
+@pytest.mark.parametrize(("module", "block"), [("guildes", "k_favour"), ("joaillier", "k_crystals")])
+def test_the_menagerie_plays_with_the_guilds_or_the_jeweller_in_lock_step(module: str, block: str) -> None:
+    """The Ménagerie with Guildes et Monuments or with Joaillier, 3 players (their procedures, natives and cells
+    numbered apart): both forms take the same actions to the same end, the cubes conserved (a monument's and a new
+    master's influence cube included), the pets where the rules put them; favour tokens are placed (or crystals
+    gained) by two players or more, and pets tamed."""
+    modules = ["base", module, "menagerie"]
+    compiled = new_state(GAME, 3, 24, modules=modules)
+    python = new_state(GAME, 3, 24, kernel="python", modules=modules)
+    n = compiled.engine.tables.numbers
+    step = 3 if block == "k_favour" else 1
+    rng = random.Random(24)
+    holders = tamed = 0
+    while not compiled.is_terminal():
+        assert compiled.legal_actions() == python.legal_actions()
+        check_invariants(python)
+        tamed = max(tamed, check_pets(python))
+        cells = python.engine.arrays()[0]
+        holders = max(holders, sum(cells[n[block] + seat * step] > 0 for seat in range(3)))
+        action = rng.choice(compiled.legal_actions())
+        compiled.apply(action)
+        python.apply(action)
+    assert python.is_terminal() and compiled.result() == python.result()
+    assert sorted(compiled.engine.tables.modules) == sorted(modules)
+    assert holders >= 2 and tamed >= 2, (holders, tamed)
+
+
+def test_an_island_whose_coast_is_not_linked_is_refused_with_the_menagerie() -> None:
+    """Vak'lk's coastal move is played only as the island table's own links (tables.py): a table where two
+    numbered coastal spaces do not lead to each other is refused in one line."""
+    from types import SimpleNamespace
+
+    from lawforge.runtime.vindication.tables import _coast_linked
+
+    rows = [list(row) for row in GAME.get("table", "island").values]
+    _coast_linked(SimpleNamespace(get=lambda kind, name: SimpleNamespace(values=rows)))
+    rows[2][3:] = [0, 0, 0]  # space 3 leads nowhere
+    with pytest.raises(ValueError, match="coastal spaces 3 and 4 are not linked on the island table"):
+        _coast_linked(SimpleNamespace(get=lambda kind, name: SimpleNamespace(values=rows)))

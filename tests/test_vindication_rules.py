@@ -14,11 +14,15 @@ from lawforge.runtime.games import new_state
 from lawforge.runtime.kernel.engine import COUNT, KIND, USES
 from lawforge.runtime.kernel.state import GameState
 from lawforge.runtime.vindication import kernel as vindication_kernel
+from lawforge.runtime.vindication.tables import HOOKS
 
 GAME = load("vindication")
 INSPIRATION, SAVOIR, FORCE, COURAGE, SAGESSE, VISION = range(6)
 POTENTIAL, CONVICTION = 0, 2
 STOP = 1000
+MOVE_LEFT = 49
+"""The turn's record (tables.py TURN_FLAGS): the spaces the last move left unused."""
+YESNO = 15
 
 
 def started(players: int = 2, seed: int = 1) -> GameState:
@@ -1203,10 +1207,8 @@ def test_strann_passing_through_another_players_space_takes_conviction_and_their
 
 
 @pytest.fixture
-def jeweller(monkeypatch: pytest.MonkeyPatch) -> GameState:
-    """A 2-player game with the Joaillier's regions (switched on past the refusal: the imbued crystals' own power is
-    not played yet), at the first player's turn."""
-    monkeypatch.setattr(vindication_kernel, "PLAYED_MODULES", (*vindication_kernel.PLAYED_MODULES, "joaillier"))
+def jeweller() -> GameState:
+    """A 2-player game with the Joaillier expansion, at the first player's turn."""
     state = new_state(GAME, 2, 1, kernel="python", modules=["base", "joaillier"])
     while state.engine.turn() == 0:
         state.apply(state.legal_actions()[0])
@@ -1286,6 +1288,196 @@ def test_the_jewelcrafter_gives_an_imbued_crystal_card_for_three_cubes_and_a_cry
     assert not offered(state, "visite")
 
 
+def holding_crystal(state: GameState, seat: int, attribute: str) -> int:
+    """The seat takes the imbued crystal card of the attribute; returns the card."""
+    e = engine(state)
+    card = card_index(state, "imbued_crystal", f"cristal_{attribute}")
+    e.put(card, e.zone_party + seat, seat)
+    e.cells[e.o_faceup + card] = 1
+    return card
+
+
+def test_an_imbued_crystal_stands_in_for_the_cube_a_player_is_short_of_once_a_turn(jeweller: GameState) -> None:
+    """L3055 (its example: a monster slain with 1 Courage cube and the Imbued Crystal of Courage, L3057) and L1835:
+    2 Knowledge cubes and the crystal pay an aptitude of 3; the crystal is spent for the turn, so it helps no
+    other payment until the next one."""
+    state, e = jeweller, engine(jeweller)
+    me = state.current_player()
+    holding_crystal(state, me, "savoir")
+    set_attr(state, me, SAVOIR, 2)
+    influence, aptitudes = e.influence(me), e.cells[e.o_aptitudes + SAVOIR * e.seats + me]
+    assert e.can_pay(me, SAVOIR, 3) and not e.can_pay(me, SAVOIR, 4)
+    take_step(state, "aptitude")
+    assert SAVOIR in state.legal_actions()
+    state.apply(SAVOIR)
+    assert e.attr(SAVOIR, me) == 0 and e.influence(me) == influence + 2
+    assert e.cells[e.o_aptitudes + SAVOIR * e.seats + me] == aptitudes + 1 and e.cubes_of(me) == 21
+    assert not e.crystal_ready(me, SAVOIR) and not e.can_pay(me, SAVOIR, 1)
+
+
+@pytest.mark.parametrize("use", [1, 0])
+def test_a_player_who_holds_the_cubes_says_whether_the_crystal_stands_in_for_one(
+        jeweller: GameState, use: int) -> None:
+    """L1835: "vous pouvez" — with the cubes to pay 2 Courage for a monster (L406), the player is asked after the
+    payment: the crystal takes one cube's place (that cube comes back from influence) or stays unused for the
+    turn."""
+    state, e = jeweller, engine(jeweller)
+    me = state.current_player()
+    holding_crystal(state, me, "courage")
+    place_beside(state, me, "gueule_beante")
+    set_attr(state, me, COURAGE, 3)
+    take_step(state, "visite")
+    while e.tables.procedure_name(e.top()[0]) != "crystal_substitute":
+        state.apply(state.legal_actions()[0])  # the monster's card, its dice
+    assert state.legal_actions() == [0, 1]
+    courage, influence = e.attr(COURAGE, me), e.influence(me)
+    assert state.describe(1, "en") == \
+        "Use Imbued Crystal of Courage instead of a Courage cube: the cube comes back"
+    assert state.describe(0, "fr") == \
+        "Payer uniquement en cubes Courage : le cristal reste inutilisé ce tour-ci"
+    assert state.describe(1, "uk").startswith("Використати «Насичений кристал Відваги»")
+    state.apply(use)
+    assert e.attr(COURAGE, me) == courage + use and e.influence(me) == influence - use
+    assert e.crystal_ready(me, COURAGE) == (use == 0) and e.cubes_of(me) == 21
+
+
+def test_the_conviction_siphon_takes_a_free_region_beside_with_another_players_conviction() -> None:
+    """L2682-2684, read narrowly (a ruling): lose 1 honour and return the relic's cube: another player of the
+    user's choice dilutes 1 conviction to influence, and it takes an uncontrolled region beside the user, marked
+    with one of the user's influence cubes, with the 2 honour of any control (L452); a player with no conviction
+    is not offered."""
+    state = treachery_game(4)
+    e = engine(state)
+    me = state.current_player()
+    rich, poor, also_rich = (me + 1) % 4, (me + 2) % 4, (me + 3) % 4
+    siphon = card_index(state, "relic", "siphon")
+    e.gain_card(me, siphon)
+    e.add_sphere(1, me, -2)
+    e.cells[e.o_card_cubes + siphon] = 2
+    other_free, free = two_regions_beside(state, me, "fort", "bibliotheque")
+    e.add_sphere(CONVICTION, rich, 1)
+    e.add_sphere(1, rich, -1)
+    e.add_sphere(1, poor, e.sphere(CONVICTION, poor))
+    e.add_sphere(CONVICTION, poor, -e.sphere(CONVICTION, poor))
+    reoffer(state)
+    score, influence, conviction = e.score(me), e.influence(me), e.sphere(CONVICTION, me)
+    theirs = e.sphere(CONVICTION, rich), e.influence(rich)
+    take_step(state, "relic")
+    assert sorted(state.legal_actions()) == sorted([free, other_free])
+    assert state.describe(free, "en") == "Take control of Library with another player's Conviction cube"
+    assert state.describe(free, "uk") == "Захопити контроль над регіоном «Бібліотека» кубиком Переконання іншого гравця"
+    state.apply(free)
+    assert sorted(state.legal_actions()) == sorted([rich, also_rich]) and state.current_player() == me
+    assert state.describe(rich, "fr") == f"Siphonner un cube Conviction de Joueur {rich + 1}, qui le dilue en Influence"
+    state.apply(rich)
+    assert e.slot_owner(free) == me and e.slot_owner(other_free) == -1
+    assert (e.sphere(CONVICTION, rich), e.influence(rich)) == (theirs[0] - 1, theirs[1] + 1)
+    assert e.score(me) == score - 1 + 2 and e.sphere(CONVICTION, me) == conviction
+    assert e.influence(me) == influence + 1 - 1 and e.card_cubes(siphon) == 1
+    assert all(e.cubes_of(seat) == 21 for seat in range(4))
+
+
+def test_zharah_activated_lets_the_rest_of_the_move_be_taken_after_other_actions() -> None:
+    """L1428-1430: the move split before, after or between the other actions. A move stopped after 1 of its 5
+    spaces ends the turn's move; once Zharah is activated, the 4 left are moved later, again at least 1 space
+    (L257) and no more than what is left."""
+    state = started()
+    e = engine(state)
+    me = state.current_player()
+    zharah = card_index(state, "companion", "zharah")
+    e.gain_card(me, zharah)
+    e.cells[e.o_speed_bonus + me] = 3
+    reoffer(state)
+    speed = 5
+    assert e.island.speed(e, me) == speed
+    take_step(state, "deplacement")
+    state.apply(min(a for a in state.legal_actions() if a != STOP))
+    state.apply(STOP)
+    assert not offered(state, "deplacement")
+    take_step(state, "activation")
+    state.apply(zharah + 1)
+    for left in (speed - 1, speed - 2):
+        take_step(state, "deplacement")
+        assert STOP not in state.legal_actions()
+        state.apply(min(state.legal_actions()))
+        state.apply(STOP)
+        assert e.turn_flag(MOVE_LEFT) == left - 1
+    assert offered(state, "deplacement")
+
+
+def set_conviction(state: GameState, seat: int, n: int) -> None:
+    """n cubes in the conviction sphere, taken from (or given back to) the influence sphere."""
+    e = engine(state)
+    e.add_sphere(1, seat, e.sphere(CONVICTION, seat) - n)
+    e.add_sphere(CONVICTION, seat, n - e.sphere(CONVICTION, seat))
+    reoffer(state)
+
+
+def test_impunity_doubles_what_the_others_pay_to_take_its_holders_regions() -> None:
+    """L1757-1759 ("Cela inclut le contrôle des régions"): taking a region of Impunité's holder costs 4 conviction
+    instead of 2 (L465): refused with 3, taken with 4, 3 of them back to influence and 1 on the tile; the
+    holder's cube goes back to their influence (L470). Taken before a visit, the Fort is visited at once (L461),
+    generating Strength from influence."""
+    state = started()
+    e = engine(state)
+    me, other = state.current_player(), 1 - state.current_player()
+    e.gain_card(other, card_index(state, "trait", "impunite"))
+    slot = place_beside(state, me, "fort", owner=other)
+    set_conviction(state, me, 3)
+    assert not offered(state, "prise_de_controle")
+    set_conviction(state, me, 4)
+    influence, theirs, strength = e.influence(me), e.influence(other), e.attr(FORCE, me)
+    take_step(state, "prise_de_controle")
+    generated = e.attr(FORCE, me) - strength
+    assert e.slot_owner(slot) == me and e.sphere(CONVICTION, me) == 0 and e.influence(me) == influence + 3 - generated
+    assert e.influence(other) == theirs + 1 and e.cubes_of(me) == 21 and e.cubes_of(other) == 21
+
+
+def test_the_zharyan_sisters_keep_the_other_players_powers_off_their_holders_yellow_companions() -> None:
+    """L1628: the other players cannot affect the holder's yellow companions in any way: Langue fourchue's
+    treachery cube (L2628) goes on the holder's blue companion unasked: the sisters, yellow themselves, are not a
+    choice; their holder's own powers are not kept off."""
+    state = treachery_game()
+    e = engine(state)
+    me, other = state.current_player(), 1 - state.current_player()
+    for card in range(e.ncards):
+        if e.card_kind[card] == 0 and e.owns(other, card):
+            e.lose_card(other, card)
+    blue = gain_companion(state, other, "zinh", 0)
+    sisters = gain_companion(state, other, "zharyan", 0)
+    activate_and_use(state, "langue_fourchue")
+    state.apply(state.legal_actions()[0])  # which power cube to dilute
+    assert e.cells[e.k_treachery_card + blue] == 1 and e.cells[e.k_treachery_card + sisters] == 0
+    assert e.treachery.shielded(e, me, sisters) and not e.treachery.shielded(e, other, sisters)
+    assert not e.treachery.shielded(e, me, blue)
+
+
+def test_perseverance_gains_two_honour_once_honour_comes_from_a_second_source_in_the_turn() -> None:
+    """L1785-1787, read narrowly (a ruling): a source is what gives the honour, counted once however often it
+    gives it. Two upgrades at the Poste de commandement (3 and 4 honour, L820-856) are one source; the control
+    of the Poste then (2 honour, L452) is a second: Persévérance adds 2, once; its own honour is no source."""
+    state = started()
+    e = engine(state)
+    me = state.current_player()
+    e.put(card_index(state, "trait", "perseverance"), e.zone_party + me, me)  # held, its honour not gained now
+    slot = place_beside(state, me, "poste_de_commandement")
+    set_attr(state, me, FORCE, 6)
+    set_conviction(state, me, 1)
+    score = e.score(me)
+    take_step(state, "visite")
+    take_step(state, "repeat")
+    assert e.score(me) == score + 3 + 4
+    take_step(state, "prise_de_controle")
+    assert e.slot_owner(slot) == me and e.score(me) == score + 3 + 4 + 2 + 2
+@pytest.fixture
+def menagerie() -> GameState:
+    """A 2-player game with the Ménagerie, at the first player's turn."""
+    state = new_state(GAME, 2, 1, kernel="python", modules=["base", "menagerie"])
+    while state.engine.turn() == 0:
+        state.apply(state.legal_actions()[0])
+    return state
+
+
 F_FORTIFIER, F_DIPLOMATIE, F_BARRICADE, F_AUTORITE, F_ALLEGEANCE, F_RECHARGE, F_MONUMENT, F_LOUANGE = range(8)
 F_MAIN_DU_DESTIN = 8
 """The guild favour token's placements (tables.py FAVOURS)."""
@@ -1299,6 +1491,306 @@ def guilds() -> GameState:
     while state.engine.turn() == 0:
         state.apply(state.legal_actions()[0])
     return state
+
+
+def market(state: GameState) -> list[int]:
+    e = engine(state)
+    return [c for c in range(e.ncards) if e.zone(c) == e.menagerie.zone_pets and e.cells[e.o_faceup + c] == 1]
+
+
+def own_companions(state: GameState, seat: int) -> list[int]:
+    e = engine(state)
+    return [c for c in range(e.ncards) if e.card_kind[c] == 0 and e.owns(seat, c)]
+
+
+def give_companion(state: GameState, seat: int) -> int:
+    """One more companion, the top of the blue deck, joins the seat's party."""
+    e = engine(state)
+    card = e.top_facedown(e.deck_zone[SAVOIR])
+    e.gain_card(seat, card)
+    reoffer(state)
+    return card
+
+
+def test_the_pet_market_shows_three_pets_and_a_tamed_one_is_bound_to_a_companion(menagerie: GameState) -> None:
+    """L3064: 3 pets face up; L3070-3075: 1 inspiration, 1 knowledge and 1 strength cube for a pet of the market,
+    bound at once to one of the tamer's companions; the market is filled again from the deck (a ruling)."""
+    state, e = menagerie, engine(menagerie)
+    me = state.current_player()
+    shown = market(state)
+    assert len(shown) == 3
+    place_beside(state, me, "menagerie")
+    for attribute in (INSPIRATION, SAVOIR, FORCE):
+        set_attr(state, me, attribute, 1)
+    second = give_companion(state, me)
+    take_step(state, "visite")
+    assert sorted(state.legal_actions()) == sorted(shown) + [STOP]
+    assert state.describe(shown[0], "en") == f"Tame {e.tables.cards[shown[0]][1].name.get('en')} from the market"
+    assert state.describe(STOP, "fr") == "Apprivoiser le premier animal de compagnie face cachée du paquet"
+    state.apply(shown[0])
+    assert sorted(state.legal_actions()) == sorted(own_companions(state, me))
+    assert state.describe(second, "uk").startswith("Прив’язати улюбленця до супутника")
+    state.apply(second)
+    assert e.owns(me, shown[0]) and e.menagerie.master(e, shown[0]) == second
+    assert [e.attr(a, me) for a in (INSPIRATION, SAVOIR, FORCE)] == [0, 0, 0] and e.cubes_of(me) == 21
+    assert len(market(state)) == 3 and shown[0] not in market(state)
+
+
+def test_the_top_face_down_pet_is_tamed_blind_and_nothing_without_the_cubes(menagerie: GameState) -> None:
+    """L3071: or the top face-down pet; a visitor without a cube of each of the three attributes tames nothing."""
+    state, e = menagerie, engine(menagerie)
+    me = state.current_player()
+    place_beside(state, me, "menagerie")
+    for attribute in (INSPIRATION, SAVOIR, FORCE):
+        set_attr(state, me, attribute, 0 if attribute == FORCE else 1)
+    take_step(state, "visite")
+    assert not any(e.card_kind[c] == 4 and e.owns(me, c) for c in range(e.ncards))
+    state2 = new_state(GAME, 2, 1, kernel="python", modules=["base", "menagerie"])
+    while state2.engine.turn() == 0:
+        state2.apply(state2.legal_actions()[0])
+    e2 = engine(state2)
+    place_beside(state2, me, "menagerie")
+    for attribute in (INSPIRATION, SAVOIR, FORCE):
+        set_attr(state2, me, attribute, 1)
+    top = e2.top_facedown(e2.menagerie.zone_pets)
+    take_step(state2, "visite")
+    state2.apply(STOP)
+    assert e2.owns(me, top) and e2.menagerie.master(e2, top) == own_companions(state2, me)[0]  # the only companion
+
+
+def test_a_pets_power_is_used_once_while_its_master_is_the_companion_activated(menagerie: GameState) -> None:
+    """L3077, L2344: Shonah's master activated, the player may augment 1 potential cube into influence, once; Zea,
+    bound to the same master, is offered too (L2400), Kajek, bound to another companion, is not."""
+    state, e = menagerie, engine(menagerie)
+    me = state.current_player()
+    shonah, zea, kajek = (card_index(state, "pet", name) for name in ("shonah", "zea", "kajek"))
+    master = own_companions(state, me)[0]
+    other = give_companion(state, me)
+    for pet, bound in ((shonah, master), (zea, master), (kajek, other)):
+        e.gain_card(me, pet)
+        e.cells[e.menagerie.k_master + pet] = bound + 1
+    reoffer(state)
+    assert not offered(state, "pet")
+    take_step(state, "activation")
+    state.apply(master + 1)
+    while not offered(state, "pet"):
+        state.apply(state.legal_actions()[0])
+    potential, influence = e.sphere(POTENTIAL, me), e.influence(me)
+    take_step(state, "pet")
+    assert sorted(state.legal_actions()) == sorted([shonah, zea])
+    assert state.describe(shonah, "en") == f"Use {e.tables.cards[shonah][1].name.get('en')}"
+    state.apply(shonah)
+    assert e.sphere(POTENTIAL, me) == potential - 1 and e.influence(me) == influence + 1
+    take_step(state, "pet")  # Zea alone is left: her power runs at once, a `may`
+    assert e.menagerie.usable_pet(e, me, zea) is False and not offered(state, "pet")
+
+
+def test_a_pet_changes_master_for_an_influence_cube_or_for_free_once_its_master_is_gone(
+        menagerie: GameState) -> None:
+    """L3079: a new master for 1 influence cube placed on it; L3080: free once the master was killed. (A choice of
+    a single option is taken at once.)"""
+    state, e = menagerie, engine(menagerie)
+    me = state.current_player()
+    zea, claude = card_index(state, "pet", "zea"), card_index(state, "pet", "claude")
+    first = own_companions(state, me)[0]
+    second = give_companion(state, me)
+    for pet in (zea, claude):
+        e.gain_card(me, pet)
+        e.cells[e.menagerie.k_master + pet] = first + 1
+    reoffer(state)
+    influence, on_second = e.influence(me), e.card_cubes(second)
+    take_step(state, "rebind_pet")
+    assert sorted(state.legal_actions()) == sorted([zea, claude])
+    assert state.describe(zea, "fr") == f"Lier {e.tables.cards[zea][1].name.get('fr')} à un autre compagnon"
+    state.apply(zea)  # to the only other companion
+    assert e.menagerie.master(e, zea) == second and e.influence(me) == influence - 1
+    assert e.card_cubes(second) == on_second + 1 and e.cubes_of(me) == 21
+    e.lose_card(me, second)  # killed by a monster
+    reoffer(state)
+    influence = e.influence(me)
+    take_step(state, "rebind_pet")  # Zea only: Claude's master is still there and the only companion
+    assert e.menagerie.master(e, zea) == first and e.influence(me) == influence
+    assert not offered(state, "rebind_pet")
+
+
+def bind(state: GameState, seat: int, name: str, master: int) -> int:
+    """The pet joins the seat's party, bound to `master`; returns the pet."""
+    e = engine(state)
+    pet = card_index(state, "pet", name)
+    e.gain_card(seat, pet)
+    e.cells[e.menagerie.k_master + pet] = master + 1
+    reoffer(state)
+    return pet
+
+
+def use_only_pet(state: GameState, master: int) -> None:
+    """The master activated, then the pet step: its only pet's power runs at once."""
+    take_step(state, "activation")
+    state.apply(master + 1)
+    while not offered(state, "pet"):
+        state.apply(state.legal_actions()[0])
+    take_step(state, "pet")
+
+
+def test_ghak_moves_a_trigger_token_two_spaces_back_or_forward(menagerie: GameState) -> None:
+    """L2302-2304: a trigger token 2 spaces either way; a disc passing its old space no longer takes it."""
+    state, e = menagerie, engine(menagerie)
+    me = state.current_player()
+    master = own_companions(state, me)[0]
+    bind(state, me, "ghak", master)
+    use_only_pet(state, master)
+    first = e.token_space(0)
+    assert {0, 1} <= set(state.legal_actions())
+    assert state.describe(1, "en") == f"Move the end-game trigger token from space {first} to space {first + 2}"
+    state.apply(1)
+    assert e.token_space(0) == first + 2
+    e.cells[e.o_score + me] = first - 1
+    e.gain_honour(me, 2)
+    assert e.cells[e.k_token] == 0
+    e.gain_honour(me, 1)
+    assert e.cells[e.k_token] == 1
+
+
+def test_yiqua_turns_the_top_card_of_a_deck_face_up_onto_its_face_up_card(menagerie: GameState) -> None:
+    """L2390-2392: one of the six decks, the player's choice; the card turned is the one on top of the face-up
+    stack, taken first."""
+    state, e = menagerie, engine(menagerie)
+    me = state.current_player()
+    master = own_companions(state, me)[0]
+    bind(state, me, "yiqua", master)
+    use_only_pet(state, master)
+    assert sorted(state.legal_actions()) == list(range(6))
+    assert state.describe(VISION, "fr").startswith("Retourner face visible la carte face cachée du dessus du paquet")
+    zone = e.deck_zone[VISION]
+    below, top = e.top_faceup(zone), e.top_facedown(zone)
+    state.apply(VISION)
+    assert e.cells[e.o_faceup + top] == 1 and e.top_faceup(zone) == top and e.cells[e.o_faceup + below] == 1
+
+
+def test_ketena_visits_a_region_one_space_further(menagerie: GameState) -> None:
+    """L2326-2328: a region beside a space 1 space away from the medallion may be visited."""
+    state, e = menagerie, engine(menagerie)
+    me = state.current_player()
+    master = own_companions(state, me)[0]
+    bind(state, me, "ketena", master)
+    at = e.pos(me)
+    beside = {e.space_slots[at * 3 + i] for i in range(3)}
+    further = next(e.space_slots[nxt * 3 + i] for nxt in (e.space_next[at * 3 + j] for j in range(3)) if nxt >= 0
+                   for i in range(3) if e.space_slots[nxt * 3 + i] >= 0 and e.space_slots[nxt * 3 + i] not in beside)
+    e.cells[e.k_slot + further] = region("bibliotheque")
+    assert not e.island.visitable(e, me, further)
+    use_only_pet(state, master)
+    assert e.island.visitable(e, me, further)
+
+
+def test_brokks_master_is_not_killed_by_a_monster(menagerie: GameState) -> None:
+    """L2281: the champion bound to Brokk survives the monster die's death face, asked nothing."""
+    state, e = menagerie, engine(menagerie)
+    me = state.current_player()
+    champion = own_companions(state, me)[0]
+    bind(state, me, "brokk", champion)
+    e.monster_die = e.monster_die.__class__("i", [1] * len(e.monster_die))  # death on every face
+    place_beside(state, me, "gueule_beante")
+    set_attr(state, me, COURAGE, 2)
+    conviction = e.sphere(CONVICTION, me)
+    take_step(state, "visite")
+    state.apply(0)  # the face-up monster
+    assert e.owns(me, champion) and e.sphere(CONVICTION, me) == conviction
+    assert e.decision()[0] != YESNO  # not asked to save the champion
+    e.cells[e.menagerie.k_master + card_index(state, "pet", "brokk")] = 0  # no master: Brokk protects nobody
+    assert e.pet_hook(me, HOOKS.index("brokk_ability"), champion) < 0
+
+
+def test_ostrahs_master_is_activated_without_influence(menagerie: GameState) -> None:
+    """L2336: with no influence left, Ostrah's master may still be activated, and no cube goes onto it."""
+    state, e = menagerie, engine(menagerie)
+    me = state.current_player()
+    master = own_companions(state, me)[0]
+    bind(state, me, "ostrah", master)
+    e.add_sphere(0, me, e.influence(me))
+    e.add_sphere(1, me, -e.influence(me))
+    reoffer(state)
+    on_card = e.card_cubes(master)
+    take_step(state, "activation")
+    assert master + 1 in state.legal_actions()
+    state.apply(master + 1)
+    assert e.card_cubes(master) == on_card and e.cubes_of(me) == 21
+
+
+@pytest.mark.parametrize("kajek", [False, True])
+def test_jaike_et_zoba_give_honour_when_another_passes_through_unless_kajek_forbids(
+        menagerie: GameState, kajek: bool) -> None:
+    """L2312: 1 honour to their holder when another player passes through their space; L2319: none while the
+    mover's Kajek has his master activated."""
+    state, e = menagerie, engine(menagerie)
+    me, other = state.current_player(), 1 - state.current_player()
+    bind(state, other, "jaike_et_zoba", own_companions(state, other)[0])
+    e.cells[e.k_pos + other] = next(s for s in (e.space_next[e.pos(me) * 3 + i] for i in range(3)) if s >= 0)
+    if kajek:
+        master = own_companions(state, me)[0]
+        bind(state, me, "kajek", master)
+        use_only_pet(state, master)
+    score = e.score(other)
+    take_step(state, "deplacement")
+    state.apply(e.pos(other))
+    assert e.score(other) == score + (0 if kajek else 1)
+
+
+def test_cligne_is_offered_only_to_a_player_holding_a_relic(menagerie: GameState) -> None:
+    """L2295: an influence cube onto a relic, so a player without one is not offered Cligne's power."""
+    state, e = menagerie, engine(menagerie)
+    me = state.current_player()
+    master = own_companions(state, me)[0]
+    cligne = bind(state, me, "cligne", master)
+    take_step(state, "activation")
+    state.apply(master + 1)
+    while state.engine.decision()[0] != 1:  # the menu
+        state.apply(state.legal_actions()[0])
+    assert not offered(state, "pet")
+    relic = e.top_facedown(e.deck_zone[VISION])
+    e.gain_card(me, relic)
+    reoffer(state)
+    influence, on_relic = e.influence(me), e.card_cubes(relic)
+    take_step(state, "pet")  # Cligne alone: her power runs at once, a `may`
+    state.apply(1)
+    assert e.card_cubes(relic) == on_relic + 1 and e.influence(me) == influence - 1
+    assert e.menagerie.usable_pet(e, me, cligne) is False
+
+
+def test_a_master_abandoned_takes_its_pets_out_of_the_game(menagerie: GameState) -> None:
+    """L3081: a companion its player removes (Gha-Kein's power, L1098) takes its pet with it; a pet bound to another
+    companion stays."""
+    state, e = menagerie, engine(menagerie)
+    me = state.current_player()
+    master = own_companions(state, me)[0]
+    gha_kein = card_index(state, "companion", "gha_kein")
+    e.gain_card(me, gha_kein)
+    zea, shonah = bind(state, me, "zea", master), bind(state, me, "shonah", gha_kein)
+    take_step(state, "activation")
+    state.apply(gha_kein + 1)
+    while not offered(state, "ability"):
+        state.apply(state.legal_actions()[0])
+    take_step(state, "ability")
+    assert master in state.legal_actions()
+    state.apply(master)
+    assert e.zone(master) == e.zone_box and e.zone(zea) == e.zone_box and e.owns(me, shonah)
+
+
+def test_claude_makes_every_enhanced_draw_of_the_turn_free(menagerie: GameState) -> None:
+    """L2288: while Claude's master is activated, the enhanced draw costs 0 conviction: each one, not only the
+    next (Kealith's, L645)."""
+    state, e = menagerie, engine(menagerie)
+    me = state.current_player()
+    master = own_companions(state, me)[0]
+    bind(state, me, "claude", master)
+    use_only_pet(state, master)
+    place_beside(state, me, "tombeau_des_anciens")
+    set_attr(state, me, SAGESSE, 2)
+    conviction = e.sphere(CONVICTION, me)
+    take_step(state, "visite")
+    state.apply(2)  # the enhanced draw
+    state.apply(state.legal_actions()[0])
+    assert e.sphere(CONVICTION, me) == conviction and e.cards.draw_cost(e) == 0
 
 
 def place_favour(state: GameState, placement: int, target: int) -> None:

@@ -214,31 +214,47 @@ class LabelId(IntEnum):
     NO_DELIVERY = 177
     BUY_IMBUED_CRYSTAL = 178
     NO_IMBUED_CRYSTAL = 179
-    FAVOUR_PLACEMENT = 180
-    FAVOUR_ON_REGION = 181
-    FAVOUR_ON_SPACE = 182
-    FAVOUR_ON_CARD = 183
-    MONUMENT_ATTRIBUTE = 184
-    MONUMENT_APTITUDE = 185
-    MONUMENT_CONVICTION = 186
-    MONUMENT_STOP = 187
-    FATE_REROLL = 188
-    STEP_OFFER = 189
-    STEP_TELEPORT_TOKEN = 190
-    OFFER_SPHERE = 191
-    OFFER_CONVICTION = 192
-    CLONE_SPHERE = 193
-    MYTHS_BONUS_HONOUR = 194
-    MYTHS_BONUS_RECOVER_INFLUENCE = 195
-    MYTHS_BONUS_AUGMENT_POTENTIAL = 196
-    MYTHS_BONUS_AUGMENT_INFLUENCE = 197
-    MYTHS_BONUS_TELEPORT_TOKEN = 198
-    MYTHS_BONUS_FIRST_LOOT = 199
-    MYTHS_BONUS_CLONE = 200
-    AUGMENT_FOR_RONAK = 201
-    GENERATE_MISSING = 202
-    TAKE_LOOT = 203
-    STEP_LOOT = 204
+    USE_CRYSTAL = 180
+    PAY_IN_CUBES = 181
+    SIPHON_CONTROL = 182
+    SIPHON_FROM = 183
+    FAVOUR_PLACEMENT = 184
+    FAVOUR_ON_REGION = 185
+    FAVOUR_ON_SPACE = 186
+    FAVOUR_ON_CARD = 187
+    MONUMENT_ATTRIBUTE = 188
+    MONUMENT_APTITUDE = 189
+    MONUMENT_CONVICTION = 190
+    MONUMENT_STOP = 191
+    FATE_REROLL = 192
+    STEP_OFFER = 193
+    STEP_TELEPORT_TOKEN = 194
+    OFFER_SPHERE = 195
+    OFFER_CONVICTION = 196
+    CLONE_SPHERE = 197
+    MYTHS_BONUS_HONOUR = 198
+    MYTHS_BONUS_RECOVER_INFLUENCE = 199
+    MYTHS_BONUS_AUGMENT_POTENTIAL = 200
+    MYTHS_BONUS_AUGMENT_INFLUENCE = 201
+    MYTHS_BONUS_TELEPORT_TOKEN = 202
+    MYTHS_BONUS_FIRST_LOOT = 203
+    MYTHS_BONUS_CLONE = 204
+    AUGMENT_FOR_RONAK = 205
+    GENERATE_MISSING = 206
+    TAKE_LOOT = 207
+    STEP_LOOT = 208
+    STEP_PET = 209
+    USE_PET = 210
+    STEP_REBIND_PET = 211
+    REBIND_PET = 212
+    TAME_PET = 213
+    DRAW_PET = 214
+    BIND_PET = 215
+    FLIP_DECK = 216
+    MOVE_TOKEN = 217
+    PLACEHOLDER_PET_MARKET = 218
+    PLACEHOLDER_PET_COAST = 219
+    PLACEHOLDER_PET_HONOUR = 220
 
 
 class TableId(IntEnum):
@@ -313,74 +329,75 @@ class NativeId(IntEnum):
     RESILIENCE_ABILITY = 9
     BROKK_ABILITY = 10
     OSTRAH_ABILITY = 11
-    ADJACENT_TO = 12
-    ROLL_AND_GENERATE = 13
-    ACADEMY_ROLL = 14
-    RECRUIT = 15
-    FIGHT_MONSTER = 16
-    OBTAIN_TRAIT = 17
-    ACQUIRE_RELIC = 18
-    UPGRADE_MOUNT = 19
-    GENERATE_CARD = 20
-    ACTIVATE_CHARACTER = 21
-    ACTIVATE_COMPANION = 22
-    EXTRA_TURN = 23
-    TELEPORT = 24
-    TAKE_CONTROL = 25
-    ADJACENT_PLAYER = 26
-    LOSE_ATTRIBUTE = 27
-    CARD_HONOUR = 28
-    REMOVE_CARD = 29
-    PEEK_DECK = 30
-    FLIP_DECK_TOP = 31
-    SWAP_CARD = 32
-    STEAL_APTITUDE = 33
-    PLACE_TREACHERY_CUBE = 34
-    MOVE_CHARACTERS = 35
-    SWAP_PLACES = 36
-    PUSH_PLAYER = 37
-    USE_OTHER_CONVICTION = 38
-    DIMINISH_POWER = 39
-    OTHERS_LOAD_COMPANION = 40
-    USE_OTHER_TRAIT = 41
-    REDISTRIBUTE_COMMON = 42
-    GENERATE_OTHER_COMPANION = 43
-    DISCARD_ACTIVE_TRIGGER = 44
-    REPLACE_ACTIVE_TRIGGER = 45
-    MOVE_TRIGGER_TOKEN = 46
-    ACQUIRE_BLIND = 47
-    DRAW_SECRET_QUEST = 48
-    COASTAL_MOVE = 49
-    BIND_PET = 50
-    CRYSTAL_SUBSTITUTE = 51
-    GAIN_CRYSTALS = 52
-    WELD_COMPANION = 53
-    DELIVER_CRYSTALS = 54
-    BUY_IMBUED_CRYSTAL = 55
-    TAME_PET = 56
-    SACRED_STONES = 57
-    TAKE_WISH = 58
-    BUILD_SITE = 59
-    GENERATE_MISSING = 60
-    PLACE_FAVOUR = 61
-    REROLL_DIE = 62
-    COUNTS_FOR_MASTERY = 63
-    QUEST_MET = 64
-    TRIGGER_MET = 65
-    ON_EVENT = 66
-    GENERATE_MORE = 67
-    SKIP_TURN = 68
-    LOAD_SPEED_TILE = 69
-    CARD_COLOURS = 70
-    SPEED_OF = 71
-    REGIONS_CONTROLLED = 72
-    COMPANIONS_OF_COLOUR = 73
-    HAS_MOST = 74
-    WINS_MASTERY = 75
-    GAINED_TOTAL = 76
-    BOARD_COLOURS = 77
-    TRIGGER_TOKENS_LEFT = 78
-    TRIGGER_LAST_ROUND = 79
+    JAIKE_ABILITY = 12
+    ADJACENT_TO = 13
+    ROLL_AND_GENERATE = 14
+    ACADEMY_ROLL = 15
+    RECRUIT = 16
+    FIGHT_MONSTER = 17
+    OBTAIN_TRAIT = 18
+    ACQUIRE_RELIC = 19
+    UPGRADE_MOUNT = 20
+    GENERATE_CARD = 21
+    ACTIVATE_CHARACTER = 22
+    ACTIVATE_COMPANION = 23
+    EXTRA_TURN = 24
+    TELEPORT = 25
+    TAKE_CONTROL = 26
+    ADJACENT_PLAYER = 27
+    LOSE_ATTRIBUTE = 28
+    CARD_HONOUR = 29
+    REMOVE_CARD = 30
+    PEEK_DECK = 31
+    FLIP_DECK_TOP = 32
+    SWAP_CARD = 33
+    STEAL_APTITUDE = 34
+    PLACE_TREACHERY_CUBE = 35
+    MOVE_CHARACTERS = 36
+    SWAP_PLACES = 37
+    PUSH_PLAYER = 38
+    USE_OTHER_CONVICTION = 39
+    DIMINISH_POWER = 40
+    OTHERS_LOAD_COMPANION = 41
+    USE_OTHER_TRAIT = 42
+    REDISTRIBUTE_COMMON = 43
+    GENERATE_OTHER_COMPANION = 44
+    DISCARD_ACTIVE_TRIGGER = 45
+    REPLACE_ACTIVE_TRIGGER = 46
+    MOVE_TRIGGER_TOKEN = 47
+    ACQUIRE_BLIND = 48
+    DRAW_SECRET_QUEST = 49
+    COASTAL_MOVE = 50
+    BIND_PET = 51
+    CRYSTAL_SUBSTITUTE = 52
+    GAIN_CRYSTALS = 53
+    WELD_COMPANION = 54
+    DELIVER_CRYSTALS = 55
+    BUY_IMBUED_CRYSTAL = 56
+    TAME_PET = 57
+    SACRED_STONES = 58
+    TAKE_WISH = 59
+    BUILD_SITE = 60
+    GENERATE_MISSING = 61
+    PLACE_FAVOUR = 62
+    REROLL_DIE = 63
+    COUNTS_FOR_MASTERY = 64
+    QUEST_MET = 65
+    TRIGGER_MET = 66
+    ON_EVENT = 67
+    GENERATE_MORE = 68
+    SKIP_TURN = 69
+    LOAD_SPEED_TILE = 70
+    CARD_COLOURS = 71
+    SPEED_OF = 72
+    REGIONS_CONTROLLED = 73
+    COMPANIONS_OF_COLOUR = 74
+    HAS_MOST = 75
+    WINS_MASTERY = 76
+    GAINED_TOTAL = 77
+    BOARD_COLOURS = 78
+    TRIGGER_TOKENS_LEFT = 79
+    TRIGGER_LAST_ROUND = 80
 
 
 class ZoneId(IntEnum):
@@ -462,6 +479,8 @@ class ConstantId(IntEnum):
     RONAK_EXALTATIONS = 44
     LOOT_EXTRA = 45
     MYTHS_BOARD_BLUE_PLAYERS = 46
+    PET_MARKET = 47
+    PET_REBIND_INFLUENCE = 48
 
 
 class ModuleId(IntEnum):
@@ -2651,6 +2670,34 @@ LABELS: tuple[Label, ...] = (
         arg_labels=(),
     ),
     Label(
+        id=LabelId.USE_CRYSTAL,
+        text=Text(en='Use {card} instead of a {attribute} cube: the cube comes back', fr="Utiliser {card} à la place d'un cube {attribute} : le cube vous revient", uk='Використати «{card}» замість кубика «{attribute}»: кубик повертається'),
+        args=('card', 'attribute'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PAY_IN_CUBES,
+        text=Text(en='Pay in {attribute} cubes only: the crystal stays unused this turn', fr='Payer uniquement en cubes {attribute} : le cristal reste inutilisé ce tour-ci', uk='Заплатити лише кубиками «{attribute}»: кристал цього ходу лишається невикористаним'),
+        args=('attribute',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.SIPHON_CONTROL,
+        text=Text(en="Take control of {region} with another player's Conviction cube", fr="Prendre le contrôle de {region} avec un cube Conviction d'un autre joueur", uk='Захопити контроль над регіоном «{region}» кубиком Переконання іншого гравця'),
+        args=('region',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.SIPHON_FROM,
+        text=Text(en='Siphon a Conviction cube from {player}, who diminishes it to Influence', fr='Siphonner un cube Conviction de {player}, qui le dilue en Influence', uk='Висмоктати кубик Переконання в гравця, який послаблює його до Впливу: {player}'),
+        args=('player',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
         id=LabelId.FAVOUR_PLACEMENT,
         text=Text(en='Guild favour: {placement}', fr='Faveur de la guilde : {placement}', uk='Прихильність гільдії: {placement}'),
         args=('placement',),
@@ -2816,6 +2863,85 @@ LABELS: tuple[Label, ...] = (
     Label(
         id=LabelId.STEP_LOOT,
         text=Text(en='Use a loot card', fr='Utiliser une carte Butin', uk='Використати карту здобичі'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.STEP_PET,
+        text=Text(en='Use a pet of the companion you activated', fr='Utiliser un animal de compagnie du compagnon activé', uk='Використати улюбленця активованого супутника'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.USE_PET,
+        text=Text(en='Use {card}', fr='Utiliser {card}', uk='Використати улюбленця «{card}»'),
+        args=('card',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.STEP_REBIND_PET,
+        text=Text(en='Bind a pet to a new master', fr='Lier un animal de compagnie à un nouveau maître', uk='Прив’язати улюбленця до нового господаря'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.REBIND_PET,
+        text=Text(en='Bind {card} to another companion', fr='Lier {card} à un autre compagnon', uk='Прив’язати улюбленця «{card}» до іншого супутника'),
+        args=('card',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.TAME_PET,
+        text=Text(en='Tame {card} from the market', fr='Apprivoiser {card} sur le marché', uk='Приручити улюбленця «{card}» з ринку'),
+        args=('card',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.DRAW_PET,
+        text=Text(en='Tame the top face-down pet of the deck', fr='Apprivoiser le premier animal de compagnie face cachée du paquet', uk='Приручити верхнього закритого улюбленця з колоди'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.BIND_PET,
+        text=Text(en='Bind the pet to {card}, its master', fr='Lier l’animal de compagnie à {card}, son maître', uk='Прив’язати улюбленця до супутника «{card}», його господаря'),
+        args=('card',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.FLIP_DECK,
+        text=Text(en='Turn the top face-down card of the deck beside {attribute} face up', fr='Retourner face visible la carte face cachée du dessus du paquet près de l’attribut {attribute}', uk='Відкрити верхню закриту карту колоди біля атрибута {attribute}'),
+        args=('attribute',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.MOVE_TOKEN,
+        text=Text(en='Move the end-game trigger token from space {space} to space {to}', fr='Déplacer le jeton Déclenchement de fin de partie de la case {space} à la case {to}', uk='Пересунути жетон завершення гри з поділки {space} на поділку {to}'),
+        args=('space', 'to'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_PET_MARKET,
+        text=Text(en='pet market: a pet taken from it is replaced by the top card of the pet deck (a ruling: L3064 says only how the market is set up)', fr='marché d’animaux de compagnie : un animal qu’on y prend est remplacé par la première carte du paquet Animal de compagnie (une décision : L3064 dit seulement comment le marché est mis en place)', uk='ринок улюбленців: замість взятого з нього улюбленця кладуть верхню карту колоди улюбленців (ухвалене рішення: L3064 каже лише, як ринок розкладають)'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_PET_COAST,
+        text=Text(en='island: its numbered coastal spaces already lead each to the next, so the coastal move of {pet} (L2368) adds none and is not offered', fr='île : ses cases côtières numérotées mènent déjà chacune à la suivante, si bien que le déplacement côtier de {pet} (L2368) n’en ajoute aucun et n’est pas proposé', uk='острів: його пронумеровані прибережні клітинки вже ведуть кожна до наступної, тож прибережне переміщення улюбленця «{pet}» (L2368) нічого не додає і не пропонується'),
+        args=('pet',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PLACEHOLDER_PET_HONOUR,
+        text=Text(en='pet honour: the rulebook gives none (L3081 speaks of it); the kernel counts 0', fr='honneur des animaux de compagnie : la règle n’en donne aucun (L3081 en parle) ; le moteur compte 0', uk='честь улюбленців: правила її не вказують (L3081 про неї згадує); рушій рахує 0'),
         forms=(),
         arg_labels=(),
     ),
@@ -3113,7 +3239,7 @@ STATE: tuple[StateField, ...] = (
     StateField(
         id=FieldId.ENHANCED_DRAW_FREE,
         rule=True,
-        doc='1: the next enhanced draw needs no conviction (Kealith, Claude).',
+        doc='1: the next enhanced draw needs no conviction (Kealith); 2: none this turn does (Claude).',
     ),
     StateField(
         id=FieldId.MOUNT_UPGRADE_COST,
@@ -3128,7 +3254,7 @@ STATE: tuple[StateField, ...] = (
     StateField(
         id=FieldId.BLOCK_OTHERS_HONOUR,
         rule=True,
-        doc='1: other players gain no honour (Kajek) or none from your visits (Zinh).',
+        doc='1: other players gain no honour from your visits (Zinh); 2: none at all (Kajek).',
     ),
 )
 
@@ -3190,6 +3316,10 @@ NATIVES: tuple[Native, ...] = (
     Native(
         id=NativeId.OSTRAH_ABILITY,
         doc="Passif : ce compagnon peut être activé sans y placer d'influence. (L2336). A rule hook of the kernel: it changes how activation is paid.",
+    ),
+    Native(
+        id=NativeId.JAIKE_ABILITY,
+        doc="Passif : gagnez 1 honneur si un adversaire traverse votre case. (L2312). A rule hook of the kernel: it answers another player's move through your space (the pet's param n is the honour).",
     ),
     Native(
         id=NativeId.ADJACENT_TO,
@@ -3326,8 +3456,8 @@ NATIVES: tuple[Native, ...] = (
     ),
     Native(
         id=NativeId.USE_OTHER_CONVICTION,
-        args=('player',),
-        doc='Use one conviction cube of another player as your own (Siphon à conviction, L2676).',
+        args=('player', 'number'),
+        doc="Take control of an uncontrolled region beside the player with m conviction cubes of another player, who dilutes them to influence, one of the player's influence cubes marking it (Siphon à conviction, L2682-2684; a ruling).",
     ),
     Native(
         id=NativeId.DIMINISH_POWER,
@@ -3366,8 +3496,8 @@ NATIVES: tuple[Native, ...] = (
     ),
     Native(
         id=NativeId.MOVE_TRIGGER_TOKEN,
-        args=('player',),
-        doc='Move an end-game trigger token 2 spaces forward or back on the score track (Ghak, L2301).',
+        args=('player', 'number'),
+        doc='Move an end-game trigger token not taken yet that many spaces (2) forward or back on the score track (Ghak, L2301-2304).',
     ),
     Native(
         id=NativeId.ACQUIRE_BLIND,
@@ -3416,8 +3546,8 @@ NATIVES: tuple[Native, ...] = (
     ),
     Native(
         id=NativeId.TAME_PET,
-        args=('player',),
-        doc='Ménagerie (L3068): pay 1 inspiration, 1 knowledge and 1 strength; take a pet from the market or the top of the deck.',
+        args=('player', 'number'),
+        doc='Ménagerie (L3068-3075): pay that many (1) inspiration, knowledge and strength cubes; take a pet from the market or the top of the deck and bind it to one of your companions.',
     ),
     Native(
         id=NativeId.SACRED_STONES,
@@ -3986,6 +4116,20 @@ CONSTANTS: tuple[Constant, ...] = (
         status='verified',
         name=Text(en='Players from which the Myths and Wonders board shows its blue side', fr='Joueurs à partir desquels le plateau Mythes et Merveilles montre sa face bleue', uk='Кількість гравців, від якої поле «Міфи та дива» лежить синім боком'),
         value=4,
+    ),
+    Constant(
+        id=ConstantId.PET_MARKET,
+        source=(Source(doc='rb', line=3064, quote='retournez face visible 3 cartes du paquet Animal de compagnie'),),
+        status='verified',
+        name=Text(en='Pets face up in the market', fr='Animaux de compagnie face visible sur le marché', uk='Улюбленців горілиць на ринку'),
+        value=3,
+    ),
+    Constant(
+        id=ConstantId.PET_REBIND_INFLUENCE,
+        source=(Source(doc='rb', line=3079, quote='en ajoutant 1 cube Influence sur ce nouveau maître'),),
+        status='verified',
+        name=Text(en='Influence cubes to bind a pet to a new master', fr='Cubes Influence pour lier un animal de compagnie à un nouveau maître', uk='Кубиків Впливу, щоб прив’язати улюбленця до нового господаря'),
+        value=1,
     ),
 )
 
@@ -4649,12 +4793,12 @@ REGIONS: tuple[Region, ...] = (
     ),
     Region(
         id=RegionId.MENAGERIE,
-        source=(Source(doc='rb', line=3058, quote="Ménagerie d'animaux exotiques"), Source(doc='rb', line=3070, quote='Utilisez 1 cube Inspiration'), Source(doc='rb', line=3071, quote='Choisissez 1 animal')),
+        source=(Source(doc='rb', line=3058, quote="Ménagerie d'animaux exotiques"), Source(doc='rb', line=3070, quote='Utilisez 1 cube Inspiration'), Source(doc='rb', line=3071, quote='Choisissez 1 animal'), Source(doc='rb', line=3075, quote='liez-le immédiatement à un de vos compagnons')),
         status='verified',
         name=Text(en='Menagerie', fr="Ménagerie d'animaux exotiques", uk='Звіринець екзотичних тварин'),
         module=ModuleId.MENAGERIE,
-        text=Text(en='Spend {n} Inspiration, {m} Knowledge and {k} Strength cube, then choose {p} pet from the market or draw the top face-down pet.', fr='Dépensez {n} cube Inspiration, {m} cube Savoir et {k} cube Force, puis choisissez {p} animal de compagnie sur le marché ou piochez le premier animal face cachée.', uk='Витратьте {n} кубик Натхнення, {m} кубик Знання і {k} кубик Сили, потім виберіть {p} улюбленця на ринку або візьміть верхнього закритого.'),
-        params=(('n', 1), ('m', 1), ('k', 1), ('p', 1)),
+        text=Text(en='Spend {n} Inspiration, {n} Knowledge and {n} Strength cube, then choose a pet from the market or draw the top face-down pet; bind it to one of your companions.', fr='Utilisez {n} cube Inspiration, {n} cube Savoir et {n} cube Force, puis choisissez un animal de compagnie sur le marché ou piochez le premier animal face cachée ; liez-le à un de vos compagnons.', uk='Використайте {n} кубик Натхнення, {n} кубик Знання і {n} кубик Сили, потім виберіть улюбленця на ринку або візьміть верхнього закритого; прив’яжіть його до одного зі своїх супутників.'),
+        params=(('n', 1),),
         powers=(Power(trigger='visit'),),
         count=1,
         group='expansion',
@@ -4731,7 +4875,7 @@ REGION_PRESETS: tuple[RegionPreset, ...] = (
         id=RegionPresetId.SWAP_1,
         source=(Source(doc='rb', line=2981, quote='Échangez votre'),),
         status='verified',
-        name=Text(en='Swap 1 tiles', fr='Échange de 1 tuiles', uk='Заміна 1 плиток'),
+        name=Text(en='Swap 1 tile', fr='Échange d’une tuile', uk='Заміна 1 плитки'),
         expansion_tiles=1,
         option='only',
         remove=((PresetRemoval(region=RegionId.ACADEMIE),), (PresetRemoval(region=RegionId.AUBERGE),)),
@@ -5375,7 +5519,7 @@ COMPANIONS: tuple[Companion, ...] = (
         id=CompanionId.ZHARAH,
         source=(Source(doc='rb', line=1424, quote='Zharah, Fille de la Flamme'), Source(doc='rb', line=1426, quote='Initiative = 31'), Source(doc='rb', line=1428, quote='Vous pouvez effectuer votre déplacement en plusieurs fois, a')),
         status='verified',
-        note='Red and yellow companions show no shield icon in the rulebook text (notes §1); starter: true may hide lost marks.',
+        note="Red and yellow companions show no shield icon in the rulebook text (notes §1); starter: true may hide lost marks. A ruling (CHANGELOG): once she is activated, the spaces the turn's move left unused may be moved later that turn, in parts of at least 1 space.",
         name=Text(en='Zharah, Daughter of the Flame', fr='Zharah, Fille de la Flamme', uk='Зара, Донька Полум’я'),
         text=Text(en='You may split your move, before, after and/or between your other actions.', fr='Vous pouvez effectuer votre déplacement en plusieurs fois, avant, après et/ou entre vos autres actions.', uk='Можете розділити своє переміщення на частини до, після та/або між іншими діями.'),
         params=(),
@@ -5598,7 +5742,7 @@ COMPANIONS: tuple[Companion, ...] = (
         id=CompanionId.ZHARYAN,
         source=(Source(doc='rb', line=1624, quote='Les sœurs Zharyan'), Source(doc='rb', line=1626, quote='Initiative = 23'), Source(doc='rb', line=1628, quote='Capacité passive : les autres joueurs ne peuvent affecter vo')),
         status='verified',
-        note="The printed clarification repeats Oneth's (see discrepancies.yaml). Red and yellow companions show no shield icon in the rulebook text (notes §1); starter: true may hide lost marks.",
+        note="The printed clarification repeats Oneth's (see discrepancies.yaml). Red and yellow companions show no shield icon in the rulebook text (notes §1); starter: true may hide lost marks. A ruling (CHANGELOG): the other players' powers cannot choose the holder's yellow companions for a treachery cube or for influence cubes loaded onto them.",
         name=Text(en='The Zharyan sisters', fr='Les sœurs Zharyan', uk='Сестри Жар’ян'),
         text=Text(en='Passive ability: other players cannot affect your yellow companions or their influence in any way.', fr="Capacité passive : les autres joueurs ne peuvent affecter vos compagnons jaunes ou leur influence d'aucune façon.", uk='Пасивна здібність: інші гравці ніяк не можуть впливати на ваших жовтих супутників чи їхній вплив.'),
         params=(),
@@ -5862,6 +6006,7 @@ TRAITS: tuple[Trait, ...] = (
         id=TraitId.IMPUNITE,
         source=(Source(doc='rb', line=1755, quote='Impunité'), Source(doc='rb', line=1757, quote='Passif : les autres joueurs doivent payer le double (arrondi au supérieur)'), Source(doc='rb', line=1759, quote='Cela inclut le contrôle des régions.')),
         status='verified',
+        note="A ruling (CHANGELOG): the costs doubled are those of taking the holder's regions, by the control action or Tromperie; the text lists no other ability.",
         name=Text(en='Impunity', fr='Impunité', uk='Безкарність'),
         text=Text(en='Passive: other players must pay double (rounded up) the cost of abilities that affect your cards or your cubes. This includes controlling regions.', fr='Passif : les autres joueurs doivent payer le double (arrondi au supérieur) du coût des capacités qui affectent vos cartes ou vos cubes. Cela inclut le contrôle des régions.', uk='Пасивно: інші гравці мусять платити подвійну ціну (з округленням угору) за здібності, що зачіпають ваші карти чи ваші кубики. Це стосується й контролю регіонів.'),
         params=(),
@@ -5889,7 +6034,7 @@ TRAITS: tuple[Trait, ...] = (
         id=TraitId.PERSEVERANCE,
         source=(Source(doc='rb', line=1783, quote='Persévérance'), Source(doc='rb', line=1785, quote="Quand vous gagnez de l'honneur provenant d'au moins 2 sources différentes durant un même tour, gagnez 2 honneurs."), Source(doc='rb', line=1787, quote="La capacité de Persévérance ne compte pas comme l'une de ces sources.")),
         status='verified',
-        note='The per-turn limit of one is an inference from "durant un même tour".',
+        note='The per-turn limit of one is an inference from "durant un même tour". A ruling (CHANGELOG): only the holder\'s own turn counts, and a source is what gives the honour (an action, a region, a card\'s power), counted once however often it gives it.',
         name=Text(en='Perseverance', fr='Persévérance', uk='Наполегливість'),
         text=Text(en='When you gain honour from at least {m} different sources in one turn, gain {n} honour. Perseverance is not one of those sources.', fr="Quand vous gagnez de l'honneur provenant d'au moins {m} sources différentes durant un même tour, gagnez {n} honneurs. Persévérance ne compte pas comme l'une de ces sources.", uk='Коли за один хід ви отримуєте честь щонайменше з {m} різних джерел, отримайте {n} честі. Наполегливість не рахується як одне з цих джерел.'),
         params=(('m', 2), ('n', 2)),
@@ -6126,8 +6271,9 @@ RELICS: tuple[Relic, ...] = (
     ),
     Relic(
         id=RelicId.SIPHON,
-        source=(Source(doc='rb', line=2676, quote='Siphon à conviction'), Source(doc='rb', line=2682, quote="utilisez 1 cube Conviction d'un autre joueur pour votre usage personnel."), Source(doc='rb', line=2684, quote='Ce joueur doit diluer 1 cube Conviction en Influence sur son plateau Pouvoir.')),
+        source=(Source(doc='rb', line=2676, quote='Siphon à conviction'), Source(doc='rb', line=2682, quote="utilisez 1 cube Conviction d'un autre joueur pour votre usage personnel."), Source(doc='rb', line=2684, quote='Ce joueur doit diluer 1 cube Conviction en Influence sur son plateau Pouvoir.'), Source(doc='rb', line=2684, quote="Vous pouvez utiliser 1 cube Influence pour indiquer votre prise de contrôle d'une région.")),
         status='verified',
+        note='A ruling (CHANGELOG): "pour votre usage personnel" is read as the one use the card names, a control: an uncontrolled region beside the player, whose control costs the 1 conviction taken (L464), marked with the player\'s influence cube.',
         name=Text(en='Conviction Siphon', fr='Siphon à conviction', uk='Сифон переконання'),
         module=ModuleId.TRAITRISE,
         text=Text(en='On acquisition, place {low} to {high} Influence cubes here. Lose {n} honour and return {cost} Influence cube to your influence sphere: use {m} Conviction cube of another player for your own purpose (that player diminishes it to Influence).', fr="À l'acquisition, placez de {low} à {high} cubes Influence ici. Perdez {n} honneur et renvoyez {cost} cube Influence sur votre sphère d'influence : utilisez {m} cube Conviction d'un autre joueur pour votre usage personnel (ce joueur le dilue en Influence).", uk='Під час набуття покладіть сюди від {low} до {high} кубиків Впливу. Втратьте {n} честь і поверніть {cost} кубик Впливу у свою сферу впливу: використайте {m} кубик Переконання іншого гравця для власних цілей (той гравець послаблює його у Вплив).'),
@@ -6833,7 +6979,7 @@ PETS: tuple[Pet, ...] = (
         module=ModuleId.MENAGERIE,
         text=Text(en='Attach these pets to one of your companions. Passive: gain {n} honour if an opponent crosses your space.', fr='Attachez ces animaux de compagnie à un de vos compagnons. Passif : gagnez {n} honneur si un adversaire traverse votre case.', uk='Прикріпіть цих улюбленців до одного зі своїх супутників. Пасивно: отримайте {n} честь, якщо суперник перетинає вашу клітинку.'),
         params=(('n', 1),),
-        powers=(Power(trigger='on_join'), Power(trigger='passive', event='opponent_crosses')),
+        powers=(Power(trigger='on_join'), Power(native=NativeId.JAIKE_ABILITY, trigger='passive')),
     ),
     Pet(
         id=PetId.KAJEK,

@@ -6,6 +6,7 @@ cdef class Abilities:
 
     cdef int activated_card(self, VindicationBoard e)
     cdef bint affordable(self, VindicationBoard e, int seat, int card)
+    cdef void pay_with_crystals(self, VindicationBoard e, int seat, int card) except *
     cdef bint can_use_ability(self, VindicationBoard e, int seat)
     cdef void ability(self, VindicationBoard e) except *
     cdef bint usable_relic(self, VindicationBoard e, int seat, int card)

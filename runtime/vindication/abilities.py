@@ -42,7 +42,7 @@ class Abilities:
         base: cython.int = card * NEEDS
         a: cython.int
         for a in range(e.nattributes):
-            if e.attr(a, seat) < e.card_needs[base + a]:
+            if not e.can_pay_effect(seat, a, e.card_needs[base + a]):
                 return False
         for a in range(3):
             if e.sphere(a, seat) < e.card_needs[base + 6 + a]:
@@ -50,6 +50,12 @@ class Abilities:
         if e.card_neighbour[card] and not e.has_neighbour(seat):
             return False
         return e.card_cubes(card) >= e.card_needs[base + 9] and e.score(seat) >= e.card_needs[base + 10]
+
+    def pay_with_crystals(self, e: VindicationBoard, seat: cython.int, card: cython.int) -> None:
+        """Before the card's power runs: an imbued crystal may stand in for a cube of each attribute it takes."""
+        a: cython.int
+        for a in range(e.nattributes):
+            e.pay_effect(seat, a, e.card_needs[card * NEEDS + a])
 
     def can_use_ability(self, e: VindicationBoard, seat: cython.int) -> cython.bint:
         card: cython.int = self.activated_card(e)
@@ -59,6 +65,7 @@ class Abilities:
         """The activated companion's optional ability, this turn only (L645)."""
         card: cython.int = self.activated_card(e)
         if e.stage() == 0:
+            self.pay_with_crystals(e, e.arg(0), card)
             e.goto(1)
             e.push(EFFECT, e.card_activated[card], e.arg(0), e.card_local[card])
             return
@@ -93,6 +100,7 @@ class Abilities:
         if e.stage() == 1:
             card = e.answer()
             e.set_turn_flag(RELICS_USED, e.turn_flag(RELICS_USED) | (1 << e.card_local[card]))
+            self.pay_with_crystals(e, seat, card)
             e.set_arg(3, card)
             e.goto(2)
             e.push(EFFECT, e.card_activated[card], seat, e.card_local[card])
@@ -194,6 +202,7 @@ class Abilities:
             return
         if e.stage() == 1:
             card = e.answer()
+            self.pay_with_crystals(e, seat, card)
             self.praise(e, seat, card)
             e.goto(2)
             e.push(EFFECT, e.card_activated[card], seat, e.card_local[card])

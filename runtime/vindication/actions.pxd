@@ -8,6 +8,7 @@ cdef class Actions:
     cdef bint allegiance(self, VindicationBoard e, int seat, int card)
     cdef bint free_activation(self, VindicationBoard e, int seat, int card)
     cdef void rest(self, VindicationBoard e) except *
+    cdef bint can_move_converting(self, VindicationBoard e, int seat, int moved, int spent)
     cdef bint can_convert(self, VindicationBoard e, int seat, int heroic)
     cdef bint any_conversion(self, VindicationBoard e, int seat)
     cdef void convert(self, VindicationBoard e) except *

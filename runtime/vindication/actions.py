@@ -23,6 +23,7 @@ TAKEN = cython.declare(cython.int, 42)
 H_ADREN = cython.declare(cython.int, 0)
 H_YANOS = cython.declare(cython.int, 2)
 H_RESILIENCE = cython.declare(cython.int, 3)
+H_OSTRAH = cython.declare(cython.int, 11)
 """Cards' rule hooks (tables.py HOOKS)."""
 E_ACTIVATE_CHARACTER = cython.declare(cython.int, 0)
 E_ACTIVATE_COMPANION = cython.declare(cython.int, 1)
@@ -87,12 +88,14 @@ class Actions:
         return e.favour_at(F_ALLEGEANCE, card) == seat and e.card_cubes(card) > 0
 
     def free_activation(self, e: VindicationBoard, seat: cython.int, card: cython.int) -> cython.bint:
-        """A companion activated without an influence cube on it: Yanos with n aptitudes or more (L1406), or one
-        already holding Résilience's n cubes (L1805)."""
+        """A companion activated without an influence cube on it: Yanos with n aptitudes or more (L1406), one
+        already holding Résilience's n cubes (L1805), or Ostrah's master (L2336)."""
         aptitudes: cython.int = 0
         a: cython.int
         resilience: cython.int = e.held_hook(seat, H_RESILIENCE)
         if resilience > 0 and e.card_cubes(card) >= resilience:
+            return True
+        if e.pet_hook(seat, H_OSTRAH, card) >= 0:
             return True
         if e.card_hook[card] != H_YANOS:
             return False
@@ -121,10 +124,17 @@ class Actions:
 
     # --- conversion (L551-561) ----------------------------------------------------------------------------
 
+    def can_move_converting(self, e: VindicationBoard, seat: cython.int, moved: cython.int,
+                            spent: cython.int) -> cython.bint:
+        """A cube of `moved` to move to the heroic sphere, and one of `spent` (or its imbued crystal) to pay."""
+        return e.attr(moved, seat) > 0 and e.can_pay(seat, spent, 1)
+
     def can_convert(self, e: VindicationBoard, seat: cython.int, heroic: cython.int) -> cython.bint:
-        """At least one cube of each of the heroic attribute's two common ones (L553)."""
-        return e.recipe[heroic * 2] >= 0 and e.attr(e.recipe[heroic * 2], seat) > 0 \
-            and e.attr(e.recipe[heroic * 2 + 1], seat) > 0
+        """At least one cube of each of the heroic attribute's two common ones (L553); an imbued crystal may stand
+        in for the one that goes back to influence, not for the one that moves."""
+        return e.recipe[heroic * 2] >= 0 \
+            and (self.can_move_converting(e, seat, e.recipe[heroic * 2], e.recipe[heroic * 2 + 1])
+                 or self.can_move_converting(e, seat, e.recipe[heroic * 2 + 1], e.recipe[heroic * 2]))
 
     def any_conversion(self, e: VindicationBoard, seat: cython.int) -> cython.bint:
         h: cython.int
@@ -151,8 +161,10 @@ class Actions:
             h = e.answer()
             e.set_arg(3, h)
             e.clear_options()
-            e.option(e.recipe[h * 2])
-            e.option(e.recipe[h * 2 + 1])
+            if self.can_move_converting(e, seat, e.recipe[h * 2], e.recipe[h * 2 + 1]):
+                e.option(e.recipe[h * 2])
+            if self.can_move_converting(e, seat, e.recipe[h * 2 + 1], e.recipe[h * 2]):
+                e.option(e.recipe[h * 2 + 1])
             e.goto(2)
             e.ask(ATTRIBUTE, seat)
             return
@@ -160,14 +172,14 @@ class Actions:
         moved = e.answer()
         e.cells[e.o_attr + moved * e.seats + seat] -= 1
         e.cells[e.o_attr + h * e.seats + seat] += 1
-        e.spend(seat, e.recipe[h * 2] + e.recipe[h * 2 + 1] - moved, 1)
+        e.pay(seat, e.recipe[h * 2] + e.recipe[h * 2 + 1] - moved, 1)
         e.fire(seat, E_CONVERT_TO + h - COMMONS)
         e.done()
 
     # --- aptitudes (L891-909) -----------------------------------------------------------------------------
 
     def can_take_aptitude(self, e: VindicationBoard, seat: cython.int, a: cython.int) -> cython.bint:
-        return e.attr(a, seat) >= e.rule(R_APTITUDE_COST) and e.cells[e.k_stock + a] > 0
+        return e.can_pay(seat, a, e.rule(R_APTITUDE_COST)) and e.cells[e.k_stock + a] > 0
 
     def any_aptitude(self, e: VindicationBoard, seat: cython.int) -> cython.bint:
         a: cython.int
@@ -189,7 +201,7 @@ class Actions:
             e.ask(ATTRIBUTE, seat)
             return
         a = e.answer()
-        e.spend(seat, a, e.rule(R_APTITUDE_COST))
+        e.pay(seat, a, e.rule(R_APTITUDE_COST))
         e.cells[e.k_stock + a] -= 1
         e.cells[e.o_aptitudes + a * e.seats + seat] += 1
         e.cells[e.k_gained] += 1

@@ -3,6 +3,10 @@
 from .decks cimport VindicationDecks
 
 cdef class VindicationBoard(VindicationDecks):
+    cdef int k_favour, k_fortified, k_monument, monument_size, monument_attributes, monument_aptitudes
+    cdef int monument_convictions, favour_step, favour_per_turn
+    cdef int k_myths, ronak_slot, ronak_cubes, tuuk_region, myths_spheres, k_myths_spheres
+    cdef int[::1] favour_on, favour_n
     cpdef int cubes_of(self, int seat)
     cdef void show_wish(self) except *
     cdef int pos(self, int seat)
@@ -21,6 +25,7 @@ cdef class VindicationBoard(VindicationDecks):
     cdef void honour_visit(self, int seat, int slot) except *
     cdef int activated_hook(self, int seat, int hook)
     cdef int held_hook(self, int seat, int hook)
+    cdef int pet_hook(self, int seat, int hook, int master)
     cdef bint protected(self, int slot)
     cdef int favour_at(self, int placement, int target)
     cdef void took_region(self, int seat) except *

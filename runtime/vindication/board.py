@@ -1,7 +1,9 @@
 """The board of a game of Vindication: the island (the medallions, the slots and their regions, the bag, the wishing
-well's tokens) and the count of a player's cubes, over the cards of decks.py."""
+well's tokens), the count of a player's cubes and the rule hooks of the cards held, over the cards of decks.py."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import cython  # type: ignore[import-untyped]
 
@@ -24,7 +26,31 @@ F_DIPLOMATIE = cython.declare(cython.int, 1)
 
 @cython.cclass
 class VindicationBoard(VindicationDecks):
-    """The island, over the cards: what the rule modules move and read."""
+    """The island, the cubes in play and the cards' rule hooks, over the cards: what the rule modules move and read."""
+
+    def __init__(self, cells: Any, ctl: Any, plan: Any, vmframe: Any, tables: Any) -> None:
+        """The modules' pieces about the island read too: the guild favour tokens and monuments (Guildes), Ronak
+        and his board (Mythes et Merveilles)."""
+        VindicationDecks.__init__(self, cells, ctl, plan, vmframe, tables)
+        n: dict[str, int] = tables.numbers
+        a: dict[str, Any] = tables.arrays
+        self.k_favour = n["k_favour"]
+        self.k_fortified = n["k_fortified"]
+        self.k_monument = n["k_monument"]
+        self.monument_size = n["monument_size"]
+        self.monument_attributes = n["monument_attribute_slots"]
+        self.monument_aptitudes = n["monument_aptitude_slots"]
+        self.monument_convictions = n["monument_conviction_slots"]
+        self.favour_step = n["favour_step"]
+        self.favour_per_turn = n["favour_per_turn"]
+        self.favour_on = a["favour_on"]
+        self.favour_n = a["favour_n"]
+        self.k_myths = n["k_myths"]
+        self.ronak_slot = n["ronak_slot"]
+        self.ronak_cubes = n["ronak_cubes"]
+        self.tuuk_region = n["tuuk_region"]
+        self.myths_spheres = n["myths_spheres"]
+        self.k_myths_spheres = n["k_myths_spheres"]
 
     def cubes_of(self, seat: cython.int) -> cython.int:
         """Every cube of a player's colour in play: the conservation law's total (L3419: 21); the regions',
@@ -48,6 +74,8 @@ class VindicationBoard(VindicationDecks):
         return total + self.cells[self.k_speed_cubes + seat] \
             + self.cells[self.k_monument + seat * self.monument_size + 2 * self.nattributes]
 
+    # --- the island --------------------------------------------------------------------------------------------
+
     def show_wish(self) -> None:
         """A wish token drawn at random among those beside the board, face up on the Puits (L3113, L3121)."""
         hidden: cython.int = 0
@@ -65,8 +93,6 @@ class VindicationBoard(VindicationDecks):
                     self.cells[self.k_wish + i] = 1
                     return
                 pick -= 1
-
-    # --- the island --------------------------------------------------------------------------------------------
 
     def pos(self, seat: cython.int) -> cython.int:
         return self.cells[self.k_pos + seat]
@@ -219,6 +245,20 @@ class VindicationBoard(VindicationDecks):
         for card in range(self.ncards):
             if self.card_hook[card] == hook and self.owns(seat, card):
                 return self.card_hook_n[card]
+        return -1
+
+    def pet_hook(self, seat: cython.int, hook: cython.int, master: cython.int) -> cython.int:
+        """The n of a pet of the seat's whose power is this rule hook, bound to `master` (to any companion of the
+        seat's when -1), else -1: a passive pet power acts while the pet and its master are in the party (L3077)."""
+        pet: cython.int
+        bound: cython.int
+        if not self.pets_in_game:
+            return -1
+        for pet in range(self.ncards):
+            if self.card_hook[pet] == hook and self.owns(seat, pet):
+                bound = self.cells[self.k_pet_master + pet] - 1
+                if bound >= 0 and self.owns(seat, bound) and (master < 0 or bound == master):
+                    return self.card_hook_n[pet]
         return -1
 
     def protected(self, slot: cython.int) -> cython.bint:

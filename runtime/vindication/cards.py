@@ -41,6 +41,7 @@ C_ENHANCED_CARDS = cython.declare(cython.int, 6)
 C_ENHANCED_COST = cython.declare(cython.int, 7)
 H_GRENN = cython.declare(cython.int, 1)
 H_RUAK = cython.declare(cython.int, 4)
+H_BROKK = cython.declare(cython.int, 10)
 """A card's rule hook (tables.py HOOKS)."""
 R_RELIC_COST = cython.declare(cython.int, 0)
 R_TRAIT_COST = cython.declare(cython.int, 1)
@@ -48,6 +49,8 @@ R_MONSTER_COST = cython.declare(cython.int, 2)
 R_MOUNT_COST = cython.declare(cython.int, 5)
 R_DRAW_FREE = cython.declare(cython.int, 7)
 """Rule hooks (core.rule): the costs of this turn, which cards change (Zaya, Tirynn, Dregun, Veroa, Kealith)."""
+EVERY_DRAW = cython.declare(cython.int, 2)
+"""R_DRAW_FREE when every enhanced draw of the turn is free (Claude, L2288), not only the next (Kealith: 1)."""
 C_MOUNT_COST = cython.declare(cython.int, 9)
 C_CHARGE_MIN = cython.declare(cython.int, 16)
 C_CHARGE_MAX = cython.declare(cython.int, 17)
@@ -87,7 +90,8 @@ class Cards:
         if stage == 1:
             if e.answer() == ENHANCED:
                 e.use_conviction(seat, self.draw_cost(e))
-                e.set_rule(R_DRAW_FREE, 0)
+                if e.rule(R_DRAW_FREE) != EVERY_DRAW:
+                    e.set_rule(R_DRAW_FREE, 0)
                 self.offer_enhanced(e, seat, zone)
                 e.goto(2)
                 e.ask(CARD, seat)
@@ -124,7 +128,7 @@ class Cards:
                 e.cells[e.o_faceup + i] = 0
 
     def draw_cost(self, e: VindicationBoard) -> cython.int:
-        """1 conviction, or none once a card made the next enhanced draw free (Kealith)."""
+        """1 conviction, or none once a card made the next enhanced draw free (Kealith) or every one (Claude)."""
         return 0 if e.rule(R_DRAW_FREE) else e.num(C_ENHANCED_COST)
 
     def take(self, e: VindicationBoard, seat: cython.int, card: cython.int) -> None:
@@ -149,7 +153,7 @@ class Cards:
         if e.stage() == 0:
             e.clear_options()
             for a in range(COMMONS):
-                if e.attr(a, seat) >= e.num(C_RECRUIT_COST) and self.deck_left(e, e.deck_zone[a]):
+                if e.can_pay(seat, a, e.num(C_RECRUIT_COST)) and self.deck_left(e, e.deck_zone[a]):
                     e.option(a)
             if e.options() == 0:
                 e.done()
@@ -158,7 +162,7 @@ class Cards:
             e.ask(ATTRIBUTE, seat)
             return
         if e.stage() == 1:
-            e.spend(seat, e.answer(), e.num(C_RECRUIT_COST))
+            e.pay(seat, e.answer(), e.num(C_RECRUIT_COST))
             if e.activated_hook(seat, H_GRENN) > 0:
                 e.gain_honour(seat, e.activated_hook(seat, H_GRENN))
             e.goto(2)
@@ -170,10 +174,10 @@ class Cards:
         """Stage 0 of a one-deck acquisition: pay the attribute's cubes and acquire from its deck; False (and
         done) when the player cannot."""
         seat: cython.int = e.arg(0)
-        if e.attr(attribute, seat) < cost or not self.deck_left(e, e.deck_zone[attribute]):
+        if not e.can_pay(seat, attribute, cost) or not self.deck_left(e, e.deck_zone[attribute]):
             e.done()
             return False
-        e.spend(seat, attribute, cost)
+        e.pay(seat, attribute, cost)
         e.goto(1)
         e.push(ACQUIRE, seat, e.deck_zone[attribute], 0)
         return True
@@ -188,7 +192,7 @@ class Cards:
     def fight_monster(self, e: VindicationBoard) -> None:
         """Gueule béante: 2 courage and a companion as champion (L772-776); the monster is always defeated, its
         honour gained; the black die says what befalls the champion, the white one what is generated (L780-796);
-        Ruak as champion rolls the white one twice instead (L1359-1361).
+        Ruak as champion rolls the white one twice instead (L1359-1361); Brokk's master cannot be killed (L2281).
         Local 3: the champion."""
         seat: cython.int = e.arg(0)
         stage: cython.int = e.stage()
@@ -218,7 +222,7 @@ class Cards:
             stage = 3
             if face == EXHAUSTION:
                 self.load(e, seat, champion, e.num(C_EXHAUSTION))
-            elif face == DEATH:
+            elif face == DEATH and e.pet_hook(seat, H_BROKK, champion) < 0:  # Brokk's master (L2281)
                 if e.sphere(2, seat) >= e.num(C_DEATH_PREVENTION):
                     e.clear_options()
                     e.option(0)
@@ -254,7 +258,7 @@ class Cards:
         i: cython.int
         top: cython.int
         if stage == 0:
-            if e.attr(VISION, seat) >= e.rule(R_RELIC_COST) and self.deck_left(e, e.deck_zone[VISION]):
+            if e.can_pay(seat, VISION, e.rule(R_RELIC_COST)) and self.deck_left(e, e.deck_zone[VISION]):
                 self.pay_and_acquire(e, VISION, e.rule(R_RELIC_COST))
                 return
             stage = 3
@@ -307,8 +311,8 @@ class Cards:
         """Poste de commandement: 3 strength for the next speed tile and its honour (L418, L820-856)."""
         seat: cython.int = e.arg(0)
         level: cython.int = e.cells[e.o_mount + seat]
-        if e.attr(2, seat) >= e.rule(R_MOUNT_COST) and level + 1 < e.mounts:
-            e.spend(seat, 2, e.rule(R_MOUNT_COST))
+        if e.can_pay(seat, 2, e.rule(R_MOUNT_COST)) and level + 1 < e.mounts:
+            e.pay(seat, 2, e.rule(R_MOUNT_COST))
             e.set_rule(R_MOUNT_COST, e.num(C_MOUNT_COST))
             e.cells[e.o_mount + seat] = level + 1
             e.gain_honour(seat, e.mount_honour[level + 1])

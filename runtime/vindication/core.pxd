@@ -10,10 +10,9 @@ cdef class VindicationCore(Engine):
     cdef int k_wish, nwishes, wishes_shown, wishing_well
     cdef int k_pos, k_slot, k_slot_owner, k_bag, k_token, k_stock, k_gained, k_turn, k_game, k_options
     cdef int k_speed_cubes, k_aside, k_treachery_card, k_treachery_slot
-    cdef int site_region, construction_sites, site_cost, k_crystals, crystal_tokens
-    cdef int k_favour, k_fortified, k_monument, monument_size, monument_attributes, monument_aptitudes
-    cdef int monument_convictions, favour_step, favour_per_turn
-    cdef int k_myths, ronak_slot, ronak_cubes, tuuk_region, myths_spheres, k_myths_spheres
+    cdef int site_region, construction_sites, site_cost, frame_size
+    cdef int k_pet_master, k_token_shift
+    cdef bint pets_in_game
     cdef int zone_box, zone_party, zone_quests, zone_quest_deck, zone_trigger_deck
     cdef int monster_die_faces, attribute_die_faces
     cdef int[::1] card_kind, card_deck, card_colour, card_honour, card_generation, card_initiative, card_starter
@@ -23,8 +22,7 @@ cdef class VindicationCore(Engine):
     cdef int[::1] card_event_n, card_neighbour, card_hook_m
     cdef int[::1] deck_zone, space_slots, space_next
     cdef int[::1] region_count, region_effect, region_repeatable, region_controllable, region_cost_attr
-    cdef int[::1] crystal_card, favour_on, favour_n
-    cdef int[::1] region_cost, region_need
+    cdef int[::1] region_cost, region_need, region_effect_cost
     cdef int[::1] numbers, mount_speed, mount_honour, mastery_honour, character_generation, recipe
     cdef int[::1] monster_die, attribute_die, trigger_space, start_cubes, wish_reward
 
@@ -47,6 +45,9 @@ cdef class VindicationCore(Engine):
     cdef int card_cubes(self, int card)
     cdef int score(self, int seat)
     cdef void gain_honour(self, int seat, int n)
+    cdef void effect_done(self) except *
+    cdef void count_honour(self, int source) except *
+    cdef int token_space(self, int i)
     cdef void reveal_trigger(self) except *
     cdef void fire(self, int seat, int event) except *
     cdef void fire_reaching(self, int seat, int event, int amount) except *

@@ -25,6 +25,16 @@ BORROWED = cython.declare(cython.int, 41)
 REACTED = cython.declare(cython.int, 7)
 """The turn's record: the once-a-turn reactive powers that answered, by the card's place in its kind."""
 CONVICTION = cython.declare(cython.int, 2)
+HONOUR_SEEN = cython.declare(cython.int, 50)
+HONOUR_SOURCES = cython.declare(cython.int, 51)
+SOURCES_KEPT = cython.declare(cython.int, 3)
+"""The turn's record (tables.py TURN_FLAGS): its player's honour when last counted, then how many sources gave
+them honour, then the first SOURCES_KEPT of those sources (Persévérance)."""
+E_HONOUR_SOURCES = cython.declare(cython.int, 11)
+"""The event honour_two_sources (tables.py EVENTS)."""
+R_BLOCK_OTHERS_HONOUR = cython.declare(cython.int, 8)
+ALL_HONOUR = cython.declare(cython.int, 2)
+"""A rule hook (tables.py RULE_FIELDS) and its value when the other players gain no honour at all (Kajek, L2319)."""
 
 
 @cython.cclass
@@ -82,24 +92,11 @@ class VindicationCore(Engine):
         self.k_treachery_slot = n["k_treachery_slot"]
         self.site_region = n["site_region"]
         self.construction_sites = n["construction_sites"]
-        self.k_crystals = n["k_crystals"]
-        self.crystal_tokens = n["crystal_tokens"]
-        self.k_favour = n["k_favour"]
-        self.k_fortified = n["k_fortified"]
-        self.k_monument = n["k_monument"]
-        self.monument_size = n["monument_size"]
-        self.monument_attributes = n["monument_attribute_slots"]
-        self.monument_aptitudes = n["monument_aptitude_slots"]
-        self.monument_convictions = n["monument_conviction_slots"]
-        self.favour_step = n["favour_step"]
-        self.favour_per_turn = n["favour_per_turn"]
+        self.frame_size = n["frame_size"]
+        self.k_pet_master = n["k_pet_master"]
+        self.k_token_shift = n["k_token_shift"]
+        self.pets_in_game = n["pet_market"] > 0
         self.site_cost = n["site_cost"]
-        self.k_myths = n["k_myths"]
-        self.ronak_slot = n["ronak_slot"]
-        self.ronak_cubes = n["ronak_cubes"]
-        self.tuuk_region = n["tuuk_region"]
-        self.myths_spheres = n["myths_spheres"]
-        self.k_myths_spheres = n["k_myths_spheres"]
         self.mounts = n["mounts"]
         self.sacred_stones = n["sacred_stones"]
         self.zone_box = n["zone_box"]
@@ -139,9 +136,6 @@ class VindicationCore(Engine):
         self.space_next = a["space_next"]
         self.region_count = a["region_count"]
         self.region_effect = a["region_effect"]
-        self.crystal_card = a["crystal_card"]
-        self.favour_on = a["favour_on"]
-        self.favour_n = a["favour_n"]
         self.region_repeatable = a["region_repeatable"]
         self.region_controllable = a["region_controllable"]
         self.region_cost_attr = a["region_cost_attr"]
@@ -159,6 +153,7 @@ class VindicationCore(Engine):
         self.relic_charges = a["relic_charges"]
         self.start_cubes = a["start_cubes"]
         self.region_need = a["region_need"]
+        self.region_effect_cost = a["region_effect_cost"]
         self.wish_reward = a["wish_reward"]
         self.trigger_space = a["trigger_space"]
         self.quest_effect = a["quest_effect"]
@@ -255,10 +250,13 @@ class VindicationCore(Engine):
     def gain_honour(self, seat: cython.int, n: cython.int) -> None:
         """Honour moves the score disc; passing or stopping on a trigger token takes it and turns a new trigger
         card face up (L949). Each player it leaves with less honour than the gainer is told (Humilité,
-        L1747-1749: not one the gain only brings level)."""
+        L1747-1749: not one the gain only brings level). No player but the one whose turn it is gains any while
+        Kajek's master is activated (L2319)."""
         before: cython.int = self.cells[self.o_score + seat]
         after: cython.int = before + n
         i: cython.int
+        if n > 0 and seat != self.cells[self.o_current] and self.rule(R_BLOCK_OTHERS_HONOUR) == ALL_HONOUR:
+            return
         self.cells[self.o_score + seat] = after
         if n <= 0:
             return
@@ -266,13 +264,43 @@ class VindicationCore(Engine):
             if i != seat and after > self.cells[self.o_score + i]:
                 self.fire(i, E_OTHER_GAINS_HONOUR)
         for i in range(self.ntriggers):
-            if self.cells[self.k_token + i] == 0 and before < self.trigger_space[i] <= after:
+            if self.cells[self.k_token + i] == 0 and before < self.token_space(i) <= after:
                 self.cells[self.k_token + i] = 1
                 self.cells[self.o_tokens_taken + seat] += 1
                 self.reveal_trigger()
+        if seat == self.cells[self.o_current]:
+            self.count_honour(self.ctl[self.frame()])
+
+    def effect_done(self) -> None:
+        """An effect's own honour (its `score`, written to the state directly) is counted once it ends, the effect
+        being its source: the one that ended, whose frame `done` left above the top (args from its third cell)."""
+        self.count_honour(-1 - self.ctl[self.frame() + self.frame_size + 2])
+
+    def count_honour(self, source: cython.int) -> None:
+        """Persévérance (L1785, a ruling): the different sources the turn's player gained honour from this turn,
+        a procedure of the kernel (its number) or an effect (-1 - its entry), each counted once; honour_two_sources
+        is announced with the count as it grows, and a power answers it at its param m."""
+        seat: cython.int = self.cells[self.o_current]
+        count: cython.int = self.turn_flag(HONOUR_SOURCES)
+        i: cython.int
+        if self.score(seat) > self.turn_flag(HONOUR_SEEN) and count <= SOURCES_KEPT:
+            for i in range(count):
+                if self.turn_flag(HONOUR_SOURCES + 1 + i) == source:
+                    count = -1
+                    break
+            if count >= 0:
+                if count < SOURCES_KEPT:
+                    self.set_turn_flag(HONOUR_SOURCES + 1 + count, source)
+                self.set_turn_flag(HONOUR_SOURCES, count + 1)
+                self.fire_reaching(seat, E_HONOUR_SOURCES, count + 1)
+        self.set_turn_flag(HONOUR_SEEN, self.score(seat))
+
+    def token_space(self, i: cython.int) -> cython.int:
+        """Where a trigger token stands on the score track: its space, moved by Ghak (L2301)."""
+        return self.trigger_space[i] + self.cells[self.k_token_shift + i]
 
     def reveal_trigger(self) -> None:
-        """A new trigger card turns face up: the decks are the board's (decks.py overrides this)."""
+        """A new trigger card turns face up: the decks are decks.py's (which overrides this)."""
 
     # --- the turn's record ------------------------------------------------------------------------------------
 

@@ -1,8 +1,8 @@
 # Types of decks.py for Cython (pure-Python mode).
 
-from .core cimport VindicationCore
+from .payments cimport VindicationPayments
 
-cdef class VindicationDecks(VindicationCore):
+cdef class VindicationDecks(VindicationPayments):
     cdef int zone(self, int card)
     cdef int owner(self, int card)
     cdef bint owns(self, int seat, int card)

@@ -1,18 +1,18 @@
 """The cards of a game of Vindication: the decks of the central board (L336-348), the players' parties and what
-moves a card between them, over the state of core.py."""
+moves a card between them, over the state of core.py and the payments of payments.py."""
 
 from __future__ import annotations
 
 import cython  # type: ignore[import-untyped]
 
-from .core import VindicationCore
+from .payments import VindicationPayments
 
 E_GAIN_CARD = cython.declare(cython.int, 12)
 """The event of a card gained (tables.py EVENTS)."""
 
 
 @cython.cclass
-class VindicationDecks(VindicationCore):
+class VindicationDecks(VindicationPayments):
     """Cards: their zones, decks and owners, gained and lost."""
 
     def zone(self, card: cython.int) -> cython.int:

@@ -29,16 +29,18 @@ STOP = 1000
 FROM_CONVICTION, FROM_CARD, FROM_SLOT = 10, 100, 1000
 KERNEL_STEPS = {"repeat": "step_repeat", "discard_aptitude": "step_discard_aptitude", "ability": "step_ability",
                 "relic": "step_relic", "extra_visit": "step_extra_visit", "trait": "step_trait",
-                "treachery": "step_clear_treachery", "offer": "step_offer", "teleport_token": "step_teleport_token",
-                "loot": "step_loot"}
+                "treachery": "step_clear_treachery", "pet": "step_pet", "rebind_pet": "step_rebind_pet",
+                "offer": "step_offer", "teleport_token": "step_teleport_token", "loot": "step_loot"}
 """Plan steps that are not actions of actions.yaml, and their labels."""
 CARD_LABELS = {"setup": "keep_quest", "draw_secret_quest": "keep_quest", "recharge": "recharge_relic",
                "use_relic": "use_relic", "activate_companion": "activate_companion",
                "generate_other_companion": "generate_like", "discard_active_trigger": "discard_trigger",
                "use_other_trait": "borrow_trait", "use_trait": "use_trait", "others_load_companion": "load_companion",
-               "place_treachery_cube": "treachery_on", "weld_companion": "weld_companion",
+               "place_treachery_cube": "treachery_on", "weld_companion": "weld_companion", "use_pet": "use_pet",
                "share_loot": "take_loot", "use_loot": "use_trait"}
 """What choosing a card does, by the procedure that asks (else: taking it)."""
+PET_LABELS = {"tame_pet": ("tame_pet", "bind_pet"), "rebind_pet": ("rebind_pet", "bind_pet")}
+"""The Ménagerie's two choices of a card: the pet, then its master (by the procedure's stage)."""
 
 
 def label_text(game: Any, locale: str) -> Callable[..., str]:
@@ -79,9 +81,14 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
         at = state.engine.arrays()[0][tables.numbers["k_pos"] + decision[1]]
         return text("stop_here", space=str(at + 1)) if action == STOP else text("move_to", space=str(action + 1))
     if kind == SLOT:
-        label = {"control": "control_region", "place_treachery_cube": "treachery_on_region"}.get(procedure,
-                                                                                               "visit_region")
+        label = {"control": "control_region", "place_treachery_cube": "treachery_on_region",
+                 "use_other_conviction": "siphon_control"}.get(procedure, "visit_region")
         return text(label, region=_slot(state, action, locale))
+    if kind == CARD and procedure in PET_LABELS:
+        stage = top[1] if top else 0
+        if action == STOP:
+            return text("draw_pet")
+        return text(PET_LABELS[procedure][stage > 1], card=game.name_of(tables.cards[action][1], locale))
     if kind == CARD:
         if action == STOP:
             return text("stop_welding" if procedure == "weld_companion" else "stop_recharging")
@@ -98,12 +105,18 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
         label = {"recruit": "recruit_colour", "aptitude": "take_aptitude", "discard_aptitude": "discard_aptitude",
                  "lose_attribute": "lose_cube", "steal_aptitude": "steal_aptitude",
                  "convert": "convert_to" if stage == 1 else "convert_moves", "peek_deck": "peek_deck",
-                 "generate_more": "generate_more", "generate_missing": "generate_missing"}.get(procedure, "convert_to")
+                 "generate_more": "generate_more", "flip_deck_top": "flip_deck",
+                 "generate_missing": "generate_missing"}.get(procedure, "convert_to")
         return text(label, attribute=name)
     if kind == SPHERE:
         if procedure in ("move", "diminish_power"):
             return text("diminish_conviction" if action == 2 else "diminish_influence")
         return text("augment_potential" if action == 0 else "augment_influence")
+    if kind == YESNO and procedure == "crystal_substitute" and top:
+        attribute = game.name_of(attributes[top[2][1]], locale)
+        crystal = game.name_of(tables.cards[tables.arrays["crystal_card"][top[2][1]]][1], locale)
+        return text("use_crystal", card=crystal, attribute=attribute) if action \
+            else text("pay_in_cubes", attribute=attribute)
     if kind == YESNO:
         if procedure == "peek_deck":
             return text("turn_face_up" if action else "put_back")
@@ -118,6 +131,11 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
             crystals, honour = top[2][1], top[2][2]
             return text("deliver_crystals", n=str(action * crystals), honour=str(action * honour)) if action \
                 else text("no_delivery")
+        if procedure == "move_trigger_token" and top:
+            token, shift = action // 2, top[2][1] if action % 2 else -top[2][1]
+            space = tables.arrays["trigger_space"][token] + state.engine.arrays()[0][tables.numbers["k_token_shift"]
+                                                                                       + token]
+            return text("move_token", space=str(space), to=str(space + shift))
         if procedure == "redistribute_common":
             stage = top[1] if top else 1
             attribute = game.name_of(attributes[0 if stage == 1 else 1], locale)
@@ -128,7 +146,8 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
     if kind == RECOVER:
         return _recover(kernel, state, action, locale)
     if kind == SEAT:
-        label = {"adjacent_player": "target_player", "push_player": "push_player"}.get(procedure, "swap_with")
+        label = {"adjacent_player": "target_player", "push_player": "push_player",
+                 "use_other_conviction": "siphon_from"}.get(procedure, "swap_with")
         return text(label, player=seat_name(game, action, locale))
     if kind == WISH:
         if action == STOP:

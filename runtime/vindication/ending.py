@@ -140,6 +140,7 @@ class Ending:
         card: cython.int
         i: cython.int
         if stage == 0:
+            e.reset_rules()  # the last turn is over: no companion is activated any more (Kajek, L2319)
             for a in range(e.nattributes):
                 for seat in range(e.players()):
                     if self.wins_mastery(e, seat, a):

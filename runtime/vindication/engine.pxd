@@ -12,6 +12,7 @@ from .guilds cimport Guilds
 from .jewels cimport Jewels
 from .myths cimport Myths
 from .myths_rewards cimport MythsRewards
+from .menagerie cimport Menagerie
 from .powers cimport Powers
 from .preparation cimport Preparation
 from .queries cimport Queries
@@ -33,6 +34,7 @@ cdef class VindicationEngine(VindicationBoard):
     cdef Guilds guilds
     cdef Myths myths
     cdef MythsRewards myths_rewards
+    cdef Menagerie menagerie
     cdef int[::1] impl, step_once
 
     cdef int ctl_extra(self)

@@ -1,8 +1,9 @@
 """Vindication on the shared kernel: which procedure runs each native and step, when a step can be taken, and the
-kernel's hooks. The rules are in island.py, island_powers.py, cards.py, dice.py, actions.py, abilities.py,
-powers.py, treachery.py, jewels.py, guilds.py, myths.py, myths_rewards.py, ending.py and preparation.py, the natives
-that only answer in queries.py, over the state of core.py, decks.py and board.py; the turn is the plan tables.py
-builds from the content's actions."""
+kernel's hooks. The rules are in moves.py, island.py, island_powers.py, cards.py, dice.py, actions.py, abilities.py,
+powers.py, treachery.py, jewels.py, guilds.py, menagerie.py, myths.py, myths_rewards.py, ending.py and
+preparation.py, the natives that only answer in queries.py, over the state of core.py, payments.py (what players
+pay), decks.py (the cards) and board.py (the island); the turn is the plan tables.py builds from the content's
+actions."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from .guilds import Guilds
 from .island import Island
 from .island_powers import IslandPowers
 from .jewels import Jewels
+from .menagerie import Menagerie
 from .myths import Myths
 from .myths_rewards import MythsRewards
 from .powers import Powers
@@ -54,13 +56,16 @@ USE_TRAIT = cython.declare(cython.int, 122)
 BUILD_DISCOVERED = cython.declare(cython.int, 123)
 CLEAR_TREACHERY = cython.declare(cython.int, 124)
 PLACE_FAVOUR = cython.declare(cython.int, 125)
-PROVOKE = cython.declare(cython.int, 126)
-OFFER = cython.declare(cython.int, 127)
-CHARGE = cython.declare(cython.int, 128)
+USE_PET = cython.declare(cython.int, 126)
+REBIND_PET = cython.declare(cython.int, 127)
+PET_MARKET = cython.declare(cython.int, 128)
+PROVOKE = cython.declare(cython.int, 129)
+OFFER = cython.declare(cython.int, 130)
+CHARGE = cython.declare(cython.int, 131)
 """Mythes et Merveilles' procedures (myths.py, myths_rewards.py)."""
-SHARE_LOOT = cython.declare(cython.int, 129)
-USE_TELEPORT_TOKEN = cython.declare(cython.int, 130)
-USE_LOOT = cython.declare(cython.int, 131)
+SHARE_LOOT = cython.declare(cython.int, 132)
+USE_TELEPORT_TOKEN = cython.declare(cython.int, 133)
+USE_LOOT = cython.declare(cython.int, 134)
 # The natives the engine plays (`NATIVES` names them; tables.py turns them into `impl`).
 N_ACADEMY = cython.declare(cython.int, 200)
 N_RECRUIT = cython.declare(cython.int, 201)
@@ -102,6 +107,11 @@ N_WELD_COMPANION = cython.declare(cython.int, 248)
 N_DELIVER_CRYSTALS = cython.declare(cython.int, 249)
 N_BUY_IMBUED_CRYSTAL = cython.declare(cython.int, 250)
 N_DIMINISH_POWER = cython.declare(cython.int, 251)
+N_CRYSTAL_SUBSTITUTE = cython.declare(cython.int, 252)
+N_USE_OTHER_CONVICTION = cython.declare(cython.int, 253)
+N_TAME_PET = cython.declare(cython.int, 254)
+N_MOVE_TRIGGER_TOKEN = cython.declare(cython.int, 255)
+N_FLIP_DECK_TOP = cython.declare(cython.int, 256)
 N_GENERATE_MISSING = cython.declare(cython.int, 270)
 EXTRA_TURN = cython.declare(cython.int, 11)
 EXTRA_MOVES = cython.declare(cython.int, 6)
@@ -119,15 +129,19 @@ NATIVES = {"academy_roll": 200, "recruit": 201, "fight_monster": 202, "obtain_tr
            "use_other_trait": 237, "skip_turn": 238, "adjacent_player": 239, "lose_attribute": 240,
            "steal_aptitude": 241, "push_player": 242, "others_load_companion": 243, "move_characters": 244,
            "build_site": 245, "place_treachery_cube": 246, "gain_crystals": 247, "weld_companion": 248,
-           "deliver_crystals": 249, "buy_imbued_crystal": 250, "diminish_power": 251, "generate_missing": 270}
+           "deliver_crystals": 249, "buy_imbued_crystal": 250, "diminish_power": 251, "crystal_substitute": 252,
+           "use_other_conviction": 253, "tame_pet": 254, "move_trigger_token": 255, "flip_deck_top": 256,
+           "generate_missing": 270}
 """The natives of the content this engine plays, by name; an effect calling another is not run (tables.py).
-counts_for_mastery answers 0 in play: what it counts is read once, by tables.py (`card_mastery_bonus`)."""
+counts_for_mastery answers 0 in play: what it counts is read once, by tables.py (`card_mastery_bonus`);
+crystal_substitute is the question payments.pay asks, not an effect's call."""
 MOVED = cython.declare(cython.int, 0)
 CONTROL_SLOT = cython.declare(cython.int, 3)
 SKIPPED = cython.declare(cython.int, 44)
-"""The turn's record: the turn skipped (the native skip_turn, Patience)."""
+HONOUR_SEEN = cython.declare(cython.int, 50)
+"""The turn's record: the turn skipped (the native skip_turn, Patience); the player's honour when last counted
+(Persévérance, core.count_honour)."""
 E_TURN_START = cython.declare(cython.int, 8)
-COMMONS = cython.declare(cython.int, 3)
 ROUND = cython.declare(cython.int, 0)
 FIRST = cython.declare(cython.int, 2)
 
@@ -150,6 +164,7 @@ class VindicationEngine(VindicationBoard):
         self.jewels = Jewels()
         self.dice = Dice()
         self.treachery = Treachery()
+        self.menagerie = Menagerie(tables)
         self.guilds = Guilds()
         self.myths = Myths(tables)
         self.myths_rewards = MythsRewards(tables)
@@ -159,8 +174,10 @@ class VindicationEngine(VindicationBoard):
     # --- the kernel's hooks --------------------------------------------------------------------------------
 
     def begin_setup(self) -> None:
+        """The setup, then the pet market of the Ménagerie (once the decks are dealt); Ronak's board first."""
         if self.ronak_cubes > 0:
             self.myths.setup(self)
+        self.push(PET_MARKET, 0, 0, 0)
         self.push(SETUP, 0, 0, 0)
 
     def turn_started(self, seat: cython.int) -> None:
@@ -170,6 +187,7 @@ class VindicationEngine(VindicationBoard):
         i: cython.int
         for i in range(self.turn_flags):
             self.set_turn_flag(i, 0)
+        self.set_turn_flag(HONOUR_SEEN, self.score(seat))
         self.set_turn_flag(CONTROL_SLOT, -1)
         self.cells[self.o_current] = seat
         self.myths.turn_started(self, seat)
@@ -177,6 +195,7 @@ class VindicationEngine(VindicationBoard):
             self.set_game_flag(ROUND, self.game_flag(ROUND) + 1)
         self.set_game_flag(EXTRA_TURN, 0)
         self.reset_rules()
+        self.menagerie.new_turn(self)
         self.guilds.turn_started(self, seat)
         self.fire(seat, E_TURN_START)
         self.push(PASSIVES, seat, 0, 0)
@@ -212,9 +231,11 @@ class VindicationEngine(VindicationBoard):
             return self.myths_rewards.can_use_loot(self, self.abilities, seat)
         if procedure == MOVE and self.step_once[step]:  # the mandatory move, if not taken (L229)
             return self.turn_flag(MOVED) == 0 and self.island.can_move(self, seat, self.island.reach(self, seat))
-        if procedure == MOVE:  # the move, or one a power added (Pierres sacrées)
+        if procedure == MOVE:  # the move, or one a power added (Pierres sacrées), or the rest of a split one (Zharah)
             return (self.turn_flag(MOVED) == 0 or self.turn_flag(EXTRA_MOVES) > 0) \
-                and self.island.can_move(self, seat, self.island.reach(self, seat))
+                and self.island.can_move(self, seat, self.island.reach(self, seat)) \
+                or self.island.split_left(self, seat) > 0 \
+                and self.island.can_move(self, seat, self.island.split_left(self, seat))
         if procedure == VISIT:
             return self.island.can_visit(self, seat)
         if procedure == REST:
@@ -243,6 +264,10 @@ class VindicationEngine(VindicationBoard):
             return self.abilities.can_use_trait(self, seat)
         if procedure == CLEAR_TREACHERY:
             return self.treachery.can_clear_treachery(self, seat)
+        if procedure == USE_PET:
+            return self.menagerie.can_use_pet(self, seat)
+        if procedure == REBIND_PET:
+            return self.menagerie.can_rebind(self, seat)
         if procedure == PLACE_FAVOUR:
             return self.guilds.can_place_favour(self, seat)
         return True
@@ -309,6 +334,12 @@ class VindicationEngine(VindicationBoard):
             self.island_powers.build_discovered(self)
         elif procedure == CLEAR_TREACHERY:
             self.treachery.clear_treachery(self)
+        elif procedure == USE_PET:
+            self.menagerie.use_pet(self)
+        elif procedure == REBIND_PET:
+            self.menagerie.rebind_pet(self)
+        elif procedure == PET_MARKET:
+            self.menagerie.setup(self)
         elif procedure == PLACE_FAVOUR:
             self.guilds.place_favour(self)
         elif procedure == PROVOKE:
@@ -328,7 +359,6 @@ class VindicationEngine(VindicationBoard):
 
     def run_native(self, code: cython.int) -> None:
         """A native an effect called (args: its arguments); one that answers sets the result at once."""
-        i: cython.int
         if code == N_ACADEMY:
             self.dice.academy_roll(self)
         elif code == N_RECRUIT:
@@ -397,6 +427,16 @@ class VindicationEngine(VindicationBoard):
             self.jewels.deliver_crystals(self)
         elif code == N_BUY_IMBUED_CRYSTAL:
             self.jewels.buy_imbued_crystal(self)
+        elif code == N_CRYSTAL_SUBSTITUTE:
+            self.jewels.crystal_substitute(self)
+        elif code == N_USE_OTHER_CONVICTION:
+            self.island_powers.use_other_conviction(self)
+        elif code == N_TAME_PET:
+            self.menagerie.tame_pet(self)
+        elif code == N_MOVE_TRIGGER_TOKEN:
+            self.menagerie.move_trigger_token(self)
+        elif code == N_FLIP_DECK_TOP:
+            self.menagerie.flip_deck_top(self)
         elif code == N_DIMINISH_POWER:
             self.guilds.diminish_power(self)
         elif code == N_GENERATE_MISSING:
@@ -406,17 +446,8 @@ class VindicationEngine(VindicationBoard):
         elif code == N_SKIP_TURN:
             self.set_turn_flag(SKIPPED, 1)
             self.done()
-        elif code == N_REMOVE_CARD:
-            self.lose_card(self.arg(0), self.arg(1))
-            self.done()
-        else:
-            if code == N_GENERATE_CARD:
-                for i in range(COMMONS):
-                    self.generate(self.arg(0), i, self.card_generation[self.arg(1) * COMMONS + i])
-            elif code == N_CHARACTER:
-                for i in range(COMMONS):
-                    self.generate(self.arg(0), i,
-                                  self.character_generation[self.cells[self.o_side + self.arg(0)] * COMMONS + i])
-            else:
-                self.set_result(self.queries.answer_of(self, self.island, self.ending, code))
+        elif code == N_REMOVE_CARD:  # the player's own choice: a card abandoned (L354), with the pets it masters
+            self.menagerie.remove_card(self)
+        else:  # a native that asks nothing (queries.py)
+            self.queries.at_once(self, self.island, self.ending, code)
             self.done()

@@ -1,7 +1,7 @@
 """The cards' powers over the island beyond the turn's own actions: one more visit (Xina), control taken by a
-relic's cube or for a single conviction (Masque ancestral, Tromperie), cubes moved onto the speed tile (Canons
-d'avant-bras), a region built on a construction site. Each is a procedure taking the engine it runs in; a
-native's arguments are the effect's (args 0-2)."""
+relic's cube or for a single conviction (Masque ancestral, Tromperie) or another player's (Siphon à conviction),
+cubes moved onto the speed tile (Canons d'avant-bras), a region built on a construction site. Each is a
+procedure taking the engine it runs in; a native's arguments are the effect's (args 0-2)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ import cython  # type: ignore[import-untyped]
 from .board import VindicationBoard
 
 SLOT = cython.declare(cython.int, 11)
+SEAT = cython.declare(cython.int, 19)
+CONVICTION = cython.declare(cython.int, 2)
 REGION = cython.declare(cython.int, 23)
 STOP = cython.declare(cython.int, 1000)
 """The decision of which tile set aside to build (Sites de construction)."""
@@ -61,6 +63,7 @@ class IslandPowers:
             slot = e.answer()
             e.set_rule(R_EXTRA_VISITS, e.rule(R_EXTRA_VISITS) - 1)
             e.honour_visit(seat, slot)
+            e.pay_effect(seat, e.region_cost_attr[e.slot_region(slot)], e.region_effect_cost[e.slot_region(slot)])
             e.goto(2)
             e.push(0, e.region_effect[e.slot_region(slot)], seat, 0)
             return
@@ -73,6 +76,10 @@ class IslandPowers:
                 or not e.adjacent_slot(seat, slot) or e.protected(slot):
             return False
         return owner < 0 if mode == FREE_REGION else owner >= 0 and owner != seat
+
+    def tromperie_cost(self, e: VindicationBoard, seat: cython.int, slot: cython.int) -> cython.int:
+        """Another player's region for the conviction a free one costs (L464), doubled if they hold Impunité."""
+        return e.cost_against(seat, e.slot_owner(slot), e.num(C_CONTROL_COST))
 
     def take_control(self, e: VindicationBoard) -> None:
         """Control of an adjacent region without a visit (args: seat, mode, card). Mode 0, the Masque ancestral
@@ -88,7 +95,7 @@ class IslandPowers:
             for i in range(e.nslots):
                 if self.takeable(e, seat, i, e.arg(1)) \
                         and (e.arg(1) == FREE_REGION and e.card_cubes(e.arg(2)) > 0
-                             or e.arg(1) != FREE_REGION and e.sphere(2, seat) >= e.num(C_CONTROL_COST)):
+                             or e.arg(1) != FREE_REGION and e.sphere(2, seat) >= self.tromperie_cost(e, seat, i)):
                     e.option(i)
             if e.options() == 0:
                 e.done()
@@ -103,10 +110,57 @@ class IslandPowers:
             e.gain_honour(seat, e.num(C_CONTROL_HONOUR))
         else:
             e.add_sphere(1, owner, 1)
-            e.add_sphere(2, seat, -e.num(C_CONTROL_COST))
+            e.add_sphere(2, seat, -self.tromperie_cost(e, seat, slot))
+            e.add_sphere(1, seat, self.tromperie_cost(e, seat, slot) - 1)
             e.fire(seat, E_USE_CONVICTION)
         e.set_control(slot, seat)
         e.took_region(seat)
+        e.done()
+
+    def siphon_victim(self, e: VindicationBoard, seat: cython.int, other: cython.int) -> cython.bint:
+        """Another player holding the m conviction cubes the Siphon takes (args: seat, m)."""
+        return other != seat and e.sphere(CONVICTION, other) >= e.arg(1)
+
+    def use_other_conviction(self, e: VindicationBoard) -> None:
+        """Siphon à conviction (L2682-2684), read narrowly (a ruling, CHANGELOG): the other player's conviction
+        pays the one thing the card names, a control, and only what it costs in full: an uncontrolled region
+        beside the player (L464: 1 conviction), marked with one of the player's influence cubes (L2684); that
+        player dilutes the cube to influence; 2 honour as any control (L452). Args: seat, m (the cubes taken, 1);
+        local 3: the slot. Nothing without such a region, an influence cube or another player holding conviction."""
+        seat: cython.int = e.arg(0)
+        other: cython.int
+        victims: cython.int = 0
+        i: cython.int
+        if e.stage() == 0:
+            for other in range(e.players()):
+                victims += self.siphon_victim(e, seat, other)
+            e.clear_options()
+            for i in range(e.nslots):
+                if victims > 0 and e.influence(seat) > 0 and e.num(C_CONTROL_COST) <= e.arg(1) \
+                        and self.takeable(e, seat, i, FREE_REGION):
+                    e.option(i)
+            if e.options() == 0:
+                e.done()
+                return
+            e.goto(1)
+            e.ask(SLOT, seat)
+            return
+        if e.stage() == 1:
+            e.set_arg(3, e.answer())
+            e.clear_options()
+            for other in range(e.players()):
+                if self.siphon_victim(e, seat, other):
+                    e.option(other)
+            e.goto(2)
+            e.ask(SEAT, seat)
+            return
+        other = e.answer()
+        e.add_sphere(CONVICTION, other, -e.arg(1))
+        e.add_sphere(1, other, e.arg(1))
+        e.add_sphere(1, seat, -1)
+        e.set_control(e.arg(3), seat)
+        e.took_region(seat)
+        e.gain_honour(seat, e.num(C_CONTROL_HONOUR))
         e.done()
 
     def load_speed_tile(self, e: VindicationBoard) -> None:

@@ -10,3 +10,4 @@ cdef class Jewels:
     cdef void weld_companion(self, VindicationBoard e) except *
     cdef void deliver_crystals(self, VindicationBoard e) except *
     cdef void buy_imbued_crystal(self, VindicationBoard e) except *
+    cdef void crystal_substitute(self, VindicationBoard e) except *

@@ -1,7 +1,8 @@
 """The Joaillier expansion's crystals (L3033-3049): gained at a Crystal Mine, spent at the Jewelcrafter to weld a
 companion, delivered for honour or, with attribute cubes, for an imbued crystal card. Each is a procedure taking
 the engine it runs in; a native's arguments are the effect's (args 0-2). The imbued crystal cards' own power
-(L1829-1873: one cube of their type once a turn) is not played yet."""
+(L1829-1873: one cube of their type once a turn) is paid through payments.pay and payments.pay_effect, which
+ask crystal_substitute when the player could pay in cubes alone."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ CARD = cython.declare(cython.int, 12)
 ATTRIBUTE = cython.declare(cython.int, 13)
 COUNT = cython.declare(cython.int, 17)
 STOP = cython.declare(cython.int, 1000)
+YESNO = cython.declare(cython.int, 15)
+USE_CRYSTAL = cython.declare(cython.int, 1)
 COMPANION = cython.declare(cython.int, 0)
 VISITED = cython.declare(cython.int, 2)
 """The turn's record (core.turn_flag): the slot of the turn's visit + 1."""
@@ -124,3 +127,22 @@ class Jewels:
         e.option(STOP)
         e.goto(1)
         e.ask(ATTRIBUTE, seat)
+
+    def crystal_substitute(self, e: VindicationBoard) -> None:
+        """An imbued crystal standing in for one of the cubes just paid (args: seat, attribute; L1829, L3055): the
+        player says whether it does, and if so that cube comes back from influence; if not, the crystal stays
+        unused this turn. The kernel marked it used when it asked (payments.pay), so nothing else counts on it."""
+        seat: cython.int = e.arg(0)
+        attribute: cython.int = e.arg(1)
+        if e.stage() == 0 and e.influence(seat) > 0:
+            e.clear_options()
+            e.option(0)
+            e.option(USE_CRYSTAL)
+            e.goto(1)
+            e.ask(YESNO, seat)
+            return
+        if e.stage() == 1 and e.answer() == USE_CRYSTAL:
+            e.generate(seat, attribute, 1)
+        else:
+            e.use_crystal(attribute, False)
+        e.done()

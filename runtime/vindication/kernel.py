@@ -22,7 +22,7 @@ from .tables import OPTIONS, VindicationTables, build_tables, ref
 ENGINES = {"compiled": "lawforge.runtime._compiled.vindication.engine",
            "python": "lawforge.runtime.vindication.engine"}
 PLAYED_MODULES = ("base", "traitrise", "temple_en_ruines", "pierres_sacrees", "puits_aux_souhaits",
-                  "sites_de_construction", "guildes", "mythes")
+                  "sites_de_construction", "guildes", "joaillier", "menagerie", "mythes")
 """The modules the engine plays; the others' regions and cards need natives it does not play yet."""
 GAME_FLAGS_FIRST = 2
 """Where the first player and then each seat's journey colour go in the game's record (ending.py, preparation.py)."""

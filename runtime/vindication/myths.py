@@ -43,9 +43,10 @@ RECOVER = cython.declare(cython.int, 110)
 CHECK_END = cython.declare(cython.int, 112)
 ABILITY = cython.declare(cython.int, 116)
 ROLL = cython.declare(cython.int, 121)
-OFFER = cython.declare(cython.int, 127)
-CHARGE = cython.declare(cython.int, 128)
-SHARE_LOOT = cython.declare(cython.int, 129)
+USE_PET = cython.declare(cython.int, 126)
+OFFER = cython.declare(cython.int, 130)
+CHARGE = cython.declare(cython.int, 131)
+SHARE_LOOT = cython.declare(cython.int, 132)
 ATTRIBUTE_DIE = cython.declare(cython.int, 0)
 MONSTER_DIE = cython.declare(cython.int, 1)
 EXHAUSTION = cython.declare(cython.int, 0)
@@ -176,9 +177,9 @@ class Myths:
 
     def allows(self, e: VindicationBoard, seat: cython.int, procedure: cython.int) -> cython.int:
         """Whether a step of the turn can be taken as the event has it (1 or 0), or -1 when the event has no say.
-        In the event's turns: activation (and the companion's ability), conversion, recovery, the offering, then
-        the charge; no move nor visit (L3328-3368); nothing but the end-of-game check for a player without a
-        champion. Outside them, neither the offering nor the charge."""
+        In the event's turns: activation (and the companion's ability, or its pet's power: a ruling), conversion,
+        recovery, the offering, then the charge; no move nor visit (L3328-3368); nothing but the end-of-game check
+        for a player without a champion. Outside them, neither the offering nor the charge."""
         if not self.event_turn(e):
             return 0 if procedure == OFFER or procedure == CHARGE else -1
         if not self.fights(e, seat):
@@ -188,7 +189,7 @@ class Myths:
         if procedure == CHARGE:
             return 1 if self.can_charge(e, seat) else 0
         if procedure == ACTIVATE or procedure == ABILITY or procedure == CONVERT or procedure == RECOVER \
-                or procedure == CHECK_END:
+                or procedure == USE_PET or procedure == CHECK_END:
             return -1
         return 0
 

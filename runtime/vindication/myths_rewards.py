@@ -181,7 +181,9 @@ class MythsRewards:
         return False
 
     def use_loot(self, e: VindicationBoard, abilities: Abilities) -> None:
-        """A loot card's power, once a turn (L2406): its effect dilutes the power cube it costs. Args: the seat."""
+        """A loot card's power, once a turn (L2406): its effect dilutes the power cube it costs; an imbued crystal
+        may stand in for a cube of an attribute it pays, as for any card's power (payments.pay_effect). Args: the
+        seat."""
         seat: cython.int = e.arg(0)
         card: cython.int
         if e.stage() == 0:
@@ -195,6 +197,7 @@ class MythsRewards:
         if e.stage() == 1:
             card = e.answer()
             e.cells[e.k_myths + LOOT_USED] |= 1 << e.card_local[card]
+            abilities.pay_with_crystals(e, seat, card)
             e.goto(2)
             e.push(EFFECT, e.card_activated[card], seat, e.card_local[card])
             return

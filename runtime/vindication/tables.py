@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..content import CompiledGame
+from ..kernel.layout import LAYOUT
 from ..kernel.plan import PlannedStep, build_plan
 from ..notes import KernelLine, Named, quoted_note
 
@@ -37,12 +38,13 @@ EVENTS = ("activate_character", "activate_companion", "convert_to_courage", "con
 the rule modules. The engine announces those of ANNOUNCED; a power answering another is not run."""
 ANNOUNCED = ("activate_character", "convert_to_courage", "convert_to_sagesse", "convert_to_vision",
              "gain_trait_relic_monster", "defeat_or_contest", "use_conviction", "other_gains_honour", "gain_card",
-             "moved_four", "turn_start", "activate_companion")
-THRESHOLDS = {"moved_four": "m"}
+             "moved_four", "turn_start", "activate_companion", "honour_two_sources")
+THRESHOLDS = {"moved_four": "m", "honour_two_sources": "m"}
 """Events a power answers only once an amount reaches one of its params (Soif d'aventure: m spaces moved in the
-turn), by that param's name: `card_event_n`."""
+turn; Persévérance: honour from m sources, at most 4: core.count_honour), by that param's name: `card_event_n`."""
 HOOKS = ("adren_ability", "grenn_ability", "yanos_ability", "resilience_ability", "ruak_ability", "oneth_ability",
-         "strann_ability")
+         "strann_ability", "zharah_ability", "impunite_ability", "zharyan_ability", "brokk_ability", "ostrah_ability",
+         "jaike_ability")
 """The cards' powers the engine plays as rule hooks of its own (a power's `native:`), by place: the `H_` names of
 the rule modules. The card's params n and m go with it (`card_hook_n`, `card_hook_m`); a power naming another native
 is not played."""
@@ -54,11 +56,12 @@ RULE_FIELDS = (("relic_cost", "relic_cost"), ("trait_cost", "trait_cost"), ("mon
                ("aptitude_cost", "aptitude_cost"), ("contested_control_cost", "contested_control_cost"),
                ("mount_upgrade_cost", "mount_cost"), ("move_bonus", None), ("enhanced_draw_free", None),
                ("block_others_honour", None), ("extra_visits", None),
-               ("die_rolls", None))
+               ("die_rolls", None), ("visit_range_bonus", None))
 """The rule hooks (state fields `rule: true`) the engine reads, by place (the `R_` names of the rule modules), and
 the constant each turn starts them at (None: 0). An effect that changes another one is not run."""
-CARD_KINDS = ("companion", "monster", "relic", "trait", "pet", "quest_card", "end_trigger")
-"""The engine's card kinds: 0 companion, 1 monster, 2 relic, 3 trait … (loot and crystals count with pets)."""
+CARD_KINDS = ("companion", "monster", "relic", "trait", "pet", "quest_card", "end_trigger", "loot", "imbued_crystal")
+"""The engine's card kinds: 0 companion, 1 monster, 2 relic, 3 trait, 4 pet … (a loot card and an imbued crystal
+each their own, so that neither is taken for a pet by menagerie.py)."""
 DECK_OF_KIND = {"monster": "courage", "relic": "vision", "trait": "sagesse"}
 """The deck of each kind of the central board (L171): by the attribute sphere it lies beside."""
 REGION_NEEDS = {"monastere": 1, "poste_de_commandement": 2, "sanctuaire": 3}
@@ -66,10 +69,12 @@ REGION_NEEDS = {"monastere": 1, "poste_de_commandement": 2, "sanctuaire": 3}
 REGION_COSTS = {"monastere": ("savoir", "n"), "poste_de_commandement": ("force", "n"),
                 "sanctuaire": ("inspiration", "n")}
 """The attribute and the param a repeatable region's action costs (L412, L418, L424)."""
-TURN_FLAGS = 8 + 1 + 32 + 4 + 3
+TURN_FLAGS = 8 + 1 + 32 + 4 + 3 + 2 + 2 + 3
 """The turn's record: moved, activated, visited, control slot, controlled, relics used, extra moves, reacted, then
 the discovery queue, then the trait borrowed (Kheyra), the regions taken (Adren), the spaces moved (Soif
-d'aventure), whether the turn is skipped (Patience) and what the companion activated generated (Émerveillement)."""
+d'aventure), whether the turn is skipped (Patience) and what the companion activated generated (Émerveillement);
+then the imbued crystals used (Joaillier), the spaces the last move left unused (Zharah), and the player's honour
+when last counted, the sources that gave it and the first 3 of them (Persévérance)."""
 GAME_FLAGS = 3 + 8 + 1
 """The game's record: round, last round, first player, each seat's journey colour, an extra turn to take."""
 STEPS = (("deplacement", "move", "menu"), ("activation", "activate", "menu"), ("visite", "visit", "menu"),
@@ -79,19 +84,22 @@ STEPS = (("deplacement", "move", "menu"), ("activation", "activate", "menu"), ("
          ("ability", "ability", "menu"), ("relic", "use_relic", "menu"),
          ("redemption", "redeem", "menu"), ("extra_visit", "extra_visit", "menu"), ("trait", "use_trait", "menu"),
          ("treachery", "clear_treachery", "menu"), ("faveur_de_guilde", "place_favour", "menu"),
+         ("pet", "use_pet", "menu"), ("rebind_pet", "rebind_pet", "menu"),
          ("offer", "offer", "menu"), ("teleport_token", "use_teleport_token", "menu"), ("loot", "use_loot", "menu"),
          ("charge", "charge", "once"),
          ("forced_move", "move", "once"), ("end_check", "check_end", "once"))
 """A turn (L225-233), as plan steps: the actions of actions.yaml (and the kernel's: repeating a repeatable
 region's action, L330; discarding an aptitude tile, L903; the activated companion's ability, L665; a relic's
 power, L725; a visit a power added, Xina L1652; a trait's power, as often as it can be paid, L699; the guild
-favour token placed, Guildes L3187; Mythes et Merveilles' offering, teleport token and loot cards, L3336, L3352,
-L2406), in a menu the player ends; then Ronak's charge in an event turn (L3368), the move if the player has not
-moved (the only mandatory action, L229), and the end-of-game check."""
+favour token placed, Guildes L3187; a pet's power and a pet's new master, L3077-3079; Mythes et Merveilles'
+offering, teleport token and loot cards, L3336, L3352, L2406), in a menu the player ends; then Ronak's charge in an
+event turn (L3368), the move if the player has not moved (the only mandatory action, L229), and the end-of-game
+check."""
 INTERNAL = ("setup", "move", "activate", "visit", "rest", "repeat", "control", "convert", "aptitude",
             "discard_aptitude", "recover", "redeem", "check_end", "acquire", "recharge", "final_scoring", "ability",
             "use_relic", "passives", "react", "extra_visit", "roll", "use_trait", "build_discovered", "clear_treachery",
-            "place_favour", "provoke", "offer", "charge", "share_loot", "use_teleport_token", "use_loot")
+            "place_favour", "use_pet", "rebind_pet", "pet_market", "provoke", "offer", "charge", "share_loot",
+            "use_teleport_token", "use_loot")
 """The engine's own procedures, numbered from 100 (engine.py names them in this order)."""
 FIRST_INTERNAL = 100
 FAVOURS = ("fortifier", "diplomatie", "barricade", "autorite_guilde", "allegeance", "recharge",
@@ -202,12 +210,14 @@ def build_tables(game: CompiledGame, natives_played: frozenset[str], modules: tu
                       ("k_options", len(OPTIONS)), ("k_speed_cubes", seats), ("k_aside", n["regions"]),
                       ("k_treachery_card", n["cards"]), ("k_treachery_slot", n["slots"]), ("k_crystals", seats),
                       ("k_favour", seats * 3), ("k_fortified", n["slots"]),
-                      ("k_monument", seats * n["monument_size"]),
+                      ("k_monument", seats * n["monument_size"]), ("k_pet_master", n["cards"]), ("k_pets_used", 1),
+                      ("k_token_shift", n["trigger_tokens"]),
                       ("k_myths", MYTHS_CELLS), ("k_ronak_spaces", n["spaces"]),
                       ("k_myths_spheres", n["myths_spheres"]), ("k_teleport_tokens", seats), ("k_loot_order", seats)):
         n[key] = at
         at += size
     n["cells"] = at
+    n["frame_size"] = LAYOUT["frame"]
     _guilds(tables, game, modules)
     tables.arrays["rule_offset"] = ints([fields[name][0] for name, _ in RULE_FIELDS])
     tables.arrays["rule_base"] = ints([constants[base].value if base else 0 for _, base in RULE_FIELDS])
@@ -256,7 +266,8 @@ def _cards(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ..
         local[kind] = local.get(kind, 0) + 1
         colour = ref(card.colour) if kind == "companion" else DECK_OF_KIND.get(kind)
         a["card_colour"].append(attributes.index(colour) if colour and module == "base" else -1)
-        deck = {"quest_card": "quest_deck", "end_trigger": "trigger_deck"}.get(kind, f"deck_{colour}")
+        deck = {"quest_card": "quest_deck", "end_trigger": "trigger_deck", "pet": "expansion_stacks"}.get(
+            kind, f"deck_{colour}")
         a["card_deck"].append(zones.index(deck) if deck in zones else zones.index("box"))
         a["card_in_game"].append(int(module in modules and (deck in zones)))
         a["card_late"].append(int(module in LATE_MODULES))
@@ -281,14 +292,14 @@ def _cards(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ..
         a["relic_charges"].append(int(charge.get(name, 0)))
         key = {"monster": f"monster/{name}/powers/0", "end_trigger": f"end_trigger/{name}/powers/0"}.get(kind, "")
         a["card_effect"].append(tables.entry(key) if key and module in modules else -1)
-        for trigger, column in (("activated", "card_activated"), ("on_join", "card_on_join"),
+        for trigger, column in ((_activated(kind), "card_activated"), ("on_join", "card_on_join"),
                                 ("passive", "card_passive")):
             found = [i for i, power in enumerate(getattr(card, "powers", None) or ())
                      if power.trigger == trigger and not power.native
                      and (trigger != "passive" or power.event is None)]
             a[column].append(tables.entry(f"{kind}/{name}/powers/{found[0]}")
-                             if found and module in modules and kind in ("companion", "relic", "trait", "loot")
-                             else -1)
+                             if found and module in modules and (kind in ("companion", "relic", "trait", "loot")
+                                                                 or trigger == "master_activated") else -1)
         bonus = _mastery_attribute(game, f"{kind}/{name}/powers/0") \
             if any(power.trigger == "mastery" for power in getattr(card, "powers", None) or ()) else -1
         a["card_mastery_bonus"].append(bonus)
@@ -307,9 +318,69 @@ def _cards(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ..
     crystal = {ref(card.attribute): index for index, (kind, card) in enumerate(tables.cards)
                if kind == "imbued_crystal"}
     tables.arrays["crystal_card"] = ints([crystal[name] if "joaillier" in modules else -1 for name in attributes])
+    _menagerie(tables, game, modules, zones)
     tables.numbers.update(zone_box=zones.index("box"), zone_party=zones.index("party"),
                           zone_quests=zones.index("quests"), zone_quest_deck=zones.index("quest_deck"),
                           zone_trigger_deck=zones.index("trigger_deck"))
+
+
+def _activated(kind: str) -> str:
+    """The trigger of a card's power its holder uses on the turn it acts: a pet's, while its master is the companion
+    activated (L3077); the others', when activated (L645, L725, L699)."""
+    return "master_activated" if kind == "pet" else "activated"
+
+
+def _menagerie(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ...], zones: list[str]) -> None:
+    """The Ménagerie's numbers: the pets face up in the market (0 without the module) and the influence a new
+    master takes (L3064, L3079); the pets' stack."""
+    market = game.get("constant", "pet_market").value if "menagerie" in modules else 0
+    tables.numbers.update(pet_market=int(market), zone_pets=zones.index("expansion_stacks"),
+                          pet_rebind_influence=int(game.get("constant", "pet_rebind_influence").value))
+    tables.arrays["pet_needs_relic"] = ints([_needs_relic(tables, index, zones.index("party"))
+                                             if kind == "pet" and tables.arrays["card_activated"][index] >= 0 else 0
+                                             for index, (kind, _) in enumerate(tables.cards)])
+    if market:
+        tables.placeholders.append(KernelLine.of(game, "placeholder_pet_market"))
+        _coast_linked(game)
+        tables.placeholders.append(KernelLine.of(game, "placeholder_pet_coast", pet=Named("pet", "vaklk")))
+        tables.placeholders.append(KernelLine.of(game, "placeholder_pet_honour"))
+
+
+def _needs_relic(tables: VindicationTables, index: int, party: int) -> int:
+    """1 when the pet's power does nothing for a player who holds plenty of cubes but no relic, and something for
+    one who holds them all (Cligne: an influence cube onto a relic, L2295), so the kernel offers it only with one:
+    its effect run once on a scratch state each way, its choices the first, its natives answering 0."""
+    from ..effects import bind_natives, empty_state, run_to_end
+
+    game = tables.game
+    fields = game.layout.FIELDS
+    natives = bind_natives(game, {name: (lambda state, args: 0) for name in game.layout.NATIVES})
+    pet = tables.cards[index][1]
+    key = f"pet/{name_of(pet)}/powers/{[p.trigger for p in pet.powers].index('master_activated')}"
+    changed = []
+    for relics in (False, True):
+        state = empty_state(game, 0)
+        for at in (fields["attribute_cubes"][0], fields["power_cubes"][0], fields["influence"][0]):
+            state[at] = 50
+        for card, (other, _) in enumerate(tables.cards):
+            state[fields["card_zone"][0] + card] = party if relics and other == "relic" else 0
+        before = state.tolist()
+        run_to_end(game, key, state, actor=0, this=tables.arrays["card_local"][index],
+                   choose=lambda pending: pending.options[0], natives=natives, engine="python")
+        changed.append(state.tolist() != before)
+    return int(changed == [False, True])
+
+
+def _coast_linked(game: CompiledGame) -> None:
+    """Vak'lk's coastal move (L2368-2372: from a numbered coastal space to the next, the native coastal_move, not
+    played) adds no move on an island whose numbered coastal spaces (those touching the sea, numbered first)
+    already lead each to the next; an island where they do not is refused, as the engine could not play it."""
+    rows = game.get("table", "island").values
+    coast = [space for space, row in enumerate(rows) if -1 in row[:3]]
+    for space, following in zip(coast, coast[1:] + coast[:1]):
+        if following + 1 not in rows[space][3:]:
+            raise ValueError(f"coastal spaces {space + 1} and {following + 1} are not linked on the island table: "
+                             "the kernel cannot play Vak'lk's coastal move")
 
 
 def _react_limit(power: Any) -> int:
@@ -325,7 +396,7 @@ def _needs_neighbour(tables: VindicationTables, kind: str, card: Any, index: int
     if tables.arrays["card_activated"][index] < 0:
         return 0
     powers = [i for i, power in enumerate(getattr(card, "powers", None) or ())
-              if power.trigger == "activated" and not power.native]
+              if power.trigger == _activated(kind) and not power.native]
     called = natives_called(tables.game).get(f"{kind}/{name_of(card)}/powers/{powers[0]}", frozenset())
     return int(any(name in called for name in NEIGHBOUR_NATIVES))
 
@@ -340,8 +411,9 @@ def _needs(tables: VindicationTables, kind: str, card: Any, index: int) -> list[
 
     game = tables.game
     powers = [i for i, power in enumerate(getattr(card, "powers", None) or ())
-              if power.trigger == "activated" and not power.native]
-    if not powers or kind not in ("companion", "relic", "trait", "loot") or tables.arrays["card_activated"][index] < 0:
+              if power.trigger == _activated(kind) and not power.native]
+    if not powers or kind not in ("companion", "relic", "trait", "pet", "loot") \
+            or tables.arrays["card_activated"][index] < 0:
         return [0] * NEEDS
     fields = game.layout.FIELDS
     seats = dict(game.layout.SPACES)["player"]
@@ -380,7 +452,10 @@ def _mastery_attribute(game: CompiledGame, key: str) -> int:
 
 def _island(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ...], preset: str | None) -> None:
     """The island's spaces (tables.yaml `island`, placeholder) and the regions of the modules on, the expansion
-    tiles replacing base ones as a preset says (L2939-3031)."""
+    tiles replacing base ones as a preset says (L2939-3031); `region_effect_cost`: the cost a repeatable region's
+    effect pays itself in cubes (calling no native: Monastère, Sanctuaire), which an imbued crystal may help pay."""
+    from ..effects import natives_called
+
     island = game.get("table", "island")
     tables.placeholders.append(quoted_note(game, "table", "island"))
     rows = island.values
@@ -415,9 +490,13 @@ def _island(tables: VindicationTables, game: CompiledGame, modules: tuple[str, .
         tables.placeholders.append(quoted_note(game, "constant", "construction_sites"))
     tables.numbers["crystal_tokens"] = int(game.manifest["inventory"]["crystal_tokens"]) if "joaillier" in modules \
         else 0
+    tables.numbers["crystal_procedure"] = list(game.layout.NATIVES).index("crystal_substitute") + 1
+    called = natives_called(game)
+    effect_cost = [cost[i] if effect[i] >= 0 and not called[f"region/{name_of(region)}/powers/0"] else 0
+                   for i, region in enumerate(tables.regions)]
     for key, values in (("region_count", count), ("region_effect", effect), ("region_repeatable", repeatable),
                         ("region_controllable", controllable), ("region_cost_attr", cost_attr),
-                        ("region_cost", cost), ("region_need", need)):
+                        ("region_cost", cost), ("region_need", need), ("region_effect_cost", effect_cost)):
         tables.arrays[key] = ints(values)
 
 

@@ -4,6 +4,7 @@ from .board cimport VindicationBoard
 
 cdef class Treachery:
 
+    cdef bint shielded(self, VindicationBoard e, int seat, int card)
     cdef void adjacent_player(self, VindicationBoard e) except *
     cdef void lose_attribute(self, VindicationBoard e) except *
     cdef void steal_aptitude(self, VindicationBoard e) except *

@@ -1,7 +1,8 @@
 """Natives of the Traîtrise cards (L2540-2760): another player beside one's medallion, made to lose an attribute
 cube or an aptitude tile, or pushed one space; every character moved (Bottes), every other player's companion
-loaded (Toxine); treachery cubes placed and removed (Langue fourchue, Sept plumes, Sidney). Each is a procedure
-taking the engine it runs in; its arguments are the effect's (args 0-2)."""
+loaded (Toxine); treachery cubes placed and removed (Langue fourchue, Sept plumes, Sidney); none of them reaches
+the companions the Zharyan sisters shield. Each is a procedure taking the engine it runs in; its arguments are the
+effect's (args 0-2)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ ON_REGION = cython.declare(cython.int, 2)
 """place_treachery_cube's modes: 0 a companion, 1 a relic or trait, 2 a region."""
 RELIC = cython.declare(cython.int, 2)
 TRAIT = cython.declare(cython.int, 3)
+H_ZHARYAN = cython.declare(cython.int, 9)
+"""The Zharyan sisters' rule hook (tables.py HOOKS)."""
 CUBE_LOST = cython.declare(cython.int, 1)
 """lose_attribute's one cube (its definition in content/vindication/natives/core.yaml)."""
 
@@ -28,6 +31,19 @@ CUBE_LOST = cython.declare(cython.int, 1)
 @cython.cclass
 class Treachery:
     """The Traîtrise natives; each method takes the engine it runs in."""
+
+    def shielded(self, e: VindicationBoard, seat: cython.int, card: cython.int) -> cython.bint:
+        """Another player's power cannot reach this companion or its cubes: its owner, not the seat, holds the
+        Zharyan sisters, and it is of their colour, yellow (L1628)."""
+        owner: cython.int = e.owner(card)
+        sister: cython.int
+        if owner < 0 or owner == seat or e.card_kind[card] != 0:
+            return False
+        for sister in range(e.ncards):
+            if e.card_hook[sister] == H_ZHARYAN and e.owns(owner, sister) \
+                    and e.card_colour[sister] == e.card_colour[card]:
+                return True
+        return False
 
     def adjacent_player(self, e: VindicationBoard) -> None:
         """Another player beside the player, their choice among several (args: seat); -1 when there is none, to
@@ -150,7 +166,7 @@ class Treachery:
             other = (seat + e.arg(3)) % e.players()
             e.clear_options()
             for card in range(e.ncards):
-                if e.card_kind[card] == 0 and e.owns(other, card):
+                if e.card_kind[card] == 0 and e.owns(other, card) and not self.shielded(e, seat, card):
                     e.option(card)
             if e.options() > 0:
                 e.goto(1)
@@ -197,7 +213,7 @@ class Treachery:
                 or e.cells[e.k_treachery_card + value] > 0:
             return False
         if mode == ON_COMPANION:
-            return e.card_kind[value] == 0
+            return e.card_kind[value] == 0 and not self.shielded(e, seat, value)
         return e.card_kind[value] == RELIC or e.card_kind[value] == TRAIT
 
     def place_treachery_cube(self, e: VindicationBoard) -> None:
