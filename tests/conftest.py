@@ -33,8 +33,9 @@ def pytest_report_header(config: pytest.Config) -> str:
 
 
 SLOW_FIRST = ("test_packages.py", "test_build_faults.py", "test_oath_property.py", "test_oath_property_large.py",
-              "test_sheets.py", "test_root_vagabond.py", "test_vindication.py", "test_i18n.py", "test_root_riverfolk.py",
-              "test_root_alliance.py", "test_root_corvids.py", "test_oath_compiled.py", "test_margraves_sheets.py")
+              "test_sheets.py", "test_vindication_kernel.py", "test_root_vagabond.py", "test_vindication.py",
+              "test_i18n.py", "test_root_riverfolk.py", "test_root_alliance.py", "test_root_corvids.py",
+              "test_oath_compiled.py", "test_margraves_sheets.py", "test_vindication_rules.py")
 """The longest test files, handed to the workers first: `--dist loadfile` gives out files in collection order, and a
 long file given out last keeps one core busy alone at the end."""
 
