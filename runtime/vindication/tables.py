@@ -167,6 +167,12 @@ def name_of(entity: Any) -> str:
     return ref(entity.id)
 
 
+def _say_if_placeholder(tables: VindicationTables, game: CompiledGame, constant: str) -> None:
+    """A constant the content marks placeholder is said once a game, by its note."""
+    if game.get("constant", constant).status == "placeholder":
+        tables.placeholders.append(quoted_note(game, "constant", constant))
+
+
 def ref(value: Any) -> str:
     """The id an entity's field names (the content's references are enums)."""
     return str(value.name.lower()) if hasattr(value, "name") else str(value)
@@ -184,8 +190,7 @@ def build_tables(game: CompiledGame, natives_played: frozenset[str], modules: tu
     tables.arrays["numbers"] = ints([constants[name].value for name in NUMBERS]
                                     + [_param(game.get("region", "auberge"), "n")])
     for name in NUMBERS:
-        if constants[name].status == "placeholder":
-            tables.placeholders.append(quoted_note(game, "constant", name))
+        _say_if_placeholder(tables, game, name)
     _cards(tables, game, modules)
     _island(tables, game, modules, preset)
     _board(tables, game)
@@ -487,7 +492,7 @@ def _island(tables: VindicationTables, game: CompiledGame, modules: tuple[str, .
         sites = game.get("constant", "construction_sites")
         tables.numbers["construction_sites"] = count[site] = int(sites.value)
         effect[site] = tables.entry(f"region/{name_of(tables.regions[site])}/powers/0")
-        tables.placeholders.append(quoted_note(game, "constant", "construction_sites"))
+        _say_if_placeholder(tables, game, "construction_sites")
     tables.numbers["crystal_tokens"] = int(game.manifest["inventory"]["crystal_tokens"]) if "joaillier" in modules \
         else 0
     tables.numbers["crystal_procedure"] = list(game.layout.NATIVES).index("crystal_substitute") + 1
@@ -574,8 +579,8 @@ def _guilds(tables: VindicationTables, game: CompiledGame, modules: tuple[str, .
     constants = {name_of(c): c for c in game.entities("constant")}
     for name in ("monument_attribute_slots", "monument_aptitude_slots", "monument_conviction_slots"):
         tables.numbers[name] = int(constants[name].value)
-        if on and constants[name].status == "placeholder":
-            tables.placeholders.append(quoted_note(game, "constant", name))
+        if on:
+            _say_if_placeholder(tables, game, name)
 
 
 def _plan(tables: VindicationTables, game: CompiledGame) -> None:
@@ -614,6 +619,8 @@ def _myths(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ..
     n["myths_conviction"] = attributes
     for name in ("ronak_cubes", "ronak_slot", "ronak_exaltations", "loot_extra", "myths_board_blue_players"):
         n[name] = int(constants[name].value) if on else 0
+        if on:
+            _say_if_placeholder(tables, game, name)
     names = [name_of(r) for r in tables.regions]
     n["tuuk_region"] = names.index("tuuk_tuuk")
     n["zone_loot"] = [name_of(z) for z in game.entities("zone") if not z.per_player].index("expansion_stacks")
@@ -621,4 +628,3 @@ def _myths(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ..
     if on:
         tables.arrays["region_effect"][n["tuuk_region"]] = tables.entry("region/tuuk_tuuk/powers/0")
         tables.placeholders.append(quoted_note(game, "table", "myths_board"))
-        tables.placeholders.append(quoted_note(game, "constant", "ronak_slot"))
