@@ -51,6 +51,7 @@ cdef class Engine:
     cdef int stage(self)
     cdef void goto(self, int stage)
     cdef int arg(self, int i)
+    cdef int returned_arg(self, int i)
     cdef void set_arg(self, int i, int value)
     cdef int answer(self)
     cdef int roll(self, int n) except -1

@@ -450,6 +450,11 @@ class Engine:
         """The running procedure's locals: 0-2 are its arguments, 3-9 free."""
         return self.ctl[self.frame() + 2 + i]
 
+    def returned_arg(self, i: cython.int) -> cython.int:
+        """The locals of the procedure that returned last: `done` leaves its frame above the running one's until
+        another procedure is called."""
+        return self.ctl[self.frame() + FRAME + 2 + i]
+
     def set_arg(self, i: cython.int, value: cython.int) -> None:
         self.ctl[self.frame() + 2 + i] = value
 

@@ -10,7 +10,7 @@ cdef class VindicationCore(Engine):
     cdef int k_wish, nwishes, wishes_shown, wishing_well
     cdef int k_pos, k_slot, k_slot_owner, k_bag, k_token, k_stock, k_gained, k_turn, k_game, k_options
     cdef int k_speed_cubes, k_aside, k_treachery_card, k_treachery_slot
-    cdef int site_region, construction_sites, site_cost, frame_size
+    cdef int site_region, construction_sites, site_cost
     cdef int k_pet_master, k_token_shift
     cdef bint pets_in_game
     cdef int zone_box, zone_party, zone_quests, zone_quest_deck, zone_trigger_deck

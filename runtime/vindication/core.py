@@ -92,7 +92,6 @@ class VindicationCore(Engine):
         self.k_treachery_slot = n["k_treachery_slot"]
         self.site_region = n["site_region"]
         self.construction_sites = n["construction_sites"]
-        self.frame_size = n["frame_size"]
         self.k_pet_master = n["k_pet_master"]
         self.k_token_shift = n["k_token_shift"]
         self.pets_in_game = n["pet_market"] > 0
@@ -273,8 +272,8 @@ class VindicationCore(Engine):
 
     def effect_done(self) -> None:
         """An effect's own honour (its `score`, written to the state directly) is counted once it ends, the effect
-        being its source: the one that ended, whose frame `done` left above the top (args from its third cell)."""
-        self.count_honour(-1 - self.ctl[self.frame() + self.frame_size + 2])
+        being its source: the one that just returned (its first argument, the entry)."""
+        self.count_honour(-1 - self.returned_arg(0))
 
     def count_honour(self, source: cython.int) -> None:
         """Persévérance (L1785, a ruling): the different sources the turn's player gained honour from this turn,

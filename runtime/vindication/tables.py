@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..content import CompiledGame
-from ..kernel.layout import LAYOUT
 from ..kernel.plan import PlannedStep, build_plan
 from ..notes import KernelLine, Named, quoted_note
 
@@ -222,7 +221,6 @@ def build_tables(game: CompiledGame, natives_played: frozenset[str], modules: tu
         n[key] = at
         at += size
     n["cells"] = at
-    n["frame_size"] = LAYOUT["frame"]
     _guilds(tables, game, modules)
     tables.arrays["rule_offset"] = ints([fields[name][0] for name, _ in RULE_FIELDS])
     tables.arrays["rule_base"] = ints([constants[base].value if base else 0 for _, base in RULE_FIELDS])
