@@ -21,7 +21,7 @@ cdef class FlatState:
                    value=int, i=int)
     cpdef int extreme_where(self, str field, str key, int equals, int skip, bint highest, int default) except? -1
 
-    @cython.locals(at=int, extent=int, inner=int, flag_at=int, wanted="int[::1]", found=list, i=int, j=int,
+    @cython.locals(at=int, extent=int, inner=int, flag_at=int, top=int, wanted="signed char[::1]", found=list, i=int,
                    value=int)
     cpdef list indices_among(self, str field, list values, str flag=*)
 
@@ -39,5 +39,5 @@ cdef class FlatState:
     cpdef int size(self, str field) except -1
 
     @cython.locals(offset=int, i=int)
-    cpdef void clear(self, str field) except *
+    cdef void _clear(self, str field) except *
 

@@ -135,14 +135,16 @@ class FlatState:
         flag_at = self.shapes[flag][0] if flag else -1
         if extent <= 0 or inner != 0 or flag and self.shapes[flag][1:] != (extent, inner):
             raise IndexError(f"{field} is not a field with one index, or {flag} not one with the same")
-        wanted = array("i", values)
+        top = max(values, default=-1)
+        wanted = array("b", bytes(top + 1))
+        for value in values:
+            if value >= 0:
+                wanted[value] = 1
         found = []
         for i in range(extent):
             value = self.view[at + i]
-            for j in range(len(values)):
-                if value == wanted[j] and (flag_at < 0 or self.view[flag_at + i] != 0):
-                    found.append(i)
-                    break
+            if 0 <= value <= top and wanted[value] and (flag_at < 0 or self.view[flag_at + i] != 0):
+                found.append(i)
         return found
 
     def indices_in_order(self, field: str, value: int, order: str) -> list[int]:
@@ -225,8 +227,12 @@ class FlatState:
         for name in scalars:
             self.view[self.fields[name][0]] = 0
 
-    def clear(self, field: str) -> None:
-        """Every cell of a field to 0 (in C when compiled: the persistent rules clear theirs at every position)."""
+    def clear(self, *fields: str) -> None:
+        """Every cell of these fields to 0 (in C when compiled: the persistent rules clear theirs at every position)."""
+        for field in fields:
+            self._clear(field)
+
+    def _clear(self, field: str) -> None:
         offset = self.fields[field][0]
         for i in range(offset, offset + self.size(field)):
             self.view[i] = 0

@@ -59,15 +59,20 @@ def test_indices_among_finds_any_of_the_values_and_only_flagged_ones(oath, form:
     assert flat_state.indices_among("card_zone", [6, 7]) == [8, 11, 30]
     assert flat_state.indices_among("card_zone", [6, 7], "card_faceup") == [30]
     assert flat_state.indices_among("card_zone", []) == []
+    assert flat_state.indices_among("card_zone", [-1, 7]) == [11]
+    assert len(flat_state.indices_among("card_zone", [0])) == flat_state.size("card_zone") - 4
     with pytest.raises(IndexError, match="not a field with one index, or supply not one with the same"):
         flat_state.indices_among("card_zone", [6], "supply")
 
 
 @pytest.mark.parametrize("form", FORMS)
-def test_clear_sets_every_cell_of_the_field_and_no_other(oath, form: str) -> None:
+def test_clear_sets_every_cell_of_the_fields_and_no_other(oath, form: str) -> None:
     flat_state = importlib.import_module(form).FlatState.empty(oath, 1)
     flat_state.set("card_zone", 3, 9)
     flat_state.set("card_faceup", 3, 1)
+    flat_state.set("supply", 2, 4)
     flat_state.clear("card_zone")
     assert set(flat_state.slice("card_zone")) == {0}
     assert flat_state.get("card_faceup", 3) == 1
+    flat_state.clear("card_faceup", "supply")
+    assert set(flat_state.slice("card_faceup")) == set(flat_state.slice("supply")) == {0}

@@ -1009,9 +1009,10 @@ def become_citizen_now(state: OathState, seat: int, _: int) -> None:
 
 
 def _marked(state: OathState, which: int, only: int | None) -> list[tuple[int, int]]:
-    field = DISCARD_FIELDS[which]
-    return [(card, state.flat.get(field, card) - DISCARDER) for card in range(state.flat.size(field))
-            if state.flat.get(field, card) and (only is None or state.flat.get(field, card) - DISCARDER == only)]
+    field, flat = DISCARD_FIELDS[which], state.flat
+    players = range(-1, state.players) if only is None else (only,)
+    return [(card, flat.get(field, card) - DISCARDER)
+            for card in flat.indices_among(field, [DISCARDER + player for player in players])]
 
 
 def _discard_marked(state: OathState, which: int, only: int | None = None) -> bool:
@@ -1111,9 +1112,8 @@ def power_step(state: OathState) -> bool:
 
 def clear(flat: FlatState) -> None:
     """No Campaign under way."""
-    for name in ("campaign_target_site", "campaign_target_card", "campaign_target_banner", "campaign_plan_used",
-                 "campaign_discard_at_end", "campaign_discard_on_defeat") + PER_PLAYER:
-        flat.clear(name)
+    flat.clear("campaign_target_site", "campaign_target_card", "campaign_target_banner", "campaign_plan_used",
+               "campaign_discard_at_end", "campaign_discard_on_defeat", *PER_PLAYER)
     for name in ("campaign_attacker", "campaign_defender", "campaign_loser", "campaign_plan_user", "campaign_plan_card",
                  "campaign_kill_from", "campaign_swapper"):
         flat.set(name, -1)

@@ -112,8 +112,7 @@ class Handlers:
         for other in self._unkept(seat):
             self.cards.discard(seat, other)
         flat.set("search_plays", len(self.cards.in_zone(self.cards.zone("drawn", seat))))
-        flat.clear("search_swappable")
-        flat.clear("search_kept")
+        flat.clear("search_swappable", "search_kept")
         flat.set("search_keeps", 0)
         flat.set("phase", PHASE.SEARCH_PLAY)
 

@@ -104,8 +104,8 @@ def binding(state: OathState, seat: int, timing: str, playing: set[int] | None =
     """The mandatory modifiers of a timing that bind the player now (`playing`: the cards in play, if known), those
     that ignore site powers first."""
     playing = in_play_cards(state) if playing is None else playing
-    return sorted((card for card, (_, _, mandatory, anyone) in state.modifiers[timing].items()
-                   if mandatory and card in playing and (anyone or state.can_use(seat, card))), key=state.run_order)
+    return [card for card, (_, _, mandatory, anyone) in state.modifiers[timing].items()
+            if mandatory and card in playing and (anyone or state.can_use(seat, card))]
 
 
 def ignored(state: OathState, card: int) -> bool:
@@ -149,8 +149,7 @@ def _clear_action(flat: FlatState) -> None:
     """What the modifiers of an action set lasts that action: its hooks, the suits cards act as, whose advisers
     the player acts as if they had, the sites whose powers they ignore, who chooses a Travel's destination."""
     flat.reset(ACTION_HOOKS + ("advisers_of", "acting_site", "travel_chooser", "modifiers_first"))
-    flat.clear("counted_suit")
-    flat.clear("site_powers_ignored")
+    flat.clear("counted_suit", "site_powers_ignored")
 
 
 def begin(state: OathState, seat: int, chosen: int, binds: list[int] | None = None, *, reliquary: bool = True) -> None:
@@ -508,8 +507,7 @@ def _run_binding(state: OathState, seat: int) -> bool:
     """Runs the queued binding modifiers quietly, in order, skipping the ignored sites'; False if one stopped to ask
     a choice (the rest are not run)."""
     timing = TIMING_OF[KINDS[state.flat.get("action_kind")]]
-    for card in sorted((card for card in state.modifiers[timing] if state.flat.get("power_queued", card)),
-                       key=state.run_order):
+    for card in [card for card in state.modifiers[timing] if state.flat.get("power_queued", card)]:
         if not state.flat.get("power_queued", card):
             continue
         state.flat.set("power_queued", card, 0)

@@ -267,6 +267,5 @@ def _next_proposer(state: OathState) -> None:
 
 def _forget_offer(flat: FlatState) -> None:
     """The settled offer's pieces and partner."""
-    for field in OFFER_FIELDS:
-        flat.clear(field)
+    flat.clear(*OFFER_FIELDS)
     flat.set("negotiation_partner", 0)

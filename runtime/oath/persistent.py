@@ -32,7 +32,7 @@ from ..state import FlatState
 from ..vm_py import Native
 from .actions import KIND, PHASE, action
 from .empire import are_enemies, bind_flat, mark, role, ruler_of, rules_site
-from .modifiers import in_play
+from .modifiers import in_play, in_play_cards
 from .setup import DISCARD_ON_PILE, DISCARD_USUAL, DISCARD_WORLD_DECK_BOTTOM, Cards
 
 if TYPE_CHECKING:
@@ -60,10 +60,10 @@ def user_of(state: OathState, card: int) -> int:
 def refresh(state: OathState) -> None:
     """The persistent rules worked out anew for the position as it is."""
     flat = state.flat
-    for field in FIELDS:
-        flat.clear(field)
+    flat.clear(*FIELDS)
+    playing = in_play_cards(state)
     for card, key in state.rule_powers:
-        if in_play(state, card):
+        if card in playing:
             state.run_quietly(key, user_of(state, card), state.index_in_kind(card))
     for seat in _players(flat):
         if not flat.get("discard_destinations", seat) >> flat.get("discard_destination", seat) & 1:

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..content import CompiledGame
 from ..effects import bind_natives
@@ -28,6 +28,8 @@ Wake and at War Exhaustion (`revealed_visions`), and its sharer plays or discard
 `Cards.discard`, Phase.SHARED_VISION_PLAY)."""
 
 CONSPIRACY = "vision/conspiracy/powers/0"
+
+T = TypeVar("T")
 
 POWER_STRIDE = 256
 """USE_POWER's argument is the power's place among its card's "Action:" powers times this, plus the card."""
@@ -106,6 +108,7 @@ class PowerTables:
     modifiers: dict[str, dict[int, tuple[str, Any, bool, bool]]]
     play_rules: dict[int, tuple[str, bool]]
     triggered: dict[str, dict[int, str]]
+    """The modifiers and triggered powers of each timing, in the order queued powers run (`_in_run_order`)."""
     reacting: set[int]
     title_reactions: dict[int, str]
     battle_rules: dict[int, str]
@@ -193,6 +196,8 @@ def _tables_for(game: CompiledGame, cards: Cards) -> dict[str, Any]:
         reacting |= set(reactions)
     for timing, found in action_modifiers.items():
         triggered[timing] = {card: key for card, (key, _, mandatory, _) in found.items() if mandatory}
+    ignorers = {card for found in action_modifiers.values() for card, (key, *_) in found.items()
+                if "ignore_site_powers" in natives_of(game, key)}
     return {
         "powers": powers,
         "site_actions": [card for card in powers if cards.kind_of(card) == "site"],
@@ -205,15 +210,19 @@ def _tables_for(game: CompiledGame, cards: Cards) -> dict[str, Any]:
         # (Vow of Kinship).
         "favor_rules": {card for card, key in rule_powers if natives_of(game, key) & favor.NATIVES},
         # The cards whose rules send favor elsewhere (favor.py).
-        "modifiers": action_modifiers,
+        "modifiers": {timing: _in_run_order(found, ignorers) for timing, found in action_modifiers.items()},
         "play_rules": play_rules,
-        "triggered": triggered,
+        "triggered": {when: _in_run_order(queue, ignorers) for when, queue in triggered.items()},
         "reacting": reacting,
         "title_reactions": moments.get("after_any_title", {}),
         "battle_rules": moments.get("battle", {}),
-        "ignorers": {card for found in action_modifiers.values() for card, (key, *_) in found.items()
-                     if "ignore_site_powers" in natives_of(game, key)},
+        "ignorers": ignorers,
         "redirectors": {card: key for card, (key, *_) in action_modifiers["travel"].items()
                         if "travel_destination_chosen_by" in natives_of(game, key)},
         # The Travel modifiers that let another player choose where the traveller goes (Shrouded Wood).
     }
+
+
+def _in_run_order(powers: dict[int, T], ignorers: set[int]) -> dict[int, T]:
+    """A table in the order queued powers run: those that ignore site powers first (9.2), then by card."""
+    return dict(sorted(powers.items(), key=lambda item: (item[0] not in ignorers, item[0])))

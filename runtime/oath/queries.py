@@ -116,10 +116,6 @@ class Queries:
     def can_pay(self: OathState, seat: int, card: int, cost: Any) -> bool:
         return costs.can_pay(self.flat, seat, card, cost)
 
-    def run_order(self: OathState, card: int) -> tuple[bool, int]:
-        """The order queued powers run in: those that ignore site powers first (9.2), then by card."""
-        return card not in self.ignorers, card
-
     def can_use(self: OathState, seat: int, card: int) -> bool:
         """7.1.1: a faceup adviser of theirs, a relic they hold, a site they rule or their pawn is at, a faceup
         card at such a site (or that they rule there by the Grand Mask, empire.masked)."""

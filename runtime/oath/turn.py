@@ -96,7 +96,7 @@ class Turn:
     def _continue_triggered(self: OathState) -> None:
         when = TRIGGERED[self.flat.get("trigger_timing")]
         seat = self.flat.get("trigger_seat")
-        for card in sorted(self.triggered[when], key=self.run_order):
+        for card in self.triggered[when]:
             if self.flat.get("power_queued", card):
                 self.flat.set("power_queued", card, 0)
                 if modifiers.ignored(self, card):
@@ -128,8 +128,7 @@ class Turn:
     def _pass_turn(self: OathState, seat: int) -> None:
         self.flat.set("action_kind", -1)
         self.flat.set("played_card", -1)
-        for field in ("discarded_suit_this_turn", "took_this_turn", *warbands.TURN_FIELDS):
-            self.flat.clear(field)
+        self.flat.clear("discarded_suit_this_turn", "took_this_turn", *warbands.TURN_FIELDS)
         following = (seat + 1) % self.players
         if following == 0:
             self._end_round()
