@@ -3,6 +3,8 @@
 
 cimport cython
 
+cdef int NO_INDEX, SCALAR
+
 cdef class FlatState:
     cdef public object game
     cdef public object cells
@@ -11,8 +13,14 @@ cdef class FlatState:
     cdef public dict strides
     cdef dict shapes
 
-    @cython.locals(shape=tuple, offset=int, extent=int, inner=int, i=int, j=int)
+    cpdef int get(self, str field, int i=*, int j=*) except? -1
+    cpdef void set(self, str field, int a, int b=*, int c=*) except *
+    cpdef void add(self, str field, int a, int b=*, int c=*) except *
+
     cdef int _offset(self, str field, tuple index, int n) except -1
+
+    @cython.locals(shape=tuple, offset=int, extent=int, inner=int)
+    cdef int _cell(self, str field, int i, int j, int n) except -1
 
     @cython.locals(offset=int, extent=int, inner=int, i=int, found=list)
     cpdef list indices_of(self, str field, int value)
@@ -21,7 +29,7 @@ cdef class FlatState:
                    value=int, i=int)
     cpdef int extreme_where(self, str field, str key, int equals, int skip, bint highest, int default) except? -1
 
-    @cython.locals(at=int, extent=int, inner=int, flag_at=int, top=int, wanted="signed char[::1]", found=list, i=int,
+    @cython.locals(at=int, extent=int, inner=int, flag_at=int, top=int, wanted="unsigned char[::1]", found=list, i=int,
                    value=int)
     cpdef list indices_among(self, str field, list values, str flag=*)
 

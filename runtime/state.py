@@ -51,13 +51,14 @@ def _shapes(game: CompiledGame) -> dict[str, tuple[int, int, int]]:
     return _SHAPES[game.layout]
 
 
-"""Zeroed cells, by field size (FlatState.clear)."""
+NO_INDEX = -2**31
+"""The default of the index arguments of `get`, `set` and `add`: no index there (no cell ever holds it)."""
 
 
 class FlatState:
     """Compiled, a typed class (state.pxd): `get`, `set` and `add` of a field with no index, one or two, the kernels'
-    commonest calls, reach the cells through a typed view; any other shape, and any index out of bounds, takes the
-    checked path (`_checked`), with its errors."""
+    commonest calls, take their numbers as C ints (no tuple of arguments) and reach the cells through a typed view;
+    any other shape, and any index out of bounds, takes the checked path (`_checked`), with its errors."""
 
     def __init__(self, game: CompiledGame, cells: array[int]) -> None:
         self.game = game
@@ -77,33 +78,49 @@ class FlatState:
     def at(self, field: str, *index: int) -> int:
         return self._offset(field, index, len(index))
 
-    def get(self, field: str, *index: int) -> int:
-        return self.view[self._offset(field, index, len(index))]
+    def get(self, field: str, i: int = NO_INDEX, j: int = NO_INDEX) -> int:
+        """The cell of a field with no index, `get(field)`, one, `get(field, i)`, or two, `get(field, i, j)`."""
+        return self.view[self._cell(field, i, j, 0 if i == NO_INDEX else 1 if j == NO_INDEX else 2)]
 
-    def set(self, field: str, *index_and_value: int) -> None:
-        n = len(index_and_value) - 1
-        self.view[self._offset(field, index_and_value, n)] = index_and_value[n]
+    def set(self, field: str, a: int, b: int = NO_INDEX, c: int = NO_INDEX) -> None:
+        """`set(field, value)`, `set(field, i, value)` or `set(field, i, j, value)`."""
+        if b == NO_INDEX:
+            self.view[self._cell(field, 0, 0, 0)] = a
+        elif c == NO_INDEX:
+            self.view[self._cell(field, a, 0, 1)] = b
+        else:
+            self.view[self._cell(field, a, b, 2)] = c
 
-    def add(self, field: str, *index_and_n: int) -> None:
-        n = len(index_and_n) - 1
-        self.view[self._offset(field, index_and_n, n)] += index_and_n[n]
+    def add(self, field: str, a: int, b: int = NO_INDEX, c: int = NO_INDEX) -> None:
+        """`add(field, n)`, `add(field, i, n)` or `add(field, i, j, n)`."""
+        if b == NO_INDEX:
+            self.view[self._cell(field, 0, 0, 0)] += a
+        elif c == NO_INDEX:
+            self.view[self._cell(field, a, 0, 1)] += b
+        else:
+            self.view[self._cell(field, a, b, 2)] += c
 
     def _offset(self, field: str, index: tuple[int, ...], n: int) -> int:
-        """The cell of a field at the first n numbers of `index`: a scalar, one index or two, unchecked beyond the
-        bounds test (compiled without wraparound: no negative index here); anything else through `_checked`."""
+        """The cell of a field at the first n numbers of `index` (`_cell`; more than two through `_checked`)."""
+        if n > 2:
+            return self._checked(field, index[:n])
+        return self._cell(field, index[0] if n > 0 else 0, index[1] if n > 1 else 0, n)
+
+    def _cell(self, field: str, i: int, j: int, n: int) -> int:
+        """The cell of a field at n indices (0, 1 or 2; i and j past them unread): a scalar, one index or two,
+        unchecked beyond the bounds test (compiled without wraparound: no negative index here); anything else
+        through `_checked`."""
         shape: tuple[int, int, int] = self.shapes[field]
         offset, extent, inner = shape
         if n == 1 and inner == 0:
-            i = index[0]
             if 0 <= i < extent:
                 return offset + i
         elif n == 2 and inner > 0:
-            i, j = index[0], index[1]
             if 0 <= i < extent and 0 <= j < inner:
                 return offset + i * inner + j
         elif n == 0 and extent == SCALAR:
             return offset
-        return self._checked(field, index[:n])
+        return self._checked(field, (i, j)[:n])
 
     def _checked(self, field: str, index: tuple[int, ...]) -> int:
         offset: int = self.fields[field][0]
@@ -135,8 +152,10 @@ class FlatState:
         flag_at = self.shapes[flag][0] if flag else -1
         if extent <= 0 or inner != 0 or flag and self.shapes[flag][1:] != (extent, inner):
             raise IndexError(f"{field} is not a field with one index, or {flag} not one with the same")
-        top = max(values, default=-1)
-        wanted = array("b", bytes(top + 1))
+        top = -1
+        for value in values:
+            top = max(top, value)
+        wanted = bytearray(top + 1)
         for value in values:
             if value >= 0:
                 wanted[value] = 1

@@ -1,5 +1,6 @@
-"""The flat state's typed scans, in both forms (the `.py` as it is and its Cython build): the cards of a zone in
-their order, whatever the order numbers (negative below the first card put at the bottom)."""
+"""The flat state's accessors and typed scans, in both forms (the `.py` as it is and its Cython build): cells of no
+index, one or two, with the errors of a wrong index; the cards of a zone in their order, whatever the order numbers
+(negative below the first card put at the bottom)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,29 @@ FORMS = ["lawforge.runtime.state", "lawforge.runtime._compiled.state"]
 @pytest.fixture(scope="module")
 def oath():
     return load("oath")
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_get_set_and_add_reach_the_cell_of_no_index_one_or_two(oath, form: str) -> None:
+    flat_state = importlib.import_module(form).FlatState.empty(oath, 1)
+    flat_state.set("phase", -1)
+    flat_state.set("card_zone", 4, -1)
+    flat_state.set("site_warbands", 2, 3, 7)
+    flat_state.add("site_warbands", 2, 3, -2)
+    flat_state.add("supply", 1, 5)
+    flat_state.add("phase", 3)
+    assert (flat_state.get("phase"), flat_state.get("card_zone", 4), flat_state.get("site_warbands", 2, 3)) \
+        == (2, -1, 5)
+    assert flat_state.get("supply", 1) == 5
+    assert flat_state.get("card_zone", 3) == flat_state.get("site_warbands", 3, 2) == 0
+    with pytest.raises(IndexError, match=r"card_zone: index -1 of axis 0 is outside 0\.\.\d+"):
+        flat_state.get("card_zone", -1)
+    with pytest.raises(IndexError, match="site_warbands: index 99 of axis 1 is outside"):
+        flat_state.set("site_warbands", 0, 99, 1)
+    with pytest.raises(IndexError, match="field 'site_warbands' takes 2 index"):
+        flat_state.add("site_warbands", 0, 1)
+    with pytest.raises(IndexError, match="field 'phase' takes 0 index"):
+        flat_state.get("phase", 0)
 
 
 @pytest.mark.parametrize("form", FORMS)
