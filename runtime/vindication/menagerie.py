@@ -32,8 +32,6 @@ COMMONS = cython.declare(cython.int, 3)
 ACTIVATED = cython.declare(cython.int, 1)
 """The turn's record (core.turn_flag): the card activated + 2."""
 INFLUENCE = cython.declare(cython.int, 1)
-NEEDS = cython.declare(cython.int, 11)
-"""Holdings of tables.py `card_needs` a card: 6 attributes, 3 power spheres, the card's own cubes, honour."""
 
 
 @cython.cclass
@@ -264,19 +262,11 @@ class Menagerie:
         the player can pay for (tables.py `card_needs`, an imbued crystal standing in for a cube as for a card's
         power; a relic for one that acts on a relic), not used yet this turn."""
         master: cython.int = e.turn_flag(ACTIVATED) - 2
-        base: cython.int = pet * NEEDS
-        a: cython.int
         if master < 0 or e.card_kind[pet] != PET or e.card_activated[pet] < 0 or not e.owns(seat, pet) \
                 or self.master(e, pet) != master or not e.owns(seat, master) \
                 or (e.cells[self.k_used] >> e.card_local[pet]) & 1:
             return False
-        for a in range(e.nattributes):
-            if not e.can_pay_effect(seat, a, e.card_needs[base + a]):
-                return False
-        for a in range(3):
-            if e.sphere(a, seat) < e.card_needs[base + e.nattributes + a]:
-                return False
-        return not self.needs_relic[pet] or self.holds_relic(e, seat)
+        return e.can_pay_card(seat, pet) and (not self.needs_relic[pet] or self.holds_relic(e, seat))
 
     def holds_relic(self, e: VindicationBoard, seat: cython.int) -> cython.bint:
         card: cython.int
@@ -298,7 +288,6 @@ class Menagerie:
         """The power of a pet whose master is activated (L3077), once a turn each: its effect, as the card says."""
         seat: cython.int = e.arg(0)
         pet: cython.int
-        a: cython.int
         if e.stage() == 0:
             e.clear_options()
             for pet in range(e.ncards):
@@ -310,8 +299,7 @@ class Menagerie:
         if e.stage() == 1:
             pet = e.answer()
             e.cells[self.k_used] |= 1 << e.card_local[pet]
-            for a in range(e.nattributes):
-                e.pay_effect(seat, a, e.card_needs[pet * NEEDS + a])
+            e.pay_card(seat, pet)
             e.goto(2)
             e.push(EFFECT, e.card_activated[pet], seat, e.card_local[pet])
             return
