@@ -2,8 +2,8 @@
 Magie inconnue), a card or an aptitude tile exchanged for one of the central board (Lance cérémoniale, Poudre des
 ères disparues, Sceptre du veilleur nocturne), an active end-game trigger card replaced (Plume sacrée); and, for
 myths_rewards.py, whether such a power can act, so that it is never offered for nothing (asked while the turn's
-menu is built: it counts without touching the decision's options). Each method takes the
-engine it runs in. The rulings these cards needed are in content/vindication/CHANGELOG.md."""
+menu is built: it counts without touching the decision's options). Each method takes the engine it runs in. The
+rulings these cards needed are in content/vindication/CHANGELOG.md."""
 
 from __future__ import annotations
 

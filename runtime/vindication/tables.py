@@ -632,8 +632,8 @@ def _myths(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ..
               for index, (kind, _) in enumerate(tables.cards)]
     tables.arrays["card_loot_native"] = ints([native for native, _ in powers])
     tables.arrays["card_loot_arg"] = ints([arg for _, arg in powers])
-    attributes = [name_of(a) for a in game.entities("attribute")]
-    tables.arrays["blind_deck"] = ints([attributes.index(DECK_OF_KIND[kind]) for kind in BLIND_DECKS])
+    attribute_names = [name_of(a) for a in game.entities("attribute")]
+    tables.arrays["blind_deck"] = ints([attribute_names.index(DECK_OF_KIND[kind]) for kind in BLIND_DECKS])
     if on:
         tables.arrays["region_effect"][n["tuuk_region"]] = tables.entry("region/tuuk_tuuk/powers/0")
         tables.placeholders.append(quoted_note(game, "table", "myths_board"))
