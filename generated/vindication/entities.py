@@ -258,6 +258,7 @@ class LabelId(IntEnum):
     SWAP_OUT = 221
     RETURN_APTITUDE = 222
     REPLACE_TRIGGER = 223
+    PAY_ONE_LESS = 224
 
 
 class TableId(IntEnum):
@@ -2966,6 +2967,13 @@ LABELS: tuple[Label, ...] = (
         id=LabelId.REPLACE_TRIGGER,
         text=Text(en='Replace the end-game trigger card {card} with the top card of the deck', fr='Remplacer la carte Déclenchement de fin de partie {card} par la carte du dessus de la pioche', uk='Замінити карту завершення гри «{card}» верхньою картою колоди'),
         args=('card',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PAY_ONE_LESS,
+        text=Text(en='Pay one {attribute} cube less', fr='Payer un cube {attribute} de moins', uk='Заплатити на один кубик «{attribute}» менше'),
+        args=('attribute',),
         forms=(),
         arg_labels=(),
     ),
@@ -7122,7 +7130,7 @@ LOOT: tuple[Loot, ...] = (
         id=LootId.ANNEAU,
         source=(Source(doc='rb', line=2418, quote="Anneau d'ambition aveugle"), Source(doc='rb', line=2420, quote='vous coûte 1 cube Attribut de votre choix de moins.')),
         status='verified',
-        note='A ruling (CHANGELOG): the cube comes off the price of the next card the player gains this turn, a companion at the Auberge, a monster, a trait or a relic (each priced in one attribute, the one chosen); whatever card they gain next spends it, a pet too, whose price in three attributes is not lowered.',
+        note="A ruling (CHANGELOG): the cube comes off the price in cubes of the next card the player obtains this turn: a companion at the Auberge, a monster, a trait, a relic or an imbued crystal card (each priced in one attribute), or a pet (one of its three attributes, the player's choice); whatever card they obtain next spends it, one that costs no cubes too.",
         name=Text(en='Ring of Blind Ambition', fr="Anneau d'ambition aveugle", uk='Перстень сліпого честолюбства'),
         module=ModuleId.MYTHES,
         text=Text(en='Diminish {cost} Power cube: the next card you gain this turn costs you {n} Attribute cube of your choice less.', fr='Diluez {cost} cube Pouvoir : la prochaine carte que vous obtenez lors de ce tour vous coûte {n} cube Attribut de votre choix de moins.', uk='Послабте {cost} кубик Міці: наступна карта, яку ви отримаєте цього ходу, коштує вам на {n} кубик Атрибута на свій вибір менше.'),

@@ -79,13 +79,17 @@ class VindicationDecks(VindicationPayments):
         (the Anneau's 1 cube less, L2420), never below nothing."""
         return max(0, cost + self.rule(R_CARD_COST_DELTA))
 
-    def gain_card(self, seat: cython.int, card: cython.int) -> None:
-        """A card joins the player's party: its honour is gained (or lost) at once (L352); announced
-        (Préparation, L1795). A card the player whose turn it is gains spends what changed the price of the next
-        one (card_cost_delta, L2420: "la prochaine carte")."""
-        deck: cython.int = self.cells[self.o_zone + card]
+    def card_obtained(self, seat: cython.int) -> None:
+        """A card the player whose turn it is obtains spends what changed the price of the next one
+        (card_cost_delta, L2420: "la prochaine carte")."""
         if seat == self.cells[self.o_current]:
             self.set_rule(R_CARD_COST_DELTA, 0)
+
+    def gain_card(self, seat: cython.int, card: cython.int) -> None:
+        """A card joins the player's party: its honour is gained (or lost) at once (L352); announced
+        (Préparation, L1795)."""
+        deck: cython.int = self.cells[self.o_zone + card]
+        self.card_obtained(seat)
         self.put(card, self.zone_party + seat, seat)
         self.cells[self.o_faceup + card] = 1
         self.gain_honour(seat, self.card_honour[card])

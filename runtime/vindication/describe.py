@@ -113,7 +113,7 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
                  "lose_attribute": "lose_cube", "steal_aptitude": "steal_aptitude",
                  "convert": "convert_to" if stage == 1 else "convert_moves", "peek_deck": "peek_deck",
                  "generate_more": "generate_more", "flip_deck_top": "flip_deck",
-                 "generate_missing": "generate_missing"}.get(procedure, "convert_to")
+                 "generate_missing": "generate_missing", "tame_pet": "pay_one_less"}.get(procedure, "convert_to")
         return text(label, attribute=name)
     if kind == SPHERE:
         if procedure in ("move", "diminish_power"):
