@@ -301,18 +301,22 @@ HOOKED = (("companion", "zharah"), ("companion", "zharyan"), ("trait", "impunite
           ("companion", "langue_fourchue"), ("relic", "toxine"), ("companion", "xina"), ("trait", "perseverance"))
 """The powers played last (a split move, yellow companions shielded, control doubled, another's conviction, honour
 from two sources), with the powers they change."""
+LOOT = (("loot", "anneau"), ("loot", "etendard"), ("loot", "lance"), ("loot", "magie_inconnue"), ("loot", "plume"),
+        ("loot", "poudre"), ("loot", "sceptre_veilleur"), ("relic", "miroir"), ("relic", "tome"))
+"""The loot cards played last (L2418-2508), and relics for the Lance to exchange (seed 17: each of their natives
+acts in the game)."""
 
 
 @pytest.mark.parametrize(("players", "seed", "modules", "powers"), [
     (2, 1, ["base"], POWERS), (3, 2, ["base"], POWERS), (2, 3, ["base", "traitrise"], TREACHERY),
     (3, 7, ["base", "traitrise"], TREACHERY), (2, 9, ["base", "traitrise"], CURSED),
     (2, 11, ["base", "joaillier"], CRYSTALS), (3, 12, ["base", "joaillier"], CRYSTALS),
-    (3, 13, ["base", "traitrise"], HOOKED)])
+    (3, 13, ["base", "traitrise"], HOOKED), (2, 17, ["base", "mythes"], LOOT)])
 def test_the_cards_powers_play_in_lock_step_when_the_players_hold_them(
         players: int, seed: int, modules: list[str], powers: tuple[tuple[str, str], ...]) -> None:
-    """Both forms from the same position, where the players hold the cards of POWERS, TREACHERY, CURSED, CRYSTALS or
-    HOOKED (the companions and relics with cubes to spend), to the end of a random game: the same legal actions and
-    states, invariants at every step."""
+    """Both forms from the same position, where the players hold the cards of POWERS, TREACHERY, CURSED, CRYSTALS,
+    HOOKED or LOOT (the companions and relics with cubes to spend), to the end of a random game: the same legal
+    actions and states, invariants at every step."""
     python = new_state(GAME, players, seed, kernel="python", modules=modules)
     compiled = new_state(GAME, players, seed, modules=modules)
     while python.engine.turn() == 0:

@@ -271,17 +271,11 @@ def test_a_teleport_token_takes_the_medallion_to_any_free_space_once() -> None:
 
 def test_a_loot_card_diminishes_a_power_cube_for_its_power_once_a_turn() -> None:
     """L2406-2412: the Amulette iridescente antique, once a turn, for 1 diminished power cube (conviction to
-    influence, or influence to potential): 1 attribute cube of one's choice. A loot card whose power calls a native
-    the engine does not play (the Étrange étendard's blind trait) is held, never offered."""
+    influence, or influence to potential): 1 attribute cube of one's choice."""
     state = myths_game()
     e = state.engine
     me = state.current_player()
-    amulet, banner = (next(c for c, (kind, card) in enumerate(e.tables.cards)
-                           if kind == "loot" and card.id.name.lower() == name) for name in ("amulette", "etendard"))
-    assert e.card_activated[amulet] >= 0 and e.card_activated[banner] < 0
-    assert step(state, "loot") not in state.legal_actions()
-    e.gain_card(me, banner)
-    reoffer(state)
+    amulet = loot_card(e, "amulette")
     assert step(state, "loot") not in state.legal_actions()
     e.gain_card(me, amulet)
     reoffer(state)
@@ -295,3 +289,225 @@ def test_a_loot_card_diminishes_a_power_cube_for_its_power_once_a_turn() -> None
     state.apply(VISION)
     assert e.attr(VISION, me) == vision + 1 and e.cubes_of(me) == 21
     assert step(state, "loot") not in state.legal_actions()
+
+
+def loot_card(e: Any, name: str) -> int:
+    return next(c for c, (kind, card) in enumerate(e.tables.cards) if kind == "loot" and card.id.name.lower() == name)
+
+
+def holding_loot(state: GameState, name: str) -> int:
+    """The loot card joins the current player's party; returns it."""
+    e = state.engine
+    card = loot_card(e, name)
+    e.gain_card(state.current_player(), card)
+    reoffer(state)
+    return card
+
+
+def use_loot(state: GameState) -> None:
+    """The one loot card held used, its power cube diminished from conviction."""
+    state.apply(step(state, "loot"))
+    state.apply(0)
+
+
+def test_every_loot_cards_power_plays_with_every_module_on() -> None:
+    """L2404-2520: every loot card's power is run (with every module on, the one effect not run is Vak'lk's
+    coastal move, which adds nothing on the island table: CHANGELOG)."""
+    state = new_state(GAME, 3, 1, kernel="python", setup="everything")
+    tables = state.engine.tables
+    assert all(tables.arrays["card_activated"][c] >= 0 for c, (kind, _) in enumerate(tables.cards) if kind == "loot")
+    assert tables.unplayed == ["pet/vaklk/powers/1"]
+
+
+def test_the_banner_acquires_the_top_face_down_trait_and_leaves_the_game() -> None:
+    """L2434-2438: the Étrange étendard out of the game, the top face-down trait acquired, its honour gained; not
+    offered once no face-down trait is left."""
+    state = myths_game()
+    e = state.engine
+    me = state.current_player()
+    banner = holding_loot(state, "etendard")
+    deck = e.deck_zone[SAGESSE]
+    trait = e.top_facedown(deck)
+    score = e.score(me)
+    use_loot(state)
+    assert e.owns(me, trait) and e.zone(banner) == e.zone_box and e.score(me) == score + e.card_honour[trait]
+    e.gain_card(me, banner)
+    for card in range(e.ncards):
+        if e.zone(card) == deck and e.cells[e.o_faceup + card] == 0:
+            e.put(card, e.zone_box, -1)
+    reoffer(state)
+    assert step(state, "loot") not in state.legal_actions()
+
+
+def test_unknown_magic_acquires_the_top_face_down_relic_uncharged() -> None:
+    """L2454-2458: Magie inconnue out of the game, the top face-down relic acquired with its honour, no influence
+    cube on it."""
+    state = myths_game()
+    e = state.engine
+    me = state.current_player()
+    magic = holding_loot(state, "magie_inconnue")
+    relic = e.top_facedown(e.deck_zone[VISION])
+    influence, score = e.influence(me), e.score(me)
+    use_loot(state)
+    assert e.owns(me, relic) and e.zone(magic) == e.zone_box and e.card_cubes(relic) == 0
+    assert e.score(me) == score + e.card_honour[relic] and e.influence(me) == influence + 1  # the cube diminished
+
+
+def test_the_spear_exchanges_a_relic_for_one_of_the_board_its_cubes_moving_over_no_honour_changing() -> None:
+    """L2444-2448: a relic held for the face-up relic or the top face-down one; the old one to the box, its
+    influence cubes onto the new one, no honour lost or gained."""
+    state = myths_game()
+    e = state.engine
+    me = state.current_player()
+    holding_loot(state, "lance")
+    deck = e.deck_zone[VISION]
+    mine = e.top_facedown(deck)
+    e.gain_card(me, mine)
+    e.cells[e.o_card_cubes + mine] = 2
+    e.add_sphere(INFLUENCE, me, -2)
+    reoffer(state)
+    faceup, score = e.top_faceup(deck), e.score(me)
+    use_loot(state)  # the one relic held, taken without asking
+    assert sorted(state.legal_actions()) == [faceup, STOP]
+    assert state.describe(STOP, "en") == "Draw the top face-down card blind"
+    assert state.describe(faceup, "fr") == f"Prendre {GAME.name_of(e.tables.cards[faceup][1], 'fr')}"
+    state.apply(faceup)
+    assert e.owns(me, faceup) and e.zone(mine) == e.zone_box and e.card_cubes(faceup) == 2
+    assert e.card_cubes(mine) == 0 and e.score(me) == score and e.cubes_of(me) == 21
+    assert e.top_faceup(deck) >= 0
+
+
+def test_the_powder_exchanges_a_companion_for_a_face_up_one_of_the_board() -> None:
+    """L2494-2498: one of the player's companions (none under a treachery cube: a ruling) for a face-up companion
+    of the board; the old one to the box, its influence cubes onto the new one, no honour lost or gained."""
+    state = myths_game()
+    e = state.engine
+    me = state.current_player()
+    holding_loot(state, "poudre")
+    mine = next(c for c in range(e.ncards) if e.card_kind[c] == 0 and e.owns(me, c))
+    second = next(c for c in range(e.ncards) if e.card_kind[c] == 0 and e.zone(c) == e.deck_zone[INSPIRATION]
+                  and e.cells[e.o_faceup + c] == 0)
+    e.gain_card(me, second)
+    e.cells[e.k_treachery_card + second] = 1
+    e.cells[e.o_card_cubes + mine] += 1
+    e.add_sphere(INFLUENCE, me, -1)
+    reoffer(state)
+    board = sorted(e.top_faceup(e.deck_zone[a]) for a in range(3))
+    cubes, score = e.card_cubes(mine), e.score(me)
+    use_loot(state)  # the companion free of a treachery cube, taken without asking
+    assert sorted(state.legal_actions()) == board
+    state.apply(board[0])
+    assert e.owns(me, board[0]) and e.zone(mine) == e.zone_box and e.card_cubes(board[0]) == cubes
+    assert e.score(me) == score and e.cubes_of(me) == 21
+
+
+def test_the_sceptre_swaps_an_aptitude_tile_for_another_left_on_the_board() -> None:
+    """L2504-2508: an aptitude tile held back to its place on the board, another attribute's taken."""
+    state = myths_game()
+    e = state.engine
+    me = state.current_player()
+    holding_loot(state, "sceptre_veilleur")
+    assert step(state, "loot") not in state.legal_actions()  # no tile to give
+    e.cells[e.k_stock + INSPIRATION] -= 1
+    e.cells[e.o_aptitudes + INSPIRATION * e.seats + me] = 1
+    e.cells[e.k_stock + SAVOIR] = 0
+    reoffer(state)
+    use_loot(state)  # the inspiration tile, the one held, given without asking
+    assert sorted(state.legal_actions()) == [FORCE, COURAGE, SAGESSE, VISION]
+    assert state.describe(VISION, "en") == "Take the Vision aptitude tile"
+    stock = e.cells[e.k_stock + VISION]
+    state.apply(VISION)
+    assert e.cells[e.o_aptitudes + INSPIRATION * e.seats + me] == 0
+    assert e.cells[e.o_aptitudes + VISION * e.seats + me] == 1 and e.cells[e.k_stock + VISION] == stock - 1
+
+
+def test_the_feather_replaces_an_active_trigger_card_with_the_top_of_the_deck() -> None:
+    """L2484-2488: an active end-game trigger card of the player's choice to the box, the top card of the trigger
+    deck face up in its place."""
+    state = myths_game()
+    e = state.engine
+    holding_loot(state, "plume")
+    active = [c for c in range(e.ncards) if e.zone(c) == e.zone_trigger_deck and e.cells[e.o_faceup + c] == 1]
+    top = e.top_facedown(e.zone_trigger_deck)
+    use_loot(state)
+    assert sorted(state.legal_actions()) == sorted(active) and len(active) == 2
+    assert state.describe(active[0], "uk").startswith("Замінити карту завершення гри «")
+    state.apply(active[0])
+    assert e.zone(active[0]) == e.zone_box and e.cells[e.o_faceup + top] == 1 and e.zone(top) == e.zone_trigger_deck
+
+
+def test_the_ring_takes_one_cube_off_the_next_card_gained_this_turn_only() -> None:
+    """L2418-2420: after the Anneau d'ambition aveugle, the next card gained this turn costs 1 cube less (a trait:
+    1 wisdom instead of 2); the card after it costs its full price."""
+    state = myths_game()
+    e = state.engine
+    me = state.current_player()
+    holding_loot(state, "anneau")
+    use_loot(state)
+    slot = next(s for s in range(e.nslots) if e.adjacent_slot(me, s) and s != e.ronak_slot)
+    e.cells[e.k_slot + slot] = int(GAME.get("region", "tombeau_des_anciens").id)
+    e.cells[e.o_attr + SAGESSE * e.seats + me] += 1 - e.attr(SAGESSE, me)
+    e.add_sphere(INFLUENCE, me, 21 - e.cubes_of(me))
+    reoffer(state)
+    state.apply(step(state, "visite"))
+    if slot in state.legal_actions():
+        state.apply(slot)
+    trait = e.top_faceup(e.deck_zone[SAGESSE])
+    state.apply(0)  # the face-up trait
+    assert e.owns(me, trait) and e.attr(SAGESSE, me) == 0
+    assert e.card_cost(2) == 2  # spent by the card gained
+
+
+def test_the_ring_takes_a_cube_of_the_players_choice_off_a_pets_price() -> None:
+    """L2420 with the Ménagerie (L3070): the next card is a pet, whose price is a cube of each of inspiration,
+    knowledge and strength; the player chooses the attribute that pays one cube less."""
+    state = new_state(GAME, 2, 1, kernel="python", modules=["base", "mythes", "menagerie"])
+    while state.engine.turn() == 0:
+        state.apply(state.legal_actions()[0])
+    e = state.engine
+    me = state.current_player()
+    holding_loot(state, "anneau")
+    use_loot(state)
+    slot = next(s for s in range(e.nslots) if e.adjacent_slot(me, s) and s != e.ronak_slot)
+    e.cells[e.k_slot + slot] = int(GAME.get("region", "menagerie").id)
+    for attribute in (INSPIRATION, SAVOIR, FORCE):
+        e.add_sphere(INFLUENCE, me, e.attr(attribute, me) - 1)
+        e.cells[e.o_attr + attribute * e.seats + me] = 1
+    reoffer(state)
+    state.apply(step(state, "visite"))
+    if slot in state.legal_actions():
+        state.apply(slot)
+    pet = next(c for c in state.legal_actions() if c != STOP)
+    state.apply(pet)
+    assert sorted(state.legal_actions()) == [INSPIRATION, SAVOIR, FORCE]
+    assert state.describe(FORCE, "en") == "Pay one Strength cube less"
+    state.apply(FORCE)
+    assert e.owns(me, pet) and [e.attr(a, me) for a in (INSPIRATION, SAVOIR, FORCE)] == [0, 0, 1]
+    assert e.card_cost(1) == 1 and e.cubes_of(me) == 21
+
+
+def test_the_ring_takes_a_cube_off_an_imbued_crystal_card_and_only_off_the_first() -> None:
+    """L2420 with Joaillier (L3049): the next card is an imbued crystal card, 2 cubes of its attribute instead of 3;
+    the one after it costs its 3."""
+    state = new_state(GAME, 2, 1, kernel="python", modules=["base", "mythes", "joaillier"])
+    while state.engine.turn() == 0:
+        state.apply(state.legal_actions()[0])
+    e = state.engine
+    me = state.current_player()
+    holding_loot(state, "anneau")
+    use_loot(state)
+    slot = next(s for s in range(e.nslots) if e.adjacent_slot(me, s) and s != e.ronak_slot)
+    e.cells[e.k_slot + slot] = int(GAME.get("region", "joaillier").id)
+    for attribute in range(6):
+        e.add_sphere(INFLUENCE, me, e.attr(attribute, me) - (2 if attribute in (SAVOIR, VISION) else 0))
+        e.cells[e.o_attr + attribute * e.seats + me] = 2 if attribute in (SAVOIR, VISION) else 0
+    e.cells[e.k_crystals + me] = 2
+    reoffer(state)
+    state.apply(step(state, "visite"))
+    if slot in state.legal_actions():
+        state.apply(slot)
+    while sorted(state.legal_actions()) != [SAVOIR, VISION, STOP]:  # nothing welded, nothing delivered
+        state.apply(0)
+    state.apply(VISION)
+    assert e.attr(VISION, me) == 0 and e.owns(me, e.tables.arrays["crystal_card"][VISION])
+    assert state.decision_kind() == 1 and e.cubes_of(me) == 21  # the turn's menu: the next card costs 3 knowledge

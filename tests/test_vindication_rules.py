@@ -14,7 +14,7 @@ from lawforge.runtime.games import new_state
 from lawforge.runtime.kernel.engine import COUNT, KIND, USES
 from lawforge.runtime.kernel.state import GameState
 from lawforge.runtime.vindication import kernel as vindication_kernel
-from lawforge.runtime.vindication.tables import HOOKS
+from lawforge.runtime.vindication.tables import HOOKS, NEEDS
 
 GAME = load("vindication")
 INSPIRATION, SAVOIR, FORCE, COURAGE, SAGESSE, VISION = range(6)
@@ -1339,6 +1339,33 @@ def test_a_player_who_holds_the_cubes_says_whether_the_crystal_stands_in_for_one
     state.apply(use)
     assert e.attr(COURAGE, me) == courage + use and e.influence(me) == influence - use
     assert e.crystal_ready(me, COURAGE) == (use == 0) and e.cubes_of(me) == 21
+
+
+def test_each_cube_an_imbued_crystal_lends_to_a_power_needs_its_own_influence_cube(jeweller: GameState) -> None:
+    """L3055 for a power that pays its cubes itself (payments.pay_effect): each crystal standing in for the one cube
+    the player is short of lends that cube from influence. Short of one cube in each of two attributes, with both
+    crystals, one influence cube lends only one: the power is not offered (it would under-pay the other); with two,
+    it is, and both are lent. No card of the content costs two attributes yet: the Chevalière is given that price."""
+    state, e = jeweller, engine(jeweller)
+    me = state.current_player()
+    ring = card_index(state, "relic", "chevaliere")
+    e.gain_card(me, ring)
+    holding_crystal(state, me, "inspiration")
+    holding_crystal(state, me, "force")
+    needs = array("i", e.card_needs)
+    needs[ring * NEEDS:(ring + 1) * NEEDS] = array("i", [1, 0, 1] + [0] * (NEEDS - 3))
+    e.card_needs = needs
+    set_attr(state, me, INSPIRATION, 0)
+    set_attr(state, me, FORCE, 0)
+    e.add_sphere(POTENTIAL, me, e.influence(me) - 1)
+    e.add_sphere(1, me, 1 - e.influence(me))
+    assert e.can_pay_effect(me, INSPIRATION, 1) and e.can_pay_effect(me, FORCE, 1)
+    assert not e.abilities.affordable(e, me, ring)
+    e.add_sphere(POTENTIAL, me, -1)
+    e.add_sphere(1, me, 1)
+    assert e.abilities.affordable(e, me, ring)
+    e.abilities.pay_with_crystals(e, me, ring)
+    assert (e.attr(INSPIRATION, me), e.attr(FORCE, me), e.influence(me)) == (1, 1, 0) and e.cubes_of(me) == 21
 
 
 def test_the_conviction_siphon_takes_a_free_region_beside_with_another_players_conviction() -> None:

@@ -84,7 +84,7 @@ VISIBILITY: dict[str, str] = {
 SPACES: tuple[tuple[str, int], ...] = (
     ('player', 5),
     ('term', 18),
-    ('label', 221),
+    ('label', 225),
     ('table', 10),
     ('discrepancy', 3),
     ('field', 33),

@@ -255,6 +255,10 @@ class LabelId(IntEnum):
     PLACEHOLDER_PET_MARKET = 218
     PLACEHOLDER_PET_COAST = 219
     PLACEHOLDER_PET_HONOUR = 220
+    SWAP_OUT = 221
+    RETURN_APTITUDE = 222
+    REPLACE_TRIGGER = 223
+    PAY_ONE_LESS = 224
 
 
 class TableId(IntEnum):
@@ -2942,6 +2946,34 @@ LABELS: tuple[Label, ...] = (
     Label(
         id=LabelId.PLACEHOLDER_PET_HONOUR,
         text=Text(en='pet honour: the rulebook gives none (L3081 speaks of it); the kernel counts 0', fr='honneur des animaux de compagnie : la règle n’en donne aucun (L3081 en parle) ; le moteur compte 0', uk='честь улюбленців: правила її не вказують (L3081 про неї згадує); рушій рахує 0'),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.SWAP_OUT,
+        text=Text(en='Exchange {card}', fr='Échanger {card}', uk='Обміняти: {card}'),
+        args=('card',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.RETURN_APTITUDE,
+        text=Text(en='Return the {attribute} aptitude tile to the central board', fr='Remettre la tuile Aptitude {attribute} sur le plateau central', uk='Повернути плитку здібності «{attribute}» на центральне поле'),
+        args=('attribute',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.REPLACE_TRIGGER,
+        text=Text(en='Replace the end-game trigger card {card} with the top card of the deck', fr='Remplacer la carte Déclenchement de fin de partie {card} par la carte du dessus de la pioche', uk='Замінити карту завершення гри «{card}» верхньою картою колоди'),
+        args=('card',),
+        forms=(),
+        arg_labels=(),
+    ),
+    Label(
+        id=LabelId.PAY_ONE_LESS,
+        text=Text(en='Pay one {attribute} cube less', fr='Payer un cube {attribute} de moins', uk='Заплатити на один кубик «{attribute}» менше'),
+        args=('attribute',),
         forms=(),
         arg_labels=(),
     ),
@@ -7098,6 +7130,7 @@ LOOT: tuple[Loot, ...] = (
         id=LootId.ANNEAU,
         source=(Source(doc='rb', line=2418, quote="Anneau d'ambition aveugle"), Source(doc='rb', line=2420, quote='vous coûte 1 cube Attribut de votre choix de moins.')),
         status='verified',
+        note="A ruling (CHANGELOG): the cube comes off the price in cubes of the next card the player obtains this turn: a companion at the Auberge, a monster, a trait, a relic or an imbued crystal card (each priced in one attribute), or a pet (one of its three attributes, the player's choice); whatever card they obtain next spends it, one that costs no cubes too.",
         name=Text(en='Ring of Blind Ambition', fr="Anneau d'ambition aveugle", uk='Перстень сліпого честолюбства'),
         module=ModuleId.MYTHES,
         text=Text(en='Diminish {cost} Power cube: the next card you gain this turn costs you {n} Attribute cube of your choice less.', fr='Diluez {cost} cube Pouvoir : la prochaine carte que vous obtenez lors de ce tour vous coûte {n} cube Attribut de votre choix de moins.', uk='Послабте {cost} кубик Міці: наступна карта, яку ви отримаєте цього ходу, коштує вам на {n} кубик Атрибута на свій вибір менше.'),
@@ -7118,6 +7151,7 @@ LOOT: tuple[Loot, ...] = (
         id=LootId.ETENDARD,
         source=(Source(doc='rb', line=2434, quote='Étrange étendard insulaire'), Source(doc='rb', line=2436, quote='retirez cette carte de la partie, puis acquérez le trait de caractère face cachée du plateau central.'), Source(doc='rb', line=2438, quote="Gagnez l'honneur de ce nouveau trait de caractère de manière normale.")),
         status='verified',
+        note='Offered only while the trait deck has a face-down card (the kernel offers no power that does nothing).',
         name=Text(en='Strange Island Banner', fr='Étrange étendard insulaire', uk='Дивний острівний стяг'),
         module=ModuleId.MYTHES,
         text=Text(en='Diminish {cost} Power cube: remove this card from the game, then acquire the face-down trait of the central board; gain its honour as usual.', fr='Diluez {cost} cube Pouvoir : retirez cette carte de la partie, puis acquérez le trait de caractère face cachée du plateau central ; gagnez son honneur de manière normale.', uk='Послабте {cost} кубик Міці: вилучіть цю карту з гри, тоді набудьте закриту рису характеру центрального поля; отримайте її честь як зазвичай.'),
@@ -7126,11 +7160,12 @@ LOOT: tuple[Loot, ...] = (
     ),
     Loot(
         id=LootId.LANCE,
-        source=(Source(doc='rb', line=2444, quote='Lance cérémoniale de la chouette'), Source(doc='rb', line=2446, quote='remplacez 1 relique en votre possession par une relique du plateau central'), Source(doc='rb', line=2448, quote="Vous ne perdez ni ne gagnez d'honneur lors de cet échange.")),
+        source=(Source(doc='rb', line=2444, quote='Lance cérémoniale de la chouette'), Source(doc='rb', line=2446, quote='remplacez 1 relique en votre possession par une relique du plateau central'), Source(doc='rb', line=2448, quote='Remettez la relique précédente dans la boîte du jeu et déplacez ses cubes Influence sur la nouvelle relique.'), Source(doc='rb', line=2448, quote="Vous ne perdez ni ne gagnez d'honneur lors de cet échange.")),
         status='verified',
+        note="A ruling (CHANGELOG): a relic under a treachery cube is not exchanged; the exchange is not a card gained (nothing answers it, the Anneau's cube is not spent).",
         name=Text(en='Ceremonial Owl Spear', fr='Lance cérémoniale de la chouette', uk='Церемоніальний спис сови'),
         module=ModuleId.MYTHES,
-        text=Text(en='Diminish {cost} Power cube: replace {n} relic you hold with a relic of the central board, face up or face down; its Influence cubes move to the new relic, and you neither lose nor gain honour.', fr="Diluez {cost} cube Pouvoir : remplacez {n} relique en votre possession par une relique du plateau central, face visible ou face cachée ; ses cubes Influence passent sur la nouvelle relique, et vous ne perdez ni ne gagnez d'honneur.", uk='Послабте {cost} кубик Міці: замініть {n} свою реліквію на реліквію центрального поля, відкриту чи закриту; її кубики Впливу переходять на нову реліквію, а честі ви не втрачаєте й не отримуєте.'),
+        text=Text(en='Diminish {cost} Power cube: replace {n} relic you hold with a relic of the central board, face up or face down; the relic replaced goes back in the box, its Influence cubes move to the new relic, and you neither lose nor gain honour.', fr="Diluez {cost} cube Pouvoir : remplacez {n} relique en votre possession par une relique du plateau central, face visible ou face cachée ; remettez la relique précédente dans la boîte, ses cubes Influence passent sur la nouvelle relique, et vous ne perdez ni ne gagnez d'honneur.", uk='Послабте {cost} кубик Міці: замініть {n} свою реліквію на реліквію центрального поля, відкриту чи закриту; попередню реліквію покладіть назад у коробку, її кубики Впливу переходять на нову реліквію, а честі ви не втрачаєте й не отримуєте.'),
         params=(('cost', 1), ('n', 1)),
         powers=(Power(trigger='activated', per_turn=1, cost=Text(en='Diminish {cost} Power cube', fr='Diluez {cost} cube Pouvoir', uk='Послабте {cost} кубик Міці')),),
     ),
@@ -7138,6 +7173,7 @@ LOOT: tuple[Loot, ...] = (
         id=LootId.MAGIE_INCONNUE,
         source=(Source(doc='rb', line=2454, quote='Magie inconnue'), Source(doc='rb', line=2456, quote='retirez cette carte de la partie, puis acquérez la relique face cachée du plateau central.'), Source(doc='rb', line=2458, quote='Cette nouvelle relique arrive déchargée')),
         status='verified',
+        note='Offered only while the relic deck has a face-down card (the kernel offers no power that does nothing).',
         name=Text(en='Unknown Magic', fr='Magie inconnue', uk='Невідома магія'),
         module=ModuleId.MYTHES,
         text=Text(en='Diminish {cost} Power cube: remove this card from the game, then acquire the face-down relic of the central board; gain its honour as usual. It arrives uncharged.', fr='Diluez {cost} cube Pouvoir : retirez cette carte de la partie, puis acquérez la relique face cachée du plateau central ; gagnez son honneur de manière normale. Elle arrive déchargée.', uk='Послабте {cost} кубик Міці: вилучіть цю карту з гри, тоді набудьте закриту реліквію центрального поля; отримайте її честь як зазвичай. Вона надходить незарядженою.'),
@@ -7168,6 +7204,7 @@ LOOT: tuple[Loot, ...] = (
         id=LootId.PLUME,
         source=(Source(doc='rb', line=2484, quote='Plume sacrée'), Source(doc='rb', line=2486, quote='remplacez une carte Déclenchement de fin de partie active par la carte du dessus'), Source(doc='rb', line=2488, quote='Rangez dans la boîte')),
         status='verified',
+        note='Offered only while the end-game trigger deck has a card left to turn face up.',
         name=Text(en='Sacred Feather', fr='Plume sacrée', uk='Священне перо'),
         module=ModuleId.MYTHES,
         text=Text(en='Diminish {cost} Power cube: replace an active end-game trigger card with the top card of the end-game trigger deck; the replaced card goes back in the box.', fr='Diluez {cost} cube Pouvoir : remplacez une carte Déclenchement de fin de partie active par la carte du dessus de la pioche Déclenchement de fin de partie ; rangez la carte remplacée dans la boîte.', uk='Послабте {cost} кубик Міці: замініть активну карту завершення гри верхньою картою колоди завершення гри; замінену карту покладіть назад у коробку.'),
@@ -7176,21 +7213,23 @@ LOOT: tuple[Loot, ...] = (
     ),
     Loot(
         id=LootId.POUDRE,
-        source=(Source(doc='rb', line=2494, quote='Poudre des ères disparues'), Source(doc='rb', line=2496, quote="remplacez un de vos compagnons par n'importe quel compagnon face visible sur le plateau central."), Source(doc='rb', line=2498, quote="Vous ne perdez ni ne gagnez d'honneur lors de cet échange.")),
+        source=(Source(doc='rb', line=2494, quote='Poudre des ères disparues'), Source(doc='rb', line=2496, quote="remplacez un de vos compagnons par n'importe quel compagnon face visible sur le plateau central."), Source(doc='rb', line=2498, quote="Vous ne perdez ni ne gagnez d'honneur lors de cet échange. Remettez le compagnon précédent dans la boîte du jeu et déplacez les cubes Influence sur le nouveau compagnon.")),
         status='verified',
+        note="A ruling (CHANGELOG): any face-up companion is the face-up card of a companion deck; a companion under a treachery cube is not exchanged; the exchange is not a card gained; the replaced companion's pets are left without a master, to be bound again for free (L3080).",
         name=Text(en='Powder of Vanished Ages', fr='Poudre des ères disparues', uk='Порох зниклих епох'),
         module=ModuleId.MYTHES,
-        text=Text(en='Diminish {cost} Power cube: replace one of your companions with any face-up companion of the central board; its Influence cubes move to the new companion, and you neither lose nor gain honour.', fr="Diluez {cost} cube Pouvoir : remplacez un de vos compagnons par n'importe quel compagnon face visible sur le plateau central ; ses cubes Influence passent sur le nouveau compagnon, et vous ne perdez ni ne gagnez d'honneur.", uk='Послабте {cost} кубик Міці: замініть одного зі своїх супутників будь-яким відкритим супутником центрального поля; його кубики Впливу переходять на нового супутника, а честі ви не втрачаєте й не отримуєте.'),
+        text=Text(en='Diminish {cost} Power cube: replace one of your companions with any face-up companion of the central board; the companion replaced goes back in the box, its Influence cubes move to the new companion, and you neither lose nor gain honour.', fr="Diluez {cost} cube Pouvoir : remplacez un de vos compagnons par n'importe quel compagnon face visible sur le plateau central ; remettez le compagnon précédent dans la boîte, ses cubes Influence passent sur le nouveau compagnon, et vous ne perdez ni ne gagnez d'honneur.", uk='Послабте {cost} кубик Міці: замініть одного зі своїх супутників будь-яким відкритим супутником центрального поля; попереднього супутника покладіть назад у коробку, його кубики Впливу переходять на нового супутника, а честі ви не втрачаєте й не отримуєте.'),
         params=(('cost', 1),),
         powers=(Power(trigger='activated', per_turn=1, cost=Text(en='Diminish {cost} Power cube', fr='Diluez {cost} cube Pouvoir', uk='Послабте {cost} кубик Міці')),),
     ),
     Loot(
         id=LootId.SCEPTRE_VEILLEUR,
-        source=(Source(doc='rb', line=2504, quote='Sceptre du veilleur nocturne'), Source(doc='rb', line=2506, quote="échangez une de vos tuiles Aptitude avec n'importe quelle tuile Aptitude disponible sur le plateau central.")),
+        source=(Source(doc='rb', line=2504, quote='Sceptre du veilleur nocturne'), Source(doc='rb', line=2506, quote="échangez une de vos tuiles Aptitude avec n'importe quelle tuile Aptitude disponible sur le plateau central."), Source(doc='rb', line=2508, quote='Remettez votre tuile Aptitude à son emplacement originel sur le plateau central, puis prenez une autre tuile Aptitude disponible.')),
         status='verified',
+        note='A ruling (CHANGELOG): the tile taken is of another attribute than the one returned (L2508, "une autre"); the exchange is not the aptitude action (no cube paid, no tile counted as gained).',
         name=Text(en='Sceptre of the Night Watcher', fr='Sceptre du veilleur nocturne', uk='Скіпетр нічного вартового'),
         module=ModuleId.MYTHES,
-        text=Text(en='Diminish {cost} Power cube: swap one of your aptitude tiles for any aptitude tile available on the central board.', fr="Diluez {cost} cube Pouvoir : échangez une de vos tuiles Aptitude avec n'importe quelle tuile Aptitude disponible sur le plateau central.", uk='Послабте {cost} кубик Міці: обміняйте одну зі своїх плиток здібностей на будь-яку доступну плитку здібності центрального поля.'),
+        text=Text(en='Diminish {cost} Power cube: swap one of your aptitude tiles for any other aptitude tile available on the central board; yours goes back to its place there.', fr="Diluez {cost} cube Pouvoir : échangez une de vos tuiles Aptitude avec n'importe quelle autre tuile Aptitude disponible sur le plateau central ; la vôtre retourne à son emplacement originel.", uk='Послабте {cost} кубик Міці: обміняйте одну зі своїх плиток здібностей на будь-яку іншу доступну плитку здібності центрального поля; ваша повертається на своє місце на ньому.'),
         params=(('cost', 1),),
         powers=(Power(trigger='activated', per_turn=1, cost=Text(en='Diminish {cost} Power cube', fr='Diluez {cost} cube Pouvoir', uk='Послабте {cost} кубик Міці')),),
     ),

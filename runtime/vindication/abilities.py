@@ -40,22 +40,15 @@ class Abilities:
         """The player holds what the card's power takes (tables.py `card_needs`): its effect pays as it goes; one
         that acts on a player beside them has one (`card_neighbour`)."""
         base: cython.int = card * NEEDS
-        a: cython.int
-        for a in range(e.nattributes):
-            if not e.can_pay_effect(seat, a, e.card_needs[base + a]):
-                return False
-        for a in range(3):
-            if e.sphere(a, seat) < e.card_needs[base + 6 + a]:
-                return False
+        if not e.can_pay_card(seat, card):
+            return False
         if e.card_neighbour[card] and not e.has_neighbour(seat):
             return False
         return e.card_cubes(card) >= e.card_needs[base + 9] and e.score(seat) >= e.card_needs[base + 10]
 
     def pay_with_crystals(self, e: VindicationBoard, seat: cython.int, card: cython.int) -> None:
         """Before the card's power runs: an imbued crystal may stand in for a cube of each attribute it takes."""
-        a: cython.int
-        for a in range(e.nattributes):
-            e.pay_effect(seat, a, e.card_needs[card * NEEDS + a])
+        e.pay_card(seat, card)
 
     def can_use_ability(self, e: VindicationBoard, seat: cython.int) -> cython.bint:
         card: cython.int = self.activated_card(e)

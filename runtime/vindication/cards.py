@@ -147,13 +147,13 @@ class Cards:
 
     def recruit(self, e: VindicationBoard) -> None:
         """Auberge: 2 cubes of a common attribute recruit a companion of that colour (L382, L605-617); with
-        Grenn activated this turn, his honour (L1524)."""
+        Grenn activated this turn, his honour (L1524). Every price of a card here is e.card_cost's (the Anneau)."""
         seat: cython.int = e.arg(0)
         a: cython.int
         if e.stage() == 0:
             e.clear_options()
             for a in range(COMMONS):
-                if e.can_pay(seat, a, e.num(C_RECRUIT_COST)) and self.deck_left(e, e.deck_zone[a]):
+                if e.can_pay(seat, a, e.card_cost(e.num(C_RECRUIT_COST))) and self.deck_left(e, e.deck_zone[a]):
                     e.option(a)
             if e.options() == 0:
                 e.done()
@@ -162,7 +162,7 @@ class Cards:
             e.ask(ATTRIBUTE, seat)
             return
         if e.stage() == 1:
-            e.pay(seat, e.answer(), e.num(C_RECRUIT_COST))
+            e.pay(seat, e.answer(), e.card_cost(e.num(C_RECRUIT_COST)))
             if e.activated_hook(seat, H_GRENN) > 0:
                 e.gain_honour(seat, e.activated_hook(seat, H_GRENN))
             e.goto(2)
@@ -185,7 +185,7 @@ class Cards:
     def obtain_trait(self, e: VindicationBoard) -> None:
         """Tombeau des Anciens: 2 wisdom for a trait (L430, L684-699)."""
         if e.stage() == 0:
-            self.pay_and_acquire(e, WISDOM, e.rule(R_TRAIT_COST))
+            self.pay_and_acquire(e, WISDOM, e.card_cost(e.rule(R_TRAIT_COST)))
             return
         e.done()
 
@@ -202,7 +202,7 @@ class Cards:
             if e.champion(seat) < 0:
                 e.done()
                 return
-            self.pay_and_acquire(e, COURAGE, e.rule(R_MONSTER_COST))
+            self.pay_and_acquire(e, COURAGE, e.card_cost(e.rule(R_MONSTER_COST)))
             return
         if stage == 1:
             e.set_arg(3, e.champion(seat))
@@ -258,8 +258,8 @@ class Cards:
         i: cython.int
         top: cython.int
         if stage == 0:
-            if e.can_pay(seat, VISION, e.rule(R_RELIC_COST)) and self.deck_left(e, e.deck_zone[VISION]):
-                self.pay_and_acquire(e, VISION, e.rule(R_RELIC_COST))
+            if e.can_pay(seat, VISION, e.card_cost(e.rule(R_RELIC_COST))) and self.deck_left(e, e.deck_zone[VISION]):
+                self.pay_and_acquire(e, VISION, e.card_cost(e.rule(R_RELIC_COST)))
                 return
             stage = 3
         if stage == 1:

@@ -11,6 +11,8 @@ cdef class VindicationDecks(VindicationPayments):
     cdef void refill(self, int zone) except *
     cdef void shuffle(self, int zone) except *
     cdef void put(self, int card, int zone, int seat)
+    cdef int card_cost(self, int cost)
+    cdef void card_obtained(self, int seat)
     cdef void gain_card(self, int seat, int card) except *
     cdef void lose_card(self, int seat, int card) except *
     cdef int champion(self, int seat)

@@ -9,6 +9,9 @@ from .payments import VindicationPayments
 
 E_GAIN_CARD = cython.declare(cython.int, 12)
 """The event of a card gained (tables.py EVENTS)."""
+R_CARD_COST_DELTA = cython.declare(cython.int, 12)
+"""The rule hook card_cost_delta (tables.py RULE_FIELDS): added to the price of the next card gained this turn
+(Anneau d'ambition aveugle)."""
 
 
 @cython.cclass
@@ -71,10 +74,22 @@ class VindicationDecks(VindicationPayments):
         if seat >= 0:
             self.cells[self.o_seen + card * self.seats + seat] = 1
 
+    def card_cost(self, cost: cython.int) -> cython.int:
+        """The price in cubes of the card about to be gained: the rule's, changed by this turn's card_cost_delta
+        (the Anneau's 1 cube less, L2420), never below nothing."""
+        return max(0, cost + self.rule(R_CARD_COST_DELTA))
+
+    def card_obtained(self, seat: cython.int) -> None:
+        """A card the player whose turn it is obtains spends what changed the price of the next one
+        (card_cost_delta, L2420: "la prochaine carte")."""
+        if seat == self.cells[self.o_current]:
+            self.set_rule(R_CARD_COST_DELTA, 0)
+
     def gain_card(self, seat: cython.int, card: cython.int) -> None:
         """A card joins the player's party: its honour is gained (or lost) at once (L352); announced
         (Préparation, L1795)."""
         deck: cython.int = self.cells[self.o_zone + card]
+        self.card_obtained(seat)
         self.put(card, self.zone_party + seat, seat)
         self.cells[self.o_faceup + card] = 1
         self.gain_honour(seat, self.card_honour[card])

@@ -37,7 +37,7 @@ CARD_LABELS = {"setup": "keep_quest", "draw_secret_quest": "keep_quest", "rechar
                "generate_other_companion": "generate_like", "discard_active_trigger": "discard_trigger",
                "use_other_trait": "borrow_trait", "use_trait": "use_trait", "others_load_companion": "load_companion",
                "place_treachery_cube": "treachery_on", "weld_companion": "weld_companion", "use_pet": "use_pet",
-               "share_loot": "take_loot", "use_loot": "use_trait"}
+               "share_loot": "take_loot", "use_loot": "use_trait", "replace_active_trigger": "replace_trigger"}
 """What choosing a card does, by the procedure that asks (else: taking it)."""
 PET_LABELS = {"tame_pet": ("tame_pet", "bind_pet"), "rebind_pet": ("rebind_pet", "bind_pet")}
 """The Ménagerie's two choices of a card: the pet, then its master (by the procedure's stage)."""
@@ -89,6 +89,11 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
         if action == STOP:
             return text("draw_pet")
         return text(PET_LABELS[procedure][stage > 1], card=game.name_of(tables.cards[action][1], locale))
+    if kind == CARD and procedure == "swap_card":
+        stage = top[1] if top else 0
+        if action == STOP:
+            return text("draw_blind")
+        return text("swap_out" if stage == 1 else "take_card", card=game.name_of(tables.cards[action][1], locale))
     if kind == CARD:
         if action == STOP:
             return text("stop_welding" if procedure == "weld_companion" else "stop_recharging")
@@ -102,11 +107,13 @@ def describe(kernel: VindicationKernel, state: GameState, action: int, locale: s
     if kind == ATTRIBUTE:
         name = game.name_of(attributes[action], locale)
         stage = top[1] if top else 0
+        if procedure == "swap_card":
+            return text("return_aptitude" if stage == 1 else "take_aptitude", attribute=name)
         label = {"recruit": "recruit_colour", "aptitude": "take_aptitude", "discard_aptitude": "discard_aptitude",
                  "lose_attribute": "lose_cube", "steal_aptitude": "steal_aptitude",
                  "convert": "convert_to" if stage == 1 else "convert_moves", "peek_deck": "peek_deck",
                  "generate_more": "generate_more", "flip_deck_top": "flip_deck",
-                 "generate_missing": "generate_missing"}.get(procedure, "convert_to")
+                 "generate_missing": "generate_missing", "tame_pet": "pay_one_less"}.get(procedure, "convert_to")
         return text(label, attribute=name)
     if kind == SPHERE:
         if procedure in ("move", "diminish_power"):

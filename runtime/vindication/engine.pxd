@@ -10,6 +10,7 @@ from .island cimport Island
 from .island_powers cimport IslandPowers
 from .guilds cimport Guilds
 from .jewels cimport Jewels
+from .loot cimport LootPowers
 from .myths cimport Myths
 from .myths_rewards cimport MythsRewards
 from .menagerie cimport Menagerie
@@ -34,6 +35,7 @@ cdef class VindicationEngine(VindicationBoard):
     cdef Guilds guilds
     cdef Myths myths
     cdef MythsRewards myths_rewards
+    cdef LootPowers loot
     cdef Menagerie menagerie
     cdef int[::1] impl, step_once
 

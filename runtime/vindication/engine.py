@@ -1,6 +1,6 @@
 """Vindication on the shared kernel: which procedure runs each native and step, when a step can be taken, and the
 kernel's hooks. The rules are in moves.py, island.py, island_powers.py, cards.py, dice.py, actions.py, abilities.py,
-powers.py, treachery.py, jewels.py, guilds.py, menagerie.py, myths.py, myths_rewards.py, ending.py and
+powers.py, treachery.py, jewels.py, guilds.py, menagerie.py, myths.py, myths_rewards.py, loot.py, ending.py and
 preparation.py, the natives that only answer in queries.py, over the state of core.py, payments.py (what players
 pay), decks.py (the cards) and board.py (the island); the turn is the plan tables.py builds from the content's
 actions."""
@@ -21,6 +21,7 @@ from .guilds import Guilds
 from .island import Island
 from .island_powers import IslandPowers
 from .jewels import Jewels
+from .loot import LootPowers
 from .menagerie import Menagerie
 from .myths import Myths
 from .myths_rewards import MythsRewards
@@ -112,6 +113,9 @@ N_USE_OTHER_CONVICTION = cython.declare(cython.int, 253)
 N_TAME_PET = cython.declare(cython.int, 254)
 N_MOVE_TRIGGER_TOKEN = cython.declare(cython.int, 255)
 N_FLIP_DECK_TOP = cython.declare(cython.int, 256)
+N_ACQUIRE_BLIND = cython.declare(cython.int, 257)
+N_SWAP_CARD = cython.declare(cython.int, 258)
+N_REPLACE_TRIGGER = cython.declare(cython.int, 259)
 N_GENERATE_MISSING = cython.declare(cython.int, 270)
 EXTRA_TURN = cython.declare(cython.int, 11)
 EXTRA_MOVES = cython.declare(cython.int, 6)
@@ -131,7 +135,7 @@ NATIVES = {"academy_roll": 200, "recruit": 201, "fight_monster": 202, "obtain_tr
            "build_site": 245, "place_treachery_cube": 246, "gain_crystals": 247, "weld_companion": 248,
            "deliver_crystals": 249, "buy_imbued_crystal": 250, "diminish_power": 251, "crystal_substitute": 252,
            "use_other_conviction": 253, "tame_pet": 254, "move_trigger_token": 255, "flip_deck_top": 256,
-           "generate_missing": 270}
+           "acquire_blind": 257, "swap_card": 258, "replace_active_trigger": 259, "generate_missing": 270}
 """The natives of the content this engine plays, by name; an effect calling another is not run (tables.py).
 counts_for_mastery answers 0 in play: what it counts is read once, by tables.py (`card_mastery_bonus`);
 crystal_substitute is the question payments.pay asks, not an effect's call."""
@@ -168,6 +172,7 @@ class VindicationEngine(VindicationBoard):
         self.guilds = Guilds()
         self.myths = Myths(tables)
         self.myths_rewards = MythsRewards(tables)
+        self.loot = LootPowers(tables)
         self.impl = tables.arrays["impl"]
         self.step_once = tables.arrays["step_once"]
 
@@ -228,7 +233,7 @@ class VindicationEngine(VindicationBoard):
         if procedure == USE_TELEPORT_TOKEN:
             return self.myths_rewards.can_use_token(self, seat)
         if procedure == USE_LOOT:
-            return self.myths_rewards.can_use_loot(self, self.abilities, seat)
+            return self.myths_rewards.can_use_loot(self, self.abilities, self.loot, seat)
         if procedure == MOVE and self.step_once[step]:  # the mandatory move, if not taken (L229)
             return self.turn_flag(MOVED) == 0 and self.island.can_move(self, seat, self.island.reach(self, seat))
         if procedure == MOVE:  # the move, or one a power added (Pierres sacrées), or the rest of a split one (Zharah)
@@ -353,7 +358,7 @@ class VindicationEngine(VindicationBoard):
         elif procedure == USE_TELEPORT_TOKEN:
             self.myths_rewards.use_teleport_token(self)
         elif procedure == USE_LOOT:
-            self.myths_rewards.use_loot(self, self.abilities)
+            self.myths_rewards.use_loot(self, self.abilities, self.loot)
         else:
             VindicationBoard.run_procedure(self, procedure)
 
@@ -441,6 +446,12 @@ class VindicationEngine(VindicationBoard):
             self.guilds.diminish_power(self)
         elif code == N_GENERATE_MISSING:
             self.myths_rewards.generate_missing(self)
+        elif code == N_ACQUIRE_BLIND:
+            self.loot.acquire_blind(self, self.cards)
+        elif code == N_SWAP_CARD:
+            self.loot.swap_card(self)
+        elif code == N_REPLACE_TRIGGER:
+            self.loot.replace_active_trigger(self)
         elif code == N_PLACE_TREACHERY:
             self.treachery.place_treachery_cube(self)
         elif code == N_SKIP_TURN:

@@ -101,15 +101,17 @@ class Jewels:
 
     def buy_imbued_crystal(self, e: VindicationBoard) -> None:
         """Joaillier (L3049): n attribute cubes of one type and m crystals (args: seat, n, m) take the imbued
-        crystal card of that type if no one has it; as often as the player likes (L3045), until they stop."""
+        crystal card of that type if no one has it; as often as the player likes (L3045), until they stop. The
+        cubes are a card's price: the Anneau's cube less for the next card (decks.card_cost, L2420)."""
         seat: cython.int = e.arg(0)
         a: cython.int
         card: cython.int
         if e.stage() == 1 and e.answer() != STOP:
             a = e.answer()
             card = e.crystal_card[a]
-            e.spend(seat, a, e.arg(1))
+            e.spend(seat, a, e.card_cost(e.arg(1)))
             e.cells[e.k_crystals + seat] -= e.arg(2)
+            e.card_obtained(seat)
             e.put(card, e.zone_party + seat, seat)
             e.cells[e.o_faceup + card] = 1
         elif e.stage() == 1:
@@ -119,7 +121,7 @@ class Jewels:
         if self.crystals(e, seat) >= e.arg(2):
             for a in range(e.nattributes):
                 card = e.crystal_card[a]
-                if card >= 0 and e.owner(card) < 0 and e.attr(a, seat) >= e.arg(1):
+                if card >= 0 and e.owner(card) < 0 and e.attr(a, seat) >= e.card_cost(e.arg(1)):
                     e.option(a)
         if e.options() == 0:
             e.done()

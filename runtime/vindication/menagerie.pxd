@@ -16,7 +16,9 @@ cdef class Menagerie:
     cdef void abandon_pets(self, VindicationBoard e, int seat, int master) except *
     cdef void remove_card(self, VindicationBoard e) except *
     cdef void bind(self, VindicationBoard e, int seat, int pet, int master) except *
+    cdef bint priced(self, VindicationBoard e, int seat, int n, int lowered) except -1
     cdef void tame_pet(self, VindicationBoard e) except *
+    cdef void take_pet(self, VindicationBoard e, int seat, int n, int lowered) except *
     cdef bint rebindable(self, VindicationBoard e, int seat, int pet)
     cdef bint can_rebind(self, VindicationBoard e, int seat)
     cdef void rebind_pet(self, VindicationBoard e) except *

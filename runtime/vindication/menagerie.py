@@ -32,8 +32,6 @@ COMMONS = cython.declare(cython.int, 3)
 ACTIVATED = cython.declare(cython.int, 1)
 """The turn's record (core.turn_flag): the card activated + 2."""
 INFLUENCE = cython.declare(cython.int, 1)
-NEEDS = cython.declare(cython.int, 11)
-"""Holdings of tables.py `card_needs` a card: 6 attributes, 3 power spheres, the card's own cubes, honour."""
 
 
 @cython.cclass
@@ -124,24 +122,34 @@ class Menagerie:
 
     # --- the Menagerie -------------------------------------------------------------------------------------------
 
+    def priced(self, e: VindicationBoard, seat: cython.int, n: cython.int, lowered: cython.int) -> cython.bint:
+        """Whether the player can pay n cubes of each of the three attributes, the share of `lowered` (-1: none)
+        at the price of the next card gained (decks.card_cost: the Anneau's cube less, L2420)."""
+        a: cython.int
+        for a in range(COMMONS):
+            if not e.can_pay(seat, a, e.card_cost(n) if a == lowered else n):
+                return False
+        return True
+
     def tame_pet(self, e: VindicationBoard) -> None:
         """Ménagerie (L3068-3075): n inspiration, knowledge and strength cubes (args: seat, n) for a pet of the
         market or the top face-down one, bound at once to one of the tamer's companions, or to none if they have
-        none (L3080); an imbued crystal may stand in for one cube of each (payments.pay). Local 3: the pet tamed."""
+        none (L3080); an imbued crystal may stand in for one cube of each (payments.pay); the Anneau's cube off the
+        next card comes off the attribute the player chooses (L2420). Local 3: the pet tamed; 4: the pet chosen."""
         seat: cython.int = e.arg(0)
+        n: cython.int = e.arg(1)
         a: cython.int
         card: cython.int
         if e.stage() == 0:
             e.clear_options()
-            for a in range(COMMONS):
-                if not e.can_pay(seat, a, e.arg(1)):
-                    e.done()
-                    return
-            for card in range(e.ncards):
-                if e.zone(card) == self.zone_pets and e.cells[e.o_faceup + card] == 1:
-                    e.option(card)
-            if e.top_facedown(self.zone_pets) >= 0:
-                e.option(DRAW_BLIND)
+            for a in range(-1, COMMONS):
+                if self.priced(e, seat, n, a):
+                    for card in range(e.ncards):
+                        if e.zone(card) == self.zone_pets and e.cells[e.o_faceup + card] == 1:
+                            e.option(card)
+                    if e.top_facedown(self.zone_pets) >= 0:
+                        e.option(DRAW_BLIND)
+                    break
             if e.options() == 0:
                 e.done()
                 return
@@ -149,20 +157,38 @@ class Menagerie:
             e.ask(CARD, seat)
             return
         if e.stage() == 1:
-            card = e.answer() if e.answer() != DRAW_BLIND else e.top_facedown(self.zone_pets)
-            for a in range(COMMONS):
-                e.pay(seat, a, e.arg(1))
-            e.gain_card(seat, card)
-            e.cells[self.k_master + card] = 0
-            self.fill_market(e)
-            e.set_arg(3, card)
-            if self.offer_masters(e, seat, card) > 0:
-                e.goto(2)
-                e.ask(CARD, seat)
+            e.set_arg(4, e.answer())
+            if e.card_cost(n) < n:
+                e.clear_options()
+                for a in range(COMMONS):
+                    if self.priced(e, seat, n, a):
+                        e.option(a)
+                e.goto(3)
+                e.ask(ATTRIBUTE, seat)
                 return
-            e.done()
+            self.take_pet(e, seat, n, -1)
+            return
+        if e.stage() == 3:
+            self.take_pet(e, seat, n, e.answer())
             return
         self.bind(e, seat, e.arg(3), e.answer())
+        e.done()
+
+    def take_pet(self, e: VindicationBoard, seat: cython.int, n: cython.int, lowered: cython.int) -> None:
+        """The pet chosen (local 4) paid for, the share of `lowered` at the next card's price, and taken; its
+        master asked for (stage 2) when the tamer has a companion."""
+        card: cython.int = e.arg(4) if e.arg(4) != DRAW_BLIND else e.top_facedown(self.zone_pets)
+        a: cython.int
+        for a in range(COMMONS):
+            e.pay(seat, a, e.card_cost(n) if a == lowered else n)
+        e.gain_card(seat, card)
+        e.cells[self.k_master + card] = 0
+        self.fill_market(e)
+        e.set_arg(3, card)
+        if self.offer_masters(e, seat, card) > 0:
+            e.goto(2)
+            e.ask(CARD, seat)
+            return
         e.done()
 
     # --- a new master ----------------------------------------------------------------------------------------------
@@ -264,19 +290,11 @@ class Menagerie:
         the player can pay for (tables.py `card_needs`, an imbued crystal standing in for a cube as for a card's
         power; a relic for one that acts on a relic), not used yet this turn."""
         master: cython.int = e.turn_flag(ACTIVATED) - 2
-        base: cython.int = pet * NEEDS
-        a: cython.int
         if master < 0 or e.card_kind[pet] != PET or e.card_activated[pet] < 0 or not e.owns(seat, pet) \
                 or self.master(e, pet) != master or not e.owns(seat, master) \
                 or (e.cells[self.k_used] >> e.card_local[pet]) & 1:
             return False
-        for a in range(e.nattributes):
-            if not e.can_pay_effect(seat, a, e.card_needs[base + a]):
-                return False
-        for a in range(3):
-            if e.sphere(a, seat) < e.card_needs[base + e.nattributes + a]:
-                return False
-        return not self.needs_relic[pet] or self.holds_relic(e, seat)
+        return e.can_pay_card(seat, pet) and (not self.needs_relic[pet] or self.holds_relic(e, seat))
 
     def holds_relic(self, e: VindicationBoard, seat: cython.int) -> cython.bint:
         card: cython.int
@@ -298,7 +316,6 @@ class Menagerie:
         """The power of a pet whose master is activated (L3077), once a turn each: its effect, as the card says."""
         seat: cython.int = e.arg(0)
         pet: cython.int
-        a: cython.int
         if e.stage() == 0:
             e.clear_options()
             for pet in range(e.ncards):
@@ -310,8 +327,7 @@ class Menagerie:
         if e.stage() == 1:
             pet = e.answer()
             e.cells[self.k_used] |= 1 << e.card_local[pet]
-            for a in range(e.nattributes):
-                e.pay_effect(seat, a, e.card_needs[pet * NEEDS + a])
+            e.pay_card(seat, pet)
             e.goto(2)
             e.push(EFFECT, e.card_activated[pet], seat, e.card_local[pet])
             return

@@ -2,6 +2,7 @@
 
 from .abilities cimport Abilities
 from .board cimport VindicationBoard
+from .loot cimport LootPowers
 
 cdef class MythsRewards:
     cdef int loot_extra, zone_loot, k_tokens, k_order
@@ -14,9 +15,10 @@ cdef class MythsRewards:
     cdef int best_initiative(self, VindicationBoard e, int seat)
     cdef void loot_order(self, VindicationBoard e)
     cdef void share_loot(self, VindicationBoard e) except *
-    cdef bint usable_loot(self, VindicationBoard e, Abilities abilities, int seat, int card)
-    cdef bint can_use_loot(self, VindicationBoard e, Abilities abilities, int seat)
-    cdef void use_loot(self, VindicationBoard e, Abilities abilities) except *
+    cdef bint usable_loot(self, VindicationBoard e, Abilities abilities, LootPowers loot, int seat,
+                          int card) except -1
+    cdef bint can_use_loot(self, VindicationBoard e, Abilities abilities, LootPowers loot, int seat) except -1
+    cdef void use_loot(self, VindicationBoard e, Abilities abilities, LootPowers loot) except *
     cdef bint can_use_token(self, VindicationBoard e, int seat)
     cdef void use_teleport_token(self, VindicationBoard e) except *
     cdef void generate_missing(self, VindicationBoard e) except *

@@ -1,8 +1,7 @@
 """What Ronak's event gives (L3336-3356, L3380-3391): the bonus of a sphere offered on, the loot shared once he is
 defeated and its cards' powers (once a turn each, L2406), the teleport tokens of the Mythes et Merveilles board and
 Tuuk-Tuuk's visit, each a procedure taking the engine it runs in; the event is myths.py's, whose record (core
-`k_myths`) this reads. A loot card whose power calls a native the engine does not play is held but not used
-(tables.py `unplayed`)."""
+`k_myths`) this reads. The natives only loot cards call are loot.py's."""
 
 from __future__ import annotations
 
@@ -12,6 +11,7 @@ import cython  # type: ignore[import-untyped]
 
 from .abilities import Abilities
 from .board import VindicationBoard
+from .loot import LootPowers
 
 SESTRA = cython.declare(cython.int, 2)
 FIRST_LOOT = cython.declare(cython.int, 3)
@@ -168,19 +168,23 @@ class MythsRewards:
                 e.put(card, e.zone_box, -1)
         e.done()
 
-    def usable_loot(self, e: VindicationBoard, abilities: Abilities, seat: cython.int, card: cython.int) -> cython.bint:
-        """A loot card of the player's whose power the engine plays, not used this turn, whose price they hold."""
+    def usable_loot(self, e: VindicationBoard, abilities: Abilities, loot: LootPowers, seat: cython.int,
+                    card: cython.int) -> cython.bint:
+        """A loot card of the player's whose power the engine plays, not used this turn, whose price they hold and
+        which can act (loot.py)."""
         return self.card_loot[card] == 1 and e.owns(seat, card) and e.card_activated[card] >= 0 \
-            and (self.flag(e, LOOT_USED) >> e.card_local[card]) & 1 == 0 and abilities.affordable(e, seat, card)
+            and (self.flag(e, LOOT_USED) >> e.card_local[card]) & 1 == 0 and abilities.affordable(e, seat, card) \
+            and loot.possible(e, seat, card)
 
-    def can_use_loot(self, e: VindicationBoard, abilities: Abilities, seat: cython.int) -> cython.bint:
+    def can_use_loot(self, e: VindicationBoard, abilities: Abilities, loot: LootPowers,
+                     seat: cython.int) -> cython.bint:
         card: cython.int
         for card in range(e.ncards):
-            if self.usable_loot(e, abilities, seat, card):
+            if self.usable_loot(e, abilities, loot, seat, card):
                 return True
         return False
 
-    def use_loot(self, e: VindicationBoard, abilities: Abilities) -> None:
+    def use_loot(self, e: VindicationBoard, abilities: Abilities, loot: LootPowers) -> None:
         """A loot card's power, once a turn (L2406): its effect dilutes the power cube it costs; an imbued crystal
         may stand in for a cube of an attribute it pays, as for any card's power (payments.pay_effect). Args: the
         seat."""
@@ -189,7 +193,7 @@ class MythsRewards:
         if e.stage() == 0:
             e.clear_options()
             for card in range(e.ncards):
-                if self.usable_loot(e, abilities, seat, card):
+                if self.usable_loot(e, abilities, loot, seat, card):
                     e.option(card)
             e.goto(1)
             e.ask(CARD, seat)

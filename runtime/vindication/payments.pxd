@@ -11,4 +11,6 @@ cdef class VindicationPayments(VindicationCore):
     cdef void pay(self, int seat, int attribute, int n) except *
     cdef bint can_pay_effect(self, int seat, int attribute, int n)
     cdef void pay_effect(self, int seat, int attribute, int n) except *
+    cdef bint can_pay_card(self, int seat, int card)
+    cdef void pay_card(self, int seat, int card) except *
     cdef int cost_against(self, int seat, int target, int cost)

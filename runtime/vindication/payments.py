@@ -15,6 +15,10 @@ CRYSTALS_USED = cython.declare(cython.int, 48)
 """The turn's record (tables.py TURN_FLAGS): the imbued crystals used this turn, by the bit of their attribute."""
 H_IMPUNITE = cython.declare(cython.int, 8)
 """Impunité's rule hook (tables.py HOOKS)."""
+NEEDS = cython.declare(cython.int, 11)
+INFLUENCE = cython.declare(cython.int, 1)
+"""What a card's power takes, per holding (tables.py NEEDS, `card_needs`): the attributes, then the 3 power spheres
+(potential, influence, conviction), its card's cubes and honour."""
 
 
 @cython.cclass
@@ -75,6 +79,33 @@ class VindicationPayments(VindicationCore):
         elif self.attr(attribute, seat) == n - 1 and self.influence(seat) > 0:
             self.use_crystal(attribute, True)
             self.generate(seat, attribute, 1)
+
+    def can_pay_card(self, seat: cython.int, card: cython.int) -> cython.bint:
+        """Whether the player can pay what the card's power takes from their attributes and power spheres (tables.py
+        `card_needs`), as pay_card pays it: each attribute's cubes, or all but one with its ready crystal standing
+        in, that cube lent from influence. Influence must hold one cube for each cube lent on top of what the power
+        takes from it, or the power would run short of the last ones."""
+        base: cython.int = card * NEEDS
+        lent: cython.int = 0
+        a: cython.int
+        n: cython.int
+        for a in range(self.nattributes):
+            n = self.card_needs[base + a]
+            if not self.can_pay(seat, a, n):
+                return False
+            if self.attr(a, seat) < n:
+                lent += 1
+        for a in range(3):
+            if self.sphere(a, seat) < self.card_needs[base + self.nattributes + a] + (lent if a == INFLUENCE else 0):
+                return False
+        return True
+
+    def pay_card(self, seat: cython.int, card: cython.int) -> None:
+        """Before the card's power runs: an imbued crystal may stand in for a cube of each attribute it takes
+        (pay_effect)."""
+        a: cython.int
+        for a in range(self.nattributes):
+            self.pay_effect(seat, a, self.card_needs[card * NEEDS + a])
 
     def cost_against(self, seat: cython.int, target: cython.int, cost: cython.int) -> cython.int:
         """What a cost of the seat's that takes from the target player's holdings comes to: double when the target

@@ -55,9 +55,14 @@ RULE_FIELDS = (("relic_cost", "relic_cost"), ("trait_cost", "trait_cost"), ("mon
                ("aptitude_cost", "aptitude_cost"), ("contested_control_cost", "contested_control_cost"),
                ("mount_upgrade_cost", "mount_cost"), ("move_bonus", None), ("enhanced_draw_free", None),
                ("block_others_honour", None), ("extra_visits", None),
-               ("die_rolls", None), ("visit_range_bonus", None))
+               ("die_rolls", None), ("visit_range_bonus", None), ("card_cost_delta", None))
 """The rule hooks (state fields `rule: true`) the engine reads, by place (the `R_` names of the rule modules), and
 the constant each turn starts them at (None: 0). An effect that changes another one is not run."""
+LOOT_NATIVES = ("acquire_blind", "swap_card", "replace_active_trigger")
+"""The natives only the loot cards call (loot.py), by place: `card_loot_native` says which one a loot card's power
+calls and `card_loot_arg` its number argument, so that the kernel offers the power only where it can act."""
+BLIND_DECKS = ("trait", "relic")
+"""The decks acquire_blind takes from, by its number argument (natives/core.yaml): their attribute's deck."""
 CARD_KINDS = ("companion", "monster", "relic", "trait", "pet", "quest_card", "end_trigger", "loot", "imbued_crystal")
 """The engine's card kinds: 0 companion, 1 monster, 2 relic, 3 trait, 4 pet … (a loot card and an imbued crystal
 each their own, so that neither is taken for a pet by menagerie.py)."""
@@ -623,6 +628,41 @@ def _myths(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ..
     n["tuuk_region"] = names.index("tuuk_tuuk")
     n["zone_loot"] = [name_of(z) for z in game.entities("zone") if not z.per_player].index("expansion_stacks")
     tables.arrays["card_loot"] = ints([int(on and kind == "loot") for kind, _ in tables.cards])
+    powers = [_loot_native(tables, index) if kind == "loot" else (-1, 0)
+              for index, (kind, _) in enumerate(tables.cards)]
+    tables.arrays["card_loot_native"] = ints([native for native, _ in powers])
+    tables.arrays["card_loot_arg"] = ints([arg for _, arg in powers])
+    attribute_names = [name_of(a) for a in game.entities("attribute")]
+    tables.arrays["blind_deck"] = ints([attribute_names.index(DECK_OF_KIND[kind]) for kind in BLIND_DECKS])
     if on:
         tables.arrays["region_effect"][n["tuuk_region"]] = tables.entry("region/tuuk_tuuk/powers/0")
         tables.placeholders.append(quoted_note(game, "table", "myths_board"))
+
+
+def _loot_native(tables: VindicationTables, index: int) -> tuple[int, int]:
+    """Which of LOOT_NATIVES a loot card's activated power calls (its place, or -1) and that call's number
+    argument (0 without one), noted by running the effect once with natives that note their calls."""
+    from ..effects import bind_natives, empty_state, run_to_end
+
+    if tables.arrays["card_activated"][index] < 0:
+        return -1, 0
+    game = tables.game
+    card = tables.cards[index][1]
+    noted: list[tuple[int, int]] = []
+
+    def note(name: str) -> Any:
+        def called(state: array[int], args: list[int]) -> int:
+            noted.append((LOOT_NATIVES.index(name), args[1] if len(args) > 1 else 0))
+            return 0
+        return called
+
+    natives = bind_natives(game, {name: (lambda state, args: 0) for name in game.layout.NATIVES}
+                           | {name: note(name) for name in LOOT_NATIVES})
+    power = [p.trigger for p in card.powers].index("activated")
+    state = empty_state(game, 0)
+    for at in (game.layout.FIELDS["power_cubes"][0], game.layout.FIELDS["influence"][0]):
+        state[at] = 50
+    run_to_end(game, f"loot/{name_of(card)}/powers/{power}", state, actor=0,
+               this=tables.arrays["card_local"][index], choose=lambda pending: pending.options[0], natives=natives,
+               engine="python")
+    return noted[0] if noted else (-1, 0)
