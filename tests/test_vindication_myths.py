@@ -458,10 +458,11 @@ def test_the_ring_takes_one_cube_off_the_next_card_gained_this_turn_only() -> No
     assert e.card_cost(2) == 2  # spent by the card gained
 
 
-def test_the_ring_takes_a_cube_of_the_players_choice_off_a_pets_price() -> None:
-    """L2420 with the Ménagerie (L3070): the next card is a pet, whose price is a cube of each of inspiration,
-    knowledge and strength; the player chooses the attribute that pays one cube less."""
-    state = new_state(GAME, 2, 1, kernel="python", modules=["base", "mythes", "menagerie"])
+def ring_used_beside(modules: list[str], attributes: dict[int, int], crystals: int = 0) -> tuple[GameState, int]:
+    """A first turn: the Anneau used, the player holding these attribute cubes (the rest back to influence) and
+    crystals, then visiting the region of the first of `modules` (put on an adjacent space); the state and the
+    player."""
+    state = new_state(GAME, 2, 1, kernel="python", modules=["base", "mythes", *modules])
     while state.engine.turn() == 0:
         state.apply(state.legal_actions()[0])
     e = state.engine
@@ -469,14 +470,24 @@ def test_the_ring_takes_a_cube_of_the_players_choice_off_a_pets_price() -> None:
     holding_loot(state, "anneau")
     use_loot(state)
     slot = next(s for s in range(e.nslots) if e.adjacent_slot(me, s) and s != e.ronak_slot)
-    e.cells[e.k_slot + slot] = int(GAME.get("region", "menagerie").id)
-    for attribute in (INSPIRATION, SAVOIR, FORCE):
-        e.add_sphere(INFLUENCE, me, e.attr(attribute, me) - 1)
-        e.cells[e.o_attr + attribute * e.seats + me] = 1
+    e.cells[e.k_slot + slot] = int(GAME.get("region", modules[0]).id)
+    for attribute, n in attributes.items():
+        e.add_sphere(INFLUENCE, me, e.attr(attribute, me) - n)
+        e.cells[e.o_attr + attribute * e.seats + me] = n
+    if crystals:
+        e.cells[e.k_crystals + me] = crystals
     reoffer(state)
     state.apply(step(state, "visite"))
     if slot in state.legal_actions():
         state.apply(slot)
+    return state, me
+
+
+def test_the_ring_takes_a_cube_of_the_players_choice_off_a_pets_price() -> None:
+    """L2420 with the Ménagerie (L3070): the next card is a pet, whose price is a cube of each of inspiration,
+    knowledge and strength; the player chooses the attribute that pays one cube less."""
+    state, me = ring_used_beside(["menagerie"], {INSPIRATION: 1, SAVOIR: 1, FORCE: 1})
+    e = state.engine
     pet = next(c for c in state.legal_actions() if c != STOP)
     state.apply(pet)
     assert sorted(state.legal_actions()) == [INSPIRATION, SAVOIR, FORCE]
@@ -489,23 +500,9 @@ def test_the_ring_takes_a_cube_of_the_players_choice_off_a_pets_price() -> None:
 def test_the_ring_takes_a_cube_off_an_imbued_crystal_card_and_only_off_the_first() -> None:
     """L2420 with Joaillier (L3049): the next card is an imbued crystal card, 2 cubes of its attribute instead of 3;
     the one after it costs its 3."""
-    state = new_state(GAME, 2, 1, kernel="python", modules=["base", "mythes", "joaillier"])
-    while state.engine.turn() == 0:
-        state.apply(state.legal_actions()[0])
+    state, me = ring_used_beside(["joaillier"], {a: 2 if a in (SAVOIR, VISION) else 0 for a in range(6)},
+                                 crystals=2)
     e = state.engine
-    me = state.current_player()
-    holding_loot(state, "anneau")
-    use_loot(state)
-    slot = next(s for s in range(e.nslots) if e.adjacent_slot(me, s) and s != e.ronak_slot)
-    e.cells[e.k_slot + slot] = int(GAME.get("region", "joaillier").id)
-    for attribute in range(6):
-        e.add_sphere(INFLUENCE, me, e.attr(attribute, me) - (2 if attribute in (SAVOIR, VISION) else 0))
-        e.cells[e.o_attr + attribute * e.seats + me] = 2 if attribute in (SAVOIR, VISION) else 0
-    e.cells[e.k_crystals + me] = 2
-    reoffer(state)
-    state.apply(step(state, "visite"))
-    if slot in state.legal_actions():
-        state.apply(slot)
     while sorted(state.legal_actions()) != [SAVOIR, VISION, STOP]:  # nothing welded, nothing delivered
         state.apply(0)
     state.apply(VISION)
