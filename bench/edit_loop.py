@@ -4,7 +4,8 @@ Run: `.venv/bin/python bench/edit_loop.py`. Budget (issue 22): the rebuild under
 It copies this repository's workspace (content, schemas, generated) into a temporary folder, builds Oath there
 once in full (sheets in every locale, so that the sheet cache is warm), changes one English sentence of the
 denizen Errand Boy, builds again and prints the wall and CPU time of that rebuild, and which sheets it rendered
-(only the English one should be: the French and Ukrainian HTML did not change).
+(only the English one should be: the French and Ukrainian HTML did not change) and which of its parts
+(docs/sheets.md: only the denizens' part should be), read from the parts the sheet cache wrote.
 """
 
 from __future__ import annotations
@@ -56,7 +57,10 @@ def main() -> None:
         if text.count(SENTENCE) != 1:
             sys.exit(f"bench/edit_loop.py: the sentence to edit is no longer in {DENIZENS} once: {SENTENCE!r}")
         path.write_text(text.replace(SENTENCE, EDITED), encoding="utf-8")
+        edited = time.time()
         wall, cpu, said = build(root)
+        parts = sorted(p.stem for p in (root / ".lawforge-cache" / "sheets").glob("*.*.*.pdf")
+                       if p.stat().st_mtime >= edited)
         noop, _, _ = build(root)
     rendered = re.search(r"\((\d+) rendered in ([\d.]+) s(?:, (\d+) unchanged)?\)", said)
     if rendered is None:
@@ -65,7 +69,8 @@ def main() -> None:
     print(f"full build (first)      {full:7.2f} s wall  {full_cpu:6.2f} s CPU")
     print(f"one sentence edited     {wall:7.2f} s wall  {cpu:6.2f} s CPU   budget {BUDGET_SECONDS:.0f} s   "
           f"ratio {BUDGET_SECONDS / wall:.2f}x")
-    print(f"  sheets rendered {count} ({render_seconds:.1f} s), unchanged {unchanged}")
+    print(f"  sheets rendered {count} ({render_seconds:.1f} s), unchanged {unchanged}; parts rendered: "
+          f"{', '.join(parts) or 'none'}")
     print(f"no-op build             {noop:7.2f} s wall")
     if count != 1:
         sys.exit("bench/edit_loop.py: the edit should render the English sheet only")
