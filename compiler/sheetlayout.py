@@ -119,15 +119,6 @@ def _to_pdf(page: Any, x: float, y: float) -> tuple[float, float]:
     return round(x * PT_PER_PX, 3), round((page.height - y) * PT_PER_PX, 3)
 
 
-def render_pdf(html: str, base: Path) -> RenderedPdf:
-    """The PDF of `html` (resources relative to `base`), with the pages whose layout overflows."""
-    from weasyprint import HTML
-
-    document = HTML(string=html, base_url=str(base)).render()
-    overflows = tuple(find_overflows(document))
-    return RenderedPdf(document.write_pdf(), len(document.pages), overflows)
-
-
 def find_overflows(document: Any) -> Iterator[Overflow]:
     """For each page of a rendered WeasyPrint document, the boxes whose right border edge lies past the right
     edge of the page's content area; the page's margin boxes (running headers, footer) are allowed there."""

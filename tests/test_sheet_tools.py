@@ -19,7 +19,7 @@ from lawforge.compiler.collation import sort_key
 from lawforge.compiler.frontend import check_game
 from lawforge.compiler.sheetimage import ImageError, page_png
 from lawforge.compiler.sheetcache import SheetCache
-from lawforge.compiler.sheetlayout import Overflow, RenderedPart, RenderedPdf, render_part, render_pdf
+from lawforge.compiler.sheetlayout import Overflow, RenderedPart, render_part
 from lawforge.compiler.sheetparts import render_in_parts
 from lawforge.compiler.sheets import SheetReport, render_sheets
 from lawforge.compiler.typography import typeset, typeset_html
@@ -29,20 +29,20 @@ PAGE = "<style>@page { size: A6; margin: 10mm; @bottom-center { content: 'a foot
 
 
 @pytest.fixture(scope="module")
-def small_pdf() -> RenderedPdf:
-    return render_pdf(PAGE + "<p>One page.</p>", REPO)
+def small_pdf() -> RenderedPart:
+    return render_part(PAGE + "<p>One page.</p>", REPO)
 
 
 def test_a_box_past_the_right_margin_is_reported_with_its_page_and_words() -> None:
     wide = PAGE + "<p>fits</p><div style='break-before: page'><table><tr><td>" + "x" * 120 + "</td></tr></table></div>"
-    rendered = render_pdf(wide, REPO)
+    rendered = render_part(wide, REPO)
     assert rendered.pages == 2
     (overflow,) = rendered.overflows
     assert overflow.page == 2 and overflow.excess_mm > 50 and overflow.text.startswith("xxxx")
     assert overflow.describe("t.pdf").startswith("t.pdf page 2: ")
 
 
-def test_a_page_that_fits_reports_nothing_though_its_footer_lies_in_the_margin(small_pdf: RenderedPdf) -> None:
+def test_a_page_that_fits_reports_nothing_though_its_footer_lies_in_the_margin(small_pdf: RenderedPart) -> None:
     assert small_pdf.pages == 1 and small_pdf.overflows == ()
 
 
@@ -132,7 +132,7 @@ ul.index a::after { content: " p. " attr(data-page); }</style>
 <body data-game="Mini">
 <h1>Mini</h1><p>Reference sheets</p>
 <h2 class="section">Cards</h2><p id="card-a">Alpha</p>MORE_CARDS<p id="card-b" style="break-before: page">Beta</p>
-<h2 class="section">Relics</h2><p id="relic-c">GAMMA</p>
+<h2 class="section">Relics</h2><p id="relic-c">GAMMA</p><table><tr><td>WIDE</td></tr></table>
 <h2 class="section" id="index">Index</h2>
 <ul class="index"><li><a href="#card-a" data-page="">Alpha</a></li><li><a href="#card-b" data-page="">Beta</a></li>
 <li><a href="#relic-c" data-page="">Gamma</a></li></ul>
@@ -155,17 +155,20 @@ def test_a_sheet_in_parts_reads_as_one_and_renders_again_only_what_changed(tmp_p
         return render_part(html, base)
 
     def render(more_cards: str = "", gamma: str = "Gamma") -> tuple[list[str], PdfReader]:
-        html = MINI_SHEET.replace("MORE_CARDS", more_cards).replace("GAMMA", gamma)
+        html = MINI_SHEET.replace("MORE_CARDS", more_cards).replace("GAMMA", gamma).replace("WIDE", "x" * 90)
         parted = render_in_parts(html, REPO, cache, "mini.en.player", counted)
         reader = PdfReader(io.BytesIO(parted.pdf.pdf))
         pages = [" ".join((page.extract_text() or "").split()) for page in reader.pages]
         assert parted.pdf.pages == len(pages) and all(page.endswith(f"/ {len(pages)}") for page in pages)
+        (overflow,) = parted.pdf.overflows
+        assert overflow.page == len(pages) - 1, "the page of the sheet, not of the part: the relics' page"
         return pages, reader
 
     pages, reader = render()
     assert rendered == ["Mini", "Cards", "Relics", "Index", "5 footers"]
     assert pages[0] == "Mini Reference sheets Mini · 1 / 5", "no running header on the title page"
-    assert pages[2:4] == ["Beta Mini Mini · 3 / 5", "Relics Gamma Mini Mini · 4 / 5"], "a header on the others"
+    assert pages[2] == "Beta Mini Mini · 3 / 5", "a running header on the other pages"
+    assert pages[3].startswith("Relics Gamma xxx")
     assert "Alpha p. 2 Beta p. 3 Gamma p. 4" in pages[4]
     links = [annotation.get_object() for annotation in reader.pages[4]["/Annots"]]
     targets = {reader.get_page_number(link["/Dest"][0].get_object()) for link in links}
@@ -204,7 +207,7 @@ def test_progress_is_a_line_per_sheet_on_a_terminal_and_a_summary_when_piped(ter
     assert progress.summary() == "2 sheets (1 rendered in 2.5 s, 1 unchanged)"
 
 
-def test_a_page_as_png(small_pdf: RenderedPdf) -> None:
+def test_a_page_as_png(small_pdf: RenderedPart) -> None:
     png = page_png(small_pdf.pdf, 1, dpi=40)
     assert png.startswith(b"\x89PNG\r\n\x1a\n") and len(png) < 20_000
     with pytest.raises(ImageError, match="the sheet has 1 pages; there is no page 2"):
