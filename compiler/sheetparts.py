@@ -33,7 +33,7 @@ PART_STYLE = "<style>@page { @bottom-center { content: none; } }</style>\n"
 """A part draws no footer: the footers' document does."""
 FOOTERS_STYLE = ("<style>@page { @top-left { content: none; } @top-right { content: none; } }\n"
                  ".page + .page { break-before: page; }</style>\n")
-"""The footers' document draws the footer only, on each of its empty pages."""
+"""The footers' document draws the footer only, on each of its empty pages (of the sheet's one page size)."""
 PASSES = 3
 """The index is laid out after the parts it refers to, so one pass suffices; a second corrects an entry whose
 anchor comes after the index (none does today)."""
@@ -56,6 +56,8 @@ class SplitSheet:
 
 @dataclass(frozen=True)
 class PartedPdf:
+    """A sheet's PDF joined from its parts, and how many of them had to be rendered."""
+
     pdf: RenderedPdf
     rendered: int
     """How many parts were rendered (the others came from the cache)."""
@@ -69,7 +71,7 @@ def split_sheet(html: str) -> SplitSheet:
     if match is None:
         raise ValueError("a sheet's HTML has a <head> and a <body>")
     head, body, content, end = match.groups()
-    return SplitSheet(head, body, tuple(part for part in SECTION.split(content) if part), end)
+    return SplitSheet(head, body, tuple(part for part in SECTION.split(content) if part.strip()), end)
 
 
 def part_html(sheet: SplitSheet, index: int, pages_of: Mapping[str, int]) -> str:
