@@ -247,7 +247,8 @@ class _SheetProgress:
     def __call__(self, report: Any) -> None:
         self.reports.append(report)
         if self.console.is_terminal:
-            how = "unchanged since the last render" if report.cached else f"rendered in {report.seconds:.1f} s"
+            how = ("unchanged since the last render" if report.cached else
+                   f"rendered in {report.seconds:.1f} s ({report.parts_rendered} of {report.parts} parts)")
             self.console.print(f"[dim]•[/] {escape(report.name)}: {report.pages} pages, {how}")
         for overflow in report.overflows:
             self.console.print(f"[yellow]warning:[/] {escape(overflow.describe(report.pdf.name))}")

@@ -4,6 +4,10 @@ A word too long for its column (a path, a hash, a table too wide) does not fail 
 printed page, where nobody sees it until the sheet is printed. The render therefore walks every box of every
 page it laid out (the same layout the PDF is written from, so the check costs no second render) and reports
 each page where something crosses the right edge of the page's content area.
+
+A sheet is rendered in parts (sheetparts.py), each its own WeasyPrint document: `render_part` also returns what
+joining the parts into one PDF needs (sheetjoin.py), the anchors, the bookmarks and the links to other parts, in
+PDF coordinates.
 """
 
 from __future__ import annotations
@@ -16,6 +20,9 @@ from typing import Any
 TOLERANCE_PX = 0.5
 """Half a CSS pixel (0.13 mm): rounding in the layout, never a visible overflow."""
 MM_PER_PX = 25.4 / 96
+PT_PER_PX = 0.75
+"""WeasyPrint lays out in CSS pixels (1/96 in) from the page's top left; a PDF counts points (1/72 in) from its
+bottom left."""
 
 
 @dataclass(frozen=True)
@@ -41,13 +48,75 @@ class RenderedPdf:
     overflows: tuple[Overflow, ...] = field(default_factory=tuple)
 
 
-def render_pdf(html: str, base: Path) -> RenderedPdf:
-    """The PDF of `html` (resources relative to `base`), with the pages whose layout overflows."""
+@dataclass(frozen=True)
+class Place:
+    """A point of a part's page: the page (0-based in the part) and the point in PDF coordinates."""
+
+    page: int
+    x: float
+    y: float
+
+
+@dataclass(frozen=True)
+class Bookmark:
+    """A heading as an entry of the PDF's outline (WeasyPrint's bookmark-level and bookmark-label)."""
+
+    level: int
+    label: str
+    place: Place
+
+
+@dataclass(frozen=True)
+class PartLink:
+    """A link (the index's, to a card) whose anchor another part of the sheet holds: WeasyPrint cannot link it,
+    the join does."""
+
+    page: int
+    rect: tuple[float, float, float, float]
+    """In PDF coordinates: left, bottom, right, top."""
+    anchor: str
+
+
+@dataclass(frozen=True)
+class RenderedPart:
+    """One part of a sheet: its PDF and what the join needs of its layout. Page numbers are the part's own
+    (overflows 1-based as in `RenderedPdf`, places 0-based)."""
+
+    pdf: bytes
+    pages: int
+    overflows: tuple[Overflow, ...]
+    anchors: dict[str, Place]
+    links: tuple[PartLink, ...]
+    bookmarks: tuple[Bookmark, ...]
+
+
+def render_part(html: str, base: Path) -> RenderedPart:
+    """The PDF of one part of a sheet (resources relative to `base`) and its layout's anchors, links and bookmarks.
+    A link to an anchor that is not in the part is taken out of WeasyPrint's hands (which would drop it with an
+    error) and returned for the join."""
     from weasyprint import HTML
 
     document = HTML(string=html, base_url=str(base)).render()
-    overflows = tuple(find_overflows(document))
-    return RenderedPdf(document.write_pdf(), len(document.pages), overflows)
+    anchors: dict[str, Place] = {}
+    bookmarks: list[Bookmark] = []
+    for number, page in enumerate(document.pages):
+        for name, (x, y, *_) in page.anchors.items():
+            anchors.setdefault(name, Place(number, *_to_pdf(page, x, y)))
+        bookmarks += [Bookmark(level, label, Place(number, *_to_pdf(page, x, y)))
+                      for level, label, (x, y), _ in page.bookmarks]
+    links: list[PartLink] = []
+    for number, page in enumerate(document.pages):
+        elsewhere = [link for link in page.links if link[0] == "internal" and link[1] not in anchors]
+        for _, anchor, (x1, y1, x2, y2), _ in elsewhere:
+            (left, top), (right, bottom) = _to_pdf(page, x1, y1), _to_pdf(page, x2, y2)
+            links.append(PartLink(number, (left, bottom, right, top), anchor))
+        page.links[:] = [link for link in page.links if link not in elsewhere]
+    return RenderedPart(document.write_pdf(), len(document.pages), tuple(find_overflows(document)), anchors,
+                        tuple(links), tuple(bookmarks))
+
+
+def _to_pdf(page: Any, x: float, y: float) -> tuple[float, float]:
+    return round(x * PT_PER_PX, 3), round((page.height - y) * PT_PER_PX, 3)
 
 
 def find_overflows(document: Any) -> Iterator[Overflow]:

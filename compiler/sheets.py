@@ -20,9 +20,10 @@ from .files import check_all_writable, write_atomically
 from .link import LinkedGame
 from .editor_texts import NOTES_LOCALE
 from .sheetcache import SheetCache, sheet_key
-from .sheetlayout import Overflow, RenderedPdf, render_pdf
+from .sheetlayout import Overflow, RenderedPdf, render_part
+from .sheetparts import render_in_parts
 from .sheettext import Localizer, SheetError
-from .typography import typeset_html
+from .typography import typeset, typeset_html
 from .workspace import Workspace
 
 __all__ = ["Edition", "RenderedSheet", "SheetError", "SheetReport", "render_html", "render_sheet",
@@ -53,6 +54,7 @@ def render_html(linked: LinkedGame, locale: str, *, edition: Edition = "player",
     env.filters["by_name"] = loc.by_name
     env.filters["sources"] = loc.sources
     env.filters["note"] = loc.note
+    env.filters["typeset"] = lambda text: typeset(text, locale)
     env.globals["label"] = loc.label
     env.globals["count"] = loc.count
     env.globals["term"] = loc.term_name
@@ -90,6 +92,9 @@ class SheetReport:
     cached: bool
     pages: int
     overflows: tuple[Overflow, ...]
+    parts_rendered: int = 0
+    """Of a sheet rendered, how many of its `parts` were (the others came from the cache)."""
+    parts: int = 0
 
 
 @dataclass(frozen=True)
@@ -102,7 +107,8 @@ class RenderedSheet:
 def render_sheet(ws: Workspace, linked: LinkedGame, locale: str, out_dir: Path, *, edition: Edition = "player",
                  preview: bool = False, force: bool = False) -> RenderedSheet:
     """One sheet's HTML and PDF, to be written as OUT/NAME.html and OUT/NAME.pdf. The PDF comes from the cache
-    (sheetcache.py) when the HTML is the same as at the sheet's last render, unless `force`."""
+    (sheetcache.py) when the HTML is the same as at the sheet's last render, unless `force`; else it is joined from
+    its parts, of which only those whose HTML changed are rendered again (sheetparts.py)."""
     started = time.perf_counter()
     cache = SheetCache(ws.cache / "sheets", ws.readable_folders())
     name = sheet_name(linked.name, locale, edition)
@@ -110,11 +116,13 @@ def render_sheet(ws: Workspace, linked: LinkedGame, locale: str, out_dir: Path, 
     key = sheet_key(html)
     pdf = None if force else cache.get(name, key)
     cached = pdf is not None
+    parts = (0, 0)
     if pdf is None:
-        pdf = render_pdf(html, TEMPLATES)
+        parted = render_in_parts(html, TEMPLATES, cache, name, render_part, force=force)
+        pdf, parts = parted.pdf, (parted.rendered, parted.parts)
         cache.put(name, key, pdf)
     report = SheetReport(name, out_dir / f"{name}.html", out_dir / f"{name}.pdf", time.perf_counter() - started,
-                         cached, pdf.pages, pdf.overflows)
+                         cached, pdf.pages, pdf.overflows, *parts)
     return RenderedSheet(html, pdf, report)
 
 

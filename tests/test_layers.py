@@ -44,7 +44,7 @@ def test_the_kernel_imports_no_game_and_the_runtime_no_compiler() -> None:
 
 
 COMPILER_TOOLS = ("pydantic", "pydantic_core", "ruamel", "jinja2", "weasyprint", "Cython", "setuptools", "click",
-                  "rich", "babel", "pyuca", "pypdfium2")
+                  "rich", "babel", "pyuca", "pypdf", "pypdfium2")
 """What the compiler needs and the runtime package (lawforge-runtime) installs without."""
 
 
