@@ -35,8 +35,9 @@ FOOTERS_STYLE = ("<style>@page { @top-left { content: none; } @top-right { conte
                  ".page + .page { break-before: page; }</style>\n")
 """The footers' document draws the footer only, on each of its empty pages (of the sheet's one page size)."""
 PASSES = 3
-"""The index is laid out after the parts it refers to, so one pass suffices; a second corrects an entry whose
-anchor comes after the index (none does today)."""
+"""At most this many layouts of the parts: the index, laid out after the parts it refers to, is right after one; a
+second would correct an entry whose anchor comes after the index (none does today), a third one whose page the
+second moved."""
 
 RenderPart = Callable[[str, Path], RenderedPart]
 
