@@ -508,3 +508,62 @@ def test_the_ring_takes_a_cube_off_an_imbued_crystal_card_and_only_off_the_first
     state.apply(VISION)
     assert e.attr(VISION, me) == 0 and e.owns(me, e.tables.arrays["crystal_card"][VISION])
     assert state.decision_kind() == 1 and e.cubes_of(me) == 21  # the turn's menu: the next card costs 3 knowledge
+
+
+
+LOOT_USED = 8
+"""Mythes et Merveilles' record (myths_rewards.py): the loot cards used this turn, by bit."""
+
+
+def power_board(e: Any, seat: int, influence: int, conviction: int) -> list[int]:
+    """The seat's power cubes laid out anew, as many as before, the rest in potential; and the loot cards unused this
+    turn. Returns the layout: [potential, influence, conviction]."""
+    total = sum(e.sphere(sphere, seat) for sphere in (0, INFLUENCE, CONVICTION))
+    for sphere, n in ((0, total - influence - conviction), (INFLUENCE, influence), (CONVICTION, conviction)):
+        e.add_sphere(sphere, seat, n - e.sphere(sphere, seat))
+    e.cells[e.k_myths + LOOT_USED] = 0
+    return spheres(e, seat)
+
+
+def spheres(e: Any, seat: int) -> list[int]:
+    return [e.sphere(sphere, seat) for sphere in (0, INFLUENCE, CONVICTION)]
+
+
+def test_a_power_cube_is_diminished_from_conviction_or_from_influence_whichever_the_player_holds() -> None:
+    """L523-525, L2406: diminishing a power cube moves it one level left, conviction to influence or influence to
+    potential. A player with influence and no conviction is offered the Amulette and pays from influence; one with
+    conviction alone pays from conviction (that needs nothing else); the payment offers only the ways the player can
+    pay, both when both can; one who can pay neither way is not offered the power (the amulet's attribute cube comes
+    from influence too: diminished from influence, it takes two cubes there)."""
+    state = myths_game()
+    e = state.engine
+    me = state.current_player()
+    holding_loot(state, "amulette")
+    potential, influence, conviction = power_board(e, me, 2, 0)
+    reoffer(state)
+    state.apply(step(state, "loot"))  # the payment has one answer left, taken without asking
+    assert spheres(e, me) == [potential + 1, influence - 1, 0]
+    vision = e.attr(VISION, me)
+    state.apply(VISION)
+    assert e.attr(VISION, me) == vision + 1
+    potential, influence, conviction = power_board(e, me, 0, 1)
+    reoffer(state)
+    state.apply(step(state, "loot"))
+    assert spheres(e, me) == [potential, 1, 0]
+    state.apply(VISION)
+    potential, influence, conviction = power_board(e, me, 1, 1)  # from influence, it would be one cube short
+    reoffer(state)
+    state.apply(step(state, "loot"))
+    assert spheres(e, me) == [potential, 2, 0]
+    state.apply(VISION)
+    potential, influence, conviction = power_board(e, me, 2, 1)
+    reoffer(state)
+    state.apply(step(state, "loot"))
+    assert state.legal_actions() == [0, 1]  # the player's choice
+    state.apply(1)
+    assert spheres(e, me) == [potential + 1, influence - 1, conviction]
+    state.apply(VISION)
+    for influence, conviction in ((1, 0), (0, 0)):
+        power_board(e, me, influence, conviction)
+        reoffer(state)
+        assert step(state, "loot") not in state.legal_actions()

@@ -556,6 +556,35 @@ def test_xina_visits_one_more_region_and_its_controller_gains_honour_as_for_any_
     assert e.turn_flag(2) == second + 1 and e.cubes_of(me) == 21
 
 
+def test_a_power_that_diminishes_a_power_cube_can_be_paid_from_conviction_or_from_influence() -> None:
+    """L523-525: a power cube is diminished from conviction to influence or from influence to potential, so every
+    power whose text starts "Diluez" (companions, loot) has those two ways of paying (tables.py `card_ways`), and the
+    kernel offers it if either can be paid (payments.can_pay_card)."""
+    tables = engine(new_state(GAME, 3, 1, kernel="python", setup="everything")).tables
+    rows, needs, ways = tables.numbers["price_rows"], tables.arrays["card_needs"], tables.arrays["card_ways"]
+    diminishing = [card for card, (_, entity) in enumerate(tables.cards)
+                   if getattr(entity, "text", None) and entity.text.fr.startswith("Diluez")]
+    assert len(diminishing) == 4 + 12  # Xina, Langue fourchue, Sept plumes, Sidney; the loot
+    for card in diminishing:
+        conviction, influence = ([needs[(card * rows + way) * NEEDS + 6 + sphere] for way in range(2)]
+                                 for sphere in (CONVICTION, 1))
+        assert ways[card] == 2 and conviction[0] >= 1 and conviction[1] == 0 and influence[1] >= 1
+
+
+def test_xina_is_offered_to_a_player_without_conviction_who_diminishes_an_influence_cube() -> None:
+    """L1652, L525: with no conviction, Xina's power cube is diminished from influence to potential, the one way
+    left, taken without asking."""
+    state = started()
+    e = engine(state)
+    me = state.current_player()
+    e.add_sphere(POTENTIAL, me, e.sphere(CONVICTION, me))
+    e.add_sphere(CONVICTION, me, -e.sphere(CONVICTION, me))
+    potential = e.sphere(POTENTIAL, me)
+    activate_and_use(state, "xina")
+    assert e.rule(9) == 1 and offered(state, "extra_visit")
+    assert (e.sphere(POTENTIAL, me), e.sphere(CONVICTION, me), e.cubes_of(me)) == (potential + 1, 0, 21)
+
+
 def test_ganok_rolls_the_die_twice_and_the_player_keeps_the_result_they_choose() -> None:
     """L1260: with Ga'nok's ability used, a die (here the Académie's attribute die, L376) is rolled twice and the
     player chooses between the results; without it, one roll and no choice."""
@@ -1341,6 +1370,32 @@ def test_a_player_who_holds_the_cubes_says_whether_the_crystal_stands_in_for_one
     assert e.crystal_ready(me, COURAGE) == (use == 0) and e.cubes_of(me) == 21
 
 
+def test_an_imbued_crystal_stands_in_only_for_a_cube_every_way_of_paying_a_power_takes(jeweller: GameState) -> None:
+    """A ruling (CHANGELOG; L3055): Nilo converts a conviction cube into courage or a courage cube into conviction
+    (L1333). The crystal is lent before the player says which way they pay, so it does not stand in for the courage
+    only the second way takes: with neither conviction nor courage, the power is not offered; with a conviction
+    cube, or a courage cube, it is, and only the way that cube pays is an answer."""
+    state, e = jeweller, engine(jeweller)
+    me = state.current_player()
+    nilo = card_index(state, "companion", "nilo")
+    e.gain_card(me, nilo)
+    holding_crystal(state, me, "courage")
+    set_attr(state, me, COURAGE, 0)
+    e.add_sphere(POTENTIAL, me, e.sphere(CONVICTION, me))
+    e.add_sphere(CONVICTION, me, -e.sphere(CONVICTION, me))
+    assert e.crystal_ready(me, COURAGE) and not e.abilities.affordable(e, me, nilo)
+    pc = e.card_choice_pc[nilo]
+    e.add_sphere(POTENTIAL, me, -1)
+    e.add_sphere(CONVICTION, me, 1)
+    assert e.abilities.affordable(e, me, nilo)
+    assert [e.effect_option_open(pc, me, answer) for answer in (0, 1)] == [True, False]
+    e.add_sphere(CONVICTION, me, -1)
+    e.add_sphere(POTENTIAL, me, 1)
+    set_attr(state, me, COURAGE, 1)
+    assert e.abilities.affordable(e, me, nilo)
+    assert [e.effect_option_open(pc, me, answer) for answer in (0, 1)] == [False, True]
+
+
 def test_each_cube_an_imbued_crystal_lends_to_a_power_needs_its_own_influence_cube(jeweller: GameState) -> None:
     """L3055 for a power that pays its cubes itself (payments.pay_effect): each crystal standing in for the one cube
     the player is short of lends that cube from influence. Short of one cube in each of two attributes, with both
@@ -1353,7 +1408,8 @@ def test_each_cube_an_imbued_crystal_lends_to_a_power_needs_its_own_influence_cu
     holding_crystal(state, me, "inspiration")
     holding_crystal(state, me, "force")
     needs = array("i", e.card_needs)
-    needs[ring * NEEDS:(ring + 1) * NEEDS] = array("i", [1, 0, 1] + [0] * (NEEDS - 3))
+    at = ring * e.tables.numbers["price_rows"] * NEEDS  # its one way of paying
+    needs[at:at + NEEDS] = array("i", [1, 0, 1] + [0] * (NEEDS - 3))
     e.card_needs = needs
     set_attr(state, me, INSPIRATION, 0)
     set_attr(state, me, FORCE, 0)

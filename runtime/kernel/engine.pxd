@@ -85,6 +85,7 @@ cdef class Engine:
     cdef void phase_ended(self, int seat, int phase) except *
     cdef void turn_ended(self, int seat) except *
     cdef bint can_take(self, int seat, int step) except -1
+    cdef bint effect_option_open(self, int pc, int actor, int value) except -1
     cdef void run_procedure(self, int procedure) except *
     cdef void answered(self, int kind, int action) except *
     cdef void effect_done(self) except *

@@ -548,7 +548,9 @@ class Engine:
             top: cython.int = base + VM_HEADER + self.vmframe[base + VM_SP]
             i: cython.int
             for i in range(top - self.vmframe[base + VM_CHOICE_COUNT], top):
-                self.option(self.vmframe[i])
+                if self.effect_option_open(self.vmframe[base + VM_PC], self.vmframe[base + VM_LOCALS],
+                                           self.vmframe[i]):
+                    self.option(self.vmframe[i])
             self.ask(EFFECT_CHOICE, self.vmframe[base + VM_CHOOSER])
         else:
             self.goto(3)
@@ -641,6 +643,11 @@ class Engine:
         pass
 
     def can_take(self, seat: cython.int, step: cython.int) -> cython.bint:
+        return True
+
+    def effect_option_open(self, pc: cython.int, actor: cython.int, value: cython.int) -> cython.bint:
+        """Whether `value` is a legal answer to the choice an effect of `actor` asks at `pc` (its program counter
+        there): a game leaves out an answer its rules forbid, such as a way of paying the player cannot pay."""
         return True
 
     def run_procedure(self, procedure: cython.int) -> None:

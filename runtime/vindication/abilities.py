@@ -24,8 +24,6 @@ BORROWED = cython.declare(cython.int, 41)
 """The turn's record: the trait borrowed this turn + 1 (Kheyra)."""
 TRAIT = cython.declare(cython.int, 3)
 C_RELIC_USE = cython.declare(cython.int, 32)
-NEEDS = cython.declare(cython.int, 11)
-"""Holdings of tables.py `card_needs` a card: 6 attributes, 3 power spheres, the card's own cubes, honour."""
 
 
 @cython.cclass
@@ -37,14 +35,9 @@ class Abilities:
         return e.turn_flag(ACTIVATED) - 2
 
     def affordable(self, e: VindicationBoard, seat: cython.int, card: cython.int) -> cython.bint:
-        """The player holds what the card's power takes (tables.py `card_needs`): its effect pays as it goes; one
-        that acts on a player beside them has one (`card_neighbour`)."""
-        base: cython.int = card * NEEDS
-        if not e.can_pay_card(seat, card):
-            return False
-        if e.card_neighbour[card] and not e.has_neighbour(seat):
-            return False
-        return e.card_cubes(card) >= e.card_needs[base + 9] and e.score(seat) >= e.card_needs[base + 10]
+        """The player holds what the card's power takes one way or another (payments.can_pay_card): its effect
+        pays as it goes; one that acts on a player beside them has one (`card_neighbour`)."""
+        return e.can_pay_card(seat, card) and (not e.card_neighbour[card] or e.has_neighbour(seat))
 
     def pay_with_crystals(self, e: VindicationBoard, seat: cython.int, card: cython.int) -> None:
         """Before the card's power runs: an imbued crystal may stand in for a cube of each attribute it takes."""

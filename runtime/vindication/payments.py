@@ -17,6 +17,8 @@ H_IMPUNITE = cython.declare(cython.int, 8)
 """Impunité's rule hook (tables.py HOOKS)."""
 NEEDS = cython.declare(cython.int, 11)
 INFLUENCE = cython.declare(cython.int, 1)
+CARD_CUBES = cython.declare(cython.int, 9)
+HONOUR = cython.declare(cython.int, 10)
 """What a card's power takes, per holding (tables.py NEEDS, `card_needs`): the attributes, then the 3 power spheres
 (potential, influence, conviction), its card's cubes and honour."""
 
@@ -32,6 +34,10 @@ class VindicationPayments(VindicationCore):
         self.crystal_tokens = n["crystal_tokens"]
         self.crystal_procedure = n["crystal_procedure"]
         self.crystal_card = tables.arrays["crystal_card"]
+        self.price_rows = n["price_rows"]
+        self.card_ways = tables.arrays["card_ways"]
+        self.card_choice_pc = tables.arrays["card_choice_pc"]
+        self.choice_cards = tables.arrays["choice_cards"]
 
     def crystal_ready(self, seat: cython.int, attribute: cython.int) -> cython.bint:
         """The seat holds the imbued crystal of the attribute, free of a treachery cube, and has not used it this
@@ -80,32 +86,63 @@ class VindicationPayments(VindicationCore):
             self.use_crystal(attribute, True)
             self.generate(seat, attribute, 1)
 
+    def need(self, card: cython.int, way: cython.int, holding: cython.int) -> cython.int:
+        """What one way of paying the card's power takes from one holding (tables.py `card_needs`)."""
+        return self.card_needs[(card * self.price_rows + way) * NEEDS + holding]
+
+    def shared_need(self, card: cython.int, attribute: cython.int) -> cython.int:
+        """The cubes of the attribute every way of paying the card's power takes: an imbued crystal stands in only
+        for one of those, as it is lent before the player says which way they pay (a ruling, CHANGELOG)."""
+        n: cython.int = self.need(card, 0, attribute)
+        way: cython.int
+        for way in range(1, self.card_ways[card]):
+            n = min(n, self.need(card, way, attribute))
+        return n
+
     def can_pay_card(self, seat: cython.int, card: cython.int) -> cython.bint:
-        """Whether the player can pay what the card's power takes from their attributes and power spheres (tables.py
-        `card_needs`), as pay_card pays it: each attribute's cubes, or all but one with its ready crystal standing
-        in, that cube lent from influence. Influence must hold one cube for each cube lent on top of what the power
-        takes from it, or the power would run short of the last ones."""
-        base: cython.int = card * NEEDS
+        """Whether the player can pay what the card's power takes, one way or another (can_pay_way)."""
+        way: cython.int
+        for way in range(self.card_ways[card]):
+            if self.can_pay_way(seat, card, way):
+                return True
+        return False
+
+    def can_pay_way(self, seat: cython.int, card: cython.int, way: cython.int) -> cython.bint:
+        """Whether the player can pay what one way of paying the card's power takes from their attributes, power
+        spheres, its card's cubes and their honour, as pay_card pays it: each attribute's cubes, or all but one with
+        its ready crystal standing in, that cube lent from influence. Influence must hold one cube for each cube
+        lent on top of what the power takes from it, or the power would run short of the last ones."""
         lent: cython.int = 0
         a: cython.int
         n: cython.int
         for a in range(self.nattributes):
-            n = self.card_needs[base + a]
-            if not self.can_pay(seat, a, n):
+            n = self.need(card, way, a)
+            if self.attr(a, seat) >= n:
+                continue
+            if n != self.shared_need(card, a) or not self.can_pay(seat, a, n):
                 return False
-            if self.attr(a, seat) < n:
-                lent += 1
+            lent += 1
         for a in range(3):
-            if self.sphere(a, seat) < self.card_needs[base + self.nattributes + a] + (lent if a == INFLUENCE else 0):
+            if self.sphere(a, seat) < self.need(card, way, self.nattributes + a) + (lent if a == INFLUENCE else 0):
                 return False
-        return True
+        return self.card_cubes(card) >= self.need(card, way, CARD_CUBES) and self.score(seat) >= self.need(
+            card, way, HONOUR)
 
     def pay_card(self, seat: cython.int, card: cython.int) -> None:
         """Before the card's power runs: an imbued crystal may stand in for a cube of each attribute it takes
-        (pay_effect)."""
+        whichever way it is paid (pay_effect)."""
         a: cython.int
         for a in range(self.nattributes):
-            self.pay_effect(seat, a, self.card_needs[card * NEEDS + a])
+            self.pay_effect(seat, a, self.shared_need(card, a))
+
+    def effect_option_open(self, pc: cython.int, actor: cython.int, value: cython.int) -> cython.bint:
+        """A way of paying a card's power is an answer to the choice that asks which (at its `card_choice_pc`) only
+        if the player can pay it: a cube move takes only what there is, so an empty sphere would pay nothing."""
+        i: cython.int
+        for i in range(len(self.choice_cards)):
+            if self.card_choice_pc[self.choice_cards[i]] == pc:
+                return self.can_pay_way(actor, self.choice_cards[i], value)
+        return True
 
     def cost_against(self, seat: cython.int, target: cython.int, cost: cython.int) -> cython.int:
         """What a cost of the seat's that takes from the target player's holdings comes to: double when the target

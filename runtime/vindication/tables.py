@@ -318,8 +318,7 @@ def _cards(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ..
             a["quest_honour"].append(int(quests[q].honour) if kind == "quest_card" and q < len(quests) else 0)
     for key, values in a.items():
         tables.arrays[key] = ints(values)
-    tables.arrays["card_needs"] = ints([need for index, (kind, card) in enumerate(tables.cards)
-                                        for need in _needs(tables, kind, card, index)])
+    _prices(tables)
     tables.arrays["card_neighbour"] = ints([_needs_neighbour(tables, kind, card, index)
                                             for index, (kind, card) in enumerate(tables.cards)])
     tables.arrays["deck_zone"] = ints([zones.index(f"deck_{name}") for name in attributes])
@@ -330,6 +329,20 @@ def _cards(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ..
     tables.numbers.update(zone_box=zones.index("box"), zone_party=zones.index("party"),
                           zone_quests=zones.index("quests"), zone_quest_deck=zones.index("quest_deck"),
                           zone_trigger_deck=zones.index("trigger_deck"))
+
+
+def _prices(tables: VindicationTables) -> None:
+    """Each card's price (`_needs`) as flat arrays: `card_needs`, `price_rows` rows of NEEDS a card (its ways of
+    paying, the unused rows 0); `card_ways`, how many ways it has; `card_choice_pc`, where its effect asks which."""
+    prices = [_needs(tables, kind, card, index) for index, (kind, card) in enumerate(tables.cards)]
+    rows = max(len(price.ways) for price in prices)
+    tables.numbers["price_rows"] = rows
+    tables.arrays["card_needs"] = ints([need for price in prices
+                                        for row in price.ways + [[0] * NEEDS] * (rows - len(price.ways))
+                                        for need in row])
+    tables.arrays["card_ways"] = ints([len(price.ways) for price in prices])
+    tables.arrays["card_choice_pc"] = ints([price.choice_pc for price in prices])
+    tables.arrays["choice_cards"] = array("i", [card for card, price in enumerate(prices) if price.choice_pc >= 0])
 
 
 def _activated(kind: str) -> str:
@@ -409,20 +422,30 @@ def _needs_neighbour(tables: VindicationTables, kind: str, card: Any, index: int
     return int(any(name in called for name in NEIGHBOUR_NATIVES))
 
 
-def _needs(tables: VindicationTables, kind: str, card: Any, index: int) -> list[int]:
-    """What the card's activated power takes from its player, holding by holding, found by running it once on a
-    scratch state where the player holds plenty of everything (its natives answering 0, but the player beside
-    them another seat, who holds nothing; its choices the first):
-    the content's effects pay as they go, and a cube move takes only what there is, so the kernel offers the power
-    only to a player who holds what it takes."""
-    from ..effects import bind_natives, empty_state, run_to_end
+@dataclass
+class CardPrice:
+    """What a card's activated power takes from its player: one need vector (NEEDS holdings) per way of paying it,
+    and the program counter at which its effect asks which way (-1: one way, no such choice)."""
+
+    ways: list[list[int]]
+    choice_pc: int = -1
+
+
+def _needs(tables: VindicationTables, kind: str, card: Any, index: int) -> CardPrice:
+    """What the card's activated power takes from its player, holding by holding, found by running it on a scratch
+    state where the player holds plenty of everything (its natives answering 0, but the player beside them another
+    seat, who holds nothing; its choices the first): the content's effects pay as they go, and a cube move takes
+    only what there is, so the kernel offers the power only to a player who holds what it takes. An effect that
+    opens with a choice among its own options, before it takes anything (a power cube diminished from conviction or
+    from influence, L523-525), is run once per option: each is a way of paying it."""
+    from ..effects import bind_natives
 
     game = tables.game
     powers = [i for i, power in enumerate(getattr(card, "powers", None) or ())
               if power.trigger == _activated(kind) and not power.native]
     if not powers or kind not in ("companion", "relic", "trait", "pet", "loot") \
             or tables.arrays["card_activated"][index] < 0:
-        return [0] * NEEDS
+        return CardPrice([[0] * NEEDS])
     fields = game.layout.FIELDS
     seats = dict(game.layout.SPACES)["player"]
     holdings = [fields["attribute_cubes"][0] + a * seats for a in range(6)]
@@ -430,16 +453,60 @@ def _needs(tables: VindicationTables, kind: str, card: Any, index: int) -> list[
     holdings += [fields["card_cubes"][0] + index, fields["score"][0]]
     natives = bind_natives(game, {name: (lambda state, args: 0) for name in game.layout.NATIVES}
                            | {"adjacent_player": lambda state, args: 1})
-    taken = []
-    for plenty in (50, 70):  # a price is the same however much one holds; "lose all" is not a price
-        state = empty_state(game, 0)
-        for at in holdings:
+    power = _PowerRun(game, f"{kind}/{name_of(card)}/powers/{powers[0]}", holdings, natives,
+                      tables.arrays["card_local"][index])
+    choice_pc, options = power.opening_choice()
+    return CardPrice([power.taken(option) for option in options] if options else [power.taken(None)], choice_pc)
+
+
+@dataclass
+class _PowerRun:
+    """A card's power run on a scratch state where its player holds `plenty` of each holding (by cell)."""
+
+    game: CompiledGame
+    key: str
+    holdings: list[int]
+    natives: tuple[Any, ...]
+    this: int
+
+    def scratch(self, plenty: int) -> array[int]:
+        from ..effects import empty_state
+
+        state = empty_state(self.game, 0)
+        for at in self.holdings:
             state[at] = plenty
-        run_to_end(game, f"{kind}/{name_of(card)}/powers/{powers[0]}", state, actor=0,
-                   this=tables.arrays["card_local"][index], choose=lambda pending: pending.options[0],
-                   natives=natives, engine="python")
-        taken.append([max(0, plenty - state[at]) for at in holdings])
-    return [first if first == second else 0 for first, second in zip(*taken, strict=True)]
+        return state
+
+    def opening_choice(self) -> tuple[int, tuple[int, ...]]:
+        """The program counter the effect pauses at and the options, when it opens with a choice among its own
+        options (numbered from 0: a `may` offers 1 then 0) before it changes anything; else (-1, ())."""
+        from ..bytecode import PC, Status, pending_choice
+        from ..effects import VMS, start
+
+        state = self.scratch(50)
+        before = state.tolist()
+        frame = start(self.game, self.key, actor=0, this=self.this)
+        status = VMS["python"](self.game.code, state, frame, self.game.data, self.natives, 100_000)
+        pending = pending_choice(frame)
+        if status is not Status.PAUSED or pending is None or pending.kind != 0 or state.tolist() != before \
+                or pending.options != tuple(range(len(pending.options))):
+            return -1, ()
+        return frame[PC], pending.options
+
+    def taken(self, opening: int | None) -> list[int]:
+        """What one run takes from each holding, the opening choice answered `opening` (None: the first option),
+        every later choice the first. Run with two amounts of plenty: a price is the same however much one holds,
+        "lose all" is not a price."""
+        from ..effects import run_to_end
+
+        taken = []
+        for plenty in (50, 70):
+            state = self.scratch(plenty)
+            answers = [] if opening is None else [opening]
+            run_to_end(self.game, self.key, state, actor=0, this=self.this, natives=self.natives, engine="python",
+                       choose=lambda pending: answers.pop() if answers else pending.options[0])
+            taken.append([max(0, plenty - state[at]) for at in self.holdings])
+        return [first if first == second else 0 for first, second in zip(*taken, strict=True)]
 
 
 def _mastery_attribute(game: CompiledGame, key: str) -> int:
