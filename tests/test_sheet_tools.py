@@ -234,7 +234,7 @@ def test_the_sheets_command_writes_the_edition_asked_for_and_a_page_as_png(
     assert too_far.exit_code == 1 and re.search(r"error: the sheet has \d+ pages; there is no page 99", too_far.output)
 
 
-@pytest.mark.parametrize("picture", ["oath.en.p12.png", "oath.uk.proof.p30.png"])
+@pytest.mark.parametrize("picture", ["oath.en.p12.png", "oath.uk.p12.png", "oath.uk.proof.p30.png"])
 def test_the_pictures_docs_sheets_md_shows_are_committed(picture: str) -> None:
     path = REPO / "docs" / "images" / picture
     assert path.read_bytes().startswith(b"\x89PNG\r\n\x1a\n") and 20_000 < path.stat().st_size < 300_000
