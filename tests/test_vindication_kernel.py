@@ -578,15 +578,12 @@ def test_the_menagerie_plays_with_the_guilds_or_the_jeweller_in_lock_step(module
     assert holders >= 2 and tamed >= 2, (holders, tamed)
 
 
-def test_an_island_whose_coast_is_not_linked_is_refused_with_the_menagerie() -> None:
-    """Vak'lk's coastal move is played only as the island table's own links (tables.py): a table where two
-    numbered coastal spaces do not lead to each other is refused in one line."""
-    from types import SimpleNamespace
-
-    from lawforge.runtime.vindication.tables import _coast_linked
+def test_the_numbered_coast_is_the_island_tables_first_rows_touching_the_sea() -> None:
+    """Vak'lk's coastal move (moves.next_space) runs around the numbered coastal spaces: the island table's first
+    rows, each touching the sea (a slot -1), up to the first inland one: 1-30 on the content's table."""
+    from lawforge.runtime.vindication.tables import _numbered_coast
 
     rows = [list(row) for row in GAME.get("table", "island").values]
-    _coast_linked(SimpleNamespace(get=lambda kind, name: SimpleNamespace(values=rows)))
-    rows[2][3:] = [0, 0, 0]  # space 3 leads nowhere
-    with pytest.raises(ValueError, match="coastal spaces 3 and 4 are not linked on the island table"):
-        _coast_linked(SimpleNamespace(get=lambda kind, name: SimpleNamespace(values=rows)))
+    assert _numbered_coast(rows) == 30
+    rows[5][:3] = [1, 2, 3]  # space 6 inland: the numbered coast ends before it
+    assert _numbered_coast(rows) == 5

@@ -311,12 +311,11 @@ def use_loot(state: GameState) -> None:
 
 
 def test_every_loot_cards_power_plays_with_every_module_on() -> None:
-    """L2404-2520: every loot card's power is run (with every module on, the one effect not run is Vak'lk's
-    coastal move, which adds nothing on the island table: CHANGELOG)."""
+    """L2404-2520: every loot card's power is run; with every module on, every effect is run."""
     state = new_state(GAME, 3, 1, kernel="python", setup="everything")
     tables = state.engine.tables
     assert all(tables.arrays["card_activated"][c] >= 0 for c, (kind, _) in enumerate(tables.cards) if kind == "loot")
-    assert tables.unplayed == ["pet/vaklk/powers/1"]
+    assert tables.unplayed == []
 
 
 def test_the_banner_acquires_the_top_face_down_trait_and_leaves_the_game() -> None:

@@ -1766,6 +1766,44 @@ def test_ketena_visits_a_region_one_space_further(menagerie: GameState) -> None:
     assert e.island.visitable(e, me, further)
 
 
+def cut_path(state: GameState, space: int, other: int) -> None:
+    """The island without the path between two spaces, either way (a copy of the engine's `space_next`)."""
+    e = engine(state)
+    paths = array("i", e.space_next)
+    for at, to in ((space, other), (other, space)):
+        for i in range(3):
+            if paths[at * 3 + i] == to:
+                paths[at * 3 + i] = -1
+    e.space_next = paths
+
+
+@pytest.mark.parametrize("bound_to_activated", [True, False])
+def test_vaklk_moves_along_the_coast_while_its_master_is_activated(menagerie: GameState,
+                                                                   bound_to_activated: bool) -> None:
+    """L2368-2372: on an island where coastal spaces 4 and 5 are not linked, a player on 4 whose Vak'lk is bound
+    to the companion activated may step to 5 (and, the coast a ring, from 1 to the last); bound to another
+    companion, Vak'lk adds no step, the island's paths (to 3 and inland) are left."""
+    state, e = menagerie, engine(menagerie)
+    me, other = state.current_player(), 1 - state.current_player()
+    four, five = 3, 4
+    master = own_companions(state, me)[0]
+    bind(state, me, "vaklk", master if bound_to_activated else give_companion(state, me))
+    cut_path(state, four, five)
+    paths = sorted(e.space_next[four * 3 + i] for i in range(3) if e.space_next[four * 3 + i] >= 0)
+    assert five not in paths and len(paths) == 2
+    e.cells[e.k_pos + me] = four
+    e.cells[e.k_pos + other] = e.nspaces - 1
+    take_step(state, "activation")
+    state.apply(master + 1)
+    take_step(state, "deplacement")
+    assert sorted(state.legal_actions()) == sorted(paths + [five] if bound_to_activated else paths)
+    assert e.island.along_coast(e, me) is bound_to_activated
+    assert e.island.coastal_step(e, 0, False) == e.ncoast - 1 and e.island.coastal_step(e, e.ncoast - 1, True) == 0
+    if bound_to_activated:
+        state.apply(five)
+        assert e.pos(me) == five
+
+
 def test_brokks_master_is_not_killed_by_a_monster(menagerie: GameState) -> None:
     """L2281: the champion bound to Brokk survives the monster die's death face, asked nothing."""
     state, e = menagerie, engine(menagerie)

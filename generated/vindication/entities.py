@@ -253,12 +253,11 @@ class LabelId(IntEnum):
     FLIP_DECK = 216
     MOVE_TOKEN = 217
     PLACEHOLDER_PET_MARKET = 218
-    PLACEHOLDER_PET_COAST = 219
-    PLACEHOLDER_PET_HONOUR = 220
-    SWAP_OUT = 221
-    RETURN_APTITUDE = 222
-    REPLACE_TRIGGER = 223
-    PAY_ONE_LESS = 224
+    PLACEHOLDER_PET_HONOUR = 219
+    SWAP_OUT = 220
+    RETURN_APTITUDE = 221
+    REPLACE_TRIGGER = 222
+    PAY_ONE_LESS = 223
 
 
 class TableId(IntEnum):
@@ -334,44 +333,44 @@ class NativeId(IntEnum):
     BROKK_ABILITY = 10
     OSTRAH_ABILITY = 11
     JAIKE_ABILITY = 12
-    ADJACENT_TO = 13
-    ROLL_AND_GENERATE = 14
-    ACADEMY_ROLL = 15
-    RECRUIT = 16
-    FIGHT_MONSTER = 17
-    OBTAIN_TRAIT = 18
-    ACQUIRE_RELIC = 19
-    UPGRADE_MOUNT = 20
-    GENERATE_CARD = 21
-    ACTIVATE_CHARACTER = 22
-    ACTIVATE_COMPANION = 23
-    EXTRA_TURN = 24
-    TELEPORT = 25
-    TAKE_CONTROL = 26
-    ADJACENT_PLAYER = 27
-    LOSE_ATTRIBUTE = 28
-    CARD_HONOUR = 29
-    REMOVE_CARD = 30
-    PEEK_DECK = 31
-    FLIP_DECK_TOP = 32
-    SWAP_CARD = 33
-    STEAL_APTITUDE = 34
-    PLACE_TREACHERY_CUBE = 35
-    MOVE_CHARACTERS = 36
-    SWAP_PLACES = 37
-    PUSH_PLAYER = 38
-    USE_OTHER_CONVICTION = 39
-    DIMINISH_POWER = 40
-    OTHERS_LOAD_COMPANION = 41
-    USE_OTHER_TRAIT = 42
-    REDISTRIBUTE_COMMON = 43
-    GENERATE_OTHER_COMPANION = 44
-    DISCARD_ACTIVE_TRIGGER = 45
-    REPLACE_ACTIVE_TRIGGER = 46
-    MOVE_TRIGGER_TOKEN = 47
-    ACQUIRE_BLIND = 48
-    DRAW_SECRET_QUEST = 49
-    COASTAL_MOVE = 50
+    VAKLK_ABILITY = 13
+    ADJACENT_TO = 14
+    ROLL_AND_GENERATE = 15
+    ACADEMY_ROLL = 16
+    RECRUIT = 17
+    FIGHT_MONSTER = 18
+    OBTAIN_TRAIT = 19
+    ACQUIRE_RELIC = 20
+    UPGRADE_MOUNT = 21
+    GENERATE_CARD = 22
+    ACTIVATE_CHARACTER = 23
+    ACTIVATE_COMPANION = 24
+    EXTRA_TURN = 25
+    TELEPORT = 26
+    TAKE_CONTROL = 27
+    ADJACENT_PLAYER = 28
+    LOSE_ATTRIBUTE = 29
+    CARD_HONOUR = 30
+    REMOVE_CARD = 31
+    PEEK_DECK = 32
+    FLIP_DECK_TOP = 33
+    SWAP_CARD = 34
+    STEAL_APTITUDE = 35
+    PLACE_TREACHERY_CUBE = 36
+    MOVE_CHARACTERS = 37
+    SWAP_PLACES = 38
+    PUSH_PLAYER = 39
+    USE_OTHER_CONVICTION = 40
+    DIMINISH_POWER = 41
+    OTHERS_LOAD_COMPANION = 42
+    USE_OTHER_TRAIT = 43
+    REDISTRIBUTE_COMMON = 44
+    GENERATE_OTHER_COMPANION = 45
+    DISCARD_ACTIVE_TRIGGER = 46
+    REPLACE_ACTIVE_TRIGGER = 47
+    MOVE_TRIGGER_TOKEN = 48
+    ACQUIRE_BLIND = 49
+    DRAW_SECRET_QUEST = 50
     BIND_PET = 51
     CRYSTAL_SUBSTITUTE = 52
     GAIN_CRYSTALS = 53
@@ -2937,13 +2936,6 @@ LABELS: tuple[Label, ...] = (
         arg_labels=(),
     ),
     Label(
-        id=LabelId.PLACEHOLDER_PET_COAST,
-        text=Text(en='island: its numbered coastal spaces already lead each to the next, so the coastal move of {pet} (L2368) adds none and is not offered', fr='île : ses cases côtières numérotées mènent déjà chacune à la suivante, si bien que le déplacement côtier de {pet} (L2368) n’en ajoute aucun et n’est pas proposé', uk='острів: його пронумеровані прибережні клітинки вже ведуть кожна до наступної, тож прибережне переміщення улюбленця «{pet}» (L2368) нічого не додає і не пропонується'),
-        args=('pet',),
-        forms=(),
-        arg_labels=(),
-    ),
-    Label(
         id=LabelId.PLACEHOLDER_PET_HONOUR,
         text=Text(en='pet honour: the rulebook gives none (L3081 speaks of it); the kernel counts 0', fr='honneur des animaux de compagnie : la règle n’en donne aucun (L3081 en parle) ; le moteur compte 0', uk='честь улюбленців: правила її не вказують (L3081 про неї згадує); рушій рахує 0'),
         forms=(),
@@ -3354,6 +3346,10 @@ NATIVES: tuple[Native, ...] = (
         doc="Passif : gagnez 1 honneur si un adversaire traverse votre case. (L2312). A rule hook of the kernel: it answers another player's move through your space (the pet's param n is the honour).",
     ),
     Native(
+        id=NativeId.VAKLK_ABILITY,
+        doc='Tant que ce compagnon est activé, vous pouvez vous déplacer entre les cases côtières numérotées : durant votre déplacement standard, depuis une case numérotée vers une case directement adjacente. (L2368-2370). A rule hook of the kernel: it adds steps to the move.',
+    ),
+    Native(
         id=NativeId.ADJACENT_TO,
         args=('player', 'region'),
         returns='bool',
@@ -3540,11 +3536,6 @@ NATIVES: tuple[Native, ...] = (
         id=NativeId.DRAW_SECRET_QUEST,
         args=('player', 'number'),
         doc='Draw secret quest cards; with 2, keep one and shuffle the other back (Temple en ruines L3099; Twerbs 1, L2358).',
-    ),
-    Native(
-        id=NativeId.COASTAL_MOVE,
-        args=('player',),
-        doc="This turn you may move between the numbered coastal spaces (Vak'lk, L2366).",
     ),
     Native(
         id=NativeId.BIND_PET,
@@ -7075,13 +7066,13 @@ PETS: tuple[Pet, ...] = (
     ),
     Pet(
         id=PetId.VAKLK,
-        source=(Source(doc='rb', line=2366, quote="Vak'lk, Gardien de la côte"), Source(doc='rb', line=2368, quote='vous pouvez vous déplacer entre les cases côtières numérotées.')),
+        source=(Source(doc='rb', line=2366, quote="Vak'lk, Gardien de la côte"), Source(doc='rb', line=2368, quote='vous pouvez vous déplacer entre les cases côtières numérotées.'), Source(doc='rb', line=2370, quote='depuis une case numérotée vers une case directement adjacente.')),
         status='verified',
         name=Text(en="Vak'lk, Keeper of the Coast", fr="Vak'lk, Gardien de la côte", uk="Вак'лк, Охоронець узбережжя"),
         module=ModuleId.MENAGERIE,
         text=Text(en='Bind this pet to one of your companions. While that companion is activated, you may move between the numbered coastal spaces (from a numbered space to the one directly next to it, during your normal move).', fr="Liez cet animal de compagnie à un de vos compagnons. Tant que ce compagnon est activé, vous pouvez vous déplacer entre les cases côtières numérotées (d'une case numérotée à la case directement adjacente, pendant votre déplacement standard).", uk='Прив’яжіть цього улюбленця до одного зі своїх супутників. Поки цей супутник активований, можете переміщуватися між пронумерованими прибережними клітинками (з пронумерованої клітинки на безпосередньо сусідню, під час звичайного переміщення).'),
         params=(),
-        powers=(Power(trigger='on_join'), Power(trigger='master_activated')),
+        powers=(Power(trigger='on_join'), Power(native=NativeId.VAKLK_ABILITY, trigger='master_activated')),
     ),
     Pet(
         id=PetId.VOSH,

@@ -4,6 +4,7 @@ from ..kernel.engine cimport Engine
 
 cdef class VindicationCore(Engine):
     cdef int sacred_stones, nrules, seats, ncards, nslots, nspaces, nregions, nattributes, ntriggers, mounts, turn_flags
+    cdef int ncoast
     cdef int o_influence, o_power, o_attr, o_card_cubes, o_score, o_seated, o_current, o_side, o_mount
     cdef int o_speed_bonus, o_controlled, o_aptitudes, o_tokens_taken, o_quests_done, o_zone, o_order, o_faceup
     cdef int o_owner, o_seen

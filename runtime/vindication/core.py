@@ -49,6 +49,7 @@ class VindicationCore(Engine):
         self.ncards = n["cards"]
         self.nslots = n["slots"]
         self.nspaces = n["spaces"]
+        self.ncoast = n["coast"]
         self.nregions = n["regions"]
         self.nattributes = n["attributes"]
         self.ntriggers = n["trigger_tokens"]

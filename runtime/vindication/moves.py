@@ -36,7 +36,11 @@ INTERNAL)."""
 H_STRANN = cython.declare(cython.int, 6)
 H_ZHARAH = cython.declare(cython.int, 7)
 H_JAIKE = cython.declare(cython.int, 12)
+H_VAKLK = cython.declare(cython.int, 13)
 """Cards' rule hooks (tables.py HOOKS)."""
+WAYS_ON = cython.declare(cython.int, 5)
+"""The ways on from a space: the 3 it leads to (tables.yaml `island`), then the numbered coastal spaces before and
+after it (Vak'lk, next_space)."""
 INSPIRATION = cython.declare(cython.int, 0)
 """The first attribute."""
 F_BARRICADE = cython.declare(cython.int, 2)
@@ -67,17 +71,48 @@ class Moves:
             return e.turn_flag(MOVE_LEFT)
         return 0
 
-    def can_end(self, e: VindicationBoard, seat: cython.int, space: cython.int, left: cython.int) -> cython.bint:
-        """From `space`, with at most `left` more spaces, the move can end on a space nobody else stands on."""
+    def along_coast(self, e: VindicationBoard, seat: cython.int) -> cython.bint:
+        """The seat may move between the numbered coastal spaces: its Vak'lk is bound to the companion activated
+        this turn (L2368-2372)."""
+        activated: cython.int = e.turn_flag(ACTIVATED) - 2
+        return activated >= 0 and e.pet_hook(seat, H_VAKLK, activated) >= 0
+
+    def coastal_step(self, e: VindicationBoard, space: cython.int, onward: cython.bint) -> cython.int:
+        """The numbered coastal space directly before (or, onward, after) `space`, or -1 when `space` is not one.
+        The numbered spaces run around the island, so the last and the first are next to each other (a ruling)."""
+        if space >= e.ncoast:
+            return -1
+        if onward:
+            return (space + 1) % e.ncoast
+        return (space + e.ncoast - 1) % e.ncoast
+
+    def next_space(self, e: VindicationBoard, space: cython.int, i: cython.int, coast: cython.bint) -> cython.int:
+        """The i-th way on from `space` (WAYS_ON), or -1: the island's paths, then, along the coast (along_coast),
+        the coastal steps (one to a space a path already leads to is that path, offered once)."""
+        nxt: cython.int
+        if i < 3:
+            return e.space_next[space * 3 + i]
+        if not coast:
+            return -1
+        nxt = self.coastal_step(e, space, i == 4)
+        if nxt < 0 or e.space_next[space * 3] == nxt or e.space_next[space * 3 + 1] == nxt \
+                or e.space_next[space * 3 + 2] == nxt:
+            return -1
+        return nxt
+
+    def can_end(self, e: VindicationBoard, seat: cython.int, space: cython.int, left: cython.int,
+                coast: cython.bint) -> cython.bint:
+        """From `space`, with at most `left` more spaces (and the coastal steps when `coast`), the move can end on a
+        space nobody else stands on."""
         i: cython.int
         nxt: cython.int
         if not e.occupied(space, seat):
             return True
         if left <= 0:
             return False
-        for i in range(3):
-            nxt = e.space_next[space * 3 + i]
-            if nxt >= 0 and self.can_end(e, seat, nxt, left - 1):
+        for i in range(WAYS_ON):
+            nxt = self.next_space(e, space, i, coast)
+            if nxt >= 0 and self.can_end(e, seat, nxt, left - 1, coast):
                 return True
         return False
 
@@ -86,9 +121,10 @@ class Moves:
         i: cython.int
         nxt: cython.int
         at: cython.int = e.pos(seat)
-        for i in range(3):
-            nxt = e.space_next[at * 3 + i]
-            if nxt >= 0 and self.can_end(e, seat, nxt, left - 1):
+        coast: cython.bint = self.along_coast(e, seat)
+        for i in range(WAYS_ON):
+            nxt = self.next_space(e, at, i, coast)
+            if nxt >= 0 and self.can_end(e, seat, nxt, left - 1, coast):
                 return True
         return False
 
@@ -102,6 +138,7 @@ class Moves:
         i: cython.int
         nxt: cython.int
         at: cython.int
+        coast: cython.bint
         if stage == 0 and self.split_left(e, seat) > 0 and self.can_move(e, seat, self.split_left(e, seat)):
             e.set_arg(3, self.split_left(e, seat))
             e.set_turn_flag(DISCOVER, 0)
@@ -141,10 +178,11 @@ class Moves:
                 e.done()
                 return
         at = e.pos(seat)
+        coast = self.along_coast(e, seat)
         e.clear_options()
-        for i in range(3):
-            nxt = e.space_next[at * 3 + i]
-            if nxt >= 0 and self.can_end(e, seat, nxt, e.arg(3) - 1):
+        for i in range(WAYS_ON):
+            nxt = self.next_space(e, at, i, coast)
+            if nxt >= 0 and self.can_end(e, seat, nxt, e.arg(3) - 1, coast):
                 e.option(nxt)
         if e.arg(4) >= e.num(C_MIN_MOVE) and not e.occupied(at, seat):
             e.option(STOP)

@@ -43,7 +43,7 @@ THRESHOLDS = {"moved_four": "m", "honour_two_sources": "m"}
 turn; Persévérance: honour from m sources, at most 4: core.count_honour), by that param's name: `card_event_n`."""
 HOOKS = ("adren_ability", "grenn_ability", "yanos_ability", "resilience_ability", "ruak_ability", "oneth_ability",
          "strann_ability", "zharah_ability", "impunite_ability", "zharyan_ability", "brokk_ability", "ostrah_ability",
-         "jaike_ability")
+         "jaike_ability", "vaklk_ability")
 """The cards' powers the engine plays as rule hooks of its own (a power's `native:`), by place: the `H_` names of
 the rule modules. The card's params n and m go with it (`card_hook_n`, `card_hook_m`); a power naming another native
 is not played."""
@@ -362,8 +362,6 @@ def _menagerie(tables: VindicationTables, game: CompiledGame, modules: tuple[str
                                              for index, (kind, _) in enumerate(tables.cards)])
     if market:
         tables.placeholders.append(KernelLine.of(game, "placeholder_pet_market"))
-        _coast_linked(game)
-        tables.placeholders.append(KernelLine.of(game, "placeholder_pet_coast", pet=Named("pet", "vaklk")))
         tables.placeholders.append(KernelLine.of(game, "placeholder_pet_honour"))
 
 
@@ -390,18 +388,6 @@ def _needs_relic(tables: VindicationTables, index: int, party: int) -> int:
                    choose=lambda pending: pending.options[0], natives=natives, engine="python")
         changed.append(state.tolist() != before)
     return int(changed == [False, True])
-
-
-def _coast_linked(game: CompiledGame) -> None:
-    """Vak'lk's coastal move (L2368-2372: from a numbered coastal space to the next, the native coastal_move, not
-    played) adds no move on an island whose numbered coastal spaces (those touching the sea, numbered first)
-    already lead each to the next; an island where they do not is refused, as the engine could not play it."""
-    rows = game.get("table", "island").values
-    coast = [space for space, row in enumerate(rows) if -1 in row[:3]]
-    for space, following in zip(coast, coast[1:] + coast[:1]):
-        if following + 1 not in rows[space][3:]:
-            raise ValueError(f"coastal spaces {space + 1} and {following + 1} are not linked on the island table: "
-                             "the kernel cannot play Vak'lk's coastal move")
 
 
 def _react_limit(power: Any) -> int:
@@ -525,6 +511,15 @@ def _mastery_attribute(game: CompiledGame, key: str) -> int:
     return noted[0] if noted else -1
 
 
+def _numbered_coast(rows: list[list[int]]) -> int:
+    """How many spaces the numbered coast holds: the first rows of the island table, each touching the sea (a slot
+    -1), run around the island in their order (Vak'lk's coastal move, L2370)."""
+    count = 0
+    while count < len(rows) and -1 in rows[count][:3]:
+        count += 1
+    return count
+
+
 def _island(tables: VindicationTables, game: CompiledGame, modules: tuple[str, ...], preset: str | None) -> None:
     """The island's spaces (tables.yaml `island`, placeholder) and the regions of the modules on, the expansion
     tiles replacing base ones as a preset says (L2939-3031); `region_effect_cost`: the cost a repeatable region's
@@ -537,6 +532,7 @@ def _island(tables: VindicationTables, game: CompiledGame, modules: tuple[str, .
     tables.arrays["space_slots"] = ints([value for row in rows for value in row[:3]])
     tables.arrays["space_next"] = ints([value - 1 for row in rows for value in row[3:]])
     tables.numbers["spaces"] = len(rows)
+    tables.numbers["coast"] = _numbered_coast(rows)
     tables.numbers["slots"] = 1 + max(value for row in rows for value in row[:3])
     tables.regions = game.entities("region")
     tables.numbers["sacred_stones"] = [name_of(r) for r in tables.regions].index("pierres_sacrees")
