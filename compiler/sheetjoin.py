@@ -23,16 +23,17 @@ def join_parts(parts: Sequence[RenderedPart], footers: bytes) -> bytes:
     """One PDF of `parts`, in order, with page N of `footers` (a PDF of as many pages) drawn over page N."""
     writer = PdfWriter()
     starts = []
-    for part in parts:
+    readers = [PdfReader(io.BytesIO(part.pdf)) for part in parts]
+    for reader in readers:
         starts.append(len(writer.pages))
-        writer.append(PdfReader(io.BytesIO(part.pdf)), import_outline=False)
+        writer.append(reader, import_outline=False)
     footer_pages = PdfReader(io.BytesIO(footers)).pages
     if len(footer_pages) != len(writer.pages):
         raise ValueError(f"{len(footer_pages)} footers for {len(writer.pages)} pages")
     for page, footer in zip(writer.pages, footer_pages):
         page.merge_page(footer)
         page.compress_content_streams()  # merge_page writes the page's content again, uncompressed
-    metadata = PdfReader(io.BytesIO(parts[0].pdf)).metadata
+    metadata = readers[0].metadata
     if metadata:
         writer.add_metadata(dict(metadata))
     _link(writer, parts, starts)

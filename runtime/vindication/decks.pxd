@@ -7,6 +7,7 @@ cdef class VindicationDecks(VindicationPayments):
     cdef int owner(self, int card)
     cdef bint owns(self, int seat, int card)
     cdef int top_facedown(self, int zone)
+    cdef bint active_trigger(self, int card)
     cdef int top_faceup(self, int zone)
     cdef void refill(self, int zone) except *
     cdef void shuffle(self, int zone) except *

@@ -117,6 +117,10 @@ class VindicationDecks(VindicationPayments):
                     best = i
         return best
 
+    def active_trigger(self, card: cython.int) -> cython.bint:
+        """An end-game trigger card face up: active (L949)."""
+        return self.zone(card) == self.zone_trigger_deck and self.cells[self.o_faceup + card] == 1
+
     def reveal_trigger(self) -> None:
         """The top face-down trigger card turns face up: it is active (L949)."""
         card: cython.int = self.top_facedown(self.zone_trigger_deck)

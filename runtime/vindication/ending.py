@@ -33,8 +33,7 @@ class Ending:
         card: cython.int
         if e.stage() == 0:
             for card in range(e.arg(3), e.ncards):
-                if e.zone(card) == e.zone_trigger_deck and e.cells[e.o_faceup + card] == 1 \
-                        and e.card_effect[card] >= 0:
+                if e.active_trigger(card) and e.card_effect[card] >= 0:
                     e.set_arg(3, card + 1)
                     e.push(EFFECT, e.card_effect[card], seat, e.card_local[card])
                     return

@@ -201,7 +201,7 @@ class LootPowers:
         card: cython.int
         n: cython.int = 0
         for card in range(e.ncards):
-            if e.zone(card) == e.zone_trigger_deck and e.cells[e.o_faceup + card] == 1:
+            if e.active_trigger(card):
                 n += 1
                 if offer:
                     e.option(card)

@@ -16,6 +16,5 @@ cdef class Powers:
     cdef void sacred_stones(self, VindicationBoard e) except *
     cdef void take_wish(self, VindicationBoard e) except *
     cdef void swap_places(self, VindicationBoard e) except *
-    cdef bint active_trigger(self, VindicationBoard e, int card)
     cdef void discard_active_trigger(self, VindicationBoard e) except *
     cdef bint other(self, VindicationBoard e, int seat, int card, int mode)

@@ -291,10 +291,6 @@ class Powers:
         e.cells[e.k_pos + other] = at
         e.done()
 
-    def active_trigger(self, e: VindicationBoard, card: cython.int) -> cython.bint:
-        """An end-game trigger card face up: active (L949)."""
-        return e.zone(card) == e.zone_trigger_deck and e.cells[e.o_faceup + card] == 1
-
     def discard_active_trigger(self, e: VindicationBoard) -> None:
         """With at least n active end-game trigger cards, discard the one the player chooses (args: seat, n;
         Voleur d'étoiles, L2141-2143); with fewer, nothing."""
@@ -304,7 +300,7 @@ class Powers:
         if e.stage() == 0:
             e.clear_options()
             for card in range(e.ncards):
-                if self.active_trigger(e, card):
+                if e.active_trigger(card):
                     active += 1
                     e.option(card)
             if active < e.arg(1):
