@@ -53,6 +53,9 @@ TYPED_TREE = Path("build/typed")
 """A package tree whose `lawforge/runtime/_compiled/<package>` links to `runtime/<package>`: compiled from there, a
 typed module's relative cimports (`from ..kernel.engine cimport Engine`) find the .pxd of its compiled sibling."""
 TYPED_DIRECTIVES = {"boundscheck": False, "wraparound": False, "initializedcheck": False}
+CHECKED = "oath/"
+"""Typed sources compiled without TYPED_DIRECTIVES: Oath's rules index Python lists as Python does (a negative
+index, an index out of range raising)."""
 
 
 def typed_tree():
@@ -84,12 +87,12 @@ def kernel_extensions():
     return modules + [Extension(FINGERPRINT, [str(stamp)])]
 
 
-def typed_extensions():
-    """The typed modules, compiled from the package tree (`typed_tree`)."""
+def typed_extensions(checked):
+    """The typed modules, compiled from the package tree (`typed_tree`): those under CHECKED or the others."""
     compiled = typed_tree()
     return [Extension(f"{KERNELS.COMPILED_PACKAGE}.{source.removesuffix('.py').replace('/', '.')}",
                       [str(compiled / source)], extra_compile_args=KERNEL_FLAGS)
-            for source in KERNELS.typed_sources()]
+            for source in KERNELS.typed_sources() if source.startswith(CHECKED) == checked]
 
 
 def compiled_key(ext):
@@ -198,9 +201,10 @@ def extensions():
                            **CYTHON_CACHE)
         found += cythonize(kernel_extensions(), language_level=3, quiet=True, build_dir=str(KERNEL_BUILD),
                            nthreads=CORES, **CYTHON_CACHE)
-        found += cythonize(typed_extensions(), language_level=3, quiet=True, build_dir=str(KERNEL_BUILD),
-                           nthreads=CORES, include_path=[str(TYPED_TREE)], compiler_directives=TYPED_DIRECTIVES,
-                           **CYTHON_CACHE)
+        for checked, directives in ((False, TYPED_DIRECTIVES), (True, {})):
+            found += cythonize(typed_extensions(checked), language_level=3, quiet=True, build_dir=str(KERNEL_BUILD),
+                               nthreads=CORES, include_path=[str(TYPED_TREE)], compiler_directives=directives,
+                               **CYTHON_CACHE)
     return found
 
 

@@ -36,9 +36,10 @@ class KernelUnavailable(ImportError):
     """The compiled kernel is not built, or was built from other sources than those on disk."""
 
 
-TYPED = ("kernel", "root", "margraves", "vindication")
+TYPED = ("kernel", "root", "margraves", "vindication", "oath")
 """Packages written for Cython's pure-Python mode: each module with a `.pxd` beside it is compiled as typed code, as
-is each module of runtime/ itself with one (the flat state)."""
+is each module of runtime/ itself with one (the flat state). Oath's typed modules are its state's parts (core.pxd and
+the classes built on it); its other modules are compiled as they are."""
 
 
 def typed_sources(runtime: Path = RUNTIME) -> list[str]:
@@ -50,8 +51,9 @@ def typed_sources(runtime: Path = RUNTIME) -> list[str]:
 def compiled_sources(runtime: Path = RUNTIME) -> list[str]:
     """The sources Cython builds, relative to runtime/: every Oath kernel module not in PURE, and the typed modules
     (the flat state, the shared kernel and the games on it)."""
+    typed = typed_sources(runtime)
     kernel = (f"oath/{path.name}" for path in sorted((runtime / "oath").glob("*.py")))
-    return [*(source for source in kernel if source not in PURE), *typed_sources(runtime)]
+    return [*(source for source in kernel if source not in PURE and source not in typed), *typed]
 
 
 def fingerprint(runtime: Path = RUNTIME) -> dict[str, str]:

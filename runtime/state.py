@@ -78,6 +78,10 @@ class FlatState:
     def at(self, field: str, *index: int) -> int:
         return self._offset(field, index, len(index))
 
+    def value(self, field: str, *index: int) -> int:
+        """The cell of a field at indices given as a sequence, `value(field, *index)` (`get` takes them one by one)."""
+        return self.view[self._offset(field, index, len(index))]
+
     def get(self, field: str, i: int = NO_INDEX, j: int = NO_INDEX) -> int:
         """The cell of a field with no index, `get(field)`, one, `get(field, i)`, or two, `get(field, i, j)`."""
         return self.view[self._cell(field, i, j, 0 if i == NO_INDEX else 1 if j == NO_INDEX else 2)]

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+import cython  # type: ignore[import-untyped]
+
 from ..content import CompiledGame
 from ..state import FlatState
 from ..vm_py import Native
@@ -18,7 +20,8 @@ from .empire import bind_flat, ruler_of
 from .setup import Cards
 
 if TYPE_CHECKING:
-    from .game import OathState
+    if not cython.compiled:  # compiled, the state is typed as its core (the .pxd beside)
+        from .game import OathState
 
 def limit_of(state: OathState, seat: int) -> tuple[int, list[int]]:
     """The player's adviser limit now and the advisers that count toward it."""

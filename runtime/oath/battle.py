@@ -106,7 +106,7 @@ def force_size(flat: FlatState, player: int) -> int:
     total = crowned_bandits(flat, player)
     for place in force_places(flat, player):
         field, index, _ = place_cell(flat, player, place)
-        total += flat.get(field, *index)
+        total += flat.value(field, *index)
     return total
 
 
@@ -379,7 +379,7 @@ def capture(flat: FlatState, victor: int) -> None:
     if relic >= 0 and loser >= 0:
         for place in force_places(flat, loser):
             field, index, seat = place_cell(flat, loser, place)
-            flat.move((field, *index), ("relic_warbands", relic, colour(flat, seat)), flat.get(field, *index))
+            flat.move((field, *index), ("relic_warbands", relic, colour(flat, seat)), flat.value(field, *index))
     flat.set("campaign_win_capture", victor, 0)
 
 

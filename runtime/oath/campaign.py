@@ -20,6 +20,8 @@ from array import array
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import cython  # type: ignore[import-untyped]
+
 from ..bytecode import Status, pending_choice, provide_choice
 from ..content import CompiledGame
 from ..effects import start as start_effect
@@ -37,7 +39,8 @@ from .persistent import may_take
 from .power_code import STEP_LIMIT, natives_of
 
 if TYPE_CHECKING:
-    from .game import OathState
+    if not cython.compiled:  # compiled, the state is typed as its core (the .pxd beside)
+        from .game import OathState
 
 __all__ = ["ALLY_BOARD", "BOARD"]
 

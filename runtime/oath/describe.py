@@ -13,6 +13,7 @@ from ..messages import Phrase, Value
 from . import banners, campaign, plays
 from .actions import KIND, NONE, STRIDE, Kind
 from .power_tables import POWER_STRIDE
+from .rounds import Rounds
 from .setup import DISCARD_ON_PILE, DISCARD_USUAL
 
 if TYPE_CHECKING:
@@ -39,7 +40,7 @@ SITE_MOVES = frozenset({KIND.TRAVEL, KIND.CHOOSE_DESTINATION, KIND.WARBAND_TO_SI
 """Moves whose argument is a site."""
 
 
-class Describe:
+class Describe(Rounds):
     def describe(self: OathState, chosen: int, locale: str = "en") -> str:
         """A move in words of the chosen language: the message of its kind (`move_<kind>` in content/oath/labels.yaml)
         with what it acts on as the message's arguments."""

@@ -16,9 +16,9 @@ played only in part, docs/decisions.md says so.
 
 from __future__ import annotations
 
+import copy
 from array import array
 from random import Random
-from typing import Any
 
 from ..content import CompiledGame
 from ..effects import VMS
@@ -26,22 +26,17 @@ from . import campaign, empire, modifiers
 from .actions import PHASE, IllegalAction, Kind, Phase, action
 from .chronicle import Chronicle, Decide, write_chronicle
 from .describe import Describe
-from .handlers import Handlers
-from .moves import Moves
 from .numbers import rule_numbers
 from .observe import Observation, observe
-from .power_tables import PowerTables
-from .queries import Queries
-from .rounds import Rounds
 from .setup import Cards, setup
-from .turn import Turn
 
 __all__ = ["IllegalAction", "Kind", "OathState", "Phase", "action"]
 
 
-class OathState(PowerTables, Queries, Moves, Turn, Handlers, Rounds, Describe):
-    """A game of Oath in play: the flat state and the card tables, with the rules in the parts it is made of
-    (power_tables, queries, moves, turn, handlers, rounds, describe), one module each."""
+class OathState(Describe):
+    """A game of Oath in play: the flat state and the card tables (core.py), with the rules in the parts it is made
+    of, each built on the one before (power_tables, queries, moves, turn, handlers, rounds, describe), one module
+    each."""
 
     def __init__(self, game: CompiledGame, players: int, seed: int, *, engine: str = "compiled",
                  chronicle: Chronicle | None = None) -> None:
@@ -51,13 +46,12 @@ class OathState(PowerTables, Queries, Moves, Turn, Handlers, Rounds, Describe):
         self.run_vm = VMS[engine]
         self.game = game
         self.numbers = rule_numbers(game)
-        """The rule numbers of the content (numbers.py)."""
         self.base_cost = modifiers.base_costs(self.numbers)
         self.players = players
         self.flat = made.state
         self.cards = Cards(self.flat)
         self.placeholders = made.placeholders
-        self.history: list[int] = []
+        self.history = []
         self.seed = seed
         self.flat.set("phase", PHASE.SETUP)
         self.flat.set("setup_seat", 0)
@@ -67,12 +61,9 @@ class OathState(PowerTables, Queries, Moves, Turn, Handlers, Rounds, Describe):
         self.flat.set("reliquary_pick", -1)
         self.flat.set("power_campaign", -1)
         empire.clear_offer(self.flat)
-        self.frame: array[int] | None = None
-        self.known_moves: tuple[bytes, list[int]] | None = None
-        """The position (cells and paused frame) the legal moves were last worked out for, and those moves."""
-        self.victory: str | None = None
-        """How the game was won, a glossary term: usurper, visionary, stable_regime (the end die),
-        war_exhaustion or successor."""
+        self.frame = None
+        self.known_moves = None
+        self.victory = None
         campaign.clear(self.flat)
         self._static()
 
@@ -95,9 +86,9 @@ class OathState(PowerTables, Queries, Moves, Turn, Handlers, Rounds, Describe):
             taken += 1
         return taken
 
-    def clone(self) -> Any:
-        twin = object.__new__(OathState)
-        twin.__dict__.update(self.__dict__)
+    def clone(self) -> OathState:
+        """A copy to play on: its own cells, frame, cards and history; the tables and card facts shared."""
+        twin = copy.copy(self)
         twin.flat = self.flat.copy()
         twin.frame = array("i", self.frame) if self.frame is not None else None
         twin.cards = Cards(twin.flat)

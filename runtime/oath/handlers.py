@@ -11,11 +11,12 @@ from ..notes import KernelLine
 from . import advisers, banners, empire, favor, modifiers, negotiate, plays
 from .actions import KIND, PHASE, Kind
 from .power_tables import CONSPIRACY, POWER_STRIDE
+from .turn import Turn
 
 if TYPE_CHECKING:
     from .game import OathState
 
-class Handlers:
+class Handlers(Turn):
     def _do_choose_adviser(self: OathState, seat: int, card: int) -> None:
         """Setup 23, in its order: the player's pawn on a faceup site (the Chancellor's is on the top Cradle site
         already), one card kept as a facedown adviser, the others discarded by the region of the player's own pawn

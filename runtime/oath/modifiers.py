@@ -28,6 +28,8 @@ from array import array
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import cython  # type: ignore[import-untyped]
+
 from ..bytecode import Status, pending_choice, provide_choice
 from ..content import CompiledGame
 from ..effects import start
@@ -44,7 +46,8 @@ from .power_code import STEP_LIMIT
 from .setup import Cards
 
 if TYPE_CHECKING:
-    from .game import OathState
+    if not cython.compiled:  # compiled, the state is typed as its core (the .pxd beside)
+        from .game import OathState
 
 TIMING_OF = {KIND.SEARCH_WORLD: "search", KIND.SEARCH_DISCARD: "search", KIND.MUSTER: "muster",
              KIND.TRADE_FOR_FAVOR: "trade", KIND.TRADE_FOR_SECRETS: "trade", KIND.TRAVEL: "travel",

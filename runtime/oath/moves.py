@@ -12,6 +12,7 @@ from ..bytecode import pending_choice
 from . import banners, campaign, empire, modifiers, negotiate, persistent, plays, warbands
 from .actions import KIND, NONE, PHASE, STRIDE, IllegalAction, Kind, action, kind_of
 from .power_tables import POWER_STRIDE
+from .queries import Queries
 
 if TYPE_CHECKING:
     from .game import OathState
@@ -26,9 +27,7 @@ HANDLED_MOVES = frozenset({KIND.RECOVER_RELIC, KIND.PEEK, KIND.TARGET_RELIC, KIN
 as their argument, the kernel its card."""
 
 
-class Moves:
-    known_moves: tuple[bytes, list[int]] | None
-
+class Moves(Queries):
     def legal_actions(self: OathState) -> list[int]:
         """Worked out once per position, so that an agent's look and apply()'s check cost one: the persistent rules
         refreshed first leave the cells as they were when refreshed again."""

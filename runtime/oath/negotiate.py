@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+import cython  # type: ignore[import-untyped]
+
 from ..content import CompiledGame
 from ..state import FlatState
 from ..vm_py import Native
@@ -27,7 +29,8 @@ from .advisers import discard_down
 from .empire import bind_flat, colour
 
 if TYPE_CHECKING:
-    from .game import OathState
+    if not cython.compiled:  # compiled, the state is typed as its core (the .pxd beside)
+        from .game import OathState
 
 ADVISERS, RELICS, SITES, BANNERS, PROMISES = 1, 2, 4, 8, 16
 """Bits of `negotiation_goods`: what may change hands besides favor and secrets."""

@@ -27,6 +27,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+import cython  # type: ignore[import-untyped]
+
 from ..content import CompiledGame
 from ..state import FlatState
 from ..vm_py import Native
@@ -36,7 +38,8 @@ from .modifiers import in_play, in_play_cards
 from .setup import DISCARD_ON_PILE, DISCARD_USUAL, DISCARD_WORLD_DECK_BOTTOM, Cards
 
 if TYPE_CHECKING:
-    from .game import OathState
+    if not cython.compiled:  # compiled, the state is typed as its core (the .pxd beside)
+        from .game import OathState
 
 ALL_VISIONS, REVEALED_VISIONS = 2, 1
 """Values of `visions_forbidden`: no Vision faceup, the Conspiracy included; no Vision revealed (5.1.4.III)."""

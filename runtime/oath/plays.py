@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import cython  # type: ignore[import-untyped]
+
 from .actions import KIND, STRIDE, action
 from .banners import PEOPLES_FAVOR, PLAY_POWER
 from .advisers import adviser_room
@@ -20,7 +22,8 @@ from .modifiers import in_play
 from .setup import Cards
 
 if TYPE_CHECKING:
-    from .game import OathState
+    if not cython.compiled:  # compiled, the state is typed as its core (the .pxd beside)
+        from .game import OathState
 
 PLAY_HOOKS = ("play_to_any_site", "play_to_any_site_in_region", "play_discard_first_in_region",
               "facedown_adviser_play_forbidden", "play_gains_secret_not_favor", "action_forbidden")

@@ -11,6 +11,7 @@ from ..content import CompiledGame
 from ..effects import bind_natives
 from ..vm_py import Native
 from . import advisers, campaign, chronicle, empire, favor, modifiers, natives, negotiate, persistent, plays
+from .core import OathCore
 from .power_code import natives_of
 from .setup import SHARED_VISION, SHARED_VISION_DISCARD, Cards, cards_with_native
 
@@ -97,30 +98,12 @@ def kernel_natives(game: CompiledGame) -> dict[str, Native]:
     return _NATIVES[game.layout]
 
 
-class PowerTables:
-    powers: dict[int, list[tuple[str, Any]]]
-    site_actions: list[int]
-    plans: dict[tuple[int, int], tuple[str, Any]]
-    when_played: dict[int, str]
-    capacity_powers: dict[int, str]
-    rule_powers: list[tuple[int, str]]
-    favor_rules: set[int]
-    modifiers: dict[str, dict[int, tuple[str, Any, bool, bool]]]
-    play_rules: dict[int, tuple[str, bool]]
-    triggered: dict[str, dict[int, str]]
-    """The modifiers and triggered powers of each timing, in the order queued powers run (`_in_run_order`)."""
-    reacting: set[int]
-    title_reactions: dict[int, str]
-    battle_rules: dict[int, str]
-    ignorers: set[int]
-    redirectors: dict[int, str]
-    """The power tables (`_tables_for`), shared by the games of one compiled content."""
-
+class PowerTables(OathCore):
     def _static(self: OathState) -> None:
         """Card facts that never change, looked up once."""
         enums = self.game.enums
-        self.suit_of: dict[int, int] = {}
-        self.restriction: dict[int, str | None] = {}
+        self.suit_of = {}
+        self.restriction = {}
         for kind in ("denizen", "edifice"):
             for entity in self.game.entities(kind):
                 card = self.cards.of(kind, entity.id.name.lower())
@@ -136,14 +119,13 @@ class PowerTables:
         assert self.flat.size("card_zone") <= POWER_STRIDE
         self.role_ids = {name.lower(): int(member) for name, member in enums["role"].__members__.items()}
         self.edifices = self.cards.all("edifice")
-        self.reliquary_modifiers: dict[str, dict[int, str]] = {}
+        self.reliquary_modifiers = {}
         for space, entity in enumerate(self.game.entities("reliquary_modifier")):
             key = f"reliquary_modifier/{entity.id.name.lower()}/powers/0"
             if entity.powers and key in runnable(self.game):
                 self.reliquary_modifiers.setdefault(entity.powers[0].timing, {})[space] = key
         self.static_powers = {name: frozenset(cards_with_native(self.game, name)) for name in STATIC_POWERS}
-        self.banner_recover_rules: dict[int, str] = {}
-        """Banner → its Recover rule (banners.py)."""
+        self.banner_recover_rules = {}
         for banner, entity in enumerate(self.game.entities("banner")):
             for number, power in enumerate(entity.powers):
                 key = f"banner/{entity.id.name.lower()}/powers/{number}"
@@ -151,7 +133,6 @@ class PowerTables:
                     self.banner_recover_rules[banner] = key
         self.zone_ids = {name: self.cards.zone(name, 0 if name in ("advisers", "relics_held") else None)
                          for name in ("advisers", "relics_held", "at_site", "map")}
-        """Zone numbers looked up once; a player's zone is the first player's plus their seat."""
         self.adviser_zones = {self.cards.zone("advisers", seat) for seat in range(self.players)}
         self.relic_zones = {self.cards.zone("relics_held", seat) for seat in range(self.players)}
         bound_here = {name: make(self) for name, make in modifiers.STATE_NATIVES.items()}
@@ -169,7 +150,8 @@ class PowerTables:
         key = (self.game.layout, self.edifice_sides)
         if key not in _TABLES:
             _TABLES[key] = _tables_for(self.game, self.cards)
-        self.__dict__.update(_TABLES[key])
+        for name, table in _TABLES[key].items():
+            setattr(self, name, table)
 
 
 _TABLES: dict[tuple[object, tuple[int, ...]], dict[str, Any]] = {}

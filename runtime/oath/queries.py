@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING, Any
 from ..bytecode import pending_choice
 from . import advisers, banners, campaign, costs, empire, negotiate, warbands
 from .actions import PHASE
-from .power_tables import TRIGGERED
+from .power_tables import TRIGGERED, PowerTables
 from .setup import SHARED_VISION, most_supply
 
 if TYPE_CHECKING:
     from .game import OathState
 
-class Queries:
+class Queries(PowerTables):
     def current_player(self: OathState) -> int:
         phase = self.flat.get("phase")
         if self.flat.get("title_candidates") and phase != PHASE.OVER:

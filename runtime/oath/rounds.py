@@ -9,14 +9,13 @@ from typing import TYPE_CHECKING
 
 from . import banners, empire, favor, persistent
 from .actions import PHASE
+from .handlers import Handlers
 from .setup import table_row
 
 if TYPE_CHECKING:
     from .game import OathState
 
-class Rounds:
-    victory: str | None
-
+class Rounds(Handlers):
     def _wake(self: OathState, seat: int) -> None:
         """4.1: an Exile holding the title wins on its Usurper side, an Exile whose revealed Vision (their own, or one
         the False Prophet shares) is met wins as Visionary, else an Exile holding the title flips it to its Usurper

@@ -12,13 +12,14 @@ from ..effects import start
 from ..state import FlatState
 from . import campaign, costs, modifiers, negotiate, persistent, warbands
 from .actions import KIND, KINDS, PHASE, STRIDE, IllegalAction, Kind, Phase, kind_of
+from .moves import Moves
 from .power_code import STEP_LIMIT
 from .power_tables import TRIGGERED
 
 if TYPE_CHECKING:
     from .game import OathState
 
-class Turn:
+class Turn(Moves):
     def apply(self: OathState, move: int) -> None:
         if move not in self.legal_actions():
             raise IllegalAction(f"{move} ({self.describe(move)}) is not a legal action now")

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import cython  # type: ignore[import-untyped]
+
 from ..state import FlatState
 from .actions import KIND, PHASE, STRIDE, Kind, action, kind_of
 from .empire import CHANCELLOR, bandit_lord, colour, warbands_at
 
 if TYPE_CHECKING:
-    from .game import OathState
+    if not cython.compiled:  # compiled, the state is typed as its core (the .pxd beside)
+        from .game import OathState
 
 REQUEST_BITS = {KIND.WARBAND_TO_BOARD: 1, KIND.GIVE_WARBAND: 2, KIND.TAKE_WARBAND: 4}
 """The moves that may need permission, by their bit in `warband_moves_granted` and `warband_moves_refused`."""

@@ -1,0 +1,3 @@
+# Types of battle.py for Cython (pure-Python mode): the flat state its rules are given is typed (state.pxd).
+
+from ..state cimport FlatState

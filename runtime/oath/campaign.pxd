@@ -1,0 +1,5 @@
+# Types of campaign.py for Cython (pure-Python mode): the state its rules are given is typed, its attributes read from
+# slots (core.pxd).
+
+from ..state cimport FlatState
+from .core cimport OathCore as OathState

@@ -1,0 +1,6 @@
+# Types of moves.py for Cython (pure-Python mode): a part of the state, an extension type.
+
+from .queries cimport Queries
+
+cdef class Moves(Queries):
+    pass

@@ -1,0 +1,4 @@
+# Types of plays.py for Cython (pure-Python mode): the state its rules are given is typed, its attributes read from
+# slots (core.pxd).
+
+from .core cimport OathCore as OathState
