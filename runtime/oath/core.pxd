@@ -1,12 +1,14 @@
 # Types of core.py for Cython (pure-Python mode): the state's attributes as typed slots.
 
 from ..state cimport FlatState
+from .setup cimport Cards
 
 cdef class OathCore:
-    cdef public object game, cards, numbers, run_vm, natives, frame, known_moves, victory
+    cdef public object game, numbers, run_vm, natives, frame, known_moves, victory
     cdef public int players, seed, relic_base, site_base, conspiracy
     cdef public bint conspiracy_runs
     cdef public FlatState flat
+    cdef public Cards cards
     cdef public dict base_cost
     cdef public list placeholders, history
     cdef public dict suit_of, restriction, card_of_handle, role_ids, reliquary_modifiers, static_powers

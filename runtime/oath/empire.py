@@ -29,16 +29,17 @@ JOINED = 2
 """`campaign_ally` of a player who defends as an Ally in the Campaign being resolved (5.5.2)."""
 
 
-_ROLES: dict[tuple[object, str], int] = {}
+_ROLES: dict[object, dict[str, int]] = {}
 """Role numbers by (compiled content, role id): asked at every look at a player's colour."""
 
 
 def role(game: CompiledGame, name: str) -> int:
     """The number of a role (chancellor, exile, citizen) in the compiled content."""
-    found = _ROLES.get((game.layout, name))
-    if found is None:
-        found = _ROLES[game.layout, name] = game.number("role", name)
-    return found
+    roles = _ROLES.get(game.layout)
+    if roles is None:
+        members = game.enums["role"].__members__.items()
+        roles = _ROLES[game.layout] = {member.lower(): int(value) for member, value in members}
+    return roles[name]
 
 
 def colour(flat: FlatState, seat: int) -> int:

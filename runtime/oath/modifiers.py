@@ -364,9 +364,10 @@ class Ahead:
     whether an uncovered Reliquary modifier does, whether they have optional ones. Worked out for a timing when first
     asked: a random move asks only its own."""
 
-    def __init__(self, state: OathState, seat: int) -> None:
+    def __init__(self, state: OathState, seat: int, playing: set[int] | None = None) -> None:
+        """`playing`: the cards in play, if known."""
         self.state, self.seat = state, seat
-        self.playing: set[int] | None = None
+        self.playing = playing
         self.known: dict[str, tuple[list[int], bool, bool]] = {}
 
     def __getitem__(self, timing: str) -> tuple[list[int], bool, bool]:

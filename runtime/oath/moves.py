@@ -94,11 +94,11 @@ class Moves(Queries):
     def _work_out_moves(self: OathState) -> tuple[list[int], modifiers.Ahead | None]:
         """The candidate moves, and, in the Act phase, what checking them against the modifiers needs (`_allowed`);
         every other phase's candidates are its legal moves."""
-        persistent.refresh(self)
+        playing = persistent.refresh(self)
         moves = self._decision_moves()
         if moves is not None:
             return moves, None
-        return self._act_actions(self.current_player())
+        return self._act_actions(self.current_player(), playing)
 
     def _decision_moves(self: OathState) -> list[int] | None:
         """The answers to the decision pending; None if none is: the player picks an action of their turn."""
@@ -170,15 +170,16 @@ class Moves(Queries):
                 out.append(action(KIND.PLAY_VISION, card))
         return sorted(out)
 
-    def _act_actions(self: OathState, seat: int) -> tuple[list[int], modifiers.Ahead]:
-        """The actions of a turn, and what `_allowed` needs to check those that modifiers may forbid."""
+    def _act_actions(self: OathState, seat: int, playing: set[int]) -> tuple[list[int], modifiers.Ahead]:
+        """The actions of a turn, and what `_allowed` needs to check those that modifiers may forbid (`playing`: the
+        cards in play)."""
         supply = self.flat.get("supply", seat)
         site = self.flat.get("pawn_site", seat)
         out = [action(KIND.END_TURN)]
         out += [action(KIND.TRAVEL, other) for other in self.sites_on_map() if other != site]
         out.append(action(KIND.SEARCH_WORLD))
         out += [action(KIND.SEARCH_DISCARD, region) for region in range(len(self.game.entities("region")))]
-        known = modifiers.Ahead(self, seat)
+        known = modifiers.Ahead(self, seat, playing)
         # A trade modifier may reach a card anywhere (Small Friends); else at most the region (Map Library).
         anywhere = known["trade"][2]
         region = self.region_of(site)

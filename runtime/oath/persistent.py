@@ -60,8 +60,9 @@ def user_of(state: OathState, card: int) -> int:
     return ruler_of(state.flat, card)
 
 
-def refresh(state: OathState) -> None:
-    """The persistent rules worked out anew for the position as it is."""
+def refresh(state: OathState) -> set[int]:
+    """The persistent rules worked out anew for the position as it is; the cards in play (which the rules do not
+    move), for what else the position asks."""
     flat = state.flat
     flat.clear(*FIELDS)
     playing = in_play_cards(state)
@@ -71,6 +72,7 @@ def refresh(state: OathState) -> None:
     for seat in _players(flat):
         if not flat.get("discard_destinations", seat) >> flat.get("discard_destination", seat) & 1:
             flat.set("discard_destination", seat, DISCARD_USUAL)
+    return playing
 
 
 def _players(flat: FlatState) -> list[int]:

@@ -16,29 +16,28 @@ from .setup import SHARED_VISION, most_supply
 if TYPE_CHECKING:
     from .game import OathState
 
+SEAT_FIELDS: dict[int, str] = {
+    PHASE.SETUP: "setup_seat", PHASE.CITIZENSHIP: "citizenship_offer", PHASE.RELIQUARY_PICK: "reliquary_pick",
+    PHASE.SHARED_VISION_PLAY: "shared_vision_player", PHASE.TRIGGERED: "trigger_seat", PHASE.MODIFIERS: "trigger_seat"}
+"""The field naming who decides, in the phases where one does."""
+
+
 class Queries(PowerTables):
     def current_player(self: OathState) -> int:
         phase = self.flat.get("phase")
         if self.flat.get("title_candidates") and phase != PHASE.OVER:
             return self.flat.get("oathkeeper")
-        if phase == PHASE.SETUP:
-            return self.flat.get("setup_seat")
+        field = SEAT_FIELDS.get(phase)
+        if field is not None:
+            return self.flat.get(field)
         if phase == PHASE.EFFECT:
             return self._answering()
-        if phase == PHASE.CITIZENSHIP:
-            return self.flat.get("citizenship_offer")
-        if phase == PHASE.RELIQUARY_PICK:
-            return self.flat.get("reliquary_pick")
-        if phase == PHASE.SHARED_VISION_PLAY:
-            return self.flat.get("shared_vision_player")
         if phase == PHASE.TRAVEL_DESTINATION:
             return self.flat.get("travel_chooser") - 1
         if phase == PHASE.WARBAND_PERMISSION:
             return warbands.deciding_player(self.flat)
         if phase in (PHASE.NEGOTIATE, PHASE.NEGOTIATE_ANSWER):
             return negotiate.current_player(self.flat)
-        if phase in (PHASE.TRIGGERED, PHASE.MODIFIERS):
-            return self.flat.get("trigger_seat")
         if phase in campaign.PHASES:
             return campaign.deciding_player(self)
         return self.flat.get("current_player")
@@ -144,7 +143,7 @@ class Queries(PowerTables):
 
     def index_in_kind(self: OathState, card: int) -> int:
         """A card's number among the entities of its kind (what a power's `this` is)."""
-        return card - int(self.cards.base[self.cards.kind_of(card)])
+        return self.cards.index_in_kind(card)
 
     def most_supply(self: OathState, seat: int) -> int:
         """The leftmost space of a player's Supply track: Supply never goes beyond it (4.3.4)."""

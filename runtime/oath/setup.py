@@ -1,3 +1,4 @@
+# cython: annotation_typing=False
 """Setting up a game of Oath (the Law, section 1), on the flat state the effects run on.
 
 A game is set up from the previous game's Chronicle (chronicle.py) or, for a first game, with what
@@ -56,9 +57,12 @@ class Cards:
         self.state = state
         self.game = state.game
         self.base = state.game.layout.UNIONS["card"]
-        self.printed_suit, self.intact_suit = _printed_suits(state)
+        self.printed_suit, self.intact_suit, self.kinds, self.indices = _card_tables(state)
         """A denizen's suit by card number (-1 for cards with none); a card shows it while it is faceup. An edifice's
-        suit is on its intact side only (2.9)."""
+        suit is on its intact side only (2.9). The kind of each card number, and its number among the entities of its
+        kind."""
+        self.zones = state.game.layout.ZONES
+        self.player_zones = state.game.layout.PLAYER_ZONES
 
     def of(self, kind: str, entity_id: str) -> int:
         return int(self.base[kind]) + self.game.number(kind, entity_id)
@@ -81,11 +85,14 @@ class Cards:
 
     def kind_of(self, card: int) -> str:
         """The kind of a card number in the card union."""
-        return str(max((base, kind) for kind, base in self.base.items() if base <= card)[1])
+        return self.kinds[card]
+
+    def index_in_kind(self, card: int) -> int:
+        """A card's number among the entities of its kind (what a power's `this` is)."""
+        return self.indices[card]
 
     def zone(self, name: str, player: int | None = None) -> int:
-        layout = self.game.layout
-        return int(layout.ZONES[name] if player is None else layout.PLAYER_ZONES[name] + player)
+        return int(self.zones[name] if player is None else self.player_zones[name] + player)
 
     def in_zone(self, zone: int) -> list[int]:
         """The cards in a zone, bottom first."""
@@ -218,7 +225,7 @@ class Cards:
             self.state.set("card_suit", card, -1)
 
 
-_PRINTED_SUITS: dict[object, tuple[list[int], list[int]]] = {}
+_CARD_TABLES: dict[object, tuple[list[int], list[int], list[str], list[int]]] = {}
 _WITH_NATIVE: dict[tuple[object, str], tuple[int, ...]] = {}
 SHARED_VISION = "visionary_win_with_shared_vision"
 SHARED_VISION_DISCARD = "play_discarded_shared_vision"
@@ -242,21 +249,28 @@ def cards_with_native(game: CompiledGame, name: str) -> tuple[int, ...]:
     return _WITH_NATIVE[(game.layout, name)]
 
 
-def _printed_suits(state: FlatState) -> tuple[list[int], list[int]]:
-    """The denizens' suits, and the same with the edifices' intact suits. Worked out once per compiled game:
-    natives make a `Cards` view at every call."""
+def _card_tables(state: FlatState) -> tuple[list[int], list[int], list[str], list[int]]:
+    """The denizens' suits, the same with the edifices' intact suits, each card number's kind and its number in the
+    kind (`Cards`). Worked out once per compiled game: natives make a `Cards` view at every call."""
     game = state.game
-    if game.layout not in _PRINTED_SUITS:
+    if game.layout not in _CARD_TABLES:
+        union = game.layout.UNIONS["card"]
         suits = [-1] * state.size("card_zone")
-        base = int(game.layout.UNIONS["card"]["denizen"])
+        base = int(union["denizen"])
         for index, denizen in enumerate(game.entities("denizen")):
             suits[base + index] = int(denizen.suit)
         with_edifices = list(suits)
-        base = int(game.layout.UNIONS["card"]["edifice"])
+        base = int(union["edifice"])
         for index, edifice in enumerate(game.entities("edifice")):
             with_edifices[base + index] = int(edifice.suit)
-        _PRINTED_SUITS[game.layout] = suits, with_edifices
-    return _PRINTED_SUITS[game.layout]
+        bases = sorted((int(base), str(kind)) for kind, base in union.items())
+        kinds: list[str] = []
+        indices: list[int] = []
+        for (base, kind), (end, _) in zip(bases, [*bases[1:], (len(suits), "")], strict=True):
+            kinds += [kind] * (end - base)
+            indices += range(end - base)
+        _CARD_TABLES[game.layout] = suits, with_edifices, kinds, indices
+    return _CARD_TABLES[game.layout]
 
 
 def setup(game: CompiledGame, players: int, seed: int, chronicle: Chronicle | None = None) -> Setup:

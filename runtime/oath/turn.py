@@ -19,6 +19,11 @@ from .power_tables import TRIGGERED
 if TYPE_CHECKING:
     from .game import OathState
 
+HANDLERS = {kind: f"_do_{kind.name.lower()}" for kind in Kind}
+"""The name of the method that carries out a move of each kind (handlers.py), but those of campaign.py,
+negotiate.py and warbands.py."""
+
+
 class Turn(Moves):
     def apply(self: OathState, move: int) -> None:
         if move not in self.legal_actions():
@@ -69,7 +74,7 @@ class Turn(Moves):
         elif kind in warbands.KINDS:
             warbands.apply(self, seat, kind, argument)
         else:
-            getattr(self, f"_do_{kind.name.lower()}")(seat, argument)
+            getattr(self, HANDLERS[kind])(seat, argument)
 
     def trigger(self: OathState, seat: int, when: str, *, skip: frozenset[int] = frozenset()) -> None:
         """Runs, each once, the powers of a TRIGGERED timing on the cards the player can use but those in `skip`
