@@ -42,6 +42,16 @@ def test_get_set_and_add_reach_the_cell_of_no_index_one_or_two(oath, form: str) 
 
 
 @pytest.mark.parametrize("form", FORMS)
+def test_value_reads_a_cell_at_indices_given_as_a_sequence(oath, form: str) -> None:
+    flat_state = importlib.import_module(form).FlatState.empty(oath, 1)
+    flat_state.set("site_warbands", 2, 3, 7)
+    flat_state.set("warbands", 1, 4)
+    assert flat_state.value("site_warbands", *(2, 3)) == 7 and flat_state.value("warbands", *(1,)) == 4
+    with pytest.raises(IndexError, match="field 'site_warbands' takes 2 index"):
+        flat_state.value("site_warbands", 2)
+
+
+@pytest.mark.parametrize("form", FORMS)
 def test_indices_in_order_sorts_by_order_then_index(oath, form: str) -> None:
     flat_state = importlib.import_module(form).FlatState.empty(oath, 1)
     orders = {5: 3, 9: -2, 2: 3, 40: 0, 7: -7}

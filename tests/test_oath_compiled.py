@@ -52,6 +52,25 @@ def test_both_kernels_play_the_same_games(compiled: type[OathState], players: in
     assert steps > 10 * 50, "whole games were played"
 
 
+def test_the_compiled_state_keeps_its_attributes_in_typed_slots_and_a_clone_its_own_cells(
+        compiled: type[OathState]) -> None:
+    """Compiled, the state is an extension type (core.pxd): no instance dictionary, so an attribute core.py does not
+    declare fails at once; a clone shares the card tables and owns its cells, frame, cards and history."""
+    state = compiled(OATH, 3, 1)
+    assert not hasattr(state, "__dict__")
+    with pytest.raises(AttributeError):
+        state.undeclared = 1  # type: ignore[attr-defined]
+    state.playout(1, 40)
+    for kernel_state in (state, OathState(OATH, 3, 1)):
+        twin = kernel_state.clone()
+        assert type(twin) is type(kernel_state) and twin.powers is kernel_state.powers
+        assert twin.flat is not kernel_state.flat and twin.flat.cells == kernel_state.flat.cells
+        assert twin.cards.state is twin.flat and twin.history == kernel_state.history
+        before = (list(kernel_state.flat.cells), list(kernel_state.history))
+        twin.carry_out(twin.random_move(random.Random(2)))
+        assert (list(kernel_state.flat.cells), kernel_state.history) == before != (list(twin.flat.cells), twin.history)
+
+
 def test_both_kernels_refuse_the_same_illegal_action(compiled: type[OathState]) -> None:
     from lawforge.runtime.oath.game import IllegalAction, Kind, action
 
