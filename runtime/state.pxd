@@ -3,7 +3,23 @@
 
 cimport cython
 
-cdef int NO_INDEX, SCALAR
+cdef int NO_INDEX, SCALAR, SHAPE, WORD
+
+@cython.final
+cdef class FieldTable:
+    cdef dict fields
+    cdef readonly list names
+    cdef Py_ssize_t mask
+    cdef readonly int[::1] shapes
+
+    @cython.locals(slot=Py_ssize_t)
+    cpdef Py_ssize_t slot(self, str field) except -1
+
+    cdef Py_ssize_t _find(self, str field, Py_ssize_t slot) except -1
+
+    @cython.locals(offset=int, extents=tuple, size=int, extent=int, at=Py_ssize_t)
+    cdef void _learn(self, str field, Py_ssize_t slot) except *
+
 
 cdef class FlatState:
     cdef public object game
@@ -11,7 +27,10 @@ cdef class FlatState:
     cdef int[::1] view
     cdef public dict fields
     cdef public dict strides
-    cdef dict shapes
+    cdef FieldTable table
+
+    @cython.locals(table=FieldTable, at=Py_ssize_t)
+    cdef (int, int, int) _shape(self, str field) except *
 
     cpdef int get(self, str field, int i=*, int j=*) except? -1
     cpdef void set(self, str field, int a, int b=*, int c=*) except *
@@ -19,7 +38,7 @@ cdef class FlatState:
 
     cdef int _offset(self, str field, tuple index, int n) except -1
 
-    @cython.locals(shape=tuple, offset=int, extent=int, inner=int)
+    @cython.locals(offset=int, extent=int, inner=int)
     cdef int _cell(self, str field, int i, int j, int n) except -1
 
     @cython.locals(offset=int, extent=int, inner=int, i=int, found=list)
@@ -29,8 +48,8 @@ cdef class FlatState:
                    value=int, i=int)
     cpdef int extreme_where(self, str field, str key, int equals, int skip, bint highest, int default) except? -1
 
-    @cython.locals(at=int, extent=int, inner=int, flag_at=int, top=int, wanted="unsigned char[::1]", found=list, i=int,
-                   value=int)
+    @cython.locals(at=int, extent=int, inner=int, flag_at=int, flag_extent=int, flag_inner=int,
+                   wanted="unsigned long long", bit="unsigned long long", found=list, i=int, value=int)
     cpdef list indices_among(self, str field, list values, str flag=*)
 
     @cython.locals(found=list, packed=list, at=int, extent=int, inner=int, index=int, key=long)
@@ -43,7 +62,6 @@ cdef class FlatState:
     @cython.locals(name=str)
     cpdef void reset(self, tuple scalars) except *
 
-    @cython.locals(extents=tuple)
     cpdef int size(self, str field) except -1
 
     @cython.locals(offset=int, i=int)

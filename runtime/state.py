@@ -32,25 +32,73 @@ def _strides(game: CompiledGame) -> dict[str, tuple[int, ...]]:
     return _STRIDES[game.layout]
 
 
-_SHAPES: dict[object, dict[str, tuple[int, int, int]]] = {}
 SCALAR = -1
-"""The extent `_shapes` gives a field without index."""
+"""The extent `FieldTable` gives a field without index."""
+SHAPE = 4
+"""Numbers a slot of a field table holds (`FieldTable.shapes`)."""
 
 
-def _shapes(game: CompiledGame) -> dict[str, tuple[int, int, int]]:
-    """Field → (offset, extent, inner extent) for the fast paths of `FlatState._offset`: (offset, SCALAR, 0) for a
-    field without index, (offset, extent, 0) with one, both extents with two, and (offset, 0, 0) with more (the
-    checked path)."""
-    if game.layout not in _SHAPES:
-        table = {}
-        for name, (offset, extents, _) in game.layout.FIELDS.items():
-            if len(extents) > 2:
-                extents = (0,)
-            table[name] = (offset, *extents, 0, 0)[:3] if extents else (offset, SCALAR, 0)
-        _SHAPES[game.layout] = table
-    return _SHAPES[game.layout]
+class FieldTable:
+    """The shape of each field of a compiled layout, for `FlatState`'s fast paths, shared by every state of that
+    layout: an open-addressing hash table keyed by the field's name. A kernel names a field by a constant, the same
+    string object at every call, so that finding its shape costs the hash the string keeps and one identity test,
+    not a dictionary lookup (compiled, the shapes are a C array); a name built at run time is found by equality. A
+    field takes its slot the first time it is asked for; the table has four times as many slots as the layout has
+    fields, so that it never fills and chains stay short."""
+
+    def __init__(self, fields: dict[str, tuple[int, tuple[int, ...], int]]) -> None:
+        self.fields = fields
+        slots = 1 << (4 * len(fields)).bit_length()
+        self.mask = slots - 1
+        self.names: list[str | None] = [None] * slots
+        self.shapes = array("i", [0]) * (SHAPE * slots)
+        """Four numbers a slot, side by side: the field's offset; its extent (SCALAR without index, its one extent
+        with one, its first with two, 0 with more: the checked path); its second extent with two, else 0; its number
+        of cells."""
+
+    def slot(self, field: str) -> int:
+        """Where the shape of `field` starts in `shapes` (KeyError for a field the layout does not have)."""
+        slot = hash(field) & self.mask
+        while self.names[slot] is not field:
+            if self.names[slot] is None:
+                return self._find(field, hash(field) & self.mask)
+            slot = (slot + 1) & self.mask
+        return slot * SHAPE
+
+    def _find(self, field: str, slot: int) -> int:
+        """`slot` for a name not held as this string object: a name built at run time, found by equality, or a
+        field asked for the first time, which takes the first free slot of its chain."""
+        while self.names[slot] is not None:
+            if self.names[slot] == field:
+                return slot * SHAPE
+            slot = (slot + 1) & self.mask
+        self._learn(field, slot)
+        return slot * SHAPE
+
+    def _learn(self, field: str, slot: int) -> None:
+        offset, extents, _ = self.fields[field]
+        size = 1
+        for extent in extents:
+            size *= extent
+        at = slot * SHAPE
+        self.shapes[at] = offset
+        self.shapes[at + 1] = SCALAR if not extents else extents[0] if len(extents) <= 2 else 0
+        self.shapes[at + 2] = extents[1] if len(extents) == 2 else 0
+        self.shapes[at + 3] = size
+        self.names[slot] = field
 
 
+_TABLES: dict[object, FieldTable] = {}
+
+
+def _table(game: CompiledGame) -> FieldTable:
+    if game.layout not in _TABLES:
+        _TABLES[game.layout] = FieldTable(game.layout.FIELDS)
+    return _TABLES[game.layout]
+
+
+WORD = 64
+"""The bits of the word `indices_among` marks the values it seeks in."""
 NO_INDEX = -2**31
 """The default of the index arguments of `get`, `set` and `add`: no index there (no cell ever holds it)."""
 
@@ -66,7 +114,7 @@ class FlatState:
         self.view = cells
         self.fields = game.layout.FIELDS
         self.strides = _strides(game)
-        self.shapes = _shapes(game)
+        self.table = _table(game)
 
     @classmethod
     def empty(cls, game: CompiledGame, seed: int) -> FlatState:
@@ -110,12 +158,17 @@ class FlatState:
             return self._checked(field, index[:n])
         return self._cell(field, index[0] if n > 0 else 0, index[1] if n > 1 else 0, n)
 
+    def _shape(self, field: str) -> tuple[int, int, int]:
+        """(offset, extent, inner extent) of a field (`FieldTable`)."""
+        table = self.table
+        at = table.slot(field)
+        return table.shapes[at], table.shapes[at + 1], table.shapes[at + 2]
+
     def _cell(self, field: str, i: int, j: int, n: int) -> int:
         """The cell of a field at n indices (0, 1 or 2; i and j past them unread): a scalar, one index or two,
         unchecked beyond the bounds test (compiled without wraparound: no negative index here); anything else
         through `_checked`."""
-        shape: tuple[int, int, int] = self.shapes[field]
-        offset, extent, inner = shape
+        offset, extent, inner = self._shape(field)
         if n == 1 and inner == 0:
             if 0 <= i < extent:
                 return offset + i
@@ -139,8 +192,7 @@ class FlatState:
 
     def indices_of(self, field: str, value: int) -> list[int]:
         """The indices of a one-index field's cells that hold `value`, in order (the cards in a zone)."""
-        shape: tuple[int, int, int] = self.shapes[field]
-        offset, extent, inner = shape
+        offset, extent, inner = self._shape(field)
         if extent <= 0 or inner != 0:
             raise IndexError(f"{field} is not a field with one index")
         found = []
@@ -151,22 +203,24 @@ class FlatState:
 
     def indices_among(self, field: str, values: list[int], flag: str = "") -> list[int]:
         """The indices of a one-index field's cells that hold one of `values`, in order; with `flag`, a field of the
-        same indices, only those whose flag is not 0 (the faceup cards of some zones)."""
-        at, extent, inner = self.shapes[field]
-        flag_at = self.shapes[flag][0] if flag else -1
-        if extent <= 0 or inner != 0 or flag and self.shapes[flag][1:] != (extent, inner):
+        same indices, only those whose flag is not 0 (the faceup cards of some zones). The values sought, zones or
+        marks, are below WORD: a bit each of one machine word (negative ones are never held)."""
+        at, extent, inner = self._shape(field)
+        flag_at, flag_extent, flag_inner = -1, extent, inner
+        if flag:
+            flag_at, flag_extent, flag_inner = self._shape(flag)
+        if extent <= 0 or inner != 0 or flag_extent != extent or flag_inner != inner:
             raise IndexError(f"{field} is not a field with one index, or {flag} not one with the same")
-        top = -1
+        wanted, bit = 0, 1
         for value in values:
-            top = max(top, value)
-        wanted = bytearray(top + 1)
-        for value in values:
+            if value >= WORD:
+                raise ValueError(f"indices_among seeks values below {WORD}, not {value}")
             if value >= 0:
-                wanted[value] = 1
+                wanted |= bit << value
         found = []
         for i in range(extent):
             value = self.view[at + i]
-            if 0 <= value <= top and wanted[value] and (flag_at < 0 or self.view[flag_at + i] != 0):
+            if 0 <= value < WORD and wanted >> value & 1 and (flag_at < 0 or self.view[flag_at + i] != 0):
                 found.append(i)
         return found
 
@@ -174,8 +228,8 @@ class FlatState:
         """`indices_of(field, value)` sorted by the cells of `order` at those indices, ties by index (the cards in
         a zone, bottom first): each index packed with its key as key * extent + index, a number that sorts as the
         pair does, so that the list sorts in C."""
-        at, extent, inner = self.shapes[order]
-        if extent <= 0 or inner != 0 or self.shapes[field][1] != extent:
+        at, extent, inner = self._shape(order)
+        if extent <= 0 or inner != 0 or self._shape(field)[1] != extent:
             raise IndexError(f"{order} is not a field with one index like {field}")
         found = self.indices_of(field, value)
         if len(found) < 2:
@@ -187,9 +241,9 @@ class FlatState:
     def assign_shown(self, field: str, values: list[int], shown: str, hidden: str, otherwise: int) -> None:
         """Each cell of a one-index field to the same place of `values` where the `shown` field's cell is set and the
         `hidden` field's is not, else to `otherwise` (the suit a card shows: faceup, and not a ruin)."""
-        at, extent, inner = self.shapes[field]
-        shown_at, shown_extent, shown_inner = self.shapes[shown]
-        hidden_at, hidden_extent, hidden_inner = self.shapes[hidden]
+        at, extent, inner = self._shape(field)
+        shown_at, shown_extent, shown_inner = self._shape(shown)
+        hidden_at, hidden_extent, hidden_inner = self._shape(hidden)
         if inner or shown_inner or hidden_inner or not extent == shown_extent == hidden_extent == len(values):
             raise IndexError(f"{field}, {shown}, {hidden} and the values are not of one index and one extent")
         for i in range(extent):
@@ -209,8 +263,8 @@ class FlatState:
     def extreme_where(self, field: str, key: str, equals: int, skip: int, highest: bool, default: int) -> int:
         """The highest (or lowest) value of a one-index field over the indices whose `key` field holds `equals`,
         `skip` left out; `default` if there is none (the top or bottom of a zone)."""
-        at, extent, inner = self.shapes[field]
-        key_at, key_extent, key_inner = self.shapes[key]
+        at, extent, inner = self._shape(field)
+        key_at, key_extent, key_inner = self._shape(key)
         if extent <= 0 or inner != 0 or key_extent != extent or key_inner != 0:
             raise IndexError(f"{field} and {key} are not one-index fields of the same extent")
         found, best = False, 0
@@ -234,21 +288,20 @@ class FlatState:
         return items
 
     def size(self, field: str) -> int:
-        extents = self.fields[field][1]
-        return extents[0] * self.strides[field][0] if extents else 1
+        return self.table.shapes[self.table.slot(field) + 3]
 
     def cells_of(self, field: str) -> Iterator[int]:
         return iter(self.slice(field))
 
     def slice(self, field: str) -> array[int]:
         """A copy of a field's cells, in the order `cells_of` gives them."""
-        offset = self.fields[field][0]
+        offset = self._shape(field)[0]
         return self.cells[offset:offset + self.size(field)]
 
     def reset(self, scalars: tuple[str, ...]) -> None:
         """Several scalar fields to 0 at once (the rule hooks of an action)."""
         for name in scalars:
-            self.view[self.fields[name][0]] = 0
+            self.view[self._shape(name)[0]] = 0
 
     def clear(self, *fields: str) -> None:
         """Every cell of these fields to 0 (in C when compiled: the persistent rules clear theirs at every position)."""
@@ -256,7 +309,7 @@ class FlatState:
             self._clear(field)
 
     def _clear(self, field: str) -> None:
-        offset = self.fields[field][0]
+        offset = self._shape(field)[0]
         for i in range(offset, offset + self.size(field)):
             self.view[i] = 0
 

@@ -22,8 +22,8 @@ run, and 16 is prime to the five player counts that the replays cycle through.""
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(FULL_BATTERY, action="store_true",
                      help=f"play every seed and table of the long batteries (1000 random Oath games, 200 "
-                          f"replays, Root's random games at every table), not the fixed sample of one in "
-                          f"{SAMPLE_EVERY}")
+                          f"replays, Root's random games at every table, a build killed 10 times), not the fixed "
+                          f"sample of one in {SAMPLE_EVERY} (4 kills)")
 
 
 def pytest_report_header(config: pytest.Config) -> str:

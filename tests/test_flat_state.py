@@ -5,6 +5,7 @@ index, one or two, with the errors of a wrong index; the cards of a zone in thei
 from __future__ import annotations
 
 import importlib
+import itertools
 
 import pytest
 
@@ -97,6 +98,10 @@ def test_indices_among_finds_any_of_the_values_and_only_flagged_ones(oath, form:
     assert len(flat_state.indices_among("card_zone", [0])) == flat_state.size("card_zone") - 4
     with pytest.raises(IndexError, match="not a field with one index, or supply not one with the same"):
         flat_state.indices_among("card_zone", [6], "supply")
+    with pytest.raises(ValueError, match="indices_among seeks values below 64, not 64"):
+        flat_state.indices_among("card_zone", [6, 64])
+    flat_state.set("card_zone", 3, 63)
+    assert flat_state.indices_among("card_zone", [63, 7]) == [3, 11]
 
 
 @pytest.mark.parametrize("form", FORMS)
@@ -110,3 +115,27 @@ def test_clear_sets_every_cell_of_the_fields_and_no_other(oath, form: str) -> No
     assert flat_state.get("card_faceup", 3) == 1
     flat_state.clear("card_faceup", "supply")
     assert set(flat_state.slice("card_faceup")) == set(flat_state.slice("supply")) == {0}
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_a_field_named_by_a_string_built_at_run_time_or_sharing_a_slot_reaches_its_own_cells(oath, form: str) -> None:
+    module = importlib.import_module(form)
+    flat_state = module.FlatState.empty(oath, 1)
+    built = "".join(["card_", "zone"])
+    assert built is not "card_zone"  # noqa: F632 (two string objects of one name, on purpose)
+    flat_state.set(built, 7, 3)
+    assert flat_state.get("card_zone", 7) == flat_state.get(built, 7) == 3
+    assert flat_state.size(built) == flat_state.size("card_zone")
+    count = 64
+    mask = len(module.FieldTable({f"f{n}": (n, (), -1) for n in range(count)}).names) - 1
+    first = "field_0"
+    second = next(f"field_{n}" for n in itertools.count(1) if hash(f"field_{n}") & mask == hash(first) & mask)
+    names = [first, second, *(f"other_{n}" for n in range(count - 2))]  # two of them with one home slot
+    fields = {name: (n, (), -1) for n, name in enumerate(names)}
+    table = module.FieldTable(fields)
+    for name in (second, first, *names):
+        assert table.shapes[table.slot(name)] == fields[name][0]  # the offset: each name its own slot
+    assert table.slot(first) != table.slot(second)
+    assert sorted(name for name in table.names if name is not None) == sorted(names)
+    with pytest.raises(KeyError, match="nowhere"):
+        table.slot("nowhere")
