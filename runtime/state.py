@@ -8,7 +8,8 @@ copy rolls the same numbers as the original.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Generic, TypeVar
 
 from .bytecode import new_state
 from .content import CompiledGame
@@ -319,3 +320,24 @@ class FlatState:
         if len(values) != self.size(field):
             raise ValueError(f"{field} has {self.size(field)} cells, not {len(values)}")
         self.cells[offset:offset + len(values)] = array("i", values)
+
+
+V = TypeVar("V")
+
+
+class LastView(Generic[V]):
+    """A view of a game's cells (its flat state, or more) made once for the cells last seen, not at every call: the VM
+    hands a native the same state's cells again and again, a look-ahead's copy's in between. A view reads and writes
+    the cells it was made over and keeps nothing else, so that one made earlier is as good as a new one; holding the
+    cells, it can never be taken for the view of other cells at the same address."""
+
+    def __init__(self, make: Callable[[array[int]], V]) -> None:
+        self.make = make
+        self.cells: array[int] | None = None
+        self.view: V | None = None
+
+    def of(self, cells: array[int]) -> V:
+        if cells is not self.cells or self.view is None:
+            self.view = self.make(cells)
+            self.cells = cells
+        return self.view

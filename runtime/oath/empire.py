@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..content import CompiledGame
-from ..state import FlatState
+from ..state import FlatState, LastView
 from ..vm_py import Native
 from . import favor
 from .banners import DARKEST_SECRET, PEOPLES_FAVOR
@@ -155,8 +155,10 @@ def _holds_successor_item(state: OathState, oath: str, seat: int) -> bool:
 def bind_flat(body: Callable[[FlatState, list[int]], int]) -> Callable[[CompiledGame], Native]:
     """A native written over the state's fields, bound to a game."""
     def bind(game: CompiledGame) -> Native:
+        flat = LastView(lambda cells: FlatState(game, cells))
+
         def call(cells: array[int], args: list[int]) -> int:
-            return body(FlatState(game, cells), args)
+            return body(flat.of(cells), args)
         return call
     return bind
 

@@ -13,7 +13,7 @@ from array import array
 from collections.abc import Callable
 
 from ..content import CompiledGame
-from ..state import FlatState
+from ..state import FlatState, LastView
 from ..vm_py import Native
 from . import costs, favor
 from .actions import PHASE, Phase
@@ -26,8 +26,10 @@ Body = Callable[[Cards, list[int]], int]
 def _native(body: Body) -> Callable[[CompiledGame], Native]:
     """A native written over the state's cards and fields, bound to a game."""
     def bind(game: CompiledGame) -> Native:
+        cards = LastView(lambda cells: Cards(FlatState(game, cells)))
+
         def call(cells: array[int], args: list[int]) -> int:
-            return body(Cards(FlatState(game, cells)), args)
+            return body(cards.of(cells), args)
         return call
     return bind
 

@@ -100,39 +100,14 @@ def kernel_natives(game: CompiledGame) -> dict[str, Native]:
 
 class PowerTables(OathCore):
     def _static(self: OathState) -> None:
-        """Card facts that never change, looked up once."""
-        enums = self.game.enums
-        self.suit_of = {}
-        self.restriction = {}
-        for kind in ("denizen", "edifice"):
-            for entity in self.game.entities(kind):
-                card = self.cards.of(kind, entity.id.name.lower())
-                self.suit_of[card] = int(entity.suit)
-                self.restriction[card] = entity.restriction if kind == "denizen" else "site"
-        self.visions = set(self.cards.all("vision"))
-        self.relics = set(self.cards.all("relic"))
+        """Card facts that never change, looked up once: those of the content shared by its games (`_card_facts`),
+        those of this game's seats and handles, and the natives bound to this state."""
+        if self.game.layout not in _FACTS:
+            _FACTS[self.game.layout] = _card_facts(self.game, self.cards)
+        for name, fact in _FACTS[self.game.layout].items():
+            setattr(self, name, fact)
         self.card_of_handle = {self.flat.get("card_handle", card): card for card in range(self.flat.size("card_zone"))}
-        self.relic_base = int(self.cards.base["relic"])
-        self.conspiracy = self.cards.of("vision", "conspiracy")
-        self.conspiracy_runs = CONSPIRACY in runnable(self.game)
-        self.site_base = int(self.cards.base["site"])
         assert self.flat.size("card_zone") <= POWER_STRIDE
-        self.role_ids = {name.lower(): int(member) for name, member in enums["role"].__members__.items()}
-        self.edifices = self.cards.all("edifice")
-        self.reliquary_modifiers = {}
-        for space, entity in enumerate(self.game.entities("reliquary_modifier")):
-            key = f"reliquary_modifier/{entity.id.name.lower()}/powers/0"
-            if entity.powers and key in runnable(self.game):
-                self.reliquary_modifiers.setdefault(entity.powers[0].timing, {})[space] = key
-        self.static_powers = {name: frozenset(cards_with_native(self.game, name)) for name in STATIC_POWERS}
-        self.banner_recover_rules = {}
-        for banner, entity in enumerate(self.game.entities("banner")):
-            for number, power in enumerate(entity.powers):
-                key = f"banner/{entity.id.name.lower()}/powers/{number}"
-                if power.kind == "modifier" and power.timing == "recover" and key in runnable(self.game):
-                    self.banner_recover_rules[banner] = key
-        self.zone_ids = {name: self.cards.zone(name, 0 if name in ("advisers", "relics_held") else None)
-                         for name in ("advisers", "relics_held", "at_site", "map")}
         self.adviser_zones = {self.cards.zone("advisers", seat) for seat in range(self.players)}
         self.relic_zones = {self.cards.zone("relics_held", seat) for seat in range(self.players)}
         bound_here = {name: make(self) for name, make in modifiers.STATE_NATIVES.items()}
@@ -152,6 +127,49 @@ class PowerTables(OathCore):
             _TABLES[key] = _tables_for(self.game, self.cards)
         for name, table in _TABLES[key].items():
             setattr(self, name, table)
+
+
+_FACTS: dict[object, dict[str, Any]] = {}
+"""The card facts of each compiled content (`_card_facts`)."""
+
+
+def _card_facts(game: CompiledGame, cards: Cards) -> dict[str, Any]:
+    """The facts of the content's cards the rules look up, by the name of the state's attribute each becomes (nothing
+    changes them once made)."""
+    suit_of, restriction = {}, {}
+    for kind in ("denizen", "edifice"):
+        for entity in game.entities(kind):
+            card = cards.of(kind, entity.id.name.lower())
+            suit_of[card] = int(entity.suit)
+            restriction[card] = entity.restriction if kind == "denizen" else "site"
+    reliquary_modifiers: dict[str, dict[int, str]] = {}
+    for space, entity in enumerate(game.entities("reliquary_modifier")):
+        key = f"reliquary_modifier/{entity.id.name.lower()}/powers/0"
+        if entity.powers and key in runnable(game):
+            reliquary_modifiers.setdefault(entity.powers[0].timing, {})[space] = key
+    banner_recover_rules = {}
+    for banner, entity in enumerate(game.entities("banner")):
+        for number, power in enumerate(entity.powers):
+            key = f"banner/{entity.id.name.lower()}/powers/{number}"
+            if power.kind == "modifier" and power.timing == "recover" and key in runnable(game):
+                banner_recover_rules[banner] = key
+    return {
+        "suit_of": suit_of,
+        "restriction": restriction,
+        "visions": set(cards.all("vision")),
+        "relics": set(cards.all("relic")),
+        "relic_base": int(cards.base["relic"]),
+        "conspiracy": cards.of("vision", "conspiracy"),
+        "conspiracy_runs": CONSPIRACY in runnable(game),
+        "site_base": int(cards.base["site"]),
+        "role_ids": {name.lower(): int(member) for name, member in game.enums["role"].__members__.items()},
+        "edifices": cards.all("edifice"),
+        "reliquary_modifiers": reliquary_modifiers,
+        "static_powers": {name: frozenset(cards_with_native(game, name)) for name in STATIC_POWERS},
+        "banner_recover_rules": banner_recover_rules,
+        "zone_ids": {name: cards.zone(name, 0 if name in ("advisers", "relics_held") else None)
+                     for name in ("advisers", "relics_held", "at_site", "map")},
+    }
 
 
 _TABLES: dict[tuple[object, tuple[int, ...]], dict[str, Any]] = {}
