@@ -22,9 +22,9 @@ if TYPE_CHECKING:
 
 KERNELS = ("compiled", "python")
 COMPILED_PACKAGE = "lawforge.runtime._compiled"
-PURE = ("oath/__init__.py", "oath/actions.py", "oath/chronicle.py", "oath/chronicle_file.py", "oath/kernel.py")
+PURE = ("oath/__init__.py", "oath/vocabulary.py", "oath/chronicle.py", "oath/chronicle_file.py", "oath/kernel.py")
 """Kernel modules the compiled kernel shares with the Python one (aliased in _compiled/__init__.py): the package,
-the action vocabulary (one IllegalAction, Kind and Phase for both), the Chronicle and its file (read once a game)
+the move vocabulary (one IllegalAction, Kind and Phase for both), the Chronicle and its file (read once a game)
 and the shared API's adapter (kernel.py, which picks the form)."""
 ADAPTERS = ("openspiel", "pettingzoo")
 """The games offered to other frameworks (optional extras): modules of runtime/ no kernel imports, never aliased."""

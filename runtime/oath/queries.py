@@ -1,3 +1,4 @@
+# cython: annotation_typing=False
 # mypy: disable-error-code="misc"
 # (its methods type `self` as the whole OathState, of which this class is a part: mypy files that under misc)
 """What the state says: whose decision it is, who rules what, what a player can pay, goals and titles: the `Queries`
