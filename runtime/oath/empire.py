@@ -1,3 +1,4 @@
+# cython: annotation_typing=False
 """The Empire (6.6-6.8, 3.3.1): Citizenship offered and accepted, Citizens exiled or exiling themselves, the
 Imperial rule of purple sites, and the Successor.
 
@@ -229,7 +230,10 @@ def on_map(flat: FlatState, site: int) -> bool:
 
 def warbands_at(flat: FlatState, site: int) -> int:
     """The physical warbands at a site, of every colour."""
-    return sum(flat.get("site_warbands", site, owner) for owner in range(flat.size("seated")))
+    total = 0
+    for owner in range(flat.size("seated")):
+        total += flat.get("site_warbands", site, owner)
+    return total
 
 
 def bandit_lord(flat: FlatState) -> int:
