@@ -4,10 +4,11 @@
 cimport cython
 
 cdef int NO_INDEX, SCALAR, SHAPE, WORD
+cdef bint COMPILED
 
 @cython.final
 cdef class FieldTable:
-    cdef dict fields
+    cdef dict fields, by_name
     cdef readonly list names
     cdef Py_ssize_t mask
     cdef readonly int[::1] shapes
@@ -17,7 +18,7 @@ cdef class FieldTable:
 
     cdef Py_ssize_t _find(self, str field, Py_ssize_t slot) except -1
 
-    @cython.locals(offset=int, extents=tuple, size=int, extent=int, at=Py_ssize_t)
+    @cython.locals(shape=tuple, number=int)
     cdef void _learn(self, str field, Py_ssize_t slot) except *
 
 
@@ -29,7 +30,7 @@ cdef class FlatState:
     cdef public dict strides
     cdef FieldTable table
 
-    @cython.locals(table=FieldTable, at=Py_ssize_t)
+    @cython.locals(table=FieldTable, at=Py_ssize_t, offset=int, extent=int, inner=int)
     cdef (int, int, int) _shape(self, str field) except *
 
     cpdef int get(self, str field, int i=*, int j=*) except? -1
@@ -49,7 +50,8 @@ cdef class FlatState:
     cpdef int extreme_where(self, str field, str key, int equals, int skip, bint highest, int default) except? -1
 
     @cython.locals(at=int, extent=int, inner=int, flag_at=int, flag_extent=int, flag_inner=int,
-                   wanted="unsigned long long", bit="unsigned long long", found=list, i=int, value=int)
+                   wanted="unsigned long long", bit="unsigned long long", word=int, found=list, i=int,
+                   value=int)
     cpdef list indices_among(self, str field, list values, str flag=*)
 
     @cython.locals(found=list, packed=list, at=int, extent=int, inner=int, index=int, key=long)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Iterator
+from types import FunctionType
 from typing import Generic, TypeVar
 
 from .bytecode import new_state
@@ -37,6 +38,9 @@ SCALAR = -1
 """The extent `FieldTable` gives a field without index."""
 SHAPE = 4
 """Numbers a slot of a field table holds (`FieldTable.shapes`)."""
+COMPILED = type(lambda: None) is not FunctionType
+"""Whether this module runs compiled by Cython (its functions are then Cython's): `FlatState` finds a field's shape
+the way each form does fastest, in `FieldTable`'s slots compiled, in a dictionary as Python."""
 
 
 class FieldTable:
@@ -45,10 +49,11 @@ class FieldTable:
     string object at every call, so that finding its shape costs the hash the string keeps and one identity test,
     not a dictionary lookup (compiled, the shapes are a C array); a name built at run time is found by equality. A
     field takes its slot the first time it is asked for; the table has four times as many slots as the layout has
-    fields, so that it never fills and chains stay short."""
+    fields, so that it never fills and chains stay short. Python finds a dictionary lookup faster (`by_name`)."""
 
     def __init__(self, fields: dict[str, tuple[int, tuple[int, ...], int]]) -> None:
         self.fields = fields
+        self.by_name = {name: _shape_of(offset, extents) for name, (offset, extents, _) in fields.items()}
         slots = 1 << (4 * len(fields)).bit_length()
         self.mask = slots - 1
         self.names: list[str | None] = [None] * slots
@@ -77,16 +82,19 @@ class FieldTable:
         return slot * SHAPE
 
     def _learn(self, field: str, slot: int) -> None:
-        offset, extents, _ = self.fields[field]
-        size = 1
-        for extent in extents:
-            size *= extent
-        at = slot * SHAPE
-        self.shapes[at] = offset
-        self.shapes[at + 1] = SCALAR if not extents else extents[0] if len(extents) <= 2 else 0
-        self.shapes[at + 2] = extents[1] if len(extents) == 2 else 0
-        self.shapes[at + 3] = size
+        shape = self.by_name[field]
+        for number in range(SHAPE):
+            self.shapes[slot * SHAPE + number] = shape[number]
         self.names[slot] = field
+
+
+def _shape_of(offset: int, extents: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """The four numbers of a field's slot (`FieldTable.shapes`)."""
+    size = 1
+    for extent in extents:
+        size *= extent
+    extent = SCALAR if not extents else extents[0] if len(extents) <= 2 else 0
+    return offset, extent, extents[1] if len(extents) == 2 else 0, size
 
 
 _TABLES: dict[object, FieldTable] = {}
@@ -162,14 +170,20 @@ class FlatState:
     def _shape(self, field: str) -> tuple[int, int, int]:
         """(offset, extent, inner extent) of a field (`FieldTable`)."""
         table = self.table
-        at = table.slot(field)
-        return table.shapes[at], table.shapes[at + 1], table.shapes[at + 2]
+        if COMPILED:
+            at = table.slot(field)
+            return table.shapes[at], table.shapes[at + 1], table.shapes[at + 2]
+        offset, extent, inner, _ = table.by_name[field]
+        return offset, extent, inner
 
     def _cell(self, field: str, i: int, j: int, n: int) -> int:
         """The cell of a field at n indices (0, 1 or 2; i and j past them unread): a scalar, one index or two,
         unchecked beyond the bounds test (compiled without wraparound: no negative index here); anything else
-        through `_checked`."""
-        offset, extent, inner = self._shape(field)
+        through `_checked`. Python reads the shape here, one call fewer: `get` and `set` are its commonest calls."""
+        if COMPILED:
+            offset, extent, inner = self._shape(field)
+        else:
+            offset, extent, inner, _ = self.table.by_name[field]
         if n == 1 and inner == 0:
             if 0 <= i < extent:
                 return offset + i
@@ -212,16 +226,16 @@ class FlatState:
             flag_at, flag_extent, flag_inner = self._shape(flag)
         if extent <= 0 or inner != 0 or flag_extent != extent or flag_inner != inner:
             raise IndexError(f"{field} is not a field with one index, or {flag} not one with the same")
-        wanted, bit = 0, 1
+        wanted, bit, word = 0, 1, WORD
         for value in values:
-            if value >= WORD:
-                raise ValueError(f"indices_among seeks values below {WORD}, not {value}")
+            if value >= word:
+                raise ValueError(f"indices_among seeks values below {word}, not {value}")
             if value >= 0:
                 wanted |= bit << value
         found = []
         for i in range(extent):
             value = self.view[at + i]
-            if 0 <= value < WORD and wanted >> value & 1 and (flag_at < 0 or self.view[flag_at + i] != 0):
+            if 0 <= value < word and wanted >> value & 1 and (flag_at < 0 or self.view[flag_at + i] != 0):
                 found.append(i)
         return found
 
@@ -289,7 +303,9 @@ class FlatState:
         return items
 
     def size(self, field: str) -> int:
-        return self.table.shapes[self.table.slot(field) + 3]
+        if COMPILED:
+            return self.table.shapes[self.table.slot(field) + 3]
+        return self.table.by_name[field][3]
 
     def cells_of(self, field: str) -> Iterator[int]:
         return iter(self.slice(field))

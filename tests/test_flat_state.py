@@ -139,3 +139,11 @@ def test_a_field_named_by_a_string_built_at_run_time_or_sharing_a_slot_reaches_i
     assert sorted(name for name in table.names if name is not None) == sorted(names)
     with pytest.raises(KeyError, match="nowhere"):
         table.slot("nowhere")
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_each_form_finds_a_fields_shape_its_fastest_way(oath, form: str) -> None:
+    """Compiled, in the field table's slots (a field takes one when first asked for); as Python, in a dictionary."""
+    module = importlib.import_module(form)
+    module.FlatState.empty(oath, 1).get("winner")
+    assert ("winner" in module._table(oath).names) is form.endswith("_compiled.state")
