@@ -8,7 +8,7 @@ cdef bint COMPILED
 
 @cython.final
 cdef class FieldTable:
-    cdef dict fields, by_name
+    cdef dict fields, by_name, sizes
     cdef readonly list names
     cdef Py_ssize_t mask
     cdef readonly int[::1] shapes

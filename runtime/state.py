@@ -54,6 +54,7 @@ class FieldTable:
     def __init__(self, fields: dict[str, tuple[int, tuple[int, ...], int]]) -> None:
         self.fields = fields
         self.by_name = {name: _shape_of(offset, extents) for name, (offset, extents, _) in fields.items()}
+        self.sizes = {name: _size_of(extents) for name, (_, extents, _) in fields.items()}
         slots = 1 << (4 * len(fields)).bit_length()
         self.mask = slots - 1
         self.names: list[str | None] = [None] * slots
@@ -82,19 +83,23 @@ class FieldTable:
         return slot * SHAPE
 
     def _learn(self, field: str, slot: int) -> None:
-        shape = self.by_name[field]
+        shape = (*self.by_name[field], self.sizes[field])
         for number in range(SHAPE):
             self.shapes[slot * SHAPE + number] = shape[number]
         self.names[slot] = field
 
 
-def _shape_of(offset: int, extents: tuple[int, ...]) -> tuple[int, int, int, int]:
-    """The four numbers of a field's slot (`FieldTable.shapes`)."""
+def _shape_of(offset: int, extents: tuple[int, ...]) -> tuple[int, int, int]:
+    """A field's offset, extent and inner extent (`FieldTable.shapes`)."""
+    extent = SCALAR if not extents else extents[0] if len(extents) <= 2 else 0
+    return offset, extent, extents[1] if len(extents) == 2 else 0
+
+
+def _size_of(extents: tuple[int, ...]) -> int:
     size = 1
     for extent in extents:
         size *= extent
-    extent = SCALAR if not extents else extents[0] if len(extents) <= 2 else 0
-    return offset, extent, extents[1] if len(extents) == 2 else 0, size
+    return size
 
 
 _TABLES: dict[object, FieldTable] = {}
@@ -169,12 +174,11 @@ class FlatState:
 
     def _shape(self, field: str) -> tuple[int, int, int]:
         """(offset, extent, inner extent) of a field (`FieldTable`)."""
+        if not COMPILED:
+            return self.table.by_name[field]
         table = self.table
-        if COMPILED:
-            at = table.slot(field)
-            return table.shapes[at], table.shapes[at + 1], table.shapes[at + 2]
-        offset, extent, inner, _ = table.by_name[field]
-        return offset, extent, inner
+        at = table.slot(field)
+        return table.shapes[at], table.shapes[at + 1], table.shapes[at + 2]
 
     def _cell(self, field: str, i: int, j: int, n: int) -> int:
         """The cell of a field at n indices (0, 1 or 2; i and j past them unread): a scalar, one index or two,
@@ -183,7 +187,7 @@ class FlatState:
         if COMPILED:
             offset, extent, inner = self._shape(field)
         else:
-            offset, extent, inner, _ = self.table.by_name[field]
+            offset, extent, inner = self.table.by_name[field]
         if n == 1 and inner == 0:
             if 0 <= i < extent:
                 return offset + i
@@ -305,7 +309,7 @@ class FlatState:
     def size(self, field: str) -> int:
         if COMPILED:
             return self.table.shapes[self.table.slot(field) + 3]
-        return self.table.by_name[field][3]
+        return self.table.sizes[field]
 
     def cells_of(self, field: str) -> Iterator[int]:
         return iter(self.slice(field))
