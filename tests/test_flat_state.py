@@ -147,3 +147,20 @@ def test_each_form_finds_a_fields_shape_its_fastest_way(oath, form: str) -> None
     module = importlib.import_module(form)
     module.FlatState.empty(oath, 1).get("winner")
     assert ("winner" in module._table(oath).names) is form.endswith("_compiled.state")
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_a_last_view_is_made_once_for_the_same_cells_and_anew_for_other_cells(oath, form: str) -> None:
+    module = importlib.import_module(form)
+    made: list[object] = []
+
+    def make(cells):
+        made.append(cells)
+        return module.FlatState(oath, cells)
+
+    views = module.LastView(make)
+    first, second = module.FlatState.empty(oath, 1).cells, module.FlatState.empty(oath, 2).cells
+    assert views.of(first) is views.of(first)
+    views.of(second).set("phase", 3)
+    assert views.of(first).get("phase") == 0 and module.FlatState(oath, second).get("phase") == 3
+    assert [cells is first for cells in made] == [True, False, True]
