@@ -4,7 +4,6 @@ compile folder is left in the system's temporary folder."""
 
 from __future__ import annotations
 
-import os
 import random
 import shutil
 import signal
@@ -16,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import FIXTURES, FULL_BATTERY
+from conftest import FIXTURES, FULL_BATTERY, unoptimised_compiler
 from hostile import RUNNER
 
 KILLS = 10
@@ -79,11 +78,8 @@ def env(tmp_path: Path) -> dict[str, str]:
     does not optimise (a third of the time; what a kill leaves does not depend on it)."""
     system_tmp = tmp_path / "system-tmp"
     system_tmp.mkdir()
-    compiler = tmp_path / "cc"
-    compiler.write_text('#!/bin/sh\nexec gcc "$@" -O0\n')
-    compiler.chmod(0o755)
-    return os.environ | {"TMPDIR": str(system_tmp), "CC": str(compiler), "NO_COLOR": "1", "COLUMNS": "200",
-                         "LAWFORGE_TEST_FAULT": ""}
+    return unoptimised_compiler(tmp_path) | {"TMPDIR": str(system_tmp), "NO_COLOR": "1", "COLUMNS": "200",
+                                             "LAWFORGE_TEST_FAULT": ""}
 
 
 def test_a_build_killed_at_random_moments_is_finished_by_the_next(tmp_path: Path, env: dict[str, str],

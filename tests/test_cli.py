@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO, SHARED, run
+from conftest import REPO, SHARED, run, unoptimised_compiler
 
 
 def test_show_json_is_the_compiled_entity() -> None:
@@ -97,10 +97,11 @@ def test_games_without_a_kernel_say_so() -> None:
     assert result.exit_code == 2 and "there is no rules kernel for 'mini' yet" in result.output
 
 
-def lawforge(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+def lawforge(*args: str, stdin: str = "", env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     """lawforge in a child process: a workspace's compiled content is imported once per process."""
     return subprocess.run([sys.executable, "-m", "lawforge.compiler", *args], capture_output=True, text=True,
-                          input=stdin, env=os.environ | {"NO_COLOR": "1", "COLUMNS": "200"}, timeout=300)
+                          input=stdin, env=(env or dict(os.environ)) | {"NO_COLOR": "1", "COLUMNS": "200"},
+                          timeout=300)
 
 
 @pytest.fixture(scope="module")
@@ -112,7 +113,7 @@ def oath_for_three(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (root.parent / "shared").symlink_to(SHARED)
     game = root / "content/oath/game.yaml"
     game.write_text(game.read_text().replace("players: {min: 2, max: 6}", "players: {min: 2, max: 3}"))
-    built = lawforge("build", "oath", "--no-sheets", "--root", str(root))
+    built = lawforge("build", "oath", "--no-sheets", "--root", str(root), env=unoptimised_compiler(root.parent))
     assert built.returncode == 0, built.stderr
     return root
 

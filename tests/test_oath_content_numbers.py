@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from conftest import copy_workspace
+from conftest import copy_workspace, unoptimised_compiler
 
 CONSTANTS = {"chancellor_start_favor": 5, "chancellor_start_secrets": 2, "start_favor": 2, "start_secrets": 3,
              "chancellor_board_warbands": 5, "board_warbands": 4, "top_cradle_warbands": 4, "site_warbands": 2,
@@ -214,7 +214,7 @@ def changed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     root = copy_workspace(tmp_path_factory.mktemp("numbers"))
     _changed(root)
     built = subprocess.run([sys.executable, "-m", "lawforge.compiler", "build", "oath", "--no-sheets", "--root",
-                            str(root)], capture_output=True, text=True)
+                            str(root)], capture_output=True, text=True, env=unoptimised_compiler(root.parent))
     assert built.returncode == 0, built.stdout + built.stderr
     code = ("import json, sys; sys.path.insert(0, sys.argv[1]); from lawforge.runtime import load;"
             "from test_oath_content_numbers import facts;"
