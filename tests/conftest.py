@@ -23,8 +23,8 @@ run, and 16 is prime to the five player counts that the replays cycle through.""
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(FULL_BATTERY, action="store_true",
                      help=f"play every seed and table of the long batteries (1000 random Oath games, 200 "
-                          f"replays, Root's random games at every table, a build killed 10 times), not the fixed "
-                          f"sample of one in {SAMPLE_EVERY} (4 kills)")
+                          f"replays, Root's random games at every table, a build and an import killed {KILLS} "
+                          f"times), not the fixed sample of one in {SAMPLE_EVERY} ({SAMPLED_KILLS} kills)")
 
 
 def pytest_report_header(config: pytest.Config) -> str:
@@ -69,6 +69,16 @@ def battery(request: pytest.FixtureRequest) -> Callable[[range], range]:
     """The seeds of a long battery that this run plays."""
     full = request.config.getoption(FULL_BATTERY)
     return lambda seeds: seeds if full else seeds[::SAMPLE_EVERY]
+
+
+KILLS, SAMPLED_KILLS = 10, 4
+"""The random moments a kill battery (a build, a translation import) kills its command at: ten with --full-battery,
+else the first four."""
+
+
+@pytest.fixture(scope="session")
+def kills(request: pytest.FixtureRequest) -> range:
+    return range(KILLS if request.config.getoption(FULL_BATTERY) else SAMPLED_KILLS)
 
 
 REPO = Path(__file__).resolve().parents[1]

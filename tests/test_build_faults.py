@@ -15,12 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from conftest import FIXTURES, FULL_BATTERY, unoptimised_compiler
+from conftest import FIXTURES, unoptimised_compiler
 from hostile import RUNNER
 
-KILLS = 10
-SAMPLED_KILLS = 4
-"""Kills without --full-battery: two in a compile, two in the writes."""
 SEED = 18
 BANK_ORDERS = ("bank_order: 0", "bank_order: 1")
 """Swapping the two suits' bank orders changes the compiled tables: the build compiles."""
@@ -83,7 +80,7 @@ def env(tmp_path: Path) -> dict[str, str]:
 
 
 def test_a_build_killed_at_random_moments_is_finished_by_the_next(tmp_path: Path, env: dict[str, str],
-                                                                  request: pytest.FixtureRequest) -> None:
+                                                                  kills: range) -> None:
     root = tmp_path / "ws"
     shutil.copytree(FIXTURES / "mini", root)
     system_tmp = Path(env["TMPDIR"])
@@ -94,8 +91,7 @@ def test_a_build_killed_at_random_moments_is_finished_by_the_next(tmp_path: Path
     writing = timed_build(root, env)
     rng = random.Random(SEED)
     stale = 0
-    kills = KILLS if request.config.getoption(FULL_BATTERY) else SAMPLED_KILLS
-    for kill in range(kills):  # every other build compiles: kills then fall in the compile as often as in the writes
+    for kill in kills:  # every other build compiles: kills then fall in the compile as often as in the writes
         pair, duration = (BANK_ORDERS, compiling) if kill % 2 else (FLAVORS, writing)
         swap(root, pair)
         build = subprocess.Popen([sys.executable, "-c", RUNNER, "build", "--no-sheets", "--root", str(root)],
