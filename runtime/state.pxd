@@ -8,7 +8,7 @@ cdef bint COMPILED
 
 @cython.final
 cdef class FieldTable:
-    cdef dict fields, by_name, sizes
+    cdef dict by_name, sizes
     cdef readonly list names
     cdef Py_ssize_t mask
     cdef readonly int[::1] shapes
@@ -18,7 +18,7 @@ cdef class FieldTable:
 
     cdef Py_ssize_t _find(self, str field, Py_ssize_t slot) except -1
 
-    @cython.locals(shape=tuple, number=int)
+    @cython.locals(at=Py_ssize_t)
     cdef void _learn(self, str field, Py_ssize_t slot) except *
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Iterator
+from math import prod
 from types import FunctionType
 from typing import Generic, TypeVar
 
@@ -52,9 +53,8 @@ class FieldTable:
     fields, so that it never fills and chains stay short. Python finds a dictionary lookup faster (`by_name`)."""
 
     def __init__(self, fields: dict[str, tuple[int, tuple[int, ...], int]]) -> None:
-        self.fields = fields
         self.by_name = {name: _shape_of(offset, extents) for name, (offset, extents, _) in fields.items()}
-        self.sizes = {name: _size_of(extents) for name, (_, extents, _) in fields.items()}
+        self.sizes = {name: prod(extents) for name, (_, extents, _) in fields.items()}
         slots = 1 << (4 * len(fields)).bit_length()
         self.mask = slots - 1
         self.names: list[str | None] = [None] * slots
@@ -83,9 +83,9 @@ class FieldTable:
         return slot * SHAPE
 
     def _learn(self, field: str, slot: int) -> None:
-        shape = (*self.by_name[field], self.sizes[field])
-        for number in range(SHAPE):
-            self.shapes[slot * SHAPE + number] = shape[number]
+        at = slot * SHAPE
+        self.shapes[at], self.shapes[at + 1], self.shapes[at + 2] = self.by_name[field]
+        self.shapes[at + 3] = self.sizes[field]
         self.names[slot] = field
 
 
@@ -93,13 +93,6 @@ def _shape_of(offset: int, extents: tuple[int, ...]) -> tuple[int, int, int]:
     """A field's offset, extent and inner extent (`FieldTable.shapes`)."""
     extent = SCALAR if not extents else extents[0] if len(extents) <= 2 else 0
     return offset, extent, extents[1] if len(extents) == 2 else 0
-
-
-def _size_of(extents: tuple[int, ...]) -> int:
-    size = 1
-    for extent in extents:
-        size *= extent
-    return size
 
 
 _TABLES: dict[object, FieldTable] = {}
