@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 from collections import Counter
@@ -128,6 +129,45 @@ def diagnostics_of(root: Path, game: str = "mini") -> list[Diagnostic]:
 
 def run(*args: str) -> Result:
     return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+OATH_PLAYER_LOCALES = ("en", "fr", "uk")
+
+
+@pytest.fixture(scope="session")
+def oath_player_sheets(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Oath's player edition in en, fr and uk rendered once per test run into this repository's sheet cache
+    (`.lawforge-cache/sheets`): the release, the sheets' read-back and the PO round trip all render them, each in
+    its own workspace, on whichever worker. The first worker to ask renders them under a lock; the other, waiting
+    for the lock at most as long as it would have rendered, then finds them cached."""
+    from lawforge.compiler.sheets import render_sheets
+
+    shared = tmp_path_factory.getbasetemp().parent  # one folder for all the workers of this run
+    with open(shared / "oath-player-sheets.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        linked, _ = check_game(Workspace.open(REPO), "oath")
+        assert linked is not None
+        render_sheets(Workspace.open(REPO), linked, OATH_PLAYER_LOCALES, tmp_path_factory.mktemp("oath-player"))
+
+
+def seed_sheet_cache(root: Path, game: str) -> None:
+    """Copies this repository's cached sheets of `game` into the workspace at `root`: a sheet whose HTML is the same
+    there is found in the cache, one that differs renders only its changed parts (sheetparts.py)."""
+    cache = root / ".lawforge-cache" / "sheets"
+    cache.mkdir(parents=True, exist_ok=True)
+    for entry in (REPO / ".lawforge-cache" / "sheets").glob(f"{game}.*"):
+        shutil.copyfile(entry, cache / entry.name)
+
+
+def pdf_pages(pdf: Path) -> list[str]:
+    """Each page's text, read back with PDFium: a twentieth of the time pypdf takes for a sheet."""
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        return [page.get_textpage().get_text_range().replace("\r\n", "\n") for page in document]
+    finally:
+        document.close()
 
 
 def render_editions(game: str, out: Path, player: tuple[str, ...], proof: str) -> None:

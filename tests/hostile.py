@@ -1,6 +1,6 @@
 """The hostile-input harness: runs each case of tests/fixtures/hostile/ (how to add one: the README there).
 
-Every case runs `lawforge` in a child process on a fresh copy of a workspace. It must end with a clear
+Every case runs `lawforge` in a process of its own (forked.py) on a fresh copy of a workspace. It must end with a clear
 message naming the file and the place, a non-zero exit, no traceback, and a workspace whose files are
 byte for byte as they were, except those the case says the command was meant to write.
 """
@@ -12,8 +12,6 @@ import json
 import os
 import re
 import shutil
-import subprocess
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,77 +19,13 @@ from typing import Any
 from ruamel.yaml import YAML
 
 from conftest import FIXTURES, REPO, SHARED
+from forked import Finished, StillRunning, run_lawforge
 
 HOSTILE = FIXTURES / "hostile"
 TIMEOUT = 120
 """Seconds a case may run: a hang is a failure too."""
 UNCOMPARED = (".lawforge-cache",)
 """Workspace folders a command may always write (caches), left out of the comparison."""
-
-RUNNER = """
-import errno, io, os, sys
-
-fault = os.environ.pop("LAWFORGE_TEST_FAULT", "")
-if fault == "enospc":
-    # Every write to a file fails as on a full disk; reads work.
-    class FullDisk(io.RawIOBase):
-        def __init__(self, name):
-            self.name = name
-        def writable(self):
-            return True
-        def write(self, data):
-            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(self.name))
-
-    real_open, real_fdopen = io.open, os.fdopen
-
-    def writing(mode):
-        return any(flag in mode for flag in "wax+")
-
-    def full_open(file, mode="r", *args, **kwargs):
-        if writing(mode) and not isinstance(file, int):
-            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(file))
-        return real_open(file, mode, *args, **kwargs)
-
-    def full_fdopen(fd, mode="r", *args, **kwargs):
-        if writing(mode):
-            os.close(fd)
-            return FullDisk(f"<fd {fd}>")
-        return real_fdopen(fd, mode, *args, **kwargs)
-
-    import builtins
-    builtins.open = io.open = full_open
-    os.fdopen = full_fdopen
-
-elif fault == "unprivileged":
-    # Permission bits are obeyed as for a user other than root (tests may run as root, who reads anything):
-    # opening for reading a file whose bits grant nobody reading fails with EACCES.
-    import builtins, stat
-
-    real_open, real_os_open = io.open, os.open
-
-    def denied(file):
-        try:
-            readable = stat.S_IRUSR | stat.S_IRGRP | stat.S_IROTH
-            return not isinstance(file, int) and not os.stat(file).st_mode & readable
-        except OSError:
-            return False
-
-    def guarded_open(file, mode="r", *args, **kwargs):
-        if "r" in mode and denied(file):
-            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(file))
-        return real_open(file, mode, *args, **kwargs)
-
-    def guarded_os_open(path, flags, *args, **kwargs):
-        if flags & (os.O_WRONLY | os.O_RDWR) == 0 and denied(path):
-            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
-        return real_os_open(path, flags, *args, **kwargs)
-
-    builtins.open = io.open = guarded_open
-    os.open = guarded_os_open
-
-from lawforge.compiler.cli import main
-main(prog_name="lawforge")
-"""
 
 
 @dataclass
@@ -215,17 +149,17 @@ def snapshot(root: Path) -> dict[str, bytes]:
     return files
 
 
-def lawforge(case: Case, root: Path, args: list[str], fault: str | None) -> subprocess.CompletedProcess[str]:
-    """Runs lawforge with `args` on the workspace copy (`--root` added unless the arguments name one)."""
-    env = os.environ | {"LAWFORGE_TEST_FAULT": fault or "", "COLUMNS": "200", "NO_COLOR": "1"} | case.env
-    argv = [sys.executable, "-c", RUNNER, *[substitute(arg, root) for arg in args]]
+def lawforge(case: Case, root: Path, args: list[str], fault: str | None) -> Finished:
+    """Runs lawforge with `args` on the workspace copy (`--root` added unless the arguments name one), in a process
+    of its own (forked.py)."""
+    env = dict(os.environ) | {"COLUMNS": "200", "NO_COLOR": "1"} | case.env
+    argv = [substitute(arg, root) for arg in args]
     if "--root" not in args:
         argv += ["--root", str(root)]
     try:
-        return subprocess.run(argv, input=case.stdin, capture_output=True, text=True, env=env, cwd=root,
-                              timeout=TIMEOUT)
-    except subprocess.TimeoutExpired:
-        raise AssertionError(f"{case.name}: still running after {TIMEOUT} s") from None
+        return run_lawforge(argv, env=env, cwd=root, stdin=case.stdin, fault=fault, timeout=TIMEOUT)
+    except StillRunning as running:
+        raise AssertionError(f"{case.name}: {running}") from None
 
 
 def run_case(case: Case, tmp: Path) -> None:

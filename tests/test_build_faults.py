@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from conftest import FIXTURES, unoptimised_compiler
-from hostile import RUNNER
+from forked import RUNNER
 
 SEED = 18
 BANK_ORDERS = ("bank_order: 0", "bank_order: 1")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from array import array
+from functools import cache
 from typing import Any
 
 import pytest
@@ -19,7 +20,13 @@ KEYS = sorted(OATH.layout.ENTRIES)
 
 
 def plausible_state(seed: int) -> array[int]:
-    """Every field filled at random, entity-valued fields with valid entities (so effects get far)."""
+    """Every field filled at random, entity-valued fields with valid entities (so effects get far): a fresh copy of
+    the state made once per seed (making one takes longer than most effects run)."""
+    return array("i", _plausible_cells(seed))
+
+
+@cache
+def _plausible_cells(seed: int) -> array[int]:
     rng = random.Random(seed)
     state = new_state(OATH.layout.STATE_SIZE, seed)
     for offset, extents, value_space in OATH.layout.FIELDS.values():

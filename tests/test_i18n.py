@@ -6,9 +6,8 @@ import json
 from pathlib import Path
 
 import polib
-from pypdf import PdfReader
 
-from conftest import REPO, diagnostics_of, run
+from conftest import REPO, diagnostics_of, pdf_pages, run, seed_sheet_cache
 
 def _content_bytes(root: Path) -> dict[str, bytes]:
     return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted((root / "content").rglob("*.yaml"))}
@@ -44,7 +43,9 @@ def test_po_entries_carry_context_location_and_notes(oath_ws: Path, tmp_path: Pa
     assert po.metadata["Language"] == "fr" and "nplurals=" in po.metadata["Plural-Forms"]
 
 
-def test_round_trip_through_a_po_editor_reaches_the_pdf(oath_ws: Path, tmp_path: Path) -> None:
+def test_round_trip_through_a_po_editor_reaches_the_pdf(oath_ws: Path, tmp_path: Path,
+                                                       oath_player_sheets: None) -> None:
+    seed_sheet_cache(oath_ws, "oath")
     po_path = tmp_path / "uk.po"
     run("i18n", "export", "oath", "--locale", "uk", "-o", str(po_path), "--root", str(oath_ws))
     po = polib.pofile(str(po_path))
@@ -58,7 +59,7 @@ def test_round_trip_through_a_po_editor_reaches_the_pdf(oath_ws: Path, tmp_path:
     assert 'uk: "Дикий Край"' in regions
     out = tmp_path / "sheets"
     assert run("sheets", "oath", "--locale", "uk", "--out", str(out), "--root", str(oath_ws)).exit_code == 0
-    text = " ".join(page.extract_text() or "" for page in PdfReader(out / "oath.uk.pdf").pages)
+    text = " ".join(pdf_pages(out / "oath.uk.pdf"))
     assert "Дикий Край" in text
 
 

@@ -10,9 +10,8 @@ from pathlib import Path
 
 import pytest
 from markupsafe import escape
-from pypdf import PdfReader
 
-from conftest import REPO, render_editions
+from conftest import REPO, pdf_pages, render_editions
 from lawforge.compiler.frontend import check_game
 from lawforge.compiler.coverage import coverage
 from lawforge.compiler.typography import typeset
@@ -41,8 +40,8 @@ def sheets(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def pages(sheets: Path) -> dict[str, list[str]]:
-    """Each PDF's text, page by page: read once, since pypdf takes seconds for a sheet."""
-    return {sheet: [page.extract_text() or "" for page in PdfReader(sheets / sheet).pages] for sheet in EXPECTED}
+    """Each PDF's text, page by page, read once."""
+    return {sheet: pdf_pages(sheets / sheet) for sheet in EXPECTED}
 
 
 @pytest.mark.parametrize("sheet", EXPECTED)

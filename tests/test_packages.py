@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from conftest import FULL_BATTERY, REPO, SHARED
+from conftest import FULL_BATTERY, REPO, SHARED, seed_sheet_cache
 from lawforge.compiler.cli import main
 from lawforge.compiler.packaging import build_package, compiler_package, game_package, runtime_package
 from lawforge.compiler.workspace import Workspace
@@ -50,7 +50,7 @@ def git(root: Path, *args: str) -> None:
 
 
 @pytest.fixture(scope="session")
-def released(tmp_path_factory: pytest.TempPathFactory) -> Released:
+def released(tmp_path_factory: pytest.TempPathFactory, oath_player_sheets: None) -> Released:
     base = tmp_path_factory.mktemp("release")
     root = base / "main"
     root.mkdir()
@@ -64,6 +64,7 @@ def released(tmp_path_factory: pytest.TempPathFactory) -> Released:
     git(root, "init", "-q")
     git(root, "add", "-A")
     git(root, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "release test")
+    seed_sheet_cache(root, "oath")
     dist = base / "dist"
     result = CliRunner().invoke(main, ["--root", str(root), "release", "oath", "--out", str(dist),
                                        "--build-cache", str(CACHE)])

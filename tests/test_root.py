@@ -9,9 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
 
-from conftest import REPO, SHARED, diagnostics_of, render_editions, run
+from conftest import REPO, SHARED, diagnostics_of, pdf_pages, render_editions, run
 from lawforge.runtime import load
 from lawforge.runtime.bytecode import PendingChoice
 from lawforge.runtime.effects import bind_natives, run_to_end
@@ -122,8 +121,7 @@ def root_sheets(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.mark.parametrize("sheet", EXPECTED)
 def test_root_pdf_reads_back_in_each_locale(root_sheets: Path, sheet: str) -> None:
-    reader = PdfReader(root_sheets / sheet)
-    text = " ".join(" ".join(page.extract_text() or "" for page in reader.pages).split())
+    text = " ".join(" ".join(pdf_pages(root_sheets / sheet)).split())
     missing = [word for word in EXPECTED[sheet] if word.lower() not in text.lower()]
     assert missing == []
     assert "?, ?" not in text, "a craft cost of any suit reads as words"

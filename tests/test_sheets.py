@@ -11,7 +11,7 @@ import pytest
 from markupsafe import escape
 from pypdf import PdfReader
 
-from conftest import REPO, render_editions, run
+from conftest import REPO, pdf_pages, render_editions, run
 from lawforge.compiler.collation import sort_key
 from lawforge.compiler.frontend import check_game
 from lawforge.compiler.link import LinkedGame
@@ -33,7 +33,7 @@ CYRILLIC = re.compile(r"[А-Яа-яІіЇїЄєҐґ]")
 
 
 @pytest.fixture(scope="module")
-def oath_sheets(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def oath_sheets(tmp_path_factory: pytest.TempPathFactory, oath_player_sheets: None) -> Path:
     out = tmp_path_factory.mktemp("sheets")
     render_editions("oath", out, player=("en", "fr"), proof="uk")
     return out
@@ -49,7 +49,7 @@ def oath() -> LinkedGame:
 @pytest.fixture(scope="module")
 def pages(oath_sheets: Path) -> dict[str, list[str]]:
     """Each PDF's text, page by page: read once, since pypdf takes seconds for a sheet."""
-    return {sheet: [page.extract_text() or "" for page in PdfReader(oath_sheets / sheet).pages] for sheet in EXPECTED}
+    return {sheet: pdf_pages(oath_sheets / sheet) for sheet in EXPECTED}
 
 
 @pytest.mark.parametrize("sheet", EXPECTED)
@@ -113,7 +113,7 @@ def test_denizens_are_alphabetical_in_each_suit(oath_sheets: Path, oath: LinkedG
 def test_the_index_gives_the_page_of_each_card(pages: dict[str, list[str]]) -> None:
     english = pages["oath.en.pdf"]
     index = "\n".join(page for page in english if page.startswith("Index") or "\nIndex\n" in page)
-    entries = dict(re.findall(r"^(.+?) [. ]+ (\d+)$", index, re.M))
+    entries = dict(re.findall(r"^(.+?)[. ]+ (\d+)$", index, re.M))
     assert len(entries) > 200
     for name in ("Alchemist", "Salt Flats", "Taming Charm", "Oracle"):
         page = int(entries[name])

@@ -7,9 +7,8 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from pypdf import PdfReader
 
-from conftest import REPO, diagnostics_of, render_editions, run
+from conftest import REPO, diagnostics_of, pdf_pages, render_editions, run
 from lawforge.compiler.checks.vindication import module_combinations
 from lawforge.compiler.frontend import check_game
 from lawforge.compiler.workspace import Workspace
@@ -131,7 +130,7 @@ def sheets(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.mark.parametrize("sheet", EXPECTED)
 def test_sheets_read_back_in_each_locale(sheets: Path, sheet: str) -> None:
-    text = " ".join("\n".join(p.extract_text() or "" for p in PdfReader(sheets / sheet).pages).split())
+    text = " ".join(" ".join(pdf_pages(sheets / sheet)).split())
     assert [word for word in EXPECTED[sheet] if word.lower() not in text.lower()] == []
 
 
