@@ -1,8 +1,8 @@
 """The hostile-input harness: runs each case of tests/fixtures/hostile/ (how to add one: the README there).
 
-Every case runs `lawforge` in a process of its own (forked.py) on a fresh copy of a workspace. It must end with a clear
-message naming the file and the place, a non-zero exit, no traceback, and a workspace whose files are
-byte for byte as they were, except those the case says the command was meant to write.
+Every case runs `lawforge` in a process of its own (forked.py) on a fresh copy of a workspace. It must end with
+a clear message naming the file and the place, a non-zero exit, no traceback, and a workspace whose files are byte
+for byte as they were, except those the case says the command was meant to write.
 """
 
 from __future__ import annotations
