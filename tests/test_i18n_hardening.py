@@ -19,6 +19,7 @@ import polib
 import pytest
 
 from conftest import FIXTURES, run
+from forked import RUNNER
 from hostile import Case, run_case
 
 from lawforge.compiler.build import content_files
@@ -27,7 +28,7 @@ from lawforge.compiler.frontend import check_game
 from lawforge.compiler.lock import JOURNAL_FILE, workspace_lock
 from lawforge.compiler.workspace import Workspace
 
-LAWFORGE = [sys.executable, "-c", "from lawforge.compiler.cli import main; main(prog_name='lawforge')"]
+LAWFORGE = [sys.executable, "-c", RUNNER]
 
 
 def _texts(root: Path) -> dict[str, dict[str, str | None]]:
