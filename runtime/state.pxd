@@ -54,7 +54,8 @@ cdef class FlatState:
                    value=int)
     cpdef list indices_among(self, str field, list values, str flag=*)
 
-    @cython.locals(found=list, packed=list, at=int, extent=int, inner=int, index=int, key=long)
+    @cython.locals(at=int, extent=int, inner=int, offset=int, keys="long long[::1]", key="long long", i=int, j=int,
+                   k=int, n=int, gap=int)
     cpdef list indices_in_order(self, str field, int value, str order)
 
     @cython.locals(at=int, extent=int, inner=int, shown_at=int, shown_extent=int, shown_inner=int, hidden_at=int,

@@ -106,6 +106,10 @@ def _table(game: CompiledGame) -> FieldTable:
 
 WORD = 64
 """The bits of the word `indices_among` marks the values it seeks in."""
+ORDER_KEYS = array("q")
+"""The keys `indices_in_order` sorts, compiled: one buffer, grown to the longest field it was asked to order."""
+SHELL_GAPS = (57, 23, 10, 4, 1)
+"""The gaps of its Shell's sort (Ciura's), the last an insertion sort."""
 NO_INDEX = -2**31
 """The default of the index arguments of `get`, `set` and `add`: no index there (no cell ever holds it)."""
 
@@ -129,6 +133,14 @@ class FlatState:
 
     def copy(self) -> FlatState:
         return FlatState(self.game, array("i", self.cells))
+
+    def save(self) -> array[int]:
+        """The cells as they are, for `restore`: a look-ahead tried on the state itself, not on a copy of it."""
+        return array("i", self.cells)
+
+    def restore(self, saved: array[int]) -> None:
+        """The cells back as `save` found them, in place (the typed view and every holder of the cells keep them)."""
+        self.cells[:] = saved
 
     def at(self, field: str, *index: int) -> int:
         return self._offset(field, index, len(index))
@@ -239,16 +251,34 @@ class FlatState:
     def indices_in_order(self, field: str, value: int, order: str) -> list[int]:
         """`indices_of(field, value)` sorted by the cells of `order` at those indices, ties by index (the cards in
         a zone, bottom first): each index packed with its key as key * extent + index, a number that sorts as the
-        pair does, so that the list sorts in C."""
+        pair does. Compiled, the keys are gathered and sorted in a C array (Shell's sort: a zone holds up to a few
+        hundred cards); Python sorts a list of them."""
         at, extent, inner = self._shape(order)
         if extent <= 0 or inner != 0 or self._shape(field)[1] != extent:
             raise IndexError(f"{order} is not a field with one index like {field}")
-        found = self.indices_of(field, value)
-        if len(found) < 2:
-            return found
-        packed = [self.view[at + index] * extent + index for index in found]
-        packed.sort()
-        return [key % extent for key in packed]
+        offset = self._shape(field)[0]
+        if not COMPILED:
+            packed = [self.view[at + i] * extent + i for i in range(extent) if self.view[offset + i] == value]
+            packed.sort()
+            return [key % extent for key in packed]
+        global ORDER_KEYS
+        if len(ORDER_KEYS) < extent:
+            ORDER_KEYS = array("q", bytes(8 * extent))
+        keys = ORDER_KEYS
+        n = 0
+        for i in range(extent):
+            if self.view[offset + i] == value:
+                keys[n] = self.view[at + i] * extent + i
+                n += 1
+        for gap in SHELL_GAPS:
+            for i in range(gap, n):
+                key = keys[i]
+                j = i
+                while j >= gap and keys[j - gap] > key:
+                    keys[j] = keys[j - gap]
+                    j -= gap
+                keys[j] = key
+        return [keys[k] % extent for k in range(n)]
 
     def assign_shown(self, field: str, values: list[int], shown: str, hidden: str, otherwise: int) -> None:
         """Each cell of a one-index field to the same place of `values` where the `shown` field's cell is set and the

@@ -24,7 +24,6 @@ import cython  # type: ignore[import-untyped]
 
 from ..bytecode import Status, pending_choice, provide_choice
 from ..content import CompiledGame
-from ..effects import start as start_effect
 from ..state import FlatState
 from ..vm_py import Native
 from . import banners, battle, favor, modifiers
@@ -36,7 +35,7 @@ from .costs import rule_cost
 from .natives import DISCARDER, usable_reroll
 from .negotiate import truce_holds
 from .persistent import may_take
-from .power_code import STEP_LIMIT, natives_of
+from .power_code import STEP_LIMIT, natives_of, start_power
 
 if TYPE_CHECKING:
     if not cython.compiled:  # compiled, the state is typed as its core (the .pxd beside)
@@ -564,7 +563,7 @@ def _bandits_use(state: OathState, card: int) -> None:
     flat = state.flat
     flat.set("campaign_plan_used", card, 1)
     flat.set("campaign_plan_card", card)
-    frame = start_effect(state.game, state.plans[(card, DEFENDER)][0], BANDITS, state.index_in_kind(card))
+    frame = start_power(state.game, state.plans[(card, DEFENDER)][0], BANDITS, state.index_in_kind(card))
     _run_plan(state, flat, frame, lambda trial: _bandits_choice(state, trial))
 
 

@@ -15,7 +15,7 @@ cdef class OathCore:
     cdef public dict banner_recover_rules, zone_ids
     cdef public set visions, relics, adviser_zones, relic_zones
     cdef public list edifices
-    cdef public tuple edifice_sides
+    cdef public tuple edifice_sides, oath_names
     cdef public dict powers, plans, when_played, capacity_powers, modifiers, play_rules, triggered, title_reactions
     cdef public dict battle_rules, redirectors
     cdef public list site_actions, rule_powers

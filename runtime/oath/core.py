@@ -51,6 +51,8 @@ class OathCore:
     conspiracy: int
     conspiracy_runs: bool
     role_ids: dict[str, int]
+    oath_names: tuple[str, ...]
+    """The Oaths' ids by number, lower case (what the rules of each goal test)."""
     edifices: list[int]
     edifice_sides: tuple[int, ...]
     reliquary_modifiers: dict[str, dict[int, str]]

@@ -132,7 +132,7 @@ def clear_offer(flat: FlatState) -> None:
 def successor(state: OathState) -> int | None:
     """3.3.1: the Citizen who meets the Successor goal of the Oath, if one does."""
     citizens = [seat for seat in range(state.players) if state.flat.get("role", seat) == state.role_ids["citizen"]]
-    oath = state.game.entities("oath")[state.flat.get("oath")].id.name.lower()
+    oath = state.oath_names[state.flat.get("oath")]
     for seat in citizens:
         if oath == "supremacy":
             rivals = [CHANCELLOR] + [other for other in citizens if other != seat]

@@ -5,12 +5,12 @@ what it is (`action_kind`, `action_target`, which the natives travel_destination
 read), runs the mandatory modifiers that bind the player (on cards they can use, 7.1.1, and the `anyone`
 ones on any card in play), lets them use optional ones (USE_MODIFIER, each once, paying its cost), and then
 takes the action, reading the rule hooks the modifiers set. Which actions are legal is worked out the same
-way on a copy of the state: a mandatory "cannot" makes an action illegal, a mandatory surcharge makes it
+way ahead, on the state itself with its cells restored after: a mandatory "cannot" makes an action illegal, a mandatory surcharge makes it
 dearer.
 
 An optional modifier may make possible an action that is not otherwise (Errand Boy: another region's discard
 pile; Pressgangs: a card with tokens; Mushrooms: no Supply; Way Station: no Supply for a favor given): such an
-action is offered when one of the player's optional modifiers, tried on a copy, makes it possible, and once it is
+action is offered when one of the player's optional modifiers, tried ahead, makes it possible, and once it is
 chosen the player must use one that does before taking it. A modifier that asks a choice is tried ahead answer by
 answer (`_reaches`, at most LOOKAHEAD_RUNS runs), and once used its user is offered only the answers that keep the
 action possible (`answers`). A banner's own Recover rule (the Darkest Secret's) is applied where its Recover is
@@ -32,7 +32,6 @@ import cython  # type: ignore[import-untyped]
 
 from ..bytecode import Status, pending_choice, provide_choice
 from ..content import CompiledGame
-from ..effects import start
 from ..notes import KernelLine, Named
 from ..state import FlatState
 from ..vm_py import Native
@@ -42,7 +41,7 @@ from .banners import BANNER_STRIDE
 from .battle import acting_site
 from .empire import CHANCELLOR, are_enemies, bind_flat, mark, ruler_of
 from .numbers import RuleNumbers
-from .power_code import STEP_LIMIT
+from .power_code import STEP_LIMIT, start_power
 from .setup import Cards
 
 if TYPE_CHECKING:
@@ -383,8 +382,8 @@ class Ahead:
 
 
 def allowed(state: OathState, seat: int, chosen: int, known: Ahead) -> bool:
-    """Whether the player can take this action once the modifiers that bind them ran (on a copy; a modifier that
-    asks a choice stops the run there), or with one of their optional modifiers."""
+    """Whether the player can take this action once the modifiers that bind them ran (a modifier that asks a choice
+    stops the run there), or with one of their optional modifiers. Tried on the state itself, its cells restored."""
     kind, target = kind_of(chosen), chosen % STRIDE
     cards, reliquary, optionals = known[TIMING_OF[kind]]
     if not cards and not reliquary:
@@ -392,39 +391,50 @@ def allowed(state: OathState, seat: int, chosen: int, known: Ahead) -> bool:
             return True
         if not optionals:
             return False
-    twin = _dry_run(state, seat, chosen, cards, reliquary)
-    if possible(twin, seat, kind, target):
-        return True
-    if not optionals:
-        return False
-    if any(_enables(twin, seat, card, unknown=False) for card in optional(twin, seat)):
-        return True
-    before = state.clone()
-    begin(before, seat, chosen, cards, reliquary=reliquary)
-    return any(_ignoring_enables(before, seat, card) for card in optional(before, seat) if card in state.ignorers)
+    saved = state.flat.save()
+    try:
+        begin(state, seat, chosen, cards, reliquary=reliquary)
+        _run_binding(state, seat)
+        if possible(state, seat, kind, target):
+            return True
+        if not optionals:
+            return False
+        if any(_enables(state, seat, card, unknown=False) for card in optional(state, seat)):
+            return True
+        state.flat.restore(saved)
+        begin(state, seat, chosen, cards, reliquary=reliquary)
+        return any(_ignoring_enables(state, seat, card) for card in optional(state, seat) if card in state.ignorers)
+    finally:
+        state.flat.restore(saved)
 
 
 def _goes_on(state: OathState, seat: int) -> bool:
     """Whether, without a modifier that ignores site powers, the action is still possible after the binding
     modifiers (and the optional ones): what going on from `modifiers_first` is worth."""
-    twin: OathState = state.clone()
-    if not _run_binding(twin, seat):
-        return True
-    kind, target = KINDS[twin.flat.get("action_kind")], twin.flat.get("action_target")
-    return possible(twin, seat, kind, target) or any(
-        _enables(twin, seat, card, unknown=False) for card in optional(twin, seat))
+    saved = state.flat.save()
+    try:
+        if not _run_binding(state, seat):
+            return True
+        kind, target = KINDS[state.flat.get("action_kind")], state.flat.get("action_target")
+        return possible(state, seat, kind, target) or any(
+            _enables(state, seat, card, unknown=False) for card in optional(state, seat))
+    finally:
+        state.flat.restore(saved)
 
 
 def _ignoring_enables(state: OathState, seat: int, card: int) -> bool:
     """Whether using this modifier that ignores site powers, before the binding modifiers, makes the action
     possible (a choice on the way counts as possible)."""
-    twin: OathState = state.clone()
-    kind, target = KINDS[twin.flat.get("action_kind")], twin.flat.get("action_target")
-    key, cost, _, _ = twin.modifiers[TIMING_OF[kind]][card]
-    twin.pay(seat, card, cost)
-    if not twin.run_quietly(key, seat, twin.index_in_kind(card)) or not _run_binding(twin, seat):
-        return True
-    return possible(twin, seat, kind, target)
+    saved = state.flat.save()
+    try:
+        kind, target = KINDS[state.flat.get("action_kind")], state.flat.get("action_target")
+        key, cost, _, _ = state.modifiers[TIMING_OF[kind]][card]
+        state.pay(seat, card, cost)
+        if not state.run_quietly(key, seat, state.index_in_kind(card)) or not _run_binding(state, seat):
+            return True
+        return possible(state, seat, kind, target)
+    finally:
+        state.flat.restore(saved)
 
 
 def _enables(state: OathState, seat: int, card: int, *, unknown: bool) -> bool:
@@ -433,17 +443,20 @@ def _enables(state: OathState, seat: int, card: int, *, unknown: bool) -> bool:
     modifier on a card they cannot use (one anyone may use) counts only if it changes something: Way Station is no
     modifier of a Travel elsewhere."""
     flat = state.flat
-    kind, target = KINDS[flat.get("action_kind")], flat.get("action_target")
-    twin: OathState = state.clone()
-    key, cost, _, _ = twin.modifiers[TIMING_OF[kind]][card]
-    twin.pay(seat, card, cost)
-    twin.flat.set("effect_player", seat)
-    before = None if state.can_use(seat, card) else array("i", twin.flat.cells)
-    frame = start(twin.game, key, seat, twin.index_in_kind(card))
-    if _run_on(twin, seat, frame):
-        return (before is None or twin.flat.cells != before) and possible(twin, seat, kind, target)
-    reached = _reaches(twin, seat, frame, [LOOKAHEAD_RUNS])
-    return unknown if reached is None else reached
+    saved = flat.save()
+    try:
+        kind, target = KINDS[flat.get("action_kind")], flat.get("action_target")
+        key, cost, _, _ = state.modifiers[TIMING_OF[kind]][card]
+        state.pay(seat, card, cost)
+        flat.set("effect_player", seat)
+        before = None if state.can_use(seat, card) else flat.save()
+        frame = start_power(state.game, key, seat, state.index_in_kind(card))
+        if _run_on(state, seat, frame):
+            return (before is None or flat.cells != before) and possible(state, seat, kind, target)
+        reached = _reaches(state, seat, frame, [LOOKAHEAD_RUNS])
+        return unknown if reached is None else reached
+    finally:
+        flat.restore(saved)
 
 
 def answers(state: OathState, options: list[int]) -> list[int]:
@@ -462,7 +475,7 @@ def answers(state: OathState, options: list[int]) -> list[int]:
 
 
 def _reaches(state: OathState, seat: int, frame: array[int], runs_left: list[int]) -> bool | None:
-    """Whether the power paused on this copy can end with the action possible: for some answer of the player's to
+    """Whether the power paused here can end with the action possible: for some answer of the player's to
     each choice they make, and for every answer of another player's, who need not help them. None if the runs left
     (a one-cell counter shared by the whole look-ahead) ran out before it could tell."""
     pending = pending_choice(frame)
@@ -478,33 +491,29 @@ def _reaches(state: OathState, seat: int, frame: array[int], runs_left: list[int
 
 
 def _answer_reaches(state: OathState, seat: int, frame: array[int], option: int, runs_left: list[int]) -> bool | None:
-    """`_reaches` after this answer to the pending choice, on copies of the state and the frame."""
+    """`_reaches` after this answer to the pending choice, on a copy of the frame, the state's cells restored."""
     if runs_left[0] <= 0:
         return None
     runs_left[0] -= 1
-    twin: OathState = state.clone()
-    paused = array("i", frame)
-    provide_choice(paused, option)
-    if not _run_on(twin, seat, paused):
-        return _reaches(twin, seat, paused, runs_left)
-    if not _run_binding(twin, seat):
-        return None
-    return possible(twin, seat, KINDS[twin.flat.get("action_kind")], twin.flat.get("action_target"))
+    saved = state.flat.save()
+    try:
+        paused = array("i", frame)
+        provide_choice(paused, option)
+        if not _run_on(state, seat, paused):
+            return _reaches(state, seat, paused, runs_left)
+        if not _run_binding(state, seat):
+            return None
+        return possible(state, seat, KINDS[state.flat.get("action_kind")], state.flat.get("action_target"))
+    finally:
+        state.flat.restore(saved)
 
 
 def _run_on(state: OathState, seat: int, frame: array[int]) -> bool:
-    """Runs a look-ahead's power on its copy of the state, for its user, until it ends (True) or asks (False)."""
+    """Runs a look-ahead's power on the state, for its user, until it ends (True) or asks (False)."""
 
     state.flat.set("effect_player", seat)
     return state.run_vm(state.game.code, state.flat.cells, frame, state.game.data, state.natives,
                         STEP_LIMIT) is not Status.PAUSED
-
-
-def _dry_run(state: OathState, seat: int, chosen: int, cards: list[int], reliquary: bool) -> OathState:
-    twin: OathState = state.clone()
-    begin(twin, seat, chosen, cards, reliquary=reliquary)
-    _run_binding(twin, seat)
-    return twin
 
 
 def _run_binding(state: OathState, seat: int) -> bool:

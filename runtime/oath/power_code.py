@@ -1,8 +1,11 @@
-"""What the kernel reads off a power's bytecode, once per compiled game (the natives it calls), and how long one run
-of a power may take: a leaf that game.py and the modules it imports all use."""
+"""What the kernel reads off a power's bytecode, once per compiled game (the natives it calls), how long one run of a
+power may take and the frame a run starts in: a leaf that game.py and the modules it imports all use."""
 
 from __future__ import annotations
 
+from array import array
+
+from ..bytecode import LOCALS_AT, PC, new_frame
 from ..content import CompiledGame
 from ..effects import natives_called
 
@@ -17,3 +20,17 @@ def natives_of(game: CompiledGame, key: str) -> frozenset[str]:
     if game.layout not in _CALLED:
         _CALLED[game.layout] = natives_called(game)
     return _CALLED[game.layout][key]
+
+
+BLANK_FRAME = new_frame()
+
+
+def start_power(game: CompiledGame, key: str, actor: int, this: int) -> array[int]:
+    """A frame at the start of a power of the kernel's tables, for its user (`you`) and its card's number in its kind
+    (`this`), as effects.start makes one: a copy of a blank frame, compiled with the kernel, which starts thousands
+    of runs a game."""
+    frame = array("i", BLANK_FRAME)
+    frame[PC] = game.layout.ENTRIES[key]
+    frame[LOCALS_AT] = actor
+    frame[LOCALS_AT + 1] = this
+    return frame

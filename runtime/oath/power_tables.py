@@ -163,6 +163,7 @@ def _card_facts(game: CompiledGame, cards: Cards) -> dict[str, Any]:
         "conspiracy_runs": CONSPIRACY in runnable(game),
         "site_base": int(cards.base["site"]),
         "role_ids": {name.lower(): int(member) for name, member in game.enums["role"].__members__.items()},
+        "oath_names": tuple(oath.id.name.lower() for oath in game.entities("oath")),
         "edifices": cards.all("edifice"),
         "reliquary_modifiers": reliquary_modifiers,
         "static_powers": {name: frozenset(cards_with_native(game, name)) for name in STATIC_POWERS},

@@ -157,7 +157,7 @@ class Queries(PowerTables):
 
     def _banner_goal_holder(self: OathState, oath: int) -> int | None:
         """For the Oaths whose goal is to hold a banner: who holds it (-1: nobody); None for the others."""
-        name = self.game.entities("oath")[oath].id.name.lower()
+        name = self.oath_names[oath]
         if name not in ("people", "devotion"):
             return None
         return self.flat.get("banner_holder", banners.PEOPLES_FAVOR if name == "people" else banners.DARKEST_SECRET)
@@ -165,7 +165,7 @@ class Queries(PowerTables):
     def _goal_counts(self: OathState, oath: int) -> list[int]:
         """For the Oaths of "most": sites ruled (Supremacy: the Empire's count for the Chancellor, 2.11) or
         relics and banners held (Protection), per seat."""
-        if self.game.entities("oath")[oath].id.name.lower() == "supremacy":
+        if self.oath_names[oath] == "supremacy":
             sites = self.sites_on_map()
             return [0 if self.flat.get("role", seat) == self.role_ids["citizen"]
                     else sum(self.rules(seat, site) for site in sites) for seat in range(self.players)]

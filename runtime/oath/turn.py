@@ -8,12 +8,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..bytecode import Status, provide_choice
-from ..effects import start
 from ..state import FlatState
 from . import campaign, costs, modifiers, negotiate, persistent, warbands
 from .actions import KIND, KINDS, PHASE, STRIDE, IllegalAction, Kind, Phase, kind_of
 from .moves import Moves
-from .power_code import STEP_LIMIT
+from .power_code import STEP_LIMIT, start_power
 from .power_tables import TRIGGERED
 
 if TYPE_CHECKING:
@@ -154,7 +153,7 @@ class Turn(Moves):
         is its card's (or banner's) number in its kind."""
         self.flat.set("effect_player", seat)
         self.flat.set("effect_return", then)
-        self.frame = start(self.game, key, seat, this)
+        self.frame = start_power(self.game, key, seat, this)
         self._run_effect()
 
     def run_quietly(self: OathState, key: str, seat: int, this: int, flat: FlatState | None = None) -> bool:
@@ -164,7 +163,7 @@ class Turn(Moves):
         flat = flat or self.flat
         paused_user = flat.get("effect_player")
         flat.set("effect_player", seat)
-        frame = start(self.game, key, seat, this)
+        frame = start_power(self.game, key, seat, this)
         status = self.run_vm(self.game.code, flat.cells, frame, self.game.data, self.natives, STEP_LIMIT)
         flat.set("effect_player", paused_user)
         return status is not Status.PAUSED
