@@ -54,7 +54,10 @@ cdef class FlatState:
                    value=int)
     cpdef list indices_among(self, str field, list values, str flag=*)
 
-    @cython.locals(at=int, extent=int, inner=int, offset=int, keys="long long[::1]", key="long long", i=int, j=int,
+    @cython.locals(offset=int, extent=int, inner=int, i=int)
+    cpdef list nonzero(self, str field)
+
+    @cython.locals(at=int, extent=int, inner=int, offset=int, field_extent=int, field_inner=int, keys="long long[::1]", key="long long", i=int, j=int,
                    k=int, n=int, gap=int)
     cpdef list indices_in_order(self, str field, int value, str order)
 
@@ -66,6 +69,9 @@ cdef class FlatState:
     cpdef void reset(self, tuple scalars) except *
 
     cpdef int size(self, str field) except -1
+
+    @cython.locals(x="unsigned int")
+    cpdef int random(self, int n) except? -1
 
     @cython.locals(offset=int, i=int)
     cdef void _clear(self, str field) except *

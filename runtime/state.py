@@ -13,7 +13,7 @@ from math import prod
 from types import FunctionType
 from typing import Generic, TypeVar
 
-from .bytecode import new_state
+from .bytecode import RNG_SLOT, new_state
 from .content import CompiledGame
 from .vm_py import next_random
 
@@ -225,6 +225,13 @@ class FlatState:
                 found.append(i)
         return found
 
+    def nonzero(self, field: str) -> list[int]:
+        """The indices of a one-index field's cells that are not 0, in order (the cards with tokens on them)."""
+        offset, extent, inner = self._shape(field)
+        if extent <= 0 or inner != 0:
+            raise IndexError(f"{field} is not a field with one index")
+        return [i for i in range(extent) if self.view[offset + i] != 0]
+
     def indices_among(self, field: str, values: list[int], flag: str = "") -> list[int]:
         """The indices of a one-index field's cells that hold one of `values`, in order; with `flag`, a field of the
         same indices, only those whose flag is not 0 (the faceup cards of some zones). The values sought, zones or
@@ -254,9 +261,9 @@ class FlatState:
         pair does. Compiled, the keys are gathered and sorted in a C array (Shell's sort: a zone holds up to a few
         hundred cards); Python sorts a list of them."""
         at, extent, inner = self._shape(order)
-        if extent <= 0 or inner != 0 or self._shape(field)[1] != extent:
+        offset, field_extent, field_inner = self._shape(field)
+        if extent <= 0 or inner != 0 or field_extent != extent or field_inner != 0:
             raise IndexError(f"{order} is not a field with one index like {field}")
-        offset = self._shape(field)[0]
         if not COMPILED:
             packed = [self.view[at + i] * extent + i for i in range(extent) if self.view[offset + i] == value]
             packed.sort()
@@ -318,8 +325,16 @@ class FlatState:
         return best if found else default
 
     def random(self, n: int) -> int:
-        """A number in [0, n) from the state's own dice."""
-        return next_random(self.cells, n)
+        """A number in [0, n) from the state's own dice: the effect VMs' xorshift32 (vm_py.next_random), in C when
+        compiled (the kernels roll thousands a game; a differential test holds the two to the same numbers)."""
+        if not COMPILED or n <= 0:
+            return next_random(self.cells, n)
+        x = self.view[RNG_SLOT]
+        x ^= x << 13
+        x ^= x >> 17
+        x ^= x << 5
+        self.view[RNG_SLOT] = x
+        return x % n
 
     def shuffled(self, items: list[int]) -> list[int]:
         """Fisher–Yates with the state's dice."""

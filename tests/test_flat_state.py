@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import importlib
 import itertools
+from array import array
 
 import pytest
 
 from lawforge.runtime import load
+from lawforge.runtime.bytecode import VMError
+from lawforge.runtime.vm_py import next_random
 
 FORMS = ["lawforge.runtime.state", "lawforge.runtime._compiled.state"]
 
@@ -61,6 +64,57 @@ def test_indices_in_order_sorts_by_order_then_index(oath, form: str) -> None:
         flat_state.set("card_order", card, order)
     assert flat_state.indices_in_order("card_zone", 77, "card_order") == [7, 9, 40, 2, 5]
     assert flat_state.indices_in_order("card_zone", 76, "card_order") == []
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_indices_in_order_sorts_a_long_zone_with_ties_and_negative_orders(oath, form: str) -> None:
+    """More cards than the first gap of the compiled form's Shell sort, in every order: as Python's sort puts them."""
+    flat_state = importlib.import_module(form).FlatState.empty(oath, 1)
+    cards = range(0, flat_state.size("card_zone"), 2)
+    orders = {card: (card * 7919) % 23 - 11 for card in cards}
+    for card, order in orders.items():
+        flat_state.set("card_zone", card, 5)
+        flat_state.set("card_order", card, order)
+    assert len(orders) > 57
+    assert flat_state.indices_in_order("card_zone", 5, "card_order") == sorted(orders, key=lambda c: (orders[c], c))
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_nonzero_finds_the_cells_not_zero_in_order(oath, form: str) -> None:
+    flat_state = importlib.import_module(form).FlatState.empty(oath, 1)
+    flat_state.set("card_favor", 30, 2)
+    flat_state.set("card_favor", 4, -1)
+    assert flat_state.nonzero("card_favor") == [4, 30]
+    with pytest.raises(IndexError, match="site_warbands is not a field with one index"):
+        flat_state.nonzero("site_warbands")
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_restore_puts_the_saved_cells_back_into_the_same_array(oath, form: str) -> None:
+    """A look-ahead runs on the state itself: every holder of its cells sees them restored."""
+    flat_state = importlib.import_module(form).FlatState.empty(oath, 1)
+    cells = flat_state.cells
+    flat_state.set("supply", 2, 4)
+    saved = flat_state.save()
+    flat_state.set("supply", 2, 9)
+    flat_state.set("card_zone", 7, 3)
+    flat_state.restore(saved)
+    assert flat_state.cells is cells and flat_state.get("supply", 2) == 4 and flat_state.get("card_zone", 7) == 0
+    assert cells == saved and cells is not saved
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_the_states_dice_roll_as_the_effect_vms_do(oath, form: str) -> None:
+    """The compiled form rolls in C; both must draw the numbers of vm_py.next_random (the effect VMs' xorshift32)."""
+    flat_state = importlib.import_module(form).FlatState.empty(oath, 1)
+    reference = array("i", flat_state.cells[:1])
+    for seed in (1, -1, 2**31 - 1, -2**31, 0x2545F491):
+        flat_state.cells[0] = reference[0] = seed
+        for n in (1, 2, 6, 7, 1000, 2**31 - 1):
+            assert flat_state.random(n) == next_random(reference, n)
+            assert flat_state.cells[0] == reference[0]
+    with pytest.raises(VMError, match=r"cannot roll a number in \[0, 0\)"):
+        flat_state.random(0)
 
 
 @pytest.mark.parametrize("form", FORMS)

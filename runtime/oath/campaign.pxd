@@ -3,3 +3,5 @@
 
 from ..state cimport FlatState
 from .core cimport OathCore as OathState
+from .actions cimport action, kind_of
+from .empire cimport colour, on_map

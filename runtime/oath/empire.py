@@ -95,18 +95,18 @@ def self_exile_price(state: OathState, seat: int) -> int:
 
 
 def scepter_holder(state: OathState) -> int:
-    scepter = state.cards.of("relic", "grand_scepter")
-    holders = [seat for seat in range(state.players)
-               if state.flat.get("card_zone", scepter) == state.cards.zone("relics_held", seat)]
-    return holders[0] if holders else -1
+    """Who holds the Grand Scepter (-1: nobody does), found by the zone it is in."""
+    zone = state.flat.get("card_zone", state.cards.of("relic", "grand_scepter"))
+    return zone - state.zone_ids["relics_held"] if zone in state.relic_zones else -1
 
 
 def can_self_exile(state: OathState, seat: int) -> bool:
     """6.8: a Citizen who does not hold the Grand Scepter, and can give the price to the one who does, unless a
     persistent power forbids it (Council Seat)."""
+    if state.flat.get("role", seat) != state.role_ids["citizen"] or state.flat.get("exile_forbidden", seat):
+        return False
     holder = scepter_holder(state)
-    return (state.flat.get("role", seat) == state.role_ids["citizen"] and holder >= 0 and holder != seat
-            and favor.usable(state.flat, seat) >= self_exile_price(state, seat) and not state.flat.get("exile_forbidden", seat))
+    return holder >= 0 and holder != seat and favor.usable(state.flat, seat) >= self_exile_price(state, seat)
 
 
 def self_exile(state: OathState, seat: int) -> None:

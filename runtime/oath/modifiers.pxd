@@ -3,3 +3,4 @@
 
 from ..state cimport FlatState
 from .core cimport OathCore as OathState
+from .actions cimport action, kind_of

@@ -3,3 +3,5 @@
 
 from ..state cimport FlatState
 from .core cimport OathCore as OathState
+from .actions cimport action
+from .empire cimport role, rules_site

@@ -2,3 +2,4 @@
 # slots (core.pxd).
 
 from .core cimport OathCore as OathState
+from .actions cimport action

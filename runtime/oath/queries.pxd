@@ -2,6 +2,7 @@
 # ask most, C calls from the parts built on it.
 
 from .power_tables cimport PowerTables
+from . cimport empire
 
 cdef class Queries(PowerTables):
     cpdef int current_player(self) except? -1

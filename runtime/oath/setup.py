@@ -81,7 +81,11 @@ class Cards:
                     yield card, f"{prefix}/powers/{index}", power
 
     def all(self, kind: str) -> list[int]:
-        return [self.base[kind] + int(member) for member in self.game.enums[kind]]
+        """Every card of a kind, by number (worked out once per compiled game: the ids' enum iterates in Python)."""
+        key = (self.game.layout, kind)
+        if key not in _ALL_OF_KIND:
+            _ALL_OF_KIND[key] = tuple(self.base[kind] + int(member) for member in self.game.enums[kind])
+        return list(_ALL_OF_KIND[key])
 
     def kind_of(self, card: int) -> str:
         """The kind of a card number in the card union."""
@@ -227,6 +231,7 @@ class Cards:
 
 _CARD_TABLES: dict[object, tuple[list[int], list[int], list[str], list[int]]] = {}
 _WITH_NATIVE: dict[tuple[object, str], tuple[int, ...]] = {}
+_ALL_OF_KIND: dict[tuple[object, str], tuple[int, ...]] = {}
 SHARED_VISION = "visionary_win_with_shared_vision"
 SHARED_VISION_DISCARD = "play_discarded_shared_vision"
 """The False Prophet's powers that are a native alone: its ruler also has revealed the Visions their warband is on
