@@ -8,6 +8,9 @@ from libc.stdint cimport int32_t, int64_t, uint32_t
 
 from .bytecode import VMError, Status
 
+DONE, PAUSED, CALLING = Status.DONE, Status.PAUSED, Status.CALLING
+"""The statuses a run ends with, read once: an attribute of the enum is looked up through its metaclass."""
+
 cdef enum:
     HALT = 0
     PUSH = 1
@@ -122,7 +125,7 @@ def run(code, state, frame, tables, natives=(), long step_limit=100_000):
         op = c[pc]
         if op == HALT:
             _save(f, pc, sp, steps, 1)
-            return Status.DONE
+            return DONE
         elif op == PUSH:
             if sp >= STACK_SIZE:
                 raise VMError(f"stack overflow at {pc}")
@@ -271,7 +274,7 @@ def run(code, state, frame, tables, natives=(), long step_limit=100_000):
                 f[F_CHOICE_COUNT] = count
                 f[F_CHOOSER] = a
                 _save(f, pc, sp, steps, 2)
-                return Status.PAUSED
+                return PAUSED
         elif op == NATIVE:
             native = c[pc + 1]
             argc = c[pc + 2]
@@ -284,7 +287,7 @@ def run(code, state, frame, tables, natives=(), long step_limit=100_000):
                 f[F_CHOICE_KIND] = native
                 f[F_CHOICE_COUNT] = argc
                 _save(f, pc + 3, sp, steps, 3)
-                return Status.CALLING
+                return CALLING
             args = [stack[sp - argc + i] for i in range(argc)]
             sp -= argc
             if sp >= STACK_SIZE:

@@ -12,8 +12,12 @@ from .vocabulary import NONE, STRIDE, IllegalAction, Kind, Phase
 __all__ = ["KIND", "KINDS", "NONE", "PHASE", "STRIDE", "IllegalAction", "Kind", "Phase", "action", "kind_of"]
 
 
+WIDTH = STRIDE
+"""STRIDE, declared a C int where this module is compiled (actions.pxd): a move's number is made and read in C."""
+
+
 def action(kind: Kind, argument: int = 0) -> int:
-    return int(kind) * STRIDE + argument
+    return kind * WIDTH + argument
 
 
 if TYPE_CHECKING:
@@ -31,4 +35,4 @@ KINDS: dict[int, Kind] = {int(kind): kind for kind in Kind}
 
 def kind_of(chosen: int) -> Kind:
     """The kind of a move the kernel made or checked (an unknown number: KeyError)."""
-    return KINDS[chosen // STRIDE]
+    return KINDS[chosen // WIDTH]

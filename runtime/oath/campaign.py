@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import cython  # type: ignore[import-untyped]
 
-from ..bytecode import Status, pending_choice, provide_choice
+from ..bytecode import pending_choice, provide_choice
 from ..content import CompiledGame
 from ..state import FlatState
 from ..vm_py import Native
@@ -35,7 +35,7 @@ from .costs import rule_cost
 from .natives import DISCARDER, usable_reroll
 from .negotiate import truce_holds
 from .persistent import may_take
-from .power_code import STEP_LIMIT, natives_of, start_power
+from .power_code import PAUSED, STEP_LIMIT, natives_of, start_power
 
 if TYPE_CHECKING:
     if not cython.compiled:  # compiled, the state is typed as its core (the .pxd beside)
@@ -570,7 +570,7 @@ def _bandits_use(state: OathState, card: int) -> None:
 def _run_plan(state: OathState, flat: FlatState, frame: array[int], choose: Callable[[array[int]], int]) -> None:
     """Runs a plan's effect on a state to its end, `choose` answering each choice it asks."""
 
-    while state.run_vm(state.game.code, flat.cells, frame, state.game.data, state.natives, STEP_LIMIT) is Status.PAUSED:
+    while state.run_vm(state.game.code, flat.cells, frame, state.game.data, state.natives, STEP_LIMIT) is PAUSED:
         provide_choice(frame, choose(frame))
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..content import CompiledGame
 from ..state import FlatState, LastView
@@ -32,15 +32,20 @@ JOINED = 2
 
 _ROLES: dict[object, dict[str, int]] = {}
 """Role numbers by (compiled content, role id): asked at every look at a player's colour."""
+_LAST_ROLES: list[Any] = [None, {}]
+"""The compiled game last asked and its roles: most programs play one game, whose roles are then found without a
+lookup of its layout."""
 
 
 def role(game: CompiledGame, name: str) -> int:
     """The number of a role (chancellor, exile, citizen) in the compiled content."""
-    roles = _ROLES.get(game.layout)
-    if roles is None:
-        members = game.enums["role"].__members__.items()
-        roles = _ROLES[game.layout] = {member.lower(): int(value) for member, value in members}
-    return roles[name]
+    if game is not _LAST_ROLES[0]:
+        roles = _ROLES.get(game.layout)
+        if roles is None:
+            members = game.enums["role"].__members__.items()
+            roles = _ROLES[game.layout] = {member.lower(): int(value) for member, value in members}
+        _LAST_ROLES[0], _LAST_ROLES[1] = game, roles
+    return _LAST_ROLES[1][name]
 
 
 def colour(flat: FlatState, seat: int) -> int:

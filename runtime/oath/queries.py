@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..bytecode import pending_choice
+from ..bytecode import CHOOSER, STATUS
 from . import advisers, banners, campaign, costs, empire, negotiate, warbands
 from .actions import PHASE
+from .power_code import PAUSED
 from .power_tables import TRIGGERED, PowerTables
 from .setup import SHARED_VISION, most_supply
 
@@ -28,6 +29,8 @@ class Queries(PowerTables):
         phase = self.flat.get("phase")
         if self.flat.get("title_candidates") and phase != PHASE.OVER:
             return self.flat.get("oathkeeper")
+        if phase == PHASE.ACT:
+            return self.flat.get("current_player")
         field = SEAT_FIELDS.get(phase)
         if field is not None:
             return self.flat.get(field)
@@ -46,8 +49,10 @@ class Queries(PowerTables):
     def _answering(self: OathState) -> int:
         """Who answers the choice a paused power asks: the player its `by:` names (Shrouded Wood's ruler, Revelation's
         players), else its user."""
-        pending = pending_choice(self.frame) if self.frame is not None else None
-        return pending.chooser if pending is not None and pending.chooser >= 0 else self.flat.get("effect_player")
+        frame = self.frame
+        if frame is not None and frame[STATUS] == PAUSED and frame[CHOOSER] >= 0:
+            return frame[CHOOSER]
+        return self.flat.get("effect_player")
 
     def is_terminal(self: OathState) -> bool:
         return self.flat.get("phase") == PHASE.OVER

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..bytecode import Status, provide_choice
+from ..bytecode import provide_choice
 from ..state import FlatState
 from . import campaign, costs, modifiers, negotiate, persistent, warbands
 from .actions import KIND, KINDS, PHASE, STRIDE, IllegalAction, Kind, Phase, kind_of
 from .moves import Moves
-from .power_code import STEP_LIMIT, start_power
+from .power_code import PAUSED, STEP_LIMIT, start_power
 from .power_tables import TRIGGERED
 
 if TYPE_CHECKING:
@@ -166,7 +166,7 @@ class Turn(Moves):
         frame = start_power(self.game, key, seat, this)
         status = self.run_vm(self.game.code, flat.cells, frame, self.game.data, self.natives, STEP_LIMIT)
         flat.set("effect_player", paused_user)
-        return status is not Status.PAUSED
+        return status is not PAUSED
 
     def _do_answer(self: OathState, seat: int, value: int) -> None:
         assert self.frame is not None
@@ -178,7 +178,7 @@ class Turn(Moves):
     def _run_effect(self: OathState) -> None:
         assert self.frame is not None
         status = self.run_vm(self.game.code, self.flat.cells, self.frame, self.game.data, self.natives, STEP_LIMIT)
-        if status is Status.PAUSED:
+        if status is PAUSED:
             self.flat.set("phase", PHASE.EFFECT)
         else:
             self.frame = None
