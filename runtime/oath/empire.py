@@ -45,7 +45,8 @@ def role(game: CompiledGame, name: str) -> int:
             members = game.enums["role"].__members__.items()
             roles = _ROLES[game.layout] = {member.lower(): int(value) for member, value in members}
         _LAST_ROLES[0], _LAST_ROLES[1] = game, roles
-    return _LAST_ROLES[1][name]
+    last: dict[str, int] = _LAST_ROLES[1]
+    return last[name]
 
 
 def colour(flat: FlatState, seat: int) -> int:
