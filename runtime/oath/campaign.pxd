@@ -5,3 +5,4 @@ from ..state cimport FlatState
 from .core cimport OathCore as OathState
 from .actions cimport action, kind_of
 from .empire cimport colour, on_map
+from .power_code cimport start_power

@@ -4,3 +4,4 @@
 from ..state cimport FlatState
 from .core cimport OathCore as OathState
 from .actions cimport action, kind_of
+from .power_code cimport start_power

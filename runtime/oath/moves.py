@@ -109,10 +109,10 @@ class Moves(Queries):
         candidates = self.flat.get("title_candidates")
         if candidates:
             return [action(KIND.GIVE_TITLE, other) for other in range(self.players) if candidates >> other & 1]
-        drawn = self.cards.in_zone(self.cards.zone("drawn", seat))
         if phase == PHASE.SETUP:
-            return [action(KIND.CHOOSE_ADVISER, c) for c in drawn]
+            return [action(KIND.CHOOSE_ADVISER, c) for c in self._drawn(seat)]
         if phase == PHASE.SEARCH_KEEP:
+            drawn = self._drawn(seat)
             unkept = self._unkept(seat)
             out = [action(KIND.KEEP, c) for c in unkept] + persistent.discard_choices(self, seat)
             if len(unkept) < len(drawn):
@@ -121,7 +121,7 @@ class Moves(Queries):
                 out += [action(KIND.SWAP_DRAWN, c) for c in drawn if self.flat.get("search_swappable", c)]
             return out
         if phase == PHASE.SEARCH_PLAY:
-            return self._searched_plays(seat, drawn)
+            return self._searched_plays(seat, self._drawn(seat))
         if phase == PHASE.SHARED_VISION_PLAY:
             return self._play_actions(seat, self.flat.get("shared_vision_play") - 1)
         if phase == PHASE.CITIZENSHIP:
@@ -146,10 +146,14 @@ class Moves(Queries):
                 options = modifiers.answers(self, options)
             return [action(KIND.ANSWER, option) for option in options]
         if phase == PHASE.PLAY_AFTER_DISCARD:
-            return plays.plays_to_sites(self, seat, drawn)
+            return plays.plays_to_sites(self, seat, self._drawn(seat))
         if phase in campaign.PHASES:
             return campaign.legal_actions(self)
         return None
+
+    def _drawn(self: OathState, seat: int) -> list[int]:
+        """The cards the player drew and has not played yet (a Search's, the setup's advisers to choose from)."""
+        return self.cards.in_zone(self.cards.zone("drawn", seat))
 
     def _searched_plays(self: OathState, seat: int, drawn: list[int]) -> list[int]:
         """5.1.4 for each card the Search kept, in turn; of two kept (Land Warden), the last goes to a site or is

@@ -2,6 +2,7 @@
 
 from .moves cimport Moves
 from .actions cimport kind_of
+from .power_code cimport start_power
 
 cdef class Turn(Moves):
     pass
