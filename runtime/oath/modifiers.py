@@ -5,8 +5,8 @@ what it is (`action_kind`, `action_target`, which the natives travel_destination
 read), runs the mandatory modifiers that bind the player (on cards they can use, 7.1.1, and the `anyone`
 ones on any card in play), lets them use optional ones (USE_MODIFIER, each once, paying its cost), and then
 takes the action, reading the rule hooks the modifiers set. Which actions are legal is worked out the same
-way ahead, on the state itself with its cells restored after: a mandatory "cannot" makes an action illegal, a mandatory surcharge makes it
-dearer.
+way ahead, on the state itself with its cells restored after: a mandatory "cannot" makes an action illegal, a
+mandatory surcharge makes it dearer.
 
 An optional modifier may make possible an action that is not otherwise (Errand Boy: another region's discard
 pile; Pressgangs: a card with tokens; Mushrooms: no Supply; Way Station: no Supply for a favor given): such an

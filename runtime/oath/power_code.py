@@ -30,6 +30,7 @@ def natives_of(game: CompiledGame, key: str) -> frozenset[str]:
 
 
 BLANK_FRAME = new_frame()
+"""A frame before its first run, copied for each run of a power."""
 
 
 def start_power(game: CompiledGame, key: str, actor: int, this: int) -> array[int]:

@@ -41,11 +41,11 @@ class Rounds(Handlers):
         """4.3.1-4.3.4: tokens on cards go home, facedown secrets turn up, Supply refreshes from the bank's
         warbands (a Citizen's to the Chancellor's Supply), unspent Supply is saved."""
         for card in sorted({*self.flat.nonzero("card_favor"), *self.flat.nonzero("card_secret")}):
-            favor, secret = self.flat.get("card_favor", card), self.flat.get("card_secret", card)
+            placed_favor, placed_secret = self.flat.get("card_favor", card), self.flat.get("card_secret", card)
             if card in self.suit_of:
-                self.flat.move(("card_favor", card), ("bank_favor", self.suit_of[card]), favor)
-            if secret and (card in self.suit_of or card in self.relics):
-                self.flat.move(("card_secret", card), ("secret", seat), secret)
+                self.flat.move(("card_favor", card), ("bank_favor", self.suit_of[card]), placed_favor)
+            if placed_secret and (card in self.suit_of or card in self.relics):
+                self.flat.move(("card_secret", card), ("secret", seat), placed_secret)
         self.flat.move(("secret_facedown", seat), ("secret", seat), self.flat.get("secret_facedown", seat))
         if self.flat.get("role", seat) == self.role_ids["citizen"]:
             refreshed = self.flat.get("supply", empire.CHANCELLOR)
