@@ -92,6 +92,23 @@ def test_a_random_move_is_uniform_over_the_legal_ones_where_modifiers_forbid_can
     assert min(counts.values()) > 50 and max(counts.values()) < 160
 
 
+@pytest.mark.parametrize("kernel", ["compiled", "python"])
+def test_working_out_the_moves_leaves_the_position_as_it_was(kernel: str) -> None:
+    """The modifiers' look-ahead tries moves on the state itself and restores its cells after each try: working the
+    moves out again, every candidate tried anew, finds the same moves and leaves the same cells and frame."""
+    position = oath_state(kernel)(OATH, 4, 0)
+    rng = random.Random(0)
+    forbidden = 0
+    while not position.is_terminal():
+        legal = position.legal_actions()
+        seen = position._position()
+        position.known_moves = None
+        assert position.legal_actions() == legal and position._position() == seen
+        forbidden += len(position._work_out_moves()[0]) - len(legal)
+        position.carry_out(position.random_move(rng))
+    assert forbidden > 0, "no position had a candidate the look-ahead forbade"
+
+
 def test_the_observation_hides_the_dice_and_unseen_cards_but_not_the_board() -> None:
     state = new_state(OATH, 3, 2, kernel="compiled")
     seat = state.current_player()
