@@ -58,8 +58,8 @@ cdef class FlatState:
     @cython.locals(offset=int, extent=int, inner=int, i=int)
     cpdef list nonzero(self, str field)
 
-    @cython.locals(at=int, extent=int, inner=int, offset=int, field_extent=int, field_inner=int, keys="long long[::1]", key="long long", i=int, j=int,
-                   k=int, n=int, gap=int)
+    @cython.locals(at=int, extent=int, inner=int, offset=int, field_extent=int, field_inner=int,
+                   keys="long long[::1]", key="long long", i=int, j=int, k=int, n=int, gap=int)
     cpdef list indices_in_order(self, str field, int value, str order)
 
     @cython.locals(at=int, extent=int, inner=int, shown_at=int, shown_extent=int, shown_inner=int, hidden_at=int,
