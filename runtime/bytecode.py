@@ -67,6 +67,11 @@ class Status(IntEnum):
     `return_from_call`. A procedure may ask players decisions of its own while the effect waits."""
 
 
+DONE, PAUSED, CALLING = Status.DONE, Status.PAUSED, Status.CALLING
+"""The statuses a run ends with, as module names: on Python 3.11 an enum's attribute is looked up through its
+metaclass, and the compiled VM and the kernels return and test them thousands of times a game."""
+
+
 # Frame layout: a header, then the stack, then the locals.
 PC, SP, STEPS, STATUS, CHOICE_KIND, CHOICE_COUNT, CHOOSER = range(7)
 HEADER = 7

@@ -6,10 +6,7 @@ Keep the two in step: the differential tests run every program on both and compa
 
 from libc.stdint cimport int32_t, int64_t, uint32_t
 
-from .bytecode import VMError, Status
-
-DONE, PAUSED, CALLING = Status.DONE, Status.PAUSED, Status.CALLING
-"""The statuses a run ends with, read once: an attribute of the enum is looked up through its metaclass."""
+from .bytecode import CALLING, DONE, PAUSED, VMError
 
 cdef enum:
     HALT = 0

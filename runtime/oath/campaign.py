@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import cython  # type: ignore[import-untyped]
 
-from ..bytecode import pending_choice, provide_choice
+from ..bytecode import PAUSED, pending_choice, provide_choice
 from ..content import CompiledGame
 from ..state import FlatState
 from ..vm_py import Native
@@ -35,7 +35,7 @@ from .costs import rule_cost
 from .natives import DISCARDER, usable_reroll
 from .negotiate import truce_holds
 from .persistent import may_take
-from .power_code import PAUSED, STEP_LIMIT, natives_of, start_power
+from .power_code import STEP_LIMIT, natives_of, start_power
 
 if TYPE_CHECKING:
     if not cython.compiled:  # compiled, the state is typed as its core (the .pxd beside)

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 import cython  # type: ignore[import-untyped]
 
-from ..bytecode import pending_choice, provide_choice
+from ..bytecode import PAUSED, pending_choice, provide_choice
 from ..content import CompiledGame
 from ..notes import KernelLine, Named
 from ..state import FlatState
@@ -41,7 +41,7 @@ from .banners import BANNER_STRIDE
 from .battle import acting_site
 from .empire import CHANCELLOR, are_enemies, bind_flat, mark, ruler_of
 from .numbers import RuleNumbers
-from .power_code import PAUSED, STEP_LIMIT, start_power
+from .power_code import STEP_LIMIT, start_power
 from .setup import Cards
 
 if TYPE_CHECKING:

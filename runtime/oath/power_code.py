@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..bytecode import LOCALS_AT, PC, Status, new_frame
+from ..bytecode import LOCALS_AT, PC, new_frame
 from ..content import CompiledGame
 from ..effects import natives_called
 
@@ -15,9 +15,6 @@ if TYPE_CHECKING:
 
 STEP_LIMIT = 200_000
 """VM steps one run of a power may take before it is stopped as a runaway (no power comes near it)."""
-PAUSED = Status.PAUSED
-"""The status of a run that waits for a choice, read once: the enum's attributes are looked up through its
-metaclass, and the kernel tests a run's status thousands of times a game."""
 
 _CALLED: dict[object, dict[str, frozenset[str]]] = {}
 

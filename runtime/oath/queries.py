@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..bytecode import CHOOSER, STATUS
+from ..bytecode import CHOOSER, PAUSED, STATUS
 from . import advisers, banners, campaign, costs, empire, negotiate, warbands
 from .actions import PHASE
-from .power_code import PAUSED
 from .power_tables import TRIGGERED, PowerTables
 from .setup import SHARED_VISION, most_supply
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..bytecode import provide_choice
+from ..bytecode import PAUSED, provide_choice
 from ..state import FlatState
 from . import campaign, costs, modifiers, negotiate, persistent, warbands
 from .actions import KIND, KINDS, PHASE, STRIDE, IllegalAction, Kind, Phase, kind_of
 from .moves import Moves
-from .power_code import PAUSED, STEP_LIMIT, start_power
+from .power_code import STEP_LIMIT, start_power
 from .power_tables import TRIGGERED
 
 if TYPE_CHECKING:
