@@ -50,10 +50,12 @@ cdef class FlatState:
                    value=int, i=int)
     cpdef int extreme_where(self, str field, str key, int equals, int skip, bint highest, int default) except? -1
 
-    @cython.locals(at=int, extent=int, inner=int, flag_at=int, flag_extent=int, flag_inner=int,
-                   wanted="unsigned long long", bit="unsigned long long", word=int, found=list, i=int,
-                   value=int)
+    @cython.locals(marks=bytearray, i=Py_ssize_t)
     cpdef list indices_among(self, str field, list values, str flag=*)
+
+    @cython.locals(at=int, extent=int, inner=int, flag_at=int, flag_extent=int, flag_inner=int,
+                   wanted="unsigned long long", bit="unsigned long long", word=int, i=int, value=int)
+    cpdef void mark_among(self, str field, list values, bytearray marks, str flag=*) except *
 
     @cython.locals(offset=int, extent=int, inner=int, i=int)
     cpdef list nonzero(self, str field)

@@ -236,24 +236,31 @@ class FlatState:
         """The indices of a one-index field's cells that hold one of `values`, in order; with `flag`, a field of the
         same indices, only those whose flag is not 0 (the faceup cards of some zones). The values sought, zones or
         marks, are below WORD: a bit each of one machine word (negative ones are never held)."""
+        marks = bytearray(self.size(field))
+        self.mark_among(field, values, marks, flag)
+        return [i for i in range(len(marks)) if marks[i]]
+
+    def mark_among(self, field: str, values: list[int], marks: bytearray, flag: str = "") -> None:
+        """`indices_among` as marks: a 1 in `marks` (a byte per index of the field) at each index it finds, the others
+        left as they are; a set of cards built in C, which the rules test by index (the cards in play)."""
         at, extent, inner = self._shape(field)
         flag_at, flag_extent, flag_inner = -1, extent, inner
         if flag:
             flag_at, flag_extent, flag_inner = self._shape(flag)
         if extent <= 0 or inner != 0 or flag_extent != extent or flag_inner != inner:
             raise IndexError(f"{field} is not a field with one index, or {flag} not one with the same")
+        if len(marks) != extent:
+            raise ValueError(f"{field} has {extent} indices, the marks {len(marks)}")
         wanted, bit, word = 0, 1, WORD
         for value in values:
             if value >= word:
                 raise ValueError(f"indices_among seeks values below {word}, not {value}")
             if value >= 0:
                 wanted |= bit << value
-        found = []
         for i in range(extent):
             value = self.view[at + i]
             if 0 <= value < word and wanted >> value & 1 and (flag_at < 0 or self.view[flag_at + i] != 0):
-                found.append(i)
-        return found
+                marks[i] = 1
 
     def indices_in_order(self, field: str, value: int, order: str) -> list[int]:
         """`indices_of(field, value)` sorted by the cells of `order` at those indices, ties by index (the cards in

@@ -159,6 +159,21 @@ def test_indices_among_finds_any_of_the_values_and_only_flagged_ones(oath, form:
 
 
 @pytest.mark.parametrize("form", FORMS)
+def test_mark_among_marks_what_indices_among_finds_and_leaves_other_marks(oath, form: str) -> None:
+    flat_state = importlib.import_module(form).FlatState.empty(oath, 1)
+    for card, zone in {2: 5, 8: 6, 11: 7, 30: 6}.items():
+        flat_state.set("card_zone", card, zone)
+    flat_state.set("card_faceup", 30, 1)
+    marks = bytearray(flat_state.size("card_zone"))
+    marks[40] = 1
+    flat_state.mark_among("card_zone", [5], marks)
+    flat_state.mark_among("card_zone", [6, 7], marks, "card_faceup")
+    assert [card for card, mark in enumerate(marks) if mark] == [2, 30, 40]
+    with pytest.raises(ValueError, match=r"card_zone has \d+ indices, the marks 3"):
+        flat_state.mark_among("card_zone", [5], bytearray(3))
+
+
+@pytest.mark.parametrize("form", FORMS)
 def test_clear_sets_every_cell_of_the_fields_and_no_other(oath, form: str) -> None:
     flat_state = importlib.import_module(form).FlatState.empty(oath, 1)
     flat_state.set("card_zone", 3, 9)

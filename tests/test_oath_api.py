@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 
 import pytest
@@ -70,6 +71,17 @@ def test_playout_is_the_random_game_of_its_seed_on_both_forms() -> None:
         assert state.is_terminal() and state.result() == by_hand.result()
     stopped = new_state(OATH, 2, 9, kernel="compiled")
     assert stopped.playout(9, max_actions=10) == 10 and not stopped.is_terminal()
+
+
+@pytest.mark.parametrize("module", ["lawforge.runtime.oath.moves", "lawforge.runtime._compiled.oath.moves"])
+def test_a_playout_draws_the_numbers_random_randrange_draws(module: str) -> None:
+    """The playout's draw is randrange's, so that a game of random moves is the same as one played with
+    `rng.randrange(len(candidates))` (and as before the draw was compiled)."""
+    draw = importlib.import_module(module).draw
+    for seed in range(5):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        for n in (1, 2, 3, 7, 8, 9, 100, 255, 256, 257, 1000):
+            assert [draw(ours, n) for _ in range(20)] == [theirs.randrange(n) for _ in range(20)]
 
 
 def test_a_random_move_is_uniform_over_the_legal_ones_where_modifiers_forbid_candidates() -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from lawforge.runtime import load
+from lawforge.runtime.kernels import oath_state
 from lawforge.runtime.oath.actions import STRIDE, IllegalAction, Kind, Phase, action
 from lawforge.runtime.oath.banners import PEOPLES_FAVOR
 from lawforge.runtime.oath.game import OathState
@@ -135,3 +137,14 @@ def test_the_peoples_favor_discard_before_playing_a_facedown_adviser_is_offered_
     state.apply(action(Kind.PLAY_TO_SITE, facedown[1]))
     assert state.flat.get("card_site", facedown[1]) == here and state.flat.get("card_faceup", facedown[1])
     check_invariants(state)
+
+
+@pytest.mark.parametrize("kernel", ["compiled", "python"])
+def test_each_region_discards_onto_the_next_regions_pile_as_the_content_says(kernel: str) -> None:
+    """Glossary Discard, regions.yaml's `discard_to`: the Cradle onto the Provinces, the Provinces onto the
+    Hinterland, the Hinterland onto the Cradle (the piles worked out once per content, setup.py)."""
+    cards = oath_state(kernel)(load("oath"), 2, 1).cards
+    piles = {region: cards.zone(f"discard_{region}") for region in ("cradle", "provinces", "hinterland")}
+    assert [cards.discard_pile(region) for region in range(3)] == list(piles.values())
+    assert [cards.discard_target(region) for region in range(3)] \
+        == [piles["provinces"], piles["hinterland"], piles["cradle"]]

@@ -5,7 +5,7 @@ from .setup cimport Cards
 
 cdef class OathCore:
     cdef public object game, numbers, run_vm, natives, frame, known_moves, victory
-    cdef public int players, seed, relic_base, site_base, conspiracy
+    cdef public int players, seed, relic_base, site_base, conspiracy, scepter
     cdef public bint conspiracy_runs
     cdef public FlatState flat
     cdef public Cards cards
@@ -14,7 +14,7 @@ cdef class OathCore:
     cdef public dict suit_of, restriction, card_of_handle, role_ids, reliquary_modifiers, static_powers
     cdef public dict banner_recover_rules, zone_ids
     cdef public set visions, relics, adviser_zones, relic_zones
-    cdef public list edifices
+    cdef public list edifices, zones_in_play, zones_in_play_faceup
     cdef public tuple edifice_sides, oath_names
     cdef public dict powers, plans, when_played, capacity_powers, modifiers, play_rules, triggered, title_reactions
     cdef public dict battle_rules, redirectors

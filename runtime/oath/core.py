@@ -49,6 +49,8 @@ class OathCore:
     relic_base: int
     site_base: int
     conspiracy: int
+    scepter: int
+    """The Grand Scepter's card."""
     conspiracy_runs: bool
     role_ids: dict[str, int]
     oath_names: tuple[str, ...]
@@ -63,6 +65,9 @@ class OathCore:
     """Zone numbers looked up once; a player's zone is the first player's plus their seat."""
     adviser_zones: set[int]
     relic_zones: set[int]
+    zones_in_play: list[int]
+    zones_in_play_faceup: list[int]
+    """The zones whose cards are in play (`modifiers.in_play`), and those whose cards are in play when faceup."""
     """Card facts that never change in a game, looked up once (power_tables.py `_static`)."""
 
     powers: dict[int, list[tuple[str, Any]]]

@@ -102,7 +102,7 @@ def self_exile_price(state: OathState, seat: int) -> int:
 
 def scepter_holder(state: OathState) -> int:
     """Who holds the Grand Scepter (-1: nobody does), found by the zone it is in."""
-    zone = state.flat.get("card_zone", state.cards.of("relic", "grand_scepter"))
+    zone = state.flat.get("card_zone", state.scepter)
     return zone - state.zone_ids["relics_held"] if zone in state.relic_zones else -1
 
 

@@ -94,20 +94,22 @@ def in_play(state: OathState, card: int) -> bool:
     return zone in state.relic_zones
 
 
-def in_play_cards(state: OathState) -> set[int]:
-    """Every card in play (in_play), found by a scan of the zones that hold them."""
-    flat, ids = state.flat, state.zone_ids
-    playing = set(flat.indices_among("card_zone", [ids["map"], *state.relic_zones]))
-    playing.update(flat.indices_among("card_zone", [ids["at_site"], *state.adviser_zones], "card_faceup"))
+def in_play_cards(state: OathState) -> bytearray:
+    """Every card in play (in_play), marked by its number (a byte each), found by a scan of the zones that hold
+    them."""
+    flat = state.flat
+    playing = bytearray(flat.size("card_zone"))
+    flat.mark_among("card_zone", state.zones_in_play, playing)
+    flat.mark_among("card_zone", state.zones_in_play_faceup, playing, "card_faceup")
     return playing
 
 
-def binding(state: OathState, seat: int, timing: str, playing: set[int] | None = None) -> list[int]:
+def binding(state: OathState, seat: int, timing: str, playing: bytearray | None = None) -> list[int]:
     """The mandatory modifiers of a timing that bind the player now (`playing`: the cards in play, if known), those
     that ignore site powers first."""
     playing = in_play_cards(state) if playing is None else playing
     return [card for card, (_, _, mandatory, anyone) in state.modifiers[timing].items()
-            if mandatory and card in playing and (anyone or state.can_use(seat, card))]
+            if mandatory and playing[card] and (anyone or state.can_use(seat, card))]
 
 
 def ignored(state: OathState, card: int) -> bool:
@@ -138,12 +140,12 @@ def optional(state: OathState, seat: int) -> list[int]:
     return optional_of(state, seat, TIMING_OF[KINDS[state.flat.get("action_kind")]])
 
 
-def optional_of(state: OathState, seat: int, timing: str, playing: set[int] | None = None) -> list[int]:
+def optional_of(state: OathState, seat: int, timing: str, playing: bytearray | None = None) -> list[int]:
     """The optional modifiers of a timing the player could use: on cards they can use, or that anyone taking the
     action may use (Way Station; `_enables` offers those only where they change something)."""
     playing = in_play_cards(state) if playing is None else playing
     return sorted(card for card, (_, cost, mandatory, anyone) in state.modifiers[timing].items()
-                  if not mandatory and card in playing and not state.flat.get("modifier_used", card)
+                  if not mandatory and playing[card] and not state.flat.get("modifier_used", card)
                   and (anyone or state.can_use(seat, card)) and state.can_pay(seat, card, cost))
 
 
@@ -363,7 +365,7 @@ class Ahead:
     whether an uncovered Reliquary modifier does, whether they have optional ones. Worked out for a timing when first
     asked: a random move asks only its own."""
 
-    def __init__(self, state: OathState, seat: int, playing: set[int] | None = None) -> None:
+    def __init__(self, state: OathState, seat: int, playing: bytearray | None = None) -> None:
         """`playing`: the cards in play, if known."""
         self.state, self.seat = state, seat
         self.playing = playing

@@ -27,6 +27,16 @@ HANDLED_MOVES = frozenset({KIND.RECOVER_RELIC, KIND.PEEK, KIND.TARGET_RELIC, KIN
 as their argument, the kernel its card."""
 
 
+def draw(rng: Random, n: int) -> int:
+    """`rng.randrange(n)`, the same number (CPython's `Random._randbelow`: the fewest bits that hold n - 1, drawn
+    again while too large), as a C call compiled instead of two Python frames: a playout draws at every step."""
+    bits = n.bit_length()
+    drawn = rng.getrandbits(bits)
+    while drawn >= n:
+        drawn = rng.getrandbits(bits)
+    return drawn
+
+
 class Moves(Queries):
     def legal_actions(self: OathState) -> list[int]:
         """Worked out once per position, so that an agent's look and apply()'s check cost one: the persistent rules
@@ -46,7 +56,7 @@ class Moves(Queries):
         candidates, known = self._work_out_moves()
         seat = self.current_player()
         while candidates:
-            drawn = rng.randrange(len(candidates))
+            drawn = draw(rng, len(candidates))
             move = candidates[drawn]
             if self._allowed(seat, move, known):
                 return self._public(move)
@@ -174,7 +184,7 @@ class Moves(Queries):
                 out.append(action(KIND.PLAY_VISION, card))
         return sorted(out)
 
-    def _act_actions(self: OathState, seat: int, playing: set[int]) -> tuple[list[int], modifiers.Ahead]:
+    def _act_actions(self: OathState, seat: int, playing: bytearray) -> tuple[list[int], modifiers.Ahead]:
         """The actions of a turn, and what `_allowed` needs to check those that modifiers may forbid (`playing`: the
         cards in play)."""
         supply = self.flat.get("supply", seat)
@@ -182,7 +192,7 @@ class Moves(Queries):
         out = [action(KIND.END_TURN)]
         out += [action(KIND.TRAVEL, other) for other in self.sites_on_map() if other != site]
         out.append(action(KIND.SEARCH_WORLD))
-        out += [action(KIND.SEARCH_DISCARD, region) for region in range(len(self.game.entities("region")))]
+        out += [action(KIND.SEARCH_DISCARD, region) for region in range(len(self.cards.piles))]
         known = modifiers.Ahead(self, seat, playing)
         # A trade modifier may reach a card anywhere (Small Friends); else at most the region (Map Library).
         anywhere = known["trade"][2]
@@ -223,9 +233,8 @@ class Moves(Queries):
             if not self.flat.get("card_faceup", card):
                 out += self._play_actions(seat, card, searched=False)
         relics = self.relics_at(site)
-        scepter = self.cards.of("relic", "grand_scepter")
-        if self.flat.get("card_zone", scepter) == self.cards.zone("relics_held", seat) \
-                and not self.flat.get("took_this_turn", scepter):
+        if self.flat.get("card_zone", self.scepter) == self.cards.zone("relics_held", seat) \
+                and not self.flat.get("took_this_turn", self.scepter):
             relics += self.cards.in_zone(self.cards.zone("reliquary"))
         out += [action(KIND.PEEK, relic) for relic in relics if not self.flat.get("card_seen", relic, seat)]
         return out + persistent.discard_choices(self, seat)

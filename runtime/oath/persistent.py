@@ -60,14 +60,14 @@ def user_of(state: OathState, card: int) -> int:
     return ruler_of(state.flat, card)
 
 
-def refresh(state: OathState) -> set[int]:
+def refresh(state: OathState) -> bytearray:
     """The persistent rules worked out anew for the position as it is; the cards in play (which the rules do not
     move), for what else the position asks."""
     flat = state.flat
     flat.clear(*FIELDS)
     playing = in_play_cards(state)
     for card, key in state.rule_powers:
-        if card in playing:
+        if playing[card]:
             state.run_quietly(key, user_of(state, card), state.index_in_kind(card))
     for seat in _players(flat):
         if not flat.get("discard_destinations", seat) >> flat.get("discard_destination", seat) & 1:

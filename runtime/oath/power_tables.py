@@ -110,6 +110,8 @@ class PowerTables(OathCore):
         assert self.flat.size("card_zone") <= POWER_STRIDE
         self.adviser_zones = {self.cards.zone("advisers", seat) for seat in range(self.players)}
         self.relic_zones = {self.cards.zone("relics_held", seat) for seat in range(self.players)}
+        self.zones_in_play = [self.zone_ids["map"], *sorted(self.relic_zones)]
+        self.zones_in_play_faceup = [self.zone_ids["at_site"], *sorted(self.adviser_zones)]
         bound_here = {name: make(self) for name, make in modifiers.STATE_NATIVES.items()}
         self.natives = bind_natives(self.game, kernel_natives(self.game) | bound_here)
         self._power_tables()
@@ -160,6 +162,7 @@ def _card_facts(game: CompiledGame, cards: Cards) -> dict[str, Any]:
         "relics": set(cards.all("relic")),
         "relic_base": int(cards.base["relic"]),
         "conspiracy": cards.of("vision", "conspiracy"),
+        "scepter": cards.of("relic", "grand_scepter"),
         "conspiracy_runs": CONSPIRACY in runnable(game),
         "site_base": int(cards.base["site"]),
         "role_ids": {name.lower(): int(member) for name, member in game.enums["role"].__members__.items()},

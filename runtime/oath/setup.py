@@ -63,6 +63,8 @@ class Cards:
         kind."""
         self.zones = state.game.layout.ZONES
         self.player_zones = state.game.layout.PLAYER_ZONES
+        self.piles, self.piles_to = _discard_piles(state.game)
+        """Each region's discard pile, and the pile its discards go to (glossary Discard), as zones."""
 
     def of(self, kind: str, entity_id: str) -> int:
         return int(self.base[kind]) + self.game.number(kind, entity_id)
@@ -122,12 +124,11 @@ class Cards:
         self.state.assign_shown("card_suit", self.intact_suit, "card_faceup", "edifice_ruined", -1)
 
     def discard_pile(self, region: int) -> int:
-        name = str(self.game.entities("region")[region].id.name).lower()
-        return self.zone(f"discard_{name}")
+        return self.piles[region]
 
     def discard_target(self, region: int) -> int:
         """Glossary Discard: onto the pile of the region this one discards to."""
-        return self.discard_pile(int(self.game.entities("region")[region].discard_to))
+        return self.piles_to[region]
 
     def capacity(self, site: int) -> int:
         """2.8.1: how many denizen and edifice cards the site holds, as printed or as a power set it."""
@@ -151,8 +152,7 @@ class Cards:
         state.move(("card_secret", card), ("secret_facedown", discarder), state.get("card_secret", card))
         if self.printed_suit[card] >= 0:
             state.move(("card_favor", card), ("bank_favor", self.printed_suit[card]), state.get("card_favor", card))
-        relic_base = int(self.base["relic"])
-        if relic_base <= card < relic_base + len(self.game.entities("relic")):
+        if self.kinds[card] == "relic":
             self.put(card, self.zone("relic_deck"), bottom=True)
             return
         at_site = state.get("card_zone", card) == self.zone("at_site")
@@ -168,9 +168,9 @@ class Cards:
         is to play or discard the Vision as if they had searched (`shared_vision_play`), once the step under way is
         settled (game.py Phase.SHARED_VISION_PLAY). It was faceup: everyone has seen it."""
         state = self.state
-        vision = card - int(self.base["vision"])
-        if not 0 <= vision < len(self.game.entities("vision")):
+        if self.kinds[card] != "vision":
             return
+        vision = self.indices[card]
         sharers = [colour for colour in range(state.size("seated")) if state.get("vision_warbands", vision, colour)]
         for colour in sharers:
             state.move(("vision_warbands", vision, colour), ("warband_bank", colour),
@@ -231,6 +231,7 @@ class Cards:
 
 _CARD_TABLES: dict[object, tuple[list[int], list[int], list[str], list[int]]] = {}
 _WITH_NATIVE: dict[tuple[object, str], tuple[int, ...]] = {}
+_PILES: dict[object, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 _ALL_OF_KIND: dict[tuple[object, str], tuple[int, ...]] = {}
 SHARED_VISION = "visionary_win_with_shared_vision"
 SHARED_VISION_DISCARD = "play_discarded_shared_vision"
@@ -276,6 +277,15 @@ def _card_tables(state: FlatState) -> tuple[list[int], list[int], list[str], lis
             indices += range(end - base)
         _CARD_TABLES[game.layout] = suits, with_edifices, kinds, indices
     return _CARD_TABLES[game.layout]
+
+
+def _discard_piles(game: CompiledGame) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(`Cards.piles`, `Cards.piles_to`), worked out once per compiled game."""
+    if game.layout not in _PILES:
+        regions = game.entities("region")
+        piles = tuple(int(game.layout.ZONES[f"discard_{str(region.id.name).lower()}"]) for region in regions)
+        _PILES[game.layout] = piles, tuple(piles[int(region.discard_to)] for region in regions)
+    return _PILES[game.layout]
 
 
 def setup(game: CompiledGame, players: int, seed: int, chronicle: Chronicle | None = None) -> Setup:
