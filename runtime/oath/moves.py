@@ -113,12 +113,14 @@ class Moves(Queries):
     def _decision_moves(self: OathState) -> list[int] | None:
         """The answers to the decision pending; None if none is: the player picks an action of their turn."""
         phase = self.flat.get("phase")
-        seat = self.current_player()
         if phase == PHASE.OVER:
             return []
         candidates = self.flat.get("title_candidates")
         if candidates:
             return [action(KIND.GIVE_TITLE, other) for other in range(self.players) if candidates >> other & 1]
+        if phase == PHASE.ACT:
+            return None
+        seat = self.current_player()
         if phase == PHASE.SETUP:
             return [action(KIND.CHOOSE_ADVISER, c) for c in self._drawn(seat)]
         if phase == PHASE.SEARCH_KEEP:
@@ -197,7 +199,8 @@ class Moves(Queries):
         # A trade modifier may reach a card anywhere (Small Friends); else at most the region (Map Library).
         anywhere = known["trade"][2]
         region = self.region_of(site)
-        for card in self.cards.in_zone(self.zone_ids["at_site"]):
+        map_zone, at_site = self.zone_ids["map"], self.zone_ids["at_site"]
+        for card in self.cards.in_zone(at_site):
             where = self.flat.get("card_site", card)
             if self.flat.get("card_suit", card) >= 0 and (anywhere or self.region_of(where) == region):
                 out += [action(KIND.MUSTER, card)] if where == site else []
@@ -215,7 +218,7 @@ class Moves(Queries):
         reachable = [c for c in self.cards_at(site) if self.flat.get("card_faceup", c)]
         reachable += [c for c in self.advisers(seat) if self.flat.get("card_faceup", c)]
         reachable += self.cards.in_zone(self.cards.zone("relics_held", seat))
-        reachable += [card for card in self.site_actions if self.flat.get("card_zone", card) == self.zone_ids["map"]
+        reachable += [card for card in self.site_actions if self.flat.get("card_zone", card) == map_zone
                       and self.flat.get("card_faceup", card)
                       and (card == self.site_card(site) or self.rules(seat, card - self.site_base))]
         out += [action(KIND.USE_POWER, index * POWER_STRIDE + card) for card in sorted(set(reachable))

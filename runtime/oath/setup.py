@@ -510,11 +510,16 @@ def most_supply(game: CompiledGame, track: str) -> int:
 
 
 def table_row(game: CompiledGame, table: str, key: int) -> int:
-    """The value of a one-column table whose integer row keys are lower bounds."""
-    keys = game.tables.values(f"table_{table}_rows")
-    values = game.tables.values(f"table_{table}")
-    row = max(i for i, bound in enumerate(keys) if bound <= key)
-    return int(values[row])
+    """The value of a one-column table whose integer row keys are lower bounds (read once per compiled content: the
+    Supply's refresh asks at every Rest)."""
+    rows = _TABLE_ROWS.get((game.layout, table))
+    if rows is None:
+        keys, values = (game.tables.values(name) for name in (f"table_{table}_rows", f"table_{table}"))
+        rows = _TABLE_ROWS[game.layout, table] = tuple(zip(map(int, keys), map(int, values), strict=True))
+    return max((bound, value) for bound, value in rows if bound <= key)[1]
+
+
+_TABLE_ROWS: dict[tuple[object, str], tuple[tuple[int, int], ...]] = {}
 
 
 def card_of(cards: Cards, name: str) -> int:
