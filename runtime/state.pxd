@@ -23,6 +23,7 @@ cdef class FieldTable:
     cdef void _learn(self, str field, Py_ssize_t slot) except *
 
 
+@cython.final
 cdef class FlatState:
     cdef public object game
     cdef public object cells
@@ -40,7 +41,7 @@ cdef class FlatState:
 
     cdef int _offset(self, str field, tuple index, int n) except -1
 
-    @cython.locals(offset=int, extent=int, inner=int)
+    @cython.locals(table=FieldTable, at=Py_ssize_t, offset=int, extent=int, inner=int)
     cdef int _cell(self, str field, int i, int j, int n) except -1
 
     @cython.locals(offset=int, extent=int, inner=int, i=int, found=list)

@@ -188,9 +188,12 @@ class FlatState:
     def _cell(self, field: str, i: int, j: int, n: int) -> int:
         """The cell of a field at n indices (0, 1 or 2; i and j past them unread): a scalar, one index or two,
         unchecked beyond the bounds test (compiled without wraparound: no negative index here); anything else
-        through `_checked`. Python reads the shape here, one call fewer: `get` and `set` are its commonest calls."""
+        through `_checked`. Both forms read the shape here, not through `_shape` (whose C tuple is checked for an
+        error at every return): `get` and `set` are the commonest calls."""
         if COMPILED:
-            offset, extent, inner = self._shape(field)
+            table = self.table
+            at = table.slot(field)
+            offset, extent, inner = table.shapes[at], table.shapes[at + 1], table.shapes[at + 2]
         else:
             offset, extent, inner = self.table.by_name[field]
         if n == 1 and inner == 0:
