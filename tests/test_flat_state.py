@@ -139,12 +139,18 @@ def test_assign_shown_keeps_a_value_where_shown_and_not_hidden(oath, form: str) 
         flat_state.assign_shown("card_suit", suits[:-1], "card_faceup", "edifice_ruined", -1)
 
 
-@pytest.mark.parametrize("form", FORMS)
-def test_indices_among_finds_any_of_the_values_and_only_flagged_ones(oath, form: str) -> None:
+def zoned(oath, form: str):
+    """Cards 2, 8, 11 and 30 in zones 5, 6, 7 and 6, card 30 alone faceup."""
     flat_state = importlib.import_module(form).FlatState.empty(oath, 1)
     for card, zone in {2: 5, 8: 6, 11: 7, 30: 6}.items():
         flat_state.set("card_zone", card, zone)
     flat_state.set("card_faceup", 30, 1)
+    return flat_state
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_indices_among_finds_any_of_the_values_and_only_flagged_ones(oath, form: str) -> None:
+    flat_state = zoned(oath, form)
     assert flat_state.indices_among("card_zone", [6, 7]) == [8, 11, 30]
     assert flat_state.indices_among("card_zone", [6, 7], "card_faceup") == [30]
     assert flat_state.indices_among("card_zone", []) == []
@@ -160,10 +166,7 @@ def test_indices_among_finds_any_of_the_values_and_only_flagged_ones(oath, form:
 
 @pytest.mark.parametrize("form", FORMS)
 def test_mark_among_marks_what_indices_among_finds_and_leaves_other_marks(oath, form: str) -> None:
-    flat_state = importlib.import_module(form).FlatState.empty(oath, 1)
-    for card, zone in {2: 5, 8: 6, 11: 7, 30: 6}.items():
-        flat_state.set("card_zone", card, zone)
-    flat_state.set("card_faceup", 30, 1)
+    flat_state = zoned(oath, form)
     marks = bytearray(flat_state.size("card_zone"))
     marks[40] = 1
     flat_state.mark_among("card_zone", [5], marks)

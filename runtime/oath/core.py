@@ -65,10 +65,10 @@ class OathCore:
     """Zone numbers looked up once; a player's zone is the first player's plus their seat."""
     adviser_zones: set[int]
     relic_zones: set[int]
+    """Card facts that never change in a game, looked up once (power_tables.py `_static`)."""
     zones_in_play: list[int]
     zones_in_play_faceup: list[int]
     """The zones whose cards are in play (`modifiers.in_play`), and those whose cards are in play when faceup."""
-    """Card facts that never change in a game, looked up once (power_tables.py `_static`)."""
 
     powers: dict[int, list[tuple[str, Any]]]
     site_actions: list[int]

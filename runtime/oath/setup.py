@@ -516,7 +516,7 @@ def table_row(game: CompiledGame, table: str, key: int) -> int:
     if rows is None:
         keys, values = (game.tables.values(name) for name in (f"table_{table}_rows", f"table_{table}"))
         rows = _TABLE_ROWS[game.layout, table] = tuple(zip(map(int, keys), map(int, values), strict=True))
-    return max((bound, value) for bound, value in rows if bound <= key)[1]
+    return [value for bound, value in rows if bound <= key][-1]
 
 
 _TABLE_ROWS: dict[tuple[object, str], tuple[tuple[int, int], ...]] = {}
