@@ -68,6 +68,26 @@ FRAME = {"HEADER": HEADER, "STACK_SIZE": STACK_SIZE, "LOCALS_AT": LOCALS_AT}
 """Checked against `bytecode` by the tests (a stale build of this module fails them)."""
 
 
+cdef int POPS[INDEX + 1]
+"""How many values each opcode pops: the stack is checked for them before it runs (a switch on the opcode then picks
+its code)."""
+
+
+cdef void _count_pops() noexcept:
+    cdef int op
+    for op in range(INDEX + 1):
+        if op == MOVE:
+            POPS[op] = 3
+        elif op == SWAP or op == STORE or op == CHOOSE or ADD <= op <= GE and op != NEG:
+            POPS[op] = 2
+        elif op == POP or op == LOAD or op == NEG or op == NOT or op == TABLE or op == RANDOM or op == JUMP_IF_ZERO \
+                or op == SET_LOCAL or op == DUP or op == INDEX:
+            POPS[op] = 1
+
+
+_count_pops()
+
+
 cdef inline int32_t wrap(int64_t value) noexcept nogil:
     return <int32_t><uint32_t>value
 
@@ -120,6 +140,10 @@ def run(code, state, frame, tables, natives=(), long step_limit=100_000):
         if pc < 0 or pc >= ncode:
             raise VMError(f"program counter {pc} outside the code")
         op = c[pc]
+        if op < HALT or op > INDEX:
+            raise VMError(f"unknown opcode {op} at {pc}")
+        if sp < POPS[op]:
+            raise VMError(f"stack underflow at {pc}")
         if op == HALT:
             _save(f, pc, sp, steps, 1)
             return DONE
@@ -129,20 +153,7 @@ def run(code, state, frame, tables, natives=(), long step_limit=100_000):
             stack[sp] = c[pc + 1]
             sp += 1
             pc += 2
-            continue
-        # Every other opcode: check its pops first.
-        if op == POP or op == LOAD or op == NEG or op == NOT or op == TABLE or op == RANDOM \
-                or op == JUMP_IF_ZERO or op == SET_LOCAL or op == DUP or op == INDEX:
-            if sp < 1:
-                raise VMError(f"stack underflow at {pc}")
-        elif op == SWAP or op == STORE or (ADD <= op <= GE and op != NEG) or op == CHOOSE:
-            if sp < 2:
-                raise VMError(f"stack underflow at {pc}")
-        elif op == MOVE:
-            if sp < 3:
-                raise VMError(f"stack underflow at {pc}")
-
-        if op == POP:
+        elif op == POP:
             sp -= 1
             pc += 1
         elif op == DUP:
@@ -190,7 +201,8 @@ def run(code, state, frame, tables, natives=(), long step_limit=100_000):
                 raise VMError(f"table address {a} out of range at {pc}")
             stack[sp - 1] = t[a]
             pc += 1
-        elif ADD <= op <= GE and op != NEG:
+        elif op == ADD or op == SUB or op == MUL or op == DIV or op == MOD or op == MIN or op == MAX or op == EQ \
+                or op == NE or op == LT or op == LE or op == GT or op == GE:
             a = stack[sp - 2]
             b = stack[sp - 1]
             sp -= 1
@@ -295,8 +307,6 @@ def run(code, state, frame, tables, natives=(), long step_limit=100_000):
         elif op == FAIL:
             _save(f, pc, sp, steps, 0)
             raise VMError(f"the effect failed with code {c[pc + 1]} at {pc}")
-        else:
-            raise VMError(f"unknown opcode {op} at {pc}")
 
 
 cdef inline void _save(int[::1] f, int32_t pc, int32_t sp, int64_t steps, int32_t status):
