@@ -4,6 +4,7 @@
 cimport cython
 
 cdef int NO_INDEX, SCALAR, SHAPE, WORD
+cdef long long INDEX_SPAN
 cdef long long[::1] ORDER_KEYS
 cdef bint COMPILED
 

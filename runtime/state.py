@@ -108,6 +108,8 @@ WORD = 64
 """The bits of the word `indices_among` marks the values it seeks in."""
 ORDER_KEYS = array("q")
 """The keys `indices_in_order` sorts, compiled: one buffer, grown to the longest field it was asked to order."""
+INDEX_SPAN = 1 << 16
+"""`indices_in_order` packs an index below it, its key above (fields of more cells are refused)."""
 SHELL_GAPS = (57, 23, 10, 4, 1)
 """The gaps of its Shell's sort (Ciura's), the last an insertion sort."""
 NO_INDEX = -2**31
@@ -267,17 +269,17 @@ class FlatState:
 
     def indices_in_order(self, field: str, value: int, order: str) -> list[int]:
         """`indices_of(field, value)` sorted by the cells of `order` at those indices, ties by index (the cards in
-        a zone, bottom first): each index packed with its key as key * extent + index, a number that sorts as the
-        pair does. Compiled, the keys are gathered and sorted in a C array (Shell's sort: a zone holds up to a few
-        hundred cards); Python sorts a list of them."""
+        a zone, bottom first): each index packed with its key as key * INDEX_SPAN + index, a number that sorts as the
+        pair does and gives the index back by a mask. Compiled, the keys are gathered and sorted in a C array (Shell's
+        sort: a zone holds up to a few hundred cards); Python sorts a list of them."""
         at, extent, inner = self._shape(order)
         offset, field_extent, field_inner = self._shape(field)
-        if extent <= 0 or inner != 0 or field_extent != extent or field_inner != 0:
-            raise IndexError(f"{order} is not a field with one index like {field}")
+        if extent <= 0 or inner != 0 or field_extent != extent or field_inner != 0 or extent > INDEX_SPAN:
+            raise IndexError(f"{order} is not a field with one index like {field}, of at most {INDEX_SPAN} cells")
         if not COMPILED:
-            packed = [self.view[at + i] * extent + i for i in range(extent) if self.view[offset + i] == value]
+            packed = [self.view[at + i] * INDEX_SPAN + i for i in range(extent) if self.view[offset + i] == value]
             packed.sort()
-            return [key % extent for key in packed]
+            return [key & (INDEX_SPAN - 1) for key in packed]
         global ORDER_KEYS
         if len(ORDER_KEYS) < extent:
             ORDER_KEYS = array("q", bytes(8 * extent))
@@ -285,7 +287,8 @@ class FlatState:
         n = 0
         for i in range(extent):
             if self.view[offset + i] == value:
-                keys[n] = self.view[at + i] * extent + i
+                key = self.view[at + i]
+                keys[n] = key * INDEX_SPAN + i
                 n += 1
         for gap in SHELL_GAPS:
             for i in range(gap, n):
@@ -295,7 +298,7 @@ class FlatState:
                     keys[j] = keys[j - gap]
                     j -= gap
                 keys[j] = key
-        return [keys[k] % extent for k in range(n)]
+        return [keys[k] & (INDEX_SPAN - 1) for k in range(n)]
 
     def assign_shown(self, field: str, values: list[int], shown: str, hidden: str, otherwise: int) -> None:
         """Each cell of a one-index field to the same place of `values` where the `shown` field's cell is set and the

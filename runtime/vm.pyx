@@ -1,9 +1,10 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
-"""The compiled effect VM: the same machine as `vm_py.py`, over typed memoryviews of the flat arrays.
+"""The compiled effect VM: the same machine as `vm_py.py`, over the flat arrays' buffers as C arrays of ints.
 
 Keep the two in step: the differential tests run every program on both and compare the bytes.
 """
 
+from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_FORMAT, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
 from libc.stdint cimport int32_t, int64_t, uint32_t
 
 from .bytecode import CALLING, DONE, PAUSED, VMError
@@ -106,7 +107,7 @@ cdef inline int64_t floor_mod(int64_t a, int64_t b) noexcept nogil:
     return r
 
 
-cdef inline int32_t next_random(int[::1] state, int32_t n):
+cdef inline int32_t next_random(int *state, int32_t n):
     cdef uint32_t x = <uint32_t>state[RNG_SLOT]
     x ^= x << 13
     x ^= x >> 17
@@ -118,12 +119,36 @@ cdef inline int32_t next_random(int[::1] state, int32_t n):
 def run(code, state, frame, tables, natives=(), long step_limit=100_000):
     """Runs from the frame's program counter until the effect ends or pauses for a choice.
 
-    The code must have passed `bytecode.verify` (operands and local numbers are not checked here)."""
-    cdef int[::1] c = code
-    cdef int[::1] s = state
-    cdef int[::1] f = frame
-    cdef int[::1] t = tables
-    cdef Py_ssize_t ncode = c.shape[0], nstate = s.shape[0], ntables = t.shape[0]
+    The code must have passed `bytecode.verify` (operands and local numbers are not checked here). Each array is
+    any writable buffer of C ints (an `array("i")`, a memoryview of one), held for the run: four buffers taken and
+    released, not four typed memoryviews made (the kernels start thousands of runs a game)."""
+    cdef Py_buffer views[4]
+    cdef int taken = 0
+    try:
+        for values in (code, state, frame, tables):
+            _take(values, &views[taken])
+            taken += 1
+        return _run(<int *>views[0].buf, views[0].len // sizeof(int), state, <int *>views[1].buf,
+                    views[1].len // sizeof(int), <int *>views[2].buf, <int *>views[3].buf, views[3].len // sizeof(int),
+                    natives, step_limit)
+    finally:
+        while taken > 0:
+            taken -= 1
+            PyBuffer_Release(&views[taken])
+
+
+cdef int _take(object values, Py_buffer *view) except -1:
+    """The buffer of an array of C ints, writable and contiguous (ValueError for any other)."""
+    PyObject_GetBuffer(values, view, PyBUF_WRITABLE | PyBUF_FORMAT | PyBUF_C_CONTIGUOUS)
+    if view.itemsize != sizeof(int) or view.format == NULL or view.format[0] != c'i' and (
+            view.format[0] != c'@' or view.format[1] != c'i'):
+        PyBuffer_Release(view)
+        raise ValueError(f"the VM runs over arrays of C ints, not {type(values).__name__} of other items")
+    return 0
+
+
+cdef object _run(int *c, Py_ssize_t ncode, object state, int *s, Py_ssize_t nstate, int *f, int *t,
+                 Py_ssize_t ntables, object natives, long step_limit):
     cdef int32_t pc = f[F_PC], sp = f[F_SP], op, a, b, n, moved, count, argc, native
     cdef int64_t steps = f[F_STEPS]
     cdef int *stack = &f[HEADER]
@@ -309,7 +334,7 @@ def run(code, state, frame, tables, natives=(), long step_limit=100_000):
             raise VMError(f"the effect failed with code {c[pc + 1]} at {pc}")
 
 
-cdef inline void _save(int[::1] f, int32_t pc, int32_t sp, int64_t steps, int32_t status):
+cdef inline void _save(int *f, int32_t pc, int32_t sp, int64_t steps, int32_t status):
     f[F_PC] = pc
     f[F_SP] = sp
     f[F_STEPS] = <int32_t>steps

@@ -58,11 +58,11 @@ def test_value_reads_a_cell_at_indices_given_as_a_sequence(oath, form: str) -> N
 @pytest.mark.parametrize("form", FORMS)
 def test_indices_in_order_sorts_by_order_then_index(oath, form: str) -> None:
     flat_state = importlib.import_module(form).FlatState.empty(oath, 1)
-    orders = {5: 3, 9: -2, 2: 3, 40: 0, 7: -7}
+    orders = {5: 3, 9: -2, 2: 3, 40: 0, 7: -7, 11: 2**31 - 1, 12: 1 - 2**31}
     for card, order in orders.items():
         flat_state.set("card_zone", card, 77)
         flat_state.set("card_order", card, order)
-    assert flat_state.indices_in_order("card_zone", 77, "card_order") == [7, 9, 40, 2, 5]
+    assert flat_state.indices_in_order("card_zone", 77, "card_order") == [12, 7, 9, 40, 2, 5, 11]
     assert flat_state.indices_in_order("card_zone", 76, "card_order") == []
 
 
