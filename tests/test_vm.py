@@ -209,3 +209,19 @@ def test_both_vms_agree_on_random_programs(code: array, cells: list[int], seed: 
     base = new_state(len(cells) + 1, seed)
     base[1:] = array("i", cells)
     assert _play(vm_py.run, code, array("i", base), picks) == _play(vm.run, code, array("i", base), picks)
+
+
+def test_compiled_vm_runs_over_buffers_of_c_ints_and_gives_them_back() -> None:
+    """A frame may be a memoryview of a larger array (the shared kernel's); arrays of other items are refused; each
+    buffer is released after the run, an error's too, so the arrays can grow again."""
+    code = program(Op.PUSH, 0, Op.PUSH, 9, Op.STORE, Op.HALT)
+    state, frames = array("i", [0, 0]), array("i", [0] * (2 * len(new_frame())))
+    assert vm.run(code, state, memoryview(frames)[len(new_frame()):], TABLES) is Status.DONE and state[0] == 9
+    for wrong in (array("d", [0.0] * 4), array("h", [0] * 4)):
+        with pytest.raises(ValueError, match="the VM runs over arrays of C ints, not array of other items"):
+            vm.run(code, wrong, new_frame(), TABLES)
+    with pytest.raises(VMError, match="stack underflow at 0"):
+        vm.run(program(Op.POP), state, new_frame(), TABLES)
+    for grown in (code, state, TABLES):
+        grown.append(0)
+        grown.pop()
