@@ -38,15 +38,22 @@ def limit_of(state: OathState, seat: int) -> tuple[int, list[int]]:
 def adviser_room(state: OathState, seat: int, card: int, *, faceup: bool) -> bool:
     """Whether the card can be among this player's advisers (played, or turned faceup by 6.1): once it is, with the
     limit it may lower itself (Insomnia), enough of the others can be discarded to keep to the limit (5.1.4.II,
-    7.6.4; a locked one may not, 7.2.2). Tried on the state itself, its cells restored."""
+    7.6.4; a locked one may not, 7.2.2). Tried on the state itself, its cells restored, where one of those advisers
+    has a capacity power; without one, the limit is the content's and every adviser counts."""
+    counted = [*{*state.advisers(seat), card}]
+    if not any(other in state.capacity_powers for other in counted):
+        return _room(state, card, state.numbers.adviser_limit, counted)
     saved = state.flat.save()
     try:
         state.cards.put(card, state.cards.zone("advisers", seat), faceup=faceup)
-        limit, counted = limit_of(state, seat)
-        spare = [other for other in counted if other != card and not state.cards.locked(other)]
-        return len(counted) - limit <= len(spare)
+        return _room(state, card, *limit_of(state, seat))
     finally:
         state.flat.restore(saved)
+
+
+def _room(state: OathState, card: int, limit: int, counted: list[int]) -> bool:
+    spare = [other for other in counted if other != card and not state.cards.locked(other)]
+    return len(counted) - limit <= len(spare)
 
 
 def discard_down(state: OathState, seat: int, keep: int = -1) -> None:
