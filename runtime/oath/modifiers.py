@@ -87,16 +87,14 @@ def in_play(state: OathState, card: int) -> bool:
     """A card whose powers can bind players: a site on the map, a faceup card at a site or among advisers, a held
     relic."""
     zone = state.flat.get("card_zone", card)
-    if zone == state.zone_ids["map"]:
-        return True
-    if zone == state.zone_ids["at_site"] or zone in state.adviser_zones:
+    if zone in state.zones_in_play_faceup:
         return bool(state.flat.get("card_faceup", card))
-    return zone in state.relic_zones
+    return zone in state.zones_in_play
 
 
 def in_play_cards(state: OathState) -> bytearray:
-    """Every card in play (in_play), marked by its number (a byte each), found by a scan of the zones that hold
-    them."""
+    """Every card in play (`in_play`, by the same zones), marked by its number (a byte each), found by a scan of the
+    zones that hold them."""
     flat = state.flat
     playing = bytearray(flat.size("card_zone"))
     flat.mark_among("card_zone", state.zones_in_play, playing)
